@@ -1,0 +1,1 @@
+"""grognard: one engine for four strategic board wargames."""

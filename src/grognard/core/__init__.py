@@ -1,0 +1,1 @@
+"""The game-agnostic engine: contract, flow, RNG, maps, log, replay."""

@@ -1,0 +1,23 @@
+"""Errors the core raises; every one carries a reason a person can read."""
+
+from __future__ import annotations
+
+
+class GrognardError(Exception):
+    """Base class of the errors grognard raises on purpose."""
+
+
+class IllegalAction(GrognardError):
+    """An action that is not in the acting role's legal list; the state is untouched."""
+
+
+class UnknownRuleset(GrognardError):
+    """No ruleset is registered under that id."""
+
+
+class BadOptions(GrognardError):
+    """A scenario or option value the ruleset does not accept."""
+
+
+class BadSaveFile(GrognardError):
+    """A save or replay file that cannot be read or does not match its ruleset."""

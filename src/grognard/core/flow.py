@@ -1,0 +1,66 @@
+"""The sequence of play as a data-only stack of named frames (a pushdown automaton).
+
+A frame is a plain dict with a `"state"` key naming the question being asked and any
+other JSON-safe fields it needs (`{"state": "battle_round", "hex": "0,1", "round": 2}`).
+`call` pushes a sub-procedure, `goto` replaces the current frame, `end` pops it and
+hands a value to the caller's frame under the key `"returned"`. Nothing here holds
+behaviour, so a game state is savable and clonable at every decision point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+Frame = dict[str, Any]
+
+
+def top(stack: list[Frame]) -> Frame:
+    if not stack:
+        raise RuntimeError("the flow stack is empty: the game has ended")
+    return stack[-1]
+
+
+def call(stack: list[Frame], state: str, **fields: Any) -> Frame:
+    frame: Frame = {"state": state, **fields}
+    stack.append(frame)
+    return frame
+
+
+def goto(stack: list[Frame], state: str, **fields: Any) -> Frame:
+    stack.pop()
+    return call(stack, state, **fields)
+
+
+def end(stack: list[Frame], value: Any = None) -> Frame | None:
+    """Pop the current frame; the caller (if any) receives `value` as `"returned"`."""
+    stack.pop()
+    if not stack:
+        return None
+    caller = stack[-1]
+    caller["returned"] = value
+    return caller
+
+
+class Step:
+    """One named state of the sequence of play: who decides, what they may do.
+
+    Subclasses override what they need. A step whose `actors` is empty is automatic:
+    `FlowState` calls its `run` until a step asks a question or the game ends.
+    Steps are stateless singletons; everything they remember lives in the frame.
+    """
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return [frame["role"]] if "role" in frame else []
+
+    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[tuple[Any, ...]]:
+        return ()
+
+    def apply(self, game: Any, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
+        raise RuntimeError(f"step {frame['state']} takes no actions")
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return str(frame["state"]).replace("_", " ")
+
+    def run(self, game: Any, frame: Frame) -> None:
+        raise RuntimeError(f"step {frame['state']} has no actor and no automatic run")

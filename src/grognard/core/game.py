@@ -1,0 +1,339 @@
+"""The Game/State contract every ruleset implements (DESIGN.md, "The contract").
+
+A `Ruleset` is an immutable factory: its id, version, scenarios and options, the
+roles of a game, and `new_game`. A `State` is one game in progress. Its whole
+content is plain JSON-safe data (`state.data`), so that cloning, saving, replaying
+and undoing are generic and live here, once, for every ruleset.
+
+A ruleset's State subclass implements six small hooks:
+
+- `_active_roles()`           who must decide now (several for secret choices);
+- `_legal_actions(role)`      the actions that role may take (any order);
+- `_apply(role, action)`      change `self.data` for a legal action;
+- `_view(role)`               the board as that role may see it (`None` = observer);
+- `_prompt(role)`             the question being asked, in words;
+- `_result()`                 `None` while the game runs, else a score per role.
+
+Everything else (sorting, validation, the undo window, the log, dice, JSON) is here.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, TypeVar
+
+import msgspec
+
+from .errors import BadOptions, BadSaveFile, IllegalAction
+from .rng import RNG_VERSION, Rng
+from .schema import Option, Scenario, resolve_options
+
+Role = str
+Action = tuple[Any, ...]
+Result = dict[Role, float]
+S = TypeVar("S", bound="State")
+
+_encode = msgspec.json.Encoder().encode
+_decode = msgspec.json.Decoder().decode
+
+
+def action_key(action: Action) -> tuple[tuple[int, Any], ...]:
+    """Sort key for actions that may mix ints and strings at one position."""
+    return tuple((0, part) if isinstance(part, int) else (1, str(part)) for part in action)
+
+
+def as_action(value: Any) -> Action:
+    """An action from its JSON form (a list) or a tuple; nested lists become tuples."""
+    if isinstance(value, (list, tuple)):
+        return tuple(as_action(v) if isinstance(v, list) else v for v in value)
+    raise IllegalAction(f"an action is a list such as [\"end_phase\"], not {value!r}")
+
+
+class Ruleset(ABC):
+    """One game's rules: a factory of States. Subclasses set the class attributes."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    version: ClassVar[int]
+    scenarios: ClassVar[tuple[Scenario, ...]]
+    options: ClassVar[tuple[Option, ...]]
+    state_class: ClassVar[type[State]]
+
+    def scenario(self, scenario_id: str | None) -> Scenario:
+        if scenario_id is None:
+            return self.scenarios[0]
+        for scenario in self.scenarios:
+            if scenario.id == scenario_id:
+                return scenario
+        known = ", ".join(s.id for s in self.scenarios)
+        raise BadOptions(f"{self.id} has no scenario {scenario_id!r}; scenarios: {known}")
+
+    def resolve(
+        self, scenario: str | None, options: Mapping[str, Any] | None
+    ) -> tuple[Scenario, dict[str, Any]]:
+        """The scenario and the full, validated option values."""
+        chosen = self.scenario(scenario)
+        resolved = resolve_options(self.options, options or {})
+        self.check_options(chosen, resolved)
+        return chosen, resolved
+
+    def check_options(self, scenario: Scenario, options: dict[str, Any]) -> None:
+        """Cross-option checks; raise BadOptions with a reason. Default: none."""
+
+    @abstractmethod
+    def roles(self, scenario: str | None = None, options: Mapping[str, Any] | None = None) -> list[Role]:
+        """The roles of a game with these settings, in seating order."""
+
+    @abstractmethod
+    def setup(self, state: State) -> None:
+        """Fill `state.data` for a new game (the RNG, log and flow already exist)."""
+
+    def new_game(
+        self,
+        scenario: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+    ) -> State:
+        chosen, resolved = self.resolve(scenario, options)
+        if not isinstance(seed, int) or seed < 0:
+            raise BadOptions(f"seed must be a non-negative whole number, not {seed!r}")
+        meta = {
+            "ruleset": self.id,
+            "ruleset_version": self.version,
+            "rng_version": RNG_VERSION,
+            "scenario": chosen.id,
+            "options": resolved,
+            "seed": seed,
+        }
+        state = self.state_class(self, meta, _new_data(seed, self.roles(chosen.id, resolved)))
+        self.setup(state)
+        state._after_change(None, None)
+        return state
+
+    def describe(self) -> dict[str, Any]:
+        """JSON description for UIs and `grognard rulesets`."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "version": self.version,
+            "scenarios": [s.to_json() for s in self.scenarios],
+            "options": [o.to_json() for o in self.options],
+        }
+
+
+def _new_data(seed: int, roles: list[Role]) -> dict[str, Any]:
+    return {"roles": roles, "rng": Rng.new_state(seed), "log": [], "flow": []}
+
+
+class State(ABC):
+    """One game. `data` is the whole game state; the rest is bookkeeping around it."""
+
+    #: Set False for fast headless play: no undo snapshots are kept.
+    keep_undo: bool = True
+
+    def __init__(self, ruleset: Ruleset, meta: dict[str, Any], data: dict[str, Any]) -> None:
+        self.ruleset = ruleset
+        self.meta = meta
+        self.data = data
+        self.history: list[tuple[Role, Action]] = []
+        # Undo window: (role, history length, encoded data) before each undoable action.
+        self._undo: list[tuple[Role, int, bytes]] = []
+        self._legal_cache: dict[Role | None, list[Action]] = {}
+        self._irreversible = False
+
+    # ----- the hooks a ruleset implements -----------------------------------------
+    @abstractmethod
+    def _active_roles(self) -> list[Role]: ...
+
+    @abstractmethod
+    def _legal_actions(self, role: Role) -> Iterable[Action]: ...
+
+    @abstractmethod
+    def _apply(self, role: Role, action: Action) -> None: ...
+
+    @abstractmethod
+    def _view(self, role: Role | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _prompt(self, role: Role | None) -> str: ...
+
+    @abstractmethod
+    def _result(self) -> Result | None: ...
+
+    # ----- the contract ------------------------------------------------------------
+    @property
+    def roles(self) -> list[Role]:
+        return list(self.data["roles"])
+
+    @property
+    def rng(self) -> Rng:
+        return Rng(self.data["rng"])
+
+    def active_roles(self) -> list[Role]:
+        if self.result() is not None:
+            return []
+        return self._active_roles()
+
+    def is_over(self) -> bool:
+        return self.result() is not None
+
+    def result(self) -> Result | None:
+        return self._result()
+
+    def legal_actions(self, role: Role) -> list[Action]:
+        """The complete, sorted, duplicate-free list of `role`'s legal actions now."""
+        cached = self._legal_cache.get(role)
+        if cached is None:
+            if role not in self.active_roles():
+                cached = []
+            else:
+                cached = sorted(set(self._legal_actions(role)), key=action_key)
+            self._legal_cache[role] = cached
+        return list(cached)
+
+    def is_legal(self, role: Role, action: Action) -> bool:
+        return action in self._legal_set(role)
+
+    def _legal_set(self, role: Role) -> list[Action]:
+        self.legal_actions(role)
+        return self._legal_cache[role]
+
+    def apply(self, role: Role, action: Action | list[Any]) -> None:
+        """Apply a legal action; anything else raises IllegalAction and changes nothing."""
+        act = as_action(action)
+        if role not in self.data["roles"]:
+            raise IllegalAction(f"unknown role {role!r}; roles: {', '.join(self.data['roles'])}")
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if role not in self.active_roles():
+            raise IllegalAction(f"{role} is not to act now (waiting for {', '.join(self.active_roles())})")
+        if act not in self._legal_set(role):
+            raise IllegalAction(f"{list(act)} is not a legal action for {role} now: {self._prompt(role)}")
+        before_active = self.active_roles()
+        snapshot = _encode(self.data) if self.keep_undo else b""
+        draws = self.rng.draws
+        self._irreversible = False
+        self._apply(role, act)
+        self.history.append((role, act))
+        reversible = (
+            self.keep_undo
+            and not self._irreversible
+            and self.rng.draws == draws
+            and self.active_roles() == before_active
+        )
+        if reversible:
+            self._undo.append((role, len(self.history) - 1, snapshot))
+        else:
+            self._undo.clear()
+        self._after_change(role, act)
+
+    def _after_change(self, role: Role | None, action: Action | None) -> None:
+        """Called after setup and after each action; subclasses may extend."""
+        self._legal_cache.clear()
+
+    def mark_irreversible(self) -> None:
+        """Rules call this on a hidden reveal: undo may not cross it."""
+        self._irreversible = True
+
+    def can_undo(self, role: Role) -> bool:
+        return bool(self._undo) and self._undo[-1][0] == role
+
+    def undo(self, role: Role) -> None:
+        """Take back `role`'s last decision, within the undo window (DESIGN.md, Undo)."""
+        if not self.can_undo(role):
+            raise IllegalAction(
+                f"{role} has nothing to undo (a roll, a reveal or another player's turn came since)"
+            )
+        _, length, snapshot = self._undo.pop()
+        self.data = _decode(snapshot)
+        del self.history[length:]
+        self._after_change(None, None)
+
+    # ----- log and dice ------------------------------------------------------------
+    def log(self, text: str, to: Iterable[Role] | None = None) -> None:
+        """Add a log line; `to` limits it to some roles (a secret of theirs)."""
+        self.data["log"].append([text, sorted(to) if to is not None else None])
+
+    def roll(self, count: int, who: Role, why: str, sides: int = 6) -> list[int]:
+        """Roll dice through the state's RNG and log them for everyone."""
+        dice = self.rng.dice(count, sides)
+        if count:
+            self.log(f"{who} rolls {' '.join(map(str, dice))} ({why})")
+        return dice
+
+    def log_for(self, role: Role | None) -> list[str]:
+        return [text for text, to in self.data["log"] if to is None or (role is not None and role in to)]
+
+    # ----- views ---------------------------------------------------------------------
+    def view(self, role: Role | None) -> dict[str, Any]:
+        """What `role` may know, JSON-safe, with its prompt, legal actions and log."""
+        if role is not None and role not in self.data["roles"]:
+            raise IllegalAction(f"unknown role {role!r}")
+        result = self.result()
+        return {
+            "ruleset": self.meta["ruleset"],
+            "scenario": self.meta["scenario"],
+            "options": dict(self.meta["options"]),
+            "role": role,
+            "roles": self.roles,
+            "active": self.active_roles(),
+            "prompt": self._prompt(role),
+            "legal": [list(a) for a in self.legal_actions(role)] if role else [],
+            "can_undo": bool(role) and self.can_undo(role or ""),
+            "log": self.log_for(role),
+            "result": result,
+            "board": self._view(role),
+        }
+
+    # ----- copies and JSON -----------------------------------------------------------
+    def clone(self: S) -> S:
+        twin = type(self)(self.ruleset, self.meta, _decode(_encode(self.data)))
+        twin.history = list(self.history)
+        twin._undo = list(self._undo)
+        twin.keep_undo = self.keep_undo
+        return twin
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "meta": self.meta,
+            "data": _decode(_encode(self.data)),
+            "history": [[role, list(action)] for role, action in self.history],
+            "undo": [[role, n, snap.decode()] for role, n, snap in self._undo],
+        }
+
+    @classmethod
+    def from_json(cls: type[S], ruleset: Ruleset, blob: Mapping[str, Any]) -> S:
+        try:
+            meta = dict(blob["meta"])
+            if meta["ruleset"] != ruleset.id:
+                raise BadSaveFile(f"this is a {meta['ruleset']} game, not {ruleset.id}")
+            state = cls(ruleset, meta, _decode(_encode(blob["data"])))
+            state.history = [(str(r), as_action(a)) for r, a in blob["history"]]
+            state._undo = [(str(r), int(n), str(s).encode()) for r, n, s in blob.get("undo", [])]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadSaveFile(f"not a saved {ruleset.id} game: {exc}") from None
+        state._after_change(None, None)
+        return state
+
+    def same_as(self, other: State) -> bool:
+        """Equal game data (what replays and round-trips must preserve)."""
+        return _encode(self.data) == _encode(other.data)
+
+    # ----- search agents -------------------------------------------------------------
+    def sample_consistent(self: S, role: Role, rng: Rng) -> S:
+        """A copy with what `role` cannot know re-drawn, the RNG re-seeded.
+
+        Perfect-information games only re-seed; rulesets with hidden data override
+        `_redraw_hidden`.
+        """
+        twin = self.clone()
+        twin.keep_undo = False
+        twin._undo.clear()
+        twin.data["rng"] = Rng.new_state(rng.randint(0, 2**31 - 1))
+        twin._redraw_hidden(role, rng)
+        twin._after_change(None, None)
+        return twin
+
+    def _redraw_hidden(self, role: Role, rng: Rng) -> None:
+        """Re-draw what `role` may not know; default: nothing is hidden."""
