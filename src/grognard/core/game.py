@@ -139,7 +139,7 @@ class State(ABC):
         self.history: list[tuple[Role, Action]] = []
         # Undo window: (role, history length, encoded data) before each undoable action.
         self._undo: list[tuple[Role, int, bytes]] = []
-        self._legal_cache: dict[Role | None, list[Action]] = {}
+        self._legal_cache: dict[Role, tuple[list[Action], frozenset[Action]]] = {}
         self._irreversible = False
 
     # ----- the hooks a ruleset implements -----------------------------------------
@@ -183,21 +183,22 @@ class State(ABC):
 
     def legal_actions(self, role: Role) -> list[Action]:
         """The complete, sorted, duplicate-free list of `role`'s legal actions now."""
+        return list(self._legal(role)[0])
+
+    def is_legal(self, role: Role, action: Action) -> bool:
+        return action in self._legal(role)[1]
+
+    def _legal(self, role: Role) -> tuple[list[Action], frozenset[Action]]:
+        """The legal list and set of `role`, computed once per state."""
         cached = self._legal_cache.get(role)
         if cached is None:
             if role not in self.active_roles():
-                cached = []
+                cached = ([], frozenset())
             else:
-                cached = sorted(set(self._legal_actions(role)), key=action_key)
+                unique = frozenset(self._legal_actions(role))
+                cached = (sorted(unique, key=action_key), unique)
             self._legal_cache[role] = cached
-        return list(cached)
-
-    def is_legal(self, role: Role, action: Action) -> bool:
-        return action in self._legal_set(role)
-
-    def _legal_set(self, role: Role) -> list[Action]:
-        self.legal_actions(role)
-        return self._legal_cache[role]
+        return cached
 
     def apply(self, role: Role, action: Action | list[Any]) -> None:
         """Apply a legal action; anything else raises IllegalAction and changes nothing."""
@@ -208,7 +209,7 @@ class State(ABC):
             raise IllegalAction("the game is over")
         if role not in self.active_roles():
             raise IllegalAction(f"{role} is not to act now (waiting for {', '.join(self.active_roles())})")
-        if act not in self._legal_set(role):
+        if act not in self._legal(role)[1]:
             raise IllegalAction(f"{list(act)} is not a legal action for {role} now: {self._prompt(role)}")
         before_active = self.active_roles()
         snapshot = _encode(self.data) if self.keep_undo else b""
