@@ -1,0 +1,201 @@
+"""The Reserve Placement Phase (13.0): the last phase of a Player Turn.
+
+The player puts units from his Reserve on the map, one action per unit, or keeps them
+(13.0); `("end_turn",)` closes the phase. What one phase may put in a town or city is
+its capacity (13.11: the unit types it supports, looked up in data/units.json); the
+frame remembers what went where this phase:
+
+    {"state": "reserves", "role": r,
+     "placed": {hex: [unit types placed there]},   land units, per town or city
+     "frigates": [water hexes],                     frigates placed (13.3, 13.4)
+     "pending": [water hexes]}                      13.5 battles still to fight
+
+A frigate placed through a forest city uses that city's frigate place; since several
+forest cities may reach the same water hex, a new frigate is legal when every frigate
+of the phase can still be given a distinct city (a small bipartite matching).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from grognard.core import flow
+from grognard.core.flow import Frame, Step
+from grognard.core.game import Action, Role
+
+from . import battle
+from .state import LAND_UNITS, Viktory2State
+
+
+# ----- where units may go ---------------------------------------------------------------
+def threatened_hexes(st: Viktory2State, role: Role) -> set[str]:
+    """13.2: hexes holding or next to a hostile unit, land or naval.
+
+    Alliance units are not hostile, so they never block (15.64).
+    """
+    out: set[str] = set()
+    for _, unit in st.iter_placed():
+        if st.hostile(unit["owner"], role):
+            out.add(unit["hex"])
+            out.update(st.neighbors(unit["hex"]))
+    return out
+
+
+def capacity(st: Viktory2State, role: Role, hex_: str) -> list[str]:
+    """13.11: the units one phase may place in role's town or city at hex_.
+
+    14.0: while role does not hold his capital his cities take one infantry, as towns.
+    """
+    if not st.holds_capital(role):
+        return ["infantry"]
+    return st.supported_units(hex_)
+
+
+def _alliance_frigate_at(st: Viktory2State, role: Role, water: str) -> bool:
+    return any(
+        st.units[u]["type"] == "frigate" and st.allied(role, st.units[u]["owner"]) for u in st.units_at(water)
+    )
+
+
+def frigate_waters(st: Viktory2State, role: Role, hex_: str, capital: bool) -> list[str]:
+    """Water hexes where a frigate of role's may be placed from the settlement at hex_.
+
+    13.3 a forest city: the adjacent water hexes, or the nearest ones if none is adjacent.
+    13.4 the capital: the adjacent water hexes only.
+    15.62, 15.64 never into water holding an alliance frigate; if those fill every adjacent
+    water hex, the nearest free water hexes instead.
+    A hostile frigate does not forbid the hex: a battle follows (13.5).
+    """
+    adjacent = [n for n in st.neighbors(hex_) if st.is_water(n)]
+    free = [n for n in adjacent if not _alliance_frigate_at(st, role, n)]
+    if free or (capital and not adjacent):
+        return free
+    best: list[str] = []
+    best_d = -1
+    for water in st.geo.ids:
+        if not st.is_water(water) or _alliance_frigate_at(st, role, water):
+            continue
+        d = st.distance(hex_, water)
+        if best_d < 0 or d < best_d:
+            best, best_d = [water], d
+        elif d == best_d:
+            best.append(water)
+    return sorted(best)
+
+
+def _can_match(needs: list[str], slots: list[set[str]]) -> bool:
+    """Can each needed water hex get its own forest city (slot) that reaches it?"""
+    owner = [-1] * len(slots)
+
+    def assign(i: int, seen: set[int]) -> bool:
+        for s, reach in enumerate(slots):
+            if s in seen or needs[i] not in reach:
+                continue
+            seen.add(s)
+            if owner[s] < 0 or assign(owner[s], seen):
+                owner[s] = i
+                return True
+        return False
+
+    return all(assign(i, set()) for i in range(len(needs)))
+
+
+def placements(st: Viktory2State, role: Role, frame: Frame) -> list[tuple[str, str]]:
+    """(unit, hex) for one representative Reserve unit per type and every legal hex."""
+    reps: dict[str, str] = {}
+    for uid in st.reserve_of(role):
+        reps.setdefault(st.units[uid]["type"], uid)
+    if not reps:
+        return []
+    out: list[tuple[str, str]] = []
+    capital = st.capital_of(role) if st.holds_capital(role) else None
+    threatened = threatened_hexes(st, role)
+    placed: dict[str, list[str]] = frame.get("placed", {})
+    slots: list[set[str]] = []
+    for town in st.towns_of(role):
+        if town == capital:
+            # 13.4 anything in the capital, whatever its terrain and its neighbours
+            out.extend((uid, town) for kind, uid in reps.items() if kind in LAND_UNITS)
+            if "frigate" in capacity(st, role, town) and "frigate" in reps:
+                slots.append(set(frigate_waters(st, role, town, capital=False)))  # a forest capital
+            continue
+        if town in threatened:  # 13.2
+            continue
+        room = Counter(capacity(st, role, town)) - Counter(placed.get(town, []))
+        out.extend((reps[kind], town) for kind in room if kind in LAND_UNITS and kind in reps)
+        if "frigate" in room and "frigate" in reps:
+            slots.append(set(frigate_waters(st, role, town, capital=False)))
+    if "frigate" in reps:
+        free = set(frigate_waters(st, role, capital, capital=True)) if capital else set()
+        already = [h for h in frame.get("frigates", []) if h not in free]
+        for water in sorted(free.union(*slots)):
+            if water in free or _can_match([*already, water], slots):
+                out.append((reps["frigate"], water))
+    return out
+
+
+# ----- 13.5 placement naval battles ------------------------------------------------------
+def placement_battle_hexes(st: Viktory2State, role: Role, waters: Iterable[str]) -> list[str]:
+    """Water hexes where role placed a frigate beside another player's hostile frigate."""
+    return sorted(
+        {
+            w
+            for w in waters
+            if any(
+                st.units[u]["type"] == "frigate" and st.hostile(st.units[u]["owner"], role)
+                for u in st.units_at(w)
+            )
+        }
+    )
+
+
+def next_placement_battle(st: Viktory2State, frame: Frame) -> bool:
+    """Start the next 13.5 battle still to fight in frame["pending"]; False when none is left."""
+    role = frame["role"]
+    while frame["pending"]:
+        water = frame["pending"].pop(0)
+        owners = {st.units[u]["owner"] for u in st.units_at(water) if st.units[u]["type"] == "frigate"}
+        if role in owners and any(st.hostile(o, role) for o in owners):
+            battle.start_placement_battle(st, role, water)
+            return True
+    return False
+
+
+class PlaceReserves(Step):
+    """13.0 Reserve Placement Phase; then the turn ends (6.0)."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return [] if "pending" in frame else [frame["role"]]
+
+    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+        st: Viktory2State = game
+        yield ("end_turn",)
+        for uid, hex_ in placements(st, role, frame):
+            yield ("place", uid, hex_)
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        st: Viktory2State = game
+        if action[0] == "end_turn":
+            # 13.5 battles are fought once everything is placed
+            frame["pending"] = placement_battle_hexes(st, role, frame.get("frigates", []))
+            return
+        _, uid, hex_ = action
+        unit = st.units[uid]
+        unit["hex"] = hex_
+        if unit["type"] == "frigate":
+            frame.setdefault("frigates", []).append(hex_)
+        else:
+            frame.setdefault("placed", {}).setdefault(hex_, []).append(unit["type"])
+        st.log(f"{role} places {uid} at {hex_}")
+
+    def run(self, game: Any, frame: Frame) -> None:
+        st: Viktory2State = game
+        if next_placement_battle(st, frame):
+            return
+        st.data["turn"]["phase"] = "ended"
+        flow.goto(st.flow, "end_turn", role=frame["role"])
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return "Place units from your Reserve in your towns and cities, or end your turn."
