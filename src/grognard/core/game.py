@@ -43,6 +43,15 @@ def action_key(action: Action) -> tuple[tuple[int, Any], ...]:
     return tuple((0, part) if isinstance(part, int) else (1, str(part)) for part in action)
 
 
+def sort_actions(actions: Iterable[Action]) -> list[Action]:
+    """Actions in `action_key` order; plain tuple order is the same and much faster
+    whenever no position mixes ints and strings, so try that first."""
+    try:
+        return sorted(actions)
+    except TypeError:
+        return sorted(actions, key=action_key)
+
+
 def as_action(value: Any) -> Action:
     """An action from its JSON form (a list) or a tuple; nested lists become tuples."""
     if isinstance(value, (list, tuple)):
@@ -196,7 +205,7 @@ class State(ABC):
                 cached = ([], frozenset())
             else:
                 unique = frozenset(self._legal_actions(role))
-                cached = (sorted(unique, key=action_key), unique)
+                cached = (sort_actions(unique), unique)
             self._legal_cache[role] = cached
         return cached
 
