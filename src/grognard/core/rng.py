@@ -6,7 +6,8 @@ a game reproduce every die exactly. `RNG_VERSION` changes whenever the sequence 
 seed produces changes, and replays record it.
 
 Tests force dice through `force()`: forced values are consumed before the generator
-is asked, which keeps the seam inside the state (and so inside replays).
+is asked. The queue lives in the state data (so clones and snapshots keep it);
+a replay starts again from the seed, so forced dice are for tests of positions.
 """
 
 from __future__ import annotations
@@ -100,6 +101,8 @@ class Rng:
                 raise ValueError(f"forced value {value} outside [{lo}, {hi}]")
             return value
         span = hi - lo + 1
+        if span > 1 << 32:  # the rejection loop below would never end
+            raise ValueError(f"range [{lo}, {hi}] is wider than 2**32 values")
         limit = (1 << 32) - ((1 << 32) % span)
         while True:
             x = self._next32()
