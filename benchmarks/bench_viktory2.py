@@ -1,0 +1,138 @@
+"""Viktory II speed: random games per second, heuristic decision time, check_ruleset time.
+
+    PYTHONPATH=src python benchmarks/bench_viktory2.py [--games 200] [--decisions-games 20]
+        [--check-games 5] [--seed 0] [--out benchmarks/results.json]
+
+Everything runs on one core, in this process. Figures depend on the machine: compare
+runs on the same machine only. Tests never assert on time; this script only reports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from grognard.agents import Agent, make_agent
+from grognard.games import REGISTRY
+from grognard.sim import GameConfig, game_seeds, play
+from grognard.testing import check_ruleset
+
+RULESET = "viktory2"
+
+
+def bench_random_games(games: int, seed: int) -> dict[str, Any]:
+    """Random vs random 2-player games, played back to back, each timed."""
+    config = GameConfig(RULESET, seats=("random", "random"))
+    times: list[float] = []
+    actions = 0
+    for game_seed in game_seeds(seed, games):
+        start = time.perf_counter()
+        outcome = play(config, game_seed)
+        times.append(time.perf_counter() - start)
+        actions += outcome["actions"]
+    total = sum(times)
+    return {
+        "games": games,
+        "games_per_second": games / total,
+        "median_ms_per_game": 1000 * statistics.median(times),
+        "actions_per_second": actions / total,
+        "mean_actions_per_game": actions / games,
+    }
+
+
+def bench_heuristic_decisions(games: int, seed: int) -> dict[str, Any]:
+    """Time each heuristic decision (act only; the view is built before the clock starts)."""
+    ruleset = REGISTRY.get(RULESET)
+    act_ms: list[float] = []
+    view_ms: list[float] = []
+    for g, game_seed in enumerate(game_seeds(seed + 1, games)):
+        state = ruleset.new_game(None, {}, game_seed)
+        state.keep_undo = False
+        roles = state.roles
+        heuristic_role = roles[g % len(roles)]
+        agents: dict[str, Agent] = {
+            role: make_agent("heuristic" if role == heuristic_role else "random", RULESET, game_seed + i)
+            for i, role in enumerate(roles)
+        }
+        while not state.is_over():
+            role = state.active_roles()[0]
+            legal = state.legal_actions(role)
+            agent = agents[role]
+            if role == heuristic_role:
+                t0 = time.perf_counter()
+                view = state.view(role)
+                t1 = time.perf_counter()
+                action = agent.act(view, legal)
+                t2 = time.perf_counter()
+                view_ms.append(1000 * (t1 - t0))
+                act_ms.append(1000 * (t2 - t1))
+            else:
+                action = agent.act({}, legal)
+            state.apply(role, action)
+    act_ms.sort()
+    return {
+        "games": games,
+        "decisions": len(act_ms),
+        "median_ms_per_decision": statistics.median(act_ms),
+        "p95_ms_per_decision": act_ms[int(0.95 * (len(act_ms) - 1))],
+        "max_ms_per_decision": act_ms[-1],
+        "median_ms_per_view": statistics.median(view_ms),
+    }
+
+
+def bench_check_ruleset(games: int, seed: int) -> dict[str, Any]:
+    start = time.perf_counter()
+    report = check_ruleset(REGISTRY.get(RULESET), games=games, seed=seed)
+    seconds = time.perf_counter() - start
+    return {
+        "games": games,
+        "seconds": seconds,
+        "seconds_per_game": seconds / games,
+        "actions_checked": getattr(report, "actions", None),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="random games to time")
+    parser.add_argument("--decisions-games", type=int, default=20, help="heuristic vs random games to time")
+    parser.add_argument("--check-games", type=int, default=5, help="games for check_ruleset")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("results.json"))
+    args = parser.parse_args()
+
+    results = {
+        "ruleset": RULESET,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "platform": platform.platform(),
+        "seed": args.seed,
+        "random_games": bench_random_games(args.games, args.seed),
+        "heuristic_decisions": bench_heuristic_decisions(args.decisions_games, args.seed),
+        "check_ruleset": bench_check_ruleset(args.check_games, args.seed),
+    }
+    decisions = results["heuristic_decisions"]
+    rows = [
+        ("random 2-player games per second (1 core)", f"{results['random_games']['games_per_second']:.1f}"),
+        ("median ms per random game", f"{results['random_games']['median_ms_per_game']:.1f}"),
+        ("actions per second (random play)", f"{results['random_games']['actions_per_second']:.0f}"),
+        ("median ms per heuristic decision", f"{decisions['median_ms_per_decision']:.2f}"),
+        ("p95 ms per heuristic decision", f"{decisions['p95_ms_per_decision']:.2f}"),
+        ("median ms per view (built for the heuristic)", f"{decisions['median_ms_per_view']:.2f}"),
+        (f"check_ruleset, {args.check_games} games (s)", f"{results['check_ruleset']['seconds']:.2f}"),
+    ]
+    width = max(len(name) for name, _ in rows)
+    print(f"{RULESET} benchmarks (Python {results['python']}, {results['machine']})")
+    for name, value in rows:
+        print(f"  {name:<{width}}  {value:>10}")
+    args.out.write_text(json.dumps(results, indent=2) + "\n")
+    print(f"written to {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,18 @@
+"""Agents: players that see a role's view and legal actions, never the State."""
+
+from __future__ import annotations
+
+from .base import Agent, UnknownAgent, View
+from .random_agent import RandomAgent
+from .registry import AGENT_NAMES, agent_names, has_heuristic, make_agent
+
+__all__ = [
+    "AGENT_NAMES",
+    "Agent",
+    "RandomAgent",
+    "UnknownAgent",
+    "View",
+    "agent_names",
+    "has_heuristic",
+    "make_agent",
+]

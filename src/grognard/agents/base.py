@@ -1,0 +1,41 @@
+"""The agent seam: an agent sees one role's view and legal actions, and picks one.
+
+Agents never receive the `State` (it holds the RNG and whatever a seat may not
+know, DESIGN.md "Randomness and replay"). Each agent owns a seeded
+`random.Random`, never the `random` module's globals, so a game played by agents
+is a pure function of its seeds.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from grognard.core.errors import GrognardError
+from grognard.core.game import Action
+
+View = dict[str, Any]
+
+
+class UnknownAgent(GrognardError):
+    """No agent of that name, or none for that ruleset."""
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Chooses one of `legal` for the role whose `view` it is given.
+
+    `wants_view`: False for agents that ignore the view (the random agent); the
+    game loop then passes an empty dict and skips building the view, which makes
+    headless play much faster. The view, when given, is read-only: it may share
+    data with the game, and an agent must never change it.
+    """
+
+    name: str
+    wants_view: bool
+
+    def act(self, view: View, legal: list[Action]) -> Action: ...
+
+
+def no_choice() -> ValueError:
+    """The error an agent raises when it is asked to act with nothing legal."""
+    return ValueError("an agent was asked to act, but no action is legal")

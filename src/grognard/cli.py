@@ -1,0 +1,355 @@
+"""`grognard ...`: list rulesets, play a game between agents, check a replay, simulate.
+
+Errors a person can fix (unknown ruleset, agent or option, wrong seat count, bad
+arguments) print one line on stderr and exit 2; runtime failures (unreadable or
+invalid files, a replay that does not verify) exit 1. Never a traceback for those.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.color import Color, ColorParseError
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from grognard.agents.base import UnknownAgent
+from grognard.core import replay as replays
+from grognard.core.errors import BadOptions, BadSaveFile, GrognardError, UnknownRuleset
+from grognard.core.game import Ruleset, State
+from grognard.sim.local import simulate as simulate_games
+from grognard.sim.play import GameConfig, check_seats, get_ruleset, make_agents, registry
+from grognard.sim.play import play as play_game
+
+app = typer.Typer(
+    name="grognard",
+    help="Play, replay and simulate strategic board wargames.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class UsageProblem(GrognardError):
+    """A command-line argument that cannot be used (exit code 2)."""
+
+
+#: Errors that are the caller's to fix: exit code 2.
+USAGE_ERRORS: tuple[type[Exception], ...] = (UnknownRuleset, BadOptions, UnknownAgent, UsageProblem)
+
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as KEY=VALUE (repeatable)."),
+]
+ScenarioOpt = Annotated[str | None, typer.Option("--scenario", help="Scenario id (default: the first).")]
+SeatsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--seats",
+        help="Agents per role, comma-separated in role order: random, heuristic (default: all random).",
+    ),
+]
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+# ----- argument helpers ------------------------------------------------------------------
+def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageProblem(f"--option wants KEY=VALUE, not {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _config(
+    ruleset: Ruleset, ruleset_ref: str, seats: str | None, scenario: str | None, options: dict[str, str]
+) -> GameConfig:
+    """A checked game config: options valid, one known agent per role."""
+    _, resolved = ruleset.resolve(scenario, options)
+    roles = ruleset.roles(scenario, resolved)
+    names = (
+        tuple(name.strip() for name in seats.split(","))
+        if seats is not None
+        else ("random",) * len(roles)
+    )
+    if any(not name for name in names):
+        raise UsageProblem(f"--seats has an empty agent name: {seats!r}")
+    config = GameConfig(ruleset=ruleset_ref, seats=names, scenario=scenario, options=options)
+    check_seats(ruleset, config)
+    make_agents(ruleset, config, 0)
+    return config
+
+
+def _role_style(role: str) -> str:
+    try:
+        Color.parse(role)
+    except ColorParseError:
+        return "bold cyan"
+    return f"bold {role}"
+
+
+def _styled(line: str, roles: Sequence[str]) -> Text:
+    text = Text(line)
+    if line.startswith("—") or line.startswith("-- "):
+        text.stylize("bold")
+    elif " rolls " in line:
+        text.stylize("magenta")
+    for role in roles:
+        text.highlight_words([role], _role_style(role))
+    return text
+
+
+class _LogPrinter:
+    """Prints the public log's new lines after each action."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.printed = 0
+
+    def __call__(self, state: State) -> None:
+        lines = state.log_for(None)
+        for line in lines[self.printed :]:
+            self.console.print(_styled(line, state.roles))
+        self.printed = len(lines)
+
+
+def _result_table(result: dict[str, float] | None, agents: dict[str, str] | None) -> Table:
+    table = Table(title="Result" if result is not None else "Result: the game is not over")
+    table.add_column("Role")
+    if agents is not None:
+        table.add_column("Agent")
+    table.add_column("Score", justify="right")
+    for role, score in (result or {}).items():
+        cells = [agents.get(role, "")] if agents is not None else []
+        table.add_row(Text(role, style=_role_style(role)), *cells, f"{score:g}")
+    return table
+
+
+# ----- commands --------------------------------------------------------------------------
+@app.command("rulesets")
+def rulesets_cmd() -> None:
+    """List the rulesets with their scenarios and options."""
+    console = _console()
+    overview = Table(title="Rulesets")
+    overview.add_column("Id", style="bold")
+    overview.add_column("Name")
+    overview.add_column("Version", justify="right")
+    overview.add_column("Scenarios (players)")
+    known = list(registry())
+    for ruleset in known:
+        scenarios = ", ".join(
+            f"{s.id} ({'/'.join(map(str, s.players))})" for s in ruleset.scenarios
+        )
+        overview.add_row(ruleset.id, ruleset.name, str(ruleset.version), scenarios)
+    console.print(overview)
+    for ruleset in known:
+        table = Table(title=f"{ruleset.id} options")
+        table.add_column("Option", style="bold", no_wrap=True)
+        table.add_column("Type")
+        table.add_column("Default")
+        table.add_column("Allowed")
+        table.add_column("Description")
+        for option in ruleset.options:
+            if option.choices:
+                allowed = ", ".join(map(str, option.choices))
+            elif option.type == "int":
+                lo = "" if option.min is None else str(option.min)
+                hi = "" if option.max is None else str(option.max)
+                allowed = f"{lo}..{hi}" if lo or hi else "any"
+            elif option.type == "bool":
+                allowed = "true, false"
+            else:
+                allowed = ""
+            table.add_row(option.id, option.type, str(option.default), allowed, option.description)
+        console.print(table)
+
+
+@app.command("play")
+def play_cmd(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset id (see `grognard rulesets`).")],
+    seats: SeatsOpt = None,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Game seed.")] = 0,
+    scenario: ScenarioOpt = None,
+    option: OptionList = None,
+    save: Annotated[Path | None, typer.Option("--save", help="Write the replay to this file.")] = None,
+    log: Annotated[bool, typer.Option("--log", help="Print the public log as the game goes.")] = False,
+) -> None:
+    """Play one game between agents to its end and print the result."""
+    rules = get_ruleset(ruleset)
+    config = _config(rules, ruleset, seats, scenario, parse_options(option))
+    if save is not None:
+        config = replace(config, keep_replay=True)
+    console = _console()
+    outcome = play_game(config, seed, _LogPrinter(console) if log else None)
+    agents = dict(zip(outcome["roles"], outcome["seats"], strict=True))
+    console.print(_result_table(outcome["result"], agents))
+    winners = [outcome["roles"][i] for i in outcome["winners"]]
+    if outcome["unfinished"]:
+        verdict = "Unfinished (action limit reached)"
+    elif outcome["draw"]:
+        verdict = f"Draw between {', '.join(winners)}"
+    else:
+        verdict = f"Winner: {winners[0]} ({agents[winners[0]]})"
+    turns = f", {outcome['turns']} turns" if outcome["turns"] is not None else ""
+    console.print(f"{verdict} — {outcome['actions']} actions{turns}, seed {seed}")
+    if save is not None:
+        replays.save(save, outcome["replay"])
+        console.print(f"Replay saved to {save}")
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A replay file written by `grognard play --save`.")],
+    verify: Annotated[
+        bool, typer.Option("--verify", help="Re-apply and check every state digest and the final snapshot.")
+    ] = False,
+) -> None:
+    """Print a saved game's log, or verify it (exit 1 on any difference)."""
+    data = replays.load(file)
+    ruleset_id = data.get("ruleset")
+    if not isinstance(ruleset_id, str):
+        raise BadSaveFile(f"{file} names no ruleset")
+    rules = get_ruleset(ruleset_id)
+    console = _console()
+    try:
+        if verify:
+            problems = replays.verify_replay(data, rules)
+        else:
+            state = replays.play_replay(data, rules)
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise BadSaveFile(f"{file} is not a valid replay ({type(exc).__name__}: {exc})") from None
+    if not verify:
+        printer = _LogPrinter(console)
+        printer(state)
+        console.print(_result_table(state.result(), None))
+        return
+    if problems:
+        for problem in problems:
+            console.print(Text(f"DIFFERENCE: {problem}", style="bold red"))
+        print(f"grognard: error: {file} does not verify ({len(problems)} difference(s))", file=sys.stderr)
+        raise typer.Exit(1)
+    actions = len(data["actions"])
+    console.print(
+        Text(
+            f"OK: {actions} actions re-applied; {len(data.get('digests', []))} state digests and the "
+            f"final snapshot match ({rules.id} v{rules.version}, seed {data.get('seed')})",
+            style="bold green",
+        )
+    )
+
+
+@app.command("simulate")
+def simulate_cmd(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset id (see `grognard rulesets`).")],
+    games: Annotated[int, typer.Option("--games", min=1, help="Number of games.")] = 100,
+    seats: SeatsOpt = None,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Master seed.")] = 0,
+    rotate: Annotated[
+        bool, typer.Option("--rotate", help="Rotate seats over roles from game to game.")
+    ] = False,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the summary as JSON here.")] = None,
+    scenario: ScenarioOpt = None,
+    option: OptionList = None,
+) -> None:
+    """Play many games between agents and report win rates and game lengths."""
+    rules = get_ruleset(ruleset)
+    config = _config(rules, ruleset, seats, scenario, parse_options(option))
+    console = _console()
+    columns = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=False) as bar:
+        task = bar.add_task(f"{rules.id}", total=games)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done)
+
+        summary = simulate_games(config, games, seed, workers, progress, rotate=rotate)
+    console.print(_summary_table(summary))
+    console.print(_lengths(summary))
+    if json_out is not None:
+        json_out.write_text(json.dumps(summary, indent=2))
+        console.print(f"Summary written to {json_out}")
+
+
+def _summary_table(summary: dict[str, Any]) -> Table:
+    rotated = " (seats rotated)" if summary["rotate"] else ""
+    title = f"{summary['ruleset']}: {summary['games']} games{rotated}"
+    table = Table(title=title)
+    table.add_column("Seat", justify="right")
+    table.add_column("Agent")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win rate", justify="right")
+    table.add_column("95 % interval", justify="right")
+    for row in summary["per_seat"]:
+        lo, hi = row["ci95"]
+        table.add_row(
+            str(row["seat"]), row["agent"], str(row["wins"]), f"{row['win_rate']:.1%}", f"{lo:.1%} – {hi:.1%}"
+        )
+    table.add_row("", "draws", str(summary["draws"]), f"{summary['draws'] / summary['games']:.1%}", "")
+    if summary["unfinished"]:
+        table.add_row("", "unfinished", str(summary["unfinished"]), "", "")
+    return table
+
+
+def _lengths(summary: dict[str, Any]) -> Text:
+    parts = []
+    for key in ("actions", "turns"):
+        stats = summary["length"][key]
+        if stats is not None:
+            parts.append(f"{key}: mean {stats['mean']:.1f}, median {stats['median']:g}")
+    return Text("Game length — " + "; ".join(parts))
+
+
+# ----- entry point -----------------------------------------------------------------------
+def _error(message: str) -> None:
+    one_line = " ".join(str(message).split())
+    print(f"grognard: error: {one_line}", file=sys.stderr)
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (errors are one line on stderr)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        code = app(args=args, prog_name="grognard", standalone_mode=False)
+    except typer.TyperException as exc:  # argument parsing (the vendored click's errors)
+        message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        if message:
+            _error(message)
+        return int(getattr(exc, "exit_code", 2))
+    except USAGE_ERRORS as exc:
+        _error(str(exc))
+        return 2
+    except (GrognardError, OSError, ValueError) as exc:
+        _error(str(exc) or type(exc).__name__)
+        return 1
+    except KeyboardInterrupt:
+        _error("interrupted")
+        return 130
+    return code if isinstance(code, int) else 0
+
+
+def main() -> None:
+    """Console-script entry point."""
+    sys.exit(run())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,194 @@
+"""One headless game between agents: the pure function every backend runs.
+
+    play(GameConfig("viktory2", seats=("heuristic", "random")), seed=7)
+
+The result depends only on (config, seed): the game and each agent are seeded from
+`seed`, nothing reads the clock or global randomness. So a batch gives the same
+numbers on one core, many processes or a cluster.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from grognard import games
+from grognard.agents.base import Agent
+from grognard.agents.registry import make_agent
+from grognard.core.errors import BadOptions, UnknownRuleset
+from grognard.core.game import Result, Ruleset, State
+from grognard.core.registry import Registry
+from grognard.core.replay import digest, make_replay
+
+#: A game that has not ended after this many actions is reported as unfinished.
+MAX_ACTIONS = 200_000
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What to play: a ruleset (registry id, or "package.module:NAME" for a ruleset
+    that is not registered), its scenario and options, and one agent name per seat.
+
+    Seat i plays role i of `ruleset.roles(...)`, or role (i + rotation) mod n.
+    """
+
+    ruleset: str
+    seats: tuple[str, ...]
+    scenario: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    rotation: int = 0
+    keep_replay: bool = False
+    max_actions: int = MAX_ACTIONS
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "seats": list(self.seats),
+            "scenario": self.scenario,
+            "options": dict(self.options),
+            "rotation": self.rotation,
+            "keep_replay": self.keep_replay,
+            "max_actions": self.max_actions,
+        }
+
+    @classmethod
+    def from_json(cls, blob: Mapping[str, Any]) -> GameConfig:
+        return cls(
+            ruleset=str(blob["ruleset"]),
+            seats=tuple(str(s) for s in blob["seats"]),
+            scenario=blob.get("scenario"),
+            options=dict(blob.get("options") or {}),
+            rotation=int(blob.get("rotation", 0)),
+            keep_replay=bool(blob.get("keep_replay", False)),
+            max_actions=int(blob.get("max_actions", MAX_ACTIONS)),
+        )
+
+    def rotated(self, rotation: int) -> GameConfig:
+        return replace(self, rotation=rotation)
+
+
+def registry() -> Registry:
+    """The registry rulesets are looked up in: the games package's, read at each call
+    (so that tests may swap `grognard.games.REGISTRY`)."""
+    reg: Registry = games.REGISTRY
+    return reg
+
+
+def get_ruleset(ref: str) -> Ruleset:
+    """A registered ruleset by id, or one named by "package.module:ATTRIBUTE"."""
+    if ":" not in ref:
+        return registry().get(ref)
+    module_name, _, attr = ref.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise UnknownRuleset(f"cannot import ruleset module {module_name!r}: {exc}") from None
+    ruleset = getattr(module, attr, None)
+    if not isinstance(ruleset, Ruleset):
+        raise UnknownRuleset(f"{ref!r} does not name a Ruleset")
+    return ruleset
+
+
+def seat_roles(roles: list[str], rotation: int) -> list[str]:
+    """The role each seat plays: seat i plays role (i + rotation) mod n."""
+    n = len(roles)
+    return [roles[(i + rotation) % n] for i in range(n)]
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """A seed for seat `seat`'s agent, independent of the game's own seed stream."""
+    return int(np.random.SeedSequence([seed, seat + 1]).generate_state(1)[0])
+
+
+def check_seats(ruleset: Ruleset, config: GameConfig) -> list[str]:
+    """The roles of the configured game; BadOptions if the seat count is wrong."""
+    roles = ruleset.roles(config.scenario, ruleset.resolve(config.scenario, config.options)[1])
+    if len(config.seats) != len(roles):
+        raise BadOptions(
+            f"{ruleset.id} with these options has {len(roles)} roles ({', '.join(roles)}) "
+            f"but {len(config.seats)} seat(s) were given: {', '.join(config.seats) or 'none'}"
+        )
+    return roles
+
+
+def make_agents(ruleset: Ruleset, config: GameConfig, seed: int) -> list[Agent]:
+    """One agent per seat (raises UnknownAgent for an unknown name)."""
+    return [make_agent(name, ruleset.id, agent_seed(seed, i)) for i, name in enumerate(config.seats)]
+
+
+def winners_of(result: Result | None) -> list[str]:
+    """The roles with the best score (several means a draw between them)."""
+    if not result:
+        return []
+    best = max(result.values())
+    return sorted(role for role, score in result.items() if score == best)
+
+
+def play(
+    config: GameConfig,
+    seed: int,
+    on_action: Callable[[State], None] | None = None,
+) -> dict[str, Any]:
+    """Play one game to its end and report it.
+
+    Returns {"seed", "rotation", "seats", "roles" (role per seat), "result" (score
+    per role, None if unfinished), "winners" (winning seat indexes; several = draw),
+    "draw", "unfinished", "actions", "turns" (when the view exposes board.turns),
+    and "replay" when config.keep_replay}. `on_action` (for a live log) is called
+    with the state after set-up and after every action; agents never see it.
+    """
+    ruleset = get_ruleset(config.ruleset)
+    roles = check_seats(ruleset, config)
+    agents = make_agents(ruleset, config, seed)
+    by_role = dict(zip(seat_roles(roles, config.rotation), agents, strict=True))
+    seat_of = {role: i for i, role in enumerate(seat_roles(roles, config.rotation))}
+
+    state = ruleset.new_game(config.scenario, config.options, seed)
+    state.keep_undo = False
+    if on_action is not None:
+        on_action(state)
+    digests: list[str] = []
+    actions = 0
+    while not state.is_over() and actions < config.max_actions:
+        active = state.active_roles()
+        if not active:
+            raise RuntimeError(f"{ruleset.id}: the game is not over but nobody is to act")
+        role = active[0]
+        agent = by_role[role]
+        legal = state.legal_actions(role)
+        view = state.view(role) if agent.wants_view else {}
+        state.apply(role, agent.act(view, legal))
+        actions += 1
+        if config.keep_replay:
+            digests.append(digest(state))
+        if on_action is not None:
+            on_action(state)
+
+    result = state.result()
+    best = winners_of(result)
+    turns = _turns(state)
+    out: dict[str, Any] = {
+        "seed": seed,
+        "rotation": config.rotation,
+        "seats": list(config.seats),
+        "roles": seat_roles(roles, config.rotation),
+        "result": dict(result) if result is not None else None,
+        "winners": sorted(seat_of[r] for r in best),
+        "draw": len(best) > 1,
+        "unfinished": result is None,
+        "actions": actions,
+        "turns": turns,
+    }
+    if config.keep_replay:
+        out["replay"] = make_replay(state, digests)
+    return out
+
+
+def _turns(state: State) -> int | None:
+    board = state.view(None).get("board")
+    turns = board.get("turns") if isinstance(board, dict) else None
+    return turns if isinstance(turns, int) and not isinstance(turns, bool) else None

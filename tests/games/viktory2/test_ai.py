@@ -1,0 +1,71 @@
+"""The Viktory II heuristic agent: battle odds, its choices, and its strength vs random."""
+
+from __future__ import annotations
+
+import pytest
+
+from grognard.agents import make_agent
+from grognard.games.viktory2 import position
+from grognard.games.viktory2.ai import Viktory2Heuristic, battle_odds, make_heuristic
+from grognard.sim import GameConfig, simulate
+
+
+def test_battle_odds_of_empty_towns_follow_the_fixed_dice() -> None:
+    # 12.3, 2: an empty town fires its defensive dice once; one survivor captures it
+    assert battle_odds(["infantry"], [], fixed=1, town=True) == pytest.approx(0.5)
+    assert battle_odds(["infantry", "infantry"], [], fixed=1, town=True) == pytest.approx(1.0)
+    assert battle_odds(["infantry", "infantry"], [], fixed=2, town=True) == pytest.approx(0.75)
+
+
+def test_battle_odds_grow_with_the_attacking_force() -> None:
+    one = battle_odds(["infantry"], ["infantry"], fixed=0, town=False)
+    three = battle_odds(["infantry", "cavalry", "artillery"], ["infantry"], fixed=0, town=False)
+    assert 0.0 < one < three < 1.0
+    assert battle_odds(["infantry"], ["infantry"], fixed=2, town=False) < one
+    assert battle_odds([], ["infantry"], fixed=0, town=False) == 0.0
+
+
+def _act(st: position.Viktory2State, seed: int = 1) -> tuple[object, ...]:
+    role = st.active_roles()[0]
+    return make_heuristic(seed).act(st.view(role), st.legal_actions(role))
+
+
+def test_the_heuristic_captures_an_undefended_adjacent_town() -> None:
+    st = position.build(
+        tiles={"0,0": "plains", "1,0": "plains", "2,0": "plains", "-2,0": "plains"},
+        towns={"0,0": ("yellow", "town"), "-2,0": ("red", "town"), "2,0": ("yellow", "town")},
+        capitals={"red": "-2,0", "yellow": "2,0"},
+        units=[("red", "infantry", "1,0"), ("red", "infantry", "1,0"), ("yellow", "infantry", "2,0")],
+    )
+    assert _act(st)[0] == "move"
+    assert _act(st)[2] == "0,0"
+
+
+def test_the_heuristic_gives_up_its_cheapest_unit() -> None:
+    st = position.build(
+        tiles={"0,0": "plains", "1,0": "plains"},
+        units=[("red", "infantry", "0,0"), ("red", "cavalry", "0,0"), ("yellow", "infantry", "1,0")],
+    )
+    agent = Viktory2Heuristic(3)
+    view = st.view("red")
+    view["board"]["frame"] = {"state": "casualties", "role": "red", "pool": st.units_at("0,0"), "count": 1}
+    legal = [("hit", uid) for uid in st.units_at("0,0")]
+    chosen = agent.act(view, legal)
+    assert st.units[chosen[1]]["type"] == "infantry"
+
+
+def test_the_heuristic_is_reproducible_per_seed() -> None:
+    config = GameConfig("viktory2", seats=("heuristic", "heuristic"))
+    first = simulate(config, 3, master_seed=5)
+    assert first == simulate(config, 3, master_seed=5)
+
+
+def test_the_registry_builds_the_heuristic() -> None:
+    agent = make_agent("heuristic", "viktory2", 0)
+    assert isinstance(agent, Viktory2Heuristic)
+
+
+def test_the_heuristic_beats_random_in_at_least_17_of_20_games() -> None:
+    config = GameConfig("viktory2", seats=("heuristic", "random"))
+    summary = simulate(config, 20, master_seed=2024, workers=1, rotate=True)
+    assert summary["per_seat"][0]["wins"] >= 17, summary["per_seat"]

@@ -1,0 +1,231 @@
+"""The command line: every command, and one-line errors with the right exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import grognard.games
+from grognard.cli import run
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "sim"))
+import tinyrules
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+@pytest.fixture(autouse=True)
+def with_tiny(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry gains the throwaway "tiny" ruleset for these tests."""
+    monkeypatch.setattr(grognard.games, "REGISTRY", tinyrules.registry_with_tiny())
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = run(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(err: str, *fragments: str) -> None:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("grognard: error: ")
+    assert "Traceback" not in err
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+def test_rulesets_lists_viktory2_with_its_options(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "rulesets")
+    assert code == 0
+    assert "viktory2" in out
+    assert "Viktory II" in out
+    assert "turn_limit" in out
+    assert "draw_after" in out  # the tiny ruleset's option
+
+
+def test_play_prints_the_result(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "play", "tiny", "--seats", "random,random", "--seed", "7")
+    assert code == 0
+    assert "Winner:" in out
+    assert "seed 7" in out
+
+
+def test_play_log_prints_the_public_log(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "play", "tiny", "--seed", "2", "--log")
+    assert code == 0
+    assert "left" in out  # "north takes 2, 7 left"
+    quiet = cli(capsys, "play", "tiny", "--seed", "2")[1]
+    assert "left" not in quiet
+
+
+def test_saved_game_verifies_and_replays(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    code, _, _ = cli(capsys, "play", "tiny", "--seed", "4", "--option", "pile=12", "--save", str(save))
+    assert code == 0
+    replay = json.loads(save.read_text())
+    assert replay["format"] == "grognard-replay"
+    assert replay["options"]["pile"] == 12
+    code, out, err = cli(capsys, "replay", str(save), "--verify")
+    assert code == 0, err
+    assert f"OK: {len(replay['actions'])} actions" in out
+    code, out, _ = cli(capsys, "replay", str(save))
+    assert code == 0
+    assert "0 left" in out  # the log of the game, up to its last take
+
+
+def _saved(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> tuple[Path, dict[str, object]]:
+    save = tmp_path / "game.json"
+    assert cli(capsys, "play", "tiny", "--seed", "5", "--save", str(save))[0] == 0
+    return save, json.loads(save.read_text())
+
+
+def test_tampered_final_snapshot_fails_verification(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save, replay = _saved(capsys, tmp_path)
+    replay["final"]["data"]["turns"] += 1  # type: ignore[index]
+    save.write_text(json.dumps(replay))
+    code, out, err = cli(capsys, "replay", str(save), "--verify")
+    assert code == 1
+    assert "final state differs" in out
+    assert "Traceback" not in out + err
+
+
+def test_tampered_digest_fails_verification(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    save, replay = _saved(capsys, tmp_path)
+    replay["digests"][0] = "0" * 24  # type: ignore[index]
+    save.write_text(json.dumps(replay))
+    code, out, _ = cli(capsys, "replay", str(save), "--verify")
+    assert code == 1
+    assert "after action 1 differs" in out
+
+
+def test_tampered_action_is_a_one_line_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    save, replay = _saved(capsys, tmp_path)
+    replay["actions"][0] = ["north", ["take", 99]]  # type: ignore[index]
+    save.write_text(json.dumps(replay))
+    code, _, err = cli(capsys, "replay", str(save), "--verify")
+    assert code == 1
+    assert_one_line_error(err, "does not apply")
+
+
+def test_unknown_ruleset_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "play", "chess")
+    assert code == 2
+    assert_one_line_error(err, "unknown ruleset 'chess'", "viktory2")
+
+
+def test_unknown_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "play", "tiny", "--option", "speed=9")
+    assert code == 2
+    assert_one_line_error(err, "unknown option(s) speed", "pile")
+    code, _, err = cli(capsys, "simulate", "tiny", "--option", "pile")
+    assert code == 2
+    assert_one_line_error(err, "KEY=VALUE")
+    code, _, err = cli(capsys, "play", "tiny", "--option", "pile=many")
+    assert code == 2
+    assert_one_line_error(err, "pile", "whole number")
+
+
+def test_wrong_seat_count_and_unknown_agent_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "play", "tiny", "--seats", "random")
+    assert code == 2
+    assert_one_line_error(err, "2 roles")
+    code, _, err = cli(capsys, "simulate", "tiny", "--seats", "random,deepblue")
+    assert code == 2
+    assert_one_line_error(err, "unknown agent 'deepblue'", "heuristic, random")
+
+
+def test_bad_arguments_are_one_line_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "simulate", "tiny", "--games", "lots")
+    assert code == 2
+    assert_one_line_error(err, "--games")
+    code, _, err = cli(capsys, "fly")
+    assert code == 2
+    assert_one_line_error(err, "fly")
+
+
+def test_unreadable_and_invalid_files_are_one_line_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = cli(capsys, "replay", str(tmp_path / "missing.json"), "--verify")
+    assert code == 1
+    assert_one_line_error(err, "cannot read")
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("{not json")
+    code, _, err = cli(capsys, "replay", str(garbage))
+    assert code == 1
+    assert_one_line_error(err, "not valid JSON")
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"ruleset": "tiny", "hello": 1}))
+    code, _, err = cli(capsys, "replay", str(other), "--verify")
+    assert code == 1
+    assert_one_line_error(err, "not a grognard replay")
+    code, _, err = cli(capsys, "play", "tiny", "--save", str(tmp_path / "no" / "dir" / "g.json"))
+    assert code == 1
+    assert_one_line_error(err)
+
+
+def test_simulate_prints_a_table_and_writes_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_json = tmp_path / "summary.json"
+    code, out, _ = cli(
+        capsys, "simulate", "tiny", "--games", "30", "--seed", "3", "--rotate", "--json", str(out_json)
+    )
+    assert code == 0
+    assert "Win rate" in out
+    assert "95 % interval" in out
+    summary = json.loads(out_json.read_text())
+    assert summary["games"] == 30
+    assert summary["rotate"] is True
+    assert sum(r["wins"] for r in summary["per_seat"]) + summary["draws"] == 30
+
+
+def test_simulate_json_is_the_same_with_two_workers(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    args = ["simulate", "tinyrules:RULESET", "--games", "24", "--seed", "8", "--rotate"]
+    assert cli(capsys, *args, "--workers", "1", "--json", str(one))[0] == 0
+    assert cli(capsys, *args, "--workers", "2", "--json", str(two))[0] == 0
+    assert json.loads(one.read_text()) == json.loads(two.read_text())
+
+
+def test_console_entry_point_has_no_traceback_for_user_errors() -> None:
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    proc = subprocess.run(
+        [sys.executable, "-c", "from grognard.cli import main; main()", "play", "nosuchgame"],
+        capture_output=True, text=True, env=env, timeout=120, check=False,
+    )
+    assert proc.returncode == 2
+    assert_one_line_error(proc.stderr, "unknown ruleset 'nosuchgame'")
+
+
+def test_viktory2_game_saves_and_verifies(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    save = tmp_path / "v2.json"
+    code, out, err = cli(
+        capsys, "play", "viktory2", "--seats", "heuristic,random", "--seed", "7", "--save", str(save), "--log"
+    )
+    assert code == 0, err
+    assert "turn 1" in out  # the log's turn headers
+    assert "Winner:" in out
+    code, out, err = cli(capsys, "replay", str(save), "--verify")
+    assert code == 0, err
+    assert out.startswith("OK:")
+    replay = json.loads(save.read_text())
+    replay["final"]["data"]["turns"] += 1
+    save.write_text(json.dumps(replay))
+    code, out, _ = cli(capsys, "replay", str(save), "--verify")
+    assert code == 1
+    assert "final state differs" in out
+
+
+def test_viktory2_wrong_seat_count_follows_the_players_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "play", "viktory2", "--seats", "random,random", "--option", "players=3")
+    assert code == 2
+    assert_one_line_error(err, "3 roles")
