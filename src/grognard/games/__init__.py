@@ -1,0 +1,12 @@
+"""The rulesets grognard plays, registered in the default registry."""
+
+from __future__ import annotations
+
+from grognard.core.registry import Registry
+
+from .viktory2 import RULESET as VIKTORY2
+
+REGISTRY = Registry()
+REGISTRY.register(VIKTORY2)
+
+__all__ = ["REGISTRY"]

@@ -1,0 +1,46 @@
+"""The random-play conformance check (DESIGN.md, Quality gates) for Viktory II, for
+every player count and with every variant switched on."""
+
+from __future__ import annotations
+
+import pytest
+
+from grognard.games.viktory2 import RULESET
+from grognard.testing import check_ruleset
+
+ALL_VARIANTS = {
+    "terrain_leveling": True,
+    "exploration_balancing": True,
+    "luck_averaging": True,
+    "relocation": True,
+    "subjugation": True,
+}
+
+
+@pytest.mark.rules("3.2", "3.3", "6.0")
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_games_keep_the_contract(players: int) -> None:
+    report = check_ruleset(RULESET, games=3, seed=players, options_list=[{"players": players, "turn_limit": 25}])
+    assert report.games == 3
+
+
+@pytest.mark.rules("5.2", "5.3", "5.4", "5.5", "15.1", "15.2", "15.3", "15.4", "15.5", "15.6")
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 3, "victory": "subjugation", **ALL_VARIANTS},
+        {"players": 2, "victory": "shorter", "no_exploration": True},
+        {"players": 3, "victory": "race", "race_points": 8},
+        {"players": 4, "victory": "doomsday", **ALL_VARIANTS},
+    ],
+    ids=["subjugation", "shorter", "race", "doomsday"],
+)
+def test_random_games_with_variants(options: dict[str, object]) -> None:
+    report = check_ruleset(RULESET, games=2, seed=11, options_list=[{"turn_limit": 25, **options}])
+    assert report.games == 2
+
+
+def test_thorough_check_of_one_game() -> None:
+    """Every step JSON round trip, undo and replay checks (not only every k-th)."""
+    report = check_ruleset(RULESET, games=1, seed=5, options_list=[{"players": 2, "turn_limit": 12}], thorough=True)
+    assert report.actions > 0
