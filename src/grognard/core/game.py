@@ -293,7 +293,8 @@ class State(ABC):
             "can_undo": bool(role) and self.can_undo(role or ""),
             "log": self.log_for(role),
             "result": result,
-            "board": self._view(role),
+            # a copy: a view must never alias the live game data an agent could change
+            "board": _decode(_encode(self._view(role))),
         }
 
     # ----- copies and JSON -----------------------------------------------------------
