@@ -1,0 +1,428 @@
+"""The Movement & Combat Phase (6.0 step 2) and land movement (9.0-9.2, 9.12, 9.13).
+
+The whole phase is one question, MovePhase ("what next?"). Its legal list joins land
+moves (here), frigate moves and transport (naval.py), bombardments (bombard.py) and
+battle starts (battle.py), and it hands each verb to the module that owns it.
+
+Units move one hex per action, one unit at a time (9.0): `turn["moving"]` is the unit
+being moved, and acting with any other unit ends its movement for the turn.
+
+`Situation` gathers, once per question, what the movement rules ask of the board —
+who stands where, which hexes hold hostile units or towns, where slow terrain does
+not stop a unit, the road network — so that legal lists stay cheap to build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+from grognard.core import flow
+from grognard.core.flow import Frame, Step
+from grognard.core.game import Action, Role
+
+from . import alliance, battle, bombard, building, turns
+from .state import WATER, Viktory2State, tables
+
+#: (destination hex, the unit must stop there) — one step a unit may take.
+Hop = tuple[str, bool]
+
+
+@cache
+def _allowances() -> dict[str, int]:
+    return {kind: int(row["move"]) for kind, row in tables()["units"].items()}
+
+
+@cache
+def _slow_terrains() -> frozenset[str]:
+    return frozenset(t for t, row in tables()["terrain"].items() if row["slow"])
+
+
+def allowance(kind: str) -> int:
+    """9.11, 9.31: a unit type's movement points per turn (data/units.json)."""
+    return _allowances()[kind]
+
+
+def mp_left(st: Viktory2State, uid: str) -> int:
+    """Movement points the unit has left this turn."""
+    left: int | None = st.data["turn"]["mp"].get(uid)
+    return allowance(st.units[uid]["type"]) if left is None else left
+
+
+class Situation:
+    """What the movement rules ask of the board for `role`, computed once per question."""
+
+    def __init__(self, st: Viktory2State, role: Role) -> None:
+        d = st.data
+        turn: dict[str, Any] = d["turn"]
+        self.st = st
+        self.role = role
+        self.turn = turn
+        self.tiles: dict[str, str | None] = d["tiles"]
+        self.towns: dict[str, dict[str, Any]] = d["towns"]
+        self.neighbors: dict[str, list[str]] = st.geo.neighbors
+        self.subjugation = bool(st.option("subjugation"))
+        # 15.1 terrain leveling: no terrain slows movement
+        self.slow: frozenset[str] = frozenset() if st.option("terrain_leveling") else _slow_terrains()
+        self.battles: set[str] = set(turn["battles"])
+        self.new_towns: set[str] = set(turn["new_towns"])
+        # units whose own movement is over (9.0, 9.43, 10.7)
+        self.done: set[str] = set(turn["done"]) | set(turn["attacked"]) | set(turn["transported"])
+        # units that moved, attacked or were carried this turn (9.42, 9.43)
+        self.moved: set[str] = self.done | set(turn["mp"])
+
+        hostile: set[Role] = set()
+        aiding: set[Role] = {role}  # 15.64: alliance towns and units count as the mover's
+        for other in d["roles"]:
+            if other == role:
+                continue
+            if st.hostile(role, other):
+                hostile.add(other)
+            elif self.subjugation and _alliance_aids(st, role, other):
+                aiding.add(other)
+        self.hostile_owners = hostile
+
+        hostile_at: dict[str, set[Role]] = {}  # hex -> hostile owners with units there
+        own_land_at: dict[str, list[str]] = {}  # hex -> role's land units there
+        cargo: dict[str, list[str]] = {}  # frigate -> land units aboard
+        land_units: list[str] = []
+        frigates: list[str] = []
+        # 9.12 exceptions: towns of the mover (or aiding allies), and hexes where a land
+        # unit of the mover began the turn (aiding allies' land units cannot move in
+        # the mover's turn, so where they stand now is where they began it)
+        slow_ok: set[str] = set(turn["start_hexes"])
+        for uid, u in d["units"].items():
+            where = u["hex"]
+            if where is None:
+                carrier = u["aboard"]
+                if carrier is not None:
+                    cargo.setdefault(carrier, []).append(uid)
+                continue
+            owner = u["owner"]
+            if owner == role:
+                if u["type"] == "frigate":
+                    frigates.append(uid)
+                else:
+                    land_units.append(uid)
+                    own_land_at.setdefault(where, []).append(uid)
+            elif owner in hostile:
+                hostile_at.setdefault(where, set()).add(owner)
+            elif owner in aiding and u["type"] != "frigate":
+                slow_ok.add(where)
+        self.hostile_at = hostile_at
+        self.own_land_at = own_land_at
+        self.cargo = cargo
+        self.land_units = land_units
+        self.frigates = frigates
+        # 9.13 road towns and 9.32 ports: not towns built this turn
+        self.road_towns: set[str] = set()
+        self.ports: set[str] = set()
+        for where, town in self.towns.items():
+            if town["owner"] in aiding:
+                slow_ok.add(where)
+                if where not in self.new_towns:
+                    self.road_towns.add(where)
+                    if town["owner"] == role:
+                        self.ports.add(where)
+        self.slow_ok = slow_ok
+        self._roads: dict[str, list[str]] = {}
+        self._land_steps: dict[str, list[Hop]] = {}
+        self._may_stop: dict[str, bool] = {}
+
+    # ----- hexes -------------------------------------------------------------------
+    def is_land(self, hex_: str) -> bool:
+        t = self.tiles[hex_]
+        return t is not None and t != WATER
+
+    def town_is_hostile(self, hex_: str) -> bool:
+        town = self.towns.get(hex_)
+        return town is not None and town["owner"] in self.hostile_owners
+
+    def is_hostile(self, hex_: str) -> bool:
+        """The hex holds units or a town of a player the mover would fight (12.0)."""
+        return hex_ in self.hostile_at or self.town_is_hostile(hex_)
+
+    def defenders(self, hex_: str) -> set[Role]:
+        owners = set(self.hostile_at.get(hex_, ()))
+        if self.town_is_hostile(hex_):
+            owners.add(self.towns[hex_]["owner"])
+        return owners
+
+    def may_attack_into(self, hex_: str) -> bool:
+        """May the mover enter this hostile hex to fight there?"""
+        # 12.2 one battle per hex per turn; a hex won this turn is no longer hostile
+        if hex_ in self.battles:
+            return False
+        # 15.63 a reorganising vassal attacks nobody
+        if self.turn["no_attack"]:
+            return False
+        if self.subjugation:
+            return all(alliance.may_attack(self.st, self.role, d) for d in sorted(self.defenders(hex_)))
+        return True
+
+    def may_stop(self, hex_: str) -> bool:
+        """15.64: a vassal may pass through alliance hexes but not stop in them."""
+        if not self.subjugation:
+            return True
+        known = self._may_stop.get(hex_)
+        if known is None:
+            known = bool(alliance.may_stop_in(self.st, self.role, hex_))
+            self._may_stop[hex_] = known
+        return known
+
+    def slow_stops(self, hex_: str) -> bool:
+        """9.12: entering forest or mountain stops a unit, with two exceptions."""
+        return self.tiles[hex_] in self.slow and hex_ not in self.slow_ok
+
+    # ----- land steps (9.1, 9.12, 9.13) ----------------------------------------------
+    def roads_from(self, town: str) -> list[str]:
+        """9.13: the mover's road towns 2-3 land hexes away by a path free of enemy units."""
+        known = self._roads.get(town)
+        if known is not None:
+            return known
+        found: list[str] = []
+        road_towns = self.road_towns
+        if town in road_towns and len(road_towns) > 1:
+            tiles, neighbors, blocked = self.tiles, self.neighbors, self.hostile_at
+            frontier = [town]
+            seen = {town}
+            for depth in (1, 2, 3):
+                nxt: list[str] = []
+                for h in frontier:
+                    for n in neighbors[h]:
+                        t = tiles[n]
+                        if n in seen or t is None or t == WATER or n in blocked:
+                            continue
+                        seen.add(n)
+                        nxt.append(n)
+                        if depth >= 2 and n in road_towns:
+                            found.append(n)
+                frontier = nxt
+        self._roads[town] = found
+        return found
+
+    def land_steps(self, hex_: str) -> list[Hop]:
+        """Hexes a land unit may enter from hex_ for 1 MP, and whether it stops there."""
+        known = self._land_steps.get(hex_)
+        if known is not None:
+            return known
+        steps: list[Hop] = []
+        tiles = self.tiles
+        for n in self.neighbors[hex_]:
+            t = tiles[n]
+            if t is None or t == WATER:
+                continue  # 9.1 land units stay on revealed land
+            if self.is_hostile(n):
+                if self.may_attack_into(n):
+                    steps.append((n, True))  # 9.0 entering an enemy hex ends movement
+            else:
+                steps.append((n, self.slow_stops(n)))
+        # 9.13 road movement: a road town is never hostile, and never slows (9.12 A)
+        steps.extend((t, False) for t in self.roads_from(hex_))
+        self._land_steps[hex_] = steps
+        return steps
+
+    # ----- frigate steps (9.3, 9.31, 9.32) --------------------------------------------
+    def frigate_steps(self, hex_: str, mp: int) -> list[Hop]:
+        steps: list[Hop] = []
+        at_sea = self.tiles[hex_] == WATER
+        for n in self.neighbors[hex_]:
+            t = self.tiles[n]
+            if t == WATER:
+                if self.is_hostile(n):
+                    if self.may_attack_into(n):
+                        steps.append((n, True))
+                else:
+                    steps.append((n, False))
+            elif t is not None and at_sea and mp >= 2 and n in self.ports and n not in self.hostile_at:
+                # 9.32 port transit: 1 MP in and 1 MP out, never to stop there
+                steps.append((n, False))
+        return steps
+
+    # ----- whole moves ---------------------------------------------------------------
+    def can_stop(self, is_frigate: bool, hex_: str) -> bool:
+        if is_frigate and self.tiles[hex_] != WATER:
+            return False  # 9.32 a frigate may not end its movement in a port
+        return self.may_stop(hex_)
+
+    def steps(self, is_frigate: bool, hex_: str, mp: int) -> list[Hop]:
+        return self.frigate_steps(hex_, mp) if is_frigate else self.land_steps(hex_)
+
+    def can_finish(self, is_frigate: bool, hex_: str, mp: int) -> bool:
+        """Can a unit standing in hex_ with mp left end its movement somewhere legal?"""
+        if self.can_stop(is_frigate, hex_):
+            return True
+        if mp <= 0:
+            return False
+        for dest, stops in self.steps(is_frigate, hex_, mp):
+            if self.can_stop(is_frigate, dest) if stops else self.can_finish(is_frigate, dest, mp - 1):
+                return True
+        return False
+
+    def unit_moves(self, uid: str) -> list[Action]:
+        """Every ("move", uid, hex) open to one of the mover's units now."""
+        if uid in self.done:
+            return []
+        u = self.st.units[uid]
+        where = u["hex"]
+        mp = self.turn["mp"].get(uid)
+        if mp is None:
+            mp = allowance(u["type"])
+        if where is None or mp <= 0:
+            return []
+        is_frigate = u["type"] == "frigate"
+        if not (is_frigate or self.subjugation):
+            # land units stop legally wherever they may enter (fast path)
+            return [("move", uid, dest) for dest, _ in self.land_steps(where)]
+        moves: list[Action] = []
+        for dest, stops in self.steps(is_frigate, where, mp):
+            ok = self.can_stop(is_frigate, dest) if stops else self.can_finish(is_frigate, dest, mp - 1)
+            if ok:
+                moves.append(("move", uid, dest))
+        return moves
+
+    def in_transit(self, uid: str) -> bool:
+        """The unit stands where it may not end its movement: it must move on."""
+        u = self.st.units.get(uid)
+        if u is None or u["hex"] is None or u["owner"] != self.role:
+            return False
+        return not self.can_stop(u["type"] == "frigate", u["hex"])
+
+
+def _alliance_aids(st: Viktory2State, role: Role, other: Role) -> bool:
+    return bool(alliance.aids_movement(st, role, other))
+
+
+# ----- changes --------------------------------------------------------------------------
+def switch_to(st: Viktory2State, uid: str | None) -> None:
+    """9.0: acting with another unit (or starting a battle) ends the moving unit's movement."""
+    moving = st.data["turn"]["moving"]
+    if moving is not None and moving != uid:
+        turns.end_movement(st, moving)
+
+
+def record_entry(st: Viktory2State, battle_hex: str, from_hex: str) -> None:
+    """12.3 step 3: the hexes attackers entered a battle hex from (retreat paths)."""
+    entries: dict[str, list[str]] = st.data["turn"]["entries"]
+    froms = entries.setdefault(battle_hex, [])
+    if from_hex not in froms:
+        froms.append(from_hex)
+        froms.sort()
+
+
+def explore(st: Viktory2State, role: Role, hex_: str) -> list[str]:
+    """9.2: a unit entering a hex reveals every face-down neighbour (15.3 may follow)."""
+    revealed = st.explore_around(hex_)
+    if revealed:
+        building.rebalance_after(st, role, revealed)
+    return revealed
+
+
+def _aids(st: Viktory2State, role: Role, other: Role) -> bool:
+    """15.64: do other's towns and units count as role's own for 9.12 and 9.13?"""
+    return other == role or (bool(st.option("subjugation")) and _alliance_aids(st, role, other))
+
+
+def _arrival(st: Viktory2State, role: Role, uid: str, dest: str) -> tuple[bool, bool]:
+    """(other players' units or town are in dest, the unit must stop on entering it).
+
+    The single-hex form of what Situation knows for every hex, for applying a move.
+    """
+    town = st.town_at(dest)
+    others = [u for x, u in st.units.items() if u["hex"] == dest and x != uid]
+    owners = {u["owner"] for u in others} | ({town["owner"]} if town is not None else set())
+    foreign = any(o != role for o in owners)
+    # 9.0 entering an enemy hex ends movement (the player then starts the battle)
+    if any(st.hostile(role, o) for o in owners):
+        return foreign, True
+    # 9.12 slow terrain stops a land unit, unless a town of the mover (or an ally,
+    # 15.64) is there, or a land unit of the mover began the turn there
+    terrain = st.terrain(dest)
+    if st.units[uid]["type"] == "frigate" or st.option("terrain_leveling") or terrain not in _slow_terrains():
+        return foreign, False
+    if dest in st.data["turn"]["start_hexes"] or (town is not None and _aids(st, role, town["owner"])):
+        return foreign, False
+    allies = [u for u in others if u["owner"] != role and u["type"] != "frigate"]
+    return foreign, not any(_aids(st, role, u["owner"]) for u in allies)
+
+
+def step_unit(st: Viktory2State, role: Role, uid: str, dest: str) -> None:
+    """Apply one ("move", uid, dest) of a land unit or a frigate (already known legal)."""
+    turn = st.data["turn"]
+    switch_to(st, uid)
+    u = st.units[uid]
+    src: str = u["hex"]
+    foreign, stops = _arrival(st, role, uid, dest)
+    mp = mp_left(st, uid) - 1
+    turn["mp"][uid] = mp
+    turn["moving"] = uid
+    u["hex"] = dest
+    by_road = dest not in st.neighbors(src)
+    st.log(f"{role} moves {uid} {src} → {dest}{' by road' if by_road else ''}")
+    if foreign:
+        # where a battle may follow (an enemy hex, or 15.64 a vassal's hex where a
+        # ruler stops), remember where attackers came from (12.3 step 3)
+        record_entry(st, dest, src)
+    if stops or mp <= 0:
+        turns.end_movement(st, uid)
+    explore(st, role, dest)
+
+
+class MovePhase(Step):
+    """6.0 step 2: move, bombard and start battles in any order (12.4), then end."""
+
+    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+        st: Viktory2State = game
+        from . import naval  # naval builds on this module: imported late
+
+        sit = Situation(st, role)
+        moving = sit.turn["moving"]
+        if moving is not None and sit.in_transit(moving):
+            return sit.unit_moves(moving)
+        actions: list[Action] = []
+        for uid in sit.land_units:
+            actions.extend(sit.unit_moves(uid))
+        actions.extend(naval.legal_in(sit))
+        actions.extend(bombard.legal(st, role))
+        # a unit that entered an enemy hex must fight there before the phase ends;
+        # battles start only where units are contested, so ask for starts only then
+        if battle.contested_hexes(st, role):
+            actions.extend(battle.legal_starts(st, role))
+        else:
+            actions.append(("end_moves",))
+        return actions
+
+    def apply(self, game: Any, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
+        st: Viktory2State = game
+        from . import naval  # naval builds on this module: imported late
+
+        verb = action[0]
+        if verb == "move":
+            if st.units[action[1]]["type"] == "frigate":
+                naval.apply(st, role, action)
+            else:
+                step_unit(st, role, action[1], action[2])
+        elif verb in ("embark", "disembark"):
+            naval.apply(st, role, action)
+        elif verb == "bombard":
+            switch_to(st, action[1])
+            bombard.apply(st, role, action)
+        elif verb == "battle":
+            switch_to(st, None)
+            battle.start(st, role, action[1])
+        elif verb == "end_moves":
+            switch_to(st, None)
+            st.log(f"{role} ends movement and combat")
+            st.data["turn"]["phase"] = "reserves"
+            flow.goto(st.flow, "reserves", role=role)
+        else:
+            raise ValueError(f"the movement phase has no verb {verb!r}")
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        st: Viktory2State = game
+        moving = st.data["turn"]["moving"]
+        if role is not None and role == frame["role"] and moving is not None \
+                and Situation(st, role).in_transit(moving):
+            return f"Move {moving} on: it may not end its movement in {st.units[moving]['hex']}."
+        return f"{frame['role']}: move a unit, bombard, start a battle, or end your moves."

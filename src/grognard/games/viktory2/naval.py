@@ -1,0 +1,155 @@
+"""Frigates: naval movement and port transit (9.3-9.32), transport of land units (9.4-9.47).
+
+Frigate steps share movement.Situation with land units (one hex and 1 MP per action,
+one unit at a time). Embarking costs the frigate nothing and may happen at several
+places; a frigate drops land units into one hex per turn, and dropping them ends its
+movement. Cargo travels with its frigate (`aboard`, no hex of its own).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.core.game import Action, Role
+
+from . import turns
+from .movement import Situation, explore, record_entry, step_unit, switch_to
+from .state import WATER, Viktory2State, tables
+
+
+def capacity() -> int:
+    """9.41: land units a frigate carries at a time, and in a whole turn."""
+    return int(tables()["units"]["frigate"]["cargo"])
+
+
+def _carried(turn: dict[str, Any], frigate: str, cargo: list[str]) -> set[str]:
+    """9.41: land units the frigate carried this turn, those aboard now included."""
+    return set(turn["carried"].get(frigate, ())) | set(cargo)
+
+
+def _has_room(turn: dict[str, Any], frigate: str, cargo: list[str]) -> bool:
+    cap = capacity()
+    return len(cargo) < cap and len(_carried(turn, frigate, cargo)) < cap
+
+
+def can_board(st: Viktory2State, frigate: str, uid: str) -> bool:
+    """May this land unit step aboard this frigate now (capacity and position only)?
+
+    Used by embarking (9.42) and by retreats onto adjacent frigates (12.3 step 3); the
+    callers add their own conditions (e.g. embarking needs a unit that has not moved).
+    """
+    f = st.units.get(frigate)
+    u = st.units.get(uid)
+    if f is None or u is None or f["type"] != "frigate" or not st.is_land_unit(uid):
+        return False
+    if f["owner"] != u["owner"] or f["hex"] is None or u["hex"] is None:
+        return False
+    # 9.32 no pick-up in a port: the frigate must be at sea, next to the unit
+    if not st.is_water(f["hex"]) or u["hex"] not in st.neighbors(f["hex"]):
+        return False
+    return _has_room(st.data["turn"], frigate, st.cargo_of(frigate))
+
+
+def board_unit(st: Viktory2State, frigate: str, uid: str) -> None:
+    """Put a land unit aboard a frigate: it becomes cargo (9.45), carried this turn (9.41).
+
+    The caller logs the act (embarking here, a retreat in battle.py).
+    """
+    turn = st.data["turn"]
+    u = st.units[uid]
+    u["hex"] = None
+    u["aboard"] = frigate
+    carried = turn["carried"].setdefault(frigate, [])
+    if uid not in carried:
+        carried.append(uid)
+        carried.sort()
+    # 9.43, 9.44: a transported unit moves no more and its artillery may not bombard
+    if uid not in turn["transported"]:
+        turn["transported"].append(uid)
+        turn["transported"].sort()
+
+
+def may_land(sit: Situation, hex_: str) -> bool:
+    """May cargo be put ashore in hex_ (9.46), by amphibious landing if hostile (9.47)?"""
+    if not sit.is_land(hex_):
+        return False
+    if sit.is_hostile(hex_) and not sit.may_attack_into(hex_):
+        return False
+    return sit.may_stop(hex_)
+
+
+def legal(st: Viktory2State, role: Role) -> list[Action]:
+    """The frigate moves, embarkings and disembarkings open to role now."""
+    return legal_in(Situation(st, role))
+
+
+def legal_in(sit: Situation) -> list[Action]:
+    actions: list[Action] = []
+    units = sit.st.units
+    turn = sit.turn
+    for fid in sit.frigates:
+        actions.extend(sit.unit_moves(fid))
+        sea = units[fid]["hex"]
+        if sit.tiles[sea] != WATER:
+            continue  # 9.32 in a port a frigate may only leave
+        cargo = sit.cargo.get(fid, [])
+        # 9.42 embark land units that have not moved, from any adjacent land hex
+        if _has_room(turn, fid, cargo):
+            for n in sit.neighbors[sea]:
+                for lid in sit.own_land_at.get(n, ()):
+                    if lid not in sit.moved:
+                        actions.append(("embark", fid, lid))
+        # 9.46 disembark into one hex per turn; 9.47 possibly an enemy one
+        if cargo:
+            drop = turn["dropoff"].get(fid)
+            shores = [n for n in sit.neighbors[sea] if (drop is None or drop == n) and may_land(sit, n)]
+            for lid in cargo:
+                if lid in turn["attacked"]:
+                    continue  # 10.6 a unit that fought (and retreated aboard) attacks no more
+                actions.extend(("disembark", fid, lid, n) for n in shores)
+    return actions
+
+
+def apply(st: Viktory2State, role: Role, action: tuple[Any, ...]) -> None:
+    verb = action[0]
+    if verb == "move":
+        step_unit(st, role, action[1], action[2])
+    elif verb == "embark":
+        _embark(st, action[1], action[2])
+    elif verb == "disembark":
+        _disembark(st, role, action[1], action[2], action[3])
+    else:
+        raise ValueError(f"naval movement has no verb {verb!r}")
+
+
+def _embark(st: Viktory2State, frigate: str, uid: str) -> None:
+    switch_to(st, frigate)
+    st.log(f"{uid} boards {frigate} from {st.units[uid]['hex']}")
+    board_unit(st, frigate, uid)
+    # 9.43 embarking takes the land unit's whole movement
+    turns.end_movement(st, uid)
+
+
+def _disembark(st: Viktory2State, role: Role, frigate: str, uid: str, shore: str) -> None:
+    sit = Situation(st, role)
+    turn = st.data["turn"]
+    switch_to(st, frigate)
+    sea: str = st.units[frigate]["hex"]
+    u = st.units[uid]
+    u["aboard"] = None
+    u["hex"] = shore
+    st.log(f"{frigate} lands {uid} at {shore}")
+    turn["dropoff"][frigate] = shore
+    carried = turn["carried"].setdefault(frigate, [])
+    if uid not in carried:
+        carried.append(uid)
+        carried.sort()
+    if uid not in turn["transported"]:
+        turn["transported"].append(uid)
+        turn["transported"].sort()
+    if sit.is_hostile(shore):
+        record_entry(st, shore, sea)  # 9.47 amphibious landing: retreat is back aboard
+    # 9.43 the land unit's movement is spent; 9.46 the frigate's movement ends
+    turns.end_movement(st, uid)
+    turns.end_movement(st, frigate)
+    explore(st, role, shore)
