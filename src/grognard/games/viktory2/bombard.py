@@ -1,0 +1,147 @@
+"""Bombard attacks (11.0-11.3, with 9.44, 9.45, 10.1, 10.6, 10.7).
+
+An artillery or frigate fires one die at a hex one or two hexes away that holds
+another player's units, if it can see that hex. No return fire (11.1); towns and
+cities are never harmed (11.0). The action is ("bombard", uid, target_hex); the
+movement step lists `legal` among its own actions and hands the verb to `apply`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from grognard.core import hexgrid
+from grognard.core.game import Action, Role
+
+from . import battle, losses, turns
+from .state import Viktory2State, geometry, tables
+
+#: 11.0 maximum bombardment range
+RANGE = 2
+
+
+def blocks_sight(st: Viktory2State, hex_: str) -> bool:
+    """11.2: forest, mountain and any town or city block a line of sight.
+
+    A face-down tile blocks too (our reading: nobody can fire across a hex that has
+    not been seen). 15.1 terrain leveling lifts the terrain's blocking only: towns
+    and cities are not terrain and still block.
+    """
+    town = st.town_at(hex_)
+    if town is not None:
+        return bool(tables()["settlement"]["city" if town["city"] else "town"]["blocks_sight"])
+    terrain = st.terrain(hex_)
+    if terrain is None:
+        return True
+    if st.option("terrain_leveling"):
+        return False
+    return bool(tables()["terrain"][terrain]["blocks_sight"])
+
+
+@cache
+def _between(radius: int, frm: str, to: str) -> tuple[tuple[str, ...], ...]:
+    """The hexes strictly between two hexes, one tuple per possible line (hexgrid.lines)."""
+    a, b = hexgrid.parse_hex_id(frm), hexgrid.parse_hex_id(to)
+    return tuple(tuple(hexgrid.hex_id(h) for h in line[1:-1]) for line in hexgrid.lines(a, b))
+
+
+def has_line_of_sight(st: Viktory2State, frm: str, to: str) -> bool:
+    """11.2: true when some line from `frm` to `to` crosses no blocking hex.
+
+    The bombarding player picks the path, so any clear line will do; a line running
+    along a hexside has two variants (hexgrid.lines) and either clear one suffices.
+    """
+    return any(
+        not any(blocks_sight(st, h) for h in between)
+        for between in _between(st.data["board"]["radius"], frm, to)
+    )
+
+
+@cache
+def _in_range(radius: int, hex_: str) -> tuple[str, ...]:
+    """Board hexes one or two hexes from hex_ (11.0)."""
+    return tuple(geometry(radius).within(hex_, RANGE))
+
+
+def can_bombard(st: Viktory2State, uid: str, engaged: set[str] | None = None) -> bool:
+    """May this unit fire a bombardment now (wherever it aims)? `engaged`: the hexes
+    where its owner meets enemies (battle.meeting_hexes), when already known."""
+    u = st.units[uid]
+    turn = st.data["turn"]
+    hex_ = u["hex"]
+    if hex_ is None or not tables()["units"][u["type"]]["bombards"]:
+        return False
+    # 10.6 one attack per unit per turn
+    if uid in turn["attacked"]:
+        return False
+    if u["type"] == "frigate":
+        # 9.32 no bombardment from a port hex
+        if not st.is_water(hex_):
+            return False
+    elif uid in turn["transported"]:
+        # 9.44, 9.45 artillery carried this turn never bombards
+        return False
+    # Units standing with enemies they must battle are committed to that battle (12.0, 10.6).
+    if engaged is None:
+        engaged = battle.meeting_hexes(st, u["owner"])
+    return hex_ not in engaged
+
+
+def legal(st: Viktory2State, role: Role) -> list[Action]:
+    """("bombard", uid, hex) for every unit that may fire and every hex it may hit."""
+    table = tables()["units"]
+    guns = [
+        uid for uid, u in st.units.items()
+        if u["owner"] == role and u["hex"] is not None and table[u["type"]]["bombards"]
+        and uid not in st.data["turn"]["attacked"]
+    ]
+    if not guns:
+        return []
+    seen = battle.scan(st, role)
+    if not seen.owners:
+        return []
+    engaged = battle.meeting_hexes(st, role, seen)
+    radius = st.data["board"]["radius"]
+    actions: list[Action] = []
+    for uid in guns:
+        if not can_bombard(st, uid, engaged):
+            continue
+        here = st.units[uid]["hex"]
+        for hex_ in _in_range(radius, here):
+            if hex_ in seen.owners and has_line_of_sight(st, here, hex_):
+                actions.append(("bombard", uid, hex_))
+    return actions
+
+
+def _chooser(st: Viktory2State, role: Role, owners: list[str]) -> Role:
+    """Who picks the casualty of an ordinary hit (10.1): the target player; if several
+    players' units share the hex, the first of them after role in seating order."""
+    order: list[str] = st.data["order"]
+    start = order.index(role)
+    for k in range(1, len(order) + 1):
+        other = order[(start + k) % len(order)]
+        if other in owners:
+            return other
+    return owners[0]
+
+
+def apply(st: Viktory2State, role: Role, action: Action) -> None:
+    """11.0: one die; a 1 lets role pick the casualty, a 2 or 3 lets its owner pick."""
+    _, uid, target = action
+    turn = st.data["turn"]
+    # 9.0: acting with another unit ends the movement of the one being moved.
+    if turn["moving"] not in (None, uid):
+        turns.end_movement(st, turn["moving"])
+    owners = sorted(battle.scan(st, role).owners.get(target, ()))
+    for owner in owners:
+        losses.note_attack(st, role, owner)  # 15.65 rule 1
+    turns.mark_attacked(st, uid, "bombard")  # 10.6, 10.7
+    st.log(f"{role} bombards {target} with {uid} from {st.units[uid]['hex']}")
+    tact, ordinary = losses.score(st.roll(1, role, "bombard"))
+    pool: list[str] = [u for u in st.units_at(target) if st.units[u]["owner"] in owners]
+    if tact:
+        losses.assign_now(st, role, pool, 1)
+    elif ordinary:
+        losses.assign_now(st, _chooser(st, role, owners), pool, 1)
+    else:
+        st.log("the bombardment misses")
