@@ -281,6 +281,8 @@ class _GameCheck:
         for role in [*state.roles, None]:
             view = state.view(role)
             try:
+                # the ruleset's own picture too: view() copies it, which would hide a set
+                json.dumps(state._view(role), allow_nan=False)
                 text = json.dumps(view, allow_nan=False, ensure_ascii=False)
             except (TypeError, ValueError) as exc:
                 raise self.fail(f"view({role!r}) is not JSON-safe: {exc}") from None

@@ -20,7 +20,8 @@ ALL_VARIANTS = {
 @pytest.mark.rules("3.2", "3.3", "6.0")
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_random_games_keep_the_contract(players: int) -> None:
-    report = check_ruleset(RULESET, games=3, seed=players, options_list=[{"players": players, "turn_limit": 25}])
+    options = {"players": players, "turn_limit": 25}
+    report = check_ruleset(RULESET, games=3, seed=players, options_list=[options])
     assert report.games == 3
 
 
@@ -42,5 +43,6 @@ def test_random_games_with_variants(options: dict[str, object]) -> None:
 
 def test_thorough_check_of_one_game() -> None:
     """Every step JSON round trip, undo and replay checks (not only every k-th)."""
-    report = check_ruleset(RULESET, games=1, seed=5, options_list=[{"players": 2, "turn_limit": 12}], thorough=True)
+    options = {"players": 2, "turn_limit": 12}
+    report = check_ruleset(RULESET, games=1, seed=5, options_list=[options], thorough=True)
     assert report.actions > 0

@@ -43,7 +43,9 @@ class Viktory2(Ruleset):
         Option("no_exploration", "bool", False, "15.2: every tile face up from the start."),
         Option("exploration_balancing", "bool", False, "15.3: swap a revealed water hex for land."),
         Option("luck_averaging", "bool", False, "15.4: trade a pair of battle dice for one sure hit."),
-        Option("relocation", "bool", False, "15.5: move a town or city to an adjacent hex instead of building."),
+        Option(
+            "relocation", "bool", False, "15.5: move a town or city to an adjacent hex instead of building."
+        ),
         Option("subjugation", "bool", False, "15.6: a captured capital makes its owner a vassal."),
         Option(
             "turn_limit",
@@ -63,7 +65,9 @@ class Viktory2(Ruleset):
 
     def check_options(self, scenario: Scenario, options: dict[str, Any]) -> None:
         if options["victory"] == "subjugation" and not options["subjugation"]:
-            raise BadOptions("victory=subjugation (5.2) needs the subjugation rule: add --option subjugation=true")
+            raise BadOptions(
+                "victory=subjugation (5.2) needs the subjugation rule: add --option subjugation=true"
+            )
 
     def setup(self, state: Any) -> None:
         rules.setup_game(state)
