@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from . import alliance, battle, board, building, movement, reserves, setup, turns
 from .state import Viktory2State
 
