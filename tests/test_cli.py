@@ -229,3 +229,15 @@ def test_viktory2_wrong_seat_count_follows_the_players_option(capsys: pytest.Cap
     code, _, err = cli(capsys, "play", "viktory2", "--seats", "random,random", "--option", "players=3")
     assert code == 2
     assert_one_line_error(err, "3 roles")
+
+
+def test_play_prints_the_final_board_with_every_capital() -> None:
+    """The main job's terminal picture: the final map is drawn, capitals marked."""
+    from typer.testing import CliRunner
+
+    from grognard.cli import app
+
+    result = CliRunner().invoke(app, ["play", "viktory2", "--seats", "heuristic,random", "--seed", "7"])
+    assert result.exit_code == 0, result.output
+    assert "t town C city * capital" in result.output
+    assert result.output.count("*") >= 1

@@ -112,18 +112,33 @@ def _styled(line: str, roles: Sequence[str]) -> Text:
     return text
 
 
-class _LogPrinter:
-    """Prints the public log's new lines after each action."""
+class _Watcher:
+    """Keeps the latest state seen (for the final board) and, with `log`, prints the
+    public log's new lines after each action."""
 
-    def __init__(self, console: Console) -> None:
+    def __init__(self, console: Console, log: bool) -> None:
         self.console = console
+        self.log = log
         self.printed = 0
+        self.last: State | None = None
 
     def __call__(self, state: State) -> None:
+        self.last = state
+        if not self.log:
+            return
         lines = state.log_for(None)
         for line in lines[self.printed :]:
             self.console.print(_styled(line, state.roles))
         self.printed = len(lines)
+
+    def print_board(self, rules: Ruleset) -> None:
+        """The observer's picture of the board, when the ruleset can draw one."""
+        rows = rules.render_text(self.last.view(None)) if self.last is not None else None
+        for row in rows or []:
+            text = Text()
+            for chunk, role in row:
+                text.append(chunk, style=_role_style(role) if role else None)
+            self.console.print(text, soft_wrap=True)
 
 
 def _result_table(result: dict[str, float] | None, agents: dict[str, str] | None) -> Table:
@@ -193,7 +208,9 @@ def play_cmd(
     if save is not None:
         config = replace(config, keep_replay=True)
     console = _console()
-    outcome = play_game(config, seed, _LogPrinter(console) if log else None)
+    watcher = _Watcher(console, log)
+    outcome = play_game(config, seed, watcher)
+    watcher.print_board(rules)
     agents = dict(zip(outcome["roles"], outcome["seats"], strict=True))
     console.print(_result_table(outcome["result"], agents))
     winners = [outcome["roles"][i] for i in outcome["winners"]]
@@ -232,8 +249,9 @@ def replay_cmd(
     except (KeyError, TypeError, AttributeError) as exc:
         raise BadSaveFile(f"{file} is not a valid replay ({type(exc).__name__}: {exc})") from None
     if not verify:
-        printer = _LogPrinter(console)
-        printer(state)
+        watcher = _Watcher(console, log=True)
+        watcher(state)
+        watcher.print_board(rules)
         console.print(_result_table(state.result(), None))
         return
     if problems:

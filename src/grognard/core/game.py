@@ -120,6 +120,11 @@ class Ruleset(ABC):
         state._after_change(None, None)
         return state
 
+    def render_text(self, view: dict[str, Any]) -> list[list[tuple[str, str | None]]] | None:
+        """The board of a view as rows of (text, role-or-None) segments for a terminal;
+        None when the ruleset has no text picture."""
+        return None
+
     def describe(self) -> dict[str, Any]:
         """JSON description for UIs and `grognard rulesets`."""
         return {

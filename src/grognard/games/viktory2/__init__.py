@@ -9,7 +9,7 @@ from grognard.core.errors import BadOptions
 from grognard.core.game import Ruleset
 from grognard.core.schema import Option, Scenario
 
-from . import rules
+from . import rules, textmap
 from .state import COLORS, Viktory2State
 
 VICTORY_CONDITIONS = ("standard", "subjugation", "shorter", "race", "doomsday")
@@ -71,6 +71,9 @@ class Viktory2(Ruleset):
 
     def setup(self, state: Any) -> None:
         rules.setup_game(state)
+
+    def render_text(self, view: dict[str, Any]) -> list[list[tuple[str, str | None]]] | None:
+        return textmap.render(view)
 
 
 RULESET = Viktory2()
