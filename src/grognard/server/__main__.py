@@ -1,0 +1,3 @@
+from grognard.server.run import main
+
+main()

@@ -1,0 +1,232 @@
+"""Accounts, guest players and cookie sessions.
+
+A session is a random token in an HttpOnly cookie; the database keeps its SHA-256
+only. The CSRF token (readable cookie `grognard_csrf`, also in the JSON answer) is
+derived from it; `CsrfMiddleware` checks it on every state-changing request.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from fastapi import APIRouter, HTTPException, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+from starlette.requests import HTTPConnection
+
+from .context import Server, server_of
+from .db import as_utc, utcnow
+from .models import LoginSession, User
+from .security import (
+    CSRF_COOKIE,
+    CSRF_HEADER,
+    PASSWORD_MAX,
+    PASSWORD_MIN,
+    SESSION_COOKIE,
+    USERNAME_PATTERN,
+    csrf_token_for,
+    hash_password,
+    hash_token,
+    is_csrf_valid,
+    new_token,
+    password_needs_rehash,
+    verify_password,
+)
+
+router = APIRouter(prefix="/api", tags=["accounts"])
+
+#: Paths that decide for themselves whether to use the caller's session (see CsrfMiddleware).
+CSRF_EXEMPT = frozenset({"/api/guest", "/api/login", "/api/register"})
+
+# Verified against when the username is unknown, so that both cases take as long.
+_DUMMY_HASH = hash_password(secrets.token_urlsafe(16))
+
+
+@dataclass(frozen=True)
+class Account:
+    """The signed-in user, detached from any database session."""
+
+    id: int
+    name: str
+    username: str | None
+    guest: bool
+
+    @classmethod
+    def from_row(cls, user: User) -> Account:
+        return cls(user.id, user.display_name, user.username, user.is_guest)
+
+    def to_json(self) -> dict[str, object]:
+        return {"id": self.id, "name": self.name, "username": self.username, "guest": self.guest}
+
+
+class GuestRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str | None = Field(default=None, min_length=1, max_length=32)
+
+
+class Credentials(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    username: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=1, max_length=PASSWORD_MAX)
+
+
+# ----- looking up the caller -------------------------------------------------------------
+def _session_token(conn: HTTPConnection) -> str | None:
+    return conn.cookies.get(SESSION_COOKIE) or None
+
+
+def lookup_account(server: Server, token: str | None) -> Account | None:
+    if not token:
+        return None
+    with server.sessions() as db:
+        row = db.execute(
+            select(LoginSession, User)
+            .join(User, User.id == LoginSession.user_id)
+            .where(LoginSession.token_hash == hash_token(token))
+        ).first()
+        if row is None or as_utc(row[0].expires_at) <= utcnow():
+            return None
+        return Account.from_row(row[1])
+
+
+def optional_account(conn: HTTPConnection) -> Account | None:
+    """The caller's account, or None (no cookie, unknown or expired session)."""
+    return lookup_account(server_of(conn), _session_token(conn))
+
+
+def require_account(conn: HTTPConnection) -> Account:
+    account = optional_account(conn)
+    if account is None:
+        raise HTTPException(401, "not signed in: sign in, or start a guest session with POST /api/guest")
+    return account
+
+
+def _existing_account(request: Request) -> Account | None:
+    """The caller's session, for the CSRF-exempt paths: used only with a valid CSRF header."""
+    token = _session_token(request)
+    if token is None or not is_csrf_valid(token, request.headers.get(CSRF_HEADER)):
+        return None
+    return lookup_account(server_of(request), token)
+
+
+# ----- sessions -----------------------------------------------------------------------------
+def _start_session(server: Server, db: Session, user: User, response: Response) -> dict[str, object]:
+    token = new_token()
+    now = utcnow()
+    lifetime = timedelta(days=server.settings.session_days)
+    db.add(
+        LoginSession(token_hash=hash_token(token), user_id=user.id, created_at=now, expires_at=now + lifetime)
+    )
+    csrf = csrf_token_for(token)
+    secure = server.settings.secure_cookies
+    max_age = int(lifetime.total_seconds())
+    response.set_cookie(
+        SESSION_COOKIE, token, max_age=max_age, httponly=True, samesite="lax", secure=secure, path="/"
+    )
+    response.set_cookie(
+        CSRF_COOKIE, csrf, max_age=max_age, httponly=False, samesite="lax", secure=secure, path="/"
+    )
+    return {"user": Account.from_row(user).to_json(), "csrf_token": csrf}
+
+
+def _answer(account: Account, request: Request) -> dict[str, object]:
+    token = _session_token(request) or ""
+    return {"user": account.to_json(), "csrf_token": csrf_token_for(token)}
+
+
+@router.post("/guest")
+def start_guest(request: Request, response: Response, body: GuestRequest | None = None) -> dict[str, object]:
+    """A guest session: play at once, no sign-up. A caller who already has a session
+    (and proves it with the CSRF header) keeps it."""
+    existing = _existing_account(request)
+    if existing is not None:
+        return _answer(existing, request)
+    server = server_of(request)
+    name = (body.name if body and body.name else None) or f"guest-{secrets.token_hex(3)}"
+    with server.sessions() as db, db.begin():
+        user = User(username=None, display_name=name, password_hash=None, is_guest=True, created_at=utcnow())
+        db.add(user)
+        db.flush()
+        return _start_session(server, db, user, response)
+
+
+def _check_new_credentials(body: Credentials) -> None:
+    if not USERNAME_PATTERN.match(body.username):
+        raise HTTPException(422, "a username is 3 to 32 letters, digits, dots, dashes or underscores")
+    if len(body.password) < PASSWORD_MIN:
+        raise HTTPException(422, f"a password has at least {PASSWORD_MIN} characters")
+
+
+@router.post("/register")
+def register(body: Credentials, request: Request, response: Response) -> dict[str, object]:
+    """Create an account. A guest who registers keeps their games: the guest account
+    becomes the new account."""
+    _check_new_credentials(body)
+    server = server_of(request)
+    guest = _existing_account(request)
+    password_hash = hash_password(body.password)
+    try:
+        return _create_account(server, body.username, password_hash, guest, response)
+    except IntegrityError:  # another request took the name meanwhile
+        raise HTTPException(409, f"the username {body.username!r} is taken") from None
+
+
+def _create_account(
+    server: Server, username: str, password_hash: str, guest: Account | None, response: Response
+) -> dict[str, object]:
+    with server.sessions() as db, db.begin():
+        taken = db.scalar(select(User.id).where(User.username == username))
+        if taken is not None:
+            raise HTTPException(409, f"the username {username!r} is taken")
+        user = db.get(User, guest.id) if guest is not None and guest.guest else None
+        if user is None:
+            user = User(is_guest=False, created_at=utcnow())
+            db.add(user)
+        else:
+            db.execute(delete(LoginSession).where(LoginSession.user_id == user.id))
+        user.username = username
+        user.display_name = username
+        user.password_hash = password_hash
+        user.is_guest = False
+        db.flush()
+        return _start_session(server, db, user, response)
+
+
+@router.post("/login")
+def login(body: Credentials, request: Request, response: Response) -> dict[str, object]:
+    server = server_of(request)
+    with server.sessions() as db, db.begin():
+        user = db.scalar(select(User).where(User.username == body.username))
+        stored = user.password_hash if user is not None and user.password_hash else _DUMMY_HASH
+        if not verify_password(stored, body.password) or user is None:
+            raise HTTPException(401, "wrong username or password")
+        if password_needs_rehash(stored):
+            user.password_hash = hash_password(body.password)
+        old = _session_token(request)
+        if old:
+            db.execute(delete(LoginSession).where(LoginSession.token_hash == hash_token(old)))
+        return _start_session(server, db, user, response)
+
+
+@router.post("/logout")
+def logout(request: Request, response: Response) -> dict[str, object]:
+    token = _session_token(request)
+    if token:
+        with server_of(request).sessions() as db, db.begin():
+            db.execute(delete(LoginSession).where(LoginSession.token_hash == hash_token(token)))
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    response.delete_cookie(CSRF_COOKIE, path="/")
+    return {"user": None}
+
+
+@router.get("/me")
+def me(request: Request) -> dict[str, object]:
+    """The signed-in user and the CSRF token, or `{"user": null}`."""
+    account = optional_account(request)
+    if account is None:
+        return {"user": None, "csrf_token": None}
+    return _answer(account, request)

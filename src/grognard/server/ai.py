@@ -1,0 +1,120 @@
+"""AI seats: one asyncio task per game that has an AI to move.
+
+The task asks the service (in a worker thread, under the game's lock) for the next
+AI move, lets the agent think in the AI thread pool within the time budget, and
+applies the move like any other. Thinking happens outside the game's lock and off
+the event loop, so one game's AI never blocks another game or a human's request.
+An agent that runs out of time, or fails, is replaced for that move by a random
+legal action (and the failure is logged).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from grognard.core.game import Action
+
+from .service import AiJob, GameService
+
+log = logging.getLogger("grognard.server.ai")
+T = TypeVar("T")
+
+
+class AiRunner:
+    def __init__(self, games: GameService, budget: float, workers: int) -> None:
+        self._games = games
+        self._budget = budget
+        self._workers = workers
+        self._pool: ThreadPoolExecutor | None = None
+        # The AI's database steps run here, so that closing can wait for them: a
+        # cancelled task would otherwise leave its thread holding a connection.
+        self._db_pool: ThreadPoolExecutor | None = None
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._wanted: set[str] = set()
+        self._closed = True
+
+    def start(self) -> None:
+        """Called when the app starts (and again if it is started anew)."""
+        self._pool = ThreadPoolExecutor(max_workers=self._workers, thread_name_prefix="grognard-ai")
+        self._db_pool = ThreadPoolExecutor(max_workers=self._workers, thread_name_prefix="grognard-ai-db")
+        self._closed = False
+
+    def kick(self, game_id: str) -> None:
+        """Make sure the game's AI seats get to move (call on the event loop)."""
+        if self._closed:
+            return
+        self._wanted.add(game_id)
+        task = self._tasks.get(game_id)
+        if task is None or task.done():
+            self._tasks[game_id] = asyncio.get_running_loop().create_task(self._run(game_id))
+
+    async def _run(self, game_id: str) -> None:
+        try:
+            while game_id in self._wanted and not self._closed:
+                self._wanted.discard(game_id)
+                while not self._closed:
+                    job = await self._in_db_thread(self._games.ai_job, game_id)
+                    if job is None:
+                        break
+                    action = await self._think(job)
+                    await self._in_db_thread(self._games.ai_play, job, action)
+        except Exception:
+            log.exception("the AI of game %s stopped", game_id)
+        finally:
+            if self._tasks.get(game_id) is asyncio.current_task():
+                del self._tasks[game_id]
+
+    async def _in_db_thread(self, function: Callable[..., T], *args: Any) -> T:
+        assert self._db_pool is not None
+        return await asyncio.wrap_future(self._db_pool.submit(function, *args))
+
+    async def _think(self, job: AiJob) -> Action:
+        """The agent's move. The budget counts the agent's own thinking, not the wait
+        for a free AI thread (bounded too, by `queue_patience`)."""
+        loop = asyncio.get_running_loop()
+        assert self._pool is not None
+        started = asyncio.Event()
+
+        def think() -> Action:
+            loop.call_soon_threadsafe(started.set)
+            return job.agent.act(job.view, job.legal)
+
+        future = loop.run_in_executor(self._pool, think)
+        try:
+            await asyncio.wait_for(started.wait(), self.queue_patience)
+            action = await asyncio.wait_for(future, self._budget)
+            if action in job.legal:
+                return action
+            log.error("agent %s chose the illegal %r in game %s", job.agent.name, action, job.game_id)
+        except TimeoutError:
+            future.cancel()  # not started yet: it never will; started: it finishes unheard
+            log.warning("agent %s ran out of time in game %s: random move", job.agent.name, job.game_id)
+        except Exception:
+            log.exception("agent %s failed in game %s: random move", job.agent.name, job.game_id)
+        return random.Random(job.version).choice(job.legal)
+
+    @property
+    def queue_patience(self) -> float:
+        """Seconds a move may wait for a free AI thread."""
+        return max(10 * self._budget, 5.0)
+
+    async def close(self) -> None:
+        """Stop every game's AI; database steps under way are finished first."""
+        self._closed = True
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks.clear()
+        self._wanted.clear()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        if self._db_pool is not None:
+            db_pool, self._db_pool = self._db_pool, None
+            await asyncio.to_thread(db_pool.shutdown, wait=True, cancel_futures=True)

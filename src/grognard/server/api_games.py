@@ -1,0 +1,177 @@
+"""JSON endpoints for rulesets, games, the lobby and replays."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+from grognard.agents import agent_names, has_heuristic
+
+from .accounts import Account, optional_account, require_account
+from .context import server_of
+from .payloads import encode
+from .service import SEED_LIMIT, Outcome
+
+router = APIRouter(prefix="/api", tags=["games"])
+
+Caller = Annotated[Account, Depends(require_account)]
+MaybeCaller = Annotated[Account | None, Depends(optional_account)]
+ROLE = Field(min_length=1, max_length=40)
+
+
+def json_response(payload: Any, status_code: int = 200) -> Response:
+    return Response(encode(payload), status_code=status_code, media_type="application/json")
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateGame(_Body):
+    ruleset: str = Field(min_length=1, max_length=40)
+    scenario: str | None = Field(default=None, max_length=80)
+    options: dict[str, Any] = Field(default_factory=dict)
+    #: role -> "me" | "hotseat" | "invite" | "ai:<agent>"
+    seats: dict[str, str]
+    seed: int | None = Field(default=None, ge=0, lt=SEED_LIMIT)
+    public: bool = False
+
+
+class PostAction(_Body):
+    seat: str = ROLE
+    action: list[Any] = Field(min_length=1, max_length=64)
+    expected_version: int
+
+
+class SeatRequest(_Body):
+    seat: str = ROLE
+    expected_version: int | None = None
+
+
+class JoinRequest(_Body):
+    seat: str | None = Field(default=None, min_length=1, max_length=40)
+
+
+class ChatRequest(_Body):
+    text: str = Field(min_length=1)
+
+
+async def _after(request: Request, outcome: Outcome, status_code: int = 200) -> Response:
+    if outcome.wants_ai:
+        server_of(request).ai.kick(outcome.payload["id"])
+    return json_response(outcome.payload, status_code)
+
+
+@router.get("/rulesets")
+def rulesets(request: Request) -> Response:
+    """Every ruleset with its scenarios, option schema, roles and the AIs it offers."""
+    registry = server_of(request).registry
+    out = []
+    for ruleset_id in registry.ids():
+        ruleset = registry.get(ruleset_id)
+        described = ruleset.describe()
+        described["roles"] = {s.id: ruleset.roles(s.id, None) for s in ruleset.scenarios}
+        described["agents"] = [n for n in agent_names() if n != "heuristic" or has_heuristic(ruleset_id)]
+        out.append(described)
+    return json_response(out)
+
+
+@router.post("/games", status_code=201)
+async def create_game(body: CreateGame, request: Request, caller: Caller) -> Response:
+    games = server_of(request).games
+    outcome = await run_in_threadpool(
+        games.create, caller.id, body.ruleset, body.scenario, body.options, body.seats, body.seed, body.public
+    )
+    return await _after(request, outcome, 201)
+
+
+@router.get("/games/{game_id}")
+async def get_game(game_id: str, request: Request, caller: MaybeCaller) -> Response:
+    games = server_of(request).games
+    return json_response(await run_in_threadpool(games.get, game_id, caller.id if caller else None))
+
+
+@router.post("/games/{game_id}/actions")
+async def post_action(game_id: str, body: PostAction, request: Request, caller: Caller) -> Response:
+    games = server_of(request).games
+    outcome = await run_in_threadpool(
+        games.act, game_id, caller.id, body.seat, body.action, body.expected_version
+    )
+    return await _after(request, outcome)
+
+
+@router.post("/games/{game_id}/undo")
+async def undo(game_id: str, body: SeatRequest, request: Request, caller: Caller) -> Response:
+    games = server_of(request).games
+    outcome = await run_in_threadpool(games.undo, game_id, caller.id, body.seat, body.expected_version)
+    return await _after(request, outcome)
+
+
+@router.post("/games/{game_id}/resign")
+async def resign(game_id: str, body: SeatRequest, request: Request, caller: Caller) -> Response:
+    games = server_of(request).games
+    outcome = await run_in_threadpool(games.resign, game_id, caller.id, body.seat, body.expected_version)
+    return await _after(request, outcome)
+
+
+@router.post("/games/{game_id}/rematch", status_code=201)
+async def rematch(game_id: str, request: Request, caller: Caller) -> Response:
+    games = server_of(request).games
+    outcome = await run_in_threadpool(games.rematch, game_id, caller.id)
+    return await _after(request, outcome, 201)
+
+
+@router.post("/games/{game_id}/join")
+async def join(game_id: str, request: Request, caller: Caller, body: JoinRequest | None = None) -> Response:
+    """Take an open seat of a public game (the first one, or `seat`)."""
+    games = server_of(request).games
+    outcome = await run_in_threadpool(games.join, game_id, caller.id, body.seat if body else None)
+    return await _after(request, outcome)
+
+
+@router.post("/invites/{token}")
+async def claim_invite(token: str, request: Request, caller: Caller) -> Response:
+    """Take the seat an invite link stands for."""
+    games = server_of(request).games
+    outcome = await run_in_threadpool(games.claim_invite, token, caller.id)
+    return await _after(request, outcome)
+
+
+@router.post("/games/{game_id}/chat", status_code=201)
+async def chat(game_id: str, body: ChatRequest, request: Request, caller: Caller) -> Response:
+    server = server_of(request)
+    text = body.text.strip()
+    if not text or len(text) > server.settings.chat_max_chars:
+        raise HTTPException(422, f"a chat message has 1 to {server.settings.chat_max_chars} characters")
+    message = await run_in_threadpool(server.games.chat, game_id, caller.id, caller.name, text)
+    return json_response(message, 201)
+
+
+@router.get("/lobby")
+async def lobby(request: Request, caller: MaybeCaller) -> Response:
+    """Open public games, and the caller's games with `your_turn`."""
+    games = server_of(request).games
+    return json_response(await run_in_threadpool(games.lobby, caller.id if caller else None))
+
+
+@router.get("/games/{game_id}/replay")
+async def replay(game_id: str, request: Request) -> Response:
+    """A finished game's replay: settings, seed, every action, digests, final state."""
+    games = server_of(request).games
+    return json_response(await run_in_threadpool(games.replay, game_id))
+
+
+@router.get("/games/{game_id}/replay/{step}")
+async def replay_step(
+    game_id: str,
+    step: int,
+    request: Request,
+    seat: Annotated[str | None, Query(max_length=40)] = None,
+) -> Response:
+    """The view after `step` actions, from `seat` (finished games) or the observer."""
+    games = server_of(request).games
+    role = None if seat in (None, "", "observer") else seat
+    return json_response(await run_in_threadpool(games.replay_step, game_id, step, role))

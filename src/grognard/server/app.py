@@ -1,0 +1,138 @@
+"""`create_app`: the grognard web server (FastAPI).
+
+    from grognard.server import create_app
+    app = create_app("sqlite:///games.db")       # or postgresql://user@host/db
+
+The database URL comes from the argument, else `GROGNARD_DATABASE_URL`, else
+`sqlite:///./grognard.db`; the schema is migrated on creation. Every error answers
+`{"detail": reason}` with a 4xx status; nothing answers with a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy.orm import sessionmaker
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import JSONResponse, Response
+
+from grognard.core.registry import Registry
+
+from . import accounts, api_games, api_ws
+from .ai import AiRunner
+from .context import Server
+from .db import make_engine, resolve_database_url, upgrade
+from .hub import Hub
+from .middleware import BodyLimitMiddleware, CsrfMiddleware
+from .service import GameService
+from .settings import KIB, Settings
+
+log = logging.getLogger("grognard.server")
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+def create_app(
+    database_url: str | None = None,
+    *,
+    registry: Registry | None = None,
+    ai_move_budget: float = 10.0,
+    ai_workers: int = 4,
+    max_body_bytes: int = 64 * KIB,
+    secure_cookies: bool = False,
+    live_games: int = 256,
+    migrate: bool = True,
+) -> FastAPI:
+    """The app, its database migrated (unless `migrate=False`). `registry` defaults to
+    every ruleset grognard plays (`grognard.games.REGISTRY`)."""
+    if registry is None:
+        from grognard.games import REGISTRY
+
+        registry = REGISTRY
+    settings = Settings(
+        database_url=resolve_database_url(database_url),
+        max_body_bytes=max_body_bytes,
+        ai_move_budget=ai_move_budget,
+        ai_workers=ai_workers,
+        secure_cookies=secure_cookies,
+        live_games=live_games,
+    )
+    engine = make_engine(settings.database_url)
+    if migrate:
+        upgrade(engine)
+    sessions = sessionmaker(engine, expire_on_commit=False)
+    hub = Hub()
+    games = GameService(sessions, registry, hub, settings)
+    ai = AiRunner(games, settings.ai_move_budget, settings.ai_workers)
+    server = Server(settings, engine, sessions, registry, hub, games, ai)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        ai.start()
+        for game_id in await run_in_threadpool(games.games_waiting_for_ai):
+            ai.kick(game_id)
+        try:
+            yield
+        finally:
+            hub.close_all()
+            await ai.close()
+
+    app = FastAPI(
+        title="grognard",
+        summary="Board wargames with the rules enforced and hidden information hidden.",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        openapi_url="/api/openapi.json",
+        redoc_url=None,
+    )
+    app.state.server = server
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(Exception, _server_error)
+    app.add_middleware(CsrfMiddleware, exempt=accounts.CSRF_EXEMPT)
+    app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes)  # outermost
+    app.include_router(accounts.router)
+    app.include_router(api_games.router)
+    app.include_router(api_ws.router)
+
+    @app.get("/api/health", tags=["server"])
+    def health() -> dict[str, object]:
+        return {"ok": True, "rulesets": registry.ids()}
+
+    if (WEB_DIR / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
+    return app
+
+
+async def _http_error(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, StarletteHTTPException)
+    return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+
+def _where(location: tuple[object, ...]) -> str:
+    parts = [str(p) for p in location if p != "body"] or ["body"]
+    return ".".join(parts)
+
+
+async def _validation_error(_request: Request, exc: Exception) -> Response:
+    """A readable reason for a malformed body or parameter (422)."""
+    assert isinstance(exc, RequestValidationError)
+    reasons = []
+    for error in exc.errors()[:5]:
+        message = str(error.get("msg", "invalid"))
+        if error.get("type") == "json_invalid":
+            message = f"malformed JSON ({error.get('ctx', {}).get('error', 'cannot parse')})"
+        reasons.append(f"{_where(tuple(error.get('loc', ())))}: {message}")
+    return JSONResponse({"detail": "; ".join(reasons) or "invalid request"}, status_code=422)
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+    return JSONResponse({"detail": "internal server error"}, status_code=500)

@@ -1,0 +1,35 @@
+"""What the routes share: one `Server` per app, kept in `app.state.server`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session, sessionmaker
+from starlette.requests import HTTPConnection
+
+from grognard.core.registry import Registry
+
+from .settings import Settings
+
+if TYPE_CHECKING:
+    from .ai import AiRunner
+    from .hub import Hub
+    from .service import GameService
+
+
+@dataclass
+class Server:
+    settings: Settings
+    engine: Engine
+    sessions: sessionmaker[Session]
+    registry: Registry
+    hub: Hub
+    games: GameService
+    ai: AiRunner
+
+
+def server_of(conn: HTTPConnection) -> Server:
+    server: Server = conn.app.state.server
+    return server

@@ -1,0 +1,80 @@
+"""Database engine and schema migrations.
+
+SQLite (a file, by default `./grognard.db`) or PostgreSQL, chosen by a SQLAlchemy
+URL: the `database_url` argument, else `GROGNARD_DATABASE_URL`, else the default.
+The Alembic migrations shipped in `migrations/` run at start-up from a Config built
+here, so no alembic.ini is needed at run time.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import StaticPool
+
+DEFAULT_DATABASE_URL = "sqlite:///./grognard.db"
+DATABASE_URL_ENV = "GROGNARD_DATABASE_URL"
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; they were written in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def resolve_database_url(database_url: str | None = None) -> str:
+    """The URL to use; `postgres://` and `postgresql://` get the psycopg 3 driver."""
+    url = database_url or os.environ.get(DATABASE_URL_ENV) or DEFAULT_DATABASE_URL
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def make_engine(database_url: str) -> Engine:
+    url = make_url(database_url)
+    if url.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)
+    kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False, "timeout": 30}}
+    if url.database in (None, "", ":memory:"):
+        kwargs["poolclass"] = StaticPool  # one shared in-memory database
+    engine = create_engine(url, **kwargs)
+    event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        # FULL: a committed transaction survives even a power cut, not only a killed process.
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA busy_timeout=30000")
+    finally:
+        cursor.close()
+
+
+def alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to `revision` (the latest by default)."""
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)

@@ -1,0 +1,75 @@
+"""Websocket connections by game, and pushing messages to them from any thread.
+
+Game changes are made in worker threads, under the game's lock; each connection has
+an outgoing queue on its own event loop, filled with `loop.call_soon_threadsafe`, so
+messages reach a client in the order the changes were committed and a slow client
+never holds up the game (past `max_pending` waiting messages it is dropped).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from dataclasses import dataclass, field
+
+#: Put in a connection's queue to make its sender close the socket.
+CLOSE = None
+
+
+@dataclass(eq=False)
+class Connection:
+    game_id: str
+    #: The seat (role) this socket follows; None = observer.
+    role: str | None
+    user_id: int | None
+    loop: asyncio.AbstractEventLoop
+    max_pending: int
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    dropped: bool = False
+
+    def push(self, text: str | None) -> bool:
+        """Queue a message from any thread; False once the connection is gone."""
+        if self.dropped:
+            return False
+        try:
+            self.loop.call_soon_threadsafe(self._put, text)
+        except RuntimeError:  # the loop is closed
+            self.dropped = True
+            return False
+        return True
+
+    def _put(self, text: str | None) -> None:
+        if self.dropped:
+            return
+        if text is not CLOSE and self.queue.qsize() >= self.max_pending:
+            self.dropped = True
+            text = CLOSE
+        self.queue.put_nowait(text)
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._games: dict[str, set[Connection]] = {}
+
+    def add(self, connection: Connection) -> None:
+        with self._lock:
+            self._games.setdefault(connection.game_id, set()).add(connection)
+
+    def remove(self, connection: Connection) -> None:
+        with self._lock:
+            connections = self._games.get(connection.game_id)
+            if connections is not None:
+                connections.discard(connection)
+                if not connections:
+                    del self._games[connection.game_id]
+
+    def connections(self, game_id: str) -> list[Connection]:
+        with self._lock:
+            return [c for c in self._games.get(game_id, ()) if not c.dropped]
+
+    def close_all(self) -> None:
+        with self._lock:
+            everyone = [c for group in self._games.values() for c in group]
+        for connection in everyone:
+            connection.push(CLOSE)

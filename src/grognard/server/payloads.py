@@ -1,0 +1,144 @@
+"""The JSON the server sends about a game. Everything here is built from one seat's
+point of view: views go only to their own seat, invite tokens only to the creator,
+the seed and the action log only once the game is over."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from grognard.core.game import Role, State
+
+from .db import as_utc
+from .models import FINISHED, SEAT_AI, SEAT_INVITE, ChatMessage, Game
+
+_encoder = msgspec.json.Encoder()
+
+
+def encode(payload: Any) -> bytes:
+    return _encoder.encode(payload)
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat with its player's name, detached from the database session."""
+
+    role: Role
+    position: int
+    kind: str
+    user_id: int | None
+    agent: str | None
+    invite_token: str | None
+    player: str | None
+
+    @property
+    def is_open(self) -> bool:
+        return self.kind == SEAT_INVITE and self.user_id is None
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind == SEAT_AI
+
+    def held_by(self, user_id: int | None) -> bool:
+        return user_id is not None and self.user_id == user_id and not self.is_ai
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "role": self.role,
+            "kind": self.kind,
+            "player": self.agent if self.is_ai else self.player,
+            "agent": self.agent,
+            "open": self.is_open,
+        }
+
+
+def my_roles(seats: Iterable[SeatInfo], user_id: int | None) -> list[Role]:
+    return [s.role for s in seats if s.held_by(user_id)]
+
+
+def seat_view(game: Game, state: State, role: Role | None) -> dict[str, Any]:
+    """`state.view(role)`, closed off when the server ended the game (a resignation)."""
+    view = state.view(role)
+    if game.status == FINISHED and not state.is_over():
+        view.update(active=[], legal=[], can_undo=False, result=game.result)
+        view["prompt"] = f"The game is over: {game.finish_reason}."
+    return view
+
+
+def chat_json(message: ChatMessage) -> dict[str, Any]:
+    return {
+        "id": message.id,
+        "author": message.author,
+        "text": message.text,
+        "at": as_utc(message.created_at).isoformat(),
+    }
+
+
+def game_header(game: Game, seats: list[SeatInfo], user_id: int | None) -> dict[str, Any]:
+    """What anyone may know about a game, plus which seats are the caller's."""
+    mine = my_roles(seats, user_id)
+    finished = game.status == FINISHED
+    return {
+        "id": game.id,
+        "ruleset": game.ruleset,
+        "ruleset_version": game.ruleset_version,
+        "scenario": game.scenario,
+        "options": game.options,
+        "status": game.status,
+        "version": game.version,
+        "public": game.public,
+        "created_at": as_utc(game.created_at).isoformat(),
+        "updated_at": as_utc(game.updated_at).isoformat(),
+        "active": list(game.active_roles),
+        "result": game.result,
+        "finish_reason": game.finish_reason,
+        "rematch_of": game.rematch_of,
+        "rematch": game.rematch_id,
+        # the seed and the actions reveal every hidden card and future die: only once it is over
+        "seed": game.seed if finished else None,
+        "seats": [dict(s.public(), you=s.role in mine) for s in seats],
+        "my_seats": mine,
+        "your_turn": not finished and bool(set(mine) & set(game.active_roles)),
+    }
+
+
+def game_payload(
+    game: Game,
+    seats: list[SeatInfo],
+    state: State,
+    user_id: int | None,
+    chat: list[ChatMessage],
+) -> dict[str, Any]:
+    """GET /api/games/{id}: the header, the caller's own seats' views (the observer
+    view for anyone else), the creator's open invites, the chat."""
+    out = game_header(game, seats, user_id)
+    mine = out["my_seats"]
+    out["plies"] = len(state.history)
+    out["views"] = {role: seat_view(game, state, role) for role in mine}
+    out["observer"] = None if mine else seat_view(game, state, None)
+    is_creator = user_id is not None and game.created_by == user_id
+    out["invites"] = {s.role: s.invite_token for s in seats if is_creator and s.is_open}
+    out["chat"] = [chat_json(m) for m in chat] if mine else []
+    return out
+
+
+def view_message(game: Game, seats: list[SeatInfo], state: State, role: Role | None) -> bytes:
+    """The websocket message a seat (or an observer) gets after each change."""
+    return encode(
+        {
+            "type": "state",
+            "game": game.id,
+            "version": game.version,
+            "status": game.status,
+            "seat": role,
+            "active": list(game.active_roles),
+            "result": game.result,
+            "finish_reason": game.finish_reason,
+            "rematch": game.rematch_id,
+            "seats": [s.public() for s in seats],
+            "view": seat_view(game, state, role),
+        }
+    )

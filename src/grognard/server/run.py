@@ -1,0 +1,50 @@
+"""`serve()`: run the server with uvicorn (what `grognard serve` calls).
+
+python -m grognard.server --port 8000 --database-url sqlite:///games.db
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Sequence
+
+from .db import DATABASE_URL_ENV, DEFAULT_DATABASE_URL
+from .settings import KIB
+
+#: Largest websocket message a client may send (clients only send pings).
+WS_MAX_BYTES = 16 * KIB
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database_url: str | None = None,
+    *,
+    secure_cookies: bool | None = None,
+    log_level: str = "info",
+) -> None:
+    """Serve until interrupted. `secure_cookies` defaults to the environment variable
+    GROGNARD_SECURE_COOKIES=1 (set it behind HTTPS)."""
+    import uvicorn
+
+    from .app import create_app
+
+    if secure_cookies is None:
+        secure_cookies = os.environ.get("GROGNARD_SECURE_COOKIES", "") in ("1", "true", "yes")
+    app = create_app(database_url, secure_cookies=secure_cookies)
+    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_BYTES, log_level=log_level)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m grognard.server", description="Run the grognard server.")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--database-url",
+        default=None,
+        help=f"SQLAlchemy URL (default: ${DATABASE_URL_ENV}, else {DEFAULT_DATABASE_URL})",
+    )
+    parser.add_argument("--log-level", default="info")
+    args = parser.parse_args(argv)
+    serve(args.host, args.port, args.database_url, log_level=args.log_level)

@@ -1,0 +1,759 @@
+"""Games on the server: create, load, act, undo, resign, invite, chat, rematch.
+
+Every change to a game runs in a worker thread under that game's lock, in one
+database transaction: read the game row (FOR UPDATE where the database has it),
+take the live `State` from the memory cache when its version matches the row (else
+rebuild it from the snapshot), validate and apply, then write the action row and
+the new snapshot and bump `version`. Only after the commit is the cache updated and
+each connected seat pushed its own view. A killed server therefore loses nothing it
+answered "accepted" for, and a restarted one picks the games up from their snapshots.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+import zlib
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import msgspec
+from fastapi import HTTPException
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.exc import StaleDataError
+
+from grognard.agents import Agent, UnknownAgent, make_agent
+from grognard.core.errors import BadOptions, IllegalAction, UnknownRuleset
+from grognard.core.game import Action, Role, Ruleset, State, as_action
+from grognard.core.registry import Registry
+from grognard.core.replay import make_replay
+
+from .db import utcnow
+from .hub import Connection, Hub
+from .models import (
+    ACTIVE,
+    FINISHED,
+    SEAT_AI,
+    SEAT_HOTSEAT,
+    SEAT_INVITE,
+    SEAT_ME,
+    ActionRecord,
+    ChatMessage,
+    Game,
+    Seat,
+    User,
+)
+from .payloads import (
+    SeatInfo,
+    chat_json,
+    encode,
+    game_header,
+    game_payload,
+    my_roles,
+    seat_view,
+    view_message,
+)
+from .settings import Settings
+
+T = TypeVar("T")
+LOCK_STRIPES = 256
+SEED_LIMIT = 2**31
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A parsed seat spec: "me", "hotseat", "invite" or "ai:<agent>"."""
+
+    kind: str
+    agent: str | None = None
+    user_id: int | None = None
+
+    @classmethod
+    def parse(cls, text: str, ruleset_id: str, creator: int) -> SeatSpec:
+        if text in (SEAT_ME, SEAT_HOTSEAT):
+            return cls(text, None, creator)
+        if text == SEAT_INVITE:
+            return cls(SEAT_INVITE)
+        if text.startswith("ai:"):
+            name = text[3:]
+            try:
+                make_agent(name, ruleset_id, 0)
+            except UnknownAgent as exc:
+                raise HTTPException(422, f"seat {text!r}: {exc}") from None
+            return cls(SEAT_AI, name)
+        raise HTTPException(422, f"unknown seat {text!r}: use me, hotseat, invite or ai:<agent>")
+
+
+@dataclass(frozen=True)
+class AiJob:
+    """One AI move to think about: what the agent sees, and the version it saw."""
+
+    game_id: str
+    role: Role
+    agent: Agent
+    view: dict[str, Any]
+    legal: list[Action]
+    version: int
+
+
+@dataclass
+class Outcome:
+    """What a change returns to the route: the caller's payload, and whether an AI
+    seat must move now."""
+
+    payload: dict[str, Any]
+    wants_ai: bool = False
+
+
+@dataclass
+class _Tx:
+    db: Session
+    game: Game
+    seats: list[SeatInfo]
+    state: State
+    #: the State object was changed: replace it in the cache, or drop it on failure
+    changed: bool = False
+    #: the game row changed: push every connected seat its view after the commit
+    notify: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class GameService:
+    def __init__(
+        self, sessions: sessionmaker[Session], registry: Registry, hub: Hub, settings: Settings
+    ) -> None:
+        self._sessions = sessions
+        self._registry = registry
+        self._hub = hub
+        self._settings = settings
+        self._locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
+        self._cache: OrderedDict[str, tuple[int, State]] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._agents: dict[tuple[str, Role], Agent] = {}
+
+    # ----- locks and the live-state cache ------------------------------------------------
+    def lock(self, game_id: str) -> threading.Lock:
+        return self._locks[zlib.crc32(game_id.encode()) % LOCK_STRIPES]
+
+    def cached_state(self, game_id: str) -> State | None:
+        """The live state in memory, if any (for tests and diagnostics)."""
+        with self._cache_lock:
+            hit = self._cache.get(game_id)
+        return hit[1] if hit else None
+
+    def _remember(self, game_id: str, version: int, state: State) -> None:
+        with self._cache_lock:
+            self._cache[game_id] = (version, state)
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > self._settings.live_games:
+                self._cache.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        with self._cache_lock:
+            self._cache.pop(game_id, None)
+
+    def _ruleset(self, ruleset_id: str) -> Ruleset:
+        try:
+            return self._registry.get(ruleset_id)
+        except UnknownRuleset:
+            raise HTTPException(
+                503, f"this server does not have the ruleset {ruleset_id!r} of that game"
+            ) from None
+
+    def _state(self, db: Session, game: Game) -> State:
+        with self._cache_lock:
+            hit = self._cache.get(game.id)
+            if hit is not None and hit[0] == game.version:
+                self._cache.move_to_end(game.id)
+                return hit[1]
+        ruleset = self._ruleset(game.ruleset)
+        snapshot = db.scalar(select(Game.snapshot).where(Game.id == game.id))
+        state = ruleset.state_class.from_json(ruleset, msgspec.json.decode(snapshot or "null"))
+        self._remember(game.id, game.version, state)
+        return state
+
+    # ----- reading --------------------------------------------------------------------------
+    @staticmethod
+    def _game(db: Session, game_id: str, for_update: bool = False) -> Game:
+        query = select(Game).where(Game.id == game_id)
+        if for_update:
+            query = query.with_for_update()
+        game = db.scalar(query)
+        if game is None:
+            raise HTTPException(404, f"no game {game_id!r}")
+        return game
+
+    @staticmethod
+    def _seats(db: Session, game_ids: list[str]) -> dict[str, list[SeatInfo]]:
+        rows = db.execute(
+            select(Seat, User.display_name)
+            .outerjoin(User, User.id == Seat.user_id)
+            .where(Seat.game_id.in_(game_ids))
+            .order_by(Seat.game_id, Seat.position)
+        ).all()
+        out: dict[str, list[SeatInfo]] = {gid: [] for gid in game_ids}
+        for seat, name in rows:
+            out[seat.game_id].append(
+                SeatInfo(
+                    seat.role, seat.position, seat.kind, seat.user_id, seat.agent, seat.invite_token, name
+                )
+            )
+        return out
+
+    def _chat(self, db: Session, game_id: str) -> list[ChatMessage]:
+        rows = db.scalars(
+            select(ChatMessage)
+            .where(ChatMessage.game_id == game_id)
+            .order_by(ChatMessage.id.desc())
+            .limit(self._settings.chat_history)
+        ).all()
+        return list(reversed(rows))
+
+    def get(self, game_id: str, user_id: int | None) -> dict[str, Any]:
+        with self.lock(game_id), self._sessions() as db:
+            game = self._game(db, game_id)
+            seats = self._seats(db, [game_id])[game_id]
+            state = self._state(db, game)
+            return game_payload(game, seats, state, user_id, self._chat(db, game_id))
+
+    # ----- the one way games change ---------------------------------------------------------
+    def _change(self, game_id: str, user_id: int | None, change: Callable[[_Tx], None]) -> Outcome:
+        with self.lock(game_id), self._sessions() as db:
+            tx: _Tx | None = None
+            try:
+                with db.begin():
+                    game = self._game(db, game_id, for_update=True)
+                    tx = _Tx(db, game, self._seats(db, [game_id])[game_id], self._state(db, game))
+                    change(tx)
+                    if tx.notify:
+                        tx.seats = self._seats(db, [game_id])[game_id]
+                    payload = game_payload(game, tx.seats, tx.state, user_id, self._chat(db, game_id))
+            except IllegalAction as exc:
+                raise HTTPException(409, str(exc)) from None
+            except StaleDataError:
+                self.forget(game_id)
+                raise HTTPException(409, "the game changed meanwhile: reload it and try again") from None
+            except BaseException:
+                if tx is not None and tx.changed:
+                    self.forget(game_id)
+                raise
+            if tx.changed:
+                self._remember(game_id, game.version, tx.state)
+            if tx.notify:
+                self._broadcast(game, tx.seats, tx.state)
+            payload.update(tx.extra)
+            return Outcome(payload, self._wants_ai(game, tx.seats))
+
+    @staticmethod
+    def _wants_ai(game: Game, seats: list[SeatInfo]) -> bool:
+        ai_roles = {s.role for s in seats if s.is_ai}
+        return game.status == ACTIVE and bool(ai_roles & set(game.active_roles))
+
+    def _broadcast(self, game: Game, seats: list[SeatInfo], state: State) -> None:
+        messages: dict[Role | None, str] = {}
+        for connection in self._hub.connections(game.id):
+            if connection.role not in messages:
+                messages[connection.role] = view_message(game, seats, state, connection.role).decode()
+            if not connection.push(messages[connection.role]):
+                self._hub.remove(connection)
+
+    @staticmethod
+    def _bump(tx: _Tx) -> None:
+        """Record the state in the game row: snapshot, active roles, result, turns, version."""
+        game, state = tx.game, tx.state
+        game.version = game.version + 1
+        game.snapshot = encode(state.to_json()).decode()
+        game.updated_at = utcnow()
+        if state.is_over() and game.status != FINISHED:
+            game.status = FINISHED
+            game.result = state.result()
+            game.finish_reason = "the game is over"
+        game.active_roles = [] if game.status == FINISHED else state.active_roles()
+        game.turns = turns_after(game.turns, state, game.version, game.status == FINISHED)
+        tx.notify = True
+
+    # ----- checks ---------------------------------------------------------------------------
+    @staticmethod
+    def _require_seat(tx: _Tx, user_id: int | None, role: str) -> None:
+        seat = next((s for s in tx.seats if s.role == role), None)
+        if seat is None:
+            roles = ", ".join(s.role for s in tx.seats)
+            raise HTTPException(403, f"this game has no seat {role!r}; its seats: {roles}")
+        if not seat.held_by(user_id):
+            raise HTTPException(403, f"the seat {role!r} is not yours")
+
+    @staticmethod
+    def _require_playing(tx: _Tx) -> None:
+        if tx.game.status != ACTIVE:
+            raise HTTPException(409, f"the game is over: {tx.game.finish_reason}")
+
+    @staticmethod
+    def _require_version(tx: _Tx, expected: int | None, role: Role) -> None:
+        """`expected` (the version the client saw) is stale once `role`'s legal actions
+        changed after it; other seats' moves that leave them alone do not count."""
+        if expected is None:
+            return
+        version = tx.game.version
+        changed = int(tx.game.turns.get(role, [version])[0])
+        if expected > version:
+            raise HTTPException(409, f"no version {expected} yet: the game is at version {version}")
+        if expected < changed:
+            raise HTTPException(
+                409,
+                f"stale version {expected}: the choices of {role} changed at version {changed} "
+                f"(the game is at version {version}); reload it",
+            )
+
+    @staticmethod
+    def _legal_form(state: State, role: Role, raw: Any) -> Action:
+        """The legal action `raw` (JSON) stands for, exactly as the rules list it: 1.0 or
+        true are not the whole number 1, whatever Python's == says."""
+        action = as_action(raw)
+        try:
+            legal = state.is_legal(role, action)
+        except TypeError:  # something unhashable inside
+            raise IllegalAction(
+                f"{raw!r} is not a legal action: actions hold strings, numbers and lists"
+            ) from None
+        if not legal:
+            return action  # `apply` explains why
+        wanted = encode(list(action))
+        for candidate in state.legal_actions(role):
+            if candidate == action and encode(list(candidate)) == wanted:
+                return candidate
+        raise IllegalAction(
+            f"{wanted.decode()} is not a legal action for {role}: write it as listed in `legal`"
+        )
+
+    # ----- creating games -------------------------------------------------------------------
+    def create(
+        self,
+        user_id: int,
+        ruleset_id: str,
+        scenario: str | None,
+        options: dict[str, Any],
+        seats: dict[str, str],
+        seed: int | None,
+        public: bool,
+    ) -> Outcome:
+        try:
+            ruleset = self._registry.get(ruleset_id)
+            chosen, resolved = ruleset.resolve(scenario, options)
+            roles = ruleset.roles(chosen.id, resolved)
+        except (UnknownRuleset, BadOptions) as exc:
+            raise HTTPException(422, str(exc)) from None
+        missing = [r for r in roles if r not in seats]
+        unknown = [r for r in seats if r not in roles]
+        if missing or unknown:
+            raise HTTPException(
+                422,
+                f"give one seat per role ({', '.join(roles)})"
+                + (f"; missing: {', '.join(missing)}" if missing else "")
+                + (f"; unknown: {', '.join(unknown)}" if unknown else ""),
+            )
+        specs = [SeatSpec.parse(seats[r], ruleset.id, user_id) for r in roles]
+        if all(s.kind == SEAT_AI for s in specs):
+            raise HTTPException(422, "at least one seat must be a person: me, hotseat or invite")
+        if seed is not None and any(s.kind == SEAT_INVITE for s in specs):
+            raise HTTPException(422, "a seed may be chosen only for games without invited players")
+        with self._sessions() as db, db.begin():
+            game, state, seat_rows = self._insert_game(
+                db, ruleset, chosen.id, resolved, seed, specs, user_id, public, rematch_of=None
+            )
+            payload = game_payload(game, seat_rows, state, user_id, [])
+        self._remember(game.id, game.version, state)
+        return Outcome(payload, self._wants_ai(game, seat_rows))
+
+    def _insert_game(
+        self,
+        db: Session,
+        ruleset: Ruleset,
+        scenario: str,
+        options: dict[str, Any],
+        seed: int | None,
+        specs: list[SeatSpec],
+        creator: int,
+        public: bool,
+        rematch_of: str | None,
+    ) -> tuple[Game, State, list[SeatInfo]]:
+        if seed is None:
+            seed = secrets.randbelow(SEED_LIMIT)
+        try:
+            state = ruleset.new_game(scenario, options, seed)
+        except BadOptions as exc:
+            raise HTTPException(422, str(exc)) from None
+        now = utcnow()
+        game = Game(
+            id=secrets.token_urlsafe(9),
+            ruleset=ruleset.id,
+            ruleset_version=state.meta["ruleset_version"],
+            rng_version=state.meta["rng_version"],
+            scenario=state.meta["scenario"],
+            options=state.meta["options"],
+            seed=seed,
+            status=ACTIVE,
+            version=1,
+            snapshot=encode(state.to_json()).decode(),
+            active_roles=state.active_roles(),
+            turns=turns_after({}, state, 1, state.is_over()),
+            result=None,
+            finish_reason=None,
+            public=public,
+            created_by=creator,
+            rematch_of=rematch_of,
+            rematch_id=None,
+            created_at=now,
+            updated_at=now,
+        )
+        db.add(game)
+        db.flush()
+        for position, (role, spec) in enumerate(zip(state.roles, specs, strict=True)):
+            token = secrets.token_urlsafe(16) if spec.kind == SEAT_INVITE and spec.user_id is None else None
+            db.add(
+                Seat(
+                    game_id=game.id,
+                    role=role,
+                    position=position,
+                    kind=spec.kind,
+                    user_id=spec.user_id,
+                    agent=spec.agent,
+                    invite_token=token,
+                )
+            )
+        db.flush()
+        if state.is_over():  # a game over before its first move: nothing to play
+            game.status, game.result, game.finish_reason = FINISHED, state.result(), "the game is over"
+        return game, state, self._seats(db, [game.id])[game.id]
+
+    # ----- playing --------------------------------------------------------------------------
+    def act(self, game_id: str, user_id: int, role: str, action: Any, expected_version: int) -> Outcome:
+        def change(tx: _Tx) -> None:
+            self._require_seat(tx, user_id, role)
+            self._require_playing(tx)
+            self._require_version(tx, expected_version, role)
+            self._play(tx, role, action, user_id)
+
+        return self._change(game_id, user_id, change)
+
+    def _play(self, tx: _Tx, role: Role, raw: Any, user_id: int | None) -> None:
+        action = self._legal_form(tx.state, role, raw)
+        tx.changed = True  # from here a failure other than IllegalAction drops the live state
+        tx.state.apply(role, action)  # IllegalAction leaves the state untouched
+        self._bump(tx)
+        tx.db.add(
+            ActionRecord(
+                game_id=tx.game.id,
+                ply=len(tx.state.history) - 1,
+                role=role,
+                action=list(action),
+                user_id=user_id,
+                undone=False,
+                version=tx.game.version,
+                created_at=tx.game.updated_at,
+            )
+        )
+
+    def undo(self, game_id: str, user_id: int, role: str, expected_version: int | None) -> Outcome:
+        def change(tx: _Tx) -> None:
+            self._require_seat(tx, user_id, role)
+            self._require_playing(tx)
+            self._require_version(tx, expected_version, role)
+            tx.changed = True
+            tx.state.undo(role)  # IllegalAction (nothing to undo) leaves the state untouched
+            self._bump(tx)
+            tx.db.execute(
+                update(ActionRecord)
+                .where(
+                    ActionRecord.game_id == tx.game.id,
+                    ActionRecord.ply >= len(tx.state.history),
+                    ActionRecord.undone.is_(False),
+                )
+                .values(undone=True)
+            )
+
+        return self._change(game_id, user_id, change)
+
+    def resign(self, game_id: str, user_id: int, role: str, expected_version: int | None) -> Outcome:
+        """The resigning seat scores 0, the others share the win; the game ends."""
+
+        def change(tx: _Tx) -> None:
+            self._require_seat(tx, user_id, role)
+            self._require_playing(tx)
+            self._require_version(tx, expected_version, role)
+            others = [s.role for s in tx.seats if s.role != role]
+            game = tx.game
+            game.status = FINISHED
+            game.result = {s.role: (0.0 if s.role == role else 1 / len(others)) for s in tx.seats}
+            game.finish_reason = f"{role} resigned"
+            self._bump(tx)
+
+        return self._change(game_id, user_id, change)
+
+    # ----- seats: invites and open games ---------------------------------------------------
+    def _game_of_invite(self, token: str) -> str:
+        with self._sessions() as db:
+            game_id = db.scalar(select(Seat.game_id).where(Seat.invite_token == token))
+        if game_id is None:
+            raise HTTPException(404, "no such invite")
+        return game_id
+
+    def claim_invite(self, token: str, user_id: int) -> Outcome:
+        return self._take_seat(self._game_of_invite(token), user_id, token=token, role=None)
+
+    def join(self, game_id: str, user_id: int, role: str | None) -> Outcome:
+        return self._take_seat(game_id, user_id, token=None, role=role)
+
+    def _take_seat(self, game_id: str, user_id: int, token: str | None, role: str | None) -> Outcome:
+        def change(tx: _Tx) -> None:
+            query = select(Seat).where(Seat.game_id == tx.game.id, Seat.kind == SEAT_INVITE)
+            if token is not None:
+                query = query.where(Seat.invite_token == token)
+            else:
+                if not tx.game.public:
+                    raise HTTPException(
+                        403, "this game is not open to all: ask its creator for an invite link"
+                    )
+                if role is not None:
+                    query = query.where(Seat.role == role)
+            candidates = list(tx.db.scalars(query.order_by(Seat.position)))
+            if any(s.user_id == user_id for s in candidates if token is not None):
+                tx.extra["seat"] = candidates[0].role
+                return  # already claimed by this user
+            self._require_playing(tx)
+            seat = next((s for s in candidates if s.user_id is None), None)
+            if seat is None:
+                raise HTTPException(409, "that seat is taken" if candidates else "no open seat in this game")
+            seat.user_id = user_id
+            tx.extra["seat"] = seat.role
+            tx.game.version = tx.game.version + 1
+            tx.game.updated_at = utcnow()
+            tx.notify = True
+
+        return self._change(game_id, user_id, change)
+
+    # ----- chat -------------------------------------------------------------------------------
+    def chat(self, game_id: str, user_id: int, author: str, text: str) -> dict[str, Any]:
+        with self.lock(game_id), self._sessions() as db:
+            with db.begin():
+                self._game(db, game_id)
+                seats = self._seats(db, [game_id])[game_id]
+                if not my_roles(seats, user_id):
+                    raise HTTPException(403, "only the players of a game may chat in it")
+                message = ChatMessage(
+                    game_id=game_id, user_id=user_id, author=author, text=text, created_at=utcnow()
+                )
+                db.add(message)
+                db.flush()
+                out = chat_json(message)
+            text_out = encode({"type": "chat", "game": game_id, "message": out}).decode()
+            for connection in self._hub.connections(game_id):
+                if connection.role is not None:
+                    connection.push(text_out)
+            return out
+
+    # ----- rematch ------------------------------------------------------------------------------
+    def rematch(self, game_id: str, user_id: int) -> Outcome:
+        """A new game with the same settings, a new seed and the seats moved one role
+        on (who went first goes second). Asking again returns the same rematch."""
+
+        def change(tx: _Tx) -> None:
+            game = tx.game
+            if not my_roles(tx.seats, user_id):
+                raise HTTPException(403, "only the players of a game may ask for a rematch")
+            if game.status != FINISHED:
+                raise HTTPException(409, "the game is still being played")
+            if game.rematch_id is not None:
+                tx.extra["rematch_game"] = game.rematch_id
+                return
+            ruleset = self._ruleset(game.ruleset)
+            old = sorted(tx.seats, key=lambda s: s.position)
+            specs = [SeatSpec(s.kind, s.agent, s.user_id) for s in old[-1:] + old[:-1]]
+            new, _, _ = self._insert_game(
+                tx.db, ruleset, game.scenario, dict(game.options), None, specs, user_id, game.public, game.id
+            )
+            game.rematch_id = new.id
+            game.version = game.version + 1
+            tx.notify = True
+            tx.extra["rematch_game"] = new.id
+
+        outcome = self._change(game_id, user_id, change)
+        new_id = outcome.payload["rematch_game"]
+        again = self.get(new_id, user_id)
+        with self._sessions() as db:
+            game = self._game(db, new_id)
+            wants_ai = self._wants_ai(game, self._seats(db, [new_id])[new_id])
+        return Outcome(again, wants_ai)
+
+    # ----- lobby ----------------------------------------------------------------------------------
+    def lobby(self, user_id: int | None, limit: int = 100) -> dict[str, Any]:
+        with self._sessions() as db:
+            open_ids = list(
+                db.scalars(
+                    select(Game.id)
+                    .join(Seat, Seat.game_id == Game.id)
+                    .where(Game.public.is_(True), Game.status == ACTIVE)
+                    .where(Seat.kind == SEAT_INVITE, Seat.user_id.is_(None))
+                    .group_by(Game.id, Game.created_at)
+                    .order_by(Game.created_at.desc())
+                    .limit(limit)
+                )
+            )
+            mine_ids: list[str] = []
+            if user_id is not None:
+                mine_ids = list(
+                    db.scalars(
+                        select(Game.id)
+                        .join(Seat, Seat.game_id == Game.id)
+                        .where(Seat.user_id == user_id)
+                        .group_by(Game.id, Game.updated_at)
+                        .order_by(Game.updated_at.desc())
+                        .limit(limit)
+                    )
+                )
+            ids = list(dict.fromkeys(open_ids + mine_ids))
+            games = {g.id: g for g in db.scalars(select(Game).where(Game.id.in_(ids)))}
+            seats = self._seats(db, ids)
+            return {
+                "open": [game_header(games[i], seats[i], user_id) for i in open_ids],
+                "mine": [game_header(games[i], seats[i], user_id) for i in mine_ids],
+            }
+
+    # ----- replays --------------------------------------------------------------------------------
+    def _snapshot_copy(self, game_id: str) -> tuple[Game, list[SeatInfo], State]:
+        with self.lock(game_id), self._sessions() as db:
+            game = self._game(db, game_id)
+            seats = self._seats(db, [game_id])[game_id]
+            return game, seats, self._state(db, game).clone()
+
+    def replay(self, game_id: str) -> dict[str, Any]:
+        """The replay file of a finished game (the same format as `grognard replay`)."""
+        game, _, state = self._snapshot_copy(game_id)
+        if game.status != FINISHED:
+            raise HTTPException(409, "the game is still being played: its replay opens when it is over")
+        replay = make_replay(state)
+        replay.update(game=game.id, result=game.result, finish_reason=game.finish_reason)
+        return replay
+
+    def replay_step(self, game_id: str, step: int, role: str | None) -> dict[str, Any]:
+        """The view of `role` (None: observer) after the first `step` actions. While the
+        game runs only the observer view is given: a seat's past views hold its secrets."""
+        game, _, state = self._snapshot_copy(game_id)
+        if role is not None and role not in state.roles:
+            raise HTTPException(403, f"this game has no seat {role!r}; its seats: {', '.join(state.roles)}")
+        if role is not None and game.status != FINISHED:
+            raise HTTPException(
+                403, "while the game is played, past steps are shown from the observer's view only"
+            )
+        steps = len(state.history)
+        if not 0 <= step <= steps:
+            raise HTTPException(404, f"no step {step}: this game has steps 0 to {steps}")
+        ruleset = self._ruleset(game.ruleset)
+        meta = state.meta
+        replayed = ruleset.new_game(meta["scenario"], meta["options"], meta["seed"])
+        replayed.keep_undo = False
+        for acting, action in state.history[:step]:
+            replayed.apply(acting, action)
+        return {
+            "game": game.id,
+            "step": step,
+            "steps": steps,
+            "seat": role,
+            "action": [state.history[step - 1][0], list(state.history[step - 1][1])] if step else None,
+            "view": replayed.view(role),
+        }
+
+    # ----- websockets -------------------------------------------------------------------------------
+    def attach(self, connection: Connection) -> None:
+        """Register a socket and queue its first message, under the game's lock so that
+        no change slips between the two."""
+        with self.lock(connection.game_id), self._sessions() as db:
+            game = self._game(db, connection.game_id)
+            seats = self._seats(db, [game.id])[game.id]
+            if connection.role is not None:
+                if connection.role not in {s.role for s in seats}:
+                    raise HTTPException(403, f"this game has no seat {connection.role!r}")
+                if connection.role not in my_roles(seats, connection.user_id):
+                    raise HTTPException(403, f"the seat {connection.role!r} is not yours")
+            state = self._state(db, game)
+            self._hub.add(connection)
+            connection.push(view_message(game, seats, state, connection.role).decode())
+
+    # ----- AI seats -----------------------------------------------------------------------------------
+    def games_waiting_for_ai(self) -> list[str]:
+        with self._sessions() as db:
+            return list(
+                db.scalars(
+                    select(Game.id)
+                    .join(Seat, Seat.game_id == Game.id)
+                    .where(Game.status == ACTIVE, Seat.kind == SEAT_AI)
+                    .distinct()
+                )
+            )
+
+    def _agent(self, game: Game, role: Role, name: str) -> Agent:
+        key = (game.id, role)
+        agent = self._agents.get(key)
+        if agent is None:
+            seed = zlib.crc32(f"{game.seed}:{role}".encode())
+            agent = self._agents[key] = make_agent(name, game.ruleset, seed)
+        return agent
+
+    def ai_job(self, game_id: str) -> AiJob | None:
+        """The next move an AI seat of this game must make, or None."""
+        with self.lock(game_id), self._sessions() as db:
+            game = db.scalar(select(Game).where(Game.id == game_id))
+            if game is None or game.status != ACTIVE:
+                self._drop_agents(game_id)
+                return None
+            agents = {s.role: s.agent for s in self._seats(db, [game_id])[game_id] if s.is_ai and s.agent}
+            state = self._state(db, game)
+            for role in state.active_roles():
+                name = agents.get(role)
+                if name is None:
+                    continue
+                agent = self._agent(game, role, name)
+                view = seat_view(game, state, role) if agent.wants_view else {}
+                return AiJob(game_id, role, agent, view, state.legal_actions(role), game.version)
+            return None
+
+    def ai_play(self, job: AiJob, action: Action) -> bool:
+        """Apply an AI's move; False when the game moved on meanwhile."""
+
+        def change(tx: _Tx) -> None:
+            if tx.game.status != ACTIVE or tx.game.version != job.version:
+                raise _Moved
+            self._play(tx, job.role, list(action), None)
+
+        try:
+            self._change(job.game_id, None, change)
+        except _Moved:
+            return False
+        except HTTPException as exc:
+            if exc.status_code == 409:
+                return False
+            raise
+        return True
+
+    def _drop_agents(self, game_id: str) -> None:
+        for key in [k for k in list(self._agents) if k[0] == game_id]:
+            self._agents.pop(key, None)
+
+
+def turns_after(turns: dict[str, list[Any]], state: State, version: int, over: bool) -> dict[str, list[Any]]:
+    """`turns` updated for `state`: each role whose legal actions differ from the
+    fingerprint recorded gets `version` and the new fingerprint."""
+    out = dict(turns)
+    for role in state.roles:
+        legal = [] if over else state.legal_actions(role)
+        fingerprint = hashlib.blake2b(encode(legal), digest_size=8).hexdigest()
+        if role not in out or out[role][1] != fingerprint:
+            out[role] = [version, fingerprint]
+    return out
+
+
+class _Moved(Exception):
+    """An AI move computed for a version the game has left."""

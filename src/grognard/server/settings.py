@@ -1,0 +1,30 @@
+"""Server settings: one frozen record, built by `create_app` from its arguments."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+KIB = 1024
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str
+    #: Largest request body accepted (413 beyond).
+    max_body_bytes: int = 64 * KIB
+    #: Seconds an AI seat may think about one move; past it the server plays a random
+    #: legal action for it instead.
+    ai_move_budget: float = 10.0
+    #: Threads that run AI moves (a game's AI never blocks the event loop or other games').
+    ai_workers: int = 4
+    #: Send cookies with the Secure flag (set behind HTTPS).
+    secure_cookies: bool = False
+    session_days: int = 30
+    #: Live game states kept in memory; others are reloaded from their snapshot.
+    live_games: int = 256
+    #: Longest chat message, in characters.
+    chat_max_chars: int = 500
+    #: Chat messages returned with a game.
+    chat_history: int = 100
+    #: Messages a websocket may have waiting before the server drops that connection.
+    ws_max_pending: int = 256

@@ -1,0 +1,268 @@
+"""Playing through the API: against the AI, hot-seat, invites, undo, resign, rematch,
+chat, the lobby and replays."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from serverkit import AppFactory, Player, create, drain, games_of
+
+from grognard.core.registry import Registry
+from grognard.core.replay import verify_replay
+from grognard.games import REGISTRY
+from grognard.server import service
+
+SHORT_VIKTORY = {"turn_limit": 5}
+
+
+def play_my_turns(
+    player: Player, socket: Any, game: dict[str, Any], rng: random.Random, limit: int = 3000
+) -> dict[str, Any]:
+    """Random legal actions for every seat of `player` whose turn it is; waits on the
+    websocket while the AI moves. Returns the finished game."""
+    for _ in range(limit):
+        if game["status"] == "finished":
+            return game
+        mine = [role for role in game["my_seats"] if role in game["active"]]
+        if not mine:
+            # Any AI move after this GET sends a message: wait for one, then look again.
+            game = player.ok("GET", f"/api/games/{game['id']}")
+            if game["status"] == "active" and not set(game["my_seats"]) & set(game["active"]):
+                assert socket.receive_json()["type"] in ("state", "chat")
+            continue
+        role = rng.choice(mine)
+        action = rng.choice(game["views"][role]["legal"])
+        body = {"seat": role, "action": action, "expected_version": game["version"]}
+        game = player.ok("POST", f"/api/games/{game['id']}/actions", body)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_a_game_against_the_ai_is_played_to_the_end(client: TestClient, agent: str) -> None:
+    me = Player(client).guest("Ana")
+    game = create(me, "viktory2", {"red": "me", "yellow": f"ai:{agent}"}, options=SHORT_VIKTORY)
+    assert game["my_seats"] == ["red"] and list(game["views"]) == ["red"]
+    assert game["seed"] is None  # secret while the game runs
+    with me.websocket(game["id"], "red") as socket:
+        first = socket.receive_json()
+        assert first["type"] == "state" and first["seat"] == "red"
+        final = play_my_turns(me, socket, game, random.Random(7))
+    assert final["status"] == "finished" and final["finish_reason"] == "the game is over"
+    assert sorted(final["result"]) == ["red", "yellow"]
+    assert final["seed"] is not None
+    replay = me.ok("GET", f"/api/games/{game['id']}/replay")
+    assert replay["seed"] == final["seed"]
+    assert {role for role, _ in replay["actions"]} == {"red", "yellow"}
+    assert verify_replay(replay, REGISTRY.get("viktory2")) == []
+
+
+def test_simultaneous_secret_choices_with_ai_seats(tiny_client: TestClient) -> None:
+    me = Player(tiny_client).guest()
+    game = create(me, "tiny", {"north": "me", "east": "ai:random", "south": "ai:random"}, scenario="sprint")
+    with me.websocket(game["id"], "north") as socket:
+        final = play_my_turns(me, socket, game, random.Random(3))
+    assert final["status"] == "finished"
+    assert final["views"]["north"]["board"]["hands"]  # shown at the end
+
+
+def test_hot_seat_one_player_holds_every_seat(tiny_client: TestClient) -> None:
+    me = Player(tiny_client).guest()
+    game = create(me, "tiny", {"north": "me", "east": "hotseat", "south": "hotseat"}, seed=5)
+    assert sorted(game["views"]) == ["east", "north", "south"]
+    assert [s["kind"] for s in game["seats"]] == ["me", "hotseat", "hotseat"]
+    assert game["your_turn"]
+    with me.websocket(game["id"], "north") as socket:
+        final = play_my_turns(me, socket, game, random.Random(5))
+    assert final["status"] == "finished"
+    replay = me.ok("GET", f"/api/games/{game['id']}/replay")
+    assert replay["seed"] == 5
+    state = games_of(tiny_client).cached_state(game["id"])
+    assert state is not None
+    assert replay["actions"] == [[role, list(action)] for role, action in state.history]
+
+
+def test_every_connected_seat_gets_its_own_view_after_each_action(tiny_client: TestClient) -> None:
+    host, guest = Player(tiny_client).guest(), Player(tiny_client).guest()
+    game = create(host, "tiny", {"north": "me", "east": "invite", "south": "hotseat"})
+    joined = guest.ok("POST", f"/api/invites/{game['invites']['east']}")
+    assert joined["my_seats"] == ["east"] and joined["seat"] == "east"
+    with host.websocket(game["id"], "north") as north, guest.websocket(game["id"], "east") as east:
+        assert drain(host, north)[0]["view"]["role"] == "north"
+        assert drain(guest, east)[0]["view"]["role"] == "east"
+        version = joined["version"]
+        host.ok(
+            "POST",
+            f"/api/games/{game['id']}/actions",
+            {"seat": "north", "action": ["pick", 3], "expected_version": version},
+        )
+        [to_north] = drain(host, north)
+        [to_east] = drain(guest, east)
+        assert to_north["version"] == to_east["version"] == version + 1
+        assert to_north["view"]["role"] == "north" and to_east["view"]["role"] == "east"
+        assert to_north["view"]["board"]["my_pick"] == "pick:r1:north:3"
+        assert to_east["view"]["board"]["my_pick"] is None
+        assert ["pick", 1] in to_east["view"]["legal"]
+
+
+def test_undo_takes_back_only_an_undoable_decision(tiny_client: TestClient) -> None:
+    me = Player(tiny_client).guest()
+    game = create(me, "tiny", {"north": "me", "east": "hotseat", "south": "hotseat"}, seed=0)
+    gid = game["id"]
+    for role, pick in (("north", 3), ("east", 1), ("south", 1)):
+        game = me.ok(
+            "POST",
+            f"/api/games/{gid}/actions",
+            {"seat": role, "action": ["pick", pick], "expected_version": game["version"]},
+        )
+    game = me.ok(
+        "POST",
+        f"/api/games/{gid}/actions",
+        {"seat": "north", "action": ["roll"], "expected_version": game["version"]},
+    )
+    assert not game["views"]["north"]["can_undo"]  # a die was rolled
+    before = game["views"]["north"]
+    game = me.ok(
+        "POST",
+        f"/api/games/{gid}/actions",
+        {"seat": "north", "action": ["stake", 2], "expected_version": game["version"]},
+    )
+    assert game["views"]["north"]["can_undo"] and game["plies"] == 5
+    game = me.ok("POST", f"/api/games/{gid}/undo", {"seat": "north", "expected_version": game["version"]})
+    assert game["plies"] == 4
+    assert game["views"]["north"]["board"] == before["board"]
+    again = me.post(f"/api/games/{gid}/undo", {"seat": "north"})
+    assert again.status_code == 409 and "nothing to undo" in again.json()["detail"]
+
+
+def test_resign_ends_the_game_and_a_rematch_swaps_the_seats(tiny_client: TestClient) -> None:
+    host, guest = Player(tiny_client).guest("Host"), Player(tiny_client).guest("Guest")
+    game = create(host, "tiny", {"north": "me", "east": "invite", "south": "ai:random"})
+    guest.ok("POST", f"/api/invites/{game['invites']['east']}")
+    over = guest.ok("POST", f"/api/games/{game['id']}/resign", {"seat": "east"})
+    assert over["status"] == "finished" and over["finish_reason"] == "east resigned"
+    assert over["result"] == {"north": 0.5, "east": 0.0, "south": 0.5}
+    assert over["views"]["east"]["legal"] == [] and over["active"] == []
+    late = host.post(
+        f"/api/games/{game['id']}/actions",
+        {"seat": "north", "action": ["pick", 1], "expected_version": over["version"]},
+    )
+    assert late.status_code == 409 and "over" in late.json()["detail"]
+
+    rematch = guest.ok("POST", f"/api/games/{game['id']}/rematch", status=201)
+    assert rematch["rematch_of"] == game["id"] and rematch["status"] == "active"
+    by_role = {s["role"]: s for s in rematch["seats"]}
+    assert by_role["north"]["kind"] == "ai"  # every seat moved one role on
+    assert by_role["east"]["player"] == "Host" and by_role["south"]["player"] == "Guest"
+    assert rematch["my_seats"] == ["south"]
+    same = host.ok("POST", f"/api/games/{game['id']}/rematch", status=201)
+    assert same["id"] == rematch["id"]
+    assert host.ok("GET", f"/api/games/{game['id']}")["rematch"] == rematch["id"]
+
+
+def test_chat_reaches_the_players_sockets(tiny_client: TestClient) -> None:
+    host, guest = Player(tiny_client).guest("Host"), Player(tiny_client).guest("Guest")
+    game = create(host, "tiny", {"north": "me", "east": "invite", "south": "hotseat"})
+    guest.ok("POST", f"/api/invites/{game['invites']['east']}")
+    with guest.websocket(game["id"], "east") as socket:
+        drain(guest, socket)
+        sent = host.ok("POST", f"/api/games/{game['id']}/chat", {"text": "  good luck  "}, 201)
+        assert sent["author"] == "Host" and sent["text"] == "good luck"
+        [message] = drain(guest, socket)
+        assert message == {"type": "chat", "game": game["id"], "message": sent}
+    assert guest.ok("GET", f"/api/games/{game['id']}")["chat"] == [sent]
+
+
+def test_lobby_lists_open_games_and_whose_turn_it_is(tiny_client: TestClient) -> None:
+    host, other = Player(tiny_client).guest(), Player(tiny_client).guest()
+    public = create(host, "tiny", {"north": "me", "east": "invite", "south": "invite"}, public=True)
+    private = create(host, "tiny", {"north": "me", "east": "invite", "south": "hotseat"})
+    lobby = other.ok("GET", "/api/lobby")
+    assert [g["id"] for g in lobby["open"]] == [public["id"]] and lobby["mine"] == []
+    assert "invites" not in lobby["open"][0]
+    mine = {g["id"]: g for g in host.ok("GET", "/api/lobby")["mine"]}
+    assert set(mine) == {public["id"], private["id"]} and all(g["your_turn"] for g in mine.values())
+
+    joined = other.ok("POST", f"/api/games/{public['id']}/join", {"seat": "south"})
+    assert joined["my_seats"] == ["south"]
+    refused = other.post(f"/api/games/{private['id']}/join")
+    assert refused.status_code == 403
+    joined = other.ok("POST", f"/api/games/{public['id']}/join")
+    assert joined["my_seats"] == ["east", "south"]
+    assert other.ok("GET", "/api/lobby")["open"] == []
+    full = Player(tiny_client).guest().post(f"/api/games/{public['id']}/join")
+    assert full.status_code == 409
+
+
+def test_replay_steps_from_any_seat_once_the_game_is_over(tiny_client: TestClient) -> None:
+    me = Player(tiny_client).guest()
+    game = create(me, "tiny", {"north": "me", "east": "hotseat", "south": "hotseat"}, scenario="sprint")
+    gid = game["id"]
+    step0 = me.ok("GET", f"/api/games/{gid}/replay/0")
+    assert step0["seat"] is None and step0["action"] is None and step0["view"]["role"] is None
+    assert me.get(f"/api/games/{gid}/replay/0?seat=north").status_code == 403
+    assert me.get(f"/api/games/{gid}/replay").status_code == 409
+    with me.websocket(gid, "north") as socket:
+        final = play_my_turns(me, socket, game, random.Random(11))
+    steps = final["plies"]
+    last = me.ok("GET", f"/api/games/{gid}/replay/{steps}?seat=east")
+    assert last["steps"] == steps and last["view"] == final["views"]["east"]
+    middle = me.ok("GET", f"/api/games/{gid}/replay/2?seat=south")
+    assert middle["view"]["role"] == "south" and middle["action"][0] in ("north", "east", "south")
+    assert me.get(f"/api/games/{gid}/replay/{steps + 1}").status_code == 404
+
+
+def test_rulesets_describe_scenarios_options_roles_and_agents(client: TestClient) -> None:
+    described = {r["id"]: r for r in client.get("/api/rulesets").json()}
+    viktory = described["viktory2"]
+    assert viktory["roles"] == {"standard": ["red", "yellow"]}
+    assert "heuristic" in viktory["agents"] and "random" in viktory["agents"]
+    assert {o["id"] for o in viktory["options"]} >= {"players", "turn_limit"}
+
+
+def test_tiny_has_no_heuristic_agent(tiny_client: TestClient) -> None:
+    [tiny] = tiny_client.get("/api/rulesets").json()
+    assert tiny["agents"] == ["random"]
+    me = Player(tiny_client).guest()
+    refused = me.post(
+        "/api/games", {"ruleset": "tiny", "seats": {"north": "me", "east": "ai:heuristic", "south": "invite"}}
+    )
+    assert refused.status_code == 422 and "heuristic" in refused.json()["detail"]
+
+
+class _SlowAgent:
+    name = "slow"
+    wants_view = True
+
+    def act(self, view: Any, legal: list[Any]) -> Any:
+        time.sleep(0.3)
+        return legal[0]
+
+
+class _BrokenAgent:
+    name = "broken"
+    wants_view = False
+
+    def act(self, view: Any, legal: list[Any]) -> Any:
+        raise RuntimeError("bug in the agent")
+
+
+def test_an_ai_out_of_time_or_failing_plays_a_random_legal_move(
+    make_app: AppFactory,
+    tiny_registry: Registry,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    agents = {"slow": _SlowAgent, "broken": _BrokenAgent}
+    monkeypatch.setattr(service, "make_agent", lambda name, ruleset, seed: agents[name]())
+    with TestClient(make_app(registry=tiny_registry, ai_move_budget=0.05)) as client:
+        me = Player(client).guest()
+        game = create(me, "tiny", {"north": "me", "east": "ai:slow", "south": "ai:broken"}, scenario="sprint")
+        with me.websocket(game["id"], "north") as socket:
+            final = play_my_turns(me, socket, game, random.Random(1))
+    assert final["status"] == "finished"
+    messages = " ".join(r.getMessage() for r in caplog.records)
+    assert "slow ran out of time" in messages and "broken failed" in messages
