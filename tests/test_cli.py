@@ -241,3 +241,13 @@ def test_play_prints_the_final_board_with_every_capital() -> None:
     assert result.exit_code == 0, result.output
     assert "t town C city * capital" in result.output
     assert result.output.count("*") >= 1
+
+
+def test_serve_rejects_a_bad_port_without_starting() -> None:
+    from typer.testing import CliRunner
+
+    from grognard.cli import app
+
+    result = CliRunner().invoke(app, ["serve", "--port", "70000"])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output

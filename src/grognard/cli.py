@@ -227,6 +227,26 @@ def play_cmd(
         console.print(f"Replay saved to {save}")
 
 
+@app.command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            help="SQLAlchemy URL (default: $GROGNARD_DATABASE_URL, else sqlite:///./grognard.db).",
+        ),
+    ] = None,
+) -> None:
+    """Serve the web app: play in the browser against the AI, hot-seat or online."""
+    from grognard.server import serve
+
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    _console().print(f"grognard: open http://{shown}:{port}/ in a browser (Ctrl+C stops the server)")
+    serve(host, port, database_url)
+
+
 @app.command("replay")
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="A replay file written by `grognard play --save`.")],
