@@ -1,0 +1,226 @@
+// Board helpers shared by the ruleset modules: axial hex maths (pointy-top) and a
+// pan-and-zoom SVG viewport driven by pointer events (mouse, pen, touch, pinch).
+
+import { h, s } from "./ui.js";
+
+export const SQRT3 = Math.sqrt(3);
+export const HEX_ID = /^-?\d+,-?\d+$/;
+
+/** "q,r" -> [q, r] */
+export function parseHex(id) {
+  const [q, r] = id.split(",").map(Number);
+  return [q, r];
+}
+
+/** Centre of an axial hex in pixels, pointy-top layout. */
+export function hexToPixel(q, r, size) {
+  return [size * SQRT3 * (q + r / 2), size * 1.5 * r];
+}
+
+/** The six corners of a pointy-top hex centred on (0, 0), as an SVG points string. */
+export function hexPoints(size) {
+  const points = [];
+  for (let i = 0; i < 6; i += 1) {
+    const angle = (Math.PI / 180) * (60 * i - 30);
+    points.push(`${(size * Math.cos(angle)).toFixed(2)},${(size * Math.sin(angle)).toFixed(2)}`);
+  }
+  return points.join(" ");
+}
+
+/** Every "q,r" mentioned in an action (its hex arguments). */
+export function hexesIn(values) {
+  return values.filter((v) => typeof v === "string" && HEX_ID.test(v));
+}
+
+const DRAG_THRESHOLD = 6;
+
+/**
+ * An <svg> whose content (`this.content`, a <g>) can be dragged and zoomed.
+ * A press that does not move past a few pixels is an activation: `onActivate(target)`.
+ */
+export class PanZoom {
+  constructor(host, { onActivate, label = "Game board" } = {}) {
+    this.onActivate = onActivate || (() => {});
+    this.svg = s("svg", { class: "board-svg", role: "application", "aria-label": label, tabindex: "-1" });
+    this.defs = s("defs");
+    this.content = s("g", { class: "board-content" });
+    this.svg.append(this.defs, this.content);
+    this.controls = h(
+      "div",
+      { class: "zoom-controls" },
+      h("button", { type: "button", title: "Zoom in", "aria-label": "Zoom in", onclick: () => this.zoomCentre(1.3) }, "+"),
+      h("button", { type: "button", title: "Zoom out", "aria-label": "Zoom out", onclick: () => this.zoomCentre(1 / 1.3) }, "−"),
+      h("button", { type: "button", title: "Fit the board", "aria-label": "Fit the board", onclick: () => this.fit() }, "⤢"),
+    );
+    this.wrap = h("div", { class: "board-wrap" }, this.svg, this.controls);
+    host.append(this.wrap);
+    this.k = 1;
+    this.tx = 0;
+    this.ty = 0;
+    this.bounds = null;
+    this.fitted = false;
+    this.pointers = new Map();
+    this.gesture = null;
+    this.bind();
+    this.resizer = new ResizeObserver(() => this.onResize());
+    this.resizer.observe(this.svg);
+  }
+
+  size() {
+    const rect = this.svg.getBoundingClientRect();
+    return [rect.width || 1, rect.height || 1];
+  }
+
+  /** Tell the viewport what the content spans (in content units); fits it the first time. */
+  setBounds(bounds) {
+    const changed =
+      !this.bounds || ["x", "y", "w", "h"].some((key) => Math.abs(this.bounds[key] - bounds[key]) > 0.5);
+    this.bounds = bounds;
+    if (!this.fitted || changed) this.fit();
+  }
+
+  fitScale() {
+    if (!this.bounds) return 1;
+    const [w, hgt] = this.size();
+    return Math.min(w / this.bounds.w, hgt / this.bounds.h) * 0.96;
+  }
+
+  fit() {
+    if (!this.bounds) return;
+    const [w, hgt] = this.size();
+    this.k = this.fitScale();
+    this.tx = w / 2 - this.k * (this.bounds.x + this.bounds.w / 2);
+    this.ty = hgt / 2 - this.k * (this.bounds.y + this.bounds.h / 2);
+    this.fitted = w > 1 && hgt > 1;
+    this.apply();
+  }
+
+  onResize() {
+    const [w, hgt] = this.size();
+    if (this.lastSize && this.fitted) {
+      // keep what was in the middle in the middle
+      const [pw, ph] = this.lastSize;
+      this.tx += (w - pw) / 2;
+      this.ty += (hgt - ph) / 2;
+      this.apply();
+    } else {
+      this.fit();
+    }
+    this.lastSize = [w, hgt];
+  }
+
+  apply() {
+    this.content.setAttribute("transform", `translate(${this.tx.toFixed(2)} ${this.ty.toFixed(2)}) scale(${this.k.toFixed(4)})`);
+  }
+
+  zoomAt(factor, px, py) {
+    const base = this.fitScale();
+    const k = Math.min(base * 8, Math.max(base * 0.5, this.k * factor));
+    const real = k / this.k;
+    this.tx = px - (px - this.tx) * real;
+    this.ty = py - (py - this.ty) * real;
+    this.k = k;
+    this.apply();
+  }
+
+  zoomCentre(factor) {
+    const [w, hgt] = this.size();
+    this.zoomAt(factor, w / 2, hgt / 2);
+  }
+
+  local(event) {
+    const rect = this.svg.getBoundingClientRect();
+    return [event.clientX - rect.left, event.clientY - rect.top];
+  }
+
+  bind() {
+    const svg = this.svg;
+    svg.addEventListener("pointerdown", (event) => {
+      if (event.button !== undefined && event.button > 0) return;
+      this.pointers.set(event.pointerId, this.local(event));
+      if (this.pointers.size === 1) {
+        this.gesture = { kind: "press", target: event.target, start: this.local(event), id: event.pointerId };
+      } else if (this.pointers.size === 2) {
+        const [a, b] = [...this.pointers.values()];
+        this.gesture = { kind: "pinch", dist: Math.hypot(a[0] - b[0], a[1] - b[1]), mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] };
+        for (const id of this.pointers.keys()) {
+          try {
+            svg.setPointerCapture(id);
+          } catch {
+            /* the pointer is gone already */
+          }
+        }
+      }
+    });
+    svg.addEventListener("pointermove", (event) => {
+      if (!this.pointers.has(event.pointerId) || !this.gesture) return;
+      const point = this.local(event);
+      const previous = this.pointers.get(event.pointerId);
+      this.pointers.set(event.pointerId, point);
+      const g = this.gesture;
+      if (g.kind === "press") {
+        if (Math.hypot(point[0] - g.start[0], point[1] - g.start[1]) < DRAG_THRESHOLD) return;
+        g.kind = "pan";
+        this.wrap.classList.add("panning");
+        try {
+          svg.setPointerCapture(event.pointerId);
+        } catch {
+          /* ignore */
+        }
+      }
+      if (g.kind === "pan") {
+        this.tx += point[0] - previous[0];
+        this.ty += point[1] - previous[1];
+        this.apply();
+      } else if (g.kind === "pinch" && this.pointers.size >= 2) {
+        const [a, b] = [...this.pointers.values()];
+        const dist = Math.hypot(a[0] - b[0], a[1] - b[1]);
+        const mid = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+        this.tx += mid[0] - g.mid[0];
+        this.ty += mid[1] - g.mid[1];
+        if (g.dist > 0) this.zoomAt(dist / g.dist, mid[0], mid[1]);
+        else this.apply();
+        g.dist = dist;
+        g.mid = mid;
+      }
+    });
+    const finish = (event, activate) => {
+      if (!this.pointers.has(event.pointerId)) return;
+      this.pointers.delete(event.pointerId);
+      const g = this.gesture;
+      if (activate && g && g.kind === "press" && g.id === event.pointerId) this.onActivate(g.target, event);
+      if (this.pointers.size === 0) {
+        this.gesture = null;
+        this.wrap.classList.remove("panning");
+      } else if (g && g.kind === "pinch") {
+        // one finger left: it pans from here, it never activates
+        const [id, point] = [...this.pointers.entries()][0];
+        this.gesture = { kind: "pan", id, start: point };
+      }
+    };
+    svg.addEventListener("pointerup", (event) => finish(event, true));
+    svg.addEventListener("pointercancel", (event) => finish(event, false));
+    svg.addEventListener(
+      "wheel",
+      (event) => {
+        event.preventDefault();
+        const [px, py] = this.local(event);
+        const delta = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
+        this.zoomAt(Math.exp(-delta * 0.0015), px, py);
+      },
+      { passive: false },
+    );
+    svg.addEventListener("keydown", (event) => {
+      if ((event.key === "Enter" || event.key === " ") && event.target !== svg) {
+        event.preventDefault();
+        this.onActivate(event.target, event);
+      } else if (event.key === "+" || event.key === "=") this.zoomCentre(1.2);
+      else if (event.key === "-") this.zoomCentre(1 / 1.2);
+    });
+  }
+
+  destroy() {
+    this.resizer.disconnect();
+    this.wrap.remove();
+  }
+}

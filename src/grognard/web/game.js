@@ -1,0 +1,815 @@
+// The game page: the board, the prompt and the choices of the seat on screen, the
+// log and chat, live updates over one websocket per seat, hot-seat hand-over.
+//
+// Everything the player can do comes from view.legal (see actions.js): a unit with
+// legal actions can be selected, the hexes it may act on light up, and a click on
+// one sends the action; everything else is a button.
+
+import { api, ApiError, rulesetInfo } from "./api.js";
+import { ActionModel, resultText } from "./actions.js";
+import { rulesetModule } from "./games/index.js";
+import { LiveSeat } from "./live.js";
+import { logLine } from "./log.js";
+import { ask, canonical, clear, h, icon, put, titleCase, toast } from "./ui.js";
+
+/** View fields that always differ between seats; the rest differs only with secrets. */
+const OWN_FIELDS = ["role", "prompt", "legal", "can_undo"];
+
+/** The view without what every seat has of its own: equal for two seats = no secrets. */
+export function sharedPart(view) {
+  const out = { ...view };
+  for (const key of OWN_FIELDS) delete out[key];
+  return canonical(out);
+}
+
+export async function showGame(root, gameId) {
+  const page = new GamePage(root, gameId);
+  await page.start();
+  return () => page.destroy();
+}
+
+class GamePage {
+  constructor(root, gameId) {
+    this.root = root;
+    this.id = gameId;
+    this.header = null;
+    this.views = new Map(); // role (or "" for the observer) -> {version, view}
+    this.seat = null;
+    this.unveiled = null;
+    this.selected = null;
+    this.busy = false;
+    this.sockets = [];
+    this.socketStatus = new Map();
+    this.chat = new Map();
+    this.logState = { seat: undefined, lines: [] };
+    this.bannerClosed = false;
+    this.hover = [];
+    this.actedAt = new Map(); // seat -> length of its log after its last action here
+  }
+
+  // ----- set-up ---------------------------------------------------------------------
+  async start() {
+    let payload;
+    try {
+      payload = await api.game(this.id);
+    } catch (err) {
+      clear(this.root).append(
+        h("div", { class: "page-message" }, h("h1", {}, "This game cannot be shown"), h("p", {}, err.message), h("a", { href: "#/" }, "Back to the lobby")),
+      );
+      return;
+    }
+    this.mod = await rulesetModule(payload.ruleset);
+    this.rulesetName = (await rulesetInfo(payload.ruleset))?.name;
+    this.layout(payload);
+    this.apply(payload);
+    this.openSockets();
+  }
+
+  destroy() {
+    for (const socket of this.sockets) socket.close();
+    this.sockets = [];
+    this.board?.destroy();
+    this.logResizer?.disconnect();
+    document.removeEventListener("keydown", this.onKey);
+  }
+
+  layout(payload) {
+    this.el = {};
+    const el = this.el;
+    el.title = h("h1", { class: "game-title" });
+    el.status = h("span", { class: "conn", title: "Live updates" });
+    el.seatTabs = h("div", { class: "seat-tabs", role: "tablist", "aria-label": "Your seats" });
+    el.players = h("div", { class: "players", "aria-label": "Players" });
+    el.boardHost = h("div", { class: "board-host" });
+    el.banner = h("div", { class: "banner", hidden: true, role: "status" });
+    el.curtain = h("div", { class: "curtain", hidden: true });
+    el.menu = h("div", { class: "action-menu", hidden: true, role: "menu" });
+    el.turn = h("div", { class: "turn-line" });
+    el.prompt = h("p", { class: "prompt", "aria-live": "polite" });
+    el.waiting = h("p", { class: "waiting", hidden: true });
+    el.selection = h("section", { class: "card selection-card", hidden: true, "aria-label": "Selected unit" });
+    el.buttons = h("div", { class: "action-buttons" });
+    el.undo = h("button", { class: "undo", type: "button", hidden: true, onclick: () => this.undo() }, icon("undo"), "Undo");
+    el.tray = h("section", { class: "card tray", hidden: true, "aria-label": "Units off the board" });
+    el.extra = h("div", { class: "extra" });
+    el.allChoices = h("details", { class: "all-choices", hidden: true });
+    el.log = h("ol", { class: "log-lines" });
+    el.chatLines = h("ol", { class: "chat-lines" });
+    el.chatInput = h("input", { type: "text", maxlength: 500, placeholder: "Say something…", "aria-label": "Chat message" });
+    el.chatForm = h(
+      "form",
+      { class: "chat-form", onsubmit: (e) => this.sendChat(e) },
+      el.chatInput,
+      h("button", { type: "submit" }, "Send"),
+    );
+    el.logTab = h("button", { type: "button", class: "tab active", onclick: () => this.showTab("log") }, "Log");
+    el.chatTab = h("button", { type: "button", class: "tab", onclick: () => this.showTab("chat") }, "Chat");
+    el.logBox = h("div", { class: "log-box" }, el.log);
+    // the log follows new lines while it is scrolled to its end (also when the box resizes)
+    this.logPinned = true;
+    el.logBox.addEventListener("scroll", () => {
+      this.logPinned = el.logBox.scrollHeight - el.logBox.scrollTop - el.logBox.clientHeight < 30;
+    });
+    this.logResizer = new ResizeObserver(() => {
+      if (this.logPinned) el.logBox.scrollTop = el.logBox.scrollHeight;
+    });
+    this.logResizer.observe(el.logBox);
+    el.chatBox = h("div", { class: "chat-box", hidden: true }, el.chatLines, el.chatForm);
+    el.footer = h("div", { class: "side-footer" });
+
+    this.board = this.mod.createBoard(el.boardHost, {
+      onHex: (hex, uid, uids) => this.onHex(hex, uid, uids),
+    });
+    el.boardArea = h("div", { class: "board-area" }, el.boardHost, el.banner, el.menu);
+    const side = h(
+      "aside",
+      { class: "side" },
+      h("section", { class: "card prompt-card" }, el.turn, el.prompt, el.waiting, h("div", { class: "choice-row" }, el.buttons, el.undo), el.allChoices),
+      el.selection,
+      el.tray,
+      el.extra,
+      h("section", { class: "card log-card" }, h("div", { class: "tabs", role: "tablist" }, el.logTab, el.chatTab), el.logBox, el.chatBox),
+      el.footer,
+    );
+    clear(this.root).append(
+      h(
+        "div",
+        { class: `game-page ruleset-${payload.ruleset}` },
+        h("div", { class: "game-top" }, el.title, el.seatTabs, el.players, el.status),
+        h("div", { class: "game-main" }, el.boardArea, side, el.curtain),
+      ),
+    );
+    this.onKey = (event) => {
+      if (event.key === "Escape") {
+        this.hideMenu();
+        if (this.selected) {
+          this.selected = null;
+          this.refresh();
+        }
+      }
+    };
+    document.addEventListener("keydown", this.onKey);
+    for (const message of payload.chat || []) this.chat.set(message.id, message);
+  }
+
+  openSockets() {
+    const seats = this.header.my_seats.length ? this.header.my_seats : [null];
+    for (const seat of seats) {
+      this.sockets.push(
+        new LiveSeat(this.id, seat, {
+          onMessage: (message, from) => this.onMessage(message, from),
+          onStatus: (status, detail) => {
+            this.socketStatus.set(seat ?? "", status);
+            if (status === "refused") toast(`Live updates refused: ${detail}`, "error");
+            this.showConnection();
+          },
+        }),
+      );
+    }
+  }
+
+  showConnection() {
+    const states = [...this.socketStatus.values()];
+    const live = states.length && states.every((st) => st === "live");
+    const refused = states.includes("refused");
+    this.el.status.className = `conn ${live ? "live" : refused ? "down" : "waiting"}`;
+    this.el.status.textContent = live ? "live" : refused ? "offline" : "reconnecting…";
+    this.el.status.dataset.state = live ? "live" : refused ? "down" : "reconnecting";
+  }
+
+  // ----- incoming state -----------------------------------------------------------------
+  setView(role, version, view) {
+    const key = role ?? "";
+    const old = this.views.get(key);
+    if (old && old.version > version) return;
+    this.views.set(key, { version, view });
+  }
+
+  apply(payload) {
+    if (!this.header || payload.version >= this.header.version) this.header = { ...this.header, ...payload };
+    for (const [role, view] of Object.entries(payload.views || {})) this.setView(role, payload.version, view);
+    if (payload.observer) this.setView(null, payload.version, payload.observer);
+    this.refresh();
+  }
+
+  onMessage(message, seat) {
+    if (message.type === "state") {
+      if (message.version >= this.header.version) {
+        const mine = new Set(this.header.my_seats);
+        this.header = {
+          ...this.header,
+          version: message.version,
+          status: message.status,
+          active: message.active,
+          result: message.result,
+          finish_reason: message.finish_reason,
+          rematch: message.rematch,
+          seats: message.seats.map((s) => ({ ...s, you: mine.has(s.role) })),
+        };
+      }
+      this.setView(seat, message.version, message.view);
+      this.refresh();
+    } else if (message.type === "chat") {
+      this.chat.set(message.message.id, message.message);
+      this.renderChat(true);
+    }
+  }
+
+  // ----- which seat is on screen --------------------------------------------------------
+  viewOf(role) {
+    return this.views.get(role ?? "")?.view || null;
+  }
+
+  chooseSeat() {
+    const mine = this.header.my_seats;
+    if (!mine.length) return null;
+    const canAct = (role) => {
+      const view = this.viewOf(role);
+      return view && view.legal && view.legal.length > 0;
+    };
+    // a seat picked in the tabs stays on screen until the game moves on
+    if (this.pinned && this.pinned.version === this.header.version && mine.includes(this.pinned.role)) return this.pinned.role;
+    this.pinned = null;
+    if (this.seat && canAct(this.seat)) return this.seat;
+    const next = mine.find(canAct);
+    if (next) return next;
+    return this.seat && mine.includes(this.seat) ? this.seat : mine[0];
+  }
+
+  /** Do the seats of this screen see different things (secrets)? Views are compared
+   * only when all are of the same version; once they differed, the answer stays yes. */
+  hasSecrets() {
+    const mine = this.header.my_seats;
+    if (mine.length < 2 || this.secrets) return Boolean(this.secrets);
+    const entries = mine.map((role) => this.views.get(role)).filter(Boolean);
+    if (entries.length < mine.length || entries.some((e) => e.version !== entries[0].version)) return false;
+    const parts = entries.map((e) => sharedPart(e.view));
+    this.secrets = parts.some((part) => part !== parts[0]);
+    return this.secrets;
+  }
+
+  // ----- drawing --------------------------------------------------------------------------
+  refresh() {
+    if (!this.header || !this.el) return;
+    const seat = this.chooseSeat();
+    if (seat !== this.seat) {
+      this.seat = seat;
+      this.selected = null;
+      this.hideMenu();
+    }
+    const view = this.viewOf(seat);
+    if (!view) return;
+    this.model = new ActionModel(view.legal, view, this.mod); // while busy, clicks are ignored
+    const selectable = this.model.selectable();
+    if (this.selected && !this.busy && !selectable.has(this.selected)) this.selected = null;
+    const secrets = this.header.status !== "finished" && this.hasSecrets();
+    this.curtained = secrets && seat !== null && this.unveiled !== seat;
+
+    this.noteRecent(view);
+    this.renderTop(view);
+    const ui = this.boardUi(selectable);
+    // behind the curtain nothing of the seat's view is on the page, not even hidden
+    const drawn = this.curtained ? (this.board.blank?.(), new Set()) : this.board.render(view, ui)?.drawn || new Set();
+    this.renderSide(view, selectable, drawn);
+    this.renderLog(view);
+    this.renderChat(false);
+    this.renderBanner(view);
+    this.renderCurtain();
+    const mine = this.header.my_seats;
+    const yourTurn = this.header.status !== "finished" && mine.some((r) => (this.header.active || []).includes(r));
+    document.title = `${yourTurn ? "● your turn · " : ""}${this.rulesetName || "grognard"}`;
+  }
+
+  /** Hexes named by what the other players did since this seat last acted: shown on
+   * the board, so that a move made elsewhere can be seen. "Last acted" is the log's
+   * length after this page's last action for the seat, else (after a reload) the
+   * seat's own last log line. */
+  noteRecent(view) {
+    const lines = this.seat === null ? [] : view.log || []; // an observer follows everybody alike
+    const roles = view.roles || [];
+    let from = this.actedAt.get(this.seat);
+    if (from === undefined || from > lines.length) {
+      from = lines.length;
+      while (from > 0 && lines.length - from < 80 && lines[from - 1].split(" ")[0] !== this.seat) from -= 1;
+    }
+    const hexes = new Set();
+    for (const line of lines.slice(from)) {
+      const actor = line.split(" ")[0];
+      if (roles.includes(actor) && actor !== this.seat) for (const hex of line.match(/-?\d+,-?\d+/g) || []) hexes.add(hex);
+    }
+    this.recent = [...hexes];
+  }
+
+  boardUi(selectable) {
+    if (this.curtained) return { selectable: new Set(), targets: new Map(), hexTargets: new Map() };
+    const targets = this.selected ? this.model.targetsOf(this.selected) : new Map();
+    const labels = new Map();
+    for (const [hex, entries] of this.model.hexOnly) labels.set(hex, entries.map((e) => e.label).join("; "));
+    if (this.selected) for (const entry of this.model.byUnit.get(this.selected) || []) labels.set(entry.hex, entry.label);
+    return {
+      selectable,
+      selected: this.selected,
+      targets,
+      hexTargets: this.selected ? new Map() : this.model.hexTargets(),
+      labels,
+      hover: this.hover,
+      recent: new Set(this.recent || []),
+    };
+  }
+
+  roleColor(role, view) {
+    return this.mod.roleColor(role, view || this.viewOf(this.seat));
+  }
+
+  seatPlayer(role) {
+    const seat = (this.header.seats || []).find((s) => s.role === role);
+    if (!seat) return "";
+    if (seat.you) return this.header.my_seats.length > 1 ? "you (this screen)" : "you";
+    if (seat.kind === "ai") return `AI · ${seat.agent}`;
+    if (seat.open) return "open seat";
+    return seat.player || seat.kind;
+  }
+
+  renderTop(view) {
+    const el = this.el;
+    const name = this.rulesetName || titleCase(this.header.ruleset);
+    put(el.title, h("a", { href: "#/", class: "back", title: "Back to the lobby" }, "←"), ` ${name}`);
+    const active = new Set(this.header.active || []);
+    const summary = this.mod.summary(view) || view.roles.map((role) => ({ role, active: active.has(role) }));
+    put(el.players,
+      ...summary.map((item) =>
+        h(
+          "div",
+          {
+            class: ["player", active.has(item.role) && "to-move", item.eliminated && "eliminated"],
+            style: `--role:${item.color || this.roleColor(item.role, view)}`,
+            "data-role": item.role,
+            title: item.detail || "",
+          },
+          h("span", { class: "swatch" }),
+          h("span", { class: "pname" }, item.role, h("small", {}, this.seatPlayer(item.role))),
+          item.score !== undefined && item.score !== null ? h("span", { class: "score", title: "Empire points" }, String(item.score)) : null,
+        ),
+      ),
+    );
+    const mine = this.header.my_seats;
+    el.seatTabs.hidden = mine.length < 2;
+    put(el.seatTabs,
+      h("span", { class: "label" }, "On screen:"),
+      ...mine.map((role) =>
+        h(
+          "button",
+          {
+            type: "button",
+            role: "tab",
+            class: ["seat-tab", role === this.seat && "current", (this.viewOf(role)?.legal || []).length && "can-act"],
+            style: `--role:${this.roleColor(role, view)}`,
+            "aria-selected": role === this.seat ? "true" : "false",
+            onclick: () => {
+              this.pinned = { role, version: this.header.version };
+              this.refresh();
+            },
+          },
+          role,
+        ),
+      ),
+    );
+  }
+
+  renderSide(view, selectable, drawn) {
+    const el = this.el;
+    const model = this.model;
+    el.turn.textContent = this.mod.turnText ? this.mod.turnText(view) : "";
+    const over = this.header.status === "finished" || Boolean(view.result);
+    const result = this.header.result || view.result;
+    el.prompt.textContent = this.curtained
+      ? ""
+      : over
+        ? `${resultText(result) || "The game is over"}${this.header.finish_reason ? ` (${this.header.finish_reason})` : ""}.`
+        : view.prompt || "";
+    const aiActive = (this.header.seats || []).filter((s) => s.kind === "ai" && (this.header.active || []).includes(s.role));
+    const mineActive = model.entries.length > 0 || this.busy;
+    el.waiting.hidden = mineActive || this.header.status === "finished" || !(this.header.active || []).length;
+    put(el.waiting,
+      h("span", { class: "spinner", "aria-hidden": "true" }),
+      aiActive.length
+        ? ` ${aiActive.map((s) => s.role).join(", ")} (AI) is thinking…`
+        : ` Waiting for ${(this.header.active || []).join(", ")}…`,
+    );
+
+    // buttons: actions that are not a click on the board
+    put(el.buttons,
+      ...(this.curtained ? [] : model.buttons.filter((e) => !(e.unit && selectable.has(e.unit) && drawn.has(e.unit) && e.kind !== "hit")))
+        .map((entry) => this.actionButton(entry)),
+    );
+    el.undo.hidden = this.curtained || !view.can_undo || this.header.status === "finished";
+    el.undo.disabled = this.busy;
+
+    // every choice, for keyboards and for anything the board does not show
+    el.allChoices.hidden = this.curtained || model.entries.length < 2 || model.entries.length === model.buttons.length;
+    put(el.allChoices,
+      h("summary", {}, `All ${model.entries.length} choices`),
+      h("div", { class: "choice-list" }, model.entries.map((entry) => this.actionButton(entry, "small"))),
+    );
+
+    this.renderSelection(view);
+    this.renderTray(view, selectable, drawn);
+    clear(el.extra);
+    if (!this.curtained) {
+      const extra = this.mod.extraPanel ? this.mod.extraPanel(view) : null;
+      if (extra) el.extra.append(extra);
+    }
+    this.renderFooter(view);
+  }
+
+  actionButton(entry, size = "") {
+    return h(
+      "button",
+      {
+        type: "button",
+        class: ["action", entry.primary && "primary", size],
+        "data-verb": entry.verb,
+        "data-action": JSON.stringify(entry.action),
+        disabled: this.busy,
+        onclick: () => this.send(entry),
+        onmouseenter: () => this.setHover(entry.hexes),
+        onmouseleave: () => this.setHover([]),
+        onfocus: () => this.setHover(entry.hexes),
+        onblur: () => this.setHover([]),
+      },
+      entry.label,
+    );
+  }
+
+  setHover(hexes) {
+    this.hover = hexes || [];
+    this.board.highlight?.(new Set(this.hover));
+  }
+
+  renderSelection(view) {
+    const box = this.el.selection;
+    const uid = this.selected;
+    box.hidden = !uid || this.curtained;
+    if (box.hidden) return;
+    const targets = this.model.byUnit.get(uid) || [];
+    const own = this.model.unitOnly.get(uid) || [];
+    put(box,
+      h(
+        "div",
+        { class: "selection-head" },
+        this.mod.unitBadge(uid, view),
+        h("strong", {}, titleCase(this.mod.unitLabel(uid, view))),
+        h("button", { type: "button", class: "link", onclick: () => this.select(null) }, "cancel"),
+      ),
+      targets.length
+        ? h("p", { class: "hint" }, `Click a highlighted hex: ${targets.length} choice${targets.length === 1 ? "" : "s"}.`)
+        : null,
+      own.length ? h("div", { class: "action-buttons" }, own.map((entry) => this.actionButton(entry))) : null,
+    );
+  }
+
+  renderTray(view, selectable, drawn) {
+    const box = this.el.tray;
+    const off = [...selectable].filter((uid) => !drawn.has(uid));
+    box.hidden = this.curtained || !off.length || this.mod.generic;
+    if (box.hidden) return;
+    put(box,
+      h("h3", {}, "Off the board"),
+      h(
+        "div",
+        { class: "tray-units" },
+        off.map((uid) =>
+          h(
+            "button",
+            {
+              type: "button",
+              class: ["tray-unit", uid === this.selected && "selected"],
+              "data-uid": uid,
+              "aria-pressed": uid === this.selected ? "true" : "false",
+              onclick: () => this.select(uid === this.selected ? null : uid),
+            },
+            this.mod.unitBadge(uid, view),
+            this.mod.unitLabel(uid, view),
+          ),
+        ),
+      ),
+    );
+  }
+
+  renderFooter(view) {
+    const box = this.el.footer;
+    const header = this.header;
+    const parts = [];
+    if (header.status === "finished") {
+      parts.push(h("a", { class: "button", href: `#/replay/${encodeURIComponent(this.id)}` }, "▶ Replay"));
+      if (header.my_seats.length) parts.push(h("button", { type: "button", onclick: () => this.rematch() }, "Rematch"));
+    } else if (this.seat) {
+      parts.push(h("button", { type: "button", class: "quiet", onclick: () => this.resign() }, `Resign ${this.seat}`));
+    }
+    const open = new Set((header.seats || []).filter((s) => s.open).map((s) => s.role));
+    for (const [role, token] of Object.entries(header.invites || {})) {
+      if (!open.has(role)) continue;
+      const link = `${location.origin}${location.pathname}#/invite/${token}`;
+      parts.push(
+        h(
+          "div",
+          { class: "invite" },
+          `Invite for ${role}: `,
+          h("input", { type: "text", readonly: true, value: link, onfocus: (e) => e.target.select(), "aria-label": `Invite link for ${role}` }),
+        ),
+      );
+    }
+    if (!header.my_seats.length && (header.seats || []).some((s) => s.open)) {
+      parts.push(h("button", { type: "button", class: "primary", onclick: () => this.join() }, "Join this game"));
+    }
+    parts.push(h("span", { class: "game-id", title: "Game id" }, `game ${this.id} · v${header.version}`));
+    put(box, ...parts);
+  }
+
+  renderLog(view) {
+    const lines = this.curtained ? [] : view.log || [];
+    const state = this.logState;
+    const list = this.el.log;
+    const same = state.seat === this.seat && lines.length >= state.lines.length && state.lines.every((line, i) => line === lines[i]);
+    const box = this.el.logBox;
+    const options = {
+      roles: view.roles || [],
+      roleColor: (role) => this.roleColor(role, view),
+      onHexHover: (hexes) => this.setHover(hexes),
+    };
+    if (!same) put(list, ...lines.map((line) => logLine(line, options)));
+    else {
+      for (const line of lines.slice(state.lines.length)) {
+        const li = logLine(line, options);
+        if (state.seat !== undefined) li.classList.add("fresh");
+        list.append(li);
+      }
+    }
+    state.seat = this.seat;
+    state.lines = lines.slice();
+    if (!same) this.logPinned = true;
+    if (this.logPinned) box.scrollTop = box.scrollHeight;
+  }
+
+  renderChat(fresh) {
+    const list = this.el.chatLines;
+    const messages = [...this.chat.values()].sort((a, b) => a.id - b.id);
+    if (list.childElementCount === messages.length) return;
+    put(list,
+      ...messages.map((m) => h("li", {}, h("strong", {}, m.author), " ", m.text)),
+    );
+    list.scrollTop = list.scrollHeight;
+    if (fresh && this.el.chatBox.hidden) this.el.chatTab.classList.add("unread");
+    this.el.chatTab.hidden = !this.header.my_seats.length;
+  }
+
+  showTab(which) {
+    const log = which === "log";
+    this.el.logBox.hidden = !log;
+    this.el.chatBox.hidden = log;
+    this.el.logTab.classList.toggle("active", log);
+    this.el.chatTab.classList.toggle("active", !log);
+    if (!log) this.el.chatTab.classList.remove("unread");
+  }
+
+  renderBanner(view) {
+    const banner = this.el.banner;
+    const result = this.header.result || view.result;
+    const over = this.header.status === "finished" || Boolean(view.result);
+    banner.hidden = !over || this.bannerClosed;
+    if (banner.hidden) return;
+    const mine = this.header.my_seats;
+    let headline = resultText(result);
+    if (result && mine.length === 1) {
+      const best = Math.max(...Object.values(result));
+      const me = result[mine[0]];
+      const tied = Object.values(result).filter((v) => v === best).length;
+      if (me === best && best > 0) headline = tied === 1 ? "You win!" : tied === Object.keys(result).length ? "A draw" : "You share the win";
+      else headline = `You lose — ${headline.toLowerCase()}`;
+    }
+    put(banner,
+      h("div", { class: "banner-title" }, headline),
+      this.header.finish_reason ? h("div", { class: "banner-reason" }, titleCase(this.header.finish_reason)) : null,
+      result
+        ? h(
+            "div",
+            { class: "banner-scores" },
+            Object.entries(result).map(([role, score]) =>
+              h("span", { class: "role-chip", style: `--role:${this.roleColor(role, view)}` }, `${role} ${Math.round(score * 100) / 100}`),
+            ),
+          )
+        : null,
+      h(
+        "div",
+        { class: "banner-buttons" },
+        h("a", { class: "button primary", href: `#/replay/${encodeURIComponent(this.id)}` }, "▶ Watch the replay"),
+        mine.length ? h("button", { type: "button", onclick: () => this.rematch() }, "Rematch") : null,
+        h("a", { class: "button", href: "#/" }, "Lobby"),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "quiet",
+            onclick: () => {
+              this.bannerClosed = true;
+              this.refresh();
+            },
+          },
+          "Look at the board",
+        ),
+      ),
+    );
+  }
+
+  renderCurtain() {
+    const curtain = this.el.curtain;
+    curtain.hidden = !this.curtained;
+    if (!this.curtained) return;
+    const role = this.seat;
+    put(curtain,
+      h(
+        "div",
+        { class: "curtain-card", style: `--role:${this.roleColor(role)}` },
+        h("div", { class: "curtain-eye", "aria-hidden": "true" }, icon("eye", 56)),
+        h("h2", {}, `Pass the screen to ${role}`),
+        h("p", {}, "The other seats must not see what comes next."),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "primary",
+            onclick: () => {
+              this.unveiled = role;
+              this.refresh();
+            },
+          },
+          `I am ${role}: show my view`,
+        ),
+      ),
+    );
+  }
+
+  // ----- the player's gestures --------------------------------------------------------
+  select(uid) {
+    this.selected = uid;
+    this.hideMenu();
+    this.refresh();
+  }
+
+  onHex(hex, uid, uids) {
+    if (this.busy || this.curtained) return;
+    this.hideMenu();
+    const model = this.model;
+    if (this.selected) {
+      const entries = model.at(this.selected, hex);
+      if (entries.length) {
+        this.choose(entries, hex);
+        return;
+      }
+    }
+    const selectable = model.selectable();
+    const members = (uids ? uids.split(" ") : uid ? [uid] : []).filter((u) => selectable.has(u));
+    if (members.length) {
+      if (members.includes(this.selected)) {
+        const next = members[(members.indexOf(this.selected) + 1) % members.length];
+        this.select(members.length > 1 ? next : null);
+      } else {
+        this.select(members.includes(uid) ? uid : members[0]);
+      }
+      return;
+    }
+    if (model.hexOnly.has(hex)) {
+      this.choose(model.hexOnly.get(hex), hex);
+      return;
+    }
+    if (this.selected) this.select(null);
+  }
+
+  choose(entries, hex) {
+    if (entries.length === 1) {
+      this.send(entries[0]);
+      return;
+    }
+    const menu = this.el.menu;
+    put(menu,
+      h("div", { class: "menu-title" }, `At ${hex}:`),
+      ...entries.map((entry) =>
+        h("button", { type: "button", role: "menuitem", class: "action small", onclick: () => this.send(entry) }, entry.label),
+      ),
+      h("button", { type: "button", class: "link", onclick: () => this.hideMenu() }, "cancel"),
+    );
+    menu.hidden = false;
+    const area = this.el.boardArea.getBoundingClientRect();
+    const target = this.el.boardArea.querySelector(`[data-hex="${hex}"]`);
+    const rect = target ? target.getBoundingClientRect() : { left: area.left + area.width / 2, top: area.top + area.height / 2, width: 0, height: 0 };
+    const x = Math.min(area.width - 260, Math.max(8, rect.left - area.left + rect.width / 2 - 120));
+    const y = Math.min(area.height - 40 - entries.length * 36, Math.max(8, rect.top - area.top + rect.height));
+    menu.style.left = `${x}px`;
+    menu.style.top = `${Math.max(8, y)}px`;
+    menu.querySelector("button")?.focus();
+  }
+
+  hideMenu() {
+    if (this.el?.menu) this.el.menu.hidden = true;
+  }
+
+  versionOf(role) {
+    return this.views.get(role)?.version ?? this.header.version;
+  }
+
+  async run(label, call, seat = null) {
+    if (this.busy) return;
+    this.busy = true;
+    this.hover = [];
+    this.hideMenu();
+    this.refresh();
+    try {
+      const payload = await call();
+      if (payload && payload.views) {
+        if (seat && payload.views[seat]) this.actedAt.set(seat, (payload.views[seat].log || []).length);
+        this.apply(payload);
+      }
+    } catch (err) {
+      toast(`${label}: ${err.message}`, "error");
+      if (err instanceof ApiError && (err.status === 409 || err.status === 403)) {
+        try {
+          this.apply(await api.game(this.id));
+        } catch {
+          /* the websocket will catch up */
+        }
+      }
+    } finally {
+      this.busy = false;
+      this.refresh();
+    }
+  }
+
+  send(entry) {
+    const seat = this.seat;
+    const keep = entry.unit;
+    return this.run(
+      "That move was refused",
+      async () => {
+        const payload = await api.act(this.id, seat, entry.action, this.versionOf(seat));
+        // keep a unit selected while it can still act (a move of several hexes)
+        this.selected = keep && entry.hex ? keep : null;
+        return payload;
+      },
+      seat,
+    );
+  }
+
+  undo() {
+    const seat = this.seat;
+    return this.run(
+      "Cannot undo",
+      async () => {
+        this.selected = null;
+        return api.undo(this.id, seat, this.versionOf(seat));
+      },
+      seat,
+    );
+  }
+
+  async resign() {
+    const seat = this.seat;
+    const sure = await ask(`Resign ${seat}?`, "The game ends; the other players share the win.", [
+      ["Keep playing", false],
+      [`Resign ${seat}`, true, "danger"],
+    ]);
+    if (sure) await this.run("Cannot resign", () => api.resign(this.id, seat, this.versionOf(seat)));
+  }
+
+  async rematch() {
+    try {
+      const payload = await api.rematch(this.id);
+      location.hash = `#/game/${encodeURIComponent(payload.id)}`;
+    } catch (err) {
+      toast(`No rematch: ${err.message}`, "error");
+    }
+  }
+
+  async join() {
+    try {
+      await api.join(this.id);
+      location.reload();
+    } catch (err) {
+      toast(`Cannot join: ${err.message}`, "error");
+    }
+  }
+
+  async sendChat(event) {
+    event.preventDefault();
+    const text = this.el.chatInput.value.trim();
+    if (!text) return;
+    try {
+      const message = await api.chat(this.id, text);
+      this.chat.set(message.id, message);
+      this.el.chatInput.value = "";
+      this.renderChat(false);
+    } catch (err) {
+      toast(`Chat: ${err.message}`, "error");
+    }
+  }
+}
+

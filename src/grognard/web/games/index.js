@@ -1,0 +1,38 @@
+// Ruleset board modules, loaded by ruleset id. A ruleset with no module here is
+// played with the generic one (every legal action a button). To add one, write
+// games/<id>.js exporting the same shape as generic.js and list it below.
+
+import generic from "./generic.js";
+
+const MODULES = {
+  viktory2: () => import("./viktory2.js"),
+};
+
+const loaded = new Map();
+
+/** Does the ruleset have a board module of its own? */
+export function hasBoard(id) {
+  return Object.hasOwn(MODULES, id);
+}
+
+/** The board module of a ruleset (the generic one when there is none), with any
+ * hook it leaves out taken from the generic module. */
+export async function rulesetModule(id) {
+  if (!loaded.has(id)) {
+    loaded.set(
+      id,
+      (async () => {
+        const load = MODULES[id];
+        if (!load) return generic;
+        try {
+          const mod = (await load()).default;
+          return { ...generic, generic: false, ...mod };
+        } catch (err) {
+          console.error(`the board module of ${id} failed to load; using the generic one`, err);
+          return generic;
+        }
+      })(),
+    );
+  }
+  return loaded.get(id);
+}

@@ -1,0 +1,297 @@
+// The lobby: a "new game" form built from the ruleset's scenarios, option schema
+// and roles; the player's games (with "your turn"), and the open public games.
+
+import { api, rulesets } from "./api.js";
+import { resultText } from "./actions.js";
+import { hasBoard, rulesetModule } from "./games/index.js";
+import { ago, clear, h, put, titleCase, toast } from "./ui.js";
+
+const REFRESH_MS = 15000;
+
+export async function showLobby(root) {
+  const lobby = new Lobby(root);
+  await lobby.start();
+  return () => lobby.destroy();
+}
+
+class Lobby {
+  constructor(root) {
+    this.root = root;
+    this.timer = null;
+  }
+
+  async start() {
+    this.form = h("form", { class: "card new-game", "aria-label": "New game", onsubmit: (e) => this.create(e) });
+    this.mine = h("div", { class: "game-list", "aria-label": "Your games" });
+    this.open = h("div", { class: "game-list", "aria-label": "Open games" });
+    clear(this.root).append(
+      h(
+        "div",
+        { class: "lobby" },
+        h(
+          "section",
+          { class: "lobby-new" },
+          h("h2", {}, "New game"),
+          this.form,
+        ),
+        h(
+          "section",
+          { class: "lobby-lists" },
+          h("h2", {}, "Your games"),
+          this.mine,
+          h("h2", {}, "Open games"),
+          h("p", { class: "hint" }, "Public games with a free seat: take it and play."),
+          this.open,
+        ),
+      ),
+    );
+    try {
+      this.rulesets = await rulesets();
+    } catch (err) {
+      put(this.form, h("p", { class: "error" }, `Cannot load the rulesets: ${err.message}`));
+      return;
+    }
+    this.byId = new Map(this.rulesets.map((r) => [r.id, r]));
+    // the first ruleset with a board of its own, else the first one
+    await this.buildForm((this.rulesets.find((r) => hasBoard(r.id)) || this.rulesets[0])?.id);
+    await this.refreshLists();
+    this.timer = setInterval(() => this.refreshLists(), REFRESH_MS);
+  }
+
+  destroy() {
+    clearInterval(this.timer);
+  }
+
+  // ----- the new game form ------------------------------------------------------------
+  async buildForm(rulesetId) {
+    const ruleset = this.byId.get(rulesetId);
+    if (!ruleset) {
+      put(this.form, h("p", {}, "This server has no rulesets."));
+      return;
+    }
+    this.ruleset = ruleset;
+    this.mod = await rulesetModule(ruleset.id);
+    const field = (label, control, help) =>
+      h("label", { class: "field" }, h("span", { class: "field-label" }, label), control, help ? h("small", { class: "help" }, help) : null);
+
+    this.rulesetSelect = h(
+      "select",
+      { name: "ruleset", onchange: (e) => this.buildForm(e.target.value) },
+      this.rulesets.map((r) => h("option", { value: r.id, selected: r.id === ruleset.id }, r.name)),
+    );
+    this.scenarioSelect = h(
+      "select",
+      { name: "scenario", onchange: () => this.renderSeats() },
+      ruleset.scenarios.map((sc) => h("option", { value: sc.id, title: sc.description }, sc.name)),
+    );
+    this.optionInputs = new Map();
+    const options = ruleset.options.map((option) => {
+      let control;
+      if (option.type === "bool") {
+        control = h("input", { type: "checkbox", name: option.id, checked: Boolean(option.default) });
+        this.optionInputs.set(option.id, control);
+        return h(
+          "label",
+          { class: "field check", title: option.description },
+          control,
+          h("span", { class: "field-label" }, titleCase(option.id)),
+          h("small", { class: "help" }, option.description),
+        );
+      }
+      if (option.type === "int") {
+        control = h("input", {
+          type: "number",
+          name: option.id,
+          value: option.default,
+          min: option.min,
+          max: option.max,
+          step: 1,
+          required: true,
+        });
+      } else {
+        control = h(
+          "select",
+          { name: option.id },
+          (option.choices || []).map((choice) =>
+            h("option", { value: String(choice), selected: String(choice) === String(option.default) }, titleCase(String(choice))),
+          ),
+        );
+      }
+      control.addEventListener("change", () => this.renderSeats());
+      this.optionInputs.set(option.id, control);
+      return field(titleCase(option.id), control, option.description);
+    });
+    this.seatBox = h("div", { class: "seats" });
+    this.publicBox = h("input", { type: "checkbox", name: "public" });
+    this.seedInput = h("input", { type: "number", name: "seed", min: 0, step: 1, placeholder: "random" });
+    const scenario = ruleset.scenarios.length > 1 ? field("Scenario", this.scenarioSelect) : null;
+    this.scenarioNote = h("p", { class: "hint scenario-note" });
+    this.scenarioSelect.addEventListener("change", () => this.describeScenario());
+    put(this.form,
+      this.rulesets.length > 1 ? field("Game", this.rulesetSelect) : h("div", { class: "ruleset-name" }, ruleset.name),
+      scenario,
+      this.scenarioNote,
+      h("fieldset", { class: "seats-fieldset" }, h("legend", {}, "Seats"), this.seatBox),
+      ruleset.options.length
+        ? h("details", { class: "options", open: ruleset.options.length <= 4 }, h("summary", {}, "Options"), h("div", { class: "option-grid" }, options))
+        : null,
+      h(
+        "details",
+        { class: "advanced" },
+        h("summary", {}, "More"),
+        h(
+          "label",
+          { class: "field check" },
+          this.publicBox,
+          h("span", { class: "field-label" }, "Public"),
+          h("small", { class: "help" }, "List the game under “Open games” so that anyone may take an invited seat."),
+        ),
+        field("Seed", this.seedInput, "The same seed and moves give the same game (not with invited players)."),
+      ),
+      h("div", { class: "form-buttons" }, h("button", { type: "submit", class: "primary big" }, "Start the game")),
+    );
+    this.describeScenario();
+    this.renderSeats();
+  }
+
+  describeScenario() {
+    const chosen = this.ruleset.scenarios.find((sc) => sc.id === this.scenarioSelect.value) || this.ruleset.scenarios[0];
+    this.scenarioNote.textContent = chosen ? chosen.description : "";
+  }
+
+  optionValues() {
+    const out = {};
+    for (const option of this.ruleset.options) {
+      const input = this.optionInputs.get(option.id);
+      if (option.type === "bool") out[option.id] = input.checked;
+      else if (option.type === "int") out[option.id] = input.value === "" ? option.default : Number.parseInt(input.value, 10);
+      else out[option.id] = (option.choices || []).find((c) => String(c) === input.value) ?? input.value;
+    }
+    return out;
+  }
+
+  roles() {
+    const scenario = this.scenarioSelect.value || this.ruleset.scenarios[0]?.id;
+    return this.mod.roles?.(this.optionValues(), scenario) || this.ruleset.roles?.[scenario] || [];
+  }
+
+  renderSeats() {
+    const previous = new Map([...this.seatBox.querySelectorAll("select")].map((s) => [s.name, s.value]));
+    const agents = this.ruleset.agents || [];
+    const bestAi = agents.includes("heuristic") ? "ai:heuristic" : agents.length ? `ai:${agents[0]}` : "hotseat";
+    const choices = [
+      ["me", "Me"],
+      ["hotseat", "Me too, on this screen (hot-seat)"],
+      ...agents.map((a) => [`ai:${a}`, `Computer: ${a}${a === "heuristic" ? " (stronger)" : a === "random" ? " (weakest)" : ""}`]),
+      ["invite", "A friend (invite link)"],
+    ];
+    const roles = this.roles();
+    put(this.seatBox,
+      ...roles.map((role, i) => {
+        const fallback = i === 0 ? "me" : bestAi;
+        const value = previous.get(`seat-${role}`) || fallback;
+        return h(
+          "label",
+          { class: "seat-row", style: `--role:${this.mod.roleColor(role, { roles })}` },
+          h("span", { class: "seat-role" }, h("span", { class: "swatch" }), role),
+          h(
+            "select",
+            { name: `seat-${role}`, "data-role": role, "aria-label": `Who plays ${role}` },
+            choices.map(([v, label]) => h("option", { value: v, selected: v === value }, label)),
+          ),
+        );
+      }),
+    );
+  }
+
+  async create(event) {
+    event.preventDefault();
+    const button = this.form.querySelector("button[type=submit]");
+    const seats = {};
+    for (const select of this.seatBox.querySelectorAll("select")) seats[select.dataset.role] = select.value;
+    const body = {
+      ruleset: this.ruleset.id,
+      scenario: this.scenarioSelect.value || null,
+      options: this.optionValues(),
+      seats,
+      public: this.publicBox.checked,
+    };
+    if (this.seedInput.value !== "") body.seed = Number.parseInt(this.seedInput.value, 10);
+    button.disabled = true;
+    try {
+      const game = await api.create(body);
+      location.hash = `#/game/${encodeURIComponent(game.id)}`;
+    } catch (err) {
+      toast(`The game was not created: ${err.message}`, "error");
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  // ----- the lists --------------------------------------------------------------------------
+  async refreshLists() {
+    let lobby;
+    try {
+      lobby = await api.lobby();
+    } catch (err) {
+      put(this.mine, h("p", { class: "error" }, err.message));
+      return;
+    }
+    const mine = await Promise.all(lobby.mine.map((game) => this.gameRow(game, false)));
+    const open = await Promise.all(lobby.open.filter((g) => !g.my_seats.length).map((game) => this.gameRow(game, true)));
+    put(this.mine, ...(mine.length ? mine : [h("p", { class: "empty" }, "No games yet: start one.")]));
+    put(this.open, ...(open.length ? open : [h("p", { class: "empty" }, "No open games right now.")]));
+  }
+
+  async gameRow(game, joinable) {
+    const mod = await rulesetModule(game.ruleset);
+    const name = this.byId?.get(game.ruleset)?.name || game.ruleset;
+    const finished = game.status === "finished";
+    const seats = game.seats.map((seat) =>
+      h(
+        "span",
+        {
+          class: ["role-chip", seat.you && "you", game.active.includes(seat.role) && "to-move"],
+          style: `--role:${mod.roleColor(seat.role, { roles: game.seats.map((s) => s.role) })}`,
+          title: seat.kind,
+        },
+        `${seat.role}: ${seat.you ? "you" : seat.kind === "ai" ? `AI ${seat.agent}` : seat.open ? "open" : seat.player}`,
+      ),
+    );
+    let state;
+    if (finished) state = h("span", { class: "state done" }, resultText(game.result) || "finished");
+    else if (game.your_turn) state = h("span", { class: "state your-turn" }, "your turn");
+    else state = h("span", { class: "state" }, `waiting for ${game.active.join(", ") || "…"}`);
+    const actions = [];
+    if (joinable) {
+      actions.push(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "primary",
+            onclick: async () => {
+              try {
+                await api.join(game.id);
+                location.hash = `#/game/${encodeURIComponent(game.id)}`;
+              } catch (err) {
+                toast(`Cannot join: ${err.message}`, "error");
+              }
+            },
+          },
+          "Join",
+        ),
+      );
+    } else {
+      actions.push(h("a", { class: "button", href: `#/game/${encodeURIComponent(game.id)}` }, finished ? "Look" : "Play"));
+      if (finished) actions.push(h("a", { class: "button", href: `#/replay/${encodeURIComponent(game.id)}` }, "Replay"));
+    }
+    return h(
+      "div",
+      { class: ["game-row", game.your_turn && "your-turn"], "data-game": game.id },
+      h("div", { class: "game-row-main" }, h("strong", {}, name), " ", h("span", { class: "muted" }, ago(game.updated_at)), h("div", { class: "chips" }, seats)),
+      state,
+      h("div", { class: "row-actions" }, actions),
+    );
+  }
+}

@@ -1,0 +1,55 @@
+// Log lines as DOM: dice as die faces, roles and their units in colour, hexes that
+// light up on the board while pointed at. Dice lines come from the core's roll
+// format ("<role> rolls 3 5 (why)"), so every ruleset gets them.
+
+import { HEX_ID } from "./board.js";
+import { h } from "./ui.js";
+
+const DICE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+
+/** A log line as DOM: dice as die faces, roles in colour, hexes that light the board. */
+export function logLine(text, { roles = [], roleColor = () => "#555", onHexHover = null } = {}) {
+  const li = h("li", {});
+  const dice = / rolls ((?:\d+ ?)+)\(/.exec(text);
+  if (dice) li.classList.add("dice");
+  if (/^— .* —$/.test(text)) li.classList.add("turn");
+  else if (/ is hit| is lost| eliminated| wins the battle| holds /.test(text)) li.classList.add("loss");
+  else if (/ attacks | battle| bombard/.test(text)) li.classList.add("battle");
+  const rolePattern = roles.length ? roles.map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|") : "(?!)";
+  const token = new RegExp(`(-?\\d+,-?\\d+)|\\b((?:${rolePattern})(?:-[a-z]\\d+)?)\\b|( rolls )((?:\\d+ ?)+)`, "g");
+  let last = 0;
+  let match;
+  while ((match = token.exec(text))) {
+    if (match.index > last) li.append(text.slice(last, match.index));
+    if (match[1] && HEX_ID.test(match[1])) {
+      const hex = match[1];
+      li.append(
+        h("span", {
+          class: "hexref",
+          text: hex,
+          onmouseenter: () => onHexHover?.([hex]),
+          onmouseleave: () => onHexHover?.([]),
+        }),
+      );
+    } else if (match[2]) {
+      const role = match[2].split("-")[0];
+      li.append(h("span", { class: "who", style: `--role:${roleColor(role)}`, text: match[2] }));
+    } else if (match[3]) {
+      li.append(match[3]);
+      const faces = match[4].trim().split(/\s+/).map(Number);
+      li.append(
+        h(
+          "span",
+          { class: "dice-faces", "aria-label": `dice ${faces.join(" ")}` },
+          faces.map((n) => h("span", { class: `die die-${n}`, title: String(n) }, DICE_FACES[n] || String(n))),
+        ),
+        " ",
+      );
+    } else {
+      li.append(match[0]);
+    }
+    last = token.lastIndex;
+  }
+  if (last < text.length) li.append(text.slice(last));
+  return li;
+}

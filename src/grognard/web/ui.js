@@ -1,0 +1,149 @@
+// Small DOM helpers shared by every page: element builders for HTML and SVG,
+// a toast for errors, and a few formatting helpers. No framework, no build step.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function fill(node, attrs, children) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
+    else if (key === "text") node.textContent = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** An HTML element: h("button", {class: "x", onclick: f}, "label"). */
+export function h(tag, attrs, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element: s("circle", {cx: 1, cy: 2, r: 3}). */
+export function s(tag, attrs, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+let toastTimer = null;
+
+/** A short message at the bottom of the screen; errors stay until clicked or replaced. */
+export function toast(message, kind = "info") {
+  let box = document.getElementById("toast");
+  if (!box) {
+    box = h("div", { id: "toast", role: "status", "aria-live": "polite" });
+    box.addEventListener("click", () => box.classList.remove("shown"));
+    document.body.append(box);
+  }
+  box.textContent = message;
+  box.className = `shown ${kind}`;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => box.classList.remove("shown"), kind === "error" ? 9000 : 3500);
+}
+
+/** "red" -> "Red"; "race_points" -> "Race points". */
+export function titleCase(text) {
+  const words = String(text).replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** "3 minutes ago" from an ISO time. */
+export function ago(iso) {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return "";
+  const seconds = Math.max(0, (Date.now() - then) / 1000);
+  const steps = [
+    [60, "second"],
+    [60, "minute"],
+    [24, "hour"],
+    [7, "day"],
+    [Infinity, "week"],
+  ];
+  let value = seconds;
+  for (const [size, unit] of steps) {
+    if (value < size) {
+      const n = Math.floor(value);
+      return n <= 1 && unit === "second" ? "just now" : `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+    }
+    value /= size;
+  }
+  return "";
+}
+
+/** JSON with sorted keys, to compare two values structurally. */
+export function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** A modal dialog with a title, a body and buttons; resolves with the chosen value. */
+export function ask(title, body, buttons) {
+  return new Promise((resolve) => {
+    const close = (value) => {
+      overlay.remove();
+      resolve(value);
+    };
+    const overlay = h(
+      "div",
+      { class: "modal-backdrop", onclick: (e) => e.target === overlay && close(null) },
+      h(
+        "div",
+        { class: "modal", role: "dialog", "aria-modal": "true", "aria-label": title },
+        h("h2", {}, title),
+        body ? h("p", {}, body) : null,
+        h(
+          "div",
+          { class: "modal-buttons" },
+          buttons.map(([label, value, kind]) =>
+            h("button", { class: kind || "", onclick: () => close(value) }, label),
+          ),
+        ),
+      ),
+    );
+    overlay.addEventListener("keydown", (e) => e.key === "Escape" && close(null));
+    document.body.append(overlay);
+    overlay.querySelector("button:last-child")?.focus();
+  });
+}
+
+/** Replace a node's children; null, false and undefined are skipped, arrays flattened. */
+export function put(node, ...children) {
+  clear(node);
+  return fill(node, {}, children);
+}
+
+const ICONS = {
+  first: "M5 4h2v16H5zM19 4v16L8 12z",
+  prev: "M17 4v16L6 12z",
+  play: "M7 4v16l12-8z",
+  pause: "M6 4h4v16H6zM14 4h4v16h-4z",
+  next: "M7 4v16l11-8z",
+  last: "M17 4h2v16h-2zM5 4v16l11-8z",
+  undo: "M9 5 3 10.5 9 16v-4c4.5 0 7.5 1.3 10 5-1-5.5-4-9.5-10-10z",
+  eye: "M12 5C6.5 5 2.7 9.2 1.5 12c1.2 2.8 5 7 10.5 7s9.3-4.2 10.5-7C21.3 9.2 17.5 5 12 5zm0 11a4 4 0 1 1 0-8 4 4 0 0 1 0 8zM3 3l18 18-1.4 1.4-18-18z",
+};
+
+/** A small inline SVG icon (the fonts of every system do not have the glyphs). */
+export function icon(name, size = 18) {
+  return s(
+    "svg",
+    { class: `icon icon-${name}`, width: size, height: size, viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" },
+    s("path", { d: ICONS[name] || "", fill: "currentColor" }),
+  );
+}

@@ -1,0 +1,162 @@
+"""Browser tests of the web client: the real app (uvicorn in a thread, a temporary
+SQLite database) driven by Chromium through Python Playwright.
+
+Needs `pip install playwright` (the package ships its driver; never run
+`playwright install`) and Debian's Chromium at /usr/bin/chromium (or the path in
+GROGNARD_CHROMIUM); `scripts/test` installs both. Without them every browser test
+fails with a message saying what to install: a missing browser is never a skip.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "core"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+CHROMIUM = os.environ.get("GROGNARD_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+HERE = Path(__file__).resolve().parent
+
+
+def _missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (pip install playwright)"
+    if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium, or set GROGNARD_CHROMIUM)"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    mine = [item for item in items if HERE in Path(str(item.fspath)).resolve().parents]
+    if not mine:
+        return
+    reason = _missing()
+    for item in mine:
+        if config.pluginmanager.hasplugin("timeout") and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(int(os.environ.get("GROGNARD_WEB_TIMEOUT", "240"))))
+        if reason is not None:
+            # fail, never skip: a suite that silently drops its browser tests proves nothing
+            item.add_marker(pytest.mark.usefixtures("_browser_missing"))
+
+
+@pytest.fixture
+def _browser_missing() -> None:
+    pytest.fail(f"browser tests need a browser: {_missing()}")
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def web_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    """(address, app): the app on 127.0.0.1 with Viktory II and the tiny test ruleset
+    (which has secrets between seats), on a fresh SQLite database."""
+    import uvicorn
+    from tinygame import TINY
+
+    from grognard.core.registry import Registry
+    from grognard.games.viktory2 import RULESET as VIKTORY2
+    from grognard.server import create_app
+
+    registry = Registry()
+    registry.register(VIKTORY2)
+    registry.register(TINY)
+    database = tmp_path_factory.mktemp("web") / "grognard.db"
+    app = create_app(f"sqlite:///{database}", registry=registry, ai_move_budget=30.0)
+    port = _free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="grognard-web-test-server", daemon=True)
+    thread.start()
+    ready = threading.Event()
+
+    def wait_started() -> None:
+        while thread.is_alive() and not server.started:
+            ready.wait(0.05)
+
+    wait_started()
+    if not server.started:
+        raise RuntimeError("the test server did not start")
+    yield f"http://127.0.0.1:{port}", app
+    server.should_exit = True
+    thread.join(timeout=30)
+    app.state.server.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def base_url(web_app: tuple[str, Any]) -> str:
+    return web_app[0]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Profiles:
+    """Fresh browser profiles (each its own cookies: its own guest player). Any
+    JavaScript error on one of their pages fails the test."""
+
+    def __init__(self, browser: Any, base_url: str) -> None:
+        self.browser = browser
+        self.base_url = base_url
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+
+    def new_page(self, width: int = 1280, height: int = 800, touch: bool = False) -> Any:
+        context = self.browser.new_context(
+            viewport={"width": width, "height": height}, base_url=self.base_url, has_touch=touch
+        )
+        context.set_default_timeout(20_000)
+        self.contexts.append(context)
+        tab = context.new_page()
+        tab.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        return tab
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def profiles(browser: Any, base_url: str) -> Iterator[Profiles]:
+    made = Profiles(browser, base_url)
+    yield made
+    made.close()
+    assert not made.errors, f"JavaScript errors on the page: {made.errors}"
+
+
+@pytest.fixture
+def page(profiles: Profiles) -> Any:
+    """A page in a fresh browser profile (a new guest) on a laptop-sized screen."""
+    return profiles.new_page()

@@ -1,0 +1,143 @@
+"""Playing Viktory II in the browser: against the AI, clicking the board, undo,
+reload, hot-seat."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+from webkit import ApiDriver, advance, button, counter, hex_at, prompt, start_game, target
+
+from grognard.core.game import State
+from grognard.games.viktory2 import RULESET as VIKTORY2
+
+#: With this seed red plays first, may build its capital at 1,-1 and then a town at
+#: 2,0, and its first infantry (red-i1) may move to 0,0.
+SEED = 100
+
+
+def test_lobby_offers_the_ruleset_options_and_seats(page: Page) -> None:
+    page.goto("/")
+    form = page.locator("form.new-game")
+    form.locator("select[name=ruleset]").select_option("viktory2")
+    form.locator("details.options summary").click()
+    # one control per option of the schema, by type
+    expect(form.locator("input[name=players][type=number]")).to_have_value("2")
+    expect(form.locator("input[name=no_exploration][type=checkbox]")).not_to_be_checked()
+    expect(form.locator("select[name=victory] option")).to_have_count(5)
+    # one seat per role; the roles follow the number of players
+    expect(form.locator("select[name^=seat-]")).to_have_count(2)
+    form.locator("input[name=players]").fill("3")
+    form.locator("input[name=players]").dispatch_event("change")
+    expect(form.locator("select[name^=seat-]")).to_have_count(3)
+    seat = form.locator("select[name=seat-yellow]")
+    for value in ("me", "hotseat", "ai:heuristic", "ai:random", "invite"):
+        expect(seat.locator(f"option[value='{value}']")).to_have_count(1)
+    expect(page.locator(".user-name")).to_contain_text("guest")
+
+
+def test_play_against_the_ai_by_clicking_the_board(page: Page) -> None:
+    start_game(page, seats={"red": "me", "yellow": "ai:heuristic"}, seed=SEED)
+    expect(prompt(page)).to_contain_text("capital")
+
+    # 4.0: the capital, by clicking a lit hex
+    target(page, "1,-1").click()
+    expect(hex_at(page, "1,-1").locator('.town[data-owner="red"]')).to_be_visible()
+
+    # the AI chooses yellow's capital (marked on red's board as just done); then red
+    # builds a town by clicking a lit hex
+    expect(prompt(page)).to_contain_text("Build a town")
+    yellow_capital = page.locator('.board-svg .hex:has(.town[data-owner="yellow"])')
+    expect(yellow_capital).to_have_class(re.compile(r"\brecent\b"))
+    target(page, "2,0").click()
+    expect(hex_at(page, "2,0").locator('.town[data-owner="red"]')).to_be_visible()
+
+    # move: click the unit, its destinations light up, click one
+    expect(prompt(page)).to_contain_text("move a unit")
+    counter(page, "red-i1").click()
+    expect(page.locator(".selection-card")).to_contain_text("red-i1")
+    target(page, "0,0").click()
+    expect(hex_at(page, "0,0").locator('.counter[data-uid="red-i1"]')).to_be_visible()
+
+    # a button for the action without a hex
+    button(page, "end_moves").click()
+    expect(prompt(page)).to_contain_text("Reserve")
+
+    # place the new infantry from the reserve (the tray), then take it back
+    page.locator('.tray .tray-unit[data-uid="red-i3"]').click()
+    lit = page.locator(".board-svg .hex.target")
+    expect(lit.first).to_be_visible()
+    where = lit.first.get_attribute("data-hex")
+    lit.first.click()
+    expect(hex_at(page, str(where)).locator('.counter[data-uid="red-i3"]')).to_be_visible()
+    undo = page.locator("button.undo")
+    undo.click()
+    expect(page.locator('.tray .tray-unit[data-uid="red-i3"]')).to_be_visible()
+    expect(page.locator('.board-svg .counter[data-uid="red-i3"]')).to_have_count(0)
+
+    # undo again: back to the move phase, before "end moves"
+    undo.click()
+    expect(button(page, "end_moves")).to_be_visible()
+    expect(hex_at(page, "0,0").locator('.counter[data-uid="red-i1"]')).to_be_visible()
+    before = prompt(page).inner_text()
+    log_lines = page.locator(".log-lines li").count()
+
+    # a reload shows the same game
+    page.reload()
+    expect(prompt(page)).to_have_text(before)
+    expect(hex_at(page, "0,0").locator('.counter[data-uid="red-i1"]')).to_be_visible()
+    expect(hex_at(page, "2,0").locator('.town[data-owner="red"]')).to_be_visible()
+    expect(page.locator(".log-lines li")).to_have_count(log_lines)
+    expect(button(page, "end_moves")).to_be_visible()
+    expect(page.locator(".conn")).to_have_attribute("data-state", "live")
+
+
+def test_hot_seat_without_secrets_has_no_curtain(page: Page) -> None:
+    start_game(page, seats={"red": "me", "yellow": "hotseat"}, seed=SEED)
+    tabs = page.locator(".seat-tabs .seat-tab")
+    expect(tabs).to_have_count(2)
+    expect(page.locator(".seat-tab.current")).to_have_text("red")
+    target(page, "1,-1").click()
+    # yellow's turn on the same screen: Viktory II has no secrets, so no curtain
+    expect(page.locator(".seat-tab.current")).to_have_text("yellow")
+    expect(page.locator(".curtain")).to_be_hidden()
+    expect(prompt(page)).to_contain_text("capital")
+    yellow_site = page.locator(".board-svg .hex.target").first
+    where = yellow_site.get_attribute("data-hex")
+    yellow_site.click()
+    expect(hex_at(page, str(where)).locator('.town[data-owner="yellow"]')).to_be_visible()
+    expect(page.locator(".seat-tab.current")).to_have_text("red")
+    expect(prompt(page)).to_contain_text("Build")
+    expect(page.locator(".curtain")).to_be_hidden()
+
+
+def test_two_actions_on_one_hex_ask_which(page: Page) -> None:
+    """An artillery unit next to an enemy may move into its hex or bombard it: the
+    click on that hex opens a menu of both."""
+    page.goto("/")
+    expect(page.locator("form.new-game button[type=submit]")).to_be_visible()
+    driver = ApiDriver(page)
+    seats = {"red": "me", "yellow": "hotseat"}
+    game = driver.post("/api/games", {"ruleset": "viktory2", "seats": seats, "seed": 3})
+    state = VIKTORY2.new_game(None, {}, 3)
+
+    def two_at_one_hex(st: State) -> bool:
+        legal = st.legal_actions(st.active_roles()[0])
+        bombards = {(a[1], a[2]) for a in legal if a[0] == "bombard"}
+        return any(a[0] == "move" and (a[1], a[2]) in bombards for a in legal)
+
+    advance(driver, game, state, two_at_one_hex)
+    role = state.active_roles()[0]
+    legal = state.legal_actions(role)
+    uid, where = next((a[1], a[2]) for a in legal if a[0] == "bombard" and ("move", a[1], a[2]) in legal)
+
+    page.goto(f"/#/game/{game['id']}")
+    expect(page.locator(".seat-tab.current")).to_have_text(role)
+    counter(page, uid).click()
+    target(page, where).click()
+    menu = page.locator(".action-menu")
+    expect(menu).to_be_visible()
+    expect(menu.locator("button.action")).to_have_count(2)
+    menu.get_by_role("menuitem", name="Bombard").click()
+    expect(menu).to_be_hidden()
+    expect(page.locator(".log-lines")).to_contain_text("bombard")

@@ -1,0 +1,147 @@
+"""Helpers for the browser tests: start a game from the lobby form, find hexes and
+counters on the board, drive a game through the HTTP API, save screenshots."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+from grognard.agents import make_agent
+from grognard.core.game import State
+
+GAME_URL = re.compile(r".*#/game/([\w-]+)$")
+REPLAY_URL = re.compile(r".*#/replay/([\w-]+)(\?.*)?$")
+
+MAX_STEPS = 3000
+
+#: Where screenshots go: GROGNARD_SCREENSHOTS (e.g. docs/screenshots), else nowhere.
+SCREENSHOTS = os.environ.get("GROGNARD_SCREENSHOTS")
+
+
+def shot(page: Page, name: str) -> None:
+    """Save a screenshot of the page when GROGNARD_SCREENSHOTS names a folder."""
+    if SCREENSHOTS:
+        folder = Path(SCREENSHOTS)
+        folder.mkdir(parents=True, exist_ok=True)
+        page.mouse.move(0, 0)  # no hover effect where the last click was
+        page.screenshot(path=str(folder / f"{name}.png"), animations="disabled")
+
+
+def _open(details: Locator) -> None:
+    if details.count() and details.get_attribute("open") is None:
+        details.locator("summary").click()
+
+
+def start_game(
+    page: Page,
+    *,
+    seats: dict[str, str],
+    ruleset: str = "viktory2",
+    scenario: str | None = None,
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+) -> str:
+    """Fill the lobby's new game form, start the game, return its id."""
+    page.goto("/")
+    form = page.locator("form.new-game")
+    expect(form.locator("button[type=submit]")).to_be_visible()
+    ruleset_select = form.locator("select[name=ruleset]")
+    if ruleset_select.count():
+        ruleset_select.select_option(ruleset)
+    if scenario is not None:
+        form.locator("select[name=scenario]").select_option(scenario)
+    for name, value in (options or {}).items():
+        _open(form.locator("details.options"))
+        field = form.locator(f"[name='{name}']")
+        kind = field.get_attribute("type")
+        if kind == "checkbox":
+            field.set_checked(bool(value))
+        elif kind == "number":
+            field.fill(str(value))
+            field.dispatch_event("change")
+        else:
+            field.select_option(str(value))
+    for role, seat in seats.items():
+        form.locator(f"select[name='seat-{role}']").select_option(seat)
+    if seed is not None:
+        _open(form.locator("details.advanced"))
+        form.locator("input[name=seed]").fill(str(seed))
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(GAME_URL)
+    match = GAME_URL.match(page.url)
+    assert match is not None
+    return match.group(1)
+
+
+def hex_at(page: Page, hex_id: str) -> Locator:
+    return page.locator(f'.board-svg [data-hex="{hex_id}"]')
+
+
+def target(page: Page, hex_id: str) -> Locator:
+    """A hex that is lit up as a place to click."""
+    return page.locator(f'.board-svg [data-hex="{hex_id}"].target')
+
+
+def counter(page: Page, uid: str) -> Locator:
+    return page.locator(f'.board-svg .counter[data-uid="{uid}"]')
+
+
+def prompt(page: Page) -> Locator:
+    return page.locator(".prompt-card .prompt")
+
+
+def button(page: Page, verb: str) -> Locator:
+    """The side panel's button for the action whose verb is `verb`."""
+    return page.locator(f'.prompt-card .action-buttons button[data-verb="{verb}"]')
+
+
+class ApiDriver:
+    """Moves made through the HTTP API with the page's own session (cookies and CSRF
+    token), for setting up positions quickly."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.request = page.context.request
+
+    def _csrf(self) -> str:
+        for cookie in self.page.context.cookies():
+            if cookie["name"] == "grognard_csrf":
+                return cookie["value"]
+        raise AssertionError("no CSRF cookie: open a page first")
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        response = self.request.post(path, data=body, headers={"X-CSRF-Token": self._csrf()})
+        assert response.ok, f"POST {path}: {response.status} {response.text()}"
+        payload: dict[str, Any] = response.json()
+        return payload
+
+    def get(self, path: str) -> dict[str, Any]:
+        response = self.request.get(path)
+        assert response.ok, f"GET {path}: {response.status} {response.text()}"
+        payload: dict[str, Any] = response.json()
+        return payload
+
+
+def advance(driver: ApiDriver, game: dict[str, Any], state: State, stop: Callable[[State], bool]) -> int:
+    """Play every seat of `game` (all the caller's) with the heuristic agents, through
+    the API, until `stop(state)`; `state` is the same game kept locally (same seed).
+    Returns the game's version."""
+    agents = {role: make_agent("heuristic", "viktory2", 7 + i) for i, role in enumerate(state.roles)}
+    version: int = game["version"]
+    for _ in range(MAX_STEPS):
+        if state.is_over() or stop(state):
+            return version
+        role = state.active_roles()[0]
+        action = agents[role].act(state.view(role), state.legal_actions(role))
+        state.apply(role, action)
+        payload = driver.post(
+            f"/api/games/{game['id']}/actions",
+            {"seat": role, "action": list(action), "expected_version": version},
+        )
+        version = game["version"] = payload["version"]
+    raise AssertionError("the game did not reach the wanted position")
