@@ -1,10 +1,12 @@
 """Viktory II speed: random games per second, heuristic decision time, check_ruleset time.
 
-    PYTHONPATH=src python benchmarks/bench_viktory2.py [--games 200] [--decisions-games 20]
-        [--check-games 5] [--seed 0] [--out benchmarks/results.json]
+    PYTHONPATH=src python benchmarks/bench_viktory2.py [--games 200] [--more-players-games 20]
+        [--decisions-games 20] [--check-games 5] [--seed 0] [--out benchmarks/results.json]
 
-Everything runs on one core, in this process. Figures depend on the machine: compare
-runs on the same machine only. Tests never assert on time; this script only reports.
+Everything runs on one core, in this process. Games and decisions are timed with
+time.process_time (the CPU time of this process), which other work on the machine
+disturbs less than the wall clock. Figures depend on the machine: compare runs on the
+same machine only. Tests never assert on time; this script only reports.
 """
 
 from __future__ import annotations
@@ -23,20 +25,22 @@ from grognard.sim import GameConfig, game_seeds, play
 from grognard.testing import check_ruleset
 
 RULESET = "viktory2"
+MORE_PLAYERS = (4, 6)
 
 
-def bench_random_games(games: int, seed: int) -> dict[str, Any]:
-    """Random vs random 2-player games, played back to back, each timed."""
-    config = GameConfig(RULESET, seats=("random", "random"))
+def bench_random_games(games: int, seed: int, players: int = 2) -> dict[str, Any]:
+    """Random-agent games for `players` players, played back to back, each timed."""
+    config = GameConfig(RULESET, seats=("random",) * players, options={"players": players})
     times: list[float] = []
     actions = 0
     for game_seed in game_seeds(seed, games):
-        start = time.perf_counter()
+        start = time.process_time()
         outcome = play(config, game_seed)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
         actions += outcome["actions"]
     total = sum(times)
     return {
+        "players": players,
         "games": games,
         "games_per_second": games / total,
         "median_ms_per_game": 1000 * statistics.median(times),
@@ -64,11 +68,11 @@ def bench_heuristic_decisions(games: int, seed: int) -> dict[str, Any]:
             legal = state.legal_actions(role)
             agent = agents[role]
             if role == heuristic_role:
-                t0 = time.perf_counter()
+                t0 = time.process_time()
                 view = state.view(role)
-                t1 = time.perf_counter()
+                t1 = time.process_time()
                 action = agent.act(view, legal)
-                t2 = time.perf_counter()
+                t2 = time.process_time()
                 view_ms.append(1000 * (t1 - t0))
                 act_ms.append(1000 * (t2 - t1))
             else:
@@ -99,7 +103,10 @@ def bench_check_ruleset(games: int, seed: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="random games to time")
+    parser.add_argument("--games", type=int, default=200, help="random 2-player games to time")
+    parser.add_argument(
+        "--more-players-games", type=int, default=20, help="random 4- and 6-player games to time (each)"
+    )
     parser.add_argument("--decisions-games", type=int, default=20, help="heuristic vs random games to time")
     parser.add_argument("--check-games", type=int, default=5, help="games for check_ruleset")
     parser.add_argument("--seed", type=int, default=0)
@@ -113,14 +120,22 @@ def main() -> None:
         "platform": platform.platform(),
         "seed": args.seed,
         "random_games": bench_random_games(args.games, args.seed),
+        "random_games_more_players": {
+            str(n): bench_random_games(args.more_players_games, args.seed, n) for n in MORE_PLAYERS
+        },
         "heuristic_decisions": bench_heuristic_decisions(args.decisions_games, args.seed),
         "check_ruleset": bench_check_ruleset(args.check_games, args.seed),
     }
     decisions = results["heuristic_decisions"]
+    more = results["random_games_more_players"]
     rows = [
         ("random 2-player games per second (1 core)", f"{results['random_games']['games_per_second']:.1f}"),
         ("median ms per random game", f"{results['random_games']['median_ms_per_game']:.1f}"),
         ("actions per second (random play)", f"{results['random_games']['actions_per_second']:.0f}"),
+        *(
+            (f"median ms per random {n}-player game", f"{more[str(n)]['median_ms_per_game']:.1f}")
+            for n in MORE_PLAYERS
+        ),
         ("median ms per heuristic decision", f"{decisions['median_ms_per_decision']:.2f}"),
         ("p95 ms per heuristic decision", f"{decisions['p95_ms_per_decision']:.2f}"),
         ("median ms per view (built for the heuristic)", f"{decisions['median_ms_per_view']:.2f}"),

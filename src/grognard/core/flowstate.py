@@ -30,16 +30,22 @@ class FlowState(State):
     def step(self) -> Step:
         return self.STEPS[self.frame()["state"]]
 
+    # The hooks below read the stack directly rather than through frame() and step():
+    # they run several times per action, and the calls add up in long simulations.
     def _active_roles(self) -> list[Role]:
-        if not self.flow:
+        stack: list[Frame] = self.data["flow"]
+        if not stack:
             return []
-        return self.step().actors(self, self.frame())
+        frame = stack[-1]
+        return self.STEPS[frame["state"]].actors(self, frame)
 
     def _legal_actions(self, role: Role) -> Iterable[Action]:
-        return self.step().legal(self, self.frame(), role)
+        frame = self.frame()
+        return self.STEPS[frame["state"]].legal(self, frame, role)
 
     def _apply(self, role: Role, action: Action) -> None:
-        self.step().apply(self, self.frame(), role, action)
+        frame = self.frame()
+        self.STEPS[frame["state"]].apply(self, frame, role, action)
         self.advance()
 
     def _prompt(self, role: Role | None) -> str:
@@ -50,9 +56,10 @@ class FlowState(State):
     def advance(self) -> None:
         """Run automatic steps until someone must decide or the game is over."""
         for _ in range(MAX_AUTOMATIC_STEPS):
-            if not self.flow or self._result() is not None:
+            stack: list[Frame] = self.data["flow"]
+            if not stack or self._result() is not None:
                 return
-            frame = self.frame()
+            frame = stack[-1]
             step = self.STEPS[frame["state"]]
             if step.actors(self, frame):
                 return

@@ -54,6 +54,12 @@ def sort_actions(actions: Iterable[Action]) -> list[Action]:
 
 def as_action(value: Any) -> Action:
     """An action from its JSON form (a list) or a tuple; nested lists become tuples."""
+    if type(value) is tuple:
+        for part in value:
+            if isinstance(part, list):
+                break
+        else:
+            return value  # already an action (the usual case): nothing to convert
     if isinstance(value, (list, tuple)):
         return tuple(as_action(v) if isinstance(v, list) else v for v in value)
     raise IllegalAction(f"an action is a list such as [\"end_phase\"], not {value!r}")
@@ -221,13 +227,14 @@ class State(ABC):
             raise IllegalAction(f"unknown role {role!r}; roles: {', '.join(self.data['roles'])}")
         if self.is_over():
             raise IllegalAction("the game is over")
-        if role not in self.active_roles():
-            raise IllegalAction(f"{role} is not to act now (waiting for {', '.join(self.active_roles())})")
+        before_active = self.active_roles()  # asked once: rulesets may find it costly
+        if role not in before_active:
+            raise IllegalAction(f"{role} is not to act now (waiting for {', '.join(before_active)})")
         if act not in self._legal(role)[1]:
             raise IllegalAction(f"{list(act)} is not a legal action for {role} now: {self._prompt(role)}")
-        before_active = self.active_roles()
+        # the undo window needs a snapshot and the dice count; fast headless play does not
         snapshot = _encode(self.data) if self.keep_undo else b""
-        draws = self.rng.draws
+        draws = self.rng.draws if self.keep_undo else 0
         self._irreversible = False
         self._apply(role, act)
         self.history.append((role, act))

@@ -377,3 +377,24 @@ def test_a_ruler_may_cross_his_vassals_hex_but_stopping_there_means_battle() -> 
     assert ("end_moves",) not in legal
     go(st, cav, "0,0")
     assert ("end_moves",) in st.legal_actions("red")
+
+
+# ----- answers reused between questions (movement.LandMemo, movement.Relations) ----------
+def test_answers_reused_from_the_last_question_follow_any_change_of_the_board() -> None:
+    # The movement rules keep some answers from one question to the next; they are
+    # checked against the board, so a board changed directly is seen at once.
+    st = build(units=[("red", "cavalry", "-3,0")], towns={"-3,0": ("red", "town"), "0,0": ("red", "town")})
+    cav = first(st, "red", "cavalry")
+    assert {"-2,0", "0,0"} <= moves(st, cav)  # 0,0 by road
+    st.data["tiles"]["-1,0"] = "water"  # on the only path of 3 hexes
+    st._after_change(None, None)
+    assert "0,0" not in moves(st, cav)
+    st.data["tiles"]["-1,0"] = "plains"
+    yellow = st.add_unit("yellow", "infantry")
+    st.units[yellow]["hex"] = "-2,0"
+    st._after_change(None, None)
+    assert "0,0" not in moves(st, cav)
+    assert ("move", cav, "-2,0") in st.legal_actions("red")  # to attack
+    st.remove_unit(yellow)
+    st._after_change(None, None)
+    assert "0,0" in moves(st, cav)

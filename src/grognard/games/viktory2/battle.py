@@ -47,10 +47,12 @@ def fighting_units(st: Viktory2State, hex_: str, role: Role) -> list[str]:
     """role's units that take part in a battle at hex_: land units in a land hex,
     frigates in a water hex (10.5). Cargo never fights (9.45)."""
     naval = st.is_water(hex_)
-    return [
-        uid for uid in st.units_at(hex_)
-        if st.units[uid]["owner"] == role and (st.units[uid]["type"] == "frigate") == naval
+    found = [
+        uid for uid, u in st.units.items()
+        if u["hex"] == hex_ and u["owner"] == role and (u["type"] == "frigate") == naval
     ]
+    found.sort()  # as units_at: asked at every step of a battle, so in one pass
+    return found
 
 
 def defender_at(st: Viktory2State, hex_: str, role: Role) -> Role | None:
@@ -100,23 +102,37 @@ def meeting_hexes(st: Viktory2State, role: Role, seen: Scan | None = None) -> se
     """Hexes where role's units stand with units (or a town) they may fight (12.0, 10.5):
     land units with land units or a town or city, frigates with frigates."""
     sc = seen or scan(st, role)
-    found = (sc.mine[0] & sc.theirs[0]) | (sc.mine[1] & sc.theirs[1])
+    return meetings(st, role, sc.mine, sc.theirs, sc.opponent)
+
+
+def meetings(
+    st: Viktory2State,
+    role: Role,
+    mine: tuple[set[str], set[str]],
+    theirs: tuple[set[str], set[str]],
+    opponent: dict[str, bool],
+) -> set[str]:
+    """meeting_hexes from the parts of a Scan it reads (the movement step has them)."""
+    found = (mine[0] & theirs[0]) | (mine[1] & theirs[1])
     towns = st.data["towns"]
-    for hex_ in sc.mine[0] - found:
+    for hex_ in mine[0] - found:
         town = towns.get(hex_)
         if town is not None:
             owner = town["owner"]
-            if owner not in sc.opponent:
-                sc.opponent[owner] = is_opponent(st, role, owner)
-            if sc.opponent[owner]:
+            if owner not in opponent:
+                opponent[owner] = is_opponent(st, role, owner)
+            if opponent[owner]:
                 found.add(hex_)
     return found
 
 
-def contested_hexes(st: Viktory2State, role: Role) -> list[str]:
+def contested_hexes(st: Viktory2State, role: Role, engaged: set[str] | None = None) -> list[str]:
     """Hexes where role may start a battle: its units meet units or a town they may
-    fight, and no battle was fought there yet this turn (12.2)."""
-    return sorted(meeting_hexes(st, role) - set(st.data["turn"]["battles"]))
+    fight, and no battle was fought there yet this turn (12.2). `engaged`: the
+    meeting_hexes of role, when already known."""
+    if engaged is None:
+        engaged = meeting_hexes(st, role)
+    return sorted(engaged.difference(st.data["turn"]["battles"]))
 
 
 def legal_starts(st: Viktory2State, role: Role) -> list[Action]:

@@ -8,6 +8,7 @@ movement step lists `legal` among its own actions and hands the verb to `apply`.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import cache
 
 from grognard.core import hexgrid
@@ -20,6 +21,15 @@ from .state import Viktory2State, geometry, tables
 RANGE = 2
 
 
+@cache
+def _sight_rules() -> tuple[bool, bool, frozenset[str]]:
+    """(a town blocks sight, a city does, the terrains that do) from data/units.json."""
+    table = tables()
+    settlement = table["settlement"]
+    terrains = frozenset(t for t, row in table["terrain"].items() if row["blocks_sight"])
+    return bool(settlement["town"]["blocks_sight"]), bool(settlement["city"]["blocks_sight"]), terrains
+
+
 def blocks_sight(st: Viktory2State, hex_: str) -> bool:
     """11.2: forest, mountain and any town or city block a line of sight.
 
@@ -27,15 +37,14 @@ def blocks_sight(st: Viktory2State, hex_: str) -> bool:
     not been seen). 15.1 terrain leveling lifts the terrain's blocking only: towns
     and cities are not terrain and still block.
     """
-    town = st.town_at(hex_)
+    town_blocks, city_blocks, terrains = _sight_rules()
+    town = st.data["towns"].get(hex_)
     if town is not None:
-        return bool(tables()["settlement"]["city" if town["city"] else "town"]["blocks_sight"])
-    terrain = st.terrain(hex_)
+        return city_blocks if town["city"] else town_blocks
+    terrain = st.data["tiles"][hex_]
     if terrain is None:
         return True
-    if st.option("terrain_leveling"):
-        return False
-    return bool(tables()["terrain"][terrain]["blocks_sight"])
+    return not st.options["terrain_leveling"] and terrain in terrains
 
 
 @cache
@@ -58,9 +67,9 @@ def has_line_of_sight(st: Viktory2State, frm: str, to: str) -> bool:
 
 
 @cache
-def _in_range(radius: int, hex_: str) -> tuple[str, ...]:
+def _in_range(radius: int, hex_: str) -> frozenset[str]:
     """Board hexes one or two hexes from hex_ (11.0)."""
-    return tuple(geometry(radius).within(hex_, RANGE))
+    return frozenset(geometry(radius).within(hex_, RANGE))
 
 
 def can_bombard(st: Viktory2State, uid: str, engaged: set[str] | None = None) -> bool:
@@ -69,7 +78,7 @@ def can_bombard(st: Viktory2State, uid: str, engaged: set[str] | None = None) ->
     u = st.units[uid]
     turn = st.data["turn"]
     hex_ = u["hex"]
-    if hex_ is None or not tables()["units"][u["type"]]["bombards"]:
+    if hex_ is None or u["type"] not in bombarding_types():
         return False
     # 10.6 one attack per unit per turn
     if uid in turn["attacked"]:
@@ -87,28 +96,51 @@ def can_bombard(st: Viktory2State, uid: str, engaged: set[str] | None = None) ->
     return hex_ not in engaged
 
 
-def legal(st: Viktory2State, role: Role) -> list[Action]:
-    """("bombard", uid, hex) for every unit that may fire and every hex it may hit."""
-    table = tables()["units"]
-    guns = [
-        uid for uid, u in st.units.items()
-        if u["owner"] == role and u["hex"] is not None and table[u["type"]]["bombards"]
-        and uid not in st.data["turn"]["attacked"]
-    ]
+@cache
+def bombarding_types() -> frozenset[str]:
+    """The unit types that fire bombardments (data/units.json)."""
+    return frozenset(kind for kind, row in tables()["units"].items() if row["bombards"])
+
+
+def legal(
+    st: Viktory2State,
+    role: Role,
+    guns: list[str] | None = None,
+    targets: Collection[str] | None = None,
+    engaged: set[str] | None = None,
+) -> list[Action]:
+    """("bombard", uid, hex) for every unit that may fire and every hex it may hit.
+
+    The movement step passes what it already knows: `guns` (role's placed units of a
+    bombarding type that have not attacked), `targets` (the hexes holding units role
+    may attack: battle.scan's owners) and `engaged` (battle.meeting_hexes).
+    """
+    if guns is None:
+        bombards, attacked = bombarding_types(), st.data["turn"]["attacked"]
+        guns = [
+            uid for uid, u in st.units.items()
+            if u["owner"] == role and u["hex"] is not None and u["type"] in bombards
+            and uid not in attacked
+        ]
     if not guns:
         return []
-    seen = battle.scan(st, role)
-    if not seen.owners:
+    seen = None
+    if targets is None:
+        seen = battle.scan(st, role)
+        targets = seen.owners.keys()
+    if not targets:
         return []
-    engaged = battle.meeting_hexes(st, role, seen)
+    if engaged is None:
+        engaged = battle.meeting_hexes(st, role, seen)
     radius = st.data["board"]["radius"]
     actions: list[Action] = []
     for uid in guns:
         if not can_bombard(st, uid, engaged):
             continue
         here = st.units[uid]["hex"]
-        for hex_ in _in_range(radius, here):
-            if hex_ in seen.owners and has_line_of_sight(st, here, hex_):
+        # the few hexes holding targets that are in range, in a fixed order
+        for hex_ in sorted(_in_range(radius, here).intersection(targets)):
+            if has_line_of_sight(st, here, hex_):
                 actions.append(("bombard", uid, hex_))
     return actions
 

@@ -11,6 +11,7 @@ Steps:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from grognard.core import flow
@@ -26,14 +27,14 @@ TOWN_REACH = (2, 3)  # 7.21: a new town lies 2 or 3 hexes from one of yours
 # ----- where towns may go (7.21, 7.22) -------------------------------------------------
 def _reach(st: Viktory2State, origin: str) -> set[str]:
     """Hexes 2 or 3 steps from origin along revealed hexes (7.21 contiguity)."""
-    tiles = st.data["tiles"]
+    tiles, neighbors = st.data["tiles"], st.geo.neighbors
     seen = {origin}
     frontier = [origin]
     found: set[str] = set()
     for depth in range(1, TOWN_REACH[-1] + 1):
         nxt = []
         for h in frontier:
-            for n in st.neighbors(h):
+            for n in neighbors[h]:
                 if n not in seen and tiles[n] is not None:
                     seen.add(n)
                     nxt.append(n)
@@ -55,13 +56,44 @@ def _is_clear_site(st: Viktory2State, hex_: str, foreign: set[str], ignore: str 
     return not any(n in towns and n != ignore for n in st.neighbors(hex_))
 
 
+def _within_reach(st: Viktory2State, role: Role) -> Iterator[str]:
+    """Hexes at most 3 steps from one of role's towns along revealed hexes, nearest
+    first: one search from all of them at once. They hold every _reach of role's towns
+    (7.21) and the hexes nearer than 2 steps too, but those are next to a town: never
+    a site. Lazily, a ring at a time, so that a search for one site stops early."""
+    tiles, neighbors = st.data["tiles"], st.geo.neighbors
+    frontier = [h for h, t in st.data["towns"].items() if t["owner"] == role]
+    seen = set(frontier)
+    for _ in range(TOWN_REACH[-1]):
+        nxt = []
+        for h in frontier:
+            for n in neighbors[h]:
+                if n not in seen and tiles[n] is not None:
+                    seen.add(n)
+                    nxt.append(n)
+        yield from nxt
+        frontier = nxt
+
+
+def _town_sites(st: Viktory2State, role: Role) -> Iterator[str]:
+    """The hexes of town_sites, unsorted and lazily (has_build_choice needs only one)."""
+    towns = st.data["towns"]
+    foreign = _foreign_unit_hexes(st, role)
+    # _is_clear_site for every hex at once: revealed land, no town in or next to it
+    # (7.21), no other player's unit in it (7.22); often there is none, and no search
+    neighbors = st.geo.neighbors
+    crowded = set(towns).union(*(neighbors[t] for t in towns))
+    clear = {
+        h for h, t in st.data["tiles"].items()
+        if t is not None and t != WATER and h not in crowded and h not in foreign
+    }
+    if clear:
+        yield from (h for h in _within_reach(st, role) if h in clear)
+
+
 def town_sites(st: Viktory2State, role: Role) -> list[str]:
     """7.21, 7.22: the hexes where role may build a new town now."""
-    reach: set[str] = set()
-    for town in st.towns_of(role):
-        reach |= _reach(st, town)
-    foreign = _foreign_unit_hexes(st, role)
-    return sorted(h for h in reach if _is_clear_site(st, h, foreign))
+    return sorted(_town_sites(st, role))
 
 
 def upgradable_towns(st: Viktory2State, role: Role) -> list[str]:
@@ -100,7 +132,7 @@ def has_build_choice(st: Viktory2State, role: Role) -> bool:
     """Whether the Build step has anything but skipping to offer (7.1, 7.24, 15.5)."""
     if not st.holds_capital(role):
         return False
-    if upgradable_towns(st, role) or town_sites(st, role):
+    if upgradable_towns(st, role) or next(_town_sites(st, role), None) is not None:
         return True
     return bool(st.option("relocation") and relocations(st, role))
 

@@ -9,21 +9,23 @@ being moved, and acting with any other unit ends its movement for the turn.
 
 `Situation` gathers, once per question, what the movement rules ask of the board —
 who stands where, which hexes hold hostile units or towns, where slow terrain does
-not stop a unit, the road network — so that legal lists stay cheap to build.
+not stop a unit, the road network — so that legal lists stay cheap to build. The
+answers that do not depend on where the mover's own units stand (steps, roads) are
+kept on the state from one question to the next (`LandMemo`), checked before reuse.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from grognard.core import flow
 from grognard.core.flow import Frame, Step
 from grognard.core.game import Action, Role
 
-from . import alliance, battle, bombard, building, turns
-from .state import WATER, Viktory2State, tables
+from . import alliance, battle, bombard, building, losses, turns
+from .state import WATER, Viktory2State, geometry, tables
 
 #: (destination hex, the unit must stop there) — one step a unit may take.
 Hop = tuple[str, bool]
@@ -39,6 +41,13 @@ def _slow_terrains() -> frozenset[str]:
     return frozenset(t for t, row in tables()["terrain"].items() if row["slow"])
 
 
+@cache
+def _two_or_three_away(radius: int, hex_: str) -> frozenset[str]:
+    """Board hexes 2 or 3 hexes from hex_ (9.13: how far a road reaches)."""
+    geo = geometry(radius)
+    return frozenset(geo.at_distance(hex_, 2) + geo.at_distance(hex_, 3))
+
+
 def allowance(kind: str) -> int:
     """9.11, 9.31: a unit type's movement points per turn (data/units.json)."""
     return _allowances()[kind]
@@ -50,85 +59,171 @@ def mp_left(st: Viktory2State, uid: str) -> int:
     return allowance(st.units[uid]["type"]) if left is None else left
 
 
+class LandMemo:
+    """Answers of Situation.land_steps, land_dests, roads_from (`roads`), frigate_steps,
+    dests and land_moves (per unit and hex), kept on the state (outside its data) with
+    all they depend on: `inputs` and the tiles. Where the mover's own units stand is not
+    among them, so one move seldom spoils them; the next question reuses them only when
+    all compare equal (Situation._land_memo)."""
+
+    __slots__ = (
+        "dests", "frigate_steps", "inputs", "land_dests", "land_moves", "land_steps", "roads", "tiles",
+    )
+
+    def __init__(self, inputs: tuple[Any, ...], tiles: dict[str, str | None]) -> None:
+        self.inputs = inputs
+        self.tiles = tiles
+        self.land_steps: dict[str, list[Hop]] = {}
+        self.land_dests: dict[str, list[str]] = {}
+        self.roads: dict[str, list[str]] = {}
+        self.frigate_steps: dict[tuple[str, bool], list[Hop]] = {}
+        self.dests: dict[tuple[bool, str, int], list[str]] = {}
+        self.land_moves: dict[tuple[str, str], list[Action]] = {}
+
+
 class Situation:
-    """What the movement rules ask of the board for `role`, computed once per question."""
+    """What the movement rules ask of the board for `role`, computed once per question.
+
+    One pass over the units also gathers what bombardments and battle starts need
+    (`mine`, `theirs`, `targets`, `guns`), so that the whole "what next?" list reads
+    the units once.
+    """
 
     def __init__(self, st: Viktory2State, role: Role) -> None:
         d = st.data
         turn: dict[str, Any] = d["turn"]
+        options = st.options
         self.st = st
         self.role = role
         self.turn = turn
         self.tiles: dict[str, str | None] = d["tiles"]
         self.towns: dict[str, dict[str, Any]] = d["towns"]
-        self.neighbors: dict[str, list[str]] = st.geo.neighbors
-        self.subjugation = bool(st.option("subjugation"))
+        self.neighbors: dict[str, list[str]] = geometry(d["board"]["radius"]).neighbors
+        self.subjugation = bool(options["subjugation"])
         # 15.1 terrain leveling: no terrain slows movement
-        self.slow: frozenset[str] = frozenset() if st.option("terrain_leveling") else _slow_terrains()
+        self.slow: frozenset[str] = frozenset() if options["terrain_leveling"] else _slow_terrains()
         self.battles: set[str] = set(turn["battles"])
         self.new_towns: set[str] = set(turn["new_towns"])
         # units whose own movement is over (9.0, 9.43, 10.7)
-        self.done: set[str] = set(turn["done"]) | set(turn["attacked"]) | set(turn["transported"])
+        self.done: set[str] = {*turn["done"], *turn["attacked"], *turn["transported"]}
         # units that moved, attacked or were carried this turn (9.42, 9.43)
-        self.moved: set[str] = self.done | set(turn["mp"])
+        self.moved: set[str] = self.done.union(turn["mp"])
 
-        hostile: set[Role] = set()
-        aiding: set[Role] = {role}  # 15.64: alliance towns and units count as the mover's
-        for other in d["roles"]:
-            if other == role:
-                continue
-            if st.hostile(role, other):
-                hostile.add(other)
-            elif self.subjugation and _alliance_aids(st, role, other):
-                aiding.add(other)
+        relations = _relations(st, role)
+        # hostile: players whose units role fights; aiding: 15.64 alliance towns and
+        # units count as the mover's; opponent: who role may attack (is_opponent)
+        hostile, aiding = relations.hostile, relations.aiding
+        opponent = dict(relations.opponent)
         self.hostile_owners = hostile
 
-        hostile_at: dict[str, set[Role]] = {}  # hex -> hostile owners with units there
         own_land_at: dict[str, list[str]] = {}  # hex -> role's land units there
         cargo: dict[str, list[str]] = {}  # frigate -> land units aboard
         land_units: list[str] = []
         frigates: list[str] = []
+        guns: list[str] = []  # role's placed units that bombard and have not attacked (11.0)
+        bombards, attacked = bombard.bombarding_types(), turn["attacked"]
+        own_sea: set[str] = set()  # hexes with role's frigates
+        hostile_land: set[str] = set()  # hexes with hostile land units
+        hostile_sea: set[str] = set()  # hexes with hostile frigates
+        # The players role may attack (is_opponent) are usually those it is hostile to
+        # (always so without 15.6); else the hexes of their units are gathered apart.
+        opponents_hostile = relations.opponents_hostile
+        theirs: tuple[set[str], set[str]] = (set(), set())  # battle.Scan.theirs
         # 9.12 exceptions: towns of the mover (or aiding allies), and hexes where a land
         # unit of the mover began the turn (aiding allies' land units cannot move in
         # the mover's turn, so where they stand now is where they began it)
         slow_ok: set[str] = set(turn["start_hexes"])
-        for uid, u in d["units"].items():
+        units = d["units"]
+        for uid, u in units.items():
             where = u["hex"]
             if where is None:
                 carrier = u["aboard"]
                 if carrier is not None:
                     cargo.setdefault(carrier, []).append(uid)
                 continue
-            owner = u["owner"]
+            owner, kind = u["owner"], u["type"]
             if owner == role:
-                if u["type"] == "frigate":
+                if kind == "frigate":
                     frigates.append(uid)
+                    own_sea.add(where)
                 else:
                     land_units.append(uid)
                     own_land_at.setdefault(where, []).append(uid)
-            elif owner in hostile:
-                hostile_at.setdefault(where, set()).add(owner)
-            elif owner in aiding and u["type"] != "frigate":
+                if kind in bombards and uid not in attacked:
+                    guns.append(uid)
+                continue
+            sea = kind == "frigate"
+            if owner in hostile:
+                (hostile_sea if sea else hostile_land).add(where)
+            elif owner in aiding and not sea:
                 slow_ok.add(where)
-        self.hostile_at = hostile_at
+            if not opponents_hostile and opponent.get(owner):
+                theirs[sea].add(where)
+        if opponents_hostile:
+            theirs = (hostile_land, hostile_sea)
         self.own_land_at = own_land_at
         self.cargo = cargo
         self.land_units = land_units
         self.frigates = frigates
+        self.guns = guns
+        # what battle.scan would say, from this same pass (battle starts, bombardments)
+        self.opponent = opponent
+        self.mine = (set(own_land_at), own_sea)
+        self.theirs = theirs
+        self.targets = theirs[0] | theirs[1]  # the hexes of battle.Scan.owners
+        # hexes with units of players the mover would fight (their units block roads)
+        self.hostile_at: set[str] = hostile_land | hostile_sea
+        # hexes holding units or a town of a player the mover would fight (12.0)
+        hostile_hexes: set[str] = set(self.hostile_at)
         # 9.13 road towns and 9.32 ports: not towns built this turn
-        self.road_towns: set[str] = set()
-        self.ports: set[str] = set()
+        road_towns: set[str] = set()
+        ports: set[str] = set()
+        new_towns = self.new_towns
         for where, town in self.towns.items():
-            if town["owner"] in aiding:
+            town_owner = town["owner"]
+            if town_owner in hostile:
+                hostile_hexes.add(where)
+            elif town_owner in aiding:
                 slow_ok.add(where)
-                if where not in self.new_towns:
-                    self.road_towns.add(where)
-                    if town["owner"] == role:
-                        self.ports.add(where)
+                if where not in new_towns:
+                    road_towns.add(where)
+                    if town_owner == role:
+                        ports.add(where)
+        self.hostile_hexes = hostile_hexes
+        self.road_towns = road_towns
+        self.ports = ports
         self.slow_ok = slow_ok
-        self._roads: dict[str, list[str]] = {}
-        self._land_steps: dict[str, list[Hop]] = {}
+        memo = self._land_memo(st)
+        self._roads: dict[str, list[str]] = memo.roads
+        self._land_steps: dict[str, list[Hop]] = memo.land_steps
+        self._land_dests: dict[str, list[str]] = memo.land_dests
+        self._frigate_steps: dict[tuple[str, bool], list[Hop]] = memo.frigate_steps
+        self._dests: dict[tuple[bool, str, int], list[str]] = memo.dests
+        self._land_moves: dict[tuple[str, str], list[Action]] = memo.land_moves
         self._may_stop: dict[str, bool] = {}
+        self._engaged: set[str] | None = None
+
+    def _land_memo(self, st: Viktory2State) -> LandMemo:
+        """The LandMemo of the previous question when it still holds (its answers
+        depend on `inputs` and the tiles only); else a fresh one, kept for the next."""
+        if self.subjugation:
+            return LandMemo((), {})  # 15.64 stops and attacks depend on the alliances too
+        inputs = (
+            self.role, st.data["board"]["radius"], self.slow, self.battles, self.turn["no_attack"],
+            self.hostile_hexes, self.hostile_at, self.slow_ok, self.road_towns, self.ports,
+        )
+        memo = st.movement_memo
+        if isinstance(memo, LandMemo) and memo.inputs == inputs and memo.tiles == self.tiles:
+            return memo
+        memo = st.movement_memo = LandMemo(inputs, dict(self.tiles))
+        return memo
+
+    @property
+    def engaged(self) -> set[str]:
+        """battle.meeting_hexes for role: where its units must fight (12.0, 10.5)."""
+        if self._engaged is None:
+            self._engaged = battle.meetings(self.st, self.role, self.mine, self.theirs, self.opponent)
+        return self._engaged
 
     # ----- hexes -------------------------------------------------------------------
     def is_land(self, hex_: str) -> bool:
@@ -141,10 +236,13 @@ class Situation:
 
     def is_hostile(self, hex_: str) -> bool:
         """The hex holds units or a town of a player the mover would fight (12.0)."""
-        return hex_ in self.hostile_at or self.town_is_hostile(hex_)
+        return hex_ in self.hostile_hexes
 
     def defenders(self, hex_: str) -> set[Role]:
-        owners = set(self.hostile_at.get(hex_, ()))
+        owners = {
+            u["owner"] for u in self.st.units.values()
+            if u["hex"] == hex_ and u["owner"] in self.hostile_owners
+        }
         if self.town_is_hostile(hex_):
             owners.add(self.towns[hex_]["owner"])
         return owners
@@ -184,23 +282,29 @@ class Situation:
         found: list[str] = []
         road_towns = self.road_towns
         if town in road_towns and len(road_towns) > 1:
-            tiles, neighbors, blocked = self.tiles, self.neighbors, self.hostile_at
-            frontier = [town]
-            seen = {town}
-            for depth in (1, 2, 3):
-                nxt: list[str] = []
-                for h in frontier:
-                    for n in neighbors[h]:
-                        t = tiles[n]
-                        if n in seen or t is None or t == WATER or n in blocked:
-                            continue
-                        seen.add(n)
-                        nxt.append(n)
-                        if depth >= 2 and n in road_towns:
-                            found.append(n)
-                frontier = nxt
+            far = _two_or_three_away(self.st.data["board"]["radius"], town)
+            ends = [t for t in self.towns if t in far and t in road_towns]  # towns order: fixed
+            if ends:
+                found = self._joined(town, ends)
         self._roads[town] = found
         return found
+
+    def _joined(self, town: str, ends: list[str]) -> list[str]:
+        """The hexes of `ends` (2 or 3 hexes from town) that a path of at most 3 steps
+        over land free of enemy units joins to town."""
+        tiles, neighbors, blocked = self.tiles, self.neighbors, self.hostile_at
+
+        def passable(h: str) -> bool:
+            t = tiles[h]
+            return t is not None and t != WATER and h not in blocked
+
+        first = [x for x in neighbors[town] if passable(x)]
+        second = {y for x in first for y in neighbors[x] if y != town and passable(y)}
+        # an end is joined when 2 steps reach it, or 2 steps reach one of its neighbours
+        return [
+            end for end in ends
+            if passable(end) and (end in second or any(n in second for n in neighbors[end]))
+        ]
 
     def land_steps(self, hex_: str) -> list[Hop]:
         """Hexes a land unit may enter from hex_ for 1 MP, and whether it stops there."""
@@ -208,23 +312,41 @@ class Situation:
         if known is not None:
             return known
         steps: list[Hop] = []
-        tiles = self.tiles
+        tiles, hostile, slow, slow_ok = self.tiles, self.hostile_hexes, self.slow, self.slow_ok
         for n in self.neighbors[hex_]:
             t = tiles[n]
             if t is None or t == WATER:
                 continue  # 9.1 land units stay on revealed land
-            if self.is_hostile(n):
+            if n in hostile:
                 if self.may_attack_into(n):
                     steps.append((n, True))  # 9.0 entering an enemy hex ends movement
             else:
-                steps.append((n, self.slow_stops(n)))
+                # 9.12 slow terrain stops a unit, with two exceptions (slow_ok)
+                steps.append((n, t in slow and n not in slow_ok))
         # 9.13 road movement: a road town is never hostile, and never slows (9.12 A)
-        steps.extend((t, False) for t in self.roads_from(hex_))
+        if hex_ in self.road_towns:
+            steps.extend((t, False) for t in self.roads_from(hex_))
         self._land_steps[hex_] = steps
         return steps
 
+    def land_dests(self, hex_: str) -> list[str]:
+        """The hexes of land_steps(hex_), stops or not."""
+        known = self._land_dests.get(hex_)
+        if known is None:
+            known = self._land_dests[hex_] = [dest for dest, _ in self.land_steps(hex_)]
+        return known
+
     # ----- frigate steps (9.3, 9.31, 9.32) --------------------------------------------
     def frigate_steps(self, hex_: str, mp: int) -> list[Hop]:
+        """Hexes a frigate may enter from hex_ for 1 MP, and whether it stops there
+        (with 2 MP or more, a port it transits: the answer depends on mp only so)."""
+        key = (hex_, mp >= 2)
+        known = self._frigate_steps.get(key)
+        if known is None:
+            known = self._frigate_steps[key] = self._new_frigate_steps(hex_, mp)
+        return known
+
+    def _new_frigate_steps(self, hex_: str, mp: int) -> list[Hop]:
         steps: list[Hop] = []
         at_sea = self.tiles[hex_] == WATER
         for n in self.neighbors[hex_]:
@@ -268,18 +390,45 @@ class Situation:
         where = u["hex"]
         mp = self.turn["mp"].get(uid)
         if mp is None:
-            mp = allowance(u["type"])
+            mp = _allowances()[u["type"]]
         if where is None or mp <= 0:
             return []
         is_frigate = u["type"] == "frigate"
         if not (is_frigate or self.subjugation):
             # land units stop legally wherever they may enter (fast path)
-            return [("move", uid, dest) for dest, _ in self.land_steps(where)]
+            return [("move", uid, dest) for dest in self.land_dests(where)]
+        return [("move", uid, dest) for dest in self.dests(is_frigate, where, mp)]
+
+    def dests(self, is_frigate: bool, hex_: str, mp: int) -> list[str]:
+        """Where a unit in hex_ with mp left may step, and still end its move legally."""
+        key = (is_frigate, hex_, mp)
+        known = self._dests.get(key)
+        if known is None:
+            known = self._dests[key] = [
+                dest for dest, stops in self.steps(is_frigate, hex_, mp)
+                if (self.can_stop(is_frigate, dest) if stops else self.can_finish(is_frigate, dest, mp - 1))
+            ]
+        return known
+
+    def land_moves(self) -> list[Action]:
+        """unit_moves of every land unit of the mover, in one go."""
+        if self.subjugation:
+            return [move for uid in self.land_units for move in self.unit_moves(uid)]
+        # unit_moves' fast path for many units: this runs for every question of the phase
         moves: list[Action] = []
-        for dest, stops in self.steps(is_frigate, where, mp):
-            ok = self.can_stop(is_frigate, dest) if stops else self.can_finish(is_frigate, dest, mp - 1)
-            if ok:
-                moves.append(("move", uid, dest))
+        done, mp_left, units, allowances = self.done, self.turn["mp"], self.st.units, _allowances()
+        known = self._land_moves  # (uid, hex) -> its moves, while the memo holds
+        for uid in self.land_units:
+            if uid in done:
+                continue
+            u = units[uid]
+            mp = mp_left.get(uid)
+            if (allowances[u["type"]] if mp is None else mp) > 0:
+                key = (uid, u["hex"])
+                found = known.get(key)
+                if found is None:
+                    found = known[key] = [("move", uid, dest) for dest in self.land_dests(key[1])]
+                moves += found
         return moves
 
     def in_transit(self, uid: str) -> bool:
@@ -288,6 +437,44 @@ class Situation:
         if u is None or u["hex"] is None or u["owner"] != self.role:
             return False
         return not self.can_stop(u["type"] == "frigate", u["hex"])
+
+
+class Relations(NamedTuple):
+    """How role stands towards every other player, for one question (see _relations)."""
+
+    key: tuple[Any, ...]
+    hostile: frozenset[Role]
+    aiding: frozenset[Role]
+    opponent: dict[Role, bool]
+    opponents_hostile: bool
+
+
+def _relations(st: Viktory2State, role: Role) -> Relations:
+    """role's hostile, aiding and attackable players. They depend only on the key below
+    (the alliances, 15.6, and whose turn it is, 15.63): reused while it holds."""
+    d = st.data
+    turn = d["turn"]
+    key = (role, turn["player"], turn.get("no_attack"), d["ruler"])
+    known = st.relations_memo
+    if isinstance(known, Relations) and known.key == key:
+        return known
+    subjugation = bool(st.option("subjugation"))
+    hostile: set[Role] = set()
+    aiding: set[Role] = {role}
+    opponent: dict[Role, bool] = {}
+    for other in d["roles"]:
+        if other == role:
+            continue
+        opponent[other] = losses.is_opponent(st, role, other)
+        if st.hostile(role, other):
+            hostile.add(other)
+        elif subjugation and _alliance_aids(st, role, other):
+            aiding.add(other)
+    same = all(may == (other in hostile) for other, may in opponent.items())
+    key = (role, turn["player"], turn.get("no_attack"), dict(d["ruler"]))  # a copy: data changes
+    relations = Relations(key, frozenset(hostile), frozenset(aiding), opponent, same)
+    st.relations_memo = relations
+    return relations
 
 
 def _alliance_aids(st: Viktory2State, role: Role, other: Role) -> bool:
@@ -330,8 +517,11 @@ def _arrival(st: Viktory2State, role: Role, uid: str, dest: str) -> tuple[bool, 
     The single-hex form of what Situation knows for every hex, for applying a move.
     """
     town = st.town_at(dest)
-    others = [u for x, u in st.units.items() if u["hex"] == dest and x != uid]
-    owners = {u["owner"] for u in others} | ({town["owner"]} if town is not None else set())
+    mover = st.units[uid]
+    others = [u for u in st.units.values() if u["hex"] == dest and u is not mover]
+    owners = {u["owner"] for u in others}
+    if town is not None:
+        owners.add(town["owner"])
     foreign = any(o != role for o in owners)
     # 9.0 entering an enemy hex ends movement (the player then starts the battle)
     if any(st.hostile(role, o) for o in owners):
@@ -339,7 +529,7 @@ def _arrival(st: Viktory2State, role: Role, uid: str, dest: str) -> tuple[bool, 
     # 9.12 slow terrain stops a land unit, unless a town of the mover (or an ally,
     # 15.64) is there, or a land unit of the mover began the turn there
     terrain = st.terrain(dest)
-    if st.units[uid]["type"] == "frigate" or st.option("terrain_leveling") or terrain not in _slow_terrains():
+    if mover["type"] == "frigate" or st.option("terrain_leveling") or terrain not in _slow_terrains():
         return foreign, False
     if dest in st.data["turn"]["start_hexes"] or (town is not None and _aids(st, role, town["owner"])):
         return foreign, False
@@ -374,29 +564,25 @@ class MovePhase(Step):
 
     def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
         st: Viktory2State = game
-        from . import naval  # naval builds on this module: imported late
-
         sit = Situation(st, role)
         moving = sit.turn["moving"]
         if moving is not None and sit.in_transit(moving):
             return sit.unit_moves(moving)
         actions: list[Action] = []
-        for uid in sit.land_units:
-            actions.extend(sit.unit_moves(uid))
+        actions.extend(sit.land_moves())
         actions.extend(naval.legal_in(sit))
-        actions.extend(bombard.legal(st, role))
+        actions.extend(bombard.legal(st, role, sit.guns, sit.targets, sit.engaged))
         # a unit that entered an enemy hex must fight there before the phase ends;
         # battles start only where units are contested, so ask for starts only then
-        if battle.contested_hexes(st, role):
-            actions.extend(battle.legal_starts(st, role))
+        contested = battle.contested_hexes(st, role, sit.engaged)
+        if contested:
+            actions.extend(("battle", h) for h in contested)
         else:
             actions.append(("end_moves",))
         return actions
 
     def apply(self, game: Any, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
         st: Viktory2State = game
-        from . import naval  # naval builds on this module: imported late
-
         verb = action[0]
         if verb == "move":
             if st.units[action[1]]["type"] == "frigate":
@@ -426,3 +612,8 @@ class MovePhase(Step):
                 and Situation(st, role).in_transit(moving):
             return f"Move {moving} on: it may not end its movement in {st.units[moving]['hex']}."
         return f"{frame['role']}: move a unit, bombard, start a battle, or end your moves."
+
+
+# naval builds on this module (Situation, step_unit...): it is imported once this module
+# is complete, rather than inside the functions that run for every question.
+from . import naval  # noqa: E402

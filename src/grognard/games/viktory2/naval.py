@@ -8,6 +8,7 @@ movement. Cargo travels with its frigate (`aboard`, no hex of its own).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from grognard.core.game import Action, Role
@@ -17,6 +18,7 @@ from .movement import Situation, explore, record_entry, step_unit, switch_to
 from .state import WATER, Viktory2State, tables
 
 
+@cache
 def capacity() -> int:
     """9.41: land units a frigate carries at a time, and in a whole turn."""
     return int(tables()["units"]["frigate"]["cargo"])

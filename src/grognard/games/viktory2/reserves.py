@@ -17,7 +17,6 @@ of the phase can still be given a distinct city (a small bipartite matching).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -35,12 +34,9 @@ def threatened_hexes(st: Viktory2State, role: Role) -> set[str]:
 
     Alliance units are not hostile, so they never block (15.64).
     """
-    out: set[str] = set()
-    for _, unit in st.iter_placed():
-        if st.hostile(unit["owner"], role):
-            out.add(unit["hex"])
-            out.update(st.neighbors(unit["hex"]))
-    return out
+    held = {unit["hex"] for _, unit in st.iter_placed() if st.hostile(unit["owner"], role)}
+    neighbors = st.geo.neighbors
+    return held.union(*(neighbors[h] for h in held))
 
 
 def capacity(st: Viktory2State, role: Role, hex_: str) -> list[str]:
@@ -85,6 +81,18 @@ def frigate_waters(st: Viktory2State, role: Role, hex_: str, capital: bool) -> l
     return sorted(best)
 
 
+def _room(capacity: list[str], placed: list[str]) -> list[str]:
+    """13.11: the unit types (once each, in capacity order) a town or city may still
+    take this phase, given those already placed there (a Counter difference)."""
+    left: dict[str, int] = {}
+    for kind in capacity:
+        left[kind] = left.get(kind, 0) + 1
+    for kind in placed:
+        if kind in left:
+            left[kind] -= 1
+    return [kind for kind, n in left.items() if n > 0]
+
+
 def _can_match(needs: list[str], slots: list[set[str]]) -> bool:
     """Can each needed water hex get its own forest city (slot) that reaches it?"""
     owner = [-1] * len(slots)
@@ -123,7 +131,7 @@ def placements(st: Viktory2State, role: Role, frame: Frame) -> list[tuple[str, s
             continue
         if town in threatened:  # 13.2
             continue
-        room = Counter(capacity(st, role, town)) - Counter(placed.get(town, []))
+        room = _room(capacity(st, role, town), placed.get(town, []))
         out.extend((reps[kind], town) for kind in room if kind in LAND_UNITS and kind in reps)
         if "frigate" in room and "frigate" in reps:
             slots.append(set(frigate_waters(st, role, town, capital=False)))

@@ -102,6 +102,11 @@ class Viktory2State(FlowState):
     """One game of Viktory II. The steps of play are registered in rules.STEPS."""
 
     STEPS: ClassVar[dict[str, Any]] = {}  # filled by grognard.games.viktory2.rules
+    #: movement.LandMemo and movement.Relations: answers the movement rules may reuse
+    #: from one question to the next. Not game data (never saved or cloned): each is
+    #: checked against all it depends on before use, so it cannot go stale.
+    movement_memo: Any = None
+    relations_memo: Any = None
 
     # ----- settings ----------------------------------------------------------------
     @property
@@ -151,15 +156,19 @@ class Viktory2State(FlowState):
 
     def ruler_of(self, role: Role) -> Role:
         """The head of role's alliance (15.61); a free player rules itself."""
+        rulers = self.data["ruler"]
+        if role not in rulers:
+            return role  # the usual case, asked very often: no set to build
         seen = set()
-        while role in self.data["ruler"] and role not in seen:
+        while role in rulers and role not in seen:
             seen.add(role)
-            role = self.data["ruler"][role]
+            role = rulers[role]
         return role
 
     def allied(self, a: Role, b: Role) -> bool:
         """Two different players in the same alliance (15.61)."""
-        return a != b and self.ruler_of(a) == self.ruler_of(b)
+        # no vassal at all (always so without 15.6): nobody is allied, asked very often
+        return a != b and bool(self.data["ruler"]) and self.ruler_of(a) == self.ruler_of(b)
 
     def hostile(self, a: Role, b: Role) -> bool:
         """Players whose units fight when they meet: different and not allied."""
@@ -175,7 +184,9 @@ class Viktory2State(FlowState):
         return town
 
     def towns_of(self, role: Role) -> list[str]:
-        return sorted(h for h, t in self.data["towns"].items() if t["owner"] == role)
+        found = [h for h, t in self.data["towns"].items() if t["owner"] == role]
+        found.sort()
+        return found
 
     def capital_of(self, role: Role) -> str | None:
         capital: str | None = self.data["capitals"].get(role)
@@ -214,12 +225,17 @@ class Viktory2State(FlowState):
     def unit(self, uid: str) -> dict[str, Any]:
         return self.units[uid]
 
+    # (list comprehensions, then sort: these helpers run in every battle step)
     def units_of(self, role: Role) -> list[str]:
-        return sorted(u for u, d in self.units.items() if d["owner"] == role)
+        found = [u for u, d in self.units.items() if d["owner"] == role]
+        found.sort()
+        return found
 
     def units_at(self, hex_: str) -> list[str]:
         """Units standing in a hex (cargo aboard frigates excluded), sorted."""
-        return sorted(u for u, d in self.units.items() if d["hex"] == hex_)
+        found = [u for u, d in self.units.items() if d["hex"] == hex_]
+        found.sort()
+        return found
 
     def iter_placed(self) -> Iterator[tuple[str, dict[str, Any]]]:
         for uid, u in self.units.items():
@@ -227,13 +243,17 @@ class Viktory2State(FlowState):
                 yield uid, u
 
     def cargo_of(self, frigate: str) -> list[str]:
-        return sorted(u for u, d in self.units.items() if d["aboard"] == frigate)
+        found = [u for u, d in self.units.items() if d["aboard"] == frigate]
+        found.sort()
+        return found
 
     def reserve_of(self, role: Role) -> list[str]:
-        return sorted(
+        found = [
             u for u, d in self.units.items()
             if d["owner"] == role and d["hex"] is None and d["aboard"] is None
-        )
+        ]
+        found.sort()
+        return found
 
     def enemy_units_at(self, hex_: str, role: Role) -> list[str]:
         return [u for u in self.units_at(hex_) if self.hostile(self.units[u]["owner"], role)]
@@ -282,7 +302,8 @@ class Viktory2State(FlowState):
 
     def explore_around(self, hex_: str) -> list[str]:
         """7.3, 9.2: reveal every face-down neighbour; returns the hexes revealed."""
-        revealed = [n for n in self.neighbors(hex_) if self.data["tiles"][n] is None]
+        tiles = self.data["tiles"]
+        revealed = [n for n in self.neighbors(hex_) if tiles[n] is None]
         for n in revealed:
             self.reveal(n)
         return revealed
