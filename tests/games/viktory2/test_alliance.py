@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from grognard.games.viktory2 import alliance, battle, position, reserves
+from grognard.games.viktory2 import alliance, battle, losses, position, reserves
 from grognard.games.viktory2.state import Viktory2State
 from grognard.games.viktory2.victory import economy_balanced
 
@@ -252,12 +252,10 @@ def test_a_ruler_attacking_his_vassal_frees_him() -> None:
 
 
 def captured(st: Viktory2State, loser: str, captor: str, hex_: str) -> None:
-    """What combat does when captor takes loser's capital (10.2, 10.3), then 15.6."""
-    st.data["towns"][hex_]["owner"] = captor
-    for kind in st.supported_units(hex_):
-        st.add_unit(captor, kind)
-        st.remove_unit(next(u for u in st.units_of(loser) if st.units[u]["type"] == kind))
-    alliance.on_capital_captured(st, loser, captor, hex_)
+    """Combat's conquest of loser's capital by captor (12.3 step 4), which under 15.6
+    leaves the capital and its units to the loser and makes him a vassal."""
+    assert st.town_at(hex_)["owner"] == loser  # type: ignore[index]
+    losses.capture(st, hex_, captor)
 
 
 @pytest.mark.rules("15.65")
@@ -288,3 +286,17 @@ def test_the_alliance_victory_ends_a_standard_game() -> None:
     st.data["ruler"] = {"blue": "red"}
     take_capital(st)  # yellow becomes red's vassal too
     assert st.result() == {"red": 1.0, "yellow": 0.0, "blue": 0.0}
+
+
+@pytest.mark.rules("15.62", "10.2", "10.3")
+def test_a_subjugated_capital_keeps_its_units_where_they_stand() -> None:
+    """Under 15.6 nothing changes hands when a capital falls: red's infantry on the map
+    stay put (not swapped to the Reserve) and blue gains no units."""
+    st = game(units=[("blue", "infantry", "3,-1")])
+    red_before = {u: dict(st.units[u]) for u in st.units_of("red")}
+    blue_before = st.units_of("blue")
+    captured(st, "red", "blue", "3,-1")
+    assert {u: st.units[u] for u in st.units_of("red")} == red_before
+    assert st.units_of("blue") == blue_before
+    assert st.town_at("3,-1")["owner"] == "red"  # type: ignore[index]
+    assert st.data["ruler"]["red"] == "blue"

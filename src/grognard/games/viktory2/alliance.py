@@ -14,7 +14,6 @@ A capture of a capital with the rule on (15.62):
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -106,9 +105,8 @@ def on_capital_captured(st: Viktory2State, loser: Role, captor: Role, hex_: str)
     """Combat calls this once captor has taken hex_, the capital of `loser`.
 
     The capture is recorded for 5.3 in any case (a player retaking his own capital
-    loses nothing). With the subjugation rule on, 15.6 replaces 14.0: the capital stays
-    the loser's, so the town goes back to him with its economy (any units the capture
-    moved between the two players by 10.2 and 10.3 are moved back), and 15.62 follows.
+    loses nothing). With the subjugation rule on, 15.6 replaces 14.0: combat leaves the
+    capital and its units to the loser (no 10.2/10.3 exchange), and 15.62 follows.
     """
     if loser == captor:
         return
@@ -135,35 +133,8 @@ def _subjugate(st: Viktory2State, loser: Role, captor: Role, hex_: str) -> None:
     reorganizing = st.data.setdefault("reorganizing", [])
     if loser not in reorganizing:
         reorganizing.append(loser)
-    # 15.62 the capital town stays the loser's
-    town = st.town_at(hex_)
-    if town is not None and town["owner"] != loser:
-        town["owner"] = loser
-        _give_back_units(st, loser, captor, hex_)
-        st.log(f"{hex_} stays {loser}'s capital")
+    # 15.62 the capital stays the loser's: combat's capture leaves it (and its units) to him
     _schedule(st, {"state": "relocate_from_capital", "role": captor, "hex": hex_, "vassal": loser})
-
-
-def _newest_first(st: Viktory2State, uid: str) -> tuple[bool, int]:
-    """Sort key: Reserve units first, then the most recently created."""
-    unit = st.units[uid]
-    in_reserve = unit["hex"] is None and unit["aboard"] is None
-    digits = "".join(c for c in uid.rsplit("-", 1)[-1] if c.isdigit())
-    return (in_reserve, int(digits or 0))
-
-
-def _give_back_units(st: Viktory2State, loser: Role, captor: Role, hex_: str) -> None:
-    """Undo the 10.2/10.3 exchange for the capital's units, keeping 8.0 balanced."""
-    kinds = Counter(st.supported_units(hex_))
-    extra = victory.units_owned(st, captor) - victory.units_supported(st, captor)
-    short = victory.units_supported(st, loser) - victory.units_owned(st, loser)
-    for kind, count in sorted(kinds.items()):
-        mine = [u for u in st.units_of(captor) if st.units[u]["type"] == kind]
-        mine.sort(key=lambda u: _newest_first(st, u), reverse=True)
-        for uid in mine[: min(count, extra[kind])]:
-            st.remove_unit(uid)
-        for _ in range(min(count, short[kind])):
-            st.add_unit(loser, kind)
 
 
 def _schedule(st: Viktory2State, frame: Frame) -> None:

@@ -156,6 +156,14 @@ def capture(st: Viktory2State, hex_: str, captor: Role) -> None:
         return
     loser = str(town["owner"])
     kind = "city" if town["city"] else "town"
+    if alliance.is_on(st) and st.capital_of(loser) == hex_ and loser != captor:
+        # 15.62 replaces 14.0: the capital stays its owner's, with the units it
+        # supports, so no 10.2/10.3 exchange takes place; the loser becomes a vassal
+        st.log(f"{captor} takes {loser}'s capital at {hex_}; it stays {loser}'s (15.62)")
+        if town["city"]:
+            victory.note_city_captured(st)  # 5.5
+        alliance.on_capital_captured(st, loser, captor, hex_)
+        return
     town["owner"] = captor
     supported = st.supported_units(hex_)
     st.log(f"{captor} captures {loser}'s {kind} at {hex_}")
