@@ -9,20 +9,11 @@ import pytest
 
 from grognard.core import hexgrid
 from grognard.games.viktory2 import building, position
+from grognard.games.viktory2.position import force_tiles
 from grognard.games.viktory2.state import LAND, WATER, Viktory2State
 
 RADIUS = 5
 ALL = [hexgrid.hex_id(h) for h in hexgrid.disk((0, 0), RADIUS)]
-
-
-def force_tiles(st: Viktory2State, terrains: Iterable[str]) -> None:
-    """Make the next reveals draw these terrains, in order (see Viktory2State.reveal)."""
-    stock = dict(st.data["stock"])
-    values = []
-    for terrain in terrains:
-        values.append(sum(n for t, n in stock.items() if t < terrain))
-        stock[terrain] -= 1
-    st.rng.force(values)
 
 
 def board(

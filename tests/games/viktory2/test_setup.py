@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
 
 from grognard.games.viktory2 import RULESET, position, setup
+from grognard.games.viktory2.position import force_tiles
 from grognard.games.viktory2.state import Viktory2State
 
 RED_STARTS = ["2,-1", "3,-2", "3,-1"]
 YELLOW_STARTS = ["-3,1", "-3,2", "-2,1"]
-
-
-def force_tiles(st: Viktory2State, terrains: Iterable[str]) -> None:
-    """Make the next reveals draw these terrains, in order (see Viktory2State.reveal)."""
-    stock = dict(st.data["stock"])
-    values = []
-    for terrain in terrains:
-        values.append(sum(n for t, n in stock.items() if t < terrain))
-        stock[terrain] -= 1
-    st.rng.force(values)
 
 
 def fresh(

@@ -57,18 +57,19 @@ def board_unit(st: Viktory2State, frigate: str, uid: str) -> None:
 
     The caller logs the act (embarking here, a retreat in battle.py).
     """
-    turn = st.data["turn"]
     u = st.units[uid]
     u["hex"] = None
     u["aboard"] = frigate
-    carried = turn["carried"].setdefault(frigate, [])
-    if uid not in carried:
-        carried.append(uid)
-        carried.sort()
-    # 9.43, 9.44: a transported unit moves no more and its artillery may not bombard
-    if uid not in turn["transported"]:
-        turn["transported"].append(uid)
-        turn["transported"].sort()
+    _note_carried(st.data["turn"], frigate, uid)
+
+
+def _note_carried(turn: dict[str, Any], frigate: str, uid: str) -> None:
+    """9.41: the unit counts toward the frigate's three this turn; 9.43, 9.44: a
+    transported unit moves no more and its artillery may not bombard."""
+    for seen in (turn["carried"].setdefault(frigate, []), turn["transported"]):
+        if uid not in seen:
+            seen.append(uid)
+            seen.sort()
 
 
 def may_land(sit: Situation, hex_: str) -> bool:
@@ -142,13 +143,7 @@ def _disembark(st: Viktory2State, role: Role, frigate: str, uid: str, shore: str
     u["hex"] = shore
     st.log(f"{frigate} lands {uid} at {shore}")
     turn["dropoff"][frigate] = shore
-    carried = turn["carried"].setdefault(frigate, [])
-    if uid not in carried:
-        carried.append(uid)
-        carried.sort()
-    if uid not in turn["transported"]:
-        turn["transported"].append(uid)
-        turn["transported"].sort()
+    _note_carried(turn, frigate, uid)
     if sit.is_hostile(shore):
         record_entry(st, shore, sea)  # 9.47 amphibious landing: retreat is back aboard
     # 9.43 the land unit's movement is spent; 9.46 the frigate's movement ends

@@ -98,3 +98,14 @@ def _resolve_carrier(st: Viktory2State, ref: str) -> str:
         if u["type"] == "frigate" and u["hex"] == ref:
             return uid
     raise ValueError(f"no frigate {ref!r} to carry cargo: list the frigate before its cargo")
+
+
+def force_tiles(st: Viktory2State, terrains: Iterable[str]) -> None:
+    """Make the next reveals draw these terrains, in order: `reveal` draws an index
+    into the stock laid out in sorted terrain order, so force those indexes."""
+    stock = dict(st.data["stock"])
+    values = []
+    for terrain in terrains:
+        values.append(sum(n for t, n in stock.items() if t < terrain))
+        stock[terrain] -= 1
+    st.rng.force(values)
