@@ -478,11 +478,11 @@ async def run_clients(args: argparse.Namespace, server: ServerProcess) -> Run:
         # The client's own pauses would count as server latency: its garbage collector
         # (a full collection over 200 games' views takes ~0.2 s) is off while playing,
         # unless --client-gc; its pauses are recorded either way.
-        gc_pauses = ClientGcPauses()
         gc.collect()
         gc.freeze()
         if not args.client_gc:
             gc.disable()
+        gc_pauses = ClientGcPauses()
         profiler = Profiler(args.py_spy, server.pid, args.py_spy_gil)
         cpu0 = process_cpu_seconds(server.pid)
         client0 = time.process_time()
@@ -500,9 +500,9 @@ async def run_clients(args: argparse.Namespace, server: ServerProcess) -> Run:
         wall = time.perf_counter() - wall0
         server_cpu = process_cpu_seconds(server.pid) - cpu0
         client_cpu = time.process_time() - client0
+        gc_pauses.stop()
         gc.enable()
         gc.unfreeze()
-        gc_pauses.stop()
         profiler.stop()
         return Run(results, wall0, wall, server_cpu, client_cpu, gc_pauses.pauses)
     finally:
