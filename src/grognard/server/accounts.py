@@ -147,7 +147,7 @@ def start_guest(request: Request, response: Response, body: GuestRequest | None 
         return _answer(existing, request)
     server = server_of(request)
     name = (body.name if body and body.name else None) or f"guest-{secrets.token_hex(3)}"
-    with server.sessions() as db, db.begin():
+    with server.write_gate, server.sessions() as db, db.begin():
         user = User(username=None, display_name=name, password_hash=None, is_guest=True, created_at=utcnow())
         db.add(user)
         db.flush()
@@ -178,7 +178,7 @@ def register(body: Credentials, request: Request, response: Response) -> dict[st
 def _create_account(
     server: Server, username: str, password_hash: str, guest: Account | None, response: Response
 ) -> dict[str, object]:
-    with server.sessions() as db, db.begin():
+    with server.write_gate, server.sessions() as db, db.begin():
         taken = db.scalar(select(User.id).where(User.username == username))
         if taken is not None:
             raise HTTPException(409, f"the username {username!r} is taken")
@@ -199,24 +199,31 @@ def _create_account(
 @router.post("/login")
 def login(body: Credentials, request: Request, response: Response) -> dict[str, object]:
     server = server_of(request)
-    with server.sessions() as db, db.begin():
+    # argon2 takes tens of milliseconds on purpose: verify (and rehash) before taking
+    # the write gate, which every game's moves wait for on SQLite.
+    with server.sessions() as db:
         user = db.scalar(select(User).where(User.username == body.username))
-        stored = user.password_hash if user is not None and user.password_hash else _DUMMY_HASH
-        if not verify_password(stored, body.password) or user is None:
+    stored = user.password_hash if user is not None and user.password_hash else _DUMMY_HASH
+    if not verify_password(stored, body.password) or user is None:
+        raise HTTPException(401, "wrong username or password")
+    rehashed = hash_password(body.password) if password_needs_rehash(stored) else None
+    with server.write_gate, server.sessions() as db, db.begin():
+        current = db.get(User, user.id)
+        if current is None or current.password_hash != stored:  # changed meanwhile
             raise HTTPException(401, "wrong username or password")
-        if password_needs_rehash(stored):
-            user.password_hash = hash_password(body.password)
+        if rehashed is not None:
+            current.password_hash = rehashed
         old = _session_token(request)
         if old:
             db.execute(delete(LoginSession).where(LoginSession.token_hash == hash_token(old)))
-        return _start_session(server, db, user, response)
+        return _start_session(server, db, current, response)
 
 
 @router.post("/logout")
 def logout(request: Request, response: Response) -> dict[str, object]:
     token = _session_token(request)
     if token:
-        with server_of(request).sessions() as db, db.begin():
+        with server_of(request).write_gate, server_of(request).sessions() as db, db.begin():
             db.execute(delete(LoginSession).where(LoginSession.token_hash == hash_token(token)))
     response.delete_cookie(SESSION_COOKIE, path="/")
     response.delete_cookie(CSRF_COOKIE, path="/")

@@ -28,7 +28,7 @@ from grognard.core.registry import Registry
 from . import accounts, api_games, api_ws
 from .ai import AiRunner
 from .context import Server
-from .db import make_engine, resolve_database_url, upgrade
+from .db import make_engine, resolve_database_url, upgrade, write_gate
 from .hub import Hub
 from .middleware import BodyLimitMiddleware, CsrfMiddleware
 from .service import GameService
@@ -69,9 +69,10 @@ def create_app(
         upgrade(engine)
     sessions = sessionmaker(engine, expire_on_commit=False)
     hub = Hub()
-    games = GameService(sessions, registry, hub, settings)
+    gate = write_gate(engine)
+    games = GameService(sessions, registry, hub, settings, gate)
     ai = AiRunner(games, settings.ai_move_budget, settings.ai_workers)
-    server = Server(settings, engine, sessions, registry, hub, games, ai)
+    server = Server(settings, engine, sessions, gate, registry, hub, games, ai)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,8 @@ class Server:
     settings: Settings
     engine: Engine
     sessions: sessionmaker[Session]
+    #: held by every writing transaction (see db.write_gate)
+    write_gate: AbstractContextManager[object]
     registry: Registry
     hub: Hub
     games: GameService

@@ -17,6 +17,7 @@ import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -124,9 +125,15 @@ class _Tx:
 
 class GameService:
     def __init__(
-        self, sessions: sessionmaker[Session], registry: Registry, hub: Hub, settings: Settings
+        self,
+        sessions: sessionmaker[Session],
+        registry: Registry,
+        hub: Hub,
+        settings: Settings,
+        write_gate: AbstractContextManager[object],
     ) -> None:
         self._sessions = sessions
+        self._write_gate = write_gate
         self._registry = registry
         self._hub = hub
         self._settings = settings
@@ -225,7 +232,7 @@ class GameService:
         with self.lock(game_id), self._sessions() as db:
             tx: _Tx | None = None
             try:
-                with db.begin():
+                with self._write_gate, db.begin():
                     game = self._game(db, game_id, for_update=True)
                     tx = _Tx(db, game, self._seats(db, [game_id])[game_id], self._state(db, game))
                     change(tx)
@@ -360,7 +367,7 @@ class GameService:
             raise HTTPException(422, "at least one seat must be a person: me, hotseat or invite")
         if seed is not None and any(s.kind == SEAT_INVITE for s in specs):
             raise HTTPException(422, "a seed may be chosen only for games without invited players")
-        with self._sessions() as db, db.begin():
+        with self._write_gate, self._sessions() as db, db.begin():
             game, state, seat_rows = self._insert_game(
                 db, ruleset, chosen.id, resolved, seed, specs, user_id, public, rematch_of=None
             )
@@ -538,7 +545,7 @@ class GameService:
     # ----- chat -------------------------------------------------------------------------------
     def chat(self, game_id: str, user_id: int, author: str, text: str) -> dict[str, Any]:
         with self.lock(game_id), self._sessions() as db:
-            with db.begin():
+            with self._write_gate, db.begin():
                 self._game(db, game_id)
                 seats = self._seats(db, [game_id])[game_id]
                 if not my_roles(seats, user_id):
