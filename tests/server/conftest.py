@@ -1,6 +1,6 @@
 """Fixtures for the server tests: a database per test (a temporary SQLite file, and
 also a fresh PostgreSQL schema when GROGNARD_TEST_POSTGRES_URL is set), app
-factories, and the tiny test ruleset in a registry of its own."""
+factories, and the test rulesets tiny and blockskirmish, each in a registry of its own."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from sqlalchemy import create_engine, text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "core"))
 
+from blockgame import BLOCKSKIRMISH
 from serverkit import AppFactory
 from tinygame import TINY
 
@@ -61,6 +62,13 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
 def tiny_registry() -> Registry:
     registry = Registry()
     registry.register(TINY)
+    return registry
+
+
+@pytest.fixture
+def blocks_registry() -> Registry:
+    registry = Registry()
+    registry.register(BLOCKSKIRMISH)
     return registry
 
 

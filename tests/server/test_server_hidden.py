@@ -1,20 +1,44 @@
 """Hidden information stays hidden: a whole game of the tiny ruleset (secret picks,
-private hands, a private discard pile) played by three people and watched by an
-observer; no text any of them receives, over HTTP or websocket, holds a secret of
-another seat at the moment they receive it."""
+private hands, a private discard pile) played by three people, and one of the
+blockskirmish ruleset (blocks whose identity and steps the enemy does not see until
+they are shown in battle) played by two, each watched by an observer; no text any of
+them receives, over HTTP or websocket, holds a secret of another seat at the moment
+they receive it."""
 
 from __future__ import annotations
 
 import random
 from contextlib import ExitStack
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import Player, create, drain, games_of
+from serverkit import AppFactory, Player, create, drain, games_of
 from starlette.websockets import WebSocketDisconnect
 
 ROLES = ("north", "east", "south")
+
+
+class Case(NamedTuple):
+    """A ruleset with secrets between seats, and the verbs its random game must use."""
+
+    registry: str  # the fixture of a registry that has it
+    ruleset: str
+    roles: tuple[str, ...]
+    options: dict[str, Any]
+    verbs: set[str]
+
+
+CASES = [
+    Case("tiny_registry", "tiny", ROLES, {"swap": True}, {"pick", "roll", "done"}),
+    Case(
+        "blocks_registry",
+        "blockskirmish",
+        ("red", "blue"),
+        {"turns": 4},
+        {"move", "end_moves", "fire", "pass"},
+    ),
+]
 
 
 def _check(
@@ -31,15 +55,27 @@ def _check(
         checked[role] = len(player.seen)
 
 
-def test_no_seat_ever_receives_another_seats_secrets(tiny_client: TestClient) -> None:
+@pytest.mark.parametrize("case", CASES, ids=[case.ruleset for case in CASES])
+def test_no_seat_ever_receives_another_seats_secrets(
+    case: Case, make_app: AppFactory, request: pytest.FixtureRequest
+) -> None:
+    with TestClient(make_app(registry=request.getfixturevalue(case.registry))) as client:
+        _play_a_whole_game(client, case)
+
+
+def _play_a_whole_game(client: TestClient, case: Case) -> None:
     rng = random.Random(2024)
-    players: dict[str | None, Player] = {role: Player(tiny_client).guest(role) for role in ROLES}
-    players[None] = Player(tiny_client)  # an observer without a session
-    host = players["north"]
-    game = create(host, "tiny", {"north": "me", "east": "invite", "south": "invite"}, options={"swap": True})
+    players: dict[str | None, Player] = {role: Player(client).guest(role) for role in case.roles}
+    players[None] = Player(client)  # an observer without a session
+    host, *guests = case.roles
+    seats = {host: "me"} | dict.fromkeys(guests, "invite")
+    game = create(players[host], case.ruleset, seats, options=case.options)
     gid = game["id"]
-    for role in ("east", "south"):
+    for role in guests:
         players[role].ok("POST", f"/api/invites/{game['invites'][role]}")
+    state = games_of(client).cached_state(gid)
+    assert state is not None
+    assert all(state.hidden_tokens(role) for role in players)  # type: ignore[attr-defined]
     checked: dict[str | None, int] = dict.fromkeys(players, 0)
     with ExitStack() as stack:
         sockets = {role: stack.enter_context(p.websocket(gid, role)) for role, p in players.items()}
@@ -47,13 +83,13 @@ def test_no_seat_ever_receives_another_seats_secrets(tiny_client: TestClient) ->
         for _ in range(500):
             for who, player in players.items():
                 drain(player, sockets[who])
-            _check(tiny_client, gid, players, checked)
-            state_of: dict[str, Any] = {r: players[r].ok("GET", f"/api/games/{gid}") for r in ROLES}
+            _check(client, gid, players, checked)
+            state_of: dict[str, Any] = {r: players[r].ok("GET", f"/api/games/{gid}") for r in case.roles}
             players[None].ok("GET", f"/api/games/{gid}")
             players[None].ok("GET", "/api/lobby")
             players[None].ok("GET", f"/api/games/{gid}/replay/0")
-            _check(tiny_client, gid, players, checked)
-            current = state_of["north"]
+            _check(client, gid, players, checked)
+            current = state_of[host]
             if current["status"] == "finished":
                 break
             assert players[None].get(f"/api/games/{gid}/replay").status_code == 409
@@ -64,10 +100,10 @@ def test_no_seat_ever_receives_another_seats_secrets(tiny_client: TestClient) ->
             seen_actions.add(action[0])
             body = {"seat": role, "action": action, "expected_version": mine["version"]}
             players[role].ok("POST", f"/api/games/{gid}/actions", body)
-            _check(tiny_client, gid, players, checked)
+            _check(client, gid, players, checked)
         else:
             raise AssertionError("the game did not end")
-    assert {"pick", "roll", "done"} <= seen_actions
+    assert case.verbs <= seen_actions
     # once the game is over, everything may be shown
     assert players[None].get(f"/api/games/{gid}/replay").status_code == 200
 

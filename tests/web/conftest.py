@@ -74,9 +74,10 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def web_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    """(address, app): the app on 127.0.0.1 with Viktory II and the tiny test ruleset
-    (which has secrets between seats), on a fresh SQLite database."""
+    """(address, app): the app on 127.0.0.1 with Viktory II and the test rulesets tiny
+    and blockskirmish (both with secrets between seats), on a fresh SQLite database."""
     import uvicorn
+    from blockgame import BLOCKSKIRMISH
     from tinygame import TINY
 
     from grognard.core.registry import Registry
@@ -86,6 +87,7 @@ def web_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any
     registry = Registry()
     registry.register(VIKTORY2)
     registry.register(TINY)
+    registry.register(BLOCKSKIRMISH)
     database = tmp_path_factory.mktemp("web") / "grognard.db"
     app = create_app(f"sqlite:///{database}", registry=registry, ai_move_budget=30.0)
     port = _free_port()
