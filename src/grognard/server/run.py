@@ -32,7 +32,7 @@ def serve(
 
     if secure_cookies is None:
         secure_cookies = os.environ.get("GROGNARD_SECURE_COOKIES", "") in ("1", "true", "yes")
-    app = create_app(database_url, secure_cookies=secure_cookies)
+    app = create_app(database_url, secure_cookies=secure_cookies, freeze_heap=True)
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_BYTES, log_level=log_level)
 
 

@@ -120,6 +120,8 @@ class _Tx:
     changed: bool = False
     #: the game row changed: push every connected seat its view after the commit
     notify: bool = False
+    #: a seat changed hands: read the seats again before answering
+    seats_changed: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -196,19 +198,25 @@ class GameService:
 
     @staticmethod
     def _seats(db: Session, game_ids: list[str]) -> dict[str, list[SeatInfo]]:
+        # plain columns, not ORM objects: this runs on every move and is read-only
         rows = db.execute(
-            select(Seat, User.display_name)
+            select(
+                Seat.game_id,
+                Seat.role,
+                Seat.position,
+                Seat.kind,
+                Seat.user_id,
+                Seat.agent,
+                Seat.invite_token,
+                User.display_name,
+            )
             .outerjoin(User, User.id == Seat.user_id)
             .where(Seat.game_id.in_(game_ids))
             .order_by(Seat.game_id, Seat.position)
         ).all()
         out: dict[str, list[SeatInfo]] = {gid: [] for gid in game_ids}
-        for seat, name in rows:
-            out[seat.game_id].append(
-                SeatInfo(
-                    seat.role, seat.position, seat.kind, seat.user_id, seat.agent, seat.invite_token, name
-                )
-            )
+        for game_id, role, position, kind, user_id, agent, token, name in rows:
+            out[game_id].append(SeatInfo(role, position, kind, user_id, agent, token, name))
         return out
 
     def _chat(self, db: Session, game_id: str) -> list[ChatMessage]:
@@ -236,7 +244,7 @@ class GameService:
                     game = self._game(db, game_id, for_update=True)
                     tx = _Tx(db, game, self._seats(db, [game_id])[game_id], self._state(db, game))
                     change(tx)
-                    if tx.notify:
+                    if tx.seats_changed:
                         tx.seats = self._seats(db, [game_id])[game_id]
                     payload = game_payload(game, tx.seats, tx.state, user_id, self._chat(db, game_id))
             except IllegalAction as exc:
@@ -538,7 +546,7 @@ class GameService:
             tx.extra["seat"] = seat.role
             tx.game.version = tx.game.version + 1
             tx.game.updated_at = utcnow()
-            tx.notify = True
+            tx.notify = tx.seats_changed = True
 
         return self._change(game_id, user_id, change)
 
