@@ -3,6 +3,7 @@ chat, the lobby and replays."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from typing import Any
@@ -221,6 +222,33 @@ def test_rulesets_describe_scenarios_options_roles_and_agents(client: TestClient
     assert viktory["roles"] == {"standard": ["red", "yellow"]}
     assert "heuristic" in viktory["agents"] and "random" in viktory["agents"]
     assert {o["id"] for o in viktory["options"]} >= {"players", "turn_limit"}
+
+
+@pytest.mark.parametrize(("players", "roles"), [(2, 2), (4, 4), (6, 6)])
+def test_the_roles_follow_the_options(client: TestClient, players: int, roles: int) -> None:
+    """Viktory II has one role per player (3.1): the form asks the server, not its own copy."""
+    answer = client.get("/api/rulesets/viktory2/roles", params={"options": json.dumps({"players": players})})
+    assert answer.status_code == 200
+    got = answer.json()
+    assert len(got["roles"]) == roles == len(set(got["roles"]))
+    assert got["options"]["players"] == players and got["scenario"] == "standard"
+
+
+@pytest.mark.parametrize(
+    ("query", "status", "reason"),
+    [
+        ({"options": '{"players": 9}'}, 422, "players"),
+        ({"options": "[1, 2]"}, 422, "JSON object"),
+        ({"options": "{players"}, 422, "JSON object"),
+        ({"scenario": "nowhere"}, 422, "no scenario"),
+    ],
+)
+def test_roles_of_bad_settings_say_what_is_wrong(
+    client: TestClient, query: dict[str, str], status: int, reason: str
+) -> None:
+    answer = client.get("/api/rulesets/viktory2/roles", params=query)
+    assert answer.status_code == status and reason in answer.json()["detail"]
+    assert client.get("/api/rulesets/chess/roles").status_code == 404
 
 
 def test_tiny_has_no_heuristic_agent(tiny_client: TestClient) -> None:

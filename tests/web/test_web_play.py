@@ -30,6 +30,14 @@ def test_lobby_offers_the_ruleset_options_and_seats(page: Page) -> None:
     form.locator("input[name=players]").fill("3")
     form.locator("input[name=players]").dispatch_event("change")
     expect(form.locator("select[name^=seat-]")).to_have_count(3)
+    # settings the ruleset refuses (3.1: 2 to 6 players) are named; the seats stay
+    form.locator("input[name=players]").fill("9")
+    form.locator("input[name=players]").dispatch_event("change")
+    expect(form.locator(".seat-error")).to_contain_text("players")
+    expect(form.locator("select[name^=seat-]")).to_have_count(3)
+    form.locator("input[name=players]").fill("3")
+    form.locator("input[name=players]").dispatch_event("change")
+    expect(form.locator(".seat-error")).to_have_text("")
     seat = form.locator("select[name=seat-yellow]")
     for value in ("me", "hotseat", "ai:heuristic", "ai:random", "invite"):
         expect(seat.locator(f"option[value='{value}']")).to_have_count(1)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import msgspec
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from grognard.agents import agent_names, has_heuristic
+from grognard.core.errors import BadOptions, UnknownRuleset
 
 from .accounts import Account, optional_account, require_account
 from .context import server_of
@@ -77,6 +79,35 @@ def rulesets(request: Request) -> Response:
         described["agents"] = [n for n in agent_names() if n != "heuristic" or has_heuristic(ruleset_id)]
         out.append(described)
     return json_response(out)
+
+
+@router.get("/rulesets/{ruleset_id}/roles")
+def roles(
+    ruleset_id: str,
+    request: Request,
+    scenario: Annotated[str | None, Query(max_length=80)] = None,
+    options: Annotated[str, Query(max_length=4096, description="the options as a JSON object")] = "{}",
+) -> Response:
+    """The roles of a game with these settings (they may depend on the options, as
+    the number of players does in Viktory II), so that the new-game form can offer one
+    seat per role without knowing the ruleset."""
+    try:
+        ruleset = server_of(request).registry.get(ruleset_id)
+    except UnknownRuleset as exc:
+        raise HTTPException(404, str(exc)) from None
+    try:
+        chosen = msgspec.json.decode(options)
+    except msgspec.DecodeError:
+        raise HTTPException(422, "options must be a JSON object") from None
+    if not isinstance(chosen, dict):
+        raise HTTPException(422, "options must be a JSON object")
+    try:
+        picked, resolved = ruleset.resolve(scenario, chosen)
+    except BadOptions as exc:
+        raise HTTPException(422, str(exc)) from None
+    return json_response(
+        {"scenario": picked.id, "options": resolved, "roles": ruleset.roles(picked.id, resolved)}
+    )
 
 
 @router.post("/games", status_code=201)

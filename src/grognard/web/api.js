@@ -96,6 +96,11 @@ export async function logout() {
 
 export const api = {
   rulesets: () => request("GET", "/api/rulesets"),
+  roles: (id, scenario, options) => {
+    const query = new URLSearchParams({ options: JSON.stringify(options) });
+    if (scenario) query.set("scenario", scenario);
+    return request("GET", `/api/rulesets/${encodeURIComponent(id)}/roles?${query}`);
+  },
   lobby: () => request("GET", "/api/lobby"),
   game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
   create: (body) => request("POST", "/api/games", body),

@@ -122,16 +122,20 @@ class Lobby {
       return field(titleCase(option.id), control, option.description);
     });
     this.seatBox = h("div", { class: "seats" });
+    this.seatError = h("p", { class: "error seat-error", role: "alert" });
     this.publicBox = h("input", { type: "checkbox", name: "public" });
     this.seedInput = h("input", { type: "number", name: "seed", min: 0, step: 1, placeholder: "random" });
     const scenario = ruleset.scenarios.length > 1 ? field("Scenario", this.scenarioSelect) : null;
     this.scenarioNote = h("p", { class: "hint scenario-note" });
-    this.scenarioSelect.addEventListener("change", () => this.describeScenario());
+    this.scenarioSelect.addEventListener("change", () => {
+      this.describeScenario();
+      this.renderSeats();
+    });
     put(this.form,
       this.rulesets.length > 1 ? field("Game", this.rulesetSelect) : h("div", { class: "ruleset-name" }, ruleset.name),
       scenario,
       this.scenarioNote,
-      h("fieldset", { class: "seats-fieldset" }, h("legend", {}, "Seats"), this.seatBox),
+      h("fieldset", { class: "seats-fieldset" }, h("legend", {}, "Seats"), this.seatBox, this.seatError),
       ruleset.options.length
         ? h("details", { class: "options", open: ruleset.options.length <= 4 }, h("summary", {}, "Options"), h("div", { class: "option-grid" }, options))
         : null,
@@ -170,12 +174,26 @@ class Lobby {
     return out;
   }
 
-  roles() {
+  /** The roles for the settings in the form: the server knows them (they may depend
+   * on the options, as the number of players does); a reply that arrives after a
+   * later change is dropped. Bad settings are shown, with the seats left as they were. */
+  async roles() {
     const scenario = this.scenarioSelect.value || this.ruleset.scenarios[0]?.id;
-    return this.mod.roles?.(this.optionValues(), scenario) || this.ruleset.roles?.[scenario] || [];
+    const asked = (this.rolesAsked = (this.rolesAsked || 0) + 1);
+    try {
+      const answer = await api.roles(this.ruleset.id, scenario, this.optionValues());
+      if (asked !== this.rolesAsked) return null;
+      this.seatError.textContent = "";
+      return answer.roles;
+    } catch (err) {
+      if (asked === this.rolesAsked) this.seatError.textContent = err.message;
+      return null;
+    }
   }
 
-  renderSeats() {
+  async renderSeats() {
+    const roles = await this.roles();
+    if (!roles) return;
     const previous = new Map([...this.seatBox.querySelectorAll("select")].map((s) => [s.name, s.value]));
     const agents = this.ruleset.agents || [];
     const bestAi = agents.includes("heuristic") ? "ai:heuristic" : agents.length ? `ai:${agents[0]}` : "hotseat";
@@ -185,7 +203,6 @@ class Lobby {
       ...agents.map((a) => [`ai:${a}`, `Computer: ${a}${a === "heuristic" ? " (stronger)" : a === "random" ? " (weakest)" : ""}`]),
       ["invite", "A friend (invite link)"],
     ];
-    const roles = this.roles();
     put(this.seatBox,
       ...roles.map((role, i) => {
         const fallback = i === 0 ? "me" : bestAi;

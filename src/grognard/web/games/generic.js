@@ -141,7 +141,6 @@ export default {
   id: null,
   generic: true,
   roleColor: (role, view) => paletteColor(role, view?.roles),
-  roles: () => null,
   describe: () => null,
   unitLabel: (uid) => uid,
   unitBadge: () => null,

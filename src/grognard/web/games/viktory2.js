@@ -489,7 +489,6 @@ function extraPanel(view) {
 export default {
   id: "viktory2",
   roleColor,
-  roles: (options) => COLOR_ORDER.slice(0, Math.min(6, Math.max(2, Number(options?.players) || 2))),
   describe,
   unitLabel: unitName,
   unitBadge,
