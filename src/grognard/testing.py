@@ -140,6 +140,8 @@ class _GameCheck:
         self.step = 0
         self.doing = "setting up the game"
         self.undo_seen = 0
+        # the data before each action of the open undo window, oldest first
+        self.window: list[bytes] = []
         self.json_safe: set[Action] = set()  # actions already found JSON-safe
 
     # ----- reporting ---------------------------------------------------------------
@@ -236,9 +238,11 @@ class _GameCheck:
 
     def check_undo(self, state: State, role: Role, action: Action, before: bytes, draws: int) -> None:
         if not state.can_undo(role):
+            self.window = []
             return
         if state.rng.draws != draws:
             raise self.fail(f"{role} may undo {list(action)}, which drew from the RNG")
+        self.window.append(before)
         self.undo_seen += 1
         if not self.thorough and (self.undo_seen - 1) % self.every:
             return
@@ -251,6 +255,22 @@ class _GameCheck:
         twin.apply(role, action)
         if not twin.same_as(state) or twin.history != state.history:
             raise self.fail(f"{role} {list(action)} applied again after undo gives another state")
+        self.check_undo_window(state)
+
+    def check_undo_window(self, state: State) -> None:
+        """Undo the whole open window, one action at a time: each undo restores the data
+        from before that action, and the last one closes the window."""
+        twin = state.clone()
+        plies = len(state.history)
+        for back, before in enumerate(reversed(self.window), start=1):
+            last = twin.history[-1][0]
+            if not twin.can_undo(last):
+                raise self.fail(f"the undo window ends after {back - 1} of its {len(self.window)} actions")
+            twin.undo(last)
+            if _encode(twin.data) != before or len(twin.history) != plies - back:
+                raise self.fail(f"undoing {back} actions back does not restore the data from before them")
+        if twin.history and twin.can_undo(twin.history[-1][0]):
+            raise self.fail(f"undo goes further back than the {len(self.window)} undoable actions")
 
     def check_result(self, state: State) -> None:
         result = state.result()

@@ -296,6 +296,68 @@ def test_undo_survives_a_save_and_a_clone() -> None:
         assert copy.same_as(before)
 
 
+def another_stake(state: TinyState) -> tuple[str, int]:
+    """North's first legal stake (never the one standing: stakes are undoable)."""
+    return next(a for a in state.legal_actions("north") if a[0] == "stake")
+
+
+def test_a_long_undo_window_is_saved_as_one_copy_of_the_data() -> None:
+    """The saved window is the data before its first action, whatever its length: a
+    copy per action once made long movement phases megabytes per save."""
+    sizes = []
+    for stakes in (1, 12):
+        state = to_north_turn(seed=1)
+        for _ in range(stakes):
+            state.apply("north", another_stake(state))
+        window = state.to_json()["undo"]
+        assert window["from"] == len(state.history) - stakes
+        sizes.append(len(json.dumps(window)))
+    assert sizes[0] == sizes[1]
+
+
+def test_undo_walks_back_a_saved_window_one_decision_at_a_time() -> None:
+    state = to_north_turn(seed=1)
+    befores = []
+    for _ in range(6):
+        befores.append(state.clone())
+        state.apply("north", another_stake(state))
+    restored = TinyState.from_json(TINY, json.loads(json.dumps(state.to_json())))
+    for before in reversed(befores):
+        restored.undo("north")
+        assert restored.same_as(before) and restored.history == before.history
+    assert not restored.can_undo("north")
+    assert restored.to_json()["undo"] is None
+
+
+def test_snapshots_saved_with_a_copy_per_undoable_action_still_load() -> None:
+    """The window's first form: `[role, ply, encoded data]` per undoable action."""
+    state = to_north_turn(seed=1)
+    start = state.clone()
+    state.apply("north", ("stake", 1))
+    middle = state.clone()
+    state.apply("north", ("stake", 2))
+    blob = state.to_json()
+    plies = len(start.history)
+    blob["undo"] = [
+        ["north", plies, json.dumps(start.data)],
+        ["north", plies + 1, json.dumps(middle.data)],
+    ]
+    old = TinyState.from_json(TINY, json.loads(json.dumps(blob)))
+    old.undo("north")
+    assert old.same_as(middle)
+    old.undo("north")
+    assert old.same_as(start) and not old.can_undo("north")
+
+
+def test_a_saved_window_that_does_not_fit_the_history_is_refused() -> None:
+    state = to_north_turn(seed=1)
+    state.apply("north", ("stake", 1))
+    blob = state.to_json()
+    blob["undo"]["from"] = len(state.history) + 3
+    with pytest.raises(BadSaveFile, match="undo window"):
+        TinyState.from_json(TINY, blob)
+
+
 def test_no_undo_kept_in_headless_play() -> None:
     state = to_north_turn(seed=1)
     state.keep_undo = False

@@ -146,6 +146,23 @@ def _new_data(seed: int, roles: list[Role]) -> dict[str, Any]:
     return {"roles": roles, "rng": Rng.new_state(seed), "log": [], "flow": []}
 
 
+def _undo_window(saved: Any, plies: int) -> tuple[int | None, bytes]:
+    """The undo window of a saved game: `{"from": ply, "base": data}`, or None.
+
+    Snapshots saved before the window was made compact hold a list of `[role, ply,
+    encoded data]`, one per undoable action; its first entry is the base.
+    """
+    if not saved:
+        return None, b""
+    if isinstance(saved, list):
+        start, base = int(saved[0][1]), str(saved[0][2]).encode()
+    else:
+        start, base = int(saved["from"]), _encode(saved["base"])
+    if not 0 <= start < plies:
+        raise ValueError(f"undo window from ply {start}, but the game has {plies} plies")
+    return start, base
+
+
 class State(ABC):
     """One game. `data` is the whole game state; the rest is bookkeeping around it."""
 
@@ -157,8 +174,13 @@ class State(ABC):
         self.meta = meta
         self.data = data
         self.history: list[tuple[Role, Action]] = []
-        # Undo window: (role, history length, encoded data) before each undoable action.
-        self._undo: list[tuple[Role, int, bytes]] = []
+        # The undo window: history[_undo_from:] are undoable actions, and _undo_base is
+        # the game data just before the first of them, encoded. Undo restores the base
+        # and applies the others again (they drew no dice, so that is exact), which
+        # keeps one copy of the data however long the window grows: a copy per action
+        # made a Viktory II snapshot 1.3 MB after fifteen moves of one movement phase.
+        self._undo_from: int | None = None
+        self._undo_base = b""
         self._legal_cache: dict[Role, tuple[list[Action], frozenset[Action]]] = {}
         self._irreversible = False
 
@@ -232,8 +254,10 @@ class State(ABC):
             raise IllegalAction(f"{role} is not to act now (waiting for {', '.join(before_active)})")
         if act not in self._legal(role)[1]:
             raise IllegalAction(f"{list(act)} is not a legal action for {role} now: {self._prompt(role)}")
-        # the undo window needs a snapshot and the dice count; fast headless play does not
-        snapshot = _encode(self.data) if self.keep_undo else b""
+        # a new undo window needs the data before its first action, and every undo
+        # check the dice count; fast headless play needs neither
+        opens_window = self.keep_undo and self._undo_from is None
+        snapshot = _encode(self.data) if opens_window else b""
         draws = self.rng.draws if self.keep_undo else 0
         self._irreversible = False
         self._apply(role, act)
@@ -244,11 +268,14 @@ class State(ABC):
             and self.rng.draws == draws
             and self.active_roles() == before_active
         )
-        if reversible:
-            self._undo.append((role, len(self.history) - 1, snapshot))
-        else:
-            self._undo.clear()
+        if not reversible:
+            self._close_undo_window()
+        elif opens_window:
+            self._undo_from, self._undo_base = len(self.history) - 1, snapshot
         self._after_change(role, act)
+
+    def _close_undo_window(self) -> None:
+        self._undo_from, self._undo_base = None, b""
 
     def _after_change(self, role: Role | None, action: Action | None) -> None:
         """Called after setup and after each action; subclasses may extend."""
@@ -259,7 +286,7 @@ class State(ABC):
         self._irreversible = True
 
     def can_undo(self, role: Role) -> bool:
-        return bool(self._undo) and self._undo[-1][0] == role
+        return self._undo_from is not None and self.history[-1][0] == role
 
     def undo(self, role: Role) -> None:
         """Take back `role`'s last decision, within the undo window (DESIGN.md, Undo)."""
@@ -267,10 +294,18 @@ class State(ABC):
             raise IllegalAction(
                 f"{role} has nothing to undo (a roll, a reveal or another player's turn came since)"
             )
-        _, length, snapshot = self._undo.pop()
-        self.data = _decode(snapshot)
-        del self.history[length:]
+        assert self._undo_from is not None  # can_undo said so
+        start = self._undo_from
+        kept = self.history[start:-1]
+        self.data = _decode(self._undo_base)
+        del self.history[start:]
+        if not kept:
+            self._close_undo_window()
         self._after_change(None, None)
+        for acting, action in kept:
+            self._apply(acting, action)
+            self.history.append((acting, action))
+            self._after_change(acting, action)
 
     # ----- log and dice ------------------------------------------------------------
     def log(self, text: str, to: Iterable[Role] | None = None) -> None:
@@ -313,7 +348,7 @@ class State(ABC):
     def clone(self: S) -> S:
         twin = type(self)(self.ruleset, self.meta, _decode(_encode(self.data)))
         twin.history = list(self.history)
-        twin._undo = list(self._undo)
+        twin._undo_from, twin._undo_base = self._undo_from, self._undo_base
         twin.keep_undo = self.keep_undo
         return twin
 
@@ -322,7 +357,9 @@ class State(ABC):
             "meta": self.meta,
             "data": _decode(_encode(self.data)),
             "history": [[role, list(action)] for role, action in self.history],
-            "undo": [[role, n, snap.decode()] for role, n, snap in self._undo],
+            "undo": None
+            if self._undo_from is None
+            else {"from": self._undo_from, "base": _decode(self._undo_base)},
         }
 
     @classmethod
@@ -333,7 +370,7 @@ class State(ABC):
                 raise BadSaveFile(f"this is a {meta['ruleset']} game, not {ruleset.id}")
             state = cls(ruleset, meta, _decode(_encode(blob["data"])))
             state.history = [(str(r), as_action(a)) for r, a in blob["history"]]
-            state._undo = [(str(r), int(n), str(s).encode()) for r, n, s in blob.get("undo", [])]
+            state._undo_from, state._undo_base = _undo_window(blob.get("undo"), len(state.history))
         except (KeyError, TypeError, ValueError) as exc:
             raise BadSaveFile(f"not a saved {ruleset.id} game: {exc}") from None
         state._after_change(None, None)
@@ -352,7 +389,7 @@ class State(ABC):
         """
         twin = self.clone()
         twin.keep_undo = False
-        twin._undo.clear()
+        twin._close_undo_window()
         twin.data["rng"] = Rng.new_state(rng.randint(0, 2**31 - 1))
         twin._redraw_hidden(role, rng)
         twin._after_change(None, None)
