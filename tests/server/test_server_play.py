@@ -294,3 +294,71 @@ def test_an_ai_out_of_time_or_failing_plays_a_random_legal_move(
     assert final["status"] == "finished"
     messages = " ".join(r.getMessage() for r in caplog.records)
     assert "slow ran out of time" in messages and "broken failed" in messages
+
+
+# ----- a saved game goes on in the browser ---------------------------------------------------
+def saved_viktory_game(plies: int, seed: int = 5) -> Any:
+    """A Viktory II game played `plies` random moves on this side of the server, as
+    `grognard play --save` writes it."""
+    from grognard.core.replay import make_replay
+
+    state = REGISTRY.get("viktory2").new_game(None, {}, seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        role = state.active_roles()[0]
+        state.apply(role, rng.choice(state.legal_actions(role)))
+    return state, make_replay(state, digests=[])
+
+
+def from_saved(replay: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """The body of POST /api/games that continues a saved game (what the lobby sends)."""
+    body = {key: replay[key] for key in ("ruleset", "scenario", "options", "seed", "ruleset_version")}
+    return {**body, "moves": replay["actions"], **extra}
+
+
+def test_a_saved_game_goes_on_where_it_stopped(client: TestClient) -> None:
+    state, replay = saved_viktory_game(600)
+    me = Player(client).guest()
+    game = me.ok("POST", "/api/games", from_saved(replay, seats={"red": "me", "yellow": "hotseat"}), 201)
+    assert game["plies"] == 600
+    for role in ("red", "yellow"):
+        assert game["views"][role] == json.loads(json.dumps(state.view(role)))
+    # it goes on: a legal move of the side to move is accepted
+    role = state.active_roles()[0]
+    action = state.legal_actions(role)[0]
+    after = me.ok(
+        "POST",
+        f"/api/games/{game['id']}/actions",
+        {"seat": role, "action": list(action), "expected_version": game["version"]},
+    )
+    state.apply(role, action)
+    assert after["plies"] == 601 and after["views"][role] == json.loads(json.dumps(state.view(role)))
+    me.ok("POST", f"/api/games/{game['id']}/resign", {"seat": "red"})
+    kept = me.ok("GET", f"/api/games/{game['id']}/replay")
+    assert kept["actions"][:600] == replay["actions"] and kept["seed"] == replay["seed"]
+
+
+def test_a_saved_game_that_does_not_hold_together_is_refused(client: TestClient) -> None:
+    _, replay = saved_viktory_game(40)
+    me = Player(client).guest()
+    seats = {"red": "me", "yellow": "ai:heuristic"}
+
+    def refused(body: dict[str, Any], reason: str) -> None:
+        response = me.post("/api/games", body)
+        assert response.status_code == 422 and reason in response.json()["detail"], response.text
+
+    moves = replay["actions"]
+    bad = [*moves[:17], [moves[17][0], ["fly", "to", "the", "moon"]], *moves[18:]]
+    refused(from_saved(replay, seats=seats, moves=bad), "move 18 of 40")
+    refused(from_saved(replay, seats=seats, moves=[["green", ["end"]]]), "no role 'green'")
+    refused(from_saved(replay, seats=seats, seed=replay["seed"] + 1), "cannot be played")
+    refused(from_saved(replay, seats=seats, seed=None), "need the seed")
+    refused(from_saved(replay, seats={"red": "me", "yellow": "invite"}), "invited")
+    refused(from_saved(replay, seats=seats, ruleset_version=replay["ruleset_version"] + 1), "version")
+    # a long saved game is over the 64 KiB of other requests, but not over the 1 MiB of this one
+    long = from_saved(replay, seats=seats, moves=moves * 200)
+    assert 64 * 1024 < len(json.dumps(long)) < 1024 * 1024
+    refused(long, "move 41 of 8000")
+    assert me.ok("GET", "/api/lobby")["mine"] == []  # nothing was created
+    too_big = me.post("/api/games", from_saved(replay, seats=seats, moves=moves * 1000))
+    assert too_big.status_code == 413 and "1048576 bytes" in too_big.json()["detail"]

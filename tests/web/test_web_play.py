@@ -3,12 +3,14 @@ reload, hot-seat."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, advance, button, counter, hex_at, prompt, start_game, target
+from webkit import GAME_URL, ApiDriver, advance, button, counter, hex_at, prompt, start_game, target
 
 from grognard.core.game import State
+from grognard.core.replay import make_replay
 from grognard.games.viktory2 import RULESET as VIKTORY2
 
 #: With this seed red plays first, may build its capital at 1,-1 and then a town at
@@ -149,3 +151,43 @@ def test_two_actions_on_one_hex_ask_which(page: Page) -> None:
     menu.get_by_role("menuitem", name="Bombard").click()
     expect(menu).to_be_hidden()
     expect(page.locator(".log-lines")).to_contain_text("bombard")
+
+
+def test_a_saved_game_goes_on_in_the_browser(page: Page) -> None:
+    """A replay file from `grognard play --save`, a 3-player game, opened in the lobby:
+    the form takes its settings, the game starts where the file stops."""
+    state = VIKTORY2.new_game(None, {"players": 3, "luck_averaging": True}, 41)
+    for _ in range(150):
+        role = state.active_roles()[0]
+        state.apply(role, state.legal_actions(role)[-1])
+    replay = json.dumps(make_replay(state, digests=[]))
+
+    page.goto("/")
+    form = page.locator("form.new-game")
+    form.locator("details.advanced summary").click()
+    form.locator("input[name=saved-game]").set_input_files(
+        files=[{"name": "three.json", "mimeType": "application/json", "buffer": replay.encode()}]
+    )
+    expect(form.locator(".saved-note")).to_contain_text("three.json after 150 moves")
+    expect(form.locator("input[name=seed]")).to_have_value("41")
+    expect(form.locator("input[name=seed]")).to_be_disabled()
+    expect(form.locator("input[name=luck_averaging]")).to_be_checked()
+    expect(form.locator("select[name^=seat-]")).to_have_count(3)
+    for role in state.roles:
+        form.locator(f"select[name='seat-{role}']").select_option("hotseat")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(GAME_URL)
+    on_screen = state.active_roles()[0]
+    expect(page.locator(".seat-tab.current")).to_have_text(on_screen)
+    expect(prompt(page)).to_have_text(state.view(on_screen)["prompt"])
+
+
+def test_a_file_that_is_no_saved_game_is_named(page: Page) -> None:
+    page.goto("/")
+    form = page.locator("form.new-game")
+    form.locator("details.advanced summary").click()
+    form.locator("input[name=saved-game]").set_input_files(
+        files=[{"name": "notes.json", "mimeType": "application/json", "buffer": b'{"hello": 1}'}]
+    )
+    expect(page.locator("#toast")).to_contain_text("Cannot open notes.json: not a grognard replay file")
+    expect(form.locator("input[name=seed]")).to_be_enabled()

@@ -15,13 +15,15 @@ from grognard.core.errors import BadOptions, UnknownRuleset
 from .accounts import Account, optional_account, require_account
 from .context import server_of
 from .payloads import encode
-from .service import SEED_LIMIT, Outcome
+from .service import SEED_LIMIT, NewGame, Outcome
 
 router = APIRouter(prefix="/api", tags=["games"])
 
 Caller = Annotated[Account, Depends(require_account)]
 MaybeCaller = Annotated[Account | None, Depends(optional_account)]
 ROLE = Field(min_length=1, max_length=40)
+#: Moves a saved game may bring (a six-player Viktory II game runs to about 4 000).
+MAX_MOVES = 20_000
 
 
 def json_response(payload: Any, status_code: int = 200) -> Response:
@@ -40,6 +42,9 @@ class CreateGame(_Body):
     seats: dict[str, str]
     seed: int | None = Field(default=None, ge=0, lt=SEED_LIMIT)
     public: bool = False
+    #: a saved game's moves to play first ([role, action] each; needs `seed`)
+    moves: list[tuple[str, list[Any]]] = Field(default_factory=list, max_length=MAX_MOVES)
+    ruleset_version: int | None = None
 
 
 class PostAction(_Body):
@@ -113,9 +118,17 @@ def roles(
 @router.post("/games", status_code=201)
 async def create_game(body: CreateGame, request: Request, caller: Caller) -> Response:
     games = server_of(request).games
-    outcome = await run_in_threadpool(
-        games.create, caller.id, body.ruleset, body.scenario, body.options, body.seats, body.seed, body.public
+    settings = NewGame(
+        ruleset=body.ruleset,
+        seats=body.seats,
+        scenario=body.scenario,
+        options=body.options,
+        seed=body.seed,
+        public=body.public,
+        moves=[[role, action] for role, action in body.moves],
+        ruleset_version=body.ruleset_version,
     )
+    outcome = await run_in_threadpool(games.create, caller.id, settings)
     return await _after(request, outcome, 201)
 
 

@@ -119,7 +119,11 @@ def create_app(
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(Exception, _server_error)
     app.add_middleware(CsrfMiddleware, exempt=accounts.CSRF_EXEMPT)
-    app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes)  # outermost
+    app.add_middleware(  # outermost
+        BodyLimitMiddleware,
+        limit=settings.max_body_bytes,
+        by_path={"/api/games": settings.max_new_game_bytes},
+    )
     app.include_router(accounts.router)
     app.include_router(api_games.router)
     app.include_router(api_ws.router)

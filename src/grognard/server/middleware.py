@@ -6,6 +6,7 @@ Both are plain ASGI (no BaseHTTPMiddleware) and answer errors as `{"detail": rea
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
@@ -35,24 +36,27 @@ class BodyTooLarge(HTTPException):
 
 
 class BodyLimitMiddleware:
-    """Refuse bodies over `limit` bytes: by Content-Length up front, and by counting
-    what is streamed (a chunked body has no Content-Length)."""
+    """Refuse bodies over `limit` bytes (or the limit `by_path` gives a path): by
+    Content-Length up front, and by counting what is streamed (a chunked body has no
+    Content-Length)."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, by_path: Mapping[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.by_path = dict(by_path or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.by_path.get(scope["path"], self.limit)
         declared = Headers(scope=scope).get("content-length")
         if declared is not None:
             if not declared.isdigit():
                 await send_error(send, 400, f"bad Content-Length header {declared[:20]!r}")
                 return
-            if int(declared) > self.limit:
-                await send_error(send, 413, BodyTooLarge(self.limit).detail)
+            if int(declared) > limit:
+                await send_error(send, 413, BodyTooLarge(limit).detail)
                 return
         received = 0
         started = False
@@ -62,8 +66,8 @@ class BodyLimitMiddleware:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.limit:
-                    raise BodyTooLarge(self.limit)
+                if received > limit:
+                    raise BodyTooLarge(limit)
             return message
 
         async def tracking_send(message: Message) -> None:

@@ -90,6 +90,24 @@ class SeatSpec:
 
 
 @dataclass(frozen=True)
+class NewGame:
+    """The settings of a game to create (`POST /api/games`)."""
+
+    ruleset: str
+    seats: dict[str, str]
+    scenario: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    public: bool = False
+    #: A saved game's moves, `[role, action]` each, played before anyone sits down:
+    #: the game goes on from there. They need the seed they were played with.
+    moves: list[list[Any]] = field(default_factory=list)
+    #: The ruleset version the moves were played under, when known: moves from
+    #: another version may mean something else, so they are refused.
+    ruleset_version: int | None = None
+
+
+@dataclass(frozen=True)
 class AiJob:
     """One AI move to think about: what the agent sees, and the version it saw."""
 
@@ -345,22 +363,14 @@ class GameService:
         )
 
     # ----- creating games -------------------------------------------------------------------
-    def create(
-        self,
-        user_id: int,
-        ruleset_id: str,
-        scenario: str | None,
-        options: dict[str, Any],
-        seats: dict[str, str],
-        seed: int | None,
-        public: bool,
-    ) -> Outcome:
+    def create(self, user_id: int, settings: NewGame) -> Outcome:
         try:
-            ruleset = self._registry.get(ruleset_id)
-            chosen, resolved = ruleset.resolve(scenario, options)
+            ruleset = self._registry.get(settings.ruleset)
+            chosen, resolved = ruleset.resolve(settings.scenario, settings.options)
             roles = ruleset.roles(chosen.id, resolved)
         except (UnknownRuleset, BadOptions) as exc:
             raise HTTPException(422, str(exc)) from None
+        seats, seed = settings.seats, settings.seed
         missing = [r for r in roles if r not in seats]
         unknown = [r for r in seats if r not in roles]
         if missing or unknown:
@@ -374,42 +384,73 @@ class GameService:
         if all(s.kind == SEAT_AI for s in specs):
             raise HTTPException(422, "at least one seat must be a person: me, hotseat or invite")
         if seed is not None and any(s.kind == SEAT_INVITE for s in specs):
-            raise HTTPException(422, "a seed may be chosen only for games without invited players")
-        with self._write_gate, self._sessions() as db, db.begin():
-            game, state, seat_rows = self._insert_game(
-                db, ruleset, chosen.id, resolved, seed, specs, user_id, public, rematch_of=None
+            what = "a saved game's moves" if settings.moves else "a seed"
+            raise HTTPException(
+                422, f"{what} may be played only without invited players: the seed tells the dice"
             )
+        if settings.moves and seed is None:
+            raise HTTPException(422, "a saved game's moves need the seed they were played with")
+        if settings.ruleset_version not in (None, ruleset.version):
+            raise HTTPException(
+                422,
+                f"those moves were played under {ruleset.id} version {settings.ruleset_version}; "
+                f"this server plays version {ruleset.version}",
+            )
+        state = self._new_state(ruleset, chosen.id, resolved, seed, settings.moves)
+        with self._write_gate, self._sessions() as db, db.begin():
+            game, seat_rows = self._insert_game(db, state, specs, user_id, settings.public, rematch_of=None)
             payload = game_payload(game, seat_rows, state, user_id, [])
         self._remember(game.id, game.version, state)
         return Outcome(payload, self._wants_ai(game, seat_rows))
 
-    def _insert_game(
+    def _new_state(
         self,
-        db: Session,
         ruleset: Ruleset,
         scenario: str,
         options: dict[str, Any],
         seed: int | None,
-        specs: list[SeatSpec],
-        creator: int,
-        public: bool,
-        rematch_of: str | None,
-    ) -> tuple[Game, State, list[SeatInfo]]:
+        moves: list[list[Any]],
+    ) -> State:
+        """A new game (a random seed unless one is given), with `moves` played: each
+        must be legal when its turn comes, exactly as if its player had sent it."""
         if seed is None:
             seed = secrets.randbelow(SEED_LIMIT)
         try:
             state = ruleset.new_game(scenario, options, seed)
         except BadOptions as exc:
             raise HTTPException(422, str(exc)) from None
+        for ply, move in enumerate(moves, start=1):
+            role, action = move
+            try:
+                if role not in state.roles:
+                    raise IllegalAction(f"no role {role!r} in this game")
+                state.apply(role, self._legal_form(state, role, action))
+            except IllegalAction as exc:
+                played = f"move {ply} of {len(moves)} ({role} {encode(action).decode()})"
+                raise HTTPException(422, f"{played} cannot be played: {exc}") from None
+        return state
+
+    def _insert_game(
+        self,
+        db: Session,
+        state: State,
+        specs: list[SeatSpec],
+        creator: int,
+        public: bool,
+        rematch_of: str | None,
+    ) -> tuple[Game, list[SeatInfo]]:
+        """The rows of a new game: the game with its snapshot, its seats, and one
+        action row per move already played (a saved game's), all by `creator`."""
+        meta = state.meta
         now = utcnow()
         game = Game(
             id=secrets.token_urlsafe(9),
-            ruleset=ruleset.id,
-            ruleset_version=state.meta["ruleset_version"],
-            rng_version=state.meta["rng_version"],
-            scenario=state.meta["scenario"],
-            options=state.meta["options"],
-            seed=seed,
+            ruleset=meta["ruleset"],
+            ruleset_version=meta["ruleset_version"],
+            rng_version=meta["rng_version"],
+            scenario=meta["scenario"],
+            options=meta["options"],
+            seed=meta["seed"],
             status=ACTIVE,
             version=1,
             snapshot=encode(state.to_json()).decode(),
@@ -439,10 +480,24 @@ class GameService:
                     invite_token=token,
                 )
             )
+        for ply, (role, action) in enumerate(state.history):
+            db.add(
+                ActionRecord(
+                    game_id=game.id,
+                    ply=ply,
+                    role=role,
+                    action=list(action),
+                    user_id=creator,
+                    undone=False,
+                    version=game.version,
+                    created_at=now,
+                )
+            )
         db.flush()
-        if state.is_over():  # a game over before its first move: nothing to play
+        if state.is_over():  # a game over before anyone sat down: nothing to play
             game.status, game.result, game.finish_reason = FINISHED, state.result(), "the game is over"
-        return game, state, self._seats(db, [game.id])[game.id]
+            game.active_roles = []
+        return game, self._seats(db, [game.id])[game.id]
 
     # ----- playing --------------------------------------------------------------------------
     def act(self, game_id: str, user_id: int, role: str, action: Any, expected_version: int) -> Outcome:
@@ -587,9 +642,8 @@ class GameService:
             ruleset = self._ruleset(game.ruleset)
             old = sorted(tx.seats, key=lambda s: s.position)
             specs = [SeatSpec(s.kind, s.agent, s.user_id) for s in old[-1:] + old[:-1]]
-            new, _, _ = self._insert_game(
-                tx.db, ruleset, game.scenario, dict(game.options), None, specs, user_id, game.public, game.id
-            )
+            state = self._new_state(ruleset, game.scenario, dict(game.options), None, [])
+            new, _ = self._insert_game(tx.db, state, specs, user_id, game.public, game.id)
             game.rematch_id = new.id
             game.version = game.version + 1
             tx.notify = True

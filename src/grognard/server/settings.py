@@ -12,6 +12,8 @@ class Settings:
     database_url: str
     #: Largest request body accepted (413 beyond).
     max_body_bytes: int = 64 * KIB
+    #: Largest body of `POST /api/games`, which may bring a saved game's moves.
+    max_new_game_bytes: int = 1024 * KIB
     #: Seconds an AI seat may think about one move; past it the server plays a random
     #: legal action for it instead.
     ai_move_budget: float = 10.0

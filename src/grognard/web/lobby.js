@@ -70,6 +70,7 @@ class Lobby {
       return;
     }
     this.ruleset = ruleset;
+    this.saved = null;
     this.mod = await rulesetModule(ruleset.id);
     const field = (label, control, help) =>
       h("label", { class: "field" }, h("span", { class: "field-label" }, label), control, help ? h("small", { class: "help" }, help) : null);
@@ -125,6 +126,13 @@ class Lobby {
     this.seatError = h("p", { class: "error seat-error", role: "alert" });
     this.publicBox = h("input", { type: "checkbox", name: "public" });
     this.seedInput = h("input", { type: "number", name: "seed", min: 0, step: 1, placeholder: "random" });
+    this.savedInput = h("input", {
+      type: "file",
+      name: "saved-game",
+      accept: ".json,application/json",
+      onchange: (e) => this.loadSaved(e.target.files[0]),
+    });
+    this.savedNote = h("p", { class: "hint saved-note", role: "status" });
     const scenario = ruleset.scenarios.length > 1 ? field("Scenario", this.scenarioSelect) : null;
     this.scenarioNote = h("p", { class: "hint scenario-note" });
     this.scenarioSelect.addEventListener("change", () => {
@@ -151,11 +159,65 @@ class Lobby {
           h("small", { class: "help" }, "List the game under “Open games” so that anyone may take an invited seat."),
         ),
         field("Seed", this.seedInput, "The same seed and moves give the same game (not with invited players)."),
+        field(
+          "Continue a saved game",
+          this.savedInput,
+          "A replay file (grognard play --save): the game goes on from its last move, with the seats chosen here.",
+        ),
       ),
+      this.savedNote,
       h("div", { class: "form-buttons" }, h("button", { type: "submit", class: "primary big" }, "Start the game")),
     );
     this.describeScenario();
     this.renderSeats();
+  }
+
+  /** Fill the form from a replay file and keep its moves for `create`. The settings
+   * that the moves depend on are locked until the saved game is put away. */
+  async loadSaved(file) {
+    if (!file) return;
+    let replay;
+    try {
+      replay = JSON.parse(await file.text());
+      if (replay?.format !== "grognard-replay" || !Array.isArray(replay.actions)) throw new Error("not a grognard replay file");
+      if (!this.byId.has(replay.ruleset)) throw new Error(`this server does not play ${replay.ruleset}`);
+    } catch (err) {
+      toast(`Cannot open ${file.name}: ${err.message}`, "error");
+      this.savedInput.value = "";
+      return;
+    }
+    if (replay.ruleset !== this.ruleset.id) await this.buildForm(replay.ruleset);
+    this.scenarioSelect.value = replay.scenario;
+    for (const option of this.ruleset.options) {
+      const input = this.optionInputs.get(option.id);
+      const value = replay.options?.[option.id];
+      if (value === undefined) continue;
+      if (option.type === "bool") input.checked = Boolean(value);
+      else input.value = String(value);
+    }
+    this.seedInput.value = String(replay.seed);
+    this.saved = { name: file.name, moves: replay.actions, rulesetVersion: replay.ruleset_version };
+    this.lockSettings(true);
+    put(
+      this.savedNote,
+      `Goes on from ${file.name} after ${replay.actions.length} moves. `,
+      h("button", { type: "button", class: "link", onclick: () => this.forgetSaved() }, "Start afresh instead"),
+    );
+    this.describeScenario();
+    await this.renderSeats();
+  }
+
+  forgetSaved() {
+    this.saved = null;
+    this.savedInput.value = "";
+    this.lockSettings(false);
+    this.savedNote.textContent = "";
+  }
+
+  lockSettings(locked) {
+    for (const input of [this.rulesetSelect, this.scenarioSelect, this.seedInput, ...this.optionInputs.values()]) {
+      input.disabled = locked;
+    }
   }
 
   describeScenario() {
@@ -234,6 +296,10 @@ class Lobby {
       public: this.publicBox.checked,
     };
     if (this.seedInput.value !== "") body.seed = Number.parseInt(this.seedInput.value, 10);
+    if (this.saved) {
+      body.moves = this.saved.moves;
+      body.ruleset_version = this.saved.rulesetVersion;
+    }
     button.disabled = true;
     try {
       const game = await api.create(body);
