@@ -289,14 +289,34 @@ class SeatFeed:
         await asyncio.gather(self.task, return_exceptions=True)
 
 
+def moves_to(ply: int, players: int, seed: int, rng: random.Random) -> list[list[Any]]:
+    """The first `ply` moves of a random game (fewer if it ends sooner: the game must
+    still be on), played here and sent with the new game, so that the server plays
+    from mid-game with everything a game has grown by then (log, history, board)."""
+    from grognard.games import REGISTRY
+
+    state = REGISTRY.get(RULESET).new_game(None, {"players": players}, seed)
+    state.keep_undo = False
+    moves: list[list[Any]] = []
+    while len(moves) < ply:
+        role = rng.choice(state.active_roles())
+        action = rng.choice(state.legal_actions(role))
+        state.apply(role, action)
+        if state.is_over():
+            break
+        moves.append([role, list(action)])
+    return moves
+
+
 class Player:
     """One guest with one hot-seat game: both seats, one websocket per seat."""
 
-    def __init__(self, index: int, base_url: str, seed: int) -> None:
+    def __init__(self, index: int, base_url: str, seed: int, from_ply: int = 0) -> None:
         self.index = index
         self.base_url = base_url
         self.rng = random.Random(seed * 1_000_003 + index)
         self.game_seed = self.rng.randrange(2**31)
+        self.from_ply = from_ply
         self.http = httpx.AsyncClient(
             base_url=base_url,
             timeout=HTTP_TIMEOUT,
@@ -312,6 +332,7 @@ class Player:
         answer.raise_for_status()
         self.http.headers["X-CSRF-Token"] = answer.json()["csrf_token"]
         seats = {role: ("me" if i == 0 else "hotseat") for i, role in enumerate(roles)}
+        moves = moves_to(self.from_ply, len(roles), self.game_seed, self.rng) if self.from_ply else []
         answer = await self.http.post(
             "/api/games",
             json={
@@ -319,6 +340,7 @@ class Player:
                 "options": {"players": len(roles)},
                 "seats": seats,
                 "seed": self.game_seed,
+                "moves": moves,
             },
         )
         answer.raise_for_status()
@@ -453,7 +475,7 @@ class ClientGcPauses:
 async def run_clients(args: argparse.Namespace, server: ServerProcess) -> Run:
     results = Results()
     roles = await roles_of(server.base_url)
-    players = [Player(i, server.base_url, args.seed) for i in range(args.games)]
+    players = [Player(i, server.base_url, args.seed, args.from_ply) for i in range(args.games)]
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
     async def set_up(player: Player) -> Player | None:
@@ -467,7 +489,8 @@ async def run_clients(args: argparse.Namespace, server: ServerProcess) -> Run:
 
     try:
         try:
-            async with asyncio.timeout(SETUP_TIMEOUT):
+            # a game from mid-play is set up by replaying its moves, on both sides
+            async with asyncio.timeout(SETUP_TIMEOUT + args.games * args.from_ply / 2000):
                 ready = [p for p in await asyncio.gather(*(set_up(p) for p in players)) if p is not None]
         except TimeoutError:
             results.error("setup_timeout")
@@ -556,6 +579,7 @@ def build_report(args: argparse.Namespace, run: Run, database: str) -> dict[str,
             "actions_per_game": args.actions,
             "seconds": args.seconds,
             "think_s": args.think,
+            "from_ply": args.from_ply,
             "seed": args.seed,
             "database": database,
         },
@@ -598,7 +622,8 @@ def print_report(report: dict[str, Any]) -> None:
     print()
     print(
         f"grognard server load: {s['games']} games x {s['actions_per_game']} actions, "
-        f"think {s['think_s'] * 1000:g} ms, {s['database']}, {report['machine']['cores']} cores"
+        f"think {s['think_s'] * 1000:g} ms, from ply {s['from_ply']}, {s['database']}, "
+        f"{report['machine']['cores']} cores"
     )
     print(
         f"  games ready       {report['games_ready']:>9}   "
@@ -650,6 +675,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=1, help="seeds every client's choices and game (1)")
     parser.add_argument(
+        "--from-ply",
+        type=int,
+        default=0,
+        help="start every game after this many random moves, sent with the new game (0: from the "
+        "start); a random 2-player game lasts about 1 300 moves, and grows as it goes",
+    )
+    parser.add_argument(
         "--database-url",
         default=None,
         help="the server's SQLAlchemy URL (default: a new SQLite file in a temporary directory); "
@@ -674,8 +706,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--log-level", default="warning", help="the server's log level (warning)")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.actions < 1 or args.seconds <= 0 or args.think < 0:
-        parser.error("--games and --actions must be at least 1, --seconds positive, --think not negative")
+    if args.games < 1 or args.actions < 1 or args.seconds <= 0 or args.think < 0 or args.from_ply < 0:
+        parser.error(
+            "--games and --actions must be at least 1, --seconds positive, --think and --from-ply not negative"
+        )
     return args
 
 

@@ -376,6 +376,19 @@ def test_json_round_trip_keeps_data_history_legal_and_views(seed: int, steps: in
     for seat in (*ROLES, None):
         assert restored.view(seat) == state.view(seat)
     assert restored.to_json() == state.to_json()
+    assert json.loads(state.encode_json()) == state.to_json()
+
+
+def test_encode_json_is_to_json_encoded_with_an_open_undo_window() -> None:
+    state = to_north_turn(seed=1)
+    state.apply("north", another_stake(state))
+    state.apply("north", another_stake(state))
+    assert state.to_json()["undo"] is not None
+    assert json.loads(state.encode_json()) == state.to_json()
+    restored = TinyState.from_json(TINY, json.loads(state.encode_json()))
+    restored.undo("north")
+    restored.undo("north")
+    assert restored.same_as(to_north_turn(seed=1))
 
 
 def test_clone_is_independent() -> None:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
 from fastapi.testclient import TestClient
-from serverkit import Player, create
-from sqlalchemy import select
+from serverkit import AppFactory, Player, create
+from sqlalchemy import delete, select
 
+from grognard.server import sessioncache
 from grognard.server.models import LoginSession, User
+from grognard.server.sessioncache import SessionCache
 
 PASSWORD = "correct horse battery staple"
 
@@ -79,3 +82,54 @@ def test_cookie_requests_that_change_state_need_the_csrf_header(tiny_client: Tes
     # a guest/login request without the header starts afresh instead of using the session
     fresh = me.post("/api/guest", csrf=False).json()
     assert fresh["user"]["id"] != me.user["id"]  # type: ignore[index]
+
+
+# ----- the session cache ------------------------------------------------------------------------
+def _end_sessions_behind_the_servers_back(client: TestClient) -> None:
+    """What another server process on the same database does on a logout."""
+    with client.app.state.server.sessions() as db, db.begin():  # type: ignore[attr-defined]
+        db.execute(delete(LoginSession))
+
+
+def test_a_session_ended_elsewhere_is_trusted_only_for_the_cache_seconds(make_app: AppFactory) -> None:
+    for seconds, still_in in ((0, False), (3600, True)):
+        with TestClient(make_app(session_cache_seconds=seconds)) as client:
+            ana = Player(client).guest()
+            assert ana.ok("GET", "/api/me")["user"] is not None  # looked up: remembered when allowed
+            _end_sessions_behind_the_servers_back(client)
+            assert (ana.ok("GET", "/api/me")["user"] is not None) is still_in
+            ana.ok("POST", "/api/logout")
+            assert ana.ok("GET", "/api/me")["user"] is None  # a logout here is at once
+
+
+def test_registering_drops_the_guest_sessions_at_once(make_app: AppFactory) -> None:
+    with TestClient(make_app(session_cache_seconds=3600)) as client:
+        guest = Player(client).guest("Visitor")
+        old_cookies = guest.cookies
+        assert guest.ok("GET", "/api/me")["user"]["guest"] is True
+        guest.register("visitor", PASSWORD)
+        assert guest.ok("GET", "/api/me")["user"]["guest"] is False
+        stale = Player(client)
+        stale.cookies = old_cookies  # the guest's session ended when it became an account
+        assert stale.ok("GET", "/api/me")["user"] is None
+
+
+def test_cached_sessions_expire_with_the_cache_or_the_session(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [1000.0]
+    monkeypatch.setattr(sessioncache.time, "monotonic", lambda: now[0])
+    cache: SessionCache[str] = SessionCache(ttl=10, size=2)
+    cache.put("a", "ana", 1, session_left=3600)
+    cache.put("b", "bob", 2, session_left=4)  # a session that ends before the cache would
+    assert (cache.get("a"), cache.get("b")) == ("ana", "bob")
+    now[0] += 5
+    assert (cache.get("a"), cache.get("b")) == ("ana", None)
+    now[0] += 6
+    assert cache.get("a") is None
+    cache.put("a", "ana", 1, 3600)
+    cache.put("c", "cy", 3, 3600)
+    cache.put("d", "di", 1, 3600)  # over the size: the oldest goes
+    assert (cache.get("a"), cache.get("c"), cache.get("d")) == (None, "cy", "di")
+    cache.drop_user(1)
+    assert (cache.get("c"), cache.get("d")) == ("cy", None)
+    cache.drop("c")
+    assert cache.get("c") is None

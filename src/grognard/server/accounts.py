@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from .context import Server, server_of
@@ -80,29 +81,51 @@ def _session_token(conn: HTTPConnection) -> str | None:
 
 
 def lookup_account(server: Server, token: str | None) -> Account | None:
+    """The account of a session token, from the database (and remembered a moment)."""
     if not token:
         return None
+    token_hash = hash_token(token)
     with server.sessions() as db:
         row = db.execute(
-            select(LoginSession, User)
+            select(LoginSession.expires_at, User)
             .join(User, User.id == LoginSession.user_id)
-            .where(LoginSession.token_hash == hash_token(token))
+            .where(LoginSession.token_hash == token_hash)
         ).first()
-        if row is None or as_utc(row[0].expires_at) <= utcnow():
+        if row is None:
             return None
-        return Account.from_row(row[1])
+        left = (as_utc(row[0]) - utcnow()).total_seconds()
+        if left <= 0:
+            return None
+        account = Account.from_row(row[1])
+    server.callers.put(token_hash, account, account.id, left)
+    return account
 
 
-def optional_account(conn: HTTPConnection) -> Account | None:
-    """The caller's account, or None (no cookie, unknown or expired session)."""
-    return lookup_account(server_of(conn), _session_token(conn))
+async def optional_account(conn: HTTPConnection) -> Account | None:
+    """The caller's account, or None (no cookie, unknown or expired session). A
+    session seen in the last seconds is answered at once, without a worker thread."""
+    server, token = server_of(conn), _session_token(conn)
+    if not token:
+        return None
+    known = server.callers.get(hash_token(token))
+    if known is not None:
+        return known
+    return await run_in_threadpool(lookup_account, server, token)
 
 
-def require_account(conn: HTTPConnection) -> Account:
-    account = optional_account(conn)
+async def require_account(conn: HTTPConnection) -> Account:
+    account = await optional_account(conn)
     if account is None:
         raise HTTPException(401, "not signed in: sign in, or start a guest session with POST /api/guest")
     return account
+
+
+def _forget_sessions(server: Server, *, token: str | None = None, user_id: int | None = None) -> None:
+    """After a session or a user's sessions ended in the database."""
+    if token:
+        server.callers.drop(hash_token(token))
+    if user_id is not None:
+        server.callers.drop_user(user_id)
 
 
 def _existing_account(request: Request) -> Account | None:
@@ -193,7 +216,10 @@ def _create_account(
         user.password_hash = password_hash
         user.is_guest = False
         db.flush()
-        return _start_session(server, db, user, response)
+        answer = _start_session(server, db, user, response)
+    if guest is not None:
+        _forget_sessions(server, user_id=guest.id)
+    return answer
 
 
 @router.post("/login")
@@ -216,24 +242,28 @@ def login(body: Credentials, request: Request, response: Response) -> dict[str, 
         old = _session_token(request)
         if old:
             db.execute(delete(LoginSession).where(LoginSession.token_hash == hash_token(old)))
-        return _start_session(server, db, current, response)
+        answer = _start_session(server, db, current, response)
+    _forget_sessions(server, token=old)
+    return answer
 
 
 @router.post("/logout")
 def logout(request: Request, response: Response) -> dict[str, object]:
     token = _session_token(request)
     if token:
-        with server_of(request).write_gate, server_of(request).sessions() as db, db.begin():
+        server = server_of(request)
+        with server.write_gate, server.sessions() as db, db.begin():
             db.execute(delete(LoginSession).where(LoginSession.token_hash == hash_token(token)))
+        _forget_sessions(server, token=token)
     response.delete_cookie(SESSION_COOKIE, path="/")
     response.delete_cookie(CSRF_COOKIE, path="/")
     return {"user": None}
 
 
 @router.get("/me")
-def me(request: Request) -> dict[str, object]:
+async def me(request: Request) -> dict[str, object]:
     """The signed-in user and the CSRF token, or `{"user": null}`."""
-    account = optional_account(request)
+    account = await optional_account(request)
     if account is None:
         return {"user": None, "csrf_token": None}
     return _answer(account, request)

@@ -45,7 +45,7 @@ async def game_socket(websocket: WebSocket, game_id: str, seat: str | None = Non
     if not is_same_origin(websocket):
         await websocket.close(code=4403, reason="cross-site websocket refused")
         return
-    account = await run_in_threadpool(optional_account, websocket)
+    account = await optional_account(websocket)
     role = None if seat in (None, "", "observer") else seat
     if role is not None and account is None:
         await websocket.close(code=4401, reason="not signed in")

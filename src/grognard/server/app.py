@@ -33,6 +33,7 @@ from .db import make_engine, resolve_database_url, upgrade, write_gate
 from .hub import Hub
 from .middleware import BodyLimitMiddleware, CsrfMiddleware
 from .service import GameService
+from .sessioncache import SessionCache
 from .settings import KIB, Settings
 
 log = logging.getLogger("grognard.server")
@@ -64,6 +65,7 @@ def create_app(
     max_body_bytes: int = 64 * KIB,
     secure_cookies: bool = False,
     live_games: int = 256,
+    session_cache_seconds: float = 10.0,
     migrate: bool = True,
     freeze_heap: bool = False,
 ) -> FastAPI:
@@ -82,6 +84,7 @@ def create_app(
         ai_workers=ai_workers,
         secure_cookies=secure_cookies,
         live_games=live_games,
+        session_cache_seconds=session_cache_seconds,
     )
     engine = make_engine(settings.database_url)
     if migrate:
@@ -91,7 +94,8 @@ def create_app(
     gate = write_gate(engine)
     games = GameService(sessions, registry, hub, settings, gate)
     ai = AiRunner(games, settings.ai_move_budget, settings.ai_workers)
-    server = Server(settings, engine, sessions, gate, registry, hub, games, ai)
+    callers: SessionCache[accounts.Account] = SessionCache(settings.session_cache_seconds)
+    server = Server(settings, engine, sessions, gate, registry, hub, games, ai, callers)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

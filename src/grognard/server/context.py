@@ -15,9 +15,11 @@ from grognard.core.registry import Registry
 from .settings import Settings
 
 if TYPE_CHECKING:
+    from .accounts import Account
     from .ai import AiRunner
     from .hub import Hub
     from .service import GameService
+    from .sessioncache import SessionCache
 
 
 @dataclass
@@ -31,6 +33,8 @@ class Server:
     hub: Hub
     games: GameService
     ai: AiRunner
+    #: recently looked-up sessions: token hash -> account
+    callers: SessionCache[Account]
 
 
 def server_of(conn: HTTPConnection) -> Server:

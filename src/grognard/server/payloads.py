@@ -68,6 +68,22 @@ def seat_view(game: Game, state: State, role: Role | None) -> dict[str, Any]:
     return view
 
 
+class SeatViews:
+    """The views of one game at one version, each built once: a change answers its
+    caller and pushes every connected seat, often the same seats."""
+
+    def __init__(self, game: Game, state: State) -> None:
+        self._game = game
+        self._state = state
+        self._views: dict[Role | None, dict[str, Any]] = {}
+
+    def __call__(self, role: Role | None) -> dict[str, Any]:
+        view = self._views.get(role)
+        if view is None:
+            view = self._views[role] = seat_view(self._game, self._state, role)
+        return view
+
+
 def chat_json(message: ChatMessage) -> dict[str, Any]:
     return {
         "id": message.id,
@@ -110,22 +126,26 @@ def game_payload(
     seats: list[SeatInfo],
     state: State,
     user_id: int | None,
-    chat: list[ChatMessage],
+    chat: list[ChatMessage] | None,
+    views: SeatViews | None = None,
 ) -> dict[str, Any]:
     """GET /api/games/{id}: the header, the caller's own seats' views (the observer
-    view for anyone else), the creator's open invites, the chat."""
+    view for anyone else), the creator's open invites, and the chat unless `chat` is
+    None (the answers to changes leave it out: the websocket brings new messages)."""
+    views = views or SeatViews(game, state)
     out = game_header(game, seats, user_id)
     mine = out["my_seats"]
     out["plies"] = len(state.history)
-    out["views"] = {role: seat_view(game, state, role) for role in mine}
-    out["observer"] = None if mine else seat_view(game, state, None)
+    out["views"] = {role: views(role) for role in mine}
+    out["observer"] = None if mine else views(None)
     is_creator = user_id is not None and game.created_by == user_id
     out["invites"] = {s.role: s.invite_token for s in seats if is_creator and s.is_open}
-    out["chat"] = [chat_json(m) for m in chat] if mine else []
+    if chat is not None:
+        out["chat"] = [chat_json(m) for m in chat] if mine else []
     return out
 
 
-def view_message(game: Game, seats: list[SeatInfo], state: State, role: Role | None) -> bytes:
+def view_message(game: Game, seats: list[SeatInfo], role: Role | None, views: SeatViews) -> bytes:
     """The websocket message a seat (or an observer) gets after each change."""
     return encode(
         {
@@ -139,6 +159,6 @@ def view_message(game: Game, seats: list[SeatInfo], state: State, role: Role | N
             "finish_reason": game.finish_reason,
             "rematch": game.rematch_id,
             "seats": [s.public() for s in seats],
-            "view": seat_view(game, state, role),
+            "view": views(role),
         }
     )

@@ -7,6 +7,11 @@ rebuild it from the snapshot), validate and apply, then write the action row and
 the new snapshot and bump `version`. Only after the commit is the cache updated and
 each connected seat pushed its own view. A killed server therefore loses nothing it
 answered "accepted" for, and a restarted one picks the games up from their snapshots.
+
+The rules, the checks and the encoding of the snapshot run under the game's lock
+alone; the write gate (one writer at a time on SQLite, see `db.write_gate`) is held
+only while the rows are written and committed. So no game waits for another game's
+thinking, only for its few milliseconds of writing.
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ from .models import (
 )
 from .payloads import (
     SeatInfo,
+    SeatViews,
     chat_json,
     encode,
     game_header,
@@ -130,6 +136,8 @@ class Outcome:
 
 @dataclass
 class _Tx:
+    """One change to one game: what it read, and what it leaves to do."""
+
     db: Session
     game: Game
     seats: list[SeatInfo]
@@ -141,6 +149,9 @@ class _Tx:
     #: a seat changed hands: read the seats again before answering
     seats_changed: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    #: writes that cannot wait for the commit's flush (statements, rows that need a
+    #: flush first): run under the write gate, just before the commit
+    writes: list[Callable[[], object]] = field(default_factory=list)
 
 
 class GameService:
@@ -255,16 +266,19 @@ class GameService:
 
     # ----- the one way games change ---------------------------------------------------------
     def _change(self, game_id: str, user_id: int | None, change: Callable[[_Tx], None]) -> Outcome:
+        """Read the game, let `change` decide and change it (nothing is written yet:
+        no autoflush), write and commit under the write gate, then answer."""
         with self.lock(game_id), self._sessions() as db:
             tx: _Tx | None = None
             try:
-                with self._write_gate, db.begin():
-                    game = self._game(db, game_id, for_update=True)
-                    tx = _Tx(db, game, self._seats(db, [game_id])[game_id], self._state(db, game))
+                game = self._game(db, game_id, for_update=True)
+                tx = _Tx(db, game, self._seats(db, [game_id])[game_id], self._state(db, game))
+                with db.no_autoflush:
                     change(tx)
-                    if tx.seats_changed:
-                        tx.seats = self._seats(db, [game_id])[game_id]
-                    payload = game_payload(game, tx.seats, tx.state, user_id, self._chat(db, game_id))
+                with self._write_gate:
+                    for write in tx.writes:
+                        write()
+                    db.commit()
             except IllegalAction as exc:
                 raise HTTPException(409, str(exc)) from None
             except StaleDataError:
@@ -276,8 +290,12 @@ class GameService:
                 raise
             if tx.changed:
                 self._remember(game_id, game.version, tx.state)
+            if tx.seats_changed:
+                tx.seats = self._seats(db, [game_id])[game_id]
+            views = SeatViews(game, tx.state)
             if tx.notify:
-                self._broadcast(game, tx.seats, tx.state)
+                self._broadcast(game, tx.seats, views)
+            payload = game_payload(game, tx.seats, tx.state, user_id, None, views)
             payload.update(tx.extra)
             return Outcome(payload, self._wants_ai(game, tx.seats))
 
@@ -286,11 +304,11 @@ class GameService:
         ai_roles = {s.role for s in seats if s.is_ai}
         return game.status == ACTIVE and bool(ai_roles & set(game.active_roles))
 
-    def _broadcast(self, game: Game, seats: list[SeatInfo], state: State) -> None:
+    def _broadcast(self, game: Game, seats: list[SeatInfo], views: SeatViews) -> None:
         messages: dict[Role | None, str] = {}
         for connection in self._hub.connections(game.id):
             if connection.role not in messages:
-                messages[connection.role] = view_message(game, seats, state, connection.role).decode()
+                messages[connection.role] = view_message(game, seats, connection.role, views).decode()
             if not connection.push(messages[connection.role]):
                 self._hub.remove(connection)
 
@@ -299,7 +317,7 @@ class GameService:
         """Record the state in the game row: snapshot, active roles, result, turns, version."""
         game, state = tx.game, tx.state
         game.version = game.version + 1
-        game.snapshot = encode(state.to_json()).decode()
+        game.snapshot = state.encode_json().decode()
         game.updated_at = utcnow()
         if state.is_over() and game.status != FINISHED:
             game.status = FINISHED
@@ -397,8 +415,12 @@ class GameService:
                 f"this server plays version {ruleset.version}",
             )
         state = self._new_state(ruleset, chosen.id, resolved, seed, settings.moves)
-        with self._write_gate, self._sessions() as db, db.begin():
-            game, seat_rows = self._insert_game(db, state, specs, user_id, settings.public, rematch_of=None)
+        game = self._game_row(state, user_id, settings.public, rematch_of=None)
+        with self._sessions() as db:
+            with self._write_gate:
+                self._insert_game(db, game, state, specs, user_id)
+                db.commit()
+            seat_rows = self._seats(db, [game.id])[game.id]
             payload = game_payload(game, seat_rows, state, user_id, [])
         self._remember(game.id, game.version, state)
         return Outcome(payload, self._wants_ai(game, seat_rows))
@@ -430,20 +452,13 @@ class GameService:
                 raise HTTPException(422, f"{played} cannot be played: {exc}") from None
         return state
 
-    def _insert_game(
-        self,
-        db: Session,
-        state: State,
-        specs: list[SeatSpec],
-        creator: int,
-        public: bool,
-        rematch_of: str | None,
-    ) -> tuple[Game, list[SeatInfo]]:
-        """The rows of a new game: the game with its snapshot, its seats, and one
-        action row per move already played (a saved game's), all by `creator`."""
+    @staticmethod
+    def _game_row(state: State, creator: int, public: bool, rematch_of: str | None) -> Game:
+        """The row of a new game, its snapshot encoded (not yet in the database)."""
         meta = state.meta
         now = utcnow()
-        game = Game(
+        over = state.is_over()  # a game over before anyone sat down: nothing to play
+        return Game(
             id=secrets.token_urlsafe(9),
             ruleset=meta["ruleset"],
             ruleset_version=meta["ruleset_version"],
@@ -451,13 +466,13 @@ class GameService:
             scenario=meta["scenario"],
             options=meta["options"],
             seed=meta["seed"],
-            status=ACTIVE,
+            status=FINISHED if over else ACTIVE,
             version=1,
-            snapshot=encode(state.to_json()).decode(),
+            snapshot=state.encode_json().decode(),
             active_roles=state.active_roles(),
-            turns=turns_after({}, state, 1, state.is_over()),
-            result=None,
-            finish_reason=None,
+            turns=turns_after({}, state, 1, over),
+            result=state.result() if over else None,
+            finish_reason="the game is over" if over else None,
             public=public,
             created_by=creator,
             rematch_of=rematch_of,
@@ -465,8 +480,13 @@ class GameService:
             created_at=now,
             updated_at=now,
         )
+
+    @staticmethod
+    def _insert_game(db: Session, game: Game, state: State, specs: list[SeatSpec], creator: int) -> None:
+        """Write a new game's rows: the game, its seats, and one action row per move
+        already played (a saved game's), by `creator`. Hold the write gate."""
         db.add(game)
-        db.flush()
+        db.flush()  # the rows below refer to it, and there are no relationships to order them
         for position, (role, spec) in enumerate(zip(state.roles, specs, strict=True)):
             token = secrets.token_urlsafe(16) if spec.kind == SEAT_INVITE and spec.user_id is None else None
             db.add(
@@ -490,14 +510,10 @@ class GameService:
                     user_id=creator,
                     undone=False,
                     version=game.version,
-                    created_at=now,
+                    created_at=game.created_at,
                 )
             )
         db.flush()
-        if state.is_over():  # a game over before anyone sat down: nothing to play
-            game.status, game.result, game.finish_reason = FINISHED, state.result(), "the game is over"
-            game.active_roles = []
-        return game, self._seats(db, [game.id])[game.id]
 
     # ----- playing --------------------------------------------------------------------------
     def act(self, game_id: str, user_id: int, role: str, action: Any, expected_version: int) -> Outcome:
@@ -535,7 +551,7 @@ class GameService:
             tx.changed = True
             tx.state.undo(role)  # IllegalAction (nothing to undo) leaves the state untouched
             self._bump(tx)
-            tx.db.execute(
+            taken_back = (
                 update(ActionRecord)
                 .where(
                     ActionRecord.game_id == tx.game.id,
@@ -544,6 +560,7 @@ class GameService:
                 )
                 .values(undone=True)
             )
+            tx.writes.append(lambda: tx.db.execute(taken_back))
 
         return self._change(game_id, user_id, change)
 
@@ -608,17 +625,17 @@ class GameService:
     # ----- chat -------------------------------------------------------------------------------
     def chat(self, game_id: str, user_id: int, author: str, text: str) -> dict[str, Any]:
         with self.lock(game_id), self._sessions() as db:
-            with self._write_gate, db.begin():
-                self._game(db, game_id)
-                seats = self._seats(db, [game_id])[game_id]
-                if not my_roles(seats, user_id):
-                    raise HTTPException(403, "only the players of a game may chat in it")
-                message = ChatMessage(
-                    game_id=game_id, user_id=user_id, author=author, text=text, created_at=utcnow()
-                )
+            self._game(db, game_id)
+            seats = self._seats(db, [game_id])[game_id]
+            if not my_roles(seats, user_id):
+                raise HTTPException(403, "only the players of a game may chat in it")
+            message = ChatMessage(
+                game_id=game_id, user_id=user_id, author=author, text=text, created_at=utcnow()
+            )
+            with self._write_gate:
                 db.add(message)
-                db.flush()
-                out = chat_json(message)
+                db.commit()
+            out = chat_json(message)
             text_out = encode({"type": "chat", "game": game_id, "message": out}).decode()
             for connection in self._hub.connections(game_id):
                 if connection.role is not None:
@@ -643,7 +660,8 @@ class GameService:
             old = sorted(tx.seats, key=lambda s: s.position)
             specs = [SeatSpec(s.kind, s.agent, s.user_id) for s in old[-1:] + old[:-1]]
             state = self._new_state(ruleset, game.scenario, dict(game.options), None, [])
-            new, _ = self._insert_game(tx.db, state, specs, user_id, game.public, game.id)
+            new = self._game_row(state, user_id, game.public, rematch_of=game.id)
+            tx.writes.append(lambda: self._insert_game(tx.db, new, state, specs, user_id))
             game.rematch_id = new.id
             game.version = game.version + 1
             tx.notify = True
@@ -747,9 +765,9 @@ class GameService:
                     raise HTTPException(403, f"this game has no seat {connection.role!r}")
                 if connection.role not in my_roles(seats, connection.user_id):
                     raise HTTPException(403, f"the seat {connection.role!r} is not yours")
-            state = self._state(db, game)
+            views = SeatViews(game, self._state(db, game))
             self._hub.add(connection)
-            connection.push(view_message(game, seats, state, connection.role).decode())
+            connection.push(view_message(game, seats, connection.role, views).decode())
 
     # ----- AI seats -----------------------------------------------------------------------------------
     def games_waiting_for_ai(self) -> list[str]:
