@@ -62,6 +62,7 @@ SETUP_TIMEOUT = 120.0  # seconds for all the guests, games and sockets to be rea
 SETUP_CONCURRENCY = 16  # clients setting up at once (setup is not what is measured)
 STARTUP_TIMEOUT = 60.0  # seconds for the server to answer /api/health
 MAX_ERRORS_PER_GAME = 5  # a client gives up after this many failed actions
+AI_TIMEOUT = 60.0  # seconds a client waits for the AI's next move
 
 
 class _Versioned(msgspec.Struct):
@@ -309,14 +310,18 @@ def moves_to(ply: int, players: int, seed: int, rng: random.Random) -> list[list
 
 
 class Player:
-    """One guest with one hot-seat game: both seats, one websocket per seat."""
+    """One guest with one game: every seat on one screen (hot-seat), or the first
+    seat against the server's AI; one websocket per seat of theirs."""
 
-    def __init__(self, index: int, base_url: str, seed: int, from_ply: int = 0) -> None:
+    def __init__(
+        self, index: int, base_url: str, seed: int, from_ply: int = 0, opponent: str = "hotseat"
+    ) -> None:
         self.index = index
         self.base_url = base_url
         self.rng = random.Random(seed * 1_000_003 + index)
         self.game_seed = self.rng.randrange(2**31)
         self.from_ply = from_ply
+        self.opponent = opponent
         self.http = httpx.AsyncClient(
             base_url=base_url,
             timeout=HTTP_TIMEOUT,
@@ -331,7 +336,7 @@ class Player:
         answer = await self.http.post("/api/guest", json={"name": f"bench-{self.index}"})
         answer.raise_for_status()
         self.http.headers["X-CSRF-Token"] = answer.json()["csrf_token"]
-        seats = {role: ("me" if i == 0 else "hotseat") for i, role in enumerate(roles)}
+        seats = {role: ("me" if i == 0 else self.opponent) for i, role in enumerate(roles)}
         moves = moves_to(self.from_ply, len(roles), self.game_seed, self.rng) if self.from_ply else []
         answer = await self.http.post(
             "/api/games",
@@ -348,7 +353,7 @@ class Player:
         self.game_id = game["id"]
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
         ws_base = self.base_url.replace("http://", "ws://", 1)
-        for role in roles:
+        for role in game["my_seats"]:
             ws = await connect(
                 f"{ws_base}/ws/games/{self.game_id}?seat={role}",
                 additional_headers={"Cookie": cookie},
@@ -375,9 +380,19 @@ class Player:
                 results.games_finished += 1
                 return
             ready = [f for f in self.feeds if f.legal]
-            if not ready:
+            if not ready and self.opponent == "hotseat":
                 results.error("no_legal_action")
                 return
+            if not ready:  # the AI is to move: its moves come over the socket (not timed)
+                try:
+                    await self.feeds[0].wait_version(self.feeds[0].version + 1, timeout=AI_TIMEOUT)
+                except TimeoutError:
+                    results.error("ai_timeout")
+                    return
+                except ConnectionError as exc:
+                    results.error(str(exc) or "ws_closed")
+                    return
+                continue
             feed = self.rng.choice(ready)
             action = self.rng.choice(feed.legal)
             body = {"seat": feed.role, "action": action, "expected_version": feed.version}
@@ -475,7 +490,9 @@ class ClientGcPauses:
 async def run_clients(args: argparse.Namespace, server: ServerProcess) -> Run:
     results = Results()
     roles = await roles_of(server.base_url)
-    players = [Player(i, server.base_url, args.seed, args.from_ply) for i in range(args.games)]
+    players = [
+        Player(i, server.base_url, args.seed, args.from_ply, args.opponent) for i in range(args.games)
+    ]
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
     async def set_up(player: Player) -> Player | None:
@@ -494,7 +511,7 @@ async def run_clients(args: argparse.Namespace, server: ServerProcess) -> Run:
                 ready = [p for p in await asyncio.gather(*(set_up(p) for p in players)) if p is not None]
         except TimeoutError:
             results.error("setup_timeout")
-            ready = [p for p in players if len(p.feeds) == len(roles)]
+            ready = [p for p in players if p.feeds and all(f.version > 0 for f in p.feeds)]
         results.games_ready = len(ready)
         print(f"{len(ready)} games ready; playing (at most {args.actions} actions each, {args.seconds:g} s)")
 
@@ -580,6 +597,7 @@ def build_report(args: argparse.Namespace, run: Run, database: str) -> dict[str,
             "seconds": args.seconds,
             "think_s": args.think,
             "from_ply": args.from_ply,
+            "opponent": args.opponent,
             "seed": args.seed,
             "database": database,
         },
@@ -622,7 +640,8 @@ def print_report(report: dict[str, Any]) -> None:
     print()
     print(
         f"grognard server load: {s['games']} games x {s['actions_per_game']} actions, "
-        f"think {s['think_s'] * 1000:g} ms, from ply {s['from_ply']}, {s['database']}, "
+        f"think {s['think_s'] * 1000:g} ms, from ply {s['from_ply']}, other seats {s['opponent']}, "
+        f"{s['database']}, "
         f"{report['machine']['cores']} cores"
     )
     print(
@@ -675,6 +694,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=1, help="seeds every client's choices and game (1)")
     parser.add_argument(
+        "--opponent",
+        default="hotseat",
+        help="who plays the other seats: hotseat (the client, on its own screen; default) or "
+        "ai:<agent> (the server's AI, e.g. ai:heuristic): its moves load the server but are not timed",
+    )
+    parser.add_argument(
         "--from-ply",
         type=int,
         default=0,
@@ -708,7 +733,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.games < 1 or args.actions < 1 or args.seconds <= 0 or args.think < 0 or args.from_ply < 0:
         parser.error(
-            "--games and --actions must be at least 1, --seconds positive, --think and --from-ply not negative"
+            "--games and --actions must be at least 1, --seconds positive, "
+            "--think and --from-ply not negative"
         )
     return args
 

@@ -59,9 +59,11 @@ def test_a_guest_plays_at_once_and_keeps_the_games_on_registering(tiny_client: T
     assert guest.user is not None and guest.user["guest"] and guest.user["name"] == "Visitor"
     assert guest.ok("POST", "/api/guest")["user"] == guest.user  # the same session again
     game = create(guest, "tiny", {"north": "me", "east": "ai:random", "south": "ai:random"})
+    assert game["seats"][0]["player"] == "Visitor"
     member = guest.register("visitor", PASSWORD)
     assert member.user is not None and member.user["id"] == guest.user["id"] and not member.user["guest"]
-    assert guest.ok("GET", f"/api/games/{game['id']}")["my_seats"] == ["north"]
+    again = guest.ok("GET", f"/api/games/{game['id']}")
+    assert again["my_seats"] == ["north"] and again["seats"][0]["player"] == "visitor"  # the new name at once
     assert [g["id"] for g in guest.ok("GET", "/api/lobby")["mine"]] == [game["id"]]
 
 

@@ -219,6 +219,7 @@ def _create_account(
         answer = _start_session(server, db, user, response)
     if guest is not None:
         _forget_sessions(server, user_id=guest.id)
+        server.games.seats.forget_player(guest.id)  # their seats show the new name
     return answer
 
 

@@ -39,6 +39,7 @@ from grognard.core.registry import Registry
 from grognard.core.replay import make_replay
 
 from .db import utcnow
+from .gamerows import SeatBook, insert_action, read_game, read_seats, write_game
 from .hub import Connection, Hub
 from .models import (
     ACTIVE,
@@ -51,7 +52,6 @@ from .models import (
     ChatMessage,
     Game,
     Seat,
-    User,
 )
 from .payloads import (
     SeatInfo,
@@ -172,6 +172,8 @@ class GameService:
         self._cache: OrderedDict[str, tuple[int, State]] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._agents: dict[tuple[str, Role], Agent] = {}
+        #: the seats of recent games (seats are read on every move, changed rarely)
+        self.seats = SeatBook()
 
     # ----- locks and the live-state cache ------------------------------------------------
     def lock(self, game_id: str) -> threading.Lock:
@@ -217,36 +219,12 @@ class GameService:
     # ----- reading --------------------------------------------------------------------------
     @staticmethod
     def _game(db: Session, game_id: str, for_update: bool = False) -> Game:
-        query = select(Game).where(Game.id == game_id)
-        if for_update:
-            query = query.with_for_update()
-        game = db.scalar(query)
+        """The game's row, transient (see gamerows): changes reach the database
+        only through `write_game`."""
+        game = read_game(db, game_id, for_update=for_update)
         if game is None:
             raise HTTPException(404, f"no game {game_id!r}")
         return game
-
-    @staticmethod
-    def _seats(db: Session, game_ids: list[str]) -> dict[str, list[SeatInfo]]:
-        # plain columns, not ORM objects: this runs on every move and is read-only
-        rows = db.execute(
-            select(
-                Seat.game_id,
-                Seat.role,
-                Seat.position,
-                Seat.kind,
-                Seat.user_id,
-                Seat.agent,
-                Seat.invite_token,
-                User.display_name,
-            )
-            .outerjoin(User, User.id == Seat.user_id)
-            .where(Seat.game_id.in_(game_ids))
-            .order_by(Seat.game_id, Seat.position)
-        ).all()
-        out: dict[str, list[SeatInfo]] = {gid: [] for gid in game_ids}
-        for game_id, role, position, kind, user_id, agent, token, name in rows:
-            out[game_id].append(SeatInfo(role, position, kind, user_id, agent, token, name))
-        return out
 
     def _chat(self, db: Session, game_id: str) -> list[ChatMessage]:
         rows = db.scalars(
@@ -260,7 +238,7 @@ class GameService:
     def get(self, game_id: str, user_id: int | None) -> dict[str, Any]:
         with self.lock(game_id), self._sessions() as db:
             game = self._game(db, game_id)
-            seats = self._seats(db, [game_id])[game_id]
+            seats = self.seats.of(db, game_id)
             state = self._state(db, game)
             return game_payload(game, seats, state, user_id, self._chat(db, game_id))
 
@@ -272,10 +250,13 @@ class GameService:
             tx: _Tx | None = None
             try:
                 game = self._game(db, game_id, for_update=True)
-                tx = _Tx(db, game, self._seats(db, [game_id])[game_id], self._state(db, game))
+                read_version = game.version
+                tx = _Tx(db, game, self.seats.of(db, game_id), self._state(db, game))
                 with db.no_autoflush:
                     change(tx)
                 with self._write_gate:
+                    if game.version != read_version:
+                        write_game(db, game, read_version)
                     for write in tx.writes:
                         write()
                     db.commit()
@@ -291,7 +272,8 @@ class GameService:
             if tx.changed:
                 self._remember(game_id, game.version, tx.state)
             if tx.seats_changed:
-                tx.seats = self._seats(db, [game_id])[game_id]
+                self.seats.forget(game_id)
+                tx.seats = self.seats.of(db, game_id)
             views = SeatViews(game, tx.state)
             if tx.notify:
                 self._broadcast(game, tx.seats, views)
@@ -420,7 +402,7 @@ class GameService:
             with self._write_gate:
                 self._insert_game(db, game, state, specs, user_id)
                 db.commit()
-            seat_rows = self._seats(db, [game.id])[game.id]
+            seat_rows = self.seats.of(db, game.id)
             payload = game_payload(game, seat_rows, state, user_id, [])
         self._remember(game.id, game.version, state)
         return Outcome(payload, self._wants_ai(game, seat_rows))
@@ -530,18 +512,17 @@ class GameService:
         tx.changed = True  # from here a failure other than IllegalAction drops the live state
         tx.state.apply(role, action)  # IllegalAction leaves the state untouched
         self._bump(tx)
-        tx.db.add(
-            ActionRecord(
-                game_id=tx.game.id,
-                ply=len(tx.state.history) - 1,
-                role=role,
-                action=list(action),
-                user_id=user_id,
-                undone=False,
-                version=tx.game.version,
-                created_at=tx.game.updated_at,
-            )
-        )
+        record = {
+            "game_id": tx.game.id,
+            "ply": len(tx.state.history) - 1,
+            "role": role,
+            "action": list(action),
+            "user_id": user_id,
+            "undone": False,
+            "version": tx.game.version,
+            "created_at": tx.game.updated_at,
+        }
+        tx.writes.append(lambda: insert_action(tx.db, record))
 
     def undo(self, game_id: str, user_id: int, role: str, expected_version: int | None) -> Outcome:
         def change(tx: _Tx) -> None:
@@ -626,7 +607,7 @@ class GameService:
     def chat(self, game_id: str, user_id: int, author: str, text: str) -> dict[str, Any]:
         with self.lock(game_id), self._sessions() as db:
             self._game(db, game_id)
-            seats = self._seats(db, [game_id])[game_id]
+            seats = self.seats.of(db, game_id)
             if not my_roles(seats, user_id):
                 raise HTTPException(403, "only the players of a game may chat in it")
             message = ChatMessage(
@@ -672,7 +653,7 @@ class GameService:
         again = self.get(new_id, user_id)
         with self._sessions() as db:
             game = self._game(db, new_id)
-            wants_ai = self._wants_ai(game, self._seats(db, [new_id])[new_id])
+            wants_ai = self._wants_ai(game, self.seats.of(db, new_id))
         return Outcome(again, wants_ai)
 
     # ----- lobby ----------------------------------------------------------------------------------
@@ -703,7 +684,7 @@ class GameService:
                 )
             ids = list(dict.fromkeys(open_ids + mine_ids))
             games = {g.id: g for g in db.scalars(select(Game).where(Game.id.in_(ids)))}
-            seats = self._seats(db, ids)
+            seats = read_seats(db, ids)
             return {
                 "open": [game_header(games[i], seats[i], user_id) for i in open_ids],
                 "mine": [game_header(games[i], seats[i], user_id) for i in mine_ids],
@@ -713,7 +694,7 @@ class GameService:
     def _snapshot_copy(self, game_id: str) -> tuple[Game, list[SeatInfo], State]:
         with self.lock(game_id), self._sessions() as db:
             game = self._game(db, game_id)
-            seats = self._seats(db, [game_id])[game_id]
+            seats = self.seats.of(db, game_id)
             return game, seats, self._state(db, game).clone()
 
     def replay(self, game_id: str) -> dict[str, Any]:
@@ -759,7 +740,7 @@ class GameService:
         no change slips between the two."""
         with self.lock(connection.game_id), self._sessions() as db:
             game = self._game(db, connection.game_id)
-            seats = self._seats(db, [game.id])[game.id]
+            seats = self.seats.of(db, game.id)
             if connection.role is not None:
                 if connection.role not in {s.role for s in seats}:
                     raise HTTPException(403, f"this game has no seat {connection.role!r}")
@@ -792,11 +773,11 @@ class GameService:
     def ai_job(self, game_id: str) -> AiJob | None:
         """The next move an AI seat of this game must make, or None."""
         with self.lock(game_id), self._sessions() as db:
-            game = db.scalar(select(Game).where(Game.id == game_id))
+            game = read_game(db, game_id)
             if game is None or game.status != ACTIVE:
                 self._drop_agents(game_id)
                 return None
-            agents = {s.role: s.agent for s in self._seats(db, [game_id])[game_id] if s.is_ai and s.agent}
+            agents = {s.role: s.agent for s in self.seats.of(db, game_id) if s.is_ai and s.agent}
             state = self._state(db, game)
             for role in state.active_roles():
                 name = agents.get(role)
