@@ -10,7 +10,6 @@ The database URL comes from the argument, else `GROGNARD_DATABASE_URL`, else
 
 from __future__ import annotations
 
-import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -30,6 +29,7 @@ from . import accounts, api_games, api_ws
 from .ai import AiRunner
 from .context import Server
 from .db import make_engine, resolve_database_url, upgrade, write_gate
+from .gcpolicy import GcPolicy
 from .hub import Hub
 from .middleware import BodyLimitMiddleware, CsrfMiddleware
 from .service import GameService
@@ -39,21 +39,6 @@ from .settings import KIB, Settings
 log = logging.getLogger("grognard.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-
-
-def _freeze_heap() -> None:
-    """Move every object alive at start-up (modules, classes, functions, the ORM's
-    tables: about 116 000 of them) to the collector's permanent generation.
-
-    A full collection walks every tracked object while holding the GIL, so every game
-    waits for it; under the load benchmark the started server's full collections took
-    85-175 ms each, and they were the whole tail of the move round trip. Objects that
-    live as long as the process never become garbage, so walking them is wasted.
-    (The `gc.freeze` pattern the Python documentation describes for long-lived
-    servers.) Only the process that serves does this: tests create many apps.
-    """
-    gc.collect()
-    gc.freeze()
 
 
 def create_app(
@@ -67,12 +52,13 @@ def create_app(
     live_games: int = 256,
     session_cache_seconds: float = 10.0,
     migrate: bool = True,
-    freeze_heap: bool = False,
+    gc_full_every: float | None = None,
 ) -> FastAPI:
     """The app, its database migrated (unless `migrate=False`). `registry` defaults to
-    every ruleset grognard plays (`grognard.games.REGISTRY`). `freeze_heap` (what
-    `grognard serve` asks for) takes everything alive once the server has started out
-    of the garbage collector's sight: see `_freeze_heap`."""
+    every ruleset grognard plays (`grognard.games.REGISTRY`). `gc_full_every` (what
+    `grognard serve` sets) runs the garbage collector's full collections on a timer
+    of that many seconds instead of whenever CPython would: see `gcpolicy`. Leave it
+    None where many apps share a process (tests)."""
     if registry is None:
         from grognard.games import REGISTRY
 
@@ -102,13 +88,17 @@ def create_app(
         ai.start()
         for game_id in await run_in_threadpool(games.games_waiting_for_ai):
             ai.kick(game_id)
-        if freeze_heap:
-            _freeze_heap()
+        collector = GcPolicy(gc_full_every) if gc_full_every is not None else None
+        if collector is not None:
+            collector.start()
+        app.state.gc = collector
         try:
             yield
         finally:
             hub.close_all()
             await ai.close()
+            if collector is not None:
+                await collector.stop()
 
     app = FastAPI(
         title="grognard",

@@ -14,6 +14,8 @@ from .settings import KIB
 
 #: Largest websocket message a client may send (clients only send pings).
 WS_MAX_BYTES = 16 * KIB
+#: Seconds between the garbage collector's full collections (see gcpolicy.py).
+FULL_COLLECTION_EVERY = 300.0
 
 
 def serve(
@@ -32,7 +34,7 @@ def serve(
 
     if secure_cookies is None:
         secure_cookies = os.environ.get("GROGNARD_SECURE_COOKIES", "") in ("1", "true", "yes")
-    app = create_app(database_url, secure_cookies=secure_cookies, freeze_heap=True)
+    app = create_app(database_url, secure_cookies=secure_cookies, gc_full_every=FULL_COLLECTION_EVERY)
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_BYTES, log_level=log_level)
 
 
