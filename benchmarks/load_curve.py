@@ -1,0 +1,133 @@
+"""The server's move round trip against the load: `load_server.py` run at several
+think times, drawn as one plot.
+
+    PYTHONPATH=src python benchmarks/load_curve.py                     # SQLite, hot-seat and vs AI
+    PYTHONPATH=src python benchmarks/load_curve.py --database-url postgresql://postgres@127.0.0.1:5432/bench
+
+Each point is one run of `load_server.py` (a fresh server and database, `--games`
+clients, games starting at `--from-ply`), at think times from 10 s down to 0.5 s:
+the lower the think time, the more moves per second the clients offer. The plot
+shows the 50th and 99th percentile of the round trip against the moves per second
+achieved, one pair of lines per series (who holds the other seats), with the goal.
+Results go to `benchmarks/load_curve.json` and the plot to
+`docs/benchmarks/server-load.png` (or `--out-json`, `--out-png`). About 90 s a point.
+
+Needs matplotlib (`pip install -e '.[bench]'`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+THINK_TIMES = (10.0, 5.0, 2.0, 1.0, 0.5)
+SERIES = ("hotseat", "ai:heuristic")
+GOAL_MS = 50
+
+
+def run_point(args: argparse.Namespace, opponent: str, think: float) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "point.json"
+        command = [
+            sys.executable,
+            str(ROOT / "benchmarks" / "load_server.py"),
+            "--games", str(args.games),
+            "--actions", str(args.actions),
+            "--seconds", str(args.seconds),
+            "--think", str(think),
+            "--from-ply", str(args.from_ply),
+            "--opponent", opponent,
+            "--json", str(out),
+        ]  # fmt: skip
+        if args.database_url:
+            command += ["--database-url", args.database_url]
+        finished = subprocess.run(command, capture_output=True, text=True, check=False)
+        if finished.returncode != 0 or not out.exists():
+            raise SystemExit(f"load_server.py failed ({finished.returncode}):\n{finished.stderr[-2000:]}")
+        report: dict[str, Any] = json.loads(out.read_text())
+        return report
+
+
+def plot(points: list[dict[str, Any]], title: str, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 4.8), dpi=120)
+    colours = {"hotseat": "#1f5f99", "ai:heuristic": "#b5452b"}
+    labels = {"hotseat": "hot-seat (both seats scripted)", "ai:heuristic": "against the heuristic AI"}
+    for series in SERIES:
+        mine = sorted((p for p in points if p["settings"]["opponent"] == series), key=lambda p: p["actions_per_s"])
+        if not mine:
+            continue
+        x = [p["actions_per_s"] for p in mine]
+        colour = colours.get(series, "#444444")
+        name = labels.get(series, series)
+        ax.plot(x, [p["round_trip"]["p99_ms"] for p in mine], "o-", color=colour, label=f"{name}: p99")
+        ax.plot(x, [p["round_trip"]["p50_ms"] for p in mine], "s--", color=colour, alpha=0.7, label=f"{name}: p50")
+        for p in mine:
+            think = p["settings"]["think_s"]
+            ax.annotate(f"{think:g} s", (p["actions_per_s"], p["round_trip"]["p99_ms"]),
+                        textcoords="offset points", xytext=(4, 6), fontsize=7, color=colour)  # fmt: skip
+    ax.axhline(GOAL_MS, color="#2e7d32", linestyle=":", label=f"goal: p99 ≤ {GOAL_MS} ms")
+    ax.set_yscale("log")
+    ax.set_xlabel("moves per second, all games together (the labels: each client's mean think time)")
+    ax.set_ylabel("round trip, ms (POST to the pushed view)")
+    ax.set_title(title, fontsize=10)
+    ax.grid(True, which="both", alpha=0.25)
+    ax.legend(fontsize=8, loc="upper left")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--actions", type=int, default=60, help="actions per game at most (60)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="play phase of each point (60)")
+    parser.add_argument("--from-ply", type=int, default=600, help="where the games start (600)")
+    parser.add_argument("--think", type=float, nargs="+", default=list(THINK_TIMES))
+    parser.add_argument("--series", nargs="+", default=list(SERIES), help="opponents to measure")
+    parser.add_argument("--database-url", default=None)
+    parser.add_argument("--out-json", default=str(ROOT / "benchmarks" / "load_curve.json"))
+    parser.add_argument("--out-png", default=str(ROOT / "docs" / "benchmarks" / "server-load.png"))
+    parser.add_argument("--replot", action="store_true", help="only draw the plot again from --out-json")
+    args = parser.parse_args(argv)
+
+    if args.replot:
+        points = json.loads(Path(args.out_json).read_text())["points"]
+    else:
+        points = []
+        for series in args.series:
+            for think in args.think:
+                print(f"{series}, think {think:g} s ...", flush=True)
+                report = run_point(args, series, think)
+                rt = report["round_trip"]
+                print(
+                    f"  {report['actions_per_s']:.0f} moves/s: p50 {rt['p50_ms']:.1f} ms, "
+                    f"p99 {rt['p99_ms']:.1f} ms, server CPU {report['server_cpu_pct_of_one_core']:.0f}%",
+                    flush=True,
+                )
+                points.append(report)
+        Path(args.out_json).write_text(json.dumps({"points": points}, indent=1) + "\n")
+    first = points[0]
+    database = first["settings"]["database"]
+    title = (
+        f"grognard server, {first['settings']['games']} concurrent Viktory II games from ply "
+        f"{first['settings']['from_ply']}, {database}, {first['machine']['cores']} cores "
+        f"(clients on the same machine), commit {first['machine']['commit']}"
+    )
+    plot(points, title, Path(args.out_png))
+    print(f"plot written to {args.out_png}")
+
+
+if __name__ == "__main__":
+    main()
