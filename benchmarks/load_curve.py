@@ -64,14 +64,16 @@ def plot(points: list[dict[str, Any]], title: str, path: Path) -> None:
     colours = {"hotseat": "#1f5f99", "ai:heuristic": "#b5452b"}
     labels = {"hotseat": "hot-seat (both seats scripted)", "ai:heuristic": "against the heuristic AI"}
     for series in SERIES:
-        mine = sorted((p for p in points if p["settings"]["opponent"] == series), key=lambda p: p["actions_per_s"])
+        mine = [p for p in points if p["settings"]["opponent"] == series]
+        mine.sort(key=lambda p: p["actions_per_s"])
         if not mine:
             continue
         x = [p["actions_per_s"] for p in mine]
         colour = colours.get(series, "#444444")
         name = labels.get(series, series)
         ax.plot(x, [p["round_trip"]["p99_ms"] for p in mine], "o-", color=colour, label=f"{name}: p99")
-        ax.plot(x, [p["round_trip"]["p50_ms"] for p in mine], "s--", color=colour, alpha=0.7, label=f"{name}: p50")
+        p50 = [p["round_trip"]["p50_ms"] for p in mine]
+        ax.plot(x, p50, "s--", color=colour, alpha=0.7, label=f"{name}: p50")
         for p in mine:
             think = p["settings"]["think_s"]
             ax.annotate(f"{think:g} s", (p["actions_per_s"], p["round_trip"]["p99_ms"]),
