@@ -54,6 +54,11 @@ def run_point(args: argparse.Namespace, opponent: str, think: float) -> dict[str
         return report
 
 
+def load(point: dict[str, Any]) -> float:
+    """What the server did per second: every game change, the AI's moves included."""
+    return float(point.get("changes_per_s", point["actions_per_s"]))
+
+
 def plot(points: list[dict[str, Any]], title: str, path: Path) -> None:
     import matplotlib
 
@@ -65,10 +70,10 @@ def plot(points: list[dict[str, Any]], title: str, path: Path) -> None:
     labels = {"hotseat": "hot-seat (both seats scripted)", "ai:heuristic": "against the heuristic AI"}
     for series in SERIES:
         mine = [p for p in points if p["settings"]["opponent"] == series]
-        mine.sort(key=lambda p: p["actions_per_s"])
+        mine.sort(key=load)
         if not mine:
             continue
-        x = [p["actions_per_s"] for p in mine]
+        x = [load(p) for p in mine]
         colour = colours.get(series, "#444444")
         name = labels.get(series, series)
         ax.plot(x, [p["round_trip"]["p99_ms"] for p in mine], "o-", color=colour, label=f"{name}: p99")
@@ -76,11 +81,11 @@ def plot(points: list[dict[str, Any]], title: str, path: Path) -> None:
         ax.plot(x, p50, "s--", color=colour, alpha=0.7, label=f"{name}: p50")
         for p in mine:
             think = p["settings"]["think_s"]
-            ax.annotate(f"{think:g} s", (p["actions_per_s"], p["round_trip"]["p99_ms"]),
+            ax.annotate(f"{think:g} s", (load(p), p["round_trip"]["p99_ms"]),
                         textcoords="offset points", xytext=(4, 6), fontsize=7, color=colour)  # fmt: skip
     ax.axhline(GOAL_MS, color="#2e7d32", linestyle=":", label=f"goal: p99 ≤ {GOAL_MS} ms")
     ax.set_yscale("log")
-    ax.set_xlabel("moves per second, all games together (the labels: each client's mean think time)")
+    ax.set_xlabel("game changes per second, the AI's moves included (labels: the clients' mean think time)")
     ax.set_ylabel("round trip, ms (POST to the pushed view)")
     ax.set_title(title, fontsize=10)
     ax.grid(True, which="both", alpha=0.25)
@@ -123,9 +128,9 @@ def main(argv: list[str] | None = None) -> None:
     first = points[0]
     database = first["settings"]["database"]
     title = (
-        f"grognard server, {first['settings']['games']} concurrent Viktory II games from ply "
-        f"{first['settings']['from_ply']}, {database}, {first['machine']['cores']} cores "
-        f"(clients on the same machine), commit {first['machine']['commit']}"
+        f"grognard server: {first['settings']['games']} concurrent Viktory II games from ply "
+        f"{first['settings']['from_ply']}, {database}\n{first['machine']['cores']} cores shared with "
+        f"the clients, websockets compressed, commit {first['machine']['commit']}"
     )
     plot(points, title, Path(args.out_png))
     print(f"plot written to {args.out_png}")

@@ -1,15 +1,21 @@
-"""Server load benchmark: N concurrent hot-seat games played over HTTP + websockets.
+"""Server load benchmark: N concurrent games played over HTTP + websockets.
 
-    PYTHONPATH=src python benchmarks/load_server.py                  # 200 games, 30 actions each
-    PYTHONPATH=src python benchmarks/load_server.py --games 50 --json /tmp/load50.json
+    PYTHONPATH=src python benchmarks/load_server.py        # 200 games from ply 600, 5 s think, hot-seat
+    PYTHONPATH=src python benchmarks/load_server.py --opponent ai:heuristic --json /tmp/ai.json
 
-It starts the real server (`python -m grognard.server`) on a free port of 127.0.0.1
-with a temporary SQLite database (or `--database-url`), waits for `/api/health`,
-then runs N scripted clients in one asyncio process. Each client is one guest who
-owns a 2-player Viktory II game with both seats (`me` + `hotseat`) and follows each
-seat on its own websocket, as the web client does. It repeatedly picks a random
-legal action (random.Random seeded per client) from the latest view of an active
-seat and POSTs it with `expected_version`. Per action it records
+It starts the real server (`python -m grognard.server`, as `grognard serve` runs it)
+on a free port of 127.0.0.1 with a temporary SQLite database (or `--database-url`),
+waits for `/api/health`, then runs N scripted clients in one asyncio process. Each
+client is one guest who owns a 2-player Viktory II game and follows each of its
+seats on its own websocket (permessage-deflate on, as browsers ask for it), as the
+web client does. The game holds both seats (`me` + `hotseat`), or the first seat
+against the server's AI (`--opponent ai:heuristic`), whose moves load the server
+but are not timed. Games start mid-play (`--from-ply`, default 600 random moves,
+sent with the new game), where a game's log, history and snapshot have grown as
+they do in real play. The client repeatedly picks a random legal action
+(random.Random seeded per client) from the latest view of a seat of its own that
+is to act and POSTs it with `expected_version`, pausing `--think` seconds on
+average between its moves. Per action it records
 
 - the round trip: from sending the POST until the acting seat's websocket delivers
   the `state` message with the new version;
@@ -19,10 +25,12 @@ A client stops after `--actions` actions, at the end of its game, or when the pl
 phase has lasted `--seconds`, whichever comes first. Every wait has a timeout and the
 server is stopped at the end: the run always ends by itself. Only loopback is used.
 
-The report: games, actions, throughput, p50/p90/p99/max of both latencies, errors
-by kind, and the CPU time of the server process over the play phase (psutil when it
-is installed, else /proc/PID/stat), also as a percentage of one core; the client's
-own CPU time too, since it shares the machine. `--json PATH` writes it all.
+The report: games, actions (and every game change, the AI's included), throughput,
+p50/p90/p99/max of both latencies, errors by kind, and the CPU time of the server
+process over the play phase (psutil when it is installed, else /proc/PID/stat), also
+as a percentage of one core; the client's own CPU time too, since it shares the
+machine. `--json PATH` writes it all; `--py-spy OUT` profiles the server meanwhile.
+`load_curve.py` runs it at several think times and draws the curve.
 """
 
 from __future__ import annotations
@@ -222,6 +230,8 @@ class Results:
     #: per action: (client, perf_counter() at the POST, round trip, POST alone)
     samples: list[tuple[int, float, float, float]] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
+    #: game changes seen over the play phase (the clients' moves, and the AI's)
+    changes: int = 0
     games_ready: int = 0
     games_finished: int = 0  # games that reached their end within the run
 
@@ -322,6 +332,7 @@ class Player:
         self.game_seed = self.rng.randrange(2**31)
         self.from_ply = from_ply
         self.opponent = opponent
+        self.compression: str | None = "deflate"  # what browsers negotiate
         self.http = httpx.AsyncClient(
             base_url=base_url,
             timeout=HTTP_TIMEOUT,
@@ -358,7 +369,7 @@ class Player:
                 f"{ws_base}/ws/games/{self.game_id}?seat={role}",
                 additional_headers={"Cookie": cookie},
                 max_size=None,
-                compression=None,
+                compression=self.compression,
                 ping_interval=None,
                 open_timeout=HTTP_TIMEOUT,
             )
@@ -367,6 +378,13 @@ class Player:
             await feed.wait_version(game["version"])
 
     async def play(self, actions: int, deadline: float, think: float, results: Results) -> None:
+        first_version = self.feeds[0].version
+        try:
+            await self._play(actions, deadline, think, results)
+        finally:
+            results.changes += self.feeds[0].version - first_version
+
+    async def _play(self, actions: int, deadline: float, think: float, results: Results) -> None:
         done = failures = 0
         if think > 0:  # staggered start: the clients' first moves spread as later ones are
             await asyncio.sleep(min(self.rng.uniform(0, 2 * think), max(0.0, deadline - time.monotonic())))
@@ -493,6 +511,8 @@ async def run_clients(args: argparse.Namespace, server: ServerProcess) -> Run:
     players = [
         Player(i, server.base_url, args.seed, args.from_ply, args.opponent) for i in range(args.games)
     ]
+    for player in players:
+        player.compression = None if args.no_compression else "deflate"
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
     async def set_up(player: Player) -> Player | None:
@@ -598,6 +618,7 @@ def build_report(args: argparse.Namespace, run: Run, database: str) -> dict[str,
             "think_s": args.think,
             "from_ply": args.from_ply,
             "opponent": args.opponent,
+            "ws_compression": not args.no_compression,
             "seed": args.seed,
             "database": database,
         },
@@ -613,6 +634,8 @@ def build_report(args: argparse.Namespace, run: Run, database: str) -> dict[str,
         "wall_s": run.wall,
         "play_started_monotonic": run.started,  # time.perf_counter(), for matching server-side logs
         "actions_per_s": actions / run.wall if run.wall > 0 else 0.0,
+        # every change of every game, the AI's moves included
+        "changes_per_s": results.changes / run.wall if run.wall > 0 else 0.0,
         "round_trip": latency_summary(results.round_trips),
         "post": latency_summary(results.posts),
         "errors": dict(sorted(results.errors.items())),
@@ -650,7 +673,8 @@ def print_report(report: dict[str, Any]) -> None:
     )
     print(
         f"  actions           {report['actions']:>9}   in {report['wall_s']:.1f} s = "
-        f"{report['actions_per_s']:.1f} actions/s"
+        f"{report['actions_per_s']:.1f} actions/s ({report['changes_per_s']:.1f} game changes/s with "
+        "the other seats')"
     )
     print(f"  {'latency (ms)':<16} {'p50':>9} {'p90':>9} {'p99':>9} {'max':>9} {'mean':>9}")
     for label, key in (("round trip", "round_trip"), ("POST alone", "post")):
@@ -684,13 +708,13 @@ def print_report(report: dict[str, Any]) -> None:
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=200, help="concurrent games, one client each (200)")
-    parser.add_argument("--actions", type=int, default=30, help="actions per game at most (30)")
+    parser.add_argument("--actions", type=int, default=20, help="actions per game at most (20)")
     parser.add_argument("--seconds", type=float, default=120.0, help="play phase limit in seconds (120)")
     parser.add_argument(
         "--think",
         type=float,
-        default=0.0,
-        help="mean pause between a client's actions in seconds, uniform on [0, 2*think] (0: flat out)",
+        default=5.0,
+        help="mean pause between a client's actions in seconds, uniform on [0, 2*think] (5; 0: flat out)",
     )
     parser.add_argument("--seed", type=int, default=1, help="seeds every client's choices and game (1)")
     parser.add_argument(
@@ -700,11 +724,17 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "ai:<agent> (the server's AI, e.g. ai:heuristic): its moves load the server but are not timed",
     )
     parser.add_argument(
+        "--no-compression",
+        action="store_true",
+        help="websockets without permessage-deflate (browsers always ask for it, and the server "
+        "spends CPU compressing every pushed view)",
+    )
+    parser.add_argument(
         "--from-ply",
         type=int,
-        default=0,
-        help="start every game after this many random moves, sent with the new game (0: from the "
-        "start); a random 2-player game lasts about 1 300 moves, and grows as it goes",
+        default=600,
+        help="start every game after this many random moves, sent with the new game (600; 0: from "
+        "the start); a random 2-player game lasts about 1 300 moves, and grows as it goes",
     )
     parser.add_argument(
         "--database-url",

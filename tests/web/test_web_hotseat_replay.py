@@ -51,6 +51,8 @@ def test_hot_seat_with_secrets_passes_the_screen(page: Page) -> None:
     button(page, "roll").click()
     expect(page.locator(".log-lines li.dice").last).to_contain_text("north rolls")
     expect(page.locator(".log-lines li.dice .die")).to_have_count(1)
+    # a die that just fell tumbles in
+    expect(page.locator(".log-lines li.dice.fresh .die")).to_have_css("animation-name", "tumble")
 
 
 def test_a_short_game_to_the_end_and_its_replay(page: Page) -> None:

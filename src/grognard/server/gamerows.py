@@ -3,7 +3,8 @@
 Each move reads the game's row and its seats and writes the row back with one new
 action row. Through the ORM's identity map and unit of work this was half the
 server's time per move; here it is one SELECT, one UPDATE that checks the version
-it read, and one INSERT. The `Game` objects handed out are transient (no session
+it read, and one INSERT, prebuilt and run on the session's connection (the ORM's
+execute adds 40 µs even to a plain statement). The `Game` objects handed out are transient (no session
 tracks them), so nothing is written behind the caller's back: `write_game` is the
 only way their changes reach the database. Rare changes (a new game, a seat taken)
 still go through the ORM.
@@ -82,7 +83,7 @@ def read_game(db: Session, game_id: str, *, for_update: bool = False) -> Game | 
     """The game's row as a transient `Game` (its snapshot not loaded), or None. With
     `for_update`, the row stays locked to this transaction where the database can."""
     query = _SELECT_GAME_FOR_UPDATE if for_update else _SELECT_GAME
-    row = db.execute(query, {"game_id": game_id}).first()
+    row = db.connection().execute(query, {"game_id": game_id}).first()
     return None if row is None else Game(**row._asdict())
 
 
@@ -111,7 +112,7 @@ def read_seats(db: Session, game_ids: list[str]) -> dict[str, list[SeatInfo]]:
     out: dict[str, list[SeatInfo]] = {gid: [] for gid in game_ids}
     if not game_ids:
         return out
-    for game_id, role, position, kind, user_id, agent, token, name in db.execute(
+    for game_id, role, position, kind, user_id, agent, token, name in db.connection().execute(
         _SELECT_SEATS, {"game_ids": game_ids}
     ):
         out[game_id].append(SeatInfo(role, position, kind, user_id, agent, token, name))

@@ -243,9 +243,13 @@ class GameService:
             return game_payload(game, seats, state, user_id, self._chat(db, game_id))
 
     # ----- the one way games change ---------------------------------------------------------
-    def _change(self, game_id: str, user_id: int | None, change: Callable[[_Tx], None]) -> Outcome:
+    def _change(
+        self, game_id: str, user_id: int | None, change: Callable[[_Tx], None], *, answer: bool = True
+    ) -> Outcome:
         """Read the game, let `change` decide and change it (nothing is written yet:
-        no autoflush), write and commit under the write gate, then answer."""
+        no autoflush), write and commit under the write gate, then push the seats
+        their views and answer the caller (with `answer=False`, an empty payload:
+        the server's own AI asks for no answer)."""
         with self.lock(game_id), self._sessions() as db:
             tx: _Tx | None = None
             try:
@@ -277,7 +281,7 @@ class GameService:
             views = SeatViews(game, tx.state)
             if tx.notify:
                 self._broadcast(game, tx.seats, views)
-            payload = game_payload(game, tx.seats, tx.state, user_id, None, views)
+            payload = game_payload(game, tx.seats, tx.state, user_id, None, views) if answer else {}
             payload.update(tx.extra)
             return Outcome(payload, self._wants_ai(game, tx.seats))
 
@@ -797,7 +801,7 @@ class GameService:
             self._play(tx, job.role, list(action), None)
 
         try:
-            self._change(job.game_id, None, change)
+            self._change(job.game_id, None, change, answer=False)
         except _Moved:
             return False
         except HTTPException as exc:
