@@ -2,9 +2,13 @@
 think times, drawn as one plot.
 
     PYTHONPATH=src python benchmarks/load_curve.py                     # SQLite, hot-seat and vs AI
-    PYTHONPATH=src python benchmarks/load_curve.py --database-url postgresql://postgres@127.0.0.1:5432/bench
+    PYTHONPATH=src python benchmarks/load_curve.py \
+        --database-url postgresql://postgres@127.0.0.1:5432/postgres \
+        --out-json benchmarks/load_curve_postgresql.json \
+        --out-png docs/benchmarks/server-load-postgresql.png
 
-Each point is one run of `load_server.py` (a fresh server and database, `--games`
+Each point is one run of `load_server.py` (a fresh server and database: with a
+PostgreSQL URL, a new database beside the one named, dropped after; `--games`
 clients, games starting at `--from-ply`), at think times from 10 s down to 0.5 s:
 the lower the think time, the more moves per second the clients offer. The plot
 shows the 50th and 99th percentile of the round trip against the moves per second
@@ -22,6 +26,8 @@ import json
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +37,36 @@ SERIES = ("hotseat", "ai:heuristic")
 GOAL_MS = 50
 
 
+@contextmanager
+def fresh_database(url: str | None, name: str) -> Iterator[str | None]:
+    """An empty database for one point (a server resumes the AI games it finds at
+    start-up, so a point must not inherit the last one's): a new PostgreSQL database
+    beside the one `url` names, dropped afterwards; None (a temporary SQLite file,
+    load_server's default) without a URL."""
+    if url is None:
+        yield None
+        return
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    from grognard.server.db import resolve_database_url
+
+    base = make_url(resolve_database_url(url))
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield base.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
 def run_point(args: argparse.Namespace, opponent: str, think: float) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory() as tmp:
+    name = f"grognard_curve_{opponent.replace(':', '_')}_{str(think).replace('.', '_')}"
+    with tempfile.TemporaryDirectory() as tmp, fresh_database(args.database_url, name) as url:
         out = Path(tmp) / "point.json"
         command = [
             sys.executable,
@@ -45,8 +79,8 @@ def run_point(args: argparse.Namespace, opponent: str, think: float) -> dict[str
             "--opponent", opponent,
             "--json", str(out),
         ]  # fmt: skip
-        if args.database_url:
-            command += ["--database-url", args.database_url]
+        if url:
+            command += ["--database-url", url]
         finished = subprocess.run(command, capture_output=True, text=True, check=False)
         if finished.returncode != 0 or not out.exists():
             raise SystemExit(f"load_server.py failed ({finished.returncode}):\n{finished.stderr[-2000:]}")

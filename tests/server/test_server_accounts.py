@@ -9,9 +9,9 @@ from fastapi.testclient import TestClient
 from serverkit import AppFactory, Player, create
 from sqlalchemy import delete, select
 
-from grognard.server import sessioncache
+from grognard.server import expiring
+from grognard.server.expiring import ExpiringCache
 from grognard.server.models import LoginSession, User
-from grognard.server.sessioncache import SessionCache
 
 PASSWORD = "correct horse battery staple"
 
@@ -116,22 +116,26 @@ def test_registering_drops_the_guest_sessions_at_once(make_app: AppFactory) -> N
         assert stale.ok("GET", "/api/me")["user"] is None
 
 
-def test_cached_sessions_expire_with_the_cache_or_the_session(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_remembered_entries_expire_and_make_room(monkeypatch: pytest.MonkeyPatch) -> None:
     now = [1000.0]
-    monkeypatch.setattr(sessioncache.time, "monotonic", lambda: now[0])
-    cache: SessionCache[str] = SessionCache(ttl=10, size=2)
-    cache.put("a", "ana", 1, session_left=3600)
-    cache.put("b", "bob", 2, session_left=4)  # a session that ends before the cache would
+    monkeypatch.setattr(expiring.time, "monotonic", lambda: now[0])
+    cache: ExpiringCache[str, str] = ExpiringCache(ttl=10, size=2)
+    cache.put("a", "ana")
+    cache.put("b", "bob", at_most=4)  # a session that ends before the cache would forget it
     assert (cache.get("a"), cache.get("b")) == ("ana", "bob")
     now[0] += 5
     assert (cache.get("a"), cache.get("b")) == ("ana", None)
     now[0] += 6
     assert cache.get("a") is None
-    cache.put("a", "ana", 1, 3600)
-    cache.put("c", "cy", 3, 3600)
-    cache.put("d", "di", 1, 3600)  # over the size: the oldest goes
-    assert (cache.get("a"), cache.get("c"), cache.get("d")) == (None, "cy", "di")
-    cache.drop_user(1)
-    assert (cache.get("c"), cache.get("d")) == ("cy", None)
-    cache.drop("c")
-    assert cache.get("c") is None
+    cache.put("a", "ana")
+    cache.put("c", "cy")
+    assert cache.get("a") == "ana"  # used last: "c" is now the oldest
+    cache.put("d", "di")  # over the size: the least recently used goes
+    assert (cache.get("a"), cache.get("c"), cache.get("d")) == ("ana", None, "di")
+    cache.drop_where(lambda name: name.startswith("d"))
+    assert (cache.get("a"), cache.get("d")) == ("ana", None)
+    cache.drop("a")
+    assert cache.get("a") is None
+    nothing: ExpiringCache[str, str] = ExpiringCache(ttl=0, size=2)
+    nothing.put("a", "ana")
+    assert nothing.get("a") is None

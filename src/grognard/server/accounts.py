@@ -97,7 +97,8 @@ def lookup_account(server: Server, token: str | None) -> Account | None:
         if left <= 0:
             return None
         account = Account.from_row(row[1])
-    server.callers.put(token_hash, account, account.id, left)
+    # remembered a moment: every request asks who its caller is (see Server.callers)
+    server.callers.put(token_hash, account, at_most=left)
     return account
 
 
@@ -125,7 +126,7 @@ def _forget_sessions(server: Server, *, token: str | None = None, user_id: int |
     if token:
         server.callers.drop(hash_token(token))
     if user_id is not None:
-        server.callers.drop_user(user_id)
+        server.callers.drop_where(lambda account: account.id == user_id)
 
 
 def _existing_account(request: Request) -> Account | None:

@@ -29,11 +29,11 @@ from . import accounts, api_games, api_ws
 from .ai import AiRunner
 from .context import Server
 from .db import make_engine, resolve_database_url, upgrade, write_gate
+from .expiring import ExpiringCache
 from .gcpolicy import GcPolicy
 from .hub import Hub
 from .middleware import BodyLimitMiddleware, CsrfMiddleware
 from .service import GameService
-from .sessioncache import SessionCache
 from .settings import KIB, Settings
 
 log = logging.getLogger("grognard.server")
@@ -80,7 +80,7 @@ def create_app(
     gate = write_gate(engine)
     games = GameService(sessions, registry, hub, settings, gate)
     ai = AiRunner(games, settings.ai_move_budget, settings.ai_workers)
-    callers: SessionCache[accounts.Account] = SessionCache(settings.session_cache_seconds)
+    callers: ExpiringCache[str, accounts.Account] = ExpiringCache(settings.session_cache_seconds, 4096)
     server = Server(settings, engine, sessions, gate, registry, hub, games, ai, callers)
 
     @asynccontextmanager

@@ -17,9 +17,9 @@ from .settings import Settings
 if TYPE_CHECKING:
     from .accounts import Account
     from .ai import AiRunner
+    from .expiring import ExpiringCache
     from .hub import Hub
     from .service import GameService
-    from .sessioncache import SessionCache
 
 
 @dataclass
@@ -33,8 +33,10 @@ class Server:
     hub: Hub
     games: GameService
     ai: AiRunner
-    #: recently looked-up sessions: token hash -> account
-    callers: SessionCache[Account]
+    #: sessions looked up in the last seconds, token hash -> account: every request
+    #: asks who its caller is, and a database query each time was a tenth of the
+    #: server's CPU under load (a logout elsewhere reaches this process that late)
+    callers: ExpiringCache[str, Account]
 
 
 def server_of(conn: HTTPConnection) -> Server:

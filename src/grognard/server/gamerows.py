@@ -16,15 +16,13 @@ player's name in this process tells it at once.
 
 from __future__ import annotations
 
-import threading
-import time
-from collections import OrderedDict
 from typing import Any, cast
 
 from sqlalchemy import Table, Update, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
+from .expiring import ExpiringCache
 from .models import ActionRecord, Game, Seat, User
 from .payloads import SeatInfo
 
@@ -124,33 +122,18 @@ class SeatBook:
     can be when another process changes them; this process forgets at once)."""
 
     def __init__(self, ttl: float = 30.0, size: int = 1024) -> None:
-        self.ttl = ttl
-        self.size = size
-        self._seats: OrderedDict[str, tuple[float, list[SeatInfo]]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._seats: ExpiringCache[str, list[SeatInfo]] = ExpiringCache(ttl, size)
 
     def of(self, db: Session, game_id: str) -> list[SeatInfo]:
-        now = time.monotonic()
-        with self._lock:
-            hit = self._seats.get(game_id)
-            if hit is not None and hit[0] > now:
-                self._seats.move_to_end(game_id)
-                return hit[1]
-        seats = read_seats(db, [game_id])[game_id]
-        with self._lock:
-            self._seats[game_id] = (now + self.ttl, seats)
-            self._seats.move_to_end(game_id)
-            while len(self._seats) > self.size:
-                self._seats.popitem(last=False)
+        seats = self._seats.get(game_id)
+        if seats is None:
+            seats = read_seats(db, [game_id])[game_id]
+            self._seats.put(game_id, seats)
         return seats
 
     def forget(self, game_id: str) -> None:
-        with self._lock:
-            self._seats.pop(game_id, None)
+        self._seats.drop(game_id)
 
     def forget_player(self, user_id: int) -> None:
         """A player's name changed: forget every game they sit in."""
-        with self._lock:
-            for game_id, (_, seats) in list(self._seats.items()):
-                if any(s.user_id == user_id for s in seats):
-                    del self._seats[game_id]
+        self._seats.drop_where(lambda seats: any(s.user_id == user_id for s in seats))

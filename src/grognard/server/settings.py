@@ -23,7 +23,7 @@ class Settings:
     secure_cookies: bool = False
     session_days: int = 30
     #: Seconds a looked-up session is trusted without asking the database again
-    #: (see sessioncache.py); 0 asks every time.
+    #: (another process's logout reaches this one that much later); 0 asks every time.
     session_cache_seconds: float = 10.0
     #: Live game states kept in memory; others are reloaded from their snapshot.
     live_games: int = 256
