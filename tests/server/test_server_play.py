@@ -362,3 +362,45 @@ def test_a_saved_game_that_does_not_hold_together_is_refused(client: TestClient)
     assert me.ok("GET", "/api/lobby")["mine"] == []  # nothing was created
     too_big = me.post("/api/games", from_saved(replay, seats=seats, moves=moves * 1000))
     assert too_big.status_code == 413 and "1048576 bytes" in too_big.json()["detail"]
+
+
+def test_sockets_get_only_the_log_lines_they_lack(tiny_client: TestClient) -> None:
+    """Each state message brings the seat's log from `log_from` on; a socket that keeps
+    what it was sent before has the whole log, undos (which cut it back) and private
+    lines included, and a late message is short."""
+    me = Player(tiny_client).guest()
+    seats = {"north": "me", "east": "hotseat", "south": "hotseat"}
+    game = create(me, "tiny", seats, seed=4)
+    gid = game["id"]
+    rng = random.Random(4)
+    with me.websocket(gid, "north") as north, me.websocket(gid, "east") as east:
+        sockets = {"north": north, "east": east}
+        kept: dict[str, list[str]] = {"north": [], "east": []}
+        undos = short = 0
+        while game["status"] == "active":
+            for role, socket in sockets.items():
+                for message in drain(me, socket):
+                    if message["type"] == "state":
+                        assert message["log_from"] <= len(kept[role])
+                        kept[role] = kept[role][: message["log_from"]] + message["view"]["log"]
+                        if message["log_from"]:
+                            assert len(message["view"]["log"]) < len(kept[role])
+                            short += 1
+                assert kept[role] == game["views"][role]["log"]
+            mover = game["active"][0]
+            url = f"/api/games/{gid}"
+            if game["views"][mover]["can_undo"] and rng.random() < 0.8:
+                game = me.ok("POST", f"{url}/undo", {"seat": mover, "expected_version": game["version"]})
+                undos += 1
+                continue
+            legal = game["views"][mover]["legal"]
+            stakes = [a for a in legal if a[0] == "stake"]  # undoable, and logged
+            action = rng.choice(stakes if stakes and rng.random() < 0.7 else legal)
+            body = {"seat": mover, "action": action, "expected_version": game["version"]}
+            game = me.ok("POST", f"{url}/actions", body)
+        assert undos >= 3 and short >= 20
+        for role, socket in sockets.items():
+            for message in drain(me, socket):
+                kept[role] = kept[role][: message["log_from"]] + message["view"]["log"]
+            assert kept[role] == me.ok("GET", f"/api/games/{gid}")["views"][role]["log"]
+        assert kept["north"] != kept["east"]  # each has its own private lines

@@ -26,6 +26,9 @@ class Connection:
     max_pending: int
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     dropped: bool = False
+    #: how many lines of its seat's log this socket has been sent (changed only
+    #: under the game's lock, so in the order the messages go out)
+    log_sent: int = 0
 
     def push(self, text: str | None) -> bool:
         """Queue a message from any thread; False once the connection is gone."""

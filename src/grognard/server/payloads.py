@@ -145,8 +145,16 @@ def game_payload(
     return out
 
 
-def view_message(game: Game, seats: list[SeatInfo], role: Role | None, views: SeatViews) -> bytes:
-    """The websocket message a seat (or an observer) gets after each change."""
+def view_message(
+    game: Game, seats: list[SeatInfo], role: Role | None, views: SeatViews, log_from: int = 0
+) -> bytes:
+    """The websocket message a seat (or an observer) gets after each change. Its
+    view's log holds the lines from `log_from` on: the socket has the ones before
+    (a game's log only grows, or is cut back by an undo), so a move late in a game
+    sends its few new lines, not the thousand before them."""
+    view = views(role)
+    if log_from:
+        view = {**view, "log": view["log"][log_from:]}
     return encode(
         {
             "type": "state",
@@ -159,6 +167,7 @@ def view_message(game: Game, seats: list[SeatInfo], role: Role | None, views: Se
             "finish_reason": game.finish_reason,
             "rematch": game.rematch_id,
             "seats": [s.public() for s in seats],
-            "view": views(role),
+            "log_from": log_from,
+            "view": view,
         }
     )

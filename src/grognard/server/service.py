@@ -291,11 +291,16 @@ class GameService:
         return game.status == ACTIVE and bool(ai_roles & set(game.active_roles))
 
     def _broadcast(self, game: Game, seats: list[SeatInfo], views: SeatViews) -> None:
-        messages: dict[Role | None, str] = {}
+        """Push every socket of the game its seat's view, with the log lines it lacks
+        (one encoding per seat and starting line: usually one per seat)."""
+        messages: dict[tuple[Role | None, int], str] = {}
         for connection in self._hub.connections(game.id):
-            if connection.role not in messages:
-                messages[connection.role] = view_message(game, seats, connection.role, views).decode()
-            if not connection.push(messages[connection.role]):
+            lines = len(views(connection.role)["log"])
+            key = (connection.role, min(connection.log_sent, lines))
+            if key not in messages:
+                messages[key] = view_message(game, seats, key[0], views, key[1]).decode()
+            connection.log_sent = lines
+            if not connection.push(messages[key]):
                 self._hub.remove(connection)
 
     @staticmethod
@@ -753,6 +758,7 @@ class GameService:
             views = SeatViews(game, self._state(db, game))
             self._hub.add(connection)
             connection.push(view_message(game, seats, connection.role, views).decode())
+            connection.log_sent = len(views(connection.role)["log"])
 
     # ----- AI seats -----------------------------------------------------------------------------------
     def games_waiting_for_ai(self) -> list[str]:

@@ -1,6 +1,10 @@
 // A websocket that follows one seat of a game (or the observer) and comes back on
 // its own after a drop: the server answers every (re)connection with the seat's
 // current view, so nothing is missed. Refusals (close codes 4xxx) are not retried.
+//
+// A state message's view carries only the log lines from `log_from` on: the socket
+// keeps the lines it was sent before and hands on whole views (a new socket starts
+// from line 0).
 
 const KEEPALIVE_MS = 25000;
 const MAX_BACKOFF_MS = 10000;
@@ -57,6 +61,7 @@ export class LiveSeat {
       return;
     }
     this.socket = socket;
+    let log = []; // this socket's lines of the seat's log
     socket.addEventListener("open", () => {
       this.attempt = 0;
       this.setStatus("live");
@@ -69,6 +74,10 @@ export class LiveSeat {
         message = JSON.parse(event.data);
       } catch {
         return;
+      }
+      if (message.type === "state" && message.view) {
+        log = log.slice(0, message.log_from || 0).concat(message.view.log || []);
+        message.view.log = log;
       }
       this.handlers.onMessage(message, this.seat);
     });
