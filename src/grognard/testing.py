@@ -187,9 +187,12 @@ class _GameCheck:
                     self.check_illegal(state, role, legal)
             with self.guard(f"{role} {list(action)}"):
                 before = _encode(state.data)
+                log_before = list(state.data["log"])
                 draws = state.rng.draws
                 state.apply(role, action)
                 digests.append(digest(state))
+            if state.data["log"][: len(log_before)] != log_before:
+                raise self.fail(f"{role} {list(action)} changed earlier log lines: a log may only grow")
             self.step += 1
             with self.guard(f"checking undo after {role} {list(action)}"):
                 self.check_undo(state, role, action, before, draws)
