@@ -15,7 +15,7 @@ from serverkit import AppFactory, Player, create, drain, games_of
 from grognard.core.registry import Registry
 from grognard.core.replay import verify_replay
 from grognard.games import REGISTRY
-from grognard.server import service
+from grognard.server import newgames, service
 
 SHORT_VIKTORY = {"turn_limit": 5}
 
@@ -285,7 +285,11 @@ def test_an_ai_out_of_time_or_failing_plays_a_random_legal_move(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     agents = {"slow": _SlowAgent, "broken": _BrokenAgent}
-    monkeypatch.setattr(service, "make_agent", lambda name, ruleset, seed: agents[name]())
+    def make(name: str, ruleset: str, seed: int) -> Any:
+        return agents[name]()
+
+    monkeypatch.setattr(service, "make_agent", make)  # the AI seats' agents
+    monkeypatch.setattr(newgames, "make_agent", make)  # checking the seats of a new game
     with TestClient(make_app(registry=tiny_registry, ai_move_budget=0.05)) as client:
         me = Player(client).guest()
         game = create(me, "tiny", {"north": "me", "east": "ai:slow", "south": "ai:broken"}, scenario="sprint")

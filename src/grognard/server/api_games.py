@@ -14,8 +14,9 @@ from grognard.core.errors import BadOptions, UnknownRuleset
 
 from .accounts import Account, optional_account, require_account
 from .context import server_of
+from .newgames import SEED_LIMIT, NewGame
 from .payloads import encode
-from .service import SEED_LIMIT, NewGame, Outcome
+from .service import Outcome
 
 router = APIRouter(prefix="/api", tags=["games"])
 
