@@ -251,3 +251,50 @@ def test_serve_rejects_a_bad_port_without_starting() -> None:
     result = CliRunner().invoke(app, ["serve", "--port", "70000"])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("url", "code", "fragments"),
+    [
+        ("nonsense://x", 2, ["cannot use the database nonsense://x", "sqlite:///FILE"]),
+        ("not a url", 2, ["'not a url' is not a database URL"]),
+        ("sqlite:///", 2, ["in-memory database would lose every game"]),
+        ("sqlite:////no/such/folder/games.db", 1, ["cannot open the database", "unable to open"]),
+        # port 1 on loopback: refused at once; the password is never shown
+        ("postgresql://ana:hunter22@127.0.0.1:1/games", 1, ["cannot open the database", "ana:***@"]),
+    ],
+)
+def test_serve_names_a_database_it_cannot_use(
+    capsys: pytest.CaptureFixture[str], url: str, code: int, fragments: list[str]
+) -> None:
+    got, out, err = cli(capsys, "serve", "--database-url", url)
+    assert got == code
+    assert_one_line_error(err, *fragments)
+    assert "hunter22" not in err and "open http" not in out  # never announced
+
+
+def test_serve_says_how_to_install_a_missing_database_driver(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as if `pip install -e .` alone
+    code, _, err = cli(capsys, "serve", "--database-url", "postgresql://ana@127.0.0.1/games")
+    assert code == 2
+    assert_one_line_error(err, "not installed", "grognard[postgres]")
+
+
+def test_the_server_module_names_a_database_it_cannot_use() -> None:
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    finished = subprocess.run(
+        [sys.executable, "-m", "grognard.server", "--database-url", "nonsense://x"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert finished.returncode == 2
+    assert "Traceback" not in finished.stderr
+    assert finished.stderr.strip() == (
+        "python -m grognard.server: error: grognard cannot use the database nonsense://x: "
+        "write sqlite:///FILE or postgresql://USER@HOST/DATABASE"
+    )

@@ -23,7 +23,7 @@ from rich.text import Text
 
 from grognard.agents.base import UnknownAgent
 from grognard.core import replay as replays
-from grognard.core.errors import BadOptions, BadSaveFile, GrognardError, UnknownRuleset
+from grognard.core.errors import BadOptions, BadSaveFile, BadSetting, GrognardError, UnknownRuleset
 from grognard.core.game import Ruleset, State
 from grognard.sim.local import simulate as simulate_games
 from grognard.sim.play import GameConfig, check_seats, get_ruleset, make_agents, registry
@@ -43,7 +43,13 @@ class UsageProblem(GrognardError):
 
 
 #: Errors that are the caller's to fix: exit code 2.
-USAGE_ERRORS: tuple[type[Exception], ...] = (UnknownRuleset, BadOptions, UnknownAgent, UsageProblem)
+USAGE_ERRORS: tuple[type[Exception], ...] = (
+    UnknownRuleset,
+    BadOptions,
+    UnknownAgent,
+    UsageProblem,
+    BadSetting,
+)
 
 OptionList = Annotated[
     list[str] | None,
@@ -243,8 +249,11 @@ def serve_cmd(
     from grognard.server import serve
 
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    _console().print(f"grognard: open http://{shown}:{port}/ in a browser (Ctrl+C stops the server)")
-    serve(host, port, database_url)
+
+    def announce() -> None:
+        _console().print(f"grognard: open http://{shown}:{port}/ in a browser (Ctrl+C stops the server)")
+
+    serve(host, port, database_url, announce=announce)
 
 
 @app.command("replay")

@@ -21,3 +21,8 @@ class BadOptions(GrognardError):
 
 class BadSaveFile(GrognardError):
     """A save or replay file that cannot be read or does not match its ruleset."""
+
+
+class BadSetting(GrognardError):
+    """A setting of the program that cannot be used, such as a database URL (the
+    caller's to fix: exit code 2 on the command line)."""

@@ -18,12 +18,20 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 from sqlalchemy.pool import StaticPool
+
+from grognard.core.errors import BadSetting, GrognardError
 
 DEFAULT_DATABASE_URL = "sqlite:///./grognard.db"
 DATABASE_URL_ENV = "GROGNARD_DATABASE_URL"
 MIGRATIONS = Path(__file__).parent / "migrations"
+URL_EXAMPLES = "sqlite:///FILE or postgresql://USER@HOST/DATABASE"
+
+
+class DatabaseUnavailable(GrognardError):
+    """A database that a valid URL names, but that cannot be opened or reached."""
 
 
 def utcnow() -> datetime:
@@ -44,14 +52,35 @@ def resolve_database_url(database_url: str | None = None) -> str:
     return url
 
 
-def make_engine(database_url: str) -> Engine:
-    url = make_url(database_url)
-    if url.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
-    kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False, "timeout": 30}}
-    if url.database in (None, "", ":memory:"):
-        kwargs["poolclass"] = StaticPool  # one shared in-memory database
-    engine = create_engine(url, **kwargs)
+def database_url(text: str) -> URL:
+    """The URL `text` stands for; BadSetting, with what to write, when it is none."""
+    try:
+        return make_url(text)
+    except ArgumentError:
+        raise BadSetting(f"{text!r} is not a database URL: write {URL_EXAMPLES}") from None
+
+
+def is_in_memory(url: URL) -> bool:
+    return url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:")
+
+
+def make_engine(database_url_text: str) -> Engine:
+    url = database_url(database_url_text)
+    shown = url.render_as_string(hide_password=True)
+    try:
+        if url.get_backend_name() != "sqlite":
+            return create_engine(url, pool_pre_ping=True)
+        kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False, "timeout": 30}}
+        if is_in_memory(url):
+            kwargs["poolclass"] = StaticPool  # one shared in-memory database
+        engine = create_engine(url, **kwargs)
+    except NoSuchModuleError:
+        raise BadSetting(f"grognard cannot use the database {shown}: write {URL_EXAMPLES}") from None
+    except ModuleNotFoundError as exc:
+        raise BadSetting(
+            f"the driver for {shown} is not installed (no module {exc.name!r}): "
+            "pip install 'grognard[postgres]' (from a checkout: pip install -e '.[postgres]')"
+        ) from None
     event.listen(engine, "connect", _sqlite_pragmas)
     return engine
 
@@ -90,8 +119,15 @@ def alembic_config() -> Config:
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Bring the schema to `revision` (the latest by default)."""
+    """Bring the schema to `revision` (the latest by default). The first use of the
+    database: DatabaseUnavailable, with the database's own words, if it cannot be
+    opened or reached."""
     config = alembic_config()
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+    except OperationalError as exc:
+        shown = engine.url.render_as_string(hide_password=True)
+        reason = str(exc.orig).strip().splitlines()[0] if exc.orig is not None else str(exc)
+        raise DatabaseUnavailable(f"cannot open the database {shown}: {reason}") from None

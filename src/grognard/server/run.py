@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from .db import DATABASE_URL_ENV, DEFAULT_DATABASE_URL
+from grognard.core.errors import BadSetting, GrognardError
+
+from .db import DATABASE_URL_ENV, DEFAULT_DATABASE_URL, is_in_memory, resolve_database_url
+from .db import database_url as database_url_of
 from .settings import KIB
 
 #: Largest websocket message a client may send (clients only send pings).
@@ -25,16 +28,26 @@ def serve(
     *,
     secure_cookies: bool | None = None,
     log_level: str = "info",
+    announce: Callable[[], None] | None = None,
 ) -> None:
     """Serve until interrupted. `secure_cookies` defaults to the environment variable
-    GROGNARD_SECURE_COOKIES=1 (set it behind HTTPS)."""
+    GROGNARD_SECURE_COOKIES=1 (set it behind HTTPS). `announce` is called once the
+    database is open and migrated, just before the server listens. A database that
+    cannot be used raises BadSetting or DatabaseUnavailable, with the reason."""
     import uvicorn
 
     from .app import create_app
 
     if secure_cookies is None:
         secure_cookies = os.environ.get("GROGNARD_SECURE_COOKIES", "") in ("1", "true", "yes")
+    if is_in_memory(database_url_of(resolve_database_url(database_url))):
+        raise BadSetting(
+            "an in-memory database would lose every game when the server stops: "
+            "name a file, e.g. sqlite:///grognard.db"
+        )
     app = create_app(database_url, secure_cookies=secure_cookies, gc_full_every=FULL_COLLECTION_EVERY)
+    if announce is not None:
+        announce()
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_BYTES, log_level=log_level)
 
 
@@ -49,4 +62,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
-    serve(args.host, args.port, args.database_url, log_level=args.log_level)
+    try:
+        serve(args.host, args.port, args.database_url, log_level=args.log_level)
+    except BadSetting as exc:
+        parser.exit(2, f"{parser.prog}: error: {exc}\n")
+    except GrognardError as exc:
+        parser.exit(1, f"{parser.prog}: error: {exc}\n")
