@@ -298,3 +298,18 @@ def test_the_server_module_names_a_database_it_cannot_use() -> None:
         "python -m grognard.server: error: grognard cannot use the database nonsense://x: "
         "write sqlite:///FILE or postgresql://USER@HOST/DATABASE"
     )
+
+
+def test_serve_names_a_port_in_use_before_announcing_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import socket
+
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        code, out, err = cli(
+            capsys, "serve", "--port", str(port), "--database-url", f"sqlite:///{tmp_path / 'g.db'}"
+        )
+    assert code == 2
+    assert_one_line_error(err, f"cannot listen on 127.0.0.1:{port}: in use", "--port")
+    assert "open http" not in out

@@ -6,7 +6,9 @@ python -m grognard.server --port 8000 --database-url sqlite:///games.db
 from __future__ import annotations
 
 import argparse
+import errno
 import os
+import socket
 from collections.abc import Callable, Sequence
 
 from grognard.core.errors import BadSetting, GrognardError
@@ -46,9 +48,21 @@ def serve(
             "name a file, e.g. sqlite:///grognard.db"
         )
     app = create_app(database_url, secure_cookies=secure_cookies, gc_full_every=FULL_COLLECTION_EVERY)
+    _check_free(host, port)
     if announce is not None:
         announce()
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_BYTES, log_level=log_level)
+
+
+def _check_free(host: str, port: int) -> None:
+    """BadSetting when nothing can listen on host:port (another server there, an
+    address of no interface here), before anyone is told to open it."""
+    try:
+        with socket.create_server((host, port), reuse_port=False) as probe:
+            probe.close()
+    except OSError as exc:
+        why = "in use" if exc.errno == errno.EADDRINUSE else (exc.strerror or str(exc)).lower()
+        raise BadSetting(f"cannot listen on {host}:{port}: {why} (choose another --port or --host)") from None
 
 
 def main(argv: Sequence[str] | None = None) -> None:
