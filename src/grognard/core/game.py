@@ -353,19 +353,14 @@ class State(ABC):
         return twin
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "meta": self.meta,
-            "data": _decode(_encode(self.data)),
-            "history": [[role, list(action)] for role, action in self.history],
-            "undo": None
-            if self._undo_from is None
-            else {"from": self._undo_from, "base": _decode(self._undo_base)},
-        }
+        """The saved game as JSON-safe data (a copy: nothing in it aliases the game)."""
+        decoded: dict[str, Any] = _decode(self.encode_json())
+        return decoded
 
     def encode_json(self) -> bytes:
-        """`to_json()` as JSON bytes, encoded straight from the live data with no copy
-        made first: what a server stores after every move, where the copy and the
-        second pass were most of the cost of a move late in a game."""
+        """The saved game as JSON bytes, encoded straight from the live data: what a
+        server stores after every move. `{"meta", "data", "history": [[role, action]],
+        "undo": null or {"from": ply, "base": data}}`."""
         window = None
         if self._undo_from is not None:
             window = {"from": self._undo_from, "base": msgspec.Raw(self._undo_base)}
