@@ -4,10 +4,10 @@ Each move reads the game's row and its seats and writes the row back with one ne
 action row. Through the ORM's identity map and unit of work this was half the
 server's time per move; here it is one SELECT, one UPDATE that checks the version
 it read, and one INSERT, prebuilt and run on the session's connection (the ORM's
-execute adds 40 µs even to a plain statement). The `Game` objects handed out are transient (no session
-tracks them), so nothing is written behind the caller's back: `write_game` is the
-only way their changes reach the database. Rare changes (a new game, a seat taken)
-still go through the ORM.
+execute adds 40 µs even to a plain statement). The `Game` objects handed out are
+transient (no session tracks them), so nothing is written behind the caller's back:
+`write_game` is the only way their changes reach the database. Rare changes (a new
+game, a seat taken) still go through the ORM.
 
 Seats change far less often than they are read (on every move, twice for an AI's),
 so `SeatBook` remembers them per game for a while; whoever changes seats or a
@@ -21,6 +21,8 @@ from typing import Any, cast
 from sqlalchemy import Table, Update, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
+
+from grognard.core.game import Action
 
 from .expiring import ExpiringCache
 from .models import ActionRecord, Game, Seat, User
@@ -101,8 +103,26 @@ def write_game(db: Session, game: Game, read_version: int) -> None:
         raise StaleDataError(f"game {game.id} is no longer at version {read_version}")
 
 
-def insert_action(db: Session, values: dict[str, Any]) -> None:
-    db.connection().execute(_INSERT_ACTION, values)
+def action_row(
+    game: Game, ply: int, role: str, action: Action, user_id: int | None
+) -> dict[str, Any]:
+    """The row of an action accepted at `game`'s current version."""
+    return {
+        "game_id": game.id,
+        "ply": ply,
+        "role": role,
+        "action": list(action),
+        "user_id": user_id,
+        "undone": False,
+        "version": game.version,
+        "created_at": game.updated_at,
+    }
+
+
+def insert_actions(db: Session, rows: list[dict[str, Any]]) -> None:
+    """Write action rows (one statement, however many)."""
+    if rows:
+        db.connection().execute(_INSERT_ACTION, rows)
 
 
 def read_seats(db: Session, game_ids: list[str]) -> dict[str, list[SeatInfo]]:

@@ -21,6 +21,7 @@ from grognard.core.game import Action, Role, Ruleset, State, as_action
 from grognard.core.registry import Registry
 
 from .db import utcnow
+from .gamerows import action_row, insert_actions
 from .models import (
     ACTIVE,
     FINISHED,
@@ -28,7 +29,6 @@ from .models import (
     SEAT_HOTSEAT,
     SEAT_INVITE,
     SEAT_ME,
-    ActionRecord,
     Game,
     Seat,
 )
@@ -216,17 +216,6 @@ def insert_game(db: Session, game: Game, state: State, specs: list[SeatSpec], cr
                 invite_token=token,
             )
         )
-    for ply, (role, action) in enumerate(state.history):
-        db.add(
-            ActionRecord(
-                game_id=game.id,
-                ply=ply,
-                role=role,
-                action=list(action),
-                user_id=creator,
-                undone=False,
-                version=game.version,
-                created_at=game.created_at,
-            )
-        )
     db.flush()
+    moves = enumerate(state.history)
+    insert_actions(db, [action_row(game, ply, role, action, creator) for ply, (role, action) in moves])

@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 import msgspec
 from fastapi import HTTPException
@@ -37,7 +37,7 @@ from grognard.core.registry import Registry
 from grognard.core.replay import make_replay
 
 from .db import utcnow
-from .gamerows import SeatBook, insert_action, read_game, read_seats, write_game
+from .gamerows import SeatBook, action_row, insert_actions, read_game, read_seats, write_game
 from .hub import Connection, Hub
 from .models import (
     ACTIVE,
@@ -72,9 +72,7 @@ from .payloads import (
 )
 from .settings import Settings
 
-T = TypeVar("T")
 LOCK_STRIPES = 256
-SEED_LIMIT = 2**31
 
 
 @dataclass(frozen=True)
@@ -342,17 +340,8 @@ class GameService:
         tx.changed = True  # from here a failure other than IllegalAction drops the live state
         tx.state.apply(role, action)  # IllegalAction leaves the state untouched
         self._bump(tx)
-        record = {
-            "game_id": tx.game.id,
-            "ply": len(tx.state.history) - 1,
-            "role": role,
-            "action": list(action),
-            "user_id": user_id,
-            "undone": False,
-            "version": tx.game.version,
-            "created_at": tx.game.updated_at,
-        }
-        tx.writes.append(lambda: insert_action(tx.db, record))
+        row = action_row(tx.game, len(tx.state.history) - 1, role, action, user_id)
+        tx.writes.append(lambda: insert_actions(tx.db, [row]))
 
     def undo(self, game_id: str, user_id: int, role: str, expected_version: int | None) -> Outcome:
         def change(tx: _Tx) -> None:
