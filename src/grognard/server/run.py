@@ -58,8 +58,7 @@ def _check_free(host: str, port: int) -> None:
     """BadSetting when nothing can listen on host:port (another server there, an
     address of no interface here), before anyone is told to open it."""
     try:
-        with socket.create_server((host, port), reuse_port=False) as probe:
-            probe.close()
+        socket.create_server((host, port)).close()
     except OSError as exc:
         why = "in use" if exc.errno == errno.EADDRINUSE else (exc.strerror or str(exc)).lower()
         raise BadSetting(f"cannot listen on {host}:{port}: {why} (choose another --port or --host)") from None

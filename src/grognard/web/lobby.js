@@ -196,7 +196,7 @@ class Lobby {
       else input.value = String(value);
     }
     this.seedInput.value = String(replay.seed);
-    this.saved = { name: file.name, moves: replay.actions, rulesetVersion: replay.ruleset_version };
+    this.saved = { moves: replay.actions, rulesetVersion: replay.ruleset_version };
     this.lockSettings(true);
     put(
       this.savedNote,
