@@ -324,7 +324,13 @@ class Player:
     seat against the server's AI; one websocket per seat of theirs."""
 
     def __init__(
-        self, index: int, base_url: str, seed: int, from_ply: int = 0, opponent: str = "hotseat"
+        self,
+        index: int,
+        base_url: str,
+        seed: int,
+        from_ply: int = 0,
+        opponent: str = "hotseat",
+        compression: str | None = "deflate",  # what browsers negotiate
     ) -> None:
         self.index = index
         self.base_url = base_url
@@ -332,7 +338,7 @@ class Player:
         self.game_seed = self.rng.randrange(2**31)
         self.from_ply = from_ply
         self.opponent = opponent
-        self.compression: str | None = "deflate"  # what browsers negotiate
+        self.compression = compression
         self.http = httpx.AsyncClient(
             base_url=base_url,
             timeout=HTTP_TIMEOUT,
@@ -508,11 +514,11 @@ class ClientGcPauses:
 async def run_clients(args: argparse.Namespace, server: ServerProcess) -> Run:
     results = Results()
     roles = await roles_of(server.base_url)
+    compression = None if args.no_compression else "deflate"
     players = [
-        Player(i, server.base_url, args.seed, args.from_ply, args.opponent) for i in range(args.games)
+        Player(i, server.base_url, args.seed, args.from_ply, args.opponent, compression)
+        for i in range(args.games)
     ]
-    for player in players:
-        player.compression = None if args.no_compression else "deflate"
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
     async def set_up(player: Player) -> Player | None:
