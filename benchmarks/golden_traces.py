@@ -15,7 +15,8 @@ A few heuristic-vs-random games cover the Viktory II heuristic too, since it rea
 the same helpers the rules do. This is a tool for optimisers, not a test: run it
 before (`--write`, on unchanged code) and after each change. The JSON it writes,
 `benchmarks/golden_traces.json`, is committed; rewrite it only when the rules are
-meant to change.
+meant to change. It records the RNG version its games were played with and replays
+them with that version, so traces recorded before a new generator still compare.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from typing import Any
 import msgspec
 
 from grognard.agents import make_agent
+from grognard.core.rng import RNG_VERSION
 from grognard.games import REGISTRY
 
 RULESET = "viktory2"
@@ -57,9 +59,9 @@ MAX_ACTIONS = 50_000
 _encode = msgspec.json.Encoder().encode
 
 
-def trace(options: dict[str, Any], seats: str, seed: int) -> tuple[str, int]:
+def trace(options: dict[str, Any], seats: str, seed: int, rng_version: int) -> tuple[str, int]:
     """(hex digest, number of actions) of one game played to its end."""
-    state = REGISTRY.get(RULESET).new_game(None, options, seed)
+    state = REGISTRY.get(RULESET).new_game(None, options, seed, rng_version)
     state.keep_undo = False
     chooser = random.Random(seed)
     heuristic = make_agent("heuristic", RULESET, seed) if seats == "heuristic" else None
@@ -86,14 +88,14 @@ def trace(options: dict[str, Any], seats: str, seed: int) -> tuple[str, int]:
     return digest.hexdigest(), actions
 
 
-def run(names: list[str], seeds: range) -> dict[str, dict[str, Any]]:
+def run(names: list[str], seeds: range, rng_version: int) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for name in names:
         options, seats = CONFIGS[name]
         start = time.process_time()
         games = {}
         for seed in HEURISTIC_SEEDS if seats == "heuristic" else seeds:
-            h, n = trace(options, seats, seed)
+            h, n = trace(options, seats, seed, rng_version)
             games[str(seed)] = {"sha256": h, "actions": n}
         seconds = time.process_time() - start
         print(f"  {name:<14} {len(games)} games, {seconds:6.1f} s cpu", file=sys.stderr)
@@ -125,12 +127,14 @@ def main() -> None:
     if args.write:
         if args.only or args.seeds != len(SEEDS):
             parser.error("--write records every configuration and every seed")
-        traces = run(names, SEEDS)
-        args.out.write_text(json.dumps({"ruleset": RULESET, "configs": traces}, indent=1) + "\n")
+        traces = run(names, SEEDS, RNG_VERSION)
+        record = {"ruleset": RULESET, "rng_version": RNG_VERSION, "configs": traces}
+        args.out.write_text(json.dumps(record, indent=1) + "\n")
         print(f"written to {args.out}")
         return
-    recorded = json.loads(args.out.read_text())["configs"]
-    problems = compare(recorded, run(names, range(args.seeds)))
+    recorded = json.loads(args.out.read_text())
+    # traces from before the version was recorded were played with version 1
+    problems = compare(recorded["configs"], run(names, range(args.seeds), recorded.get("rng_version", 1)))
     if problems:
         print("DIFFERENT:\n  " + "\n  ".join(problems))
         sys.exit(1)

@@ -47,7 +47,7 @@ def test_new_game() -> None:
     assert state.active_roles() == ROLES  # secret picks: everyone at once
     assert state.result() is None and not state.is_over()
     assert state.meta == {
-        "ruleset": "tiny", "ruleset_version": 1, "rng_version": 1, "scenario": "standard",
+        "ruleset": "tiny", "ruleset_version": 1, "rng_version": 2, "scenario": "standard",
         "options": {"swap": True, "sides": 6, "bonus": 0}, "seed": 4,
     }
     hands = state.data["hands"]

@@ -13,9 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tinygame import TINY, TinyState, pick_round
 
-from grognard.core.errors import BadSaveFile
+from grognard.core.errors import BadOptions, BadSaveFile
 from grognard.core.game import State
 from grognard.core.replay import FORMAT, digest, load, make_replay, play_replay, save, verify_replay
+from grognard.core.rng import Rng
 
 
 def played(seed: int, scenario: str = "standard") -> tuple[TinyState, list[str]]:
@@ -54,7 +55,7 @@ def test_replay_header() -> None:
     replay = make_replay(state)
     assert replay["format"] == FORMAT
     assert {k: replay[k] for k in ("ruleset", "ruleset_version", "rng_version", "scenario", "seed")} == {
-        "ruleset": "tiny", "ruleset_version": 1, "rng_version": 1, "scenario": "sprint", "seed": 21,
+        "ruleset": "tiny", "ruleset_version": 1, "rng_version": 2, "scenario": "sprint", "seed": 21,
     }
     assert replay["actions"][0] == ["north", ["pick", 3]]
     assert len(replay["digests"]) == len(replay["actions"]) == 10
@@ -138,7 +139,7 @@ def test_a_tampered_digest_is_detected() -> None:
     [("format", "pgn", "not a grognard replay"),
      ("ruleset", "viktory2", "replay is for ruleset 'viktory2', not 'tiny'"),
      ("ruleset_version", 0, "made with tiny version 0, this is version 1"),
-     ("rng_version", 99, "uses RNG version 99, this is 1")],
+     ("rng_version", 99, "uses RNG version 99; this code replays versions 1, 2")],
 )
 def test_header_mismatch_refused(field: str, value: Any, reason: str) -> None:
     replay = round_tripped(make_replay(scripted()))
@@ -180,3 +181,58 @@ def test_load_refuses_bad_files(tmp_path: Path) -> None:
     bad.write_text("[1, 2]")
     with pytest.raises(BadSaveFile, match="does not hold a replay object"):
         load(bad)
+
+
+# ----- games recorded with an older generator -----------------------------------------
+def played_v1(seed: int) -> TinyState:
+    """A random game to the end on RNG version 1 (xoshiro128**), as older saves were."""
+    state = TINY.new_game("standard", None, seed, rng_version=1)
+    assert isinstance(state, TinyState) and "s" in state.data["rng"]
+    chooser = random.Random(seed)
+    while not state.is_over():
+        role = chooser.choice(state.active_roles())
+        state.apply(role, chooser.choice(state.legal_actions(role)))
+    return state
+
+
+def test_a_version_1_replay_still_loads_and_verifies() -> None:
+    state = played_v1(5)
+    replay = round_tripped(make_replay(state))
+    assert replay["rng_version"] == 1
+    assert verify_replay(replay, TINY) == []
+    final = play_replay(replay, TINY)
+    assert final.same_as(state) and "s" in final.data["rng"]
+
+
+def test_a_version_1_replay_played_with_the_new_generator_would_differ() -> None:
+    """The version in the header matters: the same seed and actions on version 2 do
+    not give the recorded game (so honouring the header is what makes it verify)."""
+    replay = round_tripped(make_replay(played_v1(5)))
+    replay["rng_version"] = 2
+    try:
+        problems = verify_replay(replay, TINY)
+    except BadSaveFile:
+        return  # an action that the recorded dice allowed is not legal any more
+    assert problems
+
+
+def test_a_version_1_snapshot_loads_and_goes_on_with_its_generator() -> None:
+    state = TINY.new_game("standard", None, 8, rng_version=1)
+    loaded = TinyState.from_json(TINY, json.loads(json.dumps(state.to_json())))
+    assert loaded.rng.version == 1
+    assert loaded.rng.dice(12) == state.rng.dice(12)
+
+
+def test_an_unknown_rng_version_is_refused_when_a_game_is_made() -> None:
+    with pytest.raises(BadOptions, match="unknown RNG version 7"):
+        TINY.new_game("standard", None, 8, rng_version=7)
+
+
+def test_a_determinized_copy_gets_a_fresh_current_generator() -> None:
+    """Search agents' copies (DESIGN.md): a new key, whatever the game's version."""
+    for version in (1, 2):
+        state = TINY.new_game("standard", None, 8, rng_version=version)
+        sample = state.sample_consistent("north", Rng(Rng.new_state(3)))
+        assert sample.rng.version == 2
+        assert sample.data["rng"]["key"] != state.data["rng"].get("key")
+        assert sample.rng.dice(20) != state.clone().rng.dice(20)

@@ -57,6 +57,8 @@ def test_a_game_against_the_ai_is_played_to_the_end(client: TestClient, agent: s
     assert final["seed"] is not None
     replay = me.ok("GET", f"/api/games/{game['id']}/replay")
     assert replay["seed"] == final["seed"]
+    # issue 8.1: the server's seed is 256 secret bits, for the keyed generator
+    assert replay["rng_version"] == 2 and replay["seed"].bit_length() > 192
     assert {role for role, _ in replay["actions"]} == {"red", "yellow"}
     assert verify_replay(replay, REGISTRY.get("viktory2")) == []
 
@@ -301,12 +303,12 @@ def test_an_ai_out_of_time_or_failing_plays_a_random_legal_move(
 
 
 # ----- a saved game goes on in the browser ---------------------------------------------------
-def saved_viktory_game(plies: int, seed: int = 5) -> Any:
+def saved_viktory_game(plies: int, seed: int = 5, rng_version: int = 2) -> Any:
     """A Viktory II game played `plies` random moves on this side of the server, as
     `grognard play --save` writes it."""
     from grognard.core.replay import make_replay
 
-    state = REGISTRY.get("viktory2").new_game(None, {}, seed)
+    state = REGISTRY.get("viktory2").new_game(None, {}, seed, rng_version)
     rng = random.Random(seed)
     for _ in range(plies):
         role = state.active_roles()[0]
@@ -316,7 +318,8 @@ def saved_viktory_game(plies: int, seed: int = 5) -> Any:
 
 def from_saved(replay: dict[str, Any], **extra: Any) -> dict[str, Any]:
     """The body of POST /api/games that continues a saved game (what the lobby sends)."""
-    body = {key: replay[key] for key in ("ruleset", "scenario", "options", "seed", "ruleset_version")}
+    keys = ("ruleset", "scenario", "options", "seed", "ruleset_version", "rng_version")
+    body = {key: replay[key] for key in keys}
     return {**body, "moves": replay["actions"], **extra}
 
 
@@ -340,6 +343,40 @@ def test_a_saved_game_goes_on_where_it_stopped(client: TestClient) -> None:
     me.ok("POST", f"/api/games/{game['id']}/resign", {"seat": "red"})
     kept = me.ok("GET", f"/api/games/{game['id']}/replay")
     assert kept["actions"][:600] == replay["actions"] and kept["seed"] == replay["seed"]
+
+
+def test_a_game_saved_with_rng_version_1_goes_on_with_that_generator(client: TestClient) -> None:
+    """Saves from before version 2 keep their dice: the lobby sends the version."""
+    state, replay = saved_viktory_game(120, seed=11, rng_version=1)
+    me = Player(client).guest()
+    seats = {"red": "me", "yellow": "hotseat"}
+    game = me.ok("POST", "/api/games", from_saved(replay, seats=seats), 201)
+    assert game["plies"] == 120
+    assert game["views"]["red"] == json.loads(json.dumps(state.view("red")))
+    # the same moves on the current generator are another game: refused or different
+    current = me.post("/api/games", {**from_saved(replay, seats=seats), "rng_version": 2})
+    if current.status_code == 201:
+        assert current.json()["views"]["red"] != game["views"]["red"]
+    else:
+        assert current.status_code == 422 and "cannot be played" in current.json()["detail"]
+    unknown = me.post("/api/games", {**from_saved(replay, seats=seats), "rng_version": 9})
+    assert unknown.status_code == 422 and "RNG version 9" in unknown.json()["detail"]
+    fresh = me.post("/api/games", {"ruleset": "viktory2", "seats": seats, "rng_version": 1})
+    assert fresh.status_code == 422 and "only for going on with a saved game" in fresh.json()["detail"]
+
+
+def test_a_256_bit_seed_given_as_decimal_text_is_kept_exactly(client: TestClient) -> None:
+    """The lobby sends seeds as text (a JS number cannot hold 256 bits)."""
+    seed = 2**255 + 123_456_789
+    me = Player(client).guest()
+    game = create(me, "viktory2", {"red": "me", "yellow": "hotseat"}, seed=str(seed))
+    expected = REGISTRY.get("viktory2").new_game(None, {}, seed)
+    assert game["views"]["red"] == json.loads(json.dumps(expected.view("red")))
+    me.ok("POST", f"/api/games/{game['id']}/resign", {"seat": "red"})
+    assert me.ok("GET", f"/api/games/{game['id']}/replay")["seed"] == seed
+    too_big = me.post("/api/games", {"ruleset": "viktory2", "seats": {"red": "me", "yellow": "hotseat"},
+                                     "seed": str(2**256)})
+    assert too_big.status_code == 422
 
 
 def test_a_saved_game_that_does_not_hold_together_is_refused(client: TestClient) -> None:

@@ -80,7 +80,7 @@ def test_two_players_see_each_other_live(profiles: Any, web_app: tuple[str, Any]
 
 def test_the_board_pans_and_zooms(profiles: Any) -> None:
     page = profiles.new_page(touch=True)
-    start_game(page, seats={"red": "me", "yellow": "ai:random"}, seed=100)
+    start_game(page, seats={"red": "me", "yellow": "ai:random"}, seed=30)
     content = page.locator(".board-svg .board-content")
     expect(page.locator('.board-svg [data-hex="1,-1"].target')).to_be_visible()
     fitted = content.get_attribute("transform")

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, TypeVar
 import msgspec
 
 from .errors import BadOptions, BadSaveFile, IllegalAction
-from .rng import RNG_VERSION, Rng
+from .rng import RNG_VERSION, RNG_VERSIONS, Rng
 from .schema import Option, Scenario, resolve_options
 
 Role = str
@@ -109,19 +109,25 @@ class Ruleset(ABC):
         scenario: str | None = None,
         options: Mapping[str, Any] | None = None,
         seed: int = 0,
+        rng_version: int = RNG_VERSION,
     ) -> State:
+        """A new game. `rng_version` is for replaying games recorded with an older
+        generator; new games always use the current one."""
         chosen, resolved = self.resolve(scenario, options)
-        if not isinstance(seed, int) or seed < 0:
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise BadOptions(f"seed must be a non-negative whole number, not {seed!r}")
+        if rng_version not in RNG_VERSIONS:
+            raise BadOptions(f"unknown RNG version {rng_version!r}; this code knows {list(RNG_VERSIONS)}")
         meta = {
             "ruleset": self.id,
             "ruleset_version": self.version,
-            "rng_version": RNG_VERSION,
+            "rng_version": rng_version,
             "scenario": chosen.id,
             "options": resolved,
             "seed": seed,
         }
-        state = self.state_class(self, meta, _new_data(seed, self.roles(chosen.id, resolved)))
+        roles = self.roles(chosen.id, resolved)
+        state = self.state_class(self, meta, _new_data(seed, rng_version, roles))
         self.setup(state)
         state._after_change(None, None)
         return state
@@ -142,8 +148,8 @@ class Ruleset(ABC):
         }
 
 
-def _new_data(seed: int, roles: list[Role]) -> dict[str, Any]:
-    return {"roles": roles, "rng": Rng.new_state(seed), "log": [], "flow": []}
+def _new_data(seed: int, rng_version: int, roles: list[Role]) -> dict[str, Any]:
+    return {"roles": roles, "rng": Rng.new_state(seed, rng_version), "log": [], "flow": []}
 
 
 def _undo_window(saved: Any, plies: int) -> tuple[int | None, bytes]:
@@ -386,7 +392,9 @@ class State(ABC):
 
     # ----- search agents -------------------------------------------------------------
     def sample_consistent(self: S, role: Role, rng: Rng) -> S:
-        """A copy with what `role` cannot know re-drawn, the RNG re-seeded.
+        """A copy with what `role` cannot know re-drawn, and a fresh generator (the
+        current version, keyed from 256 bits of `rng`) so that the copy's dice tell
+        nothing about the real ones.
 
         Perfect-information games only re-seed; rulesets with hidden data override
         `_redraw_hidden`.
@@ -394,7 +402,7 @@ class State(ABC):
         twin = self.clone()
         twin.keep_undo = False
         twin._close_undo_window()
-        twin.data["rng"] = Rng.new_state(rng.randint(0, 2**31 - 1))
+        twin.data["rng"] = Rng.new_state(rng.bits(256))
         twin._redraw_hidden(role, rng)
         twin._after_change(None, None)
         return twin

@@ -18,7 +18,7 @@ import msgspec
 
 from .errors import BadSaveFile, GrognardError
 from .game import Ruleset, State, as_action
-from .rng import RNG_VERSION
+from .rng import RNG_VERSIONS
 
 FORMAT = "grognard-replay"
 _encode = msgspec.json.Encoder().encode
@@ -46,7 +46,7 @@ def _states_along(state: State) -> list[State]:
     """Every state after each action of `state`'s history, rebuilt from the start."""
     ruleset = state.ruleset
     meta = state.meta
-    replayed = ruleset.new_game(meta["scenario"], meta["options"], meta["seed"])
+    replayed = ruleset.new_game(meta["scenario"], meta["options"], meta["seed"], meta["rng_version"])
     replayed.keep_undo = False
     out = []
     for role, action in state.history:
@@ -65,8 +65,11 @@ def check_header(replay: Mapping[str, Any], ruleset: Ruleset) -> None:
             f"replay was made with {ruleset.id} version {replay.get('ruleset_version')}, "
             f"this is version {ruleset.version}"
         )
-    if replay.get("rng_version") != RNG_VERSION:
-        raise BadSaveFile(f"replay uses RNG version {replay.get('rng_version')}, this is {RNG_VERSION}")
+    if replay.get("rng_version") not in RNG_VERSIONS:
+        raise BadSaveFile(
+            f"replay uses RNG version {replay.get('rng_version')!r}; this code replays versions "
+            f"{', '.join(map(str, RNG_VERSIONS))}"
+        )
 
 
 def play_replay(
@@ -77,7 +80,10 @@ def play_replay(
     """Re-apply the replay's actions from a new game; returns the final state."""
     check_header(replay, ruleset)
     try:
-        state = ruleset.new_game(replay["scenario"], replay["options"], int(replay["seed"]))
+        seed = replay["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"the seed is {seed!r}, not a whole number")
+        state = ruleset.new_game(replay["scenario"], replay["options"], seed, replay["rng_version"])
         actions = [(str(role), as_action(action)) for role, action in replay["actions"]]
     except (KeyError, TypeError, ValueError, GrognardError) as exc:
         raise BadSaveFile(f"unreadable replay: {exc}") from None

@@ -46,6 +46,8 @@ class CreateGame(_Body):
     #: a saved game's moves to play first ([role, action] each; needs `seed`)
     moves: list[tuple[str, list[Any]]] = Field(default_factory=list, max_length=MAX_MOVES)
     ruleset_version: int | None = None
+    #: the generator a saved game's moves were played with (older saves: 1)
+    rng_version: int | None = None
 
 
 class PostAction(_Body):
@@ -128,6 +130,7 @@ async def create_game(body: CreateGame, request: Request, caller: Caller) -> Res
         public=body.public,
         moves=[[role, action] for role, action in body.moves],
         ruleset_version=body.ruleset_version,
+        rng_version=body.rng_version,
     )
     outcome = await run_in_threadpool(games.create, caller.id, settings)
     return await _after(request, outcome, 201)

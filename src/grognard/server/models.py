@@ -14,7 +14,6 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
-    BigInteger,
     Boolean,
     DateTime,
     ForeignKey,
@@ -79,7 +78,8 @@ class Game(Base):
     rng_version: Mapped[int] = mapped_column(Integer)
     scenario: Mapped[str] = mapped_column(String(80))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    #: decimal text (a server seed has 256 bits); secret until the game is over
+    seed: Mapped[str] = mapped_column(String(80))
     status: Mapped[str] = mapped_column(String(16), index=True)
     version: Mapped[int] = mapped_column(Integer)
     snapshot: Mapped[str] = mapped_column(Text, deferred=True)

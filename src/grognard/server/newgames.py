@@ -19,6 +19,7 @@ from grognard.agents import UnknownAgent, make_agent
 from grognard.core.errors import BadOptions, IllegalAction, UnknownRuleset
 from grognard.core.game import Action, Role, Ruleset, State, as_action
 from grognard.core.registry import Registry
+from grognard.core.rng import RNG_VERSION, RNG_VERSIONS
 
 from .db import utcnow
 from .gamerows import action_row, insert_actions
@@ -34,7 +35,9 @@ from .models import (
 )
 from .payloads import encode
 
-SEED_LIMIT = 2**31
+#: Seeds a client may give are below this; the server draws its own with all 256 bits
+#: (core/rng.py: a seed is the whole secret behind every later die).
+SEED_LIMIT = 2**256
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,9 @@ class NewGame:
     #: The ruleset version the moves were played under, when known: moves from
     #: another version may mean something else, so they are refused.
     ruleset_version: int | None = None
+    #: The generator the moves were played with (saved games from before RNG
+    #: version 2 keep theirs, so their dice come out again); new games: the current.
+    rng_version: int | None = None
 
 
 def legal_form(state: State, role: Role, raw: Any) -> Action:
@@ -143,18 +149,32 @@ def prepare(registry: Registry, creator: int, settings: NewGame) -> tuple[State,
             f"those moves were played under {ruleset.id} version {settings.ruleset_version}; "
             f"this server plays version {ruleset.version}",
         )
-    return new_state(ruleset, chosen.id, resolved, seed, settings.moves), specs
+    if settings.rng_version not in (None, *RNG_VERSIONS):
+        raise HTTPException(
+            422,
+            f"those moves were played with RNG version {settings.rng_version}; this server knows "
+            f"{', '.join(map(str, RNG_VERSIONS))}",
+        )
+    if settings.rng_version not in (None, RNG_VERSION) and not settings.moves:
+        raise HTTPException(422, "an older RNG version is only for going on with a saved game's moves")
+    rng_version = settings.rng_version or RNG_VERSION
+    return new_state(ruleset, chosen.id, resolved, seed, settings.moves, rng_version), specs
 
 
 def new_state(
-    ruleset: Ruleset, scenario: str, options: dict[str, Any], seed: int | None, moves: list[list[Any]]
+    ruleset: Ruleset,
+    scenario: str,
+    options: dict[str, Any],
+    seed: int | None,
+    moves: list[list[Any]],
+    rng_version: int = RNG_VERSION,
 ) -> State:
     """A new game (a random seed unless one is given), with `moves` played: each
     must be legal when its turn comes, exactly as if its player had sent it."""
     if seed is None:
-        seed = secrets.randbelow(SEED_LIMIT)
+        seed = secrets.randbits(256)
     try:
-        state = ruleset.new_game(scenario, options, seed)
+        state = ruleset.new_game(scenario, options, seed, rng_version)
     except BadOptions as exc:
         raise HTTPException(422, str(exc)) from None
     for ply, move in enumerate(moves, start=1):
@@ -181,7 +201,7 @@ def game_row(state: State, creator: int, public: bool, rematch_of: str | None) -
         rng_version=meta["rng_version"],
         scenario=meta["scenario"],
         options=meta["options"],
-        seed=meta["seed"],
+        seed=str(meta["seed"]),  # decimal text: 256-bit seeds overflow an SQL integer
         status=FINISHED if over else ACTIVE,
         version=1,
         snapshot=state.encode_json().decode(),

@@ -114,7 +114,7 @@ def game_header(game: Game, seats: list[SeatInfo], user_id: int | None) -> dict[
         "rematch_of": game.rematch_of,
         "rematch": game.rematch_id,
         # the seed and the actions reveal every hidden card and future die: only once it is over
-        "seed": game.seed if finished else None,
+        "seed": int(game.seed) if finished else None,
         "seats": [dict(s.public(), you=s.role in mine) for s in seats],
         "my_seats": mine,
         "your_turn": not finished and bool(set(mine) & set(game.active_roles)),

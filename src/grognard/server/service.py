@@ -16,6 +16,7 @@ thinking, only for its few milliseconds of writing.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import zlib
 from collections import OrderedDict
@@ -540,7 +541,7 @@ class GameService:
             raise HTTPException(404, f"no step {step}: this game has steps 0 to {steps}")
         ruleset = self._ruleset(game.ruleset)
         meta = state.meta
-        replayed = ruleset.new_game(meta["scenario"], meta["options"], meta["seed"])
+        replayed = ruleset.new_game(meta["scenario"], meta["options"], meta["seed"], meta["rng_version"])
         replayed.keep_undo = False
         for acting, action in state.history[:step]:
             replayed.apply(acting, action)
@@ -586,7 +587,8 @@ class GameService:
         key = (game.id, role)
         agent = self._agents.get(key)
         if agent is None:
-            seed = zlib.crc32(f"{game.seed}:{role}".encode())
+            # a one-way hash: an AI's choices must tell nothing about the game's seed
+            seed = int.from_bytes(hashlib.blake2b(f"{game.seed}:{role}".encode(), digest_size=8).digest())
             agent = self._agents[key] = make_agent(name, game.ruleset, seed)
         return agent
 

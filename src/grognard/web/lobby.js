@@ -125,7 +125,15 @@ class Lobby {
     this.seatBox = h("div", { class: "seats" });
     this.seatError = h("p", { class: "error seat-error", role: "alert" });
     this.publicBox = h("input", { type: "checkbox", name: "public" });
-    this.seedInput = h("input", { type: "number", name: "seed", min: 0, step: 1, placeholder: "random" });
+    // text, not a number input: a saved server game's seed has 256 bits, more than a JS number holds
+    this.seedInput = h("input", {
+      type: "text",
+      name: "seed",
+      inputmode: "numeric",
+      pattern: "[0-9]{1,78}",
+      autocomplete: "off",
+      placeholder: "random",
+    });
     this.savedInput = h("input", {
       type: "file",
       name: "saved-game",
@@ -178,7 +186,7 @@ class Lobby {
     if (!file) return;
     let replay;
     try {
-      replay = JSON.parse(await file.text());
+      replay = parseReplay(await file.text());
       if (replay?.format !== "grognard-replay" || !Array.isArray(replay.actions)) throw new Error("not a grognard replay file");
       if (!this.byId.has(replay.ruleset)) throw new Error(`this server does not play ${replay.ruleset}`);
     } catch (err) {
@@ -196,7 +204,7 @@ class Lobby {
       else input.value = String(value);
     }
     this.seedInput.value = String(replay.seed);
-    this.saved = { moves: replay.actions, rulesetVersion: replay.ruleset_version };
+    this.saved = { moves: replay.actions, rulesetVersion: replay.ruleset_version, rngVersion: replay.rng_version };
     this.lockSettings(true);
     put(
       this.savedNote,
@@ -295,10 +303,12 @@ class Lobby {
       seats,
       public: this.publicBox.checked,
     };
-    if (this.seedInput.value !== "") body.seed = Number.parseInt(this.seedInput.value, 10);
+    // sent as decimal text (the server reads it as a whole number): no precision lost
+    if (this.seedInput.value !== "") body.seed = this.seedInput.value.trim();
     if (this.saved) {
       body.moves = this.saved.moves;
       body.ruleset_version = this.saved.rulesetVersion;
+      if (this.saved.rngVersion !== undefined) body.rng_version = this.saved.rngVersion;
     }
     button.disabled = true;
     try {
@@ -377,4 +387,18 @@ class Lobby {
       h("div", { class: "row-actions" }, actions),
     );
   }
+}
+
+/** A replay file's JSON, its seed kept as the decimal text written in the file (a
+ * 256-bit seed would lose its low digits as a JS number). */
+export function parseReplay(text) {
+  const replay = JSON.parse(text, (key, value, context) =>
+    key === "seed" && typeof value === "number" && context?.source ? context.source : value,
+  );
+  if (typeof replay?.seed === "number") {
+    // a browser without JSON.parse source text: read the digits from the file itself
+    const match = /"seed"\s*:\s*(\d+)/.exec(text);
+    if (match) replay.seed = match[1];
+  }
+  return replay;
 }

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from grognard.core.rng import RNG_VERSION
+
 from . import RULESET
 from .state import COLORS, LAND, WATER, Viktory2State
 from .turns import new_turn_record
@@ -42,7 +44,7 @@ def build(
     meta = {
         "ruleset": RULESET.id,
         "ruleset_version": RULESET.version,
-        "rng_version": 1,
+        "rng_version": RNG_VERSION,
         "scenario": scenario.id,
         "options": resolved,
         "seed": seed,
@@ -50,7 +52,7 @@ def build(
     roles = list(COLORS[:players])
     from grognard.core.game import _new_data  # the core's fresh-data layout
 
-    st = Viktory2State(RULESET, meta, _new_data(seed, roles))
+    st = Viktory2State(RULESET, meta, _new_data(seed, RNG_VERSION, roles))
     geo_state = st.data
     geo_state.update(
         board={"players": players, "radius": radius},
