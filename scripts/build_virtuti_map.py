@@ -441,12 +441,12 @@ def rings(geometry: Any, origin: tuple[float, float]) -> list[list[list[float]]]
     return out
 
 
-def label_point(geometry: Any, seed: Point) -> Point:
-    """Where to write an area's name: its seed if inside, else a point surely inside."""
-    if geometry.contains(seed):
-        return seed
+def label_point(geometry: Any) -> Point:
+    """Where to write an area's name: the centre of the largest circle inside its largest
+    part, so that names of small neighbouring areas do not collide."""
     largest = max(getattr(geometry, "geoms", [geometry]), key=lambda p: p.area)
-    return largest.representative_point()  # type: ignore[no-any-return]
+    circle = shapely.maximum_inscribed_circle(largest, 1.0)
+    return Point(circle.coords[0])
 
 
 def port_point(land: Any, sea: Any, seed: Point) -> Point:
@@ -506,7 +506,7 @@ def build(design: Design, topo: dict[str, Any]) -> dict[str, Any]:
             )
             borders.append({"a": area_id, "b": port_id, "kind": "port"})
             borders.extend({"a": port_id, "b": zone, "kind": "sea"} for zone in spec.port)
-        label = label_point(land[area_id], seeds[area_id])
+        label = label_point(land[area_id])
         land_out.append(
             {
                 "id": area_id,
