@@ -64,6 +64,10 @@ SIMPLIFY_KM = 4.0
 MIN_BORDER_KM = 8.0
 # A seed up to this far (km) off the coast of the data snaps onto the nearest land.
 SNAP_KM = 30.0
+# How far inside its area a name's anchor stands from the border, at most (km).
+LABEL_MARGIN_KM = 45.0
+# Name anchors closer than this (km) are moved apart.
+LABEL_GAP_KM = 70.0
 
 
 # --- the design file's schema -------------------------------------------------------
@@ -441,12 +445,27 @@ def rings(geometry: Any, origin: tuple[float, float]) -> list[list[list[float]]]
     return out
 
 
-def label_point(geometry: Any) -> Point:
-    """Where to write an area's name: the centre of the largest circle inside its largest
-    part, so that names of small neighbouring areas do not collide."""
+def label_point(geometry: Any, seed: Point) -> Point:
+    """Where to write an area's name: as near its seed place as can be while standing
+    well inside the area, so that names of small neighbours do not collide."""
     largest = max(getattr(geometry, "geoms", [geometry]), key=lambda p: p.area)
     circle = shapely.maximum_inscribed_circle(largest, 1.0)
-    return Point(circle.coords[0])
+    margin = min(LABEL_MARGIN_KM, 0.6 * circle.length)
+    inner = largest.buffer(-margin)
+    if inner.is_empty:
+        return Point(circle.coords[0])
+    return shapely.ops.nearest_points(inner, seed)[0]  # type: ignore[no-any-return]
+
+
+def place_labels(land: dict[str, Any], seeds: dict[str, Point]) -> dict[str, Point]:
+    """Every area's name anchor; two anchors too close together both move to their
+    areas' inscribed centres."""
+    labels = {a: label_point(geom, seeds[a]) for a, geom in land.items()}
+    crowded = {a for a in labels for b in labels if a != b and labels[a].distance(labels[b]) < LABEL_GAP_KM}
+    for area_id in crowded:
+        largest = max(getattr(land[area_id], "geoms", [land[area_id]]), key=lambda p: p.area)
+        labels[area_id] = Point(shapely.maximum_inscribed_circle(largest, 1.0).coords[0])
+    return labels
 
 
 def port_point(land: Any, sea: Any, seed: Point) -> Point:
@@ -478,6 +497,7 @@ def build(design: Design, topo: dict[str, Any]) -> dict[str, Any]:
     borders = land_borders(design, land)
     seeds = {a.id: project_point(a.lat, a.lon) for a in design.areas}
     specs = {a.id: a for a in design.areas}
+    labels = place_labels(land, seeds)
     land_out, ports_out = [], []
     problems: list[str] = []
     for area_id in ids:
@@ -506,7 +526,7 @@ def build(design: Design, topo: dict[str, Any]) -> dict[str, Any]:
             )
             borders.append({"a": area_id, "b": port_id, "kind": "port"})
             borders.extend({"a": port_id, "b": zone, "kind": "sea"} for zone in spec.port)
-        label = label_point(land[area_id])
+        label = labels[area_id]
         land_out.append(
             {
                 "id": area_id,
