@@ -8,9 +8,14 @@ transport, straits and amphibious landings), "8.2" supply step 2, "10.0" summary
 
 from __future__ import annotations
 
+import itertools
+import tomllib
 from collections import Counter
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grognard.core.areagraph import AreaGraph
 from grognard.games.virtuti.map import Strait, VirtutiMap, load_map
@@ -206,3 +211,52 @@ def test_graph_round_trips_through_plain_data(vmap: VirtutiMap) -> None:
     assert again.borders == vmap.graph.borders
     assert again.area("london").extra["owner"] == "uk"
     assert again.area("london").has_flag("supply_source")
+
+
+def test_map_json_matches_the_design_file(vmap: VirtutiMap) -> None:
+    """map.json is derived from scripts/virtuti_map/design.toml: the designed values agree
+    (a design edit without a rebuild fails here; geometry needs the mapbuild extra)."""
+    design_path = Path(__file__).resolve().parents[3] / "scripts" / "virtuti_map" / "design.toml"
+    with design_path.open("rb") as handle:
+        design = tomllib.load(handle)
+    assert sorted(a["id"] for a in design["areas"]) == vmap.land_ids
+    for spec in design["areas"]:
+        area = vmap.land(spec["id"])
+        assert (area.name, area.owner, area.climate) == (spec["name"], spec["owner"], spec["climate"])
+        assert (area.pp, area.vp, area.fortification) == (
+            spec.get("pp", 0),
+            spec.get("vp", 0),
+            spec.get("fort", 0),
+        )
+        assert area.supply_source == spec.get("supply", False)
+        assert area.north_africa == spec.get("north_africa", False)
+        if "port" in spec:
+            assert area.port == f"{spec['id']}_port"
+            assert vmap.port_seas(area.port) == sorted(spec["port"])
+        else:
+            assert area.port is None
+    assert sorted(z["id"] for z in design["sea_zones"]) == vmap.sea_ids
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_fleet_chains_are_real_chains(vmap: VirtutiMap, data: st.DataObject) -> None:
+    """Any chain found starts at the departure port's sea, ends at the goal's, uses only
+    held zones, steps only between adjacent zones and crosses only open straits."""
+    ports = [p for p in vmap.port_ids if vmap.port_seas(p)]
+    start = data.draw(st.sampled_from(ports))
+    goal = data.draw(st.sampled_from(vmap.land_ids))
+    fleets = data.draw(st.sets(st.sampled_from(vmap.sea_ids)))
+    open_straits = data.draw(st.sets(st.sampled_from(sorted(vmap.straits))))
+    chain = vmap.fleet_chain(start, goal, fleets, strait_open=lambda s: s.id in open_straits)
+    if chain is None:
+        return
+    assert set(chain) <= fleets
+    assert chain[0] in vmap.port_seas(start)
+    assert chain[-1] in vmap.land(goal).coasts
+    for a, b in itertools.pairwise(chain):
+        kind = vmap.graph.border(a, b)
+        assert kind in ("sea", "strait")
+        if kind == "strait":
+            strait = vmap.strait_between(a, b)
+            assert strait is not None and strait.id in open_straits
