@@ -5,7 +5,7 @@ and mountain borders in brown, ports as anchors on their coast, VP areas starred
 supply sources ringed, fortifications as a bastion with their level, the three straits
 and the route around Africa marked. Needs the `mapbuild` extra (matplotlib, shapely).
 
-Run: .venv/bin/python scripts/render_virtuti_map.py [--out docs/img/virtuti-map.png]
+Run: .venv/bin/python scripts/render_virtuti_map.py [--mode political|climate] [--out PNG]
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ OWNER_COLOURS = {
     "iran": "#c2d2a3",
 }
 SEA_COLOUR = "#d3e6f7"
+CLIMATE_COLOURS = {"subtropical": "#e8c872", "temperate": "#9cc98a", "subpolar": "#eef3f7"}
 SEA_EDGE = "#6f9cc9"
 DPI = 64
 
@@ -78,7 +79,7 @@ def _shared_edge(a: Any, b: Any) -> Any:
     return shapely.intersection(a.buffer(1.5), b.boundary)
 
 
-def render(game_map: VirtutiMap, out: Path) -> None:
+def render(game_map: VirtutiMap, out: Path, mode: str = "political") -> None:
     data = game_map.data
     _, _, width, height = data.view_box
     fig = plt.figure(figsize=(width / 100, height / 100), dpi=DPI)
@@ -105,9 +106,9 @@ def render(game_map: VirtutiMap, out: Path) -> None:
             style="italic",
             weight="bold",
         )
-    _draw_land(game_map, ax)
+    _draw_land(game_map, ax, mode)
     _draw_symbols(game_map, ax, height)
-    _draw_legend(ax)
+    _draw_legend(ax, mode)
     out.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(out, dpi=DPI)
     plt.close(fig)
@@ -116,12 +117,15 @@ def render(game_map: VirtutiMap, out: Path) -> None:
         picture.convert("RGB").quantize(colors=128).save(out, optimize=True)
 
 
-def _draw_land(game_map: VirtutiMap, ax: Any) -> None:
+def _draw_land(game_map: VirtutiMap, ax: Any, mode: str) -> None:
     """Areas in their owner's colour, then river and mountain borders over them."""
     data = game_map.data
     shapes = {a.id: _shape(a.shapes) for a in data.land_areas}
     for area in data.land_areas:
-        colour = OWNER_COLOURS.get(area.owner, "#dddddd")
+        if mode == "climate":
+            colour = CLIMATE_COLOURS[area.climate]
+        else:
+            colour = OWNER_COLOURS.get(area.owner, "#dddddd")
         for ring in area.shapes:
             ax.add_patch(PatchPolygon(ring, closed=True, facecolor=colour, edgecolor="#4d4d4d", lw=0.8))
     for border in data.borders:
@@ -205,9 +209,10 @@ def _draw_symbols(game_map: VirtutiMap, ax: Any, height: float) -> None:
             )
 
 
-def _draw_legend(ax: Any) -> None:
+def _draw_legend(ax: Any, mode: str) -> None:
     x, y = 40.0, 40.0
-    ax.text(x, y, "Virtuti Militari: the map, 1939 owners", fontsize=20, weight="bold", va="top")
+    title = "climate zones (52 / 113 / 16)" if mode == "climate" else "1939 owners"
+    ax.text(x, y, f"Virtuti Militari: the map, {title}", fontsize=20, weight="bold", va="top")
     rows = [
         ("*", "#e0a800", "victory points (26 in all)"),
         ("o", "none", "supply source"),
@@ -245,8 +250,9 @@ def _draw_legend(ax: Any) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--mode", choices=("political", "climate"), default="political")
     args = parser.parse_args(argv)
-    render(load_map(), args.out)
+    render(load_map(), args.out, args.mode)
     print(f"wrote {args.out}")
     return 0
 
