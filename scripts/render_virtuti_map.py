@@ -33,7 +33,7 @@ DEFAULT_OUT = ROOT / "docs" / "img" / "virtuti-map.png"
 OWNER_COLOURS = {
     "germany": "#9a9a8c",
     "italy": "#b8b59a",
-    "uk": "#d9b38c",
+    "great_britain": "#d9b38c",
     "france": "#6f8fcf",
     "ussr": "#d98c8c",
     "poland": "#e6c9a3",

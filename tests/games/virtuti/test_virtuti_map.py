@@ -63,7 +63,7 @@ def test_twenty_six_vp_with_the_seven_decisive_capitals(vmap: VirtutiMap) -> Non
     for area in ("london", "paris", "moscow", "leningrad", "stalingrad", "rome", "berlin"):
         assert vmap.land(area).vp > 0, area
     assert {vmap.land(a).owner for a in ("london", "paris", "moscow", "rome", "berlin")} == {
-        "uk",
+        "great_britain",
         "france",
         "ussr",
         "italy",
@@ -209,7 +209,7 @@ def test_graph_round_trips_through_plain_data(vmap: VirtutiMap) -> None:
     again = AreaGraph.from_data(vmap.graph.to_data())
     assert again.areas == vmap.graph.areas
     assert again.borders == vmap.graph.borders
-    assert again.area("london").extra["owner"] == "uk"
+    assert again.area("london").extra["owner"] == "great_britain"
     assert again.area("london").has_flag("supply_source")
 
 
