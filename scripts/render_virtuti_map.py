@@ -11,6 +11,7 @@ Run: .venv/bin/python scripts/render_virtuti_map.py [--mode political|climate] [
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -149,7 +150,19 @@ def _draw_symbols(game_map: VirtutiMap, ax: Any, height: float) -> None:
     for area in data.land_areas:
         x, y = area.label
         weight = "bold" if area.vp else "normal"
-        ax.text(x, y + 6, area.name, ha="center", va="top", fontsize=10, weight=weight, color="#1a1a1a")
+        # Crowded names (another within 50 units) are written smaller, alternately above.
+        crowded = [b for b in data.land_areas if b.id != area.id and math.dist(b.label, area.label) < 50]
+        above = bool(crowded) and min(b.id for b in crowded) < area.id
+        ax.text(
+            x,
+            y - 6 if above else y + 6,
+            area.name,
+            ha="center",
+            va="bottom" if above else "top",
+            fontsize=8 if crowded else 10,
+            weight=weight,
+            color="#1a1a1a",
+        )
         ax.plot([x], [y], marker="o", ms=3, color="#1a1a1a")
         if area.supply_source:
             ax.plot([x], [y], marker="o", ms=10, mfc="none", mec="#1d7a1d", mew=2)
