@@ -31,8 +31,8 @@ from typing import Any
 
 from grognard.core.hexgrid import dijkstra, path_to
 
-AREA_KINDS: tuple[str, ...] = ("land", "sea")
-BORDER_KINDS: tuple[str, ...] = ("land", "river", "mountain", "strait", "sea", "coast")
+AREA_KINDS: tuple[str, ...] = ("land", "sea", "port")
+BORDER_KINDS: tuple[str, ...] = ("land", "river", "mountain", "strait", "sea", "coast", "port")
 
 _AREA_KEYS = frozenset({"id", "name", "kind", "polygon", "flags"})
 _BORDER_KEYS = frozenset({"a", "b", "kind"})
