@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from serverkit import Player
+from sqlalchemy.exc import DBAPIError, IntegrityError, InternalError, OperationalError
 
 from grognard.core.registry import Registry
 from grognard.server import create_app
-from grognard.server.db import DatabaseUnavailable
+from grognard.server.db import DatabaseUnavailable, write_failure
 from grognard.server.run import main
 
 
@@ -55,3 +56,22 @@ def test_writes_to_a_read_only_database_are_503(tmp_path: Path, tiny_registry: R
             assert answer.status_code == 503
     finally:
         app.state.server.engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("error", "reason"),
+    [
+        (OperationalError("UPDATE", {}, Exception("attempt to write a readonly database")), "read-only"),
+        (OperationalError("INSERT", {}, Exception("database or disk is full")), "disk is full"),
+        (OperationalError("INSERT", {}, Exception('could not extend file "base/1": No space left')), "full"),
+        (InternalError("UPDATE", {}, Exception("cannot execute UPDATE in a read-only transaction")), "only"),
+        (OperationalError("SELECT", {}, Exception("connection refused")), "cannot be reached"),
+    ],
+)
+def test_write_failures_name_their_reason(error: DBAPIError, reason: str) -> None:
+    described = write_failure(error)
+    assert described is not None and reason in described
+
+
+def test_other_database_errors_are_not_blamed_on_the_disk() -> None:
+    assert write_failure(IntegrityError("INSERT", {}, Exception("UNIQUE constraint failed"))) is None
