@@ -6,11 +6,15 @@ upgrade gets an answer, and a refused websocket opens and closes with its 4xxx c
 
 from __future__ import annotations
 
+import json
+import socket
+import time
 from collections.abc import Iterator
 
 import pytest
+from fastapi.testclient import TestClient
 from loopback import raw_exchange, serving
-from serverkit import AppFactory
+from serverkit import AppFactory, Player, create
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -77,6 +81,37 @@ def test_an_over_long_request_head_is_400(port: int) -> None:
 @pytest.mark.parametrize(("path", "code"), [("/ws/games/nope", 4404), ("/ws/games/nope?seat=north", 4401)])
 def test_a_refused_websocket_opens_and_closes_with_its_code(port: int, path: str, code: int) -> None:
     opened = connect(f"ws://127.0.0.1:{port}{path}", open_timeout=10)  # no HTTP 403 at the handshake
-    with opened as socket, pytest.raises(ConnectionClosed) as closed:
-        socket.recv(timeout=10)
+    with opened as ws, pytest.raises(ConnectionClosed) as closed:
+        ws.recv(timeout=10)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == code
+
+
+def test_a_client_that_pings_and_never_reads_is_dropped(
+    make_app: AppFactory, tiny_registry: Registry
+) -> None:
+    """The attack of the review: an observer socket sending pings and reading nothing
+    grew the server by a gigabyte. Its pongs now fill its capped queue, and it is
+    dropped with 1013."""
+    app = make_app(registry=tiny_registry)
+    hub = app.state.server.hub
+    with serving(app) as bound:
+        host = Player(TestClient(app)).guest()  # the game is made in-process, on the same database
+        game = create(host, "tiny", {"north": "me", "east": "hotseat", "south": "hotseat"})
+        raw = socket.socket()
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a client that reads nothing
+        raw.connect(("127.0.0.1", bound))
+        with connect(f"ws://127.0.0.1:{bound}/ws/games/{game['id']}", sock=raw, open_timeout=10) as flooder:
+            watched = None
+            for _ in range(500):
+                watched = next(iter(hub.connections(game["id"])), None)
+                if watched is not None:
+                    break
+                time.sleep(0.02)
+            assert watched is not None
+            ping = json.dumps({"type": "ping", "id": "x" * 100})
+            for _ in range(100_000):
+                if watched.dropped:
+                    break
+                flooder.send(ping)
+            assert watched.dropped and watched.close_code == 1013
+            assert watched.queue.qsize() <= app.state.server.settings.ws_max_pending + 1

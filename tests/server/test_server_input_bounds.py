@@ -185,7 +185,9 @@ def test_pongs_wait_in_the_capped_queue_and_a_flood_is_dropped() -> None:
             game_id="g", role=None, user_id=None, loop=asyncio.get_running_loop(), max_pending=5
         )
         connection.on_drop = lambda: drops.append("dropped")
-        await _receive(_FloodingClient(1000), connection)  # type: ignore[arg-type]
+        client = _FloodingClient(1000)
+        await _receive(client, connection)  # type: ignore[arg-type]
+        assert client.pings > 900  # it stopped reading the flood at the drop
         return connection, drops, connection.queue.qsize()
 
     connection, drops, waiting = asyncio.run(flood())

@@ -100,10 +100,11 @@ async def game_socket(websocket: WebSocket, game_id: str, seat: str | None = Non
     finally:
         server.hub.remove(connection)
         connection.dropped = True
-        tasks = [task for task in (sender, closer) if task is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        if sender is not None:
+            sender.cancel()
+            await asyncio.gather(sender, return_exceptions=True)
+        if closer is not None:  # let the close frame go out (it gives up by itself)
+            await asyncio.gather(closer, return_exceptions=True)
 
 
 async def _close_slow(websocket: WebSocket, sender: asyncio.Task[None]) -> None:
@@ -146,10 +147,10 @@ def answer_to(text: str | None) -> dict[str, object]:
 
 
 async def _receive(websocket: WebSocket, connection: Connection) -> None:
-    """Answer the client's messages until it leaves (after a close for falling too
-    far behind, its messages are read and no longer answered)."""
+    """Answer the client's messages until it leaves, or until it has fallen too far
+    behind (its socket is being closed: nothing more is read or answered)."""
     while True:
         message = await websocket.receive()
-        if message["type"] == "websocket.disconnect":
+        if message["type"] == "websocket.disconnect" or connection.dropped:
             return
         connection.offer(encode(answer_to(message.get("text"))).decode())
