@@ -40,8 +40,7 @@ def test_serve_sets_the_connection_limits() -> None:
 
 
 def test_a_connection_that_sends_nothing_is_closed(port: int) -> None:
-    answer = raw_exchange(port, b"")
-    assert answer.startswith(b"HTTP/1.1 408 ") and not answer.endswith(b"<open>")
+    assert raw_exchange(port, b"") == b""  # closed, without an answer nobody asked for
 
 
 @pytest.mark.parametrize("partial", [b"GET /api/hea", b"GET /api/health HTTP/1.1\r\nHost: x\r\n"])

@@ -6,8 +6,9 @@ request line or half a body and stops: each such socket held a file descriptor
 forever, and about 1 100 of them exhausted the process's. This protocol gives every
 request `head_timeout` seconds from the moment the connection opens (or the
 previous answer was sent) to arrive whole, head and body; past it the connection is
-closed. A reverse proxy in front does the same for the open internet (see
-docs/server.md); this keeps the server safe on its own too.
+closed (with a 408 when part of a request came). A reverse proxy in front does the
+same for the open internet (see docs/server.md); this keeps the server safe on its
+own too.
 
 It also answers an over-long websocket upgrade request (uvicorn hands the request
 to the websocket library, whose lines are capped at 8 KiB and which then closed the
@@ -29,12 +30,16 @@ class GuardedH11Protocol(H11Protocol):
     #: Seconds a request has to arrive whole (set by `guarded_h11`).
     head_timeout: float = 10.0
     _deadline: asyncio.TimerHandle | None = None
+    #: whether the client has sent anything (a browser's speculative connection
+    #: sends nothing: it is closed without an answer, as a keep-alive one is)
+    _heard: bool = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._arm()
 
     def data_received(self, data: bytes) -> None:
+        self._heard = True
         super().data_received(data)
         self._watch()
 
@@ -81,7 +86,7 @@ class GuardedH11Protocol(H11Protocol):
         self._deadline = None
         if self.transport.is_closing():
             return
-        if self.cycle is None or self.cycle.response_complete:
+        if self._heard and (self.cycle is None or self.cycle.response_complete):
             self._answer_and_close(408, b"Request Timeout", b"the request did not arrive in time")
         else:
             self.transport.close()
