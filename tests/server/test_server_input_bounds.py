@@ -196,3 +196,26 @@ def test_pongs_wait_in_the_capped_queue_and_a_flood_is_dropped() -> None:
     assert waiting == 6  # five pongs, then the CLOSE that replaced the sixth
     items = [connection.queue.get_nowait() for _ in range(waiting)]
     assert items[-1] is CLOSE and all(item is not CLOSE for item in items[:-1])
+
+
+def test_the_queue_is_capped_in_characters_too() -> None:
+    """A few big views (tens of KB late in a Viktory II game) weigh more than many
+    pongs: the queue also has a budget of characters."""
+
+    async def fill() -> tuple[Connection, list[str | None]]:
+        connection = Connection(
+            game_id="g", role=None, user_id=None, loop=asyncio.get_running_loop(), max_pending=100
+        )
+        connection.max_pending_chars = 250
+        connection.offer("x" * 100)
+        connection.offer("y" * 100)
+        assert not connection.dropped and connection.pending_chars == 200
+        assert await connection.next_message() == "x" * 100  # sent: its characters are freed
+        connection.offer("z" * 100)
+        assert not connection.dropped and connection.pending_chars == 200
+        connection.offer("w" * 100)  # 300 > 250
+        return connection, [connection.queue.get_nowait() for _ in range(connection.queue.qsize())]
+
+    connection, left = asyncio.run(fill())
+    assert connection.dropped and connection.close_code == 1013
+    assert left == ["y" * 100, "z" * 100, CLOSE]

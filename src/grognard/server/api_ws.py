@@ -11,8 +11,9 @@ page, 4404 no such game): a close before the opening handshake would reach a
 browser as a bare HTTP 403.
 
 Every message for a socket, pongs included, waits in one queue capped at
-`Settings.ws_max_pending`; a client that falls that far behind (or floods pings
-without reading the pongs) is closed with 1013. A session that ends (logout, a new
+`Settings.ws_max_pending` messages and `hub.MAX_PENDING_CHARS` characters; a client
+that falls that far behind (or floods pings without reading the pongs) is closed
+with 1013. A session that ends (logout, a new
 sign-in) closes its sockets with 4401.
 """
 
@@ -119,7 +120,7 @@ async def _close_slow(websocket: WebSocket, sender: asyncio.Task[None]) -> None:
 
 async def _send(websocket: WebSocket, connection: Connection) -> None:
     while True:
-        text = await connection.queue.get()
+        text = await connection.next_message()
         if text is CLOSE:
             await websocket.close(code=connection.close_code)
             return

@@ -19,6 +19,8 @@ CLOSE = None
 CLOSE_TOO_SLOW = 1013
 #: The session the socket was opened with ended (logout, or a new sign-in).
 CLOSE_SIGNED_OUT = 4401
+#: Characters a socket may have waiting (about 4 MB of JSON, mostly ASCII).
+MAX_PENDING_CHARS = 4 * 1024 * 1024
 
 
 @dataclass(eq=False)
@@ -41,6 +43,10 @@ class Connection:
     #: called on the loop when the connection is dropped for falling behind (its
     #: sender may be stuck writing to a client that does not read)
     on_drop: Callable[[], None] | None = None
+    #: characters waiting in the queue may not pass this either (a late Viktory II
+    #: view is tens of KB: `max_pending` of them alone would be megabytes)
+    max_pending_chars: int = MAX_PENDING_CHARS
+    pending_chars: int = 0
 
     def push(self, text: str | None) -> bool:
         """Queue a message from any thread; False once the connection is gone."""
@@ -59,13 +65,24 @@ class Connection:
         the answers to the client's own pings too)."""
         if self.dropped:
             return
-        if text is not CLOSE and self.queue.qsize() >= self.max_pending:
+        if text is not CLOSE and (
+            self.queue.qsize() >= self.max_pending or self.pending_chars + len(text) > self.max_pending_chars
+        ):
             self.dropped = True
             self.close_code = CLOSE_TOO_SLOW
             text = CLOSE
             if self.on_drop is not None:
                 self.on_drop()
+        if text is not CLOSE:
+            self.pending_chars += len(text)
         self.queue.put_nowait(text)
+
+    async def next_message(self) -> str | None:
+        """The next message to send (CLOSE: close the socket), off the queue."""
+        text = await self.queue.get()
+        if text is not CLOSE:
+            self.pending_chars -= len(text)
+        return text
 
     def offer(self, text: str) -> None:
         """Queue a message from the connection's own loop, under the same cap."""
