@@ -10,8 +10,11 @@ import json
 import socket
 import time
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
+import uvicorn
 from fastapi.testclient import TestClient
 from loopback import raw_exchange, serving
 from serverkit import AppFactory, Player, create
@@ -19,7 +22,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from grognard.core.registry import Registry
-from grognard.server.protocol import MAX_WEBSOCKET_TARGET, guarded_h11, uvicorn_options
+from grognard.server.protocol import MAX_WEBSOCKET_TARGET, GuardedH11Protocol, guarded_h11, uvicorn_options
+from grognard.server.run import serve
 
 #: The deadline in these tests (the served one is REQUEST_SECONDS).
 DEADLINE = 0.5
@@ -31,12 +35,22 @@ def port(make_app: AppFactory, tiny_registry: Registry) -> Iterator[int]:
         yield bound
 
 
-def test_serve_sets_the_connection_limits() -> None:
-    options = uvicorn_options()
-    assert isinstance(options["http"], type)
-    for name in ("timeout_keep_alive", "h11_max_incomplete_event_size", "limit_concurrency"):
-        assert isinstance(options[name], int) and options[name] > 0, name
-    assert options["ws_ping_interval"] and options["ws_ping_timeout"]
+def test_serve_sets_the_connection_limits(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`grognard serve` hands uvicorn the guarded protocol and every limit."""
+    given: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: given.update(kwargs))
+    free = socket.socket()
+    free.bind(("127.0.0.1", 0))
+    port = free.getsockname()[1]
+    free.close()
+    serve("127.0.0.1", port, f"sqlite:///{tmp_path / 'served.db'}")
+    assert issubclass(given["http"], GuardedH11Protocol)
+    for name, value in uvicorn_options().items():
+        if name != "http":
+            assert given[name] == value, name
+    for name in ("timeout_keep_alive", "h11_max_incomplete_event_size", "limit_concurrency", "ws_max_queue"):
+        assert isinstance(given[name], int) and given[name] > 0, name
+    assert given["ws_ping_interval"] and given["ws_ping_timeout"]
 
 
 def test_a_connection_that_sends_nothing_is_closed(port: int) -> None:
