@@ -51,8 +51,8 @@ def test_unknown_game_is_404(table: tuple[Player, Player, dict[str, Any]]) -> No
     refused(host.get("/api/games/nope/replay/0"), 404)
     refused(host.post("/api/invites/not-a-token"), 404, "invite")
     refused(host.get("/api/no/such/path"), 404)
-    with pytest.raises(WebSocketDisconnect) as closed, host.websocket("nope", "north"):
-        pass
+    with pytest.raises(WebSocketDisconnect) as closed, host.websocket("nope", "north") as opened:
+        opened.receive_text()  # refusals open the socket, then close it with the code
     assert closed.value.code == 4404
 
 
@@ -66,8 +66,8 @@ def test_wrong_seat_is_403(table: tuple[Player, Player, dict[str, Any]]) -> None
     outsider = Player(host.client).guest()
     refused(outsider.post(f"/api/games/{game['id']}/chat", {"text": "hi"}), 403, "players")
     refused(outsider.post(f"/api/games/{game['id']}/rematch"), 403)
-    with pytest.raises(WebSocketDisconnect) as closed, outsider.websocket(game["id"], "east"):
-        pass
+    with pytest.raises(WebSocketDisconnect) as closed, outsider.websocket(game["id"], "east") as opened:
+        opened.receive_text()  # refusals open the socket, then close it with the code
     assert closed.value.code == 4403
 
 
@@ -76,8 +76,8 @@ def test_not_signed_in_is_401(table: tuple[Player, Player, dict[str, Any]]) -> N
     anonymous = Player(table[0].client)
     refused(act(anonymous, game, "north", ["pick", 1]), 401, "guest")
     refused(anonymous.post("/api/games", {"ruleset": "tiny", "seats": {}}), 401)
-    with pytest.raises(WebSocketDisconnect) as closed, anonymous.websocket(game["id"], "north"):
-        pass
+    with pytest.raises(WebSocketDisconnect) as closed, anonymous.websocket(game["id"], "north") as opened:
+        opened.receive_text()  # refusals open the socket, then close it with the code
     assert closed.value.code == 4401
 
 
@@ -184,8 +184,8 @@ def test_bad_game_settings_are_422(tiny_client: TestClient) -> None:
 def test_cross_site_websocket_is_refused(table: tuple[Player, Player, dict[str, Any]]) -> None:
     host, _, game = table
     evil = {"headers": {"Origin": "https://evil.example"}}
-    with pytest.raises(WebSocketDisconnect) as closed, host.websocket(game["id"], "north", **evil):
-        pass
+    with pytest.raises(WebSocketDisconnect) as closed, host.websocket(game["id"], "north", **evil) as opened:
+        opened.receive_text()  # refusals open the socket, then close it with the code
     assert closed.value.code == 4403
     with host.websocket(game["id"], "north", headers={"Origin": "http://testserver"}) as socket:
         assert socket.receive_json()["seat"] == "north"

@@ -115,8 +115,8 @@ def test_a_seat_cannot_follow_or_read_another_seat(tiny_client: TestClient) -> N
     guest.ok("POST", f"/api/invites/{game['invites']['east']}")
     seen = guest.ok("GET", f"/api/games/{gid}")
     assert list(seen["views"]) == ["east"] and seen["invites"] == {} and seen["observer"] is None
-    with pytest.raises(WebSocketDisconnect) as refused_socket, guest.websocket(gid, "north"):
-        pass
+    with pytest.raises(WebSocketDisconnect) as refused_socket, guest.websocket(gid, "north") as opened:
+        opened.receive_text()  # refusals open the socket, then close it with the code
     assert refused_socket.value.code == 4403
     refused = guest.get(f"/api/games/{gid}/replay/0?seat=north")
     assert refused.status_code == 403

@@ -193,8 +193,10 @@ def test_lobby_lists_open_games_and_whose_turn_it_is(tiny_client: TestClient) ->
     assert joined["my_seats"] == ["south"]
     refused = other.post(f"/api/games/{private['id']}/join")
     assert refused.status_code == 403
-    joined = other.ok("POST", f"/api/games/{public['id']}/join")
-    assert joined["my_seats"] == ["east", "south"]
+    greedy = other.post(f"/api/games/{public['id']}/join")  # one seat per account
+    assert greedy.status_code == 409 and "one seat" in greedy.json()["detail"]
+    joined = Player(tiny_client).guest().ok("POST", f"/api/games/{public['id']}/join")
+    assert joined["my_seats"] == ["east"]
     assert other.ok("GET", "/api/lobby")["open"] == []
     full = Player(tiny_client).guest().post(f"/api/games/{public['id']}/join")
     assert full.status_code == 409

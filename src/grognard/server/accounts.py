@@ -21,7 +21,11 @@ from starlette.requests import HTTPConnection
 
 from .context import Server, server_of
 from .db import as_utc, utcnow
+from .guards import Guards, guards_of
+from .inputs import BadInput, clean_name
 from .models import LoginSession, User
+from .problems import ERROR_RESPONSES
+from .ratelimit import client_address
 from .security import (
     CSRF_COOKIE,
     CSRF_HEADER,
@@ -38,7 +42,7 @@ from .security import (
     verify_password,
 )
 
-router = APIRouter(prefix="/api", tags=["accounts"])
+router = APIRouter(prefix="/api", tags=["accounts"], responses=ERROR_RESPONSES)
 
 #: Paths that decide for themselves whether to use the caller's session (see CsrfMiddleware).
 CSRF_EXEMPT = frozenset({"/api/guest", "/api/login", "/api/register"})
@@ -149,10 +153,10 @@ def _start_session(server: Server, db: Session, user: User, response: Response) 
     secure = server.settings.secure_cookies
     max_age = int(lifetime.total_seconds())
     response.set_cookie(
-        SESSION_COOKIE, token, max_age=max_age, httponly=True, samesite="lax", secure=secure, path="/"
+        SESSION_COOKIE, token, max_age=max_age, httponly=True, samesite="strict", secure=secure, path="/"
     )
     response.set_cookie(
-        CSRF_COOKIE, csrf, max_age=max_age, httponly=False, samesite="lax", secure=secure, path="/"
+        CSRF_COOKIE, csrf, max_age=max_age, httponly=False, samesite="strict", secure=secure, path="/"
     )
     return {"user": Account.from_row(user).to_json(), "csrf_token": csrf}
 
@@ -160,6 +164,20 @@ def _start_session(server: Server, db: Session, user: User, response: Response) 
 def _answer(account: Account, request: Request) -> dict[str, object]:
     token = _session_token(request) or ""
     return {"user": account.to_json(), "csrf_token": csrf_token_for(token)}
+
+
+def _checked_name(text: str, what: str) -> str:
+    try:
+        return clean_name(text, what)
+    except BadInput as exc:
+        raise HTTPException(422, str(exc)) from None
+
+
+def _limit_sign_in(guards: Guards, request: Request, username: str) -> None:
+    """429 past the sign-in rate of this address or of this account name (case
+    folded, so that "Dave" and "dave" share one bucket)."""
+    guards.sign_in_by_address.check(client_address(request))
+    guards.sign_in_by_account.check(username.casefold())
 
 
 @router.post("/guest")
@@ -170,7 +188,8 @@ def start_guest(request: Request, response: Response, body: GuestRequest | None 
     if existing is not None:
         return _answer(existing, request)
     server = server_of(request)
-    name = (body.name if body and body.name else None) or f"guest-{secrets.token_hex(3)}"
+    chosen = _checked_name(body.name, "a guest name") if body and body.name else None
+    name = chosen or f"guest-{secrets.token_hex(3)}"
     with server.write_gate, server.sessions() as db, db.begin():
         user = User(username=None, display_name=name, password_hash=None, is_guest=True, created_at=utcnow())
         db.add(user)
@@ -178,25 +197,30 @@ def start_guest(request: Request, response: Response, body: GuestRequest | None 
         return _start_session(server, db, user, response)
 
 
-def _check_new_credentials(body: Credentials) -> None:
-    if not USERNAME_PATTERN.match(body.username):
+def _check_new_credentials(body: Credentials) -> str:
+    """The username to create, NFKC-normalized; 422 with the reason otherwise."""
+    username = _checked_name(body.username, "a username")
+    if not USERNAME_PATTERN.fullmatch(username):
         raise HTTPException(422, "a username is 3 to 32 letters, digits, dots, dashes or underscores")
     if len(body.password) < PASSWORD_MIN:
         raise HTTPException(422, f"a password has at least {PASSWORD_MIN} characters")
+    return username
 
 
 @router.post("/register")
 def register(body: Credentials, request: Request, response: Response) -> dict[str, object]:
     """Create an account. A guest who registers keeps their games: the guest account
     becomes the new account."""
-    _check_new_credentials(body)
-    server = server_of(request)
+    username = _check_new_credentials(body)
+    server, guards = server_of(request), guards_of(request)
+    _limit_sign_in(guards, request, username)
     guest = _existing_account(request)
-    password_hash = hash_password(body.password)
+    with guards.hashing.slot():
+        password_hash = hash_password(body.password)
     try:
-        return _create_account(server, body.username, password_hash, guest, response)
+        return _create_account(server, username, password_hash, guest, response)
     except IntegrityError:  # another request took the name meanwhile
-        raise HTTPException(409, f"the username {body.username!r} is taken") from None
+        raise HTTPException(409, f"the username {username!r} is taken") from None
 
 
 def _create_account(
@@ -220,21 +244,26 @@ def _create_account(
         answer = _start_session(server, db, user, response)
     if guest is not None:
         _forget_sessions(server, user_id=guest.id)
+        server.hub.close_where(lambda c: c.user_id == guest.id and c.session is not None)
         server.games.seats.forget_player(guest.id)  # their seats show the new name
     return answer
 
 
 @router.post("/login")
 def login(body: Credentials, request: Request, response: Response) -> dict[str, object]:
-    server = server_of(request)
-    # argon2 takes tens of milliseconds on purpose: verify (and rehash) before taking
-    # the write gate, which every game's moves wait for on SQLite.
+    server, guards = server_of(request), guards_of(request)
+    username = _checked_name(body.username, "a username")
+    _limit_sign_in(guards, request, username)
+    # argon2 takes tens of milliseconds and 64 MiB on purpose: verify (and rehash)
+    # in a bounded number of slots, and before taking the write gate, which every
+    # game's moves wait for on SQLite.
     with server.sessions() as db:
-        user = db.scalar(select(User).where(User.username == body.username))
+        user = db.scalar(select(User).where(User.username == username))
     stored = user.password_hash if user is not None and user.password_hash else _DUMMY_HASH
-    if not verify_password(stored, body.password) or user is None:
-        raise HTTPException(401, "wrong username or password")
-    rehashed = hash_password(body.password) if password_needs_rehash(stored) else None
+    with guards.hashing.slot():
+        if not verify_password(stored, body.password) or user is None:
+            raise HTTPException(401, "wrong username or password")
+        rehashed = hash_password(body.password) if password_needs_rehash(stored) else None
     with server.write_gate, server.sessions() as db, db.begin():
         current = db.get(User, user.id)
         if current is None or current.password_hash != stored:  # changed meanwhile
@@ -246,7 +275,16 @@ def login(body: Credentials, request: Request, response: Response) -> dict[str, 
             db.execute(delete(LoginSession).where(LoginSession.token_hash == hash_token(old)))
         answer = _start_session(server, db, current, response)
     _forget_sessions(server, token=old)
+    if old:
+        _close_sockets(server, old)
     return answer
+
+
+def _close_sockets(server: Server, token: str) -> None:
+    """Close the websockets opened with a session that has just ended: they would
+    go on receiving its seats' views."""
+    token_hash = hash_token(token)
+    server.hub.close_where(lambda connection: connection.session == token_hash)
 
 
 @router.post("/logout")
@@ -257,6 +295,7 @@ def logout(request: Request, response: Response) -> dict[str, object]:
         with server.write_gate, server.sessions() as db, db.begin():
             db.execute(delete(LoginSession).where(LoginSession.token_hash == hash_token(token)))
         _forget_sessions(server, token=token)
+        _close_sockets(server, token)
     response.delete_cookie(SESSION_COOKIE, path="/")
     response.delete_cookie(CSRF_COOKIE, path="/")
     return {"user": None}

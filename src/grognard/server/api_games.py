@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-import msgspec
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
@@ -14,11 +13,15 @@ from grognard.core.errors import BadOptions, UnknownRuleset
 
 from .accounts import Account, optional_account, require_account
 from .context import server_of
+from .guards import guards_of
+from .inputs import BadInput, clean_chat, decode_json
 from .newgames import SEED_LIMIT, NewGame
 from .payloads import encode
+from .problems import ERROR_RESPONSES
+from .ratelimit import client_address
 from .service import Outcome
 
-router = APIRouter(prefix="/api", tags=["games"])
+router = APIRouter(prefix="/api", tags=["games"], responses=ERROR_RESPONSES)
 
 Caller = Annotated[Account, Depends(require_account)]
 MaybeCaller = Annotated[Account | None, Depends(optional_account)]
@@ -104,9 +107,9 @@ def roles(
     except UnknownRuleset as exc:
         raise HTTPException(404, str(exc)) from None
     try:
-        chosen = msgspec.json.decode(options)
-    except msgspec.DecodeError:
-        raise HTTPException(422, "options must be a JSON object") from None
+        chosen = decode_json(options, "the text")
+    except BadInput as exc:
+        raise HTTPException(422, f"options must be a JSON object: {exc}") from None
     if not isinstance(chosen, dict):
         raise HTTPException(422, "options must be a JSON object")
     try:
@@ -194,6 +197,10 @@ async def chat(game_id: str, body: ChatRequest, request: Request, caller: Caller
     text = body.text.strip()
     if not text or len(text) > server.settings.chat_max_chars:
         raise HTTPException(422, f"a chat message has 1 to {server.settings.chat_max_chars} characters")
+    try:
+        text = clean_chat(text)
+    except BadInput as exc:
+        raise HTTPException(422, str(exc)) from None
     message = await run_in_threadpool(server.games.chat, game_id, caller.id, caller.name, text)
     return json_response(message, 201)
 
@@ -219,7 +226,16 @@ async def replay_step(
     request: Request,
     seat: Annotated[str | None, Query(max_length=40)] = None,
 ) -> Response:
-    """The view after `step` actions, from `seat` (finished games) or the observer."""
-    games = server_of(request).games
+    """The view after `step` actions, from `seat` (finished games) or the observer
+    (a running game's steps: the observer's view only, without the actions). Each
+    address has a rate of its own (429), and a few steps are computed at once (503
+    with Retry-After past them)."""
+    games, guards = server_of(request).games, guards_of(request)
+    guards.replay_by_address.check(client_address(request))
     role = None if seat in (None, "", "observer") else seat
-    return json_response(await run_in_threadpool(games.replay_step, game_id, step, role))
+
+    def bounded() -> dict[str, Any]:
+        with guards.replaying.slot():
+            return games.replay_step(game_id, step, role)
+
+    return json_response(await run_in_threadpool(bounded))

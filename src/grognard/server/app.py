@@ -18,6 +18,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import sessionmaker
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -28,11 +29,18 @@ from grognard.core.registry import Registry
 from . import accounts, api_games, api_ws
 from .ai import AiRunner
 from .context import Server
-from .db import make_engine, resolve_database_url, upgrade, write_gate
+from .db import check_writable, make_engine, resolve_database_url, upgrade, write_failure, write_gate
 from .expiring import ExpiringCache
 from .gcpolicy import GcPolicy
+from .guards import Guards, Limits
 from .hub import Hub
-from .middleware import BodyLimitMiddleware, CsrfMiddleware
+from .middleware import (
+    BodyLimitMiddleware,
+    CsrfMiddleware,
+    JsonGuardMiddleware,
+    SecurityHeadersMiddleware,
+    UrlGuardMiddleware,
+)
 from .service import GameService
 from .settings import KIB, Settings
 
@@ -53,12 +61,16 @@ def create_app(
     session_cache_seconds: float = 10.0,
     migrate: bool = True,
     gc_full_every: float | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The app, its database migrated (unless `migrate=False`). `registry` defaults to
     every ruleset grognard plays (`grognard.games.REGISTRY`). `gc_full_every` (what
     `grognard serve` sets) runs the garbage collector's full collections on a timer
     of that many seconds instead of whenever CPython would: see `gcpolicy`. Leave it
-    None where many apps share a process (tests)."""
+    None where many apps share a process (tests). `limits` bounds sign-ins and
+    replays (see guards.Limits). A database that cannot be written when it is
+    migrated raises DatabaseUnavailable: better than a server that starts and then
+    fails every move."""
     if registry is None:
         from grognard.games import REGISTRY
 
@@ -75,6 +87,7 @@ def create_app(
     engine = make_engine(settings.database_url)
     if migrate:
         upgrade(engine)
+        check_writable(engine)
     sessions = sessionmaker(engine, expire_on_commit=False)
     hub = Hub()
     gate = write_gate(engine)
@@ -109,15 +122,21 @@ def create_app(
         redoc_url=None,
     )
     app.state.server = server
+    app.state.guards = Guards.of_limits(limits or Limits())
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(DBAPIError, _database_error)
     app.add_exception_handler(Exception, _server_error)
+    # added innermost first: a request meets them in the opposite order
     app.add_middleware(CsrfMiddleware, exempt=accounts.CSRF_EXEMPT)
-    app.add_middleware(  # outermost
+    app.add_middleware(JsonGuardMiddleware)
+    app.add_middleware(
         BodyLimitMiddleware,
         limit=settings.max_body_bytes,
         by_path={"/api/games": settings.max_new_game_bytes},
     )
+    app.add_middleware(UrlGuardMiddleware)
+    app.add_middleware(SecurityHeadersMiddleware)  # outermost: every answer gets its headers
     app.include_router(accounts.router)
     app.include_router(api_games.router)
     app.include_router(api_ws.router)
@@ -151,6 +170,21 @@ async def _validation_error(_request: Request, exc: Exception) -> Response:
             message = f"malformed JSON ({error.get('ctx', {}).get('error', 'cannot parse')})"
         reasons.append(f"{_where(tuple(error.get('loc', ())))}: {message}")
     return JSONResponse({"detail": "; ".join(reasons) or "invalid request"}, status_code=422)
+
+
+async def _database_error(request: Request, exc: Exception) -> Response:
+    """503 with the reason when the database cannot take a write now (read-only,
+    full disk, unreachable): the client may try again later; anything else is a bug."""
+    assert isinstance(exc, DBAPIError)
+    reason = write_failure(exc)
+    if reason is None:
+        return await _server_error(request, exc)
+    log.error("%s %s: %s", request.method, request.url.path, str(exc.orig).strip().splitlines()[0])
+    return JSONResponse(
+        {"detail": f"the server cannot use its database now ({reason}): try again later"},
+        status_code=503,
+        headers={"Retry-After": "30"},
+    )
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:

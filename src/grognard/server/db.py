@@ -17,9 +17,9 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, OperationalError
 from sqlalchemy.pool import StaticPool
 
 from grognard.core.errors import BadSetting, GrognardError
@@ -129,5 +129,36 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
             command.upgrade(config, revision)
     except OperationalError as exc:
         shown = engine.url.render_as_string(hide_password=True)
-        reason = str(exc.orig).strip().splitlines()[0] if exc.orig is not None else str(exc)
-        raise DatabaseUnavailable(f"cannot open the database {shown}: {reason}") from None
+        raise DatabaseUnavailable(f"cannot open the database {shown}: {_first_line(exc)}") from None
+
+
+def _first_line(exc: DBAPIError) -> str:
+    return str(exc.orig).strip().splitlines()[0] if exc.orig is not None else str(exc)
+
+
+def check_writable(engine: Engine) -> None:
+    """DatabaseUnavailable, with the database's own words, when it can be read but
+    not written (a read-only file or mount, a read-only PostgreSQL server or role):
+    such a server would start, report ready, and then fail every move. Writes one
+    row as it is and rolls back."""
+    try:
+        with engine.connect() as connection, connection.begin() as transaction:
+            connection.execute(text("UPDATE alembic_version SET version_num = version_num"))
+            transaction.rollback()
+    except DBAPIError as exc:
+        shown = engine.url.render_as_string(hide_password=True)
+        raise DatabaseUnavailable(f"the database {shown} cannot be written: {_first_line(exc)}") from None
+
+
+def write_failure(exc: DBAPIError) -> str | None:
+    """Why a database operation failed when it is the database's state, not the
+    request (a read-only or full disk, an unreachable server), in words for a
+    client; None for anything else (a bug: answered 500)."""
+    message = _first_line(exc).lower()
+    if "readonly" in message or "read-only" in message:
+        return "the database is read-only"
+    if "full" in message or "no space" in message or "could not extend" in message:
+        return "the database's disk is full"
+    if isinstance(exc, OperationalError):
+        return "the database cannot be reached or is busy"
+    return None

@@ -15,10 +15,8 @@ from grognard.core.errors import BadSetting, GrognardError
 
 from .db import DATABASE_URL_ENV, DEFAULT_DATABASE_URL, is_in_memory, resolve_database_url
 from .db import database_url as database_url_of
-from .settings import KIB
+from .protocol import uvicorn_options
 
-#: Largest websocket message a client may send (clients only send pings).
-WS_MAX_BYTES = 16 * KIB
 #: Seconds between the garbage collector's full collections (see gcpolicy.py).
 FULL_COLLECTION_EVERY = 300.0
 
@@ -51,7 +49,7 @@ def serve(
     _check_free(host, port)
     if announce is not None:
         announce()
-    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_BYTES, log_level=log_level)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, **uvicorn_options())  # type: ignore[arg-type]
 
 
 def _check_free(host: str, port: int) -> None:

@@ -16,7 +16,8 @@ SESSION_COOKIE = "grognard_session"
 CSRF_COOKIE = "grognard_csrf"
 CSRF_HEADER = "x-csrf-token"
 
-USERNAME_PATTERN = re.compile(r"^[A-Za-z0-9_.-]{3,32}$")
+#: Used with fullmatch: `$` would also match before a trailing newline ("dave\n").
+USERNAME_PATTERN = re.compile(r"[A-Za-z0-9_.-]{3,32}")
 PASSWORD_MIN = 8
 PASSWORD_MAX = 256
 

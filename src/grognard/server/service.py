@@ -44,6 +44,7 @@ from .models import (
     ACTIVE,
     FINISHED,
     SEAT_AI,
+    SEAT_HOTSEAT,
     SEAT_INVITE,
     ActionRecord,
     ChatMessage,
@@ -71,6 +72,7 @@ from .payloads import (
     seat_view,
     view_message,
 )
+from .replays import ReplayCheckpoints
 from .settings import Settings
 
 LOCK_STRIPES = 256
@@ -137,6 +139,8 @@ class GameService:
         self._agents: dict[tuple[str, Role], Agent] = {}
         #: the seats of recent games (seats are read on every move, changed rarely)
         self.seats = SeatBook()
+        #: states every few steps of recently replayed games (`/replay/{step}`)
+        self.replays = ReplayCheckpoints()
 
     # ----- locks and the live-state cache ------------------------------------------------
     def lock(self, game_id: str) -> threading.Lock:
@@ -395,6 +399,18 @@ class GameService:
     def join(self, game_id: str, user_id: int, role: str | None) -> Outcome:
         return self._take_seat(game_id, user_id, token=None, role=role)
 
+    @staticmethod
+    def _require_no_seat_yet(tx: _Tx, user_id: int) -> None:
+        """One seat per account in a public game: else one visitor could take every
+        open seat. Only the creator of a game with hot-seat seats (who chose to play
+        several roles at one screen) may hold more than one."""
+        held = [s.role for s in tx.seats if s.held_by(user_id)]
+        hot_seat = tx.game.created_by == user_id and any(s.kind == SEAT_HOTSEAT for s in tx.seats)
+        if held and not hot_seat:
+            raise HTTPException(
+                409, f"you already play {held[0]} in this game: a player takes one seat of a public game"
+            )
+
     def _take_seat(self, game_id: str, user_id: int, token: str | None, role: str | None) -> Outcome:
         def change(tx: _Tx) -> None:
             query = select(Seat).where(Seat.game_id == tx.game.id, Seat.kind == SEAT_INVITE)
@@ -405,6 +421,7 @@ class GameService:
                     raise HTTPException(
                         403, "this game is not open to all: ask its creator for an invite link"
                     )
+                self._require_no_seat_yet(tx, user_id)
                 if role is not None:
                     query = query.where(Seat.role == role)
             candidates = list(tx.db.scalars(query.order_by(Seat.position)))
@@ -528,11 +545,13 @@ class GameService:
 
     def replay_step(self, game_id: str, step: int, role: str | None) -> dict[str, Any]:
         """The view of `role` (None: observer) after the first `step` actions. While the
-        game runs only the observer view is given: a seat's past views hold its secrets."""
+        game runs only the observer view is given, without the action itself: a seat's
+        past views, and some actions (secret choices), hold what the others may not see."""
         game, _, state = self._snapshot_copy(game_id)
         if role is not None and role not in state.roles:
             raise HTTPException(403, f"this game has no seat {role!r}; its seats: {', '.join(state.roles)}")
-        if role is not None and game.status != FINISHED:
+        finished = game.status == FINISHED
+        if role is not None and not finished:
             raise HTTPException(
                 403, "while the game is played, past steps are shown from the observer's view only"
             )
@@ -540,17 +559,16 @@ class GameService:
         if not 0 <= step <= steps:
             raise HTTPException(404, f"no step {step}: this game has steps 0 to {steps}")
         ruleset = self._ruleset(game.ruleset)
-        meta = state.meta
-        replayed = ruleset.new_game(meta["scenario"], meta["options"], meta["seed"], meta["rng_version"])
-        replayed.keep_undo = False
-        for acting, action in state.history[:step]:
-            replayed.apply(acting, action)
+        replayed = self.replays.state_at(game.id, ruleset, state.meta, state.history, step)
+        action = None
+        if step and finished:
+            action = [state.history[step - 1][0], list(state.history[step - 1][1])]
         return {
             "game": game.id,
             "step": step,
             "steps": steps,
             "seat": role,
-            "action": [state.history[step - 1][0], list(state.history[step - 1][1])] if step else None,
+            "action": action,
             "view": replayed.view(role),
         }
 

@@ -210,7 +210,8 @@ class ReplayPage {
         label,
       );
     } else {
-      el.actionText.textContent = "The start of the game.";
+      // a running game's steps come without their actions (they may hold secrets)
+      el.actionText.textContent = this.step ? "" : "The start of the game.";
     }
     el.prompt.textContent = view.result ? resultText(view.result) : view.prompt || "";
     clear(el.extra);

@@ -3,12 +3,22 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+// Declarations one by one through the CSSOM: the server's Content-Security-Policy
+// (style-src 'self') refuses style attributes, not properties set from a script.
+function setStyle(node, text) {
+  for (const declaration of text.split(";")) {
+    const colon = declaration.indexOf(":");
+    if (colon > 0) node.style.setProperty(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
+  }
+}
+
 function fill(node, attrs, children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "class") node.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
     else if (key === "text") node.textContent = value;
     else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "style") setStyle(node, String(value));
     else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
     else if (value === true) node.setAttribute(key, "");
     else node.setAttribute(key, String(value));

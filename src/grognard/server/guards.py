@@ -1,0 +1,65 @@
+"""The server's bounds on costly requests, set once per app (`create_app(limits=)`).
+
+`Limits` holds the numbers (each with why it is that size), `Guards` the live
+limiters built from them, kept in `app.state.guards` and reached with `guards_of`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from starlette.requests import HTTPConnection
+
+from .ratelimit import Rate, RateLimiter, WorkGate
+
+# (module constants: a dataclass default must not be built by a call)
+_SIGN_IN_PER_ADDRESS = Rate(burst=20, per=3.0)
+_SIGN_IN_PER_ACCOUNT = Rate(burst=10, per=6.0)
+_REPLAY_PER_ADDRESS = Rate(burst=60, per=0.1)
+
+
+@dataclass(frozen=True)
+class Limits:
+    #: Sign-in attempts (login and register) from one address: a club behind one
+    #: NAT signs in together, so a burst of 20, then one every 3 s.
+    sign_in_per_address: Rate = _SIGN_IN_PER_ADDRESS
+    #: Attempts on one account name, from anywhere: 10, then one every 6 s (600
+    #: guesses an hour at most, however many addresses an attacker has).
+    sign_in_per_account: Rate = _SIGN_IN_PER_ACCOUNT
+    #: argon2 hashes at once: each takes 64 MiB, so 4 cap that memory at 256 MiB.
+    concurrent_hashes: int = 4
+    #: Seconds a sign-in waits for a hashing slot before it is answered 503.
+    hash_patience: float = 2.0
+    #: `/replay/{step}` requests from one address: the replay page steps quickly
+    #: through a game, so a burst of 60, then ten a second.
+    replay_per_address: Rate = _REPLAY_PER_ADDRESS
+    #: Replay steps computed at once (each is CPU work under the GIL).
+    concurrent_replays: int = 2
+    #: Seconds a replay step waits for a slot before it is answered 503.
+    replay_patience: float = 2.0
+
+
+@dataclass
+class Guards:
+    limits: Limits
+    sign_in_by_address: RateLimiter
+    sign_in_by_account: RateLimiter
+    hashing: WorkGate
+    replay_by_address: RateLimiter
+    replaying: WorkGate
+
+    @classmethod
+    def of_limits(cls, limits: Limits) -> Guards:
+        return cls(
+            limits,
+            RateLimiter(limits.sign_in_per_address, "sign-in attempts from this address"),
+            RateLimiter(limits.sign_in_per_account, "sign-in attempts for this account"),
+            WorkGate(limits.concurrent_hashes, "sign-ins", limits.hash_patience),
+            RateLimiter(limits.replay_per_address, "replay requests from this address"),
+            WorkGate(limits.concurrent_replays, "replays", limits.replay_patience),
+        )
+
+
+def guards_of(conn: HTTPConnection) -> Guards:
+    guards: Guards = conn.app.state.guards
+    return guards
