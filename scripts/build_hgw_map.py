@@ -41,6 +41,7 @@ from shapely.geometry import LineString, MultiPolygon, Polygon
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from grognard.core import hexgrid  # noqa: E402
 from grognard.games.hgw import map as hgwmap  # noqa: E402
 
 DESIGN_DIR = ROOT / "scripts" / "hgwmap"
@@ -495,6 +496,9 @@ class Builder:
             for a, b in itertools.pairwise(chain):
                 road.add(hgwmap.side_key(a, b))
         del index
+        # a road runs over land: where one crosses a hexside the geometric test called
+        # all-sea (a bay cutting the straight line between centres), the road wins
+        all_sea -= road - crossing
         return {
             "coast": sorted(map(list, coast)),
             "all_sea": sorted(map(list, all_sea)),
@@ -520,9 +524,25 @@ class Builder:
             if chain and h == chain[-1]:
                 continue
             if chain and h not in hgwmap.adjacent_numbers(chain[-1]):
-                continue  # a jump (the nearest land hex flickered): wait for an adjacent one
+                # a jump: fill it along the straight hex line if that stays on land
+                between = self._hex_line(chain[-1], h)[1:-1]
+                if len(between) > 3 or any(hexes[x]["kind"] != "land" for x in between):
+                    continue
+                chain.extend(between)
             chain.append(h)
         return chain
+
+    @staticmethod
+    def _hex_line(a: str, b: str) -> list[str]:
+        (ra, ca), (rb, cb) = hgwmap.row_col(a), hgwmap.row_col(b)
+        axial = hexgrid.line(
+            hexgrid.from_offset(ca, ra, hgwmap.LAYOUT), hexgrid.from_offset(cb, rb, hgwmap.LAYOUT)
+        )
+        result = []
+        for q_r in axial:
+            col, row = hexgrid.to_offset(q_r, hgwmap.LAYOUT)
+            result.append(hgwmap.hex_id(row, col))
+        return result
 
     # -- places
     def place_features(self, hexes: dict[str, dict[str, Any]]) -> None:

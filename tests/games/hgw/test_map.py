@@ -361,3 +361,34 @@ def test_every_hex_number_the_rulebook_cites_has_a_citation(m: HgwMap) -> None:
     cited = {c.hex for c in m.data.citations}
     assert numbers - years - cited == set()
     assert len(cited) >= 100
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [("1237", "1837"), ("1639", "1842"), ("2239", "2243"), ("1934", "2239"), ("1144", "1446")],
+)
+def test_supply_runs_through_mountains_and_deserts_only_by_road(m: HgwMap, a: str, b: str) -> None:
+    """Line of Supply 5-6: supply enters mountain and desert hexes but leaves them only
+    along a road; the Brenner road, the Balkan roads and the Via Balbia carry it."""
+    assert m.supply_path_exists(a, b)
+
+
+def test_restricted_terrain_is_left_only_along_roads(m: HgwMap) -> None:
+    """Line of Supply 5-7, checked on every hexside of the map."""
+    roads = set(m.data.hexsides.road)
+    checked = 0
+    for h, info in m.hexes.items():
+        if info.kind != "land" or info.terrain not in ("mountain", "desert", "jungle"):
+            continue
+        for n in m.neighbours(h):
+            if m.can_cross_by_land(h, n):
+                key = (h, n) if row_col(h) <= row_col(n) else (n, h)
+                assert m.can_trace_supply(h, n) == (key in roads)
+                checked += 1
+    assert checked > 100
+
+
+def test_all_sea_hexsides_stop_supply(m: HgwMap) -> None:
+    """Line of Supply 4: never across a full-sea hexside (London to Brussels)."""
+    assert "all_sea" in m.hexside_features("1333", "1334")
+    assert not m.can_trace_supply("1333", "1334")

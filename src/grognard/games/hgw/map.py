@@ -270,6 +270,33 @@ class HgwMap:
         key = side_key(a, b)
         return key not in self._all_sea or key in self._crossing
 
+    def can_trace_supply(self, a: HexId, b: HexId) -> bool:
+        """A supply route may step from `a` to `b`: a land step (crossing arrows allowed,
+        Line of Supply 4) that does not leave a mountain, desert or jungle hex except
+        along a road (Line of Supply 5-7; desert occupation markers are game state)."""
+        if not self.can_cross_by_land(a, b):
+            return False
+        if self.hex(a).terrain in ("mountain", "desert", "jungle"):
+            return side_key(a, b) in self._road
+        return True
+
+    def supply_path_exists(self, a: HexId, b: HexId) -> bool:
+        """Whether supply could run from `a` to `b` over land on an empty map: `a` may be
+        left freely (the route starts there), every hex after it follows the terrain rules."""
+        seen = {a}
+        queue = deque([a])
+        while queue:
+            h = queue.popleft()
+            if h == b:
+                return True
+            for n in self.neighbours(h):
+                if n in seen:
+                    continue
+                if (h == a and self.can_cross_by_land(h, n)) or self.can_trace_supply(h, n):
+                    seen.add(n)
+                    queue.append(n)
+        return False
+
     # -- seas
     def sea_areas(self) -> dict[str, frozenset[HexId]]:
         """Every named sea and its water hexes."""

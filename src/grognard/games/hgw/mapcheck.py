@@ -33,6 +33,19 @@ LAND_LINKS: tuple[tuple[HexId, HexId, str], ...] = (
     ("1144", "0646", "Lend-Lease 2: Archangel's depot joined to Moscow"),
 )
 
+# (from, to, why): supply must be able to run between these over an empty map, through
+# mountains and deserts only along roads (Line of Supply 5-7).
+SUPPLY_LINKS: tuple[tuple[HexId, HexId, str], ...] = (
+    ("1237", "1837", "Germany to Rome through the Alps by the Brenner road"),
+    ("1237", "1144", "Germany to Moscow"),
+    ("1237", "1639", "Germany to Belgrade"),
+    ("1639", "1842", "Belgrade to Istanbul along the Balkan roads"),
+    ("1144", "1446", "Moscow to Stalingrad"),
+    ("2239", "2243", "Western Libya to Suez along the Via Balbia"),
+    ("1934", "2239", "Algiers to Benghazi along the coast roads"),
+    ("2243", "2143", "Suez to Palestine"),
+)
+
 # (a, b, why): places that must NOT be joined by land.
 LAND_GAPS: tuple[tuple[HexId, HexId, str], ...] = (
     ("1333", "1434", "Great Britain is an island: the Channel is all sea"),
@@ -141,6 +154,9 @@ def _check_links(m: HgwMap) -> list[str]:
     for a, b, why in LAND_LINKS:
         if not m.connected_by_land(a, b):
             problems.append(f"no land path {a} to {b}: {why}")
+    for a, b, why in SUPPLY_LINKS:
+        if not m.supply_path_exists(a, b):
+            problems.append(f"no supply path {a} to {b}: {why}")
     for a, b, why in LAND_GAPS:
         if m.connected_by_land(a, b):
             problems.append(f"a land path joins {a} and {b}: {why}")
