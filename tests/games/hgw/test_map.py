@@ -145,7 +145,8 @@ def test_moscow_is_1144_and_1142_is_vitebsk(m: HgwMap) -> None:
 
 def test_bab_el_mandeb_hexes_guard_the_red_sea(m: HgwMap) -> None:
     """Sea Route 3: 2846, 2847 and 2946 control the entrance to the Red Sea complex."""
-    assert "control" in m.hex("2847").features
+    for hx in ("2846", "2847", "2946"):
+        assert "control" in m.hex(hx).features, hx
     assert m.is_water("2846")
     assert m.is_water("2946")
     assert "Persian Gulf-Red Sea" in m.seas_of("2846")
