@@ -1,6 +1,6 @@
 """Does the map say what the rulebook says? One function, `validate`, lists every breach.
 
-The build script runs it before writing the map, and tests/games/hgw/test_map.py runs it
+The build script runs it before writing the map, and tests/games/hgw/test_hgw_map.py runs it
 on the shipped file. The checks, each from a rule or a worked example:
 
 - every cited hex is where its citation says: land or water, its 1939 territory, its
