@@ -393,3 +393,12 @@ def test_all_sea_hexsides_stop_supply(m: HgwMap) -> None:
     """Line of Supply 4: never across a full-sea hexside (London to Brussels)."""
     assert "all_sea" in m.hexside_features("1333", "1334")
     assert not m.can_trace_supply("1333", "1334")
+
+
+def test_siberia_borders_the_soviet_east_of_the_european_theater(m: HgwMap) -> None:
+    """Off-Map Combat 1: Siberia is attacked from, and attacks into, the hexes beside it;
+    on this map they are the Soviet land hexes of column 57 next to Siberia's land."""
+    border = m.box_border("siberia")
+    assert len(border) >= 5
+    assert {row_col(h)[1] for h in border} == {57}
+    assert {m.hex(h).country for h in border} == {"soviet_union"}

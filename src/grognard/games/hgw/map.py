@@ -398,6 +398,17 @@ class HgwMap:
                 return b.id
         return ""
 
+    def box_border(self, box_id: str) -> frozenset[HexId]:
+        """The European land hexes next to a box's land: where Siberia is attacked from and
+        attacks into (Off-Map Combat 1)."""
+        region = {h for h in self.hexes if self.box_of(h) == box_id and self.is_land(h)}
+        return frozenset(
+            n
+            for h in region
+            for n in self.neighbours(h)
+            if n not in region and self.is_land(n) and self.in_europe(n) and self.can_cross_by_land(h, n)
+        )
+
     def friendly_at_start(self, scenario_id: str, side: Side) -> frozenset[HexId]:
         """The on-map land hexes a side holds when the scenario begins."""
         scenario = self.scenario(scenario_id)
