@@ -1,0 +1,514 @@
+"""The Hitler's Global War world map: schema, loader and the questions rules ask of it.
+
+The map is derived data: `scripts/build_hgw_map.py` makes `data/map.json` from Natural
+Earth geography and the designed tables in `scripts/hgwmap/` (docs/hgw-map.md tells how).
+This module only reads it, validating the schema at load with msgspec.
+
+Hexes are named by the rulebook's printed numbers (`HexId`, "RRCC": two digits of row,
+then the column, e.g. Berlin "1237", San Francisco "19107"). Rows grow southward and
+columns eastward. The grid is pointy-topped with odd rows shoved half a hex east ("odd-r"
+in `grognard.core.hexgrid`): the rules' examples make 1141 touch 1241, 1337 touch 1238,
+and 1838 touch 1937, which only that layout allows for all three.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+from functools import cache
+from pathlib import Path
+
+import msgspec
+
+from grognard.core import hexgrid
+
+HexId = str
+Side = str
+
+LAYOUT = "odd-r"
+DATA_PATH = Path(__file__).with_name("data") / "map.json"
+
+KINDS = ("land", "sea", "partial", "ice")
+WATER_KINDS = frozenset({"sea", "partial", "ice"})
+TERRAINS = ("clear", "mountain", "swamp", "desert", "jungle", "island")
+FEATURES = ("capital", "port", "naval_port", "naval_yard", "airbase", "depot", "control", "box", "nuclear")
+SEAS = (
+    "Atlantic",
+    "Baltic",
+    "Mediterranean",
+    "Black Sea",
+    "Persian Gulf-Red Sea",
+    "White Sea",
+    "Caspian",
+    "Pacific-Indian",
+    "Arctic",
+)
+SIDES = ("axis", "soviet", "allied")
+
+
+class MapError(ValueError):
+    """The map file breaks its schema or refers to something it does not define."""
+
+
+class Hex(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
+    """One hex. `kind` "partial" is the light-blue coastal water (land units treat it as
+    sea); "ice" is the grey water no ship may enter."""
+
+    kind: str
+    lonlat: tuple[float, float]
+    terrain: str = "clear"
+    country: str = ""
+    annexed: str = ""  # who held it in June 1941, where that differs from 1939
+    production: int = 0
+    grey: str = ""  # Siberian production: "light" (from Winter 1941) or "dark" (Spring 1943)
+    features: tuple[str, ...] = ()
+    seas: tuple[str, ...] = ()  # a water hex's sea area; the seas a coastal land hex touches
+
+
+class Territory(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: str
+    group: str
+
+
+class Hexsides(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Hexsides with a feature, each as a sorted pair of hex numbers."""
+
+    coast: tuple[tuple[HexId, HexId], ...]
+    all_sea: tuple[tuple[HexId, HexId], ...]
+    crossing: tuple[tuple[HexId, HexId], ...]
+    road: tuple[tuple[HexId, HexId], ...]
+
+
+class Box(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
+    """An off-map box of the European scenarios: its countries' whole production."""
+
+    id: str
+    name: str
+    territories: tuple[str, ...]
+    production: int
+    hex: HexId = ""
+    min_col: int = 0
+    minus_hexes: tuple[HexId, ...] = ()
+
+
+class ScenarioSide(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
+    side: Side
+    production: int
+    territories: tuple[str, ...] = ()
+    groups: tuple[str, ...] = ()
+    hexes: tuple[HexId, ...] = ()
+    minus_hexes: tuple[HexId, ...] = ()
+    partial: dict[str, int] = {}  # territory -> last column held (Western Libya "to hex 2239")
+    devastated: dict[HexId, int] = {}
+    devastated_territories: tuple[str, ...] = ()
+    boxes: tuple[str, ...] = ()
+    cap: int = 0
+    setup: tuple[HexId, ...] = ()
+
+
+class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    borders: str  # "1939" or "1941" (the Soviet annexations applied)
+    sides: tuple[ScenarioSide, ...]
+
+
+class Citation(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
+    """A hex number the rulebook cites and what the rules say is there."""
+
+    hex: HexId
+    place: str
+    cite: str
+    fit: bool = True
+    land: bool = True
+    country: str = ""
+    features: tuple[str, ...] = ()
+    sea: str = ""
+    seas: tuple[str, ...] = ()
+    coast: bool = False
+    production: bool = False
+    note: str = ""
+
+
+class MapData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    version: int
+    layout: str
+    rows: int
+    cols: int
+    europe_max_col: int
+    groups: dict[str, str]
+    territories: dict[str, Territory]
+    hexes: dict[HexId, Hex]
+    hexsides: Hexsides
+    boxes: tuple[Box, ...]
+    scenarios: tuple[Scenario, ...]
+    citations: tuple[Citation, ...]
+
+
+# --- hex numbers ---------------------------------------------------------------------
+
+
+def hex_id(row: int, col: int) -> HexId:
+    """The printed number of the hex at (row, col): `hex_id(12, 37) == "1237"`."""
+    return hexgrid.rrcc(row, col)
+
+
+def row_col(h: HexId) -> tuple[int, int]:
+    """The (row, column) of a printed hex number."""
+    return hexgrid.parse_rrcc(h)
+
+
+def adjacent_numbers(h: HexId) -> list[HexId]:
+    """The six numbers around `h` on an unbounded grid (some may be off the map)."""
+    row, col = row_col(h)
+    axial = hexgrid.from_offset(col, row, LAYOUT)
+    result = []
+    for n in hexgrid.neighbors(axial):
+        c, r = hexgrid.to_offset(n, LAYOUT)
+        if 0 <= r <= 99 and c >= 0:
+            result.append(hex_id(r, c))
+    return result
+
+
+def hex_distance(a: HexId, b: HexId) -> int:
+    ra, ca = row_col(a)
+    rb, cb = row_col(b)
+    return hexgrid.distance(hexgrid.from_offset(ca, ra, LAYOUT), hexgrid.from_offset(cb, rb, LAYOUT))
+
+
+def side_key(a: HexId, b: HexId) -> tuple[HexId, HexId]:
+    """A hexside as the sorted pair of its two hexes (sorted by row, then column)."""
+    return (a, b) if row_col(a) <= row_col(b) else (b, a)
+
+
+# --- the map ---------------------------------------------------------------------------
+
+
+class HgwMap:
+    """The loaded map and the questions the rules ask of it."""
+
+    def __init__(self, data: MapData) -> None:
+        _check(data)
+        self.data = data
+        self.hexes = data.hexes
+        self._coast = frozenset(data.hexsides.coast)
+        self._all_sea = frozenset(data.hexsides.all_sea)
+        self._crossing = frozenset(data.hexsides.crossing)
+        self._road = frozenset(data.hexsides.road)
+        self._neighbours: dict[HexId, tuple[HexId, ...]] = {
+            h: tuple(n for n in adjacent_numbers(h) if n in data.hexes) for h in data.hexes
+        }
+
+    # -- single hexes
+    def __contains__(self, h: object) -> bool:
+        return h in self.hexes
+
+    def hex(self, h: HexId) -> Hex:
+        try:
+            return self.hexes[h]
+        except KeyError:
+            raise KeyError(f"no hex {h!r} on the Hitler's Global War map") from None
+
+    def neighbours(self, h: HexId) -> tuple[HexId, ...]:
+        return self._neighbours[h]
+
+    def is_land(self, h: HexId) -> bool:
+        return self.hex(h).kind == "land"
+
+    def is_water(self, h: HexId) -> bool:
+        return self.hex(h).kind in WATER_KINDS
+
+    def is_navigable(self, h: HexId) -> bool:
+        """Ships may enter light-blue and open water, never grey ice."""
+        return self.hex(h).kind in ("sea", "partial")
+
+    def is_coastal(self, h: HexId) -> bool:
+        """Land touching water: a water neighbour, or an all-sea hexside (a strait)."""
+        if not self.is_land(h):
+            return False
+        return any(self.is_water(n) or side_key(h, n) in self._all_sea for n in self.neighbours(h))
+
+    def has_feature(self, h: HexId, feature: str) -> bool:
+        return feature in self.hex(h).features
+
+    def is_port(self, h: HexId) -> bool:
+        """Any harbour: port, major naval port (anchor) or naval yard."""
+        return bool({"port", "naval_port", "naval_yard"} & set(self.hex(h).features))
+
+    def in_europe(self, h: HexId) -> bool:
+        """The European theater: columns up to xx57 (Campaign Game I)."""
+        return row_col(h)[1] <= self.data.europe_max_col
+
+    def group_of(self, h: HexId) -> str:
+        country = self.hex(h).country
+        return self.data.territories[country].group if country else ""
+
+    def country_in(self, h: HexId, borders: str) -> str:
+        """The hex's territory under 1939 borders, or 1941 ones (Soviet annexations)."""
+        info = self.hex(h)
+        if borders == "1941" and info.annexed:
+            return info.annexed
+        return info.country
+
+    # -- hexsides
+    def hexside_features(self, a: HexId, b: HexId) -> frozenset[str]:
+        key = side_key(a, b)
+        found = set()
+        for name, table in (
+            ("coast", self._coast),
+            ("all_sea", self._all_sea),
+            ("crossing", self._crossing),
+            ("road", self._road),
+        ):
+            if key in table:
+                found.add(name)
+        return frozenset(found)
+
+    def can_cross_by_land(self, a: HexId, b: HexId) -> bool:
+        """Two adjacent land hexes, not parted by an all-sea hexside unless an arrow spans it."""
+        if not (self.is_land(a) and self.is_land(b)) or b not in self._neighbours[a]:
+            return False
+        key = side_key(a, b)
+        return key not in self._all_sea or key in self._crossing
+
+    def can_trace_supply(self, a: HexId, b: HexId) -> bool:
+        """A supply route may step from `a` to `b`: a land step (crossing arrows allowed,
+        Line of Supply 4) that does not leave a mountain, desert or jungle hex except
+        along a road (Line of Supply 5-7; desert occupation markers are game state)."""
+        if not self.can_cross_by_land(a, b):
+            return False
+        if self.hex(a).terrain in ("mountain", "desert", "jungle"):
+            return side_key(a, b) in self._road
+        return True
+
+    def supply_path_exists(self, a: HexId, b: HexId) -> bool:
+        """Whether supply could run from `a` to `b` over land on an empty map: `a` may be
+        left freely (the route starts there), every hex after it follows the terrain rules."""
+        seen = {a}
+        queue = deque([a])
+        while queue:
+            h = queue.popleft()
+            if h == b:
+                return True
+            for n in self.neighbours(h):
+                if n in seen:
+                    continue
+                if (h == a and self.can_cross_by_land(h, n)) or self.can_trace_supply(h, n):
+                    seen.add(n)
+                    queue.append(n)
+        return False
+
+    # -- seas
+    def sea_areas(self) -> dict[str, frozenset[HexId]]:
+        """Every named sea and its water hexes."""
+        areas: dict[str, set[HexId]] = {}
+        for h, info in self.hexes.items():
+            if info.kind in WATER_KINDS:
+                for sea in info.seas:
+                    areas.setdefault(sea, set()).add(h)
+        return {name: frozenset(hs) for name, hs in areas.items()}
+
+    def seas_of(self, h: HexId) -> tuple[str, ...]:
+        return self.hex(h).seas
+
+    # -- paths
+    def land_component(self, start: HexId) -> frozenset[HexId]:
+        """Every land hex reachable from `start` by land (crossing arrows included)."""
+        return frozenset(self._flood(start, self.can_cross_by_land))
+
+    def connected_by_land(self, a: HexId, b: HexId) -> bool:
+        return b in self.land_component(a)
+
+    def sea_route(self, a: HexId, b: HexId, seas: Iterable[str] | None = None) -> list[HexId] | None:
+        """The shortest sea route joining two hexes, or None.
+
+        A sea route runs along sea and coastal hexes (Sea Route 1): navigable water, and
+        coastal land hexes, which is how a route passes Gibraltar, the Sound, Istanbul or
+        Suez. It may step from one land hex to another only across an all-sea hexside (a
+        strait), never overland. `seas` limits every hex on the route to those areas.
+        """
+        allowed = None if seas is None else frozenset(seas)
+
+        def usable(h: HexId) -> bool:
+            if not (self.is_navigable(h) or self.is_coastal(h)):
+                return False
+            return allowed is None or bool(allowed & set(self.hex(h).seas))
+
+        def step_ok(x: HexId, y: HexId) -> bool:
+            if not usable(y):
+                return False
+            return not (self.is_land(x) and self.is_land(y)) or side_key(x, y) in self._all_sea
+
+        if not (usable(a) and usable(b)):
+            return None
+        parent: dict[HexId, HexId | None] = {a: None}
+        queue = deque([a])
+        while queue:
+            h = queue.popleft()
+            if h == b:
+                path = [h]
+                step = parent[h]
+                while step is not None:
+                    path.append(step)
+                    step = parent[step]
+                return path[::-1]
+            for n in self.neighbours(h):
+                if n not in parent and step_ok(h, n):
+                    parent[n] = h
+                    queue.append(n)
+        return None
+
+    def _flood(self, start: HexId, step_ok: object) -> Iterator[HexId]:
+        assert callable(step_ok)
+        seen = {start}
+        queue = deque([start])
+        while queue:
+            h = queue.popleft()
+            yield h
+            for n in self.neighbours(h):
+                if n not in seen and step_ok(h, n):
+                    seen.add(n)
+                    queue.append(n)
+
+    # -- scenarios
+    def scenario(self, scenario_id: str) -> Scenario:
+        for s in self.data.scenarios:
+            if s.id == scenario_id:
+                return s
+        known = ", ".join(s.id for s in self.data.scenarios)
+        raise KeyError(f"no scenario {scenario_id!r}; the map knows {known}")
+
+    def scenario_side(self, scenario_id: str, side: Side) -> ScenarioSide:
+        for s in self.scenario(scenario_id).sides:
+            if s.side == side:
+                return s
+        raise KeyError(f"scenario {scenario_id!r} has no side {side!r}")
+
+    def box(self, box_id: str) -> Box:
+        for b in self.data.boxes:
+            if b.id == box_id:
+                return b
+        raise KeyError(f"no off-map box {box_id!r}")
+
+    def box_of(self, h: HexId) -> str:
+        """The off-map box whose countries this hex belongs to in European play, or ""."""
+        info = self.hex(h)
+        col = row_col(h)[1]
+        for b in self.data.boxes:
+            if info.country in b.territories and col >= b.min_col and h not in b.minus_hexes:
+                return b.id
+        return ""
+
+    def box_border(self, box_id: str) -> frozenset[HexId]:
+        """The European land hexes next to a box's land: where Siberia is attacked from and
+        attacks into (Off-Map Combat 1)."""
+        region = {h for h in self.hexes if self.box_of(h) == box_id and self.is_land(h)}
+        return frozenset(
+            n
+            for h in region
+            for n in self.neighbours(h)
+            if n not in region and self.is_land(n) and self.in_europe(n) and self.can_cross_by_land(h, n)
+        )
+
+    def friendly_at_start(self, scenario_id: str, side: Side) -> frozenset[HexId]:
+        """The on-map land hexes a side holds when the scenario begins."""
+        scenario = self.scenario(scenario_id)
+        spec = self.scenario_side(scenario_id, side)
+        result = set()
+        for h, info in self.hexes.items():
+            if info.kind != "land":
+                continue
+            country = self.country_in(h, scenario.borders)
+            col = row_col(h)[1]
+            if (
+                country in spec.territories
+                or (country and self.data.territories[country].group in spec.groups)
+                or (country in spec.partial and col <= spec.partial[country])
+            ):
+                result.add(h)
+        result |= set(spec.hexes)
+        result -= set(spec.minus_hexes)
+        return frozenset(result)
+
+    def starting_production(self, scenario_id: str, side: Side) -> int:
+        """A side's undevastated production at the start: its European on-map hexes outside
+        the off-map boxes, plus the boxes it counts, less devastation, within any cap."""
+        spec = self.scenario_side(scenario_id, side)
+        total = 0
+        for h in self.friendly_at_start(scenario_id, side):
+            info = self.hexes[h]
+            if not info.production or not self.in_europe(h) or self.box_of(h):
+                continue
+            if info.country in spec.devastated_territories:
+                continue
+            total += max(0, info.production - spec.devastated.get(h, 0))
+        total += sum(self.box(b).production for b in spec.boxes)
+        return min(total, spec.cap) if spec.cap else total
+
+
+def box_production(data: MapData, box: Box) -> int:
+    """What a box's countries produce on the whole map (used by the build)."""
+    total = 0
+    for h, info in data.hexes.items():
+        if info.country in box.territories and row_col(h)[1] >= box.min_col and h not in box.minus_hexes:
+            total += info.production
+    return total
+
+
+def _check(data: MapData) -> None:
+    """Semantic checks msgspec's types cannot express."""
+    problems = []
+    for h, info in data.hexes.items():
+        try:
+            row_col(h)
+        except ValueError as exc:
+            problems.append(str(exc))
+            continue
+        if info.kind not in KINDS:
+            problems.append(f"hex {h}: unknown kind {info.kind!r}")
+        if info.terrain not in TERRAINS:
+            problems.append(f"hex {h}: unknown terrain {info.terrain!r}")
+        for f in info.features:
+            if f not in FEATURES:
+                problems.append(f"hex {h}: unknown feature {f!r}")
+        for s in info.seas:
+            if s not in SEAS:
+                problems.append(f"hex {h}: unknown sea {s!r}")
+        for c in (info.country, info.annexed):
+            if c and c not in data.territories:
+                problems.append(f"hex {h}: unknown territory {c!r}")
+        if info.production < 0 or info.production > 4:
+            problems.append(f"hex {h}: production {info.production} outside 0..4")
+    for t_id, territory in data.territories.items():
+        if territory.group not in data.groups:
+            problems.append(f"territory {t_id}: unknown colour group {territory.group!r}")
+    for scenario in data.scenarios:
+        for spec in scenario.sides:
+            if spec.side not in SIDES:
+                problems.append(f"scenario {scenario.id}: unknown side {spec.side!r}")
+            for t in (*spec.territories, *spec.partial, *spec.devastated_territories):
+                if t not in data.territories:
+                    problems.append(f"scenario {scenario.id}/{spec.side}: unknown territory {t!r}")
+            for h in (*spec.hexes, *spec.minus_hexes, *spec.devastated, *spec.setup):
+                if h not in data.hexes:
+                    problems.append(f"scenario {scenario.id}/{spec.side}: hex {h} is not on the map")
+    if problems:
+        raise MapError("bad Hitler's Global War map: " + "; ".join(problems[:20]))
+
+
+def load_map_from(path: Path) -> HgwMap:
+    """Load and validate a map file; a clear MapError on any problem."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise MapError(f"cannot read the map file {path}: {exc}") from None
+    try:
+        data = msgspec.json.decode(raw, type=MapData)
+    except msgspec.ValidationError as exc:
+        raise MapError(f"bad Hitler's Global War map {path}: {exc}") from None
+    return HgwMap(data)
+
+
+@cache
+def load_map() -> HgwMap:
+    """The shipped map (loaded once)."""
+    return load_map_from(DATA_PATH)
