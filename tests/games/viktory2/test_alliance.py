@@ -300,3 +300,26 @@ def test_a_subjugated_capital_keeps_its_units_where_they_stand() -> None:
     assert st.units_of("blue") == blue_before
     assert st.town_at("3,-1")["owner"] == "red"  # type: ignore[index]
     assert st.data["ruler"]["red"] == "blue"
+
+
+@pytest.mark.rules("15.62", "9.41")
+def test_units_that_landed_on_an_island_capital_go_back_aboard() -> None:
+    """Red lands three infantry from his frigate on yellow's island capital and takes it:
+    they leave it aboard that frigate (15.62), for they already count among its three (9.41)."""
+    island = {h: "water" for h in ("1,0", "1,-1", "0,-1", "-1,0", "-1,1", "0,1")}
+    st = game(tiles=island, units=[("red", "frigate", "1,0"), *[("red", "infantry", ("aboard", "1,0"))] * 3])
+    for uid in ("red-i1", "red-i2"):
+        st.units[uid]["hex"] = "3,0"  # out of the way: 1,0 is sea here
+    frigate = "red-f6"
+    for uid in ("red-i7", "red-i8", "red-i9"):
+        st.apply("red", ("disembark", frigate, uid, "0,0"))
+    st.rng.force([6] * 10)
+    st.apply("red", ("battle", "0,0"))
+    while st.frame()["state"] == "eliminate" and st.active_roles():
+        st.apply("yellow", st.legal_actions("yellow")[0])
+    assert st.frame()["state"] == "relocate_from_capital"
+    while st.frame()["state"] == "relocate_from_capital" and st.active_roles() == ["red"]:
+        uid = next(a[1] for a in st.legal_actions("red") if a[2] == "1,0")
+        st.apply("red", ("relocate_unit", uid, "1,0"))
+    assert st.cargo_of(frigate) == ["red-i7", "red-i8", "red-i9"]
+    assert st.reserve_of("red") == []

@@ -355,6 +355,64 @@ def test_no_retreat_when_the_frigates_cannot_take_everybody() -> None:
     assert st.frame()["state"] != "retreat"
 
 
+def _landed(count: int, extra: list[Any] | None = None) -> Viktory2State:
+    """Red's frigate at 1,0 lands `count` infantry on yellow's infantry at 0,0 (9.47)."""
+    st = make([("red", "frigate", "1,0"), *[("red", "infantry", ("aboard", "1,0"))] * count,
+               ("yellow", "infantry", "0,0"), *(extra or [])], tiles={"1,0": "water", "0,1": "water"})
+    for uid in st.cargo_of("red-f1"):
+        st.apply("red", ("disembark", "red-f1", uid, "0,0"))
+    return st
+
+
+@pytest.mark.rules("12.3, 3", "9.41", "9.47")
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_units_landed_from_a_frigate_may_retreat_back_aboard_it(count: int) -> None:
+    """9.41: a unit landed this turn is already one of the frigate's three, so boarding
+    again to retreat (12.3 step 3) does not count it twice."""
+    st = _landed(count)
+    assert st.data["turn"]["entries"]["0,0"] == ["1,0"]
+    fight(st, [6, 6])
+    assert st.frame()["state"] == "retreat"
+    while st.frame()["state"] == "retreat":
+        uid = next(a[1] for a in st.legal_actions("red") if a[0] == "retreat")
+        st.apply("red", ("retreat", uid, "1,0"))
+    assert len(st.cargo_of("red-f1")) == count
+    assert all(where(st, u) == "aboard red-f1" for u in st.cargo_of("red-f1"))
+    assert "yellow holds 0,0" in st.log_for(None)
+
+
+@pytest.mark.rules("12.3, 3", "9.41")
+def test_a_unit_not_yet_carried_still_needs_one_of_the_frigates_three() -> None:
+    """The frigate carried three this turn (two landed here, one dropped off earlier):
+    the cavalry that walked in would be a fourth, so no retreat aboard is possible."""
+    st = _landed(2, extra=[("red", "cavalry", "0,0"), ("red", "infantry", "-3,3")])
+    st.data["turn"]["carried"]["red-f1"].append("red-i6")
+    fight(st, [6, 6, 6, 6])
+    assert st.frame()["state"] != "retreat"
+
+
+@pytest.mark.rules("12.3, 3", "9.41")
+def test_a_retreat_aboard_is_offered_only_when_the_others_still_fit() -> None:
+    """Red-f1 has carried its three this turn (two landed here); red-f6 at 0,1 has two
+    aboard and so one place. The walking cavalry fits only on red-f6, so a landed
+    infantry is not offered red-f6's place (it would strand the cavalry)."""
+    st = _landed(2, extra=[
+        ("red", "cavalry", "0,0"), ("red", "frigate", "0,1"), ("red", "infantry", ("aboard", "0,1")),
+        ("red", "infantry", ("aboard", "0,1")), ("red", "infantry", "-3,3"),
+    ])
+    st.data["turn"]["carried"]["red-f1"].append("red-i9")
+    st.data["turn"]["entries"]["0,0"].append("0,1")
+    fight(st, [6, 6, 6, 6])
+    assert st.frame()["state"] == "retreat"
+    assert [a for a in st.legal_actions("red") if a[0] == "retreat"] == [
+        ("retreat", "red-c5", "0,1"), ("retreat", "red-i2", "1,0"),
+    ]
+    for uid, water in (("red-i2", "1,0"), ("red-c5", "0,1"), ("red-i3", "1,0")):
+        st.apply("red", ("retreat", uid, water))
+    assert st.cargo_of("red-f1") == ["red-i2", "red-i3"]
+    assert st.cargo_of("red-f6") == ["red-c5", "red-i7", "red-i8"]
+
+
 # ----- conquest: 10.2, 10.3, 14.0 -----------------------------------------------------------------
 @pytest.mark.rules("10.2", "10.3")
 def test_capturing_a_town_swaps_one_infantry() -> None:

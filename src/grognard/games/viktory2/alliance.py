@@ -178,14 +178,28 @@ class RelocateFromCapital(Step):
 
     def _movable(self, st: Viktory2State, frame: Frame) -> dict[str, list[str]]:
         """Representative unit per type -> hexes it may relocate to (only those with one)."""
-        reps = _representatives(self._ruler_units(st, frame), st)
-        moves = {uid: self.destinations(st, frame, uid) for uid in reps.values()}
+        from . import naval  # the boarding rules (9.41)
+
+        units = self._ruler_units(st, frame)
+        by_land = set(_representatives(units, st).values())
+        # units of a type may board differently: a unit landed from a frigate this turn
+        # already counts toward its three (9.41)
+        by_sea: dict[tuple[str, ...], str] = {}
+        for uid in sorted(units):
+            by_sea.setdefault(naval.boarding_key(st, uid), uid)
+        moves = {
+            uid: self.destinations(st, frame, uid, uid in by_land, uid in by_sea.values())
+            for uid in sorted(by_land | set(by_sea.values()))
+        }
         return {uid: hexes for uid, hexes in moves.items() if hexes}
 
-    def destinations(self, st: Viktory2State, frame: Frame, uid: str) -> list[str]:
+    def destinations(self, st: Viktory2State, frame: Frame, uid: str,
+                     by_land: bool = True, by_sea: bool = True) -> list[str]:
         out = []
         for n in st.neighbors(frame["hex"]):
-            if st.is_land(n) or (st.is_water(n) and _boardable(st, frame["role"], n, uid) is not None):
+            if (by_land and st.is_land(n)) or (
+                by_sea and st.is_water(n) and _boardable(st, frame["role"], n, uid) is not None
+            ):
                 out.append(n)
         return out
 
@@ -268,7 +282,8 @@ class VassalReinforce(Step):
                 yield ("place", uid, frame["hex"])
         if "frigate" in reps:
             for water in reserves.frigate_waters(st, role, frame["hex"], capital=True):
-                yield ("place", reps["frigate"], water)
+                if reserves.may_place_frigate(st, role, reps["frigate"], water):  # 13.5, 12.2
+                    yield ("place", reps["frigate"], water)
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         st: Viktory2State = game

@@ -165,6 +165,12 @@ def start_placement_battle(st: Viktory2State, role: Role, hex_: str) -> None:
     defender = defender_at(st, hex_, role)
     if defender is None:
         return
+    # 12.2 it is this hex's one battle of the Player Turn; 10.6 the placed frigates'
+    # one attack (reserves.may_place_frigate keeps them from a second)
+    turn = st.data["turn"]
+    turn["battles"] = sorted({*turn["battles"], hex_})
+    for uid in fighting_units(st, hex_, role):
+        turn["attacked"][uid] = "battle"
     note_attack(st, role, defender)
     _push(st, role, defender, hex_, retreat=False)
 
@@ -476,19 +482,28 @@ def _free_of_enemies(st: Viktory2State, role: Role, hex_: str) -> bool:
     return not any(st.hostile(role, st.units[u]["owner"]) for u in st.units_at(hex_))
 
 
-def _free_cargo(st: Viktory2State, frigate: str) -> int:
-    """9.41: room left aboard, within the units a frigate may carry in one turn."""
-    from . import naval
-
-    cargo = st.cargo_of(frigate)
-    carried = set(st.data["turn"]["carried"].get(frigate, ())) | set(cargo)
-    return max(0, naval.capacity() - len(carried))
-
-
 def _can_board(st: Viktory2State, frigate: str, uid: str) -> bool:
     from . import naval
 
     return naval.can_board(st, frigate, uid)
+
+
+def _can_all_board(st: Viktory2State, frigates: list[str], uids: list[str],
+                   first: tuple[str, str] | None = None) -> bool:
+    from . import naval
+
+    return naval.can_all_board(st, frigates, uids, first)
+
+
+def _boarding_representatives(st: Viktory2State, uids: list[str]) -> list[str]:
+    """One land unit per class that boards alike (type, and the frigates that already
+    count it toward their three this turn, 9.41)."""
+    from . import naval
+
+    seen: dict[tuple[str, ...], str] = {}
+    for uid in sorted(uids):
+        seen.setdefault(naval.boarding_key(st, uid), uid)
+    return sorted(seen.values())
 
 
 def _board(st: Viktory2State, frigate: str, uid: str) -> None:
@@ -520,21 +535,29 @@ def _rescue_frigates(st: Viktory2State, role: Role, hex_: str) -> list[str]:
 
 
 def retreat_moves(st: Viktory2State, role: Role, hex_: str) -> list[Action]:
-    """("retreat", uid, to) for one unit per type still in the battle hex.
+    """("retreat", uid, to) for one unit per class still in the battle hex.
 
     Land units go to a land hex the attack came from, or aboard a frigate of theirs
     in a water hex it came from; frigates go to such a water hex. While every unit
-    must board, a frigate is offered only to units that fit (no dead end)."""
+    must board (no land hex to go to), a frigate is offered only to a unit whose
+    boarding leaves room for all the others (no dead end)."""
     units = fighting_units(st, hex_, role)
     moves: list[Action] = []
-    reps = representatives(st, units)
     if st.is_water(hex_):
+        reps = representatives(st, units)
         return [("retreat", u, h) for u in reps for h in _water_retreats(st, role, hex_)]
     lands = _land_retreats(st, role, hex_)
     frigates = _rescue_frigates(st, role, hex_)
-    for uid in reps:
-        moves.extend(("retreat", uid, h) for h in lands)
-        moves.extend(("retreat", uid, st.units[f]["hex"]) for f in frigates if _can_board(st, f, uid))
+    by_land = set(representatives(st, units))
+    by_sea = set(_boarding_representatives(st, units))
+    for uid in sorted(by_land | by_sea):
+        if uid in by_land:
+            moves.extend(("retreat", uid, h) for h in lands)
+        if uid in by_sea:
+            moves.extend(
+                ("retreat", uid, st.units[f]["hex"]) for f in frigates
+                if _can_board(st, f, uid) and (lands or _can_all_board(st, frigates, units, (f, uid)))
+            )
     return moves
 
 
@@ -545,10 +568,7 @@ def can_retreat(st: Viktory2State, hex_: str, role: Role) -> bool:
         return bool(_water_retreats(st, role, hex_))
     if _land_retreats(st, role, hex_):
         return True
-    room = sum(_free_cargo(st, f) for f in _rescue_frigates(st, role, hex_))
-    return room >= len(units) and all(
-        any(_can_board(st, f, u) for f in _rescue_frigates(st, role, hex_)) for u in units
-    )
+    return _can_all_board(st, _rescue_frigates(st, role, hex_), units)
 
 
 class Retreat(Step):
@@ -573,10 +593,11 @@ class Retreat(Step):
         _, uid, dest = action
         frame["started"] = True
         if st.is_water(dest) and st.is_land_unit(uid):
-            frigate = next(
-                f for f in _rescue_frigates(st, role, frame["hex"])
-                if st.units[f]["hex"] == dest and _can_board(st, f, uid)
-            )
+            frigates = _rescue_frigates(st, role, frame["hex"])
+            rest = fighting_units(st, frame["hex"], role)
+            fits = [f for f in frigates if st.units[f]["hex"] == dest and _can_board(st, f, uid)]
+            # the first frigate there that leaves room for the others, if one does
+            frigate = next((f for f in fits if _can_all_board(st, frigates, rest, (f, uid))), fits[0])
             _board(st, frigate, uid)
             st.log(f"{role} retreats {uid} {frame['hex']} → aboard {frigate} at {dest}")
         else:

@@ -81,6 +81,25 @@ def frigate_waters(st: Viktory2State, role: Role, hex_: str, capital: bool) -> l
     return sorted(best)
 
 
+def _hostile_frigate_at(st: Viktory2State, role: Role, water: str) -> bool:
+    units = st.units
+    return any(
+        units[u]["type"] == "frigate" and st.hostile(role, units[u]["owner"]) for u in st.units_at(water)
+    )
+
+
+def may_place_frigate(st: Viktory2State, role: Role, frigate: str, water: str) -> bool:
+    """13.5 read with 12.2 and 10.6: a frigate may be placed onto another player's
+    frigate only where the naval battle that follows may be fought. So not in a water
+    hex that already saw a battle this Player Turn (12.2), and not a frigate that has
+    already made its one attack this turn (10.6), e.g. one sunk in a battle and now back
+    in the Reserve. Water free of hostile frigates starts no battle and stays open."""
+    if not _hostile_frigate_at(st, role, water):
+        return True
+    turn = st.data["turn"]
+    return water not in turn["battles"] and frigate not in turn["attacked"]
+
+
 def _room(capacity: list[str], placed: list[str]) -> list[str]:
     """13.11: the unit types (once each, in capacity order) a town or city may still
     take this phase, given those already placed there (a Counter difference)."""
@@ -117,6 +136,12 @@ def placements(st: Viktory2State, role: Role, frame: Frame) -> list[tuple[str, s
         reps.setdefault(st.units[uid]["type"], uid)
     if not reps:
         return []
+    # 10.6: a frigate that attacked this turn places differently (may_place_frigate)
+    frigates = [u for u in st.reserve_of(role) if st.units[u]["type"] == "frigate"]
+    attacked = st.data["turn"]["attacked"]
+    frigate_reps = [
+        *[u for u in frigates if u not in attacked][:1], *[u for u in frigates if u in attacked][:1],
+    ]
     out: list[tuple[str, str]] = []
     capital = st.capital_of(role) if st.holds_capital(role) else None
     threatened = threatened_hexes(st, role)
@@ -140,7 +165,7 @@ def placements(st: Viktory2State, role: Role, frame: Frame) -> list[tuple[str, s
         already = [h for h in frame.get("frigates", []) if h not in free]
         for water in sorted(free.union(*slots)):
             if water in free or _can_match([*already, water], slots):
-                out.append((reps["frigate"], water))
+                out.extend((f, water) for f in sorted(frigate_reps) if may_place_frigate(st, role, f, water))
     return out
 
 
