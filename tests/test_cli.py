@@ -375,3 +375,19 @@ def test_serve_names_a_port_in_use_before_announcing_it(
     assert code == 2
     assert_one_line_error(err, f"cannot listen on 127.0.0.1:{port}: in use", "--port")
     assert "open http" not in out
+
+
+def test_the_viktory2_benchmark_writes_to_an_untracked_file_unless_told() -> None:
+    """Running the benchmark as the README writes it must not rewrite the committed
+    benchmarks/results.json: its default output lies in a folder git ignores."""
+    import importlib.util
+
+    root = SRC.parent
+    spec = importlib.util.spec_from_file_location("bench_viktory2", root / "benchmarks" / "bench_viktory2.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    default = Path(bench.DEFAULT_OUT).relative_to(root)
+    assert default != Path("benchmarks/results.json")
+    ignored = [line.strip() for line in (root / ".gitignore").read_text().splitlines()]
+    assert any(str(default).startswith(entry.rstrip("/") + "/") for entry in ignored if entry.endswith("/"))
