@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from grognard.core import hexgrid
-from grognard.games.viktory2 import alliance, battle, losses, position, victory
+from grognard.games.viktory2 import battle, engagement, losses, position, vassals, victory
 from grognard.games.viktory2.state import Viktory2State
 
 
@@ -60,9 +60,9 @@ def test_contested_hexes_pair_land_with_land_and_frigates_with_frigates() -> Non
         ("red", "infantry", "-2,0"),
     ], tiles={"3,0": "water", "2,1": "water"}, towns={"0,2": ("yellow", "town")})
     st.units["yellow-f99"] = {"owner": "yellow", "type": "frigate", "hex": "2,1", "aboard": None}
-    assert battle.contested_hexes(st, "red") == ["0,0", "0,2", "3,0"]
-    assert battle.legal_starts(st, "red") == [("battle", "0,0"), ("battle", "0,2"), ("battle", "3,0")]
-    assert battle.contested_hexes(st, "yellow") == ["0,0", "3,0"]
+    assert engagement.contested_hexes(st, "red") == ["0,0", "0,2", "3,0"]
+    assert engagement.legal_starts(st, "red") == [("battle", "0,0"), ("battle", "0,2"), ("battle", "3,0")]
+    assert engagement.contested_hexes(st, "yellow") == ["0,0", "3,0"]
 
 
 @pytest.mark.rules("12.2")
@@ -74,7 +74,7 @@ def test_one_battle_per_hex_per_turn() -> None:
     st.apply("red", ("retreat", "red-i1", "1,0"))
     st.units["red-i1"]["hex"] = "0,0"  # another unit comes back in later this turn
     st._after_change(None, None)
-    assert battle.contested_hexes(st, "red") == []
+    assert engagement.contested_hexes(st, "red") == []
     assert st.data["turn"]["battles"] == ["0,0"]
 
 
@@ -463,7 +463,7 @@ def test_capturing_a_capital_keeps_the_marker_and_tells_the_alliance_rules(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls: list[tuple[Any, ...]] = []
-    monkeypatch.setattr(alliance, "on_capital_captured", lambda st, *a: calls.append(a))
+    monkeypatch.setattr(losses, "on_capital_captured", lambda st, *a: calls.append(a))
     monkeypatch.setattr(victory, "check", lambda st: calls.append(("check",)))
     st = make([("red", "infantry", "0,0"), ("yellow", "infantry", "2,-2")],
               towns={"0,0": ("yellow", "town"), "2,-2": ("yellow", "town")}, capitals={"yellow": "0,0"})
@@ -524,15 +524,15 @@ def test_no_luck_question_for_a_single_die() -> None:
 # ----- 15.63-15.65 alliances ----------------------------------------------------------------------
 @pytest.mark.rules("15.63", "15.64")
 def test_alliance_rules_may_forbid_a_battle(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(alliance, "may_attack", lambda st, a, d: False)
+    monkeypatch.setattr(vassals, "may_attack", lambda st, a, d: False)
     st = make([("red", "infantry", "0,0"), ("yellow", "infantry", "0,0")])
-    assert battle.legal_starts(st, "red") == []
+    assert engagement.legal_starts(st, "red") == []
 
 
 @pytest.mark.rules("15.65")
 def test_a_battle_reports_the_attack_to_the_alliance_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[str, str]] = []
-    monkeypatch.setattr(alliance, "on_attack", lambda st, a, d: calls.append((a, d)))
+    monkeypatch.setattr(vassals, "on_attack", lambda st, a, d: calls.append((a, d)))
     st = make([("red", "infantry", "0,0"), ("yellow", "infantry", "0,0")])
     fight(st, [2, 6])
     assert calls == [("red", "yellow")]
@@ -542,5 +542,5 @@ def test_a_battle_reports_the_attack_to_the_alliance_rules(monkeypatch: pytest.M
 def test_a_ruler_may_battle_its_vassal() -> None:
     st = make([("red", "infantry", "0,0"), ("yellow", "infantry", "0,0")])
     st.data["ruler"] = {"yellow": "red"}
-    assert losses.is_opponent(st, "red", "yellow")
+    assert vassals.is_opponent(st, "red", "yellow")
     assert not st.hostile("red", "yellow")

@@ -17,127 +17,28 @@ back under `returned` (core.flow.end).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
 from grognard.core import flow
 from grognard.core.flow import Frame, Step
 from grognard.core.game import Action, Role
 
-from . import alliance, turns
+from . import turns
+from .boarding import board_unit, boarding_key, can_all_board, can_board
+from .engagement import defender_at, fighting_units
 from .losses import (
-    Casualties,
-    Eliminate,
     automatic_picks,
     capture,
-    eliminate_for_lost_town,
     is_free_choice,
-    is_opponent,
     lose,
     note_attack,
     representatives,
     score,
 )
 from .state import Viktory2State, tables
+from .vassals import may_stop_in
 
 Phase = Callable[[Viktory2State, Frame], None]
-
-
-# ----- who is in a battle --------------------------------------------------------------
-def fighting_units(st: Viktory2State, hex_: str, role: Role) -> list[str]:
-    """role's units that take part in a battle at hex_: land units in a land hex,
-    frigates in a water hex (10.5). Cargo never fights (9.45)."""
-    naval = st.is_water(hex_)
-    found = [
-        uid for uid, u in st.units.items()
-        if u["hex"] == hex_ and u["owner"] == role and (u["type"] == "frigate") == naval
-    ]
-    found.sort()  # as units_at: asked at every step of a battle, so in one pass
-    return found
-
-
-def defender_at(st: Viktory2State, hex_: str, role: Role) -> Role | None:
-    """12.1: the player role fights at hex_: the owner of a hostile town, else of the
-    hostile units there (land units in a land hex, frigates at sea)."""
-    town = st.town_at(hex_)
-    if town is not None and is_opponent(st, role, town["owner"]):
-        return str(town["owner"])
-    naval = st.is_water(hex_)
-    for uid in st.units_at(hex_):
-        u = st.units[uid]
-        if (u["type"] == "frigate") == naval and is_opponent(st, role, u["owner"]):
-            return str(u["owner"])
-    return None
-
-
-class Scan(NamedTuple):
-    """One pass over the placed units, from role's point of view."""
-
-    mine: tuple[set[str], set[str]]     # hexes with role's (land, naval) units
-    theirs: tuple[set[str], set[str]]   # hexes with (land, naval) units role may attack
-    owners: dict[str, set[str]]         # hex -> the players role may attack there
-    opponent: dict[str, bool]           # player -> may role attack him (is_opponent)
-
-
-def scan(st: Viktory2State, role: Role) -> Scan:
-    found = Scan((set(), set()), (set(), set()), {}, {})
-    opponent = found.opponent
-    for u in st.units.values():
-        hex_ = u["hex"]
-        if hex_ is None:
-            continue
-        sea = u["type"] == "frigate"
-        owner = u["owner"]
-        if owner == role:
-            found.mine[sea].add(hex_)
-            continue
-        if owner not in opponent:
-            opponent[owner] = is_opponent(st, role, owner)
-        if opponent[owner]:
-            found.theirs[sea].add(hex_)
-            found.owners.setdefault(hex_, set()).add(owner)
-    return found
-
-
-def meeting_hexes(st: Viktory2State, role: Role, seen: Scan | None = None) -> set[str]:
-    """Hexes where role's units stand with units (or a town) they may fight (12.0, 10.5):
-    land units with land units or a town or city, frigates with frigates."""
-    sc = seen or scan(st, role)
-    return meetings(st, role, sc.mine, sc.theirs, sc.opponent)
-
-
-def meetings(
-    st: Viktory2State,
-    role: Role,
-    mine: tuple[set[str], set[str]],
-    theirs: tuple[set[str], set[str]],
-    opponent: dict[str, bool],
-) -> set[str]:
-    """meeting_hexes from the parts of a Scan it reads (the movement step has them)."""
-    found = (mine[0] & theirs[0]) | (mine[1] & theirs[1])
-    towns = st.data["towns"]
-    for hex_ in mine[0] - found:
-        town = towns.get(hex_)
-        if town is not None:
-            owner = town["owner"]
-            if owner not in opponent:
-                opponent[owner] = is_opponent(st, role, owner)
-            if opponent[owner]:
-                found.add(hex_)
-    return found
-
-
-def contested_hexes(st: Viktory2State, role: Role, engaged: set[str] | None = None) -> list[str]:
-    """Hexes where role may start a battle: its units meet units or a town they may
-    fight, and no battle was fought there yet this turn (12.2). `engaged`: the
-    meeting_hexes of role, when already known."""
-    if engaged is None:
-        engaged = meeting_hexes(st, role)
-    return sorted(engaged.difference(st.data["turn"]["battles"]))
-
-
-def legal_starts(st: Viktory2State, role: Role) -> list[Action]:
-    """("battle", hex) for each hex where role may start a battle now."""
-    return [("battle", h) for h in contested_hexes(st, role)]
 
 
 # ----- starting a battle -------------------------------------------------------------------
@@ -472,7 +373,7 @@ def _entry_hexes(st: Viktory2State, hex_: str) -> list[str]:
 
 
 def _may_stop(st: Viktory2State, role: Role, hex_: str) -> bool:
-    return alliance.may_stop_in(st, role, hex_)
+    return may_stop_in(st, role, hex_)
 
 
 def _free_of_enemies(st: Viktory2State, role: Role, hex_: str) -> bool:
@@ -482,34 +383,13 @@ def _free_of_enemies(st: Viktory2State, role: Role, hex_: str) -> bool:
     return not any(st.hostile(role, st.units[u]["owner"]) for u in st.units_at(hex_))
 
 
-def _can_board(st: Viktory2State, frigate: str, uid: str) -> bool:
-    from . import naval
-
-    return naval.can_board(st, frigate, uid)
-
-
-def _can_all_board(st: Viktory2State, frigates: list[str], uids: list[str],
-                   first: tuple[str, str] | None = None) -> bool:
-    from . import naval
-
-    return naval.can_all_board(st, frigates, uids, first)
-
-
 def _boarding_representatives(st: Viktory2State, uids: list[str]) -> list[str]:
     """One land unit per class that boards alike (type, and the frigates that already
     count it toward their three this turn, 9.41)."""
-    from . import naval
-
     seen: dict[tuple[str, ...], str] = {}
     for uid in sorted(uids):
-        seen.setdefault(naval.boarding_key(st, uid), uid)
+        seen.setdefault(boarding_key(st, uid), uid)
     return sorted(seen.values())
-
-
-def _board(st: Viktory2State, frigate: str, uid: str) -> None:
-    from . import naval
-
-    naval.board_unit(st, frigate, uid)
 
 
 def _land_retreats(st: Viktory2State, role: Role, hex_: str) -> list[str]:
@@ -556,7 +436,7 @@ def retreat_moves(st: Viktory2State, role: Role, hex_: str) -> list[Action]:
         if uid in by_sea:
             moves.extend(
                 ("retreat", uid, st.units[f]["hex"]) for f in frigates
-                if _can_board(st, f, uid) and (lands or _can_all_board(st, frigates, units, (f, uid)))
+                if can_board(st, f, uid) and (lands or can_all_board(st, frigates, units, (f, uid)))
             )
     return moves
 
@@ -568,7 +448,7 @@ def can_retreat(st: Viktory2State, hex_: str, role: Role) -> bool:
         return bool(_water_retreats(st, role, hex_))
     if _land_retreats(st, role, hex_):
         return True
-    return _can_all_board(st, _rescue_frigates(st, role, hex_), units)
+    return can_all_board(st, _rescue_frigates(st, role, hex_), units)
 
 
 class Retreat(Step):
@@ -595,10 +475,10 @@ class Retreat(Step):
         if st.is_water(dest) and st.is_land_unit(uid):
             frigates = _rescue_frigates(st, role, frame["hex"])
             rest = fighting_units(st, frame["hex"], role)
-            fits = [f for f in frigates if st.units[f]["hex"] == dest and _can_board(st, f, uid)]
+            fits = [f for f in frigates if st.units[f]["hex"] == dest and can_board(st, f, uid)]
             # the first frigate there that leaves room for the others, if one does
-            frigate = next((f for f in fits if _can_all_board(st, frigates, rest, (f, uid))), fits[0])
-            _board(st, frigate, uid)
+            frigate = next((f for f in fits if can_all_board(st, frigates, rest, (f, uid))), fits[0])
+            board_unit(st, frigate, uid)
             st.log(f"{role} retreats {uid} {frame['hex']} → aboard {frigate} at {dest}")
         else:
             st.units[uid]["hex"] = dest
@@ -609,14 +489,8 @@ class Retreat(Step):
 
 __all__ = [
     "BattleStep",
-    "Casualties",
-    "Eliminate",
     "LuckAveraging",
     "Retreat",
-    "capture",
-    "contested_hexes",
-    "eliminate_for_lost_town",
-    "legal_starts",
     "start",
     "start_placement_battle",
 ]
