@@ -153,6 +153,21 @@ def test_vassal_frigates_avoid_the_alliance_and_may_fight_enemies(monkeypatch: p
     assert calls == [("yellow", "0,-1")]
 
 
+@pytest.mark.rules("15.62", "13.5", "12.2")
+def test_a_vassal_frigate_starts_no_second_battle_in_a_hex_fought_over_this_turn() -> None:
+    """The vassal reinforces during his ruler's Player Turn: a water hex that already
+    had its battle this turn takes no frigate onto an enemy frigate (12.2)."""
+    st = game(tiles={"-1,0": "water", "0,-1": "water", "-2,2": "forest"},
+              towns={"-2,2": ("yellow", "city")},
+              units=[("yellow", "frigate", None), ("blue", "frigate", "0,-1")])
+    st.data["turn"]["battles"] = ["0,-1"]  # red fought blue's frigate there this turn
+    take_capital(st)
+    relocate_all(st, "1,0")
+    frigate_hexes = {a[2] for a in st.legal_actions("yellow")
+                     if a[0] == "place" and st.units[a[1]]["type"] == "frigate"}
+    assert frigate_hexes == {"-1,0"}  # the free water only
+
+
 # ----- 15.63 reorganisation -----------------------------------------------------------------------
 @pytest.mark.rules("15.63")
 def test_the_loser_may_not_attack_on_his_next_turn_only() -> None:
