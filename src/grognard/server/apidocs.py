@@ -2,7 +2,9 @@
 
 FastAPI's own docs page loads Swagger UI from a CDN, so it is blank on a machine
 without internet access. Here the Swagger UI files come from the installed
-`swagger-ui-bundle` package (Swagger UI's distribution, Apache-2.0, like the package),
+`fastapi-offline` package (MIT; the Swagger UI 5 distribution inside it is Apache-2.0;
+version 5 is the first that reads OpenAPI 3.1, which FastAPI writes — the older
+`swagger-ui-bundle` package carries 4.15 and shows "Unable to render this definition"),
 and the page holds no inline script: the start-up code is a file of its own, so a
 Content-Security-Policy of `'self'` lets the page run. Nothing is fetched from
 outside, not even the spec validator's badge (`validatorUrl: null`).
@@ -12,15 +14,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import fastapi_offline
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.responses import HTMLResponse, Response
-from swagger_ui_bundle import swagger_ui_path
 
 DOCS_URL = "/api/docs"
 ASSETS_URL = f"{DOCS_URL}/assets"
 #: the Swagger UI files the page loads, all from ASSETS_URL
-ASSETS = ("swagger-ui.css", "swagger-ui-bundle.js", "favicon-32x32.png")
+ASSETS = ("swagger-ui.css", "swagger-ui-bundle.js", "favicon.png")
+#: where the installed package keeps them
+ASSETS_DIR = Path(fastapi_offline.__file__).parent / "static"
 
 
 def _page(title: str) -> str:
@@ -30,7 +34,7 @@ def _page(title: str) -> str:
 <meta charset="utf-8">
 <title>{title} — API</title>
 <link rel="stylesheet" href="{ASSETS_URL}/swagger-ui.css">
-<link rel="icon" type="image/png" href="{ASSETS_URL}/favicon-32x32.png">
+<link rel="icon" type="image/png" href="{ASSETS_URL}/favicon.png">
 </head>
 <body>
 <div id="swagger-ui"></div>
@@ -67,4 +71,4 @@ def install(app: FastAPI, openapi_url: str) -> None:
     def docs_start() -> Response:
         return Response(script, media_type="text/javascript")
 
-    app.mount(ASSETS_URL, StaticFiles(directory=Path(swagger_ui_path)), name="swagger-ui")
+    app.mount(ASSETS_URL, StaticFiles(directory=ASSETS_DIR), name="swagger-ui")
