@@ -1,0 +1,254 @@
+"""Questions every phase asks about the board: who is where, who controls a hex,
+stacking (5.2, 5.52, 5.6), hexside limits (5.3) and terrain effects (3.1).
+
+A lower module: it reads the game data (a plain dict) and the static tables, and
+imports no phase module, so movement, battle, supply and production can all use it
+without importing each other.
+
+Block data, one dict per block in `data["blocks"]` (see state.py for the layout):
+`owner`, `type`, `steps`, `at`, `moved`, `entered` (the hex it attacked from, or
+None), `reserve` (a responding block, 5.8), `half` (a half-hit, 6.47), `new` (built
+this production phase).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from grognard.core.hexgrid import distance, parse_hex_id
+
+from .boards import GameMap, HexInfo, game_map
+from .supply import supplied_hexes
+from .units import UnitType, unit_table
+
+Data = dict[str, Any]
+Block = dict[str, Any]
+
+# 3.1 terrain effects table: ground stacking and the hexside limit into a hex
+GROUND_STACK: Mapping[str, int] = {"clear": 4, "desert": 3, "forest": 3, "marsh": 2, "mountain": 2}
+GROUND_SIDE: Mapping[str, int] = {"clear": 2, "desert": 2, "forest": 1, "marsh": 1, "mountain": 1}
+# 3.1 notes 1-2: ground units stop on entering these unless moving wholly by road
+STOP_TERRAIN = frozenset({"forest", "marsh", "mountain"})
+# 3.1 note 2 and 6.47: defending ground units have double defense here
+DOUBLE_DEFENSE = frozenset({"marsh", "mountain"})
+SEA_STACK = 4  # 5.6 (3.1 "sea")
+COASTAL_NAVAL_STACK = 2  # 5.2, 5.6: in addition to the ground units there
+AIR_STACK = 2  # 5.52: air units fighting in a battle, extra to ground stacking
+AIRBASE_CAPACITY = 2  # 5.51: air units a city or town can hold
+
+
+def unit_of(block: Block) -> UnitType:
+    return unit_table()[block["type"]]
+
+
+LANDING_ARM = {"air": "air", "sea": "naval"}
+
+
+def arm(block: Block) -> str:
+    """The block's arm as it fights now: airborne units count as air until they drop
+    (6.6), invading units as naval until they land (6.7)."""
+    landing = block.get("landing")
+    if landing:
+        return LANDING_ARM[landing]
+    return unit_table()[block["type"]].arm
+
+
+def gmap(data: Data) -> GameMap:
+    return game_map(data["map"])
+
+
+def land_terrain(info: HexInfo) -> str:
+    """The terrain that rules ground units in a hex: in a coastal hex its dominant land
+    terrain (3.0); "" at sea."""
+    return info.land_terrain
+
+
+def occupancy(data: Data) -> dict[str, list[str]]:
+    """hex -> block ids there, sorted (blocks not yet deployed are left out)."""
+    out: dict[str, list[str]] = {}
+    for bid in sorted(data["blocks"]):
+        at = data["blocks"][bid]["at"]
+        if at is not None:
+            out.setdefault(at, []).append(bid)
+    return out
+
+
+def owners_at(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> set[str]:
+    blocks = data["blocks"]
+    return {blocks[b]["owner"] for b in occ.get(hex_id, ())}
+
+
+def is_battle_hex(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> bool:
+    """6.1: opposing blocks in one hex."""
+    return len(owners_at(data, occ, hex_id)) > 1
+
+
+def home_owner(data: Data, info: HexInfo) -> str | None:
+    """The player whose starting map the hex lies on (5.4), if any."""
+    owner: str | None = data["homes"].get(info.board)
+    return owner
+
+
+def is_airbase_site(info: HexInfo) -> bool:
+    """5.51: cities and towns are airbases."""
+    return info.city > 0 or info.town
+
+
+def controller(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> str | None:
+    """5.4: the player who controls a hex now, or None (neutral, or a battle hex).
+
+    Ground units control land; air units control an airbase; naval units control sea
+    hexes and coastal hexes with no enemy ground or air there, submarines never the
+    land (4.2). A vacant city or town on a player's own map is his.
+    """
+    blocks = data["blocks"]
+    here = occ.get(hex_id, ())
+    info = gmap(data).hexes[hex_id]
+    if here:
+        owners = {blocks[b]["owner"] for b in here}
+        if len(owners) > 1:
+            return None  # 5.4: a battle hex is friendly to nobody
+        owner: str = next(iter(owners))
+        for bid in here:
+            block = blocks[bid]
+            kind = arm(block)
+            if kind == "ground":
+                return owner
+            if kind == "air" and is_airbase_site(info):
+                return owner
+            if kind == "naval" and (info.terrain == "sea" or "submarine" not in unit_of(block).tags):
+                return owner
+    if is_airbase_site(info):
+        return home_owner(data, info)
+    return None
+
+
+def is_enemy_hex(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
+    who = controller(data, occ, hex_id)
+    return who is not None and who != role
+
+
+def count_arm(data: Data, bids: list[str], owner: str, kind: str) -> int:
+    blocks = data["blocks"]
+    return sum(1 for b in bids if blocks[b]["owner"] == owner and arm(blocks[b]) == kind)
+
+
+def stack_limit(info: HexInfo, kind: str) -> int:
+    """5.2: how many blocks of one arm a player may have in the hex."""
+    if kind == "ground":
+        return GROUND_STACK.get(info.land_terrain, 0)
+    if kind == "naval":
+        if info.terrain == "sea":
+            return SEA_STACK
+        if info.terrain == "coastal":
+            return COASTAL_NAVAL_STACK
+        return 0
+    return AIR_STACK
+
+
+def has_room(data: Data, occ: Mapping[str, list[str]], hex_id: str, owner: str, kind: str) -> bool:
+    """Stacking per player (5.2: in battle hexes each player has his own limit)."""
+    info = gmap(data).hexes[hex_id]
+    return count_arm(data, list(occ.get(hex_id, ())), owner, kind) < stack_limit(info, kind)
+
+
+def ground_side_limit(the_map: GameMap, a: str, b: str) -> int:
+    """5.3: ground blocks that may cross the hexside a|b into a battle at b (0 = impassable).
+
+    Roads make a hexside clear (3.3) except at a bridge; rivers and bridges allow 1;
+    alpine hexsides only let a road through; otherwise the terrain of the hex entered
+    gives the limit (our reading, docs/victory-design.md)."""
+    features = the_map.side_features(a, b)
+    if "alpine" in features and "road" not in features:
+        return 0
+    if "river" in features or "bridge" in features:
+        return 1
+    if "road" in features:
+        return 2
+    return GROUND_SIDE.get(land_terrain(the_map.hexes[b]), 0)
+
+
+def naval_side_limit(the_map: GameMap, a: str, b: str) -> int:
+    """3.1: two naval blocks across an all-sea hexside, one where a coast is involved;
+    none where no water joins the two hexes (a shoal hexside, or land between)."""
+    if not the_map.is_coastal_side(a, b):
+        return 0
+    return 2 if the_map.hexes[a].terrain == "sea" and the_map.hexes[b].terrain == "sea" else 1
+
+
+def side_limit(the_map: GameMap, a: str, b: str, kind: str) -> int:
+    if kind == "air":
+        return 99  # 5.3: air ignores hexside limits
+    if kind == "naval":
+        return naval_side_limit(the_map, a, b)
+    return ground_side_limit(the_map, a, b)
+
+
+def is_water(info: HexInfo) -> bool:
+    """Naval units may be here (4.2): sea or coastal, never shoal."""
+    return info.terrain in ("sea", "coastal")
+
+
+def is_land(info: HexInfo) -> bool:
+    return info.land_terrain != ""
+
+
+def city_pp(data: Data, hex_id: str) -> int:
+    return int(gmap(data).hexes[hex_id].city)
+
+
+def controlled_pp(data: Data, occ: Mapping[str, list[str]], role: str) -> int:
+    """10.1: the production value of the cities a player controls."""
+    the_map = gmap(data)
+    return sum(
+        info.city for hid, info in the_map.hexes.items() if info.city and controller(data, occ, hid) == role
+    )
+
+
+def blocks_of(data: Data, occ: Mapping[str, list[str]], hex_id: str, owner: str) -> list[str]:
+    blocks = data["blocks"]
+    return [b for b in occ.get(hex_id, ()) if blocks[b]["owner"] == owner]
+
+
+def in_battle(data: Data, hex_id: str) -> list[str]:
+    """Every block in a hex, sorted by id."""
+    blocks = data["blocks"]
+    return [b for b in sorted(blocks) if blocks[b]["at"] == hex_id]
+
+
+def hex_distance(a: str, b: str) -> int:
+    return distance(parse_hex_id(a), parse_hex_id(b))
+
+
+def has_enemy(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
+    return any(owner != role for owner in owners_at(data, occ, hex_id))
+
+
+def friendly_airbases(
+    data: Data, occ: Mapping[str, list[str]], role: str, origin: str, reach: int
+) -> list[str]:
+    """5.51, 6.54: friendly airbases with room for one more air unit within `reach`."""
+    out = []
+    for hex_id, info in gmap(data).hexes.items():
+        if not is_airbase_site(info) or hex_distance(origin, hex_id) > reach:
+            continue
+        if has_enemy(data, occ, hex_id, role) or controller(data, occ, hex_id) != role:
+            continue
+        if has_room(data, occ, hex_id, role, "air"):
+            out.append(hex_id)
+    return sorted(out)
+
+
+def controllers(data: Data, occ: Mapping[str, list[str]]) -> dict[str, str | None]:
+    return {h: controller(data, occ, h) for h in gmap(data).hexes}
+
+
+def supplied(data: Data, role: str, occ: Mapping[str, list[str]] | None = None) -> frozenset[str]:
+    """7.0: the hexes where `role`'s units are in supply now; every friendly city is
+    offered as a supply base (7.3) and the supply module keeps those linked to another."""
+    occ = occupancy(data) if occ is None else occ
+    the_map = gmap(data)
+    owners = controllers(data, occ)
+    sources = [h for h, info in the_map.hexes.items() if info.city and owners[h] == role]
+    return supplied_hexes(the_map, role, owners, lambda h: has_enemy(data, occ, h, role), sources)

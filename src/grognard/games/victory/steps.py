@@ -1,0 +1,28 @@
+"""The sequence of play as one table of named steps (2.0): phase modules hand
+control on by step name through the flow, so none of them imports another."""
+
+from __future__ import annotations
+
+from grognard.core.flow import Step
+
+from .battle import Battle, Combat
+from .battle_end import LandAir, Withdraw
+from .battle_hits import Hits
+from .endturn import Supply
+from .initiative import Initiative
+from .movement import Move
+from .production import Production
+from .setup import Deploy
+
+STEPS: dict[str, Step] = {
+    "deploy": Deploy(),  # 1.4
+    "initiative": Initiative(),  # 2.0 [1], 4.1
+    "move": Move(),  # 2.0 [2], 5.x
+    "combat": Combat(),  # 2.0 [3], 6.1
+    "battle": Battle(),  # 6.3
+    "hits": Hits(),  # 6.46
+    "withdraw": Withdraw(),  # 6.5
+    "land_air": LandAir(),  # 5.51
+    "supply": Supply(),  # 2.0 [4], 7.x, 10.0
+    "production": Production(),  # 2.0 [5], 8.x
+}
