@@ -45,7 +45,7 @@ def hexes(state: VictoryState, test: Callable[[HexInfo], bool]) -> list[str]:
 
 
 def home_board(state: VictoryState, role: str) -> str:
-    return next(board for board, owner in state.data["homes"].items() if owner == role)
+    return str(next(board for board, owner in state.data["homes"].items() if owner == role))
 
 
 def neighbours(state: VictoryState, hex_id: str) -> list[str]:
