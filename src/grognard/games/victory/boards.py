@@ -108,10 +108,9 @@ class LayoutSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rule: str
     slots: tuple[tuple[int, int], ...]  # (x, y) in whole boards
     rotations: tuple[int, ...]
-    pick_order: tuple[str, ...]  # who picks the board for each slot, by seat label
+    pick_order: tuple[str, ...]  # who picks a board, pick by pick, by seat label
     final_adjustment: str  # the seat label that makes the final map adjustment
     swap_groups: tuple[tuple[int, ...], ...] = ()  # slots whose boards the adjuster may exchange
-    pick_sequence: tuple[int, ...] = ()  # the order slots are picked in; empty = slot order
     doc: str = ""
 
 
@@ -448,8 +447,7 @@ def _layout_file() -> _LayoutFile:
     if (data.board_cols, data.board_rows) != (BOARD_COLS, BOARD_ROWS):
         raise BoardDataError("layouts.json: board size disagrees with boards.py")
     for name, spec in data.layouts.items():
-        sequence = spec.pick_sequence or tuple(range(len(spec.slots)))
-        if sorted(sequence) != list(range(len(spec.slots))) or len(spec.pick_order) != len(spec.slots):
+        if len(spec.pick_order) != len(spec.slots):
             raise BoardDataError(f"layouts.json: layout {name} has a bad pick order")
         if not set(spec.rotations) <= set(ROTATIONS):
             raise BoardDataError(f"layouts.json: layout {name} allows a rotation other than {ROTATIONS}")
