@@ -2,10 +2,11 @@
 with forced dice.
 
 Our boards are not the rulebook's, so the places are chosen on our map by what the
-example needs (blue takes board B, whose Bressa fits): Hope is one of blue's coastal cities; red holds two airbases near it
-(Barcastle, Port Alex: blue towns or cities that red infantry occupy); Garby is a
-coast within invasion range, Granton a sea hex within the battleship's move, Ordal a
-blue airbase within a fighter's reach. Red is Player 1 and the attacker.
+example needs (blue takes board B, where Bressa fits): Hope is one of blue's coastal
+cities; red holds two airbases near it (Barcastle, Port Alex: blue towns or cities
+that red infantry occupy); Garby is a coast within invasion range, Granton a sea
+hex within the battleship's move, Ordal a blue airbase within a fighter's reach.
+Red is Player 1 and the attacker.
 
 One deviation, on purpose: in round 2 the example puts both hits of red's fighter on
 blue's fighter, while blue's dive bomber has the same strength (3). Rule 6.46 sends
