@@ -54,7 +54,7 @@ def _raw_units() -> dict[str, Any]:
     return data
 
 
-@pytest.mark.rules("4.1", "4.2", "4.3", "UNIT DATA CHART")
+@pytest.mark.rules("4.1", "4.2", "4.3", "4.0")
 def test_every_chart_line_matches_the_unit_data_chart() -> None:
     table = units.unit_table()
     for type_id, (turn, move, (a, n, g)) in CHART.items():
@@ -72,7 +72,7 @@ def test_arms_follow_the_chart_sections() -> None:
     assert all(table[t].arm == "ground" for t in ("IN", "MA", "AB", "MT", "EN", "ART", "AR", "MK", "RE"))
 
 
-@pytest.mark.rules("4.3", "UNIT DATA CHART")
+@pytest.mark.rules("4.3", "4.0")
 def test_infantry_defends_cities_at_g3_and_mountain_troops_fight_mountains_at_g3() -> None:
     table = units.unit_table()
     assert table["IN"].firepower("G") == 2
@@ -103,7 +103,7 @@ def test_steps_and_costs_stay_in_the_printed_ranges() -> None:
     assert costs.most_common(1)[0][0] == 1
 
 
-@pytest.mark.rules("4.1", "4.2", "4.3", "STRETCH-GOAL UNITS")
+@pytest.mark.rules("4.1", "4.2", "4.3", "X1.0")
 def test_elites_light_cruiser_and_stretch_units_are_present() -> None:
     table = units.unit_table()
     # elite fighters and battleships fire harder than the base line; elite tanks have G3
@@ -122,7 +122,7 @@ def test_elites_light_cruiser_and_stretch_units_are_present() -> None:
     assert table["CAV"].has("ignores_terrain_stop")
 
 
-@pytest.mark.rules("6.31", "STRETCH-GOAL UNITS")
+@pytest.mark.rules("6.31", "X1.0")
 def test_combat_turn_order_puts_rocket_first_then_plus_before_plain_letters() -> None:
     ranks = [units.turn_rank(t) for t in ("R", "A+", "A", "B+", "B", "C", "D", "E", "F")]
     assert ranks == sorted(ranks)
@@ -131,7 +131,7 @@ def test_combat_turn_order_puts_rocket_first_then_plus_before_plain_letters() ->
         units.turn_rank("G")
 
 
-@pytest.mark.rules("HISTORICAL UNITS")
+@pytest.mark.rules("H1.0")
 def test_german_blockset_is_the_printed_mix() -> None:
     blocks = units.blockset("german")
     assert len(blocks) == 50
@@ -142,7 +142,7 @@ def test_german_blockset_is_the_printed_mix() -> None:
     assert {b.type for b in blocks if b.label == "UB"} == {"SS"}
 
 
-@pytest.mark.rules("HISTORICAL UNITS")
+@pytest.mark.rules("H1.0")
 def test_us_and_soviet_blocksets_are_the_printed_mixes() -> None:
     assert Counter(b.label for b in units.blockset("soviet")) == Counter(SOVIET_LABELS)
     assert len(units.blockset("soviet")) == 50

@@ -216,6 +216,11 @@ def _hex_to_offset(h: hexgrid.Hex) -> Cell:
     return (q + (r - (r & 1)) // 2, r)
 
 
+def hex_at(col: int, row: int) -> HexId:
+    """The id of the hex at an offset column and row of an assembled map (HexInfo.col/row)."""
+    return hexgrid.hex_id(_offset_to_hex(col, row))
+
+
 def _side(a: HexId, b: HexId) -> str:
     return hexgrid.hexside(hexgrid.parse_hex_id(a), hexgrid.parse_hex_id(b))
 
