@@ -265,3 +265,39 @@ def test_naval_units_pass_between_coastal_hexes_only_beside_water() -> None:
                 assert gmap.is_coastal_side(h, n) == wet
             if not (gmap.is_sea(h) and gmap.is_sea(n)):
                 assert not gmap.is_coastal_side(h, n)
+
+
+@pytest.mark.rules("1.1")
+def test_the_final_map_adjustment_turns_boards_and_swaps_within_groups() -> None:
+    key = "4map:A0,B3,C0,D3"
+    assert boards.rotate_board(key, "B") == "4map:A0,B0,C0,D3"
+    assert boards.rotate_board(boards.rotate_board(key, "C"), "C") == key
+    assert boards.swap_boards(key, "A", "D") == "4map:D3,B3,C0,A0"
+    # 10.4: side A keeps the centre; only the two outer maps may trade places
+    assert boards.swap_boards("3map:B0,A0,D3", "B", "D") == "3map:D3,A0,B0"
+    with pytest.raises(BoardDataError, match="does not let boards in slots 0 and 1"):
+        boards.swap_boards("3map:B0,A0,D3", "B", "A")
+    with pytest.raises(BoardDataError, match="not on map"):
+        boards.rotate_board(key, "Q")
+
+
+@pytest.mark.rules("9.4")
+def test_storm_directions_run_clockwise_from_north_east() -> None:
+    gmap = boards.game_map("2map:A0,B3")
+    centre = gmap.center()
+    col, row = gmap.hexes[centre].col, gmap.hexes[centre].row
+    east = boards.storm_path(gmap, centre, 2, 2)
+    assert [(gmap.hexes[h].col, gmap.hexes[h].row) for h in east] == [(col + 1, row), (col + 2, row)]
+    west = boards.storm_path(gmap, centre, 5, 1)
+    assert [(gmap.hexes[h].col, gmap.hexes[h].row) for h in west] == [(col - 1, row)]
+    for direction in range(1, 7):
+        one = boards.storm_path(gmap, centre, direction, 1)
+        assert len(one) == 1 and one[0] in gmap.neighbors(centre)
+        # 1-3 go to the east half of the compass, 4-6 to the west
+        assert (gmap.hexes[one[0]].col * 2 + gmap.hexes[one[0]].row % 2 > col * 2 + row % 2) == (
+            direction <= 3
+        )
+    # a storm blowing off the map stops at the edge
+    assert len(boards.storm_path(gmap, centre, 1, 40)) < 40
+    with pytest.raises(BoardDataError, match="die face"):
+        boards.storm_path(gmap, centre, 7, 1)

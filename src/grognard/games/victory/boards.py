@@ -737,3 +737,53 @@ def validate_all_layouts() -> dict[str, int]:
                 raise BoardDataError(f"{map_key(layout, placed)}: " + "; ".join(problems[:5]))
             counts[layout] = counts.get(layout, 0) + 1
     return counts
+
+
+# --- set-up decisions: final map adjustment (1.1 sidebar) ----------------------------
+
+
+def rotate_board(key: str, board_id: str) -> str:
+    """The map key after turning one board half a turn (a final map adjustment, 1.1)."""
+    layout, placed = parse_key(key)
+    if board_id not in {b for b, _ in placed}:
+        raise BoardDataError(f"board {board_id!r} is not on map {key}")
+    turned = [(b, (r + 3) % 6 if b == board_id else r) for b, r in placed]
+    game_map(map_key(layout, turned))  # validates the result
+    return map_key(layout, turned)
+
+
+def swap_boards(key: str, first: str, second: str) -> str:
+    """The map key after two boards trade places, if one swap group of the layout holds
+    both their slots (a final map adjustment, 1.1)."""
+    layout, placed = parse_key(key)
+    slots = {b: i for i, (b, _) in enumerate(placed)}
+    if first not in slots or second not in slots or first == second:
+        raise BoardDataError(f"boards {first!r} and {second!r} are not two boards of map {key}")
+    i, j = slots[first], slots[second]
+    if not any(i in group and j in group for group in layouts()[layout].swap_groups):
+        raise BoardDataError(f"layout {layout} does not let boards in slots {i} and {j} trade places")
+    swapped = list(placed)
+    swapped[i], swapped[j] = placed[j], placed[i]
+    return map_key(layout, swapped)
+
+
+# GAPS.md: storm directions are numbered 1-6 clockwise from north. Pointy-top hexes have
+# no northern neighbour, so 1 is north-east: 1 NE, 2 E, 3 SE, 4 SW, 5 W, 6 NW.
+STORM_DIRECTIONS: Mapping[int, int] = {1: 1, 2: 0, 3: 5, 4: 4, 5: 3, 6: 2}  # -> hexgrid.DIRECTIONS index
+
+
+def storm_path(gmap: GameMap, start: HexId, direction: int, distance: int) -> list[HexId]:
+    """The hexes a storm passes moving `distance` hexes in die direction `direction` (9.4);
+    the list stops at the edge of the map if the storm blows off it (`len < distance`)."""
+    if direction not in STORM_DIRECTIONS:
+        raise BoardDataError(f"storm direction {direction} is not a die face 1-6")
+    step = hexgrid.DIRECTIONS[STORM_DIRECTIONS[direction]]
+    here = hexgrid.parse_hex_id(start)
+    path: list[HexId] = []
+    for _ in range(distance):
+        here = hexgrid.add(here, step)
+        hex_id = hexgrid.hex_id(here)
+        if hex_id not in gmap.hexes:
+            break
+        path.append(hex_id)
+    return path
