@@ -39,43 +39,67 @@ def undeployed(data: Data, role: str) -> list[str]:
     return [b for b in sorted(blocks) if blocks[b]["owner"] == role and blocks[b]["at"] is None]
 
 
-def _need(data: Data, occ: dict[str, list[str]], role: str) -> int:
-    """1.4: blocks still owed to cities that hold fewer than two."""
+def _needy(data: Data, occ: dict[str, list[str]], role: str) -> dict[str, int]:
+    """1.4: own cities holding fewer than two blocks, and how many each still needs."""
     the_map = gmap(data)
     blocks = data["blocks"]
-    need = 0
+    out = {}
     for hex_id in home_sites(data, role):
         if the_map.hexes[hex_id].city:
             mine = sum(1 for b in occ.get(hex_id, ()) if blocks[b]["owner"] == role)
-            need += max(0, 2 - mine)
-    return need
+            if mine < 2:
+                out[hex_id] = 2 - mine
+    return out
+
+
+def _fits(data: Data, occ: dict[str, list[str]], role: str, bid: str, hex_id: str) -> bool:
+    """Whether a block may stand in one of its owner's starting sites (arm and stacking)."""
+    info = gmap(data).hexes[hex_id]
+    block = data["blocks"][bid]
+    kind = arm(block)
+    if kind == "naval" and not (is_water(info) and info.port):
+        return False
+    if "coastal_only" in unit_table()[block["type"]].tags and info.terrain != "coastal":
+        return False
+    return stack_limit(info, kind) > 0 and has_room(data, occ, hex_id, role, kind)
+
+
+def _coast_bound(data: Data, bid: str) -> bool:
+    """Ships and marines can only start in port cities; other blocks anywhere."""
+    block = data["blocks"][bid]
+    return arm(block) == "naval" or "coastal_only" in unit_table()[block["type"]].tags
+
+
+def _can_fill(data: Data, left: list[str], inland: int, coastal: int) -> bool:
+    """Whether the blocks in hand can still bring every city to two: blocks bound to
+    the coast can fill only port cities (Hall's condition for these two kinds)."""
+    free = sum(1 for b in left if not _coast_bound(data, b))
+    return free >= inland and len(left) >= inland + coastal
 
 
 def deploy_targets(
     data: Data, role: str, bid: str, occ: dict[str, list[str]] | None = None, strict: bool = True
 ) -> list[str]:
-    """Where a block may be placed: an own city or town with room for its arm, keeping
-    enough blocks in hand to put two in every city (1.4; `strict=False` drops that
-    last condition, for forces that cannot meet it)."""
+    """Where a block may be placed: an own city or town with room for its arm (1.4),
+    keeping in hand blocks that can still fill every city to two (`strict=False`
+    drops that last condition, for forces that cannot meet it)."""
     occ = occupancy(data) if occ is None else occ
+    sites = [h for h in home_sites(data, role) if _fits(data, occ, role, bid, h)]
+    if not strict:
+        return sites
     the_map = gmap(data)
-    block = data["blocks"][bid]
-    kind = arm(block)
-    tags = unit_table()[block["type"]].tags
-    left = len(undeployed(data, role)) - 1
-    need = _need(data, occ, role)
+    needy = _needy(data, occ, role)
+    left = [b for b in undeployed(data, role) if b != bid]
     out = []
-    for hex_id in home_sites(data, role):
-        info = the_map.hexes[hex_id]
-        if kind == "naval" and not (is_water(info) and info.port):
-            continue
-        if "coastal_only" in tags and info.terrain != "coastal":
-            continue
-        if stack_limit(info, kind) == 0 or not has_room(data, occ, hex_id, role, kind):
-            continue
-        mine = sum(1 for b in occ.get(hex_id, ()) if data["blocks"][b]["owner"] == role)
-        after = need - (1 if info.city and mine < 2 else 0)
-        if not strict or left >= after:
+    for hex_id in sites:
+        inland = coastal = 0
+        for city, count in needy.items():
+            count -= 1 if city == hex_id else 0
+            if the_map.hexes[city].port:
+                coastal += count
+            else:
+                inland += count
+        if _can_fill(data, left, inland, coastal):
             out.append(hex_id)
     return out
 
