@@ -46,7 +46,7 @@ def _corner(v: tuple[int, int]) -> tuple[float, float]:
     return (v[0] * math.sqrt(3) / 2, -v[1] / 2)
 
 
-def draw(gmap: boards.GameMap, out: Path, title: str) -> None:
+def draw(gmap: boards.GameMap, out: Path, title: str, dpi: int = 110) -> None:
     """Draw an assembled map to a PNG file."""
     import matplotlib
 
@@ -121,7 +121,7 @@ def draw(gmap: boards.GameMap, out: Path, title: str) -> None:
     ax.set_title(title, fontsize=9)
     fig.tight_layout()
     out.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(out, dpi=110)
+    fig.savefig(out, dpi=dpi)
     plt.close(fig)
 
 
@@ -153,7 +153,7 @@ def main(argv: list[str]) -> int:
         root = Path(__file__).resolve().parent.parent / "docs" / "images"
         for name, key in DOC_PICTURES.items():
             gmap, title = _map_for(key)
-            draw(gmap, root / name, title)
+            draw(gmap, root / name, title, dpi=80 if ":" not in key else 60)
             print(f"wrote {root / name}")
         return 0
     except boards.BoardDataError as exc:
