@@ -144,7 +144,7 @@ def test_deployment_needs_two_units_per_city_unless_the_forces_are_too_few() -> 
     assert scenarios.min_units_for(5, 6) == 0
 
 
-@pytest.mark.rules("1.4", "F1.4")
+@pytest.mark.rules("1.4", "O1.1")
 def test_fog_of_war_deployment_places_three_units_at_a_time() -> None:
     assert all(spec.fog_of_war_batch == 3 for spec in _every_spec())
 

@@ -103,7 +103,7 @@ def test_steps_and_costs_stay_in_the_printed_ranges() -> None:
     assert costs.most_common(1)[0][0] == 1
 
 
-@pytest.mark.rules("4.1", "4.2", "4.3", "X1.0")
+@pytest.mark.rules("4.1", "4.2", "4.3", "S1.1", "S1.2", "S1.3", "S1.4", "S1.5", "S1.6")
 def test_elites_light_cruiser_and_stretch_units_are_present() -> None:
     table = units.unit_table()
     # elite fighters and battleships fire harder than the base line; elite tanks have G3
@@ -122,7 +122,7 @@ def test_elites_light_cruiser_and_stretch_units_are_present() -> None:
     assert table["CAV"].has("ignores_terrain_stop")
 
 
-@pytest.mark.rules("6.31", "X1.0")
+@pytest.mark.rules("6.31", "S1.4", "S1.6")
 def test_combat_turn_order_puts_rocket_first_then_plus_before_plain_letters() -> None:
     ranks = [units.turn_rank(t) for t in ("R", "A+", "A", "B+", "B", "C", "D", "E", "F")]
     assert ranks == sorted(ranks)
