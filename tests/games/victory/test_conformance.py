@@ -5,24 +5,39 @@ from __future__ import annotations
 
 import pytest
 
+from grognard.core.errors import BadOptions
 from grognard.games.victory import RULESET
 from grognard.testing import check_ruleset
 
 
 @pytest.mark.rules("2.0", "10.1", "10.6")
 def test_quick_start_games_keep_the_contract() -> None:
-    report = check_ruleset(RULESET, games=2, seed=1, options_list=[{"turn_limit": 3}])
+    report = check_ruleset(
+        RULESET, scenarios=["quick-start"], games=2, seed=1, options_list=[{"turn_limit": 3}]
+    )
     assert report.games == 2
     assert report.longest > 100  # deployment alone is 40 actions
 
 
-@pytest.mark.rules("6.5", "8.2")
+@pytest.mark.rules("6.5", "8.2", "F1.4")
 def test_optional_rules_keep_the_contract() -> None:
     """The Fog of War deployment sidebar, mandatory first round and building cadres."""
     options = {"turn_limit": 2, "fog_deploy": True, "mandatory_first_round": True, "building_cadres": True}
-    report = check_ruleset(RULESET, games=1, seed=7, options_list=[options])
+    report = check_ruleset(RULESET, scenarios=["quick-start"], games=1, seed=7, options_list=[options])
     assert report.games == 1
 
 
-def test_other_scenarios_are_refused_until_done() -> None:
-    assert [s.id for s in RULESET.scenarios] == ["quick-start"]
+@pytest.mark.rules("10.3", "10.4", "10.0")
+@pytest.mark.parametrize("scenario", ["sleeping-giant", "two-front"])
+def test_other_scenarios_keep_the_contract(scenario: str) -> None:
+    report = check_ruleset(RULESET, scenarios=[scenario], games=1, seed=3, options_list=[{"turn_limit": 2}])
+    assert report.games == 1
+
+
+def test_scenarios_not_done_are_refused_with_a_reason() -> None:
+    assert [s.id for s in RULESET.scenarios] == ["quick-start", "sleeping-giant", "two-front"]
+    for missing in ("custom-forces", "commanders"):
+        with pytest.raises(BadOptions, match="no scenario"):
+            RULESET.new_game(missing, {}, 0)
+    with pytest.raises(BadOptions, match="maps"):
+        RULESET.new_game("two-front", {"maps": 2}, 0)

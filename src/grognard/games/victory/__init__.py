@@ -17,12 +17,19 @@ from grognard.core.errors import BadOptions
 from grognard.core.game import Ruleset
 from grognard.core.schema import Option, Scenario
 
+from .boards import parse_key
+from .scenarios import ScenarioSpec, quick_start_pool, scenario_spec
 from .setup import setup_game
 from .state import VictoryState
-from .units import blockset, colours
 
-QUICK_START_UNITS = 20  # 10.1
-TWO_MAP_TARGET = 15  # 10.0: PP of cities that wins a two-map game
+# the scenarios of 10.x that are playable now; Custom Forces (10.2, a purchase at
+# set-up) and Commanders (10.5, team seats) are not done yet (docs/victory-design.md)
+PLAYABLE = ("quick-start", "sleeping-giant", "two-front")
+
+
+def _scenario(spec_id: str) -> Scenario:
+    spec = scenario_spec(spec_id)
+    return Scenario(spec.id, spec.name, f"{spec.rule}: {spec.description}", players=(2,))
 
 
 class Victory(Ruleset):
@@ -30,16 +37,11 @@ class Victory(Ruleset):
     name: ClassVar[str] = "Victory (Columbia Games)"
     version: ClassVar[int] = 1
     state_class: ClassVar[type[VictoryState]] = VictoryState
-    scenarios: ClassVar[tuple[Scenario, ...]] = (
-        Scenario(
-            id="quick-start",
-            name="Quick Start (2 maps)",
-            description="10.1: each player deploys 20 random blocks at full strength on his own map; "
-            "15 PP of cities at the end of a game turn wins.",
-            players=(2,),
-        ),
-    )
+    scenarios: ClassVar[tuple[Scenario, ...]] = tuple(_scenario(s) for s in PLAYABLE)
     options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "maps", "choice", 0, "Maps in play: 2 or 4 (10.0); 0 = the scenario's own.", choices=(0, 2, 3, 4)
+        ),
         Option(
             "turn_limit",
             "int",
@@ -53,21 +55,46 @@ class Victory(Ruleset):
         Option("building_cadres", "bool", False, "Optional rule: a new block is raised at one step only."),
     )
 
+    def spec(self, scenario: str | None, options: Mapping[str, Any] | None) -> ScenarioSpec:
+        chosen = self.scenario(scenario)
+        maps = int((options or {}).get("maps", 0) or 0)
+        try:
+            return scenario_spec(chosen.id, maps=maps or None)
+        except ValueError as exc:
+            raise BadOptions(str(exc)) from None
+
     def roles(self, scenario: str | None = None, options: Mapping[str, Any] | None = None) -> list[str]:
-        return list(colours()[:2])
+        return list(self.spec(scenario, options).roles)
 
     def check_options(self, scenario: Scenario, options: dict[str, Any]) -> None:
-        if scenario.id != "quick-start":
-            raise BadOptions(f"scenario {scenario.id} is not playable yet")
+        spec = self.spec(scenario.id, options)
+        if options["maps"] and options["maps"] not in spec.map_counts:
+            counts = " or ".join(str(n) for n in spec.map_counts)
+            raise BadOptions(f"{scenario.id} is played on {counts} maps, not {options['maps']}")
 
     def setup(self, state: Any) -> None:
-        roles = state.data["roles"]
-        forces = {}
-        for role in roles:
-            pool = [spec.type for spec in blockset(f"generic-{role}") if spec.type != "RE"]
-            state.rng.shuffle(pool)
-            forces[role] = pool[:QUICK_START_UNITS]
-        setup_game(state, "2map", [("A", 0), ("B", 3)], forces, TWO_MAP_TARGET)
+        spec = self.spec(state.meta["scenario"], state.meta["options"])
+        layout, placed = parse_key(spec.map_key)
+        pool = list(quick_start_pool())  # 10.1: the random units come from this pool
+        forces: dict[str, list[str]] = {}
+        for player in spec.players:
+            drawn: list[str] = []
+            while len(drawn) < player.random_units:
+                bag = list(pool)
+                state.rng.shuffle(bag)
+                drawn += bag[: player.random_units - len(drawn)]
+            forces[player.role] = drawn
+        setup_game(
+            state,
+            layout,
+            list(placed),
+            forces,
+            homes={board: p.role for p in spec.players for board in p.home_boards},
+            target_pp={p.role: spec.victory_pp[p.side] for p in spec.players},
+            home_bonus={
+                board: spec.home_city_bonus.get(p.side, 0) for p in spec.players for board in p.home_boards
+            },
+        )
 
 
 RULESET = Victory()

@@ -16,6 +16,7 @@ from grognard.core.flow import Frame, Step, call, goto
 
 from .boards import game_map, map_key
 from .control import Data, arm, gmap, has_room, is_water, occupancy, stack_limit
+from .scenarios import min_units_for
 from .units import unit_table
 
 Action = tuple[Any, ...]
@@ -40,15 +41,17 @@ def undeployed(data: Data, role: str) -> list[str]:
 
 
 def _needy(data: Data, occ: dict[str, list[str]], role: str) -> dict[str, int]:
-    """1.4: own cities holding fewer than two blocks, and how many each still needs."""
+    """1.4: own cities holding fewer than two blocks (fewer where the forces are too
+    small for two everywhere, scenarios.min_units_for), and how many each still needs."""
     the_map = gmap(data)
     blocks = data["blocks"]
+    least = data["min_per_city"][role]
     out = {}
     for hex_id in home_sites(data, role):
         if the_map.hexes[hex_id].city:
             mine = sum(1 for b in occ.get(hex_id, ()) if blocks[b]["owner"] == role)
-            if mine < 2:
-                out[hex_id] = 2 - mine
+            if mine < least:
+                out[hex_id] = least - mine
     return out
 
 
@@ -178,7 +181,13 @@ def new_block(owner: str, type_id: str, steps: int) -> dict[str, Any]:
 
 
 def setup_game(
-    state: Any, layout: str, placed: list[tuple[str, int]], forces: dict[str, list[str]], target_pp: int
+    state: Any,
+    layout: str,
+    placed: list[tuple[str, int]],
+    forces: dict[str, list[str]],
+    homes: dict[str, str],
+    target_pp: dict[str, int],
+    home_bonus: dict[str, int],
 ) -> None:
     """Fill a new game's data: the map, each player's home board (in seat order, one
     board each), his starting blocks at full strength (10.1) under ids dealt in random
@@ -197,9 +206,9 @@ def setup_game(
     data.update(
         options=options,
         map=map_key(layout, placed),
-        homes={board: roles[i % len(roles)] for i, (board, _) in enumerate(placed)},
-        home_bonus={},
-        target_pp={role: target_pp for role in roles},
+        homes=homes,
+        home_bonus={board: bonus for board, bonus in home_bonus.items() if bonus},
+        target_pp=target_pp,
         turn=1,
         turn_limit=options.get("turn_limit", 0),
         phase="deploy",
@@ -209,10 +218,13 @@ def setup_game(
         battles={},
         seen={role: [] for role in roles},
         next_id=next_id,
+        min_per_city={},
         pp={},
         result=None,
     )
     for role in roles:
+        cities = sum(1 for h in home_sites(data, role) if gmap(data).hexes[h].city)
+        data["min_per_city"][role] = min_units_for(len(forces[role]), cities)
         mine = ", ".join(f"{b} {blocks[b]['type']}" for b in sorted(blocks) if blocks[b]["owner"] == role)
         state.log(f"your forces: {mine}", to=[role])
     fog = options.get("fog_deploy", False)

@@ -16,6 +16,7 @@ DATA LAYOUT (`state.data`)
     battles                 {hex: {"attacker", "defender"}}: battles still to fight this turn
     seen                    {role: [ids]}: other players' blocks that role has seen in battle
     next_id                 {role: int}: the number of the next block built
+    min_per_city            {role: int}: blocks each of his cities must receive at deployment (1.4)
     pp                      {role: PP controlled} at the last victory check
     result                  None | {role: score}
 
