@@ -301,3 +301,10 @@ def test_storm_directions_run_clockwise_from_north_east() -> None:
     assert len(boards.storm_path(gmap, centre, 1, 40)) < 40
     with pytest.raises(BoardDataError, match="die face"):
         boards.storm_path(gmap, centre, 7, 1)
+
+
+def test_adjacent_and_neighbors_agree_with_the_hex_grid() -> None:
+    gmap = boards.game_map("2map:A0,B3")
+    for hex_id in gmap.hexes:
+        around = [hexgrid.hex_id(n) for n in hexgrid.neighbors(hexgrid.parse_hex_id(hex_id))]
+        assert list(gmap.adjacent(hex_id)) == gmap.neighbors(hex_id) == [n for n in around if n in gmap.hexes]

@@ -159,6 +159,10 @@ class GameMap:
         """The on-map neighbours of a hex, in hexgrid.DIRECTIONS order."""
         return list(self._adjacent[hex_id])
 
+    def adjacent(self, hex_id: HexId) -> tuple[HexId, ...]:
+        """The same neighbours as a shared tuple, for hot loops that only read them."""
+        return self._adjacent[hex_id]
+
     def side_features(self, a: HexId, b: HexId) -> frozenset[str]:
         """The features of the hexside between two adjacent hexes ("river", "road", ...)."""
         return self._pairs.get((a, b), _NO_FEATURES)

@@ -284,6 +284,7 @@ def blockset(name: str) -> tuple[BlockSpec, ...]:
         raise VictoryDataError(f"unknown blockset {name!r}; known: {', '.join(sorted(sets))}") from None
 
 
+@cache
 def colours() -> tuple[str, ...]:
     """The player colours generic sets are made in, in seat order."""
     return msgspec.json.decode(_read("blocksets.json"), type=_BlocksetFile).colours
