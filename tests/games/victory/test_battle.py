@@ -19,6 +19,7 @@ from victory_positions import (
     put,
     side,
     start_combat,
+    start_moves,
 )
 
 from grognard.games.victory import VictoryState
@@ -277,3 +278,35 @@ def test_5_51_aircraft_land_after_the_battle() -> None:
         assert targets
         state.apply(BLUE, targets[0])
     assert fighter not in state.data["blocks"] or state.data["blocks"][fighter]["at"] != b
+
+
+@pytest.mark.rules("5.52")
+def test_5_52_at_most_two_air_units_of_a_player_join_a_battle() -> None:
+    state = empty_game()
+    _, b = _field(state)
+    put(state, RED, "IN", b, 4)
+    base = next(h for h in hexes(state, lambda i: (i.city > 0 or i.town) and i.board == "A"))
+    bombers = [put(state, BLUE, "MB", base, 1) for _ in range(3)]  # medium bombers fly 6
+    state.data["blocks"][bombers[2]]["at"] = next(
+        h for h in hexes(state, lambda i: (i.city > 0 or i.town) and i.board == "A") if h != base
+    )
+    start_moves(state, BLUE)
+    reach = [x for x in state.legal_actions(BLUE) if x[0] == "attack" and x[2] == b]
+    assert len({x[1] for x in reach}) == 3  # all three could fly there
+    state.apply(BLUE, ("attack", bombers[0], b, "air"))
+    state.apply(BLUE, ("attack", bombers[1], b, "air"))
+    assert not any(x[0] == "attack" and x[1] == bombers[2] and x[2] == b for x in state.legal_actions(BLUE))
+
+
+@pytest.mark.rules("6.53")
+def test_6_53_ships_retreat_to_adjacent_friendly_or_neutral_water() -> None:
+    state = empty_game()
+    port = next(h for h in hexes(state, lambda i: i.port and i.board == "B" and i.city == 0))
+    sea = next(n for n in neighbours(state, port) if gmap(state.data).hexes[n].terrain == "sea")
+    defender = put(state, RED, "CA", port, 2)
+    put(state, BLUE, "CA", port, 4, moved=True, entered=sea)
+    _fight(state, port)
+    assert battle(state)["current"] == defender
+    targets = {x[2] for x in state.legal_actions(RED) if x[0] == "retreat"}
+    assert targets
+    assert all(gmap(state.data).hexes[h].terrain in ("sea", "coastal") for h in targets)

@@ -19,7 +19,7 @@ def test_quick_start_games_keep_the_contract() -> None:
     assert report.longest > 100  # deployment alone is 40 actions
 
 
-@pytest.mark.rules("6.5", "8.2", "F1.4")
+@pytest.mark.rules("6.5", "8.2", "O1.1", "O1.3", "O1.6")
 def test_optional_rules_keep_the_contract() -> None:
     """The Fog of War deployment sidebar, mandatory first round and building cadres."""
     options = {"turn_limit": 2, "fog_deploy": True, "mandatory_first_round": True, "building_cadres": True}

@@ -117,7 +117,9 @@ def _step(state: VictoryState, dice: list[int], *action: object) -> None:
     act(state, *action)
 
 
-@pytest.mark.rules("6.3", "6.31", "6.42", "6.43", "6.44", "6.45", "6.46", "6.6", "6.7", "5.8", "5.51", "6.5")
+@pytest.mark.rules(
+    "6.3", "6.31", "6.42", "6.43", "6.44", "6.45", "6.46", "6.6", "6.7", "5.8", "5.51", "6.5", "6.54"
+)
 def test_battle_example_the_attack_on_hope() -> None:
     state, u = _move_phase()
     hope = u["hope"]

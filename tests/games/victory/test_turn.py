@@ -156,7 +156,7 @@ def test_8_22_a_block_may_be_disbanded() -> None:
     assert bid not in state.data["blocks"]
 
 
-@pytest.mark.rules("8.2")
+@pytest.mark.rules("8.2", "O1.6")
 def test_building_cadres_option_keeps_new_blocks_at_one_step() -> None:
     state = empty_game(building_cadres=True)
     state.data["options"]["building_cadres"] = True
