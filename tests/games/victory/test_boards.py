@@ -308,3 +308,26 @@ def test_adjacent_and_neighbors_agree_with_the_hex_grid() -> None:
     for hex_id in gmap.hexes:
         around = [hexgrid.hex_id(n) for n in hexgrid.neighbors(hexgrid.parse_hex_id(hex_id))]
         assert list(gmap.adjacent(hex_id)) == gmap.neighbors(hex_id) == [n for n in around if n in gmap.hexes]
+
+
+@pytest.mark.rules("3.1")
+def test_rivers_are_estuaries_from_the_mouth_up_to_the_first_bridge() -> None:
+    gmap = boards.game_map("1map:B0")
+    estuary = {s for s, f in gmap.sides().items() if "estuary" in f}
+    assert all("river" in gmap.sides()[s] and "bridge" not in gmap.sides()[s] for s in estuary)
+    # board B's eastern river: four hexsides from the inland sea up to the bridge at Velt's road
+    bridge = hexgrid.hexside(*(hexgrid.parse_hex_id(boards.hex_at(c, r)) for c, r in ((10, 6), (10, 7))))
+    assert "bridge" in gmap.sides()[bridge]
+    mouth = hexgrid.hexside(*(hexgrid.parse_hex_id(boards.hex_at(c, r)) for c, r in ((8, 6), (8, 7))))
+    assert mouth in estuary
+    east = {s for s in estuary if gmap.hexes[s.split("|")[0]].col >= 8}
+    assert len(east) == 4
+    # board A's Arve reaches no sea on its own, so it has no estuary until a layout gives it a mouth
+    assert not any("estuary" in f for f in boards.game_map("1map:A0").sides().values())
+
+
+def test_a_river_with_a_gap_is_refused() -> None:
+    data = copy.deepcopy(_raw("B"))
+    data["rivers"][0] = "0,6/SE 1,6/SW 2,6/SE"
+    with pytest.raises(BoardDataError, match="does not touch the one before it"):
+        _decode(data)

@@ -52,7 +52,9 @@ TERRAIN_CHARS: Mapping[str, str] = {
 }
 LAND_TERRAINS = frozenset({"clear", "desert", "forest", "marsh", "mountain"})
 TERRAINS = (*sorted(LAND_TERRAINS), "sea", "coastal", "shoal")
-SIDE_FEATURES = frozenset({"river", "bridge", "alpine", "canal", "road", "shoal"})
+# "estuary" is derived: a river hexside between the river's mouth and its first bridge
+# upstream, impassable to ground units and supply (3.1 rivers)
+SIDE_FEATURES = frozenset({"river", "bridge", "alpine", "canal", "road", "shoal", "estuary"})
 ROTATIONS = (0, 3)
 _NO_FEATURES: frozenset[str] = frozenset()  # sixths of a turn; a rectangle allows only these two
 
@@ -367,11 +369,16 @@ def parse_board(defn: BoardDef) -> ParsedBoard:
             else:
                 raise BoardDataError(f"{where}: road {path_text!r} leaves the board in its middle")
     for chain in defn.rivers:
+        previous: set[tuple[int, int]] = set()
         for text in chain.split():
             a, b = _hexside_cells(text, f"{where} river")
             if not (_in_board(a) and _in_board(b)) or "sea" in (terrain[a], terrain[b]):
                 raise BoardDataError(f"{where}: river hexside {text} must lie between two land hexes")
             mark(a, b, "river", f"river {text}")
+            corners = set(side_vertices(*(hexgrid.hex_id(_offset_to_hex(*c)) for c in (a, b))))
+            if previous and not previous & corners:
+                raise BoardDataError(f"{where}: river hexside {text} does not touch the one before it")
+            previous = corners
     for text in defn.alpine:
         a, b = _hexside_cells(text, f"{where} alpine")
         if not (_in_board(a) and _in_board(b)) or not {terrain[a], terrain[b]} <= LAND_TERRAINS:
@@ -581,6 +588,7 @@ def assemble(layout: str, placed: Sequence[tuple[str, int]]) -> GameMap:
     for features in sides.values():
         if {"river", "road"} <= features:
             features.add("bridge")  # 3.3: where a road crosses a river there is a bridge
+    _mark_estuaries(terrain, sides)
 
     adjacent: dict[HexId, tuple[HexId, ...]] = {}
     hexes: dict[HexId, HexInfo] = {}
@@ -660,6 +668,28 @@ def _join_rivers(
                 boards_a = {info[x]["board"] for x in corners[va]}
                 if len(boards_a) > 1:
                     sides.setdefault(hexgrid.hexside(h, n), set()).add("river")
+
+
+def _mark_estuaries(terrain: Mapping[hexgrid.Hex, str], sides: dict[str, set[str]]) -> None:
+    """3.1: from each river mouth (a river corner touching the sea) up to the first bridge,
+    the river cannot be crossed; mark those hexsides "estuary"."""
+    ends = _river_graph(sides)
+    corners = _corner_hexes(terrain)
+    mouths = [v for v in ends if any(terrain[h] == "sea" for h in corners.get(v, ()))]
+    done: set[str] = set()
+    todo = list(mouths)
+    seen_corners = set(mouths)
+    while todo:
+        corner = todo.pop()
+        for side in ends[corner]:
+            if side in done or "bridge" in sides[side]:
+                continue
+            done.add(side)
+            sides[side].add("estuary")
+            for nxt in side_vertices(*side.split("|")):
+                if nxt not in seen_corners:
+                    seen_corners.add(nxt)
+                    todo.append(nxt)
 
 
 @cache
