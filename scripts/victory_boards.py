@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from grognard.core import hexgrid
-from grognard.games.victory import boards
+from grognard.games.victory import board_check, boards
 
 TERRAIN_COLOURS = {
     "clear": "#e9e4c4",
@@ -139,7 +139,7 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         if argv[0] == "check":
-            counts = boards.validate_all_layouts()
+            counts = board_check.validate_all_layouts()
             for layout, count in sorted(counts.items()):
                 print(f"{layout}: {count} maps join cleanly")
             return 0

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from grognard.core import hexgrid
-from grognard.games.victory import boards
+from grognard.games.victory import board_check, boards
 from grognard.games.victory.boards import BoardDataError
 
 
@@ -33,7 +33,7 @@ def _covering_four_maps() -> list[tuple[tuple[str, int], ...]]:
         for rb in boards.ROTATIONS
     }
     chosen = []
-    for placed in boards.arrangements("4map"):
+    for placed in board_check.arrangements("4map"):
         # slots 0 and 1 are the top row, 2 and 3 the bottom row
         seams = {(*placed[0], *placed[2]), (*placed[1], *placed[3])}
         if seams & wanted:
@@ -86,8 +86,8 @@ def test_layouts_offer_two_three_and_four_maps_with_half_turns() -> None:
 @pytest.mark.rules("1.1")
 def test_every_two_map_join_is_clean() -> None:
     count = 0
-    for placed in boards.arrangements("2map"):
-        assert boards.validate_map(boards.assemble("2map", placed)) == [], placed
+    for placed in board_check.arrangements("2map"):
+        assert board_check.validate_map(boards.assemble("2map", placed)) == [], placed
         count += 1
     assert count == 4 * 3 * 4  # ordered board pairs times the four orientation pairs
 
@@ -97,20 +97,20 @@ def test_every_board_pair_joins_north_to_south_in_every_orientation() -> None:
     maps = _covering_four_maps()
     assert len(maps) <= 48  # never more than the 48 north-south pairings themselves
     for placed in maps:
-        assert boards.validate_map(boards.assemble("4map", placed)) == [], placed
+        assert board_check.validate_map(boards.assemble("4map", placed)) == [], placed
 
 
 @pytest.mark.rules("10.4")
 def test_three_map_rows_join_cleanly() -> None:
     # the 3-map seams are the same east-west seams as the 2-map ones; check a rotated sample
-    for placed in itertools.islice(boards.arrangements("3map"), 0, 192, 23):
-        assert boards.validate_map(boards.assemble("3map", placed)) == [], placed
+    for placed in itertools.islice(board_check.arrangements("3map"), 0, 192, 23):
+        assert board_check.validate_map(boards.assemble("3map", placed)) == [], placed
 
 
 def test_a_lone_board_is_whole_in_both_orientations() -> None:
     for board_id in boards.board_ids():
         for rotation in boards.ROTATIONS:
-            assert boards.validate_map(boards.assemble("1map", [(board_id, rotation)])) == []
+            assert board_check.validate_map(boards.assemble("1map", [(board_id, rotation)])) == []
 
 
 @pytest.mark.rules("1.1", "3.3")
@@ -243,14 +243,14 @@ def test_the_validator_catches_a_broken_seam(monkeypatch: pytest.MonkeyPatch) ->
     table = dict(boards.boards())
     table["A"] = _decode(data)
     monkeypatch.setattr(boards, "boards", lambda: table)
-    problems = boards.validate_map(boards.assemble("2map", [("A", 0), ("B", 0)]))
+    problems = board_check.validate_map(boards.assemble("2map", [("A", 0), ("B", 0)]))
     assert any("no road meets it" in p for p in problems)
     # and a sea hex moved onto the seam where the neighbour has land is named too
     data = copy.deepcopy(_raw("A"))
     data["rows"][4] = data["rows"][4][:11] + "~"
     data["roads"] = [r for r in data["roads"] if "12,4" not in r]
     table["A"] = _decode(data)
-    problems = boards.validate_map(boards.assemble("2map", [("A", 0), ("B", 0)]))
+    problems = board_check.validate_map(boards.assemble("2map", [("A", 0), ("B", 0)]))
     assert any("meets no water across the seam" in p for p in problems)
 
 
