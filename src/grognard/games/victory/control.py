@@ -14,6 +14,7 @@ this production phase).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from grognard.core.hexgrid import distance, parse_hex_id
@@ -149,8 +150,17 @@ def stack_limit(info: HexInfo, kind: str) -> int:
 
 def has_room(data: Data, occ: Mapping[str, list[str]], hex_id: str, owner: str, kind: str) -> bool:
     """Stacking per player (5.2: in battle hexes each player has his own limit)."""
-    info = gmap(data).hexes[hex_id]
-    return count_arm(data, list(occ.get(hex_id, ())), owner, kind) < stack_limit(info, kind)
+    limit = stack_limit(gmap(data).hexes[hex_id], kind)
+    here = occ.get(hex_id)
+    if not here:
+        return limit > 0
+    blocks = data["blocks"]
+    mine = 0
+    for b in here:
+        block = blocks[b]
+        if block["owner"] == owner and arm(block) == kind:
+            mine += 1
+    return mine < limit
 
 
 def ground_side_limit(the_map: GameMap, a: str, b: str) -> int:
@@ -217,12 +227,33 @@ def in_battle(data: Data, hex_id: str) -> list[str]:
     return [b for b in sorted(blocks) if blocks[b]["at"] == hex_id]
 
 
+@cache
+def _coords(hex_id: str) -> tuple[int, int]:
+    return parse_hex_id(hex_id)
+
+
 def hex_distance(a: str, b: str) -> int:
-    return distance(parse_hex_id(a), parse_hex_id(b))
+    return distance(_coords(a), _coords(b))
 
 
 def has_enemy(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
-    return any(owner != role for owner in owners_at(data, occ, hex_id))
+    here = occ.get(hex_id)
+    if not here:
+        return False
+    blocks = data["blocks"]
+    return any(blocks[b]["owner"] != role for b in here)
+
+
+def enemy_hexes(data: Data, occ: Mapping[str, list[str]], role: str) -> list[str]:
+    """Hexes holding another player's blocks."""
+    blocks = data["blocks"]
+    return [h for h, here in occ.items() if any(blocks[b]["owner"] != role for b in here)]
+
+
+@cache
+def airbase_sites(map_key: str) -> tuple[str, ...]:
+    """5.51: the cities and towns of a map, sorted."""
+    return tuple(sorted(h for h, info in game_map(map_key).hexes.items() if info.city or info.town))
 
 
 def friendly_airbases(
@@ -230,8 +261,8 @@ def friendly_airbases(
 ) -> list[str]:
     """5.51, 6.54: friendly airbases with room for one more air unit within `reach`."""
     out = []
-    for hex_id, info in gmap(data).hexes.items():
-        if not is_airbase_site(info) or hex_distance(origin, hex_id) > reach:
+    for hex_id in airbase_sites(data["map"]):
+        if hex_distance(origin, hex_id) > reach:
             continue
         if has_enemy(data, occ, hex_id, role) or controller(data, occ, hex_id) != role:
             continue

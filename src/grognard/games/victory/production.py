@@ -14,6 +14,7 @@ Frame: `done` (players finished), `left` ({role: {city: PP still to spend}}).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
@@ -27,8 +28,9 @@ Action = tuple[Any, ...]
 NOT_BUILT = frozenset({"elite", "stretch", "blockset_only", "factory", "logistics", "mined_not_built"})
 
 
-def buildable_types() -> list[str]:
-    return sorted(t for t, u in unit_table().items() if not (u.tags & NOT_BUILT))
+@cache
+def buildable_types() -> tuple[str, ...]:
+    return tuple(sorted(t for t, u in unit_table().items() if not (u.tags & NOT_BUILT)))
 
 
 def city_budgets(data: Data, role: str, supplied: frozenset[str]) -> dict[str, int]:

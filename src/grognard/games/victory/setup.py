@@ -73,11 +73,11 @@ def _coast_bound(data: Data, bid: str) -> bool:
     return arm(block) == "naval" or "coastal_only" in unit_table()[block["type"]].tags
 
 
-def _can_fill(data: Data, left: list[str], inland: int, coastal: int) -> bool:
-    """Whether the blocks in hand can still bring every city to two: blocks bound to
-    the coast can fill only port cities (Hall's condition for these two kinds)."""
-    free = sum(1 for b in left if not _coast_bound(data, b))
-    return free >= inland and len(left) >= inland + coastal
+def _can_fill(free: int, total: int, inland: int, coastal: int) -> bool:
+    """Whether the blocks in hand (`free` of `total` not bound to the coast) can still
+    bring every city to its minimum: blocks bound to the coast fill only port cities
+    (Hall's condition for these two kinds)."""
+    return free >= inland and total >= inland + coastal
 
 
 def deploy_targets(
@@ -93,6 +93,7 @@ def deploy_targets(
     the_map = gmap(data)
     needy = _needy(data, occ, role)
     left = [b for b in undeployed(data, role) if b != bid]
+    free = sum(1 for b in left if not _coast_bound(data, b))
     out = []
     for hex_id in sites:
         inland = coastal = 0
@@ -102,7 +103,7 @@ def deploy_targets(
                 coastal += count
             else:
                 inland += count
-        if _can_fill(data, left, inland, coastal):
+        if _can_fill(free, len(left), inland, coastal):
             out.append(hex_id)
     return out
 
