@@ -129,8 +129,10 @@ def _map_for(key: str) -> tuple[boards.GameMap, str]:
     if ":" in key:
         gmap = boards.game_map(key)
         return gmap, f"{boards.layouts()[gmap.layout].name}: {key}"
-    board = boards.boards()[key]
-    return boards.game_map(f"1map:{key}0"), f"Board {key}: {board.name}"
+    known = boards.boards()
+    if key not in known:
+        raise boards.BoardDataError(f"unknown board {key!r}; known: {', '.join(sorted(known))}")
+    return boards.game_map(f"1map:{key}0"), f"Board {key}: {known[key].name}"
 
 
 def main(argv: list[str]) -> int:
@@ -158,6 +160,9 @@ def main(argv: list[str]) -> int:
         return 0
     except boards.BoardDataError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except ImportError:
+        print("error: drawing needs matplotlib: pip install -e '.[bench]'", file=sys.stderr)
         return 1
 
 
