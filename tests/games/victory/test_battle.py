@@ -310,3 +310,19 @@ def test_6_53_ships_retreat_to_adjacent_friendly_or_neutral_water() -> None:
     targets = {x[2] for x in state.legal_actions(RED) if x[0] == "retreat"}
     assert targets
     assert all(gmap(state.data).hexes[h].terrain in ("sea", "coastal") for h in targets)
+
+
+@pytest.mark.rules("6.5")
+def test_6_5_a_block_that_cannot_retreat_when_it_must_is_eliminated() -> None:
+    state = empty_game()
+    a, b = _field(state)
+    defender = put(state, RED, "IN", b, 4)
+    attacker = _attack(state, "IN", a, b)
+    put(state, RED, "IN", a, 1)  # red has since taken the hex the attacker came from
+    _fight(state, b)
+    for _ in range(3):
+        act(state, "pass", defender)
+        assert not any(x[0] == "retreat" for x in state.legal_actions(BLUE))
+        act(state, "pass", attacker)
+    assert attacker not in state.data["blocks"]
+    assert b not in state.data["battles"]

@@ -42,7 +42,14 @@ class Withdraw(Step):
     """6.5: the side that must leave retreats each block; one with nowhere to go is lost."""
 
     def actors(self, game: Any, frame: Frame) -> list[str]:
-        return [frame["role"]] if frame["queue"] else []
+        queue = frame["queue"]
+        if (
+            queue
+            and queue[0] in game.data["blocks"]
+            and retreat_targets(game.data, battle_frame(game), queue[0])
+        ):
+            return [frame["role"]]
+        return []  # run() drops or eliminates the block at the head of the queue
 
     def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
         bid = frame["queue"][0]
@@ -100,7 +107,10 @@ class LandAir(Step):
         ]
 
     def actors(self, game: Any, frame: Frame) -> list[str]:
-        return [frame["role"]] if frame["queue"] else []
+        queue = frame["queue"]
+        if queue and queue[0] in game.data["blocks"] and self._targets(game, frame, queue[0]):
+            return [frame["role"]]
+        return []  # run() drops or eliminates the block at the head of the queue
 
     def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
         bid = frame["queue"][0]
