@@ -331,3 +331,17 @@ def test_a_river_with_a_gap_is_refused() -> None:
     data["rivers"][0] = "0,6/SE 1,6/SW 2,6/SE"
     with pytest.raises(BoardDataError, match="does not touch the one before it"):
         _decode(data)
+
+
+@pytest.mark.rules("1.1")
+def test_adjustment_actions_list_turns_swaps_and_done() -> None:
+    two = boards.adjustment_actions("2map:A0,B3")
+    assert two == [("maps_done",), ("rotate_map", "A"), ("rotate_map", "B"), ("swap_maps", "A", "B")]
+    three = boards.adjustment_actions("3map:B0,A0,D3")
+    assert ("swap_maps", "B", "D") in three and ("swap_maps", "A", "B") not in three
+    assert len([a for a in boards.adjustment_actions("4map:A0,B3,C0,D3") if a[0] == "swap_maps"]) == 6
+    assert boards.apply_adjustment("2map:A0,B3", ("rotate_map", "A")) == "2map:A3,B3"
+    assert boards.apply_adjustment("2map:A0,B3", ("swap_maps", "A", "B")) == "2map:B3,A0"
+    assert boards.apply_adjustment("2map:A0,B3", ("maps_done",)) == "2map:A0,B3"
+    with pytest.raises(BoardDataError, match="not an adjustment"):
+        boards.apply_adjustment("3map:B0,A0,D3", ("swap_maps", "A", "B"))

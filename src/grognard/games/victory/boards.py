@@ -20,6 +20,7 @@ too, as pure functions of map keys and maps.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -75,6 +76,8 @@ __all__ = [
     "HexInfo",
     "LayoutSpec",
     "ParsedBoard",
+    "adjustment_actions",
+    "apply_adjustment",
     "assemble",
     "board_ids",
     "boards",
@@ -477,3 +480,30 @@ def storm_path(gmap: GameMap, start: HexId, direction: int, distance: int) -> li
             break
         path.append(hex_id)
     return path
+
+
+def adjustment_actions(key: str) -> list[tuple[str, ...]]:
+    """The small actions of a final map adjustment on map `key` (1.1 sidebar), sorted:
+    ("rotate_map", board) for every board, ("swap_maps", a, b) for every pair of boards a
+    swap group allows, and ("maps_done",) to accept the map as it is."""
+    layout, placed = parse_key(key)
+    ids = [b for b, _ in placed]
+    actions: list[tuple[str, ...]] = [("maps_done",)]
+    actions.extend(("rotate_map", b) for b in ids)
+    for group in layouts()[layout].swap_groups:
+        for i, j in itertools.combinations(sorted(group), 2):
+            a, b = sorted((ids[i], ids[j]))
+            actions.append(("swap_maps", a, b))
+    return sorted(set(actions))
+
+
+def apply_adjustment(key: str, action: Sequence[str]) -> str:
+    """The map key after one adjustment action (see `adjustment_actions`); "maps_done"
+    leaves the key as it is."""
+    if tuple(action) not in adjustment_actions(key):
+        raise BoardDataError(f"{tuple(action)!r} is not an adjustment of map {key}")
+    if action[0] == "rotate_map":
+        return rotate_board(key, action[1])
+    if action[0] == "swap_maps":
+        return swap_boards(key, action[1], action[2])
+    return key
