@@ -176,3 +176,53 @@ def test_5_8_a_block_joining_an_earlier_battle_is_a_response() -> None:
     assert joins
     state.apply(RED, joins[0])
     assert state.data["blocks"][responder]["reserve"] is True
+
+
+def _road_line(state: VictoryState, length: int) -> list[str]:
+    """A path of `length` hexes joined by road hexsides, none a city or town."""
+    the_map = gmap(state.data)
+    plain = set(hexes(state, lambda i: bool(i.land_terrain) and not i.city and not i.town))
+
+    def extend(path: list[str]) -> list[str] | None:
+        if len(path) == length:
+            return path
+        for n in neighbours(state, path[-1]):
+            if n in plain and n not in path and "road" in the_map.side_features(path[-1], n):
+                found = extend([*path, n])
+                if found:
+                    return found
+        return None
+
+    for h in sorted(plain):
+        found = extend([h])
+        if found:
+            return found
+    raise AssertionError("no road long enough")
+
+
+@pytest.mark.rules("5.9", "3.3")
+def test_5_9_strategic_moves_follow_roads_for_six_hexes_and_never_attack() -> None:
+    state = empty_game()
+    road = _road_line(state, 5)
+    bid = put(state, BLUE, "IN", road[0], 4)
+    start_moves(state, BLUE)
+    far = _targets(state, bid, "strategic")
+    assert road[4] in far  # four road hexes away: beyond the infantry's move of 2
+    assert road[4] not in _targets(state, bid)
+    put(state, RED, "IN", road[2], 1)
+    state._after_change(None, None)
+    blocked = _targets(state, bid, "strategic")
+    assert road[2] not in blocked  # no attack by strategic movement (5.9)
+    state.apply(BLUE, ("move", bid, road[1]))
+    assert not _targets(state, bid, "strategic")  # never combined with a normal move
+
+
+@pytest.mark.rules("5.9")
+def test_5_9_air_units_move_strategically_between_friendly_airbases() -> None:
+    state = empty_game()
+    bases = hexes(state, lambda i: (i.city > 0 or i.town) and i.board == "A")
+    home = bases[0]
+    bomber = put(state, BLUE, "DB", home, 2)
+    start_moves(state, BLUE)
+    far = _targets(state, bomber, "strategic")
+    assert far == {b for b in bases if b != home and hex_distance(home, b) <= 6}

@@ -46,6 +46,7 @@ from .control import (
     unit_of,
 )
 from .landings import drop_targets, invasion_targets
+from .strategic import strategic_targets
 
 Action = tuple[Any, ...]
 Occ = dict[str, list[str]]
@@ -204,6 +205,8 @@ def move_actions(data: Data, role: str) -> list[Action]:
         if can_move(data, occ, bid):  # 6.6, 6.7: instead of an ordinary move
             actions += [("paradrop", bid, h) for h in drop_targets(data, occ, bid)]
             actions += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]
+        if not blocks[bid]["moved"] and blocks[bid]["at"] is not None:  # 5.9
+            actions += [("strategic", bid, h) for h in strategic_targets(data, occ, bid)]
     return actions
 
 
@@ -238,7 +241,7 @@ class Move(Step):
                 return
             block["landing"] = "air" if action[0] == "paradrop" else "sea"
             action = ("attack", bid, dest, "air" if action[0] == "paradrop" else action[3])
-        if action[0] == "move":
+        if action[0] in ("move", "strategic"):
             game.log(f"{role} moves a block from {origin} to {dest}")
             game.log(f"you move {bid} ({name}) from {origin} to {dest}", to=[role])
             return
