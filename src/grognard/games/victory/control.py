@@ -21,22 +21,23 @@ from grognard.core.hexgrid import distance, parse_hex_id
 
 from .boards import GameMap, HexInfo, game_map
 from .supply import supplied_hexes
+from .terrain import ground_hexside_limit, terrain_effects
 from .units import UnitType, unit_table
 
 Data = dict[str, Any]
 Block = dict[str, Any]
 
-# 3.1 terrain effects table: ground stacking and the hexside limit into a hex
-GROUND_STACK: Mapping[str, int] = {"clear": 4, "desert": 3, "forest": 3, "marsh": 2, "mountain": 2}
-GROUND_SIDE: Mapping[str, int] = {"clear": 2, "desert": 2, "forest": 1, "marsh": 1, "mountain": 1}
-# 3.1 notes 1-2: ground units stop on entering these unless moving wholly by road
-STOP_TERRAIN = frozenset({"forest", "marsh", "mountain"})
-# 3.1 note 2 and 6.47: defending ground units have double defense here
-DOUBLE_DEFENSE = frozenset({"marsh", "mountain"})
-SEA_STACK = 4  # 5.6 (3.1 "sea")
-COASTAL_NAVAL_STACK = 2  # 5.2, 5.6: in addition to the ground units there
-AIR_STACK = 2  # 5.52: air units fighting in a battle, extra to ground stacking
-AIRBASE_CAPACITY = 2  # 5.51: air units a city or town can hold
+# 3.1 terrain effects chart, from data/terrain.json (terrain.py)
+_CHART = terrain_effects()
+GROUND_STACK: Mapping[str, int] = {t: e.stack for t, e in _CHART.land.items()}
+# ground units stop on entering these unless moving wholly by road (3.1 notes 1-2)
+STOP_TERRAIN = frozenset(t for t, e in _CHART.land.items() if e.stop)
+# defending ground units have double defense here (3.1 note 2, 6.47)
+DOUBLE_DEFENSE = frozenset(t for t, e in _CHART.land.items() if e.double_defense)
+SEA_STACK = _CHART.naval["sea"].stack  # 5.6
+COASTAL_NAVAL_STACK = _CHART.naval["coastal"].stack  # 5.2, 5.6: in addition to ground units
+AIR_STACK = _CHART.air_stack  # 5.52: air units fighting in a battle, extra to ground stacking
+AIRBASE_CAPACITY = _CHART.airbase_air_units["city"]  # 5.51: air units a city or town holds
 
 
 def unit_of(block: Block) -> UnitType:
@@ -169,14 +170,10 @@ def ground_side_limit(the_map: GameMap, a: str, b: str) -> int:
     Roads make a hexside clear (3.3) except at a bridge; rivers and bridges allow 1;
     alpine hexsides only let a road through; otherwise the terrain of the hex entered
     gives the limit (our reading, docs/victory-design.md)."""
-    features = the_map.side_features(a, b)
-    if "alpine" in features and "road" not in features:
+    land = land_terrain(the_map.hexes[b])
+    if not land:
         return 0
-    if "river" in features or "bridge" in features:
-        return 1
-    if "road" in features:
-        return 2
-    return GROUND_SIDE.get(land_terrain(the_map.hexes[b]), 0)
+    return ground_hexside_limit(land, the_map.side_features(a, b))
 
 
 def naval_side_limit(the_map: GameMap, a: str, b: str) -> int:
