@@ -32,12 +32,11 @@ from .control import (
     STOP_TERRAIN,
     Data,
     arm,
+    enemy_hexes,
     friendly_airbases,
     gmap,
-    has_enemy,
     has_room,
     hex_distance,
-    is_land,
     is_water,
     land_terrain,
     occupancy,
@@ -96,21 +95,23 @@ def _ground_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[s
     coastal_only = "coastal_only" in unit.tags
     ends: set[str] = set()
     attacks: set[tuple[str, str]] = set()
+    enemy = set(enemy_hexes(data, occ, role))
+    room: dict[str, bool] = {}
     best: dict[tuple[str, bool], int] = {(start, True): unit.move}
     queue = deque([(start, True, unit.move)])
     while queue:
         here, by_road, left = queue.popleft()
         if best.get((here, by_road), -1) > left:
             continue
-        for nxt in the_map.neighbors(here):
+        for nxt in the_map.adjacent(here):
             info = the_map.hexes[nxt]
-            if not is_land(info) or (coastal_only and info.terrain != "coastal"):
+            if not info.land_terrain or (coastal_only and info.terrain != "coastal"):
                 continue
             features = the_map.side_features(here, nxt)
             road = "road" in features
             if "alpine" in features and not road:
                 continue  # 3.1 alpine
-            if has_enemy(data, occ, nxt, role):
+            if nxt in enemy:
                 if can_attack(data, occ, bid, nxt, here):
                     attacks.add((nxt, here))
                 continue
@@ -121,8 +122,11 @@ def _ground_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[s
                 or "canal" in features
                 or info.canal
             )
-            if nxt != start and has_room(data, occ, nxt, role, "ground"):
-                ends.add(nxt)
+            if nxt != start and nxt not in ends:
+                if nxt not in room:
+                    room[nxt] = has_room(data, occ, nxt, role, "ground")
+                if room[nxt]:
+                    ends.add(nxt)
             if left > 1 and not stop and best.get((nxt, road_only), -1) < left - 1:
                 best[(nxt, road_only)] = left - 1
                 queue.append((nxt, road_only, left - 1))
@@ -139,12 +143,13 @@ def _naval_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[st
     attacks: set[tuple[str, str]] = set()
     best = {start: unit.move}
     queue = deque([(start, unit.move)])
+    enemies = set(enemy_hexes(data, occ, role))
     while queue:
         here, left = queue.popleft()
-        for nxt in the_map.neighbors(here):
+        for nxt in the_map.adjacent(here):
             if not is_water(the_map.hexes[nxt]) or side_limit(the_map, here, nxt, "naval") == 0:
                 continue
-            enemy = has_enemy(data, occ, nxt, role)
+            enemy = nxt in enemies
             if enemy and can_attack(data, occ, bid, nxt, here):
                 attacks.add((nxt, here))
             if not enemy and nxt != start and has_room(data, occ, nxt, role, "naval"):
@@ -156,16 +161,13 @@ def _naval_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[st
 
 
 def _air_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str, str]]]:
-    the_map = gmap(data)
     block = data["blocks"][bid]
     role, start, reach = block["owner"], block["at"], unit_of(block).move
     ends = {h for h in friendly_airbases(data, occ, role, start, reach) if h != start}
     attacks = {
         (h, "air")
-        for h in the_map.hexes
-        if has_enemy(data, occ, h, role)
-        and hex_distance(start, h) <= reach
-        and can_attack(data, occ, bid, h, "air")
+        for h in enemy_hexes(data, occ, role)
+        if hex_distance(start, h) <= reach and can_attack(data, occ, bid, h, "air")
     }
     return ends, attacks
 
