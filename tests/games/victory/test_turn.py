@@ -167,3 +167,20 @@ def test_building_cadres_option_keeps_new_blocks_at_one_step() -> None:
     state.apply(BLUE, ("build", city, "IN"))
     new = max(b for b in state.data["blocks"] if state.data["blocks"][b]["owner"] == BLUE)
     assert ("add_step", new) not in state.legal_actions(BLUE)
+
+
+@pytest.mark.rules("8.21")
+def test_8_21_blocks_of_the_same_type_merge_and_divide() -> None:
+    state = empty_game()
+    city = hexes(state, lambda i: i.city > 0 and i.board == "A")[0]
+    one = put(state, BLUE, "IN", city, 1)
+    two = put(state, BLUE, "IN", city, 2)
+    armor = put(state, BLUE, "AR", city, 1)
+    _production(state)
+    legal = state.legal_actions(BLUE)
+    assert ("merge", one, two) in legal and ("merge", armor, two) not in legal  # the exact same type
+    state.apply(BLUE, ("merge", one, two))
+    assert one not in state.data["blocks"] and state.data["blocks"][two]["steps"] == 3
+    state.apply(BLUE, ("divide", two))
+    assert state.data["blocks"][two]["steps"] == 2
+    assert sum(1 for b in state.data["blocks"].values() if b["type"] == "IN" and b["at"] == city) == 2

@@ -192,6 +192,9 @@ SCORERS = {
     "build": _build,
     "add_step": _add_step,
     "disband": _disband,
+    "merge": lambda b, a: -0.5,
+    "divide": lambda b, a: -1.0,
+    "strategic": lambda b, a: _move(b, a) - 0.5,
     "done": _done,
     "fight": _fight,
 }

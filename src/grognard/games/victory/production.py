@@ -2,9 +2,10 @@
 each controlled, supplied city there and then (8.1, 8.2); what is left is forfeit.
 
 Actions: `("build", hex, type)` raises a new 1-step block in one of the player's
-starting cities (8.4; naval types only in ports, 8.2), `("add_step", bid)` adds a
-step to a block standing in a controlled, supplied city (8.2, 8.4), `("disband",
-bid)` removes a block (8.22), `("done",)`. A step costs the type's PP per step (8.3).
+starting cities (8.4; naval types only in ports, 8.2); `("add_step", bid)` adds a
+step to a block standing in a controlled, supplied city (8.2, 8.4); `("merge", bid,
+into)` and `("divide", bid)` join or split blocks (8.21); `("disband", bid)` removes
+a block (8.22); `("done",)`. A step costs the type's PP per step (8.3).
 New blocks stay unseen by the other players until everyone is done. With the
 `building_cadres` option a block raised this phase gets no further steps.
 
@@ -74,9 +75,21 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
             unit = unit_of(block)
             if block["steps"] < unit.max_steps and 0 < unit.cost <= pp:
                 actions.append(("add_step", bid))
-    for bid, block in data["blocks"].items():
-        if block["owner"] == role and block["at"] is not None:
-            actions.append(("disband", bid))
+    blocks = data["blocks"]
+    for bid, block in blocks.items():
+        if block["owner"] != role or block["at"] is None:
+            continue
+        actions.append(("disband", bid))
+        unit = unit_of(block)
+        # 8.21 merging into a block of the very same type in the same hex
+        for other in occ.get(block["at"], ()):
+            peer = blocks[other]
+            same = other != bid and peer["owner"] == role and peer["type"] == block["type"]
+            if same and peer["steps"] + block["steps"] <= unit.max_steps:
+                actions.append(("merge", bid, other))
+        # 8.21 dividing: a step split off into a new block, within stacking
+        if block["steps"] >= 2 and has_room(data, occ, block["at"], role, unit.arm):
+            actions.append(("divide", bid))
     return actions
 
 
@@ -105,6 +118,20 @@ class Production(Step):
         if verb == "disband":  # 8.22
             block = data["blocks"].pop(action[1])
             game.log(f"you disband {action[1]} ({unit_of(block).name})", to=[role])
+            return
+        if verb == "merge":  # 8.21
+            gone = data["blocks"].pop(action[1])
+            data["blocks"][action[2]]["steps"] += gone["steps"]
+            game.log(f"you merge {action[1]} into {action[2]} ({unit_of(gone).name})", to=[role])
+            return
+        if verb == "divide":  # 8.21
+            block = data["blocks"][action[1]]
+            number = data["next_id"][role]
+            data["next_id"][role] = number + 1
+            new = f"{role}-{number:02d}"
+            block["steps"] -= 1
+            data["blocks"][new] = {**block, "steps": 1, "new": True}
+            game.log(f"you split {new} off {action[1]} ({unit_of(block).name})", to=[role])
             return
         if verb == "build":
             hex_id, type_id = action[1], action[2]
