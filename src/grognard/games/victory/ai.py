@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from grognard.core.game import Action
@@ -24,8 +25,13 @@ View = dict[str, Any]
 BUILD_PREFERENCE = ("IN", "AR", "MK", "ART", "FA")  # what it raises with spare PP
 
 
+@cache
+def _coords(hex_id: str) -> tuple[int, int]:
+    return parse_hex_id(hex_id)
+
+
 def _d(a: str, b: str) -> int:
-    return distance(parse_hex_id(a), parse_hex_id(b))
+    return distance(_coords(a), _coords(b))
 
 
 class Board:
@@ -50,9 +56,13 @@ class Board:
         cities = [h for h in self.hexes.values() if h["city"]]
         self.targets = [h["id"] for h in cities if h["control"] != self.me]
         self.own_cities = {h["id"] for h in cities if h["control"] == self.me}
+        self._nearest: dict[str, int] = {}
 
     def nearest_target(self, hex_id: str) -> int:
-        return min((_d(hex_id, t) for t in self.targets), default=0)
+        found = self._nearest.get(hex_id)
+        if found is None:
+            found = self._nearest[hex_id] = min((_d(hex_id, t) for t in self.targets), default=0)
+        return found
 
     def kind(self, bid: str) -> str:
         return str(self.mine[bid].get("short", ""))
