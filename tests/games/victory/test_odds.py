@@ -4,11 +4,13 @@ engine sample's own."""
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
 from victory_positions import BLUE, RED, act, battle, empty_game, hexes, neighbours, put, side, start_combat
 
+from grognard.cli import run
 from grognard.games.victory.control import gmap
 from grognard.games.victory.odds import Unit, battle_odds
 
@@ -81,3 +83,28 @@ def test_a_bad_description_is_refused() -> None:
         battle_odds([Unit("IN", 5)], [Unit("IN", 1)])
     with pytest.raises(ValueError, match="unknown"):
         battle_odds([Unit("ZZ", 1)], [Unit("IN", 1)])
+
+
+def test_the_command_line_prints_the_odds(capsys: pytest.CaptureFixture[str]) -> None:
+    code = run(["odds", "victory", "--attacker", "IN:4,IN", "--defender", "IN:3", "-s", "samples=2000"])
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["samples"] == 2000
+    assert report["win"] + report["draw"] + report["lose"] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--attacker", "ZZ:4", "--defender", "IN"],
+        ["--attacker", "IN:9", "--defender", "IN"],
+        ["--attacker", "IN", "--defender", "IN", "-s", "terrain=lava"],
+        ["--attacker", "IN", "--defender", "IN", "-s", "speed=3"],
+    ],
+)
+def test_bad_battle_descriptions_are_refused_with_a_reason(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["odds", "victory", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("grognard: error:") and "Traceback" not in err

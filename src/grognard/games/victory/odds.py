@@ -24,10 +24,13 @@ seed give the same numbers.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 import numpy as np
+
+from grognard.core.errors import BadOptions
 
 from .units import turn_rank, unit_table
 
@@ -230,3 +233,59 @@ def _apply_hits(
             half[r, t] = ~was_half
         else:
             steps[r, t] -= 1
+
+
+def parse_units(text: str) -> list[Unit]:
+    """Units written as "IN:4,AR:3" (type and steps; steps default to the maximum)."""
+    table = unit_table()
+    out = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        type_id, _, steps = part.partition(":")
+        if type_id not in table:
+            raise BadOptions(f"unknown unit type {type_id!r}; known: {', '.join(sorted(table))}")
+        if steps and not steps.isdigit():
+            raise BadOptions(f"{part!r}: the steps after ':' must be a whole number")
+        out.append(Unit(type_id, int(steps) if steps else table[type_id].max_steps))
+    if not out:
+        raise BadOptions(f"no units in {text!r}: write them as IN:4,AR:3")
+    return out
+
+
+SETTINGS = {
+    "terrain": str,
+    "city": bool,
+    "river": bool,
+    "rounds": int,
+    "retreat_after_round": int,
+    "retreat_below_steps": int,
+    "samples": int,
+    "seed": int,
+}
+
+
+def odds_report(attacker: str, defender: str, settings: Mapping[str, str]) -> dict[str, Any]:
+    """`grognard odds victory`: the odds of a battle described in text, as JSON data."""
+    kwargs: dict[str, Any] = {}
+    for key, text in settings.items():
+        kind = SETTINGS.get(key)
+        if kind is None:
+            raise BadOptions(f"unknown setting {key!r}; settings: {', '.join(SETTINGS)}")
+        if kind is bool:
+            kwargs[key] = text.lower() in ("1", "true", "yes", "on")
+        elif kind is int:
+            if not text.isdigit():
+                raise BadOptions(f"setting {key} must be a whole number, not {text!r}")
+            kwargs[key] = int(text)
+        else:
+            kwargs[key] = text
+    if "terrain" in kwargs and kwargs["terrain"] not in ("clear", "desert", "forest", "marsh", "mountain"):
+        raise BadOptions(f"terrain {kwargs['terrain']!r} is not clear, desert, forest, marsh or mountain")
+    if not 1 <= kwargs.get("samples", 20_000) <= 1_000_000:
+        raise BadOptions("samples must be between 1 and 1000000")
+    try:
+        odds = battle_odds(parse_units(attacker), parse_units(defender), **kwargs)
+    except ValueError as exc:
+        raise BadOptions(str(exc)) from None
+    return asdict(odds)
