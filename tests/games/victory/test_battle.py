@@ -326,3 +326,20 @@ def test_6_5_a_block_that_cannot_retreat_when_it_must_is_eliminated() -> None:
         act(state, "pass", attacker)
     assert attacker not in state.data["blocks"]
     assert b not in state.data["battles"]
+
+
+@pytest.mark.rules("O1.5")
+def test_pursuit_round_option_the_attacker_retreats_in_round_4_under_fire() -> None:
+    state = empty_game(pursuit_round=True)
+    a, b = _field(state)
+    defender = put(state, RED, "IN", b, 4)
+    attacker = _attack(state, "IN", a, b)
+    _fight(state, b)
+    for _ in range(3):
+        act(state, "pass", defender)
+        act(state, "pass", attacker)
+    assert battle(state)["round"] == 4
+    act(state, "pass", defender)  # the defender may still fire: a pursuit
+    assert state.legal_actions(BLUE) == [("retreat", attacker, a)]
+    act(state, "retreat", attacker, a)
+    assert b not in state.data["battles"]

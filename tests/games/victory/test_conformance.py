@@ -22,7 +22,13 @@ def test_quick_start_games_keep_the_contract() -> None:
 @pytest.mark.rules("6.5", "8.2", "O1.1", "O1.3", "O1.6")
 def test_optional_rules_keep_the_contract() -> None:
     """The Fog of War deployment sidebar, mandatory first round and building cadres."""
-    options = {"turn_limit": 2, "fog_deploy": True, "mandatory_first_round": True, "building_cadres": True}
+    options = {
+        "turn_limit": 2,
+        "fog_deploy": True,
+        "mandatory_first_round": True,
+        "building_cadres": True,
+        "pursuit_round": True,
+    }
     report = check_ruleset(RULESET, scenarios=["quick-start"], games=1, seed=7, options_list=[options])
     assert report.games == 1
 

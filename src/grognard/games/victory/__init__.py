@@ -53,6 +53,9 @@ class Victory(Ruleset):
         Option("fog_deploy", "bool", False, "Fog of War sidebar: deploy three blocks at a time, in turn."),
         Option("mandatory_first_round", "bool", False, "Optional rule: no retreats in combat round 1."),
         Option("building_cadres", "bool", False, "Optional rule: a new block is raised at one step only."),
+        Option(
+            "pursuit_round", "bool", False, "Optional rule: a fourth round; the attacker must retreat in it."
+        ),
     )
 
     def spec(self, scenario: str | None, options: Mapping[str, Any] | None) -> ScenarioSpec:

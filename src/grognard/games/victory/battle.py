@@ -23,7 +23,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
-from .battle_end import land_after
+from .battle_end import eliminate, land_after
 from .battle_hits import GROUP_ARM, fire, is_immune, situation
 from .control import Data, arm, gmap, in_battle, unit_of
 from .retreats import entry_sides, retreat, retreat_targets
@@ -31,6 +31,11 @@ from .units import turn_rank
 
 Action = tuple[Any, ...]
 ROUNDS = 3  # 6.3
+PURSUIT_ROUNDS = 4  # the Pursuit Combat Round option: a fourth round
+
+
+def round_limit(game: Any) -> int:
+    return PURSUIT_ROUNDS if game.data["options"].get("pursuit_round") else ROUNDS
 
 
 def fighting(data: Data, hex_id: str, owner: str) -> list[str]:
@@ -95,6 +100,9 @@ def can_land(game: Any, frame: Frame, bid: str) -> bool:
 
 
 def turn_actions(game: Any, frame: Frame, bid: str) -> list[Action]:
+    if frame["round"] == PURSUIT_ROUNDS and game.data["blocks"][bid]["owner"] == frame["attacker"]:
+        # pursuit round option: the attacker's blocks must retreat in their turn
+        return [("retreat", bid, h) for h in retreat_targets(game.data, frame, bid)]
     actions: list[Action] = [("pass", bid)]
     if game.data["blocks"][bid].get("landing"):
         actions += [("land", bid)] if can_land(game, frame, bid) else []
@@ -226,7 +234,10 @@ class Battle(Step):
             if block is None or block["at"] != frame["hex"] or block.get("reserve"):
                 continue
             actions = turn_actions(game, frame, bid)
-            if len(actions) == 1:
+            if not actions:  # it must retreat and cannot (6.5)
+                eliminate(game, frame, bid, "cannot retreat")
+                continue
+            if actions == [("pass", bid)]:
                 continue  # only a pass: a forfeited or empty turn goes by itself
             frame["current"] = bid
             return
@@ -234,8 +245,7 @@ class Battle(Step):
 
     def _next_round(self, game: Any, frame: Frame) -> None:
         data = game.data
-        limit = ROUNDS
-        if frame["round"] >= limit:
+        if frame["round"] >= round_limit(game):
             _withdraw_loser(game, frame)
             return
         frame["round"] += 1
@@ -255,7 +265,7 @@ class Battle(Step):
         frame["queue"] = sorted((b for b in here if not data["blocks"][b].get("reserve")), key=order)
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
-        head = f"Battle at {frame['hex']}, round {frame['round']} of {ROUNDS}"
+        head = f"Battle at {frame['hex']}, round {frame['round']} of {round_limit(game)}"
         bid = frame["current"]
         if bid and role == game.data["blocks"][bid]["owner"]:
             return f"{head}: your {unit_of(game.data['blocks'][bid]).name} may fire, pass or retreat."

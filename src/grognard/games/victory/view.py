@@ -141,7 +141,7 @@ def battle_view(data: Data, frame: dict[str, Any], role: str | None) -> dict[str
         "at": frame["hex"],
         "name": gmap(data).hexes[frame["hex"]].name or frame["hex"],
         "round": frame["round"],
-        "rounds": ROUNDS,
+        "rounds": 4 if data["options"].get("pursuit_round") else ROUNDS,
         "attacker": frame["attacker"],
         "defender": frame["defender"],
         "turn": blocks[current]["owner"] if current else None,
