@@ -343,3 +343,20 @@ def test_pursuit_round_option_the_attacker_retreats_in_round_4_under_fire() -> N
     assert state.legal_actions(BLUE) == [("retreat", attacker, a)]
     act(state, "retreat", attacker, a)
     assert b not in state.data["battles"]
+
+
+@pytest.mark.rules("O1.4")
+def test_regroups_option_the_victor_may_move_to_adjacent_hexes() -> None:
+    state = empty_game(regroups=True)
+    a, b = _field(state)
+    defender = put(state, RED, "IN", b, 1)
+    attacker = _attack(state, "IN", a, b)
+    _fight(state, b)
+    act(state, "pass", defender)
+    state.rng.force([1, 6, 6, 6])
+    act(state, "fire", attacker, "G")
+    assert state.data["flow"][-1]["state"] == "regroup"
+    moves = [x for x in state.legal_actions(BLUE) if x[0] == "regroup"]
+    assert ("regroup", attacker, a) in moves and ("end_regroup",) in state.legal_actions(BLUE)
+    state.apply(BLUE, ("regroup", attacker, a))
+    assert state.data["blocks"][attacker]["at"] == a and b not in state.data["battles"]

@@ -220,6 +220,10 @@ class Battle(Step):
         data = game.data
         frame.pop("returned", None)
         if frame["over"] is not None:
+            if game.data["options"].get("regroups") and not frame.get("regrouped"):
+                frame["regrouped"] = True  # the Regroups option, at the instant of victory
+                call(game.flow, "regroup", hex=frame["hex"], role=frame["over"], done=[])
+                return
             finish(game, frame)
             return
         sides = {data["blocks"][b]["owner"] for b in in_battle(data, frame["hex"])}

@@ -19,9 +19,12 @@ from .control import (
     controller,
     friendly_airbases,
     gmap,
+    has_enemy,
+    has_room,
     in_battle,
     is_airbase_site,
     occupancy,
+    side_limit,
     unit_of,
 )
 from .retreats import retreat, retreat_targets
@@ -140,3 +143,66 @@ class LandAir(Step):
         if role == frame["role"] and frame["queue"]:
             return "Choose where your aircraft land after the battle."
         return "Waiting for aircraft to land."
+
+
+def regroup_targets(game: Any, frame: Frame, bid: str) -> list[str]:
+    """Regroups option: an adjacent friendly or neutral hex, free of enemies, that the
+    block may enter (terrain, hexside) and has room for it. Ground units do not regroup
+    by sea."""
+    data = game.data
+    the_map = gmap(data)
+    occ = occupancy(data)
+    block = data["blocks"][bid]
+    kind, role = arm(block), frame["role"]
+    if kind == "air" or unit_of(block).move == 0:
+        return []
+    out = []
+    for nxt in the_map.neighbors(frame["hex"]):
+        if has_enemy(data, occ, nxt, role) or controller(data, occ, nxt) not in (None, role):
+            continue
+        if side_limit(the_map, frame["hex"], nxt, kind) and has_room(data, occ, nxt, role, kind):
+            out.append(nxt)
+    return out
+
+
+class Regroup(Step):
+    """Regroups option: at the instant of victory the victor may move any of its blocks
+    from the battle hex to adjacent friendly or neutral hexes. Frame: `hex`, `role`,
+    `done` (blocks already regrouped or kept)."""
+
+    def _movable(self, game: Any, frame: Frame) -> list[str]:
+        blocks = game.data["blocks"]
+        return [
+            b
+            for b in in_battle(game.data, frame["hex"])
+            if blocks[b]["owner"] == frame["role"]
+            and b not in frame["done"]
+            and regroup_targets(game, frame, b)
+        ]
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return [frame["role"]] if self._movable(game, frame) else []
+
+    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+        actions: list[Action] = [("end_regroup",)]
+        for bid in self._movable(game, frame):
+            actions += [("regroup", bid, h) for h in regroup_targets(game, frame, bid)]
+        return actions
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        if action[0] == "end_regroup":
+            end(game.flow)
+            return
+        bid, dest = action[1], action[2]
+        game.data["blocks"][bid].update(at=dest, entered=None)
+        frame["done"].append(bid)
+        game.log(f"{bid} regroups to {dest}", to=[role])
+        game.log(f"a {role} block regroups from {frame['hex']} to {dest}")
+
+    def run(self, game: Any, frame: Frame) -> None:
+        end(game.flow)
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        if role == frame["role"]:
+            return "Victory: regroup blocks to adjacent friendly or neutral hexes, or end the regroup."
+        return "Waiting for the victor to regroup."

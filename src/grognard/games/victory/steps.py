@@ -6,7 +6,7 @@ from __future__ import annotations
 from grognard.core.flow import Step
 
 from .battle import Battle, Combat
-from .battle_end import LandAir, Withdraw
+from .battle_end import LandAir, Regroup, Withdraw
 from .battle_hits import Hits
 from .endturn import Supply
 from .initiative import Initiative
@@ -23,6 +23,7 @@ STEPS: dict[str, Step] = {
     "hits": Hits(),  # 6.46
     "withdraw": Withdraw(),  # 6.5
     "land_air": LandAir(),  # 5.51
+    "regroup": Regroup(),  # the Regroups option
     "supply": Supply(),  # 2.0 [4], 7.x, 10.0
     "production": Production(),  # 2.0 [5], 8.x
 }
