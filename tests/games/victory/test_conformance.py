@@ -19,7 +19,7 @@ def test_quick_start_games_keep_the_contract() -> None:
     assert report.longest > 100  # deployment alone is 40 actions
 
 
-@pytest.mark.rules("6.5", "8.2", "O1.1", "O1.3", "O1.4", "O1.5", "O1.6")
+@pytest.mark.rules("6.5", "8.2", "O1.1", "O1.2", "O1.3", "O1.4", "O1.5", "O1.6")
 def test_optional_rules_keep_the_contract() -> None:
     """The Fog of War deployment sidebar, mandatory first round and building cadres."""
     options = {
@@ -29,6 +29,7 @@ def test_optional_rules_keep_the_contract() -> None:
         "building_cadres": True,
         "pursuit_round": True,
         "regroups": True,
+        "air_range": True,
     }
     report = check_ruleset(RULESET, scenarios=["quick-start"], games=1, seed=7, options_list=[options])
     assert report.games == 1

@@ -7,7 +7,7 @@ import pytest
 from victory_positions import BLUE, RED, empty_game, hexes, neighbours, put, side, start_moves
 
 from grognard.games.victory import VictoryState
-from grognard.games.victory.control import controller, gmap, hex_distance, occupancy
+from grognard.games.victory.control import controller, gmap, hex_distance, landing_reach, occupancy
 
 PLAIN = ("river", "alpine", "road", "canal", "bridge", "shoal")
 
@@ -226,3 +226,19 @@ def test_5_9_air_units_move_strategically_between_friendly_airbases() -> None:
     start_moves(state, BLUE)
     far = _targets(state, bomber, "strategic")
     assert far == {b for b in bases if b != home and hex_distance(home, b) <= 6}
+
+
+@pytest.mark.rules("O1.2", "5.53")
+@pytest.mark.parametrize("air_range", [False, True])
+def test_air_range_option_trades_the_flight_out_against_the_way_home(air_range: bool) -> None:
+    state = empty_game(air_range=air_range)
+    base = hexes(state, lambda i: (i.city > 0 or i.town) and i.board == "A")[0]
+    fighter = put(state, BLUE, "FA", base, 4)  # move 3
+    target = next(h for h in hexes(state, lambda i: bool(i.land_terrain)) if hex_distance(base, h) == 5)
+    put(state, RED, "IN", target, 1)
+    start_moves(state, BLUE)
+    attacks = {x[2] for x in state.legal_actions(BLUE) if x[0] == "attack" and x[1] == fighter}
+    assert (target in attacks) is air_range  # 5 hexes out: only with the option (3 + 3 - 1 home)
+    if air_range:
+        state.apply(BLUE, ("attack", fighter, target, "air"))
+        assert landing_reach(state.data, state.data["blocks"][fighter]) == 1

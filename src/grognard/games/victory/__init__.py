@@ -53,6 +53,7 @@ class Victory(Ruleset):
         Option("fog_deploy", "bool", False, "Fog of War sidebar: deploy three blocks at a time, in turn."),
         Option("mandatory_first_round", "bool", False, "Optional rule: no retreats in combat round 1."),
         Option("building_cadres", "bool", False, "Optional rule: a new block is raised at one step only."),
+        Option("air_range", "bool", False, "Optional rule: trade attack range against landing range."),
         Option("regroups", "bool", False, "Optional rule: a battle's victor may regroup to adjacent hexes."),
         Option(
             "pursuit_round", "bool", False, "Optional rule: a fourth round; the attacker must retreat in it."

@@ -305,6 +305,7 @@ def finish(game: Any, frame: Frame) -> None:
         block.pop("half", None)  # 6.47 the winner recovers half-hits
         block.pop("reserve", None)
         block.pop("landing", None)  # the battle is won: they come ashore
+        block.pop("flown", None)
         block["entered"] = None
     data["battles"].pop(hex_id, None)
     end(game.flow)

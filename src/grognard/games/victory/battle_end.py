@@ -23,6 +23,7 @@ from .control import (
     has_room,
     in_battle,
     is_airbase_site,
+    landing_reach,
     occupancy,
     side_limit,
     unit_of,
@@ -102,10 +103,10 @@ class LandAir(Step):
 
     def _targets(self, game: Any, frame: Frame, bid: str) -> list[str]:
         data = game.data
-        unit = unit_of(data["blocks"][bid])
+        reach = landing_reach(data, data["blocks"][bid])
         return [
             h
-            for h in friendly_airbases(data, occupancy(data), frame["role"], frame["hex"], unit.move)
+            for h in friendly_airbases(data, occupancy(data), frame["role"], frame["hex"], reach)
             if h != frame["hex"]
         ]
 

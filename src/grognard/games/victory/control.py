@@ -280,3 +280,20 @@ def supplied(data: Data, role: str, occ: Mapping[str, list[str]] | None = None) 
     owners = controllers(data, occ)
     sources = [h for h, info in the_map.hexes.items() if info.city and owners[h] == role]
     return supplied_hexes(the_map, role, owners, lambda h: has_enemy(data, occ, h, role), sources)
+
+
+def landing_reach(data: Data, block: Block) -> int:
+    """5.53: an air unit lands within its move after a battle; with the Air Range
+    option it has whatever its out-and-back allowance (twice its move) leaves after
+    the flight out (`flown`, recorded when it attacked)."""
+    move = unit_of(block).move
+    if data["options"].get("air_range"):
+        return max(0, 2 * move - int(block.get("flown", 0)))
+    return move
+
+
+def attack_reach(data: Data, block: Block) -> int:
+    """5.53: how far an air unit may fly to a battle; with the Air Range option up to
+    its whole out-and-back allowance less one hex for the way home."""
+    move = unit_of(block).move
+    return 2 * move - 1 if data["options"].get("air_range") else move

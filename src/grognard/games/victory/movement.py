@@ -32,6 +32,7 @@ from .control import (
     STOP_TERRAIN,
     Data,
     arm,
+    attack_reach,
     enemy_hexes,
     friendly_airbases,
     gmap,
@@ -164,10 +165,11 @@ def _air_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str,
     block = data["blocks"][bid]
     role, start, reach = block["owner"], block["at"], unit_of(block).move
     ends = {h for h in friendly_airbases(data, occ, role, start, reach) if h != start}
+    strike = attack_reach(data, block)  # 5.53, and the Air Range option
     attacks = {
         (h, "air")
         for h in enemy_hexes(data, occ, role)
-        if hex_distance(start, h) <= reach and can_attack(data, occ, bid, h, "air")
+        if hex_distance(start, h) <= strike and can_attack(data, occ, bid, h, "air")
     }
     return ends, attacks
 
@@ -249,6 +251,8 @@ class Move(Step):
             return
         via = action[3]
         block["entered"] = via
+        if via == "air":
+            block["flown"] = hex_distance(origin, dest)  # for the landing move (5.53)
         battles = data["battles"]
         if dest not in battles:
             defender = sorted(owners_at(data, occupancy(data), dest) - {role})[0]

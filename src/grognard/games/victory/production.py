@@ -171,6 +171,7 @@ def _end_production(game: Any) -> None:
         block.pop("new", None)
         block["moved"] = False
         block["entered"] = None
+        block.pop("flown", None)
     data["turn"] += 1
     data["phase"] = "initiative"
     game.mark_irreversible()  # the builds become known (as hidden blocks) to all

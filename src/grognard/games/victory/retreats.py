@@ -19,6 +19,7 @@ from .control import (
     has_room,
     is_land,
     is_water,
+    landing_reach,
     occupancy,
     side_limit,
     unit_of,
@@ -53,7 +54,7 @@ def retreat_targets(data: Data, frame: Frame, bid: str) -> list[str]:
     role, kind, here = block["owner"], arm(block), frame["hex"]
     occ = occupancy(data)
     if kind == "air":
-        return [h for h in friendly_airbases(data, occ, role, here, unit.move) if h != here]
+        return [h for h in friendly_airbases(data, occ, role, here, landing_reach(data, block)) if h != here]
     the_map = gmap(data)
     used = frame["retreat_sides"]
     entered = frame.get("entry_sides", [])
