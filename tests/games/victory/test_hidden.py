@@ -24,7 +24,10 @@ def _play(seed: int, check: object) -> VictoryState:
     while not state.is_over():
         check(state)  # type: ignore[operator]
         role = agents.choice([r for r in state.active_roles() if state.legal_actions(r)])
-        state.apply(role, agents.choice(state.legal_actions(role)))
+        legal = state.legal_actions(role)
+        attacks = [a for a in legal if a[0] == "attack"]
+        # a random player that attacks half the time it can, so that battles happen
+        state.apply(role, agents.choice(attacks if attacks and agents.random() < 0.5 else legal))
     check(state)  # type: ignore[operator]
     return state
 

@@ -126,11 +126,15 @@ def test_8_2_each_city_spends_its_own_pp_on_blocks_there() -> None:
     cities = hexes(state, lambda i: i.city > 0 and i.board == "A")
     for city in cities:
         put(state, BLUE, "IN", city, 1)
-    captured = max(hexes(state, lambda i: i.city > 0 and i.board == "B"), key=lambda h: the_map.hexes[h].city)
-    put(state, BLUE, "IN", captured, 1)
+    enemy_cities = hexes(state, lambda i: i.city > 0 and i.board == "B")
+    for city in enemy_cities:  # blue holds all of red's cities: they link up by road (7.3)
+        put(state, BLUE, "IN", city, 1)
+    captured = max(enemy_cities, key=lambda h: the_map.hexes[h].city)
     frame = _production(state)
     left = frame["left"][BLUE]  # type: ignore[index]
-    assert left == {c: the_map.hexes[c].city for c in [*cities, captured]}
+    assert {c: left[c] for c in [*cities, captured]} == {
+        c: the_map.hexes[c].city for c in [*cities, captured]
+    }
     legal = state.legal_actions(BLUE)
     builds_at = {a[1] for a in legal if a[0] == "build"}
     assert captured not in builds_at and set(cities) <= builds_at  # 8.4: new blocks only at home
@@ -139,11 +143,12 @@ def test_8_2_each_city_spends_its_own_pp_on_blocks_there() -> None:
     state.apply(BLUE, ("build", one_pp, "IN"))
     assert not any(a[0] == "build" and a[1] == one_pp for a in state.legal_actions(BLUE))
     # the new block is unseen by red until production ends
-    assert len(state.view(RED)["board"]["blocks"]) == len(cities) + 1
+    shown = len(cities) + len(enemy_cities)
+    assert len(state.view(RED)["board"]["blocks"]) == shown
     state.apply(BLUE, ("done",))
     state.apply(RED, ("done",))
     assert state.data["turn"] == 2
-    assert len(state.view(RED)["board"]["blocks"]) == len(cities) + 2
+    assert len(state.view(RED)["board"]["blocks"]) == shown + 1
 
 
 @pytest.mark.rules("8.22")
