@@ -145,9 +145,9 @@ def battle_odds(
             best_group = np.full(n, -1)
             for g, group in enumerate(GROUPS):
                 fp = fire[i][group]
-                if fp <= 0:
-                    continue
                 targets = (side == foe) & (group_of == g)
+                if fp <= 0 or not targets.any():
+                    continue
                 live = steps[:, targets] > (1 if group == "G" and arm[i] != "ground" else 0)
                 has = live.any(axis=1)
                 better = has & (fp > best_fp)
@@ -163,7 +163,7 @@ def battle_odds(
                 friendly = ((dice == 6) & rolled).sum(axis=1) * shooting * (best_group == 2)
                 friendly *= (steps[:, own_ground] > 0).any(axis=1) if own_ground.any() else 0
                 _apply_hits(steps, half, friendly, (side == me) & (group_of == 2), immune=True, double=None)
-            for g in range(3):
+            for g in set(best_group[shooting].tolist()):
                 chosen = hits * (best_group == g)
                 if chosen.any():
                     members = (side == foe) & (group_of == g)
@@ -211,22 +211,20 @@ def _apply_hits(
     idx = np.flatnonzero(members)
     if idx.size == 0:
         return
-    rows = np.arange(steps.shape[0])
+    floor = 1 if immune else 0
     for k in range(int(hits.max(initial=0))):
-        todo = hits > k
-        sub = steps[:, idx]
-        floor = 1 if immune else 0
+        rows = np.flatnonzero(hits > k)  # only the samples with a hit still to give
+        sub = steps[np.ix_(rows, idx)]
         pickable = sub > floor
         if double:
-            halves: np.ndarray = np.asarray(half[:, idx] & pickable)
+            halves: np.ndarray = np.asarray(half[np.ix_(rows, idx)] & pickable)
             any_half = np.asarray(halves.any(axis=1)).reshape(-1, 1)
             score = np.where(any_half, np.where(halves, 100, -1), np.where(pickable, sub, -1))
         else:
             score = np.where(pickable, sub, -1)
         pick = score.argmax(axis=1)
-        valid = todo & (score.max(axis=1) >= 0)
-        target = idx[pick]
-        r, t = rows[valid], target[valid]
+        valid = score.max(axis=1) >= 0
+        r, t = rows[valid], idx[pick][valid]
         if double:
             was_half = half[r, t]
             steps[r[was_half], t[was_half]] -= 1
