@@ -151,6 +151,7 @@ def test_battle_example_the_attack_on_hope() -> None:
     assert strength("b_in") == 3
     assert battle(state)["current"] == u["r_ab"]
     assert not any(a[0] == "fire" for a in state.legal_actions(RED))  # it drops, cannot fire
+    assert ("pass", u["r_ab"]) not in state.legal_actions(RED)  # 6.6: drop now or abort
     act(state, "land", u["r_ab"])
     _step(state, [3, 4, 5], "fire", u["b_in"], "G")  # IN-3 at G3 defending the city
     assert strength("r_ab") == 2

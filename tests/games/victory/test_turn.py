@@ -9,7 +9,7 @@ import pytest
 from victory_positions import BLUE, RED, empty_game, hexes, put, start
 
 from grognard.games.victory import RULESET, VictoryState
-from grognard.games.victory.control import gmap, occupancy
+from grognard.games.victory.control import gmap, occupancy, supply_map
 from grognard.games.victory.initiative import roll_initiative
 from grognard.games.victory.setup import home_sites
 from grognard.games.victory.units import unit_table
@@ -189,3 +189,20 @@ def test_8_21_blocks_of_the_same_type_merge_and_divide() -> None:
     state.apply(BLUE, ("divide", two))
     assert state.data["blocks"][two]["steps"] == 2
     assert sum(1 for b in state.data["blocks"].values() if b["type"] == "IN" and b["at"] == city) == 2
+
+
+@pytest.mark.rules("7.1")
+def test_7_1_a_unit_out_of_supply_cuts_no_enemy_supply() -> None:
+    state = empty_game()
+    for city in hexes(state, lambda i: i.city > 0 and i.board == "A"):
+        put(state, BLUE, "IN", city, 4)
+    for city in hexes(state, lambda i: i.city > 0 and i.board == "B"):
+        put(state, BLUE, "IN", city, 4)  # red holds no city: every red unit is out of supply
+    before = supply_map(state.data)[BLUE]
+    road = [
+        h for h in hexes(state, lambda i: i.terrain == "clear" and not i.city and not i.town) if h in before
+    ]
+    intruders = [put(state, RED, "IN", h, 4) for h in road[:6]]
+    after = supply_map(state.data)
+    assert not any(state.data["blocks"][b]["at"] in after[RED] for b in intruders)
+    assert after[BLUE] == before

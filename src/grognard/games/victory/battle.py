@@ -103,8 +103,12 @@ def turn_actions(game: Any, frame: Frame, bid: str) -> list[Action]:
     if frame["round"] == PURSUIT_ROUNDS and game.data["blocks"][bid]["owner"] == frame["attacker"]:
         # pursuit round option: the attacker's blocks must retreat in their turn
         return [("retreat", bid, h) for h in retreat_targets(game.data, frame, bid)]
+    landing = game.data["blocks"][bid].get("landing")
+    if landing == "air":
+        # 6.6: paratroops drop in their first turn, or abort back to an airbase
+        return [("land", bid)] + [("retreat", bid, h) for h in retreat_targets(game.data, frame, bid)]
     actions: list[Action] = [("pass", bid)]
-    if game.data["blocks"][bid].get("landing"):
+    if landing:
         actions += [("land", bid)] if can_land(game, frame, bid) else []
     else:
         actions += [("fire", bid, group) for group, _ in fire_options(game, frame, bid)]

@@ -13,7 +13,7 @@ this production phase).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
@@ -272,14 +272,46 @@ def controllers(data: Data, occ: Mapping[str, list[str]]) -> dict[str, str | Non
     return {h: controller(data, occ, h) for h in gmap(data).hexes}
 
 
-def supplied(data: Data, role: str, occ: Mapping[str, list[str]] | None = None) -> frozenset[str]:
-    """7.0: the hexes where `role`'s units are in supply now; every friendly city is
-    offered as a supply base (7.3) and the supply module keeps those linked to another."""
+def _raw_supplied(
+    data: Data, role: str, occ: Mapping[str, list[str]], owners: Mapping[str, str | None], cutters: set[str]
+) -> frozenset[str]:
+    sources = [h for h, info in gmap(data).hexes.items() if info.city and owners[h] == role]
+    return supplied_hexes(gmap(data), role, owners, lambda h: h in cutters, sources)
+
+
+def supply_map(data: Data, occ: Mapping[str, list[str]] | None = None) -> dict[str, frozenset[str]]:
+    """7.0: for every player, the hexes where his units are in supply now. Every
+    friendly city is offered as a supply base (7.3; the supply module keeps those
+    linked to another). 7.1: a unit that is itself out of supply cuts no enemy supply,
+    so a second pass forgets the hexes only such units hold (ships need no supply)."""
     occ = occupancy(data) if occ is None else occ
-    the_map = gmap(data)
     owners = controllers(data, occ)
-    sources = [h for h, info in the_map.hexes.items() if info.city and owners[h] == role]
-    return supplied_hexes(the_map, role, owners, lambda h: has_enemy(data, occ, h, role), sources)
+    blocks = data["blocks"]
+    roles = list(data["roles"])
+
+    def cutters(role: str, counts: Callable[[str, str], bool]) -> set[str]:
+        return {
+            h for h, here in occ.items() if any(blocks[b]["owner"] != role and counts(b, h) for b in here)
+        }
+
+    first = {r: _raw_supplied(data, r, occ, owners, cutters(r, lambda b, h: True)) for r in roles}
+
+    def in_supply(b: str, h: str) -> bool:
+        return arm(blocks[b]) == "naval" or h in first[blocks[b]["owner"]]
+
+    out = {}
+    for role in roles:
+        cut = cutters(role, in_supply)
+        # hexes held only by unsupplied enemy units count as neutral for this player
+        idle = cutters(role, lambda b, h: True) - cut
+        seen = {h: (None if h in idle else o) for h, o in owners.items()}
+        out[role] = _raw_supplied(data, role, occ, seen, cut)
+    return out
+
+
+def supplied(data: Data, role: str, occ: Mapping[str, list[str]] | None = None) -> frozenset[str]:
+    """7.0: the hexes where `role`'s units are in supply now (see supply_map)."""
+    return supply_map(data, occ)[role]
 
 
 def landing_reach(data: Data, block: Block) -> int:

@@ -7,15 +7,16 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
-from .control import arm, controlled_pp, occupancy, supplied, unit_of
+from .control import arm, controlled_pp, occupancy, supply_map, unit_of
 
 
 def attrition(game: Any) -> None:
     """7.1: every unsupplied ground or air unit loses a step; airborne units are
     eliminated (6.6); naval units and ground units at sea need no supply (7.5)."""
     data = game.data
+    supply = supply_map(data)  # all at once, before any step is lost
     for role in data["roles"]:
-        ok = supplied(data, role)
+        ok = supply[role]
         for bid in sorted(data["blocks"]):
             block = data["blocks"].get(bid)
             if block is None or block["owner"] != role or arm(block) == "naval" or block["at"] in ok:

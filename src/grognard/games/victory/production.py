@@ -20,7 +20,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
-from .control import Data, controller, gmap, has_room, is_water, occupancy, stack_limit, supplied, unit_of
+from .control import Data, controller, gmap, has_room, is_water, occupancy, stack_limit, supply_map, unit_of
 from .units import unit_table
 
 Action = tuple[Any, ...]
@@ -101,7 +101,8 @@ class Production(Step):
 
     def run(self, game: Any, frame: Frame) -> None:
         data = game.data
-        frame["left"] = {role: city_budgets(data, role, supplied(data, role)) for role in data["roles"]}
+        supply = supply_map(data)
+        frame["left"] = {role: city_budgets(data, role, supply[role]) for role in data["roles"]}
 
     def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
         return production_actions(game.data, frame, role)
