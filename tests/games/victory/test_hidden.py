@@ -16,8 +16,8 @@ from grognard.games.victory import RULESET, VictoryState
 HIDDEN_KEYS = {"side", "at", "hidden"}
 
 
-def _play(seed: int, check: object) -> VictoryState:
-    state = RULESET.new_game("quick-start", {"turn_limit": 4}, seed)
+def _play(seed: int, check: object, scenario: str = "quick-start", turns: int = 4) -> VictoryState:
+    state = RULESET.new_game(scenario, {"turn_limit": turns}, seed)
     assert isinstance(state, VictoryState)
     state.keep_undo = False
     agents = random.Random(seed)
@@ -36,17 +36,15 @@ def _battle(state: VictoryState) -> dict[str, object] | None:
     return next((f for f in reversed(state.data["flow"]) if f["state"] == "battle"), None)
 
 
-@pytest.mark.rules("6.1", "5.8")
-def test_no_hidden_field_reaches_another_seat() -> None:
-    battles_seen = 0
+def _checker() -> tuple[object, list[int]]:
+    battles = [0]
 
     def check(state: VictoryState) -> None:
-        nonlocal battles_seen
         blocks = state.data["blocks"]
         frame = _battle(state)
         shown = set(frame["shown"]) if frame else set()  # type: ignore[call-overload]
         if frame:
-            battles_seen += 1
+            battles[0] += 1
         for role in [*state.roles, None]:
             view = state.view(role)
             text = json.dumps(view)
@@ -64,9 +62,22 @@ def test_no_hidden_field_reaches_another_seat() -> None:
                     for entry in side_blocks:
                         assert "hidden" not in entry or set(entry) == {"side", "hidden"}
 
+    return check, battles
+
+
+@pytest.mark.rules("6.1", "5.8")
+def test_no_hidden_field_reaches_another_seat() -> None:
+    check, battles = _checker()
     for seed in (3, 4, 5):
         _play(seed, check)
-    assert battles_seen > 0  # the games did fight
+    assert battles[0] > 0  # the games did fight
+
+
+@pytest.mark.parametrize("scenario", ["sleeping-giant", "two-front"])
+def test_no_hidden_field_reaches_another_seat_in_the_other_scenarios(scenario: str) -> None:
+    check, battles = _checker()
+    _play(8, check, scenario, turns=3)
+    assert battles[0] > 0
 
 
 @pytest.mark.rules("6.1")
