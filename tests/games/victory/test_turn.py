@@ -8,6 +8,7 @@ import random
 import pytest
 from victory_positions import BLUE, RED, empty_game, hexes, put, start
 
+from grognard.core.errors import BadOptions
 from grognard.games.victory import RULESET, VictoryState
 from grognard.games.victory.control import gmap, occupancy, supply_map
 from grognard.games.victory.initiative import roll_initiative
@@ -206,3 +207,29 @@ def test_7_1_a_unit_out_of_supply_cuts_no_enemy_supply() -> None:
     after = supply_map(state.data)
     assert not any(state.data["blocks"][b]["at"] in after[RED] for b in intruders)
     assert after[BLUE] == before
+
+
+@pytest.mark.rules("1.1")
+def test_1_1_players_pick_the_maps_and_the_second_makes_the_final_adjustment() -> None:
+    state = RULESET.new_game("quick-start", {"map_choice": True}, 4)
+    frame = state.data["flow"][-1]
+    assert frame["state"] == "choose_maps"
+    first, second = frame["pickers"]
+    assert {first, second} == {BLUE, RED} and frame["adjuster"] == second  # 1.1 sidebar
+    assert state.active_roles() == [first]
+    state.apply(first, ("pick_map", "C"))
+    assert ("pick_map", "C") not in state.legal_actions(second)
+    state.apply(second, ("pick_map", "D"))
+    assert state.active_roles() == [second]
+    state.apply(second, ("rotate_map", "C"))
+    state.apply(second, ("maps_done",))
+    assert state.data["map"] == "2map:C3,D0"
+    assert state.data["homes"] == {"C": first, "D": second}
+    assert state.data["phase"] == "deploy"
+    deploys = {a[2] for a in state.legal_actions(first) if a[0] == "deploy"}
+    assert deploys and all(gmap(state.data).hexes[h].board == "C" for h in deploys)
+
+
+def test_map_choice_is_refused_for_the_three_map_layout() -> None:
+    with pytest.raises(BadOptions, match="map_choice"):
+        RULESET.new_game("two-front", {"map_choice": True}, 0)

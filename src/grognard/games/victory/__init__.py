@@ -17,7 +17,8 @@ from grognard.core.errors import BadOptions
 from grognard.core.game import Ruleset
 from grognard.core.schema import Option, Scenario
 
-from .boards import parse_key
+from .boards import layouts, parse_key
+from .mapchoice import pick_order
 from .scenarios import ScenarioSpec, quick_start_pool, scenario_spec
 from .setup import setup_game
 from .state import VictoryState
@@ -50,6 +51,7 @@ class Victory(Ruleset):
             min=1,
             max=60,
         ),
+        Option("map_choice", "bool", False, "1.1: players pick the maps, then the final map adjustment."),
         Option("fog_deploy", "bool", False, "Fog of War sidebar: deploy three blocks at a time, in turn."),
         Option("mandatory_first_round", "bool", False, "Optional rule: no retreats in combat round 1."),
         Option("building_cadres", "bool", False, "Optional rule: a new block is raised at one step only."),
@@ -73,6 +75,8 @@ class Victory(Ruleset):
 
     def check_options(self, scenario: Scenario, options: dict[str, Any]) -> None:
         spec = self.spec(scenario.id, options)
+        if options["map_choice"] and spec.layout not in ("2map", "4map"):
+            raise BadOptions(f"map_choice is for 2- and 4-map games, not {scenario.id}'s {spec.layout}")
         if options["maps"] and options["maps"] not in spec.map_counts:
             counts = " or ".join(str(n) for n in spec.map_counts)
             raise BadOptions(f"{scenario.id} is played on {counts} maps, not {options['maps']}")
@@ -89,11 +93,20 @@ class Victory(Ruleset):
                 state.rng.shuffle(bag)
                 drawn += bag[: player.random_units - len(drawn)]
             forces[player.role] = drawn
+        pickers: list[str] = []
+        adjuster = ""
+        if state.meta["options"].get("map_choice"):
+            sides = {p.side: p.role for p in reversed(spec.players)}  # a side's first seat
+            spec_layout = layouts()[layout]
+            pickers, names = pick_order(state, spec_layout.pick_order, sides)
+            adjuster = names[spec_layout.final_adjustment]
         setup_game(
             state,
             layout,
             list(placed),
             forces,
+            pickers=pickers,
+            adjuster=adjuster,
             homes={board: p.role for p in spec.players for board in p.home_boards},
             target_pp={p.role: spec.victory_pp[p.side] for p in spec.players},
             home_bonus={

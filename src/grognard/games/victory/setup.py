@@ -189,10 +189,13 @@ def setup_game(
     homes: dict[str, str],
     target_pp: dict[str, int],
     home_bonus: dict[str, int],
+    pickers: list[str] | None = None,
+    adjuster: str = "",
 ) -> None:
     """Fill a new game's data: the map, each player's home board (in seat order, one
     board each), his starting blocks at full strength (10.1) under ids dealt in random
-    order, then deployment (1.4)."""
+    order, then deployment (1.4). With `pickers` (who picks each slot's board, 1.1)
+    the players first choose the boards and `adjuster` makes the final adjustment."""
     data = state.data
     roles: list[str] = list(data["roles"])
     options = dict(state.meta["options"])
@@ -223,11 +226,30 @@ def setup_game(
         pp={},
         result=None,
     )
+    set_minimums(data)
     for role in roles:
-        cities = sum(1 for h in home_sites(data, role) if gmap(data).hexes[h].city)
-        data["min_per_city"][role] = min_units_for(len(forces[role]), cities)
         mine = ", ".join(f"{b} {blocks[b]['type']}" for b in sorted(blocks) if blocks[b]["owner"] == role)
         state.log(f"your forces: {mine}", to=[role])
     fog = options.get("fog_deploy", False)
     call(state.flow, "deploy", turn_of=roles[0] if fog else None, placed=0)
+    if pickers:  # 1.1 map choice first, then the deployment
+        data["phase"] = "maps"
+        call(
+            state.flow,
+            "choose_maps",
+            layout=layout,
+            pickers=pickers,
+            adjuster=adjuster,
+            picks=[],
+            key=None,
+            moves=0,
+        )
     state.advance()
+
+
+def set_minimums(data: Data) -> None:
+    """1.4: blocks each of a player's cities must receive (scenarios.min_units_for)."""
+    for role in data["roles"]:
+        forces = sum(1 for b in data["blocks"].values() if b["owner"] == role)
+        cities = sum(1 for h in home_sites(data, role) if gmap(data).hexes[h].city)
+        data["min_per_city"][role] = min_units_for(forces, cities)

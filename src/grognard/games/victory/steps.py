@@ -10,11 +10,13 @@ from .battle_end import LandAir, Regroup, Withdraw
 from .battle_hits import Hits
 from .endturn import Supply
 from .initiative import Initiative
+from .mapchoice import ChooseMaps
 from .movement import Move
 from .production import Production
 from .setup import Deploy
 
 STEPS: dict[str, Step] = {
+    "choose_maps": ChooseMaps(),  # 1.1, the map_choice option
     "deploy": Deploy(),  # 1.4
     "initiative": Initiative(),  # 2.0 [1], 4.1
     "move": Move(),  # 2.0 [2], 5.x

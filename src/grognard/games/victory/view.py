@@ -85,7 +85,11 @@ def board_view(data: Data, flow: list[dict[str, Any]], role: str | None) -> dict
     top = flow[-1] if flow else None
     if top and top["state"] == "production" and top.get("left") and role in top["left"]:
         production = dict(top["left"][role])
+    choice = None
+    if top and top["state"] == "choose_maps":
+        choice = {k: top[k] for k in ("layout", "pickers", "adjuster", "picks", "key")}
     return {
+        "map_choice": choice,
         "turn": data["turn"],
         "turn_limit": data["turn_limit"],
         "phase": data["phase"],
