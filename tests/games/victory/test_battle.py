@@ -360,3 +360,22 @@ def test_regroups_option_the_victor_may_move_to_adjacent_hexes() -> None:
     assert ("regroup", attacker, a) in moves and ("end_regroup",) in state.legal_actions(BLUE)
     state.apply(BLUE, ("regroup", attacker, a))
     assert state.data["blocks"][attacker]["at"] == a and b not in state.data["battles"]
+
+
+@pytest.mark.rules("5.8")
+def test_5_8_responders_arriving_alone_make_the_attacker_the_defender() -> None:
+    state = empty_game()
+    a, b = _field(state)
+    side_hex = next(n for n in neighbours(state, b) if n != a and gmap(state.data).hexes[n].land_terrain)
+    defender = put(state, RED, "IN", b, 1)
+    responder = put(state, RED, "IN", b, 4, reserve=True, entered=side_hex, moved=True)
+    attacker = _attack(state, "IN", a, b)
+    _fight(state, b)
+    act(state, "pass", defender)
+    state.rng.force([1, 6, 6, 6])
+    act(state, "fire", attacker, "G")  # the only defender in the battle falls
+    assert defender not in state.data["blocks"]
+    frame = battle(state)
+    assert frame["round"] == 2 and (frame["attacker"], frame["defender"]) == (RED, BLUE)
+    assert frame["current"] == attacker  # now the defender, blue goes first on the tied letter E
+    assert responder in frame["shown"]

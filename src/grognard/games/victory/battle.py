@@ -260,6 +260,12 @@ class Battle(Step):
         frame.update(fires=[], air_strikes={}, bombard=[], retreat_sides={})
         here = in_battle(data, frame["hex"])
         if frame["round"] == 2:
+            if not fighting(data, frame["hex"], frame["defender"]):
+                # 5.8: responses arriving after every other defender fell: the
+                # attacker defends from now on, the responders attack
+                frame["attacker"], frame["defender"] = frame["defender"], frame["attacker"]
+                frame["entry_sides"] = entry_sides(data, frame["hex"], frame["attacker"])
+                game.log(f"{frame['attacker']}'s responses arrive: {frame['defender']} now defends")
             for b in here:
                 data["blocks"][b].pop("reserve", None)  # 5.8 responses arrive
         reveal(game, frame, [b for b in here if not data["blocks"][b].get("reserve")])
