@@ -379,3 +379,32 @@ def test_5_8_responders_arriving_alone_make_the_attacker_the_defender() -> None:
     assert frame["round"] == 2 and (frame["attacker"], frame["defender"]) == (RED, BLUE)
     assert frame["current"] == attacker  # now the defender, blue goes first on the tied letter E
     assert responder in frame["shown"]
+
+
+@pytest.mark.rules("6.52")
+def test_6_52_marines_may_retreat_to_sea_when_no_enemy_ship_is_there() -> None:
+    state = empty_game()
+    the_map = gmap(state.data)
+    coast = next(
+        h
+        for h in hexes(state, lambda i: i.terrain == "coastal" and not i.city and not i.town)
+        if any(the_map.hexes[n].terrain == "sea" for n in neighbours(state, h))
+        and any(
+            the_map.hexes[n].terrain == "clear" and not side(state, n, h) & PLAIN
+            for n in neighbours(state, h)
+        )
+    )
+    a = next(
+        n
+        for n in neighbours(state, coast)
+        if the_map.hexes[n].terrain == "clear" and not side(state, n, coast) & PLAIN
+    )
+    sea = {n for n in neighbours(state, coast) if the_map.hexes[n].terrain == "sea"}
+    defender = put(state, RED, "MA", coast, 3)
+    _attack(state, "IN", a, coast)
+    _fight(state, coast)
+    targets = {x[2] for x in state.legal_actions(RED) if x[0] == "retreat" and x[1] == defender}
+    assert sea & targets
+    dest = sorted(sea & targets)[0]
+    act(state, "retreat", defender, dest)
+    assert state.data["blocks"][defender]["landing"] == "sea"  # at sea: a naval unit now

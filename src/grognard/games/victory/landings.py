@@ -59,8 +59,9 @@ def invasion_targets(data: Data, occ: Occ, bid: str) -> list[tuple[str, str]]:
     unit = unit_of(block)
     role, start = block["owner"], block["at"]
     the_map = gmap(data)
-    if "amphibious" not in unit.tags or the_map.hexes[start].terrain != "coastal":
-        return []
+    at_sea = block.get("landing") == "sea"
+    if "amphibious" not in unit.tags or (the_map.hexes[start].terrain != "coastal" and not at_sea):
+        return []  # 6.7: from a coastal hex, or from the sea
     out: set[tuple[str, str]] = set()
     seen = {start: 0}
     queue = deque([start])

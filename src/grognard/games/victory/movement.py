@@ -242,10 +242,13 @@ class Move(Step):
             if len(owners_at(data, occ, dest)) == 1:  # 6.6, 6.7: a landing in a vacant hex is shown
                 game.log(f"{role} lands a {name} at {dest} from {origin}")
                 game.log(f"you land {bid} ({name}) at {dest}", to=[role])
+                block.pop("landing", None)  # ashore at once
                 return
             block["landing"] = "air" if action[0] == "paradrop" else "sea"
             action = ("attack", bid, dest, "air" if action[0] == "paradrop" else action[3])
         if action[0] in ("move", "strategic"):
+            if block.get("landing") == "sea" and gmap(data).hexes[dest].port:
+                block.pop("landing")  # back in a port, the unit at sea comes ashore (5.91)
             game.log(f"{role} moves a block from {origin} to {dest}")
             game.log(f"you move {bid} ({name}) from {origin} to {dest}", to=[role])
             return

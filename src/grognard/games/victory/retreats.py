@@ -74,17 +74,40 @@ def retreat_targets(data: Data, frame: Frame, bid: str) -> list[str]:
         if used.get(f"{kind}:{nxt}", 0) >= side_limit(the_map, nxt, here, kind):
             continue
         out.append(nxt)
+    if kind == "ground" and "amphibious" in unit.tags:
+        out += _to_sea(data, occ, frame, role)
     return sorted(out)
+
+
+def _to_sea(data: Data, occ: dict[str, list[str]], frame: Frame, role: str) -> list[str]:
+    """6.52: marines and amphibious units may retreat to an adjacent sea hex that is
+    vacant or friendly, if no enemy ship is in the battle; they are then at sea."""
+    here = frame["hex"]
+    blocks = data["blocks"]
+    if any(blocks[b]["owner"] != role and arm(blocks[b]) == "naval" for b in occ.get(here, ())):
+        return []
+    the_map = gmap(data)
+    out = []
+    for nxt in the_map.neighbors(here):
+        if the_map.hexes[nxt].terrain != "sea" or has_enemy(data, occ, nxt, role):
+            continue
+        if controller(data, occ, nxt) not in (None, role) or not has_room(data, occ, nxt, role, "naval"):
+            continue
+        if frame["retreat_sides"].get(f"naval:{nxt}", 0) < side_limit(the_map, nxt, here, "naval"):
+            out.append(nxt)
+    return out
 
 
 def retreat(game: Any, frame: Frame, bid: str, dest: str) -> None:
     """6.5: the block leaves the battle; a half-hit is lost on the way (6.47)."""
     data = game.data
     block = data["blocks"][bid]
+    block.pop("landing", None)
+    if arm(block) == "ground" and gmap(data).hexes[dest].terrain == "sea":
+        block["landing"] = "sea"  # 6.52: an amphibious retreat puts it at sea
     kind = arm(block)
     block.update(at=dest, entered=None)
     block.pop("reserve", None)
-    block.pop("landing", None)
     frame["retreats"].append([bid, dest])
     key = f"{kind}:{dest}"
     frame["retreat_sides"][key] = frame["retreat_sides"].get(key, 0) + 1
