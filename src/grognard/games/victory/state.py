@@ -8,10 +8,14 @@ DATA LAYOUT (`state.data`)
     home_bonus              {board id: extra PP per city} (10.3 Sleeping Giant), usually {}
     target_pp               {role: PP of cities that wins} (10.0)
     turn, turn_limit        game turn (1-based) and the 10.6 limit (0 = none)
-    phase                   "deploy" | "initiative" | "move" | "combat" | "supply" | "production"
+    phase                   "maps" | "deploy" | "initiative" | "move" | "combat" | "supply" |
+                            "production"
     order                   this turn's order of play, Player 1 first (4.1)
     blocks                  {id: {"owner", "type", "steps", "at", "moved", "entered",
-                            "reserve"?, "half"?, "new"?}}: living blocks (control.py)
+                            "reserve"?, "half"?, "new"?, "landing"?, "flown"?}}: living
+                            blocks (control.py; "landing" is "air" or "sea" for paratroops
+                            and invaders not yet landed and for units at sea, 6.6, 6.7,
+                            6.52; "flown" is an air unit's flight to its battle, 5.53)
     graveyard               {id: {"owner", "type"}}: eliminated blocks
     battles                 {hex: {"attacker", "defender"}}: battles still to fight this turn
     seen                    {role: [ids]}: other players' blocks that role has seen in battle

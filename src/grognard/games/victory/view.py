@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .control import Data, controlled_pp, controllers, gmap, occupancy, unit_of
+from .control import Data, controlled_pp, controllers, gmap, occupancy
 from .units import unit_table
 
 ROUNDS = 3
@@ -172,4 +172,4 @@ def battle_view(data: Data, frame: dict[str, Any], role: str | None) -> dict[str
     }
 
 
-__all__ = ["battle_view", "board_view", "unit_of"]
+__all__ = ["battle_view", "board_view"]
