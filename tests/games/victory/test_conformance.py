@@ -36,16 +36,21 @@ def test_optional_rules_keep_the_contract() -> None:
     assert report.games == 1
 
 
-@pytest.mark.rules("10.3", "10.4", "10.0")
-@pytest.mark.parametrize("scenario", ["sleeping-giant", "two-front"])
+@pytest.mark.rules("10.2", "10.3", "10.4", "10.0")
+@pytest.mark.parametrize("scenario", ["custom-forces", "sleeping-giant", "two-front"])
 def test_other_scenarios_keep_the_contract(scenario: str) -> None:
     report = check_ruleset(RULESET, scenarios=[scenario], games=1, seed=3, options_list=[{"turn_limit": 2}])
     assert report.games == 1
 
 
 def test_scenarios_not_done_are_refused_with_a_reason() -> None:
-    assert [s.id for s in RULESET.scenarios] == ["quick-start", "sleeping-giant", "two-front"]
-    for missing in ("custom-forces", "commanders"):
+    assert [s.id for s in RULESET.scenarios] == [
+        "quick-start",
+        "custom-forces",
+        "sleeping-giant",
+        "two-front",
+    ]
+    for missing in ("commanders",):
         with pytest.raises(BadOptions, match="no scenario"):
             RULESET.new_game(missing, {}, 0)
     with pytest.raises(BadOptions, match="maps"):

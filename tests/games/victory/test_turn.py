@@ -233,3 +233,27 @@ def test_1_1_players_pick_the_maps_and_the_second_makes_the_final_adjustment() -
 def test_map_choice_is_refused_for_the_three_map_layout() -> None:
     with pytest.raises(BadOptions, match="map_choice"):
         RULESET.new_game("two-front", {"map_choice": True}, 0)
+
+
+@pytest.mark.rules("10.2", "8.3")
+def test_10_2_custom_forces_are_bought_in_secret_with_80_pp() -> None:
+    state = RULESET.new_game("custom-forces", {}, 1)
+    frame = state.data["flow"][-1]
+    assert frame["state"] == "purchase" and frame["budget"] == {BLUE: 80, RED: 80}
+    assert sorted(state.active_roles()) == [BLUE, RED]  # at once
+    state.apply(BLUE, ("buy", "AR"))  # 2 PP a step
+    bought = next(b for b, x in state.data["blocks"].items() if x["owner"] == BLUE)
+    state.apply(BLUE, ("buy_step", bought))
+    assert frame["budget"][BLUE] == 76 and state.data["blocks"][bought]["steps"] == 2
+    assert all(e["side"] == RED for e in state.view(RED)["board"]["blocks"])  # unseen by red
+    state.apply(BLUE, ("done",))
+    state.apply(RED, ("buy", "IN"))
+    state.apply(RED, ("done",))
+    assert state.data["phase"] == "deploy"
+    assert any(a[0] == "deploy" and a[1] == bought for a in state.legal_actions(BLUE))
+
+
+def test_bought_forces_replace_the_random_units_where_the_scenario_allows() -> None:
+    state = RULESET.new_game("sleeping-giant", {"bought_forces": True}, 1)
+    assert state.data["flow"][-1]["budget"] == {BLUE: 80, RED: 48}  # 10.3
+    assert not state.data["blocks"]

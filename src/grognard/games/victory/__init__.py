@@ -23,9 +23,9 @@ from .scenarios import ScenarioSpec, quick_start_pool, scenario_spec
 from .setup import setup_game
 from .state import VictoryState
 
-# the scenarios of 10.x that are playable now; Custom Forces (10.2, a purchase at
-# set-up) and Commanders (10.5, team seats) are not done yet (docs/victory-design.md)
-PLAYABLE = ("quick-start", "sleeping-giant", "two-front")
+# the scenarios of 10.x that are playable now; Commanders (10.5, team seats and war
+# councils) is not done yet (docs/victory-design.md)
+PLAYABLE = ("quick-start", "custom-forces", "sleeping-giant", "two-front")
 
 
 def _scenario(spec_id: str) -> Scenario:
@@ -50,6 +50,12 @@ class Victory(Ruleset):
             "10.6: game turns before the player with the most PP wins.",
             min=1,
             max=60,
+        ),
+        Option(
+            "bought_forces",
+            "bool",
+            False,
+            "10.3, 10.4: buy the starting forces with PP instead of random units.",
         ),
         Option("map_choice", "bool", False, "1.1: players pick the maps, then the final map adjustment."),
         Option("fog_deploy", "bool", False, "Fog of War sidebar: deploy three blocks at a time, in turn."),
@@ -86,9 +92,11 @@ class Victory(Ruleset):
         layout, placed = parse_key(spec.map_key)
         pool = list(quick_start_pool())  # 10.1: the random units come from this pool
         forces: dict[str, list[str]] = {}
+        buy = bool(state.meta["options"].get("bought_forces")) and spec.forces_choice
+        budgets = {p.role: p.purchase_pp for p in spec.players if buy or not p.random_units}
         for player in spec.players:
             drawn: list[str] = []
-            while len(drawn) < player.random_units:
+            while player.role not in budgets and len(drawn) < player.random_units:
                 bag = list(pool)
                 state.rng.shuffle(bag)
                 drawn += bag[: player.random_units - len(drawn)]
@@ -107,6 +115,7 @@ class Victory(Ruleset):
             forces,
             pickers=pickers,
             adjuster=adjuster,
+            budgets=budgets,
             homes={board: p.role for p in spec.players for board in p.home_boards},
             target_pp={p.role: spec.victory_pp[p.side] for p in spec.players},
             home_bonus={

@@ -202,6 +202,8 @@ SCORERS = {
     "build": _build,
     "add_step": _add_step,
     "disband": _disband,
+    "buy": lambda b, a: _build(b, ("build", "", a[1])),
+    "buy_step": _add_step,
     "merge": lambda b, a: -0.5,
     "divide": lambda b, a: -1.0,
     "strategic": lambda b, a: _move(b, a) - 0.5,

@@ -191,10 +191,12 @@ def setup_game(
     home_bonus: dict[str, int],
     pickers: list[str] | None = None,
     adjuster: str = "",
+    budgets: dict[str, int] | None = None,
 ) -> None:
     """Fill a new game's data: the map, each player's home board (in seat order, one
     board each), his starting blocks at full strength (10.1) under ids dealt in random
-    order, then deployment (1.4). With `pickers` (who picks each slot's board, 1.1)
+    order, then deployment (1.4); with `budgets` (10.2) the players buy their forces
+    first. With `pickers` (who picks each slot's board, 1.1)
     the players first choose the boards and `adjuster` makes the final adjustment."""
     data = state.data
     roles: list[str] = list(data["roles"])
@@ -232,6 +234,9 @@ def setup_game(
         state.log(f"your forces: {mine}", to=[role])
     fog = options.get("fog_deploy", False)
     call(state.flow, "deploy", turn_of=roles[0] if fog else None, placed=0)
+    if budgets:  # 10.2: the forces are bought first
+        data["phase"] = "purchase"
+        call(state.flow, "purchase", budget=dict(budgets), done=[])
     if pickers:  # 1.1 map choice first, then the deployment
         data["phase"] = "maps"
         call(

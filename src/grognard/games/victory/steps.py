@@ -13,10 +13,12 @@ from .initiative import Initiative
 from .mapchoice import ChooseMaps
 from .movement import Move
 from .production import Production
+from .purchase import Purchase
 from .setup import Deploy
 
 STEPS: dict[str, Step] = {
     "choose_maps": ChooseMaps(),  # 1.1, the map_choice option
+    "purchase": Purchase(),  # 10.2
     "deploy": Deploy(),  # 1.4
     "initiative": Initiative(),  # 2.0 [1], 4.1
     "move": Move(),  # 2.0 [2], 5.x
