@@ -54,6 +54,8 @@ def _checker() -> tuple[object, list[int]]:
                 if entry["side"] != role:
                     if "hidden" in entry:
                         assert set(entry) == HIDDEN_KEYS
+                    elif blocks[entry["id"]].get("beachhead"):  # 6.71: beachheads are face up
+                        assert role is not None
                     else:  # face up: only a shown block of the battle being fought, to its players
                         assert frame is not None and role in (frame["attacker"], frame["defender"])
                         assert entry["id"] in shown and blocks[entry["id"]]["at"] == frame["hex"]

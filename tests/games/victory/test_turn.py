@@ -257,3 +257,19 @@ def test_bought_forces_replace_the_random_units_where_the_scenario_allows() -> N
     state = RULESET.new_game("sleeping-giant", {"bought_forces": True}, 1)
     assert state.data["flow"][-1]["budget"] == {BLUE: 80, RED: 48}  # 10.3
     assert not state.data["blocks"]
+
+
+@pytest.mark.rules("6.71")
+def test_6_71_a_marine_ashore_on_a_friendly_coast_becomes_a_face_up_beachhead() -> None:
+    state = empty_game()
+    for city in hexes(state, lambda i: i.city > 0 and i.board == "A"):
+        put(state, BLUE, "IN", city, 4)
+    coast = hexes(state, lambda i: i.terrain == "coastal" and not i.port and i.board == "B")[0]
+    marine = put(state, BLUE, "MA", coast, 3)
+    state.data["phase"] = "supply"
+    start(state, "supply")
+    assert state.data["blocks"][marine]["beachhead"] is True
+    assert marine in state.data["seen"][RED]
+    shown = [e for e in state.view(RED)["board"]["blocks"] if e.get("id") == marine]
+    assert shown and shown[0]["beachhead"] is True  # face up to the enemy
+    assert all(e.get("id") != marine for e in state.view(None)["board"]["blocks"])  # observers: blank

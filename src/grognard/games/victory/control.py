@@ -276,7 +276,8 @@ def _raw_supplied(
     data: Data, role: str, occ: Mapping[str, list[str]], owners: Mapping[str, str | None], cutters: set[str]
 ) -> frozenset[str]:
     sources = [h for h, info in gmap(data).hexes.items() if info.city and owners[h] == role]
-    return supplied_hexes(gmap(data), role, owners, lambda h: h in cutters, sources)
+    heads = [b["at"] for b in data["blocks"].values() if b["owner"] == role and b.get("beachhead")]
+    return supplied_hexes(gmap(data), role, owners, lambda h: h in cutters, sources, beachheads=heads)
 
 
 def supply_map(data: Data, occ: Mapping[str, list[str]] | None = None) -> dict[str, frozenset[str]]:
@@ -329,3 +330,34 @@ def attack_reach(data: Data, block: Block) -> int:
     its whole out-and-back allowance less one hex for the way home."""
     move = unit_of(block).move
     return 2 * move - 1 if data["options"].get("air_range") else move
+
+
+def mark_beachheads(data: Data) -> list[str]:
+    """6.71: in the supply phase a marine or amphibious block ashore in a friendly
+    coastal hex without a port turns face up as a beachhead, one per hex. We mark every
+    block that qualifies (the rule lets a player choose; a beachhead never hurts its
+    owner but shows the block). Returns the blocks newly marked."""
+    occ = occupancy(data)
+    blocks = data["blocks"]
+    the_map = gmap(data)
+    fresh, taken = [], set()
+    for bid in sorted(blocks):
+        block = blocks[bid]
+        info = the_map.hexes.get(block["at"]) if block["at"] else None
+        ok = (
+            info is not None
+            and "amphibious" in unit_of(block).tags
+            and arm(block) == "ground"
+            and info.terrain == "coastal"
+            and not info.port
+            and controller(data, occ, block["at"]) == block["owner"]
+            and block["at"] not in taken
+        )
+        if ok:
+            taken.add(block["at"])
+            if not block.get("beachhead"):
+                fresh.append(bid)
+            block["beachhead"] = True
+        else:
+            block.pop("beachhead", None)
+    return fresh

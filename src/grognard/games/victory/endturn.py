@@ -7,7 +7,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
-from .control import arm, controlled_pp, occupancy, supply_map, unit_of
+from .control import arm, controlled_pp, mark_beachheads, occupancy, supply_map, unit_of
 
 
 def attrition(game: Any) -> None:
@@ -60,6 +60,20 @@ class Supply(Step):
         return []
 
     def run(self, game: Any, frame: Frame) -> None:
+        data = game.data
+        fresh = mark_beachheads(data)  # 6.71, before supply is traced
+        for bid in fresh:
+            owner = data["blocks"][bid]["owner"]
+            others = [r for r in data["roles"] if r != owner]
+            for role in others:
+                if bid not in data["seen"][role]:
+                    data["seen"][role].append(bid)
+            at = data["blocks"][bid]["at"]
+            game.log(
+                f"{owner}'s {bid} ({unit_of(data['blocks'][bid]).name}) holds a beachhead at {at}", to=others
+            )
+        if fresh:
+            game.mark_irreversible()
         attrition(game)
         if check_victory(game):
             game.flow.clear()

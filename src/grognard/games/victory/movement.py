@@ -236,6 +236,7 @@ class Move(Step):
         block = data["blocks"][bid]
         origin = block["at"]
         block["at"], block["moved"] = dest, True
+        block.pop("beachhead", None)  # 6.71: a beachhead lasts while its unit stays
         name = unit_of(block).name
         if action[0] in ("paradrop", "invade"):
             occ = occupancy(data)

@@ -77,7 +77,7 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
                 actions.append(("add_step", bid))
     blocks = data["blocks"]
     for bid, block in blocks.items():
-        if block["owner"] != role or block["at"] is None:
+        if block["owner"] != role or block["at"] is None or block.get("landing"):
             continue
         actions.append(("disband", bid))
         unit = unit_of(block)
@@ -131,7 +131,15 @@ class Production(Step):
             data["next_id"][role] = number + 1
             new = f"{role}-{number:02d}"
             block["steps"] -= 1
-            data["blocks"][new] = {**block, "steps": 1, "new": True}
+            data["blocks"][new] = {
+                "owner": role,
+                "type": block["type"],
+                "steps": 1,
+                "at": block["at"],
+                "moved": False,
+                "entered": None,
+                "new": True,
+            }
             game.log(f"you split {new} off {action[1]} ({unit_of(block).name})", to=[role])
             return
         if verb == "build":

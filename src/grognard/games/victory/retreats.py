@@ -103,6 +103,7 @@ def retreat(game: Any, frame: Frame, bid: str, dest: str) -> None:
     data = game.data
     block = data["blocks"][bid]
     block.pop("landing", None)
+    block.pop("beachhead", None)
     if arm(block) == "ground" and gmap(data).hexes[dest].terrain == "sea":
         block["landing"] = "sea"  # 6.52: an amphibious retreat puts it at sea
     kind = arm(block)

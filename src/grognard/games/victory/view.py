@@ -34,6 +34,8 @@ def shown_entry(data: Data, bid: str, block: dict[str, Any]) -> dict[str, Any]:
     }
     if block.get("half"):
         entry["half_hit"] = True
+    if block.get("beachhead"):
+        entry["beachhead"] = True
     return entry
 
 
@@ -46,6 +48,8 @@ def visible(data: Data, flow: list[dict[str, Any]], role: str | None) -> set[str
     being fought if it is a player in it."""
     blocks = data["blocks"]
     out = {b for b, block in blocks.items() if block["owner"] == role}
+    if role is not None:  # 6.71: beachheads stand face up for the players
+        out |= {b for b, block in blocks.items() if block.get("beachhead")}
     frame = battle_frame(flow)
     if frame and role in (frame["attacker"], frame["defender"]):
         out |= {b for b in frame["shown"] if b in blocks and blocks[b]["at"] == frame["hex"]}
