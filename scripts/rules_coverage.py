@@ -8,7 +8,9 @@ Inputs, derived from the ruleset id:
 
 - ``docs/rules/<id>-cases.toml``: every numbered case of the rulebook (number, our
   own short title, and optionally ``status`` = ``not_done`` / ``informational`` /
-  ``option`` with a ``reason``);
+  ``option`` / ``partial`` with a ``reason``; ``partial`` is for a case whose tests
+  check only part of it, such as the data it rests on, so that it never reads as
+  done);
 - the tests under ``tests/games/<id>/``, which cite cases with the pytest marker
   ``@pytest.mark.rules("9.12", "9.13")`` on test functions, methods or classes (or a
   module-level ``pytestmark``), found by reading the source with ``ast``.
@@ -35,8 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-STATUSES = ("not_done", "informational", "option")
-NEEDS_REASON = ("not_done", "informational")
+STATUSES = ("not_done", "informational", "option", "partial")
+NEEDS_REASON = ("not_done", "informational", "partial")
 NUMBER_RE = re.compile(r"^[A-Za-z]*[0-9]+(\.[0-9]+)+$")
 # "12.3, 2" cites step 2 of case 12.3 (the rulebook's own way of referring to steps).
 STEP_RE = re.compile(r"^\s*(?P<case>[^,\s]+)\s*,\s*[0-9]+\s*$")
@@ -307,7 +309,7 @@ def build_report(case_list: CaseList, citations: Sequence[Citation], errors: Seq
         tests = sorted(cited.get(case.number, []), key=lambda c: (c.path, c.test))
         via = not tests and case.is_section and section_cited(case)
         if tests or via:
-            status = "done"
+            status = "partial" if case.status == "partial" else "done"
             if case.status == "not_done":
                 warnings.append(f"{case.number}: marked not_done but tests cite it; drop its status")
         elif case.status == "option":
@@ -328,7 +330,8 @@ def _cell(text: str) -> str:
 
 def render_markdown(ruleset: str, report: Report, output: Path, root: Path) -> str:
     """The coverage table; test links are relative to the output file."""
-    counts = {s: sum(1 for r in report.rows if r.status == s) for s in ("done", "option", "informational")}
+    kinds = ("done", "partial", "option", "informational")
+    counts = {s: sum(1 for r in report.rows if r.status == s) for s in kinds}
     counts["not done"] = len(report.rows) - sum(counts.values())
     name = report.title or ruleset
     lines = [
@@ -345,7 +348,9 @@ def render_markdown(ruleset: str, report: Report, output: Path, root: Path) -> s
     lines += [
         "Titles are our own summaries. A section counts as done when any of its cases is tested.",
         "",
-        f"{len(report.rows)} cases: {counts['done']} done, {counts['option']} untested options, "
+        f"{len(report.rows)} cases: {counts['done']} done, "
+        + (f"{counts['partial']} partly done, " if counts["partial"] else "")
+        + f"{counts['option']} untested options, "
         f"{counts['informational']} informational, {counts['not done']} not done.",
         "",
         "| rule | title | status | tests |",
@@ -359,6 +364,8 @@ def render_markdown(ruleset: str, report: Report, output: Path, root: Path) -> s
                 target = Path(os.path.relpath(root / citation.path, output_dir)).as_posix()
                 links.append(f"[`{citation.node_id}`]({target})")
             tests = "<br>".join(links)
+            if row.status == "partial" and row.case.reason:
+                tests = f"*{_cell(row.case.reason)}* {tests}"
         elif row.via_cases:
             tests = "through its cases"
         elif row.case.reason:

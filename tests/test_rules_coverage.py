@@ -185,6 +185,23 @@ def test_cited_case_is_done_and_links_its_tests(tmp_path: Path) -> None:
     assert "| 5.0 | Not there yet | not done | *Waits for the map.* |" in text
 
 
+def test_a_partly_done_case_never_reads_as_done_even_when_cited(tmp_path: Path) -> None:
+    """Tests of the data a rule rests on are not tests of the rule: `partial` says so."""
+    cases = CASES.replace('title = "Hits"\n', 'title = "Hits"\nstatus = "partial"\nreason = "Data only."\n')
+    root = _tree(tmp_path, {"test_movement.py": MOVEMENT_TESTS}, cases)
+    report = _report(root)
+    assert _statuses(report)["2.1"] == "partial" and _statuses(report)["1.1"] == "done"
+    paths = rc.Paths.for_ruleset("demo", root)
+    text = rc.render_markdown("demo", report, paths.output, root)
+    hit_test = "tests/games/demo/test_movement.py::TestSlow::test_hit"
+    assert f"| 2.1 | Hits | partial | *Data only.* [`{hit_test}`]" in text
+    assert "1 partly done" in text
+    without_reason = CASES.replace('title = "Hits"\n', 'title = "Hits"\nstatus = "partial"\n')
+    (root / "docs" / "rules" / "demo-cases.toml").write_text(without_reason, encoding="utf-8")
+    with pytest.raises(Exception, match="needs a reason"):
+        rc.load_cases(paths.cases)
+
+
 def test_uncited_case_without_reason_is_reported(tmp_path: Path) -> None:
     root = _tree(
         tmp_path, {"test_movement.py": "import pytest\n@pytest.mark.rules('1.1')\ndef test_a(): pass\n"}

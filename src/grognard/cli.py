@@ -7,6 +7,7 @@ invalid files, a replay that does not verify) exit 1. Never a traceback for thos
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import sys
@@ -405,6 +406,26 @@ def _lengths(summary: dict[str, Any]) -> Text:
         if stats is not None:
             parts.append(f"{key}: mean {stats['mean']:.1f}, median {stats['median']:g}")
     return Text("Game length — " + "; ".join(parts))
+
+
+@app.command("odds")
+def odds_cmd(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset id (see `grognard rulesets`).")],
+    attacker: Annotated[str, typer.Option("--attacker", help="Attacking units, e.g. IN:4,AR:3.")],
+    defender: Annotated[str, typer.Option("--defender", help="Defending units, e.g. IN:4.")],
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--set", "-s", help="A battle setting as KEY=VALUE (repeatable), e.g. terrain=marsh."),
+    ] = None,
+) -> None:
+    """Battle odds for a described battle (rulesets with an odds module)."""
+    rules = get_ruleset(ruleset)
+    try:
+        module = importlib.import_module(f"grognard.games.{rules.id}.odds")
+    except ModuleNotFoundError:
+        raise UsageProblem(f"{rules.id} offers no battle odds") from None
+    report = module.odds_report(attacker, defender, parse_options(option))
+    print(json.dumps(report, indent=2))
 
 
 # ----- entry point -----------------------------------------------------------------------

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from grognard.core.registry import Registry
 
+from .victory import RULESET as VICTORY
 from .viktory2 import RULESET as VIKTORY2
 
 REGISTRY = Registry()
 REGISTRY.register(VIKTORY2)
+REGISTRY.register(VICTORY)
 
 __all__ = ["REGISTRY"]

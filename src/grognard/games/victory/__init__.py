@@ -1,0 +1,128 @@
+"""Victory (Columbia Games; rulebooks ../shared/rules/victory.md and
+victory-logistics.md): WW2 blocks on geomorphic hex maps.
+
+Rules code is split along the sequence of play (steps.py lists the steps): setup
+(deployment), initiative, movement, battle (+ battle_hits, retreats, battle_end),
+endturn (supply and victory), production. control.py holds the questions they share.
+Content (units, boards, scenarios, supply lines) is data with its own modules.
+What is not done yet is listed in docs/victory-design.md, "Rules not yet done".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from grognard.core.errors import BadOptions
+from grognard.core.game import Ruleset
+from grognard.core.schema import Option, Scenario
+
+from .boards import layouts, parse_key
+from .mapchoice import pick_order
+from .scenarios import ScenarioSpec, quick_start_pool, scenario_spec
+from .setup import setup_game
+from .state import VictoryState
+
+# the scenarios of 10.x that are playable now; Commanders (10.5, team seats and war
+# councils) is not done yet (docs/victory-design.md)
+PLAYABLE = ("quick-start", "custom-forces", "sleeping-giant", "two-front")
+
+
+def _scenario(spec_id: str) -> Scenario:
+    spec = scenario_spec(spec_id)
+    return Scenario(spec.id, spec.name, f"{spec.rule}: {spec.description}", players=(2,))
+
+
+class Victory(Ruleset):
+    id: ClassVar[str] = "victory"
+    name: ClassVar[str] = "Victory (Columbia Games)"
+    version: ClassVar[int] = 1
+    state_class: ClassVar[type[VictoryState]] = VictoryState
+    scenarios: ClassVar[tuple[Scenario, ...]] = tuple(_scenario(s) for s in PLAYABLE)
+    options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "maps", "choice", 0, "Maps in play: 2 or 4 (10.0); 0 = the scenario's own.", choices=(0, 2, 3, 4)
+        ),
+        Option(
+            "turn_limit",
+            "int",
+            10,
+            "10.6: game turns before the player with the most PP wins.",
+            min=1,
+            max=60,
+        ),
+        Option(
+            "bought_forces",
+            "bool",
+            False,
+            "10.3, 10.4: buy the starting forces with PP instead of random units.",
+        ),
+        Option("map_choice", "bool", False, "1.1: players pick the maps, then the final map adjustment."),
+        Option("fog_deploy", "bool", False, "Fog of War sidebar: deploy three blocks at a time, in turn."),
+        Option("mandatory_first_round", "bool", False, "Optional rule: no retreats in combat round 1."),
+        Option("building_cadres", "bool", False, "Optional rule: a new block is raised at one step only."),
+        Option("air_range", "bool", False, "Optional rule: trade attack range against landing range."),
+        Option("regroups", "bool", False, "Optional rule: a battle's victor may regroup to adjacent hexes."),
+        Option(
+            "pursuit_round", "bool", False, "Optional rule: a fourth round; the attacker must retreat in it."
+        ),
+    )
+
+    def spec(self, scenario: str | None, options: Mapping[str, Any] | None) -> ScenarioSpec:
+        chosen = self.scenario(scenario)
+        maps = int((options or {}).get("maps", 0) or 0)
+        try:
+            return scenario_spec(chosen.id, maps=maps or None)
+        except ValueError as exc:
+            raise BadOptions(str(exc)) from None
+
+    def roles(self, scenario: str | None = None, options: Mapping[str, Any] | None = None) -> list[str]:
+        return list(self.spec(scenario, options).roles)
+
+    def check_options(self, scenario: Scenario, options: dict[str, Any]) -> None:
+        spec = self.spec(scenario.id, options)
+        if options["map_choice"] and spec.layout not in ("2map", "4map"):
+            raise BadOptions(f"map_choice is for 2- and 4-map games, not {scenario.id}'s {spec.layout}")
+        if options["maps"] and options["maps"] not in spec.map_counts:
+            counts = " or ".join(str(n) for n in spec.map_counts)
+            raise BadOptions(f"{scenario.id} is played on {counts} maps, not {options['maps']}")
+
+    def setup(self, state: Any) -> None:
+        spec = self.spec(state.meta["scenario"], state.meta["options"])
+        layout, placed = parse_key(spec.map_key)
+        pool = list(quick_start_pool())  # 10.1: the random units come from this pool
+        forces: dict[str, list[str]] = {}
+        buy = bool(state.meta["options"].get("bought_forces")) and spec.forces_choice
+        budgets = {p.role: p.purchase_pp for p in spec.players if buy or not p.random_units}
+        for player in spec.players:
+            drawn: list[str] = []
+            while player.role not in budgets and len(drawn) < player.random_units:
+                bag = list(pool)
+                state.rng.shuffle(bag)
+                drawn += bag[: player.random_units - len(drawn)]
+            forces[player.role] = drawn
+        pickers: list[str] = []
+        adjuster = ""
+        if state.meta["options"].get("map_choice"):
+            sides = {p.side: p.role for p in reversed(spec.players)}  # a side's first seat
+            spec_layout = layouts()[layout]
+            pickers, names = pick_order(state, spec_layout.pick_order, sides)
+            adjuster = names[spec_layout.final_adjustment]
+        setup_game(
+            state,
+            layout,
+            list(placed),
+            forces,
+            pickers=pickers,
+            adjuster=adjuster,
+            budgets=budgets,
+            homes={board: p.role for p in spec.players for board in p.home_boards},
+            target_pp={p.role: spec.victory_pp[p.side] for p in spec.players},
+            home_bonus={
+                board: spec.home_city_bonus.get(p.side, 0) for p in spec.players for board in p.home_boards
+            },
+        )
+
+
+RULESET = Victory()
+__all__ = ["RULESET", "Victory", "VictoryState"]

@@ -1,0 +1,212 @@
+"""A heuristic Victory player that decides from its view and legal actions only.
+
+Plan, phase by phase:
+- deployment: cities first, then towns (1.4);
+- move phase: keep one block in every own city; send ground blocks against enemy
+  cities and weak enemy hexes, concentrating on battles already begun; move the rest
+  towards the nearest enemy city; ships and aircraft stay unless they can join one
+  of its own attacks;
+- battle: fire at the target group with the best firepower, never retreat by choice;
+  give hits to the block that matters least; land and retreat towards home;
+- production: mend damaged blocks first, then raise infantry and armor, never disband.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+from grognard.core.game import Action
+from grognard.core.hexgrid import distance, parse_hex_id
+
+View = dict[str, Any]
+BUILD_PREFERENCE = ("IN", "AR", "MK", "ART", "FA")  # what it raises with spare PP
+
+
+@cache
+def _coords(hex_id: str) -> tuple[int, int]:
+    return parse_hex_id(hex_id)
+
+
+def _d(a: str, b: str) -> int:
+    return distance(_coords(a), _coords(b))
+
+
+class Board:
+    """What the view says, indexed for the scorers."""
+
+    def __init__(self, view: View) -> None:
+        board = view["board"]
+        self.me: str = view["role"]
+        self.hexes = {h["id"]: h for h in board["hexes"]}
+        self.mine: dict[str, dict[str, Any]] = {}
+        self.my_count: dict[str, int] = {}
+        self.enemy_count: dict[str, int] = {}
+        for entry in board["blocks"]:
+            at = entry.get("at")
+            if entry["side"] == self.me and "id" in entry:
+                self.mine[entry["id"]] = entry
+                if at:
+                    self.my_count[at] = self.my_count.get(at, 0) + 1
+            elif at:
+                self.enemy_count[at] = self.enemy_count.get(at, 0) + 1
+        self.my_battles = {b["at"] for b in board["battles"] if b["attacker"] == self.me}
+        cities = [h for h in self.hexes.values() if h["city"]]
+        self.targets = [h["id"] for h in cities if h["control"] != self.me]
+        self.own_cities = {h["id"] for h in cities if h["control"] == self.me}
+        self._nearest: dict[str, int] = {}
+
+    def nearest_target(self, hex_id: str) -> int:
+        found = self._nearest.get(hex_id)
+        if found is None:
+            found = self._nearest[hex_id] = min((_d(hex_id, t) for t in self.targets), default=0)
+        return found
+
+    def kind(self, bid: str) -> str:
+        return str(self.mine[bid].get("short", ""))
+
+
+class VictoryHeuristic:
+    name = "heuristic"
+    wants_view = True
+
+    def __init__(self, seed: int = 0) -> None:
+        self.random = random.Random(seed)
+
+    def act(self, view: View, legal: list[Action]) -> Action:
+        if not legal:
+            raise ValueError("an agent was asked to act, but no action is legal")
+        board = Board(view)
+        scores = _score(board, legal)
+        best = max(scores.values())
+        choices = [a for a in legal if scores[a] == best]
+        return choices[self.random.randrange(len(choices))]
+
+
+def make_heuristic(seed: int) -> VictoryHeuristic:
+    """The Victory heuristic agent, seeded (grognard.agents.registry calls this)."""
+    return VictoryHeuristic(seed)
+
+
+def _score(b: Board, legal: Iterable[Action]) -> dict[Action, float]:
+    return {a: _score_one(b, a) for a in legal}
+
+
+def _score_one(b: Board, action: Action) -> float:
+    verb = action[0]
+    scorer = SCORERS.get(verb)
+    return scorer(b, action) if scorer else 0.0
+
+
+def _deploy(b: Board, a: Action) -> float:
+    info = b.hexes[a[2]]
+    return float(2.0 * info["city"] - b.my_count.get(a[2], 0) + (0.5 if info["town"] else 0.0))
+
+
+def _leaves_city_bare(b: Board, bid: str) -> bool:
+    at = str(b.mine[bid].get("at"))
+    return at in b.own_cities and b.my_count.get(at, 0) <= 1
+
+
+def _move(b: Board, a: Action) -> float:
+    bid, dest = a[1], a[2]
+    if b.kind(bid) in ("FA", "DB", "TB", "MB", "HB") or _leaves_city_bare(b, bid):
+        return -5.0
+    here = b.mine[bid]["at"]
+    gain = b.nearest_target(here) - b.nearest_target(dest)
+    bonus = 3.0 if dest in b.targets else 0.0  # an empty enemy city: take it
+    return gain + bonus - (0.0 if gain > 0 else 1.0)
+
+
+def _attack(b: Board, a: Action) -> float:
+    bid, dest = a[1], a[2]
+    if _leaves_city_bare(b, bid):
+        return -5.0
+    kind = b.kind(bid)
+    info = b.hexes[dest]
+    joined = dest in b.my_battles
+    if kind in ("FA", "DB", "MB", "HB", "TB", "CA", "BB", "CL", "CV", "SS") and not joined:
+        return -1.0  # aircraft and ships only back up an attack already made
+    odds = b.my_count.get(dest, 0) + 1 - b.enemy_count.get(dest, 0)
+    return float(2.0 + 3.0 * info["city"] + 1.5 * odds + (2.0 if joined else 0.0))
+
+
+def _end_moves(b: Board, a: Action) -> float:
+    return 0.0
+
+
+def _fire(b: Board, a: Action) -> float:
+    return 10.0 + {"G": 0.3, "N": 0.2, "A": 0.1}.get(a[2], 0.0)
+
+
+def _land(b: Board, a: Action) -> float:
+    if len(a) > 2:  # an aircraft choosing its airbase: the nearest own city
+        return 5.0 - min((_d(a[2], c) for c in b.own_cities), default=0) * 0.1
+    return 12.0  # paratroops and marines come ashore
+
+
+def _retreat(b: Board, a: Action) -> float:
+    return 1.0 - min((_d(a[2], c) for c in b.own_cities), default=0) * 0.1
+
+
+def _pass(b: Board, a: Action) -> float:
+    return 2.0
+
+
+def _take_hit(b: Board, a: Action) -> float:
+    return -{"IN": 1, "MK": 2, "AR": 3}.get(b.kind(a[1]), 2)
+
+
+def _build(b: Board, a: Action) -> float:
+    kind = a[2]
+    if kind not in BUILD_PREFERENCE:
+        return -1.0
+    return 4.0 - BUILD_PREFERENCE.index(kind) * 0.5
+
+
+def _add_step(b: Board, a: Action) -> float:
+    entry = b.mine[a[1]]
+    return float(6.0 + entry["max_steps"] - entry["steps"])
+
+
+def _disband(b: Board, a: Action) -> float:
+    return -10.0
+
+
+def _done(b: Board, a: Action) -> float:
+    return 0.0
+
+
+def _fight(b: Board, a: Action) -> float:
+    return 1.0
+
+
+def _paradrop(b: Board, a: Action) -> float:
+    return 3.0 if a[2] in b.my_battles else -1.0
+
+
+SCORERS = {
+    "deploy": _deploy,
+    "move": _move,
+    "attack": _attack,
+    "paradrop": _paradrop,
+    "invade": _paradrop,
+    "end_moves": _end_moves,
+    "fire": _fire,
+    "land": _land,
+    "retreat": _retreat,
+    "pass": _pass,
+    "take_hit": _take_hit,
+    "build": _build,
+    "add_step": _add_step,
+    "disband": _disband,
+    "buy": lambda b, a: _build(b, ("build", "", a[1])),
+    "buy_step": _add_step,
+    "merge": lambda b, a: -0.5,
+    "divide": lambda b, a: -1.0,
+    "strategic": lambda b, a: _move(b, a) - 0.5,
+    "done": _done,
+    "fight": _fight,
+}

@@ -1,0 +1,209 @@
+"""The end of a battle: the loser's withdrawal after the last round (6.3, 6.5) and
+the landing of aircraft after the battle (5.51, 5.53).
+
+Withdraw frame: `hex`, `role`, `queue` (its blocks still in the hex). Land frame:
+`hex`, `role`, `queue` (its air units that must land).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from grognard.core.flow import Frame, Step, call, end
+
+from .battle_hits import battle_frame, players
+from .control import (
+    AIRBASE_CAPACITY,
+    arm,
+    controller,
+    friendly_airbases,
+    gmap,
+    has_enemy,
+    has_room,
+    in_battle,
+    is_airbase_site,
+    landing_reach,
+    occupancy,
+    side_limit,
+    unit_of,
+)
+from .retreats import retreat, retreat_targets
+
+Action = tuple[Any, ...]
+
+
+def eliminate(game: Any, battle: Frame, bid: str, why: str) -> None:
+    data = game.data
+    block = data["blocks"].pop(bid)
+    data["graveyard"][bid] = {"owner": block["owner"], "type": block["type"]}
+    battle["casualties"][bid] = battle["casualties"].get(bid, 0) + block["steps"]
+    game.log(f"{bid} ({unit_of(block).name}) {why} and is eliminated", to=players(battle))
+    game.log(f"a {block['owner']} block is eliminated at {battle['hex']}")
+
+
+class Withdraw(Step):
+    """6.5: the side that must leave retreats each block; one with nowhere to go is lost."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        queue = frame["queue"]
+        if (
+            queue
+            and queue[0] in game.data["blocks"]
+            and retreat_targets(game.data, battle_frame(game), queue[0])
+        ):
+            return [frame["role"]]
+        return []  # run() drops or eliminates the block at the head of the queue
+
+    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+        bid = frame["queue"][0]
+        return [("retreat", bid, h) for h in retreat_targets(game.data, battle_frame(game), bid)]
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        frame["queue"].pop(0)
+        retreat(game, battle_frame(game), action[1], action[2])
+        self.run(game, frame)
+
+    def run(self, game: Any, frame: Frame) -> None:
+        battle = battle_frame(game)
+        while frame["queue"]:
+            bid = frame["queue"][0]
+            if bid not in game.data["blocks"]:
+                frame["queue"].pop(0)
+                continue
+            if retreat_targets(game.data, battle, bid):
+                return
+            frame["queue"].pop(0)
+            eliminate(game, battle, bid, "cannot retreat")
+        end(game.flow)
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        if role == frame["role"] and frame["queue"]:
+            return "The battle is lost: choose where each block retreats."
+        return "Waiting for the retreat after the battle."
+
+
+def land_after(game: Any, battle: Frame) -> None:
+    """5.51: the winner's aircraft land at once: they stay if the hex is now one of
+    his airbases with room (the example's fighter lands at Hope), else they fly to
+    a friendly airbase within their move."""
+    data = game.data
+    hex_id, winner = battle["hex"], battle["over"]
+    occ = occupancy(data)
+    air = [b for b in in_battle(data, hex_id) if arm(data["blocks"][b]) == "air"]
+    info = gmap(data).hexes[hex_id]
+    if is_airbase_site(info) and controller(data, occ, hex_id) == winner and len(air) <= AIRBASE_CAPACITY:
+        return
+    if air:
+        call(game.flow, "land_air", hex=hex_id, role=winner, queue=air)
+
+
+class LandAir(Step):
+    """Aircraft after a battle choose a friendly airbase within their move (5.51, 5.53)."""
+
+    def _targets(self, game: Any, frame: Frame, bid: str) -> list[str]:
+        data = game.data
+        reach = landing_reach(data, data["blocks"][bid])
+        return [
+            h
+            for h in friendly_airbases(data, occupancy(data), frame["role"], frame["hex"], reach)
+            if h != frame["hex"]
+        ]
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        queue = frame["queue"]
+        if queue and queue[0] in game.data["blocks"] and self._targets(game, frame, queue[0]):
+            return [frame["role"]]
+        return []  # run() drops or eliminates the block at the head of the queue
+
+    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+        bid = frame["queue"][0]
+        return [("land", bid, h) for h in self._targets(game, frame, bid)]
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        bid, dest = action[1], action[2]
+        frame["queue"].pop(0)
+        game.data["blocks"][bid].update(at=dest, entered=None)
+        game.log(f"{bid} lands at {dest}", to=[role])
+        game.log(f"a {role} air unit lands at {dest}")
+        self.run(game, frame)
+
+    def run(self, game: Any, frame: Frame) -> None:
+        while frame["queue"]:
+            bid = frame["queue"][0]
+            if bid not in game.data["blocks"]:
+                frame["queue"].pop(0)
+                continue
+            if self._targets(game, frame, bid):
+                return
+            frame["queue"].pop(0)
+            eliminate(game, battle_frame(game), bid, "finds no airbase to land at")
+        end(game.flow)
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        if role == frame["role"] and frame["queue"]:
+            return "Choose where your aircraft land after the battle."
+        return "Waiting for aircraft to land."
+
+
+def regroup_targets(game: Any, frame: Frame, bid: str) -> list[str]:
+    """Regroups option: an adjacent friendly or neutral hex, free of enemies, that the
+    block may enter (terrain, hexside) and has room for it. Ground units do not regroup
+    by sea."""
+    data = game.data
+    the_map = gmap(data)
+    occ = occupancy(data)
+    block = data["blocks"][bid]
+    kind, role = arm(block), frame["role"]
+    if kind == "air" or unit_of(block).move == 0:
+        return []
+    out = []
+    for nxt in the_map.neighbors(frame["hex"]):
+        if has_enemy(data, occ, nxt, role) or controller(data, occ, nxt) not in (None, role):
+            continue
+        if side_limit(the_map, frame["hex"], nxt, kind) and has_room(data, occ, nxt, role, kind):
+            out.append(nxt)
+    return out
+
+
+class Regroup(Step):
+    """Regroups option: at the instant of victory the victor may move any of its blocks
+    from the battle hex to adjacent friendly or neutral hexes. Frame: `hex`, `role`,
+    `done` (blocks already regrouped or kept)."""
+
+    def _movable(self, game: Any, frame: Frame) -> list[str]:
+        blocks = game.data["blocks"]
+        return [
+            b
+            for b in in_battle(game.data, frame["hex"])
+            if blocks[b]["owner"] == frame["role"]
+            and b not in frame["done"]
+            and regroup_targets(game, frame, b)
+        ]
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return [frame["role"]] if self._movable(game, frame) else []
+
+    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+        actions: list[Action] = [("end_regroup",)]
+        for bid in self._movable(game, frame):
+            actions += [("regroup", bid, h) for h in regroup_targets(game, frame, bid)]
+        return actions
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        if action[0] == "end_regroup":
+            end(game.flow)
+            return
+        bid, dest = action[1], action[2]
+        game.data["blocks"][bid].update(at=dest, entered=None)
+        frame["done"].append(bid)
+        game.log(f"{bid} regroups to {dest}", to=[role])
+        game.log(f"a {role} block regroups from {frame['hex']} to {dest}")
+
+    def run(self, game: Any, frame: Frame) -> None:
+        end(game.flow)
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        if role == frame["role"]:
+            return "Victory: regroup blocks to adjacent friendly or neutral hexes, or end the regroup."
+        return "Waiting for the victor to regroup."

@@ -1,0 +1,190 @@
+"""Firing and hits (6.4-6.48): dice per step, firepower per target group, hits to
+the strongest block with the owner choosing among ties, the 1-step immunity of
+ground units to air and naval fire, double defense with half-hits, friendly fire.
+
+A lower module of the battle: it imports no phase module. `fire` rolls and then
+calls the `hits` step, which applies hits one by one and asks the owner whenever
+several blocks share the highest strength.
+
+Hits frame: `hex`, `role` (whose blocks are hit), `hits` (still to apply), `group`,
+`only` (blocks that may take them, or None for the whole group: flak 6.45 and the
+answer to shore bombardment 6.43), `immune` (1-step ground blocks are spared: air
+or naval fire, 6.46), `double` (double defense, 6.47), `choice` (the tied blocks the
+owner must choose from, or None).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from grognard.core.flow import Frame, Step, call, end
+
+from .control import DOUBLE_DEFENSE, Data, arm, gmap, in_battle, land_terrain, unit_of
+
+Action = tuple[Any, ...]
+GROUP_ARM = {"A": "air", "N": "naval", "G": "ground"}
+
+
+def battle_frame(game: Any) -> Frame:
+    return next(f for f in reversed(game.flow) if f["state"] == "battle")
+
+
+def players(frame: Frame) -> list[str]:
+    return [frame["attacker"], frame["defender"]]
+
+
+def situation(game: Any, frame: Frame, bid: str) -> tuple[str, ...]:
+    """The fire bonus situations that hold for a block (4.3 infantry in a city,
+    mountain troops in mountains)."""
+    info = gmap(game.data).hexes[frame["hex"]]
+    out = []
+    if game.data["blocks"][bid]["owner"] == frame["defender"] and info.city:
+        out.append("defending_city")
+    if land_terrain(info) == "mountain":
+        out.append("in_mountain")
+    return tuple(out)
+
+
+def is_immune(data: Data, bid: str) -> bool:
+    """6.46: a ground unit at 1 step takes no more hits from air or naval fire."""
+    block = data["blocks"][bid]
+    return arm(block) == "ground" and block["steps"] <= 1
+
+
+def fire(game: Any, frame: Frame, bid: str, group: str, fp: int) -> None:
+    """6.4: roll a die per step; each die at or under the firepower `fp` hits (6.41)."""
+    data = game.data
+    block = data["blocks"][bid]
+    me, kind = block["owner"], arm(block)
+    dice = game.roll(block["steps"], me, f"fire at {group}{fp} in {frame['hex']}")
+    hits = sum(1 for d in dice if d <= fp)
+    frame["fires"].append({"block": bid, "dice": dice, "hit_on": fp, "hits": hits, "group": group})
+    game.log(f"{bid} fires at the {GROUP_ARM[group]} group: {hits} hit(s)", to=players(frame))
+    foe = frame["defender"] if me == frame["attacker"] else frame["attacker"]
+    if kind == "air" and group in ("G", "N"):
+        frame["air_strikes"].setdefault(group, []).append(bid)  # 6.45 opens flak
+    if kind == "naval" and group == "G":
+        frame["bombard"].append(bid)  # 6.43 opens the shore's reply
+    only = None
+    if group == "A" and kind != "air":
+        only = list(frame["air_strikes"].get("G" if kind == "ground" else "N", []))
+    if group == "N" and kind == "ground":
+        only = list(frame["bombard"])
+    friendly = 0
+    if group == "G" and kind != "ground":
+        ground_here = [b for b in in_battle(data, frame["hex"]) if data["blocks"][b]["owner"] == me]
+        if any(arm(data["blocks"][b]) == "ground" for b in ground_here):
+            friendly = sum(1 for d in dice if d == 6)  # 6.48 friendly fire
+    if friendly:
+        game.log(f"{friendly} friendly hit(s) fall on {me}'s own ground units")
+        _call_hits(game, frame, me, friendly, "G", None, immune=True, double=False)
+    if hits:
+        info = gmap(data).hexes[frame["hex"]]
+        double = group == "G" and foe == frame["defender"] and land_terrain(info) in DOUBLE_DEFENSE
+        _call_hits(game, frame, foe, hits, group, only, immune=kind != "ground", double=double)
+
+
+def _call_hits(
+    game: Any,
+    frame: Frame,
+    role: str,
+    hits: int,
+    group: str,
+    only: list[str] | None,
+    immune: bool,
+    double: bool,
+) -> None:
+    call(
+        game.flow,
+        "hits",
+        hex=frame["hex"],
+        role=role,
+        hits=hits,
+        group=group,
+        only=only,
+        immune=immune,
+        double=double,
+        choice=None,
+    )
+
+
+def candidates(data: Data, frame: Frame) -> list[str]:
+    blocks = data["blocks"]
+    out = []
+    for bid in in_battle(data, frame["hex"]):
+        block = blocks[bid]
+        if block["owner"] != frame["role"] or block.get("reserve") or arm(block) != GROUP_ARM[frame["group"]]:
+            continue
+        if frame["only"] is not None and bid not in frame["only"]:
+            continue
+        if frame["immune"] and is_immune(data, bid):
+            continue
+        out.append(bid)
+    return out
+
+
+def lose_step(game: Any, battle: Frame, bid: str) -> None:
+    """One step off a block; at none it is eliminated (6.2)."""
+    data = game.data
+    block = data["blocks"][bid]
+    block["steps"] -= 1
+    battle["casualties"][bid] = battle["casualties"].get(bid, 0) + 1
+    if block["steps"] > 0:
+        game.log(f"{bid} loses a step", to=players(battle))
+        return
+    del data["blocks"][bid]
+    data["graveyard"][bid] = {"owner": block["owner"], "type": block["type"]}
+    game.log(f"{bid} ({unit_of(block).name}) is eliminated", to=players(battle))
+    game.log(f"a {block['owner']} block is eliminated at {battle['hex']}")
+
+
+def _take(game: Any, frame: Frame, bid: str) -> None:
+    battle = battle_frame(game)
+    block = game.data["blocks"][bid]
+    frame["hits"] -= 1
+    if frame["double"] and not block.get("half"):
+        block["half"] = True  # 6.47 a half-hit: no step lost yet
+        battle["casualties"].setdefault(bid, 0)
+        game.log(f"{bid} takes a half-hit (double defense)", to=players(battle))
+        return
+    block.pop("half", None)
+    lose_step(game, battle, bid)
+
+
+class Hits(Step):
+    """Apply a fire's hits; the owner picks among tied strongest blocks (6.46)."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return [frame["role"]] if frame["choice"] else []
+
+    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+        return [("take_hit", bid) for bid in frame["choice"]]
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        frame["choice"] = None
+        _take(game, frame, action[1])
+
+    def run(self, game: Any, frame: Frame) -> None:
+        data = game.data
+        while frame["hits"] > 0:
+            pool = candidates(data, frame)
+            if not pool:
+                break
+            halves = [b for b in pool if data["blocks"][b].get("half")]
+            if frame["double"] and halves:
+                _take(game, frame, halves[0])  # 6.47 a half-hit block takes the next hit
+                continue
+            top = max(data["blocks"][b]["steps"] for b in pool)
+            tied = [b for b in pool if data["blocks"][b]["steps"] == top]
+            if len(tied) > 1:
+                frame["choice"] = tied
+                return
+            _take(game, frame, tied[0])
+        end(game.flow)
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        if role == frame["role"] and frame["choice"]:
+            group = GROUP_ARM[frame["group"]]
+            return f"{frame['hits']} hit(s) on your {group} units: choose which takes the next."
+        return "Waiting for hits to be allocated."

@@ -1,0 +1,363 @@
+"""Questions every phase asks about the board: who is where, who controls a hex,
+stacking (5.2, 5.52, 5.6), hexside limits (5.3) and terrain effects (3.1).
+
+A lower module: it reads the game data (a plain dict) and the static tables, and
+imports no phase module, so movement, battle, supply and production can all use it
+without importing each other.
+
+Block data, one dict per block in `data["blocks"]` (see state.py for the layout):
+`owner`, `type`, `steps`, `at`, `moved`, `entered` (the hex it attacked from, or
+None), `reserve` (a responding block, 5.8), `half` (a half-hit, 6.47), `new` (built
+this production phase).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any
+
+from grognard.core.hexgrid import distance, parse_hex_id
+
+from .boards import GameMap, HexInfo, game_map
+from .supply import supplied_hexes
+from .terrain import ground_hexside_limit, terrain_effects
+from .units import UnitType, unit_table
+
+Data = dict[str, Any]
+Block = dict[str, Any]
+
+# 3.1 terrain effects chart, from data/terrain.json (terrain.py)
+_CHART = terrain_effects()
+GROUND_STACK: Mapping[str, int] = {t: e.stack for t, e in _CHART.land.items()}
+# ground units stop on entering these unless moving wholly by road (3.1 notes 1-2)
+STOP_TERRAIN = frozenset(t for t, e in _CHART.land.items() if e.stop)
+# defending ground units have double defense here (3.1 note 2, 6.47)
+DOUBLE_DEFENSE = frozenset(t for t, e in _CHART.land.items() if e.double_defense)
+SEA_STACK = _CHART.naval["sea"].stack  # 5.6
+COASTAL_NAVAL_STACK = _CHART.naval["coastal"].stack  # 5.2, 5.6: in addition to ground units
+AIR_STACK = _CHART.air_stack  # 5.52: air units fighting in a battle, extra to ground stacking
+AIRBASE_CAPACITY = _CHART.airbase_air_units["city"]  # 5.51: air units a city or town holds
+
+
+def unit_of(block: Block) -> UnitType:
+    return unit_table()[block["type"]]
+
+
+LANDING_ARM = {"air": "air", "sea": "naval"}
+
+
+def arm(block: Block) -> str:
+    """The block's arm as it fights now: airborne units count as air until they drop
+    (6.6), invading units as naval until they land (6.7)."""
+    landing = block.get("landing")
+    if landing:
+        return LANDING_ARM[landing]
+    return unit_table()[block["type"]].arm
+
+
+def gmap(data: Data) -> GameMap:
+    return game_map(data["map"])
+
+
+def land_terrain(info: HexInfo) -> str:
+    """The terrain that rules ground units in a hex: in a coastal hex its dominant land
+    terrain (3.0); "" at sea."""
+    return info.land_terrain
+
+
+def occupancy(data: Data) -> dict[str, list[str]]:
+    """hex -> block ids there, sorted (blocks not yet deployed are left out)."""
+    out: dict[str, list[str]] = {}
+    for bid in sorted(data["blocks"]):
+        at = data["blocks"][bid]["at"]
+        if at is not None:
+            out.setdefault(at, []).append(bid)
+    return out
+
+
+def owners_at(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> set[str]:
+    blocks = data["blocks"]
+    return {blocks[b]["owner"] for b in occ.get(hex_id, ())}
+
+
+def is_battle_hex(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> bool:
+    """6.1: opposing blocks in one hex."""
+    return len(owners_at(data, occ, hex_id)) > 1
+
+
+def home_owner(data: Data, info: HexInfo) -> str | None:
+    """The player whose starting map the hex lies on (5.4), if any."""
+    owner: str | None = data["homes"].get(info.board)
+    return owner
+
+
+def is_airbase_site(info: HexInfo) -> bool:
+    """5.51: cities and towns are airbases."""
+    return info.city > 0 or info.town
+
+
+def controller(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> str | None:
+    """5.4: the player who controls a hex now, or None (neutral, or a battle hex).
+
+    Ground units control land; air units control an airbase; naval units control sea
+    hexes and coastal hexes with no enemy ground or air there, submarines never the
+    land (4.2). A vacant city or town on a player's own map is his.
+    """
+    blocks = data["blocks"]
+    here = occ.get(hex_id, ())
+    info = gmap(data).hexes[hex_id]
+    if here:
+        owners = {blocks[b]["owner"] for b in here}
+        if len(owners) > 1:
+            return None  # 5.4: a battle hex is friendly to nobody
+        owner: str = next(iter(owners))
+        for bid in here:
+            block = blocks[bid]
+            kind = arm(block)
+            if kind == "ground":
+                return owner
+            if kind == "air" and is_airbase_site(info):
+                return owner
+            if kind == "naval" and (info.terrain == "sea" or "submarine" not in unit_of(block).tags):
+                return owner
+    if is_airbase_site(info):
+        return home_owner(data, info)
+    return None
+
+
+def is_enemy_hex(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
+    who = controller(data, occ, hex_id)
+    return who is not None and who != role
+
+
+def count_arm(data: Data, bids: list[str], owner: str, kind: str) -> int:
+    blocks = data["blocks"]
+    return sum(1 for b in bids if blocks[b]["owner"] == owner and arm(blocks[b]) == kind)
+
+
+def stack_limit(info: HexInfo, kind: str) -> int:
+    """5.2: how many blocks of one arm a player may have in the hex."""
+    if kind == "ground":
+        return GROUND_STACK.get(info.land_terrain, 0)
+    if kind == "naval":
+        if info.terrain == "sea":
+            return SEA_STACK
+        if info.terrain == "coastal":
+            return COASTAL_NAVAL_STACK
+        return 0
+    return AIR_STACK
+
+
+def has_room(data: Data, occ: Mapping[str, list[str]], hex_id: str, owner: str, kind: str) -> bool:
+    """Stacking per player (5.2: in battle hexes each player has his own limit)."""
+    limit = stack_limit(gmap(data).hexes[hex_id], kind)
+    here = occ.get(hex_id)
+    if not here:
+        return limit > 0
+    blocks = data["blocks"]
+    mine = 0
+    for b in here:
+        block = blocks[b]
+        if block["owner"] == owner and arm(block) == kind:
+            mine += 1
+    return mine < limit
+
+
+def ground_side_limit(the_map: GameMap, a: str, b: str) -> int:
+    """5.3: ground blocks that may cross the hexside a|b into a battle at b (0 = impassable).
+
+    Roads make a hexside clear (3.3) except at a bridge; rivers and bridges allow 1;
+    alpine hexsides only let a road through; otherwise the terrain of the hex entered
+    gives the limit (our reading, docs/victory-design.md)."""
+    land = land_terrain(the_map.hexes[b])
+    if not land:
+        return 0
+    return ground_hexside_limit(land, the_map.side_features(a, b))
+
+
+def naval_side_limit(the_map: GameMap, a: str, b: str) -> int:
+    """3.1: two naval blocks across an all-sea hexside, one where a coast is involved;
+    none where no water joins the two hexes (a shoal hexside, or land between)."""
+    if not the_map.is_coastal_side(a, b):
+        return 0
+    return 2 if the_map.hexes[a].terrain == "sea" and the_map.hexes[b].terrain == "sea" else 1
+
+
+def side_limit(the_map: GameMap, a: str, b: str, kind: str) -> int:
+    if kind == "air":
+        return 99  # 5.3: air ignores hexside limits
+    if kind == "naval":
+        return naval_side_limit(the_map, a, b)
+    return ground_side_limit(the_map, a, b)
+
+
+def is_water(info: HexInfo) -> bool:
+    """Naval units may be here (4.2): sea or coastal, never shoal."""
+    return info.terrain in ("sea", "coastal")
+
+
+def is_land(info: HexInfo) -> bool:
+    return info.land_terrain != ""
+
+
+def city_pp(data: Data, hex_id: str) -> int:
+    return int(gmap(data).hexes[hex_id].city)
+
+
+def controlled_pp(data: Data, occ: Mapping[str, list[str]], role: str) -> int:
+    """10.1: the production value of the cities a player controls."""
+    the_map = gmap(data)
+    return sum(
+        info.city for hid, info in the_map.hexes.items() if info.city and controller(data, occ, hid) == role
+    )
+
+
+def blocks_of(data: Data, occ: Mapping[str, list[str]], hex_id: str, owner: str) -> list[str]:
+    blocks = data["blocks"]
+    return [b for b in occ.get(hex_id, ()) if blocks[b]["owner"] == owner]
+
+
+def in_battle(data: Data, hex_id: str) -> list[str]:
+    """Every block in a hex, sorted by id."""
+    blocks = data["blocks"]
+    return [b for b in sorted(blocks) if blocks[b]["at"] == hex_id]
+
+
+@cache
+def _coords(hex_id: str) -> tuple[int, int]:
+    return parse_hex_id(hex_id)
+
+
+def hex_distance(a: str, b: str) -> int:
+    return distance(_coords(a), _coords(b))
+
+
+def has_enemy(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
+    here = occ.get(hex_id)
+    if not here:
+        return False
+    blocks = data["blocks"]
+    return any(blocks[b]["owner"] != role for b in here)
+
+
+def enemy_hexes(data: Data, occ: Mapping[str, list[str]], role: str) -> list[str]:
+    """Hexes holding another player's blocks."""
+    blocks = data["blocks"]
+    return [h for h, here in occ.items() if any(blocks[b]["owner"] != role for b in here)]
+
+
+@cache
+def airbase_sites(map_key: str) -> tuple[str, ...]:
+    """5.51: the cities and towns of a map, sorted."""
+    return tuple(sorted(h for h, info in game_map(map_key).hexes.items() if info.city or info.town))
+
+
+def friendly_airbases(
+    data: Data, occ: Mapping[str, list[str]], role: str, origin: str, reach: int
+) -> list[str]:
+    """5.51, 6.54: friendly airbases with room for one more air unit within `reach`."""
+    out = []
+    for hex_id in airbase_sites(data["map"]):
+        if hex_distance(origin, hex_id) > reach:
+            continue
+        if has_enemy(data, occ, hex_id, role) or controller(data, occ, hex_id) != role:
+            continue
+        if has_room(data, occ, hex_id, role, "air"):
+            out.append(hex_id)
+    return sorted(out)
+
+
+def controllers(data: Data, occ: Mapping[str, list[str]]) -> dict[str, str | None]:
+    return {h: controller(data, occ, h) for h in gmap(data).hexes}
+
+
+def _raw_supplied(
+    data: Data, role: str, occ: Mapping[str, list[str]], owners: Mapping[str, str | None], cutters: set[str]
+) -> frozenset[str]:
+    sources = [h for h, info in gmap(data).hexes.items() if info.city and owners[h] == role]
+    heads = [b["at"] for b in data["blocks"].values() if b["owner"] == role and b.get("beachhead")]
+    return supplied_hexes(gmap(data), role, owners, lambda h: h in cutters, sources, beachheads=heads)
+
+
+def supply_map(data: Data, occ: Mapping[str, list[str]] | None = None) -> dict[str, frozenset[str]]:
+    """7.0: for every player, the hexes where his units are in supply now. Every
+    friendly city is offered as a supply base (7.3; the supply module keeps those
+    linked to another). 7.1: a unit that is itself out of supply cuts no enemy supply,
+    so a second pass forgets the hexes only such units hold (ships need no supply)."""
+    occ = occupancy(data) if occ is None else occ
+    owners = controllers(data, occ)
+    blocks = data["blocks"]
+    roles = list(data["roles"])
+
+    def cutters(role: str, counts: Callable[[str, str], bool]) -> set[str]:
+        return {
+            h for h, here in occ.items() if any(blocks[b]["owner"] != role and counts(b, h) for b in here)
+        }
+
+    first = {r: _raw_supplied(data, r, occ, owners, cutters(r, lambda b, h: True)) for r in roles}
+
+    def in_supply(b: str, h: str) -> bool:
+        return arm(blocks[b]) == "naval" or h in first[blocks[b]["owner"]]
+
+    out = {}
+    for role in roles:
+        cut = cutters(role, in_supply)
+        # hexes held only by unsupplied enemy units count as neutral for this player
+        idle = cutters(role, lambda b, h: True) - cut
+        seen = {h: (None if h in idle else o) for h, o in owners.items()}
+        out[role] = _raw_supplied(data, role, occ, seen, cut)
+    return out
+
+
+def supplied(data: Data, role: str, occ: Mapping[str, list[str]] | None = None) -> frozenset[str]:
+    """7.0: the hexes where `role`'s units are in supply now (see supply_map)."""
+    return supply_map(data, occ)[role]
+
+
+def landing_reach(data: Data, block: Block) -> int:
+    """5.53: an air unit lands within its move after a battle; with the Air Range
+    option it has whatever its out-and-back allowance (twice its move) leaves after
+    the flight out (`flown`, recorded when it attacked)."""
+    move = unit_of(block).move
+    if data["options"].get("air_range"):
+        return max(0, 2 * move - int(block.get("flown", 0)))
+    return move
+
+
+def attack_reach(data: Data, block: Block) -> int:
+    """5.53: how far an air unit may fly to a battle; with the Air Range option up to
+    its whole out-and-back allowance less one hex for the way home."""
+    move = unit_of(block).move
+    return 2 * move - 1 if data["options"].get("air_range") else move
+
+
+def mark_beachheads(data: Data) -> list[str]:
+    """6.71: in the supply phase a marine or amphibious block ashore in a friendly
+    coastal hex without a port turns face up as a beachhead, one per hex. We mark every
+    block that qualifies (the rule lets a player choose; a beachhead never hurts its
+    owner but shows the block). Returns the blocks newly marked."""
+    occ = occupancy(data)
+    blocks = data["blocks"]
+    the_map = gmap(data)
+    fresh, taken = [], set()
+    for bid in sorted(blocks):
+        block = blocks[bid]
+        info = the_map.hexes.get(block["at"]) if block["at"] else None
+        ok = (
+            info is not None
+            and "amphibious" in unit_of(block).tags
+            and arm(block) == "ground"
+            and info.terrain == "coastal"
+            and not info.port
+            and controller(data, occ, block["at"]) == block["owner"]
+            and block["at"] not in taken
+        )
+        if ok:
+            taken.add(block["at"])
+            if not block.get("beachhead"):
+                fresh.append(bid)
+            block["beachhead"] = True
+        else:
+            block.pop("beachhead", None)
+    return fresh

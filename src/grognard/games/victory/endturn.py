@@ -1,0 +1,82 @@
+"""2.0 [4]: the supply check with attrition (7.0-7.5) and the victory check (10.0,
+10.6 time limits), between the combat and the production phases."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.core.flow import Frame, Step, goto
+
+from .control import arm, controlled_pp, mark_beachheads, occupancy, supply_map, unit_of
+
+
+def attrition(game: Any) -> None:
+    """7.1: every unsupplied ground or air unit loses a step; airborne units are
+    eliminated (6.6); naval units and ground units at sea need no supply (7.5)."""
+    data = game.data
+    supply = supply_map(data)  # all at once, before any step is lost
+    for role in data["roles"]:
+        ok = supply[role]
+        for bid in sorted(data["blocks"]):
+            block = data["blocks"].get(bid)
+            if block is None or block["owner"] != role or arm(block) == "naval" or block["at"] in ok:
+                continue
+            unit = unit_of(block)
+            block["steps"] = 0 if "airborne" in unit.tags else block["steps"] - 1
+            if block["steps"] <= 0:
+                del data["blocks"][bid]
+                data["graveyard"][bid] = {"owner": role, "type": block["type"]}
+                game.log(f"{bid} ({unit.name}) is out of supply and eliminated", to=[role])
+                game.log(f"an unsupplied {role} block is eliminated at {block['at']}")
+            else:
+                game.log(f"{bid} ({unit.name}) is out of supply and loses a step", to=[role])
+                game.log(f"an unsupplied {role} block loses a step at {block['at']}")
+
+
+def check_victory(game: Any) -> bool:
+    """10.0: a player who controls the target PP at the end of a game turn wins; at the
+    time limit (10.6) the most PP wins, equal PP is a draw. True when the game ends."""
+    data = game.data
+    occ = occupancy(data)
+    pp = {role: controlled_pp(data, occ, role) for role in data["roles"]}
+    data["pp"] = pp
+    winners = [role for role in data["roles"] if pp[role] >= data["target_pp"][role]]
+    if not winners and data["turn_limit"] and data["turn"] >= data["turn_limit"]:
+        best = max(pp.values())
+        winners = [role for role in data["roles"] if pp[role] == best]
+        game.log(f"the time limit is reached: {', '.join(f'{r} {pp[r]} PP' for r in data['roles'])}")
+    if not winners:
+        return False
+    share = 1.0 / len(winners)
+    data["result"] = {role: (share if role in winners else 0.0) for role in data["roles"]}
+    game.log(f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} the game")
+    return True
+
+
+class Supply(Step):
+    """Automatic: attrition, then the victory check, then production."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return []
+
+    def run(self, game: Any, frame: Frame) -> None:
+        data = game.data
+        fresh = mark_beachheads(data)  # 6.71, before supply is traced
+        for bid in fresh:
+            owner = data["blocks"][bid]["owner"]
+            others = [r for r in data["roles"] if r != owner]
+            for role in others:
+                if bid not in data["seen"][role]:
+                    data["seen"][role].append(bid)
+            at = data["blocks"][bid]["at"]
+            game.log(
+                f"{owner}'s {bid} ({unit_of(data['blocks'][bid]).name}) holds a beachhead at {at}", to=others
+            )
+        if fresh:
+            game.mark_irreversible()
+        attrition(game)
+        if check_victory(game):
+            game.flow.clear()
+            return
+        game.data["phase"] = "production"
+        goto(game.flow, "production", done=[], left=None)

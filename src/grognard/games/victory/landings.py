@@ -1,0 +1,94 @@
+"""Airborne landings (6.6) and amphibious invasions (6.7) as moves: where an airborne
+block can drop and where a marine or amphibious block can invade.
+
+A block that drops or invades into a battle keeps a `landing` mark ("air" or "sea")
+and counts as an air or naval unit (control.arm) until it lands in its first
+combat turn (battle.py). One that lands in a vacant hex is there at once and is
+revealed to everyone.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .control import (
+    Data,
+    arm,
+    controller,
+    gmap,
+    has_enemy,
+    has_room,
+    hex_distance,
+    is_airbase_site,
+    is_water,
+    side_limit,
+    unit_of,
+)
+
+Occ = dict[str, list[str]]
+INVASION_RANGE = 2  # 6.7
+
+
+def drop_targets(data: Data, occ: Occ, bid: str) -> list[str]:
+    """6.6: from a friendly airbase, any hex within the air move: a battle (within air
+    stacking, 5.52) or a vacant land hex (within ground stacking)."""
+    block = data["blocks"][bid]
+    unit = unit_of(block)
+    role, start = block["owner"], block["at"]
+    if "airborne" not in unit.tags or not is_airbase_site(gmap(data).hexes[start]):
+        return []
+    if controller(data, occ, start) != role:
+        return []
+    out = []
+    for hex_id, info in gmap(data).hexes.items():
+        if hex_id == start or not info.land_terrain or hex_distance(start, hex_id) > unit.air_move:
+            continue
+        if has_enemy(data, occ, hex_id, role):
+            if has_room(data, occ, hex_id, role, "air"):
+                out.append(hex_id)
+        elif not occ.get(hex_id) and has_room(data, occ, hex_id, role, "ground"):
+            out.append(hex_id)
+    return sorted(out)
+
+
+def invasion_targets(data: Data, occ: Occ, bid: str) -> list[tuple[str, str]]:
+    """6.7: (coastal hex, hex the landing comes from) pairs a marine or amphibious block
+    in a coastal hex can reach by water within two hexes: a battle (within naval
+    stacking and the hexside limit) or a vacant coastal hex."""
+    block = data["blocks"][bid]
+    unit = unit_of(block)
+    role, start = block["owner"], block["at"]
+    the_map = gmap(data)
+    at_sea = block.get("landing") == "sea"
+    if "amphibious" not in unit.tags or (the_map.hexes[start].terrain != "coastal" and not at_sea):
+        return []  # 6.7: from a coastal hex, or from the sea
+    out: set[tuple[str, str]] = set()
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        steps = seen[here]
+        for nxt in the_map.neighbors(here):
+            info = the_map.hexes[nxt]
+            if not is_water(info) or side_limit(the_map, here, nxt, "naval") == 0:
+                continue
+            enemy = has_enemy(data, occ, nxt, role)
+            if info.terrain == "coastal" and nxt != start:
+                if enemy:
+                    entered = sum(
+                        1
+                        for b in occ.get(nxt, ())
+                        if data["blocks"][b]["owner"] == role
+                        and data["blocks"][b].get("entered") == here
+                        and arm(data["blocks"][b]) == "naval"
+                    )
+                    if has_room(data, occ, nxt, role, "naval") and entered < side_limit(
+                        the_map, here, nxt, "naval"
+                    ):
+                        out.add((nxt, here))
+                elif not occ.get(nxt) and has_room(data, occ, nxt, role, "ground"):
+                    out.add((nxt, here))
+            if not enemy and steps + 1 < INVASION_RANGE and nxt not in seen and info.terrain == "sea":
+                seen[nxt] = steps + 1
+                queue.append(nxt)
+    return sorted(out)

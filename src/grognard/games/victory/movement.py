@@ -1,0 +1,274 @@
+"""The move phase (2.0 [2], 5.x): each player in turn moves his blocks once.
+
+A block's move is one action, `("move", bid, hex)` to a hex it can reach without a
+fight, or `("attack", bid, hex, via)` into an enemy-occupied hex, entered across the
+hexside `via|hex` (`via` is "air" for air units, which ignore hexsides, 5.3). The
+paths are searched here; the rules they obey:
+
+- ground (5.7, 3.1, 3.3): land hexes; stop on entering forest, marsh or mountain
+  unless the whole move is by road (cavalry never stop for terrain); stop after
+  crossing a river except at a bridge (engineers never stop); stop on crossing a
+  canal; alpine hexsides only by road; stop on entering an enemy hex;
+- naval (5.6, 4.2): sea and coastal hexes, never shoal; stop on entering an enemy hex,
+  except submarines, which may pass through;
+- air (5.5): any hexes within the move, over anything; ends at a friendly airbase
+  with room (5.51) or attacks;
+- an attack obeys the hexside limit (5.3) and the player's stacking in the battle
+  hex (5.2, 5.52); stacking applies to the end of every move (5.2);
+- pinning (5.1): a defender keeps in a battle hex as many blocks as attacked it;
+- response (5.8): a block that joins a battle begun earlier in the turn by another
+  player is held back until round 2.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from typing import Any
+
+from grognard.core.flow import Frame, Step, goto
+
+from .control import (
+    STOP_TERRAIN,
+    Data,
+    arm,
+    attack_reach,
+    enemy_hexes,
+    friendly_airbases,
+    gmap,
+    has_room,
+    hex_distance,
+    is_water,
+    land_terrain,
+    occupancy,
+    owners_at,
+    side_limit,
+    unit_of,
+)
+from .landings import drop_targets, invasion_targets
+from .strategic import strategic_targets
+
+Action = tuple[Any, ...]
+Occ = dict[str, list[str]]
+
+
+def is_pinned(data: Data, occ: Occ, bid: str) -> bool:
+    """5.1: a defender in a battle hex keeps as many blocks there as attack it."""
+    block = data["blocks"][bid]
+    here = occ.get(block["at"], ())
+    role = block["owner"]
+    enemies = sum(1 for b in here if data["blocks"][b]["owner"] != role)
+    if not enemies:
+        return False
+    mine = sum(1 for b in here if data["blocks"][b]["owner"] == role)
+    return mine - 1 < enemies
+
+
+def entries_across(data: Data, occ: Occ, battle: str, via: str, role: str, kind: str) -> int:
+    """How many of `role`'s blocks of one arm entered `battle` across via|battle."""
+    blocks = data["blocks"]
+    return sum(
+        1
+        for b in occ.get(battle, ())
+        if blocks[b]["owner"] == role and blocks[b].get("entered") == via and arm(blocks[b]) == kind
+    )
+
+
+def can_attack(data: Data, occ: Occ, bid: str, battle: str, via: str) -> bool:
+    """5.2 stacking per player in the battle hex, 5.3 hexside limit of via|battle."""
+    block = data["blocks"][bid]
+    role, kind = block["owner"], arm(block)
+    if not has_room(data, occ, battle, role, kind):
+        return False
+    if kind == "air":
+        return True
+    return entries_across(data, occ, battle, via, role, kind) < side_limit(gmap(data), via, battle, kind)
+
+
+def _ground_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str, str]]]:
+    """Hexes a ground block can end in peacefully, and (battle, via) attacks."""
+    the_map = gmap(data)
+    block = data["blocks"][bid]
+    unit = unit_of(block)
+    role, start = block["owner"], block["at"]
+    free_terrain = "ignores_terrain_stop" in unit.tags
+    engineer = "engineer" in unit.tags
+    coastal_only = "coastal_only" in unit.tags
+    ends: set[str] = set()
+    attacks: set[tuple[str, str]] = set()
+    enemy = set(enemy_hexes(data, occ, role))
+    room: dict[str, bool] = {}
+    best: dict[tuple[str, bool], int] = {(start, True): unit.move}
+    queue = deque([(start, True, unit.move)])
+    while queue:
+        here, by_road, left = queue.popleft()
+        if best.get((here, by_road), -1) > left:
+            continue
+        for nxt in the_map.adjacent(here):
+            info = the_map.hexes[nxt]
+            if not info.land_terrain or (coastal_only and info.terrain != "coastal"):
+                continue
+            features = the_map.side_features(here, nxt)
+            road = "road" in features
+            if "alpine" in features and not road:
+                continue  # 3.1 alpine
+            if nxt in enemy:
+                if can_attack(data, occ, bid, nxt, here):
+                    attacks.add((nxt, here))
+                continue
+            road_only = by_road and road
+            stop = (
+                (land_terrain(info) in STOP_TERRAIN and not road_only and not free_terrain)
+                or ("river" in features and "bridge" not in features and not engineer)
+                or "canal" in features
+                or info.canal
+            )
+            if nxt != start and nxt not in ends:
+                if nxt not in room:
+                    room[nxt] = has_room(data, occ, nxt, role, "ground")
+                if room[nxt]:
+                    ends.add(nxt)
+            if left > 1 and not stop and best.get((nxt, road_only), -1) < left - 1:
+                best[(nxt, road_only)] = left - 1
+                queue.append((nxt, road_only, left - 1))
+    return ends, attacks
+
+
+def _naval_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str, str]]]:
+    the_map = gmap(data)
+    block = data["blocks"][bid]
+    unit = unit_of(block)
+    role, start = block["owner"], block["at"]
+    submarine = "submarine" in unit.tags
+    ends: set[str] = set()
+    attacks: set[tuple[str, str]] = set()
+    best = {start: unit.move}
+    queue = deque([(start, unit.move)])
+    enemies = set(enemy_hexes(data, occ, role))
+    while queue:
+        here, left = queue.popleft()
+        for nxt in the_map.adjacent(here):
+            if not is_water(the_map.hexes[nxt]) or side_limit(the_map, here, nxt, "naval") == 0:
+                continue
+            enemy = nxt in enemies
+            if enemy and can_attack(data, occ, bid, nxt, here):
+                attacks.add((nxt, here))
+            if not enemy and nxt != start and has_room(data, occ, nxt, role, "naval"):
+                ends.add(nxt)
+            if left > 1 and (not enemy or submarine) and best.get(nxt, -1) < left - 1:
+                best[nxt] = left - 1
+                queue.append((nxt, left - 1))
+    return ends, attacks
+
+
+def _air_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str, str]]]:
+    block = data["blocks"][bid]
+    role, start, reach = block["owner"], block["at"], unit_of(block).move
+    ends = {h for h in friendly_airbases(data, occ, role, start, reach) if h != start}
+    strike = attack_reach(data, block)  # 5.53, and the Air Range option
+    attacks = {
+        (h, "air")
+        for h in enemy_hexes(data, occ, role)
+        if hex_distance(start, h) <= strike and can_attack(data, occ, bid, h, "air")
+    }
+    return ends, attacks
+
+
+def can_move(data: Data, occ: Occ, bid: str) -> bool:
+    """Blocks move once a turn (5.0), not when pinned (5.1), some only strategically."""
+    block = data["blocks"][bid]
+    unit = unit_of(block)
+    if block["moved"] or block["at"] is None or unit.move == 0 or "strategic_only" in unit.tags:
+        return False
+    return not is_pinned(data, occ, bid)
+
+
+def block_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str, str]]]:
+    """The peaceful destinations and (battle, via) attacks of one block now."""
+    block = data["blocks"][bid]
+    if not can_move(data, occ, bid):
+        return set(), set()
+    kind = arm(block)
+    if kind == "air":
+        return _air_moves(data, occ, bid)
+    if kind == "naval":
+        return _naval_moves(data, occ, bid)
+    return _ground_moves(data, occ, bid)
+
+
+def move_actions(data: Data, role: str) -> list[Action]:
+    occ = occupancy(data)
+    actions: list[Action] = [("end_moves",)]
+    blocks = data["blocks"]
+    for bid in sorted(blocks):
+        if blocks[bid]["owner"] != role:
+            continue
+        ends, attacks = block_moves(data, occ, bid)
+        actions += [("move", bid, h) for h in ends]
+        actions += [("attack", bid, h, via) for h, via in attacks]
+        if can_move(data, occ, bid):  # 6.6, 6.7: instead of an ordinary move
+            actions += [("paradrop", bid, h) for h in drop_targets(data, occ, bid)]
+            actions += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]
+        if not blocks[bid]["moved"] and blocks[bid]["at"] is not None:  # 5.9
+            actions += [("strategic", bid, h) for h in strategic_targets(data, occ, bid)]
+    return actions
+
+
+class Move(Step):
+    """One player's move phase. Frame: `role`."""
+
+    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+        return move_actions(game.data, role)
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        data = game.data
+        if action[0] == "end_moves":
+            game.log(f"{role} ends the move phase")
+            order = data["order"]
+            index = order.index(role) + 1
+            if index < len(order):
+                goto(game.flow, "move", role=order[index])
+            else:
+                data["phase"] = "combat"
+                goto(game.flow, "combat", attacker_index=0)
+            return
+        bid, dest = action[1], action[2]
+        block = data["blocks"][bid]
+        origin = block["at"]
+        block["at"], block["moved"] = dest, True
+        block.pop("beachhead", None)  # 6.71: a beachhead lasts while its unit stays
+        name = unit_of(block).name
+        if action[0] in ("paradrop", "invade"):
+            occ = occupancy(data)
+            if len(owners_at(data, occ, dest)) == 1:  # 6.6, 6.7: a landing in a vacant hex is shown
+                game.log(f"{role} lands a {name} at {dest} from {origin}")
+                game.log(f"you land {bid} ({name}) at {dest}", to=[role])
+                block.pop("landing", None)  # ashore at once
+                return
+            block["landing"] = "air" if action[0] == "paradrop" else "sea"
+            action = ("attack", bid, dest, "air" if action[0] == "paradrop" else action[3])
+        if action[0] in ("move", "strategic"):
+            if block.get("landing") == "sea" and gmap(data).hexes[dest].port:
+                block.pop("landing")  # back in a port, the unit at sea comes ashore (5.91)
+            game.log(f"{role} moves a block from {origin} to {dest}")
+            game.log(f"you move {bid} ({name}) from {origin} to {dest}", to=[role])
+            return
+        via = action[3]
+        block["entered"] = via
+        if via == "air":
+            block["flown"] = hex_distance(origin, dest)  # for the landing move (5.53)
+        battles = data["battles"]
+        if dest not in battles:
+            defender = sorted(owners_at(data, occupancy(data), dest) - {role})[0]
+            battles[dest] = {"attacker": role, "defender": defender}
+            game.log(f"{role} attacks {dest}")
+        elif battles[dest]["attacker"] != role:
+            block["reserve"] = True  # 5.8: a response arrives in round 2
+            game.log(f"{role} sends a block from {origin} to the battle at {dest} (arrives in round 2)")
+        game.log(f"a {role} block moves from {origin} into the battle at {dest}")
+        game.log(f"you move {bid} ({name}) from {origin} into {dest}", to=[role])
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        if role == frame["role"]:
+            return "Move your blocks (each once), attack enemy hexes, then end your move phase."
+        return f"Waiting for {frame['role']} to move."

@@ -1,0 +1,69 @@
+"""Buying the starting forces with PP (10.2 Custom Forces), before deployment.
+
+Every player buys at once and in secret: `("buy", type)` a new block at one step,
+`("buy_step", bid)` one more step for a block bought, at the type's cost per step
+(8.3), until he says `("done",)` or the budget is spent. The types are those
+production offers (production.buildable_types). Then deployment (1.4) begins.
+
+Frame: `budget` ({role: PP left}), `done` (players finished).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from grognard.core.flow import Frame, Step, end
+
+from .production import buildable_types
+from .setup import new_block, set_minimums
+from .units import unit_table
+
+Action = tuple[Any, ...]
+
+
+class Purchase(Step):
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return [r for r in game.data["roles"] if r not in frame["done"]]
+
+    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+        left = frame["budget"][role]
+        table = unit_table()
+        actions: list[Action] = [("done",)]
+        actions += [("buy", t) for t in buildable_types() if 0 < table[t].cost <= left]
+        for bid, block in game.data["blocks"].items():
+            unit = table[block["type"]]
+            if block["owner"] == role and block["steps"] < unit.max_steps and 0 < unit.cost <= left:
+                actions.append(("buy_step", bid))
+        return actions
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        data = game.data
+        table = unit_table()
+        if action[0] == "done":
+            frame["done"].append(role)
+            game.log(f"{role} has bought its forces")
+            if len(frame["done"]) == len(data["roles"]):
+                set_minimums(data)
+                data["phase"] = "deploy"
+                game.mark_irreversible()  # the others' purchases now count (as unseen blocks)
+                end(game.flow)
+            return
+        if action[0] == "buy":
+            number = data["next_id"][role]
+            data["next_id"][role] = number + 1
+            bid = f"{role}-{number:02d}"
+            data["blocks"][bid] = new_block(role, action[1], 1)
+        else:
+            bid = action[1]
+            data["blocks"][bid]["steps"] += 1
+        cost = table[data["blocks"][bid]["type"]].cost
+        frame["budget"][role] -= cost
+        game.log(f"you buy {bid} ({table[data['blocks'][bid]['type']].name}) a step for {cost} PP", to=[role])
+        if not any(a[0] != "done" for a in self.legal(game, frame, role)):
+            self.apply(game, frame, role, ("done",))  # nothing more to buy
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        if role in self.actors(game, frame):
+            return f"Buy your starting forces: {frame['budget'][role]} PP left (10.2)."
+        return "Waiting for the players to buy their forces."

@@ -1,0 +1,260 @@
+"""Starting a game: the scenario's forces (10.1) and their deployment (1.4).
+
+Deployment is simultaneous by default: every player places his own blocks at once,
+and nobody sees the other's placements until all are done. With the `fog_deploy`
+option (the Fog of War sidebar) players instead place three blocks at a time in
+seat order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+from grognard.core.flow import Frame, Step, call, goto
+
+from .boards import game_map, map_key
+from .control import Data, arm, gmap, has_room, is_water, occupancy, stack_limit
+from .scenarios import min_units_for
+from .units import unit_table
+
+Action = tuple[Any, ...]
+FOG_BATCH = 3  # the Fog of War sidebar: three blocks at a time
+
+
+def home_sites(data: Data, role: str) -> list[str]:
+    """1.4, 10.0: a player's own cities and towns, where his forces start."""
+    boards = tuple(sorted(board for board, owner in data["homes"].items() if owner == role))
+    return list(_sites(data["map"], boards))
+
+
+@cache
+def _sites(map_key: str, boards: tuple[str, ...]) -> tuple[str, ...]:
+    the_map = game_map(map_key)
+    return tuple(sorted(h for h, i in the_map.hexes.items() if i.board in boards and (i.city or i.town)))
+
+
+def undeployed(data: Data, role: str) -> list[str]:
+    blocks = data["blocks"]
+    return [b for b in sorted(blocks) if blocks[b]["owner"] == role and blocks[b]["at"] is None]
+
+
+def _needy(data: Data, occ: dict[str, list[str]], role: str) -> dict[str, int]:
+    """1.4: own cities holding fewer than two blocks (fewer where the forces are too
+    small for two everywhere, scenarios.min_units_for), and how many each still needs."""
+    the_map = gmap(data)
+    blocks = data["blocks"]
+    least = data["min_per_city"][role]
+    out = {}
+    for hex_id in home_sites(data, role):
+        if the_map.hexes[hex_id].city:
+            mine = sum(1 for b in occ.get(hex_id, ()) if blocks[b]["owner"] == role)
+            if mine < least:
+                out[hex_id] = least - mine
+    return out
+
+
+def _fits(data: Data, occ: dict[str, list[str]], role: str, bid: str, hex_id: str) -> bool:
+    """Whether a block may stand in one of its owner's starting sites (arm and stacking)."""
+    info = gmap(data).hexes[hex_id]
+    block = data["blocks"][bid]
+    kind = arm(block)
+    if kind == "naval" and not (is_water(info) and info.port):
+        return False
+    if "coastal_only" in unit_table()[block["type"]].tags and info.terrain != "coastal":
+        return False
+    return stack_limit(info, kind) > 0 and has_room(data, occ, hex_id, role, kind)
+
+
+def _coast_bound(data: Data, bid: str) -> bool:
+    """Ships and marines can only start in port cities; other blocks anywhere."""
+    block = data["blocks"][bid]
+    return arm(block) == "naval" or "coastal_only" in unit_table()[block["type"]].tags
+
+
+def _can_fill(free: int, total: int, inland: int, coastal: int) -> bool:
+    """Whether the blocks in hand (`free` of `total` not bound to the coast) can still
+    bring every city to its minimum: blocks bound to the coast fill only port cities
+    (Hall's condition for these two kinds)."""
+    return free >= inland and total >= inland + coastal
+
+
+def deploy_targets(
+    data: Data, role: str, bid: str, occ: dict[str, list[str]] | None = None, strict: bool = True
+) -> list[str]:
+    """Where a block may be placed: an own city or town with room for its arm (1.4),
+    keeping in hand blocks that can still fill every city to two (`strict=False`
+    drops that last condition, for forces that cannot meet it)."""
+    occ = occupancy(data) if occ is None else occ
+    sites = [h for h in home_sites(data, role) if _fits(data, occ, role, bid, h)]
+    if not strict:
+        return sites
+    the_map = gmap(data)
+    needy = _needy(data, occ, role)
+    left = [b for b in undeployed(data, role) if b != bid]
+    free = sum(1 for b in left if not _coast_bound(data, b))
+    out = []
+    for hex_id in sites:
+        inland = coastal = 0
+        for city, count in needy.items():
+            count -= 1 if city == hex_id else 0
+            if the_map.hexes[city].port:
+                coastal += count
+            else:
+                inland += count
+        if _can_fill(free, len(left), inland, coastal):
+            out.append(hex_id)
+    return out
+
+
+class Deploy(Step):
+    """1.4: players place their starting blocks. Frame: `turn_of` (fog deployment:
+    whose batch it is, else None) and `placed` (blocks placed in the current batch)."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        if frame.get("turn_of"):
+            return [frame["turn_of"]]
+        return [r for r in game.data["roles"] if undeployed(game.data, r)]
+
+    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+        data = game.data
+        occ = occupancy(data)
+        for strict in (True, False):  # 1.4 when the forces allow it
+            actions = [
+                ("deploy", bid, hex_id)
+                for bid in undeployed(data, role)
+                for hex_id in deploy_targets(data, role, bid, occ, strict)
+            ]
+            if actions:
+                return actions
+        return []
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        _, bid, hex_id = action
+        game.data["blocks"][bid]["at"] = hex_id
+        game.log(
+            f"you deploy {bid} ({unit_table()[game.data['blocks'][bid]['type']].name}) at {hex_id}", to=[role]
+        )
+        if frame.get("turn_of"):
+            frame["placed"] += 1
+            if frame["placed"] >= FOG_BATCH or not undeployed(game.data, role):
+                frame["placed"] = 0
+                frame["turn_of"] = _next_deployer(game.data, role)
+        self.run(game, frame)
+
+    def run(self, game: Any, frame: Frame) -> None:
+        data = game.data
+        for role in data["roles"]:
+            # blocks with nowhere to go (every site full for their arm) are set aside
+            left = undeployed(data, role)
+            if left and not any(deploy_targets(data, role, bid, strict=False) for bid in left):
+                for bid in left:
+                    del data["blocks"][bid]
+                    game.log(f"{bid} has no room at any starting site and is set aside", to=[role])
+        if frame.get("turn_of") and not undeployed(data, frame["turn_of"]):
+            frame["turn_of"] = _next_deployer(data, frame["turn_of"])
+        if any(undeployed(data, r) for r in data["roles"]):
+            return
+        game.log("every block is deployed")
+        game.mark_irreversible()  # the placements become visible to all
+        data["phase"] = "initiative"
+        goto(game.flow, "initiative")
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        if role in self.actors(game, frame):
+            return "Deploy your blocks in your cities and towns (at least two in every city)."
+        return "Waiting for the players to deploy."
+
+
+def _next_deployer(data: Data, after: str) -> str | None:
+    roles = data["roles"]
+    start = roles.index(after)
+    for k in range(1, len(roles) + 1):
+        role = roles[(start + k) % len(roles)]
+        if undeployed(data, role):
+            return str(role)
+    return None
+
+
+def new_block(owner: str, type_id: str, steps: int) -> dict[str, Any]:
+    return {"owner": owner, "type": type_id, "steps": steps, "at": None, "moved": False, "entered": None}
+
+
+def setup_game(
+    state: Any,
+    layout: str,
+    placed: list[tuple[str, int]],
+    forces: dict[str, list[str]],
+    homes: dict[str, str],
+    target_pp: dict[str, int],
+    home_bonus: dict[str, int],
+    pickers: list[str] | None = None,
+    adjuster: str = "",
+    budgets: dict[str, int] | None = None,
+) -> None:
+    """Fill a new game's data: the map, each player's home board (in seat order, one
+    board each), his starting blocks at full strength (10.1) under ids dealt in random
+    order, then deployment (1.4); with `budgets` (10.2) the players buy their forces
+    first. With `pickers` (who picks each slot's board, 1.1)
+    the players first choose the boards and `adjuster` makes the final adjustment."""
+    data = state.data
+    roles: list[str] = list(data["roles"])
+    options = dict(state.meta["options"])
+    blocks: dict[str, dict[str, Any]] = {}
+    next_id: dict[str, int] = {}
+    for role in roles:
+        types = list(forces[role])
+        state.rng.shuffle(types)  # ids in random order: an id tells nothing (hidden_tokens)
+        for number, type_id in enumerate(types, start=1):
+            blocks[f"{role}-{number:02d}"] = new_block(role, type_id, unit_table()[type_id].max_steps)
+        next_id[role] = len(types) + 1
+    data.update(
+        options=options,
+        map=map_key(layout, placed),
+        homes=homes,
+        home_bonus={board: bonus for board, bonus in home_bonus.items() if bonus},
+        target_pp=target_pp,
+        turn=1,
+        turn_limit=options.get("turn_limit", 0),
+        phase="deploy",
+        order=[],
+        blocks=blocks,
+        graveyard={},
+        battles={},
+        seen={role: [] for role in roles},
+        next_id=next_id,
+        min_per_city={},
+        pp={},
+        result=None,
+    )
+    set_minimums(data)
+    for role in roles:
+        mine = ", ".join(f"{b} {blocks[b]['type']}" for b in sorted(blocks) if blocks[b]["owner"] == role)
+        state.log(f"your forces: {mine}", to=[role])
+    fog = options.get("fog_deploy", False)
+    call(state.flow, "deploy", turn_of=roles[0] if fog else None, placed=0)
+    if budgets:  # 10.2: the forces are bought first
+        data["phase"] = "purchase"
+        call(state.flow, "purchase", budget=dict(budgets), done=[])
+    if pickers:  # 1.1 map choice first, then the deployment
+        data["phase"] = "maps"
+        call(
+            state.flow,
+            "choose_maps",
+            layout=layout,
+            pickers=pickers,
+            adjuster=adjuster,
+            picks=[],
+            key=None,
+            moves=0,
+        )
+    state.advance()
+
+
+def set_minimums(data: Data) -> None:
+    """1.4: blocks each of a player's cities must receive (scenarios.min_units_for)."""
+    for role in data["roles"]:
+        forces = sum(1 for b in data["blocks"].values() if b["owner"] == role)
+        cities = sum(1 for h in home_sites(data, role) if gmap(data).hexes[h].city)
+        data["min_per_city"][role] = min_units_for(forces, cities)

@@ -1,0 +1,179 @@
+"""What one seat sees (the Fog of War sidebar, 6.1): its own blocks in full, other
+blocks as owner and hex only, the blocks of a battle face up to the players in it
+while it is fought. Shapes follow docs/client-view-conventions.md (`blocks`,
+`areas`, `battle`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .control import Data, controlled_pp, controllers, gmap, occupancy
+from .units import unit_table
+
+ROUNDS = 3
+
+
+def fire_label(type_id: str) -> str:
+    """A-N-G firepower as printed on the chart, "1-1-2"."""
+    fire = unit_table()[type_id].fire
+    return "-".join(str(fire.get(group, 0)) for group in ("A", "N", "G"))
+
+
+def shown_entry(data: Data, bid: str, block: dict[str, Any]) -> dict[str, Any]:
+    unit = unit_table()[block["type"]]
+    entry = {
+        "id": bid,
+        "side": block["owner"],
+        "at": block.get("at"),
+        "kind": unit.name,
+        "short": unit.id,
+        "letter": unit.combat_turn,
+        "firepower": fire_label(unit.id),
+        "steps": block.get("steps", 0),
+        "max_steps": unit.max_steps,
+    }
+    if block.get("half"):
+        entry["half_hit"] = True
+    if block.get("beachhead"):
+        entry["beachhead"] = True
+    return entry
+
+
+def battle_frame(flow: list[dict[str, Any]]) -> dict[str, Any] | None:
+    return next((f for f in reversed(flow) if f["state"] == "battle"), None)
+
+
+def visible(data: Data, flow: list[dict[str, Any]], role: str | None) -> set[str]:
+    """The blocks `role` sees face up now: its own, and the shown blocks of the battle
+    being fought if it is a player in it."""
+    blocks = data["blocks"]
+    out = {b for b, block in blocks.items() if block["owner"] == role}
+    if role is not None:  # 6.71: beachheads stand face up for the players
+        out |= {b for b, block in blocks.items() if block.get("beachhead")}
+    frame = battle_frame(flow)
+    if frame and role in (frame["attacker"], frame["defender"]):
+        out |= {b for b in frame["shown"] if b in blocks and blocks[b]["at"] == frame["hex"]}
+    return out
+
+
+def listed(data: Data, bid: str, role: str | None) -> bool:
+    """Whether `role` knows the block exists: not another's block still being placed
+    (simultaneous deployment) or newly built in this production phase."""
+    block = data["blocks"][bid]
+    if block["owner"] == role:
+        return True
+    return block["at"] is not None and not block.get("new") and data["phase"] != "deploy"
+
+
+def board_view(data: Data, flow: list[dict[str, Any]], role: str | None) -> dict[str, Any]:
+    blocks = data["blocks"]
+    face_up = visible(data, flow, role)
+    entries = []
+    for bid in sorted(blocks):
+        if not listed(data, bid, role):
+            continue
+        block = blocks[bid]
+        if bid in face_up:
+            entries.append(shown_entry(data, bid, block))
+        else:
+            entries.append({"side": block["owner"], "at": block["at"], "hidden": True})
+    entries.sort(key=lambda e: (bool(e.get("hidden")), e["side"], str(e["at"]), e.get("id", "")))
+    the_map = gmap(data)
+    occ = occupancy(data)
+    owners = controllers(data, occ) if data["phase"] != "deploy" else {}
+    places = sorted(
+        {h for h, i in the_map.hexes.items() if i.city or i.town} | {e["at"] for e in entries if e["at"]}
+    )
+    frame = battle_frame(flow)
+    production = None
+    top = flow[-1] if flow else None
+    if top and top["state"] == "production" and top.get("left") and role in top["left"]:
+        production = dict(top["left"][role])
+    choice = None
+    if top and top["state"] == "choose_maps":
+        choice = {k: top[k] for k in ("layout", "pickers", "adjuster", "picks", "key")}
+    return {
+        "map_choice": choice,
+        "turn": data["turn"],
+        "turn_limit": data["turn_limit"],
+        "phase": data["phase"],
+        "order": list(data.get("order", [])),
+        "map": data["map"],
+        "hexes": [
+            {
+                "id": h,
+                "terrain": i.terrain,
+                "land": i.land_terrain,
+                "city": i.city,
+                "town": i.town,
+                "port": i.port,
+                "name": i.name,
+                "board": i.board,
+                "col": i.col,
+                "row": i.row,
+                "control": owners.get(h),
+            }
+            for h, i in sorted(the_map.hexes.items())
+        ],
+        "hexsides": {side: sorted(features) for side, features in sorted(the_map.sides().items())},
+        "areas": [{"id": h, "name": the_map.hexes[h].name or h} for h in places],
+        "blocks": entries,
+        "pp": {r: controlled_pp(data, occ, r) for r in data["roles"]} if data["phase"] != "deploy" else {},
+        "target_pp": dict(data["target_pp"]),
+        "battles": [{"at": h, **b} for h, b in sorted(data["battles"].items())],
+        "battle": battle_view(data, frame, role) if frame else None,
+        "production": production,
+    }
+
+
+def battle_view(data: Data, frame: dict[str, Any], role: str | None) -> dict[str, Any]:
+    blocks, graveyard = data["blocks"], data["graveyard"]
+    in_it = role in (frame["attacker"], frame["defender"])
+
+    def entry(bid: str) -> dict[str, Any]:
+        block = blocks.get(bid) or {**graveyard[bid], "steps": 0}
+        if in_it and (block["owner"] == role or bid in frame["shown"]):
+            shape = shown_entry(data, bid, block)
+            shape.pop("at", None)
+            return shape
+        return {"side": block["owner"], "hidden": True}
+
+    here = [b for b in sorted(blocks) if blocks[b]["at"] == frame["hex"] and listed(data, b, role)]
+
+    def side_list(side: str) -> list[dict[str, Any]]:
+        shapes = [entry(b) for b in here if blocks[b]["owner"] == side]
+        return sorted(shapes, key=lambda e: (bool(e.get("hidden")), e.get("letter", ""), e.get("id", "")))
+
+    current = frame["current"]
+    return {
+        "at": frame["hex"],
+        "name": gmap(data).hexes[frame["hex"]].name or frame["hex"],
+        "round": frame["round"],
+        "rounds": 4 if data["options"].get("pursuit_round") else ROUNDS,
+        "attacker": frame["attacker"],
+        "defender": frame["defender"],
+        "turn": blocks[current]["owner"] if current else None,
+        "firing": entry(current) if current else None,
+        "sides": {s: side_list(s) for s in (frame["attacker"], frame["defender"])},
+        "fires": [
+            {
+                "block": entry(f["block"]),
+                "dice": f["dice"],
+                "hit_on": f["hit_on"],
+                "hits": f["hits"],
+                "group": f["group"],
+            }
+            for f in frame["fires"]
+            if f["block"] in blocks or f["block"] in graveyard
+        ],
+        "casualties": [
+            {"block": entry(b), "lost": n, "eliminated": b in graveyard}
+            for b, n in sorted(frame["casualties"].items())
+        ],
+        "retreats": [
+            {"block": entry(b), "to": to} for b, to in frame["retreats"] if b in blocks or b in graveyard
+        ],
+    }
+
+
+__all__ = ["battle_view", "board_view"]
