@@ -18,9 +18,10 @@ import numpy as np
 
 from grognard import games
 from grognard.agents.base import Agent
+from grognard.agents.mcts import StateSampler
 from grognard.agents.registry import make_agent
 from grognard.core.errors import BadOptions, UnknownRuleset
-from grognard.core.game import Result, Ruleset, State
+from grognard.core.game import Action, Result, Ruleset, State
 from grognard.core.registry import Registry
 from grognard.core.replay import digest, make_replay
 
@@ -120,6 +121,18 @@ def make_agents(ruleset: Ruleset, config: GameConfig, seed: int) -> list[Agent]:
     return [make_agent(name, ruleset.id, agent_seed(seed, i)) for i, name in enumerate(config.seats)]
 
 
+def decide(agent: Agent, state: State, role: str, legal: list[Action]) -> Action:
+    """`agent`'s choice for `role`: from its view and legal list, plus, for a search
+    agent (`wants_sampler`), a sampler of determinizations from that role's
+    knowledge; no agent ever receives the state itself."""
+    view = state.view(role) if agent.wants_view else {}
+    searching = getattr(agent, "act_searching", None)
+    if getattr(agent, "wants_sampler", False) and callable(searching):
+        action: Action = searching(view, legal, StateSampler(state, role))
+        return action
+    return agent.act(view, legal)
+
+
 def winners_of(result: Result | None) -> list[str]:
     """The roles with the best score (several means a draw between them)."""
     if not result:
@@ -160,8 +173,7 @@ def play(
         role = active[0]
         agent = by_role[role]
         legal = state.legal_actions(role)
-        view = state.view(role) if agent.wants_view else {}
-        state.apply(role, agent.act(view, legal))
+        state.apply(role, decide(agent, state, role, legal))
         actions += 1
         if config.keep_replay:
             digests.append(digest(state))
