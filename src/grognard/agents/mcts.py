@@ -107,7 +107,7 @@ class Budget:
 
 #: The default budget: reproducible, and under a second per decision on Viktory II
 #: on this project's reference machine (benchmarks/bench_search.py).
-DEFAULT_BUDGET = Budget(iterations=200)
+DEFAULT_BUDGET = Budget(iterations=100)
 
 
 class Node:

@@ -27,6 +27,9 @@ from grognard.core.replay import digest, make_replay
 
 #: A game that has not ended after this many actions is reported as unfinished.
 MAX_ACTIONS = 200_000
+#: The score timeline (for rulesets whose board view has "scores") takes a point
+#: every this many actions: often enough for a plot, rare enough to cost nothing.
+TIMELINE_EVERY = 25
 
 
 @dataclass(frozen=True)
@@ -151,8 +154,10 @@ def play(
     Returns {"seed", "rotation", "seats", "roles" (role per seat), "result" (score
     per role, None if unfinished), "winners" (winning seat indexes; several = draw),
     "draw", "unfinished", "actions", "turns" (when the view exposes board.turns),
-    and "replay" when config.keep_replay}. `on_action` (for a live log) is called
-    with the state after set-up and after every action; agents never see it.
+    "timeline" (when it exposes board.scores: [actions, turns, scores] every
+    TIMELINE_EVERY actions and at the end), and "replay" when config.keep_replay}.
+    `on_action` (for a live log) is called with the state after set-up and after
+    every action; agents never see it.
     """
     ruleset = get_ruleset(config.ruleset)
     roles = check_seats(ruleset, config)
@@ -166,7 +171,10 @@ def play(
         on_action(state)
     digests: list[str] = []
     actions = 0
+    timeline: list[list[Any]] = []
     while not state.is_over() and actions < config.max_actions:
+        if actions % TIMELINE_EVERY == 0:
+            _timeline_point(state, actions, timeline)
         active = state.active_roles()
         if not active:
             raise RuntimeError(f"{ruleset.id}: the game is not over but nobody is to act")
@@ -180,6 +188,7 @@ def play(
         if on_action is not None:
             on_action(state)
 
+    _timeline_point(state, actions, timeline)
     result = state.result()
     best = winners_of(result)
     turns = _turns(state)
@@ -195,9 +204,20 @@ def play(
         "actions": actions,
         "turns": turns,
     }
+    if timeline:
+        out["timeline"] = timeline
     if config.keep_replay:
         out["replay"] = make_replay(state, digests)
     return out
+
+
+def _timeline_point(state: State, actions: int, timeline: list[list[Any]]) -> None:
+    """[actions, turns, {role: score}] when the observer's board shows "scores"."""
+    board = state.view(None).get("board")
+    scores = board.get("scores") if isinstance(board, dict) else None
+    if isinstance(scores, dict):
+        turns = board.get("turns") if isinstance(board, dict) else None
+        timeline.append([actions, turns if isinstance(turns, int) else None, dict(scores)])
 
 
 def _turns(state: State) -> int | None:
