@@ -13,7 +13,7 @@ from grognard.agents import Budget, MctsAgent, StateSampler, UnknownAgent, make_
 from grognard.agents.mcts import board_scores, win_shares
 from grognard.core.game import Action, State
 from grognard.core.rng import Rng
-from grognard.sim import GameConfig, play
+from grognard.sim import GameConfig, get_ruleset, play
 
 HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE / "sim"))
@@ -181,3 +181,27 @@ def test_a_time_budget_still_searches_at_least_once() -> None:
     state = tinyrules.RULESET.new_game(None, {"pile": 5}, 0)
     assert decide(agent, state) in state.legal_actions("north")
     assert agent.last["iterations"] >= 1
+
+
+def test_ruleset_scores_narrow_the_root_to_the_best_few() -> None:
+    state = tinyrules.RULESET.new_game(None, {"pile": 6}, 0)
+
+    def scores(view: dict[str, Any], legal: list[Action]) -> dict[Action, float]:
+        return {("take", 1): 2.0, ("take", 2): 1.0, ("roll",): 0.0}
+
+    agent = MctsAgent(1, Budget(iterations=60), scores=scores, width=2)
+    decide(agent, state)
+    assert set(agent.last["visits"]) == {("take", 1), ("take", 2)}
+    assert sum(agent.last["visits"].values()) == 60
+
+
+def test_viktory2_exposes_scores_and_an_evaluation_for_search() -> None:
+    from grognard.games.viktory2 import ai
+
+    state = get_ruleset("viktory2").new_game(None, {}, 2)
+    role = state.active_roles()[0]
+    scored = ai.action_scores(state.view(role), state.legal_actions(role))
+    assert scored is not None and set(scored) == set(state.legal_actions(role))
+    chances = ai.evaluate(state.view(None))
+    assert set(chances) == set(state.roles)
+    assert sum(chances.values()) == pytest.approx(1.0)

@@ -46,6 +46,8 @@ from .base import Agent, View, no_choice
 Evaluate = Callable[[View], Mapping[Role, float]]
 #: Makes the rollout agent from a seed (the ruleset's heuristic, or random).
 PolicyFactory = Callable[[int], Agent]
+#: The ruleset's scores of legal actions from a view (higher is better), or None.
+ActionScores = Callable[[View, list[Action]], Mapping[Action, float] | None]
 
 
 class Sampler(Protocol):
@@ -167,6 +169,8 @@ class MctsAgent:
         exploration: float = 0.7,
         epsilon: float = 0.1,
         prior_weight: float = 1.0,
+        scores: ActionScores | None = None,
+        width: int = 6,
     ) -> None:
         if rollouts not in ("random", "heuristic"):
             raise ValueError(f"rollouts are 'random' or 'heuristic', not {rollouts!r}")
@@ -182,6 +186,8 @@ class MctsAgent:
         self.epsilon = epsilon
         self.rollouts = rollouts
         self.prior_weight = prior_weight
+        self.scores = scores
+        self.width = width
         self._prior: tuple[Role, Action] | None = None
         #: statistics of the last decision (iterations, root visits per action)
         self.last: dict[str, Any] = {}
@@ -203,9 +209,13 @@ class MctsAgent:
             return legal[0]
         me: Role = view["role"]
         root = Node(None)
+        allowed = set(self._candidates(view, legal))
         # the policy's own choice is the root's prior (progressive bias in _select)
-        self._prior = (me, self.policy.act(view, legal)) if self.policy is not None else None
-        allowed = set(legal)
+        self._prior = None
+        if self.policy is not None:
+            choice = self.policy.act(view, legal)
+            allowed.add(choice)
+            self._prior = (me, choice)
         deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds else None
         iterations = 0
         while True:
@@ -216,10 +226,25 @@ class MctsAgent:
             self._iterate(root, sampler.sample(self.rng), me, allowed)
             iterations += 1
         visits = {a: n.visits for (role, a), n in root.children.items() if role == me and a in allowed}
-        best = max(legal, key=lambda a: (visits.get(a, 0), root.children[(me, a)].mean(me)
-                                         if (me, a) in root.children else -1.0))
+        def rank(action: Action) -> tuple[int, float]:
+            child = root.children.get((me, action))
+            return (visits.get(action, 0), child.mean(me) if child is not None else -1.0)
+
+        best = max(sorted(allowed, key=legal.index), key=rank)
         self.last = {"iterations": iterations, "visits": visits}
         return best
+
+    def _candidates(self, view: View, legal: list[Action]) -> list[Action]:
+        """The root actions worth searching: all of them, or, where the ruleset scores
+        actions, its best `width` (a small budget spread over forty moves learns
+        nothing about any of them)."""
+        if self.scores is None or len(legal) <= self.width:
+            return legal
+        scored = self.scores(view, legal)
+        if not scored:
+            return legal
+        ranked = sorted(legal, key=lambda a: -scored.get(a, -math.inf))  # stable: legal order on ties
+        return ranked[: self.width]
 
     # ----- one iteration ------------------------------------------------------------
     def _iterate(self, root: Node, game: State, me: Role, allowed: set[Action]) -> None:

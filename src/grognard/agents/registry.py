@@ -50,7 +50,15 @@ def _make_mcts(name: str, ruleset_id: str, seed: int) -> MctsAgent:
     if rollouts == "heuristic" and policy is None:
         raise UnknownAgent(f"ruleset {ruleset_id!r} has no heuristic agent to roll out with")
     evaluate = getattr(module, "evaluate", None) if module is not None else None
-    agent = MctsAgent(seed, budget, policy=policy, evaluate=_as_evaluate(evaluate), rollouts=rollouts)
+    scores = getattr(module, "action_scores", None) if module is not None else None
+    agent = MctsAgent(
+        seed,
+        budget,
+        policy=policy,
+        evaluate=_as_evaluate(evaluate),
+        rollouts=rollouts,
+        scores=scores if callable(scores) else None,
+    )
     agent.name = name
     return agent
 

@@ -305,6 +305,15 @@ class Viktory2Heuristic:
         return top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
 
 
+def action_scores(view: View, legal: list[Action]) -> dict[Action, float] | None:
+    """The heuristic's score of each legal action (higher is better), or None for a
+    question it has no scorer for: search agents (grognard.agents.mcts) search only
+    the best-scored few."""
+    board = Board(view)
+    scorer = _SCORERS.get(str(board.frame.get("state")))
+    return scorer(board, legal) if scorer is not None else None
+
+
 #: How many empire points make a side e (2.7) times likelier to win, in `evaluate`.
 EVAL_TEMPERATURE = 4.0
 
