@@ -139,7 +139,7 @@ def test_wrong_seat_count_and_unknown_agent_are_usage_errors(capsys: pytest.Capt
     assert_one_line_error(err, "2 roles")
     code, _, err = cli(capsys, "simulate", "tiny", "--seats", "random,deepblue")
     assert code == 2
-    assert_one_line_error(err, "unknown agent 'deepblue'", "heuristic, mcts, random")
+    assert_one_line_error(err, "unknown agent 'deepblue'", "heuristic, random")
 
 
 def test_bad_arguments_are_one_line_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
