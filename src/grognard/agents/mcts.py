@@ -17,11 +17,17 @@ RNG nor a hidden fact, and the same code is
 
 Rewards are a share of the win per role (1 for a sole winner, 1/k for a tie between
 k, 0 for the others), so the tree works for any number of players: each node is
-scored for the role that chose it (max^n). A rollout follows the ruleset's
-heuristic agent (with a little randomness) where one exists, else random moves, for
-at most `rollout_depth` actions; a game still running then is scored by the
-ruleset's `evaluate(view)` if its ai module has one, else by its board's "scores"
-(if the view has them), else as even.
+scored for the role that chose it (max^n). A rollout plays random moves (or, with
+rollouts="heuristic", the ruleset's heuristic with a little randomness) for at most
+`rollout_depth` actions; a game still running then is scored by the ruleset's
+`evaluate(view)` if its ai module has one, else by its board's "scores" (if the
+view has them), else as even.
+
+Where the ruleset has a heuristic agent, its choice is the root's prior (expanded
+first, with a progressive bias), and the search overrules it only when another move's
+mean reward is higher by at least `margin`: small budgets give noisy estimates, and
+noise should not overturn a tuned judgement. Where the ruleset scores actions
+(`action_scores(view, legal)`), only its best `width` moves are searched at the root.
 
 Known limit: simultaneous secret choices are searched one role after the other, as
 the game loop asks them; an opponent later in that order is searched as if it had
@@ -171,6 +177,7 @@ class MctsAgent:
         prior_weight: float = 1.0,
         scores: ActionScores | None = None,
         width: int = 6,
+        margin: float = 0.05,
     ) -> None:
         if rollouts not in ("random", "heuristic"):
             raise ValueError(f"rollouts are 'random' or 'heuristic', not {rollouts!r}")
@@ -188,6 +195,7 @@ class MctsAgent:
         self.prior_weight = prior_weight
         self.scores = scores
         self.width = width
+        self.margin = margin
         self._prior: tuple[Role, Action] | None = None
         #: statistics of the last decision (iterations, root visits per action)
         self.last: dict[str, Any] = {}
@@ -231,6 +239,12 @@ class MctsAgent:
             return (visits.get(action, 0), child.mean(me) if child is not None else -1.0)
 
         best = max(sorted(allowed, key=legal.index), key=rank)
+        if self._prior is not None and best != self._prior[1]:
+            # overrule the heuristic only when the search is clearly surer of another move
+            prior = root.children.get(self._prior)
+            chosen = root.children.get((me, best))
+            if prior is not None and chosen is not None and chosen.mean(me) < prior.mean(me) + self.margin:
+                best = self._prior[1]
         self.last = {"iterations": iterations, "visits": visits}
         return best
 
