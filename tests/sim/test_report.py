@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from grognard.sim import GameConfig, simulate
-from grognard.sim.report import headline, rates, score_curves, write_report
+from grognard.sim.report import headline, rates, score_curves, turn_position, write_report
 from grognard.sim.runner import ResultsFileError
 from grognard.sim.tournament import tournament
 
@@ -26,8 +26,8 @@ def test_report_embeds_its_plots_and_matches_the_simulation(tmp_path: Path) -> N
     assert "http://" not in text and "https://" not in text  # nothing to fetch
     assert head["games"] == 30
     north = next(r for r in summary["per_role"] if r["role"] == "north")
-    assert head["first_role"] == "north"
-    assert head["first_role_win_rate"] == pytest.approx(north["win_rate"])
+    # the pile game has no turn order in its view: north, first in seating order, starts
+    assert head["first_player_win_rate"] == pytest.approx(north["win_rate"])
     assert head["fair_share"] == 0.5
 
 
@@ -52,6 +52,18 @@ def test_rates_count_only_sole_wins() -> None:
     assert by_agent == {"a": 1, "b": 1}
     head = headline("x", [dict(g, actions=10, turns=None, game=i) for i, g in enumerate(games)])
     assert head["draws"] == 1 and head["mean_actions"] == 10
+
+
+def test_turn_position_follows_the_recorded_order_else_undoes_the_rotation() -> None:
+    game = {"roles": ["s", "n"], "rotation": 1, "seats": ["a", "b"]}
+    assert turn_position(game, "n") == 1 and turn_position(game, "s") == 2
+    assert turn_position({**game, "order": ["s", "n"]}, "s") == 1
+    games = [
+        {**game, "order": ["s", "n"], "winners": [0], "draw": False, "unfinished": False},
+        {**game, "order": ["n", "s"], "winners": [1], "draw": False, "unfinished": False},
+    ]
+    first = rates(games, "position")[0]
+    assert (first["name"], first["wins"], first["games"]) == ("turn 1", 2, 2)
 
 
 def test_score_curves_average_the_timelines() -> None:

@@ -155,7 +155,8 @@ def play(
     per role, None if unfinished), "winners" (winning seat indexes; several = draw),
     "draw", "unfinished", "actions", "turns" (when the view exposes board.turns),
     "timeline" (when it exposes board.scores: [actions, turns, scores] every
-    TIMELINE_EVERY actions and at the end), and "replay" when config.keep_replay}.
+    TIMELINE_EVERY actions and at the end), "order" (the turn order after set-up,
+    when the view exposes board.order), and "replay" when config.keep_replay}.
     `on_action` (for a live log) is called with the state after set-up and after
     every action; agents never see it.
     """
@@ -167,6 +168,7 @@ def play(
 
     state = ruleset.new_game(config.scenario, config.options, seed)
     state.keep_undo = False
+    order = _turn_order(state)
     if on_action is not None:
         on_action(state)
     digests: list[str] = []
@@ -206,9 +208,22 @@ def play(
     }
     if timeline:
         out["timeline"] = timeline
+    if order is not None:
+        out["order"] = order
     if config.keep_replay:
         out["replay"] = make_replay(state, digests)
     return out
+
+
+def _turn_order(state: State) -> list[str] | None:
+    """The turn order after set-up, when the observer's board shows it as "order"
+    (Viktory II draws its first player, 4.0): balance reports need who moved first,
+    which the seating order does not tell."""
+    board = state.view(None).get("board")
+    order = board.get("order") if isinstance(board, dict) else None
+    if isinstance(order, list) and sorted(map(str, order)) == sorted(state.roles):
+        return [str(role) for role in order]
+    return None
 
 
 def _timeline_point(state: State, actions: int, timeline: list[list[Any]]) -> None:

@@ -5,9 +5,10 @@ Reads one or more JSON Lines results files (written by `simulate --out` or
 player count), and writes one HTML file whose plots are PNG images embedded as
 base64, so it can be mailed or opened offline. For each set-up:
 
-- win rate per seat (the agent sitting there) and per role, with 95 % Wilson
-  intervals and the fair share 1/n drawn in: a role above its share is favoured by
-  its place in the seating order (the first-player advantage is role 1's row);
+- win rate by turn position (1 = the player who took the first turn, from the turn
+  order the game recorded, else the seating order: the first-player advantage), per
+  role and per seat (the agent sitting there), with 95 % Wilson intervals and the
+  fair share 1/n drawn in;
 - win rate per agent over all its seats;
 - the distribution of game lengths (actions, and turns where the ruleset counts them);
 - the mean score of each role over the game, where the ruleset's board shows scores.
@@ -80,14 +81,31 @@ def _png(figure: Figure) -> str:
     return f'<img alt="plot" src="data:image/png;base64,{data}">'
 
 
+def turn_position(game: Record, role: str) -> int:
+    """1 for the role that takes the first turn: by the turn order the game recorded
+    (Viktory II draws its first player), else by seating order."""
+    order = game.get("order")
+    if not order:  # seat i played role (i + rotation) mod n: undo the rotation
+        n, rotation = len(game["roles"]), int(game.get("rotation", 0))
+        order = [game["roles"][(j - rotation) % n] for j in range(n)]
+    return list(order).index(role) + 1
+
+
 def rates(games: list[Record], key: str) -> list[dict[str, Any]]:
-    """Win counts and rates with intervals, by "seat agent", "role" or "agent"."""
+    """Win counts and rates with intervals, by "seat" (and its agent), "role",
+    "agent" or turn "position" (1 moves first)."""
     wins: dict[str, float] = defaultdict(float)
     played: dict[str, int] = defaultdict(int)
     order: list[str] = []
+    if key == "position":
+        players = len(games[0]["roles"]) if games else 0
+        order = [f"turn {i}" for i in range(1, players + 1)]  # in turn order, whatever comes first
     for g in games:
         for seat, (agent, role) in enumerate(zip(g["seats"], g["roles"], strict=True)):
-            name = {"seat": f"seat {seat} ({agent})", "role": role, "agent": agent}[key]
+            if key == "position":
+                name = f"turn {turn_position(g, role)}"
+            else:
+                name = {"seat": f"seat {seat} ({agent})", "role": role, "agent": agent}[key]
             if name not in played:
                 order.append(name)
             played[name] += 1
@@ -95,6 +113,8 @@ def rates(games: list[Record], key: str) -> list[dict[str, Any]]:
                 wins[name] += 1
     out = []
     for name in order:
+        if not played[name]:
+            continue
         lo, hi = wilson(int(wins[name]), played[name])
         out.append({"name": name, "games": played[name], "wins": int(wins[name]),
                     "rate": wins[name] / played[name], "ci95": (lo, hi)})
@@ -189,17 +209,16 @@ def headline(label: str, games: list[Record]) -> dict[str, Any]:
     """The figures a designer reads first for a set-up."""
     n = len(games)
     players = len(games[0]["roles"])
-    roles = rates(games, "role")
-    first = roles[0] if roles else None
+    positions = rates(games, "position")
+    first = positions[0] if positions else None
     return {
         "setup": label,
         "games": n,
         "players": players,
         "draws": sum(1 for g in games if g["draw"]),
         "unfinished": sum(1 for g in games if g["unfinished"]),
-        "first_role": first["name"] if first else None,
-        "first_role_win_rate": first["rate"] if first else None,
-        "first_role_ci95": list(first["ci95"]) if first else None,
+        "first_player_win_rate": first["rate"] if first else None,
+        "first_player_ci95": list(first["ci95"]) if first else None,
         "fair_share": 1 / players,
         "mean_actions": sum(g["actions"] for g in games) / n,
     }
@@ -215,14 +234,17 @@ def render(paths: Sequence[Path]) -> tuple[str, list[dict[str, Any]]]:
         headlines.append(head)
         fair = head["fair_share"]
         seat_rows, role_rows, agent_rows = rates(games, "seat"), rates(games, "role"), rates(games, "agent")
+        position_rows = rates(games, "position")
         parts = [
             f"<h2>{html.escape(label)}</h2>",
             f"<p>{head['games']} games, {head['draws']} drawn, {head['unfinished']} unfinished; "
-            f"{head['mean_actions']:.0f} actions on average. The first role in seating order, "
-            f"{html.escape(str(head['first_role']))}, won {head['first_role_win_rate']:.1%} "
-            f"(95 %: {head['first_role_ci95'][0]:.1%} – {head['first_role_ci95'][1]:.1%}) "
+            f"{head['mean_actions']:.0f} actions on average. The player who took the first turn "
+            f"won {head['first_player_win_rate']:.1%} "
+            f"(95 %: {head['first_player_ci95'][0]:.1%} – {head['first_player_ci95'][1]:.1%}) "
             f"against a fair share of {fair:.1%}.</p>",
-            _bars(role_rows, "win rate per role (seating order)", fair),
+            _bars(position_rows, "win rate by turn position (first-player advantage)", fair),
+            _table(position_rows, "turn position"),
+            _bars(role_rows, "win rate per role", fair),
             _table(role_rows, "role"),
             _bars(seat_rows, "win rate per seat", fair),
             _table(seat_rows, "seat"),
