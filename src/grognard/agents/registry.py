@@ -35,6 +35,8 @@ def make_agent(name: str, ruleset_id: str, seed: int) -> Agent:
         return _heuristic_factory(ruleset_id)(seed)
     if name == SEARCH_AGENT or name.startswith(SEARCH_AGENT + ":"):
         return _make_mcts(name, ruleset_id, seed)
+    if name.startswith("openspiel-"):
+        return _make_openspiel(name, seed)
     known = ", ".join(AGENT_NAMES)
     raise UnknownAgent(f"unknown agent {name!r}; known agents: {known}, mcts (mcts:200, mcts:1s)")
 
@@ -65,6 +67,17 @@ def _make_mcts(name: str, ruleset_id: str, seed: int) -> MctsAgent:
     )
     agent.name = name
     return agent
+
+
+def _make_openspiel(name: str, seed: int) -> Agent:
+    try:
+        from .openspiel_bots import make_openspiel_bot  # OpenSpiel loads only when asked for
+    except ImportError as exc:
+        raise UnknownAgent(f"{name!r} needs OpenSpiel ({exc}): pip install 'grognard[openspiel]'") from None
+    try:
+        return make_openspiel_bot(name, seed)
+    except ValueError as exc:
+        raise UnknownAgent(str(exc)) from None
 
 
 def _as_evaluate(candidate: object) -> Evaluate | None:
