@@ -13,7 +13,7 @@ from grognard.agents import Budget, MctsAgent, StateSampler, UnknownAgent, make_
 from grognard.agents.mcts import board_scores, win_shares
 from grognard.core.game import Action, State
 from grognard.core.rng import Rng
-from grognard.sim import GameConfig, get_ruleset, play
+from grognard.sim import GameConfig, get_ruleset, play, simulate
 
 HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE / "sim"))
@@ -162,12 +162,10 @@ def test_the_game_loop_hands_a_search_agent_a_sampler_never_the_state(
 
 def test_plays_the_hidden_block_game_to_the_end_and_beats_random() -> None:
     config = GameConfig("blockgame:BLOCKSKIRMISH", seats=("mcts:40", "random"), options={"turns": 3})
-    wins = 0
-    for seed in range(4):
-        outcome = play(config.rotated(seed % 2), seed)
-        assert not outcome["unfinished"]
-        wins += outcome["winners"] == [0]
-    assert wins >= 3
+    summary = simulate(config, 12, master_seed=1, rotate=True)
+    assert summary["unfinished"] == 0
+    search, rand = (row["wins"] for row in summary["per_seat"])
+    assert search >= 8 and search >= 3 * rand
 
 
 def test_same_seed_same_game() -> None:

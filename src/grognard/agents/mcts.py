@@ -19,9 +19,10 @@ Rewards are a share of the win per role (1 for a sole winner, 1/k for a tie betw
 k, 0 for the others), so the tree works for any number of players: each node is
 scored for the role that chose it (max^n). A rollout plays random moves (or, with
 rollouts="heuristic", the ruleset's heuristic with a little randomness) for at most
-`rollout_depth` actions; a game still running then is scored by the ruleset's
-`evaluate(view)` if its ai module has one, else by its board's "scores" (if the
-view has them), else as even.
+`rollout_depth` actions: 20 where the ruleset's ai module has `evaluate(view)`,
+which then scores the running game, else up to the game's end (a game still running
+after 5 000 actions is scored by its board's "scores", if the view has them, else
+as even).
 
 Where the ruleset has a heuristic agent, its choice is the root's prior (expanded
 first, with a progressive bias), and the search overrules it only when another move's
@@ -118,6 +119,11 @@ class Budget:
 DEFAULT_BUDGET = Budget(iterations=100)
 
 
+#: Rollout lengths: with the ruleset's evaluation, and without (up to the game's end).
+SHORT_ROLLOUT = 20
+FULL_ROLLOUT = 5_000
+
+
 class Node:
     """One edge of the tree: an action of a role after the actions above it."""
 
@@ -171,7 +177,7 @@ class MctsAgent:
         policy: PolicyFactory | None = None,
         evaluate: Evaluate | None = None,
         rollouts: str = "random",
-        rollout_depth: int = 20,
+        rollout_depth: int | None = None,
         exploration: float = 0.7,
         epsilon: float = 0.1,
         prior_weight: float = 1.0,
@@ -188,6 +194,10 @@ class MctsAgent:
         self.rng = Rng(Rng.new_state(seed))
         self.policy = policy(self.random.getrandbits(32)) if policy is not None else None
         self.evaluate: Evaluate = evaluate or board_scores
+        # with the ruleset's own evaluation, short rollouts; without one, to the end
+        # (a cut-off game scored by the board's scores alone, or as even, says little)
+        if rollout_depth is None:
+            rollout_depth = SHORT_ROLLOUT if evaluate is not None else FULL_ROLLOUT
         self.rollout_depth = rollout_depth
         self.exploration = exploration
         self.epsilon = epsilon
