@@ -95,3 +95,11 @@ def test_tournament_files_add_the_elo_table(tmp_path: Path) -> None:
 def test_a_missing_or_empty_results_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ResultsFileError, match="does not exist"):
         write_report(tmp_path / "nothing.jsonl", tmp_path / "r.html")
+
+
+def test_position_rows_are_one_per_turn_position() -> None:
+    games = [
+        {"roles": ["n", "s"], "rotation": 0, "seats": ["a", "b"], "winners": [0], "draw": False,
+         "unfinished": False},
+    ] * 3
+    assert [r["name"] for r in rates(games, "position")] == ["turn 1", "turn 2"]

@@ -106,7 +106,7 @@ def rates(games: list[Record], key: str) -> list[dict[str, Any]]:
                 name = f"turn {turn_position(g, role)}"
             else:
                 name = {"seat": f"seat {seat} ({agent})", "role": role, "agent": agent}[key]
-            if name not in played:
+            if name not in played and name not in order:
                 order.append(name)
             played[name] += 1
             if not g["unfinished"] and not g["draw"] and g["winners"] == [seat]:
