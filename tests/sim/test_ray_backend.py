@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
+import ray
 
 from grognard.sim import GameConfig, simulate
 from grognard.sim.runner import read_results
-
-ray = pytest.importorskip("ray")  # in the test extra; this only guards a broken install
 
 
 def test_ray_and_local_processes_give_identical_results(tmp_path: Path) -> None:
