@@ -1,4 +1,5 @@
-"""`grognard ...`: list rulesets, play a game between agents, check a replay, simulate.
+"""`grognard ...`: list rulesets, play a game between agents, check a replay, simulate,
+run a tournament, write a balance report.
 
 Errors a person can fix (unknown ruleset, agent or option, wrong seat count, bad
 arguments) print one line on stderr and exit 2; runtime failures (unreadable or
@@ -31,6 +32,9 @@ from grognard.core.game import Ruleset, State
 from grognard.sim.local import simulate as simulate_games
 from grognard.sim.play import GameConfig, check_seats, get_ruleset, make_agents, registry
 from grognard.sim.play import play as play_game
+from grognard.sim.runner import BACKENDS
+from grognard.sim.tournament import FORMATS, tournament_jobs
+from grognard.sim.tournament import tournament as run_tournament
 
 
 def _without_flag_types(params: list[Any]) -> list[Any]:
@@ -336,12 +340,63 @@ def replay_cmd(
     )
 
 
+BackendOpt = Annotated[
+    str,
+    typer.Option(
+        "--backend",
+        help="Where games run: local (processes) or ray (a local instance, or the cluster at --address).",
+    ),
+]
+AddressOpt = Annotated[
+    str | None, typer.Option("--address", help="Ray cluster address (with --backend ray), e.g. 10.0.0.5:6379")
+]
+OutOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--out",
+        help="Stream every game's result to this JSON Lines file; an interrupted run resumes from it.",
+    ),
+]
+ReplaysOpt = Annotated[bool, typer.Option("--replays", help="Keep every game's replay in the results file.")]
+
+
+class _Bar:
+    """A rich progress bar as a runner progress callback."""
+
+    def __init__(self, console: Console, label: str, total: int) -> None:
+        columns = (
+            TextColumn("[progress.description]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+        )
+        self.progress = Progress(*columns, console=console, transient=False)
+        self.task = self.progress.add_task(label, total=total)
+
+    def __enter__(self) -> _Bar:
+        self.progress.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.progress.__exit__(None, None, None)
+
+    def __call__(self, done: int, total: int) -> None:
+        self.progress.update(self.task, completed=done, total=total)
+
+
+def _check_backend(backend: str, address: str | None) -> None:
+    if backend not in BACKENDS:
+        raise UsageProblem(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    if address and backend != "ray":
+        raise UsageProblem("--address is a Ray cluster's: add --backend ray")
+
+
 @app.command("simulate", cls=_Command)
 def simulate_cmd(
     ruleset: Annotated[str, typer.Argument(help="Ruleset id (see `grognard rulesets`).")],
     games: Annotated[int, typer.Option("--games", min=1, help="Number of games.")] = 100,
     seats: SeatsOpt = None,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes.")] = 1,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes (or Ray CPUs).")] = 1,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Master seed.")] = 0,
     rotate: Annotated[
         bool, typer.Option("--rotate", help="Rotate seats over roles from game to game.")
@@ -349,34 +404,125 @@ def simulate_cmd(
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the summary as JSON here.")] = None,
     scenario: ScenarioOpt = None,
     option: OptionList = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    out: OutOpt = None,
+    replays: ReplaysOpt = False,
 ) -> None:
     """Play many games between agents and report win rates and game lengths."""
+    _check_backend(backend, address)
     rules = get_ruleset(ruleset)
-    config = _config(rules, ruleset, seats, scenario, parse_options(option))
-    if json_out is not None:
-        check_destination(json_out, "--json")
+    config = replace(_config(rules, ruleset, seats, scenario, parse_options(option)), keep_replay=replays)
+    for path, flag in ((out, "--out"), (json_out, "--json")):
+        if path is not None:
+            check_destination(path, flag)
     console = _console()
-    columns = (
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, transient=False) as bar:
-        task = bar.add_task(f"{rules.id}", total=games)
-
-        def progress(done: int, total: int) -> None:
-            bar.update(task, completed=done)
-
-        summary = simulate_games(config, games, seed, workers, progress, rotate=rotate)
+    with _Bar(console, rules.id, games) as bar:
+        summary = simulate_games(config, games, seed, workers, bar, rotate, backend, address, out)
     console.print(_summary_table(summary))
     console.print(_lengths(summary))
+    if out is not None:
+        console.print(f"Game results in {out} (grognard report {out} makes the HTML report)")
     if json_out is not None:
         try:
             json_out.write_text(json.dumps(summary, indent=2))
         except OSError as exc:
             raise BadSaveFile(f"cannot write {json_out}: {exc.strerror}") from None
         console.print(f"Summary written to {json_out}")
+
+
+@app.command("tournament", cls=_Command)
+def tournament_cmd(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset id (see `grognard rulesets`).")],
+    agents: Annotated[
+        str, typer.Option("--agents", help="Comma-separated agents, e.g. random,heuristic,mcts:100.")
+    ],
+    games: Annotated[int, typer.Option("--games", min=1, help="Games per pairing (sides alternate).")] = 20,
+    format_: Annotated[
+        str,
+        typer.Option("--format", help="round-robin (every pair) or gauntlet (the first against the rest)."),
+    ] = "round-robin",
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes (or Ray CPUs).")] = 1,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Master seed.")] = 0,
+    scenario: ScenarioOpt = None,
+    option: OptionList = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    out: OutOpt = None,
+    replays: ReplaysOpt = False,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the standings as JSON here.")] = None,
+) -> None:
+    """Agents against agents on a two-player set-up: win rates and Elo with 95 % intervals."""
+    _check_backend(backend, address)
+    if format_ not in FORMATS:
+        raise UsageProblem(f"unknown format {format_!r}; formats: {', '.join(FORMATS)}")
+    names = [name.strip() for name in agents.split(",")]
+    if any(not name for name in names):
+        raise UsageProblem(f"--agents has an empty agent name: {agents!r}")
+    options = parse_options(option)
+    for path, flag in ((out, "--out"), (json_out, "--json")):
+        if path is not None:
+            check_destination(path, flag)
+    try:
+        jobs = tournament_jobs(ruleset, names, games, seed, format_, scenario, options)
+    except (UnknownAgent, UnknownRuleset, BadOptions):
+        raise
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+    console = _console()
+    with _Bar(console, f"{ruleset} tournament", len(jobs)) as bar:
+        report = run_tournament(
+            ruleset, names, games, seed, format_, scenario, options, backend, workers, address, out, bar,
+            replays,
+        )
+    console.print(_standings_table(report))
+    if json_out is not None:
+        try:
+            json_out.write_text(json.dumps(report, indent=2))
+        except OSError as exc:
+            raise BadSaveFile(f"cannot write {json_out}: {exc.strerror}") from None
+        console.print(f"Standings written to {json_out}")
+
+
+def _standings_table(report: dict[str, Any]) -> Table:
+    table = Table(title=f"{report['ruleset']}: {report['format']}, {report['games']} games")
+    table.add_column("Agent")
+    table.add_column("Elo", justify="right")
+    table.add_column("95 % interval", justify="right")
+    for row in report["ratings"]:
+        lo, hi = row["ci95"]
+        table.add_row(row["agent"], f"{row['elo']:+.0f}", f"{lo:+.0f} – {hi:+.0f}")
+    matches = Table(title="Head to head")
+    for column in ("Agent", "Opponent", "W-D-L", "Win rate", "95 % interval"):
+        matches.add_column(column)
+    for m in report["matches"]:
+        lo, hi = m["ci95"]
+        wdl = f"{m['wins']}-{m['draws']}-{m['losses']}"
+        matches.add_row(m["agent"], m["opponent"], wdl, f"{m['win_rate']:.1%}", f"{lo:.1%} – {hi:.1%}")
+    grid = Table.grid(padding=1)
+    grid.add_row(table)
+    grid.add_row(matches)
+    return grid
+
+
+@app.command("report", cls=_Command)
+def report_cmd(
+    results: Annotated[
+        list[Path], typer.Argument(help="Results files written by simulate/tournament --out.")
+    ],
+    html: Annotated[
+        Path | None, typer.Option("--html", help="The report to write (default: beside the first file).")
+    ] = None,
+) -> None:
+    """Write a self-contained HTML balance report (plots inside) from results files."""
+    try:
+        from grognard.sim.report import write_report  # matplotlib loads only for reports
+    except ImportError as exc:
+        raise UsageProblem(f"reports need matplotlib ({exc}): pip install 'grognard[report]'") from None
+    target = html or results[0].with_suffix(".html")
+    check_destination(target, "--html")
+    write_report(results, target)
+    _console().print(f"Report written to {target}")
 
 
 def _summary_table(summary: dict[str, Any]) -> Table:
@@ -408,7 +554,7 @@ def _lengths(summary: dict[str, Any]) -> Text:
     return Text("Game length — " + "; ".join(parts))
 
 
-@app.command("odds")
+@app.command("odds", cls=_Command)
 def odds_cmd(
     ruleset: Annotated[str, typer.Argument(help="Ruleset id (see `grognard rulesets`).")],
     attacker: Annotated[str, typer.Option("--attacker", help="Attacking units, e.g. IN:4,AR:3.")],

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from .base import Agent, UnknownAgent, View
+from .mcts import Budget, MctsAgent, Sampler, StateSampler
 from .random_agent import RandomAgent
 from .registry import AGENT_NAMES, agent_names, has_heuristic, make_agent
 
 __all__ = [
     "AGENT_NAMES",
     "Agent",
+    "Budget",
+    "MctsAgent",
     "RandomAgent",
+    "Sampler",
+    "StateSampler",
     "UnknownAgent",
     "View",
     "agent_names",

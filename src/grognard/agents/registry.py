@@ -1,5 +1,10 @@
 """Agents by name. "random" is generic; "heuristic" is each ruleset's own player,
-found in `grognard.games.<ruleset id>.ai` as `make_heuristic(seed)`."""
+found in `grognard.games.<ruleset id>.ai` as `make_heuristic(seed)`; "mcts" is the
+generic search agent (agents/mcts.py), named with an optional budget and rollout
+policy: `mcts`, `mcts:200` (iterations per decision), `mcts:1s` or `mcts:250ms`
+(time per decision), `mcts:200:heuristic` (rollouts played by the ruleset's
+heuristic: stronger per iteration, far dearer; the default `random` rollouts use
+the heuristic only as the root's prior)."""
 
 from __future__ import annotations
 
@@ -8,9 +13,14 @@ from collections.abc import Callable
 from types import ModuleType
 
 from .base import Agent, UnknownAgent
+from .mcts import DEFAULT_BUDGET, Budget, Evaluate, MctsAgent
 from .random_agent import RandomAgent
 
+#: The agents a person picks from (the web app's AI seats list these). The search
+#: agent is named apart: the server's AI seats do not hand it a sampler yet, so
+#: there it would only play its heuristic (docs/simlab.md, "Not yet done").
 AGENT_NAMES = ("heuristic", "random")
+SEARCH_AGENT = "mcts"
 
 
 def agent_names() -> list[str]:
@@ -23,7 +33,58 @@ def make_agent(name: str, ruleset_id: str, seed: int) -> Agent:
         return RandomAgent(seed)
     if name == "heuristic":
         return _heuristic_factory(ruleset_id)(seed)
-    raise UnknownAgent(f"unknown agent {name!r}; known agents: {', '.join(AGENT_NAMES)}")
+    if name == SEARCH_AGENT or name.startswith(SEARCH_AGENT + ":"):
+        return _make_mcts(name, ruleset_id, seed)
+    if name.startswith("openspiel-"):
+        return _make_openspiel(name, seed)
+    known = ", ".join(AGENT_NAMES)
+    raise UnknownAgent(f"unknown agent {name!r}; known agents: {known}, mcts (mcts:200, mcts:1s)")
+
+
+def _make_mcts(name: str, ruleset_id: str, seed: int) -> MctsAgent:
+    parts = name.split(":")
+    if len(parts) > 3 or (len(parts) == 3 and parts[2] not in ("random", "heuristic")):
+        raise UnknownAgent(f"{name!r}: write mcts, mcts:BUDGET or mcts:BUDGET:random|heuristic")
+    try:
+        budget = Budget.parse(parts[1]) if len(parts) > 1 else DEFAULT_BUDGET
+    except ValueError as exc:
+        raise UnknownAgent(f"{name!r}: {exc}") from None
+    rollouts = parts[2] if len(parts) == 3 else "random"
+    module = _ai_module(ruleset_id)
+    factory = getattr(module, "make_heuristic", None) if module is not None else None
+    policy: Callable[[int], Agent] | None = factory if callable(factory) else None
+    if rollouts == "heuristic" and policy is None:
+        raise UnknownAgent(f"ruleset {ruleset_id!r} has no heuristic agent to roll out with")
+    evaluate = getattr(module, "evaluate", None) if module is not None else None
+    scores = getattr(module, "action_scores", None) if module is not None else None
+    agent = MctsAgent(
+        seed,
+        budget,
+        policy=policy,
+        evaluate=_as_evaluate(evaluate),
+        rollouts=rollouts,
+        scores=scores if callable(scores) else None,
+    )
+    agent.name = name
+    return agent
+
+
+def _make_openspiel(name: str, seed: int) -> Agent:
+    try:
+        from .openspiel_bots import make_openspiel_bot  # OpenSpiel loads only when asked for
+    except ImportError as exc:
+        raise UnknownAgent(f"{name!r} needs OpenSpiel ({exc}): pip install 'grognard[openspiel]'") from None
+    try:
+        return make_openspiel_bot(name, seed)
+    except ValueError as exc:
+        raise UnknownAgent(str(exc)) from None
+
+
+def _as_evaluate(candidate: object) -> Evaluate | None:
+    if candidate is None or not callable(candidate):
+        return None
+    made: Evaluate = candidate
+    return made
 
 
 def has_heuristic(ruleset_id: str) -> bool:

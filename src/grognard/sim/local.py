@@ -1,28 +1,27 @@
-"""Many games on this machine: one process, or a pool of worker processes.
+"""Many games of one set-up: `simulate`, its seeds and its summary.
 
 Seeds come from one master seed through `numpy.random.SeedSequence`, and results
-are put back in game order, so the summary is the same whatever the worker count
-(or backend).
+are put back in game order (runner.py), so the summary is the same whatever the
+worker count or backend.
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
 import statistics
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from .play import GameConfig, check_seats, get_ruleset, make_agents, play
+from .play import GameConfig, check_seats, get_ruleset, make_agents
+from .runner import Job, run_jobs
 
 #: z for a two-sided 95 % interval.
 Z95 = 1.959963984540054
 
 Progress = Callable[[int, int], None]
-Job = tuple[int, int, int]  # (game index, seed, rotation)
 
 
 def game_seeds(master_seed: int, games: int) -> list[int]:
@@ -56,12 +55,16 @@ def simulate(
     workers: int = 1,
     progress: Progress | None = None,
     rotate: bool = False,
+    backend: str = "local",
+    address: str | None = None,
+    out: Path | None = None,
 ) -> dict[str, Any]:
     """Play `games` games and summarise them (see `summarize`).
 
     With `rotate`, game g seats seat i at role (i + g) mod n, so that no seat is
     favoured by its position. Raises at once (before any game) for an unknown
-    ruleset, agent or option, or a wrong seat count.
+    ruleset, agent or option, or a wrong seat count. `backend`, `address` and
+    `out` (a JSON Lines results file, resumed if it exists) are run_jobs's.
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
@@ -71,32 +74,12 @@ def simulate(
     roles = check_seats(ruleset, config)
     make_agents(ruleset, config, 0)  # unknown agent names fail here, not in a worker
     n = len(roles)
-    jobs: list[Job] = [
-        (g, seed, (g % n) if rotate else config.rotation)
+    jobs = [
+        Job(g, config.rotated((g % n) if rotate else config.rotation), seed)
         for g, seed in enumerate(game_seeds(master_seed, games))
     ]
-    results: list[dict[str, Any] | None] = [None] * games
-    done = 0
-    if workers == 1:
-        for job in jobs:
-            results[job[0]] = _play_job(config, job)
-            done += 1
-            if progress is not None:
-                progress(done, games)
-    else:
-        size = _chunk_size(games, workers)
-        chunks = [jobs[i : i + size] for i in range(0, games, size)]
-        # spawn: a clean interpreter per worker, whatever threads the parent runs
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            futures = [pool.submit(_play_chunk, config, chunk) for chunk in chunks]
-            for future in as_completed(futures):
-                for index, game in future.result():
-                    results[index] = game
-                    done += 1
-                if progress is not None:
-                    progress(done, games)
-    finished = [r for r in results if r is not None]
+    run = {"command": "simulate", "config": config.to_json(), "master_seed": master_seed, "rotate": rotate}
+    finished = run_jobs(jobs, run, backend, workers, address, out, progress)
     summary = summarize(finished, list(config.seats), roles)
     summary.update(
         ruleset=ruleset.id,
@@ -106,22 +89,6 @@ def simulate(
         rotate=rotate,
     )
     return summary
-
-
-def _chunk_size(games: int, workers: int) -> int:
-    """Small enough chunks to balance the load and move the progress bar."""
-    return max(1, min(25, math.ceil(games / (workers * 4))))
-
-
-def _play_job(config: GameConfig, job: Job) -> dict[str, Any]:
-    index, seed, rotation = job
-    game = play(config.rotated(rotation), seed)
-    game["game"] = index
-    return game
-
-
-def _play_chunk(config: GameConfig, chunk: Sequence[Job]) -> list[tuple[int, dict[str, Any]]]:
-    return [(job[0], _play_job(config, job)) for job in chunk]
 
 
 def _stats(values: list[int]) -> dict[str, float] | None:

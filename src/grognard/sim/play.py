@@ -18,14 +18,18 @@ import numpy as np
 
 from grognard import games
 from grognard.agents.base import Agent
+from grognard.agents.mcts import StateSampler
 from grognard.agents.registry import make_agent
 from grognard.core.errors import BadOptions, UnknownRuleset
-from grognard.core.game import Result, Ruleset, State
+from grognard.core.game import Action, Result, Ruleset, State
 from grognard.core.registry import Registry
 from grognard.core.replay import digest, make_replay
 
 #: A game that has not ended after this many actions is reported as unfinished.
 MAX_ACTIONS = 200_000
+#: The score timeline (for rulesets whose board view has "scores") takes a point
+#: every this many actions: often enough for a plot, rare enough to cost nothing.
+TIMELINE_EVERY = 25
 
 
 @dataclass(frozen=True)
@@ -120,6 +124,18 @@ def make_agents(ruleset: Ruleset, config: GameConfig, seed: int) -> list[Agent]:
     return [make_agent(name, ruleset.id, agent_seed(seed, i)) for i, name in enumerate(config.seats)]
 
 
+def decide(agent: Agent, state: State, role: str, legal: list[Action]) -> Action:
+    """`agent`'s choice for `role`: from its view and legal list, plus, for a search
+    agent (`wants_sampler`), a sampler of determinizations from that role's
+    knowledge; no agent ever receives the state itself."""
+    view = state.view(role) if agent.wants_view else {}
+    searching = getattr(agent, "act_searching", None)
+    if getattr(agent, "wants_sampler", False) and callable(searching):
+        action: Action = searching(view, legal, StateSampler(state, role))
+        return action
+    return agent.act(view, legal)
+
+
 def winners_of(result: Result | None) -> list[str]:
     """The roles with the best score (several means a draw between them)."""
     if not result:
@@ -138,8 +154,11 @@ def play(
     Returns {"seed", "rotation", "seats", "roles" (role per seat), "result" (score
     per role, None if unfinished), "winners" (winning seat indexes; several = draw),
     "draw", "unfinished", "actions", "turns" (when the view exposes board.turns),
-    and "replay" when config.keep_replay}. `on_action` (for a live log) is called
-    with the state after set-up and after every action; agents never see it.
+    "timeline" (when it exposes board.scores: [actions, turns, scores] every
+    TIMELINE_EVERY actions and at the end), "order" (the turn order after set-up,
+    when the view exposes board.order), and "replay" when config.keep_replay}.
+    `on_action` (for a live log) is called with the state after set-up and after
+    every action; agents never see it.
     """
     ruleset = get_ruleset(config.ruleset)
     roles = check_seats(ruleset, config)
@@ -149,25 +168,29 @@ def play(
 
     state = ruleset.new_game(config.scenario, config.options, seed)
     state.keep_undo = False
+    order = _turn_order(state)
     if on_action is not None:
         on_action(state)
     digests: list[str] = []
     actions = 0
+    timeline: list[list[Any]] = []
     while not state.is_over() and actions < config.max_actions:
+        if actions % TIMELINE_EVERY == 0:
+            _timeline_point(state, actions, timeline)
         active = state.active_roles()
         if not active:
             raise RuntimeError(f"{ruleset.id}: the game is not over but nobody is to act")
         role = active[0]
         agent = by_role[role]
         legal = state.legal_actions(role)
-        view = state.view(role) if agent.wants_view else {}
-        state.apply(role, agent.act(view, legal))
+        state.apply(role, decide(agent, state, role, legal))
         actions += 1
         if config.keep_replay:
             digests.append(digest(state))
         if on_action is not None:
             on_action(state)
 
+    _timeline_point(state, actions, timeline)
     result = state.result()
     best = winners_of(result)
     turns = _turns(state)
@@ -183,9 +206,33 @@ def play(
         "actions": actions,
         "turns": turns,
     }
+    if timeline:
+        out["timeline"] = timeline
+    if order is not None:
+        out["order"] = order
     if config.keep_replay:
         out["replay"] = make_replay(state, digests)
     return out
+
+
+def _turn_order(state: State) -> list[str] | None:
+    """The turn order after set-up, when the observer's board shows it as "order"
+    (Viktory II draws its first player, 4.0): balance reports need who moved first,
+    which the seating order does not tell."""
+    board = state.view(None).get("board")
+    order = board.get("order") if isinstance(board, dict) else None
+    if isinstance(order, list) and sorted(map(str, order)) == sorted(state.roles):
+        return [str(role) for role in order]
+    return None
+
+
+def _timeline_point(state: State, actions: int, timeline: list[list[Any]]) -> None:
+    """[actions, turns, {role: score}] when the observer's board shows "scores"."""
+    board = state.view(None).get("board")
+    scores = board.get("scores") if isinstance(board, dict) else None
+    if isinstance(scores, dict):
+        turns = board.get("turns") if isinstance(board, dict) else None
+        timeline.append([actions, turns if isinstance(turns, int) else None, dict(scores)])
 
 
 def _turns(state: State) -> int | None:

@@ -18,6 +18,7 @@ generator). The policy, by question:
 
 from __future__ import annotations
 
+import math
 import random
 from collections import deque
 from collections.abc import Iterable
@@ -302,6 +303,38 @@ class Viktory2Heuristic:
         best = max(scored.values())
         top = [a for a in legal if scored[a] >= best - 1e-9]
         return top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
+
+
+def action_scores(view: View, legal: list[Action]) -> dict[Action, float] | None:
+    """The heuristic's score of each legal action (higher is better), or None for a
+    question it has no scorer for: search agents (grognard.agents.mcts) search only
+    the best-scored few."""
+    board = Board(view)
+    scorer = _SCORERS.get(str(board.frame.get("state")))
+    return scorer(board, legal) if scorer is not None else None
+
+
+#: How many empire points make a side e (2.7) times likelier to win, in `evaluate`.
+EVAL_TEMPERATURE = 4.0
+
+
+def evaluate(view: View) -> dict[str, float]:
+    """A running game's win chances from the observer's view, for search agents
+    (grognard.agents.mcts): each role's strength is its empire score (5.3) plus
+    half its units' worth, an eliminated role has none, and the chances are a
+    softmax of the strengths. Rough on purpose: it must be cheap."""
+    board = view["board"]
+    roles: list[str] = list(view["roles"])
+    out = set(board.get("eliminated") or [])
+    strength = {r: float(board["scores"].get(r, 0)) for r in roles}
+    for unit in board["units"].values():
+        if unit["owner"] in strength:
+            strength[unit["owner"]] += 0.5 * UNIT_VALUE.get(unit["type"], 1.0)
+    alive = [r for r in roles if r not in out] or roles
+    top = max(strength[r] for r in alive)
+    weights = {r: (math.exp((strength[r] - top) / EVAL_TEMPERATURE) if r in alive else 0.0) for r in roles}
+    total = sum(weights.values())
+    return {r: w / total for r, w in weights.items()}
 
 
 def make_heuristic(seed: int) -> Viktory2Heuristic:

@@ -1,0 +1,169 @@
+"""The search agent's costs and strength (run once; figures go in benchmarks/README.md).
+
+    PYTHONPATH=src python benchmarks/bench_search.py --games 20 --budget 30
+
+1. Per ruleset (Viktory II, and the core's block-game test ruleset): the cost of the
+   operations search repeats, measured mid-game: clone, sample_consistent,
+   legal_actions (uncached), apply, view; and the search agent's iterations per
+   second at its default settings.
+2. Strength: `mcts:<budget>` against the ruleset's heuristic on Viktory II, seats
+   rotated, each game a pure function of its seed; the win rate with a 95 % Wilson
+   interval, and the search agent's seconds per decision.
+
+Times are CPU seconds of this process (time.process_time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from grognard.agents import MctsAgent, StateSampler, make_agent
+from grognard.core.game import State
+from grognard.core.rng import Rng
+from grognard.sim import GameConfig, get_ruleset, play
+from grognard.sim.local import wilson
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests" / "core"))
+
+
+def midgame(ruleset: str, plies: int, seed: int) -> State:
+    state = get_ruleset(ruleset).new_game(None, {}, seed)
+    state.keep_undo = False
+    agent = make_agent("random", get_ruleset(ruleset).id, seed)
+    for _ in range(plies):
+        if state.is_over():
+            break
+        role = state.active_roles()[0]
+        state.apply(role, agent.act({}, state.legal_actions(role)))
+    return state
+
+
+def per_call_ms(fn: Any, repeat: int) -> float:
+    start = time.process_time()
+    for _ in range(repeat):
+        fn()
+    return (time.process_time() - start) / repeat * 1000
+
+
+def costs(ruleset: str, plies: int, seed: int) -> dict[str, Any]:
+    state = midgame(ruleset, plies, seed)
+    role = state.active_roles()[0]
+    rng = Rng(Rng.new_state(seed))
+
+    def legal() -> None:
+        state._legal_cache.clear()
+        state.legal_actions(role)
+
+    def apply() -> None:
+        twin = state.clone()
+        twin.apply(role, state.legal_actions(role)[0])
+
+    clone_ms = per_call_ms(state.clone, 200)
+    agent = make_agent("mcts:100", get_ruleset(ruleset).id, seed)
+    assert isinstance(agent, MctsAgent)
+    start = time.process_time()
+    agent.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
+    spent = time.process_time() - start
+    return {
+        "ruleset": ruleset,
+        "after_plies": plies,
+        "clone_ms": clone_ms,
+        "sample_consistent_ms": per_call_ms(lambda: state.sample_consistent(role, rng), 200),
+        "legal_actions_ms": per_call_ms(legal, 200),
+        "apply_ms": per_call_ms(apply, 100) - clone_ms,
+        "view_ms": per_call_ms(lambda: state.view(role), 200),
+        "search_iterations_per_second": agent.last["iterations"] / spent if spent else None,
+    }
+
+
+class Timed:
+    """Wraps an agent to time its decisions."""
+
+    def __init__(self, agent: Any, times: list[float]) -> None:
+        self.agent, self.times = agent, times
+        self.name, self.wants_view = agent.name, agent.wants_view
+        self.wants_sampler = getattr(agent, "wants_sampler", False)
+
+    def act(self, view: Any, legal: Any) -> Any:
+        return self.agent.act(view, legal)
+
+    def act_searching(self, view: Any, legal: Any, sampler: Any) -> Any:
+        start = time.process_time()
+        action = self.agent.act_searching(view, legal, sampler)
+        if len(legal) > 1:
+            self.times.append(time.process_time() - start)
+        return action
+
+
+def strength(games: int, budget: str, seed: int) -> dict[str, Any]:
+    play_module = sys.modules["grognard.sim.play"]  # the package's `play` hides the module
+    times: list[float] = []
+    real_make = play_module.make_agent
+
+    def timed_make(name: str, ruleset_id: str, agent_seed: int) -> Any:
+        agent = real_make(name, ruleset_id, agent_seed)
+        return Timed(agent, times) if name.startswith("mcts") else agent
+
+    play_module.make_agent = timed_make
+    searcher = f"mcts:{budget}"
+    config = GameConfig("viktory2", seats=(searcher, "heuristic"))
+    wins = draws = unfinished = 0
+    outcomes = []
+    try:
+        for g in range(games):
+            outcome = play(config.rotated(g % 2), seed + g)
+            outcomes.append({k: outcome[k] for k in ("seed", "roles", "winners", "actions", "turns")})
+            if outcome["unfinished"]:
+                unfinished += 1
+            elif outcome["draw"]:
+                draws += 1
+            elif outcome["winners"] == [0]:
+                wins += 1
+            print(f"game {g + 1}/{games}: winners {outcome['winners']} ({wins} search wins)", flush=True)
+    finally:
+        play_module.make_agent = real_make
+    lo, hi = wilson(wins, games)
+    return {
+        "search_agent": searcher,
+        "opponent": "heuristic",
+        "games": games,
+        "search_wins": wins,
+        "draws": draws,
+        "unfinished": unfinished,
+        "win_rate": wins / games,
+        "ci95": [lo, hi],
+        "median_s_per_decision": statistics.median(times) if times else None,
+        "p95_s_per_decision": sorted(times)[int(0.95 * (len(times) - 1))] if times else None,
+        "outcomes": outcomes,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--budget", default="100")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=HERE / "search_results.json")
+    args = parser.parse_args()
+    out: dict[str, Any] = {
+        "costs": [costs("viktory2", 300, args.seed), costs("blockgame:BLOCKSKIRMISH", 6, args.seed)],
+    }
+    print(json.dumps(out["costs"], indent=1), flush=True)
+    if args.games:
+        out["strength"] = strength(args.games, args.budget, args.seed)
+        shown = {k: v for k, v in out["strength"].items() if k != "outcomes"}
+        print(json.dumps(shown, indent=1))
+    args.out.write_text(json.dumps(out, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,361 @@
+"""A generic search agent: Monte Carlo tree search over the core contract.
+
+One algorithm serves every ruleset. Each iteration starts from a fresh
+determinization, `sampler.sample(rng)`, which is the game as the searching role may
+believe it to be: what it cannot see re-drawn (`State.sample_consistent`) and the
+dice re-seeded from the agent's own generator. So the agent never reads the real
+RNG nor a hidden fact, and the same code is
+
+- UCT for open information: only the dice differ between iterations, and the tree
+  is "open loop" (a node is a sequence of actions, not a position), which averages
+  over chance instead of branching on it;
+- single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012) for
+  hidden information: the hidden data differ between iterations too, an action is
+  only considered where the current determinization allows it, and its UCB
+  exploration term counts how often it was *available* rather than how often its
+  parent was visited.
+
+Rewards are a share of the win per role (1 for a sole winner, 1/k for a tie between
+k, 0 for the others), so the tree works for any number of players: each node is
+scored for the role that chose it (max^n). A rollout plays random moves (or, with
+rollouts="heuristic", the ruleset's heuristic with a little randomness) for at most
+`rollout_depth` actions: 20 where the ruleset's ai module has `evaluate(view)`,
+which then scores the running game, else up to the game's end (a game still running
+after 5 000 actions is scored by its board's "scores", if the view has them, else
+as even).
+
+Where the ruleset has a heuristic agent, its choice is the root's prior (expanded
+first, with a progressive bias), and the search overrules it only when another move's
+mean reward is higher by at least `margin`: small budgets give noisy estimates, and
+noise should not overturn a tuned judgement. Where the ruleset scores actions
+(`action_scores(view, legal)`), only its best `width` moves are searched at the root.
+
+Known limit: simultaneous secret choices are searched one role after the other, as
+the game loop asks them; an opponent later in that order is searched as if it had
+seen the earlier picks (the usual single-observer simplification).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from grognard.core.game import Action, Result, Role, State
+from grognard.core.rng import Rng
+
+from .base import Agent, View, no_choice
+
+#: Evaluates a running game from the observer's view: a win chance per role.
+Evaluate = Callable[[View], Mapping[Role, float]]
+#: Makes the rollout agent from a seed (the ruleset's heuristic, or random).
+PolicyFactory = Callable[[int], Agent]
+#: The ruleset's scores of legal actions from a view (higher is better), or None.
+ActionScores = Callable[[View, list[Action]], Mapping[Action, float] | None]
+
+
+class Sampler(Protocol):
+    """What a search agent is given besides its view: determinizations of the game,
+    each consistent with what its role knows (never the real game)."""
+
+    def sample(self, rng: Rng) -> State: ...
+
+
+class StateSampler:
+    """The game loop's sampler: `state.sample_consistent(role, rng)` on demand.
+
+    It holds the real state privately and hands out only re-drawn copies.
+    """
+
+    __slots__ = ("_role", "_state")
+
+    def __init__(self, state: State, role: Role) -> None:
+        self._state = state
+        self._role = role
+
+    def sample(self, rng: Rng) -> State:
+        return self._state.sample_consistent(self._role, rng)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Iterations per decision, or seconds per decision (iterations are reproducible;
+    a time budget depends on the machine's speed)."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """ "200" -> 200 iterations; "1s", "0.5s", "250ms" -> a time budget."""
+        spec = text.strip().lower()
+        try:
+            if spec.endswith("ms"):
+                seconds = float(spec[:-2]) / 1000
+            elif spec.endswith("s"):
+                seconds = float(spec[:-1])
+            else:
+                iterations = int(spec)
+                if iterations < 1:
+                    raise ValueError
+                return cls(iterations=iterations)
+        except ValueError:
+            raise ValueError(
+                f"a search budget is a number of iterations (200) or a time (1s, 250ms), not {text!r}"
+            ) from None
+        if not 0 < seconds <= 3600:
+            raise ValueError(f"a time budget must be between 0 and 3600 seconds, not {text!r}")
+        return cls(seconds=seconds)
+
+    def label(self) -> str:
+        return f"{self.iterations}" if self.iterations is not None else f"{self.seconds:g}s"
+
+
+#: The default budget: reproducible, and under a second per decision on Viktory II
+#: on this project's reference machine (benchmarks/bench_search.py).
+DEFAULT_BUDGET = Budget(iterations=100)
+
+
+#: Rollout lengths: with the ruleset's evaluation, and without (up to the game's end).
+SHORT_ROLLOUT = 20
+FULL_ROLLOUT = 5_000
+
+
+class Node:
+    """One edge of the tree: an action of a role after the actions above it."""
+
+    __slots__ = ("avail", "children", "role", "totals", "visits")
+
+    def __init__(self, role: Role | None) -> None:
+        self.role = role  # who chose the action leading here (None at the root)
+        self.visits = 0
+        self.avail = 0  # iterations in which this action was legal (ISMCTS)
+        self.totals: dict[Role, float] = {}
+        self.children: dict[tuple[Role, Action], Node] = {}
+
+    def mean(self, role: Role) -> float:
+        return self.totals.get(role, 0.0) / self.visits if self.visits else 0.0
+
+
+def win_shares(result: Result, roles: list[Role]) -> dict[Role, float]:
+    """1 for a sole best score, 1/k each for a tie between k, 0 for the rest."""
+    best = max(result.values())
+    top = [r for r in roles if result.get(r) == best]
+    return {r: (1 / len(top) if r in top else 0.0) for r in roles}
+
+
+def board_scores(view: View) -> dict[Role, float]:
+    """The fallback evaluation: shares of `view["board"]["scores"]`, or even."""
+    roles: list[Role] = list(view.get("roles") or [])
+    board = view.get("board")
+    scores = board.get("scores") if isinstance(board, dict) else None
+    if roles and isinstance(scores, dict):
+        values = {r: max(0.0, float(scores.get(r, 0) or 0)) for r in roles}
+        total = sum(values.values())
+        if total > 0:
+            return {r: v / total for r, v in values.items()}
+    return {r: 1 / len(roles) for r in roles} if roles else {}
+
+
+class MctsAgent:
+    """Searches determinizations from its role's knowledge; see the module docstring.
+
+    `act(view, legal)` alone cannot search (a view is not a game): the game loop
+    calls `act_searching(view, legal, sampler)` for agents with `wants_sampler`.
+    """
+
+    wants_view = True
+    wants_sampler = True
+
+    def __init__(
+        self,
+        seed: int,
+        budget: Budget = DEFAULT_BUDGET,
+        policy: PolicyFactory | None = None,
+        evaluate: Evaluate | None = None,
+        rollouts: str = "random",
+        rollout_depth: int | None = None,
+        exploration: float = 0.7,
+        epsilon: float = 0.1,
+        prior_weight: float = 1.0,
+        scores: ActionScores | None = None,
+        width: int = 6,
+        margin: float = 0.05,
+    ) -> None:
+        if rollouts not in ("random", "heuristic"):
+            raise ValueError(f"rollouts are 'random' or 'heuristic', not {rollouts!r}")
+        self.name = f"mcts:{budget.label()}"
+        self.budget = budget
+        self.random = random.Random(seed)
+        # the agent's own dice for determinizations, never the game's
+        self.rng = Rng(Rng.new_state(seed))
+        self.policy = policy(self.random.getrandbits(32)) if policy is not None else None
+        self.evaluate: Evaluate = evaluate or board_scores
+        # with the ruleset's own evaluation, short rollouts; without one, to the end
+        # (a cut-off game scored by the board's scores alone, or as even, says little)
+        if rollout_depth is None:
+            rollout_depth = SHORT_ROLLOUT if evaluate is not None else FULL_ROLLOUT
+        self.rollout_depth = rollout_depth
+        self.exploration = exploration
+        self.epsilon = epsilon
+        self.rollouts = rollouts
+        self.prior_weight = prior_weight
+        self.scores = scores
+        self.width = width
+        self.margin = margin
+        self._prior: tuple[Role, Action] | None = None
+        #: statistics of the last decision (iterations, root visits per action)
+        self.last: dict[str, Any] = {}
+
+    def act(self, view: View, legal: list[Action]) -> Action:
+        """Without a sampler there is nothing to search: fall back on the rollout
+        policy (the ruleset's heuristic, or random)."""
+        if not legal:
+            raise no_choice()
+        if self.policy is not None and len(legal) > 1:
+            return self.policy.act(view, legal)
+        return legal[self.random.randrange(len(legal))]
+
+    def act_searching(self, view: View, legal: list[Action], sampler: Sampler) -> Action:
+        if not legal:
+            raise no_choice()
+        if len(legal) == 1:
+            self.last = {"iterations": 0, "visits": {}}
+            return legal[0]
+        me: Role = view["role"]
+        root = Node(None)
+        allowed = set(self._candidates(view, legal))
+        # the policy's own choice is the root's prior (progressive bias in _select)
+        self._prior = None
+        if self.policy is not None:
+            choice = self.policy.act(view, legal)
+            allowed.add(choice)
+            self._prior = (me, choice)
+        deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds else None
+        iterations = 0
+        while True:
+            if self.budget.iterations is not None and iterations >= self.budget.iterations:
+                break
+            if deadline is not None and iterations and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, sampler.sample(self.rng), me, allowed)
+            iterations += 1
+        visits = {a: n.visits for (role, a), n in root.children.items() if role == me and a in allowed}
+        def rank(action: Action) -> tuple[int, float]:
+            child = root.children.get((me, action))
+            return (visits.get(action, 0), child.mean(me) if child is not None else -1.0)
+
+        best = max(sorted(allowed, key=legal.index), key=rank)
+        if self._prior is not None and best != self._prior[1]:
+            # overrule the heuristic only when the search is clearly surer of another move
+            prior = root.children.get(self._prior)
+            chosen = root.children.get((me, best))
+            if prior is not None and chosen is not None and chosen.mean(me) < prior.mean(me) + self.margin:
+                best = self._prior[1]
+        self.last = {"iterations": iterations, "visits": visits}
+        return best
+
+    def _candidates(self, view: View, legal: list[Action]) -> list[Action]:
+        """The root actions worth searching: all of them, or, where the ruleset scores
+        actions, its best `width` (a small budget spread over forty moves learns
+        nothing about any of them)."""
+        if self.scores is None or len(legal) <= self.width:
+            return legal
+        scored = self.scores(view, legal)
+        if not scored:
+            return legal
+        ranked = sorted(legal, key=lambda a: -scored.get(a, -math.inf))  # stable: legal order on ties
+        return ranked[: self.width]
+
+    # ----- one iteration ------------------------------------------------------------
+    def _iterate(self, root: Node, game: State, me: Role, allowed: set[Action]) -> None:
+        roles = game.roles
+        path = [root]
+        node = root
+        expanded = False
+        while not expanded and not game.is_over():
+            role = game.active_roles()[0]
+            legal = game.legal_actions(role)
+            if node is root and role == me:
+                legal = [a for a in legal if a in allowed]
+            if len(legal) == 1:  # forced: no decision to learn, no node
+                game.apply(role, legal[0])
+                continue
+            untried = []
+            for action in legal:
+                child = node.children.get((role, action))
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.avail += 1
+            if untried:
+                action = self._first_try(game, role, untried, node is root)
+                child = Node(role)
+                child.avail = 1
+                node.children[(role, action)] = child
+                expanded = True
+            else:
+                action = self._select(node, role, legal)
+                child = node.children[(role, action)]
+            game.apply(role, action)
+            path.append(child)
+            node = child
+        rewards = self._rollout(game, roles)
+        for visited in path:
+            visited.visits += 1
+            for r, value in rewards.items():
+                visited.totals[r] = visited.totals.get(r, 0.0) + value
+
+    def _select(self, node: Node, role: Role, legal: list[Action]) -> Action:
+        """UCB1 over the actions legal here, with ISMCTS availability counts."""
+        best_action, best_score = legal[0], -math.inf
+        c = self.exploration
+        for action in legal:
+            child = node.children[(role, action)]
+            score = child.mean(role) + c * math.sqrt(math.log(child.avail) / child.visits)
+            if node.role is None and (role, action) == self._prior:
+                score += self.prior_weight / (1 + child.visits)
+            if score > best_score:
+                best_action, best_score = action, score
+        return best_action
+
+    def _first_try(self, game: State, role: Role, untried: list[Action], at_root: bool) -> Action:
+        """Expand the root's prior first; with heuristic rollouts, the policy's choice
+        anywhere (it is too dear to ask at every node otherwise); else at random."""
+        if at_root and self._prior is not None and self._prior[0] == role and self._prior[1] in untried:
+            return self._prior[1]
+        if self.policy is not None and self.rollouts == "heuristic" and len(untried) > 1:
+            choice = self.policy.act(self._policy_view(game, role), untried)
+            if choice in untried:
+                return choice
+        return untried[self.random.randrange(len(untried))]
+
+    def _policy_view(self, game: State, role: Role) -> View:
+        assert self.policy is not None
+        return game.view(role) if self.policy.wants_view else {}
+
+    def _rollout(self, game: State, roles: list[Role]) -> dict[Role, float]:
+        for _ in range(self.rollout_depth):
+            result = game.result()
+            if result is not None:
+                return win_shares(result, roles)
+            role = game.active_roles()[0]
+            legal = game.legal_actions(role)
+            if (
+                self.policy is not None
+                and self.rollouts == "heuristic"
+                and len(legal) > 1
+                and self.random.random() >= self.epsilon
+            ):
+                action = self.policy.act(self._policy_view(game, role), legal)
+            else:
+                action = legal[self.random.randrange(len(legal))]
+            game.apply(role, action)
+        result = game.result()
+        if result is not None:
+            return win_shares(result, roles)
+        estimate = self.evaluate(game.view(None))
+        return {r: float(estimate.get(r, 0.0)) for r in roles}

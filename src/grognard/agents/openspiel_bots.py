@@ -1,0 +1,215 @@
+"""OpenSpiel's own search bots as grognard agents, through an OpenSpiel game adapter.
+
+A peer no one here wrote: `openspiel-mcts:N` is OpenSpiel's `MCTSBot` and
+`openspiel-ismcts:N` its `ISMCTSBot`, N simulations per decision, each with
+OpenSpiel's `RandomRolloutEvaluator` (one random rollout to the end of the game).
+Install the `openspiel` extra (`open_spiel` on PyPI).
+
+The adapter presents any grognard game as an OpenSpiel Python game:
+
+- players are the roles in seating order; the current player is the first role
+  the game waits for (secret simultaneous choices are taken one after the other);
+- action ids are the RL action index (grognard.rl.encoding): id k is the k-th
+  action of the sorted legal list, `num_distinct_actions` is the ruleset's cap;
+- chance is *sampled* (`SAMPLED_STOCHASTIC`): the core cannot list a roll's
+  outcomes before the action that rolls, so dice come from the state's RNG, and
+  every `clone()` re-seeds that RNG from the bot's own counter, so a bot's search
+  never learns the real game's future dice. An id past the legal list of a clone
+  (whose dice went otherwise) wraps around;
+- hidden information: the game is `IMPERFECT_INFORMATION` when the ruleset redraws
+  hidden data (`_redraw_hidden`); the information state is the role's JSON view,
+  and `resample_from_infostate` is `sample_consistent`;
+- returns are win shares (constant sum 1), at the end only.
+
+Like grognard's own search agent, the bot is handed a determinization from the game
+loop's sampler, never the game (agents/mcts.py), so both search from the same
+knowledge.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from grognard.core.game import Action, Role, State
+from grognard.core.rng import Rng
+
+from .base import View, no_choice
+from .mcts import Sampler, win_shares
+
+#: The action id space (the RL index's default cap).
+MAX_ACTIONS = 512
+#: Actions after which a game counts as too long for OpenSpiel's bookkeeping.
+MAX_GAME_LENGTH = 200_000
+KINDS = ("mcts", "ismcts")
+
+
+def has_hidden_information(state: State) -> bool:
+    return type(state)._redraw_hidden is not State._redraw_hidden
+
+
+class GrognardGame(pyspiel.Game):
+    """A grognard ruleset with fixed scenario and options, as an OpenSpiel game."""
+
+    def __init__(self, sample: State, seed: int) -> None:
+        roles = sample.roles
+        hidden = has_hidden_information(sample)
+        info = pyspiel.GameType.Information
+        game_type = pyspiel.GameType(
+            short_name=f"python_grognard_{sample.ruleset.id}",
+            long_name=f"grognard {sample.ruleset.name}",
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+            information=info.IMPERFECT_INFORMATION if hidden else info.PERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=len(roles),
+            min_num_players=len(roles),
+            provides_information_state_string=True,
+            provides_information_state_tensor=False,
+            provides_observation_string=True,
+            provides_observation_tensor=False,
+            parameter_specification={},
+        )
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=MAX_ACTIONS,
+            max_chance_outcomes=0,
+            num_players=len(roles),
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(game_type, game_info, {})
+        self.roles = roles
+        self.dice = Rng(Rng.new_state(seed))  # re-seeds clones: never the real dice
+        self._template = sample
+
+    def new_initial_state(self) -> GrognardSpielState:
+        return GrognardSpielState(self, self._template.clone())
+
+    def wrap(self, state: State) -> GrognardSpielState:
+        return GrognardSpielState(self, state)
+
+
+class GrognardSpielState(pyspiel.State):
+    """One grognard game as an OpenSpiel state (see the module docstring)."""
+
+    def __init__(self, game: GrognardGame, inner: State) -> None:
+        super().__init__(game)
+        self._game = game
+        self.inner = inner
+        self.inner.keep_undo = False
+
+    def _role(self) -> Role:
+        return self.inner.active_roles()[0]
+
+    def current_player(self) -> int:
+        if self.inner.is_over():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self._game.roles.index(self._role())
+
+    def _legal_actions(self, player: int) -> list[int]:
+        role = self._game.roles[player]
+        return list(range(min(MAX_ACTIONS, len(self.inner.legal_actions(role)))))
+
+    def action(self, action_id: int) -> Action:
+        legal = self.inner.legal_actions(self._role())
+        return legal[int(action_id) % len(legal)]
+
+    def _apply_action(self, action_id: int) -> None:
+        self.inner.apply(self._role(), self.action(action_id))
+
+    def _action_to_string(self, player: int, action_id: int) -> str:
+        return " ".join(str(part) for part in self.action(action_id))
+
+    def is_terminal(self) -> bool:
+        return self.inner.is_over()
+
+    def returns(self) -> list[float]:
+        result = self.inner.result()
+        if result is None:
+            return [0.0] * len(self._game.roles)
+        shares = win_shares(result, self._game.roles)
+        return [shares[r] for r in self._game.roles]
+
+    def information_state_string(self, player: int | None = None) -> str:
+        role = self._game.roles[self.current_player() if player is None else player]
+        view = self.inner.view(role)
+        return json.dumps([view["board"], view["log"], view["active"]], sort_keys=True)
+
+    def observation_string(self, player: int | None = None) -> str:
+        return self.information_state_string(player)
+
+    def resample_from_infostate(self, player: int, probability_sampler: Any) -> GrognardSpielState:
+        seed = int(probability_sampler() * 2**31)
+        twin = self.inner.sample_consistent(self._game.roles[player], Rng(Rng.new_state(seed)))
+        return GrognardSpielState(self._game, twin)
+
+    def clone(self) -> GrognardSpielState:
+        twin = self.inner.clone()
+        twin.data["rng"] = Rng.new_state(self._game.dice.randint(0, 2**31 - 1))
+        return GrognardSpielState(self._game, twin)
+
+    def __str__(self) -> str:
+        return str(self.inner.view(None)["prompt"])
+
+
+class OpenSpielBot:
+    """A grognard agent that asks OpenSpiel's MCTSBot or ISMCTSBot."""
+
+    wants_view = True
+    wants_sampler = True
+
+    def __init__(self, kind: str, simulations: int, seed: int, uct_c: float = 2.0) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"OpenSpiel bots: {', '.join(KINDS)}, not {kind!r}")
+        self.name = f"openspiel-{kind}:{simulations}"
+        self.kind = kind
+        self.simulations = simulations
+        self.uct_c = uct_c
+        self.seed = seed
+        self.random = np.random.RandomState(seed % 2**32)
+        self.rng = Rng(Rng.new_state(seed))
+
+    def act(self, view: View, legal: list[Action]) -> Action:
+        """Without a sampler there is no game to search: the first legal action."""
+        if not legal:
+            raise no_choice()
+        return legal[0]
+
+    def act_searching(self, view: View, legal: list[Action], sampler: Sampler) -> Action:
+        if not legal:
+            raise no_choice()
+        if len(legal) == 1:
+            return legal[0]
+        sample = sampler.sample(self.rng)
+        game = GrognardGame(sample, self.rng.randint(0, 2**31 - 1))
+        state = game.wrap(sample)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.random)
+        bot: Any
+        if self.kind == "mcts":
+            bot = mcts.MCTSBot(game, self.uct_c, self.simulations, evaluator, solve=False,
+                               random_state=self.random)
+        else:
+            bot = ismcts.ISMCTSBot(game, evaluator, self.uct_c, self.simulations, random_state=self.random,
+                                   allow_inconsistent_action_sets=True)
+        action_id = int(bot.step(state))
+        return legal[action_id % len(legal)]
+
+
+def make_openspiel_bot(name: str, seed: int) -> OpenSpielBot:
+    """`openspiel-mcts:200` or `openspiel-ismcts:200` (simulations per decision)."""
+    head, _, count = name.partition(":")
+    kind = head.removeprefix("openspiel-")
+    try:
+        simulations = int(count or "100")
+    except ValueError:
+        raise ValueError(f"{name!r}: simulations are a whole number, e.g. openspiel-mcts:200") from None
+    if simulations < 1:
+        raise ValueError(f"{name!r}: at least one simulation")
+    return OpenSpielBot(kind, simulations, seed)

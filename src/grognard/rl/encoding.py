@@ -1,0 +1,127 @@
+"""What an RL policy sees and chooses: the action index and the observation arrays.
+
+Action index (every ruleset, every scenario)
+    Action k is the k-th action of the acting role's legal list, which the core keeps
+    sorted and duplicate-free (`State.legal_actions`), so the index is fixed *given
+    the position*: the same position always maps k to the same action, and
+    `actions(env, agent)` names them. The space is `Discrete(max_actions)`; the mask
+    marks the first len(legal) slots. `max_actions` is a per-ruleset cap (an action
+    list longer than it is an error, never silently cut). A *semantically* fixed
+    index (slot k always "move unit u to hex h") needs each ruleset to enumerate its
+    whole action space; no ruleset does yet (see docs/rl.md).
+
+Observation (a Dict space, the same for every role)
+    "observation"   float32 vector, documented by `feature_names`:
+                    [0:n]      one-hot of the observing role, in seating order;
+                    [n:2n]     1 for each role that must act now;
+                    [2n:3n]    each role's share of the board's "scores", where the
+                               view has them (0 otherwise);
+                    [3n]       legal actions of the observer / max_actions;
+                    [3n+1]     actions played so far / the env's action limit;
+                    then       the ruleset's own features, if its ai module defines
+                               `observe(view) -> list[float]` and `OBSERVATION_SIZE`.
+    "action_mask"   int8 vector of max_actions: 1 for a legal action index.
+    The whole JSON view (what a person in that seat sees) is in `infos[agent]["view"]`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from grognard.core.game import Action, State
+
+#: The default action cap, when the ruleset does not name one (RL_MAX_ACTIONS in
+#: its ai module).
+DEFAULT_MAX_ACTIONS = 512
+
+Observe = Callable[[dict[str, Any]], Sequence[float]]
+
+
+class ActionIndexError(ValueError):
+    """An index that names no legal action, or a legal list longer than the space."""
+
+
+def ruleset_hooks(ruleset_id: str) -> tuple[int, Observe | None, int]:
+    """(max_actions, observe, its size) from `grognard.games.<id>.ai`, or defaults."""
+    module = None
+    if ruleset_id.isidentifier():
+        try:
+            module = importlib.import_module(f"grognard.games.{ruleset_id}.ai")
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not f"grognard.games.{ruleset_id}.ai".startswith(exc.name):
+                raise
+    cap = int(getattr(module, "RL_MAX_ACTIONS", DEFAULT_MAX_ACTIONS))
+    observe = getattr(module, "observe", None)
+    size = int(getattr(module, "OBSERVATION_SIZE", 0))
+    if not callable(observe) or size <= 0:
+        return cap, None, 0
+    made: Observe = observe
+    return cap, made, size
+
+
+def feature_names(roles: Sequence[str], extra: int) -> list[str]:
+    """One name per entry of the "observation" vector."""
+    names = [f"me:{r}" for r in roles] + [f"active:{r}" for r in roles] + [f"score:{r}" for r in roles]
+    names += ["legal_fraction", "progress"] + [f"ruleset:{i}" for i in range(extra)]
+    return names
+
+
+def legal_for(state: State, role: str, max_actions: int) -> list[Action]:
+    legal = state.legal_actions(role)
+    if len(legal) > max_actions:
+        raise ActionIndexError(
+            f"{role} has {len(legal)} legal actions, more than the index's {max_actions}: "
+            "raise max_actions for this ruleset"
+        )
+    return legal
+
+
+def decode(state: State, role: str, index: int, max_actions: int) -> Action:
+    """The action an index names for `role` now."""
+    legal = legal_for(state, role, max_actions)
+    if not 0 <= index < len(legal):
+        raise ActionIndexError(f"action index {index} is not legal for {role}: {len(legal)} legal actions")
+    return legal[index]
+
+
+def mask(state: State, role: str, max_actions: int) -> np.ndarray:
+    out = np.zeros(max_actions, dtype=np.int8)
+    out[: len(legal_for(state, role, max_actions))] = 1
+    return out
+
+
+def observation(
+    state: State,
+    role: str,
+    max_actions: int,
+    played: int,
+    limit: int,
+    observe: Observe | None,
+    extra: int,
+) -> dict[str, np.ndarray]:
+    roles = state.roles
+    n = len(roles)
+    vector = np.zeros(3 * n + 2 + extra, dtype=np.float32)
+    vector[roles.index(role)] = 1.0
+    for active in state.active_roles():
+        vector[n + roles.index(active)] = 1.0
+    view = state.view(role)
+    board = view.get("board")
+    scores = board.get("scores") if isinstance(board, dict) else None
+    if isinstance(scores, dict):
+        total = sum(max(0.0, float(v)) for v in scores.values())
+        for i, r in enumerate(roles):
+            vector[2 * n + i] = max(0.0, float(scores.get(r, 0))) / total if total else 0.0
+    action_mask = mask(state, role, max_actions)
+    vector[3 * n] = float(action_mask.sum()) / max_actions
+    vector[3 * n + 1] = min(1.0, played / limit)
+    if observe is not None:
+        values = np.asarray(observe(view), dtype=np.float32)
+        if values.shape != (extra,):
+            raise ValueError(f"the ruleset's observe() gave {values.shape}, not ({extra},)")
+        vector[3 * n + 2 :] = values
+    return {"observation": vector, "action_mask": action_mask}

@@ -1,0 +1,255 @@
+"""PettingZoo environments over the core contract, for every ruleset and scenario.
+
+- `GrognardAEC`: turn after turn, as the game asks: the selected agent is the first
+  role the game waits for (the same order the headless game loop uses).
+- `GrognardParallel`: every live role submits an action each step; the actions of
+  the roles the game waits for are applied (in seating order), the others are
+  ignored (their mask is all zero). Secret simultaneous choices (several roles
+  active at once) are decided together; a turn-based ruleset works too, one role
+  at a time. Here an index past the legal list wraps around (index mod the number
+  of legal actions): PettingZoo's parallel seed test samples without the mask, and
+  a batch of environments should not stop on one unmasked sample. The AEC
+  environment refuses such an index (ActionIndexError).
+
+Rewards come once, at the end: each role's share of the win (1 for a sole winner,
+1/k each for a tie between k, 0 for the rest). A game still running after
+`max_steps` actions is truncated. Dice come from the game's seeded RNG, seeded by
+`reset(seed=...)`; so two environments reset with one seed and given the same
+actions play the same game. Action and observation encodings: encoding.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from grognard.agents.mcts import win_shares
+from grognard.core.game import State
+from grognard.sim.play import get_ruleset
+
+from .encoding import decode, feature_names, legal_for, observation, ruleset_hooks
+
+Obs = dict[str, np.ndarray]
+#: Seeds for resets without one come from this sequence (reproducible per env).
+_SEED_SPAN = 2**31
+
+
+class _Game:
+    """What both environments share: the ruleset, spaces, the game, and its encoding."""
+
+    def __init__(
+        self,
+        ruleset: str,
+        scenario: str | None,
+        options: Mapping[str, Any] | None,
+        max_actions: int | None,
+        max_steps: int,
+    ) -> None:
+        self.rules = get_ruleset(ruleset)
+        self.scenario = scenario
+        self.options = dict(options or {})
+        _, resolved = self.rules.resolve(scenario, self.options)
+        self.roles = self.rules.roles(scenario, resolved)
+        cap, self.observe, self.extra = ruleset_hooks(self.rules.id)
+        self.max_actions = max_actions or cap
+        self.max_steps = max_steps
+        self.features = feature_names(self.roles, self.extra)
+        size = len(self.features)
+        self.obs_space = spaces.Dict({
+            "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(self.max_actions,), dtype=np.int8),
+        })
+        # one action space per role, each seeded on its own (PettingZoo's seed_test)
+        self.act_spaces = {role: spaces.Discrete(self.max_actions) for role in self.roles}
+        self.state: State | None = None
+        self.played = 0
+        self._seeds = np.random.default_rng(0)
+
+    def new(self, seed: int | None) -> State:
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+            game_seed = seed
+        else:
+            game_seed = int(self._seeds.integers(0, _SEED_SPAN))
+        self.state = self.rules.new_game(self.scenario, self.options, game_seed)
+        self.state.keep_undo = False
+        self.played = 0
+        return self.state
+
+    @property
+    def game(self) -> State:
+        if self.state is None:
+            raise RuntimeError("call reset() first")
+        return self.state
+
+    def observe_role(self, role: str) -> Obs:
+        return observation(self.game, role, self.max_actions, self.played, self.max_steps, self.observe,
+                           self.extra)
+
+    def info(self, role: str) -> dict[str, Any]:
+        return {"view": self.game.view(role)}
+
+    def play(self, role: str, index: int, wrap: bool = False) -> None:
+        if wrap:
+            index = int(index) % len(legal_for(self.game, role, self.max_actions))
+        self.game.apply(role, decode(self.game, role, int(index), self.max_actions))
+        self.played += 1
+
+    def rewards(self) -> dict[str, float]:
+        result = self.game.result()
+        return win_shares(result, self.roles) if result is not None else dict.fromkeys(self.roles, 0.0)
+
+
+class GrognardAEC(AECEnv[str, Obs, int]):
+    """A grognard game as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "grognard_aec_v0", "render_modes": ["ansi"], "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        ruleset: str,
+        scenario: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        max_actions: int | None = None,
+        max_steps: int = 100_000,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self._g = _Game(ruleset, scenario, options, max_actions, max_steps)
+        self.possible_agents = list(self._g.roles)
+        self.render_mode = render_mode
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._g.obs_space  # one object per agent, as PettingZoo asks
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._g.act_spaces[agent]
+
+    @property
+    def game(self) -> State:
+        """The game being played (for tools and tests; a policy should use observe)."""
+        return self._g.game
+
+    def actions(self, agent: str) -> list[Any]:
+        """The legal actions of `agent` now, in index order (action k = entry k)."""
+        return self._g.game.legal_actions(agent)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._g.new(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: self._g.info(a) for a in self.agents}
+        self.agent_selection = self._g.game.active_roles()[0]
+
+    def observe(self, agent: str) -> Obs:
+        return self._g.observe_role(agent)
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: None is only for an agent whose game is over")
+        self._cumulative_rewards[agent] = 0.0
+        self._g.play(agent, int(action))
+        game = self._g.game
+        if game.is_over():
+            self.rewards = self._g.rewards()
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self._g.played >= self._g.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self.infos = {a: self._g.info(a) for a in self.agents}
+        self._accumulate_rewards()
+        active = game.active_roles()
+        self.agent_selection = active[0] if active else self.agents[0]
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        game = self._g.game
+        return f"{self._g.rules.id}: {game.view(None)['prompt']} (actions played: {self._g.played})"
+
+    def close(self) -> None:
+        pass
+
+
+class GrognardParallel(ParallelEnv[str, Obs, int]):
+    """A grognard game as a PettingZoo Parallel environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "grognard_parallel_v0", "render_modes": []}
+
+    def __init__(
+        self,
+        ruleset: str,
+        scenario: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        max_actions: int | None = None,
+        max_steps: int = 100_000,
+    ) -> None:
+        self._g = _Game(ruleset, scenario, options, max_actions, max_steps)
+        self.possible_agents = list(self._g.roles)
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._g.obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._g.act_spaces[agent]
+
+    @property
+    def game(self) -> State:
+        return self._g.game
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
+        self._g.new(seed)
+        self.agents = list(self.possible_agents)
+        return self._observations(), {a: self._g.info(a) for a in self.agents}
+
+    def _observations(self) -> dict[str, Obs]:
+        return {a: self._g.observe_role(a) for a in self.agents}
+
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[
+        dict[str, Obs], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]
+    ]:
+        game = self._g.game
+        for role in [r for r in self.possible_agents if r in game.active_roles()]:
+            if role not in actions:
+                raise ValueError(f"{role} must act this step")
+            if game.is_over() or role not in game.active_roles():
+                continue  # an earlier action this step ended the game or the choice
+            self._g.play(role, int(actions[role]), wrap=True)
+        over = game.is_over()
+        cut = not over and self._g.played >= self._g.max_steps
+        rewards = self._g.rewards() if over else dict.fromkeys(self.agents, 0.0)
+        observations = self._observations()
+        infos = {a: self._g.info(a) for a in self.agents}
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, cut)
+        rewards = {a: rewards[a] for a in self.agents}
+        if over or cut:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+
+def env(ruleset: str, **kwargs: Any) -> GrognardAEC:
+    """`grognard.rl.env("viktory2", options={"players": 3})`: an AEC environment."""
+    return GrognardAEC(ruleset, **kwargs)
+
+
+def parallel_env(ruleset: str, **kwargs: Any) -> GrognardParallel:
+    """A Parallel environment (several roles may decide at once)."""
+    return GrognardParallel(ruleset, **kwargs)

@@ -1,0 +1,205 @@
+"""The generic search agent: finds forced wins, never reads the real RNG or hidden
+data, plays the hidden-information block game, and is reproducible per seed."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from grognard.agents import Budget, MctsAgent, StateSampler, UnknownAgent, make_agent
+from grognard.agents.mcts import board_scores, win_shares
+from grognard.core.game import Action, State
+from grognard.core.rng import Rng
+from grognard.sim import GameConfig, get_ruleset, play, simulate
+
+HERE = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(HERE / "sim"))
+sys.path.insert(0, str(HERE / "core"))
+import tinygame  # noqa: E402
+import tinyrules  # noqa: E402
+
+
+def decide(agent: MctsAgent, state: State) -> Action:
+    role = state.active_roles()[0]
+    return agent.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
+
+
+def test_budget_names() -> None:
+    assert Budget.parse("200") == Budget(iterations=200)
+    assert Budget.parse("1s") == Budget(seconds=1.0)
+    assert Budget.parse("250ms") == Budget(seconds=0.25)
+    for bad in ("0", "-3", "fast", "0s", "1e9s"):
+        with pytest.raises(ValueError, match="budget"):
+            Budget.parse(bad)
+
+
+def test_registry_builds_search_agents_by_name() -> None:
+    agent = make_agent("mcts:30", "viktory2", 1)
+    assert isinstance(agent, MctsAgent)
+    assert agent.budget == Budget(iterations=30)
+    assert agent.policy is not None  # Viktory II's heuristic is the prior
+    assert make_agent("mcts:2s:heuristic", "viktory2", 1).name == "mcts:2s:heuristic"
+    assert isinstance(make_agent("mcts", "tiny", 1), MctsAgent)
+    for bad in ("mcts:soon", "mcts:10:greedy", "mcts:1:2:3"):
+        with pytest.raises(UnknownAgent, match="mcts"):
+            make_agent(bad, "viktory2", 0)
+    with pytest.raises(UnknownAgent, match="no heuristic"):
+        make_agent("mcts:10:heuristic", "tiny", 0)
+
+
+def test_win_shares_and_fallback_evaluation() -> None:
+    assert win_shares({"a": 3, "b": 1}, ["a", "b"]) == {"a": 1.0, "b": 0.0}
+    assert win_shares({"a": 2, "b": 2, "c": 0}, ["a", "b", "c"]) == {"a": 0.5, "b": 0.5, "c": 0.0}
+    view: dict[str, Any] = {"roles": ["a", "b"], "board": {"scores": {"a": 3, "b": 1}}}
+    assert board_scores(view) == {"a": 0.75, "b": 0.25}
+    assert board_scores({"roles": ["a", "b"], "board": {}}) == {"a": 0.5, "b": 0.5}
+
+
+def test_takes_the_winning_pile_not_the_losing_one() -> None:
+    # pile 2: taking 2 wins now; taking 1 hands the opponent the win; a roll wins 2/3
+    state = tinyrules.RULESET.new_game(None, {"pile": 2}, 0)
+    agent = MctsAgent(3, Budget(iterations=200))
+    assert decide(agent, state) == ("take", 2)
+    assert agent.last["visits"][("take", 2)] > agent.last["visits"][("take", 1)]
+
+
+def test_three_players_also_find_the_winning_take() -> None:
+    state = tinyrules.RULESET.new_game(None, {"pile": 2, "players": 3}, 0)
+    assert decide(MctsAgent(4, Budget(iterations=200)), state) == ("take", 2)
+
+
+def _last_north_turn(seed: int) -> tinygame.TinyState:
+    """Sprint, round 2, north's turn: with 'done' north wins whatever the hidden cards."""
+    state = tinygame.TINY.new_game("sprint", {}, seed)
+    assert isinstance(state, tinygame.TinyState)
+    for _ in range(2):
+        tinygame.pick_round(state)
+        state.apply("north", ("roll",))
+        if state.data["round"] == 2:
+            break
+        state.apply("north", ("done",))
+    assert state.frame()["state"] == "north_turn" and state.data["round"] == 2
+    mine = state.data["hands"]["north"]
+    best_other = max(v for c, v in tinygame.CARDS.items() if c != mine)
+    # others end on at most 9; north on 10 if it stops now, 9 (a tie) after a gamble's 1,
+    # and a swap may give it a lower card
+    others = 9 - best_other
+    state.data["scores"] = {"north": 10 - tinygame.CARDS[mine], "east": others, "south": others}
+    return state
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_hidden_information_forced_win_stops_instead_of_gambling(seed: int) -> None:
+    state = _last_north_turn(seed)
+    agent = MctsAgent(seed, Budget(iterations=400))
+    assert decide(agent, state) == ("done",)
+
+
+def test_never_reads_the_real_rng_nor_changes_the_game() -> None:
+    """Two games alike but for their dice generator (one also has forced dice queued):
+    the same agent must search them identically, and leave both untouched."""
+    a = tinygame.to_north_turn(seed=5)
+    b = a.clone()
+    b.data["rng"] = Rng.new_state(987654321)
+    b.rng.force([1, 1, 1, 1, 6, 6, 6, 6])
+    before_a, before_b = a.clone(), b.clone()
+    first, second = MctsAgent(11, Budget(iterations=150)), MctsAgent(11, Budget(iterations=150))
+    assert decide(first, a) == decide(second, b)
+    assert first.last == second.last
+    assert a.same_as(before_a) and b.same_as(before_b)
+    assert a.history == before_a.history
+
+
+def test_a_search_that_used_the_real_dice_would_be_caught() -> None:
+    """The check above has teeth: a sampler that keeps the real RNG searches the two
+    games differently."""
+
+    class LeakySampler:
+        def __init__(self, state: State) -> None:
+            self.state = state
+
+        def sample(self, rng: Rng) -> State:
+            twin = self.state.clone()
+            twin.keep_undo = False
+            return twin
+
+    a = tinygame.to_north_turn(seed=5)
+    b = a.clone()
+    b.data["rng"] = Rng.new_state(987654321)
+    first, second = MctsAgent(11, Budget(iterations=150)), MctsAgent(11, Budget(iterations=150))
+    for agent, state in ((first, a), (second, b)):
+        agent.act_searching(state.view("north"), state.legal_actions("north"), LeakySampler(state))
+    assert first.last != second.last
+
+
+def test_the_game_loop_hands_a_search_agent_a_sampler_never_the_state(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[tuple[Any, Any]] = []
+
+    class Spy:
+        name = "spy"
+        wants_view = True
+        wants_sampler = True
+
+        def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+            raise AssertionError("a search agent is asked through act_searching")
+
+        def act_searching(self, view: dict[str, Any], legal: list[Action], sampler: Any) -> Action:
+            seen.append((view, sampler))
+            return legal[0]
+
+    monkeypatch.setattr(sys.modules["grognard.sim.play"], "make_agent", lambda *_: Spy())
+    outcome = play(GameConfig("tinyrules:RULESET", seats=("spy", "spy")), seed=3)
+    assert len(seen) == outcome["actions"] > 0
+    for view, sampler in seen:
+        assert isinstance(sampler, StateSampler)
+        assert view["role"] in ("north", "south")
+
+
+def test_plays_the_hidden_block_game_to_the_end_and_beats_random() -> None:
+    config = GameConfig("blockgame:BLOCKSKIRMISH", seats=("mcts:40", "random"), options={"turns": 3})
+    summary = simulate(config, 12, master_seed=1, rotate=True)
+    assert summary["unfinished"] == 0
+    search, rand = (row["wins"] for row in summary["per_seat"])
+    assert search >= 8 and search >= 3 * rand
+
+
+def test_same_seed_same_game() -> None:
+    config = GameConfig("blockgame:BLOCKSKIRMISH", seats=("mcts:15", "mcts:15"), options={"turns": 2})
+    assert play(config, 8) == play(config, 8)
+
+
+def test_a_time_budget_still_searches_at_least_once() -> None:
+    agent = make_agent("mcts:1ms", "tiny", 2)
+    assert isinstance(agent, MctsAgent)
+    state = tinyrules.RULESET.new_game(None, {"pile": 5}, 0)
+    assert decide(agent, state) in state.legal_actions("north")
+    assert agent.last["iterations"] >= 1
+
+
+def test_ruleset_scores_narrow_the_root_to_the_best_few() -> None:
+    state = tinyrules.RULESET.new_game(None, {"pile": 6}, 0)
+
+    def scores(view: dict[str, Any], legal: list[Action]) -> dict[Action, float]:
+        return {("take", 1): 2.0, ("take", 2): 1.0, ("roll",): 0.0}
+
+    agent = MctsAgent(1, Budget(iterations=60), scores=scores, width=2)
+    decide(agent, state)
+    assert set(agent.last["visits"]) == {("take", 1), ("take", 2)}
+    assert sum(agent.last["visits"].values()) == 60
+
+
+def test_viktory2_exposes_scores_and_an_evaluation_for_search() -> None:
+    from grognard.games.viktory2 import ai
+
+    state = get_ruleset("viktory2").new_game(None, {}, 2)
+    role = state.active_roles()[0]
+    scored = ai.action_scores(state.view(role), state.legal_actions(role))
+    assert scored is not None and set(scored) == set(state.legal_actions(role))
+    chances = ai.evaluate(state.view(None))
+    assert set(chances) == set(state.roles)
+    assert sum(chances.values()) == pytest.approx(1.0)
