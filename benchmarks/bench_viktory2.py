@@ -1,7 +1,10 @@
 """Viktory II speed: random games per second, heuristic decision time, check_ruleset time.
 
-    PYTHONPATH=src python benchmarks/bench_viktory2.py [--games 200] [--more-players-games 20]
-        [--decisions-games 20] [--check-games 5] [--seed 0] [--out benchmarks/results.json]
+    .venv/bin/python benchmarks/bench_viktory2.py [--games 200] [--more-players-games 20]
+        [--decisions-games 20] [--check-games 5] [--seed 0] [--out PATH]
+
+The results go to benchmarks/results/viktory2.json (untracked) unless --out names
+another file; `--out benchmarks/results.json` rewrites the committed figures.
 
 Everything runs on one core, in this process. Games and decisions are timed with
 time.process_time (the CPU time of this process), which other work on the machine
@@ -15,14 +18,26 @@ import argparse
 import json
 import platform
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from grognard.agents import Agent, make_agent
-from grognard.games import REGISTRY
-from grognard.sim import GameConfig, game_seeds, play
-from grognard.testing import check_ruleset
+ROOT = Path(__file__).resolve().parent.parent
+# the checkout's own sources, so that no PYTHONPATH is needed
+sys.path.insert(0, str(ROOT / "src"))
+try:
+    from grognard.agents import Agent, make_agent
+    from grognard.games import REGISTRY
+    from grognard.sim import GameConfig, game_seeds, play
+    from grognard.testing import check_ruleset
+except ImportError as exc:  # a Python without the project's dependencies
+    sys.exit(
+        f"bench_viktory2: this Python ({sys.executable}) cannot import grognard's dependencies "
+        f"({exc}). Run it with the project's virtualenv: .venv/bin/python benchmarks/bench_viktory2.py"
+    )
+
+DEFAULT_OUT = ROOT / "benchmarks" / "results" / "viktory2.json"  # untracked (.gitignore)
 
 RULESET = "viktory2"
 MORE_PLAYERS = (4, 6)
@@ -110,8 +125,18 @@ def main() -> None:
     parser.add_argument("--decisions-games", type=int, default=20, help="heuristic vs random games to time")
     parser.add_argument("--check-games", type=int, default=5, help="games for check_ruleset")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("results.json"))
+    parser.add_argument(
+        "--out", type=Path, default=DEFAULT_OUT,
+        help="where to write the JSON results (default benchmarks/results/viktory2.json, untracked)",
+    )
     args = parser.parse_args()
+    # check the destination before the minutes of measuring, not after
+    try:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        parser.error(f"--out {args.out}: cannot create its folder ({exc.strerror})")
+    if args.out.is_dir():
+        parser.error(f"--out {args.out} is a folder; name a file")
 
     results = {
         "ruleset": RULESET,

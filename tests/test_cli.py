@@ -167,9 +167,71 @@ def test_unreadable_and_invalid_files_are_one_line_errors(
     code, _, err = cli(capsys, "replay", str(other), "--verify")
     assert code == 1
     assert_one_line_error(err, "not a grognard replay")
-    code, _, err = cli(capsys, "play", "tiny", "--save", str(tmp_path / "no" / "dir" / "g.json"))
+
+
+def test_a_non_utf8_replay_is_named(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    latin = tmp_path / "partie-été.json"
+    latin.write_bytes('{"ruleset": "tiny", "name": "été"}'.encode("latin-1"))
+    code, _, err = cli(capsys, "replay", str(latin))
     assert code == 1
-    assert_one_line_error(err)
+    assert_one_line_error(err, str(latin), "not UTF-8")
+
+
+@pytest.mark.parametrize("command", [
+    ["play", "tiny", "--save"],
+    ["simulate", "tiny", "--games", "3", "--json"],
+])
+def test_an_output_file_in_a_missing_folder_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str]
+) -> None:
+    target = tmp_path / "no" / "dir" / "g.json"
+    code, out, err = cli(capsys, *command, str(target))
+    assert code == 2
+    assert_one_line_error(err, str(target), f"the folder {target.parent} does not exist")
+    assert ".tmp" not in err
+    assert "Winner" not in out and "Win rate" not in out  # nothing was played
+
+
+@pytest.mark.parametrize("command", [["play", "tiny", "--save"], ["simulate", "tiny", "--json"]])
+def test_an_output_file_that_is_a_folder_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str]
+) -> None:
+    code, out, err = cli(capsys, *command, str(tmp_path))
+    assert code == 2
+    assert_one_line_error(err, f"{tmp_path} is a folder")
+    assert "Winner" not in out and "Win rate" not in out
+
+
+def test_help_shows_no_type_beside_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (["--help"], ["play", "--help"], ["simulate", "--help"], ["replay", "--help"]):
+        code, out, _ = cli(capsys, *args)
+        assert code == 0
+        assert "--help" in out
+        assert "<bool>" not in out, args
+    code, out, _ = cli(capsys, "play", "--help")
+    assert "--log" in out and "<int range>" in out  # options with a value keep their type
+
+
+def test_rulesets_writes_bool_defaults_as_the_option_takes_them(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "rulesets")
+    assert code == 0
+    bool_rows = [line for line in out.splitlines() if "│ bool " in line]
+    assert len(bool_rows) >= 6  # Viktory II's optional rules
+    for line in bool_rows:
+        cells = [c.strip() for c in line.split("│")]
+        assert cells[3] in ("true", "false"), line
+        assert cells[4] == "true, false", line
+
+
+def test_interval_bounds_of_no_wins_and_all_wins_are_exact() -> None:
+    """A seat that never won has a lower bound of exactly 0 (not 1.7e-18), and one that
+    always won an upper bound of exactly 1, in the summary's JSON as printed."""
+    from grognard.sim.local import wilson
+
+    for n in range(1, 400):
+        assert wilson(0, n)[0] == 0.0
+        assert wilson(n, n)[1] == 1.0
+        assert json.dumps(wilson(0, n)).startswith("[0.0, 0.")
 
 
 def test_simulate_prints_a_table_and_writes_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -313,3 +375,19 @@ def test_serve_names_a_port_in_use_before_announcing_it(
     assert code == 2
     assert_one_line_error(err, f"cannot listen on 127.0.0.1:{port}: in use", "--port")
     assert "open http" not in out
+
+
+def test_the_viktory2_benchmark_writes_to_an_untracked_file_unless_told() -> None:
+    """Running the benchmark as the README writes it must not rewrite the committed
+    benchmarks/results.json: its default output lies in a folder git ignores."""
+    import importlib.util
+
+    root = SRC.parent
+    spec = importlib.util.spec_from_file_location("bench_viktory2", root / "benchmarks" / "bench_viktory2.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    default = Path(bench.DEFAULT_OUT).relative_to(root)
+    assert default != Path("benchmarks/results.json")
+    ignored = [line.strip() for line in (root / ".gitignore").read_text().splitlines()]
+    assert any(str(default).startswith(entry.rstrip("/") + "/") for entry in ignored if entry.endswith("/"))

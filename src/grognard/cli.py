@@ -8,6 +8,7 @@ invalid files, a replay that does not verify) exit 1. Never a traceback for thos
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -20,6 +21,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperCommand, TyperGroup
 
 from grognard.agents.base import UnknownAgent
 from grognard.core import replay as replays
@@ -29,12 +31,33 @@ from grognard.sim.local import simulate as simulate_games
 from grognard.sim.play import GameConfig, check_seats, get_ruleset, make_agents, registry
 from grognard.sim.play import play as play_game
 
+
+def _without_flag_types(params: list[Any]) -> list[Any]:
+    """Typer's help prints a type beside every option, `--help <bool>` included; an
+    on/off flag takes no value, so its type column stays empty (metavar "")."""
+    for param in params:
+        if getattr(param, "is_flag", False) and getattr(param, "metavar", "") is None:
+            param.metavar = ""
+    return params
+
+
+class _Group(TyperGroup):
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _without_flag_types(super().get_params(ctx))
+
+
+class _Command(TyperCommand):
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _without_flag_types(super().get_params(ctx))
+
+
 app = typer.Typer(
     name="grognard",
     help="Play, replay and simulate strategic board wargames.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=_Group,
 )
 
 
@@ -78,6 +101,17 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
             raise UsageProblem(f"--option wants KEY=VALUE, not {pair!r}")
         options[key.strip()] = value.strip()
     return options
+
+
+def check_destination(path: Path, flag: str) -> None:
+    """Refuse, before a long run, an output file that could not be written at the end."""
+    if path.is_dir():
+        raise UsageProblem(f"{flag} {path} is a folder; name a file")
+    folder = path.parent
+    if not folder.is_dir():
+        raise UsageProblem(f"{flag} {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise UsageProblem(f"{flag} {path}: the folder {folder} is not writable")
 
 
 def _config(
@@ -160,7 +194,7 @@ def _result_table(result: dict[str, float] | None, agents: dict[str, str] | None
 
 
 # ----- commands --------------------------------------------------------------------------
-@app.command("rulesets")
+@app.command("rulesets", cls=_Command)
 def rulesets_cmd() -> None:
     """List the rulesets with their scenarios and options."""
     console = _console()
@@ -194,11 +228,13 @@ def rulesets_cmd() -> None:
                 allowed = "true, false"
             else:
                 allowed = ""
-            table.add_row(option.id, option.type, str(option.default), allowed, option.description)
+            # written as --option takes it: true/false, not Python's True/False
+            default = str(option.default).lower() if option.type == "bool" else str(option.default)
+            table.add_row(option.id, option.type, default, allowed, option.description)
         console.print(table)
 
 
-@app.command("play")
+@app.command("play", cls=_Command)
 def play_cmd(
     ruleset: Annotated[str, typer.Argument(help="Ruleset id (see `grognard rulesets`).")],
     seats: SeatsOpt = None,
@@ -212,6 +248,7 @@ def play_cmd(
     rules = get_ruleset(ruleset)
     config = _config(rules, ruleset, seats, scenario, parse_options(option))
     if save is not None:
+        check_destination(save, "--save")
         config = replace(config, keep_replay=True)
     console = _console()
     watcher = _Watcher(console, log)
@@ -233,7 +270,7 @@ def play_cmd(
         console.print(f"Replay saved to {save}")
 
 
-@app.command("serve")
+@app.command("serve", cls=_Command)
 def serve_cmd(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
@@ -256,7 +293,7 @@ def serve_cmd(
     serve(host, port, database_url, announce=announce)
 
 
-@app.command("replay")
+@app.command("replay", cls=_Command)
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="A replay file written by `grognard play --save`.")],
     verify: Annotated[
@@ -298,7 +335,7 @@ def replay_cmd(
     )
 
 
-@app.command("simulate")
+@app.command("simulate", cls=_Command)
 def simulate_cmd(
     ruleset: Annotated[str, typer.Argument(help="Ruleset id (see `grognard rulesets`).")],
     games: Annotated[int, typer.Option("--games", min=1, help="Number of games.")] = 100,
@@ -315,6 +352,8 @@ def simulate_cmd(
     """Play many games between agents and report win rates and game lengths."""
     rules = get_ruleset(ruleset)
     config = _config(rules, ruleset, seats, scenario, parse_options(option))
+    if json_out is not None:
+        check_destination(json_out, "--json")
     console = _console()
     columns = (
         TextColumn("[progress.description]{task.description}"),
@@ -332,7 +371,10 @@ def simulate_cmd(
     console.print(_summary_table(summary))
     console.print(_lengths(summary))
     if json_out is not None:
-        json_out.write_text(json.dumps(summary, indent=2))
+        try:
+            json_out.write_text(json.dumps(summary, indent=2))
+        except OSError as exc:
+            raise BadSaveFile(f"cannot write {json_out}: {exc.strerror}") from None
         console.print(f"Summary written to {json_out}")
 
 

@@ -122,8 +122,11 @@ def verify_replay(replay: Mapping[str, Any], ruleset: Ruleset) -> list[str]:
 def save(path: Path, replay: Mapping[str, Any]) -> None:
     """Write atomically so a crash never leaves half a file."""
     tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(replay, separators=(",", ":")))
-    tmp.replace(path)
+    try:
+        tmp.write_text(json.dumps(replay, separators=(",", ":")))
+        tmp.replace(path)
+    except OSError as exc:  # name the file asked for, not the temporary one
+        raise BadSaveFile(f"cannot write {path}: {exc.strerror}") from None
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -131,6 +134,8 @@ def load(path: Path) -> dict[str, Any]:
         data = json.loads(path.read_text())
     except OSError as exc:
         raise BadSaveFile(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise BadSaveFile(f"{path} is not UTF-8 text (byte {exc.start}): not a replay file") from None
     except json.JSONDecodeError as exc:
         raise BadSaveFile(f"{path} is not valid JSON: {exc}") from None
     if not isinstance(data, dict):

@@ -25,7 +25,7 @@ from starlette.responses import JSONResponse, Response
 
 from grognard.core.registry import Registry
 
-from . import accounts, api_games, api_ws
+from . import accounts, api_games, api_ws, apidocs
 from .ai import AiRunner
 from .context import Server
 from .db import make_engine, resolve_database_url, upgrade, write_gate
@@ -104,10 +104,11 @@ def create_app(
         title="grognard",
         summary="Board wargames with the rules enforced and hidden information hidden.",
         lifespan=lifespan,
-        docs_url="/api/docs",
+        docs_url=None,  # apidocs serves /api/docs without a CDN
         openapi_url="/api/openapi.json",
         redoc_url=None,
     )
+    apidocs.install(app, "/api/openapi.json")
     app.state.server = server
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _validation_error)

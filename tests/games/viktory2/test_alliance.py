@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from grognard.games.viktory2 import alliance, battle, losses, position, reserves
+from grognard.games.viktory2 import battle, frigate_placement, losses, position, vassals
 from grognard.games.viktory2.state import Viktory2State
 from grognard.games.viktory2.victory import economy_balanced
 
@@ -165,11 +165,11 @@ def test_the_loser_may_not_attack_on_his_next_turn_only() -> None:
     st.data["flow"] = [{"state": "start_turn", "role": "yellow"}]
     st.advance()
     assert st.data["turn"]["no_attack"] is True
-    assert not alliance.may_attack(st, "yellow", "blue")
+    assert not vassals.may_attack(st, "yellow", "blue")
     st.data["flow"] = [{"state": "start_turn", "role": "yellow"}]  # and the turn after
     st.advance()
     assert st.data["turn"]["no_attack"] is False
-    assert alliance.may_attack(st, "yellow", "blue")
+    assert vassals.may_attack(st, "yellow", "blue")
 
 
 # ----- 15.64 alliance effects -------------------------------------------------------------------------
@@ -183,28 +183,28 @@ def alliance_of_three(**kw: Any) -> Viktory2State:
 @pytest.mark.rules("15.64")
 def test_a_vassal_may_not_attack_his_alliance_but_the_ruler_may() -> None:
     st = alliance_of_three()
-    assert not alliance.may_attack(st, "yellow", "red")
-    assert not alliance.may_attack(st, "yellow", "blue")  # a fellow vassal
-    assert alliance.may_attack(st, "red", "yellow")
+    assert not vassals.may_attack(st, "yellow", "red")
+    assert not vassals.may_attack(st, "yellow", "blue")  # a fellow vassal
+    assert vassals.may_attack(st, "red", "yellow")
 
 
 @pytest.mark.rules("15.64")
 def test_a_vassal_passes_through_but_does_not_stop_with_his_alliance() -> None:
     st = alliance_of_three(units=[("red", "cavalry", "1,1")])
-    assert not alliance.may_stop_in(st, "yellow", "1,1")       # ruler's unit
-    assert not alliance.may_stop_in(st, "yellow", "3,-1")      # ruler's city
-    assert not alliance.may_stop_in(st, "yellow", "2,-3")      # fellow vassal's town
-    assert alliance.may_stop_in(st, "yellow", "2,0")           # empty
-    assert alliance.may_stop_in(st, "red", "-2,3")             # the ruler may (a battle follows)
+    assert not vassals.may_stop_in(st, "yellow", "1,1")       # ruler's unit
+    assert not vassals.may_stop_in(st, "yellow", "3,-1")      # ruler's city
+    assert not vassals.may_stop_in(st, "yellow", "2,-3")      # fellow vassal's town
+    assert vassals.may_stop_in(st, "yellow", "2,0")           # empty
+    assert vassals.may_stop_in(st, "red", "-2,3")             # the ruler may (a battle follows)
 
 
 @pytest.mark.rules("15.64")
 def test_alliance_towns_and_units_aid_movement() -> None:
     st = alliance_of_three()
-    assert alliance.aids_movement(st, "yellow", "red")
-    assert alliance.aids_movement(st, "yellow", "blue")
+    assert vassals.aids_movement(st, "yellow", "red")
+    assert vassals.aids_movement(st, "yellow", "blue")
     st.data["ruler"] = {"yellow": "red"}
-    assert not alliance.aids_movement(st, "yellow", "blue")
+    assert not vassals.aids_movement(st, "yellow", "blue")
 
 
 @pytest.mark.rules("15.64", "13.2")
@@ -225,17 +225,17 @@ def test_alliance_frigates_around_the_capital_send_the_frigate_to_the_nearest_wa
     tiles.update({"-2,0": "water", "0,-2": "water", "-1,-1": "plains", "2,-2": "water"})
     st = alliance_of_three(tiles=tiles, units=[("red", "frigate", "-1,0"), ("blue", "frigate", "0,-1")],
                            player="yellow", step="reserves")
-    assert reserves.frigate_waters(st, "yellow", "0,0", capital=True) == ["-2,0", "0,-2", "2,-2"]
+    assert frigate_placement.frigate_waters(st, "yellow", "0,0", capital=True) == ["-2,0", "0,-2", "2,-2"]
     st.data["ruler"] = {}  # enemies instead: the adjacent hexes, with a battle (13.5)
-    assert reserves.frigate_waters(st, "yellow", "0,0", capital=True) == ["-1,0", "0,-1"]
+    assert frigate_placement.frigate_waters(st, "yellow", "0,0", capital=True) == ["-1,0", "0,-1"]
 
 
 @pytest.mark.rules("15.64", "15.6")
 def test_without_the_subjugation_rule_nothing_is_restricted() -> None:
     st = game(options={})
-    assert alliance.may_attack(st, "yellow", "red")
-    assert alliance.may_stop_in(st, "yellow", "3,-1")
-    assert not alliance.aids_movement(st, "yellow", "red")
+    assert vassals.may_attack(st, "yellow", "red")
+    assert vassals.may_stop_in(st, "yellow", "3,-1")
+    assert not vassals.aids_movement(st, "yellow", "red")
     take_capital(st)
     assert st.data["ruler"] == {} and st.town_at("0,0")["owner"] == "red"  # type: ignore[index]
     assert st.frame()["state"] == "move"
@@ -245,9 +245,9 @@ def test_without_the_subjugation_rule_nothing_is_restricted() -> None:
 @pytest.mark.rules("15.65")
 def test_a_ruler_attacking_his_vassal_frees_him() -> None:
     st = alliance_of_three()
-    alliance.on_attack(st, "red", "yellow")
+    vassals.on_attack(st, "red", "yellow")
     assert st.data["ruler"] == {"blue": "red"}
-    alliance.on_attack(st, "blue", "yellow")  # not his ruler: nothing changes
+    vassals.on_attack(st, "blue", "yellow")  # not his ruler: nothing changes
     assert st.data["ruler"] == {"blue": "red"}
 
 
@@ -300,3 +300,26 @@ def test_a_subjugated_capital_keeps_its_units_where_they_stand() -> None:
     assert st.units_of("blue") == blue_before
     assert st.town_at("3,-1")["owner"] == "red"  # type: ignore[index]
     assert st.data["ruler"]["red"] == "blue"
+
+
+@pytest.mark.rules("15.62", "9.41")
+def test_units_that_landed_on_an_island_capital_go_back_aboard() -> None:
+    """Red lands three infantry from his frigate on yellow's island capital and takes it:
+    they leave it aboard that frigate (15.62), for they already count among its three (9.41)."""
+    island = {h: "water" for h in ("1,0", "1,-1", "0,-1", "-1,0", "-1,1", "0,1")}
+    st = game(tiles=island, units=[("red", "frigate", "1,0"), *[("red", "infantry", ("aboard", "1,0"))] * 3])
+    for uid in ("red-i1", "red-i2"):
+        st.units[uid]["hex"] = "3,0"  # out of the way: 1,0 is sea here
+    frigate = "red-f6"
+    for uid in ("red-i7", "red-i8", "red-i9"):
+        st.apply("red", ("disembark", frigate, uid, "0,0"))
+    st.rng.force([6] * 10)
+    st.apply("red", ("battle", "0,0"))
+    while st.frame()["state"] == "eliminate" and st.active_roles():
+        st.apply("yellow", st.legal_actions("yellow")[0])
+    assert st.frame()["state"] == "relocate_from_capital"
+    while st.frame()["state"] == "relocate_from_capital" and st.active_roles() == ["red"]:
+        uid = next(a[1] for a in st.legal_actions("red") if a[2] == "1,0")
+        st.apply("red", ("relocate_unit", uid, "1,0"))
+    assert st.cargo_of(frigate) == ["red-i7", "red-i8", "red-i9"]
+    assert st.reserve_of("red") == []

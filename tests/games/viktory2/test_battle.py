@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from grognard.core import hexgrid
-from grognard.games.viktory2 import alliance, battle, losses, position, victory
+from grognard.games.viktory2 import battle, engagement, losses, position, vassals, victory
 from grognard.games.viktory2.state import Viktory2State
 
 
@@ -60,9 +60,9 @@ def test_contested_hexes_pair_land_with_land_and_frigates_with_frigates() -> Non
         ("red", "infantry", "-2,0"),
     ], tiles={"3,0": "water", "2,1": "water"}, towns={"0,2": ("yellow", "town")})
     st.units["yellow-f99"] = {"owner": "yellow", "type": "frigate", "hex": "2,1", "aboard": None}
-    assert battle.contested_hexes(st, "red") == ["0,0", "0,2", "3,0"]
-    assert battle.legal_starts(st, "red") == [("battle", "0,0"), ("battle", "0,2"), ("battle", "3,0")]
-    assert battle.contested_hexes(st, "yellow") == ["0,0", "3,0"]
+    assert engagement.contested_hexes(st, "red") == ["0,0", "0,2", "3,0"]
+    assert engagement.legal_starts(st, "red") == [("battle", "0,0"), ("battle", "0,2"), ("battle", "3,0")]
+    assert engagement.contested_hexes(st, "yellow") == ["0,0", "3,0"]
 
 
 @pytest.mark.rules("12.2")
@@ -74,7 +74,7 @@ def test_one_battle_per_hex_per_turn() -> None:
     st.apply("red", ("retreat", "red-i1", "1,0"))
     st.units["red-i1"]["hex"] = "0,0"  # another unit comes back in later this turn
     st._after_change(None, None)
-    assert battle.contested_hexes(st, "red") == []
+    assert engagement.contested_hexes(st, "red") == []
     assert st.data["turn"]["battles"] == ["0,0"]
 
 
@@ -355,6 +355,64 @@ def test_no_retreat_when_the_frigates_cannot_take_everybody() -> None:
     assert st.frame()["state"] != "retreat"
 
 
+def _landed(count: int, extra: list[Any] | None = None) -> Viktory2State:
+    """Red's frigate at 1,0 lands `count` infantry on yellow's infantry at 0,0 (9.47)."""
+    st = make([("red", "frigate", "1,0"), *[("red", "infantry", ("aboard", "1,0"))] * count,
+               ("yellow", "infantry", "0,0"), *(extra or [])], tiles={"1,0": "water", "0,1": "water"})
+    for uid in st.cargo_of("red-f1"):
+        st.apply("red", ("disembark", "red-f1", uid, "0,0"))
+    return st
+
+
+@pytest.mark.rules("12.3, 3", "9.41", "9.47")
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_units_landed_from_a_frigate_may_retreat_back_aboard_it(count: int) -> None:
+    """9.41: a unit landed this turn is already one of the frigate's three, so boarding
+    again to retreat (12.3 step 3) does not count it twice."""
+    st = _landed(count)
+    assert st.data["turn"]["entries"]["0,0"] == ["1,0"]
+    fight(st, [6, 6])
+    assert st.frame()["state"] == "retreat"
+    while st.frame()["state"] == "retreat":
+        uid = next(a[1] for a in st.legal_actions("red") if a[0] == "retreat")
+        st.apply("red", ("retreat", uid, "1,0"))
+    assert len(st.cargo_of("red-f1")) == count
+    assert all(where(st, u) == "aboard red-f1" for u in st.cargo_of("red-f1"))
+    assert "yellow holds 0,0" in st.log_for(None)
+
+
+@pytest.mark.rules("12.3, 3", "9.41")
+def test_a_unit_not_yet_carried_still_needs_one_of_the_frigates_three() -> None:
+    """The frigate carried three this turn (two landed here, one dropped off earlier):
+    the cavalry that walked in would be a fourth, so no retreat aboard is possible."""
+    st = _landed(2, extra=[("red", "cavalry", "0,0"), ("red", "infantry", "-3,3")])
+    st.data["turn"]["carried"]["red-f1"].append("red-i6")
+    fight(st, [6, 6, 6, 6])
+    assert st.frame()["state"] != "retreat"
+
+
+@pytest.mark.rules("12.3, 3", "9.41")
+def test_a_retreat_aboard_is_offered_only_when_the_others_still_fit() -> None:
+    """Red-f1 has carried its three this turn (two landed here); red-f6 at 0,1 has two
+    aboard and so one place. The walking cavalry fits only on red-f6, so a landed
+    infantry is not offered red-f6's place (it would strand the cavalry)."""
+    st = _landed(2, extra=[
+        ("red", "cavalry", "0,0"), ("red", "frigate", "0,1"), ("red", "infantry", ("aboard", "0,1")),
+        ("red", "infantry", ("aboard", "0,1")), ("red", "infantry", "-3,3"),
+    ])
+    st.data["turn"]["carried"]["red-f1"].append("red-i9")
+    st.data["turn"]["entries"]["0,0"].append("0,1")
+    fight(st, [6, 6, 6, 6])
+    assert st.frame()["state"] == "retreat"
+    assert [a for a in st.legal_actions("red") if a[0] == "retreat"] == [
+        ("retreat", "red-c5", "0,1"), ("retreat", "red-i2", "1,0"),
+    ]
+    for uid, water in (("red-i2", "1,0"), ("red-c5", "0,1"), ("red-i3", "1,0")):
+        st.apply("red", ("retreat", uid, water))
+    assert st.cargo_of("red-f1") == ["red-i2", "red-i3"]
+    assert st.cargo_of("red-f6") == ["red-c5", "red-i7", "red-i8"]
+
+
 # ----- conquest: 10.2, 10.3, 14.0 -----------------------------------------------------------------
 @pytest.mark.rules("10.2", "10.3")
 def test_capturing_a_town_swaps_one_infantry() -> None:
@@ -405,7 +463,7 @@ def test_capturing_a_capital_keeps_the_marker_and_tells_the_alliance_rules(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls: list[tuple[Any, ...]] = []
-    monkeypatch.setattr(alliance, "on_capital_captured", lambda st, *a: calls.append(a))
+    monkeypatch.setattr(losses, "on_capital_captured", lambda st, *a: calls.append(a))
     monkeypatch.setattr(victory, "check", lambda st: calls.append(("check",)))
     st = make([("red", "infantry", "0,0"), ("yellow", "infantry", "2,-2")],
               towns={"0,0": ("yellow", "town"), "2,-2": ("yellow", "town")}, capitals={"yellow": "0,0"})
@@ -466,15 +524,15 @@ def test_no_luck_question_for_a_single_die() -> None:
 # ----- 15.63-15.65 alliances ----------------------------------------------------------------------
 @pytest.mark.rules("15.63", "15.64")
 def test_alliance_rules_may_forbid_a_battle(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(alliance, "may_attack", lambda st, a, d: False)
+    monkeypatch.setattr(vassals, "may_attack", lambda st, a, d: False)
     st = make([("red", "infantry", "0,0"), ("yellow", "infantry", "0,0")])
-    assert battle.legal_starts(st, "red") == []
+    assert engagement.legal_starts(st, "red") == []
 
 
 @pytest.mark.rules("15.65")
 def test_a_battle_reports_the_attack_to_the_alliance_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[str, str]] = []
-    monkeypatch.setattr(alliance, "on_attack", lambda st, a, d: calls.append((a, d)))
+    monkeypatch.setattr(vassals, "on_attack", lambda st, a, d: calls.append((a, d)))
     st = make([("red", "infantry", "0,0"), ("yellow", "infantry", "0,0")])
     fight(st, [2, 6])
     assert calls == [("red", "yellow")]
@@ -484,5 +542,5 @@ def test_a_battle_reports_the_attack_to_the_alliance_rules(monkeypatch: pytest.M
 def test_a_ruler_may_battle_its_vassal() -> None:
     st = make([("red", "infantry", "0,0"), ("yellow", "infantry", "0,0")])
     st.data["ruler"] = {"yellow": "red"}
-    assert losses.is_opponent(st, "red", "yellow")
+    assert vassals.is_opponent(st, "red", "yellow")
     assert not st.hostile("red", "yellow")

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from grognard.core import hexgrid
-from grognard.games.viktory2 import alliance, bombard, position
+from grognard.games.viktory2 import bombard, position, vassals
 from grognard.games.viktory2.state import Viktory2State
 
 
@@ -271,7 +271,7 @@ def test_artillery_that_bombarded_may_not_then_be_transported() -> None:
 # ----- 15.63-15.65 alliances ----------------------------------------------------------------------
 @pytest.mark.rules("15.63", "15.64")
 def test_alliance_rules_may_forbid_an_attack(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(alliance, "may_attack", lambda st, a, d: False)
+    monkeypatch.setattr(vassals, "may_attack", lambda st, a, d: False)
     st = make(full_tiles(), [("red", "artillery", "0,0"), ("yellow", "infantry", "2,0")])
     assert bombards(st) == []
 
@@ -287,7 +287,7 @@ def test_a_reorganizing_player_does_not_bombard() -> None:
 @pytest.mark.rules("15.65")
 def test_bombarding_reports_the_attack_to_the_alliance_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[str, str]] = []
-    monkeypatch.setattr(alliance, "on_attack", lambda st, a, d: calls.append((a, d)))
+    monkeypatch.setattr(vassals, "on_attack", lambda st, a, d: calls.append((a, d)))
     st = make(full_tiles(), [("red", "artillery", "0,0"), ("yellow", "infantry", "2,0")])
     st.rng.force([6])
     st.apply("red", ("bombard", "red-a1", "2,0"))

@@ -379,7 +379,7 @@ def test_a_ruler_may_cross_his_vassals_hex_but_stopping_there_means_battle() -> 
     assert ("end_moves",) in st.legal_actions("red")
 
 
-# ----- answers reused between questions (movement.LandMemo, movement.Relations) ----------
+# ----- answers reused between questions (situation.LandMemo, situation.Relations) ----------
 def test_answers_reused_from_the_last_question_follow_any_change_of_the_board() -> None:
     # The movement rules keep some answers from one question to the next; they are
     # checked against the board, so a board changed directly is seen at once.

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from grognard.games.viktory2 import movement, naval, position, turns
+from grognard.games.viktory2 import boarding, movement, position, situation, turns
 from grognard.games.viktory2.state import Viktory2State
 
 # A channel of water along r = 0 between two shores of plains.
@@ -136,11 +136,11 @@ def test_a_frigate_carries_land_units_over_water_and_loads_at_several_places() -
     (f,) = of(st, "red", "frigate")
     (inf,), (cav,) = of(st, "red", "infantry"), of(st, "red", "cavalry")
     st.apply("red", ("embark", f, inf))
-    assert movement.mp_left(st, f) == 5  # loading costs the frigate nothing
+    assert situation.mp_left(st, f) == 5  # loading costs the frigate nothing
     assert st.unit(inf)["aboard"] == f and st.unit(inf)["hex"] is None
     go(st, f, "-2,0", "-1,0", "0,0")
     st.apply("red", ("embark", f, cav))
-    assert movement.mp_left(st, f) == 2
+    assert situation.mp_left(st, f) == 2
     assert st.cargo_of(f) == sorted([inf, cav])
     go(st, f, "1,0", "2,0")
     st.apply("red", ("disembark", f, inf, "2,1"))
@@ -287,10 +287,10 @@ def test_can_board_checks_position_owner_and_room() -> None:
     (f,) = of(st, "red", "frigate")
     near, far = of(st, "red", "infantry")
     (enemy,) = of(st, "yellow", "infantry")
-    assert naval.can_board(st, f, near)
-    assert not naval.can_board(st, f, far)
-    assert not naval.can_board(st, f, enemy)
-    naval.board_unit(st, f, near)
+    assert boarding.can_board(st, f, near)
+    assert not boarding.can_board(st, f, far)
+    assert not boarding.can_board(st, f, enemy)
+    boarding.board_unit(st, f, near)
     assert st.unit(near)["aboard"] == f
     assert st.data["turn"]["carried"] == {f: [near]}
     assert near in st.data["turn"]["transported"]

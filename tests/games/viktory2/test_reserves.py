@@ -337,6 +337,51 @@ def test_no_placement_battle_when_no_enemy_frigate_shares_the_hex(monkeypatch: p
     assert calls == []
 
 
+def frigate_places(st: Viktory2State) -> list[tuple[str, str]]:
+    return sorted((a[1], a[2]) for a in st.legal_actions("red")
+                  if a[0] == "place" and st.units[a[1]]["type"] == "frigate")
+
+
+@pytest.mark.rules("13.5", "12.2", "10.6")
+def test_a_frigate_sunk_in_a_naval_battle_is_not_placed_back_to_fight_again() -> None:
+    """Red's frigate attacks yellow's at -3,1 and is sunk. In the Reserve Placement
+    Phase neither it (10.6: it made its attack) nor red's other frigate (12.2: -3,1 had
+    its battle this turn) may be placed onto yellow's frigate for a second battle."""
+    st = red_position(tiles={"-3,1": "water"}, units=[
+        ("red", "frigate", "-4,1"), ("red", "frigate", None), ("yellow", "frigate", "-3,1"),
+    ])
+    st.data["turn"]["phase"] = "move"
+    st.data["flow"] = [{"state": "move", "role": "red"}]
+    st.apply("red", ("move", "red-f1", "-3,1"))
+    st.rng.force([6, 1])  # red misses, yellow sinks red-f1
+    st.apply("red", ("battle", "-3,1"))
+    assert st.reserve_of("red") == ["red-f1", "red-f2"]
+    st.apply("red", ("end_moves",))
+    assert st.frame()["state"] == "reserves"
+    assert frigate_places(st) == []
+
+
+@pytest.mark.rules("13.5", "10.6")
+def test_a_frigate_that_attacked_this_turn_starts_no_placement_battle_elsewhere() -> None:
+    st = red_position(tiles={"-3,1": "water"},
+                      units=[*reserve("frigate", "frigate"), ("yellow", "frigate", "-3,1")])
+    spent, fresh = st.reserve_of("red")
+    st.data["turn"]["attacked"][spent] = "bombard"
+    st._after_change(None, None)
+    assert frigate_places(st) == [(fresh, "-3,1")]
+
+
+@pytest.mark.rules("13.5", "12.2", "10.6")
+def test_a_placement_battle_is_its_hexs_one_battle_and_its_frigates_one_attack() -> None:
+    st = frigate_duel()
+    (frigate,) = [u for u in st.reserve_of("red") if st.units[u]["type"] == "frigate"]
+    st.units[frigate]["hex"] = "-3,1"
+    st.rng.force([6] * 6)  # three rounds, nobody hits
+    battle.start_placement_battle(st, "red", "-3,1")
+    assert st.data["turn"]["battles"] == ["-3,1"]
+    assert st.data["turn"]["attacked"] == {frigate: "battle"}
+
+
 # ----- 14.0 losing the capital ---------------------------------------------------------
 @pytest.mark.rules("14.0")
 def test_without_the_capital_a_grassland_city_takes_only_one_infantry() -> None:

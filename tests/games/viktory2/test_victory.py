@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from grognard.games.viktory2 import position, victory
+from grognard.core.errors import BadOptions
+from grognard.games.viktory2 import RULESET, position, victory
 from grognard.games.viktory2.state import Viktory2State
 from grognard.games.viktory2.victory import economy_balanced, units_supported
 
@@ -167,9 +168,6 @@ def test_subjugation_victory_when_every_other_player_is_a_vassal() -> None:
 
 @pytest.mark.rules("5.2")
 def test_subjugation_victory_needs_the_subjugation_rule() -> None:
-    from grognard.core.errors import BadOptions
-    from grognard.games.viktory2 import RULESET
-
     with pytest.raises(BadOptions):
         RULESET.resolve(None, {"victory": "subjugation"})
 
@@ -341,6 +339,16 @@ def end_turn(st: Viktory2State) -> None:
     if st.frame()["state"] == "move":
         st.apply(role, ("end_moves",))
     st.apply(role, ("end_turn",))
+
+
+@pytest.mark.rules("5.0")
+@pytest.mark.parametrize("value", ["race,doomsday", ["race", "doomsday"], "shorter race"])
+def test_only_one_victory_condition_is_chosen(value: Any) -> None:
+    """5.0 lets players agree on "condition(s)"; we take exactly one (see
+    docs/viktory2-design.md), so a combination is refused with the choices named."""
+    with pytest.raises(BadOptions, match="is not one of standard, subjugation, shorter, race, doomsday"):
+        RULESET.resolve(None, {"victory": value})
+    assert RULESET.resolve(None, {"victory": "race"})[1]["victory"] == "race"
 
 
 @pytest.mark.rules("5.0")

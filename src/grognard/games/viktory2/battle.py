@@ -17,127 +17,28 @@ back under `returned` (core.flow.end).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
 from grognard.core import flow
 from grognard.core.flow import Frame, Step
 from grognard.core.game import Action, Role
 
-from . import alliance, turns
+from . import turns
+from .boarding import board_unit, boarding_key, can_all_board, can_board
+from .engagement import defender_at, fighting_units
 from .losses import (
-    Casualties,
-    Eliminate,
     automatic_picks,
     capture,
-    eliminate_for_lost_town,
     is_free_choice,
-    is_opponent,
     lose,
     note_attack,
     representatives,
     score,
 )
 from .state import Viktory2State, tables
+from .vassals import may_stop_in
 
 Phase = Callable[[Viktory2State, Frame], None]
-
-
-# ----- who is in a battle --------------------------------------------------------------
-def fighting_units(st: Viktory2State, hex_: str, role: Role) -> list[str]:
-    """role's units that take part in a battle at hex_: land units in a land hex,
-    frigates in a water hex (10.5). Cargo never fights (9.45)."""
-    naval = st.is_water(hex_)
-    found = [
-        uid for uid, u in st.units.items()
-        if u["hex"] == hex_ and u["owner"] == role and (u["type"] == "frigate") == naval
-    ]
-    found.sort()  # as units_at: asked at every step of a battle, so in one pass
-    return found
-
-
-def defender_at(st: Viktory2State, hex_: str, role: Role) -> Role | None:
-    """12.1: the player role fights at hex_: the owner of a hostile town, else of the
-    hostile units there (land units in a land hex, frigates at sea)."""
-    town = st.town_at(hex_)
-    if town is not None and is_opponent(st, role, town["owner"]):
-        return str(town["owner"])
-    naval = st.is_water(hex_)
-    for uid in st.units_at(hex_):
-        u = st.units[uid]
-        if (u["type"] == "frigate") == naval and is_opponent(st, role, u["owner"]):
-            return str(u["owner"])
-    return None
-
-
-class Scan(NamedTuple):
-    """One pass over the placed units, from role's point of view."""
-
-    mine: tuple[set[str], set[str]]     # hexes with role's (land, naval) units
-    theirs: tuple[set[str], set[str]]   # hexes with (land, naval) units role may attack
-    owners: dict[str, set[str]]         # hex -> the players role may attack there
-    opponent: dict[str, bool]           # player -> may role attack him (is_opponent)
-
-
-def scan(st: Viktory2State, role: Role) -> Scan:
-    found = Scan((set(), set()), (set(), set()), {}, {})
-    opponent = found.opponent
-    for u in st.units.values():
-        hex_ = u["hex"]
-        if hex_ is None:
-            continue
-        sea = u["type"] == "frigate"
-        owner = u["owner"]
-        if owner == role:
-            found.mine[sea].add(hex_)
-            continue
-        if owner not in opponent:
-            opponent[owner] = is_opponent(st, role, owner)
-        if opponent[owner]:
-            found.theirs[sea].add(hex_)
-            found.owners.setdefault(hex_, set()).add(owner)
-    return found
-
-
-def meeting_hexes(st: Viktory2State, role: Role, seen: Scan | None = None) -> set[str]:
-    """Hexes where role's units stand with units (or a town) they may fight (12.0, 10.5):
-    land units with land units or a town or city, frigates with frigates."""
-    sc = seen or scan(st, role)
-    return meetings(st, role, sc.mine, sc.theirs, sc.opponent)
-
-
-def meetings(
-    st: Viktory2State,
-    role: Role,
-    mine: tuple[set[str], set[str]],
-    theirs: tuple[set[str], set[str]],
-    opponent: dict[str, bool],
-) -> set[str]:
-    """meeting_hexes from the parts of a Scan it reads (the movement step has them)."""
-    found = (mine[0] & theirs[0]) | (mine[1] & theirs[1])
-    towns = st.data["towns"]
-    for hex_ in mine[0] - found:
-        town = towns.get(hex_)
-        if town is not None:
-            owner = town["owner"]
-            if owner not in opponent:
-                opponent[owner] = is_opponent(st, role, owner)
-            if opponent[owner]:
-                found.add(hex_)
-    return found
-
-
-def contested_hexes(st: Viktory2State, role: Role, engaged: set[str] | None = None) -> list[str]:
-    """Hexes where role may start a battle: its units meet units or a town they may
-    fight, and no battle was fought there yet this turn (12.2). `engaged`: the
-    meeting_hexes of role, when already known."""
-    if engaged is None:
-        engaged = meeting_hexes(st, role)
-    return sorted(engaged.difference(st.data["turn"]["battles"]))
-
-
-def legal_starts(st: Viktory2State, role: Role) -> list[Action]:
-    """("battle", hex) for each hex where role may start a battle now."""
-    return [("battle", h) for h in contested_hexes(st, role)]
 
 
 # ----- starting a battle -------------------------------------------------------------------
@@ -165,6 +66,12 @@ def start_placement_battle(st: Viktory2State, role: Role, hex_: str) -> None:
     defender = defender_at(st, hex_, role)
     if defender is None:
         return
+    # 12.2 it is this hex's one battle of the Player Turn; 10.6 the placed frigates'
+    # one attack (reserves.may_place_frigate keeps them from a second)
+    turn = st.data["turn"]
+    turn["battles"] = sorted({*turn["battles"], hex_})
+    for uid in fighting_units(st, hex_, role):
+        turn["attacked"][uid] = "battle"
     note_attack(st, role, defender)
     _push(st, role, defender, hex_, retreat=False)
 
@@ -466,7 +373,7 @@ def _entry_hexes(st: Viktory2State, hex_: str) -> list[str]:
 
 
 def _may_stop(st: Viktory2State, role: Role, hex_: str) -> bool:
-    return alliance.may_stop_in(st, role, hex_)
+    return may_stop_in(st, role, hex_)
 
 
 def _free_of_enemies(st: Viktory2State, role: Role, hex_: str) -> bool:
@@ -476,25 +383,13 @@ def _free_of_enemies(st: Viktory2State, role: Role, hex_: str) -> bool:
     return not any(st.hostile(role, st.units[u]["owner"]) for u in st.units_at(hex_))
 
 
-def _free_cargo(st: Viktory2State, frigate: str) -> int:
-    """9.41: room left aboard, within the units a frigate may carry in one turn."""
-    from . import naval
-
-    cargo = st.cargo_of(frigate)
-    carried = set(st.data["turn"]["carried"].get(frigate, ())) | set(cargo)
-    return max(0, naval.capacity() - len(carried))
-
-
-def _can_board(st: Viktory2State, frigate: str, uid: str) -> bool:
-    from . import naval
-
-    return naval.can_board(st, frigate, uid)
-
-
-def _board(st: Viktory2State, frigate: str, uid: str) -> None:
-    from . import naval
-
-    naval.board_unit(st, frigate, uid)
+def _boarding_representatives(st: Viktory2State, uids: list[str]) -> list[str]:
+    """One land unit per class that boards alike (type, and the frigates that already
+    count it toward their three this turn, 9.41)."""
+    seen: dict[tuple[str, ...], str] = {}
+    for uid in sorted(uids):
+        seen.setdefault(boarding_key(st, uid), uid)
+    return sorted(seen.values())
 
 
 def _land_retreats(st: Viktory2State, role: Role, hex_: str) -> list[str]:
@@ -520,21 +415,29 @@ def _rescue_frigates(st: Viktory2State, role: Role, hex_: str) -> list[str]:
 
 
 def retreat_moves(st: Viktory2State, role: Role, hex_: str) -> list[Action]:
-    """("retreat", uid, to) for one unit per type still in the battle hex.
+    """("retreat", uid, to) for one unit per class still in the battle hex.
 
     Land units go to a land hex the attack came from, or aboard a frigate of theirs
     in a water hex it came from; frigates go to such a water hex. While every unit
-    must board, a frigate is offered only to units that fit (no dead end)."""
+    must board (no land hex to go to), a frigate is offered only to a unit whose
+    boarding leaves room for all the others (no dead end)."""
     units = fighting_units(st, hex_, role)
     moves: list[Action] = []
-    reps = representatives(st, units)
     if st.is_water(hex_):
+        reps = representatives(st, units)
         return [("retreat", u, h) for u in reps for h in _water_retreats(st, role, hex_)]
     lands = _land_retreats(st, role, hex_)
     frigates = _rescue_frigates(st, role, hex_)
-    for uid in reps:
-        moves.extend(("retreat", uid, h) for h in lands)
-        moves.extend(("retreat", uid, st.units[f]["hex"]) for f in frigates if _can_board(st, f, uid))
+    by_land = set(representatives(st, units))
+    by_sea = set(_boarding_representatives(st, units))
+    for uid in sorted(by_land | by_sea):
+        if uid in by_land:
+            moves.extend(("retreat", uid, h) for h in lands)
+        if uid in by_sea:
+            moves.extend(
+                ("retreat", uid, st.units[f]["hex"]) for f in frigates
+                if can_board(st, f, uid) and (lands or can_all_board(st, frigates, units, (f, uid)))
+            )
     return moves
 
 
@@ -545,10 +448,7 @@ def can_retreat(st: Viktory2State, hex_: str, role: Role) -> bool:
         return bool(_water_retreats(st, role, hex_))
     if _land_retreats(st, role, hex_):
         return True
-    room = sum(_free_cargo(st, f) for f in _rescue_frigates(st, role, hex_))
-    return room >= len(units) and all(
-        any(_can_board(st, f, u) for f in _rescue_frigates(st, role, hex_)) for u in units
-    )
+    return can_all_board(st, _rescue_frigates(st, role, hex_), units)
 
 
 class Retreat(Step):
@@ -573,11 +473,12 @@ class Retreat(Step):
         _, uid, dest = action
         frame["started"] = True
         if st.is_water(dest) and st.is_land_unit(uid):
-            frigate = next(
-                f for f in _rescue_frigates(st, role, frame["hex"])
-                if st.units[f]["hex"] == dest and _can_board(st, f, uid)
-            )
-            _board(st, frigate, uid)
+            frigates = _rescue_frigates(st, role, frame["hex"])
+            rest = fighting_units(st, frame["hex"], role)
+            fits = [f for f in frigates if st.units[f]["hex"] == dest and can_board(st, f, uid)]
+            # the first frigate there that leaves room for the others, if one does
+            frigate = next((f for f in fits if can_all_board(st, frigates, rest, (f, uid))), fits[0])
+            board_unit(st, frigate, uid)
             st.log(f"{role} retreats {uid} {frame['hex']} → aboard {frigate} at {dest}")
         else:
             st.units[uid]["hex"] = dest
@@ -588,14 +489,8 @@ class Retreat(Step):
 
 __all__ = [
     "BattleStep",
-    "Casualties",
-    "Eliminate",
     "LuckAveraging",
     "Retreat",
-    "capture",
-    "contested_hexes",
-    "eliminate_for_lost_town",
-    "legal_starts",
     "start",
     "start_placement_battle",
 ]

@@ -14,7 +14,9 @@ from functools import cache
 from grognard.core import hexgrid
 from grognard.core.game import Action, Role
 
-from . import battle, losses, turns
+from . import losses, turns
+from .engagement import meeting_hexes, scan
+from .situation import bombarding_types
 from .state import Viktory2State, geometry, tables
 
 #: 11.0 maximum bombardment range
@@ -74,7 +76,7 @@ def _in_range(radius: int, hex_: str) -> frozenset[str]:
 
 def can_bombard(st: Viktory2State, uid: str, engaged: set[str] | None = None) -> bool:
     """May this unit fire a bombardment now (wherever it aims)? `engaged`: the hexes
-    where its owner meets enemies (battle.meeting_hexes), when already known."""
+    where its owner meets enemies (engagement.meeting_hexes), when already known."""
     u = st.units[uid]
     turn = st.data["turn"]
     hex_ = u["hex"]
@@ -92,14 +94,8 @@ def can_bombard(st: Viktory2State, uid: str, engaged: set[str] | None = None) ->
         return False
     # Units standing with enemies they must battle are committed to that battle (12.0, 10.6).
     if engaged is None:
-        engaged = battle.meeting_hexes(st, u["owner"])
+        engaged = meeting_hexes(st, u["owner"])
     return hex_ not in engaged
-
-
-@cache
-def bombarding_types() -> frozenset[str]:
-    """The unit types that fire bombardments (data/units.json)."""
-    return frozenset(kind for kind, row in tables()["units"].items() if row["bombards"])
 
 
 def legal(
@@ -113,7 +109,7 @@ def legal(
 
     The movement step passes what it already knows: `guns` (role's placed units of a
     bombarding type that have not attacked), `targets` (the hexes holding units role
-    may attack: battle.scan's owners) and `engaged` (battle.meeting_hexes).
+    may attack: battle.scan's owners) and `engaged` (engagement.meeting_hexes).
     """
     if guns is None:
         bombards, attacked = bombarding_types(), st.data["turn"]["attacked"]
@@ -126,12 +122,12 @@ def legal(
         return []
     seen = None
     if targets is None:
-        seen = battle.scan(st, role)
+        seen = scan(st, role)
         targets = seen.owners.keys()
     if not targets:
         return []
     if engaged is None:
-        engaged = battle.meeting_hexes(st, role, seen)
+        engaged = meeting_hexes(st, role, seen)
     radius = st.data["board"]["radius"]
     actions: list[Action] = []
     for uid in guns:
@@ -164,7 +160,7 @@ def apply(st: Viktory2State, role: Role, action: Action) -> None:
     # 9.0: acting with another unit ends the movement of the one being moved.
     if turn["moving"] not in (None, uid):
         turns.end_movement(st, turn["moving"])
-    owners = sorted(battle.scan(st, role).owners.get(target, ()))
+    owners = sorted(scan(st, role).owners.get(target, ()))
     for owner in owners:
         losses.note_attack(st, role, owner)  # 15.65 rule 1
     turns.mark_attacked(st, uid, "bombard")  # 10.6, 10.7

@@ -18,7 +18,8 @@ from grognard.core import flow
 from grognard.core.flow import Frame, Step
 from grognard.core.game import Action, Role
 
-from . import battle
+from . import losses
+from .exploration import land_in_stock, rebalance_after
 from .state import LAND, WATER, Viktory2State
 
 TOWN_REACH = (2, 3)  # 7.21: a new town lies 2 or 3 hexes from one of yours
@@ -168,32 +169,13 @@ def _to_move(st: Viktory2State, role: Role) -> None:
 
 
 # ----- 15.3 exploration balancing -------------------------------------------------------
-def _land_in_stock(st: Viktory2State) -> int:
-    stock = st.data["stock"]
-    return sum(stock.get(t, 0) for t in LAND)
-
-
-def rebalance_after(st: Viktory2State, role: Role, revealed: list[str]) -> None:
-    """15.3: after one act revealed 2+ water hexes, let role swap one of them for land.
-
-    Pushes a "rebalance" frame on top of the flow; does nothing when the option is
-    off, fewer than two water hexes were revealed, or the stock holds no land.
-    """
-    if not st.option("exploration_balancing"):
-        return
-    water = sorted(h for h in revealed if st.is_water(h))
-    if len(water) < 2 or not _land_in_stock(st):
-        return
-    flow.call(st.flow, "rebalance", role=role, water=water)
-
-
 class Rebalance(Step):
     """15.3: swap one just-revealed water hex for the first land tile drawn, or keep them."""
 
     def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
         st: Viktory2State = game
         acts: list[Action] = [("keep_water",)]
-        if _land_in_stock(st):
+        if land_in_stock(st):
             acts += [("swap_water", h) for h in frame["water"] if st.is_water(h) and not st.units_at(h)]
         return acts
 
@@ -294,7 +276,7 @@ class Build(Step):
         st.log(f"{role} relocates its {kind} {src} → {dst} (15.5)")
         _to_move(st, role)
         flow.call(st.flow, "rebuild", role=role, hex=dst, city=town["city"])
-        battle.eliminate_for_lost_town(st, role, lost)
+        losses.eliminate_for_lost_town(st, role, lost)
 
 
 class Rebuild(Step):

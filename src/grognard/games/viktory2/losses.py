@@ -7,7 +7,8 @@ Shared by bombardment (bombard.py) and battles (battle.py):
   matters (units of one class are interchangeable);
 - `capture` hands a town or city to its conqueror (10.3, 14.0) and pushes the
   "eliminate" step where the loser returns its supported units to the stock (10.2);
-- `is_opponent`, `may_attack`, `note_attack` consult the alliance rules (15.6).
+- `note_attack` tells the alliance rules of an attack (15.65), and a captured capital
+  hands control to the subjugation steps by step name (15.62, alliance.py).
 """
 
 from __future__ import annotations
@@ -19,31 +20,14 @@ from grognard.core import flow
 from grognard.core.flow import Frame, Step
 from grognard.core.game import Action, Role
 
-from . import alliance, victory
+from . import vassals, victory
 from .state import Viktory2State, tables
 
 
 # ----- the alliance rules (15.6) -----------------------------------------------------------
-def may_attack(st: Viktory2State, attacker: Role, defender: Role) -> bool:
-    """15.63, 15.64: may attacker bombard or battle defender's units now?"""
-    return alliance.may_attack(st, attacker, defender)
-
-
-def is_opponent(st: Viktory2State, role: Role, other: Role) -> bool:
-    """Is `other` a player whose units `role` may attack now?
-
-    Enemies, and (15.64) a ruler's own vassals; the alliance module has the last word.
-    """
-    if other == role:
-        return False
-    if not (st.hostile(role, other) or st.ruler_of(other) == role):
-        return False
-    return may_attack(st, role, other)
-
-
 def note_attack(st: Viktory2State, attacker: Role, defender: Role) -> None:
     """15.65 rule 1: a ruler attacking its vassal breaks their alliance."""
-    alliance.on_attack(st, attacker, defender)
+    vassals.on_attack(st, attacker, defender)
 
 
 # ----- dice (10.1) -------------------------------------------------------------------------
@@ -156,13 +140,13 @@ def capture(st: Viktory2State, hex_: str, captor: Role) -> None:
         return
     loser = str(town["owner"])
     kind = "city" if town["city"] else "town"
-    if alliance.is_on(st) and st.capital_of(loser) == hex_ and loser != captor:
+    if vassals.is_on(st) and st.capital_of(loser) == hex_ and loser != captor:
         # 15.62 replaces 14.0: the capital stays its owner's, with the units it
         # supports, so no 10.2/10.3 exchange takes place; the loser becomes a vassal
         st.log(f"{captor} takes {loser}'s capital at {hex_}; it stays {loser}'s (15.62)")
         if town["city"]:
             victory.note_city_captured(st)  # 5.5
-        alliance.on_capital_captured(st, loser, captor, hex_)
+        on_capital_captured(st, loser, captor, hex_)
         return
     town["owner"] = captor
     supported = st.supported_units(hex_)
@@ -247,5 +231,58 @@ class Eliminate(Step):
         if then is None:
             return
         if then["lost_capital"]:
-            alliance.on_capital_captured(st, then["loser"], then["captor"], then["hex"])
+            on_capital_captured(st, then["loser"], then["captor"], then["hex"])
         victory.check(st)
+
+
+# ----- 15.61, 15.62 a captured capital ------------------------------------------------------
+#: Frames of the phases of a Player Turn; anything else on top of the stack is a
+#: procedure (a battle, a casualty choice...) that must finish before ours run.
+PHASE_STEPS = frozenset({"build", "move", "reserves"})
+
+
+def on_capital_captured(st: Viktory2State, loser: Role, captor: Role, hex_: str) -> None:
+    """Combat calls this once captor has taken hex_, the capital of `loser`.
+
+    The capture is recorded for 5.3 in any case (a player retaking his own capital
+    loses nothing). With the subjugation rule on, 15.6 replaces 14.0: combat leaves the
+    capital and its units to the loser (no 10.2/10.3 exchange), and 15.62 follows.
+    """
+    if loser == captor:
+        return
+    captured = st.data.setdefault("capitals_captured", [])
+    if loser not in captured:
+        captured.append(loser)
+    if st.is_city(hex_):
+        victory.note_city_captured(st)  # 5.5
+    if vassals.is_on(st):
+        _subjugate(st, loser, captor, hex_)
+    victory.check(st)
+
+
+def _subjugate(st: Viktory2State, loser: Role, captor: Role, hex_: str) -> None:
+    rulers = st.data["ruler"]
+    # 15.65 (2): the loser's own vassals go free; (3) a vassal who takes a capital is free
+    for vassal in vassals.vassals_of(st, loser):
+        vassals.set_free(st, vassal, f"their ruler {loser} lost his capital")
+    vassals.set_free(st, captor, f"{captor} took a capital")
+    # 15.61 the loser joins the captor's alliance
+    rulers[loser] = captor
+    st.log(f"{loser} becomes the vassal of {captor}")
+    # 15.63 no attacks on the loser's next turn
+    reorganizing = st.data.setdefault("reorganizing", [])
+    if loser not in reorganizing:
+        reorganizing.append(loser)
+    # 15.62 the capital stays the loser's: combat's capture leaves it (and its units) to
+    # him; the ruler's moves out of it are the step "relocate_from_capital" (alliance.py)
+    _schedule(st, {"state": "relocate_from_capital", "role": captor, "hex": hex_, "vassal": loser})
+
+
+def _schedule(st: Viktory2State, frame: Frame) -> None:
+    """Run `frame` as soon as the procedure now on top of the stack (the battle that
+    took the capital) ends, or at once if a phase question is on top."""
+    stack = st.flow
+    if stack and stack[-1]["state"] not in PHASE_STEPS:
+        stack.insert(len(stack) - 1, frame)
+    else:
+        stack.append(frame)

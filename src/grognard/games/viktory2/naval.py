@@ -1,75 +1,23 @@
 """Frigates: naval movement and port transit (9.3-9.32), transport of land units (9.4-9.47).
 
-Frigate steps share movement.Situation with land units (one hex and 1 MP per action,
+Frigate steps share situation.Situation with land units (one hex and 1 MP per action,
 one unit at a time). Embarking costs the frigate nothing and may happen at several
 places; a frigate drops land units into one hex per turn, and dropping them ends its
-movement. Cargo travels with its frigate (`aboard`, no hex of its own).
+movement. Cargo travels with its frigate (`aboard`, no hex of its own). What a frigate
+may carry (9.41) is asked in boarding.py, shared with retreats and 15.62.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from grognard.core.game import Action, Role
 
 from . import turns
-from .movement import Situation, explore, record_entry, step_unit, switch_to
-from .state import WATER, Viktory2State, tables
-
-
-@cache
-def capacity() -> int:
-    """9.41: land units a frigate carries at a time, and in a whole turn."""
-    return int(tables()["units"]["frigate"]["cargo"])
-
-
-def _carried(turn: dict[str, Any], frigate: str, cargo: list[str]) -> set[str]:
-    """9.41: land units the frigate carried this turn, those aboard now included."""
-    return set(turn["carried"].get(frigate, ())) | set(cargo)
-
-
-def _has_room(turn: dict[str, Any], frigate: str, cargo: list[str]) -> bool:
-    cap = capacity()
-    return len(cargo) < cap and len(_carried(turn, frigate, cargo)) < cap
-
-
-def can_board(st: Viktory2State, frigate: str, uid: str) -> bool:
-    """May this land unit step aboard this frigate now (capacity and position only)?
-
-    Used by embarking (9.42) and by retreats onto adjacent frigates (12.3 step 3); the
-    callers add their own conditions (e.g. embarking needs a unit that has not moved).
-    """
-    f = st.units.get(frigate)
-    u = st.units.get(uid)
-    if f is None or u is None or f["type"] != "frigate" or not st.is_land_unit(uid):
-        return False
-    if f["owner"] != u["owner"] or f["hex"] is None or u["hex"] is None:
-        return False
-    # 9.32 no pick-up in a port: the frigate must be at sea, next to the unit
-    if not st.is_water(f["hex"]) or u["hex"] not in st.neighbors(f["hex"]):
-        return False
-    return _has_room(st.data["turn"], frigate, st.cargo_of(frigate))
-
-
-def board_unit(st: Viktory2State, frigate: str, uid: str) -> None:
-    """Put a land unit aboard a frigate: it becomes cargo (9.45), carried this turn (9.41).
-
-    The caller logs the act (embarking here, a retreat in battle.py).
-    """
-    u = st.units[uid]
-    u["hex"] = None
-    u["aboard"] = frigate
-    _note_carried(st.data["turn"], frigate, uid)
-
-
-def _note_carried(turn: dict[str, Any], frigate: str, uid: str) -> None:
-    """9.41: the unit counts toward the frigate's three this turn; 9.43, 9.44: a
-    transported unit moves no more and its artillery may not bombard."""
-    for seen in (turn["carried"].setdefault(frigate, []), turn["transported"]):
-        if uid not in seen:
-            seen.append(uid)
-            seen.sort()
+from .boarding import board_unit, has_room, note_carried
+from .exploration import explore
+from .situation import Situation, record_entry, step_unit, switch_to
+from .state import WATER, Viktory2State
 
 
 def may_land(sit: Situation, hex_: str) -> bool:
@@ -97,7 +45,7 @@ def legal_in(sit: Situation) -> list[Action]:
             continue  # 9.32 in a port a frigate may only leave
         cargo = sit.cargo.get(fid, [])
         # 9.42 embark land units that have not moved, from any adjacent land hex
-        if _has_room(turn, fid, cargo):
+        if has_room(turn, fid, cargo):
             for n in sit.neighbors[sea]:
                 for lid in sit.own_land_at.get(n, ()):
                     if lid not in sit.moved:
@@ -143,7 +91,7 @@ def _disembark(st: Viktory2State, role: Role, frigate: str, uid: str, shore: str
     u["hex"] = shore
     st.log(f"{frigate} lands {uid} at {shore}")
     turn["dropoff"][frigate] = shore
-    _note_carried(turn, frigate, uid)
+    note_carried(turn, frigate, uid)
     if sit.is_hostile(shore):
         record_entry(st, shore, sea)  # 9.47 amphibious landing: retreat is back aboard
     # 9.43 the land unit's movement is spent; 9.46 the frigate's movement ends

@@ -12,7 +12,8 @@ frame remembers what went where this phase:
 
 A frigate placed through a forest city uses that city's frigate place; since several
 forest cities may reach the same water hex, a new frigate is legal when every frigate
-of the phase can still be given a distinct city (a small bipartite matching).
+of the phase can still be given a distinct city (a small bipartite matching). Where a
+frigate may come on, and the 13.5 battles, are asked in frigate_placement.py.
 """
 
 from __future__ import annotations
@@ -24,7 +25,12 @@ from grognard.core import flow
 from grognard.core.flow import Frame, Step
 from grognard.core.game import Action, Role
 
-from . import battle
+from .frigate_placement import (
+    frigate_waters,
+    may_place_frigate,
+    next_placement_battle,
+    placement_battle_hexes,
+)
 from .state import LAND_UNITS, Viktory2State
 
 
@@ -47,38 +53,6 @@ def capacity(st: Viktory2State, role: Role, hex_: str) -> list[str]:
     if not st.holds_capital(role):
         return ["infantry"]
     return st.supported_units(hex_)
-
-
-def _alliance_frigate_at(st: Viktory2State, role: Role, water: str) -> bool:
-    return any(
-        st.units[u]["type"] == "frigate" and st.allied(role, st.units[u]["owner"]) for u in st.units_at(water)
-    )
-
-
-def frigate_waters(st: Viktory2State, role: Role, hex_: str, capital: bool) -> list[str]:
-    """Water hexes where a frigate of role's may be placed from the settlement at hex_.
-
-    13.3 a forest city: the adjacent water hexes, or the nearest ones if none is adjacent.
-    13.4 the capital: the adjacent water hexes only.
-    15.62, 15.64 never into water holding an alliance frigate; if those fill every adjacent
-    water hex, the nearest free water hexes instead.
-    A hostile frigate does not forbid the hex: a battle follows (13.5).
-    """
-    adjacent = [n for n in st.neighbors(hex_) if st.is_water(n)]
-    free = [n for n in adjacent if not _alliance_frigate_at(st, role, n)]
-    if free or (capital and not adjacent):
-        return free
-    best: list[str] = []
-    best_d = -1
-    for water in st.geo.ids:
-        if not st.is_water(water) or _alliance_frigate_at(st, role, water):
-            continue
-        d = st.distance(hex_, water)
-        if best_d < 0 or d < best_d:
-            best, best_d = [water], d
-        elif d == best_d:
-            best.append(water)
-    return sorted(best)
 
 
 def _room(capacity: list[str], placed: list[str]) -> list[str]:
@@ -117,6 +91,12 @@ def placements(st: Viktory2State, role: Role, frame: Frame) -> list[tuple[str, s
         reps.setdefault(st.units[uid]["type"], uid)
     if not reps:
         return []
+    # 10.6: a frigate that attacked this turn places differently (may_place_frigate)
+    frigates = [u for u in st.reserve_of(role) if st.units[u]["type"] == "frigate"]
+    attacked = st.data["turn"]["attacked"]
+    frigate_reps = [
+        *[u for u in frigates if u not in attacked][:1], *[u for u in frigates if u in attacked][:1],
+    ]
     out: list[tuple[str, str]] = []
     capital = st.capital_of(role) if st.holds_capital(role) else None
     threatened = threatened_hexes(st, role)
@@ -140,35 +120,8 @@ def placements(st: Viktory2State, role: Role, frame: Frame) -> list[tuple[str, s
         already = [h for h in frame.get("frigates", []) if h not in free]
         for water in sorted(free.union(*slots)):
             if water in free or _can_match([*already, water], slots):
-                out.append((reps["frigate"], water))
+                out.extend((f, water) for f in sorted(frigate_reps) if may_place_frigate(st, role, f, water))
     return out
-
-
-# ----- 13.5 placement naval battles ------------------------------------------------------
-def placement_battle_hexes(st: Viktory2State, role: Role, waters: Iterable[str]) -> list[str]:
-    """Water hexes where role placed a frigate beside another player's hostile frigate."""
-    return sorted(
-        {
-            w
-            for w in waters
-            if any(
-                st.units[u]["type"] == "frigate" and st.hostile(st.units[u]["owner"], role)
-                for u in st.units_at(w)
-            )
-        }
-    )
-
-
-def next_placement_battle(st: Viktory2State, frame: Frame) -> bool:
-    """Start the next 13.5 battle still to fight in frame["pending"]; False when none is left."""
-    role = frame["role"]
-    while frame["pending"]:
-        water = frame["pending"].pop(0)
-        owners = {st.units[u]["owner"] for u in st.units_at(water) if st.units[u]["type"] == "frigate"}
-        if role in owners and any(st.hostile(o, role) for o in owners):
-            battle.start_placement_battle(st, role, water)
-            return True
-    return False
 
 
 class PlaceReserves(Step):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import alliance, battle, board, building, movement, reserves, setup, turns
+from . import alliance, battle, board, building, losses, movement, reserves, setup, turns
 from .state import Viktory2State
 
 STEPS: dict[str, Any] = {
@@ -15,10 +15,10 @@ STEPS: dict[str, Any] = {
     "rebuild": building.Rebuild(),
     "move": movement.MovePhase(),
     "battle": battle.BattleStep(),
-    "casualties": battle.Casualties(),
+    "casualties": losses.Casualties(),
     "retreat": battle.Retreat(),
     "luck": battle.LuckAveraging(),
-    "eliminate": battle.Eliminate(),
+    "eliminate": losses.Eliminate(),
     "reserves": reserves.PlaceReserves(),
     "end_turn": turns.EndTurn(),
     **alliance.STEPS,

@@ -15,7 +15,7 @@ from grognard.core import flow
 from grognard.core.flow import Frame, Step
 from grognard.core.game import Action, Role
 
-from . import building, turns
+from . import building, exploration, turns
 from .state import Viktory2State
 
 
@@ -94,7 +94,7 @@ class ChooseCapital(Step):
         hex_ = action[1]
         revealed = found_capital(st, role, hex_)
         flow.end(st.flow)
-        building.rebalance_after(st, role, revealed)  # 15.3: the capital explores as a town
+        exploration.rebalance_after(st, role, revealed)  # 15.3: the capital explores as a town
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         return "Choose the land hex where you build your capital."

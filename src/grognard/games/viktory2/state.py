@@ -102,7 +102,7 @@ class Viktory2State(FlowState):
     """One game of Viktory II. The steps of play are registered in rules.STEPS."""
 
     STEPS: ClassVar[dict[str, Any]] = {}  # filled by grognard.games.viktory2.rules
-    #: movement.LandMemo and movement.Relations: answers the movement rules may reuse
+    #: situation.LandMemo and situation.Relations: answers the movement rules may reuse
     #: from one question to the next. Not game data (never saved or cloned): each is
     #: checked against all it depends on before use, so it cannot go stale.
     movement_memo: Any = None

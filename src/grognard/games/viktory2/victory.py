@@ -15,7 +15,7 @@ from collections import Counter
 
 from grognard.core.game import Role
 
-from . import alliance
+from . import vassals
 from .state import Viktory2State
 
 
@@ -128,7 +128,7 @@ def eliminate_player(st: Viktory2State, role: Role) -> None:
     for uid in [u for u, d in st.units.items() if d["owner"] == role]:
         st.remove_unit(uid)
     st.data["eliminated"].append(role)
-    alliance.forget(st, role)
+    vassals.forget(st, role)
     if role in st.data["doomsday"]["marked"]:
         st.data["doomsday"]["marked"].remove(role)
     st.log(f"{role} is eliminated")
@@ -168,7 +168,7 @@ def check(st: Viktory2State) -> None:
         declare(st, alive, "last player standing")
         return
     # 5.2, 15.66: one alliance holds everybody left
-    head = alliance.alliance_winner(st)
+    head = vassals.alliance_winner(st)
     if head is not None:
         declare(st, [head], "every other player is his vassal")
         return
