@@ -1,0 +1,142 @@
+"""Battle odds over HTTP (issue 9, section 1; the contract is core/odds.py).
+
+- `GET  /api/rulesets/{id}/odds-form`        what the calculator asks (or 404: no odds);
+- `POST /api/rulesets/{id}/odds`             the odds of a hypothetical battle;
+- `GET  /api/games/{id}/odds?seat=&hex=`     the odds of the battle at a hex of a game,
+                                              from what that seat may know.
+
+Forecasts cost CPU, so they have their own small rate limit: a token bucket per
+caller (the account, else the client address) in this module. The server-wide
+limiter of the hardening work may replace it at merge time.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
+from starlette.concurrency import run_in_threadpool
+
+from grognard.core.errors import UnknownRuleset
+from grognard.core.game import Ruleset
+from grognard.core.odds import BadBattle
+
+from .accounts import Account, optional_account
+from .api_games import json_response
+from .context import server_of
+
+router = APIRouter(prefix="/api", tags=["odds"])
+MaybeCaller = Annotated[Account | None, Depends(optional_account)]
+
+#: a burst of this many forecasts, then this many per second
+BURST = 20
+PER_SECOND = 5.0
+
+
+class TokenBucket:
+    """Per-key token buckets: `take(key)` is False once the key has spent its burst
+    faster than the refill rate. Old keys are dropped when the table grows large."""
+
+    def __init__(self, burst: int, per_second: float, clock: Any = time.monotonic) -> None:
+        self.burst = burst
+        self.per_second = per_second
+        self.clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def take(self, key: str) -> bool:
+        now = self.clock()
+        with self._lock:
+            tokens, since = self._buckets.get(key, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - since) * self.per_second)
+            if len(self._buckets) > 10_000:
+                self._buckets.clear()  # a flood of keys: start afresh rather than grow
+            if tokens < 1:
+                self._buckets[key] = (tokens, now)
+                return False
+            self._buckets[key] = (tokens - 1, now)
+            return True
+
+
+def _limit(request: Request, caller: Account | None) -> None:
+    bucket: TokenBucket | None = getattr(request.app.state, "odds_bucket", None)
+    if bucket is None:
+        bucket = request.app.state.odds_bucket = TokenBucket(BURST, PER_SECOND)
+    address = request.client.host if request.client else "?"
+    key = f"user:{caller.id}" if caller is not None else f"addr:{address}"
+    if not bucket.take(key):
+        raise HTTPException(429, "too many odds requests: wait a second and ask again")
+
+
+def _ruleset(request: Request, ruleset_id: str) -> Ruleset:
+    try:
+        return server_of(request).registry.get(ruleset_id)
+    except UnknownRuleset as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+@router.get("/rulesets/{ruleset_id}/odds-form")
+def odds_form(ruleset_id: str, request: Request) -> Response:
+    """The fields of a hypothetical battle for this ruleset's odds calculator."""
+    form = _ruleset(request, ruleset_id).odds_form()
+    if form is None:
+        raise HTTPException(404, f"{ruleset_id} has no odds calculator")
+    return json_response(form)
+
+
+@router.post("/rulesets/{ruleset_id}/odds")
+async def hypothetical_odds(ruleset_id: str, request: Request, caller: MaybeCaller) -> Response:
+    """The odds of a battle described in the ruleset's odds-form shape."""
+    _limit(request, caller)
+    ruleset = _ruleset(request, ruleset_id)
+    try:
+        body = await request.json()
+    except ValueError:
+        raise HTTPException(422, "the body must be a JSON object describing the battle") from None
+    if not isinstance(body, dict):
+        raise HTTPException(422, "the body must be a JSON object describing the battle")
+    try:
+        odds = await run_in_threadpool(ruleset.odds, body)
+    except BadBattle as exc:
+        raise HTTPException(422, str(exc)) from None
+    return json_response({"battle": body, "odds": odds.to_json()})
+
+
+@router.get("/games/{game_id}/odds")
+async def game_odds(
+    game_id: str,
+    request: Request,
+    caller: MaybeCaller,
+    hex: Annotated[str, Query(min_length=1, max_length=40, description="where the battle is")],
+    seat: Annotated[str | None, Query(max_length=40)] = None,
+) -> Response:
+    """The battle `seat` could start, or is fighting, at `hex`, and its odds; `battle`
+    is null when there is none. Only the caller's own seats; without a seat (the
+    observer), only a battle being fought."""
+    _limit(request, caller)
+    games = server_of(request).games
+    game, seats, state = await run_in_threadpool(games._snapshot_copy, game_id)
+    role = None if seat in (None, "", "observer") else seat
+    if role is not None:
+        held = next((s for s in seats if s.role == role), None)
+        if held is None:
+            raise HTTPException(403, f"this game has no seat {role!r}")
+        if not held.held_by(caller.id if caller else None):
+            raise HTTPException(403, f"the seat {role!r} is not yours")
+    ruleset = _ruleset(request, game.ruleset)
+
+    def forecast() -> dict[str, Any]:
+        battle = ruleset.battle_at(state, role, hex)
+        if battle is None:
+            return {"hex": hex, "battle": None, "odds": None}
+        return {"hex": hex, "battle": battle, "odds": ruleset.odds(battle).to_json()}
+
+    try:
+        return json_response(await run_in_threadpool(forecast))
+    except BadBattle as exc:
+        raise HTTPException(422, str(exc)) from None
+
+
+__all__ = ["TokenBucket", "router"]
