@@ -90,3 +90,14 @@ def test_token_bucket_refills_with_time() -> None:
     now[0] = 1.0
     assert bucket.take("a")
     assert not bucket.take("a")
+
+
+def test_an_attack_given_as_action_must_be_json_and_legal(client: TestClient) -> None:
+    me = Player(client).guest("red")
+    game = create(me, "viktory2", {"red": "me", "yellow": "hotseat"})
+    gid = game["id"]
+    bad = me.get(f"/api/games/{gid}/odds?seat=red&hex=0,0&action=notjson")
+    assert bad.status_code == 422 and "JSON list" in bad.text
+    # choosing capitals: no bombardment is legal, so there is nothing to forecast
+    answer = me.ok("GET", f'/api/games/{gid}/odds?seat=red&hex=0,0&action=["bombard","red-a1","0,0"]')
+    assert answer["battle"] is None

@@ -149,8 +149,11 @@ class Ruleset(ABC):
 
         raise BadBattle(f"{self.name} has no odds calculator yet")
 
-    def battle_at(self, state: State, role: Role | None, where: str) -> dict[str, Any] | None:
-        """The battle role could start, or is fighting, at `where`, described from
+    def battle_at(
+        self, state: State, role: Role | None, where: str, action: Action | None = None
+    ) -> dict[str, Any] | None:
+        """The battle role could start, or is fighting, at `where` (or the attack that
+        the legal `action` would make there, such as a bombardment), described from
         state.view(role) only (None: the observer, who starts nothing); None when
         there is none (or no odds)."""
         return None

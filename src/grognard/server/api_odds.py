@@ -16,11 +16,12 @@ import threading
 import time
 from typing import Annotated, Any
 
+import msgspec
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from grognard.core.errors import UnknownRuleset
-from grognard.core.game import Ruleset
+from grognard.core.errors import IllegalAction, UnknownRuleset
+from grognard.core.game import Ruleset, as_action
 from grognard.core.odds import BadBattle
 
 from .accounts import Account, optional_account
@@ -111,6 +112,9 @@ async def game_odds(
     caller: MaybeCaller,
     hex: Annotated[str, Query(min_length=1, max_length=40, description="where the battle is")],
     seat: Annotated[str | None, Query(max_length=40)] = None,
+    action: Annotated[
+        str | None, Query(max_length=400, description="a legal attack at the hex, as JSON (a bombardment)")
+    ] = None,
 ) -> Response:
     """The battle `seat` could start, or is fighting, at `hex`, and its odds; `battle`
     is null when there is none. Only the caller's own seats; without a seat (the
@@ -126,9 +130,16 @@ async def game_odds(
         if not held.held_by(caller.id if caller else None):
             raise HTTPException(403, f"the seat {role!r} is not yours")
     ruleset = _ruleset(request, game.ruleset)
+    attack = None
+    if action:
+        try:
+            attack = as_action(msgspec.json.decode(action))
+        except (msgspec.DecodeError, IllegalAction):
+            example = '["bombard", "red-a1", "0,0"]'
+            raise HTTPException(422, f"action must be a JSON list such as {example}") from None
 
     def forecast() -> dict[str, Any]:
-        battle = ruleset.battle_at(state, role, hex)
+        battle = ruleset.battle_at(state, role, hex, attack)
         if battle is None:
             return {"hex": hex, "battle": None, "odds": None}
         return {"hex": hex, "battle": battle, "odds": ruleset.odds(battle).to_json()}

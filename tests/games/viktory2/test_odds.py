@@ -248,3 +248,20 @@ def test_odds_during_a_battle_follow_the_round_12_3() -> None:
     assert found["roles"] == {"attacker": "red", "defender": "yellow"}
     assert found["defender"] == {"infantry": 2}
     assert found["pre_fire"] is False
+
+
+@pytest.mark.rules("11.0")
+def test_a_legal_bombardment_is_described_and_forecast_11_0() -> None:
+    st = position.build(
+        tiles=_tiles("plains"),
+        units=[("red", "artillery", "1,0"), ("yellow", "infantry", "0,0"), ("yellow", "cavalry", "0,0")],
+    )
+    action = ("bombard", "red-a1", "0,0")
+    assert st.is_legal("red", action)
+    found = battle_at(st, "red", "0,0", action)
+    assert found is not None
+    assert found["kind"] == "bombard" and found["defender"] == {"infantry": 1, "cavalry": 1}
+    assert RULESET.odds(found).attacker_wins == pytest.approx(0.5)
+    # an action that is not legal now describes nothing
+    assert battle_at(st, "red", "0,0", ("bombard", "red-a1", "2,0")) is None
+    assert battle_at(st, "yellow", "0,0", action) is None

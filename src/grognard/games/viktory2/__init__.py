@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from grognard.core.errors import BadOptions
-from grognard.core.game import Role, Ruleset, State
+from grognard.core.game import Action, Role, Ruleset, State
 from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
@@ -84,8 +84,10 @@ class Viktory2(Ruleset):
     def odds(self, description: Mapping[str, Any]) -> Odds:
         return battle_odds.odds(description)
 
-    def battle_at(self, state: State, role: Role | None, where: str) -> dict[str, Any] | None:
-        return battle_odds.battle_at(state, role, where)
+    def battle_at(
+        self, state: State, role: Role | None, where: str, action: Action | None = None
+    ) -> dict[str, Any] | None:
+        return battle_odds.battle_at(state, role, where, action)
 
 
 RULESET = Viktory2()

@@ -31,7 +31,7 @@ from functools import cache
 from math import comb
 from typing import Any
 
-from grognard.core.game import Role, State
+from grognard.core.game import Action, Role, State
 from grognard.core.odds import BadBattle, Odds, count_field, wilson_halfwidth
 from grognard.core.rng import Rng
 
@@ -390,15 +390,20 @@ def odds_form() -> dict[str, Any]:
 
 
 # ----- a real battle, from the seat's view -------------------------------------------------------
-def battle_at(state: State, role: Role | None, where: str) -> dict[str, Any] | None:
+def battle_at(
+    state: State, role: Role | None, where: str, action: Action | None = None
+) -> dict[str, Any] | None:
     """The battle at `where` that role fights now (attacker or defender) or could start
-    there, from state.view(role). Viktory II hides nothing between players, but the
-    view is still the only thing read, so a ruleset with secrets could do the same."""
+    there, or the bombardment `action` (("bombard", uid, hex)), from state.view(role).
+    Viktory II hides nothing between players, but the view is still the only thing
+    read, so a ruleset with secrets could do the same."""
     if not isinstance(state, Viktory2State):
         return None
     view = state.view(role)["board"]
     if where not in view["tiles"]:
         raise BadBattle(f"{where!r} is not a hex of this board")
+    if action is not None and action and action[0] == "bombard":
+        return _bombardment(state, view, role, where, action)
     fight = _battle_frame(state)
     attacker: Role | None = None
     defender: Role | None = None
@@ -445,6 +450,24 @@ def battle_at(state: State, role: Role | None, where: str) -> dict[str, Any] | N
             naval_support=_support(view, where, defender),
         )
     return description
+
+
+def _bombardment(
+    state: Viktory2State, view: dict[str, Any], role: Role | None, where: str, action: Action
+) -> dict[str, Any] | None:
+    """11.0: one die at the other players' units in the target hex (a legal action only)."""
+    if role is None or len(action) != 3 or action[2] != where or not state.is_legal(role, tuple(action)):
+        return None
+    counts: dict[str, int] = {}
+    owners: set[str] = set()
+    for u in view["units"].values():
+        if u["hex"] == where and u["owner"] != role:
+            counts[u["type"]] = counts.get(u["type"], 0) + 1
+            owners.add(u["owner"])
+    return {
+        "kind": "bombard", "dice": 1, "defender": counts, "hex": where,
+        "roles": {"attacker": role, "defender": ", ".join(sorted(owners))},
+    }
 
 
 def _support(view: dict[str, Any], where: str, defender: Role) -> bool:
