@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from webkit import REPLAY_URL, button, prompt, shot, start_game, target
+from webkit import REPLAY_URL, button, end_phase, prompt, shot, start_game, target
 
 SEED = 30
 
@@ -59,8 +59,8 @@ def test_a_short_game_to_the_end_and_its_replay(page: Page) -> None:
     start_game(page, seats={"red": "me", "yellow": "ai:random"}, options={"turn_limit": 1}, seed=SEED)
     target(page, "1,-1").click()
     button(page, "skip_build").click()
-    button(page, "end_moves").click()
-    button(page, "end_turn").click()
+    end_phase(page, "end_moves")
+    end_phase(page, "end_turn")
     # yellow (the AI) plays its turn; one round is the whole game
     banner = page.locator(".banner")
     expect(banner).to_be_visible()

@@ -7,7 +7,7 @@ import json
 import re
 
 from playwright.sync_api import Page, expect
-from webkit import GAME_URL, ApiDriver, advance, button, counter, hex_at, prompt, start_game, target
+from webkit import GAME_URL, ApiDriver, advance, button, counter, hex_at, modal, prompt, start_game, target
 
 from grognard.core.game import State
 from grognard.core.replay import make_replay
@@ -69,8 +69,11 @@ def test_play_against_the_ai_by_clicking_the_board(page: Page) -> None:
     target(page, "0,0").click()
     expect(hex_at(page, "0,0").locator('.counter[data-uid="red-i1"]')).to_be_visible()
 
-    # a button for the action without a hex
+    # a button for the action without a hex; units that could still move are listed
+    # in a question first (issue 9: ending with obligations left)
     button(page, "end_moves").click()
+    expect(modal(page)).to_contain_text("can still act")
+    modal(page).locator("button.primary").click()
     expect(prompt(page)).to_contain_text("Reserve")
 
     # place the new infantry from the reserve (the tray), then take it back

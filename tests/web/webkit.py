@@ -145,3 +145,22 @@ def advance(driver: ApiDriver, game: dict[str, Any], state: State, stop: Callabl
         )
         version = game["version"] = payload["version"]
     raise AssertionError("the game did not reach the wanted position")
+
+
+def modal(page: Page) -> Locator:
+    return page.locator(".modal-backdrop .modal")
+
+
+def end_phase(page: Page, verb: str) -> None:
+    """Click the button of an ending action (end_moves, end_turn…) and, when the page
+    asks whether to end with things left to do, say yes (set-up steps only: the
+    question itself is tested in test_web_clicks.py)."""
+    button(page, verb).click()
+    dialog = modal(page)
+    confirm = dialog.locator("button.primary")
+    try:
+        confirm.wait_for(state="visible", timeout=1500)
+    except Exception:  # no question: nothing was left to do
+        return
+    confirm.click()
+    expect(dialog).to_have_count(0)

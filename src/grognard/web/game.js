@@ -11,6 +11,10 @@ import { rulesetModule } from "./games/index.js";
 import { LiveSeat } from "./live.js";
 import { logLine } from "./log.js";
 import { ask, canonical, clear, h, icon, put, titleCase, toast } from "./ui.js";
+import { battleSummary, gameOdds, oddsBlock, oddsCalculator, oddsText } from "./odds.js";
+
+/** Verbs that end a phase or a turn: asked again when obligations are left. */
+const ENDING = /^(end|done|pass|finish)/;
 
 /** View fields that always differ between seats; the rest differs only with secrets. */
 const OWN_FIELDS = ["role", "prompt", "legal", "can_undo"];
@@ -86,6 +90,11 @@ class GamePage {
     el.menu = h("div", { class: "action-menu", hidden: true, role: "menu" });
     el.turn = h("div", { class: "turn-line" });
     el.prompt = h("p", { class: "prompt", "aria-live": "polite" });
+    el.hint = h("p", { class: "click-hint", role: "status", hidden: true });
+    el.statusPanel = h("section", { class: "card status-panel", "aria-label": "Players and their forces" });
+    el.legend = h("details", { class: "card legend", hidden: !this.mod.legend });
+    el.calc = h("div", { class: "calc-host" });
+    el.battleOdds = h("div", { class: "battle-odds", "aria-live": "polite" });
     el.waiting = h("p", { class: "waiting", hidden: true });
     el.selection = h("section", { class: "card selection-card", hidden: true, "aria-label": "Selected unit" });
     el.buttons = h("div", { class: "action-buttons" });
@@ -124,13 +133,21 @@ class GamePage {
     const side = h(
       "aside",
       { class: "side" },
-      h("section", { class: "card prompt-card" }, el.turn, el.prompt, el.waiting, h("div", { class: "choice-row" }, el.buttons, el.undo), el.allChoices),
+      h("section", { class: "card prompt-card" }, el.turn, el.prompt, el.hint, el.waiting, h("div", { class: "choice-row" }, el.buttons, el.undo), el.allChoices),
       el.selection,
       el.tray,
       el.extra,
+      el.battleOdds,
+      el.statusPanel,
       h("section", { class: "card log-card" }, h("div", { class: "tabs", role: "tablist" }, el.logTab, el.chatTab), el.logBox, el.chatBox),
+      el.legend,
+      el.calc,
       el.footer,
     );
+    if (this.mod.legend) put(el.legend, h("summary", {}, "Legend"), this.mod.legend());
+    oddsCalculator(payload.ruleset, { roleColor: (role) => this.roleColor(role) }).then((calc) => {
+      if (calc) el.calc.append(calc);
+    });
     clear(this.root).append(
       h(
         "div",
@@ -140,6 +157,15 @@ class GamePage {
       ),
     );
     this.onKey = (event) => {
+      const typing = /^(INPUT|TEXTAREA|SELECT)$/.test(event.target?.tagName || "");
+      if (!typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        // shortcuts: u undo, e end the phase (the primary ending button)
+        if (event.key === "u" && !this.el.undo.hidden) this.undo();
+        if (event.key === "e") {
+          const end = this.model?.buttons.find((e) => ENDING.test(e.verb));
+          if (end) this.send(end);
+        }
+      }
       if (event.key === "Escape") {
         this.hideMenu();
         if (this.selected) {
@@ -379,7 +405,7 @@ class GamePage {
   renderSide(view, selectable, drawn) {
     const el = this.el;
     const model = this.model;
-    el.turn.textContent = this.mod.turnText ? this.mod.turnText(view) : "";
+    el.turn.textContent = this.mod.turnText ? this.mod.turnText(view, this.header) : "";
     const over = this.header.status === "finished" || Boolean(view.result);
     const result = this.header.result || view.result;
     el.prompt.textContent = this.curtained
@@ -397,10 +423,17 @@ class GamePage {
         : ` Waiting for ${(this.header.active || []).join(", ")}…`,
     );
 
+    // when starting a battle is all the seat may do, the prompt says so and offers Fight
+    const fights = model.entries.filter((e) => e.kind === "battle" && !e.unit && e.hex);
+    const fightOnly = !this.curtained && !over && fights.length > 0 && fights.length === model.entries.length;
+    if (fightOnly) {
+      el.prompt.textContent = `${view.prompt || ""} Fighting is your only choice now: ${fights.length === 1 ? `the battle at ${fights[0].hex}` : `battles at ${fights.map((e) => e.hex).join(", ")}`}.`;
+    }
     // buttons: actions that are not a click on the board
     put(el.buttons,
       ...(this.curtained ? [] : model.buttons.filter((e) => !(e.unit && selectable.has(e.unit) && drawn.has(e.unit) && e.kind !== "hit")))
         .map((entry) => this.actionButton(entry)),
+      ...(fightOnly ? fights.map((entry) => this.actionButton({ ...entry, primary: true }, "fight")) : []),
     );
     el.undo.hidden = this.curtained || !view.can_undo || this.header.status === "finished";
     el.undo.disabled = this.busy;
@@ -419,15 +452,18 @@ class GamePage {
       const extra = this.mod.extraPanel ? this.mod.extraPanel(view) : null;
       if (extra) el.extra.append(extra);
     }
+    this.renderBattleOdds(view);
+    this.renderStatus(view);
     this.renderFooter(view);
   }
 
   actionButton(entry, size = "") {
+    const fight = size === "fight";
     return h(
       "button",
       {
         type: "button",
-        class: ["action", entry.primary && "primary", size],
+        class: ["action", entry.primary && "primary", fight ? "fight" : size],
         "data-verb": entry.verb,
         "data-action": JSON.stringify(entry.action),
         disabled: this.busy,
@@ -437,7 +473,66 @@ class GamePage {
         onfocus: () => this.setHover(entry.hexes),
         onblur: () => this.setHover([]),
       },
-      entry.label,
+      fight ? `⚔ Fight at ${entry.hex}` : entry.label,
+    );
+  }
+
+  /** The odds of the battle being fought, refreshed whenever the game moves on (so
+   * after every round); asked of the server once per version and hex. */
+  renderBattleOdds(view) {
+    const box = this.el.battleOdds;
+    const hex = this.curtained || !this.mod.battleAt ? null : this.mod.battleAt(view);
+    if (!hex) {
+      this.battleKey = null;
+      clear(box);
+      return;
+    }
+    const key = `${this.header.version}/${this.seat ?? ""}/${hex}`;
+    if (key === this.battleKey) return;
+    this.battleKey = key;
+    gameOdds(this.id, this.seat, hex).then((answer) => {
+      if (this.battleKey !== key) return;
+      put(box, answer ? oddsBlock(answer, { roleColor: (r) => this.roleColor(r), title: `Odds from here at ${hex}` }) : null);
+    });
+  }
+
+  /** Every player's forces, towns and score, and who is to play: always on screen. */
+  renderStatus(view) {
+    const box = this.el.statusPanel;
+    const active = new Set(this.header.active || []);
+    const rows = (this.mod.status ? this.mod.status(view) : null) ||
+      (this.mod.summary(view) || view.roles.map((role) => ({ role }))).map((item) => ({ ...item, facts: item.detail ? [["", item.detail]] : [] }));
+    put(box,
+      h("h3", {}, "Players"),
+      h(
+        "ul",
+        { class: "status-rows" },
+        rows.map((row) =>
+          h(
+            "li",
+            {
+              class: ["status-row", active.has(row.role) && "to-move", row.eliminated && "eliminated"],
+              style: `--role:${row.color || this.roleColor(row.role, view)}`,
+              "data-role": row.role,
+            },
+            h(
+              "div",
+              { class: "status-head" },
+              h("span", { class: "swatch", "aria-hidden": "true" }),
+              h("strong", {}, row.role),
+              h("small", {}, this.seatPlayer(row.role)),
+              active.has(row.role) ? h("span", { class: "to-play" }, "to play") : null,
+              row.eliminated ? h("span", { class: "out" }, "out") : null,
+              row.score !== undefined && row.score !== null
+                ? h("span", { class: "status-score" }, `${row.scoreLabel || "Score"}: `, h("b", {}, String(row.score)))
+                : null,
+            ),
+            (row.facts || []).length
+              ? h("dl", { class: "status-facts" }, row.facts.map(([label, value]) => [label ? h("dt", {}, label) : null, h("dd", {}, value)]))
+              : null,
+          ),
+        ),
+      ),
     );
   }
 
@@ -462,8 +557,9 @@ class GamePage {
         h("button", { type: "button", class: "link", onclick: () => this.select(null) }, "cancel"),
       ),
       targets.length
-        ? h("p", { class: "hint" }, `Click a highlighted hex: ${targets.length} choice${targets.length === 1 ? "" : "s"}.`)
+        ? h("p", { class: "hint" }, `Click a highlighted hex: ${targets.length} choice${targets.length === 1 ? "" : "s"}. A click on another of your units selects that one instead.`)
         : null,
+      this.attackOdds(uid, targets),
       own.length ? h("div", { class: "action-buttons" }, own.map((entry) => this.actionButton(entry))) : null,
     );
   }
@@ -656,20 +752,53 @@ class GamePage {
     this.refresh();
   }
 
+  /** The odds of the selected unit's attacks (a bombardment), one line per target. */
+  attackOdds(uid, targets) {
+    const attacks = targets.filter((e) => e.kind === "battle");
+    if (!attacks.length || !this.seat) return null;
+    const box = h("ul", { class: "attack-odds", "aria-live": "polite" });
+    for (const entry of attacks) {
+      const line = h("li", { "data-hex": entry.hex }, `${entry.label}: …`);
+      box.append(line);
+      gameOdds(this.id, this.seat, entry.hex, entry.action).then((answer) => {
+        line.textContent = answer ? `${entry.label}: ${oddsText(answer)}` : entry.label;
+      });
+    }
+    return box;
+  }
+
+  /** A brief reason for a click that does nothing, under the prompt. */
+  showHint(text) {
+    const hint = this.el.hint;
+    hint.textContent = text || "";
+    hint.hidden = !text;
+  }
+
+  explain(hex, uid) {
+    const view = this.viewOf(this.seat);
+    const model = this.model;
+    let why = this.mod.whyNot ? this.mod.whyNot(view, { hex, uid, seat: this.seat, selected: this.selected, model }) : null;
+    if (!why) {
+      if (!this.seat) why = "You are watching this game: observers cannot act.";
+      else if (this.header.status === "finished") why = "The game is over.";
+      else if (model.empty) why = `Nothing to do now: waiting for ${(this.header.active || []).join(", ") || "the game"}.`;
+      else if (this.selected) why = `${titleCase(this.mod.unitLabel(this.selected, view))} cannot act on ${hex}: the lit hexes are where it can.`;
+      else if (model.selectable().size) why = `Nothing happens at ${hex} by itself: pick one of your units first (the ringed counters).`;
+      else why = `Nothing to do at ${hex}: use the buttons beside the board.`;
+    }
+    this.showHint(why);
+  }
+
   onHex(hex, uid, uids) {
     if (this.busy || this.curtained) return;
     this.hideMenu();
+    this.showHint("");
     const model = this.model;
-    if (this.selected) {
-      const entries = model.at(this.selected, hex);
-      if (entries.length) {
-        this.choose(entries, hex);
-        return;
-      }
-    }
     const selectable = model.selectable();
     const members = (uids ? uids.split(" ") : uid ? [uid] : []).filter((u) => selectable.has(u));
-    if (members.length) {
+    // a click on a unit of yours that can act selects it: it never moves the selected
+    // unit onto that hex (that takes a click on the hex beside the counters)
+    if (members.length && !(members.length === 1 && members[0] === this.selected && model.at(this.selected, hex).length)) {
       if (members.includes(this.selected)) {
         const next = members[(members.indexOf(this.selected) + 1) % members.length];
         this.select(members.length > 1 ? next : null);
@@ -678,11 +807,23 @@ class GamePage {
       }
       return;
     }
+    if (this.selected) {
+      const entries = model.at(this.selected, hex);
+      if (entries.length) {
+        this.choose(entries, hex);
+        return;
+      }
+    }
     if (model.hexOnly.has(hex)) {
       this.choose(model.hexOnly.get(hex), hex);
       return;
     }
-    if (this.selected) this.select(null);
+    this.explain(hex, uid);
+    if (this.selected) {
+      this.selected = null;
+      this.hideMenu();
+      this.refresh();
+    }
   }
 
   choose(entries, hex) {
@@ -694,7 +835,7 @@ class GamePage {
     put(menu,
       h("div", { class: "menu-title" }, `At ${hex}:`),
       ...entries.map((entry) =>
-        h("button", { type: "button", role: "menuitem", class: "action small", onclick: () => this.send(entry) }, entry.label),
+        h("button", { type: "button", role: "menuitem", class: "action small", "data-verb": entry.verb, onclick: () => this.send(entry) }, entry.label),
       ),
       h("button", { type: "button", class: "link", onclick: () => this.hideMenu() }, "cancel"),
     );
@@ -744,7 +885,57 @@ class GamePage {
     }
   }
 
-  send(entry) {
+  /** Starting a battle, or ending a phase with things left to do, is asked first. */
+  async send(entry) {
+    if (this.busy) return;
+    if (entry.kind === "battle" && !entry.unit && entry.hex && !(await this.confirmBattle(entry))) return;
+    if (ENDING.test(entry.verb) && !(await this.confirmEnd(entry))) return;
+    this.showHint("");
+    this.sendNow(entry);
+  }
+
+  async confirmBattle(entry) {
+    const answer = await gameOdds(this.id, this.seat, entry.hex);
+    const body = h(
+      "div",
+      { class: "battle-confirm" },
+      answer ? battleSummary(answer) : h("p", {}, entry.label),
+      answer ? oddsBlock(answer, { roleColor: (r) => this.roleColor(r) }) : h("p", { class: "hint" }, "No odds for this battle."),
+    );
+    return ask(`Start the battle at ${entry.hex}?`, body, [
+      ["Not now", false],
+      [`⚔ Fight at ${entry.hex}`, true, "primary"],
+    ]);
+  }
+
+  /** Things the seat may have forgotten before ending: units that can still act,
+   * battles waiting, from the legal actions (or the ruleset's own list). */
+  obligations(entry) {
+    const view = this.viewOf(this.seat);
+    const model = this.model;
+    if (this.mod.obligations) return this.mod.obligations(view, model, entry);
+    const out = [];
+    const units = [...model.selectable()].filter((uid) => (model.byUnit.get(uid) || []).length);
+    if (units.length) {
+      const names = units.slice(0, 6).map((uid) => this.mod.unitLabel(uid, view));
+      out.push(`${units.length} unit${units.length === 1 ? " can" : "s can"} still act: ${names.join(", ")}${units.length > 6 ? ", …" : ""}`);
+    }
+    const battles = [...model.hexOnly.entries()].filter(([, es]) => es.some((e) => e.kind === "battle")).map(([hex]) => hex);
+    if (battles.length) out.push(`battle${battles.length === 1 ? "" : "s"} not fought at ${battles.join(", ")}`);
+    return out;
+  }
+
+  async confirmEnd(entry) {
+    const left = this.obligations(entry);
+    if (!left.length) return true;
+    const body = h("div", { class: "end-confirm" }, h("p", {}, "Still to do:"), h("ul", { class: "obligations" }, left.map((line) => h("li", {}, line))));
+    return ask(`${entry.label}?`, body, [
+      ["Go back", false],
+      [entry.label, true, "primary"],
+    ]);
+  }
+
+  sendNow(entry) {
     const seat = this.seat;
     const keep = entry.unit;
     return this.run(
