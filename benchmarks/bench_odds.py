@@ -18,7 +18,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from grognard.games.viktory2 import odds as v2odds  # noqa: E402
+from grognard.games.viktory2 import odds as v2odds
 
 TYPES = ("infantry", "cavalry", "artillery")
 
