@@ -164,3 +164,24 @@ def end_phase(page: Page, verb: str) -> None:
         return
     confirm.click()
     expect(dialog).to_have_count(0)
+
+
+#: axe-core, installed by `npm ci` (package.json) into node_modules at the checkout's root
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_problems(page: Page, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """The accessibility violations axe-core finds on the page, of these impacts, as
+    "rule: target" lines (empty = none)."""
+    if not AXE.is_file():
+        raise AssertionError(f"axe-core is missing at {AXE}: run `npm ci` (scripts/check does)")
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result: dict[str, Any] = page.evaluate(
+        "async () => await window.axe.run(document, {resultTypes: ['violations']})"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {', '.join(str(n['target']) for n in v['nodes'][:4])}"
+        for v in result["violations"]
+        if v["impact"] in impacts
+    ]

@@ -111,9 +111,9 @@ class GamePage {
       el.chatInput,
       h("button", { type: "submit" }, "Send"),
     );
-    el.logTab = h("button", { type: "button", class: "tab active", onclick: () => this.showTab("log") }, "Log");
-    el.chatTab = h("button", { type: "button", class: "tab", onclick: () => this.showTab("chat") }, "Chat");
-    el.logBox = h("div", { class: "log-box" }, el.log);
+    el.logTab = h("button", { type: "button", role: "tab", "aria-selected": "true", class: "tab active", onclick: () => this.showTab("log") }, "Log");
+    el.chatTab = h("button", { type: "button", role: "tab", "aria-selected": "false", class: "tab", onclick: () => this.showTab("chat") }, "Chat");
+    el.logBox = h("div", { class: "log-box", tabindex: "0", role: "region", "aria-label": "Game log" }, el.log);
     // the log follows new lines while it is scrolled to its end (also when the box resizes)
     this.logPinned = true;
     el.logBox.addEventListener("scroll", () => {
@@ -665,6 +665,8 @@ class GamePage {
     this.el.chatBox.hidden = log;
     this.el.logTab.classList.toggle("active", log);
     this.el.chatTab.classList.toggle("active", !log);
+    this.el.logTab.setAttribute("aria-selected", log ? "true" : "false");
+    this.el.chatTab.setAttribute("aria-selected", log ? "false" : "true");
     if (!log) this.el.chatTab.classList.remove("unread");
   }
 
