@@ -67,6 +67,15 @@ def test_a_short_game_to_the_end_and_its_replay(page: Page) -> None:
     verdict = re.compile(r"You win!|You lose|You share the win|A draw")
     expect(banner.locator(".banner-title")).to_have_text(verdict)
     expect(page.locator(".player.to-move")).to_have_count(0)
+    # the final screen names the winner and the reason, labels the scores and plots
+    # the game over time, from its replay (a line per player in each chart)
+    expect(banner.locator(".banner-winner")).to_contain_text(re.compile(r"Winners?: |No winner"))
+    expect(banner.locator(".banner-reason")).to_contain_text("Reason: ")
+    expect(banner.locator(".final-score")).to_contain_text("Final empire points:")
+    charts = banner.locator(".game-charts .chart")
+    expect(charts).to_have_count(3)
+    expect(charts.first.locator("polyline")).to_have_count(2)
+    expect(banner.locator(".game-charts figcaption").first).to_contain_text("Empire points")
     shot(page, "game-over")
 
     banner.get_by_role("link", name="Watch the replay").click()
@@ -90,9 +99,30 @@ def test_a_short_game_to_the_end_and_its_replay(page: Page) -> None:
     page.get_by_role("button", name="Previous step").click()
     expect(counter).to_have_text(f"Step 1 / {steps}")
 
-    page.locator(".replay-controls select").select_option("yellow")
+    page.get_by_label("Seen by").select_option("yellow")
     expect(counter).to_have_text(f"Step 1 / {steps}")
     page.get_by_role("button", name="Last step").click()
     expect(counter).to_have_text(f"Step {steps} / {steps}")
     expect(page.locator(".replay-page .prompt")).to_contain_text(re.compile(r"wins|draw|share", re.I))
     assert "seat=yellow" in page.url
+
+    # turn jumps: back to the start of the last turn, then to the one before; the
+    # starts are the steps after each end_turn of the replay's actions
+    game_id = REPLAY_URL.match(page.url)
+    assert game_id is not None
+    actions = page.context.request.get(f"/api/games/{game_id.group(1)}/replay").json()["actions"]
+    starts = [0] + [i + 1 for i, (_, action) in enumerate(actions) if action[0] == "end_turn"]
+    earlier = sorted({s for s in starts if s < steps}, reverse=True)
+    page.get_by_role("button", name="Back to the start of this turn, or the one before").click()
+    expect(counter).to_have_text(f"Step {earlier[0]} / {steps}")
+    expect(page.locator(".action-list li.current")).to_have_attribute("data-step", str(earlier[0]))
+    page.keyboard.press("PageUp")
+    expect(counter).to_have_text(f"Step {earlier[1]} / {steps}")
+    page.keyboard.press("PageDown")
+    expect(counter).to_have_text(f"Step {earlier[0]} / {steps}")
+    # a faster speed while playing: it keeps playing
+    page.get_by_label("Play speed").select_option("4")
+    page.get_by_role("button", name="Play").click()
+    page.get_by_label("Play speed").select_option("2")
+    expect(page.get_by_role("button", name="Pause")).to_be_visible()
+    expect(counter).to_have_text(f"Step {steps} / {steps}", timeout=30_000)

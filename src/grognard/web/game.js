@@ -12,6 +12,7 @@ import { LiveSeat } from "./live.js";
 import { logLine } from "./log.js";
 import { ask, canonical, clear, h, icon, put, titleCase, toast } from "./ui.js";
 import { battleSummary, gameOdds, oddsBlock, oddsCalculator, oddsText } from "./odds.js";
+import { gameCharts } from "./plots.js";
 
 /** Verbs that end a phase or a turn: asked again when obligations are left. */
 const ENDING = /^(end|done|pass|finish)/;
@@ -685,18 +686,38 @@ class GamePage {
       if (me === best && best > 0) headline = tied === 1 ? "You win!" : tied === Object.keys(result).length ? "A draw" : "You share the win";
       else headline = `You lose — ${headline.toLowerCase()}`;
     }
+    const best = result ? Math.max(...Object.values(result)) : null;
+    const winners = result ? Object.keys(result).filter((role) => result[role] === best && best > 0) : [];
+    const rows = this.mod.status ? this.mod.status(view) || [] : [];
+    const scored = rows.filter((row) => row.score !== undefined && row.score !== null);
+    if (!this.charts && this.header.status === "finished") {
+      this.charts = gameCharts(this.id, this.mod, (role) => this.roleColor(role, view));
+    }
     put(banner,
       h("div", { class: "banner-title" }, headline),
-      this.header.finish_reason ? h("div", { class: "banner-reason" }, titleCase(this.header.finish_reason)) : null,
+      winners.length
+        ? h("div", { class: "banner-winner" }, `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}`)
+        : h("div", { class: "banner-winner" }, "No winner"),
+      this.header.finish_reason ? h("div", { class: "banner-reason" }, `Reason: ${this.header.finish_reason}`) : null,
       result
         ? h(
             "div",
-            { class: "banner-scores" },
+            { class: "banner-scores", "aria-label": "Result" },
+            h("span", { class: "banner-label" }, "Result (1 = a win):"),
             Object.entries(result).map(([role, score]) =>
               h("span", { class: "role-chip", style: `--role:${this.roleColor(role, view)}` }, `${role} ${Math.round(score * 100) / 100}`),
             ),
           )
         : null,
+      scored.length
+        ? h(
+            "div",
+            { class: "banner-scores final-score", "aria-label": "Final score" },
+            h("span", { class: "banner-label" }, `Final ${(scored[0].scoreLabel || "score").toLowerCase()}:`),
+            scored.map((row) => h("span", { class: "role-chip", style: `--role:${this.roleColor(row.role, view)}` }, `${row.role} ${row.score}`)),
+          )
+        : null,
+      this.charts || null,
       h(
         "div",
         { class: "banner-buttons" },

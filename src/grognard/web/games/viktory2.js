@@ -583,8 +583,22 @@ function extraPanel(view) {
   );
 }
 
+/** What the game-over plots show (plots.js): per player, over the turns. */
+function chartSeries(view) {
+  const board = view.board;
+  const order = board.order && board.order.length ? board.order : view.roles;
+  const count = (pred) => Object.fromEntries(order.map((role) => [role, pred(role)]));
+  return {
+    "Empire points": count((role) => (board.scores ? board.scores[role] || 0 : 0)),
+    "Towns and cities": count((role) => Object.values(board.towns).filter((t) => t.owner === role).length),
+    "Units on the map": count((role) => Object.values(board.units).filter((u) => u.owner === role && (u.hex || u.aboard)).length),
+  };
+}
+
 export default {
   id: "viktory2",
+  chartSeries,
+  isTurnEnd: (action) => action[0] === "end_turn",
   roleColor,
   describe,
   unitLabel: unitName,
