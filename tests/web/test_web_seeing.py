@@ -33,18 +33,32 @@ def test_axe_finds_no_serious_problem_on_the_main_screens(page: Page) -> None:
     assert not problems, "\n".join(problems)
 
 
-def _hotseat(page: Page, stop: Callable[[State], bool]) -> tuple[dict[str, Any], State]:
+def _hotseat(page: Page, stop: Callable[[State], bool], seed: int = SEED) -> tuple[dict[str, Any], State]:
     page.goto("/")
     expect(page.locator("form.new-game button[type=submit]")).to_be_visible()
     driver = ApiDriver(page)
     game = driver.post(
-        "/api/games", {"ruleset": "viktory2", "seats": {"red": "me", "yellow": "hotseat"}, "seed": SEED}
+        "/api/games", {"ruleset": "viktory2", "seats": {"red": "me", "yellow": "hotseat"}, "seed": seed}
     )
-    state = VIKTORY2.new_game(None, {}, SEED)
+    state = VIKTORY2.new_game(None, {}, seed)
     advance(driver, game, state, stop)
     page.goto(f"/#/game/{game['id']}")
     expect(prompt(page)).not_to_be_empty()
     return game, state
+
+
+def test_a_bombardments_casualty_is_titled_as_a_bombardment(page: Page) -> None:
+    def bombard_casualty(st: State) -> bool:
+        frame = st.data["flow"][-1]
+        return bool(frame["state"] == "casualties" and frame.get("remove"))
+
+    # with seed 30 the heuristic game reaches a bombardment whose casualty is a choice
+    _hotseat(page, bombard_casualty, seed=30)
+    card = page.locator(".battle-card h3")
+    expect(card).to_contain_text("Bombardment at")
+    expect(card).not_to_contain_text("Battle")
+    # a bombardment is no battle: no battle odds beside it
+    expect(page.locator(".battle-odds .odds-block")).to_have_count(0)
 
 
 def test_the_status_panel_shows_every_players_forces(page: Page) -> None:

@@ -551,10 +551,23 @@ function legend() {
   );
 }
 
+/** A casualty to choose after a bombardment (its hits leave at once: `remove`), not
+ * in a battle. */
+function isBombardment(view) {
+  const frame = view.board.frame || {};
+  return frame.state === "casualties" && Boolean(frame.remove);
+}
+
+/** The hex of the battle being fought (for its live odds); a bombardment is none. */
+function battleAt(view) {
+  return isBombardment(view) ? null : battleHex(view);
+}
+
 /** The battle being fought, when there is one: the units in it and the last dice. */
 function extraPanel(view) {
   const hex = battleHex(view);
   if (!hex) return null;
+  const bombard = isBombardment(view);
   const board = view.board;
   const here = Object.keys(board.units).filter((uid) => board.units[uid].hex === hex);
   const owners = [...new Set(here.map((uid) => board.units[uid].owner))];
@@ -565,8 +578,8 @@ function extraPanel(view) {
   const terrain = board.tiles[hex];
   return h(
     "section",
-    { class: "card battle-card", "aria-label": `Battle at ${hex}` },
-    h("h3", {}, `⚔ Battle at ${hex}${terrain ? ` (${terrain})` : ""}`),
+    { class: "card battle-card", "aria-label": `${bombard ? "Bombardment" : "Battle"} at ${hex}` },
+    h("h3", {}, `${bombard ? "💥 Bombardment" : "⚔ Battle"} at ${hex}${terrain ? ` (${terrain})` : ""}`),
     h(
       "div",
       { class: "battle-sides" },
@@ -607,7 +620,7 @@ export default {
   status,
   turnText,
   extraPanel,
-  battleAt: battleHex,
+  battleAt,
   whyNot,
   legend,
   createBoard: (host, hooks) => new Viktory2Board(host, hooks),
