@@ -5,6 +5,7 @@ the HTTP API by the heuristic agents to the position each test needs."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -203,3 +204,27 @@ def test_a_click_that_does_nothing_says_why_and_ending_asks(page: Page) -> None:
     dialog.get_by_role("button", name="Go back").click()
     expect(dialog).to_have_count(0)
     expect(button(page, "end_moves")).to_be_visible()
+
+
+def test_on_a_touch_screen_a_crowded_hex_asks_which_with_big_choices(profiles: Any) -> None:
+    page = profiles.new_page(390, 844, touch=True)
+    _, state = _game_at(page, lambda st: _friendly_in_reach(st) is not None)
+    found = _friendly_in_reach(state)
+    assert found is not None
+    mover, where, other = found
+    assert page.evaluate("() => matchMedia('(pointer: coarse)').matches")
+    menu = page.locator(".action-menu")
+    _stack(page, mover).tap()
+    # the mover's hex may hold several units that can act: pick it from the pop-up
+    if menu.is_visible():
+        menu.get_by_role("menuitem", name=re.compile(rf"Select \w+ {mover}$")).tap()
+    expect(page.locator(".selection-card")).to_contain_text(mover)
+    # the tap on a hex where it may go and another unit may act: both are offered
+    hex_at(page, where).tap()
+    expect(menu).to_be_visible()
+    expect(menu.get_by_role("menuitem", name=re.compile(rf"Select \w+ {other}$"))).to_be_visible()
+    expect(menu.locator('button[data-verb="move"]')).to_have_count(1)
+    box = menu.locator("button.action").first.bounding_box()
+    assert box is not None and box["height"] >= 44
+    menu.get_by_role("menuitem", name=re.compile(rf"Select \w+ {other}$")).tap()
+    expect(page.locator(".selection-card")).to_contain_text(other)

@@ -819,6 +819,16 @@ class GamePage {
     const model = this.model;
     const selectable = model.selectable();
     const members = (uids ? uids.split(" ") : uid ? [uid] : []).filter((u) => selectable.has(u));
+    // on a touch screen, counters are small: a tap on a hex where several things could
+    // be meant opens a pop-up of 44 px choices (select each unit there, or act there)
+    if (this.coarse() && this.mod.unitsAt) {
+      const here = this.mod.unitsAt(this.viewOf(this.seat), hex).filter((u) => selectable.has(u) && u !== this.selected);
+      const acts = this.selected ? model.at(this.selected, hex) : model.hexOnly.get(hex) || [];
+      if (here.length + acts.length >= 2 && here.length >= 1) {
+        this.choose([...acts, ...here.map((u) => this.selectEntry(u))], hex);
+        return;
+      }
+    }
     // a click on a unit of yours that can act selects it: it never moves the selected
     // unit onto that hex (that takes a click on the hex beside the counters)
     if (members.length && !(members.length === 1 && members[0] === this.selected && model.at(this.selected, hex).length)) {
@@ -849,16 +859,27 @@ class GamePage {
     }
   }
 
+  coarse() {
+    return window.matchMedia?.("(pointer: coarse)").matches ?? false;
+  }
+
+  /** A pop-up choice that selects a unit rather than acting. */
+  selectEntry(uid) {
+    const view = this.viewOf(this.seat);
+    return { select: uid, verb: "select", label: `Select ${this.mod.unitLabel(uid, view)}` };
+  }
+
   choose(entries, hex) {
+    const act = (entry) => (entry.select ? this.select(entry.select) : this.send(entry));
     if (entries.length === 1) {
-      this.send(entries[0]);
+      act(entries[0]);
       return;
     }
     const menu = this.el.menu;
     put(menu,
       h("div", { class: "menu-title" }, `At ${hex}:`),
       ...entries.map((entry) =>
-        h("button", { type: "button", role: "menuitem", class: "action small", "data-verb": entry.verb, onclick: () => this.send(entry) }, entry.label),
+        h("button", { type: "button", role: "menuitem", class: "action small", "data-verb": entry.verb, onclick: () => act(entry) }, entry.label),
       ),
       h("button", { type: "button", class: "link", onclick: () => this.hideMenu() }, "cancel"),
     );

@@ -621,6 +621,7 @@ export default {
   turnText,
   extraPanel,
   battleAt,
+  unitsAt: (view, hex) => Object.keys(view.board.units).filter((uid) => view.board.units[uid].hex === hex),
   whyNot,
   legend,
   createBoard: (host, hooks) => new Viktory2Board(host, hooks),
