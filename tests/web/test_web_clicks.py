@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, advance, button, hex_at, modal, prompt, target
+from webkit import ApiDriver, advance, button, hex_at, modal, prompt, shot, target
 
 from grognard.core.game import State
 from grognard.games.viktory2 import RULESET as VIKTORY2
@@ -96,6 +96,7 @@ def test_starting_a_battle_asks_first_with_sides_and_odds(page: Page) -> None:
     expect(dialog.locator(".battle-summary")).to_contain_text(role)
     odds = dialog.locator(".odds-block")
     expect(odds).to_contain_text("Expected losses")
+    shot(page, "battle-confirm")
     win = float(str(odds.get_attribute("data-win")))
     assert 0 <= win <= 1
     # the same odds as the ruleset's own calculator for this battle
@@ -135,6 +136,7 @@ def test_the_odds_follow_a_battle_round_by_round(page: Page) -> None:
         expect(block).to_have_attribute("data-win", expected)
 
     expect_engine_odds()
+    shot(page, "battle-odds")
     rounds = 0
     # fight on round after round (choosing casualties as the page offers them first)
     while _battle_frame(state) is not None and rounds < 6:

@@ -70,7 +70,9 @@ def test_a_short_game_to_the_end_and_its_replay(page: Page) -> None:
     # the final screen names the winner and the reason, labels the scores and plots
     # the game over time, from its replay (a line per player in each chart)
     expect(banner.locator(".banner-winner")).to_contain_text(re.compile(r"Winners?: |No winner"))
-    expect(banner.locator(".banner-reason")).to_contain_text("Reason: ")
+    # the reason is the rules' own: here the turn limit of one round
+    expect(banner.locator(".banner-reason")).to_contain_text("Reason: turn limit of 1")
+    expect(page.locator(".turn-line")).to_contain_text("Round 1 of 1 · game over")
     expect(banner.locator(".final-score")).to_contain_text("Final empire points:")
     charts = banner.locator(".game-charts .chart")
     expect(charts).to_have_count(3)

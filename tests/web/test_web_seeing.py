@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, advance, axe_problems, prompt
+from webkit import ApiDriver, advance, axe_problems, prompt, shot
 
 from grognard.core.game import State
 from grognard.games.viktory2 import RULESET as VIKTORY2
@@ -57,6 +57,7 @@ def test_a_bombardments_casualty_is_titled_as_a_bombardment(page: Page) -> None:
     card = page.locator(".battle-card h3")
     expect(card).to_contain_text("Bombardment at")
     expect(card).not_to_contain_text("Battle")
+    expect(prompt(page)).to_contain_text("Bombardment: choose the unit that is lost")
     # a bombardment is no battle: no battle odds beside it
     expect(page.locator(".battle-odds .odds-block")).to_have_count(0)
 
@@ -77,6 +78,7 @@ def test_the_status_panel_shows_every_players_forces(page: Page) -> None:
             expect(row.locator(".to-play")).to_have_text("to play")
         else:
             expect(row.locator(".to-play")).to_have_count(0)
+    shot(page, "status-panel")
     # the counter speaks of rounds, as the turn_limit option does
     expect(page.locator(".turn-line")).to_contain_text(f"Round {board['rounds'] + 1} of 60")
 
@@ -107,6 +109,7 @@ def test_the_battle_calculator_works_out_a_hypothetical_battle(page: Page) -> No
     # one die each, hits on half of them: a third each way (worked by hand in test_odds)
     expect(block).to_have_attribute("data-win", "0.3333")
     expect(block).to_contain_text("33% attacker wins")
+    shot(page, "battle-calculator")
     # a mountain city defends better
     calc.locator("select[name=terrain]").select_option("mountain")
     calc.locator("select[name=settlement]").select_option("city")
@@ -130,6 +133,7 @@ def test_a_phone_shows_the_prompt_and_buttons_without_scrolling(profiles: Any) -
         assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (what, box)
     # no sideways scrolling, and 44 px touch targets
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    shot(page, "game-phone")
     height = page.locator(".prompt-card .action-buttons button").first.bounding_box()
     assert height is not None and height["height"] >= 44
     problems = axe_problems(page)

@@ -698,7 +698,9 @@ class GamePage {
       winners.length
         ? h("div", { class: "banner-winner" }, `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}`)
         : h("div", { class: "banner-winner" }, "No winner"),
-      this.header.finish_reason ? h("div", { class: "banner-reason" }, `Reason: ${this.header.finish_reason}`) : null,
+      (this.mod.endReason && this.mod.endReason(view)) || this.header.finish_reason
+        ? h("div", { class: "banner-reason" }, `Reason: ${(this.mod.endReason && this.mod.endReason(view)) || this.header.finish_reason}`)
+        : null,
       result
         ? h(
             "div",

@@ -458,6 +458,7 @@ function turnText(view, header) {
   if (!turn.player) return "";
   const phase = { capital: "choosing capitals", build: "building", move: "movement and combat", reserves: "reserves" }[turn.phase] || turn.phase || "";
   const limit = header && header.options ? Number(header.options.turn_limit || 0) : 0;
+  if (view.result) return `Round ${Math.max(1, roundOf(view))}${limit ? ` of ${limit}` : ""} · game over`;
   return `Round ${Math.max(1, roundOf(view))}${limit ? ` of ${limit}` : ""} · ${turn.player} to play${phase ? ` · ${phase}` : ""}`;
 }
 
@@ -596,6 +597,17 @@ function extraPanel(view) {
   );
 }
 
+/** Why the game ended, from the log's last "… wins (reason)" line (5.1-5.5, or the
+ * turn limit), else null (the server's finish reason is shown). */
+function endReason(view) {
+  const log = view.log || [];
+  for (let i = log.length - 1; i >= 0 && i >= log.length - 20; i -= 1) {
+    const match = / wins? \((.+)\)$/.exec(log[i]) || / share the win \((.+)\)$/.exec(log[i]);
+    if (match) return match[1];
+  }
+  return null;
+}
+
 /** What the game-over plots show (plots.js): per player, over the turns. */
 function chartSeries(view) {
   const board = view.board;
@@ -611,6 +623,7 @@ function chartSeries(view) {
 export default {
   id: "viktory2",
   chartSeries,
+  endReason,
   isTurnEnd: (action) => action[0] === "end_turn",
   roleColor,
   describe,
