@@ -11,7 +11,8 @@ import { rulesetModule } from "./games/index.js";
 import { LiveSeat } from "./live.js";
 import { logLine } from "./log.js";
 import { ask, canonical, clear, h, icon, put, titleCase, toast } from "./ui.js";
-import { battleSummary, gameOdds, oddsBlock, oddsCalculator, oddsText } from "./odds.js";
+import { gameOdds, oddsBlock, oddsCalculator, oddsText } from "./odds.js";
+import { confirmBattle, confirmEnd, gameOverSummary, obligationsOf, statusPanel } from "./panels.js";
 import { gameCharts } from "./plots.js";
 
 /** Verbs that end a phase or a turn: asked again when obligations are left. */
@@ -499,42 +500,13 @@ class GamePage {
 
   /** Every player's forces, towns and score, and who is to play: always on screen. */
   renderStatus(view) {
-    const box = this.el.statusPanel;
-    const active = new Set(this.header.active || []);
     const rows = (this.mod.status ? this.mod.status(view) : null) ||
       (this.mod.summary(view) || view.roles.map((role) => ({ role }))).map((item) => ({ ...item, facts: item.detail ? [["", item.detail]] : [] }));
-    put(box,
-      h("h3", {}, "Players"),
-      h(
-        "ul",
-        { class: "status-rows" },
-        rows.map((row) =>
-          h(
-            "li",
-            {
-              class: ["status-row", active.has(row.role) && "to-move", row.eliminated && "eliminated"],
-              style: `--role:${row.color || this.roleColor(row.role, view)}`,
-              "data-role": row.role,
-            },
-            h(
-              "div",
-              { class: "status-head" },
-              h("span", { class: "swatch", "aria-hidden": "true" }),
-              h("strong", {}, row.role),
-              h("small", {}, this.seatPlayer(row.role)),
-              active.has(row.role) ? h("span", { class: "to-play" }, "to play") : null,
-              row.eliminated ? h("span", { class: "out" }, "out") : null,
-              row.score !== undefined && row.score !== null
-                ? h("span", { class: "status-score" }, `${row.scoreLabel || "Score"}: `, h("b", {}, String(row.score)))
-                : null,
-            ),
-            (row.facts || []).length
-              ? h("dl", { class: "status-facts" }, row.facts.map(([label, value]) => [label ? h("dt", {}, label) : null, h("dd", {}, value)]))
-              : null,
-          ),
-        ),
-      ),
-    );
+    put(this.el.statusPanel, ...statusPanel(rows, {
+      active: new Set(this.header.active || []),
+      seatPlayer: (role) => this.seatPlayer(role),
+      roleColor: (role) => this.roleColor(role, view),
+    }));
   }
 
   setHover(hexes) {
@@ -686,39 +658,12 @@ class GamePage {
       if (me === best && best > 0) headline = tied === 1 ? "You win!" : tied === Object.keys(result).length ? "A draw" : "You share the win";
       else headline = `You lose — ${headline.toLowerCase()}`;
     }
-    const best = result ? Math.max(...Object.values(result)) : null;
-    const winners = result ? Object.keys(result).filter((role) => result[role] === best && best > 0) : [];
-    const rows = this.mod.status ? this.mod.status(view) || [] : [];
-    const scored = rows.filter((row) => row.score !== undefined && row.score !== null);
     if (!this.charts && this.header.status === "finished") {
       this.charts = gameCharts(this.id, this.mod, (role) => this.roleColor(role, view));
     }
     put(banner,
       h("div", { class: "banner-title" }, headline),
-      winners.length
-        ? h("div", { class: "banner-winner" }, `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}`)
-        : h("div", { class: "banner-winner" }, "No winner"),
-      (this.mod.endReason && this.mod.endReason(view)) || this.header.finish_reason
-        ? h("div", { class: "banner-reason" }, `Reason: ${(this.mod.endReason && this.mod.endReason(view)) || this.header.finish_reason}`)
-        : null,
-      result
-        ? h(
-            "div",
-            { class: "banner-scores", "aria-label": "Result" },
-            h("span", { class: "banner-label" }, "Result (1 = a win):"),
-            Object.entries(result).map(([role, score]) =>
-              h("span", { class: "role-chip", style: `--role:${this.roleColor(role, view)}` }, `${role} ${Math.round(score * 100) / 100}`),
-            ),
-          )
-        : null,
-      scored.length
-        ? h(
-            "div",
-            { class: "banner-scores final-score", "aria-label": "Final score" },
-            h("span", { class: "banner-label" }, `Final ${(scored[0].scoreLabel || "score").toLowerCase()}:`),
-            scored.map((row) => h("span", { class: "role-chip", style: `--role:${this.roleColor(row.role, view)}` }, `${row.role} ${row.score}`)),
-          )
-        : null,
+      ...gameOverSummary(view, this.header, this.mod, (role) => this.roleColor(role, view)),
       this.charts || null,
       h(
         "div",
@@ -934,51 +879,11 @@ class GamePage {
   /** Starting a battle, or ending a phase with things left to do, is asked first. */
   async send(entry) {
     if (this.busy) return;
-    if (entry.kind === "battle" && !entry.unit && entry.hex && !(await this.confirmBattle(entry))) return;
-    if (ENDING.test(entry.verb) && !(await this.confirmEnd(entry))) return;
+    const roleColor = (role) => this.roleColor(role);
+    if (entry.kind === "battle" && !entry.unit && entry.hex && !(await confirmBattle(this.id, this.seat, entry, roleColor))) return;
+    if (ENDING.test(entry.verb) && !(await confirmEnd(entry, obligationsOf(this.viewOf(this.seat), this.model, this.mod, entry)))) return;
     this.showHint("");
     this.sendNow(entry);
-  }
-
-  async confirmBattle(entry) {
-    const answer = await gameOdds(this.id, this.seat, entry.hex);
-    const body = h(
-      "div",
-      { class: "battle-confirm" },
-      answer ? battleSummary(answer) : h("p", {}, entry.label),
-      answer ? oddsBlock(answer, { roleColor: (r) => this.roleColor(r) }) : h("p", { class: "hint" }, "No odds for this battle."),
-    );
-    return ask(`Start the battle at ${entry.hex}?`, body, [
-      ["Not now", false],
-      [`⚔ Fight at ${entry.hex}`, true, "primary"],
-    ]);
-  }
-
-  /** Things the seat may have forgotten before ending: units that can still act,
-   * battles waiting, from the legal actions (or the ruleset's own list). */
-  obligations(entry) {
-    const view = this.viewOf(this.seat);
-    const model = this.model;
-    if (this.mod.obligations) return this.mod.obligations(view, model, entry);
-    const out = [];
-    const units = [...model.selectable()].filter((uid) => (model.byUnit.get(uid) || []).length);
-    if (units.length) {
-      const names = units.slice(0, 6).map((uid) => this.mod.unitLabel(uid, view));
-      out.push(`${units.length} unit${units.length === 1 ? " can" : "s can"} still act: ${names.join(", ")}${units.length > 6 ? ", …" : ""}`);
-    }
-    const battles = [...model.hexOnly.entries()].filter(([, es]) => es.some((e) => e.kind === "battle")).map(([hex]) => hex);
-    if (battles.length) out.push(`battle${battles.length === 1 ? "" : "s"} not fought at ${battles.join(", ")}`);
-    return out;
-  }
-
-  async confirmEnd(entry) {
-    const left = this.obligations(entry);
-    if (!left.length) return true;
-    const body = h("div", { class: "end-confirm" }, h("p", {}, "Still to do:"), h("ul", { class: "obligations" }, left.map((line) => h("li", {}, line))));
-    return ask(`${entry.label}?`, body, [
-      ["Go back", false],
-      [entry.label, true, "primary"],
-    ]);
   }
 
   sendNow(entry) {
