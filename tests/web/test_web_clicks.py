@@ -78,6 +78,12 @@ def test_a_click_on_a_friendly_unit_selects_it_and_moves_nothing(page: Page) -> 
     target(page, where).focus()
     page.keyboard.press("Enter")
     expect(hex_at(page, where).locator(f'.counter[data-uids~="{mover}"]')).to_have_count(1)
+    # keyboard shortcuts: u takes the move back, e asks to end the phase
+    page.locator("body").press("u")
+    expect(hex_at(page, start).locator(f'.counter[data-uids~="{mover}"]')).to_have_count(1)
+    page.locator("body").press("e")
+    expect(modal(page)).to_contain_text("can still act")
+    modal(page).get_by_role("button", name="Go back").click()
 
 
 def _battle_to_start(state: State) -> str | None:
