@@ -18,7 +18,7 @@ def _pick(page: Page, role: str, number: int) -> None:
     expect(curtain.locator("h2")).to_have_text(f"Pass the screen to {role}")
     # nothing of the next seat's view is on the page while the curtain is down
     expect(page.locator(".data-board")).not_to_contain_text("card:")
-    expect(page.locator(".log-lines li")).to_have_count(0)
+    expect(page.locator(".log-card .log-lines li")).to_have_count(0)
     curtain.locator("button").click()
     expect(curtain).to_be_hidden()
     expect(page.locator(".seat-tab.current")).to_have_text(role)
@@ -49,10 +49,10 @@ def test_hot_seat_with_secrets_passes_the_screen(page: Page) -> None:
     expect(curtain.locator("h2")).to_have_text("Pass the screen to north")
     curtain.locator("button").click()
     button(page, "roll").click()
-    expect(page.locator(".log-lines li.dice").last).to_contain_text("north rolls")
-    expect(page.locator(".log-lines li.dice .die")).to_have_count(1)
+    expect(page.locator(".log-card .log-lines li.dice").last).to_contain_text("north rolls")
+    expect(page.locator(".log-card .log-lines li.dice .die")).to_have_count(1)
     # a die that just fell tumbles in
-    expect(page.locator(".log-lines li.dice.fresh .die")).to_have_css("animation-name", "tumble")
+    expect(page.locator(".log-card .log-lines li.dice.fresh .die")).to_have_css("animation-name", "tumble")
 
 
 def test_a_short_game_to_the_end_and_its_replay(page: Page) -> None:

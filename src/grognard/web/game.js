@@ -97,6 +97,7 @@ class GamePage {
     el.legend = h("details", { class: "card legend", hidden: !this.mod.legend });
     el.calc = h("div", { class: "calc-host" });
     el.battleOdds = h("div", { class: "battle-odds", "aria-live": "polite" });
+    el.since = h("details", { class: "card since-card", hidden: true });
     el.waiting = h("p", { class: "waiting", hidden: true });
     el.selection = h("section", { class: "card selection-card", hidden: true, "aria-label": "Selected unit" });
     el.buttons = h("div", { class: "action-buttons" });
@@ -140,6 +141,7 @@ class GamePage {
       el.tray,
       el.extra,
       el.battleOdds,
+      el.since,
       el.statusPanel,
       h("section", { class: "card log-card" }, h("div", { class: "tabs", role: "tablist" }, el.logTab, el.chatTab), el.logBox, el.chatBox),
       el.legend,
@@ -321,11 +323,32 @@ class GamePage {
       while (from > 0 && lines.length - from < 80 && lines[from - 1].split(" ")[0] !== this.seat) from -= 1;
     }
     const hexes = new Set();
+    const since = [];
     for (const line of lines.slice(from)) {
       const actor = line.split(" ")[0];
-      if (roles.includes(actor) && actor !== this.seat) for (const hex of line.match(/-?\d+,-?\d+/g) || []) hexes.add(hex);
+      if (roles.includes(actor) && actor !== this.seat) {
+        since.push(line);
+        for (const hex of line.match(/-?\d+,-?\d+/g) || []) hexes.add(hex);
+      }
     }
     this.recent = [...hexes];
+    this.since = since;
+  }
+
+  /** "Since your last move": the other players' log lines since this seat last acted,
+   * dice as they fell; hovering a line outlines its hexes on the board. */
+  renderSince(view) {
+    const box = this.el.since;
+    const lines = this.curtained ? [] : this.since || [];
+    box.hidden = !lines.length;
+    if (box.hidden) return;
+    const options = { roles: view.roles || [], roleColor: (role) => this.roleColor(role, view), onHexHover: (hexes) => this.setHover(hexes) };
+    const shown = lines.slice(-30);
+    put(box,
+      h("summary", {}, `Since your last move: ${lines.length} event${lines.length === 1 ? "" : "s"}`),
+      lines.length > shown.length ? h("p", { class: "hint" }, `The last ${shown.length}; the log has them all.`) : null,
+      h("ol", { class: "log-lines since-lines" }, shown.map((line) => logLine(line, options))),
+    );
   }
 
   boardUi(selectable) {
@@ -455,6 +478,7 @@ class GamePage {
       if (extra) el.extra.append(extra);
     }
     this.renderBattleOdds(view);
+    this.renderSince(view);
     this.renderStatus(view);
     this.renderFooter(view);
   }
