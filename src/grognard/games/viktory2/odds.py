@@ -395,8 +395,9 @@ def battle_at(
 ) -> dict[str, Any] | None:
     """The battle at `where` that role fights now (attacker or defender) or could start
     there, or the bombardment `action` (("bombard", uid, hex)), from state.view(role).
-    Viktory II hides nothing between players, but the view is still the only thing
-    read, so a ruleset with secrets could do the same."""
+    The units, towns and terrain come from the view; the battle being fought and who
+    defends a hex are read from the state, which is public in Viktory II (it hides
+    nothing between players). A ruleset with secrets must take both from the view."""
     if not isinstance(state, Viktory2State):
         return None
     view = state.view(role)["board"]
