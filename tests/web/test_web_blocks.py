@@ -136,5 +136,5 @@ def test_blocks_turn_to_their_steps_and_the_enemy_stays_blank(page: Page) -> Non
     expect(panel.locator('[data-side="red"] .block[data-block="red-hussars"]')).to_have_count(1)
     expect(panel.locator('[data-side="red"] .block-hidden')).to_have_count(1)
     _assert_blank(page, panel, _secrets_of("red", state))
-    expect(page.locator(".log-lines li.dice").last).to_contain_text("red rolls")
+    expect(page.locator(".log-card .log-lines li.dice").last).to_contain_text("red rolls")
     shot(page, "blocks-battle")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from webkit import REPLAY_URL, button, prompt, shot, start_game, target
+from webkit import REPLAY_URL, button, end_phase, prompt, shot, start_game, target
 
 SEED = 30
 
@@ -18,7 +18,7 @@ def _pick(page: Page, role: str, number: int) -> None:
     expect(curtain.locator("h2")).to_have_text(f"Pass the screen to {role}")
     # nothing of the next seat's view is on the page while the curtain is down
     expect(page.locator(".data-board")).not_to_contain_text("card:")
-    expect(page.locator(".log-lines li")).to_have_count(0)
+    expect(page.locator(".log-card .log-lines li")).to_have_count(0)
     curtain.locator("button").click()
     expect(curtain).to_be_hidden()
     expect(page.locator(".seat-tab.current")).to_have_text(role)
@@ -49,24 +49,35 @@ def test_hot_seat_with_secrets_passes_the_screen(page: Page) -> None:
     expect(curtain.locator("h2")).to_have_text("Pass the screen to north")
     curtain.locator("button").click()
     button(page, "roll").click()
-    expect(page.locator(".log-lines li.dice").last).to_contain_text("north rolls")
-    expect(page.locator(".log-lines li.dice .die")).to_have_count(1)
+    expect(page.locator(".log-card .log-lines li.dice").last).to_contain_text("north rolls")
+    expect(page.locator(".log-card .log-lines li.dice .die")).to_have_count(1)
     # a die that just fell tumbles in
-    expect(page.locator(".log-lines li.dice.fresh .die")).to_have_css("animation-name", "tumble")
+    expect(page.locator(".log-card .log-lines li.dice.fresh .die")).to_have_css("animation-name", "tumble")
 
 
 def test_a_short_game_to_the_end_and_its_replay(page: Page) -> None:
     start_game(page, seats={"red": "me", "yellow": "ai:random"}, options={"turn_limit": 1}, seed=SEED)
     target(page, "1,-1").click()
     button(page, "skip_build").click()
-    button(page, "end_moves").click()
-    button(page, "end_turn").click()
+    end_phase(page, "end_moves")
+    end_phase(page, "end_turn")
     # yellow (the AI) plays its turn; one round is the whole game
     banner = page.locator(".banner")
     expect(banner).to_be_visible()
     verdict = re.compile(r"You win!|You lose|You share the win|A draw")
     expect(banner.locator(".banner-title")).to_have_text(verdict)
     expect(page.locator(".player.to-move")).to_have_count(0)
+    # the final screen names the winner and the reason, labels the scores and plots
+    # the game over time, from its replay (a line per player in each chart)
+    expect(banner.locator(".banner-winner")).to_contain_text(re.compile(r"Winners?: |No winner"))
+    # the reason is the rules' own: here the turn limit of one round
+    expect(banner.locator(".banner-reason")).to_contain_text("Reason: turn limit of 1")
+    expect(page.locator(".turn-line")).to_contain_text("Round 1 of 1 · game over")
+    expect(banner.locator(".final-score")).to_contain_text("Final empire points:")
+    charts = banner.locator(".game-charts .chart")
+    expect(charts).to_have_count(3)
+    expect(charts.first.locator("polyline")).to_have_count(2)
+    expect(banner.locator(".game-charts figcaption").first).to_contain_text("Empire points")
     shot(page, "game-over")
 
     banner.get_by_role("link", name="Watch the replay").click()
@@ -90,9 +101,30 @@ def test_a_short_game_to_the_end_and_its_replay(page: Page) -> None:
     page.get_by_role("button", name="Previous step").click()
     expect(counter).to_have_text(f"Step 1 / {steps}")
 
-    page.locator(".replay-controls select").select_option("yellow")
+    page.get_by_label("Seen by").select_option("yellow")
     expect(counter).to_have_text(f"Step 1 / {steps}")
     page.get_by_role("button", name="Last step").click()
     expect(counter).to_have_text(f"Step {steps} / {steps}")
     expect(page.locator(".replay-page .prompt")).to_contain_text(re.compile(r"wins|draw|share", re.I))
     assert "seat=yellow" in page.url
+
+    # turn jumps: back to the start of the last turn, then to the one before; the
+    # starts are the steps after each end_turn of the replay's actions
+    game_id = REPLAY_URL.match(page.url)
+    assert game_id is not None
+    actions = page.context.request.get(f"/api/games/{game_id.group(1)}/replay").json()["actions"]
+    starts = [0] + [i + 1 for i, (_, action) in enumerate(actions) if action[0] == "end_turn"]
+    earlier = sorted({s for s in starts if s < steps}, reverse=True)
+    page.get_by_role("button", name="Back to the start of this turn, or the one before").click()
+    expect(counter).to_have_text(f"Step {earlier[0]} / {steps}")
+    expect(page.locator(".action-list li.current")).to_have_attribute("data-step", str(earlier[0]))
+    page.keyboard.press("PageUp")
+    expect(counter).to_have_text(f"Step {earlier[1]} / {steps}")
+    page.keyboard.press("PageDown")
+    expect(counter).to_have_text(f"Step {earlier[0]} / {steps}")
+    # a faster speed while playing: it keeps playing
+    page.get_by_label("Play speed").select_option("4")
+    page.get_by_role("button", name="Play").click()
+    page.get_by_label("Play speed").select_option("2")
+    expect(page.get_by_role("button", name="Pause")).to_be_visible()
+    expect(counter).to_have_text(f"Step {steps} / {steps}", timeout=30_000)

@@ -70,11 +70,11 @@ def test_two_players_see_each_other_live(profiles: Any, web_app: tuple[str, Any]
         expect(hex_at(page, where).locator(f'.town[data-owner="{second}"]')).to_be_visible()
 
     # chat between the two
-    bob.get_by_role("button", name="Chat").click()
+    bob.get_by_role("tab", name="Chat").click()
     bob.get_by_label("Chat message").fill("good luck!")
     bob.get_by_role("button", name="Send").click()
     expect(alice.locator(".tab.unread")).to_have_text("Chat")
-    alice.get_by_role("button", name="Chat").click()
+    alice.get_by_role("tab", name="Chat").click()
     expect(alice.locator(".chat-lines li")).to_contain_text("good luck!")
 
 

@@ -7,7 +7,7 @@ import json
 import re
 
 from playwright.sync_api import Page, expect
-from webkit import GAME_URL, ApiDriver, advance, button, counter, hex_at, prompt, start_game, target
+from webkit import GAME_URL, ApiDriver, advance, button, counter, hex_at, modal, prompt, start_game, target
 
 from grognard.core.game import State
 from grognard.core.replay import make_replay
@@ -59,6 +59,11 @@ def test_play_against_the_ai_by_clicking_the_board(page: Page) -> None:
     expect(prompt(page)).to_contain_text("Build a town")
     yellow_capital = page.locator('.board-svg .hex:has(.town[data-owner="yellow"])')
     expect(yellow_capital).to_have_class(re.compile(r"\brecent\b"))
+    # what happened since red's last move, in a card beside the board
+    since = page.locator(".since-card")
+    expect(since.locator("summary")).to_contain_text("Since your last move")
+    since.locator("summary").click()
+    expect(since.locator(".since-lines li").first).to_contain_text("yellow")
     target(page, "2,0").click()
     expect(hex_at(page, "2,0").locator('.town[data-owner="red"]')).to_be_visible()
 
@@ -69,8 +74,11 @@ def test_play_against_the_ai_by_clicking_the_board(page: Page) -> None:
     target(page, "0,0").click()
     expect(hex_at(page, "0,0").locator('.counter[data-uid="red-i1"]')).to_be_visible()
 
-    # a button for the action without a hex
+    # a button for the action without a hex; units that could still move are listed
+    # in a question first (issue 9: ending with obligations left)
     button(page, "end_moves").click()
+    expect(modal(page)).to_contain_text("can still act")
+    modal(page).locator("button.primary").click()
     expect(prompt(page)).to_contain_text("Reserve")
 
     # place the new infantry from the reserve (the tray), then take it back
@@ -90,14 +98,14 @@ def test_play_against_the_ai_by_clicking_the_board(page: Page) -> None:
     expect(button(page, "end_moves")).to_be_visible()
     expect(hex_at(page, "0,0").locator('.counter[data-uid="red-i1"]')).to_be_visible()
     before = prompt(page).inner_text()
-    log_lines = page.locator(".log-lines li").count()
+    log_lines = page.locator(".log-card .log-lines li").count()
 
     # a reload shows the same game
     page.reload()
     expect(prompt(page)).to_have_text(before)
     expect(hex_at(page, "0,0").locator('.counter[data-uid="red-i1"]')).to_be_visible()
     expect(hex_at(page, "2,0").locator('.town[data-owner="red"]')).to_be_visible()
-    expect(page.locator(".log-lines li")).to_have_count(log_lines)
+    expect(page.locator(".log-card .log-lines li")).to_have_count(log_lines)
     expect(button(page, "end_moves")).to_be_visible()
     expect(page.locator(".conn")).to_have_attribute("data-state", "live")
 
@@ -150,7 +158,7 @@ def test_two_actions_on_one_hex_ask_which(page: Page) -> None:
     expect(menu.locator("button.action")).to_have_count(2)
     menu.get_by_role("menuitem", name="Bombard").click()
     expect(menu).to_be_hidden()
-    expect(page.locator(".log-lines")).to_contain_text("bombard")
+    expect(page.locator(".log-card .log-lines")).to_contain_text("bombard")
 
 
 def test_a_saved_game_goes_on_in_the_browser(page: Page) -> None:

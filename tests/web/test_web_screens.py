@@ -43,7 +43,7 @@ def test_main_screens(page: Page) -> None:
     battle_step = len(state.history)
     page.goto(f"/#/game/{game['id']}")
     expect(page.locator(".battle-card")).to_be_visible()
-    expect(page.locator(".log-lines li.dice").first).to_be_visible()
+    expect(page.locator(".log-card .log-lines li.dice").first).to_be_visible()
     expect(page.locator(".board-svg .hex.battle-hex")).to_have_count(1)
     shot(page, "battle-and-log")
 

@@ -145,3 +145,43 @@ def advance(driver: ApiDriver, game: dict[str, Any], state: State, stop: Callabl
         )
         version = game["version"] = payload["version"]
     raise AssertionError("the game did not reach the wanted position")
+
+
+def modal(page: Page) -> Locator:
+    return page.locator(".modal-backdrop .modal")
+
+
+def end_phase(page: Page, verb: str) -> None:
+    """Click the button of an ending action (end_moves, end_turn…) and, when the page
+    asks whether to end with things left to do, say yes (set-up steps only: the
+    question itself is tested in test_web_clicks.py)."""
+    button(page, verb).click()
+    dialog = modal(page)
+    confirm = dialog.locator("button.primary")
+    try:
+        confirm.wait_for(state="visible", timeout=1500)
+    except Exception:  # no question: nothing was left to do
+        return
+    confirm.click()
+    expect(dialog).to_have_count(0)
+
+
+#: axe-core, installed by `npm ci` (package.json) into node_modules at the checkout's root
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_problems(page: Page, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """The accessibility violations axe-core finds on the page, of these impacts, as
+    "rule: target" lines (empty = none)."""
+    if not AXE.is_file():
+        raise AssertionError(f"axe-core is missing at {AXE}: run `npm ci` (scripts/check does)")
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result: dict[str, Any] = page.evaluate(
+        "async () => await window.axe.run(document, {resultTypes: ['violations']})"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {', '.join(str(n['target']) for n in v['nodes'][:4])}"
+        for v in result["violations"]
+        if v["impact"] in impacts
+    ]

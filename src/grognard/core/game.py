@@ -26,6 +26,7 @@ from typing import Any, ClassVar, TypeVar
 import msgspec
 
 from .errors import BadOptions, BadSaveFile, IllegalAction
+from .odds import Odds
 from .rng import RNG_VERSION, RNG_VERSIONS, Rng
 from .schema import Option, Scenario, resolve_options
 
@@ -135,6 +136,26 @@ class Ruleset(ABC):
     def render_text(self, view: dict[str, Any]) -> list[list[tuple[str, str | None]]] | None:
         """The board of a view as rows of (text, role-or-None) segments for a terminal;
         None when the ruleset has no text picture."""
+        return None
+
+    # ----- battle odds (optional; core/odds.py, docs/adding-a-ruleset.md) ------------
+    def odds_form(self) -> dict[str, Any] | None:
+        """The fields of a hypothetical battle for the odds calculator; None = no odds."""
+        return None
+
+    def odds(self, description: Mapping[str, Any]) -> Odds:
+        """The odds of a battle given in the `odds_form` shape (raise core.odds.BadBattle)."""
+        from .odds import BadBattle
+
+        raise BadBattle(f"{self.name} has no odds calculator yet")
+
+    def battle_at(
+        self, state: State, role: Role | None, where: str, action: Action | None = None
+    ) -> dict[str, Any] | None:
+        """The battle role could start, or is fighting, at `where` (or the attack that
+        the legal `action` would make there, such as a bombardment), described from
+        state.view(role) only (None: the observer, who starts nothing); None when
+        there is none (or no odds)."""
         return None
 
     def describe(self) -> dict[str, Any]:

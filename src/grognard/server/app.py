@@ -26,7 +26,7 @@ from starlette.responses import JSONResponse, Response
 
 from grognard.core.registry import Registry
 
-from . import accounts, api_games, api_ws, apidocs
+from . import accounts, api_games, api_odds, api_ws, apidocs
 from .ai import AiRunner
 from .context import Server
 from .db import check_writable, make_engine, resolve_database_url, upgrade, write_failure, write_gate
@@ -140,6 +140,7 @@ def create_app(
     app.add_middleware(SecurityHeadersMiddleware)  # outermost: every answer gets its headers
     app.include_router(accounts.router)
     app.include_router(api_games.router)
+    app.include_router(api_odds.router)
     app.include_router(api_ws.router)
 
     @app.get("/api/health", tags=["server"])

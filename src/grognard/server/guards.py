@@ -16,6 +16,7 @@ from .ratelimit import Rate, RateLimiter, WorkGate
 _SIGN_IN_PER_ADDRESS = Rate(burst=20, per=3.0)
 _SIGN_IN_PER_ACCOUNT = Rate(burst=10, per=6.0)
 _REPLAY_PER_ADDRESS = Rate(burst=60, per=0.1)
+_ODDS_PER_CALLER = Rate(burst=20, per=0.2)
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,9 @@ class Limits:
     concurrent_replays: int = 2
     #: Seconds a replay step waits for a slot before it is answered 503.
     replay_patience: float = 2.0
+    #: Battle odds per caller (account, else address): the client asks before each
+    #: attack and after each round, so a burst of 20, then five a second.
+    odds_per_caller: Rate = _ODDS_PER_CALLER
 
 
 @dataclass
@@ -47,6 +51,7 @@ class Guards:
     hashing: WorkGate
     replay_by_address: RateLimiter
     replaying: WorkGate
+    odds_by_caller: RateLimiter
 
     @classmethod
     def of_limits(cls, limits: Limits) -> Guards:
@@ -57,6 +62,7 @@ class Guards:
             WorkGate(limits.concurrent_hashes, "sign-ins", limits.hash_patience),
             RateLimiter(limits.replay_per_address, "replay requests from this address"),
             WorkGate(limits.concurrent_replays, "replays", limits.replay_patience),
+            RateLimiter(limits.odds_per_caller, "odds requests"),
         )
 
 

@@ -115,6 +115,14 @@ export const api = {
   claimInvite: (token) => request("POST", `/api/invites/${encodeURIComponent(token)}`),
   chat: (id, text) => request("POST", `/api/games/${encodeURIComponent(id)}/chat`, { text }),
   replay: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/replay`),
+  oddsForm: (ruleset) => request("GET", `/api/rulesets/${encodeURIComponent(ruleset)}/odds-form`),
+  odds: (ruleset, battle) => request("POST", `/api/rulesets/${encodeURIComponent(ruleset)}/odds`, battle),
+  gameOdds: (id, seat, hex, action) => {
+    const query = new URLSearchParams({ hex });
+    if (seat) query.set("seat", seat);
+    if (action) query.set("action", JSON.stringify(action));
+    return request("GET", `/api/games/${encodeURIComponent(id)}/odds?${query}`);
+  },
   replayStep: (id, step, seat) =>
     request(
       "GET",

@@ -11,6 +11,12 @@ import { rulesetModule } from "./games/index.js";
 import { LiveSeat } from "./live.js";
 import { logLine } from "./log.js";
 import { ask, canonical, clear, h, icon, put, titleCase, toast } from "./ui.js";
+import { gameOdds, oddsBlock, oddsCalculator, oddsText } from "./odds.js";
+import { confirmBattle, confirmEnd, gameOverSummary, obligationsOf, statusPanel } from "./panels.js";
+import { gameCharts } from "./plots.js";
+
+/** Verbs that end a phase or a turn: asked again when obligations are left. */
+const ENDING = /^(end|done|pass|finish)/;
 
 /** View fields that always differ between seats; the rest differs only with secrets. */
 const OWN_FIELDS = ["role", "prompt", "legal", "can_undo"];
@@ -86,6 +92,12 @@ class GamePage {
     el.menu = h("div", { class: "action-menu", hidden: true, role: "menu" });
     el.turn = h("div", { class: "turn-line" });
     el.prompt = h("p", { class: "prompt", "aria-live": "polite" });
+    el.hint = h("p", { class: "click-hint", role: "status", hidden: true });
+    el.statusPanel = h("section", { class: "card status-panel", "aria-label": "Players and their forces" });
+    el.legend = h("details", { class: "card legend", hidden: !this.mod.legend });
+    el.calc = h("div", { class: "calc-host" });
+    el.battleOdds = h("div", { class: "battle-odds", "aria-live": "polite" });
+    el.since = h("details", { class: "card since-card", hidden: true });
     el.waiting = h("p", { class: "waiting", hidden: true });
     el.selection = h("section", { class: "card selection-card", hidden: true, "aria-label": "Selected unit" });
     el.buttons = h("div", { class: "action-buttons" });
@@ -102,9 +114,9 @@ class GamePage {
       el.chatInput,
       h("button", { type: "submit" }, "Send"),
     );
-    el.logTab = h("button", { type: "button", class: "tab active", onclick: () => this.showTab("log") }, "Log");
-    el.chatTab = h("button", { type: "button", class: "tab", onclick: () => this.showTab("chat") }, "Chat");
-    el.logBox = h("div", { class: "log-box" }, el.log);
+    el.logTab = h("button", { type: "button", role: "tab", "aria-selected": "true", class: "tab active", onclick: () => this.showTab("log") }, "Log");
+    el.chatTab = h("button", { type: "button", role: "tab", "aria-selected": "false", class: "tab", onclick: () => this.showTab("chat") }, "Chat");
+    el.logBox = h("div", { class: "log-box", tabindex: "0", role: "region", "aria-label": "Game log" }, el.log);
     // the log follows new lines while it is scrolled to its end (also when the box resizes)
     this.logPinned = true;
     el.logBox.addEventListener("scroll", () => {
@@ -124,13 +136,22 @@ class GamePage {
     const side = h(
       "aside",
       { class: "side" },
-      h("section", { class: "card prompt-card" }, el.turn, el.prompt, el.waiting, h("div", { class: "choice-row" }, el.buttons, el.undo), el.allChoices),
+      h("section", { class: "card prompt-card" }, el.turn, el.prompt, el.hint, el.waiting, h("div", { class: "choice-row" }, el.buttons, el.undo), el.allChoices),
       el.selection,
       el.tray,
       el.extra,
+      el.battleOdds,
+      el.since,
+      el.statusPanel,
       h("section", { class: "card log-card" }, h("div", { class: "tabs", role: "tablist" }, el.logTab, el.chatTab), el.logBox, el.chatBox),
+      el.legend,
+      el.calc,
       el.footer,
     );
+    if (this.mod.legend) put(el.legend, h("summary", {}, "Legend"), this.mod.legend());
+    oddsCalculator(payload.ruleset, { roleColor: (role) => this.roleColor(role) }).then((calc) => {
+      if (calc) el.calc.append(calc);
+    });
     clear(this.root).append(
       h(
         "div",
@@ -140,6 +161,15 @@ class GamePage {
       ),
     );
     this.onKey = (event) => {
+      const typing = /^(INPUT|TEXTAREA|SELECT)$/.test(event.target?.tagName || "");
+      if (!typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        // shortcuts: u undo, e end the phase (the primary ending button)
+        if (event.key === "u" && !this.el.undo.hidden) this.undo();
+        if (event.key === "e") {
+          const end = this.model?.buttons.find((e) => ENDING.test(e.verb));
+          if (end) this.send(end);
+        }
+      }
       if (event.key === "Escape") {
         this.hideMenu();
         if (this.selected) {
@@ -293,11 +323,32 @@ class GamePage {
       while (from > 0 && lines.length - from < 80 && lines[from - 1].split(" ")[0] !== this.seat) from -= 1;
     }
     const hexes = new Set();
+    const since = [];
     for (const line of lines.slice(from)) {
       const actor = line.split(" ")[0];
-      if (roles.includes(actor) && actor !== this.seat) for (const hex of line.match(/-?\d+,-?\d+/g) || []) hexes.add(hex);
+      if (roles.includes(actor) && actor !== this.seat) {
+        since.push(line);
+        for (const hex of line.match(/-?\d+,-?\d+/g) || []) hexes.add(hex);
+      }
     }
     this.recent = [...hexes];
+    this.since = since;
+  }
+
+  /** "Since your last move": the other players' log lines since this seat last acted,
+   * dice as they fell; hovering a line outlines its hexes on the board. */
+  renderSince(view) {
+    const box = this.el.since;
+    const lines = this.curtained ? [] : this.since || [];
+    box.hidden = !lines.length;
+    if (box.hidden) return;
+    const options = { roles: view.roles || [], roleColor: (role) => this.roleColor(role, view), onHexHover: (hexes) => this.setHover(hexes) };
+    const shown = lines.slice(-30);
+    put(box,
+      h("summary", {}, `Since your last move: ${lines.length} event${lines.length === 1 ? "" : "s"}`),
+      lines.length > shown.length ? h("p", { class: "hint" }, `The last ${shown.length}; the log has them all.`) : null,
+      h("ol", { class: "log-lines since-lines" }, shown.map((line) => logLine(line, options))),
+    );
   }
 
   boardUi(selectable) {
@@ -379,7 +430,7 @@ class GamePage {
   renderSide(view, selectable, drawn) {
     const el = this.el;
     const model = this.model;
-    el.turn.textContent = this.mod.turnText ? this.mod.turnText(view) : "";
+    el.turn.textContent = this.mod.turnText ? this.mod.turnText(view, this.header) : "";
     const over = this.header.status === "finished" || Boolean(view.result);
     const result = this.header.result || view.result;
     el.prompt.textContent = this.curtained
@@ -397,10 +448,17 @@ class GamePage {
         : ` Waiting for ${(this.header.active || []).join(", ")}…`,
     );
 
+    // when starting a battle is all the seat may do, the prompt says so and offers Fight
+    const fights = model.entries.filter((e) => e.kind === "battle" && !e.unit && e.hex);
+    const fightOnly = !this.curtained && !over && fights.length > 0 && fights.length === model.entries.length;
+    if (fightOnly) {
+      el.prompt.textContent = `${view.prompt || ""} Fighting is your only choice now: ${fights.length === 1 ? `the battle at ${fights[0].hex}` : `battles at ${fights.map((e) => e.hex).join(", ")}`}.`;
+    }
     // buttons: actions that are not a click on the board
     put(el.buttons,
       ...(this.curtained ? [] : model.buttons.filter((e) => !(e.unit && selectable.has(e.unit) && drawn.has(e.unit) && e.kind !== "hit")))
         .map((entry) => this.actionButton(entry)),
+      ...(fightOnly ? fights.map((entry) => this.actionButton({ ...entry, primary: true }, "fight")) : []),
     );
     el.undo.hidden = this.curtained || !view.can_undo || this.header.status === "finished";
     el.undo.disabled = this.busy;
@@ -419,15 +477,19 @@ class GamePage {
       const extra = this.mod.extraPanel ? this.mod.extraPanel(view) : null;
       if (extra) el.extra.append(extra);
     }
+    this.renderBattleOdds(view);
+    this.renderSince(view);
+    this.renderStatus(view);
     this.renderFooter(view);
   }
 
   actionButton(entry, size = "") {
+    const fight = size === "fight";
     return h(
       "button",
       {
         type: "button",
-        class: ["action", entry.primary && "primary", size],
+        class: ["action", entry.primary && "primary", fight ? "fight" : size],
         "data-verb": entry.verb,
         "data-action": JSON.stringify(entry.action),
         disabled: this.busy,
@@ -437,8 +499,38 @@ class GamePage {
         onfocus: () => this.setHover(entry.hexes),
         onblur: () => this.setHover([]),
       },
-      entry.label,
+      fight ? `⚔ Fight at ${entry.hex}` : entry.label,
     );
+  }
+
+  /** The odds of the battle being fought, refreshed whenever the game moves on (so
+   * after every round); asked of the server once per version and hex. */
+  renderBattleOdds(view) {
+    const box = this.el.battleOdds;
+    const hex = this.curtained || !this.mod.battleAt ? null : this.mod.battleAt(view);
+    if (!hex) {
+      this.battleKey = null;
+      clear(box);
+      return;
+    }
+    const key = `${this.header.version}/${this.seat ?? ""}/${hex}`;
+    if (key === this.battleKey) return;
+    this.battleKey = key;
+    gameOdds(this.id, this.seat, hex).then((answer) => {
+      if (this.battleKey !== key) return;
+      put(box, answer ? oddsBlock(answer, { roleColor: (r) => this.roleColor(r), title: `Odds from here at ${hex}` }) : null);
+    });
+  }
+
+  /** Every player's forces, towns and score, and who is to play: always on screen. */
+  renderStatus(view) {
+    const rows = (this.mod.status ? this.mod.status(view) : null) ||
+      (this.mod.summary(view) || view.roles.map((role) => ({ role }))).map((item) => ({ ...item, facts: item.detail ? [["", item.detail]] : [] }));
+    put(this.el.statusPanel, ...statusPanel(rows, {
+      active: new Set(this.header.active || []),
+      seatPlayer: (role) => this.seatPlayer(role),
+      roleColor: (role) => this.roleColor(role, view),
+    }));
   }
 
   setHover(hexes) {
@@ -462,8 +554,9 @@ class GamePage {
         h("button", { type: "button", class: "link", onclick: () => this.select(null) }, "cancel"),
       ),
       targets.length
-        ? h("p", { class: "hint" }, `Click a highlighted hex: ${targets.length} choice${targets.length === 1 ? "" : "s"}.`)
+        ? h("p", { class: "hint" }, `Click a highlighted hex: ${targets.length} choice${targets.length === 1 ? "" : "s"}. A click on another of your units selects that one instead.`)
         : null,
+      this.attackOdds(uid, targets),
       own.length ? h("div", { class: "action-buttons" }, own.map((entry) => this.actionButton(entry))) : null,
     );
   }
@@ -569,6 +662,8 @@ class GamePage {
     this.el.chatBox.hidden = log;
     this.el.logTab.classList.toggle("active", log);
     this.el.chatTab.classList.toggle("active", !log);
+    this.el.logTab.setAttribute("aria-selected", log ? "true" : "false");
+    this.el.chatTab.setAttribute("aria-selected", log ? "false" : "true");
     if (!log) this.el.chatTab.classList.remove("unread");
   }
 
@@ -587,18 +682,13 @@ class GamePage {
       if (me === best && best > 0) headline = tied === 1 ? "You win!" : tied === Object.keys(result).length ? "A draw" : "You share the win";
       else headline = `You lose — ${headline.toLowerCase()}`;
     }
+    if (!this.charts && this.header.status === "finished") {
+      this.charts = gameCharts(this.id, this.mod, (role) => this.roleColor(role, view));
+    }
     put(banner,
       h("div", { class: "banner-title" }, headline),
-      this.header.finish_reason ? h("div", { class: "banner-reason" }, titleCase(this.header.finish_reason)) : null,
-      result
-        ? h(
-            "div",
-            { class: "banner-scores" },
-            Object.entries(result).map(([role, score]) =>
-              h("span", { class: "role-chip", style: `--role:${this.roleColor(role, view)}` }, `${role} ${Math.round(score * 100) / 100}`),
-            ),
-          )
-        : null,
+      ...gameOverSummary(view, this.header, this.mod, (role) => this.roleColor(role, view)),
+      this.charts || null,
       h(
         "div",
         { class: "banner-buttons" },
@@ -656,20 +746,63 @@ class GamePage {
     this.refresh();
   }
 
+  /** The odds of the selected unit's attacks (a bombardment), one line per target. */
+  attackOdds(uid, targets) {
+    const attacks = targets.filter((e) => e.kind === "battle");
+    if (!attacks.length || !this.seat) return null;
+    const box = h("ul", { class: "attack-odds", "aria-live": "polite" });
+    for (const entry of attacks) {
+      const line = h("li", { "data-hex": entry.hex }, `${entry.label}: …`);
+      box.append(line);
+      gameOdds(this.id, this.seat, entry.hex, entry.action).then((answer) => {
+        line.textContent = answer ? `${entry.label}: ${oddsText(answer)}` : entry.label;
+      });
+    }
+    return box;
+  }
+
+  /** A brief reason for a click that does nothing, under the prompt. */
+  showHint(text) {
+    const hint = this.el.hint;
+    hint.textContent = text || "";
+    hint.hidden = !text;
+  }
+
+  explain(hex, uid) {
+    const view = this.viewOf(this.seat);
+    const model = this.model;
+    let why = this.mod.whyNot ? this.mod.whyNot(view, { hex, uid, seat: this.seat, selected: this.selected, model }) : null;
+    if (!why) {
+      if (!this.seat) why = "You are watching this game: observers cannot act.";
+      else if (this.header.status === "finished") why = "The game is over.";
+      else if (model.empty) why = `Nothing to do now: waiting for ${(this.header.active || []).join(", ") || "the game"}.`;
+      else if (this.selected) why = `${titleCase(this.mod.unitLabel(this.selected, view))} cannot act on ${hex}: the lit hexes are where it can.`;
+      else if (model.selectable().size) why = `Nothing happens at ${hex} by itself: pick one of your units first (the ringed counters).`;
+      else why = `Nothing to do at ${hex}: use the buttons beside the board.`;
+    }
+    this.showHint(why);
+  }
+
   onHex(hex, uid, uids) {
     if (this.busy || this.curtained) return;
     this.hideMenu();
+    this.showHint("");
     const model = this.model;
-    if (this.selected) {
-      const entries = model.at(this.selected, hex);
-      if (entries.length) {
-        this.choose(entries, hex);
+    const selectable = model.selectable();
+    const members = (uids ? uids.split(" ") : uid ? [uid] : []).filter((u) => selectable.has(u));
+    // on a touch screen, counters are small: a tap on a hex where several things could
+    // be meant opens a pop-up of 44 px choices (select each unit there, or act there)
+    if (this.coarse() && this.mod.unitsAt) {
+      const here = this.mod.unitsAt(this.viewOf(this.seat), hex).filter((u) => selectable.has(u) && u !== this.selected);
+      const acts = this.selected ? model.at(this.selected, hex) : model.hexOnly.get(hex) || [];
+      if (here.length + acts.length >= 2 && here.length >= 1) {
+        this.choose([...acts, ...here.map((u) => this.selectEntry(u))], hex);
         return;
       }
     }
-    const selectable = model.selectable();
-    const members = (uids ? uids.split(" ") : uid ? [uid] : []).filter((u) => selectable.has(u));
-    if (members.length) {
+    // a click on a unit of yours that can act selects it: it never moves the selected
+    // unit onto that hex (that takes a click on the hex beside the counters)
+    if (members.length && !(members.length === 1 && members[0] === this.selected && model.at(this.selected, hex).length)) {
       if (members.includes(this.selected)) {
         const next = members[(members.indexOf(this.selected) + 1) % members.length];
         this.select(members.length > 1 ? next : null);
@@ -678,23 +811,46 @@ class GamePage {
       }
       return;
     }
+    if (this.selected) {
+      const entries = model.at(this.selected, hex);
+      if (entries.length) {
+        this.choose(entries, hex);
+        return;
+      }
+    }
     if (model.hexOnly.has(hex)) {
       this.choose(model.hexOnly.get(hex), hex);
       return;
     }
-    if (this.selected) this.select(null);
+    this.explain(hex, uid);
+    if (this.selected) {
+      this.selected = null;
+      this.hideMenu();
+      this.refresh();
+    }
+  }
+
+  coarse() {
+    return window.matchMedia?.("(pointer: coarse)").matches ?? false;
+  }
+
+  /** A pop-up choice that selects a unit rather than acting. */
+  selectEntry(uid) {
+    const view = this.viewOf(this.seat);
+    return { select: uid, verb: "select", label: `Select ${this.mod.unitLabel(uid, view)}` };
   }
 
   choose(entries, hex) {
+    const act = (entry) => (entry.select ? this.select(entry.select) : this.send(entry));
     if (entries.length === 1) {
-      this.send(entries[0]);
+      act(entries[0]);
       return;
     }
     const menu = this.el.menu;
     put(menu,
       h("div", { class: "menu-title" }, `At ${hex}:`),
       ...entries.map((entry) =>
-        h("button", { type: "button", role: "menuitem", class: "action small", onclick: () => this.send(entry) }, entry.label),
+        h("button", { type: "button", role: "menuitem", class: "action small", "data-verb": entry.verb, onclick: () => act(entry) }, entry.label),
       ),
       h("button", { type: "button", class: "link", onclick: () => this.hideMenu() }, "cancel"),
     );
@@ -744,7 +900,17 @@ class GamePage {
     }
   }
 
-  send(entry) {
+  /** Starting a battle, or ending a phase with things left to do, is asked first. */
+  async send(entry) {
+    if (this.busy) return;
+    const roleColor = (role) => this.roleColor(role);
+    if (entry.kind === "battle" && !entry.unit && entry.hex && !(await confirmBattle(this.id, this.seat, entry, roleColor))) return;
+    if (ENDING.test(entry.verb) && !(await confirmEnd(entry, obligationsOf(this.viewOf(this.seat), this.model, this.mod, entry)))) return;
+    this.showHint("");
+    this.sendNow(entry);
+  }
+
+  sendNow(entry) {
     const seat = this.seat;
     const keep = entry.unit;
     return this.run(

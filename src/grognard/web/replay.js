@@ -8,6 +8,18 @@ import { logLine } from "./log.js";
 import { clear, h, icon, put, titleCase } from "./ui.js";
 
 const PLAY_MS = 900;
+const SPEEDS = [0.5, 1, 2, 4];
+
+/** The steps where a turn begins: 0 and the step after each turn-ending action (the
+ * module's isTurnEnd, else a verb "end_turn"). */
+export function turnStarts(actions, mod) {
+  const ends = mod && mod.isTurnEnd ? mod.isTurnEnd : (action) => action[0] === "end_turn";
+  const starts = [0];
+  (actions || []).forEach(([, action], i) => {
+    if (ends(action)) starts.push(i + 1);
+  });
+  return [...new Set(starts)];
+}
 
 export async function showReplay(root, gameId, params) {
   const page = new ReplayPage(root, gameId, params);
@@ -60,6 +72,8 @@ class ReplayPage {
       else if (event.key === "ArrowLeft") this.go(this.step - 1);
       else if (event.key === "Home") this.go(0);
       else if (event.key === "End") this.go(this.steps);
+      else if (event.key === "PageDown") this.jumpTurn(1);
+      else if (event.key === "PageUp") this.jumpTurn(-1);
       else return;
       event.preventDefault();
     };
@@ -79,6 +93,24 @@ class ReplayPage {
     el.prev = button(icon("prev"), "Previous step", () => this.go(this.step - 1));
     el.play = button(icon("play"), "Play", () => this.togglePlay(), "play");
     el.next = button(icon("next"), "Next step", () => this.go(this.step + 1));
+    el.prevTurn = button("« turn", "Back to the start of this turn, or the one before", () => this.jumpTurn(-1), "turn-jump");
+    el.nextTurn = button("turn »", "To the start of the next turn", () => this.jumpTurn(1), "turn-jump");
+    this.speed = 1;
+    el.speed = h(
+      "select",
+      {
+        "aria-label": "Play speed",
+        class: "speed",
+        onchange: (e) => {
+          this.speed = Number(e.target.value);
+          if (this.timer) {
+            this.stop();
+            this.togglePlay();
+          }
+        },
+      },
+      SPEEDS.map((v) => h("option", { value: v, selected: v === 1 }, `${v}×`)),
+    );
     el.last = button(icon("last"), "Last step", () => this.go(this.steps));
     el.slider = h("input", {
       type: "range",
@@ -125,10 +157,13 @@ class ReplayPage {
           "div",
           { class: "replay-controls card" },
           el.first,
+          this.actions ? el.prevTurn : null,
           el.prev,
           el.play,
           el.next,
+          this.actions ? el.nextTurn : null,
           el.last,
+          h("label", { class: "speed-label" }, "Speed ", el.speed),
           el.slider,
           el.counter,
           h("label", { class: "seen-by" }, "Seen by ", el.seat),
@@ -265,8 +300,18 @@ class ReplayPage {
       put(this.el.play, icon("pause"));
       this.el.play.title = "Pause";
       this.el.play.setAttribute("aria-label", "Pause");
-      this.timer = setInterval(() => this.go(this.step + 1), PLAY_MS);
+      this.timer = setInterval(() => {
+        if (this.step >= this.steps) this.stop();
+        else this.go(this.step + 1);
+      }, PLAY_MS / this.speed);
     }
+  }
+
+  /** To the start of the next (+1) or this/previous (-1) turn. */
+  jumpTurn(direction) {
+    const starts = turnStarts(this.actions, this.mod);
+    const target = direction > 0 ? starts.find((s) => s > this.step) : [...starts].reverse().find((s) => s < this.step);
+    this.go(target === undefined ? (direction > 0 ? this.steps : 0) : target);
   }
 
   stop() {

@@ -116,7 +116,7 @@ export function ask(title, body, buttons) {
         "div",
         { class: "modal", role: "dialog", "aria-modal": "true", "aria-label": title },
         h("h2", {}, title),
-        body ? h("p", {}, body) : null,
+        body ? (body instanceof Node ? body : h("p", {}, body)) : null,
         h(
           "div",
           { class: "modal-buttons" },

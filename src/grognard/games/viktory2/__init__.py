@@ -6,9 +6,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from grognard.core.errors import BadOptions
-from grognard.core.game import Ruleset
+from grognard.core.game import Action, Role, Ruleset, State
+from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
+from . import odds as battle_odds
 from . import rules, textmap
 from .state import COLORS, Viktory2State
 
@@ -74,6 +76,18 @@ class Viktory2(Ruleset):
 
     def render_text(self, view: dict[str, Any]) -> list[list[tuple[str, str | None]]] | None:
         return textmap.render(view)
+
+    # battle odds (core/odds.py): games/viktory2/odds.py
+    def odds_form(self) -> dict[str, Any] | None:
+        return battle_odds.odds_form()
+
+    def odds(self, description: Mapping[str, Any]) -> Odds:
+        return battle_odds.odds(description)
+
+    def battle_at(
+        self, state: State, role: Role | None, where: str, action: Action | None = None
+    ) -> dict[str, Any] | None:
+        return battle_odds.battle_at(state, role, where, action)
 
 
 RULESET = Viktory2()

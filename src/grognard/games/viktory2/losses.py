@@ -87,7 +87,11 @@ class Casualties(Step):
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         left = frame["count"]
-        return f"Choose the unit that takes the hit ({left} hit{'s' if left > 1 else ''} to assign)."
+        hits = f"{left} hit{'s' if left > 1 else ''} to assign"
+        if frame.get("remove"):
+            # hits removed at once come from a bombardment (11.0), never from a battle round
+            return f"Bombardment: choose the unit that is lost ({hits})."
+        return f"Choose the unit that takes the hit ({hits})."
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         self._take(game, frame, [action[1]])

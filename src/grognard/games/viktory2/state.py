@@ -328,6 +328,7 @@ class Viktory2State(FlowState):
             "units": d["units"],
             "turn": d["turn"],
             "turns": d["turns"],
+            "rounds": d.get("rounds", 0),
             "ruler": d["ruler"],
             "doomsday": d["doomsday"],
             "eliminated": d["eliminated"],

@@ -361,7 +361,7 @@ class Viktory2Board {
   drawUnits(g, here, board, { town, selectable, selected, cargo, drawn, tip }) {
     if (!here.length) return;
     let groups;
-    if (here.length <= 7) {
+    if (here.length <= 4) {
       groups = here.map((uid) => [uid]);
     } else {
       // too many to show one by one: one counter per owner and type, with a count
@@ -447,17 +447,128 @@ function summary(view) {
   });
 }
 
-function turnText(view) {
+/** The round being played: rounds are what the turn_limit option counts (a round is
+ * every player's turn once), so the counter speaks of rounds too. */
+function roundOf(view) {
+  return (view.board.rounds || 0) + (view.result ? 0 : 1);
+}
+
+function turnText(view, header) {
   const turn = view.board.turn || {};
   if (!turn.player) return "";
   const phase = { capital: "choosing capitals", build: "building", move: "movement and combat", reserves: "reserves" }[turn.phase] || turn.phase || "";
-  return `Turn ${Math.max(1, view.board.turns || turn.number || 0)} · ${turn.player}${phase ? ` · ${phase}` : ""}`;
+  const limit = header && header.options ? Number(header.options.turn_limit || 0) : 0;
+  if (view.result) return `Round ${Math.max(1, roundOf(view))}${limit ? ` of ${limit}` : ""} · game over`;
+  return `Round ${Math.max(1, roundOf(view))}${limit ? ` of ${limit}` : ""} · ${turn.player} to play${phase ? ` · ${phase}` : ""}`;
+}
+
+const TYPE_ORDER = ["infantry", "cavalry", "artillery", "frigate"];
+
+function countsText(units) {
+  const counts = new Map();
+  for (const u of units) counts.set(u.type, (counts.get(u.type) || 0) + 1);
+  const parts = TYPE_ORDER.filter((t) => counts.has(t)).map((t) => `${counts.get(t)} ${t}`);
+  return parts.length ? parts.join(", ") : "none";
+}
+
+/** The status panel: per player, units on the map and in the reserve by type, towns
+ * and cities, empire points (7.0: 1 per town, 2 per city). */
+function status(view) {
+  const board = view.board;
+  const order = board.order && board.order.length ? board.order : view.roles;
+  const eliminated = new Set(board.eliminated || []);
+  return order.map((role) => {
+    const towns = Object.values(board.towns).filter((t) => t.owner === role);
+    const cities = towns.filter((t) => t.city).length;
+    const units = Object.values(board.units).filter((u) => u.owner === role);
+    const onMap = units.filter((u) => u.hex || u.aboard);
+    const reserve = units.filter((u) => !u.hex && !u.aboard);
+    return {
+      role,
+      color: roleColor(role),
+      eliminated: eliminated.has(role),
+      score: board.scores ? board.scores[role] : null,
+      scoreLabel: "Empire points",
+      facts: [
+        [`On the map (${onMap.length})`, countsText(onMap)],
+        [`In reserve (${reserve.length})`, countsText(reserve)],
+        ["Towns, cities", `${towns.length - cities}, ${cities}`],
+      ],
+    };
+  });
+}
+
+/** Why a click did nothing, in the rules' terms where the view tells. */
+function whyNot(view, { hex, uid, seat, selected, model }) {
+  if (!seat || !view) return null;
+  const board = view.board;
+  const turn = board.turn || {};
+  const clicked = uid ? board.units[uid] : null;
+  const blocked = (id) => {
+    const u = board.units[id];
+    if (!u) return null;
+    if (turn.attacked && turn.attacked[id]) return `${unitName(id, view)} has attacked this turn and stops there (10.7)`;
+    if ((turn.done || []).includes(id) || (turn.mp && turn.mp[id] === 0)) return `${unitName(id, view)} has used up its movement this turn (9.0)`;
+    return null;
+  };
+  if (clicked && clicked.owner !== seat) {
+    const more = selected ? ` ${titleCase(unitName(selected, view))} cannot act on ${hex} from where it stands.` : "";
+    return `That is ${clicked.owner}'s ${clicked.type}.${more}`;
+  }
+  if (clicked && clicked.owner === seat && !model.selectable().has(uid)) {
+    const reason = blocked(uid);
+    if (reason) return `${titleCase(reason)}.`;
+    if (turn.player !== seat) return `It is ${turn.player}'s turn.`;
+    return `${titleCase(unitName(uid, view))} has nothing to do now.`;
+  }
+  if (selected) {
+    if (!board.tiles[hex] && board.tiles[hex] !== undefined) return `${hex} is face down: units explore by moving next to it (9.2).`;
+    return `${hex} is out of reach of ${unitName(selected, view)} this turn: the lit hexes are where it can go.`;
+  }
+  return null;
+}
+
+/** The legend: terrain, settlements, markers and the outlines the board draws. */
+function legend() {
+  const swatch = (...shapes) => {
+    const svg = s("svg", { class: "legend-svg", width: 34, height: 30, viewBox: "-17 -15 34 30", "aria-hidden": "true" });
+    svg.append(...shapes);
+    return svg;
+  };
+  const hexShape = (attrs) => s("polygon", { points: hexPoints(13), ...attrs });
+  const item = (icon, text) => h("li", {}, icon, h("span", {}, text));
+  return h(
+    "ul",
+    { class: "legend-items" },
+    Object.entries(TERRAIN).map(([, look]) => item(swatch(hexShape({ fill: look.fill, stroke: "#555", "stroke-width": 0.8 })), titleCase(look.name))),
+    item(swatch(hexShape({ fill: FACE_DOWN.fill, stroke: "#555", "stroke-width": 0.8 })), "Face-down tile, not yet explored"),
+    item(swatch(townShape("red", false, false)), "Town (1 empire point, 1 defence die)"),
+    item(swatch(townShape("red", true, false)), "City (2 empire points, 2 defence dice)"),
+    item(swatch(townShape("red", true, true)), "Capital (the star)"),
+    item(swatch(counterShape("red", "infantry", { count: 3 })), "Units: I infantry, C cavalry, A artillery, F frigate; the number is how many stand together"),
+    item(swatch(hexShape({ fill: "none", class: "legend-target" })), "Lit outline: where the selected unit (or a click) can act"),
+    item(swatch(hexShape({ fill: "none", class: "legend-recent" })), "Dashed outline: hexes named by the other players' last moves"),
+    item(swatch(hexShape({ fill: "none", class: "legend-battle" })), "Red outline: the battle being fought"),
+  );
+}
+
+/** A casualty to choose after a bombardment (its hits leave at once: `remove`), not
+ * in a battle. */
+function isBombardment(view) {
+  const frame = view.board.frame || {};
+  return frame.state === "casualties" && Boolean(frame.remove);
+}
+
+/** The hex of the battle being fought (for its live odds); a bombardment is none. */
+function battleAt(view) {
+  return isBombardment(view) ? null : battleHex(view);
 }
 
 /** The battle being fought, when there is one: the units in it and the last dice. */
 function extraPanel(view) {
   const hex = battleHex(view);
   if (!hex) return null;
+  const bombard = isBombardment(view);
   const board = view.board;
   const here = Object.keys(board.units).filter((uid) => board.units[uid].hex === hex);
   const owners = [...new Set(here.map((uid) => board.units[uid].owner))];
@@ -468,8 +579,8 @@ function extraPanel(view) {
   const terrain = board.tiles[hex];
   return h(
     "section",
-    { class: "card battle-card", "aria-label": `Battle at ${hex}` },
-    h("h3", {}, `⚔ Battle at ${hex}${terrain ? ` (${terrain})` : ""}`),
+    { class: "card battle-card", "aria-label": `${bombard ? "Bombardment" : "Battle"} at ${hex}` },
+    h("h3", {}, `${bombard ? "💥 Bombardment" : "⚔ Battle"} at ${hex}${terrain ? ` (${terrain})` : ""}`),
     h(
       "div",
       { class: "battle-sides" },
@@ -486,14 +597,45 @@ function extraPanel(view) {
   );
 }
 
+/** Why the game ended, from the log's last "… wins (reason)" line (5.1-5.5, or the
+ * turn limit), else null (the server's finish reason is shown). */
+function endReason(view) {
+  const log = view.log || [];
+  for (let i = log.length - 1; i >= 0 && i >= log.length - 20; i -= 1) {
+    const match = / wins? \((.+)\)$/.exec(log[i]) || / share the win \((.+)\)$/.exec(log[i]);
+    if (match) return match[1];
+  }
+  return null;
+}
+
+/** What the game-over plots show (plots.js): per player, over the turns. */
+function chartSeries(view) {
+  const board = view.board;
+  const order = board.order && board.order.length ? board.order : view.roles;
+  const count = (pred) => Object.fromEntries(order.map((role) => [role, pred(role)]));
+  return {
+    "Empire points": count((role) => (board.scores ? board.scores[role] || 0 : 0)),
+    "Towns and cities": count((role) => Object.values(board.towns).filter((t) => t.owner === role).length),
+    "Units on the map": count((role) => Object.values(board.units).filter((u) => u.owner === role && (u.hex || u.aboard)).length),
+  };
+}
+
 export default {
   id: "viktory2",
+  chartSeries,
+  endReason,
+  isTurnEnd: (action) => action[0] === "end_turn",
   roleColor,
   describe,
   unitLabel: unitName,
   unitBadge,
   summary,
+  status,
   turnText,
   extraPanel,
+  battleAt,
+  unitsAt: (view, hex) => Object.keys(view.board.units).filter((uid) => view.board.units[uid].hex === hex),
+  whyNot,
+  legend,
   createBoard: (host, hooks) => new Viktory2Board(host, hooks),
 };

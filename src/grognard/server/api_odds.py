@@ -1,0 +1,118 @@
+"""Battle odds over HTTP (issue 9, section 1; the contract is core/odds.py).
+
+- `GET  /api/rulesets/{id}/odds-form`        what the calculator asks (or 404: no odds);
+- `POST /api/rulesets/{id}/odds`             the odds of a hypothetical battle;
+- `GET  /api/games/{id}/odds?seat=&hex=`     the odds of the battle at a hex of a game,
+                                              from what that seat may know.
+
+Forecasts cost CPU, so they have their own rate limit per caller (the account, else
+the client address): `guards.Limits.odds_per_caller`, answered 429 with Retry-After.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
+from starlette.concurrency import run_in_threadpool
+
+from grognard.core.errors import IllegalAction, UnknownRuleset
+from grognard.core.game import Ruleset, as_action
+from grognard.core.odds import BadBattle
+
+from .accounts import Account, optional_account
+from .api_games import json_response
+from .context import server_of
+from .guards import guards_of
+from .ratelimit import client_address
+
+router = APIRouter(prefix="/api", tags=["odds"])
+MaybeCaller = Annotated[Account | None, Depends(optional_account)]
+
+def _limit(request: Request, caller: Account | None) -> None:
+    """429 with Retry-After past the odds rate (guards.Limits.odds_per_caller)."""
+    key = f"user:{caller.id}" if caller is not None else f"addr:{client_address(request)}"
+    guards_of(request).odds_by_caller.check(key)
+
+
+def _ruleset(request: Request, ruleset_id: str) -> Ruleset:
+    try:
+        return server_of(request).registry.get(ruleset_id)
+    except UnknownRuleset as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+@router.get("/rulesets/{ruleset_id}/odds-form")
+def odds_form(ruleset_id: str, request: Request) -> Response:
+    """The fields of a hypothetical battle for this ruleset's odds calculator."""
+    form = _ruleset(request, ruleset_id).odds_form()
+    if form is None:
+        raise HTTPException(404, f"{ruleset_id} has no odds calculator")
+    return json_response(form)
+
+
+@router.post("/rulesets/{ruleset_id}/odds")
+async def hypothetical_odds(ruleset_id: str, request: Request, caller: MaybeCaller) -> Response:
+    """The odds of a battle described in the ruleset's odds-form shape."""
+    _limit(request, caller)
+    ruleset = _ruleset(request, ruleset_id)
+    try:
+        body = await request.json()
+    except ValueError:
+        raise HTTPException(422, "the body must be a JSON object describing the battle") from None
+    if not isinstance(body, dict):
+        raise HTTPException(422, "the body must be a JSON object describing the battle")
+    try:
+        odds = await run_in_threadpool(ruleset.odds, body)
+    except BadBattle as exc:
+        raise HTTPException(422, str(exc)) from None
+    return json_response({"battle": body, "odds": odds.to_json()})
+
+
+@router.get("/games/{game_id}/odds")
+async def game_odds(
+    game_id: str,
+    request: Request,
+    caller: MaybeCaller,
+    hex: Annotated[str, Query(min_length=1, max_length=40, description="where the battle is")],
+    seat: Annotated[str | None, Query(max_length=40)] = None,
+    action: Annotated[
+        str | None, Query(max_length=400, description="a legal attack at the hex, as JSON (a bombardment)")
+    ] = None,
+) -> Response:
+    """The battle `seat` could start, or is fighting, at `hex`, and its odds; `battle`
+    is null when there is none. Only the caller's own seats; without a seat (the
+    observer), only a battle being fought."""
+    _limit(request, caller)
+    games = server_of(request).games
+    game, seats, state = await run_in_threadpool(games._snapshot_copy, game_id)
+    role = None if seat in (None, "", "observer") else seat
+    if role is not None:
+        held = next((s for s in seats if s.role == role), None)
+        if held is None:
+            raise HTTPException(403, f"this game has no seat {role!r}")
+        if not held.held_by(caller.id if caller else None):
+            raise HTTPException(403, f"the seat {role!r} is not yours")
+    ruleset = _ruleset(request, game.ruleset)
+    attack = None
+    if action:
+        try:
+            attack = as_action(msgspec.json.decode(action))
+        except (msgspec.DecodeError, IllegalAction):
+            example = '["bombard", "red-a1", "0,0"]'
+            raise HTTPException(422, f"action must be a JSON list such as {example}") from None
+
+    def forecast() -> dict[str, Any]:
+        battle = ruleset.battle_at(state, role, hex, attack)
+        if battle is None:
+            return {"hex": hex, "battle": None, "odds": None}
+        return {"hex": hex, "battle": battle, "odds": ruleset.odds(battle).to_json()}
+
+    try:
+        return json_response(await run_in_threadpool(forecast))
+    except BadBattle as exc:
+        raise HTTPException(422, str(exc)) from None
+
+
+__all__ = ["router"]

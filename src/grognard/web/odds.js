@@ -1,0 +1,212 @@
+// Battle odds on screen (issue 9, section 1): the forecast of a battle as a small
+// block (chance to win, to hold, of mutual destruction, expected losses), and a
+// battle calculator for hypothetical battles, built from the ruleset's odds form
+// (GET /api/rulesets/{id}/odds-form; the contract is in docs/adding-a-ruleset.md).
+// Nothing here knows a ruleset: the form says which unit types, terrains and flags
+// there are.
+
+import { api } from "./api.js";
+import { clear, h, put, titleCase } from "./ui.js";
+
+const percent = (p) => `${Math.round(p * 100)}%`;
+const units = (n, unit) => `${(Math.round(n * 10) / 10).toFixed(1)} ${unit || "units"}`;
+
+/** The roles of a described battle ({roles: {attacker, defender}}), with fallbacks. */
+function sides(battle) {
+  const roles = (battle && battle.roles) || {};
+  return { attacker: roles.attacker || "attacker", defender: roles.defender || "defender" };
+}
+
+/** A one-line summary: "red wins 64% · expected losses red 1.9, yellow 1.8". */
+export function oddsText(answer) {
+  if (!answer || !answer.odds) return "";
+  const { odds, battle } = answer;
+  const { attacker, defender } = sides(battle);
+  if (odds.kind === "bombard") {
+    return `${percent(odds.attacker_wins)} chance of a hit; ${defender} expects to lose ${units(odds.defender_losses, odds.unit)}`;
+  }
+  return `${attacker} wins ${percent(odds.attacker_wins)} · expected losses ${attacker} ${units(odds.attacker_losses, odds.unit)}, ${defender} ${units(odds.defender_losses, odds.unit)}`;
+}
+
+/** Who fights on each side, and where: a small definition list. */
+export function battleSummary(answer) {
+  const battle = answer.battle || {};
+  const { attacker, defender } = sides(battle);
+  const list = (counts) =>
+    Object.entries(counts || {})
+      .filter(([, n]) => n)
+      .map(([type, n]) => `${n} ${type}`)
+      .join(", ") || "no units";
+  const place = [battle.terrain, battle.settlement, battle.naval && "at sea", battle.naval_support && "naval support for the defender"]
+    .filter(Boolean)
+    .join(", ");
+  return h(
+    "dl",
+    { class: "battle-summary" },
+    h("dt", {}, attacker),
+    h("dd", {}, battle.kind === "bombard" ? `${battle.dice || 1} bombarding die` : list(battle.attacker)),
+    h("dt", {}, defender),
+    h("dd", {}, list(battle.defender)),
+    place ? [h("dt", {}, "where"), h("dd", {}, place)] : null,
+  );
+}
+
+/** The forecast as a block: a bar of the three outcomes and the expected losses. */
+export function oddsBlock(answer, { roleColor = () => "#777", title = null } = {}) {
+  const { odds, battle } = answer;
+  const { attacker, defender } = sides(battle);
+  const color = (role) => (role === "attacker" || role === "defender" ? "#777" : roleColor(role));
+  const bombard = odds.kind === "bombard";
+  const outcomes = bombard
+    ? [
+        ["win", `a hit`, odds.attacker_wins, color(attacker)],
+        ["hold", "a miss", odds.defender_wins, "#b9b2a5"],
+      ]
+    : [
+        ["win", `${attacker} wins`, odds.attacker_wins, color(attacker)],
+        ["hold", `${defender} holds`, odds.defender_wins, color(defender)],
+        ["mutual", "nobody left", odds.mutual, "#8a8a8a"],
+      ];
+  const how = odds.exact
+    ? "exact"
+    : `sampled from ${odds.samples} battles, ±${percent(odds.interval)} (95%)`;
+  return h(
+    "div",
+    {
+      class: "odds-block",
+      "data-win": odds.attacker_wins.toFixed(4),
+      "data-exact": odds.exact ? "true" : "false",
+      role: "group",
+      "aria-label": title || "Battle odds",
+    },
+    title ? h("div", { class: "odds-title" }, title) : null,
+    h(
+      "div",
+      { class: "odds-bar", "aria-hidden": "true" },
+      outcomes
+        .filter(([, , p]) => p > 0.005)
+        .map(([key, , p, c]) => h("span", { class: `odds-seg odds-${key}`, style: `width:${(p * 100).toFixed(1)}%;--seg:${c}` })),
+    ),
+    h(
+      "ul",
+      { class: "odds-outcomes" },
+      outcomes.map(([key, label, p]) => h("li", { class: `odds-${key}` }, h("strong", {}, percent(p)), ` ${label}`)),
+    ),
+    h(
+      "p",
+      { class: "odds-losses" },
+      bombard
+        ? `Expected losses: ${defender} ${units(odds.defender_losses, odds.unit)}; no return fire.`
+        : `Expected losses: ${attacker} ${units(odds.attacker_losses, odds.unit)}, ${defender} ${units(odds.defender_losses, odds.unit)}.`,
+    ),
+    h("p", { class: "odds-how" }, `${titleCase(how)}${(odds.notes || []).length ? `; ${odds.notes.join("; ")}` : ""}.`),
+  );
+}
+
+/** The odds of the battle at a hex of a game, or null (none, or no odds for it). */
+export async function gameOdds(gameId, seat, hex, action = null) {
+  try {
+    const answer = await api.gameOdds(gameId, seat, hex, action);
+    return answer && answer.odds ? answer : null;
+  } catch {
+    return null; // odds are a help: a refusal (rate limit, no calculator) shows nothing
+  }
+}
+
+// ----- the calculator -------------------------------------------------------------------------
+/** The hypothetical-battle calculator of a ruleset, as a panel; null when it has none. */
+export async function oddsCalculator(ruleset, { roleColor } = {}) {
+  let form;
+  try {
+    form = await api.oddsForm(ruleset);
+  } catch {
+    return null;
+  }
+  return new OddsCalculator(ruleset, form, { roleColor }).el;
+}
+
+class OddsCalculator {
+  constructor(ruleset, form, { roleColor }) {
+    this.ruleset = ruleset;
+    this.form = form;
+    this.roleColor = roleColor;
+    this.result = h("div", { class: "calc-result", "aria-live": "polite" });
+    this.fields = h("div", { class: "calc-fields" });
+    this.flags = {};
+    this.el = h(
+      "details",
+      { class: "card odds-calc" },
+      h("summary", {}, "Battle calculator"),
+      h("form", { class: "calc-form", onsubmit: (e) => this.submit(e) }, this.fields, h("button", { type: "submit", class: "primary" }, "Work out the odds")),
+      this.result,
+    );
+    this.build();
+  }
+
+  naval() {
+    return Boolean(this.flags.naval && this.flags.naval.checked);
+  }
+
+  build() {
+    const form = this.form;
+    const typesOf = () => (this.naval() ? form.sides.naval || [] : form.sides.land || []);
+    const sideBox = (who) => {
+      const box = h("fieldset", { class: `calc-side calc-${who}` }, h("legend", {}, titleCase(who)));
+      for (const type of typesOf()) {
+        const id = `calc-${who}-${type}`;
+        box.append(
+          h(
+            "label",
+            { for: id },
+            titleCase(type),
+            h("input", { id, type: "number", min: 0, max: form.most_units || 40, value: who === "attacker" || type === typesOf()[0] ? 1 : 0, name: `${who}-${type}`, inputmode: "numeric" }),
+          ),
+        );
+      }
+      return box;
+    };
+    const select = (name, label, values) =>
+      h(
+        "label",
+        {},
+        label,
+        h("select", { name, "aria-label": label }, values.map((v) => h("option", { value: v === null ? "" : v }, v === null ? "none" : titleCase(v)))),
+      );
+    const flags = Object.entries(form.flags || {}).map(([name, help]) => {
+      const input = this.flags[name] || h("input", { type: "checkbox", name, onchange: name === "naval" ? () => this.build() : null });
+      if (name === "pre_fire" && !this.flags[name]) input.checked = true;
+      this.flags[name] = input;
+      return h("label", { class: "calc-flag", title: help }, input, ` ${help}`);
+    });
+    put(
+      this.fields,
+      h("div", { class: "calc-sides" }, sideBox("attacker"), sideBox("defender")),
+      this.naval() ? null : h("div", { class: "calc-where" }, form.terrain ? select("terrain", "Terrain", form.terrain) : null, form.settlement ? select("settlement", "Town or city", form.settlement) : null),
+      h("div", { class: "calc-flags" }, flags),
+    );
+  }
+
+  description() {
+    const out = { attacker: {}, defender: {} };
+    for (const input of this.fields.querySelectorAll("input[type=number]")) {
+      const [who, type] = input.name.split("-");
+      const n = Number(input.value || 0);
+      if (n) out[who][type] = n;
+    }
+    for (const sel of this.fields.querySelectorAll("select")) out[sel.name] = sel.value === "" ? null : sel.value;
+    for (const [name, input] of Object.entries(this.flags)) out[name] = input.checked;
+    return out;
+  }
+
+  async submit(event) {
+    event.preventDefault();
+    const battle = this.description();
+    clear(this.result).append(h("p", { class: "hint" }, "Working it out…"));
+    try {
+      const answer = await api.odds(this.ruleset, battle);
+      put(this.result, oddsBlock(answer, { roleColor: this.roleColor }));
+    } catch (err) {
+      put(this.result, h("p", { class: "calc-error", role: "alert" }, err.message));
+    }
+  }
+}
