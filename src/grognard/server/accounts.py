@@ -22,6 +22,7 @@ from starlette.requests import HTTPConnection
 from .context import Server, server_of
 from .db import as_utc, utcnow
 from .models import LoginSession, User
+from .notify import PlayerRenamed, SessionEnded, UserSessionsEnded
 from .security import (
     CSRF_COOKIE,
     CSRF_HEADER,
@@ -122,11 +123,14 @@ async def require_account(conn: HTTPConnection) -> Account:
 
 
 def _forget_sessions(server: Server, *, token: str | None = None, user_id: int | None = None) -> None:
-    """After a session or a user's sessions ended in the database."""
+    """After a session or a user's sessions ended in the database (this process
+    forgets at once; the others on hearing the notice: notify.py)."""
     if token:
         server.callers.drop(hash_token(token))
+        server.feed.publish(SessionEnded(hash_token(token)))
     if user_id is not None:
         server.callers.drop_where(lambda account: account.id == user_id)
+        server.feed.publish(UserSessionsEnded(user_id))
 
 
 def _existing_account(request: Request) -> Account | None:
@@ -221,6 +225,7 @@ def _create_account(
     if guest is not None:
         _forget_sessions(server, user_id=guest.id)
         server.games.seats.forget_player(guest.id)  # their seats show the new name
+        server.feed.publish(PlayerRenamed(guest.id))
     return answer
 
 

@@ -154,6 +154,9 @@ class SeatBook:
     def forget(self, game_id: str) -> None:
         self._seats.drop(game_id)
 
+    def forget_all(self) -> None:
+        self._seats.drop_where(lambda _seats: True)
+
     def forget_player(self, user_id: int) -> None:
         """A player's name changed: forget every game they sit in."""
         self._seats.drop_where(lambda seats: any(s.user_id == user_id for s in seats))

@@ -4,6 +4,8 @@ Game changes are made in worker threads, under the game's lock; each connection 
 an outgoing queue on its own event loop, filled with `loop.call_soon_threadsafe`, so
 messages reach a client in the order the changes were committed and a slow client
 never holds up the game (past `max_pending` waiting messages it is dropped).
+Changes made by other processes of the same server reach these sockets too
+(notify.py, peers.py).
 """
 
 from __future__ import annotations
@@ -29,6 +31,10 @@ class Connection:
     #: how many lines of its seat's log this socket has been sent (changed only
     #: under the game's lock, so in the order the messages go out)
     log_sent: int = 0
+    #: the game version of the last view this socket was sent (changed under the
+    #: game's lock too): a change heard from another process skips the sockets
+    #: this process already brought that far
+    version_sent: int = -1
 
     def push(self, text: str | None) -> bool:
         """Queue a message from any thread; False once the connection is gone."""
@@ -70,6 +76,11 @@ class Hub:
     def connections(self, game_id: str) -> list[Connection]:
         with self._lock:
             return [c for c in self._games.get(game_id, ()) if not c.dropped]
+
+    def game_ids(self) -> list[str]:
+        """The games that have sockets here."""
+        with self._lock:
+            return list(self._games)
 
     def close_all(self) -> None:
         with self._lock:

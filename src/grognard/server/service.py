@@ -12,6 +12,10 @@ The rules, the checks and the encoding of the snapshot run under the game's lock
 alone; the write gate (one writer at a time on SQLite, see `db.write_gate`) is held
 only while the rows are written and committed. So no game waits for another game's
 thinking, only for its few milliseconds of writing.
+
+Other processes on the same PostgreSQL database hear of each change through a
+notice sent inside its transaction (notify.py); `push_current` and `push_chat` are
+what a process does on hearing one: push its own sockets what they have not seen.
 """
 
 from __future__ import annotations
@@ -59,6 +63,7 @@ from .newgames import (
     prepare,
     turns_after,
 )
+from .notify import ChatPosted, Feed, GameChanged
 from .payloads import (
     SeatInfo,
     SeatViews,
@@ -124,8 +129,11 @@ class GameService:
         hub: Hub,
         settings: Settings,
         write_gate: AbstractContextManager[object],
+        feed: Feed | None = None,
     ) -> None:
         self._sessions = sessions
+        #: tells the other processes on the database of each change (none on SQLite)
+        self._feed = feed if feed is not None else Feed()
         self._write_gate = write_gate
         self._registry = registry
         self._hub = hub
@@ -220,6 +228,10 @@ class GameService:
                 tx = _Tx(db, game, self.seats.of(db, game_id), self._state(db, game))
                 with db.no_autoflush:
                     change(tx)
+                if tx.notify and self._feed.shared:
+                    wants_ai = self._wants_ai(game, tx.seats)
+                    notice = GameChanged(game_id, game.version, tx.seats_changed, wants_ai)
+                    tx.writes.append(lambda: self._feed.publish_in(db, notice))
                 with self._write_gate:
                     if game.version != read_version:
                         write_game(db, game, read_version)
@@ -252,16 +264,19 @@ class GameService:
         ai_roles = {s.role for s in seats if s.is_ai}
         return game.status == ACTIVE and bool(ai_roles & set(game.active_roles))
 
-    def _broadcast(self, game: Game, seats: list[SeatInfo], views: SeatViews) -> None:
-        """Push every socket of the game its seat's view, with the log lines it lacks
-        (one encoding per seat and starting line: usually one per seat)."""
+    def _broadcast(
+        self, game: Game, seats: list[SeatInfo], views: SeatViews, connections: list[Connection] | None = None
+    ) -> None:
+        """Push every socket of the game (or `connections`) its seat's view, with the
+        log lines it lacks (one encoding per seat and starting line: usually one per seat)."""
         messages: dict[tuple[Role | None, int], str] = {}
-        for connection in self._hub.connections(game.id):
+        for connection in self._hub.connections(game.id) if connections is None else connections:
             lines = len(views(connection.role)["log"])
             key = (connection.role, min(connection.log_sent, lines))
             if key not in messages:
                 messages[key] = view_message(game, seats, key[0], views, key[1]).decode()
             connection.log_sent = lines
+            connection.version_sent = game.version
             if not connection.push(messages[key]):
                 self._hub.remove(connection)
 
@@ -434,13 +449,44 @@ class GameService:
             )
             with self._write_gate:
                 db.add(message)
+                if self._feed.shared:
+                    db.flush()  # gives the message its id
+                    self._feed.publish_in(db, ChatPosted(game_id, message.id))
                 db.commit()
-            out = chat_json(message)
-            text_out = encode({"type": "chat", "game": game_id, "message": out}).decode()
-            for connection in self._hub.connections(game_id):
-                if connection.role is not None:
-                    connection.push(text_out)
-            return out
+            return self._push_chat(game_id, message)
+
+    def _push_chat(self, game_id: str, message: ChatMessage) -> dict[str, Any]:
+        out = chat_json(message)
+        text_out = encode({"type": "chat", "game": game_id, "message": out}).decode()
+        for connection in self._hub.connections(game_id):
+            if connection.role is not None:
+                connection.push(text_out)
+        return out
+
+    # ----- changes made by other processes (see notify.py) ---------------------------------
+    def push_current(self, game_id: str) -> None:
+        """Another process changed the game: push each socket here that has not seen
+        its current version that version (a socket never goes back: it may have been
+        sent a later one already, by this process)."""
+        if not self._hub.connections(game_id):
+            return
+        with self.lock(game_id), self._sessions() as db:
+            game = read_game(db, game_id)
+            if game is None:
+                return
+            behind = [c for c in self._hub.connections(game_id) if c.version_sent < game.version]
+            if behind:
+                seats = self.seats.of(db, game_id)
+                self._broadcast(game, seats, SeatViews(game, self._state(db, game)), behind)
+
+    def push_chat(self, game_id: str, message_id: int) -> None:
+        """Another process stored a chat message: push it to this process's seats."""
+        if not self._hub.connections(game_id):
+            return
+        with self._sessions() as db:
+            message = db.get(ChatMessage, message_id)
+        if message is not None and message.game_id == game_id:
+            self._push_chat(game_id, message)
 
     # ----- rematch ------------------------------------------------------------------------------
     def rematch(self, game_id: str, user_id: int) -> Outcome:
@@ -569,6 +615,7 @@ class GameService:
             self._hub.add(connection)
             connection.push(view_message(game, seats, connection.role, views).decode())
             connection.log_sent = len(views(connection.role)["log"])
+            connection.version_sent = game.version
 
     # ----- AI seats -----------------------------------------------------------------------------------
     def games_waiting_for_ai(self) -> list[str]:
