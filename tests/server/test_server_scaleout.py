@@ -122,6 +122,14 @@ class Http:
         """The same person (the same cookies), talking to another process."""
         return Http(server.port, self.jar)
 
+    def copy_at(self, server: Server) -> Http:
+        """A copy of today's cookies, talking to another process (this one's later
+        cookie changes do not reach the copy)."""
+        jar = CookieJar()
+        for cookie in self.jar:
+            jar.set_cookie(cookie)
+        return Http(server.port, jar)
+
     @property
     def cookie_header(self) -> str:
         return "; ".join(f"{c.name}={c.value}" for c in self.jar)
@@ -250,9 +258,9 @@ def test_a_move_posted_to_one_process_is_pushed_to_a_socket_held_by_the_other(
 def test_a_logout_a_new_name_and_a_taken_seat_are_forgotten_by_the_other_process(
     servers: list[Server],
 ) -> None:
-    """Process b caches sessions (10 s) and seats (30 s); each change made through
-    process a must reach it at once. To know b has heard a notice, the test waits
-    for a later change's push on b's socket: notices are heard in commit order."""
+    """Process b remembers sessions (10 s) and seats (30 s); each change made through
+    process a must reach it at once. To know that b has heard a notice, the test
+    waits for a later change to reach b's socket: notices are heard in commit order."""
     a, b = servers
     host = Http(a.port)
     host.call("POST", "/api/guest", {"name": "Host"})
@@ -261,32 +269,38 @@ def test_a_logout_a_new_name_and_a_taken_seat_are_forgotten_by_the_other_process
         "/api/games",
         {"ruleset": "viktory2", "seats": {"red": "me", "yellow": "invite"}, "public": True, "options": SHORT},
     )
-    bob = Http(a.port)
+    bob, lea = Http(a.port), Http(a.port)
     bob.call("POST", "/api/guest", {"name": "Bob"})
-    leaving = Http(a.port)
-    leaving.call("POST", "/api/guest", {"name": "Lea"})
-    on_b = {name: who.at(b) for name, who in (("host", host), ("bob", bob), ("lea", leaving))}
-    # b remembers all three sessions and the open seat
-    assert on_b["lea"].call("GET", "/api/me")["user"]["name"] == "Lea"
-    assert on_b["bob"].call("GET", "/api/me")["user"]["name"] == "Bob"
-    seats = on_b["host"].call("GET", f"/api/games/{board['id']}")["seats"]
-    assert [s["player"] for s in seats if s["role"] == "yellow"] == [None]
+    lea.call("POST", "/api/guest", {"name": "Lea"})
+    # their sessions as they are now, kept on b (a logout deletes the browser's cookie)
+    bob_before, lea_before = bob.copy_at(b), lea.copy_at(b)
+    host_on_b = host.at(b)
 
-    with Http(b.port).socket(board["id"]) as watcher:
-        version = _next_state(watcher, 0)["version"]
-        leaving.call("POST", "/api/logout")  # through a
+    def yellow_on_b() -> list[str | None]:
+        seats = host_on_b.call("GET", f"/api/games/{board['id']}")["seats"]
+        return [s["player"] for s in seats if s["role"] == "yellow"]
+
+    with host_on_b.socket(board["id"], "red") as red_on_b:
+        version = _next_state(red_on_b, 0)["version"]
+        # b remembers both sessions and the open seat
+        assert lea_before.call("GET", "/api/me")["user"]["name"] == "Lea"
+        assert bob_before.call("GET", "/api/me")["user"]["name"] == "Bob"
+        assert yellow_on_b() == [None]
+
+        lea.call("POST", "/api/logout")  # through a
         bob.call("POST", f"/api/games/{board['id']}/join", {"seat": "yellow"})  # through a
-        version = _next_state(watcher, version + 1)["version"]
-        assert on_b["lea"].call("GET", "/api/me")["user"] is None
-        seats = on_b["host"].call("GET", f"/api/games/{board['id']}")["seats"]
-        assert [s["player"] for s in seats if s["role"] == "yellow"] == ["Bob"]
+        _next_state(red_on_b, version + 1)  # b has heard the join, so the logout too
+        assert lea_before.call("GET", "/api/me")["user"] is None
+        assert yellow_on_b() == ["Bob"]
 
+        # a guest becomes an account: a new name, and the guest's session ends
         bob.call("POST", "/api/register", {"username": "robert", "password": "correct horse 42"})
-        board = host.call("GET", f"/api/games/{board['id']}")
-        _move(host, board)  # through a, after the new name
-        _next_state(watcher, version + 1)
-        seats = on_b["host"].call("GET", f"/api/games/{board['id']}")["seats"]
-        assert [s["player"] for s in seats if s["role"] == "yellow"] == ["robert"]
+        host.call("POST", f"/api/games/{board['id']}/chat", {"text": "welcome"})  # through a
+        while json.loads(red_on_b.recv(timeout=PATIENCE))["type"] != "chat":
+            pass
+        assert bob_before.call("GET", "/api/me")["user"] is None
+        assert bob.at(b).call("GET", "/api/me")["user"]["name"] == "robert"
+        assert yellow_on_b() == ["robert"]
 
 
 # ----- AI seats: one process thinks, once --------------------------------------------------------
