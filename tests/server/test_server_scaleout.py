@@ -33,9 +33,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
+from serverkit import AppFactory, Player, create, games_of
 from sqlalchemy import create_engine, select, text
 from websockets.sync.client import ClientConnection, connect
 
+from grognard.core.registry import Registry
 from grognard.server.db import resolve_database_url
 from grognard.server.models import ActionRecord
 
@@ -361,6 +364,48 @@ def test_each_ai_move_is_made_by_exactly_one_of_two_processes(servers: list[Serv
     assert everything == made, {"thought": thought, "made": made}
     # and process b did take part: it claimed moves, or was refused the claim
     assert thought["b"] or elsewhere["b"]
+
+
+# ----- a stale live state catches up by applying the moves made elsewhere -----------------------
+def test_a_process_catches_up_with_moves_made_by_another_by_applying_them(
+    make_app: AppFactory, tiny_registry: Registry
+) -> None:
+    """Two apps on one database (either kind): the second's live state, left behind
+    by moves made through the first, is brought forward by applying those moves (the
+    same object, no snapshot read) and ends up the same as the first's; past an undo,
+    which no action row records, it is read from the snapshot again."""
+    with (
+        TestClient(make_app(registry=tiny_registry)) as first,
+        TestClient(make_app(registry=tiny_registry)) as second,
+    ):
+        me = Player(first).guest()
+        game = create(me, "tiny", {"north": "me", "east": "hotseat", "south": "hotseat"}, seed=0)
+        gid = game["id"]
+        me.client = second
+        me.ok("GET", f"/api/games/{gid}")
+        behind = games_of(second).cached_state(gid)
+        assert behind is not None
+        me.client = first
+        moves = [("north", ["pick", 3]), ("east", ["pick", 1]), ("south", ["pick", 1])]
+        for role, action in [*moves, ("north", ["roll"]), ("north", ["stake", 2])]:
+            body = {"seat": role, "action": action, "expected_version": game["version"]}
+            game = me.ok("POST", f"/api/games/{gid}/actions", body)
+        me.client = second
+        seen = me.ok("GET", f"/api/games/{gid}")
+        caught_up, reference = games_of(second).cached_state(gid), games_of(first).cached_state(gid)
+        assert caught_up is behind  # moved forward in place: no snapshot was decoded
+        assert (
+            reference is not None and caught_up.same_as(reference) and caught_up.history == reference.history
+        )
+        assert seen["views"] == game["views"] and seen["version"] == game["version"]
+
+        me.client = first
+        game = me.ok("POST", f"/api/games/{gid}/undo", {"seat": "north", "expected_version": game["version"]})
+        me.client = second
+        seen = me.ok("GET", f"/api/games/{gid}")
+        reread = games_of(second).cached_state(gid)
+        assert reread is not caught_up and reread is not None  # read from the snapshot
+        assert seen["views"] == game["views"] and seen["plies"] == 4
 
 
 # ----- --workers ---------------------------------------------------------------------------------
