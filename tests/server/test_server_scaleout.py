@@ -40,6 +40,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from grognard.core.registry import Registry
 from grognard.server.db import resolve_database_url
+from grognard.server.expiring import ExpiringCache
 from grognard.server.models import ActionRecord
 
 POSTGRES_ENV = "GROGNARD_TEST_POSTGRES_URL"
@@ -209,6 +210,12 @@ def servers(pg_url: str, tmp_path: Path) -> Iterator[list[Server]]:
             server.stop()
 
 
+def _grognard_lines(log: Path, count: int) -> str:
+    """The last lines a server logged, but its access log and websocket chatter."""
+    lines = [line for line in log.read_text().splitlines() if "HTTP/1.1" not in line and " < " not in line]
+    return f"{log.name}:\n" + "\n".join(lines[-count:])
+
+
 def _next_state(ws: ClientConnection, version: int) -> dict[str, Any]:
     """The first state message at `version` or later (chat messages are skipped)."""
     while True:
@@ -326,18 +333,25 @@ def test_each_ai_move_is_made_by_exactly_one_of_two_processes(servers: list[Serv
     )
     rng = random.Random(8)
     through = [ann, ann.at(b)]
-    with ann.at(b).socket(game["id"]) as observer:
-        state = _next_state(observer, 0)
-        while state["status"] == "active":
-            if state["active"] != ["red"]:
-                state = _next_state(observer, state["version"] + 1)
-                continue
-            who = through[rng.randrange(2)]
-            game = who.call("GET", f"/api/games/{game['id']}")
-            legal = game["views"]["red"]["legal"]
-            body = {"seat": "red", "action": rng.choice(legal), "expected_version": game["version"]}
-            game = who.call("POST", f"/api/games/{game['id']}/actions", body)
-            state = _next_state(observer, game["version"])
+    state: dict[str, Any] = {}
+    try:
+        with ann.at(b).socket(game["id"]) as observer:
+            state = _next_state(observer, 0)
+            while state["status"] == "active":
+                if state["active"] != ["red"]:
+                    state = _next_state(observer, state["version"] + 1)
+                    continue
+                who = through[rng.randrange(2)]
+                game = who.call("GET", f"/api/games/{game['id']}")
+                legal = game["views"]["red"]["legal"]
+                body = {"seat": "red", "action": rng.choice(legal), "expected_version": game["version"]}
+                game = who.call("POST", f"/api/games/{game['id']}/actions", body)
+                state = _next_state(observer, game["version"])
+    except TimeoutError:
+        raise AssertionError(
+            f"stuck at version {state.get('version')}, active {state.get('active')}:\n"
+            + "\n".join(_grognard_lines(server.log, 15) for server in servers)
+        ) from None
     for server in servers:
         server.stop()  # every log line is written
 
@@ -452,3 +466,16 @@ def test_serve_with_two_workers_on_postgresql(pg_url: str, tmp_path: Path) -> No
         server.stop()
     assert server.process.returncode == 0
     assert all(not Path(f"/proc/{pid}").exists() for pid in workers)  # the workers stopped too
+
+
+def test_a_value_read_while_it_was_dropped_is_not_remembered() -> None:
+    """A request reads a session or seats from the database while another process's
+    notice drops them: the old value it read must not go back into the cache."""
+    cache: ExpiringCache[str, str] = ExpiringCache(ttl=60.0, size=8)
+    since = cache.generation  # before the database read
+    cache.drop("seats of g1")  # a notice heard meanwhile
+    cache.put("seats of g1", "as read before the change", since=since)
+    assert cache.get("seats of g1") is None
+    since = cache.generation
+    cache.put("seats of g1", "as read after the change", since=since)
+    assert cache.get("seats of g1") == "as read after the change"

@@ -86,6 +86,7 @@ def lookup_account(server: Server, token: str | None) -> Account | None:
     if not token:
         return None
     token_hash = hash_token(token)
+    since = server.callers.generation  # a logout heard meanwhile: do not remember the old answer
     with server.sessions() as db:
         row = db.execute(
             select(LoginSession.expires_at, User)
@@ -99,7 +100,7 @@ def lookup_account(server: Server, token: str | None) -> Account | None:
             return None
         account = Account.from_row(row[1])
     # remembered a moment: every request asks who its caller is (see Server.callers)
-    server.callers.put(token_hash, account, at_most=left)
+    server.callers.put(token_hash, account, at_most=left, since=since)
     return account
 
 

@@ -147,8 +147,9 @@ class SeatBook:
     def of(self, db: Session, game_id: str) -> list[SeatInfo]:
         seats = self._seats.get(game_id)
         if seats is None:
+            since = self._seats.generation
             seats = read_seats(db, [game_id])[game_id]
-            self._seats.put(game_id, seats)
+            self._seats.put(game_id, seats, since=since)
         return seats
 
     def forget(self, game_id: str) -> None:
