@@ -85,6 +85,8 @@ _MOVES_SINCE = (
     .where(
         ActionRecord.game_id == bindparam("game_id"),
         ActionRecord.version > bindparam("version"),
+        # not past the version read: later moves may be committed meanwhile
+        ActionRecord.version <= bindparam("until"),
         ActionRecord.undone.is_(False),
     )
     .order_by(ActionRecord.ply)
@@ -197,9 +199,13 @@ class GameService:
                 self._remember(game.id, game.version, caught_up)
                 return caught_up
         ruleset = self._ruleset(game.ruleset)
-        snapshot = db.scalar(select(Game.snapshot).where(Game.id == game.id))
-        state = ruleset.state_class.from_json(ruleset, msgspec.json.decode(snapshot or "null"))
-        self._remember(game.id, game.version, state)
+        # The snapshot with its own version, read together: another process may have
+        # changed the game since `game` was read (not when it was read FOR UPDATE), and
+        # the cache must never file a state under a version it is not at. A reader
+        # that did not lock the row may so get a state a little newer than its row.
+        row = db.execute(select(Game.version, Game.snapshot).where(Game.id == game.id)).one()
+        state = ruleset.state_class.from_json(ruleset, msgspec.json.decode(row.snapshot or "null"))
+        self._remember(game.id, row.version, state)
         return state
 
     def _catch_up(self, db: Session, game: Game, version: int, state: State) -> State | None:
@@ -210,7 +216,9 @@ class GameService:
         None when it cannot be done: the caller reads the snapshot. Under the game's lock."""
         if game.version - version > CATCH_UP_MOVES:
             return None
-        rows = db.connection().execute(_MOVES_SINCE, {"game_id": game.id, "version": version}).all()
+        rows = db.connection().execute(
+            _MOVES_SINCE, {"game_id": game.id, "version": version, "until": game.version}
+        ).all()
         if [row.version for row in rows] != list(range(version + 1, game.version + 1)):
             return None
         try:
