@@ -264,6 +264,37 @@ def test_a_move_posted_to_one_process_is_pushed_to_a_socket_held_by_the_other(
         assert message["message"]["text"] == "hello from a" and message["message"] == said
 
 
+def test_a_process_that_lost_its_listening_connection_catches_up_when_it_is_back(
+    servers: list[Server], pg_url: str
+) -> None:
+    """The database ends the listening sessions; a move made right then has its
+    notice lost for them. Once listening again, a process pushes every game with
+    sockets there its newest view, so b's socket still gets the move."""
+    a, b = servers
+    ann = Http(a.port)
+    ann.call("POST", "/api/guest")
+    game = _hotseat_game(ann)
+    engine = create_engine(resolve_database_url(pg_url))
+    try:
+        with ann.at(b).socket(game["id"], "red") as seat:
+            _next_state(seat, game["version"])
+            with engine.begin() as conn:
+                ended = conn.execute(
+                    text(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        "WHERE query LIKE 'LISTEN %' AND pid <> pg_backend_pid()"
+                    )
+                ).all()
+            assert len(ended) == 2  # both processes' listeners
+            game = _move(ann, game)  # through a, while nobody listens (each waits 0.5 s to reconnect)
+            assert _next_state(seat, game["version"])["version"] == game["version"]
+    finally:
+        engine.dispose()
+    for server in servers:
+        server.stop()
+    assert "listening for other processes' changes again" in b.log.read_text()
+
+
 # ----- caches of sessions and seats ------------------------------------------------------------
 def test_a_logout_a_new_name_and_a_taken_seat_are_forgotten_by_the_other_process(
     servers: list[Server],
