@@ -712,6 +712,9 @@ class GameService:
             return False
         except HTTPException as exc:
             if exc.status_code == 409:
+                # the move was refused: read the game afresh before the next job, so
+                # that a live copy gone wrong can never make the AI retry forever
+                self.forget(job.game_id)
                 return False
             raise
         return True
