@@ -31,6 +31,13 @@ process over the play phase (psutil when it is installed, else /proc/PID/stat), 
 as a percentage of one core; the client's own CPU time too, since it shares the
 machine. `--json PATH` writes it all; `--py-spy OUT` profiles the server meanwhile.
 `load_curve.py` runs it at several think times and draws the curve.
+
+`--processes N` (PostgreSQL) starts N server processes on one database, each on a
+port of its own, as a scale-out deployment runs them. Client i sends its requests to
+process i mod N and holds its websockets on process i+1 mod N, so with N >= 2 every
+pushed view has crossed from one process to another (LISTEN/NOTIFY): the round
+trip measures the path a load balancer's users take at worst. The server CPU is
+the sum over the processes. `load_scaleout.py` compares 1 and 2 processes.
 """
 
 from __future__ import annotations
@@ -94,10 +101,10 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m grognard.server` on 127.0.0.1, logging to a file in `workdir`."""
 
-    def __init__(self, database_url: str, workdir: Path, log_level: str) -> None:
+    def __init__(self, database_url: str, workdir: Path, log_level: str, name: str = "server") -> None:
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
-        self.log_path = workdir / "server.log"
+        self.log_path = workdir / f"{name}.log"
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "src"), env.get("PYTHONPATH", "")) if p)
         self._log = self.log_path.open("wb")
@@ -331,9 +338,12 @@ class Player:
         from_ply: int = 0,
         opponent: str = "hotseat",
         compression: str | None = "deflate",  # what browsers negotiate
+        ws_url: str | None = None,
     ) -> None:
         self.index = index
         self.base_url = base_url
+        #: the server process that holds this client's websockets (default: base_url's)
+        self.ws_url = ws_url or base_url
         self.rng = random.Random(seed * 1_000_003 + index)
         self.game_seed = self.rng.randrange(2**31)
         self.from_ply = from_ply
@@ -369,7 +379,7 @@ class Player:
         game = answer.json()
         self.game_id = game["id"]
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
-        ws_base = self.base_url.replace("http://", "ws://", 1)
+        ws_base = self.ws_url.replace("http://", "ws://", 1)
         for role in game["my_seats"]:
             ws = await connect(
                 f"{ws_base}/ws/games/{self.game_id}?seat={role}",
@@ -511,12 +521,22 @@ class ClientGcPauses:
             gc.callbacks.remove(self._callback)
 
 
-async def run_clients(args: argparse.Namespace, server: ServerProcess) -> Run:
+async def run_clients(args: argparse.Namespace, servers: list[ServerProcess]) -> Run:
     results = Results()
+    server = servers[0]
     roles = await roles_of(server.base_url)
     compression = None if args.no_compression else "deflate"
+    n = len(servers)
     players = [
-        Player(i, server.base_url, args.seed, args.from_ply, args.opponent, compression)
+        Player(
+            i,
+            servers[i % n].base_url,
+            args.seed,
+            args.from_ply,
+            args.opponent,
+            compression,
+            ws_url=servers[(i + 1) % n].base_url,
+        )
         for i in range(args.games)
     ]
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
@@ -550,7 +570,7 @@ async def run_clients(args: argparse.Namespace, server: ServerProcess) -> Run:
             gc.disable()
         gc_pauses = ClientGcPauses()
         profiler = Profiler(args.py_spy, server.pid, args.py_spy_gil)
-        cpu0 = process_cpu_seconds(server.pid)
+        cpu0 = sum(process_cpu_seconds(s.pid) for s in servers)
         client0 = time.process_time()
         wall0 = time.perf_counter()
         deadline = time.monotonic() + args.seconds
@@ -564,7 +584,7 @@ async def run_clients(args: argparse.Namespace, server: ServerProcess) -> Run:
         except TimeoutError:
             results.error("play_timeout")
         wall = time.perf_counter() - wall0
-        server_cpu = process_cpu_seconds(server.pid) - cpu0
+        server_cpu = sum(process_cpu_seconds(s.pid) for s in servers) - cpu0
         client_cpu = time.process_time() - client0
         gc_pauses.stop()
         gc.enable()
@@ -627,6 +647,7 @@ def build_report(args: argparse.Namespace, run: Run, database: str) -> dict[str,
             "ws_compression": not args.no_compression,
             "seed": args.seed,
             "database": database,
+            "processes": args.processes,
         },
         "machine": {
             "cores": cores,
@@ -670,7 +691,7 @@ def print_report(report: dict[str, Any]) -> None:
     print(
         f"grognard server load: {s['games']} games x {s['actions_per_game']} actions, "
         f"think {s['think_s'] * 1000:g} ms, from ply {s['from_ply']}, other seats {s['opponent']}, "
-        f"{s['database']}, "
+        f"{s['database']}, {s.get('processes', 1)} server process(es), "
         f"{report['machine']['cores']} cores"
     )
     print(
@@ -766,7 +787,18 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="keep the client's garbage collector on while playing (its pauses then add to the latencies)",
     )
     parser.add_argument("--log-level", default="warning", help="the server's log level (warning)")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes on the one database (1); more than 1 needs a PostgreSQL --database-url: "
+        "clients post to one process and hold their websockets on the next",
+    )
     args = parser.parse_args(argv)
+    if args.processes < 1:
+        parser.error("--processes must be at least 1")
+    if args.processes > 1 and not (args.database_url or "").startswith("postgres"):
+        parser.error("--processes above 1 needs --database-url postgresql://... (SQLite serves one process)")
     if args.games < 1 or args.actions < 1 or args.seconds <= 0 or args.think < 0 or args.from_ply < 0:
         parser.error(
             "--games and --actions must be at least 1, --seconds positive, "
@@ -790,22 +822,29 @@ def write_samples(path: str, run: Run) -> None:
 async def amain(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="grognard-load-") as tmp:
         database_url = args.database_url or f"sqlite:///{tmp}/load.db"
-        server = ServerProcess(database_url, Path(tmp), args.log_level)
+        servers: list[ServerProcess] = []
         try:
-            await server.wait_healthy()
-            print(f"server pid {server.pid} on {server.base_url} ({describe_database(database_url)})")
-            run = await run_clients(args, server)
+            # one after the other: each migrates the schema at start-up
+            for index in range(args.processes):
+                servers.append(ServerProcess(database_url, Path(tmp), args.log_level, f"server{index}"))
+                await servers[-1].wait_healthy()
+                shown = describe_database(database_url)
+                print(f"server pid {servers[-1].pid} on {servers[-1].base_url} ({shown})")
+            run = await run_clients(args, servers)
         finally:
-            server.stop()
-        errors_logged = [line for line in server.log_tail(2000).splitlines() if "Traceback" in line]
+            for server in servers:
+                server.stop()
+        errors_logged = [
+            line for server in servers for line in server.log_tail(2000).splitlines() if "Traceback" in line
+        ]
         report = build_report(args, run, describe_database(database_url))
         if args.samples:
             write_samples(args.samples, run)
         report["server_tracebacks"] = len(errors_logged)
         if errors_logged:
-            print(
-                f"the server logged {len(errors_logged)} tracebacks; the last lines:\n{server.log_tail(40)}"
-            )
+            for server in servers:
+                print(f"{server.log_path.name}: the last lines:\n{server.log_tail(40)}")
+            print(f"the servers logged {len(errors_logged)} tracebacks")
         return report
 
 

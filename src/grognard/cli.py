@@ -286,6 +286,10 @@ def serve_cmd(
             help="SQLAlchemy URL (default: $GROGNARD_DATABASE_URL, else sqlite:///./grognard.db).",
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option("--workers", min=1, help="Server processes (more than 1 needs PostgreSQL)."),
+    ] = 1,
 ) -> None:
     """Serve the web app: play in the browser against the AI, hot-seat or online."""
     from grognard.server import serve
@@ -295,7 +299,7 @@ def serve_cmd(
     def announce() -> None:
         _console().print(f"grognard: open http://{shown}:{port}/ in a browser (Ctrl+C stops the server)")
 
-    serve(host, port, database_url, announce=announce)
+    serve(host, port, database_url, announce=announce, workers=workers)
 
 
 @app.command("replay", cls=_Command)

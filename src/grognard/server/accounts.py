@@ -24,6 +24,7 @@ from .db import as_utc, utcnow
 from .guards import Guards, guards_of
 from .inputs import BadInput, clean_name
 from .models import LoginSession, User
+from .notify import PlayerRenamed, SessionEnded, UserSessionsEnded
 from .problems import ERROR_RESPONSES
 from .ratelimit import client_address
 from .security import (
@@ -89,6 +90,7 @@ def lookup_account(server: Server, token: str | None) -> Account | None:
     if not token:
         return None
     token_hash = hash_token(token)
+    since = server.callers.generation  # a logout heard meanwhile: do not remember the old answer
     with server.sessions() as db:
         row = db.execute(
             select(LoginSession.expires_at, User)
@@ -102,7 +104,7 @@ def lookup_account(server: Server, token: str | None) -> Account | None:
             return None
         account = Account.from_row(row[1])
     # remembered a moment: every request asks who its caller is (see Server.callers)
-    server.callers.put(token_hash, account, at_most=left)
+    server.callers.put(token_hash, account, at_most=left, since=since)
     return account
 
 
@@ -126,11 +128,14 @@ async def require_account(conn: HTTPConnection) -> Account:
 
 
 def _forget_sessions(server: Server, *, token: str | None = None, user_id: int | None = None) -> None:
-    """After a session or a user's sessions ended in the database."""
+    """After a session or a user's sessions ended in the database (this process
+    forgets at once; the others on hearing the notice: notify.py)."""
     if token:
         server.callers.drop(hash_token(token))
+        server.feed.publish(SessionEnded(hash_token(token)))
     if user_id is not None:
         server.callers.drop_where(lambda account: account.id == user_id)
+        server.feed.publish(UserSessionsEnded(user_id))
 
 
 def _existing_account(request: Request) -> Account | None:
@@ -246,6 +251,7 @@ def _create_account(
         _forget_sessions(server, user_id=guest.id)
         server.hub.close_where(lambda c: c.user_id == guest.id and c.session is not None)
         server.games.seats.forget_player(guest.id)  # their seats show the new name
+        server.feed.publish(PlayerRenamed(guest.id))
     return answer
 
 

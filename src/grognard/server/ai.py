@@ -6,6 +6,11 @@ applies the move like any other. Thinking happens outside the game's lock and of
 the event loop, so one game's AI never blocks another game or a human's request.
 An agent that runs out of time, or fails, is replaced for that move by a random
 legal action (and the failure is logged).
+
+Where several processes share a PostgreSQL database, each may be asked to move the
+same game (see claims.py): the task first claims the game, moves its AI while it
+holds the claim, and looks once more after giving it back, because a process that
+found the claim taken meanwhile left that move to this one.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from typing import Any, TypeVar
 
 from grognard.core.game import Action
 
+from .claims import Claims
 from .service import AiJob, GameService
 
 log = logging.getLogger("grognard.server.ai")
@@ -26,8 +32,9 @@ T = TypeVar("T")
 
 
 class AiRunner:
-    def __init__(self, games: GameService, budget: float, workers: int) -> None:
+    def __init__(self, games: GameService, budget: float, workers: int, claims: Claims | None = None) -> None:
         self._games = games
+        self._claims = claims if claims is not None else Claims()
         self._budget = budget
         self._workers = workers
         self._pool: ThreadPoolExecutor | None = None
@@ -57,17 +64,33 @@ class AiRunner:
         try:
             while game_id in self._wanted and not self._closed:
                 self._wanted.discard(game_id)
-                while not self._closed:
-                    job = await self._in_db_thread(self._games.ai_job, game_id)
-                    if job is None:
-                        break
-                    action = await self._think(job)
-                    await self._in_db_thread(self._games.ai_play, job, action)
+                if not await self._claims.claim(game_id):
+                    log.debug("game %s: its AI moves in another process", game_id)
+                    continue
+                try:
+                    await self._move(game_id)
+                finally:
+                    await self._claims.release(game_id)
+                if self._claims.shared and not self._closed:
+                    left = await self._in_db_thread(self._games.ai_job, game_id)
+                    if left is not None:  # left to us while we gave the claim back
+                        self._wanted.add(game_id)
         except Exception:
             log.exception("the AI of game %s stopped", game_id)
         finally:
             if self._tasks.get(game_id) is asyncio.current_task():
                 del self._tasks[game_id]
+
+    async def _move(self, game_id: str) -> None:
+        """Every AI move due in the game, one after the other."""
+        while not self._closed:
+            job = await self._in_db_thread(self._games.ai_job, game_id)
+            if job is None:
+                return
+            log.debug("game %s version %d: the AI of %s moves", game_id, job.version, job.role)
+            action = await self._think(job)
+            if not await self._in_db_thread(self._games.ai_play, job, action):
+                log.info("game %s moved on before its AI's move at version %d", game_id, job.version)
 
     async def _in_db_thread(self, function: Callable[..., T], *args: Any) -> T:
         assert self._db_pool is not None

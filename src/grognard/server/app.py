@@ -28,6 +28,7 @@ from grognard.core.registry import Registry
 
 from . import accounts, api_games, api_odds, api_ws, apidocs
 from .ai import AiRunner
+from .claims import make_claims
 from .context import Server
 from .db import check_writable, make_engine, resolve_database_url, upgrade, write_failure, write_gate
 from .expiring import ExpiringCache
@@ -41,6 +42,8 @@ from .middleware import (
     SecurityHeadersMiddleware,
     UrlGuardMiddleware,
 )
+from .notify import make_feed
+from .peers import Peers
 from .service import GameService
 from .settings import KIB, Settings
 
@@ -91,14 +94,18 @@ def create_app(
     sessions = sessionmaker(engine, expire_on_commit=False)
     hub = Hub()
     gate = write_gate(engine)
-    games = GameService(sessions, registry, hub, settings, gate)
-    ai = AiRunner(games, settings.ai_move_budget, settings.ai_workers)
+    feed = make_feed(engine)  # other processes on a PostgreSQL database: see notify.py
+    games = GameService(sessions, registry, hub, settings, gate, feed)
+    claims = make_claims(engine)
+    ai = AiRunner(games, settings.ai_move_budget, settings.ai_workers, claims)
     callers: ExpiringCache[str, accounts.Account] = ExpiringCache(settings.session_cache_seconds, 4096)
-    server = Server(settings, engine, sessions, gate, registry, hub, games, ai, callers)
+    server = Server(settings, engine, sessions, gate, registry, hub, games, ai, callers, feed, claims)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         ai.start()
+        peers = Peers(server)
+        await peers.start()
         for game_id in await run_in_threadpool(games.games_waiting_for_ai):
             ai.kick(game_id)
         collector = GcPolicy(gc_full_every) if gc_full_every is not None else None
@@ -110,6 +117,7 @@ def create_app(
         finally:
             hub.close_all()
             await ai.close()
+            await peers.stop()
             if collector is not None:
                 await collector.stop()
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine
@@ -12,6 +12,8 @@ from starlette.requests import HTTPConnection
 
 from grognard.core.registry import Registry
 
+from .claims import Claims
+from .notify import Feed
 from .settings import Settings
 
 if TYPE_CHECKING:
@@ -37,6 +39,10 @@ class Server:
     #: asks who its caller is, and a database query each time was a tenth of the
     #: server's CPU under load (a logout elsewhere reaches this process that late)
     callers: ExpiringCache[str, Account]
+    #: notices to and from the other processes on the database (none on SQLite)
+    feed: Feed = field(default_factory=Feed)
+    #: which process moves a game's AI (every claim granted on SQLite)
+    ai_claims: Claims = field(default_factory=Claims)
 
 
 def server_of(conn: HTTPConnection) -> Server:

@@ -28,6 +28,8 @@ DEFAULT_DATABASE_URL = "sqlite:///./grognard.db"
 DATABASE_URL_ENV = "GROGNARD_DATABASE_URL"
 MIGRATIONS = Path(__file__).parent / "migrations"
 URL_EXAMPLES = "sqlite:///FILE or postgresql://USER@HOST/DATABASE"
+#: The advisory lock (PostgreSQL) held while the schema is migrated: "grognard" in ASCII.
+MIGRATION_LOCK = 0x67726F676E617264
 
 
 class DatabaseUnavailable(GrognardError):
@@ -125,6 +127,10 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     config = alembic_config()
     try:
         with engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                # server processes starting together migrate one after the other
+                # (the lock is the transaction's, so it goes with the commit)
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             config.attributes["connection"] = connection
             command.upgrade(config, revision)
     except OperationalError as exc:

@@ -147,12 +147,16 @@ class SeatBook:
     def of(self, db: Session, game_id: str) -> list[SeatInfo]:
         seats = self._seats.get(game_id)
         if seats is None:
+            since = self._seats.generation
             seats = read_seats(db, [game_id])[game_id]
-            self._seats.put(game_id, seats)
+            self._seats.put(game_id, seats, since=since)
         return seats
 
     def forget(self, game_id: str) -> None:
         self._seats.drop(game_id)
+
+    def forget_all(self) -> None:
+        self._seats.drop_where(lambda _seats: True)
 
     def forget_player(self, user_id: int) -> None:
         """A player's name changed: forget every game they sit in."""

@@ -4,6 +4,8 @@ Game changes are made in worker threads, under the game's lock; each connection 
 an outgoing queue on its own event loop, filled with `loop.call_soon_threadsafe`, so
 messages reach a client in the order the changes were committed and a slow client
 never holds up the game (past `max_pending` waiting messages it is dropped).
+Changes made by other processes of the same server reach these sockets too
+(notify.py, peers.py).
 """
 
 from __future__ import annotations
@@ -47,6 +49,10 @@ class Connection:
     #: view is tens of KB: `max_pending` of them alone would be megabytes)
     max_pending_chars: int = MAX_PENDING_CHARS
     pending_chars: int = 0
+    #: the game version of the last view this socket was sent (changed under the
+    #: game's lock too): a change heard from another process skips the sockets
+    #: this process already brought that far
+    version_sent: int = -1
 
     def push(self, text: str | None) -> bool:
         """Queue a message from any thread; False once the connection is gone."""
@@ -121,6 +127,11 @@ class Hub:
             picked = [c for group in self._games.values() for c in group if ended(c)]
         for connection in picked:
             connection.end(code)
+
+    def game_ids(self) -> list[str]:
+        """The games that have sockets here."""
+        with self._lock:
+            return list(self._games)
 
     def close_all(self) -> None:
         with self._lock:

@@ -100,7 +100,11 @@ class GuardedH11Protocol(H11Protocol):
 
 
 def guarded_h11(head_timeout: float) -> type[GuardedH11Protocol]:
-    """The protocol class for uvicorn's `http=` setting, with this deadline."""
+    """The protocol class for uvicorn's `http=` setting, with this deadline. The
+    default deadline is the module's own class: uvicorn's worker processes receive
+    their settings pickled, and only a class found by name pickles."""
+    if head_timeout == GuardedH11Protocol.head_timeout:
+        return GuardedH11Protocol
     return type("GuardedH11Protocol", (GuardedH11Protocol,), {"head_timeout": head_timeout})
 
 

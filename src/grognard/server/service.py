@@ -12,6 +12,10 @@ The rules, the checks and the encoding of the snapshot run under the game's lock
 alone; the write gate (one writer at a time on SQLite, see `db.write_gate`) is held
 only while the rows are written and committed. So no game waits for another game's
 thinking, only for its few milliseconds of writing.
+
+Other processes on the same PostgreSQL database hear of each change through a
+notice sent inside its transaction (notify.py); `push_current` and `push_chat` are
+what a process does on hearing one: push its own sockets what they have not seen.
 """
 
 from __future__ import annotations
@@ -27,13 +31,13 @@ from typing import Any
 
 import msgspec
 from fastapi import HTTPException
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
 from grognard.agents import Agent, make_agent
 from grognard.core.errors import IllegalAction, UnknownRuleset
-from grognard.core.game import Action, Role, Ruleset, State
+from grognard.core.game import Action, Role, Ruleset, State, as_action
 from grognard.core.registry import Registry
 from grognard.core.replay import make_replay
 
@@ -61,6 +65,7 @@ from .newgames import (
     prepare,
     turns_after,
 )
+from .notify import ChatPosted, Feed, GameChanged
 from .payloads import (
     SeatInfo,
     SeatViews,
@@ -76,6 +81,19 @@ from .replays import ReplayCheckpoints
 from .settings import Settings
 
 LOCK_STRIPES = 256
+#: Most moves `_catch_up` applies; past it the snapshot is read instead.
+CATCH_UP_MOVES = 64
+_MOVES_SINCE = (
+    select(ActionRecord.version, ActionRecord.role, ActionRecord.action)
+    .where(
+        ActionRecord.game_id == bindparam("game_id"),
+        ActionRecord.version > bindparam("version"),
+        # not past the version read: later moves may be committed meanwhile
+        ActionRecord.version <= bindparam("until"),
+        ActionRecord.undone.is_(False),
+    )
+    .order_by(ActionRecord.ply)
+)
 
 
 @dataclass(frozen=True)
@@ -127,8 +145,11 @@ class GameService:
         hub: Hub,
         settings: Settings,
         write_gate: AbstractContextManager[object],
+        feed: Feed | None = None,
     ) -> None:
         self._sessions = sessions
+        #: tells the other processes on the database of each change (none on SQLite)
+        self._feed = feed if feed is not None else Feed()
         self._write_gate = write_gate
         self._registry = registry
         self._hub = hub
@@ -177,10 +198,40 @@ class GameService:
             if hit is not None and hit[0] == game.version:
                 self._cache.move_to_end(game.id)
                 return hit[1]
+        if hit is not None and hit[0] < game.version:
+            caught_up = self._catch_up(db, game, *hit)
+            if caught_up is not None:
+                self._remember(game.id, game.version, caught_up)
+                return caught_up
         ruleset = self._ruleset(game.ruleset)
-        snapshot = db.scalar(select(Game.snapshot).where(Game.id == game.id))
-        state = ruleset.state_class.from_json(ruleset, msgspec.json.decode(snapshot or "null"))
-        self._remember(game.id, game.version, state)
+        # The snapshot with its own version, read together: another process may have
+        # changed the game since `game` was read (not when it was read FOR UPDATE), and
+        # the cache must never file a state under a version it is not at. A reader
+        # that did not lock the row may so get a state a little newer than its row.
+        row = db.execute(select(Game.version, Game.snapshot).where(Game.id == game.id)).one()
+        state = ruleset.state_class.from_json(ruleset, msgspec.json.decode(row.snapshot or "null"))
+        self._remember(game.id, row.version, state)
+        return state
+
+    def _catch_up(self, db: Session, game: Game, version: int, state: State) -> State | None:
+        """The live state at `version` brought to the game's version by applying the
+        moves made since (another process made them), when every version between was
+        one move (no undo, seat change or resignation) and they are few: a move is
+        applied in ~0.1 ms, where reading and decoding a mid-game snapshot takes ~2.
+        None when it cannot be done: the caller reads the snapshot. Under the game's lock."""
+        if game.version - version > CATCH_UP_MOVES:
+            return None
+        rows = db.connection().execute(
+            _MOVES_SINCE, {"game_id": game.id, "version": version, "until": game.version}
+        ).all()
+        if [row.version for row in rows] != list(range(version + 1, game.version + 1)):
+            return None
+        try:
+            for row in rows:
+                state.apply(row.role, as_action(row.action))
+        except Exception:  # a partly applied state must not be used again
+            self.forget(game.id)
+            return None
         return state
 
     # ----- reading --------------------------------------------------------------------------
@@ -225,6 +276,10 @@ class GameService:
                 tx = _Tx(db, game, self.seats.of(db, game_id), self._state(db, game))
                 with db.no_autoflush:
                     change(tx)
+                if tx.notify and self._feed.shared:
+                    wants_ai = self._wants_ai(game, tx.seats)
+                    notice = GameChanged(game_id, game.version, tx.seats_changed, wants_ai)
+                    tx.writes.append(lambda: self._feed.publish_in(db, notice))
                 with self._write_gate:
                     if game.version != read_version:
                         write_game(db, game, read_version)
@@ -257,16 +312,19 @@ class GameService:
         ai_roles = {s.role for s in seats if s.is_ai}
         return game.status == ACTIVE and bool(ai_roles & set(game.active_roles))
 
-    def _broadcast(self, game: Game, seats: list[SeatInfo], views: SeatViews) -> None:
-        """Push every socket of the game its seat's view, with the log lines it lacks
-        (one encoding per seat and starting line: usually one per seat)."""
+    def _broadcast(
+        self, game: Game, seats: list[SeatInfo], views: SeatViews, connections: list[Connection] | None = None
+    ) -> None:
+        """Push every socket of the game (or `connections`) its seat's view, with the
+        log lines it lacks (one encoding per seat and starting line: usually one per seat)."""
         messages: dict[tuple[Role | None, int], str] = {}
-        for connection in self._hub.connections(game.id):
+        for connection in self._hub.connections(game.id) if connections is None else connections:
             lines = len(views(connection.role)["log"])
             key = (connection.role, min(connection.log_sent, lines))
             if key not in messages:
                 messages[key] = view_message(game, seats, key[0], views, key[1]).decode()
             connection.log_sent = lines
+            connection.version_sent = game.version
             if not connection.push(messages[key]):
                 self._hub.remove(connection)
 
@@ -452,13 +510,44 @@ class GameService:
             )
             with self._write_gate:
                 db.add(message)
+                if self._feed.shared:
+                    db.flush()  # gives the message its id
+                    self._feed.publish_in(db, ChatPosted(game_id, message.id))
                 db.commit()
-            out = chat_json(message)
-            text_out = encode({"type": "chat", "game": game_id, "message": out}).decode()
-            for connection in self._hub.connections(game_id):
-                if connection.role is not None:
-                    connection.push(text_out)
-            return out
+            return self._push_chat(game_id, message)
+
+    def _push_chat(self, game_id: str, message: ChatMessage) -> dict[str, Any]:
+        out = chat_json(message)
+        text_out = encode({"type": "chat", "game": game_id, "message": out}).decode()
+        for connection in self._hub.connections(game_id):
+            if connection.role is not None:
+                connection.push(text_out)
+        return out
+
+    # ----- changes made by other processes (see notify.py) ---------------------------------
+    def push_current(self, game_id: str) -> None:
+        """Another process changed the game: push each socket here that has not seen
+        its current version that version (a socket never goes back: it may have been
+        sent a later one already, by this process)."""
+        if not self._hub.connections(game_id):
+            return
+        with self.lock(game_id), self._sessions() as db:
+            game = read_game(db, game_id)
+            if game is None:
+                return
+            behind = [c for c in self._hub.connections(game_id) if c.version_sent < game.version]
+            if behind:
+                seats = self.seats.of(db, game_id)
+                self._broadcast(game, seats, SeatViews(game, self._state(db, game)), behind)
+
+    def push_chat(self, game_id: str, message_id: int) -> None:
+        """Another process stored a chat message: push it to this process's seats."""
+        if not self._hub.connections(game_id):
+            return
+        with self._sessions() as db:
+            message = db.get(ChatMessage, message_id)
+        if message is not None and message.game_id == game_id:
+            self._push_chat(game_id, message)
 
     # ----- rematch ------------------------------------------------------------------------------
     def rematch(self, game_id: str, user_id: int) -> Outcome:
@@ -588,6 +677,7 @@ class GameService:
             self._hub.add(connection)
             connection.push(view_message(game, seats, connection.role, views).decode())
             connection.log_sent = len(views(connection.role)["log"])
+            connection.version_sent = game.version
 
     # ----- AI seats -----------------------------------------------------------------------------------
     def games_waiting_for_ai(self) -> list[str]:
@@ -642,6 +732,9 @@ class GameService:
             return False
         except HTTPException as exc:
             if exc.status_code == 409:
+                # the move was refused: read the game afresh before the next job, so
+                # that a live copy gone wrong can never make the AI retry forever
+                self.forget(job.game_id)
                 return False
             raise
         return True
