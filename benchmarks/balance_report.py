@@ -15,6 +15,7 @@ count, with 95 % intervals against the fair share.
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
@@ -30,9 +31,18 @@ BALANCE = HERE / "balance"
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description="Viktory II balance report and the docs' seat plot.")
+    parser.add_argument(
+        "--publish", action="store_true",
+        help="write the headlines and plot where the docs read them (default: benchmarks/results/)",
+    )
+    args = parser.parse_args()
+    out = BALANCE if args.publish else HERE / "results"
+    plot = HERE.parent / "docs" / "simlab-viktory2-seats.png" if args.publish else out / "viktory2-seats.png"
+    out.mkdir(parents=True, exist_ok=True)
     files = sorted(BALANCE.glob("viktory2-[0-9]p.jsonl"))
-    headlines = write_report(files, BALANCE / "viktory2.html")
-    (BALANCE / "viktory2-headlines.json").write_text(json.dumps(headlines, indent=1) + "\n")
+    headlines = write_report(files, out / "viktory2.html")
+    (out / "viktory2-headlines.json").write_text(json.dumps(headlines, indent=1) + "\n")
     groups, _ = load(files)
     figure, axes = plt.subplots(figsize=(7.5, 3.6))
     for label, games in sorted(groups.items(), key=lambda item: len(item[1][0]["roles"])):
@@ -48,7 +58,7 @@ def main() -> None:
     axes.set_ylabel("win rate (95 % interval)")
     axes.set_title("Viktory II, heuristic in every seat: win rate by turn position (dotted: fair share)")
     axes.legend(fontsize="small")
-    figure.savefig(HERE.parent / "docs" / "simlab-viktory2-seats.png", dpi=96, bbox_inches="tight")
+    figure.savefig(plot, dpi=96, bbox_inches="tight")
     print(json.dumps(headlines, indent=1))
 
 

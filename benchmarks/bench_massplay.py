@@ -41,7 +41,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=120)
     parser.add_argument("--seats", default="random,random")
     parser.add_argument("--no-ray", action="store_true")
-    parser.add_argument("--out", type=Path, default=HERE / "massplay_results.json")
+    parser.add_argument("--out", type=Path, default=HERE / "results" / "massplay.json")  # untracked
     args = parser.parse_args()
     config = GameConfig("viktory2", seats=tuple(args.seats.split(",")))
     one, base = timed(config, args.games, workers=1)
@@ -68,6 +68,7 @@ def main() -> None:
         out["ray_2_cpus_games_per_s"] = args.games / on_ray
         out["ray_overhead_ms_per_game_vs_local_2"] = (on_ray - two) / args.games * 1000
     print(json.dumps(out, indent=1))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(out, indent=1) + "\n")
 
 

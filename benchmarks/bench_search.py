@@ -152,7 +152,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--budget", default="100")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=HERE / "search_results.json")
+    parser.add_argument("--out", type=Path, default=HERE / "results" / "search.json")  # untracked
     args = parser.parse_args()
     out: dict[str, Any] = {
         "costs": [costs("viktory2", 300, args.seed), costs("blockgame:BLOCKSKIRMISH", 6, args.seed)],
@@ -162,6 +162,7 @@ def main() -> None:
         out["strength"] = strength(args.games, args.budget, args.seed)
         shown = {k: v for k, v in out["strength"].items() if k != "outcomes"}
         print(json.dumps(shown, indent=1))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(out, indent=1) + "\n")
 
 

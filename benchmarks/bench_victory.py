@@ -88,13 +88,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--ai-games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=Path("benchmarks/victory_results.json"))
+    untracked = Path(__file__).resolve().parent / "results" / "victory.json"  # .gitignore
+    parser.add_argument("--out", type=Path, default=untracked)
     args = parser.parse_args()
     results = {
         "random_quick_start_10_turns": bench_random_games(args.games, args.seed),
         "odds_6_vs_6": bench_odds(40_000),
         "heuristic_vs_random": bench_ai(args.ai_games, args.seed + 1),
     }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2) + "\n")
     print(json.dumps(results, indent=2))
 

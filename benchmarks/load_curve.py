@@ -138,8 +138,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--think", type=float, nargs="+", default=list(THINK_TIMES))
     parser.add_argument("--series", nargs="+", default=list(SERIES), help="opponents to measure")
     parser.add_argument("--database-url", default=None)
-    parser.add_argument("--out-json", default=str(ROOT / "benchmarks" / "load_curve.json"))
-    parser.add_argument("--out-png", default=str(ROOT / "docs" / "benchmarks" / "server-load.png"))
+    parser.add_argument("--out-json", default=str(ROOT / "benchmarks" / "results" / "load_curve.json"))
+    parser.add_argument("--out-png", default=str(ROOT / "benchmarks" / "results" / "server-load.png"))
     parser.add_argument("--replot", action="store_true", help="only draw the plot again from --out-json")
     args = parser.parse_args(argv)
 
@@ -158,6 +158,7 @@ def main(argv: list[str] | None = None) -> None:
                     flush=True,
                 )
                 points.append(report)
+        Path(args.out_json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out_json).write_text(json.dumps({"points": points}, indent=1) + "\n")
     first = points[0]
     database = first["settings"]["database"]
