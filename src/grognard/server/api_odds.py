@@ -25,9 +25,10 @@ from .accounts import Account, optional_account
 from .api_games import json_response
 from .context import server_of
 from .guards import guards_of
+from .problems import ERROR_RESPONSES
 from .ratelimit import client_address
 
-router = APIRouter(prefix="/api", tags=["odds"])
+router = APIRouter(prefix="/api", tags=["odds"], responses=ERROR_RESPONSES)
 MaybeCaller = Annotated[Account | None, Depends(optional_account)]
 
 def _limit(request: Request, caller: Account | None) -> None:
