@@ -12,9 +12,12 @@ import pytest
 
 from grognard.games.virtuti.calendar_events import (
     CALENDAR_FILE,
+    RANDOM_FILE,
     events_on,
     load_calendar,
+    load_random_events,
     parse_calendar,
+    parse_random_events,
     turn_index,
 )
 from grognard.games.virtuti.content import ContentError, load_content
@@ -67,3 +70,43 @@ def test_turns_count_five_a_year() -> None:
 def test_broken_events_are_rejected(edit: Callable[[Any], None], message: str) -> None:
     with pytest.raises(ContentError, match=message):
         _parse(edit)
+
+
+def _parse_random(edit: Callable[[Any], None]) -> None:
+    path = resources.files("grognard.games.virtuti").joinpath("data", RANDOM_FILE)
+    doc = json.loads(path.read_bytes())
+    edit(doc)
+    parse_random_events(json.dumps(doc).encode(), load_content())
+
+
+@pytest.mark.rules("0.0", "3.0")
+def test_random_events_can_lower_war_economy_and_never_touch_the_ussr_timeline_3_0() -> None:
+    deck = load_random_events()
+    effects = [e for ev in deck for e in ev.effects]
+    # War Economy can drop through special events (Key Game Concepts).
+    assert any(e.kind == "war_economy" and e.count < 0 for e in effects)
+    assert not {"activate_ussr", "ussr_declares_war"} & {e.kind for e in effects}
+    # One card a turn after the first: 30 draws in the Full Campaign; the deck is a
+    # third of that, so each card comes round about three times.
+    assert 8 <= sum(ev.copies for ev in deck) <= 30
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d["random_events"][0].update(copies=0), "at least one copy"),
+        (
+            lambda d: d["random_events"][0]["effects"].append({"kind": "activate_ussr"}),
+            "belongs to the calendar",
+        ),
+        (
+            lambda d: d["random_events"][8]["effects"][0].update(country="atlantis"),
+            "not a neutral country",
+        ),
+        (lambda d: d["random_events"][0]["effects"][0].update(faction=None), "needs faction"),
+        (lambda d: d["random_events"].append(d["random_events"][1]), "defined twice"),
+    ],
+)
+def test_broken_random_events_are_rejected(edit: Callable[[Any], None], message: str) -> None:
+    with pytest.raises(ContentError, match=message):
+        _parse_random(edit)
