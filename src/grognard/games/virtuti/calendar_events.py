@@ -24,6 +24,7 @@ from grognard.games.virtuti.content import (
     VirtutiContent,
     load_content,
 )
+from grognard.games.virtuti.map import load_map
 from grognard.games.virtuti.scenarios import SEASONS, Turn
 
 CALENDAR_FILE = "calendar.json"
@@ -41,6 +42,7 @@ EventKind = Literal[
     "ussr_declares_war",  # the USSR declares war on the Axis (no effect if at war)
     "war_economy",  # the faction's war economy changes by `count` percent (0..100 kept)
     "gain_pp",  # the faction gains `count` PP (negative: loses, never below 0)
+    "take_control",  # the faction takes control of `areas` (units of others there leave)
 ]
 
 
@@ -54,6 +56,7 @@ class EventEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     level: int | None = None
     country: str | None = None
     count: int = 0
+    areas: list[str] = []
 
 
 class CalendarEvent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -99,6 +102,7 @@ def _needs(e: EventEffect) -> list[str]:
         "ussr_declares_war": [],
         "war_economy": ["faction", "count"],
         "gain_pp": ["faction", "count"],
+        "take_control": ["faction", "areas"],
     }[e.kind]
 
 
@@ -108,7 +112,7 @@ def check_calendar(events: list[CalendarEvent], content: VirtutiContent) -> list
     for ev in events:
         if not turn_index(FIRST_TURN) <= turn_index(ev.turn) <= turn_index(LAST_TURN):
             out.append(f"event {ev.id}: turn outside Late Summer 1939 - Autumn 1945")
-        out += _check_effects(f"event {ev.id}", ev.effects, content)
+        out += check_effects(f"event {ev.id}", ev.effects, content)
     return out
 
 
@@ -122,19 +126,21 @@ def check_random_events(deck: list[RandomEvent], content: VirtutiContent) -> lis
         ussr = {"activate_ussr", "ussr_declares_war"} & {e.kind for e in ev.effects}
         if ussr:  # the USSR's road to war is fixed by the calendar, never random
             out.append(f"random event {ev.id}: {sorted(ussr)[0]} belongs to the calendar")
-        out += _check_effects(f"random event {ev.id}", ev.effects, content)
+        out += check_effects(f"random event {ev.id}", ev.effects, content)
     return out
 
 
-def _check_effects(where: str, effects: list[EventEffect], content: VirtutiContent) -> list[str]:
+def check_effects(where: str, effects: list[EventEffect], content: VirtutiContent) -> list[str]:
+    """Every problem in a list of event effects (shared with the scripted events)."""
     out: list[str] = []
     orders = {o.id for o in content.orders}
     neutrals = {k.id for k in content.countries if k.side_1939 == "neutral"}
+    lands = set(load_map().land_ids)
     if not effects:
         out.append(f"{where}: has no effect")
     for e in effects:
         for field in _needs(e):
-            if getattr(e, field) in (None, 0):
+            if getattr(e, field) in (None, 0, []):
                 out.append(f"{where}: {e.kind} needs {field}")
         if e.order is not None and e.order not in orders:
             out.append(f"{where}: unknown order {e.order!r}")
@@ -146,6 +152,7 @@ def _check_effects(where: str, effects: list[EventEffect], content: VirtutiConte
             out.append(f"{where}: air support level {e.level} outside 1-5")
         if e.country is not None and e.country not in neutrals:
             out.append(f"{where}: {e.country!r} is not a neutral country")
+        out += [f"{where}: unknown area {a!r}" for a in e.areas if a not in lands]
     return out
 
 
