@@ -5,7 +5,9 @@ AI move, lets the agent think in the AI thread pool within the time budget, and
 applies the move like any other. Thinking happens outside the game's lock and off
 the event loop, so one game's AI never blocks another game or a human's request.
 An agent that runs out of time, or fails, is replaced for that move by a random
-legal action (and the failure is logged).
+legal action (and the failure is logged). A search agent (`wants_sampler`) is given
+what the simulation lab's game loop gives it: a sampler of determinizations drawn
+from a copy of the game (service.py `ai_job`), and a time cap below the budget.
 
 Where several processes share a PostgreSQL database, each may be asked to move the
 same game (see claims.py): the task first claims the game, moves its AI while it
@@ -105,6 +107,12 @@ class AiRunner:
 
         def think() -> Action:
             loop.call_soon_threadsafe(started.set)
+            searching = getattr(job.agent, "act_searching", None)
+            if job.sampler is not None and callable(searching):
+                # as sim/play.py `decide`: the view, the legal list and a sampler of
+                # determinizations; never the game's state or its dice
+                chosen: Action = searching(job.view, job.legal, job.sampler)
+                return chosen
             return job.agent.act(job.view, job.legal)
 
         future = loop.run_in_executor(self._pool, think)
