@@ -23,7 +23,7 @@ MOVE_BUDGET = 0.6  # the server's limit per AI move in these tests (seconds)
 
 def test_the_rulesets_list_offers_the_search_levels_with_labels(client: TestClient) -> None:
     [viktory] = [r for r in client.get("/api/rulesets").json() if r["id"] == "viktory2"]
-    assert viktory["agents"] == ["search-strong", "search-fast", "heuristic", "random"]
+    assert viktory["agents"] == ["heuristic", "search-fast", "search-strong", "random"]
     labels = viktory["agent_labels"]
     assert set(labels) == set(viktory["agents"])
     assert "1 s" in labels["search-strong"] and "1/4 s" in labels["search-fast"]

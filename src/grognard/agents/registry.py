@@ -32,14 +32,17 @@ DIFFICULTIES: dict[str, str] = {
     "search-strong": f"{SEARCH_AGENT}:1s",
 }
 
-#: The agents a person picks from, weakest last (the web app's AI seats list these).
-AGENT_NAMES = ("search-strong", "search-fast", "heuristic", "random")
+#: The agents a person picks from (the web app's AI seats list these): the heuristic
+#: first (it answers at once), then the search by rising budget, random last. The
+#: search levels are not ranked above the heuristic: on Viktory II the search has
+#: not yet been shown to beat it (docs/simlab.md, "Strength and speed").
+AGENT_NAMES = ("heuristic", "search-fast", "search-strong", "random")
 
 #: A readable label per agent, for the new-game form.
 AGENT_LABELS: dict[str, str] = {
-    "search-strong": "Computer: strong (searches 1 s a move)",
-    "search-fast": "Computer: quick search (1/4 s a move)",
     "heuristic": "Computer: heuristic (moves at once)",
+    "search-fast": "Computer: search, 1/4 s a move",
+    "search-strong": "Computer: search, 1 s a move (looks deepest)",
     "random": "Computer: random (weakest)",
 }
 

@@ -270,7 +270,7 @@ class Lobby {
     const choices = [
       ["me", "Me"],
       ["hotseat", "Me too, on this screen (hot-seat)"],
-      // the difficulty levels, strongest first, with the server's readable labels
+      // the difficulty levels in the server's order, with its readable labels
       ...agents.map((a) => [`ai:${a}`, (this.ruleset.agent_labels || {})[a] || `Computer: ${a}`]),
       ["invite", "A friend (invite link)"],
     ];
