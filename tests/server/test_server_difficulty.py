@@ -6,6 +6,7 @@ state or dice, with its thinking capped below the server's limit per AI move."""
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from grognard.agents import DIFFICULTIES, MctsAgent
 from grognard.core.game import State
 from grognard.core.registry import Registry
 from grognard.core.rng import Rng
-from grognard.server.service import SEARCH_SHARE
+from grognard.server.service import SEARCH_SHARE, GameService
 
 MOVE_BUDGET = 0.6  # the server's limit per AI move in these tests (seconds)
 
@@ -38,43 +39,62 @@ def test_a_search_seat_is_accepted_and_an_unknown_level_refused(client: TestClie
     assert refused.status_code == 422 and "search-huge" in refused.json()["detail"]
 
 
+class SearchSpy:
+    """Stands in for `MctsAgent.act_searching`: checks what the agent is given
+    against the live game, then searches as usual. Failures are kept, because the
+    AI runner would turn an exception in the agent into a random move."""
+
+    def __init__(self, role: str, level: str) -> None:
+        self.role, self.level = role, level
+        self.games: GameService | None = None
+        self.game_id = ""
+        # an AI may move as soon as the game is created, before the test knows its id
+        self.ready = threading.Event()
+        self.calls: list[int] = []
+        self.failures: list[str] = []
+        self.searching = MctsAgent.act_searching
+
+    def __call__(self, agent: MctsAgent, view: Any, legal: list[Any], sampler: Any) -> Any:
+        try:
+            assert self.ready.wait(30), "the test never named its game"
+            assert self.games is not None
+            live = self.games.cached_state(self.game_id)
+            assert live is not None
+            assert not isinstance(view, State) and not isinstance(sampler, State)
+            assert isinstance(view, dict) and view["role"] == self.role
+            assert not any(isinstance(value, State) for value in vars(agent).values())
+            copy = sampler._state  # the sampler's private copy
+            assert copy is not live and copy.history == live.history
+            sample = sampler.sample(Rng(Rng.new_state(len(self.calls))))
+            assert sample is not live and sample is not copy
+            assert sample.data["rng"] != live.data["rng"]  # re-seeded: the real dice stay unknown
+            assert agent.time_cap == pytest.approx(SEARCH_SHARE * MOVE_BUDGET)
+            assert agent.name == self.level
+        except AssertionError as exc:
+            self.failures.append(repr(exc))
+        self.calls.append(len(legal))
+        return self.searching(agent, view, legal, sampler)
+
+
 def test_a_search_seat_plays_a_hidden_block_game_from_samples_only(
     make_app: AppFactory, blocks_registry: Registry, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The agent's arguments hold no State; its sampler holds a copy of the game, not
     the live one; every sample has dice of its own; the agent's thinking is capped."""
-    calls: list[dict[str, Any]] = []
-    failures: list[str] = []
-    searching = MctsAgent.act_searching
-    game_id = ""
+    spy = SearchSpy("blue", "search-fast")
 
-    def spy(self: MctsAgent, view: Any, legal: list[Any], sampler: Any) -> Any:
-        try:
-            live = games.cached_state(game_id)
-            assert live is not None
-            assert not isinstance(view, State) and not isinstance(sampler, State)
-            assert isinstance(view, dict) and view["role"] == "blue"
-            assert not any(isinstance(value, State) for value in vars(self).values())
-            copy = sampler._state  # the sampler's private copy
-            assert copy is not live and copy.history == live.history
-            sample = sampler.sample(Rng(Rng.new_state(len(calls))))
-            assert sample is not live and sample is not copy
-            assert sample.data["rng"] != live.data["rng"]  # re-seeded: the real dice stay unknown
-            assert self.time_cap == pytest.approx(SEARCH_SHARE * MOVE_BUDGET)
-            assert self.name == "search-fast"
-        except AssertionError as exc:
-            failures.append(repr(exc))
-        calls.append({"legal": len(legal)})
-        return searching(self, view, legal, sampler)
+    def spying(self: MctsAgent, view: Any, legal: list[Any], sampler: Any) -> Any:
+        return spy(self, view, legal, sampler)
 
-    monkeypatch.setattr(MctsAgent, "act_searching", spy)
+    monkeypatch.setattr(MctsAgent, "act_searching", spying)
     app = make_app(registry=blocks_registry, ai_move_budget=MOVE_BUDGET)
     with TestClient(app) as client:
-        games = games_of(client)
+        spy.games = games_of(client)
         me = Player(client).guest()
         seats = {"red": "me", "blue": "ai:search-fast"}
         game = create(me, "blockskirmish", seats, options={"turns": 2}, seed=4)
-        game_id = game["id"]
+        game_id = spy.game_id = game["id"]
+        spy.ready.set()
         rng = random.Random(4)
         with me.websocket(game_id, "red") as socket:
             for _ in range(2000):
@@ -92,11 +112,41 @@ def test_a_search_seat_plays_a_hidden_block_game_from_samples_only(
                 game = response.json() if ok else me.ok("GET", f"/api/games/{game_id}")
         replay = me.ok("GET", f"/api/games/{game_id}/replay")
     assert game["status"] == "finished"
-    assert failures == []
+    assert spy.failures == []
     blue_moves = [a for a in replay["actions"] if a[0] == "blue"]
-    searched = [c for c in calls if c["legal"] > 1]
-    assert blue_moves and searched  # the AI seat moved, and searched its real choices
-    assert len(calls) <= len(blue_moves)  # every search ended in one of blue's moves
+    assert blue_moves and any(n > 1 for n in spy.calls)  # it moved, and searched real choices
+    assert len(spy.calls) <= len(blue_moves)  # every search ended in one of blue's moves
+
+
+def test_a_search_seat_deploys_its_hidden_blocks_in_victory(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Victory's Quick Start, where both sides deploy at once: the search seat places
+    blocks from its samples only, while the human seat is still to move."""
+    spy = SearchSpy("blue", "search-fast")
+
+    def spying(self: MctsAgent, view: Any, legal: list[Any], sampler: Any) -> Any:
+        return spy(self, view, legal, sampler)
+
+    monkeypatch.setattr(MctsAgent, "act_searching", spying)
+    with TestClient(make_app(ai_move_budget=MOVE_BUDGET)) as client:
+        spy.games = games_of(client)
+        me = Player(client).guest()
+        game = create(me, "victory", {"blue": "ai:search-fast", "red": "me"}, scenario="quick-start", seed=4)
+        spy.game_id = game["id"]
+        spy.ready.set()
+        with me.websocket(game["id"], "red") as socket:
+            for _ in range(500):
+                if len(spy.calls) >= 3:
+                    break
+                socket.receive_json()
+        # the replay opens only at the end: read the moves from the live game
+        live = spy.games.cached_state(game["id"])
+        assert live is not None
+        blue_moves = [action for role, action in live.history if role == "blue"]
+    assert spy.failures == []
+    assert len(spy.calls) >= 3 and all(n > 1 for n in spy.calls[:3])
+    assert len(blue_moves) >= 2
 
 
 def test_every_level_stands_for_a_time_budgeted_search() -> None:
