@@ -152,3 +152,42 @@ def test_a_search_seat_deploys_its_hidden_blocks_in_victory(
 def test_every_level_stands_for_a_time_budgeted_search() -> None:
     assert list(DIFFICULTIES) == ["search-fast", "search-strong"]
     assert all(spec.startswith("mcts:") and spec.endswith("s") for spec in DIFFICULTIES.values())
+
+
+def test_search_moves_run_in_worker_processes_when_the_server_asks_for_them(
+    make_app: AppFactory, blocks_registry: Registry, caplog: pytest.LogCaptureFixture
+) -> None:
+    """As `grognard serve` runs it: the search thinks in a spawned process (the
+    search's own statistics come back to the server's agent) and the game ends."""
+    app = make_app(registry=blocks_registry, ai_move_budget=MOVE_BUDGET * 10, ai_search_processes=1)
+    with TestClient(app) as client:
+        me = Player(client).guest()
+        seats = {"red": "me", "blue": "ai:search-fast"}
+        game = create(me, "blockskirmish", seats, options={"turns": 1}, seed=6)
+        rng = random.Random(6)
+        agents = games_of(client)._agents  # the server's agents, by game and seat
+        seen: list[dict[str, Any]] = []  # blue's statistics, read in this process
+        with me.websocket(game["id"], "red") as socket:
+            for _ in range(2000):
+                if game["status"] == "finished":
+                    break
+                blue = agents.get((game["id"], "blue"))
+                if isinstance(blue, MctsAgent) and blue.last:
+                    seen.append(dict(blue.last))
+                if "red" not in game["active"]:
+                    game = me.ok("GET", f"/api/games/{game['id']}")
+                    if game["status"] == "active" and "red" not in game["active"]:
+                        assert socket.receive_json()["type"] in ("state", "chat")
+                    continue
+                action = rng.choice(game["views"]["red"]["legal"])
+                body = {"seat": "red", "action": action, "expected_version": game["version"]}
+                response = me.post(f"/api/games/{game['id']}/actions", body)
+                ok = response.status_code == 200
+                game = response.json() if ok else me.ok("GET", f"/api/games/{game['id']}")
+        runner = client.app.state.server.ai  # type: ignore[attr-defined]
+        assert runner._processes is not None  # the search pool was started
+    assert game["status"] == "finished"
+    messages = " ".join(r.getMessage() for r in caplog.records)
+    assert "failed" not in messages  # no search raised (in the child or on its way back)
+    # the search ran in the child; its statistics came back to the server's agent
+    assert seen and all("iterations" in last for last in seen)
