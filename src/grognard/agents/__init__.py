@@ -5,10 +5,20 @@ from __future__ import annotations
 from .base import Agent, UnknownAgent, View
 from .mcts import Budget, MctsAgent, Sampler, StateSampler
 from .random_agent import RandomAgent
-from .registry import AGENT_NAMES, agent_names, has_heuristic, make_agent
+from .registry import (
+    AGENT_LABELS,
+    AGENT_NAMES,
+    DIFFICULTIES,
+    agent_label,
+    agent_names,
+    has_heuristic,
+    make_agent,
+)
 
 __all__ = [
+    "AGENT_LABELS",
     "AGENT_NAMES",
+    "DIFFICULTIES",
     "Agent",
     "Budget",
     "MctsAgent",
@@ -17,6 +27,7 @@ __all__ = [
     "StateSampler",
     "UnknownAgent",
     "View",
+    "agent_label",
     "agent_names",
     "has_heuristic",
     "make_agent",

@@ -206,6 +206,9 @@ class MctsAgent:
         self.scores = scores
         self.width = width
         self.margin = margin
+        #: seconds a decision may never exceed, whatever the budget (the web server
+        #: sets it below its own limit per AI move); checked between iterations
+        self.time_cap: float | None = None
         self._prior: tuple[Role, Action] | None = None
         #: statistics of the last decision (iterations, root visits per action)
         self.last: dict[str, Any] = {}
@@ -234,7 +237,10 @@ class MctsAgent:
             choice = self.policy.act(view, legal)
             allowed.add(choice)
             self._prior = (me, choice)
-        deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds else None
+        seconds = self.budget.seconds
+        if self.time_cap is not None:  # a host's bound on any budget, iterations included
+            seconds = min(seconds, self.time_cap) if seconds else self.time_cap
+        deadline = time.perf_counter() + seconds if seconds else None
         iterations = 0
         while True:
             if self.budget.iterations is not None and iterations >= self.budget.iterations:

@@ -4,7 +4,12 @@ generic search agent (agents/mcts.py), named with an optional budget and rollout
 policy: `mcts`, `mcts:200` (iterations per decision), `mcts:1s` or `mcts:250ms`
 (time per decision), `mcts:200:heuristic` (rollouts played by the ruleset's
 heuristic: stronger per iteration, far dearer; the default `random` rollouts use
-the heuristic only as the root's prior)."""
+the heuristic only as the root's prior).
+
+The difficulty levels a person picks in the web app are names of their own,
+`search-fast` and `search-strong`, each standing for a time-budgeted search agent
+(`DIFFICULTIES`): a game keeps the level's name, so a level can be retuned without
+touching saved games (docs/simlab.md, "Difficulty levels")."""
 
 from __future__ import annotations
 
@@ -16,15 +21,38 @@ from .base import Agent, UnknownAgent
 from .mcts import DEFAULT_BUDGET, Budget, Evaluate, MctsAgent
 from .random_agent import RandomAgent
 
-#: The agents a person picks from (the web app's AI seats list these). The search
-#: agent is named apart: the server's AI seats do not hand it a sampler yet, so
-#: there it would only play its heuristic (docs/simlab.md, "Not yet done").
-AGENT_NAMES = ("heuristic", "random")
 SEARCH_AGENT = "mcts"
+
+#: Difficulty levels that search: level name -> the search agent it stands for.
+#: Time budgets, not iterations, so that a level costs the same wait on every
+#: ruleset (an iteration of Victory is dearer than one of the tiny test game); the
+#: server's AI seats hand these a sampler of determinizations (server/service.py).
+DIFFICULTIES: dict[str, str] = {
+    "search-fast": f"{SEARCH_AGENT}:0.25s",
+    "search-strong": f"{SEARCH_AGENT}:1s",
+}
+
+#: The agents a person picks from (the web app's AI seats list these): the heuristic
+#: first (it answers at once), then the search by rising budget, random last. The
+#: search levels are not ranked above the heuristic: on Viktory II the search has
+#: not yet been shown to beat it (docs/simlab.md, "Strength and speed").
+AGENT_NAMES = ("heuristic", "search-fast", "search-strong", "random")
+
+#: A readable label per agent, for the new-game form.
+AGENT_LABELS: dict[str, str] = {
+    "heuristic": "Computer: heuristic (moves at once)",
+    "search-fast": "Computer: search, 1/4 s a move",
+    "search-strong": "Computer: search, 1 s a move (looks deepest)",
+    "random": "Computer: random (weakest)",
+}
 
 
 def agent_names() -> list[str]:
     return list(AGENT_NAMES)
+
+
+def agent_label(name: str) -> str:
+    return AGENT_LABELS.get(name, f"Computer: {name}")
 
 
 def make_agent(name: str, ruleset_id: str, seed: int) -> Agent:
@@ -33,6 +61,10 @@ def make_agent(name: str, ruleset_id: str, seed: int) -> Agent:
         return RandomAgent(seed)
     if name == "heuristic":
         return _heuristic_factory(ruleset_id)(seed)
+    if name in DIFFICULTIES:
+        agent = _make_mcts(DIFFICULTIES[name], ruleset_id, seed)
+        agent.name = name
+        return agent
     if name == SEARCH_AGENT or name.startswith(SEARCH_AGENT + ":"):
         return _make_mcts(name, ruleset_id, seed)
     if name.startswith("openspiel-"):

@@ -5,7 +5,9 @@ AI move, lets the agent think in the AI thread pool within the time budget, and
 applies the move like any other. Thinking happens outside the game's lock and off
 the event loop, so one game's AI never blocks another game or a human's request.
 An agent that runs out of time, or fails, is replaced for that move by a random
-legal action (and the failure is logged).
+legal action (and the failure is logged). A search agent (`wants_sampler`) is given
+what the simulation lab's game loop gives it: a sampler of determinizations drawn
+from a copy of the game (service.py `ai_job`), and a time cap below the budget.
 
 Where several processes share a PostgreSQL database, each may be asked to move the
 same game (see claims.py): the task first claims the game, moves its AI while it
@@ -17,11 +19,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import random
+import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from grognard.agents import Agent, Sampler, View
 from grognard.core.game import Action
 
 from .claims import Claims
@@ -31,8 +36,28 @@ log = logging.getLogger("grognard.server.ai")
 T = TypeVar("T")
 
 
+def _search(agent: Agent, view: View, legal: list[Action], sampler: Sampler) -> tuple[Action, Agent]:
+    """One search move in a worker process; the agent comes back too, so that its
+    own generators move on as they would have in this process."""
+    searching: Any = getattr(agent, "act_searching")  # noqa: B009 (checked by the caller)
+    action: Action = searching(view, legal, sampler)
+    return action, agent
+
+
+def _warm() -> None:
+    """Imports the agents in a new worker process (not counted in a move's budget)."""
+    import grognard.agents  # noqa: F401
+
+
 class AiRunner:
-    def __init__(self, games: GameService, budget: float, workers: int, claims: Claims | None = None) -> None:
+    def __init__(
+        self,
+        games: GameService,
+        budget: float,
+        workers: int,
+        claims: Claims | None = None,
+        search_processes: int = 0,
+    ) -> None:
         self._games = games
         self._claims = claims if claims is not None else Claims()
         self._budget = budget
@@ -44,6 +69,12 @@ class AiRunner:
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._wanted: set[str] = set()
         self._closed = True
+        # Search agents think in these processes when `search_processes` > 0: a
+        # search is pure Python for a whole second, and in a thread it would hold the
+        # interpreter's lock against every request the server answers meanwhile.
+        self._search_processes = search_processes
+        self._processes: ProcessPoolExecutor | None = None
+        self._processes_lock = threading.Lock()
 
     def start(self) -> None:
         """Called when the app starts (and again if it is started anew)."""
@@ -104,6 +135,21 @@ class AiRunner:
         started = asyncio.Event()
 
         def think() -> Action:
+            searching = getattr(job.agent, "act_searching", None)
+            if job.sampler is not None and callable(searching):
+                # as sim/play.py `decide`: the view, the legal list and a sampler of
+                # determinizations; never the game's state or its dice
+                processes = self._search_pool()
+                if processes is not None:
+                    loop.call_soon_threadsafe(started.set)
+                    future = processes.submit(_search, job.agent, job.view, job.legal, job.sampler)
+                    moved_on: tuple[Action, Agent] = future.result()
+                    action, agent = moved_on
+                    vars(job.agent).update(vars(agent))
+                    return action
+                loop.call_soon_threadsafe(started.set)
+                chosen: Action = searching(job.view, job.legal, job.sampler)
+                return chosen
             loop.call_soon_threadsafe(started.set)
             return job.agent.act(job.view, job.legal)
 
@@ -120,6 +166,20 @@ class AiRunner:
         except Exception:
             log.exception("agent %s failed in game %s: random move", job.agent.name, job.game_id)
         return random.Random(job.version).choice(job.legal)
+
+    def _search_pool(self) -> ProcessPoolExecutor | None:
+        """The search processes, started on the first search move (most games never
+        need them); a new process's imports happen before the move's budget starts."""
+        if self._search_processes <= 0:
+            return None
+        with self._processes_lock:
+            if self._processes is None and not self._closed:
+                # spawn, not fork: this process runs threads and an event loop
+                context = multiprocessing.get_context("spawn")
+                self._processes = ProcessPoolExecutor(self._search_processes, mp_context=context)
+                for _ in range(self._search_processes):
+                    self._processes.submit(_warm).result()
+            return self._processes
 
     @property
     def queue_patience(self) -> float:
@@ -138,6 +198,10 @@ class AiRunner:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+        with self._processes_lock:
+            processes, self._processes = self._processes, None
+        if processes is not None:  # a search under way ends by its time cap
+            processes.shutdown(wait=False, cancel_futures=True)
         if self._db_pool is not None:
             db_pool, self._db_pool = self._db_pool, None
             await asyncio.to_thread(db_pool.shutdown, wait=True, cancel_futures=True)

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from grognard.agents import agent_names, has_heuristic
+from grognard.agents import agent_label, agent_names, has_heuristic
 from grognard.core.errors import BadOptions, UnknownRuleset
 
 from .accounts import Account, optional_account, require_account
@@ -87,7 +87,11 @@ def rulesets(request: Request) -> Response:
         ruleset = registry.get(ruleset_id)
         described = ruleset.describe()
         described["roles"] = {s.id: ruleset.roles(s.id, None) for s in ruleset.scenarios}
-        described["agents"] = [n for n in agent_names() if n != "heuristic" or has_heuristic(ruleset_id)]
+        # the search levels too need the ruleset's AI module: without its evaluation a
+        # search rolls games out to the end and learns little within its second
+        offered = [n for n in agent_names() if n == "random" or has_heuristic(ruleset_id)]
+        described["agents"] = offered
+        described["agent_labels"] = {n: agent_label(n) for n in offered}
         out.append(described)
     return json_response(out)
 

@@ -58,6 +58,7 @@ def create_app(
     registry: Registry | None = None,
     ai_move_budget: float = 10.0,
     ai_workers: int = 4,
+    ai_search_processes: int = 0,
     max_body_bytes: int = 64 * KIB,
     secure_cookies: bool = False,
     live_games: int = 256,
@@ -83,6 +84,7 @@ def create_app(
         max_body_bytes=max_body_bytes,
         ai_move_budget=ai_move_budget,
         ai_workers=ai_workers,
+        ai_search_processes=ai_search_processes,
         secure_cookies=secure_cookies,
         live_games=live_games,
         session_cache_seconds=session_cache_seconds,
@@ -97,7 +99,7 @@ def create_app(
     feed = make_feed(engine)  # other processes on a PostgreSQL database: see notify.py
     games = GameService(sessions, registry, hub, settings, gate, feed)
     claims = make_claims(engine)
-    ai = AiRunner(games, settings.ai_move_budget, settings.ai_workers, claims)
+    ai = AiRunner(games, settings.ai_move_budget, settings.ai_workers, claims, settings.ai_search_processes)
     callers: ExpiringCache[str, accounts.Account] = ExpiringCache(settings.session_cache_seconds, 4096)
     server = Server(settings, engine, sessions, gate, registry, hub, games, ai, callers, feed, claims)
 

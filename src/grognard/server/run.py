@@ -87,7 +87,12 @@ def serve(
         **uvicorn_options(),  # protocol.py: every connection limit
     }
     if workers == 1:
-        app = create_app(url, secure_cookies=secure_cookies, gc_full_every=FULL_COLLECTION_EVERY)
+        app = create_app(
+            url,
+            secure_cookies=secure_cookies,
+            gc_full_every=FULL_COLLECTION_EVERY,
+            ai_search_processes=SEARCH_PROCESSES,
+        )
         _check_free(host, port)
         if announce is not None:
             announce()
@@ -108,6 +113,11 @@ def serve(
     uvicorn.run(f"{__name__}:app_from_environment", factory=True, workers=workers, **options)
 
 
+#: Processes for the search levels' thinking, apart from the server's own (see
+#: ai.py): two, one per core of the reference machine.
+SEARCH_PROCESSES = 2
+
+
 def app_from_environment() -> FastAPI:
     """The app as `grognard serve` makes it, configured by the environment
     (GROGNARD_DATABASE_URL, GROGNARD_SECURE_COOKIES): what each worker process
@@ -116,7 +126,11 @@ def app_from_environment() -> FastAPI:
     turns (db.upgrade holds a lock)."""
     from .app import create_app
 
-    return create_app(secure_cookies=_secure_cookies_from_environment(), gc_full_every=FULL_COLLECTION_EVERY)
+    return create_app(
+        secure_cookies=_secure_cookies_from_environment(),
+        gc_full_every=FULL_COLLECTION_EVERY,
+        ai_search_processes=SEARCH_PROCESSES,
+    )
 
 
 def _secure_cookies_from_environment() -> bool:

@@ -35,7 +35,7 @@ from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
-from grognard.agents import Agent, make_agent
+from grognard.agents import Agent, Sampler, StateSampler, make_agent
 from grognard.core.errors import IllegalAction, UnknownRuleset
 from grognard.core.game import Action, Role, Ruleset, State, as_action
 from grognard.core.registry import Registry
@@ -106,6 +106,13 @@ class AiJob:
     view: dict[str, Any]
     legal: list[Action]
     version: int
+    #: for a search agent (`wants_sampler`): determinizations of a copy of the game
+    #: taken at `version`, as sim/play.py `decide` gives them; None for the others
+    sampler: Sampler | None = None
+
+
+#: The share of the server's time limit per AI move a search agent may think.
+SEARCH_SHARE = 0.5
 
 
 @dataclass
@@ -698,6 +705,10 @@ class GameService:
             # a one-way hash: an AI's choices must tell nothing about the game's seed
             seed = int.from_bytes(hashlib.blake2b(f"{game.seed}:{role}".encode(), digest_size=8).digest())
             agent = self._agents[key] = make_agent(name, game.ruleset, seed)
+            if getattr(agent, "wants_sampler", False) and hasattr(agent, "time_cap"):
+                # half the server's limit per AI move: the search stops in time, with
+                # room for its last iteration and the heuristic's prior (docs/simlab.md)
+                agent.time_cap = SEARCH_SHARE * self._settings.ai_move_budget
         return agent
 
     def ai_job(self, game_id: str) -> AiJob | None:
@@ -715,7 +726,13 @@ class GameService:
                     continue
                 agent = self._agent(game, role, name)
                 view = seat_view(game, state, role) if agent.wants_view else {}
-                return AiJob(game_id, role, agent, view, state.legal_actions(role), game.version)
+                sampler = None
+                if getattr(agent, "wants_sampler", False):
+                    # a copy: the agent thinks outside the lock while the live state
+                    # may move on; the sampler only ever hands out re-drawn copies of it
+                    sampler = StateSampler(state.clone(), role)
+                legal = state.legal_actions(role)
+                return AiJob(game_id, role, agent, view, legal, game.version, sampler)
             return None
 
     def ai_play(self, job: AiJob, action: Action) -> bool:

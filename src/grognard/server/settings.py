@@ -19,6 +19,9 @@ class Settings:
     ai_move_budget: float = 10.0
     #: Threads that run AI moves (a game's AI never blocks the event loop or other games').
     ai_workers: int = 4
+    #: Processes that run search agents' moves (0: they run in the AI threads, which
+    #: suits tests; `grognard serve` uses processes, see docs/simlab.md).
+    ai_search_processes: int = 0
     #: Send cookies with the Secure flag (set behind HTTPS).
     secure_cookies: bool = False
     session_days: int = 30

@@ -270,7 +270,8 @@ class Lobby {
     const choices = [
       ["me", "Me"],
       ["hotseat", "Me too, on this screen (hot-seat)"],
-      ...agents.map((a) => [`ai:${a}`, `Computer: ${a}${a === "heuristic" ? " (stronger)" : a === "random" ? " (weakest)" : ""}`]),
+      // the difficulty levels in the server's order, with its readable labels
+      ...agents.map((a) => [`ai:${a}`, (this.ruleset.agent_labels || {})[a] || `Computer: ${a}`]),
       ["invite", "A friend (invite link)"],
     ];
     put(this.seatBox,

@@ -1,0 +1,74 @@
+"""The web app's AI difficulty levels (issue 11): names, budgets, labels, and the
+time cap a host puts on any search budget."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from grognard.agents import (
+    AGENT_LABELS,
+    AGENT_NAMES,
+    DIFFICULTIES,
+    Budget,
+    MctsAgent,
+    StateSampler,
+    agent_label,
+    make_agent,
+)
+from grognard.agents import mcts as mcts_module
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
+import tinygame
+
+
+def test_each_level_is_a_search_agent_named_after_the_level_with_a_rising_time_budget() -> None:
+    made = [make_agent(level, "viktory2", 3) for level in ("search-fast", "search-strong")]
+    assert all(isinstance(agent, MctsAgent) for agent in made)
+    fast, strong = made
+    assert isinstance(fast, MctsAgent) and isinstance(strong, MctsAgent)
+    assert (fast.name, strong.name) == ("search-fast", "search-strong")
+    assert fast.budget == Budget(seconds=0.25) and strong.budget == Budget(seconds=1.0)
+    # the levels search with Viktory II's heuristic as prior and its evaluation
+    assert fast.policy is not None and fast.evaluate is not mcts_module.board_scores
+
+
+def test_every_offered_agent_has_a_readable_label() -> None:
+    assert set(AGENT_LABELS) == set(AGENT_NAMES)
+    assert set(DIFFICULTIES) <= set(AGENT_NAMES)
+    assert agent_label("mcts:50") == "Computer: mcts:50"  # a name with no label of its own
+
+
+def test_the_time_cap_stops_an_iteration_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that moves 1 s at each reading: a cap of 2.5 s ends a search that its
+    budget of 1000 iterations would run far longer (no wall clock is read)."""
+    ticks = iter(float(n) for n in range(100_000))
+    monkeypatch.setattr(mcts_module.time, "perf_counter", lambda: next(ticks))
+    state = tinygame.to_north_turn(seed=5)
+    role = state.active_roles()[0]
+    agent = MctsAgent(7, Budget(iterations=1000))
+    agent.time_cap = 2.5
+    action = agent.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
+    assert action in state.legal_actions(role)
+    assert 1 <= agent.last["iterations"] <= 3
+    uncapped = MctsAgent(7, Budget(iterations=40))
+    uncapped.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
+    assert uncapped.last["iterations"] == 40
+
+
+def test_the_cap_shortens_a_longer_time_budget_but_never_lengthens_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ticks = iter(float(n) for n in range(100_000))
+    monkeypatch.setattr(mcts_module.time, "perf_counter", lambda: next(ticks))
+    state = tinygame.to_north_turn(seed=5)
+    role = state.active_roles()[0]
+    counts = []
+    for budget, cap in ((Budget(seconds=10.0), 3.5), (Budget(seconds=2.5), 30.0)):
+        agent = MctsAgent(7, budget)
+        agent.time_cap = cap
+        agent.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
+        counts.append(agent.last["iterations"])
+    assert counts == [4, 3]  # a check per iteration after the first: t+1, t+2, t+3 < 3.5

@@ -1,0 +1,59 @@
+"""grognard.rl on Victory's Quick Start (issue 11): PettingZoo's own API and seed
+tests on the hidden-block game.
+
+Victory needs a larger action index than the default 512: a deployment turn of
+Quick Start offers each placement of each block (over 600 legal actions).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+
+from pettingzoo.test import api_test, seed_test
+
+from grognard.rl import GrognardAEC, env
+
+#: Room for Quick Start's widest decision (the deployment's placements).
+MAX_ACTIONS = 4096
+SETUP = {
+    "scenario": "quick-start",
+    "options": {"turn_limit": 2},
+    "max_steps": 400,
+    "max_actions": MAX_ACTIONS,
+}
+#: PettingZoo's advice about taste that these environments decline (tests/rl/test_envs.py).
+TOLERATED = (
+    "Observation is not a NumPy array",
+    "Observation space for each agent probably should be",
+    "We recommend agents to be named",
+    "all zeros",
+)
+
+
+def checked(run: Callable[[], None]) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        run()
+    problems = [str(w.message) for w in caught if not any(t in str(w.message) for t in TOLERATED)]
+    assert problems == []
+
+
+def victory() -> GrognardAEC:
+    return env("victory", **SETUP)
+
+
+def test_victory_quick_start_passes_pettingzoo_api_test() -> None:
+    checked(lambda: api_test(victory(), num_cycles=60))
+
+
+def test_victory_quick_start_passes_pettingzoo_seed_test() -> None:
+    checked(lambda: seed_test(victory, num_cycles=60))
+
+
+def test_victory_roles_are_the_environments_agents() -> None:
+    made = victory()
+    made.reset(seed=1)
+    assert sorted(made.agents) == ["blue", "red"]
+    mask = made.observe(made.agent_selection)["action_mask"]
+    assert len(mask) == MAX_ACTIONS and 0 < int(mask.sum()) <= MAX_ACTIONS
