@@ -96,6 +96,7 @@ def create_app(
         live_games=live_games,
         session_cache_seconds=session_cache_seconds,
     )
+    mailer = make_mailer(smtp_url, public_url)  # a bad SMTP URL stops here, before any connection
     engine = make_engine(settings.database_url)
     if migrate:
         upgrade(engine)
@@ -109,7 +110,6 @@ def create_app(
     ai = AiRunner(games, settings.ai_move_budget, settings.ai_workers, claims)
     callers: ExpiringCache[str, accounts.Account] = ExpiringCache(settings.session_cache_seconds, 4096)
     server = Server(settings, engine, sessions, gate, registry, hub, games, ai, callers, feed, claims)
-    mailer = make_mailer(smtp_url, public_url)
     deadlines = DeadlineWatch(sessions, gate, games, ai, mailer, clock or utcnow, deadline_scan_seconds)
 
     @asynccontextmanager

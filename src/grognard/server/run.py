@@ -68,12 +68,13 @@ def serve(
 
     if secure_cookies is None:
         secure_cookies = _secure_cookies_from_environment()
-    # turn e-mails (mail.py): every worker reads them from the environment; checked here first
+    # turn e-mails (mail.py): checked here first, then left in the environment, where
+    # every worker process reads them
+    make_mailer(smtp_url, public_url)
     if smtp_url is not None:
         os.environ[SMTP_URL_ENV] = smtp_url
     if public_url is not None:
         os.environ[PUBLIC_URL_ENV] = public_url
-    make_mailer(None, None)
     url = resolve_database_url(database_url)
     parsed = database_url_of(url)
     if is_in_memory(parsed):
