@@ -14,6 +14,7 @@ import { ask, canonical, clear, h, icon, put, titleCase, toast } from "./ui.js";
 import { gameOdds, oddsBlock, oddsCalculator, oddsText } from "./odds.js";
 import { confirmBattle, confirmEnd, gameOverSummary, obligationsOf, statusPanel } from "./panels.js";
 import { gameCharts } from "./plots.js";
+import { myTurnSeats, noticeTurn } from "./turnnotice.js";
 
 /** Verbs that end a phase or a turn: asked again when obligations are left. */
 const ENDING = /^(end|done|pass|finish)/;
@@ -224,6 +225,7 @@ class GamePage {
 
   onMessage(message, seat) {
     if (message.type === "state") {
+      const due = myTurnSeats(this.header);
       if (message.version >= this.header.version) {
         const mine = new Set(this.header.my_seats);
         this.header = {
@@ -239,6 +241,7 @@ class GamePage {
       }
       this.setView(seat, message.version, message.view);
       this.refresh();
+      noticeTurn(this.header, due);
     } else if (message.type === "chat") {
       this.chat.set(message.message.id, message.message);
       this.renderChat(true);
