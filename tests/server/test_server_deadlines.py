@@ -93,6 +93,9 @@ def test_each_seat_to_play_gets_a_deadline_of_n_days(client: TestClient, app: Fa
         assert as_utc(clock.due_at) == START + timedelta(days=2)
         # the reminder goes out with a quarter of the time left
         assert as_utc(clock.remind_at) == START + timedelta(days=1, hours=12)
+    # the game shows each seat's deadline
+    shown = me.ok("GET", f"/api/games/{game['id']}")["deadlines"]
+    assert shown == {role: (START + timedelta(days=2)).isoformat() for role in game["active"]}
 
 
 def test_a_game_without_time_control_never_expires(

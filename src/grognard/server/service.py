@@ -42,7 +42,7 @@ from grognard.core.game import Action, Role, Ruleset, State, as_action
 from grognard.core.registry import Registry
 from grognard.core.replay import make_replay
 
-from .db import utcnow
+from .db import as_utc, utcnow
 from .gamerows import SeatBook, action_row, insert_actions, read_game, read_seats, write_game
 from .hub import Connection, Hub
 from .models import (
@@ -56,6 +56,7 @@ from .models import (
     ChatMessage,
     Game,
     Seat,
+    TurnClock,
 )
 from .newgames import (
     NewGame,
@@ -263,7 +264,13 @@ class GameService:
             game = self._game(db, game_id)
             seats = self.seats.of(db, game_id)
             state = self._state(db, game)
-            return game_payload(game, seats, state, user_id, self._chat(db, game_id))
+            payload = game_payload(game, seats, state, user_id, self._chat(db, game_id))
+            if game.move_days is not None:  # when each seat to play must have moved (deadlines.py)
+                due = db.execute(
+                    select(TurnClock.role, TurnClock.due_at).where(TurnClock.game_id == game_id)
+                ).all()
+                payload["deadlines"] = {role: as_utc(at).isoformat() for role, at in due if at is not None}
+            return payload
 
     # ----- the one way games change ---------------------------------------------------------
     def _change(
