@@ -166,6 +166,8 @@ def test_a_move_restarts_that_seats_clock(client: TestClient, app: FastAPI, cloc
         assert as_utc(fresh[role].due_at) == START + timedelta(hours=20, days=1)
     else:
         assert role not in fresh  # a seat with nothing to do has no clock
+    # the answer to the move shows the deadlines as they now stand
+    assert moved["deadlines"] == {r: as_utc(c.due_at).isoformat() for r, c in fresh.items()}  # type: ignore[union-attr]
 
 
 def test_deadlines_survive_a_restart(make_app: AppFactory, tiny_registry: Registry, clock: HandClock) -> None:

@@ -265,12 +265,16 @@ class GameService:
             seats = self.seats.of(db, game_id)
             state = self._state(db, game)
             payload = game_payload(game, seats, state, user_id, self._chat(db, game_id))
-            if game.move_days is not None:  # when each seat to play must have moved (deadlines.py)
-                due = db.execute(
-                    select(TurnClock.role, TurnClock.due_at).where(TurnClock.game_id == game_id)
-                ).all()
-                payload["deadlines"] = {role: as_utc(at).isoformat() for role, at in due if at is not None}
+            self._add_deadlines(db, game, payload)
             return payload
+
+    @staticmethod
+    def _add_deadlines(db: Session, game: Game, payload: dict[str, Any]) -> None:
+        """Under a time control: when each seat to play must have moved (deadlines.py)."""
+        if game.move_days is None:
+            return
+        due = db.execute(select(TurnClock.role, TurnClock.due_at).where(TurnClock.game_id == game.id)).all()
+        payload["deadlines"] = {role: as_utc(at).isoformat() for role, at in due if at is not None}
 
     # ----- the one way games change ---------------------------------------------------------
     def _change(
@@ -319,6 +323,8 @@ class GameService:
             if tx.notify:
                 self._broadcast(game, tx.seats, views)
             payload = game_payload(game, tx.seats, tx.state, user_id, None, views) if answer else {}
+            if answer:
+                self._add_deadlines(db, game, payload)
             payload.update(tx.extra)
             return Outcome(payload, self._wants_ai(game, tx.seats))
 
