@@ -4,6 +4,7 @@ acted on once. The clock is a hand-moved one: no test sleeps."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -16,7 +17,7 @@ from sqlalchemy import select, update
 
 from grognard.core.registry import Registry
 from grognard.server.deadlines import DeadlineWatch
-from grognard.server.models import TurnClock
+from grognard.server.models import Seat, TurnClock
 
 #: a time far from any real one: the test clock never meets the wall clock
 START = datetime(2031, 3, 1, 12, 0, tzinfo=UTC)
@@ -213,3 +214,39 @@ def test_an_expiry_is_acted_on_once_by_whichever_process_claims_it(
     stale = games_of(client).expire(game["id"], role, clock_row.since_version - 1, lambda db: True)
     assert stale.payload.get("expired") is None
     assert me.ok("GET", f"/api/games/{game['id']}")["status"] == "active"
+
+
+def test_two_processes_scanning_at_once_expire_a_seat_once(
+    make_app: AppFactory, tiny_registry: Registry, clock: HandClock
+) -> None:
+    """Two apps on one database (two server processes) scan the same due clocks at
+    the same moment: between them each seat's expiry is acted on exactly once."""
+    first = make_app(registry=tiny_registry, clock=clock, deadline_scan_seconds=3600)
+    second = make_app(registry=tiny_registry, clock=clock, deadline_scan_seconds=3600)
+    with TestClient(first) as one, TestClient(second):
+        me = Player(one).guest()
+        games = [create(me, "tiny", SEATS, move_days=1, on_expiry="ai")["id"] for _ in range(3)]
+        due_roles = {game_id: set(clocks(first, game_id)) for game_id in games}
+        due = sum(len(roles) for roles in due_roles.values())
+        clock.advance(days=2)
+        start = threading.Barrier(2)
+        counts: list[int] = []
+
+        def scan(app: FastAPI) -> None:
+            start.wait()
+            counts.append(watch_of(app).scan()["expired"])
+
+        threads = [threading.Thread(target=scan, args=(app,)) for app in (first, second)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sum(counts) == due  # every seat once, whichever process took it
+        # read from the database: each app caches the seats it last saw (on PostgreSQL
+        # the other process's notice refreshes them; SQLite serves one process)
+        with first.state.server.sessions() as db:
+            for game_id in games:
+                ai_roles = db.scalars(
+                    select(Seat.role).where(Seat.game_id == game_id, Seat.kind == "ai")
+                ).all()
+                assert set(ai_roles) == due_roles[game_id]

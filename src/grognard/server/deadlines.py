@@ -134,11 +134,13 @@ class DeadlineWatch:
         self.clock = clock
         self._scan_seconds = scan_seconds
         self._task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         games.on_change = lambda db, game: sync_clocks(db, game, self.clock())
 
     # ----- the periodic task --------------------------------------------------------
     def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._run(), name="grognard-deadlines")
+        self._loop = asyncio.get_running_loop()
+        self._task = self._loop.create_task(self._run(), name="grognard-deadlines")
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -192,8 +194,9 @@ class DeadlineWatch:
                 return bool(won.rowcount == 1)
 
             outcome = self._games.expire(game_id, role, since, claim)
-            if outcome.wants_ai and self._ai is not None:
-                self._ai.kick(game_id)
+            if outcome.wants_ai and self._ai is not None and self._loop is not None:
+                # scans run in a worker thread; the AI runner lives on the event loop
+                self._loop.call_soon_threadsafe(self._ai.kick, game_id)
             done += outcome.payload.get("expired", 0)
         return done
 

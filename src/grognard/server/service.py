@@ -502,6 +502,10 @@ class GameService:
             return self._change(game_id, None, change, answer=False)
         except _Moved:
             return Outcome({}, False)
+        except HTTPException as exc:
+            if exc.status_code == 409:  # the game changed meanwhile: the next scan looks again
+                return Outcome({}, False)
+            raise
 
     # ----- seats: invites and open games ---------------------------------------------------
     def _game_of_invite(self, token: str) -> str:
