@@ -33,6 +33,7 @@ from grognard.core.errors import BadSetting
 from .api_games import Caller
 from .context import server_of
 from .models import User
+from .problems import ERROR_RESPONSES
 
 if TYPE_CHECKING:
     from .deadlines import Notice
@@ -153,7 +154,7 @@ class Mailer:
 
 
 # ----- routes: opting in and out ------------------------------------------------------------
-router = APIRouter(prefix="/api", tags=["mail"])
+router = APIRouter(prefix="/api", tags=["mail"], responses=ERROR_RESPONSES)
 
 
 class EmailSettings(BaseModel):
