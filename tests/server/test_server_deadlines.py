@@ -250,3 +250,18 @@ def test_two_processes_scanning_at_once_expire_a_seat_once(
                     select(Seat.role).where(Seat.game_id == game_id, Seat.kind == "ai")
                 ).all()
                 assert set(ai_roles) == due_roles[game_id]
+
+
+def test_resign_clears_the_clocks_and_a_rematch_keeps_the_time_control(
+    client: TestClient, app: FastAPI
+) -> None:
+    me = Player(client).guest()
+    game = create(me, "tiny", SEATS, move_days=5, on_expiry="forfeit")
+    role = game["active"][0]
+    over = me.ok("POST", f"/api/games/{game['id']}/resign", {"seat": role})
+    assert over["status"] == "finished" and clocks(app, game["id"]) == {}
+    rematch_id = me.ok("POST", f"/api/games/{game['id']}/rematch")["id"]
+    rematch = me.ok("GET", f"/api/games/{rematch_id}")
+    assert rematch["time_control"] == {"move_days": 5, "on_expiry": "forfeit"}
+    assert set(rematch["deadlines"]) == set(rematch["active"])
+    assert set(clocks(app, rematch_id)) == set(rematch["active"])
