@@ -10,12 +10,15 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
+from alembic import command
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from serverkit import AppFactory, Player, create, games_of
 from sqlalchemy import select, update
 
 from grognard.core.registry import Registry
+from grognard.server.db import alembic_config, make_engine, upgrade
 from grognard.server.deadlines import DeadlineWatch
 from grognard.server.models import Seat, TurnClock
 
@@ -265,3 +268,33 @@ def test_resign_clears_the_clocks_and_a_rematch_keeps_the_time_control(
     assert rematch["time_control"] == {"move_days": 5, "on_expiry": "forfeit"}
     assert set(rematch["deadlines"]) == set(rematch["active"])
     assert set(clocks(app, rematch_id)) == set(rematch["active"])
+
+
+def test_migration_0003_keeps_games_and_accounts_and_goes_back(database_url: str) -> None:
+    """Games and accounts from before 0003 get no clock and no e-mails; 0003 can be
+    taken back to 0002 and applied again."""
+    engine = make_engine(database_url)
+    try:
+        upgrade(engine, "0002")
+        with engine.begin() as connection:
+            connection.execute(
+                sa.text(
+                    "INSERT INTO users (id, username, display_name, password_hash, is_guest, created_at) "
+                    "VALUES (1, NULL, 'Old', NULL, :guest, :now)"
+                ),
+                {"guest": True, "now": START},
+            )
+        upgrade(engine)
+        with engine.begin() as connection:
+            user = connection.execute(sa.text("SELECT email, email_turns FROM users")).one()
+            assert user.email is None and not user.email_turns
+            assert connection.execute(sa.text("SELECT count(*) FROM turn_clocks")).scalar() == 0
+        with engine.begin() as connection:
+            config = alembic_config()
+            config.attributes["connection"] = connection
+            command.downgrade(config, "0002")
+        assert "turn_clocks" not in sa.inspect(engine).get_table_names()
+        upgrade(engine)
+        assert "turn_clocks" in sa.inspect(engine).get_table_names()
+    finally:
+        engine.dispose()
