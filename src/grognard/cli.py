@@ -290,6 +290,14 @@ def serve_cmd(
         int,
         typer.Option("--workers", min=1, help="Server processes (more than 1 needs PostgreSQL)."),
     ] = 1,
+    smtp_url: Annotated[
+        str | None,
+        typer.Option("--smtp-url", help="SMTP server for opt-in turn e-mails ($GROGNARD_SMTP_URL)."),
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option("--public-url", help="The server's address in e-mailed links ($GROGNARD_PUBLIC_URL)."),
+    ] = None,
 ) -> None:
     """Serve the web app: play in the browser against the AI, hot-seat or online."""
     from grognard.server import serve
@@ -299,7 +307,9 @@ def serve_cmd(
     def announce() -> None:
         _console().print(f"grognard: open http://{shown}:{port}/ in a browser (Ctrl+C stops the server)")
 
-    serve(host, port, database_url, announce=announce, workers=workers)
+    serve(
+        host, port, database_url, announce=announce, workers=workers, smtp_url=smtp_url, public_url=public_url
+    )
 
 
 @app.command("replay", cls=_Command)

@@ -51,6 +51,10 @@ class CreateGame(_Body):
     ruleset_version: int | None = None
     #: the generator a saved game's moves were played with (older saves: 1)
     rng_version: int | None = None
+    #: time control: days per move for each person's seat (null: no clock), and what
+    #: a seat whose time ran out becomes: "ai" (a server AI plays it) or "forfeit"
+    move_days: int | None = None
+    on_expiry: str = "ai"
 
 
 class PostAction(_Body):
@@ -138,6 +142,8 @@ async def create_game(body: CreateGame, request: Request, caller: Caller) -> Res
         moves=[[role, action] for role, action in body.moves],
         ruleset_version=body.ruleset_version,
         rng_version=body.rng_version,
+        move_days=body.move_days,
+        on_expiry=body.on_expiry,
     )
     outcome = await run_in_threadpool(games.create, caller.id, settings)
     return await _after(request, outcome, 201)

@@ -26,15 +26,17 @@ from starlette.responses import JSONResponse, Response
 
 from grognard.core.registry import Registry
 
-from . import accounts, api_games, api_odds, api_ws, apidocs
+from . import accounts, api_games, api_odds, api_ws, apidocs, mail
 from .ai import AiRunner
 from .claims import make_claims
 from .context import Server
-from .db import check_writable, make_engine, resolve_database_url, upgrade, write_failure, write_gate
+from .db import check_writable, make_engine, resolve_database_url, upgrade, utcnow, write_failure, write_gate
+from .deadlines import Clock, DeadlineWatch
 from .expiring import ExpiringCache
 from .gcpolicy import GcPolicy
 from .guards import Guards, Limits
 from .hub import Hub
+from .mail import make_mailer
 from .middleware import (
     BodyLimitMiddleware,
     CsrfMiddleware,
@@ -66,6 +68,10 @@ def create_app(
     migrate: bool = True,
     gc_full_every: float | None = None,
     limits: Limits | None = None,
+    smtp_url: str | None = None,
+    public_url: str | None = None,
+    clock: Clock | None = None,
+    deadline_scan_seconds: float = 60.0,
 ) -> FastAPI:
     """The app, its database migrated (unless `migrate=False`). `registry` defaults to
     every ruleset grognard plays (`grognard.games.REGISTRY`). `gc_full_every` (what
@@ -74,7 +80,10 @@ def create_app(
     None where many apps share a process (tests). `limits` bounds sign-ins and
     replays (see guards.Limits). A database that cannot be written when it is
     migrated raises DatabaseUnavailable: better than a server that starts and then
-    fails every move."""
+    fails every move. `smtp_url` (else GROGNARD_SMTP_URL) sends opt-in turn e-mails
+    whose links start with `public_url` (else GROGNARD_PUBLIC_URL); `clock` and
+    `deadline_scan_seconds` drive the time controls (deadlines.py; tests move the clock).
+    A bad SMTP URL raises BadSetting."""
     if registry is None:
         from grognard.games import REGISTRY
 
@@ -89,6 +98,7 @@ def create_app(
         live_games=live_games,
         session_cache_seconds=session_cache_seconds,
     )
+    mailer = make_mailer(smtp_url, public_url)  # a bad SMTP URL stops here, before any connection
     engine = make_engine(settings.database_url)
     if migrate:
         upgrade(engine)
@@ -102,6 +112,7 @@ def create_app(
     ai = AiRunner(games, settings.ai_move_budget, settings.ai_workers, claims, settings.ai_search_processes)
     callers: ExpiringCache[str, accounts.Account] = ExpiringCache(settings.session_cache_seconds, 4096)
     server = Server(settings, engine, sessions, gate, registry, hub, games, ai, callers, feed, claims)
+    deadlines = DeadlineWatch(sessions, gate, games, ai, mailer, clock or utcnow, deadline_scan_seconds)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -114,9 +125,11 @@ def create_app(
         if collector is not None:
             collector.start()
         app.state.gc = collector
+        deadlines.start()  # after a restart its first scan catches up with every due clock
         try:
             yield
         finally:
+            await deadlines.stop()
             hub.close_all()
             await ai.close()
             await peers.stop()
@@ -133,13 +146,15 @@ def create_app(
     )
     apidocs.install(app, "/api/openapi.json")
     app.state.server = server
+    app.state.deadlines = deadlines
     app.state.guards = Guards.of_limits(limits or Limits())
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(DBAPIError, _database_error)
     app.add_exception_handler(Exception, _server_error)
     # added innermost first: a request meets them in the opposite order
-    app.add_middleware(CsrfMiddleware, exempt=accounts.CSRF_EXEMPT)
+    # the unsubscribe link is its own secret and is followed from a mail, without a session
+    app.add_middleware(CsrfMiddleware, exempt=accounts.CSRF_EXEMPT | {mail.UNSUBSCRIBE_PATH})
     app.add_middleware(JsonGuardMiddleware)
     app.add_middleware(
         BodyLimitMiddleware,
@@ -152,6 +167,7 @@ def create_app(
     app.include_router(api_games.router)
     app.include_router(api_odds.router)
     app.include_router(api_ws.router)
+    app.include_router(mail.router)
 
     @app.get("/api/health", tags=["server"])
     def health() -> dict[str, object]:

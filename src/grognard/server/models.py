@@ -39,6 +39,11 @@ SEAT_INVITE = "invite"
 SEAT_AI = "ai"
 SEAT_KINDS = (SEAT_ME, SEAT_HOTSEAT, SEAT_INVITE, SEAT_AI)
 
+#: What happens to a seat whose time ran out (deadlines.py).
+EXPIRY_AI = "ai"
+EXPIRY_FORFEIT = "forfeit"
+EXPIRY_RULES = (EXPIRY_AI, EXPIRY_FORFEIT)
+
 
 class Base(DeclarativeBase):
     pass
@@ -55,6 +60,13 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(255))
     is_guest: Mapped[bool] = mapped_column(Boolean)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: opt-in turn e-mails (mail.py): the address, whether to send, and the secret of
+    #: the unsubscribe link (a link that works without signing in)
+    email: Mapped[str | None] = mapped_column(String(254))
+    email_turns: Mapped[bool] = mapped_column(Boolean, default=False)
+    unsubscribe_token: Mapped[str | None] = mapped_column(String(64))
+
+    __table_args__ = (UniqueConstraint("unsubscribe_token", name="uq_users_unsubscribe_token"),)
 
 
 class LoginSession(Base):
@@ -94,6 +106,10 @@ class Game(Base):
     rematch_id: Mapped[str | None] = mapped_column(String(24))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: time control: days a seat has for each move (None: no clock), and what
+    #: happens when they run out (EXPIRY_AI or EXPIRY_FORFEIT)
+    move_days: Mapped[int | None] = mapped_column(Integer)
+    on_expiry: Mapped[str | None] = mapped_column(String(16))
 
     # Every UPDATE checks the version it read (optimistic concurrency between
     # server processes); the code sets the next version itself.
@@ -144,3 +160,23 @@ class ChatMessage(Base):
     author: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TurnClock(Base):
+    """A person's seat that is to play: since which game version its choices stand,
+    when its time runs out (None without a time control) and what was already done
+    about it (each set once, by an UPDATE guarded on NULL: see deadlines.py)."""
+
+    __tablename__ = "turn_clocks"
+    __table_args__ = (UniqueConstraint("game_id", "role", name="uq_turn_clocks_game_role"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    role: Mapped[str] = mapped_column(String(40))
+    since_version: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    due_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    remind_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    notified_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    reminded_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    expired_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

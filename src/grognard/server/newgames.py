@@ -25,6 +25,8 @@ from .db import utcnow
 from .gamerows import action_row, insert_actions
 from .models import (
     ACTIVE,
+    EXPIRY_AI,
+    EXPIRY_RULES,
     FINISHED,
     SEAT_AI,
     SEAT_HOTSEAT,
@@ -83,6 +85,14 @@ class NewGame:
     #: The generator the moves were played with (saved games from before RNG
     #: version 2 keep theirs, so their dice come out again); new games: the current.
     rng_version: int | None = None
+    #: time control (deadlines.py): days each person's seat has per move, None for
+    #: no clock; and what a seat whose time ran out becomes (EXPIRY_RULES)
+    move_days: int | None = None
+    on_expiry: str = EXPIRY_AI
+
+
+#: The longest time control offered: a month per move.
+MAX_MOVE_DAYS = 30
 
 
 def legal_form(state: State, role: Role, raw: Any) -> Action:
@@ -157,6 +167,12 @@ def prepare(registry: Registry, creator: int, settings: NewGame) -> tuple[State,
         )
     if settings.rng_version not in (None, RNG_VERSION) and not settings.moves:
         raise HTTPException(422, "an older RNG version is only for going on with a saved game's moves")
+    if settings.move_days is not None and not 1 <= settings.move_days <= MAX_MOVE_DAYS:
+        raise HTTPException(
+            422, f"move_days must be a whole number of days from 1 to {MAX_MOVE_DAYS}, or null"
+        )
+    if settings.on_expiry not in EXPIRY_RULES:
+        raise HTTPException(422, f"on_expiry must be one of {', '.join(EXPIRY_RULES)}")
     rng_version = settings.rng_version or RNG_VERSION
     return new_state(ruleset, chosen.id, resolved, seed, settings.moves, rng_version), specs
 
@@ -189,7 +205,14 @@ def new_state(
     return state
 
 
-def game_row(state: State, creator: int, public: bool, rematch_of: str | None) -> Game:
+def game_row(
+    state: State,
+    creator: int,
+    public: bool,
+    rematch_of: str | None,
+    move_days: int | None = None,
+    on_expiry: str | None = None,
+) -> Game:
     """The row of a new game, its snapshot encoded (not yet in the database)."""
     meta = state.meta
     now = utcnow()
@@ -215,6 +238,8 @@ def game_row(state: State, creator: int, public: bool, rematch_of: str | None) -
         rematch_id=None,
         created_at=now,
         updated_at=now,
+        move_days=move_days,
+        on_expiry=on_expiry if move_days is not None else None,
     )
 
 

@@ -113,6 +113,10 @@ def game_header(game: Game, seats: list[SeatInfo], user_id: int | None) -> dict[
         "finish_reason": game.finish_reason,
         "rematch_of": game.rematch_of,
         "rematch": game.rematch_id,
+        # days per move (None: no clock) and what a seat out of time becomes (deadlines.py)
+        "time_control": None
+        if game.move_days is None
+        else {"move_days": game.move_days, "on_expiry": game.on_expiry},
         # the seed and the actions reveal every hidden card and future die: only once it is over
         "seed": int(game.seed) if finished else None,
         "seats": [dict(s.public(), you=s.role in mine) for s in seats],

@@ -34,6 +34,7 @@ from .db import (
     upgrade,
 )
 from .db import database_url as database_url_of
+from .mail import PUBLIC_URL_ENV, SMTP_URL_ENV, make_mailer
 from .protocol import uvicorn_options
 
 if TYPE_CHECKING:
@@ -53,6 +54,8 @@ def serve(
     log_level: str = "info",
     announce: Callable[[], None] | None = None,
     workers: int = 1,
+    smtp_url: str | None = None,
+    public_url: str | None = None,
 ) -> None:
     """Serve until interrupted, in `workers` processes (more than one needs
     PostgreSQL). `secure_cookies` defaults to the environment variable
@@ -65,6 +68,13 @@ def serve(
 
     if secure_cookies is None:
         secure_cookies = _secure_cookies_from_environment()
+    # turn e-mails (mail.py): checked here first, then left in the environment, where
+    # every worker process reads them
+    make_mailer(smtp_url, public_url)
+    if smtp_url is not None:
+        os.environ[SMTP_URL_ENV] = smtp_url
+    if public_url is not None:
+        os.environ[PUBLIC_URL_ENV] = public_url
     url = resolve_database_url(database_url)
     parsed = database_url_of(url)
     if is_in_memory(parsed):
@@ -171,11 +181,25 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--log-level", default="info")
     parser.add_argument(
+        "--smtp-url", default=None, help=f"turn e-mails through this SMTP server (${SMTP_URL_ENV})"
+    )
+    parser.add_argument(
+        "--public-url", default=None, help=f"the address in e-mailed links (${PUBLIC_URL_ENV})"
+    )
+    parser.add_argument(
         "--workers", type=int, default=1, help="server processes (more than 1 needs PostgreSQL)"
     )
     args = parser.parse_args(argv)
     try:
-        serve(args.host, args.port, args.database_url, log_level=args.log_level, workers=args.workers)
+        serve(
+            args.host,
+            args.port,
+            args.database_url,
+            log_level=args.log_level,
+            workers=args.workers,
+            smtp_url=args.smtp_url,
+            public_url=args.public_url,
+        )
     except BadSetting as exc:
         parser.exit(2, f"{parser.prog}: error: {exc}\n")
     except GrognardError as exc:

@@ -36,16 +36,18 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
 from grognard.agents import Agent, Sampler, StateSampler, make_agent
+from grognard.agents.registry import has_heuristic
 from grognard.core.errors import IllegalAction, UnknownRuleset
 from grognard.core.game import Action, Role, Ruleset, State, as_action
 from grognard.core.registry import Registry
 from grognard.core.replay import make_replay
 
-from .db import utcnow
+from .db import as_utc, utcnow
 from .gamerows import SeatBook, action_row, insert_actions, read_game, read_seats, write_game
 from .hub import Connection, Hub
 from .models import (
     ACTIVE,
+    EXPIRY_FORFEIT,
     FINISHED,
     SEAT_AI,
     SEAT_HOTSEAT,
@@ -54,6 +56,7 @@ from .models import (
     ChatMessage,
     Game,
     Seat,
+    TurnClock,
 )
 from .newgames import (
     NewGame,
@@ -169,6 +172,9 @@ class GameService:
         self.seats = SeatBook()
         #: states every few steps of recently replayed games (`/replay/{step}`)
         self.replays = ReplayCheckpoints()
+        #: run in the transaction of every change and new game, under the write gate:
+        #: keeps the turn clocks of deadlines.py in step with the game row
+        self.on_change: Callable[[Session, Game], None] | None = None
 
     # ----- locks and the live-state cache ------------------------------------------------
     def lock(self, game_id: str) -> threading.Lock:
@@ -265,7 +271,17 @@ class GameService:
             game = self._game(db, game_id)
             seats = self.seats.of(db, game_id)
             state = self._state(db, game)
-            return game_payload(game, seats, state, user_id, self._chat(db, game_id))
+            payload = game_payload(game, seats, state, user_id, self._chat(db, game_id))
+            self._add_deadlines(db, game, payload)
+            return payload
+
+    @staticmethod
+    def _add_deadlines(db: Session, game: Game, payload: dict[str, Any]) -> None:
+        """Under a time control: when each seat to play must have moved (deadlines.py)."""
+        if game.move_days is None:
+            return
+        due = db.execute(select(TurnClock.role, TurnClock.due_at).where(TurnClock.game_id == game.id)).all()
+        payload["deadlines"] = {role: as_utc(at).isoformat() for role, at in due if at is not None}
 
     # ----- the one way games change ---------------------------------------------------------
     def _change(
@@ -287,6 +303,9 @@ class GameService:
                     wants_ai = self._wants_ai(game, tx.seats)
                     notice = GameChanged(game_id, game.version, tx.seats_changed, wants_ai)
                     tx.writes.append(lambda: self._feed.publish_in(db, notice))
+                on_change = self.on_change
+                if tx.notify and on_change is not None:
+                    tx.writes.append(lambda: on_change(db, game))
                 with self._write_gate:
                     if game.version != read_version:
                         write_game(db, game, read_version)
@@ -311,6 +330,8 @@ class GameService:
             if tx.notify:
                 self._broadcast(game, tx.seats, views)
             payload = game_payload(game, tx.seats, tx.state, user_id, None, views) if answer else {}
+            if answer:
+                self._add_deadlines(db, game, payload)
             payload.update(tx.extra)
             return Outcome(payload, self._wants_ai(game, tx.seats))
 
@@ -385,10 +406,12 @@ class GameService:
     # ----- creating games -------------------------------------------------------------------
     def create(self, user_id: int, settings: NewGame) -> Outcome:
         state, specs = prepare(self._registry, user_id, settings)  # no lock needed yet
-        game = game_row(state, user_id, settings.public, rematch_of=None)
+        game = game_row(state, user_id, settings.public, None, settings.move_days, settings.on_expiry)
         with self._sessions() as db:
             with self._write_gate:
                 insert_game(db, game, state, specs, user_id)
+                if self.on_change is not None:
+                    self.on_change(db, game)
                 db.commit()
             seat_rows = self.seats.of(db, game.id)
             payload = game_payload(game, seat_rows, state, user_id, [])
@@ -449,6 +472,47 @@ class GameService:
             self._bump(tx)
 
         return self._change(game_id, user_id, change)
+
+    def expire(
+        self, game_id: str, role: str, since_version: int, claim: Callable[[Session], bool]
+    ) -> Outcome:
+        """A seat's time ran out (deadlines.py): as the game's creator chose, a server
+        AI takes the seat, or the seat forfeits (scored as a resignation). `claim`
+        marks the clock expired in this same transaction and says whether this call
+        won it: the one process that does acts, the others change nothing."""
+
+        def change(tx: _Tx) -> None:
+            game = tx.game
+            stale = int(game.turns.get(role, [-1])[0]) != since_version
+            if game.status != ACTIVE or stale or role not in game.active_roles:
+                raise _Moved
+            if game.on_expiry == EXPIRY_FORFEIT:
+                others = [s.role for s in tx.seats if s.role != role]
+                game.status = FINISHED
+                game.result = {s.role: (0.0 if s.role == role else 1 / len(others)) for s in tx.seats}
+                game.finish_reason = f"{role} ran out of time"
+                self._bump(tx)
+            else:
+                agent = "heuristic" if has_heuristic(game.ruleset) else "random"
+                seat_update = (
+                    update(Seat)
+                    .where(Seat.game_id == game.id, Seat.role == role)
+                    .values(kind=SEAT_AI, agent=agent, user_id=None, invite_token=None)
+                )
+                tx.writes.append(lambda: tx.db.execute(seat_update))
+                tx.seats_changed = True
+                self._bump(tx)
+            tx.writes.append(lambda: _require(claim(tx.db)))
+            tx.extra["expired"] = 1
+
+        try:
+            return self._change(game_id, None, change, answer=False)
+        except _Moved:
+            return Outcome({}, False)
+        except HTTPException as exc:
+            if exc.status_code == 409:  # the game changed meanwhile: the next scan looks again
+                return Outcome({}, False)
+            raise
 
     # ----- seats: invites and open games ---------------------------------------------------
     def _game_of_invite(self, token: str) -> str:
@@ -574,8 +638,11 @@ class GameService:
             old = sorted(tx.seats, key=lambda s: s.position)
             specs = [SeatSpec(s.kind, s.agent, s.user_id) for s in old[-1:] + old[:-1]]
             state = new_state(ruleset, game.scenario, dict(game.options), None, [])
-            new = game_row(state, user_id, game.public, rematch_of=game.id)
+            new = game_row(state, user_id, game.public, game.id, game.move_days, game.on_expiry)
             tx.writes.append(lambda: insert_game(tx.db, new, state, specs, user_id))
+            on_change = self.on_change
+            if on_change is not None:  # the rematch keeps the time control: start its clocks
+                tx.writes.append(lambda: on_change(tx.db, new))
             game.rematch_id = new.id
             game.version = game.version + 1
             tx.notify = True
@@ -759,6 +826,11 @@ class GameService:
     def _drop_agents(self, game_id: str) -> None:
         for key in [k for k in list(self._agents) if k[0] == game_id]:
             self._agents.pop(key, None)
+
+
+def _require(won: bool) -> None:
+    if not won:
+        raise _Moved
 
 
 class _Moved(Exception):

@@ -102,6 +102,8 @@ export const api = {
     return request("GET", `/api/rulesets/${encodeURIComponent(id)}/roles?${query}`);
   },
   lobby: () => request("GET", "/api/lobby"),
+  email: () => request("GET", "/api/me/email"),
+  setEmail: (body) => request("PUT", "/api/me/email", body),
   game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
   create: (body) => request("POST", "/api/games", body),
   act: (id, seat, action, version) =>

@@ -14,6 +14,7 @@ import { ask, canonical, clear, h, icon, put, titleCase, toast } from "./ui.js";
 import { gameOdds, oddsBlock, oddsCalculator, oddsText } from "./odds.js";
 import { confirmBattle, confirmEnd, gameOverSummary, obligationsOf, statusPanel } from "./panels.js";
 import { gameCharts } from "./plots.js";
+import { myTurnSeats, noticeTurn } from "./turnnotice.js";
 
 /** Verbs that end a phase or a turn: asked again when obligations are left. */
 const ENDING = /^(end|done|pass|finish)/;
@@ -91,6 +92,7 @@ class GamePage {
     el.curtain = h("div", { class: "curtain", hidden: true });
     el.menu = h("div", { class: "action-menu", hidden: true, role: "menu" });
     el.turn = h("div", { class: "turn-line" });
+    el.deadline = h("p", { class: "hint deadline" });
     el.prompt = h("p", { class: "prompt", "aria-live": "polite" });
     el.hint = h("p", { class: "click-hint", role: "status", hidden: true });
     el.statusPanel = h("section", { class: "card status-panel", "aria-label": "Players and their forces" });
@@ -136,7 +138,7 @@ class GamePage {
     const side = h(
       "aside",
       { class: "side" },
-      h("section", { class: "card prompt-card" }, el.turn, el.prompt, el.hint, el.waiting, h("div", { class: "choice-row" }, el.buttons, el.undo), el.allChoices),
+      h("section", { class: "card prompt-card" }, el.turn, el.deadline, el.prompt, el.hint, el.waiting, h("div", { class: "choice-row" }, el.buttons, el.undo), el.allChoices),
       el.selection,
       el.tray,
       el.extra,
@@ -224,6 +226,7 @@ class GamePage {
 
   onMessage(message, seat) {
     if (message.type === "state") {
+      const due = myTurnSeats(this.header);
       if (message.version >= this.header.version) {
         const mine = new Set(this.header.my_seats);
         this.header = {
@@ -239,6 +242,11 @@ class GamePage {
       }
       this.setView(seat, message.version, message.view);
       this.refresh();
+      noticeTurn(this.header, due);
+      // a seat of mine became due under a time control: its new deadline is in the game
+      if (this.header.time_control && myTurnSeats(this.header).some((r) => !due.includes(r))) {
+        api.game(this.header.id).then((payload) => this.apply(payload), () => {});
+      }
     } else if (message.type === "chat") {
       this.chat.set(message.message.id, message.message);
       this.renderChat(true);
@@ -431,6 +439,10 @@ class GamePage {
     const el = this.el;
     const model = this.model;
     el.turn.textContent = this.mod.turnText ? this.mod.turnText(view, this.header) : "";
+    // under a time control (deadlines.py): when the seat on screen must have moved
+    const due = this.header.status === "active" ? this.header.deadlines?.[view.role] : undefined;
+    el.deadline.hidden = !due;
+    el.deadline.textContent = due ? `Your move is due by ${new Date(due).toLocaleString()}.` : "";
     const over = this.header.status === "finished" || Boolean(view.result);
     const result = this.header.result || view.result;
     el.prompt.textContent = this.curtained

@@ -5,6 +5,10 @@ import { api, rulesets } from "./api.js";
 import { resultText } from "./actions.js";
 import { hasBoard, rulesetModule } from "./games/index.js";
 import { ago, clear, h, put, titleCase, toast } from "./ui.js";
+import { noticeSettings } from "./turnnotice.js";
+
+/** Days per move a new game may have (the server allows 1 to 30). */
+const MOVE_DAYS = [1, 2, 3, 5, 7, 14];
 
 const REFRESH_MS = 15000;
 
@@ -33,6 +37,7 @@ class Lobby {
           { class: "lobby-new" },
           h("h2", {}, "New game"),
           this.form,
+          noticeSettings(),
         ),
         h(
           "section",
@@ -125,6 +130,22 @@ class Lobby {
     this.seatBox = h("div", { class: "seats" });
     this.seatError = h("p", { class: "error seat-error", role: "alert" });
     this.publicBox = h("input", { type: "checkbox", name: "public" });
+    // the time control (deadlines.py): days per move, and what a seat out of time becomes
+    this.clockSelect = h(
+      "select",
+      { name: "move-days" },
+      h("option", { value: "" }, "No clock"),
+      MOVE_DAYS.map((d) => h("option", { value: String(d) }, d === 1 ? "1 day per move" : `${d} days per move`)),
+    );
+    this.expirySelect = h(
+      "select",
+      { name: "on-expiry", disabled: true },
+      h("option", { value: "ai" }, "The AI takes over the seat"),
+      h("option", { value: "forfeit" }, "The seat forfeits the game"),
+    );
+    this.clockSelect.addEventListener("change", () => {
+      this.expirySelect.disabled = this.clockSelect.value === "";
+    });
     // text, not a number input: a saved server game's seed has 256 bits, more than a JS number holds
     this.seedInput = h("input", {
       type: "text",
@@ -152,6 +173,13 @@ class Lobby {
       scenario,
       this.scenarioNote,
       h("fieldset", { class: "seats-fieldset" }, h("legend", {}, "Seats"), this.seatBox, this.seatError),
+      h(
+        "fieldset",
+        { class: "clock-fieldset" },
+        h("legend", {}, "Time control"),
+        field("Time", this.clockSelect, "For play over days: each player gets this long for every move."),
+        field("When time runs out", this.expirySelect),
+      ),
       ruleset.options.length
         ? h("details", { class: "options", open: ruleset.options.length <= 4 }, h("summary", {}, "Options"), h("div", { class: "option-grid" }, options))
         : null,
@@ -304,6 +332,10 @@ class Lobby {
       seats,
       public: this.publicBox.checked,
     };
+    if (this.clockSelect.value !== "") {
+      body.move_days = Number(this.clockSelect.value);
+      body.on_expiry = this.expirySelect.value;
+    }
     // sent as decimal text (the server reads it as a whole number): no precision lost
     if (this.seedInput.value !== "") body.seed = this.seedInput.value.trim();
     if (this.saved) {
