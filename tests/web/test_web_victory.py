@@ -100,7 +100,7 @@ def _pick(page: Page) -> None:
 
 @pytest.mark.rules("1.4", "5.1", "6.1", "6.3", "6.4")
 def test_quick_start_against_the_ai_deploy_move_attack_fire(page: Page) -> None:
-    page.set_viewport_size({"width": 1440, "height": 900})
+    page.set_viewport_size({"width": 1600, "height": 1000})
     game_id = start_game(
         page,
         ruleset="victory",
@@ -158,7 +158,6 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire(page: Page) -> None:
     _click_hex(page, dest)
     _pick(page)
     expect(board.locator(f'[data-stack="{dest}"] .counter[data-uid="{mover}"]')).to_be_visible()
-    shot(page, "victory-board")
 
     board.locator(f'.counter[data-uid="{attacker[1]}"]').click()
     expect(board.locator(f'.hex[data-hex="{attacker[2]}"].target.hl-battle')).to_be_visible()
@@ -193,6 +192,12 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire(page: Page) -> None:
             }
             _assert_red_blank(page, shown)
             firer = view["board"]["battle"]["firing"]["id"]
+            expect(panel.locator(f'.battle-now .block[data-block="{firer}"]')).to_be_visible()
+            red_side = view["board"]["battle"]["sides"]["red"]
+            # 6.1: the players in a battle see its blocks face up while it is fought
+            expect(panel.locator('[data-side="red"] .block-shown')).to_have_count(
+                sum(1 for b in red_side if not b.get("hidden"))
+            )
             button(page, "fire").first.click()
             # the dice as they fell (the log) and the battle as the server now has it
             expect(
@@ -214,7 +219,7 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire(page: Page) -> None:
                     "data-steps", str(mine["steps"])
                 )
             fired = True
-            shot(page, "victory-battle")
+            shot(page, "victory-board")
             break
         if "fight" in verbs:
             hex_id = next(a[1] for a in view["legal"] if a[0] == "fight")

@@ -469,7 +469,7 @@ function status(view) {
       ["Cities held", cities.length ? cities.map((c) => `${c.name || c.id} (${c.city})`).join(", ") : "none"],
       ["Victory target", board.target_pp?.[role] ? `${board.target_pp[role]} PP` : "—"],
     ];
-    if (shown.length) facts.splice(1, 0, ["Steps (yours)", String(steps)]);
+    if (role === view.role && shown.length) facts.splice(1, 0, ["Steps", String(steps)]);
     if (board.production && board.production[role] !== undefined) facts.push(["PP left to spend", String(board.production[role])]);
     return { role, color: roleColor(role), score: board.pp?.[role] ?? null, scoreLabel: "PP held", facts };
   });
