@@ -165,6 +165,8 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire(page: Page) -> None:
     _pick(page)
     expect(board.locator(f'[data-stack="{attacker[2]}"] .counter[data-uid="{attacker[1]}"]')).to_be_visible()
     _assert_red_blank(page, set())
+    hidden = sum(1 for b in _blue(driver, game_id)["board"]["blocks"] if b.get("hidden"))
+    expect(board.locator(".block-hidden")).to_have_count(hidden)
     button(page, "end_moves").click()
     dialog = modal(page)
     confirm = dialog.locator("button.primary")

@@ -357,6 +357,16 @@ class VictoryBoard {
       if (roads.length) this.sideLayer.prepend(s("g", { class: "vi-side", "data-side": key }, ...roads));
       if (rest.length) this.sideLayer.append(s("g", { class: "vi-side", "data-side": key }, s("title", { text: `${a} | ${b}: ${title}` }), ...rest));
     }
+    // the seams between the geomorphic maps (1.1), so that the layout reads at a glance
+    for (const [id, hex] of info) {
+      const [q, r] = parseHex(id);
+      for (const [dq, dr] of [[1, 0], [0, 1], [-1, 1]]) {
+        const other = info.get(`${q + dq},${r + dr}`);
+        if (!other || other.board === hex.board) continue;
+        const [x1, y1, x2, y2] = edgeBetween(centres.get(id), centres.get(other.id));
+        this.sideLayer.append(s("line", { class: "vi-seam", x1, y1, x2, y2 }));
+      }
+    }
     // the blocks go on top of the hexsides: move each hex's blocks to the mark layer
     for (const [id, g] of this.groups) {
       const stack = g.querySelector(".vi-stack");
