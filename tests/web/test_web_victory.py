@@ -159,6 +159,9 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire(page: Page) -> None:
     _pick(page)
     expect(board.locator(f'[data-stack="{dest}"] .counter[data-uid="{mover}"]')).to_be_visible()
 
+    # a click on the enemy's blocks with nothing selected says what is seen of them
+    _click_hex(page, attacker[2])
+    expect(page.locator(".click-hint")).to_contain_text("standing upright: you see only whose they are")
     board.locator(f'.counter[data-uid="{attacker[1]}"]').click()
     expect(board.locator(f'.hex[data-hex="{attacker[2]}"].target.hl-battle')).to_be_visible()
     _click_hex(page, attacker[2])

@@ -504,6 +504,24 @@ function battleAt(view) {
   return isBattle(battle) ? battle.at : null;
 }
 
+/** Why a click did nothing, from what the view tells (never more than it shows). */
+function whyNot(view, { hex, uid, seat, selected, model }) {
+  if (!seat || !view) return null;
+  const place = hexWords(hex, view);
+  const own = uid ? blockById(view, uid) : null;
+  if (own && own.side === seat && !model.selectable().has(uid)) {
+    if (view.board.phase === "move") return `${titleCase(unitName(uid, view))} cannot move now: each block moves once in a move phase, and a block may be pinned or out of reach.`;
+    return `${titleCase(unitName(uid, view))} has nothing to do now.`;
+  }
+  if (selected) return `${titleCase(unitName(selected, view))} cannot reach ${place} now: the lit hexes are where it can go.`;
+  const others = blocksOf(view).filter((b) => b.at === hex && b.side !== seat);
+  if (others.length && others.every(isHidden)) {
+    const sides = [...new Set(others.map((b) => b.side))].join(" and ");
+    return `${others.length} ${sides} block${others.length === 1 ? "" : "s"} at ${place}, standing upright: you see only whose they are (Fog of War). Select one of your blocks to attack them.`;
+  }
+  return null;
+}
+
 function legend() {
   const swatch = (...shapes) => {
     const svg = s("svg", { class: "legend-svg", width: 34, height: 30, viewBox: "-17 -15 34 30", "aria-hidden": "true" });
@@ -543,6 +561,7 @@ export default {
   battleAt,
   unitsAt: (view, hex) => blocksOf(view).filter((b) => !isHidden(b) && b.at === hex).map((b) => b.id),
   isTurnEnd: (action) => action[0] === "end_moves",
+  whyNot,
   legend,
   createBoard: (host, hooks) => new VictoryBoard(host, hooks),
 };
