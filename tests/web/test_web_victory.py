@@ -134,7 +134,11 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire(page: Page) -> None:
     _click_hex(page, city_hex)
     placed = board.locator(f'[data-stack="{city_hex}"] .counter[data-uid="{bid}"] .block-shown')
     expect(placed).to_be_visible()
-    expect(placed).to_have_attribute("data-steps", placed.get_attribute("data-max-steps") or "")
+    mine = next(b for b in view["board"]["blocks"] if b.get("id") == bid)
+    expect(placed).to_have_attribute("data-steps", str(mine["steps"]))
+    # 4.0, 6.2: turned so that its strength reads on the top edge
+    turn = (mine["steps"] - mine["max_steps"]) * 90
+    expect(placed.locator(".block-steps")).to_have_attribute("transform", f"rotate({turn})")
     # the rest of blue's deployment through the API, spread over the cities
     for i in range(200):
         view = _blue(driver, game_id)
@@ -220,9 +224,10 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire(page: Page) -> None:
                 expect(panel.locator(".battle-losses li")).to_have_count(len(battle["casualties"]))
             mine = next((b for b in after["board"]["blocks"] if b.get("id") == firer), None)
             if mine is not None:  # still on the map: turned to its strength now
-                expect(board.locator(f'.counter[data-uid="{firer}"] .block-shown')).to_have_attribute(
-                    "data-steps", str(mine["steps"])
-                )
+                shown_block = board.locator(f'.counter[data-uid="{firer}"] .block-shown')
+                expect(shown_block).to_have_attribute("data-steps", str(mine["steps"]))
+                turn = (mine["steps"] - mine["max_steps"]) * 90
+                expect(shown_block.locator(".block-steps")).to_have_attribute("transform", f"rotate({turn})")
             fired = True
             shot(page, "victory-board")
             break
