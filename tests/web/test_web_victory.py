@@ -249,3 +249,17 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire(page: Page) -> None:
         entry = next(a for a in view["legal"] if a[0] in ("retreat", "land"))
         _post(driver, game_id, entry)
     assert fired, "blue never had a combat turn"
+
+    # a retreat by clicking (6.5): the block, then one of the lit hexes
+    view = _wait_for(page, driver, game_id, {"retreat", "build", "done"})
+    retreats = [a for a in view["legal"] if a[0] == "retreat"]
+    assert retreats, f"blue's block got no other combat turn: {view['prompt']!r}"
+    runner = retreats[0][1]
+    board.locator(f'.counter[data-uid="{runner}"]').click()
+    lit = board.locator(".hex.target")
+    expect(lit.first).to_be_visible()
+    assert {lit.nth(i).get_attribute("data-hex") for i in range(lit.count())} == {a[2] for a in retreats}
+    to = retreats[0][2]
+    _click_hex(page, to)
+    _pick(page)
+    expect(board.locator(f'[data-stack="{to}"] .counter[data-uid="{runner}"]')).to_be_visible()
