@@ -1,9 +1,10 @@
 """Victory in the browser (issue 10, "Playing it in the browser"): a Quick Start game
 against the heuristic AI on the board module games/victory.js. Blue deploys a block
 by clicking it in the tray and then a lit hex (1.4), moves one and attacks with
-another by clicking (5.x), starts the battle and fires (6.3, 6.4), while red's
-blocks stay blank: no red block id, kind or strength reaches the page unless the
-battle shows it (the Fog of War sidebar, 6.1)."""
+another by clicking, fires in the battle (6.3, 6.4) and retreats by clicking (6.5);
+its blocks are turned to their strength (4.0, 6.2). Red's blocks stay blank: no red
+block id reaches the page unless the battle shows it, and a blank block carries no
+text, title or data attribute (the Fog of War sidebar)."""
 
 from __future__ import annotations
 
@@ -98,8 +99,8 @@ def _pick(page: Page) -> None:
     menu.first.locator("button[role=menuitem]").first.click()
 
 
-@pytest.mark.rules("1.4", "5.1", "6.1", "6.3", "6.4")
-def test_quick_start_against_the_ai_deploy_move_attack_fire(page: Page) -> None:
+@pytest.mark.rules("1.4", "4.0", "6.2", "6.3", "6.4", "6.5")
+def test_quick_start_against_the_ai_deploy_move_attack_fire_retreat(page: Page) -> None:
     page.set_viewport_size({"width": 1600, "height": 1000})
     game_id = start_game(
         page,
