@@ -6,6 +6,7 @@ import generic from "./generic.js";
 
 const MODULES = {
   viktory2: () => import("./viktory2.js"),
+  victory: () => import("./victory.js"),
 };
 
 const loaded = new Map();
