@@ -13,6 +13,7 @@ A helper of the move phase (movement.py); it imports no phase module.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from .control import (
     Data,
@@ -55,27 +56,40 @@ def strategic_targets(data: Data, occ: Occ, bid: str) -> list[str]:
 
 def _ground(data: Data, occ: Occ, bid: str) -> list[str]:
     the_map = gmap(data)
-    block = data["blocks"][bid]
-    role, start = block["owner"], block["at"]
-    seen = {start: 0}
-    queue = deque([start])
-    out = []
-    while queue:
-        here = queue.popleft()
-        for nxt in the_map.neighbors(here):
-            if nxt in seen or "road" not in the_map.side_features(here, nxt):
-                continue
-            if not is_land(the_map.hexes[nxt]) or not _open(data, occ, nxt, role):
-                continue
-            seen[nxt] = seen[here] + 1
-            if has_room(data, occ, nxt, role, "ground"):
-                out.append(nxt)
-            if seen[nxt] < STRATEGIC_RANGE:
-                queue.append(nxt)
-    return sorted(out)
+
+    def step(here: str, nxt: str) -> bool:  # along roads, over land
+        return "road" in the_map.side_features(here, nxt) and is_land(the_map.hexes[nxt])
+
+    def may_end(nxt: str, role: str) -> bool:
+        return has_room(data, occ, nxt, role, "ground")
+
+    return _within_range(data, occ, bid, step, may_end)
 
 
 def _naval(data: Data, occ: Occ, bid: str) -> list[str]:
+    the_map = gmap(data)
+
+    def step(here: str, nxt: str) -> bool:  # over water, through open hexsides
+        return is_water(the_map.hexes[nxt]) and side_limit(the_map, here, nxt, "naval") != 0
+
+    def may_end(nxt: str, role: str) -> bool:  # at sea, or in a port of one's own
+        info = the_map.hexes[nxt]
+        ends_ok = info.terrain == "sea" or (info.port and controller(data, occ, nxt) == role)
+        return ends_ok and has_room(data, occ, nxt, role, "naval")
+
+    return _within_range(data, occ, bid, step, may_end)
+
+
+def _within_range(
+    data: Data,
+    occ: Occ,
+    bid: str,
+    step: Callable[[str, str], bool],
+    may_end: Callable[[str, str], bool],
+) -> list[str]:
+    """Hexes a block may end a strategic move in: reached within STRATEGIC_RANGE steps
+    that `step` allows, through hexes open to its owner (breadth first, so each hex
+    is reached by its fewest steps)."""
     the_map = gmap(data)
     block = data["blocks"][bid]
     role, start = block["owner"], block["at"]
@@ -85,14 +99,10 @@ def _naval(data: Data, occ: Occ, bid: str) -> list[str]:
     while queue:
         here = queue.popleft()
         for nxt in the_map.neighbors(here):
-            info = the_map.hexes[nxt]
-            if nxt in seen or not is_water(info) or side_limit(the_map, here, nxt, "naval") == 0:
-                continue
-            if not _open(data, occ, nxt, role):
+            if nxt in seen or not step(here, nxt) or not _open(data, occ, nxt, role):
                 continue
             seen[nxt] = seen[here] + 1
-            ends_ok = info.terrain == "sea" or (info.port and controller(data, occ, nxt) == role)
-            if ends_ok and has_room(data, occ, nxt, role, "naval"):
+            if may_end(nxt, role):
                 out.append(nxt)
             if seen[nxt] < STRATEGIC_RANGE:
                 queue.append(nxt)
