@@ -139,7 +139,8 @@ def test_wrong_seat_count_and_unknown_agent_are_usage_errors(capsys: pytest.Capt
     assert_one_line_error(err, "2 roles")
     code, _, err = cli(capsys, "simulate", "tiny", "--seats", "random,deepblue")
     assert code == 2
-    assert_one_line_error(err, "unknown agent 'deepblue'", "heuristic, random")
+    known = "known agents: heuristic, search-fast, search-strong, random"
+    assert_one_line_error(err, "unknown agent 'deepblue'", known)
 
 
 def test_bad_arguments_are_one_line_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
