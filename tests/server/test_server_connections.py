@@ -99,6 +99,24 @@ def test_a_refused_websocket_opens_and_closes_with_its_code(port: int, path: str
     assert closed.value.rcvd is not None and closed.value.rcvd.code == code
 
 
+def test_an_open_websocket_outlives_the_request_deadline(
+    make_app: AppFactory, tiny_registry: Registry
+) -> None:
+    """The deadline is for a request to arrive, not for the websocket its upgrade
+    opens: an HTTP 408 written into an open websocket broke every socket after 10 s
+    (a protocol error at the client, 'reserved bits must be 0')."""
+    app = make_app(registry=tiny_registry)
+    with serving(app, http=guarded_h11(DEADLINE)) as bound:
+        host = Player(TestClient(app)).guest()
+        game = create(host, "tiny", {"north": "me", "east": "hotseat", "south": "hotseat"})
+        with connect(f"ws://127.0.0.1:{bound}/ws/games/{game['id']}", open_timeout=10) as ws:
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
+            time.sleep(DEADLINE * 4)
+            ws.send(json.dumps({"type": "ping", "id": 1}))
+            answer = json.loads(ws.recv(timeout=10))
+            assert answer["type"] == "pong" and answer["id"] == 1
+
+
 def test_a_client_that_pings_and_never_reads_is_dropped(
     make_app: AppFactory, tiny_registry: Registry
 ) -> None:

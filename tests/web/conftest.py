@@ -84,6 +84,7 @@ def web_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any
     from grognard.games.victory import RULESET as VICTORY
     from grognard.games.viktory2 import RULESET as VIKTORY2
     from grognard.server import create_app
+    from grognard.server.protocol import uvicorn_options
 
     registry = Registry()
     registry.register(VIKTORY2)
@@ -93,7 +94,10 @@ def web_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any
     database = tmp_path_factory.mktemp("web") / "grognard.db"
     app = create_app(f"sqlite:///{database}", registry=registry, ai_move_budget=30.0)
     port = _free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    # the connection limits `grognard serve` sets (protocol.py), so that the browser
+    # meets the server as users do
+    options = uvicorn_options()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", **options)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="grognard-web-test-server", daemon=True)
     thread.start()

@@ -84,7 +84,10 @@ class GuardedH11Protocol(H11Protocol):
 
     def _too_slow(self) -> None:
         self._deadline = None
-        if self.transport.is_closing():
+        # a websocket took the connection over (uvicorn gave the transport another
+        # protocol): its bytes are frames now, and an HTTP answer written into them
+        # would break the socket (it did, after 10 s, for every websocket)
+        if self.transport.is_closing() or self.transport.get_protocol() is not self:
             return
         if self._heard and (self.cycle is None or self.cycle.response_complete):
             self._answer_and_close(408, b"Request Timeout", b"the request did not arrive in time")
