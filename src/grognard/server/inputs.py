@@ -85,8 +85,8 @@ def has_surrogate(text: str) -> bool:
 
 
 def control_character_in(text: str, allowed: frozenset[str] = frozenset()) -> str | None:
-    """The first control character (C0, DEL, C1) of `text` not in `allowed`, written
-    as U+XXXX, or None."""
+    """The first control character (C0, DEL, C1) of `text` not in `allowed` as its
+    code point (`"U+0000"` for NUL), or None when there is none."""
     for char in text:
         code = ord(char)
         if (code < 0x20 or 0x7F <= code < 0xA0) and char not in allowed:

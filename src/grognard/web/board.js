@@ -224,3 +224,25 @@ export class PanZoom {
     this.wrap.remove();
   }
 }
+
+/** What every hex-map board module shares: a pan-and-zoom surface whose clicks go to
+ * `activate(target)`, one hex group per hex id in `groups` (drawn in `hexLayer`), the
+ * hover outline and clean-up. Board modules extend it and draw the hexes. */
+export class HexBoard {
+  constructor(host, hooks, label, hexClass = "hexes") {
+    this.hooks = hooks || {};
+    this.pz = new PanZoom(host, { onActivate: (target) => this.activate(target), label });
+    this.hexLayer = s("g", { class: hexClass });
+    this.groups = new Map();
+  }
+
+  /** Outline some hexes (hovered buttons, log references); empty set to clear. */
+  highlight(hexes) {
+    for (const g of this.hexLayer.querySelectorAll(".hover")) g.classList.remove("hover");
+    for (const hex of hexes || []) this.groups.get(hex)?.classList.add("hover");
+  }
+
+  destroy() {
+    this.pz.destroy();
+  }
+}

@@ -10,7 +10,7 @@
 // phase, order, pp {role: PP}, target_pp, production {role: PP left}.
 
 import { clear, h, s, titleCase } from "../ui.js";
-import { PanZoom, hexPoints, hexToPixel, parseHex } from "../board.js";
+import { HexBoard, hexPoints, hexToPixel, parseHex } from "../board.js";
 import { BLOCK_BOX, blockName, blockShape, blockSvg, isHidden } from "../blocks.js";
 import { battlePanel, isBattle } from "../battle.js";
 
@@ -239,16 +239,13 @@ function blockSlots(n) {
   return { out, scale };
 }
 
-class VictoryBoard {
+class VictoryBoard extends HexBoard {
   constructor(host, hooks) {
-    this.hooks = hooks || {};
-    this.pz = new PanZoom(host, { onActivate: (target) => this.activate(target), label: "Victory map" });
+    super(host, hooks, "Victory map", "hexes vi-hexes");
     this.pz.defs.append(...patterns());
-    this.hexLayer = s("g", { class: "hexes vi-hexes" });
     this.sideLayer = s("g", { class: "vi-hexsides" });
     this.markLayer = s("g", { class: "vi-marks" });
     this.pz.content.append(this.hexLayer, this.sideLayer, this.markLayer);
-    this.groups = new Map();
   }
 
   activate(target) {
@@ -426,16 +423,6 @@ class VictoryBoard {
     clear(this.sideLayer);
     clear(this.markLayer);
     this.groups.clear();
-  }
-
-  /** Outline some hexes (hovered buttons, log references); empty set to clear. */
-  highlight(hexes) {
-    for (const g of this.hexLayer.querySelectorAll(".hover")) g.classList.remove("hover");
-    for (const hex of hexes || []) this.groups.get(hex)?.classList.add("hover");
-  }
-
-  destroy() {
-    this.pz.destroy();
   }
 }
 

@@ -7,7 +7,7 @@
 // frame (the question being asked).
 
 import { clear, h, s, titleCase } from "../ui.js";
-import { PanZoom, hexPoints, hexToPixel, parseHex } from "../board.js";
+import { HexBoard, hexPoints, hexToPixel, parseHex } from "../board.js";
 import { logLine } from "../log.js";
 
 const SIZE = 46;
@@ -250,14 +250,11 @@ function battleHex(view) {
   return null;
 }
 
-class Viktory2Board {
+class Viktory2Board extends HexBoard {
   constructor(host, hooks) {
-    this.hooks = hooks || {};
-    this.pz = new PanZoom(host, { onActivate: (target) => this.activate(target), label: "Viktory II board" });
+    super(host, hooks, "Viktory II board");
     this.pz.defs.append(...patterns());
-    this.hexLayer = s("g", { class: "hexes" });
     this.pz.content.append(this.hexLayer);
-    this.groups = new Map();
     this.radius = null;
   }
 
@@ -404,16 +401,6 @@ class Viktory2Board {
   blank() {
     clear(this.hexLayer);
     this.groups.clear();
-  }
-
-  /** Outline some hexes (hovered buttons, log references); empty set to clear. */
-  highlight(hexes) {
-    for (const g of this.hexLayer.querySelectorAll(".hover")) g.classList.remove("hover");
-    for (const hex of hexes || []) this.groups.get(hex)?.classList.add("hover");
-  }
-
-  destroy() {
-    this.pz.destroy();
   }
 }
 
