@@ -21,6 +21,7 @@ from typing import Any
 from grognard.core.flow import Frame, Step, call, end
 
 from .control import DOUBLE_DEFENSE, Data, arm, gmap, in_battle, land_terrain, unit_of
+from .units import bonus_situations
 
 Action = tuple[Any, ...]
 GROUP_ARM = {"A": "air", "N": "naval", "G": "ground"}
@@ -38,12 +39,8 @@ def situation(game: Any, frame: Frame, bid: str) -> tuple[str, ...]:
     """The fire bonus situations that hold for a block (4.3 infantry in a city,
     mountain troops in mountains)."""
     info = gmap(game.data).hexes[frame["hex"]]
-    out = []
-    if game.data["blocks"][bid]["owner"] == frame["defender"] and info.city:
-        out.append("defending_city")
-    if land_terrain(info) == "mountain":
-        out.append("in_mountain")
-    return tuple(out)
+    defending = game.data["blocks"][bid]["owner"] == frame["defender"]
+    return bonus_situations(defending, bool(info.city), land_terrain(info))
 
 
 def is_immune(data: Data, bid: str) -> bool:

@@ -32,7 +32,9 @@ import numpy as np
 
 from grognard.core.errors import BadOptions
 
-from .units import turn_rank, unit_table
+from .board_files import LAND_TERRAINS
+from .control import DOUBLE_DEFENSE
+from .units import bonus_situations, turn_rank, unit_table
 
 ROUNDS = 3  # 6.3
 GROUPS = ("A", "N", "G")
@@ -108,17 +110,13 @@ def battle_odds(
     half = np.zeros((n, count), dtype=bool)
     start_steps = np.array([u.steps for _, u in units], dtype=np.int64)
     rng = np.random.default_rng(seed)
-    double = terrain in ("marsh", "mountain")
+    double = terrain in DOUBLE_DEFENSE  # 6.47, from the terrain chart
     fire = []
     for s, u in units:
         kind = table[u.type]
         row = {}
         for group in GROUPS:
-            situations: list[str | None] = [None]
-            if s == 1 and city:
-                situations.append("defending_city")
-            if terrain == "mountain":
-                situations.append("in_mountain")
+            situations: list[str | None] = [None, *bonus_situations(s == 1, city, terrain)]
             row[group] = max(kind.firepower(group, x) for x in situations)
         fire.append(row)
     order = sorted(
@@ -278,8 +276,9 @@ def odds_report(attacker: str, defender: str, settings: Mapping[str, str]) -> di
             kwargs[key] = int(text)
         else:
             kwargs[key] = text
-    if "terrain" in kwargs and kwargs["terrain"] not in ("clear", "desert", "forest", "marsh", "mountain"):
-        raise BadOptions(f"terrain {kwargs['terrain']!r} is not clear, desert, forest, marsh or mountain")
+    if "terrain" in kwargs and kwargs["terrain"] not in LAND_TERRAINS:
+        *others, last = sorted(LAND_TERRAINS)
+        raise BadOptions(f"terrain {kwargs['terrain']!r} is not {', '.join(others)} or {last}")
     if not 1 <= kwargs.get("samples", 20_000) <= 1_000_000:
         raise BadOptions("samples must be between 1 and 1000000")
     try:

@@ -37,6 +37,19 @@ BONUS_SITUATIONS: frozenset[str] = frozenset(
     }
 )
 
+
+
+def bonus_situations(defending: bool, city: bool, land_terrain: str) -> tuple[str, ...]:
+    """The BONUS_SITUATIONS that hold for a block (4.3): infantry defending a city,
+    mountain troops in a mountain hex. The battle and the odds both ask this."""
+    out = []
+    if defending and city:
+        out.append("defending_city")
+    if land_terrain == "mountain":
+        out.append("in_mountain")
+    return tuple(out)
+
+
 # Every tag a unit may carry; what each means for the rules is in docs/victory-design.md.
 UNIT_TAGS: frozenset[str] = frozenset(
     {
