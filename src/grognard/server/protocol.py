@@ -65,6 +65,13 @@ class GuardedH11Protocol(H11Protocol):
         return state is h11.SEND_BODY or (state is h11.IDLE and bool(self.conn.trailing_data[0]))
 
     def _watch(self) -> None:
+        if self.transport.get_protocol() is not self:
+            # a websocket took the connection over (uvicorn gave the transport its
+            # protocol, and h11 still holds the request): no deadline from here on,
+            # or its 408 would be written into the websocket's frames (it was, after
+            # 10 s, breaking every websocket)
+            self._disarm()
+            return
         if self._receiving():
             if self._deadline is None:  # from the first byte, not reset by each one
                 self._arm()
@@ -84,10 +91,7 @@ class GuardedH11Protocol(H11Protocol):
 
     def _too_slow(self) -> None:
         self._deadline = None
-        # a websocket took the connection over (uvicorn gave the transport another
-        # protocol): its bytes are frames now, and an HTTP answer written into them
-        # would break the socket (it did, after 10 s, for every websocket)
-        if self.transport.is_closing() or self.transport.get_protocol() is not self:
+        if self.transport.is_closing():
             return
         if self._heard and (self.cycle is None or self.cycle.response_complete):
             self._answer_and_close(408, b"Request Timeout", b"the request did not arrive in time")
