@@ -738,20 +738,8 @@ class GameService:
     # ----- websockets -------------------------------------------------------------------------------
     def attach(self, connection: Connection) -> None:
         """Register a socket and queue its first message, under the game's lock so that
-        no change slips between the two. The socket is registered before the game is
-        read: a notice from another process that arrives meanwhile then finds it and
-        pushes it the newer version once this lock is free (registered after the read,
-        it was skipped, and the socket stayed on the version it was first sent)."""
-        with self.lock(connection.game_id):
-            self._hub.add(connection)
-            try:
-                self._first_message(connection)
-            except BaseException:
-                self._hub.remove(connection)
-                raise
-
-    def _first_message(self, connection: Connection) -> None:
-        with self._sessions() as db:
+        no change slips between the two."""
+        with self.lock(connection.game_id), self._sessions() as db:
             game = self._game(db, connection.game_id)
             seats = self.seats.of(db, game.id)
             if connection.role is not None:
@@ -760,6 +748,7 @@ class GameService:
                 if connection.role not in my_roles(seats, connection.user_id):
                     raise HTTPException(403, f"the seat {connection.role!r} is not yours")
             views = SeatViews(game, self._state(db, game))
+            self._hub.add(connection)
             connection.push(view_message(game, seats, connection.role, views).decode())
             connection.log_sent = len(views(connection.role)["log"])
             connection.version_sent = game.version
