@@ -9,7 +9,7 @@ import threading
 from typing import Any
 
 from fastapi.testclient import TestClient
-from serverkit import AppFactory, Player, create, games_of
+from serverkit import AppFactory, Player, create, drain, games_of
 from sqlalchemy import select
 
 from grognard.core.registry import Registry
@@ -76,3 +76,43 @@ def test_moves_in_many_games_at_once_are_all_kept_in_order(
                 # every accepted move is in the database, written in the order played
                 assert list(plies) == list(range(len(state.history))) and plies
                 assert final["version"] == 1 + len(state.history)
+
+
+def test_a_socket_attaching_while_another_process_moves_is_pushed_that_move(
+    make_app: AppFactory, tiny_registry: Registry, monkeypatch: Any
+) -> None:
+    """Two apps on one database stand for two server processes. A socket attaches to
+    process b while process a commits a move, and b hears of it (as peers.py does on a
+    notice: `push_current`, which pushes only the sockets registered by then) in the
+    middle of the attach. The socket must end on the new version: registered only
+    after its first view was read, it was skipped and stayed on the old one."""
+    with (
+        TestClient(make_app(registry=tiny_registry)) as a_client,
+        TestClient(make_app(registry=tiny_registry)) as b_client,
+    ):
+        me = Player(a_client).guest()
+        game = create(me, "tiny", {"north": "me", "east": "hotseat", "south": "hotseat"}, seed=5)
+        a, b = games_of(a_client), games_of(b_client)
+        assert me.user is not None
+        real_state = b._state
+        heard: list[threading.Thread] = []
+        moved: list[int] = []
+
+        def state_while_a_moves(db: Any, row: Any) -> Any:
+            if not heard:  # the attach reads the game: meanwhile a moves, b hears it
+                role = game["active"][0]
+                action = game["views"][role]["legal"][0]
+                answer = a.act(game["id"], me.user["id"], role, action, game["version"]).payload
+                moved.append(answer["version"])
+                heard.append(threading.Thread(target=b.push_current, args=(game["id"],)))
+                heard[0].start()
+            return real_state(db, row)
+
+        monkeypatch.setattr(b, "_state", state_while_a_moves)
+        observer = Player(b_client)
+        with observer.websocket(game["id"]) as socket:
+            heard[0].join(timeout=30)
+            assert not heard[0].is_alive()
+            versions = [m["version"] for m in drain(observer, socket) if m["type"] == "state"]
+        assert moved == [game["version"] + 1]
+        assert versions[-1] == moved[0], versions

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, suppress
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -30,7 +31,6 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import ColumnElement, delete, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
-from starlette.concurrency import run_in_threadpool
 
 from .db import utcnow
 from .models import ACTIVE, SEAT_AI, Game, Seat, TurnClock, User
@@ -135,11 +135,15 @@ class DeadlineWatch:
         self._scan_seconds = scan_seconds
         self._task: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        # The scans run in this thread, which `stop` waits for: a cancelled task
+        # would leave a scan under way holding a database connection.
+        self._thread: ThreadPoolExecutor | None = None
         games.on_change = lambda db, game: sync_clocks(db, game, self.clock())
 
     # ----- the periodic task --------------------------------------------------------
     def start(self) -> None:
         self._loop = asyncio.get_running_loop()
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="grognard-deadlines")
         self._task = self._loop.create_task(self._run(), name="grognard-deadlines")
 
     async def stop(self) -> None:
@@ -148,11 +152,15 @@ class DeadlineWatch:
             with suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        if self._thread is not None:
+            thread, self._thread = self._thread, None
+            await asyncio.to_thread(thread.shutdown, wait=True, cancel_futures=True)
 
     async def _run(self) -> None:
         while True:
             try:
-                await run_in_threadpool(self.scan)
+                assert self._thread is not None
+                await asyncio.wrap_future(self._thread.submit(self.scan))
             except Exception:  # a bad scan must not end the watch: the next one retries
                 log.exception("deadline scan failed")
             await asyncio.sleep(self._scan_seconds)

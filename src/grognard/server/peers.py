@@ -3,9 +3,11 @@
 The notices come from notify.py, one at a time on the event loop, in the order they
 were committed. Forgetting is done at once, on the loop (a dictionary operation):
 a session that ended elsewhere is refused here from the next request on. Pushing
-the new view of a game reads the database, so it runs in a worker thread; the
-pushes of one game are coalesced (a game that changes ten times while one push is
-under way is pushed once more, at its newest version) and never go back in time
+the new view of a game reads the database, so it runs in a thread of this
+module's own pool, which `stop` waits for (a cancelled task would leave its thread
+holding a database connection after the app stopped); the pushes of one game are
+coalesced (a game that changes ten times while one push is under way is pushed
+once more, at its newest version) and never go back in time
 (`GameService.push_current` skips sockets already sent that version).
 """
 
@@ -13,10 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
-from typing import TYPE_CHECKING
-
-from starlette.concurrency import run_in_threadpool
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .notify import ChatPosted, GameChanged, Notice, PlayerRenamed, SessionEnded, UserSessionsEnded
 
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
     from .context import Server
 
 log = logging.getLogger("grognard.server.peers")
+T = TypeVar("T")
+#: threads that push views of games changed elsewhere (one game at a time each)
+PUSH_THREADS = 4
 
 
 class Peers:
@@ -32,9 +36,11 @@ class Peers:
         self._pushing: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         self._others: set[asyncio.Task[None]] = set()
+        self._threads: ThreadPoolExecutor | None = None
 
     async def start(self) -> None:
         """Claim AI games and hear other processes (no-ops on SQLite)."""
+        self._threads = ThreadPoolExecutor(PUSH_THREADS, thread_name_prefix="grognard-peers")
         await self._server.ai_claims.start()
         await self._server.feed.start(self.hear, self.gap)
 
@@ -47,7 +53,14 @@ class Peers:
         await asyncio.gather(*tasks, return_exceptions=True)
         self._pushing.clear()
         self._others.clear()
+        if self._threads is not None:  # the database reads under way end first
+            threads, self._threads = self._threads, None
+            await asyncio.to_thread(threads.shutdown, wait=True, cancel_futures=True)
         await self._server.ai_claims.close()
+
+    async def _in_thread(self, function: Callable[..., T], *args: Any) -> T:
+        assert self._threads is not None, "a notice heard before start or after stop"
+        return await asyncio.wrap_future(self._threads.submit(function, *args))
 
     # ----- notices ----------------------------------------------------------------------
     def hear(self, notice: Notice) -> None:
@@ -59,7 +72,7 @@ class Peers:
             if notice.ai:
                 server.ai.kick(notice.game)
         elif isinstance(notice, ChatPosted):
-            self._spawn(run_in_threadpool(server.games.push_chat, notice.game, notice.message))
+            self._spawn(self._in_thread(server.games.push_chat, notice.game, notice.message))
         elif isinstance(notice, SessionEnded):
             server.callers.drop(notice.token_hash)
             # its sockets here stop receiving its seats' views (closing twice is harmless)
@@ -84,7 +97,7 @@ class Peers:
         self._spawn(self._kick_waiting_ai())
 
     async def _kick_waiting_ai(self) -> None:
-        for game_id in await run_in_threadpool(self._server.games.games_waiting_for_ai):
+        for game_id in await self._in_thread(self._server.games.games_waiting_for_ai):
             self._server.ai.kick(game_id)
 
     # ----- pushing, one worker thread per game at a time -----------------------------------
@@ -101,7 +114,7 @@ class Peers:
         try:
             while True:
                 self._again.discard(game_id)
-                await run_in_threadpool(self._server.games.push_current, game_id)
+                await self._in_thread(self._server.games.push_current, game_id)
                 if game_id not in self._again:
                     return
         except Exception:

@@ -738,7 +738,16 @@ class GameService:
     # ----- websockets -------------------------------------------------------------------------------
     def attach(self, connection: Connection) -> None:
         """Register a socket and queue its first message, under the game's lock so that
-        no change slips between the two."""
+        no change of this process slips between the two.
+
+        A change made by another process is heard as a notice, which pushes only the
+        sockets registered when it arrives (peers.py). So the socket is registered
+        after its seat is checked but before the game is read for its first view: a
+        notice that arrives after the registration pushes it once this lock is free
+        (push_current skips it if the read already saw that version); one that
+        arrived before it was sent after its commit, which the read then sees. Read
+        before the registration, a version could fall between the two and the
+        socket stayed on the view it was first sent."""
         with self.lock(connection.game_id), self._sessions() as db:
             game = self._game(db, connection.game_id)
             seats = self.seats.of(db, game.id)
@@ -747,11 +756,16 @@ class GameService:
                     raise HTTPException(403, f"this game has no seat {connection.role!r}")
                 if connection.role not in my_roles(seats, connection.user_id):
                     raise HTTPException(403, f"the seat {connection.role!r} is not yours")
-            views = SeatViews(game, self._state(db, game))
             self._hub.add(connection)
-            connection.push(view_message(game, seats, connection.role, views).decode())
-            connection.log_sent = len(views(connection.role)["log"])
-            connection.version_sent = game.version
+            try:
+                game = self._game(db, connection.game_id)  # a statement of its own: sees newer commits
+                views = SeatViews(game, self._state(db, game))
+                connection.push(view_message(game, seats, connection.role, views).decode())
+                connection.log_sent = len(views(connection.role)["log"])
+                connection.version_sent = game.version
+            except BaseException:
+                self._hub.remove(connection)
+                raise
 
     # ----- AI seats -----------------------------------------------------------------------------------
     def games_waiting_for_ai(self) -> list[str]:
