@@ -54,3 +54,10 @@ def to_combat(state: HgwState, role: str = "axis") -> None:
 
 def step(state: HgwState) -> str:
     return str(state.flow[-1]["state"])
+
+
+def pass_turn(state: HgwState, role: str) -> None:
+    """Play a whole player turn doing nothing."""
+    for action in ("end_movement", "end_announce", "to_advances", "to_exploitation", "end_combat"):
+        act(state, role, action)
+    act(state, role, "end_production")

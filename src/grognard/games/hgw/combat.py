@@ -111,6 +111,9 @@ class Announce(Step):
             if eligible_defenders(data, target, role):
                 call(flow, "def_assault", role=enemy(role), target=target, attackers=targets[target])
 
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"{frame['role']}: name every initial attack (army and adjacent target hex), then end"
+
 
 def eligible_defenders(data: dict[str, Any], target: Place, attacker: str) -> list[str]:
     """Initial Attack 4; Exploitation Attacks 3: armies in the target that have not made

@@ -21,7 +21,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
-from .board import Data, armies_at, free_army, geo, on_board, over_limit, remove_points, stack, strength
+from .board import Data, armies_at, free_army, geo, on_board, over_limit, remove_points, stack
 from .geography import Place
 from .scenario import BOX, KINDS
 
@@ -111,7 +111,7 @@ class MoveTo(Step):
             for a in armies_at(data, p, role):
                 if a != source:
                     actions.append(("to_army", a))
-            if spare is not None and (p != start or strength(data["armies"][source]) > count):
+            if spare is not None:
                 actions.append(("to_place", p))
         return actions
 

@@ -1,0 +1,102 @@
+"""Strategic redeployment and stacking (Movement 1-9; Stacking 1-6; Barbarossa
+special rule 3)."""
+
+from __future__ import annotations
+
+import pytest
+from hgw_positions import act, cleared, new_game, place, sp
+
+from grognard.core.errors import IllegalAction
+
+
+def _destinations(state: object, army: str, kind: str, count: int) -> list[tuple[object, ...]]:
+    act(state, "axis", "move", army, kind, count)  # type: ignore[arg-type]
+    legal = state.legal_actions("axis")  # type: ignore[attr-defined]
+    act(state, "axis", "cancel")  # type: ignore[arg-type]
+    return list(legal)
+
+
+@pytest.mark.rules("M1.2", "M1.9")
+def test_points_travel_any_distance_through_friendly_hexes_only() -> None:
+    state = cleared()
+    place(state, "agn", "1237", infantry=3)
+    targets = {a[1] for a in _destinations(state, "agn", "infantry", 1) if a[0] == "to_place"}
+    assert {"1434", "1240", "1642", "1837"} <= targets  # Paris, East Prussia, Rumania, Rome
+    assert "1241" not in targets  # Soviet
+    assert not any(t.startswith("08") and t.endswith("41") for t in targets)  # Finland: sea between
+    assert "0639" not in targets  # neutral Sweden
+
+
+@pytest.mark.rules("M1.4", "M1.5", "R1.1")
+def test_moving_points_between_armies_keeps_their_kind_and_empties_return_to_the_sheet() -> None:
+    """Movement example: OKW and Army Group South hand all their points on and leave."""
+    state = cleared()
+    place(state, "okw", "1337", infantry=4, mechanized=2)
+    place(state, "ags", "1336", infantry=4, mechanized=3)
+    place(state, "agw", "1238", infantry=2)
+    for army, kind, count, dest in (
+        ("okw", "mechanized", 2, "agw"),
+        ("ags", "mechanized", 3, "agw"),
+        ("ags", "infantry", 3, "agw"),
+        ("ags", "infantry", 1, "okw"),
+    ):
+        act(state, "axis", "move", army, kind, count)
+        act(state, "axis", "to_army", dest)
+    # OKW's five infantry go to a new army (the example's Group B); OKW leaves the map
+    act(state, "axis", "move", "okw", "infantry", 5)
+    act(state, "axis", "to_place", "1337")
+    armies = state.data["armies"]
+    assert armies["ags"]["at"] is None and armies["okw"]["at"] is None  # back on the record sheet
+    assert sp(state, "agw") == {"infantry": 5, "mechanized": 5}
+    new = [a for a, x in armies.items() if x["at"] == "1337"]
+    assert len(new) == 1 and sp(state, new[0]) == {"infantry": 5}
+
+
+@pytest.mark.rules("M2.1", "M2.2", "M2.6")
+def test_no_move_may_put_more_than_ten_points_in_a_hex() -> None:
+    state = cleared()
+    place(state, "agn", "1240", infantry=5, mechanized=4)
+    place(state, "okw", "1237", infantry=3)
+    legal = _destinations(state, "okw", "infantry", 1)
+    assert ("to_army", "agn") in legal
+    legal = _destinations(state, "okw", "infantry", 2)
+    assert ("to_army", "agn") not in legal and ("to_place", "1240") not in legal
+
+
+@pytest.mark.rules("M2.3")
+def test_the_siberia_box_has_no_stacking_limit() -> None:
+    state = new_game()
+    state.data["armies"]["sib"]["sp"]["infantry"] = 12
+    assert state.data["armies"]["sib"]["at"] == "siberia"
+    from grognard.games.hgw.board import over_limit, stack
+
+    assert stack(state.data, "siberia") == 15 and not over_limit("siberia", 15)
+
+
+@pytest.mark.rules("M2.4")
+def test_an_overstacked_hex_must_be_thinned_before_movement_ends() -> None:
+    state = cleared()
+    place(state, "agn", "1240", infantry=6, mechanized=6)
+    assert ("end_movement",) not in state.legal_actions("axis")
+    act(state, "axis", "eliminate", "agn", "infantry")
+    act(state, "axis", "eliminate", "agn", "infantry")
+    assert ("end_movement",) in state.legal_actions("axis")
+
+
+@pytest.mark.rules("B2.3")
+def test_the_siberian_points_may_not_move_on_the_first_turn() -> None:
+    state = new_game()
+    for action in (
+        "end_movement",
+        "end_announce",
+        "to_advances",
+        "to_exploitation",
+        "end_combat",
+        "end_production",
+    ):
+        act(state, "axis", action)
+    legal = state.legal_actions("soviet")
+    assert ("move", "mos", "infantry", 1) in legal
+    assert not any(a[0] == "move" and a[1] == "sib" for a in legal)
+    with pytest.raises(IllegalAction):
+        act(state, "soviet", "move", "sib", "infantry", 1)
