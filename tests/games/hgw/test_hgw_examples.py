@@ -8,7 +8,7 @@ import pytest
 from hgw_positions import act, cleared, own, pass_turn, place, sp, step
 
 
-@pytest.mark.rules("E1.3", "C2.1", "C2.4", "C2.5", "C4.3", "C4.4", "C5.3", "C5.7")
+@pytest.mark.rules("E1.3", "C2.1", "C2.4", "C2.5", "C2.6", "C4.3", "C4.4", "C5.3", "C5.7", "H1.4")
 def test_initial_attack_at_smolensk() -> None:
     state = cleared()
     own(state, "axis", "1142")
@@ -99,7 +99,7 @@ def _soviet_offensive() -> object:
     return state
 
 
-@pytest.mark.rules("E1.4", "C3.1", "C3.3", "C3.4", "C4.8", "C5.10", "C6.1")
+@pytest.mark.rules("E1.4", "C1.7", "C2.2", "C3.1", "C3.3", "C3.4", "C4.6", "C4.8", "C5.10", "H2.2", "H1.3")
 def test_the_exploitation_attack_of_the_soviet_1944_summer_offensive() -> None:
     state = _soviet_offensive()
     s = "soviet"
@@ -135,6 +135,7 @@ def test_the_exploitation_attack_of_the_soviet_1944_summer_offensive() -> None:
     state.rng.force([6])  # type: ignore[attr-defined]
     act(state, s, "no_assault")  # type: ignore[arg-type]
     assert data["armies"]["wrf"]["at"] == "1141" and data["owner"]["1141"] == "soviet"
+    assert data["owner"]["1142"] == "soviet"  # left behind, 1142 stays Soviet
 
 
 @pytest.mark.rules("E1.4", "C3.5", "C5.10")

@@ -16,7 +16,7 @@ def _destinations(state: object, army: str, kind: str, count: int) -> list[tuple
     return list(legal)
 
 
-@pytest.mark.rules("M1.2", "M1.9")
+@pytest.mark.rules("M1.1", "M1.2", "M1.9")
 def test_points_travel_any_distance_through_friendly_hexes_only() -> None:
     state = cleared()
     place(state, "agn", "1237", infantry=3)
@@ -27,7 +27,7 @@ def test_points_travel_any_distance_through_friendly_hexes_only() -> None:
     assert "0639" not in targets  # neutral Sweden
 
 
-@pytest.mark.rules("M1.4", "M1.5", "R1.1")
+@pytest.mark.rules("E1.1", "M1.4", "M1.5", "M1.6", "R1.1")
 def test_moving_points_between_armies_keeps_their_kind_and_empties_return_to_the_sheet() -> None:
     """Movement example: OKW and Army Group South hand all their points on and leave."""
     state = cleared()
@@ -100,3 +100,28 @@ def test_the_siberian_points_may_not_move_on_the_first_turn() -> None:
     assert not any(a[0] == "move" and a[1] == "sib" for a in legal)
     with pytest.raises(IllegalAction):
         act(state, "soviet", "move", "sib", "infantry", 1)
+
+
+@pytest.mark.rules("M2.5", "C5.12")
+def test_an_advance_may_overstack_a_hex_until_the_next_movement_phase() -> None:
+    from hgw_positions import pass_turn
+
+    state = cleared()
+    place(state, "agn", "1240", infantry=5, mechanized=5)
+    place(state, "okw", "1340", infantry=2, mechanized=6)
+    act(state, "axis", "end_movement")
+    act(state, "axis", "attack", "okw", "1240")  # a friendly hex
+    act(state, "axis", "end_announce")
+    act(state, "axis", "to_advances")
+    state.rng.force([1])
+    act(state, "axis", "advance", "okw")
+    assert state.data["armies"]["okw"]["at"] == "1240"  # eighteen points in one hex
+    for action in ("to_exploitation", "end_combat", "end_production"):
+        act(state, "axis", action)
+    pass_turn(state, "soviet")
+    assert ("end_movement",) not in state.legal_actions("axis")
+    act(state, "axis", "move", "okw", "infantry", 2)
+    act(state, "axis", "to_place", "1340")
+    act(state, "axis", "move", "okw", "mechanized", 6)
+    act(state, "axis", "to_place", "1340")
+    assert ("end_movement",) in state.legal_actions("axis")

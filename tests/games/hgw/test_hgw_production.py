@@ -15,7 +15,7 @@ def _to_production(state: object, role: str = "axis") -> None:
         act(state, role, action)  # type: ignore[arg-type]
 
 
-@pytest.mark.rules("P2.1", "P2.2", "P2.3", "P2.4")
+@pytest.mark.rules("P2.1", "P2.2", "P2.3", "P2.4", "P2.6", "P1.3")
 def test_infantry_costs_two_and_mechanized_five_placed_in_home_production_hexes() -> None:
     state = new_game()
     _to_production(state)

@@ -10,7 +10,7 @@ from grognard.games import REGISTRY
 from grognard.games.hgw.production import budget
 
 
-@pytest.mark.rules("R1.1", "B1.1")
+@pytest.mark.rules("R1.1", "R1.2", "B1.1", "P0.1")
 def test_barbarossa_set_up_places_the_printed_armies_and_twelve_counters_a_side() -> None:
     """Military Record Sheet 1 (twelve armies of five boxes) and the Barbarossa set-up."""
     state = new_game()

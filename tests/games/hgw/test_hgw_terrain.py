@@ -13,7 +13,7 @@ from grognard.games.hgw.geography import geography
 from grognard.games.hgw.map import load_map
 
 
-@pytest.mark.rules("C7.1", "C7.2", "C4.3")
+@pytest.mark.rules("C7.1", "C7.2", "C8.2", "C4.3")
 def test_mechanized_points_do_not_assault_mountains_but_defend_from_them() -> None:
     state = cleared()
     place(state, "agc", "1645", infantry=2, mechanized=8)
@@ -137,3 +137,25 @@ def test_an_assaulted_garrison_is_gone_until_the_end_of_the_combat_phase() -> No
     act(state, "axis", "to_exploitation")
     act(state, "axis", "end_combat")
     assert defence(state.data, "1143") == 1  # back at the end of the phase
+
+
+@pytest.mark.rules("C10.1", "C10.2", "C10.3", "C10.4", "L1.7")
+def test_jungle_halves_mechanized_assaults_and_advances_out_and_blocks_supply_off_road(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No jungle lies in Barbarossa's area: one hex is made jungle for this test."""
+    g = geography("barbarossa")
+    monkeypatch.setitem(g.terrain, "1143", "jungle")
+    monkeypatch.setitem(g.inherent_garrison, "1143", False)  # Garrisons 1: none in jungle
+    state = cleared()
+    own(state, "axis", "1142")
+    place(state, "agc", "1142", infantry=2, mechanized=7)
+    assert firing_strength(state.data, ("agc",), "1143") == 2 + 3
+    assert firing_strength(state.data, ("agc",), None) == 9
+    assert advance_odds(state.data, "agc", "1143")[2] == 1  # into an empty jungle hex
+    own(state, "axis", "1143")
+    place(state, "agc", "1143", infantry=2, mechanized=7)
+    assert advance_odds(state.data, "agc", "1144")[0] == 3  # seven halved, rounded down
+    off_road = next(n for n in g.links["1143"] if ("1143", n) not in g.roads)
+    assert not g.leaves_for_supply("1143", off_road, False)
+    assert g.leaves_for_supply("1143", off_road, True)
