@@ -159,3 +159,53 @@ def test_jungle_halves_mechanized_assaults_and_advances_out_and_blocks_supply_of
     off_road = next(n for n in g.links["1143"] if ("1143", n) not in g.roads)
     assert not g.leaves_for_supply("1143", off_road, False)
     assert g.leaves_for_supply("1143", off_road, True)
+
+
+@pytest.mark.rules("H2.6", "H2.3")
+def test_a_desert_hex_keeps_a_garrison_under_a_marker_when_its_last_army_leaves() -> None:
+    state = cleared()
+    g = geography("barbarossa")
+    desert = next(
+        p
+        for p in sorted(g.places)
+        if g.terrain[p] == "desert" and any(g.start_owner[n] == "axis" for n in g.links[p])
+    )
+    assert g.start_owner[desert] == "axis" and defence(state.data, desert) == 0
+    place(state, "okw", desert, infantry=2)
+    act(state, "axis", "move", "okw", "infantry", 2)
+    target = next(a for a in state.legal_actions("axis") if a[0] == "to_place" and a[1] != desert)
+    act(state, "axis", *target)
+    assert state.data["markers"][desert] == "axis" and defence(state.data, desert) == 1
+    assert desert not in state.data["won"]  # not won by an advance: no supply through it
+
+
+@pytest.mark.rules("L1.6", "H1.4")
+def test_only_a_marker_won_by_a_combat_advance_opens_a_desert_to_supply() -> None:
+    from grognard.games.hgw.supply import supplied_places
+
+    state = cleared()
+    g = geography("barbarossa")
+    data = state.data
+    # a desert hex with no road, and an Axis hex `beyond` whose only friendly neighbour
+    # is that desert: its supply must cross the desert
+    before = supplied_places(data, "axis", home_only=False)
+    for desert in sorted(g.places):
+        if g.terrain[desert] != "desert" or any((desert, n) in g.roads for n in g.links[desert]):
+            continue
+        feeds = [n for n in g.links[desert] if n in before and g.terrain[n] == "clear"]
+        axis = [
+            n
+            for n in g.links[desert]
+            if g.start_owner[n] == "axis" and not g.production[n] and n not in feeds
+        ]
+        if feeds and axis:
+            break
+    beyond = axis[-1]
+    for n in g.links[beyond]:
+        if n != desert and n not in feeds:
+            data["owner"][n] = "soviet"
+    data["markers"][desert] = "axis"
+    data["won"] = [desert]
+    assert beyond in supplied_places(data, "axis", home_only=False)
+    data["won"] = []
+    assert beyond not in supplied_places(data, "axis", home_only=False)

@@ -57,6 +57,7 @@ class HitlersGlobalWar(Ruleset):
             phase="movement",
             owner=dict(sorted(g.start_owner.items())),
             markers={},
+            won=[],
             devastated={},
             permanent=dict(content.permanent_devastation),
             armies={},

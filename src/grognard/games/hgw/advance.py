@@ -22,6 +22,7 @@ from .board import (
     eliminate,
     enemy,
     geo,
+    left,
     mark,
     on_board,
     winter_modifier,
@@ -73,7 +74,9 @@ def resolve_advance(game: Any, army_id: str, target: Place) -> bool:
         return False
     status["advanced"] += 1
     displaced = armies_at(data, target, enemy(side))
+    origin = army["at"]
     army["at"] = target
+    left(data, origin)
     data["garrison_lost"] = sorted({*data["garrison_lost"], target})  # Advance Resolution 7
     if not friendly:
         capture(game, target, side, by_advance=True)

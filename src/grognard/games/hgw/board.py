@@ -6,7 +6,9 @@ DATA LAYOUT (`state.data`, besides the core's roles, rng, log and flow)
     turn                index into `turns` (the Time Record); `turns` lists them
     player, phase       whose player turn it is; "movement" | "combat" | "production"
     owner               {place: side}: the side each place is friendly to (Friendly Hexes)
-    markers             {place: side}: occupation markers (captures in unfriendly countries)
+    markers             {place: side}: occupation markers (captures in unfriendly countries,
+                        and the garrisons of hexes without an inherent one, Garrisons 3, 6)
+    won                 places whose marker was won by a combat advance (Line of Supply 6-7)
     devastated          {place: points}: devastated production; `permanent` the unrepairable
     armies              {army id: {"side", "name", "at": place | None, "sp": {kind: points}}}:
                         the record sheets, open to everyone (Prepare for Play 4)
@@ -127,10 +129,29 @@ def capture(state: Any, place: Place, side: str, *, by_advance: bool) -> None:
         data["garrison_lost"] = sorted({*data["garrison_lost"], place})
     if g.start_owner[place] != side:
         data["markers"][place] = side
+        if by_advance:
+            data["won"] = sorted({*data["won"], place})
     else:
-        data["markers"].pop(place, None)
+        drop_marker(data, place)
     state.log(f"{side} captures {place}")
     check_victory(state)
+
+
+def drop_marker(data: Data, place: Place) -> None:
+    data["markers"].pop(place, None)
+    if place in data["won"]:
+        data["won"] = [p for p in data["won"] if p != place]
+
+
+def left(data: Data, place: Place) -> None:
+    """Garrisons 6: a hex with no inherent garrison keeps one under an occupation marker
+    of its owner when the last army leaves it."""
+    if place is None or armies_at(data, place) or geo(data).inherent_garrison[place]:
+        return
+    owner = data["owner"].get(place)
+    if owner is not None and data["markers"].get(place) != owner:
+        drop_marker(data, place)
+        data["markers"][place] = owner
 
 
 def check_victory(state: Any) -> None:

@@ -18,6 +18,7 @@ from grognard.core.flow import Frame, Step, call, end, goto
 from .board import (
     armies_at,
     army_status,
+    drop_marker,
     enemy,
     geo,
     has_garrison,
@@ -199,7 +200,7 @@ def assault(game: Any, armies: tuple[str, ...], target: Place) -> None:
     elif losses:
         data["garrison_lost"] = sorted({*data["garrison_lost"], target})
         if not geo(data).inherent_garrison[target]:
-            data["markers"].pop(target, None)
+            drop_marker(data, target)
         game.log(f"the garrison of {target} is destroyed")
 
 

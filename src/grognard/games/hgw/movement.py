@@ -21,7 +21,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
-from .board import Data, armies_at, free_army, geo, on_board, over_limit, remove_points, stack
+from .board import Data, armies_at, free_army, geo, left, on_board, over_limit, remove_points, stack
 from .geography import Place
 from .scenario import BOX, KINDS
 
@@ -129,6 +129,7 @@ class MoveTo(Step):
             data["armies"][target]["sp"][kind] += count
             start = data["armies"][source]["at"]
             remove_points(data, source, kind, count)
+            left(data, start)
             dest = data["armies"][target]
             game.log(f"{role} moves {count} {kind} from {start} to {dest['name']} in {dest['at']}")
         end(data["flow"])

@@ -45,7 +45,7 @@ def supplied_places(
     supply route to a source; `home_only` asks for full supply."""
     g = geo(data)
     owner = data["owner"]
-    markers = data["markers"]
+    won = {p for p in data["won"] if data["markers"].get(p) == side}
 
     def usable(p: Place) -> bool:
         return owner.get(p) == side or p in through
@@ -60,7 +60,7 @@ def supplied_places(
             if not usable(y):
                 continue
             reached.add(y)
-            if y not in open_ and g.leaves_for_supply(y, x, markers.get(y) == side):
+            if y not in open_ and g.leaves_for_supply(y, x, y in won):
                 open_.add(y)
                 passing.append(y)
     return reached
