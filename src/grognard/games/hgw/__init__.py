@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from grognard.core.game import Ruleset
+from grognard.core.game import Action, Role, Ruleset, State
+from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
+from . import odds as attack_odds
 from .geography import geography
 from .scenario import KINDS, load_scenario
 from .state import HgwState
@@ -90,6 +92,18 @@ class HitlersGlobalWar(Ruleset):
         data["flow"].append({"state": "turn_start", "player": content.first_player})
         state.log(f"Barbarossa begins, {content.first}")
         state.advance()
+
+    # ----- odds of one army's attack (odds.py)
+    def odds_form(self) -> dict[str, Any] | None:
+        return attack_odds.odds_form()
+
+    def odds(self, description: Mapping[str, Any]) -> Odds:
+        return attack_odds.odds(description)
+
+    def battle_at(
+        self, state: State, role: Role | None, where: str, action: Action | None = None
+    ) -> dict[str, Any] | None:
+        return attack_odds.battle_at(state, role, where, action)
 
 
 def _map_sides(scenario_id: str) -> Any:
