@@ -3,7 +3,7 @@ heuristic's decision and turn time, and the heuristic's win rate against random 
 each side in turn.
 
     PYTHONPATH=src python benchmarks/bench_hgw.py [--games 30] [--ai-games 200]
-        [--seed 0] [--out benchmarks/results/hgw.json]
+        [--balance-games 40] [--seed 0] [--out benchmarks/results/hgw.json]
 
 CPU time of this process (time.process_time), one core; the machine is shared, so
 figures vary. Tests never assert on time; this script only reports. The issue's goals:
@@ -88,10 +88,27 @@ def bench_ai(games: int, seed: int) -> dict[str, Any]:
     }
 
 
+def bench_balance(games: int, seed: int) -> dict[str, Any]:
+    """Heuristic against heuristic: which side the scenario (and our set-up choices)
+    favours when both sides play the same plan."""
+    wins = {"axis": 0, "soviet": 0}
+    for game_seed in game_seeds(seed, games):
+        state = RULESET.new_game("barbarossa", seed=game_seed)
+        state.keep_undo = False
+        agents = {r: HgwHeuristic(game_seed) for r in state.roles}
+        while not state.is_over():
+            role = state.active_roles()[0]
+            state.apply(role, agents[role].act(state.view(role), state.legal_actions(role)))
+        result = state.result() or {}
+        wins[max(result, key=lambda r: result[r])] += 1
+    return {"games": games, "wins": wins}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--ai-games", type=int, default=200)
+    parser.add_argument("--balance-games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=0)
     untracked = Path(__file__).resolve().parent / "results" / "hgw.json"  # .gitignore
     parser.add_argument("--out", type=Path, default=untracked)
@@ -99,6 +116,7 @@ def main() -> None:
     results = {
         "random_barbarossa": bench_random_games(args.games, args.seed),
         "heuristic_vs_random": bench_ai(args.ai_games, args.seed + 1),
+        "heuristic_vs_heuristic": bench_balance(args.balance_games, args.seed + 2),
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2) + "\n")

@@ -101,3 +101,15 @@ def test_the_soviet_side_wins_when_the_last_turn_ends_with_its_capitals_held() -
 
 def test_the_ruleset_is_registered() -> None:
     assert REGISTRY.get("hgw").scenario("barbarossa").id == "barbarossa"
+
+
+def test_the_text_map_shows_owners_and_stacks() -> None:
+    state = new_game()
+    rows = REGISTRY.get("hgw").render_text(state.view(None))
+    assert rows is not None
+    text = ["".join(chunk for chunk, _ in row) for row in rows]
+    assert text[0] == "Summer 1941: axis movement"
+    berlin_row = next(t for t in text if t.startswith("12 "))
+    assert "A+" in berlin_row and "S4" in berlin_row  # Army Group North (10), NW Front (4)
+    assert text[-1] == "Siberia: soviet, 5 points"
+    assert any(role == "soviet" for row in rows for _, role in row)

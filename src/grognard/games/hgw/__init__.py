@@ -19,6 +19,7 @@ from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
 from . import odds as attack_odds
+from . import textmap
 from .geography import geography
 from .scenario import KINDS, load_scenario
 from .state import HgwState
@@ -92,6 +93,9 @@ class HitlersGlobalWar(Ruleset):
         data["flow"].append({"state": "turn_start", "player": content.first_player})
         state.log(f"Barbarossa begins, {content.first}")
         state.advance()
+
+    def render_text(self, view: dict[str, Any]) -> list[list[tuple[str, str | None]]] | None:
+        return textmap.render(view)
 
     # ----- odds of one army's attack (odds.py)
     def odds_form(self) -> dict[str, Any] | None:
