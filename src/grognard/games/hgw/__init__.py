@@ -74,7 +74,7 @@ class HitlersGlobalWar(Ruleset):
         for side, spec in hmap_side.items():
             for h, points in spec.devastated.items():
                 data["devastated"][h] = points
-            for p, owner in g.start_owner.items():
+            for p, owner in sorted(g.start_owner.items()):
                 if owner == side and g.country[p] in spec.devastated_territories and g.production[p]:
                     data["devastated"][p] = g.production[p]
         for side, names in content.armies.items():

@@ -26,11 +26,14 @@ class Geography:
         borders = hmap.scenario(scenario_id).borders
         self.start_owner: dict[Place, str] = {}
         for spec in hmap.scenario(scenario_id).sides:
-            for h in hmap.friendly_at_start(scenario_id, spec.side):
+            for h in sorted(hmap.friendly_at_start(scenario_id, spec.side)):
                 if hmap.box_of(h) == BOX:
                     self.start_owner[BOX] = spec.side
                 elif hmap.in_europe(h) and not hmap.box_of(h):
                     self.start_owner[h] = spec.side
+        # sorted: game data built from these dicts must not depend on the process's
+        # string hashing, or a replay in another process would differ
+        self.start_owner = dict(sorted(self.start_owner.items()))
         self.places = frozenset(self.start_owner)
         self.country: dict[Place, str] = {}
         self.terrain: dict[Place, str] = {}

@@ -25,7 +25,7 @@ def render(view: dict[str, Any]) -> list[Row]:
     rows = [r for r, _ in cells]
     cols = [c for _, c in cells]
     lines: list[Row] = [[(f"{board['turn']}: {board['player']} {board['phase']}", None)]]
-    for r in range(min(rows), max(rows) + 1):
+    for r in sorted(set(rows)):
         line: Row = [(f"{r:02d} " + (" " if r % 2 else ""), None)]
         for c in range(min(cols), max(cols) + 1):
             place = cells.get((r, c))
