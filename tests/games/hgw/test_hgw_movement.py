@@ -28,28 +28,45 @@ def test_points_travel_any_distance_through_friendly_hexes_only() -> None:
 
 
 @pytest.mark.rules("E1.1", "M1.4", "M1.5", "M1.6", "R1.1")
-def test_moving_points_between_armies_keeps_their_kind_and_empties_return_to_the_sheet() -> None:
-    """Movement example: OKW and Army Group South hand all their points on and leave."""
+def test_the_movement_example_okw_and_army_group_south_hand_everything_on() -> None:
+    """The book's moves, with the one it leaves unsaid (OKW's two infantry and two
+    mechanized going to 1238, which its final count needs): Army Group South in 1337
+    sends one infantry and three mechanized to 1238, OKW's two infantry go from 1336 to
+    1337, Army Group West moves to 1238, and Group B takes the five infantry left in 1337."""
     state = cleared()
-    place(state, "okw", "1337", infantry=4, mechanized=2)
-    place(state, "ags", "1336", infantry=4, mechanized=3)
-    place(state, "agw", "1238", infantry=2)
+    place(state, "ags", "1337", infantry=4, mechanized=3)
+    place(state, "okw", "1336", infantry=4, mechanized=2)
+    place(state, "agw", "1237", infantry=2)
+    act(state, "axis", "move", "agw", "army", 2)  # the army itself, counter and all
+    act(state, "axis", "to_place", "1238")
     for army, kind, count, dest in (
-        ("okw", "mechanized", 2, "agw"),
+        ("ags", "infantry", 1, "agw"),
         ("ags", "mechanized", 3, "agw"),
-        ("ags", "infantry", 3, "agw"),
-        ("ags", "infantry", 1, "okw"),
+        ("okw", "infantry", 2, "ags"),
+        ("okw", "infantry", 2, "agw"),
+        ("okw", "mechanized", 2, "agw"),
     ):
         act(state, "axis", "move", army, kind, count)
         act(state, "axis", "to_army", dest)
-    # OKW's five infantry go to a new army (the example's Group B); OKW leaves the map
-    act(state, "axis", "move", "okw", "infantry", 5)
-    act(state, "axis", "to_place", "1337")
+    act(state, "axis", "move", "ags", "infantry", 5)
+    act(state, "axis", "to_place", "1337")  # a new army: the example's Group B
     armies = state.data["armies"]
     assert armies["ags"]["at"] is None and armies["okw"]["at"] is None  # back on the record sheet
-    assert sp(state, "agw") == {"infantry": 5, "mechanized": 5}
+    assert armies["agw"]["at"] == "1238" and sp(state, "agw") == {"infantry": 5, "mechanized": 5}
     new = [a for a, x in armies.items() if x["at"] == "1337"]
     assert len(new) == 1 and sp(state, new[0]) == {"infantry": 5}
+
+
+@pytest.mark.rules("M1.5")
+def test_a_whole_army_may_merge_into_another_and_leave_the_board() -> None:
+    state = cleared()
+    place(state, "okw", "1237", infantry=2, mechanized=1)
+    place(state, "agn", "1240", infantry=3)
+    act(state, "axis", "move", "okw", "army", 3)
+    assert ("to_place", "1237") not in state.legal_actions("axis")  # it must go somewhere
+    act(state, "axis", "to_army", "agn")
+    assert state.data["armies"]["okw"]["at"] is None
+    assert sp(state, "agn") == {"infantry": 5, "mechanized": 1}
 
 
 @pytest.mark.rules("M2.1", "M2.2", "M2.6")

@@ -166,7 +166,8 @@ class HgwHeuristic:
         eliminations = sorted((a for a in legal if a[0] == "eliminate"), key=lambda a: a[2] != "infantry")
         if eliminations:
             return eliminations[0]
-        moves = {(a[1], a[2]): a[3] for a in legal if a[0] == "move"}  # the largest count offered
+        # the largest count offered for each army and kind (whole-army moves are not used)
+        moves = {(a[1], a[2]): a[3] for a in legal if a[0] == "move" and a[2] != "army"}
         for (army_id, kind), _count in sorted(moves.items(), key=lambda x: (x[0][1] != "mechanized", x[0])):
             army = b.armies[army_id]
             if b.is_front(army["at"]):

@@ -5,8 +5,9 @@ Points, not armies, move: a move takes some points of one kind from an army and 
 them into another army, or into a new army taken from the record sheet, anywhere the
 side can reach through a connected chain of its friendly places (Movement 2). An army
 left empty goes back to the sheet (Movement 5). A move is two questions: what to take
-(`("move", army, kind, count)`) and where (`move_to`), so that the legal lists stay
-short on a map of hundreds of hexes.
+(`("move", army, kind, count)`, or `("move", army, "army", strength)` for the whole army
+with its counter) and where (`move_to`), so that the legal lists stay short on a map of
+hundreds of hexes.
 
 Stacking is checked as points arrive: a move that would put more than ten points in a
 hex is not offered (Stacking 1), and the phase cannot end while a hex is over the
@@ -21,9 +22,11 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
-from .board import Data, armies_at, free_army, geo, left, on_board, over_limit, remove_points, stack
+from .board import Data, armies_at, free_army, geo, left, on_board, over_limit, remove_points, stack, strength
 from .geography import Place
 from .scenario import BOX, KINDS
+
+WHOLE = "army"  # the "kind" of a move that takes a whole army
 
 
 def reachable(data: Data, start: Place, side: str) -> set[Place]:
@@ -62,6 +65,8 @@ class Movement(Step):
         for a in on_board(data, role):
             army = data["armies"][a]
             movable = can_move(data, a)
+            if movable:
+                actions.append(("move", a, WHOLE, strength(army)))  # the army itself
             for kind in KINDS:
                 have = int(army["sp"][kind])
                 if movable:
@@ -103,8 +108,11 @@ class MoveTo(Step):
         count = frame["count"]
         actions: list[tuple[Any, ...]] = [("cancel",)]
         places = reachable(data, start, role)
-        spare = free_army(data, role)
+        whole = frame["kind"] == WHOLE
+        spare = source if whole else free_army(data, role)
         for p in sorted(places):
+            if whole and p == start:
+                continue
             arriving = 0 if p == start else count
             if over_limit(p, stack(data, p) + arriving):
                 continue
@@ -119,6 +127,10 @@ class MoveTo(Step):
         data = game.data
         if action[0] != "cancel":
             source, kind, count = frame["army"], frame["kind"], frame["count"]
+            if kind == WHOLE:
+                _move_whole(game, role, source, action)
+                end(data["flow"])
+                return
             if action[0] == "to_army":
                 target = action[1]
             else:
@@ -135,4 +147,26 @@ class MoveTo(Step):
         end(data["flow"])
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        if frame["kind"] == WHOLE:
+            return f"{frame['role']}: where does {frame['army']} go?"
         return f"{frame['role']}: where do {frame['count']} {frame['kind']} points of {frame['army']} go?"
+
+
+def _move_whole(game: Any, role: str, source: str, action: tuple[Any, ...]) -> None:
+    """The whole army moves: its counter to a friendly place, or every point into
+    another army there (which returns this counter to the record sheet)."""
+    data = game.data
+    army = data["armies"][source]
+    start = army["at"]
+    if action[0] == "to_place":
+        army["at"] = action[1]
+        left(data, start)
+        game.log(f"{role} moves {army['name']} from {start} to {action[1]}")
+        return
+    target = data["armies"][action[1]]
+    for kind in KINDS:
+        target["sp"][kind] += army["sp"][kind]
+        if army["sp"][kind]:
+            remove_points(data, source, kind, army["sp"][kind])
+    left(data, start)
+    game.log(f"{role} moves all of {army['name']} from {start} into {target['name']} in {target['at']}")
