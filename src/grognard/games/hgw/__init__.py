@@ -21,6 +21,7 @@ from grognard.core.schema import Option, Scenario
 from . import odds as attack_odds
 from . import textmap
 from .geography import geography
+from .map import load_map
 from .scenario import KINDS, load_scenario
 from .state import HgwState
 from .tables import load_tables
@@ -70,7 +71,7 @@ class HitlersGlobalWar(Ruleset):
             winters=0,
             result=None,
         )
-        hmap_side = {s.side: s for s in _map_sides(scenario_id)}
+        hmap_side = {s.side: s for s in load_map().scenario(scenario_id).sides}
         for side, spec in hmap_side.items():
             for h, points in spec.devastated.items():
                 data["devastated"][h] = points
@@ -108,12 +109,6 @@ class HitlersGlobalWar(Ruleset):
         self, state: State, role: Role | None, where: str, action: Action | None = None
     ) -> dict[str, Any] | None:
         return attack_odds.battle_at(state, role, where, action)
-
-
-def _map_sides(scenario_id: str) -> Any:
-    from .map import load_map
-
-    return load_map().scenario(scenario_id).sides
 
 
 RULESET = HitlersGlobalWar()

@@ -29,7 +29,7 @@ from .board import (
 )
 from .combat import assault, can_assault, eligible_defenders
 from .geography import Place
-from .scenario import BOX
+from .scenario import BOX, load_scenario
 from .tables import load_tables
 
 Action = tuple[Any, ...]
@@ -81,18 +81,13 @@ def resolve_advance(game: Any, army_id: str, target: Place) -> bool:
     if not friendly:
         capture(game, target, side, by_advance=True)
         if target == BOX:
-            data["devastated"][BOX] = max(s.points for s in _siberia(data))  # Off-Map Combat 2
+            steps = load_scenario(data["scenario"]).siberia.production
+            data["devastated"][BOX] = max(s.points for s in steps)  # Off-Map Combat 2
     if data.get("result") is not None:
         return True
     for other in sorted(displaced, reverse=True):
         call(data["flow"], "retreat", role=enemy(side), army=other, origin=target)
     return True
-
-
-def _siberia(data: dict[str, Any]) -> Any:
-    from .scenario import load_scenario
-
-    return load_scenario(data["scenario"]).siberia.production
 
 
 def retreat_places(data: dict[str, Any], army_id: str, origin: Place) -> list[Place]:

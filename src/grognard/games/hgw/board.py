@@ -30,7 +30,6 @@ from .scenario import BOX, KINDS, load_scenario
 from .tables import load_tables
 
 Data = dict[str, Any]
-SIDES = ("axis", "soviet")
 STACK_LIMIT = 10  # Stacking 1
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .map import HexId, load_map
+from .map import load_map
 from .scenario import BOX
 from .tables import load_tables
 
@@ -97,7 +97,3 @@ class Geography:
 @cache
 def geography(scenario_id: str) -> Geography:
     return Geography(scenario_id)
-
-
-def hex_of(place: Place) -> HexId | None:
-    return None if place == BOX else place
