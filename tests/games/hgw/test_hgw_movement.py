@@ -134,8 +134,15 @@ def test_an_advance_may_overstack_a_hex_until_the_next_movement_phase() -> None:
     state.rng.force([1])
     act(state, "axis", "advance", "okw")
     assert state.data["armies"]["okw"]["at"] == "1240"  # eighteen points in one hex
-    for action in ("to_exploitation", "end_combat", "end_production"):
-        act(state, "axis", action)
+    act(state, "axis", "to_exploitation")
+    # the army that can still advance must try to leave before combat ends
+    assert ("end_combat",) not in state.legal_actions("axis")
+    act(state, "axis", "exploit", "okw", "1241")
+    state.rng.force([6])  # six mechanized against the garrison: 1-5, and +1 for 1240
+    act(state, "axis", "no_assault")
+    assert state.data["armies"]["okw"]["at"] == "1240"  # it failed: the hex stays overstacked
+    act(state, "axis", "end_combat")
+    act(state, "axis", "end_production")
     pass_turn(state, "soviet")
     assert ("end_movement",) not in state.legal_actions("axis")
     act(state, "axis", "move", "okw", "infantry", 2)
