@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from grognard.core.registry import Registry
 
+from .hgw import RULESET as HGW
 from .victory import RULESET as VICTORY
 from .viktory2 import RULESET as VIKTORY2
 
 REGISTRY = Registry()
 REGISTRY.register(VIKTORY2)
 REGISTRY.register(VICTORY)
+REGISTRY.register(HGW)
 
 __all__ = ["REGISTRY"]

@@ -1,6 +1,115 @@
-"""Hitler's Global War v1.4b: the world hex map so far.
+"""Hitler's Global War (v1.4b; rulebook ../shared/rules/hitlers-global-war.md): armies
+as containers of strength points, assault and advance, exploitation, supply and
+production, on the world hex map of map.py and the tables of tables.py.
 
-No ruleset is registered yet: `grognard.games.hgw.map` loads the map and answers the
-questions rules ask of it (`load_map()`), and `grognard.games.hgw.mapcheck.validate`
-checks it against the rulebook. The rules themselves come in a later change.
+Rules code follows the sequence of play (steps.py lists the steps): turn (turn
+sequence and end of game), movement (strategic redeployment, stacking), combat
+(announcing, defensive assaults, assaults, losses), advance (advances, retreats,
+exploitation), supply, production; board.py holds the questions they share. The
+Barbarossa scenario is playable; what is not done yet is listed in docs/hgw-design.md.
 """
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from grognard.core.game import Action, Role, Ruleset, State
+from grognard.core.odds import Odds
+from grognard.core.schema import Option, Scenario
+
+from . import odds as attack_odds
+from . import textmap
+from .geography import geography
+from .map import load_map
+from .scenario import KINDS, load_scenario
+from .state import HgwState
+from .tables import load_tables
+
+SIDES = ("axis", "soviet")
+
+
+class HitlersGlobalWar(Ruleset):
+    id: ClassVar[str] = "hgw"
+    name: ClassVar[str] = "Hitler's Global War"
+    version: ClassVar[int] = 1
+    state_class: ClassVar[type[HgwState]] = HgwState
+    scenarios: ClassVar[tuple[Scenario, ...]] = (
+        Scenario(
+            "barbarossa",
+            "Barbarossa",
+            "Summer 1941 to Winter 1943: the Axis invasion of the Soviet Union, two sides.",
+            players=(2,),
+        ),
+    )
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    def roles(self, scenario: str | None = None, options: Mapping[str, Any] | None = None) -> list[str]:
+        return list(SIDES)
+
+    def setup(self, state: Any) -> None:
+        scenario_id = state.meta["scenario"]
+        content = load_scenario(scenario_id)
+        g = geography(scenario_id)
+        turns = load_tables().turns()
+        data = state.data
+        data.update(
+            scenario=scenario_id,
+            turns=turns[turns.index(content.first) : turns.index(content.last) + 1],
+            turn=0,
+            player=content.first_player,
+            phase="movement",
+            owner=dict(sorted(g.start_owner.items())),
+            markers={},
+            won=[],
+            devastated={},
+            permanent=dict(content.permanent_devastation),
+            armies={},
+            status={},
+            frozen=[],
+            garrison_lost=[],
+            winters=0,
+            result=None,
+        )
+        hmap_side = {s.side: s for s in load_map().scenario(scenario_id).sides}
+        for side, spec in hmap_side.items():
+            for h, points in spec.devastated.items():
+                data["devastated"][h] = points
+            for p, owner in sorted(g.start_owner.items()):
+                if owner == side and g.country[p] in spec.devastated_territories and g.production[p]:
+                    data["devastated"][p] = g.production[p]
+        for side, names in content.armies.items():
+            for army in names:
+                data["armies"][army.id] = {
+                    "side": side,
+                    "name": army.name,
+                    "at": None,
+                    "sp": {k: 0 for k in KINDS},
+                }
+        for placement in content.setup:
+            army = data["armies"][placement.army]
+            army["at"] = placement.at
+            army["sp"]["infantry"] = placement.infantry
+            army["sp"]["mechanized"] = placement.mechanized
+        data["flow"].append({"state": "turn_start", "player": content.first_player})
+        state.log(f"Barbarossa begins, {content.first}")
+        state.advance()
+
+    def render_text(self, view: dict[str, Any]) -> list[list[tuple[str, str | None]]] | None:
+        return textmap.render(view)
+
+    # ----- odds of one army's attack (odds.py)
+    def odds_form(self) -> dict[str, Any] | None:
+        return attack_odds.odds_form()
+
+    def odds(self, description: Mapping[str, Any]) -> Odds:
+        return attack_odds.odds(description)
+
+    def battle_at(
+        self, state: State, role: Role | None, where: str, action: Action | None = None
+    ) -> dict[str, Any] | None:
+        return attack_odds.battle_at(state, role, where, action)
+
+
+RULESET = HitlersGlobalWar()
+__all__ = ["RULESET", "HgwState", "HitlersGlobalWar"]

@@ -1,0 +1,127 @@
+"""Hitler's Global War (Barbarossa) speed and strength: random games to the end, the
+heuristic's decision and turn time, and the heuristic's win rate against random with
+each side in turn.
+
+    PYTHONPATH=src python benchmarks/bench_hgw.py [--games 30] [--ai-games 200]
+        [--balance-games 40] [--seed 0] [--out benchmarks/results/hgw.json]
+
+CPU time of this process (time.process_time), one core; the machine is shared, so
+figures vary. Tests never assert on time; this script only reports. The issue's goals:
+the heuristic beating random >= 90 % over >= 200 games (interval reported).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from grognard.agents import RandomAgent
+from grognard.games.hgw import RULESET
+from grognard.games.hgw.ai import HgwHeuristic
+from grognard.sim import game_seeds
+from grognard.sim.local import wilson
+
+
+def bench_random_games(games: int, seed: int) -> dict[str, Any]:
+    times, actions = [], 0
+    for game_seed in game_seeds(seed, games):
+        state = RULESET.new_game("barbarossa", seed=game_seed)
+        state.keep_undo = False
+        agent = RandomAgent(game_seed)
+        start = time.process_time()
+        while not state.is_over():
+            role = state.active_roles()[0]
+            state.apply(role, agent.act({}, state.legal_actions(role)))
+        times.append(time.process_time() - start)
+        actions += len(state.history)
+    return {"games": games, "median_ms": 1000 * statistics.median(times), "actions_per_game": actions / games}
+
+
+def bench_ai(games: int, seed: int) -> dict[str, Any]:
+    wins = 0
+    by_side = {"axis": [0, 0], "soviet": [0, 0]}
+    decisions: list[float] = []
+    turns: list[float] = []
+    for n, game_seed in enumerate(game_seeds(seed, games)):
+        state = RULESET.new_game("barbarossa", seed=game_seed)
+        state.keep_undo = False
+        mine = state.roles[n % 2]
+        agents: dict[str, Any] = {
+            r: HgwHeuristic(game_seed) if r == mine else RandomAgent(game_seed) for r in state.roles
+        }
+        turn_time, turn_key = 0.0, None
+        while not state.is_over():
+            role = state.active_roles()[0]
+            agent, legal = agents[role], state.legal_actions(role)
+            if agent.wants_view:
+                start = time.process_time()
+                action = agent.act(state.view(role), legal)
+                took = time.process_time() - start
+                decisions.append(took)
+                key = (state.data["turn"], state.data["player"])
+                if key != turn_key and turn_key is not None and turn_key[1] == mine:
+                    turns.append(turn_time)
+                    turn_time = 0.0
+                turn_key = key
+                turn_time += took
+            else:
+                action = agent.act({}, legal)
+            state.apply(role, action)
+        result = state.result() or {}
+        won = result.get(mine, 0.0) == 1.0
+        wins += won
+        by_side[mine][0] += won
+        by_side[mine][1] += 1
+    low, high = wilson(wins, games)
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games,
+        "interval_95": [low, high],
+        "by_side": {side: {"wins": w, "games": g} for side, (w, g) in by_side.items()},
+        "decision_median_ms": 1000 * statistics.median(decisions),
+        "player_turn_median_ms": 1000 * statistics.median(turns) if turns else None,
+    }
+
+
+def bench_balance(games: int, seed: int) -> dict[str, Any]:
+    """Heuristic against heuristic: which side the scenario (and our set-up choices)
+    favours when both sides play the same plan."""
+    wins = {"axis": 0, "soviet": 0}
+    for game_seed in game_seeds(seed, games):
+        state = RULESET.new_game("barbarossa", seed=game_seed)
+        state.keep_undo = False
+        agents = {r: HgwHeuristic(game_seed) for r in state.roles}
+        while not state.is_over():
+            role = state.active_roles()[0]
+            state.apply(role, agents[role].act(state.view(role), state.legal_actions(role)))
+        result = state.result() or {}
+        wins[max(result, key=lambda r: result[r])] += 1
+    return {"games": games, "wins": wins}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--ai-games", type=int, default=200)
+    parser.add_argument("--balance-games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=0)
+    untracked = Path(__file__).resolve().parent / "results" / "hgw.json"  # .gitignore
+    parser.add_argument("--out", type=Path, default=untracked)
+    args = parser.parse_args()
+    results = {
+        "random_barbarossa": bench_random_games(args.games, args.seed),
+        "heuristic_vs_random": bench_ai(args.ai_games, args.seed + 1),
+        "heuristic_vs_heuristic": bench_balance(args.balance_games, args.seed + 2),
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(results, indent=2) + "\n")
+    print(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()

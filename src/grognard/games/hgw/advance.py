@@ -1,0 +1,244 @@
+"""Advances, retreats and exploitation (Advance Resolution 1-12; Exploitation Attacks
+1-5; Advance Into Friendly Hexes; terrain modifiers of Mountain, Swamp, Desert and
+Jungle Combat; Off-Map Combat 2-3).
+
+`advances` lets each army named in the initial attack try once; `exploitation` then
+lets the armies that got through attack again, one army at a time, each attack being
+an optional defensive assault, an optional assault and a compulsory advance
+(`exploit_attack`). `retreat` asks the defender where a displaced army goes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.core.flow import Frame, Step, call, end, goto
+
+from .board import (
+    armies_at,
+    army_status,
+    capture,
+    defence,
+    eliminate,
+    enemy,
+    geo,
+    left,
+    mark,
+    on_board,
+    over_limit,
+    stack,
+    winter_modifier,
+)
+from .combat import assault, can_assault, eligible_defenders
+from .geography import Place
+from .scenario import BOX, load_scenario
+from .tables import load_tables
+
+Action = tuple[Any, ...]
+
+
+def advance_odds(data: dict[str, Any], army_id: str, target: Place) -> tuple[int, int, int, bool]:
+    """(mechanized points counted, defensive strength, die modifier, friendly target)."""
+    g = geo(data)
+    tables = load_tables()
+    army = data["armies"][army_id]
+    side, origin = army["side"], army["at"]
+    mech = int(army["sp"]["mechanized"])
+    out_of = tables.terrain[g.terrain[origin]].mech_advancing_out
+    if out_of == "none":
+        mech = 0  # Swamp Combat 4
+    elif out_of == "half":
+        mech //= 2  # Jungle Combat 3
+    friendly = data["owner"].get(target) == side
+    strength = 0 if friendly else defence(data, target)
+    into = tables.terrain[g.terrain[target]]
+    modifier = army_status(data, army_id)["advanced"]  # Advance Resolution 10
+    modifier += into.advance_into  # Mountain 3, Swamp 3, Desert
+    if strength == 0 and not armies_at(data, target):
+        modifier += into.advance_into_empty  # Jungle Combat 4
+    modifier += winter_modifier(data, army_id)
+    return mech, strength, modifier, friendly
+
+
+def resolve_advance(game: Any, army_id: str, target: Place) -> bool:
+    """Roll one advance; on success move in, displace the defenders and capture."""
+    data = game.data
+    army = data["armies"][army_id]
+    side = army["side"]
+    mech, strength, modifier, friendly = advance_odds(data, army_id, target)
+    (roll,) = game.roll(1, side, f"{army['name']} advances into {target}")
+    ok = load_tables().advances(mech, strength, roll + modifier, friendly=friendly)
+    column = "friendly" if friendly else f"{strength}"
+    game.log(f"{mech} mechanized vs {column}, roll {roll}{modifier:+d}: {'advances' if ok else 'fails'}")
+    status = mark(data, army_id)
+    if not ok:
+        status["stopped"] = True  # Making Attacks 3; Exploitation Attacks 5
+        return False
+    status["advanced"] += 1
+    displaced = armies_at(data, target, enemy(side))
+    origin = army["at"]
+    army["at"] = target
+    left(data, origin)
+    data["garrison_lost"] = sorted({*data["garrison_lost"], target})  # Advance Resolution 7
+    if not friendly:
+        capture(game, target, side, by_advance=True)
+        if target == BOX:
+            steps = load_scenario(data["scenario"]).siberia.production
+            data["devastated"][BOX] = max(s.points for s in steps)  # Off-Map Combat 2
+    if data.get("result") is not None:
+        return True
+    for other in sorted(displaced, reverse=True):
+        call(data["flow"], "retreat", role=enemy(side), army=other, origin=target)
+    return True
+
+
+def retreat_places(data: dict[str, Any], army_id: str, origin: Place) -> list[Place]:
+    """Advance Resolution 4: adjacent friendly places, not across crossings or sea."""
+    side = data["armies"][army_id]["side"]
+    return [p for p in geo(data).retreat_links[origin] if data["owner"].get(p) == side]
+
+
+class Retreat(Step):
+    """Advance Resolution 4-5; Off-Map Combat 3 (armies may retreat out of Siberia)."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        army = game.data["armies"][frame["army"]]
+        if army["at"] != frame["origin"] or not retreat_places(game.data, frame["army"], frame["origin"]):
+            return []
+        return [frame["role"]]
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        return [("retreat", p) for p in retreat_places(game.data, frame["army"], frame["origin"])]
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        data = game.data
+        data["armies"][frame["army"]]["at"] = action[1]
+        game.log(f"{data['armies'][frame['army']]['name']} retreats to {action[1]}")
+        end(data["flow"])
+
+    def run(self, game: Any, frame: Frame) -> None:
+        army = game.data["armies"][frame["army"]]
+        if army["at"] == frame["origin"]:
+            eliminate(game, frame["army"], "no friendly hex to retreat into")
+        end(game.data["flow"])
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"{frame['role']}: where does {frame['army']} retreat from {frame['origin']}?"
+
+
+class Advances(Step):
+    """Initial Attack 5-6: each named army may try one advance into its target."""
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        data = game.data
+        actions: list[Action] = [("to_exploitation",)]
+        for a in on_board(data, role):
+            status = army_status(data, a)
+            if status["target"] is not None and not status["stopped"] and not status.get("tried"):
+                actions.append(("advance", a))
+        return actions
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        data = game.data
+        if action[0] == "to_exploitation":
+            goto(data["flow"], "exploitation", role=role, current=None)
+            return
+        status = mark(data, action[1])
+        status["tried"] = True
+        resolve_advance(game, action[1], status["target"])
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"{frame['role']}: advance with the armies named in the initial attack"
+
+
+def may_exploit(data: dict[str, Any], army_id: str) -> bool:
+    """Exploitation Attacks 1: only armies that advanced in the initial attack, until
+    they fail once (Making Attacks 3) or another army takes over (Exploitation 2)."""
+    status = army_status(data, army_id)
+    return status["advanced"] > 0 and not status["stopped"] and not status.get("closed")
+
+
+class Exploitation(Step):
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        data = game.data
+        g = geo(data)
+        actions: list[Action] = []
+        crowded = False
+        for a in on_board(data, role):
+            if may_exploit(data, a):
+                at = data["armies"][a]["at"]
+                actions += [("exploit", a, t) for t in g.links[at] if t in data["owner"]]
+                crowded = crowded or over_limit(at, stack(data, at))
+        # Advance Resolution 12; Stacking 5: while an army that can still advance stands
+        # in an overstacked hex, the phase goes on; it may stay overstacked only when no
+        # army there can advance out any more
+        if not crowded:
+            actions.append(("end_combat",))
+        return actions
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        data = game.data
+        flow = data["flow"]
+        if action[0] == "end_combat":
+            goto(flow, "end_combat", player=role)
+            return
+        army_id, target = action[1], action[2]
+        current = frame["current"]
+        if current is not None and current != army_id and current in data["status"]:
+            data["status"][current]["closed"] = True  # Exploitation Attacks 2
+        frame["current"] = army_id
+        mark(data, army_id)["target"] = target
+        game.log(f"{data['armies'][army_id]['name']} exploits against {target}")
+        call(flow, "exploit_attack", role=role, army=army_id, target=target, stage=0)
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"{frame['role']}: exploit with an army that advanced, or end the combat phase"
+
+
+class ExploitAttack(Step):
+    """Exploitation Attacks 3: defensive assault, assault, then the compulsory advance."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        if frame["stage"] == 1 and self._may_assault(game.data, frame):
+            return [frame["role"]]
+        return []
+
+    def _may_assault(self, data: dict[str, Any], frame: Frame) -> bool:
+        army = data["armies"][frame["army"]]
+        if army["at"] is None or army_status(data, frame["army"])["assaulted"]:
+            return False
+        return can_assault(data, frame["target"], frame["role"])
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        return [("assault",), ("no_assault",)]
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        frame["stage"] = 2
+        if action[0] == "assault":
+            assault(game, (frame["army"],), frame["target"])
+
+    def run(self, game: Any, frame: Frame) -> None:
+        data = game.data
+        flow = data["flow"]
+        if data["armies"][frame["army"]]["at"] is None:
+            end(flow)  # destroyed by the defensive assault
+            return
+        if frame["stage"] == 0:
+            frame["stage"] = 1
+            if eligible_defenders(data, frame["target"], frame["role"]):
+                call(
+                    flow,
+                    "def_assault",
+                    role=enemy(frame["role"]),
+                    target=frame["target"],
+                    attackers=[frame["army"]],
+                )
+            return
+        if frame["stage"] == 1:
+            frame["stage"] = 2  # no assault possible
+            return
+        end(flow)
+        resolve_advance(game, frame["army"], frame["target"])
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"{frame['role']}: assault {frame['target']} with {frame['army']} before advancing?"

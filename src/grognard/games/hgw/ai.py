@@ -1,0 +1,292 @@
+"""A heuristic Hitler's Global War player that decides from its view and the legal
+actions only (the view holds everything: the record sheets are open information; the
+map and tables it reads are public, static data).
+
+Plan, phase by phase:
+- movement: thin any overstacked hex (infantry first); then feed the front: points of
+  armies that touch no enemy hex go, mechanized first, to the front army with room
+  that stands nearest the enemy's capitals (or to a new army in such a front hex);
+- combat: name every army with a fair chance against its best adjacent enemy hex
+  (chance to get through, then progress toward the goals), defend with every army
+  that may, assault with everything first, advance wherever a roll can succeed, and
+  exploit with the strongest army while the odds stay even or better;
+- losses: infantry before mechanized, from the weakest army; retreats: toward the
+  hex with the most friendly neighbours;
+- production: the Axis buys mechanized points (advances count only them), the Soviets
+  infantry (two points of defence for the price of one advance point), placed with an
+  army that has room in the production hex nearest the front; then repairs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from functools import cache
+from typing import Any
+
+from grognard.core.game import Action
+
+from .geography import Geography, Place, geography
+from .scenario import load_scenario
+from .tables import load_tables
+
+View = dict[str, Any]
+FAIR_LIMIT = 3  # advance only when a roll of 1-3 or better succeeds (even odds)
+
+
+@cache
+def _distances(scenario: str, goals: frozenset[Place]) -> dict[Place, int]:
+    g = geography(scenario)
+    dist = {p: 0 for p in goals}
+    queue = deque(goals)
+    while queue:
+        p = queue.popleft()
+        for n in g.links[p]:
+            if n not in dist:
+                dist[n] = dist[p] + 1
+                queue.append(n)
+    return dist
+
+
+class Board:
+    """The view, indexed for the decisions."""
+
+    def __init__(self, view: View) -> None:
+        board = view["board"]
+        self.me: str = view["role"]
+        self.scenario: str = view["scenario"]
+        self.g: Geography = geography(self.scenario)
+        self.owner: dict[Place, str] = board["owner"]
+        self.armies = {a["id"]: a for a in board["armies"]}
+        self.frame: dict[str, Any] = board["frame"]
+        self.turn: str = board["turn"]
+        self.winters: int = board["winters"]
+        self.garrison_lost = set(board["garrison_lost"])
+        self.markers: dict[Place, str] = board["markers"]
+        self.stacks: dict[Place, int] = board["stacks"]
+        content = load_scenario(self.scenario)
+        goals = [c for c in content.capitals.get(self.me, ()) if self.owner.get(c) != self.me]
+        self.goals = frozenset(goals or content.capitals.get(self.me, ()))
+        self.dist = _distances(self.scenario, self.goals)
+        self.tables = load_tables()
+
+    def at(self, place: Place, side: str | None = None) -> list[dict[str, Any]]:
+        return [a for a in self.armies.values() if a["at"] == place and (side is None or a["side"] == side)]
+
+    def enemy_places_near(self, place: Place) -> list[Place]:
+        return [n for n in self.g.links[place] if n in self.owner and self.owner[n] != self.me]
+
+    def is_front(self, place: Place) -> bool:
+        return bool(self.enemy_places_near(place))
+
+    def defence(self, place: Place) -> int:
+        armies = self.at(place)
+        if armies:
+            return min(sum(int(a["strength"]) for a in armies), 10)
+        if place in self.garrison_lost:
+            return 0
+        if self.g.inherent_garrison[place] or self.markers.get(place) == self.owner.get(place):
+            return 1
+        return 0
+
+    def advance_limit(self, army: dict[str, Any], target: Place, defence: int | None = None) -> int:
+        """The highest unmodified roll that advances (0 or less: hopeless)."""
+        terrain = self.tables.terrain
+        mech = int(army["sp"]["mechanized"])
+        out = terrain[self.g.terrain[army["at"]]].mech_advancing_out
+        mech = 0 if out == "none" else mech // 2 if out == "half" else mech
+        friendly = self.owner.get(target) == self.me
+        strength = 0 if friendly else (self.defence(target) if defence is None else defence)
+        limit = self.tables.advance_limit(mech, strength, friendly=friendly)
+        status = army.get("status") or {}
+        modifier = int(status.get("advanced", 0)) + terrain[self.g.terrain[target]].advance_into
+        if strength == 0:
+            modifier += terrain[self.g.terrain[target]].advance_into_empty
+        winter = self.turn.startswith("Winter") and self.g.country[army["at"]] == "soviet_union"
+        if army["side"] == "axis" and winter:
+            steps = load_tables().russian_winter.modifiers
+            modifier += steps[min(self.winters, len(steps) - 1)]
+        return limit - modifier if limit > 0 else 0
+
+    def progress(self, origin: Place, target: Place) -> int:
+        far = 99
+        return self.dist.get(origin, far) - self.dist.get(target, far)
+
+    def reachable(self, start: Place) -> set[Place]:
+        seen = {start}
+        queue = deque([start])
+        while queue:
+            p = queue.popleft()
+            for n in self.g.links[p]:
+                if n not in seen and self.owner.get(n) == self.me:
+                    seen.add(n)
+                    queue.append(n)
+        return seen
+
+
+class HgwHeuristic:
+    name = "heuristic"
+    wants_view = True
+
+    def __init__(self, seed: int = 0) -> None:
+        self.random = random.Random(seed)
+
+    def act(self, view: View, legal: list[Action]) -> Action:
+        if not legal:
+            raise ValueError("an agent was asked to act, but no action is legal")
+        if len(legal) == 1:
+            return legal[0]
+        b = Board(view)
+        step = view["board"]["step"]
+        chooser = {
+            "movement": self._movement,
+            "move_to": self._move_to,
+            "announce": self._announce,
+            "def_assault": self._defend,
+            "losses": self._lose,
+            "assaults": self._assault,
+            "advances": self._advance,
+            "exploitation": self._exploit,
+            "exploit_attack": lambda b, legal: ("assault",) if ("assault",) in legal else legal[0],
+            "retreat": self._retreat,
+            "production": self._produce,
+        }.get(step)
+        choice = chooser(b, legal) if chooser else None
+        return choice if choice in legal else legal[self.random.randrange(len(legal))]
+
+    # -- movement
+    def _front_spots(self, b: Board, source: dict[str, Any]) -> list[tuple[int, Place]]:
+        spots = []
+        for p in b.reachable(source["at"]):
+            if p != source["at"] and b.is_front(p):
+                spots.append((b.dist.get(p, 99), p))
+        return sorted(spots)
+
+    def _movement(self, b: Board, legal: list[Action]) -> Action:
+        eliminations = sorted((a for a in legal if a[0] == "eliminate"), key=lambda a: a[2] != "infantry")
+        if eliminations:
+            return eliminations[0]
+        # the largest count offered for each army and kind (whole-army moves are not used)
+        moves = {(a[1], a[2]): a[3] for a in legal if a[0] == "move" and a[2] != "army"}
+        for (army_id, kind), _count in sorted(moves.items(), key=lambda x: (x[0][1] != "mechanized", x[0])):
+            army = b.armies[army_id]
+            if b.is_front(army["at"]):
+                continue
+            dest = self._destination(b, army, 1)
+            if dest is not None:
+                room = dest[1]
+                count = min(moves[(army_id, kind)], room)
+                if count > 0:
+                    return ("move", army_id, kind, count)
+        return ("end_movement",)
+
+    def _destination(self, b: Board, source: dict[str, Any], count: int) -> tuple[Action, int] | None:
+        """Where points of `source` should go: (move_to action, room there)."""
+        for _, p in self._front_spots(b, source):
+            room = 10 - b.stacks.get(p, 0)
+            if room < count:
+                continue
+            mine = [a for a in b.at(p, b.me) if a["id"] != source["id"]]
+            if mine:
+                return ("to_army", max(mine, key=lambda a: a["sp"]["mechanized"])["id"]), room
+            if any(a["at"] is None and a["side"] == b.me for a in b.armies.values()):
+                return ("to_place", p), room
+        return None
+
+    def _move_to(self, b: Board, legal: list[Action]) -> Action:
+        source = b.armies[b.frame["army"]]
+        dest = self._destination(b, source, int(b.frame["count"]))
+        return dest[0] if dest is not None and dest[0] in legal else ("cancel",)
+
+    # -- combat
+    def _announce(self, b: Board, legal: list[Action]) -> Action:
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            if a[0] != "attack" or b.owner.get(a[2]) == b.me:
+                continue
+            army = b.armies[a[1]]
+            defence = b.defence(a[2])
+            after = max(0, defence - (2 if army["strength"] >= 6 and b.at(a[2]) else 0))
+            limit = b.advance_limit(army, a[2], after)
+            if limit < FAIR_LIMIT:
+                continue
+            score = limit + 2.0 * b.progress(army["at"], a[2]) - 0.1 * len(self._rivals(b, a[2], legal))
+            if best is None or score > best[0]:
+                best = (score, a)
+        return best[1] if best else ("end_announce",)
+
+    def _rivals(self, b: Board, target: Place, legal: list[Action]) -> list[Action]:
+        return [a for a in legal if a[0] == "attack" and a[2] == target]
+
+    def _defend(self, b: Board, legal: list[Action]) -> Action:
+        return max(legal, key=len)  # every army that may
+
+    def _lose(self, b: Board, legal: list[Action]) -> Action:
+        def cost(a: Action) -> tuple[int, int]:
+            army = b.armies[a[1]]
+            return (0 if a[2] == "infantry" else 1, army["sp"]["mechanized"])
+
+        return min(legal, key=cost)
+
+    def _assault(self, b: Board, legal: list[Action]) -> Action:
+        assaults = [a for a in legal if a[0] == "assault"]
+        return max(assaults, key=len) if assaults else ("to_advances",)
+
+    def _advance(self, b: Board, legal: list[Action]) -> Action:
+        for a in legal:
+            if a[0] == "advance":
+                army = b.armies[a[1]]
+                target = (army.get("status") or {}).get("target")
+                if target is not None and b.advance_limit(army, target) >= 1:
+                    return a
+        return ("to_exploitation",)
+
+    def _exploit(self, b: Board, legal: list[Action]) -> Action:
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            if a[0] != "exploit" or b.owner.get(a[2]) == b.me:
+                continue
+            army = b.armies[a[1]]
+            defence = b.defence(a[2])
+            may_assault = b.at(a[2]) and not (army.get("status") or {}).get("assaulted")
+            after = max(0, defence - (2 if may_assault else 0))
+            limit = b.advance_limit(army, a[2], after)
+            if limit < FAIR_LIMIT:
+                continue
+            current = 1.0 if a[1] == b.frame.get("current") else 0.0
+            score = limit + 2.0 * b.progress(army["at"], a[2]) + current
+            if best is None or score > best[0]:
+                best = (score, a)
+        if best:
+            return best[1]
+        if ("end_combat",) in legal:
+            return ("end_combat",)
+        # an overstacked hex must be left: the likeliest advance out, friendly hexes first
+        exploits = [a for a in legal if a[0] == "exploit"]
+        return max(exploits, key=lambda a: b.advance_limit(b.armies[a[1]], a[2]))
+
+    def _retreat(self, b: Board, legal: list[Action]) -> Action:
+        def safety(a: Action) -> int:
+            return sum(1 for n in b.g.links[a[1]] if b.owner.get(n) == b.me)
+
+        return max(legal, key=safety)
+
+    # -- production
+    def _produce(self, b: Board, legal: list[Action]) -> Action:
+        want = "mechanized" if b.me == "axis" else "infantry"
+        builds = [a for a in legal if a[0] == "build"]
+        for kind in (want, "infantry", "mechanized"):
+            options = [a for a in builds if a[1] == kind]
+            if options:
+                return min(options, key=lambda a: self._build_rank(b, a))
+        repairs = [a for a in legal if a[0] == "repair"]
+        return repairs[0] if repairs else ("end_production",)
+
+    def _build_rank(self, b: Board, a: Action) -> tuple[int, int]:
+        place = b.armies[a[3]]["at"] if a[2] == "army" else a[3]
+        return (b.dist.get(place, 99), 0 if a[2] == "army" else 1)
+
+
+def make_heuristic(seed: int) -> HgwHeuristic:
+    """The Hitler's Global War heuristic agent, seeded (grognard.agents.registry calls this)."""
+    return HgwHeuristic(seed)

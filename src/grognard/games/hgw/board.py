@@ -1,0 +1,209 @@
+"""Questions every phase asks of the game data: armies and their strength, hex control,
+garrisons, die modifiers, and the effects of capturing a hex.
+
+DATA LAYOUT (`state.data`, besides the core's roles, rng, log and flow)
+    scenario            the scenario id
+    turn                index into `turns` (the Time Record); `turns` lists them
+    player, phase       whose player turn it is; "movement" | "combat" | "production"
+    owner               {place: side}: the side each place is friendly to (Friendly Hexes)
+    markers             {place: side}: occupation markers (captures in unfriendly countries,
+                        and the garrisons of hexes without an inherent one, Garrisons 3, 6)
+    won                 places whose marker was won by a combat advance (Line of Supply 6-7)
+    devastated          {place: points}: devastated production; `permanent` the unrepairable
+    armies              {army id: {"side", "name", "at": place | None, "sp": {kind: points}}}:
+                        the record sheets, open to everyone (Prepare for Play 4)
+    status              {army id: {"target", "assaulted", "defended", "advanced", "stopped",
+                        "exploit"}}: what each army did this player turn
+    frozen              armies out of full supply at the start of their turn
+    garrison_lost       places whose garrison is gone until the end of this combat phase
+    budget              production left to spend in this production phase
+    winters             Axis winter turns so far in the Soviet Union (Russian Winter 2)
+    result              None | {side: score}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .geography import Geography, Place, geography
+from .scenario import BOX, KINDS, load_scenario
+from .tables import load_tables
+
+Data = dict[str, Any]
+STACK_LIMIT = 10  # Stacking 1
+
+
+def points(count: int, kind: str = "") -> str:
+    """ "1 point", "3 infantry points": counts for the log, in good English."""
+    word = "point" if count == 1 else "points"
+    return f"{count} {kind} {word}" if kind else f"{count} {word}"
+
+
+def enemy(side: str) -> str:
+    return "soviet" if side == "axis" else "axis"
+
+
+def geo(data: Data) -> Geography:
+    return geography(data["scenario"])
+
+
+def strength(army: dict[str, Any]) -> int:
+    return sum(int(army["sp"][k]) for k in KINDS)
+
+
+def armies_at(data: Data, place: Place, side: str | None = None) -> list[str]:
+    return sorted(
+        a for a, x in data["armies"].items() if x["at"] == place and (side is None or x["side"] == side)
+    )
+
+
+def on_board(data: Data, side: str) -> list[str]:
+    return sorted(a for a, x in data["armies"].items() if x["side"] == side and x["at"] is not None)
+
+
+def free_army(data: Data, side: str) -> str | None:
+    """A spare army counter from the record sheet (twelve per side, never more)."""
+    for a, x in sorted(data["armies"].items()):
+        if x["side"] == side and x["at"] is None:
+            return str(a)
+    return None
+
+
+def stack(data: Data, place: Place) -> int:
+    return sum(strength(data["armies"][a]) for a in armies_at(data, place))
+
+
+def over_limit(place: Place, points: int) -> bool:
+    """Stacking 1 and 3: ten points a hex; the Siberia box has no limit."""
+    return place != BOX and points > STACK_LIMIT
+
+
+def has_garrison(data: Data, place: Place) -> bool:
+    """Garrisons 1-6: an empty place defends with one point if it has an inherent
+    garrison (or its owner's occupation marker stands for one) and that garrison was not
+    destroyed earlier in this combat phase."""
+    if armies_at(data, place) or place in data["garrison_lost"]:
+        return False
+    if geo(data).inherent_garrison[place]:
+        return True
+    return bool(data["markers"].get(place) == data["owner"].get(place))
+
+
+def defence(data: Data, place: Place) -> int:
+    """The target's strength on the Advance Table (Advance Resolution 3, 6, 9)."""
+    armies = armies_at(data, place)
+    if armies:
+        return min(sum(strength(data["armies"][a]) for a in armies), 10)
+    return 1 if has_garrison(data, place) else 0
+
+
+def winter_modifier(data: Data, army_id: str) -> int:
+    """Russian Winter Combat 1-2: Axis armies in Soviet hexes in winter add +4 the
+    first winter, +2 the second, +1 after, to attack and defensive assault rolls."""
+    army = data["armies"][army_id]
+    if army["side"] != "axis" or not current_turn(data).startswith("Winter"):
+        return 0
+    if geo(data).country.get(army["at"]) != "soviet_union":
+        return 0
+    steps = load_tables().russian_winter.modifiers
+    return steps[min(int(data["winters"]), len(steps) - 1)]
+
+
+def current_turn(data: Data) -> str:
+    return str(data["turns"][data["turn"]])
+
+
+def production_of(data: Data, place: Place) -> int:
+    """Undevastated production points at a place."""
+    return max(0, geo(data).production[place] - int(data["devastated"].get(place, 0)))
+
+
+def capture(state: Any, place: Place, side: str, *, by_advance: bool) -> None:
+    """A place becomes friendly to `side` (Friendly Hexes 2; Advance Resolution 7): its
+    production is devastated when an army advances into it, and an occupation marker
+    goes down when the place lies outside the side's own starting territory."""
+    data = state.data
+    g = geo(data)
+    if data["owner"].get(place) == side:
+        return
+    data["owner"][place] = side
+    if by_advance:
+        value = g.production[place]
+        if value:
+            data["devastated"][place] = value
+        data["garrison_lost"] = sorted({*data["garrison_lost"], place})
+    if g.start_owner[place] != side:
+        data["markers"][place] = side
+        if by_advance:
+            data["won"] = sorted({*data["won"], place})
+    else:
+        drop_marker(data, place)
+    state.log(f"{side} captures {place}")
+    check_victory(state)
+
+
+def drop_marker(data: Data, place: Place) -> None:
+    data["markers"].pop(place, None)
+    if place in data["won"]:
+        data["won"] = [p for p in data["won"] if p != place]
+
+
+def left(data: Data, place: Place) -> None:
+    """Garrisons 6: a hex with no inherent garrison keeps one under an occupation marker
+    of its owner when the last army leaves it."""
+    if place is None or armies_at(data, place) or geo(data).inherent_garrison[place]:
+        return
+    owner = data["owner"].get(place)
+    if owner is not None and data["markers"].get(place) != owner:
+        drop_marker(data, place)
+        data["markers"][place] = owner
+
+
+def check_victory(state: Any) -> None:
+    """Barbarossa Victory Conditions 1-2: the Axis wins at once holding every Soviet
+    capital; the Soviet side at once holding Berlin."""
+    data = state.data
+    if data.get("result") is not None:
+        return
+    content = load_scenario(data["scenario"])
+    for side, capitals in content.capitals.items():
+        if all(data["owner"].get(c) == side for c in capitals):
+            data["result"] = {side: 1.0, enemy(side): 0.0}
+            state.log(f"{side} wins: it holds {', '.join(capitals)}")
+            data["flow"].clear()
+            return
+
+
+def remove_points(data: Data, army_id: str, kind: str, count: int = 1) -> None:
+    """Take points off an army; an army left empty returns to the record sheet
+    (Movement 5; Assault Resolution 6)."""
+    army = data["armies"][army_id]
+    army["sp"][kind] -= count
+    if strength(army) == 0:
+        army["at"] = None
+        data["status"].pop(army_id, None)
+
+
+def eliminate(state: Any, army_id: str, why: str) -> None:
+    army = state.data["armies"][army_id]
+    state.log(f"{army['name']} is eliminated ({why})")
+    for kind in KINDS:
+        army["sp"][kind] = 0
+    army["at"] = None
+    state.data["status"].pop(army_id, None)
+
+
+def _fresh_status() -> dict[str, Any]:
+    return {"target": None, "assaulted": False, "defended": False, "advanced": 0, "stopped": False}
+
+
+def army_status(data: Data, army_id: str) -> dict[str, Any]:
+    """What the army did this turn, for reading only: questions must not change data."""
+    status: dict[str, Any] | None = data["status"].get(army_id)
+    return status if status is not None else _fresh_status()
+
+
+def mark(data: Data, army_id: str) -> dict[str, Any]:
+    """The army's status, stored, for the rules that record what it does."""
+    status: dict[str, Any] = data["status"].setdefault(army_id, _fresh_status())
+    return status

@@ -1,0 +1,233 @@
+"""The Combat Phase up to the advances: announcing initial attacks, defensive
+assaults, assaults and the losses they cause (Making Attacks 1-7; Initial Attack 1-7;
+Assault Resolution 1-9; Mountain, Swamp and Jungle Combat; Russian Winter Combat).
+
+Frames (core/flow.py): `announce` (the attacker names army -> target pairs), then one
+`def_assault` per target hex holding enemy armies, then `assaults`, then `advances`
+(advance.py). `losses` is the sub-question in which the owner of the losing armies
+removes the points one at a time (Assault Resolution 4-5).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from grognard.core.flow import Frame, Step, call, end, goto
+
+from .board import (
+    armies_at,
+    army_status,
+    drop_marker,
+    enemy,
+    geo,
+    has_garrison,
+    mark,
+    on_board,
+    points,
+    remove_points,
+    strength,
+    winter_modifier,
+)
+from .geography import Place
+from .movement import can_move
+from .scenario import KINDS
+from .tables import load_tables
+
+Action = tuple[Any, ...]
+
+
+def subsets(items: list[str]) -> list[tuple[str, ...]]:
+    """Every non-empty choice of armies, in a fixed order."""
+    return [c for n in range(1, len(items) + 1) for c in combinations(sorted(items), n)]
+
+
+def firing_strength(data: dict[str, Any], armies: tuple[str, ...], target: Place | None) -> int:
+    """Assault Resolution 3 with Mountain 1, Swamp 1 and Jungle 1: infantry and
+    mechanized points of the chosen armies, mechanized ones left out against mountain and
+    swamp targets and halved against jungle ones, the whole capped at ten. A defensive
+    assault (`target` None) counts every point (Mountain 2, Swamp 2, Jungle 2)."""
+    infantry = sum(int(data["armies"][a]["sp"]["infantry"]) for a in armies)
+    mech = sum(int(data["armies"][a]["sp"]["mechanized"]) for a in armies)
+    other = sum(strength(data["armies"][a]) for a in armies) - infantry - mech
+    terrain = geo(data).terrain[target] if target is not None else "clear"
+    effect = load_tables().terrain[terrain].mech_assault
+    if effect == "none":
+        mech = 0
+    elif effect == "half":
+        mech //= 2
+    return min(infantry + mech + other, 10)
+
+
+def fire(game: Any, armies: tuple[str, ...], target: Place | None, why: str) -> int:
+    """Roll one assault on the Firepower Table; the losses it inflicts."""
+    data = game.data
+    power = firing_strength(data, armies, target)
+    side = data["armies"][armies[0]]["side"]
+    modifier = winter_modifier(data, armies[0])
+    (roll,) = game.roll(1, side, why)
+    losses = load_tables().firepower_losses(power, roll + modifier)
+    extra = f" +{modifier} Russian winter" if modifier else ""
+    game.log(f"firing strength {power}, roll {roll}{extra}: {points(losses)} lost")
+    return losses
+
+
+def take_losses(game: Any, loser: str, armies: list[str], count: int) -> None:
+    """Ask the losing side to remove `count` points from `armies`."""
+    if count > 0 and any(strength(game.data["armies"][a]) for a in armies):
+        call(game.data["flow"], "losses", role=loser, armies=sorted(armies), count=count)
+
+
+def can_attack(data: dict[str, Any], army_id: str) -> bool:
+    return can_move(data, army_id) and not army_status(data, army_id)["stopped"]
+
+
+class Announce(Step):
+    """Initial Attack 1-3: every attack of the sub-phase is named before any is made."""
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        data = game.data
+        g = geo(data)
+        actions: list[Action] = [("end_announce",)]
+        for a in on_board(data, role):
+            if not can_attack(data, a) or army_status(data, a)["target"] is not None:
+                continue
+            at = data["armies"][a]["at"]
+            actions += [("attack", a, t) for t in g.links[at] if t in data["owner"]]
+        return actions
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        data = game.data
+        if action[0] == "attack":
+            mark(data, action[1])["target"] = action[2]
+            game.log(f"{role} announces {data['armies'][action[1]]['name']} against {action[2]}")
+            return
+        flow = data["flow"]
+        goto(flow, "assaults", role=role)
+        targets: dict[Place, list[str]] = {}
+        for a in on_board(data, role):
+            target = army_status(data, a)["target"]
+            if target is not None:
+                targets.setdefault(target, []).append(a)
+        for target in sorted(targets, reverse=True):
+            if eligible_defenders(data, target, role):
+                call(flow, "def_assault", role=enemy(role), target=target, attackers=targets[target])
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"{frame['role']}: name every initial attack (army and adjacent target hex), then end"
+
+
+def eligible_defenders(data: dict[str, Any], target: Place, attacker: str) -> list[str]:
+    """Initial Attack 4; Exploitation Attacks 3: armies in the target that have not made
+    their one defensive assault this turn."""
+    return [a for a in armies_at(data, target, enemy(attacker)) if not army_status(data, a)["defended"]]
+
+
+class DefensiveAssault(Step):
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        data = game.data
+        attackers = [a for a in frame["attackers"] if data["armies"][a]["at"] is not None]
+        choices = eligible_defenders(data, frame["target"], enemy(role)) if attackers else []
+        return [("no_defensive_assault",)] + [("defensive_assault", *c) for c in subsets(choices)]
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        data = game.data
+        attackers = [a for a in frame["attackers"] if data["armies"][a]["at"] is not None]
+        end(data["flow"])
+        if action[0] == "no_defensive_assault":
+            game.log(f"{role} makes no defensive assault in {frame['target']}")
+            return
+        armies = tuple(action[1:])
+        for a in armies:
+            mark(data, a)["defended"] = True
+        losses = fire(game, armies, None, f"defensive assault from {frame['target']}")
+        take_losses(game, enemy(role), attackers, losses)  # Assault Resolution 4
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"{frame['role']}: defensively assault the armies attacking {frame['target']}?"
+
+
+class Losses(Step):
+    """Assault Resolution 5-6, 9: the owner picks each lost point; an emptied army
+    leaves the board; losses beyond the points present are ignored."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return [frame["role"]] if self.legal(game, frame, frame["role"]) else []
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        if frame["count"] <= 0:
+            return []
+        data = game.data
+        return [
+            ("lose", a, k)
+            for a in frame["armies"]
+            if data["armies"][a]["at"] is not None
+            for k in KINDS
+            if data["armies"][a]["sp"][k] > 0
+        ]
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        data = game.data
+        name = data["armies"][action[1]]["name"]
+        remove_points(data, action[1], action[2])
+        frame["count"] -= 1
+        game.log(f"{role} loses one {action[2]} point of {name}")
+
+    def run(self, game: Any, frame: Frame) -> None:
+        end(game.data["flow"])
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"{frame['role']}: remove {points(frame['count'])} more"
+
+
+def can_assault(data: dict[str, Any], target: Place, side: str) -> bool:
+    """Advance Into Friendly Hexes 2 and Assault Resolution 7: assaults hit enemy
+    armies or an enemy garrison, never a friendly hex."""
+    if data["owner"].get(target) == side:
+        return False
+    return bool(armies_at(data, target, enemy(side))) or has_garrison(data, target)
+
+
+def assault(game: Any, armies: tuple[str, ...], target: Place) -> None:
+    """Resolve an attacker's assault on `target` (Assault Resolution 3-4, 7-8)."""
+    data = game.data
+    side = data["armies"][armies[0]]["side"]
+    for a in armies:
+        mark(data, a)["assaulted"] = True
+    losses = fire(game, armies, target, f"assault on {target}")
+    defenders = armies_at(data, target, enemy(side))
+    if defenders:
+        take_losses(game, enemy(side), defenders, losses)
+    elif losses:
+        data["garrison_lost"] = sorted({*data["garrison_lost"], target})
+        if not geo(data).inherent_garrison[target]:
+            drop_marker(data, target)
+        game.log(f"the garrison of {target} is destroyed")
+
+
+class Assaults(Step):
+    """Initial Attack 5: the attacker's assaults, hex by hex (Assault Resolution 2-3),
+    before any advance."""
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        data = game.data
+        groups: dict[tuple[Place, Place], list[str]] = {}
+        for a in on_board(data, role):
+            status = army_status(data, a)
+            if status["target"] is not None and not status["assaulted"]:
+                groups.setdefault((data["armies"][a]["at"], status["target"]), []).append(a)
+        actions: list[Action] = [("to_advances",)]
+        for (origin, target), armies in sorted(groups.items()):
+            if can_assault(data, target, role):
+                actions += [("assault", origin, target, *c) for c in subsets(armies)]
+        return actions
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        data = game.data
+        if action[0] == "to_advances":
+            goto(data["flow"], "advances", role=role)
+            return
+        assault(game, tuple(action[3:]), action[2])
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"{frame['role']}: make the initial assaults, then go on to the advances"

@@ -1,0 +1,99 @@
+"""The playing area of one scenario, precomputed from the map: which places exist,
+how they touch, and what the terrain does to moves, attacks, retreats and supply.
+
+A *place* is an on-map European hex ("1144") or the Siberia off-map box ("siberia"),
+which the rules treat as one oversized hex (Off-Map Combat 1): the Soviet hexes east of
+column 57 are inside it and never played one by one. Hexes that no side held at the
+start are neutral for the whole Barbarossa game (special rule 1), so they are not
+places at all: nobody may enter, attack or trace through them.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .map import load_map
+from .scenario import BOX
+from .tables import load_tables
+
+Place = str
+
+
+class Geography:
+    def __init__(self, scenario_id: str) -> None:
+        hmap = load_map()
+        tables = load_tables()
+        borders = hmap.scenario(scenario_id).borders
+        self.start_owner: dict[Place, str] = {}
+        for spec in hmap.scenario(scenario_id).sides:
+            for h in sorted(hmap.friendly_at_start(scenario_id, spec.side)):
+                if hmap.box_of(h) == BOX:
+                    self.start_owner[BOX] = spec.side
+                elif hmap.in_europe(h) and not hmap.box_of(h):
+                    self.start_owner[h] = spec.side
+        # sorted: game data built from these dicts must not depend on the process's
+        # string hashing, or a replay in another process would differ
+        self.start_owner = dict(sorted(self.start_owner.items()))
+        self.places = frozenset(self.start_owner)
+        self.country: dict[Place, str] = {}
+        self.terrain: dict[Place, str] = {}
+        self.production: dict[Place, int] = {}
+        for p in self.places:
+            if p == BOX:
+                self.country[p], self.terrain[p], self.production[p] = "soviet_union", "clear", 0
+                continue
+            info = hmap.hex(p)
+            self.country[p] = hmap.country_in(p, borders)
+            self.terrain[p] = info.terrain
+            self.production[p] = info.production
+        # Garrisons 1: land hexes have one inherent garrison point, except islands,
+        # deserts and jungles, which hold one only under an occupation marker.
+        self.inherent_garrison = {
+            p: tables.terrain[self.terrain[p]].garrison and self.terrain[p] not in ("desert", "jungle")
+            for p in self.places
+        }
+        links: dict[Place, set[Place]] = {p: set() for p in self.places}
+        crossing: set[tuple[Place, Place]] = set()
+        self.roads: set[tuple[Place, Place]] = set()
+        for p in self.places:
+            if p == BOX:
+                continue
+            for n in hmap.neighbours(p):
+                if n in self.places and hmap.can_cross_by_land(p, n):
+                    links[p].add(n)
+                    features = hmap.hexside_features(p, n)
+                    if "crossing" in features:
+                        crossing.add((p, n))
+                    if "road" in features:
+                        self.roads.add((p, n))
+        if BOX in self.places:
+            for h in hmap.box_border(BOX):
+                if h in self.places:
+                    links[h].add(BOX)
+                    links[BOX].add(h)
+        # Movement 2 and Sea and Crossing Combat: moves and attacks use land hexsides and
+        # crossing arrows, never all-sea hexsides; Advance Resolution 4: retreats use
+        # neither crossings nor all-sea hexsides.
+        self.links: dict[Place, tuple[Place, ...]] = {p: tuple(sorted(ns)) for p, ns in links.items()}
+        self.retreat_links: dict[Place, tuple[Place, ...]] = {
+            p: tuple(n for n in ns if (p, n) not in crossing) for p, ns in self.links.items()
+        }
+
+    def leaves_for_supply(self, here: Place, toward: Place, marked: bool) -> bool:
+        """Line of Supply 5-7: may a supply route leave `here` toward `toward`? Mountain
+        hexes only by a road; desert and jungle by a road or under the side's own
+        occupation marker won by a combat advance (`marked`)."""
+        terrain = self.terrain[here]
+        if terrain == "mountain":
+            return (here, toward) in self.roads
+        if terrain in ("desert", "jungle"):
+            return marked or (here, toward) in self.roads
+        return True
+
+    def is_neighbour(self, a: Place, b: Place) -> bool:
+        return b in self.links.get(a, ())
+
+
+@cache
+def geography(scenario_id: str) -> Geography:
+    return Geography(scenario_id)

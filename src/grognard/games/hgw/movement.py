@@ -1,0 +1,184 @@
+"""The Movement Phase: strategic redeployment of strength points (Movement 1-9;
+Stacking 1-6).
+
+Points, not armies, move: a move takes some points of one kind from an army and puts
+them into another army, or into a new army taken from the record sheet, anywhere the
+side can reach through a connected chain of its friendly places (Movement 2). An army
+left empty goes back to the sheet (Movement 5). A move is two questions: what to take
+(`("move", army, kind, count)`, or `("move", army, "army", strength)` for the whole army
+with its counter) and where (`move_to`), so that the legal lists stay short on a map of
+hundreds of hexes.
+
+Stacking is checked as points arrive: a move that would put more than ten points in a
+hex is not offered (Stacking 1), and the phase cannot end while a hex is over the
+limit, which only an advance can cause (Advance Resolution 12); the player then moves
+points out or eliminates some (Stacking 4).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from grognard.core.flow import Frame, Step, call, end, goto
+
+from .board import (
+    Data,
+    armies_at,
+    free_army,
+    geo,
+    left,
+    on_board,
+    over_limit,
+    points,
+    remove_points,
+    stack,
+    strength,
+)
+from .geography import Place
+from .scenario import BOX, KINDS
+
+WHOLE = "army"  # the "kind" of a move that takes a whole army
+
+
+def reachable(data: Data, start: Place, side: str) -> set[Place]:
+    """Movement 2: every friendly place joined to `start` through friendly places."""
+    g = geo(data)
+    owner = data["owner"]
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        p = queue.popleft()
+        for n in g.links[p]:
+            if n not in seen and owner.get(n) == side:
+                seen.add(n)
+                queue.append(n)
+    return seen
+
+
+def can_move(data: Data, army_id: str) -> bool:
+    army = data["armies"][army_id]
+    if army_id in data["frozen"]:
+        return False  # Unsupplied Hexes 3-4
+    # Barbarossa special rule 3: the Siberian points stay put on the first turn
+    return not (army["at"] == BOX and data["turn"] == 0)
+
+
+def overstacked(data: Data, side: str) -> list[Place]:
+    places = {data["armies"][a]["at"] for a in on_board(data, side)}
+    return sorted(p for p in places if over_limit(p, stack(data, p)))
+
+
+class Movement(Step):
+    def legal(self, game: Any, frame: Frame, role: str) -> list[tuple[Any, ...]]:
+        data = game.data
+        actions: list[tuple[Any, ...]] = []
+        crowded = overstacked(data, role)
+        for a in on_board(data, role):
+            army = data["armies"][a]
+            movable = can_move(data, a)
+            if movable:
+                actions.append(("move", a, WHOLE, strength(army)))  # the army itself
+            for kind in KINDS:
+                have = int(army["sp"][kind])
+                if movable:
+                    actions += [("move", a, kind, n) for n in range(1, have + 1)]
+                if have and army["at"] in crowded:
+                    actions.append(("eliminate", a, kind))  # Stacking 4
+        if not crowded:
+            actions.append(("end_movement",))
+        return actions
+
+    def apply(self, game: Any, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
+        data = game.data
+        if action[0] == "end_movement":
+            game.log(f"{role} ends movement")
+            # Garrisons 6: in the combat phase a hex its armies leave stays without a
+            # garrison until the phase ends, so every hex held now is marked
+            data["garrison_lost"] = sorted({x["at"] for x in data["armies"].values() if x["at"]})
+            goto(data["flow"], "announce", role=role)
+            data["phase"] = "combat"
+            return
+        if action[0] == "eliminate":
+            remove_points(data, action[1], action[2])
+            name = data["armies"][action[1]]["name"]
+            game.log(f"{role} eliminates one {action[2]} point of {name} (overstacked)")
+            return
+        call(data["flow"], "move_to", role=role, army=action[1], kind=action[2], count=action[3])
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"{frame['role']} redeploys strength points through friendly hexes, then ends movement"
+
+
+class MoveTo(Step):
+    """Where the chosen points go: another army, or a new army in a friendly place."""
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[tuple[Any, ...]]:
+        data = game.data
+        source = frame["army"]
+        start = data["armies"][source]["at"]
+        count = frame["count"]
+        actions: list[tuple[Any, ...]] = [("cancel",)]
+        places = reachable(data, start, role)
+        whole = frame["kind"] == WHOLE
+        spare = source if whole else free_army(data, role)
+        for p in sorted(places):
+            if whole and p == start:
+                continue
+            arriving = 0 if p == start else count
+            if over_limit(p, stack(data, p) + arriving):
+                continue
+            for a in armies_at(data, p, role):
+                if a != source:
+                    actions.append(("to_army", a))
+            if spare is not None:
+                actions.append(("to_place", p))
+        return actions
+
+    def apply(self, game: Any, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
+        data = game.data
+        if action[0] != "cancel":
+            source, kind, count = frame["army"], frame["kind"], frame["count"]
+            if kind == WHOLE:
+                _move_whole(game, role, source, action)
+                end(data["flow"])
+                return
+            if action[0] == "to_army":
+                target = action[1]
+            else:
+                spare = free_army(data, role)
+                assert spare is not None  # offered only with a spare counter
+                target = spare
+                data["armies"][target]["at"] = action[1]
+            data["armies"][target]["sp"][kind] += count
+            start = data["armies"][source]["at"]
+            remove_points(data, source, kind, count)
+            left(data, start)
+            dest = data["armies"][target]
+            game.log(f"{role} moves {points(count, kind)} from {start} to {dest['name']} in {dest['at']}")
+        end(data["flow"])
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        if frame["kind"] == WHOLE:
+            return f"{frame['role']}: where does {frame['army']} go?"
+        return f"{frame['role']}: where do {frame['count']} {frame['kind']} points of {frame['army']} go?"
+
+
+def _move_whole(game: Any, role: str, source: str, action: tuple[Any, ...]) -> None:
+    """The whole army moves: its counter to a friendly place, or every point into
+    another army there (which returns this counter to the record sheet)."""
+    data = game.data
+    army = data["armies"][source]
+    start = army["at"]
+    if action[0] == "to_place":
+        army["at"] = action[1]
+        left(data, start)
+        game.log(f"{role} moves {army['name']} from {start} to {action[1]}")
+        return
+    target = data["armies"][action[1]]
+    for kind in KINDS:
+        target["sp"][kind] += army["sp"][kind]
+        if army["sp"][kind]:
+            remove_points(data, source, kind, army["sp"][kind])
+    left(data, start)
+    game.log(f"{role} moves all of {army['name']} from {start} into {target['name']} in {target['at']}")

@@ -1,0 +1,182 @@
+"""Battle odds for Hitler's Global War (core/odds.py; docs/adding-a-ruleset.md, 10).
+
+A "battle" here is one army's attack on one hex, as the rules play it: the defenders'
+optional defensive assault, the army's optional assault, then its advance (Initial
+Attack 4-6; Exploitation Attacks 3). Every step is one die on a table, so the odds are
+exact: we enumerate both assault rolls and the advance roll.
+
+Assumptions, also returned as `notes`: losses are taken as a player keen to advance
+takes them, the attacker's infantry before its mechanized points, and the defender's
+losses simply lower its total (the Advance Table counts every point alike).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from grognard.core.game import Action, Role, State
+from grognard.core.odds import BadBattle, Odds, count_field
+
+from .geography import geography
+from .tables import load_tables
+
+KINDS = ("infantry", "mechanized")
+NOTES = (
+    "The attacker loses infantry before mechanized points.",
+    "One army attacks; the defence is every point in the hex (ten at most).",
+)
+
+
+def odds_form() -> dict[str, Any]:
+    return {
+        "sides": {"land": list(KINDS)},
+        "most_units": 10,
+        "terrain": list(load_tables().terrain),
+        "flags": {
+            "defensive_assault": "the defenders defensively assault first",
+            "assault": "the attacker assaults before advancing",
+            "garrison": "an empty hex with its garrison point",
+            "friendly": "the target hex is friendly to the attacker",
+        },
+        "rules": ["C2.4", "C4.3", "C5.3", "C5.10", "C12.1"],
+    }
+
+
+def _side(description: Mapping[str, Any], key: str) -> dict[str, int]:
+    raw = description.get(key) or {}
+    if not isinstance(raw, Mapping):
+        raise BadBattle(f"{key} must map infantry and mechanized to counts")
+    unknown = set(raw) - set(KINDS)
+    if unknown:
+        raise BadBattle(f"{key} has unknown kinds {sorted(unknown)}; kinds: {', '.join(KINDS)}")
+    return {k: count_field(raw.get(k, 0), f"{key}.{k}", 10) for k in KINDS}
+
+
+def odds(description: Mapping[str, Any]) -> Odds:
+    tables = load_tables()
+    attacker = _side(description, "attacker")
+    defender = _side(description, "defender")
+    terrain = description.get("terrain") or "clear"
+    origin = description.get("from_terrain") or "clear"
+    for name, value in (("terrain", terrain), ("from_terrain", origin)):
+        if value not in tables.terrain:
+            raise BadBattle(f"{name} must be one of {', '.join(tables.terrain)}, not {value!r}")
+    advanced = count_field(description.get("advanced", 0), "advanced", 20)
+    winter = count_field(description.get("winter", 0), "winter", 4)  # the attacker's (C12)
+    cold = count_field(description.get("defender_winter", 0), "defender_winter", 4)
+    friendly = bool(description.get("friendly"))
+    defending: int = sum(defender.values())
+    if friendly and defending:
+        raise BadBattle("a friendly hex holds no enemy points")
+    garrison = bool(description.get("garrison")) and not defending and not friendly
+    if sum(attacker.values()) == 0:
+        raise BadBattle("the attacker needs at least one point")
+    into = tables.terrain[terrain]
+    out_of = tables.terrain[origin].mech_advancing_out
+    mech_assault = into.mech_assault
+
+    def fire(strength: int, modifier: int) -> list[int]:
+        return [tables.firepower_losses(min(strength, 10), roll + modifier) for roll in range(1, 7)]
+
+    win = 0.0
+    lose_all = 0.0
+    att_loss = 0.0
+    def_loss = 0.0
+    incoming = fire(defending, cold) if description.get("defensive_assault") and defending else [0]
+    for hit in incoming:
+        p1 = 1 / len(incoming)
+        inf = max(0, attacker["infantry"] - hit)
+        mech = max(0, attacker["mechanized"] - max(0, hit - attacker["infantry"]))
+        att_loss += p1 * (sum(attacker.values()) - inf - mech)
+        if inf + mech == 0:
+            lose_all += p1
+            continue
+        shots = [0]
+        if description.get("assault") and not friendly and (defending or garrison):
+            firing = mech if mech_assault == "full" else (mech // 2 if mech_assault == "half" else 0)
+            shots = fire(inf + firing, winter)
+        for kill in shots:
+            p2 = p1 / len(shots)
+            left = max(0, defending - kill)
+            def_loss += p2 * (defending - left)
+            guard = 1 if garrison and kill == 0 else 0
+            strength = 0 if friendly else min(left + guard, 10)
+            counted = 0 if out_of == "none" else mech // 2 if out_of == "half" else mech
+            limit = tables.advance_limit(counted, strength, friendly=friendly)
+            modifier = advanced + winter + into.advance_into
+            if strength == 0 and not left:
+                modifier += into.advance_into_empty
+            if limit > 0:
+                win += p2 * sum(1 for roll in range(1, 7) if roll + modifier <= limit) / 6
+    return Odds(
+        attacker_wins=win,
+        defender_wins=1.0 - win,
+        mutual=0.0,
+        attacker_losses=att_loss,
+        defender_losses=def_loss,
+        exact=True,
+        unit="strength points",
+        kind="advance",
+        notes=NOTES + ((f"Lost: the whole army {lose_all:.0%} of the time.",) if lose_all else ()),
+    )
+
+
+def battle_at(
+    state: State, role: Role | None, where: str, action: Action | None = None
+) -> dict[str, Any] | None:
+    """The attack `role` names (or could name) against `where`, from its view only: the
+    army of `action` (attack, advance or exploit), else its strongest army that is
+    announced against the hex or stands next to it."""
+    if role is None:
+        return None
+    view = state.view(role)["board"]
+    g = geography(state.meta["scenario"])
+    if where not in view["owner"]:
+        raise BadBattle(f"{where!r} is not a place in play")
+    armies = {a["id"]: a for a in view["armies"]}
+    chosen = None
+    if action and len(action) >= 2 and action[0] in ("attack", "advance", "exploit") and action[1] in armies:
+        chosen = armies[action[1]]
+    else:
+        mine = [
+            a for a in armies.values() if a["side"] == role and a["at"] and where in g.links.get(a["at"], ())
+        ]
+        if mine:
+            chosen = max(
+                mine, key=lambda a: (a.get("status", {}).get("target") == where, a["sp"]["mechanized"])
+            )
+    if chosen is None or chosen["at"] is None:
+        return None
+    status = chosen.get("status") or {}
+    defenders = [a for a in armies.values() if a["at"] == where and a["side"] != role]
+    friendly = view["owner"].get(where) == role
+    defence = {k: sum(int(a["sp"][k]) for a in defenders) for k in KINDS}
+    steps = load_tables().russian_winter.modifiers
+    cold = steps[min(int(view["winters"]), len(steps) - 1)] if view["turn"].startswith("Winter") else 0
+
+    def winter(side: str | None, at: str) -> int:
+        return cold if side == "axis" and g.country.get(at) == "soviet_union" else 0
+
+    garrison = (
+        not defenders
+        and not friendly
+        and where not in view["garrison_lost"]
+        and (g.inherent_garrison[where] or view["markers"].get(where) == view["owner"].get(where))
+    )
+    return {
+        "attacker": {k: int(chosen["sp"][k]) for k in KINDS},
+        "defender": defence,
+        "roles": {"attacker": role, "defender": view["owner"].get(where)},
+        "terrain": g.terrain[where],
+        "from_terrain": g.terrain[chosen["at"]],
+        "advanced": int(status.get("advanced", 0)),
+        "winter": winter(role, chosen["at"]),
+        "defender_winter": winter(view["owner"].get(where), where) if defenders else 0,
+        "friendly": friendly,
+        "garrison": garrison,
+        "defensive_assault": bool(defenders) and not friendly,
+        "assault": not status.get("assaulted") and not friendly,
+        "army": chosen["id"],
+        "kind": "advance",
+    }

@@ -1,0 +1,137 @@
+"""The Production Phase (Production Points 1-4; Building Strength Points 1-6;
+Repairing Devastated Production 1-5; Barbarossa special rules 2 and 4).
+
+The budget is counted once, as the phase opens: the side's undevastated points that
+trace a supply route to a home-country point, Siberia's scheduled points while the box
+stays Soviet, less the Axis cut of 17. Whatever is not spent by the end of the phase
+is lost (Production Points 4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.core.flow import Frame, Step, goto
+
+from .board import (
+    Data,
+    armies_at,
+    current_turn,
+    free_army,
+    geo,
+    over_limit,
+    points,
+    production_of,
+    stack,
+)
+from .geography import Place
+from .scenario import BOX, BUILDABLE, load_scenario
+from .supply import supplied_places
+from .tables import load_tables
+
+Action = tuple[Any, ...]
+
+
+def siberia_points(data: Data) -> int:
+    """Barbarossa special rule 4: nothing on the first turn, eight from Winter 1941,
+    twelve from Spring 1943, while the box is Soviet; less any devastation there."""
+    if data["owner"].get(BOX) != "soviet":
+        return 0
+    turns = data["turns"]
+    now = data["turn"]
+    scheduled = 0
+    for step in load_scenario(data["scenario"]).siberia.production:
+        if step.start in turns and turns.index(step.start) <= now:
+            scheduled = step.points
+    return max(0, scheduled - int(data["devastated"].get(BOX, 0)))
+
+
+def budget(data: Data, side: str) -> int:
+    """Production Points 1: what `side` may spend this phase."""
+    full = supplied_places(data, side, home_only=True)
+    total = sum(production_of(data, p) for p in full if data["owner"].get(p) == side and p != BOX)
+    if side == "soviet":
+        total += siberia_points(data)
+    total -= load_scenario(data["scenario"]).production_cut.get(side, 0)  # special rule 2
+    return max(total, 0)
+
+
+def build_places(data: Data, side: str) -> list[Place]:
+    """Building Strength Points 3: places in the side's own producing countries that
+    still hold an undevastated point."""
+    g = geo(data)
+    homes = load_scenario(data["scenario"]).home_countries[side]
+    result = []
+    for p, owner in data["owner"].items():
+        if owner != side or g.country[p] not in homes:
+            continue
+        if production_of(data, p) > 0 or (p == BOX and siberia_points(data) > 0):
+            result.append(p)
+    return sorted(result)
+
+
+def cost(kind: str) -> int:
+    return int(getattr(load_tables().costs, kind))
+
+
+class Production(Step):
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        data = game.data
+        money = frame["budget"]
+        actions: list[Action] = [("end_production",)]
+        spare = free_army(data, role)
+        for kind in BUILDABLE:
+            if cost(kind) > money:
+                continue
+            for p in build_places(data, role):
+                if over_limit(p, stack(data, p) + 1):
+                    continue  # Building Strength Points 5; Stacking 6
+                actions += [("build", kind, "army", a) for a in armies_at(data, p, role)]
+                if spare is not None:
+                    actions.append(("build", kind, "place", p))
+        if load_tables().costs.repair <= money:
+            supplied = supplied_places(data, role, home_only=False)
+            for p, lost in sorted(data["devastated"].items()):
+                repairable = lost - int(data["permanent"].get(p, 0))
+                if repairable > 0 and data["owner"].get(p) == role and p in supplied:
+                    actions.append(("repair", p))
+        return actions
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        data = game.data
+        if action[0] == "end_production":
+            if frame["budget"]:
+                game.log(f"{role} leaves {points(frame['budget'])} of production unspent (lost)")
+            goto(data["flow"], "next_turn", player=role)
+            return
+        if action[0] == "repair":
+            place = action[1]
+            frame["budget"] -= load_tables().costs.repair
+            data["devastated"][place] -= 1
+            if data["devastated"][place] <= 0:
+                del data["devastated"][place]
+            game.log(f"{role} repairs one production point in {place}")
+            return
+        kind, how, where = action[1], action[2], action[3]
+        frame["budget"] -= cost(kind)
+        if how == "army":
+            army_id = where
+        else:
+            spare = free_army(data, role)
+            assert spare is not None  # offered only with a spare counter
+            army_id = spare
+            data["armies"][army_id]["at"] = where
+        data["armies"][army_id]["sp"][kind] += 1
+        army = data["armies"][army_id]
+        game.log(f"{role} builds one {kind} point for {army['name']} in {army['at']}")
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"{frame['role']}: build and repair with {frame['budget']} production points left"
+
+
+def open_production(game: Any, side: str) -> None:
+    data = game.data
+    money = budget(data, side)
+    data["phase"] = "production"
+    game.log(f"{side} has {points(money, 'production')} this turn ({current_turn(data)})")
+    goto(data["flow"], "production", role=side, budget=money)

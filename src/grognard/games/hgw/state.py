@@ -1,0 +1,54 @@
+"""The Hitler's Global War game state: plain data (board.py lists its layout), the flow
+of named steps, and views. Everything is open information (Prepare for Play 4: each
+record sheet is open to inspection), so every role sees the same board."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from grognard.core.flow import Step
+from grognard.core.flowstate import FlowState
+from grognard.core.game import Result, Role
+
+from .board import current_turn, stack, strength
+from .steps import STEPS
+
+
+class HgwState(FlowState):
+    STEPS: ClassVar[dict[str, Step]] = STEPS
+
+    def _result(self) -> Result | None:
+        result: Result | None = self.data.get("result")
+        return result
+
+    def _view(self, role: Role | None) -> dict[str, Any]:
+        data = self.data
+        armies = []
+        for army_id, army in sorted(data["armies"].items()):
+            entry = {"id": army_id, "side": army["side"], "name": army["name"], "at": army["at"]}
+            entry["sp"] = dict(army["sp"])
+            entry["strength"] = strength(army)
+            status = data["status"].get(army_id)
+            if status:
+                entry["status"] = dict(status)
+            entry["frozen"] = army_id in data["frozen"]
+            armies.append(entry)
+        places = {a["at"] for a in armies if a["at"]}
+        frame = self.flow[-1] if self.flow else {}
+        return {
+            "turn": current_turn(data),
+            "turn_index": data["turn"],
+            "turns": list(data["turns"]),
+            "player": data["player"],
+            "phase": data["phase"],
+            "step": frame.get("state"),
+            "frame": {k: v for k, v in frame.items() if k != "returned"},
+            "owner": dict(data["owner"]),
+            "markers": dict(data["markers"]),
+            "devastated": dict(data["devastated"]),
+            "permanent": dict(data["permanent"]),
+            "garrison_lost": list(data["garrison_lost"]),
+            "armies": armies,
+            "stacks": {p: stack(data, p) for p in sorted(places)},
+            "winters": data["winters"],
+        }

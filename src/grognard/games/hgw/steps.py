@@ -1,0 +1,29 @@
+"""The sequence of play as one table of named steps: phase modules hand control on by
+step name through the flow, so none of them imports another's steps."""
+
+from __future__ import annotations
+
+from grognard.core.flow import Step
+
+from .advance import Advances, Exploitation, ExploitAttack, Retreat
+from .combat import Announce, Assaults, DefensiveAssault, Losses
+from .movement import Movement, MoveTo
+from .production import Production
+from .turn import EndCombat, NextTurn, TurnStart
+
+STEPS: dict[str, Step] = {
+    "turn_start": TurnStart(),  # Player Turn Sequence; Unsupplied Hexes 4
+    "movement": Movement(),  # Movement 1-9, Stacking
+    "move_to": MoveTo(),
+    "announce": Announce(),  # Initial Attack 1-3
+    "def_assault": DefensiveAssault(),  # Initial Attack 4; Exploitation Attacks 3
+    "losses": Losses(),  # Assault Resolution 4-6
+    "assaults": Assaults(),  # Initial Attack 5
+    "advances": Advances(),  # Initial Attack 6; Advance Resolution
+    "retreat": Retreat(),  # Advance Resolution 4-5
+    "exploitation": Exploitation(),  # Exploitation Attacks 1-2, 4
+    "exploit_attack": ExploitAttack(),  # Exploitation Attacks 3
+    "end_combat": EndCombat(),  # Garrisons 4; Unsupplied Hexes 1-2
+    "production": Production(),  # Production
+    "next_turn": NextTurn(),
+}

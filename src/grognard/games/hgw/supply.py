@@ -1,0 +1,112 @@
+"""Supply (Line of Supply 1-7; Unsupplied Hexes 1-4).
+
+A route runs from an army or hex through an unbroken chain of the side's friendly
+places to a friendly undevastated production point: any one for *defense supply*, one
+in a home country for *full supply*. We search outward from the sources: a place is
+reached when it touches a place the route may pass through, and a reached place lets
+the route pass on only if the terrain lets a route leave it that way (Line of Supply
+5-7, `Geography.leaves_for_supply`). A place holding a point is always in defense
+supply (Line of Supply 3).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from .board import Data, armies_at, capture, eliminate, enemy, geo, production_of
+from .geography import Place
+from .scenario import BOX, load_scenario
+
+
+def _sources(data: Data, side: str, home_only: bool) -> set[Place]:
+    g = geo(data)
+    content = load_scenario(data["scenario"])
+    homes = (*content.home_countries[side], *content.overseas_supply.get(side, ()))
+    found = set()
+    for place, owner in data["owner"].items():
+        if owner != side:
+            continue
+        if place == BOX:
+            # the box is Soviet home land with production (Barbarossa special rule 4);
+            # it feeds supply while undevastated, whatever its points add to the budget
+            if not data["devastated"].get(BOX):
+                found.add(place)
+            continue
+        if production_of(data, place) and (not home_only or g.country[place] in homes):
+            found.add(place)
+    return found
+
+
+def supplied_places(
+    data: Data, side: str, *, home_only: bool, through: frozenset[Place] = frozenset()
+) -> set[Place]:
+    """Every place of `side` (plus `through`, places it may trace into) that can trace a
+    supply route to a source; `home_only` asks for full supply."""
+    g = geo(data)
+    owner = data["owner"]
+    won = {p for p in data["won"] if data["markers"].get(p) == side}
+
+    def usable(p: Place) -> bool:
+        return owner.get(p) == side or p in through
+
+    sources = _sources(data, side, home_only)
+    reached = set(sources)
+    passing = deque(sources)
+    open_ = set(sources)
+    while passing:
+        x = passing.popleft()
+        for y in g.links[x]:
+            if not usable(y):
+                continue
+            reached.add(y)
+            if y not in open_ and g.leaves_for_supply(y, x, y in won):
+                open_.add(y)
+                passing.append(y)
+    return reached
+
+
+def frozen_armies(data: Data, side: str) -> list[str]:
+    """Unsupplied Hexes 3-4: armies out of full supply at the start of their turn may
+    neither move nor attack (they may still defensively assault)."""
+    full = supplied_places(data, side, home_only=True)
+    return sorted(
+        a for a, x in data["armies"].items() if x["side"] == side and x["at"] and x["at"] not in full
+    )
+
+
+def end_of_combat_supply(state: Any, side: str) -> None:
+    """Unsupplied Hexes 1-2, at the end of `side`'s combat phase: armies in places that
+    reach no friendly production point are eliminated, and the opponent captures each
+    such place it can trace supply to and could reach with a supplied army of its own
+    within three hexes."""
+    data = state.data
+    g = geo(data)
+    supplied = supplied_places(data, side, home_only=False)
+    cut = frozenset(p for p, o in data["owner"].items() if o == side and p not in supplied)
+    if not cut:
+        return
+    for place in sorted(cut):
+        for army in armies_at(data, place, side):
+            eliminate(state, army, f"out of supply in {place}")
+    other = enemy(side)
+    their_supply = supplied_places(data, other, home_only=False, through=cut)
+    their_armies = supplied_places(data, other, home_only=False)
+    starts = {x["at"] for x in data["armies"].values() if x["side"] == other and x["at"] in their_armies}
+    near = _within(g.links, starts, 3, lambda p: data["owner"].get(p) == other or p in cut)
+    for place in sorted(cut):
+        if place in their_supply and place in near:
+            capture(state, place, other, by_advance=False)
+            if data.get("result") is not None:
+                return
+
+
+def _within(
+    links: dict[Place, tuple[Place, ...]], starts: set[Place], steps: int, passable: Any
+) -> set[Place]:
+    seen = set(starts)
+    frontier = set(starts)
+    for _ in range(steps):
+        frontier = {n for p in frontier for n in links[p] if n not in seen and passable(n)}
+        seen |= frontier
+    return seen

@@ -1,0 +1,82 @@
+"""The turn sequence of Barbarossa (Sequence of Play; Player Turn Sequence): the Axis
+player turn, then the Soviet one, each of movement, combat (initial attacks, then
+exploitation) and production; after both, the Turn Marker moves a season on. The game
+ends when a side meets its victory condition or after the last turn, when the side
+that held out (the Soviet Union) wins (Barbarossa Victory Conditions 2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.core.flow import Frame, Step, goto
+
+from .board import current_turn, enemy, geo
+from .production import open_production
+from .scenario import load_scenario
+from .supply import end_of_combat_supply, frozen_armies
+
+
+class TurnStart(Step):
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return []
+
+    def run(self, game: Any, frame: Frame) -> None:
+        data = game.data
+        side = frame["player"]
+        data["player"] = side
+        data["phase"] = "movement"
+        data["status"] = {}
+        data["garrison_lost"] = []
+        data["frozen"] = frozen_armies(data, side)
+        game.log(f"{current_turn(data)}: {side} player turn")
+        for a in data["frozen"]:
+            game.log(f"{data['armies'][a]['name']} is out of full supply: it may not move or attack")
+        goto(data["flow"], "movement", role=side)
+
+
+class EndCombat(Step):
+    """The end of a combat phase: garrisons come back (Garrisons 4, 6), then the
+    unsupplied-hex check (Unsupplied Hexes 1-2), then production."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return []
+
+    def run(self, game: Any, frame: Frame) -> None:
+        data = game.data
+        side = frame["player"]
+        data["garrison_lost"] = []
+        end_of_combat_supply(game, side)
+        if data.get("result") is not None:
+            return
+        open_production(game, side)
+
+
+class NextTurn(Step):
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return []
+
+    def run(self, game: Any, frame: Frame) -> None:
+        data = game.data
+        side = frame["player"]
+        first = load_scenario(data["scenario"]).first_player
+        if side == first:
+            goto(data["flow"], "turn_start", player=enemy(side))
+            return
+        if current_turn(data).startswith("Winter") and _axis_in_soviet_union(data):
+            data["winters"] += 1  # Russian Winter Combat 2: the next winter is milder
+        if data["turn"] + 1 >= len(data["turns"]):
+            data["result"] = {first: 0.0, enemy(first): 1.0}
+            game.log(f"the last turn is over: {enemy(first)} wins")
+            data["flow"].clear()
+            return
+        data["turn"] += 1
+        goto(data["flow"], "turn_start", player=first)
+
+
+def _axis_in_soviet_union(data: dict[str, Any]) -> bool:
+    g = geo(data)
+    return any(
+        x["side"] == "axis" and x["at"] is not None and g.country.get(x["at"]) == "soviet_union"
+        for x in data["armies"].values()
+    )
