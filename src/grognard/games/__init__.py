@@ -6,9 +6,11 @@ from grognard.core.registry import Registry
 
 from .victory import RULESET as VICTORY
 from .viktory2 import RULESET as VIKTORY2
+from .virtuti import RULESET as VIRTUTI
 
 REGISTRY = Registry()
 REGISTRY.register(VIKTORY2)
 REGISTRY.register(VICTORY)
+REGISTRY.register(VIRTUTI)
 
 __all__ = ["REGISTRY"]
