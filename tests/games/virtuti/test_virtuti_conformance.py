@@ -14,6 +14,8 @@ from grognard.testing import check_ruleset
 @pytest.mark.rules("G1.1", "S1.1")
 @pytest.mark.parametrize("scenario", ["full_campaign", "barbarossa"])
 def test_random_games_keep_the_contract(scenario: str) -> None:
-    report = check_ruleset(RULESET, scenarios=[scenario], games=1, seed=3, options_list=[{"turns": 3}], every=11)
+    report = check_ruleset(
+        RULESET, scenarios=[scenario], games=1, seed=3, options_list=[{"turns": 3}], every=11
+    )
     assert report.games == 1
     assert report.longest > 100  # three turns of cards, production, orders and operations

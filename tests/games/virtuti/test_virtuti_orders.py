@@ -1,0 +1,151 @@
+"""Orders in the Operations Phase beyond plain moves (P7.x), production on the map
+(P5.3) and the Summary Phase's housekeeping (P10.x)."""
+
+from __future__ import annotations
+
+import pytest
+from virtuti_positions import at_operations, bare_game, place
+
+from grognard.games.virtuti.economy import advance_queues, research
+from grognard.games.virtuti.steps import open_phase_secret
+from grognard.games.virtuti.summary import summary_phase
+
+
+@pytest.mark.rules("P7.6")
+def test_maneuver_moves_armour_two_areas_never_into_enemy_units_and_is_used_up() -> None:
+    g = bare_game()
+    tank = place(g, "axis", "armored_corps", "berlin")
+    place(g, "western_allies", "army", "poznan")
+    g.data["orders"]["berlin"] = {"f": "axis", "o": "maneuver"}
+    g.data["factions"]["axis"]["orders"]["maneuver"] = 0
+    at_operations(g)
+    g.apply("axis", ("execute", "berlin"))
+    dests = {a[2] for a in g.legal_actions("axis") if a[0] == "send"}
+    assert "leipzig" in dests and "munich" in dests  # two areas away, through Leipzig
+    assert "poznan" not in dests  # enemy units: a maneuver starts no battle
+    g.apply("axis", ("send", tank, "munich"))
+    g.apply("axis", ("go",))
+    assert g.data["units"][tank]["a"] == "munich"
+    assert g.data["factions"]["axis"]["orders"]["maneuver"] == 0  # single-use: not returned
+
+
+@pytest.mark.rules("P7.8")
+def test_strategic_movement_goes_anywhere_through_own_areas() -> None:
+    g = bare_game()
+    a = place(g, "axis", "army", "berlin")
+    b = place(g, "axis", "army", "berlin")
+    g.data["orders"]["berlin"] = {"f": "axis", "o": "strategic_movement"}
+    at_operations(g, sub=2)
+    g.apply("axis", ("execute", "berlin"))
+    dests = {x[2] for x in g.legal_actions("axis") if x[0] == "send"}
+    assert {"munich", "vienna", "essen"} <= dests and "warsaw" not in dests
+    g.apply("axis", ("send", a, "munich"))
+    g.apply("axis", ("send", b, "vienna"))  # stacked units may split
+    g.apply("axis", ("go",))
+    assert (g.data["units"][a]["a"], g.data["units"][b]["a"]) == ("munich", "vienna")
+
+
+@pytest.mark.rules("P7.9")
+def test_fortification_orders_add_a_level_up_to_three() -> None:
+    g = bare_game()
+    place(g, "axis", "army", "berlin")
+    place(g, "axis", "army", "munich")
+    g.data["forts"] = {"munich": 3}
+    g.data["orders"]["berlin"] = {"f": "axis", "o": "build_fortification"}
+    g.data["orders"]["munich"] = {"f": "axis", "o": "build_fortification"}
+    pool = g.data["factions"]["axis"]["orders"]["build_fortification"]
+    at_operations(g, sub=3)
+    g.advance()
+    assert g.data["forts"] == {"berlin": 1, "munich": 3}
+    assert g.data["factions"]["axis"]["orders"]["build_fortification"] == pool + 2
+
+
+@pytest.mark.rules("P7.5")
+def test_fleets_move_to_seas_and_friendly_ports_only() -> None:
+    g = bare_game()
+    fleet = place(g, "axis", "fleet", "stettin_port")
+    g.data["orders"]["stettin_port"] = {"f": "axis", "o": "move"}
+    at_operations(g)
+    g.apply("axis", ("execute", "stettin_port"))
+    assert {a[2] for a in g.legal_actions("axis") if a[0] == "send"} == {"baltic_sea"}
+    g.apply("axis", ("send", fleet, "baltic_sea"))
+    g.apply("axis", ("go",))
+    assert g.data["units"][fleet]["a"] == "baltic_sea"
+
+
+@pytest.mark.rules("P7.4")
+def test_land_units_cross_the_sea_along_a_chain_of_own_fleets() -> None:
+    g = bare_game()
+    army = place(g, "western_allies", "army", "manchester")
+    g.data["orders"]["manchester"] = {"f": "western_allies", "o": "move"}
+    at_operations(g)
+    g.data["initiative"] = ["western_allies", "axis", "ussr"]
+    g._after_change(None, None)
+    g.apply("allies", ("execute", "manchester"))
+    assert ("send", army, "gibraltar") not in g.legal_actions("allies")  # no fleets yet
+    g.undo("allies")
+    for sea in ("north_sea", "english_channel", "south_atlantic"):
+        place(g, "western_allies", "fleet", sea)
+    g._after_change(None, None)
+    g.apply("allies", ("execute", "manchester"))
+    assert ("send", army, "gibraltar") in g.legal_actions("allies")
+
+
+@pytest.mark.rules("P5.2", "P5.3")
+def test_strengthen_and_upgrade_need_supply_and_technology() -> None:
+    g = bare_game()
+    corps = place(g, "axis", "corps", "berlin")
+    g.data["flow"] = [{"state": "turn", "phase": 6}]
+    g.data["factions"]["axis"]["pp"] = 50.0
+    g.data["factions"]["axis"]["tech"]["infantry"] = 2
+    open_phase_secret(g, "production")
+    g._after_change(None, None)
+    assert ("strengthen", "axis", corps) in g.legal_actions("axis")
+    g.apply("axis", ("strengthen", "axis", corps))
+    g.apply("axis", ("upgrade", "axis", corps))
+    assert g.data["units"][corps]["t"] == "army" and g.data["units"][corps]["lv"] == 2
+    assert g.data["factions"]["axis"]["pp"] == 50 - 4 - 4
+    assert ("upgrade", "axis", corps) not in g.legal_actions("axis")  # infantry is level 2
+    g.data["oos"] = ["berlin"]
+    g.data["factions"]["axis"]["tech"]["infantry"] = 3
+    g._after_change(None, None)
+    assert ("upgrade", "axis", corps) not in g.legal_actions("axis")  # out of supply
+
+
+@pytest.mark.rules("P10.1", "P10.2", "P10.5")
+def test_summary_returns_orders_and_tokens_advances_queues_and_restores_readiness() -> None:
+    g = bare_game()
+    unit = place(g, "axis", "army", "berlin")
+    g.data["units"][unit]["ex"] = True
+    rec = g.data["factions"]["axis"]
+    rec["orders"]["move"] = 0
+    g.data["orders"]["berlin"] = {"f": "axis", "o": "move"}
+    rec["air_drawn"] = {"2": 1}
+    air = dict(rec["air"])
+    rec["queue"] = [{"kind": "unit", "t": "corps", "lv": 1, "turns": 1},
+                    {"kind": "unit", "t": "army", "lv": 1, "turns": 2}]  # fmt: skip
+    summary_phase(g)
+    assert rec["orders"]["move"] == 1 and g.data["orders"] == {}
+    assert rec["air"]["2"] == air.get("2", 0) + 1 and rec["air_drawn"] == {}
+    assert rec["deploy"] == [{"t": "corps", "lv": 1}]
+    assert rec["queue"] == [{"kind": "unit", "t": "army", "lv": 1, "turns": 1}]
+    assert not g.data["units"][unit]["ex"]
+
+
+@pytest.mark.rules("P10.4")
+def test_research_points_are_25_percent_each_and_three_steps_make_level_2() -> None:
+    g = bare_game()
+    rec = g.data["factions"]["axis"]
+    for f in g.data["factions"].values():
+        f["research"] = {}
+    rec["research"] = {"tanks": 2}
+    rec["tech"]["tanks"] = 1
+    rec["progress"] = {"tanks": 2}
+    g.rng.force([51])  # above 2 x 25 %: no progress
+    research(g)
+    assert rec["progress"]["tanks"] == 2 and rec["research"]["tanks"] == 2
+    g.rng.force([50])  # within 50 %: the third step develops level 2
+    research(g)
+    assert rec["tech"]["tanks"] == 2 and rec["research"]["tanks"] == 0 and rec["progress"]["tanks"] == 0
+    advance_queues(g)  # nothing queued: nothing happens
+    assert rec["deploy"] == []
