@@ -336,6 +336,7 @@ SCORERS = {
     "air": _air,
     "done": _done,
     "deploy": _deploy,
+    "deploy_sub": lambda b, a: 60.0,  # a ready submarine raids more at sea than in the pool
     "buy": _buy,
     "logistics": _logistics,
     "research": _research,

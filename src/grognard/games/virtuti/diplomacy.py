@@ -6,7 +6,8 @@ units there are eliminated, the winner gains its plunder); then scripted events 
 conditions hold fire, once each. Then the Axis player, then the Allied player, may
 declare war on neutrals (the country joins the other side), and the Axis may break the
 Ribbentrop-Molotov pact (after Poland surrenders) or declare war on the USSR; declaring
-war on Lithuania, Latvia or Estonia activates the USSR. Exerting pressure is not yet done.
+war on Lithuania, Latvia or Estonia activates the USSR. Both players may also exert
+pressure on neutrals.
 """
 
 from __future__ import annotations
@@ -25,7 +26,14 @@ from grognard.games.virtuti.board import (
     vmap,
 )
 from grognard.games.virtuti.calendar_events import turn_index
-from grognard.games.virtuti.events import activate_ussr, apply_effect, current_turn, join_war, ussr_war
+from grognard.games.virtuti.events import (
+    activate_ussr,
+    apply_effect,
+    change_war_entry,
+    current_turn,
+    join_war,
+    ussr_war,
+)
 from grognard.games.virtuti.scripted_events import Condition, load_scripted
 
 if TYPE_CHECKING:
@@ -89,12 +97,14 @@ def diplomacy_legal(state: VirtutiState, role: str) -> list[Action]:
     out: list[Action] = [("done",)]
     if not acting_factions(data, role):
         return out
+    factions = acting_factions(data, role)
     for cid, rec in sorted(data["countries"].items()):
         if rec["status"] != "neutral":
             continue
-        if role == "allies" and cid in BALTIC:
-            continue  # the Baltic states' fate is the Axis's trigger (Factions War Status)
-        out.append(("declare_war", cid))
+        if not (role == "allies" and cid in BALTIC):
+            out.append(("declare_war", cid))  # the Baltic states' fate is the Axis's trigger
+        cost = content().country(cid).pressure_cost
+        out += [("pressure", f, cid) for f in factions if 0 < cost <= data["factions"][f]["pp"]]
     if role == "axis":
         if not data["ussr_active"] and data["countries"]["poland"]["status"] == "surrendered":
             out.append(("break_pact",))
@@ -110,9 +120,34 @@ def diplomacy_apply(state: VirtutiState, role: str, action: Action) -> None:
         join_war(state, action[1], joins)
         if role == "axis" and action[1] in BALTIC:
             activate_ussr(state)
+    elif action[0] == "pressure":
+        exert_pressure(state, action[1], action[2])
     elif action[0] == "break_pact":
         state.log("The Axis breaks the Ribbentrop-Molotov pact")
         activate_ussr(state)
     elif action[0] == "declare_war_ussr":
         state.log("The Axis declares war on the USSR")
         ussr_war(state)
+
+
+# Exert Pressure: 50 % nothing, 30 % one step (10 %), 10 % two, 10 % three; up when the
+# faction is the country's alignment, down otherwise; at 100 % the country joins.
+PRESSURE_STEPS = ((50, 0), (80, 1), (90, 2), (100, 3))
+
+
+def exert_pressure(state: VirtutiState, faction: str, country: str) -> None:
+    data = state.data
+    k = content().country(country)
+    rec = data["factions"][faction]
+    rec["pp"] = round(rec["pp"] - k.pressure_cost, 1)
+    roll = state.rng.randint(1, 100)
+    steps = next(n for limit, n in PRESSURE_STEPS if roll <= limit)
+    sign = 1 if k.alignment == faction else -1
+    before = data["countries"][country]["war_entry"]
+    state.log(
+        f"{faction} exerts pressure on {k.name} ({k.pressure_cost} PP): war entry {sign * steps * 10:+d}%"
+    )
+    if steps:
+        change_war_entry(state, country, sign * steps)
+    if data["countries"][country]["status"] == "neutral":
+        state.log(f"{k.name}'s war entry: {before * 10}% -> {data['countries'][country]['war_entry'] * 10}%")

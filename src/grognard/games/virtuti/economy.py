@@ -223,6 +223,10 @@ class Production:
                 cost = kind.levels[nxt - 1].upgrade_cost
                 if cost is not None and cost <= pp:
                     out.append(("upgrade", f, unit["id"]))
+        if c.submarine.cost <= pp:
+            out.append(("submarine", f))
+        if rec["subs_ready"]:
+            out += [("deploy_sub", f, sea) for sea in c.submarine.seas.get(f, [])]
         for s in c.order_sets:
             if s.id == "maneuver" and s.price <= pp:  # landings: not yet done (docs)
                 out.append(("orders", f, s.id))
@@ -270,6 +274,14 @@ class Production:
             held = rec["research"].get(tech, 0)
             rec["research"][tech] = held + 1
             pay(research_cost(held), f"buys a research point in {tech}")
+        elif kind == "submarine":
+            turns = max(1, c.submarine.build_time - (rec["tech"]["submarines"] - 1))
+            rec["queue"].append({"kind": "sub", "turns": turns})
+            pay(c.submarine.cost, "buys a submarine marker")
+        elif kind == "deploy_sub":
+            rec["subs_ready"] -= 1
+            rec["subs"].append(action[2])
+            secret_log(state, role, f"{f} deploys a submarine in the {action[2]}")
         elif kind == "deploy":
             t, lv, area = action[2], action[3], action[4]
             rec["deploy"].remove({"t": t, "lv": lv})
@@ -296,6 +308,9 @@ def advance_queues(state: VirtutiState) -> None:
             item["turns"] -= 1
             if item["turns"] > 0:
                 still.append(item)
+            elif item["kind"] == "sub":
+                rec["subs_ready"] += 1
+                state.log(f"{f}: a submarine is ready to deploy")
             elif item["kind"] == "unit":
                 rec["deploy"].append({"t": item["t"], "lv": item["lv"]})
                 state.log(f"{f}: a level-{item['lv']} {item['t']} is ready to deploy")

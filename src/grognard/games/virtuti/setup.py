@@ -93,6 +93,7 @@ def setup_game(state: VirtutiState) -> None:
             "research": {},
             "progress": {},
             "subs": list(f.submarines),
+            "subs_ready": 0,
             "next_unit": 1,
         }
     for f in s.factions:

@@ -1,7 +1,7 @@
 """10 - Summary Phase: orders and air tokens back, production queues, research,
 readiness, and the victory checks.
 
-Convoy raids (submarines, fleets, sonar) are not yet done (docs/virtuti-design.md).
+Convoy raids are in convoys.py.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from grognard.games.virtuti.board import (
     units,
     vp_of,
 )
+from grognard.games.virtuti.convoys import convoy_raids
 from grognard.games.virtuti.economy import advance_queues, research
 from grognard.games.virtuti.operations import return_token
 
@@ -34,6 +35,7 @@ def summary_phase(state: VirtutiState) -> None:
             rec["air"][lv] = rec["air"].get(lv, 0) + n
         rec["air_drawn"] = {}
     advance_queues(state)
+    convoy_raids(state)
     research(state)
     for u in units(data):
         u["ex"] = False
