@@ -115,3 +115,20 @@ def test_full_war_entry_brings_the_country_in() -> None:
     assert g.data["countries"]["italy"]["status"] == "active"
     assert g.data["control"]["rome"] == "axis"
     assert any(u["f"] == "axis" and u["a"] == "rome" for u in g.data["units"].values())
+
+
+@pytest.mark.rules("P5.4")
+def test_a_landing_set_brings_its_shore_bombardment_when_ready() -> None:
+    g = bare_game()
+    rec = g.data["factions"]["western_allies"]
+    rec["pp"] = 10.0
+    g.data["flow"] = [{"state": "turn", "phase": 6}]
+    open_phase_secret(g, "production")
+    g._after_change(None, None)
+    g.apply("allies", ("orders", "western_allies", "landing"))
+    assert rec["pp"] == 4 and rec["queue"][-1] == {"kind": "orders", "set": "landing", "turns": 2}
+    before = dict(rec["orders"])
+    advance_queues(g)
+    advance_queues(g)
+    assert rec["orders"]["amphibious_landing"] == before.get("amphibious_landing", 0) + 1
+    assert rec["orders"]["shore_bombardment"] == before.get("shore_bombardment", 0) + 1

@@ -6,7 +6,10 @@ from __future__ import annotations
 import pytest
 from virtuti_positions import at_operations, bare_game, place
 
+from grognard.games.virtuti import VirtutiState
+from grognard.games.virtuti.battle import support
 from grognard.games.virtuti.economy import advance_queues, research
+from grognard.games.virtuti.planning import may_place
 from grognard.games.virtuti.steps import open_phase_secret
 from grognard.games.virtuti.summary import summary_phase
 
@@ -149,3 +152,69 @@ def test_research_points_are_25_percent_each_and_three_steps_make_level_2() -> N
     assert rec["tech"]["tanks"] == 2 and rec["research"]["tanks"] == 0 and rec["progress"]["tanks"] == 0
     advance_queues(g)  # nothing queued: nothing happens
     assert rec["deploy"] == []
+
+
+def landing_position(fleets: tuple[str, ...]) -> tuple[VirtutiState, str]:
+    g = bare_game()
+    army = place(g, "western_allies", "army", "cardiff")
+    for sea in fleets:
+        place(g, "western_allies", "fleet", sea)
+    g.data["control"]["caen"] = "axis"
+    g.data["orders"]["cardiff"] = {"f": "western_allies", "o": "amphibious_landing"}
+    g.data["initiative"] = ["western_allies", "axis", "ussr"]
+    at_operations(g)
+    return g, army
+
+
+@pytest.mark.rules("P7.7")
+def test_the_caen_landing_needs_the_rulebooks_fleet_chain() -> None:
+    """The rulebook's example: from Cardiff to Caen with fleets in the North Atlantic,
+    South Atlantic and English Channel; without the Channel fleet there is no chain."""
+    g, army = landing_position(("north_atlantic", "english_channel"))
+    g.apply("allies", ("execute", "cardiff"))
+    assert ("send", army, "caen") not in g.legal_actions("allies")
+    g, army = landing_position(("north_atlantic", "south_atlantic", "english_channel"))
+    g.apply("allies", ("execute", "cardiff"))
+    assert ("send", army, "caen") in g.legal_actions("allies")
+    g.apply("allies", ("send", army, "caen"))
+    g.apply("allies", ("go",))
+    assert g.data["control"]["caen"] == "western_allies"  # empty: taken at once
+    assert g.data["factions"]["western_allies"]["orders"].get("amphibious_landing", 0) == 0  # single-use
+
+
+@pytest.mark.rules("P7.7", "B1.6")
+def test_a_failed_landing_loses_every_attacker() -> None:
+    g, army = landing_position(("north_atlantic", "south_atlantic", "english_channel"))
+    place(g, "axis", "army", "caen")
+    place(g, "axis", "army", "caen")
+    g.data["forts"] = {}
+    g.data["factions"]["axis"]["hand"] = ["axis_total_war"]
+    g.data["factions"]["western_allies"]["hand"] = ["wa_lend_lease"]
+    g.apply("allies", ("execute", "cardiff"))
+    g.apply("allies", ("send", army, "caen"))
+    g.apply("allies", ("go",))
+    g.apply("axis", ("card", "axis", "axis_total_war"))
+    g.apply("allies", ("card", "western_allies", "wa_lend_lease"))
+    g.rng.force([1, 1, 1])
+    g.apply("axis", ("done",))
+    g.apply("allies", ("done",))
+    assert army not in g.data["units"]
+    assert g.data["control"]["caen"] == "axis"
+
+
+@pytest.mark.rules("P7.7", "P6.1", "B1.1")
+def test_landing_stack_limits_and_shore_bombardment_support() -> None:
+    g = bare_game()
+    place(g, "western_allies", "army", "cardiff")
+    place(g, "western_allies", "army", "cardiff")
+    rec = g.data["factions"]["western_allies"]["orders"]
+    rec.update({"amphibious_landing": 1, "amphibious_landing_plus_1": 1, "shore_bombardment": 1})
+    assert may_place(g, "western_allies", "amphibious_landing", "cardiff") is not None  # +0: one unit
+    assert may_place(g, "western_allies", "amphibious_landing_plus_1", "cardiff") is None
+    place(g, "western_allies", "fleet", "english_channel")
+    place(g, "western_allies", "fleet", "english_channel")
+    assert may_place(g, "western_allies", "shore_bombardment", "english_channel") is None
+    assert may_place(g, "western_allies", "shore_bombardment", "cardiff") is not None  # sea only
+    g.data["orders"]["english_channel"] = {"f": "western_allies", "o": "shore_bombardment"}
+    # two level-1 fleets (strength 1 each) bombard a battle in Caen, on the Channel's coast
+    assert support(g.data, "western_allies", "caen", sea=False, ignore_rivers=False)[0] == 2

@@ -71,7 +71,16 @@ def support(data: Data, faction: str, area: str, sea: bool, ignore_rivers: bool)
     total, notes = 0, []
     for n in neighbours(area):
         o = data["orders"].get(n)
-        if not o or o["f"] != faction or order_kind(o["o"]) != "support":
+        if not o or o["f"] != faction:
+            continue
+        kind = order_kind(o["o"])
+        if kind == "shore_bombardment" and not sea and kind_of(n) == "sea":
+            fleets = [u for u in units(data) if u["a"] == n and u["f"] == faction and is_naval(u)]
+            value = sum(strength(u) for u in fleets)
+            total += value
+            notes.append(f"shore bombardment from {n} {value}")
+            continue
+        if kind != "support":
             continue
         helpers = [u for u in units(data) if u["a"] == n and u["f"] == faction and is_naval(u) == sea]
         raw = sum(strength(u) for u in helpers)
@@ -358,6 +367,12 @@ def retreat(state: VirtutiState, frame: Frame) -> None:
     data = state.data
     loser = "defence" if frame["winner"] == "attack" else "attack"
     troops = side_units(data, frame, loser)
+    if loser == "attack" and frame.get("landing"):
+        for u in troops:
+            remove_unit(data, u)  # a failed landing has nowhere to go
+        state.log("the landing fails: the attackers are eliminated")
+        frame["stage"] = "capture"
+        return
     if loser == "attack":
         for u in troops:
             u["ex"] = True  # they stay where they attacked from, exhausted

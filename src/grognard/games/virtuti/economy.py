@@ -228,7 +228,7 @@ class Production:
         if rec["subs_ready"]:
             out += [("deploy_sub", f, sea) for sea in c.submarine.seas.get(f, [])]
         for s in c.order_sets:
-            if s.id == "maneuver" and s.price <= pp:  # landings: not yet done (docs)
+            if s.price <= pp:
                 out.append(("orders", f, s.id))
         if rec["logistics"] < 8 and rec["logistics"] + 1 <= pp:
             out.append(("logistics", f))

@@ -36,7 +36,8 @@ if TYPE_CHECKING:
     from grognard.games.virtuti.state import VirtutiState
 
 SUB_PHASES: tuple[tuple[str, ...], ...] = (
-    ("feint_attack",), ("move", "maneuver"), ("strategic_movement",), ("build_fortification",),
+    ("feint_attack",), ("move", "maneuver", "amphibious_landing"), ("strategic_movement",),
+    ("build_fortification",),
 )  # fmt: skip
 SUB_NAMES = ("feint attacks", "movement", "strategic movement", "fortifications")
 FEINT_REMOVES = ("feint_attack", "support", "build_fortification", "strategic_movement",
@@ -82,10 +83,11 @@ def execute(state: VirtutiState, frame: Frame, area: str) -> None:
     bonus = {o.id: o.bonus for o in content().orders}[order_id]
     if kind == "feint_attack":
         call(state.flow, "feint", f=f, area=area)
-    elif kind in ("move", "maneuver"):
-        call(
-            state.flow, "move", f=f, area=area, bonus=bonus, maneuver=kind == "maneuver", plan={}, done=False
-        )
+    elif kind in ("move", "maneuver", "amphibious_landing"):
+        landing = kind == "amphibious_landing"
+        targets = landing_targets(data, f, area) if landing else []  # the fleets stay put meanwhile
+        call(state.flow, "move", f=f, area=area, bonus=bonus, maneuver=kind == "maneuver",
+             landing=landing, targets=targets, plan={}, done=False)  # fmt: skip
     elif kind == "strategic_movement":
         call(state.flow, "strategic", f=f, area=area, plan={}, done=False)
 
@@ -203,8 +205,35 @@ def maneuver_moves(data: Data, faction: str, unit: Unit) -> list[str]:
     return sorted(a for a in seen if a != unit["a"])
 
 
+def landing_targets(data: Data, faction: str, origin: str) -> list[str]:
+    """Amphibious Landing: enemy-held land areas in clear weather that a chain of the
+    faction's fleets joins to the departure port."""
+    m = vmap()
+    fleets = fleet_seas(data, faction)
+    if not fleets or m.land(origin).port is None:
+        return []
+    out = []
+    for dest, holder in sorted(data["control"].items()):
+        if (
+            not at_war(data, faction, holder)
+            or data["weather"].get(dest) != "clear"
+            or not m.land(dest).coasts
+        ):
+            continue
+        chain = m.fleet_chain(
+            origin, dest, fleets, lambda s: controller(data, s.area) == faction, faction=faction
+        )
+        if chain is not None:
+            out.append(dest)
+    return out
+
+
 def destinations(data: Data, frame: Frame, unit: Unit) -> list[str]:
     f = frame["f"]
+    if frame.get("landing"):
+        if is_naval(unit):
+            return []
+        return list(frame["targets"])
     if is_naval(unit):
         return [] if frame["maneuver"] else fleet_moves(data, f, unit)
     if frame["maneuver"]:
@@ -255,7 +284,8 @@ def move_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
     if target is not None:
         sea = kind_of(target) == "sea"
         call(state.flow, "battle", area=target, att=f, defender=enemy_units_in(data, f, target)[0]["f"],
-             attackers=attackers, origin=origin, bonus=frame["bonus"], sea=sea, stage="strength")  # fmt: skip
+             attackers=attackers, origin=origin, bonus=frame["bonus"], sea=sea, stage="strength",
+             landing=bool(frame.get("landing")))  # fmt: skip
 
 
 def capture(state: VirtutiState, faction: str, area: str) -> None:

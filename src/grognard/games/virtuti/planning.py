@@ -5,8 +5,8 @@ one per area, from the faction's own pool; an order's area kinds are data
 (orders.json `places`: Build Fortification and Strategic Movement on land, Defense on
 land or sea, Shore Bombardment on sea); Maneuver and Feint Attack never in Mud; units
 out of supply take only Defense orders (Effects of being out of supply).
-Amphibious landings and shore bombardment are not yet done (docs/virtuti-design.md,
-"Rules not yet done"), so those tokens are not placed.
+Landings leave from an area with a friendly-controlled port, with at most one, two or
+three units for the +0, +1 and +2 tokens; shore bombardment goes on sea zones.
 """
 
 from __future__ import annotations
@@ -19,17 +19,17 @@ from grognard.games.virtuti.board import (
     Data,
     acting_factions,
     content,
+    controller,
     kind_of,
     land_of,
     units,
+    vmap,
 )
 from grognard.games.virtuti.content import OrderToken
 from grognard.games.virtuti.secrets import secret_log
 
 if TYPE_CHECKING:
     from grognard.games.virtuti.state import VirtutiState
-
-NOT_YET = ("amphibious_landing", "shore_bombardment")
 
 
 def may_place(state: VirtutiState, faction: str, order_id: str, area: str) -> str | None:
@@ -44,14 +44,25 @@ def may_place(state: VirtutiState, faction: str, order_id: str, area: str) -> st
     return area_refuses(data, order_id, area)
 
 
+def own_controlled(data: Data, area: str) -> bool:
+    """The area is held by a faction that has units in it (the order's owner)."""
+    holder = controller(data, area)
+    return any(u["a"] == area and u["f"] == holder for u in units(data))
+
+
 def area_refuses(data: Data, order_id: str, area: str) -> str | None:
     """The restrictions that depend on the order and the area only."""
     token = TOKENS()[order_id]
     kind = kind_of(area)
     if kind not in token.places:
         return f"a {order_id} order may not stand in a {kind} area"
-    if token.kind in NOT_YET:
-        return "amphibious landings are not yet playable"
+    if token.kind == "amphibious_landing":
+        port = vmap().land(area).port
+        if port is None or controller(data, area) is None or not own_controlled(data, area):
+            return "a landing leaves from an area with a friendly-controlled port"
+        size = sum(1 for u in units(data) if u["a"] == area and u["f"] == data["control"][area])
+        if token.max_stack is not None and size > token.max_stack:
+            return f"a {order_id} order carries a stack of at most {token.max_stack}"
     mud = kind == "land" and data["weather"].get(area) == "mud"
     if token.kind in ("maneuver", "feint_attack") and mud:
         return "no maneuver or feint attack in mud"
