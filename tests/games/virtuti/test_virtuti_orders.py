@@ -1,17 +1,19 @@
 """Orders in the Operations Phase beyond plain moves (P7.x), production on the map
-(P5.3) and the Summary Phase's housekeeping (P10.x)."""
+(P5.3), random and scripted events (P3.0, P9.2) and the Summary Phase (P10.x)."""
 
 from __future__ import annotations
 
 import pytest
 from virtuti_positions import at_operations, bare_game, place
 
-from grognard.games.virtuti import VirtutiState
+from grognard.games.virtuti import RULESET, VirtutiState
 from grognard.games.virtuti.battle import support
+from grognard.games.virtuti.diplomacy import scripted
 from grognard.games.virtuti.economy import advance_queues, research
+from grognard.games.virtuti.events import random_event_phase
 from grognard.games.virtuti.planning import may_place
 from grognard.games.virtuti.steps import open_phase_secret
-from grognard.games.virtuti.summary import summary_phase
+from grognard.games.virtuti.summary import check_victory, summary_phase
 
 
 @pytest.mark.rules("P7.6")
@@ -218,3 +220,62 @@ def test_landing_stack_limits_and_shore_bombardment_support() -> None:
     g.data["orders"]["english_channel"] = {"f": "western_allies", "o": "shore_bombardment"}
     # two level-1 fleets (strength 1 each) bombard a battle in Caen, on the Channel's coast
     assert support(g.data, "western_allies", "caen", sea=False, ignore_rivers=False)[0] == 2
+
+
+@pytest.mark.rules("P7.6", "G1.4")
+def test_a_maneuver_never_passes_through_a_stack_of_four() -> None:
+    g = bare_game()
+    place(g, "axis", "armored_corps", "berlin")
+    g.data["factions"]["axis"]["logistics"] = 6  # one 4-stack allowed
+    for _ in range(4):
+        place(g, "axis", "army", "leipzig")
+    g.data["orders"]["berlin"] = {"f": "axis", "o": "maneuver"}
+    at_operations(g)
+    g.apply("axis", ("execute", "berlin"))
+    dests = {a[2] for a in g.legal_actions("axis") if a[0] == "send"}
+    assert "munich" not in dests  # only reachable through Leipzig's four units
+    assert "leipzig" not in dests  # a fifth unit would break the limit there
+    assert "hamburg" in dests
+
+
+@pytest.mark.rules("P3.0")
+def test_a_random_event_is_drawn_and_applied_after_the_first_turn() -> None:
+    g = bare_game()
+    wa = g.data["factions"]["western_allies"]
+    wa["we"] = 30
+    g.data["random_deck"] = ["convoy_losses"]
+    g.data["turn_no"] = 1
+    random_event_phase(g)
+    assert wa["we"] == 30 and g.data["random_deck"] == ["convoy_losses"]  # not on turn 1
+    g.data["turn_no"] = 2
+    random_event_phase(g)
+    assert wa["we"] == 25 and g.data["random_discard"][-1] == "convoy_losses"
+
+
+@pytest.mark.rules("P9.2")
+def test_the_partition_of_poland_fires_once_when_poland_falls() -> None:
+    g = bare_game()
+    scripted(g)
+    assert g.data["control"]["lwow"] == "western_allies"
+    g.data["countries"]["poland"] = {"status": "surrendered", "faction": "axis", "war_entry": 0}
+    for area in ("lwow", "wilno", "bialystok", "brest_litovsk"):
+        g.data["control"][area] = "axis"
+    scripted(g)
+    assert g.data["control"]["lwow"] == "ussr" and "partition_of_poland" in g.data["scripted_done"]
+    g.data["control"]["lwow"] = "axis"
+    scripted(g)
+    assert g.data["control"]["lwow"] == "axis"  # once only
+
+
+@pytest.mark.rules("P10.6")
+def test_at_the_last_turn_15_vp_is_a_minor_victory_else_a_draw() -> None:
+    g = RULESET.new_game("full_campaign", seed=0, options={"turns": 1})
+    assert isinstance(g, VirtutiState)
+    g.data["control"] = {"berlin": "axis", "paris": "axis", "london": "axis", "moscow": "axis",
+                         "leningrad": "axis", "warsaw": "axis"}  # fmt: skip
+    check_victory(g)
+    assert g.data["outcome"]["how"] == "minor victory" and g.result() == {"axis": 1.0, "allies": 0.0}
+    g.data["outcome"] = None
+    g.data["control"] = {"berlin": "axis", "london": "western_allies"}
+    check_victory(g)
+    assert g.data["outcome"]["how"] == "draw" and g.result() == {"axis": 0.5, "allies": 0.5}

@@ -29,6 +29,7 @@ from grognard.games.virtuti.board import (
     neighbours,
     stacks_fit,
     units,
+    units_in,
     vmap,
 )
 
@@ -189,13 +190,18 @@ def fleet_moves(data: Data, faction: str, unit: Unit) -> list[str]:
 
 def maneuver_moves(data: Data, faction: str, unit: Unit) -> list[str]:
     """Maneuver: armour up to two areas, others one; never into (or through) areas with
-    enemy units, never over sea."""
+    enemy units, never over sea. The way on goes only through the faction's own areas
+    (an enemy area entered is taken, which ends the move) and never through a stack of
+    four (G1.4, Overstacking)."""
     reach = 2 if unit["t"] in ARMOUR else 1
     seen = {unit["a"]: 0}
     queue = deque([unit["a"]])
     while queue:
         a = queue.popleft()
         if seen[a] >= reach:
+            continue
+        passing = a != unit["a"]
+        if passing and (controller(data, a) != faction or len(units_in(data, a, faction)) >= 4):
             continue
         for n in neighbours(a, ("land",)):
             if n in seen or not may_enter_land(data, faction, n) or enemy_units_in(data, faction, n):
