@@ -20,9 +20,10 @@ def public_part(view: dict[str, Any]) -> tuple[Any, ...]:
 
 
 @pytest.mark.rules("G1.1", "P5.0", "P6.0", "B1.2", "B1.3")
-@pytest.mark.parametrize(("scenario", "seed"), [("full_campaign", 5), ("barbarossa", 6)])
-def test_no_secret_leaks_before_its_reveal(scenario: str, seed: int) -> None:
-    g = RULESET.new_game(scenario, seed=seed, options={"turns": 3})
+@pytest.mark.parametrize(("scenario", "seed", "turns"), [("full_campaign", 5, 3), ("barbarossa", 6, 0)])
+def test_no_secret_leaks_before_its_reveal(scenario: str, seed: int, turns: int) -> None:
+    """Three turns of the Full Campaign; Operation Barbarossa to its end (turns 0)."""
+    g = RULESET.new_game(scenario, seed=seed, options={"turns": turns})
     assert isinstance(g, VirtutiState)
     chooser = random.Random(seed)
     secret_actions = 0
