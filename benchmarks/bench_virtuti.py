@@ -1,8 +1,11 @@
 """Virtuti speed and strength: random games to the end, heuristic decision time, and
 the heuristic's win rate against random play on both scenarios and both sides.
 
-    PYTHONPATH=src python benchmarks/bench_virtuti.py [--games 10] [--ai-games 200]
+    PYTHONPATH=src python benchmarks/bench_virtuti.py [--games 2] [--ai-games 100]
         [--seed 0] [--out benchmarks/results/virtuti.json]
+
+`--games` random games and `--ai-games` heuristic-against-random games per scenario
+(the default 100 a scenario makes the 200 games the issue asks for).
 
 CPU time of this process (time.process_time), one core; the machine is shared with
 other workers, so figures are indicative. Tests never assert on time; this script only
@@ -105,8 +108,8 @@ def bench_ai(games: int, seed: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--ai-games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--ai-games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     untracked = Path(__file__).resolve().parent / "results" / "virtuti.json"  # .gitignore
     parser.add_argument("--out", type=Path, default=untracked)
