@@ -31,9 +31,9 @@ from grognard.sim.local import wilson
 SCENARIOS = ("full_campaign", "barbarossa")
 
 
-def bench_random_games(games: int, seed: int) -> dict[str, Any]:
+def bench_random_games(games: int, seed: int, scenarios: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for scenario in SCENARIOS:
+    for scenario in scenarios:
         times, actions = [], 0
         for game_seed in game_seeds(seed, games):
             state = RULESET.new_game(scenario, seed=game_seed)
@@ -53,10 +53,10 @@ def bench_random_games(games: int, seed: int) -> dict[str, Any]:
     return out
 
 
-def bench_ai(games: int, seed: int) -> dict[str, Any]:
+def bench_ai(games: int, seed: int, scenarios: list[str]) -> dict[str, Any]:
     """`games` games per scenario, the heuristic alternating sides."""
     out: dict[str, Any] = {}
-    for scenario in SCENARIOS:
+    for scenario in scenarios:
         wins = {"axis": 0, "allies": 0}
         played = {"axis": 0, "allies": 0}
         decisions: list[float] = []
@@ -111,12 +111,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--ai-games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--scenario", choices=SCENARIOS, action="append", help="default: both")
     untracked = Path(__file__).resolve().parent / "results" / "virtuti.json"  # .gitignore
     parser.add_argument("--out", type=Path, default=untracked)
     args = parser.parse_args()
+    scenarios = args.scenario or list(SCENARIOS)
     results = {
-        "random_games_to_the_end": bench_random_games(args.games, args.seed),
-        "heuristic_vs_random": bench_ai(args.ai_games, args.seed + 1),
+        "random_games_to_the_end": bench_random_games(args.games, args.seed, scenarios),
+        "heuristic_vs_random": bench_ai(args.ai_games, args.seed + 1, scenarios),
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2) + "\n")
