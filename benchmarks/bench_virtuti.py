@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -90,6 +91,8 @@ def bench_ai(games: int, seed: int, scenarios: list[str]) -> dict[str, Any]:
             wins[mine] += won
             key = f"{'won' if won else 'not won'}: {outcome['how']}"
             how[key] = how.get(key, 0) + 1
+            print(f"{scenario} game {n + 1}: heuristic as {mine} {key}; "
+                  f"{sum(wins.values())}/{n + 1} won", file=sys.stderr, flush=True)  # fmt: skip
         total = sum(wins.values())
         low, high = wilson(total, games)
         out[scenario] = {
