@@ -7,10 +7,12 @@ from grognard.core.registry import Registry
 from .hgw import RULESET as HGW
 from .victory import RULESET as VICTORY
 from .viktory2 import RULESET as VIKTORY2
+from .virtuti import RULESET as VIRTUTI
 
 REGISTRY = Registry()
 REGISTRY.register(VIKTORY2)
 REGISTRY.register(VICTORY)
 REGISTRY.register(HGW)
+REGISTRY.register(VIRTUTI)
 
 __all__ = ["REGISTRY"]

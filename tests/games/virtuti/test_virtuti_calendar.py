@@ -31,7 +31,7 @@ def _parse(edit: Callable[[Any], None]) -> None:
     parse_calendar(json.dumps(doc).encode(), load_content())
 
 
-@pytest.mark.rules("0.0", "2.0")
+@pytest.mark.rules("S2.1", "P2.0")
 def test_ussr_activates_early_summer_1941_and_declares_war_spring_1942_2_0() -> None:
     kinds = [e.kind for ev in events_on(Turn("early_summer", 1941)) for e in ev.effects]
     assert "activate_ussr" in kinds
@@ -41,7 +41,7 @@ def test_ussr_activates_early_summer_1941_and_declares_war_spring_1942_2_0() -> 
     assert every.count("activate_ussr") == every.count("ussr_declares_war") == 1
 
 
-@pytest.mark.rules("2.0")
+@pytest.mark.rules("P2.0")
 def test_the_calendar_is_in_turn_order_and_changes_orders_and_cards_2_0() -> None:
     indices = [turn_index(e.turn) for e in load_calendar()]
     assert indices == sorted(indices)
@@ -79,7 +79,7 @@ def _parse_random(edit: Callable[[Any], None]) -> None:
     parse_random_events(json.dumps(doc).encode(), load_content())
 
 
-@pytest.mark.rules("0.0", "3.0")
+@pytest.mark.rules("P3.0")
 def test_random_events_can_lower_war_economy_and_never_touch_the_ussr_timeline_3_0() -> None:
     deck = load_random_events()
     effects = [e for ev in deck for e in ev.effects]

@@ -1,10 +1,8 @@
 """Virtuti Militari's designed content: the schema rejects bad data, every reference
 resolves (into the map too), and every number the rulebook does state holds.
 
-Rule numbers follow the rulebook's phase numbering, as in test_virtuti_map.py: "0.0" the
-introduction and general rules (key concepts, stacking, countries' statuses), "4.0"
-strategic phase, "5.0" production, "6.0" planning, "7.0" operations (its battle steps
-are "7.B1".."7.B7"), "9.0" diplomacy, "10.0" summary.
+Rule numbers are the cases of docs/rules/virtuti-cases.toml (G general rules, S
+scenarios, P1-P10 the ten phases, B1 the battle steps).
 """
 
 from __future__ import annotations
@@ -210,7 +208,7 @@ def test_every_map_owner_is_a_country_and_every_country_owns_areas(
 # --- numbers the rulebook states -------------------------------------------------------------
 
 
-@pytest.mark.rules("0.0")
+@pytest.mark.rules("G1.0")
 def test_eight_dice_and_six_unit_types_at_three_levels_key_concepts_0_0(
     content: VirtutiContent,
 ) -> None:
@@ -221,7 +219,7 @@ def test_eight_dice_and_six_unit_types_at_three_levels_key_concepts_0_0(
     assert all([lv.level for lv in u.levels] == [1, 2, 3] for u in content.units)
 
 
-@pytest.mark.rules("7.B5")
+@pytest.mark.rules("B1.9")
 def test_hp_match_the_loss_examples_7_b5(content: VirtutiContent) -> None:
     # An Army takes 2 loss points and becomes a Corps, which takes 1 more.
     army, corps = content.unit("army"), content.unit("corps")
@@ -243,7 +241,7 @@ def types_but(excluded: str) -> list[str]:
     ]
 
 
-@pytest.mark.rules("7.B1")
+@pytest.mark.rules("B1.8")
 def test_river_support_example_gives_3_with_level_1_units_7_b1(content: VirtutiContent) -> None:
     # An Armored Corps (2) and two Armies (1 each) across a river with a +1 Support: 3.
     ac = content.unit("armored_corps").levels[0].strength
@@ -253,7 +251,7 @@ def test_river_support_example_gives_3_with_level_1_units_7_b1(content: VirtutiC
     assert (ac + army + army) // 2 + support.bonus == 3
 
 
-@pytest.mark.rules("5.0")
+@pytest.mark.rules("P5.2", "P5.8")
 def test_strengthening_and_technologies_follow_production_5_0(content: VirtutiContent) -> None:
     assert content.unit("corps").strengthens_to == "army"
     assert content.unit("armored_division").strengthens_to == "armored_corps"
@@ -272,7 +270,7 @@ def test_strengthening_and_technologies_follow_production_5_0(content: VirtutiCo
     assert not any(content.unit(t).naval for t in types_but("fleet"))
 
 
-@pytest.mark.rules("5.0")
+@pytest.mark.rules("P5.5")
 def test_submarine_deployment_seas_5_0(content: VirtutiContent) -> None:
     seas = {f: sorted(s) for f, s in content.submarine.seas.items()}
     assert seas == {
@@ -282,7 +280,7 @@ def test_submarine_deployment_seas_5_0(content: VirtutiContent) -> None:
     }
 
 
-@pytest.mark.rules("4.0")
+@pytest.mark.rules("P4.1")
 def test_charles_de_gaulle_pp_example_4_0(content: VirtutiContent) -> None:
     # 35 PP on the map, war economy 60%, Charles de Gaulle played: 10.5 PP.
     card = next(c for c in content.deck("western_allies").cards if c.name == "Charles de Gaulle")
@@ -290,7 +288,7 @@ def test_charles_de_gaulle_pp_example_4_0(content: VirtutiContent) -> None:
     assert round(35 * 60 * card.pp_multiplier / 10_000, 1) == 10.5
 
 
-@pytest.mark.rules("7.B6", "8.0")
+@pytest.mark.rules("B1.6", "P8.7")
 def test_stalins_line_and_62nd_army_are_soviet_no_retreat_cards_7_b6(
     content: VirtutiContent,
 ) -> None:
@@ -303,14 +301,14 @@ def test_stalins_line_and_62nd_army_are_soviet_no_retreat_cards_7_b6(
     assert not any(e.kind in hold for c in others for e in c.effects)
 
 
-@pytest.mark.rules("6.0")
+@pytest.mark.rules("P6.0")
 def test_western_allies_start_with_two_move_orders_6_0(content: VirtutiContent) -> None:
     moves = {o.id for o in content.orders if o.kind == "move"}
     pool = content.pool("western_allies").orders
     assert sum(n for o, n in pool.items() if o in moves) == 2
 
 
-@pytest.mark.rules("6.0")
+@pytest.mark.rules("P6.1")
 def test_order_placement_areas_6_0(content: VirtutiContent) -> None:
     places = {o.kind: sorted(o.places) for o in content.orders}
     assert places["build_fortification"] == ["land"]
@@ -323,7 +321,7 @@ def test_order_placement_areas_6_0(content: VirtutiContent) -> None:
     assert landings == {0: 1, 1: 2, 2: 3}
 
 
-@pytest.mark.rules("5.0", "7.0")
+@pytest.mark.rules("P5.4", "P7.7")
 def test_special_orders_are_single_use_and_landings_come_with_bombardment_5_0(
     content: VirtutiContent,
 ) -> None:
@@ -336,7 +334,7 @@ def test_special_orders_are_single_use_and_landings_come_with_bombardment_5_0(
             assert "shore_bombardment" in bought
 
 
-@pytest.mark.rules("5.0")
+@pytest.mark.rules("P5.8")
 def test_air_support_levels_1_to_5_and_pools_survive_air_tech_5_0(
     content: VirtutiContent,
 ) -> None:
@@ -346,7 +344,7 @@ def test_air_support_levels_1_to_5_and_pools_survive_air_tech_5_0(
         assert content.pool(faction).air_support.get("1", 0) >= 3
 
 
-@pytest.mark.rules("0.0", "5.0")
+@pytest.mark.rules("G1.3", "P5.6")
 def test_logistics_track_0_0(content: VirtutiContent) -> None:
     track = content.tracks.logistics
     assert [p.position for p in track] == list(range(1, 9))
@@ -357,7 +355,7 @@ def test_logistics_track_0_0(content: VirtutiContent) -> None:
     assert sorted(content.tracks.initiative) == ["axis", "ussr", "western_allies"]
 
 
-@pytest.mark.rules("0.0")
+@pytest.mark.rules("G1.7")
 def test_1939_sides_match_the_rulebook_0_0(content: VirtutiContent) -> None:
     western = {k.id for k in content.countries if k.side_1939 == "western_allies"}
     assert western == {"great_britain", "france", "poland"}
@@ -368,7 +366,7 @@ def test_1939_sides_match_the_rulebook_0_0(content: VirtutiContent) -> None:
         assert content.country(baltic).side_1939 == "neutral"
 
 
-@pytest.mark.rules("9.0")
+@pytest.mark.rules("P9.4")
 def test_bulgaria_leans_axis_and_neutrals_have_politics_9_0(content: VirtutiContent) -> None:
     assert content.country("bulgaria").alignment == "axis"
     for k in content.countries:
@@ -379,7 +377,7 @@ def test_bulgaria_leans_axis_and_neutrals_have_politics_9_0(content: VirtutiCont
             assert k.mobilised
 
 
-@pytest.mark.rules("10.0")
+@pytest.mark.rules("P10.6")
 def test_decisive_victory_cities_are_key_areas_10_0(content: VirtutiContent) -> None:
     keys = {a for k in content.countries for a in k.key_areas}
     assert {"london", "paris", "moscow", "leningrad", "stalingrad", "rome", "berlin"} <= keys

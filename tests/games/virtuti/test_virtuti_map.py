@@ -1,9 +1,7 @@
 """Virtuti Militari's map: what the rulebook says of it holds on the shipped map.
 
-Rule numbers follow the rulebook's phase numbering (it numbers phases, not cases):
-"1.0" weather phase, "5.0" production, "7.1" feint attacks, "7.2" movement (with sea
-transport, straits and amphibious landings), "8.2" supply step 2, "10.0" summary
-(convoy raids and victory checks).
+Rule numbers are the cases of docs/rules/virtuti-cases.toml (G general rules, S
+scenarios, P1-P10 the ten phases, B1 the battle steps).
 """
 
 from __future__ import annotations
@@ -35,7 +33,7 @@ def test_shipped_map_passes_every_check(vmap: VirtutiMap) -> None:
     assert validate_map(vmap) == []
 
 
-@pytest.mark.rules("1.0")
+@pytest.mark.rules("P1.1")
 def test_climate_zones_count_as_the_weather_phase_says(vmap: VirtutiMap) -> None:
     """Weather phase: 52 subtropical, 113 temperate and 16 subpolar land areas."""
     climates = Counter(vmap.land(a).climate for a in vmap.land_ids)
@@ -43,7 +41,7 @@ def test_climate_zones_count_as_the_weather_phase_says(vmap: VirtutiMap) -> None
     assert len(vmap.land_ids) == 181
 
 
-@pytest.mark.rules("1.0")
+@pytest.mark.rules("P1.1")
 def test_serov_holds_the_north_east_corner(vmap: VirtutiMap) -> None:
     """Winter snow starts in Serov, 'the area in the north-east corner of the map'."""
     assert serov_corner(vmap) == "serov"
@@ -55,7 +53,7 @@ def test_serov_holds_the_north_east_corner(vmap: VirtutiMap) -> None:
     ]
 
 
-@pytest.mark.rules("10.0")
+@pytest.mark.rules("P10.6")
 def test_twenty_six_vp_with_the_seven_decisive_capitals(vmap: VirtutiMap) -> None:
     """Victory checks: 26 VP on the map; London, Paris, Moscow, Leningrad, Stalingrad,
     Rome and Berlin make the Allied decisive victory, so each is a VP area."""
@@ -71,7 +69,7 @@ def test_twenty_six_vp_with_the_seven_decisive_capitals(vmap: VirtutiMap) -> Non
     }
 
 
-@pytest.mark.rules("7.2")
+@pytest.mark.rules("P7.7")
 def test_cardiff_to_caen_needs_the_three_southern_fleets_or_the_northern_chain(vmap: VirtutiMap) -> None:
     """Amphibious landing example: North Atlantic, South Atlantic and English Channel;
     or North Atlantic, Arctic Sea, North Sea and English Channel."""
@@ -94,7 +92,7 @@ def test_cardiff_to_caen_needs_the_three_southern_fleets_or_the_northern_chain(v
             assert vmap.fleet_chain("cardiff", "caen", chain - {zone}) is None, zone
 
 
-@pytest.mark.rules("7.2")
+@pytest.mark.rules("P7.4")
 def test_manchester_to_gibraltar_by_sea(vmap: VirtutiMap) -> None:
     """Transport example: fleets in the North Sea, English Channel and South Atlantic."""
     fleets = {"north_sea", "english_channel", "south_atlantic"}
@@ -106,7 +104,7 @@ def test_manchester_to_gibraltar_by_sea(vmap: VirtutiMap) -> None:
     assert vmap.fleet_chain("manchester", "gibraltar", fleets - {"english_channel"}) is None
 
 
-@pytest.mark.rules("7.2", "8.2")
+@pytest.mark.rules("P7.5", "P8.2")
 def test_straits_open_only_to_their_controller(vmap: VirtutiMap) -> None:
     """North Sea-Baltic needs Copenhagen, South Atlantic-Western Med Gibraltar, East
     Med-Black Sea Istanbul: the three sea borders are straits naming those areas."""
@@ -128,7 +126,7 @@ def test_straits_open_only_to_their_controller(vmap: VirtutiMap) -> None:
     ]
 
 
-@pytest.mark.rules("7.2", "8.2")
+@pytest.mark.rules("P7.5", "P8.2")
 def test_no_water_path_bypasses_a_strait(vmap: VirtutiMap) -> None:
     """With every strait closed, no chain of sea zones joins the seas they separate."""
     everything = set(vmap.sea_ids)
@@ -137,7 +135,7 @@ def test_no_water_path_bypasses_a_strait(vmap: VirtutiMap) -> None:
     assert vmap.fleet_chain("athens", "odessa", everything, strait_open=closed) is None
 
 
-@pytest.mark.rules("7.2", "8.2")
+@pytest.mark.rules("P7.4", "P8.2")
 def test_the_western_allies_reach_cairo_and_kuwait_around_africa(vmap: VirtutiMap) -> None:
     """Special rule: a chain to the South Atlantic reaches the Cairo and Kuwait ports."""
     fleets = {"north_sea", "english_channel", "south_atlantic"}
@@ -153,7 +151,7 @@ def test_the_western_allies_reach_cairo_and_kuwait_around_africa(vmap: VirtutiMa
     assert vmap.fleet_chain("london", "kuwait", fleets) is None
 
 
-@pytest.mark.rules("7.1")
+@pytest.mark.rules("P7.2")
 def test_feint_attack_examples_have_their_neighbours(vmap: VirtutiMap) -> None:
     """Danzig borders the Baltic Sea; the English Channel borders Caen and Caen's port."""
     assert vmap.graph.border("danzig", "baltic_sea") == "coast"
@@ -162,7 +160,7 @@ def test_feint_attack_examples_have_their_neighbours(vmap: VirtutiMap) -> None:
     assert vmap.graph.border("caen", "caen_port") == "port"
 
 
-@pytest.mark.rules("5.0", "10.0")
+@pytest.mark.rules("P5.5", "P10.3")
 def test_submarine_zones_and_convoy_places(vmap: VirtutiMap) -> None:
     """Submarines go to the North and South Atlantic and Arctic Sea; convoy raids name the
     Central Mediterranean, the North Sea, Copenhagen, Oslo and North Africa from

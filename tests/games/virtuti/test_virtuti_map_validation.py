@@ -40,21 +40,21 @@ def test_read_map_loads_a_file(tmp_path: Any, shipped: bytes) -> None:
     assert len(read_map(path).land_ids) == 181
 
 
-@pytest.mark.rules("1.0")
+@pytest.mark.rules("P1.1")
 def test_a_wrong_climate_is_reported(shipped: bytes) -> None:
     problems = problems_after(shipped, lambda d: land(d, "paris").update(climate="subpolar"))
     assert "112 temperate land areas, the rulebook counts 113" in problems
     assert "17 subpolar land areas, the rulebook counts 16" in problems
 
 
-@pytest.mark.rules("10.0")
+@pytest.mark.rules("P10.6")
 def test_a_lost_victory_point_is_reported(shipped: bytes) -> None:
     problems = problems_after(shipped, lambda d: land(d, "rome").update(vp=0))
     assert "the map holds 24 VP, the rulebook says 26" in problems
     assert "decisive-victory area rome is missing or worth no VP" in problems
 
 
-@pytest.mark.rules("1.0")
+@pytest.mark.rules("P1.1")
 def test_serov_must_hold_the_north_east_corner(shipped: bytes) -> None:
     def move_perm(data: Raw) -> None:
         land(data, "perm")["shapes"][0].append([10_000.0, -10_000.0])
@@ -63,7 +63,7 @@ def test_serov_must_hold_the_north_east_corner(shipped: bytes) -> None:
     assert "the north-east corner of the map belongs to perm, not Serov" in problems
 
 
-@pytest.mark.rules("7.2")
+@pytest.mark.rules("P7.7")
 def test_a_broken_example_chain_is_reported(shipped: bytes) -> None:
     # Without the Channel-South Atlantic link neither Cardiff-Caen by the south nor
     # Manchester-Gibraltar works.
@@ -72,7 +72,7 @@ def test_a_broken_example_chain_is_reported(shipped: bytes) -> None:
     assert any(p.startswith("Manchester to Gibraltar fails") for p in problems)
 
 
-@pytest.mark.rules("7.2")
+@pytest.mark.rules("P7.7")
 def test_a_shortcut_around_the_example_is_reported(shipped: bytes) -> None:
     """If Cardiff's port also opened on the Channel, the example's fleets would not all be needed."""
 
@@ -84,7 +84,7 @@ def test_a_shortcut_around_the_example_is_reported(shipped: bytes) -> None:
     assert "cardiff_port opens on 2 sea zones, not 1" in problems
 
 
-@pytest.mark.rules("7.2", "8.2")
+@pytest.mark.rules("P7.5", "P8.2")
 def test_a_port_bypassing_a_strait_is_reported(shipped: bytes) -> None:
     """A Kiel-like port on both the North Sea and the Baltic would make Copenhagen useless."""
 
@@ -95,7 +95,7 @@ def test_a_port_bypassing_a_strait_is_reported(shipped: bytes) -> None:
     assert "baltic_sea and north_sea are joined by water without passing copenhagen" in problems
 
 
-@pytest.mark.rules("7.2", "8.2")
+@pytest.mark.rules("P7.5", "P8.2")
 def test_a_missing_strait_is_reported(shipped: bytes) -> None:
     def plain_sea(data: Raw) -> None:
         for border in data["borders"]:

@@ -38,7 +38,7 @@ def _faction(doc: Any, scenario: int, faction: str) -> Any:
     return next(f for f in doc["scenarios"][scenario]["factions"] if f["faction"] == faction)
 
 
-@pytest.mark.rules("0.0")
+@pytest.mark.rules("S1.1", "S1.2")
 def test_the_two_named_scenarios_start_and_end_where_the_rulebook_says_0_0() -> None:
     s = load_scenarios()
     assert s["full_campaign"].start == Turn("late_summer", 1939)
@@ -49,7 +49,7 @@ def test_the_two_named_scenarios_start_and_end_where_the_rulebook_says_0_0() -> 
     assert not s["full_campaign"].ussr_at_war
 
 
-@pytest.mark.rules("0.0")
+@pytest.mark.rules("S1.1", "G1.5")
 def test_full_campaign_control_follows_the_1939_sides_0_0() -> None:
     s = load_scenarios()["full_campaign"]
     control = controlled_areas(s, load_content(), load_map())
@@ -68,7 +68,7 @@ def test_barbarossa_moves_eastern_poland_to_the_ussr_and_france_to_the_axis() ->
     assert control["cairo"] == "western_allies"
 
 
-@pytest.mark.rules("0.0")
+@pytest.mark.rules("G1.3")
 def test_stacks_must_fit_the_logistics_track_0_0() -> None:
     position_4 = [2, 2, 2, 3]
     assert fits_logistics([3, 2, 2, 2, 1, 1, 1], position_4)  # singles are not stacks

@@ -22,7 +22,7 @@ def _parse(edit: Callable[[Any], None]) -> None:
     parse_scripted(json.dumps(doc).encode(), load_content(), load_map())
 
 
-@pytest.mark.rules("0.0", "9.0")
+@pytest.mark.rules("G1.6", "P9.2")
 def test_the_pact_partition_needs_poland_fallen_and_the_ussr_at_peace_9_0() -> None:
     event = next(e for e in load_scripted() if e.id == "partition_of_poland")
     kinds = {(c.kind, c.holds) for c in event.conditions}

@@ -1,6 +1,61 @@
 """Virtuti Militari (rulebook: shared/rules/virtuti-militari.md): WW2 in Europe on an area map.
 
-The map (`map`, `map_validation`) and the designed content exist (`content`, `scenarios`,
-`calendar_events`, `scripted_events`; docs/virtuti-design.md); the rules engine does not, so the ruleset is
-not registered yet.
+The map (`map`, `map_validation`) and the designed content (`content`, `scenarios`,
+`calendar_events`, `scripted_events`; docs/virtuti-design.md) feed the rules engine:
+`setup` builds a game, `steps` runs the ten phases (events, economy, planning,
+operations, battle + losses, supply, diplomacy, summary), `secrets` keeps simultaneous
+choices hidden until their reveal. What is not done yet is listed in
+docs/virtuti-design.md, "Rules not yet done".
 """
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from grognard.core.flow import call
+from grognard.core.game import Ruleset, State
+from grognard.core.schema import Option, Scenario
+from grognard.games.virtuti.scenarios import load_scenarios
+from grognard.games.virtuti.setup import setup_game
+from grognard.games.virtuti.state import VirtutiState
+
+
+def _scenarios() -> tuple[Scenario, ...]:
+    text = {
+        "full_campaign": "Late Summer 1939 to Autumn 1945; the USSR starts inactive.",
+        "barbarossa": "Early Summer 1941 to Autumn 1945; the USSR is active and at war.",
+    }
+    return tuple(Scenario(s.id, s.name, text.get(s.id, s.name)) for s in load_scenarios().values())
+
+
+class Virtuti(Ruleset):
+    id: ClassVar[str] = "virtuti"
+    name: ClassVar[str] = "Virtuti Militari: World War 2 in Europe"
+    version: ClassVar[int] = 1
+    state_class: ClassVar[type[State]] = VirtutiState
+    scenarios: ClassVar[tuple[Scenario, ...]] = _scenarios()
+    options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "turns",
+            "int",
+            0,
+            "Play only this many turns, then score as at the scenario's end (0 = to Autumn 1945).",
+            min=0,
+            max=40,
+        ),
+    )
+
+    def roles(self, scenario: str | None = None, options: Mapping[str, Any] | None = None) -> list[str]:
+        return ["axis", "allies"]
+
+    def setup(self, state: State) -> None:
+        assert isinstance(state, VirtutiState)
+        setup_game(state)
+        call(state.flow, "turn", phase=0)
+        state.advance()
+
+
+RULESET = Virtuti()
+
+__all__ = ["RULESET", "Virtuti", "VirtutiState"]

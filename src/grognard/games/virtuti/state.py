@@ -1,0 +1,76 @@
+"""The Virtuti game state: the flow of steps.py over the data of setup.py, its views
+(open information, except the other player's secret choices until their reveal) and
+its result."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from grognard.core.flow import Step
+from grognard.core.flowstate import FlowState
+from grognard.core.game import Result, Role
+from grognard.core.rng import Rng
+from grognard.games.virtuti.board import FACTIONS_OF, turn_name, vp_of
+from grognard.games.virtuti.secrets import public_data, redraw_others
+from grognard.games.virtuti.steps import STEPS
+
+
+class VirtutiState(FlowState):
+    STEPS: ClassVar[dict[str, Step]] = STEPS
+
+    def _result(self) -> Result | None:
+        outcome = self.data.get("outcome")
+        if outcome is None:
+            return None
+        score: Result = dict(outcome["score"])
+        return score
+
+    def _view(self, role: Role | None) -> dict[str, Any]:
+        data = self.data
+        seen = public_data(data, role)
+        secret = data["secret"]
+        mine: dict[str, Any] = {}
+        if secret is not None and role is not None and role in secret["roles"]:
+            mine = {
+                "kind": secret["kind"],
+                "confirmed": role in secret["done"],
+                "choices": {f: c for f, c in secret["choices"].items() if f in FACTIONS_OF[role]},
+            }
+        battle = next((dict(f) for f in reversed(self.flow) if f["state"] == "battle"), None)
+        return {
+            "turn": turn_name(data),
+            "turn_no": data["turn_no"],
+            "phase": data["phase"],
+            "weather": data["weather"],
+            "control": data["control"],
+            "countries": data["countries"],
+            "ussr_active": data["ussr_active"],
+            "ussr_at_war": data["ussr_at_war"],
+            "pact": data["pact"],
+            "initiative": data["initiative"],
+            "units": sorted(seen["units"].values(), key=lambda u: u["id"]),
+            "forts": data["forts"],
+            "out_of_supply": data["oos"],
+            "orders": seen["orders"],
+            "factions": seen["factions"],
+            "secret": {
+                "kind": secret["kind"],
+                "waiting_for": [r for r in secret["roles"] if r not in secret["done"]],
+            }
+            if secret
+            else None,
+            "my_secret": mine,
+            "battle": battle,
+            "vp": {"axis": vp_of(data, "axis"), "allies": vp_of(data, "allies")},
+            "outcome": data["outcome"],
+        }
+
+    def hidden_tokens(self, role: Role | None) -> list[str]:
+        """The other players' secret log lines, while their window is open."""
+        secret = self.data["secret"]
+        if secret is None:
+            return []
+        return [line for r, lines in secret["lines"].items() if r != role for line in lines]
+
+    def _redraw_hidden(self, role: Role, rng: Rng) -> None:
+        redraw_others(self.data, role)

@@ -1,0 +1,297 @@
+"""The sequence of play as flow steps: the ten phases of a turn and their sub-steps.
+
+`turn` is automatic: it runs phase after phase, pushing a frame for each phase that
+asks something (secret windows, operations, diplomacy). Secret windows are one step
+whose handler (`SECRET_KINDS`) knows the legal choices and the reveal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from grognard.core.flow import Frame, Step, call, end
+from grognard.core.game import Action
+from grognard.games.virtuti import battle, operations
+from grognard.games.virtuti.board import ROLE_OF, turn_name
+from grognard.games.virtuti.diplomacy import diplomacy_apply, diplomacy_legal, scripted, surrenders
+from grognard.games.virtuti.economy import AirCardChoice, CardChoice, Production
+from grognard.games.virtuti.events import calendar_phase, random_event_phase, roll_weather
+from grognard.games.virtuti.planning import Planning
+from grognard.games.virtuti.scenarios import SEASONS
+from grognard.games.virtuti.secrets import close_secret, open_secret
+from grognard.games.virtuti.summary import summary_phase
+from grognard.games.virtuti.supply import supply_phase
+
+if TYPE_CHECKING:
+    from grognard.games.virtuti.state import VirtutiState
+
+PHASES = ("weather", "calendar", "random_event", "strategic_pp", "strategic_air", "production",
+          "planning", "operations", "supply", "diplomacy", "summary")  # fmt: skip
+
+
+class SecretKind(Protocol):
+    def roles(self, state: VirtutiState) -> list[str]: ...
+    def legal(self, state: VirtutiState, role: str) -> list[Action]: ...
+    def apply(self, state: VirtutiState, role: str, action: Action) -> None: ...
+    def close(self, state: VirtutiState, window: dict[str, Any]) -> dict[str, Any]: ...
+    def reveal(self, state: VirtutiState, window: dict[str, Any], chosen: dict[str, Any]) -> None: ...
+
+
+SECRET_KINDS: dict[str, SecretKind] = {
+    "pp_card": CardChoice(),
+    "air_card": AirCardChoice(),
+    "production": Production(),
+    "planning": Planning(),
+    "battle_card": battle.BattleCard(),
+    "battle_air": battle.BattleAir(),
+}
+AUTO_CONFIRM = ("pp_card", "air_card", "battle_card")
+SECRET_PROMPTS = {
+    "pp_card": "Strategic Phase: pick in secret a card to play for PP",
+    "air_card": "Strategic Phase: pick in secret a card to play for air support",
+    "production": "Production Phase (secret): buy, strengthen, upgrade, research, deploy; then done",
+    "planning": "Planning Phase (secret): place order tokens on your units; then done",
+    "battle_card": "Battle: pick in secret a card for the battle",
+    "battle_air": "Battle: commit air support tokens in secret; then done",
+}
+
+
+def open_phase_secret(state: VirtutiState, kind: str) -> None:
+    roles = SECRET_KINDS[kind].roles(state)
+    if roles:
+        open_secret(state, kind, roles)
+        call(state.flow, "secret")
+
+
+class Turn(Step):
+    """Automatic: the phases in order; the summary ends the game or starts a new turn."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return []
+
+    def run(self, game: Any, frame: Frame) -> None:
+        state: VirtutiState = game
+        data = state.data
+        if frame["phase"] >= len(PHASES):
+            if data["season"] == len(SEASONS) - 1:
+                data["season"], data["year"] = 0, data["year"] + 1
+            else:
+                data["season"] += 1
+            data["turn_no"] += 1
+            frame["phase"] = 0
+            return
+        phase = PHASES[frame["phase"]]
+        frame["phase"] += 1
+        data["phase"] = phase
+        if phase == "weather":
+            state.log(f"--- {turn_name(data)} (turn {data['turn_no']}) ---")
+            roll_weather(state)
+        elif phase == "calendar":
+            calendar_phase(state)
+        elif phase == "random_event":
+            random_event_phase(state)
+        elif phase == "strategic_pp":
+            open_phase_secret(state, "pp_card")
+        elif phase == "strategic_air":
+            open_phase_secret(state, "air_card")
+        elif phase in ("production", "planning"):
+            open_phase_secret(state, phase)
+        elif phase == "operations":
+            call(state.flow, "ops", sub=0, next=0)
+        elif phase == "supply":
+            supply_phase(state)
+        elif phase == "diplomacy":
+            surrenders(state)
+            scripted(state)
+            call(state.flow, "diplomacy", role="axis")
+        else:
+            summary_phase(state)
+
+
+class Secret(Step):
+    """A secret window: every listed role chooses, then all is revealed together."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        secret = game.data["secret"]
+        return [r for r in secret["roles"] if r not in secret["done"]]
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        return SECRET_KINDS[game.data["secret"]["kind"]].legal(game, role)
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        state: VirtutiState = game
+        secret = state.data["secret"]
+        handler = SECRET_KINDS[secret["kind"]]
+        if action == ("done",):
+            secret["done"].append(role)
+        else:
+            handler.apply(state, role, action)
+            if secret["kind"] in AUTO_CONFIRM and handler.legal(state, role) == [("done",)]:
+                secret["done"].append(role)  # a card per faction chosen: nothing left to ask
+        if all(r in secret["done"] for r in secret["roles"]):
+            chosen = handler.close(state, secret)
+            close_secret(state)
+            handler.reveal(state, secret, chosen)
+            end(state.flow, chosen)
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        secret = game.data["secret"]
+        text = SECRET_PROMPTS[secret["kind"]]
+        if role in secret["done"]:
+            return f"{text} (you have confirmed; waiting for the other player)"
+        return text
+
+
+class Ops(Step):
+    """The Operations Phase's sub-phases: whose order is next, and which."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        if frame["sub"] >= 3:
+            return []
+        f = operations.current_faction(game.data, frame)
+        return [ROLE_OF[f]] if f else []
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        f = operations.current_faction(game.data, frame)
+        return [("execute", a) for a in operations.pending(game.data, f, frame["sub"])] if f else []
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        operations.execute(game, frame, action[1])
+
+    def run(self, game: Any, frame: Frame) -> None:
+        if frame["sub"] == 3:
+            operations.build_fortifications(game)
+            end(game.flow)
+            return
+        frame["sub"] += 1
+        frame["next"] = 0
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        f = operations.current_faction(game.data, frame)
+        return f"Operations, {operations.SUB_NAMES[frame['sub']]}: {f} executes one of its orders"
+
+
+class OrderStep(Step):
+    """Shared by the feint, move and strategic frames: the acting faction's player acts
+    until the order is done, then the frame ends by itself."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return [] if frame.get("done") else [ROLE_OF[frame["f"]]]
+
+    def run(self, game: Any, frame: Frame) -> None:
+        end(game.flow)
+
+
+class Feint(OrderStep):
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        return operations.feint_legal(game, frame)
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        operations.feint_apply(game, frame, action)
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"Feint attack from {frame['area']}: remove an adjacent enemy order, or skip"
+
+
+class Move(OrderStep):
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        return operations.move_legal(game, frame)
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        operations.move_apply(game, frame, action)
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        kind = "Maneuver" if frame["maneuver"] else "Move"
+        return f"{kind} order in {frame['area']}: send units (at most one battle), then go"
+
+
+class Strategic(OrderStep):
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        return operations.strategic_legal(game, frame)
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        operations.strategic_apply(game, frame, action)
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"Strategic movement from {frame['area']}: send units through your areas, then go"
+
+
+class Battle(Step):
+    """The battle frame: automatic stages, the loss allocation and retreat choices."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        stage = frame["stage"]
+        if stage in ("loss_defence", "loss_attack"):
+            side = frame["att"] if stage == "loss_attack" else frame["defender"]
+            return [ROLE_OF[side]] if battle.loss_legal(game, frame) else []
+        if stage == "retreat_choice":
+            return [ROLE_OF[frame["defender"]]]
+        return []
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        if frame["stage"] == "retreat_choice":
+            return battle.retreat_legal(game, frame)
+        return battle.loss_legal(game, frame)
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        if action[0] == "retreat":
+            battle.retreat_to(game, frame, action[1])
+        else:
+            battle.loss_apply(game, frame, action)
+
+    def run(self, game: Any, frame: Frame) -> None:
+        stage = frame["stage"]
+        if stage == "strength":
+            battle.begin(game, frame)
+        elif stage == "cards":
+            battle.after_cards(game, frame)
+        elif stage == "air":
+            battle.after_air(game, frame)
+        elif stage == "resolve":
+            battle.resolve(game, frame)
+        elif stage in ("loss_defence", "loss_attack"):
+            battle.next_after_losses(game, frame)
+        elif stage == "retreat":
+            battle.retreat(game, frame)
+        else:
+            battle.finish(game, frame)
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        if frame["stage"] == "retreat_choice":
+            return f"Battle in {frame['area']}: choose where the defenders retreat"
+        left = frame.get("left", {}).get(frame["stage"].removeprefix("loss_"), 0)
+        return f"Battle in {frame['area']}: allocate {left} loss points (whole HP only)"
+
+
+class Diplomacy(Step):
+    """The Axis player's diplomatic actions, then the Allied player's."""
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        return diplomacy_legal(game, role)
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        if action == ("done",):
+            if frame["role"] == "axis":
+                frame["role"] = "allies"
+            else:
+                end(game.flow)
+            return
+        diplomacy_apply(game, role, action)
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return [frame["role"]]
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"Diplomatic Phase: the {frame['role']} player may declare war; then done"
+
+
+STEPS: dict[str, Step] = {
+    "turn": Turn(),
+    "secret": Secret(),
+    "ops": Ops(),
+    "feint": Feint(),
+    "move": Move(),
+    "strategic": Strategic(),
+    "battle": Battle(),
+    "diplomacy": Diplomacy(),
+}
