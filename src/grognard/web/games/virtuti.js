@@ -23,6 +23,10 @@ const MODES = [
 const NEUTRAL = "#d8cfb2";
 const WEATHER = { clear: "#e6dfbf", mud: "#9c7a4c", snow: "#f5f8fd" };
 const SEA = "#a9c9e4";
+// the map is about 3200 units wide: marks are drawn at this scale so that they read
+// at the zoom that shows western Europe
+const MARK_SCALE = 2;
+const LABEL_SCALE = 1.5;
 const ROLE_COLORS = { axis: FACTION_COLORS.axis, allies: FACTION_COLORS.western_allies };
 const PHASES = {
   setup: "set-up",
@@ -86,7 +90,7 @@ class VirtutiBoard extends HexBoard {
         h("button", { type: "button", class: "vm-mode", "data-mode": id, "aria-pressed": id === this.mode ? "true" : "false", onclick: () => this.setMode(id) }, label),
       ),
     );
-    host.prepend(this.modeBar);
+    this.pz.wrap.append(this.modeBar);
     this.frameLayer = s("g", { class: "vm-frame" });
     this.seaLayer = s("g", { class: "vm-seas" });
     this.markLayer = s("g", { class: "vm-marks" });
@@ -165,7 +169,7 @@ class VirtutiBoard extends HexBoard {
     }
     for (const port of map.ports) {
       const [x, y] = port.label;
-      const g = s("g", { class: ["vm-port", port.id === fight && "battle-area"], "data-area": port.id, transform: `translate(${x} ${y})` }, s("title", { text: port.name }), s("circle", { class: "tile", r: 7 }), s("path", { class: "vm-anchor", d: "M0 -4V4M-3.5 1Q0 6 3.5 1M-2 -2H2" }));
+      const g = s("g", { class: ["vm-port", port.id === fight && "battle-area"], "data-area": port.id, transform: `translate(${x} ${y}) scale(${MARK_SCALE * 0.8})` }, s("title", { text: port.name }), s("circle", { class: "tile", r: 7 }), s("path", { class: "vm-anchor", d: "M0 -4V4M-3.5 1Q0 6 3.5 1M-2 -2H2" }));
       mark(g, port.id, targets.get(port.id));
       this.markLayer.append(g);
       this.groups.set(port.id, g);
@@ -189,7 +193,7 @@ class VirtutiBoard extends HexBoard {
     for (const area of [...map.land_areas, ...map.sea_zones, ...map.ports]) centre.set(area.id, area.label);
     for (const area of map.land_areas) {
       const [x, y] = area.label;
-      const g = s("g", { class: "vm-label", transform: `translate(${x} ${y})` });
+      const g = s("g", { class: "vm-label", transform: `translate(${x} ${y}) scale(${LABEL_SCALE})` });
       g.append(s("text", { class: "vm-name", y: -14, text: area.name }));
       if (area.pp) g.append(s("text", { class: "vm-pp", x: -20, y: -2, text: String(area.pp) }));
       if (area.vp) g.append(s("polygon", { class: "vm-vp", points: "0,-6 1.8,-1.8 6,-1.8 2.6,1 3.8,5.5 0,2.8 -3.8,5.5 -2.6,1 -6,-1.8 -1.8,-1.8", transform: "translate(20 -4)" }));
@@ -201,7 +205,7 @@ class VirtutiBoard extends HexBoard {
       const [x, y] = centre.get(id) || [0, 0];
       const token = s(
         "g",
-        { class: "vm-order", "data-order": id, transform: `translate(${x + 18} ${y + 12})` },
+        { class: "vm-order", "data-order": id, transform: `translate(${x + 18 * MARK_SCALE} ${y + 12 * MARK_SCALE}) scale(${MARK_SCALE})` },
         s("title", { text: `${factionName(order.f)} order: ${titleCase(order.o)}` }),
         s("circle", { r: 9, fill: FACTION_COLORS[order.f] || "#666" }),
         s("text", { y: 0.5, text: orderShort(order.o) }),
@@ -211,7 +215,7 @@ class VirtutiBoard extends HexBoard {
     const selectable = ui.selectable || new Set();
     for (const [id, here] of at) {
       const [x, y] = centre.get(id) || [0, 0];
-      const stack = s("g", { class: "vm-stack", "data-area": id, transform: `translate(${x} ${y})` });
+      const stack = s("g", { class: "vm-stack", "data-area": id, transform: `translate(${x} ${y}) scale(${MARK_SCALE})` });
       here.forEach((unit, i) => {
         const col = i % 3;
         const row = Math.floor(i / 3);
@@ -238,7 +242,7 @@ class VirtutiBoard extends HexBoard {
       (rec.subs || []).forEach((sea, i) => {
         const [x, y] = centre.get(sea) || [0, 0];
         this.markLayer.append(
-          s("g", { class: "vm-sub", "data-sub": faction, transform: `translate(${x - 30 + i * 16} ${y + 30})` }, s("title", { text: `${factionName(faction)} submarine in the ${areaName(sea)}` }), s("ellipse", { rx: 7, ry: 3.2, fill: FACTION_COLORS[faction] }), s("rect", { x: -1.5, y: -6, width: 3, height: 4, fill: FACTION_COLORS[faction] })),
+          s("g", { class: "vm-sub", "data-sub": faction, transform: `translate(${x - 30 + i * 32} ${y + 40}) scale(${MARK_SCALE})` }, s("title", { text: `${factionName(faction)} submarine in the ${areaName(sea)}` }), s("ellipse", { rx: 7, ry: 3.2, fill: FACTION_COLORS[faction] }), s("rect", { x: -1.5, y: -6, width: 3, height: 4, fill: FACTION_COLORS[faction] })),
         );
       });
     }
