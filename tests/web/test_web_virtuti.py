@@ -11,7 +11,6 @@ import re
 from typing import Any
 
 import pytest
-
 from playwright.sync_api import Page, expect
 from webkit import ApiDriver, button, shot, start_game
 
