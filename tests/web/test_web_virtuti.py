@@ -7,6 +7,7 @@ To Information; Planning Phase)."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from webkit import ApiDriver, button, shot, start_game
 
+from grognard.agents import make_agent
 from grognard.games.virtuti.board_data import board_data
 
 #: Enough polls of the game for the server's AI to answer (each poll waits 250 ms).
@@ -67,7 +69,16 @@ def _wait_for(page: Page, driver: ApiDriver, game_id: str, seat: str, ready: Any
         assert view["result"] is None, "the game ended"
         page.wait_for_timeout(250)
         view = _view(driver, game_id, seat)
-    raise AssertionError(f"{seat} never got there; last prompt: {view['prompt']!r}")
+    raise AssertionError(
+        f"{seat} never got there; last prompt: {view['prompt']!r}; battle {view['board']['battle']}"
+    )
+
+
+def _name(area: str) -> str:
+    names = {
+        a["id"]: a["name"] for key in ("land_areas", "ports", "sea_zones") for a in board_data()["map"][key]
+    }
+    return names[area]
 
 
 def _mine(view: dict[str, Any]) -> bool:
@@ -162,3 +173,87 @@ def test_secret_allied_orders_are_not_in_the_page_before_the_reveal(page: Page) 
     expect(
         page.locator(".vm-order circle[fill='#2b5bb5'], .vm-order circle[fill='#b52a24']")
     ).not_to_have_count(0)
+
+
+def _click_action(page: Page, driver: ApiDriver, game_id: str, action: list[Any]) -> None:
+    """Play a legal action by its button (in the prompt, or in "All N choices"), then
+    wait for the server to take it."""
+    version = driver.get(f"/api/games/{game_id}")["version"]
+    js = json.dumps(action, separators=(",", ":"))
+    target = page.locator(f".prompt-card button[data-action='{js}']").first
+    if not target.is_visible():
+        page.locator(".prompt-card details.all-choices summary").click()
+    target.click()
+    for _ in range(POLLS):
+        if driver.get(f"/api/games/{game_id}")["version"] != version:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{action} was not taken")
+
+
+def _in_battle_choice(view: dict[str, Any]) -> bool:
+    board = view["board"]
+    return board["battle"] is not None and any(a[0] in ("card", "air") for a in view["legal"])
+
+
+@pytest.mark.rules("B1.2", "B1.3")
+def test_battle_with_secret_card_and_air_support_choices(page: Page) -> None:
+    """Battle steps 2 and 3: the Axis player picks its battle card and commits an air
+    support token with the buttons of the battle prompt; the other side's card is not
+    in the page until both have chosen, then the battle panel shows both cards."""
+    game_id = _start(page, seed=5)
+    driver = ApiDriver(page)
+    agent = make_agent("heuristic", "virtuti", 11)
+    view = _view(driver, game_id, "axis")
+    for _ in range(400):
+        view = _wait_for(page, driver, game_id, "axis", _mine)
+        board = view["board"]
+        if board["phase"] == "operations" and _in_battle_choice(view):
+            # step 3 is skipped at sea and in mud: wait for a battle on dry land
+            if not board["battle"]["sea"] and board["weather"].get(board["battle"]["area"]) != "mud":
+                break
+        if view["board"]["phase"] == "strategic_air":
+            # the card with the most air support, so that the Axis has tokens to commit
+            action = max(view["legal"], key=lambda a: board_data()["cards"].get(a[2], {}).get("air", -1))
+        else:
+            action = list(agent.act(view, [tuple(a) for a in view["legal"]]))
+        _post(driver, game_id, "axis", action)
+    else:
+        raise AssertionError("no battle for the Axis in the first turns")
+    page.reload()
+    battle = view["board"]["battle"]
+    expect(page.locator(".vm-section[data-section=battle] summary")).to_contain_text(_name(battle["area"]))
+    expect(page.locator(".vm-area.battle-area, .vm-sea.battle-area, .vm-port.battle-area")).to_have_count(1)
+    # the other side may have chosen already: nothing of its card is in the battle panel
+    expect(page.locator(".vm-section[data-section=battle]")).to_contain_text("chosen in secret")
+    expect(page.locator(".vm-revealed")).to_have_count(0)
+    card = next(a for a in view["legal"] if a[0] == "card")
+    _click_action(page, driver, game_id, card)
+    view = _wait_for(
+        page,
+        driver,
+        game_id,
+        "axis",
+        lambda v: v["board"]["battle"] is None or "cards" in v["board"]["battle"],
+    )
+    assert view["board"]["battle"] is not None, "the battle ended before its air support step"
+    fought = view["board"]["battle"]
+    names = board_data()["cards"]
+    mine = "attack" if fought["att"] == "axis" else "defence"
+    assert fought["cards"][mine] == card[2]
+    other = fought["cards"]["defence" if mine == "attack" else "attack"]
+    revealed = page.locator(".vm-revealed")
+    expect(revealed).to_contain_text(names[card[2]]["name"])
+    if other:
+        expect(revealed).to_contain_text(names[other]["name"])
+    air = [a for a in view["legal"] if a[0] == "air"]
+    assert air, "the Axis drew air support tokens with its strategic card"
+    _click_action(page, driver, game_id, air[0])
+    if ["done"] in _view(driver, game_id, "axis")["legal"]:
+        _click_action(page, driver, game_id, ["done"])
+    view = _wait_for(
+        page, driver, game_id, "axis", lambda v: any("axis commits air support" in line for line in v["log"])
+    )
+    committed = next(line for line in view["log"] if "axis commits air support" in line)
+    assert f"'{air[0][2]}'" in committed
+    expect(page.locator(".log-box").get_by_text(committed)).not_to_have_count(0)
