@@ -1,8 +1,11 @@
 """Virtuti speed and strength: random games to the end, heuristic decision time, and
 the heuristic's win rate against random play on both scenarios and both sides.
 
-    PYTHONPATH=src python benchmarks/bench_virtuti.py [--games 10] [--ai-games 200]
+    PYTHONPATH=src python benchmarks/bench_virtuti.py [--games 2] [--ai-games 100]
         [--seed 0] [--out benchmarks/results/virtuti.json]
+
+`--games` random games and `--ai-games` heuristic-against-random games per scenario
+(the default 100 a scenario makes the 200 games the issue asks for).
 
 CPU time of this process (time.process_time), one core; the machine is shared with
 other workers, so figures are indicative. Tests never assert on time; this script only
@@ -15,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -28,9 +32,9 @@ from grognard.sim.local import wilson
 SCENARIOS = ("full_campaign", "barbarossa")
 
 
-def bench_random_games(games: int, seed: int) -> dict[str, Any]:
+def bench_random_games(games: int, seed: int, scenarios: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for scenario in SCENARIOS:
+    for scenario in scenarios:
         times, actions = [], 0
         for game_seed in game_seeds(seed, games):
             state = RULESET.new_game(scenario, seed=game_seed)
@@ -50,10 +54,10 @@ def bench_random_games(games: int, seed: int) -> dict[str, Any]:
     return out
 
 
-def bench_ai(games: int, seed: int) -> dict[str, Any]:
+def bench_ai(games: int, seed: int, scenarios: list[str]) -> dict[str, Any]:
     """`games` games per scenario, the heuristic alternating sides."""
     out: dict[str, Any] = {}
-    for scenario in SCENARIOS:
+    for scenario in scenarios:
         wins = {"axis": 0, "allies": 0}
         played = {"axis": 0, "allies": 0}
         decisions: list[float] = []
@@ -87,6 +91,8 @@ def bench_ai(games: int, seed: int) -> dict[str, Any]:
             wins[mine] += won
             key = f"{'won' if won else 'not won'}: {outcome['how']}"
             how[key] = how.get(key, 0) + 1
+            print(f"{scenario} game {n + 1}: heuristic as {mine} {key}; "
+                  f"{sum(wins.values())}/{n + 1} won", file=sys.stderr, flush=True)  # fmt: skip
         total = sum(wins.values())
         low, high = wilson(total, games)
         out[scenario] = {
@@ -105,15 +111,17 @@ def bench_ai(games: int, seed: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--ai-games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--ai-games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--scenario", choices=SCENARIOS, action="append", help="default: both")
     untracked = Path(__file__).resolve().parent / "results" / "virtuti.json"  # .gitignore
     parser.add_argument("--out", type=Path, default=untracked)
     args = parser.parse_args()
+    scenarios = args.scenario or list(SCENARIOS)
     results = {
-        "random_games_to_the_end": bench_random_games(args.games, args.seed),
-        "heuristic_vs_random": bench_ai(args.ai_games, args.seed + 1),
+        "random_games_to_the_end": bench_random_games(args.games, args.seed, scenarios),
+        "heuristic_vs_random": bench_ai(args.ai_games, args.seed + 1, scenarios),
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2) + "\n")

@@ -15,21 +15,31 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from grognard.games.virtuti.board import FACTIONS_OF, ROLE_OF, Data
 
 if TYPE_CHECKING:
     from grognard.games.virtuti.state import VirtutiState
 
 
+_encode = msgspec.json.Encoder().encode
+_decode = msgspec.json.Decoder().decode
+
+
 def snapshot(data: Data, faction: str) -> dict[str, Any]:
-    """The public position of one faction: what the opponent keeps seeing while secret."""
-    return copy.deepcopy(
-        {
-            "faction": data["factions"][faction],
-            "units": {i: u for i, u in data["units"].items() if u["f"] == faction},
-            "orders": {a: o for a, o in data["orders"].items() if o["f"] == faction},
-        }
+    """The public position of one faction: what the opponent keeps seeing while secret
+    (a deep copy through JSON: the data is JSON-safe, and this is much faster)."""
+    picture: dict[str, Any] = _decode(
+        _encode(
+            {
+                "faction": data["factions"][faction],
+                "units": {i: u for i, u in data["units"].items() if u["f"] == faction},
+                "orders": {a: o for a, o in data["orders"].items() if o["f"] == faction},
+            }
+        )
     )
+    return picture
 
 
 def open_secret(state: VirtutiState, kind: str, roles: list[str], **info: Any) -> None:
