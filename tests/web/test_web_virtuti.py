@@ -208,10 +208,14 @@ def test_battle_with_secret_card_and_air_support_choices(page: Page) -> None:
     for _ in range(400):
         view = _wait_for(page, driver, game_id, "axis", _mine)
         board = view["board"]
-        if board["phase"] == "operations" and _in_battle_choice(view):
-            # step 3 is skipped at sea and in mud: wait for a battle on dry land
-            if not board["battle"]["sea"] and board["weather"].get(board["battle"]["area"]) != "mud":
-                break
+        # step 3 is skipped at sea and in mud: wait for a battle on dry land
+        if (
+            board["phase"] == "operations"
+            and _in_battle_choice(view)
+            and not board["battle"]["sea"]
+            and board["weather"].get(board["battle"]["area"]) != "mud"
+        ):
+            break
         if view["board"]["phase"] == "strategic_air":
             # the card with the most air support, so that the Axis has tokens to commit
             action = max(view["legal"], key=lambda a: board_data()["cards"].get(a[2], {}).get("air", -1))
