@@ -175,20 +175,44 @@ def test_secret_allied_orders_are_not_in_the_page_before_the_reveal(page: Page) 
     ).not_to_have_count(0)
 
 
-def _click_action(page: Page, driver: ApiDriver, game_id: str, action: list[Any]) -> None:
-    """Play a legal action by its button (in the prompt, or in "All N choices"), then
-    wait for the server to take it."""
-    version = driver.get(f"/api/games/{game_id}")["version"]
-    js = json.dumps(action, separators=(",", ":"))
-    target = page.locator(f".prompt-card button[data-action='{js}']").first
-    if not target.is_visible():
-        page.locator(".prompt-card details.all-choices summary").click()
-    target.click()
+def _taken(page: Page, driver: ApiDriver, game_id: str, version: int, action: list[Any]) -> None:
     for _ in range(POLLS):
         if driver.get(f"/api/games/{game_id}")["version"] != version:
             return
         page.wait_for_timeout(100)
     raise AssertionError(f"{action} was not taken")
+
+
+#: Verbs whose last argument is the area to click on the map (after the unit, for send).
+AREA_VERBS = {"execute": 1, "remove": 1, "retreat": 1, "send": 2, "deploy": 4, "deploy_sub": 2}
+
+
+def _click_action(page: Page, driver: ApiDriver, game_id: str, action: list[Any]) -> None:
+    """Play a legal action as a player would: its button (in the prompt, or in "All N
+    choices"), or for an action about an area that has no button, a click on the map
+    (the unit first for a move); then wait for the server to take it."""
+    version = driver.get(f"/api/games/{game_id}")["version"]
+    js = json.dumps(action, separators=(",", ":"))
+    target = page.locator(f".prompt-card button[data-action='{js}']").first
+    if action[0] in AREA_VERBS and not target.is_visible():
+        # the keyboard way (a lit area or a selectable unit takes the focus; Enter acts):
+        # small areas hide under their neighbours' labels at the fitted zoom
+        if action[0] == "send":
+            page.locator(f".vm-unit[data-uid={action[1]}]").focus()
+            page.keyboard.press("Enter")
+        area = action[AREA_VERBS[action[0]]]
+        page.locator(f".target[data-area={area}]").first.focus()
+        page.keyboard.press("Enter")
+        menu = page.locator(".action-menu:not([hidden])")
+        if menu.count():
+            menu.locator(f"button[data-verb={action[0]}]").first.click()
+        _taken(page, driver, game_id, version, action)
+        return
+    target.wait_for(state="attached")  # the page may not have drawn the newest view yet
+    if not target.is_visible():
+        page.locator(".prompt-card details.all-choices summary").click()
+    target.click()
+    _taken(page, driver, game_id, version, action)
 
 
 def _in_battle_choice(view: dict[str, Any]) -> bool:
@@ -261,3 +285,50 @@ def test_battle_with_secret_card_and_air_support_choices(page: Page) -> None:
     committed = next(line for line in view["log"] if "axis commits air support" in line)
     assert f"'{air[0][2]}'" in committed
     expect(page.locator(".log-box").get_by_text(committed)).not_to_have_count(0)
+
+
+def _order_by_map(page: Page, driver: ApiDriver, game_id: str, action: list[Any]) -> None:
+    """Place an order the natural way: click its area on the map, then pick the order
+    in the menu when the area takes several."""
+    _, _, order, area = action
+    version = driver.get(f"/api/games/{game_id}")["version"]
+    page.locator(f".vm-area[data-area={area}], .vm-port[data-area={area}]").first.click(force=True)
+    words = order.replace("_", " ")
+    label = f"Axis: {words[0].upper()}{words[1:]} order in {_name(area)}"
+    menu = page.locator(".action-menu:not([hidden])")
+    if menu.count():
+        menu.get_by_role("menuitem", name=label, exact=True).click()
+    _taken(page, driver, game_id, version, action)
+
+
+@pytest.mark.rules("P1.0")
+def test_full_campaign_turn_against_the_ai_through_every_phase(page: Page) -> None:
+    """A whole Full Campaign turn played in the page against the heuristic AI: the
+    strategic cards, production, orders placed by clicking areas, the operations and
+    their battles, diplomacy; events, supply and the summary run by themselves, and
+    the page then shows Autumn 1939."""
+    game_id = _start(page, seed=9)
+    driver = ApiDriver(page)
+    agent = make_agent("heuristic", "virtuti", 3)
+    played: set[str] = set()
+    by_map = 0
+    for _ in range(600):
+        view = _wait_for(
+            page, driver, game_id, "axis", lambda v: bool(v["legal"]) or v["board"]["turn_no"] > 1
+        )
+        if view["board"]["turn_no"] > 1:
+            break
+        played.add(view["board"]["phase"])
+        action = list(agent.act(view, [tuple(a) for a in view["legal"]]))
+        if action[0] == "order" and by_map < 3:
+            _order_by_map(page, driver, game_id, action)
+            by_map += 1
+        else:
+            _click_action(page, driver, game_id, action)
+    else:
+        raise AssertionError("the first turn did not end")
+    assert {"strategic_pp", "strategic_air", "production", "planning", "operations", "diplomacy"} <= played
+    assert by_map == 3
+    expect(page.locator(".prompt-card")).to_contain_text("Autumn 1939", ignore_case=True)
+    assert "--- Autumn 1939 (turn 2) ---" in view["log"]
+    shot(page, "virtuti-turn-2")

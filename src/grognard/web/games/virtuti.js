@@ -262,6 +262,9 @@ class VirtutiBoard extends HexBoard {
 }
 
 // ----- the actions ------------------------------------------------------------------
+// Choices about one unit that are not moves (strengthen, upgrade, take a loss) are
+// buttons naming the unit and its area: the page lists them all at once, which reads
+// better than selecting each counter in a crowded area.
 function cardName(id) {
   return boardData()?.cards?.[id]?.name || titleCase(id);
 }
@@ -281,9 +284,9 @@ function describe(action, view) {
     case "buy":
       return { label: `${factionName(a)}: buy a ${unitShort(b, true)} of level ${c}` };
     case "strengthen":
-      return { unit: b, label: `Strengthen ${unitWords(b, view)}` };
+      return { label: `Strengthen ${unitWords(b, view)}` };
     case "upgrade":
-      return { unit: b, label: `Upgrade ${unitWords(b, view)}` };
+      return { label: `Upgrade ${unitWords(b, view)}` };
     case "submarine":
       return { label: `${factionName(a)}: build a submarine` };
     case "deploy_sub":
@@ -311,7 +314,7 @@ function describe(action, view) {
     case "hit":
       if (a === "card") return { label: "Take a loss on the battle card" };
       if (a === "fort") return { label: "Take a loss on the fortification" };
-      return { unit: a, label: `Take a loss on ${unitWords(a, view)}` };
+      return { label: `Take a loss on ${unitWords(a, view)}` };
     case "retreat":
       return { hex: a, kind: "move", label: `Retreat to ${areaName(a)}` };
     case "declare_war":
