@@ -50,7 +50,9 @@ def test_map_painted_with_sea_zones_ports_and_units(page: Page) -> None:
     assert page.locator(".vm-unit").count() > 50
     expect(page.locator(".vm-area[data-area=berlin]")).to_have_count(1)
     expect(page.locator(".vm-fort")).not_to_have_count(0)
-    shot(page, "virtuti-board")
+    for _ in range(2):
+        page.get_by_role("button", name="Zoom in").click()
+    shot(page, "virtuti-map-start")
 
 
 def _post(driver: ApiDriver, game_id: str, seat: str, action: list[Any]) -> None:
@@ -274,6 +276,9 @@ def test_battle_with_secret_card_and_air_support_choices(page: Page) -> None:
     expect(revealed).to_contain_text(names[card[2]]["name"])
     if other:
         expect(revealed).to_contain_text(names[other]["name"])
+    for _ in range(2):
+        page.get_by_role("button", name="Zoom in").click()
+    shot(page, "virtuti-board")
     air = [a for a in view["legal"] if a[0] == "air"]
     assert air, "the Axis drew air support tokens with its strategic card"
     _click_action(page, driver, game_id, air[0])

@@ -25,8 +25,8 @@ const WEATHER = { clear: "#e6dfbf", mud: "#9c7a4c", snow: "#f5f8fd" };
 const SEA = "#a9c9e4";
 // the map is about 3200 units wide: marks are drawn at this scale so that they read
 // at the zoom that shows western Europe
-const MARK_SCALE = 2;
-const LABEL_SCALE = 1.5;
+const MARK_SCALE = 2.4;
+const LABEL_SCALE = 1.7;
 const ROLE_COLORS = { axis: FACTION_COLORS.axis, allies: FACTION_COLORS.western_allies };
 const PHASES = {
   setup: "set-up",
@@ -248,7 +248,7 @@ class VirtutiBoard extends HexBoard {
     }
     if (board.battle?.area) {
       const [x, y] = centre.get(board.battle.area) || [0, 0];
-      this.markLayer.append(s("text", { class: "vm-battle", x: x - 18, y: y - 22, text: "⚔" }));
+      this.markLayer.append(s("text", { class: "vm-battle", x: x - 40, y: y - 30, text: "⚔" }));
     }
   }
 

@@ -8,6 +8,14 @@
 import { h, titleCase } from "../ui.js";
 import { areaName, boardData, FACTION_COLORS, factionName, loadBoardData, unitShort } from "./virtutidata.js";
 
+const SECRET_KINDS = {
+  pp_card: "a card for PP",
+  air_card: "a card for air support",
+  production: "production",
+  planning: "orders",
+  battle_card: "a battle card",
+  battle_air: "air support in battle",
+};
 const SEASONS = ["spring", "early_summer", "late_summer", "autumn", "winter"];
 // which sections the player opened stay open when the panel is drawn again
 const opened = new Set(["battle", "secret", "cards"]);
@@ -59,7 +67,7 @@ function secretSection(board) {
   const choices = Object.entries(mine.choices || {});
   return section(
     "secret",
-    `Secret choice: ${titleCase(secret.kind)}`,
+    `Secret choice: ${SECRET_KINDS[secret.kind] || titleCase(secret.kind)}`,
     h("p", {}, secret.waiting_for.length ? `Waiting for: ${secret.waiting_for.join(", ")}` : "Everyone has chosen."),
     mine.kind ? h("p", {}, mine.confirmed ? "You have confirmed your choice." : "Your choice is not confirmed yet.") : null,
     choices.length ? h("ul", {}, choices.map(([f, c]) => h("li", {}, chip(f), ` ${typeof c === "string" ? cardName(c) : JSON.stringify(c)}`))) : null,
