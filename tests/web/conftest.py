@@ -74,7 +74,7 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def web_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    """(address, app): the app on 127.0.0.1 with Viktory II, Victory and the test rulesets
+    """(address, app): the app on 127.0.0.1 with Viktory II, Victory, Virtuti and the test rulesets
     tiny and blockskirmish (both with secrets between seats), on a fresh SQLite database."""
     import uvicorn
     from blockgame import BLOCKSKIRMISH

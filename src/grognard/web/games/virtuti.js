@@ -367,6 +367,22 @@ function turnText(view) {
   return `${board.turn || ""} (turn ${board.turn_no || 1}) · ${PHASES[board.phase] || board.phase || ""}`;
 }
 
+/** Why a click on an area did nothing, from what the view shows. */
+function whyNot(view, { hex, seat, selected }) {
+  if (!seat || !view?.board) return null;
+  const board = view.board;
+  const name = areaName(hex);
+  const mine = seat === "axis" ? ["axis"] : ["western_allies", "ussr"];
+  if (selected) return `${unitWords(selected, view)} cannot go to ${name} now: the lit areas are where it can go.`;
+  if (board.phase === "planning") {
+    if (board.orders?.[hex]) return `${name} has an order already: one order per area.`;
+    if (!(board.units || []).some((u) => u.a === hex && mine.includes(u.f))) return `Orders go where your units are: ${name} has none of yours.`;
+    return `None of your orders left may go in ${name} (order tokens used up, or an order that does not fit the area).`;
+  }
+  if (board.phase === "operations" && board.orders?.[hex] && !mine.includes(board.orders[hex].f)) return `The order in ${name} is the other side's.`;
+  return null;
+}
+
 function legend() {
   const swatch = (fill) => {
     const svg = s("svg", { class: "legend-svg", width: 30, height: 20, viewBox: "0 0 30 20", "aria-hidden": "true" });
@@ -399,6 +415,7 @@ export default {
   turnText,
   extraPanel,
   legend,
+  whyNot,
   isTurnEnd: (action) => action[0] === "done",
   createBoard: (host, hooks) => new VirtutiBoard(host, hooks),
 };
