@@ -345,3 +345,7 @@ def test_full_campaign_turn_against_the_ai_through_every_phase(page: Page) -> No
     expect(page.locator(".prompt-card")).to_contain_text("Autumn 1939", ignore_case=True)
     assert "--- Autumn 1939 (turn 2) ---" in view["log"]
     shot(page, "virtuti-turn-2")
+    # the replay page draws the same board, here as the Axis saw its first decision
+    page.goto(f"/#/replay/{game_id}?step=1&seat=axis")
+    expect(page.locator(".vm-area")).to_have_count(len(board_data()["map"]["land_areas"]))
+    expect(page.locator(".vm-unit")).not_to_have_count(0)
