@@ -95,9 +95,22 @@ class VirtutiBoard extends HexBoard {
     this.seaLayer = s("g", { class: "vm-seas" });
     this.markLayer = s("g", { class: "vm-marks" });
     this.pz.content.append(this.frameLayer, this.seaLayer, this.hexLayer, this.markLayer);
-    loadBoardData().then(() => {
-      if (this.view) this.render(this.view, this.ui);
-    });
+    this.failed = null;
+    this.load();
+  }
+
+  /** Fetch the board data, then draw the newest view (again, after a failure, when a view comes). */
+  load() {
+    loadBoardData().then(
+      () => {
+        this.failed = null;
+        if (this.view) this.render(this.view, this.ui);
+      },
+      (err) => {
+        this.failed = String(err.message || err);
+        if (this.view) this.render(this.view, this.ui);
+      },
+    );
   }
 
   setMode(mode) {
@@ -125,7 +138,12 @@ class VirtutiBoard extends HexBoard {
     clear(this.markLayer);
     this.groups.clear();
     if (!data) {
-      this.hexLayer.append(s("text", { class: "vm-loading", x: 20, y: 40, text: "Loading the map…" }));
+      const failed = this.failed;
+      this.hexLayer.append(s("text", { class: "vm-loading", x: 20, y: 40, text: failed ? `${failed}: retrying` : "Loading the map…" }));
+      if (failed) {
+        this.failed = null;
+        setTimeout(() => this.load(), 3000);
+      }
       return { drawn };
     }
     const map = data.map;
@@ -250,6 +268,11 @@ class VirtutiBoard extends HexBoard {
       const [x, y] = centre.get(board.battle.area) || [0, 0];
       this.markLayer.append(s("text", { class: "vm-battle", x: x - 40, y: y - 30, text: "⚔" }));
     }
+  }
+
+  destroy() {
+    this.view = null; // no more drawing, and no more retries of a failed load
+    super.destroy();
   }
 
   blank() {

@@ -38,6 +38,10 @@ export function loadBoardData() {
         for (const area of [...json.map.land_areas, ...json.map.ports, ...json.map.sea_zones]) names.set(area.id, area.name);
         data.names = names;
         return data;
+      })
+      .catch((err) => {
+        loading = null; // the next view tries again
+        throw err;
       });
   }
   return loading;
