@@ -159,6 +159,7 @@ def test_secret_allied_orders_are_not_in_the_page_before_the_reveal(page: Page) 
     # a click where no order may go says why (Planning Phase: orders go on own units)
     page.locator(".vm-area[data-area=madrid]").click(force=True)
     expect(page.locator(".prompt-card")).to_contain_text("Orders go where your units are: Madrid has none")
+    shot(page, "virtuti-planning")
     order = next(a for a in view["legal"] if a[0] == "order" and a[2] == "move")
     area = order[3]
     page.locator(f".vm-area[data-area={area}]").click(force=True)
