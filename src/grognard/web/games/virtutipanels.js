@@ -38,7 +38,8 @@ function battleSection(board) {
   const b = board.battle;
   if (!b) return null;
   const cards = b.cards ? Object.entries(b.cards).map(([side, card]) => h("li", {}, `${titleCase(side)}: ${cardName(card)}`)) : [];
-  const air = b.air ? Object.entries(b.air).map(([side, tokens]) => h("li", {}, `${titleCase(side)} air support: ${JSON.stringify(tokens)}`)) : [];
+  const tokens = (levels) => (levels && levels.length ? levels.map((lv) => `level ${lv}`).join(", ") : "none");
+  const air = b.air ? Object.entries(b.air).map(([side, levels]) => h("li", {}, `${titleCase(side)} air support: ${tokens(levels)}`)) : [];
   const att = (b.attackers || []).map((uid) => board.units.find((u) => u.id === uid)).filter(Boolean);
   const def = board.units.filter((u) => u.a === b.area && u.f === b.defender);
   const list = (units) => (units.length ? units.map((u) => `${unitShort(u.t, true)} ${u.id} (level ${u.lv})`).join(", ") : "none");
@@ -70,7 +71,7 @@ function secretSection(board) {
     `Secret choice: ${SECRET_KINDS[secret.kind] || titleCase(secret.kind)}`,
     h("p", {}, secret.waiting_for.length ? `Waiting for: ${secret.waiting_for.join(", ")}` : "Everyone has chosen."),
     mine.kind ? h("p", {}, mine.confirmed ? "You have confirmed your choice." : "Your choice is not confirmed yet.") : null,
-    choices.length ? h("ul", {}, choices.map(([f, c]) => h("li", {}, chip(f), ` ${typeof c === "string" ? cardName(c) : JSON.stringify(c)}`))) : null,
+    choices.length ? h("ul", {}, choices.map(([f, c]) => h("li", {}, chip(f), ` ${typeof c === "string" ? cardName(c) : Array.isArray(c) ? c.map((lv) => `air level ${lv}`).join(", ") : "chosen"}`))) : null,
     h("p", { class: "muted" }, "The other side's choices stay hidden until both have confirmed."),
   );
 }
