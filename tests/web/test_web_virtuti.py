@@ -240,7 +240,7 @@ def test_battle_with_secret_card_and_air_support_choices(page: Page) -> None:
     driver = ApiDriver(page)
     agent = make_agent("heuristic", "virtuti", 11)
     view = _view(driver, game_id, "axis")
-    for _ in range(400):
+    for _ in range(1500):
         view = _wait_for(page, driver, game_id, "axis", _mine)
         board = view["board"]
         # step 3 is skipped at sea and in mud: wait for a battle on dry land
@@ -258,7 +258,7 @@ def test_battle_with_secret_card_and_air_support_choices(page: Page) -> None:
             action = list(agent.act(view, [tuple(a) for a in view["legal"]]))
         _post(driver, game_id, "axis", action)
     else:
-        raise AssertionError("no battle for the Axis in the first turns")
+        raise AssertionError(f"no dry-land battle for the Axis by {view['board']['turn']}")
     page.reload()
     battle = view["board"]["battle"]
     expect(page.locator(".vm-section[data-section=battle] summary")).to_contain_text(_name(battle["area"]))
