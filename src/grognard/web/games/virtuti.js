@@ -266,7 +266,15 @@ class VirtutiBoard extends HexBoard {
     }
     if (board.battle?.area) {
       const [x, y] = centre.get(board.battle.area) || [0, 0];
-      this.markLayer.append(s("text", { class: "vm-battle", x: x - 40, y: y - 30, text: "⚔" }));
+      // a red ring around the battle's counters, and two crossed blades above it
+      this.markLayer.append(
+        s(
+          "g",
+          { class: "vm-battle", transform: `translate(${x} ${y})` },
+          s("circle", { r: 46, class: "vm-battle-ring" }),
+          s("path", { class: "vm-battle-swords", d: "M-14 -70 L14 -42 M14 -70 L-14 -42 M-17 -49 L-7 -59 M17 -49 L7 -59" }),
+        ),
+      );
     }
   }
 
