@@ -138,6 +138,13 @@ class Ruleset(ABC):
         None when the ruleset has no text picture."""
         return None
 
+    def board_data(self) -> dict[str, Any] | None:
+        """Fixed data a browser board draws with and that no view carries (a map's
+        shapes, card and unit names): the same for every game and seat, so it is
+        served once (GET /api/rulesets/{id}/board-data) rather than in every view.
+        None when the ruleset has none."""
+        return None
+
     # ----- battle odds (optional; core/odds.py, docs/adding-a-ruleset.md) ------------
     def odds_form(self) -> dict[str, Any] | None:
         """The fields of a hypothetical battle for the odds calculator; None = no odds."""

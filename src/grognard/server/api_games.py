@@ -129,6 +129,22 @@ def roles(
     )
 
 
+@router.get("/rulesets/{ruleset_id}/board-data")
+def board_data(ruleset_id: str, request: Request) -> Response:
+    """The fixed data a ruleset's browser board draws with (its map, card and unit
+    names): public, the same for every game, cached by the browser for an hour."""
+    try:
+        ruleset = server_of(request).registry.get(ruleset_id)
+    except UnknownRuleset as exc:
+        raise HTTPException(404, str(exc)) from None
+    data = ruleset.board_data()
+    if data is None:
+        raise HTTPException(404, f"{ruleset_id} has no board data: its views carry all it draws")
+    response = json_response(data)
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
 @router.post("/games", status_code=201)
 async def create_game(body: CreateGame, request: Request, caller: Caller) -> Response:
     games = server_of(request).games

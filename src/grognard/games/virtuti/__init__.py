@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from grognard.core.flow import call
 from grognard.core.game import Ruleset, State
 from grognard.core.schema import Option, Scenario
+from grognard.games.virtuti.board_data import board_data
 from grognard.games.virtuti.scenarios import load_scenarios
 from grognard.games.virtuti.setup import setup_game
 from grognard.games.virtuti.state import VirtutiState
@@ -48,6 +49,9 @@ class Virtuti(Ruleset):
 
     def roles(self, scenario: str | None = None, options: Mapping[str, Any] | None = None) -> list[str]:
         return ["axis", "allies"]
+
+    def board_data(self) -> dict[str, Any]:
+        return board_data()
 
     def setup(self, state: State) -> None:
         assert isinstance(state, VirtutiState)

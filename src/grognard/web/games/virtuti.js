@@ -1,0 +1,452 @@
+// Virtuti Militari on screen: the area map of Europe drawn in SVG from the ruleset's
+// board data (GET /api/rulesets/virtuti/board-data: the polygons of
+// games/virtuti/data/map.json and the names of cards, units, orders and countries,
+// sent once), coloured by one of four modes (faction, weather, political, supply),
+// with the units, order tokens, fortifications and submarines of view.board
+// (games/virtuti/state.py), and the side panels (virtutipanels.js).
+//
+// Secrets: during a secret window the server sends the other player's factions as
+// they stood when it opened (secrets.py), so an order placed in secret is simply not
+// in this player's view; the board draws what it is sent and nothing else.
+
+import { clear, h, s, titleCase } from "../ui.js";
+import { HexBoard } from "../board.js";
+import { areaName, boardData, FACTION_COLORS, factionName, loadBoardData, orderShort, unitShort } from "./virtutidata.js";
+import { extraPanel } from "./virtutipanels.js";
+
+const MODES = [
+  ["faction", "Faction"],
+  ["weather", "Weather"],
+  ["political", "Political"],
+  ["supply", "Supply"],
+];
+const NEUTRAL = "#d8cfb2";
+const WEATHER = { clear: "#e6dfbf", mud: "#9c7a4c", snow: "#f5f8fd" };
+const SEA = "#a9c9e4";
+// the map is about 3200 units wide: marks are drawn at this scale so that they read
+// at the zoom that shows western Europe
+const MARK_SCALE = 2.4;
+const LABEL_SCALE = 1.7;
+const ROLE_COLORS = { axis: FACTION_COLORS.axis, allies: FACTION_COLORS.western_allies };
+const PHASES = {
+  setup: "set-up",
+  events: "events",
+  strategic_pp: "strategic phase: cards for PP",
+  strategic_air: "strategic phase: cards for air support",
+  production: "production",
+  planning: "planning",
+  operations: "operations",
+  supply: "supply",
+  diplomacy: "diplomacy",
+  summary: "summary",
+};
+
+function roleColor(role) {
+  return ROLE_COLORS[role] || "#777";
+}
+
+function pathOf(shapes) {
+  return shapes.map((ring) => `M${ring.map(([x, y]) => `${x} ${y}`).join("L")}Z`).join("");
+}
+
+/** The light fill of a faction's areas. */
+function tint(faction) {
+  return { axis: "#9a9a9a", western_allies: "#8fb0dd", ussr: "#dd958f" }[faction] || NEUTRAL;
+}
+
+/** The fill of a land area in a map mode, with the words of its tooltip. */
+function areaLook(area, view, mode) {
+  const board = view.board;
+  const holder = board.control?.[area.id] || null;
+  if (mode === "weather") {
+    const w = board.weather?.[area.id] || "clear";
+    return { fill: WEATHER[w] || WEATHER.clear, words: `weather: ${w}` };
+  }
+  if (mode === "political") {
+    const country = board.countries?.[area.owner];
+    const status = country?.status || "neutral";
+    const fill = status === "neutral" ? NEUTRAL : status === "surrendered" ? "#c7b8a3" : tint(country.faction);
+    const war = status === "neutral" && country?.war_entry ? `, war entry ${country.war_entry}` : "";
+    return { fill, words: `${titleCase(area.owner)}: ${status}${country?.faction ? ` (${factionName(country.faction)})` : ""}${war}` };
+  }
+  if (mode === "supply") {
+    const out = (board.out_of_supply || []).includes(area.id);
+    if (out) return { fill: "#e2675a", words: "out of supply" };
+    return { fill: holder ? "#d9e8c9" : NEUTRAL, words: area.supply_source ? "supply source" : holder ? "in supply" : "neutral" };
+  }
+  return { fill: tint(holder), words: holder ? `held by the ${factionName(holder)}` : "neutral" };
+}
+
+class VirtutiBoard extends HexBoard {
+  constructor(host, hooks) {
+    super(host, hooks, "Virtuti Militari map", "vm-areas");
+    this.mode = "faction";
+    this.view = null;
+    this.ui = {};
+    this.modeBar = h(
+      "div",
+      { class: "vm-modes", role: "group", "aria-label": "Map mode" },
+      MODES.map(([id, label]) =>
+        h("button", { type: "button", class: "vm-mode", "data-mode": id, "aria-pressed": id === this.mode ? "true" : "false", onclick: () => this.setMode(id) }, label),
+      ),
+    );
+    this.pz.wrap.append(this.modeBar);
+    this.frameLayer = s("g", { class: "vm-frame" });
+    this.seaLayer = s("g", { class: "vm-seas" });
+    this.markLayer = s("g", { class: "vm-marks" });
+    this.pz.content.append(this.frameLayer, this.seaLayer, this.hexLayer, this.markLayer);
+    this.failed = null;
+    this.load();
+  }
+
+  /** Fetch the board data, then draw the newest view (again, after a failure, when a view comes). */
+  load() {
+    loadBoardData().then(
+      () => {
+        this.failed = null;
+        if (this.view) this.render(this.view, this.ui);
+      },
+      (err) => {
+        this.failed = String(err.message || err);
+        if (this.view) this.render(this.view, this.ui);
+      },
+    );
+  }
+
+  setMode(mode) {
+    this.mode = mode;
+    for (const b of this.modeBar.querySelectorAll("button")) b.setAttribute("aria-pressed", b.dataset.mode === mode ? "true" : "false");
+    this.pz.svg.dataset.mode = mode;
+    if (this.view) this.render(this.view, this.ui);
+  }
+
+  activate(target) {
+    const unit = target.closest?.("[data-uid]");
+    const area = target.closest?.("[data-area]")?.dataset.area;
+    if (!area) return;
+    this.hooks.onHex?.(area, unit ? unit.dataset.uid : null, unit ? unit.dataset.uid : null);
+  }
+
+  render(view, ui = {}) {
+    this.view = view;
+    this.ui = ui;
+    const drawn = new Set();
+    const data = boardData();
+    clear(this.frameLayer);
+    clear(this.seaLayer);
+    clear(this.hexLayer);
+    clear(this.markLayer);
+    this.groups.clear();
+    if (!data) {
+      const failed = this.failed;
+      this.hexLayer.append(s("text", { class: "vm-loading", x: 20, y: 40, text: failed ? `${failed}: retrying` : "Loading the map…" }));
+      if (failed) {
+        this.failed = null;
+        setTimeout(() => this.load(), 3000);
+      }
+      return { drawn };
+    }
+    const map = data.map;
+    const board = view.board;
+    const targets = new Map([...(ui.targets || new Map()), ...(ui.hexTargets || new Map())]);
+    const labels = ui.labels || new Map();
+    const fight = board.battle?.area || null;
+    this.pz.svg.dataset.mode = this.mode;
+    this.frameLayer.append(
+      s("path", { class: "vm-sea-bg", d: `M${map.frame.map(([x, y]) => `${x} ${y}`).join("L")}Z`, fill: SEA }),
+      ...map.context_land.map((ring) => s("path", { class: "vm-context", d: `M${ring.map(([x, y]) => `${x} ${y}`).join("L")}Z` })),
+    );
+    const mark = (g, id, kind) => {
+      if (!kind) return;
+      g.classList.add("target", `hl-${kind}`);
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", labels.get(id) || areaName(id));
+    };
+    for (const sea of map.sea_zones) {
+      const g = s("g", { class: ["vm-sea", sea.id === fight && "battle-area"], "data-area": sea.id }, s("title", { text: sea.name }), s("path", { class: "tile", d: pathOf(sea.shapes) }));
+      mark(g, sea.id, targets.get(sea.id));
+      this.seaLayer.append(g);
+      this.groups.set(sea.id, g);
+      this.markLayer.append(s("text", { class: "vm-sea-name", x: sea.label[0], y: sea.label[1] - 26, text: sea.name }));
+    }
+    for (const area of map.land_areas) {
+      const look = areaLook(area, view, this.mode);
+      const tip = [`${area.name}`, look.words];
+      if (area.pp) tip.push(`${area.pp} PP`);
+      if (area.vp) tip.push(`${area.vp} VP`);
+      const g = s(
+        "g",
+        { class: ["vm-area", `w-${board.weather?.[area.id] || "clear"}`, area.id === fight && "battle-area", ui.recent?.has(area.id) && "recent"], "data-area": area.id },
+        s("title", { text: tip.join(" · ") }),
+        s("path", { class: "tile", d: pathOf(area.shapes), fill: look.fill }),
+      );
+      mark(g, area.id, targets.get(area.id));
+      this.hexLayer.append(g);
+      this.groups.set(area.id, g);
+    }
+    for (const port of map.ports) {
+      const [x, y] = port.label;
+      const g = s("g", { class: ["vm-port", port.id === fight && "battle-area"], "data-area": port.id, transform: `translate(${x} ${y}) scale(${MARK_SCALE * 0.8})` }, s("title", { text: port.name }), s("circle", { class: "tile", r: 7 }), s("path", { class: "vm-anchor", d: "M0 -4V4M-3.5 1Q0 6 3.5 1M-2 -2H2" }));
+      mark(g, port.id, targets.get(port.id));
+      this.markLayer.append(g);
+      this.groups.set(port.id, g);
+    }
+    this.drawMarks(view, map, ui, drawn);
+    const [x0, y0, w, hgt] = map.view_box;
+    this.pz.setBounds({ x: x0, y: y0, w, h: hgt });
+    if (ui.hover) this.highlight(ui.hover);
+    return { drawn };
+  }
+
+  /** Names, PP, fortifications, orders, units and submarines, above the areas. */
+  drawMarks(view, map, ui, drawn) {
+    const board = view.board;
+    const at = new Map();
+    for (const unit of board.units || []) {
+      if (!at.has(unit.a)) at.set(unit.a, []);
+      at.get(unit.a).push(unit);
+    }
+    const centre = new Map();
+    for (const area of [...map.land_areas, ...map.sea_zones, ...map.ports]) centre.set(area.id, area.label);
+    for (const area of map.land_areas) {
+      const [x, y] = area.label;
+      const g = s("g", { class: "vm-label", transform: `translate(${x} ${y}) scale(${LABEL_SCALE})` });
+      g.append(s("text", { class: "vm-name", y: -14, text: area.name }));
+      if (area.pp) g.append(s("text", { class: "vm-pp", x: -20, y: -2, text: String(area.pp) }));
+      if (area.vp) g.append(s("polygon", { class: "vm-vp", points: "0,-6 1.8,-1.8 6,-1.8 2.6,1 3.8,5.5 0,2.8 -3.8,5.5 -2.6,1 -6,-1.8 -1.8,-1.8", transform: "translate(20 -4)" }));
+      const fort = board.forts?.[area.id];
+      if (fort) g.append(s("g", { class: "vm-fort", transform: "translate(-20 10)", "data-fort": fort }, s("title", { text: `fortification level ${fort}` }), s("path", { d: "M-6 4V-3H-4V-5H-2V-3H2V-5H4V-3H6V4Z" }), s("text", { x: 0, y: 12, text: String(fort) })));
+      this.markLayer.append(g);
+    }
+    for (const [id, order] of Object.entries(board.orders || {})) {
+      const [x, y] = centre.get(id) || [0, 0];
+      const token = s(
+        "g",
+        { class: "vm-order", "data-order": id, transform: `translate(${x + 18 * MARK_SCALE} ${y + 12 * MARK_SCALE}) scale(${MARK_SCALE})` },
+        s("title", { text: `${factionName(order.f)} order: ${titleCase(order.o)}` }),
+        s("circle", { r: 9, fill: FACTION_COLORS[order.f] || "#666" }),
+        s("text", { y: 0.5, text: orderShort(order.o) }),
+      );
+      this.markLayer.append(token);
+    }
+    const selectable = ui.selectable || new Set();
+    for (const [id, here] of at) {
+      const [x, y] = centre.get(id) || [0, 0];
+      const stack = s("g", { class: "vm-stack", "data-area": id, transform: `translate(${x} ${y}) scale(${MARK_SCALE})` });
+      here.forEach((unit, i) => {
+        const col = i % 3;
+        const row = Math.floor(i / 3);
+        const canAct = selectable.has(unit.id);
+        const el = s(
+          "g",
+          { class: ["vm-unit", canAct && "selectable", unit.id === ui.selected && "selected", unit.ex && "exhausted"], "data-uid": unit.id, transform: `translate(${(col - 1) * 15} ${row * 13})` },
+          s("title", { text: `${factionName(unit.f)} ${unitShort(unit.t, true)} level ${unit.lv}${unit.ex ? " (exhausted)" : ""} · ${unit.id}` }),
+          s("rect", { x: -7, y: -6, width: 14, height: 12, rx: 2, fill: FACTION_COLORS[unit.f] || "#666" }),
+          s("text", { y: 0.5, text: unitShort(unit.t) }),
+          s("text", { class: "vm-level", x: 5, y: -3.5, text: String(unit.lv) }),
+        );
+        if (canAct) {
+          el.setAttribute("tabindex", "0");
+          el.setAttribute("role", "button");
+          el.setAttribute("aria-label", `${unitShort(unit.t, true)} ${unit.id}`);
+        }
+        drawn.add(unit.id);
+        stack.append(el);
+      });
+      this.markLayer.append(stack);
+    }
+    for (const [faction, rec] of Object.entries(board.factions || {})) {
+      (rec.subs || []).forEach((sea, i) => {
+        const [x, y] = centre.get(sea) || [0, 0];
+        this.markLayer.append(
+          s("g", { class: "vm-sub", "data-sub": faction, transform: `translate(${x - 30 + i * 32} ${y + 40}) scale(${MARK_SCALE})` }, s("title", { text: `${factionName(faction)} submarine in the ${areaName(sea)}` }), s("ellipse", { rx: 7, ry: 3.2, fill: FACTION_COLORS[faction] }), s("rect", { x: -1.5, y: -6, width: 3, height: 4, fill: FACTION_COLORS[faction] })),
+        );
+      });
+    }
+    if (board.battle?.area) {
+      const [x, y] = centre.get(board.battle.area) || [0, 0];
+      // a red ring around the battle's counters, and two crossed blades above it
+      this.markLayer.append(
+        s(
+          "g",
+          { class: "vm-battle", transform: `translate(${x} ${y})` },
+          s("circle", { r: 46, class: "vm-battle-ring" }),
+          s("path", { class: "vm-battle-swords", d: "M-14 -70 L14 -42 M14 -70 L-14 -42 M-17 -49 L-7 -59 M17 -49 L7 -59" }),
+        ),
+      );
+    }
+  }
+
+  destroy() {
+    this.view = null; // no more drawing, and no more retries of a failed load
+    super.destroy();
+  }
+
+  blank() {
+    clear(this.frameLayer);
+    clear(this.seaLayer);
+    clear(this.hexLayer);
+    clear(this.markLayer);
+    this.groups.clear();
+  }
+}
+
+// ----- the actions ------------------------------------------------------------------
+// Choices about one unit that are not moves (strengthen, upgrade, take a loss) are
+// buttons naming the unit and its area: the page lists them all at once, which reads
+// better than selecting each counter in a crowded area.
+function cardName(id) {
+  return boardData()?.cards?.[id]?.name || titleCase(id);
+}
+
+function unitWords(uid, view) {
+  const unit = (view?.board?.units || []).find((u) => u.id === uid);
+  return unit ? `${unitShort(unit.t, true)} ${uid} (level ${unit.lv}, ${areaName(unit.a)})` : uid;
+}
+
+function describe(action, view) {
+  const [verb, a, b, c, d] = action;
+  switch (verb) {
+    case "card":
+      return { label: `${factionName(a)}: play ${cardName(b)}` };
+    case "air":
+      return { label: `${factionName(a)}: commit an air support token of level ${b}` };
+    case "buy":
+      return { label: `${factionName(a)}: buy a ${unitShort(b, true)} of level ${c}` };
+    case "strengthen":
+      return { label: `Strengthen ${unitWords(b, view)}` };
+    case "upgrade":
+      return { label: `Upgrade ${unitWords(b, view)}` };
+    case "submarine":
+      return { label: `${factionName(a)}: build a submarine` };
+    case "deploy_sub":
+      return { hex: b, kind: "build", label: `${factionName(a)}: deploy a submarine in the ${areaName(b)}` };
+    case "orders":
+      return { label: `${factionName(a)}: buy the ${titleCase(b)} order set` };
+    case "logistics":
+      return { label: `${factionName(a)}: raise the logistics track` };
+    case "research":
+      return { label: `${factionName(a)}: research ${titleCase(b)}` };
+    case "deploy":
+      return { hex: d, kind: "build", label: `${factionName(a)}: deploy a ${unitShort(b, true)} (level ${c}) in ${areaName(d)}` };
+    case "order":
+      return { hex: c, kind: "build", label: `${factionName(a)}: ${titleCase(b)} order in ${areaName(c)}` };
+    case "execute":
+      return { hex: a, kind: "move", label: `Execute the order in ${areaName(a)}` };
+    case "remove":
+      return { hex: a, kind: "battle", label: `Remove the enemy order in ${areaName(a)}` };
+    case "send":
+      return { unit: a, hex: b, kind: "move", label: `Send ${unitWords(a, view)} to ${areaName(b)}` };
+    case "go":
+      return { label: "Go: carry out the order", primary: true };
+    case "skip":
+      return { label: "Skip" };
+    case "hit":
+      if (a === "card") return { label: "Take a loss on the battle card" };
+      if (a === "fort") return { label: "Take a loss on the fortification" };
+      return { label: `Take a loss on ${unitWords(a, view)}` };
+    case "retreat":
+      return { hex: a, kind: "move", label: `Retreat to ${areaName(a)}` };
+    case "declare_war":
+      return { label: `Declare war on ${titleCase(a)}` };
+    case "declare_war_ussr":
+      return { label: "Declare war on the USSR" };
+    case "break_pact":
+      return { label: "Break the Ribbentrop-Molotov pact" };
+    case "pressure":
+      return { label: `${factionName(a)}: exert pressure on ${titleCase(b)}` };
+    case "done":
+      return { label: "Done", primary: true };
+    default:
+      return null;
+  }
+}
+
+// ----- players bar and status ---------------------------------------------------------
+function summary(view) {
+  const board = view.board || {};
+  return (view.roles || []).map((role) => {
+    const factions = role === "axis" ? ["axis"] : ["western_allies", "ussr"];
+    const units = (board.units || []).filter((u) => factions.includes(u.f)).length;
+    return {
+      role,
+      color: roleColor(role),
+      active: (view.active || []).includes(role) && !view.result,
+      score: board.vp?.[role] ?? null,
+      detail: `${units} units · ${factions.map((f) => `${factionName(f)} ${board.factions?.[f]?.pp ?? 0} PP`).join(" · ")}`,
+    };
+  });
+}
+
+function status(view) {
+  const board = view.board || {};
+  return (view.roles || []).map((role) => {
+    const factions = role === "axis" ? ["axis"] : ["western_allies", "ussr"];
+    const facts = factions.map((f) => {
+      const rec = board.factions?.[f] || {};
+      const units = (board.units || []).filter((u) => u.f === f).length;
+      return [factionName(f), `${units} units · ${rec.pp ?? 0} PP · war economy ${rec.we ?? "—"} · logistics ${rec.logistics ?? "—"}`];
+    });
+    return { role, color: roleColor(role), score: board.vp?.[role] ?? null, scoreLabel: "VP", facts };
+  });
+}
+
+function turnText(view) {
+  const board = view.board || {};
+  if (view.result) return `${board.turn} · game over`;
+  return `${board.turn || ""} (turn ${board.turn_no || 1}) · ${PHASES[board.phase] || board.phase || ""}`;
+}
+
+/** Why a click on an area did nothing, from what the view shows. */
+function whyNot(view, { hex, seat, selected }) {
+  if (!seat || !view?.board) return null;
+  const board = view.board;
+  const name = areaName(hex);
+  const mine = seat === "axis" ? ["axis"] : ["western_allies", "ussr"];
+  if (selected) return `${unitWords(selected, view)} cannot go to ${name} now: the lit areas are where it can go.`;
+  if (board.phase === "planning") {
+    if (board.orders?.[hex]) return `${name} has an order already: one order per area.`;
+    if (!(board.units || []).some((u) => u.a === hex && mine.includes(u.f))) return `Orders go where your units are: ${name} has none of yours.`;
+    return `None of your orders left may go in ${name} (order tokens used up, or an order that does not fit the area).`;
+  }
+  if (board.phase === "operations" && board.orders?.[hex] && !mine.includes(board.orders[hex].f)) return `The order in ${name} is the other side's.`;
+  return null;
+}
+
+function legend() {
+  const swatch = (fill) => {
+    const svg = s("svg", { class: "legend-svg", width: 30, height: 20, viewBox: "0 0 30 20", "aria-hidden": "true" });
+    svg.append(s("rect", { x: 1, y: 1, width: 28, height: 18, rx: 3, fill, stroke: "#555" }));
+    return svg;
+  };
+  const item = (fill, text) => h("li", {}, swatch(fill), h("span", {}, text));
+  return h(
+    "ul",
+    { class: "legend-items" },
+    item(tint("axis"), "Axis area (faction mode)"),
+    item(tint("western_allies"), "Western Allied area"),
+    item(tint("ussr"), "Soviet area"),
+    item(NEUTRAL, "Neutral area"),
+    item(WEATHER.mud, "Mud (weather mode)"),
+    item(WEATHER.snow, "Snow (weather mode)"),
+    item("#e2675a", "Out of supply (supply mode)"),
+    item(SEA, "Sea zone; the anchor circles are ports"),
+    h("li", {}, h("span", {}, "Counters: unit type and level in its faction's colour; round tokens are orders; the tower is a fortification and its level; ★ a VP area; the small number its PP")),
+  );
+}
+
+export default {
+  id: "virtuti",
+  roleColor,
+  describe,
+  unitLabel: unitWords,
+  summary,
+  status,
+  turnText,
+  extraPanel,
+  legend,
+  whyNot,
+  isTurnEnd: (action) => action[0] === "done",
+  createBoard: (host, hooks) => new VirtutiBoard(host, hooks),
+};
