@@ -183,6 +183,14 @@ def _fight(b: Board, a: Action) -> float:
     return 1.0
 
 
+def _sea_move(b: Board, a: Action) -> float:
+    """5.91: ship troops from port to port when it brings them nearer the enemy;
+    never park them at sea, where they cannot fight."""
+    if b.hexes[a[2]]["terrain"] == "sea":
+        return -2.0
+    return _move(b, a) - 0.5
+
+
 def _paradrop(b: Board, a: Action) -> float:
     return 3.0 if a[2] in b.my_battles else -1.0
 
@@ -207,6 +215,7 @@ SCORERS = {
     "merge": lambda b, a: -0.5,
     "divide": lambda b, a: -1.0,
     "strategic": lambda b, a: _move(b, a) - 0.5,
+    "sea_move": _sea_move,
     "done": _done,
     "fight": _fight,
 }

@@ -93,6 +93,8 @@ def can_land(game: Any, frame: Frame, bid: str) -> bool:
     landing = data["blocks"][bid].get("landing")
     if landing == "air":
         return True
+    if not gmap(data).hexes[frame["hex"]].land_terrain:
+        return False  # 5.91: blocks carried at sea have nowhere to land in a sea battle
     foe = enemy_side(frame, data["blocks"][bid]["owner"])
     return landing == "sea" and not any(
         arm(data["blocks"][b]) == "naval" for b in fighting(data, frame["hex"], foe)
@@ -110,6 +112,9 @@ def turn_actions(game: Any, frame: Frame, bid: str) -> list[Action]:
     actions: list[Action] = [("pass", bid)]
     if landing:
         actions += [("land", bid)] if can_land(game, frame, bid) else []
+        if "fires_air_at_sea" in unit_of(game.data["blocks"][bid]).tags:
+            # 5.91 exception: marines at sea keep their air firepower (flak, 6.45)
+            actions += [("fire", bid, g) for g, _ in fire_options(game, frame, bid) if g == "A"]
     else:
         actions += [("fire", bid, group) for group, _ in fire_options(game, frame, bid)]
     if not (game.meta["options"].get("mandatory_first_round") and frame["round"] == 1):
@@ -310,11 +315,13 @@ def _withdraw_loser(game: Any, frame: Frame) -> None:
 def finish(game: Any, frame: Frame) -> None:
     data = game.data
     hex_id = frame["hex"]
+    ashore = bool(gmap(data).hexes[hex_id].land_terrain)
     for bid in in_battle(data, hex_id):
         block = data["blocks"][bid]
         block.pop("half", None)  # 6.47 the winner recovers half-hits
         block.pop("reserve", None)
-        block.pop("landing", None)  # the battle is won: they come ashore
+        if ashore:
+            block.pop("landing", None)  # the battle is won: they come ashore
         block.pop("flown", None)
         block["entered"] = None
     data["battles"].pop(hex_id, None)

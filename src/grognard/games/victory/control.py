@@ -110,7 +110,11 @@ def controller(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> str | N
     if here:
         owners = {blocks[b]["owner"] for b in here}
         if len(owners) > 1:
-            return None  # 5.4: a battle hex is friendly to nobody
+            # 6.8: blockading ships leave the land to the player who holds it
+            here = [b for b in here if not blocks[b].get("blockade")]
+            owners = {blocks[b]["owner"] for b in here}
+            if len(owners) != 1:
+                return None  # 5.4: a battle hex is friendly to nobody
         owner: str = next(iter(owners))
         for bid in here:
             block = blocks[bid]
@@ -124,6 +128,18 @@ def controller(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> str | N
     if is_airbase_site(info):
         return home_owner(data, info)
     return None
+
+
+def blockaded_ports(data: Data, occ: Mapping[str, list[str]]) -> set[str]:
+    """6.8: ports and beachhead hexes where another player's blockading ships stand
+    beside the blocks holding the land."""
+    blocks = data["blocks"]
+    out = set()
+    for hex_id, here in occ.items():
+        ships = {blocks[b]["owner"] for b in here if blocks[b].get("blockade")}
+        if ships and any(blocks[b]["owner"] not in ships for b in here):
+            out.add(hex_id)
+    return out
 
 
 def is_enemy_hex(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
@@ -277,7 +293,15 @@ def _raw_supplied(
 ) -> frozenset[str]:
     sources = [h for h, info in gmap(data).hexes.items() if info.city and owners[h] == role]
     heads = [b["at"] for b in data["blocks"].values() if b["owner"] == role and b.get("beachhead")]
-    return supplied_hexes(gmap(data), role, owners, lambda h: h in cutters, sources, beachheads=heads)
+    return supplied_hexes(
+        gmap(data),
+        role,
+        owners,
+        lambda h: h in cutters,
+        sources,
+        blockaded=blockaded_ports(data, occ),  # 6.8: no sea supply in or out
+        beachheads=heads,
+    )
 
 
 def supply_map(data: Data, occ: Mapping[str, list[str]] | None = None) -> dict[str, frozenset[str]]:
@@ -291,8 +315,13 @@ def supply_map(data: Data, occ: Mapping[str, list[str]] | None = None) -> dict[s
     roles = list(data["roles"])
 
     def cutters(role: str, counts: Callable[[str, str], bool]) -> set[str]:
+        # 6.8: blockading ships stop sea supply only; the port's roads stay open
         return {
-            h for h, here in occ.items() if any(blocks[b]["owner"] != role and counts(b, h) for b in here)
+            h
+            for h, here in occ.items()
+            if any(
+                blocks[b]["owner"] != role and not blocks[b].get("blockade") and counts(b, h) for b in here
+            )
         }
 
     first = {r: _raw_supplied(data, r, occ, owners, cutters(r, lambda b, h: True)) for r in roles}

@@ -17,7 +17,12 @@ paths are searched here; the rules they obey:
   hex (5.2, 5.52); stacking applies to the end of every move (5.2);
 - pinning (5.1): a defender keeps in a battle hex as many blocks as attacked it;
 - response (5.8): a block that joins a battle begun earlier in the turn by another
-  player is held back until round 2.
+  player is held back until round 2;
+- strategic moves (5.9, strategic.py) and sea transport (5.91, 5.92, seatransport.py),
+  `("strategic", bid, hex)` and `("sea_move", bid, hex)`; a ground block at sea moves
+  only by sea or invades (6.7);
+- blockades (6.8): blockading ships and the blocks holding the port do not pin each
+  other; the blockade is no battle until someone starts one in the combat phase.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from .control import (
     unit_of,
 )
 from .landings import drop_targets, invasion_targets
+from .seatransport import at_sea, sea_targets, use_port
 from .strategic import strategic_targets
 
 Action = tuple[Any, ...]
@@ -55,7 +61,9 @@ Occ = dict[str, list[str]]
 def is_pinned(data: Data, occ: Occ, bid: str) -> bool:
     """5.1: a defender in a battle hex keeps as many blocks there as attack it."""
     block = data["blocks"][bid]
-    here = occ.get(block["at"], ())
+    if block.get("blockade"):
+        return False  # 6.8: a blockade is no battle; the ships may sail away
+    here = [b for b in occ.get(block["at"], ()) if not data["blocks"][b].get("blockade")]
     role = block["owner"]
     enemies = sum(1 for b in here if data["blocks"][b]["owner"] != role)
     if not enemies:
@@ -186,8 +194,8 @@ def can_move(data: Data, occ: Occ, bid: str) -> bool:
 def block_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str, str]]]:
     """The peaceful destinations and (battle, via) attacks of one block now."""
     block = data["blocks"][bid]
-    if not can_move(data, occ, bid):
-        return set(), set()
+    if not can_move(data, occ, bid) or at_sea(block):
+        return set(), set()  # 5.91: a ground block at sea has no ordinary move
     kind = arm(block)
     if kind == "air":
         return _air_moves(data, occ, bid)
@@ -211,7 +219,21 @@ def move_actions(data: Data, role: str) -> list[Action]:
             actions += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]
         if not blocks[bid]["moved"] and blocks[bid]["at"] is not None:  # 5.9
             actions += [("strategic", bid, h) for h in strategic_targets(data, occ, bid)]
+            actions += [("sea_move", bid, h) for h in sea_targets(data, occ, bid)]
     return actions
+
+
+def _sea_move(data: Data, bid: str, dest: str) -> None:
+    """5.91, 5.92: count the port used at each end; the block is at sea unless it
+    ends ashore in a port or at a beachhead."""
+    block = data["blocks"][bid]
+    if not at_sea(block):
+        use_port(data, block["at"])  # it embarks
+    if gmap(data).hexes[dest].terrain == "sea":
+        block["landing"] = "sea"
+    else:
+        use_port(data, dest)  # it lands
+        block.pop("landing", None)
 
 
 class Move(Step):
@@ -224,6 +246,7 @@ class Move(Step):
         data = game.data
         if action[0] == "end_moves":
             game.log(f"{role} ends the move phase")
+            data["port_use"] = {}  # 5.92 counts each player turn
             order = data["order"]
             index = order.index(role) + 1
             if index < len(order):
@@ -235,8 +258,11 @@ class Move(Step):
         bid, dest = action[1], action[2]
         block = data["blocks"][bid]
         origin = block["at"]
+        if action[0] == "sea_move":
+            _sea_move(data, bid, dest)
         block["at"], block["moved"] = dest, True
         block.pop("beachhead", None)  # 6.71: a beachhead lasts while its unit stays
+        block.pop("blockade", None)  # 6.8: ships that sail away lift their blockade
         name = unit_of(block).name
         if action[0] in ("paradrop", "invade"):
             occ = occupancy(data)
@@ -247,7 +273,7 @@ class Move(Step):
                 return
             block["landing"] = "air" if action[0] == "paradrop" else "sea"
             action = ("attack", bid, dest, "air" if action[0] == "paradrop" else action[3])
-        if action[0] in ("move", "strategic"):
+        if action[0] in ("move", "strategic", "sea_move"):
             if block.get("landing") == "sea" and gmap(data).hexes[dest].port:
                 block.pop("landing")  # back in a port, the unit at sea comes ashore (5.91)
             game.log(f"{role} moves a block from {origin} to {dest}")

@@ -45,6 +45,8 @@ def strategic_targets(data: Data, occ: Occ, bid: str) -> list[str]:
     kind = arm(block)
     if "immobile" in unit_of(block).tags or has_enemy(data, occ, start, role):
         return []  # factories never move; a block in a battle hex is pinned or fighting
+    if block.get("landing") == "sea" and unit_of(block).arm == "ground":
+        return []  # 5.91: a ground block at sea moves on by sea transport (seatransport.py)
     if kind == "air":
         if not is_airbase_site(gmap(data).hexes[start]) or controller(data, occ, start) != role:
             return []
@@ -63,7 +65,7 @@ def _ground(data: Data, occ: Occ, bid: str) -> list[str]:
     def may_end(nxt: str, role: str) -> bool:
         return has_room(data, occ, nxt, role, "ground")
 
-    return _within_range(data, occ, bid, step, may_end)
+    return within_range(data, occ, bid, step, may_end)
 
 
 def _naval(data: Data, occ: Occ, bid: str) -> list[str]:
@@ -77,10 +79,10 @@ def _naval(data: Data, occ: Occ, bid: str) -> list[str]:
         ends_ok = info.terrain == "sea" or (info.port and controller(data, occ, nxt) == role)
         return ends_ok and has_room(data, occ, nxt, role, "naval")
 
-    return _within_range(data, occ, bid, step, may_end)
+    return within_range(data, occ, bid, step, may_end)
 
 
-def _within_range(
+def within_range(
     data: Data,
     occ: Occ,
     bid: str,

@@ -36,6 +36,10 @@ def shown_entry(data: Data, bid: str, block: dict[str, Any]) -> dict[str, Any]:
         entry["half_hit"] = True
     if block.get("beachhead"):
         entry["beachhead"] = True
+    if block.get("landing") == "sea":
+        entry["at_sea"] = True  # 5.91, 6.52, 6.7: a ground block carried at sea
+    if block.get("blockade"):
+        entry["blockade"] = True  # 6.8: face up in the port it blockades
     return entry
 
 

@@ -96,6 +96,12 @@ function describe(action, view) {
       return { unit: a, hex: b, kind: "move", label: `Move ${name(a)} to ${at(b)}` };
     case "strategic":
       return { unit: a, hex: b, kind: "move", label: `Strategic move: ${name(a)} to ${at(b)}` };
+    case "sea_move":
+      return { unit: a, hex: b, kind: "move", label: `By sea: ${name(a)} to ${at(b)}` };
+    case "blockade":
+      return { unit: a, label: `${titleCase(name(a))} blockades the port` };
+    case "blockade_battle":
+      return { hex: a, kind: "battle", label: `Start a battle in the blockade at ${at(a)}` };
     case "attack":
       return { unit: a, hex: b, kind: "battle", label: `Attack ${at(b)} with ${name(a)} ${VIA[c] || c || ""}`.trim() };
     case "paradrop":

@@ -1,0 +1,94 @@
+"""Sea transport (5.91) and port capacity (5.92): ground blocks making their strategic
+move by water.
+
+- A ground block embarks at a friendly port, or at a beachhead of its owner (6.71),
+  or is already at sea; it moves up to six hexes (5.9) through friendly or neutral sea
+  and coastal hexes free of enemy blocks, over hexsides that water joins.
+- It ends at sea (it is then "at sea": `landing` = "sea", a naval unit for stacking and
+  hits, with no firepower but the marines' air fire, 5.91) or ashore in a friendly
+  port or at one of its owner's beachheads; never on another coastal hex.
+- Port capacity (5.92): two ground blocks in or out of a port per player turn, in any
+  mix; one at a beachhead. Naval stacking does not limit it; ground stacking in the
+  port does. A blockaded port (6.8) lets nobody in or out by sea.
+- A sea move is a whole strategic move: the block moved no other way this turn and
+  moves no more (5.91, 5.9).
+
+`data["port_use"]` ({hex: ground blocks embarked or landed there}) counts the current
+player turn; the move phase clears it when a player ends his moves.
+
+A helper of the move phase (movement.py), like strategic.py; it imports no phase.
+"""
+
+from __future__ import annotations
+
+from .control import (
+    Data,
+    blockaded_ports,
+    controller,
+    gmap,
+    has_enemy,
+    has_room,
+    is_water,
+    side_limit,
+    unit_of,
+)
+from .strategic import within_range
+
+Occ = dict[str, list[str]]
+PORT_CAPACITY = 2  # 5.92
+BEACHHEAD_CAPACITY = 1  # 5.92, 6.71
+
+
+def capacity(data: Data, occ: Occ, hex_id: str, role: str) -> int:
+    """5.92: how many more ground blocks may embark or land at `hex_id` this player turn
+    (0 where the hex is no friendly port or beachhead of `role`, or is blockaded)."""
+    info = gmap(data).hexes[hex_id]
+    if hex_id in blockaded_ports(data, occ):
+        return 0  # 6.8
+    if info.port and controller(data, occ, hex_id) == role and not has_enemy(data, occ, hex_id, role):
+        total = PORT_CAPACITY
+    elif any(
+        data["blocks"][b]["owner"] == role and data["blocks"][b].get("beachhead") for b in occ.get(hex_id, ())
+    ):
+        total = BEACHHEAD_CAPACITY
+    else:
+        return 0
+    return max(0, total - int(data.get("port_use", {}).get(hex_id, 0)))
+
+
+def at_sea(block: dict[str, object]) -> bool:
+    """A ground block carried at sea (5.91) or put there by an amphibious retreat (6.52)."""
+    return block.get("landing") == "sea" and unit_of(block).arm == "ground"
+
+
+def sea_targets(data: Data, occ: Occ, bid: str) -> list[str]:
+    """Hexes a ground block may end a sea move in now (5.91, 5.92)."""
+    block = data["blocks"][bid]
+    unit = unit_of(block)
+    role, start = block["owner"], block["at"]
+    if unit.arm != "ground" or "immobile" in unit.tags or block["moved"] or start is None:
+        return []
+    if has_enemy(data, occ, start, role):
+        return []  # pinned or fighting in a battle hex (5.1)
+    if not at_sea(block) and capacity(data, occ, start, role) < 1:
+        return []  # 5.91: it embarks at a friendly port or beachhead with room (5.92)
+    the_map = gmap(data)
+
+    def step(here: str, nxt: str) -> bool:  # over water, through hexsides water joins
+        return is_water(the_map.hexes[nxt]) and side_limit(the_map, here, nxt, "naval") != 0
+
+    def may_end(nxt: str, owner: str) -> bool:
+        if the_map.hexes[nxt].terrain == "sea":
+            return has_room(data, occ, nxt, owner, "naval")  # 5.91: naval stacking at sea
+        return capacity(data, occ, nxt, owner) >= 1 and has_room(data, occ, nxt, owner, "ground")
+
+    return within_range(data, occ, bid, step, may_end)
+
+
+def use_port(data: Data, hex_id: str) -> None:
+    """Count one embarkation or landing at a port or beachhead (5.92)."""
+    use = data.setdefault("port_use", {})
+    use[hex_id] = int(use.get(hex_id, 0)) + 1
+
+
+__all__ = ["BEACHHEAD_CAPACITY", "PORT_CAPACITY", "at_sea", "capacity", "sea_targets", "use_port"]
