@@ -216,6 +216,9 @@ SCORERS = {
     "divide": lambda b, a: -1.0,
     "strategic": lambda b, a: _move(b, a) - 0.5,
     "sea_move": _sea_move,
+    "blockade": lambda b, a: 3.0,  # 6.8: a blockade starves the port; better than leaving
+    "blockade_battle": lambda b, a: -0.5,  # never starts one: the odds are not read here
+    "end_battles": lambda b, a: 0.0,
     "done": _done,
     "fight": _fight,
 }

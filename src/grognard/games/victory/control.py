@@ -142,6 +142,32 @@ def blockaded_ports(data: Data, occ: Mapping[str, list[str]]) -> set[str]:
     return out
 
 
+def lift_blockades(data: Data) -> None:
+    """6.8: a blockade ends when nobody else is left in the port: the ships are then
+    ordinary blocks holding a coastal hex."""
+    occ = occupancy(data)
+    blocks = data["blocks"]
+    for here in occ.values():
+        owners = {blocks[b]["owner"] for b in here}
+        if len(owners) < 2:
+            for b in here:
+                blocks[b].pop("blockade", None)
+
+
+def may_blockade(data: Data, hex_id: str, bid: str) -> bool:
+    """6.8: an attacking ship may stay to blockade a port or a beachhead instead of
+    retreating, if no enemy ship or aircraft is in the hex."""
+    blocks = data["blocks"]
+    block = blocks[bid]
+    if unit_of(block).arm != "naval" or block.get("landing"):
+        return False
+    role = block["owner"]
+    here = [b for b in blocks if blocks[b]["at"] == hex_id and blocks[b]["owner"] != role]
+    if any(arm(blocks[b]) in ("naval", "air") for b in here):
+        return False
+    return bool(gmap(data).hexes[hex_id].port) or any(blocks[b].get("beachhead") for b in here)
+
+
 def is_enemy_hex(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
     who = controller(data, occ, hex_id)
     return who is not None and who != role

@@ -7,7 +7,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
-from .control import arm, controlled_pp, mark_beachheads, occupancy, supply_map, unit_of
+from .control import arm, controlled_pp, lift_blockades, mark_beachheads, occupancy, supply_map, unit_of
 
 
 def attrition(game: Any) -> None:
@@ -61,6 +61,7 @@ class Supply(Step):
 
     def run(self, game: Any, frame: Frame) -> None:
         data = game.data
+        lift_blockades(data)  # 6.8: before supply is traced
         fresh = mark_beachheads(data)  # 6.71, before supply is traced
         for bid in fresh:
             owner = data["blocks"][bid]["owner"]

@@ -285,8 +285,12 @@ class Move(Step):
             block["flown"] = hex_distance(origin, dest)  # for the landing move (5.53)
         battles = data["battles"]
         if dest not in battles:
-            defender = sorted(owners_at(data, occupancy(data), dest) - {role})[0]
+            occ = occupancy(data)
+            defender = sorted(owners_at(data, occ, dest) - {role})[0]
             battles[dest] = {"attacker": role, "defender": defender}
+            blockaders = {data["blocks"][b]["owner"] for b in occ[dest] if data["blocks"][b].get("blockade")}
+            if blockaders:  # 6.8: moving into a blockade turns it into a battle
+                battles[dest]["blockade"] = blockaders.pop()
             game.log(f"{role} attacks {dest}")
         elif battles[dest]["attacker"] != role:
             block["reserve"] = True  # 5.8: a response arrives in round 2

@@ -20,7 +20,18 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
-from .control import Data, controller, gmap, has_room, is_water, occupancy, stack_limit, supply_map, unit_of
+from .control import (
+    Data,
+    blockaded_ports,
+    controller,
+    gmap,
+    has_room,
+    is_water,
+    occupancy,
+    stack_limit,
+    supply_map,
+    unit_of,
+)
 from .units import unit_table
 
 Action = tuple[Any, ...]
@@ -35,11 +46,15 @@ def buildable_types() -> tuple[str, ...]:
 
 
 def city_budgets(data: Data, role: str, supplied: frozenset[str]) -> dict[str, int]:
-    """8.1, 8.2: PP of each city the player controls and supplies."""
+    """8.1, 8.2: PP of each city the player controls and supplies; a blockaded port
+    produces nothing (6.8)."""
     occ = occupancy(data)
     bonus = data.get("home_bonus", {})
+    blockaded = blockaded_ports(data, occ)
     out = {}
     for hex_id, info in gmap(data).hexes.items():
+        if hex_id in blockaded:
+            continue
         if info.city and hex_id in supplied and controller(data, occ, hex_id) == role:
             extra = bonus.get(info.board, 0)  # 10.3 Sleeping Giant's home cities
             out[hex_id] = int(info.city) + int(extra)

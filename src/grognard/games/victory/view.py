@@ -52,8 +52,8 @@ def visible(data: Data, flow: list[dict[str, Any]], role: str | None) -> set[str
     being fought if it is a player in it."""
     blocks = data["blocks"]
     out = {b for b, block in blocks.items() if block["owner"] == role}
-    if role is not None:  # 6.71: beachheads stand face up for the players
-        out |= {b for b, block in blocks.items() if block.get("beachhead")}
+    if role is not None:  # 6.71, 6.8: beachheads and blockaders stand face up for the players
+        out |= {b for b, block in blocks.items() if block.get("beachhead") or block.get("blockade")}
     frame = battle_frame(flow)
     if frame and role in (frame["attacker"], frame["defender"]):
         out |= {b for b in frame["shown"] if b in blocks and blocks[b]["at"] == frame["hex"]}
