@@ -36,6 +36,15 @@ def test_optional_rules_keep_the_contract() -> None:
     assert report.games == 1
 
 
+@pytest.mark.rules("9.0", "9.4", "L1.3")
+@pytest.mark.parametrize("logistics_sheet", [False, True])
+def test_logistics_options_keep_the_contract(logistics_sheet: bool) -> None:
+    """Section 9's storm, with both readings of it."""
+    options = {"turn_limit": 3, "storms": True, "logistics_sheet": logistics_sheet}
+    report = check_ruleset(RULESET, scenarios=["quick-start"], games=1, seed=5, options_list=[options])
+    assert report.games == 1
+
+
 @pytest.mark.rules("10.2", "10.3", "10.4", "10.0")
 @pytest.mark.parametrize("scenario", ["custom-forces", "sleeping-giant", "two-front"])
 def test_other_scenarios_keep_the_contract(scenario: str) -> None:

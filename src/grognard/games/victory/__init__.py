@@ -66,6 +66,13 @@ class Victory(Ruleset):
         Option(
             "pursuit_round", "bool", False, "Optional rule: a fourth round; the attacker must retreat in it."
         ),
+        Option("storms", "bool", False, "9.4: a storm marker wanders the map; nothing moves in or into it."),
+        Option(
+            "logistics_sheet",
+            "bool",
+            False,
+            "Logistics sheet readings: the initiative loser moves the storm, which restarts at the centre.",
+        ),
     )
 
     def spec(self, scenario: str | None, options: Mapping[str, Any] | None) -> ScenarioSpec:

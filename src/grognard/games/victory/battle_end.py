@@ -27,6 +27,7 @@ from .control import (
     may_blockade,
     occupancy,
     side_limit,
+    storm_area,
     unit_of,
 )
 from .retreats import retreat, retreat_targets
@@ -187,9 +188,10 @@ def regroup_targets(game: Any, frame: Frame, bid: str) -> list[str]:
     kind, role = arm(block), frame["role"]
     if kind == "air" or unit_of(block).move == 0:
         return []
+    storm = storm_area(data)  # 9.4: a regroup is a move
     out = []
     for nxt in the_map.neighbors(frame["hex"]):
-        if has_enemy(data, occ, nxt, role) or controller(data, occ, nxt) not in (None, role):
+        if has_enemy(data, occ, nxt, role) or controller(data, occ, nxt) not in (None, role) or nxt in storm:
             continue
         if side_limit(the_map, frame["hex"], nxt, kind) and has_room(data, occ, nxt, role, kind):
             out.append(nxt)

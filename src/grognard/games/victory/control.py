@@ -168,6 +168,19 @@ def may_blockade(data: Data, hex_id: str, bid: str) -> bool:
     return bool(gmap(data).hexes[hex_id].port) or any(blocks[b].get("beachhead") for b in here)
 
 
+def storm_area(data: Data) -> frozenset[str]:
+    """9.4: the storm's hex and the hexes around it (empty without a storm)."""
+    hex_id = data.get("storm")
+    if not hex_id:
+        return frozenset()
+    return _storm_area(data["map"], hex_id)
+
+
+@cache
+def _storm_area(map_key: str, hex_id: str) -> frozenset[str]:
+    return frozenset([hex_id, *game_map(map_key).neighbors(hex_id)])
+
+
 def is_enemy_hex(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
     who = controller(data, occ, hex_id)
     return who is not None and who != role

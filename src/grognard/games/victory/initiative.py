@@ -6,6 +6,8 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
+from .storms import move_storm, place_storm
+
 
 def roll_initiative(game: Any) -> list[str]:
     """Every player rolls 2d6; the highest total moves first, ties for the highest
@@ -36,4 +38,6 @@ class Initiative(Step):
         data["order"] = order
         data["phase"] = "move"
         game.log(f"{order[0]} wins the initiative and is Player 1")
+        place_storm(data)  # 9.4: it starts at the centre (once)
+        move_storm(game)  # 9.4: and moves after each initiative roll
         goto(game.flow, "move", role=order[0])

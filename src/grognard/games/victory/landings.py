@@ -22,6 +22,7 @@ from .control import (
     is_airbase_site,
     is_water,
     side_limit,
+    storm_area,
     unit_of,
 )
 
@@ -40,8 +41,11 @@ def drop_targets(data: Data, occ: Occ, bid: str) -> list[str]:
     if controller(data, occ, start) != role:
         return []
     out = []
+    storm = storm_area(data)  # 9.4
     for hex_id, info in gmap(data).hexes.items():
         if hex_id == start or not info.land_terrain or hex_distance(start, hex_id) > unit.air_move:
+            continue
+        if hex_id in storm:
             continue
         if has_enemy(data, occ, hex_id, role):
             if has_room(data, occ, hex_id, role, "air"):
@@ -63,6 +67,7 @@ def invasion_targets(data: Data, occ: Occ, bid: str) -> list[tuple[str, str]]:
     if "amphibious" not in unit.tags or (the_map.hexes[start].terrain != "coastal" and not at_sea):
         return []  # 6.7: from a coastal hex, or from the sea
     out: set[tuple[str, str]] = set()
+    storm = storm_area(data)  # 9.4
     seen = {start: 0}
     queue = deque([start])
     while queue:
@@ -70,7 +75,7 @@ def invasion_targets(data: Data, occ: Occ, bid: str) -> list[tuple[str, str]]:
         steps = seen[here]
         for nxt in the_map.neighbors(here):
             info = the_map.hexes[nxt]
-            if not is_water(info) or side_limit(the_map, here, nxt, "naval") == 0:
+            if not is_water(info) or side_limit(the_map, here, nxt, "naval") == 0 or nxt in storm:
                 continue
             enemy = has_enemy(data, occ, nxt, role)
             if info.terrain == "coastal" and nxt != start:

@@ -48,6 +48,7 @@ from .control import (
     occupancy,
     owners_at,
     side_limit,
+    storm_area,
     unit_of,
 )
 from .landings import drop_targets, invasion_targets
@@ -105,6 +106,7 @@ def _ground_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[s
     ends: set[str] = set()
     attacks: set[tuple[str, str]] = set()
     enemy = set(enemy_hexes(data, occ, role))
+    storm = storm_area(data)  # 9.4: nothing moves into or through the storm
     room: dict[str, bool] = {}
     best: dict[tuple[str, bool], int] = {(start, True): unit.move}
     queue = deque([(start, True, unit.move)])
@@ -114,7 +116,7 @@ def _ground_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[s
             continue
         for nxt in the_map.adjacent(here):
             info = the_map.hexes[nxt]
-            if not info.land_terrain or (coastal_only and info.terrain != "coastal"):
+            if not info.land_terrain or (coastal_only and info.terrain != "coastal") or nxt in storm:
                 continue
             features = the_map.side_features(here, nxt)
             road = "road" in features
@@ -153,10 +155,13 @@ def _naval_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[st
     best = {start: unit.move}
     queue = deque([(start, unit.move)])
     enemies = set(enemy_hexes(data, occ, role))
+    storm = storm_area(data)  # 9.4
     while queue:
         here, left = queue.popleft()
         for nxt in the_map.adjacent(here):
             if not is_water(the_map.hexes[nxt]) or side_limit(the_map, here, nxt, "naval") == 0:
+                continue
+            if nxt in storm:
                 continue
             enemy = nxt in enemies
             if enemy and can_attack(data, occ, bid, nxt, here):
@@ -172,12 +177,13 @@ def _naval_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[st
 def _air_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str, str]]]:
     block = data["blocks"][bid]
     role, start, reach = block["owner"], block["at"], unit_of(block).move
-    ends = {h for h in friendly_airbases(data, occ, role, start, reach) if h != start}
+    storm = storm_area(data)  # 9.4: no flight ends or strikes in the storm
+    ends = {h for h in friendly_airbases(data, occ, role, start, reach) if h != start and h not in storm}
     strike = attack_reach(data, block)  # 5.53, and the Air Range option
     attacks = {
         (h, "air")
         for h in enemy_hexes(data, occ, role)
-        if hex_distance(start, h) <= strike and can_attack(data, occ, bid, h, "air")
+        if hex_distance(start, h) <= strike and h not in storm and can_attack(data, occ, bid, h, "air")
     }
     return ends, attacks
 
@@ -188,6 +194,8 @@ def can_move(data: Data, occ: Occ, bid: str) -> bool:
     unit = unit_of(block)
     if block["moved"] or block["at"] is None or unit.move == 0 or "strategic_only" in unit.tags:
         return False
+    if block["at"] in storm_area(data):
+        return False  # 9.4: blocks in the storm do not move
     return not is_pinned(data, occ, bid)
 
 
@@ -217,7 +225,7 @@ def move_actions(data: Data, role: str) -> list[Action]:
         if can_move(data, occ, bid):  # 6.6, 6.7: instead of an ordinary move
             actions += [("paradrop", bid, h) for h in drop_targets(data, occ, bid)]
             actions += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]
-        if not blocks[bid]["moved"] and blocks[bid]["at"] is not None:  # 5.9
+        if not blocks[bid]["moved"] and blocks[bid]["at"] not in (None, *storm_area(data)):  # 5.9, 9.4
             actions += [("strategic", bid, h) for h in strategic_targets(data, occ, bid)]
             actions += [("sea_move", bid, h) for h in sea_targets(data, occ, bid)]
     return actions

@@ -27,6 +27,7 @@ from .control import (
     is_land,
     is_water,
     side_limit,
+    storm_area,
     unit_of,
 )
 
@@ -50,7 +51,12 @@ def strategic_targets(data: Data, occ: Occ, bid: str) -> list[str]:
     if kind == "air":
         if not is_airbase_site(gmap(data).hexes[start]) or controller(data, occ, start) != role:
             return []
-        return [h for h in friendly_airbases(data, occ, role, start, STRATEGIC_RANGE) if h != start]
+        storm = storm_area(data)  # 9.4
+        return [
+            h
+            for h in friendly_airbases(data, occ, role, start, STRATEGIC_RANGE)
+            if h != start and h not in storm
+        ]
     if kind == "naval":
         return _naval(data, occ, bid)
     return _ground(data, occ, bid)
@@ -95,13 +101,14 @@ def within_range(
     the_map = gmap(data)
     block = data["blocks"][bid]
     role, start = block["owner"], block["at"]
+    storm = storm_area(data)  # 9.4: never into or through the storm
     seen = {start: 0}
     queue = deque([start])
     out = []
     while queue:
         here = queue.popleft()
         for nxt in the_map.neighbors(here):
-            if nxt in seen or not step(here, nxt) or not _open(data, occ, nxt, role):
+            if nxt in seen or nxt in storm or not step(here, nxt) or not _open(data, occ, nxt, role):
                 continue
             seen[nxt] = seen[here] + 1
             if may_end(nxt, role):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .control import Data, controlled_pp, controllers, gmap, occupancy
+from .control import Data, controlled_pp, controllers, gmap, occupancy, storm_area
 from .units import unit_table
 
 ROUNDS = 3
@@ -127,6 +127,8 @@ def board_view(data: Data, flow: list[dict[str, Any]], role: str | None) -> dict
         "battles": [{"at": h, **b} for h, b in sorted(data["battles"].items())],
         "battle": battle_view(data, frame, role) if frame else None,
         "production": production,
+        "storm": data.get("storm"),  # 9.4: public, with the hexes it covers
+        "storm_area": sorted(storm_area(data)),
     }
 
 
