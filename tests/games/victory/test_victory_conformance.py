@@ -36,11 +36,11 @@ def test_optional_rules_keep_the_contract() -> None:
     assert report.games == 1
 
 
-@pytest.mark.rules("9.0", "9.4", "L1.3")
+@pytest.mark.rules("9.0", "9.4", "9.6", "9.7", "L1.2", "L1.3")
 @pytest.mark.parametrize("logistics_sheet", [False, True])
 def test_logistics_options_keep_the_contract(logistics_sheet: bool) -> None:
-    """Section 9's storm, with both readings of it."""
-    options = {"turn_limit": 3, "storms": True, "logistics_sheet": logistics_sheet}
+    """Section 9's storm, airfields and mulberries, with both readings of them."""
+    options = {"turn_limit": 3, "storms": True, "logistics": True, "logistics_sheet": logistics_sheet}
     report = check_ruleset(RULESET, scenarios=["quick-start"], games=1, seed=5, options_list=[options])
     assert report.games == 1
 

@@ -66,12 +66,19 @@ class Victory(Ruleset):
         Option(
             "pursuit_round", "bool", False, "Optional rule: a fourth round; the attacker must retreat in it."
         ),
+        Option(
+            "logistics",
+            "bool",
+            False,
+            "9.6, 9.7: engineers build airfields and mulberries in the production phase.",
+        ),
         Option("storms", "bool", False, "9.4: a storm marker wanders the map; nothing moves in or into it."),
         Option(
             "logistics_sheet",
             "bool",
             False,
-            "Logistics sheet readings: the initiative loser moves the storm, which restarts at the centre.",
+            "Logistics sheet readings: the initiative loser moves the storm, which restarts at the centre;"
+            " marines build mulberries; a storm next to a mulberry wrecks it on a 50% roll.",
         ),
     )
 

@@ -219,6 +219,8 @@ SCORERS = {
     "blockade": lambda b, a: 3.0,  # 6.8: a blockade starves the port; better than leaving
     "blockade_battle": lambda b, a: -0.5,  # never starts one: the odds are not read here
     "end_battles": lambda b, a: 0.0,
+    "airfield": lambda b, a: -1.0,  # 9.6, 9.7: the heuristic builds no markers
+    "mulberry": lambda b, a: -1.0,
     "done": _done,
     "fight": _fight,
 }

@@ -36,6 +36,7 @@ from .control import (
     occupancy,
     unit_of,
 )
+from .markers import capture_markers
 from .retreats import entry_sides, retreat, retreat_targets
 from .units import turn_rank
 
@@ -411,6 +412,7 @@ def finish(game: Any, frame: Frame) -> None:
         block.pop("flown", None)
         block["entered"] = None
     data["battles"].pop(hex_id, None)
+    capture_markers(game)  # 9.6, 9.7: a won hex's markers change hands
     end(game.flow)
 
 

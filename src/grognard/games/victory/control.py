@@ -38,6 +38,11 @@ SEA_STACK = _CHART.naval["sea"].stack  # 5.6
 COASTAL_NAVAL_STACK = _CHART.naval["coastal"].stack  # 5.2, 5.6: in addition to ground units
 AIR_STACK = _CHART.air_stack  # 5.52: air units fighting in a battle, extra to ground stacking
 AIRBASE_CAPACITY = _CHART.airbase_air_units["city"]  # 5.51: air units a city or town holds
+# 9.6: air units a minor and a major airfield hold
+AIRFIELD_CAPACITY = {
+    False: _CHART.airbase_air_units["minor_airfield"],
+    True: _CHART.airbase_air_units["major_airfield"],
+}
 
 
 def unit_of(block: Block) -> UnitType:
@@ -165,6 +170,8 @@ def may_blockade(data: Data, hex_id: str, bid: str) -> bool:
     here = [b for b in blocks if blocks[b]["at"] == hex_id and blocks[b]["owner"] != role]
     if any(arm(blocks[b]) in ("naval", "air") for b in here):
         return False
+    if hex_id in data.get("mulberries", {}):
+        return True  # 9.7: a mulberry is a port
     return bool(gmap(data).hexes[hex_id].port) or any(blocks[b].get("beachhead") for b in here)
 
 
@@ -308,10 +315,27 @@ def airbase_sites(map_key: str) -> tuple[str, ...]:
     return tuple(sorted(h for h, info in game_map(map_key).hexes.items() if info.city or info.town))
 
 
+def working_airfield(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
+    """9.6: an airfield `role` may fly from or to now: his, free of enemies, and not
+    taken from another player this very turn."""
+    field = data.get("airfields", {}).get(hex_id)
+    if not field or field["owner"] != role or has_enemy(data, occ, hex_id, role):
+        return False
+    return int(data["turn"]) > int(field["since"])
+
+
+def is_friendly_airbase(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
+    """5.51, 9.6: a city or town `role` controls, or one of his working airfields."""
+    if is_airbase_site(gmap(data).hexes[hex_id]):
+        return not has_enemy(data, occ, hex_id, role) and controller(data, occ, hex_id) == role
+    return working_airfield(data, occ, hex_id, role)
+
+
 def friendly_airbases(
     data: Data, occ: Mapping[str, list[str]], role: str, origin: str, reach: int
 ) -> list[str]:
-    """5.51, 6.54: friendly airbases with room for one more air unit within `reach`."""
+    """5.51, 6.54: friendly airbases with room for one more air unit within `reach`;
+    airfields (9.6) hold one air unit (minor) or two (major)."""
     out = []
     for hex_id in airbase_sites(data["map"]):
         if hex_distance(origin, hex_id) > reach:
@@ -319,6 +343,11 @@ def friendly_airbases(
         if has_enemy(data, occ, hex_id, role) or controller(data, occ, hex_id) != role:
             continue
         if has_room(data, occ, hex_id, role, "air"):
+            out.append(hex_id)
+    for hex_id, field in data.get("airfields", {}).items():
+        if hex_distance(origin, hex_id) > reach or not working_airfield(data, occ, hex_id, role):
+            continue
+        if count_arm(data, list(occ.get(hex_id, ())), role, "air") < AIRFIELD_CAPACITY[bool(field["major"])]:
             out.append(hex_id)
     return sorted(out)
 
@@ -340,7 +369,17 @@ def _raw_supplied(
         sources,
         blockaded=blockaded_ports(data, occ),  # 6.8: no sea supply in or out
         beachheads=heads,
+        mulberries=[h for h in data.get("mulberries", {}) if working_mulberry(data, h, role)],  # 9.7
     )
+
+
+def working_mulberry(data: Data, hex_id: str, role: str) -> bool:
+    """9.7: a mulberry that serves `role` as a port now: his, not taken this turn,
+    not put out of action by a storm next to it this turn (9.4)."""
+    berth = data.get("mulberries", {}).get(hex_id)
+    if not berth or berth["owner"] != role:
+        return False
+    return int(data["turn"]) > int(berth["since"]) and berth.get("down") != data["turn"]
 
 
 def supply_map(data: Data, occ: Mapping[str, list[str]] | None = None) -> dict[str, frozenset[str]]:

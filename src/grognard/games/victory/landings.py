@@ -14,12 +14,11 @@ from collections import deque
 from .control import (
     Data,
     arm,
-    controller,
     gmap,
     has_enemy,
     has_room,
     hex_distance,
-    is_airbase_site,
+    is_friendly_airbase,
     is_water,
     side_limit,
     storm_area,
@@ -36,10 +35,8 @@ def drop_targets(data: Data, occ: Occ, bid: str) -> list[str]:
     block = data["blocks"][bid]
     unit = unit_of(block)
     role, start = block["owner"], block["at"]
-    if "airborne" not in unit.tags or not is_airbase_site(gmap(data).hexes[start]):
-        return []
-    if controller(data, occ, start) != role:
-        return []
+    if "airborne" not in unit.tags or not is_friendly_airbase(data, occ, start, role):
+        return []  # 6.6: from a friendly airbase (9.6: an airfield too)
     out = []
     storm = storm_area(data)  # 9.4
     for hex_id, info in gmap(data).hexes.items():

@@ -52,6 +52,7 @@ from .control import (
     unit_of,
 )
 from .landings import drop_targets, invasion_targets
+from .markers import capture_markers
 from .seatransport import at_sea, sea_targets, use_port
 from .strategic import strategic_targets
 
@@ -286,6 +287,7 @@ class Move(Step):
                 block.pop("landing")  # back in a port, the unit at sea comes ashore (5.91)
             game.log(f"{role} moves a block from {origin} to {dest}")
             game.log(f"you move {bid} ({name}) from {origin} to {dest}", to=[role])
+            capture_markers(game)  # 9.6, 9.7: taken at once
             return
         via = action[3]
         block["entered"] = via

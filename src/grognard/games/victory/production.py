@@ -32,6 +32,7 @@ from .control import (
     supply_map,
     unit_of,
 )
+from .markers import build, build_actions
 from .units import unit_table
 
 Action = tuple[Any, ...]
@@ -90,6 +91,8 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
             unit = unit_of(block)
             if block["steps"] < unit.max_steps and 0 < unit.cost <= pp:
                 actions.append(("add_step", bid))
+    if data["options"].get("logistics"):
+        actions += build_actions(data, role)  # 9.6, 9.7: engineers build, paying a step
     blocks = data["blocks"]
     for bid, block in blocks.items():
         if block["owner"] != role or block["at"] is None or block.get("landing"):
@@ -130,6 +133,9 @@ class Production(Step):
             game.log(f"{role} has finished production")
             if len(frame["done"]) == len(data["roles"]):
                 _end_production(game)
+            return
+        if verb in ("airfield", "mulberry"):  # 9.6, 9.7
+            build(game, role, action)
             return
         if verb == "disband":  # 8.22
             block = data["blocks"].pop(action[1])

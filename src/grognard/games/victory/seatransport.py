@@ -31,6 +31,7 @@ from .control import (
     is_water,
     side_limit,
     unit_of,
+    working_mulberry,
 )
 from .strategic import within_range
 
@@ -47,6 +48,8 @@ def capacity(data: Data, occ: Occ, hex_id: str, role: str) -> int:
         return 0  # 6.8
     if info.port and controller(data, occ, hex_id) == role and not has_enemy(data, occ, hex_id, role):
         total = PORT_CAPACITY
+    elif working_mulberry(data, hex_id, role) and not has_enemy(data, occ, hex_id, role):
+        total = PORT_CAPACITY  # 9.7: a mulberry is a port of capacity 2
     elif any(
         data["blocks"][b]["owner"] == role and data["blocks"][b].get("beachhead") for b in occ.get(hex_id, ())
     ):

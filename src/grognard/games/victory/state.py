@@ -12,7 +12,8 @@ DATA LAYOUT (`state.data`)
                             "production"
     order                   this turn's order of play, Player 1 first (4.1)
     blocks                  {id: {"owner", "type", "steps", "at", "moved", "entered",
-                            "reserve"?, "half"?, "new"?, "landing"?, "flown"?}}: living
+                            "reserve"?, "half"?, "new"?, "landing"?, "flown"?,
+                            "beachhead"?, "blockade"?}}: living
                             blocks (control.py; "landing" is "air" or "sea" for paratroops
                             and invaders not yet landed and for units at sea, 6.6, 6.7,
                             6.52; "flown" is an air unit's flight to its battle, 5.53)
@@ -21,6 +22,9 @@ DATA LAYOUT (`state.data`)
     seen                    {role: [ids]}: other players' blocks that role has seen in battle
     next_id                 {role: int}: the number of the next block built
     min_per_city            {role: int}: blocks each of his cities must receive at deployment (1.4)
+    port_use                {hex: ground blocks embarked or landed there} this player turn (5.92)
+    storm                   the storm's hex, None once blown off (9.4, `storms` option)
+    airfields, mulberries   {hex: {"owner", "since", "major"?, "down"?}} (9.6, 9.7, markers.py)
     pp                      {role: PP controlled} at the last victory check
     result                  None | {role: score}
 

@@ -47,6 +47,28 @@ def move_storm(game: Any) -> None:
     else:
         data["storm"] = None  # 9.4: off the map, out of play
         game.log("the storm blows off the map and is out of play")
+    batter_mulberries(game, logistics)
 
 
-__all__ = ["move_storm", "place_storm"]
+def batter_mulberries(game: Any, logistics: bool) -> None:
+    """9.4, 9.7: a storm on a mulberry destroys it; one next to it puts it out of action
+    for the game turn, or (the Logistics sheet, L1.2) destroys it on a 4-6."""
+    data = game.data
+    storm = data.get("storm")
+    if storm is None:
+        return
+    around = set(gmap(data).neighbors(storm))
+    for hex_id in sorted(data.get("mulberries", {})):
+        wrecked = hex_id == storm
+        if not wrecked and hex_id in around:
+            if logistics:
+                wrecked = game.roll(1, data["mulberries"][hex_id]["owner"], "storm at the mulberry")[0] >= 4
+            else:
+                data["mulberries"][hex_id]["down"] = data["turn"]
+                game.log(f"the storm puts the mulberry at {hex_id} out of action this turn")
+        if wrecked:
+            del data["mulberries"][hex_id]
+            game.log(f"the storm destroys the mulberry at {hex_id}")
+
+
+__all__ = ["batter_mulberries", "move_storm", "place_storm"]

@@ -23,7 +23,7 @@ from .control import (
     gmap,
     has_enemy,
     has_room,
-    is_airbase_site,
+    is_friendly_airbase,
     is_land,
     is_water,
     side_limit,
@@ -49,8 +49,8 @@ def strategic_targets(data: Data, occ: Occ, bid: str) -> list[str]:
     if block.get("landing") == "sea" and unit_of(block).arm == "ground":
         return []  # 5.91: a ground block at sea moves on by sea transport (seatransport.py)
     if kind == "air":
-        if not is_airbase_site(gmap(data).hexes[start]) or controller(data, occ, start) != role:
-            return []
+        if not is_friendly_airbase(data, occ, start, role):
+            return []  # 5.9: airbase to airbase (9.6: airfields are airbases)
         storm = storm_area(data)  # 9.4
         return [
             h

@@ -127,6 +127,9 @@ def board_view(data: Data, flow: list[dict[str, Any]], role: str | None) -> dict
         "battles": [{"at": h, **b} for h, b in sorted(data["battles"].items())],
         "battle": battle_view(data, frame, role) if frame else None,
         "production": production,
+        # 9.6, 9.7: airfields and mulberries are public markers
+        "airfields": [{"at": h, **f} for h, f in sorted(data.get("airfields", {}).items())],
+        "mulberries": [{"at": h, **m} for h, m in sorted(data.get("mulberries", {}).items())],
         "storm": data.get("storm"),  # 9.4: public, with the hexes it covers
         "storm_area": sorted(storm_area(data)),
     }
