@@ -52,15 +52,17 @@ def test_other_scenarios_keep_the_contract(scenario: str) -> None:
     assert report.games == 1
 
 
-def test_scenarios_not_done_are_refused_with_a_reason() -> None:
+def test_scenarios_and_player_counts_are_checked_with_a_reason() -> None:
     assert [s.id for s in RULESET.scenarios] == [
         "quick-start",
         "custom-forces",
         "sleeping-giant",
         "two-front",
+        "commanders",
     ]
-    for missing in ("commanders",):
-        with pytest.raises(BadOptions, match="no scenario"):
-            RULESET.new_game(missing, {}, 0)
+    with pytest.raises(BadOptions, match="no scenario"):
+        RULESET.new_game("no-such-war", {}, 0)
+    with pytest.raises(BadOptions, match="2 players, not 3"):
+        RULESET.new_game("two-front", {"players": 3}, 0)  # the three-player game is not done
     with pytest.raises(BadOptions, match="maps"):
         RULESET.new_game("two-front", {"maps": 2}, 0)

@@ -39,7 +39,8 @@ class Board:
 
     def __init__(self, view: View) -> None:
         board = view["board"]
-        self.me: str = view["role"]
+        # 10.5: a Commanders seat plays for its side
+        self.me: str = board.get("commanders", {}).get("side", view["role"])
         self.hexes = {h["id"]: h for h in board["hexes"]}
         self.mine: dict[str, dict[str, Any]] = {}
         self.my_count: dict[str, int] = {}
@@ -221,6 +222,8 @@ SCORERS = {
     "end_battles": lambda b, a: 0.0,
     "airfield": lambda b, a: -1.0,  # 9.6, 9.7: the heuristic builds no markers
     "mulberry": lambda b, a: -1.0,
+    "transfer": lambda b, a: -1.0,  # 10.5: the heuristic keeps the command as dealt
+    "vote_coup": lambda b, a: -1.0,
     "done": _done,
     "fight": _fight,
 }

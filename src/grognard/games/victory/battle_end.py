@@ -27,6 +27,7 @@ from .control import (
     may_blockade,
     occupancy,
     side_limit,
+    sides,
     storm_area,
     unit_of,
 )
@@ -56,7 +57,7 @@ def declare_blockade(game: Any, frame: Frame, bid: str) -> None:
     block = data["blocks"][bid]
     block["blockade"] = True
     block["entered"] = None
-    for role in data["roles"]:
+    for role in sides(data):
         seen = data["seen"].setdefault(role, [])
         if role != block["owner"] and bid not in seen:
             seen.append(bid)

@@ -45,6 +45,12 @@ AIRFIELD_CAPACITY = {
 }
 
 
+def sides(data: Data) -> list[str]:
+    """The players who own blocks, in seat order: the roles, except in Commanders
+    (10.5), where the seats of a team share their side's blocks (commanders.py)."""
+    return list(data.get("sides") or data["roles"])
+
+
 def unit_of(block: Block) -> UnitType:
     return unit_table()[block["type"]]
 
@@ -390,7 +396,7 @@ def supply_map(data: Data, occ: Mapping[str, list[str]] | None = None) -> dict[s
     occ = occupancy(data) if occ is None else occ
     owners = controllers(data, occ)
     blocks = data["blocks"]
-    roles = list(data["roles"])
+    roles = sides(data)
 
     def cutters(role: str, counts: Callable[[str, str], bool]) -> set[str]:
         # 6.8: blockading ships stop sea supply only; the port's roads stay open

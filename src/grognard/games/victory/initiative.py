@@ -6,6 +6,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
+from .control import sides
 from .storms import move_storm, place_storm
 
 
@@ -13,7 +14,7 @@ def roll_initiative(game: Any) -> list[str]:
     """Every player rolls 2d6; the highest total moves first, ties for the highest
     are rolled again by the tied players (4.1). Returns the order of play, clockwise
     (seat order) from Player 1 (2.0 [2])."""
-    roles: list[str] = list(game.data["roles"])
+    roles: list[str] = sides(game.data)
     rolling = list(roles)
     while len(rolling) > 1:
         totals = {role: sum(game.roll(2, role, "initiative")) for role in rolling}

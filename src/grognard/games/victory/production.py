@@ -28,6 +28,7 @@ from .control import (
     has_room,
     is_water,
     occupancy,
+    sides,
     stack_limit,
     supply_map,
     unit_of,
@@ -115,12 +116,12 @@ class Production(Step):
     def actors(self, game: Any, frame: Frame) -> list[str]:
         if frame["left"] is None:
             return []
-        return [r for r in game.data["roles"] if r not in frame["done"]]
+        return [r for r in sides(game.data) if r not in frame["done"]]
 
     def run(self, game: Any, frame: Frame) -> None:
         data = game.data
         supply = supply_map(data)
-        frame["left"] = {role: city_budgets(data, role, supply[role]) for role in data["roles"]}
+        frame["left"] = {role: city_budgets(data, role, supply[role]) for role in sides(data)}
 
     def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
         return production_actions(game.data, frame, role)
@@ -131,7 +132,7 @@ class Production(Step):
         if verb == "done":
             frame["done"].append(role)
             game.log(f"{role} has finished production")
-            if len(frame["done"]) == len(data["roles"]):
+            if len(frame["done"]) == len(sides(data)):
                 _end_production(game)
             return
         if verb in ("airfield", "mulberry"):  # 9.6, 9.7

@@ -15,6 +15,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, end
 
+from .control import sides
 from .production import buildable_types
 from .setup import new_block, set_minimums
 from .units import unit_table
@@ -24,7 +25,7 @@ Action = tuple[Any, ...]
 
 class Purchase(Step):
     def actors(self, game: Any, frame: Frame) -> list[str]:
-        return [r for r in game.data["roles"] if r not in frame["done"]]
+        return [r for r in sides(game.data) if r not in frame["done"]]
 
     def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
         left = frame["budget"][role]
@@ -43,7 +44,7 @@ class Purchase(Step):
         if action[0] == "done":
             frame["done"].append(role)
             game.log(f"{role} has bought its forces")
-            if len(frame["done"]) == len(data["roles"]):
+            if len(frame["done"]) == len(sides(data)):
                 set_minimums(data)
                 data["phase"] = "deploy"
                 game.mark_irreversible()  # the others' purchases now count (as unseen blocks)

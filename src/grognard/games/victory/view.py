@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .control import Data, controlled_pp, controllers, gmap, occupancy, storm_area
+from .control import Data, controlled_pp, controllers, gmap, occupancy, sides, storm_area
 from .units import unit_table
 
 ROUNDS = 3
@@ -122,7 +122,7 @@ def board_view(data: Data, flow: list[dict[str, Any]], role: str | None) -> dict
         "hexsides": {side: sorted(features) for side, features in sorted(the_map.sides().items())},
         "areas": [{"id": h, "name": the_map.hexes[h].name or h} for h in places],
         "blocks": entries,
-        "pp": {r: controlled_pp(data, occ, r) for r in data["roles"]} if data["phase"] != "deploy" else {},
+        "pp": {r: controlled_pp(data, occ, r) for r in sides(data)} if data["phase"] != "deploy" else {},
         "target_pp": dict(data["target_pp"]),
         "battles": [{"at": h, **b} for h, b in sorted(data["battles"].items())],
         "battle": battle_view(data, frame, role) if frame else None,
