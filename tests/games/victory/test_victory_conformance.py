@@ -31,6 +31,7 @@ def test_optional_rules_keep_the_contract() -> None:
         "regroups": True,
         "air_range": True,
         "map_choice": True,
+        "stretch_units": True,
     }
     report = check_ruleset(RULESET, scenarios=["quick-start"], games=1, seed=7, options_list=[options])
     assert report.games == 1

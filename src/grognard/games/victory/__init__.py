@@ -82,6 +82,12 @@ class Victory(Ruleset):
             False,
             "9.6, 9.7: engineers build airfields and mulberries in the production phase.",
         ),
+        Option(
+            "stretch_units",
+            "bool",
+            False,
+            "Stretch-goal units: cavalry, commandos, jets, recon and atom bombs may be built.",
+        ),
         Option("storms", "bool", False, "9.4: a storm marker wanders the map; nothing moves in or into it."),
         Option(
             "logistics_sheet",

@@ -24,7 +24,7 @@ from typing import Any
 from grognard.core.flow import Frame, Step, call, end, goto
 
 from .battle_end import eliminate, land_after
-from .battle_hits import GROUP_ARM, fire, is_immune, situation
+from .battle_hits import GROUP_ARM, fire, is_immune, lose_step, situation
 from .control import (
     Data,
     arm,
@@ -121,6 +121,8 @@ def turn_actions(game: Any, frame: Frame, bid: str) -> list[Action]:
         # 6.6: paratroops drop in their first turn, or abort back to an airbase
         return [("land", bid)] + [("retreat", bid, h) for h in retreat_targets(game.data, frame, bid)]
     actions: list[Action] = [("pass", bid)]
+    if "atom_bomb" in unit_of(game.data["blocks"][bid]).tags and not game.data["blocks"][bid].get("dud"):
+        actions.append(("drop", bid))  # S1.1: its one strike
     if landing:
         actions += [("land", bid)] if can_land(game, frame, bid) else []
         if "fires_air_at_sea" in unit_of(game.data["blocks"][bid]).tags:
@@ -271,6 +273,8 @@ class Battle(Step):
             game.log(f"{bid} passes", to=[frame["attacker"], frame["defender"]])
         elif verb == "retreat":
             retreat(game, frame, bid, action[2])
+        elif verb == "drop":
+            atom_strike(game, frame, bid)
         elif verb == "land":  # 6.6, 6.7: landing takes the turn; it fires from the next
             game.data["blocks"][bid].pop("landing")
             game.log(f"{bid} lands in {frame['hex']}", to=[frame["attacker"], frame["defender"]])
@@ -346,6 +350,23 @@ class Battle(Step):
         if bid and role == game.data["blocks"][bid]["owner"]:
             return f"{head}: your {unit_of(game.data['blocks'][bid]).name} may fire, pass or retreat."
         return f"{head}: waiting."
+
+
+def atom_strike(game: Any, frame: Frame, bid: str) -> None:
+    """S1.1: one die; on 1-5 every block fighting in the hex, friend or foe and the bomb
+    itself, loses a step (no immunity, no double defense: our reading of "takes 1
+    hit"); a 6 is a dud and the bomb has no further strike."""
+    data = game.data
+    block = data["blocks"][bid]
+    die = game.roll(1, block["owner"], f"atom bomb at {frame['hex']}")[0]
+    if die == 6:
+        block["dud"] = True
+        game.log(f"the atom bomb at {frame['hex']} is a dud")
+        return
+    game.log(f"an atom bomb strikes {frame['hex']}: every unit there takes a hit")
+    for target in in_battle(data, frame["hex"]):
+        if target in data["blocks"] and not data["blocks"][target].get("reserve"):
+            lose_step(game, frame, target)
 
 
 def _withdraw_loser(game: Any, frame: Frame) -> None:

@@ -189,6 +189,22 @@ def _air_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str,
     return ends, attacks
 
 
+def atom_targets(data: Data, occ: Occ, bid: str) -> list[str]:
+    """S1.1: an atom bomb otherwise moves only strategically, but its bomber flies up
+    to its range (8) to a battle or an enemy hex, within air stacking (5.52)."""
+    block = data["blocks"][bid]
+    role, start = block["owner"], block["at"]
+    if block["moved"] or start is None or is_pinned(data, occ, bid) or start in storm_area(data):
+        return []
+    reach = unit_of(block).move
+    storm = storm_area(data)
+    return sorted(
+        h
+        for h in enemy_hexes(data, occ, role)
+        if hex_distance(start, h) <= reach and h not in storm and can_attack(data, occ, bid, h, "air")
+    )
+
+
 def can_move(data: Data, occ: Occ, bid: str) -> bool:
     """Blocks move once a turn (5.0), not when pinned (5.1), some only strategically."""
     block = data["blocks"][bid]
@@ -223,6 +239,8 @@ def move_actions(data: Data, role: str) -> list[Action]:
         ends, attacks = block_moves(data, occ, bid)
         actions += [("move", bid, h) for h in ends]
         actions += [("attack", bid, h, via) for h, via in attacks]
+        if "atom_bomb" in unit_of(blocks[bid]).tags:
+            actions += [("attack", bid, h, "air") for h in atom_targets(data, occ, bid)]
         if can_move(data, occ, bid):  # 6.6, 6.7: instead of an ordinary move
             actions += [("paradrop", bid, h) for h in drop_targets(data, occ, bid)]
             actions += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]

@@ -42,9 +42,22 @@ Action = tuple[Any, ...]
 NOT_BUILT = frozenset({"elite", "stretch", "blockset_only", "factory", "logistics", "mined_not_built"})
 
 
+# the stretch units whose special rules are not played yet (the rocket's launch)
+NOT_PLAYED = frozenset({"rocket"})
+
+
 @cache
-def buildable_types() -> tuple[str, ...]:
-    return tuple(sorted(t for t, u in unit_table().items() if not (u.tags & NOT_BUILT)))
+def buildable_types(stretch: bool = False) -> tuple[str, ...]:
+    """Types a city may raise; with the `stretch_units` option the Kickstarter units too
+    (all but those whose special rules are not played yet)."""
+    banned = (NOT_BUILT - {"stretch"}) | NOT_PLAYED if stretch else NOT_BUILT
+    return tuple(sorted(t for t, u in unit_table().items() if not (u.tags & banned)))
+
+
+def may_build_here(type_id: str, city_pp: int) -> bool:
+    """Our reading of the atom bomb's note (S1.1): it needs a 3-value air factory;
+    without factories (9.1 is not played) a city worth 3 PP or more stands for one."""
+    return "air_factory_3" not in unit_table()[type_id].tags or city_pp >= 3
 
 
 def city_budgets(data: Data, role: str, supplied: frozenset[str]) -> dict[str, int]:
@@ -74,9 +87,9 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
     for hex_id, pp in left.items():
         info = the_map.hexes[hex_id]
         if info.board in homes:
-            for type_id in buildable_types():
+            for type_id in buildable_types(bool(data["options"].get("stretch_units"))):
                 unit = table[type_id]
-                if unit.cost > pp or unit.cost == 0:
+                if unit.cost > pp or unit.cost == 0 or not may_build_here(type_id, info.city):
                     continue
                 kind = unit.arm
                 if kind == "naval" and not (info.port and is_water(info)):

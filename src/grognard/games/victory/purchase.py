@@ -31,7 +31,12 @@ class Purchase(Step):
         left = frame["budget"][role]
         table = unit_table()
         actions: list[Action] = [("done",)]
-        actions += [("buy", t) for t in buildable_types() if 0 < table[t].cost <= left]
+        stretch = bool(game.data["options"].get("stretch_units"))
+        actions += [
+            ("buy", t)
+            for t in buildable_types(stretch)
+            if 0 < table[t].cost <= left and "air_factory_3" not in table[t].tags  # S1.1: built, not bought
+        ]
         for bid, block in game.data["blocks"].items():
             unit = table[block["type"]]
             if block["owner"] == role and block["steps"] < unit.max_steps and 0 < unit.cost <= left:
