@@ -223,6 +223,8 @@ SCORERS = {
     "airfield": lambda b, a: -1.0,  # 9.6, 9.7: the heuristic builds no markers
     "mulberry": lambda b, a: -1.0,
     "drop": lambda b, a: 9.0,  # S1.1: a bomb that came is dropped
+    "demolish": lambda b, a: -1.0,  # 9.5: the heuristic leaves bridges alone
+    "rebuild": lambda b, a: -1.0,
     "transfer": lambda b, a: -1.0,  # 10.5: the heuristic keeps the command as dealt
     "vote_coup": lambda b, a: -1.0,
     "done": _done,

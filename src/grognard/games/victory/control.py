@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from grognard.core.hexgrid import distance, parse_hex_id
+from grognard.core.hexgrid import distance, hexside, parse_hex_id
 
 from .boards import GameMap, HexInfo, game_map
 from .supply import supplied_hexes
@@ -232,6 +232,21 @@ def has_room(data: Data, occ: Mapping[str, list[str]], hex_id: str, owner: str, 
     return mine < limit
 
 
+def side_key(a: str, b: str) -> str:
+    """The hexside id of a|b (hexgrid.hexside), as destruction markers are keyed."""
+    return hexside(_coords(a), _coords(b))
+
+
+def side_features(data: Data, a: str, b: str) -> frozenset[str]:
+    """The hexside's features now: a destroyed bridge (9.5) leaves a plain river that no
+    road crosses, a destroyed canal carries no road either."""
+    features = gmap(data).side_features(a, b)
+    destroyed = data.get("destroyed")
+    if destroyed and side_key(a, b) in destroyed:
+        return features - {"bridge", "road"}
+    return features
+
+
 def ground_side_limit(the_map: GameMap, a: str, b: str) -> int:
     """5.3: ground blocks that may cross the hexside a|b into a battle at b (0 = impassable).
 
@@ -375,6 +390,7 @@ def _raw_supplied(
         sources,
         blockaded=blockaded_ports(data, occ),  # 6.8: no sea supply in or out
         beachheads=heads,
+        broken_sides=list(data.get("destroyed", ())),  # 9.5
         mulberries=[h for h in data.get("mulberries", {}) if working_mulberry(data, h, role)],  # 9.7
     )
 

@@ -47,10 +47,12 @@ from .control import (
     land_terrain,
     occupancy,
     owners_at,
+    side_features,
     side_limit,
     storm_area,
     unit_of,
 )
+from .demolition import demolish, demolish_actions
 from .landings import drop_targets, invasion_targets
 from .markers import capture_markers
 from .seatransport import at_sea, sea_targets, use_port
@@ -119,7 +121,7 @@ def _ground_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[s
             info = the_map.hexes[nxt]
             if not info.land_terrain or (coastal_only and info.terrain != "coastal") or nxt in storm:
                 continue
-            features = the_map.side_features(here, nxt)
+            features = side_features(data, here, nxt)  # 9.5: less a destroyed bridge
             road = "road" in features
             if "alpine" in features and not road:
                 continue  # 3.1 alpine
@@ -247,6 +249,7 @@ def move_actions(data: Data, role: str) -> list[Action]:
         if not blocks[bid]["moved"] and blocks[bid]["at"] not in (None, *storm_area(data)):  # 5.9, 9.4
             actions += [("strategic", bid, h) for h in strategic_targets(data, occ, bid)]
             actions += [("sea_move", bid, h) for h in sea_targets(data, occ, bid)]
+            actions += demolish_actions(data, bid)  # 9.5
     return actions
 
 
@@ -281,6 +284,9 @@ class Move(Step):
             else:
                 data["phase"] = "combat"
                 goto(game.flow, "combat", attacker_index=0)
+            return
+        if action[0] == "demolish":
+            demolish(game, role, action[1], action[2])
             return
         bid, dest = action[1], action[2]
         block = data["blocks"][bid]

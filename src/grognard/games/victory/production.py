@@ -33,6 +33,7 @@ from .control import (
     supply_map,
     unit_of,
 )
+from .demolition import rebuild, rebuild_actions
 from .markers import build, build_actions
 from .units import unit_table
 
@@ -107,6 +108,7 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
                 actions.append(("add_step", bid))
     if data["options"].get("logistics"):
         actions += build_actions(data, role)  # 9.6, 9.7: engineers build, paying a step
+        actions += rebuild_actions(data, role)  # 9.5
     blocks = data["blocks"]
     for bid, block in blocks.items():
         if block["owner"] != role or block["at"] is None or block.get("landing"):
@@ -150,6 +152,9 @@ class Production(Step):
             return
         if verb in ("airfield", "mulberry"):  # 9.6, 9.7
             build(game, role, action)
+            return
+        if verb == "rebuild":  # 9.5
+            rebuild(game, role, action[1], action[2])
             return
         if verb == "disband":  # 8.22
             block = data["blocks"].pop(action[1])

@@ -26,6 +26,7 @@ from .control import (
     is_friendly_airbase,
     is_land,
     is_water,
+    side_features,
     side_limit,
     storm_area,
     unit_of,
@@ -66,7 +67,7 @@ def _ground(data: Data, occ: Occ, bid: str) -> list[str]:
     the_map = gmap(data)
 
     def step(here: str, nxt: str) -> bool:  # along roads, over land
-        return "road" in the_map.side_features(here, nxt) and is_land(the_map.hexes[nxt])
+        return "road" in side_features(data, here, nxt) and is_land(the_map.hexes[nxt])  # 9.5
 
     def may_end(nxt: str, role: str) -> bool:
         return has_room(data, occ, nxt, role, "ground")

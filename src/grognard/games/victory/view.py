@@ -130,6 +130,7 @@ def board_view(data: Data, flow: list[dict[str, Any]], role: str | None) -> dict
         # 9.6, 9.7: airfields and mulberries are public markers
         "airfields": [{"at": h, **f} for h, f in sorted(data.get("airfields", {}).items())],
         "mulberries": [{"at": h, **m} for h, m in sorted(data.get("mulberries", {}).items())],
+        "destroyed": list(data.get("destroyed", ())),  # 9.5: destruction markers
         "storm": data.get("storm"),  # 9.4: public, with the hexes it covers
         "storm_area": sorted(storm_area(data)),
     }
