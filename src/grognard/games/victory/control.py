@@ -275,6 +275,21 @@ def side_limit(the_map: GameMap, a: str, b: str, kind: str) -> int:
     return ground_side_limit(the_map, a, b)
 
 
+@cache
+def water_links(map_key: str) -> Mapping[str, frozenset[str]]:
+    """For every hex, the water hexes next to it across a hexside ships may cross
+    (4.2, 3.1): what naval searches ask again and again, worked out once per map."""
+    the_map = game_map(map_key)
+    return {
+        h: frozenset(
+            n
+            for n in the_map.neighbors(h)
+            if is_water(the_map.hexes[n]) and naval_side_limit(the_map, h, n) != 0
+        )
+        for h in the_map.hexes
+    }
+
+
 def is_water(info: HexInfo) -> bool:
     """Naval units may be here (4.2): sea or coastal, never shoal."""
     return info.terrain in ("sea", "coastal")

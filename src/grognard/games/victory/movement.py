@@ -43,7 +43,6 @@ from .control import (
     gmap,
     has_room,
     hex_distance,
-    is_water,
     land_terrain,
     occupancy,
     owners_at,
@@ -51,6 +50,7 @@ from .control import (
     side_limit,
     storm_area,
     unit_of,
+    water_links,
 )
 from .demolition import demolish, demolish_actions
 from .landings import drop_targets, invasion_targets
@@ -148,7 +148,6 @@ def _ground_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[s
 
 
 def _naval_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str, str]]]:
-    the_map = gmap(data)
     block = data["blocks"][bid]
     unit = unit_of(block)
     role, start = block["owner"], block["at"]
@@ -159,11 +158,10 @@ def _naval_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[st
     queue = deque([(start, unit.move)])
     enemies = set(enemy_hexes(data, occ, role))
     storm = storm_area(data)  # 9.4
+    links = water_links(data["map"])  # water hexes joined by a hexside ships may cross
     while queue:
         here, left = queue.popleft()
-        for nxt in the_map.adjacent(here):
-            if not is_water(the_map.hexes[nxt]) or side_limit(the_map, here, nxt, "naval") == 0:
-                continue
+        for nxt in links[here]:
             if nxt in storm:
                 continue
             enemy = nxt in enemies
@@ -235,6 +233,7 @@ def move_actions(data: Data, role: str) -> list[Action]:
     occ = occupancy(data)
     actions: list[Action] = [("end_moves",)]
     blocks = data["blocks"]
+    by_sea: dict[tuple[str, str, bool], list[str]] = {}  # blocks in one hex share it
     for bid in sorted(blocks):
         if blocks[bid]["owner"] != role:
             continue
@@ -248,7 +247,7 @@ def move_actions(data: Data, role: str) -> list[Action]:
             actions += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]
         if not blocks[bid]["moved"] and blocks[bid]["at"] not in (None, *storm_area(data)):  # 5.9, 9.4
             actions += [("strategic", bid, h) for h in strategic_targets(data, occ, bid)]
-            actions += [("sea_move", bid, h) for h in sea_targets(data, occ, bid)]
+            actions += [("sea_move", bid, h) for h in sea_targets(data, occ, bid, by_sea)]
             actions += demolish_actions(data, bid)  # 9.5
     return actions
 

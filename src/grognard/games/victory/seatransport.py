@@ -28,9 +28,8 @@ from .control import (
     gmap,
     has_enemy,
     has_room,
-    is_water,
-    side_limit,
     unit_of,
+    water_links,
     working_mulberry,
 )
 from .strategic import within_range
@@ -40,11 +39,14 @@ PORT_CAPACITY = 2  # 5.92
 BEACHHEAD_CAPACITY = 1  # 5.92, 6.71
 
 
-def capacity(data: Data, occ: Occ, hex_id: str, role: str) -> int:
+def capacity(data: Data, occ: Occ, hex_id: str, role: str, blockaded: set[str] | None = None) -> int:
     """5.92: how many more ground blocks may embark or land at `hex_id` this player turn
-    (0 where the hex is no friendly port or beachhead of `role`, or is blockaded)."""
+    (0 where the hex is no friendly port or beachhead of `role`, or is blockaded;
+    `blockaded` is control.blockaded_ports, when the caller has it already)."""
     info = gmap(data).hexes[hex_id]
-    if hex_id in blockaded_ports(data, occ):
+    if not (info.port or info.terrain == "coastal"):
+        return 0  # ports, mulberries and beachheads are all coastal
+    if hex_id in (blockaded_ports(data, occ) if blockaded is None else blockaded):
         return 0  # 6.8
     if info.port and controller(data, occ, hex_id) == role and not has_enemy(data, occ, hex_id, role):
         total = PORT_CAPACITY
@@ -64,8 +66,12 @@ def at_sea(block: dict[str, object]) -> bool:
     return block.get("landing") == "sea" and unit_of(block).arm == "ground"
 
 
-def sea_targets(data: Data, occ: Occ, bid: str) -> list[str]:
-    """Hexes a ground block may end a sea move in now (5.91, 5.92)."""
+def sea_targets(
+    data: Data, occ: Occ, bid: str, cache: dict[tuple[str, str, bool], list[str]] | None = None
+) -> list[str]:
+    """Hexes a ground block may end a sea move in now (5.91, 5.92). Blocks of one
+    player in one hex (ashore or at sea) share their answer: `cache` keeps it for
+    the caller's pass over the blocks (the map does not change meanwhile)."""
     block = data["blocks"][bid]
     unit = unit_of(block)
     role, start = block["owner"], block["at"]
@@ -73,19 +79,30 @@ def sea_targets(data: Data, occ: Occ, bid: str) -> list[str]:
         return []
     if has_enemy(data, occ, start, role):
         return []  # pinned or fighting in a battle hex (5.1)
-    if not at_sea(block) and capacity(data, occ, start, role) < 1:
-        return []  # 5.91: it embarks at a friendly port or beachhead with room (5.92)
     the_map = gmap(data)
+    if not at_sea(block) and the_map.hexes[start].terrain != "coastal":
+        return []  # 5.91: it embarks in a port, a mulberry or at a beachhead, all coastal
+    key = (start, role, at_sea(block))
+    if cache is not None and key in cache:
+        return cache[key]
+    blocked = blockaded_ports(data, occ)
+    if not at_sea(block) and capacity(data, occ, start, role, blocked) < 1:
+        return []  # 5.91: it embarks at a friendly port or beachhead with room (5.92)
+
+    links = water_links(data["map"])
 
     def step(here: str, nxt: str) -> bool:  # over water, through hexsides water joins
-        return is_water(the_map.hexes[nxt]) and side_limit(the_map, here, nxt, "naval") != 0
+        return nxt in links[here]
 
     def may_end(nxt: str, owner: str) -> bool:
         if the_map.hexes[nxt].terrain == "sea":
             return has_room(data, occ, nxt, owner, "naval")  # 5.91: naval stacking at sea
-        return capacity(data, occ, nxt, owner) >= 1 and has_room(data, occ, nxt, owner, "ground")
+        return capacity(data, occ, nxt, owner, blocked) >= 1 and has_room(data, occ, nxt, owner, "ground")
 
-    return within_range(data, occ, bid, step, may_end)
+    found = within_range(data, occ, bid, step, may_end)
+    if cache is not None:
+        cache[key] = found
+    return found
 
 
 def use_port(data: Data, hex_id: str) -> None:

@@ -25,11 +25,10 @@ from .control import (
     has_room,
     is_friendly_airbase,
     is_land,
-    is_water,
     side_features,
-    side_limit,
     storm_area,
     unit_of,
+    water_links,
 )
 
 Occ = dict[str, list[str]]
@@ -78,8 +77,10 @@ def _ground(data: Data, occ: Occ, bid: str) -> list[str]:
 def _naval(data: Data, occ: Occ, bid: str) -> list[str]:
     the_map = gmap(data)
 
+    links = water_links(data["map"])
+
     def step(here: str, nxt: str) -> bool:  # over water, through open hexsides
-        return is_water(the_map.hexes[nxt]) and side_limit(the_map, here, nxt, "naval") != 0
+        return nxt in links[here]
 
     def may_end(nxt: str, role: str) -> bool:  # at sea, or in a port of one's own
         info = the_map.hexes[nxt]
