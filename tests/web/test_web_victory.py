@@ -264,3 +264,121 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire_retreat(page: Page) 
     _click_hex(page, to)
     _pick(page)
     expect(board.locator(f'[data-stack="{to}"] .counter[data-uid="{runner}"]')).to_be_visible()
+
+
+def _post_as(driver: ApiDriver, game_id: str, seat: str, action: list[Any]) -> None:
+    version = driver.get(f"/api/games/{game_id}")["version"]
+    driver.post(
+        f"/api/games/{game_id}/actions", {"seat": seat, "action": action, "expected_version": version}
+    )
+
+
+def _ids(view: dict[str, Any]) -> set[str]:
+    return {b["id"] for b in view["board"]["blocks"] if "id" in b}
+
+
+@pytest.mark.rules("1.4", "O1.1")
+def test_hot_seat_curtain_keeps_the_next_seats_blocks_off_the_page(page: Page) -> None:
+    """Two seats on one screen: each seat's blocks reach the page only after its
+    player says he holds the screen; the other seat's never do while he looks."""
+    page.set_viewport_size({"width": 1600, "height": 1000})
+    game_id = start_game(
+        page, ruleset="victory", scenario="quick-start", seats={"blue": "me", "red": "hotseat"}, seed=SEED
+    )
+    driver = ApiDriver(page)
+    views = driver.get(f"/api/games/{game_id}")["views"]
+    secrets = {seat: _ids(views[seat]) for seat in ("blue", "red")}
+    assert secrets["blue"] and secrets["red"] and not secrets["blue"] & secrets["red"]
+    curtain = page.locator(".curtain")
+    expect(curtain).to_be_visible()
+    expect(curtain.locator("h2")).to_have_text(re.compile(r"^Pass the screen to (blue|red)$"))
+    first = "blue" if "blue" in (curtain.locator("h2").text_content() or "") else "red"
+    second = "red" if first == "blue" else "blue"
+    expect(curtain.locator("h2")).to_have_text(f"Pass the screen to {first}")
+    html = page.content()
+    assert not [b for b in secrets["blue"] | secrets["red"] if b in html]  # nothing before the click
+    curtain.locator("button").click()
+    expect(curtain).to_be_hidden()
+    expect(page.locator(f'.tray .tray-unit[data-uid="{sorted(secrets[first])[0]}"]')).to_be_attached()
+    html = page.content()
+    assert not [b for b in secrets[second] if b in html]  # the other seat's stay off the page
+    # the first seat deploys everything; the screen must pass behind the curtain again
+    for i in range(200):
+        legal = driver.get(f"/api/games/{game_id}")["views"][first]["legal"]
+        deploys = [a for a in legal if a[0] == "deploy"]
+        if not deploys:
+            break
+        _post_as(driver, game_id, first, deploys[(i * 7) % len(deploys)])
+    expect(curtain.locator("h2")).to_have_text(f"Pass the screen to {second}", timeout=30_000)
+    html = page.content()
+    assert not [b for b in secrets["blue"] | secrets["red"] if b in html]  # neither seat's, now
+    curtain.locator("button").click()
+    expect(page.locator(f'.tray .tray-unit[data-uid="{sorted(secrets[second])[0]}"]')).to_be_attached()
+    html = page.content()
+    assert not [b for b in secrets[first] if b in html]  # the first seat's blocks are blank now
+    shot(page, "victory-hotseat")
+
+
+@pytest.mark.rules("8.0", "8.1", "8.2")
+def test_the_production_panel_lists_each_citys_pp_and_builds(page: Page) -> None:
+    """Play one turn through the API against the AI; at production the side panel lists
+    the PP each of blue's cities has left and what it may raise there, and follows a
+    build."""
+    page.set_viewport_size({"width": 1600, "height": 1000})
+    game_id = start_game(
+        page,
+        ruleset="victory",
+        scenario="quick-start",
+        seats={"blue": "me", "red": "ai:heuristic"},
+        seed=SEED,
+    )
+    driver = ApiDriver(page)
+    for i in range(400):
+        view = _wait_for(
+            page,
+            driver,
+            game_id,
+            {
+                "deploy",
+                "end_moves",
+                "build",
+                "done",
+                "fight",
+                "fire",
+                "pass",
+                "take_hit",
+                "retreat",
+                "land",
+                "end_battles",
+                "blockade",
+            },
+        )
+        verbs = {a[0] for a in view["legal"]}
+        if verbs & {"build", "done"}:
+            break
+        if "deploy" in verbs:
+            deploys = [a for a in view["legal"] if a[0] == "deploy"]
+            _post(driver, game_id, deploys[(i * 7) % len(deploys)])
+            continue
+        order = ("end_moves", "fight", "pass", "take_hit", "retreat", "land", "end_battles", "blockade")
+        _post(driver, game_id, next(a for verb in order for a in view["legal"] if a[0] == verb))
+    else:
+        raise AssertionError("blue never reached production")
+    left = view["board"]["production"]
+    assert left
+    page.reload()  # the page was left behind by the moves made through the API
+    expect(page.locator(".turn-line")).to_contain_text("production", timeout=20_000)
+    panel = page.locator(".side .production-card")
+    expect(panel).to_be_visible()
+    expect(panel.locator("tbody tr")).to_have_count(len(left))
+    for city, pp in left.items():
+        row = panel.locator(f'tr[data-city="{city}"]')
+        expect(row.locator(".pp-left")).to_have_text(str(pp))
+        raised = sorted({a[2] for a in view["legal"] if a[0] == "build" and a[1] == city})
+        expect(row.locator(".raises")).to_have_text(", ".join(raised) or "—")
+    expect(panel.locator(".production-total")).to_contain_text(f"{sum(left.values())} PP to spend")
+    build = next(a for a in view["legal"] if a[0] == "build")
+    _post(driver, game_id, build)
+    after = _blue(driver, game_id)["board"]["production"]
+    assert after[build[1]] < left[build[1]]  # the build was paid for in that city
+    expect(panel.locator(f'tr[data-city="{build[1]}"] .pp-left')).to_have_text(str(after[build[1]]))

@@ -477,9 +477,12 @@ class GamePage {
 
     // every choice, for keyboards and for anything the board does not show
     el.allChoices.hidden = this.curtained || model.entries.length < 2 || model.entries.length === model.buttons.length;
+    // behind the curtain the list stays empty: hidden elements are still in the page
     put(el.allChoices,
-      h("summary", {}, `All ${model.entries.length} choices`),
-      h("div", { class: "choice-list" }, model.entries.map((entry) => this.actionButton(entry, "small"))),
+      ...(this.curtained ? [] : [
+        h("summary", {}, `All ${model.entries.length} choices`),
+        h("div", { class: "choice-list" }, model.entries.map((entry) => this.actionButton(entry, "small"))),
+      ]),
     );
 
     this.renderSelection(view);
@@ -554,7 +557,10 @@ class GamePage {
     const box = this.el.selection;
     const uid = this.selected;
     box.hidden = !uid || this.curtained;
-    if (box.hidden) return;
+    if (box.hidden) {
+      clear(box); // a hidden box keeps nothing of the last seat
+      return;
+    }
     const targets = this.model.byUnit.get(uid) || [];
     const own = this.model.unitOnly.get(uid) || [];
     put(box,
@@ -577,7 +583,10 @@ class GamePage {
     const box = this.el.tray;
     const off = [...selectable].filter((uid) => !drawn.has(uid));
     box.hidden = this.curtained || !off.length || this.mod.generic;
-    if (box.hidden) return;
+    if (box.hidden) {
+      clear(box); // the last seat's blocks must not stay in the page
+      return;
+    }
     put(box,
       h("h3", {}, "Off the board"),
       h(

@@ -31,8 +31,18 @@ def test_optional_rules_keep_the_contract() -> None:
         "regroups": True,
         "air_range": True,
         "map_choice": True,
+        "stretch_units": True,
     }
     report = check_ruleset(RULESET, scenarios=["quick-start"], games=1, seed=7, options_list=[options])
+    assert report.games == 1
+
+
+@pytest.mark.rules("9.0", "9.4", "9.6", "9.7", "L1.2", "L1.3")
+@pytest.mark.parametrize("logistics_sheet", [False, True])
+def test_logistics_options_keep_the_contract(logistics_sheet: bool) -> None:
+    """Section 9's storm, airfields and mulberries, with both readings of them."""
+    options = {"turn_limit": 3, "storms": True, "logistics": True, "logistics_sheet": logistics_sheet}
+    report = check_ruleset(RULESET, scenarios=["quick-start"], games=1, seed=5, options_list=[options])
     assert report.games == 1
 
 
@@ -43,15 +53,17 @@ def test_other_scenarios_keep_the_contract(scenario: str) -> None:
     assert report.games == 1
 
 
-def test_scenarios_not_done_are_refused_with_a_reason() -> None:
+def test_scenarios_and_player_counts_are_checked_with_a_reason() -> None:
     assert [s.id for s in RULESET.scenarios] == [
         "quick-start",
         "custom-forces",
         "sleeping-giant",
         "two-front",
+        "commanders",
     ]
-    for missing in ("commanders",):
-        with pytest.raises(BadOptions, match="no scenario"):
-            RULESET.new_game(missing, {}, 0)
+    with pytest.raises(BadOptions, match="no scenario"):
+        RULESET.new_game("no-such-war", {}, 0)
+    with pytest.raises(BadOptions, match="2 players, not 3"):
+        RULESET.new_game("two-front", {"players": 3}, 0)  # the three-player game is not done
     with pytest.raises(BadOptions, match="maps"):
         RULESET.new_game("two-front", {"maps": 2}, 0)

@@ -11,6 +11,7 @@ What is not done yet is listed in docs/victory-design.md, "Rules not yet done".
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from grognard.core.errors import BadOptions
@@ -18,19 +19,20 @@ from grognard.core.game import Ruleset
 from grognard.core.schema import Option, Scenario
 
 from .boards import layouts, parse_key
+from .commanders import seat_data
 from .mapchoice import pick_order
 from .scenarios import ScenarioSpec, quick_start_pool, scenario_spec
 from .setup import setup_game
 from .state import VictoryState
 
-# the scenarios of 10.x that are playable now; Commanders (10.5, team seats and war
-# councils) is not done yet (docs/victory-design.md)
-PLAYABLE = ("quick-start", "custom-forces", "sleeping-giant", "two-front")
+# the scenarios of 10.x that are playable now (Two Front War for two players only)
+PLAYABLE = ("quick-start", "custom-forces", "sleeping-giant", "two-front", "commanders")
 
 
 def _scenario(spec_id: str) -> Scenario:
     spec = scenario_spec(spec_id)
-    return Scenario(spec.id, spec.name, f"{spec.rule}: {spec.description}", players=(2,))
+    players = spec.player_counts if spec.team_seats else (2,)
+    return Scenario(spec.id, spec.name, f"{spec.rule}: {spec.description}", players=players)
 
 
 class Victory(Ruleset):
@@ -57,6 +59,14 @@ class Victory(Ruleset):
             False,
             "10.3, 10.4: buy the starting forces with PP instead of random units.",
         ),
+        Option(
+            "players",
+            "int",
+            0,
+            "Players: 6 or 8 in Commanders (10.5), 2 elsewhere; 0 = the scenario's smallest.",
+            min=0,
+            max=8,
+        ),
         Option("map_choice", "bool", False, "1.1: players pick the maps, then the final map adjustment."),
         Option("fog_deploy", "bool", False, "Fog of War sidebar: deploy three blocks at a time, in turn."),
         Option("mandatory_first_round", "bool", False, "Optional rule: no retreats in combat round 1."),
@@ -66,13 +76,37 @@ class Victory(Ruleset):
         Option(
             "pursuit_round", "bool", False, "Optional rule: a fourth round; the attacker must retreat in it."
         ),
+        Option(
+            "logistics",
+            "bool",
+            False,
+            "9.6, 9.7: engineers build airfields and mulberries in the production phase.",
+        ),
+        Option(
+            "stretch_units",
+            "bool",
+            False,
+            "Stretch-goal units: cavalry, commandos, jets, recon and atom bombs may be built.",
+        ),
+        Option("storms", "bool", False, "9.4: a storm marker wanders the map; nothing moves in or into it."),
+        Option(
+            "logistics_sheet",
+            "bool",
+            False,
+            "Logistics sheet readings: the initiative loser moves the storm, which restarts at the centre;"
+            " marines build mulberries; a storm next to a mulberry wrecks it on a 50% roll.",
+        ),
     )
 
     def spec(self, scenario: str | None, options: Mapping[str, Any] | None) -> ScenarioSpec:
         chosen = self.scenario(scenario)
         maps = int((options or {}).get("maps", 0) or 0)
+        players = int((options or {}).get("players", 0) or 0)
+        if players and players not in chosen.players:
+            counts = " or ".join(str(n) for n in chosen.players)
+            raise BadOptions(f"{chosen.id} is played by {counts} players, not {players}")
         try:
-            return scenario_spec(chosen.id, maps=maps or None)
+            return scenario_spec(chosen.id, maps=maps or None, players=players or None)
         except ValueError as exc:
             raise BadOptions(str(exc)) from None
 
@@ -93,8 +127,14 @@ class Victory(Ruleset):
         pool = list(quick_start_pool())  # 10.1: the random units come from this pool
         forces: dict[str, list[str]] = {}
         buy = bool(state.meta["options"].get("bought_forces")) and spec.forces_choice
-        budgets = {p.role: p.purchase_pp for p in spec.players if buy or not p.random_units}
-        for player in spec.players:
+        players = list(spec.players)
+        if spec.team_seats:  # 10.5: the seats of a team share one side's forces
+            state.data["sides"], state.data["seats"], state.data["command"] = seat_data(players)
+            state.data.update(coup={}, coup_votes={})
+            firsts = {p.colour: p for p in reversed(players)}
+            players = [replace(firsts[colour], role=colour) for colour in state.data["sides"]]
+        budgets = {p.role: p.purchase_pp for p in players if buy or not p.random_units}
+        for player in players:
             drawn: list[str] = []
             while player.role not in budgets and len(drawn) < player.random_units:
                 bag = list(pool)
@@ -104,7 +144,7 @@ class Victory(Ruleset):
         pickers: list[str] = []
         adjuster = ""
         if state.meta["options"].get("map_choice"):
-            sides = {p.side: p.role for p in reversed(spec.players)}  # a side's first seat
+            sides = {p.side: p.role for p in reversed(players)}  # a side's first seat
             spec_layout = layouts()[layout]
             pickers, names = pick_order(state, spec_layout.pick_order, sides)
             adjuster = names[spec_layout.final_adjustment]
@@ -116,10 +156,10 @@ class Victory(Ruleset):
             pickers=pickers,
             adjuster=adjuster,
             budgets=budgets,
-            homes={board: p.role for p in spec.players for board in p.home_boards},
-            target_pp={p.role: spec.victory_pp[p.side] for p in spec.players},
+            homes={board: p.role for p in players for board in p.home_boards},
+            target_pp={p.role: spec.victory_pp[p.side] for p in players},
             home_bonus={
-                board: spec.home_city_bonus.get(p.side, 0) for p in spec.players for board in p.home_boards
+                board: spec.home_city_bonus.get(p.side, 0) for p in players for board in p.home_boards
             },
         )
 

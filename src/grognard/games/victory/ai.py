@@ -39,7 +39,8 @@ class Board:
 
     def __init__(self, view: View) -> None:
         board = view["board"]
-        self.me: str = view["role"]
+        # 10.5: a Commanders seat plays for its side
+        self.me: str = board.get("commanders", {}).get("side", view["role"])
         self.hexes = {h["id"]: h for h in board["hexes"]}
         self.mine: dict[str, dict[str, Any]] = {}
         self.my_count: dict[str, int] = {}
@@ -183,6 +184,14 @@ def _fight(b: Board, a: Action) -> float:
     return 1.0
 
 
+def _sea_move(b: Board, a: Action) -> float:
+    """5.91: ship troops from port to port when it brings them nearer the enemy;
+    never park them at sea, where they cannot fight."""
+    if b.hexes[a[2]]["terrain"] == "sea":
+        return -2.0
+    return _move(b, a) - 0.5
+
+
 def _paradrop(b: Board, a: Action) -> float:
     return 3.0 if a[2] in b.my_battles else -1.0
 
@@ -207,6 +216,17 @@ SCORERS = {
     "merge": lambda b, a: -0.5,
     "divide": lambda b, a: -1.0,
     "strategic": lambda b, a: _move(b, a) - 0.5,
+    "sea_move": _sea_move,
+    "blockade": lambda b, a: 3.0,  # 6.8: a blockade starves the port; better than leaving
+    "blockade_battle": lambda b, a: -0.5,  # never starts one: the odds are not read here
+    "end_battles": lambda b, a: 0.0,
+    "airfield": lambda b, a: -1.0,  # 9.6, 9.7: the heuristic builds no markers
+    "mulberry": lambda b, a: -1.0,
+    "drop": lambda b, a: 9.0,  # S1.1: a bomb that came is dropped
+    "demolish": lambda b, a: -1.0,  # 9.5: the heuristic leaves bridges alone
+    "rebuild": lambda b, a: -1.0,
+    "transfer": lambda b, a: -1.0,  # 10.5: the heuristic keeps the command as dealt
+    "vote_coup": lambda b, a: -1.0,
     "done": _done,
     "fight": _fight,
 }

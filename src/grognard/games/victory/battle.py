@@ -24,8 +24,19 @@ from typing import Any
 from grognard.core.flow import Frame, Step, call, end, goto
 
 from .battle_end import eliminate, land_after
-from .battle_hits import GROUP_ARM, fire, is_immune, situation
-from .control import Data, arm, gmap, in_battle, unit_of
+from .battle_hits import GROUP_ARM, fire, is_immune, lose_step, situation
+from .control import (
+    Data,
+    arm,
+    blockaded_ports,
+    gmap,
+    in_battle,
+    lift_blockades,
+    may_blockade,
+    occupancy,
+    unit_of,
+)
+from .markers import capture_markers
 from .retreats import entry_sides, retreat, retreat_targets
 from .units import turn_rank
 
@@ -93,6 +104,8 @@ def can_land(game: Any, frame: Frame, bid: str) -> bool:
     landing = data["blocks"][bid].get("landing")
     if landing == "air":
         return True
+    if not gmap(data).hexes[frame["hex"]].land_terrain:
+        return False  # 5.91: blocks carried at sea have nowhere to land in a sea battle
     foe = enemy_side(frame, data["blocks"][bid]["owner"])
     return landing == "sea" and not any(
         arm(data["blocks"][b]) == "naval" for b in fighting(data, frame["hex"], foe)
@@ -108,8 +121,13 @@ def turn_actions(game: Any, frame: Frame, bid: str) -> list[Action]:
         # 6.6: paratroops drop in their first turn, or abort back to an airbase
         return [("land", bid)] + [("retreat", bid, h) for h in retreat_targets(game.data, frame, bid)]
     actions: list[Action] = [("pass", bid)]
+    if "atom_bomb" in unit_of(game.data["blocks"][bid]).tags and not game.data["blocks"][bid].get("dud"):
+        actions.append(("drop", bid))  # S1.1: its one strike
     if landing:
         actions += [("land", bid)] if can_land(game, frame, bid) else []
+        if "fires_air_at_sea" in unit_of(game.data["blocks"][bid]).tags:
+            # 5.91 exception: marines at sea keep their air firepower (flak, 6.45)
+            actions += [("fire", bid, g) for g, _ in fire_options(game, frame, bid) if g == "A"]
     else:
         actions += [("fire", bid, group) for group, _ in fire_options(game, frame, bid)]
     if not (game.meta["options"].get("mandatory_first_round") and frame["round"] == 1):
@@ -117,37 +135,75 @@ def turn_actions(game: Any, frame: Frame, bid: str) -> list[Action]:
     return actions
 
 
-class Combat(Step):
-    """The combat phase. Frame: `attacker_index` into this turn's order of play."""
+def blockade_offers(data: Data, frame: Frame, role: str) -> list[str]:
+    """6.8: blockades `role` is part of (blockading or blockaded) that nobody has
+    turned into a battle this combat phase; he may start one during his battles."""
+    if role in frame.get("declined", ()):
+        return []
+    occ = occupancy(data)
+    blocks = data["blocks"]
+    return sorted(
+        h
+        for h in blockaded_ports(data, occ)
+        if h not in frame.get("activated", ())
+        and h not in data["battles"]
+        and any(blocks[b]["owner"] == role for b in occ[h])
+    )
 
-    def _pending(self, game: Any, frame: Frame) -> tuple[str | None, list[str]]:
+
+class Combat(Step):
+    """The combat phase. Frame: `attacker_index` into this turn's order of play,
+    `activated` (blockades fought this phase, 6.8), `declined` (players who started
+    no more blockade battles)."""
+
+    def _pending(self, game: Any, frame: Frame) -> tuple[str | None, list[str], list[str]]:
         data = game.data
         order = data["order"]
         while frame["attacker_index"] < len(order):
             attacker = order[frame["attacker_index"]]
             hexes = sorted(h for h, b in data["battles"].items() if b["attacker"] == attacker)
-            if hexes:
-                return attacker, hexes
+            offers = blockade_offers(data, frame, attacker)
+            if hexes or offers:
+                return attacker, hexes, offers
             frame["attacker_index"] += 1
-        return None, []
+        return None, [], []
 
     def actors(self, game: Any, frame: Frame) -> list[str]:
-        attacker, hexes = self._pending(game, frame)
-        return [attacker] if attacker is not None and len(hexes) > 1 else []
+        attacker, hexes, offers = self._pending(game, frame)
+        return [attacker] if attacker is not None and (len(hexes) > 1 or offers) else []
 
     def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
-        return [("fight", h) for h in self._pending(game, frame)[1]]
+        _, hexes, offers = self._pending(game, frame)
+        actions: list[Action] = [("fight", h) for h in hexes]
+        actions += [("blockade_battle", h) for h in offers]
+        if not hexes:
+            actions.append(("end_battles",))  # 6.8: blockade battles are optional
+        return actions
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        if action[0] == "end_battles":
+            frame.setdefault("declined", []).append(role)
+            return
+        if action[0] == "blockade_battle":  # 6.8: the player who starts it attacks
+            hex_id = action[1]
+            data = game.data
+            blocks = data["blocks"]
+            here = [b for b in in_battle(data, hex_id)]
+            blockader = next(blocks[b]["owner"] for b in here if blocks[b].get("blockade"))
+            other = next(blocks[b]["owner"] for b in here if blocks[b]["owner"] != role)
+            data["battles"][hex_id] = {"attacker": role, "defender": other, "blockade": blockader}
+            frame.setdefault("activated", []).append(hex_id)
+            game.log(f"{role} starts a battle in the blockade at {hex_id}")
         start_battle(game, action[1])
 
     def run(self, game: Any, frame: Frame) -> None:
         frame.pop("returned", None)
-        attacker, hexes = self._pending(game, frame)
+        lift_blockades(game.data)  # 6.8: a port its holders left is blockaded no more
+        attacker, hexes, offers = self._pending(game, frame)
         if attacker is None:
             game.data["phase"] = "supply"
             goto(game.flow, "supply")
-        elif len(hexes) == 1:
+        elif len(hexes) == 1 and not offers:
             start_battle(game, hexes[0])
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
@@ -158,6 +214,8 @@ class Combat(Step):
 
 def start_battle(game: Any, hex_id: str) -> None:
     record = game.data["battles"][hex_id]
+    for bid in in_battle(game.data, hex_id):
+        game.data["blocks"][bid].pop("blockade", None)  # 6.8: the blockaders fight
     game.log(f"the battle at {hex_id} begins: {record['attacker']} attacks {record['defender']}")
     call(
         game.flow,
@@ -177,6 +235,7 @@ def start_battle(game: Any, hex_id: str) -> None:
         retreat_sides={},
         over=None,
         entry_sides=entry_sides(game.data, hex_id, record["attacker"]),
+        blockader=record.get("blockade"),
     )
 
 
@@ -214,6 +273,8 @@ class Battle(Step):
             game.log(f"{bid} passes", to=[frame["attacker"], frame["defender"]])
         elif verb == "retreat":
             retreat(game, frame, bid, action[2])
+        elif verb == "drop":
+            atom_strike(game, frame, bid)
         elif verb == "land":  # 6.6, 6.7: landing takes the turn; it fires from the next
             game.data["blocks"][bid].pop("landing")
             game.log(f"{bid} lands in {frame['hex']}", to=[frame["attacker"], frame["defender"]])
@@ -230,7 +291,12 @@ class Battle(Step):
                 return
             finish(game, frame)
             return
-        sides = {data["blocks"][b]["owner"] for b in in_battle(data, frame["hex"])}
+        # blockading ships left in the port (6.8) are no longer in the battle
+        sides = {
+            data["blocks"][b]["owner"]
+            for b in in_battle(data, frame["hex"])
+            if not data["blocks"][b].get("blockade")
+        }
         if len(sides) < 2:
             frame["over"] = next(iter(sides)) if sides else frame["defender"]
             game.log(f"{frame['over']} wins the battle at {frame['hex']}")
@@ -286,6 +352,23 @@ class Battle(Step):
         return f"{head}: waiting."
 
 
+def atom_strike(game: Any, frame: Frame, bid: str) -> None:
+    """S1.1: one die; on 1-5 every block fighting in the hex, friend or foe and the bomb
+    itself, loses a step (no immunity, no double defense: our reading of "takes 1
+    hit"); a 6 is a dud and the bomb has no further strike."""
+    data = game.data
+    block = data["blocks"][bid]
+    die = game.roll(1, block["owner"], f"atom bomb at {frame['hex']}")[0]
+    if die == 6:
+        block["dud"] = True
+        game.log(f"the atom bomb at {frame['hex']} is a dud")
+        return
+    game.log(f"an atom bomb strikes {frame['hex']}: every unit there takes a hit")
+    for target in in_battle(data, frame["hex"]):
+        if target in data["blocks"] and not data["blocks"][target].get("reserve"):
+            lose_step(game, frame, target)
+
+
 def _withdraw_loser(game: Any, frame: Frame) -> None:
     """6.3, 6.5: after the last round the attacker retreats everything; but defending
     ships and planes without ground support must leave enemy ground units instead."""
@@ -300,6 +383,9 @@ def _withdraw_loser(game: Any, frame: Frame) -> None:
             if data["blocks"][b]["owner"] == role
         )
 
+    blockader = frame.get("blockader")
+    if blockader and attacker != blockader and _blockade_stands(game, frame, blockader):
+        return
     loser = defender if has_ground(attacker) and not has_ground(defender) else attacker
     queue = [b for b in in_battle(data, hex_id) if data["blocks"][b]["owner"] == loser]
     game.log(f"after round {frame['round']} {loser} must leave {hex_id}")
@@ -307,17 +393,47 @@ def _withdraw_loser(game: Any, frame: Frame) -> None:
     call(game.flow, "withdraw", hex=hex_id, role=loser, queue=queue, battle_attacker=attacker)
 
 
+def _blockade_stands(game: Any, frame: Frame, blockader: str) -> bool:
+    """Our reading of 6.8: a battle its holders start in a blockaded port, or bring
+    about by moving in, and that is still undecided after the last round leaves the
+    blockade as it was (the port's holders do not leave their own port): the ships
+    blockade again, the blockader's other blocks withdraw. Not when the holders now
+    have ships or aircraft there (6.8's condition)."""
+    data = game.data
+    hex_id = frame["hex"]
+    blocks = data["blocks"]
+    ships = [
+        b
+        for b in in_battle(data, hex_id)
+        if blocks[b]["owner"] == blockader
+        and unit_of(blocks[b]).arm == "naval"
+        and not blocks[b].get("landing")
+    ]
+    if not ships or not all(may_blockade(data, hex_id, b) for b in ships):
+        return False
+    for bid in ships:
+        blocks[bid]["blockade"] = True
+    game.log(f"the blockade at {hex_id} stands after round {frame['round']}")
+    rest = [b for b in in_battle(data, hex_id) if blocks[b]["owner"] == blockader and b not in ships]
+    frame["retreat_sides"] = {}
+    call(game.flow, "withdraw", hex=hex_id, role=blockader, queue=rest, battle_attacker=frame["attacker"])
+    return True
+
+
 def finish(game: Any, frame: Frame) -> None:
     data = game.data
     hex_id = frame["hex"]
+    ashore = bool(gmap(data).hexes[hex_id].land_terrain)
     for bid in in_battle(data, hex_id):
         block = data["blocks"][bid]
         block.pop("half", None)  # 6.47 the winner recovers half-hits
         block.pop("reserve", None)
-        block.pop("landing", None)  # the battle is won: they come ashore
+        if ashore:
+            block.pop("landing", None)  # the battle is won: they come ashore
         block.pop("flown", None)
         block["entered"] = None
     data["battles"].pop(hex_id, None)
+    capture_markers(game)  # 9.6, 9.7: a won hex's markers change hands
     end(game.flow)
 
 

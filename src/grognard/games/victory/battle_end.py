@@ -24,8 +24,11 @@ from .control import (
     in_battle,
     is_airbase_site,
     landing_reach,
+    may_blockade,
     occupancy,
     side_limit,
+    sides,
+    storm_area,
     unit_of,
 )
 from .retreats import retreat, retreat_targets
@@ -42,26 +45,55 @@ def eliminate(game: Any, battle: Frame, bid: str, why: str) -> None:
     game.log(f"a {block['owner']} block is eliminated at {battle['hex']}")
 
 
+def _can_blockade(game: Any, frame: Frame, bid: str) -> bool:
+    """6.8: only the attacker's ships, when the attacker is the side that must leave."""
+    battle = battle_frame(game)
+    return frame["role"] == battle["attacker"] and may_blockade(game.data, frame["hex"], bid)
+
+
+def declare_blockade(game: Any, frame: Frame, bid: str) -> None:
+    """6.8: the ship stays face up in the port; every player sees it from now on."""
+    data = game.data
+    block = data["blocks"][bid]
+    block["blockade"] = True
+    block["entered"] = None
+    for role in sides(data):
+        seen = data["seen"].setdefault(role, [])
+        if role != block["owner"] and bid not in seen:
+            seen.append(bid)
+    combat = next(f for f in reversed(game.flow) if f["state"] == "combat")
+    fought = combat.setdefault("activated", [])
+    if frame["hex"] not in fought:
+        fought.append(frame["hex"])  # 6.8: this battle was the port's one this phase
+    name = unit_of(block).name
+    game.log(f"{block['owner']}'s {bid} ({name}) blockades {frame['hex']}")
+    game.mark_irreversible()
+
+
 class Withdraw(Step):
-    """6.5: the side that must leave retreats each block; one with nowhere to go is lost."""
+    """6.5: the side that must leave retreats each block; one with nowhere to go is
+    lost. An attacking ship may blockade the port instead (6.8)."""
+
+    def _has_choice(self, game: Any, frame: Frame, bid: str) -> bool:
+        return bool(retreat_targets(game.data, battle_frame(game), bid)) or _can_blockade(game, frame, bid)
 
     def actors(self, game: Any, frame: Frame) -> list[str]:
         queue = frame["queue"]
-        if (
-            queue
-            and queue[0] in game.data["blocks"]
-            and retreat_targets(game.data, battle_frame(game), queue[0])
-        ):
+        if queue and queue[0] in game.data["blocks"] and self._has_choice(game, frame, queue[0]):
             return [frame["role"]]
         return []  # run() drops or eliminates the block at the head of the queue
 
     def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
         bid = frame["queue"][0]
-        return [("retreat", bid, h) for h in retreat_targets(game.data, battle_frame(game), bid)]
+        actions: list[Action] = [("blockade", bid)] if _can_blockade(game, frame, bid) else []
+        return actions + [("retreat", bid, h) for h in retreat_targets(game.data, battle_frame(game), bid)]
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         frame["queue"].pop(0)
-        retreat(game, battle_frame(game), action[1], action[2])
+        if action[0] == "blockade":
+            declare_blockade(game, frame, action[1])
+        else:
+            retreat(game, battle_frame(game), action[1], action[2])
         self.run(game, frame)
 
     def run(self, game: Any, frame: Frame) -> None:
@@ -71,7 +103,7 @@ class Withdraw(Step):
             if bid not in game.data["blocks"]:
                 frame["queue"].pop(0)
                 continue
-            if retreat_targets(game.data, battle, bid):
+            if self._has_choice(game, frame, bid):
                 return
             frame["queue"].pop(0)
             eliminate(game, battle, bid, "cannot retreat")
@@ -79,7 +111,7 @@ class Withdraw(Step):
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         if role == frame["role"] and frame["queue"]:
-            return "The battle is lost: choose where each block retreats."
+            return "The battle is lost: choose where each block retreats (ships may blockade a port)."
         return "Waiting for the retreat after the battle."
 
 
@@ -157,9 +189,10 @@ def regroup_targets(game: Any, frame: Frame, bid: str) -> list[str]:
     kind, role = arm(block), frame["role"]
     if kind == "air" or unit_of(block).move == 0:
         return []
+    storm = storm_area(data)  # 9.4: a regroup is a move
     out = []
     for nxt in the_map.neighbors(frame["hex"]):
-        if has_enemy(data, occ, nxt, role) or controller(data, occ, nxt) not in (None, role):
+        if has_enemy(data, occ, nxt, role) or controller(data, occ, nxt) not in (None, role) or nxt in storm:
             continue
         if side_limit(the_map, frame["hex"], nxt, kind) and has_room(data, occ, nxt, role, kind):
             out.append(nxt)

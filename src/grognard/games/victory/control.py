@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from grognard.core.hexgrid import distance, parse_hex_id
+from grognard.core.hexgrid import distance, hexside, parse_hex_id
 
 from .boards import GameMap, HexInfo, game_map
 from .supply import supplied_hexes
@@ -38,6 +38,17 @@ SEA_STACK = _CHART.naval["sea"].stack  # 5.6
 COASTAL_NAVAL_STACK = _CHART.naval["coastal"].stack  # 5.2, 5.6: in addition to ground units
 AIR_STACK = _CHART.air_stack  # 5.52: air units fighting in a battle, extra to ground stacking
 AIRBASE_CAPACITY = _CHART.airbase_air_units["city"]  # 5.51: air units a city or town holds
+# 9.6: air units a minor and a major airfield hold
+AIRFIELD_CAPACITY = {
+    False: _CHART.airbase_air_units["minor_airfield"],
+    True: _CHART.airbase_air_units["major_airfield"],
+}
+
+
+def sides(data: Data) -> list[str]:
+    """The players who own blocks, in seat order: the roles, except in Commanders
+    (10.5), where the seats of a team share their side's blocks (commanders.py)."""
+    return list(data.get("sides") or data["roles"])
 
 
 def unit_of(block: Block) -> UnitType:
@@ -110,7 +121,11 @@ def controller(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> str | N
     if here:
         owners = {blocks[b]["owner"] for b in here}
         if len(owners) > 1:
-            return None  # 5.4: a battle hex is friendly to nobody
+            # 6.8: blockading ships leave the land to the player who holds it
+            here = [b for b in here if not blocks[b].get("blockade")]
+            owners = {blocks[b]["owner"] for b in here}
+            if len(owners) != 1:
+                return None  # 5.4: a battle hex is friendly to nobody
         owner: str = next(iter(owners))
         for bid in here:
             block = blocks[bid]
@@ -124,6 +139,59 @@ def controller(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> str | N
     if is_airbase_site(info):
         return home_owner(data, info)
     return None
+
+
+def blockaded_ports(data: Data, occ: Mapping[str, list[str]]) -> set[str]:
+    """6.8: ports and beachhead hexes where another player's blockading ships stand
+    beside the blocks holding the land."""
+    blocks = data["blocks"]
+    out = set()
+    for hex_id, here in occ.items():
+        ships = {blocks[b]["owner"] for b in here if blocks[b].get("blockade")}
+        if ships and any(blocks[b]["owner"] not in ships for b in here):
+            out.add(hex_id)
+    return out
+
+
+def lift_blockades(data: Data) -> None:
+    """6.8: a blockade ends when nobody else is left in the port: the ships are then
+    ordinary blocks holding a coastal hex."""
+    occ = occupancy(data)
+    blocks = data["blocks"]
+    for here in occ.values():
+        owners = {blocks[b]["owner"] for b in here}
+        if len(owners) < 2:
+            for b in here:
+                blocks[b].pop("blockade", None)
+
+
+def may_blockade(data: Data, hex_id: str, bid: str) -> bool:
+    """6.8: an attacking ship may stay to blockade a port or a beachhead instead of
+    retreating, if no enemy ship or aircraft is in the hex."""
+    blocks = data["blocks"]
+    block = blocks[bid]
+    if unit_of(block).arm != "naval" or block.get("landing"):
+        return False
+    role = block["owner"]
+    here = [b for b in blocks if blocks[b]["at"] == hex_id and blocks[b]["owner"] != role]
+    if any(arm(blocks[b]) in ("naval", "air") for b in here):
+        return False
+    if hex_id in data.get("mulberries", {}):
+        return True  # 9.7: a mulberry is a port
+    return bool(gmap(data).hexes[hex_id].port) or any(blocks[b].get("beachhead") for b in here)
+
+
+def storm_area(data: Data) -> frozenset[str]:
+    """9.4: the storm's hex and the hexes around it (empty without a storm)."""
+    hex_id = data.get("storm")
+    if not hex_id:
+        return frozenset()
+    return _storm_area(data["map"], hex_id)
+
+
+@cache
+def _storm_area(map_key: str, hex_id: str) -> frozenset[str]:
+    return frozenset([hex_id, *game_map(map_key).neighbors(hex_id)])
 
 
 def is_enemy_hex(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
@@ -164,6 +232,21 @@ def has_room(data: Data, occ: Mapping[str, list[str]], hex_id: str, owner: str, 
     return mine < limit
 
 
+def side_key(a: str, b: str) -> str:
+    """The hexside id of a|b (hexgrid.hexside), as destruction markers are keyed."""
+    return hexside(_coords(a), _coords(b))
+
+
+def side_features(data: Data, a: str, b: str) -> frozenset[str]:
+    """The hexside's features now: a destroyed bridge (9.5) leaves a plain river that no
+    road crosses, a destroyed canal carries no road either."""
+    features = gmap(data).side_features(a, b)
+    destroyed = data.get("destroyed")
+    if destroyed and side_key(a, b) in destroyed:
+        return features - {"bridge", "road"}
+    return features
+
+
 def ground_side_limit(the_map: GameMap, a: str, b: str) -> int:
     """5.3: ground blocks that may cross the hexside a|b into a battle at b (0 = impassable).
 
@@ -190,6 +273,21 @@ def side_limit(the_map: GameMap, a: str, b: str, kind: str) -> int:
     if kind == "naval":
         return naval_side_limit(the_map, a, b)
     return ground_side_limit(the_map, a, b)
+
+
+@cache
+def water_links(map_key: str) -> Mapping[str, frozenset[str]]:
+    """For every hex, the water hexes next to it across a hexside ships may cross
+    (4.2, 3.1): what naval searches ask again and again, worked out once per map."""
+    the_map = game_map(map_key)
+    return {
+        h: frozenset(
+            n
+            for n in the_map.neighbors(h)
+            if is_water(the_map.hexes[n]) and naval_side_limit(the_map, h, n) != 0
+        )
+        for h in the_map.hexes
+    }
 
 
 def is_water(info: HexInfo) -> bool:
@@ -253,10 +351,27 @@ def airbase_sites(map_key: str) -> tuple[str, ...]:
     return tuple(sorted(h for h, info in game_map(map_key).hexes.items() if info.city or info.town))
 
 
+def working_airfield(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
+    """9.6: an airfield `role` may fly from or to now: his, free of enemies, and not
+    taken from another player this very turn."""
+    field = data.get("airfields", {}).get(hex_id)
+    if not field or field["owner"] != role or has_enemy(data, occ, hex_id, role):
+        return False
+    return int(data["turn"]) > int(field["since"])
+
+
+def is_friendly_airbase(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
+    """5.51, 9.6: a city or town `role` controls, or one of his working airfields."""
+    if is_airbase_site(gmap(data).hexes[hex_id]):
+        return not has_enemy(data, occ, hex_id, role) and controller(data, occ, hex_id) == role
+    return working_airfield(data, occ, hex_id, role)
+
+
 def friendly_airbases(
     data: Data, occ: Mapping[str, list[str]], role: str, origin: str, reach: int
 ) -> list[str]:
-    """5.51, 6.54: friendly airbases with room for one more air unit within `reach`."""
+    """5.51, 6.54: friendly airbases with room for one more air unit within `reach`;
+    airfields (9.6) hold one air unit (minor) or two (major)."""
     out = []
     for hex_id in airbase_sites(data["map"]):
         if hex_distance(origin, hex_id) > reach:
@@ -264,6 +379,11 @@ def friendly_airbases(
         if has_enemy(data, occ, hex_id, role) or controller(data, occ, hex_id) != role:
             continue
         if has_room(data, occ, hex_id, role, "air"):
+            out.append(hex_id)
+    for hex_id, field in data.get("airfields", {}).items():
+        if hex_distance(origin, hex_id) > reach or not working_airfield(data, occ, hex_id, role):
+            continue
+        if count_arm(data, list(occ.get(hex_id, ())), role, "air") < AIRFIELD_CAPACITY[bool(field["major"])]:
             out.append(hex_id)
     return sorted(out)
 
@@ -277,7 +397,26 @@ def _raw_supplied(
 ) -> frozenset[str]:
     sources = [h for h, info in gmap(data).hexes.items() if info.city and owners[h] == role]
     heads = [b["at"] for b in data["blocks"].values() if b["owner"] == role and b.get("beachhead")]
-    return supplied_hexes(gmap(data), role, owners, lambda h: h in cutters, sources, beachheads=heads)
+    return supplied_hexes(
+        gmap(data),
+        role,
+        owners,
+        lambda h: h in cutters,
+        sources,
+        blockaded=blockaded_ports(data, occ),  # 6.8: no sea supply in or out
+        beachheads=heads,
+        broken_sides=list(data.get("destroyed", ())),  # 9.5
+        mulberries=[h for h in data.get("mulberries", {}) if working_mulberry(data, h, role)],  # 9.7
+    )
+
+
+def working_mulberry(data: Data, hex_id: str, role: str) -> bool:
+    """9.7: a mulberry that serves `role` as a port now: his, not taken this turn,
+    not put out of action by a storm next to it this turn (9.4)."""
+    berth = data.get("mulberries", {}).get(hex_id)
+    if not berth or berth["owner"] != role:
+        return False
+    return int(data["turn"]) > int(berth["since"]) and berth.get("down") != data["turn"]
 
 
 def supply_map(data: Data, occ: Mapping[str, list[str]] | None = None) -> dict[str, frozenset[str]]:
@@ -288,11 +427,16 @@ def supply_map(data: Data, occ: Mapping[str, list[str]] | None = None) -> dict[s
     occ = occupancy(data) if occ is None else occ
     owners = controllers(data, occ)
     blocks = data["blocks"]
-    roles = list(data["roles"])
+    roles = sides(data)
 
     def cutters(role: str, counts: Callable[[str, str], bool]) -> set[str]:
+        # 6.8: blockading ships stop sea supply only; the port's roads stay open
         return {
-            h for h, here in occ.items() if any(blocks[b]["owner"] != role and counts(b, h) for b in here)
+            h
+            for h, here in occ.items()
+            if any(
+                blocks[b]["owner"] != role and not blocks[b].get("blockade") and counts(b, h) for b in here
+            )
         }
 
     first = {r: _raw_supplied(data, r, occ, owners, cutters(r, lambda b, h: True)) for r in roles}

@@ -7,7 +7,16 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
-from .control import arm, controlled_pp, mark_beachheads, occupancy, supply_map, unit_of
+from .control import (
+    arm,
+    controlled_pp,
+    lift_blockades,
+    mark_beachheads,
+    occupancy,
+    sides,
+    supply_map,
+    unit_of,
+)
 
 
 def attrition(game: Any) -> None:
@@ -15,7 +24,7 @@ def attrition(game: Any) -> None:
     eliminated (6.6); naval units and ground units at sea need no supply (7.5)."""
     data = game.data
     supply = supply_map(data)  # all at once, before any step is lost
-    for role in data["roles"]:
+    for role in sides(data):
         ok = supply[role]
         for bid in sorted(data["blocks"]):
             block = data["blocks"].get(bid)
@@ -38,17 +47,17 @@ def check_victory(game: Any) -> bool:
     time limit (10.6) the most PP wins, equal PP is a draw. True when the game ends."""
     data = game.data
     occ = occupancy(data)
-    pp = {role: controlled_pp(data, occ, role) for role in data["roles"]}
+    pp = {role: controlled_pp(data, occ, role) for role in sides(data)}
     data["pp"] = pp
-    winners = [role for role in data["roles"] if pp[role] >= data["target_pp"][role]]
+    winners = [role for role in sides(data) if pp[role] >= data["target_pp"][role]]
     if not winners and data["turn_limit"] and data["turn"] >= data["turn_limit"]:
         best = max(pp.values())
-        winners = [role for role in data["roles"] if pp[role] == best]
-        game.log(f"the time limit is reached: {', '.join(f'{r} {pp[r]} PP' for r in data['roles'])}")
+        winners = [role for role in sides(data) if pp[role] == best]
+        game.log(f"the time limit is reached: {', '.join(f'{r} {pp[r]} PP' for r in sides(data))}")
     if not winners:
         return False
     share = 1.0 / len(winners)
-    data["result"] = {role: (share if role in winners else 0.0) for role in data["roles"]}
+    data["result"] = {role: (share if role in winners else 0.0) for role in sides(data)}
     game.log(f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} the game")
     return True
 
@@ -61,10 +70,11 @@ class Supply(Step):
 
     def run(self, game: Any, frame: Frame) -> None:
         data = game.data
+        lift_blockades(data)  # 6.8: before supply is traced
         fresh = mark_beachheads(data)  # 6.71, before supply is traced
         for bid in fresh:
             owner = data["blocks"][bid]["owner"]
-            others = [r for r in data["roles"] if r != owner]
+            others = [r for r in sides(data) if r != owner]
             for role in others:
                 if bid not in data["seen"][role]:
                     data["seen"][role].append(bid)

@@ -6,12 +6,15 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
+from .control import sides
+from .storms import move_storm, place_storm
+
 
 def roll_initiative(game: Any) -> list[str]:
     """Every player rolls 2d6; the highest total moves first, ties for the highest
     are rolled again by the tied players (4.1). Returns the order of play, clockwise
     (seat order) from Player 1 (2.0 [2])."""
-    roles: list[str] = list(game.data["roles"])
+    roles: list[str] = sides(game.data)
     rolling = list(roles)
     while len(rolling) > 1:
         totals = {role: sum(game.roll(2, role, "initiative")) for role in rolling}
@@ -36,4 +39,6 @@ class Initiative(Step):
         data["order"] = order
         data["phase"] = "move"
         game.log(f"{order[0]} wins the initiative and is Player 1")
+        place_storm(data)  # 9.4: it starts at the centre (once)
+        move_storm(game)  # 9.4: and moves after each initiative roll
         goto(game.flow, "move", role=order[0])

@@ -14,14 +14,14 @@ from collections import deque
 from .control import (
     Data,
     arm,
-    controller,
     gmap,
     has_enemy,
     has_room,
     hex_distance,
-    is_airbase_site,
+    is_friendly_airbase,
     is_water,
     side_limit,
+    storm_area,
     unit_of,
 )
 
@@ -35,13 +35,14 @@ def drop_targets(data: Data, occ: Occ, bid: str) -> list[str]:
     block = data["blocks"][bid]
     unit = unit_of(block)
     role, start = block["owner"], block["at"]
-    if "airborne" not in unit.tags or not is_airbase_site(gmap(data).hexes[start]):
-        return []
-    if controller(data, occ, start) != role:
-        return []
+    if "airborne" not in unit.tags or not is_friendly_airbase(data, occ, start, role):
+        return []  # 6.6: from a friendly airbase (9.6: an airfield too)
     out = []
+    storm = storm_area(data)  # 9.4
     for hex_id, info in gmap(data).hexes.items():
         if hex_id == start or not info.land_terrain or hex_distance(start, hex_id) > unit.air_move:
+            continue
+        if hex_id in storm:
             continue
         if has_enemy(data, occ, hex_id, role):
             if has_room(data, occ, hex_id, role, "air"):
@@ -63,6 +64,7 @@ def invasion_targets(data: Data, occ: Occ, bid: str) -> list[tuple[str, str]]:
     if "amphibious" not in unit.tags or (the_map.hexes[start].terrain != "coastal" and not at_sea):
         return []  # 6.7: from a coastal hex, or from the sea
     out: set[tuple[str, str]] = set()
+    storm = storm_area(data)  # 9.4
     seen = {start: 0}
     queue = deque([start])
     while queue:
@@ -70,7 +72,7 @@ def invasion_targets(data: Data, occ: Occ, bid: str) -> list[tuple[str, str]]:
         steps = seen[here]
         for nxt in the_map.neighbors(here):
             info = the_map.hexes[nxt]
-            if not is_water(info) or side_limit(the_map, here, nxt, "naval") == 0:
+            if not is_water(info) or side_limit(the_map, here, nxt, "naval") == 0 or nxt in storm:
                 continue
             enemy = has_enemy(data, occ, nxt, role)
             if info.terrain == "coastal" and nxt != start:

@@ -21,23 +21,24 @@ from typing import Any
 from grognard.core.flow import Frame, Step, end
 
 from .boards import adjustment_actions, apply_adjustment, board_ids, map_key
+from .control import sides
 from .setup import set_minimums
 
 Action = tuple[Any, ...]
 MAX_ADJUSTMENTS = 6
 
 
-def pick_order(game: Any, labels: Iterable[str], sides: dict[str, str]) -> tuple[list[str], dict[str, str]]:
+def pick_order(game: Any, labels: Iterable[str], by_side: dict[str, str]) -> tuple[list[str], dict[str, str]]:
     """The role for each seat label: "first"/"second" by a die roll (ties rolled again,
     1.1 sidebar), a side label ("A", "B") by the scenario's sides."""
-    roles: list[str] = list(game.data["roles"])
+    roles: list[str] = sides(game.data)
     rolling = list(roles)
     while len(rolling) > 1:
         dice = {role: game.roll(1, role, "first map choice")[0] for role in rolling}
         best = max(dice.values())
         rolling = [r for r in rolling if dice[r] == best]
     first = rolling[0]
-    names = {"first": first, "second": next(r for r in roles if r != first), **sides}
+    names = {"first": first, "second": next(r for r in roles if r != first), **by_side}
     return [names[label] for label in labels], names
 
 

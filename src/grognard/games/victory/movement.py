@@ -17,7 +17,12 @@ paths are searched here; the rules they obey:
   hex (5.2, 5.52); stacking applies to the end of every move (5.2);
 - pinning (5.1): a defender keeps in a battle hex as many blocks as attacked it;
 - response (5.8): a block that joins a battle begun earlier in the turn by another
-  player is held back until round 2.
+  player is held back until round 2;
+- strategic moves (5.9, strategic.py) and sea transport (5.91, 5.92, seatransport.py),
+  `("strategic", bid, hex)` and `("sea_move", bid, hex)`; a ground block at sea moves
+  only by sea or invades (6.7);
+- blockades (6.8): blockading ships and the blocks holding the port do not pin each
+  other; the blockade is no battle until someone starts one in the combat phase.
 """
 
 from __future__ import annotations
@@ -38,14 +43,19 @@ from .control import (
     gmap,
     has_room,
     hex_distance,
-    is_water,
     land_terrain,
     occupancy,
     owners_at,
+    side_features,
     side_limit,
+    storm_area,
     unit_of,
+    water_links,
 )
+from .demolition import demolish, demolish_actions
 from .landings import drop_targets, invasion_targets
+from .markers import capture_markers
+from .seatransport import at_sea, sea_targets, use_port
 from .strategic import strategic_targets
 
 Action = tuple[Any, ...]
@@ -55,7 +65,9 @@ Occ = dict[str, list[str]]
 def is_pinned(data: Data, occ: Occ, bid: str) -> bool:
     """5.1: a defender in a battle hex keeps as many blocks there as attack it."""
     block = data["blocks"][bid]
-    here = occ.get(block["at"], ())
+    if block.get("blockade"):
+        return False  # 6.8: a blockade is no battle; the ships may sail away
+    here = [b for b in occ.get(block["at"], ()) if not data["blocks"][b].get("blockade")]
     role = block["owner"]
     enemies = sum(1 for b in here if data["blocks"][b]["owner"] != role)
     if not enemies:
@@ -97,6 +109,7 @@ def _ground_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[s
     ends: set[str] = set()
     attacks: set[tuple[str, str]] = set()
     enemy = set(enemy_hexes(data, occ, role))
+    storm = storm_area(data)  # 9.4: nothing moves into or through the storm
     room: dict[str, bool] = {}
     best: dict[tuple[str, bool], int] = {(start, True): unit.move}
     queue = deque([(start, True, unit.move)])
@@ -106,9 +119,9 @@ def _ground_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[s
             continue
         for nxt in the_map.adjacent(here):
             info = the_map.hexes[nxt]
-            if not info.land_terrain or (coastal_only and info.terrain != "coastal"):
+            if not info.land_terrain or (coastal_only and info.terrain != "coastal") or nxt in storm:
                 continue
-            features = the_map.side_features(here, nxt)
+            features = side_features(data, here, nxt)  # 9.5: less a destroyed bridge
             road = "road" in features
             if "alpine" in features and not road:
                 continue  # 3.1 alpine
@@ -135,7 +148,6 @@ def _ground_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[s
 
 
 def _naval_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str, str]]]:
-    the_map = gmap(data)
     block = data["blocks"][bid]
     unit = unit_of(block)
     role, start = block["owner"], block["at"]
@@ -145,10 +157,12 @@ def _naval_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[st
     best = {start: unit.move}
     queue = deque([(start, unit.move)])
     enemies = set(enemy_hexes(data, occ, role))
+    storm = storm_area(data)  # 9.4
+    links = water_links(data["map"])  # water hexes joined by a hexside ships may cross
     while queue:
         here, left = queue.popleft()
-        for nxt in the_map.adjacent(here):
-            if not is_water(the_map.hexes[nxt]) or side_limit(the_map, here, nxt, "naval") == 0:
+        for nxt in links[here]:
+            if nxt in storm:
                 continue
             enemy = nxt in enemies
             if enemy and can_attack(data, occ, bid, nxt, here):
@@ -164,14 +178,31 @@ def _naval_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[st
 def _air_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str, str]]]:
     block = data["blocks"][bid]
     role, start, reach = block["owner"], block["at"], unit_of(block).move
-    ends = {h for h in friendly_airbases(data, occ, role, start, reach) if h != start}
+    storm = storm_area(data)  # 9.4: no flight ends or strikes in the storm
+    ends = {h for h in friendly_airbases(data, occ, role, start, reach) if h != start and h not in storm}
     strike = attack_reach(data, block)  # 5.53, and the Air Range option
     attacks = {
         (h, "air")
         for h in enemy_hexes(data, occ, role)
-        if hex_distance(start, h) <= strike and can_attack(data, occ, bid, h, "air")
+        if hex_distance(start, h) <= strike and h not in storm and can_attack(data, occ, bid, h, "air")
     }
     return ends, attacks
+
+
+def atom_targets(data: Data, occ: Occ, bid: str) -> list[str]:
+    """S1.1: an atom bomb otherwise moves only strategically, but its bomber flies up
+    to its range (8) to a battle or an enemy hex, within air stacking (5.52)."""
+    block = data["blocks"][bid]
+    role, start = block["owner"], block["at"]
+    if block["moved"] or start is None or is_pinned(data, occ, bid) or start in storm_area(data):
+        return []
+    reach = unit_of(block).move
+    storm = storm_area(data)
+    return sorted(
+        h
+        for h in enemy_hexes(data, occ, role)
+        if hex_distance(start, h) <= reach and h not in storm and can_attack(data, occ, bid, h, "air")
+    )
 
 
 def can_move(data: Data, occ: Occ, bid: str) -> bool:
@@ -180,14 +211,16 @@ def can_move(data: Data, occ: Occ, bid: str) -> bool:
     unit = unit_of(block)
     if block["moved"] or block["at"] is None or unit.move == 0 or "strategic_only" in unit.tags:
         return False
+    if block["at"] in storm_area(data):
+        return False  # 9.4: blocks in the storm do not move
     return not is_pinned(data, occ, bid)
 
 
 def block_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str, str]]]:
     """The peaceful destinations and (battle, via) attacks of one block now."""
     block = data["blocks"][bid]
-    if not can_move(data, occ, bid):
-        return set(), set()
+    if not can_move(data, occ, bid) or at_sea(block):
+        return set(), set()  # 5.91: a ground block at sea has no ordinary move
     kind = arm(block)
     if kind == "air":
         return _air_moves(data, occ, bid)
@@ -200,18 +233,36 @@ def move_actions(data: Data, role: str) -> list[Action]:
     occ = occupancy(data)
     actions: list[Action] = [("end_moves",)]
     blocks = data["blocks"]
+    by_sea: dict[tuple[str, str, bool], list[str]] = {}  # blocks in one hex share it
     for bid in sorted(blocks):
         if blocks[bid]["owner"] != role:
             continue
         ends, attacks = block_moves(data, occ, bid)
         actions += [("move", bid, h) for h in ends]
         actions += [("attack", bid, h, via) for h, via in attacks]
+        if "atom_bomb" in unit_of(blocks[bid]).tags:
+            actions += [("attack", bid, h, "air") for h in atom_targets(data, occ, bid)]
         if can_move(data, occ, bid):  # 6.6, 6.7: instead of an ordinary move
             actions += [("paradrop", bid, h) for h in drop_targets(data, occ, bid)]
             actions += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]
-        if not blocks[bid]["moved"] and blocks[bid]["at"] is not None:  # 5.9
+        if not blocks[bid]["moved"] and blocks[bid]["at"] not in (None, *storm_area(data)):  # 5.9, 9.4
             actions += [("strategic", bid, h) for h in strategic_targets(data, occ, bid)]
+            actions += [("sea_move", bid, h) for h in sea_targets(data, occ, bid, by_sea)]
+            actions += demolish_actions(data, bid)  # 9.5
     return actions
+
+
+def _sea_move(data: Data, bid: str, dest: str) -> None:
+    """5.91, 5.92: count the port used at each end; the block is at sea unless it
+    ends ashore in a port or at a beachhead."""
+    block = data["blocks"][bid]
+    if not at_sea(block):
+        use_port(data, block["at"])  # it embarks
+    if gmap(data).hexes[dest].terrain == "sea":
+        block["landing"] = "sea"
+    else:
+        use_port(data, dest)  # it lands
+        block.pop("landing", None)
 
 
 class Move(Step):
@@ -224,6 +275,7 @@ class Move(Step):
         data = game.data
         if action[0] == "end_moves":
             game.log(f"{role} ends the move phase")
+            data["port_use"] = {}  # 5.92 counts each player turn
             order = data["order"]
             index = order.index(role) + 1
             if index < len(order):
@@ -232,11 +284,17 @@ class Move(Step):
                 data["phase"] = "combat"
                 goto(game.flow, "combat", attacker_index=0)
             return
+        if action[0] == "demolish":
+            demolish(game, role, action[1], action[2])
+            return
         bid, dest = action[1], action[2]
         block = data["blocks"][bid]
         origin = block["at"]
+        if action[0] == "sea_move":
+            _sea_move(data, bid, dest)
         block["at"], block["moved"] = dest, True
         block.pop("beachhead", None)  # 6.71: a beachhead lasts while its unit stays
+        block.pop("blockade", None)  # 6.8: ships that sail away lift their blockade
         name = unit_of(block).name
         if action[0] in ("paradrop", "invade"):
             occ = occupancy(data)
@@ -247,11 +305,12 @@ class Move(Step):
                 return
             block["landing"] = "air" if action[0] == "paradrop" else "sea"
             action = ("attack", bid, dest, "air" if action[0] == "paradrop" else action[3])
-        if action[0] in ("move", "strategic"):
+        if action[0] in ("move", "strategic", "sea_move"):
             if block.get("landing") == "sea" and gmap(data).hexes[dest].port:
                 block.pop("landing")  # back in a port, the unit at sea comes ashore (5.91)
             game.log(f"{role} moves a block from {origin} to {dest}")
             game.log(f"you move {bid} ({name}) from {origin} to {dest}", to=[role])
+            capture_markers(game)  # 9.6, 9.7: taken at once
             return
         via = action[3]
         block["entered"] = via
@@ -259,8 +318,12 @@ class Move(Step):
             block["flown"] = hex_distance(origin, dest)  # for the landing move (5.53)
         battles = data["battles"]
         if dest not in battles:
-            defender = sorted(owners_at(data, occupancy(data), dest) - {role})[0]
+            occ = occupancy(data)
+            defender = sorted(owners_at(data, occ, dest) - {role})[0]
             battles[dest] = {"attacker": role, "defender": defender}
+            blockaders = {data["blocks"][b]["owner"] for b in occ[dest] if data["blocks"][b].get("blockade")}
+            if blockaders:  # 6.8: moving into a blockade turns it into a battle
+                battles[dest]["blockade"] = blockaders.pop()
             game.log(f"{role} attacks {dest}")
         elif battles[dest]["attacker"] != role:
             block["reserve"] = True  # 5.8: a response arrives in round 2

@@ -20,7 +20,21 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
-from .control import Data, controller, gmap, has_room, is_water, occupancy, stack_limit, supply_map, unit_of
+from .control import (
+    Data,
+    blockaded_ports,
+    controller,
+    gmap,
+    has_room,
+    is_water,
+    occupancy,
+    sides,
+    stack_limit,
+    supply_map,
+    unit_of,
+)
+from .demolition import rebuild, rebuild_actions
+from .markers import build, build_actions
 from .units import unit_table
 
 Action = tuple[Any, ...]
@@ -29,17 +43,34 @@ Action = tuple[Any, ...]
 NOT_BUILT = frozenset({"elite", "stretch", "blockset_only", "factory", "logistics", "mined_not_built"})
 
 
+# the stretch units whose special rules are not played yet (the rocket's launch)
+NOT_PLAYED = frozenset({"rocket"})
+
+
 @cache
-def buildable_types() -> tuple[str, ...]:
-    return tuple(sorted(t for t, u in unit_table().items() if not (u.tags & NOT_BUILT)))
+def buildable_types(stretch: bool = False) -> tuple[str, ...]:
+    """Types a city may raise; with the `stretch_units` option the Kickstarter units too
+    (all but those whose special rules are not played yet)."""
+    banned = (NOT_BUILT - {"stretch"}) | NOT_PLAYED if stretch else NOT_BUILT
+    return tuple(sorted(t for t, u in unit_table().items() if not (u.tags & banned)))
+
+
+def may_build_here(type_id: str, city_pp: int) -> bool:
+    """Our reading of the atom bomb's note (S1.1): it needs a 3-value air factory;
+    without factories (9.1 is not played) a city worth 3 PP or more stands for one."""
+    return "air_factory_3" not in unit_table()[type_id].tags or city_pp >= 3
 
 
 def city_budgets(data: Data, role: str, supplied: frozenset[str]) -> dict[str, int]:
-    """8.1, 8.2: PP of each city the player controls and supplies."""
+    """8.1, 8.2: PP of each city the player controls and supplies; a blockaded port
+    produces nothing (6.8)."""
     occ = occupancy(data)
     bonus = data.get("home_bonus", {})
+    blockaded = blockaded_ports(data, occ)
     out = {}
     for hex_id, info in gmap(data).hexes.items():
+        if hex_id in blockaded:
+            continue
         if info.city and hex_id in supplied and controller(data, occ, hex_id) == role:
             extra = bonus.get(info.board, 0)  # 10.3 Sleeping Giant's home cities
             out[hex_id] = int(info.city) + int(extra)
@@ -57,9 +88,9 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
     for hex_id, pp in left.items():
         info = the_map.hexes[hex_id]
         if info.board in homes:
-            for type_id in buildable_types():
+            for type_id in buildable_types(bool(data["options"].get("stretch_units"))):
                 unit = table[type_id]
-                if unit.cost > pp or unit.cost == 0:
+                if unit.cost > pp or unit.cost == 0 or not may_build_here(type_id, info.city):
                     continue
                 kind = unit.arm
                 if kind == "naval" and not (info.port and is_water(info)):
@@ -75,6 +106,9 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
             unit = unit_of(block)
             if block["steps"] < unit.max_steps and 0 < unit.cost <= pp:
                 actions.append(("add_step", bid))
+    if data["options"].get("logistics"):
+        actions += build_actions(data, role)  # 9.6, 9.7: engineers build, paying a step
+        actions += rebuild_actions(data, role)  # 9.5
     blocks = data["blocks"]
     for bid, block in blocks.items():
         if block["owner"] != role or block["at"] is None or block.get("landing"):
@@ -97,12 +131,12 @@ class Production(Step):
     def actors(self, game: Any, frame: Frame) -> list[str]:
         if frame["left"] is None:
             return []
-        return [r for r in game.data["roles"] if r not in frame["done"]]
+        return [r for r in sides(game.data) if r not in frame["done"]]
 
     def run(self, game: Any, frame: Frame) -> None:
         data = game.data
         supply = supply_map(data)
-        frame["left"] = {role: city_budgets(data, role, supply[role]) for role in data["roles"]}
+        frame["left"] = {role: city_budgets(data, role, supply[role]) for role in sides(data)}
 
     def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
         return production_actions(game.data, frame, role)
@@ -113,8 +147,14 @@ class Production(Step):
         if verb == "done":
             frame["done"].append(role)
             game.log(f"{role} has finished production")
-            if len(frame["done"]) == len(data["roles"]):
+            if len(frame["done"]) == len(sides(data)):
                 _end_production(game)
+            return
+        if verb in ("airfield", "mulberry"):  # 9.6, 9.7
+            build(game, role, action)
+            return
+        if verb == "rebuild":  # 9.5
+            rebuild(game, role, action[1], action[2])
             return
         if verb == "disband":  # 8.22
             block = data["blocks"].pop(action[1])

@@ -15,6 +15,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, end
 
+from .control import sides
 from .production import buildable_types
 from .setup import new_block, set_minimums
 from .units import unit_table
@@ -24,13 +25,18 @@ Action = tuple[Any, ...]
 
 class Purchase(Step):
     def actors(self, game: Any, frame: Frame) -> list[str]:
-        return [r for r in game.data["roles"] if r not in frame["done"]]
+        return [r for r in sides(game.data) if r not in frame["done"]]
 
     def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
         left = frame["budget"][role]
         table = unit_table()
         actions: list[Action] = [("done",)]
-        actions += [("buy", t) for t in buildable_types() if 0 < table[t].cost <= left]
+        stretch = bool(game.data["options"].get("stretch_units"))
+        actions += [
+            ("buy", t)
+            for t in buildable_types(stretch)
+            if 0 < table[t].cost <= left and "air_factory_3" not in table[t].tags  # S1.1: built, not bought
+        ]
         for bid, block in game.data["blocks"].items():
             unit = table[block["type"]]
             if block["owner"] == role and block["steps"] < unit.max_steps and 0 < unit.cost <= left:
@@ -43,7 +49,7 @@ class Purchase(Step):
         if action[0] == "done":
             frame["done"].append(role)
             game.log(f"{role} has bought its forces")
-            if len(frame["done"]) == len(data["roles"]):
+            if len(frame["done"]) == len(sides(data)):
                 set_minimums(data)
                 data["phase"] = "deploy"
                 game.mark_irreversible()  # the others' purchases now count (as unseen blocks)

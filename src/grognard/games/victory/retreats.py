@@ -22,6 +22,7 @@ from .control import (
     landing_reach,
     occupancy,
     side_limit,
+    storm_area,
     unit_of,
 )
 
@@ -116,3 +117,6 @@ def retreat(game: Any, frame: Frame, bid: str, dest: str) -> None:
     game.log(f"a {block['owner']} block retreats from {frame['hex']} to {dest}")
     if block.pop("half", False):
         lose_step(game, frame, bid)
+    if dest in storm_area(data) and bid in data["blocks"]:
+        game.log(f"{bid} loses a step retreating into the storm", to=players(frame))
+        lose_step(game, frame, bid)  # 9.4: a retreat into the storm costs a step

@@ -15,7 +15,7 @@ from typing import Any
 from grognard.core.flow import Frame, Step, call, goto
 
 from .boards import game_map, map_key
-from .control import Data, arm, gmap, has_room, is_water, occupancy, stack_limit
+from .control import Data, arm, gmap, has_room, is_water, occupancy, sides, stack_limit
 from .scenarios import min_units_for
 from .units import unit_table
 
@@ -115,7 +115,7 @@ class Deploy(Step):
     def actors(self, game: Any, frame: Frame) -> list[str]:
         if frame.get("turn_of"):
             return [frame["turn_of"]]
-        return [r for r in game.data["roles"] if undeployed(game.data, r)]
+        return [r for r in sides(game.data) if undeployed(game.data, r)]
 
     def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
         data = game.data
@@ -145,7 +145,7 @@ class Deploy(Step):
 
     def run(self, game: Any, frame: Frame) -> None:
         data = game.data
-        for role in data["roles"]:
+        for role in sides(data):
             # blocks with nowhere to go (every site full for their arm) are set aside
             left = undeployed(data, role)
             if left and not any(deploy_targets(data, role, bid, strict=False) for bid in left):
@@ -154,7 +154,7 @@ class Deploy(Step):
                     game.log(f"{bid} has no room at any starting site and is set aside", to=[role])
         if frame.get("turn_of") and not undeployed(data, frame["turn_of"]):
             frame["turn_of"] = _next_deployer(data, frame["turn_of"])
-        if any(undeployed(data, r) for r in data["roles"]):
+        if any(undeployed(data, r) for r in sides(data)):
             return
         game.log("every block is deployed")
         game.mark_irreversible()  # the placements become visible to all
@@ -168,7 +168,7 @@ class Deploy(Step):
 
 
 def _next_deployer(data: Data, after: str) -> str | None:
-    roles = data["roles"]
+    roles = sides(data)
     start = roles.index(after)
     for k in range(1, len(roles) + 1):
         role = roles[(start + k) % len(roles)]
@@ -199,7 +199,7 @@ def setup_game(
     first. With `pickers` (who picks each slot's board, 1.1)
     the players first choose the boards and `adjuster` makes the final adjustment."""
     data = state.data
-    roles: list[str] = list(data["roles"])
+    roles: list[str] = sides(data)
     options = dict(state.meta["options"])
     blocks: dict[str, dict[str, Any]] = {}
     next_id: dict[str, int] = {}
@@ -254,7 +254,7 @@ def setup_game(
 
 def set_minimums(data: Data) -> None:
     """1.4: blocks each of a player's cities must receive (scenarios.min_units_for)."""
-    for role in data["roles"]:
+    for role in sides(data):
         forces = sum(1 for b in data["blocks"].values() if b["owner"] == role)
         cities = sum(1 for h in home_sites(data, role) if gmap(data).hexes[h].city)
         data["min_per_city"][role] = min_units_for(forces, cities)

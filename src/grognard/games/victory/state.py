@@ -12,7 +12,8 @@ DATA LAYOUT (`state.data`)
                             "production"
     order                   this turn's order of play, Player 1 first (4.1)
     blocks                  {id: {"owner", "type", "steps", "at", "moved", "entered",
-                            "reserve"?, "half"?, "new"?, "landing"?, "flown"?}}: living
+                            "reserve"?, "half"?, "new"?, "landing"?, "flown"?,
+                            "beachhead"?, "blockade"?}}: living
                             blocks (control.py; "landing" is "air" or "sea" for paratroops
                             and invaders not yet landed and for units at sea, 6.6, 6.7,
                             6.52; "flown" is an air unit's flight to its battle, 5.53)
@@ -21,6 +22,9 @@ DATA LAYOUT (`state.data`)
     seen                    {role: [ids]}: other players' blocks that role has seen in battle
     next_id                 {role: int}: the number of the next block built
     min_per_city            {role: int}: blocks each of his cities must receive at deployment (1.4)
+    port_use                {hex: ground blocks embarked or landed there} this player turn (5.92)
+    storm                   the storm's hex, None once blown off (9.4, `storms` option)
+    airfields, mulberries   {hex: {"owner", "since", "major"?, "down"?}} (9.6, 9.7, markers.py)
     pp                      {role: PP controlled} at the last victory check
     result                  None | {role: score}
 
@@ -31,6 +35,7 @@ block; they are the secrets `hidden_tokens` names.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from grognard.core.flow import Step
@@ -38,23 +43,131 @@ from grognard.core.flowstate import FlowState
 from grognard.core.game import Result, Role
 from grognard.core.rng import Rng
 
+from .commanders import (
+    apply_council,
+    commanders_moving,
+    council_actions,
+    is_team_game,
+    owner_seat,
+    side_of,
+)
 from .control import arm, unit_of
 from .steps import STEPS
 from .view import board_view
 
 
 class VictoryState(FlowState):
+    """Plays sides through the steps; in Commanders (10.5) the roles are seats and
+    the methods below hand each seat its part of its side's turn (commanders.py)."""
+
     STEPS: ClassVar[dict[str, Step]] = STEPS
+
+    def _side(self, role: Role | None) -> Role | None:
+        if role is None or not is_team_game(self.data):
+            return role
+        return side_of(self.data, role)
 
     def _result(self) -> Result | None:
         result: Result | None = self.data.get("result")
+        if result is not None and is_team_game(self.data):
+            return {seat: result[side_of(self.data, seat)] for seat in self.data["roles"]}
         return result
 
     def _view(self, role: Role | None) -> dict[str, Any]:
-        return board_view(self.data, self.flow, role)
+        board = board_view(self.data, self.flow, self._side(role))
+        if is_team_game(self.data) and role is not None:
+            side = side_of(self.data, role)
+            board["commanders"] = {
+                "seat": role,
+                "side": side,
+                "command": dict(self.data["command"][side]),
+                "coup_votes": list(self.data["coup_votes"].get(side, [])),
+            }
+        return board
+
+    def log_for(self, role: Role | None) -> list[str]:
+        side = self._side(role)
+        return [
+            text
+            for text, to in self.data["log"]
+            if to is None or (role is not None and (role in to or side in to))
+        ]
+
+    # ----- Commanders (10.5): a side's turn shared among its seats --------------------
+    def _after_change(self, role: Role | None, action: tuple[Any, ...] | None) -> None:
+        super()._after_change(role, action)
+        self._parts: dict[Role, list[tuple[Any, ...]]] | None = None
+
+    def _seat_parts(self) -> dict[Role, list[tuple[Any, ...]]]:
+        """The actions each active seat may take now (worked out once per state)."""
+        parts = getattr(self, "_parts", None)
+        if parts is None:
+            parts = self._parts = self._split_turn()
+        return parts
+
+    def _split_turn(self) -> dict[Role, list[tuple[Any, ...]]]:
+        data = self.data
+        stack = data["flow"]
+        if not stack:
+            return {}
+        frame = stack[-1]
+        step = self.STEPS[frame["state"]]
+        parts: dict[Role, list[tuple[Any, ...]]] = {}
+        for side in step.actors(self, frame):
+            legal = list(step.legal(self, frame, side))
+            if frame["state"] == "move":
+                done = frame.get("seats_done", [])
+                seat = next(s for s in commanders_moving(data, side) if s not in done)
+                parts[seat] = [
+                    a for a in legal if a[0] == "end_moves" or owner_seat(data, "move", side, a) == seat
+                ]
+                parts[seat] += council_actions(data, seat, moving=True)
+                continue
+            for action in legal:
+                parts.setdefault(owner_seat(data, frame["state"], side, action), []).append(action)
+            for seat in list(parts):
+                if side_of(data, seat) == side:
+                    parts[seat] += council_actions(data, seat, moving=False)
+        return parts
+
+    def _active_roles(self) -> list[Role]:
+        if not is_team_game(self.data):
+            return super()._active_roles()
+        return sorted(self._seat_parts())
+
+    def _legal_actions(self, role: Role) -> Iterable[tuple[Any, ...]]:
+        if not is_team_game(self.data):
+            return super()._legal_actions(role)
+        return self._seat_parts().get(role, [])
+
+    def _apply(self, role: Role, action: tuple[Any, ...]) -> None:
+        if not is_team_game(self.data):
+            super()._apply(role, action)
+            return
+        self._parts = None  # the seats' parts change with the action
+        if action[0] in ("transfer", "vote_coup"):
+            apply_council(self, role, action)
+            return
+        side = side_of(self.data, role)
+        frame = self.frame()
+        if frame["state"] == "move" and action[0] == "end_moves":
+            done = frame.setdefault("seats_done", [])
+            done.append(role)
+            if any(s not in done for s in commanders_moving(self.data, side)):
+                self.log(f"{role} has finished moving")
+                return
+        super()._apply(side, action)
+
+    def _prompt(self, role: Role | None) -> str:
+        if not is_team_game(self.data) or role is None or not self.flow:
+            return super()._prompt(self._side(role))
+        if role in self._active_roles():
+            return super()._prompt(side_of(self.data, role))
+        return f"Waiting for {', '.join(self._active_roles()) or 'the game'}."
 
     def hidden_tokens(self, role: Role | None) -> set[str]:
         """Ids of other players' blocks that `role` has never seen face up."""
+        role = self._side(role)
         data = self.data
         seen = set(data["seen"].get(role, ())) if role is not None else set()
         owners = {b: x["owner"] for b, x in data["blocks"].items()}
@@ -65,6 +178,7 @@ class VictoryState(FlowState):
         """Deal the identities (type and steps) of the other players' unseen blocks
         again among themselves, within one owner and arm (and submarines apart, as
         they control no land), so that every place and control `role` sees holds."""
+        role = self._side(role) or role
         data = self.data
         seen = set(data["seen"].get(role, ()))
         groups: dict[tuple[str, str, bool], list[str]] = defaultdict(list)

@@ -23,11 +23,12 @@ from .control import (
     gmap,
     has_enemy,
     has_room,
-    is_airbase_site,
+    is_friendly_airbase,
     is_land,
-    is_water,
-    side_limit,
+    side_features,
+    storm_area,
     unit_of,
+    water_links,
 )
 
 Occ = dict[str, list[str]]
@@ -45,10 +46,17 @@ def strategic_targets(data: Data, occ: Occ, bid: str) -> list[str]:
     kind = arm(block)
     if "immobile" in unit_of(block).tags or has_enemy(data, occ, start, role):
         return []  # factories never move; a block in a battle hex is pinned or fighting
+    if block.get("landing") == "sea" and unit_of(block).arm == "ground":
+        return []  # 5.91: a ground block at sea moves on by sea transport (seatransport.py)
     if kind == "air":
-        if not is_airbase_site(gmap(data).hexes[start]) or controller(data, occ, start) != role:
-            return []
-        return [h for h in friendly_airbases(data, occ, role, start, STRATEGIC_RANGE) if h != start]
+        if not is_friendly_airbase(data, occ, start, role):
+            return []  # 5.9: airbase to airbase (9.6: airfields are airbases)
+        storm = storm_area(data)  # 9.4
+        return [
+            h
+            for h in friendly_airbases(data, occ, role, start, STRATEGIC_RANGE)
+            if h != start and h not in storm
+        ]
     if kind == "naval":
         return _naval(data, occ, bid)
     return _ground(data, occ, bid)
@@ -58,29 +66,31 @@ def _ground(data: Data, occ: Occ, bid: str) -> list[str]:
     the_map = gmap(data)
 
     def step(here: str, nxt: str) -> bool:  # along roads, over land
-        return "road" in the_map.side_features(here, nxt) and is_land(the_map.hexes[nxt])
+        return "road" in side_features(data, here, nxt) and is_land(the_map.hexes[nxt])  # 9.5
 
     def may_end(nxt: str, role: str) -> bool:
         return has_room(data, occ, nxt, role, "ground")
 
-    return _within_range(data, occ, bid, step, may_end)
+    return within_range(data, occ, bid, step, may_end)
 
 
 def _naval(data: Data, occ: Occ, bid: str) -> list[str]:
     the_map = gmap(data)
 
+    links = water_links(data["map"])
+
     def step(here: str, nxt: str) -> bool:  # over water, through open hexsides
-        return is_water(the_map.hexes[nxt]) and side_limit(the_map, here, nxt, "naval") != 0
+        return nxt in links[here]
 
     def may_end(nxt: str, role: str) -> bool:  # at sea, or in a port of one's own
         info = the_map.hexes[nxt]
         ends_ok = info.terrain == "sea" or (info.port and controller(data, occ, nxt) == role)
         return ends_ok and has_room(data, occ, nxt, role, "naval")
 
-    return _within_range(data, occ, bid, step, may_end)
+    return within_range(data, occ, bid, step, may_end)
 
 
-def _within_range(
+def within_range(
     data: Data,
     occ: Occ,
     bid: str,
@@ -93,13 +103,14 @@ def _within_range(
     the_map = gmap(data)
     block = data["blocks"][bid]
     role, start = block["owner"], block["at"]
+    storm = storm_area(data)  # 9.4: never into or through the storm
     seen = {start: 0}
     queue = deque([start])
     out = []
     while queue:
         here = queue.popleft()
         for nxt in the_map.neighbors(here):
-            if nxt in seen or not step(here, nxt) or not _open(data, occ, nxt, role):
+            if nxt in seen or nxt in storm or not step(here, nxt) or not _open(data, occ, nxt, role):
                 continue
             seen[nxt] = seen[here] + 1
             if may_end(nxt, role):

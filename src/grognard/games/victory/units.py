@@ -38,7 +38,6 @@ BONUS_SITUATIONS: frozenset[str] = frozenset(
 )
 
 
-
 def bonus_situations(defending: bool, city: bool, land_terrain: str) -> tuple[str, ...]:
     """The BONUS_SITUATIONS that hold for a block (4.3): infantry defending a city,
     mountain troops in a mountain hex. The battle and the odds both ask this."""

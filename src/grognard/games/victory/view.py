@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .control import Data, controlled_pp, controllers, gmap, occupancy
+from .control import Data, controlled_pp, controllers, gmap, occupancy, sides, storm_area
 from .units import unit_table
 
 ROUNDS = 3
@@ -36,6 +36,10 @@ def shown_entry(data: Data, bid: str, block: dict[str, Any]) -> dict[str, Any]:
         entry["half_hit"] = True
     if block.get("beachhead"):
         entry["beachhead"] = True
+    if block.get("landing") == "sea":
+        entry["at_sea"] = True  # 5.91, 6.52, 6.7: a ground block carried at sea
+    if block.get("blockade"):
+        entry["blockade"] = True  # 6.8: face up in the port it blockades
     return entry
 
 
@@ -48,8 +52,8 @@ def visible(data: Data, flow: list[dict[str, Any]], role: str | None) -> set[str
     being fought if it is a player in it."""
     blocks = data["blocks"]
     out = {b for b, block in blocks.items() if block["owner"] == role}
-    if role is not None:  # 6.71: beachheads stand face up for the players
-        out |= {b for b, block in blocks.items() if block.get("beachhead")}
+    if role is not None:  # 6.71, 6.8: beachheads and blockaders stand face up for the players
+        out |= {b for b, block in blocks.items() if block.get("beachhead") or block.get("blockade")}
     frame = battle_frame(flow)
     if frame and role in (frame["attacker"], frame["defender"]):
         out |= {b for b in frame["shown"] if b in blocks and blocks[b]["at"] == frame["hex"]}
@@ -118,11 +122,17 @@ def board_view(data: Data, flow: list[dict[str, Any]], role: str | None) -> dict
         "hexsides": {side: sorted(features) for side, features in sorted(the_map.sides().items())},
         "areas": [{"id": h, "name": the_map.hexes[h].name or h} for h in places],
         "blocks": entries,
-        "pp": {r: controlled_pp(data, occ, r) for r in data["roles"]} if data["phase"] != "deploy" else {},
+        "pp": {r: controlled_pp(data, occ, r) for r in sides(data)} if data["phase"] != "deploy" else {},
         "target_pp": dict(data["target_pp"]),
         "battles": [{"at": h, **b} for h, b in sorted(data["battles"].items())],
         "battle": battle_view(data, frame, role) if frame else None,
         "production": production,
+        # 9.6, 9.7: airfields and mulberries are public markers
+        "airfields": [{"at": h, **f} for h, f in sorted(data.get("airfields", {}).items())],
+        "mulberries": [{"at": h, **m} for h, m in sorted(data.get("mulberries", {}).items())],
+        "destroyed": list(data.get("destroyed", ())),  # 9.5: destruction markers
+        "storm": data.get("storm"),  # 9.4: public, with the hexes it covers
+        "storm_area": sorted(storm_area(data)),
     }
 
 

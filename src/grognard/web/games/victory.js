@@ -7,7 +7,8 @@
 // control}], hexsides {"a|b": [feature…]}, blocks (the conventions of
 // docs/client-view-conventions.md), battle (the battle being fought, same document),
 // battles [{at, attacker, defender}] (declared, not yet fought), turn, turn_limit,
-// phase, order, pp {role: PP}, target_pp, production {role: PP left}.
+// phase, order, pp {role: PP}, target_pp, production ({city hex: PP left}, the seat's
+// own budgets while the production phase lasts, else null).
 
 import { clear, h, s, titleCase } from "../ui.js";
 import { HexBoard, hexPoints, hexToPixel, parseHex } from "../board.js";
@@ -96,6 +97,12 @@ function describe(action, view) {
       return { unit: a, hex: b, kind: "move", label: `Move ${name(a)} to ${at(b)}` };
     case "strategic":
       return { unit: a, hex: b, kind: "move", label: `Strategic move: ${name(a)} to ${at(b)}` };
+    case "sea_move":
+      return { unit: a, hex: b, kind: "move", label: `By sea: ${name(a)} to ${at(b)}` };
+    case "blockade":
+      return { unit: a, label: `${titleCase(name(a))} blockades the port` };
+    case "blockade_battle":
+      return { hex: a, kind: "battle", label: `Start a battle in the blockade at ${at(a)}` };
     case "attack":
       return { unit: a, hex: b, kind: "battle", label: `Attack ${at(b)} with ${name(a)} ${VIA[c] || c || ""}`.trim() };
     case "paradrop":
@@ -467,7 +474,7 @@ function status(view) {
       ["Victory target", board.target_pp?.[role] ? `${board.target_pp[role]} PP` : "—"],
     ];
     if (role === view.role && shown.length) facts.splice(1, 0, ["Steps", String(steps)]);
-    if (board.production && board.production[role] !== undefined) facts.push(["PP left to spend", String(board.production[role])]);
+    if (role === view.role && board.production) facts.push(["PP left to spend", String(ppLeft(board.production))]);
     return { role, color: roleColor(role), score: board.pp?.[role] ?? null, scoreLabel: "PP held", facts };
   });
 }
@@ -480,9 +487,52 @@ function turnText(view) {
   return `Turn ${board.turn || 1}${limit}${phase ? ` · ${phase}` : ""}`;
 }
 
+function ppLeft(production) {
+  return Object.values(production || {}).reduce((n, pp) => n + Number(pp || 0), 0);
+}
+
+/** The production phase (8.x): the PP each of the seat's cities has left, what it may
+ * raise there, and the rule that builds stay secret until everyone is done. The
+ * build buttons themselves are the ordinary action buttons. */
+function productionPanel(view) {
+  const board = view.board;
+  const left = board.production;
+  if (!left || board.phase !== "production") return null;
+  const legal = view.legal || [];
+  const cities = Object.keys(left).sort((a, b) => hexWords(a, view).localeCompare(hexWords(b, view)));
+  const raises = (hex) => [...new Set(legal.filter((a) => a[0] === "build" && a[1] === hex).map((a) => a[2]))];
+  const mends = (hex) => legal.filter((a) => a[0] === "add_step" && blockById(view, a[1])?.at === hex).length;
+  return h(
+    "section",
+    { class: "card production-card", "aria-label": "Production" },
+    h("h3", {}, "Production"),
+    h("p", { class: "production-total" }, `${ppLeft(left)} PP to spend; what a city does not spend is lost (8.1).`),
+    h(
+      "table",
+      { class: "production-cities" },
+      h("thead", {}, h("tr", {}, h("th", {}, "City"), h("th", {}, "PP left"), h("th", {}, "May raise"), h("th", {}, "Steps to add"))),
+      h(
+        "tbody",
+        {},
+        cities.map((hex) =>
+          h(
+            "tr",
+            { "data-city": hex },
+            h("td", {}, hexWords(hex, view)),
+            h("td", { class: "pp-left" }, String(left[hex])),
+            h("td", { class: "raises" }, raises(hex).join(", ") || "—"),
+            h("td", { class: "mends" }, String(mends(hex))),
+          ),
+        ),
+      ),
+    ),
+    h("p", { class: "production-note" }, "Your builds stay hidden from the other players until everyone is done."),
+  );
+}
+
 function extraPanel(view) {
   const board = view?.board || {};
-  if (!isBattle(board.battle)) return null;
+  if (!isBattle(board.battle)) return productionPanel(view);
   return battlePanel(board.battle, { color: roleColor, placeName: (id) => hexWords(id, view) });
 }
 

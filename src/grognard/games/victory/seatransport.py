@@ -1,0 +1,114 @@
+"""Sea transport (5.91) and port capacity (5.92): ground blocks making their strategic
+move by water.
+
+- A ground block embarks at a friendly port, or at a beachhead of its owner (6.71),
+  or is already at sea; it moves up to six hexes (5.9) through friendly or neutral sea
+  and coastal hexes free of enemy blocks, over hexsides that water joins.
+- It ends at sea (it is then "at sea": `landing` = "sea", a naval unit for stacking and
+  hits, with no firepower but the marines' air fire, 5.91) or ashore in a friendly
+  port or at one of its owner's beachheads; never on another coastal hex.
+- Port capacity (5.92): two ground blocks in or out of a port per player turn, in any
+  mix; one at a beachhead. Naval stacking does not limit it; ground stacking in the
+  port does. A blockaded port (6.8) lets nobody in or out by sea.
+- A sea move is a whole strategic move: the block moved no other way this turn and
+  moves no more (5.91, 5.9).
+
+`data["port_use"]` ({hex: ground blocks embarked or landed there}) counts the current
+player turn; the move phase clears it when a player ends his moves.
+
+A helper of the move phase (movement.py), like strategic.py; it imports no phase.
+"""
+
+from __future__ import annotations
+
+from .control import (
+    Data,
+    blockaded_ports,
+    controller,
+    gmap,
+    has_enemy,
+    has_room,
+    unit_of,
+    water_links,
+    working_mulberry,
+)
+from .strategic import within_range
+
+Occ = dict[str, list[str]]
+PORT_CAPACITY = 2  # 5.92
+BEACHHEAD_CAPACITY = 1  # 5.92, 6.71
+
+
+def capacity(data: Data, occ: Occ, hex_id: str, role: str, blockaded: set[str] | None = None) -> int:
+    """5.92: how many more ground blocks may embark or land at `hex_id` this player turn
+    (0 where the hex is no friendly port or beachhead of `role`, or is blockaded;
+    `blockaded` is control.blockaded_ports, when the caller has it already)."""
+    info = gmap(data).hexes[hex_id]
+    if not (info.port or info.terrain == "coastal"):
+        return 0  # ports, mulberries and beachheads are all coastal
+    if hex_id in (blockaded_ports(data, occ) if blockaded is None else blockaded):
+        return 0  # 6.8
+    if info.port and controller(data, occ, hex_id) == role and not has_enemy(data, occ, hex_id, role):
+        total = PORT_CAPACITY
+    elif working_mulberry(data, hex_id, role) and not has_enemy(data, occ, hex_id, role):
+        total = PORT_CAPACITY  # 9.7: a mulberry is a port of capacity 2
+    elif any(
+        data["blocks"][b]["owner"] == role and data["blocks"][b].get("beachhead") for b in occ.get(hex_id, ())
+    ):
+        total = BEACHHEAD_CAPACITY
+    else:
+        return 0
+    return max(0, total - int(data.get("port_use", {}).get(hex_id, 0)))
+
+
+def at_sea(block: dict[str, object]) -> bool:
+    """A ground block carried at sea (5.91) or put there by an amphibious retreat (6.52)."""
+    return block.get("landing") == "sea" and unit_of(block).arm == "ground"
+
+
+def sea_targets(
+    data: Data, occ: Occ, bid: str, cache: dict[tuple[str, str, bool], list[str]] | None = None
+) -> list[str]:
+    """Hexes a ground block may end a sea move in now (5.91, 5.92). Blocks of one
+    player in one hex (ashore or at sea) share their answer: `cache` keeps it for
+    the caller's pass over the blocks (the map does not change meanwhile)."""
+    block = data["blocks"][bid]
+    unit = unit_of(block)
+    role, start = block["owner"], block["at"]
+    if unit.arm != "ground" or "immobile" in unit.tags or block["moved"] or start is None:
+        return []
+    if has_enemy(data, occ, start, role):
+        return []  # pinned or fighting in a battle hex (5.1)
+    the_map = gmap(data)
+    if not at_sea(block) and the_map.hexes[start].terrain != "coastal":
+        return []  # 5.91: it embarks in a port, a mulberry or at a beachhead, all coastal
+    key = (start, role, at_sea(block))
+    if cache is not None and key in cache:
+        return cache[key]
+    blocked = blockaded_ports(data, occ)
+    if not at_sea(block) and capacity(data, occ, start, role, blocked) < 1:
+        return []  # 5.91: it embarks at a friendly port or beachhead with room (5.92)
+
+    links = water_links(data["map"])
+
+    def step(here: str, nxt: str) -> bool:  # over water, through hexsides water joins
+        return nxt in links[here]
+
+    def may_end(nxt: str, owner: str) -> bool:
+        if the_map.hexes[nxt].terrain == "sea":
+            return has_room(data, occ, nxt, owner, "naval")  # 5.91: naval stacking at sea
+        return capacity(data, occ, nxt, owner, blocked) >= 1 and has_room(data, occ, nxt, owner, "ground")
+
+    found = within_range(data, occ, bid, step, may_end)
+    if cache is not None:
+        cache[key] = found
+    return found
+
+
+def use_port(data: Data, hex_id: str) -> None:
+    """Count one embarkation or landing at a port or beachhead (5.92)."""
+    use = data.setdefault("port_use", {})
+    use[hex_id] = int(use.get(hex_id, 0)) + 1
+
+
+__all__ = ["BEACHHEAD_CAPACITY", "PORT_CAPACITY", "at_sea", "capacity", "sea_targets", "use_port"]
