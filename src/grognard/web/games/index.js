@@ -7,6 +7,7 @@ import generic from "./generic.js";
 const MODULES = {
   viktory2: () => import("./viktory2.js"),
   victory: () => import("./victory.js"),
+  hgw: () => import("./hgw.js"),
 };
 
 const loaded = new Map();

@@ -1,0 +1,891 @@
+// Hitler's Global War on screen: the whole world hex map (5,650 hexes) painted once on
+// a canvas under the board's SVG, and what changes during a game (armies, occupation
+// and devastation markers, lit targets) drawn in the SVG above it.
+//
+// Why a canvas: benchmarks/bench_hgw_paint.py measured the first paint of the map in
+// Chromium both ways (one SVG polygon per hex against one canvas); the canvas paints
+// several times faster, and a CSS transform keeps panning and zooming it smooth. The
+// SVG on top holds only a few hundred elements, so every click target stays a real,
+// focusable element (targets, army counters) and the page's hex highlighting works.
+//
+// The map comes from hgw-map.json beside this file, a compact copy of
+// games/hgw/data/map.json written by scripts/build_hgw_webmap.py (the views carry no
+// map: it never changes). view.board is games/hgw/state.py's `_view`: turn, player,
+// phase, step, frame, owner {place: side}, markers, devastated, permanent,
+// garrison_lost, armies [{id, side, name, at, sp {kind: points}, strength, status,
+// frozen}], stacks, winters. Everything in it is open information (the record sheets).
+
+import { clear, h, s, titleCase } from "../ui.js";
+import { HexBoard, SQRT3, hexPoints } from "../board.js";
+
+const SIZE = 10; // a hex's radius in board units
+export const RES = 3; // canvas pixels per board unit: sharp up to three times the base scale
+const KINDS = ["infantry", "mechanized", "tac_air", "paratroop", "amphibious"];
+const KIND_SHORT = { infantry: "inf", mechanized: "mech", tac_air: "air", paratroop: "para", amphibious: "amph" };
+const BOX = "siberia";
+
+export const ROLE_COLORS = { axis: "#46505a", soviet: "#b3261e", allied: "#2b5bb5" };
+
+/** The country colours of the printed map (the groups' key in map.json). */
+const GROUP_COLORS = {
+  belgium: "#a9cfe8",
+  britain: "#b98b63",
+  china: "#b0614b",
+  france: "#6f8fd6",
+  germany: "#c9c9c4",
+  greece: "#c2c98a",
+  inclined_axis: "#a98cc4",
+  inclined_neutral: "#9a9a96",
+  inclined_usa: "#8d9a5a",
+  italy: "#b4d89a",
+  japan: "#f0d65a",
+  netherlands: "#c9a877",
+  neutral: "#f7f5ef",
+  portugal: "#94505c",
+  soviet: "#e07a6e",
+  spain: "#e59a45",
+  unaligned: "#e6d5ad",
+  united_states: "#5f9a5c",
+};
+const WATER = { sea: "#8fbbe0", partial: "#bcd9ef", ice: "#dfe4e8" };
+
+const PHASES = { movement: "movement", combat: "combat", production: "production" };
+const STEPS = {
+  movement: "strategic redeployment",
+  move_to: "strategic redeployment",
+  announce: "announcing initial attacks",
+  def_assault: "defensive assaults",
+  losses: "removing losses",
+  assaults: "initial assaults",
+  advances: "advances",
+  retreat: "retreat",
+  exploitation: "exploitation attacks",
+  exploit_attack: "exploitation attack",
+  end_combat: "end of combat",
+  production: "production",
+};
+
+function roleColor(role) {
+  return ROLE_COLORS[role] || "#777";
+}
+
+// ----- the map -------------------------------------------------------------------------
+let mapPromise = null;
+
+/** The world map, fetched once per page (it is the same for every game). */
+export function loadMap() {
+  if (!mapPromise) {
+    mapPromise = fetch(new URL("./hgw-map.json", import.meta.url))
+      .then((response) => {
+        if (!response.ok) throw new Error(`the HGW map did not load (${response.status})`);
+        return response.json();
+      })
+      .then(indexMap);
+  }
+  return mapPromise;
+}
+
+function indexMap(raw) {
+  const hexes = new Map();
+  for (const [id, kind, terrain = "clear", country = "", annexed = "", production = 0, features = [], grey = ""] of raw.hexes) {
+    const [row, col] = rowCol(id);
+    hexes.set(id, { id, row, col, kind, terrain, country, annexed, production, features, grey });
+  }
+  const territories = new Map(Object.entries(raw.territories).map(([id, [name, group]]) => [id, { name, group }]));
+  const pairs = (list) => new Set(list.map(([a, b]) => `${a}|${b}`));
+  return { ...raw, hexes, territories, crossing: pairs(raw.crossing), road: raw.road };
+}
+
+/** "1237" -> [12, 37]; "19107" -> [19, 107] (two digits of row, then the column). */
+export function rowCol(id) {
+  return [Number(id.slice(0, 2)), Number(id.slice(2))];
+}
+
+export function hexId(row, col) {
+  return `${String(row).padStart(2, "0")}${String(col).padStart(2, "0")}`;
+}
+
+/** Centre of a hex in board units: pointy-top, odd rows shoved half a hex east. */
+export function centre(row, col) {
+  return [SIZE * SQRT3 * (col + 0.5 * (row & 1)) + SIZE * SQRT3, SIZE * 1.5 * row + SIZE];
+}
+
+/** The hex under a board point (the inverse of `centre`). */
+export function hexAt(x, y) {
+  const px = x - SIZE * SQRT3;
+  const py = y - SIZE;
+  const q = ((SQRT3 / 3) * px - py / 3) / SIZE;
+  const r = ((2 / 3) * py) / SIZE;
+  let rx = Math.round(q);
+  let rz = Math.round(r);
+  const ry = Math.round(-q - r);
+  const dx = Math.abs(rx - q);
+  const dy = Math.abs(ry + q + r);
+  const dz = Math.abs(rz - r);
+  if (dx > dy && dx > dz) rx = -ry - rz;
+  else if (!(dy > dz)) rz = -rx - ry;
+  const row = rz;
+  const col = rx + (row - (row & 1)) / 2;
+  return row >= 0 && col >= 0 ? hexId(row, col) : null;
+}
+
+/** The neighbour of (row, col) across edge i (0 east, then clockwise: SE, SW, W, NW, NE). */
+function neighbour(row, col, i) {
+  const odd = row & 1;
+  switch (i) {
+    case 0:
+      return [row, col + 1];
+    case 1:
+      return [row + 1, col + odd];
+    case 2:
+      return [row + 1, col + odd - 1];
+    case 3:
+      return [row, col - 1];
+    case 4:
+      return [row - 1, col + odd - 1];
+    default:
+      return [row - 1, col + odd];
+  }
+}
+
+const CORNERS = [...Array(6).keys()].map((i) => {
+  const angle = (Math.PI / 180) * (60 * i - 30);
+  return [SIZE * Math.cos(angle), SIZE * Math.sin(angle)];
+});
+
+/** The territory a hex belongs to under a scenario's borders ("1941": the Soviet annexations). */
+function countryOf(hex, borders) {
+  return borders === "1941" && hex.annexed ? hex.annexed : hex.country;
+}
+
+function groupColor(map, country) {
+  const group = map.territories.get(country)?.group;
+  return GROUP_COLORS[group] || "#e6d5ad";
+}
+
+function hexPath(ctx, x, y, radius = SIZE) {
+  ctx.beginPath();
+  for (let i = 0; i < 6; i += 1) {
+    const [cx, cy] = CORNERS[i];
+    const k = radius / SIZE;
+    if (i === 0) ctx.moveTo(x + cx * k, y + cy * k);
+    else ctx.lineTo(x + cx * k, y + cy * k);
+  }
+  ctx.closePath();
+}
+
+function terrainMarks(ctx, hex, x, y) {
+  ctx.save();
+  ctx.lineWidth = 0.8;
+  switch (hex.terrain) {
+    case "mountain":
+      ctx.strokeStyle = "#5b4632";
+      ctx.beginPath();
+      for (const [dx, dy] of [[-4, 2], [1, -1], [4, 3]]) {
+        ctx.moveTo(x + dx - 2.6, y + dy + 1.8);
+        ctx.lineTo(x + dx, y + dy - 1.8);
+        ctx.lineTo(x + dx + 2.6, y + dy + 1.8);
+      }
+      ctx.stroke();
+      break;
+    case "swamp":
+      ctx.strokeStyle = "#2f6a5a";
+      ctx.beginPath();
+      for (const [dx, dy] of [[-4, 0], [2, -3], [2, 3]]) {
+        ctx.moveTo(x + dx - 2, y + dy);
+        ctx.lineTo(x + dx + 2, y + dy);
+        ctx.moveTo(x + dx, y + dy);
+        ctx.lineTo(x + dx, y + dy - 2);
+      }
+      ctx.stroke();
+      break;
+    case "desert":
+      ctx.fillStyle = "rgba(150, 105, 40, 0.75)";
+      for (const [dx, dy] of [[-5, -2], [-1, 3], [3, -3], [5, 2], [0, -6], [-3, 6], [2, 6]]) {
+        ctx.fillRect(x + dx - 0.5, y + dy - 0.5, 1.1, 1.1);
+      }
+      break;
+    case "jungle":
+      ctx.fillStyle = "rgba(30, 100, 40, 0.75)";
+      for (const [dx, dy] of [[-4, -2], [2, -3], [-1, 3], [4, 3]]) {
+        ctx.beginPath();
+        ctx.arc(x + dx, y + dy, 1.7, 0, Math.PI * 2);
+        ctx.fill();
+      }
+      break;
+    default:
+      break;
+  }
+  ctx.restore();
+}
+
+/** The ids of the neighbours of a hex that exist on the map. */
+function edgesOf(map, hex) {
+  return [...Array(6).keys()].map((i) => {
+    const [r, c] = neighbour(hex.row, hex.col, i);
+    return map.hexes.get(hexId(r, c)) || null;
+  });
+}
+
+/**
+ * Paint every hex of the world on a canvas: water, land in its country's colour,
+ * terrain marks, coasts, country borders, crossing arrows. Hexes that are not places
+ * of the game being played (`places`, null for none known) are veiled, so the theatre
+ * in play stands out while the rest of the world stays on the map.
+ */
+export function paintWorld(canvas, map, { borders = "1939", places = null } = {}) {
+  const width = SIZE * SQRT3 * (map.cols + 1.5);
+  const height = SIZE * 1.5 * map.rows + SIZE;
+  canvas.width = Math.ceil(width * RES);
+  canvas.height = Math.ceil(height * RES);
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(RES, 0, 0, RES, 0, 0);
+  ctx.fillStyle = WATER.sea;
+  ctx.fillRect(0, 0, width, height);
+  const land = (hex) => hex && hex.kind === "land";
+  for (const hex of map.hexes.values()) {
+    const [x, y] = centre(hex.row, hex.col);
+    if (land(hex) && hex.terrain !== "island") {
+      ctx.fillStyle = groupColor(map, countryOf(hex, borders));
+    } else {
+      ctx.fillStyle = WATER[hex.kind] || WATER.sea;
+    }
+    hexPath(ctx, x, y, SIZE + 0.35); // a hair larger: no seams between neighbours
+    ctx.fill();
+    if (hex.terrain === "island") {
+      ctx.fillStyle = groupColor(map, countryOf(hex, borders));
+      ctx.strokeStyle = "#6d6152";
+      ctx.lineWidth = 0.5;
+      ctx.beginPath();
+      ctx.ellipse(x, y, 4.2, 3.2, -0.4, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.stroke();
+    } else if (land(hex)) terrainMarks(ctx, hex, x, y);
+  }
+  // faint hex grid, then coasts and borders along shared edges
+  ctx.lineWidth = 0.35;
+  ctx.strokeStyle = "rgba(60, 50, 40, 0.28)";
+  ctx.beginPath();
+  for (const hex of map.hexes.values()) {
+    const [x, y] = centre(hex.row, hex.col);
+    for (let i = 0; i < 6; i += 1) {
+      const [ax, ay] = CORNERS[i];
+      if (i === 0) ctx.moveTo(x + ax, y + ay);
+      else ctx.lineTo(x + ax, y + ay);
+    }
+    ctx.closePath();
+  }
+  ctx.stroke();
+  const coast = new Path2D();
+  const border = new Path2D();
+  for (const hex of map.hexes.values()) {
+    if (!land(hex) || hex.terrain === "island") continue;
+    const [x, y] = centre(hex.row, hex.col);
+    const mine = countryOf(hex, borders);
+    edgesOf(map, hex).forEach((other, i) => {
+      const [ax, ay] = CORNERS[i];
+      const [bx, by] = CORNERS[(i + 1) % 6];
+      if (!land(other) || other.terrain === "island") {
+        coast.moveTo(x + ax, y + ay);
+        coast.lineTo(x + bx, y + by);
+      } else if (i < 3 && countryOf(other, borders) !== mine) {
+        border.moveTo(x + ax, y + ay);
+        border.lineTo(x + bx, y + by);
+      }
+    });
+  }
+  ctx.lineCap = "round";
+  ctx.strokeStyle = "#3b6f9e";
+  ctx.lineWidth = 0.9;
+  ctx.stroke(coast);
+  ctx.strokeStyle = "#2a2219";
+  ctx.lineWidth = 1.1;
+  ctx.setLineDash([2.2, 1.2]);
+  ctx.stroke(border);
+  ctx.setLineDash([]);
+  // crossing arrows (Sea and Crossing Combat): a short red bar across the water
+  ctx.strokeStyle = "#c0261b";
+  ctx.lineWidth = 1.4;
+  for (const key of map.crossing) {
+    const [a, b] = key.split("|").map((id) => map.hexes.get(id));
+    if (!a || !b) continue;
+    const [ax, ay] = centre(a.row, a.col);
+    const [bx, by] = centre(b.row, b.col);
+    ctx.beginPath();
+    ctx.moveTo(ax + (bx - ax) * 0.25, ay + (by - ay) * 0.25);
+    ctx.lineTo(ax + (bx - ax) * 0.75, ay + (by - ay) * 0.75);
+    ctx.stroke();
+  }
+  if (places) {
+    ctx.fillStyle = "rgba(245, 245, 240, 0.5)";
+    for (const hex of map.hexes.values()) {
+      if (places.has(hex.id) || hex.kind !== "land") continue;
+      const [x, y] = centre(hex.row, hex.col);
+      hexPath(ctx, x, y, SIZE + 0.35);
+      ctx.fill();
+    }
+  }
+  return { width, height, painted: map.hexes.size };
+}
+
+// ----- what the view says --------------------------------------------------------------
+function armiesOf(view) {
+  return Array.isArray(view?.board?.armies) ? view.board.armies : [];
+}
+
+function armyById(view, id) {
+  return armiesOf(view).find((a) => a.id === id) || null;
+}
+
+function placeWords(place) {
+  return place === BOX ? "Siberia" : place;
+}
+
+function kindWords(kind, count) {
+  if (kind === "army") return "the whole army";
+  const name = { tac_air: "tactical air", mechanized: "mechanized", infantry: "infantry", paratroop: "paratroop", amphibious: "amphibious" }[kind] || kind;
+  return count === undefined ? name : `${count} ${name}`;
+}
+
+function composition(army) {
+  return KINDS.filter((k) => army.sp?.[k]).map((k) => `${army.sp[k]} ${KIND_SHORT[k]}`).join(" + ") || "empty";
+}
+
+export function unitName(uid, view) {
+  const army = armyById(view, uid);
+  return army ? army.name : uid;
+}
+
+// ----- actions -------------------------------------------------------------------------
+/** What each HGW action is about, for the board and the buttons (see actions.js). */
+function describe(action, view) {
+  const [verb, a, b, c] = action;
+  const name = (uid) => unitName(uid, view);
+  const armyAt = (uid) => armyById(view, uid)?.at || null;
+  const frame = view?.board?.frame || {};
+  switch (verb) {
+    case "move":
+      return {
+        unit: a,
+        label: b === "army" ? `Move ${name(a)} (all ${c} points)` : `Move ${kindWords(b, c)} of ${name(a)}`,
+      };
+    case "eliminate":
+      return { unit: a, label: `Eliminate one ${kindWords(b)} point of ${name(a)} (over-stacked)` };
+    case "to_place": {
+      const what = frame.kind === "army" ? name(frame.army) : `${kindWords(frame.kind, frame.count)} of ${name(frame.army)}`;
+      return { hex: a, kind: "move", label: `Redeploy ${what} to ${placeWords(a)}` };
+    }
+    case "to_army": {
+      const what = frame.kind === "army" ? `all of ${name(frame.army)}` : `${kindWords(frame.kind, frame.count)} of ${name(frame.army)}`;
+      const at = armyAt(a);
+      return at ? { hex: at, kind: "move", label: `Put ${what} into ${name(a)} at ${placeWords(at)}` } : { label: `Put ${what} into ${name(a)}` };
+    }
+    case "cancel":
+      return { label: "Cancel this move" };
+    case "end_movement":
+      return { label: "End movement", primary: true };
+    case "attack":
+      return { unit: a, hex: b, kind: "battle", label: `${name(a)} will attack ${placeWords(b)}` };
+    case "end_announce":
+      return { label: "Done announcing attacks", primary: true };
+    case "defensive_assault":
+      return { label: `Defensive assault with ${action.slice(1).map(name).join(" and ")}` };
+    case "no_defensive_assault":
+      return { label: "No defensive assault" };
+    case "assault":
+      if (a === undefined) return { label: frame.target ? `Assault ${placeWords(frame.target)} before advancing` : "Assault before advancing", primary: true };
+      return { hex: b, kind: "battle", label: `Assault ${placeWords(b)} from ${placeWords(a)} with ${action.slice(3).map(name).join(" and ")}` };
+    case "no_assault":
+      return { label: "Advance without assaulting" };
+    case "to_advances":
+      return { label: "Done assaulting: on to the advances", primary: true };
+    case "lose":
+      return { unit: a, label: `Remove one ${kindWords(b)} point from ${name(a)}` };
+    case "advance": {
+      const target = armyById(view, a)?.status?.target;
+      return target ? { unit: a, hex: target, kind: "move", label: `${name(a)} advances into ${placeWords(target)}` } : { unit: a, label: `${name(a)} advances` };
+    }
+    case "to_exploitation":
+      return { label: "Done advancing: on to exploitation", primary: true };
+    case "retreat":
+      return { hex: a, kind: "move", label: `Retreat to ${placeWords(a)}` };
+    case "exploit":
+      return { unit: a, hex: b, kind: "battle", label: `${name(a)} exploits into ${placeWords(b)}` };
+    case "end_combat":
+      return { label: "End the combat phase", primary: true };
+    case "build":
+      if (b === "army") return { unit: c, label: `Build one ${kindWords(a)} point in ${name(c)}` };
+      return { hex: c, kind: "build", label: `Build one ${kindWords(a)} point in a new army at ${placeWords(c)}` };
+    case "repair":
+      return { hex: a, kind: "build", label: `Repair one production point at ${placeWords(a)}` };
+    case "end_production":
+      return { label: "End production", primary: true };
+    default:
+      return null;
+  }
+}
+
+// ----- drawing -------------------------------------------------------------------------
+/** An army counter centred on (0, 0): its side's colour, its id, strength and make-up. */
+function counterShape(army) {
+  const inf = army.sp?.infantry || 0;
+  const mech = army.sp?.mechanized || 0;
+  const other = (army.strength || 0) - inf - mech;
+  return [
+    s("rect", { class: "ring", x: -8.4, y: -6.4, width: 16.8, height: 12.8, rx: 1.8 }),
+    s("rect", { class: "body", x: -7.5, y: -5.5, width: 15, height: 11, rx: 1.2, fill: roleColor(army.side) }),
+    s("text", { class: "hgw-army-id", x: 0, y: -2.2, text: army.id.toUpperCase() }),
+    s("text", { class: "hgw-army-sp", x: 0, y: 3.6, text: String(army.strength ?? "") }),
+    mech ? s("rect", { class: "hgw-mech-bar", x: -6.5, y: 4.3, width: (13 * mech) / Math.max(1, army.strength || 1), height: 0.9 }) : null,
+    other > 0 ? s("circle", { class: "hgw-other", cx: 6, cy: -4, r: 1.2 }) : null,
+  ];
+}
+
+/** Where n counters sit in a hex, and at what scale: side by side, two to a row. */
+function counterSlots(n) {
+  if (n <= 1) return { out: [[0, 1]], scale: 1 };
+  const cols = n <= 4 ? 2 : 3;
+  const rows = Math.ceil(n / cols);
+  const scale = n <= 2 ? 0.52 : n <= 4 ? 0.48 : 0.34;
+  const pw = 17 * scale;
+  const ph = 13 * scale;
+  const out = [];
+  for (let i = 0; i < n; i += 1) {
+    const row = Math.floor(i / cols);
+    const inRow = Math.min(cols, n - row * cols);
+    out.push([((i % cols) - (inRow - 1) / 2) * pw, 1 + (row - (rows - 1) / 2) * ph]);
+  }
+  return { out, scale };
+}
+
+class HgwBoard extends HexBoard {
+  constructor(host, hooks) {
+    super(host, hooks, "Hitler's Global War world map", "hexes hgw-hexes");
+    this.pz.wrap.classList.add("hgw-wrap");
+    this.canvas = h("canvas", { class: "hgw-canvas", "aria-hidden": "true" });
+    this.pz.wrap.prepend(this.canvas);
+    this.featureLayer = s("g", { class: "hgw-features" });
+    this.markLayer = s("g", { class: "hgw-marks" });
+    this.armyLayer = s("g", { class: "hgw-armies" });
+    this.pz.content.append(this.featureLayer, this.hexLayer, this.markLayer, this.armyLayer);
+    this.map = null;
+    this.painted = null;
+    this.view = null;
+    this.ui = {};
+    // the canvas follows the SVG's pan and zoom
+    const apply = this.pz.apply.bind(this.pz);
+    this.pz.apply = () => {
+      apply();
+      this.canvas.style.transform = `translate(${this.pz.tx}px, ${this.pz.ty}px) scale(${this.pz.k / RES})`;
+    };
+    // zoom out to the whole world, in to a few hexes
+    this.pz.zoomAt = (factor, px, py) => {
+      const [w, hgt] = this.pz.size();
+      const world = this.painted ? Math.min(w / this.painted.width, hgt / this.painted.height) * 0.9 : 0.2;
+      const k = Math.min(12, Math.max(Math.min(world, this.pz.fitScale()), this.pz.k * factor));
+      const real = k / this.pz.k;
+      this.pz.tx = px - (px - this.pz.tx) * real;
+      this.pz.ty = py - (py - this.pz.ty) * real;
+      this.pz.k = k;
+      this.pz.apply();
+    };
+    this.pz.onActivate = (target, event) => this.activateAt(target, event);
+    loadMap()
+      .then((map) => {
+        this.map = map;
+        if (this.view) this.render(this.view, this.ui);
+      })
+      .catch((err) => {
+        this.pz.wrap.append(h("p", { class: "hgw-map-error" }, String(err.message || err)));
+      });
+  }
+
+  activateAt(target, event) {
+    const counter = target.closest?.("[data-uid]");
+    let hex = target.closest?.("[data-hex]")?.dataset.hex ?? target.closest?.("[data-stack]")?.dataset.stack;
+    if (!hex && event && event.clientX !== undefined) {
+      const [px, py] = this.pz.local(event);
+      hex = hexAt((px - this.pz.tx) / this.pz.k, (py - this.pz.ty) / this.pz.k);
+    }
+    if (!hex) return;
+    const uid = counter ? counter.dataset.uid : null;
+    this.hooks.onHex?.(hex, uid, uid);
+  }
+
+  paint(view) {
+    const scenario = view.scenario || "barbarossa";
+    const places = new Set(Object.keys(view.board.owner || {}));
+    const key = `${scenario}:${places.size}`;
+    if (this.painted?.key === key) return;
+    const borders = this.map.scenarios?.[scenario] || "1939";
+    const started = performance.now();
+    const result = paintWorld(this.canvas, this.map, { borders, places: places.size ? places : null });
+    this.painted = { ...result, key, ms: performance.now() - started };
+    this.canvas.dataset.painted = String(result.painted);
+    this.pz.svg.dataset.painted = String(result.painted);
+    this.drawFeatures(places);
+    this.siberia = this.siberiaBox(places);
+  }
+
+  /** Where the Siberia box is drawn: over the Soviet hexes beyond the European columns. */
+  siberiaBox(places) {
+    if (!places.has(BOX)) return null;
+    const row = 10;
+    const col = (this.map.europe_max_col || 57) + 6;
+    const [x, y] = centre(row, col);
+    return { x, y };
+  }
+
+  /** Production points, capitals, ports and off-map boxes: the printed symbols. */
+  drawFeatures(places) {
+    clear(this.featureLayer);
+    for (const hex of this.map.hexes.values()) {
+      const inPlay = places.has(hex.id);
+      const capital = hex.features.includes("capital");
+      const port = hex.features.includes("port") || hex.features.includes("naval_port") || hex.features.includes("naval_yard");
+      if (!hex.production && !capital && !port) continue;
+      const [x, y] = centre(hex.row, hex.col);
+      const g = s("g", { class: ["hgw-feature", !inPlay && "off-play"], transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})`, "data-feature-hex": hex.id });
+      if (capital) g.append(s("path", { class: "hgw-capital", d: star(0, -4.2, 2.6, 1.1) }));
+      if (hex.production) {
+        g.append(s("circle", { class: "hgw-pp-disc", cx: 0, cy: 4.1, r: 2.6 }));
+        g.append(s("text", { class: "hgw-pp", x: 0, y: 4.2, text: String(hex.production) }));
+      }
+      if (port) g.append(s("path", { class: "hgw-port", d: "M-6 0.5 v3 M-7.4 2 q1.4 2.4 2.8 0 M-7 0.9 h2" }));
+      this.featureLayer.append(g);
+    }
+    for (const box of this.map.boxes || []) {
+      if (!box[2]) continue;
+      const hex = this.map.hexes.get(box[2]);
+      if (!hex) continue;
+      const [x, y] = centre(hex.row, hex.col);
+      this.featureLayer.append(s("text", { class: "hgw-box-label", x: x.toFixed(1), y: (y - 6).toFixed(1), text: `${box[1]} box` }));
+    }
+  }
+
+  render(view, ui = {}) {
+    this.view = view;
+    this.ui = ui;
+    const drawn = new Set();
+    if (!this.map || !view?.board) return { drawn };
+    this.paint(view);
+    const board = view.board;
+    const selectable = ui.selectable || new Set();
+    const targets = ui.targets || new Map();
+    const hexTargets = ui.hexTargets || new Map();
+    const labels = ui.labels || new Map();
+    const selectedAt = ui.selected ? armyById(view, ui.selected)?.at : null;
+    const fight = board.frame?.target || null;
+    clear(this.hexLayer);
+    clear(this.markLayer);
+    clear(this.armyLayer);
+    this.groups.clear();
+    const where = (place) => {
+      if (place === BOX) return this.siberia ? [this.siberia.x, this.siberia.y] : null;
+      const [row, col] = rowCol(place);
+      return centre(row, col);
+    };
+    // the Siberia box: an off-map place that holds armies without a stacking limit
+    if (this.siberia) {
+      const { x, y } = this.siberia;
+      this.markLayer.append(
+        s("g", { class: "hgw-siberia", transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` },
+          s("rect", { x: -34, y: -16, width: 68, height: 32, rx: 3 }),
+          s("text", { class: "hgw-siberia-label", x: 0, y: -10, text: "Siberia (off-map box)" })),
+      );
+    }
+    // lit hexes, the selected army's hex, the hex being fought over, hovered hexes
+    const lit = new Set([...targets.keys(), ...hexTargets.keys()]);
+    if (selectedAt) lit.add(selectedAt);
+    if (fight && board.owner?.[fight] !== undefined) lit.add(fight);
+    for (const place of lit) {
+      const at = where(place);
+      if (!at) continue;
+      const kind = targets.get(place) || hexTargets.get(place) || null;
+      const g = s("g", {
+        class: ["hex", "hgw-hex", kind && `target hl-${kind}`, place === fight && "battle-hex", place === selectedAt && "selected-hex"],
+        transform: `translate(${at[0].toFixed(2)} ${at[1].toFixed(2)})`,
+        "data-hex": place,
+      });
+      const outline = place === BOX ? null : hexPoints(SIZE);
+      if (outline) g.append(s("polygon", { class: "tile", points: outline }));
+      else g.append(s("rect", { class: "tile", x: -34, y: -16, width: 68, height: 32, rx: 3 }));
+      if (kind) {
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("role", "button");
+        g.setAttribute("aria-label", labels.get(place) || placeWords(place));
+        g.append(outline ? s("polygon", { class: "hl-fill", points: outline }) : s("rect", { class: "hl-fill", x: -34, y: -16, width: 68, height: 32, rx: 3 }));
+      }
+      g.append(outline ? s("polygon", { class: "hl-edge", points: hexPoints(SIZE - 1.2) }) : s("rect", { class: "hl-edge", x: -33, y: -15, width: 66, height: 30, rx: 3 }));
+      g.prepend(s("title", {}, labels.get(place) || placeWords(place)));
+      this.hexLayer.append(g);
+      this.groups.set(place, g);
+    }
+    // occupation markers (Garrisons 3, 6) and devastated production
+    for (const [place, side] of Object.entries(board.markers || {})) {
+      const at = where(place);
+      if (!at) continue;
+      this.markLayer.append(
+        s("g", { class: "hgw-occupation", "data-marker": place, "data-side": side, transform: `translate(${(at[0] - 5.2).toFixed(2)} ${(at[1] - 3.5).toFixed(2)})` },
+          s("title", { text: `${placeWords(place)}: ${side} occupation marker` }),
+          s("circle", { r: 2.3, fill: roleColor(side) })),
+      );
+    }
+    for (const [place, points] of Object.entries(board.devastated || {})) {
+      const at = where(place);
+      if (!at) continue;
+      const permanent = board.permanent?.[place] || 0;
+      this.markLayer.append(
+        s("g", { class: ["hgw-devastated", permanent && "permanent"], "data-devastated": place, transform: `translate(${(at[0] + 4.6).toFixed(2)} ${(at[1] + 3.6).toFixed(2)})` },
+          s("title", { text: `${placeWords(place)}: ${points} production point${points === 1 ? "" : "s"} devastated${permanent ? ` (${permanent} for good)` : ""}` }),
+          s("rect", { x: -2.4, y: -2.4, width: 4.8, height: 4.8, rx: 0.6 }),
+          s("text", { x: 0, y: 0.2, text: String(points) })),
+      );
+    }
+    // the armies, one counter each, side by side when several share a place
+    const byPlace = new Map();
+    for (const army of armiesOf(view)) {
+      if (!army.at) continue;
+      if (!byPlace.has(army.at)) byPlace.set(army.at, []);
+      byPlace.get(army.at).push(army);
+    }
+    for (const [place, armies] of byPlace) {
+      const at = where(place);
+      if (!at) continue;
+      const many = place === BOX ? { out: armies.map((_, i) => [(i - (armies.length - 1) / 2) * 17, 3]), scale: 0.9 } : counterSlots(armies.length);
+      const holder = s("g", { class: "hgw-stack", "data-stack": place, transform: `translate(${at[0].toFixed(2)} ${at[1].toFixed(2)})` });
+      armies.forEach((army, i) => {
+        const [x, y] = many.out[i];
+        const canAct = selectable.has(army.id);
+        const isSelected = army.id === ui.selected;
+        const el = s(
+          "g",
+          {
+            class: ["hgw-army", "counter", canAct && "selectable", isSelected && "selected", army.frozen && "frozen", army.status?.target && "committed"],
+            transform: `translate(${x.toFixed(2)} ${(y - (isSelected ? 0.8 : 0)).toFixed(2)}) scale(${many.scale})`,
+            "data-uid": army.id,
+            "data-side": army.side,
+            "data-strength": army.strength,
+          },
+          s("title", { text: `${army.name} (${army.side}) at ${placeWords(place)}: ${army.strength} points, ${composition(army)}${army.frozen ? "; out of supply" : ""}${army.status?.target ? `; attacking ${placeWords(army.status.target)}` : ""}` }),
+          ...counterShape(army),
+        );
+        if (canAct) {
+          el.setAttribute("tabindex", "0");
+          el.setAttribute("role", "button");
+          el.setAttribute("aria-label", `${army.name}, ${army.strength} points`);
+          el.setAttribute("aria-pressed", isSelected ? "true" : "false");
+        }
+        drawn.add(army.id);
+        holder.append(el);
+      });
+      this.armyLayer.append(holder);
+    }
+    // the theatre in play fills the board at first: where the armies stand
+    if (!this.pz.bounds) this.pz.setBounds(this.theatre(view, where));
+    if (ui.hover) this.highlight(ui.hover);
+    return { drawn };
+  }
+
+  /** The armies' area (the front), padded by a few hexes: what the player looks at first. */
+  theatre(view, where) {
+    let minX = Infinity;
+    let maxX = -Infinity;
+    let minY = Infinity;
+    let maxY = -Infinity;
+    for (const army of armiesOf(view)) {
+      if (!army.at || army.at === BOX) continue;
+      const [x, y] = where(army.at);
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
+    if (minX === Infinity) return { x: 0, y: 0, w: this.painted.width, h: this.painted.height };
+    const pad = SIZE * 5;
+    return { x: minX - pad, y: minY - pad, w: maxX - minX + 2 * pad, h: maxY - minY + 2 * pad };
+  }
+
+  /** Hover outlines for log lines and buttons: drawn on demand, the map has no hex elements. */
+  highlight(hexes) {
+    for (const el of this.markLayer.querySelectorAll(".hgw-hover")) el.remove();
+    for (const place of hexes || []) {
+      if (typeof place !== "string" || !/^\d{4,5}$/.test(place)) continue;
+      const [row, col] = rowCol(place);
+      const [x, y] = centre(row, col);
+      this.markLayer.append(s("polygon", { class: "hgw-hover", points: hexPoints(SIZE), transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})` }));
+    }
+  }
+
+  blank() {
+    clear(this.hexLayer);
+    clear(this.markLayer);
+    clear(this.armyLayer);
+    this.groups.clear();
+  }
+}
+
+function star(cx, cy, outer, inner) {
+  let d = "";
+  for (let i = 0; i < 10; i += 1) {
+    const r = i % 2 ? inner : outer;
+    const a = (Math.PI / 5) * i - Math.PI / 2;
+    d += `${i ? "L" : "M"}${(cx + r * Math.cos(a)).toFixed(2)} ${(cy + r * Math.sin(a)).toFixed(2)}`;
+  }
+  return `${d}Z`;
+}
+
+// ----- panels --------------------------------------------------------------------------
+function unitBadge(uid, view) {
+  const army = armyById(view, uid);
+  if (!army) return null;
+  const svg = s("svg", { class: "hgw-badge", width: 34, height: 26, viewBox: "-8.5 -6.5 17 13", "aria-hidden": "true" });
+  svg.append(...counterShape(army).filter(Boolean));
+  return svg;
+}
+
+function sides(view) {
+  return view.roles && view.roles.length ? view.roles : ["axis", "soviet"];
+}
+
+function placesHeld(view, role) {
+  return Object.entries(view.board.owner || {}).filter(([, side]) => side === role).map(([p]) => p);
+}
+
+function summary(view) {
+  return sides(view).map((role) => {
+    const armies = armiesOf(view).filter((a) => a.side === role && a.at);
+    const points = armies.reduce((n, a) => n + (a.strength || 0), 0);
+    return {
+      role,
+      color: roleColor(role),
+      active: (view.active || []).includes?.(role) && !view.result,
+      score: points,
+      detail: `${armies.length} arm${armies.length === 1 ? "y" : "ies"} on the map · ${points} strength points`,
+    };
+  });
+}
+
+function status(view) {
+  const board = view.board;
+  return sides(view).map((role) => {
+    const armies = armiesOf(view).filter((a) => a.side === role);
+    const onMap = armies.filter((a) => a.at);
+    const points = onMap.reduce((n, a) => n + (a.strength || 0), 0);
+    const mech = onMap.reduce((n, a) => n + (a.sp?.mechanized || 0), 0);
+    const facts = [
+      ["Armies on the map", `${onMap.length} of ${armies.length}`],
+      ["Strength points", `${points} (${mech} mechanized)`],
+      ["Places held", String(placesHeld(view, role).length)],
+      ["Occupation markers", String(Object.values(board.markers || {}).filter((s2) => s2 === role).length)],
+    ];
+    if (role === board.player && board.frame?.budget !== undefined) facts.push(["Production left", String(board.frame.budget)]);
+    return { role, color: roleColor(role), score: points, scoreLabel: "strength points", facts };
+  });
+}
+
+function turnText(view) {
+  const board = view.board || {};
+  if (view.result) return `${board.turn || ""} · game over`;
+  const step = STEPS[board.step] || PHASES[board.phase] || board.phase || "";
+  const index = Number.isInteger(board.turn_index) && board.turns ? ` (turn ${board.turn_index + 1} of ${board.turns.length})` : "";
+  return `${board.turn || ""}${index} · ${board.player || ""} player turn${step ? ` · ${step}` : ""}`;
+}
+
+/** The record sheets (open information, Prepare for Play 4): every army's make-up. */
+function recordSheet(view) {
+  const board = view?.board;
+  if (!board) return null;
+  const rows = (role) =>
+    armiesOf(view)
+      .filter((a) => a.side === role)
+      .map((a) =>
+        h(
+          "tr",
+          { class: [!a.at && "muted", a.frozen && "frozen"], "data-army": a.id },
+          h("th", { scope: "row", title: a.name }, a.id.toUpperCase()),
+          h("td", {}, a.at ? placeWords(a.at) : "—"),
+          KINDS.map((k) => h("td", {}, a.sp?.[k] ? String(a.sp[k]) : "")),
+          h("td", { class: "total" }, String(a.strength || 0)),
+          h("td", { class: "hgw-army-note" }, a.frozen ? "unsupplied" : a.status?.target ? `→ ${placeWords(a.status.target)}${a.status.advanced ? ` (+${a.status.advanced})` : ""}` : ""),
+        ),
+      );
+  return h(
+    "details",
+    { class: "hgw-record", open: true },
+    h("summary", {}, "Record sheets"),
+    sides(view).map((role) =>
+      h(
+        "table",
+        { class: "data-table hgw-sheet", "data-side": role },
+        h("caption", {}, h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role))),
+        h("thead", {}, h("tr", {}, h("th", {}, "Army"), h("th", {}, "At"), KINDS.map((k) => h("th", { title: kindWords(k) }, KIND_SHORT[k])), h("th", {}, "SP"), h("th", {}, ""))),
+        h("tbody", {}, rows(role)),
+      ),
+    ),
+  );
+}
+
+function battleAt(view) {
+  const target = view?.board?.frame?.target;
+  return target && view.board.owner?.[target] !== undefined ? target : null;
+}
+
+/** Why a click did nothing, from the view (never more than it shows). */
+function whyNot(view, { hex, uid, seat, selected, model }) {
+  if (!seat || !view?.board) return null;
+  const board = view.board;
+  const army = uid ? armyById(view, uid) : null;
+  if (army && army.side !== seat) return `${army.name} is a ${army.side} army: ${composition(army)}.`;
+  if (army && !model.selectable().has(uid)) {
+    if (army.frozen) return `${army.name} is out of full supply: it may not move or attack this turn.`;
+    if (board.step === "announce" && army.status?.target) return `${army.name} is already named against ${placeWords(army.status.target)}.`;
+    return `${army.name} has nothing to do in this step (${STEPS[board.step] || board.step}).`;
+  }
+  if (selected) return `${unitName(selected, view)} cannot go to ${placeWords(hex)} now: the lit hexes are where it can.`;
+  if (board.owner && board.owner[hex] === undefined && hex !== BOX) return `${hex} is not in play in this scenario (neutral for the whole game).`;
+  return null;
+}
+
+function legend() {
+  const swatch = (...shapes) => {
+    const svg = s("svg", { class: "legend-svg", width: 34, height: 30, viewBox: "-12 -11 24 22", "aria-hidden": "true" });
+    svg.append(...shapes);
+    return svg;
+  };
+  const item = (icon, text) => h("li", {}, icon, h("span", {}, text));
+  const hexShape = (fill) => s("polygon", { points: hexPoints(SIZE), fill, stroke: "#555", "stroke-width": 0.6 });
+  return h(
+    "ul",
+    { class: "legend-items" },
+    item(swatch(hexShape(GROUP_COLORS.germany)), "Germany"),
+    item(swatch(hexShape(GROUP_COLORS.soviet)), "Soviet Union"),
+    item(swatch(hexShape(GROUP_COLORS.inclined_axis)), "Inclined towards the Axis"),
+    item(swatch(hexShape(WATER.sea)), "Sea"),
+    item(swatch(hexShape(WATER.partial)), "Coastal water"),
+    item(swatch(s("path", { class: "hgw-capital", d: star(0, 0, 6, 2.6) })), "Capital"),
+    item(swatch(s("circle", { class: "hgw-pp-disc", r: 5 }), s("text", { class: "hgw-pp legend", x: 0, y: 0.4, text: "3" })), "Production points"),
+    item(swatch(s("circle", { r: 4, fill: roleColor("axis") })), "Occupation marker (its side's colour)"),
+    item(swatch(s("g", { class: "hgw-devastated" }, s("rect", { x: -5, y: -5, width: 10, height: 10, rx: 1 }), s("text", { x: 0, y: 0.4, text: "2" }))), "Devastated production points"),
+    item(swatch(s("g", { class: "hgw-army", transform: "scale(1.3)" }, ...counterShape({ id: "agn", side: "axis", strength: 10, sp: { infantry: 5, mechanized: 5 } }).filter(Boolean))), "Army: id, strength, mechanized share (bar)"),
+  );
+}
+
+export default {
+  id: "hgw",
+  roleColor,
+  describe,
+  unitLabel: unitName,
+  unitBadge,
+  summary,
+  status,
+  turnText,
+  extraPanel: recordSheet,
+  battleAt,
+  unitsAt: (view, hex) => armiesOf(view).filter((a) => a.at === hex).map((a) => a.id),
+  isTurnEnd: (action) => action[0] === "end_production",
+  obligations: () => [],
+  whyNot,
+  legend,
+  createBoard: (host, hooks) => new HgwBoard(host, hooks),
+};
