@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from hgw_positions import act, cleared, own, pass_turn, place, sp, step
 
+from grognard.games.hgw import HgwState
+
 
 @pytest.mark.rules("E1.3", "C2.1", "C2.4", "C2.5", "C2.6", "C4.3", "C4.4", "C5.3", "C5.7", "H1.4")
 def test_initial_attack_at_smolensk() -> None:
@@ -86,7 +88,7 @@ def test_the_assault_example_the_attacker_chooses_which_attacking_army_loses() -
     assert sp(state, "agn") == {"infantry": 3, "mechanized": 1} and step(state) == "assaults"
 
 
-def _soviet_offensive() -> object:
+def _soviet_offensive() -> HgwState:
     state = cleared()
     pass_turn(state, "axis")
     own(state, "axis", "1142", "1141", "1241", "1042", "1242")
@@ -103,37 +105,37 @@ def _soviet_offensive() -> object:
 def test_the_exploitation_attack_of_the_soviet_1944_summer_offensive() -> None:
     state = _soviet_offensive()
     s = "soviet"
-    act(state, s, "end_movement")  # type: ignore[arg-type]
+    act(state, s, "end_movement")
     for army in ("wrf", "1uf", "2uf"):
-        act(state, s, "attack", army, "1142")  # type: ignore[arg-type]
-    act(state, s, "end_announce")  # type: ignore[arg-type]
-    state.rng.force([5])  # type: ignore[attr-defined]
-    act(state, "axis", "defensive_assault", "agc")  # type: ignore[arg-type]
-    act(state, s, "lose", "2uf", "infantry")  # type: ignore[arg-type]
-    state.rng.force([3])  # type: ignore[attr-defined]
-    act(state, s, "assault", "1043", "1142", "1uf")  # type: ignore[arg-type]
+        act(state, s, "attack", army, "1142")
+    act(state, s, "end_announce")
+    state.rng.force([5])
+    act(state, "axis", "defensive_assault", "agc")
+    act(state, s, "lose", "2uf", "infantry")
+    state.rng.force([3])
+    act(state, s, "assault", "1043", "1142", "1uf")
     for kind in ("infantry", "infantry", "mechanized"):
-        act(state, "axis", "lose", "agc", kind)  # type: ignore[arg-type]
-    state.rng.force([1])  # type: ignore[attr-defined]
-    act(state, s, "assault", "1243", "1142", "2uf")  # type: ignore[arg-type]
+        act(state, "axis", "lose", "agc", kind)
+    state.rng.force([1])
+    act(state, s, "assault", "1243", "1142", "2uf")
     for _ in range(4):
-        act(state, "axis", "lose", "agc", "mechanized")  # type: ignore[arg-type]
-    data = state.data  # type: ignore[attr-defined]
+        act(state, "axis", "lose", "agc", "mechanized")
+    data = state.data
     assert data["armies"]["agc"]["at"] is None  # Army Group Center is destroyed
-    act(state, s, "to_advances")  # type: ignore[arg-type]
+    act(state, s, "to_advances")
     # ten mechanized against nothing (no garrison returns this phase): 1-8, a 6 is enough
-    state.rng.force([6])  # type: ignore[attr-defined]
-    act(state, s, "advance", "wrf")  # type: ignore[arg-type]
+    state.rng.force([6])
+    act(state, s, "advance", "wrf")
     assert data["owner"]["1142"] == "soviet" and data["armies"]["wrf"]["at"] == "1142"
-    act(state, s, "to_exploitation")  # type: ignore[arg-type]
-    legal = state.legal_actions(s)  # type: ignore[attr-defined]
+    act(state, s, "to_exploitation")
+    legal = state.legal_actions(s)
     assert ("exploit", "wrf", "1141") in legal
     assert not any(a[0] == "exploit" and a[1] in ("1uf", "2uf") for a in legal)  # they only assaulted
     # 1141's garrison: ten against one is 1-8; with +1 for one hex already taken a 6 is a 7
-    act(state, s, "exploit", "wrf", "1141")  # type: ignore[arg-type]
-    assert state.active_roles() == [s]  # type: ignore[attr-defined]  # a garrison cannot defensively assault
-    state.rng.force([6])  # type: ignore[attr-defined]
-    act(state, s, "no_assault")  # type: ignore[arg-type]
+    act(state, s, "exploit", "wrf", "1141")
+    assert state.active_roles() == [s]  # a garrison cannot defensively assault
+    state.rng.force([6])
+    act(state, s, "no_assault")
     assert data["armies"]["wrf"]["at"] == "1141" and data["owner"]["1141"] == "soviet"
     assert data["owner"]["1142"] == "soviet"  # left behind, 1142 stays Soviet
 
@@ -143,33 +145,33 @@ def test_the_exploitation_example_goes_on_into_1241_and_fails_with_a_4() -> None
     """The same offensive, Army Group Center already gone: 1142, 1141, then 1241."""
     state = _soviet_offensive()
     s = "soviet"
-    data = state.data  # type: ignore[attr-defined]
+    data = state.data
     data["armies"]["agc"]["at"] = None
     data["armies"]["agc"]["sp"] = {k: 0 for k in data["armies"]["agc"]["sp"]}
-    act(state, s, "end_movement")  # type: ignore[arg-type]
-    act(state, s, "attack", "wrf", "1142")  # type: ignore[arg-type]
-    act(state, s, "end_announce")  # type: ignore[arg-type]
-    act(state, s, "to_advances")  # type: ignore[arg-type]
-    state.rng.force([6])  # type: ignore[attr-defined]
-    act(state, s, "advance", "wrf")  # type: ignore[arg-type]
-    act(state, s, "to_exploitation")  # type: ignore[arg-type]
-    act(state, s, "exploit", "wrf", "1141")  # type: ignore[arg-type]
-    state.rng.force([6])  # type: ignore[attr-defined]
-    act(state, s, "no_assault")  # type: ignore[arg-type]
+    act(state, s, "end_movement")
+    act(state, s, "attack", "wrf", "1142")
+    act(state, s, "end_announce")
+    act(state, s, "to_advances")
+    state.rng.force([6])
+    act(state, s, "advance", "wrf")
+    act(state, s, "to_exploitation")
+    act(state, s, "exploit", "wrf", "1141")
+    state.rng.force([6])
+    act(state, s, "no_assault")
     assert data["armies"]["wrf"]["at"] == "1141" and data["owner"]["1141"] == "soviet"
     # 1241: the Fourth Army's defensive assault (5 points, a 2) costs two mechanized
-    act(state, s, "exploit", "wrf", "1241")  # type: ignore[arg-type]
-    state.rng.force([2])  # type: ignore[attr-defined]
-    act(state, "axis", "defensive_assault", "4a")  # type: ignore[arg-type]
-    act(state, s, "lose", "wrf", "mechanized")  # type: ignore[arg-type]
-    act(state, s, "lose", "wrf", "mechanized")  # type: ignore[arg-type]
+    act(state, s, "exploit", "wrf", "1241")
+    state.rng.force([2])
+    act(state, "axis", "defensive_assault", "4a")
+    act(state, s, "lose", "wrf", "mechanized")
+    act(state, s, "lose", "wrf", "mechanized")
     # the White Russian Front's assault: eight points, a 4, two infantry lost
-    state.rng.force([4])  # type: ignore[attr-defined]
-    act(state, s, "assault")  # type: ignore[arg-type]
-    act(state, "axis", "lose", "4a", "infantry")  # type: ignore[arg-type]
-    state.rng.force([4])  # type: ignore[attr-defined]
-    act(state, "axis", "lose", "4a", "infantry")  # type: ignore[arg-type]
+    state.rng.force([4])
+    act(state, s, "assault")
+    act(state, "axis", "lose", "4a", "infantry")
+    state.rng.force([4])
+    act(state, "axis", "lose", "4a", "infantry")
     # eight against three is 1-5; +2 for two hexes taken: a 4 fails
     assert data["armies"]["wrf"]["at"] == "1141" and data["owner"]["1241"] == "axis"
     assert data["status"]["wrf"]["stopped"]
-    assert state.legal_actions(s) == [("end_combat",)]  # type: ignore[attr-defined]
+    assert state.legal_actions(s) == [("end_combat",)]

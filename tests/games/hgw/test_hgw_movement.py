@@ -7,12 +7,13 @@ import pytest
 from hgw_positions import act, cleared, new_game, place, sp
 
 from grognard.core.errors import IllegalAction
+from grognard.games.hgw import HgwState
 
 
-def _destinations(state: object, army: str, kind: str, count: int) -> list[tuple[object, ...]]:
-    act(state, "axis", "move", army, kind, count)  # type: ignore[arg-type]
-    legal = state.legal_actions("axis")  # type: ignore[attr-defined]
-    act(state, "axis", "cancel")  # type: ignore[arg-type]
+def _destinations(state: HgwState, army: str, kind: str, count: int) -> list[tuple[object, ...]]:
+    act(state, "axis", "move", army, kind, count)
+    legal = state.legal_actions("axis")
+    act(state, "axis", "cancel")
     return list(legal)
 
 
@@ -20,7 +21,7 @@ def _destinations(state: object, army: str, kind: str, count: int) -> list[tuple
 def test_points_travel_any_distance_through_friendly_hexes_only() -> None:
     state = cleared()
     place(state, "agn", "1237", infantry=3)
-    targets = {a[1] for a in _destinations(state, "agn", "infantry", 1) if a[0] == "to_place"}
+    targets = {str(a[1]) for a in _destinations(state, "agn", "infantry", 1) if a[0] == "to_place"}
     assert {"1434", "1240", "1642", "1837"} <= targets  # Paris, East Prussia, Rumania, Rome
     assert "1241" not in targets  # Soviet
     assert not any(t.startswith("08") and t.endswith("41") for t in targets)  # Finland: sea between
@@ -133,8 +134,15 @@ def test_an_advance_may_overstack_a_hex_until_the_next_movement_phase() -> None:
     state.rng.force([1])
     act(state, "axis", "advance", "okw")
     assert state.data["armies"]["okw"]["at"] == "1240"  # eighteen points in one hex
-    for action in ("to_exploitation", "end_combat", "end_production"):
-        act(state, "axis", action)
+    act(state, "axis", "to_exploitation")
+    # the army that can still advance must try to leave before combat ends
+    assert ("end_combat",) not in state.legal_actions("axis")
+    act(state, "axis", "exploit", "okw", "1241")
+    state.rng.force([6])  # six mechanized against the garrison: 1-5, and +1 for 1240
+    act(state, "axis", "no_assault")
+    assert state.data["armies"]["okw"]["at"] == "1240"  # it failed: the hex stays overstacked
+    act(state, "axis", "end_combat")
+    act(state, "axis", "end_production")
     pass_turn(state, "soviet")
     assert ("end_movement",) not in state.legal_actions("axis")
     act(state, "axis", "move", "okw", "infantry", 2)

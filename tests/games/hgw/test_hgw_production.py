@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 from hgw_positions import act, cleared, new_game, own, pass_turn, place, sp
 
+from grognard.games.hgw import HgwState
 from grognard.games.hgw.production import budget, siberia_points
 
 
-def _to_production(state: object, role: str = "axis") -> None:
+def _to_production(state: HgwState, role: str = "axis") -> None:
     for action in ("end_movement", "end_announce", "to_advances", "to_exploitation", "end_combat"):
-        act(state, role, action)  # type: ignore[arg-type]
+        act(state, role, action)
 
 
 @pytest.mark.rules("P2.1", "P2.2", "P2.3", "P2.4", "P2.6", "P1.3")
@@ -37,9 +38,9 @@ def test_infantry_costs_two_and_mechanized_five_placed_in_home_production_hexes(
     assert state.legal_actions("axis") == [("end_production",)]
 
 
-def _berlin_army(state: object) -> str:
-    data = state.data  # type: ignore[attr-defined]
-    return next(a for a, x in data["armies"].items() if x["at"] == "1237")
+def _berlin_army(state: HgwState) -> str:
+    data = state.data
+    return str(next(a for a, x in data["armies"].items() if x["at"] == "1237"))
 
 
 @pytest.mark.rules("P2.5", "M2.6")

@@ -7,6 +7,7 @@ from hgw_positions import act, new_game, sp
 
 from grognard.core.errors import IllegalAction
 from grognard.games import REGISTRY
+from grognard.games.hgw import HgwState
 from grognard.games.hgw.production import budget
 
 
@@ -66,10 +67,10 @@ def test_france_yugoslavia_and_greece_start_devastated_and_france_for_good() -> 
     assert dev["1638"] == 1 and dev["1639"] == 1  # Yugoslavia, repairable
 
 
-def _pass_turn(state: object, role: str) -> None:
+def _pass_turn(state: HgwState, role: str) -> None:
     for action in ("end_movement", "end_announce", "to_advances", "to_exploitation", "end_combat"):
-        act(state, role, action)  # type: ignore[arg-type]
-    act(state, role, "end_production")  # type: ignore[arg-type]
+        act(state, role, action)
+    act(state, role, "end_production")
 
 
 @pytest.mark.rules("S1.1")

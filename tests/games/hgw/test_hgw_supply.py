@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 from hgw_positions import act, cleared, new_game, own, pass_turn, place
 
+from grognard.games.hgw import HgwState
 from grognard.games.hgw.geography import geography
 from grognard.games.hgw.map import row_col
 from grognard.games.hgw.supply import frozen_armies, supplied_places
 
 
-def _soviet_pocket(keep: set[str]) -> object:
+def _soviet_pocket(keep: set[str]) -> HgwState:
     """Axis everywhere in the Soviet Union except columns 46 on, Siberia and `keep`."""
     state = cleared()
     pass_turn(state, "axis")
@@ -25,18 +26,18 @@ def _soviet_pocket(keep: set[str]) -> object:
 @pytest.mark.rules("E1.5", "L2.1", "L2.2", "L1.3", "H1.2")
 def test_the_supply_example_cut_off_hexes_defect_and_their_army_is_eliminated() -> None:
     state = _soviet_pocket({"1242", "1243", "1442", "1443"})
-    place(state, "wrf", "1242", infantry=3, mechanized=2)  # type: ignore[arg-type]
-    place(state, "swf", "1442", infantry=3)  # type: ignore[arg-type]
-    place(state, "agn", "1141", infantry=5, mechanized=5)  # type: ignore[arg-type]
-    data = state.data  # type: ignore[attr-defined]
+    place(state, "wrf", "1242", infantry=3, mechanized=2)
+    place(state, "swf", "1442", infantry=3)
+    place(state, "agn", "1141", infantry=5, mechanized=5)
+    data = state.data
     supplied = supplied_places(data, "soviet", home_only=False)
     assert "1242" not in supplied and "1243" not in supplied
     assert "1442" in supplied and "1443" in supplied  # both reach the point in 1443
     # nothing happens before the end of the Soviet combat phase: a rescue could still come
     for action in ("end_movement", "end_announce", "to_advances", "to_exploitation"):
-        act(state, "soviet", action)  # type: ignore[arg-type]
+        act(state, "soviet", action)
     assert data["owner"]["1242"] == "soviet"
-    act(state, "soviet", "end_combat")  # type: ignore[arg-type]
+    act(state, "soviet", "end_combat")
     assert data["owner"]["1242"] == "axis" and data["owner"]["1243"] == "axis"
     assert data["armies"]["wrf"]["at"] is None
     assert data["owner"]["1442"] == "soviet" and data["armies"]["swf"]["at"] == "1442"
@@ -45,11 +46,11 @@ def test_the_supply_example_cut_off_hexes_defect_and_their_army_is_eliminated() 
 @pytest.mark.rules("L2.2")
 def test_cut_off_hexes_stay_put_when_no_supplied_enemy_army_is_within_three_hexes() -> None:
     state = _soviet_pocket({"1242", "1243"})
-    place(state, "wrf", "1242", infantry=3)  # type: ignore[arg-type]
-    place(state, "agn", "1237", infantry=5)  # type: ignore[arg-type]  # far away in Berlin
+    place(state, "wrf", "1242", infantry=3)
+    place(state, "agn", "1237", infantry=5)  # far away in Berlin
     for action in ("end_movement", "end_announce", "to_advances", "to_exploitation", "end_combat"):
-        act(state, "soviet", action)  # type: ignore[arg-type]
-    data = state.data  # type: ignore[attr-defined]
+        act(state, "soviet", action)
+    data = state.data
     assert data["armies"]["wrf"]["at"] is None  # the army still starves
     assert data["owner"]["1242"] == "soviet"
 

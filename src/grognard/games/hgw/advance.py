@@ -25,6 +25,8 @@ from .board import (
     left,
     mark,
     on_board,
+    over_limit,
+    stack,
     winter_modifier,
 )
 from .combat import assault, can_assault, eligible_defenders
@@ -160,11 +162,18 @@ class Exploitation(Step):
     def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
         data = game.data
         g = geo(data)
-        actions: list[Action] = [("end_combat",)]
+        actions: list[Action] = []
+        crowded = False
         for a in on_board(data, role):
             if may_exploit(data, a):
                 at = data["armies"][a]["at"]
                 actions += [("exploit", a, t) for t in g.links[at] if t in data["owner"]]
+                crowded = crowded or over_limit(at, stack(data, at))
+        # Advance Resolution 12; Stacking 5: while an army that can still advance stands
+        # in an overstacked hex, the phase goes on; it may stay overstacked only when no
+        # army there can advance out any more
+        if not crowded:
+            actions.append(("end_combat",))
         return actions
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:

@@ -257,7 +257,13 @@ class HgwHeuristic:
             score = limit + 2.0 * b.progress(army["at"], a[2]) + current
             if best is None or score > best[0]:
                 best = (score, a)
-        return best[1] if best else ("end_combat",)
+        if best:
+            return best[1]
+        if ("end_combat",) in legal:
+            return ("end_combat",)
+        # an overstacked hex must be left: the likeliest advance out, friendly hexes first
+        exploits = [a for a in legal if a[0] == "exploit"]
+        return max(exploits, key=lambda a: b.advance_limit(b.armies[a[1]], a[2]))
 
     def _retreat(self, b: Board, legal: list[Action]) -> Action:
         def safety(a: Action) -> int:

@@ -33,6 +33,12 @@ Data = dict[str, Any]
 STACK_LIMIT = 10  # Stacking 1
 
 
+def points(count: int, kind: str = "") -> str:
+    """ "1 point", "3 infantry points": counts for the log, in good English."""
+    word = "point" if count == 1 else "points"
+    return f"{count} {kind} {word}" if kind else f"{count} {word}"
+
+
 def enemy(side: str) -> str:
     return "soviet" if side == "axis" else "axis"
 
@@ -122,9 +128,9 @@ def capture(state: Any, place: Place, side: str, *, by_advance: bool) -> None:
         return
     data["owner"][place] = side
     if by_advance:
-        points = g.production[place]
-        if points:
-            data["devastated"][place] = points
+        value = g.production[place]
+        if value:
+            data["devastated"][place] = value
         data["garrison_lost"] = sorted({*data["garrison_lost"], place})
     if g.start_owner[place] != side:
         data["markers"][place] = side

@@ -24,6 +24,7 @@ from .board import (
     has_garrison,
     mark,
     on_board,
+    points,
     remove_points,
     strength,
     winter_modifier,
@@ -67,7 +68,7 @@ def fire(game: Any, armies: tuple[str, ...], target: Place | None, why: str) -> 
     (roll,) = game.roll(1, side, why)
     losses = load_tables().firepower_losses(power, roll + modifier)
     extra = f" +{modifier} Russian winter" if modifier else ""
-    game.log(f"firing strength {power}, roll {roll}{extra}: {losses} point(s) lost")
+    game.log(f"firing strength {power}, roll {roll}{extra}: {points(losses)} lost")
     return losses
 
 
@@ -176,7 +177,7 @@ class Losses(Step):
         end(game.data["flow"])
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
-        return f"{frame['role']}: remove {frame['count']} more strength point(s)"
+        return f"{frame['role']}: remove {points(frame['count'])} more"
 
 
 def can_assault(data: dict[str, Any], target: Place, side: str) -> bool:

@@ -22,7 +22,19 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
-from .board import Data, armies_at, free_army, geo, left, on_board, over_limit, remove_points, stack, strength
+from .board import (
+    Data,
+    armies_at,
+    free_army,
+    geo,
+    left,
+    on_board,
+    over_limit,
+    points,
+    remove_points,
+    stack,
+    strength,
+)
 from .geography import Place
 from .scenario import BOX, KINDS
 
@@ -143,7 +155,7 @@ class MoveTo(Step):
             remove_points(data, source, kind, count)
             left(data, start)
             dest = data["armies"][target]
-            game.log(f"{role} moves {count} {kind} from {start} to {dest['name']} in {dest['at']}")
+            game.log(f"{role} moves {points(count, kind)} from {start} to {dest['name']} in {dest['at']}")
         end(data["flow"])
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:

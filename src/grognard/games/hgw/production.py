@@ -20,6 +20,7 @@ from .board import (
     free_army,
     geo,
     over_limit,
+    points,
     production_of,
     stack,
 )
@@ -38,11 +39,11 @@ def siberia_points(data: Data) -> int:
         return 0
     turns = data["turns"]
     now = data["turn"]
-    points = 0
+    scheduled = 0
     for step in load_scenario(data["scenario"]).siberia.production:
         if step.start in turns and turns.index(step.start) <= now:
-            points = step.points
-    return max(0, points - int(data["devastated"].get(BOX, 0)))
+            scheduled = step.points
+    return max(0, scheduled - int(data["devastated"].get(BOX, 0)))
 
 
 def budget(data: Data, side: str) -> int:
@@ -90,8 +91,8 @@ class Production(Step):
                     actions.append(("build", kind, "place", p))
         if load_tables().costs.repair <= money:
             supplied = supplied_places(data, role, home_only=False)
-            for p, points in sorted(data["devastated"].items()):
-                repairable = points - int(data["permanent"].get(p, 0))
+            for p, lost in sorted(data["devastated"].items()):
+                repairable = lost - int(data["permanent"].get(p, 0))
                 if repairable > 0 and data["owner"].get(p) == role and p in supplied:
                     actions.append(("repair", p))
         return actions
@@ -100,7 +101,7 @@ class Production(Step):
         data = game.data
         if action[0] == "end_production":
             if frame["budget"]:
-                game.log(f"{role} leaves {frame['budget']} production unspent (lost)")
+                game.log(f"{role} leaves {points(frame['budget'])} of production unspent (lost)")
             goto(data["flow"], "next_turn", player=role)
             return
         if action[0] == "repair":
@@ -132,5 +133,5 @@ def open_production(game: Any, side: str) -> None:
     data = game.data
     money = budget(data, side)
     data["phase"] = "production"
-    game.log(f"{side} has {money} production points this turn ({current_turn(data)})")
+    game.log(f"{side} has {points(money, 'production')} this turn ({current_turn(data)})")
     goto(data["flow"], "production", role=side, budget=money)
