@@ -19,7 +19,10 @@ import { clear, h, s, titleCase } from "../ui.js";
 import { HexBoard, SQRT3, hexPoints } from "../board.js";
 
 const SIZE = 10; // a hex's radius in board units
-export const RES = 3; // canvas pixels per board unit: sharp up to three times the base scale
+export const RES = 2; // canvas pixels per board unit, when the map is painted on a canvas
+/** How the world map is painted: "svg" (one <path> per layer) or "canvas"; chosen by
+ * measuring both (benchmarks/bench_hgw_paint.py; figures in web/README.md). */
+export const PAINTER = "svg";
 const KINDS = ["infantry", "mechanized", "tac_air", "paratroop", "amphibious"];
 const KIND_SHORT = { infantry: "inf", mechanized: "mech", tac_air: "air", paratroop: "para", amphibious: "amph" };
 const BOX = "siberia";
@@ -163,60 +166,72 @@ function groupColor(map, country) {
   return GROUP_COLORS[group] || "#e6d5ad";
 }
 
-function hexPath(ctx, x, y, radius = SIZE) {
-  ctx.beginPath();
-  for (let i = 0; i < 6; i += 1) {
-    const [cx, cy] = CORNERS[i];
-    const k = radius / SIZE;
-    if (i === 0) ctx.moveTo(x + cx * k, y + cy * k);
-    else ctx.lineTo(x + cx * k, y + cy * k);
+/** SVG path data built with the canvas path calls: one string feeds both an SVG
+ * <path d> and a canvas `Path2D`, so the two painters draw exactly the same map. */
+class PathData {
+  constructor() {
+    this.parts = [];
   }
-  ctx.closePath();
+
+  moveTo(x, y) {
+    this.parts.push(`M${x.toFixed(2)} ${y.toFixed(2)}`);
+  }
+
+  lineTo(x, y) {
+    this.parts.push(`L${x.toFixed(2)} ${y.toFixed(2)}`);
+  }
+
+  closePath() {
+    this.parts.push("Z");
+  }
+
+  ellipse(x, y, rx, ry) {
+    const w = (2 * rx).toFixed(2);
+    this.parts.push(`M${(x - rx).toFixed(2)} ${y.toFixed(2)}a${rx} ${ry} 0 1 0 ${w} 0a${rx} ${ry} 0 1 0 -${w} 0Z`);
+  }
+
+  rect(x, y, w, hgt) {
+    this.parts.push(`M${x.toFixed(2)} ${y.toFixed(2)}h${w}v${hgt}h${-w}Z`);
+  }
+
+  hex(x, y, radius = SIZE) {
+    const k = radius / SIZE;
+    CORNERS.forEach(([cx, cy], i) => (i ? this.lineTo(x + cx * k, y + cy * k) : this.moveTo(x + cx * k, y + cy * k)));
+    this.closePath();
+  }
+
+  get d() {
+    return this.parts.join("");
+  }
 }
 
-function terrainMarks(ctx, hex, x, y) {
-  ctx.save();
-  ctx.lineWidth = 0.8;
+/** Terrain symbols (mountain peaks, swamp tufts, desert dots, jungle trees) into their paths. */
+function terrainMarks(paths, hex, x, y) {
   switch (hex.terrain) {
     case "mountain":
-      ctx.strokeStyle = "#5b4632";
-      ctx.beginPath();
       for (const [dx, dy] of [[-4, 2], [1, -1], [4, 3]]) {
-        ctx.moveTo(x + dx - 2.6, y + dy + 1.8);
-        ctx.lineTo(x + dx, y + dy - 1.8);
-        ctx.lineTo(x + dx + 2.6, y + dy + 1.8);
+        paths.mountain.moveTo(x + dx - 2.6, y + dy + 1.8);
+        paths.mountain.lineTo(x + dx, y + dy - 1.8);
+        paths.mountain.lineTo(x + dx + 2.6, y + dy + 1.8);
       }
-      ctx.stroke();
       break;
     case "swamp":
-      ctx.strokeStyle = "#2f6a5a";
-      ctx.beginPath();
       for (const [dx, dy] of [[-4, 0], [2, -3], [2, 3]]) {
-        ctx.moveTo(x + dx - 2, y + dy);
-        ctx.lineTo(x + dx + 2, y + dy);
-        ctx.moveTo(x + dx, y + dy);
-        ctx.lineTo(x + dx, y + dy - 2);
+        paths.swamp.moveTo(x + dx - 2, y + dy);
+        paths.swamp.lineTo(x + dx + 2, y + dy);
+        paths.swamp.moveTo(x + dx, y + dy);
+        paths.swamp.lineTo(x + dx, y + dy - 2);
       }
-      ctx.stroke();
       break;
     case "desert":
-      ctx.fillStyle = "rgba(150, 105, 40, 0.75)";
-      for (const [dx, dy] of [[-5, -2], [-1, 3], [3, -3], [5, 2], [0, -6], [-3, 6], [2, 6]]) {
-        ctx.fillRect(x + dx - 0.5, y + dy - 0.5, 1.1, 1.1);
-      }
+      for (const [dx, dy] of [[-5, -2], [-1, 3], [3, -3], [5, 2], [0, -6], [-3, 6], [2, 6]]) paths.desert.rect(x + dx - 0.55, y + dy - 0.55, 1.1, 1.1);
       break;
     case "jungle":
-      ctx.fillStyle = "rgba(30, 100, 40, 0.75)";
-      for (const [dx, dy] of [[-4, -2], [2, -3], [-1, 3], [4, 3]]) {
-        ctx.beginPath();
-        ctx.arc(x + dx, y + dy, 1.7, 0, Math.PI * 2);
-        ctx.fill();
-      }
+      for (const [dx, dy] of [[-4, -2], [2, -3], [-1, 3], [4, 3]]) paths.jungle.ellipse(x + dx, y + dy, 1.7, 1.7);
       break;
     default:
       break;
   }
-  ctx.restore();
 }
 
 /** The ids of the neighbours of a hex that exist on the map. */
@@ -228,59 +243,44 @@ function edgesOf(map, hex) {
 }
 
 /**
- * Paint every hex of the world on a canvas: water, land in its country's colour,
- * terrain marks, coasts, country borders, crossing arrows. Hexes that are not places
- * of the game being played (`places`, null for none known) are veiled, so the theatre
- * in play stands out while the rest of the world stays on the map.
+ * The whole world map as a few dozen layers, bottom first: water and land in its
+ * country's colour (one path per colour), islands, terrain marks, the hex grid,
+ * coasts, country borders, crossing arrows, and a veil over the hexes that are not
+ * places of the game being played (`places`, null when none are known), so that the
+ * theatre in play stands out while the rest of the world stays on the map.
+ * Each layer: {d, fill} or {d, stroke, width, dash}.
  */
-export function paintWorld(canvas, map, { borders = "1939", places = null } = {}) {
+export function worldLayers(map, { borders = "1939", places = null } = {}) {
   const width = SIZE * SQRT3 * (map.cols + 1.5);
   const height = SIZE * 1.5 * map.rows + SIZE;
-  canvas.width = Math.ceil(width * RES);
-  canvas.height = Math.ceil(height * RES);
-  const ctx = canvas.getContext("2d");
-  ctx.setTransform(RES, 0, 0, RES, 0, 0);
-  ctx.fillStyle = WATER.sea;
-  ctx.fillRect(0, 0, width, height);
   const land = (hex) => hex && hex.kind === "land";
+  const fills = new Map();
+  const islands = new Map();
+  const paths = { mountain: new PathData(), swamp: new PathData(), desert: new PathData(), jungle: new PathData() };
+  const grid = new PathData();
+  const coast = new PathData();
+  const border = new PathData();
+  const veil = new PathData();
+  const path = (table, color) => {
+    if (!table.has(color)) table.set(color, new PathData());
+    return table.get(color);
+  };
   for (const hex of map.hexes.values()) {
     const [x, y] = centre(hex.row, hex.col);
     if (land(hex) && hex.terrain !== "island") {
-      ctx.fillStyle = groupColor(map, countryOf(hex, borders));
+      path(fills, groupColor(map, countryOf(hex, borders))).hex(x, y, SIZE + 0.35); // a hair larger: no seams
+      terrainMarks(paths, hex, x, y);
     } else {
-      ctx.fillStyle = WATER[hex.kind] || WATER.sea;
+      path(fills, WATER[hex.kind] || WATER.sea).hex(x, y, SIZE + 0.35);
+      if (hex.terrain === "island") path(islands, groupColor(map, countryOf(hex, borders))).ellipse(x, y, 4.2, 3.2);
     }
-    hexPath(ctx, x, y, SIZE + 0.35); // a hair larger: no seams between neighbours
-    ctx.fill();
-    if (hex.terrain === "island") {
-      ctx.fillStyle = groupColor(map, countryOf(hex, borders));
-      ctx.strokeStyle = "#6d6152";
-      ctx.lineWidth = 0.5;
-      ctx.beginPath();
-      ctx.ellipse(x, y, 4.2, 3.2, -0.4, 0, Math.PI * 2);
-      ctx.fill();
-      ctx.stroke();
-    } else if (land(hex)) terrainMarks(ctx, hex, x, y);
-  }
-  // faint hex grid, then coasts and borders along shared edges
-  ctx.lineWidth = 0.35;
-  ctx.strokeStyle = "rgba(60, 50, 40, 0.28)";
-  ctx.beginPath();
-  for (const hex of map.hexes.values()) {
-    const [x, y] = centre(hex.row, hex.col);
-    for (let i = 0; i < 6; i += 1) {
-      const [ax, ay] = CORNERS[i];
-      if (i === 0) ctx.moveTo(x + ax, y + ay);
-      else ctx.lineTo(x + ax, y + ay);
-    }
-    ctx.closePath();
-  }
-  ctx.stroke();
-  const coast = new Path2D();
-  const border = new Path2D();
-  for (const hex of map.hexes.values()) {
+    // the grid: each edge once, as open segments (corners 0 to 3: the E, SE and SW
+    // edges; the other three are the neighbours'), far cheaper to stroke than closed
+    // overlapping outlines
+    grid.moveTo(x + CORNERS[0][0], y + CORNERS[0][1]);
+    for (const i of [1, 2, 3]) grid.lineTo(x + CORNERS[i][0], y + CORNERS[i][1]);
+    if (places && !places.has(hex.id) && hex.kind === "land") veil.hex(x, y, SIZE + 0.35);
     if (!land(hex) || hex.terrain === "island") continue;
-    const [x, y] = centre(hex.row, hex.col);
     const mine = countryOf(hex, borders);
     edgesOf(map, hex).forEach((other, i) => {
       const [ax, ay] = CORNERS[i];
@@ -294,38 +294,71 @@ export function paintWorld(canvas, map, { borders = "1939", places = null } = {}
       }
     });
   }
-  ctx.lineCap = "round";
-  ctx.strokeStyle = "#3b6f9e";
-  ctx.lineWidth = 0.9;
-  ctx.stroke(coast);
-  ctx.strokeStyle = "#2a2219";
-  ctx.lineWidth = 1.1;
-  ctx.setLineDash([2.2, 1.2]);
-  ctx.stroke(border);
-  ctx.setLineDash([]);
-  // crossing arrows (Sea and Crossing Combat): a short red bar across the water
-  ctx.strokeStyle = "#c0261b";
-  ctx.lineWidth = 1.4;
+  const crossing = new PathData();
   for (const key of map.crossing) {
     const [a, b] = key.split("|").map((id) => map.hexes.get(id));
     if (!a || !b) continue;
     const [ax, ay] = centre(a.row, a.col);
     const [bx, by] = centre(b.row, b.col);
-    ctx.beginPath();
-    ctx.moveTo(ax + (bx - ax) * 0.25, ay + (by - ay) * 0.25);
-    ctx.lineTo(ax + (bx - ax) * 0.75, ay + (by - ay) * 0.75);
-    ctx.stroke();
+    crossing.moveTo(ax + (bx - ax) * 0.25, ay + (by - ay) * 0.25);
+    crossing.lineTo(ax + (bx - ax) * 0.75, ay + (by - ay) * 0.75);
   }
-  if (places) {
-    ctx.fillStyle = "rgba(245, 245, 240, 0.5)";
-    for (const hex of map.hexes.values()) {
-      if (places.has(hex.id) || hex.kind !== "land") continue;
-      const [x, y] = centre(hex.row, hex.col);
-      hexPath(ctx, x, y, SIZE + 0.35);
-      ctx.fill();
+  const sea = new PathData();
+  sea.rect(0, 0, width, height);
+  const layers = [
+    { d: sea.d, fill: WATER.sea },
+    ...[...fills].map(([color, p]) => ({ d: p.d, fill: color })),
+    ...[...islands].map(([color, p]) => ({ d: p.d, fill: color, stroke: "#6d6152", width: 0.5 })),
+    { d: paths.desert.d, fill: "rgba(150, 105, 40, 0.75)" },
+    { d: paths.jungle.d, fill: "rgba(30, 100, 40, 0.75)" },
+    { d: paths.mountain.d, stroke: "#5b4632", width: 0.8 },
+    { d: paths.swamp.d, stroke: "#2f6a5a", width: 0.8 },
+    { d: grid.d, stroke: "rgba(60, 50, 40, 0.28)", width: 0.35 },
+    { d: coast.d, stroke: "#3b6f9e", width: 0.9 },
+    { d: border.d, stroke: "#2a2219", width: 1.1, dash: [2.2, 1.2] },
+    { d: crossing.d, stroke: "#c0261b", width: 1.4 },
+  ];
+  if (places) layers.push({ d: veil.d, fill: "rgba(245, 245, 240, 0.5)" });
+  return { width, height, painted: map.hexes.size, layers: layers.filter((layer) => layer.d) };
+}
+
+/** Paint the layers on a canvas, RES pixels per board unit. */
+export function paintCanvas(canvas, world) {
+  canvas.width = Math.ceil(world.width * RES);
+  canvas.height = Math.ceil(world.height * RES);
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(RES, 0, 0, RES, 0, 0);
+  ctx.lineCap = "round";
+  for (const layer of world.layers) {
+    const p = new Path2D(layer.d);
+    if (layer.fill) {
+      ctx.fillStyle = layer.fill;
+      ctx.fill(p);
+    }
+    if (layer.stroke) {
+      ctx.strokeStyle = layer.stroke;
+      ctx.lineWidth = layer.width;
+      ctx.setLineDash(layer.dash || []);
+      ctx.stroke(p);
     }
   }
-  return { width, height, painted: map.hexes.size };
+}
+
+/** Paint the layers as SVG paths into a group (one <path> a layer). */
+export function paintSvg(group, world) {
+  clear(group);
+  for (const layer of world.layers) {
+    group.append(
+      s("path", {
+        d: layer.d,
+        fill: layer.fill || "none",
+        stroke: layer.stroke || null,
+        "stroke-width": layer.stroke ? layer.width : null,
+        "stroke-dasharray": layer.dash ? layer.dash.join(" ") : null,
+        "stroke-linecap": layer.stroke ? "round" : null,
+      }),
+    );
+  }
 }
 
 // ----- what the view says --------------------------------------------------------------
@@ -462,8 +495,13 @@ class HgwBoard extends HexBoard {
   constructor(host, hooks) {
     super(host, hooks, "Hitler's Global War world map", "hexes hgw-hexes");
     this.pz.wrap.classList.add("hgw-wrap");
-    this.canvas = h("canvas", { class: "hgw-canvas", "aria-hidden": "true" });
-    this.pz.wrap.prepend(this.canvas);
+    this.painter = PAINTER;
+    if (this.painter === "canvas") {
+      this.canvas = h("canvas", { class: "hgw-canvas", "aria-hidden": "true" });
+      this.pz.wrap.prepend(this.canvas);
+    }
+    this.world = s("g", { class: "hgw-world", "aria-hidden": "true" });
+    this.pz.content.append(this.world);
     this.featureLayer = s("g", { class: "hgw-features" });
     this.markLayer = s("g", { class: "hgw-marks" });
     this.armyLayer = s("g", { class: "hgw-armies" });
@@ -472,21 +510,27 @@ class HgwBoard extends HexBoard {
     this.painted = null;
     this.view = null;
     this.ui = {};
-    // the canvas follows the SVG's pan and zoom
+    // a canvas follows the SVG's pan and zoom
     const apply = this.pz.apply.bind(this.pz);
     this.pz.apply = () => {
       apply();
-      this.canvas.style.transform = `translate(${this.pz.tx}px, ${this.pz.ty}px) scale(${this.pz.k / RES})`;
+      if (this.canvas) this.canvas.style.transform = `translate(${this.pz.tx}px, ${this.pz.ty}px) scale(${this.pz.k / RES})`;
     };
     // zoom out to the whole world, in to a few hexes
     this.pz.zoomAt = (factor, px, py) => {
       const [w, hgt] = this.pz.size();
       const world = this.painted ? Math.min(w / this.painted.width, hgt / this.painted.height) * 0.9 : 0.2;
-      const k = Math.min(12, Math.max(Math.min(world, this.pz.fitScale()), this.pz.k * factor));
+      const least = Math.min(world, this.pz.fitScale());
+      const k = Math.min(12, Math.max(least, this.pz.k * factor));
       const real = k / this.pz.k;
       this.pz.tx = px - (px - this.pz.tx) * real;
       this.pz.ty = py - (py - this.pz.ty) * real;
       this.pz.k = k;
+      if (this.painted && k <= world + 1e-9) {
+        // all the way out: the whole world, centred
+        this.pz.tx = w / 2 - (k * this.painted.width) / 2;
+        this.pz.ty = hgt / 2 - (k * this.painted.height) / 2;
+      }
       this.pz.apply();
     };
     this.pz.onActivate = (target, event) => this.activateAt(target, event);
@@ -519,9 +563,10 @@ class HgwBoard extends HexBoard {
     if (this.painted?.key === key) return;
     const borders = this.map.scenarios?.[scenario] || "1939";
     const started = performance.now();
-    const result = paintWorld(this.canvas, this.map, { borders, places: places.size ? places : null });
-    this.painted = { ...result, key, ms: performance.now() - started };
-    this.canvas.dataset.painted = String(result.painted);
+    const result = worldLayers(this.map, { borders, places: places.size ? places : null });
+    if (this.canvas) paintCanvas(this.canvas, result);
+    else paintSvg(this.world, result);
+    this.painted = { width: result.width, height: result.height, key, ms: performance.now() - started };
     this.pz.svg.dataset.painted = String(result.painted);
     this.drawFeatures(places);
     this.siberia = this.siberiaBox(places);
@@ -567,7 +612,13 @@ class HgwBoard extends HexBoard {
     this.view = view;
     this.ui = ui;
     const drawn = new Set();
-    if (!this.map || !view?.board) return { drawn };
+    if (!view?.board) return { drawn };
+    if (!this.map) {
+      // the map is still loading: every army on it will be drawn as soon as it is in
+      // (render runs again then), so none belongs in the page's "off the board" tray
+      for (const army of armiesOf(view)) if (army.at) drawn.add(army.id);
+      return { drawn };
+    }
     this.paint(view);
     const board = view.board;
     const selectable = ui.selectable || new Set();
