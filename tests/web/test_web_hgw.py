@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -212,6 +213,15 @@ def _play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
     verb = action[0]
     if verb in ("attack", "exploit"):
         _select(page, action[1])
+        if verb == "attack" and not page.locator(".board-svg .hgw-army.committed").count():
+            # the first attack: the selection card gives the odds of each lit target
+            # (from the ruleset's battle_at and odds, through the server)
+            odds = page.locator(".attack-odds li")
+            expect(odds.first).to_be_visible()
+            for i in range(odds.count()):
+                expect(odds.nth(i)).not_to_have_text(re.compile(r"…$"))
+            expect(odds.first).to_contain_text("%")
+            shot(page, "hgw-board")
         _click_place(page, action[2])
         _choose_in_menu(page, verb, "")
         return "map"
@@ -318,4 +328,3 @@ def test_a_barbarossa_turn_against_the_ai_with_an_exploitation_chain(page: Page)
     assert len(exploits) >= 2, exploits
     # the Soviet AI played its turn in between
     assert "Summer 1941: soviet player turn" in log
-    shot(page, "hgw-turn-two")

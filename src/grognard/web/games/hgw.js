@@ -2,11 +2,12 @@
 // a canvas under the board's SVG, and what changes during a game (armies, occupation
 // and devastation markers, lit targets) drawn in the SVG above it.
 //
-// Why a canvas: benchmarks/bench_hgw_paint.py measured the first paint of the map in
-// Chromium both ways (one SVG polygon per hex against one canvas); the canvas paints
-// several times faster, and a CSS transform keeps panning and zooming it smooth. The
-// SVG on top holds only a few hundred elements, so every click target stays a real,
-// focusable element (targets, army counters) and the page's hex highlighting works.
+// Why a canvas: benchmarks/bench_hgw_paint.py measures the same map layers painted on
+// a canvas and as SVG paths in Chromium. The first paint a player waits for is about
+// the same (the canvas a little faster in the median), and a zoom step costs the
+// canvas (one bitmap the compositor scales) less than half what it costs the SVG
+// (figures in web/README.md). The SVG on top holds only a few hundred elements, so
+// every click target stays a real, focusable element (targets, army counters).
 //
 // The map comes from hgw-map.json beside this file, a compact copy of
 // games/hgw/data/map.json written by scripts/build_hgw_webmap.py (the views carry no
@@ -22,7 +23,7 @@ const SIZE = 10; // a hex's radius in board units
 export const RES = 2; // canvas pixels per board unit, when the map is painted on a canvas
 /** How the world map is painted: "svg" (one <path> per layer) or "canvas"; chosen by
  * measuring both (benchmarks/bench_hgw_paint.py; figures in web/README.md). */
-export const PAINTER = "svg";
+export const PAINTER = "canvas";
 const KINDS = ["infantry", "mechanized", "tac_air", "paratroop", "amphibious"];
 const KIND_SHORT = { infantry: "inf", mechanized: "mech", tac_air: "air", paratroop: "para", amphibious: "amph" };
 const BOX = "siberia";
@@ -417,8 +418,11 @@ function describe(action, view) {
       return { label: "Cancel this move" };
     case "end_movement":
       return { label: "End movement", primary: true };
-    case "attack":
-      return { unit: a, hex: b, kind: "battle", label: `${name(a)} will attack ${placeWords(b)}` };
+    case "attack": {
+      // Initial Attack: an army may also be named against a friendly hex (an advance)
+      const friendly = view?.board?.owner?.[b] === armyById(view, a)?.side;
+      return { unit: a, hex: b, kind: "battle", label: `${name(a)} will ${friendly ? "advance into friendly" : "attack"} ${placeWords(b)}` };
+    }
     case "end_announce":
       return { label: "Done announcing attacks", primary: true };
     case "defensive_assault":
@@ -521,7 +525,7 @@ class HgwBoard extends HexBoard {
       const [w, hgt] = this.pz.size();
       const world = this.painted ? Math.min(w / this.painted.width, hgt / this.painted.height) * 0.9 : 0.2;
       const least = Math.min(world, this.pz.fitScale());
-      const k = Math.min(12, Math.max(least, this.pz.k * factor));
+      const k = Math.min(3 * RES, Math.max(least, this.pz.k * factor)); // at most 3x the canvas
       const real = k / this.pz.k;
       this.pz.tx = px - (px - this.pz.tx) * real;
       this.pz.ty = py - (py - this.pz.ty) * real;
