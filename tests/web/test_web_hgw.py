@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, button, counter, prompt, shot, start_game
+from webkit import ApiDriver, axe_problems, button, counter, prompt, shot, start_game
 
 from grognard.games.hgw.ai import make_heuristic
 
@@ -142,6 +142,13 @@ def test_record_sheets_are_open(page: Page) -> None:
     expect(prompt(page)).to_contain_text("redeploys")
     assert button(page, "end_movement").count() == 1
     expect(counter(page, "agn")).to_be_visible()
+    # a click on an enemy army says what it is made of (its record sheet is open)
+    bmd = next(a for a in view["board"]["armies"] if a["id"] == "bmd")
+    counter(page, "bmd").click(force=True)
+    hint = page.locator(".prompt-card .click-hint")
+    expect(hint).to_contain_text(f"{bmd['sp']['infantry']} inf")
+    problems = axe_problems(page)
+    assert not problems, problems
 
 
 # ----- playing by clicks ---------------------------------------------------------------
@@ -316,11 +323,12 @@ def test_a_barbarossa_turn_against_the_ai_with_an_exploitation_chain(page: Page)
         raise AssertionError("the Axis never reached its second turn")
     log = view["log"]
     assert made["move"] == {"counter+button"}
-    assert "map" in made.get("to_army", set()) | made.get("to_place", set())
+    assert made["to_army"] == {"map"}  # points redeployed into another army
     assert made["attack"] == {"map"}
     assert made["assault"] & {"map+confirm"}
     assert made["advance"] == {"map"}
     assert made["end_production"] == {"button"}
+    assert made.get("build"), made  # production: points built in an army or a new one
     # the exploitation chain: one army exploited, advanced, and exploited again
     army = chain["army"]
     name = _army_name(view, army)

@@ -728,7 +728,8 @@ class HgwBoard extends HexBoard {
         if (canAct) {
           el.setAttribute("tabindex", "0");
           el.setAttribute("role", "button");
-          el.setAttribute("aria-label", `${army.name}, ${army.strength} points`);
+          // its accessible name is its <title> (an aria-label would differ from the
+          // printed id and strength, which screen-reader users may be told to click)
           el.setAttribute("aria-pressed", isSelected ? "true" : "false");
         }
         drawn.add(army.id);
