@@ -147,6 +147,15 @@ def test_record_sheets_are_open(page: Page) -> None:
     counter(page, "bmd").click(force=True)
     hint = page.locator(".prompt-card .click-hint")
     expect(hint).to_contain_text(f"{bmd['sp']['infantry']} inf")
+    # pointing at a move's button outlines the army's hex on the map
+    counter(page, "agn").click(force=True)
+    move = page.locator('button[data-verb="move"]:visible').first
+    expect(move).to_contain_text("Army Group North")
+    move.hover()
+    agn = next(a for a in view["board"]["armies"] if a["id"] == "agn")
+    expect(page.locator(".board-svg .hgw-hover")).to_have_count(1)
+    outlined = page.locator(".board-svg .hgw-hover").get_attribute("data-hover")
+    assert outlined == agn["at"]
     problems = axe_problems(page)
     assert not problems, problems
 

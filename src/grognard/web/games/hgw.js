@@ -391,8 +391,18 @@ export function unitName(uid, view) {
 }
 
 // ----- actions -------------------------------------------------------------------------
-/** What each HGW action is about, for the board and the buttons (see actions.js). */
+/** What each HGW action is about, for the board and the buttons (see actions.js),
+ * with the places it concerns (`hexes`: outlined while its button is pointed at; the
+ * page's own search finds only "q,r" hex ids, and HGW numbers its hexes "RRCC"). */
 function describe(action, view) {
+  const what = describeAction(action, view);
+  if (!what) return what;
+  const at = what.unit ? armyById(view, what.unit)?.at : null;
+  what.hexes = [at, what.hex].filter((p) => typeof p === "string" && p !== BOX);
+  return what;
+}
+
+function describeAction(action, view) {
   const [verb, a, b, c] = action;
   const name = (uid) => unitName(uid, view);
   const armyAt = (uid) => armyById(view, uid)?.at || null;
@@ -769,7 +779,7 @@ class HgwBoard extends HexBoard {
       if (typeof place !== "string" || !/^\d{4,5}$/.test(place)) continue;
       const [row, col] = rowCol(place);
       const [x, y] = centre(row, col);
-      this.markLayer.append(s("polygon", { class: "hgw-hover", points: hexPoints(SIZE), transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})` }));
+      this.markLayer.append(s("polygon", { class: "hgw-hover", "data-hover": place, points: hexPoints(SIZE), transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})` }));
     }
   }
 
