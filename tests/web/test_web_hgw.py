@@ -52,9 +52,8 @@ def _start(page: Page) -> str:
     )
 
 
-def _pixel(page: Page, hex_id: str) -> list[int]:
-    """The colour the screen shows at the centre of a hex (RGB), from a screenshot of
-    that one pixel: whatever paints the map, this is what a player sees."""
+def _screen_xy(page: Page, hex_id: str) -> tuple[float, float]:
+    """Where the centre of a hex is on the screen (it must be inside the board)."""
     x, y = page.evaluate(
         """async (id) => {
             const mod = await import('/games/hgw.js');
@@ -68,6 +67,13 @@ def _pixel(page: Page, hex_id: str) -> list[int]:
     area = page.locator(".board-svg").bounding_box()
     assert area is not None
     assert area["x"] <= x < area["x"] + area["width"] and area["y"] <= y < area["y"] + area["height"], hex_id
+    return x, y
+
+
+def _pixel(page: Page, hex_id: str) -> list[int]:
+    """The colour the screen shows at the centre of a hex (RGB), from a screenshot of
+    that one pixel: whatever paints the map, this is what a player sees."""
+    x, y = _screen_xy(page, hex_id)
     png = page.screenshot(clip={"x": round(x), "y": round(y), "width": 1, "height": 1})
     rgb: list[int] = page.evaluate(
         """async (b64) => {
@@ -147,6 +153,12 @@ def test_record_sheets_are_open(page: Page) -> None:
     counter(page, "bmd").click(force=True)
     hint = page.locator(".prompt-card .click-hint")
     expect(hint).to_contain_text(f"{bmd['sp']['infantry']} inf")
+    # a click on the map where no piece stands finds the hex under the pointer: a
+    # Swedish hex is out of play for the whole Barbarossa game (special rule 1)
+    sweden = _land("sweden")
+    assert sweden not in view["board"]["owner"]
+    page.mouse.click(*_screen_xy(page, sweden))
+    expect(hint).to_contain_text(f"{sweden} is not in play")
     # pointing at a move's button outlines the army's hex on the map
     counter(page, "agn").click(force=True)
     move = page.locator('button[data-verb="move"]:visible').first
