@@ -148,6 +148,19 @@ def test_record_sheets_are_open(page: Page) -> None:
     expect(prompt(page)).to_contain_text("redeploys")
     assert button(page, "end_movement").count() == 1
     expect(counter(page, "agn")).to_be_visible()
+    # each counter shows its make-up: one bar segment per kind, as long as its points
+    for army in view["board"]["armies"]:
+        if army["at"] is None:
+            expect(counter(page, army["id"])).to_have_count(0)
+            continue
+        segments = counter(page, army["id"]).locator(".hgw-kind")
+        kinds = [k for k, n in army["sp"].items() if n]
+        expect(segments).to_have_count(len(kinds))
+        for i, kind in enumerate(kinds):
+            segment = segments.nth(i)
+            assert segment.get_attribute("data-kind") == kind
+            width = float(segment.get_attribute("width") or 0) + 0.25
+            assert abs(width - 13 * army["sp"][kind] / army["strength"]) < 0.02, (army["id"], kind)
     # a click on an enemy army says what it is made of (its record sheet is open)
     bmd = next(a for a in view["board"]["armies"] if a["id"] == "bmd")
     counter(page, "bmd").click(force=True)

@@ -473,18 +473,28 @@ function describeAction(action, view) {
 }
 
 // ----- drawing -------------------------------------------------------------------------
-/** An army counter centred on (0, 0): its side's colour, its id, strength and make-up. */
+/** The colour of each kind of strength point in a counter's make-up bar. */
+const KIND_COLORS = { infantry: "#f4f1e8", mechanized: "#ffd54a", tac_air: "#7fd3ff", paratroop: "#9be28a", amphibious: "#4fc1b5" };
+
+/** An army counter centred on (0, 0): its side's colour, its id, its strength, and
+ * its make-up from the record sheet as a bar, one segment per kind of point. */
 function counterShape(army) {
-  const inf = army.sp?.infantry || 0;
-  const mech = army.sp?.mechanized || 0;
-  const other = (army.strength || 0) - inf - mech;
+  const total = Math.max(1, army.strength || 0);
+  const bar = [];
+  let x = -6.5;
+  for (const kind of KINDS) {
+    const points = army.sp?.[kind] || 0;
+    if (!points) continue;
+    const w = (13 * points) / total;
+    bar.push(s("rect", { class: "hgw-kind", "data-kind": kind, x: x.toFixed(2), y: 4.2, width: (w - 0.25).toFixed(2), height: 1, fill: KIND_COLORS[kind] }));
+    x += w;
+  }
   return [
     s("rect", { class: "ring", x: -8.4, y: -6.4, width: 16.8, height: 12.8, rx: 1.8 }),
     s("rect", { class: "body", x: -7.5, y: -5.5, width: 15, height: 11, rx: 1.2, fill: roleColor(army.side) }),
     s("text", { class: "hgw-army-id", x: 0, y: -2.2, text: army.id.toUpperCase() }),
-    s("text", { class: "hgw-army-sp", x: 0, y: 3.6, text: String(army.strength ?? "") }),
-    mech ? s("rect", { class: "hgw-mech-bar", x: -6.5, y: 4.3, width: (13 * mech) / Math.max(1, army.strength || 1), height: 0.9 }) : null,
-    other > 0 ? s("circle", { class: "hgw-other", cx: 6, cy: -4, r: 1.2 }) : null,
+    s("text", { class: "hgw-army-sp", x: 0, y: 3.4, text: String(army.strength ?? "") }),
+    ...bar,
   ];
 }
 
@@ -806,7 +816,7 @@ function unitBadge(uid, view) {
   const army = armyById(view, uid);
   if (!army) return null;
   const svg = s("svg", { class: "hgw-badge", width: 34, height: 26, viewBox: "-8.5 -6.5 17 13", "aria-hidden": "true" });
-  svg.append(...counterShape(army).filter(Boolean));
+  svg.append(...counterShape(army));
   return svg;
 }
 
@@ -933,7 +943,8 @@ function legend() {
     item(swatch(s("circle", { class: "hgw-pp-disc", r: 5 }), s("text", { class: "hgw-pp legend", x: 0, y: 0.4, text: "3" })), "Production points"),
     item(swatch(s("circle", { r: 4, fill: roleColor("axis") })), "Occupation marker (its side's colour)"),
     item(swatch(s("g", { class: "hgw-devastated" }, s("rect", { x: -5, y: -5, width: 10, height: 10, rx: 1 }), s("text", { x: 0, y: 0.4, text: "2" }))), "Devastated production points"),
-    item(swatch(s("g", { class: "hgw-army", transform: "scale(1.3)" }, ...counterShape({ id: "agn", side: "axis", strength: 10, sp: { infantry: 5, mechanized: 5 } }).filter(Boolean))), "Army: id, strength, mechanized share (bar)"),
+    item(swatch(s("g", { class: "hgw-army", transform: "scale(1.3)" }, ...counterShape({ id: "agn", side: "axis", strength: 10, sp: { infantry: 5, mechanized: 5 } }))), "Army: id, strength points, and its make-up as a bar"),
+    ...KINDS.map((kind) => item(swatch(s("rect", { x: -9, y: -2, width: 18, height: 4, fill: KIND_COLORS[kind], stroke: "#444", "stroke-width": 0.5 })), `${titleCase(kindWords(kind))} points in the bar`)),
   );
 }
 
