@@ -74,15 +74,13 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def web_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    """(address, app): the app on 127.0.0.1 with Viktory II, Victory, Hitler's Global War
-    and the test rulesets tiny and blockskirmish (both with secrets between seats), on a
-    fresh SQLite database."""
+    """(address, app): the app on 127.0.0.1 with Viktory II, Victory and the test rulesets
+    tiny and blockskirmish (both with secrets between seats), on a fresh SQLite database."""
     import uvicorn
     from blockgame import BLOCKSKIRMISH
     from tinygame import TINY
 
     from grognard.core.registry import Registry
-    from grognard.games.hgw import RULESET as HGW
     from grognard.games.victory import RULESET as VICTORY
     from grognard.games.viktory2 import RULESET as VIKTORY2
     from grognard.server import create_app
@@ -93,7 +91,6 @@ def web_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any
     registry.register(TINY)
     registry.register(BLOCKSKIRMISH)
     registry.register(VICTORY)
-    registry.register(HGW)
     database = tmp_path_factory.mktemp("web") / "grognard.db"
     app = create_app(f"sqlite:///{database}", registry=registry, ai_move_budget=30.0)
     port = _free_port()

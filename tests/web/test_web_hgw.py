@@ -9,13 +9,54 @@ from __future__ import annotations
 import base64
 import json
 import re
+import socket
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 from webkit import ApiDriver, axe_problems, button, counter, prompt, shot, start_game
 
 from grognard.games.hgw.ai import make_heuristic
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """This module's own app on 127.0.0.1, with Hitler's Global War registered (the
+    shared one of conftest.py keeps its rulesets, so that its lobby's default game
+    does not change for the other tests), on a fresh SQLite database."""
+    import uvicorn
+
+    from grognard.core.registry import Registry
+    from grognard.games.hgw import RULESET as HGW
+    from grognard.server import create_app
+    from grognard.server.protocol import uvicorn_options
+
+    registry = Registry()
+    registry.register(HGW)
+    database = tmp_path_factory.mktemp("web-hgw") / "grognard.db"
+    app = create_app(f"sqlite:///{database}", registry=registry, ai_move_budget=30.0)
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", **uvicorn_options()
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="grognard-web-hgw-server", daemon=True)
+    thread.start()
+    ready = threading.Event()
+    while thread.is_alive() and not server.started:
+        ready.wait(0.05)
+    if not server.started:
+        raise RuntimeError("the test server did not start")
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=30)
+    app.state.server.engine.dispose()
+
 
 SEED = 5
 #: Enough polls of the game for the server's AI to answer (each poll waits 250 ms).
