@@ -8,6 +8,7 @@ const MODULES = {
   viktory2: () => import("./viktory2.js"),
   victory: () => import("./victory.js"),
   virtuti: () => import("./virtuti.js"),
+  hgw: () => import("./hgw.js"),
 };
 
 const loaded = new Map();

@@ -1,0 +1,968 @@
+// Hitler's Global War on screen: the whole world hex map (5,650 hexes) painted once on
+// a canvas under the board's SVG, and what changes during a game (armies, occupation
+// and devastation markers, lit targets) drawn in the SVG above it.
+//
+// Why a canvas: benchmarks/bench_hgw_paint.py measures the same map layers painted on
+// a canvas and as SVG paths in Chromium. The first paint a player waits for is about
+// the same (the canvas a little faster in the median), and a zoom step costs the
+// canvas (one bitmap the compositor scales) less than half what it costs the SVG
+// (figures in web/README.md). The SVG on top holds only a few hundred elements, so
+// every click target stays a real, focusable element (targets, army counters).
+//
+// The map comes from hgw-map.json beside this file, a compact copy of
+// games/hgw/data/map.json written by scripts/build_hgw_webmap.py (the views carry no
+// map: it never changes). view.board is games/hgw/state.py's `_view`: turn, player,
+// phase, step, frame, owner {place: side}, markers, devastated, permanent,
+// garrison_lost, armies [{id, side, name, at, sp {kind: points}, strength, status,
+// frozen}], stacks, winters. Everything in it is open information (the record sheets).
+
+import { clear, h, s, titleCase } from "../ui.js";
+import { HexBoard, SQRT3, hexPoints } from "../board.js";
+
+const SIZE = 10; // a hex's radius in board units
+export const RES = 2; // canvas pixels per board unit, when the map is painted on a canvas
+/** How the world map is painted: "svg" (one <path> per layer) or "canvas"; chosen by
+ * measuring both (benchmarks/bench_hgw_paint.py; figures in web/README.md). */
+export const PAINTER = "canvas";
+const KINDS = ["infantry", "mechanized", "tac_air", "paratroop", "amphibious"];
+const KIND_SHORT = { infantry: "inf", mechanized: "mech", tac_air: "air", paratroop: "para", amphibious: "amph" };
+const BOX = "siberia";
+
+export const ROLE_COLORS = { axis: "#46505a", soviet: "#b3261e", allied: "#2b5bb5" };
+
+/** The country colours of the printed map (the groups' key in map.json). */
+const GROUP_COLORS = {
+  belgium: "#a9cfe8",
+  britain: "#b98b63",
+  china: "#b0614b",
+  france: "#6f8fd6",
+  germany: "#c9c9c4",
+  greece: "#c2c98a",
+  inclined_axis: "#a98cc4",
+  inclined_neutral: "#9a9a96",
+  inclined_usa: "#8d9a5a",
+  italy: "#b4d89a",
+  japan: "#f0d65a",
+  netherlands: "#c9a877",
+  neutral: "#f7f5ef",
+  portugal: "#94505c",
+  soviet: "#e07a6e",
+  spain: "#e59a45",
+  unaligned: "#e6d5ad",
+  united_states: "#5f9a5c",
+};
+const WATER = { sea: "#8fbbe0", partial: "#bcd9ef", ice: "#dfe4e8" };
+
+const PHASES = { movement: "movement", combat: "combat", production: "production" };
+const STEPS = {
+  movement: "strategic redeployment",
+  move_to: "strategic redeployment",
+  announce: "announcing initial attacks",
+  def_assault: "defensive assaults",
+  losses: "removing losses",
+  assaults: "initial assaults",
+  advances: "advances",
+  retreat: "retreat",
+  exploitation: "exploitation attacks",
+  exploit_attack: "exploitation attack",
+  end_combat: "end of combat",
+  production: "production",
+};
+
+function roleColor(role) {
+  return ROLE_COLORS[role] || "#777";
+}
+
+// ----- the map -------------------------------------------------------------------------
+let mapPromise = null;
+
+/** The world map, fetched once per page (it is the same for every game). */
+export function loadMap() {
+  if (!mapPromise) {
+    mapPromise = fetch(new URL("./hgw-map.json", import.meta.url))
+      .then((response) => {
+        if (!response.ok) throw new Error(`the HGW map did not load (${response.status})`);
+        return response.json();
+      })
+      .then(indexMap);
+  }
+  return mapPromise;
+}
+
+function indexMap(raw) {
+  const hexes = new Map();
+  for (const [id, kind, terrain = "clear", country = "", annexed = "", production = 0, features = [], grey = ""] of raw.hexes) {
+    const [row, col] = rowCol(id);
+    hexes.set(id, { id, row, col, kind, terrain, country, annexed, production, features, grey });
+  }
+  const territories = new Map(Object.entries(raw.territories).map(([id, [name, group]]) => [id, { name, group }]));
+  const pairs = (list) => new Set(list.map(([a, b]) => `${a}|${b}`));
+  return { ...raw, hexes, territories, crossing: pairs(raw.crossing), road: raw.road };
+}
+
+/** "1237" -> [12, 37]; "19107" -> [19, 107] (two digits of row, then the column). */
+export function rowCol(id) {
+  return [Number(id.slice(0, 2)), Number(id.slice(2))];
+}
+
+export function hexId(row, col) {
+  return `${String(row).padStart(2, "0")}${String(col).padStart(2, "0")}`;
+}
+
+/** Centre of a hex in board units: pointy-top, odd rows shoved half a hex east. */
+export function centre(row, col) {
+  return [SIZE * SQRT3 * (col + 0.5 * (row & 1)) + SIZE * SQRT3, SIZE * 1.5 * row + SIZE];
+}
+
+/** The hex under a board point (the inverse of `centre`). */
+export function hexAt(x, y) {
+  const px = x - SIZE * SQRT3;
+  const py = y - SIZE;
+  const q = ((SQRT3 / 3) * px - py / 3) / SIZE;
+  const r = ((2 / 3) * py) / SIZE;
+  let rx = Math.round(q);
+  let rz = Math.round(r);
+  const ry = Math.round(-q - r);
+  const dx = Math.abs(rx - q);
+  const dy = Math.abs(ry + q + r);
+  const dz = Math.abs(rz - r);
+  if (dx > dy && dx > dz) rx = -ry - rz;
+  else if (!(dy > dz)) rz = -rx - ry;
+  const row = rz;
+  const col = rx + (row - (row & 1)) / 2;
+  return row >= 0 && col >= 0 ? hexId(row, col) : null;
+}
+
+/** The neighbour of (row, col) across edge i (0 east, then clockwise: SE, SW, W, NW, NE). */
+function neighbour(row, col, i) {
+  const odd = row & 1;
+  switch (i) {
+    case 0:
+      return [row, col + 1];
+    case 1:
+      return [row + 1, col + odd];
+    case 2:
+      return [row + 1, col + odd - 1];
+    case 3:
+      return [row, col - 1];
+    case 4:
+      return [row - 1, col + odd - 1];
+    default:
+      return [row - 1, col + odd];
+  }
+}
+
+const CORNERS = [...Array(6).keys()].map((i) => {
+  const angle = (Math.PI / 180) * (60 * i - 30);
+  return [SIZE * Math.cos(angle), SIZE * Math.sin(angle)];
+});
+
+/** The territory a hex belongs to under a scenario's borders ("1941": the Soviet annexations). */
+function countryOf(hex, borders) {
+  return borders === "1941" && hex.annexed ? hex.annexed : hex.country;
+}
+
+function groupColor(map, country) {
+  const group = map.territories.get(country)?.group;
+  return GROUP_COLORS[group] || "#e6d5ad";
+}
+
+/** SVG path data built with the canvas path calls: one string feeds both an SVG
+ * <path d> and a canvas `Path2D`, so the two painters draw exactly the same map. */
+class PathData {
+  constructor() {
+    this.parts = [];
+  }
+
+  moveTo(x, y) {
+    this.parts.push(`M${x.toFixed(2)} ${y.toFixed(2)}`);
+  }
+
+  lineTo(x, y) {
+    this.parts.push(`L${x.toFixed(2)} ${y.toFixed(2)}`);
+  }
+
+  closePath() {
+    this.parts.push("Z");
+  }
+
+  ellipse(x, y, rx, ry) {
+    const w = (2 * rx).toFixed(2);
+    this.parts.push(`M${(x - rx).toFixed(2)} ${y.toFixed(2)}a${rx} ${ry} 0 1 0 ${w} 0a${rx} ${ry} 0 1 0 -${w} 0Z`);
+  }
+
+  rect(x, y, w, hgt) {
+    this.parts.push(`M${x.toFixed(2)} ${y.toFixed(2)}h${w}v${hgt}h${-w}Z`);
+  }
+
+  hex(x, y, radius = SIZE) {
+    const k = radius / SIZE;
+    CORNERS.forEach(([cx, cy], i) => (i ? this.lineTo(x + cx * k, y + cy * k) : this.moveTo(x + cx * k, y + cy * k)));
+    this.closePath();
+  }
+
+  get d() {
+    return this.parts.join("");
+  }
+}
+
+/** Terrain symbols (mountain peaks, swamp tufts, desert dots, jungle trees) into their paths. */
+function terrainMarks(paths, hex, x, y) {
+  switch (hex.terrain) {
+    case "mountain":
+      for (const [dx, dy] of [[-4, 2], [1, -1], [4, 3]]) {
+        paths.mountain.moveTo(x + dx - 2.6, y + dy + 1.8);
+        paths.mountain.lineTo(x + dx, y + dy - 1.8);
+        paths.mountain.lineTo(x + dx + 2.6, y + dy + 1.8);
+      }
+      break;
+    case "swamp":
+      for (const [dx, dy] of [[-4, 0], [2, -3], [2, 3]]) {
+        paths.swamp.moveTo(x + dx - 2, y + dy);
+        paths.swamp.lineTo(x + dx + 2, y + dy);
+        paths.swamp.moveTo(x + dx, y + dy);
+        paths.swamp.lineTo(x + dx, y + dy - 2);
+      }
+      break;
+    case "desert":
+      for (const [dx, dy] of [[-5, -2], [-1, 3], [3, -3], [5, 2], [0, -6], [-3, 6], [2, 6]]) paths.desert.rect(x + dx - 0.55, y + dy - 0.55, 1.1, 1.1);
+      break;
+    case "jungle":
+      for (const [dx, dy] of [[-4, -2], [2, -3], [-1, 3], [4, 3]]) paths.jungle.ellipse(x + dx, y + dy, 1.7, 1.7);
+      break;
+    default:
+      break;
+  }
+}
+
+/** The ids of the neighbours of a hex that exist on the map. */
+function edgesOf(map, hex) {
+  return [...Array(6).keys()].map((i) => {
+    const [r, c] = neighbour(hex.row, hex.col, i);
+    return map.hexes.get(hexId(r, c)) || null;
+  });
+}
+
+/**
+ * The whole world map as a few dozen layers, bottom first: water and land in its
+ * country's colour (one path per colour), islands, terrain marks, the hex grid,
+ * coasts, country borders, crossing arrows, and a veil over the hexes that are not
+ * places of the game being played (`places`, null when none are known), so that the
+ * theatre in play stands out while the rest of the world stays on the map.
+ * Each layer: {d, fill} or {d, stroke, width, dash}.
+ */
+export function worldLayers(map, { borders = "1939", places = null } = {}) {
+  const width = SIZE * SQRT3 * (map.cols + 1.5);
+  const height = SIZE * 1.5 * map.rows + SIZE;
+  const land = (hex) => hex && hex.kind === "land";
+  const fills = new Map();
+  const islands = new Map();
+  const paths = { mountain: new PathData(), swamp: new PathData(), desert: new PathData(), jungle: new PathData() };
+  const grid = new PathData();
+  const coast = new PathData();
+  const border = new PathData();
+  const veil = new PathData();
+  const path = (table, color) => {
+    if (!table.has(color)) table.set(color, new PathData());
+    return table.get(color);
+  };
+  for (const hex of map.hexes.values()) {
+    const [x, y] = centre(hex.row, hex.col);
+    if (land(hex) && hex.terrain !== "island") {
+      path(fills, groupColor(map, countryOf(hex, borders))).hex(x, y, SIZE + 0.35); // a hair larger: no seams
+      terrainMarks(paths, hex, x, y);
+    } else {
+      path(fills, WATER[hex.kind] || WATER.sea).hex(x, y, SIZE + 0.35);
+      if (hex.terrain === "island") path(islands, groupColor(map, countryOf(hex, borders))).ellipse(x, y, 4.2, 3.2);
+    }
+    // the grid: each edge once, as open segments (corners 0 to 3: the E, SE and SW
+    // edges; the other three are the neighbours'), far cheaper to stroke than closed
+    // overlapping outlines
+    grid.moveTo(x + CORNERS[0][0], y + CORNERS[0][1]);
+    for (const i of [1, 2, 3]) grid.lineTo(x + CORNERS[i][0], y + CORNERS[i][1]);
+    if (places && !places.has(hex.id) && hex.kind === "land") veil.hex(x, y, SIZE + 0.35);
+    if (!land(hex) || hex.terrain === "island") continue;
+    const mine = countryOf(hex, borders);
+    edgesOf(map, hex).forEach((other, i) => {
+      const [ax, ay] = CORNERS[i];
+      const [bx, by] = CORNERS[(i + 1) % 6];
+      if (!land(other) || other.terrain === "island") {
+        coast.moveTo(x + ax, y + ay);
+        coast.lineTo(x + bx, y + by);
+      } else if (i < 3 && countryOf(other, borders) !== mine) {
+        border.moveTo(x + ax, y + ay);
+        border.lineTo(x + bx, y + by);
+      }
+    });
+  }
+  const crossing = new PathData();
+  for (const key of map.crossing) {
+    const [a, b] = key.split("|").map((id) => map.hexes.get(id));
+    if (!a || !b) continue;
+    const [ax, ay] = centre(a.row, a.col);
+    const [bx, by] = centre(b.row, b.col);
+    crossing.moveTo(ax + (bx - ax) * 0.25, ay + (by - ay) * 0.25);
+    crossing.lineTo(ax + (bx - ax) * 0.75, ay + (by - ay) * 0.75);
+  }
+  const sea = new PathData();
+  sea.rect(0, 0, width, height);
+  const layers = [
+    { d: sea.d, fill: WATER.sea },
+    ...[...fills].map(([color, p]) => ({ d: p.d, fill: color })),
+    ...[...islands].map(([color, p]) => ({ d: p.d, fill: color, stroke: "#6d6152", width: 0.5 })),
+    { d: paths.desert.d, fill: "rgba(150, 105, 40, 0.75)" },
+    { d: paths.jungle.d, fill: "rgba(30, 100, 40, 0.75)" },
+    { d: paths.mountain.d, stroke: "#5b4632", width: 0.8 },
+    { d: paths.swamp.d, stroke: "#2f6a5a", width: 0.8 },
+    { d: grid.d, stroke: "rgba(60, 50, 40, 0.28)", width: 0.35 },
+    { d: coast.d, stroke: "#3b6f9e", width: 0.9 },
+    { d: border.d, stroke: "#2a2219", width: 1.1, dash: [2.2, 1.2] },
+    { d: crossing.d, stroke: "#c0261b", width: 1.4 },
+  ];
+  if (places) layers.push({ d: veil.d, fill: "rgba(245, 245, 240, 0.5)" });
+  return { width, height, painted: map.hexes.size, layers: layers.filter((layer) => layer.d) };
+}
+
+/** Paint the layers on a canvas, RES pixels per board unit. */
+export function paintCanvas(canvas, world) {
+  canvas.width = Math.ceil(world.width * RES);
+  canvas.height = Math.ceil(world.height * RES);
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(RES, 0, 0, RES, 0, 0);
+  ctx.lineCap = "round";
+  for (const layer of world.layers) {
+    const p = new Path2D(layer.d);
+    if (layer.fill) {
+      ctx.fillStyle = layer.fill;
+      ctx.fill(p);
+    }
+    if (layer.stroke) {
+      ctx.strokeStyle = layer.stroke;
+      ctx.lineWidth = layer.width;
+      ctx.setLineDash(layer.dash || []);
+      ctx.stroke(p);
+    }
+  }
+}
+
+/** Paint the layers as SVG paths into a group (one <path> a layer). */
+export function paintSvg(group, world) {
+  clear(group);
+  for (const layer of world.layers) {
+    group.append(
+      s("path", {
+        d: layer.d,
+        fill: layer.fill || "none",
+        stroke: layer.stroke || null,
+        "stroke-width": layer.stroke ? layer.width : null,
+        "stroke-dasharray": layer.dash ? layer.dash.join(" ") : null,
+        "stroke-linecap": layer.stroke ? "round" : null,
+      }),
+    );
+  }
+}
+
+// ----- what the view says --------------------------------------------------------------
+function armiesOf(view) {
+  return Array.isArray(view?.board?.armies) ? view.board.armies : [];
+}
+
+function armyById(view, id) {
+  return armiesOf(view).find((a) => a.id === id) || null;
+}
+
+function placeWords(place) {
+  return place === BOX ? "Siberia" : place;
+}
+
+function kindWords(kind, count) {
+  if (kind === "army") return "the whole army";
+  const name = { tac_air: "tactical air", mechanized: "mechanized", infantry: "infantry", paratroop: "paratroop", amphibious: "amphibious" }[kind] || kind;
+  return count === undefined ? name : `${count} ${name}`;
+}
+
+function composition(army) {
+  return KINDS.filter((k) => army.sp?.[k]).map((k) => `${army.sp[k]} ${KIND_SHORT[k]}`).join(" + ") || "empty";
+}
+
+export function unitName(uid, view) {
+  const army = armyById(view, uid);
+  return army ? army.name : uid;
+}
+
+// ----- actions -------------------------------------------------------------------------
+/** What each HGW action is about, for the board and the buttons (see actions.js),
+ * with the places it concerns (`hexes`: outlined while its button is pointed at; the
+ * page's own search finds only "q,r" hex ids, and HGW numbers its hexes "RRCC"). */
+function describe(action, view) {
+  const what = describeAction(action, view);
+  if (!what) return what;
+  const at = what.unit ? armyById(view, what.unit)?.at : null;
+  what.hexes = [at, what.hex].filter((p) => typeof p === "string" && p !== BOX);
+  return what;
+}
+
+function describeAction(action, view) {
+  const [verb, a, b, c] = action;
+  const name = (uid) => unitName(uid, view);
+  const armyAt = (uid) => armyById(view, uid)?.at || null;
+  const frame = view?.board?.frame || {};
+  switch (verb) {
+    case "move":
+      return {
+        unit: a,
+        label: b === "army" ? `Move ${name(a)} (all ${c} points)` : `Move ${kindWords(b, c)} of ${name(a)}`,
+      };
+    case "eliminate":
+      return { unit: a, label: `Eliminate one ${kindWords(b)} point of ${name(a)} (over-stacked)` };
+    case "to_place": {
+      const what = frame.kind === "army" ? name(frame.army) : `${kindWords(frame.kind, frame.count)} of ${name(frame.army)}`;
+      return { hex: a, kind: "move", label: `Redeploy ${what} to ${placeWords(a)}` };
+    }
+    case "to_army": {
+      const what = frame.kind === "army" ? `all of ${name(frame.army)}` : `${kindWords(frame.kind, frame.count)} of ${name(frame.army)}`;
+      const at = armyAt(a);
+      return at ? { hex: at, kind: "move", label: `Put ${what} into ${name(a)} at ${placeWords(at)}` } : { label: `Put ${what} into ${name(a)}` };
+    }
+    case "cancel":
+      return { label: "Cancel this move" };
+    case "end_movement":
+      return { label: "End movement", primary: true };
+    case "attack": {
+      // Initial Attack: an army may also be named against a friendly hex (an advance)
+      const friendly = view?.board?.owner?.[b] === armyById(view, a)?.side;
+      return { unit: a, hex: b, kind: "battle", label: `${name(a)} will ${friendly ? "advance into friendly" : "attack"} ${placeWords(b)}` };
+    }
+    case "end_announce":
+      return { label: "Done announcing attacks", primary: true };
+    case "defensive_assault":
+      return { label: `Defensive assault with ${action.slice(1).map(name).join(" and ")}` };
+    case "no_defensive_assault":
+      return { label: "No defensive assault" };
+    case "assault":
+      if (a === undefined) return { label: frame.target ? `Assault ${placeWords(frame.target)} before advancing` : "Assault before advancing", primary: true };
+      return { hex: b, kind: "battle", label: `Assault ${placeWords(b)} from ${placeWords(a)} with ${action.slice(3).map(name).join(" and ")}` };
+    case "no_assault":
+      return { label: "Advance without assaulting" };
+    case "to_advances":
+      return { label: "Done assaulting: on to the advances", primary: true };
+    case "lose":
+      return { unit: a, label: `Remove one ${kindWords(b)} point from ${name(a)}` };
+    case "advance": {
+      const target = armyById(view, a)?.status?.target;
+      return target ? { unit: a, hex: target, kind: "move", label: `${name(a)} advances into ${placeWords(target)}` } : { unit: a, label: `${name(a)} advances` };
+    }
+    case "to_exploitation":
+      return { label: "Done advancing: on to exploitation", primary: true };
+    case "retreat":
+      return { hex: a, kind: "move", label: `Retreat to ${placeWords(a)}` };
+    case "exploit":
+      return { unit: a, hex: b, kind: "battle", label: `${name(a)} exploits into ${placeWords(b)}` };
+    case "end_combat":
+      return { label: "End the combat phase", primary: true };
+    case "build":
+      if (b === "army") return { unit: c, label: `Build one ${kindWords(a)} point in ${name(c)}` };
+      return { hex: c, kind: "build", label: `Build one ${kindWords(a)} point in a new army at ${placeWords(c)}` };
+    case "repair":
+      return { hex: a, kind: "build", label: `Repair one production point at ${placeWords(a)}` };
+    case "end_production":
+      return { label: "End production", primary: true };
+    default:
+      return null;
+  }
+}
+
+// ----- drawing -------------------------------------------------------------------------
+/** The colour of each kind of strength point in a counter's make-up bar. */
+const KIND_COLORS = { infantry: "#f4f1e8", mechanized: "#ffd54a", tac_air: "#7fd3ff", paratroop: "#9be28a", amphibious: "#4fc1b5" };
+
+/** An army counter centred on (0, 0): its side's colour, its id, its strength, and
+ * its make-up from the record sheet as a bar, one segment per kind of point. */
+function counterShape(army) {
+  const total = Math.max(1, army.strength || 0);
+  const bar = [];
+  let x = -6.5;
+  for (const kind of KINDS) {
+    const points = army.sp?.[kind] || 0;
+    if (!points) continue;
+    const w = (13 * points) / total;
+    bar.push(s("rect", { class: "hgw-kind", "data-kind": kind, x: x.toFixed(2), y: 4.2, width: (w - 0.25).toFixed(2), height: 1, fill: KIND_COLORS[kind] }));
+    x += w;
+  }
+  return [
+    s("rect", { class: "ring", x: -8.4, y: -6.4, width: 16.8, height: 12.8, rx: 1.8 }),
+    s("rect", { class: "body", x: -7.5, y: -5.5, width: 15, height: 11, rx: 1.2, fill: roleColor(army.side) }),
+    s("text", { class: "hgw-army-id", x: 0, y: -2.2, text: army.id.toUpperCase() }),
+    s("text", { class: "hgw-army-sp", x: 0, y: 3.4, text: String(army.strength ?? "") }),
+    ...bar,
+  ];
+}
+
+/** Where n counters sit in a hex, and at what scale: side by side, two to a row. */
+function counterSlots(n) {
+  if (n <= 1) return { out: [[0, 1]], scale: 1 };
+  const cols = n <= 4 ? 2 : 3;
+  const rows = Math.ceil(n / cols);
+  const scale = n <= 2 ? 0.52 : n <= 4 ? 0.48 : 0.34;
+  const pw = 17 * scale;
+  const ph = 13 * scale;
+  const out = [];
+  for (let i = 0; i < n; i += 1) {
+    const row = Math.floor(i / cols);
+    const inRow = Math.min(cols, n - row * cols);
+    out.push([((i % cols) - (inRow - 1) / 2) * pw, 1 + (row - (rows - 1) / 2) * ph]);
+  }
+  return { out, scale };
+}
+
+class HgwBoard extends HexBoard {
+  constructor(host, hooks) {
+    super(host, hooks, "Hitler's Global War world map", "hexes hgw-hexes");
+    this.pz.wrap.classList.add("hgw-wrap");
+    this.painter = PAINTER;
+    if (this.painter === "canvas") {
+      this.canvas = h("canvas", { class: "hgw-canvas", "aria-hidden": "true" });
+      this.pz.wrap.prepend(this.canvas);
+    }
+    this.world = s("g", { class: "hgw-world", "aria-hidden": "true" });
+    this.pz.content.append(this.world);
+    this.featureLayer = s("g", { class: "hgw-features" });
+    this.markLayer = s("g", { class: "hgw-marks" });
+    this.armyLayer = s("g", { class: "hgw-armies" });
+    this.pz.content.append(this.featureLayer, this.hexLayer, this.markLayer, this.armyLayer);
+    this.map = null;
+    this.painted = null;
+    this.view = null;
+    this.ui = {};
+    // a canvas follows the SVG's pan and zoom
+    const apply = this.pz.apply.bind(this.pz);
+    this.pz.apply = () => {
+      apply();
+      if (this.canvas) this.canvas.style.transform = `translate(${this.pz.tx}px, ${this.pz.ty}px) scale(${this.pz.k / RES})`;
+    };
+    // zoom out to the whole world, in to a few hexes
+    this.pz.zoomAt = (factor, px, py) => {
+      const [w, hgt] = this.pz.size();
+      const world = this.painted ? Math.min(w / this.painted.width, hgt / this.painted.height) * 0.9 : 0.2;
+      const least = Math.min(world, this.pz.fitScale());
+      const k = Math.min(3 * RES, Math.max(least, this.pz.k * factor)); // at most 3x the canvas
+      const real = k / this.pz.k;
+      this.pz.tx = px - (px - this.pz.tx) * real;
+      this.pz.ty = py - (py - this.pz.ty) * real;
+      this.pz.k = k;
+      if (this.painted && k <= world + 1e-9) {
+        // all the way out: the whole world, centred
+        this.pz.tx = w / 2 - (k * this.painted.width) / 2;
+        this.pz.ty = hgt / 2 - (k * this.painted.height) / 2;
+      }
+      this.pz.apply();
+    };
+    this.pz.onActivate = (target, event) => this.activateAt(target, event);
+    loadMap()
+      .then((map) => {
+        this.map = map;
+        if (this.view) this.render(this.view, this.ui);
+      })
+      .catch((err) => {
+        this.pz.wrap.append(h("p", { class: "hgw-map-error" }, String(err.message || err)));
+      });
+  }
+
+  activateAt(target, event) {
+    const counter = target.closest?.("[data-uid]");
+    let hex = target.closest?.("[data-hex]")?.dataset.hex ?? target.closest?.("[data-stack]")?.dataset.stack;
+    if (!hex && event && event.clientX !== undefined) {
+      const [px, py] = this.pz.local(event);
+      hex = hexAt((px - this.pz.tx) / this.pz.k, (py - this.pz.ty) / this.pz.k);
+    }
+    if (!hex) return;
+    const uid = counter ? counter.dataset.uid : null;
+    this.hooks.onHex?.(hex, uid, uid);
+  }
+
+  paint(view) {
+    const scenario = view.scenario || "barbarossa";
+    const places = new Set(Object.keys(view.board.owner || {}));
+    const key = `${scenario}:${places.size}`;
+    if (this.painted?.key === key) return;
+    const borders = this.map.scenarios?.[scenario] || "1939";
+    const started = performance.now();
+    const result = worldLayers(this.map, { borders, places: places.size ? places : null });
+    if (this.canvas) paintCanvas(this.canvas, result);
+    else paintSvg(this.world, result);
+    this.painted = { width: result.width, height: result.height, key, ms: performance.now() - started };
+    this.pz.svg.dataset.painted = String(result.painted);
+    this.drawFeatures(places);
+    this.siberia = this.siberiaBox(places);
+  }
+
+  /** Where the Siberia box is drawn: over the Soviet hexes beyond the European columns. */
+  siberiaBox(places) {
+    if (!places.has(BOX)) return null;
+    const row = 10;
+    const col = (this.map.europe_max_col || 57) + 6;
+    const [x, y] = centre(row, col);
+    return { x, y };
+  }
+
+  /** Production points, capitals, ports and off-map boxes: the printed symbols. */
+  drawFeatures(places) {
+    clear(this.featureLayer);
+    for (const hex of this.map.hexes.values()) {
+      const inPlay = places.has(hex.id);
+      const capital = hex.features.includes("capital");
+      const port = hex.features.includes("port") || hex.features.includes("naval_port") || hex.features.includes("naval_yard");
+      if (!hex.production && !capital && !port) continue;
+      const [x, y] = centre(hex.row, hex.col);
+      const g = s("g", { class: ["hgw-feature", !inPlay && "off-play"], transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})`, "data-feature-hex": hex.id });
+      if (capital) g.append(s("path", { class: "hgw-capital", d: star(0, -4.2, 2.6, 1.1) }));
+      if (hex.production) {
+        g.append(s("circle", { class: "hgw-pp-disc", cx: 0, cy: 4.1, r: 2.6 }));
+        g.append(s("text", { class: "hgw-pp", x: 0, y: 4.2, text: String(hex.production) }));
+      }
+      if (port) g.append(s("path", { class: "hgw-port", d: "M-6 0.5 v3 M-7.4 2 q1.4 2.4 2.8 0 M-7 0.9 h2" }));
+      this.featureLayer.append(g);
+    }
+    for (const box of this.map.boxes || []) {
+      if (!box[2]) continue;
+      const hex = this.map.hexes.get(box[2]);
+      if (!hex) continue;
+      const [x, y] = centre(hex.row, hex.col);
+      this.featureLayer.append(s("text", { class: "hgw-box-label", x: x.toFixed(1), y: (y - 6).toFixed(1), text: `${box[1]} box` }));
+    }
+  }
+
+  render(view, ui = {}) {
+    this.view = view;
+    this.ui = ui;
+    const drawn = new Set();
+    if (!view?.board) return { drawn };
+    if (!this.map) {
+      // the map is still loading: every army on it will be drawn as soon as it is in
+      // (render runs again then), so none belongs in the page's "off the board" tray
+      for (const army of armiesOf(view)) if (army.at) drawn.add(army.id);
+      return { drawn };
+    }
+    this.paint(view);
+    const board = view.board;
+    const selectable = ui.selectable || new Set();
+    const targets = ui.targets || new Map();
+    const hexTargets = ui.hexTargets || new Map();
+    const labels = ui.labels || new Map();
+    const selectedAt = ui.selected ? armyById(view, ui.selected)?.at : null;
+    const fight = board.frame?.target || null;
+    clear(this.hexLayer);
+    clear(this.markLayer);
+    clear(this.armyLayer);
+    this.groups.clear();
+    const where = (place) => {
+      if (place === BOX) return this.siberia ? [this.siberia.x, this.siberia.y] : null;
+      const [row, col] = rowCol(place);
+      return centre(row, col);
+    };
+    // the Siberia box: an off-map place that holds armies without a stacking limit
+    if (this.siberia) {
+      const { x, y } = this.siberia;
+      this.markLayer.append(
+        s("g", { class: "hgw-siberia", transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` },
+          s("rect", { x: -34, y: -16, width: 68, height: 32, rx: 3 }),
+          s("text", { class: "hgw-siberia-label", x: 0, y: -10, text: "Siberia (off-map box)" })),
+      );
+    }
+    // lit hexes, the selected army's hex, the hex being fought over, hovered hexes
+    const lit = new Set([...targets.keys(), ...hexTargets.keys()]);
+    if (selectedAt) lit.add(selectedAt);
+    if (fight && board.owner?.[fight] !== undefined) lit.add(fight);
+    for (const place of lit) {
+      const at = where(place);
+      if (!at) continue;
+      const kind = targets.get(place) || hexTargets.get(place) || null;
+      const g = s("g", {
+        class: ["hex", "hgw-hex", kind && `target hl-${kind}`, place === fight && "battle-hex", place === selectedAt && "selected-hex"],
+        transform: `translate(${at[0].toFixed(2)} ${at[1].toFixed(2)})`,
+        "data-hex": place,
+      });
+      const outline = place === BOX ? null : hexPoints(SIZE);
+      if (outline) g.append(s("polygon", { class: "tile", points: outline }));
+      else g.append(s("rect", { class: "tile", x: -34, y: -16, width: 68, height: 32, rx: 3 }));
+      if (kind) {
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("role", "button");
+        g.setAttribute("aria-label", labels.get(place) || placeWords(place));
+        g.append(outline ? s("polygon", { class: "hl-fill", points: outline }) : s("rect", { class: "hl-fill", x: -34, y: -16, width: 68, height: 32, rx: 3 }));
+      }
+      g.append(outline ? s("polygon", { class: "hl-edge", points: hexPoints(SIZE - 1.2) }) : s("rect", { class: "hl-edge", x: -33, y: -15, width: 66, height: 30, rx: 3 }));
+      g.prepend(s("title", {}, labels.get(place) || placeWords(place)));
+      this.hexLayer.append(g);
+      this.groups.set(place, g);
+    }
+    // occupation markers (Garrisons 3, 6) and devastated production
+    for (const [place, side] of Object.entries(board.markers || {})) {
+      const at = where(place);
+      if (!at) continue;
+      this.markLayer.append(
+        s("g", { class: "hgw-occupation", "data-marker": place, "data-side": side, transform: `translate(${(at[0] - 5.2).toFixed(2)} ${(at[1] - 3.5).toFixed(2)})` },
+          s("title", { text: `${placeWords(place)}: ${side} occupation marker` }),
+          s("circle", { r: 2.3, fill: roleColor(side) })),
+      );
+    }
+    for (const [place, points] of Object.entries(board.devastated || {})) {
+      const at = where(place);
+      if (!at) continue;
+      const permanent = board.permanent?.[place] || 0;
+      this.markLayer.append(
+        s("g", { class: ["hgw-devastated", permanent && "permanent"], "data-devastated": place, transform: `translate(${(at[0] + 4.6).toFixed(2)} ${(at[1] + 3.6).toFixed(2)})` },
+          s("title", { text: `${placeWords(place)}: ${points} production point${points === 1 ? "" : "s"} devastated${permanent ? ` (${permanent} for good)` : ""}` }),
+          s("rect", { x: -2.4, y: -2.4, width: 4.8, height: 4.8, rx: 0.6 }),
+          s("text", { x: 0, y: 0.2, text: String(points) })),
+      );
+    }
+    // the armies, one counter each, side by side when several share a place
+    const byPlace = new Map();
+    for (const army of armiesOf(view)) {
+      if (!army.at) continue;
+      if (!byPlace.has(army.at)) byPlace.set(army.at, []);
+      byPlace.get(army.at).push(army);
+    }
+    for (const [place, armies] of byPlace) {
+      const at = where(place);
+      if (!at) continue;
+      const many = place === BOX ? { out: armies.map((_, i) => [(i - (armies.length - 1) / 2) * 17, 3]), scale: 0.9 } : counterSlots(armies.length);
+      const holder = s("g", { class: "hgw-stack", "data-stack": place, transform: `translate(${at[0].toFixed(2)} ${at[1].toFixed(2)})` });
+      armies.forEach((army, i) => {
+        const [x, y] = many.out[i];
+        const canAct = selectable.has(army.id);
+        const isSelected = army.id === ui.selected;
+        const el = s(
+          "g",
+          {
+            class: ["hgw-army", "counter", canAct && "selectable", isSelected && "selected", army.frozen && "frozen", army.status?.target && "committed"],
+            transform: `translate(${x.toFixed(2)} ${(y - (isSelected ? 0.8 : 0)).toFixed(2)}) scale(${many.scale})`,
+            "data-uid": army.id,
+            "data-side": army.side,
+            "data-strength": army.strength,
+          },
+          s("title", { text: `${army.name} (${army.side}) at ${placeWords(place)}: ${army.strength} points, ${composition(army)}${army.frozen ? "; out of supply" : ""}${army.status?.target ? `; attacking ${placeWords(army.status.target)}` : ""}` }),
+          ...counterShape(army),
+        );
+        if (canAct) {
+          el.setAttribute("tabindex", "0");
+          el.setAttribute("role", "button");
+          // its accessible name is its <title> (an aria-label would differ from the
+          // printed id and strength, which screen-reader users may be told to click)
+          el.setAttribute("aria-pressed", isSelected ? "true" : "false");
+        }
+        drawn.add(army.id);
+        holder.append(el);
+      });
+      this.armyLayer.append(holder);
+    }
+    // the theatre in play fills the board at first: where the armies stand
+    if (!this.pz.bounds) this.pz.setBounds(this.theatre(view, where));
+    if (ui.hover) this.highlight(ui.hover);
+    return { drawn };
+  }
+
+  /** The armies' area (the front), padded by a few hexes: what the player looks at first. */
+  theatre(view, where) {
+    let minX = Infinity;
+    let maxX = -Infinity;
+    let minY = Infinity;
+    let maxY = -Infinity;
+    for (const army of armiesOf(view)) {
+      if (!army.at || army.at === BOX) continue;
+      const [x, y] = where(army.at);
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
+    if (minX === Infinity) return { x: 0, y: 0, w: this.painted.width, h: this.painted.height };
+    const pad = SIZE * 5;
+    return { x: minX - pad, y: minY - pad, w: maxX - minX + 2 * pad, h: maxY - minY + 2 * pad };
+  }
+
+  /** Hover outlines for log lines and buttons: drawn on demand, the map has no hex elements. */
+  highlight(hexes) {
+    for (const el of this.markLayer.querySelectorAll(".hgw-hover")) el.remove();
+    for (const place of hexes || []) {
+      if (typeof place !== "string" || !/^\d{4,5}$/.test(place)) continue;
+      const [row, col] = rowCol(place);
+      const [x, y] = centre(row, col);
+      this.markLayer.append(s("polygon", { class: "hgw-hover", "data-hover": place, points: hexPoints(SIZE), transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})` }));
+    }
+  }
+
+  blank() {
+    clear(this.hexLayer);
+    clear(this.markLayer);
+    clear(this.armyLayer);
+    this.groups.clear();
+  }
+}
+
+function star(cx, cy, outer, inner) {
+  let d = "";
+  for (let i = 0; i < 10; i += 1) {
+    const r = i % 2 ? inner : outer;
+    const a = (Math.PI / 5) * i - Math.PI / 2;
+    d += `${i ? "L" : "M"}${(cx + r * Math.cos(a)).toFixed(2)} ${(cy + r * Math.sin(a)).toFixed(2)}`;
+  }
+  return `${d}Z`;
+}
+
+// ----- panels --------------------------------------------------------------------------
+function unitBadge(uid, view) {
+  const army = armyById(view, uid);
+  if (!army) return null;
+  const svg = s("svg", { class: "hgw-badge", width: 34, height: 26, viewBox: "-8.5 -6.5 17 13", "aria-hidden": "true" });
+  svg.append(...counterShape(army));
+  return svg;
+}
+
+function sides(view) {
+  return view.roles && view.roles.length ? view.roles : ["axis", "soviet"];
+}
+
+function placesHeld(view, role) {
+  return Object.entries(view.board.owner || {}).filter(([, side]) => side === role).map(([p]) => p);
+}
+
+function summary(view) {
+  return sides(view).map((role) => {
+    const armies = armiesOf(view).filter((a) => a.side === role && a.at);
+    const points = armies.reduce((n, a) => n + (a.strength || 0), 0);
+    return {
+      role,
+      color: roleColor(role),
+      active: (view.active || []).includes?.(role) && !view.result,
+      score: points,
+      detail: `${armies.length} arm${armies.length === 1 ? "y" : "ies"} on the map · ${points} strength points`,
+    };
+  });
+}
+
+function status(view) {
+  const board = view.board;
+  return sides(view).map((role) => {
+    const armies = armiesOf(view).filter((a) => a.side === role);
+    const onMap = armies.filter((a) => a.at);
+    const points = onMap.reduce((n, a) => n + (a.strength || 0), 0);
+    const mech = onMap.reduce((n, a) => n + (a.sp?.mechanized || 0), 0);
+    const facts = [
+      ["Armies on the map", `${onMap.length} of ${armies.length}`],
+      ["Strength points", `${points} (${mech} mechanized)`],
+      ["Places held", String(placesHeld(view, role).length)],
+      ["Occupation markers", String(Object.values(board.markers || {}).filter((s2) => s2 === role).length)],
+    ];
+    if (role === board.player && board.frame?.budget !== undefined) facts.push(["Production left", String(board.frame.budget)]);
+    return { role, color: roleColor(role), score: points, scoreLabel: "strength points", facts };
+  });
+}
+
+function turnText(view) {
+  const board = view.board || {};
+  if (view.result) return `${board.turn || ""} · game over`;
+  const step = STEPS[board.step] || PHASES[board.phase] || board.phase || "";
+  const index = Number.isInteger(board.turn_index) && board.turns ? ` (turn ${board.turn_index + 1} of ${board.turns.length})` : "";
+  return `${board.turn || ""}${index} · ${board.player || ""} player turn${step ? ` · ${step}` : ""}`;
+}
+
+/** The record sheets (open information, Prepare for Play 4): every army's make-up. */
+function recordSheet(view) {
+  const board = view?.board;
+  if (!board) return null;
+  const rows = (role) =>
+    armiesOf(view)
+      .filter((a) => a.side === role)
+      .map((a) =>
+        h(
+          "tr",
+          { class: [!a.at && "muted", a.frozen && "frozen"], "data-army": a.id },
+          h("th", { scope: "row", title: a.name }, a.id.toUpperCase()),
+          h("td", {}, a.at ? placeWords(a.at) : "—"),
+          KINDS.map((k) => h("td", {}, a.sp?.[k] ? String(a.sp[k]) : "")),
+          h("td", { class: "total" }, String(a.strength || 0)),
+          h("td", { class: "hgw-army-note" }, a.frozen ? "unsupplied" : a.status?.target ? `→ ${placeWords(a.status.target)}${a.status.advanced ? ` (+${a.status.advanced})` : ""}` : ""),
+        ),
+      );
+  return h(
+    "details",
+    { class: "hgw-record", open: true },
+    h("summary", {}, "Record sheets"),
+    sides(view).map((role) =>
+      h(
+        "table",
+        { class: "data-table hgw-sheet", "data-side": role },
+        h("caption", {}, h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role))),
+        h("thead", {}, h("tr", {}, h("th", {}, "Army"), h("th", {}, "At"), KINDS.map((k) => h("th", { title: kindWords(k) }, KIND_SHORT[k])), h("th", {}, "SP"), h("th", {}, ""))),
+        h("tbody", {}, rows(role)),
+      ),
+    ),
+  );
+}
+
+function battleAt(view) {
+  const target = view?.board?.frame?.target;
+  return target && view.board.owner?.[target] !== undefined ? target : null;
+}
+
+/** Why a click did nothing, from the view (never more than it shows). */
+function whyNot(view, { hex, uid, seat, selected, model }) {
+  if (!seat || !view?.board) return null;
+  const board = view.board;
+  const army = uid ? armyById(view, uid) : null;
+  if (army && army.side !== seat) return `${army.name} is a ${army.side} army: ${composition(army)}.`;
+  if (army && !model.selectable().has(uid)) {
+    if (army.frozen) return `${army.name} is out of full supply: it may not move or attack this turn.`;
+    if (board.step === "announce" && army.status?.target) return `${army.name} is already named against ${placeWords(army.status.target)}.`;
+    return `${army.name} has nothing to do in this step (${STEPS[board.step] || board.step}).`;
+  }
+  if (selected) return `${unitName(selected, view)} cannot go to ${placeWords(hex)} now: the lit hexes are where it can.`;
+  if (board.owner && board.owner[hex] === undefined && hex !== BOX) return `${hex} is not in play in this scenario (neutral for the whole game).`;
+  return null;
+}
+
+function legend() {
+  const swatch = (...shapes) => {
+    const svg = s("svg", { class: "legend-svg", width: 34, height: 30, viewBox: "-12 -11 24 22", "aria-hidden": "true" });
+    svg.append(...shapes);
+    return svg;
+  };
+  const item = (icon, text) => h("li", {}, icon, h("span", {}, text));
+  const hexShape = (fill) => s("polygon", { points: hexPoints(SIZE), fill, stroke: "#555", "stroke-width": 0.6 });
+  return h(
+    "ul",
+    { class: "legend-items" },
+    item(swatch(hexShape(GROUP_COLORS.germany)), "Germany"),
+    item(swatch(hexShape(GROUP_COLORS.soviet)), "Soviet Union"),
+    item(swatch(hexShape(GROUP_COLORS.inclined_axis)), "Inclined towards the Axis"),
+    item(swatch(hexShape(WATER.sea)), "Sea"),
+    item(swatch(hexShape(WATER.partial)), "Coastal water"),
+    item(swatch(s("path", { class: "hgw-capital", d: star(0, 0, 6, 2.6) })), "Capital"),
+    item(swatch(s("circle", { class: "hgw-pp-disc", r: 5 }), s("text", { class: "hgw-pp legend", x: 0, y: 0.4, text: "3" })), "Production points"),
+    item(swatch(s("circle", { r: 4, fill: roleColor("axis") })), "Occupation marker (its side's colour)"),
+    item(swatch(s("g", { class: "hgw-devastated" }, s("rect", { x: -5, y: -5, width: 10, height: 10, rx: 1 }), s("text", { x: 0, y: 0.4, text: "2" }))), "Devastated production points"),
+    item(swatch(s("g", { class: "hgw-army", transform: "scale(1.3)" }, ...counterShape({ id: "agn", side: "axis", strength: 10, sp: { infantry: 5, mechanized: 5 } }))), "Army: id, strength points, and its make-up as a bar"),
+    ...KINDS.map((kind) => item(swatch(s("rect", { x: -9, y: -2, width: 18, height: 4, fill: KIND_COLORS[kind], stroke: "#444", "stroke-width": 0.5 })), `${titleCase(kindWords(kind))} points in the bar`)),
+  );
+}
+
+export default {
+  id: "hgw",
+  roleColor,
+  describe,
+  unitLabel: unitName,
+  unitBadge,
+  summary,
+  status,
+  turnText,
+  extraPanel: recordSheet,
+  battleAt,
+  unitsAt: (view, hex) => armiesOf(view).filter((a) => a.at === hex).map((a) => a.id),
+  isTurnEnd: (action) => action[0] === "end_production",
+  obligations: () => [],
+  whyNot,
+  legend,
+  createBoard: (host, hooks) => new HgwBoard(host, hooks),
+};

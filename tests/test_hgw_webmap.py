@@ -1,0 +1,42 @@
+"""The browser's copy of the Hitler's Global War map (web/games/hgw-map.json) is what
+scripts/build_hgw_webmap.py makes from games/hgw/data/map.json, and holds every hex."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _script() -> ModuleType:
+    path = ROOT / "scripts" / "build_hgw_webmap.py"
+    spec = importlib.util.spec_from_file_location("build_hgw_webmap", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_web_map_copy_is_up_to_date() -> None:
+    script = _script()
+    committed = (ROOT / "src" / "grognard" / "web" / "games" / "hgw-map.json").read_text(encoding="utf-8")
+    assert committed == script.encode(script.build()), "run python scripts/build_hgw_webmap.py"
+    assert script.main(["--check"]) == 0
+
+
+def test_web_map_copy_holds_every_hex_with_its_fields() -> None:
+    source = json.loads((ROOT / "src" / "grognard" / "games" / "hgw" / "data" / "map.json").read_text())
+    copy = json.loads((ROOT / "src" / "grognard" / "web" / "games" / "hgw-map.json").read_text())
+    rows = {row[0]: row for row in copy["hexes"]}
+    assert set(rows) == set(source["hexes"])
+    berlin = rows["1237"]  # a capital with production (the rulebook's Berlin)
+    assert berlin[1] == source["hexes"]["1237"]["kind"] == "land"
+    assert berlin[3] == "germany" and berlin[5] == source["hexes"]["1237"]["production"] > 0
+    assert "capital" in berlin[6]
+    sea = rows["3095"]
+    assert sea[1:] == ["sea"]  # nothing but its kind: the other fields are the defaults

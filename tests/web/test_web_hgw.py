@@ -1,0 +1,413 @@
+"""Hitler's Global War in the browser (issue 12, section 3): the Barbarossa scenario on
+the board module games/hgw.js. The whole world map is painted (hexes of several
+theaters, far from the one in play); the Axis plays a turn against the AI by clicks:
+strategic redeployment between armies, announcing initial attacks, assaults, advances
+and an exploitation chain, production; the record sheets are open information."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from webkit import ApiDriver, axe_problems, button, counter, prompt, shot, start_game
+
+from grognard.games.hgw.ai import make_heuristic
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """This module's own app on 127.0.0.1, with Hitler's Global War registered (the
+    shared one of conftest.py keeps its rulesets, so that its lobby's default game
+    does not change for the other tests), on a fresh SQLite database."""
+    import uvicorn
+
+    from grognard.core.registry import Registry
+    from grognard.games.hgw import RULESET as HGW
+    from grognard.server import create_app
+    from grognard.server.protocol import uvicorn_options
+
+    registry = Registry()
+    registry.register(HGW)
+    database = tmp_path_factory.mktemp("web-hgw") / "grognard.db"
+    app = create_app(f"sqlite:///{database}", registry=registry, ai_move_budget=30.0)
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", **uvicorn_options()
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="grognard-web-hgw-server", daemon=True)
+    thread.start()
+    ready = threading.Event()
+    while thread.is_alive() and not server.started:
+        ready.wait(0.05)
+    if not server.started:
+        raise RuntimeError("the test server did not start")
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=30)
+    app.state.server.engine.dispose()
+
+
+SEED = 5
+#: Enough polls of the game for the server's AI to answer (each poll waits 250 ms).
+POLLS = 480
+MAP = Path(__file__).resolve().parents[2] / "src" / "grognard" / "games" / "hgw" / "data" / "map.json"
+
+
+def _axis(driver: ApiDriver, game_id: str) -> dict[str, Any]:
+    view: dict[str, Any] = driver.get(f"/api/games/{game_id}")["views"]["axis"]
+    return view
+
+
+def _wait_for(page: Page, driver: ApiDriver, game_id: str, verbs: set[str]) -> dict[str, Any]:
+    """The Axis view once one of its legal actions has one of these verbs (the AI plays
+    the Soviet side on the server meanwhile)."""
+    view: dict[str, Any] = {}
+    for _ in range(POLLS):
+        view = _axis(driver, game_id)
+        if any(action[0] in verbs for action in view["legal"]):
+            return view
+        if view["result"] is not None:
+            break
+        page.wait_for_timeout(250)
+    raise AssertionError(f"the Axis never got to {sorted(verbs)}; last prompt: {view.get('prompt')!r}")
+
+
+def _start(page: Page) -> str:
+    page.set_viewport_size({"width": 1600, "height": 1000})
+    return start_game(
+        page,
+        ruleset="hgw",
+        seats={"axis": "me", "soviet": "ai:heuristic"},
+        seed=SEED,
+    )
+
+
+def _screen_xy(page: Page, hex_id: str) -> tuple[float, float]:
+    """Where the centre of a hex is on the screen (it must be inside the board)."""
+    x, y = page.evaluate(
+        """async (id) => {
+            const mod = await import('/games/hgw.js');
+            const [row, col] = mod.rowCol(id);
+            const [x, y] = mod.centre(row, col);
+            const m = document.querySelector('.board-svg .board-content').getScreenCTM();
+            return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+        }""",
+        hex_id,
+    )
+    area = page.locator(".board-svg").bounding_box()
+    assert area is not None
+    assert area["x"] <= x < area["x"] + area["width"] and area["y"] <= y < area["y"] + area["height"], hex_id
+    return x, y
+
+
+def _pixel(page: Page, hex_id: str) -> list[int]:
+    """The colour the screen shows at the centre of a hex (RGB), from a screenshot of
+    that one pixel: whatever paints the map, this is what a player sees."""
+    x, y = _screen_xy(page, hex_id)
+    png = page.screenshot(clip={"x": round(x), "y": round(y), "width": 1, "height": 1})
+    rgb: list[int] = page.evaluate(
+        """async (b64) => {
+            const img = new Image();
+            img.src = 'data:image/png;base64,' + b64;
+            await img.decode();
+            const canvas = document.createElement('canvas');
+            canvas.width = img.width;
+            canvas.height = img.height;
+            const ctx = canvas.getContext('2d');
+            ctx.drawImage(img, 0, 0);
+            const data = ctx.getImageData(0, 0, 1, 1).data;
+            return [data[0], data[1], data[2]];
+        }""",
+        base64.b64encode(png).decode("ascii"),
+    )
+    return rgb
+
+
+def _land(country: str, terrain: str = "clear") -> str:
+    """A land hex of a country (by map.json), away from the country's borders' edges."""
+    hexes = json.loads(MAP.read_text(encoding="utf-8"))["hexes"]
+    found = [
+        h
+        for h, x in sorted(hexes.items())
+        if x["kind"] == "land"
+        and x.get("country") == country
+        and x.get("terrain", "clear") == terrain
+        and not x.get("annexed")
+        and not x.get("features")
+        and not x.get("production")
+    ]
+    assert found, country
+    return found[len(found) // 2]
+
+
+def test_the_whole_world_map_is_painted(page: Page) -> None:
+    """Every hex of map.json is painted, and hexes of theaters far from Barbarossa's
+    (the Americas, the Pacific, Africa, Asia) show their country's land colour, each
+    country its own, while a mid-ocean hex shows the sea."""
+    _start(page)
+    board = page.locator(".board-svg")
+    hexes = json.loads(MAP.read_text(encoding="utf-8"))["hexes"]
+    expect(board).to_have_attribute("data-painted", str(len(hexes)))
+    # the game opens on the front; zoom out to the whole world
+    for _ in range(12):
+        page.get_by_role("button", name="Zoom out").click()
+    shot(page, "hgw-world")
+    sea = _pixel(page, "3095")  # the middle of the Pacific
+    assert hexes["3095"]["kind"] == "sea"
+    colours = {}
+    for country in ("united_states", "japan", "australia", "brazil", "china", "french_west_africa"):
+        colours[country] = tuple(_pixel(page, _land(country)))
+        assert colours[country] != tuple(sea), country
+    assert len(set(colours.values())) == len(colours), colours
+    # the capitals, ports and production points of the whole map are drawn above it
+    capitals = [h for h, x in hexes.items() if "capital" in x.get("features", [])]
+    expect(board.locator(".hgw-capital")).to_have_count(len(capitals))
+
+
+def test_record_sheets_are_open(page: Page) -> None:
+    """Prepare for Play 4: both sides' record sheets are open to inspection: the page
+    shows every army of both sides with its strength points by kind."""
+    game_id = _start(page)
+    driver = ApiDriver(page)
+    view = _wait_for(page, driver, game_id, {"move", "end_movement"})
+    sheets = page.locator(".hgw-record")
+    for army in view["board"]["armies"]:
+        row = sheets.locator(f'tr[data-army="{army["id"]}"]')
+        expect(row).to_have_count(1)
+        expect(row.locator("td.total")).to_have_text(str(army["strength"]))
+    expect(prompt(page)).to_contain_text("redeploys")
+    assert button(page, "end_movement").count() == 1
+    expect(counter(page, "agn")).to_be_visible()
+    # each counter shows its make-up: one bar segment per kind, as long as its points
+    for army in view["board"]["armies"]:
+        if army["at"] is None:
+            expect(counter(page, army["id"])).to_have_count(0)
+            continue
+        segments = counter(page, army["id"]).locator(".hgw-kind")
+        kinds = [k for k, n in army["sp"].items() if n]
+        expect(segments).to_have_count(len(kinds))
+        for i, kind in enumerate(kinds):
+            segment = segments.nth(i)
+            assert segment.get_attribute("data-kind") == kind
+            width = float(segment.get_attribute("width") or 0) + 0.25
+            assert abs(width - 13 * army["sp"][kind] / army["strength"]) < 0.02, (army["id"], kind)
+    # a click on an enemy army says what it is made of (its record sheet is open)
+    bmd = next(a for a in view["board"]["armies"] if a["id"] == "bmd")
+    counter(page, "bmd").click(force=True)
+    hint = page.locator(".prompt-card .click-hint")
+    expect(hint).to_contain_text(f"{bmd['sp']['infantry']} inf")
+    # a click on the map where no piece stands finds the hex under the pointer: a
+    # Swedish hex is out of play for the whole Barbarossa game (special rule 1)
+    sweden = _land("sweden")
+    assert sweden not in view["board"]["owner"]
+    page.mouse.click(*_screen_xy(page, sweden))
+    expect(hint).to_contain_text(f"{sweden} is not in play")
+    # pointing at a move's button outlines the army's hex on the map
+    counter(page, "agn").click(force=True)
+    move = page.locator('button[data-verb="move"]:visible').first
+    expect(move).to_contain_text("Army Group North")
+    move.hover()
+    agn = next(a for a in view["board"]["armies"] if a["id"] == "agn")
+    expect(page.locator(".board-svg .hgw-hover")).to_have_count(1)
+    outlined = page.locator(".board-svg .hgw-hover").get_attribute("data-hover")
+    assert outlined == agn["at"]
+    problems = axe_problems(page)
+    assert not problems, problems
+
+
+# ----- playing by clicks ---------------------------------------------------------------
+def _army_at(view: dict[str, Any], army_id: str) -> str | None:
+    for army in view["board"]["armies"]:
+        if army["id"] == army_id:
+            at: str | None = army["at"]
+            return at
+    return None
+
+
+def _army_name(view: dict[str, Any], army_id: str) -> str:
+    return str(next(a["name"] for a in view["board"]["armies"] if a["id"] == army_id))
+
+
+def _click_place(page: Page, place: str) -> None:
+    """Click a lit place beside the counters standing in it (a click on a counter of
+    one's own that can act selects that army instead, as in every board module)."""
+    lit = page.locator(f'.board-svg .hex.target[data-hex="{place}"]')
+    expect(lit).to_have_count(1)
+    box = lit.bounding_box()
+    assert box is not None
+    lit.click(position={"x": box["width"] / 2, "y": box["height"] * 0.12}, force=True)
+
+
+def _choose_in_menu(page: Page, verb: str, text: str) -> None:
+    """When one click stands for several actions, the page asks which: take ours."""
+    menu = page.locator(".hex-menu:visible, [role=menu]:visible")
+    try:
+        menu.first.wait_for(state="visible", timeout=600)
+    except Exception:  # a single action: it was taken at once
+        return
+    items = menu.first.locator(f'button[role=menuitem][data-verb="{verb}"]')
+    if text:
+        items = items.filter(has_text=text)
+    items.first.click()
+
+
+def _select(page: Page, army_id: str) -> None:
+    piece = counter(page, army_id)
+    if piece.get_attribute("aria-pressed") != "true":  # a second click would drop it
+        piece.click(force=True)
+    expect(piece).to_have_attribute("aria-pressed", "true")
+
+
+def _click_button(page: Page, action: list[Any]) -> None:
+    wanted = json.dumps(action, separators=(",", ":"))
+    buttons = page.locator("button[data-action]")
+    for i in range(buttons.count()):
+        candidate = buttons.nth(i)
+        if json.loads(candidate.get_attribute("data-action") or "null") == action and candidate.is_visible():
+            candidate.click()
+            return
+    # the full list of choices, for anything the board and the prompt do not show
+    page.locator("details.all-choices > summary, .all-choices summary").first.click()
+    for i in range(buttons.count()):
+        candidate = buttons.nth(i)
+        if json.loads(candidate.get_attribute("data-action") or "null") == action and candidate.is_visible():
+            candidate.click()
+            return
+    raise AssertionError(f"no button for {wanted}")
+
+
+def _play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
+    """Make one Axis action the way a player does: the counter, then the lit place for
+    moves, attacks, advances and exploits; the lit place for destinations, retreats,
+    builds in new armies, repairs and assaults (an assault is confirmed in the battle
+    dialog); a button for the rest. Returns how it was made."""
+    verb = action[0]
+    if verb in ("attack", "exploit"):
+        _select(page, action[1])
+        if verb == "attack" and not page.locator(".board-svg .hgw-army.committed").count():
+            # the first attack: the selection card gives the odds of each lit target
+            # (from the ruleset's battle_at and odds, through the server)
+            odds = page.locator(".attack-odds li")
+            expect(odds.first).to_be_visible()
+            for i in range(odds.count()):
+                expect(odds.nth(i)).not_to_have_text(re.compile(r"…$"))
+            expect(odds.first).to_contain_text("%")
+            shot(page, "hgw-board")
+        _click_place(page, action[2])
+        _choose_in_menu(page, verb, "")
+        return "map"
+    if verb == "advance":
+        target = next(a for a in view["board"]["armies"] if a["id"] == action[1])["status"]["target"]
+        _select(page, action[1])
+        _click_place(page, target)
+        _choose_in_menu(page, verb, "")
+        return "map"
+    if verb in ("move", "eliminate", "lose") or (verb == "build" and action[2] == "army"):
+        _select(page, action[3] if verb == "build" else action[1])
+        _click_button(page, action)
+        return "counter+button"
+    if verb in ("to_place", "to_army", "retreat", "repair") or (verb == "build" and action[2] == "place"):
+        if verb == "to_army":
+            place, hint = _army_at(view, action[1]), _army_name(view, action[1])
+        elif verb == "build":
+            place, hint = action[3], action[1]
+        else:
+            place, hint = action[1], ""
+        assert place is not None
+        if place == "siberia":
+            _click_button(page, action)
+            return "button"
+        _click_place(page, place)
+        _choose_in_menu(page, verb, hint)
+        return "map"
+    if verb == "assault" and len(action) > 1:
+        _click_place(page, action[2])
+        _choose_in_menu(page, verb, f"from {action[1]}")
+        dialog = page.locator("dialog[open], .modal:visible").first
+        dialog.locator("button", has_text="Fight").click()
+        return "map+confirm"
+    _click_button(page, action)
+    return "button"
+
+
+def _version(driver: ApiDriver, game_id: str) -> int:
+    return int(driver.get(f"/api/games/{game_id}")["version"])
+
+
+def _take(page: Page, driver: ApiDriver, game_id: str, view: dict[str, Any], action: list[Any]) -> str:
+    before = _version(driver, game_id)
+    how = _play_by_clicks(page, view, action)
+    for _ in range(80):
+        if _version(driver, game_id) > before:
+            return how
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{action} made by {how} did not reach the server")
+
+
+def _policy(agent: Any, view: dict[str, Any], chain: dict[str, Any]) -> list[Any]:
+    """The heuristic's choice, except in exploitation: keep exploiting with the army
+    that exploited last while it may (an exploitation chain), else with the first."""
+    legal = [tuple(a) for a in view["legal"]]
+    if view["board"]["step"] == "exploitation":
+        exploits = [a for a in legal if a[0] == "exploit"]
+        same = [a for a in exploits if a[1] == chain.get("army")]
+        if same or (exploits and chain.get("army") is None):
+            choice = (same or exploits)[0]
+            chain["army"] = choice[1]
+            return list(choice)
+    return list(agent.act(view, legal))
+
+
+def test_a_barbarossa_turn_against_the_ai_with_an_exploitation_chain(page: Page) -> None:
+    """The Axis player turn of Summer 1941 played by clicks (Player Turn Sequence):
+    strategic redeployment between armies (Movement), initial attacks named by army and
+    target hex (Initial Attack 1-3), assaults confirmed with their odds, advances
+    (Advance Resolution), an exploitation chain of one army that advances again and
+    again (Exploitation Attacks 1-4), and production; then the Soviet AI plays its turn
+    and the Axis has its second turn."""
+    game_id = _start(page)
+    driver = ApiDriver(page)
+    agent = make_heuristic(11)
+    chain: dict[str, Any] = {}
+    made: dict[str, set[str]] = {}
+    view = _wait_for(page, driver, game_id, {"move", "end_movement"})
+    first_turn = view["board"]["turn_index"]
+    for _ in range(400):
+        view = _axis(driver, game_id)
+        if view["board"]["turn_index"] > first_turn and view["board"]["player"] == "axis":
+            break
+        if not view["legal"]:
+            page.wait_for_timeout(250)
+            continue
+        expect(page.locator(".board-svg")).to_have_attribute("data-painted", "5650")
+        action = _policy(agent, view, chain)
+        how = _take(page, driver, game_id, view, action)
+        made.setdefault(action[0], set()).add(how)
+    else:
+        raise AssertionError("the Axis never reached its second turn")
+    log = view["log"]
+    assert made["move"] == {"counter+button"}
+    assert made["to_army"] == {"map"}  # points redeployed into another army
+    assert made["attack"] == {"map"}
+    assert made["assault"] & {"map+confirm"}
+    assert made["advance"] == {"map"}
+    assert made["end_production"] == {"button"}
+    assert made.get("build"), made  # production: points built in an army or a new one
+    # the exploitation chain: one army exploited, advanced, and exploited again
+    army = chain["army"]
+    name = _army_name(view, army)
+    exploits = [line for line in log if line.startswith(f"{name} exploits against")]
+    assert len(exploits) >= 2, exploits
+    # the Soviet AI played its turn in between
+    assert "Summer 1941: soviet player turn" in log
