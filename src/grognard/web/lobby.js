@@ -57,8 +57,9 @@ class Lobby {
       return;
     }
     this.byId = new Map(this.rulesets.map((r) => [r.id, r]));
-    // the first ruleset with a board of its own, else the first one
-    await this.buildForm((this.rulesets.find((r) => hasBoard(r.id)) || this.rulesets[0])?.id);
+    // Viktory II (the most complete game), else the first ruleset with a board of its own
+    const start = this.rulesets.find((r) => r.id === "viktory2") || this.rulesets.find((r) => hasBoard(r.id));
+    await this.buildForm((start || this.rulesets[0])?.id);
     await this.refreshLists();
     this.timer = setInterval(() => this.refreshLists(), REFRESH_MS);
   }
