@@ -13,8 +13,12 @@ Plan, phase by phase:
 - losses: infantry before mechanized, from the weakest army; retreats: toward the
   hex with the most friendly neighbours;
 - production: the Axis buys mechanized points (advances count only them), the Soviets
-  infantry (two points of defence for the price of one advance point), placed with an
-  army that has room in the production hex nearest the front; then repairs.
+  and the Allies infantry (two points of defence for the price of one advance point),
+  placed with an army that has room in the production hex nearest the front; the Allies
+  first pass on all the lend-lease they may; then repairs.
+
+In The Fall of Germany every side's goal is Berlin, and amphibious points are turned
+into infantry (the agent makes no invasions).
 """
 
 from __future__ import annotations
@@ -65,7 +69,14 @@ class Board:
         self.markers: dict[Place, str] = board["markers"]
         self.stacks: dict[Place, int] = board["stacks"]
         content = load_scenario(self.scenario)
-        goals = [c for c in content.capitals.get(self.me, ()) if self.owner.get(c) != self.me]
+        # the Axis fights everyone else; the Soviets and the Allies only the Axis
+        self.foes = frozenset(s for s in content.sides if s != self.me and "axis" in (s, self.me))
+        # the side that must take ground: the Axis in Barbarossa, its foes in The Fall of Germany
+        self.attacking = (self.me == "axis") == (content.victory != "berlin")
+        if content.victory == "berlin":
+            goals = [content.berlin]  # The Fall of Germany: everything turns on Berlin
+        else:
+            goals = [c for c in content.capitals.get(self.me, ()) if self.owner.get(c) != self.me]
         self.goals = frozenset(goals or content.capitals.get(self.me, ()))
         self.dist = _distances(self.scenario, self.goals)
         self.tables = load_tables()
@@ -74,7 +85,7 @@ class Board:
         return [a for a in self.armies.values() if a["at"] == place and (side is None or a["side"] == side)]
 
     def enemy_places_near(self, place: Place) -> list[Place]:
-        return [n for n in self.g.links[place] if n in self.owner and self.owner[n] != self.me]
+        return [n for n in self.g.links[place] if self.owner.get(n) in self.foes]
 
     def is_front(self, place: Place) -> bool:
         return bool(self.enemy_places_near(place))
@@ -166,6 +177,9 @@ class HgwHeuristic:
         eliminations = sorted((a for a in legal if a[0] == "eliminate"), key=lambda a: a[2] != "infantry")
         if eliminations:
             return eliminations[0]
+        converts = [a for a in legal if a[0] == "convert"]
+        if converts:
+            return converts[0]  # no invasions yet: amphibious points fight better as infantry
         # the largest count offered for each army and kind (whole-army moves are not used)
         moves = {(a[1], a[2]): a[3] for a in legal if a[0] == "move" and a[2] != "army"}
         for (army_id, kind), _count in sorted(moves.items(), key=lambda x: (x[0][1] != "mechanized", x[0])):
@@ -273,7 +287,9 @@ class HgwHeuristic:
 
     # -- production
     def _produce(self, b: Board, legal: list[Action]) -> Action:
-        want = "mechanized" if b.me == "axis" else "infantry"
+        if ("lend_lease",) in legal:
+            return ("lend_lease",)  # before buying: a stronger Soviet front helps toward Berlin
+        want = "mechanized" if b.attacking else "infantry"
         builds = [a for a in legal if a[0] == "build"]
         for kind in (want, "infantry", "mechanized"):
             options = [a for a in builds if a[1] == kind]

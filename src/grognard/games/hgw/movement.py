@@ -12,7 +12,8 @@ hundreds of hexes.
 Stacking is checked as points arrive: a move that would put more than ten points in a
 hex is not offered (Stacking 1), and the phase cannot end while a hex is over the
 limit, which only an advance can cause (Advance Resolution 12); the player then moves
-points out or eliminates some (Stacking 4).
+points out or eliminates some (Stacking 4). Amphibious points may be turned into
+infantry, one at a time and never back (Amphibious Strength Points 3).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from .board import (
     strength,
 )
 from .geography import Place
-from .scenario import BOX, KINDS
+from .scenario import BOX, KINDS, load_scenario
 
 WHOLE = "army"  # the "kind" of a move that takes a whole army
 
@@ -61,7 +62,8 @@ def can_move(data: Data, army_id: str) -> bool:
     if army_id in data["frozen"]:
         return False  # Unsupplied Hexes 3-4
     # Barbarossa special rule 3: the Siberian points stay put on the first turn
-    return not (army["at"] == BOX and data["turn"] == 0)
+    frozen_box = load_scenario(data["scenario"]).siberia.frozen_first_turn
+    return not (frozen_box and army["at"] == BOX and data["turn"] == 0)
 
 
 def overstacked(data: Data, side: str) -> list[Place]:
@@ -85,6 +87,8 @@ class Movement(Step):
                     actions += [("move", a, kind, n) for n in range(1, have + 1)]
                 if have and army["at"] in crowded:
                     actions.append(("eliminate", a, kind))  # Stacking 4
+            if army["sp"]["amphibious"]:
+                actions.append(("convert", a))  # Amphibious Strength Points 3
         if not crowded:
             actions.append(("end_movement",))
         return actions
@@ -98,6 +102,12 @@ class Movement(Step):
             data["garrison_lost"] = sorted({x["at"] for x in data["armies"].values() if x["at"]})
             goto(data["flow"], "announce", role=role)
             data["phase"] = "combat"
+            return
+        if action[0] == "convert":
+            army = data["armies"][action[1]]
+            army["sp"]["amphibious"] -= 1
+            army["sp"]["infantry"] += 1
+            game.log(f"{role} converts one amphibious point of {army['name']} to infantry")
             return
         if action[0] == "eliminate":
             remove_points(data, action[1], action[2])
