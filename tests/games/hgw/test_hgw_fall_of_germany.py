@@ -364,3 +364,61 @@ def test_the_heuristic_beats_random_sides_as_axis_and_as_soviets(seed: int, side
     state = _play(seed, side)
     result = state.result()
     assert result is not None and result[side] == 1.0
+
+
+# ----- strength points crossing seas
+
+
+def _allied_movement(state: HgwState) -> None:
+    pass_turn(state, "axis")
+    pass_turn(state, "soviet")
+    assert step(state) == "movement" and state.active_roles() == ["allied"]
+
+
+@pytest.mark.rules("F2.2")
+def test_allied_points_cross_the_atlantic_and_the_mediterranean_without_limit() -> None:
+    """Movement Across Seas 1: the Allies carry any number of points from Britain to
+    Italy, by the Atlantic, Gibraltar and the Mediterranean."""
+    state = new_game()
+    _allied_movement(state)
+    put(state, "15ag", None)  # a spare counter for the new army
+    act(state, "allied", "move", "21ag", "infantry", 3)
+    assert ("to_place", "1839") in state.legal_actions("allied")
+    act(state, "allied", "to_place", "1839")
+    assert state.data["sea_moves"] == {"Atlantic": 3, "Mediterranean": 3}
+    act(state, "allied", "move", "1us", "mechanized", 2)
+    assert ("to_army", "5a") in state.legal_actions("allied")
+
+
+@pytest.mark.rules("F2.2")
+def test_axis_points_leave_finland_one_over_the_baltic_then_two_over_the_atlantic() -> None:
+    """Movement Across Seas 1: the Baltic carries one Axis point a turn and the Atlantic
+    one per Axis fleet point there (two); Finland touches no Axis land route to Kiel."""
+    state = new_game()
+    put(state, "agnor", "0741", infantry=4)
+    act(state, "axis", "move", "agnor", "infantry", 1)
+    act(state, "axis", "to_place", "1236")
+    assert state.data["sea_moves"] == {"Baltic": 1}
+    act(state, "axis", "move", "agnor", "infantry", 2)
+    assert ("to_army", "agE") in state.legal_actions("axis")
+    act(state, "axis", "to_army", "agE")
+    assert state.data["sea_moves"] == {"Baltic": 1, "Atlantic": 2}
+    act(state, "axis", "move", "agnor", "infantry", 1)
+    assert ("to_army", "agE") not in state.legal_actions("axis")
+    assert sp(state, "agE") == {"infantry": 3}
+
+
+@pytest.mark.rules("F2.2")
+def test_the_soviets_may_not_cross_the_baltic_and_the_limits_renew_each_turn() -> None:
+    """Movement Across Seas 1: the Baltic carries one Axis point a turn and no Soviet
+    one; each player turn starts with the limits fresh."""
+    state = new_game()
+    from grognard.games.hgw.movement import sea_room
+
+    assert sea_room(state.data, "soviet", "Baltic") == 0
+    assert sea_room(state.data, "axis", "Baltic") == 1
+    assert sea_room(state.data, "allied", "Atlantic") is None
+    state.data["sea_moves"] = {"Baltic": 1}
+    assert sea_room(state.data, "axis", "Baltic") == 0
+    pass_turn(state, "axis")
+    assert state.data["sea_moves"] == {}

@@ -17,8 +17,10 @@ Plan, phase by phase:
   placed with an army that has room in the production hex nearest the front; the Allies
   first pass on all the lend-lease they may; then repairs.
 
-In The Fall of Germany every side's goal is Berlin, and amphibious points are turned
-into infantry (the agent makes no invasions).
+In The Fall of Germany every side's goal is Berlin; the Soviets and the Allies, racing
+the clock, attack wherever any roll can get through and buy mechanized points, the
+Axis buys infantry; amphibious points are turned into infantry (the agent makes no
+invasions).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from .tables import load_tables
 
 View = dict[str, Any]
 FAIR_LIMIT = 3  # advance only when a roll of 1-3 or better succeeds (even odds)
+RACE_LIMIT = 1  # The Fall of Germany's attackers: any roll that can succeed will do
 
 
 @cache
@@ -73,6 +76,8 @@ class Board:
         self.foes = frozenset(s for s in content.sides if s != self.me and "axis" in (s, self.me))
         # the side that must take ground: the Axis in Barbarossa, its foes in The Fall of Germany
         self.attacking = (self.me == "axis") == (content.victory != "berlin")
+        # racing the clock to Berlin, the attackers accept worse odds than even
+        self.fair = RACE_LIMIT if content.victory == "berlin" and self.attacking else FAIR_LIMIT
         if content.victory == "berlin":
             goals = [content.berlin]  # The Fall of Germany: everything turns on Berlin
         else:
@@ -222,7 +227,7 @@ class HgwHeuristic:
             defence = b.defence(a[2])
             after = max(0, defence - (2 if army["strength"] >= 6 and b.at(a[2]) else 0))
             limit = b.advance_limit(army, a[2], after)
-            if limit < FAIR_LIMIT:
+            if limit < b.fair:
                 continue
             score = limit + 2.0 * b.progress(army["at"], a[2]) - 0.1 * len(self._rivals(b, a[2], legal))
             if best is None or score > best[0]:
@@ -265,7 +270,7 @@ class HgwHeuristic:
             may_assault = b.at(a[2]) and not (army.get("status") or {}).get("assaulted")
             after = max(0, defence - (2 if may_assault else 0))
             limit = b.advance_limit(army, a[2], after)
-            if limit < FAIR_LIMIT:
+            if limit < b.fair:
                 continue
             current = 1.0 if a[1] == b.frame.get("current") else 0.0
             score = limit + 2.0 * b.progress(army["at"], a[2]) + current

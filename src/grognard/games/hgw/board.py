@@ -14,6 +14,7 @@ DATA LAYOUT (`state.data`, besides the core's roles, rng, log and flow)
                         the record sheets, open to everyone (Prepare for Play 4)
     status              {army id: {"target", "assaulted", "defended", "advanced", "stopped",
                         "exploit"}}: what each army did this player turn
+    sea_moves           {sea: points carried over it this player turn} (Movement Across Seas 1)
     frozen              armies out of full supply at the start of their turn
     garrison_lost       places whose garrison is gone until the end of this combat phase
     budget              production left to spend in this production phase

@@ -82,6 +82,9 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     berlin: str = "1237"
     # seas each side may trace supply through (Supply Route 1, 3); empty: land only
     friendly_seas: dict[str, tuple[str, ...]] = {}
+    # Strength Point Movement Across Seas 1: points each side may carry over each sea in
+    # a player turn; -1 for no limit; a sea not listed may not be crossed by that side
+    sea_transport: dict[str, dict[str, int]] = {}
     # off-map boxes whose production a side adds to its budget (Allied Production)
     box_production: dict[str, tuple[str, ...]] = {}
     # where a side may place new points, when not its home countries (Allied Production)

@@ -29,6 +29,7 @@ class TurnStart(Step):
         data["player"] = side
         data["phase"] = "movement"
         data["status"] = {}
+        data["sea_moves"] = {}  # Strength Point Movement Across Seas 1: limits are per turn
         data["garrison_lost"] = []
         data["frozen"] = frozen_armies(data, side)
         game.log(f"{current_turn(data)}: {side} player turn")
