@@ -422,3 +422,53 @@ def test_the_soviets_may_not_cross_the_baltic_and_the_limits_renew_each_turn() -
     assert sea_room(state.data, "axis", "Baltic") == 0
     pass_turn(state, "axis")
     assert state.data["sea_moves"] == {}
+
+
+@pytest.mark.rules("F7.8")
+@pytest.mark.parametrize(("die", "taker"), [(2, "soviet"), (5, "allied")])
+def test_a_tie_for_a_cut_off_hex_is_settled_by_a_die(die: int, taker: str) -> None:
+    """Special rule 4: a Soviet and an Allied producing hex, both two hexes from the
+    cut-off hex, tie; one die decides (the Soviets, who play first, on 1-3)."""
+    from grognard.games.hgw.map import hex_distance
+    from grognard.games.hgw.supply import _to_nearest_producer
+
+    state = new_game()
+    g = geography(FOG)
+    producers = sorted(p for p in g.places if g.production[p] and p != "siberia")
+    cut, a, b = next(
+        (x, p, q)
+        for x in ("1839", "1337", "1438")
+        for p in producers
+        for q in producers
+        if p < q and x not in (p, q) and hex_distance(x, p) == hex_distance(x, q) == 2
+    )
+    data = state.data
+    for p in data["owner"]:
+        data["owner"][p] = "axis"
+    data["devastated"] = {}
+    data["owner"][a], data["owner"][b] = "soviet", "allied"
+    state.rng.force([die])
+    _to_nearest_producer(state, "axis", [cut])
+    assert data["owner"][cut] == taker
+
+
+def test_a_new_fall_of_germany_game_is_the_same_in_every_process() -> None:
+    """Replays are checked in other processes: the set-up and the first Axis legal
+    actions must not follow Python's per-process string hashing."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import hashlib, msgspec\n"
+        "from grognard.games.hgw import RULESET\n"
+        "s = RULESET.new_game('fall_of_germany', seed=4)\n"
+        "blob = msgspec.json.encode([s.data, s.legal_actions('axis')])\n"
+        "print(hashlib.sha256(blob).hexdigest())\n"
+    )
+    digests = set()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        digests.add(out.stdout.strip())
+    assert len(digests) == 1

@@ -123,7 +123,7 @@ def end_of_combat_supply(state: Any, side: str) -> None:
 def _to_nearest_producer(state: Any, side: str, cut: list[Place]) -> None:
     """The Fall of Germany special rule 4: each cut-off place goes to the opposing side
     whose nearest undevastated production point is closest to it; a tie is settled by a
-    die roll (the lower-listed side on 1-3, the other on 4-6)."""
+    die roll (the side that plays first on 1-3, the other on 4-6)."""
     data = state.data
     producers = {
         other: [p for p, o in data["owner"].items() if o == other and p != BOX and production_of(data, p)]
@@ -138,7 +138,7 @@ def _to_nearest_producer(state: Any, side: str, cut: list[Place]) -> None:
             other: min((hex_distance(place, p) for p in ps), default=10**6) for other, ps in producers.items()
         }
         best = min(distance.values())
-        nearest = sorted(o for o, d in distance.items() if d == best)
+        nearest = [o for o, d in distance.items() if d == best]  # in playing order
         taker = nearest[0]
         if len(nearest) > 1:
             (roll,) = state.roll(1, side, f"who takes the cut-off hex {place}")
