@@ -469,6 +469,8 @@ def test_a_new_fall_of_germany_game_is_the_same_in_every_process() -> None:
     digests = set()
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
         digests.add(out.stdout.strip())
     assert len(digests) == 1
