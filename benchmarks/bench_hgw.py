@@ -1,9 +1,9 @@
-"""Hitler's Global War (Barbarossa) speed and strength: random games to the end, the
-heuristic's decision and turn time, and the heuristic's win rate against random with
-each side in turn.
+"""Hitler's Global War speed and strength: random games to the end, the heuristic's
+decision and turn time, and the heuristic's win rate against random with each side in
+turn (the other sides random).
 
-    PYTHONPATH=src python benchmarks/bench_hgw.py [--games 30] [--ai-games 200]
-        [--balance-games 40] [--seed 0] [--out benchmarks/results/hgw.json]
+    PYTHONPATH=src python benchmarks/bench_hgw.py [--scenario barbarossa] [--games 30]
+        [--ai-games 200] [--balance-games 40] [--seed 0] [--out benchmarks/results/hgw.json]
 
 CPU time of this process (time.process_time), one core; the machine is shared, so
 figures vary. Tests never assert on time; this script only reports. The issue's goals:
@@ -26,10 +26,10 @@ from grognard.sim import game_seeds
 from grognard.sim.local import wilson
 
 
-def bench_random_games(games: int, seed: int) -> dict[str, Any]:
+def bench_random_games(scenario: str, games: int, seed: int) -> dict[str, Any]:
     times, actions = [], 0
     for game_seed in game_seeds(seed, games):
-        state = RULESET.new_game("barbarossa", seed=game_seed)
+        state = RULESET.new_game(scenario, seed=game_seed)
         state.keep_undo = False
         agent = RandomAgent(game_seed)
         start = time.process_time()
@@ -41,15 +41,15 @@ def bench_random_games(games: int, seed: int) -> dict[str, Any]:
     return {"games": games, "median_ms": 1000 * statistics.median(times), "actions_per_game": actions / games}
 
 
-def bench_ai(games: int, seed: int) -> dict[str, Any]:
+def bench_ai(scenario: str, games: int, seed: int) -> dict[str, Any]:
     wins = 0
-    by_side = {"axis": [0, 0], "soviet": [0, 0]}
+    by_side = {r: [0, 0] for r in RULESET.roles(scenario)}
     decisions: list[float] = []
     turns: list[float] = []
     for n, game_seed in enumerate(game_seeds(seed, games)):
-        state = RULESET.new_game("barbarossa", seed=game_seed)
+        state = RULESET.new_game(scenario, seed=game_seed)
         state.keep_undo = False
-        mine = state.roles[n % 2]
+        mine = state.roles[n % len(state.roles)]
         agents: dict[str, Any] = {
             r: HgwHeuristic(game_seed) if r == mine else RandomAgent(game_seed) for r in state.roles
         }
@@ -77,23 +77,28 @@ def bench_ai(games: int, seed: int) -> dict[str, Any]:
         by_side[mine][0] += won
         by_side[mine][1] += 1
     low, high = wilson(wins, games)
+    sides = {}
+    for side, (w, g) in by_side.items():
+        side_low, side_high = wilson(w, g) if g else (0.0, 0.0)
+        sides[side] = {"wins": w, "games": g, "interval_95": [side_low, side_high]}
     return {
+        "scenario": scenario,
         "games": games,
         "wins": wins,
         "win_rate": wins / games,
         "interval_95": [low, high],
-        "by_side": {side: {"wins": w, "games": g} for side, (w, g) in by_side.items()},
+        "by_side": sides,
         "decision_median_ms": 1000 * statistics.median(decisions),
         "player_turn_median_ms": 1000 * statistics.median(turns) if turns else None,
     }
 
 
-def bench_balance(games: int, seed: int) -> dict[str, Any]:
+def bench_balance(scenario: str, games: int, seed: int) -> dict[str, Any]:
     """Heuristic against heuristic: which side the scenario (and our set-up choices)
-    favours when both sides play the same plan."""
-    wins = {"axis": 0, "soviet": 0}
+    favours when every side plays the same plan."""
+    wins = dict.fromkeys(RULESET.roles(scenario), 0)
     for game_seed in game_seeds(seed, games):
-        state = RULESET.new_game("barbarossa", seed=game_seed)
+        state = RULESET.new_game(scenario, seed=game_seed)
         state.keep_undo = False
         agents = {r: HgwHeuristic(game_seed) for r in state.roles}
         while not state.is_over():
@@ -106,20 +111,22 @@ def bench_balance(games: int, seed: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--scenario", default="barbarossa", choices=[s.id for s in RULESET.scenarios])
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--ai-games", type=int, default=200)
     parser.add_argument("--balance-games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=0)
-    untracked = Path(__file__).resolve().parent / "results" / "hgw.json"  # .gitignore
-    parser.add_argument("--out", type=Path, default=untracked)
+    parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
+    name = "hgw.json" if args.scenario == "barbarossa" else f"hgw-{args.scenario}.json"
+    out = args.out or Path(__file__).resolve().parent / "results" / name  # .gitignore
     results = {
-        "random_barbarossa": bench_random_games(args.games, args.seed),
-        "heuristic_vs_random": bench_ai(args.ai_games, args.seed + 1),
-        "heuristic_vs_heuristic": bench_balance(args.balance_games, args.seed + 2),
+        f"random_{args.scenario}": bench_random_games(args.scenario, args.games, args.seed),
+        "heuristic_vs_random": bench_ai(args.scenario, args.ai_games, args.seed + 1),
+        "heuristic_vs_heuristic": bench_balance(args.scenario, args.balance_games, args.seed + 2),
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(results, indent=2) + "\n")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2) + "\n")
     print(json.dumps(results, indent=2))
 
 

@@ -26,8 +26,6 @@ from .scenario import KINDS, load_scenario
 from .state import HgwState
 from .tables import load_tables
 
-SIDES = ("axis", "soviet")
-
 
 class HitlersGlobalWar(Ruleset):
     id: ClassVar[str] = "hgw"
@@ -41,11 +39,27 @@ class HitlersGlobalWar(Ruleset):
             "Summer 1941 to Winter 1943: the Axis invasion of the Soviet Union, two sides.",
             players=(2,),
         ),
+        Scenario(
+            "fall_of_germany",
+            "The Fall of Germany",
+            "Spring 1944 to Winter 1945: Axis, Soviets and Allies; Berlin decides. "
+            "Two players: one seat commands both the Soviets and the Allies (option two_player).",
+            players=(2, 3),
+        ),
     )
-    options: ClassVar[tuple[Option, ...]] = ()
+    options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "two_player",
+            "bool",
+            False,
+            "The Fall of Germany special rule 1: one player commands the Soviets and the Allies, "
+            "who then win together only by taking Berlin.",
+        ),
+    )
 
     def roles(self, scenario: str | None = None, options: Mapping[str, Any] | None = None) -> list[str]:
-        return list(SIDES)
+        # the sides in playing order; with two_player one seat takes two of the roles
+        return list(load_scenario(scenario or self.scenarios[0].id).sides)
 
     def setup(self, state: Any) -> None:
         scenario_id = state.meta["scenario"]
@@ -68,9 +82,11 @@ class HitlersGlobalWar(Ruleset):
             status={},
             frozen=[],
             garrison_lost=[],
-            winters=0,
+            winters=content.winters_at_start,
             result=None,
         )
+        if content.lend_lease is not None:
+            data["lend_lease"] = {"open": content.lend_lease.open_at_start, "gift": 0}
         hmap_side = {s.side: s for s in load_map().scenario(scenario_id).sides}
         for side, spec in hmap_side.items():
             for h, points in spec.devastated.items():
@@ -91,8 +107,10 @@ class HitlersGlobalWar(Ruleset):
             army["at"] = placement.at
             army["sp"]["infantry"] = placement.infantry
             army["sp"]["mechanized"] = placement.mechanized
+            army["sp"]["amphibious"] = placement.amphibious
         data["flow"].append({"state": "turn_start", "player": content.first_player})
-        state.log(f"Barbarossa begins, {content.first}")
+        name = next(s.name for s in self.scenarios if s.id == scenario_id)
+        state.log(f"{name} begins, {content.first}")
         state.advance()
 
     def render_text(self, view: dict[str, Any]) -> list[list[tuple[str, str | None]]] | None:

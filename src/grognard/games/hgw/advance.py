@@ -20,10 +20,11 @@ from .board import (
     capture,
     defence,
     eliminate,
-    enemy,
+    enemy_armies_at,
     geo,
     left,
     mark,
+    may_target,
     on_board,
     over_limit,
     stack,
@@ -75,7 +76,7 @@ def resolve_advance(game: Any, army_id: str, target: Place) -> bool:
         status["stopped"] = True  # Making Attacks 3; Exploitation Attacks 5
         return False
     status["advanced"] += 1
-    displaced = armies_at(data, target, enemy(side))
+    displaced = enemy_armies_at(data, target, side)
     origin = army["at"]
     army["at"] = target
     left(data, origin)
@@ -84,11 +85,11 @@ def resolve_advance(game: Any, army_id: str, target: Place) -> bool:
         capture(game, target, side, by_advance=True)
         if target == BOX:
             steps = load_scenario(data["scenario"]).siberia.production
-            data["devastated"][BOX] = max(s.points for s in steps)  # Off-Map Combat 2
+            data["devastated"][BOX] = max((s.points for s in steps), default=0)  # Off-Map Combat 2
     if data.get("result") is not None:
         return True
     for other in sorted(displaced, reverse=True):
-        call(data["flow"], "retreat", role=enemy(side), army=other, origin=target)
+        call(data["flow"], "retreat", role=data["armies"][other]["side"], army=other, origin=target)
     return True
 
 
@@ -167,7 +168,7 @@ class Exploitation(Step):
         for a in on_board(data, role):
             if may_exploit(data, a):
                 at = data["armies"][a]["at"]
-                actions += [("exploit", a, t) for t in g.links[at] if t in data["owner"]]
+                actions += [("exploit", a, t) for t in g.links[at] if may_target(data, role, t)]
                 crowded = crowded or over_limit(at, stack(data, at))
         # Advance Resolution 12; Stacking 5: while an army that can still advance stands
         # in an overstacked hex, the phase goes on; it may stay overstacked only when no
@@ -229,7 +230,7 @@ class ExploitAttack(Step):
                 call(
                     flow,
                     "def_assault",
-                    role=enemy(frame["role"]),
+                    role=data["armies"][eligible_defenders(data, frame["target"], frame["role"])[0]]["side"],
                     target=frame["target"],
                     attackers=[frame["army"]],
                 )

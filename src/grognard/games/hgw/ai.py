@@ -13,8 +13,14 @@ Plan, phase by phase:
 - losses: infantry before mechanized, from the weakest army; retreats: toward the
   hex with the most friendly neighbours;
 - production: the Axis buys mechanized points (advances count only them), the Soviets
-  infantry (two points of defence for the price of one advance point), placed with an
-  army that has room in the production hex nearest the front; then repairs.
+  and the Allies infantry (two points of defence for the price of one advance point),
+  placed with an army that has room in the production hex nearest the front; the Allies
+  first pass on all the lend-lease they may; then repairs.
+
+In The Fall of Germany every side's goal is Berlin; the Soviets and the Allies, racing
+the clock, attack wherever any roll can get through and buy mechanized points, the
+Axis buys infantry; amphibious points are turned into infantry (the agent makes no
+invasions).
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from .tables import load_tables
 
 View = dict[str, Any]
 FAIR_LIMIT = 3  # advance only when a roll of 1-3 or better succeeds (even odds)
+RACE_LIMIT = 1  # The Fall of Germany's attackers: any roll that can succeed will do
 
 
 @cache
@@ -65,7 +72,16 @@ class Board:
         self.markers: dict[Place, str] = board["markers"]
         self.stacks: dict[Place, int] = board["stacks"]
         content = load_scenario(self.scenario)
-        goals = [c for c in content.capitals.get(self.me, ()) if self.owner.get(c) != self.me]
+        # the Axis fights everyone else; the Soviets and the Allies only the Axis
+        self.foes = frozenset(s for s in content.sides if s != self.me and "axis" in (s, self.me))
+        # the side that must take ground: the Axis in Barbarossa, its foes in The Fall of Germany
+        self.attacking = (self.me == "axis") == (content.victory != "berlin")
+        # racing the clock to Berlin, the attackers accept worse odds than even
+        self.fair = RACE_LIMIT if content.victory == "berlin" and self.attacking else FAIR_LIMIT
+        if content.victory == "berlin":
+            goals = [content.berlin]  # The Fall of Germany: everything turns on Berlin
+        else:
+            goals = [c for c in content.capitals.get(self.me, ()) if self.owner.get(c) != self.me]
         self.goals = frozenset(goals or content.capitals.get(self.me, ()))
         self.dist = _distances(self.scenario, self.goals)
         self.tables = load_tables()
@@ -74,7 +90,7 @@ class Board:
         return [a for a in self.armies.values() if a["at"] == place and (side is None or a["side"] == side)]
 
     def enemy_places_near(self, place: Place) -> list[Place]:
-        return [n for n in self.g.links[place] if n in self.owner and self.owner[n] != self.me]
+        return [n for n in self.g.links[place] if self.owner.get(n) in self.foes]
 
     def is_front(self, place: Place) -> bool:
         return bool(self.enemy_places_near(place))
@@ -166,6 +182,9 @@ class HgwHeuristic:
         eliminations = sorted((a for a in legal if a[0] == "eliminate"), key=lambda a: a[2] != "infantry")
         if eliminations:
             return eliminations[0]
+        converts = [a for a in legal if a[0] == "convert"]
+        if converts:
+            return converts[0]  # no invasions yet: amphibious points fight better as infantry
         # the largest count offered for each army and kind (whole-army moves are not used)
         moves = {(a[1], a[2]): a[3] for a in legal if a[0] == "move" and a[2] != "army"}
         for (army_id, kind), _count in sorted(moves.items(), key=lambda x: (x[0][1] != "mechanized", x[0])):
@@ -208,7 +227,7 @@ class HgwHeuristic:
             defence = b.defence(a[2])
             after = max(0, defence - (2 if army["strength"] >= 6 and b.at(a[2]) else 0))
             limit = b.advance_limit(army, a[2], after)
-            if limit < FAIR_LIMIT:
+            if limit < b.fair:
                 continue
             score = limit + 2.0 * b.progress(army["at"], a[2]) - 0.1 * len(self._rivals(b, a[2], legal))
             if best is None or score > best[0]:
@@ -251,7 +270,7 @@ class HgwHeuristic:
             may_assault = b.at(a[2]) and not (army.get("status") or {}).get("assaulted")
             after = max(0, defence - (2 if may_assault else 0))
             limit = b.advance_limit(army, a[2], after)
-            if limit < FAIR_LIMIT:
+            if limit < b.fair:
                 continue
             current = 1.0 if a[1] == b.frame.get("current") else 0.0
             score = limit + 2.0 * b.progress(army["at"], a[2]) + current
@@ -273,7 +292,9 @@ class HgwHeuristic:
 
     # -- production
     def _produce(self, b: Board, legal: list[Action]) -> Action:
-        want = "mechanized" if b.me == "axis" else "infantry"
+        if ("lend_lease",) in legal:
+            return ("lend_lease",)  # before buying: a stronger Soviet front helps toward Berlin
+        want = "mechanized" if b.attacking else "infantry"
         builds = [a for a in legal if a[0] == "build"]
         for kind in (want, "infantry", "mechanized"):
             options = [a for a in builds if a[1] == kind]

@@ -14,9 +14,12 @@ DATA LAYOUT (`state.data`, besides the core's roles, rng, log and flow)
                         the record sheets, open to everyone (Prepare for Play 4)
     status              {army id: {"target", "assaulted", "defended", "advanced", "stopped",
                         "exploit"}}: what each army did this player turn
+    sea_moves           {sea: points carried over it this player turn} (Movement Across Seas 1)
     frozen              armies out of full supply at the start of their turn
     garrison_lost       places whose garrison is gone until the end of this combat phase
     budget              production left to spend in this production phase
+    lend_lease          {"open": bool, "gift": points the receiver adds to its next budget}
+                        (The Fall of Germany; Lend-Lease 1-4)
     winters             Axis winter turns so far in the Soviet Union (Russian Winter 2)
     result              None | {side: score}
 """
@@ -28,6 +31,7 @@ from typing import Any
 from .geography import Geography, Place, geography
 from .scenario import BOX, KINDS, load_scenario
 from .tables import load_tables
+from .victory import berlin_falls
 
 Data = dict[str, Any]
 STACK_LIMIT = 10  # Stacking 1
@@ -40,7 +44,28 @@ def points(count: int, kind: str = "") -> str:
 
 
 def enemy(side: str) -> str:
+    """The Axis's opponent in a two-sided scenario, or the Allies' and Soviets' one."""
     return "soviet" if side == "axis" else "axis"
+
+
+def opponents(data: Data, side: str) -> tuple[str, ...]:
+    """The sides `side` fights: the Axis fights every other side; the Soviets and the
+    Allies fight only the Axis and never each other (Allied-Soviet Co-operation 1)."""
+    if side != "axis":
+        return ("axis",)
+    return tuple(s for s in load_scenario(data["scenario"]).sides if s != "axis")
+
+
+def enemy_armies_at(data: Data, place: Place, side: str) -> list[str]:
+    foes = opponents(data, side)
+    return sorted(a for a, x in data["armies"].items() if x["at"] == place and x["side"] in foes)
+
+
+def may_target(data: Data, side: str, place: Place) -> bool:
+    """Initial Attack 3 and Allied-Soviet Co-operation 1-2: an army may be named against
+    a place of its own side or of an opponent, never against a co-belligerent's."""
+    owner = data["owner"].get(place)
+    return owner == side or owner in opponents(data, side)
 
 
 def geo(data: Data) -> Geography:
@@ -124,9 +149,12 @@ def capture(state: Any, place: Place, side: str, *, by_advance: bool) -> None:
     goes down when the place lies outside the side's own starting territory."""
     data = state.data
     g = geo(data)
-    if data["owner"].get(place) == side:
+    before = data["owner"].get(place)
+    if before == side:
         return
     data["owner"][place] = side
+    if by_advance and side == "axis" and before == "soviet" and data.get("lend_lease"):
+        data["lend_lease"]["open"] = True  # Lend-Lease 1
     if by_advance:
         value = g.production[place]
         if value:
@@ -161,11 +189,16 @@ def left(data: Data, place: Place) -> None:
 
 def check_victory(state: Any) -> None:
     """Barbarossa Victory Conditions 1-2: the Axis wins at once holding every Soviet
-    capital; the Soviet side at once holding Berlin."""
+    capital; the Soviet side at once holding Berlin. The Fall of Germany Victory
+    Conditions 1: the game ends at once when Berlin falls (victory.py scores it)."""
     data = state.data
     if data.get("result") is not None:
         return
     content = load_scenario(data["scenario"])
+    if content.victory == "berlin":
+        if data["owner"].get(content.berlin) != "axis":
+            berlin_falls(state)
+        return
     for side, capitals in content.capitals.items():
         if all(data["owner"].get(c) == side for c in capitals):
             data["result"] = {side: 1.0, enemy(side): 0.0}

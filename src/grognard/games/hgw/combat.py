@@ -16,13 +16,13 @@ from typing import Any
 from grognard.core.flow import Frame, Step, call, end, goto
 
 from .board import (
-    armies_at,
     army_status,
     drop_marker,
-    enemy,
+    enemy_armies_at,
     geo,
     has_garrison,
     mark,
+    may_target,
     on_board,
     points,
     remove_points,
@@ -49,7 +49,9 @@ def firing_strength(data: dict[str, Any], armies: tuple[str, ...], target: Place
     assault (`target` None) counts every point (Mountain 2, Swamp 2, Jungle 2)."""
     infantry = sum(int(data["armies"][a]["sp"]["infantry"]) for a in armies)
     mech = sum(int(data["armies"][a]["sp"]["mechanized"]) for a in armies)
-    other = sum(strength(data["armies"][a]) for a in armies) - infantry - mech
+    amphibious = sum(int(data["armies"][a]["sp"]["amphibious"]) for a in armies)
+    # Amphibious Strength Points 2: amphibious points never fire in ordinary combat
+    other = sum(strength(data["armies"][a]) for a in armies) - infantry - mech - amphibious
     terrain = geo(data).terrain[target] if target is not None else "clear"
     effect = load_tables().terrain[terrain].mech_assault
     if effect == "none":
@@ -93,7 +95,7 @@ class Announce(Step):
             if not can_attack(data, a) or army_status(data, a)["target"] is not None:
                 continue
             at = data["armies"][a]["at"]
-            actions += [("attack", a, t) for t in g.links[at] if t in data["owner"]]
+            actions += [("attack", a, t) for t in g.links[at] if may_target(data, role, t)]
         return actions
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
@@ -111,7 +113,8 @@ class Announce(Step):
                 targets.setdefault(target, []).append(a)
         for target in sorted(targets, reverse=True):
             if eligible_defenders(data, target, role):
-                call(flow, "def_assault", role=enemy(role), target=target, attackers=targets[target])
+                defender = data["armies"][eligible_defenders(data, target, role)[0]]["side"]
+                call(flow, "def_assault", role=defender, target=target, attackers=targets[target])
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: name every initial attack (army and adjacent target hex), then end"
@@ -120,14 +123,18 @@ class Announce(Step):
 def eligible_defenders(data: dict[str, Any], target: Place, attacker: str) -> list[str]:
     """Initial Attack 4; Exploitation Attacks 3: armies in the target that have not made
     their one defensive assault this turn."""
-    return [a for a in armies_at(data, target, enemy(attacker)) if not army_status(data, a)["defended"]]
+    return [a for a in enemy_armies_at(data, target, attacker) if not army_status(data, a)["defended"]]
+
+
+def attacker_side(data: dict[str, Any], frame: Frame) -> str:
+    return str(data["armies"][frame["attackers"][0]]["side"])
 
 
 class DefensiveAssault(Step):
     def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
         data = game.data
         attackers = [a for a in frame["attackers"] if data["armies"][a]["at"] is not None]
-        choices = eligible_defenders(data, frame["target"], enemy(role)) if attackers else []
+        choices = eligible_defenders(data, frame["target"], attacker_side(data, frame)) if attackers else []
         return [("no_defensive_assault",)] + [("defensive_assault", *c) for c in subsets(choices)]
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
@@ -141,7 +148,7 @@ class DefensiveAssault(Step):
         for a in armies:
             mark(data, a)["defended"] = True
         losses = fire(game, armies, None, f"defensive assault from {frame['target']}")
-        take_losses(game, enemy(role), attackers, losses)  # Assault Resolution 4
+        take_losses(game, attacker_side(data, frame), attackers, losses)  # Assault Resolution 4
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: defensively assault the armies attacking {frame['target']}?"
@@ -185,7 +192,9 @@ def can_assault(data: dict[str, Any], target: Place, side: str) -> bool:
     armies or an enemy garrison, never a friendly hex."""
     if data["owner"].get(target) == side:
         return False
-    return bool(armies_at(data, target, enemy(side))) or has_garrison(data, target)
+    if not may_target(data, side, target):
+        return False
+    return bool(enemy_armies_at(data, target, side)) or has_garrison(data, target)
 
 
 def assault(game: Any, armies: tuple[str, ...], target: Place) -> None:
@@ -195,9 +204,9 @@ def assault(game: Any, armies: tuple[str, ...], target: Place) -> None:
     for a in armies:
         mark(data, a)["assaulted"] = True
     losses = fire(game, armies, target, f"assault on {target}")
-    defenders = armies_at(data, target, enemy(side))
+    defenders = enemy_armies_at(data, target, side)
     if defenders:
-        take_losses(game, enemy(side), defenders, losses)
+        take_losses(game, data["armies"][defenders[0]]["side"], defenders, losses)
     elif losses:
         data["garrison_lost"] = sorted({*data["garrison_lost"], target})
         if not geo(data).inherent_garrison[target]:

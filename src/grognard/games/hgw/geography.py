@@ -75,6 +75,15 @@ class Geography:
         # crossing arrows, never all-sea hexsides; Advance Resolution 4: retreats use
         # neither crossings nor all-sea hexsides.
         self.links: dict[Place, tuple[Place, ...]] = {p: tuple(sorted(ns)) for p, ns in links.items()}
+        # Supply Route 1: the seas each coastal place touches, and each sea's coast
+        self.coast_seas: dict[Place, tuple[str, ...]] = {
+            p: hmap.hex(p).seas for p in sorted(self.places) if p != BOX and hmap.hex(p).seas
+        }
+        coast: dict[str, list[Place]] = {}
+        for p, seas in self.coast_seas.items():
+            for sea in seas:
+                coast.setdefault(sea, []).append(p)
+        self.sea_coast: dict[str, tuple[Place, ...]] = {sea: tuple(ps) for sea, ps in sorted(coast.items())}
         self.retreat_links: dict[Place, tuple[Place, ...]] = {
             p: tuple(n for n in ns if (p, n) not in crossing) for p, ns in self.links.items()
         }

@@ -9,10 +9,15 @@ left empty goes back to the sheet (Movement 5). A move is two questions: what to
 with its counter) and where (`move_to`), so that the legal lists stay short on a map of
 hundreds of hexes.
 
+From The Fall of Germany on, points may also cross seas between two coastal places of
+their side, within each sea's transport limit for that side per player turn
+(Strength Point Movement Across Seas 1-2; `sea_transport` in the scenario file).
+
 Stacking is checked as points arrive: a move that would put more than ten points in a
 hex is not offered (Stacking 1), and the phase cannot end while a hex is over the
 limit, which only an advance can cause (Advance Resolution 12); the player then moves
-points out or eliminates some (Stacking 4).
+points out or eliminates some (Stacking 4). Amphibious points may be turned into
+infantry, one at a time and never back (Amphibious Strength Points 3).
 """
 
 from __future__ import annotations
@@ -36,24 +41,70 @@ from .board import (
     strength,
 )
 from .geography import Place
-from .scenario import BOX, KINDS
+from .scenario import BOX, KINDS, load_scenario
 
 WHOLE = "army"  # the "kind" of a move that takes a whole army
 
 
-def reachable(data: Data, start: Place, side: str) -> set[Place]:
-    """Movement 2: every friendly place joined to `start` through friendly places."""
+def sea_room(data: Data, side: str, sea: str) -> int | None:
+    """Strength Point Movement Across Seas 1: how many more points `side` may carry over
+    `sea` this player turn (None: no limit; 0: none at all)."""
+    limits = load_scenario(data["scenario"]).sea_transport.get(side, {})
+    if sea not in limits:
+        return 0
+    limit = limits[sea]
+    if limit < 0:
+        return None
+    return max(0, limit - int(data.get("sea_moves", {}).get(sea, 0)))
+
+
+def routes(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, tuple[str, ...]]:
+    """Movement 2 and Strength Point Movement Across Seas 1-2: every friendly place that
+    `count` points at `start` can reach through friendly places, crossing any sea whose
+    transport limit still has room for them (from a coastal place of the side to any
+    other on that sea's coast), with the seas each route crosses. Routes over land or
+    unlimited seas are preferred, so that a limited sea is used only when needed."""
     g = geo(data)
     owner = data["owner"]
-    seen = {start}
-    queue = deque([start])
+    best: dict[Place, tuple[int, tuple[str, ...]]] = {start: (0, ())}
+    queue: deque[Place] = deque([start])
+    done: set[Place] = set()
     while queue:
         p = queue.popleft()
-        for n in g.links[p]:
-            if n not in seen and owner.get(n) == side:
-                seen.add(n)
-                queue.append(n)
-    return seen
+        if p in done:
+            continue
+        done.add(p)
+        cost, seas = best[p]
+        steps: list[tuple[Place, int, tuple[str, ...]]] = [
+            (n, cost, seas) for n in g.links[p] if owner.get(n) == side
+        ]
+        for sea in g.coast_seas.get(p, ()):
+            room = sea_room(data, side, sea)
+            if room is not None and room < count:
+                continue
+            limited = 0 if room is None else 1
+            steps += [(n, cost + limited, (*seas, sea)) for n in g.sea_coast[sea] if owner.get(n) == side]
+        for n, c, route in steps:
+            if n not in best or c < best[n][0]:
+                best[n] = (c, route)
+                if c == cost:
+                    queue.appendleft(n)  # 0-1 search: free steps first
+                else:
+                    queue.append(n)
+    return {p: route for p, (_, route) in best.items()}
+
+
+def reachable(data: Data, start: Place, side: str) -> set[Place]:
+    """Movement 2: every friendly place joined to `start` through friendly places (and
+    across the seas the side may still carry a point over)."""
+    return set(routes(data, start, side))
+
+
+def carry(data: Data, seas: tuple[str, ...], count: int) -> None:
+    """Charge the seas a move crossed against their transport limits."""
+    used = data.setdefault("sea_moves", {})
+    for sea in dict.fromkeys(seas):
+        used[sea] = int(used.get(sea, 0)) + count
 
 
 def can_move(data: Data, army_id: str) -> bool:
@@ -61,7 +112,8 @@ def can_move(data: Data, army_id: str) -> bool:
     if army_id in data["frozen"]:
         return False  # Unsupplied Hexes 3-4
     # Barbarossa special rule 3: the Siberian points stay put on the first turn
-    return not (army["at"] == BOX and data["turn"] == 0)
+    frozen_box = load_scenario(data["scenario"]).siberia.frozen_first_turn
+    return not (frozen_box and army["at"] == BOX and data["turn"] == 0)
 
 
 def overstacked(data: Data, side: str) -> list[Place]:
@@ -85,6 +137,8 @@ class Movement(Step):
                     actions += [("move", a, kind, n) for n in range(1, have + 1)]
                 if have and army["at"] in crowded:
                     actions.append(("eliminate", a, kind))  # Stacking 4
+            if army["sp"]["amphibious"]:
+                actions.append(("convert", a))  # Amphibious Strength Points 3
         if not crowded:
             actions.append(("end_movement",))
         return actions
@@ -98,6 +152,12 @@ class Movement(Step):
             data["garrison_lost"] = sorted({x["at"] for x in data["armies"].values() if x["at"]})
             goto(data["flow"], "announce", role=role)
             data["phase"] = "combat"
+            return
+        if action[0] == "convert":
+            army = data["armies"][action[1]]
+            army["sp"]["amphibious"] -= 1
+            army["sp"]["infantry"] += 1
+            game.log(f"{role} converts one amphibious point of {army['name']} to infantry")
             return
         if action[0] == "eliminate":
             remove_points(data, action[1], action[2])
@@ -119,7 +179,7 @@ class MoveTo(Step):
         start = data["armies"][source]["at"]
         count = frame["count"]
         actions: list[tuple[Any, ...]] = [("cancel",)]
-        places = reachable(data, start, role)
+        places = routes(data, start, role, count)
         whole = frame["kind"] == WHOLE
         spare = source if whole else free_army(data, role)
         for p in sorted(places):
@@ -139,6 +199,12 @@ class MoveTo(Step):
         data = game.data
         if action[0] != "cancel":
             source, kind, count = frame["army"], frame["kind"], frame["count"]
+            start = data["armies"][source]["at"]
+            destination = action[1] if action[0] == "to_place" else data["armies"][action[1]]["at"]
+            seas = routes(data, start, role, count)[destination]
+            if seas:
+                carry(data, seas, count)
+                game.log(f"{points(count)} cross the {', the '.join(seas)}")
             if kind == WHOLE:
                 _move_whole(game, role, source, action)
                 end(data["flow"])

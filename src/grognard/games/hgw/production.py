@@ -1,9 +1,11 @@
 """The Production Phase (Production Points 1-4; Building Strength Points 1-6;
-Repairing Devastated Production 1-5; Barbarossa special rules 2 and 4).
+Repairing Devastated Production 1-5; Barbarossa special rules 2 and 4; Allied
+Production and Lend-Lease 1-4 in The Fall of Germany).
 
 The budget is counted once, as the phase opens: the side's undevastated points that
 trace a supply route to a home-country point, Siberia's scheduled points while the box
-stays Soviet, less the Axis cut of 17. Whatever is not spent by the end of the phase
+stays Soviet, the Allied off-map boxes, less the Axis cut of 17, plus the lend-lease
+gift the Soviets received last turn. Whatever is not spent by the end of the phase
 is lost (Production Points 4).
 """
 
@@ -25,7 +27,8 @@ from .board import (
     stack,
 )
 from .geography import Place
-from .scenario import BOX, BUILDABLE, load_scenario
+from .map import load_map
+from .scenario import BOX, load_scenario
 from .supply import supplied_places
 from .tables import load_tables
 
@@ -52,15 +55,34 @@ def budget(data: Data, side: str) -> int:
     total = sum(production_of(data, p) for p in full if data["owner"].get(p) == side and p != BOX)
     if side == "soviet":
         total += siberia_points(data)
-    total -= load_scenario(data["scenario"]).production_cut.get(side, 0)  # special rule 2
+    content = load_scenario(data["scenario"])
+    hmap = load_map()
+    total += sum(hmap.box(b).production for b in content.box_production.get(side, ()))  # Allied Production
+    total -= content.production_cut.get(side, 0)  # special rule 2
+    lend_lease = data.get("lend_lease")
+    if content.lend_lease is not None and lend_lease and side == content.lend_lease.receiver:
+        total += int(lend_lease["gift"])  # Lend-Lease 3-4: this phase or never
+        lend_lease["gift"] = 0
     return max(total, 0)
+
+
+def lend_lease_room(data: Data, side: str, given: int) -> int:
+    """Lend-Lease 1-2: how many more points the giver may pass on this phase: up to
+    two through each depot the receiver still holds, four at most."""
+    rule = load_scenario(data["scenario"]).lend_lease
+    state = data.get("lend_lease")
+    if rule is None or not state or side != rule.giver or not state["open"]:
+        return 0
+    held = sum(1 for d in rule.depots if data["owner"].get(d) == rule.receiver)
+    return max(0, min(rule.most, rule.per_depot * held) - given)
 
 
 def build_places(data: Data, side: str) -> list[Place]:
     """Building Strength Points 3: places in the side's own producing countries that
     still hold an undevastated point."""
     g = geo(data)
-    homes = load_scenario(data["scenario"]).home_countries[side]
+    content = load_scenario(data["scenario"])
+    homes = content.build_countries.get(side) or content.home_countries[side]  # Allied Production
     result = []
     for p, owner in data["owner"].items():
         if owner != side or g.country[p] not in homes:
@@ -80,7 +102,9 @@ class Production(Step):
         money = frame["budget"]
         actions: list[Action] = [("end_production",)]
         spare = free_army(data, role)
-        for kind in BUILDABLE:
+        if money and lend_lease_room(data, role, frame.get("lent", 0)):
+            actions.append(("lend_lease",))
+        for kind in load_scenario(data["scenario"]).buildable:
             if cost(kind) > money:
                 continue
             for p in build_places(data, role):
@@ -103,6 +127,14 @@ class Production(Step):
             if frame["budget"]:
                 game.log(f"{role} leaves {points(frame['budget'])} of production unspent (lost)")
             goto(data["flow"], "next_turn", player=role)
+            return
+        if action[0] == "lend_lease":
+            frame["budget"] -= 1
+            frame["lent"] = frame.get("lent", 0) + 1
+            rule = load_scenario(data["scenario"]).lend_lease
+            assert rule is not None  # offered only under the rule
+            data["lend_lease"]["gift"] += 1
+            game.log(f"{role} gives one production point of lend-lease to the {rule.receiver} player")
             return
         if action[0] == "repair":
             place = action[1]

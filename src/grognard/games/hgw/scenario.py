@@ -35,6 +35,7 @@ class Placement(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     at: str
     infantry: int = 0
     mechanized: int = 0
+    amphibious: int = 0  # Amphibious Strength Points 1 (The Fall of Germany)
 
 
 class SiberiaStep(msgspec.Struct, frozen=True, forbid_unknown_fields=True, rename={"start": "from"}):
@@ -47,27 +48,63 @@ class Siberia(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     production: tuple[SiberiaStep, ...]
 
 
+class LendLease(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Lend-Lease 1-4: who gives, who receives, through which depots, how much."""
+
+    giver: str
+    receiver: str
+    depots: tuple[str, ...]
+    per_depot: int
+    most: int
+    open_at_start: bool  # an Axis army has already entered a receiver-friendly hex
+
+
 class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     version: int
     note: str
     first: str
     last: str
     first_player: str
-    production_cut: dict[str, int]
     home_countries: dict[str, tuple[str, ...]]
-    # countries whose points feed full supply as if joined to home by sea (see the note)
-    overseas_supply: dict[str, tuple[str, ...]]
     capitals: dict[str, tuple[str, ...]]  # the hexes whose joint control wins, by winner
     permanent_devastation: dict[str, int]
-    siberia: Siberia
     armies: dict[str, tuple[ArmyName, ...]]
     setup: tuple[Placement, ...]
+    siberia: Siberia = Siberia(frozen_first_turn=False, production=())
+    production_cut: dict[str, int] = {}
+    # countries whose points feed full supply as if joined to home by sea (see the note)
+    overseas_supply: dict[str, tuple[str, ...]] = {}
+    # the sides in the order they play each game turn (Sequence of Play)
+    sides: tuple[str, ...] = ("axis", "soviet")
+    # "capitals" (Barbarossa Victory Conditions) or "berlin" (The Fall of Germany Victory
+    # Conditions 1-5)
+    victory: str = "capitals"
+    berlin: str = "1237"
+    # seas each side may trace supply through (Supply Route 1, 3); empty: land only
+    friendly_seas: dict[str, tuple[str, ...]] = {}
+    # Strength Point Movement Across Seas 1: points each side may carry over each sea in
+    # a player turn; -1 for no limit; a sea not listed may not be crossed by that side
+    sea_transport: dict[str, dict[str, int]] = {}
+    # off-map boxes whose production a side adds to its budget (Allied Production)
+    box_production: dict[str, tuple[str, ...]] = {}
+    # where a side may place new points, when not its home countries (Allied Production)
+    build_countries: dict[str, tuple[str, ...]] = {}
+    # The Fall of Germany special rule 4: a cut-off hex goes to the nearest producer
+    cut_hex_to_nearest: bool = False
+    lend_lease: LendLease | None = None
+    buildable: tuple[str, ...] = BUILDABLE  # amphibious too from The Fall of Germany on
+    winters_at_start: int = 0  # Russian winters already past (Russian Winter Combat 2)
 
 
 def _check(content: ScenarioContent) -> None:
     hmap = load_map()
     problems = []
     known = {a.id for names in content.armies.values() for a in names}
+    for side in content.armies:
+        if side not in content.sides:
+            problems.append(f"armies for {side!r}, which is not one of the sides {content.sides}")
+    if content.victory not in ("capitals", "berlin"):
+        problems.append(f"unknown victory rule {content.victory!r}")
     for side, names in content.armies.items():
         if len(names) != 12:
             problems.append(f"{side} has {len(names)} armies, not twelve (Military Record Sheet 1)")
@@ -76,7 +113,8 @@ def _check(content: ScenarioContent) -> None:
             problems.append(f"set-up names unknown army {p.army!r}")
         if p.at != BOX and p.at not in hmap:
             problems.append(f"set-up hex {p.at} is not on the map")
-    for hexes in (*content.capitals.values(), content.permanent_devastation):
+    depots = content.lend_lease.depots if content.lend_lease else ()
+    for hexes in (*content.capitals.values(), content.permanent_devastation, depots, (content.berlin,)):
         problems += [f"hex {h} is not on the map" for h in hexes if h not in hmap]
     if problems:
         raise ScenarioError("bad scenario file: " + "; ".join(problems))

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from .board import Data, armies_at, capture, eliminate, enemy, geo, production_of
+from .board import Data, armies_at, capture, eliminate, enemy, geo, opponents, production_of
 from .geography import Place
+from .map import hex_distance
 from .scenario import BOX, load_scenario
 
 
@@ -51,6 +52,8 @@ def supplied_places(
         return owner.get(p) == side or p in through
 
     sources = _sources(data, side, home_only)
+    seas = load_scenario(data["scenario"]).friendly_seas.get(side, ())
+    crossed: set[str] = set()
     reached = set(sources)
     passing = deque(sources)
     open_ = set(sources)
@@ -63,6 +66,19 @@ def supplied_places(
             if y not in open_ and g.leaves_for_supply(y, x, y in won):
                 open_.add(y)
                 passing.append(y)
+        # Supply Route 1-2: from a coast the route may cross any friendly sea, of any
+        # length, to any of the side's places on that sea's coast; a place on two seas
+        # (Gibraltar, the Sound, Suez) passes the route on only while it is the side's
+        # own, which is Sea Route 4's control of those narrows
+        for sea in g.coast_seas.get(x, ()):
+            if sea not in seas or sea in crossed:
+                continue
+            crossed.add(sea)
+            for y in g.sea_coast[sea]:
+                if usable(y) and y not in open_:
+                    reached.add(y)
+                    open_.add(y)
+                    passing.append(y)
     return reached
 
 
@@ -89,6 +105,9 @@ def end_of_combat_supply(state: Any, side: str) -> None:
     for place in sorted(cut):
         for army in armies_at(data, place, side):
             eliminate(state, army, f"out of supply in {place}")
+    if load_scenario(data["scenario"]).cut_hex_to_nearest:
+        _to_nearest_producer(state, side, sorted(cut))
+        return
     other = enemy(side)
     their_supply = supplied_places(data, other, home_only=False, through=cut)
     their_armies = supplied_places(data, other, home_only=False)
@@ -99,6 +118,34 @@ def end_of_combat_supply(state: Any, side: str) -> None:
             capture(state, place, other, by_advance=False)
             if data.get("result") is not None:
                 return
+
+
+def _to_nearest_producer(state: Any, side: str, cut: list[Place]) -> None:
+    """The Fall of Germany special rule 4: each cut-off place goes to the opposing side
+    whose nearest undevastated production point is closest to it; a tie is settled by a
+    die roll (the side that plays first on 1-3, the other on 4-6)."""
+    data = state.data
+    producers = {
+        other: [p for p, o in data["owner"].items() if o == other and p != BOX and production_of(data, p)]
+        for other in opponents(data, side)
+    }
+    for place in cut:
+        if data["owner"].get(place) != side:
+            continue
+        if place == BOX:
+            continue  # the box has no hex to measure from; it stays as it is
+        distance = {
+            other: min((hex_distance(place, p) for p in ps), default=10**6) for other, ps in producers.items()
+        }
+        best = min(distance.values())
+        nearest = [o for o, d in distance.items() if d == best]  # in playing order
+        taker = nearest[0]
+        if len(nearest) > 1:
+            (roll,) = state.roll(1, side, f"who takes the cut-off hex {place}")
+            taker = nearest[0] if roll <= 3 else nearest[1]
+        capture(state, place, taker, by_advance=False)
+        if data.get("result") is not None:
+            return
 
 
 def _within(

@@ -1,8 +1,9 @@
-"""The turn sequence of Barbarossa (Sequence of Play; Player Turn Sequence): the Axis
-player turn, then the Soviet one, each of movement, combat (initial attacks, then
-exploitation) and production; after both, the Turn Marker moves a season on. The game
-ends when a side meets its victory condition or after the last turn, when the side
-that held out (the Soviet Union) wins (Barbarossa Victory Conditions 2).
+"""The turn sequence (Sequence of Play; Player Turn Sequence): the Axis player turn,
+then the Soviet one (then the Allied one in The Fall of Germany), each of movement,
+combat (initial attacks, then exploitation) and production; after all, the Turn Marker
+moves a season on. The game ends when a side meets its victory condition or after the
+last turn, when the side that held out wins (Barbarossa Victory Conditions 2; The Fall
+of Germany Victory Conditions 1-2, victory.py).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from .board import current_turn, enemy, geo
 from .production import open_production
 from .scenario import load_scenario
 from .supply import end_of_combat_supply, frozen_armies
+from .victory import last_turn_over
 
 
 class TurnStart(Step):
@@ -27,6 +29,7 @@ class TurnStart(Step):
         data["player"] = side
         data["phase"] = "movement"
         data["status"] = {}
+        data["sea_moves"] = {}  # Strength Point Movement Across Seas 1: limits are per turn
         data["garrison_lost"] = []
         data["frozen"] = frozen_armies(data, side)
         game.log(f"{current_turn(data)}: {side} player turn")
@@ -59,13 +62,18 @@ class NextTurn(Step):
     def run(self, game: Any, frame: Frame) -> None:
         data = game.data
         side = frame["player"]
-        first = load_scenario(data["scenario"]).first_player
-        if side == first:
-            goto(data["flow"], "turn_start", player=enemy(side))
+        content = load_scenario(data["scenario"])
+        first = content.first_player
+        order = content.sides
+        if order.index(side) + 1 < len(order):  # the next side's player turn
+            goto(data["flow"], "turn_start", player=order[order.index(side) + 1])
             return
         if current_turn(data).startswith("Winter") and _axis_in_soviet_union(data):
             data["winters"] += 1  # Russian Winter Combat 2: the next winter is milder
         if data["turn"] + 1 >= len(data["turns"]):
+            if content.victory == "berlin":
+                last_turn_over(game)
+                return
             data["result"] = {first: 0.0, enemy(first): 1.0}
             game.log(f"the last turn is over: {enemy(first)} wins")
             data["flow"].clear()

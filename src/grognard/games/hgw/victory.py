@@ -1,0 +1,72 @@
+"""The Fall of Germany's victory conditions (The Fall of Germany Victory Conditions 1-5;
+special rule 1).
+
+The game ends at once when a Soviet or Allied advance takes Berlin, or after the last
+turn. Berlin still Axis at the end: the Axis wins. Berlin lost: the Soviets win if their
+production is at least two thirds of the Allies', every friendly point counted wherever
+it lies and devastated or not (Victory Conditions 5); otherwise the Allies win. With
+two players (the `two_player` option) one player commands both the Soviets and the
+Allies, and both roles win together when Berlin falls (special rule 1).
+
+This module knows only the geography and the scenario, so that board.py can call it
+when a capture happens without an import cycle.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from .geography import geography
+from .map import load_map
+from .scenario import BOX, load_scenario
+
+
+def gross_production(data: dict[str, Any], side: str) -> int:
+    """Victory Conditions 5: every point of the side's places, devastated or not, plus
+    the off-map boxes it holds or counts (Siberia, and the Allied boxes)."""
+    g = geography(data["scenario"])
+    content = load_scenario(data["scenario"])
+    hmap = load_map()
+    total = sum(g.production[p] for p, o in data["owner"].items() if o == side and p != BOX)
+    if data["owner"].get(BOX) == side:
+        total += hmap.box(BOX).production
+    total += sum(hmap.box(b).production for b in content.box_production.get(side, ()))
+    return total
+
+
+def soviet_outproduces(data: dict[str, Any]) -> bool:
+    """Victory Conditions 3: Soviet production at least two thirds of the Allies'."""
+    return Fraction(gross_production(data, "soviet")) >= Fraction(2, 3) * gross_production(data, "allied")
+
+
+def _scores(state: Any, berlin_lost: bool) -> dict[str, float]:
+    data = state.data
+    sides = load_scenario(data["scenario"]).sides
+    if not berlin_lost:
+        winner = "axis"
+    elif state.meta.get("options", {}).get("two_player"):
+        return {s: 0.0 if s == "axis" else 1.0 for s in sides}
+    else:
+        winner = "soviet" if soviet_outproduces(data) else "allied"
+    return {s: 1.0 if s == winner else 0.0 for s in sides}
+
+
+def berlin_falls(state: Any) -> None:
+    """Victory Conditions 1: Berlin taken, the game ends now."""
+    data = state.data
+    data["result"] = _scores(state, berlin_lost=True)
+    winners = [s for s, v in data["result"].items() if v]
+    state.log(
+        f"Berlin falls to {data['owner'][load_scenario(data['scenario']).berlin]}: "
+        f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}"
+    )
+    data["flow"].clear()
+
+
+def last_turn_over(state: Any) -> None:
+    """Victory Conditions 1-2: the last turn ends with Berlin still Axis."""
+    data = state.data
+    data["result"] = _scores(state, berlin_lost=False)
+    state.log("the last turn is over and Berlin still stands: axis wins")
+    data["flow"].clear()
