@@ -1,6 +1,7 @@
 """The search agent's costs and strength (run once; figures go in benchmarks/README.md).
 
     PYTHONPATH=src python benchmarks/bench_search.py --games 20 --budget 30
+    PYTHONPATH=src python benchmarks/bench_search.py --no-costs --games 40 --budget 50:heuristic --workers 2
 
 1. Per ruleset (Viktory II, and the core's block-game test ruleset): the cost of the
    operations search repeats, measured mid-game: clone, sample_consistent,
@@ -8,7 +9,9 @@
    second at its default settings.
 2. Strength: `mcts:<budget>` against the ruleset's heuristic on Viktory II, seats
    rotated, each game a pure function of its seed; the win rate with a 95 % Wilson
-   interval, and the search agent's seconds per decision.
+   interval, and the search agent's seconds per decision. `--workers 2` plays the
+   games in two processes (the figures are the same: each game depends only on its
+   seed; the decision times are each process's own CPU time).
 
 Times are CPU seconds of this process (time.process_time).
 """
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import statistics
 import sys
 import time
@@ -102,7 +106,8 @@ class Timed:
         return action
 
 
-def strength(games: int, budget: str, seed: int) -> dict[str, Any]:
+def one_game(searcher: str, seed: int, g: int) -> tuple[dict[str, Any], list[float]]:
+    """Game g of the strength run, with the search agent's CPU seconds per decision."""
     play_module = sys.modules["grognard.sim.play"]  # the package's `play` hides the module
     times: list[float] = []
     real_make = play_module.make_agent
@@ -112,13 +117,33 @@ def strength(games: int, budget: str, seed: int) -> dict[str, Any]:
         return Timed(agent, times) if name.startswith("mcts") else agent
 
     play_module.make_agent = timed_make
+    try:
+        config = GameConfig("viktory2", seats=(searcher, "heuristic"))
+        outcome = play(config.rotated(g % 2), seed + g)
+    finally:
+        play_module.make_agent = real_make
+    return outcome, times
+
+
+def _one_game_star(job: tuple[str, int, int]) -> tuple[dict[str, Any], list[float]]:
+    return one_game(*job)
+
+
+def strength(games: int, budget: str, seed: int, workers: int = 1) -> dict[str, Any]:
     searcher = f"mcts:{budget}"
-    config = GameConfig("viktory2", seats=(searcher, "heuristic"))
+    jobs = [(searcher, seed, g) for g in range(games)]
+    times: list[float] = []
     wins = draws = unfinished = 0
     outcomes = []
+    if workers > 1:
+        pool = multiprocessing.get_context("spawn").Pool(workers)
+        results = pool.imap(_one_game_star, jobs)  # in game order
+    else:
+        pool = None
+        results = map(_one_game_star, jobs)
     try:
-        for g in range(games):
-            outcome = play(config.rotated(g % 2), seed + g)
+        for g, (outcome, game_times) in enumerate(results):
+            times.extend(game_times)
             outcomes.append({k: outcome[k] for k in ("seed", "roles", "winners", "actions", "turns")})
             if outcome["unfinished"]:
                 unfinished += 1
@@ -126,9 +151,14 @@ def strength(games: int, budget: str, seed: int) -> dict[str, Any]:
                 draws += 1
             elif outcome["winners"] == [0]:
                 wins += 1
-            print(f"game {g + 1}/{games}: winners {outcome['winners']} ({wins} search wins)", flush=True)
+            print(
+                f"game {g + 1}/{games}: winners {outcome['winners']} ({wins} search wins; "
+                f"{len(game_times)} decisions, {sum(game_times):.1f} s)",
+                flush=True,
+            )
     finally:
-        play_module.make_agent = real_make
+        if pool is not None:
+            pool.close()
     lo, hi = wilson(wins, games)
     return {
         "search_agent": searcher,
@@ -139,8 +169,11 @@ def strength(games: int, budget: str, seed: int) -> dict[str, Any]:
         "unfinished": unfinished,
         "win_rate": wins / games,
         "ci95": [lo, hi],
+        "decisions": len(times),
+        "mean_s_per_decision": statistics.mean(times) if times else None,
         "median_s_per_decision": statistics.median(times) if times else None,
         "p95_s_per_decision": sorted(times)[int(0.95 * (len(times) - 1))] if times else None,
+        "max_s_per_decision": max(times) if times else None,
         "outcomes": outcomes,
     }
 
@@ -152,14 +185,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--budget", default="100")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes for the strength games")
+    parser.add_argument("--no-costs", action="store_true", help="skip the per-operation costs")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "search.json")  # untracked
     args = parser.parse_args()
-    out: dict[str, Any] = {
-        "costs": [costs("viktory2", 300, args.seed), costs("blockgame:BLOCKSKIRMISH", 6, args.seed)],
-    }
-    print(json.dumps(out["costs"], indent=1), flush=True)
+    out: dict[str, Any] = {}
+    if not args.no_costs:
+        out["costs"] = [costs("viktory2", 300, args.seed), costs("blockgame:BLOCKSKIRMISH", 6, args.seed)]
+        print(json.dumps(out["costs"], indent=1), flush=True)
     if args.games:
-        out["strength"] = strength(args.games, args.budget, args.seed)
+        out["strength"] = strength(args.games, args.budget, args.seed, args.workers)
         shown = {k: v for k, v in out["strength"].items() if k != "outcomes"}
         print(json.dumps(shown, indent=1))
     args.out.parent.mkdir(parents=True, exist_ok=True)
