@@ -32,6 +32,7 @@ from grognard.core.game import State
 from grognard.core.rng import Rng
 from grognard.sim import GameConfig, get_ruleset, play
 from grognard.sim.local import wilson
+from grognard.sim.tournament import standings
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests" / "core"))
@@ -129,9 +130,26 @@ def _one_game_star(job: tuple[str, int, int]) -> tuple[dict[str, Any], list[floa
     return one_game(*job)
 
 
-def strength(games: int, budget: str, seed: int, workers: int = 1) -> dict[str, Any]:
+def rate(searcher: str, outcomes: list[dict[str, Any]], seed: int) -> list[dict[str, Any]]:
+    """Elo of the search agent and the heuristic with 95 % bootstrap intervals
+    (sim.tournament's ratings), from the games' winners (seat 0 is the search)."""
+    records = [
+        {"seats": [searcher, "heuristic"], "winners": o["winners"], "draw": len(o["winners"]) > 1,
+         "unfinished": not o["winners"]}
+        for o in outcomes
+    ]
+    ratings: list[dict[str, Any]] = standings(records, [searcher, "heuristic"], seed)["ratings"]
+    return ratings
+
+
+def strength(
+    games: int, budget: str, seed: int, workers: int = 1, first: int = 0, stream: Path | None = None
+) -> dict[str, Any]:
+    """Games first .. first + games - 1 (each a pure function of seed + its index, so
+    runs over different ranges add up); each game's line is appended to `stream`
+    as it ends, so a run cut short keeps what it finished."""
     searcher = f"mcts:{budget}"
-    jobs = [(searcher, seed, g) for g in range(games)]
+    jobs = [(searcher, seed, g) for g in range(first, first + games)]
     times: list[float] = []
     wins = draws = unfinished = 0
     outcomes = []
@@ -142,9 +160,12 @@ def strength(games: int, budget: str, seed: int, workers: int = 1) -> dict[str, 
         pool = None
         results = map(_one_game_star, jobs)
     try:
-        for g, (outcome, game_times) in enumerate(results):
+        for g, (outcome, game_times) in enumerate(results, start=first):
             times.extend(game_times)
             outcomes.append({k: outcome[k] for k in ("seed", "roles", "winners", "actions", "turns")})
+            if stream is not None:
+                with stream.open("a") as lines:
+                    lines.write(json.dumps({"game": g, **outcomes[-1], "seconds": game_times}) + "\n")
             if outcome["unfinished"]:
                 unfinished += 1
             elif outcome["draw"]:
@@ -152,7 +173,7 @@ def strength(games: int, budget: str, seed: int, workers: int = 1) -> dict[str, 
             elif outcome["winners"] == [0]:
                 wins += 1
             print(
-                f"game {g + 1}/{games}: winners {outcome['winners']} ({wins} search wins; "
+                f"game {g + 1}/{first + games}: winners {outcome['winners']} ({wins} search wins; "
                 f"{len(game_times)} decisions, {sum(game_times):.1f} s)",
                 flush=True,
             )
@@ -161,6 +182,7 @@ def strength(games: int, budget: str, seed: int, workers: int = 1) -> dict[str, 
             pool.close()
     lo, hi = wilson(wins, games)
     return {
+        "elo": rate(searcher, outcomes, seed),
         "search_agent": searcher,
         "opponent": "heuristic",
         "games": games,
@@ -187,14 +209,26 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="processes for the strength games")
     parser.add_argument("--no-costs", action="store_true", help="skip the per-operation costs")
+    parser.add_argument("--first", type=int, default=0, help="index of the first strength game")
+    parser.add_argument("--stream", type=Path, help="append each strength game to this JSON Lines file")
+    parser.add_argument("--rate", type=Path, help="only add Elo to the strength figures in this results file")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "search.json")  # untracked
     args = parser.parse_args()
+    if args.rate is not None:
+        done = json.loads(args.rate.read_text())
+        found = done["strength"]
+        found["elo"] = rate(found["search_agent"], found["outcomes"], args.seed)
+        args.rate.write_text(json.dumps(done, indent=1) + "\n")
+        print(json.dumps(found["elo"], indent=1))
+        return
     out: dict[str, Any] = {}
     if not args.no_costs:
         out["costs"] = [costs("viktory2", 300, args.seed), costs("blockgame:BLOCKSKIRMISH", 6, args.seed)]
         print(json.dumps(out["costs"], indent=1), flush=True)
     if args.games:
-        out["strength"] = strength(args.games, args.budget, args.seed, args.workers)
+        out["strength"] = strength(
+            args.games, args.budget, args.seed, args.workers, args.first, args.stream
+        )
         shown = {k: v for k, v in out["strength"].items() if k != "outcomes"}
         print(json.dumps(shown, indent=1))
     args.out.parent.mkdir(parents=True, exist_ok=True)
