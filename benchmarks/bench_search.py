@@ -200,6 +200,46 @@ def strength(
     }
 
 
+def combine(searcher: str, files: list[Path], seed: int) -> dict[str, Any]:
+    """One strength summary from per-game lines (`--stream` files of runs over
+    different game ranges). A line may carry its decision times ("seconds") or only
+    their count and sum ("decisions", "seconds_total": a run stopped before it
+    streamed, read back from its printed log)."""
+    games: dict[int, dict[str, Any]] = {}
+    for path in files:
+        for line in path.read_text().splitlines():
+            if line.strip():
+                record = json.loads(line)
+                games[int(record["game"])] = record
+    ordered = [games[g] for g in sorted(games)]
+    wins = sum(1 for r in ordered if r["winners"] == [0])
+    draws = sum(1 for r in ordered if len(r["winners"]) > 1)
+    timed = [t for r in ordered for t in r.get("seconds", [])]
+    decisions = sum(len(r["seconds"]) if "seconds" in r else int(r["decisions"]) for r in ordered)
+    spent = sum(sum(r["seconds"]) if "seconds" in r else float(r["seconds_total"]) for r in ordered)
+    lo, hi = wilson(wins, len(ordered))
+    return {
+        "elo": rate(searcher, ordered, seed),
+        "search_agent": searcher,
+        "opponent": "heuristic",
+        "games": len(ordered),
+        "game_indexes": sorted(games),
+        "search_wins": wins,
+        "draws": draws,
+        "win_rate": wins / len(ordered) if ordered else 0.0,
+        "ci95": [lo, hi],
+        "decisions": decisions,
+        "mean_s_per_decision": spent / decisions if decisions else None,
+        "median_s_per_decision": statistics.median(timed) if timed else None,
+        "p95_s_per_decision": sorted(timed)[int(0.95 * (len(timed) - 1))] if timed else None,
+        "max_s_per_decision": max(timed) if timed else None,
+        "decisions_timed_one_by_one": len(timed),
+        "outcomes": [
+            {k: r.get(k) for k in ("game", "seed", "roles", "winners", "actions", "turns")} for r in ordered
+        ],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -211,9 +251,16 @@ def main() -> None:
     parser.add_argument("--no-costs", action="store_true", help="skip the per-operation costs")
     parser.add_argument("--first", type=int, default=0, help="index of the first strength game")
     parser.add_argument("--stream", type=Path, help="append each strength game to this JSON Lines file")
+    parser.add_argument("--combine", type=Path, nargs="+", help="one summary from --stream files")
     parser.add_argument("--rate", type=Path, help="only add Elo to the strength figures in this results file")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "search.json")  # untracked
     args = parser.parse_args()
+    if args.combine:
+        summary = combine(f"mcts:{args.budget}", args.combine, args.seed)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps({"strength": summary}, indent=1) + "\n")
+        print(json.dumps({k: v for k, v in summary.items() if k != "outcomes"}, indent=1))
+        return
     if args.rate is not None:
         done = json.loads(args.rate.read_text())
         found = done["strength"]
