@@ -1,6 +1,7 @@
 """The search agent's costs and strength (run once; figures go in benchmarks/README.md).
 
     PYTHONPATH=src python benchmarks/bench_search.py --games 20 --budget 30
+    PYTHONPATH=src python benchmarks/bench_search.py --no-costs --games 40 --budget 50:heuristic --workers 2
 
 1. Per ruleset (Viktory II, and the core's block-game test ruleset): the cost of the
    operations search repeats, measured mid-game: clone, sample_consistent,
@@ -8,7 +9,9 @@
    second at its default settings.
 2. Strength: `mcts:<budget>` against the ruleset's heuristic on Viktory II, seats
    rotated, each game a pure function of its seed; the win rate with a 95 % Wilson
-   interval, and the search agent's seconds per decision.
+   interval, and the search agent's seconds per decision. `--workers 2` plays the
+   games in two processes (the figures are the same: each game depends only on its
+   seed; the decision times are each process's own CPU time).
 
 Times are CPU seconds of this process (time.process_time).
 """
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import statistics
 import sys
 import time
@@ -28,6 +32,7 @@ from grognard.core.game import State
 from grognard.core.rng import Rng
 from grognard.sim import GameConfig, get_ruleset, play
 from grognard.sim.local import wilson
+from grognard.sim.tournament import standings
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests" / "core"))
@@ -102,7 +107,8 @@ class Timed:
         return action
 
 
-def strength(games: int, budget: str, seed: int) -> dict[str, Any]:
+def one_game(searcher: str, seed: int, g: int) -> tuple[dict[str, Any], list[float]]:
+    """Game g of the strength run, with the search agent's CPU seconds per decision."""
     play_module = sys.modules["grognard.sim.play"]  # the package's `play` hides the module
     times: list[float] = []
     real_make = play_module.make_agent
@@ -112,25 +118,71 @@ def strength(games: int, budget: str, seed: int) -> dict[str, Any]:
         return Timed(agent, times) if name.startswith("mcts") else agent
 
     play_module.make_agent = timed_make
+    try:
+        config = GameConfig("viktory2", seats=(searcher, "heuristic"))
+        outcome = play(config.rotated(g % 2), seed + g)
+    finally:
+        play_module.make_agent = real_make
+    return outcome, times
+
+
+def _one_game_star(job: tuple[str, int, int]) -> tuple[dict[str, Any], list[float]]:
+    return one_game(*job)
+
+
+def rate(searcher: str, outcomes: list[dict[str, Any]], seed: int) -> list[dict[str, Any]]:
+    """Elo of the search agent and the heuristic with 95 % bootstrap intervals
+    (sim.tournament's ratings), from the games' winners (seat 0 is the search)."""
+    records = [
+        {"seats": [searcher, "heuristic"], "winners": o["winners"], "draw": len(o["winners"]) > 1,
+         "unfinished": not o["winners"]}
+        for o in outcomes
+    ]
+    ratings: list[dict[str, Any]] = standings(records, [searcher, "heuristic"], seed)["ratings"]
+    return ratings
+
+
+def strength(
+    games: int, budget: str, seed: int, workers: int = 1, first: int = 0, stream: Path | None = None
+) -> dict[str, Any]:
+    """Games first .. first + games - 1 (each a pure function of seed + its index, so
+    runs over different ranges add up); each game's line is appended to `stream`
+    as it ends, so a run cut short keeps what it finished."""
     searcher = f"mcts:{budget}"
-    config = GameConfig("viktory2", seats=(searcher, "heuristic"))
+    jobs = [(searcher, seed, g) for g in range(first, first + games)]
+    times: list[float] = []
     wins = draws = unfinished = 0
     outcomes = []
+    if workers > 1:
+        pool = multiprocessing.get_context("spawn").Pool(workers)
+        results = pool.imap(_one_game_star, jobs)  # in game order
+    else:
+        pool = None
+        results = map(_one_game_star, jobs)
     try:
-        for g in range(games):
-            outcome = play(config.rotated(g % 2), seed + g)
+        for g, (outcome, game_times) in enumerate(results, start=first):
+            times.extend(game_times)
             outcomes.append({k: outcome[k] for k in ("seed", "roles", "winners", "actions", "turns")})
+            if stream is not None:
+                with stream.open("a") as lines:
+                    lines.write(json.dumps({"game": g, **outcomes[-1], "seconds": game_times}) + "\n")
             if outcome["unfinished"]:
                 unfinished += 1
             elif outcome["draw"]:
                 draws += 1
             elif outcome["winners"] == [0]:
                 wins += 1
-            print(f"game {g + 1}/{games}: winners {outcome['winners']} ({wins} search wins)", flush=True)
+            print(
+                f"game {g + 1}/{first + games}: winners {outcome['winners']} ({wins} search wins; "
+                f"{len(game_times)} decisions, {sum(game_times):.1f} s)",
+                flush=True,
+            )
     finally:
-        play_module.make_agent = real_make
+        if pool is not None:
+            pool.close()
     lo, hi = wilson(wins, games)
     return {
+        "elo": rate(searcher, outcomes, seed),
         "search_agent": searcher,
         "opponent": "heuristic",
         "games": games,
@@ -139,9 +191,52 @@ def strength(games: int, budget: str, seed: int) -> dict[str, Any]:
         "unfinished": unfinished,
         "win_rate": wins / games,
         "ci95": [lo, hi],
+        "decisions": len(times),
+        "mean_s_per_decision": statistics.mean(times) if times else None,
         "median_s_per_decision": statistics.median(times) if times else None,
         "p95_s_per_decision": sorted(times)[int(0.95 * (len(times) - 1))] if times else None,
+        "max_s_per_decision": max(times) if times else None,
         "outcomes": outcomes,
+    }
+
+
+def combine(searcher: str, files: list[Path], seed: int) -> dict[str, Any]:
+    """One strength summary from per-game lines (`--stream` files of runs over
+    different game ranges). A line may carry its decision times ("seconds") or only
+    their count and sum ("decisions", "seconds_total": a run stopped before it
+    streamed, read back from its printed log)."""
+    games: dict[int, dict[str, Any]] = {}
+    for path in files:
+        for line in path.read_text().splitlines():
+            if line.strip():
+                record = json.loads(line)
+                games[int(record["game"])] = record
+    ordered = [games[g] for g in sorted(games)]
+    wins = sum(1 for r in ordered if r["winners"] == [0])
+    draws = sum(1 for r in ordered if len(r["winners"]) > 1)
+    timed = [t for r in ordered for t in r.get("seconds", [])]
+    decisions = sum(len(r["seconds"]) if "seconds" in r else int(r["decisions"]) for r in ordered)
+    spent = sum(sum(r["seconds"]) if "seconds" in r else float(r["seconds_total"]) for r in ordered)
+    lo, hi = wilson(wins, len(ordered))
+    return {
+        "elo": rate(searcher, ordered, seed),
+        "search_agent": searcher,
+        "opponent": "heuristic",
+        "games": len(ordered),
+        "game_indexes": sorted(games),
+        "search_wins": wins,
+        "draws": draws,
+        "win_rate": wins / len(ordered) if ordered else 0.0,
+        "ci95": [lo, hi],
+        "decisions": decisions,
+        "mean_s_per_decision": spent / decisions if decisions else None,
+        "median_s_per_decision": statistics.median(timed) if timed else None,
+        "p95_s_per_decision": sorted(timed)[int(0.95 * (len(timed) - 1))] if timed else None,
+        "max_s_per_decision": max(timed) if timed else None,
+        "decisions_timed_one_by_one": len(timed),
+        "outcomes": [
+            {k: r.get(k) for k in ("game", "seed", "roles", "winners", "actions", "turns")} for r in ordered
+        ],
     }
 
 
@@ -152,14 +247,35 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--budget", default="100")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes for the strength games")
+    parser.add_argument("--no-costs", action="store_true", help="skip the per-operation costs")
+    parser.add_argument("--first", type=int, default=0, help="index of the first strength game")
+    parser.add_argument("--stream", type=Path, help="append each strength game to this JSON Lines file")
+    parser.add_argument("--combine", type=Path, nargs="+", help="one summary from --stream files")
+    parser.add_argument("--rate", type=Path, help="only add Elo to the strength figures in this results file")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "search.json")  # untracked
     args = parser.parse_args()
-    out: dict[str, Any] = {
-        "costs": [costs("viktory2", 300, args.seed), costs("blockgame:BLOCKSKIRMISH", 6, args.seed)],
-    }
-    print(json.dumps(out["costs"], indent=1), flush=True)
+    if args.combine:
+        summary = combine(f"mcts:{args.budget}", args.combine, args.seed)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps({"strength": summary}, indent=1) + "\n")
+        print(json.dumps({k: v for k, v in summary.items() if k != "outcomes"}, indent=1))
+        return
+    if args.rate is not None:
+        done = json.loads(args.rate.read_text())
+        found = done["strength"]
+        found["elo"] = rate(found["search_agent"], found["outcomes"], args.seed)
+        args.rate.write_text(json.dumps(done, indent=1) + "\n")
+        print(json.dumps(found["elo"], indent=1))
+        return
+    out: dict[str, Any] = {}
+    if not args.no_costs:
+        out["costs"] = [costs("viktory2", 300, args.seed), costs("blockgame:BLOCKSKIRMISH", 6, args.seed)]
+        print(json.dumps(out["costs"], indent=1), flush=True)
     if args.games:
-        out["strength"] = strength(args.games, args.budget, args.seed)
+        out["strength"] = strength(
+            args.games, args.budget, args.seed, args.workers, args.first, args.stream
+        )
         shown = {k: v for k, v in out["strength"].items() if k != "outcomes"}
         print(json.dumps(shown, indent=1))
     args.out.parent.mkdir(parents=True, exist_ok=True)

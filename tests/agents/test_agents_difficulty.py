@@ -33,6 +33,13 @@ def test_each_level_is_a_search_agent_named_after_the_level_with_a_rising_time_b
     assert fast.budget == Budget(seconds=0.25) and strong.budget == Budget(seconds=1.0)
     # the levels search with Viktory II's heuristic as prior and its evaluation
     assert fast.policy is not None and fast.evaluate is not mcts_module.board_scores
+    # ...and play their rollouts with it (the configuration measured against it)
+    assert fast.rollouts == strong.rollouts == "heuristic"
+
+
+def test_levels_roll_out_at_random_where_the_ruleset_has_no_heuristic() -> None:
+    agent = make_agent("search-fast", "tinygame", 3)  # no grognard.games.tinygame.ai
+    assert isinstance(agent, MctsAgent) and agent.policy is None and agent.rollouts == "random"
 
 
 def test_every_offered_agent_has_a_readable_label() -> None:

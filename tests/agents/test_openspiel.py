@@ -67,3 +67,35 @@ def test_openspiel_bot_takes_the_winning_pile() -> None:
     bot = OpenSpielBot("mcts", 100, seed=3)
     legal = state.legal_actions("north")
     assert bot.act_searching(state.view("north"), legal, StateSampler(state, "north")) == ("take", 2)
+
+
+def test_time_budgeted_bot_names_and_refusals() -> None:
+    bot = make_agent("openspiel-mcts:250ms", "viktory2", 1)
+    assert isinstance(bot, OpenSpielBot) and bot.seconds == 0.25 and bot.name == "openspiel-mcts:0.25s"
+    for bad in ("openspiel-ismcts:1s", "openspiel-mcts:0s", "openspiel-mcts:xs"):
+        with pytest.raises(UnknownAgent):
+            make_agent(bad, "viktory2", 0)
+
+
+class _Clock:
+    """A clock that moves one second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = -1.0
+
+    def perf_counter(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_timed_bot_stops_when_one_more_simulation_would_overrun(monkeypatch: pytest.MonkeyPatch) -> None:
+    # each simulation "costs" one second: after k of them, with 10 s, another two
+    # (this one's rollout is counted done) fit while k + 2k/(k-1) < 10, i.e. k < 8
+    from grognard.agents import openspiel_bots
+
+    monkeypatch.setattr(openspiel_bots, "time", _Clock())
+    state = tinyrules.RULESET.new_game(None, {"pile": 9}, 0)
+    bot = OpenSpielBot("mcts", openspiel_bots.MAX_SIMULATIONS, seed=3, seconds=10.0)
+    legal = state.legal_actions("north")
+    assert bot.act_searching(state.view("north"), legal, StateSampler(state, "north")) in legal
+    assert bot.last_simulations == 8

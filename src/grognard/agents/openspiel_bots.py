@@ -3,6 +3,9 @@
 A peer no one here wrote: `openspiel-mcts:N` is OpenSpiel's `MCTSBot` and
 `openspiel-ismcts:N` its `ISMCTSBot`, N simulations per decision, each with
 OpenSpiel's `RandomRolloutEvaluator` (one random rollout to the end of the game).
+`openspiel-mcts:1s` (or `250ms`) gives `MCTSBot` a time per decision instead, so that
+it can be matched against grognard's search agent at the same time budget
+(`TimedMCTSBot`: it stops after the simulation during which the time ran out).
 Install the `openspiel` extra (`open_spiel` on PyPI).
 
 The adapter presents any grognard game as an OpenSpiel Python game:
@@ -29,6 +32,7 @@ knowledge.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import numpy as np
@@ -39,10 +43,12 @@ from grognard.core.game import Action, Role, State
 from grognard.core.rng import Rng
 
 from .base import View, no_choice
-from .mcts import Sampler, win_shares
+from .mcts import Budget, Sampler, win_shares
 
 #: The action id space (the RL index's default cap).
 MAX_ACTIONS = 512
+#: The simulation cap of a time-budgeted MCTSBot (the time ends its search first).
+MAX_SIMULATIONS = 1_000_000
 #: Actions after which a game counts as too long for OpenSpiel's bookkeeping.
 MAX_GAME_LENGTH = 200_000
 KINDS = ("mcts", "ismcts")
@@ -159,18 +165,62 @@ class GrognardSpielState(pyspiel.State):
         return str(self.inner.view(None)["prompt"])
 
 
+class TimedMCTSBot(mcts.MCTSBot):
+    """OpenSpiel's MCTSBot with a time per decision instead of a simulation count.
+
+    Its search loop ends early when the root is marked solved (`root.outcome`); with
+    solving off nothing else sets that mark, so setting it ends the search after the
+    simulation under way, without changing how the bot selects, evaluates or
+    chooses. The mark is set when another simulation, at the mean cost of those done,
+    would end past the time: one simulation is a random game to its end, dear on a
+    long game, so stopping only once the time is up would overrun it by one.
+    The root is always expanded (two simulations at least, so a rollout longer than
+    half the budget overruns it)."""
+
+    def __init__(self, *args: Any, seconds: float, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seconds = seconds
+        self.started = 0.0
+        self.simulations_done = 0
+
+    def mcts_search(self, state: Any) -> Any:
+        self.started = time.perf_counter()
+        self.simulations_done = 0
+        root = super().mcts_search(state)
+        root.outcome = None  # the mark was a stop signal, not a proven value
+        return root
+
+    def _apply_tree_policy(self, root: Any, state: Any) -> Any:
+        path_and_state = super()._apply_tree_policy(root, state)
+        done = self.simulations_done  # finished before this one
+        self.simulations_done += 1
+        elapsed = time.perf_counter() - self.started
+        # this simulation's rollout and one more, at the mean cost so far
+        if root.children and done and elapsed + 2 * elapsed / done >= self.seconds:
+            root.outcome = [0.0] * self._game.num_players()  # read only by the loop's stop test
+        return path_and_state
+
+
 class OpenSpielBot:
     """A grognard agent that asks OpenSpiel's MCTSBot or ISMCTSBot."""
 
     wants_view = True
     wants_sampler = True
 
-    def __init__(self, kind: str, simulations: int, seed: int, uct_c: float = 2.0) -> None:
+    def __init__(
+        self, kind: str, simulations: int, seed: int, uct_c: float = 2.0, seconds: float | None = None
+    ) -> None:
         if kind not in KINDS:
             raise ValueError(f"OpenSpiel bots: {', '.join(KINDS)}, not {kind!r}")
-        self.name = f"openspiel-{kind}:{simulations}"
+        if seconds is not None and kind != "mcts":
+            raise ValueError("a time budget is for openspiel-mcts only (e.g. openspiel-mcts:1s)")
+        budget = f"{seconds:g}s" if seconds is not None else f"{simulations}"
+        self.name = f"openspiel-{kind}:{budget}"
         self.kind = kind
         self.simulations = simulations
+        self.seconds = seconds
+        #: simulations of the last decision (a time budget's count varies)
+        self.last_simulations = 0
         self.uct_c = uct_c
         self.seed = seed
         self.random = np.random.RandomState(seed % 2**32)
@@ -192,24 +242,39 @@ class OpenSpielBot:
         state = game.wrap(sample)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.random)
         bot: Any
-        if self.kind == "mcts":
+        if self.kind == "mcts" and self.seconds is not None:
+            bot = TimedMCTSBot(game, self.uct_c, MAX_SIMULATIONS, evaluator, solve=False,
+                               random_state=self.random, seconds=self.seconds)
+        elif self.kind == "mcts":
             bot = mcts.MCTSBot(game, self.uct_c, self.simulations, evaluator, solve=False,
                                random_state=self.random)
         else:
             bot = ismcts.ISMCTSBot(game, evaluator, self.uct_c, self.simulations, random_state=self.random,
                                    allow_inconsistent_action_sets=True)
         action_id = int(bot.step(state))
+        if isinstance(bot, TimedMCTSBot):
+            self.last_simulations = bot.simulations_done
         return legal[action_id % len(legal)]
 
 
 def make_openspiel_bot(name: str, seed: int) -> OpenSpielBot:
-    """`openspiel-mcts:200` or `openspiel-ismcts:200` (simulations per decision)."""
+    """`openspiel-mcts:200` or `openspiel-ismcts:200` (simulations per decision), or
+    `openspiel-mcts:1s` / `openspiel-mcts:250ms` (time per decision)."""
     head, _, count = name.partition(":")
     kind = head.removeprefix("openspiel-")
+    spec = count or "100"
+    if spec.lower().endswith("s"):
+        try:
+            seconds = Budget.parse(spec).seconds
+        except ValueError as exc:
+            raise ValueError(f"{name!r}: {exc}") from None
+        return OpenSpielBot(kind, MAX_SIMULATIONS, seed, seconds=seconds)
     try:
-        simulations = int(count or "100")
+        simulations = int(spec)
     except ValueError:
-        raise ValueError(f"{name!r}: simulations are a whole number, e.g. openspiel-mcts:200") from None
+        raise ValueError(
+            f"{name!r}: simulations are a whole number (openspiel-mcts:200), or a time (openspiel-mcts:1s)"
+        ) from None
     if simulations < 1:
         raise ValueError(f"{name!r}: at least one simulation")
     return OpenSpielBot(kind, simulations, seed)

@@ -51,6 +51,7 @@ def _coords(hex_: str) -> tuple[int, int]:
     return int(q), int(r)
 
 
+@cache  # a board has a few hundred hexes; search rollouts ask the same pairs again
 def _distance(a: str, b: str) -> int:
     aq, ar = _coords(a)
     bq, br = _coords(b)
@@ -182,6 +183,9 @@ class Board:
         )
         self.capital = self.capitals.get(me)
         self._front: dict[str, int] | None = None
+        #: per unit, the steps to every hex it can enter this turn (`_reach`)
+        self._reach: dict[str, dict[str, int]] = {}
+        self._threat: dict[tuple[str, int], int] = {}
 
     # ----- terrain --------------------------------------------------------------------
     def neighbors(self, hex_: str) -> tuple[str, ...]:
@@ -264,12 +268,16 @@ class Board:
         return self.front().get(hex_, 12)
 
     def threat(self, hex_: str, within: int = 2) -> int:
-        """Enemy land units within `within` hexes."""
-        return sum(
-            len(self.land_kinds(uids))
-            for h, uids in self.enemy_at.items()
-            if _distance(h, hex_) <= within
-        )
+        """Enemy land units within `within` hexes (asked for every move scored)."""
+        key = (hex_, within)
+        found = self._threat.get(key)
+        if found is None:
+            found = self._threat[key] = sum(
+                len(self.land_kinds(uids))
+                for h, uids in self.enemy_at.items()
+                if _distance(h, hex_) <= within
+            )
+        return found
 
 
 def _head(ruler: dict[str, str], role: str) -> str:
@@ -391,10 +399,21 @@ def _mp_left(b: Board, uid: str) -> int:
 
 def _reach(b: Board, uid: str, target: str) -> int | None:
     """Steps a land unit needs to enter `target` this turn (None: out of reach)."""
+    steps = b._reach.get(uid)
+    if steps is None:
+        steps = b._reach[uid] = _reach_map(b, uid)
+    return steps.get(target)
+
+
+def _reach_map(b: Board, uid: str) -> dict[str, int]:
+    """Every hex a land unit can enter this turn, with the steps it needs: one search
+    per unit and decision, which `_reach` asks once per target (search agents play
+    this heuristic in their rollouts, so its cost is theirs)."""
     start = b.units[uid]["hex"]
     mp = _mp_left(b, uid)
+    reach: dict[str, int] = {}
     if start is None or mp <= 0:
-        return None
+        return reach
     slow = {t for t, row in tables()["terrain"].items() if row["slow"]}
     if b.options.get("terrain_leveling"):
         slow = set()
@@ -413,15 +432,14 @@ def _reach(b: Board, uid: str, target: str) -> int | None:
         for n in nexts:
             if n in seen or not b.is_land(n):
                 continue
-            if n == target:
-                return steps + 1
+            reach.setdefault(n, steps + 1)  # breadth first: the first time is the fewest steps
             if n in b.enemy_at or n in b.enemy_towns:
                 continue  # entering an enemy hex ends the move
             seen[n] = steps + 1
             if b.tiles.get(n) in slow and n not in slow_ok:
                 continue  # 9.12 slow terrain stops the unit
             queue.append(n)
-    return None
+    return reach
 
 
 def _targets(b: Board) -> dict[str, tuple[float, list[str]]]:
