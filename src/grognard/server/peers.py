@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING
 
 from starlette.concurrency import run_in_threadpool
 
-from .notify import ChatPosted, GameChanged, Notice, PlayerRenamed, SessionEnded, UserSessionsEnded
+from .notify import (
+    ChatPosted,
+    ChatShared,
+    GameChanged,
+    Notice,
+    PlayerRenamed,
+    SessionEnded,
+    UserSessionsEnded,
+)
 
 if TYPE_CHECKING:
     from .context import Server
@@ -59,7 +67,9 @@ class Peers:
             if notice.ai:
                 server.ai.kick(notice.game)
         elif isinstance(notice, ChatPosted):
-            self._spawn(run_in_threadpool(server.games.push_chat, notice.game, notice.message))
+            self._spawn(run_in_threadpool(server.games.chats.push_posted, notice.game, notice.message))
+        elif isinstance(notice, ChatShared):
+            server.games.chats.push_shared(notice.game, notice.public)
         elif isinstance(notice, SessionEnded):
             server.callers.drop(notice.token_hash)
             # its sockets here stop receiving its seats' views (closing twice is harmless)
