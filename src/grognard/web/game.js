@@ -11,6 +11,7 @@ import { rulesetModule } from "./games/index.js";
 import { LiveSeat } from "./live.js";
 import { logLine } from "./log.js";
 import { ask, canonical, clear, h, icon, put, titleCase, toast } from "./ui.js";
+import { ChatPanel } from "./chat.js";
 import { gameOdds, oddsBlock, oddsCalculator, oddsText } from "./odds.js";
 import { confirmBattle, confirmEnd, gameOverSummary, obligationsOf, statusPanel } from "./panels.js";
 import { gameCharts } from "./plots.js";
@@ -47,7 +48,7 @@ class GamePage {
     this.busy = false;
     this.sockets = [];
     this.socketStatus = new Map();
-    this.chat = new Map();
+    this.chat = new ChatPanel(gameId);
     this.logState = { seat: undefined, lines: [] };
     this.bannerClosed = false;
     this.hover = [];
@@ -108,16 +109,9 @@ class GamePage {
     el.extra = h("div", { class: "extra" });
     el.allChoices = h("details", { class: "all-choices", hidden: true });
     el.log = h("ol", { class: "log-lines" });
-    el.chatLines = h("ol", { class: "chat-lines" });
-    el.chatInput = h("input", { type: "text", maxlength: 500, placeholder: "Say something…", "aria-label": "Chat message" });
-    el.chatForm = h(
-      "form",
-      { class: "chat-form", onsubmit: (e) => this.sendChat(e) },
-      el.chatInput,
-      h("button", { type: "submit" }, "Send"),
-    );
     el.logTab = h("button", { type: "button", role: "tab", "aria-selected": "true", class: "tab active", onclick: () => this.showTab("log") }, "Log");
-    el.chatTab = h("button", { type: "button", role: "tab", "aria-selected": "false", class: "tab", onclick: () => this.showTab("chat") }, "Chat");
+    el.chatTab = this.chat.tab;
+    this.chat.onTab = () => this.showTab("chat");
     el.logBox = h("div", { class: "log-box", tabindex: "0", role: "region", "aria-label": "Game log" }, el.log);
     // the log follows new lines while it is scrolled to its end (also when the box resizes)
     this.logPinned = true;
@@ -128,7 +122,7 @@ class GamePage {
       if (this.logPinned) el.logBox.scrollTop = el.logBox.scrollHeight;
     });
     this.logResizer.observe(el.logBox);
-    el.chatBox = h("div", { class: "chat-box", hidden: true }, el.chatLines, el.chatForm);
+    el.chatBox = this.chat.box;
     el.footer = h("div", { class: "side-footer" });
 
     this.board = this.mod.createBoard(el.boardHost, {
@@ -181,7 +175,7 @@ class GamePage {
       }
     };
     document.addEventListener("keydown", this.onKey);
-    for (const message of payload.chat || []) this.chat.set(message.id, message);
+    this.chat.load(payload);
   }
 
   openSockets() {
@@ -248,8 +242,9 @@ class GamePage {
         api.game(this.header.id).then((payload) => this.apply(payload), () => {});
       }
     } else if (message.type === "chat") {
-      this.chat.set(message.message.id, message.message);
-      this.renderChat(true);
+      this.chat.receive(message.message);
+    } else if (message.type === "chat_settings") {
+      this.chat.sharedChanged(message.players_public);
     }
   }
 
@@ -310,7 +305,7 @@ class GamePage {
     const drawn = this.curtained ? (this.board.blank?.(), new Set()) : this.board.render(view, ui)?.drawn || new Set();
     this.renderSide(view, selectable, drawn);
     this.renderLog(view);
-    this.renderChat(false);
+    if (this.header.status === "finished") this.chat.gameOver();
     this.renderBanner(view);
     this.renderCurtain();
     const mine = this.header.my_seats;
@@ -656,18 +651,6 @@ class GamePage {
     if (this.logPinned) box.scrollTop = box.scrollHeight;
   }
 
-  renderChat(fresh) {
-    const list = this.el.chatLines;
-    const messages = [...this.chat.values()].sort((a, b) => a.id - b.id);
-    if (list.childElementCount === messages.length) return;
-    put(list,
-      ...messages.map((m) => h("li", {}, h("strong", {}, m.author), " ", m.text)),
-    );
-    list.scrollTop = list.scrollHeight;
-    if (fresh && this.el.chatBox.hidden) this.el.chatTab.classList.add("unread");
-    this.el.chatTab.hidden = !this.header.my_seats.length;
-  }
-
   showTab(which) {
     const log = which === "log";
     this.el.logBox.hidden = !log;
@@ -975,19 +958,4 @@ class GamePage {
       toast(`Cannot join: ${err.message}`, "error");
     }
   }
-
-  async sendChat(event) {
-    event.preventDefault();
-    const text = this.el.chatInput.value.trim();
-    if (!text) return;
-    try {
-      const message = await api.chat(this.id, text);
-      this.chat.set(message.id, message);
-      this.el.chatInput.value = "";
-      this.renderChat(false);
-    } catch (err) {
-      toast(`Chat: ${err.message}`, "error");
-    }
-  }
 }
-
