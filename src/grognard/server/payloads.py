@@ -94,6 +94,18 @@ def chat_json(message: ChatMessage) -> dict[str, Any]:
     }
 
 
+def last_acted(state: State, roles: Iterable[Role]) -> dict[Role, int]:
+    """For each of `roles` that has acted: the number of actions played up to and
+    including its last one (the replay step right after it). The game page steps the
+    others' moves from there on (web/stepper.js); who acted when is public."""
+    wanted = set(roles)
+    out: dict[Role, int] = {}
+    for ply, (role, _) in enumerate(state.history, start=1):
+        if role in wanted:
+            out[role] = ply
+    return out
+
+
 def game_header(game: Game, seats: list[SeatInfo], user_id: int | None) -> dict[str, Any]:
     """What anyone may know about a game, plus which seats are the caller's."""
     mine = my_roles(seats, user_id)

@@ -75,6 +75,7 @@ from .payloads import (
     SeatViews,
     game_header,
     game_payload,
+    last_acted,
     my_roles,
     seat_view,
     view_message,
@@ -268,6 +269,7 @@ class GameService:
             messages = chat_history(db, game_id, settings["read"], self._settings.chat_history)
             payload = game_payload(game, seats, state, user_id, messages)
             payload["chat_settings"] = settings
+            payload["last_acted"] = last_acted(state, payload["my_seats"])
             self._add_deadlines(db, game, payload)
             return payload
 

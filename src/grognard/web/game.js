@@ -12,6 +12,7 @@ import { LiveSeat } from "./live.js";
 import { logLine } from "./log.js";
 import { ask, canonical, clear, h, icon, put, titleCase, toast } from "./ui.js";
 import { ChatPanel } from "./chat.js";
+import { TurnStepper } from "./stepper.js";
 import { gameOdds, oddsBlock, oddsCalculator, oddsText } from "./odds.js";
 import { confirmBattle, confirmEnd, gameOverSummary, obligationsOf, statusPanel } from "./panels.js";
 import { gameCharts } from "./plots.js";
@@ -74,6 +75,7 @@ class GamePage {
   }
 
   destroy() {
+    this.stepper?.pause();
     for (const socket of this.sockets) socket.close();
     this.sockets = [];
     this.board?.destroy();
@@ -129,6 +131,11 @@ class GamePage {
       onHex: (hex, uid, uids) => this.onHex(hex, uid, uids),
     });
     el.boardArea = h("div", { class: "board-area" }, el.boardHost, el.banner, el.menu);
+    this.stepper = new TurnStepper(this.id, {
+      board: this.board,
+      roleColor: (role, view) => this.roleColor(role, view),
+      onExit: () => this.refresh(),
+    });
     const side = h(
       "aside",
       { class: "side" },
@@ -137,6 +144,7 @@ class GamePage {
       el.tray,
       el.extra,
       el.battleOdds,
+      this.stepper.root,
       el.since,
       el.statusPanel,
       h("section", { class: "card log-card" }, h("div", { class: "tabs", role: "tablist" }, el.logTab, el.chatTab), el.logBox, el.chatBox),
@@ -302,7 +310,12 @@ class GamePage {
     this.renderTop(view);
     const ui = this.boardUi(selectable);
     // behind the curtain nothing of the seat's view is on the page, not even hidden
-    const drawn = this.curtained ? (this.board.blank?.(), new Set()) : this.board.render(view, ui)?.drawn || new Set();
+    // while stepping through the others' moves the board shows the step, not now
+    const drawn = this.curtained
+      ? (this.board.blank?.(), new Set())
+      : this.stepper.active
+        ? (this.stepper.draw(), new Set())
+        : this.board.render(view, ui)?.drawn || new Set();
     this.renderSide(view, selectable, drawn);
     this.renderLog(view);
     if (this.header.status === "finished") this.chat.gameOver();
@@ -349,6 +362,7 @@ class GamePage {
     const shown = lines.slice(-30);
     put(box,
       h("summary", {}, `Since your last move: ${lines.length} event${lines.length === 1 ? "" : "s"}`),
+      h("button", { type: "button", class: "step-through", onclick: () => this.stepper.start(this.seat) }, "Step through on the board"),
       lines.length > shown.length ? h("p", { class: "hint" }, `The last ${shown.length}; the log has them all.`) : null,
       h("ol", { class: "log-lines since-lines" }, shown.map((line) => logLine(line, options))),
     );
@@ -780,6 +794,10 @@ class GamePage {
 
   onHex(hex, uid, uids) {
     if (this.busy || this.curtained) return;
+    if (this.stepper.active) {
+      this.showHint("The board shows the other players' moves: press Done to play from where the game is now.");
+      return;
+    }
     this.hideMenu();
     this.showHint("");
     const model = this.model;
