@@ -17,7 +17,8 @@ def test_last_acted_names_the_step_after_each_own_seats_last_action(tiny_client:
 
     def pick(player: Player, seat: str) -> None:
         version = player.ok("GET", url)["version"]
-        player.ok("POST", f"{url}/actions", {"seat": seat, "action": ["pick", 1], "expected_version": version})
+        body = {"seat": seat, "action": ["pick", 1], "expected_version": version}
+        player.ok("POST", f"{url}/actions", body)
 
     pick(guest, "east")   # step 1
     pick(host, "north")   # step 2
