@@ -13,6 +13,7 @@ import { logLine } from "./log.js";
 import { ask, canonical, clear, h, icon, put, titleCase, toast } from "./ui.js";
 import { ChatPanel } from "./chat.js";
 import { TurnStepper } from "./stepper.js";
+import { RulesHelp } from "./rulehelp.js";
 import { gameOdds, oddsBlock, oddsCalculator, oddsText } from "./odds.js";
 import { confirmBattle, confirmEnd, gameOverSummary, obligationsOf, statusPanel } from "./panels.js";
 import { gameCharts } from "./plots.js";
@@ -98,6 +99,8 @@ class GamePage {
     el.deadline = h("p", { class: "hint deadline" });
     el.prompt = h("p", { class: "prompt", "aria-live": "polite" });
     el.hint = h("p", { class: "click-hint", role: "status", hidden: true });
+    this.rulesHelp = new RulesHelp(payload.ruleset);
+    el.rules = this.rulesHelp.root;
     el.statusPanel = h("section", { class: "card status-panel", "aria-label": "Players and their forces" });
     el.legend = h("details", { class: "card legend", hidden: !this.mod.legend });
     el.calc = h("div", { class: "calc-host" });
@@ -139,7 +142,7 @@ class GamePage {
     const side = h(
       "aside",
       { class: "side" },
-      h("section", { class: "card prompt-card" }, el.turn, el.deadline, el.prompt, el.hint, el.waiting, h("div", { class: "choice-row" }, el.buttons, el.undo), el.allChoices),
+      h("section", { class: "card prompt-card" }, el.turn, el.deadline, el.prompt, el.rules, el.hint, el.waiting, h("div", { class: "choice-row" }, el.buttons, el.undo), el.allChoices),
       el.selection,
       el.tray,
       el.extra,
@@ -459,6 +462,7 @@ class GamePage {
       : over
         ? `${resultText(result) || "The game is over"}${this.header.finish_reason ? ` (${this.header.finish_reason})` : ""}.`
         : view.prompt || "";
+    this.rulesHelp.render(view, this.curtained || over);
     const aiActive = (this.header.seats || []).filter((s) => s.kind === "ai" && (this.header.active || []).includes(s.role));
     const mineActive = model.entries.length > 0 || this.busy;
     el.waiting.hidden = mineActive || this.header.status === "finished" || !(this.header.active || []).length;
