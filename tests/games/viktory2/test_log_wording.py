@@ -7,6 +7,8 @@ import pytest
 from tests.games.viktory2.test_battle import fight, make, rolls
 from tests.games.viktory2.test_victory import end_turn, limited
 
+from grognard.games.viktory2.rules import STEPS
+
 
 @pytest.mark.rules("12.31")
 def test_suppression_logs_the_unit_dice_really_lost_12_31() -> None:
@@ -66,3 +68,14 @@ def test_a_turn_limit_of_one_round_is_singular_5_0() -> None:
     end_turn(st)
     assert st.result() is not None
     assert any("turn limit of 1 round: largest empire" in line for line in st.log_for(None))
+
+
+@pytest.mark.rules("10.2")
+@pytest.mark.parametrize(("kind", "words"), [("infantry", "an infantry"), ("artillery", "an artillery"),
+                                             ("cavalry", "a cavalry"), ("frigate", "a frigate")])
+def test_the_elimination_prompt_has_the_right_article_10_2(kind: str, words: str) -> None:
+    """10.2: the loser of a town or city picks which supported unit returns to the stock."""
+    st = make([("red", "infantry", "0,0")])
+    frame = {"state": "eliminate", "role": "yellow", "types": [kind]}
+    prompt = STEPS["eliminate"].prompt(st, frame, "yellow")
+    assert prompt == f"Your lost town or city supported {words}: choose which one returns to the stock."
