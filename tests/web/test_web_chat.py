@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import Page, expect
-from webkit import GAME_URL, axe_problems, start_game
+from webkit import GAME_URL, axe_problems, shot, start_game
 
 
 def say(page: Page, text: str) -> None:
@@ -50,6 +50,7 @@ def test_spectators_chat_apart_and_the_players_share_theirs(profiles: Any) -> No
     expect(carol.locator(".chat-lines li.chat-players")).to_contain_text("good luck bob")
     expect(carol.locator(".chat-lines li.chat-players .chat-from")).to_have_text("player")
     expect(carol.locator(".chat-about")).to_contain_text("share theirs")
+    shot(carol, "spectator-chat")
     # bob's page shows the box ticked too after a reload (the setting is the game's)
     bob.reload()
     bob.get_by_role("tab", name="Chat").click()

@@ -5,7 +5,7 @@ rules do not allow says which rule stands in the way."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from webkit import axe_problems, button, counter, hex_at, prompt, start_game, target
+from webkit import axe_problems, button, counter, hex_at, prompt, shot, start_game, target
 
 #: With this seed red plays first, builds its capital at 1,-1 (3,-3 next to it is
 #: water, 3,0 is plains) and gets red-i1 there (test_web_play.py).
@@ -44,3 +44,4 @@ def test_the_prompt_names_its_rules_and_illegal_clicks_cite_theirs(page: Page) -
     expect(hint).to_contain_text(
         "3,0 is 3 hexes from infantry red-i1, which has 2 movement points left (9.11)"
     )
+    shot(page, "rules-help")

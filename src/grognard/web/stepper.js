@@ -8,7 +8,7 @@
 
 import { api } from "./api.js";
 import { logLine } from "./log.js";
-import { h, put, toast } from "./ui.js";
+import { h, icon, put, toast } from "./ui.js";
 
 /** Actions stepped through at most (a long multi-player round is shown from its end). */
 const MAX_STEPS = 200;
@@ -32,10 +32,11 @@ export class TurnStepper {
     this.el = {
       counter: h("p", { class: "stepper-counter", "aria-live": "polite" }),
       lines: h("ol", { class: "log-lines stepper-lines" }),
-      first: h("button", { type: "button", class: "quiet", onclick: () => this.go(this.from) }, "⏮ Start"),
-      prev: h("button", { type: "button", onclick: () => this.go(this.step - 1) }, "◀ Previous"),
-      next: h("button", { type: "button", class: "primary", onclick: () => this.go(this.step + 1) }, "Next ▶"),
-      play: h("button", { type: "button", onclick: () => this.togglePlay() }, "Play"),
+      // icons, not glyphs: not every system's fonts have ⏮ and its kin
+      first: h("button", { type: "button", class: "quiet", onclick: () => this.go(this.from) }, icon("first"), "Start"),
+      prev: h("button", { type: "button", onclick: () => this.go(this.step - 1) }, icon("prev"), "Previous"),
+      next: h("button", { type: "button", class: "primary", onclick: () => this.go(this.step + 1) }, "Next", icon("next")),
+      play: h("button", { type: "button", onclick: () => this.togglePlay() }, icon("play"), "Play"),
       done: h("button", { type: "button", onclick: () => this.stop() }, "Done"),
     };
     this.root = h(
@@ -142,13 +143,13 @@ export class TurnStepper {
       return;
     }
     if (this.step >= this.to) this.go(this.from);
-    this.el.play.textContent = "Pause";
+    put(this.el.play, icon("pause"), "Pause");
     this.timer = setInterval(() => this.go(this.step + 1), PLAY_EVERY);
   }
 
   pause() {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.el.play.textContent = "Play";
+    put(this.el.play, icon("play"), "Play");
   }
 }
