@@ -4,6 +4,7 @@ deadline of the seat to move."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -39,6 +40,12 @@ def test_the_time_control_form_creates_a_game_with_its_clock(profiles: Any) -> N
     assert before + timedelta(days=3) - timedelta(minutes=5) <= due <= datetime.now(UTC) + timedelta(days=3)
     expect(page.locator(".prompt-card .deadline")).to_contain_text("Your move is due by")
 
+    # the lobby's list of your games says when your move is due
+    page.goto("/")
+    row = page.locator(f'.game-row[data-game="{game_id}"]')
+    expect(row.locator(".state.your-turn")).to_have_text("your turn")
+    expect(row.locator(".state.deadline")).to_have_text(re.compile(r"^move due in (2 days|3 days)$"))
+
 
 def test_no_clock_sends_no_time_control(profiles: Any) -> None:
     page = profiles.new_page()
@@ -57,3 +64,7 @@ def test_no_clock_sends_no_time_control(profiles: Any) -> None:
     game = ApiDriver(page).get(f"/api/games/{page.url.rsplit('/', 1)[-1]}")
     assert game["time_control"] is None and "deadlines" not in game
     expect(page.locator(".prompt-card .deadline")).to_be_hidden()
+    page.goto("/")
+    row = page.locator(f'.game-row[data-game="{game["id"]}"]')
+    expect(row).to_be_visible()
+    expect(row.locator(".state.deadline")).to_have_count(0)

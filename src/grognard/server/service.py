@@ -27,6 +27,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import msgspec
@@ -652,10 +653,33 @@ class GameService:
             ids = list(dict.fromkeys(open_ids + mine_ids))
             games = {g.id: g for g in db.scalars(select(Game).where(Game.id.in_(ids)))}
             seats = read_seats(db, ids)
+            due = self._my_deadlines(db, mine_ids, seats, user_id)
             return {
                 "open": [game_header(games[i], seats[i], user_id) for i in open_ids],
-                "mine": [game_header(games[i], seats[i], user_id) for i in mine_ids],
+                "mine": [
+                    dict(game_header(games[i], seats[i], user_id), my_deadline=due.get(i)) for i in mine_ids
+                ],
             }
+
+    @staticmethod
+    def _my_deadlines(
+        db: Session, game_ids: list[str], seats: dict[str, list[SeatInfo]], user_id: int | None
+    ) -> dict[str, str]:
+        """For the lobby: per game under a time control, the earliest time by which one
+        of the caller's seats must move (deadlines.py keeps a clock only for seats to play)."""
+        if not game_ids or user_id is None:
+            return {}
+        rows = db.execute(
+            select(TurnClock.game_id, TurnClock.role, TurnClock.due_at).where(
+                TurnClock.game_id.in_(game_ids), TurnClock.due_at.is_not(None)
+            )
+        ).all()
+        earliest: dict[str, datetime] = {}
+        for game_id, role, at in rows:
+            if at is not None and role in my_roles(seats.get(game_id, []), user_id):
+                when = as_utc(at)
+                earliest[game_id] = min(earliest.get(game_id, when), when)
+        return {game_id: when.isoformat() for game_id, when in earliest.items()}
 
     # ----- replays --------------------------------------------------------------------------------
     def _snapshot_copy(self, game_id: str) -> tuple[Game, list[SeatInfo], State]:
