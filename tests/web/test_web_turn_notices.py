@@ -20,7 +20,9 @@ class RecordedNotification {
 }
 RecordedNotification.permission = "granted";
 RecordedNotification.requestPermission = async () => "granted";
-Object.defineProperty(window, "Notification", { value: RecordedNotification, configurable: true, writable: true });
+Object.defineProperty(window, "Notification", {
+  value: RecordedNotification, configurable: true, writable: true,
+});
 Object.defineProperty(document, "hidden", { get: () => window.__hidden, configurable: true });
 """
 
@@ -65,7 +67,8 @@ def test_a_background_tab_notifies_when_your_seat_becomes_due(profiles: Any) -> 
 
     def play(seat: str, action: list[Any]) -> None:
         version = driver.get(f"/api/games/{game_id}")["version"]
-        driver.post(f"/api/games/{game_id}/actions", {"seat": seat, "action": action, "expected_version": version})
+        body = {"seat": seat, "action": action, "expected_version": version}
+        driver.post(f"/api/games/{game_id}/actions", body)
 
     alice.evaluate("() => { window.__hidden = true; }")  # alice looks at another tab
     play("red", ["capital", "1,-1"])  # now yellow chooses its capital
