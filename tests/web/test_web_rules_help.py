@@ -45,3 +45,13 @@ def test_the_prompt_names_its_rules_and_illegal_clicks_cite_theirs(page: Page) -
         "3,0 is 3 hexes from infantry red-i1, which has 2 movement points left (9.11)"
     )
     shot(page, "rules-help")
+
+
+def test_the_same_help_serves_another_ruleset(page: Page) -> None:
+    """Nothing per game in the page: Victory's help file is keyed on its phase."""
+    start_game(page, ruleset="victory", scenario="quick-start", seats={"blue": "me", "red": "ai:random"})
+    help_ = page.locator(".prompt-card .rules-help")
+    expect(prompt(page)).to_contain_text("Deploy")
+    expect(help_.locator("summary")).to_have_text("Rules for this step: 1.4, 5.2")
+    help_.locator("summary").click()
+    expect(help_.locator('li[data-rule="1.4"]')).to_contain_text("at least two in every city")
