@@ -12,6 +12,8 @@ from fastapi.testclient import TestClient
 from serverkit import Player, create, drain
 
 from grognard.server.db import make_engine, upgrade
+from grognard.server.guards import Limits
+from grognard.server.ratelimit import Rate
 
 
 @pytest.fixture
@@ -136,3 +138,18 @@ def test_migration_0004_files_old_messages_under_the_players_chat(database_url: 
         assert [bool(value) for value in shared] == [False]
     finally:
         engine.dispose()
+
+
+def test_chat_is_rate_limited_per_address(make_app: Any, tiny_registry: Any) -> None:
+    """Anyone watching may chat, and guests cost nothing: each address has a rate."""
+    limits = Limits(chat_per_address=Rate(burst=3, per=3600.0))
+    with TestClient(make_app(registry=tiny_registry, limits=limits)) as client:
+        host, watcher = Player(client).guest("Host"), Player(client).guest("Watcher")
+        game = create(host, "tiny", {"north": "me", "east": "hotseat", "south": "hotseat"})
+        url = f"/api/games/{game['id']}/chat"
+        for text in ("one", "two", "three"):
+            watcher.ok("POST", url, {"text": text}, 201)
+        limited = host.post(url, {"text": "four"})  # the test client: one address for all
+        assert limited.status_code == 429 and int(limited.headers["Retry-After"]) >= 1
+        said = watcher.ok("GET", f"/api/games/{game['id']}")["chat"]
+        assert [m["text"] for m in said] == ["one", "two", "three"]

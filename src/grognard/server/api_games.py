@@ -209,7 +209,9 @@ async def claim_invite(token: str, request: Request, caller: Caller) -> Response
 @router.post("/games/{game_id}/chat", status_code=201)
 async def chat(game_id: str, body: ChatRequest, request: Request, caller: Caller) -> Response:
     """Post into the caller's chat: the players' chat for a player of the game, the
-    spectators' chat for anyone else (server/chat.py says who reads which)."""
+    spectators' chat for anyone else (server/chat.py says who reads which). Each
+    address has a rate of its own (429 with Retry-After past it)."""
+    guards_of(request).chat_by_address.check(client_address(request))
     server = server_of(request)
     text = body.text.strip()
     if not text or len(text) > server.settings.chat_max_chars:
