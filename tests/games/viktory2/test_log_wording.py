@@ -79,3 +79,16 @@ def test_the_elimination_prompt_has_the_right_article_10_2(kind: str, words: str
     frame = {"state": "eliminate", "role": "yellow", "types": [kind]}
     prompt = STEPS["eliminate"].prompt(st, frame, "yellow")
     assert prompt == f"Your lost town or city supported {words}: choose which one returns to the stock."
+
+
+@pytest.mark.rules("6.0")
+def test_turn_headers_count_rounds_like_the_turn_limit_6_0() -> None:
+    """Two players: turns 1 and 2 are round 1, turns 3 and 4 round 2 (6.0: turns go
+    round the table; the turn_limit option counts rounds)."""
+    st = limited(5)
+    for _ in range(4):
+        end_turn(st)
+    headers = [line for line in st.log_for(None) if line.startswith("— ")]
+    assert headers[-4:] == [
+        "— round 1: yellow —", "— round 2: red —", "— round 2: yellow —", "— round 3: red —"
+    ]
