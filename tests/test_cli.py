@@ -275,7 +275,7 @@ def test_viktory2_game_saves_and_verifies(capsys: pytest.CaptureFixture[str], tm
         capsys, "play", "viktory2", "--seats", "heuristic,random", "--seed", "7", "--save", str(save), "--log"
     )
     assert code == 0, err
-    assert "turn 1" in out  # the log's turn headers
+    assert "— round 1: " in out  # the log's turn headers, numbered in rounds
     assert "Winner:" in out
     code, out, err = cli(capsys, "replay", str(save), "--verify")
     assert code == 0, err

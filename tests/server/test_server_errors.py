@@ -64,7 +64,9 @@ def test_wrong_seat_is_403(table: tuple[Player, Player, dict[str, Any]]) -> None
     refused(guest.post(f"/api/games/{game['id']}/resign", {"seat": "south"}), 403)
     refused(guest.post(f"/api/games/{game['id']}/undo", {"seat": "north"}), 403)
     outsider = Player(host.client).guest()
-    refused(outsider.post(f"/api/games/{game['id']}/chat", {"text": "hi"}), 403, "players")
+    # an outsider's chat goes to the spectators' chat (test_server_spectator_chat.py);
+    # only players open theirs to spectators
+    refused(outsider.post(f"/api/games/{game['id']}/chat/share", {"public": True}), 403, "players")
     refused(outsider.post(f"/api/games/{game['id']}/rematch"), 403)
     with pytest.raises(WebSocketDisconnect) as closed, outsider.websocket(game["id"], "east") as opened:
         opened.receive_text()  # refusals open the socket, then close it with the code

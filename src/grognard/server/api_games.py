@@ -76,6 +76,11 @@ class ChatRequest(_Body):
     text: str = Field(min_length=1)
 
 
+class ChatShareRequest(_Body):
+    #: may spectators read the players' chat?
+    public: bool
+
+
 async def _after(request: Request, outcome: Outcome, status_code: int = 200) -> Response:
     if outcome.wants_ai:
         server_of(request).ai.kick(outcome.payload["id"])
@@ -219,6 +224,10 @@ async def claim_invite(token: str, request: Request, caller: Caller) -> Response
 
 @router.post("/games/{game_id}/chat", status_code=201)
 async def chat(game_id: str, body: ChatRequest, request: Request, caller: Caller) -> Response:
+    """Post into the caller's chat: the players' chat for a player of the game, the
+    spectators' chat for anyone else (server/chat.py says who reads which). Each
+    address has a rate of its own (429 with Retry-After past it)."""
+    guards_of(request).chat_by_address.check(client_address(request))
     server = server_of(request)
     text = body.text.strip()
     if not text or len(text) > server.settings.chat_max_chars:
@@ -229,6 +238,14 @@ async def chat(game_id: str, body: ChatRequest, request: Request, caller: Caller
         raise HTTPException(422, str(exc)) from None
     message = await run_in_threadpool(server.games.chat, game_id, caller.id, caller.name, text)
     return json_response(message, 201)
+
+
+@router.post("/games/{game_id}/chat/share")
+async def share_chat(game_id: str, body: ChatShareRequest, request: Request, caller: Caller) -> Response:
+    """A player lets spectators read the players' chat (`public`: true) or stops it.
+    Spectators post into a chat of their own whatever this says."""
+    chats = server_of(request).games.chats
+    return json_response(await run_in_threadpool(chats.share, game_id, caller.id, body.public))
 
 
 @router.get("/lobby")

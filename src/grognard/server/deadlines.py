@@ -25,7 +25,7 @@ import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -102,15 +102,39 @@ def sync_clocks(db: Session, game: Game, now: datetime) -> None:
 
 @dataclass(frozen=True)
 class Notice:
-    """A turn e-mail to send: whose, for which game and seat, and why."""
+    """A turn e-mail to send: whose, for which game and seats, and why. One person's
+    seats in one game that fall due together (hot-seat) share one e-mail."""
 
     kind: str  # "turn" or "reminder"
     game_id: str
     ruleset: str
-    role: str
+    roles: tuple[str, ...]
     email: str
     unsubscribe_token: str
     due_at: datetime | None
+
+    @property
+    def seats_text(self) -> str:
+        """"east", "east and south", "north, east and south"."""
+        *first, last = self.roles
+        return f"{', '.join(first)} and {last}" if first else last
+
+
+def grouped(notices: list[Notice]) -> list[Notice]:
+    """One notice per kind, game and address: the seats together, the earliest due time
+    (each seat's clock was claimed on its own: grouping changes only what is sent)."""
+    by_key: dict[tuple[str, str, str], Notice] = {}
+    for notice in notices:
+        key = (notice.kind, notice.game_id, notice.email)
+        seen = by_key.get(key)
+        if seen is None:
+            by_key[key] = notice
+            continue
+        dues = [d for d in (seen.due_at, notice.due_at) if d is not None]
+        by_key[key] = replace(
+            seen, roles=tuple(sorted({*seen.roles, *notice.roles})), due_at=min(dues) if dues else None
+        )
+    return list(by_key.values())
 
 
 class DeadlineWatch:
@@ -240,13 +264,13 @@ class DeadlineWatch:
                                 kind,
                                 row.game_id,
                                 row.ruleset,
-                                row.role,
+                                (row.role,),
                                 row.email,
                                 row.unsubscribe_token,
                                 row.due_at,
                             )
                         )
-        return found
+        return grouped(found)
 
     def _send(self, notice: Notice) -> None:
         assert self._mailer is not None

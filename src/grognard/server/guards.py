@@ -17,6 +17,7 @@ _SIGN_IN_PER_ADDRESS = Rate(burst=20, per=3.0)
 _SIGN_IN_PER_ACCOUNT = Rate(burst=10, per=6.0)
 _REPLAY_PER_ADDRESS = Rate(burst=60, per=0.1)
 _ODDS_PER_CALLER = Rate(burst=20, per=0.2)
+_CHAT_PER_ADDRESS = Rate(burst=30, per=1.0)
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,10 @@ class Limits:
     #: Battle odds per caller (account, else address): the client asks before each
     #: attack and after each round, so a burst of 20, then five a second.
     odds_per_caller: Rate = _ODDS_PER_CALLER
+    #: Chat messages from one address: anyone watching may chat (spectators' chat,
+    #: chat.py) and guests cost nothing, so the address is the key; players behind
+    #: one NAT still talk freely: a burst of 30, then one a second.
+    chat_per_address: Rate = _CHAT_PER_ADDRESS
 
 
 @dataclass
@@ -52,6 +57,7 @@ class Guards:
     replay_by_address: RateLimiter
     replaying: WorkGate
     odds_by_caller: RateLimiter
+    chat_by_address: RateLimiter
 
     @classmethod
     def of_limits(cls, limits: Limits) -> Guards:
@@ -63,6 +69,7 @@ class Guards:
             RateLimiter(limits.replay_per_address, "replay requests from this address"),
             WorkGate(limits.concurrent_replays, "replays", limits.replay_patience),
             RateLimiter(limits.odds_per_caller, "odds requests"),
+            RateLimiter(limits.chat_per_address, "chat messages from this address"),
         )
 
 

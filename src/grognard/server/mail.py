@@ -124,10 +124,10 @@ class Mailer:
         if notice.kind == "reminder":
             when = notice.due_at.strftime("%Y-%m-%d %H:%M UTC") if notice.due_at else "soon"
             subject = f"Reminder: your move in {notice.ruleset} is due {when}"
-            lead = f"Your time for this move as {notice.role} runs out at {when}."
+            lead = f"Your time for this move as {notice.seats_text} runs out at {when}."
         else:
-            subject = f"Your turn in {notice.ruleset} ({notice.role})"
-            lead = f"It is your turn to play {notice.role}."
+            subject = f"Your turn in {notice.ruleset} ({notice.seats_text})"
+            lead = f"It is your turn to play {notice.seats_text}."
         unsubscribe = self.unsubscribe_link(notice.unsubscribe_token)
         message = EmailMessage()
         message["From"] = self.target.sender

@@ -110,6 +110,8 @@ class Game(Base):
     #: happens when they run out (EXPIRY_AI or EXPIRY_FORFEIT)
     move_days: Mapped[int | None] = mapped_column(Integer)
     on_expiry: Mapped[str | None] = mapped_column(String(16))
+    #: the players let spectators read their chat (chat.py); spectators' own chat is apart
+    players_chat_public: Mapped[bool] = mapped_column(Boolean, default=False)
 
     # Every UPDATE checks the version it read (optimistic concurrency between
     # server processes); the code sets the next version itself.
@@ -159,6 +161,8 @@ class ChatMessage(Base):
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     author: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(Text)
+    #: "players" or "spectators": the chat it was posted in (chat.py)
+    channel: Mapped[str] = mapped_column(String(16), default="players")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -60,6 +60,13 @@ class ChatPosted(msgspec.Struct, tag="chat", frozen=True):
     message: int
 
 
+class ChatShared(msgspec.Struct, tag="chat_shared", frozen=True):
+    """The players opened their chat to spectators (`public`), or closed it."""
+
+    game: str
+    public: bool
+
+
 class SessionEnded(msgspec.Struct, tag="session", frozen=True):
     """A logout: the session with this token hash is gone."""
 
@@ -78,7 +85,7 @@ class PlayerRenamed(msgspec.Struct, tag="player", frozen=True):
     user: int
 
 
-Notice = GameChanged | ChatPosted | SessionEnded | UserSessionsEnded | PlayerRenamed
+Notice = GameChanged | ChatPosted | ChatShared | SessionEnded | UserSessionsEnded | PlayerRenamed
 
 
 class _Envelope(msgspec.Struct, frozen=True):

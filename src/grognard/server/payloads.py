@@ -89,8 +89,21 @@ def chat_json(message: ChatMessage) -> dict[str, Any]:
         "id": message.id,
         "author": message.author,
         "text": message.text,
+        "channel": message.channel,
         "at": as_utc(message.created_at).isoformat(),
     }
+
+
+def last_acted(state: State, roles: Iterable[Role]) -> dict[Role, int]:
+    """For each of `roles` that has acted: the number of actions played up to and
+    including its last one (the replay step right after it). The game page steps the
+    others' moves from there on (web/stepper.js); who acted when is public."""
+    wanted = set(roles)
+    out: dict[Role, int] = {}
+    for ply, (role, _) in enumerate(state.history, start=1):
+        if role in wanted:
+            out[role] = ply
+    return out
 
 
 def game_header(game: Game, seats: list[SeatInfo], user_id: int | None) -> dict[str, Any]:
@@ -134,8 +147,9 @@ def game_payload(
     views: SeatViews | None = None,
 ) -> dict[str, Any]:
     """GET /api/games/{id}: the header, the caller's own seats' views (the observer
-    view for anyone else), the creator's open invites, and the chat unless `chat` is
-    None (the answers to changes leave it out: the websocket brings new messages)."""
+    view for anyone else), the creator's open invites, and the chat messages the
+    caller may read (chat.py) unless `chat` is None (the answers to changes leave it
+    out: the websocket brings new messages)."""
     views = views or SeatViews(game, state)
     out = game_header(game, seats, user_id)
     mine = out["my_seats"]
@@ -145,7 +159,7 @@ def game_payload(
     is_creator = user_id is not None and game.created_by == user_id
     out["invites"] = {s.role: s.invite_token for s in seats if is_creator and s.is_open}
     if chat is not None:
-        out["chat"] = [chat_json(m) for m in chat] if mine else []
+        out["chat"] = [chat_json(m) for m in chat]  # already only what the caller may read
     return out
 
 

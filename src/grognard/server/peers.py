@@ -19,7 +19,15 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .notify import ChatPosted, GameChanged, Notice, PlayerRenamed, SessionEnded, UserSessionsEnded
+from .notify import (
+    ChatPosted,
+    ChatShared,
+    GameChanged,
+    Notice,
+    PlayerRenamed,
+    SessionEnded,
+    UserSessionsEnded,
+)
 
 if TYPE_CHECKING:
     from .context import Server
@@ -72,7 +80,9 @@ class Peers:
             if notice.ai:
                 server.ai.kick(notice.game)
         elif isinstance(notice, ChatPosted):
-            self._spawn(self._in_thread(server.games.push_chat, notice.game, notice.message))
+            self._spawn(self._in_thread(server.games.chats.push_posted, notice.game, notice.message))
+        elif isinstance(notice, ChatShared):
+            server.games.chats.push_shared(notice.game, notice.public)
         elif isinstance(notice, SessionEnded):
             server.callers.drop(notice.token_hash)
             # its sockets here stop receiving its seats' views (closing twice is harmless)

@@ -14,7 +14,7 @@ only while the rows are written and committed. So no game waits for another game
 thinking, only for its few milliseconds of writing.
 
 Other processes on the same PostgreSQL database hear of each change through a
-notice sent inside its transaction (notify.py); `push_current` and `push_chat` are
+notice sent inside its transaction (notify.py); `push_current` (and chat.py's `push_posted`) are
 what a process does on hearing one: push its own sockets what they have not seen.
 """
 
@@ -27,6 +27,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import msgspec
@@ -42,6 +43,8 @@ from grognard.core.game import Action, Role, Ruleset, State, as_action
 from grognard.core.registry import Registry
 from grognard.core.replay import make_replay
 
+from .chat import GameChat, chat_settings
+from .chat import history as chat_history
 from .db import as_utc, utcnow
 from .gamerows import SeatBook, action_row, insert_actions, read_game, read_seats, write_game
 from .hub import Connection, Hub
@@ -53,7 +56,6 @@ from .models import (
     SEAT_HOTSEAT,
     SEAT_INVITE,
     ActionRecord,
-    ChatMessage,
     Game,
     Seat,
     TurnClock,
@@ -68,14 +70,13 @@ from .newgames import (
     prepare,
     turns_after,
 )
-from .notify import ChatPosted, Feed, GameChanged
+from .notify import Feed, GameChanged
 from .payloads import (
     SeatInfo,
     SeatViews,
-    chat_json,
-    encode,
     game_header,
     game_payload,
+    last_acted,
     my_roles,
     seat_view,
     view_message,
@@ -172,6 +173,8 @@ class GameService:
         self.seats = SeatBook()
         #: states every few steps of recently replayed games (`/replay/{step}`)
         self.replays = ReplayCheckpoints()
+        #: the players' and the spectators' chats
+        self.chats = GameChat(sessions, hub, self.seats, self.lock, write_gate, self._feed)
         #: run in the transaction of every change and new game, under the write gate:
         #: keeps the turn clocks of deadlines.py in step with the game row
         self.on_change: Callable[[Session, Game], None] | None = None
@@ -257,21 +260,17 @@ class GameService:
             raise HTTPException(404, f"no game {game_id!r}")
         return game
 
-    def _chat(self, db: Session, game_id: str) -> list[ChatMessage]:
-        rows = db.scalars(
-            select(ChatMessage)
-            .where(ChatMessage.game_id == game_id)
-            .order_by(ChatMessage.id.desc())
-            .limit(self._settings.chat_history)
-        ).all()
-        return list(reversed(rows))
-
     def get(self, game_id: str, user_id: int | None) -> dict[str, Any]:
         with self.lock(game_id), self._sessions() as db:
             game = self._game(db, game_id)
             seats = self.seats.of(db, game_id)
             state = self._state(db, game)
-            payload = game_payload(game, seats, state, user_id, self._chat(db, game_id))
+            # only the chats this caller may read (chat.py)
+            settings = chat_settings(game, seats, user_id)
+            messages = chat_history(db, game_id, settings["read"], self._settings.chat_history)
+            payload = game_payload(game, seats, state, user_id, messages)
+            payload["chat_settings"] = settings
+            payload["last_acted"] = last_acted(state, payload["my_seats"])
             self._add_deadlines(db, game, payload)
             return payload
 
@@ -569,31 +568,9 @@ class GameService:
 
         return self._change(game_id, user_id, change)
 
-    # ----- chat -------------------------------------------------------------------------------
+    # ----- chat (chat.py) -------------------------------------------------------------------
     def chat(self, game_id: str, user_id: int, author: str, text: str) -> dict[str, Any]:
-        with self.lock(game_id), self._sessions() as db:
-            self._game(db, game_id)
-            seats = self.seats.of(db, game_id)
-            if not my_roles(seats, user_id):
-                raise HTTPException(403, "only the players of a game may chat in it")
-            message = ChatMessage(
-                game_id=game_id, user_id=user_id, author=author, text=text, created_at=utcnow()
-            )
-            with self._write_gate:
-                db.add(message)
-                if self._feed.shared:
-                    db.flush()  # gives the message its id
-                    self._feed.publish_in(db, ChatPosted(game_id, message.id))
-                db.commit()
-            return self._push_chat(game_id, message)
-
-    def _push_chat(self, game_id: str, message: ChatMessage) -> dict[str, Any]:
-        out = chat_json(message)
-        text_out = encode({"type": "chat", "game": game_id, "message": out}).decode()
-        for connection in self._hub.connections(game_id):
-            if connection.role is not None:
-                connection.push(text_out)
-        return out
+        return self.chats.post(game_id, user_id, author, text)
 
     # ----- changes made by other processes (see notify.py) ---------------------------------
     def push_current(self, game_id: str) -> None:
@@ -610,15 +587,6 @@ class GameService:
             if behind:
                 seats = self.seats.of(db, game_id)
                 self._broadcast(game, seats, SeatViews(game, self._state(db, game)), behind)
-
-    def push_chat(self, game_id: str, message_id: int) -> None:
-        """Another process stored a chat message: push it to this process's seats."""
-        if not self._hub.connections(game_id):
-            return
-        with self._sessions() as db:
-            message = db.get(ChatMessage, message_id)
-        if message is not None and message.game_id == game_id:
-            self._push_chat(game_id, message)
 
     # ----- rematch ------------------------------------------------------------------------------
     def rematch(self, game_id: str, user_id: int) -> Outcome:
@@ -685,10 +653,33 @@ class GameService:
             ids = list(dict.fromkeys(open_ids + mine_ids))
             games = {g.id: g for g in db.scalars(select(Game).where(Game.id.in_(ids)))}
             seats = read_seats(db, ids)
+            due = self._my_deadlines(db, mine_ids, seats, user_id)
             return {
                 "open": [game_header(games[i], seats[i], user_id) for i in open_ids],
-                "mine": [game_header(games[i], seats[i], user_id) for i in mine_ids],
+                "mine": [
+                    dict(game_header(games[i], seats[i], user_id), my_deadline=due.get(i)) for i in mine_ids
+                ],
             }
+
+    @staticmethod
+    def _my_deadlines(
+        db: Session, game_ids: list[str], seats: dict[str, list[SeatInfo]], user_id: int | None
+    ) -> dict[str, str]:
+        """For the lobby: per game under a time control, the earliest time by which one
+        of the caller's seats must move (deadlines.py keeps a clock only for seats to play)."""
+        if not game_ids or user_id is None:
+            return {}
+        rows = db.execute(
+            select(TurnClock.game_id, TurnClock.role, TurnClock.due_at).where(
+                TurnClock.game_id.in_(game_ids), TurnClock.due_at.is_not(None)
+            )
+        ).all()
+        earliest: dict[str, datetime] = {}
+        for game_id, role, at in rows:
+            if at is not None and role in my_roles(seats.get(game_id, []), user_id):
+                when = as_utc(at)
+                earliest[game_id] = min(earliest.get(game_id, when), when)
+        return {game_id: when.isoformat() for game_id, when in earliest.items()}
 
     # ----- replays --------------------------------------------------------------------------------
     def _snapshot_copy(self, game_id: str) -> tuple[Game, list[SeatInfo], State]:

@@ -116,6 +116,7 @@ export const api = {
   join: (id, seat) => request("POST", `/api/games/${encodeURIComponent(id)}/join`, seat ? { seat } : {}),
   claimInvite: (token) => request("POST", `/api/invites/${encodeURIComponent(token)}`),
   chat: (id, text) => request("POST", `/api/games/${encodeURIComponent(id)}/chat`, { text }),
+  shareChat: (id, isPublic) => request("POST", `/api/games/${encodeURIComponent(id)}/chat/share`, { public: isPublic }),
   replay: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/replay`),
   oddsForm: (ruleset) => request("GET", `/api/rulesets/${encodeURIComponent(ruleset)}/odds-form`),
   odds: (ruleset, battle) => request("POST", `/api/rulesets/${encodeURIComponent(ruleset)}/odds`, battle),

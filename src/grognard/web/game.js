@@ -11,6 +11,9 @@ import { rulesetModule } from "./games/index.js";
 import { LiveSeat } from "./live.js";
 import { logLine } from "./log.js";
 import { ask, canonical, clear, h, icon, put, titleCase, toast } from "./ui.js";
+import { ChatPanel } from "./chat.js";
+import { TurnStepper } from "./stepper.js";
+import { RulesHelp } from "./rulehelp.js";
 import { gameOdds, oddsBlock, oddsCalculator, oddsText } from "./odds.js";
 import { confirmBattle, confirmEnd, gameOverSummary, obligationsOf, statusPanel } from "./panels.js";
 import { gameCharts } from "./plots.js";
@@ -47,7 +50,7 @@ class GamePage {
     this.busy = false;
     this.sockets = [];
     this.socketStatus = new Map();
-    this.chat = new Map();
+    this.chat = new ChatPanel(gameId);
     this.logState = { seat: undefined, lines: [] };
     this.bannerClosed = false;
     this.hover = [];
@@ -73,6 +76,7 @@ class GamePage {
   }
 
   destroy() {
+    this.stepper?.pause();
     for (const socket of this.sockets) socket.close();
     this.sockets = [];
     this.board?.destroy();
@@ -95,6 +99,8 @@ class GamePage {
     el.deadline = h("p", { class: "hint deadline" });
     el.prompt = h("p", { class: "prompt", "aria-live": "polite" });
     el.hint = h("p", { class: "click-hint", role: "status", hidden: true });
+    this.rulesHelp = new RulesHelp(payload.ruleset);
+    el.rules = this.rulesHelp.root;
     el.statusPanel = h("section", { class: "card status-panel", "aria-label": "Players and their forces" });
     el.legend = h("details", { class: "card legend", hidden: !this.mod.legend });
     el.calc = h("div", { class: "calc-host" });
@@ -108,16 +114,9 @@ class GamePage {
     el.extra = h("div", { class: "extra" });
     el.allChoices = h("details", { class: "all-choices", hidden: true });
     el.log = h("ol", { class: "log-lines" });
-    el.chatLines = h("ol", { class: "chat-lines" });
-    el.chatInput = h("input", { type: "text", maxlength: 500, placeholder: "Say something…", "aria-label": "Chat message" });
-    el.chatForm = h(
-      "form",
-      { class: "chat-form", onsubmit: (e) => this.sendChat(e) },
-      el.chatInput,
-      h("button", { type: "submit" }, "Send"),
-    );
     el.logTab = h("button", { type: "button", role: "tab", "aria-selected": "true", class: "tab active", onclick: () => this.showTab("log") }, "Log");
-    el.chatTab = h("button", { type: "button", role: "tab", "aria-selected": "false", class: "tab", onclick: () => this.showTab("chat") }, "Chat");
+    el.chatTab = this.chat.tab;
+    this.chat.onTab = () => this.showTab("chat");
     el.logBox = h("div", { class: "log-box", tabindex: "0", role: "region", "aria-label": "Game log" }, el.log);
     // the log follows new lines while it is scrolled to its end (also when the box resizes)
     this.logPinned = true;
@@ -128,21 +127,27 @@ class GamePage {
       if (this.logPinned) el.logBox.scrollTop = el.logBox.scrollHeight;
     });
     this.logResizer.observe(el.logBox);
-    el.chatBox = h("div", { class: "chat-box", hidden: true }, el.chatLines, el.chatForm);
+    el.chatBox = this.chat.box;
     el.footer = h("div", { class: "side-footer" });
 
     this.board = this.mod.createBoard(el.boardHost, {
       onHex: (hex, uid, uids) => this.onHex(hex, uid, uids),
     });
     el.boardArea = h("div", { class: "board-area" }, el.boardHost, el.banner, el.menu);
+    this.stepper = new TurnStepper(this.id, {
+      board: this.board,
+      roleColor: (role, view) => this.roleColor(role, view),
+      onExit: () => this.refresh(),
+    });
     const side = h(
       "aside",
       { class: "side" },
-      h("section", { class: "card prompt-card" }, el.turn, el.deadline, el.prompt, el.hint, el.waiting, h("div", { class: "choice-row" }, el.buttons, el.undo), el.allChoices),
+      h("section", { class: "card prompt-card" }, el.turn, el.deadline, el.prompt, el.rules, el.hint, el.waiting, h("div", { class: "choice-row" }, el.buttons, el.undo), el.allChoices),
       el.selection,
       el.tray,
       el.extra,
       el.battleOdds,
+      this.stepper.root,
       el.since,
       el.statusPanel,
       h("section", { class: "card log-card" }, h("div", { class: "tabs", role: "tablist" }, el.logTab, el.chatTab), el.logBox, el.chatBox),
@@ -181,7 +186,7 @@ class GamePage {
       }
     };
     document.addEventListener("keydown", this.onKey);
-    for (const message of payload.chat || []) this.chat.set(message.id, message);
+    this.chat.load(payload);
   }
 
   openSockets() {
@@ -248,8 +253,9 @@ class GamePage {
         api.game(this.header.id).then((payload) => this.apply(payload), () => {});
       }
     } else if (message.type === "chat") {
-      this.chat.set(message.message.id, message.message);
-      this.renderChat(true);
+      this.chat.receive(message.message);
+    } else if (message.type === "chat_settings") {
+      this.chat.sharedChanged(message.players_public);
     }
   }
 
@@ -307,10 +313,15 @@ class GamePage {
     this.renderTop(view);
     const ui = this.boardUi(selectable);
     // behind the curtain nothing of the seat's view is on the page, not even hidden
-    const drawn = this.curtained ? (this.board.blank?.(), new Set()) : this.board.render(view, ui)?.drawn || new Set();
+    // while stepping through the others' moves the board shows the step, not now
+    const drawn = this.curtained
+      ? (this.board.blank?.(), new Set())
+      : this.stepper.active
+        ? (this.stepper.draw(), new Set())
+        : this.board.render(view, ui)?.drawn || new Set();
     this.renderSide(view, selectable, drawn);
     this.renderLog(view);
-    this.renderChat(false);
+    if (this.header.status === "finished") this.chat.gameOver();
     this.renderBanner(view);
     this.renderCurtain();
     const mine = this.header.my_seats;
@@ -354,6 +365,7 @@ class GamePage {
     const shown = lines.slice(-30);
     put(box,
       h("summary", {}, `Since your last move: ${lines.length} event${lines.length === 1 ? "" : "s"}`),
+      h("button", { type: "button", class: "step-through", onclick: () => this.stepper.start(this.seat) }, "Step through on the board"),
       lines.length > shown.length ? h("p", { class: "hint" }, `The last ${shown.length}; the log has them all.`) : null,
       h("ol", { class: "log-lines since-lines" }, shown.map((line) => logLine(line, options))),
     );
@@ -450,6 +462,7 @@ class GamePage {
       : over
         ? `${resultText(result) || "The game is over"}${this.header.finish_reason ? ` (${this.header.finish_reason})` : ""}.`
         : view.prompt || "";
+    this.rulesHelp.render(view, this.curtained || over);
     const aiActive = (this.header.seats || []).filter((s) => s.kind === "ai" && (this.header.active || []).includes(s.role));
     const mineActive = model.entries.length > 0 || this.busy;
     el.waiting.hidden = mineActive || this.header.status === "finished" || !(this.header.active || []).length;
@@ -665,18 +678,6 @@ class GamePage {
     if (this.logPinned) box.scrollTop = box.scrollHeight;
   }
 
-  renderChat(fresh) {
-    const list = this.el.chatLines;
-    const messages = [...this.chat.values()].sort((a, b) => a.id - b.id);
-    if (list.childElementCount === messages.length) return;
-    put(list,
-      ...messages.map((m) => h("li", {}, h("strong", {}, m.author), " ", m.text)),
-    );
-    list.scrollTop = list.scrollHeight;
-    if (fresh && this.el.chatBox.hidden) this.el.chatTab.classList.add("unread");
-    this.el.chatTab.hidden = !this.header.my_seats.length;
-  }
-
   showTab(which) {
     const log = which === "log";
     this.el.logBox.hidden = !log;
@@ -806,6 +807,10 @@ class GamePage {
 
   onHex(hex, uid, uids) {
     if (this.busy || this.curtained) return;
+    if (this.stepper.active) {
+      this.showHint("The board shows the other players' moves: press Done to play from where the game is now.");
+      return;
+    }
     this.hideMenu();
     this.showHint("");
     const model = this.model;
@@ -984,19 +989,4 @@ class GamePage {
       toast(`Cannot join: ${err.message}`, "error");
     }
   }
-
-  async sendChat(event) {
-    event.preventDefault();
-    const text = this.el.chatInput.value.trim();
-    if (!text) return;
-    try {
-      const message = await api.chat(this.id, text);
-      this.chat.set(message.id, message);
-      this.el.chatInput.value = "";
-      this.renderChat(false);
-    } catch (err) {
-      toast(`Chat: ${err.message}`, "error");
-    }
-  }
 }
-

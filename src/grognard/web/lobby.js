@@ -4,7 +4,7 @@
 import { api, rulesets } from "./api.js";
 import { resultText } from "./actions.js";
 import { hasBoard, rulesetModule } from "./games/index.js";
-import { ago, clear, h, put, titleCase, toast } from "./ui.js";
+import { ago, clear, h, put, titleCase, toast, until } from "./ui.js";
 import { noticeSettings } from "./turnnotice.js";
 
 /** Days per move a new game may have (the server allows 1 to 30). */
@@ -389,6 +389,10 @@ class Lobby {
     if (finished) state = h("span", { class: "state done" }, resultText(game.result) || "finished");
     else if (game.your_turn) state = h("span", { class: "state your-turn" }, "your turn");
     else state = h("span", { class: "state" }, `waiting for ${game.active.join(", ") || "…"}`);
+    // under a time control: by when one of your seats must move (the earliest)
+    const due = !finished && game.my_deadline
+      ? h("span", { class: "state deadline", title: new Date(game.my_deadline).toLocaleString() }, `move due ${until(game.my_deadline)}`)
+      : null;
     const actions = [];
     if (joinable) {
       actions.push(
@@ -417,7 +421,7 @@ class Lobby {
       "div",
       { class: ["game-row", game.your_turn && "your-turn"], "data-game": game.id },
       h("div", { class: "game-row-main" }, h("strong", {}, name), " ", h("span", { class: "muted" }, ago(game.updated_at)), h("div", { class: "chips" }, seats)),
-      state,
+      due ? h("div", { class: "row-state" }, state, due) : state,
       h("div", { class: "row-actions" }, actions),
     );
   }

@@ -13,7 +13,7 @@ export function logLine(text, { roles = [], roleColor = () => "#555", onHexHover
   const dice = / rolls ((?:\d+ ?)+)\(/.exec(text);
   if (dice) li.classList.add("dice");
   if (/^— .* —$/.test(text)) li.classList.add("turn");
-  else if (/ is hit| is lost| eliminated| wins the battle| holds /.test(text)) li.classList.add("loss");
+  else if (/ is hit| is lost| eliminated| wins the battle| holds | wiped out /.test(text)) li.classList.add("loss");
   else if (/ attacks | battle| bombard/.test(text)) li.classList.add("battle");
   const rolePattern = roles.length ? roles.map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|") : "(?!)";
   const token = new RegExp(`(-?\\d+,-?\\d+)|\\b((?:${rolePattern})(?:-[a-z]\\d+)?)\\b|( rolls )((?:\\d+ ?)+)`, "g");

@@ -90,6 +90,25 @@ export function ago(iso) {
   return "";
 }
 
+/** "in 3 hours" (or "now" once past) to an ISO time: a deadline in a list. */
+export function until(iso) {
+  const when = Date.parse(iso);
+  if (Number.isNaN(when)) return "";
+  const seconds = (when - Date.now()) / 1000;
+  if (seconds <= 0) return "now";
+  const steps = [
+    [60, "minute", 60],
+    [3600, "hour", 24],
+    [86400, "day", Infinity],
+  ];
+  let best = "in under a minute";
+  for (const [size, unit, below] of steps) {
+    const n = Math.floor(seconds / size);
+    if (n >= 1 && n < below) best = `in ${n} ${unit}${n === 1 ? "" : "s"}`;
+  }
+  return best;
+}
+
 /** JSON with sorted keys, to compare two values structurally. */
 export function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;

@@ -159,7 +159,7 @@ def test_excess_hits_remove_defender_unit_dice_but_not_terrain_dice() -> None:
               tiles={"0,0": "forest"})
     fight(st, [2, 3, 6, 5])
     assert rolls(st) == ["red rolls 2 3 6 (attack, round 1)", "yellow rolls 5 (defence, round 1)"]
-    assert "yellow loses 1 unit dice to suppression" in st.log_for(None)
+    assert "yellow loses 1 unit die to suppression" in st.log_for(None)
 
 
 @pytest.mark.rules("12.31")
@@ -247,7 +247,7 @@ def test_hit_defenders_fire_back_and_losses_go_together() -> None:
     assert where(st, "red-i1") is None and where(st, "yellow-i2") is None
     # both sides destroyed: the defender keeps its town (12.3 step 4)
     assert st.town_at("0,0")["owner"] == "yellow"
-    assert "yellow holds 0,0" in st.log_for(None)
+    assert "both sides are wiped out at 0,0: yellow keeps its town" in st.log_for(None)
 
 
 @pytest.mark.rules("10.1")

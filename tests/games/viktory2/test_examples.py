@@ -127,7 +127,7 @@ def test_battle_attack_example() -> None:
     log = st.log_for(None)
     assert "red rolls 1 2 3 5 (attack, round 1)" in log
     assert f"{yi1} is hit" in log and f"{yi2} is hit" in log
-    assert "yellow loses 1 unit dice to suppression" in log
+    assert "yellow loses 1 unit die to suppression" in log
     # Defender's round: 0 infantry dice (suppressed) + 2 mountain/city + 1 naval support.
     assert "yellow rolls 1 1 3 (defence, round 1)" in log
     # Two tactical victories: yellow picks red's cavalry and an artillery.

@@ -207,8 +207,10 @@ def _attacker_roll(st: Viktory2State, fr: Frame) -> None:
     targets = fighting_units(st, fr["hex"], defender)
     # 12.31 hits beyond what kills every defending unit suppress the defender's unit dice
     fr["suppressed"] = max(0, tact + ordinary - len(targets))
-    if fr["suppressed"]:
-        st.log(f"{defender} loses {fr['suppressed']} unit dice to suppression")
+    # the log counts the dice actually lost: never more than the defender's unit dice
+    lost = min(fr["suppressed"], unit_defense_dice(st, targets))
+    if lost:
+        st.log(f"{defender} loses {lost} unit {'die' if lost == 1 else 'dice'} to suppression")
     _assign(st, fr, attacker, defender, tact, ordinary, targets, "defender", "defender_fire")
 
 
@@ -262,12 +264,26 @@ def _finish(st: Viktory2State, fr: Frame) -> None:
     won = bool(fighting_units(st, hex_, attacker)) and not fighting_units(st, hex_, defender)
     st.flow.pop()
     if not won:
-        st.log(f"{defender} holds {hex_}")
+        st.log(_not_won_text(st, fr))
         return
     st.log(f"{attacker} wins the battle at {hex_}")
     town = st.town_at(hex_)
     if town is not None and town["owner"] == defender:
         capture(st, hex_, attacker)
+
+
+def _not_won_text(st: Viktory2State, fr: Frame) -> str:
+    """The log line of a battle the attacker did not win (12.3 step 4): "holds" only
+    while the defender still has units there; after mutual destruction it keeps at
+    most its town or city."""
+    hex_, attacker, defender = fr["hex"], fr["attacker"], fr["defender"]
+    if fighting_units(st, hex_, defender) or fighting_units(st, hex_, attacker):
+        return f"{defender} holds {hex_}"
+    town = st.town_at(hex_)
+    if town is not None and town["owner"] == defender:
+        kind = "city" if town["city"] else "town"
+        return f"both sides are wiped out at {hex_}: {defender} keeps its {kind}"
+    return f"both sides are wiped out at {hex_}: no one wins the battle"
 
 
 # ----- firing and assigning hits ------------------------------------------------------------

@@ -209,7 +209,9 @@ class Eliminate(Step):
         return [("eliminate", u) for u in elimination_options(game, role, frame["types"][0])]
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
-        return f"Your lost town supported a {frame['types'][0]}: choose which one returns to the stock."
+        kind = frame["types"][0]
+        article = "an" if kind[0] in "aeiou" else "a"  # "an infantry", "an artillery"
+        return f"Your lost town or city supported {article} {kind}: choose which one returns to the stock."
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         _eliminate(game, action[1])

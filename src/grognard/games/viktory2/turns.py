@@ -66,7 +66,9 @@ class StartTurn(Step):
         st.data["turn"]["no_attack"] = role in st.data.get("reorganizing", [])
         if role in st.data.get("reorganizing", []):
             st.data["reorganizing"].remove(role)
-        st.log(f"— turn {st.data['turns']}: {role} —")
+        # numbered in rounds, as the page's counter and the turn_limit option are
+        # (a round is every player's turn once; "rounds" counts the completed ones)
+        st.log(f"— round {st.data.get('rounds', 0) + 1}: {role} —")
         victory.at_turn_start(st, role)
         if st.data["winner"] is not None:
             return

@@ -187,4 +187,5 @@ def check(st: Viktory2State) -> None:
     # our addition: after turn_limit full rounds the game stops, scored as in 5.3
     limit = st.option("turn_limit")
     if _round_completed(st) and limit and st.data["rounds"] >= limit:
-        declare(st, largest_empires(st, alive), f"turn limit of {limit} rounds: largest empire")
+        rounds = f"{limit} round{'s' if limit != 1 else ''}"
+        declare(st, largest_empires(st, alive), f"turn limit of {rounds}: largest empire")

@@ -510,9 +510,43 @@ function whyNot(view, { hex, uid, seat, selected, model }) {
   }
   if (selected) {
     if (!board.tiles[hex] && board.tiles[hex] !== undefined) return `${hex} is face down: units explore by moving next to it (9.2).`;
-    return `${hex} is out of reach of ${unitName(selected, view)} this turn: the lit hexes are where it can go.`;
+    return outOfReach(view, selected, hex);
   }
   return null;
+}
+
+/** Movement points per unit type (9.11, 9.31). */
+const ALLOWANCE = { infantry: 2, cavalry: 3, artillery: 2, frigate: 5 };
+
+function hexDistance(a, b) {
+  const [q1, r1] = parseHex(a);
+  const [q2, r2] = parseHex(b);
+  return (Math.abs(q1 - q2) + Math.abs(r1 - r2) + Math.abs(q1 + r1 - q2 - r2)) / 2;
+}
+
+/** Why the selected unit cannot act on a revealed hex, as precisely as the view tells:
+ * the wrong kind of hex, too far for its movement points left, else what usually
+ * blocks the way. */
+function outOfReach(view, uid, hex) {
+  const board = view.board;
+  const unit = board.units[uid];
+  const name = unitName(uid, view);
+  const generic = `${hex} is out of reach of ${name} this turn: the lit hexes are where it can go.`;
+  if (!unit || !unit.hex || !(hex in board.tiles)) return generic;
+  const water = board.tiles[hex] === "water";
+  if (unit.type === "frigate" && !water) return `${titleCase(name)} stays on water: ${hex} is land (9.3; a frigate enters only its own ports, 9.32).`;
+  if (unit.type !== "frigate" && water) return `${titleCase(name)} cannot enter water: land units cross it only aboard a frigate (9.1, 9.4).`;
+  const turn = board.turn || {};
+  const left = turn.mp && uid in turn.mp ? turn.mp[uid] : ALLOWANCE[unit.type];
+  const far = hexDistance(unit.hex, hex);
+  if (left !== undefined && far > left) {
+    const roads = unit.type === "frigate" ? "" : "; no road between your towns (9.13) leads there";
+    return `${hex} is ${far} hexes from ${name}, which has ${left} movement point${left === 1 ? "" : "s"} left (9.11)${roads}.`;
+  }
+  if (unit.type !== "frigate") {
+    return `${titleCase(name)} cannot get to ${hex} this turn: land units stop on entering forest or mountain (9.12) and on entering a hex with enemy units (9.0).`;
+  }
+  return generic;
 }
 
 /** The legend: terrain, settlements, markers and the outlines the board draws. */

@@ -1,0 +1,80 @@
+"""The in-game rules help files (web/games/help/<ruleset>.json, issue 9, section 5)
+have their schema, cover every step of play the ruleset's views can name, and cite
+only rule cases that exist (docs/rules/<ruleset>-cases.toml). Not a browser test:
+it reads the files as the page does, without a browser."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from grognard.games.viktory2.rules import STEPS as VIKTORY2_STEPS
+
+ROOT = Path(__file__).resolve().parents[2]
+HELP = ROOT / "src" / "grognard" / "web" / "games" / "help"
+GAMES = ROOT / "src" / "grognard" / "games"
+
+
+class RuleNote(msgspec.Struct, forbid_unknown_fields=True):
+    rule: str
+    title: str
+    summary: str
+
+
+class RulesHelp(msgspec.Struct, forbid_unknown_fields=True, rename={"doc": "_doc"}):
+    doc: str
+    ruleset: str
+    key: str
+    steps: dict[str, list[RuleNote]]
+
+
+def victory_phases() -> set[str]:
+    """Every value the Victory rules give `data["phase"]` (the view's board.phase)."""
+    found: set[str] = set()
+    for path in (GAMES / "victory").glob("*.py"):
+        found |= set(re.findall(r"""\["phase"\] = "([a-z_]+)\"""", path.read_text(encoding="utf-8")))
+    return found
+
+
+#: ruleset -> (the view field the help is keyed on, every value it takes)
+STEPS_OF = {
+    "viktory2": ("board.frame.state", set(VIKTORY2_STEPS)),
+    "victory": ("board.phase", victory_phases()),
+}
+
+
+def load(ruleset: str) -> RulesHelp:
+    return msgspec.json.decode((HELP / f"{ruleset}.json").read_bytes(), type=RulesHelp)
+
+
+def test_every_help_file_is_one_of_a_known_ruleset() -> None:
+    assert sorted(p.stem for p in HELP.glob("*.json")) == sorted(STEPS_OF)
+
+
+@pytest.mark.parametrize("ruleset", sorted(STEPS_OF))
+def test_the_help_has_its_schema_and_short_summaries(ruleset: str) -> None:
+    help_ = load(ruleset)
+    assert help_.ruleset == ruleset and help_.key == STEPS_OF[ruleset][0]
+    for notes in help_.steps.values():
+        assert notes, "a step with no rules"
+        for note in notes:
+            assert note.title.strip() and 20 <= len(note.summary) <= 240
+
+
+@pytest.mark.parametrize("ruleset", sorted(STEPS_OF))
+def test_every_step_of_play_has_help_and_nothing_else_does(ruleset: str) -> None:
+    steps = STEPS_OF[ruleset][1]
+    assert len(steps) >= 5  # the scan of the rules found them
+    assert set(load(ruleset).steps) == steps
+
+
+@pytest.mark.parametrize("ruleset", sorted(STEPS_OF))
+def test_every_cited_rule_is_a_case_of_the_rulebook(ruleset: str) -> None:
+    toml = tomllib.loads((ROOT / "docs" / "rules" / f"{ruleset}-cases.toml").read_text(encoding="utf-8"))
+    cases = {case["number"] for case in toml["case"]}
+    cited = {note.rule for notes in load(ruleset).steps.values() for note in notes}
+    assert cited <= cases, sorted(cited - cases)
