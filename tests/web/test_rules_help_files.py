@@ -55,6 +55,15 @@ def test_every_help_file_is_one_of_a_known_ruleset() -> None:
     assert sorted(p.stem for p in HELP.glob("*.json")) == sorted(STEPS_OF)
 
 
+def test_the_client_asks_only_for_the_help_files_that_exist() -> None:
+    """rulehelp.js lists the written files: a ruleset without one gets no request
+    (and no 404 in the console), and a new file is not forgotten."""
+    script = (ROOT / "src" / "grognard" / "web" / "rulehelp.js").read_text()
+    listed = re.search(r"const WRITTEN = new Set\(\[([^\]]*)\]\)", script)
+    assert listed is not None
+    assert sorted(re.findall(r'"([^"]+)"', listed.group(1))) == sorted(p.stem for p in HELP.glob("*.json"))
+
+
 @pytest.mark.parametrize("ruleset", sorted(STEPS_OF))
 def test_the_help_has_its_schema_and_short_summaries(ruleset: str) -> None:
     help_ = load(ruleset)
