@@ -18,6 +18,7 @@ from grognard.agents import (
     has_heuristic,
     make_agent,
 )
+from grognard.agents.base import best_scored
 from grognard.core.game import Action, State
 from grognard.sim import GameConfig, play
 
@@ -134,3 +135,14 @@ def test_agents_get_their_role_view_and_legal_list_never_the_state(monkeypatch: 
 
 def test_the_tiny_ruleset_used_here_is_importable_by_reference() -> None:
     assert tinyrules.RULESET.id == "tiny"
+
+
+def test_best_scored_picks_the_top_score_and_breaks_ties_with_the_agents_rng() -> None:
+    legal: list[Action] = [("a",), ("b",), ("c",), ("d",)]
+    score = {("a",): 1.0, ("b",): 3.0, ("c",): 3.0, ("d",): 2.0}.__getitem__
+    picks = {best_scored(legal, score, random.Random(seed)) for seed in range(40)}
+    assert picks == {("b",), ("c",)}  # both tied best, never another
+    # one draw of the given generator: the same seed, the same pick
+    assert best_scored(legal, score, random.Random(7)) == best_scored(legal, score, random.Random(7))
+    with pytest.raises(ValueError, match="no action is legal"):
+        best_scored([], score, random.Random(0))

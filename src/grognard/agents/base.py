@@ -8,6 +8,8 @@ is a pure function of its seeds.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from grognard.core.errors import GrognardError
@@ -39,3 +41,15 @@ class Agent(Protocol):
 def no_choice() -> ValueError:
     """The error an agent raises when it is asked to act with nothing legal."""
     return ValueError("an agent was asked to act, but no action is legal")
+
+
+def best_scored(legal: list[Action], score: Callable[[Action], float], rng: random.Random) -> Action:
+    """The legal action with the highest score, a tie broken by one draw of the
+    agent's own `rng` (so a game of such agents stays a function of their seeds):
+    the last step of the heuristic agents that score every legal action."""
+    if not legal:
+        raise no_choice()
+    scores = [score(action) for action in legal]
+    best = max(scores)
+    choices = [action for action, value in zip(legal, scores, strict=True) if value == best]
+    return choices[rng.randrange(len(choices))]

@@ -14,10 +14,10 @@ Plan, phase by phase:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
+from grognard.agents.base import best_scored
 from grognard.core.game import Action
 from grognard.core.hexgrid import distance, parse_hex_id
 
@@ -77,22 +77,13 @@ class VictoryHeuristic:
         self.random = random.Random(seed)
 
     def act(self, view: View, legal: list[Action]) -> Action:
-        if not legal:
-            raise ValueError("an agent was asked to act, but no action is legal")
         board = Board(view)
-        scores = _score(board, legal)
-        best = max(scores.values())
-        choices = [a for a in legal if scores[a] == best]
-        return choices[self.random.randrange(len(choices))]
+        return best_scored(legal, lambda action: _score_one(board, action), self.random)
 
 
 def make_heuristic(seed: int) -> VictoryHeuristic:
     """The Victory heuristic agent, seeded (grognard.agents.registry calls this)."""
     return VictoryHeuristic(seed)
-
-
-def _score(b: Board, legal: Iterable[Action]) -> dict[Action, float]:
-    return {a: _score_one(b, a) for a in legal}
 
 
 def _score_one(b: Board, action: Action) -> float:

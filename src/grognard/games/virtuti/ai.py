@@ -24,6 +24,7 @@ import random
 from functools import cache
 from typing import Any
 
+from grognard.agents.base import best_scored
 from grognard.core.game import Action
 from grognard.games.virtuti.board import FACTIONS_OF, at_war, content, kind_of, neighbours, vmap
 from grognard.games.virtuti.content import Card, UnitLevel
@@ -144,13 +145,8 @@ class VirtutiHeuristic:
         self.random = random.Random(seed)
 
     def act(self, view: View, legal: list[Action]) -> Action:
-        if not legal:
-            raise ValueError("an agent was asked to act, but no action is legal")
         board = Board(view)
-        scores = {a: score(board, a) for a in legal}
-        best = max(scores.values())
-        choices = [a for a in legal if scores[a] == best]
-        return choices[self.random.randrange(len(choices))]
+        return best_scored(legal, lambda action: score(board, action), self.random)
 
 
 def make_heuristic(seed: int) -> VirtutiHeuristic:
