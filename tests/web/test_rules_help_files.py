@@ -12,7 +12,9 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from grognard.games.hgw.steps import STEPS as HGW_STEPS
 from grognard.games.viktory2.rules import STEPS as VIKTORY2_STEPS
+from grognard.games.virtuti.steps import PHASES as VIRTUTI_PHASES
 
 ROOT = Path(__file__).resolve().parents[2]
 HELP = ROOT / "src" / "grognard" / "web" / "games" / "help"
@@ -40,10 +42,20 @@ def victory_phases() -> set[str]:
     return found
 
 
+def virtuti_phases() -> set[str]:
+    """Every value Virtuti gives `data["phase"]`: the set-up's, then the turn's phases."""
+    setup = (GAMES / "virtuti" / "setup.py").read_text(encoding="utf-8")
+    found = set(re.findall(r'"phase": "([a-z_]+)"', setup))
+    return found | set(VIRTUTI_PHASES)
+
+
 #: ruleset -> (the view field the help is keyed on, every value it takes)
 STEPS_OF = {
     "viktory2": ("board.frame.state", set(VIKTORY2_STEPS)),
     "victory": ("board.phase", victory_phases()),
+    # HGW's view names the flow step being played (board.step = the frame's state)
+    "hgw": ("board.step", set(HGW_STEPS)),
+    "virtuti": ("board.phase", virtuti_phases()),
 }
 
 

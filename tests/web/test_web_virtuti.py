@@ -42,8 +42,14 @@ def _start(page: Page, seat: str = "axis", seed: int = 5) -> str:
 
 def test_map_painted_with_sea_zones_ports_and_units(page: Page) -> None:
     """The whole area map: every land area, the sea zones and the ports are drawn, with
-    the units of the Full Campaign set-up and the map's fortifications."""
+    the units of the Full Campaign set-up and the map's fortifications; the page logs no
+    error (Virtuti has no odds form, so the client does not ask for one: no 404), and the
+    rules help names the rules of the phase being played (web/games/help/virtuti.json)."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     _start(page)
+    expect(page.locator(".rules-help")).to_be_visible()
+    expect(page.locator(".rules-help summary")).to_contain_text("Rules for this step: P")
     data = board_data()["map"]
     expect(page.locator(".vm-sea")).to_have_count(len(data["sea_zones"]))
     expect(page.locator(".vm-port")).to_have_count(len(data["ports"]))
@@ -58,6 +64,7 @@ def test_map_painted_with_sea_zones_ports_and_units(page: Page) -> None:
     while closed.count():
         closed.first.click()
     assert axe_problems(page) == []
+    assert errors == []
 
 
 def _post(driver: ApiDriver, game_id: str, seat: str, action: list[Any]) -> None:

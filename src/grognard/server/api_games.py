@@ -101,6 +101,8 @@ def rulesets(request: Request) -> Response:
         offered = [n for n in agent_names() if n == "random" or has_heuristic(ruleset_id)]
         described["agents"] = offered
         described["agent_labels"] = {n: agent_label(n) for n in offered}
+        # the client asks for the odds form only when there is one (no 404 in the console)
+        described["odds"] = ruleset.odds_form() is not None
         out.append(described)
     return json_response(out)
 

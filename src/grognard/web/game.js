@@ -156,9 +156,13 @@ class GamePage {
       el.footer,
     );
     if (this.mod.legend) put(el.legend, h("summary", {}, "Legend"), this.mod.legend());
-    oddsCalculator(payload.ruleset, { roleColor: (role) => this.roleColor(role) }).then((calc) => {
-      if (calc) el.calc.append(calc);
-    });
+    // only a ruleset with odds has a form to ask for (GET /api/rulesets says): asking the
+    // others would put a 404 in the console of every game of theirs
+    rulesetInfo(payload.ruleset)
+      .then((info) => (info && info.odds ? oddsCalculator(payload.ruleset, { roleColor: (role) => this.roleColor(role) }) : null))
+      .then((calc) => {
+        if (calc) el.calc.append(calc);
+      });
     clear(this.root).append(
       h(
         "div",

@@ -2,7 +2,8 @@
 // step of play applies, each with its number and a short summary in our own words.
 // The notes are data, one file per ruleset (games/help/<ruleset>.json, checked by a
 // test against the ruleset's steps and its rule cases); `key` names the view field
-// that says which step the game is at (for Viktory II, board.frame.state). A ruleset
+// that says which step the game is at (for Viktory II, board.frame.state; for HGW,
+// board.step; for Victory and Virtuti, board.phase). A ruleset
 // without a help file simply shows none.
 
 import { h, put } from "./ui.js";
@@ -11,7 +12,7 @@ const cache = new Map();
 // The rulesets whose help file is written (tests/web/test_rules_help_files.py keeps this
 // list and the files of games/help/ in step): asking for a missing file would put a
 // 404 in the console of every game of the others.
-const WRITTEN = new Set(["viktory2", "victory"]);
+const WRITTEN = new Set(["viktory2", "victory", "hgw", "virtuti"]);
 
 /** The help of a ruleset, or null (none written yet). Asked once per page load. */
 export function rulesHelpOf(ruleset) {
