@@ -234,6 +234,7 @@ def move_actions(data: Data, role: str) -> list[Action]:
     actions: list[Action] = [("end_moves",)]
     blocks = data["blocks"]
     by_sea: dict[tuple[str, str, bool], list[str]] = {}  # blocks in one hex share it
+    by_land: dict[tuple[str, str, str], list[str]] = {}  # and so does a strategic move
     for bid in sorted(blocks):
         if blocks[bid]["owner"] != role:
             continue
@@ -246,7 +247,7 @@ def move_actions(data: Data, role: str) -> list[Action]:
             actions += [("paradrop", bid, h) for h in drop_targets(data, occ, bid)]
             actions += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]
         if not blocks[bid]["moved"] and blocks[bid]["at"] not in (None, *storm_area(data)):  # 5.9, 9.4
-            actions += [("strategic", bid, h) for h in strategic_targets(data, occ, bid)]
+            actions += [("strategic", bid, h) for h in strategic_targets(data, occ, bid, by_land)]
             actions += [("sea_move", bid, h) for h in sea_targets(data, occ, bid, by_sea)]
             actions += demolish_actions(data, bid)  # 9.5
     return actions
