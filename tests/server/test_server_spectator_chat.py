@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
-from serverkit import Player, create, drain
+from serverkit import Player, create, drain, games_of
 
 from grognard.server.db import make_engine, upgrade
 from grognard.server.guards import Limits
@@ -153,3 +153,23 @@ def test_chat_is_rate_limited_per_address(make_app: Any, tiny_registry: Any) -> 
         assert limited.status_code == 429 and int(limited.headers["Retry-After"]) >= 1
         said = watcher.ok("GET", f"/api/games/{game['id']}")["chat"]
         assert [m["text"] for m in said] == ["one", "two", "three"]
+
+
+def test_a_message_heard_from_another_process_goes_to_the_readers_of_when_it_was_posted(
+    table: Any, tiny_client: TestClient
+) -> None:
+    """Another process's notices are handled out of order (a message is pushed from a
+    worker thread, a sharing at once), so the readers of a message are those of the
+    moment it was posted, which the notice carries: a players' message posted before
+    the players shared their chat must not reach a spectator who hears of it after."""
+    host, _, watcher, game = table
+    host.ok("POST", f"/api/games/{game['id']}/chat", {"text": "before sharing"}, 201)
+    host.ok("POST", f"/api/games/{game['id']}/chat/share", {"public": True})
+    chats_service = games_of(tiny_client).chats
+    message_id = max(m["id"] for m in host.ok("GET", f"/api/games/{game['id']}")["chat"])
+    with watcher.websocket(game["id"]) as watching:
+        drain(watcher, watching)
+        chats_service.push_posted(game["id"], message_id, False)  # posted while private
+        assert chats(drain(watcher, watching)) == []
+        chats_service.push_posted(game["id"], message_id, True)  # had it been posted shared
+        assert chats(drain(watcher, watching)) == [("players", "before sharing")]

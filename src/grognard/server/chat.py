@@ -123,17 +123,19 @@ class GameChat:
                 db.add(message)
                 if self._feed.shared:
                     db.flush()  # gives the message its id
-                    self._feed.publish_in(db, ChatPosted(game_id, message.id))
+                    self._feed.publish_in(db, ChatPosted(game_id, message.id, bool(game.players_chat_public)))
                 db.commit()
-            return self._push(game, seats, message)
+            return self._push(game, seats, message, bool(game.players_chat_public))
 
-    def _push(self, game: Game, seats: list[SeatInfo], message: ChatMessage) -> dict[str, Any]:
+    def _push(self, game: Game, seats: list[SeatInfo], message: ChatMessage, public: bool) -> dict[str, Any]:
+        """Push `message` to the sockets that may read it, `public` being whether the
+        players' chat was shared when it was posted."""
         out = chat_json(message)
         text_out = encode({"type": "chat", "game": game.id, "message": out}).decode()
         players = player_ids(seats)
         finished = game.status == FINISHED
         for connection in self._hub.connections(game.id):
-            if message.channel in self._reads(connection, players, finished, bool(game.players_chat_public)):
+            if message.channel in self._reads(connection, players, finished, public):
                 connection.push(text_out)
         return out
 
@@ -145,8 +147,10 @@ class GameChat:
         is_player = connection.role is not None or connection.user_id in players
         return readable(is_player, finished, public)
 
-    def push_posted(self, game_id: str, message_id: int) -> None:
-        """Another process stored a chat message: push it to this process's readers."""
+    def push_posted(self, game_id: str, message_id: int, public: bool) -> None:
+        """Another process stored a chat message: push it to this process's readers
+        (`public`: whether the players' chat was shared when it was posted; the game's
+        row may already say otherwise, the notices being handled out of order)."""
         if not self._hub.connections(game_id):
             return
         with self._sessions() as db:
@@ -155,7 +159,7 @@ class GameChat:
             if message is None or game is None or message.game_id != game_id:
                 return
             seats = self._seats.of(db, game_id)
-        self._push(game, seats, message)
+        self._push(game, seats, message, public)
 
     def share(self, game_id: str, user_id: int, public: bool) -> dict[str, Any]:
         """A player opens the players' chat to spectators, or closes it."""

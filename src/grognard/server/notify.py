@@ -58,6 +58,9 @@ class GameChanged(msgspec.Struct, tag="game", frozen=True):
 class ChatPosted(msgspec.Struct, tag="chat", frozen=True):
     game: str
     message: int
+    #: whether the players' chat was open to spectators when the message was posted:
+    #: the readers are decided by that, not by a sharing committed after it
+    players_public: bool = False
 
 
 class ChatShared(msgspec.Struct, tag="chat_shared", frozen=True):

@@ -80,7 +80,8 @@ class Peers:
             if notice.ai:
                 server.ai.kick(notice.game)
         elif isinstance(notice, ChatPosted):
-            self._spawn(self._in_thread(server.games.chats.push_posted, notice.game, notice.message))
+            push = server.games.chats.push_posted
+            self._spawn(self._in_thread(push, notice.game, notice.message, notice.players_public))
         elif isinstance(notice, ChatShared):
             server.games.chats.push_shared(notice.game, notice.public)
         elif isinstance(notice, SessionEnded):
