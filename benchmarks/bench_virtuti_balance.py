@@ -1,0 +1,149 @@
+"""Virtuti balance between equal AIs: the heuristic plays both sides of each scenario.
+
+    PYTHONPATH=src python benchmarks/bench_virtuti_balance.py [--games 400] [--workers 2]
+        [--seed 0] [--scenario full_campaign] [--label baseline]
+
+For each scenario it reports each side's win rate and the draw rate with 95 % Wilson
+intervals, the ways games ended, and three historical milestones: how often France has
+surrendered by the end of 1941, how often the USSR is at war (and in which year it
+entered), how often Berlin changes hands. Every game is one JSON Lines record in
+benchmarks/results/virtuti-balance-<label>-<scenario>.jsonl (git-ignored; appended to,
+and a rerun skips the games already there, so a run can be stopped and resumed); the
+summary goes to stdout and to benchmarks/results/virtuti-balance-<label>.json.
+
+Games are independent local processes (multiprocessing), one seed per game spawned
+from the master seed (grognard.sim.game_seeds), so the figures do not depend on the
+worker count. The target of issue 13: each side wins 40-60 % of the decided games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+from grognard.games.virtuti import RULESET
+from grognard.games.virtuti.ai import VirtutiHeuristic
+from grognard.sim import game_seeds
+from grognard.sim.local import wilson
+
+SCENARIOS = ("full_campaign", "barbarossa")
+RESULTS = Path(__file__).resolve().parent / "results"  # git-ignored
+
+
+def play_one(job: tuple[str, int, int]) -> dict[str, Any]:
+    """One heuristic-against-heuristic game; the milestones are watched after every action."""
+    scenario, index, seed = job
+    state = RULESET.new_game(scenario, seed=seed)
+    state.keep_undo = False
+    agents = {role: VirtutiHeuristic(seed + i) for i, role in enumerate(state.roles)}
+    data = state.data
+    france_fell = ussr_war = berlin_fell = None
+    while not state.is_over():
+        role = next(r for r in state.active_roles() if state.legal_actions(r))
+        state.apply(role, agents[role].act(state.view(role), state.legal_actions(role)))
+        if france_fell is None and data["countries"]["france"]["status"] == "surrendered":
+            france_fell = data["year"]
+        if ussr_war is None and data["ussr_at_war"]:
+            ussr_war = data["year"]
+        if berlin_fell is None and data["control"].get("berlin") != "axis":
+            berlin_fell = data["year"]
+    outcome = data["outcome"]
+    return {
+        "scenario": scenario,
+        "game": index,
+        "seed": seed,
+        "winner": outcome["winner"],
+        "how": outcome["how"],
+        "vp": outcome["vp"],
+        "turns": data["turn_no"],
+        "france_surrendered": france_fell,
+        "ussr_at_war": ussr_war,
+        "berlin_fell": berlin_fell,
+    }
+
+
+def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
+    n = len(records)
+
+    def rate(count: int) -> dict[str, Any]:
+        low, high = wilson(count, n)
+        return {"count": count, "rate": round(count / n, 3), "interval_95": [round(low, 3), round(high, 3)]}
+
+    how: dict[str, int] = {}
+    for r in records:
+        key = f"{r['winner'] or 'nobody'}: {r['how']}"
+        how[key] = how.get(key, 0) + 1
+    ussr_years: dict[str, int] = {}
+    for r in records:
+        if r["ussr_at_war"] is not None:
+            ussr_years[str(r["ussr_at_war"])] = ussr_years.get(str(r["ussr_at_war"]), 0) + 1
+    decided = [r for r in records if r["winner"] is not None]
+    axis_decided = sum(r["winner"] == "axis" for r in decided)
+    return {
+        "games": n,
+        "axis_wins": rate(sum(r["winner"] == "axis" for r in records)),
+        "allies_wins": rate(sum(r["winner"] == "allies" for r in records)),
+        "draws": rate(sum(r["winner"] is None for r in records)),
+        "axis_share_of_decided": {
+            "decided": len(decided),
+            "rate": round(axis_decided / len(decided), 3) if decided else None,
+            "interval_95": [round(x, 3) for x in wilson(axis_decided, len(decided))],
+        },
+        "outcomes": dict(sorted(how.items())),
+        "france_surrendered_by_1941": rate(
+            sum(r["france_surrendered"] is not None and r["france_surrendered"] <= 1941 for r in records)
+        ),
+        "france_surrendered_ever": rate(sum(r["france_surrendered"] is not None for r in records)),
+        "ussr_at_war": rate(sum(r["ussr_at_war"] is not None for r in records)),
+        "ussr_war_entry_year": dict(sorted(ussr_years.items())),
+        "berlin_fell": rate(sum(r["berlin_fell"] is not None for r in records)),
+        "mean_vp": {side: round(sum(r["vp"][side] for r in records) / n, 2) for side in ("axis", "allies")},
+        "mean_turns": round(sum(r["turns"] for r in records) / n, 1),
+    }
+
+
+def run(scenario: str, games: int, seed: int, workers: int, label: str) -> dict[str, Any]:
+    path = RESULTS / f"virtuti-balance-{label}-{scenario}.jsonl"
+    done: dict[int, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                rec = json.loads(line)
+                done[rec["game"]] = rec
+    jobs = [(scenario, g, s) for g, s in enumerate(game_seeds(seed, games)) if g not in done]
+    with path.open("a") as out, Pool(workers) as pool:
+        for rec in pool.imap_unordered(play_one, jobs):
+            done[rec["game"]] = rec
+            out.write(json.dumps(rec) + "\n")
+            out.flush()
+            print(f"{scenario} {len(done)}/{games}: {rec['winner'] or 'draw'} ({rec['how']})",
+                  file=sys.stderr, flush=True)  # fmt: skip
+    records = [done[g] for g in sorted(done) if g < games]
+    return summarize(records)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=400, help="games per scenario")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--label", default="current", help="names the results files")
+    parser.add_argument("--scenario", choices=SCENARIOS, action="append", help="default: both")
+    args = parser.parse_args()
+    if args.games < 1 or args.workers < 1:
+        parser.error("--games and --workers must be at least 1")
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    summary = {
+        scenario: run(scenario, args.games, args.seed, args.workers, args.label)
+        for scenario in args.scenario or SCENARIOS
+    }
+    (RESULTS / f"virtuti-balance-{args.label}.json").write_text(json.dumps(summary, indent=2) + "\n")
+    print(json.dumps(summary, indent=2))
+
+
+if __name__ == "__main__":
+    main()
