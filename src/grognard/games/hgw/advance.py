@@ -38,8 +38,19 @@ from .tables import load_tables
 Action = tuple[Any, ...]
 
 
-def advance_odds(data: dict[str, Any], army_id: str, target: Place) -> tuple[int, int, int, bool]:
-    """(mechanized points counted, defensive strength, die modifier, friendly target)."""
+def invasion_strength(army: dict[str, Any]) -> int:
+    """Invasion Advance 2: every amphibious point plus as many infantry and mechanized
+    points as there are amphibious ones."""
+    amphibious = int(army["sp"]["amphibious"])
+    return amphibious + min(amphibious, int(army["sp"]["infantry"]) + int(army["sp"]["mechanized"]))
+
+
+def advance_odds(
+    data: dict[str, Any], army_id: str, target: Place, *, invasion: bool = False
+) -> tuple[int, int, int, bool]:
+    """(mechanized points counted, defensive strength, die modifier, friendly target);
+    for an invasion advance the first is the invasion strength, read on the same column
+    (Invasion Advance 1-2)."""
     g = geo(data)
     tables = load_tables()
     army = data["armies"][army_id]
@@ -50,6 +61,8 @@ def advance_odds(data: dict[str, Any], army_id: str, target: Place) -> tuple[int
         mech = 0  # Swamp Combat 4
     elif out_of == "half":
         mech //= 2  # Jungle Combat 3
+    if invasion:
+        mech = invasion_strength(army)  # from the sea: the origin's terrain does not count
     friendly = data["owner"].get(target) == side
     strength = 0 if friendly else defence(data, target)
     into = tables.terrain[g.terrain[target]]
@@ -61,16 +74,18 @@ def advance_odds(data: dict[str, Any], army_id: str, target: Place) -> tuple[int
     return mech, strength, modifier, friendly
 
 
-def resolve_advance(game: Any, army_id: str, target: Place) -> bool:
-    """Roll one advance; on success move in, displace the defenders and capture."""
+def resolve_advance(game: Any, army_id: str, target: Place, *, invasion: bool = False) -> bool:
+    """Roll one advance; on success move in, displace the defenders and capture. A
+    failed invasion leaves the army in its coastal hex (Invasion Advance 3)."""
     data = game.data
     army = data["armies"][army_id]
     side = army["side"]
-    mech, strength, modifier, friendly = advance_odds(data, army_id, target)
+    mech, strength, modifier, friendly = advance_odds(data, army_id, target, invasion=invasion)
     (roll,) = game.roll(1, side, f"{army['name']} advances into {target}")
     ok = load_tables().advances(mech, strength, roll + modifier, friendly=friendly)
     column = "friendly" if friendly else f"{strength}"
-    game.log(f"{mech} mechanized vs {column}, roll {roll}{modifier:+d}: {'advances' if ok else 'fails'}")
+    counted = "invading" if invasion else "mechanized"
+    game.log(f"{mech} {counted} vs {column}, roll {roll}{modifier:+d}: {'advances' if ok else 'fails'}")
     status = mark(data, army_id)
     if not ok:
         status["stopped"] = True  # Making Attacks 3; Exploitation Attacks 5

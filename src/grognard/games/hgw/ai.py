@@ -6,8 +6,9 @@ Plan, phase by phase:
 - movement: thin any overstacked hex (infantry first); then feed the front: points of
   armies that touch no enemy hex go, mechanized first, to the front army with room
   that stands nearest the enemy's capitals (or to a new army in such a front hex);
-- combat: name every army with a fair chance against its best adjacent enemy hex
-  (chance to get through, then progress toward the goals), defend with every army
+- combat: first the invasion with the best fair odds (armies half amphibious keep
+  their points in port for it), then name every army with a fair chance against its
+  best adjacent enemy hex (chance to get through, then progress toward the goals), defend with every army
   that may, assault with everything first, advance wherever a roll can succeed, and
   exploit with the strongest army while the odds stay even or better;
 - losses: infantry before mechanized, from the weakest army; retreats: toward the
@@ -164,6 +165,8 @@ class HgwHeuristic:
             "advances": self._advance,
             "exploitation": self._exploit,
             "exploit_attack": lambda b, legal: ("assault",) if ("assault",) in legal else legal[0],
+            "invasions": lambda b, legal: legal[0],
+            "invasion_attack": lambda b, legal: ("assault",) if ("assault",) in legal else legal[0],
             "retreat": self._retreat,
             "production": self._produce,
         }.get(step)
@@ -182,14 +185,16 @@ class HgwHeuristic:
         eliminations = sorted((a for a in legal if a[0] == "eliminate"), key=lambda a: a[2] != "infantry")
         if eliminations:
             return eliminations[0]
-        converts = [a for a in legal if a[0] == "convert"]
+        # armies able to invade keep their amphibious points and stay in their port;
+        # the others' amphibious points fight better as infantry
+        converts = [a for a in legal if a[0] == "convert" and not _invader(b.armies[a[1]])]
         if converts:
-            return converts[0]  # no invasions yet: amphibious points fight better as infantry
+            return converts[0]
         # the largest count offered for each army and kind (whole-army moves are not used)
         moves = {(a[1], a[2]): a[3] for a in legal if a[0] == "move" and a[2] != "army"}
         for (army_id, kind), _count in sorted(moves.items(), key=lambda x: (x[0][1] != "mechanized", x[0])):
             army = b.armies[army_id]
-            if b.is_front(army["at"]):
+            if b.is_front(army["at"]) or _invader(army):
                 continue
             dest = self._destination(b, army, 1)
             if dest is not None:
@@ -220,6 +225,9 @@ class HgwHeuristic:
     # -- combat
     def _announce(self, b: Board, legal: list[Action]) -> Action:
         best: tuple[float, Action] | None = None
+        invasion = self._invasion(b, legal)
+        if invasion is not None:
+            return invasion
         for a in legal:
             if a[0] != "attack" or b.owner.get(a[2]) == b.me:
                 continue
@@ -233,6 +241,27 @@ class HgwHeuristic:
             if best is None or score > best[0]:
                 best = (score, a)
         return best[1] if best else ("end_announce",)
+
+    def _invasion(self, b: Board, legal: list[Action]) -> Action | None:
+        """The invasion with the best advance odds toward the goal, if they are fair
+        (Invasion Advance 2: amphibious points and as many others; the defence may
+        lose up to two points to the amphibious assault)."""
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            if a[0] != "invade" or b.owner.get(a[2]) == b.me:
+                continue
+            army = b.armies[a[1]]
+            sp = army["sp"]
+            landing = sp["amphibious"] + min(sp["amphibious"], sp["infantry"] + sp["mechanized"])
+            defence = b.defence(a[2])
+            after = max(0, defence - (1 if sp["amphibious"] >= 4 and b.at(a[2]) else 0))
+            limit = b.tables.advance_limit(landing, after) - b.tables.terrain[b.g.terrain[a[2]]].advance_into
+            if limit < b.fair:
+                continue
+            score = limit - 0.1 * b.dist.get(a[2], 99)
+            if best is None or score > best[0]:
+                best = (score, a)
+        return best[1] if best else None
 
     def _rivals(self, b: Board, target: Place, legal: list[Action]) -> list[Action]:
         return [a for a in legal if a[0] == "attack" and a[2] == target]
@@ -306,6 +335,12 @@ class HgwHeuristic:
     def _build_rank(self, b: Board, a: Action) -> tuple[int, int]:
         place = b.armies[a[3]]["at"] if a[2] == "army" else a[3]
         return (b.dist.get(place, 99), 0 if a[2] == "army" else 1)
+
+
+def _invader(army: dict[str, Any]) -> bool:
+    """Invasion Procedure 2: at least half of the army's points are amphibious."""
+    amphibious = int(army["sp"]["amphibious"])
+    return amphibious > 0 and 2 * amphibious >= int(army["strength"])
 
 
 def make_heuristic(seed: int) -> HgwHeuristic:

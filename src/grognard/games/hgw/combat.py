@@ -30,6 +30,7 @@ from .board import (
     winter_modifier,
 )
 from .geography import Place
+from .invasion_routes import invasion_targets, is_invading
 from .movement import can_move
 from .scenario import KINDS
 from .tables import load_tables
@@ -42,11 +43,16 @@ def subsets(items: list[str]) -> list[tuple[str, ...]]:
     return [c for n in range(1, len(items) + 1) for c in combinations(sorted(items), n)]
 
 
-def firing_strength(data: dict[str, Any], armies: tuple[str, ...], target: Place | None) -> int:
+def firing_strength(
+    data: dict[str, Any], armies: tuple[str, ...], target: Place | None, *, invasion: bool = False
+) -> int:
     """Assault Resolution 3 with Mountain 1, Swamp 1 and Jungle 1: infantry and
     mechanized points of the chosen armies, mechanized ones left out against mountain and
     swamp targets and halved against jungle ones, the whole capped at ten. A defensive
     assault (`target` None) counts every point (Mountain 2, Swamp 2, Jungle 2)."""
+    if invasion:
+        # Invasion Assault 2: only the amphibious points fire, within the usual cap
+        return min(sum(int(data["armies"][a]["sp"]["amphibious"]) for a in armies), 10)
     infantry = sum(int(data["armies"][a]["sp"]["infantry"]) for a in armies)
     mech = sum(int(data["armies"][a]["sp"]["mechanized"]) for a in armies)
     amphibious = sum(int(data["armies"][a]["sp"]["amphibious"]) for a in armies)
@@ -61,10 +67,12 @@ def firing_strength(data: dict[str, Any], armies: tuple[str, ...], target: Place
     return min(infantry + mech + other, 10)
 
 
-def fire(game: Any, armies: tuple[str, ...], target: Place | None, why: str) -> int:
+def fire(
+    game: Any, armies: tuple[str, ...], target: Place | None, why: str, *, invasion: bool = False
+) -> int:
     """Roll one assault on the Firepower Table; the losses it inflicts."""
     data = game.data
-    power = firing_strength(data, armies, target)
+    power = firing_strength(data, armies, target, invasion=invasion)
     side = data["armies"][armies[0]]["side"]
     modifier = winter_modifier(data, armies[0])
     (roll,) = game.roll(1, side, why)
@@ -74,10 +82,15 @@ def fire(game: Any, armies: tuple[str, ...], target: Place | None, why: str) -> 
     return losses
 
 
-def take_losses(game: Any, loser: str, armies: list[str], count: int) -> None:
-    """Ask the losing side to remove `count` points from `armies`."""
+def take_losses(
+    game: Any, loser: str, armies: list[str], count: int, *, amphibious_half: bool = False
+) -> None:
+    """Ask the losing side to remove `count` points from `armies`; with
+    `amphibious_half` at least half of them (rounded up) must be amphibious points while
+    any are left (Defensive Assault against invaders 3)."""
     if count > 0 and any(strength(game.data["armies"][a]) for a in armies):
-        call(game.data["flow"], "losses", role=loser, armies=sorted(armies), count=count)
+        due = (count + 1) // 2 if amphibious_half else 0
+        call(game.data["flow"], "losses", role=loser, armies=sorted(armies), count=count, amphibious_due=due)
 
 
 def can_attack(data: dict[str, Any], army_id: str) -> bool:
@@ -91,30 +104,41 @@ class Announce(Step):
         data = game.data
         g = geo(data)
         actions: list[Action] = [("end_announce",)]
+        # Invasion Procedure 1: invasions are declared before the initial attacks
+        invading = not any(
+            army_status(data, a)["target"] and not is_invading(data, a) for a in on_board(data, role)
+        )
         for a in on_board(data, role):
             if not can_attack(data, a) or army_status(data, a)["target"] is not None:
                 continue
             at = data["armies"][a]["at"]
             actions += [("attack", a, t) for t in g.links[at] if may_target(data, role, t)]
+            if invading:
+                actions += [("invade", a, t) for t in invasion_targets(data, a)]
         return actions
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         data = game.data
-        if action[0] == "attack":
-            mark(data, action[1])["target"] = action[2]
-            game.log(f"{role} announces {data['armies'][action[1]]['name']} against {action[2]}")
+        if action[0] in ("attack", "invade"):
+            status = mark(data, action[1])
+            status["target"] = action[2]
+            status["invasion"] = action[0] == "invade"
+            verb = "invasion of" if status["invasion"] else "attack on"
+            game.log(f"{role} announces {data['armies'][action[1]]['name']}'s {verb} {action[2]}")
             return
         flow = data["flow"]
         goto(flow, "assaults", role=role)
         targets: dict[Place, list[str]] = {}
         for a in on_board(data, role):
             target = army_status(data, a)["target"]
-            if target is not None:
+            if target is not None and not is_invading(data, a):
                 targets.setdefault(target, []).append(a)
         for target in sorted(targets, reverse=True):
             if eligible_defenders(data, target, role):
                 defender = data["armies"][eligible_defenders(data, target, role)[0]]["side"]
                 call(flow, "def_assault", role=defender, target=target, attackers=targets[target])
+        if any(is_invading(data, a) for a in on_board(data, role)):
+            call(flow, "invasions", role=role)  # Invasion Procedure 5: before every other attack
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: name every initial attack (army and adjacent target hex), then end"
@@ -148,7 +172,10 @@ class DefensiveAssault(Step):
         for a in armies:
             mark(data, a)["defended"] = True
         losses = fire(game, armies, None, f"defensive assault from {frame['target']}")
-        take_losses(game, attacker_side(data, frame), attackers, losses)  # Assault Resolution 4
+        # Assault Resolution 4; against invaders, Defensive Assault 3
+        take_losses(
+            game, attacker_side(data, frame), attackers, losses, amphibious_half=bool(frame.get("invasion"))
+        )
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: defensively assault the armies attacking {frame['target']}?"
@@ -165,19 +192,27 @@ class Losses(Step):
         if frame["count"] <= 0:
             return []
         data = game.data
-        return [
+        choices = [
             ("lose", a, k)
             for a in frame["armies"]
             if data["armies"][a]["at"] is not None
             for k in KINDS
             if data["armies"][a]["sp"][k] > 0
         ]
+        # invaders: once the points still to lose are no more than the amphibious ones
+        # still owed, only amphibious points may go (while any are left)
+        if frame.get("amphibious_due", 0) >= frame["count"]:
+            amphibious = [c for c in choices if c[2] == "amphibious"]
+            return amphibious or choices
+        return choices
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         name = data["armies"][action[1]]["name"]
         remove_points(data, action[1], action[2])
         frame["count"] -= 1
+        if action[2] == "amphibious" and frame.get("amphibious_due", 0) > 0:
+            frame["amphibious_due"] -= 1
         game.log(f"{role} loses one {action[2]} point of {name}")
 
     def run(self, game: Any, frame: Frame) -> None:
@@ -197,13 +232,14 @@ def can_assault(data: dict[str, Any], target: Place, side: str) -> bool:
     return bool(enemy_armies_at(data, target, side)) or has_garrison(data, target)
 
 
-def assault(game: Any, armies: tuple[str, ...], target: Place) -> None:
-    """Resolve an attacker's assault on `target` (Assault Resolution 3-4, 7-8)."""
+def assault(game: Any, armies: tuple[str, ...], target: Place, *, invasion: bool = False) -> None:
+    """Resolve an attacker's assault on `target` (Assault Resolution 3-4, 7-8), or an
+    invasion assault (Invasion Assault 1-2)."""
     data = game.data
     side = data["armies"][armies[0]]["side"]
     for a in armies:
         mark(data, a)["assaulted"] = True
-    losses = fire(game, armies, target, f"assault on {target}")
+    losses = fire(game, armies, target, f"assault on {target}", invasion=invasion)
     defenders = enemy_armies_at(data, target, side)
     if defenders:
         take_losses(game, data["armies"][defenders[0]]["side"], defenders, losses)

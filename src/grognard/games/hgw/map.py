@@ -357,6 +357,31 @@ class HgwMap:
                     queue.append(n)
         return None
 
+    def sea_reach(self, start: HexId, limit: int) -> dict[HexId, int]:
+        """Every hex a sea route of at most `limit` steps reaches from `start`, with its
+        length, by the same stepping as `sea_route` over every sea (Invasion Procedure 3:
+        an invasion route may cross any sea)."""
+
+        def usable(h: HexId) -> bool:
+            return self.is_navigable(h) or self.is_coastal(h)
+
+        if not usable(start):
+            return {}
+        reach = {start: 0}
+        queue = deque([start])
+        while queue:
+            h = queue.popleft()
+            if reach[h] == limit:
+                continue
+            for n in self.neighbours(h):
+                if n in reach or not usable(n):
+                    continue
+                if self.is_land(h) and self.is_land(n) and side_key(h, n) not in self._all_sea:
+                    continue
+                reach[n] = reach[h] + 1
+                queue.append(n)
+        return reach
+
     def _flood(self, start: HexId, step_ok: object) -> Iterator[HexId]:
         assert callable(step_ok)
         seen = {start}

@@ -7,6 +7,7 @@ from grognard.core.flow import Step
 
 from .advance import Advances, Exploitation, ExploitAttack, Retreat
 from .combat import Announce, Assaults, DefensiveAssault, Losses
+from .invasion import InvasionAttack, Invasions
 from .movement import Movement, MoveTo
 from .production import Production
 from .turn import EndCombat, NextTurn, TurnStart
@@ -16,6 +17,8 @@ STEPS: dict[str, Step] = {
     "movement": Movement(),  # Movement 1-9, Stacking
     "move_to": MoveTo(),
     "announce": Announce(),  # Initial Attack 1-3
+    "invasions": Invasions(),  # Invasion Procedure 5; Invasion Resolution 4
+    "invasion_attack": InvasionAttack(),  # Invasion Resolution 1-3; Invasion Assault; Invasion Advance
     "def_assault": DefensiveAssault(),  # Initial Attack 4; Exploitation Attacks 3
     "losses": Losses(),  # Assault Resolution 4-6
     "assaults": Assaults(),  # Initial Attack 5

@@ -1,0 +1,134 @@
+"""Resolving amphibious invasions (Invasion Procedure 1, 5-6; Invasion Resolution 1-4;
+Defensive Assault against invaders 1-3; Invasion Assault 1-2; Invasion Advance 1-4;
+Invading Friendly Coastal Hexes).
+
+Invasions are named in `announce` as `("invade", army, hex)` before any ordinary attack.
+When the announcement ends, `invasions` runs first of all the attacks: the attacker
+picks which declared invasion to resolve next (`("invasion", army)`), and each is
+`invasion_attack`: the defenders' optional defensive assault (at least half the losses
+amphibious), the invader's optional assault with its amphibious points only, then the
+compulsory advance with the invasion strength. A failed invader stays in its port; a
+successful one may exploit like any army that advanced. A friendly target is entered
+without a roll. Steps 2-4 of the resolution (fleet naval fire, coastal air, supporting
+fleet fire) are not played yet: no fleets exist in the game (docs/hgw-design.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.core.flow import Frame, Step, call, end
+
+from .advance import resolve_advance
+from .board import army_status, left, mark, on_board
+from .combat import assault, can_assault, eligible_defenders
+
+Action = tuple[Any, ...]
+
+
+def pending(data: dict[str, Any], role: str) -> list[str]:
+    """Declared invasions of `role` not yet resolved."""
+    return [
+        a
+        for a in on_board(data, role)
+        if army_status(data, a).get("invasion") and not army_status(data, a).get("tried")
+    ]
+
+
+class Invasions(Step):
+    """Invasion Procedure 5 and Invasion Resolution 4: every invasion before any other
+    attack, in the attacker's order."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return [frame["role"]] if pending(game.data, frame["role"]) else []
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        return [("invasion", a) for a in pending(game.data, role)]
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        data = game.data
+        status = mark(data, action[1])
+        # the invader uses its one assault and its one advance of the initial attack
+        status["tried"] = True
+        call(data["flow"], "invasion_attack", role=role, army=action[1], target=status["target"], stage=0)
+
+    def run(self, game: Any, frame: Frame) -> None:
+        end(game.data["flow"])
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"{frame['role']}: choose the next amphibious invasion to resolve"
+
+
+def land_unopposed(game: Any, army_id: str, target: str) -> None:
+    """Invading Friendly Coastal Hexes: the army lands without an advance roll."""
+    data = game.data
+    army = data["armies"][army_id]
+    origin = army["at"]
+    army["at"] = target
+    left(data, origin)
+    mark(data, army_id)["advanced"] += 1
+    data["garrison_lost"] = sorted({*data["garrison_lost"], target})  # as Advance Resolution 7
+    game.log(f"{army['name']} lands unopposed in friendly {target}")
+
+
+class InvasionAttack(Step):
+    """Invasion Resolution 1 steps 5-7 for one invading army."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        if frame["stage"] == 1 and self._may_assault(game.data, frame):
+            return [frame["role"]]
+        return []
+
+    def _may_assault(self, data: dict[str, Any], frame: Frame) -> bool:
+        army = data["armies"][frame["army"]]
+        if (
+            army["at"] is None
+            or army_status(data, frame["army"])["assaulted"]
+            or not army["sp"]["amphibious"]
+        ):
+            return False
+        return can_assault(data, frame["target"], frame["role"])
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        return [("assault",), ("no_assault",)]
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        frame["stage"] = 2
+        if action[0] == "assault":
+            assault(game, (frame["army"],), frame["target"], invasion=True)  # Invasion Assault 1-2
+        else:
+            mark(game.data, frame["army"])["assaulted"] = True  # its one assault is given up
+
+    def run(self, game: Any, frame: Frame) -> None:
+        data = game.data
+        flow = data["flow"]
+        army_id, target = frame["army"], frame["target"]
+        if data["armies"][army_id]["at"] is None:
+            end(flow)  # destroyed by the defensive assault
+            return
+        if frame["stage"] == 0:
+            if data["owner"].get(target) == data["armies"][army_id]["side"]:
+                end(flow)
+                land_unopposed(game, army_id, target)
+                return
+            frame["stage"] = 1
+            defenders = eligible_defenders(data, target, frame["role"])
+            if defenders:
+                call(
+                    flow,
+                    "def_assault",
+                    role=data["armies"][defenders[0]]["side"],
+                    target=target,
+                    attackers=[army_id],
+                    invasion=True,
+                )
+            return
+        if frame["stage"] == 1:
+            frame["stage"] = 2  # no assault possible
+            mark(data, army_id)["assaulted"] = True
+            return
+        end(flow)
+        resolve_advance(game, army_id, target, invasion=True)  # Invasion Advance 1-3
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"{frame['role']}: assault {frame['target']} with the amphibious points of {frame['army']}?"
