@@ -35,6 +35,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 HERE = Path(__file__).resolve().parent
+EXPECT_TIMEOUT_MS = 15_000
 
 
 def _missing() -> str | None:
@@ -125,8 +126,12 @@ def base_url(web_app: tuple[str, Any]) -> str:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # An assertion waits for the page up to this long (Playwright's default is 5 s):
+    # on a machine busy with other jobs a push or an AI move can take longer, and a
+    # page that is right only later is still right. Nothing here measures speed.
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium

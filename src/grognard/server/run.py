@@ -120,7 +120,21 @@ def serve(
     os.environ[SECURE_COOKIES_ENV] = "1" if secure_cookies else "0"
     if announce is not None:
         announce()
-    uvicorn.run(f"{__name__}:app_from_environment", factory=True, workers=workers, **options)
+    uvicorn.run(
+        f"{__name__}:app_from_environment",
+        factory=True,
+        workers=workers,
+        timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
+        **options,
+    )
+
+
+#: How long uvicorn's supervisor waits for a worker process to answer its health
+#: check before killing and replacing it. uvicorn's 5 s is shorter than a worker's
+#: start (importing every ruleset, migrating) on a busy machine: the supervisor then
+#: killed each new worker before it could answer, forever, and the server never
+#: served. A hung worker is still replaced, only later.
+WORKER_HEALTHCHECK_SECONDS = 60
 
 
 #: Processes for the search levels' thinking, apart from the server's own (see
