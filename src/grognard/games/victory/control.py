@@ -370,18 +370,21 @@ def is_friendly_airbase(data: Data, occ: Mapping[str, list[str]], hex_id: str, r
 def friendly_airbases(
     data: Data, occ: Mapping[str, list[str]], role: str, origin: str, reach: int
 ) -> list[str]:
-    """5.51, 6.54: friendly airbases with room for one more air unit within `reach`;
-    airfields (9.6) hold one air unit (minor) or two (major)."""
+    """5.51, 6.54: friendly airbases with room for one more air unit within `reach`."""
+    return [h for h in airbases_with_room(data, occ, role) if hex_distance(origin, h) <= reach]
+
+
+def airbases_with_room(data: Data, occ: Mapping[str, list[str]], role: str) -> list[str]:
+    """5.51: every friendly airbase with room for one more air unit, sorted; airfields
+    (9.6) hold one air unit (minor) or two (major)."""
     out = []
     for hex_id in airbase_sites(data["map"]):
-        if hex_distance(origin, hex_id) > reach:
-            continue
         if has_enemy(data, occ, hex_id, role) or controller(data, occ, hex_id) != role:
             continue
         if has_room(data, occ, hex_id, role, "air"):
             out.append(hex_id)
     for hex_id, field in data.get("airfields", {}).items():
-        if hex_distance(origin, hex_id) > reach or not working_airfield(data, occ, hex_id, role):
+        if not working_airfield(data, occ, hex_id, role):
             continue
         if count_arm(data, list(occ.get(hex_id, ())), role, "air") < AIRFIELD_CAPACITY[bool(field["major"])]:
             out.append(hex_id)

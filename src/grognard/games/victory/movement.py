@@ -39,7 +39,6 @@ from .control import (
     arm,
     attack_reach,
     enemy_hexes,
-    friendly_airbases,
     gmap,
     has_room,
     hex_distance,
@@ -56,7 +55,7 @@ from .demolition import demolish, demolish_actions
 from .landings import drop_targets, invasion_targets
 from .markers import capture_markers
 from .seatransport import at_sea, sea_targets, use_port
-from .strategic import strategic_targets
+from .strategic import Survey, strategic_targets
 
 Action = tuple[Any, ...]
 Occ = dict[str, list[str]]
@@ -97,20 +96,19 @@ def can_attack(data: Data, occ: Occ, bid: str, battle: str, via: str) -> bool:
     return entries_across(data, occ, battle, via, role, kind) < side_limit(gmap(data), via, battle, kind)
 
 
-def _ground_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str, str]]]:
+def _ground_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str], set[tuple[str, str]]]:
     """Hexes a ground block can end in peacefully, and (battle, via) attacks."""
     the_map = gmap(data)
     block = data["blocks"][bid]
     unit = unit_of(block)
-    role, start = block["owner"], block["at"]
+    start = block["at"]
     free_terrain = "ignores_terrain_stop" in unit.tags
     engineer = "engineer" in unit.tags
     coastal_only = "coastal_only" in unit.tags
     ends: set[str] = set()
     attacks: set[tuple[str, str]] = set()
-    enemy = set(enemy_hexes(data, occ, role))
-    storm = storm_area(data)  # 9.4: nothing moves into or through the storm
-    room: dict[str, bool] = {}
+    enemy = survey.enemies
+    storm = survey.storm  # 9.4: nothing moves into or through the storm
     best: dict[tuple[str, bool], int] = {(start, True): unit.move}
     queue = deque([(start, True, unit.move)])
     while queue:
@@ -136,28 +134,25 @@ def _ground_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[s
                 or "canal" in features
                 or info.canal
             )
-            if nxt != start and nxt not in ends:
-                if nxt not in room:
-                    room[nxt] = has_room(data, occ, nxt, role, "ground")
-                if room[nxt]:
-                    ends.add(nxt)
+            if nxt != start and nxt not in ends and survey.has_room(nxt, "ground"):
+                ends.add(nxt)
             if left > 1 and not stop and best.get((nxt, road_only), -1) < left - 1:
                 best[(nxt, road_only)] = left - 1
                 queue.append((nxt, road_only, left - 1))
     return ends, attacks
 
 
-def _naval_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str, str]]]:
+def _naval_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str], set[tuple[str, str]]]:
     block = data["blocks"][bid]
     unit = unit_of(block)
-    role, start = block["owner"], block["at"]
+    start = block["at"]
     submarine = "submarine" in unit.tags
     ends: set[str] = set()
     attacks: set[tuple[str, str]] = set()
     best = {start: unit.move}
     queue = deque([(start, unit.move)])
-    enemies = set(enemy_hexes(data, occ, role))
-    storm = storm_area(data)  # 9.4
+    enemies = survey.enemies
+    storm = survey.storm  # 9.4
     links = water_links(data["map"])  # water hexes joined by a hexside ships may cross
     while queue:
         here, left = queue.popleft()
@@ -167,7 +162,7 @@ def _naval_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[st
             enemy = nxt in enemies
             if enemy and can_attack(data, occ, bid, nxt, here):
                 attacks.add((nxt, here))
-            if not enemy and nxt != start and has_room(data, occ, nxt, role, "naval"):
+            if not enemy and nxt != start and survey.has_room(nxt, "naval"):
                 ends.add(nxt)
             if left > 1 and (not enemy or submarine) and best.get(nxt, -1) < left - 1:
                 best[nxt] = left - 1
@@ -175,15 +170,15 @@ def _naval_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[st
     return ends, attacks
 
 
-def _air_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str, str]]]:
+def _air_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str], set[tuple[str, str]]]:
     block = data["blocks"][bid]
-    role, start, reach = block["owner"], block["at"], unit_of(block).move
-    storm = storm_area(data)  # 9.4: no flight ends or strikes in the storm
-    ends = {h for h in friendly_airbases(data, occ, role, start, reach) if h != start and h not in storm}
+    start, reach = block["at"], unit_of(block).move
+    storm = survey.storm  # 9.4: no flight ends or strikes in the storm
+    ends = {h for h in survey.airbases(start, reach) if h != start and h not in storm}
     strike = attack_reach(data, block)  # 5.53, and the Air Range option
     attacks = {
         (h, "air")
-        for h in enemy_hexes(data, occ, role)
+        for h in survey.enemies
         if hex_distance(start, h) <= strike and h not in storm and can_attack(data, occ, bid, h, "air")
     }
     return ends, attacks
@@ -216,29 +211,33 @@ def can_move(data: Data, occ: Occ, bid: str) -> bool:
     return not is_pinned(data, occ, bid)
 
 
-def block_moves(data: Data, occ: Occ, bid: str) -> tuple[set[str], set[tuple[str, str]]]:
-    """The peaceful destinations and (battle, via) attacks of one block now."""
+def block_moves(
+    data: Data, occ: Occ, bid: str, survey: Survey | None = None
+) -> tuple[set[str], set[tuple[str, str]]]:
+    """The peaceful destinations and (battle, via) attacks of one block now (`survey`:
+    the caller's, for one pass over its owner's blocks)."""
     block = data["blocks"][bid]
     if not can_move(data, occ, bid) or at_sea(block):
         return set(), set()  # 5.91: a ground block at sea has no ordinary move
     kind = arm(block)
+    if survey is None or survey.role != block["owner"]:
+        survey = Survey(data, occ, block["owner"])
     if kind == "air":
-        return _air_moves(data, occ, bid)
+        return _air_moves(data, occ, bid, survey)
     if kind == "naval":
-        return _naval_moves(data, occ, bid)
-    return _ground_moves(data, occ, bid)
+        return _naval_moves(data, occ, bid, survey)
+    return _ground_moves(data, occ, bid, survey)
 
 
 def move_actions(data: Data, role: str) -> list[Action]:
     occ = occupancy(data)
     actions: list[Action] = [("end_moves",)]
     blocks = data["blocks"]
-    by_sea: dict[tuple[str, str, bool], list[str]] = {}  # blocks in one hex share it
-    by_land: dict[tuple[str, str, str], list[str]] = {}  # and so does a strategic move
+    survey = Survey(data, occ, role)  # answers the blocks of this pass share
     for bid in sorted(blocks):
         if blocks[bid]["owner"] != role:
             continue
-        ends, attacks = block_moves(data, occ, bid)
+        ends, attacks = block_moves(data, occ, bid, survey)
         actions += [("move", bid, h) for h in ends]
         actions += [("attack", bid, h, via) for h, via in attacks]
         if "atom_bomb" in unit_of(blocks[bid]).tags:
@@ -246,9 +245,9 @@ def move_actions(data: Data, role: str) -> list[Action]:
         if can_move(data, occ, bid):  # 6.6, 6.7: instead of an ordinary move
             actions += [("paradrop", bid, h) for h in drop_targets(data, occ, bid)]
             actions += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]
-        if not blocks[bid]["moved"] and blocks[bid]["at"] not in (None, *storm_area(data)):  # 5.9, 9.4
-            actions += [("strategic", bid, h) for h in strategic_targets(data, occ, bid, by_land)]
-            actions += [("sea_move", bid, h) for h in sea_targets(data, occ, bid, by_sea)]
+        if not blocks[bid]["moved"] and blocks[bid]["at"] not in (None, *survey.storm):  # 5.9, 9.4
+            actions += [("strategic", bid, h) for h in strategic_targets(data, occ, bid, survey)]
+            actions += [("sea_move", bid, h) for h in sea_targets(data, occ, bid, survey)]
             actions += demolish_actions(data, bid)  # 9.5
     return actions
 

@@ -27,12 +27,10 @@ from .control import (
     controller,
     gmap,
     has_enemy,
-    has_room,
     unit_of,
-    water_links,
     working_mulberry,
 )
-from .strategic import within_range
+from .strategic import Survey, within_range
 
 Occ = dict[str, list[str]]
 PORT_CAPACITY = 2  # 5.92
@@ -66,12 +64,11 @@ def at_sea(block: dict[str, object]) -> bool:
     return block.get("landing") == "sea" and unit_of(block).arm == "ground"
 
 
-def sea_targets(
-    data: Data, occ: Occ, bid: str, cache: dict[tuple[str, str, bool], list[str]] | None = None
-) -> list[str]:
+def sea_targets(data: Data, occ: Occ, bid: str, survey: Survey | None = None) -> list[str]:
     """Hexes a ground block may end a sea move in now (5.91, 5.92). Blocks of one
-    player in one hex (ashore or at sea) share their answer: `cache` keeps it for
-    the caller's pass over the blocks (the map does not change meanwhile)."""
+    player in one hex (ashore or at sea) share their answer, and every search of a
+    pass over the blocks shares the port room it asks, through the caller's `survey`
+    (nothing moves meanwhile)."""
     block = data["blocks"][bid]
     unit = unit_of(block)
     role, start = block["owner"], block["at"]
@@ -82,26 +79,26 @@ def sea_targets(
     the_map = gmap(data)
     if not at_sea(block) and the_map.hexes[start].terrain != "coastal":
         return []  # 5.91: it embarks in a port, a mulberry or at a beachhead, all coastal
-    key = (start, role, at_sea(block))
-    if cache is not None and key in cache:
-        return cache[key]
-    blocked = blockaded_ports(data, occ)
-    if not at_sea(block) and capacity(data, occ, start, role, blocked) < 1:
+    survey = Survey(data, occ, role) if survey is None or survey.role != role else survey
+    key = ("sea", start, at_sea(block))
+    if key in survey.found:
+        return survey.found[key]
+
+    def room(hex_id: str) -> int:  # 5.92, asked once per hex and pass
+        if hex_id not in survey.counts:
+            survey.counts[hex_id] = capacity(data, occ, hex_id, role, survey.blockaded())
+        return survey.counts[hex_id]
+
+    if not at_sea(block) and room(start) < 1:
         return []  # 5.91: it embarks at a friendly port or beachhead with room (5.92)
 
-    links = water_links(data["map"])
-
-    def step(here: str, nxt: str) -> bool:  # over water, through hexsides water joins
-        return nxt in links[here]
-
-    def may_end(nxt: str, owner: str) -> bool:
+    def may_end(nxt: str) -> bool:
         if the_map.hexes[nxt].terrain == "sea":
-            return has_room(data, occ, nxt, owner, "naval")  # 5.91: naval stacking at sea
-        return capacity(data, occ, nxt, owner, blocked) >= 1 and has_room(data, occ, nxt, owner, "ground")
+            return survey.has_room(nxt, "naval")  # 5.91: naval stacking at sea
+        return room(nxt) >= 1 and survey.has_room(nxt, "ground")
 
-    found = within_range(data, occ, bid, step, may_end)
-    if cache is not None:
-        cache[key] = found
+    found = [h for h in within_range(survey, start, "water") if may_end(h)]
+    survey.found[key] = found
     return found
 
 

@@ -13,19 +13,24 @@ A helper of the move phase (movement.py); it imports no phase module.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Mapping
+from functools import cache, lru_cache
 
+from .boards import game_map
 from .control import (
     Data,
+    airbase_sites,
+    airbases_with_room,
     arm,
+    blockaded_ports,
     controller,
-    friendly_airbases,
     gmap,
     has_enemy,
-    has_room,
+    hex_distance,
     is_friendly_airbase,
     is_land,
-    side_features,
+    side_key,
+    stack_limit,
     storm_area,
     unit_of,
     water_links,
@@ -40,14 +45,60 @@ def _open(data: Data, occ: Occ, hex_id: str, role: str) -> bool:
     return not has_enemy(data, occ, hex_id, role) and controller(data, occ, hex_id) in (None, role)
 
 
-def strategic_targets(
-    data: Data, occ: Occ, bid: str, cache: dict[tuple[str, str, str], list[str]] | None = None
-) -> list[str]:
+class Survey:
+    """What one pass over a player's blocks asks again and again, worked out once:
+    nothing moves during the pass (movement.move_actions makes one per list of legal
+    moves). A profile of random games found these questions, asked for every hex of
+    every strategic and sea search, most of the time of a game."""
+
+    def __init__(self, data: Data, occ: Occ, role: str) -> None:
+        self.data, self.occ, self.role = data, occ, role
+        self.map = gmap(data)
+        self.storm = storm_area(data)  # 9.4
+        # 5.9: hexes a strategic move may not enter or cross (an enemy block there, or
+        # another player's control); a hex neither occupied nor a city or town is
+        # friendly or neutral (5.4), so only those are asked
+        asked = set(occ) | set(airbase_sites(data["map"]))
+        self.closed = frozenset(h for h in asked if not _open(data, occ, h, role))
+        blocks = data["blocks"]
+        counts: dict[tuple[str, str], int] = {}
+        for hex_id, here in occ.items():
+            for b in here:
+                if blocks[b]["owner"] == role:
+                    key = (hex_id, arm(blocks[b]))
+                    counts[key] = counts.get(key, 0) + 1
+        # 5.2: (hex, arm) where the player's stack is full
+        self._full = {key for key, n in counts.items() if n >= stack_limit(self.map.hexes[key[0]], key[1])}
+        # hexes holding another player's blocks
+        self.enemies = frozenset(
+            h for h, here in occ.items() if any(blocks[b]["owner"] != role for b in here)
+        )
+        self._bases: list[str] | None = None
+        self.found: dict[tuple[object, ...], list[str]] = {}  # answers blocks share
+        self.counts: dict[str, int] = {}  # per-hex counts searches share (port room)
+        self._blockaded: set[str] | None = None
+
+    def has_room(self, hex_id: str, kind: str) -> bool:
+        """control.has_room for this pass's player (5.2)."""
+        return (hex_id, kind) not in self._full and hex_id in stackable(self.data["map"], kind)
+
+    def airbases(self, origin: str, reach: int) -> list[str]:
+        """control.friendly_airbases (5.51), the bases asked once."""
+        if self._bases is None:
+            self._bases = airbases_with_room(self.data, self.occ, self.role)
+        return [h for h in self._bases if hex_distance(origin, h) <= reach]
+
+    def blockaded(self) -> set[str]:
+        """control.blockaded_ports (6.8), asked once."""
+        if self._blockaded is None:
+            self._blockaded = blockaded_ports(self.data, self.occ)
+        return self._blockaded
+
+
+def strategic_targets(data: Data, occ: Occ, bid: str, survey: Survey | None = None) -> list[str]:
     """Hexes a block may end a strategic move in now (5.9). Past the block's own
     checks the answer depends only on its arm, its hex and its owner: blocks that
-    share those share it, through `cache`, kept by the caller for one pass over the
-    blocks (nothing moves meanwhile). A profile of random games found this search
-    repeated for every block of a stack, a third of the time of a game."""
+    share those share it, through the caller's `survey` of one pass over the blocks."""
     block = data["blocks"][bid]
     role, start = block["owner"], block["at"]
     kind = arm(block)
@@ -57,75 +108,87 @@ def strategic_targets(
         return []  # 5.91: a ground block at sea moves on by sea transport (seatransport.py)
     if kind == "air" and not is_friendly_airbase(data, occ, start, role):
         return []  # 5.9: airbase to airbase (9.6: airfields are airbases)
-    key = (kind, start, role)
-    if cache is not None and key in cache:
-        return cache[key]
+    survey = Survey(data, occ, role) if survey is None or survey.role != role else survey
+    key = ("strategic", kind, start)
+    if key in survey.found:
+        return survey.found[key]
     if kind == "air":
-        storm = storm_area(data)  # 9.4
-        bases = friendly_airbases(data, occ, role, start, STRATEGIC_RANGE)
-        found = [h for h in bases if h != start and h not in storm]
+        bases = survey.airbases(start, STRATEGIC_RANGE)
+        found = [h for h in bases if h != start and h not in survey.storm]
     elif kind == "naval":
-        found = _naval(data, occ, bid)
+        found = _naval(survey, start)
     else:
-        found = _ground(data, occ, bid)
-    if cache is not None:
-        cache[key] = found
+        found = _ground(survey, start)
+    survey.found[key] = found
     return found
 
 
-def _ground(data: Data, occ: Occ, bid: str) -> list[str]:
-    the_map = gmap(data)
-
-    def step(here: str, nxt: str) -> bool:  # along roads, over land
-        return "road" in side_features(data, here, nxt) and is_land(the_map.hexes[nxt])  # 9.5
-
-    def may_end(nxt: str, role: str) -> bool:
-        return has_room(data, occ, nxt, role, "ground")
-
-    return within_range(data, occ, bid, step, may_end)
+@cache
+def stackable(map_key: str, kind: str) -> frozenset[str]:
+    """The hexes where blocks of an arm may stand at all (5.2, 5.6)."""
+    the_map = game_map(map_key)
+    return frozenset(h for h, info in the_map.hexes.items() if stack_limit(info, kind) > 0)
 
 
-def _naval(data: Data, occ: Occ, bid: str) -> list[str]:
-    the_map = gmap(data)
+@cache
+def road_links(map_key: str) -> Mapping[str, frozenset[str]]:
+    """For every hex, the land hexes next to it across a road hexside (3.3), once per
+    map."""
+    the_map = game_map(map_key)
+    return {
+        h: frozenset(
+            n
+            for n in the_map.adjacent(h)
+            if "road" in the_map.side_features(h, n) and is_land(the_map.hexes[n])
+        )
+        for h in the_map.hexes
+    }
 
-    links = water_links(data["map"])
 
-    def step(here: str, nxt: str) -> bool:  # over water, through open hexsides
-        return nxt in links[here]
+def _ground(survey: Survey, start: str) -> list[str]:
+    return [h for h in within_range(survey, start, "road") if survey.has_room(h, "ground")]
 
-    def may_end(nxt: str, role: str) -> bool:  # at sea, or in a port of one's own
+
+def _naval(survey: Survey, start: str) -> list[str]:
+    the_map, role = survey.map, survey.role
+
+    def may_end(nxt: str) -> bool:  # at sea, or in a port of one's own
         info = the_map.hexes[nxt]
-        ends_ok = info.terrain == "sea" or (info.port and controller(data, occ, nxt) == role)
-        return ends_ok and has_room(data, occ, nxt, role, "naval")
+        ends_ok = info.terrain == "sea" or (info.port and controller(survey.data, survey.occ, nxt) == role)
+        return ends_ok and survey.has_room(nxt, "naval")
 
-    return within_range(data, occ, bid, step, may_end)
+    return [h for h in within_range(survey, start, "water") if may_end(h)]
 
 
-def within_range(
-    data: Data,
-    occ: Occ,
-    bid: str,
-    step: Callable[[str, str], bool],
-    may_end: Callable[[str, str], bool],
-) -> list[str]:
-    """Hexes a block may end a strategic move in: reached within STRATEGIC_RANGE steps
-    that `step` allows, through hexes open to its owner (breadth first, so each hex
-    is reached by its fewest steps)."""
-    the_map = gmap(data)
-    block = data["blocks"][bid]
-    role, start = block["owner"], block["at"]
-    storm = storm_area(data)  # 9.4: never into or through the storm
+def within_range(survey: Survey, start: str, net: str) -> tuple[str, ...]:
+    """Hexes a block of the survey's player can reach by a strategic move from
+    `start` (5.9), whether or not it may stop there: within STRATEGIC_RANGE steps
+    along `net` ("road" or "water" hexsides), through hexes open to him and out of
+    the storm (9.4). Sorted."""
+    shut = survey.closed | survey.storm
+    broken = frozenset(survey.data.get("destroyed", ()) if net == "road" else ())  # 9.5
+    return reach(survey.data["map"], net, start, shut, broken)
+
+
+@lru_cache(maxsize=8192)
+def reach(
+    map_key: str, net: str, start: str, shut: frozenset[str], broken: frozenset[str]
+) -> tuple[str, ...]:
+    """The hexes within STRATEGIC_RANGE steps of `start` along `net` ("road": road
+    hexsides over land, less the `broken` ones, 9.5; "water": hexsides ships cross)
+    that never enter a `shut` hex, sorted; `start` left out. A pure function of its
+    arguments, so it is kept between passes: in a move phase most searches meet the
+    same closed hexes again (a profile of random games: most of a game's time)."""
+    links = road_links(map_key) if net == "road" else water_links(map_key)
     seen = {start: 0}
     queue = deque([start])
-    out = []
     while queue:
         here = queue.popleft()
-        for nxt in the_map.neighbors(here):
-            if nxt in seen or nxt in storm or not step(here, nxt) or not _open(data, occ, nxt, role):
+        for nxt in links[here]:
+            if nxt in seen or nxt in shut or (broken and side_key(here, nxt) in broken):
                 continue
             seen[nxt] = seen[here] + 1
-            if may_end(nxt, role):
-                out.append(nxt)
             if seen[nxt] < STRATEGIC_RANGE:
                 queue.append(nxt)
-    return sorted(out)
+    del seen[start]
+    return tuple(sorted(seen))
