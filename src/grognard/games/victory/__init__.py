@@ -88,6 +88,15 @@ class Victory(Ruleset):
             False,
             "Stretch-goal units: cavalry, commandos, jets, recon and atom bombs may be built.",
         ),
+        Option(
+            "factories",
+            "bool",
+            False,
+            "9.1: factories in the cities produce by arm; they fire, are captured and rebuilt.",
+        ),
+        Option("engineer_building", "bool", False, "L1.6 with factories: engineers from any factory."),
+        Option("airborne_building", "bool", False, "L1.7 with factories: airborne units from air factories."),
+        Option("marine_building", "bool", False, "L1.8 with factories: marines from naval factories."),
         Option("storms", "bool", False, "9.4: a storm marker wanders the map; nothing moves in or into it."),
         Option(
             "logistics_sheet",

@@ -36,6 +36,7 @@ from .control import (
     occupancy,
     unit_of,
 )
+from .factories import capture_factories
 from .markers import capture_markers
 from .retreats import entry_sides, retreat, retreat_targets
 from .units import turn_rank
@@ -291,6 +292,7 @@ class Battle(Step):
                 return
             finish(game, frame)
             return
+        capture_factories(game, frame["hex"])  # 9.1: taken at once when left alone
         # blockading ships left in the port (6.8) are no longer in the battle
         sides = {
             data["blocks"][b]["owner"]

@@ -20,7 +20,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end
 
-from .control import DOUBLE_DEFENSE, Data, arm, gmap, in_battle, land_terrain, unit_of
+from .control import DOUBLE_DEFENSE, STACK_FREE, Data, arm, gmap, in_battle, land_terrain, unit_of
 from .units import bonus_situations
 
 Action = tuple[Any, ...]
@@ -117,6 +117,8 @@ def candidates(data: Data, frame: Frame) -> list[str]:
             continue
         if frame["immune"] and is_immune(data, bid):
             continue
+        if block["type"] in STACK_FREE and block["steps"] <= 1:
+            continue  # 9.1: a factory's 0 PP step is never lost
         out.append(bid)
     return out
 

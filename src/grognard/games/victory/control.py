@@ -39,6 +39,8 @@ COASTAL_NAVAL_STACK = _CHART.naval["coastal"].stack  # 5.2, 5.6: in addition to 
 AIR_STACK = _CHART.air_stack  # 5.52: air units fighting in a battle, extra to ground stacking
 AIRBASE_CAPACITY = _CHART.airbase_air_units["city"]  # 5.51: air units a city or town holds
 # 9.6: air units a minor and a major airfield hold
+# 9.1: factories stand in cities outside stacking (our reading, as 9.6's airfields)
+STACK_FREE = frozenset(t for t, u in unit_table().items() if "factory" in u.tags)
 AIRFIELD_CAPACITY = {
     False: _CHART.airbase_air_units["minor_airfield"],
     True: _CHART.airbase_air_units["major_airfield"],
@@ -49,6 +51,11 @@ def sides(data: Data) -> list[str]:
     """The players who own blocks, in seat order: the roles, except in Commanders
     (10.5), where the seats of a team share their side's blocks (commanders.py)."""
     return list(data.get("sides") or data["roles"])
+
+
+def new_block(owner: str, type_id: str, steps: int, at: str | None = None) -> Block:
+    """A block's data (see state.py): not yet moved, in no battle."""
+    return {"owner": owner, "type": type_id, "steps": steps, "at": at, "moved": False, "entered": None}
 
 
 def unit_of(block: Block) -> UnitType:
@@ -227,7 +234,7 @@ def has_room(data: Data, occ: Mapping[str, list[str]], hex_id: str, owner: str, 
     mine = 0
     for b in here:
         block = blocks[b]
-        if block["owner"] == owner and arm(block) == kind:
+        if block["owner"] == owner and arm(block) == kind and block["type"] not in STACK_FREE:
             mine += 1
     return mine < limit
 

@@ -8,6 +8,7 @@ from typing import Any
 from grognard.core.flow import Frame, Step, goto
 
 from .control import (
+    STACK_FREE,
     arm,
     controlled_pp,
     lift_blockades,
@@ -30,6 +31,8 @@ def attrition(game: Any) -> None:
             block = data["blocks"].get(bid)
             if block is None or block["owner"] != role or arm(block) == "naval" or block["at"] in ok:
                 continue
+            if block["type"] in STACK_FREE:
+                continue  # 9.1: factories need no supply (our reading)
             unit = unit_of(block)
             block["steps"] = 0 if "airborne" in unit.tags else block["steps"] - 1
             if block["steps"] <= 0:

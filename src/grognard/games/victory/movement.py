@@ -52,6 +52,7 @@ from .control import (
     water_links,
 )
 from .demolition import demolish, demolish_actions
+from .factories import capture_factories
 from .landings import drop_targets, invasion_targets
 from .markers import capture_markers
 from .seatransport import at_sea, sea_targets, use_port
@@ -311,6 +312,10 @@ class Move(Step):
             game.log(f"{role} moves a block from {origin} to {dest}")
             game.log(f"you move {bid} ({name}) from {origin} to {dest}", to=[role])
             capture_markers(game)  # 9.6, 9.7: taken at once
+            return
+        if capture_factories(game, dest) and owners_at(data, occupancy(data), dest) == {role}:
+            game.log(f"{role} moves a block from {origin} to {dest}")  # 9.1: no battle
+            game.log(f"you move {bid} ({name}) from {origin} to {dest}", to=[role])
             return
         via = action[3]
         block["entered"] = via

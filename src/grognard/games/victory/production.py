@@ -34,6 +34,16 @@ from .control import (
     unit_of,
 )
 from .demolition import rebuild, rebuild_actions
+from .factories import (
+    FACTORY_ARM,
+    arm_budget,
+    arms_for,
+    factories_at,
+    factory_pp,
+    is_factory,
+    plays_factories,
+    repair_factories,
+)
 from .markers import build, build_actions
 from .units import unit_table
 
@@ -55,10 +65,50 @@ def buildable_types(stretch: bool = False) -> tuple[str, ...]:
     return tuple(sorted(t for t, u in unit_table().items() if not (u.tags & banned)))
 
 
-def may_build_here(type_id: str, city_pp: int) -> bool:
-    """Our reading of the atom bomb's note (S1.1): it needs a 3-value air factory;
-    without factories (9.1 is not played) a city worth 3 PP or more stands for one."""
-    return "air_factory_3" not in unit_table()[type_id].tags or city_pp >= 3
+def may_build_here(type_id: str, city_pp: int, air_factory: int | None = None) -> bool:
+    """The atom bomb's note (S1.1): it needs a 3-value air factory (`air_factory`, the
+    city's best air factory in PP, with factories, 9.1); without factories our reading
+    lets a city worth 3 PP or more stand for one."""
+    best = city_pp if air_factory is None else air_factory
+    return "air_factory_3" not in unit_table()[type_id].tags or best >= 3
+
+
+def _pays(data: Data, frame: Frame, role: str, hex_id: str, type_id: str, cost: int) -> str | None:
+    """9.1: with factories, the arm whose PP in the city pay `cost` for a unit type
+    (its own first, L1.6-L1.8), or None; without factories the city's PP ("")."""
+    if not plays_factories(data):
+        return "" if cost <= frame["left"][role][hex_id] else None
+    budget = frame["arms"][role][hex_id]
+    return next((a for a in arms_for(data, type_id) if budget.get(a, 0) >= cost), None)
+
+
+def _spend(data: Data, frame: Frame, role: str, hex_id: str, type_id: str, cost: int) -> None:
+    if plays_factories(data):
+        kind = _pays(data, frame, role, hex_id, type_id, cost)
+        assert kind is not None
+        frame["arms"][role][hex_id][kind] -= cost
+    frame["left"][role][hex_id] -= cost
+
+
+def _factory_actions(data: Data, frame: Frame, role: str, occ: dict[str, list[str]]) -> list[Action]:
+    """9.1: factory steps (1 PP of any arm in the city, within the city's value) and
+    the exchange of a factory in a city that has done no production."""
+    actions: list[Action] = []
+    the_map = gmap(data)
+    blocks = data["blocks"]
+    for hex_id, pp in frame["left"][role].items():
+        info = the_map.hexes[hex_id]
+        here = [b for b in factories_at(data, hex_id, occ) if blocks[b]["owner"] == role]
+        total = sum(factory_pp(blocks[b]) for b in here)
+        for bid in here:
+            block = blocks[bid]
+            if pp >= 1 and total < info.city and block["steps"] < unit_of(block).max_steps:
+                actions.append(("add_step", bid))
+            if pp == frame["full"][role][hex_id]:
+                for other in sorted(FACTORY_ARM):
+                    if other != block["type"] and (other != "FCN" or info.port):
+                        actions.append(("exchange", bid, other))
+    return actions
 
 
 def city_budgets(data: Data, role: str, supplied: frozenset[str]) -> dict[str, int]:
@@ -80,6 +130,7 @@ def city_budgets(data: Data, role: str, supplied: frozenset[str]) -> dict[str, i
 def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
     actions: list[Action] = [("done",)]
     left = frame["left"][role]
+    factories = plays_factories(data)
     the_map = gmap(data)
     occ = occupancy(data)
     homes = {board for board, owner in data["homes"].items() if owner == role}
@@ -88,10 +139,16 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
     for hex_id, pp in left.items():
         info = the_map.hexes[hex_id]
         if info.board in homes:
+            air = None
+            if factories:
+                air = max((factory_pp(data["blocks"][b]) for b in factories_at(data, hex_id, occ)
+                           if data["blocks"][b]["type"] == "FCA"), default=0)
             for type_id in buildable_types(bool(data["options"].get("stretch_units"))):
                 unit = table[type_id]
-                if unit.cost > pp or unit.cost == 0 or not may_build_here(type_id, info.city):
+                if unit.cost > pp or unit.cost == 0 or not may_build_here(type_id, info.city, air):
                     continue
+                if _pays(data, frame, role, hex_id, type_id, unit.cost) is None:
+                    continue  # 9.1: no factory of its kind with the PP
                 kind = unit.arm
                 if kind == "naval" and not (info.port and is_water(info)):
                     continue
@@ -104,14 +161,22 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
             if block["owner"] != role or (cadres and block.get("new")):
                 continue
             unit = unit_of(block)
-            if block["steps"] < unit.max_steps and 0 < unit.cost <= pp:
+            if is_factory(block):
+                continue  # 9.1: factory steps cost 1 PP (_factory_actions)
+            if (
+                block["steps"] < unit.max_steps
+                and 0 < unit.cost <= pp
+                and _pays(data, frame, role, hex_id, block["type"], unit.cost) is not None
+            ):
                 actions.append(("add_step", bid))
+    if factories:
+        actions += _factory_actions(data, frame, role, occ)
     if data["options"].get("logistics"):
         actions += build_actions(data, role)  # 9.6, 9.7: engineers build, paying a step
         actions += rebuild_actions(data, role)  # 9.5
     blocks = data["blocks"]
     for bid, block in blocks.items():
-        if block["owner"] != role or block["at"] is None or block.get("landing"):
+        if block["owner"] != role or block["at"] is None or block.get("landing") or is_factory(block):
             continue
         actions.append(("disband", bid))
         unit = unit_of(block)
@@ -137,6 +202,16 @@ class Production(Step):
         data = game.data
         supply = supply_map(data)
         frame["left"] = {role: city_budgets(data, role, supply[role]) for role in sides(data)}
+        if plays_factories(data):  # 9.1: the factories' PP replace the cities'
+            occ = occupancy(data)
+            frame["arms"] = {
+                role: {h: arm_budget(data, h, occ) for h in frame["left"][role]} for role in sides(data)
+            }
+            frame["left"] = {
+                role: {h: sum(by_arm.values()) for h, by_arm in frame["arms"][role].items()}
+                for role in sides(data)
+            }
+            frame["full"] = {role: dict(frame["left"][role]) for role in sides(data)}
 
     def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
         return production_actions(game.data, frame, role)
@@ -155,6 +230,15 @@ class Production(Step):
             return
         if verb == "rebuild":  # 9.5
             rebuild(game, role, action[1], action[2])
+            return
+        if verb == "exchange":  # 9.1: the city forfeits its production
+            block = data["blocks"][action[1]]
+            hex_id = block["at"]
+            block.update(type=action[2], steps=1)
+            frame["left"][role][hex_id] = 0
+            frame["arms"][role][hex_id] = {}
+            name = unit_table()[action[2]].name
+            game.log(f"you exchange {action[1]} for a 0 PP {name} at {hex_id}", to=[role])
             return
         if verb == "disband":  # 8.22
             block = data["blocks"].pop(action[1])
@@ -197,14 +281,20 @@ class Production(Step):
                 "new": True,
             }
             game.log(f"you build {bid} ({unit_table()[type_id].name}) at {hex_id}", to=[role])
+            _spend(data, frame, role, hex_id, type_id, unit_table()[type_id].cost)
+            return
+        bid = action[1]
+        block = data["blocks"][bid]
+        hex_id = block["at"]
+        if is_factory(block):  # 9.1: 1 PP of whichever arm has most left
+            by_arm = frame["arms"][role][hex_id]
+            kind = max(sorted(by_arm), key=lambda a: by_arm[a])
+            by_arm[kind] -= 1
+            frame["left"][role][hex_id] -= 1
         else:
-            bid = action[1]
-            block = data["blocks"][bid]
-            hex_id = block["at"]
-            block["steps"] += 1
-            game.log(f"you add a step to {bid} ({unit_of(block).name}) at {hex_id}", to=[role])
-        type_id = data["blocks"][bid]["type"]
-        frame["left"][role][hex_id] -= unit_table()[type_id].cost
+            _spend(data, frame, role, hex_id, block["type"], unit_of(block).cost)
+        block["steps"] += 1
+        game.log(f"you add a step to {bid} ({unit_of(block).name}) at {hex_id}", to=[role])
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         if role in self.actors(game, frame):
@@ -216,6 +306,8 @@ class Production(Step):
 
 def _end_production(game: Any) -> None:
     data = game.data
+    if plays_factories(data) and data["options"].get("logistics_sheet"):
+        repair_factories(game)  # L1.5
     for block in data["blocks"].values():
         block.pop("new", None)
         block["moved"] = False

@@ -15,9 +15,9 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, end
 
-from .control import sides
+from .control import new_block, sides
 from .production import buildable_types
-from .setup import new_block, set_minimums
+from .setup import set_minimums
 from .units import unit_table
 
 Action = tuple[Any, ...]

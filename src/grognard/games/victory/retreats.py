@@ -50,8 +50,8 @@ def retreat_targets(data: Data, frame: Frame, bid: str) -> list[str]:
     aircraft to a friendly airbase within their move (6.54)."""
     block = data["blocks"][bid]
     unit = unit_of(block)
-    if "no_retreat" in unit.tags:
-        return []
+    if "no_retreat" in unit.tags or "immobile" in unit.tags:
+        return []  # 6.51 resources; 9.1 factories never move
     role, kind, here = block["owner"], arm(block), frame["hex"]
     occ = occupancy(data)
     if kind == "air":

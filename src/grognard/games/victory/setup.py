@@ -15,7 +15,8 @@ from typing import Any
 from grognard.core.flow import Frame, Step, call, goto
 
 from .boards import game_map, map_key
-from .control import Data, arm, gmap, has_room, is_water, occupancy, sides, stack_limit
+from .control import Data, arm, gmap, has_room, is_water, new_block, occupancy, sides, stack_limit
+from .factories import place_factories, plays_factories
 from .scenarios import min_units_for
 from .units import unit_table
 
@@ -157,6 +158,8 @@ class Deploy(Step):
         if any(undeployed(data, r) for r in sides(data)):
             return
         game.log("every block is deployed")
+        if plays_factories(data):
+            place_factories(game)  # 9.1
         game.mark_irreversible()  # the placements become visible to all
         data["phase"] = "initiative"
         goto(game.flow, "initiative")
@@ -177,8 +180,6 @@ def _next_deployer(data: Data, after: str) -> str | None:
     return None
 
 
-def new_block(owner: str, type_id: str, steps: int) -> dict[str, Any]:
-    return {"owner": owner, "type": type_id, "steps": steps, "at": None, "moved": False, "entered": None}
 
 
 def setup_game(

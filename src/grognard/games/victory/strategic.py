@@ -18,6 +18,7 @@ from functools import cache, lru_cache
 
 from .boards import game_map
 from .control import (
+    STACK_FREE,
     Data,
     airbase_sites,
     airbases_with_room,
@@ -64,7 +65,7 @@ class Survey:
         counts: dict[tuple[str, str], int] = {}
         for hex_id, here in occ.items():
             for b in here:
-                if blocks[b]["owner"] == role:
+                if blocks[b]["owner"] == role and blocks[b]["type"] not in STACK_FREE:
                     key = (hex_id, arm(blocks[b]))
                     counts[key] = counts.get(key, 0) + 1
         # 5.2: (hex, arm) where the player's stack is full

@@ -1,0 +1,190 @@
+"""Factories (9.1) and the Logistics sheet's factory rules (L1.5-L1.8), with the
+`factories` option: set-up, production by arm, factory steps and exchanges, capture
+at strength, the 0 PP step, automatic repair and the building options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from victory_positions import BLUE, RED, empty_game, hexes, home_board, neighbours, put, start
+
+from grognard.games.victory import RULESET, VictoryState
+from grognard.games.victory.battle_hits import candidates
+from grognard.games.victory.control import gmap
+from grognard.games.victory.factories import arm_budget, paying_arms, place_factories
+from grognard.testing import check_ruleset
+
+
+def _cities(state: VictoryState, role: str, test: Any = lambda info: True) -> list[str]:
+    board = home_board(state, role)
+    return hexes(state, lambda i: i.city > 0 and i.board == board and test(i))
+
+
+def _city(state: VictoryState, role: str, test: Any = lambda info: True) -> str:
+    return _cities(state, role, test)[0]
+
+
+def _production(state: VictoryState) -> None:
+    state.data["phase"] = "production"
+    start(state, "production", done=[], left=None)
+
+
+def _frame(state: VictoryState) -> dict[str, Any]:
+    return next(f for f in reversed(state.data["flow"]) if f["state"] == "production")
+
+
+@pytest.mark.rules("9.1")
+def test_9_1_every_city_starts_with_factories_worth_its_value() -> None:
+    state = empty_game(factories=True)
+    place_factories(state)
+    the_map = gmap(state.data)
+    blocks = state.data["blocks"]
+    for role in (BLUE, RED):
+        kinds = set()
+        for city in _cities(state, role):
+            here = [b for b in blocks.values() if b["at"] == city]
+            assert all(b["owner"] == role for b in here)
+            assert sum(b["steps"] - 1 for b in here) == the_map.hexes[city].city  # value = steps - 1
+            kinds |= {b["type"] for b in here}
+            assert "FCN" not in {b["type"] for b in here} or the_map.hexes[city].port
+        assert {"FCA", "FCG"} <= kinds
+
+
+@pytest.mark.rules("9.1")
+def test_9_1_a_factory_builds_only_units_of_its_arm() -> None:
+    state = empty_game(factories=True)
+    city = _city(state, BLUE)
+    put(state, BLUE, "FCG", city, 3)  # a 2 PP ground factory
+    _production(state)
+    legal = state.legal_actions(BLUE)
+    assert ("build", city, "IN") in legal and ("build", city, "AR") in legal
+    assert not [a for a in legal if a[0] == "build" and a[2] in ("FA", "DB", "CA")]
+    assert _frame(state)["left"][BLUE][city] == 2
+    state.apply(BLUE, ("build", city, "AR"))  # 2 PP
+    assert _frame(state)["arms"][BLUE][city] == {"ground": 0}
+    assert not [a for a in state.legal_actions(BLUE) if a[0] == "build"]
+
+
+@pytest.mark.rules("9.1")
+def test_9_1_a_factory_step_costs_one_pp_within_the_city_value() -> None:
+    state = empty_game(factories=True)
+    city = _city(state, BLUE, lambda i: 2 <= i.city <= 3)  # one block can hold 3 PP
+    value = gmap(state.data).hexes[city].city
+    ground = put(state, BLUE, "FCG", city, value)  # one PP short of the city's value
+    air = put(state, BLUE, "FCA", city, 1)  # 0 PP
+    _production(state)
+    assert ("add_step", ground) in state.legal_actions(BLUE)
+    state.apply(BLUE, ("add_step", air))
+    assert state.data["blocks"][air]["steps"] == 2
+    assert _frame(state)["left"][BLUE][city] == value - 2
+    assert ("add_step", ground) not in state.legal_actions(BLUE)  # the city is full now
+    assert arm_budget(state.data, city) == {"ground": value - 1, "air": 1}
+
+
+@pytest.mark.rules("9.1")
+def test_9_1_an_idle_city_may_exchange_a_factory_for_a_0_pp_one_of_another_type() -> None:
+    state = empty_game(factories=True)
+    city = _city(state, BLUE, lambda i: not i.port)
+    factory = put(state, BLUE, "FCG", city, 2)
+    _production(state)
+    legal = state.legal_actions(BLUE)
+    assert ("exchange", factory, "FCA") in legal
+    assert ("exchange", factory, "FCN") not in legal  # naval factories only in ports
+    state.apply(BLUE, ("exchange", factory, "FCA"))
+    block = state.data["blocks"][factory]
+    assert (block["type"], block["steps"]) == ("FCA", 1)
+    assert _frame(state)["left"][BLUE][city] == 0  # no production there this phase
+    spent = empty_game(factories=True)
+    other = put(spent, BLUE, "FCG", city, 2)
+    _production(spent)
+    spent.apply(BLUE, ("build", city, "IN"))
+    assert not [a for a in spent.legal_actions(BLUE) if a[0] == "exchange" and a[1] == other]
+
+
+@pytest.mark.rules("9.1")
+def test_9_1_a_factory_alone_is_captured_at_its_strength_without_a_battle() -> None:
+    state = empty_game(factories=True)
+    city = _city(state, BLUE)
+    factory = put(state, BLUE, "FCG", city, 3)
+    land = next(n for n in neighbours(state, city) if gmap(state.data).hexes[n].land_terrain)
+    raider = put(state, RED, "IN", land, 4)
+    start(state, "move", role=RED)
+    attack = next(a for a in state.legal_actions(RED) if a[:3] == ("attack", raider, city))
+    state.apply(RED, attack)
+    block = state.data["blocks"][factory]
+    assert (block["owner"], block["steps"]) == (RED, 3)
+    assert city not in state.data["battles"]
+
+
+@pytest.mark.rules("9.1")
+def test_9_1_a_factory_beside_its_owners_units_is_fought_for_and_keeps_its_0_pp_step() -> None:
+    state = empty_game(factories=True)
+    city = _city(state, BLUE)
+    low = put(state, BLUE, "FCG", city, 1)
+    high = put(state, BLUE, "FCA", city, 2)
+    guard = put(state, BLUE, "IN", city, 1)
+    land = next(n for n in neighbours(state, city) if gmap(state.data).hexes[n].land_terrain)
+    raider = put(state, RED, "IN", land, 4)
+    start(state, "move", role=RED)
+    attack = next(a for a in state.legal_actions(RED) if a[:3] == ("attack", raider, city))
+    state.apply(RED, attack)
+    assert city in state.data["battles"]  # its owner's infantry stands with it
+    frame = {"hex": city, "role": BLUE, "group": "G", "only": None, "immune": False}
+    pool = candidates(state.data, frame)
+    assert high in pool and guard in pool and low not in pool
+
+
+@pytest.mark.rules("L1.5")
+@pytest.mark.parametrize("sheet", [False, True])
+def test_l1_5_the_sheet_repairs_a_damaged_factory_by_a_step_each_production(sheet: bool) -> None:
+    state = empty_game(factories=True, logistics_sheet=sheet)
+    city = _city(state, BLUE)
+    factory = put(state, BLUE, "FCG", city, 1)  # 0 PP in a city worth more
+    _production(state)
+    state.apply(BLUE, ("done",))
+    state.apply(RED, ("done",))
+    assert state.data["blocks"][factory]["steps"] == (2 if sheet else 1)
+
+
+@pytest.mark.rules("L1.6", "L1.7", "L1.8")
+def test_l1_6_to_l1_8_building_options_let_other_factories_build_some_units() -> None:
+    assert paying_arms("EN", False, False, False) == ("ground",)
+    assert set(paying_arms("EN", True, False, False)) == {"ground", "naval", "air"}  # L1.6
+    assert paying_arms("AB", False, True, False) == ("ground", "air")  # L1.7
+    assert paying_arms("MA", False, False, True) == ("ground", "naval")  # L1.8
+    assert paying_arms("IN", True, True, True) == ("ground",)
+    state = empty_game(factories=True, airborne_building=True)
+    city = _city(state, BLUE)
+    put(state, BLUE, "FCA", city, 3)  # 2 PP of air only
+    _production(state)
+    legal = state.legal_actions(BLUE)
+    assert ("build", city, "AB") in legal and ("build", city, "IN") not in legal
+
+
+@pytest.mark.rules("9.1", "S1.1")
+def test_s1_1_the_atom_bomb_needs_a_3_pp_air_factory() -> None:
+    state = empty_game(factories=True, stretch_units=True)
+    city = _city(state, BLUE, lambda i: i.city >= 3)
+    put(state, BLUE, "FCA", city, 3)  # 2 PP
+    put(state, BLUE, "FCG", city, 2)
+    _production(state)
+    assert ("build", city, "ATB") not in state.legal_actions(BLUE)
+    strong = empty_game(factories=True, stretch_units=True)
+    put(strong, BLUE, "FCA", city, 4)  # 3 PP
+    _production(strong)
+    assert ("build", city, "ATB") in strong.legal_actions(BLUE)
+
+
+@pytest.mark.rules("9.1", "L1.5", "L1.6", "L1.7", "L1.8")
+def test_factory_games_keep_the_contract() -> None:
+    options = {
+        "turn_limit": 3,
+        "factories": True,
+        "logistics_sheet": True,
+        "engineer_building": True,
+        "airborne_building": True,
+        "marine_building": True,
+    }
+    report = check_ruleset(RULESET, scenarios=["quick-start"], games=1, seed=4, options_list=[options])
+    assert report.games == 1
