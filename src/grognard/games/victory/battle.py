@@ -24,7 +24,7 @@ from typing import Any
 from grognard.core.flow import Frame, Step, call, end, goto
 
 from .battle_end import eliminate, land_after
-from .battle_hits import GROUP_ARM, fire, is_immune, lose_step, situation
+from .battle_hits import GROUP_ARM, MARKER_GROUP, fire, is_immune, lose_step, marker_target, situation
 from .control import (
     Data,
     arm,
@@ -92,6 +92,9 @@ def fire_options(game: Any, frame: Frame, bid: str) -> list[tuple[str, int]]:
             targets = [b for b in targets if not is_immune(data, b)]  # 6.46
         if targets:
             out.append((group, fp))
+    fp = max(unit.firepower("G", s) for s in (None, *situation(game, frame, bid)))
+    if fp > 0 and marker_target(data, frame["hex"], foe):
+        out.append((MARKER_GROUP, fp))  # 9.6, 9.7: G fire at a major airfield or a mulberry
     return out
 
 

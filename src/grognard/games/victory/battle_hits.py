@@ -25,6 +25,42 @@ from .units import bonus_situations
 
 Action = tuple[Any, ...]
 GROUP_ARM = {"A": "air", "N": "naval", "G": "ground"}
+MARKER_GROUP = "L"  # 9.6, 9.7: a logistics marker as a target of G fire
+MARKER_HITS = 2  # 9.6, 9.7: hits in one battle that reduce or destroy it
+
+
+def marker_target(data: Data, hex_id: str, foe: str) -> str | None:
+    """9.6, 9.7 (`logistics`): the foe's major airfield or mulberry in the battle hex
+    that G fire may aim at ("airfield" or "mulberry"), if any."""
+    if not data["options"].get("logistics"):
+        return None
+    field = data.get("airfields", {}).get(hex_id)
+    if field and field["owner"] == foe and field["major"]:
+        return "airfield"
+    berth = data.get("mulberries", {}).get(hex_id)
+    if berth and berth["owner"] == foe:
+        return "mulberry"
+    return None
+
+
+def _fire_at_marker(game: Any, frame: Frame, foe: str, hits: int) -> None:
+    """9.6, 9.7: two hits in one battle make a major airfield minor (it is never
+    destroyed) or destroy a mulberry; the markers are public, and so is the result."""
+    data = game.data
+    hex_id = frame["hex"]
+    kind = marker_target(data, hex_id, foe)
+    if kind is None:
+        return
+    frame["marker_hits"] = int(frame.get("marker_hits", 0)) + hits
+    if frame["marker_hits"] < MARKER_HITS:
+        return
+    frame["marker_hits"] = 0
+    if kind == "airfield":
+        data["airfields"][hex_id]["major"] = False
+        game.log(f"the major airfield at {hex_id} is reduced to a minor airfield")
+    else:
+        del data["mulberries"][hex_id]
+        game.log(f"the mulberry at {hex_id} is destroyed")
 
 
 def battle_frame(game: Any) -> Frame:
@@ -57,8 +93,13 @@ def fire(game: Any, frame: Frame, bid: str, group: str, fp: int) -> None:
     dice = game.roll(block["steps"], me, f"fire at {group}{fp} in {frame['hex']}")
     hits = sum(1 for d in dice if d <= fp)
     frame["fires"].append({"block": bid, "dice": dice, "hit_on": fp, "hits": hits, "group": group})
-    game.log(f"{bid} fires at the {GROUP_ARM[group]} group: {hits} hit(s)", to=players(frame))
     foe = frame["defender"] if me == frame["attacker"] else frame["attacker"]
+    if group == MARKER_GROUP:
+        target = marker_target(data, frame["hex"], foe)
+        game.log(f"{bid} fires at the {target}: {hits} hit(s)", to=players(frame))
+        _fire_at_marker(game, frame, foe, hits)
+        return
+    game.log(f"{bid} fires at the {GROUP_ARM[group]} group: {hits} hit(s)", to=players(frame))
     if kind == "air" and group in ("G", "N"):
         frame["air_strikes"].setdefault(group, []).append(bid)  # 6.45 opens flak
     if kind == "naval" and group == "G":

@@ -42,7 +42,7 @@ const FEATURE_NAMES = {
 };
 
 const VIA = { ground: "overland", air: "by air", sea: "by sea", naval: "by sea" };
-const GROUPS = { A: "air units", N: "naval units", G: "ground units" };
+const GROUPS = { A: "air units", N: "naval units", G: "ground units", L: "airfield or mulberry" };
 const PHASES = {
   deploy: "deployment",
   initiative: "initiative",
