@@ -13,6 +13,7 @@ from typing import Any
 from grognard.core.flow import Frame, Step, call, end
 
 from .battle_hits import battle_frame, players
+from .carriers import carrier_landings, settle
 from .control import (
     AIRBASE_CAPACITY,
     arm,
@@ -100,8 +101,8 @@ class Withdraw(Step):
         battle = battle_frame(game)
         while frame["queue"]:
             bid = frame["queue"][0]
-            if bid not in game.data["blocks"]:
-                frame["queue"].pop(0)
+            if bid not in game.data["blocks"] or game.data["blocks"][bid]["at"] != battle["hex"]:
+                frame["queue"].pop(0)  # gone, or carried off aboard its carrier (4.2)
                 continue
             if self._has_choice(game, frame, bid):
                 return
@@ -136,11 +137,12 @@ class LandAir(Step):
     def _targets(self, game: Any, frame: Frame, bid: str) -> list[str]:
         data = game.data
         reach = landing_reach(data, data["blocks"][bid])
-        return [
+        bases = {
             h
             for h in friendly_airbases(data, occupancy(data), frame["role"], frame["hex"], reach)
             if h != frame["hex"]
-        ]
+        }
+        return sorted(bases | set(carrier_landings(data, bid, frame["hex"], reach)))  # 4.2
 
     def actors(self, game: Any, frame: Frame) -> list[str]:
         queue = frame["queue"]
@@ -155,6 +157,7 @@ class LandAir(Step):
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         bid, dest = action[1], action[2]
         frame["queue"].pop(0)
+        settle(game.data, bid, dest)  # 4.2: onto a carrier where no airbase has room
         game.data["blocks"][bid].update(at=dest, entered=None)
         game.log(f"{bid} lands at {dest}", to=[role])
         game.log(f"a {role} air unit lands at {dest}")

@@ -20,6 +20,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end
 
+from .carriers import aboard, is_carrier, overflow
 from .control import DOUBLE_DEFENSE, STACK_FREE, Data, arm, gmap, in_battle, land_terrain, unit_of
 from .units import bonus_situations
 
@@ -172,11 +173,28 @@ def lose_step(game: Any, battle: Frame, bid: str) -> None:
     battle["casualties"][bid] = battle["casualties"].get(bid, 0) + 1
     if block["steps"] > 0:
         game.log(f"{bid} loses a step", to=players(battle))
+        if is_carrier(block):
+            _spill(game, battle, bid)
         return
     del data["blocks"][bid]
     data["graveyard"][bid] = {"owner": block["owner"], "type": block["type"]}
     game.log(f"{bid} ({unit_of(block).name}) is eliminated", to=players(battle))
     game.log(f"a {block['owner']} block is eliminated at {battle['hex']}")
+    if is_carrier(block):
+        _spill(game, battle, bid)
+
+
+def _spill(game: Any, battle: Frame, cid: str) -> None:
+    """5.51: aircraft a damaged or sunk carrier can no longer hold lose the excess
+    (all of them when it sinks)."""
+    for plane, lost in overflow(game.data, cid):
+        game.log(f"{plane} loses {lost} step(s): its carrier cannot hold it", to=players(battle))
+        for _ in range(lost):
+            if plane in game.data["blocks"]:
+                lose_step(game, battle, plane)
+    if cid not in game.data["blocks"]:
+        for plane in aboard(game.data, cid):
+            game.data["blocks"][plane].pop("aboard", None)
 
 
 def _take(game: Any, frame: Frame, bid: str) -> None:

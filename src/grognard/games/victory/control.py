@@ -235,7 +235,7 @@ def has_room(data: Data, occ: Mapping[str, list[str]], hex_id: str, owner: str, 
     for b in here:
         block = blocks[b]
         if block["owner"] == owner and arm(block) == kind and block["type"] not in STACK_FREE:
-            mine += 1
+            mine += 0 if block.get("aboard") else 1  # 4.2: aircraft aboard carriers do not stack
     return mine < limit
 
 

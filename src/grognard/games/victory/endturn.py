@@ -31,8 +31,8 @@ def attrition(game: Any) -> None:
             block = data["blocks"].get(bid)
             if block is None or block["owner"] != role or arm(block) == "naval" or block["at"] in ok:
                 continue
-            if block["type"] in STACK_FREE:
-                continue  # 9.1: factories need no supply (our reading)
+            if block["type"] in STACK_FREE or block.get("aboard"):
+                continue  # 9.1: factories need no supply (our reading); 7.5: nor air aboard carriers
             unit = unit_of(block)
             block["steps"] = 0 if "airborne" in unit.tags else block["steps"] - 1
             if block["steps"] <= 0:

@@ -33,6 +33,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
+from .carriers import carrier_landings, carry, is_carrier, settle
 from .control import (
     STOP_TERRAIN,
     Data,
@@ -176,6 +177,7 @@ def _air_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str]
     start, reach = block["at"], unit_of(block).move
     storm = survey.storm  # 9.4: no flight ends or strikes in the storm
     ends = {h for h in survey.airbases(start, reach) if h != start and h not in storm}
+    ends |= {h for h in carrier_landings(data, bid, start, reach) if h != start and h not in storm}  # 4.2
     strike = attack_reach(data, block)  # 5.53, and the Air Range option
     attacks = {
         (h, "air")
@@ -293,6 +295,12 @@ class Move(Step):
         origin = block["at"]
         if action[0] == "sea_move":
             _sea_move(data, bid, dest)
+        if action[0] == "move":
+            settle(data, bid, dest)  # 4.2: onto a carrier where no airbase has room
+        else:
+            block.pop("aboard", None)  # 4.2: it flies off its carrier
+        if is_carrier(block):
+            carry(data, bid, dest)  # 4.2: its aircraft go with it
         block["at"], block["moved"] = dest, True
         block.pop("beachhead", None)  # 6.71: a beachhead lasts while its unit stays
         block.pop("blockade", None)  # 6.8: ships that sail away lift their blockade

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .battle_hits import lose_step, players
+from .carriers import carrier_landings, carry, is_carrier, settle
 from .control import (
     Data,
     arm,
@@ -55,7 +56,10 @@ def retreat_targets(data: Data, frame: Frame, bid: str) -> list[str]:
     role, kind, here = block["owner"], arm(block), frame["hex"]
     occ = occupancy(data)
     if kind == "air":
-        return [h for h in friendly_airbases(data, occ, role, here, landing_reach(data, block)) if h != here]
+        reach = landing_reach(data, block)
+        bases = set(friendly_airbases(data, occ, role, here, reach))
+        bases |= set(carrier_landings(data, bid, here, reach))
+        return sorted(h for h in bases if h != here)  # 4.2: carriers are airbases too
     the_map = gmap(data)
     used = frame["retreat_sides"]
     entered = frame.get("entry_sides", [])
@@ -108,6 +112,9 @@ def retreat(game: Any, frame: Frame, bid: str, dest: str) -> None:
     if arm(block) == "ground" and gmap(data).hexes[dest].terrain == "sea":
         block["landing"] = "sea"  # 6.52: an amphibious retreat puts it at sea
     kind = arm(block)
+    settle(data, bid, dest)  # 4.2: an air unit may retreat onto a carrier
+    if is_carrier(block):
+        carry(data, bid, dest)  # 4.2: and a carrier takes its aircraft along
     block.update(at=dest, entered=None)
     block.pop("reserve", None)
     frame["retreats"].append([bid, dest])

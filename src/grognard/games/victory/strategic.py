@@ -65,8 +65,9 @@ class Survey:
         counts: dict[tuple[str, str], int] = {}
         for hex_id, here in occ.items():
             for b in here:
-                if blocks[b]["owner"] == role and blocks[b]["type"] not in STACK_FREE:
-                    key = (hex_id, arm(blocks[b]))
+                block = blocks[b]
+                if block["owner"] == role and block["type"] not in STACK_FREE and not block.get("aboard"):
+                    key = (hex_id, arm(block))
                     counts[key] = counts.get(key, 0) + 1
         # 5.2: (hex, arm) where the player's stack is full
         self._full = {key for key, n in counts.items() if n >= stack_limit(self.map.hexes[key[0]], key[1])}

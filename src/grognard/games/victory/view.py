@@ -40,6 +40,8 @@ def shown_entry(data: Data, bid: str, block: dict[str, Any]) -> dict[str, Any]:
         entry["at_sea"] = True  # 5.91, 6.52, 6.7: a ground block carried at sea
     if block.get("blockade"):
         entry["blockade"] = True  # 6.8: face up in the port it blockades
+    if block.get("aboard"):
+        entry["aboard"] = block["aboard"]  # 4.2: the carrier it is on
     return entry
 
 
