@@ -177,7 +177,8 @@ def _air_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str]
     start, reach = block["at"], unit_of(block).move
     storm = survey.storm  # 9.4: no flight ends or strikes in the storm
     ends = {h for h in survey.airbases(start, reach) if h != start and h not in storm}
-    ends |= {h for h in carrier_landings(data, bid, start, reach) if h != start and h not in storm}  # 4.2
+    if survey.carrier_hexes:  # 4.2: carriers are airbases too
+        ends |= {h for h in carrier_landings(data, bid, start, reach) if h != start and h not in storm}
     strike = attack_reach(data, block)  # 5.53, and the Air Range option
     attacks = {
         (h, "air")

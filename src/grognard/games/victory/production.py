@@ -147,7 +147,7 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
                 unit = table[type_id]
                 if unit.cost > pp or unit.cost == 0 or not may_build_here(type_id, info.city, air):
                     continue
-                if _pays(data, frame, role, hex_id, type_id, unit.cost) is None:
+                if factories and _pays(data, frame, role, hex_id, type_id, unit.cost) is None:
                     continue  # 9.1: no factory of its kind with the PP
                 kind = unit.arm
                 if kind == "naval" and not (info.port and is_water(info)):
@@ -166,7 +166,7 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
             if (
                 block["steps"] < unit.max_steps
                 and 0 < unit.cost <= pp
-                and _pays(data, frame, role, hex_id, block["type"], unit.cost) is not None
+                and (not factories or _pays(data, frame, role, hex_id, block["type"], unit.cost) is not None)
             ):
                 actions.append(("add_step", bid))
     if factories:

@@ -63,9 +63,12 @@ class Survey:
         self.closed = frozenset(h for h in asked if not _open(data, occ, h, role))
         blocks = data["blocks"]
         counts: dict[tuple[str, str], int] = {}
+        self.carrier_hexes: set[str] = set()  # 4.2: where the player's carriers are
         for hex_id, here in occ.items():
             for b in here:
                 block = blocks[b]
+                if block["owner"] == role and "carrier" in unit_of(block).tags:
+                    self.carrier_hexes.add(hex_id)
                 if block["owner"] == role and block["type"] not in STACK_FREE and not block.get("aboard"):
                     key = (hex_id, arm(block))
                     counts[key] = counts.get(key, 0) + 1
