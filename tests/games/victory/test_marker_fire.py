@@ -33,13 +33,19 @@ def _battle_until_marker_fire(state: VictoryState, site: str) -> tuple[str, list
     raise AssertionError("red never got to fire")
 
 
-@pytest.mark.rules("9.6", "L1.1")
-def test_9_6_two_hits_in_one_battle_make_a_major_airfield_minor() -> None:
+def _airfield_battle(major: bool) -> tuple[VictoryState, str, str, list[tuple[str, ...]]]:
+    """Blue holds an airfield with infantry; red attacks it, up to red's turn to fire."""
     state = empty_game(logistics=True)
     site = _site(state)
-    state.data["airfields"] = {site: {"owner": BLUE, "major": True, "since": 0}}
+    state.data["airfields"] = {site: {"owner": BLUE, "major": major, "since": 0}}
     put(state, BLUE, "IN", site, 4)
     raider, legal = _battle_until_marker_fire(state, site)
+    return state, site, raider, legal
+
+
+@pytest.mark.rules("9.6", "L1.1")
+def test_9_6_two_hits_in_one_battle_make_a_major_airfield_minor() -> None:
+    state, site, raider, legal = _airfield_battle(major=True)
     assert ("fire", raider, "L") in legal
     state.rng.force([1, 1, 6, 6])  # two of four dice hit
     state.apply(RED, ("fire", raider, "L"))
@@ -49,19 +55,12 @@ def test_9_6_two_hits_in_one_battle_make_a_major_airfield_minor() -> None:
 
 @pytest.mark.rules("9.6")
 def test_9_6_one_hit_leaves_it_major_and_a_minor_airfield_is_no_target() -> None:
-    state = empty_game(logistics=True)
-    site = _site(state)
-    state.data["airfields"] = {site: {"owner": BLUE, "major": True, "since": 0}}
-    put(state, BLUE, "IN", site, 4)
-    raider, legal = _battle_until_marker_fire(state, site)
+    state, site, raider, legal = _airfield_battle(major=True)
     assert ("fire", raider, "L") in legal
     state.rng.force([1, 6, 6, 6])
     state.apply(RED, ("fire", raider, "L"))
     assert state.data["airfields"][site]["major"] is True
-    minor = empty_game(logistics=True)
-    minor.data["airfields"] = {site: {"owner": BLUE, "major": False, "since": 0}}
-    put(minor, BLUE, "IN", site, 4)
-    minor_raider, legal = _battle_until_marker_fire(minor, site)
+    _, _, minor_raider, legal = _airfield_battle(major=False)
     assert ("fire", minor_raider, "L") not in legal
 
 
