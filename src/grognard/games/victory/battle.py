@@ -221,6 +221,10 @@ def start_battle(game: Any, hex_id: str) -> None:
     for bid in in_battle(game.data, hex_id):
         game.data["blocks"][bid].pop("blockade", None)  # 6.8: the blockaders fight
     game.log(f"the battle at {hex_id} begins: {record['attacker']} attacks {record['defender']}")
+    blocks = game.data["blocks"]
+    strikers = [b for b in in_battle(game.data, hex_id) if blocks[b]["owner"] == record["attacker"]]
+    # S1.6: a rocket striking alone learns nothing of the defender's blocks or losses
+    alone = bool(strikers) and all("rocket" in unit_of(blocks[b]).tags for b in strikers)
     call(
         game.flow,
         "battle",
@@ -240,6 +244,7 @@ def start_battle(game: Any, hex_id: str) -> None:
         over=None,
         entry_sides=entry_sides(game.data, hex_id, record["attacker"]),
         blockader=record.get("blockade"),
+        veiled=[record["attacker"]] if alone else [],
     )
 
 
@@ -251,12 +256,21 @@ def reveal(game: Any, frame: Frame, bids: list[str]) -> None:
     if not fresh:
         return
     frame["shown"].extend(fresh)
-    players = [frame["attacker"], frame["defender"]]
-    for role in players:
+    blocks = data["blocks"]
+
+    def names(bids: list[str]) -> str:
+        return ", ".join(f"{b} {unit_of(blocks[b]).id}-{blocks[b]['steps']}" for b in bids)
+
+    veiled = frame.get("veiled", ())
+    for role in (frame["attacker"], frame["defender"]):
+        # S1.6: in a rocket's lone strike its owner sees only his own blocks
+        shown = [b for b in fresh if role not in veiled or blocks[b]["owner"] == role]
         seen = data["seen"].setdefault(role, [])
-        seen.extend(b for b in fresh if b not in seen)
-    names = ", ".join(f"{b} {unit_of(data['blocks'][b]).id}-{data['blocks'][b]['steps']}" for b in fresh)
-    game.log(f"revealed at {frame['hex']}: {names}", to=players)
+        seen.extend(b for b in shown if b not in seen)
+        if veiled and shown:
+            game.log(f"revealed at {frame['hex']}: {names(shown)}", to=[role])
+    if not veiled:
+        game.log(f"revealed at {frame['hex']}: {names(fresh)}", to=[frame["attacker"], frame["defender"]])
     game.mark_irreversible()
 
 
@@ -284,6 +298,8 @@ class Battle(Step):
             game.log(f"{bid} lands in {frame['hex']}", to=[frame["attacker"], frame["defender"]])
         else:
             fire(game, frame, bid, action[2], dict(fire_options(game, frame, bid))[action[2]])
+            if bid in game.data["blocks"] and "expended_on_fire" in unit_of(game.data["blocks"][bid]).tags:
+                eliminate(game, frame, bid, "is spent")  # S1.6: a rocket fires once
 
     def run(self, game: Any, frame: Frame) -> None:
         data = game.data

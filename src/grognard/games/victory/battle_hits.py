@@ -72,6 +72,12 @@ def players(frame: Frame) -> list[str]:
     return [frame["attacker"], frame["defender"]]
 
 
+def told(frame: Frame, owner: str) -> list[str]:
+    """The players of a battle who learn what befalls `owner`'s blocks: in a rocket's
+    lone strike (S1.6) the rocket's owner learns nothing of the defender's losses."""
+    return [r for r in players(frame) if r == owner or r not in frame.get("veiled", ())]
+
+
 def situation(game: Any, frame: Frame, bid: str) -> tuple[str, ...]:
     """The fire bonus situations that hold for a block (4.3 infantry in a city,
     mountain troops in mountains)."""
@@ -111,7 +117,7 @@ def fire(game: Any, frame: Frame, bid: str, group: str, fp: int) -> None:
     if group == "N" and kind == "ground":
         only = list(frame["bombard"])
     friendly = 0
-    if group == "G" and kind != "ground":
+    if group == "G" and (kind != "ground" or "rocket" in unit_of(block).tags):  # 6.48, S1.6
         ground_here = [b for b in in_battle(data, frame["hex"]) if data["blocks"][b]["owner"] == me]
         if any(arm(data["blocks"][b]) == "ground" for b in ground_here):
             friendly = sum(1 for d in dice if d == 6)  # 6.48 friendly fire
@@ -172,13 +178,13 @@ def lose_step(game: Any, battle: Frame, bid: str) -> None:
     block["steps"] -= 1
     battle["casualties"][bid] = battle["casualties"].get(bid, 0) + 1
     if block["steps"] > 0:
-        game.log(f"{bid} loses a step", to=players(battle))
+        game.log(f"{bid} loses a step", to=told(battle, block["owner"]))
         if is_carrier(block):
             _spill(game, battle, bid)
         return
     del data["blocks"][bid]
     data["graveyard"][bid] = {"owner": block["owner"], "type": block["type"]}
-    game.log(f"{bid} ({unit_of(block).name}) is eliminated", to=players(battle))
+    game.log(f"{bid} ({unit_of(block).name}) is eliminated", to=told(battle, block["owner"]))
     game.log(f"a {block['owner']} block is eliminated at {battle['hex']}")
     if is_carrier(block):
         _spill(game, battle, bid)
@@ -204,7 +210,7 @@ def _take(game: Any, frame: Frame, bid: str) -> None:
     if frame["double"] and not block.get("half"):
         block["half"] = True  # 6.47 a half-hit: no step lost yet
         battle["casualties"].setdefault(bid, 0)
-        game.log(f"{bid} takes a half-hit (double defense)", to=players(battle))
+        game.log(f"{bid} takes a half-hit (double defense)", to=told(battle, block["owner"]))
         return
     block.pop("half", None)
     lose_step(game, battle, bid)

@@ -155,6 +155,7 @@ def capture_factories(game: Any, hex_id: str) -> list[str]:
             for b in here
             if blocks[b]["owner"] != owner
             and not is_factory(blocks[b])
+            and "rocket" not in unit_table()[blocks[b]["type"]].tags  # S1.6: a strike, not a unit
             and arm(blocks[b]) == "ground"
             and not blocks[b].get("reserve")
         )

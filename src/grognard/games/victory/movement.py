@@ -204,6 +204,27 @@ def atom_targets(data: Data, occ: Occ, bid: str) -> list[str]:
     )
 
 
+def rocket_targets(data: Data, occ: Occ, bid: str) -> list[str]:
+    """S1.6: a rocket otherwise moves only strategically, but strikes an enemy hex
+    within its launch range (4), or a battle its owner began; never in answer to a
+    battle another player began (it cannot respond)."""
+    block = data["blocks"][bid]
+    role, start = block["owner"], block["at"]
+    if block["moved"] or start is None or is_pinned(data, occ, bid) or start in storm_area(data):
+        return []
+    reach = int(unit_of(block).air_move or 0)
+    storm = storm_area(data)
+    battles = data["battles"]
+    return sorted(
+        h
+        for h in enemy_hexes(data, occ, role)
+        if hex_distance(start, h) <= reach
+        and h not in storm
+        and battles.get(h, {}).get("attacker", role) == role
+        and has_room(data, occ, h, role, "ground")
+    )
+
+
 def can_move(data: Data, occ: Occ, bid: str) -> bool:
     """Blocks move once a turn (5.0), not when pinned (5.1), some only strategically."""
     block = data["blocks"][bid]
@@ -246,6 +267,8 @@ def move_actions(data: Data, role: str) -> list[Action]:
         actions += [("attack", bid, h, via) for h, via in attacks]
         if "atom_bomb" in unit_of(blocks[bid]).tags:
             actions += [("attack", bid, h, "air") for h in atom_targets(data, occ, bid)]
+        if "rocket" in unit_of(blocks[bid]).tags:
+            actions += [("attack", bid, h, "air") for h in rocket_targets(data, occ, bid)]  # S1.6
         if can_move(data, occ, bid):  # 6.6, 6.7: instead of an ordinary move
             actions += [("paradrop", bid, h) for h in drop_targets(data, occ, bid)]
             actions += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]

@@ -54,7 +54,7 @@ NOT_BUILT = frozenset({"elite", "stretch", "blockset_only", "factory", "logistic
 
 
 # the stretch units whose special rules are not played yet (the rocket's launch)
-NOT_PLAYED = frozenset({"rocket"})
+NOT_PLAYED: frozenset[str] = frozenset()
 
 
 @cache

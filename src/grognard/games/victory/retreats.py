@@ -51,8 +51,8 @@ def retreat_targets(data: Data, frame: Frame, bid: str) -> list[str]:
     aircraft to a friendly airbase within their move (6.54)."""
     block = data["blocks"][bid]
     unit = unit_of(block)
-    if "no_retreat" in unit.tags or "immobile" in unit.tags:
-        return []  # 6.51 resources; 9.1 factories never move
+    if unit.tags & {"no_retreat", "immobile", "rocket"}:
+        return []  # 6.51 resources; 9.1 factories never move; S1.6 a rocket fires or is lost
     role, kind, here = block["owner"], arm(block), frame["hex"]
     occ = occupancy(data)
     if kind == "air":

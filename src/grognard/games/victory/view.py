@@ -57,7 +57,7 @@ def visible(data: Data, flow: list[dict[str, Any]], role: str | None) -> set[str
     if role is not None:  # 6.71, 6.8: beachheads and blockaders stand face up for the players
         out |= {b for b, block in blocks.items() if block.get("beachhead") or block.get("blockade")}
     frame = battle_frame(flow)
-    if frame and role in (frame["attacker"], frame["defender"]):
+    if frame and role in (frame["attacker"], frame["defender"]) and role not in frame.get("veiled", ()):
         out |= {b for b in frame["shown"] if b in blocks and blocks[b]["at"] == frame["hex"]}
     return out
 
@@ -141,10 +141,11 @@ def board_view(data: Data, flow: list[dict[str, Any]], role: str | None) -> dict
 def battle_view(data: Data, frame: dict[str, Any], role: str | None) -> dict[str, Any]:
     blocks, graveyard = data["blocks"], data["graveyard"]
     in_it = role in (frame["attacker"], frame["defender"])
+    veiled = role in frame.get("veiled", ())  # S1.6: a rocket's lone strike
 
     def entry(bid: str) -> dict[str, Any]:
         block = blocks.get(bid) or {**graveyard[bid], "steps": 0}
-        if in_it and (block["owner"] == role or bid in frame["shown"]):
+        if in_it and (block["owner"] == role or (bid in frame["shown"] and not veiled)):
             shape = shown_entry(data, bid, block)
             shape.pop("at", None)
             return shape
@@ -181,6 +182,7 @@ def battle_view(data: Data, frame: dict[str, Any], role: str | None) -> dict[str
         "casualties": [
             {"block": entry(b), "lost": n, "eliminated": b in graveyard}
             for b, n in sorted(frame["casualties"].items())
+            if not veiled or (blocks.get(b) or graveyard[b])["owner"] == role
         ],
         "retreats": [
             {"block": entry(b), "to": to} for b, to in frame["retreats"] if b in blocks or b in graveyard
