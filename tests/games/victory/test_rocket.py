@@ -76,3 +76,19 @@ def test_s1_6_a_rocket_reaches_four_hexes_and_never_answers_another_players_batt
     start(state, "move", role=RED)
     assert ("attack", rocket, target, "air") not in state.legal_actions(RED)
     assert "RK" in buildable_types(True) and "RK" not in buildable_types(False)
+
+
+@pytest.mark.rules("S1.6")
+def test_s1_6_a_rocket_that_holds_its_fire_still_learns_nothing_of_the_defender() -> None:
+    state = empty_game(stretch_units=True)
+    target, pad = _target_and_pad(state)
+    defender = put(state, BLUE, "IN", target, 4)
+    rocket = put(state, RED, "RK", pad, 3)
+    start(state, "move", role=RED)
+    state.apply(RED, ("attack", rocket, target, "air"))
+    state.apply(RED, ("end_moves",))
+    state.apply(RED, ("pass", rocket))
+    fire = next(a for a in state.legal_actions(BLUE) if a[:2] == ("fire", defender))
+    state.rng.force([6, 6, 6, 6])
+    state.apply(BLUE, fire)  # the defender's turn: its fire is logged to blue alone
+    assert defender not in json.dumps(state.view(RED))

@@ -24,7 +24,16 @@ from typing import Any
 from grognard.core.flow import Frame, Step, call, end, goto
 
 from .battle_end import eliminate, land_after
-from .battle_hits import GROUP_ARM, MARKER_GROUP, fire, is_immune, lose_step, marker_target, situation
+from .battle_hits import (
+    GROUP_ARM,
+    MARKER_GROUP,
+    fire,
+    is_immune,
+    lose_step,
+    marker_target,
+    situation,
+    told,
+)
 from .control import (
     Data,
     arm,
@@ -288,14 +297,14 @@ class Battle(Step):
         verb, bid = action[0], action[1]
         frame["current"] = None
         if verb == "pass":
-            game.log(f"{bid} passes", to=[frame["attacker"], frame["defender"]])
+            game.log(f"{bid} passes", to=told(frame, game.data["blocks"][bid]["owner"]))
         elif verb == "retreat":
             retreat(game, frame, bid, action[2])
         elif verb == "drop":
             atom_strike(game, frame, bid)
         elif verb == "land":  # 6.6, 6.7: landing takes the turn; it fires from the next
             game.data["blocks"][bid].pop("landing")
-            game.log(f"{bid} lands in {frame['hex']}", to=[frame["attacker"], frame["defender"]])
+            game.log(f"{bid} lands in {frame['hex']}", to=told(frame, game.data["blocks"][bid]["owner"]))
         else:
             fire(game, frame, bid, action[2], dict(fire_options(game, frame, bid))[action[2]])
             if bid in game.data["blocks"] and "expended_on_fire" in unit_of(game.data["blocks"][bid]).tags:

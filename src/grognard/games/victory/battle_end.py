@@ -12,7 +12,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end
 
-from .battle_hits import battle_frame, players
+from .battle_hits import battle_frame, told
 from .carriers import carrier_landings, settle
 from .control import (
     AIRBASE_CAPACITY,
@@ -42,7 +42,7 @@ def eliminate(game: Any, battle: Frame, bid: str, why: str) -> None:
     block = data["blocks"].pop(bid)
     data["graveyard"][bid] = {"owner": block["owner"], "type": block["type"]}
     battle["casualties"][bid] = battle["casualties"].get(bid, 0) + block["steps"]
-    game.log(f"{bid} ({unit_of(block).name}) {why} and is eliminated", to=players(battle))
+    game.log(f"{bid} ({unit_of(block).name}) {why} and is eliminated", to=told(battle, block["owner"]))
     game.log(f"a {block['owner']} block is eliminated at {battle['hex']}")
 
 

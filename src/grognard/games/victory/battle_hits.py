@@ -103,10 +103,10 @@ def fire(game: Any, frame: Frame, bid: str, group: str, fp: int) -> None:
     foe = frame["defender"] if me == frame["attacker"] else frame["attacker"]
     if group == MARKER_GROUP:
         target = marker_target(data, frame["hex"], foe)
-        game.log(f"{bid} fires at the {target}: {hits} hit(s)", to=players(frame))
+        game.log(f"{bid} fires at the {target}: {hits} hit(s)", to=told(frame, me))
         _fire_at_marker(game, frame, foe, hits)
         return
-    game.log(f"{bid} fires at the {GROUP_ARM[group]} group: {hits} hit(s)", to=players(frame))
+    game.log(f"{bid} fires at the {GROUP_ARM[group]} group: {hits} hit(s)", to=told(frame, me))
     if kind == "air" and group in ("G", "N"):
         frame["air_strikes"].setdefault(group, []).append(bid)  # 6.45 opens flak
     if kind == "naval" and group == "G":
@@ -194,7 +194,8 @@ def _spill(game: Any, battle: Frame, cid: str) -> None:
     """5.51: aircraft a damaged or sunk carrier can no longer hold lose the excess
     (all of them when it sinks)."""
     for plane, lost in overflow(game.data, cid):
-        game.log(f"{plane} loses {lost} step(s): its carrier cannot hold it", to=players(battle))
+        owner = game.data["blocks"][plane]["owner"]
+        game.log(f"{plane} loses {lost} step(s): its carrier cannot hold it", to=told(battle, owner))
         for _ in range(lost):
             if plane in game.data["blocks"]:
                 lose_step(game, battle, plane)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .battle_hits import lose_step, players
+from .battle_hits import lose_step, told
 from .carriers import carrier_landings, carry, is_carrier, settle
 from .control import (
     Data,
@@ -120,10 +120,10 @@ def retreat(game: Any, frame: Frame, bid: str, dest: str) -> None:
     frame["retreats"].append([bid, dest])
     key = f"{kind}:{dest}"
     frame["retreat_sides"][key] = frame["retreat_sides"].get(key, 0) + 1
-    game.log(f"{bid} retreats from {frame['hex']} to {dest}", to=players(frame))
+    game.log(f"{bid} retreats from {frame['hex']} to {dest}", to=told(frame, block["owner"]))
     game.log(f"a {block['owner']} block retreats from {frame['hex']} to {dest}")
     if block.pop("half", False):
         lose_step(game, frame, bid)
     if dest in storm_area(data) and bid in data["blocks"]:
-        game.log(f"{bid} loses a step retreating into the storm", to=players(frame))
+        game.log(f"{bid} loses a step retreating into the storm", to=told(frame, block["owner"]))
         lose_step(game, frame, bid)  # 9.4: a retreat into the storm costs a step
