@@ -140,6 +140,8 @@ def capture_factories(game: Any, hex_id: str) -> list[str]:
     """9.1: factories alone (none of their owner's other blocks there) with another
     player's ground unit pass to him at once, at their strength. Returns them."""
     data = game.data
+    if not plays_factories(data):
+        return []  # factories stand only with the option
     blocks = data["blocks"]
     here = [b for b in sorted(blocks) if blocks[b]["at"] == hex_id]
     taken = []

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
@@ -111,6 +112,8 @@ def _ground_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[s
     attacks: set[tuple[str, str]] = set()
     enemy = survey.enemies
     storm = survey.storm  # 9.4: nothing moves into or through the storm
+    # 9.5: the map's own hexsides unless a bridge or canal is destroyed
+    features_of = the_map.side_features if not data.get("destroyed") else partial(side_features, data)
     best: dict[tuple[str, bool], int] = {(start, True): unit.move}
     queue = deque([(start, True, unit.move)])
     while queue:
@@ -121,7 +124,7 @@ def _ground_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[s
             info = the_map.hexes[nxt]
             if not info.land_terrain or (coastal_only and info.terrain != "coastal") or nxt in storm:
                 continue
-            features = side_features(data, here, nxt)  # 9.5: less a destroyed bridge
+            features = features_of(here, nxt)  # 9.5: less a destroyed bridge
             road = "road" in features
             if "alpine" in features and not road:
                 continue  # 3.1 alpine
@@ -177,8 +180,9 @@ def _air_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str]
     start, reach = block["at"], unit_of(block).move
     storm = survey.storm  # 9.4: no flight ends or strikes in the storm
     ends = {h for h in survey.airbases(start, reach) if h != start and h not in storm}
-    if survey.carrier_hexes:  # 4.2: carriers are airbases too
-        ends |= {h for h in carrier_landings(data, bid, start, reach) if h != start and h not in storm}
+    near = [h for h in survey.carrier_hexes if h not in (start, *storm) and hex_distance(start, h) <= reach]
+    if near:  # 4.2: carriers are airbases too
+        ends |= set(carrier_landings(data, bid, start, reach)) & set(near)
     strike = attack_reach(data, block)  # 5.53, and the Air Range option
     attacks = {
         (h, "air")
