@@ -41,6 +41,7 @@ from .board import (
     strength,
 )
 from .geography import Place
+from .limitations import sea_limits
 from .scenario import BOX, KINDS, load_scenario
 
 WHOLE = "army"  # the "kind" of a move that takes a whole army
@@ -49,7 +50,7 @@ WHOLE = "army"  # the "kind" of a move that takes a whole army
 def sea_room(data: Data, side: str, sea: str) -> int | None:
     """Strength Point Movement Across Seas 1: how many more points `side` may carry over
     `sea` this player turn (None: no limit; 0: none at all)."""
-    limits = load_scenario(data["scenario"]).sea_transport.get(side, {})
+    limits = sea_limits(data, side)  # with Italy 4-5 in Campaign Game I
     if sea not in limits:
         return 0
     limit = limits[sea]
