@@ -130,6 +130,8 @@ def _to_nearest_producer(state: Any, side: str, cut: list[Place]) -> None:
         other: [p for p, o in data["owner"].items() if o == other and p != BOX and production_of(data, p)]
         for other in opponents(data, side)
     }
+    if not producers:
+        return  # at peace with everyone (Campaign Game I, Soviet Union 2): nobody takes it
     for place in cut:
         if data["owner"].get(place) != side:
             continue
