@@ -193,10 +193,13 @@ class HgwHeuristic:
             "invasion_attack": lambda b, legal: ("assault",) if ("assault",) in legal else legal[0],
             "retreat": self._retreat,
             "production": self._produce,
-            "soviet_terms": lambda b, legal: ("accept_surrender",),  # peace frees the Axis
+            "soviet_terms": self._terms,
         }.get(step)
         choice = chooser(b, legal) if chooser else None
         return choice if choice in legal else legal[self.random.randrange(len(legal))]
+
+    def _terms(self, b: Board, legal: list[Action]) -> Action:
+        return ("accept_surrender",)  # Soviet Union 2: peace in the east frees the Axis
 
     # -- movement
     def _front_spots(self, b: Board, source: dict[str, Any]) -> list[tuple[int, Place]]:
