@@ -10,12 +10,14 @@ import pytest
 from hgw_positions import act, pass_turn, step
 
 from grognard.games.hgw import RULESET, HgwState, campaign_victory, politics
+from grognard.games.hgw.ai import HgwHeuristic
 from grognard.games.hgw.board import capture, may_target, opponents
 from grognard.games.hgw.geography import geography
 from grognard.games.hgw.limitations import sea_limits, supply_seas
 from grognard.games.hgw.map import load_map
 from grognard.games.hgw.production import budget, siberia_points
 from grognard.games.hgw.scenario import BOX, KINDS
+from grognard.testing import check_ruleset
 
 CG1 = "campaign_1"
 
@@ -559,3 +561,26 @@ def test_three_players_berlin_ends_the_game_and_the_axis_counts_nothing() -> Non
     assert campaign_victory.controlled_production(state.data, "axis") == 0
     assert campaign_victory.level(state.data, "axis") == 0
     assert state.result()["axis"] == 0.0  # type: ignore[index]
+
+
+# ----- the whole game
+
+
+@pytest.mark.rules("G28.4")
+def test_campaign_game_i_passes_check_ruleset() -> None:
+    report = check_ruleset(RULESET, scenarios=[CG1], games=1, seed=3, max_actions=60_000, every=400)
+    assert report.games == 1 and report.actions > 100
+
+
+@pytest.mark.parametrize("two_player", [False, True])
+def test_the_heuristic_plays_every_side_to_the_end(two_player: bool) -> None:
+    """Heuristic agents on every side, from their views only, finish the game."""
+    state = new_game(seed=4, two_player=two_player)
+    state.keep_undo = False
+    agents = {r: HgwHeuristic(4) for r in state.roles}
+    while not state.is_over():
+        role = state.active_roles()[0]
+        state.apply(role, agents[role].act(state.view(role), state.legal_actions(role)))
+    result = state.result()
+    assert result is not None and max(result.values()) > 0
+    assert state.data["turns"][-1] == ("Spring 1945" if two_player else "Summer 1945")
