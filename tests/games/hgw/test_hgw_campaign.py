@@ -94,7 +94,7 @@ def test_set_up_places_the_printed_forces_and_keeps_the_neutral_armies_off_the_b
             assert state.data["owner"][x["at"]] == x["side"]
 
 
-@pytest.mark.rules("G28.2", "G20.1", "G20.2")
+@pytest.mark.rules("G28.2", "G20.1", "G20.2", "G17.1")
 def test_production_at_start_is_16_8_and_23_plus_the_swedish_ore() -> None:
     """The friendly areas give Axis 16, Soviets 8 (15 on the map held to 8) and Allies 23;
     the Axis budget adds the two Swedish points, shipped through Narvik in winter."""
@@ -172,9 +172,13 @@ def test_poland_sweden_iceland_and_eire_stay_unaligned_until_conquered() -> None
     assert "1239" not in state.data["owner"] and "0639" not in state.data["owner"]
 
 
-@pytest.mark.rules("G2.3")
+@pytest.mark.rules("G2.3", "G9.5")
 def test_italy_attacked_by_the_axis_joins_the_allies_with_its_army() -> None:
+    """Rome falling to the Axis does not make Italy surrender to it (Italy 5); at the end
+    of the phase Italy joins the Allies, its army an Allied one of the same strength."""
     state = new_game()
+    capture(state, "1837", "axis", by_advance=True)
+    assert "italy" not in pol(state)["surrendered"]
     attacked(state, "axis", "agw", "1637")
     end_combat(state, "axis")
     assert pol(state)["joined"]["italy"] == "allied"
@@ -206,7 +210,7 @@ def test_italy_joins_the_axis_in_the_spring_1940_production_phase() -> None:
     assert (italian["side"], italian["at"]) == ("axis", "1636")
 
 
-@pytest.mark.rules("G4.4", "G4.5")
+@pytest.mark.rules("G4.4", "G4.5", "G9.3")
 def test_the_mediterranean_follows_italy_malta_gibraltar_and_france() -> None:
     state = new_game()
     data = state.data
@@ -291,7 +295,7 @@ def test_two_players_the_axis_wins_when_spring_1945_ends_with_berlin_german() ->
     assert state.result() == {"axis": 1.0, "soviet": 0.0, "allied": 0.0}
 
 
-@pytest.mark.rules("G9.1", "G9.2", "G9.4", "G9.5")
+@pytest.mark.rules("G9.1", "G9.2", "G9.4")
 def test_italy_surrenders_after_losing_three_mainland_hexes() -> None:
     state = new_game()
     pol(state)["unaligned"].remove("italy")
@@ -361,6 +365,10 @@ def test_france_surrenders_when_paris_falls() -> None:
     assert state.data["permanent"] == {"1435": 1, "1534": 1, "1635": 1}
     # France's six, Algeria's one (unaligned now) and French Africa's box
     assert budget(state.data, "allied") == before - 6 - 1 - 1
+    capture(state, "1434", "allied", by_advance=True)
+    capture(state, "1434", "axis", by_advance=True)
+    end_combat(state, "axis")
+    assert pol(state)["surrendered"].count("france") == 1  # only once
 
 
 @pytest.mark.rules("G11.3")
@@ -377,7 +385,7 @@ def test_french_north_africa_rallies_once_the_allies_hold_three_atlantic_coastal
     assert state.data["owner"]["2034"] == "allied" and state.data["owner"]["2236"] == "allied"
 
 
-@pytest.mark.rules("G12.1", "G12.2", "G12.3")
+@pytest.mark.rules("G12.1", "G12.2", "G12.3", "G12.4")
 def test_great_britain_surrenders_with_london_and_the_midlands() -> None:
     state = new_game()
     state.data["owner"]["1333"] = "axis"
@@ -391,6 +399,9 @@ def test_great_britain_surrenders_with_london_and_the_midlands() -> None:
         assert state.data["owner"][p] == "axis", p
     assert state.data["devastated"]["1131"] == 1
     assert state.data["armies"]["bef"]["at"] is None
+    state.data["owner"]["1131"] = "allied"
+    end_combat(state, "axis")
+    assert state.data["owner"]["1131"] == "allied"  # no second surrender
 
 
 @pytest.mark.rules("G13.1", "G14.1", "G14.2")
