@@ -41,7 +41,7 @@ def season(data: Data) -> str:
     return str(data["turns"][data["turn"]]).split()[0]
 
 
-def _campaign(data: Data) -> tuple[CampaignRules, Data] | None:
+def campaign_state(data: Data) -> tuple[CampaignRules, Data] | None:
     rules, pol = rules_of(data), politics(data)
     if rules is None or pol is None:
         return None
@@ -50,7 +50,7 @@ def _campaign(data: Data) -> tuple[CampaignRules, Data] | None:
 
 def italy_status(data: Data) -> str:
     """"unaligned", "axis", "allied" or "surrendered" (Italy 1-5)."""
-    found = _campaign(data)
+    found = campaign_state(data)
     if found is None:
         return "unaligned"
     _, pol = found
@@ -70,7 +70,7 @@ def sea_limits(data: Data, side: str) -> dict[str, int]:
     again once it surrenders; in between two points while they hold Gibraltar or France
     stands, else none; the Axis two points while Italy is with it, three with Malta."""
     limits = dict(load_scenario(data["scenario"]).sea_transport.get(side, {}))
-    found = _campaign(data)
+    found = campaign_state(data)
     if found is None:
         return limits
     rules, _ = found
@@ -94,7 +94,7 @@ def supply_seas(data: Data, side: str) -> tuple[str, ...]:
     is Axis the Allies trace through the Mediterranean only if Gibraltar, France or the
     Suez is theirs; the Axis traces through it while Italy is with it."""
     seas = list(load_scenario(data["scenario"]).friendly_seas.get(side, ()))
-    found = _campaign(data)
+    found = campaign_state(data)
     if found is None:
         return tuple(seas)
     rules, _ = found
@@ -124,7 +124,7 @@ def siberia_points(data: Data) -> int | None:
     """Soviet Mobilization 4 and Siberian Industry 1: nothing until the turn after the
     mobilization limit is lifted, then eight, and twelve from Spring 1943; None for
     the scenarios that schedule Siberia in their own data."""
-    found = _campaign(data)
+    found = campaign_state(data)
     if found is None:
         return None
     rules, pol = found
@@ -141,7 +141,7 @@ def swedish_points(data: Data) -> int:
     port, in summer all through the Swedish port; each port counts while it is neutral or
     Axis. Without U-boats nothing intercepts the route, so it carries full capacity.
     Once the Axis has attacked Sweden the ore flows only from an Axis 0539 in supply."""
-    found = _campaign(data)
+    found = campaign_state(data)
     if found is None:
         return 0
     rules, pol = found
@@ -164,7 +164,7 @@ def swedish_points(data: Data) -> int:
 
 def us_points(data: Data) -> int:
     """United States 3: sixteen the turn it enters, one more each turn after."""
-    found = _campaign(data)
+    found = campaign_state(data)
     if found is None:
         return 0
     rules, pol = found
@@ -178,7 +178,7 @@ def boxes_counted(data: Data, side: str) -> list[str]:
     India while the Axis holds the Suez or Gibraltar (Suez Canal) and French Africa
     once France has surrendered (France 3)."""
     boxes = list(load_scenario(data["scenario"]).box_production.get(side, ()))
-    found = _campaign(data)
+    found = campaign_state(data)
     if found is None or side != "allied":
         return boxes
     rules, _ = found
@@ -194,7 +194,7 @@ def adjust_budget(data: Data, side: str, total: int, full: set[Place]) -> int:
     the scenario's boxes): Soviet Mobilization 1-2 (at most eight points inside the
     Soviet Union, points outside it in full), Swedish Production, the United States,
     and the boxes of `boxes_counted`."""
-    found = _campaign(data)
+    found = campaign_state(data)
     if found is None:
         return total
     rules, _ = found
@@ -219,7 +219,7 @@ def adjust_budget(data: Data, side: str, total: int, full: set[Place]) -> int:
 
 def siberia_frozen(data: Data) -> bool:
     """Activity Limitations 10: nothing in Siberia moves before Winter 1941."""
-    found = _campaign(data)
+    found = campaign_state(data)
     if found is None:
         return False
     rules, _ = found
@@ -234,7 +234,7 @@ def soviet_hexes_held_by_axis(data: Data) -> int:
 def mobilization_update(data: Data) -> str | None:
     """Soviet Mobilization 1, 3: lift the limit when its date comes (Spring 1942, or
     once extended Spring 1944 or five Axis hexes inside the Soviet Union); a log line."""
-    found = _campaign(data)
+    found = campaign_state(data)
     if found is None:
         return None
     rules, pol = found

@@ -22,19 +22,12 @@ from grognard.core.flow import Frame, Step, goto
 from .board import Data, eliminate, free_army, geo, over_limit, points, remove_points, stack
 from .campaign import CampaignRules, Force
 from .geography import Place
-from .limitations import italy_status, lift_mobilization, mobilization_update, siberia_frozen
-from .neutrality import hand_over, join, places_of, politics, rules_of
+from .limitations import campaign_state, italy_status, lift_mobilization, mobilization_update, siberia_frozen
+from .neutrality import hand_over, join, places_of, politics
 from .production import open_production
 from .scenario import BOX
 
 Action = tuple[Any, ...]
-
-
-def _campaign(data: Data) -> tuple[CampaignRules, Data] | None:
-    rules, pol = rules_of(data), politics(data)
-    if rules is None or pol is None:
-        return None
-    return rules, pol
 
 
 def _title(nation: str) -> str:
@@ -89,7 +82,7 @@ def _join(game: Any, nation: str, side: str, *, scheduled: bool) -> None:
     scheduled entry (Nations Inclined toward Axis 3-4), the Finnish ones whatever the
     reason (Nations Inclined toward Axis 5)."""
     data = game.data
-    found = _campaign(data)
+    found = campaign_state(data)
     if found is None:
         return
     rules, pol = found
@@ -115,7 +108,7 @@ def _due(rules: CampaignRules, data: Data, side: str, when: str) -> list[Any]:
 def _enter(game: Any, side: str, when: str) -> None:
     """The Time Record's entries into the war due now."""
     data = game.data
-    found = _campaign(data)
+    found = campaign_state(data)
     if found is None:
         return
     rules, pol = found
@@ -136,7 +129,7 @@ def _enter(game: Any, side: str, when: str) -> None:
 
 def turn_start(game: Any, side: str) -> None:
     data = game.data
-    if _campaign(data) is None:
+    if campaign_state(data) is None:
         return
     message = mobilization_update(data)
     if message:
@@ -158,16 +151,12 @@ def _targets(data: Data, side: str) -> set[Place]:
     }
 
 
-def _resolve_violations(game: Any, side: str, targets: set[Place]) -> None:
+def _resolve_violations(game: Any, side: str, targets: set[Place], rules: CampaignRules, pol: Data) -> None:
     """Violation of Neutrality 2-5: an unaligned nation the side attacked this phase
     and did not conquer joins another side: the Axis if a Soviet or Allied player
     attacked it; the Soviets or the Allies (by nation) if the Axis did; Poland, Sweden,
     Iceland and Eire stay unaligned until conquered."""
     data = game.data
-    found = _campaign(data)
-    if found is None:
-        return
-    rules, pol = found
     g = geo(data)
     attacked = {rules.nation_of(g.country[p]) for p in targets if p in g.places}
     for nation in pol["unaligned"]:
@@ -191,14 +180,10 @@ def _resolve_violations(game: Any, side: str, targets: set[Place]) -> None:
         _join(game, nation, joins, scheduled=False)
 
 
-def _mobilization(game: Any, side: str, targets: set[Place]) -> None:
+def _mobilization(game: Any, side: str, targets: set[Place], rules: CampaignRules, pol: Data) -> None:
     """Soviet Mobilization 1, 3: an Axis attack on a Soviet or Baltic hex lifts the
     limit; a Soviet attack outside the Baltic States before then extends it."""
     data = game.data
-    found = _campaign(data)
-    if found is None:
-        return
-    rules, pol = found
     g = geo(data)
     if pol["mobilization"] == "lifted":
         return
@@ -224,13 +209,9 @@ def _territory_places(data: Data, territories: tuple[str, ...]) -> list[Place]:
     return sorted(p for p in g.places if g.country.get(p) in territories)
 
 
-def _france(game: Any) -> None:
+def _france(game: Any, rules: CampaignRules, pol: Data) -> None:
     """France 1-7: Paris in Axis hands at the end of an Axis combat phase."""
     data = game.data
-    found = _campaign(data)
-    if found is None:
-        return
-    rules, pol = found
     fr = rules.france
     if "france" in pol["surrendered"] or data["owner"].get(fr.capital) != "axis":
         return
@@ -247,14 +228,10 @@ def _france(game: Any) -> None:
         data["permanent"][p] = max(int(data["permanent"].get(p, 0)), n)  # France 7
 
 
-def _french_north_africa(game: Any) -> None:
+def _french_north_africa(game: Any, rules: CampaignRules, pol: Data) -> None:
     """France 3: French North Africa turns Allied once the Allies hold three of its
     Atlantic coastal hexes."""
     data = game.data
-    found = _campaign(data)
-    if found is None:
-        return
-    rules, pol = found
     if not pol.get("vichy"):
         return
     g = geo(data)
@@ -266,13 +243,9 @@ def _french_north_africa(game: Any) -> None:
         game.log("French North Africa rallies to the Allies")
 
 
-def _britain(game: Any) -> None:
+def _britain(game: Any, rules: CampaignRules, pol: Data) -> None:
     """Great Britain 1-4: London and the Midlands both Axis after an Axis combat phase."""
     data = game.data
-    found = _campaign(data)
-    if found is None:
-        return
-    rules, pol = found
     if "britain" in pol["surrendered"]:
         return
     if not all(data["owner"].get(h) == "axis" for h in rules.britain.capitals):
@@ -284,15 +257,11 @@ def _britain(game: Any) -> None:
     hand_over(game, places, "axis", devastate=True)
 
 
-def _italy(game: Any) -> None:
+def _italy(game: Any, rules: CampaignRules, pol: Data) -> None:
     """Italy's surrender 1-5: three mainland hexes lost at the end of any combat phase.
     The Axis loses one mechanized and five infantry points, those in Italian places
     first (our fixed choice for the player's), and the Mediterranean (limitations.py)."""
     data = game.data
-    found = _campaign(data)
-    if found is None:
-        return
-    rules, pol = found
     it = rules.italy
     if italy_status(data) != "axis":
         return
@@ -317,12 +286,8 @@ def _italy(game: Any) -> None:
             game.log(f"the Axis loses {points(taken, kind)} with Italy")
 
 
-def _offers_terms(data: Data) -> bool:
+def _offers_terms(data: Data, rules: CampaignRules, pol: Data) -> bool:
     """Soviet Union 1, 4: all three Soviet capitals Axis after an Axis combat phase."""
-    found = _campaign(data)
-    if found is None:
-        return False
-    rules, pol = found
     if pol["peace"] or pol["terms"] == "refused":
         return False
     return all(data["owner"].get(h) == "axis" for h in rules.soviet_capitals)
@@ -332,19 +297,21 @@ def end_of_combat(game: Any, side: str) -> bool:
     """Campaign Game I's politics at the end of `side`'s combat phase; True when a
     question was asked (the Soviet offer), which opens production itself."""
     data = game.data
-    if _campaign(data) is None:
+    found = campaign_state(data)
+    if found is None:
         return False
+    rules, pol = found
     targets = _targets(data, side)
-    _resolve_violations(game, side, targets)
-    _mobilization(game, side, targets)
+    _resolve_violations(game, side, targets, rules, pol)
+    _mobilization(game, side, targets, rules, pol)
     if side == "axis":
-        _france(game)
-        _britain(game)
+        _france(game, rules, pol)
+        _britain(game, rules, pol)
     if side == "allied":
-        _french_north_africa(game)
-    _italy(game)
+        _french_north_africa(game, rules, pol)
+    _italy(game, rules, pol)
     _enter(game, side, "production")
-    if side == "axis" and _offers_terms(data):
+    if side == "axis" and _offers_terms(data, rules, pol):
         game.log("the Soviet Union offers to surrender")
         goto(data["flow"], "soviet_terms", role="axis")
         return True
