@@ -11,7 +11,7 @@ from hgw_positions import act, pass_turn, step
 
 from grognard.games.hgw import RULESET, HgwState, campaign_victory, politics
 from grognard.games.hgw.ai import HgwHeuristic
-from grognard.games.hgw.board import capture, may_target, opponents
+from grognard.games.hgw.board import capture, defence, may_target, opponents
 from grognard.games.hgw.geography import geography
 from grognard.games.hgw.limitations import sea_limits, supply_seas
 from grognard.games.hgw.map import load_map
@@ -142,6 +142,16 @@ def test_capturing_a_capital_devastates_and_makes_the_country_surrender_at_once(
     assert state.data["devastated"]["1339"] == 2
     assert "poland" in pol(state)["surrendered"] and "poland" not in pol(state)["unaligned"]
     assert all(state.data["owner"][p] == "axis" for p in ("1141", "1241", "1442"))
+
+
+@pytest.mark.rules("G2.1")
+def test_unaligned_hexes_defend_with_their_garrisons_and_deserts_with_none() -> None:
+    """Garrisons 1 in an unaligned country: a clear hex holds its one point, a Libyan
+    desert hex none, as there is no owner's occupation marker to stand for one."""
+    state = new_game()
+    assert defence(state.data, "1339") == 1
+    assert geography(CG1).terrain["2338"] == "desert"
+    assert defence(state.data, "2338") == 0
 
 
 @pytest.mark.rules("G2.2", "G2.4")

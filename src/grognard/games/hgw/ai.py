@@ -126,7 +126,8 @@ class Board:
             return min(sum(int(a["strength"]) for a in armies), 10)
         if place in self.garrison_lost:
             return 0
-        if self.g.inherent_garrison[place] or self.markers.get(place) == self.owner.get(place):
+        owner = self.owner.get(place)
+        if self.g.inherent_garrison[place] or (owner is not None and self.markers.get(place) == owner):
             return 1
         return 0
 

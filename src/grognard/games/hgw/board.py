@@ -115,7 +115,8 @@ def has_garrison(data: Data, place: Place) -> bool:
         return False
     if geo(data).inherent_garrison[place]:
         return True
-    return bool(data["markers"].get(place) == data["owner"].get(place))
+    owner = data["owner"].get(place)  # an unaligned place has no marker to stand for one
+    return owner is not None and data["markers"].get(place) == owner
 
 
 def defence(data: Data, place: Place) -> int:
