@@ -5,8 +5,11 @@ production, on the world hex map of map.py and the tables of tables.py.
 Rules code follows the sequence of play (steps.py lists the steps): turn (turn
 sequence and end of game), movement (strategic redeployment, stacking), combat
 (announcing, defensive assaults, assaults, losses), advance (advances, retreats,
-exploitation), supply, production; board.py holds the questions they share. The
-Barbarossa scenario is playable; what is not done yet is listed in docs/hgw-design.md.
+exploitation), supply, production; board.py holds the questions they share.
+Campaign Game I adds its politics (politics.py in the sequence of play; neutrality.py,
+limitations.py and campaign_victory.py for the questions; campaign.py for its data).
+Barbarossa, The Fall of Germany and Campaign Game I are playable; what is not done yet
+is listed in docs/hgw-design.md.
 """
 
 from __future__ import annotations
