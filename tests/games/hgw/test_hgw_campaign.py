@@ -460,6 +460,25 @@ def test_soviets_and_allies_never_attack_each_other() -> None:
     assert not may_target(state.data, "allied", "1144")
 
 
+@pytest.mark.rules("G17.9")
+def test_allied_points_stay_in_france_while_axis_points_are_there() -> None:
+    """Activity Limitations 9: an Axis point in Metz keeps the French First Army's moves
+    inside France; once it is gone the points may cross to Britain."""
+    state = new_game()
+    state.data["armies"]["agB"]["at"] = "1435"
+    state.data["armies"]["agB"]["sp"]["infantry"] = 1
+    state.data["owner"]["1435"] = "axis"
+    pass_turn(state, "axis")
+    pass_turn(state, "soviet")
+    act(state, "allied", "move", "ffa", "infantry", 1)
+    targets = {a[1] for a in state.legal_actions("allied") if a[0] == "to_place"}
+    assert targets and all(geography(CG1).country[p] == "france" for p in targets)
+    act(state, "allied", "cancel")
+    state.data["armies"]["agB"]["at"] = None
+    act(state, "allied", "move", "ffa", "infantry", 1)
+    assert "1333" in {a[1] for a in state.legal_actions("allied") if a[0] == "to_place"}
+
+
 @pytest.mark.rules("G17.10")
 def test_siberian_points_may_not_move_before_winter_1941() -> None:
     state = new_game()

@@ -256,3 +256,23 @@ def lift_mobilization(data: Data, why: str) -> str | None:
     pol["mobilization"] = "lifted"
     pol["lifted_at"] = data["turn"]
     return f"the Soviet mobilization limit is lifted ({why})"
+
+
+def confined_to(data: Data, army_id: str) -> frozenset[Place] | None:
+    """Activity Limitations 9: while any Axis point stands in mainland France, Allied
+    points there may leave it only by a combat advance, so their moves stay inside it;
+    None when the army may go anywhere its routes reach."""
+    found = campaign_state(data)
+    army = data["armies"][army_id]
+    if found is None or army["side"] != "allied" or army["at"] is None:
+        return None
+    g = geography(data["scenario"])
+    if g.country.get(army["at"]) != "france":
+        return None
+    axis_there = any(
+        x["side"] == "axis" and x["at"] is not None and g.country.get(x["at"]) == "france"
+        for x in data["armies"].values()
+    )
+    if not axis_there:
+        return None
+    return frozenset(p for p in g.places if g.country.get(p) == "france")

@@ -41,7 +41,7 @@ from .board import (
     strength,
 )
 from .geography import Place
-from .limitations import sea_limits
+from .limitations import confined_to, sea_limits
 from .scenario import BOX, KINDS, load_scenario
 
 WHOLE = "army"  # the "kind" of a move that takes a whole army
@@ -181,6 +181,9 @@ class MoveTo(Step):
         count = frame["count"]
         actions: list[tuple[Any, ...]] = [("cancel",)]
         places = routes(data, start, role, count)
+        confine = confined_to(data, source)  # Campaign Game I, Activity Limitations 9
+        if confine is not None:
+            places = {p: r for p, r in places.items() if p in confine}
         whole = frame["kind"] == WHOLE
         spare = source if whole else free_army(data, role)
         for p in sorted(places):
