@@ -411,3 +411,31 @@ def test_a_barbarossa_turn_against_the_ai_with_an_exploitation_chain(page: Page)
     assert len(exploits) >= 2, exploits
     # the Soviet AI played its turn in between
     assert "Summer 1941: soviet player turn" in log
+
+
+def test_campaign_game_i_is_offered_and_its_board_loads(page: Page) -> None:
+    """The lobby's new-game form offers Campaign Game I (from the ruleset's scenarios);
+    its board loads with the unaligned countries in play: the Axis sees its armies, and
+    a click on unaligned Poland says what attacking it means."""
+    page.set_viewport_size({"width": 1600, "height": 1000})
+    page.goto("/")
+    form = page.locator("form.new-game")
+    expect(form.locator("button[type=submit]")).to_be_visible()
+    options = form.locator("select[name=scenario] option")
+    expect(options.filter(has_text="Campaign Game I")).to_have_count(1)
+    game_id = start_game(
+        page,
+        ruleset="hgw",
+        scenario="campaign_1",
+        seats={"axis": "me", "soviet": "ai:heuristic", "allied": "ai:heuristic"},
+        seed=SEED,
+    )
+    driver = ApiDriver(page)
+    view = _wait_for(page, driver, game_id, {"move", "end_movement"})
+    assert view["scenario"] == "campaign_1"
+    assert view["board"]["unaligned"]["1339"] == "poland"
+    expect(counter(page, "ags")).to_be_visible()
+    expect(counter(page, "it")).to_have_count(0)  # the Italian Army waits for Italy
+    expect(prompt(page)).to_contain_text("redeploys")
+    hexes = json.loads(MAP.read_text(encoding="utf-8"))["hexes"]
+    expect(page.locator(".board-svg")).to_have_attribute("data-painted", str(len(hexes)))

@@ -5,8 +5,11 @@ production, on the world hex map of map.py and the tables of tables.py.
 Rules code follows the sequence of play (steps.py lists the steps): turn (turn
 sequence and end of game), movement (strategic redeployment, stacking), combat
 (announcing, defensive assaults, assaults, losses), advance (advances, retreats,
-exploitation), supply, production; board.py holds the questions they share. The
-Barbarossa scenario is playable; what is not done yet is listed in docs/hgw-design.md.
+exploitation), supply, production; board.py holds the questions they share.
+Campaign Game I adds its politics (politics.py in the sequence of play; neutrality.py,
+limitations.py and campaign_victory.py for the questions; campaign.py for its data).
+Barbarossa, The Fall of Germany and Campaign Game I are playable; what is not done yet
+is listed in docs/hgw-design.md.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from . import odds as attack_odds
 from . import textmap
 from .geography import geography
 from .map import load_map
+from .neutrality import new_politics
 from .scenario import KINDS, load_scenario
 from .state import HgwState
 from .tables import load_tables
@@ -46,6 +50,14 @@ class HitlersGlobalWar(Ruleset):
             "Two players: one seat commands both the Soviets and the Allies (option two_player).",
             players=(2, 3),
         ),
+        Scenario(
+            "campaign_1",
+            "Campaign Game I: the War for Europe",
+            "Winter 1939 to Summer 1945: Axis, Soviets and Allies with the politics of the whole "
+            "war (neutrals, entries into the war, surrenders). Two players (option two_player): one "
+            "seat commands the Soviets and the Allies, who must take Berlin by Spring 1945.",
+            players=(2, 3),
+        ),
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
@@ -66,10 +78,13 @@ class HitlersGlobalWar(Ruleset):
         content = load_scenario(scenario_id)
         g = geography(scenario_id)
         turns = load_tables().turns()
+        last = content.last
+        if content.last_two_player and state.meta.get("options", {}).get("two_player"):
+            last = content.last_two_player  # Campaign Game I set-up: Spring 1945 with two players
         data = state.data
         data.update(
             scenario=scenario_id,
-            turns=turns[turns.index(content.first) : turns.index(content.last) + 1],
+            turns=turns[turns.index(content.first) : turns.index(last) + 1],
             turn=0,
             player=content.first_player,
             phase="movement",
@@ -85,6 +100,9 @@ class HitlersGlobalWar(Ruleset):
             winters=content.winters_at_start,
             result=None,
         )
+        pol = new_politics(scenario_id)
+        if pol is not None:
+            data["politics"] = pol  # Campaign Game I (neutrality.py)
         if content.lend_lease is not None:
             data["lend_lease"] = {"open": content.lend_lease.open_at_start, "gift": 0}
         hmap_side = {s.side: s for s in load_map().scenario(scenario_id).sides}

@@ -33,11 +33,16 @@ from typing import Any
 
 from grognard.core.game import Action
 
+from .campaign_victory import level
 from .geography import Geography, Place, geography
 from .scenario import load_scenario
 from .tables import load_tables
 
 View = dict[str, Any]
+# Campaign Game I: the Axis's first goals, and the unaligned nations it may attack at no
+# political cost (Violation of Neutrality 5: Poland never joins another side)
+CAMPAIGN_AXIS_GOALS = ("1339", "1434", "1144", "0942", "1446")
+FREE_PREY = frozenset({"poland"})
 FAIR_LIMIT = 3  # advance only when a roll of 1-3 or better succeeds (even odds)
 RACE_LIMIT = 1  # The Fall of Germany's attackers: any roll that can succeed will do
 
@@ -72,26 +77,45 @@ class Board:
         self.garrison_lost = set(board["garrison_lost"])
         self.markers: dict[Place, str] = board["markers"]
         self.stacks: dict[Place, int] = board["stacks"]
+        self.unaligned: dict[Place, str] = board.get("unaligned", {})
         content = load_scenario(self.scenario)
         # the Axis fights everyone else; the Soviets and the Allies only the Axis
         self.foes = frozenset(s for s in content.sides if s != self.me and "axis" in (s, self.me))
         # the side that must take ground: the Axis in Barbarossa, its foes in The Fall of Germany
-        self.attacking = (self.me == "axis") == (content.victory != "berlin")
+        # (in Campaign Game I every side takes ground: the Soviets and the Allies toward Berlin)
+        self.attacking = (self.me == "axis") == (content.victory != "berlin") or content.victory == "campaign"
         # racing the clock to Berlin, the attackers accept worse odds than even
         self.fair = RACE_LIMIT if content.victory == "berlin" and self.attacking else FAIR_LIMIT
-        if content.victory == "berlin":
+        self.prey: frozenset[str] = frozenset()
+        if content.victory == "campaign" and self.me == "axis":
+            # Campaign Game I: Warsaw, Paris, then the Soviet capitals, while they are not Axis
+            goals = [c for c in CAMPAIGN_AXIS_GOALS if self.owner.get(c) != "axis"][:2]
+            self.prey = FREE_PREY
+        elif content.victory in ("berlin", "campaign"):
             goals = [content.berlin]  # The Fall of Germany: everything turns on Berlin
         else:
             goals = [c for c in content.capitals.get(self.me, ()) if self.owner.get(c) != self.me]
         self.goals = frozenset(goals or content.capitals.get(self.me, ()))
         self.dist = _distances(self.scenario, self.goals)
         self.tables = load_tables()
+        # Campaign Game I with three players: taking Berlin ends the game, so the Soviets
+        # and the Allies take it only when the production count would then crown them
+        self.held_back: Place | None = None
+        options = view.get("options") or {}
+        three = content.victory == "campaign" and self.me != "axis" and not options.get("two_player")
+        if three and not _berlin_wins(view, self.me, content.berlin):
+            self.held_back = content.berlin
 
     def at(self, place: Place, side: str | None = None) -> list[dict[str, Any]]:
         return [a for a in self.armies.values() if a["at"] == place and (side is None or a["side"] == side)]
 
+    def is_target(self, place: Place) -> bool:
+        if place == self.held_back:
+            return False
+        return self.owner.get(place) in self.foes or self.unaligned.get(place) in self.prey
+
     def enemy_places_near(self, place: Place) -> list[Place]:
-        return [n for n in self.g.links[place] if self.owner.get(n) in self.foes]
+        return [n for n in self.g.links[place] if self.is_target(n)]
 
     def is_front(self, place: Place) -> bool:
         return bool(self.enemy_places_near(place))
@@ -102,7 +126,8 @@ class Board:
             return min(sum(int(a["strength"]) for a in armies), 10)
         if place in self.garrison_lost:
             return 0
-        if self.g.inherent_garrison[place] or self.markers.get(place) == self.owner.get(place):
+        owner = self.owner.get(place)
+        if self.g.inherent_garrison[place] or (owner is not None and self.markers.get(place) == owner):
             return 1
         return 0
 
@@ -169,9 +194,13 @@ class HgwHeuristic:
             "invasion_attack": lambda b, legal: ("assault",) if ("assault",) in legal else legal[0],
             "retreat": self._retreat,
             "production": self._produce,
+            "soviet_terms": self._terms,
         }.get(step)
         choice = chooser(b, legal) if chooser else None
         return choice if choice in legal else legal[self.random.randrange(len(legal))]
+
+    def _terms(self, b: Board, legal: list[Action]) -> Action:
+        return ("accept_surrender",)  # Soviet Union 2: peace in the east frees the Axis
 
     # -- movement
     def _front_spots(self, b: Board, source: dict[str, Any]) -> list[tuple[int, Place]]:
@@ -229,7 +258,7 @@ class HgwHeuristic:
         if invasion is not None:
             return invasion
         for a in legal:
-            if a[0] != "attack" or b.owner.get(a[2]) == b.me:
+            if a[0] != "attack" or not b.is_target(a[2]):
                 continue
             army = b.armies[a[1]]
             defence = b.defence(a[2])
@@ -248,7 +277,7 @@ class HgwHeuristic:
         lose up to two points to the amphibious assault)."""
         best: tuple[float, Action] | None = None
         for a in legal:
-            if a[0] != "invade" or b.owner.get(a[2]) == b.me:
+            if a[0] != "invade" or not b.is_target(a[2]):
                 continue
             army = b.armies[a[1]]
             sp = army["sp"]
@@ -292,7 +321,7 @@ class HgwHeuristic:
     def _exploit(self, b: Board, legal: list[Action]) -> Action:
         best: tuple[float, Action] | None = None
         for a in legal:
-            if a[0] != "exploit" or b.owner.get(a[2]) == b.me:
+            if a[0] != "exploit" or not b.is_target(a[2]):
                 continue
             army = b.armies[a[1]]
             defence = b.defence(a[2])
@@ -335,6 +364,20 @@ class HgwHeuristic:
     def _build_rank(self, b: Board, a: Action) -> tuple[int, int]:
         place = b.armies[a[3]]["at"] if a[2] == "army" else a[3]
         return (b.dist.get(place, 99), 0 if a[2] == "army" else 1)
+
+
+def _berlin_wins(view: View, me: str, berlin: Place) -> bool:
+    """Would `me` win alone (Three Players 4-5) if Berlin fell to it now?"""
+    board = view["board"]
+    data = {
+        "scenario": view["scenario"],
+        "owner": {**board["owner"], berlin: me},
+        "politics": board.get("politics"),
+        "turn": board["turn_index"],
+        "turns": board["turns"],
+    }
+    levels = {s: level(data, s) for s in load_scenario(view["scenario"]).sides}
+    return all(levels[me] > n for s, n in levels.items() if s != me)
 
 
 def _invader(army: dict[str, Any]) -> bool:

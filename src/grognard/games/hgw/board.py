@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from .geography import Geography, Place, geography
+from .neutrality import at_peace, is_unaligned, on_capture
 from .scenario import BOX, KINDS, load_scenario
 from .tables import load_tables
 from .victory import berlin_falls
@@ -52,8 +53,9 @@ def opponents(data: Data, side: str) -> tuple[str, ...]:
     """The sides `side` fights: the Axis fights every other side; the Soviets and the
     Allies fight only the Axis and never each other (Allied-Soviet Co-operation 1)."""
     if side != "axis":
-        return ("axis",)
-    return tuple(s for s in load_scenario(data["scenario"]).sides if s != "axis")
+        return () if at_peace(data, side, "axis") else ("axis",)
+    sides = load_scenario(data["scenario"]).sides
+    return tuple(s for s in sides if s != "axis" and not at_peace(data, side, s))
 
 
 def enemy_armies_at(data: Data, place: Place, side: str) -> list[str]:
@@ -65,6 +67,8 @@ def may_target(data: Data, side: str, place: Place) -> bool:
     """Initial Attack 3 and Allied-Soviet Co-operation 1-2: an army may be named against
     a place of its own side or of an opponent, never against a co-belligerent's."""
     owner = data["owner"].get(place)
+    if owner is None:
+        return is_unaligned(data, place)  # Violation of Neutrality 1 (Campaign Game I)
     return owner == side or owner in opponents(data, side)
 
 
@@ -111,7 +115,8 @@ def has_garrison(data: Data, place: Place) -> bool:
         return False
     if geo(data).inherent_garrison[place]:
         return True
-    return bool(data["markers"].get(place) == data["owner"].get(place))
+    owner = data["owner"].get(place)  # an unaligned place has no marker to stand for one
+    return owner is not None and data["markers"].get(place) == owner
 
 
 def defence(data: Data, place: Place) -> int:
@@ -160,13 +165,14 @@ def capture(state: Any, place: Place, side: str, *, by_advance: bool) -> None:
         if value:
             data["devastated"][place] = value
         data["garrison_lost"] = sorted({*data["garrison_lost"], place})
-    if g.start_owner[place] != side:
+    if g.start_owner.get(place) != side:
         data["markers"][place] = side
         if by_advance:
             data["won"] = sorted({*data["won"], place})
     else:
         drop_marker(data, place)
     state.log(f"{side} captures {place}")
+    on_capture(state, place, side)  # Other Countries 1-2 (Campaign Game I)
     check_victory(state)
 
 
@@ -195,7 +201,7 @@ def check_victory(state: Any) -> None:
     if data.get("result") is not None:
         return
     content = load_scenario(data["scenario"])
-    if content.victory == "berlin":
+    if content.victory in ("berlin", "campaign"):
         if data["owner"].get(content.berlin) != "axis":
             berlin_falls(state)
         return

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from .campaign import load_campaign
 from .map import load_map
 from .scenario import BOX
 from .tables import load_tables
@@ -34,7 +35,18 @@ class Geography:
         # sorted: game data built from these dicts must not depend on the process's
         # string hashing, or a replay in another process would differ
         self.start_owner = dict(sorted(self.start_owner.items()))
-        self.places = frozenset(self.start_owner)
+        # Campaign Game I (Unaligned Countries): the unaligned countries in play are
+        # places too, friendly to nobody until they join a side or are captured
+        unaligned: set[Place] = set()
+        rules = load_campaign(scenario_id)
+        if rules is not None:
+            in_play = set(rules.in_play)
+            for h, info in hmap.hexes.items():
+                playable = info.kind == "land" and hmap.in_europe(h) and not hmap.box_of(h)
+                if playable and info.country in in_play:
+                    unaligned.add(h)
+        self.unaligned_at_start = frozenset(unaligned - set(self.start_owner))
+        self.places = frozenset(self.start_owner) | self.unaligned_at_start
         self.country: dict[Place, str] = {}
         self.terrain: dict[Place, str] = {}
         self.production: dict[Place, int] = {}

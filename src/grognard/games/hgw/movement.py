@@ -41,6 +41,7 @@ from .board import (
     strength,
 )
 from .geography import Place
+from .limitations import confined_to, sea_limits
 from .scenario import BOX, KINDS, load_scenario
 
 WHOLE = "army"  # the "kind" of a move that takes a whole army
@@ -49,7 +50,7 @@ WHOLE = "army"  # the "kind" of a move that takes a whole army
 def sea_room(data: Data, side: str, sea: str) -> int | None:
     """Strength Point Movement Across Seas 1: how many more points `side` may carry over
     `sea` this player turn (None: no limit; 0: none at all)."""
-    limits = load_scenario(data["scenario"]).sea_transport.get(side, {})
+    limits = sea_limits(data, side)  # with Italy 4-5 in Campaign Game I
     if sea not in limits:
         return 0
     limit = limits[sea]
@@ -180,6 +181,9 @@ class MoveTo(Step):
         count = frame["count"]
         actions: list[tuple[Any, ...]] = [("cancel",)]
         places = routes(data, start, role, count)
+        confine = confined_to(data, source)  # Campaign Game I, Activity Limitations 9
+        if confine is not None:
+            places = {p: r for p, r in places.items() if p in confine}
         whole = frame["kind"] == WHOLE
         spare = source if whole else free_army(data, role)
         for p in sorted(places):

@@ -15,6 +15,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
+from . import limitations
 from .board import (
     Data,
     armies_at,
@@ -38,6 +39,9 @@ Action = tuple[Any, ...]
 def siberia_points(data: Data) -> int:
     """Barbarossa special rule 4: nothing on the first turn, eight from Winter 1941,
     twelve from Spring 1943, while the box is Soviet; less any devastation there."""
+    campaign = limitations.siberia_points(data)  # Siberian Industry 1 (Campaign Game I)
+    if campaign is not None:
+        return campaign
     if data["owner"].get(BOX) != "soviet":
         return 0
     turns = data["turns"]
@@ -59,6 +63,7 @@ def budget(data: Data, side: str) -> int:
     hmap = load_map()
     total += sum(hmap.box(b).production for b in content.box_production.get(side, ()))  # Allied Production
     total -= content.production_cut.get(side, 0)  # special rule 2
+    total = limitations.adjust_budget(data, side, total, full)  # Campaign Game I
     lend_lease = data.get("lend_lease")
     if content.lend_lease is not None and lend_lease and side == content.lend_lease.receiver:
         total += int(lend_lease["gift"])  # Lend-Lease 3-4: this phase or never

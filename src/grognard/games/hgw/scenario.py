@@ -76,8 +76,8 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     overseas_supply: dict[str, tuple[str, ...]] = {}
     # the sides in the order they play each game turn (Sequence of Play)
     sides: tuple[str, ...] = ("axis", "soviet")
-    # "capitals" (Barbarossa Victory Conditions) or "berlin" (The Fall of Germany Victory
-    # Conditions 1-5)
+    # "capitals" (Barbarossa Victory Conditions), "berlin" (The Fall of Germany Victory
+    # Conditions 1-5) or "campaign" (Campaign Game I Victory Conditions, campaign_victory.py)
     victory: str = "capitals"
     berlin: str = "1237"
     # seas each side may trace supply through (Supply Route 1, 3); empty: land only
@@ -94,6 +94,8 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     lend_lease: LendLease | None = None
     buildable: tuple[str, ...] = BUILDABLE  # amphibious too from The Fall of Germany on
     winters_at_start: int = 0  # Russian winters already past (Russian Winter Combat 2)
+    # Campaign Game I set-up: the two-player game ends a turn earlier
+    last_two_player: str = ""
 
 
 def _check(content: ScenarioContent) -> None:
@@ -103,7 +105,7 @@ def _check(content: ScenarioContent) -> None:
     for side in content.armies:
         if side not in content.sides:
             problems.append(f"armies for {side!r}, which is not one of the sides {content.sides}")
-    if content.victory not in ("capitals", "berlin"):
+    if content.victory not in ("capitals", "berlin", "campaign"):
         problems.append(f"unknown victory rule {content.victory!r}")
     for side, names in content.armies.items():
         if len(names) != 12:

@@ -11,6 +11,7 @@ from grognard.core.flowstate import FlowState
 from grognard.core.game import Result, Role
 
 from .board import current_turn, stack, strength
+from .neutrality import politics_view
 from .steps import STEPS
 
 
@@ -51,4 +52,5 @@ class HgwState(FlowState):
             "armies": armies,
             "stacks": {p: stack(data, p) for p in sorted(places)},
             "winters": data["winters"],
+            **politics_view(data),
         }

@@ -9,6 +9,7 @@ from .advance import Advances, Exploitation, ExploitAttack, Retreat
 from .combat import Announce, Assaults, DefensiveAssault, Losses
 from .invasion import InvasionAttack, Invasions
 from .movement import Movement, MoveTo
+from .politics import SovietTerms
 from .production import Production
 from .turn import EndCombat, NextTurn, TurnStart
 
@@ -27,6 +28,7 @@ STEPS: dict[str, Step] = {
     "exploitation": Exploitation(),  # Exploitation Attacks 1-2, 4
     "exploit_attack": ExploitAttack(),  # Exploitation Attacks 3
     "end_combat": EndCombat(),  # Garrisons 4; Unsupplied Hexes 1-2
+    "soviet_terms": SovietTerms(),  # Campaign Game I: Soviet Union 1-4
     "production": Production(),  # Production
     "next_turn": NextTurn(),
 }

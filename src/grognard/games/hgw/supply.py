@@ -16,6 +16,7 @@ from typing import Any
 
 from .board import Data, armies_at, capture, eliminate, enemy, geo, opponents, production_of
 from .geography import Place
+from .limitations import supply_seas
 from .map import hex_distance
 from .scenario import BOX, load_scenario
 
@@ -52,7 +53,7 @@ def supplied_places(
         return owner.get(p) == side or p in through
 
     sources = _sources(data, side, home_only)
-    seas = load_scenario(data["scenario"]).friendly_seas.get(side, ())
+    seas = supply_seas(data, side)  # with Italy 4 in Campaign Game I
     crossed: set[str] = set()
     reached = set(sources)
     passing = deque(sources)
@@ -129,6 +130,8 @@ def _to_nearest_producer(state: Any, side: str, cut: list[Place]) -> None:
         other: [p for p, o in data["owner"].items() if o == other and p != BOX and production_of(data, p)]
         for other in opponents(data, side)
     }
+    if not producers:
+        return  # at peace with everyone (Campaign Game I, Soviet Union 2): nobody takes it
     for place in cut:
         if data["owner"].get(place) != side:
             continue

@@ -12,6 +12,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
+from . import politics
 from .board import current_turn, enemy, geo
 from .production import open_production
 from .scenario import load_scenario
@@ -33,6 +34,7 @@ class TurnStart(Step):
         data["garrison_lost"] = []
         data["frozen"] = frozen_armies(data, side)
         game.log(f"{current_turn(data)}: {side} player turn")
+        politics.turn_start(game, side)  # Campaign Game I: the Time Record's entries
         for a in data["frozen"]:
             game.log(f"{data['armies'][a]['name']} is out of full supply: it may not move or attack")
         goto(data["flow"], "movement", role=side)
@@ -51,6 +53,8 @@ class EndCombat(Step):
         data["garrison_lost"] = []
         end_of_combat_supply(game, side)
         if data.get("result") is not None:
+            return
+        if politics.end_of_combat(game, side):  # Campaign Game I: neutrality, surrenders
             return
         open_production(game, side)
 
@@ -71,7 +75,7 @@ class NextTurn(Step):
         if current_turn(data).startswith("Winter") and _axis_in_soviet_union(data):
             data["winters"] += 1  # Russian Winter Combat 2: the next winter is milder
         if data["turn"] + 1 >= len(data["turns"]):
-            if content.victory == "berlin":
+            if content.victory in ("berlin", "campaign"):
                 last_turn_over(game)
                 return
             data["result"] = {first: 0.0, enemy(first): 1.0}

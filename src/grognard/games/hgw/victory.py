@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from . import campaign_victory
 from .geography import geography
 from .map import load_map
 from .scenario import BOX, load_scenario
@@ -43,6 +44,8 @@ def soviet_outproduces(data: dict[str, Any]) -> bool:
 def _scores(state: Any, berlin_lost: bool) -> dict[str, float]:
     data = state.data
     sides = load_scenario(data["scenario"]).sides
+    if load_scenario(data["scenario"]).victory == "campaign":
+        return campaign_victory.scores(state, berlin_lost)  # Campaign Game I
     if not berlin_lost:
         winner = "axis"
     elif state.meta.get("options", {}).get("two_player"):
@@ -68,5 +71,7 @@ def last_turn_over(state: Any) -> None:
     """Victory Conditions 1-2: the last turn ends with Berlin still Axis."""
     data = state.data
     data["result"] = _scores(state, berlin_lost=False)
-    state.log("the last turn is over and Berlin still stands: axis wins")
+    winners = [s for s, v in data["result"].items() if v]
+    verb = "win" if len(winners) > 1 else "wins"
+    state.log(f"the last turn is over and Berlin still stands: {' and '.join(winners)} {verb}")
     data["flow"].clear()

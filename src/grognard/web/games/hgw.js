@@ -582,7 +582,8 @@ class HgwBoard extends HexBoard {
 
   paint(view) {
     const scenario = view.scenario || "barbarossa";
-    const places = new Set(Object.keys(view.board.owner || {}));
+    // Campaign Game I: the unaligned countries are in play too, friendly to nobody
+    const places = new Set([...Object.keys(view.board.owner || {}), ...Object.keys(view.board.unaligned || {})]);
     const key = `${scenario}:${places.size}`;
     if (this.painted?.key === key) return;
     const borders = this.map.scenarios?.[scenario] || "1939";
@@ -672,7 +673,7 @@ class HgwBoard extends HexBoard {
     // lit hexes, the selected army's hex, the hex being fought over, hovered hexes
     const lit = new Set([...targets.keys(), ...hexTargets.keys()]);
     if (selectedAt) lit.add(selectedAt);
-    if (fight && board.owner?.[fight] !== undefined) lit.add(fight);
+    if (fight && inPlay(board, fight)) lit.add(fight);
     for (const place of lit) {
       const at = where(place);
       if (!at) continue;
@@ -904,7 +905,12 @@ function recordSheet(view) {
 
 function battleAt(view) {
   const target = view?.board?.frame?.target;
-  return target && view.board.owner?.[target] !== undefined ? target : null;
+  return target && inPlay(view.board, target) ? target : null;
+}
+
+/** A place of the scenario: held by a side, or (Campaign Game I) unaligned. */
+function inPlay(board, hex) {
+  return board.owner?.[hex] !== undefined || board.unaligned?.[hex] !== undefined;
 }
 
 /** Why a click did nothing, from the view (never more than it shows). */
@@ -919,7 +925,8 @@ function whyNot(view, { hex, uid, seat, selected, model }) {
     return `${army.name} has nothing to do in this step (${STEPS[board.step] || board.step}).`;
   }
   if (selected) return `${unitName(selected, view)} cannot go to ${placeWords(hex)} now: the lit hexes are where it can.`;
-  if (board.owner && board.owner[hex] === undefined && hex !== BOX) return `${hex} is not in play in this scenario (neutral for the whole game).`;
+  if (board.unaligned?.[hex]) return `${hex} belongs to unaligned ${titleCase(board.unaligned[hex].replaceAll("_", " "))}: attacking it violates its neutrality.`;
+  if (board.owner && !inPlay(board, hex) && hex !== BOX) return `${hex} is not in play in this scenario (neutral for the whole game).`;
   return null;
 }
 

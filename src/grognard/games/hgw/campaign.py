@@ -1,0 +1,185 @@
+"""Campaign Game I's politics and economy as data: which countries start unaligned and
+play on the board, how they group into nations, who they join when attacked, the dated
+entries into the war (the Time Record's events), the forces that arrive with them, and
+the numbers of the production limitations.
+
+`data/campaign_1_politics.json` holds them; its `note` says what we chose where the
+rulebook is silent (docs/hgw-design.md repeats it). The schema is checked at load with
+msgspec; cross-checks against the map (every territory and hex known) are in `_check`.
+This module imports only the map, so that every rules module may ask it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import msgspec
+
+from .map import load_map
+
+DATA_DIR = Path(__file__).with_name("data")
+WHEN = ("start", "production")
+
+
+class CampaignError(ValueError):
+    """A campaign politics file breaks its schema or names something unknown."""
+
+
+class Force(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Strength points that arrive as a new army, in the first of `at` (hexes, or
+    territories whose hexes are tried in order) the side holds with room."""
+
+    name: str
+    at: tuple[str, ...]
+    infantry: int = 0
+    mechanized: int = 0
+    amphibious: int = 0
+
+
+class Entry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A dated entry into the war (Entry into the War; the Time Record's events)."""
+
+    turn: str
+    side: str  # whose player turn
+    when: str  # "start" of that player turn, or its "production" phase
+    nations: tuple[str, ...]
+    joins: str
+    rule: str
+    us_entry: bool = False
+
+
+class Mobilization(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Soviet Mobilization 1-4."""
+
+    cap: int
+    lift_turn: str
+    extended_turn: str
+    extended_hexes: int
+    exempt: tuple[str, ...]  # territories whose attack by the Soviets does not extend
+
+
+class SiberiaRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Siberian Industry 1-2 and Activity Limitations 10."""
+
+    light: int
+    full: int
+    full_from: str
+    frozen_until: str
+    repair_cap: int
+
+
+class Sweden(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Swedish Production 1-4."""
+
+    hex: str
+    points: int
+    narvik: str
+    port: str
+
+
+class FranceRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """France 1-7."""
+
+    capital: str
+    home: tuple[str, ...]
+    north_africa: tuple[str, ...]
+    unaligned_after: tuple[str, ...]
+    box: str
+    permanent: dict[str, int]
+    atlantic_hexes: int
+
+
+class BritainRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Great Britain 1-4."""
+
+    capitals: tuple[str, ...]
+    to_axis: tuple[str, ...]
+
+
+class ItalyRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Italy's surrender 1-5 and the Mediterranean (Italy 4-5)."""
+
+    mainland: str
+    lost_hexes: int
+    infantry: int
+    mechanized: int
+    malta: str
+    gibraltar: str
+    suez: str
+
+
+class CampaignRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    version: int
+    note: str
+    in_play: tuple[str, ...]
+    nations: dict[str, tuple[str, ...]]
+    own_surrender_rules: tuple[str, ...]
+    join_soviet: tuple[str, ...]
+    never_join: tuple[str, ...]
+    overseas_to_allied: tuple[str, ...]
+    entries: tuple[Entry, ...]
+    bonus_when_scheduled: dict[str, Force]
+    bonus_any_reason: dict[str, Force]
+    arrivals: dict[str, dict[str, Force]]  # nation -> side it joins -> its army
+    us_first: int
+    us_step: int
+    us_box: str
+    mobilization: Mobilization
+    siberia: SiberiaRules
+    sweden: Sweden
+    suez_hexes: tuple[str, ...]
+    suez_box: str
+    soviet_capitals: tuple[str, ...]
+    france: FranceRules
+    britain: BritainRules
+    italy: ItalyRules
+
+    def nation_of(self, territory: str) -> str:
+        """The nation a territory belongs to: a listed group, else itself."""
+        for nation, members in self.nations.items():
+            if territory in members:
+                return nation
+        return territory
+
+    def territories_of(self, nation: str) -> tuple[str, ...]:
+        return self.nations.get(nation, (nation,))
+
+
+def _check(rules: CampaignRules) -> None:
+    hmap = load_map()
+    known = set(hmap.data.territories)
+    problems = []
+    named = [*rules.in_play, *(t for ts in rules.nations.values() for t in ts)]
+    named += [*rules.france.home, *rules.france.north_africa, *rules.france.unaligned_after]
+    named += [*rules.britain.to_axis, rules.italy.mainland, *rules.mobilization.exempt]
+    problems += [f"unknown territory {t!r}" for t in named if t not in known]
+    hexes = [rules.sweden.hex, rules.sweden.narvik, rules.sweden.port, *rules.suez_hexes]
+    hexes += [*rules.soviet_capitals, rules.france.capital, *rules.france.permanent, *rules.britain.capitals]
+    hexes += [rules.italy.malta, rules.italy.gibraltar, rules.italy.suez]
+    problems += [f"hex {h} is not on the map" for h in hexes if h not in hmap]
+    for entry in rules.entries:
+        if entry.when not in WHEN:
+            problems.append(f"entry at {entry.turn}: unknown moment {entry.when!r}")
+    if problems:
+        raise CampaignError("bad campaign politics file: " + "; ".join(problems))
+
+
+def load_campaign_from(path: Path) -> CampaignRules:
+    try:
+        rules = msgspec.json.decode(path.read_bytes(), type=CampaignRules)
+    except OSError as exc:
+        raise CampaignError(f"cannot read {path}: {exc}") from None
+    except msgspec.ValidationError as exc:
+        raise CampaignError(f"bad campaign politics file {path}: {exc}") from None
+    _check(rules)
+    return rules
+
+
+@cache
+def load_campaign(scenario_id: str) -> CampaignRules | None:
+    """The scenario's politics, or None for the scenarios that play without them."""
+    path = DATA_DIR / f"{scenario_id}_politics.json"
+    if not path.exists():
+        return None
+    return load_campaign_from(path)

@@ -1,0 +1,83 @@
+"""Campaign Game I's victory conditions (Victory Conditions, Two Players and Three
+Players 1-5).
+
+Two players (the `two_player` option: one seat commands the Soviets and the Allies):
+they win together by taking Berlin, on or before the last turn (Spring 1945);
+otherwise the Axis wins.
+
+Three players: the game ends when Berlin falls or after Summer 1945. Each side then
+counts the production it controls, devastated points included (the Axis counts none
+once Berlin has fallen), and sets it against the sum of the other two. The ratio gives
+a level of victory (marginal 1, substantial 2, decisive 3) by each side's own scale;
+the highest level wins, and sides tied at the top share the win.
+
+This module knows only the geography, the map and the data, so that victory.py (and
+through it board.py) can call it without an import cycle.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from .geography import geography
+from .limitations import boxes_counted, us_points
+from .map import load_map
+from .scenario import BOX, load_scenario
+
+Data = dict[str, Any]
+
+# Three Players 4: the lowest ratio of each level, highest level first
+SOVIET_LEVELS = ((Fraction(3, 2), 3), (Fraction(1), 2), (Fraction(1, 2), 1))
+ALLIED_LEVELS = ((Fraction(2), 3), (Fraction(3, 2), 2), (Fraction(1), 1))
+
+
+def controlled_production(data: Data, side: str) -> int:
+    """Three Players 2-3: every point of the side's places, devastated or not, Siberia's
+    twelve while Soviet, the Allied boxes it counts now (India less while the Suez is
+    lost, French Africa gone with France) and the United States' points once at war;
+    nothing for the Axis once Berlin has fallen."""
+    content = load_scenario(data["scenario"])
+    if side == "axis" and data["owner"].get(content.berlin) != "axis":
+        return 0
+    g = geography(data["scenario"])
+    hmap = load_map()
+    total = sum(g.production[p] for p, o in data["owner"].items() if o == side and p != BOX)
+    if data["owner"].get(BOX) == side:
+        total += hmap.box(BOX).production
+    total += sum(hmap.box(b).production for b in boxes_counted(data, side))
+    if side == "allied":
+        total += us_points(data)
+    return total
+
+
+def level(data: Data, side: str) -> int:
+    """Three Players 4: 0 (no victory) to 3 (decisive)."""
+    sides = load_scenario(data["scenario"]).sides
+    own = controlled_production(data, side)
+    others = sum(controlled_production(data, s) for s in sides if s != side)
+    ratio = Fraction(own, others) if others else Fraction(10**9)
+    if side == "axis":
+        if data["owner"].get(load_scenario(data["scenario"]).berlin) != "axis":
+            return 0
+        if ratio >= 1:
+            return 3
+        return 2 if ratio > Fraction(1, 3) else 1
+    scale = SOVIET_LEVELS if side == "soviet" else ALLIED_LEVELS
+    return next((n for least, n in scale if ratio >= least), 0)
+
+
+def scores(state: Any, berlin_lost: bool) -> dict[str, float]:
+    data = state.data
+    sides = load_scenario(data["scenario"]).sides
+    if state.meta.get("options", {}).get("two_player"):
+        # Two Players: the Allied-Soviet player wins only by taking Berlin in time
+        return {s: float((s == "axis") != berlin_lost) for s in sides}
+    levels = {s: level(data, s) for s in sides}
+    best = max(levels.values())
+    winners = [s for s in sides if levels[s] == best and best > 0]
+    state.log(
+        "victory levels: "
+        + ", ".join(f"{s} {levels[s]} ({controlled_production(data, s)} production)" for s in sides)
+    )
+    return {s: (1.0 / len(winners) if s in winners else 0.0) for s in sides}

@@ -1,0 +1,189 @@
+"""Campaign Game I's political map, for the questions every phase asks: which places are
+unaligned, which nation a place belongs to, whether two sides are at peace, and the
+immediate surrender of a country whose capital falls (Unaligned Countries; Violation
+of Neutrality 1; Other Countries 1-5; Netherlands; Belgium; Soviet Union 2).
+
+POLITICS LAYOUT (`state.data["politics"]`, Campaign Game I only)
+    unaligned     nations still unaligned (their places are in no side's `owner`)
+    joined        {nation: side} nations that joined a side during the game
+    surrendered   nations that surrendered (each only once, Other Countries 5)
+    attacked      {nation: side} unaligned nations attacked in this combat phase
+    us_since      index of the turn the United States entered the war, or None
+    mobilization  "limited" | "extended" | "lifted" (Soviet Mobilization 1-3)
+    lifted_at     index of the turn the mobilization limit was lifted, or None
+    peace         the Axis accepted the Soviet surrender (Soviet Union 2)
+    terms         "none" | "refused" (Soviet Union 4: never offered again)
+
+This module knows the geography and the campaign data only, so that board.py can call
+it when a capture happens without an import cycle.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .campaign import CampaignRules, load_campaign
+from .geography import Place, geography
+from .map import load_map
+
+Data = dict[str, Any]
+
+
+def rules_of(data: Data) -> CampaignRules | None:
+    return load_campaign(data["scenario"])
+
+
+def new_politics(scenario_id: str) -> Data | None:
+    """The politics at the start of the scenario, or None when it plays without them."""
+    rules = load_campaign(scenario_id)
+    if rules is None:
+        return None
+    g = geography(scenario_id)
+    nations = sorted({rules.nation_of(g.country[p]) for p in g.unaligned_at_start})
+    return {
+        "unaligned": nations,
+        "joined": {},
+        "surrendered": [],
+        "attacked": {},
+        "us_since": None,
+        "mobilization": "limited",
+        "lifted_at": None,
+        "peace": False,
+        "terms": "none",
+    }
+
+
+def politics_view(data: Data) -> Data:
+    """The open political situation for the views: the politics record and every
+    unaligned place with its nation (empty outside Campaign Game I)."""
+    pol = politics(data)
+    if pol is None:
+        return {}
+    g = geography(data["scenario"])
+    unaligned = {p: nation_at(data, p) for p in sorted(g.places) if p not in data["owner"]}
+    return {"politics": {k: _copy(v) for k, v in pol.items()}, "unaligned": unaligned}
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, list):
+        return list(value)
+    return value
+
+
+def politics(data: Data) -> Data | None:
+    found: Data | None = data.get("politics")
+    return found
+
+
+def nation_at(data: Data, place: Place) -> str:
+    rules = rules_of(data)
+    country = geography(data["scenario"]).country[place]
+    return rules.nation_of(country) if rules else country
+
+
+def is_unaligned(data: Data, place: Place) -> bool:
+    """Violation of Neutrality 1: a place of a nation nobody has won over or captured."""
+    return place in geography(data["scenario"]).places and place not in data["owner"]
+
+
+def is_unaligned_nation(data: Data, nation: str) -> bool:
+    state = politics(data)
+    return state is not None and nation in state["unaligned"]
+
+
+def at_peace(data: Data, a: str, b: str) -> bool:
+    """Soviet Union 2: after an accepted surrender the Axis and the Soviets never attack
+    each other again."""
+    state = politics(data)
+    return bool(state and state["peace"] and {a, b} == {"axis", "soviet"})
+
+
+def places_of(data: Data, nation: str) -> list[Place]:
+    rules = rules_of(data)
+    g = geography(data["scenario"])
+    members = set(rules.territories_of(nation) if rules else (nation,))
+    return sorted(p for p in g.places if g.country.get(p) in members)
+
+
+def capital_of(data: Data, nation: str) -> Place | None:
+    """The capital star of the nation's first territory, if it is a place."""
+    rules = rules_of(data)
+    first = rules.territories_of(nation)[0] if rules else nation
+    g = geography(data["scenario"])
+    hmap = load_map()
+    for p in sorted(g.places):
+        if g.country.get(p) == first and p != "siberia" and hmap.has_feature(p, "capital"):
+            return p
+    return None
+
+
+def hand_over(state: Any, places: list[Place], side: str | None, *, devastate: bool) -> None:
+    """Places change hands without combat (joining, surrender): friendly to `side`, or
+    unaligned again when `side` is None. A place holding another side's army keeps its
+    owner (our reading: surrender terms cannot hand over a hex an army holds)."""
+    data = state.data
+    g = geography(data["scenario"])
+    for p in places:
+        if side is not None and data["owner"].get(p) == side:
+            continue
+        if any(x["at"] == p and x["side"] != side for x in data["armies"].values()):
+            continue
+        if side is None:
+            data["owner"].pop(p, None)
+            data["markers"].pop(p, None)
+        else:
+            data["owner"][p] = side
+            if g.start_owner.get(p, side) != side:
+                data["markers"][p] = side
+            else:
+                data["markers"].pop(p, None)
+        if devastate and g.production.get(p):
+            data["devastated"][p] = g.production[p]
+    data["won"] = [p for p in data["won"] if data["markers"].get(p) is not None]
+
+
+def join(state: Any, nation: str, side: str) -> None:
+    """A nation joins a side: its places not yet captured become friendly to it, with
+    their production working (Violation of Neutrality 2; Entry into the War)."""
+    data = state.data
+    pol = politics(data)
+    if pol is None or nation not in pol["unaligned"]:
+        return
+    pol["unaligned"] = [n for n in pol["unaligned"] if n != nation]
+    pol["joined"][nation] = side
+    hand_over(state, [p for p in places_of(data, nation) if p not in data["owner"]], side, devastate=False)
+    state.log(f"{nation.replace('_', ' ').title()} joins the {side} side")
+
+
+def on_capture(state: Any, place: Place, side: str) -> None:
+    """Other Countries 1-2, 5; Netherlands 1-2; Belgium 1-2: a country with a capital
+    surrenders the moment its capital falls; its other places go to the captor (the
+    overseas ones of the Netherlands and Belgium to the Allies), their production
+    devastated. Countries with rules of their own (Germany, Italy, France, Britain,
+    the Soviet Union, the United States) surrender by those, in politics.py."""
+    data = state.data
+    pol = politics(data)
+    rules = rules_of(data)
+    if pol is None or rules is None or place == "siberia":
+        return
+    nation = nation_at(data, place)
+    if nation in rules.own_surrender_rules or nation in pol["surrendered"]:
+        return
+    if capital_of(data, nation) != place:
+        return
+    pol["surrendered"] = sorted({*pol["surrendered"], nation})
+    pol["unaligned"] = [n for n in pol["unaligned"] if n != nation]
+    pol["attacked"].pop(nation, None)
+    state.log(f"{nation.replace('_', ' ').title()} surrenders to the {side} player")
+    g = geography(data["scenario"])
+    main = rules.territories_of(nation)[0]
+    rest = [p for p in places_of(data, nation) if data["owner"].get(p) != side]
+    home = [p for p in rest if g.country[p] == main]
+    overseas = [p for p in rest if g.country[p] != main]
+    hand_over(state, home, side, devastate=True)
+    if nation in rules.overseas_to_allied:
+        hand_over(state, overseas, "allied", devastate=False)
+    else:
+        hand_over(state, overseas, side, devastate=True)

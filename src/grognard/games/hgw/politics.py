@@ -1,0 +1,340 @@
+"""Campaign Game I's politics in the sequence of play: the Time Record's dated entries
+into the war, the violation of neutrality judged at the end of each combat phase, the
+surrenders with rules of their own (France, Great Britain, Italy, the Soviet Union's
+offer), and the forces that arrive with new allies.
+
+- `turn_start` (TurnStart): the mobilization date, the entries due at the start of a
+  player turn (Nations Inclined toward Axis 2-5; Nations Inclined toward the United
+  States 2; United States 2d, 3), and Siberia's frozen points (Activity Limitations 10).
+- `end_of_combat` (EndCombat, before production): Violation of Neutrality 2-5, Soviet
+  Mobilization 1 and 3, France 1-7, Great Britain 1-4, Italy's surrender 1-5, French
+  North Africa's return (France 3), the entries due in a production phase (Italy 2-3),
+  and the Soviet offer (Soviet Union 1, 4), which asks the Axis player in
+  `soviet_terms`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.core.flow import Frame, Step, goto
+
+from .board import Data, eliminate, free_army, geo, over_limit, points, remove_points, stack
+from .campaign import CampaignRules, Force
+from .geography import Place
+from .limitations import campaign_state, italy_status, lift_mobilization, mobilization_update, siberia_frozen
+from .neutrality import hand_over, join, places_of, politics
+from .production import open_production
+from .scenario import BOX
+
+Action = tuple[Any, ...]
+
+
+def _title(nation: str) -> str:
+    return nation.replace("_", " ").title()
+
+
+# ----- forces that arrive
+
+
+def _candidates(data: Data, side: str, force: Force) -> list[Place]:
+    g = geo(data)
+    found: list[Place] = []
+    for where in force.at:
+        if where in g.places:
+            found.append(where)
+        else:
+            found += sorted(p for p in g.places if g.country.get(p) == where)
+    return [p for p in dict.fromkeys(found) if data["owner"].get(p) == side]
+
+
+def place_force(game: Any, side: str, force: Force) -> None:
+    """A force arrives as new armies (a counter from the record sheet for each hex it
+    needs), filling the first places of `force.at` the side holds up to ten points a
+    hex (Stacking 1). Points with nowhere to go are lost, and the log says so."""
+    data = game.data
+    left = {"mechanized": force.mechanized, "infantry": force.infantry, "amphibious": force.amphibious}
+    for place in _candidates(data, side, force):
+        if not any(left.values()):
+            break
+        room = 10 - stack(data, place)
+        if room <= 0 or over_limit(place, stack(data, place) + 1):
+            continue
+        army_id = free_army(data, side)
+        if army_id is None:
+            break
+        army = data["armies"][army_id]
+        army["at"], army["name"] = place, force.name
+        for kind in ("mechanized", "infantry", "amphibious"):
+            take = min(left[kind], room)
+            army["sp"][kind] += take
+            left[kind] -= take
+            room -= take
+        game.log(f"the {force.name} ({points(sum(army['sp'].values()))}) arrives in {place}")
+    lost = sum(left.values())
+    if lost:
+        game.log(f"{points(lost)} of the {force.name} find no room and are lost")
+
+
+def _join(game: Any, nation: str, side: str, *, scheduled: bool) -> None:
+    """A nation joins a side, with the forces that come with it: the Italian Army
+    (Violation of Neutrality 3; Italy 3), the Rumanian and Hungarian points of a
+    scheduled entry (Nations Inclined toward Axis 3-4), the Finnish ones whatever the
+    reason (Nations Inclined toward Axis 5)."""
+    data = game.data
+    found = campaign_state(data)
+    if found is None:
+        return
+    rules, pol = found
+    if nation not in pol["unaligned"]:
+        return
+    join(game, nation, side)
+    arrival = rules.arrivals.get(nation, {}).get(side)
+    if arrival is not None:
+        place_force(game, side, arrival)
+    if side == "axis":
+        bonus = rules.bonus_any_reason.get(nation)
+        if bonus is None and scheduled:
+            bonus = rules.bonus_when_scheduled.get(nation)
+        if bonus is not None:
+            place_force(game, side, bonus)
+
+
+def _due(rules: CampaignRules, data: Data, side: str, when: str) -> list[Any]:
+    turn = str(data["turns"][data["turn"]])
+    return [e for e in rules.entries if e.turn == turn and e.side == side and e.when == when]
+
+
+def _enter(game: Any, side: str, when: str) -> None:
+    """The Time Record's entries into the war due now."""
+    data = game.data
+    found = campaign_state(data)
+    if found is None:
+        return
+    rules, pol = found
+    for entry in _due(rules, data, side, when):
+        game.log(f"Time Record, {entry.turn}: {entry.rule}")
+        for nation in entry.nations:
+            _join(game, nation, entry.joins, scheduled=True)
+        if entry.us_entry and pol["us_since"] is None:
+            pol["us_since"] = data["turn"]
+            game.log("the United States enters the war on the Allied side")
+            arrival = rules.arrivals.get(rules.us_box, {}).get("allied")
+            if arrival is not None:
+                place_force(game, "allied", arrival)
+
+
+# ----- the start of a player turn
+
+
+def turn_start(game: Any, side: str) -> None:
+    data = game.data
+    if campaign_state(data) is None:
+        return
+    message = mobilization_update(data)
+    if message:
+        game.log(message)
+    _enter(game, side, "start")
+    if side == "soviet" and siberia_frozen(data):
+        boxed = [a for a, x in data["armies"].items() if x["side"] == "soviet" and x["at"] == BOX]
+        data["frozen"] = sorted({*data["frozen"], *boxed})
+
+
+# ----- the end of a combat phase
+
+
+def _targets(data: Data, side: str) -> set[Place]:
+    return {
+        str(s["target"])
+        for a, s in data["status"].items()
+        if s.get("target") is not None and data["armies"][a]["side"] == side
+    }
+
+
+def _resolve_violations(game: Any, side: str, targets: set[Place], rules: CampaignRules, pol: Data) -> None:
+    """Violation of Neutrality 2-5: an unaligned nation the side attacked this phase
+    and did not conquer joins another side: the Axis if a Soviet or Allied player
+    attacked it; the Soviets or the Allies (by nation) if the Axis did; Poland, Sweden,
+    Iceland and Eire stay unaligned until conquered."""
+    data = game.data
+    g = geo(data)
+    attacked = {rules.nation_of(g.country[p]) for p in targets if p in g.places}
+    for nation in pol["unaligned"]:
+        if any(p in data["owner"] for p in places_of(data, nation)):
+            attacked.add(nation)  # a place of it was captured this phase
+    for nation in sorted(attacked):
+        if nation not in pol["unaligned"]:
+            continue
+        free = [p for p in places_of(data, nation) if p not in data["owner"]]
+        if not free:
+            pol["unaligned"] = [n for n in pol["unaligned"] if n != nation]
+            game.log(f"{_title(nation)} is wholly occupied by the {side} player")
+            continue
+        if nation in rules.never_join:
+            game.log(f"{_title(nation)} was attacked but stays unaligned (Violation of Neutrality 5)")
+            continue
+        joins = "soviet" if nation in rules.join_soviet else "allied"
+        if side != "axis":
+            joins = "axis"
+        game.log(f"{_title(nation)} resists the {side} attack (Violation of Neutrality 2, 4)")
+        _join(game, nation, joins, scheduled=False)
+
+
+def _mobilization(game: Any, side: str, targets: set[Place], rules: CampaignRules, pol: Data) -> None:
+    """Soviet Mobilization 1, 3: an Axis attack on a Soviet or Baltic hex lifts the
+    limit; a Soviet attack outside the Baltic States before then extends it."""
+    data = game.data
+    g = geo(data)
+    if pol["mobilization"] == "lifted":
+        return
+    countries = {g.country.get(p) for p in targets}
+    if side == "axis" and countries & {"soviet_union", "baltic_states"}:
+        message = lift_mobilization(data, "the Axis attacked a Soviet or Baltic hex")
+        if message:
+            game.log(message)
+    if side == "soviet" and pol["mobilization"] == "limited" and countries - set(rules.mobilization.exempt):
+        pol["mobilization"] = "extended"
+        game.log("the Soviet player attacked outside the Baltic States: mobilization stays limited")
+
+
+def _clear(game: Any, places: list[Place], side: str, why: str) -> None:
+    armies = game.data["armies"]
+    for p in places:
+        for army_id in sorted(a for a, x in armies.items() if x["at"] == p and x["side"] == side):
+            eliminate(game, army_id, why)
+
+
+def _territory_places(data: Data, territories: tuple[str, ...]) -> list[Place]:
+    g = geo(data)
+    return sorted(p for p in g.places if g.country.get(p) in territories)
+
+
+def _france(game: Any, rules: CampaignRules, pol: Data) -> None:
+    """France 1-7: Paris in Axis hands at the end of an Axis combat phase."""
+    data = game.data
+    fr = rules.france
+    if "france" in pol["surrendered"] or data["owner"].get(fr.capital) != "axis":
+        return
+    pol["surrendered"] = sorted({*pol["surrendered"], "france"})
+    game.log("France surrenders")
+    home = [p for p in _territory_places(data, fr.home) if data["owner"].get(p) != "axis"]
+    _clear(game, home, "allied", "France surrenders")
+    hand_over(game, home, "axis", devastate=True)
+    africa = [p for p in _territory_places(data, fr.unaligned_after) if data["owner"].get(p) != "axis"]
+    _clear(game, africa, "allied", "French Africa turns unaligned")
+    hand_over(game, africa, None, devastate=False)
+    pol["vichy"] = sorted(fr.north_africa)
+    for p, n in fr.permanent.items():
+        data["permanent"][p] = max(int(data["permanent"].get(p, 0)), n)  # France 7
+
+
+def _french_north_africa(game: Any, rules: CampaignRules, pol: Data) -> None:
+    """France 3: French North Africa turns Allied once the Allies hold three of its
+    Atlantic coastal hexes."""
+    data = game.data
+    if not pol.get("vichy"):
+        return
+    g = geo(data)
+    places = _territory_places(data, tuple(pol["vichy"]))
+    held = [p for p in places if data["owner"].get(p) == "allied" and "Atlantic" in g.coast_seas.get(p, ())]
+    if len(held) >= rules.france.atlantic_hexes:
+        pol["vichy"] = []
+        hand_over(game, [p for p in places if p not in data["owner"]], "allied", devastate=False)
+        game.log("French North Africa rallies to the Allies")
+
+
+def _britain(game: Any, rules: CampaignRules, pol: Data) -> None:
+    """Great Britain 1-4: London and the Midlands both Axis after an Axis combat phase."""
+    data = game.data
+    if "britain" in pol["surrendered"]:
+        return
+    if not all(data["owner"].get(h) == "axis" for h in rules.britain.capitals):
+        return
+    pol["surrendered"] = sorted({*pol["surrendered"], "britain"})
+    game.log("Great Britain surrenders")
+    places = [p for p in _territory_places(data, rules.britain.to_axis) if data["owner"].get(p) != "axis"]
+    _clear(game, places, "allied", "Great Britain surrenders")
+    hand_over(game, places, "axis", devastate=True)
+
+
+def _italy(game: Any, rules: CampaignRules, pol: Data) -> None:
+    """Italy's surrender 1-5: three mainland hexes lost at the end of any combat phase.
+    The Axis loses one mechanized and five infantry points, those in Italian places
+    first (our fixed choice for the player's), and the Mediterranean (limitations.py)."""
+    data = game.data
+    it = rules.italy
+    if italy_status(data) != "axis":
+        return
+    mainland = _territory_places(data, (it.mainland,))
+    lost = [p for p in mainland if data["owner"].get(p) != "axis"]
+    if len(lost) < it.lost_hexes:
+        return
+    pol["surrendered"] = sorted({*pol["surrendered"], "italy"})
+    game.log(f"Italy surrenders ({len(lost)} mainland hexes lost)")
+    italian = set(places_of(data, "italy"))
+    order = sorted(
+        (a for a, x in data["armies"].items() if x["side"] == "axis" and x["at"] is not None),
+        key=lambda a: (data["armies"][a]["at"] not in italian, a),
+    )
+    for kind, due in (("mechanized", it.mechanized), ("infantry", it.infantry)):
+        taken = 0
+        for army_id in order:
+            while taken < due and data["armies"][army_id]["sp"][kind] > 0:
+                remove_points(data, army_id, kind)
+                taken += 1
+        if taken:
+            game.log(f"the Axis loses {points(taken, kind)} with Italy")
+
+
+def _offers_terms(data: Data, rules: CampaignRules, pol: Data) -> bool:
+    """Soviet Union 1, 4: all three Soviet capitals Axis after an Axis combat phase."""
+    if pol["peace"] or pol["terms"] == "refused":
+        return False
+    return all(data["owner"].get(h) == "axis" for h in rules.soviet_capitals)
+
+
+def end_of_combat(game: Any, side: str) -> bool:
+    """Campaign Game I's politics at the end of `side`'s combat phase; True when a
+    question was asked (the Soviet offer), which opens production itself."""
+    data = game.data
+    found = campaign_state(data)
+    if found is None:
+        return False
+    rules, pol = found
+    targets = _targets(data, side)
+    _resolve_violations(game, side, targets, rules, pol)
+    _mobilization(game, side, targets, rules, pol)
+    if side == "axis":
+        _france(game, rules, pol)
+        _britain(game, rules, pol)
+    if side == "allied":
+        _french_north_africa(game, rules, pol)
+    _italy(game, rules, pol)
+    _enter(game, side, "production")
+    if side == "axis" and _offers_terms(data, rules, pol):
+        game.log("the Soviet Union offers to surrender")
+        goto(data["flow"], "soviet_terms", role="axis")
+        return True
+    return False
+
+
+class SovietTerms(Step):
+    """Soviet Union 1-4: the Axis player accepts the Soviet surrender (no more attacks
+    between them, each keeping its hexes) or refuses it for good."""
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        return [("accept_surrender",), ("refuse_surrender",)]
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        pol = politics(game.data)
+        assert pol is not None  # asked only in Campaign Game I
+        if action[0] == "accept_surrender":
+            pol["peace"] = True
+            game.log("the Axis accepts the Soviet surrender: no more attacks between them")
+        else:
+            pol["terms"] = "refused"
+            game.log("the Axis refuses the Soviet surrender; it will not be offered again")
+        open_production(game, "axis")
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return "axis: the Soviet Union offers to surrender; accept or refuse?"
