@@ -59,6 +59,15 @@ def test_too_far_names_the_points_left_and_one_hex_at_a_time() -> None:
     assert "one hex at a time" in reason and "(9.0)" in reason
 
 
+@pytest.mark.rules("9.1", "9.12")
+def test_within_its_points_but_no_way_there() -> None:
+    # 0,0 to 2,0 is two hexes, and 1,0, the only hex next to both, is water
+    st = build(tiles={"1,0": "water"}, units=[("red", "infantry", "0,0")])
+    assert GEO.distance("0,0", "2,0") == 2
+    reason = why(st, "move", unit(st, "red", "infantry"), "2,0")
+    assert reason.startswith("no way of 2 hexes takes infantry red-i1 to 2,0") and "(9.12)" in reason
+
+
 @pytest.mark.rules("9.0")
 def test_a_unit_whose_movement_ended_may_not_move_again() -> None:
     st = build(units=[("red", "infantry", "0,0"), ("red", "infantry", "0,1")])

@@ -34,17 +34,17 @@ def _step(st: Viktory2State) -> str:
 
 
 def _move(st: Viktory2State, role: Role, uid: str, dest: str) -> str | None:
+    if _step(st) != "move":
+        return "units move only in the Movement & Combat phase (6.0, 9.0); this step asks something else"
     unit = st.units.get(uid)
     tiles = st.data["tiles"]
     if unit is None:
         return f"there is no unit {uid}"
-    name = f"{uid} ({unit['type']})"
+    name = f"{unit['type']} {uid}"
     if unit["owner"] != role:
         return f"{uid} is {unit['owner']}'s {unit['type']}: you move only your own units (9.0)"
     if dest not in tiles:
         return f"{dest} is not a hex of the board"
-    if _step(st) != "move":
-        return "units move only in the Movement & Combat phase (6.0, 9.0); this step asks something else"
     turn = st.data["turn"]
     sit = Situation(st, role)
     moving = turn["moving"]
@@ -76,10 +76,18 @@ def _move(st: Viktory2State, role: Role, uid: str, dest: str) -> str | None:
     if dest not in st.neighbors(where) and (is_frigate or dest not in sit.roads_from(where)):
         far = st.distance(where, dest)
         roads = "" if is_frigate else "; roads (9.13) join only your towns 2 or 3 hexes apart"
+        if _reachable(sit, is_frigate, where, left, dest):
+            return f"{name} moves one hex at a time: go through a lit hex next to it towards {dest} (9.0)"
         if far > left:
             points = f"{left} movement point{'' if left == 1 else 's'}"
-            return f"{dest} is {far} hexes from {name}, which has {points} left (9.11, 9.31){roads}"
-        return f"{name} moves one hex at a time: go through a lit hex next to it towards {dest} (9.0){roads}"
+            rule = "9.31" if is_frigate else "9.11"
+            return f"{dest} is {far} hexes from {name}, which has {points} left ({rule}){roads}"
+        if is_frigate:
+            return f"no way over water of {left} hexes takes {name} to {dest} (9.3, 9.32)"
+        return (
+            f"no way of {left} hexes takes {name} to {dest}: water (9.1), forest and mountain that stop it"
+            f" (9.12) or enemy hexes (9.0) are in the way{roads}"
+        )
     if sit.is_hostile(dest) and not sit.may_attack_into(dest):
         if dest in sit.battles:
             return f"a battle was fought at {dest} this turn: one battle per hex per turn (12.2)"
@@ -91,6 +99,21 @@ def _move(st: Viktory2State, role: Role, uid: str, dest: str) -> str | None:
     if not sit.may_stop(dest):
         return f"{name} may not stop in {dest}, an alliance hex (15.64)"
     return f"{name} could not end its movement anywhere legal from {dest} (9.0, 9.12)"
+
+
+def _reachable(sit: Situation, is_frigate: bool, start: str, mp: int, dest: str) -> bool:
+    """Can the unit get to dest this turn, one step at a time (9.0, 9.12, 9.13, 9.32)?"""
+    frontier, seen = [(start, mp)], {(start, mp)}
+    while frontier:
+        hex_, left = frontier.pop()
+        for step, stops in sit.steps(is_frigate, hex_, left):
+            if step == dest:
+                return True
+            nxt = (step, left - 1)
+            if not stops and left > 1 and nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    return False
 
 
 def _battle(st: Viktory2State, role: Role, hex_: str) -> str | None:
