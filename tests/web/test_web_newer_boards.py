@@ -9,7 +9,16 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import axe_problems, modal, prompt, shot, start_game
+from webkit import (
+    assert_first_screen,
+    axe_problems,
+    board_covers_its_box,
+    board_scale,
+    modal,
+    prompt,
+    shot,
+    start_game,
+)
 
 GAMES = {
     "victory": {"scenario": "quick-start", "seats": {"blue": "me", "red": "ai:random"}},
@@ -27,13 +36,6 @@ def _start(page: Page, ruleset: str) -> str:
     return start_game(page, ruleset=ruleset, scenario=game["scenario"], seats=game["seats"], seed=5)
 
 
-def _scale(page: Page) -> float:
-    transform = page.locator(".board-svg .board-content").get_attribute("transform") or ""
-    match = re.search(r"scale\(([\d.]+)\)", transform)
-    assert match is not None, transform
-    return float(match.group(1))
-
-
 @pytest.mark.parametrize("ruleset", sorted(GAMES))
 def test_a_phone_fills_the_board_and_shows_the_prompt(profiles: Any, ruleset: str) -> None:
     page = profiles.new_page(390, 844, touch=True)
@@ -42,20 +44,13 @@ def test_a_phone_fills_the_board_and_shows_the_prompt(profiles: Any, ruleset: st
     board = page.locator(".board-svg")
     expect(board.locator("[data-hex], [data-area]").first).to_be_attached()
     # the prompt on the first screen, no sideways scrolling
-    box = prompt(page).bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, box
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert_first_screen(page, prompt(page), 844)
     # no empty band: the map covers its whole box (a wide map fitted inside a phone's
     # box left bands above and below it, and counters too small to tap)
-    frame = board.bounding_box()
-    drawn = board.locator(".board-content").bounding_box()
-    assert frame is not None and drawn is not None
-    assert drawn["y"] <= frame["y"] + 1 and drawn["y"] + drawn["height"] >= frame["y"] + frame["height"] - 1
-    assert drawn["x"] <= frame["x"] + 1 and drawn["x"] + drawn["width"] >= frame["x"] + frame["width"] - 1
+    assert board_covers_its_box(page)
     # "Fit the board" still shows the whole map
     page.get_by_role("button", name="Fit the board").tap()
-    whole = board.locator(".board-content").bounding_box()
-    assert whole is not None and whole["width"] <= frame["width"] + 1 and whole["height"] <= frame["height"] + 1
+    assert not board_covers_its_box(page)
     # 44 px touch targets: the tray's blocks (Victory's deployment) or the buttons
     target = page.locator(".tray .tray-unit, .prompt-card .action-buttons button").first
     height = target.bounding_box()
@@ -84,12 +79,12 @@ def test_victory_by_keyboard_deploy_zoom_and_undo(page: Page) -> None:
     page.keyboard.press("u")
     expect(page.locator(f'.tray .tray-unit[data-uid="{uid}"]')).to_be_visible()
     # + and - zoom the focused board
-    before = _scale(page)
+    before = board_scale(page)
     page.keyboard.press("+")
-    assert _scale(page) > before
+    assert board_scale(page) > before
     page.keyboard.press("-")
     page.keyboard.press("-")
-    assert _scale(page) < before
+    assert board_scale(page) < before
 
 
 def test_virtuti_by_keyboard_a_secret_card_and_zoom(page: Page) -> None:
@@ -103,9 +98,9 @@ def test_virtuti_by_keyboard_a_secret_card_and_zoom(page: Page) -> None:
     # chosen in secret: the next pick (for air support) once the AI has chosen too
     expect(prompt(page)).to_contain_text(re.compile(r"for air support|waiting for the other player"))
     page.locator(".board-svg").focus()
-    before = _scale(page)
+    before = board_scale(page)
     page.keyboard.press("=")
-    assert _scale(page) > before
+    assert board_scale(page) > before
 
 
 @pytest.mark.parametrize("ruleset", sorted(GAMES))
