@@ -103,6 +103,24 @@ def test_virtuti_by_keyboard_a_secret_card_and_zoom(page: Page) -> None:
     assert board_scale(page) > before
 
 
+#: The status panel's score label and the legend's count of items, per board module.
+STATUS = {"victory": ("PP held", 17), "virtuti": ("VP", 9)}
+
+
+@pytest.mark.parametrize("ruleset", sorted(GAMES))
+def test_status_panel_and_legend(page: Page, ruleset: str) -> None:
+    _start(page, ruleset)
+    expect(prompt(page)).to_be_visible()
+    label, items = STATUS[ruleset]
+    for role in GAMES[ruleset]["seats"]:
+        row = page.locator(f'.status-panel .status-row[data-role="{role}"]')
+        expect(row).to_be_visible()
+        expect(row.locator(".status-score")).to_contain_text(f"{label}:")
+    legend = page.locator("details.legend")
+    legend.locator("summary").click()
+    expect(legend.locator(".legend-items li")).to_have_count(items)
+
+
 @pytest.mark.parametrize("ruleset", sorted(GAMES))
 def test_game_over_names_the_winner_and_plots_the_game(page: Page, ruleset: str) -> None:
     _start(page, ruleset)

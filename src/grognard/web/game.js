@@ -132,6 +132,8 @@ class GamePage {
 
     this.board = this.mod.createBoard(el.boardHost, {
       onHex: (hex, uid, uids) => this.onHex(hex, uid, uids),
+      // a board whose names load late (Virtuti's board data): draw the whole page again
+      onReady: () => this.refresh(),
     });
     el.boardArea = h("div", { class: "board-area" }, el.boardHost, el.banner, el.menu);
     this.stepper = new TurnStepper(this.id, {

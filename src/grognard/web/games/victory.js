@@ -449,6 +449,14 @@ function unitBadge(uid, view) {
   return block ? blockSvg(block, roleColor(block.side), 28) : null;
 }
 
+/** The PP a player holds (1.2, 10.0): the view's figure, worked out at the end of each
+ * game turn; before the first one, the PP of the cities it controls. */
+function ppHeld(view, role) {
+  const known = view.board.pp?.[role];
+  if (known !== undefined && known !== null) return Number(known);
+  return [...hexInfo(view).values()].filter((x) => x.city && x.control === role).reduce((n, x) => n + Number(x.city), 0);
+}
+
 function playersOf(view) {
   const order = view.board.order && view.board.order.length ? view.board.order : view.roles || [];
   return order;
@@ -464,7 +472,7 @@ function summary(view) {
       role,
       color: roleColor(role),
       active: (view.active || []).includes?.(role) && !view.result,
-      score: board.pp?.[role] ?? null,
+      score: ppHeld(view, role),
       detail: `${onMap} block${onMap === 1 ? "" : "s"} on the map${target ? ` · ${target} PP to win` : ""}`,
     };
   });
@@ -485,7 +493,7 @@ function status(view) {
     ];
     if (role === view.role && shown.length) facts.splice(1, 0, ["Steps", String(steps)]);
     if (role === view.role && board.production) facts.push(["PP left to spend", String(ppLeft(board.production))]);
-    return { role, color: roleColor(role), score: board.pp?.[role] ?? null, scoreLabel: "PP held", facts };
+    return { role, color: roleColor(role), score: ppHeld(view, role), scoreLabel: "PP held", facts };
   });
 }
 
@@ -493,11 +501,10 @@ function status(view) {
  * the PP held (the score, 1.2), cities held and blocks on the map (hidden blocks
  * count: their owner and place are open). */
 function chartSeries(view) {
-  const board = view.board;
   const cities = [...hexInfo(view).values()].filter((x) => x.city);
   const per = (count) => Object.fromEntries(playersOf(view).map((role) => [role, count(role)]));
   return {
-    "PP held": per((role) => Number(board.pp?.[role] ?? 0)),
+    "PP held": per((role) => ppHeld(view, role)),
     "Cities held": per((role) => cities.filter((x) => x.control === role).length),
     "Blocks on the map": per((role) => blocksOf(view).filter((b) => b.side === role && b.at).length),
   };

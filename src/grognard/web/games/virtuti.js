@@ -99,16 +99,22 @@ class VirtutiBoard extends HexBoard {
     this.load();
   }
 
-  /** Fetch the board data, then draw the newest view (again, after a failure, when a view comes). */
+  /** Fetch the board data, then draw the newest view (again, after a failure, when a
+   * view comes). The page is told (`onReady`), since the names of cards, units and
+   * areas in its buttons and panels come from the same data. */
   load() {
+    const redraw = () => {
+      if (this.hooks.onReady) this.hooks.onReady();
+      else if (this.view) this.render(this.view, this.ui);
+    };
     loadBoardData().then(
       () => {
         this.failed = null;
-        if (this.view) this.render(this.view, this.ui);
+        redraw();
       },
       (err) => {
         this.failed = String(err.message || err);
-        if (this.view) this.render(this.view, this.ui);
+        redraw();
       },
     );
   }
