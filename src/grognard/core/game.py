@@ -14,7 +14,9 @@ A ruleset's State subclass implements six small hooks:
 - `_prompt(role)`             the question being asked, in words;
 - `_result()`                 `None` while the game runs, else a score per role.
 
-Everything else (sorting, validation, the undo window, the log, dice, JSON) is here.
+Everything else (sorting, validation, the undo window, the log, dice, JSON) is here,
+and `why_illegal`, which says why an action is refused (the ruleset may give its own
+words: `Ruleset.explain_illegal`).
 """
 
 from __future__ import annotations
