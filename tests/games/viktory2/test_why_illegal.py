@@ -57,6 +57,7 @@ def test_too_far_names_the_points_left_and_one_hex_at_a_time() -> None:
     two_away = next(h for h in INTERIOR if GEO.distance("0,0", h) == 2)
     reason = why(st, "move", inf, two_away)
     assert "one hex at a time" in reason and "(9.0)" in reason
+    assert "already stands in 0,0" in why(st, "move", inf, "0,0")
 
 
 @pytest.mark.rules("9.1", "9.12")

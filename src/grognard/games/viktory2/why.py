@@ -67,6 +67,8 @@ def _move(st: Viktory2State, role: Role, uid: str, dest: str) -> str | None:
             " points, or another unit moved after it, and units move one at a time (9.0, 9.11)"
         )
     is_frigate = unit["type"] == "frigate"
+    if dest == where:
+        return f"{name} already stands in {dest}: pick a lit hex next to it"
     if tiles[dest] is None:
         return f"{dest} is face down: units explore it by moving next to it (9.2), never into it"
     if not is_frigate and tiles[dest] == WATER:
