@@ -134,6 +134,36 @@ def test_the_prompt_explains_a_refusal() -> None:
         state.apply("east", ("pick", 4))
 
 
+# ----- "why can't I?" (State.why_illegal, Ruleset.explain_illegal) -------------------------
+def test_why_illegal_answers_as_apply_would_and_changes_nothing() -> None:
+    state = to_north_turn(seed=3)
+    before = state.clone()
+    assert state.why_illegal("north", ("done",)) is None  # legal: nothing to explain
+    assert state.why_illegal("west", ("done",)) == "unknown role 'west'; roles: north, east, south"
+    assert state.why_illegal("east", ("stake", 1)).startswith("east is not to act now")  # type: ignore[union-attr]
+    # tiny has no reasons of its own: the generic one, the same text apply raises
+    reason = state.why_illegal("north", ["stake", 7])
+    assert reason is not None and reason.startswith("['stake', 7] is not a legal action for north now: ")
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("north", ("stake", 7))
+    assert str(refused.value) == reason
+    assert state.same_as(before) and state.history == before.history
+
+
+def test_the_rulesets_reason_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = to_north_turn(seed=3)
+    seen: list[tuple[str, tuple[object, ...]]] = []
+
+    def explain(st: object, role: str, action: tuple[object, ...]) -> str:
+        seen.append((role, action))
+        return "stakes go up to 3 (T1.2)"
+
+    monkeypatch.setattr(TINY, "explain_illegal", explain)
+    assert state.why_illegal("north", ("stake", 7)) == "stakes go up to 3 (T1.2)"
+    assert state.why_illegal("north", ("done",)) is None  # never asked about a legal action
+    assert seen == [("north", ("stake", 7))]
+
+
 # ----- hidden information ------------------------------------------------------------------
 def test_secret_picks_hidden_from_others_until_all_have_chosen() -> None:
     state = new(seed=1)

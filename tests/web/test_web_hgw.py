@@ -17,7 +17,19 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, axe_problems, button, counter, prompt, shot, start_game
+from webkit import (
+    ApiDriver,
+    assert_first_screen,
+    axe_problems,
+    board_covers_its_box,
+    board_scale,
+    button,
+    counter,
+    modal,
+    prompt,
+    shot,
+    start_game,
+)
 
 from grognard.games.hgw.ai import make_heuristic
 
@@ -439,3 +451,54 @@ def test_campaign_game_i_is_offered_and_its_board_loads(page: Page) -> None:
     expect(prompt(page)).to_contain_text("redeploys")
     hexes = json.loads(MAP.read_text(encoding="utf-8"))["hexes"]
     expect(page.locator(".board-svg")).to_have_attribute("data-painted", str(len(hexes)))
+
+
+# ----- issue 9 on this board: phone, keyboard, game over ---------------------------------------
+def test_a_phone_shows_the_front_filled_and_the_prompt(profiles: Any) -> None:
+    page = profiles.new_page(390, 844, touch=True)
+    game_id = start_game(page, ruleset="hgw", seats={"axis": "me", "soviet": "ai:heuristic"}, seed=SEED)
+    _wait_for(page, ApiDriver(page), game_id, {"move", "end_movement"})
+    expect(button(page, "end_movement")).to_be_visible()
+    assert_first_screen(page, prompt(page), 844)
+    assert board_covers_its_box(page)
+    end = button(page, "end_movement").bounding_box()
+    assert end is not None and end["height"] >= 44
+    shot(page, "hgw-phone")
+    problems = axe_problems(page)
+    assert not problems, "\n".join(problems)
+
+
+def test_by_keyboard_select_an_army_zoom_and_end_the_step(page: Page) -> None:
+    game_id = _start(page)
+    _wait_for(page, ApiDriver(page), game_id, {"move", "end_movement"})
+    # an army: focus its counter, Enter selects it, Escape lets it go
+    counter(page, "agn").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".selection-card")).to_contain_text("AGN")
+    page.keyboard.press("Escape")
+    expect(page.locator(".selection-card")).not_to_contain_text("AGN")
+    page.locator(".board-svg").focus()
+    before = board_scale(page)
+    page.keyboard.press("+")
+    assert board_scale(page) > before
+    # e: the ending button (asking first when armies could still move)
+    page.keyboard.press("e")
+    dialog = modal(page)
+    if dialog.count():
+        dialog.locator("button.primary").click()
+    expect(prompt(page)).not_to_contain_text("redeploys")
+
+
+def test_game_over_names_the_winner_and_plots_the_game(page: Page) -> None:
+    _start(page)
+    expect(prompt(page)).to_be_visible()
+    page.get_by_role("button", name="Resign axis").click()
+    modal(page).get_by_role("button", name="Resign axis").click()
+    banner = page.locator(".banner")
+    expect(banner.locator(".banner-title")).to_have_text("You lose — soviet wins")
+    expect(banner.locator(".banner-reason")).to_contain_text("Reason:")
+    charts = banner.locator(".game-charts .chart")
+    expect(charts).to_have_count(3)
+    for i, title in enumerate(["Strength points", "Places held", "Armies on the map"]):
+        expect(banner.locator(".game-charts figcaption").nth(i)).to_contain_text(title)
+        expect(charts.nth(i).locator("polyline")).to_have_count(2)

@@ -147,6 +147,36 @@ def advance(driver: ApiDriver, game: dict[str, Any], state: State, stop: Callabl
     raise AssertionError("the game did not reach the wanted position")
 
 
+def board_scale(page: Page) -> float:
+    """The board's zoom: the scale of its content's transform (board.js PanZoom)."""
+    transform = page.locator(".board-svg .board-content").get_attribute("transform") or ""
+    match = re.search(r"scale\(([\d.]+)\)", transform)
+    assert match is not None, transform
+    return float(match.group(1))
+
+
+def assert_first_screen(page: Page, what: Locator, height: int) -> None:
+    """`what` is seen without scrolling on a screen `height` px high, and the page does
+    not scroll sideways."""
+    box = what.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+
+
+def board_covers_its_box(page: Page) -> bool:
+    """The drawn map covers the whole board box (no empty band: a phone's first view)."""
+    frame = page.locator(".board-svg").bounding_box()
+    drawn = page.locator(".board-svg .board-content").bounding_box()
+    assert frame is not None and drawn is not None
+    return (
+        drawn["x"] <= frame["x"] + 1
+        and drawn["y"] <= frame["y"] + 1
+        and drawn["x"] + drawn["width"] >= frame["x"] + frame["width"] - 1
+        and drawn["y"] + drawn["height"] >= frame["y"] + frame["height"] - 1
+    )
+
+
 def modal(page: Page) -> Locator:
     return page.locator(".modal-backdrop .modal")
 

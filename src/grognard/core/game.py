@@ -14,7 +14,9 @@ A ruleset's State subclass implements six small hooks:
 - `_prompt(role)`             the question being asked, in words;
 - `_result()`                 `None` while the game runs, else a score per role.
 
-Everything else (sorting, validation, the undo window, the log, dice, JSON) is here.
+Everything else (sorting, validation, the undo window, the log, dice, JSON) is here,
+and `why_illegal`, which says why an action is refused (the ruleset may give its own
+words: `Ruleset.explain_illegal`).
 """
 
 from __future__ import annotations
@@ -165,6 +167,14 @@ class Ruleset(ABC):
         there is none (or no odds)."""
         return None
 
+    # ----- "why can't I?" (optional; State.why_illegal) ---------------------------
+    def explain_illegal(self, state: State, role: Role, action: Action) -> str | None:
+        """Why `action`, which is not legal for `role` now (role is active and the game
+        runs), is refused, in the rules' words with their numbers; None when the
+        ruleset has nothing better than the generic answer. Answer only from what
+        `role` may know: the reason goes to that seat's browser."""
+        return None
+
     def describe(self) -> dict[str, Any]:
         """JSON description for UIs and `grognard rulesets`."""
         return {
@@ -276,18 +286,41 @@ class State(ABC):
             self._legal_cache[role] = cached
         return cached
 
+    def _refusal(self, role: Role) -> tuple[str | None, list[Role]]:
+        """(why `role` may do nothing now: unknown role, game over, not its turn; or
+        None) and the active roles (asked once: rulesets may find it costly)."""
+        if role not in self.data["roles"]:
+            return f"unknown role {role!r}; roles: {', '.join(self.data['roles'])}", []
+        if self.is_over():
+            return "the game is over", []
+        active = self.active_roles()
+        if role not in active:
+            return f"{role} is not to act now (waiting for {', '.join(active)})", active
+        return None, active
+
+    def _not_legal(self, role: Role, act: Action) -> str:
+        return f"{list(act)} is not a legal action for {role} now: {self._prompt(role)}"
+
+    def why_illegal(self, role: Role, action: Action | list[Any]) -> str | None:
+        """None when `action` is legal for `role` now; else why not: the core's reason
+        when the role may do nothing now, else the ruleset's (Ruleset.explain_illegal),
+        else the generic one that `apply` gives. Changes nothing."""
+        act = as_action(action)
+        refusal, _ = self._refusal(role)
+        if refusal is not None:
+            return refusal
+        if act in self._legal(role)[1]:
+            return None
+        return self.ruleset.explain_illegal(self, role, act) or self._not_legal(role, act)
+
     def apply(self, role: Role, action: Action | list[Any]) -> None:
         """Apply a legal action; anything else raises IllegalAction and changes nothing."""
         act = as_action(action)
-        if role not in self.data["roles"]:
-            raise IllegalAction(f"unknown role {role!r}; roles: {', '.join(self.data['roles'])}")
-        if self.is_over():
-            raise IllegalAction("the game is over")
-        before_active = self.active_roles()  # asked once: rulesets may find it costly
-        if role not in before_active:
-            raise IllegalAction(f"{role} is not to act now (waiting for {', '.join(before_active)})")
+        refusal, before_active = self._refusal(role)
+        if refusal is not None:
+            raise IllegalAction(refusal)
         if act not in self._legal(role)[1]:
-            raise IllegalAction(f"{list(act)} is not a legal action for {role} now: {self._prompt(role)}")
+            raise IllegalAction(self._not_legal(role, act))
         # a new undo window needs the data before its first action, and every undo
         # check the dice count; fast headless play needs neither
         opens_window = self.keep_undo and self._undo_from is None

@@ -18,13 +18,14 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from grognard.core.errors import IllegalAction, UnknownRuleset
-from grognard.core.game import Ruleset, as_action
+from grognard.core.game import Action, Ruleset, as_action
 from grognard.core.odds import BadBattle
 
 from .accounts import Account, optional_account
 from .api_games import json_response
 from .context import server_of
 from .guards import guards_of
+from .payloads import SeatInfo
 from .problems import ERROR_RESPONSES
 from .ratelimit import client_address
 
@@ -42,6 +43,27 @@ def _ruleset(request: Request, ruleset_id: str) -> Ruleset:
         return server_of(request).registry.get(ruleset_id)
     except UnknownRuleset as exc:
         raise HTTPException(404, str(exc)) from None
+
+
+def seat_of_caller(seats: list[SeatInfo], seat: str | None, caller: Account | None) -> str | None:
+    """The role of `seat` when the caller holds it (403 otherwise); None for no seat
+    (the observer)."""
+    role = None if seat in (None, "", "observer") else seat
+    if role is not None:
+        held = next((s for s in seats if s.role == role), None)
+        if held is None:
+            raise HTTPException(403, f"this game has no seat {role!r}")
+        if not held.held_by(caller.id if caller else None):
+            raise HTTPException(403, f"the seat {role!r} is not yours")
+    return role
+
+
+def action_of(text: str, example: str) -> Action:
+    """An action given as JSON in a query (422 with an example when it is none)."""
+    try:
+        return as_action(msgspec.json.decode(text))
+    except (msgspec.DecodeError, IllegalAction):
+        raise HTTPException(422, f"action must be a JSON list such as {example}") from None
 
 
 @router.get("/rulesets/{ruleset_id}/odds-form")
@@ -88,21 +110,9 @@ async def game_odds(
     _limit(request, caller)
     games = server_of(request).games
     game, seats, state = await run_in_threadpool(games._snapshot_copy, game_id)
-    role = None if seat in (None, "", "observer") else seat
-    if role is not None:
-        held = next((s for s in seats if s.role == role), None)
-        if held is None:
-            raise HTTPException(403, f"this game has no seat {role!r}")
-        if not held.held_by(caller.id if caller else None):
-            raise HTTPException(403, f"the seat {role!r} is not yours")
+    role = seat_of_caller(seats, seat, caller)
     ruleset = _ruleset(request, game.ruleset)
-    attack = None
-    if action:
-        try:
-            attack = as_action(msgspec.json.decode(action))
-        except (msgspec.DecodeError, IllegalAction):
-            example = '["bombard", "red-a1", "0,0"]'
-            raise HTTPException(422, f"action must be a JSON list such as {example}") from None
+    attack = None if not action else action_of(action, '["bombard", "red-a1", "0,0"]')
 
     def forecast() -> dict[str, Any]:
         battle = ruleset.battle_at(state, role, hex, attack)

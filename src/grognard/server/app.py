@@ -26,7 +26,7 @@ from starlette.responses import JSONResponse, Response
 
 from grognard.core.registry import Registry
 
-from . import accounts, api_games, api_odds, api_ws, apidocs, mail
+from . import accounts, api_games, api_odds, api_why, api_ws, apidocs, mail
 from .ai import AiRunner
 from .claims import make_claims
 from .context import Server
@@ -166,6 +166,7 @@ def create_app(
     app.include_router(accounts.router)
     app.include_router(api_games.router)
     app.include_router(api_odds.router)
+    app.include_router(api_why.router)
     app.include_router(api_ws.router)
     app.include_router(mail.router)
 

@@ -18,6 +18,7 @@ _SIGN_IN_PER_ACCOUNT = Rate(burst=10, per=6.0)
 _REPLAY_PER_ADDRESS = Rate(burst=60, per=0.1)
 _ODDS_PER_CALLER = Rate(burst=20, per=0.2)
 _CHAT_PER_ADDRESS = Rate(burst=30, per=1.0)
+_WHY_PER_CALLER = Rate(burst=30, per=0.2)
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,10 @@ class Limits:
     #: chat.py) and guests cost nothing, so the address is the key; players behind
     #: one NAT still talk freely: a burst of 30, then one a second.
     chat_per_address: Rate = _CHAT_PER_ADDRESS
+    #: "Why can't I?" answers per caller (account, else address): one per click that
+    #: does nothing, each a legal list and a little rules work: a burst of 30, then
+    #: five a second (a player clicking about fast still gets answers).
+    why_per_caller: Rate = _WHY_PER_CALLER
 
 
 @dataclass
@@ -58,6 +63,7 @@ class Guards:
     replaying: WorkGate
     odds_by_caller: RateLimiter
     chat_by_address: RateLimiter
+    why_by_caller: RateLimiter
 
     @classmethod
     def of_limits(cls, limits: Limits) -> Guards:
@@ -70,6 +76,7 @@ class Guards:
             WorkGate(limits.concurrent_replays, "replays", limits.replay_patience),
             RateLimiter(limits.odds_per_caller, "odds requests"),
             RateLimiter(limits.chat_per_address, "chat messages from this address"),
+            RateLimiter(limits.why_per_caller, "'why not' questions"),
         )
 
 

@@ -86,6 +86,11 @@ function push(map, key, value) {
   map.get(key).push(value);
 }
 
+/** A role named by a plural noun ("allies" win; "axis" and "red" win*s*). */
+function pluralName(role) {
+  return /[^siu]s$/i.test(String(role));
+}
+
 /** The result line: who won, from a result {role: score}. */
 export function resultText(result, roleName = titleCase) {
   if (!result) return "";
@@ -94,6 +99,6 @@ export function resultText(result, roleName = titleCase) {
   const winners = scores.filter(([, v]) => v === best).map(([r]) => r);
   if (best <= 0) return "Nobody wins";
   if (winners.length === scores.length) return "A draw";
-  if (winners.length === 1) return `${roleName(winners[0])} wins`;
+  if (winners.length === 1) return `${roleName(winners[0])} ${pluralName(winners[0]) ? "win" : "wins"}`;
   return `${winners.map(roleName).join(" and ")} share the win`;
 }

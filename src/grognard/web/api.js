@@ -126,6 +126,10 @@ export const api = {
     if (action) query.set("action", JSON.stringify(action));
     return request("GET", `/api/games/${encodeURIComponent(id)}/odds?${query}`);
   },
+  whyNot: (id, seat, action) => {
+    const query = new URLSearchParams({ seat, action: JSON.stringify(action) });
+    return request("GET", `/api/games/${encodeURIComponent(id)}/why?${query}`);
+  },
   replayStep: (id, step, seat) =>
     request(
       "GET",

@@ -38,6 +38,9 @@ const DRAG_THRESHOLD = 6;
  * An <svg> whose content (`this.content`, a <g>) can be dragged and zoomed.
  * A press that does not move past a few pixels is an activation: `onActivate(target)`.
  */
+/** A phone held upright, used by touch (the layout of style.css for phones). */
+const PHONE = typeof matchMedia === "function" ? matchMedia("(max-width: 560px) and (pointer: coarse)") : { matches: false };
+
 export class PanZoom {
   constructor(host, { onActivate, label = "Game board" } = {}) {
     this.onActivate = onActivate || (() => {});
@@ -50,7 +53,7 @@ export class PanZoom {
       { class: "zoom-controls" },
       h("button", { type: "button", title: "Zoom in", "aria-label": "Zoom in", onclick: () => this.zoomCentre(1.3) }, "+"),
       h("button", { type: "button", title: "Zoom out", "aria-label": "Zoom out", onclick: () => this.zoomCentre(1 / 1.3) }, "−"),
-      h("button", { type: "button", title: "Fit the board", "aria-label": "Fit the board", onclick: () => this.fit() }, "⤢"),
+      h("button", { type: "button", title: "Fit the board", "aria-label": "Fit the board", onclick: () => this.fit(true) }, "⤢"),
     );
     this.wrap = h("div", { class: "board-wrap" }, this.svg, this.controls);
     host.append(this.wrap);
@@ -58,6 +61,7 @@ export class PanZoom {
     this.tx = 0;
     this.ty = 0;
     this.bounds = null;
+    this.focus = null;
     this.fitted = false;
     this.pointers = new Map();
     this.gesture = null;
@@ -71,8 +75,10 @@ export class PanZoom {
     return [rect.width || 1, rect.height || 1];
   }
 
-  /** Tell the viewport what the content spans (in content units); fits it the first time. */
-  setBounds(bounds) {
+  /** Tell the viewport what the content spans (in content units); fits it the first
+   * time. `focus` ({x, y}) is where a phone's first view is centred. */
+  setBounds(bounds, focus = null) {
+    if (focus) this.focus = focus;
     const changed =
       !this.bounds || ["x", "y", "w", "h"].some((key) => Math.abs(this.bounds[key] - bounds[key]) > 0.5);
     this.bounds = bounds;
@@ -85,12 +91,27 @@ export class PanZoom {
     return Math.min(w / this.bounds.w, hgt / this.bounds.h) * 0.96;
   }
 
-  fit() {
+  /** On a phone held upright the board fills its box rather than fitting inside it:
+   * a wide map otherwise leaves empty bands above and below and counters too small
+   * to tap; the player pans sideways ("Fit the board" still shows it whole). */
+  coverScale() {
+    if (!this.bounds) return 1;
+    const [w, hgt] = this.size();
+    return Math.max(w / this.bounds.w, hgt / this.bounds.h);
+  }
+
+  /** Fit the board in its box (or, on a touch phone, fill it, unless `whole`), centred
+   * on `focus` ({x, y} in content units: where the seat's pieces are) when given. */
+  fit(whole = false) {
     if (!this.bounds) return;
     const [w, hgt] = this.size();
-    this.k = this.fitScale();
-    this.tx = w / 2 - this.k * (this.bounds.x + this.bounds.w / 2);
-    this.ty = hgt / 2 - this.k * (this.bounds.y + this.bounds.h / 2);
+    const fill = !whole && PHONE.matches;
+    this.k = fill ? this.coverScale() : this.fitScale();
+    const centre = fill && this.focus ? this.focus : { x: this.bounds.x + this.bounds.w / 2, y: this.bounds.y + this.bounds.h / 2 };
+    // never past the board's edges when it fills the box
+    const clamp = (value, size, span, start) => (fill ? Math.min(-this.k * start, Math.max(size - this.k * (start + span), value)) : value);
+    this.tx = clamp(w / 2 - this.k * centre.x, w, this.bounds.w, this.bounds.x);
+    this.ty = clamp(hgt / 2 - this.k * centre.y, hgt, this.bounds.h, this.bounds.y);
     this.fitted = w > 1 && hgt > 1;
     this.apply();
   }

@@ -132,6 +132,8 @@ class GamePage {
 
     this.board = this.mod.createBoard(el.boardHost, {
       onHex: (hex, uid, uids) => this.onHex(hex, uid, uids),
+      // a board whose names load late (Virtuti's board data): draw the whole page again
+      onReady: () => this.refresh(),
     });
     el.boardArea = h("div", { class: "board-area" }, el.boardHost, el.banner, el.menu);
     this.stepper = new TurnStepper(this.id, {
@@ -787,11 +789,28 @@ class GamePage {
     return box;
   }
 
-  /** A brief reason for a click that does nothing, under the prompt. */
-  showHint(text) {
+  /** A brief reason for a click that does nothing, under the prompt; `source` says
+   * who gave it ("server": the ruleset's own answer, "page": the board module's). */
+  showHint(text, source = "page") {
     const hint = this.el.hint;
+    this.whyAsked = null; // a later hint wins over a server answer still on its way
     hint.textContent = text || "";
     hint.hidden = !text;
+    hint.dataset.source = source;
+  }
+
+  /** The ruleset's own reason for the action a click meant (`intent`), from the
+   * server (`GET /api/games/<id>/why`): it replaces the page's guess when it comes. */
+  askWhy(action) {
+    const asked = {};
+    this.whyAsked = asked;
+    api
+      .whyNot(this.id, this.seat, action)
+      .then((answer) => {
+        if (this.whyAsked !== asked || !answer || answer.legal || !answer.reason) return;
+        this.showHint(`${titleCase(answer.reason)}${/[.!?]$/.test(answer.reason) ? "" : "."}`, "server");
+      })
+      .catch(() => {}); // a help: a refusal (rate limit, a drop) keeps the page's guess
   }
 
   explain(hex, uid) {
@@ -807,6 +826,8 @@ class GamePage {
       else why = `Nothing to do at ${hex}: use the buttons beside the board.`;
     }
     this.showHint(why);
+    const meant = this.seat && !model.empty && this.mod.intent ? this.mod.intent(view, { hex, uid, seat: this.seat, selected: this.selected }) : null;
+    if (meant) this.askWhy(meant);
   }
 
   onHex(hex, uid, uids) {

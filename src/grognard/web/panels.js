@@ -90,6 +90,11 @@ export function statusPanel(rows, { active, seatPlayer, roleColor }) {
 }
 
 // ----- game over ------------------------------------------------------------------------------------
+/** "Empire points" → "empire points", but "VP" and "PP held" keep their capitals. */
+function lowerFirst(label) {
+  return /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 /** The winner, the reason (the module's `endReason`, else the server's), the result
  * labelled as such and the final score from the status rows. */
 export function gameOverSummary(view, header, mod, roleColor) {
@@ -115,7 +120,7 @@ export function gameOverSummary(view, header, mod, roleColor) {
       ? h(
           "div",
           { class: "banner-scores final-score", "aria-label": "Final score" },
-          h("span", { class: "banner-label" }, `Final ${(scored[0].scoreLabel || "score").toLowerCase()}:`),
+          h("span", { class: "banner-label" }, `Final ${lowerFirst(scored[0].scoreLabel || "score")}:`),
           scored.map((row) => chip(row.role, `${row.role} ${row.score}`)),
         )
       : null,

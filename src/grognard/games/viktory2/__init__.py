@@ -11,7 +11,7 @@ from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
 from . import odds as battle_odds
-from . import rules, textmap
+from . import rules, textmap, why
 from .state import COLORS, Viktory2State
 
 VICTORY_CONDITIONS = ("standard", "subjugation", "shorter", "race", "doomsday")
@@ -88,6 +88,10 @@ class Viktory2(Ruleset):
         self, state: State, role: Role | None, where: str, action: Action | None = None
     ) -> dict[str, Any] | None:
         return battle_odds.battle_at(state, role, where, action)
+
+    # "why can't I?" (State.why_illegal): games/viktory2/why.py
+    def explain_illegal(self, state: State, role: Role, action: Action) -> str | None:
+        return why.explain(state, role, action) if isinstance(state, Viktory2State) else None
 
 
 RULESET = Viktory2()

@@ -861,6 +861,18 @@ function status(view) {
   });
 }
 
+/** What the game-over plots show (plots.js), per side at the start of each turn: the
+ * strength points on the map (the status panel's score), places held, armies on the map. */
+function chartSeries(view) {
+  const per = (count) => Object.fromEntries(sides(view).map((role) => [role, count(role)]));
+  const onMap = (role) => armiesOf(view).filter((a) => a.side === role && a.at);
+  return {
+    "Strength points": per((role) => onMap(role).reduce((n, a) => n + (a.strength || 0), 0)),
+    "Places held": per((role) => placesHeld(view, role).length),
+    "Armies on the map": per((role) => onMap(role).length),
+  };
+}
+
 function turnText(view) {
   const board = view.board || {};
   if (view.result) return `${board.turn || ""} · game over`;
@@ -963,6 +975,7 @@ export default {
   unitBadge,
   summary,
   status,
+  chartSeries,
   turnText,
   extraPanel: recordSheet,
   battleAt,

@@ -246,6 +246,16 @@ function blockSlots(n) {
   return { out, scale };
 }
 
+/** Where a phone's first view is centred: the middle of the seat's blocks on the map,
+ * else of the cities it controls (during deployment its blocks are off the board). */
+function seatFocus(view, info, centres) {
+  const at = blocksOf(view).filter((b) => b.side === view.role && b.at).map((b) => b.at);
+  const hexes = at.length ? at : [...info.values()].filter((x) => x.city && x.control === view.role).map((x) => x.id);
+  const points = hexes.map((id) => centres.get(id)).filter(Boolean);
+  if (!points.length) return null;
+  return { x: points.reduce((n, [x]) => n + x, 0) / points.length, y: points.reduce((n, [, y]) => n + y, 0) / points.length };
+}
+
 class VictoryBoard extends HexBoard {
   constructor(host, hooks) {
     super(host, hooks, "Victory map", "hexes vi-hexes");
@@ -381,7 +391,7 @@ class VictoryBoard extends HexBoard {
       this.markLayer.append(holder);
     }
     const pad = SIZE * 1.1;
-    this.pz.setBounds({ x: minX - pad, y: minY - pad, w: maxX - minX + 2 * pad, h: maxY - minY + 2 * pad });
+    this.pz.setBounds({ x: minX - pad, y: minY - pad, w: maxX - minX + 2 * pad, h: maxY - minY + 2 * pad }, seatFocus(view, info, centres));
     if (ui.hover) this.highlight(ui.hover);
     return { drawn };
   }
@@ -439,6 +449,14 @@ function unitBadge(uid, view) {
   return block ? blockSvg(block, roleColor(block.side), 28) : null;
 }
 
+/** The PP a player holds (1.2, 10.0): the view's figure, worked out at the end of each
+ * game turn; before the first one, the PP of the cities it controls. */
+function ppHeld(view, role) {
+  const known = view.board.pp?.[role];
+  if (known !== undefined && known !== null) return Number(known);
+  return [...hexInfo(view).values()].filter((x) => x.city && x.control === role).reduce((n, x) => n + Number(x.city), 0);
+}
+
 function playersOf(view) {
   const order = view.board.order && view.board.order.length ? view.board.order : view.roles || [];
   return order;
@@ -454,7 +472,7 @@ function summary(view) {
       role,
       color: roleColor(role),
       active: (view.active || []).includes?.(role) && !view.result,
-      score: board.pp?.[role] ?? null,
+      score: ppHeld(view, role),
       detail: `${onMap} block${onMap === 1 ? "" : "s"} on the map${target ? ` · ${target} PP to win` : ""}`,
     };
   });
@@ -475,8 +493,21 @@ function status(view) {
     ];
     if (role === view.role && shown.length) facts.splice(1, 0, ["Steps", String(steps)]);
     if (role === view.role && board.production) facts.push(["PP left to spend", String(ppLeft(board.production))]);
-    return { role, color: roleColor(role), score: board.pp?.[role] ?? null, scoreLabel: "PP held", facts };
+    return { role, color: roleColor(role), score: ppHeld(view, role), scoreLabel: "PP held", facts };
   });
+}
+
+/** What the game-over plots show (plots.js), per player at the start of each turn:
+ * the PP held (the score, 1.2), cities held and blocks on the map (hidden blocks
+ * count: their owner and place are open). */
+function chartSeries(view) {
+  const cities = [...hexInfo(view).values()].filter((x) => x.city);
+  const per = (count) => Object.fromEntries(playersOf(view).map((role) => [role, count(role)]));
+  return {
+    "PP held": per((role) => ppHeld(view, role)),
+    "Cities held": per((role) => cities.filter((x) => x.control === role).length),
+    "Blocks on the map": per((role) => blocksOf(view).filter((b) => b.side === role && b.at).length),
+  };
 }
 
 function turnText(view) {
@@ -593,6 +624,7 @@ export default {
   unitBadge,
   summary,
   status,
+  chartSeries,
   turnText,
   extraPanel,
   battleAt,

@@ -515,6 +515,16 @@ function whyNot(view, { hex, uid, seat, selected, model }) {
   return null;
 }
 
+/** The action a click that did nothing meant, for the ruleset's "why not?" (the
+ * server's answer replaces `whyNot`'s): the selected unit moving to the hex, else a
+ * battle where units of the seat and of another player stand. */
+function intent(view, { hex, selected, seat }) {
+  if (!hex || !view || !(hex in view.board.tiles)) return null;
+  if (selected) return ["move", selected, hex];
+  const owners = new Set(Object.values(view.board.units).filter((u) => u.hex === hex).map((u) => u.owner));
+  return owners.has(seat) && owners.size > 1 ? ["battle", hex] : null;
+}
+
 /** Movement points per unit type (9.11, 9.31). */
 const ALLOWANCE = { infantry: 2, cavalry: 3, artillery: 2, frigate: 5 };
 
@@ -657,6 +667,7 @@ export default {
   battleAt,
   unitsAt: (view, hex) => Object.keys(view.board.units).filter((uid) => view.board.units[uid].hex === hex),
   whyNot,
+  intent,
   legend,
   createBoard: (host, hooks) => new Viktory2Board(host, hooks),
 };

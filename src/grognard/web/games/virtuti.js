@@ -99,16 +99,22 @@ class VirtutiBoard extends HexBoard {
     this.load();
   }
 
-  /** Fetch the board data, then draw the newest view (again, after a failure, when a view comes). */
+  /** Fetch the board data, then draw the newest view (again, after a failure, when a
+   * view comes). The page is told (`onReady`), since the names of cards, units and
+   * areas in its buttons and panels come from the same data. */
   load() {
+    const redraw = () => {
+      if (this.hooks.onReady) this.hooks.onReady();
+      else if (this.view) this.render(this.view, this.ui);
+    };
     loadBoardData().then(
       () => {
         this.failed = null;
-        if (this.view) this.render(this.view, this.ui);
+        redraw();
       },
       (err) => {
         this.failed = String(err.message || err);
-        if (this.view) this.render(this.view, this.ui);
+        redraw();
       },
     );
   }
@@ -364,10 +370,15 @@ function describe(action, view) {
 }
 
 // ----- players bar and status ---------------------------------------------------------
+/** The factions a seat plays. */
+function factionsOf(role) {
+  return role === "axis" ? ["axis"] : ["western_allies", "ussr"];
+}
+
 function summary(view) {
   const board = view.board || {};
   return (view.roles || []).map((role) => {
-    const factions = role === "axis" ? ["axis"] : ["western_allies", "ussr"];
+    const factions = factionsOf(role);
     const units = (board.units || []).filter((u) => factions.includes(u.f)).length;
     return {
       role,
@@ -382,7 +393,7 @@ function summary(view) {
 function status(view) {
   const board = view.board || {};
   return (view.roles || []).map((role) => {
-    const factions = role === "axis" ? ["axis"] : ["western_allies", "ussr"];
+    const factions = factionsOf(role);
     const facts = factions.map((f) => {
       const rec = board.factions?.[f] || {};
       const units = (board.units || []).filter((u) => u.f === f).length;
@@ -390,6 +401,18 @@ function status(view) {
     });
     return { role, color: roleColor(role), score: board.vp?.[role] ?? null, scoreLabel: "VP", facts };
   });
+}
+
+/** What the game-over plots show (plots.js), per side at the start of each turn:
+ * victory points (the score), units on the map and production points of its factions. */
+function chartSeries(view) {
+  const board = view.board || {};
+  const per = (count) => Object.fromEntries((view.roles || []).map((role) => [role, count(role)]));
+  return {
+    "Victory points": per((role) => Number(board.vp?.[role] ?? 0)),
+    "Units on the map": per((role) => (board.units || []).filter((u) => factionsOf(role).includes(u.f)).length),
+    "Production points": per((role) => factionsOf(role).reduce((n, f) => n + Number(board.factions?.[f]?.pp ?? 0), 0)),
+  };
 }
 
 function turnText(view) {
@@ -403,7 +426,7 @@ function whyNot(view, { hex, seat, selected }) {
   if (!seat || !view?.board) return null;
   const board = view.board;
   const name = areaName(hex);
-  const mine = seat === "axis" ? ["axis"] : ["western_allies", "ussr"];
+  const mine = factionsOf(seat);
   if (selected) return `${unitWords(selected, view)} cannot go to ${name} now: the lit areas are where it can go.`;
   if (board.phase === "planning") {
     if (board.orders?.[hex]) return `${name} has an order already: one order per area.`;
@@ -443,6 +466,7 @@ export default {
   unitLabel: unitWords,
   summary,
   status,
+  chartSeries,
   turnText,
   extraPanel,
   legend,
