@@ -40,6 +40,7 @@ from .tables import load_tables
 View = dict[str, Any]
 FAIR_LIMIT = 3  # advance only when a roll of 1-3 or better succeeds (even odds)
 RACE_LIMIT = 1  # The Fall of Germany's attackers: any roll that can succeed will do
+FORT_GOAL = 3  # fort points the defender of the goal builds there
 
 
 @cache
@@ -72,6 +73,8 @@ class Board:
         self.garrison_lost = set(board["garrison_lost"])
         self.markers: dict[Place, str] = board["markers"]
         self.stacks: dict[Place, int] = board["stacks"]
+        self.fleets: dict[str, dict[str, Any]] = board.get("fleets", {})
+        self.forts: dict[Place, dict[str, Any]] = board.get("forts", {})
         content = load_scenario(self.scenario)
         # the Axis fights everyone else; the Soviets and the Allies only the Axis
         self.foes = frozenset(s for s in content.sides if s != self.me and "axis" in (s, self.me))
@@ -97,14 +100,15 @@ class Board:
         return bool(self.enemy_places_near(place))
 
     def defence(self, place: Place) -> int:
+        fort = int(self.forts[place]["points"]) if place in self.forts else 0
         armies = self.at(place)
         if armies:
-            return min(sum(int(a["strength"]) for a in armies), 10)
+            return min(sum(int(a["strength"]) for a in armies) + fort, 10)
         if place in self.garrison_lost:
-            return 0
+            return min(fort, 10)
         if self.g.inherent_garrison[place] or self.markers.get(place) == self.owner.get(place):
-            return 1
-        return 0
+            return min(1 + fort, 10)
+        return min(fort, 10)
 
     def advance_limit(self, army: dict[str, Any], target: Place, defence: int | None = None) -> int:
         """The highest unmodified roll that advances (0 or less: hopeless)."""
@@ -166,7 +170,8 @@ class HgwHeuristic:
             "exploitation": self._exploit,
             "exploit_attack": lambda b, legal: ("assault",) if ("assault",) in legal else legal[0],
             "invasions": lambda b, legal: legal[0],
-            "invasion_attack": lambda b, legal: ("assault",) if ("assault",) in legal else legal[0],
+            "invasion_attack": self._invasion_attack,
+            "interception": self._intercept,
             "retreat": self._retreat,
             "production": self._produce,
         }.get(step)
@@ -263,6 +268,21 @@ class HgwHeuristic:
                 best = (score, a)
         return best[1] if best else None
 
+    def _invasion_attack(self, b: Board, legal: list[Action]) -> Action:
+        """Every fleet that may sails with the invasion (its points fire at the coastal
+        air and then at the target); the amphibious points always assault."""
+        if ("assault",) in legal:
+            return ("assault",)
+        return max(legal, key=len)
+
+    def _intercept(self, b: Board, legal: list[Action]) -> Action:
+        """Intercept with the strongest fleet: the invader's losses come off its landing
+        strength, while a beaten interceptor only goes back to port."""
+        fleets = [a for a in legal if a[0] == "intercept"]
+        if not fleets:
+            return ("no_interception",)
+        return max(fleets, key=lambda a: (int(b.fleets[a[1]]["sp"]), a[1]))
+
     def _rivals(self, b: Board, target: Place, legal: list[Action]) -> list[Action]:
         return [a for a in legal if a[0] == "attack" and a[2] == target]
 
@@ -271,6 +291,8 @@ class HgwHeuristic:
 
     def _lose(self, b: Board, legal: list[Action]) -> Action:
         def cost(a: Action) -> tuple[int, int]:
+            if a[0] == "lose_fort":
+                return (2, 0)  # a fort point costs five to rebuild and absorbs every turn
             army = b.armies[a[1]]
             return (0 if a[2] == "infantry" else 1, army["sp"]["mechanized"])
 
@@ -324,6 +346,12 @@ class HgwHeuristic:
         if ("lend_lease",) in legal:
             return ("lend_lease",)  # before buying: a stronger Soviet front helps toward Berlin
         want = "mechanized" if b.attacking else "infantry"
+        # the side holding the goal fortifies it, three points at most (Fortifications)
+        for goal in sorted(b.goals):
+            fort = b.forts.get(goal)
+            built = int(fort["points"]) + int(fort["building"]) if fort else 0
+            if not b.attacking and ("fort", goal) in legal and built < FORT_GOAL:
+                return ("fort", goal)
         builds = [a for a in legal if a[0] == "build"]
         for kind in (want, "infantry", "mechanized"):
             options = [a for a in builds if a[1] == kind]

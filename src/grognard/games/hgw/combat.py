@@ -224,7 +224,7 @@ class Losses(Step):
         if frame["count"] <= 0:
             return []
         data = game.data
-        choices = [
+        choices: list[Action] = [
             ("lose", a, k)
             for a in frame["armies"]
             if data["armies"][a]["at"] is not None

@@ -36,7 +36,7 @@ def active(data: Data, fleet_id: str) -> bool:
     fleet = data.get("fleets", {}).get(fleet_id)
     if not fleet or fleet["at"] is None or fleet["sp"] <= 0:
         return False
-    return data.get("fleet_status", {}).get(fleet_id) != "expended"
+    return bool(data.get("fleet_status", {}).get(fleet_id) != "expended")
 
 
 def is_naval_base(place: Any) -> bool:
