@@ -164,7 +164,7 @@ def test_the_invasion_assault_fires_with_the_amphibious_points_only() -> None:
     assert state.flow[-1]["count"] == 2
 
 
-@pytest.mark.rules("F3.5")
+@pytest.mark.rules("F3.5", "E1.8")
 @pytest.mark.parametrize(("die", "lands"), [(2, True), (3, False)])
 def test_the_invasion_advance_counts_amphibious_points_and_as_many_others(die: int, lands: bool) -> None:
     """Invasion Advance 1-3 (the Avalanche example played through): after one amphibious

@@ -241,3 +241,31 @@ def test_a_landed_invader_traces_supply_to_its_hex_next_turn() -> None:
     assert "2239" in supplied_places(data, "axis", home_only=True)
     data["turn"] += 1
     assert "2239" not in supplied_places(data, "axis", home_only=True)
+
+
+@pytest.mark.rules("E1.8", "F3.6", "F3.7")
+def test_operation_avalanche_meets_no_fleet_and_no_coastal_air() -> None:
+    """The Avalanche example's steps 2-4: no Allied fleet in the Mediterranean to sail
+    with the Fifth Army, the Axis fleet in Kiel cannot reach a Mediterranean route, and
+    1737 (our stand-in for the mountain 1838) borders the Allied 1837 and 1838, so no
+    coastal air: the first die rolled is Army Group C's defensive assault."""
+    state = new_game()
+    pass_turn(state, "axis")
+    pass_turn(state, "soviet")
+    act(state, "allied", "end_movement")
+    state.data["fleets"]["medfleet"]["at"] = None
+    state.data["owner"]["1737"] = "axis"  # cut off and handed over at the Axis turn's end
+    put(state, "5a", "2038", infantry=4, mechanized=1, amphibious=5)
+    put(state, "agC", "1737", infantry=4, mechanized=2)
+    act(state, "allied", "invade", "5a", "1737")
+    act(state, "allied", "end_announce")
+    draws = state.rng.draws
+    act(state, "allied", "invasion", "5a")
+    assert step(state) == "def_assault"
+    assert state.rng.draws == draws
+    state.rng.force([4, 6, 1])  # one loss; the four amphibious points miss; 8 vs 6 lands on 1
+    act(state, "axis", "defensive_assault", "agC")
+    act(state, "allied", "lose", "5a", "amphibious")
+    act(state, "allied", "assault")
+    assert state.data["armies"]["5a"]["at"] == "1737"
+    assert sp(state, "5a") == {"infantry": 4, "mechanized": 1, "amphibious": 4}
