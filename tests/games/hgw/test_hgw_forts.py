@@ -4,28 +4,12 @@ Construction 1-2; Effect Of Forts On Combat 1-5; the set-up's forts)."""
 from __future__ import annotations
 
 import pytest
-from hgw_positions import act, pass_turn, step
+from hgw_positions import act, pass_turn, put, step
+from hgw_positions import fog_game as new_game
 
-from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.board import capture, defence, stack
 from grognard.games.hgw.combat import strike
 from grognard.games.hgw.forts import MOST_FORTS, absorb, may_build_fort
-from grognard.games.hgw.scenario import KINDS
-
-FOG = "fall_of_germany"
-
-
-def new_game(seed: int = 1) -> HgwState:
-    state = RULESET.new_game(FOG, {}, seed=seed)
-    assert isinstance(state, HgwState)
-    return state
-
-
-def put(state: HgwState, army: str, at: str | None, **points: int) -> None:
-    entry = state.data["armies"][army]
-    entry["at"] = at
-    entry["sp"] = {k: points.get(k, 0) for k in KINDS}
-    state._after_change(None, None)
 
 
 @pytest.mark.rules("F4.0")

@@ -8,27 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hgw_positions import act, pass_turn, sp, step
+from hgw_positions import act, pass_turn, put, sp, step
+from hgw_positions import fog_game as new_game
 
-from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw import HgwState
 from grognard.games.hgw.board import defence
 from grognard.games.hgw.invasion_routes import invasion_targets
-from grognard.games.hgw.scenario import KINDS
 
 FOG = "fall_of_germany"
 
 
-def new_game(seed: int = 1) -> HgwState:
-    state = RULESET.new_game(FOG, {}, seed=seed)
-    assert isinstance(state, HgwState)
-    return state
-
-
-def put(state: HgwState, army: str, at: str | None, **points: int) -> None:
-    entry = state.data["armies"][army]
-    entry["at"] = at
-    entry["sp"] = {k: points.get(k, 0) for k in KINDS}
-    state._after_change(None, None)
 
 
 def allied_combat(state: HgwState) -> None:

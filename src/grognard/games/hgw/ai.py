@@ -20,8 +20,11 @@ Plan, phase by phase:
 
 In The Fall of Germany every side's goal is Berlin; the Soviets and the Allies, racing
 the clock, attack wherever any roll can get through and buy mechanized points, the
-Axis buys infantry; amphibious points are turned into infantry (the agent makes no
-invasions).
+Axis buys infantry and fortifies Berlin (three fort points). An army with amphibious
+points in a port sends its other points to the front until it is half amphibious and
+then invades where any roll can land, with every fleet of its port as escort; other
+amphibious points are turned into infantry. Against invasions it intercepts with its
+strongest fleet.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from typing import Any
 from grognard.core.game import Action
 
 from .geography import Geography, Place, geography
+from .map import load_map
 from .scenario import load_scenario
 from .tables import load_tables
 
@@ -192,7 +196,7 @@ class HgwHeuristic:
             return eliminations[0]
         # armies able to invade keep their amphibious points and stay in their port;
         # the others' amphibious points fight better as infantry
-        converts = [a for a in legal if a[0] == "convert" and not _invader(b.armies[a[1]])]
+        converts = [a for a in legal if a[0] == "convert" and not _in_port(b.armies[a[1]])]
         if converts:
             return converts[0]
         # the largest count offered for each army and kind (whole-army moves are not used)
@@ -201,10 +205,18 @@ class HgwHeuristic:
             army = b.armies[army_id]
             if b.is_front(army["at"]) or _invader(army):
                 continue
+            # an army with amphibious points in a port sheds its other points until it
+            # is half amphibious, and then waits there to invade (Invasion Procedure 2)
+            excess = 99
+            if _in_port(army):
+                if kind == "amphibious":
+                    continue
+                sp = army["sp"]
+                excess = int(sp["infantry"]) + int(sp["mechanized"]) - int(sp["amphibious"])
             dest = self._destination(b, army, 1)
             if dest is not None:
                 room = dest[1]
-                count = min(moves[(army_id, kind)], room)
+                count = min(moves[(army_id, kind)], room, excess)
                 if count > 0:
                     return ("move", army_id, kind, count)
         return ("end_movement",)
@@ -369,6 +381,12 @@ def _invader(army: dict[str, Any]) -> bool:
     """Invasion Procedure 2: at least half of the army's points are amphibious."""
     amphibious = int(army["sp"]["amphibious"])
     return amphibious > 0 and 2 * amphibious >= int(army["strength"])
+
+
+def _in_port(army: dict[str, Any]) -> bool:
+    """An army with amphibious points in a port: a would-be invader."""
+    at = army["at"]
+    return bool(army["sp"]["amphibious"]) and at is not None and at in load_map() and load_map().is_port(at)
 
 
 def make_heuristic(seed: int) -> HgwHeuristic:
