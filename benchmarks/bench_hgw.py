@@ -3,7 +3,8 @@ decision and turn time, and the heuristic's win rate against random with each si
 turn (the other sides random).
 
     PYTHONPATH=src python benchmarks/bench_hgw.py [--scenario barbarossa] [--games 30]
-        [--ai-games 200] [--balance-games 40] [--seed 0] [--out benchmarks/results/hgw.json]
+        [--ai-games 200] [--balance-games 40] [--seed 0] [--side allied]
+        [--out benchmarks/results/hgw.json]
 
 CPU time of this process (time.process_time), one core; the machine is shared, so
 figures vary. Tests never assert on time; this script only reports. The issue's goals:
@@ -41,7 +42,7 @@ def bench_random_games(scenario: str, games: int, seed: int) -> dict[str, Any]:
     return {"games": games, "median_ms": 1000 * statistics.median(times), "actions_per_game": actions / games}
 
 
-def bench_ai(scenario: str, games: int, seed: int) -> dict[str, Any]:
+def bench_ai(scenario: str, games: int, seed: int, side: str | None = None) -> dict[str, Any]:
     wins = 0
     by_side = {r: [0, 0] for r in RULESET.roles(scenario)}
     decisions: list[float] = []
@@ -49,7 +50,7 @@ def bench_ai(scenario: str, games: int, seed: int) -> dict[str, Any]:
     for n, game_seed in enumerate(game_seeds(seed, games)):
         state = RULESET.new_game(scenario, seed=game_seed)
         state.keep_undo = False
-        mine = state.roles[n % len(state.roles)]
+        mine = side or state.roles[n % len(state.roles)]  # one side only, or each in turn
         agents: dict[str, Any] = {
             r: HgwHeuristic(game_seed) if r == mine else RandomAgent(game_seed) for r in state.roles
         }
@@ -116,13 +117,14 @@ def main() -> None:
     parser.add_argument("--ai-games", type=int, default=200)
     parser.add_argument("--balance-games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--side", default=None, help="the heuristic plays only this side")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     name = "hgw.json" if args.scenario == "barbarossa" else f"hgw-{args.scenario}.json"
     out = args.out or Path(__file__).resolve().parent / "results" / name  # .gitignore
     results = {
         f"random_{args.scenario}": bench_random_games(args.scenario, args.games, args.seed),
-        "heuristic_vs_random": bench_ai(args.scenario, args.ai_games, args.seed + 1),
+        "heuristic_vs_random": bench_ai(args.scenario, args.ai_games, args.seed + 1, args.side),
         "heuristic_vs_heuristic": bench_balance(args.scenario, args.balance_games, args.seed + 2),
     }
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -61,3 +61,18 @@ def pass_turn(state: HgwState, role: str) -> None:
     for action in ("end_movement", "end_announce", "to_advances", "to_exploitation", "end_combat"):
         act(state, role, action)
     act(state, role, "end_production")
+
+
+def fog_game(seed: int = 1) -> HgwState:
+    """A The Fall of Germany game, three players, at the first Axis movement phase."""
+    state = RULESET.new_game("fall_of_germany", {}, seed=seed)
+    assert isinstance(state, HgwState)
+    return state
+
+
+def put(state: HgwState, army: str, at: str | None, **points: int) -> None:
+    """Set an army's place and its points (every kind not named is zero)."""
+    entry = state.data["armies"][army]
+    entry["at"] = at
+    entry["sp"] = {k: points.get(k, 0) for k in KINDS}
+    state._after_change(None, None)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hgw_positions import act, own, pass_turn, sp, step
+from hgw_positions import act, own, pass_turn, put, sp, step
 
 from grognard.agents import RandomAgent
 from grognard.games.hgw import RULESET, HgwState
@@ -28,13 +28,6 @@ def new_game(seed: int = 1, **options: Any) -> HgwState:
     state = RULESET.new_game(FOG, options, seed=seed)
     assert isinstance(state, HgwState)
     return state
-
-
-def put(state: HgwState, army: str, at: str | None, **points: int) -> None:
-    entry = state.data["armies"][army]
-    entry["at"] = at
-    entry["sp"] = {k: points.get(k, 0) for k in KINDS}
-    state._after_change(None, None)
 
 
 def totals(state: HgwState, side: str) -> dict[str, int]:

@@ -1,33 +1,23 @@
 """The Fall of Germany's amphibious invasions (Invasion Procedure 1-6; Invasion
 Resolution 1-4; Defensive Assault against invaders 1-3; Invasion Assault 1-2; Invasion
-Advance 1-4; Invading Friendly Coastal Hexes). Fleets and coastal air are not built."""
+Advance 1-4; Invading Friendly Coastal Hexes). Fleets, coastal air and forts have
+their own tests (test_hgw_naval.py, test_hgw_forts.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from hgw_positions import act, pass_turn, sp, step
+from hgw_positions import act, pass_turn, put, sp, step
+from hgw_positions import fog_game as new_game
 
-from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw import HgwState
 from grognard.games.hgw.board import defence
 from grognard.games.hgw.invasion_routes import invasion_targets
-from grognard.games.hgw.scenario import KINDS
 
 FOG = "fall_of_germany"
 
 
-def new_game(seed: int = 1) -> HgwState:
-    state = RULESET.new_game(FOG, {}, seed=seed)
-    assert isinstance(state, HgwState)
-    return state
-
-
-def put(state: HgwState, army: str, at: str | None, **points: int) -> None:
-    entry = state.data["armies"][army]
-    entry["at"] = at
-    entry["sp"] = {k: points.get(k, 0) for k in KINDS}
-    state._after_change(None, None)
 
 
 def allied_combat(state: HgwState) -> None:
@@ -40,13 +30,17 @@ def allied_combat(state: HgwState) -> None:
 
 def salerno(seed: int = 1) -> HgwState:
     """The Avalanche example's forces: the Fifth Army (four infantry, one mechanized,
-    five amphibious) in the port 2038 and Army Group C (four infantry, two mechanized)
-    in the clear Axis coastal hex 1940, three sea steps away. (The example's own target,
-    1838, is a mountain hex on our map, which would change the advance odds.)"""
+    five amphibious) in the naval port 2038 and Army Group C (four infantry, two
+    mechanized) in the clear Axis coastal hex 1737, five sea steps away, next to the
+    Allied 1837 and 1838 so that no coastal air defends it, and no Allied fleet in the
+    Mediterranean, as in the example. (The example's own target, 1838, is a mountain
+    hex on our map, which would change the advance odds; docs/hgw-design.md.)"""
     state = new_game(seed)
     allied_combat(state)
+    state.data["fleets"]["medfleet"]["at"] = None
+    state.data["owner"]["1737"] = "axis"  # cut off and handed over at the Axis turn's end
     put(state, "5a", "2038", infantry=4, mechanized=1, amphibious=5)
-    put(state, "agC", "1940", infantry=4, mechanized=2)
+    put(state, "agC", "1737", infantry=4, mechanized=2)
     return state
 
 
@@ -59,13 +53,26 @@ def legal(state: HgwState, role: str = "allied") -> list[tuple[Any, ...]]:
 
 @pytest.mark.rules("F3.4")
 def test_an_army_half_amphibious_in_a_port_may_invade_within_six_sea_steps() -> None:
-    """Invasion Procedure 2-3: the Seventh Army (three amphibious of six points) in the
-    port 1934 reaches 2040 six steps away, not 1940 seven steps away."""
+    """Invasion Procedure 2-3: the Seventh Army (one amphibious of two points, none to
+    spare on an extension) in the port 1934 reaches 2040 six steps away, not 1940
+    seven steps away."""
     state = new_game()
-    put(state, "7a", "1934", infantry=2, mechanized=1, amphibious=3)
+    put(state, "7a", "1934", infantry=1, amphibious=1)
     targets = invasion_targets(state.data, "7a")
     assert "2040" in targets
     assert "1940" not in targets
+
+
+@pytest.mark.rules("F3.4")
+def test_each_amphibious_point_spent_extends_the_route_twelve_steps() -> None:
+    """Invasion Procedure 3: with three amphibious points the Seventh Army may spend
+    one to reach 1940, seven steps away; the point goes at the declaration."""
+    state = new_game()
+    allied_combat(state)
+    put(state, "7a", "1934", infantry=2, mechanized=1, amphibious=3)
+    assert "1940" in invasion_targets(state.data, "7a")
+    act(state, "allied", "invade", "7a", "1940")
+    assert sp(state, "7a") == {"infantry": 2, "mechanized": 1, "amphibious": 2}
 
 
 @pytest.mark.rules("F3.4")
@@ -84,7 +91,7 @@ def test_invasions_are_declared_before_the_initial_attacks_and_resolved_first() 
     """Invasion Procedure 1 and 5: once an ordinary attack is named no invasion may be;
     after the announcement the invasions come before every other attack."""
     state = salerno()
-    act(state, "allied", "invade", "5a", "1940")
+    act(state, "allied", "invade", "5a", "1737")
     attack = next(a for a in legal(state) if a[0] == "attack" and a[1] != "5a")
     state.apply("allied", attack)
     assert not any(a[0] == "invade" for a in legal(state))
@@ -97,7 +104,7 @@ def test_invasions_are_declared_before_the_initial_attacks_and_resolved_first() 
 
 
 def _to_defensive_assault(state: HgwState) -> None:
-    act(state, "allied", "invade", "5a", "1940")
+    act(state, "allied", "invade", "5a", "1737")
     act(state, "allied", "end_announce")
     act(state, "allied", "invasion", "5a")
     assert step(state) == "def_assault"
@@ -146,7 +153,7 @@ def test_the_invasion_assault_fires_with_the_amphibious_points_only() -> None:
     assert state.flow[-1]["count"] == 2
 
 
-@pytest.mark.rules("F3.5")
+@pytest.mark.rules("F3.5", "E1.8")
 @pytest.mark.parametrize(("die", "lands"), [(2, True), (3, False)])
 def test_the_invasion_advance_counts_amphibious_points_and_as_many_others(die: int, lands: bool) -> None:
     """Invasion Advance 1-3 (the Avalanche example played through): after one amphibious
@@ -159,16 +166,16 @@ def test_the_invasion_advance_counts_amphibious_points_and_as_many_others(die: i
     state.rng.force([4])  # Army Group C's defensive assault: one loss
     act(state, "axis", "defensive_assault", "agC")
     act(state, "allied", "lose", "5a", "amphibious")
-    assert defence(state.data, "1940") == 6
+    assert defence(state.data, "1737") == 6
     state.rng.force([6, die])  # no effect from the four-point assault, then the advance
     act(state, "allied", "assault")
     if lands:
-        assert state.data["armies"]["5a"]["at"] == "1940"
-        assert state.data["owner"]["1940"] == "allied"
+        assert state.data["armies"]["5a"]["at"] == "1737"
+        assert state.data["owner"]["1737"] == "allied"
         assert step(state) == "retreat"
     else:
         assert state.data["armies"]["5a"]["at"] == "2038"
-        assert state.data["owner"]["1940"] == "axis"
+        assert state.data["owner"]["1737"] == "axis"
         assert step(state) == "assaults"
 
 
@@ -178,15 +185,15 @@ def test_a_landed_invader_may_exploit_and_a_failed_one_may_not() -> None:
     in the exploitation; neither takes part in the initial assaults or advances."""
     state = salerno()
     put(state, "7a", "1934", infantry=2, mechanized=1, amphibious=3)
-    put(state, "agE", "2040", infantry=4, mechanized=2)
-    act(state, "allied", "invade", "5a", "1940")
+    put(state, "agE", "2040", mechanized=6)  # no infantry: no coastal air in 2040
+    act(state, "allied", "invade", "5a", "1737")
     act(state, "allied", "invade", "7a", "2040")
     act(state, "allied", "end_announce")
     act(state, "allied", "invasion", "5a")
     act(state, "axis", "no_defensive_assault")
     state.rng.force([1])  # the advance lands
     act(state, "allied", "no_assault")
-    act(state, "axis", "retreat", "2040")
+    state.apply("axis", legal(state, "axis")[0])  # Army Group C retreats
     assert step(state) == "invasions"
     act(state, "allied", "invasion", "7a")
     act(state, "axis", "no_defensive_assault")

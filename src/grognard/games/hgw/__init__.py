@@ -126,6 +126,14 @@ class HitlersGlobalWar(Ruleset):
             army["sp"]["infantry"] = placement.infantry
             army["sp"]["mechanized"] = placement.mechanized
             army["sp"]["amphibious"] = placement.amphibious
+        # Fleet Naval Fire 1 and the set-up's forts (The Fall of Germany; naval.py, forts.py)
+        data["fleets"] = {
+            f.id: {"side": f.side, "name": f.name, "at": f.at, "sp": f.points} for f in content.fleets
+        }
+        data["forts"] = {f.at: {"side": f.side, "points": f.points, "building": 0} for f in content.forts}
+        data["fleet_status"] = {}
+        data["absorbed"] = {}
+        data["beachheads"] = {}
         data["flow"].append({"state": "turn_start", "player": content.first_player})
         name = next(s.name for s in self.scenarios if s.id == scenario_id)
         state.log(f"{name} begins, {content.first}")

@@ -32,6 +32,7 @@ from .board import (
 )
 from .combat import assault, can_assault, eligible_defenders
 from .geography import Place
+from .invasion_routes import amphibious_advance_targets
 from .scenario import BOX, load_scenario
 from .tables import load_tables
 
@@ -184,6 +185,8 @@ class Exploitation(Step):
             if may_exploit(data, a):
                 at = data["armies"][a]["at"]
                 actions += [("exploit", a, t) for t in g.links[at] if may_target(data, role, t)]
+                # Amphibious Advance: an invader ashore may go on by sea instead
+                actions += [("amphibious_advance", a, t) for t in amphibious_advance_targets(data, a)]
                 crowded = crowded or over_limit(at, stack(data, at))
         # Advance Resolution 12; Stacking 5: while an army that can still advance stands
         # in an overstacked hex, the phase goes on; it may stay overstacked only when no
@@ -204,6 +207,10 @@ class Exploitation(Step):
             data["status"][current]["closed"] = True  # Exploitation Attacks 2
         frame["current"] = army_id
         mark(data, army_id)["target"] = target
+        if action[0] == "amphibious_advance":
+            game.log(f"{data['armies'][army_id]['name']} makes an amphibious advance against {target}")
+            call(flow, "invasion_attack", role=role, army=army_id, target=target, stage="escort")
+            return
         game.log(f"{data['armies'][army_id]['name']} exploits against {target}")
         call(flow, "exploit_attack", role=role, army=army_id, target=target, stage=0)
 

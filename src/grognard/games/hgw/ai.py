@@ -20,8 +20,11 @@ Plan, phase by phase:
 
 In The Fall of Germany every side's goal is Berlin; the Soviets and the Allies, racing
 the clock, attack wherever any roll can get through and buy mechanized points, the
-Axis buys infantry; amphibious points are turned into infantry (the agent makes no
-invasions).
+Axis buys infantry and fortifies Berlin (three fort points). An army with amphibious
+points in a port sends its other points to the front until it is half amphibious and
+then invades where any roll can land, with every fleet of its port as escort; other
+amphibious points are turned into infantry. Against invasions it intercepts with its
+strongest fleet.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from grognard.core.game import Action
 
 from .campaign_victory import level
 from .geography import Geography, Place, geography
+from .map import load_map
 from .scenario import load_scenario
 from .tables import load_tables
 
@@ -45,6 +49,7 @@ CAMPAIGN_AXIS_GOALS = ("1339", "1434", "1144", "0942", "1446")
 FREE_PREY = frozenset({"poland"})
 FAIR_LIMIT = 3  # advance only when a roll of 1-3 or better succeeds (even odds)
 RACE_LIMIT = 1  # The Fall of Germany's attackers: any roll that can succeed will do
+FORT_GOAL = 3  # fort points the defender of the goal builds there
 
 
 @cache
@@ -78,6 +83,8 @@ class Board:
         self.markers: dict[Place, str] = board["markers"]
         self.stacks: dict[Place, int] = board["stacks"]
         self.unaligned: dict[Place, str] = board.get("unaligned", {})
+        self.fleets: dict[str, dict[str, Any]] = board.get("fleets", {})
+        self.forts: dict[Place, dict[str, Any]] = board.get("forts", {})
         content = load_scenario(self.scenario)
         # the Axis fights everyone else; the Soviets and the Allies only the Axis
         self.foes = frozenset(s for s in content.sides if s != self.me and "axis" in (s, self.me))
@@ -121,15 +128,16 @@ class Board:
         return bool(self.enemy_places_near(place))
 
     def defence(self, place: Place) -> int:
+        fort = int(self.forts[place]["points"]) if place in self.forts else 0
         armies = self.at(place)
         if armies:
-            return min(sum(int(a["strength"]) for a in armies), 10)
+            return min(sum(int(a["strength"]) for a in armies) + fort, 10)
         if place in self.garrison_lost:
-            return 0
+            return min(fort, 10)
         owner = self.owner.get(place)
         if self.g.inherent_garrison[place] or (owner is not None and self.markers.get(place) == owner):
-            return 1
-        return 0
+            return min(1 + fort, 10)
+        return min(fort, 10)
 
     def advance_limit(self, army: dict[str, Any], target: Place, defence: int | None = None) -> int:
         """The highest unmodified roll that advances (0 or less: hopeless)."""
@@ -191,7 +199,8 @@ class HgwHeuristic:
             "exploitation": self._exploit,
             "exploit_attack": lambda b, legal: ("assault",) if ("assault",) in legal else legal[0],
             "invasions": lambda b, legal: legal[0],
-            "invasion_attack": lambda b, legal: ("assault",) if ("assault",) in legal else legal[0],
+            "invasion_attack": self._invasion_attack,
+            "interception": self._intercept,
             "retreat": self._retreat,
             "production": self._produce,
             "soviet_terms": self._terms,
@@ -216,7 +225,7 @@ class HgwHeuristic:
             return eliminations[0]
         # armies able to invade keep their amphibious points and stay in their port;
         # the others' amphibious points fight better as infantry
-        converts = [a for a in legal if a[0] == "convert" and not _invader(b.armies[a[1]])]
+        converts = [a for a in legal if a[0] == "convert" and not _in_port(b.armies[a[1]])]
         if converts:
             return converts[0]
         # the largest count offered for each army and kind (whole-army moves are not used)
@@ -225,10 +234,18 @@ class HgwHeuristic:
             army = b.armies[army_id]
             if b.is_front(army["at"]) or _invader(army):
                 continue
+            # an army with amphibious points in a port sheds its other points until it
+            # is half amphibious, and then waits there to invade (Invasion Procedure 2)
+            excess = 99
+            if _in_port(army):
+                if kind == "amphibious":
+                    continue
+                sp = army["sp"]
+                excess = int(sp["infantry"]) + int(sp["mechanized"]) - int(sp["amphibious"])
             dest = self._destination(b, army, 1)
             if dest is not None:
                 room = dest[1]
-                count = min(moves[(army_id, kind)], room)
+                count = min(moves[(army_id, kind)], room, excess)
                 if count > 0:
                     return ("move", army_id, kind, count)
         return ("end_movement",)
@@ -292,6 +309,21 @@ class HgwHeuristic:
                 best = (score, a)
         return best[1] if best else None
 
+    def _invasion_attack(self, b: Board, legal: list[Action]) -> Action:
+        """Every fleet that may sails with the invasion (its points fire at the coastal
+        air and then at the target); the amphibious points always assault."""
+        if ("assault",) in legal:
+            return ("assault",)
+        return max(legal, key=len)
+
+    def _intercept(self, b: Board, legal: list[Action]) -> Action:
+        """Intercept with the strongest fleet: the invader's losses come off its landing
+        strength, while a beaten interceptor only goes back to port."""
+        fleets = [a for a in legal if a[0] == "intercept"]
+        if not fleets:
+            return ("no_interception",)
+        return max(fleets, key=lambda a: (int(b.fleets[a[1]]["sp"]), a[1]))
+
     def _rivals(self, b: Board, target: Place, legal: list[Action]) -> list[Action]:
         return [a for a in legal if a[0] == "attack" and a[2] == target]
 
@@ -300,6 +332,8 @@ class HgwHeuristic:
 
     def _lose(self, b: Board, legal: list[Action]) -> Action:
         def cost(a: Action) -> tuple[int, int]:
+            if a[0] == "lose_fort":
+                return (2, 0)  # a fort point costs five to rebuild and absorbs every turn
             army = b.armies[a[1]]
             return (0 if a[2] == "infantry" else 1, army["sp"]["mechanized"])
 
@@ -353,6 +387,12 @@ class HgwHeuristic:
         if ("lend_lease",) in legal:
             return ("lend_lease",)  # before buying: a stronger Soviet front helps toward Berlin
         want = "mechanized" if b.attacking else "infantry"
+        # the side holding the goal fortifies it, three points at most (Fortifications)
+        for goal in sorted(b.goals):
+            fort = b.forts.get(goal)
+            built = int(fort["points"]) + int(fort["building"]) if fort else 0
+            if not b.attacking and ("fort", goal) in legal and built < FORT_GOAL:
+                return ("fort", goal)
         builds = [a for a in legal if a[0] == "build"]
         for kind in (want, "infantry", "mechanized"):
             options = [a for a in builds if a[1] == kind]
@@ -384,6 +424,12 @@ def _invader(army: dict[str, Any]) -> bool:
     """Invasion Procedure 2: at least half of the army's points are amphibious."""
     amphibious = int(army["sp"]["amphibious"])
     return amphibious > 0 and 2 * amphibious >= int(army["strength"])
+
+
+def _in_port(army: dict[str, Any]) -> bool:
+    """An army with amphibious points in a port: a would-be invader."""
+    at = army["at"]
+    return bool(army["sp"]["amphibious"]) and at is not None and at in load_map() and load_map().is_port(at)
 
 
 def make_heuristic(seed: int) -> HgwHeuristic:

@@ -21,6 +21,10 @@ DATA LAYOUT (`state.data`, besides the core's roles, rng, log and flow)
     lend_lease          {"open": bool, "gift": points the receiver adds to its next budget}
                         (The Fall of Germany; Lend-Lease 1-4)
     winters             Axis winter turns so far in the Soviet Union (Russian Winter 2)
+    fleets, fleet_status  fleets.py (The Fall of Germany)
+    forts, absorbed, fort_fired  forts.py (The Fall of Germany)
+    beachheads          {place: {"side", "until": turn index}}: where a landed invader
+                        traces supply to until that game turn ends (Invasion Procedure 4)
     result              None | {side: score}
 """
 
@@ -28,6 +32,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .fleets import expel
+from .forts import destroy as destroy_fort
+from .forts import fort_points
 from .geography import Geography, Place, geography
 from .neutrality import at_peace, is_unaligned, on_capture
 from .scenario import BOX, KINDS, load_scenario
@@ -99,7 +106,8 @@ def free_army(data: Data, side: str) -> str | None:
 
 
 def stack(data: Data, place: Place) -> int:
-    return sum(strength(data["armies"][a]) for a in armies_at(data, place))
+    """Points in the place, completed fort points included (Fortifications 1)."""
+    return sum(strength(data["armies"][a]) for a in armies_at(data, place)) + fort_points(data, place)
 
 
 def over_limit(place: Place, points: int) -> bool:
@@ -120,11 +128,13 @@ def has_garrison(data: Data, place: Place) -> bool:
 
 
 def defence(data: Data, place: Place) -> int:
-    """The target's strength on the Advance Table (Advance Resolution 3, 6, 9)."""
+    """The target's strength on the Advance Table (Advance Resolution 3, 6, 9), its
+    completed fort points included (Effect Of Forts On Combat 1)."""
     armies = armies_at(data, place)
+    fort = fort_points(data, place)
     if armies:
-        return min(sum(strength(data["armies"][a]) for a in armies), 10)
-    return 1 if has_garrison(data, place) else 0
+        return min(sum(strength(data["armies"][a]) for a in armies) + fort, 10)
+    return min((1 if has_garrison(data, place) else 0) + fort, 10)
 
 
 def winter_modifier(data: Data, army_id: str) -> int:
@@ -158,6 +168,12 @@ def capture(state: Any, place: Place, side: str, *, by_advance: bool) -> None:
     if before == side:
         return
     data["owner"][place] = side
+    if destroy_fort(data, place):
+        state.log(f"the fort in {place} is destroyed")  # Effect Of Forts On Combat 4
+    for fleet in expel(data, place, side):
+        at = data["fleets"][fleet]["at"]
+        where = f" to {at}" if at else " and lost"
+        state.log(f"{data['fleets'][fleet]['name']} is expelled from {place}{where}")
     if by_advance and side == "axis" and before == "soviet" and data.get("lend_lease"):
         data["lend_lease"]["open"] = True  # Lend-Lease 1
     if by_advance:

@@ -29,8 +29,9 @@ from .board import (
     strength,
     winter_modifier,
 )
+from .forts import absorb, fired, fort_points, fort_side, lose_fort_point, may_fire
 from .geography import Place
-from .invasion_routes import invasion_targets, is_invading
+from .invasion_routes import extension_cost, invasion_targets, is_invading, route_length
 from .movement import can_move
 from .scenario import KINDS
 from .tables import load_tables
@@ -44,12 +45,18 @@ def subsets(items: list[str]) -> list[tuple[str, ...]]:
 
 
 def firing_strength(
-    data: dict[str, Any], armies: tuple[str, ...], target: Place | None, *, invasion: bool = False
+    data: dict[str, Any],
+    armies: tuple[str, ...],
+    target: Place | None,
+    *,
+    invasion: bool = False,
+    fort: int = 0,
 ) -> int:
     """Assault Resolution 3 with Mountain 1, Swamp 1 and Jungle 1: infantry and
     mechanized points of the chosen armies, mechanized ones left out against mountain and
     swamp targets and halved against jungle ones, the whole capped at ten. A defensive
-    assault (`target` None) counts every point (Mountain 2, Swamp 2, Jungle 2)."""
+    assault (`target` None) counts every point (Mountain 2, Swamp 2, Jungle 2), and the
+    completed `fort` points of its hex (Effect Of Forts On Combat 1)."""
     if invasion:
         # Invasion Assault 2: only the amphibious points fire, within the usual cap
         return min(sum(int(data["armies"][a]["sp"]["amphibious"]) for a in armies), 10)
@@ -64,15 +71,21 @@ def firing_strength(
         mech = 0
     elif effect == "half":
         mech //= 2
-    return min(infantry + mech + other, 10)
+    return min(infantry + mech + other + fort, 10)
 
 
 def fire(
-    game: Any, armies: tuple[str, ...], target: Place | None, why: str, *, invasion: bool = False
+    game: Any,
+    armies: tuple[str, ...],
+    target: Place | None,
+    why: str,
+    *,
+    invasion: bool = False,
+    fort: int = 0,
 ) -> int:
     """Roll one assault on the Firepower Table; the losses it inflicts."""
     data = game.data
-    power = firing_strength(data, armies, target, invasion=invasion)
+    power = firing_strength(data, armies, target, invasion=invasion, fort=fort)
     side = data["armies"][armies[0]]["side"]
     modifier = winter_modifier(data, armies[0])
     (roll,) = game.roll(1, side, why)
@@ -83,14 +96,24 @@ def fire(
 
 
 def take_losses(
-    game: Any, loser: str, armies: list[str], count: int, *, amphibious_half: bool = False
+    game: Any,
+    loser: str,
+    armies: list[str],
+    count: int,
+    *,
+    amphibious_half: bool = False,
+    fort: Place | None = None,
 ) -> None:
-    """Ask the losing side to remove `count` points from `armies`; with
+    """Ask the losing side to remove `count` points from `armies` (and from the
+    completed points of the fort in `fort`, Effect Of Forts On Combat 2); with
     `amphibious_half` at least half of them (rounded up) must be amphibious points while
-    any are left (Defensive Assault against invaders 3)."""
+    any are left (Defensive Assault against invaders 3; Fleet Naval Fire 3)."""
     if count > 0 and any(strength(game.data["armies"][a]) for a in armies):
         due = (count + 1) // 2 if amphibious_half else 0
-        call(game.data["flow"], "losses", role=loser, armies=sorted(armies), count=count, amphibious_due=due)
+        frame = {"role": loser, "armies": sorted(armies), "count": count, "amphibious_due": due}
+        if fort is not None and fort_points(game.data, fort):
+            frame["fort"] = fort
+        call(game.data["flow"], "losses", **frame)
 
 
 def can_attack(data: dict[str, Any], army_id: str) -> bool:
@@ -125,6 +148,11 @@ class Announce(Step):
             status["invasion"] = action[0] == "invade"
             verb = "invasion of" if status["invasion"] else "attack on"
             game.log(f"{role} announces {data['armies'][action[1]]['name']}'s {verb} {action[2]}")
+            if status["invasion"]:
+                spent = extension_cost(route_length(data, action[1], action[2]))
+                if spent:  # Invasion Procedure 3: a replenishment point per twelve steps more
+                    data["armies"][action[1]]["sp"]["amphibious"] -= spent
+                    game.log(f"{points(spent, 'amphibious')} spent to extend the invasion route")
             return
         flow = data["flow"]
         goto(flow, "assaults", role=role)
@@ -171,7 +199,11 @@ class DefensiveAssault(Step):
         armies = tuple(action[1:])
         for a in armies:
             mark(data, a)["defended"] = True
-        losses = fire(game, armies, None, f"defensive assault from {frame['target']}")
+        fort = 0
+        if may_fire(data, frame["target"]) and fort_side(data, frame["target"]) == role:
+            fort = fort_points(data, frame["target"])  # Effect Of Forts On Combat 1
+            fired(data, frame["target"])
+        losses = fire(game, armies, None, f"defensive assault from {frame['target']}", fort=fort)
         # Assault Resolution 4; against invaders, Defensive Assault 3
         take_losses(
             game, attacker_side(data, frame), attackers, losses, amphibious_half=bool(frame.get("invasion"))
@@ -192,7 +224,7 @@ class Losses(Step):
         if frame["count"] <= 0:
             return []
         data = game.data
-        choices = [
+        choices: list[Action] = [
             ("lose", a, k)
             for a in frame["armies"]
             if data["armies"][a]["at"] is not None
@@ -204,13 +236,19 @@ class Losses(Step):
         if frame.get("amphibious_due", 0) >= frame["count"]:
             amphibious = [c for c in choices if c[2] == "amphibious"]
             return amphibious or choices
+        if frame.get("fort") and fort_points(data, frame["fort"]):
+            choices.append(("lose_fort", frame["fort"]))  # Effect Of Forts On Combat 2
         return choices
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         data = game.data
+        frame["count"] -= 1
+        if action[0] == "lose_fort":
+            lose_fort_point(data, action[1])
+            game.log(f"{role} loses one fort point in {action[1]}")
+            return
         name = data["armies"][action[1]]["name"]
         remove_points(data, action[1], action[2])
-        frame["count"] -= 1
         if action[2] == "amphibious" and frame.get("amphibious_due", 0) > 0:
             frame["amphibious_due"] -= 1
         game.log(f"{role} loses one {action[2]} point of {name}")
@@ -229,7 +267,8 @@ def can_assault(data: dict[str, Any], target: Place, side: str) -> bool:
         return False
     if not may_target(data, side, target):
         return False
-    return bool(enemy_armies_at(data, target, side)) or has_garrison(data, target)
+    fort = fort_points(data, target) > 0 and fort_side(data, target) != side
+    return bool(enemy_armies_at(data, target, side)) or has_garrison(data, target) or fort
 
 
 def assault(game: Any, armies: tuple[str, ...], target: Place, *, invasion: bool = False) -> None:
@@ -240,14 +279,33 @@ def assault(game: Any, armies: tuple[str, ...], target: Place, *, invasion: bool
     for a in armies:
         mark(data, a)["assaulted"] = True
     losses = fire(game, armies, target, f"assault on {target}", invasion=invasion)
+    strike(game, target, side, losses)
+
+
+def strike(game: Any, target: Place, side: str, losses: int) -> None:
+    """Losses inflicted on a hex by `side`'s assault or naval fire: its fort absorbs what
+    it can (Effect Of Forts On Combat 3), its armies (or fort) take the rest; with no
+    armies the garrison goes, then fort points (Assault Resolution 7-8)."""
+    data = game.data
+    if fort_side(data, target) not in (None, side):
+        left_over = absorb(data, target, losses)
+        if left_over < losses:
+            game.log(f"the fort in {target} absorbs {points(losses - left_over)}")
+        losses = left_over
     defenders = enemy_armies_at(data, target, side)
     if defenders:
-        take_losses(game, data["armies"][defenders[0]]["side"], defenders, losses)
-    elif losses:
+        take_losses(game, data["armies"][defenders[0]]["side"], defenders, losses, fort=target)
+        return
+    if losses and has_garrison(data, target):
+        losses -= 1
         data["garrison_lost"] = sorted({*data["garrison_lost"], target})
         if not geo(data).inherent_garrison[target]:
             drop_marker(data, target)
         game.log(f"the garrison of {target} is destroyed")
+    while losses > 0 and fort_side(data, target) not in (None, side) and fort_points(data, target):
+        losses -= 1
+        lose_fort_point(data, target)
+        game.log(f"one fort point in {target} is lost")
 
 
 class Assaults(Step):

@@ -8,9 +8,12 @@ picks which declared invasion to resolve next (`("invasion", army)`), and each i
 `invasion_attack`: the defenders' optional defensive assault (at least half the losses
 amphibious), the invader's optional assault with its amphibious points only, then the
 compulsory advance with the invasion strength. A failed invader stays in its port; a
-successful one may exploit like any army that advanced. A friendly target is entered
-without a roll. Steps 2-4 of the resolution (fleet naval fire, coastal air, supporting
-fleet fire) are not played yet: no fleets exist in the game (docs/hgw-design.md).
+successful one may exploit like any army that advanced, or make an amphibious
+advance (`("amphibious_advance", army, hex)` in the exploitation), which is resolved the
+same way. A friendly target is entered without a roll, after the interceptions. Steps
+2-4 of the resolution (the escort, interceptions, coastal air and supporting naval
+fire) are naval.py's; a landed invader's hex is a supply source of its side until the
+end of the next game turn (`beachheads`, Invasion Procedure 4).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from grognard.core.flow import Frame, Step, call, end
 from .advance import resolve_advance
 from .board import army_status, left, mark, on_board
 from .combat import assault, can_assault, eligible_defenders
+from .naval import air_strike, escort_actions, escort_candidates, open_interceptions, support_fire
 
 Action = tuple[Any, ...]
 
@@ -50,7 +54,8 @@ class Invasions(Step):
         status = mark(data, action[1])
         # the invader uses its one assault and its one advance of the initial attack
         status["tried"] = True
-        call(data["flow"], "invasion_attack", role=role, army=action[1], target=status["target"], stage=0)
+        target = status["target"]
+        call(data["flow"], "invasion_attack", role=role, army=action[1], target=target, stage="escort")
 
     def run(self, game: Any, frame: Frame) -> None:
         end(game.data["flow"])
@@ -69,12 +74,24 @@ def land_unopposed(game: Any, army_id: str, target: str) -> None:
     mark(data, army_id)["advanced"] += 1
     data["garrison_lost"] = sorted({*data["garrison_lost"], target})  # as Advance Resolution 7
     game.log(f"{army['name']} lands unopposed in friendly {target}")
+    beachhead(data, army["side"], target)
+
+
+def beachhead(data: dict[str, Any], side: str, target: str) -> None:
+    """Invasion Procedure 4: supply may be traced to the landing hex for the ensuing
+    game turn."""
+    data.setdefault("beachheads", {})[target] = {"side": side, "until": int(data["turn"]) + 1}
 
 
 class InvasionAttack(Step):
-    """Invasion Resolution 1 steps 5-7 for one invading army."""
+    """Invasion Resolution 1 steps 2-7 for one invading army (or one amphibious
+    advance): "escort" (the attacker picks the fleets that sail with it), "intercept",
+    "air", "support" (naval.py), then 0 (defensive assault), 1 (invasion assault), 2
+    (invasion advance)."""
 
     def actors(self, game: Any, frame: Frame) -> list[str]:
+        if frame["stage"] == "escort":
+            return [frame["role"]] if escort_candidates(game.data, frame["army"]) else []
         if frame["stage"] == 1 and self._may_assault(game.data, frame):
             return [frame["role"]]
         return []
@@ -90,9 +107,20 @@ class InvasionAttack(Step):
         return can_assault(data, frame["target"], frame["role"])
 
     def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        if frame["stage"] == "escort":
+            return escort_actions(game.data, frame["army"])
         return [("assault",), ("no_assault",)]
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        if frame["stage"] == "escort":
+            frame["stage"] = "intercept"
+            frame["escorts"] = list(action[1:]) if action[0] == "escort" else []
+            for f in frame["escorts"]:
+                game.data["fleet_status"][f] = "escort"  # no other mission this turn
+            if frame["escorts"]:
+                names = ", ".join(game.data["fleets"][f]["name"] for f in frame["escorts"])
+                game.log(f"{names} sail with {game.data['armies'][frame['army']]['name']}")
+            return
         frame["stage"] = 2
         if action[0] == "assault":
             assault(game, (frame["army"],), frame["target"], invasion=True)  # Invasion Assault 1-2
@@ -104,10 +132,28 @@ class InvasionAttack(Step):
         flow = data["flow"]
         army_id, target = frame["army"], frame["target"]
         if data["armies"][army_id]["at"] is None:
-            end(flow)  # destroyed by the defensive assault
+            end(flow)  # destroyed at sea or by the defensive assault
+            return
+        friendly = data["owner"].get(target) == data["armies"][army_id]["side"]
+        if frame["stage"] == "escort":
+            frame["stage"], frame["escorts"] = "intercept", []
+            return
+        if frame["stage"] == "intercept":
+            frame["stage"] = "air"
+            open_interceptions(game, frame)  # Invasion Resolution step 2
+            return
+        if frame["stage"] == "air":
+            frame["stage"] = "support"
+            if not friendly:
+                air_strike(game, frame)  # step 3
+            return
+        if frame["stage"] == "support":
+            frame["stage"] = 0
+            if not friendly:
+                support_fire(game, frame)  # step 4
             return
         if frame["stage"] == 0:
-            if data["owner"].get(target) == data["armies"][army_id]["side"]:
+            if friendly:
                 end(flow)
                 land_unopposed(game, army_id, target)
                 return
@@ -128,7 +174,8 @@ class InvasionAttack(Step):
             mark(data, army_id)["assaulted"] = True
             return
         end(flow)
-        resolve_advance(game, army_id, target, invasion=True)  # Invasion Advance 1-3
+        if resolve_advance(game, army_id, target, invasion=True):  # Invasion Advance 1-3
+            beachhead(data, data["armies"][army_id]["side"], target)
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: assault {frame['target']} with the amphibious points of {frame['army']}?"

@@ -3,12 +3,15 @@
 An army may amphibiously invade when at least half of its points are amphibious and it
 stands in a port of any kind; its targets are the land places a sea route of at most
 six steps reaches from there (the route may cross any sea and ignores the transport
-limits of ordinary sea movement). The route's extension by spending amphibious points,
-and the fleets and coastal air that may meet it, are not played yet (docs/hgw-design.md).
+limits of ordinary sea movement), or twelve steps further for each amphibious point
+spent at the declaration (Invasion Procedure 3), the army keeping one at least to land
+with. An amphibious advance (Amphibious Advance) starts from the coastal hex an invader
+holds, with six steps less one for each hex it already advanced, and no extension.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from .board import army_status, geo, may_target, strength
@@ -16,8 +19,19 @@ from .geography import Place
 from .map import load_map
 from .scenario import BOX
 
-# Invasion Procedure 3: the unextended route length
+# Invasion Procedure 3: the unextended route length, and each extension's
 INVASION_RANGE = 6
+EXTENSION = 12
+
+
+@cache
+def _reach(origin: Place, limit: int) -> dict[Place, int]:
+    return load_map().sea_reach(origin, limit)
+
+
+def extension_cost(steps: int) -> int:
+    """Invasion Procedure 3: amphibious points spent for a route of `steps` steps."""
+    return max(0, -(-(steps - INVASION_RANGE) // EXTENSION))
 
 
 def may_invade(data: dict[str, Any], army_id: str) -> bool:
@@ -35,14 +49,38 @@ def invasion_targets(data: dict[str, Any], army_id: str) -> list[Place]:
     may name (its own, or an opponent's; never a co-belligerent's or a neutral's)."""
     if not may_invade(data, army_id):
         return []
+    spare = int(data["armies"][army_id]["sp"]["amphibious"]) - 1
+    return _targets(data, army_id, INVASION_RANGE + EXTENSION * spare)
+
+
+def route_length(data: dict[str, Any], army_id: str, target: Place) -> int:
+    """Steps of the shortest sea route from the army's hex to `target`."""
+    origin = data["armies"][army_id]["at"]
+    hmap = load_map()
+    path = hmap.sea_route(origin, target)
+    return len(path) - 1 if path else 10**6
+
+
+def amphibious_advance_targets(data: dict[str, Any], army_id: str) -> list[Place]:
+    """Amphibious Advance: an invader that got ashore may go on by sea, its range cut by
+    one step for each hex already advanced."""
+    status = army_status(data, army_id)
+    army = data["armies"][army_id]
+    amphibious = int(army["sp"]["amphibious"])
+    if not status.get("invasion") or amphibious == 0 or 2 * amphibious < strength(army):
+        return []
+    limit = INVASION_RANGE - int(status["advanced"])
+    return _targets(data, army_id, limit) if limit > 0 else []
+
+
+def _targets(data: dict[str, Any], army_id: str, limit: int) -> list[Place]:
     army = data["armies"][army_id]
     origin = army["at"]
     hmap = load_map()
     places = geo(data).places
-    reach = hmap.sea_reach(origin, INVASION_RANGE)
     return sorted(
         h
-        for h in reach
+        for h in _reach(origin, limit)
         if h != origin and h in places and hmap.is_land(h) and may_target(data, army["side"], h)
     )
 

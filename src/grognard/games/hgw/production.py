@@ -27,6 +27,7 @@ from .board import (
     production_of,
     stack,
 )
+from .forts import build, complete, may_build_fort
 from .geography import Place
 from .map import load_map
 from .scenario import BOX, load_scenario
@@ -118,8 +119,13 @@ class Production(Step):
                 actions += [("build", kind, "army", a) for a in armies_at(data, p, role)]
                 if spare is not None:
                     actions.append(("build", kind, "place", p))
+        supplied = supplied_places(data, role, home_only=False)
+        if load_scenario(data["scenario"]).fort_building and cost("fort") <= money:
+            # Fortifications 1-4: offered where the side has an army or a fort already
+            sites = {x["at"] for x in data["armies"].values() if x["side"] == role and x["at"] is not None}
+            sites |= {p for p, f in data.get("forts", {}).items() if f["side"] == role}
+            actions += [("fort", p) for p in sorted(sites & supplied) if may_build_fort(data, role, p)]
         if load_tables().costs.repair <= money:
-            supplied = supplied_places(data, role, home_only=False)
             for p, lost in sorted(data["devastated"].items()):
                 repairable = lost - int(data["permanent"].get(p, 0))
                 if repairable > 0 and data["owner"].get(p) == role and p in supplied:
@@ -140,6 +146,11 @@ class Production(Step):
             assert rule is not None  # offered only under the rule
             data["lend_lease"]["gift"] += 1
             game.log(f"{role} gives one production point of lend-lease to the {rule.receiver} player")
+            return
+        if action[0] == "fort":
+            frame["budget"] -= cost("fort")
+            build(data, role, action[1])
+            game.log(f"{role} builds one fort point in {action[1]} (under construction)")
             return
         if action[0] == "repair":
             place = action[1]
@@ -170,5 +181,7 @@ def open_production(game: Any, side: str) -> None:
     data = game.data
     money = budget(data, side)
     data["phase"] = "production"
+    for place in complete(data, side):  # Fort Strength Under Construction 1
+        game.log(f"the fort points built in {place} are completed")
     game.log(f"{side} has {points(money, 'production')} this turn ({current_turn(data)})")
     goto(data["flow"], "production", role=side, budget=money)

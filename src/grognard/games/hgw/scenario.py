@@ -38,6 +38,24 @@ class Placement(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     amphibious: int = 0  # Amphibious Strength Points 1 (The Fall of Germany)
 
 
+class Fleet(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A fleet counter at set-up (Fleet Naval Fire 1): its naval fire points and base."""
+
+    id: str
+    side: str
+    name: str
+    at: str
+    points: int
+
+
+class Fort(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A fort counter at set-up (The Fall of Germany Set-up): completed fort points."""
+
+    side: str
+    at: str
+    points: int
+
+
 class SiberiaStep(msgspec.Struct, frozen=True, forbid_unknown_fields=True, rename={"start": "from"}):
     start: str
     points: int
@@ -96,6 +114,9 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     winters_at_start: int = 0  # Russian winters already past (Russian Winter Combat 2)
     # Campaign Game I set-up: the two-player game ends a turn earlier
     last_two_player: str = ""
+    fleets: tuple[Fleet, ...] = ()  # Fleet Naval Fire 1 (The Fall of Germany)
+    forts: tuple[Fort, ...] = ()  # Fortifications (The Fall of Germany set-up)
+    fort_building: bool = False  # Fortifications 1: fort points may be bought
 
 
 def _check(content: ScenarioContent) -> None:
@@ -115,6 +136,15 @@ def _check(content: ScenarioContent) -> None:
             problems.append(f"set-up names unknown army {p.army!r}")
         if p.at != BOX and p.at not in hmap:
             problems.append(f"set-up hex {p.at} is not on the map")
+    for f in content.fleets:
+        if f.side not in content.sides or f.at not in hmap or not hmap.is_port(f.at) or f.points <= 0:
+            problems.append(f"fleet {f.id!r} must be a side's fleet with points in a port on the map")
+    forts: dict[str, int] = {}
+    for fort in content.forts:
+        if fort.side not in content.sides or fort.at not in hmap or fort.points <= 0:
+            problems.append(f"fort in {fort.at!r} must be a side's fort with points in a hex on the map")
+        forts[fort.side] = forts.get(fort.side, 0) + 1
+    problems += [f"{s} has {n} forts, more than seven (Fortifications 4)" for s, n in forts.items() if n > 7]
     depots = content.lend_lease.depots if content.lend_lease else ()
     for hexes in (*content.capitals.values(), content.permanent_devastation, depots, (content.berlin,)):
         problems += [f"hex {h} is not on the map" for h in hexes if h not in hmap]

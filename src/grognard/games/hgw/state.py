@@ -53,4 +53,9 @@ class HgwState(FlowState):
             "stacks": {p: stack(data, p) for p in sorted(places)},
             "winters": data["winters"],
             **politics_view(data),
+            # The Fall of Germany: fleets (open like the record sheets), forts, landings
+            "fleets": {f: dict(x) for f, x in sorted(data.get("fleets", {}).items())},
+            "fleet_status": dict(data.get("fleet_status", {})),
+            "forts": {p: dict(x) for p, x in sorted(data.get("forts", {}).items())},
+            "beachheads": {p: dict(x) for p, x in sorted(data.get("beachheads", {}).items())},
         }

@@ -9,6 +9,7 @@ from .advance import Advances, Exploitation, ExploitAttack, Retreat
 from .combat import Announce, Assaults, DefensiveAssault, Losses
 from .invasion import InvasionAttack, Invasions
 from .movement import Movement, MoveTo
+from .naval import Interception
 from .politics import SovietTerms
 from .production import Production
 from .turn import EndCombat, NextTurn, TurnStart
@@ -20,6 +21,7 @@ STEPS: dict[str, Step] = {
     "announce": Announce(),  # Initial Attack 1-3
     "invasions": Invasions(),  # Invasion Procedure 5; Invasion Resolution 4
     "invasion_attack": InvasionAttack(),  # Invasion Resolution 1-3; Invasion Assault; Invasion Advance
+    "interception": Interception(),  # Invasion Resolution step 2; Fleet Naval Fire 2-5
     "def_assault": DefensiveAssault(),  # Initial Attack 4; Exploitation Attacks 3
     "losses": Losses(),  # Assault Resolution 4-6
     "assaults": Assaults(),  # Initial Attack 5

@@ -15,6 +15,8 @@ from collections import deque
 from typing import Any
 
 from .board import Data, armies_at, capture, eliminate, enemy, geo, opponents, production_of
+from .forts import destroy as destroy_fort
+from .forts import fort_side
 from .geography import Place
 from .limitations import supply_seas
 from .map import hex_distance
@@ -36,6 +38,12 @@ def _sources(data: Data, side: str, home_only: bool) -> set[Place]:
                 found.add(place)
             continue
         if production_of(data, place) and (not home_only or g.country[place] in homes):
+            found.add(place)
+    # Invasion Procedure 4: a landed invader traces supply to its hex for the ensuing
+    # game turn, as if the hex were a source of its own side
+    for place, head in data.get("beachheads", {}).items():
+        current = int(head["until"]) >= int(data["turn"])
+        if head["side"] == side and current and data["owner"].get(place) == side:
             found.add(place)
     return found
 
@@ -106,6 +114,8 @@ def end_of_combat_supply(state: Any, side: str) -> None:
     for place in sorted(cut):
         for army in armies_at(data, place, side):
             eliminate(state, army, f"out of supply in {place}")
+        if fort_side(data, place) == side and destroy_fort(data, place):
+            state.log(f"the fort in {place} is lost, out of supply")  # Effect Of Forts On Combat 5
     if load_scenario(data["scenario"]).cut_hex_to_nearest:
         _to_nearest_producer(state, side, sorted(cut))
         return

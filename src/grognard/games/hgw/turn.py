@@ -32,6 +32,9 @@ class TurnStart(Step):
         data["status"] = {}
         data["sea_moves"] = {}  # Strength Point Movement Across Seas 1: limits are per turn
         data["garrison_lost"] = []
+        data["fleet_status"] = {}  # Fleet Naval Fire 2, 5: expended for the turn only
+        data["absorbed"] = {}  # Effect Of Forts On Combat 3: absorption is per turn
+        data["fort_fired"] = []
         data["frozen"] = frozen_armies(data, side)
         game.log(f"{current_turn(data)}: {side} player turn")
         politics.turn_start(game, side)  # Campaign Game I: the Time Record's entries
