@@ -577,7 +577,8 @@ def _hit(b: Board, a: Action) -> float:
 
 def _retreat(b: Board, a: Action) -> float:
     area = a[1]
-    f = next(iter(b.mine))
+    battle = b.view["board"].get("battle") or {}
+    f = battle.get("defender") or FACTIONS_OF[b.role][0]  # not a set's order: that follows the hash seed
     return -float(b.threatened(area, f)) + b.value(area) / 10
 
 
