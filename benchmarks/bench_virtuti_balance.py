@@ -11,6 +11,10 @@ benchmarks/results/virtuti-balance-<label>-<scenario>.jsonl (git-ignored; append
 and a rerun skips the games already there, so a run can be stopped and resumed); the
 summary goes to stdout and to benchmarks/results/virtuti-balance-<label>.json.
 
+`--show SEED` plays the one game of that seed (first `--scenario`, default the Full
+Campaign) with the same seeding and prints its public log: the annotated turns of
+docs/virtuti-design.md come from such games.
+
 Games are independent local processes (multiprocessing), one seed per game spawned
 from the master seed (grognard.sim.game_seeds), so the figures do not depend on the
 worker count. The target of issue 13: each side wins 40-60 % of the decided games.
@@ -34,7 +38,7 @@ SCENARIOS = ("full_campaign", "barbarossa")
 RESULTS = Path(__file__).resolve().parent / "results"  # git-ignored
 
 
-def play_one(job: tuple[str, int, int]) -> dict[str, Any]:
+def play_one(job: tuple[str, int, int], show: bool = False) -> dict[str, Any]:
     """One heuristic-against-heuristic game; the milestones are watched after every action."""
     scenario, index, seed = job
     state = RULESET.new_game(scenario, seed=seed)
@@ -51,6 +55,10 @@ def play_one(job: tuple[str, int, int]) -> dict[str, Any]:
             ussr_war = data["year"]
         if berlin_fell is None and data["control"].get("berlin") != "axis":
             berlin_fell = data["year"]
+    if show:
+        for line, only in data["log"]:
+            if only is None:  # the public log: what an observer saw
+                print(line)
     outcome = data["outcome"]
     return {
         "scenario": scenario,
@@ -133,7 +141,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--label", default="current", help="names the results files")
     parser.add_argument("--scenario", choices=SCENARIOS, action="append", help="default: both")
+    parser.add_argument("--show", type=int, metavar="SEED", help="print the public log of one game")
     args = parser.parse_args()
+    if args.show is not None:
+        scenario = (args.scenario or SCENARIOS)[0]
+        print(json.dumps(play_one((scenario, 0, args.show), show=True)))
+        return
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
     RESULTS.mkdir(parents=True, exist_ok=True)

@@ -1,35 +1,56 @@
 """A heuristic Virtuti player that decides from its view and legal actions only.
 
-Plan, decision by decision (each legal action gets a score; the best is played,
-ties broken by the agent's own seeded generator):
-- Strategic Phase: the card with the best PP multiplier for PP, the best air support
-  value for air, the strongest card for a battle; commit up to two air tokens a battle;
-- Production: deploy ready units where the front is, then buy the strongest land
-  unit it can afford (armour when tanks are researched), climb the logistics track
-  when stacks run out, research tanks and infantry when rich;
-- Planning: a Move order (the biggest bonus) where an attack looks winnable or an
-  empty enemy area is next door, Defense on threatened valuable areas, Support next
-  to planned attacks, Strategic Movement in the rear;
-- Operations: attack only with more strength than the defence can show (units,
-  fortification, defense orders, support next door); take empty enemy areas; march
-  the rear towards the front; feints remove what they can;
-- Battles: absorb losses with card HP, then the fortification, then the cheapest
-  unit; retreat where the fewest enemies are;
-- Diplomacy: no declarations (each neutral it attacks joins the other side).
+Each legal action gets a score and the best is played (ties broken by the agent's own
+seeded generator). The scores follow one plan a player would recognise:
+
+- **Objectives.** Every enemy-held land area is worth something to take: a VP city most
+  (VP x 12), a key area of an active enemy country next (its fall is the surrender, P9),
+  then PP. A "pull" field spreads those values over the map, falling with each step of
+  land, through areas a faction may enter (its own side's, the enemy's, and the
+  neutrals it means to attack); units march up the field, so the rear concentrates over
+  several turns on the fronts that lead to the cities it needs, not on the nearest one.
+- **Attacks.** The estimate compares what the attacker can bring (the stack, halved across
+  rivers and mountains, B1; the Move order's bonus; its own Support next door; its best
+  card and two air tokens, both open information) with what the defender can show (units,
+  fortification, a Defense order, support next door, the defender's best card and two
+  air tokens; before the reveal a hidden Defense order is assumed). It turns the margin into
+  a win chance (ties go to the initiative track, B4) and attacks when the chance times the
+  prize is worth more than the risk to the stack: a fortified VP city is attacked at even
+  odds, a village only at good ones.
+- **Defence.** Own VP cities and key areas next to enemy stacks keep their garrison (the
+  last units there do not march away), get Defense orders and the new units (P5 deploy).
+- **Diplomacy (P9).** The Axis declares war on a neutral that lies on its road to an enemy
+  (the Low Countries into France) or holds VP when the stacks next to it are at least
+  twice what the country mobilises, never on a neutral whose war entry is zero (the data's
+  mark of those that stayed out), one of its own alignment, or the Baltic states
+  while that would wake the USSR; it declares war on the USSR once Poland is down and
+  either France has fallen or 1941 has come, when its eastern stacks match the Red Army's.
+  Both players spend PP left after production on pressure on neutrals of their alignment
+  that are close to joining. The Allies declare no wars (a neutral they attack joins the
+  Axis).
+- **Cards and tokens (P4, B2, B3).** The best PP multiplier for PP, the best air value for
+  air; in a battle the strongest card, and air tokens on battles for VP cities or when the
+  margin is close.
+- **Losses and retreat (B5, B6).** Card HP first, then the fortification, then the cheapest
+  unit; a retreat goes where the fewest enemies are.
 """
 
 from __future__ import annotations
 
+import heapq
 import random
 from functools import cache
 from typing import Any
 
 from grognard.agents.base import best_scored
 from grognard.core.game import Action
-from grognard.games.virtuti.board import FACTIONS_OF, at_war, content, kind_of, neighbours, vmap
+from grognard.games.virtuti.board import FACTIONS_OF, ROLE_OF, at_war, content, kind_of, neighbours, vmap
 from grognard.games.virtuti.content import Card, UnitLevel
 
 View = dict[str, Any]
+
+STEP = 4.0  # how much an objective's pull falls with each land step
+BALTIC = ("lithuania", "latvia", "estonia")
 
 
 @cache
@@ -61,6 +82,38 @@ def _order_kind(order_id: str) -> str:
     return str({o.id: o.kind for o in content().orders}[order_id])
 
 
+@cache
+def _air_strength(level: int) -> int:
+    return int({a.level: a.strength for a in content().air_support}[level])
+
+
+@cache
+def _key_areas() -> dict[str, str]:
+    """Key area -> its country."""
+    return {a: k.id for k in content().countries for a in k.key_areas}
+
+
+@cache
+def _country_areas(country: str) -> tuple[str, ...]:
+    m = vmap()
+    return tuple(a for a in m.land_ids if m.land(a).owner == country)
+
+
+@cache
+def _mobilised_strength(country: str) -> int:
+    return sum(_unit_level(u.type, u.level).strength for u in content().country(country).mobilised)
+
+
+def _win_chance(margin: int) -> float:
+    """The chance a side ahead by `margin` before the unknowns wins (cards and air are in
+    the margin already; what is left is the other side's choice among its options)."""
+    table = {-3: 0.05, -2: 0.15, -1: 0.3, 0: 0.5, 1: 0.7, 2: 0.85, 3: 0.95}
+    return table[max(-3, min(3, margin))]
+
+
+_PULL_CACHE: dict[tuple[Any, ...], dict[str, float]] = {}
+
+
 class Board:
     """The view, indexed for the scorers."""
 
@@ -74,16 +127,27 @@ class Board:
         self.forts: dict[str, int] = b["forts"]
         self.orders: dict[str, dict[str, str]] = b["orders"]
         self.factions: dict[str, Any] = b["factions"]
+        self.countries: dict[str, Any] = b["countries"]
         self.secret: dict[str, Any] = b["my_secret"]
+        self.phase: str = str(b["phase"])
+        self.year = int(str(b["turn"]).split()[-1])
+        self.initiative: list[str] = b["initiative"]
         self.flags = {"ussr_at_war": b["ussr_at_war"]}
         self.units = {u["id"]: u for u in b["units"]}
         self.by_area: dict[str, list[dict[str, Any]]] = {}
         for u in b["units"]:
             self.by_area.setdefault(u["a"], []).append(u)
         self._front: dict[str, int] = {}
+        self._pull: dict[str, dict[str, float]] = {}
+        self._targets: dict[str, dict[str, str]] = {}
+
+    # --- who is where -------------------------------------------------------------------------------
 
     def enemy(self, faction: str, other: str) -> bool:
         return at_war(self.flags, faction, other)
+
+    def friendly(self, faction: str, other: str | None) -> bool:
+        return other is not None and ROLE_OF[other] == ROLE_OF[faction]
 
     def strength(self, units: list[dict[str, Any]]) -> int:
         return sum(0 if u["ex"] else _unit_level(u["t"], u["lv"]).strength for u in units)
@@ -94,24 +158,111 @@ class Board:
     def hostile(self, area: str, faction: str) -> list[dict[str, Any]]:
         return [u for u in self.by_area.get(area, []) if u["f"] != faction and self.enemy(faction, u["f"])]
 
+    def extras(self, faction: str, area: str) -> int:
+        """What a faction can add to a battle from its hand and air pool (open information)."""
+        rec = self.factions.get(faction, {})
+        card = max((_card_record(c).strength for c in rec.get("hand", [])), default=0)
+        if self.weather.get(area) == "mud" or kind_of(area) != "land":
+            return card
+        pool = rec.get("air", {})
+        levels = sorted((int(lv) for lv, n in pool.items() for _ in range(int(n))), reverse=True)
+        return card + sum(_air_strength(lv) for lv in levels[:2])
+
     def defence(self, area: str, faction: str) -> int:
-        """What the enemy in `area` could show: units, fortification, orders, support."""
+        """What the enemy in `area` could show: units, fortification, orders, support,
+        its best card and air tokens; a hidden Defense order is assumed before the reveal."""
         foes = self.hostile(area, faction)
+        if not foes:
+            return 0
         total = self.strength(foes) + self.forts.get(area, 0)
         o = self.orders.get(area)
         if o and o["f"] != faction:
-            total += _order_bonus(o["o"])
+            total += _order_bonus(o["o"]) if _order_kind(o["o"]) == "defense" else 0
+        elif self.phase == "planning":
+            total += 1
         for n in neighbours(area, ("land",)):
             o = self.orders.get(n)
             if o and o["f"] != faction and _order_kind(o["o"]) == "support":
                 total += self.strength(self.hostile(n, faction)) // 2 + _order_bonus(o["o"])
-        return total + 1  # a card or an air token the defender may add
+        return total + self.extras(foes[0]["f"], area)
+
+    def own_support(self, target: str, faction: str, origin: str) -> int:
+        total = 0
+        for n in neighbours(target, ("land",)):
+            o = self.orders.get(n)
+            if n != origin and o and o["f"] == faction and _order_kind(o["o"]) == "support":
+                raw = self.strength(self.own(n, faction))
+                halved = vmap().graph.border(n, target) in ("river", "mountain")
+                total += (raw // 2 if halved else raw) + _order_bonus(o["o"])
+        return total
+
+    # --- what areas are worth -----------------------------------------------------------------------
 
     def value(self, area: str) -> float:
         if kind_of(area) != "land":
             return 0.0
         land = vmap().land(area)
         return land.vp * 6 + land.pp + 1
+
+    def prize(self, area: str, faction: str) -> float:
+        """What taking (or keeping) a land area is worth: VP, then key areas, then PP."""
+        land = vmap().land(area)
+        worth = land.vp * 12.0 + land.pp + 2
+        country = _key_areas().get(area)
+        if country and self.countries[country]["status"] == "active":
+            worth += 8
+        return worth
+
+    def open_neutrals(self, faction: str) -> tuple[str, ...]:
+        """The neutrals this faction means to go through (see _declare)."""
+        if ROLE_OF[faction] != "axis":
+            return ()
+        return tuple(c for c in sorted(self.countries) if self.countries[c]["status"] == "neutral"
+                     and _on_the_road(self, c, faction))  # fmt: skip
+
+    def pull(self, faction: str) -> dict[str, float]:
+        """Each land area's pull towards the objectives (the best prize less STEP a step)."""
+        if faction in self._pull:
+            return self._pull[faction]
+        neutrals = self.open_neutrals(faction)
+        key = (faction, self.flags["ussr_at_war"], neutrals, tuple(sorted(self.control.items())))
+        field = _PULL_CACHE.get(key)
+        if field is None:
+            field = self._spread(faction, neutrals)
+            if len(_PULL_CACHE) > 256:
+                _PULL_CACHE.clear()
+            _PULL_CACHE[key] = field
+        self._pull[faction] = field
+        return field
+
+    def _spread(self, faction: str, neutrals: tuple[str, ...]) -> dict[str, float]:
+        m = vmap()
+        field: dict[str, float] = {}
+        heap: list[tuple[float, str]] = []
+        for a in m.land_ids:
+            holder = self.control.get(a)
+            if holder is not None and self.enemy(faction, holder):
+                field[a] = self.prize(a, faction)
+            elif holder is None and m.land(a).owner in neutrals:
+                field[a] = 3.0 + m.land(a).pp
+            else:
+                continue
+            heapq.heappush(heap, (-field[a], a))
+        while heap:
+            neg, a = heapq.heappop(heap)
+            if -neg < field.get(a, -1e9):
+                continue
+            for n in neighbours(a, ("land",)):
+                holder = self.control.get(n)
+                if holder is None:
+                    passable = m.land(n).owner in neutrals
+                else:
+                    passable = self.friendly(faction, holder) or self.enemy(faction, holder)
+                here = -neg - STEP
+                if passable and here > field.get(n, -1e9):
+                    field[n] = here
+                    heapq.heappush(heap, (-here, n))
+        return field
 
     def front(self, area: str, faction: str) -> int:
         """Steps from a land area to the nearest enemy-held area (0 = enemy-held)."""
@@ -135,6 +286,91 @@ class Board:
 
     def threatened(self, area: str, faction: str) -> int:
         return sum(self.strength(self.hostile(n, faction)) for n in neighbours(area, ("land",)))
+
+    def garrison_needed(self, area: str, faction: str) -> bool:
+        """An own VP city or key area with enemy stacks next door that its garrison
+        and fortification do not outweigh."""
+        if kind_of(area) != "land" or self.control.get(area) != faction:
+            return False
+        land = vmap().land(area)
+        if not land.vp and area not in _key_areas():
+            return False
+        threat = self.threatened(area, faction)
+        return threat > 0 and self.strength(self.own(area, faction)) + self.forts.get(area, 0) <= threat
+
+    def attack(self, origin: str, target: str, faction: str, bonus: int) -> float:
+        """The worth of attacking `target` from `origin` with the whole stack (0 = not worth it)."""
+        holder = self.control.get(target)
+        if holder is None or not self.enemy(faction, holder):
+            return 0.0
+        prize = self.prize(target, faction)
+        foes = self.hostile(target, faction)
+        if not foes:
+            return 30.0 + prize
+        ours = self.strength([u for u in self.own(origin, faction) if kind_of(u["a"]) == "land"])
+        if ours == 0:
+            return 0.0
+        border = vmap().graph.border(origin, target)
+        halved = border == "mountain" or (
+            border == "river" and not (self.weather.get(origin) == self.weather.get(target) == "snow")
+        )
+        power = (ours // 2 if halved else ours) + bonus + self.own_support(target, faction, origin)
+        power += self.extras(faction, target)
+        margin = power - self.defence(target, faction)
+        if margin == 0:  # ties go to the initiative track (B4)
+            first = self.initiative.index(faction) < self.initiative.index(foes[0]["f"])
+            chance = 0.6 if first else 0.4
+        else:
+            chance = _win_chance(margin)
+        gain = chance * (40.0 + prize) - (1 - chance) * ours * 4
+        return gain if gain > 15 else 0.0
+
+    def best_target(self, area: str, faction: str, bonus: int) -> tuple[str | None, float]:
+        best: tuple[str | None, float] = (None, 0.0)
+        for n in neighbours(area, ("land",)):
+            worth = self.attack(area, n, faction, bonus)
+            if worth > best[1]:
+                best = (n, worth)
+        return best
+
+    def planned_targets(self, faction: str) -> dict[str, str]:
+        """Target -> origin of the faction's Move orders placed so far."""
+        if faction not in self._targets:
+            out: dict[str, str] = {}
+            for area, o in self.orders.items():
+                if o["f"] == faction and _order_kind(o["o"]) == "move" and kind_of(area) == "land":
+                    target, _ = self.best_target(area, faction, _order_bonus(o["o"]))
+                    if target:
+                        out[target] = area
+            self._targets[faction] = out
+        return self._targets[faction]
+
+
+def _on_the_road(b: Board, country: str, faction: str) -> bool:
+    """A neutral worth a declaration: it touches our areas and either an enemy-held area
+    (a road into the enemy) or holds VP, is not of our alignment, and our stacks next to it
+    are at least twice what it mobilises (plus its fortifications)."""
+    k = content().country(country)
+    if k.alignment == faction or (country in BALTIC and not b.flags["ussr_at_war"]):
+        return False
+    if b.countries[country]["war_entry"] < 1:
+        return False  # the neutrals that stayed out (war entry 0 in countries.json) are left alone
+    areas = _country_areas(country)
+    ours, road = 0, False
+    seen: set[str] = set()
+    for a in areas:
+        for n in neighbours(a, ("land",)):
+            holder = b.control.get(n)
+            if holder == faction and n not in seen:
+                seen.add(n)
+                ours += b.strength(b.own(n, faction))
+            elif holder is not None and b.enemy(faction, holder):
+                road = True
+    vp = sum(vmap().land(a).vp for a in areas)
+    if not (road or vp) or ours < 4:
+        return False
+    forts = sum(b.forts.get(a, 0) for a in areas)
+    return ours >= 2 * (_mobilised_strength(country) + forts)
 
 
 class VirtutiHeuristic:
@@ -160,6 +396,9 @@ def score(b: Board, a: Action) -> float:
     return scorer(b, a) if scorer else 0.0
 
 
+# --- Strategic Phase and battle choices (P4, B2, B3) ------------------------------------------------
+
+
 def _card(b: Board, a: Action) -> float:
     c = _card_record(a[2])
     purpose = b.secret.get("kind")
@@ -173,17 +412,25 @@ def _card(b: Board, a: Action) -> float:
 
 def _air(b: Board, a: Action) -> float:
     committed = b.secret.get("choices", {}).get(a[1], [])
-    return 2.0 + int(a[2]) if len(committed) < 2 else -1.0
+    battle = b.view["board"].get("battle") or {}
+    area = battle.get("area")
+    big = area is not None and kind_of(area) == "land" and vmap().land(area).vp > 0
+    return 2.0 + int(a[2]) if len(committed) < (3 if big else 2) else -1.0
 
 
 def _done(b: Board, a: Action) -> float:
     return 1.0
 
 
+# --- Production (P5) ----------------------------------------------------------------------------------
+
+
 def _deploy(b: Board, a: Action) -> float:
     _, f, _t, _lv, area = a
     land = vmap().port(area).land if kind_of(area) == "port" else area
-    return 100.0 - 3 * min(b.front(land, f), 10) + b.value(land) / 10
+    guard = 30.0 if b.garrison_needed(land, f) else 0.0
+    pull = b.pull(f).get(land, 0.0)
+    return 100.0 - 3 * min(b.front(land, f), 10) + guard + max(pull, 0.0) / 10
 
 
 def _buy(b: Board, a: Action) -> float:
@@ -215,26 +462,7 @@ def _upgrade(b: Board, a: Action) -> float:
     return 25.0
 
 
-def _attack_odds(b: Board, area: str, faction: str, bonus: int) -> tuple[str | None, float]:
-    """The best adjacent enemy-held land area to attack or take, and its worth."""
-    ours = b.strength([u for u in b.own(area, faction) if kind_of(u["a"]) == "land"])
-    best: tuple[str | None, float] = (None, 0.0)
-    for n in neighbours(area, ("land",)):
-        holder = b.control.get(n)
-        if holder is None or not b.enemy(faction, holder):
-            continue
-        border = vmap().graph.border(area, n)
-        power = (ours // 2 if border in ("river", "mountain") else ours) + bonus
-        foes = b.hostile(n, faction)
-        if not foes:
-            worth = 30 + b.value(n)
-        elif power > b.defence(n, faction):
-            worth = 40 + b.value(n) + power - b.defence(n, faction)
-        else:
-            continue
-        if worth > best[1]:
-            best = (n, worth)
-    return best
+# --- Planning (P6) ------------------------------------------------------------------------------------
 
 
 def _order(b: Board, a: Action) -> float:
@@ -243,20 +471,31 @@ def _order(b: Board, a: Action) -> float:
     bonus = _order_bonus(order_id)
     if kind_of(area) != "land":
         return 2.0 + bonus if kind == "defense" else 0.0
-    target, worth = _attack_odds(b, area, f, bonus)
     threat = b.threatened(area, f)
+    guard = b.garrison_needed(area, f)
     if kind == "move":
+        target, worth = b.best_target(area, f, bonus)
         if target:
             return worth + bonus * 5
-        return 8.0 + bonus if b.front(area, f) > 1 else 0.0
+        if guard:
+            return 0.0
+        pull = b.pull(f)
+        here = pull.get(area, -1e9)
+        steps = [n for n in neighbours(area, ("land",)) if b.friendly(f, b.control.get(n))]
+        ahead = max((pull.get(n, -1e9) for n in steps), default=-1e9)
+        return 8.0 - bonus * 2 if ahead > here else 0.0
     if kind == "maneuver":
         return 20.0 if b.front(area, f) in (1, 2) and not threat else 0.0
     if kind == "defense":
+        if guard:
+            return 40.0 + b.value(area) + bonus * 3
         return 15.0 + b.value(area) + bonus * 3 if threat else 0.0
     if kind == "support":
-        near = neighbours(area, ("land",))
-        planned = [n for n in near if b.orders.get(n, {}).get("o", "").startswith("move")]
-        return 18.0 if (planned and threat == 0) or target else 0.0
+        planned = b.planned_targets(f)
+        helped = [t for t in neighbours(area, ("land",)) if t in planned and planned[t] != area]
+        if helped:
+            return 25.0 + max(b.prize(t, f) for t in helped) / 2 + bonus * 3
+        return 0.0
     if kind == "strategic_movement":
         return 12.0 if b.front(area, f) > 2 else 0.0
     if kind == "build_fortification":
@@ -264,6 +503,9 @@ def _order(b: Board, a: Action) -> float:
     if kind == "feint_attack":
         return 3.0 if threat else 0.0
     return 0.0
+
+
+# --- Operations (P7) ----------------------------------------------------------------------------------
 
 
 def _execute(b: Board, a: Action) -> float:
@@ -286,25 +528,37 @@ def _send(b: Board, a: Action) -> float:
     if u is None:
         return 0.0
     f = u["f"]
+    origin = u["a"]
     if kind_of(dest) != "land":
         foes = b.hostile(dest, f)
         if foes:
-            return 30.0 if b.strength(b.own(u["a"], f)) > b.strength(foes) + 1 else -1.0
+            return 30.0 if b.strength(b.own(origin, f)) > b.strength(foes) + 1 else -1.0
         return 0.0
     holder = b.control.get(dest)
     if holder is not None and b.enemy(f, holder):
         if not b.hostile(dest, f):
-            return 50.0 + b.value(dest)
-        origin = u["a"]
-        total = b.strength([x for x in b.own(origin, f) if not x["ex"]])
-        border = vmap().graph.border(origin, dest) if kind_of(origin) == "land" else "land"
-        power = total // 2 if border in ("river", "mountain") else total
-        return 45.0 + b.value(dest) if power + 1 > b.defence(dest, f) else -1.0
-    here = b.front(u["a"], f) if kind_of(u["a"]) == "land" else 99
-    there = b.front(dest, f)
-    if here <= 1 and b.threatened(u["a"], f) and len(b.own(u["a"], f)) <= 1:
-        return -1.0  # the last defender stays
-    return 5.0 + (here - there) * 3 if there < here else 0.0
+            return 50.0 + b.prize(dest, f)
+        if kind_of(origin) != "land":
+            total = b.strength(b.own(origin, f))
+            return 45.0 + b.prize(dest, f) if total + 1 > b.defence(dest, f) else -1.0
+        o = b.orders.get(origin)
+        bonus = _order_bonus(o["o"]) if o and o["f"] == f else 0
+        worth = b.attack(origin, dest, f, bonus)
+        return 45.0 + worth if worth > 0 else -1.0
+    if kind_of(origin) == "land":
+        if b.front(origin, f) <= 1 and b.threatened(origin, f) and len(b.own(origin, f)) <= 1:
+            return -1.0  # the last defender stays
+        land = vmap().land(origin)
+        threat = b.threatened(origin, f)
+        left = b.strength(b.own(origin, f)) - _unit_level(u["t"], u["lv"]).strength + b.forts.get(origin, 0)
+        if (land.vp or origin in _key_areas()) and threat and threat >= left:
+            return -1.0  # a VP city keeps the garrison its neighbours call for
+    if b.garrison_needed(dest, f):
+        return 25.0
+    pull = b.pull(f)
+    here = pull.get(origin, -1e9) if kind_of(origin) == "land" else -1e9
+    there = pull.get(dest, -1e9)
+    return 5.0 + min(there - here, 20.0) if there > here else 0.0
 
 
 def _go(b: Board, a: Action) -> float:
@@ -323,8 +577,46 @@ def _hit(b: Board, a: Action) -> float:
 
 def _retreat(b: Board, a: Action) -> float:
     area = a[1]
-    f = next(iter(b.mine))
+    battle = b.view["board"].get("battle") or {}
+    f = battle.get("defender") or FACTIONS_OF[b.role][0]  # not a set's order: that follows the hash seed
     return -float(b.threatened(area, f)) + b.value(area) / 10
+
+
+# --- Diplomacy (P9) -----------------------------------------------------------------------------------
+
+
+def _declare(b: Board, a: Action) -> float:
+    if b.role != "axis":
+        return 0.0
+    return 8.0 if _on_the_road(b, str(a[1]), "axis") else 0.0
+
+
+def _declare_ussr(b: Board, a: Action) -> float:
+    poland_down = b.countries["poland"]["status"] == "surrendered"
+    france_down = b.countries["france"]["status"] == "surrendered"
+    if not poland_down or not (france_down or b.year >= 1941):
+        return 0.0
+    east = west = 0
+    for area, holder in b.control.items():
+        if holder not in ("axis", "ussr"):
+            continue
+        for n in neighbours(area, ("land",)):
+            other = b.control.get(n)
+            if {holder, other} == {"axis", "ussr"}:
+                if holder == "axis":
+                    east += b.strength(b.own(area, "axis"))
+                else:
+                    west += b.strength(b.own(area, "ussr"))
+                break
+    return 6.0 if east >= west else 0.0
+
+
+def _pressure(b: Board, a: Action) -> float:
+    _, f, country = a
+    k = content().country(country)
+    if k.alignment != f or b.countries[country]["war_entry"] < 3:
+        return 0.0
+    return 2.0 + int(b.countries[country]["war_entry"]) / 2
 
 
 SCORERS = {
@@ -346,4 +638,7 @@ SCORERS = {
     "go": _go,
     "hit": _hit,
     "retreat": _retreat,
+    "declare_war": _declare,
+    "declare_war_ussr": _declare_ussr,
+    "pressure": _pressure,
 }
