@@ -1,9 +1,10 @@
 """Hidden information stays hidden: a whole game of the tiny ruleset (secret picks,
-private hands, a private discard pile) played by three people, and one of the
+private hands, a private discard pile) played by three people, one of the
 blockskirmish ruleset (blocks whose identity and steps the enemy does not see until
-they are shown in battle) played by two, each watched by an observer; no text any of
-them receives, over HTTP or websocket, holds a secret of another seat at the moment
-they receive it."""
+they are shown in battle) played by two, and short games of the real rulesets with
+secrets (Victory's blocks; Virtuti Militari's secret orders, cards, air tokens and
+purchases), each watched by an observer; no text any of them receives, over HTTP or
+websocket, holds a secret of another seat at the moment they receive it."""
 
 from __future__ import annotations
 
@@ -16,13 +17,16 @@ from fastapi.testclient import TestClient
 from serverkit import AppFactory, Player, create, drain, games_of
 from starlette.websockets import WebSocketDisconnect
 
+from grognard.server.guards import Limits
+from grognard.server.ratelimit import Rate
+
 ROLES = ("north", "east", "south")
 
 
 class Case(NamedTuple):
     """A ruleset with secrets between seats, and the verbs its random game must use."""
 
-    registry: str  # the fixture of a registry that has it
+    registry: str | None  # the fixture of a registry that has it (None: the default one)
     ruleset: str
     roles: tuple[str, ...]
     options: dict[str, Any]
@@ -38,6 +42,11 @@ CASES = [
         {"turns": 4},
         {"move", "end_moves", "fire", "pass"},
     ),
+    # 2.0, 4.0: blocks stand upright, their identity and steps seen by their owner only
+    Case(None, "victory", ("blue", "red"), {"turn_limit": 2}, {"deploy", "move", "end_moves", "build"}),
+    # Planning, Strategic Phase, Battles step 3-4: orders, cards and air tokens stay
+    # face down until both players have chosen
+    Case(None, "virtuti", ("axis", "allies"), {"turns": 2}, {"order", "card", "air", "execute"}),
 ]
 
 
@@ -59,7 +68,13 @@ def _check(
 def test_no_seat_ever_receives_another_seats_secrets(
     case: Case, make_app: AppFactory, request: pytest.FixtureRequest
 ) -> None:
-    with TestClient(make_app(registry=request.getfixturevalue(case.registry))) as client:
+    # every step asks /replay/0 once: a long game must not meet the address's replay rate
+    limits = Limits(replay_per_address=Rate(burst=10_000, per=0.001))
+    if case.registry is None:
+        app = make_app(limits=limits)
+    else:
+        app = make_app(limits=limits, registry=request.getfixturevalue(case.registry))
+    with TestClient(app) as client:
         _play_a_whole_game(client, case)
 
 
@@ -73,10 +88,8 @@ def _play_a_whole_game(client: TestClient, case: Case) -> None:
     gid = game["id"]
     for role in guests:
         players[role].ok("POST", f"/api/invites/{game['invites'][role]}")
-    state = games_of(client).cached_state(gid)
-    assert state is not None
-    assert all(state.hidden_tokens(role) for role in players)  # type: ignore[attr-defined]
     checked: dict[str | None, int] = dict.fromkeys(players, 0)
+    had_secrets: set[str | None] = set()  # the seats that had something to be kept from
     with ExitStack() as stack:
         sockets = {role: stack.enter_context(p.websocket(gid, role)) for role, p in players.items()}
         seen_actions: set[str] = set()
@@ -89,6 +102,9 @@ def _play_a_whole_game(client: TestClient, case: Case) -> None:
             players[None].ok("GET", "/api/lobby")
             players[None].ok("GET", f"/api/games/{gid}/replay/0")
             _check(client, gid, players, checked)
+            state = games_of(client).cached_state(gid)
+            assert state is not None
+            had_secrets |= {role for role in players if state.hidden_tokens(role)}  # type: ignore[attr-defined]
             current = state_of[host]
             if current["status"] == "finished":
                 break
@@ -104,6 +120,7 @@ def _play_a_whole_game(client: TestClient, case: Case) -> None:
         else:
             raise AssertionError("the game did not end")
     assert case.verbs <= seen_actions
+    assert had_secrets == set(players)  # the test could have caught a leak to every seat
     # once the game is over, everything may be shown
     assert players[None].get(f"/api/games/{gid}/replay").status_code == 200
 
