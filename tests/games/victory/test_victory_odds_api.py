@@ -120,6 +120,8 @@ def test_an_attack_is_described_from_the_attackers_view_6_1() -> None:
     # the observer starts nothing; a hex with no enemy holds no battle
     assert RULESET.battle_at(state, None, b, attack) is None
     assert RULESET.battle_at(state, BLUE, a) is None
+    # an attack that is not legal (an infantry flying) is not forecast
+    assert RULESET.battle_at(state, BLUE, b, ("attack", mover, b, "air")) is None
     with pytest.raises(BadBattle, match="not a hex"):
         RULESET.battle_at(state, BLUE, "99,99")
 

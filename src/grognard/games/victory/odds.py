@@ -436,7 +436,10 @@ def battle_at(
     Blocks the seat cannot see are counted as hidden, whatever they are."""
     if role is None:
         return None
-    board = state.view(role)["board"]
+    view = state.view(role)
+    board = view["board"]
+    if action is not None and tuple(action) not in {tuple(a) for a in view["legal"]}:
+        return None  # only a legal attack is forecast
     hexes = {h["id"]: h for h in board["hexes"]}
     if where not in hexes:
         raise BadBattle(f"{where!r} is not a hex of this map")
