@@ -132,7 +132,8 @@ def test_the_hidden_enemy_block_does_not_change_the_answer_6_1() -> None:
     bomber, _, _, _ = _face_off(hidden_type="HB")
     red = [k for k, v in bomber.data["blocks"].items() if v["owner"] == RED]
     assert infantry.data["blocks"][red[0]]["type"] != bomber.data["blocks"][red[0]]["type"]
-    attack = ("attack", mover, b, "ground")
+    attack = next(x for x in infantry.legal_actions(BLUE) if x[0] == "attack" and x[1] == mover and x[2] == b)
+    assert attack in bomber.legal_actions(BLUE)
     first = RULESET.battle_at(infantry, BLUE, b, attack)
     second = RULESET.battle_at(bomber, BLUE, b, attack)
     assert first == second
