@@ -159,3 +159,24 @@ def test_a_battle_being_fought_shows_revealed_blocks_and_rounds_left_6_3() -> No
         shown = [x for x in frame["shown"] if state.data["blocks"][x]["owner"] == other]
         assert ("hidden" in described[theirs]) == (not shown)
     assert RULESET.battle_at(state, None, b) is None
+
+
+@pytest.mark.rules("3.1")
+def test_an_attack_across_a_river_loses_its_first_turn_3_1() -> None:
+    state = empty_game(seed=0)
+    the_map = gmap(state.data)
+    a, b = next(
+        (x, y)
+        for y in hexes(state, lambda i: i.land_terrain == "clear" and not i.city and not i.town)
+        for x in neighbours(state, y)
+        if the_map.hexes[x].land_terrain == "clear" and side(state, x, y) == {"river"}
+    )
+    mover = put(state, BLUE, "IN", a, 4)
+    put(state, RED, "IN", b, 1)
+    start_moves(state, BLUE)
+    across = ("attack", mover, b, a)  # entered across the hexside a|b (movement.py)
+    assert across in state.legal_actions(BLUE)
+    described = RULESET.battle_at(state, BLUE, b, across)
+    assert described is not None and described["river"] is True
+    dry = RULESET.odds({**described, "river": False})
+    assert RULESET.odds(described).attacker_wins < dry.attacker_wins

@@ -459,10 +459,12 @@ def battle_at(
                 return None
             if mover not in mine:
                 mine.append(mover)
-                features = board["hexsides"].get(f"{mover['at']}|{where}") or board["hexsides"].get(
-                    f"{where}|{mover['at']}", []
+                # the attack enters across the hexside via|where ("air": no hexside, 5.3)
+                via = str(action[3]) if len(action) > 3 else "air"
+                features = board["hexsides"].get(f"{via}|{where}") or board["hexsides"].get(
+                    f"{where}|{via}", []
                 )
-                ground = len(action) < 4 or action[3] == "ground"
+                ground = unit_table()[mover["short"]].arm == "ground"
                 river = ground and ("river" in features or "bridge" in features)  # 3.1 note 4
         enemies = sorted({b["side"] for b in here if b["side"] != role})
         if not mine or not enemies:
