@@ -20,6 +20,7 @@ from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
 from . import odds as battle_odds
+from . import why
 from .boards import layouts, parse_key
 from .commanders import seat_data
 from .mapchoice import pick_order
@@ -185,6 +186,11 @@ class Victory(Ruleset):
         self, state: State, role: Role | None, where: str, action: Action | None = None
     ) -> dict[str, Any] | None:
         return battle_odds.battle_at(state, role, where, action)
+
+    # ----- "why can't I?" (why.py)
+    def explain_illegal(self, state: State, role: Role, action: Action) -> str | None:
+        assert isinstance(state, VictoryState)
+        return why.explain(state, role, action)
 
 
 RULESET = Victory()
