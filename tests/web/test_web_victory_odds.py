@@ -65,3 +65,20 @@ def test_a_selected_blocks_attacks_show_their_odds(page: Page) -> None:
         expect(lines.nth(i)).to_contain_text(
             re.compile(r"blue wins \d+% · expected losses blue [\d.]+ steps")
         )
+    # "why can't I?" from the ruleset (why.py): a hex beyond the block's reach, clicked
+    # with the block selected, is explained by the server with the movement rule
+    blocks = {b["at"] for b in view["board"]["blocks"] if b.get("at")}
+    start = next(b["at"] for b in view["board"]["blocks"] if b.get("id") == attack[1])
+    far = max(
+        (x["id"] for x in view["board"]["hexes"] if x["id"] not in blocks),
+        key=lambda h: (_distance(start, h), h),
+    )
+    page.locator(f'.board-svg .hex[data-hex="{far}"]').click()
+    hint = page.locator(".click-hint")
+    expect(hint).to_have_attribute("data-source", "server")
+    expect(hint).to_contain_text(re.compile(r"moves at most \d+ hexes \(5\.[567]\)"))
+
+
+def _distance(a: str, b: str) -> int:
+    (q1, r1), (q2, r2) = (map(int, a.split(",")), map(int, b.split(",")))
+    return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2

@@ -72,4 +72,9 @@ def _move(st: VictoryState, role: Role, bid: str, dest: str, via: object) -> str
         if entries_across(data, occ, dest, side, role, kind) >= limit:
             full = f"lets {limit} block(s) into a battle, and so many have crossed"
             return f"the hexside {side}|{dest} {full} (5.3)"
-    return None
+    # within reach, yet no path: the page's own hint would be no better, so say what shapes paths
+    return (
+        f"{name} cannot get to {dest} with this move: terrain stops, river and alpine hexsides,"
+        " enemy blocks on the way and stacking limits shape its paths (5.2, 5.3, 5.7); the lit"
+        " hexes are where it can go"
+    )
