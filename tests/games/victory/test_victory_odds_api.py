@@ -12,18 +12,15 @@ from victory_positions import (
     BLUE,
     RED,
     battle,
+    clear_pair,
     empty_game,
-    hexes,
-    neighbours,
     put,
-    side,
     start_combat,
     start_moves,
 )
 
 from grognard.core.odds import BadBattle
 from grognard.games.victory import RULESET
-from grognard.games.victory.control import gmap
 from grognard.games.victory.state import VictoryState
 
 ONE_STEP = {
@@ -93,13 +90,7 @@ def test_hidden_blocks_use_the_documented_prior_with_a_wider_interval() -> None:
 def _face_off(seed: int = 0, hidden_type: str = "IN") -> tuple[VictoryState, str, str, str]:
     """A blue infantry next to a clear hex held by a red block, in blue's move."""
     state = empty_game(seed=seed)
-    the_map = gmap(state.data)
-    a, b = next(
-        (x, y)
-        for y in hexes(state, lambda i: i.land_terrain == "clear" and not i.city and not i.town)
-        for x in neighbours(state, y)
-        if the_map.hexes[x].terrain == "clear" and not side(state, x, y)
-    )
+    a, b = clear_pair(state)
     mover = put(state, BLUE, "IN", a, 3)
     put(state, RED, hidden_type, b, 2 if hidden_type != "HB" else 4)
     start_moves(state, BLUE)
@@ -164,13 +155,7 @@ def test_a_battle_being_fought_shows_revealed_blocks_and_rounds_left_6_3() -> No
 @pytest.mark.rules("3.1")
 def test_an_attack_across_a_river_loses_its_first_turn_3_1() -> None:
     state = empty_game(seed=0)
-    the_map = gmap(state.data)
-    a, b = next(
-        (x, y)
-        for y in hexes(state, lambda i: i.land_terrain == "clear" and not i.city and not i.town)
-        for x in neighbours(state, y)
-        if the_map.hexes[x].land_terrain == "clear" and side(state, x, y) == {"river"}
-    )
+    a, b = clear_pair(state, {"river"})
     mover = put(state, BLUE, "IN", a, 4)
     put(state, RED, "IN", b, 1)
     start_moves(state, BLUE)

@@ -4,7 +4,7 @@ refusal names its rule, and an illegal action still changes nothing."""
 from __future__ import annotations
 
 import pytest
-from victory_positions import BLUE, RED, empty_game, hexes, neighbours, put, side, start_moves
+from victory_positions import BLUE, RED, clear_pair, empty_game, put, start_moves
 
 from grognard.games.victory import RULESET
 from grognard.games.victory.control import gmap, hex_distance
@@ -12,13 +12,7 @@ from grognard.games.victory.state import VictoryState
 
 
 def _river_pair(state: VictoryState) -> tuple[str, str]:
-    the_map = gmap(state.data)
-    return next(
-        (x, y)
-        for y in hexes(state, lambda i: i.land_terrain == "clear" and not i.city and not i.town)
-        for x in neighbours(state, y)
-        if the_map.hexes[x].land_terrain == "clear" and side(state, x, y) == {"river"}
-    )
+    return clear_pair(state, {"river"})
 
 
 @pytest.mark.rules("5.0")
