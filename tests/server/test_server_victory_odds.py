@@ -11,6 +11,8 @@ from grognard.games.victory.control import gmap
 
 def test_victory_odds_answer_from_the_form_and_from_a_seat(client: TestClient) -> None:
     me = Player(client).guest("blue")
+    listed = {r["id"]: r["odds"] for r in me.ok("GET", "/api/rulesets")}
+    assert listed["victory"] is True  # the browser asks for the form only then
     form = me.ok("GET", "/api/rulesets/victory/odds-form")
     assert "IN" in form["sides"]["land"] and "hidden" in form["sides"]["land"]
     answer = me.ok("POST", "/api/rulesets/victory/odds", {"attacker": {"IN": 2}, "defender": {"IN": 1}})
