@@ -56,6 +56,18 @@ def side(state: VictoryState, a: str, b: str) -> frozenset[str]:
     return gmap(state.data).side_features(a, b)
 
 
+def clear_pair(state: VictoryState, features: frozenset[str] | set[str] = frozenset()) -> tuple[str, str]:
+    """Two neighbouring clear land hexes, the second with no city or town, whose
+    hexside has exactly these features (none: a plain hexside)."""
+    the_map = gmap(state.data)
+    return next(
+        (x, y)
+        for y in hexes(state, lambda i: i.land_terrain == "clear" and not i.city and not i.town)
+        for x in neighbours(state, y)
+        if the_map.hexes[x].land_terrain == "clear" and side(state, x, y) == features
+    )
+
+
 def start(state: VictoryState, step: str, **frame: Any) -> None:
     """Put the flow at one step and let automatic steps run."""
     state.data["flow"][:] = [{"state": step, **frame}]

@@ -15,9 +15,12 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from grognard.core.errors import BadOptions
-from grognard.core.game import Ruleset
+from grognard.core.game import Action, Role, Ruleset, State
+from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
+from . import odds as battle_odds
+from . import why
 from .boards import layouts, parse_key
 from .commanders import seat_data
 from .mapchoice import pick_order
@@ -171,6 +174,23 @@ class Victory(Ruleset):
                 board: spec.home_city_bonus.get(p.side, 0) for p in players for board in p.home_boards
             },
         )
+
+    # ----- battle odds (odds.py: the numpy battle simulator; hidden blocks by a prior)
+    def odds_form(self) -> dict[str, Any] | None:
+        return battle_odds.odds_form()
+
+    def odds(self, description: Mapping[str, Any]) -> Odds:
+        return battle_odds.odds(description)
+
+    def battle_at(
+        self, state: State, role: Role | None, where: str, action: Action | None = None
+    ) -> dict[str, Any] | None:
+        return battle_odds.battle_at(state, role, where, action)
+
+    # ----- "why can't I?" (why.py)
+    def explain_illegal(self, state: State, role: Role, action: Action) -> str | None:
+        assert isinstance(state, VictoryState)
+        return why.explain(state, role, action)
 
 
 RULESET = Victory()

@@ -19,21 +19,33 @@ it has firepower for), landings (6.6, 6.7), responses (5.8), retreats of single 
 
 The dice come from a numpy generator seeded by the caller: the same description and
 seed give the same numbers.
+
+The second half wires this simulator into the core's odds contract (core/odds.py,
+docs/adding-a-ruleset.md section 10): `odds_form`, `odds` and `battle_at`. Victory is a
+block game (6.1, Fog of War), so a seat describes an enemy block it cannot see as
+"hidden": a block of unknown type and strength. The forecast then draws each hidden
+block's type from the Quick Start pool (10.1, the random units' blockset) at full
+strength, a documented prior (PRIOR_NOTE), and averages over `DRAWS` such draws.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
 
 from grognard.core.errors import BadOptions
+from grognard.core.game import Action, Role, State
+from grognard.core.odds import BadBattle, count_field, wilson_halfwidth
+from grognard.core.odds import Odds as Forecast
 
 from .board_files import LAND_TERRAINS
 from .control import DOUBLE_DEFENSE
+from .scenarios import quick_start_pool
 from .units import bonus_situations, turn_rank, unit_table
 
 ROUNDS = 3  # 6.3
@@ -62,6 +74,7 @@ class Odds:
     defender_steps_lost: float = 0.0
     attacker_survivors: float = 0.0
     defender_survivors: float = 0.0
+    mutual: float = 0.0  # part of `lose`: no block left on either side
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -193,6 +206,7 @@ def battle_odds(
         defender_steps_lost=float(start_steps[side == 1].sum() - d_left.mean()),
         attacker_survivors=float((steps[:, side == 0] > 0).sum(axis=1).mean()),
         defender_survivors=float((steps[:, side == 1] > 0).sum(axis=1).mean()),
+        mutual=float(((a_left == 0) & (d_left == 0)).sum()) / n,
     )
 
 
@@ -286,3 +300,207 @@ def odds_report(attacker: str, defender: str, settings: Mapping[str, str]) -> di
     except ValueError as exc:
         raise BadOptions(str(exc)) from None
     return asdict(odds)
+
+
+# ----- the core odds contract (core/odds.py; docs/adding-a-ruleset.md, 10) -----------
+HIDDEN = "hidden"  # an enemy block this seat sees only as owner and hex (6.1)
+MOST_UNITS = 20
+SAMPLES = 20_000
+DRAWS = 200  # draws of the hidden blocks' types, SAMPLES // DRAWS battles each
+PRIOR_NOTE = "A hidden block is taken as a random Quick Start unit (10.1) at full strength."
+NOTES = (
+    "Hits go to the strongest block (6.46); each block fires at the group it hits best (6.42).",
+    "The attacker fights all three rounds (6.3) unless a side is wiped out.",
+)
+
+
+def odds_form() -> dict[str, Any]:
+    """The calculator's fields: a count per unit type (full strength unless `steps`
+    says otherwise), hidden blocks, the defended hex's terrain, a city, a river."""
+    return {
+        "sides": {"land": [*unit_table(), HIDDEN]},
+        "most_units": MOST_UNITS,
+        "terrain": sorted(LAND_TERRAINS),
+        "flags": {
+            "city": "the defenders hold a city (4.3: infantry fire G3)",
+            "river": "the attackers cross a river or bridge (3.1 note 4: no round-1 turn)",
+        },
+        "rules": ["3.1", "4.3", "6.3", "6.4", "6.42", "6.46", "6.47", "6.48"],
+    }
+
+
+def _side(description: Mapping[str, Any], key: str) -> tuple[list[Unit], int]:
+    """The known units and the number of hidden blocks of one side."""
+    table = unit_table()
+    raw = description.get(key) or {}
+    if not isinstance(raw, Mapping):
+        raise BadBattle(f"{key} must map unit types (such as IN, AR) to counts")
+    unknown = sorted(str(k) for k in raw if k not in table and k != HIDDEN)
+    if unknown:
+        raise BadBattle(f"{key} has unknown unit types {unknown}; types: {', '.join(table)}, {HIDDEN}")
+    all_steps = description.get("steps") or {}
+    if not isinstance(all_steps, Mapping) or not isinstance(all_steps.get(key) or {}, Mapping):
+        raise BadBattle("steps must map attacker and defender to {unit type: [steps, ...]}")
+    steps = all_steps.get(key) or {}
+    units: list[Unit] = []
+    hidden = 0
+    for type_id, value in raw.items():
+        count = count_field(value, f"{key}.{type_id}", MOST_UNITS)
+        if type_id == HIDDEN:
+            hidden = count
+            continue
+        most = table[type_id].max_steps
+        listed = steps.get(type_id, [most] * count)
+        if not isinstance(listed, list) or len(listed) != count:
+            raise BadBattle(f"steps.{key}.{type_id} must list {count} step counts, one per block")
+        for n in listed:
+            if count_field(n, f"steps of a {key} {type_id}", most) == 0:
+                raise BadBattle(f"a {key} {type_id} needs at least one step (1 to {most})")
+            units.append(Unit(type_id, n))
+    if len(units) + hidden > MOST_UNITS:
+        raise BadBattle(f"{key} may have {MOST_UNITS} blocks at most")
+    return units, hidden
+
+
+def odds(description: Mapping[str, Any]) -> Forecast:
+    """The core `Odds` of a battle in the `odds_form` shape, sampled with its interval."""
+    if not isinstance(description, Mapping):
+        raise BadBattle("a battle is described by an object with attacker and defender")
+    attackers, a_hidden = _side(description, "attacker")
+    defenders, d_hidden = _side(description, "defender")
+    if not attackers and not a_hidden:
+        raise BadBattle("the attacker needs at least one block")
+    if not defenders and not d_hidden:
+        raise BadBattle("the defender needs at least one block")
+    terrain = description.get("terrain") or "clear"
+    if terrain not in LAND_TERRAINS:
+        raise BadBattle(f"terrain must be one of {', '.join(sorted(LAND_TERRAINS))}, not {terrain!r}")
+    rounds = count_field(description.get("rounds", ROUNDS), "rounds", 4) or ROUNDS
+    city, river = bool(description.get("city")), bool(description.get("river"))
+    place: dict[str, Any] = {"terrain": terrain, "city": city, "river": river}
+    if not a_hidden and not d_hidden:
+        one = battle_odds(attackers, defenders, rounds=rounds, samples=SAMPLES, **place)
+        return _forecast([(one, 1)], NOTES)
+    pool = quick_start_pool()
+    table = unit_table()
+    draws = np.random.default_rng(0)  # a fixed seed: the same question, the same answer
+
+    def guess(count: int) -> tuple[str, ...]:
+        return tuple(sorted(pool[int(i)] for i in draws.choice(len(pool), size=count)))
+
+    # the draws grouped by what they drew: one simulation per distinct guess, with
+    # samples in proportion to its draws (the same estimate, far fewer numpy passes)
+    guesses = Counter((guess(a_hidden), guess(d_hidden)) for _ in range(DRAWS))
+    parts = []
+    for k, ((a_types, d_types), count) in enumerate(sorted(guesses.items())):
+        full = [[Unit(t, table[t].max_steps) for t in types] for types in (a_types, d_types)]
+        one = battle_odds(
+            attackers + full[0],
+            defenders + full[1],
+            rounds=rounds,
+            samples=count * (SAMPLES // DRAWS),
+            seed=k,
+            **place,
+        )
+        parts.append((one, count))
+    return _forecast(parts, (PRIOR_NOTE, *NOTES))
+
+
+def _forecast(parts: list[tuple[Odds, int]], notes: tuple[str, ...]) -> Forecast:
+    """Simulations pooled, each weighted by its draws of the hidden blocks; with
+    several draws the interval adds (in quadrature) the spread of the win chance
+    between the draws to the Wilson interval of the dice."""
+    draws = sum(w for _, w in parts)
+
+    def mean(value: Callable[[Odds], float]) -> float:
+        return sum(value(p) * w for p, w in parts) / draws
+
+    n = sum(p.samples for p, _ in parts)
+    win, mutual = mean(lambda p: p.win), mean(lambda p: p.mutual)
+    interval = wilson_halfwidth(round(win * n), n)
+    if draws > 1:
+        rates = [p.win for p, w in parts for _ in range(w)]
+        spread = Z95 * float(np.std(rates, ddof=1)) / math.sqrt(draws)
+        interval = math.hypot(interval, spread)  # the dice's error and the draws' together
+    return Forecast(
+        attacker_wins=win,
+        defender_wins=max(0.0, 1.0 - win - mutual),
+        mutual=mutual,
+        attacker_losses=mean(lambda p: p.attacker_steps_lost),
+        defender_losses=mean(lambda p: p.defender_steps_lost),
+        exact=False,
+        samples=n,
+        interval=interval,
+        unit="steps",
+        notes=notes,
+    )
+
+
+def battle_at(
+    state: State, role: Role | None, where: str, action: Action | None = None
+) -> dict[str, Any] | None:
+    """The battle `role` fights or could start at `where`, from `state.view(role)` only:
+    the battle being fought there, else the attack `action` names (its block joins the
+    seat's blocks already in the hex), else the seat's blocks in an enemy-held hex.
+    Blocks the seat cannot see are counted as hidden, whatever they are."""
+    if role is None:
+        return None
+    view = state.view(role)
+    board = view["board"]
+    if action is not None and tuple(action) not in {tuple(a) for a in view["legal"]}:
+        return None  # only a legal attack is forecast
+    hexes = {h["id"]: h for h in board["hexes"]}
+    if where not in hexes:
+        raise BadBattle(f"{where!r} is not a hex of this map")
+    rounds = int(board["battle"]["rounds"]) if board.get("battle") else ROUNDS
+    river = False
+    fight = board.get("battle")
+    if fight and fight.get("at") == where and role in (fight["attacker"], fight["defender"]):
+        sides = (fight["attacker"], fight["defender"])
+        blocks = {s: [b for b in fight["sides"][s] if b.get("hidden") or b.get("steps")] for s in sides}
+        rounds = max(1, rounds - int(fight["round"]) + 1)
+    else:
+        here = [b for b in board["blocks"] if b.get("at") == where]
+        mine = [b for b in here if b["side"] == role]
+        if action and len(action) >= 3 and action[0] == "attack" and action[2] == where:
+            mover = next((b for b in board["blocks"] if b.get("id") == action[1]), None)
+            if mover is None or mover["side"] != role:
+                return None
+            if mover not in mine:
+                mine.append(mover)
+                # the attack enters across the hexside via|where ("air": no hexside, 5.3)
+                via = str(action[3]) if len(action) > 3 else "air"
+                features = board["hexsides"].get(f"{via}|{where}") or board["hexsides"].get(
+                    f"{where}|{via}", []
+                )
+                ground = unit_table()[mover["short"]].arm == "ground"
+                river = ground and ("river" in features or "bridge" in features)  # 3.1 note 4
+        enemies = sorted({b["side"] for b in here if b["side"] != role})
+        if not mine or not enemies:
+            return None
+        sides = (role, enemies[0])
+        blocks = {role: mine, enemies[0]: [b for b in here if b["side"] == enemies[0]]}
+
+    def counts(side: str) -> tuple[dict[str, int], dict[str, list[int]]]:
+        kinds: dict[str, int] = {}
+        steps: dict[str, list[int]] = {}
+        for b in blocks[side]:
+            kind = HIDDEN if b.get("hidden") else str(b["short"])
+            kinds[kind] = kinds.get(kind, 0) + 1
+            if kind != HIDDEN:
+                steps.setdefault(kind, []).append(int(b["steps"]))
+        return kinds, steps
+
+    (attacker, a_steps), (defender, d_steps) = counts(sides[0]), counts(sides[1])
+    hex_ = hexes[where]
+    return {
+        "attacker": attacker,
+        "defender": defender,
+        "steps": {"attacker": a_steps, "defender": d_steps},
+        "roles": {"attacker": sides[0], "defender": sides[1]},
+        "terrain": hex_["land"] if hex_["land"] in LAND_TERRAINS else "clear",
+        "city": bool(hex_["city"]),
+        "river": river,
+        "rounds": rounds,
+        "kind": "battle",
+    }

@@ -590,6 +590,14 @@ function whyNot(view, { hex, uid, seat, selected, model }) {
   return null;
 }
 
+/** The action a click that did nothing meant, for the ruleset's "why not?" (the
+ * server's answer, games/victory/why.py, replaces `whyNot`'s): the selected block
+ * moving to the hex. */
+function intent(view, { hex, selected }) {
+  if (!hex || !selected || !view || !view.board.hexes.some((x) => x.id === hex)) return null;
+  return ["move", selected, hex];
+}
+
 function legend() {
   const swatch = (...shapes) => {
     const svg = s("svg", { class: "legend-svg", width: 34, height: 30, viewBox: "-17 -15 34 30", "aria-hidden": "true" });
@@ -631,6 +639,7 @@ export default {
   unitsAt: (view, hex) => blocksOf(view).filter((b) => !isHidden(b) && b.at === hex).map((b) => b.id),
   isTurnEnd: (action) => action[0] === "end_moves",
   whyNot,
+  intent,
   legend,
   createBoard: (host, hooks) => new VictoryBoard(host, hooks),
 };

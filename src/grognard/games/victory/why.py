@@ -1,0 +1,80 @@
+"""Why a block's move or attack is refused (Ruleset.explain_illegal; issue 9, section 5).
+
+The browser asks when a click does nothing: the selected block and the clicked hex
+make the action ("move", bid, hex) — or ("attack", bid, hex, via) — and the answer
+names the rule in the way: a block that is not the seat's (5.0), the wrong step of
+the turn (2.0 [2]), a block that has moved (5.0), is pinned (5.1) or in the storm
+(9.4), a hex out of its reach (5.5-5.7), a full hexside (5.3) or stack (5.2).
+
+Only what the asking seat knows goes into an answer (the reason goes to its browser):
+its own blocks, the public map and markers, and the number of blocks in a hex. An id
+that is not one of the seat's blocks is refused without saying whose it is or whether
+it exists.
+"""
+
+from __future__ import annotations
+
+from grognard.core.game import Action, Role
+
+from .control import arm, gmap, has_room, hex_distance, occupancy, side_limit, storm_area, unit_of
+from .movement import entries_across, is_pinned
+from .state import VictoryState
+
+
+def explain(st: VictoryState, role: Role, action: Action) -> str | None:
+    """Why `action` (not legal for the active `role`) is refused, or None."""
+    verb = action[0] if action else None
+    if verb in ("move", "attack") and len(action) >= 3:
+        return _move(st, role, str(action[1]), str(action[2]), action[3] if len(action) > 3 else None)
+    return None
+
+
+def _move(st: VictoryState, role: Role, bid: str, dest: str, via: object) -> str | None:
+    data = st.data
+    block = data["blocks"].get(bid)
+    if block is None or block["owner"] != role:
+        return f"{bid} is not one of your blocks: each player moves only his own (5.0)"
+    flow = data["flow"]
+    top = flow[-1] if flow else {}
+    if top.get("state") != "move" or top.get("role") != role:
+        return "blocks move only in your part of the move phase (2.0 [2], 5.0); this step asks something else"
+    unit = unit_of(block)
+    name = f"{unit.name} {bid}"
+    if block["at"] is None:
+        return f"{name} is not on the map"
+    if dest == block["at"]:
+        return f"{name} already stands in {dest}: pick a lit hex"
+    if block["moved"]:
+        return f"{name} has moved this turn: blocks move once a turn (5.0)"
+    if unit.move == 0 or "strategic_only" in unit.tags:
+        return f"{name} has no ordinary move (its movement allowance is 0)"
+    occ = occupancy(data)
+    if block["at"] in storm_area(data):
+        return f"{name} is in the storm: nothing moves in or out of it (9.4)"
+    if is_pinned(data, occ, bid):
+        return f"{name} is pinned: a defender keeps as many blocks in the battle hex as attack it (5.1)"
+    kind = arm(block)
+    reach = unit.move
+    the_map = gmap(data)
+    if dest not in the_map.hexes:
+        return f"{dest} is not a hex of the map"
+    far = hex_distance(block["at"], dest)
+    if far > reach:
+        rule = {"air": "5.5", "naval": "5.6"}.get(kind, "5.7")
+        return f"{name} moves at most {reach} hexes ({rule}); {dest} is {far} away"
+    enemy = any(data["blocks"][b]["owner"] != role for b in occ.get(dest, ()))
+    if enemy and not has_room(data, occ, dest, role, kind):
+        return f"your blocks already fill the stacking limit of {dest} (5.2)"
+    crossing = isinstance(via, str) and via in the_map.hexes and hex_distance(via, dest) == 1
+    if enemy and kind != "air" and crossing:
+        side = str(via)
+        limit = side_limit(the_map, side, dest, kind)
+        if entries_across(data, occ, dest, side, role, kind) >= limit:
+            full = f"lets {limit} block(s) into a battle, and so many have crossed"
+            return f"the hexside {side}|{dest} {full} (5.3)"
+    # within reach, yet no path: the page's own hint would be no better, so say what shapes paths
+    return (
+        f"{name} cannot get to {dest} with this move: terrain stops, river and alpine hexsides,"
+        " enemy blocks on the way and stacking limits shape its paths (5.2, 5.3, 5.7); the lit"
+        " hexes are where it can go"
+    )
