@@ -126,8 +126,8 @@ def one_game(searcher: str, seed: int, g: int) -> tuple[dict[str, Any], list[flo
     return outcome, times
 
 
-def _one_game_star(job: tuple[str, int, int]) -> tuple[dict[str, Any], list[float]]:
-    return one_game(*job)
+def _one_game_star(job: tuple[str, int, int]) -> tuple[int, dict[str, Any], list[float]]:
+    return (job[2], *one_game(*job))
 
 
 def rate(searcher: str, outcomes: list[dict[str, Any]], seed: int) -> list[dict[str, Any]]:
@@ -142,6 +142,20 @@ def rate(searcher: str, outcomes: list[dict[str, Any]], seed: int) -> list[dict[
     return ratings
 
 
+def streamed(stream: Path) -> dict[int, dict[str, Any]]:
+    """The games a --stream file already holds, by index (a line cut short by an
+    interruption is ignored), so that running the same command again resumes."""
+    games: dict[int, dict[str, Any]] = {}
+    if stream.exists():
+        for line in stream.read_text().splitlines():
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            games[int(record["game"])] = record
+    return games
+
+
 def strength(
     games: int, budget: str, seed: int, workers: int = 1, first: int = 0, stream: Path | None = None
 ) -> dict[str, Any]:
@@ -149,18 +163,21 @@ def strength(
     runs over different ranges add up); each game's line is appended to `stream`
     as it ends, so a run cut short keeps what it finished."""
     searcher = f"mcts:{budget}"
-    jobs = [(searcher, seed, g) for g in range(first, first + games)]
+    done = streamed(stream) if stream is not None else {}
+    jobs = [(searcher, seed, g) for g in range(first, first + games) if g not in done]
+    if done:
+        print(f"resuming: {games - len(jobs)} of these games already in {stream}", flush=True)
     times: list[float] = []
     wins = draws = unfinished = 0
     outcomes = []
     if workers > 1:
         pool = multiprocessing.get_context("spawn").Pool(workers)
-        results = pool.imap(_one_game_star, jobs)  # in game order
+        results = pool.imap_unordered(_one_game_star, jobs)  # streamed as each game ends
     else:
         pool = None
         results = map(_one_game_star, jobs)
     try:
-        for g, (outcome, game_times) in enumerate(results, start=first):
+        for g, outcome, game_times in results:
             times.extend(game_times)
             outcomes.append({k: outcome[k] for k in ("seed", "roles", "winners", "actions", "turns")})
             if stream is not None:
@@ -180,16 +197,17 @@ def strength(
     finally:
         if pool is not None:
             pool.close()
-    lo, hi = wilson(wins, games)
+    played = len(outcomes)  # this run's games (a resumed run's earlier ones: --combine)
+    lo, hi = wilson(wins, played)
     return {
         "elo": rate(searcher, outcomes, seed),
         "search_agent": searcher,
         "opponent": "heuristic",
-        "games": games,
+        "games": played,
         "search_wins": wins,
         "draws": draws,
         "unfinished": unfinished,
-        "win_rate": wins / games,
+        "win_rate": wins / played if played else 0.0,
         "ci95": [lo, hi],
         "decisions": len(times),
         "mean_s_per_decision": statistics.mean(times) if times else None,

@@ -76,7 +76,7 @@ def make_agent(name: str, ruleset_id: str, seed: int) -> Agent:
     if name == SEARCH_AGENT or name.startswith(SEARCH_AGENT + ":"):
         return _make_mcts(name, ruleset_id, seed)
     if name.startswith("openspiel-"):
-        return _make_openspiel(name, seed)
+        return _make_openspiel(name, ruleset_id, seed)
     known = ", ".join(AGENT_NAMES)
     raise UnknownAgent(f"unknown agent {name!r}; known agents: {known}, mcts (mcts:200, mcts:1s)")
 
@@ -109,13 +109,15 @@ def _make_mcts(name: str, ruleset_id: str, seed: int) -> MctsAgent:
     return agent
 
 
-def _make_openspiel(name: str, seed: int) -> Agent:
+def _make_openspiel(name: str, ruleset_id: str, seed: int) -> Agent:
     try:
         from .openspiel_bots import make_openspiel_bot  # OpenSpiel loads only when asked for
     except ImportError as exc:
         raise UnknownAgent(f"{name!r} needs OpenSpiel ({exc}): pip install 'grognard[openspiel]'") from None
     try:
-        return make_openspiel_bot(name, seed)
+        module = _ai_module(ruleset_id)
+        evaluate = _as_evaluate(getattr(module, "evaluate", None) if module is not None else None)
+        return make_openspiel_bot(name, seed, evaluate)
     except ValueError as exc:
         raise UnknownAgent(str(exc)) from None
 
