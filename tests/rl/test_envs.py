@@ -82,7 +82,8 @@ def test_action_index_names_the_legal_list_in_order() -> None:
 def test_observation_vector_follows_its_documented_layout() -> None:
     aec = env("viktory2")
     aec.reset(seed=1)
-    names = feature_names(aec.possible_agents, 0)
+    names = aec.features
+    assert names[: 3 * 2 + 2] == feature_names(aec.possible_agents, 0)  # the core's part first
     me = aec.agent_selection
     vector = aec.observe(me)["observation"]
     assert vector.shape == (len(names),)
