@@ -37,6 +37,14 @@ def test_each_level_is_a_search_agent_named_after_the_level_with_a_rising_time_b
     assert fast.rollouts == strong.rollouts == "heuristic"
 
 
+@pytest.mark.parametrize("ruleset", ["viktory2", "victory", "hgw", "virtuti"])
+def test_every_ruleset_gets_both_levels_with_its_heuristic(ruleset: str) -> None:
+    for level, seconds in (("search-fast", 0.25), ("search-strong", 1.0)):
+        agent = make_agent(level, ruleset, 3)
+        assert isinstance(agent, MctsAgent) and agent.budget == Budget(seconds=seconds)
+        assert agent.policy is not None and agent.rollouts == "heuristic"
+
+
 def test_levels_roll_out_at_random_where_the_ruleset_has_no_heuristic() -> None:
     agent = make_agent("search-fast", "tinygame", 3)  # no grognard.games.tinygame.ai
     assert isinstance(agent, MctsAgent) and agent.policy is None and agent.rollouts == "random"
