@@ -35,6 +35,8 @@ from grognard.sim.local import wilson
 from grognard.sim.tournament import standings
 
 HERE = Path(__file__).resolve().parent
+#: The rulesets without an evaluation (`--wargames`), and the random plies to mid-game.
+WARGAMES = (("victory", 100), ("hgw", 40), ("virtuti", 300))
 sys.path.insert(0, str(HERE.parent / "tests" / "core"))
 
 
@@ -57,8 +59,23 @@ def per_call_ms(fn: Any, repeat: int) -> float:
     return (time.process_time() - start) / repeat * 1000
 
 
-def costs(ruleset: str, plies: int, seed: int) -> dict[str, Any]:
+def rollout_s(state: State, seed: int) -> tuple[float, int]:
+    """CPU seconds and actions of one random game from `state` to its end (a copy)."""
+    game = state.clone()
+    agent = make_agent("random", get_ruleset(game.ruleset.id).id, seed)
+    start, actions = time.process_time(), 0
+    while not game.is_over() and actions < 100_000:
+        role = game.active_roles()[0]
+        game.apply(role, agent.act({}, game.legal_actions(role)))
+        actions += 1
+    return time.process_time() - start, actions
+
+
+def costs(ruleset: str, plies: int, seed: int, search: str = "mcts:100") -> dict[str, Any]:
     state = midgame(ruleset, plies, seed)
+    while len(state.legal_actions(state.active_roles()[0])) == 1:  # a real decision to search
+        role = state.active_roles()[0]
+        state.apply(role, state.legal_actions(role)[0])
     role = state.active_roles()[0]
     rng = Rng(Rng.new_state(seed))
 
@@ -71,7 +88,7 @@ def costs(ruleset: str, plies: int, seed: int) -> dict[str, Any]:
         twin.apply(role, state.legal_actions(role)[0])
 
     clone_ms = per_call_ms(state.clone, 200)
-    agent = make_agent("mcts:100", get_ruleset(ruleset).id, seed)
+    agent = make_agent(search, get_ruleset(ruleset).id, seed)
     assert isinstance(agent, MctsAgent)
     start = time.process_time()
     agent.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
@@ -84,7 +101,9 @@ def costs(ruleset: str, plies: int, seed: int) -> dict[str, Any]:
         "legal_actions_ms": per_call_ms(legal, 200),
         "apply_ms": per_call_ms(apply, 100) - clone_ms,
         "view_ms": per_call_ms(lambda: state.view(role), 200),
+        "search": search,
         "search_iterations_per_second": agent.last["iterations"] / spent if spent else None,
+        "random_rollout_to_end": dict(zip(("cpu_s", "actions"), rollout_s(state, seed), strict=True)),
     }
 
 
@@ -272,6 +291,10 @@ def main() -> None:
     parser.add_argument("--combine", type=Path, nargs="+", help="one summary from --stream files")
     parser.add_argument("--rate", type=Path, help="only add Elo to the strength figures in this results file")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "search.json")  # untracked
+    parser.add_argument(
+        "--wargames", action="store_true",
+        help="the costs on Victory, HGW and Virtuti instead (searching 1 s: they have no evaluate)",
+    )
     args = parser.parse_args()
     if args.combine:
         summary = combine(f"mcts:{args.budget}", args.combine, args.seed)
@@ -288,7 +311,10 @@ def main() -> None:
         return
     out: dict[str, Any] = {}
     if not args.no_costs:
-        out["costs"] = [costs("viktory2", 300, args.seed), costs("blockgame:BLOCKSKIRMISH", 6, args.seed)]
+        if args.wargames:  # mid-game after as many random plies as a tenth of a game or so
+            out["costs"] = [costs(r, plies, args.seed, "mcts:1s") for r, plies in WARGAMES]
+        else:
+            out["costs"] = [costs("viktory2", 300, args.seed), costs("blockgame:BLOCKSKIRMISH", 6, args.seed)]
         print(json.dumps(out["costs"], indent=1), flush=True)
     if args.games:
         out["strength"] = strength(
