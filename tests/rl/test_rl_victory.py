@@ -7,10 +7,8 @@ Quick Start offers each placement of each block (over 600 legal actions).
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Callable
-
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
+from pzchecks import checked
 
 from grognard.rl import GrognardAEC, GrognardParallel, env, parallel_env
 
@@ -22,21 +20,6 @@ SETUP = {
     "max_steps": 400,
     "max_actions": MAX_ACTIONS,
 }
-#: PettingZoo's advice about taste that these environments decline (tests/rl/test_envs.py).
-TOLERATED = (
-    "Observation is not a NumPy array",
-    "Observation space for each agent probably should be",
-    "We recommend agents to be named",
-    "all zeros",
-)
-
-
-def checked(run: Callable[[], None]) -> None:
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        run()
-    problems = [str(w.message) for w in caught if not any(t in str(w.message) for t in TOLERATED)]
-    assert problems == []
 
 
 def victory() -> GrognardAEC:

@@ -4,11 +4,9 @@ tests on each scenario, short games (400 actions at most)."""
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Callable
-
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
+from pzchecks import checked
 
 from grognard.rl import env, parallel_env
 from grognard.sim import get_ruleset
@@ -20,21 +18,6 @@ SETUPS = [
     for scenario in get_ruleset(ruleset).scenarios
     if 2 in scenario.players
 ]
-#: PettingZoo's advice about taste that these environments decline (tests/rl/test_envs.py).
-TOLERATED = (
-    "Observation is not a NumPy array",
-    "Observation space for each agent probably should be",
-    "We recommend agents to be named",
-    "all zeros",
-)
-
-
-def checked(run: Callable[[], None]) -> None:
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        run()
-    problems = [str(w.message) for w in caught if not any(t in str(w.message) for t in TOLERATED)]
-    assert problems == []
 
 
 def test_every_two_player_scenario_is_covered() -> None:

@@ -176,7 +176,25 @@ class GrognardSpielState(pyspiel.State):
         return str(self.inner.view(None)["prompt"])
 
 
-class TimedMCTSBot(mcts.MCTSBot):
+class _Timed:
+    """What both timed bots keep: the time per decision, when the search started and
+    the simulations it has begun (set up before OpenSpiel's own bot class)."""
+
+    def __init__(self, *args: Any, seconds: float, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seconds = seconds
+        self.started = 0.0
+        self.simulations_done = 0
+
+    def _start(self) -> None:
+        self.started = time.perf_counter()
+        self.simulations_done = 0
+
+    def _elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+
+class TimedMCTSBot(_Timed, mcts.MCTSBot):
     """OpenSpiel's MCTSBot with a time per decision instead of a simulation count.
 
     Its search loop ends early when the root is marked solved (`root.outcome`); with
@@ -188,15 +206,8 @@ class TimedMCTSBot(mcts.MCTSBot):
     The root is always expanded (two simulations at least, so a rollout longer than
     half the budget overruns it)."""
 
-    def __init__(self, *args: Any, seconds: float, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.seconds = seconds
-        self.started = 0.0
-        self.simulations_done = 0
-
     def mcts_search(self, state: Any) -> Any:
-        self.started = time.perf_counter()
-        self.simulations_done = 0
+        self._start()
         root = super().mcts_search(state)
         root.outcome = None  # the mark was a stop signal, not a proven value
         return root
@@ -205,7 +216,7 @@ class TimedMCTSBot(mcts.MCTSBot):
         path_and_state = super()._apply_tree_policy(root, state)
         done = self.simulations_done  # finished before this one
         self.simulations_done += 1
-        elapsed = time.perf_counter() - self.started
+        elapsed = self._elapsed()
         # this simulation's rollout and one more, at the mean cost so far
         if root.children and done and elapsed + 2 * elapsed / done >= self.seconds:
             root.outcome = [0.0] * self._game.num_players()  # read only by the loop's stop test
@@ -216,7 +227,7 @@ class _TimeUp(Exception):
     """Ends a TimedISMCTSBot's search loop between two simulations."""
 
 
-class TimedISMCTSBot(ismcts.ISMCTSBot):
+class TimedISMCTSBot(_Timed, ismcts.ISMCTSBot):
     """OpenSpiel's ISMCTSBot with a time per decision instead of a simulation count.
 
     Its search loop is a plain count with no early stop, so this bot ends it from the
@@ -227,15 +238,8 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
     filtered, then the final policy: the most visited action). Two simulations at
     least: the first only evaluates the root, the second gives it a visit."""
 
-    def __init__(self, *args: Any, seconds: float, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.seconds = seconds
-        self.started = 0.0
-        self.simulations_done = 0
-
     def run_search(self, state: Any) -> Any:
-        self.started = time.perf_counter()
-        self.simulations_done = 0
+        self._start()
         try:
             return super().run_search(state)
         except _TimeUp:
@@ -244,7 +248,7 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
 
     def sample_root_state(self, state: Any) -> Any:
         done = self.simulations_done
-        elapsed = time.perf_counter() - self.started
+        elapsed = self._elapsed()
         if done >= 2 and elapsed + elapsed / done >= self.seconds:
             raise _TimeUp
         self.simulations_done += 1
