@@ -176,13 +176,21 @@ def streamed(stream: Path) -> dict[int, dict[str, Any]]:
 
 
 def strength(
-    games: int, budget: str, seed: int, workers: int = 1, first: int = 0, stream: Path | None = None
+    games: int,
+    budget: str,
+    seed: int,
+    workers: int = 1,
+    first: int = 0,
+    stream: Path | None = None,
+    done_elsewhere: list[Path] | None = None,
 ) -> dict[str, Any]:
     """Games first .. first + games - 1 (each a pure function of seed + its index, so
     runs over different ranges add up); each game's line is appended to `stream`
     as it ends, so a run cut short keeps what it finished."""
     searcher = f"mcts:{budget}"
     done = streamed(stream) if stream is not None else {}
+    for path in done_elsewhere or []:  # earlier runs' streams: those games are not replayed
+        done.update(streamed(path))
     jobs = [(searcher, seed, g) for g in range(first, first + games) if g not in done]
     if done:
         print(f"resuming: {games - len(jobs)} of these games already in {stream}", flush=True)
@@ -289,6 +297,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="index of the first strength game")
     parser.add_argument("--stream", type=Path, help="append each strength game to this JSON Lines file")
     parser.add_argument("--combine", type=Path, nargs="+", help="one summary from --stream files")
+    parser.add_argument("--done", type=Path, nargs="+", help="skip the games these --stream files hold")
     parser.add_argument("--rate", type=Path, help="only add Elo to the strength figures in this results file")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "search.json")  # untracked
     parser.add_argument(
@@ -318,7 +327,7 @@ def main() -> None:
         print(json.dumps(out["costs"], indent=1), flush=True)
     if args.games:
         out["strength"] = strength(
-            args.games, args.budget, args.seed, args.workers, args.first, args.stream
+            args.games, args.budget, args.seed, args.workers, args.first, args.stream, args.done
         )
         shown = {k: v for k, v in out["strength"].items() if k != "outcomes"}
         print(json.dumps(shown, indent=1))
