@@ -36,8 +36,9 @@ DIFFICULTIES: dict[str, str] = {
 #: first (it answers at once), then the search by rising budget, random last. The
 #: search levels play their rollouts with the ruleset's heuristic where it has one;
 #: they are not yet ranked above the heuristic: on Viktory II that search, with 50
-#: iterations a decision, beat it in 18 of 22 games, but the time-budgeted levels
-#: themselves were not measured (docs/simlab.md, "Strength and speed").
+#: iterations a decision, beat it in 25 of 30 games, but the time-budgeted levels
+#: themselves were not measured there; on Victory and HGW, without an `evaluate`,
+#: search-fast is about even with the heuristic (docs/simlab.md, "Difficulty levels").
 AGENT_NAMES = ("heuristic", "search-fast", "search-strong", "random")
 
 #: A readable label per agent, for the new-game form.
@@ -67,7 +68,7 @@ def make_agent(name: str, ruleset_id: str, seed: int) -> Agent:
         spec = DIFFICULTIES[name]
         if has_heuristic(ruleset_id):
             # rollouts played by the ruleset's heuristic: on Viktory II this search
-            # won 18 of 22 games against the heuristic; random rollouts did not
+            # won 25 of 30 games against the heuristic; random rollouts did not
             # (docs/simlab.md, "Strength and speed")
             spec += ":heuristic"
         agent = _make_mcts(spec, ruleset_id, seed)
