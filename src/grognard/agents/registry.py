@@ -36,7 +36,7 @@ DIFFICULTIES: dict[str, str] = {
 #: first (it answers at once), then the search by rising budget, random last. The
 #: search levels play their rollouts with the ruleset's heuristic where it has one;
 #: they are not yet ranked above the heuristic: on Viktory II that search, with 50
-#: iterations a decision, beat it in 25 of 30 games, but the time-budgeted levels
+#: iterations a decision, beat it in 29 of 37 games, but the time-budgeted levels
 #: themselves were not measured there; on Victory and HGW, without an `evaluate`,
 #: search-fast is about even with the heuristic (docs/simlab.md, "Difficulty levels").
 AGENT_NAMES = ("heuristic", "search-fast", "search-strong", "random")
@@ -68,7 +68,7 @@ def make_agent(name: str, ruleset_id: str, seed: int) -> Agent:
         spec = DIFFICULTIES[name]
         if has_heuristic(ruleset_id):
             # rollouts played by the ruleset's heuristic: on Viktory II this search
-            # won 25 of 30 games against the heuristic; random rollouts did not
+            # won 29 of 37 games against the heuristic; random rollouts did not
             # (docs/simlab.md, "Strength and speed")
             spec += ":heuristic"
         agent = _make_mcts(spec, ruleset_id, seed)
