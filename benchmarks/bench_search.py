@@ -35,6 +35,8 @@ from grognard.sim.local import wilson
 from grognard.sim.tournament import standings
 
 HERE = Path(__file__).resolve().parent
+#: The rulesets without an evaluation (`--wargames`), and the random plies to mid-game.
+WARGAMES = (("victory", 100), ("hgw", 40), ("virtuti", 300))
 sys.path.insert(0, str(HERE.parent / "tests" / "core"))
 
 
@@ -57,8 +59,23 @@ def per_call_ms(fn: Any, repeat: int) -> float:
     return (time.process_time() - start) / repeat * 1000
 
 
-def costs(ruleset: str, plies: int, seed: int) -> dict[str, Any]:
+def rollout_s(state: State, seed: int) -> tuple[float, int]:
+    """CPU seconds and actions of one random game from `state` to its end (a copy)."""
+    game = state.clone()
+    agent = make_agent("random", get_ruleset(game.ruleset.id).id, seed)
+    start, actions = time.process_time(), 0
+    while not game.is_over() and actions < 100_000:
+        role = game.active_roles()[0]
+        game.apply(role, agent.act({}, game.legal_actions(role)))
+        actions += 1
+    return time.process_time() - start, actions
+
+
+def costs(ruleset: str, plies: int, seed: int, search: str = "mcts:100") -> dict[str, Any]:
     state = midgame(ruleset, plies, seed)
+    while len(state.legal_actions(state.active_roles()[0])) == 1:  # a real decision to search
+        role = state.active_roles()[0]
+        state.apply(role, state.legal_actions(role)[0])
     role = state.active_roles()[0]
     rng = Rng(Rng.new_state(seed))
 
@@ -71,7 +88,7 @@ def costs(ruleset: str, plies: int, seed: int) -> dict[str, Any]:
         twin.apply(role, state.legal_actions(role)[0])
 
     clone_ms = per_call_ms(state.clone, 200)
-    agent = make_agent("mcts:100", get_ruleset(ruleset).id, seed)
+    agent = make_agent(search, get_ruleset(ruleset).id, seed)
     assert isinstance(agent, MctsAgent)
     start = time.process_time()
     agent.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
@@ -84,7 +101,9 @@ def costs(ruleset: str, plies: int, seed: int) -> dict[str, Any]:
         "legal_actions_ms": per_call_ms(legal, 200),
         "apply_ms": per_call_ms(apply, 100) - clone_ms,
         "view_ms": per_call_ms(lambda: state.view(role), 200),
+        "search": search,
         "search_iterations_per_second": agent.last["iterations"] / spent if spent else None,
+        "random_rollout_to_end": dict(zip(("cpu_s", "actions"), rollout_s(state, seed), strict=True)),
     }
 
 
@@ -126,8 +145,8 @@ def one_game(searcher: str, seed: int, g: int) -> tuple[dict[str, Any], list[flo
     return outcome, times
 
 
-def _one_game_star(job: tuple[str, int, int]) -> tuple[dict[str, Any], list[float]]:
-    return one_game(*job)
+def _one_game_star(job: tuple[str, int, int]) -> tuple[int, dict[str, Any], list[float]]:
+    return (job[2], *one_game(*job))
 
 
 def rate(searcher: str, outcomes: list[dict[str, Any]], seed: int) -> list[dict[str, Any]]:
@@ -142,25 +161,50 @@ def rate(searcher: str, outcomes: list[dict[str, Any]], seed: int) -> list[dict[
     return ratings
 
 
+def streamed(stream: Path) -> dict[int, dict[str, Any]]:
+    """The games a --stream file already holds, by index (a line cut short by an
+    interruption is ignored), so that running the same command again resumes."""
+    games: dict[int, dict[str, Any]] = {}
+    if stream.exists():
+        for line in stream.read_text().splitlines():
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            games[int(record["game"])] = record
+    return games
+
+
 def strength(
-    games: int, budget: str, seed: int, workers: int = 1, first: int = 0, stream: Path | None = None
+    games: int,
+    budget: str,
+    seed: int,
+    workers: int = 1,
+    first: int = 0,
+    stream: Path | None = None,
+    done_elsewhere: list[Path] | None = None,
 ) -> dict[str, Any]:
     """Games first .. first + games - 1 (each a pure function of seed + its index, so
     runs over different ranges add up); each game's line is appended to `stream`
     as it ends, so a run cut short keeps what it finished."""
     searcher = f"mcts:{budget}"
-    jobs = [(searcher, seed, g) for g in range(first, first + games)]
+    done = streamed(stream) if stream is not None else {}
+    for path in done_elsewhere or []:  # earlier runs' streams: those games are not replayed
+        done.update(streamed(path))
+    jobs = [(searcher, seed, g) for g in range(first, first + games) if g not in done]
+    if done:
+        print(f"resuming: {games - len(jobs)} of these games already in {stream}", flush=True)
     times: list[float] = []
     wins = draws = unfinished = 0
     outcomes = []
     if workers > 1:
         pool = multiprocessing.get_context("spawn").Pool(workers)
-        results = pool.imap(_one_game_star, jobs)  # in game order
+        results = pool.imap_unordered(_one_game_star, jobs)  # streamed as each game ends
     else:
         pool = None
         results = map(_one_game_star, jobs)
     try:
-        for g, (outcome, game_times) in enumerate(results, start=first):
+        for g, outcome, game_times in results:
             times.extend(game_times)
             outcomes.append({k: outcome[k] for k in ("seed", "roles", "winners", "actions", "turns")})
             if stream is not None:
@@ -180,16 +224,17 @@ def strength(
     finally:
         if pool is not None:
             pool.close()
-    lo, hi = wilson(wins, games)
+    played = len(outcomes)  # this run's games (a resumed run's earlier ones: --combine)
+    lo, hi = wilson(wins, played)
     return {
         "elo": rate(searcher, outcomes, seed),
         "search_agent": searcher,
         "opponent": "heuristic",
-        "games": games,
+        "games": played,
         "search_wins": wins,
         "draws": draws,
         "unfinished": unfinished,
-        "win_rate": wins / games,
+        "win_rate": wins / played if played else 0.0,
         "ci95": [lo, hi],
         "decisions": len(times),
         "mean_s_per_decision": statistics.mean(times) if times else None,
@@ -252,8 +297,13 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="index of the first strength game")
     parser.add_argument("--stream", type=Path, help="append each strength game to this JSON Lines file")
     parser.add_argument("--combine", type=Path, nargs="+", help="one summary from --stream files")
+    parser.add_argument("--done", type=Path, nargs="+", help="skip the games these --stream files hold")
     parser.add_argument("--rate", type=Path, help="only add Elo to the strength figures in this results file")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "search.json")  # untracked
+    parser.add_argument(
+        "--wargames", action="store_true",
+        help="the costs on Victory, HGW and Virtuti instead (searching 1 s: they have no evaluate)",
+    )
     args = parser.parse_args()
     if args.combine:
         summary = combine(f"mcts:{args.budget}", args.combine, args.seed)
@@ -270,11 +320,14 @@ def main() -> None:
         return
     out: dict[str, Any] = {}
     if not args.no_costs:
-        out["costs"] = [costs("viktory2", 300, args.seed), costs("blockgame:BLOCKSKIRMISH", 6, args.seed)]
+        if args.wargames:  # mid-game after as many random plies as a tenth of a game or so
+            out["costs"] = [costs(r, plies, args.seed, "mcts:1s") for r, plies in WARGAMES]
+        else:
+            out["costs"] = [costs("viktory2", 300, args.seed), costs("blockgame:BLOCKSKIRMISH", 6, args.seed)]
         print(json.dumps(out["costs"], indent=1), flush=True)
     if args.games:
         out["strength"] = strength(
-            args.games, args.budget, args.seed, args.workers, args.first, args.stream
+            args.games, args.budget, args.seed, args.workers, args.first, args.stream, args.done
         )
         shown = {k: v for k, v in out["strength"].items() if k != "outcomes"}
         print(json.dumps(shown, indent=1))

@@ -37,6 +37,14 @@ def test_each_level_is_a_search_agent_named_after_the_level_with_a_rising_time_b
     assert fast.rollouts == strong.rollouts == "heuristic"
 
 
+@pytest.mark.parametrize("ruleset", ["viktory2", "victory", "hgw", "virtuti"])
+def test_every_ruleset_gets_both_levels_with_its_heuristic(ruleset: str) -> None:
+    for level, seconds in (("search-fast", 0.25), ("search-strong", 1.0)):
+        agent = make_agent(level, ruleset, 3)
+        assert isinstance(agent, MctsAgent) and agent.budget == Budget(seconds=seconds)
+        assert agent.policy is not None and agent.rollouts == "heuristic"
+
+
 def test_levels_roll_out_at_random_where_the_ruleset_has_no_heuristic() -> None:
     agent = make_agent("search-fast", "tinygame", 3)  # no grognard.games.tinygame.ai
     assert isinstance(agent, MctsAgent) and agent.policy is None and agent.rollouts == "random"
@@ -70,6 +78,7 @@ def test_the_cap_shortens_a_longer_time_budget_but_never_lengthens_one(
 ) -> None:
     ticks = iter(float(n) for n in range(100_000))
     monkeypatch.setattr(mcts_module.time, "perf_counter", lambda: next(ticks))
+    monkeypatch.setattr(mcts_module, "ROLLOUT_CHECK", 10**6)  # the checks between iterations only
     state = tinygame.to_north_turn(seed=5)
     role = state.active_roles()[0]
     counts = []
@@ -79,3 +88,37 @@ def test_the_cap_shortens_a_longer_time_budget_but_never_lengthens_one(
         agent.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
         counts.append(agent.last["iterations"])
     assert counts == [4, 3]  # a check per iteration after the first: t+1, t+2, t+3 < 3.5
+
+
+def test_a_rollout_still_running_at_the_deadline_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that moves 1 s at each reading, read at every rollout action: with
+    2.5 s, the first rollout stops at the third reading (3 s), its game unfinished,
+    and the search ends there (one more reading), instead of playing the rollout to
+    the game's end (a Virtuti rollout by the heuristic took 11 s of a 0.25 s level)."""
+    reads: list[float] = []
+
+    def clock() -> float:
+        reads.append(float(len(reads)))
+        return reads[-1]
+
+    ended: list[bool] = []
+    real_rollout = mcts_module.MctsAgent._rollout
+
+    def rollout(self: MctsAgent, game: object, roles: list[str]) -> dict[str, float]:
+        out = real_rollout(self, game, roles)  # type: ignore[arg-type]
+        ended.append(game.is_over())  # type: ignore[attr-defined]
+        return out
+
+    monkeypatch.setattr(mcts_module.time, "perf_counter", clock)
+    monkeypatch.setattr(mcts_module, "ROLLOUT_CHECK", 1)
+    monkeypatch.setattr(mcts_module.MctsAgent, "_rollout", rollout)
+    state = tinygame.to_north_turn(seed=5)
+    role = state.active_roles()[0]
+    agent = MctsAgent(7, Budget(seconds=2.5))
+    action = agent.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
+    assert action in state.legal_actions(role)
+    assert agent.last["iterations"] == 1 and ended == [False]
+    assert reads == [0.0, 1.0, 2.0, 3.0, 4.0]  # start; rollout at 1, 2, 3; the loop's check
+    whole = MctsAgent(7, Budget(iterations=1))  # no deadline: the rollout ends the game
+    whole.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
+    assert ended == [False, True] and len(reads) == 5  # and no clock is read

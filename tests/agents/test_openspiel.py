@@ -9,7 +9,7 @@ import pytest
 
 from grognard.agents import StateSampler, UnknownAgent, make_agent
 from grognard.agents.openspiel_bots import GrognardGame, OpenSpielBot, has_hidden_information
-from grognard.sim import GameConfig, play
+from grognard.sim import GameConfig, get_ruleset, play
 
 HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE / "core"))
@@ -72,7 +72,7 @@ def test_openspiel_bot_takes_the_winning_pile() -> None:
 def test_time_budgeted_bot_names_and_refusals() -> None:
     bot = make_agent("openspiel-mcts:250ms", "viktory2", 1)
     assert isinstance(bot, OpenSpielBot) and bot.seconds == 0.25 and bot.name == "openspiel-mcts:0.25s"
-    for bad in ("openspiel-ismcts:1s", "openspiel-mcts:0s", "openspiel-mcts:xs"):
+    for bad in ("openspiel-mcts:0s", "openspiel-mcts:xs"):
         with pytest.raises(UnknownAgent):
             make_agent(bad, "viktory2", 0)
 
@@ -99,3 +99,72 @@ def test_timed_bot_stops_when_one_more_simulation_would_overrun(monkeypatch: pyt
     legal = state.legal_actions("north")
     assert bot.act_searching(state.view("north"), legal, StateSampler(state, "north")) in legal
     assert bot.last_simulations == 8
+
+
+def test_timed_ismcts_bot_stops_before_a_simulation_would_overrun(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the clock is read when the search starts and before each simulation, one second
+    # a read: before simulation k + 1 it shows k + 1 s, and another at the mean cost
+    # fits while (k + 1) + (k + 1) / k < 10, i.e. k < 8
+    from grognard.agents import openspiel_bots
+
+    monkeypatch.setattr(openspiel_bots, "time", _Clock())
+    state = blockgame.new_game(seed=3, turns=2)
+    role = state.active_roles()[0]
+    bot = make_agent("openspiel-ismcts:10s", "blockgame", 3)
+    assert isinstance(bot, OpenSpielBot) and bot.name == "openspiel-ismcts:10s"
+    legal = state.legal_actions(role)
+    assert bot.act_searching(state.view(role), legal, StateSampler(state, role)) in legal
+    assert bot.last_simulations == 8
+
+
+def test_timed_ismcts_bot_plays_the_block_game_to_the_end() -> None:
+    seats = ("openspiel-ismcts:20ms", "random")
+    outcome = play(GameConfig("blockgame:BLOCKSKIRMISH", seats=seats, options={"turns": 2}), 4)
+    assert not outcome["unfinished"]
+
+
+def test_eval_bots_take_the_rulesets_evaluation_or_refuse() -> None:
+    from grognard.games.viktory2 import ai
+
+    bot = make_agent("openspiel-mcts:1s:eval", "viktory2", 1)
+    assert isinstance(bot, OpenSpielBot) and bot.evaluate is ai.evaluate
+    assert bot.name == "openspiel-mcts:1s:eval"
+    plain = make_agent("openspiel-ismcts:30:random", "viktory2", 1)
+    assert isinstance(plain, OpenSpielBot) and plain.evaluate is None
+    for bad, ruleset in (("openspiel-mcts:30:eval", "blockgame"), ("openspiel-mcts:30:deep", "viktory2")):
+        with pytest.raises(UnknownAgent):
+            make_agent(bad, ruleset, 0)
+
+
+def test_short_rollout_evaluator_scores_a_running_game_by_the_evaluation() -> None:
+    import numpy as np
+
+    from grognard.agents.openspiel_bots import ShortRolloutEvaluator
+
+    seen: list[int] = []
+
+    def evaluate(view: dict[str, object]) -> dict[str, float]:
+        seen.append(len(view["log"]))  # type: ignore[arg-type]
+        return {"red": 0.25, "yellow": 0.75}
+
+    real = get_ruleset("viktory2").new_game(None, {}, 5)
+    state = GrognardGame(real, seed=2).wrap(real)
+    evaluator = ShortRolloutEvaluator(evaluate, np.random.RandomState(0))
+    assert list(evaluator.evaluate(state)) == [0.25, 0.75]
+    assert len(seen) == 1 and seen[0] > len(real.view(None)["log"])  # scored after its rollout
+    assert real.view(None)["log"] == state.inner.view(None)["log"]  # the searched state is untouched
+    assert sum(p for _, p in evaluator.prior(state)) == pytest.approx(1.0)
+
+
+def test_short_rollout_evaluator_scores_an_ended_game_by_its_result() -> None:
+    import numpy as np
+
+    from grognard.agents.openspiel_bots import ShortRolloutEvaluator
+
+    def never(view: object) -> dict[str, float]:
+        raise AssertionError("an ended game needs no evaluation")
+
+    real = tinyrules.RULESET.new_game(None, {"pile": 2}, 0)
+    real.apply("north", ("take", 2))
+    state = GrognardGame(real, seed=1).wrap(real)
+    assert list(ShortRolloutEvaluator(never, np.random.RandomState(0)).evaluate(state)) == [1.0, 0.0]

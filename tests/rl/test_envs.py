@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import sys
-import warnings
 from pathlib import Path
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
+from pzchecks import checked
 
 from grognard.rl import ActionIndexError, GrognardAEC, env, feature_names, parallel_env
 
@@ -24,28 +24,6 @@ SETUPS = [
     ("tinygame:TINY", {}),
     ("tinyrules:RULESET", {"players": 3}),
 ]
-
-#: PettingZoo's advice about taste, not correctness, which these environments decline
-#: on purpose: observations are a Dict of an array and an action mask (the layout
-#: PettingZoo's own classic games use, so its checks of a plain array do not apply);
-#: agents are named after the game's roles ("red"), not "player_0"; an agent that is
-#: not to act has an all-zero mask.
-TOLERATED = (
-    "Observation is not a NumPy array",
-    "Observation space for each agent probably should be",
-    "We recommend agents to be named",
-    "all zeros",
-)
-
-
-def checked(run: object) -> None:
-    """Run a PettingZoo test and fail on any warning it raises but the tolerated ones."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        assert callable(run)
-        run()
-    problems = [str(w.message) for w in caught if not any(t in str(w.message) for t in TOLERATED)]
-    assert problems == []
 
 
 @pytest.mark.parametrize(("ruleset", "options"), SETUPS)
@@ -82,7 +60,8 @@ def test_action_index_names_the_legal_list_in_order() -> None:
 def test_observation_vector_follows_its_documented_layout() -> None:
     aec = env("viktory2")
     aec.reset(seed=1)
-    names = feature_names(aec.possible_agents, 0)
+    names = aec.features
+    assert names[: 3 * 2 + 2] == feature_names(aec.possible_agents, 0)  # the core's part first
     me = aec.agent_selection
     vector = aec.observe(me)["observation"]
     assert vector.shape == (len(names),)

@@ -1,5 +1,5 @@
 """grognard.rl on Victory's Quick Start (issue 11): PettingZoo's own API and seed
-tests on the hidden-block game.
+tests, AEC and Parallel, on the hidden-block game.
 
 Victory needs a larger action index than the default 512: a deployment turn of
 Quick Start offers each placement of each block (over 600 legal actions).
@@ -7,12 +7,10 @@ Quick Start offers each placement of each block (over 600 legal actions).
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Callable
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
+from pzchecks import checked
 
-from pettingzoo.test import api_test, seed_test
-
-from grognard.rl import GrognardAEC, env
+from grognard.rl import GrognardAEC, GrognardParallel, env, parallel_env
 
 #: Room for Quick Start's widest decision (the deployment's placements).
 MAX_ACTIONS = 4096
@@ -22,21 +20,6 @@ SETUP = {
     "max_steps": 400,
     "max_actions": MAX_ACTIONS,
 }
-#: PettingZoo's advice about taste that these environments decline (tests/rl/test_envs.py).
-TOLERATED = (
-    "Observation is not a NumPy array",
-    "Observation space for each agent probably should be",
-    "We recommend agents to be named",
-    "all zeros",
-)
-
-
-def checked(run: Callable[[], None]) -> None:
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        run()
-    problems = [str(w.message) for w in caught if not any(t in str(w.message) for t in TOLERATED)]
-    assert problems == []
 
 
 def victory() -> GrognardAEC:
@@ -57,3 +40,28 @@ def test_victory_roles_are_the_environments_agents() -> None:
     assert sorted(made.agents) == ["blue", "red"]
     mask = made.observe(made.agent_selection)["action_mask"]
     assert len(mask) == MAX_ACTIONS and 0 < int(mask.sum()) <= MAX_ACTIONS
+
+
+def victory_parallel() -> GrognardParallel:
+    return parallel_env("victory", **SETUP)
+
+
+def test_victory_quick_start_passes_pettingzoo_parallel_api_test() -> None:
+    checked(lambda: parallel_api_test(victory_parallel(), num_cycles=60))
+
+
+def test_victory_quick_start_passes_pettingzoo_parallel_seed_test() -> None:
+    checked(lambda: parallel_seed_test(victory_parallel))
+
+
+def test_victory_parallel_env_asks_the_roles_the_game_waits_for() -> None:
+    made = victory_parallel()
+    obs, _ = made.reset(seed=3)
+    waiting = set(made.game.active_roles())
+    assert waiting and sorted(obs) == ["blue", "red"]
+    for agent, seen in obs.items():
+        assert (int(seen["action_mask"].sum()) > 0) == (agent in waiting)
+    mover = sorted(waiting)[0]
+    before = made.game.view(mover)
+    made.step({a: 0 for a in made.agents})  # index 0 for all: only the waiting roles' count
+    assert made.game.view(mover) != before

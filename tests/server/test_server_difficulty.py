@@ -30,6 +30,16 @@ def test_the_rulesets_list_offers_the_search_levels_with_labels(client: TestClie
     assert "1 s" in labels["search-strong"] and "1/4 s" in labels["search-fast"]
 
 
+def test_every_ruleset_with_an_ai_module_offers_every_level(client: TestClient) -> None:
+    from grognard.agents import has_heuristic
+
+    listed = {r["id"]: r["agents"] for r in client.get("/api/rulesets").json()}
+    assert {"viktory2", "victory", "hgw", "virtuti"} <= set(listed)
+    for ruleset_id, agents in listed.items():
+        expected = ["heuristic", "search-fast", "search-strong", "random"]
+        assert agents == (expected if has_heuristic(ruleset_id) else ["random"]), ruleset_id
+
+
 def test_a_search_seat_is_accepted_and_an_unknown_level_refused(client: TestClient) -> None:
     me = Player(client).guest()
     game = create(me, "viktory2", {"red": "me", "yellow": "ai:search-strong"})

@@ -22,7 +22,9 @@ rollouts="heuristic", the ruleset's heuristic with a little randomness) for at m
 `rollout_depth` actions: 20 where the ruleset's ai module has `evaluate(view)`,
 which then scores the running game, else up to the game's end (a game still running
 after 5 000 actions is scored by its board's "scores", if the view has them, else
-as even).
+as even). Under a time budget a rollout still running at the deadline is cut there
+and scored the same way, so a decision never runs a long game's rollout past its
+time (the first iteration is always finished, cut short if need be).
 
 Where the ruleset has a heuristic agent, its choice is the root's prior (expanded
 first, with a progressive bias), and the search overrules it only when another move's
@@ -122,6 +124,11 @@ DEFAULT_BUDGET = Budget(iterations=100)
 #: Rollout lengths: with the ruleset's evaluation, and without (up to the game's end).
 SHORT_ROLLOUT = 20
 FULL_ROLLOUT = 5_000
+#: A rollout under a time budget reads the clock every this many actions, and stops
+#: at the deadline: without it, one rollout to the end of a long game (Victory,
+#: Virtuti: thousands of actions, seconds with the heuristic playing them) ran a
+#: quarter-second budget to ten seconds and past the server's limit per AI move.
+ROLLOUT_CHECK = 32
 
 
 class Node:
@@ -207,8 +214,10 @@ class MctsAgent:
         self.width = width
         self.margin = margin
         #: seconds a decision may never exceed, whatever the budget (the web server
-        #: sets it below its own limit per AI move); checked between iterations
+        #: sets it below its own limit per AI move); checked between iterations, and
+        #: every ROLLOUT_CHECK actions of a rollout (a long one is cut and scored)
         self.time_cap: float | None = None
+        self._deadline: float | None = None
         self._prior: tuple[Role, Action] | None = None
         #: statistics of the last decision (iterations, root visits per action)
         self.last: dict[str, Any] = {}
@@ -241,6 +250,7 @@ class MctsAgent:
         if self.time_cap is not None:  # a host's bound on any budget, iterations included
             seconds = min(seconds, self.time_cap) if seconds else self.time_cap
         deadline = time.perf_counter() + seconds if seconds else None
+        self._deadline = deadline
         iterations = 0
         while True:
             if self.budget.iterations is not None and iterations >= self.budget.iterations:
@@ -344,7 +354,11 @@ class MctsAgent:
         return game.view(role) if self.policy.wants_view else {}
 
     def _rollout(self, game: State, roles: list[Role]) -> dict[Role, float]:
-        for _ in range(self.rollout_depth):
+        deadline = self._deadline if self._deadline is not None else math.inf
+        for step in range(self.rollout_depth):
+            checked = deadline < math.inf and step % ROLLOUT_CHECK == ROLLOUT_CHECK - 1
+            if checked and time.perf_counter() >= deadline:
+                break  # out of time: scored below as a running game
             result = game.result()
             if result is not None:
                 return win_shares(result, roles)

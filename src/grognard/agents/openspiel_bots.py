@@ -5,7 +5,12 @@ A peer no one here wrote: `openspiel-mcts:N` is OpenSpiel's `MCTSBot` and
 OpenSpiel's `RandomRolloutEvaluator` (one random rollout to the end of the game).
 `openspiel-mcts:1s` (or `250ms`) gives `MCTSBot` a time per decision instead, so that
 it can be matched against grognard's search agent at the same time budget
-(`TimedMCTSBot`: it stops after the simulation during which the time ran out).
+(`TimedMCTSBot`: it stops after the simulation during which the time ran out), and
+`openspiel-ismcts:1s` does the same for `ISMCTSBot` (`TimedISMCTSBot`). A third part,
+`openspiel-mcts:1s:eval`, swaps OpenSpiel's evaluator for one that plays at most 20
+random actions and then asks the ruleset's own `evaluate(view)`, as grognard's search
+agent does where the ruleset has one (`ShortRolloutEvaluator`): the same knowledge on
+both sides, so that a match compares the searches rather than the evaluations.
 Install the `openspiel` extra (`open_spiel` on PyPI).
 
 The adapter presents any grognard game as an OpenSpiel Python game:
@@ -43,7 +48,7 @@ from grognard.core.game import Action, Role, State
 from grognard.core.rng import Rng
 
 from .base import View, no_choice
-from .mcts import Budget, Sampler, win_shares
+from .mcts import SHORT_ROLLOUT, Budget, Evaluate, Sampler, win_shares
 
 #: The action id space (the RL index's default cap).
 MAX_ACTIONS = 512
@@ -52,6 +57,9 @@ MAX_SIMULATIONS = 1_000_000
 #: Actions after which a game counts as too long for OpenSpiel's bookkeeping.
 MAX_GAME_LENGTH = 200_000
 KINDS = ("mcts", "ismcts")
+#: Evaluators: OpenSpiel's random rollout to the end, or short rollouts and the
+#: ruleset's `evaluate` (`ShortRolloutEvaluator`).
+EVALUATORS = ("random", "eval")
 
 
 def has_hidden_information(state: State) -> bool:
@@ -114,6 +122,9 @@ class GrognardSpielState(pyspiel.State):
     def _role(self) -> Role:
         return self.inner.active_roles()[0]
 
+    def roles(self) -> list[Role]:
+        return list(self._game.roles)
+
     def current_player(self) -> int:
         if self.inner.is_over():
             return int(pyspiel.PlayerId.TERMINAL)
@@ -165,7 +176,25 @@ class GrognardSpielState(pyspiel.State):
         return str(self.inner.view(None)["prompt"])
 
 
-class TimedMCTSBot(mcts.MCTSBot):
+class _Timed:
+    """What both timed bots keep: the time per decision, when the search started and
+    the simulations it has begun (set up before OpenSpiel's own bot class)."""
+
+    def __init__(self, *args: Any, seconds: float, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seconds = seconds
+        self.started = 0.0
+        self.simulations_done = 0
+
+    def _start(self) -> None:
+        self.started = time.perf_counter()
+        self.simulations_done = 0
+
+    def _elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+
+class TimedMCTSBot(_Timed, mcts.MCTSBot):
     """OpenSpiel's MCTSBot with a time per decision instead of a simulation count.
 
     Its search loop ends early when the root is marked solved (`root.outcome`); with
@@ -177,15 +206,8 @@ class TimedMCTSBot(mcts.MCTSBot):
     The root is always expanded (two simulations at least, so a rollout longer than
     half the budget overruns it)."""
 
-    def __init__(self, *args: Any, seconds: float, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.seconds = seconds
-        self.started = 0.0
-        self.simulations_done = 0
-
     def mcts_search(self, state: Any) -> Any:
-        self.started = time.perf_counter()
-        self.simulations_done = 0
+        self._start()
         root = super().mcts_search(state)
         root.outcome = None  # the mark was a stop signal, not a proven value
         return root
@@ -194,11 +216,71 @@ class TimedMCTSBot(mcts.MCTSBot):
         path_and_state = super()._apply_tree_policy(root, state)
         done = self.simulations_done  # finished before this one
         self.simulations_done += 1
-        elapsed = time.perf_counter() - self.started
+        elapsed = self._elapsed()
         # this simulation's rollout and one more, at the mean cost so far
         if root.children and done and elapsed + 2 * elapsed / done >= self.seconds:
             root.outcome = [0.0] * self._game.num_players()  # read only by the loop's stop test
         return path_and_state
+
+
+class _TimeUp(Exception):
+    """Ends a TimedISMCTSBot's search loop between two simulations."""
+
+
+class TimedISMCTSBot(_Timed, ismcts.ISMCTSBot):
+    """OpenSpiel's ISMCTSBot with a time per decision instead of a simulation count.
+
+    Its search loop is a plain count with no early stop, so this bot ends it from the
+    one hook every simulation passes first, the draw of a root state
+    (`sample_root_state`): when another simulation, at the mean cost of those done,
+    would end past the time, it raises, and the final move is then chosen from the
+    root by OpenSpiel's own methods, as at the end of its loop (illegal actions
+    filtered, then the final policy: the most visited action). Two simulations at
+    least: the first only evaluates the root, the second gives it a visit."""
+
+    def run_search(self, state: Any) -> Any:
+        self._start()
+        try:
+            return super().run_search(state)
+        except _TimeUp:
+            root = self.filter_illegals(self._root_node, state.legal_actions())
+            return self.get_final_policy(state, root)
+
+    def sample_root_state(self, state: Any) -> Any:
+        done = self.simulations_done
+        elapsed = self._elapsed()
+        if done >= 2 and elapsed + elapsed / done >= self.seconds:
+            raise _TimeUp
+        self.simulations_done += 1
+        return super().sample_root_state(state)
+
+
+class ShortRolloutEvaluator(mcts.Evaluator):
+    """At most SHORT_ROLLOUT random actions from the state, then the ruleset's
+    `evaluate` of the spectator's view of that (already determinized) game: what
+    grognard's search agent does with random rollouts where the ruleset has an
+    evaluation. Priors are uniform, as in OpenSpiel's random rollout evaluator."""
+
+    def __init__(self, evaluate: Evaluate, random_state: np.random.RandomState) -> None:
+        self.evaluate_view = evaluate
+        self.random = random_state
+
+    def evaluate(self, state: GrognardSpielState) -> np.ndarray:
+        game = state.clone().inner  # a clone's dice are its own
+        roles = state.roles()
+        for _ in range(SHORT_ROLLOUT):
+            if game.is_over():
+                break
+            role = game.active_roles()[0]
+            legal = game.legal_actions(role)
+            game.apply(role, legal[int(self.random.randint(len(legal)))])
+        result = game.result()
+        shares = win_shares(result, roles) if result is not None else self.evaluate_view(game.view(None))
+        return np.array([float(shares.get(r, 0.0)) for r in roles])
+
+    def prior(self, state: GrognardSpielState) -> list[tuple[int, float]]:
+        legal = state.legal_actions(state.current_player())
+        return [(action, 1.0 / len(legal)) for action in legal]
 
 
 class OpenSpielBot:
@@ -208,14 +290,20 @@ class OpenSpielBot:
     wants_sampler = True
 
     def __init__(
-        self, kind: str, simulations: int, seed: int, uct_c: float = 2.0, seconds: float | None = None
+        self,
+        kind: str,
+        simulations: int,
+        seed: int,
+        uct_c: float = 2.0,
+        seconds: float | None = None,
+        evaluate: Evaluate | None = None,
     ) -> None:
         if kind not in KINDS:
             raise ValueError(f"OpenSpiel bots: {', '.join(KINDS)}, not {kind!r}")
-        if seconds is not None and kind != "mcts":
-            raise ValueError("a time budget is for openspiel-mcts only (e.g. openspiel-mcts:1s)")
         budget = f"{seconds:g}s" if seconds is not None else f"{simulations}"
-        self.name = f"openspiel-{kind}:{budget}"
+        self.name = f"openspiel-{kind}:{budget}" + (":eval" if evaluate is not None else "")
+        #: the ruleset's evaluation, for ShortRolloutEvaluator (None: random rollouts to the end)
+        self.evaluate = evaluate
         self.kind = kind
         self.simulations = simulations
         self.seconds = seconds
@@ -240,9 +328,14 @@ class OpenSpielBot:
         sample = sampler.sample(self.rng)
         game = GrognardGame(sample, self.rng.randint(0, 2**31 - 1))
         state = game.wrap(sample)
-        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.random)
+        evaluator: Any = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.random)
+        if self.evaluate is not None:
+            evaluator = ShortRolloutEvaluator(self.evaluate, self.random)
         bot: Any
-        if self.kind == "mcts" and self.seconds is not None:
+        if self.kind == "ismcts" and self.seconds is not None:
+            bot = TimedISMCTSBot(game, evaluator, self.uct_c, MAX_SIMULATIONS, random_state=self.random,
+                                 allow_inconsistent_action_sets=True, seconds=self.seconds)
+        elif self.kind == "mcts" and self.seconds is not None:
             bot = TimedMCTSBot(game, self.uct_c, MAX_SIMULATIONS, evaluator, solve=False,
                                random_state=self.random, seconds=self.seconds)
         elif self.kind == "mcts":
@@ -252,23 +345,32 @@ class OpenSpielBot:
             bot = ismcts.ISMCTSBot(game, evaluator, self.uct_c, self.simulations, random_state=self.random,
                                    allow_inconsistent_action_sets=True)
         action_id = int(bot.step(state))
-        if isinstance(bot, TimedMCTSBot):
+        if isinstance(bot, (TimedMCTSBot, TimedISMCTSBot)):
             self.last_simulations = bot.simulations_done
         return legal[action_id % len(legal)]
 
 
-def make_openspiel_bot(name: str, seed: int) -> OpenSpielBot:
+def make_openspiel_bot(name: str, seed: int, evaluate: Evaluate | None = None) -> OpenSpielBot:
     """`openspiel-mcts:200` or `openspiel-ismcts:200` (simulations per decision), or
-    `openspiel-mcts:1s` / `openspiel-mcts:250ms` (time per decision)."""
-    head, _, count = name.partition(":")
+    `openspiel-mcts:1s` / `openspiel-ismcts:250ms` (time per decision); a third part
+    `:eval` (`openspiel-mcts:1s:eval`) evaluates with `evaluate`, the ruleset's
+    evaluation (ShortRolloutEvaluator), `:random` (the default) with random rollouts
+    to the game's end."""
+    head, _, rest = name.partition(":")
     kind = head.removeprefix("openspiel-")
-    spec = count or "100"
+    spec, _, how = rest.partition(":")
+    spec = spec or "100"
+    if how not in ("", *EVALUATORS):
+        raise ValueError(f"{name!r}: the evaluator is {' or '.join(EVALUATORS)}, not {how!r}")
+    if how == "eval" and evaluate is None:
+        raise ValueError(f"{name!r}: this ruleset has no evaluate(view) in its ai module; use :random")
+    chosen = evaluate if how == "eval" else None
     if spec.lower().endswith("s"):
         try:
             seconds = Budget.parse(spec).seconds
         except ValueError as exc:
             raise ValueError(f"{name!r}: {exc}") from None
-        return OpenSpielBot(kind, MAX_SIMULATIONS, seed, seconds=seconds)
+        return OpenSpielBot(kind, MAX_SIMULATIONS, seed, seconds=seconds, evaluate=chosen)
     try:
         simulations = int(spec)
     except ValueError:
@@ -277,4 +379,4 @@ def make_openspiel_bot(name: str, seed: int) -> OpenSpielBot:
         ) from None
     if simulations < 1:
         raise ValueError(f"{name!r}: at least one simulation")
-    return OpenSpielBot(kind, simulations, seed)
+    return OpenSpielBot(kind, simulations, seed, evaluate=chosen)

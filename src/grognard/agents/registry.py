@@ -36,8 +36,9 @@ DIFFICULTIES: dict[str, str] = {
 #: first (it answers at once), then the search by rising budget, random last. The
 #: search levels play their rollouts with the ruleset's heuristic where it has one;
 #: they are not yet ranked above the heuristic: on Viktory II that search, with 50
-#: iterations a decision, beat it in 18 of 22 games, but the time-budgeted levels
-#: themselves were not measured (docs/simlab.md, "Strength and speed").
+#: iterations a decision, beat it in 29 of 37 games, but the time-budgeted levels
+#: themselves were not measured there; on Victory and HGW, without an `evaluate`,
+#: search-fast is about even with the heuristic (docs/simlab.md, "Difficulty levels").
 AGENT_NAMES = ("heuristic", "search-fast", "search-strong", "random")
 
 #: A readable label per agent, for the new-game form.
@@ -67,7 +68,7 @@ def make_agent(name: str, ruleset_id: str, seed: int) -> Agent:
         spec = DIFFICULTIES[name]
         if has_heuristic(ruleset_id):
             # rollouts played by the ruleset's heuristic: on Viktory II this search
-            # won 18 of 22 games against the heuristic; random rollouts did not
+            # won 29 of 37 games against the heuristic; random rollouts did not
             # (docs/simlab.md, "Strength and speed")
             spec += ":heuristic"
         agent = _make_mcts(spec, ruleset_id, seed)
@@ -76,7 +77,7 @@ def make_agent(name: str, ruleset_id: str, seed: int) -> Agent:
     if name == SEARCH_AGENT or name.startswith(SEARCH_AGENT + ":"):
         return _make_mcts(name, ruleset_id, seed)
     if name.startswith("openspiel-"):
-        return _make_openspiel(name, seed)
+        return _make_openspiel(name, ruleset_id, seed)
     known = ", ".join(AGENT_NAMES)
     raise UnknownAgent(f"unknown agent {name!r}; known agents: {known}, mcts (mcts:200, mcts:1s)")
 
@@ -109,13 +110,15 @@ def _make_mcts(name: str, ruleset_id: str, seed: int) -> MctsAgent:
     return agent
 
 
-def _make_openspiel(name: str, seed: int) -> Agent:
+def _make_openspiel(name: str, ruleset_id: str, seed: int) -> Agent:
     try:
         from .openspiel_bots import make_openspiel_bot  # OpenSpiel loads only when asked for
     except ImportError as exc:
         raise UnknownAgent(f"{name!r} needs OpenSpiel ({exc}): pip install 'grognard[openspiel]'") from None
     try:
-        return make_openspiel_bot(name, seed)
+        module = _ai_module(ruleset_id)
+        evaluate = _as_evaluate(getattr(module, "evaluate", None) if module is not None else None)
+        return make_openspiel_bot(name, seed, evaluate)
     except ValueError as exc:
         raise UnknownAgent(str(exc)) from None
 

@@ -19,7 +19,9 @@ Observation (a Dict space, the same for every role)
                     [3n]       legal actions of the observer / max_actions;
                     [3n+1]     actions played so far / the env's action limit;
                     then       the ruleset's own features, if its ai module defines
-                               `observe(view) -> list[float]` and `OBSERVATION_SIZE`.
+                               `observe(view) -> list[float]` and `OBSERVATION_SIZE`
+                               (named "ruleset:NAME" after its `OBSERVATION_NAMES`
+                               where it has them, else by position; Viktory II has).
     "action_mask"   int8 vector of max_actions: 1 for a legal action index.
     The whole JSON view (what a person in that seat sees) is in `infos[agent]["view"]`.
 """
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -45,15 +48,20 @@ class ActionIndexError(ValueError):
     """An index that names no legal action, or a legal list longer than the space."""
 
 
+def _ai_module(ruleset_id: str) -> ModuleType | None:
+    if not ruleset_id.isidentifier():
+        return None
+    try:
+        return importlib.import_module(f"grognard.games.{ruleset_id}.ai")
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not f"grognard.games.{ruleset_id}.ai".startswith(exc.name):
+            raise
+    return None
+
+
 def ruleset_hooks(ruleset_id: str) -> tuple[int, Observe | None, int]:
     """(max_actions, observe, its size) from `grognard.games.<id>.ai`, or defaults."""
-    module = None
-    if ruleset_id.isidentifier():
-        try:
-            module = importlib.import_module(f"grognard.games.{ruleset_id}.ai")
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not f"grognard.games.{ruleset_id}.ai".startswith(exc.name):
-                raise
+    module = _ai_module(ruleset_id)
     cap = int(getattr(module, "RL_MAX_ACTIONS", DEFAULT_MAX_ACTIONS))
     observe = getattr(module, "observe", None)
     size = int(getattr(module, "OBSERVATION_SIZE", 0))
@@ -63,10 +71,21 @@ def ruleset_hooks(ruleset_id: str) -> tuple[int, Observe | None, int]:
     return cap, made, size
 
 
-def feature_names(roles: Sequence[str], extra: int) -> list[str]:
-    """One name per entry of the "observation" vector."""
+def ruleset_feature_names(ruleset_id: str, extra: int) -> list[str]:
+    """Names of the ruleset's own features: its ai module's `OBSERVATION_NAMES`
+    when it names as many as `observe` gives, else their positions."""
+    names = getattr(_ai_module(ruleset_id), "OBSERVATION_NAMES", None)
+    if names is not None and len(names) == extra:
+        return [str(n) for n in names]
+    return [str(i) for i in range(extra)]
+
+
+def feature_names(roles: Sequence[str], extra: int, ruleset_names: Sequence[str] = ()) -> list[str]:
+    """One name per entry of the "observation" vector (`ruleset_names`: the
+    ruleset's own, from `ruleset_feature_names`; by position when not given)."""
     names = [f"me:{r}" for r in roles] + [f"active:{r}" for r in roles] + [f"score:{r}" for r in roles]
-    names += ["legal_fraction", "progress"] + [f"ruleset:{i}" for i in range(extra)]
+    own = list(ruleset_names) if len(ruleset_names) == extra else [str(i) for i in range(extra)]
+    names += ["legal_fraction", "progress"] + [f"ruleset:{n}" for n in own]
     return names
 
 

@@ -31,7 +31,7 @@ from grognard.agents.mcts import win_shares
 from grognard.core.game import State
 from grognard.sim.play import get_ruleset
 
-from .encoding import decode, feature_names, legal_for, observation, ruleset_hooks
+from .encoding import decode, feature_names, legal_for, observation, ruleset_feature_names, ruleset_hooks
 
 Obs = dict[str, np.ndarray]
 #: Seeds for resets without one come from this sequence (reproducible per env).
@@ -57,7 +57,8 @@ class _Game:
         cap, self.observe, self.extra = ruleset_hooks(self.rules.id)
         self.max_actions = max_actions or cap
         self.max_steps = max_steps
-        self.features = feature_names(self.roles, self.extra)
+        own_names = ruleset_feature_names(self.rules.id, self.extra)
+        self.features = feature_names(self.roles, self.extra, own_names)
         size = len(self.features)
         self.obs_space = spaces.Dict({
             "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32),
@@ -136,6 +137,11 @@ class GrognardAEC(AECEnv[str, Obs, int]):
         """The game being played (for tools and tests; a policy should use observe)."""
         return self._g.game
 
+    @property
+    def features(self) -> list[str]:
+        """One name per entry of an observation's "observation" vector."""
+        return list(self._g.features)
+
     def actions(self, agent: str) -> list[Any]:
         """The legal actions of `agent` now, in index order (action k = entry k)."""
         return self._g.game.legal_actions(agent)
@@ -209,6 +215,10 @@ class GrognardParallel(ParallelEnv[str, Obs, int]):
     @property
     def game(self) -> State:
         return self._g.game
+
+    @property
+    def features(self) -> list[str]:
+        return list(self._g.features)
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
