@@ -16,6 +16,7 @@ from pathlib import Path
 
 import msgspec
 
+from .datafile import decode_file
 from .map import load_map
 
 DATA_DIR = Path(__file__).with_name("data")
@@ -166,12 +167,7 @@ def _check(rules: CampaignRules) -> None:
 
 
 def load_campaign_from(path: Path) -> CampaignRules:
-    try:
-        rules = msgspec.json.decode(path.read_bytes(), type=CampaignRules)
-    except OSError as exc:
-        raise CampaignError(f"cannot read {path}: {exc}") from None
-    except msgspec.ValidationError as exc:
-        raise CampaignError(f"bad campaign politics file {path}: {exc}") from None
+    rules = decode_file(path, CampaignRules, CampaignError, "campaign politics file")
     _check(rules)
     return rules
 

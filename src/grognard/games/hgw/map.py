@@ -22,6 +22,8 @@ import msgspec
 
 from grognard.core import hexgrid
 
+from .datafile import decode_file
+
 HexId = str
 Side = str
 
@@ -522,15 +524,7 @@ def _check(data: MapData) -> None:
 
 def load_map_from(path: Path) -> HgwMap:
     """Load and validate a map file; a clear MapError on any problem."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise MapError(f"cannot read the map file {path}: {exc}") from None
-    try:
-        data = msgspec.json.decode(raw, type=MapData)
-    except msgspec.ValidationError as exc:
-        raise MapError(f"bad Hitler's Global War map {path}: {exc}") from None
-    return HgwMap(data)
+    return HgwMap(decode_file(path, MapData, MapError, "Hitler's Global War map"))
 
 
 @cache

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import msgspec
 
+from .datafile import decode_file
 from .map import load_map
 
 DATA_DIR = Path(__file__).with_name("data")
@@ -153,12 +154,7 @@ def _check(content: ScenarioContent) -> None:
 
 
 def load_scenario_from(path: Path) -> ScenarioContent:
-    try:
-        content = msgspec.json.decode(path.read_bytes(), type=ScenarioContent)
-    except OSError as exc:
-        raise ScenarioError(f"cannot read {path}: {exc}") from None
-    except msgspec.ValidationError as exc:
-        raise ScenarioError(f"bad scenario file {path}: {exc}") from None
+    content = decode_file(path, ScenarioContent, ScenarioError, "scenario file")
     _check(content)
     return content
 

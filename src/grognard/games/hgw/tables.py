@@ -13,6 +13,8 @@ from pathlib import Path
 
 import msgspec
 
+from .datafile import decode_file
+
 DATA_PATH = Path(__file__).with_name("data") / "tables.json"
 
 
@@ -145,14 +147,7 @@ class Tables(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 def load_tables_from(path: Path) -> Tables:
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise TablesError(f"cannot read the tables file {path}: {exc}") from None
-    try:
-        return msgspec.json.decode(raw, type=Tables)
-    except msgspec.ValidationError as exc:
-        raise TablesError(f"bad Hitler's Global War tables {path}: {exc}") from None
+    return decode_file(path, Tables, TablesError, "Hitler's Global War tables")
 
 
 @cache
