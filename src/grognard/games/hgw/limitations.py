@@ -1,7 +1,7 @@
 """Campaign Game I's production and activity limitations, as the questions production,
 supply and movement ask (Production Limitations: Soviet Mobilization 1-4, Siberian
-Industry 1, Swedish Production 1-4, Suez Canal, United States; Italy 4-5 for the
-Mediterranean; United States 3 for its growing production).
+Industry 1, Swedish Production 1-4, Suez Canal, United States, French Fortifications;
+Italy 4-5 for the Mediterranean; United States 3 for its growing production).
 
 Each function answers for the scenarios without politics exactly as before, so the
 phase modules may call them unconditionally.
@@ -39,6 +39,18 @@ def now(data: Data) -> int:
 
 def season(data: Data) -> str:
     return str(data["turns"][data["turn"]]).split()[0]
+
+
+def fort_allowed(data: Data, side: str, place: Place) -> bool:
+    """French Fortifications: the scenario's dated territories take no fort point of
+    `side` (a new counter or more points) before their turn; Winter 1940 for France in
+    Campaign Game I. Every other place answers True."""
+    country = geography(data["scenario"]).country.get(place)
+    return all(
+        now(data) >= turn_order(date.first)
+        for date in load_scenario(data["scenario"]).fort_dates
+        if date.side == side and date.territory == country
+    )
 
 
 def campaign_state(data: Data) -> tuple[CampaignRules, Data] | None:

@@ -124,7 +124,11 @@ class Production(Step):
             # Fortifications 1-4: offered where the side has an army or a fort already
             sites = {x["at"] for x in data["armies"].values() if x["side"] == role and x["at"] is not None}
             sites |= {p for p, f in data.get("forts", {}).items() if f["side"] == role}
-            actions += [("fort", p) for p in sorted(sites & supplied) if may_build_fort(data, role, p)]
+            actions += [
+                ("fort", p)
+                for p in sorted(sites & supplied)
+                if may_build_fort(data, role, p) and limitations.fort_allowed(data, role, p)
+            ]
         if load_tables().costs.repair <= money:
             for p, lost in sorted(data["devastated"].items()):
                 repairable = lost - int(data["permanent"].get(p, 0))

@@ -15,6 +15,7 @@ import msgspec
 
 from .datafile import decode_file
 from .map import load_map
+from .tables import load_tables
 
 DATA_DIR = Path(__file__).with_name("data")
 KINDS = ("infantry", "mechanized", "tac_air", "paratroop", "amphibious")  # Military Record Sheet 1
@@ -55,6 +56,16 @@ class Fort(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     side: str
     at: str
     points: int
+
+
+class FortDate(msgspec.Struct, frozen=True, forbid_unknown_fields=True, rename={"first": "from"}):
+    """No fort point of `side` may be assigned to a fort in `territory` before the turn
+    `first` (Campaign Game I's French Fortifications: Winter 1940)."""
+
+    side: str
+    territory: str
+    first: str
+    rule: str
 
 
 class SiberiaStep(msgspec.Struct, frozen=True, forbid_unknown_fields=True, rename={"start": "from"}):
@@ -118,6 +129,7 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     fleets: tuple[Fleet, ...] = ()  # Fleet Naval Fire 1 (The Fall of Germany)
     forts: tuple[Fort, ...] = ()  # Fortifications (The Fall of Germany set-up)
     fort_building: bool = False  # Fortifications 1: fort points may be bought
+    fort_dates: tuple[FortDate, ...] = ()  # French Fortifications (Campaign Game I)
 
 
 def _check(content: ScenarioContent) -> None:
@@ -146,6 +158,12 @@ def _check(content: ScenarioContent) -> None:
             problems.append(f"fort in {fort.at!r} must be a side's fort with points in a hex on the map")
         forts[fort.side] = forts.get(fort.side, 0) + 1
     problems += [f"{s} has {n} forts, more than seven (Fortifications 4)" for s, n in forts.items() if n > 7]
+    turns = load_tables().turns()
+    for date in content.fort_dates:
+        if date.side not in content.sides or date.territory not in hmap.data.territories:
+            problems.append(f"fort date for {date.territory!r} must name a side and a territory of the map")
+        if date.first not in turns:
+            problems.append(f"fort date for {date.territory!r}: {date.first!r} is not on the Time Record")
     depots = content.lend_lease.depots if content.lend_lease else ()
     for hexes in (*content.capitals.values(), content.permanent_devastation, depots, (content.berlin,)):
         problems += [f"hex {h} is not on the map" for h in hexes if h not in hmap]
