@@ -25,6 +25,7 @@ from webkit import (
     board_scale,
     button,
     counter,
+    end_phase,
     modal,
     prompt,
     shot,
@@ -76,31 +77,36 @@ POLLS = 480
 MAP = Path(__file__).resolve().parents[2] / "src" / "grognard" / "games" / "hgw" / "data" / "map.json"
 
 
-def _axis(driver: ApiDriver, game_id: str) -> dict[str, Any]:
-    view: dict[str, Any] = driver.get(f"/api/games/{game_id}")["views"]["axis"]
+def _view(driver: ApiDriver, game_id: str, role: str = "axis") -> dict[str, Any]:
+    view: dict[str, Any] = driver.get(f"/api/games/{game_id}")["views"][role]
     return view
 
 
-def _wait_for(page: Page, driver: ApiDriver, game_id: str, verbs: set[str]) -> dict[str, Any]:
-    """The Axis view once one of its legal actions has one of these verbs (the AI plays
-    the Soviet side on the server meanwhile)."""
+def _wait_for(
+    page: Page, driver: ApiDriver, game_id: str, verbs: set[str], role: str = "axis"
+) -> dict[str, Any]:
+    """The view of `role` (the Axis unless told) once one of its legal actions has one
+    of these verbs (the AI plays the other sides on the server meanwhile)."""
     view: dict[str, Any] = {}
     for _ in range(POLLS):
-        view = _axis(driver, game_id)
+        view = _view(driver, game_id, role)
         if any(action[0] in verbs for action in view["legal"]):
             return view
         if view["result"] is not None:
             break
         page.wait_for_timeout(250)
-    raise AssertionError(f"the Axis never got to {sorted(verbs)}; last prompt: {view.get('prompt')!r}")
+    raise AssertionError(f"{role} never got to {sorted(verbs)}; last prompt: {view.get('prompt')!r}")
 
 
-def _start(page: Page) -> str:
+def _start(page: Page, scenario: str | None = None, seats: dict[str, str] | None = None) -> str:
+    """A game of `scenario` (Barbarossa unless told), the Axis played in the page
+    against the AI unless `seats` says otherwise."""
     page.set_viewport_size({"width": 1600, "height": 1000})
     return start_game(
         page,
         ruleset="hgw",
-        seats={"axis": "me", "soviet": "ai:heuristic"},
+        scenario=scenario,
+        seats=seats or {"axis": "me", "soviet": "ai:heuristic"},
         seed=SEED,
     )
 
@@ -305,7 +311,7 @@ def _play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
     builds in new armies, repairs and assaults (an assault is confirmed in the battle
     dialog); a button for the rest. Returns how it was made."""
     verb = action[0]
-    if verb in ("attack", "exploit"):
+    if verb in ("attack", "exploit", "invade", "amphibious_advance"):
         _select(page, action[1])
         if verb == "attack" and not page.locator(".board-svg .hgw-army.committed").count():
             # the first attack: the selection card gives the odds of each lit target
@@ -325,7 +331,7 @@ def _play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
         _click_place(page, target)
         _choose_in_menu(page, verb, "")
         return "map"
-    if verb in ("move", "eliminate", "lose") or (verb == "build" and action[2] == "army"):
+    if verb in ("move", "eliminate", "lose", "invasion") or (verb == "build" and action[2] == "army"):
         _select(page, action[3] if verb == "build" else action[1])
         _click_button(page, action)
         return "counter+button"
@@ -396,7 +402,7 @@ def test_a_barbarossa_turn_against_the_ai_with_an_exploitation_chain(page: Page)
     view = _wait_for(page, driver, game_id, {"move", "end_movement"})
     first_turn = view["board"]["turn_index"]
     for _ in range(400):
-        view = _axis(driver, game_id)
+        view = _view(driver, game_id)
         if view["board"]["turn_index"] > first_turn and view["board"]["player"] == "axis":
             break
         if not view["legal"]:
@@ -425,6 +431,88 @@ def test_a_barbarossa_turn_against_the_ai_with_an_exploitation_chain(page: Page)
     assert "Summer 1941: soviet player turn" in log
 
 
+def _caught_up(page: Page, driver: ApiDriver, game_id: str) -> None:
+    """Wait until the page shows the game as the server has it now (its log as long),
+    so that a selection is not dropped by a refresh arriving after it."""
+    lines = len(_view(driver, game_id, "allied")["log"])
+    expect(page.locator(".log-card .log-lines li")).to_have_count(lines)
+
+
+INVADER = "7a"  # The Fall of Germany: the Seventh Army, half amphibious, in the port 1934
+
+
+def test_an_amphibious_invasion_by_clicks(page: Page) -> None:
+    """The Fall of Germany with the Allies played in the page and the Axis and Soviets by
+    the AI: in the first Allied combat phase the Seventh Army (three amphibious points of
+    six, in the port 1934) is named against an Axis coastal hex by a click on the army and
+    one on the hex (Invasion Procedure 1-3), the invasion is resolved before any other
+    attack (Invasion Procedure 5), with the escort and the invasion assault chosen by
+    buttons (Invasion Resolution 1; Invasion Assault 1-2), any loss taken on the army's
+    amphibious points (Defensive Assault against invaders 1-3); the Invasion Advance roll
+    decides, and the board and the log agree on where the army ends."""
+    seats = {"axis": "ai:heuristic", "soviet": "ai:heuristic", "allied": "me"}
+    game_id = _start(page, "fall_of_germany", seats)
+    driver = ApiDriver(page)
+    view = _wait_for(page, driver, game_id, {"end_movement"}, role="allied")
+    assert view["scenario"] == "fall_of_germany"
+    assert _army_at(view, INVADER) == "1934"
+    expect(button(page, "end_movement")).to_be_visible()
+    end_phase(page, "end_movement")  # no redeployment: the army invades from where it stands
+    view = _wait_for(page, driver, game_id, {"invade"}, role="allied")
+    targets = [a[2] for a in view["legal"] if a[0] == "invade" and a[1] == INVADER]
+    enemy = [t for t in targets if view["board"]["owner"].get(t) == "axis"]
+    # 1634, French coast three sea steps from Algiers: no extension, out of the
+    # Kriegsmarine's reach (Kiel) and of any coastal air
+    target = "1634" if "1634" in enemy else enemy[0]
+    # the army selected, its invasion targets are lit on the map, beyond its neighbours
+    _select(page, INVADER)
+    for place in (target, *enemy[:3]):
+        expect(page.locator(f'.board-svg .hex.target[data-hex="{place}"]')).to_have_count(1)
+    assert _take(page, driver, game_id, view, ["invade", INVADER, target]) == "map"
+    log = page.locator(".log-card .log-lines")
+    expect(log).to_contain_text(f"allied announces Seventh Army's invasion of {target}")
+    expect(counter(page, INVADER)).to_have_class(re.compile(r"\bcommitted\b"))
+    expect(button(page, "end_announce")).to_be_visible()
+    end_phase(page, "end_announce")
+    made: list[str] = []
+    for _ in range(60):
+        view = _view(driver, game_id, "allied")
+        step = view["board"]["step"]
+        if step not in ("invasions", "invasion_attack", "losses", "def_assault"):
+            break
+        legal = [list(a) for a in view["legal"]]
+        if not legal:
+            page.wait_for_timeout(250)
+            continue
+        choice = next(
+            (a for a in legal if a[0] in ("invasion", "no_escort", "assault")),
+            # losses: Defensive Assault against invaders 2 wants amphibious points first
+            next((a for a in legal if a[:3] == ["lose", INVADER, "amphibious"]), legal[0]),
+        )
+        _take(page, driver, game_id, view, choice)
+        made.append(choice[0])
+        _caught_up(page, driver, game_id)
+    else:
+        raise AssertionError(f"the invasion never ended; last step {view['board']['step']!r}")
+    assert made[0] == "invasion"  # the declared invasion resolved by the player's choice
+    assert "assault" in made  # the invasion assault, chosen in the page
+    lines = [line for line in view["log"] if " invading vs " in line]  # Invasion Advance 1
+    assert lines, view["log"][-12:]
+    landed = lines[-1].endswith("advances")
+    at = _army_at(view, INVADER)
+    if landed:  # Invasion Advance 1-3: ashore, and the hex is the Allies'
+        assert at == target
+        assert view["board"]["owner"][target] == "allied"
+        assert view["board"]["beachheads"][target]["side"] == "allied"  # Invasion Procedure 4
+    else:  # Invasion Advance 3: a failed invader stays in its port
+        assert at in ("1934", None)
+    stack = page.locator(f'.board-svg .hgw-stack[data-stack="{at}"] .counter[data-uid="{INVADER}"]')
+    if at is not None:
+        expect(stack).to_have_count(1)
+    expect(log).to_contain_text(lines[-1])
+    shot(page, "hgw-invasion")
+
+
 def test_campaign_game_i_is_offered_and_its_board_loads(page: Page) -> None:
     """The lobby's new-game form offers Campaign Game I (from the ruleset's scenarios);
     its board loads with the unaligned countries in play: the Axis sees its armies, and
@@ -435,13 +523,7 @@ def test_campaign_game_i_is_offered_and_its_board_loads(page: Page) -> None:
     expect(form.locator("button[type=submit]")).to_be_visible()
     options = form.locator("select[name=scenario] option")
     expect(options.filter(has_text="Campaign Game I")).to_have_count(1)
-    game_id = start_game(
-        page,
-        ruleset="hgw",
-        scenario="campaign_1",
-        seats={"axis": "me", "soviet": "ai:heuristic", "allied": "ai:heuristic"},
-        seed=SEED,
-    )
+    game_id = _start(page, "campaign_1", {"axis": "me", "soviet": "ai:heuristic", "allied": "ai:heuristic"})
     driver = ApiDriver(page)
     view = _wait_for(page, driver, game_id, {"move", "end_movement"})
     assert view["scenario"] == "campaign_1"

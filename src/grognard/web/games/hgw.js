@@ -407,6 +407,7 @@ function describeAction(action, view) {
   const name = (uid) => unitName(uid, view);
   const armyAt = (uid) => armyById(view, uid)?.at || null;
   const frame = view?.board?.frame || {};
+  const fleetName = (id) => view?.board?.fleets?.[id]?.name || id;
   switch (verb) {
     case "move":
       return {
@@ -433,6 +434,24 @@ function describeAction(action, view) {
       const friendly = view?.board?.owner?.[b] === armyById(view, a)?.side;
       return { unit: a, hex: b, kind: "battle", label: `${name(a)} will ${friendly ? "advance into friendly" : "attack"} ${placeWords(b)}` };
     }
+    case "invade":
+      // Invasion Procedure 1-3: the army, then a coastal hex within its sea route
+      return { unit: a, hex: b, kind: "move", label: `${name(a)} will invade ${placeWords(b)} from the sea` };
+    case "invasion": {
+      // Invasion Procedure 5: the attacker picks the next declared invasion to resolve
+      const target = armyById(view, a)?.status?.target;
+      return { unit: a, label: target ? `Resolve ${name(a)}'s invasion of ${placeWords(target)}` : `Resolve ${name(a)}'s invasion` };
+    }
+    case "escort":
+      return { label: `Escort the invasion with ${action.slice(1).map(fleetName).join(" and ")}` };
+    case "no_escort":
+      return { label: "Invade without an escort" };
+    case "intercept":
+      return { label: `Intercept the invasion with ${fleetName(a)}` };
+    case "no_interception":
+      return { label: "Do not intercept" };
+    case "amphibious_advance":
+      return { unit: a, hex: b, kind: "move", label: `${name(a)} makes an amphibious advance into ${placeWords(b)}` };
     case "end_announce":
       return { label: "Done announcing attacks", primary: true };
     case "defensive_assault":
