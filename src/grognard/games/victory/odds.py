@@ -197,8 +197,8 @@ def _simulate(
         if done.any():  # finished samples leave the working arrays
             result[:, at[done]] = steps[:, done]
             keep = ~done
-            at, steps, half, kind, group, rank = at[keep], steps[:, keep], half[:, keep], kind[:, keep], group[:, keep], rank[:, keep]
-            slow = slow[:, keep]
+            at, steps, half, kind = at[keep], steps[:, keep], half[:, keep], kind[:, keep]
+            group, rank, slow = group[:, keep], rank[:, keep], slow[:, keep]
         if at.size == 0:
             break
     result[:, at] = steps
@@ -221,10 +221,13 @@ def _fire(
     with a target (6.42), a die per step (6.4), sixes at ground also at its own
     ground units (6.48)."""
     me, foe = int(side[i]), 1 - int(side[i])
-    foes = np.flatnonzero(side == foe)
-    foe_steps, foe_group = steps[np.ix_(foes, cols)], group[np.ix_(foes, cols)]
-    shooter_ground = group[i, cols] == 2
-    fp = fire[me, kind[i, cols]].T  # groups x samples
+    foes = _span(side, foe)
+    if cols.size == steps.shape[1]:  # every sample: slices, no gathering
+        foe_steps, foe_group = steps[foes], group[foes]
+        shooter_ground, fp = group[i] == 2, fire[me, kind[i]].T
+    else:
+        foe_steps, foe_group = steps[foes, cols], group[foes, cols]
+        shooter_ground, fp = group[i, cols] == 2, fire[me, kind[i, cols]].T  # fp: groups x samples
     best_fp = np.zeros(cols.size, dtype=np.int8)
     best_group = np.full(cols.size, -1, dtype=np.int8)
     live = foe_steps > 0
@@ -235,24 +238,35 @@ def _fire(
         better = (able & (foe_group == g)).any(axis=0) & (fp[g] > best_fp)
         best_fp[better], best_group[better] = fp[g, better], g
     shooting = best_group >= 0
-    cols, best_fp, best_group = cols[shooting], best_fp[shooting], best_group[shooting]
+    if not shooting.all():
+        cols, best_fp, best_group = cols[shooting], best_fp[shooting], best_group[shooting]
+        foe_group = foe_group[:, shooting]
     if cols.size == 0:
         return
     air_or_sea = ~shooter_ground[shooting]
     dice = rng.integers(1, 7, size=(4, cols.size), dtype=np.int8)
     rolled = np.arange(4)[:, None] < steps[i, cols][None, :]
     hits = ((dice <= best_fp) & rolled).sum(axis=0)
-    enemy, own = (side == foe)[:, None], (side == me)[:, None]
     if air_or_sea.any():  # 6.48: friendly fire on one's own ground units
         friendly = ((dice == 6) & rolled).sum(axis=0) * ((best_group == 2) & air_or_sea)
-        members = (group[:, cols] == 2) & own
-        _apply_hits(steps, half, cols, friendly, members, np.ones(cols.size, dtype=np.int8), False)
+        if friendly.any():
+            mine = _span(side, me)
+            members = group[mine, cols] == 2
+            _apply_hits(steps, half, mine, cols, friendly, members, np.ones(cols.size, dtype=np.int8), False)
     for g in set(best_group.tolist()):
         chosen = best_group == g
-        c = cols[chosen]
-        members = (group[:, c] == g) & enemy
-        floor = ((g == 2) & air_or_sea[chosen]).astype(np.int8)
-        _apply_hits(steps, half, c, hits[chosen], members, floor, foe == 1 and g == 2 and double)
+        every = chosen.all()
+        c = cols if every else cols[chosen]
+        members = (foe_group if every else foe_group[:, chosen]) == g
+        floor = ((g == 2) & (air_or_sea if every else air_or_sea[chosen])).astype(np.int8)
+        dd = foe == 1 and g == 2 and double
+        _apply_hits(steps, half, foes, c, hits if every else hits[chosen], members, floor, dd)
+
+
+def _span(side: np.ndarray, which: int) -> slice:
+    """The blocks of one side: attackers are listed before defenders."""
+    where = np.flatnonzero(side == which)
+    return slice(int(where[0]), int(where[-1]) + 1)
 
 
 def _summarise(start: np.ndarray, steps: np.ndarray, side: np.ndarray) -> Odds:
@@ -280,6 +294,7 @@ def _summarise(start: np.ndarray, steps: np.ndarray, side: np.ndarray) -> Odds:
 def _apply_hits(
     steps: np.ndarray,
     half: np.ndarray,
+    blocks: slice,
     cols: np.ndarray,
     hits: np.ndarray,
     members: np.ndarray,
@@ -287,22 +302,22 @@ def _apply_hits(
     double: bool,
 ) -> None:
     """Give each sample in `cols` its `hits` one by one to the strongest of its
-    `members` (blocks x those samples) above its `floor` (6.46: 1 spares 1-step
-    ground units from air and naval fire; ties to the first listed), half-hits first
-    under double defense (6.47)."""
+    `members` (a mask over `blocks` x those samples) above its `floor` (6.46: 1
+    spares 1-step ground units from air and naval fire; ties to the first listed),
+    half-hits first under double defense (6.47)."""
     for k in range(int(hits.max(initial=0))):
         todo = hits > k  # only the samples with a hit still to give
         c = cols[todo]
-        sub = steps[:, c]
+        sub = steps[blocks, c]
         pickable = members[:, todo] & (sub > floor[todo])
         if double:
-            halves = half[:, c] & pickable
+            halves = half[blocks, c] & pickable
             score = np.where(halves.any(axis=0), np.where(halves, 100, -1), np.where(pickable, sub, -1))
         else:
             score = np.where(pickable, sub, -1)
         pick = score.argmax(axis=0)
         valid = score.max(axis=0) >= 0
-        c, t = c[valid], pick[valid]
+        c, t = c[valid], blocks.start + pick[valid]
         if double:
             was_half = half[t, c]
             steps[t[was_half], c[was_half]] -= 1
@@ -448,7 +463,6 @@ def odds(description: Mapping[str, Any]) -> Forecast:
         one = battle_odds(attackers, defenders, rounds=rounds, samples=SAMPLES, **place)
         return _forecast([(one, 1)], NOTES)
     pool = quick_start_pool()
-    table = unit_table()
     draws = np.random.default_rng(0)  # a fixed seed: the same question, the same answer
 
     def guess(count: int) -> tuple[str, ...]:
@@ -479,17 +493,17 @@ def _by_draws(
     listed += [(1, u) for u in defenders] + [(1, None)] * len(d_first)
     types = sorted({u.type for _, u in listed if u} | set(quick_start_pool()))
     side = np.array([s for s, _ in listed])
-    rows = sum(count for _, count in guesses) * per_draw
-    start = np.zeros((len(listed), rows), dtype=np.int8)
-    kind = np.zeros((len(listed), rows), dtype=np.int8)
+    width = sum(count for _, count in guesses) * per_draw
+    start = np.zeros((len(listed), width), dtype=np.int8)
+    kind = np.zeros((len(listed), width), dtype=np.int8)
     bounds = []
     row = 0
     for (a_types, d_types), count in guesses:
         end = row + count * per_draw
         drawn = iter(a_types + d_types)
         for j, (_, u) in enumerate(listed):
-            type_id, steps = (u.type, u.steps) if u else (t := next(drawn), table[t].max_steps)
-            start[j, row:end], kind[j, row:end] = steps, types.index(type_id)
+            type_id, full = (u.type, u.steps) if u else (t := next(drawn), table[t].max_steps)
+            start[j, row:end], kind[j, row:end] = full, types.index(type_id)
         bounds.append((row, end, count))
         row = end
     setting = Place(place["terrain"], place["city"], place["river"], rounds)
