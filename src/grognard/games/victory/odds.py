@@ -50,6 +50,7 @@ from .units import bonus_situations, turn_rank, unit_table
 
 ROUNDS = 3  # 6.3
 GROUPS = ("A", "N", "G")
+TIE_SLOTS = 64  # more than a side's blocks (MOST_UNITS): the tie rank of _apply_hits
 Z95 = 1.959963984540054
 
 
@@ -236,7 +237,7 @@ def _fire(
         if g == 2 and not shooter_ground.all():  # 6.46: 1-step ground units immune to air and sea
             able = np.where(shooter_ground, live, foe_steps > 1)
         better = (able & (foe_group == g)).any(axis=0) & (fp[g] > best_fp)
-        best_fp[better], best_group[better] = fp[g, better], g
+        best_fp, best_group = np.where(better, fp[g], best_fp), np.where(better, g, best_group)
     shooting = best_group >= 0
     if not shooting.all():
         cols, best_fp, best_group = cols[shooting], best_fp[shooting], best_group[shooting]
@@ -306,18 +307,22 @@ def _apply_hits(
     spares 1-step ground units from air and naval fire; ties to the first listed),
     half-hits first under double defense (6.47)."""
     for k in range(int(hits.max(initial=0))):
-        todo = hits > k  # only the samples with a hit still to give
+        todo = np.flatnonzero(hits > k)  # only the samples with a hit still to give
         c = cols[todo]
         sub = steps[blocks, c]
-        pickable = members[:, todo] & (sub > floor[todo])
+        pickable = members.take(todo, axis=1) & (sub > floor[todo])
         if double:
             halves = half[blocks, c] & pickable
             score = np.where(halves.any(axis=0), np.where(halves, 100, -1), np.where(pickable, sub, -1))
         else:
             score = np.where(pickable, sub, -1)
-        pick = score.argmax(axis=0)
-        valid = score.max(axis=0) >= 0
-        c, t = c[valid], blocks.start + pick[valid]
+        # the best score, ties to the first listed: the block's place rides in the low
+        # bits of a key (a max along the blocks is far cheaper than numpy's argmax there)
+        place = TIE_SLOTS - 1 - np.arange(len(score), dtype=np.int16)
+        key = score.astype(np.int16) * TIE_SLOTS + place[:, None]
+        best = key.max(axis=0)
+        valid = best >= 0
+        c, t = c[valid], blocks.start + (TIE_SLOTS - 1 - (best[valid] % TIE_SLOTS))
         if double:
             was_half = half[t, c]
             steps[t[was_half], c[was_half]] -= 1
