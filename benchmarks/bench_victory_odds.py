@@ -1,6 +1,7 @@
 """The cost of a Victory battle forecast through the odds contract
 (games/victory/odds.py `odds`): known blocks, and enemy blocks hidden by the Fog of
-War, which are drawn from the Quick Start prior (DRAWS draws, SAMPLES battles in all).
+War, which are drawn from the Quick Start prior (DRAWS draws, SAMPLES battles in all,
+fought in one numpy pass since the victoryeval branch).
 
     .venv/bin/python benchmarks/bench_victory_odds.py [--rounds 3]
 
@@ -26,6 +27,7 @@ BATTLES: list[tuple[str, dict[str, Any]]] = [
     ("2 IN v 1 hidden", {"attacker": {"IN": 2}, "defender": {"hidden": 1}}),
     ("2 IN 2 AR v 4 hidden", {"attacker": {"IN": 2, "AR": 2}, "defender": {"hidden": 4}}),
     ("3 IN 3 AR v 2 IN 4 hidden", {"attacker": {"IN": 3, "AR": 3}, "defender": {"IN": 2, "hidden": 4}}),
+    ("3 IN 3 AR v 6 hidden", {"attacker": {"IN": 3, "AR": 3}, "defender": {"hidden": 6}}),
 ]
 
 

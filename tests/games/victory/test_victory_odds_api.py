@@ -5,8 +5,10 @@ hand, and the battle a seat could start or is fighting, described from its view 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
+import numpy as np
 import pytest
 from victory_positions import (
     BLUE,
@@ -21,7 +23,11 @@ from victory_positions import (
 
 from grognard.core.odds import BadBattle
 from grognard.games.victory import RULESET
+from grognard.games.victory import odds as victory_odds
+from grognard.games.victory.odds import Unit, battle_odds
+from grognard.games.victory.scenarios import quick_start_pool
 from grognard.games.victory.state import VictoryState
+from grognard.games.victory.units import unit_table
 
 ONE_STEP = {
     "attacker": {"IN": 1},
@@ -165,3 +171,45 @@ def test_an_attack_across_a_river_loses_its_first_turn_3_1() -> None:
     assert described is not None and described["river"] is True
     dry = RULESET.odds({**described, "river": False})
     assert RULESET.odds(described).attacker_wins < dry.attacker_wins
+
+
+def _per_guess(description: dict[str, Any]) -> tuple[float, float]:
+    """The forecast as it was made before the single pass: one `battle_odds` per
+    distinct guess of the hidden blocks, weighted by its draws (win chance, losses)."""
+    table = unit_table()
+    pool = quick_start_pool()
+    draws = np.random.default_rng(0)
+
+    def guess(count: int) -> tuple[str, ...]:
+        return tuple(sorted(pool[int(i)] for i in draws.choice(len(pool), size=count)))
+
+    attackers, defenders = (
+        [Unit(t, table[t].max_steps) for t, n in description[key].items() if t != "hidden" for _ in range(n)]
+        for key in ("attacker", "defender")
+    )
+    hidden = description["defender"]["hidden"]
+    guesses = Counter(guess(0) + guess(hidden) for _ in range(victory_odds.DRAWS))
+    win = lost = 0.0
+    for k, (types, count) in enumerate(sorted(guesses.items())):
+        full = [Unit(t, table[t].max_steps) for t in types]
+        one = battle_odds(attackers, defenders + full, samples=count * 100, seed=100 + k)
+        win += one.win * count
+        lost += one.defender_steps_lost * count
+    return win / victory_odds.DRAWS, lost / victory_odds.DRAWS
+
+
+@pytest.mark.rules("6.1", "10.1")
+@pytest.mark.parametrize(
+    "description",
+    [
+        {"attacker": {"IN": 2, "AR": 2}, "defender": {"hidden": 2}},
+        {"attacker": {"IN": 3, "AR": 1, "FA": 1}, "defender": {"IN": 1, "hidden": 4}},
+    ],
+)
+def test_the_single_pass_agrees_with_one_battle_per_guess(description: dict[str, Any]) -> None:
+    # all draws of the hidden blocks fought in one numpy pass give the statistics of
+    # the per-guess battles they replaced, within the forecast's interval
+    forecast = RULESET.odds(description)
+    win, lost = _per_guess(description)
+    assert abs(forecast.attacker_wins - win) <= forecast.interval
+    assert forecast.defender_losses == pytest.approx(lost, abs=0.1)

@@ -21,6 +21,11 @@ from grognard.agents.base import best_scored
 from grognard.core.game import Action
 from grognard.core.hexgrid import distance, parse_hex_id
 
+from .evaluate import evaluate
+
+# the search agent (grognard.agents.mcts) scores its cut-off rollouts with this (issue 11)
+__all__ = ["VictoryHeuristic", "evaluate", "make_heuristic"]
+
 View = dict[str, Any]
 BUILD_PREFERENCE = ("IN", "AR", "MK", "ART", "FA")  # what it raises with spare PP
 

@@ -50,6 +50,7 @@ from .units import bonus_situations, turn_rank, unit_table
 
 ROUNDS = 3  # 6.3
 GROUPS = ("A", "N", "G")
+TIE_SLOTS = 64  # more than a side's blocks (MOST_UNITS): the tie rank of _apply_hits
 Z95 = 1.959963984540054
 
 
@@ -115,84 +116,165 @@ def battle_odds(
             raise ValueError(f"unknown unit type {u.type!r}")
         if not 1 <= u.steps <= table[u.type].max_steps:
             raise ValueError(f"{u.type} cannot have {u.steps} steps")
-    n = samples
-    count = len(units)
+    types = sorted({u.type for _, u in units})
+    start = np.repeat(np.array([[u.steps] for _, u in units], dtype=np.int8), samples, axis=1)
+    kind = np.repeat(np.array([[types.index(u.type)] for _, u in units], dtype=np.int8), samples, axis=1)
     side = np.array([s for s, _ in units])
-    arm = [table[u.type].arm for _, u in units]
-    steps = np.tile(np.array([u.steps for _, u in units], dtype=np.int64), (n, 1))
-    half = np.zeros((n, count), dtype=bool)
-    start_steps = np.array([u.steps for _, u in units], dtype=np.int64)
     rng = np.random.default_rng(seed)
-    double = terrain in DOUBLE_DEFENSE  # 6.47, from the terrain chart
-    fire = []
-    for s, u in units:
-        kind = table[u.type]
-        row = {}
-        for group in GROUPS:
-            situations: list[str | None] = [None, *bonus_situations(s == 1, city, terrain)]
-            row[group] = max(kind.firepower(group, x) for x in situations)
-        fire.append(row)
-    order = sorted(
-        range(count), key=lambda i: (turn_rank(table[units[i][1].type].combat_turn), 1 - side[i], i)
-    )
-    group_of = np.array([GROUPS.index({"air": "A", "naval": "N", "ground": "G"}[a]) for a in arm])
-    withdrawn = np.zeros(n, dtype=bool)
-    for rnd in range(1, rounds + 1):
-        for i in order:
-            me, foe = side[i], 1 - side[i]
-            alive = (steps[:, i] > 0) & ~withdrawn
-            if not alive.any():
-                continue
-            if (
-                rnd == 1
-                and river
-                and me == 0
-                and arm[i] == "ground"
-                and "engineer" not in table[units[i][1].type].tags
-            ):
-                continue  # 3.1 note 4
-            # the group with the best firepower that has a target (6.42)
-            best_fp = np.zeros(n, dtype=np.int64)
-            best_group = np.full(n, -1)
-            for g, group in enumerate(GROUPS):
-                fp = fire[i][group]
-                targets = (side == foe) & (group_of == g)
-                if fp <= 0 or not targets.any():
+    place = Place(terrain, city, river, rounds, retreat_after_round, retreat_below_steps)
+    steps = _simulate(types, side, kind, start, place, rng)
+    return _summarise(start, steps, side)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where and how long a battle is fought (see `battle_odds`)."""
+
+    terrain: str = "clear"
+    city: bool = False
+    river: bool = False
+    rounds: int = ROUNDS
+    retreat_after_round: int = 0
+    retreat_below_steps: int = 0
+
+
+def _simulate(
+    types: Sequence[str],
+    side: np.ndarray,
+    kind: np.ndarray,
+    start: np.ndarray,
+    place: Place,
+    rng: np.random.Generator,
+) -> np.ndarray:
+    """Fight every column of `start` (blocks x samples: the steps of each block in
+    each sample) and return the steps left. Block j is on `side[j]`; its type is
+    `types[kind[j, r]]` in sample r: a type may differ between samples (a hidden
+    block's draws), so each block fires in each combat turn on the samples where its
+    type fires then (6.31: turns in order, the defender first, then the blocks as
+    listed). Blocks are rows so that the per-sample reductions run along contiguous
+    memory."""
+    table = unit_table()
+    count, n = start.shape
+    result = start.copy()
+    steps = start.copy()  # the samples still fighting: those of `at`, compacted each round
+    at = np.arange(n)
+    half = np.zeros(steps.shape, dtype=bool)
+    double = place.terrain in DOUBLE_DEFENSE  # 6.47, from the terrain chart
+    # per side and type: the firepower at each group (4.3 bonuses)
+    fire = np.zeros((2, len(types), len(GROUPS)), dtype=np.int8)
+    for s in (0, 1):
+        situations: list[str | None] = [None, *bonus_situations(s == 1, place.city, place.terrain)]
+        for t, type_id in enumerate(types):
+            for g, group_name in enumerate(GROUPS):
+                fire[s, t, g] = max(table[type_id].firepower(group_name, x) for x in situations)
+    arm_group = {"air": 0, "naval": 1, "ground": 2}  # the index in GROUPS
+    group = np.array([arm_group[table[t].arm] for t in types], dtype=np.int8)[kind]
+    rank = np.array([turn_rank(table[t].combat_turn) for t in types], dtype=np.int8)[kind]
+    # 3.1 note 4: ground attackers other than engineers lose their first turn over a river
+    slow = np.array([table[t].arm == "ground" and "engineer" not in table[t].tags for t in types])[kind]
+    kind = kind.copy()
+    turns_of = [sorted(set(rank[j].tolist())) for j in range(count)]
+    turns = sorted({t for ts in turns_of for t in ts})
+    firing = sorted(range(count), key=lambda j: (1 - side[j], j))
+    for rnd in range(1, place.rounds + 1):
+        for turn in turns:
+            for i in firing:
+                if turn not in turns_of[i]:
                     continue
-                live = steps[:, targets] > (1 if group == "G" and arm[i] != "ground" else 0)
-                has = live.any(axis=1)
-                better = has & (fp > best_fp)
-                best_fp[better], best_group[better] = fp, g
-            shooting = alive & (best_group >= 0)
-            if not shooting.any():
-                continue
-            dice = rng.integers(1, 7, size=(n, 4))
-            rolled = np.arange(4)[None, :] < steps[:, i][:, None]
-            hits = ((dice <= best_fp[:, None]) & rolled).sum(axis=1) * shooting
-            if arm[i] != "ground":
-                own_ground = (side == me) & (group_of == 2)
-                friendly = ((dice == 6) & rolled).sum(axis=1) * shooting * (best_group == 2)
-                friendly *= (steps[:, own_ground] > 0).any(axis=1) if own_ground.any() else 0
-                _apply_hits(steps, half, friendly, (side == me) & (group_of == 2), immune=True, double=None)
-            for g in set(best_group[shooting].tolist()):
-                chosen = hits * (best_group == g)
-                if chosen.any():
-                    members = (side == foe) & (group_of == g)
-                    dd = (foe == 1) and g == 2 and double
-                    _apply_hits(
-                        steps, half, chosen, members, immune=(g == 2 and arm[i] != "ground"), double=dd
-                    )
-        a_left = steps[:, side == 0].sum(axis=1)
-        d_left = steps[:, side == 1].sum(axis=1)
-        over = (a_left == 0) | (d_left == 0)
-        if retreat_after_round and rnd >= retreat_after_round:
-            withdrawn |= ~over
-        if retreat_below_steps:
-            withdrawn |= ~over & (a_left < retreat_below_steps)
-        if (over | withdrawn).all():
+                ready = steps[i] > 0
+                if len(turns_of[i]) > 1:
+                    ready &= rank[i] == turn
+                if rnd == 1 and place.river and side[i] == 0:
+                    ready &= ~slow[i]
+                cols = np.flatnonzero(ready)
+                if cols.size:
+                    _fire(cols, i, side, kind, group, steps, half, fire, double, rng)
+        a_left = steps[side == 0].sum(axis=0)
+        done = (a_left == 0) | (steps[side == 1].sum(axis=0) == 0)
+        if place.retreat_after_round and rnd >= place.retreat_after_round:
+            done[:] = True  # the attacker withdraws from the rest (6.5)
+        if place.retreat_below_steps:
+            done |= a_left < place.retreat_below_steps
+        if done.any():  # finished samples leave the working arrays
+            result[:, at[done]] = steps[:, done]
+            keep = ~done
+            at, steps, half, kind = at[keep], steps[:, keep], half[:, keep], kind[:, keep]
+            group, rank, slow = group[:, keep], rank[:, keep], slow[:, keep]
+        if at.size == 0:
             break
-    a_left = steps[:, side == 0].sum(axis=1)
-    d_left = steps[:, side == 1].sum(axis=1)
+    result[:, at] = steps
+    return result
+
+
+def _fire(
+    cols: np.ndarray,
+    i: int,
+    side: np.ndarray,
+    kind: np.ndarray,
+    group: np.ndarray,
+    steps: np.ndarray,
+    half: np.ndarray,
+    fire: np.ndarray,
+    double: bool,
+    rng: np.random.Generator,
+) -> None:
+    """Block i fires in the samples `cols`: at the group it hits best among those
+    with a target (6.42), a die per step (6.4), sixes at ground also at its own
+    ground units (6.48)."""
+    me, foe = int(side[i]), 1 - int(side[i])
+    foes = _span(side, foe)
+    if cols.size == steps.shape[1]:  # every sample: slices, no gathering
+        foe_steps, foe_group = steps[foes], group[foes]
+        shooter_ground, fp = group[i] == 2, fire[me, kind[i]].T
+    else:
+        foe_steps, foe_group = steps[foes, cols], group[foes, cols]
+        shooter_ground, fp = group[i, cols] == 2, fire[me, kind[i, cols]].T  # fp: groups x samples
+    best_fp = np.zeros(cols.size, dtype=np.int8)
+    best_group = np.full(cols.size, -1, dtype=np.int8)
+    live = foe_steps > 0
+    for g in range(len(GROUPS)):
+        able = live
+        if g == 2 and not shooter_ground.all():  # 6.46: 1-step ground units immune to air and sea
+            able = np.where(shooter_ground, live, foe_steps > 1)
+        better = (able & (foe_group == g)).any(axis=0) & (fp[g] > best_fp)
+        best_fp, best_group = np.where(better, fp[g], best_fp), np.where(better, g, best_group)
+    shooting = best_group >= 0
+    if not shooting.all():
+        cols, best_fp, best_group = cols[shooting], best_fp[shooting], best_group[shooting]
+        foe_group = foe_group[:, shooting]
+    if cols.size == 0:
+        return
+    air_or_sea = ~shooter_ground[shooting]
+    dice = rng.integers(1, 7, size=(4, cols.size), dtype=np.int8)
+    rolled = np.arange(4)[:, None] < steps[i, cols][None, :]
+    hits = ((dice <= best_fp) & rolled).sum(axis=0)
+    if air_or_sea.any():  # 6.48: friendly fire on one's own ground units
+        friendly = ((dice == 6) & rolled).sum(axis=0) * ((best_group == 2) & air_or_sea)
+        if friendly.any():
+            mine = _span(side, me)
+            members = group[mine, cols] == 2
+            _apply_hits(steps, half, mine, cols, friendly, members, np.ones(cols.size, dtype=np.int8), False)
+    for g in set(best_group.tolist()):
+        chosen = best_group == g
+        every = chosen.all()
+        c = cols if every else cols[chosen]
+        members = (foe_group if every else foe_group[:, chosen]) == g
+        floor = ((g == 2) & (air_or_sea if every else air_or_sea[chosen])).astype(np.int8)
+        dd = foe == 1 and g == 2 and double
+        _apply_hits(steps, half, foes, c, hits if every else hits[chosen], members, floor, dd)
+
+
+def _span(side: np.ndarray, which: int) -> slice:
+    """The blocks of one side: attackers are listed before defenders."""
+    where = np.flatnonzero(side == which)
+    return slice(int(where[0]), int(where[-1]) + 1)
+
+
+def _summarise(start: np.ndarray, steps: np.ndarray, side: np.ndarray) -> Odds:
+    """The outcome counts and mean losses of the samples (columns) `start` -> `steps`."""
+    n = steps.shape[1]
+    a_left = steps[side == 0].sum(axis=0, dtype=np.int64)
+    d_left = steps[side == 1].sum(axis=0, dtype=np.int64)
     win = int(((d_left == 0) & (a_left > 0)).sum())
     lose = int((a_left == 0).sum())
     draw = n - win - lose
@@ -202,10 +284,10 @@ def battle_odds(
         draw=draw / n,
         lose=lose / n,
         intervals={"win": wilson(win, n), "draw": wilson(draw, n), "lose": wilson(lose, n)},
-        attacker_steps_lost=float(start_steps[side == 0].sum() - a_left.mean()),
-        defender_steps_lost=float(start_steps[side == 1].sum() - d_left.mean()),
-        attacker_survivors=float((steps[:, side == 0] > 0).sum(axis=1).mean()),
-        defender_survivors=float((steps[:, side == 1] > 0).sum(axis=1).mean()),
+        attacker_steps_lost=float((start[side == 0].sum(axis=0, dtype=np.int64) - a_left).mean()),
+        defender_steps_lost=float((start[side == 1].sum(axis=0, dtype=np.int64) - d_left).mean()),
+        attacker_survivors=float((steps[side == 0] > 0).sum(axis=0).mean()),
+        defender_survivors=float((steps[side == 1] > 0).sum(axis=0).mean()),
         mutual=float(((a_left == 0) & (d_left == 0)).sum()) / n,
     )
 
@@ -213,36 +295,40 @@ def battle_odds(
 def _apply_hits(
     steps: np.ndarray,
     half: np.ndarray,
+    blocks: slice,
+    cols: np.ndarray,
     hits: np.ndarray,
     members: np.ndarray,
-    immune: bool,
-    double: bool | None,
+    floor: np.ndarray,
+    double: bool,
 ) -> None:
-    """Give each sample its hits one by one to the strongest member (6.46), sparing
-    1-step ground units from air and naval fire, half-hits first under double defense."""
-    idx = np.flatnonzero(members)
-    if idx.size == 0:
-        return
-    floor = 1 if immune else 0
+    """Give each sample in `cols` its `hits` one by one to the strongest of its
+    `members` (a mask over `blocks` x those samples) above its `floor` (6.46: 1
+    spares 1-step ground units from air and naval fire; ties to the first listed),
+    half-hits first under double defense (6.47)."""
     for k in range(int(hits.max(initial=0))):
-        rows = np.flatnonzero(hits > k)  # only the samples with a hit still to give
-        sub = steps[np.ix_(rows, idx)]
-        pickable = sub > floor
+        todo = np.flatnonzero(hits > k)  # only the samples with a hit still to give
+        c = cols[todo]
+        sub = steps[blocks, c]
+        pickable = members.take(todo, axis=1) & (sub > floor[todo])
         if double:
-            halves: np.ndarray = np.asarray(half[np.ix_(rows, idx)] & pickable)
-            any_half = np.asarray(halves.any(axis=1)).reshape(-1, 1)
-            score = np.where(any_half, np.where(halves, 100, -1), np.where(pickable, sub, -1))
+            halves = half[blocks, c] & pickable
+            score = np.where(halves.any(axis=0), np.where(halves, 100, -1), np.where(pickable, sub, -1))
         else:
             score = np.where(pickable, sub, -1)
-        pick = score.argmax(axis=1)
-        valid = score.max(axis=1) >= 0
-        r, t = rows[valid], idx[pick][valid]
+        # the best score, ties to the first listed: the block's place rides in the low
+        # bits of a key (a max along the blocks is far cheaper than numpy's argmax there)
+        place = TIE_SLOTS - 1 - np.arange(len(score), dtype=np.int16)
+        key = score.astype(np.int16) * TIE_SLOTS + place[:, None]
+        best = key.max(axis=0)
+        valid = best >= 0
+        c, t = c[valid], blocks.start + (TIE_SLOTS - 1 - (best[valid] % TIE_SLOTS))
         if double:
-            was_half = half[r, t]
-            steps[r[was_half], t[was_half]] -= 1
-            half[r, t] = ~was_half
+            was_half = half[t, c]
+            steps[t[was_half], c[was_half]] -= 1
+            half[t, c] = ~was_half
         else:
-            steps[r, t] -= 1
+            steps[t, c] -= 1
 
 
 def parse_units(text: str) -> list[Unit]:
@@ -382,28 +468,52 @@ def odds(description: Mapping[str, Any]) -> Forecast:
         one = battle_odds(attackers, defenders, rounds=rounds, samples=SAMPLES, **place)
         return _forecast([(one, 1)], NOTES)
     pool = quick_start_pool()
-    table = unit_table()
     draws = np.random.default_rng(0)  # a fixed seed: the same question, the same answer
 
     def guess(count: int) -> tuple[str, ...]:
         return tuple(sorted(pool[int(i)] for i in draws.choice(len(pool), size=count)))
 
-    # the draws grouped by what they drew: one simulation per distinct guess, with
-    # samples in proportion to its draws (the same estimate, far fewer numpy passes)
-    guesses = Counter((guess(a_hidden), guess(d_hidden)) for _ in range(DRAWS))
-    parts = []
-    for k, ((a_types, d_types), count) in enumerate(sorted(guesses.items())):
-        full = [[Unit(t, table[t].max_steps) for t in types] for types in (a_types, d_types)]
-        one = battle_odds(
-            attackers + full[0],
-            defenders + full[1],
-            rounds=rounds,
-            samples=count * (SAMPLES // DRAWS),
-            seed=k,
-            **place,
-        )
-        parts.append((one, count))
-    return _forecast(parts, (PRIOR_NOTE, *NOTES))
+    # the draws grouped by what they drew, SAMPLES // DRAWS battles per draw, all
+    # fought in one numpy pass (_by_draws); each distinct guess is summed up apart
+    guesses = sorted(Counter((guess(a_hidden), guess(d_hidden)) for _ in range(DRAWS)).items())
+    return _forecast(_by_draws(attackers, defenders, guesses, rounds, place), (PRIOR_NOTE, *NOTES))
+
+
+def _by_draws(
+    attackers: list[Unit],
+    defenders: list[Unit],
+    guesses: list[tuple[tuple[tuple[str, ...], tuple[str, ...]], int]],
+    rounds: int,
+    place: Mapping[str, Any],
+) -> list[tuple[Odds, int]]:
+    """The battles of every guess of the hidden blocks' types in one simulation:
+    SAMPLES // DRAWS rows per draw, a guess's rows fielding the known blocks, then
+    the guessed ones in the guess's (sorted) order, as the per-guess battle listed
+    them (so 6.46's tie rule and 6.31's firing order stay the same). Returns each
+    guess's `Odds` with its number of draws, as one simulation per guess would."""
+    table = unit_table()
+    per_draw = SAMPLES // DRAWS
+    (a_first, d_first), _ = guesses[0]
+    listed = [(0, u) for u in attackers] + [(0, None)] * len(a_first)
+    listed += [(1, u) for u in defenders] + [(1, None)] * len(d_first)
+    types = sorted({u.type for _, u in listed if u} | set(quick_start_pool()))
+    side = np.array([s for s, _ in listed])
+    width = sum(count for _, count in guesses) * per_draw
+    start = np.zeros((len(listed), width), dtype=np.int8)
+    kind = np.zeros((len(listed), width), dtype=np.int8)
+    bounds = []
+    row = 0
+    for (a_types, d_types), count in guesses:
+        end = row + count * per_draw
+        drawn = iter(a_types + d_types)
+        for j, (_, u) in enumerate(listed):
+            type_id, full = (u.type, u.steps) if u else (t := next(drawn), table[t].max_steps)
+            start[j, row:end], kind[j, row:end] = full, types.index(type_id)
+        bounds.append((row, end, count))
+        row = end
+    setting = Place(place["terrain"], place["city"], place["river"], rounds)
+    steps = _simulate(types, side, kind, start, setting, np.random.default_rng(0))
+    return [(_summarise(start[:, lo:hi], steps[:, lo:hi], side), count) for lo, hi, count in bounds]
 
 
 def _forecast(parts: list[tuple[Odds, int]], notes: tuple[str, ...]) -> Forecast:
