@@ -78,7 +78,10 @@ def test_a_click_on_a_friendly_unit_selects_it_and_moves_nothing(page: Page) -> 
     target(page, where).focus()
     page.keyboard.press("Enter")
     expect(hex_at(page, where).locator(f'.counter[data-uids~="{mover}"]')).to_have_count(1)
-    # keyboard shortcuts: u takes the move back, e asks to end the phase
+    # keyboard shortcuts: u takes the move back, e asks to end the phase (u works
+    # once the move is in and Undo is offered, as its button shows)
+    expect(page.locator("button.undo")).to_be_visible()
+    expect(page.locator("button.undo")).to_be_enabled()
     page.locator("body").press("u")
     expect(hex_at(page, start).locator(f'.counter[data-uids~="{mover}"]')).to_have_count(1)
     page.locator("body").press("e")

@@ -21,11 +21,11 @@ from webkit import (
     ApiDriver,
     assert_first_screen,
     axe_problems,
-    board_covers_its_box,
     board_scale,
     button,
     counter,
     end_phase,
+    expect_board_covers_its_box,
     modal,
     prompt,
     shot,
@@ -542,7 +542,7 @@ def test_a_phone_shows_the_front_filled_and_the_prompt(profiles: Any) -> None:
     _wait_for(page, ApiDriver(page), game_id, {"move", "end_movement"})
     expect(button(page, "end_movement")).to_be_visible()
     assert_first_screen(page, prompt(page), 844)
-    assert board_covers_its_box(page)
+    expect_board_covers_its_box(page)
     end = button(page, "end_movement").bounding_box()
     assert end is not None and end["height"] >= 44
     shot(page, "hgw-phone")

@@ -11,10 +11,13 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from webkit import modal, prompt, start_game
 
 #: Actions a new player's game takes at most (two rounds take about 40 of red's).
 MOST = 300
+#: How long one tap waits for its element to hold still before the page is looked at again.
+STALE_MS = 5_000
 
 
 def _visible(loc: Locator) -> Locator | None:
@@ -26,7 +29,12 @@ def _visible(loc: Locator) -> Locator | None:
 
 def _play(page: Page, touch: bool, notes: list[str]) -> None:
     def press(loc: Locator) -> None:
-        loc.tap() if touch else loc.click()
+        # A view arriving meanwhile redraws the board and detaches what was found; the
+        # loop then looks at the page afresh instead of waiting on a stale element.
+        try:
+            loc.tap(timeout=STALE_MS) if touch else loc.click(timeout=STALE_MS)
+        except PlaywrightTimeoutError:
+            notes.append("redrawn before the tap: looked again")
 
     moved = 0
     for _ in range(MOST):

@@ -12,8 +12,8 @@ from playwright.sync_api import Page, expect
 from webkit import (
     assert_first_screen,
     axe_problems,
-    board_covers_its_box,
     board_scale,
+    expect_board_covers_its_box,
     modal,
     prompt,
     shot,
@@ -47,10 +47,10 @@ def test_a_phone_fills_the_board_and_shows_the_prompt(profiles: Any, ruleset: st
     assert_first_screen(page, prompt(page), 844)
     # no empty band: the map covers its whole box (a wide map fitted inside a phone's
     # box left bands above and below it, and counters too small to tap)
-    assert board_covers_its_box(page)
+    expect_board_covers_its_box(page)
     # "Fit the board" still shows the whole map
     page.get_by_role("button", name="Fit the board").tap()
-    assert not board_covers_its_box(page)
+    expect_board_covers_its_box(page, covers=False)
     # 44 px touch targets: the tray's blocks (Victory's deployment) or the buttons
     target = page.locator(".tray .tray-unit, .prompt-card .action-buttons button").first
     height = target.bounding_box()

@@ -164,17 +164,37 @@ def assert_first_screen(page: Page, what: Locator, height: int) -> None:
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
 
 
-def board_covers_its_box(page: Page) -> bool:
-    """The drawn map covers the whole board box (no empty band: a phone's first view)."""
+def _board_boxes(page: Page) -> tuple[dict[str, float], dict[str, float]]:
     frame = page.locator(".board-svg").bounding_box()
     drawn = page.locator(".board-svg .board-content").bounding_box()
     assert frame is not None and drawn is not None
+    return frame, drawn
+
+
+def _covers(frame: dict[str, float], drawn: dict[str, float]) -> bool:
     return (
         drawn["x"] <= frame["x"] + 1
         and drawn["y"] <= frame["y"] + 1
         and drawn["x"] + drawn["width"] >= frame["x"] + frame["width"] - 1
         and drawn["y"] + drawn["height"] >= frame["y"] + frame["height"] - 1
     )
+
+
+def expect_board_covers_its_box(page: Page, covers: bool = True) -> None:
+    """The drawn map covers the whole board box (no empty band: a phone's first view),
+    or, with covers=False, leaves some of it empty (the whole map fitted). The board
+    is zoomed once its data has come, so this waits for it like an `expect` does."""
+    for _ in range(EXPECT_POLLS):
+        frame, drawn = _board_boxes(page)
+        if _covers(frame, drawn) == covers:
+            return
+        page.wait_for_timeout(EXPECT_POLL_MS)
+    state = "covers" if not covers else "does not cover"
+    raise AssertionError(f"the drawn map still {state} its box: map {drawn}, box {frame}")
+
+
+#: expect_board_covers_its_box waits up to EXPECT_POLLS x EXPECT_POLL_MS (15 s).
+EXPECT_POLLS, EXPECT_POLL_MS = 75, 200
 
 
 def modal(page: Page) -> Locator:
