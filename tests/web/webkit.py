@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+import socket
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +24,35 @@ MAX_STEPS = 3000
 
 #: Where screenshots go: GROGNARD_SCREENSHOTS (e.g. docs/screenshots), else nowhere.
 SCREENSHOTS = os.environ.get("GROGNARD_SCREENSHOTS")
+
+
+@contextmanager
+def serving(app: Any, name: str) -> Iterator[str]:
+    """Run `app` (grognard.server.create_app) with uvicorn in a thread on a free port of
+    127.0.0.1, with the connection limits `grognard serve` sets (protocol.py), so that
+    the browser meets the server as users do; yields its address."""
+    import uvicorn
+
+    from grognard.server.protocol import uvicorn_options
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", **uvicorn_options())
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name=name, daemon=True)
+    thread.start()
+    ready = threading.Event()
+    while thread.is_alive() and not server.started:
+        ready.wait(0.05)
+    if not server.started:
+        raise RuntimeError("the test server did not start")
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        app.state.server.engine.dispose()
 
 
 def shot(page: Page, name: str) -> None:
