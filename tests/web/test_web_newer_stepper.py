@@ -6,80 +6,9 @@ a finished game's Rematch button starts the next game with the same players."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
 
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, modal, prompt, start_game
-
-#: Polls of the game while the server's AI plays (each waits 250 ms).
-POLLS = 480
-ENDINGS = ("end", "done", "pass", "finish")
-
-
-def _pick(legal: list[list[Any]], endings: bool = True) -> list[Any]:
-    """An ending action when there is one (the turn passes quickly), else the first."""
-    for action in legal if endings else ():
-        if str(action[0]).startswith(ENDINGS):
-            return action
-    return legal[0]
-
-
-def _lines_since(driver: ApiDriver, game_id: str, acted: int, plies: int) -> list[str]:
-    """The log lines written from replay step `acted` to `plies` (what the stepper shows)."""
-    before = driver.get(f"/api/games/{game_id}/replay/{acted}")["view"]["log"]
-    after: list[str] = driver.get(f"/api/games/{game_id}/replay/{plies}")["view"]["log"]
-    return after[len(before) :]
-
-
-def until_the_other_side_has_moved(
-    page: Page, game_id: str, me: str, endings: bool = True, wanted: Callable[[list[str]], bool] = bool
-) -> dict[str, Any]:
-    """Play `me` through the API (endings first, or the first legal action) until the
-    AI has acted since `me`'s last action, writing lines in the log (a hidden
-    deployment or a secret order writes none), and `me` is to play again; the game
-    payload then."""
-    driver = ApiDriver(page)
-    for _ in range(POLLS):
-        game = driver.get(f"/api/games/{game_id}")
-        assert game["status"] != "finished", "the game ended before the AI moved"
-        acted = game["last_acted"].get(me, 0)
-        if me in game["active"]:
-            if acted and game["plies"] - acted >= 2 and wanted(_lines_since(driver, game_id, acted, game["plies"])):
-                return game
-            action = _pick(game["views"][me]["legal"], endings)
-            driver.post(
-                f"/api/games/{game_id}/actions",
-                {"seat": me, "action": action, "expected_version": game["version"]},
-            )
-        else:
-            page.wait_for_timeout(250)
-    raise AssertionError("the AI never moved")
-
-
-def step_to_the_end(page: Page, at_least: int) -> tuple[int, list[list[str]]]:
-    """Open "since your last move", step through every action: how many there were
-    (at least `at_least`: the AI may have moved on meanwhile), each one's lines."""
-    since = page.locator(".since-card")
-    expect(since).to_be_visible()
-    since.locator("summary").click()
-    since.get_by_role("button", name="Step through on the board").click()
-    stepper = page.locator(".stepper")
-    expect(stepper.locator(".stepper-counter")).to_have_text(
-        re.compile(r"^The board as you left it · \d+ actions? since$")
-    )
-    found = re.search(r"(\d+) action", stepper.locator(".stepper-counter").inner_text())
-    assert found is not None
-    total = int(found.group(1))
-    assert total >= at_least
-    expect(stepper.get_by_role("button", name="Previous")).to_be_disabled()
-    seen = []
-    for step in range(1, total + 1):
-        stepper.get_by_role("button", name="Next").click()
-        expect(stepper.locator(".stepper-counter")).to_have_text(f"Action {step} of {total}")
-        seen.append(stepper.locator(".stepper-lines li").all_inner_texts())
-    expect(stepper.get_by_role("button", name="Next")).to_be_disabled()
-    return total, seen
+from webkit import ApiDriver, modal, prompt, start_game, step_to_the_end, until_the_other_side_has_moved
 
 
 def _go_to_step(page: Page, step: int, total: int) -> None:
@@ -127,6 +56,11 @@ def test_victory_step_through_the_ais_moves(page: Page) -> None:
     assert page.evaluate(BLOCKS_BY_HEX) == now
 
 
+LAND_AREAS = (
+    "() => [...document.querySelectorAll('.board-svg .vm-area[data-area]')].map((g) => g.dataset.area)"
+)
+
+
 def test_virtuti_step_through_the_ais_moves_outlines_the_areas(page: Page) -> None:
     game_id = start_game(page, ruleset="virtuti", seats={"axis": "me", "allies": "ai:random"}, seed=5)
     board = ApiDriver(page).get("/api/rulesets/virtuti/board-data")
@@ -143,7 +77,7 @@ def test_virtuti_step_through_the_ais_moves_outlines_the_areas(page: Page) -> No
     expect(page.locator(".board-svg [data-area]").first).to_be_attached()
     total, seen = step_to_the_end(page, total)
     # land areas (the ones outlined; a sea zone or a port is not)
-    areas = set(page.evaluate("() => [...document.querySelectorAll('.board-svg .vm-area[data-area]')].map((g) => g.dataset.area)"))
+    areas = set(page.evaluate(LAND_AREAS))
     naming = [
         (i, {word for word in re.findall(r"[a-z][a-z_]*[a-z]", " ".join(lines)) if word in areas})
         for i, lines in enumerate(seen)
@@ -153,7 +87,8 @@ def test_virtuti_step_through_the_ais_moves_outlines_the_areas(page: Page) -> No
     step, named = with_areas[-1]
     _go_to_step(page, step + 1, total)
     for area in named:
-        expect(page.locator(f'.board-svg .vm-area[data-area="{area}"]')).to_have_class(re.compile(r"\brecent\b"))
+        outlined = page.locator(f'.board-svg .vm-area[data-area="{area}"]')
+        expect(outlined).to_have_class(re.compile(r"\brecent\b"))
     # only those: the outlines follow the step
     expect(page.locator(".board-svg .vm-area.recent")).to_have_count(len(named))
     page.locator(".stepper").get_by_role("button", name="Done").click()
