@@ -258,7 +258,8 @@ function seatFocus(view, info, centres) {
 
 class VictoryBoard extends HexBoard {
   constructor(host, hooks) {
-    super(host, hooks, "Victory map", "hexes vi-hexes");
+    // a hex (pointy-top: √3·SIZE across) is what a phone taps: at least 44 px at first
+    super(host, hooks, "Victory map", "hexes vi-hexes", Math.sqrt(3) * SIZE);
     this.pz.defs.append(...patterns());
     this.sideLayer = s("g", { class: "vi-hexsides" });
     this.markLayer = s("g", { class: "vi-marks" });
