@@ -145,7 +145,7 @@ class GamePage {
     const side = h(
       "aside",
       { class: "side" },
-      h("section", { class: "card prompt-card" }, el.turn, el.deadline, el.prompt, el.rules, el.hint, el.waiting, h("div", { class: "choice-row" }, el.buttons, el.undo), el.allChoices),
+      h("section", { class: "card prompt-card" }, el.turn, el.deadline, el.prompt, el.rules, el.hint, el.waiting, (el.choices = h("div", { class: "choice-row" }, el.buttons, el.undo)), el.allChoices),
       el.selection,
       el.tray,
       el.extra,
@@ -493,6 +493,8 @@ class GamePage {
     );
     el.undo.hidden = this.curtained || !view.can_undo || this.header.status === "finished";
     el.undo.disabled = this.busy;
+    // no buttons and no Undo (a step played on the board or the tray): no empty row
+    el.choices.hidden = !el.buttons.childElementCount && el.undo.hidden;
 
     // every choice, for keyboards and for anything the board does not show
     el.allChoices.hidden = this.curtained || model.entries.length < 2 || model.entries.length === model.buttons.length;
