@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -66,27 +64,19 @@ def _browser_missing() -> None:
     pytest.fail(f"browser tests need a browser: {_missing()}")
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="session")
 def web_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
     """(address, app): the app on 127.0.0.1 with Viktory II, Victory, Virtuti and the test rulesets
     tiny and blockskirmish (both with secrets between seats), on a fresh SQLite database."""
-    import uvicorn
     from blockgame import BLOCKSKIRMISH
     from tinygame import TINY
+    from webkit import serving
 
     from grognard.core.registry import Registry
     from grognard.games.victory import RULESET as VICTORY
     from grognard.games.viktory2 import RULESET as VIKTORY2
     from grognard.games.virtuti import RULESET as VIRTUTI
     from grognard.server import create_app
-    from grognard.server.protocol import uvicorn_options
 
     registry = Registry()
     registry.register(VIKTORY2)
@@ -96,27 +86,8 @@ def web_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any
     registry.register(VIRTUTI)
     database = tmp_path_factory.mktemp("web") / "grognard.db"
     app = create_app(f"sqlite:///{database}", registry=registry, ai_move_budget=30.0)
-    port = _free_port()
-    # the connection limits `grognard serve` sets (protocol.py), so that the browser
-    # meets the server as users do
-    options = uvicorn_options()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", **options)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name="grognard-web-test-server", daemon=True)
-    thread.start()
-    ready = threading.Event()
-
-    def wait_started() -> None:
-        while thread.is_alive() and not server.started:
-            ready.wait(0.05)
-
-    wait_started()
-    if not server.started:
-        raise RuntimeError("the test server did not start")
-    yield f"http://127.0.0.1:{port}", app
-    server.should_exit = True
-    thread.join(timeout=30)
-    app.state.server.engine.dispose()
+    with serving(app, "grognard-web-test-server") as address:
+        yield address, app
 
 
 @pytest.fixture(scope="session")

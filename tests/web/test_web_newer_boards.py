@@ -104,7 +104,7 @@ def test_virtuti_by_keyboard_a_secret_card_and_zoom(page: Page) -> None:
 
 
 #: The status panel's score label and the legend's count of items, per board module.
-STATUS = {"victory": ("PP held", 17), "virtuti": ("VP", 9)}
+STATUS = {"victory": ("PP held", 18), "virtuti": ("VP", 10)}
 
 
 @pytest.mark.parametrize("ruleset", sorted(GAMES))

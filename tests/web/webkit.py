@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+import socket
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +24,36 @@ MAX_STEPS = 3000
 
 #: Where screenshots go: GROGNARD_SCREENSHOTS (e.g. docs/screenshots), else nowhere.
 SCREENSHOTS = os.environ.get("GROGNARD_SCREENSHOTS")
+
+
+@contextmanager
+def serving(app: Any, name: str) -> Iterator[str]:
+    """Run `app` (grognard.server.create_app) with uvicorn in a thread on a free port of
+    127.0.0.1, with the connection limits `grognard serve` sets (protocol.py), so that
+    the browser meets the server as users do; yields its address."""
+    import uvicorn
+
+    from grognard.server.protocol import uvicorn_options
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    options = uvicorn_options()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", **options)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name=name, daemon=True)
+    thread.start()
+    ready = threading.Event()
+    while thread.is_alive() and not server.started:
+        ready.wait(0.05)
+    if not server.started:
+        raise RuntimeError("the test server did not start")
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        app.state.server.engine.dispose()
 
 
 def shot(page: Page, name: str) -> None:
@@ -145,6 +178,77 @@ def advance(driver: ApiDriver, game: dict[str, Any], state: State, stop: Callabl
         )
         version = game["version"] = payload["version"]
     raise AssertionError("the game did not reach the wanted position")
+
+
+#: Polls of a game while the server's AI plays (each waits 250 ms).
+POLLS = 480
+ENDINGS = ("end", "done", "pass", "finish")
+
+
+def _pick(legal: list[list[Any]], endings: bool = True) -> list[Any]:
+    """An ending action when there is one (the turn passes quickly), else the first."""
+    for action in legal if endings else ():
+        if str(action[0]).startswith(ENDINGS):
+            return action
+    return legal[0]
+
+
+def _lines_since(driver: ApiDriver, game_id: str, acted: int, plies: int) -> list[str]:
+    """The log lines written from replay step `acted` to `plies` (what the stepper shows)."""
+    before = driver.get(f"/api/games/{game_id}/replay/{acted}")["view"]["log"]
+    after: list[str] = driver.get(f"/api/games/{game_id}/replay/{plies}")["view"]["log"]
+    return after[len(before) :]
+
+
+def until_the_other_side_has_moved(
+    page: Page, game_id: str, me: str, endings: bool = True, wanted: Callable[[list[str]], bool] = bool
+) -> dict[str, Any]:
+    """Play `me` through the API (endings first, or the first legal action) until the
+    AI has acted since `me`'s last action, writing lines in the log (a hidden
+    deployment or a secret order writes none), and `me` is to play again; the game
+    payload then."""
+    driver = ApiDriver(page)
+    for _ in range(POLLS):
+        game = driver.get(f"/api/games/{game_id}")
+        assert game["status"] != "finished", "the game ended before the AI moved"
+        acted = game["last_acted"].get(me, 0)
+        if me in game["active"]:
+            moved = acted and game["plies"] - acted >= 2
+            if moved and wanted(_lines_since(driver, game_id, acted, game["plies"])):
+                return game
+            action = _pick(game["views"][me]["legal"], endings)
+            driver.post(
+                f"/api/games/{game_id}/actions",
+                {"seat": me, "action": action, "expected_version": game["version"]},
+            )
+        else:
+            page.wait_for_timeout(250)
+    raise AssertionError("the AI never moved")
+
+
+def step_to_the_end(page: Page, at_least: int) -> tuple[int, list[list[str]]]:
+    """Open "since your last move", step through every action: how many there were
+    (at least `at_least`: the AI may have moved on meanwhile), each one's lines."""
+    since = page.locator(".since-card")
+    expect(since).to_be_visible()
+    since.locator("summary").click()
+    since.get_by_role("button", name="Step through on the board").click()
+    stepper = page.locator(".stepper")
+    expect(stepper.locator(".stepper-counter")).to_have_text(
+        re.compile(r"^The board as you left it · \d+ actions? since$")
+    )
+    found = re.search(r"(\d+) action", stepper.locator(".stepper-counter").inner_text())
+    assert found is not None
+    total = int(found.group(1))
+    assert total >= at_least
+    expect(stepper.get_by_role("button", name="Previous")).to_be_disabled()
+    seen = []
+    for step in range(1, total + 1):
+        stepper.get_by_role("button", name="Next").click()
+        expect(stepper.locator(".stepper-counter")).to_have_text(f"Action {step} of {total}")
+        seen.append(stepper.locator(".stepper-lines li").all_inner_texts())
+    expect(stepper.get_by_role("button", name="Next")).to_be_disabled()
+    return total, seen
 
 
 def board_scale(page: Page) -> float:

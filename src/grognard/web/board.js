@@ -38,12 +38,17 @@ const DRAG_THRESHOLD = 6;
  * An <svg> whose content (`this.content`, a <g>) can be dragged and zoomed.
  * A press that does not move past a few pixels is an activation: `onActivate(target)`.
  */
+/** The least size of a touch target, in CSS px (WCAG 2.5.5; style.css does the same for buttons). */
+const TAP_PX = 44;
 /** A phone held upright, used by touch (the layout of style.css for phones). */
 const PHONE = typeof matchMedia === "function" ? matchMedia("(max-width: 560px) and (pointer: coarse)") : { matches: false };
 
 export class PanZoom {
-  constructor(host, { onActivate, label = "Game board" } = {}) {
+  /** `tapSize`: the smallest thing a player taps (a hex's width), in content units:
+   * on a touch phone the first view makes it at least TAP_PX across. */
+  constructor(host, { onActivate, label = "Game board", tapSize = 0 } = {}) {
     this.onActivate = onActivate || (() => {});
+    this.tapSize = tapSize;
     this.svg = s("svg", { class: "board-svg", role: "application", "aria-label": label, tabindex: "-1" });
     this.defs = s("defs");
     this.content = s("g", { class: "board-content" });
@@ -106,7 +111,9 @@ export class PanZoom {
     if (!this.bounds) return;
     const [w, hgt] = this.size();
     const fill = !whole && PHONE.matches;
-    this.k = fill ? this.coverScale() : this.fitScale();
+    // (a hair over: the drawn corners are rounded, and apply() writes 4 decimals)
+    const tap = this.tapSize ? (TAP_PX / this.tapSize) * 1.005 : 0;
+    this.k = fill ? Math.max(this.coverScale(), tap) : this.fitScale();
     const centre = fill && this.focus ? this.focus : { x: this.bounds.x + this.bounds.w / 2, y: this.bounds.y + this.bounds.h / 2 };
     // never past the board's edges when it fills the box
     const clamp = (value, size, span, start) => (fill ? Math.min(-this.k * start, Math.max(size - this.k * (start + span), value)) : value);
@@ -250,9 +257,9 @@ export class PanZoom {
  * `activate(target)`, one hex group per hex id in `groups` (drawn in `hexLayer`), the
  * hover outline and clean-up. Board modules extend it and draw the hexes. */
 export class HexBoard {
-  constructor(host, hooks, label, hexClass = "hexes") {
+  constructor(host, hooks, label, hexClass = "hexes", tapSize = 0) {
     this.hooks = hooks || {};
-    this.pz = new PanZoom(host, { onActivate: (target) => this.activate(target), label });
+    this.pz = new PanZoom(host, { onActivate: (target) => this.activate(target), label, tapSize });
     this.hexLayer = s("g", { class: hexClass });
     this.groups = new Map();
   }

@@ -138,13 +138,14 @@ class GamePage {
     el.boardArea = h("div", { class: "board-area" }, el.boardHost, el.banner, el.menu);
     this.stepper = new TurnStepper(this.id, {
       board: this.board,
+      placesIn: (line) => this.mod.placesIn(line),
       roleColor: (role, view) => this.roleColor(role, view),
       onExit: () => this.refresh(),
     });
     const side = h(
       "aside",
       { class: "side" },
-      h("section", { class: "card prompt-card" }, el.turn, el.deadline, el.prompt, el.rules, el.hint, el.waiting, h("div", { class: "choice-row" }, el.buttons, el.undo), el.allChoices),
+      h("section", { class: "card prompt-card" }, el.turn, el.deadline, el.prompt, el.rules, el.hint, el.waiting, (el.choices = h("div", { class: "choice-row" }, el.buttons, el.undo)), el.allChoices),
       el.selection,
       el.tray,
       el.extra,
@@ -341,19 +342,18 @@ class GamePage {
    * seat's own last log line. */
   noteRecent(view) {
     const lines = this.seat === null ? [] : view.log || []; // an observer follows everybody alike
-    const roles = view.roles || [];
     let from = this.actedAt.get(this.seat);
     if (from === undefined || from > lines.length) {
       from = lines.length;
-      while (from > 0 && lines.length - from < 80 && lines[from - 1].split(" ")[0] !== this.seat) from -= 1;
+      while (from > 0 && lines.length - from < 80 && this.mod.lineActor(lines[from - 1], view) !== this.seat) from -= 1;
     }
     const hexes = new Set();
     const since = [];
     for (const line of lines.slice(from)) {
-      const actor = line.split(" ")[0];
-      if (roles.includes(actor) && actor !== this.seat) {
+      const actor = this.mod.lineActor(line, view);
+      if (actor !== null && actor !== this.seat) {
         since.push(line);
-        for (const hex of line.match(/-?\d+,-?\d+/g) || []) hexes.add(hex);
+        for (const hex of this.mod.placesIn(line)) hexes.add(hex);
       }
     }
     this.recent = [...hexes];
@@ -493,6 +493,8 @@ class GamePage {
     );
     el.undo.hidden = this.curtained || !view.can_undo || this.header.status === "finished";
     el.undo.disabled = this.busy;
+    // no buttons and no Undo (a step played on the board or the tray): no empty row
+    el.choices.hidden = !el.buttons.childElementCount && el.undo.hidden;
 
     // every choice, for keyboards and for anything the board does not show
     el.allChoices.hidden = this.curtained || model.entries.length < 2 || model.entries.length === model.buttons.length;

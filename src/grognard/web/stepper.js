@@ -14,16 +14,17 @@ import { h, icon, put, toast } from "./ui.js";
 const MAX_STEPS = 200;
 /** Milliseconds between steps while playing them. */
 const PLAY_EVERY = 900;
-const HEX_IN_TEXT = /-?\d+,-?\d+/g;
 
 export class TurnStepper {
   /**
-   * `board`: the page's board module instance; `roleColor(role, view)`; `onExit()`:
-   * called when stepping ends, to draw the game as it is now.
+   * `board`: the page's board module instance; `placesIn(line)`: the places a log
+   * line names (the module's hook); `roleColor(role, view)`; `onExit()`: called when
+   * stepping ends, to draw the game as it is now.
    */
-  constructor(gameId, { board, roleColor, onExit }) {
+  constructor(gameId, { board, placesIn, roleColor, onExit }) {
     this.gameId = gameId;
     this.board = board;
+    this.placesIn = placesIn;
     this.roleColor = roleColor;
     this.onExit = onExit;
     this.active = false;
@@ -119,7 +120,7 @@ export class TurnStepper {
     if (!view) return;
     const log = view.log || [];
     const lines = before ? log.slice((before.log || []).length) : [];
-    const hexes = new Set(lines.flatMap((line) => line.match(HEX_IN_TEXT) || []));
+    const hexes = new Set(lines.flatMap((line) => this.placesIn(line)));
     this.board.render(view, { selectable: new Set(), targets: new Map(), hexTargets: new Map(), labels: new Map(), hover: [...hexes], recent: hexes });
     const done = this.step - this.from;
     const total = this.to - this.from;

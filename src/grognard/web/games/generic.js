@@ -145,6 +145,14 @@ export default {
   unitLabel: (uid) => uid,
   unitBadge: () => null,
   summary: () => null,
+  // the places a log line names (outlined by "since your last move" and the stepper):
+  // axial hex ids "q,r" by default; a board whose places are named otherwise says how
+  placesIn: (line) => line.match(/-?\d+,-?\d+/g) || [],
+  // the role whose move a log line tells, or null: its first word when that is a role
+  lineActor: (line, view) => {
+    const first = line.split(" ")[0];
+    return (view?.roles || []).includes(first) ? first : null;
+  },
   extraPanel: (view) => {
     const board = view?.board || {};
     if (!isBattle(board.battle)) return null;

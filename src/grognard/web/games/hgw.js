@@ -778,6 +778,11 @@ class HgwBoard extends HexBoard {
       this.armyLayer.append(holder);
     }
     // the theatre in play fills the board at first: where the armies stand
+    // the dashed outline of the places the other players' last moves name
+    for (const place of ui.recent || []) {
+      const at = place === BOX ? null : where(place);
+      if (at) this.markLayer.append(s("polygon", { class: "hgw-recent", "data-recent": place, points: hexPoints(SIZE - 1), transform: `translate(${at[0].toFixed(2)} ${at[1].toFixed(2)})` }));
+    }
     if (!this.pz.bounds) this.pz.setBounds(this.theatre(view, where));
     if (ui.hover) this.highlight(ui.hover);
     return { drawn };
@@ -973,6 +978,7 @@ function legend() {
     "ul",
     { class: "legend-items" },
     item(swatch(hexShape(GROUP_COLORS.germany)), "Germany"),
+    item(swatch(s("polygon", { class: "legend-recent", points: hexPoints(SIZE), fill: "none" })), "Dashed outline: places named by the other players' last moves"),
     item(swatch(hexShape(GROUP_COLORS.soviet)), "Soviet Union"),
     item(swatch(hexShape(GROUP_COLORS.inclined_axis)), "Inclined towards the Axis"),
     item(swatch(hexShape(WATER.sea)), "Sea"),
@@ -1001,6 +1007,9 @@ export default {
   unitsAt: (view, hex) => armiesOf(view).filter((a) => a.at === hex).map((a) => a.id),
   isTurnEnd: (action) => action[0] === "end_production",
   obligations: () => [],
+  // the places a log line names: a hex id after "on", "in", "at", "to", "from" ("attack
+  // on 1043"), not the year of "(Summer 1941)"
+  placesIn: (line) => [...line.matchAll(/\b(?:on|in|at|to|from|into) (\d{4,5})\b/g)].map((m) => m[1]),
   whyNot,
   legend,
   createBoard: (host, hooks) => new HgwBoard(host, hooks),

@@ -258,7 +258,8 @@ function seatFocus(view, info, centres) {
 
 class VictoryBoard extends HexBoard {
   constructor(host, hooks) {
-    super(host, hooks, "Victory map", "hexes vi-hexes");
+    // a hex (pointy-top: √3·SIZE across) is what a phone taps: at least 44 px at first
+    super(host, hooks, "Victory map", "hexes vi-hexes", Math.sqrt(3) * SIZE);
     this.pz.defs.append(...patterns());
     this.sideLayer = s("g", { class: "vi-hexsides" });
     this.markLayer = s("g", { class: "vi-marks" });
@@ -356,6 +357,8 @@ class VictoryBoard extends HexBoard {
       if (declared.has(id) && id !== fight) g.append(s("text", { class: "vi-declared", x: SIZE * 0.55, y: -SIZE * 0.3, text: "⚔" }));
       if (here.length) tip.push(`${here.length} block${here.length === 1 ? "" : "s"}`);
       g.append(s("text", { class: "coord", x: 0, y: SIZE - 6, "text-anchor": "middle" }, id));
+      // the dashed outline of the hexes the other players' last moves name (as Viktory II's)
+      if (ui.recent?.has(id) && !kind) g.append(s("polygon", { class: "recent-mark", points: hexPoints(SIZE - 5) }));
       if (kind || id === fight || id === selectedHex) g.append(s("polygon", { class: "hl-edge", points: inner }));
       g.prepend(s("title", {}, tip.join(" · ")));
       this.hexLayer.append(g);
@@ -621,6 +624,7 @@ function legend() {
     item(swatch(line("vi-road")), "Road"),
     item(swatch(line("vi-river"), s("rect", { class: "vi-bridge", x: -5, y: -2.6, width: 10, height: 5.2, rx: 1 })), "Bridge"),
     item(swatch(s("g", { transform: "scale(0.5)" }, blockShape({ side: "red", hidden: true }, roleColor("red")))), "Another player's block: blank"),
+    item(swatch(hexShape("none"), s("polygon", { class: "legend-recent", points: hexPoints(9), fill: "none" })), "Dashed outline: hexes named by the other players' last moves"),
   );
 }
 

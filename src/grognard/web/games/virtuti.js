@@ -437,6 +437,13 @@ function whyNot(view, { hex, seat, selected }) {
   return null;
 }
 
+/** A swatch edged as an area named by the other players' last moves (virtuti.css). */
+function recentSwatch() {
+  const svg = s("svg", { class: "legend-svg vm-legend-recent", width: 30, height: 20, viewBox: "0 0 30 20", "aria-hidden": "true" });
+  svg.append(s("rect", { class: "tile", x: 1.5, y: 1.5, width: 27, height: 17, rx: 3, fill: NEUTRAL }));
+  return svg;
+}
+
 function legend() {
   const swatch = (fill) => {
     const svg = s("svg", { class: "legend-svg", width: 30, height: 20, viewBox: "0 0 30 20", "aria-hidden": "true" });
@@ -453,6 +460,7 @@ function legend() {
     item(NEUTRAL, "Neutral area"),
     item(WEATHER.mud, "Mud (weather mode)"),
     item(WEATHER.snow, "Snow (weather mode)"),
+    h("li", {}, recentSwatch(), h("span", {}, "Blue edge: areas named by the other players' last moves")),
     item("#e2675a", "Out of supply (supply mode)"),
     item(SEA, "Sea zone; the anchor circles are ports"),
     h("li", {}, h("span", {}, "Counters: unit type and level in its faction's colour; round tokens are orders; the tower is a fortification and its level; ★ a VP area; the small number its PP")),
@@ -472,5 +480,16 @@ export default {
   legend,
   whyNot,
   isTurnEnd: (action) => action[0] === "done",
+  // the log speaks of factions ("western_allies moves…", "Order revealed: ussr…"):
+  // a line is the move of the seat that plays the first faction it names
+  lineActor: (line) => {
+    const faction = /\b(axis|western_allies|ussr)\b/.exec(line)?.[1];
+    return faction ? (faction === "axis" ? "axis" : "allies") : null;
+  },
+  // the areas a log line names: its words that are area ids ("axis captures strasbourg")
+  placesIn: (line) => {
+    const names = boardData()?.names;
+    return names ? (line.match(/\b[a-z][a-z_]*[a-z]\b/g) || []).filter((word) => names.has(word)) : [];
+  },
   createBoard: (host, hooks) => new VirtutiBoard(host, hooks),
 };
