@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import expect
-from webkit import board_covers_its_box, prompt, start_game
+from webkit import expect_board_covers_its_box, prompt, start_game
 
 #: The text box of an element's contents, and the element's own box (viewport px).
 BOXES = """(el) => {
@@ -34,7 +34,7 @@ def test_victory_on_a_phone_taps_44_px_and_leaves_no_empty_band(profiles: Any) -
         ".map((t) => { const r = t.getBoundingClientRect(); return Math.min(r.width, r.height); })"
     )
     assert sizes and min(sizes) >= 44, min(sizes)
-    assert board_covers_its_box(page)
+    expect_board_covers_its_box(page)
     # a lit city, once a block of the tray is chosen, is as big
     page.locator(".tray .tray-unit").first.tap()
     lit = page.locator(".board-svg .hex.target .tile").first.bounding_box()
