@@ -44,9 +44,10 @@ CASES = [
     ),
     # 2.0, 4.0: blocks stand upright, their identity and steps seen by their owner only
     Case(None, "victory", ("blue", "red"), {"turn_limit": 2}, {"deploy", "move", "end_moves", "build"}),
-    # Planning, Strategic Phase, Battles step 3-4: orders, cards and air tokens stay
-    # face down until both players have chosen
-    Case(None, "virtuti", ("axis", "allies"), {"turns": 2}, {"order", "card", "air", "execute"}),
+    # Planning, Strategic Phase, Production: orders, cards and purchases stay face down
+    # until both players have chosen (the verbs of every 2-turn game in 40 seeds tried:
+    # a server game's seed is new each time; air tokens were played in 36 of them)
+    Case(None, "virtuti", ("axis", "allies"), {"turns": 2}, {"order", "card", "buy", "execute"}),
 ]
 
 
