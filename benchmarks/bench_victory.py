@@ -91,6 +91,8 @@ def main() -> None:
     untracked = Path(__file__).resolve().parent / "results" / "victory.json"  # .gitignore
     parser.add_argument("--out", type=Path, default=untracked)
     args = parser.parse_args()
+    if args.games < 1 or args.ai_games < 1:
+        parser.error("--games and --ai-games need at least one game each")
     results = {
         "random_quick_start_10_turns": bench_random_games(args.games, args.seed),
         "odds_6_vs_6": bench_odds(40_000),
