@@ -120,3 +120,62 @@ def test_no_more_than_seven_forts_a_side() -> None:
     state.data["forts"]["1237"] = {"side": "axis", "points": 1, "building": 0}
     assert not may_build_fort(state.data, "axis", "1238")
     assert may_build_fort(state.data, "axis", "1237")
+
+
+@pytest.mark.rules("F4.0")
+def test_a_fort_with_no_army_defensively_assaults_alone() -> None:
+    """Effect Of Forts On Combat 1: fort points defensively assault by themselves. With
+    Leningrad's army gone, an Axis attack on 0942 still meets its fort's two points: the
+    two column, where a 1 makes one loss (Firepower Table)."""
+    state = new_game()
+    put(state, "lenf", None)
+    pass_turn(state, "axis")
+    act(state, "soviet", "end_movement")
+    state.data["player"] = "axis"
+    state.data["flow"].append(
+        {"state": "def_assault", "role": "soviet", "target": "0942", "attackers": ["agn"]}
+    )
+    state._after_change(None, None)
+    legal = state.legal_actions("soviet")
+    assert sorted(legal) == [("defensive_assault",), ("no_defensive_assault",)]
+    state.rng.force([1])
+    act(state, "soviet", "defensive_assault")
+    assert state.flow[-1]["state"] == "losses"
+    assert state.flow[-1]["count"] == 1
+    assert "0942" in state.data["fort_fired"]
+
+
+@pytest.mark.rules("F4.0")
+def test_an_announced_attack_on_an_empty_fort_hex_gives_the_fort_its_shot() -> None:
+    """Initial Attack 4 with Effect Of Forts On Combat 1: the Axis announces an attack on
+    Leningrad when no Soviet army stands there; ending the announcements hands the Soviet
+    player the fort's defensive assault (before this rule it was skipped)."""
+    state = new_game()
+    put(state, "lenf", None)
+    act(state, "axis", "end_movement")
+    attacker = next(a for a in state.legal_actions("axis") if a[0] == "attack" and a[2] == "0942")
+    act(state, "axis", *attacker)
+    act(state, "axis", "end_announce")
+    assert step(state) == "def_assault"
+    assert state.flow[-1]["role"] == "soviet"
+    assert ("defensive_assault",) in state.legal_actions("soviet")
+
+
+@pytest.mark.rules("F4.0")
+def test_a_side_at_seven_forts_may_dismantle_one_and_its_points_are_lost() -> None:
+    """Fortifications 4: at seven counters a side may take one down (its points are
+    eliminated) and build a new fort elsewhere; below seven nothing is offered."""
+    state = new_game()
+    act(state, "axis", "end_movement")
+    for action in ("end_announce", "to_advances", "to_exploitation", "end_combat"):
+        act(state, "axis", action)
+    assert not [a for a in state.legal_actions("axis") if a[0] == "dismantle_fort"]
+    state.data["forts"]["1237"] = {"side": "axis", "points": 1, "building": 1}  # the seventh
+    state._after_change(None, None)
+    offered = sorted(a[1] for a in state.legal_actions("axis") if a[0] == "dismantle_fort")
+    assert offered == sorted(p for p, f in state.data["forts"].items() if f["side"] == "axis")
+    assert ("fort", "1238") not in state.legal_actions("axis")
+    act(state, "axis", "dismantle_fort", "1237")
+    assert "1237" not in state.data["forts"]
+    assert "2 points eliminated" in state.log_for(None)[-1]
+    assert not [a for a in state.legal_actions("axis") if a[0] == "dismantle_fort"]

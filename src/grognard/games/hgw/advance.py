@@ -30,7 +30,7 @@ from .board import (
     stack,
     winter_modifier,
 )
-from .combat import assault, can_assault, eligible_defenders
+from .combat import assault, can_assault, defending_side
 from .geography import Place
 from .invasion_routes import amphibious_advance_targets
 from .scenario import BOX, load_scenario
@@ -248,11 +248,12 @@ class ExploitAttack(Step):
             return
         if frame["stage"] == 0:
             frame["stage"] = 1
-            if eligible_defenders(data, frame["target"], frame["role"]):
+            defender = defending_side(data, frame["target"], frame["role"])
+            if defender is not None:
                 call(
                     flow,
                     "def_assault",
-                    role=data["armies"][eligible_defenders(data, frame["target"], frame["role"])[0]]["side"],
+                    role=defender,
                     target=frame["target"],
                     attackers=[frame["army"]],
                 )

@@ -328,7 +328,8 @@ class HgwHeuristic:
         return [a for a in legal if a[0] == "attack" and a[2] == target]
 
     def _defend(self, b: Board, legal: list[Action]) -> Action:
-        return max(legal, key=len)  # every army that may
+        # every army that may, and a fort that may fire alone does (Forts On Combat 1)
+        return max(legal, key=lambda a: (a[0] == "defensive_assault", len(a)))
 
     def _lose(self, b: Board, legal: list[Action]) -> Action:
         def cost(a: Action) -> tuple[int, int]:

@@ -82,12 +82,15 @@ def fire(
     *,
     invasion: bool = False,
     fort: int = 0,
+    side: str | None = None,
 ) -> int:
-    """Roll one assault on the Firepower Table; the losses it inflicts."""
+    """Roll one assault on the Firepower Table; the losses it inflicts. `side` names the
+    firer when no army fires (a fort alone)."""
     data = game.data
     power = firing_strength(data, armies, target, invasion=invasion, fort=fort)
-    side = data["armies"][armies[0]]["side"]
-    modifier = winter_modifier(data, armies[0])
+    side = side or data["armies"][armies[0]]["side"]
+    # Russian Winter Combat 1 modifies the rolls of Axis armies: a fort alone is none
+    modifier = winter_modifier(data, armies[0]) if armies else 0
     (roll,) = game.roll(1, side, why)
     losses = load_tables().firepower_losses(power, roll + modifier)
     extra = f" +{modifier} Russian winter" if modifier else ""
@@ -162,8 +165,8 @@ class Announce(Step):
             if target is not None and not is_invading(data, a):
                 targets.setdefault(target, []).append(a)
         for target in sorted(targets, reverse=True):
-            if eligible_defenders(data, target, role):
-                defender = data["armies"][eligible_defenders(data, target, role)[0]]["side"]
+            defender = defending_side(data, target, role)
+            if defender is not None:
                 call(flow, "def_assault", role=defender, target=target, attackers=targets[target])
         if any(is_invading(data, a) for a in on_board(data, role)):
             call(flow, "invasions", role=role)  # Invasion Procedure 5: before every other attack
@@ -178,6 +181,26 @@ def eligible_defenders(data: dict[str, Any], target: Place, attacker: str) -> li
     return [a for a in enemy_armies_at(data, target, attacker) if not army_status(data, a)["defended"]]
 
 
+def fort_may_fire(data: dict[str, Any], target: Place, defender: str) -> bool:
+    """Effect Of Forts On Combat 1: `defender`'s completed fort in the target may still
+    make its one defensive assault this turn."""
+    return fort_side(data, target) == defender and may_fire(data, target)
+
+
+def defending_side(data: dict[str, Any], target: Place, attacker: str) -> str | None:
+    """Who may defensively assault the attackers of `target` (Initial Attack 4;
+    Exploitation Attacks 3): the side of its armies that have not yet done so, or, with
+    none, the side of a fort there that has not fired (Effect Of Forts On Combat 1: fort
+    points defensively assault by themselves)."""
+    armies = eligible_defenders(data, target, attacker)
+    if armies:
+        return str(data["armies"][armies[0]]["side"])
+    side = fort_side(data, target)
+    if side is not None and side != attacker and fort_may_fire(data, target, side):
+        return side
+    return None
+
+
 def attacker_side(data: dict[str, Any], frame: Frame) -> str:
     return str(data["armies"][frame["attackers"][0]]["side"])
 
@@ -186,8 +209,12 @@ class DefensiveAssault(Step):
     def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
         data = game.data
         attackers = [a for a in frame["attackers"] if data["armies"][a]["at"] is not None]
-        choices = eligible_defenders(data, frame["target"], attacker_side(data, frame)) if attackers else []
-        return [("no_defensive_assault",)] + [("defensive_assault", *c) for c in subsets(choices)]
+        if not attackers:
+            return [("no_defensive_assault",)]
+        choices = eligible_defenders(data, frame["target"], attacker_side(data, frame))
+        # Effect Of Forts On Combat 1: the fort fires with the armies chosen, or alone
+        alone = [("defensive_assault",)] if fort_may_fire(data, frame["target"], role) else []
+        return [("no_defensive_assault",), *alone] + [("defensive_assault", *c) for c in subsets(choices)]
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         data = game.data
@@ -200,10 +227,10 @@ class DefensiveAssault(Step):
         for a in armies:
             mark(data, a)["defended"] = True
         fort = 0
-        if may_fire(data, frame["target"]) and fort_side(data, frame["target"]) == role:
+        if fort_may_fire(data, frame["target"], role):
             fort = fort_points(data, frame["target"])  # Effect Of Forts On Combat 1
             fired(data, frame["target"])
-        losses = fire(game, armies, None, f"defensive assault from {frame['target']}", fort=fort)
+        losses = fire(game, armies, None, f"defensive assault from {frame['target']}", fort=fort, side=role)
         # Assault Resolution 4; against invaders, Defensive Assault 3
         take_losses(
             game, attacker_side(data, frame), attackers, losses, amphibious_half=bool(frame.get("invasion"))

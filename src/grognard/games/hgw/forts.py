@@ -88,6 +88,19 @@ def complete(data: Data, side: str) -> list[Any]:
     return done
 
 
+def may_dismantle(data: Data, side: str, money: int, fort_cost: int) -> bool:
+    """Fortifications 4: a side at its seven counters may take one down so as to build
+    elsewhere; offered only then, and while it can pay for the new fort's first point."""
+    return fort_count(data, side) >= MOST_FORTS and money >= fort_cost
+
+
+def dismantle(data: Data, place: Any) -> int:
+    """Fortifications 4: the counter leaves the map and every point in it, completed or
+    under construction, is eliminated. The points lost."""
+    fort = data["forts"].pop(place)
+    return int(fort["points"]) + int(fort["building"])
+
+
 def may_build_fort(data: Data, side: str, place: Any) -> bool:
     """Fortifications 3-4: in a friendly place, adding to the side's fort there or
     opening a new counter while fewer than seven stand."""

@@ -24,7 +24,7 @@ from grognard.core.flow import Frame, Step, call, end
 
 from .advance import resolve_advance
 from .board import army_status, left, mark, on_board
-from .combat import assault, can_assault, eligible_defenders
+from .combat import assault, can_assault, defending_side
 from .naval import air_strike, escort_actions, escort_candidates, open_interceptions, support_fire
 
 Action = tuple[Any, ...]
@@ -158,12 +158,12 @@ class InvasionAttack(Step):
                 land_unopposed(game, army_id, target)
                 return
             frame["stage"] = 1
-            defenders = eligible_defenders(data, target, frame["role"])
-            if defenders:
+            defender = defending_side(data, target, frame["role"])
+            if defender is not None:
                 call(
                     flow,
                     "def_assault",
-                    role=data["armies"][defenders[0]]["side"],
+                    role=defender,
                     target=target,
                     attackers=[army_id],
                     invasion=True,

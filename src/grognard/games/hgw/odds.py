@@ -25,6 +25,8 @@ KINDS = ("infantry", "mechanized")
 NOTES = (
     "The attacker loses infantry before mechanized points.",
     "One army attacks; the defence is every point in the hex (ten at most).",
+    "A fort fires with the defenders and absorbs as many losses as it has points; the "
+    "defender loses its armies' points before the garrison and the fort's.",
 )
 
 
@@ -70,6 +72,9 @@ def odds(description: Mapping[str, Any]) -> Odds:
     if friendly and defending:
         raise BadBattle("a friendly hex holds no enemy points")
     garrison = bool(description.get("garrison")) and not defending and not friendly
+    # Effect Of Forts On Combat 1-3: the defender's completed fort points fire in its
+    # defensive assault, absorb that many losses, may be lost, and defend the hex
+    fort = 0 if friendly else count_field(description.get("fort", 0), "fort", 20)
     if sum(attacker.values()) == 0:
         raise BadBattle("the attacker needs at least one point")
     into = tables.terrain[terrain]
@@ -83,7 +88,11 @@ def odds(description: Mapping[str, Any]) -> Odds:
     lose_all = 0.0
     att_loss = 0.0
     def_loss = 0.0
-    incoming = fire(defending, cold) if description.get("defensive_assault") and defending else [0]
+    firing_back = defending + fort
+    if description.get("defensive_assault") and firing_back:
+        incoming = fire(firing_back, cold if defending else 0)  # Russian winter: armies only
+    else:
+        incoming = [0]
     for hit in incoming:
         p1 = 1 / len(incoming)
         inf = max(0, attacker["infantry"] - hit)
@@ -93,15 +102,18 @@ def odds(description: Mapping[str, Any]) -> Odds:
             lose_all += p1
             continue
         shots = [0]
-        if description.get("assault") and not friendly and (defending or garrison):
+        if description.get("assault") and not friendly and (defending or garrison or fort):
             firing = mech if mech_assault == "full" else (mech // 2 if mech_assault == "half" else 0)
             shots = fire(inf + firing, winter)
         for kill in shots:
             p2 = p1 / len(shots)
-            left = max(0, defending - kill)
-            def_loss += p2 * (defending - left)
-            guard = 1 if garrison and kill == 0 else 0
-            strength = 0 if friendly else min(left + guard, 10)
+            hits = max(0, kill - fort)  # Effect Of Forts On Combat 3: absorbed
+            left = max(0, defending - hits)
+            guard = 1 if garrison and hits == 0 else 0
+            # Assault Resolution 7-8: armies, then the garrison, then fort points
+            fort_left = max(0, fort - max(0, hits - defending - (1 if garrison else 0)))
+            def_loss += p2 * (defending - left + fort - fort_left)
+            strength = 0 if friendly else min(left + guard + fort_left, 10)
             counted = 0 if out_of == "none" else mech // 2 if out_of == "half" else mech
             limit = tables.advance_limit(counted, strength, friendly=friendly)
             modifier = advanced + winter + into.advance_into
@@ -152,6 +164,8 @@ def battle_at(
     defenders = [a for a in armies.values() if a["at"] == where and a["side"] != role]
     friendly = view["owner"].get(where) == role
     defence = {k: sum(int(a["sp"][k]) for a in defenders) for k in KINDS}
+    fort = view.get("forts", {}).get(where)
+    fort_points = int(fort["points"]) if fort and fort["side"] != role else 0
     steps = load_tables().russian_winter.modifiers
     cold = steps[min(int(view["winters"]), len(steps) - 1)] if view["turn"].startswith("Winter") else 0
 
@@ -175,7 +189,8 @@ def battle_at(
         "defender_winter": winter(view["owner"].get(where), where) if defenders else 0,
         "friendly": friendly,
         "garrison": garrison,
-        "defensive_assault": bool(defenders) and not friendly,
+        "defensive_assault": bool(defenders or fort_points) and not friendly,
+        "fort": fort_points,
         "assault": not status.get("assaulted") and not friendly,
         "army": chosen["id"],
         "kind": "advance",

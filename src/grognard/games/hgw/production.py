@@ -27,7 +27,7 @@ from .board import (
     production_of,
     stack,
 )
-from .forts import build, complete, may_build_fort
+from .forts import build, complete, dismantle, may_build_fort, may_dismantle
 from .geography import Place
 from .map import load_map
 from .scenario import BOX, load_scenario
@@ -129,6 +129,9 @@ class Production(Step):
                 for p in sorted(sites & supplied)
                 if may_build_fort(data, role, p) and limitations.fort_allowed(data, role, p)
             ]
+            if may_dismantle(data, role, money, cost("fort")):
+                forts = data.get("forts", {})
+                actions += [("dismantle_fort", p) for p in sorted(forts) if forts[p]["side"] == role]
         if load_tables().costs.repair <= money:
             for p, lost in sorted(data["devastated"].items()):
                 repairable = lost - int(data["permanent"].get(p, 0))
@@ -155,6 +158,10 @@ class Production(Step):
             frame["budget"] -= cost("fort")
             build(data, role, action[1])
             game.log(f"{role} builds one fort point in {action[1]} (under construction)")
+            return
+        if action[0] == "dismantle_fort":
+            lost = dismantle(data, action[1])  # Fortifications 4
+            game.log(f"{role} dismantles the fort in {action[1]}: {points(lost)} eliminated")
             return
         if action[0] == "repair":
             place = action[1]

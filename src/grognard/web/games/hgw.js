@@ -455,6 +455,8 @@ function describeAction(action, view) {
     case "end_announce":
       return { label: "Done announcing attacks", primary: true };
     case "defensive_assault":
+      // Effect Of Forts On Combat 1: with no army named the hex's fort fires alone
+      if (a === undefined) return { label: frame.target ? `Defensive assault by the fort in ${placeWords(frame.target)} alone` : "Defensive assault by the fort alone" };
       return { label: `Defensive assault with ${action.slice(1).map(name).join(" and ")}` };
     case "no_defensive_assault":
       return { label: "No defensive assault" };
@@ -467,6 +469,8 @@ function describeAction(action, view) {
       return { label: "Done assaulting: on to the advances", primary: true };
     case "lose":
       return { unit: a, label: `Remove one ${kindWords(b)} point from ${name(a)}` };
+    case "lose_fort":
+      return { hex: a, label: `Remove one fort point at ${placeWords(a)}` };
     case "advance": {
       const target = armyById(view, a)?.status?.target;
       return target ? { unit: a, hex: target, kind: "move", label: `${name(a)} advances into ${placeWords(target)}` } : { unit: a, label: `${name(a)} advances` };
@@ -484,6 +488,11 @@ function describeAction(action, view) {
       return { hex: c, kind: "build", label: `Build one ${kindWords(a)} point in a new army at ${placeWords(c)}` };
     case "repair":
       return { hex: a, kind: "build", label: `Repair one production point at ${placeWords(a)}` };
+    case "fort":
+      return { hex: a, kind: "build", label: `Build one fort point at ${placeWords(a)}` };
+    case "dismantle_fort":
+      // Fortifications 4: the counter goes and all its points with it
+      return { hex: a, label: `Dismantle the fort at ${placeWords(a)} (its points are lost)` };
     case "end_production":
       return { label: "End production", primary: true };
     default:
