@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hgw_positions import act, cleared, own, place
+from hgw_positions import act, cleared, fog_game, own, place, put
 
 from grognard.core.odds import BadBattle
 from grognard.games.hgw import RULESET
@@ -101,3 +101,36 @@ def test_battle_at_reads_the_attack_from_the_view() -> None:
     assert RULESET.odds(battle).attacker_wins > 0
     with pytest.raises(BadBattle):
         RULESET.battle_at(state, "axis", "0639")  # neutral Sweden
+
+
+@pytest.mark.rules("F4.0", "C5.3")
+def test_a_fort_absorbs_the_assaults_losses_and_defends_against_the_advance() -> None:
+    """Effect Of Forts On Combat 1-3 on the Smolensk figures: the assault's 4, 3, 3, 3, 2, 2
+    losses are cut by the fort's two points to 2, 1, 1, 1, 0, 0, and the hex then defends
+    with its armies' points left plus the fort's two: 6, 7, 7, 7, 8, 8 against eight
+    mechanized, won on 2, 1, 1, 1, 0, 0 or less (Advance Table)."""
+    win, lost = _odds(
+        attacker={"infantry": 1, "mechanized": 8},
+        defender={"infantry": 5, "mechanized": 1},
+        assault=True,
+        fort=2,
+    )
+    assert win == pytest.approx(float(Fraction(5, 36)))
+    assert lost == pytest.approx(5 / 6)
+    # a fort alone fires back: the two column (1, 1, 0, 0, 0, 0 losses by roll)
+    alone = RULESET.odds({"attacker": {"mechanized": 3}, "fort": 2, "defensive_assault": True})
+    assert alone.attacker_losses == pytest.approx(2 / 6)
+    assert alone.defender_losses == 0.0  # no assault of the attacker's, nothing lost
+
+
+@pytest.mark.rules("F4.0")
+def test_battle_at_counts_the_enemy_fort_in_the_target() -> None:
+    """Leningrad's fort (two points) is read from the view, and with no army there it
+    still makes the defensive assault."""
+    state = fog_game()
+    put(state, "lenf", None)
+    battle = RULESET.battle_at(state, "axis", "0942")
+    assert battle is not None
+    assert battle["fort"] == 2
+    assert battle["defender"] == {"infantry": 0, "mechanized": 0}
+    assert battle["defensive_assault"] is True
