@@ -472,6 +472,8 @@ def test_an_amphibious_invasion_by_clicks(page: Page) -> None:
     log = page.locator(".log-card .log-lines")
     expect(log).to_contain_text(f"allied announces Seventh Army's invasion of {target}")
     expect(counter(page, INVADER)).to_have_class(re.compile(r"\bcommitted\b"))
+    # the counter's tooltip says what the army will do: invade, not attack
+    expect(counter(page, INVADER).locator("title")).to_contain_text(f"invading {target}")
     expect(button(page, "end_announce")).to_be_visible()
     end_phase(page, "end_announce")
     made: list[str] = []

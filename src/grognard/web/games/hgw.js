@@ -771,7 +771,7 @@ class HgwBoard extends HexBoard {
             "data-side": army.side,
             "data-strength": army.strength,
           },
-          s("title", { text: `${army.name} (${army.side}) at ${placeWords(place)}: ${army.strength} points, ${composition(army)}${army.frozen ? "; out of supply" : ""}${army.status?.target ? `; attacking ${placeWords(army.status.target)}` : ""}` }),
+          s("title", { text: `${army.name} (${army.side}) at ${placeWords(place)}: ${army.strength} points, ${composition(army)}${army.frozen ? "; out of supply" : ""}${army.status?.target ? `; ${army.status.invasion ? "invading" : "attacking"} ${placeWords(army.status.target)}` : ""}` }),
           ...counterShape(army),
         );
         if (canAct) {
