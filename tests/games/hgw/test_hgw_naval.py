@@ -195,8 +195,35 @@ def test_amphibious_advance_in_the_exploitation() -> None:
     act(state, "allied", "to_exploitation")
     advances = {a[2] for a in legal(state, "allied") if a[0] == "amphibious_advance" and a[1] == "5a"}
     assert "1637" in advances  # five sea steps from Taranto
-    assert "1636" not in advances  # six
+    amphibious = state.data["armies"]["5a"]["sp"]["amphibious"]
     act(state, "allied", "amphibious_advance", "5a", "2040")
+    assert step(state) == "invasion_attack"
+    assert state.data["armies"]["5a"]["sp"]["amphibious"] == amphibious  # within five: free
+
+
+@pytest.mark.rules("F3.8")
+def test_an_amphibious_advance_is_extended_by_amphibious_points() -> None:
+    """Amphibious Advance follows the invasion's rules, Invasion Procedure 3 among them:
+    beyond the five free steps (six less the hex advanced) each amphibious point buys
+    twelve more. With a single amphibious point (kept to land with) the six-step 1636 is
+    out of reach; with two it is offered, and taking it spends one."""
+    for amphibious, reach in ((1, False), (2, True)):
+        state = new_game()
+        pass_turn(state, "axis")
+        pass_turn(state, "soviet")
+        act(state, "allied", "end_movement")
+        state.data["fleets"]["medfleet"]["at"] = None
+        put(state, "5a", "2038", infantry=amphibious, amphibious=amphibious)
+        act(state, "allied", "invade", "5a", "1938")
+        act(state, "allied", "end_announce")
+        act(state, "allied", "invasion", "5a")
+        act(state, "allied", "to_advances")
+        act(state, "allied", "to_exploitation")
+        advances = {a[2] for a in legal(state, "allied") if a[0] == "amphibious_advance" and a[1] == "5a"}
+        assert "1637" in advances  # five steps: free either way
+        assert ("1636" in advances) is reach, amphibious
+    act(state, "allied", "amphibious_advance", "5a", "1636")
+    assert state.data["armies"]["5a"]["sp"]["amphibious"] == 1
     assert step(state) == "invasion_attack"
 
 

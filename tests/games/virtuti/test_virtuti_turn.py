@@ -14,6 +14,7 @@ from grognard.games.virtuti.diplomacy import surrenders
 from grognard.games.virtuti.economy import pp_on_map, pp_received
 from grognard.games.virtuti.events import calendar_phase, roll_weather
 from grognard.games.virtuti.planning import may_place
+from grognard.games.virtuti.scenarios import SEASONS
 from grognard.games.virtuti.summary import check_victory
 from grognard.games.virtuti.supply import supply_phase
 
@@ -295,3 +296,22 @@ def test_winter_weather_spreads_snow_from_serov() -> None:
     w = g.data["weather"]
     assert any(v == "mud" for v in w.values())
     assert all(w[a] == "snow" for a in m.land_ids if m.land(a).climate == "subpolar")
+
+
+@pytest.mark.rules("S2.1")
+def test_the_calendars_soviet_war_is_silent_when_the_ussr_is_already_at_war() -> None:
+    """The calendar's Spring 1942 "Soviet Pre-emptive War" declares war only where the
+    USSR is still at peace: in the Full Campaign it is logged and takes effect; in
+    Operation Barbarossa (at war from the set-up) it is not announced at all."""
+    spring_1942 = (SEASONS.index("spring"), 1942)
+    peace = new()
+    peace.data["season"], peace.data["year"] = spring_1942
+    calendar_phase(peace)
+    assert peace.data["ussr_at_war"]
+    assert "Calendar event: Soviet Pre-emptive War" in peace.log_for(None)
+    war = new("barbarossa")
+    assert war.data["ussr_at_war"]
+    war.data["season"], war.data["year"] = spring_1942
+    before = len(war.log_for(None))
+    calendar_phase(war)
+    assert not [line for line in war.log_for(None)[before:] if "Pre-emptive" in line]

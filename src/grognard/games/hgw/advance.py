@@ -27,12 +27,18 @@ from .board import (
     may_target,
     on_board,
     over_limit,
+    points,
     stack,
     winter_modifier,
 )
 from .combat import assault, can_assault, defending_side
 from .geography import Place
-from .invasion_routes import amphibious_advance_targets
+from .invasion_routes import (
+    amphibious_advance_range,
+    amphibious_advance_targets,
+    extension_cost,
+    route_length,
+)
 from .scenario import BOX, load_scenario
 from .tables import load_tables
 
@@ -209,6 +215,11 @@ class Exploitation(Step):
         mark(data, army_id)["target"] = target
         if action[0] == "amphibious_advance":
             game.log(f"{data['armies'][army_id]['name']} makes an amphibious advance against {target}")
+            base = amphibious_advance_range(data, army_id)
+            spent = extension_cost(route_length(data, army_id, target), base)
+            if spent:  # Amphibious Advance with Invasion Procedure 3: the route extended
+                data["armies"][army_id]["sp"]["amphibious"] -= spent
+                game.log(f"{points(spent, 'amphibious')} spent to extend the route")
             call(flow, "invasion_attack", role=role, army=army_id, target=target, stage="escort")
             return
         game.log(f"{data['armies'][army_id]['name']} exploits against {target}")

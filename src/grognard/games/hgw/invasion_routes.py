@@ -6,7 +6,8 @@ six steps reaches from there (the route may cross any sea and ignores the transp
 limits of ordinary sea movement), or twelve steps further for each amphibious point
 spent at the declaration (Invasion Procedure 3), the army keeping one at least to land
 with. An amphibious advance (Amphibious Advance) starts from the coastal hex an invader
-holds, with six steps less one for each hex it already advanced, and no extension.
+holds, with six steps less one for each hex it already advanced; it follows the
+invasion's rules, so it too may be extended twelve steps an amphibious point.
 """
 
 from __future__ import annotations
@@ -29,9 +30,10 @@ def _reach(origin: Place, limit: int) -> dict[Place, int]:
     return load_map().sea_reach(origin, limit)
 
 
-def extension_cost(steps: int) -> int:
-    """Invasion Procedure 3: amphibious points spent for a route of `steps` steps."""
-    return max(0, -(-(steps - INVASION_RANGE) // EXTENSION))
+def extension_cost(steps: int, base: int = INVASION_RANGE) -> int:
+    """Invasion Procedure 3: amphibious points spent for a route of `steps` steps when
+    `base` steps come free (six for an invasion; fewer for an amphibious advance)."""
+    return max(0, -(-(steps - base) // EXTENSION))
 
 
 def may_invade(data: dict[str, Any], army_id: str) -> bool:
@@ -61,15 +63,22 @@ def route_length(data: dict[str, Any], army_id: str, target: Place) -> int:
     return len(path) - 1 if path else 10**6
 
 
+def amphibious_advance_range(data: dict[str, Any], army_id: str) -> int:
+    """Amphibious Advance: the free steps of an amphibious advance, six less one for each
+    hex the army already advanced (may be zero or less: only extensions reach then)."""
+    return INVASION_RANGE - int(army_status(data, army_id)["advanced"])
+
+
 def amphibious_advance_targets(data: dict[str, Any], army_id: str) -> list[Place]:
     """Amphibious Advance: an invader that got ashore may go on by sea, its range cut by
-    one step for each hex already advanced."""
+    one step for each hex already advanced and extended as an invasion's (Invasion
+    Procedure 3), one amphibious point kept to land with."""
     status = army_status(data, army_id)
     army = data["armies"][army_id]
     amphibious = int(army["sp"]["amphibious"])
     if not status.get("invasion") or amphibious == 0 or 2 * amphibious < strength(army):
         return []
-    limit = INVASION_RANGE - int(status["advanced"])
+    limit = amphibious_advance_range(data, army_id) + EXTENSION * (amphibious - 1)
     return _targets(data, army_id, limit) if limit > 0 else []
 
 

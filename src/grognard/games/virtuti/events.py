@@ -7,7 +7,7 @@ scripted events all go through `apply_effect`, so each kind has one meaning.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grognard.games.virtuti.board import (
     Data,
@@ -89,9 +89,21 @@ def roll_weather(state: VirtutiState) -> None:
 
 def calendar_phase(state: VirtutiState) -> None:
     for event in events_on(current_turn(state.data)):
+        if all(_overtaken(state.data, e) for e in event.effects):
+            continue  # history got there first (the USSR already at war): nothing to say
         state.log(f"Calendar event: {event.name}")
         for effect in event.effects:
             apply_effect(state, effect)
+
+
+def _overtaken(data: dict[str, Any], e: EventEffect) -> bool:
+    """A calendar effect the game has already brought about: the USSR's activation or
+    its war, which play (a declaration of war, Barbarossa's set-up) may bring earlier."""
+    if e.kind == "activate_ussr":
+        return bool(data["ussr_active"])
+    if e.kind == "ussr_declares_war":
+        return bool(data["ussr_at_war"])
+    return False
 
 
 def random_event_phase(state: VirtutiState) -> None:
