@@ -322,10 +322,24 @@ def test_italy_surrenders_after_losing_three_mainland_hexes() -> None:
     state.data["owner"]["1838"] = "allied"
     end_combat(state, "allied")
     assert "italy" in pol(state)["surrendered"]
-    assert state.data["armies"]["it"]["at"] is None  # its 4 + 1 went first
+    # Italy's surrender 2: the Axis player chooses, from Italy while it can
+    assert step(state) == "italy_losses"
+    owed = [("italy_loss", "it", "infantry"), ("italy_loss", "it", "mechanized")]
+    assert sorted(state.legal_actions("axis")) == owed
+    for _ in range(4):
+        act(state, "axis", "italy_loss", "it", "infantry")
+    act(state, "axis", "italy_loss", "it", "mechanized")
+    assert state.data["armies"]["it"]["at"] is None  # emptied: back to the record sheet
+    # the fifth infantry point comes from outside Italy, from an army of the player's choice
+    outside = state.legal_actions("axis")
+    assert ("italy_loss", "okw", "infantry") in outside
+    assert {a[2] for a in outside} == {"infantry"}  # the mechanized point is paid
+    act(state, "axis", "italy_loss", "okw", "infantry")
+    assert step(state) == "production"
     after = totals(state, "axis")
     assert (before["infantry"] - after["infantry"], before["mechanized"] - after["mechanized"]) == (5, 1)
     assert state.data["owner"]["1636"] == "axis"  # unoccupied Italian hexes stay Axis
+    assert "italy_due" not in pol(state)
 
 
 @pytest.mark.rules("G10.1", "G10.2", "G10.3")

@@ -204,6 +204,7 @@ class HgwHeuristic:
             "retreat": self._retreat,
             "production": self._produce,
             "soviet_terms": self._terms,
+            "italy_losses": self._lose,  # ("italy_loss", army, kind): as combat losses
         }.get(step)
         choice = chooser(b, legal) if chooser else None
         return choice if choice in legal else legal[self.random.randrange(len(legal))]

@@ -259,8 +259,8 @@ def _britain(game: Any, rules: CampaignRules, pol: Data) -> None:
 
 def _italy(game: Any, rules: CampaignRules, pol: Data) -> None:
     """Italy's surrender 1-5: three mainland hexes lost at the end of any combat phase.
-    The Axis loses one mechanized and five infantry points, those in Italian places
-    first (our fixed choice for the player's), and the Mediterranean (limitations.py)."""
+    The Axis then owes one mechanized and five infantry points of its choice
+    (`italy_losses`), and loses the Mediterranean (limitations.py)."""
     data = game.data
     it = rules.italy
     if italy_status(data) != "axis":
@@ -271,19 +271,54 @@ def _italy(game: Any, rules: CampaignRules, pol: Data) -> None:
         return
     pol["surrendered"] = sorted({*pol["surrendered"], "italy"})
     game.log(f"Italy surrenders ({len(lost)} mainland hexes lost)")
+    pol["italy_due"] = {"mechanized": it.mechanized, "infantry": it.infantry}
+
+
+def italy_loss_choices(data: Data, pol: Data) -> list[Action]:
+    """Italy's surrender 2: one point of a kind still owed, from any Axis army holding
+    that kind, but from armies in Italy and her colour group's places while any of them
+    holds it ("as much as possible" from there)."""
     italian = set(places_of(data, "italy"))
-    order = sorted(
-        (a for a, x in data["armies"].items() if x["side"] == "axis" and x["at"] is not None),
-        key=lambda a: (data["armies"][a]["at"] not in italian, a),
-    )
-    for kind, due in (("mechanized", it.mechanized), ("infantry", it.infantry)):
-        taken = 0
-        for army_id in order:
-            while taken < due and data["armies"][army_id]["sp"][kind] > 0:
-                remove_points(data, army_id, kind)
-                taken += 1
-        if taken:
-            game.log(f"the Axis loses {points(taken, kind)} with Italy")
+    actions: list[Action] = []
+    for kind, due in sorted((pol.get("italy_due") or {}).items()):
+        if due <= 0:
+            continue
+        holders = [
+            a
+            for a, x in sorted(data["armies"].items())
+            if x["side"] == "axis" and x["at"] is not None and x["sp"][kind] > 0
+        ]
+        inside = [a for a in holders if data["armies"][a]["at"] in italian]
+        actions += [("italy_loss", a, kind) for a in inside or holders]
+    return actions
+
+
+class ItalyLosses(Step):
+    """Italy's surrender 2: the Axis player removes the owed points one at a time; what
+    no army holds is not owed. Then the phase goes on to production."""
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        pol = politics(game.data)
+        return italy_loss_choices(game.data, pol) if pol is not None else []
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        data = game.data
+        pol = politics(data)
+        assert pol is not None  # asked only in Campaign Game I
+        _, army_id, kind = action
+        name = data["armies"][army_id]["name"]
+        remove_points(data, army_id, kind)
+        pol["italy_due"][kind] -= 1
+        game.log(f"the Axis loses one {kind} point of {name} with Italy")
+        if not italy_loss_choices(data, pol):
+            pol.pop("italy_due")
+            _after_surrenders(game, frame["side"])
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        pol = politics(game.data) or {}
+        due = pol.get("italy_due") or {}
+        owed = " and ".join(points(n, k) for k, n in sorted(due.items()) if n > 0)
+        return f"axis: Italy has surrendered; remove {owed}, from Italian places while they have them"
 
 
 def _offers_terms(data: Data, rules: CampaignRules, pol: Data) -> bool:
@@ -310,12 +345,30 @@ def end_of_combat(game: Any, side: str) -> bool:
     if side == "allied":
         _french_north_africa(game, rules, pol)
     _italy(game, rules, pol)
+    if italy_loss_choices(data, pol):
+        goto(data["flow"], "italy_losses", role="axis", side=side)  # Italy's surrender 2
+        return True
+    pol.pop("italy_due", None)  # no Axis army holds any of the owed kinds
+    return _before_production(game, side, rules, pol)
+
+
+def _before_production(game: Any, side: str, rules: CampaignRules, pol: Data) -> bool:
+    """The production phase's entries into the war, then the Soviet offer (True when it
+    is asked: the answer opens production)."""
     _enter(game, side, "production")
-    if side == "axis" and _offers_terms(data, rules, pol):
+    if side == "axis" and _offers_terms(game.data, rules, pol):
         game.log("the Soviet Union offers to surrender")
-        goto(data["flow"], "soviet_terms", role="axis")
+        goto(game.data["flow"], "soviet_terms", role="axis")
         return True
     return False
+
+
+def _after_surrenders(game: Any, side: str) -> None:
+    """What follows a question asked at the end of a combat phase, up to production."""
+    found = campaign_state(game.data)
+    assert found is not None  # questions are asked only in Campaign Game I
+    if not _before_production(game, side, *found):
+        open_production(game, side)
 
 
 class SovietTerms(Step):

@@ -469,6 +469,9 @@ function describeAction(action, view) {
       return { label: "Done assaulting: on to the advances", primary: true };
     case "lose":
       return { unit: a, label: `Remove one ${kindWords(b)} point from ${name(a)}` };
+    case "italy_loss":
+      // Campaign Game I, Italy's surrender 2: the owed points, from Italy first
+      return { unit: a, label: `Remove one ${kindWords(b)} point from ${name(a)} (Italy's surrender)` };
     case "lose_fort":
       return { hex: a, label: `Remove one fort point at ${placeWords(a)}` };
     case "advance": {
