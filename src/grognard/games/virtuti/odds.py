@@ -330,11 +330,13 @@ def _effects(card: Card | None, role: str) -> list[CardEffect]:
     return [e for e in card.effects if e.role in ("any", role)]
 
 
-def _strength(side: Side, who: str, own: Choice, enemy: Choice, place: Place) -> tuple[int, list[str]]:
-    """Step 1-3 strength of a side (battle.strengths, on a parsed description): also
-    returns the dice the side rolls at step 5 (battle.dice_for)."""
+def _strength(
+    side: Side, who: str, own: Choice, cancelled: bool, place: Place
+) -> tuple[int, tuple[str, ...]]:
+    """Step 1-3 strength of a side (battle.strengths, on a parsed description), its
+    air tokens `cancelled` or not by the enemy's card; also the dice the side rolls at
+    step 5 (battle.dice_for), sorted."""
     role = "attack" if who == "attacker" else "defence"
-    other = "defence" if role == "attack" else "attack"
     c = content()
     mine = _effects(own.card, role)
     ignore = any(e.kind == "ignore_rivers" for e in mine)
@@ -365,12 +367,12 @@ def _strength(side: Side, who: str, own: Choice, enemy: Choice, place: Place) ->
                 total += e.bonus
             if e.kind == "extra_die_with_types" and e.die and types & set(e.unit_types):
                 dice.append(e.die)
-    if not any(e.kind == "cancel_enemy_air" for e in _effects(enemy.card, other)):
+    if not cancelled:
         for lv in own.air:
             strength, air_dice = _air()[lv]
             total += strength
             dice += air_dice
-    return total, sorted(dice)
+    return total, tuple(sorted(dice))
 
 
 def _holds(defender: Choice, place: Place) -> bool:
@@ -409,6 +411,10 @@ def _losses(pmf: Sequence[float], troops: Sequence[Troop], extra: int) -> Losses
     return Losses(hp, dead, none, len(troops))
 
 
+def _cancels(card: Card | None, role: str) -> bool:
+    return any(e.kind == "cancel_enemy_air" for e in _effects(card, role))
+
+
 def odds(description: Mapping[str, Any]) -> Odds:
     attacker, defender, place = parse(description)
     att_choices, def_choices = _choices(attacker), _choices(defender)
@@ -421,21 +427,39 @@ def odds(description: Mapping[str, Any]) -> Odds:
         s: tuple(t for t in side.troops if t.type != "artillery")
         for s, side in zip(SIDES, (attacker, defender), strict=True)
     }
-    for a in att_choices:
-        for d in def_choices:
+    # strength and dice depend on the enemy's choice only through "cancel enemy air":
+    # both variants of every choice are worked out once, as are the losses per dice set
+    att_info = [
+        {c: _strength(attacker, "attacker", a, c, place) for c in (False, True)} for a in att_choices
+    ]
+    def_info = [
+        {c: _strength(defender, "defender", d, c, place) for c in (False, True)} for d in def_choices
+    ]
+    att_cancels = [_cancels(a.card, "attack") for a in att_choices]
+    def_cancels = [_cancels(d.card, "defence") for d in def_choices]
+    memo: dict[tuple[Any, ...], Losses] = {}
+
+    def losses(dice: tuple[str, ...], troops: tuple[Troop, ...], extra: int) -> Losses:
+        key = (dice, troops, extra)
+        if key not in memo:
+            memo[key] = _losses(_pmf(dice), troops, extra)
+        return memo[key]
+
+    for i, a in enumerate(att_choices):
+        a_card_hp = a.card.hp if a.card else 0
+        for j, d in enumerate(def_choices):
             p = a.prob * d.prob
             if not p:
                 continue
-            a_total, a_dice = _strength(attacker, "attacker", a, d, place)
-            d_total, d_dice = _strength(defender, "defender", d, a, place)
+            a_total, a_dice = att_info[i][def_cancels[j]]
+            d_total, d_dice = def_info[j][att_cancels[i]]
             attack_wins = a_total > d_total or (a_total == d_total and place.attacker_first)
             # B1.5: the loser's artillery is eliminated before losses are allocated
             d_troops = non_artillery["defender"] if attack_wins else defender.troops
             a_troops = attacker.troops if attack_wins else non_artillery["attacker"]
             d_card_hp = d.card.hp if d.card else 0
-            a_card_hp = a.card.hp if a.card else 0
-            on_def = _losses(_pmf(tuple(a_dice)), d_troops, defender.fortification + d_card_hp)
-            on_att = _losses(_pmf(tuple(d_dice)), a_troops, a_card_hp)
+            on_def = losses(a_dice, d_troops, defender.fortification + d_card_hp)
+            on_att = losses(d_dice, a_troops, a_card_hp)
             att_hp += p * on_att.hp
             def_hp += p * on_def.hp
             if attack_wins:
