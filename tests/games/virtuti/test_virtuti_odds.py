@@ -392,7 +392,7 @@ def test_battle_at_the_board() -> None:
             {"attacker": {"army_1": 1}, "defender": {"army_1": 1}, "cards": {"attacker": ["joker"]}},
             "not a card",
         ),
-        ({"attacker": {"army_1": 1, "fortification": 1}, "defender": {"army_1": 1}}, "fortification"),
+        ({"attacker": {"army_1": 1}, "defender": {"army_1": 1, "fortification": 4}}, "fortification"),
         ({"attacker": {"army_1_ex": 1}, "defender": {"army_1": 1}}, "exhausted"),
         ({"attacker": {"army_1": 1}, "defender": {"army_1": 1}, "naval": "yes"}, "true or false"),
         ({"attacker": {"army_1": 1}, "defender": {"army_1": 1}, "area": "atlantis"}, "not an area"),

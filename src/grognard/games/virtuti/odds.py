@@ -236,9 +236,8 @@ def _side(description: Mapping[str, Any], who: str, place: Place) -> Side:
     free = _per_side(description, "support_ignoring_rivers").get(who, support)
     free = count_field(free, f"support_ignoring_rivers.{who}", 200)
     order = count_field(raw.get("order", 0), f"{who}.order", 2)
-    fort = count_field(raw.get("fortification", 0), f"{who}.fortification", 3)
-    if fort and who == "attacker":
-        raise BadBattle("only the defender has a fortification")
+    # a fortification counts for the defender only (the calculator offers it to both)
+    fort = count_field(raw.get("fortification", 0), f"{who}.fortification", 3) if who == "defender" else 0
     committed = [
         lv for lv in range(1, 6) for _ in range(count_field(raw.get(f"air_{lv}", 0), f"{who}.air_{lv}", 20))
     ]
