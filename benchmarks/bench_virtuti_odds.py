@@ -35,7 +35,7 @@ BIG_DEF = {"army_3": 3, "armored_corps_3": 1, "artillery_3": 1, "support": 6, "o
 FOUR_TOKENS = {"attacker": {"1": 1, "2": 1, "3": 1, "4": 1}, "defender": {"2": 1, "3": 1, "4": 1, "5": 1}}
 
 BATTLES: list[tuple[str, dict[str, Any]]] = [
-    ("1 v 1, cards known", {"attacker": {"army_1": 1}, "defender": {"corps_1": 1}}),
+    ("1 v 1, no cards", {"attacker": {"army_1": 1}, "defender": {"corps_1": 1}}),
     ("3 v 2 over a river, 4+4 cards, 2+2 tokens", {
         "attacker": {"army_2": 2, "armored_corps_1": 1, "order": 1},
         "defender": {"army_2": 1, "corps_1": 1, "support": 2},
