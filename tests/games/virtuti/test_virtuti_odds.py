@@ -361,6 +361,31 @@ def test_the_opponents_secret_air_tokens_do_not_change_the_odds() -> None:
     assert RULESET.odds(b1) == RULESET.odds(b2)
 
 
+@pytest.mark.rules("B1.5", "P7.2")
+def test_no_odds_once_the_winner_is_known_or_during_a_feint() -> None:
+    """After step 4 the dice have fallen: nothing is left to forecast. A Feint Attack
+    removes an order and starts no battle: no odds either."""
+    g, _ = in_card_window("wa_lend_lease")
+    g.apply("axis", ("card", "axis", "axis_blitzkrieg"))
+    g.rng.force([6, 6, 6, 6, 1])  # four loss points on the Polish Army: the allies allocate
+    g.apply("axis", ("done",))
+    g.apply("allies", ("done",))
+    assert g.data["flow"][-1]["stage"] == "loss_defence" and "winner" in g.data["flow"][-1]
+    assert RULESET.battle_at(g, "axis", "warsaw") is None
+
+    g, _ = position([("army", 1)], [("army", 1)], axis_hand=["axis_total_war"], allied_hand=["wa_lend_lease"])
+    g.data["orders"]["breslau"] = {"f": "axis", "o": "feint_attack"}
+    g.data["orders"]["warsaw"] = {"f": "western_allies", "o": "defense_plus_1"}
+    place(g, "axis", "army", "torun")
+    g.data["control"]["torun"] = "axis"
+    g.data["orders"]["torun"] = {"f": "axis", "o": "move"}
+    assert RULESET.battle_at(g, "axis", "warsaw") is not None  # the Move order in Torun could attack
+    at_operations(g, sub=0)  # the feint sub-phase
+    g.apply("axis", ("execute", "breslau"))
+    assert g.data["flow"][-1]["state"] == "feint"
+    assert RULESET.battle_at(g, "axis", "warsaw") is None
+
+
 def test_battle_at_the_board() -> None:
     """A seat with a Move order next to an enemy area: the odds of its stack there;
     none for an area without enemies, for the observer, or without a Move order."""

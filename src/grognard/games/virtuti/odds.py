@@ -428,12 +428,8 @@ def odds(description: Mapping[str, Any]) -> Odds:
     }
     # strength and dice depend on the enemy's choice only through "cancel enemy air":
     # both variants of every choice are worked out once, as are the losses per dice set
-    att_info = [
-        {c: _strength(attacker, "attacker", a, c, place) for c in (False, True)} for a in att_choices
-    ]
-    def_info = [
-        {c: _strength(defender, "defender", d, c, place) for c in (False, True)} for d in def_choices
-    ]
+    att_info = [{c: _strength(attacker, "attacker", a, c, place) for c in (False, True)} for a in att_choices]
+    def_info = [{c: _strength(defender, "defender", d, c, place) for c in (False, True)} for d in def_choices]
     att_cancels = [_cancels(a.card, "attack") for a in att_choices]
     def_cancels = [_cancels(d.card, "defence") for d in def_choices]
     memo: dict[tuple[Any, ...], Losses] = {}
@@ -505,8 +501,7 @@ def _count(units: Sequence[Mapping[str, Any]]) -> dict[str, int]:
 
 def _own_plan(state: State, role: Role) -> dict[str, Any] | None:
     """The Move order the seat is carrying out now (its own open choices), if any."""
-    flow = getattr(state, "flow", None) or []
-    for frame in reversed(flow):
+    for frame in reversed(getattr(state, "flow", None) or []):
         if frame.get("state") == "move" and ROLE_OF.get(frame.get("f", ""), "") == role:
             return dict(frame)
     return None
@@ -518,8 +513,9 @@ def battle_at(
     """The battle at `where` from `role`'s view: the one being fought there (until its
     winner is known), or the attack the seat's Move order would make there (the units
     sent so far and `action`, a ("send", unit, area)), or else the attack its
-    strongest stack next to `where` under a Move order could make. The cards and air
-    tokens not yet known to the seat become the prior of the module docstring."""
+    strongest stack next to `where` under a Move order could make; none during a
+    Feint Attack, which removes an order. The cards and air tokens not yet known to the
+    seat become the prior of the module docstring."""
     from grognard.games.virtuti.battle import support
     from grognard.games.virtuti.operations import order_kind
 
@@ -530,6 +526,9 @@ def battle_at(
     data = {k: view[k] for k in ("orders", "weather", "control", "countries")} | {"units": units}
     battle = view.get("battle")
     mine = view.get("my_secret") or {}
+    flow = getattr(state, "flow", None) or []
+    if flow and flow[-1].get("state") == "feint":
+        return None  # a Feint Attack removes an order: no battle follows from it
     if battle is not None and battle["area"] == where:
         if "winner" in battle:
             return None  # step 4 is over: the dice have fallen, nothing is left to forecast
