@@ -286,7 +286,7 @@ def test_a_small_battle_worked_by_hand() -> None:
     assert odds.defender_losses == pytest.approx(0.25)
     assert odds.attacker_losses == 0
     # HP: the Corps' 1 (Arsenal) or the card's symbol (de Gaulle), each 1/2 x 1/2
-    assert f"attacker {1 / 18:.1f}, defender {0.5:.1f}" in odds.notes[-1]
+    assert f"attacker {1 / 18:.1f}, defender {0.5:.1f}" in odds.notes[-2]
 
 
 @pytest.mark.rules("B1.1", "B1.4")
@@ -312,7 +312,8 @@ def test_air_prior_each_token_half_the_time() -> None:
     }
     battle["defender"]["support"] = 0
     assert RULESET.odds(battle).attacker_wins == pytest.approx(0.5)
-    assert RULESET.odds({**battle, "mud": True}).attacker_wins == 1
+    in_mud = RULESET.odds({**battle, "mud": True})
+    assert in_mud.attacker_wins == 1 and "no air support in mud" in in_mud.notes[-1]
 
 
 # ----- what the seat may know -----------------------------------------------------------------------

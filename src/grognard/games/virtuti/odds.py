@@ -483,7 +483,11 @@ def odds(description: Mapping[str, Any]) -> Odds:
         attacker_losses=att_lost,
         defender_losses=def_lost,
         exact=True,
-        notes=(*NOTES, f"expected HP absorbed: attacker {att_hp:.1f}, defender {def_hp:.1f}"),
+        notes=(
+            *NOTES,
+            f"expected HP absorbed: attacker {att_hp:.1f}, defender {def_hp:.1f}",
+            *(("no air support in mud or at sea (step 3 is skipped)",) if place.mud or place.naval else ()),
+        ),
     )
 
 
