@@ -316,6 +316,27 @@ def test_air_prior_each_token_half_the_time() -> None:
     assert in_mud.attacker_wins == 1 and "no air support in mud" in in_mud.notes[-1]
 
 
+@pytest.mark.rules("B1.2", "B1.4")
+def test_the_seat_sees_its_chance_with_each_of_its_cards() -> None:
+    """Armored Corps and Army (3) against an Army in a level-1 fortification (2), the
+    Allies holding Arsenal of Democracy (+0) or Charles de Gaulle (+1): with Blitzkrieg
+    (+2) the attack always wins (5 > 3); with Total War (+0) it wins 3 > 2 and loses the
+    3-3 tie to the defender: half the time."""
+    battle = {
+        "attacker": {"army_1": 1, "armored_corps_1": 1},
+        "defender": {"army_1": 1, "fortification": 1},
+        "cards": {
+            "attacker": ["axis_total_war", "axis_blitzkrieg"],
+            "defender": ["wa_lend_lease", "wa_charles_de_gaulle"],
+        },
+        "seat": "attacker",
+    }
+    odds = RULESET.odds(battle)
+    assert odds.attacker_wins == pytest.approx(0.75)
+    assert odds.notes[-1] == "attacker wins with your card: Blitzkrieg 100%, Total War 50%"
+    assert not any("your card" in n for n in RULESET.odds({**battle, "seat": None}).notes)
+
+
 # ----- what the seat may know -----------------------------------------------------------------------
 def in_card_window(opponent_card: str) -> tuple[VirtutiState, Battle | None]:
     g, sent = position(
@@ -399,6 +420,7 @@ def test_battle_at_the_board() -> None:
     assert battle["attacker"] == {"army_1": 1, "armored_corps_1": 1, "order": 1, "support": 0}
     assert battle["roles"] == {"attacker": "axis", "defender": "allies"}
     assert battle["terrain"] == "land"  # Breslau-Warsaw is a plain border
+    assert battle["seat"] == "attacker"
     assert RULESET.battle_at(g, "axis", "krakow") is None
     assert RULESET.battle_at(g, None, "warsaw") is None
     assert RULESET.battle_at(g, "allies", "breslau") is None  # no Allied Move order
@@ -422,6 +444,7 @@ def test_battle_at_the_board() -> None:
         ({"attacker": {"army_1_ex": 1}, "defender": {"army_1": 1}}, "exhausted"),
         ({"attacker": {"army_1": 1}, "defender": {"army_1": 1}, "naval": "yes"}, "true or false"),
         ({"attacker": {"army_1": 1}, "defender": {"army_1": 1}, "area": "atlantis"}, "not an area"),
+        ({"attacker": {"army_1": 1}, "defender": {"army_1": 1}, "seat": "umpire"}, "seat must be"),
     ],
 )
 def test_bad_battles_are_refused_with_a_reason(battle: Battle, reason: str) -> None:

@@ -56,7 +56,7 @@ TERRAINS = ("land", "river", "mountain")  # the border the attackers cross (B1.1
 SIDES = ("attacker", "defender")
 HALF = 0.5  # the prior chance that a drawn air token of unknown pick is committed
 NOTES = (
-    "Unknown cards: any card of the hand, equally likely",
+    "unknown cards: any card of the hand, equally likely",
     "unknown air tokens: each drawn one committed half the time",
     "losses taken keeping as many units as possible; retreats not simulated",
 )
@@ -414,6 +414,14 @@ def _cancels(card: Card | None, role: str) -> bool:
     return any(e.kind == "cancel_enemy_air" for e in _effects(card, role))
 
 
+def _by_card(by_card: dict[str, list[float]]) -> tuple[str, ...]:
+    """The attacker's chance to win for each card the seat may play (when it has a choice)."""
+    if len(by_card) < 2:
+        return ()
+    parts = [f"{name} {taken / chance:.0%}" for name, (chance, taken) in sorted(by_card.items()) if chance]
+    return ("attacker wins with your card: " + ", ".join(parts),)
+
+
 def odds(description: Mapping[str, Any]) -> Odds:
     attacker, defender, place = parse(description)
     att_choices, def_choices = _choices(attacker), _choices(defender)
@@ -440,6 +448,10 @@ def odds(description: Mapping[str, Any]) -> Odds:
             memo[key] = _losses(_pmf(dice), troops, extra)
         return memo[key]
 
+    seat = description.get("seat")
+    if seat is not None and seat not in SIDES:
+        raise BadBattle(f"seat must be attacker or defender, not {seat!r}")
+    by_card: dict[str, list[float]] = {}  # the seat's card -> [chance, attacker wins]
     for i, a in enumerate(att_choices):
         a_card_hp = a.card.hp if a.card else 0
         for j, d in enumerate(def_choices):
@@ -464,7 +476,8 @@ def odds(description: Mapping[str, Any]) -> Odds:
                     stays = 0.0
                 else:
                     stays = (1 - on_def.none_left) if _holds(d, place) else 0.0
-                win += p * (1 - on_att.none_left) * (1 - stays)
+                taken = p * (1 - on_att.none_left) * (1 - stays)
+                win += taken
                 mutual += p * on_att.none_left * (1 - stays)
                 hold += p * stays
                 att_lost += p * on_att.dead
@@ -476,6 +489,12 @@ def odds(description: Mapping[str, Any]) -> Odds:
                     a_dead = len(attacker.troops)
                 att_lost += p * a_dead
                 def_lost += p * on_def.dead
+                taken = 0.0
+            if seat is not None:
+                card = (a if seat == "attacker" else d).card
+                entry = by_card.setdefault(card.name if card else "no card", [0.0, 0.0])
+                entry[0] += p
+                entry[1] += taken
     return Odds(
         attacker_wins=win,
         defender_wins=hold,
@@ -487,6 +506,7 @@ def odds(description: Mapping[str, Any]) -> Odds:
             *NOTES,
             f"expected HP absorbed: attacker {att_hp:.1f}, defender {def_hp:.1f}",
             *(("no air support in mud or at sea (step 3 is skipped)",) if place.mud or place.naval else ()),
+            *_by_card(by_card),
         ),
     )
 
@@ -647,6 +667,7 @@ def battle_at(
         "cards": cards,
         "air_drawn": drawn,
         "support_ignoring_rivers": {w: support(data, side_of[w], where, sea, True)[0] for w in SIDES},
+        "seat": next((w for w, f in side_of.items() if role is not None and ROLE_OF[f] == role), None),
         "kind": "battle",
     }
 
