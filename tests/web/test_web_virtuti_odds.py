@@ -19,7 +19,7 @@ from grognard.games.virtuti.board import new_unit
 
 def _position(app: Any, game_id: str) -> tuple[Any, list[str]]:
     """Axis Army and Armored Corps in Breslau under a Move +1 order, a Polish Army in
-    Warsaw; the Operations Phase's moves, no secret window open (set on the server's
+    Warsaw behind a level-3 fortification; the Operations Phase's moves, no secret window open (set on the server's
     live state, as the server tests do)."""
     state = app.state.server.games.cached_state(game_id)
     assert state is not None
@@ -29,6 +29,7 @@ def _position(app: Any, game_id: str) -> tuple[Any, list[str]]:
     new_unit(data, "western_allies", "army", 1, "warsaw")
     data["orders"]["breslau"] = {"f": "axis", "o": "move_plus_1"}
     data["weather"]["warsaw"] = data["weather"]["breslau"] = "clear"
+    data["forts"]["warsaw"] = 3  # so that the cards decide
     data["factions"]["axis"]["hand"] = ["axis_total_war", "axis_blitzkrieg"]
     data["factions"]["western_allies"]["hand"] = ["wa_lend_lease", "wa_charles_de_gaulle", "wa_radar"]
     data["flow"] = [{"state": "turn", "phase": 8}, {"state": "ops", "sub": 1, "next": 0}]
@@ -84,6 +85,9 @@ def test_virtuti_attacks_and_battles_show_their_odds(page: Page, web_app: tuple[
     expect(block).to_have_attribute("data-win", f"{RULESET.odds(fought).attacker_wins:.4f}")
     expect(block).to_contain_text("Expected losses")
     expect(block).to_contain_text("any card of the hand")
+    expect(block).to_contain_text("attacker wins with your card: Blitzkrieg")  # the Axis chooses next
+    assert 0 < RULESET.odds(fought).attacker_wins < 1
+    block.scroll_into_view_if_needed()
     shot(page, "virtuti-battle-odds")
 
     # the calculator: two Armies across a river tie a Corps (1 against 1): the tie goes to
