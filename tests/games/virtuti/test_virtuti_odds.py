@@ -457,3 +457,4 @@ def test_the_form_lists_every_unit_and_level() -> None:
     assert form is not None
     assert "armored_corps_3" in form["sides"]["land"] and "fleet_2" in form["sides"]["naval"]
     assert form["terrain"] == ["land", "river", "mountain"]
+    assert "wa_charles_de_gaulle" in form["cards"]["western_allies"] and "air_drawn" in form["more"]

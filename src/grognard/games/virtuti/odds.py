@@ -177,6 +177,17 @@ def odds_form() -> dict[str, Any]:
             "out_of_supply": "the area is out of supply (a beaten defender is eliminated)",
         },
         "rules": ["B1.1", "B1.2", "B1.3", "B1.4", "B1.5", "B1.6", "B1.9"],
+        # fields the generic calculator has no input for; the API takes them
+        "cards": {deck.faction: sorted({c.id for c in deck.cards}) for deck in content().decks},
+        "more": {
+            "cards": "{attacker|defender: card id, or a list of ids each equally likely}",
+            "air_drawn": "{attacker|defender: {level: drawn tokens, each committed half the time}}",
+            "support_ignoring_rivers": "{attacker|defender: support when its card ignores rivers}",
+            "area": "the area fought over (cards that name areas or countries)",
+            "friendly": "the area is the defender's own (62nd Army)",
+            "seat": "attacker or defender: the notes give that side's chance with each of its cards",
+            "<type>_<level>_ex": "an exhausted unit (no strength, no dice)",
+        },
     }
 
 
