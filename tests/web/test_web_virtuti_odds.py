@@ -19,8 +19,8 @@ from grognard.games.virtuti.board import new_unit
 
 def _position(app: Any, game_id: str) -> tuple[Any, list[str]]:
     """Axis Army and Armored Corps in Breslau under a Move +1 order, a Polish Army in
-    Warsaw behind a level-3 fortification; the Operations Phase's moves, no secret window open (set on the server's
-    live state, as the server tests do)."""
+    Warsaw behind a level-3 fortification; the Operations Phase's moves, no secret
+    window open (set on the server's live state, as the server tests do)."""
     state = app.state.server.games.cached_state(game_id)
     assert state is not None
     data = state.data
