@@ -445,6 +445,23 @@ def test_battle_at_the_board() -> None:
         ({"attacker": {"army_1": 1}, "defender": {"army_1": 1}, "naval": "yes"}, "true or false"),
         ({"attacker": {"army_1": 1}, "defender": {"army_1": 1}, "area": "atlantis"}, "not an area"),
         ({"attacker": {"army_1": 1}, "defender": {"army_1": 1}, "seat": "umpire"}, "seat must be"),
+        ({"attacker": {"army_1": 40, "corps_1": 1}, "defender": {"army_1": 1}}, "at most 40 units"),
+        (
+            {"attacker": {"army_1": 1}, "defender": {"army_1": 1}, "air_drawn": {"attacker": {"1": 13}}},
+            "0 to 12",
+        ),
+        (
+            {
+                "attacker": {"army_1": 1},
+                "defender": {"army_1": 1},
+                "cards": {"attacker": [f"axis_{c}" for c in ("luftwaffe", "stuka", "hedgehog", "flak")] * 10},
+                "air_drawn": {
+                    "attacker": {"1": 3, "2": 3, "3": 3, "4": 3},
+                    "defender": {"1": 4, "2": 4, "3": 4},
+                },
+            },
+            "too many unknown picks",
+        ),
     ],
 )
 def test_bad_battles_are_refused_with_a_reason(battle: Battle, reason: str) -> None:

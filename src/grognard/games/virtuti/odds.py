@@ -45,7 +45,9 @@ from grognard.games.virtuti.board import ROLE_OF, at_war, content, is_friendly, 
 from grognard.games.virtuti.content import UNIT_TYPES, Card, CardEffect
 from grognard.games.virtuti.losses import Chain
 
-MOST_UNITS = 40  # per key of a side: the calculator's number fields
+MOST_UNITS = 40  # per key of a side (the calculator's number fields), and units a side
+MOST_PAIRS = 60_000  # card-and-air-token picks of one side times the other's (about 0.25 s)
+MOST_DRAWN = 12  # drawn air tokens of unknown pick, a side
 LEVELS = (1, 2, 3)
 LAND_KEYS = tuple(f"{t}_{lv}" for t in UNIT_TYPES if t != "fleet" for lv in LEVELS)
 NAVAL_KEYS = tuple(f"fleet_{lv}" for lv in LEVELS)
@@ -113,14 +115,14 @@ def _air() -> dict[int, tuple[int, tuple[str, ...]]]:
 @cache
 def _pmf(dice: tuple[str, ...]) -> tuple[float, ...]:
     """The exact distribution of the loss points a set of dice deals (index = points)."""
-    if not dice:
-        return (1.0,)
-    rest = _pmf(dice[1:])
-    faces = content().die(dice[0]).faces
-    out = [0.0] * (len(rest) + max(faces))
-    for face in faces:
-        for points, p in enumerate(rest):
-            out[points + face] += p / len(faces)
+    out = [1.0]
+    for colour in dice:
+        faces = content().die(colour).faces
+        grown = [0.0] * (len(out) + max(faces))
+        for face in faces:
+            for points, p in enumerate(out):
+                grown[points + face] += p / len(faces)
+        out = grown
     return tuple(out)
 
 
@@ -243,6 +245,8 @@ def _side(description: Mapping[str, Any], who: str, place: Place) -> Side:
     if not isinstance(raw, Mapping):
         raise BadBattle(f"{who} must map unit entries (such as army_2) to counts")
     troops = _troops(raw, who, (*LAND_KEYS, *NAVAL_KEYS))
+    if len(troops) > MOST_UNITS:
+        raise BadBattle(f"{who}: at most {MOST_UNITS} units a side")
     support = count_field(raw.get("support", 0), f"{who}.support", 200)
     free = _per_side(description, "support_ignoring_rivers").get(who, support)
     free = count_field(free, f"support_ignoring_rivers.{who}", 200)
@@ -259,8 +263,10 @@ def _side(description: Mapping[str, Any], who: str, place: Place) -> Side:
     for lv, n in drawn_raw.items():
         if str(lv) not in {"1", "2", "3", "4", "5"}:
             raise BadBattle(f"air_drawn.{who}: {lv!r} is not an air support level (1-5)")
-        if count_field(n, f"air_drawn.{who}.{lv}", 20):
+        if count_field(n, f"air_drawn.{who}.{lv}", MOST_DRAWN):
             drawn.append((int(lv), n))
+    if sum(n for _, n in drawn) > MOST_DRAWN:
+        raise BadBattle(f"air_drawn.{who}: at most {MOST_DRAWN} drawn tokens a side")
     no_air = place.naval or place.mud  # step 3 is skipped (B1.3)
     cards = _card_list(_per_side(description, "cards").get(who), who, set(_cards()))
     return Side(
@@ -436,6 +442,11 @@ def _by_card(by_card: dict[str, list[float]]) -> tuple[str, ...]:
 def odds(description: Mapping[str, Any]) -> Odds:
     attacker, defender, place = parse(description)
     att_choices, def_choices = _choices(attacker), _choices(defender)
+    if len(att_choices) * len(def_choices) > MOST_PAIRS:
+        raise BadBattle(
+            f"too many unknown picks to work out: {len(att_choices)} x {len(def_choices)} "
+            f"card-and-air-token choices (at most {MOST_PAIRS} pairs); name fewer cards or tokens"
+        )
     win = hold = mutual = att_lost = def_lost = att_hp = def_hp = 0.0
     artillery = {
         s: sum(1 for t in side.troops if t.type == "artillery")
