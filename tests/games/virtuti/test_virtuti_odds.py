@@ -469,6 +469,29 @@ def test_bad_battles_are_refused_with_a_reason(battle: Battle, reason: str) -> N
         RULESET.odds(battle)
 
 
+def test_the_chances_add_up_to_one_and_stay_within_bounds() -> None:
+    """Many picks of cards and tokens, summed in floating point: still 0..1, summing to 1."""
+    battle = {
+        "attacker": {"army_1": 1, "armored_corps_2": 1, "artillery_1": 1},
+        "defender": {"army_1": 1, "corps_1": 1},
+        "cards": {
+            "attacker": [
+                "axis_blitzkrieg",
+                "axis_blitzkrieg",
+                "axis_four_year_plan",
+                "axis_hedgehog",
+                "axis_luftwaffe",
+            ],
+            "defender": ["wa_charles_de_gaulle", "wa_empire_resources", "wa_radar"],
+        },
+        "air_drawn": {"attacker": {"1": 2, "3": 1}, "defender": {"2": 3}},
+    }
+    odds = RULESET.odds(battle)
+    chances = (odds.attacker_wins, odds.defender_wins, odds.mutual)
+    assert all(0 <= c <= 1 for c in chances)
+    assert sum(chances) == pytest.approx(1, abs=1e-12)
+
+
 def test_the_form_lists_every_unit_and_level() -> None:
     form = RULESET.odds_form()
     assert form is not None

@@ -517,10 +517,11 @@ def odds(description: Mapping[str, Any]) -> Odds:
                 entry = by_card.setdefault(card.name if card else "no card", [0.0, 0.0])
                 entry[0] += p
                 entry[1] += taken
+    total = win + hold + mutual  # 1 but for rounding: the three chances add up to 1 exactly
     return Odds(
-        attacker_wins=win,
-        defender_wins=hold,
-        mutual=mutual,
+        attacker_wins=win / total,
+        defender_wins=hold / total,
+        mutual=mutual / total,
         attacker_losses=att_lost,
         defender_losses=def_lost,
         exact=True,
