@@ -43,7 +43,7 @@ def _start(page: Page, seat: str = "axis", seed: int = 5) -> str:
 def test_map_painted_with_sea_zones_ports_and_units(page: Page) -> None:
     """The whole area map: every land area, the sea zones and the ports are drawn, with
     the units of the Full Campaign set-up and the map's fortifications; the page logs no
-    error (Virtuti has no odds form, so the client does not ask for one: no 404), and the
+    error (the client asks for Virtuti's odds form, which exists: no 404), and the
     rules help names the rules of the phase being played (web/games/help/virtuti.json)."""
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

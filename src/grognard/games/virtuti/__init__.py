@@ -14,8 +14,10 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from grognard.core.flow import call
-from grognard.core.game import Ruleset, State
+from grognard.core.game import Action, Role, Ruleset, State
+from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
+from grognard.games.virtuti import odds as battle_odds
 from grognard.games.virtuti.board_data import board_data
 from grognard.games.virtuti.scenarios import load_scenarios
 from grognard.games.virtuti.setup import setup_game
@@ -58,6 +60,18 @@ class Virtuti(Ruleset):
         setup_game(state)
         call(state.flow, "turn", phase=0)
         state.advance()
+
+    # battle odds (games/virtuti/odds.py: exact, with a prior over secret cards and air tokens)
+    def odds_form(self) -> dict[str, Any] | None:
+        return battle_odds.odds_form()
+
+    def odds(self, description: Mapping[str, Any]) -> Odds:
+        return battle_odds.odds(description)
+
+    def battle_at(
+        self, state: State, role: Role | None, where: str, action: Action | None = None
+    ) -> dict[str, Any] | None:
+        return battle_odds.battle_at(state, role, where, action)
 
 
 RULESET = Virtuti()

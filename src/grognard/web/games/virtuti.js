@@ -311,6 +311,14 @@ function unitWords(uid, view) {
   return unit ? `${unitShort(unit.t, true)} ${uid} (level ${unit.lv}, ${areaName(unit.a)})` : uid;
 }
 
+/** Whether units of the other side than unit `uid`'s stand in `area`. */
+function enemyIn(uid, area, view) {
+  const units = view?.board?.units || [];
+  const unit = units.find((u) => u.id === uid);
+  const side = (f) => (f === "axis" ? "axis" : "allies");
+  return Boolean(unit) && units.some((u) => u.a === area && side(u.f) !== side(unit.f));
+}
+
 function describe(action, view) {
   const [verb, a, b, c, d] = action;
   switch (verb) {
@@ -343,7 +351,11 @@ function describe(action, view) {
     case "remove":
       return { hex: a, kind: "battle", label: `Remove the enemy order in ${areaName(a)}` };
     case "send":
-      return { unit: a, hex: b, kind: "move", label: `Send ${unitWords(a, view)} to ${areaName(b)}` };
+      // a send into an area held by the other player's units starts a battle: the page
+      // then lists its odds under the selected unit (odds.js, games/virtuti/odds.py)
+      return enemyIn(a, b, view)
+        ? { unit: a, hex: b, kind: "battle", label: `Attack ${areaName(b)} with ${unitWords(a, view)}` }
+        : { unit: a, hex: b, kind: "move", label: `Send ${unitWords(a, view)} to ${areaName(b)}` };
     case "go":
       return { label: "Go: carry out the order", primary: true };
     case "skip":
@@ -480,6 +492,8 @@ export default {
   legend,
   whyNot,
   isTurnEnd: (action) => action[0] === "done",
+  // the area of the battle being fought, for its live odds (game.js renderBattleOdds)
+  battleAt: (view) => view.board?.battle?.area || null,
   // the log speaks of factions ("western_allies moves…", "Order revealed: ussr…"):
   // a line is the move of the seat that plays the first faction it names
   lineActor: (line) => {
