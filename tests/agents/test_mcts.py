@@ -3,6 +3,7 @@ data, plays the hidden-information block game, and is reproducible per seed."""
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -203,3 +204,55 @@ def test_viktory2_exposes_scores_and_an_evaluation_for_search() -> None:
     chances = ai.evaluate(state.view(None))
     assert set(chances) == set(state.roles)
     assert sum(chances.values()) == pytest.approx(1.0)
+
+
+def test_rollouts_are_scored_from_the_searching_roles_view() -> None:
+    """The evaluation sees the searcher's own secret (north's hand, in no spectator's
+    view) as it really is, and nobody else's: it is north's view of a determinization."""
+    state = tinygame.to_north_turn(seed=5)
+    real_hand = state.data["hands"]["north"]
+    seen: list[dict[str, Any]] = []
+
+    def evaluate(view: dict[str, Any]) -> dict[str, float]:
+        seen.append(view)
+        return {r: 1 / 3 for r in view["roles"]}
+
+    agent = MctsAgent(2, Budget(iterations=40), evaluate=evaluate, rollout_depth=1)
+    decide(agent, state)
+    assert len(seen) == 40
+    assert state.view(None)["board"]["hand"] is None  # the spectator's view would not show it
+    assert state.data["discard"] == []
+    unswapped = [view for view in seen if view["board"]["discard"] == []]  # north kept its card
+    assert len(unswapped) > 10
+    for view in seen:
+        assert view["role"] == "north"
+        assert view["board"]["hands"] == {}  # the others' hands stay hidden even there
+    assert {view["board"]["hand"] for view in unswapped} == {real_hand}
+
+
+def test_the_rollout_policy_plays_each_role_from_its_view_of_a_determinization() -> None:
+    """North's moves are chosen from north's real knowledge; the others' from their
+    re-drawn hands (several different ones over the search), never their real ones."""
+    state = tinygame.to_north_turn(seed=5)
+    assert state.data["discard"] == []
+    seen: list[tuple[str, str]] = []
+
+    class Recorder:
+        name = "recorder"
+        wants_view = True
+
+        def __init__(self, seed: int) -> None:
+            self.random = random.Random(seed)
+
+        def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+            if view["role"] != "north" or view["board"]["discard"] == []:  # north kept its card
+                seen.append((view["role"], view["board"]["hand"]))
+            return legal[self.random.randrange(len(legal))]
+
+    agent = MctsAgent(3, Budget(iterations=60), policy=Recorder, rollouts="heuristic")
+    decide(agent, state)
+    north = {hand for role, hand in seen if role == "north"}
+    east = {hand for role, hand in seen if role == "east"}
+    assert north == {state.data["hands"]["north"]}
+    assert len(east) > 1 and state.data["hands"]["north"] not in east
+    assert state.data["hands"]["east"] in east  # re-drawn: sometimes right, not always
