@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from grognard.agents import Budget, MctsAgent, StateSampler, UnknownAgent, make_agent
-from grognard.agents.mcts import board_scores, win_shares
+from grognard.agents import mcts as mcts_module
+from grognard.agents.mcts import DEFAULT_BUDGET, DEFAULT_HEURISTIC_BUDGET, board_scores, win_shares
 from grognard.core.game import Action, State
 from grognard.core.rng import Rng
 from grognard.sim import GameConfig, get_ruleset, play, simulate
@@ -49,6 +50,47 @@ def test_registry_builds_search_agents_by_name() -> None:
             make_agent(bad, "viktory2", 0)
     with pytest.raises(UnknownAgent, match="no heuristic"):
         make_agent("mcts:10:heuristic", "tiny", 0)
+
+
+def test_the_bare_name_is_the_configuration_that_beat_the_heuristic() -> None:
+    """`mcts` alone: 50 iterations of heuristic rollouts, at most 1 s, where the
+    ruleset has a heuristic (mcts:50:heuristic, measured on Viktory II); elsewhere 100
+    iterations of random rollouts. Explicit specs keep their meaning."""
+    default = make_agent("mcts", "viktory2", 1)
+    assert isinstance(default, MctsAgent)
+    assert default.budget == DEFAULT_HEURISTIC_BUDGET == Budget(iterations=50, seconds=1.0)
+    assert default.rollouts == "heuristic" and default.policy is not None
+    assert default.name == "mcts"
+    for ruleset in ("victory", "hgw", "virtuti"):
+        agent = make_agent("mcts", ruleset, 1)
+        assert isinstance(agent, MctsAgent)
+        assert (agent.budget, agent.rollouts) == (DEFAULT_HEURISTIC_BUDGET, "heuristic")
+    plain = make_agent("mcts", "tiny", 1)  # no heuristic: random rollouts, as before
+    assert isinstance(plain, MctsAgent)
+    assert (plain.budget, plain.rollouts, plain.policy) == (DEFAULT_BUDGET, "random", None)
+    for spec, budget, rollouts in (
+        ("mcts:100", Budget(iterations=100), "random"),
+        ("mcts:50:heuristic", Budget(iterations=50), "heuristic"),
+        ("mcts:1s", Budget(seconds=1.0), "random"),
+        ("mcts:200:random", Budget(iterations=200), "random"),
+    ):
+        agent = make_agent(spec, "viktory2", 1)
+        assert isinstance(agent, MctsAgent)
+        assert (agent.budget, agent.rollouts, agent.name) == (budget, rollouts, spec)
+    assert DEFAULT_HEURISTIC_BUDGET.label() == "50 (at most 1s)"
+
+
+def test_a_budget_of_both_stops_at_whichever_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = tinygame.to_north_turn(seed=5)
+    role = state.active_roles()[0]
+    quick = MctsAgent(7, Budget(iterations=12, seconds=3600.0))
+    quick.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
+    assert quick.last["iterations"] == 12  # the iterations came first
+    ticks = iter(float(n) for n in range(100_000))  # a clock that moves 1 s a reading
+    monkeypatch.setattr(mcts_module.time, "perf_counter", lambda: next(ticks))
+    slow = MctsAgent(7, Budget(iterations=1000, seconds=2.5))
+    slow.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
+    assert 1 <= slow.last["iterations"] <= 3  # the time came first
 
 
 def test_win_shares_and_fallback_evaluation() -> None:

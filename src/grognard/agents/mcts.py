@@ -86,8 +86,9 @@ class StateSampler:
 
 @dataclass(frozen=True)
 class Budget:
-    """Iterations per decision, or seconds per decision (iterations are reproducible;
-    a time budget depends on the machine's speed)."""
+    """Iterations per decision, or seconds per decision, or both (the search stops at
+    whichever comes first). Iterations are reproducible; a time budget depends on the
+    machine's speed and load."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -115,12 +116,21 @@ class Budget:
         return cls(seconds=seconds)
 
     def label(self) -> str:
+        if self.iterations is not None and self.seconds is not None:
+            return f"{self.iterations} (at most {self.seconds:g}s)"
         return f"{self.iterations}" if self.iterations is not None else f"{self.seconds:g}s"
 
 
-#: The default budget: reproducible, and under a second per decision on Viktory II
-#: on this project's reference machine (benchmarks/bench_search.py).
+#: The budget of the bare name `mcts` for a ruleset without a heuristic (its rollouts
+#: are random): reproducible.
 DEFAULT_BUDGET = Budget(iterations=100)
+#: The bare name `mcts` where the ruleset has a heuristic (rollouts played by it, its
+#: choice the root's prior): the configuration measured against Viktory II's heuristic,
+#: `mcts:50:heuristic` (29-0-8 in 37 games, 0.40 s of CPU a decision; docs/simlab.md),
+#: with a bound of 1 s a decision for rulesets whose heuristic rollouts are dearer
+#: (Victory's: about 12 iterations a second). While the bound does not bind, the game
+#: stays a pure function of the seeds; an explicit `mcts:50:heuristic` always does.
+DEFAULT_HEURISTIC_BUDGET = Budget(iterations=50, seconds=1.0)
 
 
 #: Rollout lengths: with the ruleset's evaluation, and without (up to the game's end).
