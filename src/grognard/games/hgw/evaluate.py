@@ -49,14 +49,14 @@ EVAL_TEMPERATURE = 8.0
 WON = 1000.0  # the strength bonus of a side holding every hex of its capitals victory
 
 
-def _progress(board: dict[str, Any]) -> float:
+def progress(board: dict[str, Any]) -> float:
     """The share of the game's turns gone by: 0 on the first, 1 on the last."""
     turns = len(board.get("turns") or ())
     return min(1.0, float(board.get("turn_index", 0)) / (turns - 1)) if turns > 1 else 1.0
 
 
 def _hold_out(board: dict[str, Any]) -> float:
-    return HOLD_OUT * (0.5 + _progress(board))
+    return HOLD_OUT * (0.5 + progress(board))
 
 
 def strengths(view: View) -> dict[str, float]:

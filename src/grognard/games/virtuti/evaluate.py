@@ -48,7 +48,7 @@ def _strength(kind: str, level: int) -> int:
 
 
 @cache
-def _turns(scenario: str, turns: int) -> int:
+def turns_of(scenario: str, turns: int) -> int:
     """How many turns the game lasts: the scenario's, or the `turns` option's."""
     s = load_scenarios()[scenario]
     season, year = last_turn(s, turns)
@@ -66,13 +66,21 @@ def vp(view: View) -> dict[str, int]:
     return out
 
 
-def material(view: View) -> dict[str, float]:
-    """Battle strength of each role's units on the map, as the view shows them."""
-    out = {"axis": 0.0, "allies": 0.0}
+def material_of(view: View) -> dict[str, float]:
+    """Battle strength of each faction's units on the map, as the view shows them."""
+    out: dict[str, float] = {}
     for unit in view["board"]["units"]:
-        role = ROLE_OF.get(str(unit.get("f")))
-        if role is not None and unit.get("a"):
-            out[role] += _strength(str(unit["t"]), int(unit["lv"]))
+        faction = str(unit.get("f"))
+        if faction in ROLE_OF and unit.get("a"):
+            out[faction] = out.get(faction, 0.0) + _strength(str(unit["t"]), int(unit["lv"]))
+    return out
+
+
+def material(view: View) -> dict[str, float]:
+    """`material_of` summed per role (the Allies: the Western Allies and the USSR)."""
+    out = {"axis": 0.0, "allies": 0.0}
+    for faction, strength in material_of(view).items():
+        out[ROLE_OF[faction]] += strength
     return out
 
 
@@ -92,7 +100,7 @@ def evaluate(view: View) -> dict[str, float]:
     power = material(view)
     edge = MATERIAL_VP * (power["axis"] - power["allies"])
     options = view.get("options") or {}
-    left = max(0, _turns(str(view["scenario"]), int(options.get("turns") or 0)) - int(board["turn_no"]))
+    left = max(0, turns_of(str(view["scenario"]), int(options.get("turns") or 0)) - int(board["turn_no"]))
     spread = BASE_SPREAD + SPREAD_PER_TURN * left
     axis = _sigmoid((points["axis"] + edge - MINOR_VP + 0.5) / spread)
     allies = (1 - axis) * _sigmoid((points["allies"] - edge - MINOR_VP + 0.5) / spread)
