@@ -79,7 +79,9 @@ def summary(games: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=20, help="games per set-up (Virtuti: a quarter of it)")
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "eval_calibration.json")
     args = parser.parse_args()
