@@ -43,7 +43,6 @@ def test_it_ranks_a_winning_position_above_a_losing_one() -> None:
     assert ahead["axis"] + ahead["soviet"] == pytest.approx(1.0)
 
 
-@pytest.mark.rules("B1.2")
 def test_holding_every_soviet_capital_all_but_wins() -> None:
     state = _barbarossa(axis_points=1, soviet_points=20)  # outnumbered...
     own(state, "axis", *CAPITALS)  # ...but holding all three cities

@@ -42,7 +42,6 @@ def test_it_ranks_a_winning_position_above_a_losing_one() -> None:
     assert ahead["axis"] + ahead["allies"] == pytest.approx(1.0)
 
 
-@pytest.mark.rules("P10.6")
 def test_a_decisive_victory_on_the_board_all_but_wins() -> None:
     state = _bare()
     _armies(state, "axis", "berlin", 12)  # the Axis has the armies...
