@@ -13,7 +13,11 @@
    games in two processes (the figures are the same: each game depends only on its
    seed; the decision times are each process's own CPU time).
 
-Times are CPU seconds of this process (time.process_time).
+3. `--eval-iterations`: on Victory, HGW and Virtuti, the iterations `mcts:0.25s` and
+   `mcts:0.25s:heuristic` finish in one decision at a mid-game position, with the
+   ruleset's `evaluate` and without it (wall-clock budgets).
+
+Times are CPU seconds of this process (time.process_time), but for 3.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.agents import MctsAgent, StateSampler, make_agent
+from grognard.agents.mcts import FULL_ROLLOUT, board_scores
 from grognard.core.game import State
 from grognard.core.rng import Rng
 from grognard.sim import GameConfig, get_ruleset, play
@@ -35,7 +40,7 @@ from grognard.sim.local import wilson
 from grognard.sim.tournament import standings
 
 HERE = Path(__file__).resolve().parent
-#: The rulesets without an evaluation (`--wargames`), and the random plies to mid-game.
+#: The wargames (`--wargames`, `--eval-iterations`), and the random plies to mid-game.
 WARGAMES = (("victory", 100), ("hgw", 40), ("virtuti", 300))
 sys.path.insert(0, str(HERE.parent / "tests" / "core"))
 
@@ -105,6 +110,31 @@ def costs(ruleset: str, plies: int, seed: int, search: str = "mcts:100") -> dict
         "search_iterations_per_second": agent.last["iterations"] / spent if spent else None,
         "random_rollout_to_end": dict(zip(("cpu_s", "actions"), rollout_s(state, seed), strict=True)),
     }
+
+
+def eval_iterations(ruleset: str, plies: int, seed: int, spec: str, repeat: int = 3) -> dict[str, Any]:
+    """Iterations a time-budgeted search finishes in one decision at a mid-game
+    position, with the ruleset's `evaluate` (rollouts of SHORT_ROLLOUT actions, then
+    scored) and without it (rollouts to the game's end, as before the ruleset had one).
+    Wall-clock budgets: on a loaded machine the figures fall with the load."""
+    state = midgame(ruleset, plies, seed)
+    while len(state.legal_actions(state.active_roles()[0])) == 1:
+        role = state.active_roles()[0]
+        state.apply(role, state.legal_actions(role)[0])
+    role = state.active_roles()[0]
+    out: dict[str, Any] = {"ruleset": ruleset, "after_plies": plies, "search": spec,
+                           "legal_actions": len(state.legal_actions(role))}
+    for label, with_evaluate in (("without_evaluate", False), ("with_evaluate", True)):
+        counts = []
+        for k in range(repeat):
+            agent = make_agent(spec, get_ruleset(ruleset).id, seed + k)
+            assert isinstance(agent, MctsAgent)
+            if not with_evaluate:  # as the agent was built before the ruleset had one
+                agent.evaluate, agent.rollout_depth = board_scores, FULL_ROLLOUT
+            agent.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
+            counts.append(agent.last["iterations"])
+        out[label] = counts
+    return out
 
 
 class Timed:
@@ -304,7 +334,18 @@ def main() -> None:
         "--wargames", action="store_true",
         help="the costs on Victory, HGW and Virtuti instead (searching 1 s: they have no evaluate)",
     )
+    parser.add_argument(
+        "--eval-iterations", action="store_true",
+        help="iterations a decision on Victory, HGW and Virtuti, with and without their evaluate",
+    )
     args = parser.parse_args()
+    if args.eval_iterations:
+        specs = ("mcts:0.25s", "mcts:0.25s:heuristic")
+        found = [eval_iterations(r, plies, args.seed, spec) for r, plies in WARGAMES for spec in specs]
+        print(json.dumps(found, indent=1))
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps({"eval_iterations": found}, indent=1) + "\n")
+        return
     if args.combine:
         summary = combine(f"mcts:{args.budget}", args.combine, args.seed)
         args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -3,6 +3,7 @@ data, plays the hidden-information block game, and is reproducible per seed."""
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,8 @@ from typing import Any
 import pytest
 
 from grognard.agents import Budget, MctsAgent, StateSampler, UnknownAgent, make_agent
-from grognard.agents.mcts import board_scores, win_shares
+from grognard.agents import mcts as mcts_module
+from grognard.agents.mcts import DEFAULT_BUDGET, DEFAULT_HEURISTIC_BUDGET, board_scores, win_shares
 from grognard.core.game import Action, State
 from grognard.core.rng import Rng
 from grognard.sim import GameConfig, get_ruleset, play, simulate
@@ -48,6 +50,47 @@ def test_registry_builds_search_agents_by_name() -> None:
             make_agent(bad, "viktory2", 0)
     with pytest.raises(UnknownAgent, match="no heuristic"):
         make_agent("mcts:10:heuristic", "tiny", 0)
+
+
+def test_the_bare_name_is_the_configuration_that_beat_the_heuristic() -> None:
+    """`mcts` alone: 50 iterations of heuristic rollouts, at most 1 s, where the
+    ruleset has a heuristic (mcts:50:heuristic, measured on Viktory II); elsewhere 100
+    iterations of random rollouts. Explicit specs keep their meaning."""
+    default = make_agent("mcts", "viktory2", 1)
+    assert isinstance(default, MctsAgent)
+    assert default.budget == DEFAULT_HEURISTIC_BUDGET == Budget(iterations=50, seconds=1.0)
+    assert default.rollouts == "heuristic" and default.policy is not None
+    assert default.name == "mcts"
+    for ruleset in ("victory", "hgw", "virtuti"):
+        agent = make_agent("mcts", ruleset, 1)
+        assert isinstance(agent, MctsAgent)
+        assert (agent.budget, agent.rollouts) == (DEFAULT_HEURISTIC_BUDGET, "heuristic")
+    plain = make_agent("mcts", "tiny", 1)  # no heuristic: random rollouts, as before
+    assert isinstance(plain, MctsAgent)
+    assert (plain.budget, plain.rollouts, plain.policy) == (DEFAULT_BUDGET, "random", None)
+    for spec, budget, rollouts in (
+        ("mcts:100", Budget(iterations=100), "random"),
+        ("mcts:50:heuristic", Budget(iterations=50), "heuristic"),
+        ("mcts:1s", Budget(seconds=1.0), "random"),
+        ("mcts:200:random", Budget(iterations=200), "random"),
+    ):
+        agent = make_agent(spec, "viktory2", 1)
+        assert isinstance(agent, MctsAgent)
+        assert (agent.budget, agent.rollouts, agent.name) == (budget, rollouts, spec)
+    assert DEFAULT_HEURISTIC_BUDGET.label() == "50 (at most 1s)"
+
+
+def test_a_budget_of_both_stops_at_whichever_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = tinygame.to_north_turn(seed=5)
+    role = state.active_roles()[0]
+    quick = MctsAgent(7, Budget(iterations=12, seconds=3600.0))
+    quick.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
+    assert quick.last["iterations"] == 12  # the iterations came first
+    ticks = iter(float(n) for n in range(100_000))  # a clock that moves 1 s a reading
+    monkeypatch.setattr(mcts_module.time, "perf_counter", lambda: next(ticks))
+    slow = MctsAgent(7, Budget(iterations=1000, seconds=2.5))
+    slow.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
+    assert 1 <= slow.last["iterations"] <= 3  # the time came first
 
 
 def test_win_shares_and_fallback_evaluation() -> None:
@@ -203,3 +246,55 @@ def test_viktory2_exposes_scores_and_an_evaluation_for_search() -> None:
     chances = ai.evaluate(state.view(None))
     assert set(chances) == set(state.roles)
     assert sum(chances.values()) == pytest.approx(1.0)
+
+
+def test_rollouts_are_scored_from_the_searching_roles_view() -> None:
+    """The evaluation sees the searcher's own secret (north's hand, in no spectator's
+    view) as it really is, and nobody else's: it is north's view of a determinization."""
+    state = tinygame.to_north_turn(seed=5)
+    real_hand = state.data["hands"]["north"]
+    seen: list[dict[str, Any]] = []
+
+    def evaluate(view: dict[str, Any]) -> dict[str, float]:
+        seen.append(view)
+        return {r: 1 / 3 for r in view["roles"]}
+
+    agent = MctsAgent(2, Budget(iterations=40), evaluate=evaluate, rollout_depth=1)
+    decide(agent, state)
+    assert len(seen) == 40
+    assert state.view(None)["board"]["hand"] is None  # the spectator's view would not show it
+    assert state.data["discard"] == []
+    unswapped = [view for view in seen if view["board"]["discard"] == []]  # north kept its card
+    assert len(unswapped) > 10
+    for view in seen:
+        assert view["role"] == "north"
+        assert view["board"]["hands"] == {}  # the others' hands stay hidden even there
+    assert {view["board"]["hand"] for view in unswapped} == {real_hand}
+
+
+def test_the_rollout_policy_plays_each_role_from_its_view_of_a_determinization() -> None:
+    """North's moves are chosen from north's real knowledge; the others' from their
+    re-drawn hands (several different ones over the search), never their real ones."""
+    state = tinygame.to_north_turn(seed=5)
+    assert state.data["discard"] == []
+    seen: list[tuple[str, str]] = []
+
+    class Recorder:
+        name = "recorder"
+        wants_view = True
+
+        def __init__(self, seed: int) -> None:
+            self.random = random.Random(seed)
+
+        def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+            if view["role"] != "north" or view["board"]["discard"] == []:  # north kept its card
+                seen.append((view["role"], view["board"]["hand"]))
+            return legal[self.random.randrange(len(legal))]
+
+    agent = MctsAgent(3, Budget(iterations=60), policy=Recorder, rollouts="heuristic")
+    decide(agent, state)
+    north = {hand for role, hand in seen if role == "north"}
+    east = {hand for role, hand in seen if role == "east"}
+    assert north == {state.data["hands"]["north"]}
+    assert len(east) > 1 and state.data["hands"]["north"] not in east
+    assert state.data["hands"]["east"] in east  # re-drawn: sometimes right, not always

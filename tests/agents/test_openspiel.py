@@ -154,6 +154,15 @@ def test_short_rollout_evaluator_scores_a_running_game_by_the_evaluation() -> No
     assert len(seen) == 1 and seen[0] > len(real.view(None)["log"])  # scored after its rollout
     assert real.view(None)["log"] == state.inner.view(None)["log"]  # the searched state is untouched
     assert sum(p for _, p in evaluator.prior(state)) == pytest.approx(1.0)
+    # given the searching role, it scores that role's view, as grognard's agent does
+    roles: list[object] = []
+
+    def as_red(view: dict[str, object]) -> dict[str, float]:
+        roles.append(view["role"])
+        return {"red": 1.0}
+
+    ShortRolloutEvaluator(as_red, np.random.RandomState(0), "red").evaluate(state)
+    assert roles == ["red"]
 
 
 def test_short_rollout_evaluator_scores_an_ended_game_by_its_result() -> None:

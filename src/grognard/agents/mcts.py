@@ -20,11 +20,13 @@ k, 0 for the others), so the tree works for any number of players: each node is
 scored for the role that chose it (max^n). A rollout plays random moves (or, with
 rollouts="heuristic", the ruleset's heuristic with a little randomness) for at most
 `rollout_depth` actions: 20 where the ruleset's ai module has `evaluate(view)`,
-which then scores the running game, else up to the game's end (a game still running
-after 5 000 actions is scored by its board's "scores", if the view has them, else
-as even). Under a time budget a rollout still running at the deadline is cut there
-and scored the same way, so a decision never runs a long game's rollout past its
-time (the first iteration is always finished, cut short if need be).
+which then scores the running game from the searching role's view of the
+determinization (its own secrets as they are, the others' as re-drawn), else up
+to the game's end (a game still running after 5 000 actions is scored by its
+board's "scores", if the view has them, else as even). Under a time budget a
+rollout still running at the deadline is cut there and scored the same way, so
+a decision never runs a long game's rollout past its time (the first iteration
+is always finished, cut short if need be).
 
 Where the ruleset has a heuristic agent, its choice is the root's prior (expanded
 first, with a progressive bias), and the search overrules it only when another move's
@@ -51,7 +53,7 @@ from grognard.core.rng import Rng
 
 from .base import Agent, View, no_choice
 
-#: Evaluates a running game from the observer's view: a win chance per role.
+#: Evaluates a running game from one role's view: a win chance per role.
 Evaluate = Callable[[View], Mapping[Role, float]]
 #: Makes the rollout agent from a seed (the ruleset's heuristic, or random).
 PolicyFactory = Callable[[int], Agent]
@@ -84,8 +86,9 @@ class StateSampler:
 
 @dataclass(frozen=True)
 class Budget:
-    """Iterations per decision, or seconds per decision (iterations are reproducible;
-    a time budget depends on the machine's speed)."""
+    """Iterations per decision, or seconds per decision, or both (the search stops at
+    whichever comes first). Iterations are reproducible; a time budget depends on the
+    machine's speed and load."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -113,12 +116,21 @@ class Budget:
         return cls(seconds=seconds)
 
     def label(self) -> str:
+        if self.iterations is not None and self.seconds is not None:
+            return f"{self.iterations} (at most {self.seconds:g}s)"
         return f"{self.iterations}" if self.iterations is not None else f"{self.seconds:g}s"
 
 
-#: The default budget: reproducible, and under a second per decision on Viktory II
-#: on this project's reference machine (benchmarks/bench_search.py).
+#: The budget of the bare name `mcts` for a ruleset without a heuristic (its rollouts
+#: are random): reproducible.
 DEFAULT_BUDGET = Budget(iterations=100)
+#: The bare name `mcts` where the ruleset has a heuristic (rollouts played by it, its
+#: choice the root's prior): the configuration measured against Viktory II's heuristic,
+#: `mcts:50:heuristic` (29-0-8 in 37 games, 0.40 s of CPU a decision; docs/simlab.md),
+#: with a bound of 1 s a decision for rulesets whose heuristic rollouts are dearer
+#: (Victory's: about 12 iterations a second). While the bound does not bind, the game
+#: stays a pure function of the seeds; an explicit `mcts:50:heuristic` always does.
+DEFAULT_HEURISTIC_BUDGET = Budget(iterations=50, seconds=1.0)
 
 
 #: Rollout lengths: with the ruleset's evaluation, and without (up to the game's end).
@@ -219,6 +231,7 @@ class MctsAgent:
         self.time_cap: float | None = None
         self._deadline: float | None = None
         self._prior: tuple[Role, Action] | None = None
+        self._me: Role | None = None  # the searching role: whose view scores a rollout
         #: statistics of the last decision (iterations, root visits per action)
         self.last: dict[str, Any] = {}
 
@@ -238,6 +251,7 @@ class MctsAgent:
             self.last = {"iterations": 0, "visits": {}}
             return legal[0]
         me: Role = view["role"]
+        self._me = me
         root = Node(None)
         allowed = set(self._candidates(view, legal))
         # the policy's own choice is the root's prior (progressive bias in _select)
@@ -350,6 +364,10 @@ class MctsAgent:
         return untried[self.random.randrange(len(untried))]
 
     def _policy_view(self, game: State, role: Role) -> View:
+        """The rollout policy plays each role from that role's view of the
+        determinization: the searcher's own knowledge for its moves, and for another
+        role's what the searcher imagines it sees (its hidden data were re-drawn by
+        the sampler, so no real secret of theirs is in it)."""
         assert self.policy is not None
         return game.view(role) if self.policy.wants_view else {}
 
@@ -377,5 +395,8 @@ class MctsAgent:
         result = game.result()
         if result is not None:
             return win_shares(result, roles)
-        estimate = self.evaluate(game.view(None))
+        # scored from the searching role's view of this determinization: what it knows
+        # (its own hidden blocks, hand, orders) plus what was re-drawn for the others,
+        # never the spectator's view, where Victory hides every block
+        estimate = self.evaluate(game.view(self._me))
         return {r: float(estimate.get(r, 0.0)) for r in roles}

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -257,13 +258,17 @@ class TimedISMCTSBot(_Timed, ismcts.ISMCTSBot):
 
 class ShortRolloutEvaluator(mcts.Evaluator):
     """At most SHORT_ROLLOUT random actions from the state, then the ruleset's
-    `evaluate` of the spectator's view of that (already determinized) game: what
-    grognard's search agent does with random rollouts where the ruleset has an
-    evaluation. Priors are uniform, as in OpenSpiel's random rollout evaluator."""
+    `evaluate` of the searching role's view of that (already determinized) game
+    (`observer`; None: the spectator's): what grognard's search agent does with random
+    rollouts where the ruleset has an evaluation. Priors are uniform, as in
+    OpenSpiel's random rollout evaluator."""
 
-    def __init__(self, evaluate: Evaluate, random_state: np.random.RandomState) -> None:
+    def __init__(
+        self, evaluate: Evaluate, random_state: np.random.RandomState, observer: Role | None = None
+    ) -> None:
         self.evaluate_view = evaluate
         self.random = random_state
+        self.observer = observer
 
     def evaluate(self, state: GrognardSpielState) -> np.ndarray:
         game = state.clone().inner  # a clone's dice are its own
@@ -275,7 +280,11 @@ class ShortRolloutEvaluator(mcts.Evaluator):
             legal = game.legal_actions(role)
             game.apply(role, legal[int(self.random.randint(len(legal)))])
         result = game.result()
-        shares = win_shares(result, roles) if result is not None else self.evaluate_view(game.view(None))
+        shares: Mapping[Role, float]
+        if result is not None:
+            shares = win_shares(result, roles)
+        else:
+            shares = self.evaluate_view(game.view(self.observer))
         return np.array([float(shares.get(r, 0.0)) for r in roles])
 
     def prior(self, state: GrognardSpielState) -> list[tuple[int, float]]:
@@ -330,7 +339,7 @@ class OpenSpielBot:
         state = game.wrap(sample)
         evaluator: Any = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.random)
         if self.evaluate is not None:
-            evaluator = ShortRolloutEvaluator(self.evaluate, self.random)
+            evaluator = ShortRolloutEvaluator(self.evaluate, self.random, view.get("role"))
         bot: Any
         if self.kind == "ismcts" and self.seconds is not None:
             bot = TimedISMCTSBot(game, evaluator, self.uct_c, MAX_SIMULATIONS, random_state=self.random,

@@ -1,10 +1,13 @@
 """Agents by name. "random" is generic; "heuristic" is each ruleset's own player,
 found in `grognard.games.<ruleset id>.ai` as `make_heuristic(seed)`; "mcts" is the
 generic search agent (agents/mcts.py), named with an optional budget and rollout
-policy: `mcts`, `mcts:200` (iterations per decision), `mcts:1s` or `mcts:250ms`
-(time per decision), `mcts:200:heuristic` (rollouts played by the ruleset's
-heuristic: stronger per iteration, far dearer; the default `random` rollouts use
-the heuristic only as the root's prior).
+policy: `mcts:200` (iterations per decision), `mcts:1s` or `mcts:250ms` (time per
+decision), `mcts:200:heuristic` (rollouts played by the ruleset's heuristic:
+stronger per iteration, far dearer; with a budget alone the rollouts are `random`
+and the heuristic is only the root's prior). The bare name `mcts` is the default:
+where the ruleset has a heuristic, 50 iterations of heuristic rollouts, at most 1 s
+(`DEFAULT_HEURISTIC_BUDGET`: the configuration that beat Viktory II's heuristic),
+elsewhere 100 iterations of random rollouts (`DEFAULT_BUDGET`).
 
 The difficulty levels a person picks in the web app are names of their own,
 `search-fast` and `search-strong`, each standing for a time-budgeted search agent
@@ -18,7 +21,7 @@ from collections.abc import Callable
 from types import ModuleType
 
 from .base import Agent, UnknownAgent
-from .mcts import DEFAULT_BUDGET, Budget, Evaluate, MctsAgent
+from .mcts import DEFAULT_BUDGET, DEFAULT_HEURISTIC_BUDGET, Budget, Evaluate, MctsAgent
 from .random_agent import RandomAgent
 
 SEARCH_AGENT = "mcts"
@@ -94,6 +97,8 @@ def _make_mcts(name: str, ruleset_id: str, seed: int) -> MctsAgent:
     module = _ai_module(ruleset_id)
     factory = getattr(module, "make_heuristic", None) if module is not None else None
     policy: Callable[[int], Agent] | None = factory if callable(factory) else None
+    if len(parts) == 1 and policy is not None:  # the bare default: what won on Viktory II
+        budget, rollouts = DEFAULT_HEURISTIC_BUDGET, "heuristic"
     if rollouts == "heuristic" and policy is None:
         raise UnknownAgent(f"ruleset {ruleset_id!r} has no heuristic agent to roll out with")
     evaluate = getattr(module, "evaluate", None) if module is not None else None

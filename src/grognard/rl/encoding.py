@@ -18,10 +18,12 @@ Observation (a Dict space, the same for every role)
                                view has them (0 otherwise);
                     [3n]       legal actions of the observer / max_actions;
                     [3n+1]     actions played so far / the env's action limit;
-                    then       the ruleset's own features, if its ai module defines
+                    then       the ruleset's own features, if its ai module (or a
+                               `features` module of the ruleset's) defines
                                `observe(view) -> list[float]` and `OBSERVATION_SIZE`
                                (named "ruleset:NAME" after its `OBSERVATION_NAMES`
-                               where it has them, else by position; Viktory II has).
+                               where it has them, else by position; Viktory II's ai,
+                               Victory's, HGW's and Virtuti's features modules).
     "action_mask"   int8 vector of max_actions: 1 for a legal action index.
     The whole JSON view (what a person in that seat sees) is in `infos[agent]["view"]`.
 """
@@ -48,21 +50,37 @@ class ActionIndexError(ValueError):
     """An index that names no legal action, or a legal list longer than the space."""
 
 
-def _ai_module(ruleset_id: str) -> ModuleType | None:
+def _game_module(ruleset_id: str, name: str) -> ModuleType | None:
+    """`grognard.games.<id>.<name>`, or None where the ruleset has no such module."""
     if not ruleset_id.isidentifier():
         return None
+    full = f"grognard.games.{ruleset_id}.{name}"
     try:
-        return importlib.import_module(f"grognard.games.{ruleset_id}.ai")
+        return importlib.import_module(full)
     except ModuleNotFoundError as exc:
-        if exc.name is None or not f"grognard.games.{ruleset_id}.ai".startswith(exc.name):
+        if exc.name is None or not full.startswith(exc.name):
             raise
     return None
 
 
-def ruleset_hooks(ruleset_id: str) -> tuple[int, Observe | None, int]:
-    """(max_actions, observe, its size) from `grognard.games.<id>.ai`, or defaults."""
+def _ai_module(ruleset_id: str) -> ModuleType | None:
+    return _game_module(ruleset_id, "ai")
+
+
+def _features_module(ruleset_id: str) -> ModuleType | None:
+    """Where the ruleset's `observe` lives: its ai module (Viktory II), or else a
+    module of its own, `grognard.games.<id>.features` (Victory, HGW, Virtuti)."""
     module = _ai_module(ruleset_id)
-    cap = int(getattr(module, "RL_MAX_ACTIONS", DEFAULT_MAX_ACTIONS))
+    if module is not None and callable(getattr(module, "observe", None)):
+        return module
+    return _game_module(ruleset_id, "features")
+
+
+def ruleset_hooks(ruleset_id: str) -> tuple[int, Observe | None, int]:
+    """(max_actions, observe, its size) from `grognard.games.<id>.ai` (the cap, and
+    `observe` where it has one) and `.features`, or defaults."""
+    cap = int(getattr(_ai_module(ruleset_id), "RL_MAX_ACTIONS", DEFAULT_MAX_ACTIONS))
+    module = _features_module(ruleset_id)
     observe = getattr(module, "observe", None)
     size = int(getattr(module, "OBSERVATION_SIZE", 0))
     if not callable(observe) or size <= 0:
@@ -72,9 +90,9 @@ def ruleset_hooks(ruleset_id: str) -> tuple[int, Observe | None, int]:
 
 
 def ruleset_feature_names(ruleset_id: str, extra: int) -> list[str]:
-    """Names of the ruleset's own features: its ai module's `OBSERVATION_NAMES`
-    when it names as many as `observe` gives, else their positions."""
-    names = getattr(_ai_module(ruleset_id), "OBSERVATION_NAMES", None)
+    """Names of the ruleset's own features: its `OBSERVATION_NAMES` (beside its
+    `observe`) when it names as many as `observe` gives, else their positions."""
+    names = getattr(_features_module(ruleset_id), "OBSERVATION_NAMES", None)
     if names is not None and len(names) == extra:
         return [str(n) for n in names]
     return [str(i) for i in range(extra)]

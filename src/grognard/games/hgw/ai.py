@@ -37,6 +37,7 @@ from typing import Any
 from grognard.core.game import Action
 
 from .campaign_victory import level
+from .evaluate import evaluate as evaluate  # the search agent's evaluation (issue 11)
 from .geography import Geography, Place, geography
 from .map import load_map
 from .scenario import load_scenario

@@ -46,6 +46,7 @@ from grognard.agents.base import best_scored
 from grognard.core.game import Action
 from grognard.games.virtuti.board import FACTIONS_OF, ROLE_OF, at_war, content, kind_of, neighbours, vmap
 from grognard.games.virtuti.content import Card, UnitLevel
+from grognard.games.virtuti.evaluate import evaluate as evaluate  # for search (issue 11)
 
 View = dict[str, Any]
 

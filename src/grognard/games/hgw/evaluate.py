@@ -1,0 +1,109 @@
+"""A running Hitler's Global War game's win chances from one view, for search agents.
+
+The generic search agent (grognard.agents.mcts) cuts its rollouts short and asks the
+ruleset's `evaluate(view)` to score the position reached (issue 11). Everything in
+Hitler's Global War is open (the record sheets, the map), so any role's view and the
+spectator's give the same figures; this module reads the view only, never the state.
+
+A side's strength, in production points:
+- the production it would count for victory (Victory Conditions 5: every point of its
+  places, devastated or not, and its off-map boxes), from the view's owner map;
+- a share of its strength points on the map (MATERIAL_SHARE of each army's points);
+- the scenario's objectives:
+  * Barbarossa (Victory Conditions 1-2): a share of the hexes whose joint control wins
+    at once (the three Soviet cities for the Axis, Berlin for the Soviets), a side
+    holding them all being all but sure to win; the side that wins by holding out
+    (the first player's enemy) gains `_hold_out`: half of HOLD_OUT on the first turn,
+    rising to one and a half on the last (the clock is on its side);
+  * The Fall of Germany and Campaign Game I (Victory Conditions 1-2, Two Players):
+    the Axis, while it holds Berlin, gains `_hold_out` the same way; in the
+    three-player Fall of Germany the Soviets gain SOVIET_RACE for each point by which
+    their production passes two thirds of the Allies' (Victory Conditions 3: the test
+    that decides which of them wins when Berlin falls).
+The chances are a softmax of the strengths (EVAL_TEMPERATURE points make a side e
+times likelier to win). Where one seat commands the Soviets and the Allies (the
+`two_player` option), they win or lose together: the team's strength is the mean of
+theirs (each fights the Axis on its own front, as in the three-player game), and the
+team's chance is split evenly between the two roles, as a result that makes both
+winners scores them (agents/mcts.py `win_shares`). The constants are a judgement,
+not a fit: the openings come out Barbarossa 55 % Axis (kinder to the Axis than the
+heuristic's own games, which the Soviets win every time) and The Fall of Germany
+87 % Axis (the Axis won every heuristic game); over heuristic games the forecasts
+move toward the result as the game goes on (benchmarks/eval_calibration.py).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .scenario import load_scenario
+from .victory import gross_production
+
+View = dict[str, Any]
+
+MATERIAL_SHARE = 0.5  # a strength point on the map counts half a production point
+CAPITAL_WORTH = 30.0  # production points for holding every hex of a capitals victory
+HOLD_OUT = 30.0  # production points of holding out, at mid-game (`_hold_out`)
+SOVIET_RACE = 0.5  # per point of Soviet production past two thirds of the Allies'
+EVAL_TEMPERATURE = 8.0
+WON = 1000.0  # the strength bonus of a side holding every hex of its capitals victory
+
+
+def progress(board: dict[str, Any]) -> float:
+    """The share of the game's turns gone by: 0 on the first, 1 on the last."""
+    turns = len(board.get("turns") or ())
+    return min(1.0, float(board.get("turn_index", 0)) / (turns - 1)) if turns > 1 else 1.0
+
+
+def _hold_out(board: dict[str, Any]) -> float:
+    return HOLD_OUT * (0.5 + progress(board))
+
+
+def strengths(view: View) -> dict[str, float]:
+    """Each side's strength in production points (see the module text), from `view`."""
+    board = view["board"]
+    content = load_scenario(str(view["scenario"]))
+    owner: dict[str, str] = board["owner"]
+    places = {"scenario": view["scenario"], "owner": owner}
+    roles = [str(r) for r in view["roles"]]
+    out = {side: float(gross_production(places, side)) for side in roles}
+    for army in board["armies"]:
+        if army.get("at") is not None and army["side"] in out:
+            out[army["side"]] += MATERIAL_SHARE * float(army["strength"])
+    if content.victory == "capitals":  # Barbarossa Victory Conditions 1-2
+        for side, capitals in content.capitals.items():
+            if side in out and capitals:
+                held = sum(owner.get(c) == side for c in capitals)
+                out[side] += CAPITAL_WORTH * held / len(capitals) + (WON if held == len(capitals) else 0.0)
+        holder = "soviet" if content.first_player == "axis" else "axis"
+        if holder in out:
+            out[holder] += _hold_out(board)
+    else:  # Berlin decides (The Fall of Germany, Campaign Game I)
+        if "axis" in out and owner.get(content.berlin) == "axis":
+            out["axis"] += _hold_out(board)
+        if content.victory == "berlin" and "soviet" in out and "allied" in out:
+            soviet = gross_production(places, "soviet")
+            allied = gross_production(places, "allied")
+            out["soviet"] += SOVIET_RACE * (soviet - 2 * allied / 3)
+    return out
+
+
+def _softmax(power: dict[str, float]) -> dict[str, float]:
+    top = max(power.values())
+    weights = {r: math.exp((s - top) / EVAL_TEMPERATURE) for r, s in power.items()}
+    total = sum(weights.values())
+    return {r: w / total for r, w in weights.items()}
+
+
+def evaluate(view: View) -> dict[str, float]:
+    """A running game's win chance per role from `view` only (issue 11: the search
+    agent's cut-off rollouts)."""
+    power = strengths(view)
+    if not power:
+        return {}
+    team = [r for r in power if r != "axis"]
+    if (view.get("options") or {}).get("two_player") and "axis" in power and len(team) > 1:
+        pair = _softmax({"axis": power["axis"], "team": sum(power[r] for r in team) / len(team)})
+        return {"axis": pair["axis"], **{r: pair["team"] / len(team) for r in team}}
+    return _softmax(power)
