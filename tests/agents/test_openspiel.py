@@ -177,3 +177,48 @@ def test_short_rollout_evaluator_scores_an_ended_game_by_its_result() -> None:
     real.apply("north", ("take", 2))
     state = GrognardGame(real, seed=1).wrap(real)
     assert list(ShortRolloutEvaluator(never, np.random.RandomState(0)).evaluate(state)) == [1.0, 0.0]
+
+
+def test_a_roll_is_an_explicit_chance_node_with_its_outcomes() -> None:
+    """The tiny game's roll (a die of three) waits at a chance node whose outcomes are
+    the three values, each 1/3; the outcome chosen is the value the action then uses."""
+    real = tinyrules.RULESET.new_game(None, {"pile": 5}, 0)
+    before = dict(real.data["rng"])
+    game = GrognardGame(real, seed=1)
+    assert game.get_type().chance_mode.name == "EXPLICIT_STOCHASTIC"
+    state = game.wrap(real.clone())
+    assert state.action(0) == ("roll",)  # legal: roll, take 1, take 2
+    state.apply_action(0)
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    assert state.inner.data["pile"] == 5  # nothing happens before the die falls
+    state.apply_action(2)  # the die shows 3
+    assert not state.is_chance_node() and state.inner.data["pile"] == 2
+    assert state.current_player() == 1
+    assert real.data["rng"] == before  # the real game's dice were never touched
+
+
+def test_a_battle_of_many_dice_is_a_chain_of_chance_nodes_that_the_rules_agree_with() -> None:
+    """A block game's fire rolls a die per step: each die is one chance node, and the
+    state reached is the one the rules engine reaches with those dice forced."""
+    real = blockgame.new_game(seed=5, turns=3)
+    state = GrognardGame(real, seed=2).wrap(real.clone())
+    chooser = __import__("random").Random(7)
+    for _ in range(400):
+        assert not state.is_terminal(), "no fire of two dice or more in the game"
+        before = state.inner.clone()
+        role = state.inner.active_roles()[0]
+        action = state.action(chooser.randrange(len(state.legal_actions())))
+        state.apply_action(state.inner.legal_actions(role).index(action))
+        drawn: list[int] = []
+        while state.is_chance_node():
+            k = chooser.randrange(len(state.chance_outcomes()))
+            drawn.append(state.pending.lo + k)
+            state.apply_action(k)
+        if len(drawn) >= 2:
+            before.rng.force(drawn)
+            before.apply(role, action)
+            assert before.data["blocks"] == state.inner.data["blocks"]
+            assert before.view(None)["log"] == state.inner.view(None)["log"]
+            return
+    raise AssertionError("no action rolled two dice in 400 actions")

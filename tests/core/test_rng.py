@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grognard.core import rng as rng_module
-from grognard.core.rng import RNG_VERSION, RNG_VERSIONS, Rng, seed_key, seed_state
+from grognard.core.rng import RNG_VERSION, RNG_VERSIONS, ChanceNeeded, Rng, seed_key, seed_state
 
 
 def fresh(seed: int) -> Rng:
@@ -331,3 +331,17 @@ def test_shuffle_reaches_every_order_of_three() -> None:
         rng.shuffle(items)
         orders.add(tuple(items))
     assert len(orders) == 6
+
+
+def test_explicit_mode_asks_for_each_draw_past_the_forced_ones() -> None:
+    """The OpenSpiel adapter's explicit chance: forced values are used first, then a
+    draw raises ChanceNeeded with its range instead of using the generator."""
+    rng = Rng(Rng.new_state(1))
+    rng.force([4])
+    rng.set_explicit(True)
+    assert rng.die() == 4
+    with pytest.raises(ChanceNeeded) as need:
+        rng.randint(0, 9)
+    assert (need.value.lo, need.value.hi) == (0, 9)
+    rng.set_explicit(False)
+    assert 0 <= rng.randint(0, 9) <= 9

@@ -19,11 +19,16 @@ The adapter presents any grognard game as an OpenSpiel Python game:
   the game waits for (secret simultaneous choices are taken one after the other);
 - action ids are the RL action index (grognard.rl.encoding): id k is the k-th
   action of the sorted legal list, `num_distinct_actions` is the ruleset's cap;
-- chance is *sampled* (`SAMPLED_STOCHASTIC`): the core cannot list a roll's
-  outcomes before the action that rolls, so dice come from the state's RNG, and
-  every `clone()` re-seeds that RNG from the bot's own counter, so a bot's search
-  never learns the real game's future dice. An id past the legal list of a clone
-  (whose dice went otherwise) wraps around;
+- chance is *explicit* (`EXPLICIT_STOCHASTIC`) for every draw of at most
+  `MAX_CHANCE_OUTCOMES` values (a die, a card from a small deck): an action is
+  applied to a copy whose RNG raises at its first unforced draw (`ChanceNeeded`),
+  the state becomes a chance node with that draw's equally likely outcomes, and
+  each outcome replays the action with the draws so far forced, until it completes
+  (one die at a time, so a battle of many dice is a chain of chance nodes). Wider
+  draws (a shuffle of a long deck, a new seed) are still *sampled*, from the bot's
+  own generator; and every `clone()` re-seeds the state's RNG from the bot's own
+  counter, so a bot's search never learns the real game's future dice. An id past
+  the legal list of a clone (whose dice went otherwise) wraps around;
 - hidden information: the game is `IMPERFECT_INFORMATION` when the ruleset redraws
   hidden data (`_redraw_hidden`); the information state is the role's JSON view,
   and `resample_from_infostate` is `sample_consistent`;
@@ -46,13 +51,15 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from grognard.core.game import Action, Role, State
-from grognard.core.rng import Rng
+from grognard.core.rng import ChanceNeeded, Rng
 
 from .base import View, no_choice
 from .mcts import SHORT_ROLLOUT, Budget, Evaluate, Sampler, win_shares
 
 #: The action id space (the RL index's default cap).
 MAX_ACTIONS = 512
+#: The widest draw offered as a chance node (wider ones are sampled).
+MAX_CHANCE_OUTCOMES = 64
 #: The simulation cap of a time-budgeted MCTSBot (the time ends its search first).
 MAX_SIMULATIONS = 1_000_000
 #: Actions after which a game counts as too long for OpenSpiel's bookkeeping.
@@ -78,7 +85,7 @@ class GrognardGame(pyspiel.Game):
             short_name=f"python_grognard_{sample.ruleset.id}",
             long_name=f"grognard {sample.ruleset.name}",
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-            chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
             information=info.IMPERFECT_INFORMATION if hidden else info.PERFECT_INFORMATION,
             utility=pyspiel.GameType.Utility.CONSTANT_SUM,
             reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -92,7 +99,7 @@ class GrognardGame(pyspiel.Game):
         )
         game_info = pyspiel.GameInfo(
             num_distinct_actions=MAX_ACTIONS,
-            max_chance_outcomes=0,
+            max_chance_outcomes=MAX_CHANCE_OUTCOMES,
             num_players=len(roles),
             min_utility=0.0,
             max_utility=1.0,
@@ -111,14 +118,30 @@ class GrognardGame(pyspiel.Game):
         return GrognardSpielState(self, state)
 
 
-class GrognardSpielState(pyspiel.State):
-    """One grognard game as an OpenSpiel state (see the module docstring)."""
+class Pending:
+    """An action under way at a chance node: who took it, what it is, the draws
+    already decided, and the range of the next one."""
 
-    def __init__(self, game: GrognardGame, inner: State) -> None:
+    __slots__ = ("action", "drawn", "hi", "lo", "role")
+
+    def __init__(self, role: Role, action: Action, drawn: list[int], lo: int, hi: int) -> None:
+        self.role, self.action, self.drawn, self.lo, self.hi = role, action, drawn, lo, hi
+
+    def outcomes(self) -> int:
+        return self.hi - self.lo + 1
+
+
+class GrognardSpielState(pyspiel.State):
+    """One grognard game as an OpenSpiel state (see the module docstring). While an
+    action waits for a draw, `inner` is the game before that action and `pending`
+    says what is under way."""
+
+    def __init__(self, game: GrognardGame, inner: State, pending: Pending | None = None) -> None:
         super().__init__(game)
         self._game = game
         self.inner = inner
         self.inner.keep_undo = False
+        self.pending = pending
 
     def _role(self) -> Role:
         return self.inner.active_roles()[0]
@@ -127,11 +150,21 @@ class GrognardSpielState(pyspiel.State):
         return list(self._game.roles)
 
     def current_player(self) -> int:
+        if self.pending is not None:
+            return int(pyspiel.PlayerId.CHANCE)
         if self.inner.is_over():
             return int(pyspiel.PlayerId.TERMINAL)
         return self._game.roles.index(self._role())
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.pending is None:
+            return []
+        n = self.pending.outcomes()
+        return [(k, 1.0 / n) for k in range(n)]
+
     def _legal_actions(self, player: int) -> list[int]:
+        if self.pending is not None:
+            return list(range(self.pending.outcomes()))
         role = self._game.roles[player]
         return list(range(min(MAX_ACTIONS, len(self.inner.legal_actions(role)))))
 
@@ -140,23 +173,52 @@ class GrognardSpielState(pyspiel.State):
         return legal[int(action_id) % len(legal)]
 
     def _apply_action(self, action_id: int) -> None:
-        self.inner.apply(self._role(), self.action(action_id))
+        if self.pending is not None:
+            p = self.pending
+            self._run(p.role, p.action, [*p.drawn, p.lo + int(action_id) % p.outcomes()])
+        else:
+            self._run(self._role(), self.action(action_id), [])
+
+    def _run(self, role: Role, action: Action, drawn: list[int]) -> None:
+        """Apply `action` with the draws in `drawn` forced, on a copy whose next draw
+        stops it: the action is done, or the state waits at a chance node."""
+        while True:
+            trial = self.inner.clone()
+            trial.keep_undo = False
+            trial.rng.force(drawn)
+            trial.rng.set_explicit(True)
+            try:
+                trial.apply(role, action)
+            except ChanceNeeded as need:
+                if need.hi - need.lo + 1 > MAX_CHANCE_OUTCOMES:
+                    drawn = [*drawn, self._game.dice.randint(need.lo, need.hi)]  # sampled
+                    continue
+                self.pending = Pending(role, action, drawn, need.lo, need.hi)
+                return
+            trial.rng.set_explicit(False)
+            self.inner, self.pending = trial, None
+            return
 
     def _action_to_string(self, player: int, action_id: int) -> str:
+        if self.pending is not None:
+            return f"draw {self.pending.lo + int(action_id) % self.pending.outcomes()}"
         return " ".join(str(part) for part in self.action(action_id))
 
     def is_terminal(self) -> bool:
-        return self.inner.is_over()
+        return self.pending is None and self.inner.is_over()
 
     def returns(self) -> list[float]:
-        result = self.inner.result()
+        result = self.inner.result() if self.pending is None else None
         if result is None:
             return [0.0] * len(self._game.roles)
         shares = win_shares(result, self._game.roles)
         return [shares[r] for r in self._game.roles]
 
     def information_state_string(self, player: int | None = None) -> str:
-        role = self._game.roles[self.current_player() if player is None else player]
+        if player is None:
+            role = self.pending.role if self.pending is not None else self._role()
+        else:
+            role = self._game.roles[player]
         view = self.inner.view(role)
         return json.dumps([view["board"], view["log"], view["active"]], sort_keys=True)
 
@@ -166,12 +228,12 @@ class GrognardSpielState(pyspiel.State):
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> GrognardSpielState:
         seed = int(probability_sampler() * 2**31)
         twin = self.inner.sample_consistent(self._game.roles[player], Rng(Rng.new_state(seed)))
-        return GrognardSpielState(self._game, twin)
+        return GrognardSpielState(self._game, twin, self.pending)
 
     def clone(self) -> GrognardSpielState:
         twin = self.inner.clone()
         twin.data["rng"] = Rng.new_state(self._game.dice.randint(0, 2**31 - 1))
-        return GrognardSpielState(self._game, twin)
+        return GrognardSpielState(self._game, twin, self.pending)
 
     def __str__(self) -> str:
         return str(self.inner.view(None)["prompt"])
@@ -271,7 +333,10 @@ class ShortRolloutEvaluator(mcts.Evaluator):
         self.observer = observer
 
     def evaluate(self, state: GrognardSpielState) -> np.ndarray:
-        game = state.clone().inner  # a clone's dice are its own
+        sampled = state.clone()  # a clone's dice are its own
+        while sampled.pending is not None:  # an action under way: its draws at random
+            sampled.apply_action(int(self.random.randint(sampled.pending.outcomes())))
+        game = sampled.inner
         roles = state.roles()
         for _ in range(SHORT_ROLLOUT):
             if game.is_over():

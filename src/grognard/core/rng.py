@@ -109,6 +109,16 @@ def _xoshiro_next(s: list[int]) -> int:
     return result
 
 
+class ChanceNeeded(Exception):
+    """Raised by a draw in explicit mode once the forced values are used up: the
+    draw's range, so that a caller (the OpenSpiel adapter) can offer each outcome as
+    a chance node and replay the action with it forced."""
+
+    def __init__(self, lo: int, hi: int) -> None:
+        super().__init__(f"a draw in [{lo}, {hi}]")
+        self.lo, self.hi = lo, hi
+
+
 class Rng:
     """Operates on a state dict that belongs to the game state; this object only
     borrows it. Version 2: `{"key": hex, "n": words used, "forced": [...], "draws": n}`;
@@ -138,8 +148,17 @@ class Rng:
         return int(self._d["draws"])
 
     def force(self, values: Sequence[int]) -> None:
-        """Queue values that the next draws return, in order (tests only)."""
+        """Queue values that the next draws return, in order (tests, and the explicit
+        chance of the OpenSpiel adapter)."""
         self._d["forced"].extend(int(v) for v in values)
+
+    def set_explicit(self, on: bool) -> None:
+        """In explicit mode a draw with no forced value left raises `ChanceNeeded`
+        instead of using the generator (only ever set on a throwaway copy)."""
+        if on:
+            self._d["explicit"] = True
+        else:
+            self._d.pop("explicit", None)
 
     def _next32(self) -> int:
         d = self._d
@@ -162,6 +181,8 @@ class Rng:
             if not lo <= value <= hi:
                 raise ValueError(f"forced value {value} outside [{lo}, {hi}]")
             return value
+        if "explicit" in self._d:
+            raise ChanceNeeded(lo, hi)
         span = hi - lo + 1
         if span > 1 << 32:  # the rejection loop below would never end
             raise ValueError(f"range [{lo}, {hi}] is wider than 2**32 values")
