@@ -22,7 +22,7 @@ from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
 from . import odds as attack_odds
-from . import textmap
+from . import own_setup, textmap
 from .geography import geography
 from .map import load_map
 from .neutrality import new_politics
@@ -66,6 +66,14 @@ class HitlersGlobalWar(Ruleset):
             False,
             "The Fall of Germany special rule 1: one player commands the Soviets and the Allies, "
             "who then win together only by taking Berlin.",
+        ),
+        Option(
+            "own_setup",
+            "bool",
+            False,
+            "The Fall of Germany set-up: each side places its printed strength points itself, "
+            "in its armies in its own places (Axis, then Soviets, then Allies), instead of the "
+            "scenario's deployment. Other scenarios set up as printed.",
         ),
     )
 
@@ -120,12 +128,9 @@ class HitlersGlobalWar(Ruleset):
                     "at": None,
                     "sp": {k: 0 for k in KINDS},
                 }
-        for placement in content.setup:
-            army = data["armies"][placement.army]
-            army["at"] = placement.at
-            army["sp"]["infantry"] = placement.infantry
-            army["sp"]["mechanized"] = placement.mechanized
-            army["sp"]["amphibious"] = placement.amphibious
+        own = content.own_setup and bool(state.meta.get("options", {}).get("own_setup"))
+        if not own:
+            own_setup.place_printed(data, content)
         # Fleet Naval Fire 1 and the set-up's forts (The Fall of Germany; naval.py, forts.py)
         data["fleets"] = {
             f.id: {"side": f.side, "name": f.name, "at": f.at, "sp": f.points} for f in content.fleets
@@ -135,6 +140,8 @@ class HitlersGlobalWar(Ruleset):
         data["absorbed"] = {}
         data["beachheads"] = {}
         data["flow"].append({"state": "turn_start", "player": content.first_player})
+        if own:
+            own_setup.start(data, content)  # The Fall of Germany special rule 5 (F7.1)
         name = next(s.name for s in self.scenarios if s.id == scenario_id)
         state.log(f"{name} begins, {content.first}")
         state.advance()

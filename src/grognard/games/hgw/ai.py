@@ -206,9 +206,14 @@ class HgwHeuristic:
             "production": self._produce,
             "soviet_terms": self._terms,
             "italy_losses": self._lose,  # ("italy_loss", army, kind): as combat losses
+            "own_setup": self._set_up,
         }.get(step)
         choice = chooser(b, legal) if chooser else None
         return choice if choice in legal else legal[self.random.randrange(len(legal))]
+
+    def _set_up(self, b: Board, legal: list[Action]) -> Action:
+        """The own_setup option: the scenario's deployment, a sound one."""
+        return ("printed_setup",) if ("printed_setup",) in legal else legal[0]
 
     def _terms(self, b: Board, legal: list[Action]) -> Action:
         return ("accept_surrender",)  # Soviet Union 2: peace in the east frees the Axis

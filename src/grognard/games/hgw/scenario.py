@@ -100,6 +100,10 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     permanent_devastation: dict[str, int]
     armies: dict[str, tuple[ArmyName, ...]]
     setup: tuple[Placement, ...]
+    # The Fall of Germany set-up: each side's printed strength goes "in any armies in
+    # friendly hexes"; `setup` is our deployment of it, which the `own_setup` option
+    # lets each player replace by their own (own_setup.py)
+    own_setup: bool = False
     siberia: Siberia = Siberia(frozen_first_turn=False, production=())
     production_cut: dict[str, int] = {}
     # countries whose points feed full supply as if joined to home by sea (see the note)

@@ -10,6 +10,7 @@ from .combat import Announce, Assaults, DefensiveAssault, Losses
 from .invasion import InvasionAttack, Invasions
 from .movement import Movement, MoveTo
 from .naval import Interception
+from .own_setup import OwnSetup
 from .politics import ItalyLosses, SovietTerms
 from .production import Production
 from .turn import EndCombat, NextTurn, TurnStart
@@ -30,6 +31,7 @@ STEPS: dict[str, Step] = {
     "exploitation": Exploitation(),  # Exploitation Attacks 1-2, 4
     "exploit_attack": ExploitAttack(),  # Exploitation Attacks 3
     "end_combat": EndCombat(),  # Garrisons 4; Unsupplied Hexes 1-2
+    "own_setup": OwnSetup(),  # The Fall of Germany set-up, special rule 5 (own_setup option)
     "italy_losses": ItalyLosses(),  # Campaign Game I: Italy's surrender 2
     "soviet_terms": SovietTerms(),  # Campaign Game I: Soviet Union 1-4
     "production": Production(),  # Production

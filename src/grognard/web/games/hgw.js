@@ -469,6 +469,13 @@ function describeAction(action, view) {
       return { label: "Done assaulting: on to the advances", primary: true };
     case "lose":
       return { unit: a, label: `Remove one ${kindWords(b)} point from ${name(a)}` };
+    case "place":
+      // The Fall of Germany set-up with the own_setup option: one point into a place
+      return { hex: b, kind: "build", label: `Place one ${kindWords(a)} point at ${placeWords(b)}` };
+    case "printed_setup":
+      return { label: "Take the scenario's deployment", primary: true };
+    case "end_setup":
+      return { label: "End the set-up", primary: true };
     case "italy_loss":
       // Campaign Game I, Italy's surrender 2: the owed points, from Italy first
       return { unit: a, label: `Remove one ${kindWords(b)} point from ${name(a)} (Italy's surrender)` };
