@@ -51,6 +51,7 @@ from .control import (
     owners_at,
     side_features,
     side_limit,
+    sides,
     storm_area,
     unit_of,
     water_links,
@@ -60,7 +61,7 @@ from .factories import capture_factories
 from .landings import drop_targets, invasion_targets
 from .markers import capture_markers
 from .seatransport import at_sea, sea_targets, use_port
-from .sides import is_enemy
+from .sides import is_enemy, may_offer, offer
 from .strategic import Survey, strategic_targets
 
 Action = tuple[Any, ...]
@@ -270,6 +271,8 @@ def move_actions(data: Data, role: str) -> list[Action]:
     actions: list[Action] = [("end_moves",)]
     blocks = data["blocks"]
     survey = Survey(data, occ, role)  # answers the blocks of this pass share
+    if len(sides(data)) > 2:  # 2.0 [3]: alliances are declared in the move phase
+        actions += [("ally", other) for other in may_offer(data, role, sides(data))]
     for bid in sorted(blocks):
         if blocks[bid]["owner"] != role:
             continue
@@ -324,6 +327,11 @@ class Move(Step):
             return
         if action[0] == "demolish":
             demolish(game, role, action[1], action[2])
+            return
+        if action[0] == "ally":  # 2.0 [3]: declared openly; it holds once both have offered
+            game.log(f"{role} offers an alliance to {action[1]}")
+            if offer(data, role, action[1]):
+                game.log(f"{role} and {action[1]} are allies")
             return
         bid, dest = action[1], action[2]
         block = data["blocks"][bid]

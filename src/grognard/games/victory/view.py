@@ -132,6 +132,9 @@ def board_view(data: Data, flow: list[dict[str, Any]], role: str | None) -> dict
         "blocks": entries,
         "pp": {r: controlled_pp(data, occ, r) for r in sides(data)} if data["phase"] != "deploy" else {},
         "target_pp": dict(data["target_pp"]),
+        # 2.0 [3], 10.4: who is allied with whom, and the open offers (public)
+        "allies": {r: [o for o in sides(data) if o != r and allied(data, r, o)] for r in sides(data)},
+        "offers": {r: list(o) for r, o in sorted(data.get("offers", {}).items())},
         "battles": [{"at": h, **b} for h, b in sorted(data["battles"].items())],
         "battle": battle_view(data, frame, role) if frame else None,
         "production": production,
