@@ -133,7 +133,7 @@ def _ground_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[s
             if "alpine" in features and not road:
                 continue  # 3.1 alpine
             if nxt in enemy:
-                if can_attack(data, occ, bid, nxt, here):
+                if nxt not in survey.barred and can_attack(data, occ, bid, nxt, here):
                     attacks.add((nxt, here))
                 continue
             road_only = by_road and road
@@ -169,7 +169,7 @@ def _naval_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[st
             if nxt in storm:
                 continue
             enemy = nxt in enemies
-            if enemy and can_attack(data, occ, bid, nxt, here):
+            if enemy and nxt not in survey.barred and can_attack(data, occ, bid, nxt, here):
                 attacks.add((nxt, here))
             if not enemy and nxt != start and survey.has_room(nxt, "naval"):
                 ends.add(nxt)
@@ -190,7 +190,7 @@ def _air_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str]
     strike = attack_reach(data, block)  # 5.53, and the Air Range option
     attacks = {
         (h, "air")
-        for h in survey.enemies
+        for h in survey.enemies - survey.barred
         if hex_distance(start, h) <= strike and h not in storm and can_attack(data, occ, bid, h, "air")
     }
     return ends, attacks

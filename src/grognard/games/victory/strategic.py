@@ -80,10 +80,12 @@ class Survey:
                     counts[key] = counts.get(key, 0) + 1
         # 5.2: (hex, arm) where the player's stack is full
         self._full = {key for key, n in counts.items() if n >= stack_limit(self.map.hexes[key[0]], key[1])}
-        # hexes holding an enemy's blocks (another player's, not an ally's), less the
-        # battles of two others that he is allied to neither of (2.0 [3]: a third
-        # player joins a battle only on a side; our reading, he must be its ally)
-        self.enemies = frozenset(enemy_hexes(data, occ, role)) - barred_battles(data, role)
+        # hexes holding an enemy's blocks (another player's, not an ally's); among
+        # them the battles of two others, allied to neither of which he may not
+        # attack (2.0 [3]: a third player joins a battle only on a side; our
+        # reading, he must be its ally)
+        self.enemies = frozenset(enemy_hexes(data, occ, role))
+        self.barred = barred_battles(data, role)
         self._bases: list[str] | None = None
         self.found: dict[tuple[object, ...], list[str]] = {}  # answers blocks share
         self.counts: dict[str, int] = {}  # per-hex counts searches share (port room)
