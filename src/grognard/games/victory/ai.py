@@ -191,6 +191,12 @@ def _sea_move(b: Board, a: Action) -> float:
     return _move(b, a) - 0.5
 
 
+def _ground(b: Board, a: Action) -> float:
+    """5.52: ground aircraft aboard carriers first (they take no hits), then the weakest."""
+    entry = b.mine[a[1]]
+    return (2.0 if entry.get("aboard") else 0.0) - 0.1 * float(entry["steps"])
+
+
 def _paradrop(b: Board, a: Action) -> float:
     return 3.0 if a[2] in b.my_battles else -1.0
 
@@ -222,6 +228,7 @@ SCORERS = {
     "airfield": lambda b, a: -1.0,  # 9.6, 9.7: the heuristic builds no markers
     "mulberry": lambda b, a: -1.0,
     "drop": lambda b, a: 9.0,  # S1.1: a bomb that came is dropped
+    "ground": _ground,
     "demolish": lambda b, a: -1.0,  # 9.5: the heuristic leaves bridges alone
     "rebuild": lambda b, a: -1.0,
     # 2.0 [3]: it offers no alliance, but takes one offered to it

@@ -32,6 +32,7 @@ from .battle_hits import (
     lose_step,
     marker_target,
     players,
+    settle_carriers,
     situation,
     told,
 )
@@ -47,6 +48,8 @@ from .control import (
     unit_of,
 )
 from .factories import capture_factories
+from .grounded import clear as clear_grounded
+from .grounded import ground_target, is_grounded, over_stacked
 from .markers import capture_markers
 from .retreats import entry_sides, hexside_control, retreat, retreat_targets
 from .sides import allied, is_enemy, teams_of
@@ -68,7 +71,9 @@ def fighting(data: Data, hex_id: str, owner: str) -> list[str]:
     return [
         b
         for b in in_battle(data, hex_id)
-        if allied(data, blocks[b]["owner"], owner) and not blocks[b].get("reserve")
+        if allied(data, blocks[b]["owner"], owner)
+        and not blocks[b].get("reserve")
+        and not blocks[b].get("grounded")  # 5.52
     ]
 
 
@@ -90,12 +95,17 @@ def fire_options(game: Any, frame: Frame, bid: str) -> list[tuple[str, int]]:
         if ("river" in features or "bridge" in features) and "engineer" not in unit.tags:
             return []
     enemies = fighting(data, frame["hex"], foe)
+    # 5.52: grounded land air is part of the ground target group
+    parked = [b for b in in_battle(data, frame["hex"]) if ground_target(data, b) and b not in enemies]
+    parked = [b for b in parked if allied(data, data["blocks"][b]["owner"], foe)]
     out = []
     for group in ("A", "N", "G"):
         fp = max(unit.firepower(group, s) for s in (None, *situation(game, frame, bid)))
         if fp <= 0:
             continue
         targets = [b for b in enemies if arm(data["blocks"][b]) == GROUP_ARM[group]]
+        if group == "G":
+            targets += parked
         if group == "A" and kind != "air":
             # 6.45 flak only at air units that struck this block's group this round
             targets = [b for b in targets if b in frame["air_strikes"].get(_own_group(kind), [])]
@@ -386,7 +396,11 @@ class Battle(Step):
             block = data["blocks"][b]
             return (turn_rank(unit_of(block).combat_turn), int(not allied(data, block["owner"], defender)), b)
 
-        frame["queue"] = sorted((b for b in here if not data["blocks"][b].get("reserve")), key=order)
+        frame["queue"] = sorted(
+            (b for b in here if not data["blocks"][b].get("reserve") and not is_grounded(data, b)), key=order
+        )
+        if over_stacked(data, frame["hex"]):  # 5.52: the excess air is grounded first
+            call(game.flow, "ground_air", hex=frame["hex"])
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         head = f"Battle at {frame['hex']}, round {frame['round']} of {round_limit(game)}"
@@ -432,6 +446,8 @@ def _withdraw_loser(game: Any, frame: Frame) -> None:
         return
     loser = defender if has_ground(attacker) and not has_ground(defender) else attacker
     queue = [b for b in in_battle(data, hex_id) if allied(data, data["blocks"][b]["owner"], loser)]
+    # carriers go first, so that the aircraft aboard may go with them (5.52 sidebar)
+    queue.sort(key=lambda b: bool(data["blocks"][b].get("aboard")))
     game.log(f"after round {frame['round']} {loser} must leave {hex_id}")
     frame["retreat_sides"] = {}
     call(game.flow, "withdraw", hex=hex_id, role=loser, queue=queue, battle_attacker=attacker)
@@ -467,6 +483,8 @@ def _blockade_stands(game: Any, frame: Frame, blockader: str) -> bool:
 def finish(game: Any, frame: Frame) -> None:
     data = game.data
     hex_id = frame["hex"]
+    settle_carriers(game, frame)  # 5.52: grounded aircraft aboard are adjusted now
+    clear_grounded(data)
     ashore = bool(gmap(data).hexes[hex_id].land_terrain)
     for bid in in_battle(data, hex_id):
         block = data["blocks"][bid]

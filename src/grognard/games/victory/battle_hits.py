@@ -22,6 +22,7 @@ from grognard.core.flow import Frame, Step, call, end
 
 from .carriers import aboard, is_carrier, overflow
 from .control import DOUBLE_DEFENSE, STACK_FREE, Data, arm, gmap, in_battle, land_terrain, unit_of
+from .grounded import defers_carrier_losses, ground_target
 from .sides import allied
 from .units import bonus_situations
 
@@ -163,11 +164,12 @@ def candidates(data: Data, frame: Frame) -> list[str]:
     out = []
     for bid in in_battle(data, frame["hex"]):
         block = blocks[bid]
-        if (
-            not allied(data, block["owner"], frame["role"])
-            or block.get("reserve")
-            or arm(block) != GROUP_ARM[frame["group"]]
-        ):
+        if not allied(data, block["owner"], frame["role"]) or block.get("reserve"):
+            continue
+        if block.get("grounded"):  # 5.52: only land air, and only from G fire
+            if not (ground_target(data, bid) and frame["group"] == "G"):
+                continue
+        elif arm(block) != GROUP_ARM[frame["group"]]:
             continue
         if frame["only"] is not None and bid not in frame["only"]:
             continue
@@ -202,6 +204,10 @@ def _spill(game: Any, battle: Frame, cid: str) -> None:
     """5.51: aircraft a damaged or sunk carrier can no longer hold lose the excess
     (all of them when it sinks)."""
     for plane, lost in overflow(game.data, cid):
+        if defers_carrier_losses(game.data, plane):
+            if cid in game.data["blocks"]:
+                battle.setdefault("adjust", []).append(cid)  # 5.52: after the battle
+            continue
         owner = game.data["blocks"][plane]["owner"]
         game.log(f"{plane} loses {lost} step(s): its carrier cannot hold it", to=told(battle, owner))
         for _ in range(lost):
@@ -210,6 +216,21 @@ def _spill(game: Any, battle: Frame, cid: str) -> None:
     if cid not in game.data["blocks"]:
         for plane in aboard(game.data, cid):
             game.data["blocks"][plane].pop("aboard", None)
+
+
+def settle_carriers(game: Any, battle: Frame) -> None:
+    """5.52 sidebar: at the battle's end the grounded aircraft still aboard a damaged
+    carrier lose the air steps it can no longer hold."""
+    data = game.data
+    for cid in sorted(set(battle.get("adjust", ()))):
+        if cid not in data["blocks"]:
+            continue
+        for plane, lost in overflow(data, cid):
+            owner = data["blocks"][plane]["owner"]
+            game.log(f"{plane} loses {lost} step(s): its carrier cannot hold it", to=told(battle, owner))
+            for _ in range(lost):
+                if plane in data["blocks"]:
+                    lose_step(game, battle, plane)
 
 
 def _take(game: Any, frame: Frame, bid: str) -> None:

@@ -27,6 +27,7 @@ from .control import (
     storm_area,
     unit_of,
 )
+from .grounded import never_retreats
 from .sides import allied, is_enemy
 
 Frame = dict[str, Any]
@@ -82,6 +83,8 @@ def retreat_targets(data: Data, frame: Frame, bid: str) -> list[str]:
     unit = unit_of(block)
     if unit.tags & {"no_retreat", "immobile", "rocket"}:
         return []  # 6.51 resources; 9.1 factories never move; S1.6 a rocket fires or is lost
+    if never_retreats(data, bid):
+        return []  # 5.52 sidebar: grounded land air
     role, kind, here = block["owner"], arm(block), frame["hex"]
     occ = occupancy(data)
     if kind == "air":

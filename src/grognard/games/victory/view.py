@@ -43,6 +43,8 @@ def shown_entry(data: Data, bid: str, block: dict[str, Any]) -> dict[str, Any]:
         entry["blockade"] = True  # 6.8: face up in the port it blockades
     if block.get("aboard"):
         entry["aboard"] = block["aboard"]  # 4.2: the carrier it is on
+    if block.get("grounded"):
+        entry["grounded"] = block["grounded"]  # 5.52: "land" or "carrier"
     return entry
 
 
