@@ -190,18 +190,20 @@ def test_2_0_a_third_player_may_not_enter_a_battle_of_two_others_unless_allied()
 # ----- battles with allies ------------------------------------------------------------------
 
 
-def _allied_attack(state: VictoryState) -> tuple[str, str, str, str]:
-    """Red attacks blue across a|b, then green, red's ally, across c|b."""
+def _allied_attack(state: VictoryState, one_hexside: bool = False) -> tuple[str, str, str, str]:
+    """Red attacks blue across a|b, then green, red's ally, across c|b (or a|b too);
+    the move phase stops before blue's turn."""
     a, c, b = _field(state)
+    if one_hexside:
+        c = a
     defender = put(state, BLUE, "IN", b, 4)
     red = put(state, RED, "IN", a, 4)
-    green = put(state, GREEN, "IN", c, 3)
+    green = put(state, GREEN, "IN", c, 3 if c != a else 4)
     _moves(state, RED)
     act(state, "attack", red, b, a)
     act(state, "end_moves")
     act(state, "attack", green, b, c)
     act(state, "end_moves")
-    act(state, "end_moves")  # blue: the combat phase begins with the one battle
     return b, defender, red, green
 
 
@@ -209,6 +211,7 @@ def _allied_attack(state: VictoryState) -> tuple[str, str, str, str]:
 def test_2_0_an_ally_fights_on_his_partners_side_and_arrives_in_round_2() -> None:
     state = two_front()
     _, defender, red, green = _allied_attack(state)
+    act(state, "end_moves")  # blue: the combat phase begins with the one battle
     frame = battle(state)
     assert (frame["attacker"], frame["defender"]) == (RED, BLUE)
     assert set(frame["players"]) == {RED, GREEN, BLUE}
@@ -240,6 +243,7 @@ def test_2_0_an_ally_fights_on_his_partners_side_and_arrives_in_round_2() -> Non
 def test_2_0_the_allies_win_the_battle_together() -> None:
     state = two_front()
     b, defender, red, green = _allied_attack(state)
+    act(state, "end_moves")
     state.rng.force([6, 6, 6, 6])
     act(state, "fire", defender, "G")
     state.rng.force([1, 1, 6, 6])
@@ -263,15 +267,8 @@ def test_2_0_the_allies_win_the_battle_together() -> None:
 @pytest.mark.rules("5.41", "6.51")
 def test_5_41_the_last_player_to_enter_across_a_hexside_controls_it_for_retreats() -> None:
     state = two_front()
-    a, _, b = _field(state)
-    defender = put(state, BLUE, "IN", b, 4)
-    red = put(state, RED, "IN", a, 4)
-    green = put(state, GREEN, "IN", a, 4)
-    _moves(state, RED)
-    act(state, "attack", red, b, a)
-    act(state, "end_moves")
-    act(state, "attack", green, b, a)  # green enters across the same hexside, later
-    act(state, "end_moves")
+    b, defender, red, green = _allied_attack(state, one_hexside=True)  # green enters later
+    a = state.data["blocks"][red]["entered"]
     assert state.data["battles"][b]["hexsides"] == {a: GREEN}
     act(state, "end_moves")
     frame = battle(state)
