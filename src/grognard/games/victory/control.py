@@ -380,13 +380,16 @@ def has_enemy(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) 
     if not here:
         return False
     blocks = data["blocks"]
-    if not has_allies(data):
+    if "teams" not in data and "pacts" not in data:  # sides.has_allies, inlined: a hot path
         return any(blocks[b]["owner"] != role for b in here)
     return any(is_enemy(data, role, blocks[b]["owner"]) for b in here)
 
 
 def enemy_hexes(data: Data, occ: Mapping[str, list[str]], role: str) -> list[str]:
     """Hexes holding an enemy's blocks (another player's, not an ally's)."""
+    if "teams" not in data and "pacts" not in data:
+        blocks = data["blocks"]
+        return [h for h, here in occ.items() if any(blocks[b]["owner"] != role for b in here)]
     return [h for h in occ if has_enemy(data, occ, h, role)]
 
 
