@@ -86,7 +86,10 @@ def test_10_1_four_players_on_four_maps_each_hold_a_map_and_twenty_units() -> No
     data = state.data
     assert data["roles"] == [BLUE, RED, GREEN, YELLOW]
     assert data["map"].startswith("4map:")
-    assert sorted(data["homes"].values()) == sorted(data["roles"])  # one board each
+    # one board each, seated clockwise round the square (2.0 [2]): A top left, B top
+    # right, D bottom right, C bottom left
+    assert data["map"] == "4map:A0,B3,C0,D3"
+    assert data["homes"] == {"A": BLUE, "B": RED, "D": GREEN, "C": YELLOW}
     assert all(data["target_pp"][r] == 30 for r in data["roles"])  # 10.0: 30 PP on four maps
     counts = {r: sum(1 for b in data["blocks"].values() if b["owner"] == r) for r in data["roles"]}
     assert set(counts.values()) == {20}

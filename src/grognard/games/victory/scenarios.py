@@ -13,8 +13,9 @@ Commanders roles are "<colour>-<seat>", e.g. "blue-admiral".
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Literal
 
@@ -354,6 +355,8 @@ def scenario_spec(scenario_id: str, maps: int | None = None, players: int | None
             )
         )
     out.sort(key=lambda p: colours.index(p.colour))  # seat order (2.0 [2] clockwise)
+    if player_count in sc.free_for_all_players:
+        out = _clockwise(out, default.key, colours)
     if not sc.team_seats and len(out) != player_count:
         raise ScenarioDataError(
             f"scenario {sc.id} with {player_count} players needs a map each:"
@@ -380,6 +383,25 @@ def scenario_spec(scenario_id: str, maps: int | None = None, players: int | None
         player_counts=sc.player_counts,
         time_limit=data.time_limit,
     )
+
+
+def _clockwise(players: list[PlayerSetup], key: str, colours: tuple[str, ...]) -> list[PlayerSetup]:
+    """2.0 [2]: players move clockwise from Player 1, so with a map each the seat order
+    (and the colours, dealt in seat order) goes clockwise round the table from the
+    first slot's map (4 maps: top left, top right, bottom right, bottom left)."""
+    layout, placed = boards.parse_key(key)
+    slots = boards.layouts()[layout].slots
+    where = {board: slots[i] for i, (board, _) in enumerate(placed)}
+    cx = sum(x for x, _ in slots) / len(slots)
+    cy = sum(y for _, y in slots) / len(slots)
+    first = math.atan2(slots[0][1] - cy, slots[0][0] - cx)
+
+    def turn(p: PlayerSetup) -> float:  # rows grow downward: a growing angle turns clockwise
+        x, y = where[p.home_boards[0]]
+        return (math.atan2(y - cy, x - cx) - first) % (2 * math.pi)
+
+    ranked = sorted(players, key=turn)
+    return [replace(p, role=colours[i], colour=colours[i], team=colours[i]) for i, p in enumerate(ranked)]
 
 
 def min_units_for(units_available: int, cities: int) -> int:
