@@ -407,3 +407,18 @@ def test_check_ruleset_on_the_three_and_four_player_setups() -> None:
             options_list=[{"players": players, "turn_limit": 2}],
         )
         assert report.games == 1 and report.actions > 0
+
+
+def test_samples_keep_the_faces_of_aircraft_landing_after_a_battle() -> None:
+    """A game in which red's aircraft, unseen by blue, land after a battle: a sample for
+    blue once dealt them (or red's carriers) other types, and with them other landing
+    places, so that the sample had another player to act (found by check_ruleset)."""
+    options = {
+        "players": 3,
+        "turn_limit": 3,
+        "bought_forces": True,
+        "stretch_units": True,
+        "fog_deploy": True,
+    }
+    report = check_ruleset(RULESET, scenarios=["two-front"], games=1, seed=21, options_list=[options])
+    assert report.games == 1 and report.actions > 400
