@@ -14,12 +14,13 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from grognard.core.flow import call
-from grognard.core.game import Ruleset, State
+from grognard.core.game import Action, Role, Ruleset, State
 from grognard.core.schema import Option, Scenario
 from grognard.games.virtuti.board_data import board_data
 from grognard.games.virtuti.scenarios import load_scenarios
 from grognard.games.virtuti.setup import setup_game
 from grognard.games.virtuti.state import VirtutiState
+from grognard.games.virtuti.why import explain
 
 
 def _scenarios() -> tuple[Scenario, ...]:
@@ -58,6 +59,9 @@ class Virtuti(Ruleset):
         setup_game(state)
         call(state.flow, "turn", phase=0)
         state.advance()
+
+    def explain_illegal(self, state: State, role: Role, action: Action) -> str | None:
+        return explain(state.data, role, action)  # "why can't I?": why.py
 
 
 RULESET = Virtuti()
