@@ -8,7 +8,7 @@ import pytest
 from virtuti_positions import at_operations, bare_game, place
 
 from grognard.games.virtuti import VirtutiState
-from grognard.games.virtuti.board import controller, neighbours
+from grognard.games.virtuti.board import controller, neighbours, vmap
 from grognard.games.virtuti.steps import open_phase_secret
 from grognard.games.virtuti.why import ANY_ORDER
 
@@ -41,14 +41,14 @@ def _planning() -> VirtutiState:
 def test_orders_stand_only_on_the_factions_units_p6_1() -> None:
     g = _planning()
     empty = _ask(g, "axis", "order", "axis", "move", "berlin")
-    assert empty.startswith("orders go only in an area where the faction has units of its own (P6.1)")
+    assert empty == "orders go where your units are: Berlin has none of the Axis's units (P6.1)"
     assert "(P6.1)" in _ask(g, "axis", "order", "western_allies", "move", "krakow")  # not the Axis's
     assert "not in ports" not in _ask(g, "axis", "order", "axis", "defense_plus_1", "stettin_port")
     assert "stand in a port area (P6.1)" in _ask(g, "axis", "order", "axis", "defense_plus_1", "stettin_port")
     g.apply("axis", ("order", "axis", "move", "breslau"))
     assert "one order per area (P6.1)" in _ask(g, "axis", "order", "axis", "move_plus_1", "breslau")
     g.data["factions"]["axis"]["orders"]["maneuver"] = 0
-    assert "no maneuver order is left in axis's pool (P6.1)" in _ask(
+    assert "no maneuver order is left in the Axis's pool (P6.1)" in _ask(
         g, "axis", "order", "axis", "maneuver", "stettin_port"
     )
 
@@ -65,7 +65,8 @@ def test_an_area_no_order_left_fits_names_every_reason_p1_2_p8_7() -> None:
     mud = _ask(g, "axis", "order", "axis", ANY_ORDER, "breslau")
     assert (
         mud
-        == "none of axis's orders left may stand in breslau: no maneuver or feint attack in mud (P6.1, P1.2)"
+        == "none of the Axis's orders left may stand in Breslau: "
+        + "no maneuver or feint attack in mud (P6.1, P1.2)"
     )
     g.data["weather"]["breslau"] = "clear"
     g.data["oos"] = ["breslau"]
@@ -108,7 +109,7 @@ def test_units_move_with_the_order_of_their_area_p7_3() -> None:
     at_operations(g)
     assert "(P7.0, P7.3)" in _ask(g, "axis", "send", army, "krakow")  # the order is not executed yet
     g.apply("axis", ("execute", "breslau"))
-    assert "only units in breslau, where the order is executed, move with it (P7.3)" in _ask(
+    assert "only units in Breslau, where the order is executed, move with it (P7.3)" in _ask(
         g, "axis", "send", other, "hamburg"
     )
     far = _ask(g, "axis", "send", army, "munich")
@@ -120,8 +121,9 @@ def test_units_move_with_the_order_of_their_area_p7_3() -> None:
     unit = place(g2, "axis", "army", start)
     _move_order(g2, start)
     neutral = _neutral_next_to(g2, start)
-    assert f"{neutral} is neutral: a war must be declared on it first (G1.5, P7.3, P9.3)" == _ask(
-        g2, "axis", "send", unit, neutral
+    assert (
+        f"{vmap().graph.area(neutral).name} is neutral: a war must be declared on it first (G1.5, P7.3, P9.3)"
+        == _ask(g2, "axis", "send", unit, neutral)
     )
 
 
@@ -145,7 +147,7 @@ def test_one_battle_per_order_and_stacks_by_the_logistics_track_g1_3() -> None:
     g.apply("axis", ("send", a, "krakow"))
     assert (
         _ask(g, "axis", "send", b, "warsaw")
-        == "one Move order starts at most one battle (P7.3): this one already attacks krakow"
+        == "one Move order starts at most one battle (P7.3): this one already attacks Kraków"
     )
 
 
@@ -165,7 +167,7 @@ def test_fleets_maneuvers_and_strategic_moves_p7_5_p7_6_p7_8() -> None:
     g = bare_game()
     army = place(g, "axis", "army", "berlin")
     _move_order(g, "berlin", "strategic_movement")
-    assert "through a path of axis's own areas (P7.8): none leads to warsaw" in _ask(
+    assert "through a path of the Axis's own areas (P7.8): none leads to Warsaw" in _ask(
         g, "axis", "send", army, "warsaw"
     )
 
@@ -179,13 +181,15 @@ def test_buying_needs_the_pp_and_the_technology_p5_1() -> None:
     _secret(g, "production", 6)
     rec["pp"] = 3.0
     g._after_change(None, None)
-    assert _ask(g, "axis", "buy", "axis", "army", 1) == "a level-1 army costs 8 PP and axis has 3 (P5.1)"
+    assert _ask(g, "axis", "buy", "axis", "army", 1) == "a level-1 army costs 8 PP and the Axis has 3 (P5.1)"
     level = rec["logistics"] + 1
     assert (
         _ask(g, "axis", "logistics", "axis")
-        == f"the next step of the logistics track costs {level} PP and axis has 3 (P5.6)"
+        == f"the next step of the logistics track costs {level} PP and the Axis has 3 (P5.6)"
     )
     rec["pp"], rec["tech"]["infantry"] = 100.0, 1
     g._after_change(None, None)
-    assert "needs infantry technology 3; axis has 1 (P5.1, P5.8)" in _ask(g, "axis", "buy", "axis", "army", 3)
+    assert "needs infantry technology 3; the Axis has 1 (P5.1, P5.8)" in _ask(
+        g, "axis", "buy", "axis", "army", 3
+    )
     assert g.why_illegal("axis", ("buy", "axis", "army", 1)) is None

@@ -38,6 +38,7 @@ from .board import (
     stack_allowance,
     stacks_fit,
     units,
+    vmap,
 )
 from .economy import research_cost
 from .operations import (
@@ -78,11 +79,11 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
 
 def _faction(role: Role, faction: str, data: Data) -> str | None:
     if faction not in ROLE_OF:
-        return f"{faction} is not a faction of the game"
+        return f"{_fw(faction)} is not a faction of the game"
     if ROLE_OF[faction] != role:
-        return f"the {faction} faction is the other player's: each side gives orders only to its own (P6.1)"
+        return f"{_fw(faction)} is the other player's faction: each side gives orders only to its own (P6.1)"
     if faction not in acting_factions(data, role):
-        return f"the {faction} faction does not act yet (G1.6: the USSR starts inactive)"
+        return f"{_fw(faction)} does not act yet (G1.6: the USSR starts inactive)"
     return None
 
 
@@ -93,27 +94,35 @@ def _order(data: Data, role: Role, faction: str, order_id: str, area: str) -> st
     if kind_of_safe(area) is None:
         return f"{area} is not an area of the map"
     if not any(u["a"] == area and u["f"] == faction for u in units(data)):
-        return (
-            f"orders go only in an area where the faction has units of its own (P6.1): {area} has "
-            f"none of {faction}'s"
-        )
+        return f"orders go where your units are: {_n(area)} has none of {_fw(faction)}'s units (P6.1)"
     placed = data["orders"].get(area)
     if placed is not None and ROLE_OF[placed["f"]] == role:
-        return f"{area} holds an order already: one order per area (P6.1)"
+        return f"{_n(area)} holds an order already: one order per area (P6.1)"
     pool = data["factions"][faction]["orders"]
     if order_id != ANY_ORDER:
         if pool.get(order_id, 0) < 1:
-            return f"no {order_id} order is left in {faction}'s pool (P6.1)"
+            return f"no {order_id} order is left in {_fw(faction)}'s pool (P6.1)"
         why = area_refuses(data, order_id, area)
         return f"{why} ({_rule_of(why)})" if why else None
     left = sorted(o for o, n in pool.items() if n > 0)
     if not left:
-        return f"{faction} has no order token left in its pool (P6.1)"
+        return f"{_fw(faction)} has no order token left in its pool (P6.1)"
     reasons = {area_refuses(data, o, area) for o in left}
     if None in reasons:
         return None  # some order fits: the page lights the area, the core answers
     worded = sorted(f"{r} ({_rule_of(r)})" for r in reasons if r)
-    return f"none of {faction}'s orders left may stand in {area}: " + "; ".join(worded)
+    return f"none of {_fw(faction)}'s orders left may stand in {_n(area)}: " + "; ".join(worded)
+
+
+def _n(area: str) -> str:
+    """An area's name as the map prints it ("Stettin (port)")."""
+    return str(vmap().graph.area(area).name)
+
+
+def _fw(faction: str) -> str:
+    return {"axis": "the Axis", "western_allies": "the Western Allies", "ussr": "the USSR"}.get(
+        faction, faction
+    )
 
 
 def kind_of_safe(area: str) -> str | None:
@@ -136,12 +145,12 @@ def _execute(data: Data, role: Role, frame: dict[str, Any], area: str) -> str | 
     order = data["orders"].get(area)
     sub = int(frame["sub"])
     if order is None:
-        return f"{area} holds no order to execute"
+        return f"{_n(area)} holds no order to execute"
     if ROLE_OF[order["f"]] != role:
-        return f"the order in {area} is the other player's"
+        return f"the order in {_n(area)} is the other player's"
     if order_kind(order["o"]) not in SUB_PHASES[sub]:
         return (
-            f"this sub-phase executes the {SUB_NAMES[sub]} orders; the {order['o']} order in {area}"
+            f"this sub-phase executes the {SUB_NAMES[sub]} orders; the {order['o']} order in {_n(area)}"
             " waits for its own (P7.1)"
         )
     return "factions execute their orders one at a time in initiative order: wait for your turn (P7.1)"
@@ -157,12 +166,12 @@ def _send(data: Data, role: Role, frame: dict[str, Any], uid: str, dest: str) ->
             " area is executed in the Operations Phase (P7.0, P7.3)"
         )
     if unit["f"] != frame["f"] or unit["a"] != frame["area"]:
-        return f"only units in {frame['area']}, where the order is executed, move with it (P7.3)"
+        return f"only units in {_n(frame['area'])}, where the order is executed, move with it (P7.3)"
     if unit["ex"]:
         return f"{uid} is exhausted: it regains readiness in the Summary Phase (P10.5)"
     plan = frame["plan"]
     if uid in plan:
-        return f"{uid} is already sent to {plan[uid]} with this order"
+        return f"{uid} is already sent to {_n(plan[uid])} with this order"
     f = frame["f"]
     if kind_of_safe(dest) is None:
         return f"{dest} is not an area of the map"
@@ -175,7 +184,7 @@ def _send(data: Data, role: Role, frame: dict[str, Any], uid: str, dest: str) ->
     if not stacks_fit(data, f, {**plan, uid: dest}):
         allowance = stack_allowance(data, f)
         return (
-            f"{f}'s stacks would not fit its logistics track (stacks allowed: {allowance}); a move may"
+            f"{_fw(f)}'s stacks would not fit its logistics track (stacks allowed: {allowance}); a move may"
             " pass over the limits only until it ends (G1.3, G1.4)"
         )
     return None
@@ -185,7 +194,10 @@ def _strategic(data: Data, f: str, frame: dict[str, Any], unit: dict[str, Any], 
     if is_naval(unit):
         return "strategic movement carries land units only (P7.8)"
     if dest not in strategic_reach(data, f, frame["area"]):
-        return f"strategic movement goes only through a path of {f}'s own areas (P7.8): none leads to {dest}"
+        return (
+            f"strategic movement goes only through a path of {_fw(f)}'s own areas (P7.8): none "
+            f"leads to {_n(dest)}"
+        )
     return None
 
 
@@ -193,7 +205,10 @@ def _move(data: Data, f: str, frame: dict[str, Any], unit: dict[str, Any], dest:
     if dest in destinations(data, frame, unit):
         battles = {d for d in frame["plan"].values() if battle_at(data, f, d)}
         if battle_at(data, f, dest) and battles and dest not in battles:
-            return f"one Move order starts at most one battle (P7.3): this one already attacks {min(battles)}"
+            return (
+                "one Move order starts at most one battle (P7.3): this one already attacks "
+                f"{_n(min(battles))}"
+            )
         return None
     here = unit["a"]
     if frame.get("landing"):
@@ -201,18 +216,18 @@ def _move(data: Data, f: str, frame: dict[str, Any], unit: dict[str, Any], dest:
             return "fleets stay put during an amphibious landing: it carries land units (P7.7)"
         return (
             "the landing goes to enemy coastal areas in clear weather at the end of a chain of "
-            f"your fleets (P7.7): not {dest}"
+            f"your fleets (P7.7): not {_n(dest)}"
         )
     if is_naval(unit):
         return _fleet(data, f, frame, here, dest)
     if kind_of(dest) != "land":
-        return f"land units move into land areas (P7.3); {dest} is a {kind_of(dest)} area"
+        return f"land units move into land areas (P7.3); {_n(dest)} is a {kind_of(dest)} area"
     holder = controller(data, dest)
     if holder is None:
-        return f"{dest} is neutral: a war must be declared on it first (G1.5, P7.3, P9.3)"
+        return f"{_n(dest)} is neutral: a war must be declared on it first (G1.5, P7.3, P9.3)"
     if holder != f and ROLE_OF[holder] == ROLE_OF[f]:
         return (
-            f"{dest} is {holder}'s: the USSR and the Western Allies never enter each other's "
+            f"{_n(dest)} is {_fw(holder)}'s: the USSR and the Western Allies never enter each other's "
             "areas (G1.5, P7.3)"
         )
     if frame["maneuver"]:
@@ -226,7 +241,7 @@ def _move(data: Data, f: str, frame: dict[str, Any], unit: dict[str, Any], dest:
     if dest in neighbours(here, ("land",)):
         return None  # adjacent and enterable: the stacking check decides
     return (
-        f"a Move order takes units to an adjacent area (P7.3); {dest} is farther, and going by sea"
+        f"a Move order takes units to an adjacent area (P7.3); {_n(dest)} is farther, and going by sea"
         " needs a port at both ends, held by you, and a chain of your fleets between (P7.4)"
     )
 
@@ -235,15 +250,15 @@ def _fleet(data: Data, f: str, frame: dict[str, Any], here: str, dest: str) -> s
     if frame["maneuver"]:
         return "a maneuver moves land units only (P7.6)"
     if dest not in neighbours(here, ("sea", "port")):
-        return f"a fleet moves to an adjacent sea zone or port (P7.5); {dest} is not next to {here}"
+        return f"a fleet moves to an adjacent sea zone or port (P7.5); {_n(dest)} is not next to {_n(here)}"
     if kind_of(dest) == "port":
-        return f"a fleet enters only ports its faction controls (P7.5): {dest} is not {f}'s"
+        return f"a fleet enters only ports its faction controls (P7.5): {_n(dest)} is not {_fw(f)}'s"
     if kind_of(here) == "sea" and not strait_open(data, f, here, dest):
         return (
             "a fleet passes a strategic strait only while its faction holds the strait's land "
-            f"area (P7.5): {here}-{dest}"
+            f"area (P7.5): {_n(here)}-{_n(dest)}"
         )
-    return f"{dest} holds fleets of two enemy factions: no fleet enters it (P7.5)"
+    return f"{_n(dest)} holds fleets of two enemy factions: no fleet enters it (P7.5)"
 
 
 def _purchase(data: Data, role: Role, action: Action) -> str | None:
@@ -265,12 +280,12 @@ def _purchase(data: Data, role: Role, action: Action) -> str | None:
             have = rec["tech"][kind.technology]
             return (
                 f"a level-{level.level} {kind.id} needs {kind.technology} technology "
-                f"{level.level}; {faction} has {have} (P5.1, P5.8)"
+                f"{level.level}; {_fw(faction)} has {have} (P5.1, P5.8)"
             )
         return _short(level.cost, pp, f"a level-{level.level} {kind.id}", faction, "P5.1")
     if verb == "logistics":
         if rec["logistics"] >= 8:
-            return f"{faction} is at the top of the logistics track (8) (P5.6, G1.3)"
+            return f"{_fw(faction)} is at the top of the logistics track (8) (P5.6, G1.3)"
         return _short(rec["logistics"] + 1, pp, "the next step of the logistics track", faction, "P5.6")
     if verb == "orders" and len(action) == 3:
         found = next((s for s in c.order_sets if s.id == action[2]), None)
@@ -288,4 +303,4 @@ def _purchase(data: Data, role: Role, action: Action) -> str | None:
 
 def _short(price: float, pp: float, what: str, faction: str, rule: str) -> str | None:
     """The refusal of a purchase the faction's PP do not cover, or None."""
-    return f"{what} costs {price:g} PP and {faction} has {pp:g} ({rule})" if price > pp else None
+    return f"{what} costs {price:g} PP and {_fw(faction)} has {pp:g} ({rule})" if price > pp else None

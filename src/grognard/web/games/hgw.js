@@ -966,6 +966,31 @@ function whyNot(view, { hex, uid, seat, selected, model }) {
   return null;
 }
 
+/** The action a click that did nothing meant, for the ruleset's "why not?" (the
+ * server's answer, games/hgw/why.py, replaces `whyNot`'s): where the chosen points
+ * go, the selected army's attack or exploitation, a build, or moving an own army
+ * that cannot move. */
+function intent(view, { hex, uid, seat, selected }) {
+  const board = view?.board;
+  if (!board || !hex) return null;
+  const army = uid ? armyById(view, uid) : null;
+  const own = army && army.side === seat ? army : null;
+  switch (board.step) {
+    case "move_to":
+      return own && own.id !== board.frame?.army ? ["to_army", own.id] : ["to_place", hex];
+    case "announce":
+      return selected ? ["attack", selected, hex] : null;
+    case "exploitation":
+      return selected ? ["exploit", selected, hex] : null;
+    case "production":
+      return own ? ["build", "infantry", "army", own.id] : ["build", "infantry", "place", hex];
+    case "movement":
+      return own && !selected ? ["move", own.id, "army", own.strength] : null;
+    default:
+      return null;
+  }
+}
+
 function legend() {
   const swatch = (...shapes) => {
     const svg = s("svg", { class: "legend-svg", width: 34, height: 30, viewBox: "-12 -11 24 22", "aria-hidden": "true" });
@@ -1011,6 +1036,7 @@ export default {
   // on 1043"), not the year of "(Summer 1941)"
   placesIn: (line) => [...line.matchAll(/\b(?:on|in|at|to|from|into) (\d{4,5})\b/g)].map((m) => m[1]),
   whyNot,
+  intent,
   legend,
   createBoard: (host, hooks) => new HgwBoard(host, hooks),
 };

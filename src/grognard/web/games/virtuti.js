@@ -437,6 +437,23 @@ function whyNot(view, { hex, seat, selected }) {
   return null;
 }
 
+/** The action a click that did nothing meant, for the ruleset's "why not?" (the
+ * server's answer, games/virtuti/why.py, replaces `whyNot`'s): the selected unit sent
+ * to the area; in the Planning Phase an order in the area, whichever ("*"); in the
+ * Operations Phase the order standing there, executed. */
+function intent(view, { hex, seat, selected }) {
+  const board = view?.board;
+  if (!board || !hex || !boardData()?.names?.has(hex)) return null;
+  if (selected) return ["send", selected, hex];
+  const mine = factionsOf(seat);
+  if (board.my_secret?.kind === "planning") {
+    const here = (board.units || []).find((u) => u.a === hex && mine.includes(u.f));
+    return ["order", here ? here.f : mine[0], "*", hex];
+  }
+  if (board.phase === "operations" && board.orders?.[hex]) return ["execute", hex];
+  return null;
+}
+
 /** A swatch edged as an area named by the other players' last moves (virtuti.css). */
 function recentSwatch() {
   const svg = s("svg", { class: "legend-svg vm-legend-recent", width: 30, height: 20, viewBox: "0 0 30 20", "aria-hidden": "true" });
@@ -479,6 +496,7 @@ export default {
   extraPanel,
   legend,
   whyNot,
+  intent,
   isTurnEnd: (action) => action[0] === "done",
   // the log speaks of factions ("western_allies moves…", "Order revealed: ussr…"):
   // a line is the move of the seat that plays the first faction it names
