@@ -91,6 +91,25 @@ def test_hgw_a_redeployment_into_an_enemy_hex_is_explained_by_the_server(page: P
     expect(hint).to_contain_text(f"{spot[0]} (soviet) is not axis")
     expect(hint).to_contain_text("(M1.2)")
     assert button(page, "cancel").count() == 1  # nothing was played: the question stands
+    # the log names hexes by number ("from 1240 to ... in 1239"): pointing at one outlines it
+    button(page, "cancel").click()
+    expect(prompt(page)).to_contain_text("redeploys")
+    _post(driver, game_id, "axis", ["move", "agn", "infantry", 1])
+    to = next(a for a in _view(driver, game_id, "axis")["legal"] if a[0] == "to_place" and a[1] != agn["at"])
+    _post(driver, game_id, "axis", to)
+    ref = page.locator(".log-box .log-lines li").last.locator(".hexref", has_text=to[1])
+    expect(ref).to_have_count(1)
+    ref.hover()
+    expect(page.locator(f'.board-svg .hgw-hover[data-hover="{to[1]}"]')).to_have_count(1)
+    page.mouse.move(0, 0)
+    expect(page.locator(".board-svg .hgw-hover")).to_have_count(0)
+
+
+def _post(driver: ApiDriver, game_id: str, seat: str, action: list[Any]) -> None:
+    version = driver.get(f"/api/games/{game_id}")["version"]
+    driver.post(
+        f"/api/games/{game_id}/actions", {"seat": seat, "action": action, "expected_version": version}
+    )
 
 
 def _to_planning(page: Page, driver: ApiDriver, game_id: str) -> dict[str, Any]:
@@ -101,12 +120,7 @@ def _to_planning(page: Page, driver: ApiDriver, game_id: str) -> dict[str, Any]:
         if view["board"]["phase"] == "planning" and view["legal"]:
             return view
         if view["legal"]:
-            action = view["legal"][0] if view["legal"][0][0] != "done" else ["done"]
-            version = driver.get(f"/api/games/{game_id}")["version"]
-            driver.post(
-                f"/api/games/{game_id}/actions",
-                {"seat": "axis", "action": action, "expected_version": version},
-            )
+            _post(driver, game_id, "axis", view["legal"][0] if view["legal"][0][0] != "done" else ["done"])
         else:
             page.wait_for_timeout(250)
     raise AssertionError("the Axis never got to plan")

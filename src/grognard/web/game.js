@@ -367,7 +367,7 @@ class GamePage {
     const lines = this.curtained ? [] : this.since || [];
     box.hidden = !lines.length;
     if (box.hidden) return;
-    const options = { roles: view.roles || [], roleColor: (role) => this.roleColor(role, view), onHexHover: (hexes) => this.setHover(hexes) };
+    const options = { roles: view.roles || [], roleColor: (role) => this.roleColor(role, view), onHexHover: (hexes) => this.setHover(hexes), placesIn: (line) => this.mod.placesIn(line) };
     const shown = lines.slice(-30);
     put(box,
       h("summary", {}, `Since your last move: ${lines.length} event${lines.length === 1 ? "" : "s"}`),
@@ -671,6 +671,7 @@ class GamePage {
       roles: view.roles || [],
       roleColor: (role) => this.roleColor(role, view),
       onHexHover: (hexes) => this.setHover(hexes),
+      placesIn: (line) => this.mod.placesIn(line),
     };
     if (!same) put(list, ...lines.map((line) => logLine(line, options)));
     else {
