@@ -454,6 +454,28 @@ function intent(view, { hex, seat, selected }) {
   return null;
 }
 
+/** What each secret window has the players choose, for "since your last move". */
+const SECRET_WORDS = {
+  planning: "orders",
+  production: "production",
+  pp_card: "a card for PP",
+  air_card: "a card for air support",
+  battle_card: "a battle card",
+  battle_air: "air support tokens",
+};
+
+/** "Since your last move" during a secret window (G1.1): whether the other side is still
+ * choosing or has chosen, never what (the view holds nothing more of it). */
+function secretNote(view, seat) {
+  const secret = view?.board?.secret;
+  if (!secret) return null;
+  const words = SECRET_WORDS[secret.kind] || "its choices";
+  return (view.roles || [])
+    .filter((role) => role !== seat)
+    .map((role) => `${titleCase(role)}: ${secret.waiting_for.includes(role) ? `choosing ${words}` : `${words} chosen`} in secret, shown at the reveal.`)
+    .join(" ");
+}
+
 /** A swatch edged as an area named by the other players' last moves (virtuti.css). */
 function recentSwatch() {
   const svg = s("svg", { class: "legend-svg vm-legend-recent", width: 30, height: 20, viewBox: "0 0 30 20", "aria-hidden": "true" });
@@ -497,6 +519,7 @@ export default {
   legend,
   whyNot,
   intent,
+  secretNote,
   isTurnEnd: (action) => action[0] === "done",
   // the log speaks of factions ("western_allies moves…", "Order revealed: ussr…"):
   // a line is the move of the seat that plays the first faction it names
