@@ -69,7 +69,8 @@ def test_secret_orders_are_counted_by_who_made_them_and_nothing_more(page: Page)
     expect(since.get_by_role("button", name="Step through on the board")).to_be_visible()
     card = since.inner_text()
     # what happened, in words that name no order: the Allies have chosen theirs
-    expect(since.locator(".since-hidden")).to_have_text("Allies: orders chosen in secret, shown at the reveal.")
+    hidden = since.locator(".since-hidden")
+    expect(hidden).to_have_text("Allies: orders chosen in secret, shown at the reveal.")
     # the stepper counts the same span
     since.get_by_role("button", name="Step through on the board").click()
     expect(page.locator(".stepper .stepper-counter")).to_have_text(

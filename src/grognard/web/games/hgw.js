@@ -509,13 +509,16 @@ function counterShape(army) {
     x += w;
   }
   return [
-    s("rect", { class: "ring", x: -8.4, y: -6.4, width: 16.8, height: 12.8, rx: 1.8 }),
+    s("rect", { class: "ring", x: -COUNTER_WIDTH / 2, y: -6.4, width: COUNTER_WIDTH, height: 12.8, rx: 1.8 }),
     s("rect", { class: "body", x: -7.5, y: -5.5, width: 15, height: 11, rx: 1.2, fill: roleColor(army.side) }),
     s("text", { class: "hgw-army-id", x: 0, y: -2.2, text: army.id.toUpperCase() }),
     s("text", { class: "hgw-army-sp", x: 0, y: 3.4, text: String(army.strength ?? "") }),
     ...bar,
   ];
 }
+
+/** The width of a counter's ring, in board units: the tap target of a lone army. */
+const COUNTER_WIDTH = 16.8;
 
 /** Where n counters sit in a hex, and at what scale: side by side, two to a row. */
 function counterSlots(n) {
@@ -536,7 +539,9 @@ function counterSlots(n) {
 
 class HgwBoard extends HexBoard {
   constructor(host, hooks) {
-    super(host, hooks, "Hitler's Global War world map", "hexes hgw-hexes");
+    // on a touch phone the first view makes a lone army's counter (its ring, 16.8 units
+    // wide, wider than a hex's flats) at least 44 px across; a crowded hex asks which
+    super(host, hooks, "Hitler's Global War world map", "hexes hgw-hexes", COUNTER_WIDTH);
     this.pz.wrap.classList.add("hgw-wrap");
     this.painter = PAINTER;
     if (this.painter === "canvas") {
