@@ -432,7 +432,8 @@ function describeAction(action, view) {
     case "attack": {
       // Initial Attack: an army may also be named against a friendly hex (an advance)
       const friendly = view?.board?.owner?.[b] === armyById(view, a)?.side;
-      return { unit: a, hex: b, kind: "battle", label: `${name(a)} will ${friendly ? "advance into friendly" : "attack"} ${placeWords(b)}` };
+      // an advance into a friendly hex is lit as a move, not as a battle
+      return { unit: a, hex: b, kind: friendly ? "move" : "battle", label: `${name(a)} will ${friendly ? "advance into friendly" : "attack"} ${placeWords(b)}` };
     }
     case "invade":
       // Invasion Procedure 1-3: the army, then a coastal hex within its sea route
@@ -971,6 +972,23 @@ function whyNot(view, { hex, uid, seat, selected, model }) {
   return null;
 }
 
+/** What ending the step would leave undone, for the page's question before it: named
+ * no attack while some are open (C2.1: the armies not named lose their chance this
+ * turn), production left that can still buy something (P1.4: unspent points are lost). */
+function obligations(view, model, entry) {
+  const board = view?.board || {};
+  const legal = view?.legal || [];
+  if (entry.verb === "end_announce" && legal.some((a) => a[0] === "attack")) {
+    const named = armiesOf(view).some((a) => a.side === board.player && a.status?.target);
+    if (!named) return ["no attack is named: an army not named now cannot attack this turn"];
+  }
+  const budget = board.frame?.budget || 0;
+  if (entry.verb === "end_production" && budget > 0 && legal.some((a) => ["build", "repair", "fort"].includes(a[0]))) {
+    return [`${budget} production point${budget === 1 ? "" : "s"} left to spend: unspent points are lost`];
+  }
+  return [];
+}
+
 /** The action a click that did nothing meant, for the ruleset's "why not?" (the
  * server's answer, games/hgw/why.py, replaces `whyNot`'s): where the chosen points
  * go, the selected army's attack or exploitation, a build, or moving an own army
@@ -1036,7 +1054,7 @@ export default {
   battleAt,
   unitsAt: (view, hex) => armiesOf(view).filter((a) => a.at === hex).map((a) => a.id),
   isTurnEnd: (action) => action[0] === "end_production",
-  obligations: () => [],
+  obligations,
   // the places a log line names: a hex id after "on", "in", "at", "to", "from" ("attack
   // on 1043"), not the year of "(Summer 1941)"
   placesIn: (line) => [...line.matchAll(/\b(?:on|in|at|to|from|into) (\d{4,5})\b/g)].map((m) => m[1]),
