@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from webkit import ApiDriver, board_scale, counter, prompt, serving, start_game
+from webkit import ApiDriver, board_scale, counter, prompt, serving_rulesets, start_game
 
 HEX_WIDTH = math.sqrt(3) * 10  # a pointy-top hex across its flats, in board units (hgw.js SIZE)
 TAP_PX = 44
@@ -20,15 +20,9 @@ TAP_PX = 44
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from grognard.core.registry import Registry
     from grognard.games.hgw import RULESET as HGW
-    from grognard.server import create_app
 
-    registry = Registry()
-    registry.register(HGW)
-    database = tmp_path_factory.mktemp("web-hgw-phone") / "grognard.db"
-    app = create_app(f"sqlite:///{database}", registry=registry, ai_move_budget=30.0)
-    with serving(app, "grognard-web-hgw-phone") as address:
+    with serving_rulesets(tmp_path_factory, "web-hgw-phone", HGW) as address:
         yield address
 
 

@@ -8,20 +8,14 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, prompt, serving, start_game
+from webkit import ApiDriver, prompt, serving_rulesets, start_game
 
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from grognard.core.registry import Registry
     from grognard.games.hgw import RULESET as HGW
-    from grognard.server import create_app
 
-    registry = Registry()
-    registry.register(HGW)
-    database = tmp_path_factory.mktemp("web-hgw-status") / "grognard.db"
-    app = create_app(f"sqlite:///{database}", registry=registry, ai_move_budget=30.0)
-    with serving(app, "grognard-web-hgw-status") as address:
+    with serving_rulesets(tmp_path_factory, "web-hgw-status", HGW) as address:
         yield address
 
 

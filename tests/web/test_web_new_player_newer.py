@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from webkit import modal, prompt, serving, start_game
+from webkit import modal, prompt, serving_rulesets, start_game
 
 #: Steps a game takes at most (a step: one tap, or a wait for the AI).
 MOST = 500
@@ -25,17 +25,10 @@ ONWARD = re.compile(r"^(end|done|go|skip|to_|no_)")
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from grognard.core.registry import Registry
     from grognard.games.hgw import RULESET as HGW
     from grognard.games.virtuti import RULESET as VIRTUTI
-    from grognard.server import create_app
 
-    registry = Registry()
-    registry.register(HGW)
-    registry.register(VIRTUTI)
-    database = tmp_path_factory.mktemp("web-new-player-newer") / "grognard.db"
-    app = create_app(f"sqlite:///{database}", registry=registry, ai_move_budget=30.0)
-    with serving(app, "grognard-web-new-player-newer") as address:
+    with serving_rulesets(tmp_path_factory, "web-new-player-newer", HGW, VIRTUTI) as address:
         yield address
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, button, counter, prompt, serving, start_game
+from webkit import ApiDriver, button, counter, hgw_screen_xy, prompt, serving_rulesets, start_game
 
 #: Polls of a game while the server's AI plays (each waits 250 ms).
 POLLS = 240
@@ -20,18 +20,10 @@ POLLS = 240
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """This module's own app with HGW and Virtuti registered, fresh SQLite."""
-    from grognard.core.registry import Registry
     from grognard.games.hgw import RULESET as HGW
     from grognard.games.virtuti import RULESET as VIRTUTI
-    from grognard.server import create_app
 
-    registry = Registry()
-    registry.register(HGW)
-    registry.register(VIRTUTI)
-    database = tmp_path_factory.mktemp("web-newer-why") / "grognard.db"
-    app = create_app(f"sqlite:///{database}", registry=registry, ai_move_budget=30.0)
-    with serving(app, "grognard-web-newer-why") as address:
+    with serving_rulesets(tmp_path_factory, "web-newer-why", HGW, VIRTUTI) as address:
         yield address
 
 
@@ -42,16 +34,7 @@ def _view(driver: ApiDriver, game_id: str, seat: str) -> dict[str, Any]:
 
 def _screen_xy(page: Page, hex_id: str) -> tuple[float, float] | None:
     """Where the centre of an HGW hex is on the screen, None when outside the board."""
-    x, y = page.evaluate(
-        """async (id) => {
-            const mod = await import('/games/hgw.js');
-            const [row, col] = mod.rowCol(id);
-            const [x, y] = mod.centre(row, col);
-            const m = document.querySelector('.board-svg .board-content').getScreenCTM();
-            return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
-        }""",
-        hex_id,
-    )
+    x, y = hgw_screen_xy(page, hex_id)
     area = page.locator(".board-svg").bounding_box()
     assert area is not None
     inside = (
