@@ -147,3 +147,6 @@ def test_where_and_whether_points_are_built_p2_3_p2_5() -> None:
     assert "production is left this turn (P1.1, P2.1)" in _ask(
         state, "axis", "build", "infantry", "army", "agn"
     )
+    # a kind this scenario does not build, or words that are no build at all (P2.1)
+    assert "(P2.1)" in _ask(state, "axis", "build", "tac_air", "place", home)
+    assert "(P2.1)" in _ask(state, "axis", "build", "agn", "agn", "agn")

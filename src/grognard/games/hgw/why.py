@@ -26,7 +26,7 @@ from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponen
 from .limitations import confined_to
 from .movement import WHOLE, can_move, routes
 from .production import build_places, cost
-from .scenario import BOX
+from .scenario import BOX, load_scenario
 
 Data = dict[str, Any]
 
@@ -190,6 +190,9 @@ def _attack(data: Data, role: Role, step: str | None, verb: str, army_id: str, t
 
 
 def _build(data: Data, role: Role, frame: Data, kind: str, how: str, where: str) -> str | None:
+    kinds = load_scenario(data["scenario"]).buildable
+    if kind not in kinds or how not in ("army", "place"):
+        return f"new points are of the kinds this scenario builds: {', '.join(kinds)} (P2.1)"
     price = cost(kind)
     if price > int(frame["budget"]):
         return f"a {kind} point costs {price} and {frame['budget']} production is left this turn (P1.1, P2.1)"
