@@ -129,7 +129,7 @@ def test_only_armies_that_advanced_exploit_c3_1() -> None:
     assert "only armies that advanced in the initial attack may exploit (C3.1)" in reason
 
 
-@pytest.mark.rules("P2.3", "P2.5", "P1.1")
+@pytest.mark.rules("P2.1", "P2.3", "P2.5", "P1.1")
 def test_where_and_whether_points_are_built_p2_3_p2_5() -> None:
     state = cleared()
     for action in ("end_movement", "end_announce", "to_advances", "to_exploitation", "end_combat"):
