@@ -54,14 +54,14 @@ class Virtuti(Ruleset):
     def board_data(self) -> dict[str, Any]:
         return board_data()
 
+    def explain_illegal(self, state: State, role: Role, action: Action) -> str | None:
+        return explain(state.data, role, action)  # "why can't I?": why.py
+
     def setup(self, state: State) -> None:
         assert isinstance(state, VirtutiState)
         setup_game(state)
         call(state.flow, "turn", phase=0)
         state.advance()
-
-    def explain_illegal(self, state: State, role: Role, action: Action) -> str | None:
-        return explain(state.data, role, action)  # "why can't I?": why.py
 
 
 RULESET = Virtuti()
