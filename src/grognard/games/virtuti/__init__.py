@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from grognard.core.flow import call
-from grognard.core.game import Action, Role, Ruleset, State
+from grognard.core.game import Ruleset, State
 from grognard.core.schema import Option, Scenario
 from grognard.games.virtuti.board_data import board_data
 from grognard.games.virtuti.scenarios import load_scenarios
@@ -54,7 +54,7 @@ class Virtuti(Ruleset):
     def board_data(self) -> dict[str, Any]:
         return board_data()
 
-    def explain_illegal(self, state: State, role: Role, action: Action) -> str | None:
+    def explain_illegal(self, state: State, role: str, action: tuple[Any, ...]) -> str | None:
         return explain(state.data, role, action)  # "why can't I?": why.py
 
     def setup(self, state: State) -> None:
