@@ -74,7 +74,12 @@ def _play(page: Page, touch: bool, notes: list[str], done: Callable[[], bool]) -
         if tries < 2 and lit is not None:
             tried[text] = tries + 1
             # an attack, an order, a place: what the page lights first
-            press(lit, edge="hgw-hex" in (lit.get_attribute("class", timeout=STALE_MS) or ""))
+            try:
+                edge = "hgw-hex" in (lit.get_attribute("class", timeout=STALE_MS) or "")
+            except PlaywrightTimeoutError:
+                notes.append("redrawn before the tap: looked again")
+                continue
+            press(lit, edge=edge)
             hint = page.locator(".prompt-card .click-hint")
             if hint.is_visible():
                 notes.append(f"hint: {hint.inner_text()}")
@@ -84,14 +89,15 @@ def _play(page: Page, touch: bool, notes: list[str], done: Callable[[], bool]) -
             press(ringed)  # a piece that can act: what does it offer?
             hint = page.locator(".prompt-card .click-hint")
             if hint.is_visible():
-                notes.append(f"hint: {hint.inner_text()}")
+                notes.append(f"hint: {hint.text_content()}")
             continue
         if buttons.count():
-            onward = [
-                b
-                for b in buttons.all()
-                if ONWARD.match(b.get_attribute("data-verb") or "") and b.is_visible()
-            ]
+            try:
+                verbs = [(b, b.get_attribute("data-verb", timeout=STALE_MS) or "") for b in buttons.all()]
+            except PlaywrightTimeoutError:
+                notes.append("redrawn before the tap: looked again")
+                continue
+            onward = [b for b, verb in verbs if ONWARD.match(verb) and b.is_visible()]
             choice = onward[0] if onward else _visible(buttons)
             if choice is not None:
                 tried.pop(text, None)
