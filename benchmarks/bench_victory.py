@@ -2,7 +2,10 @@
 decision time, battle odds time, and the heuristic's win rate against random.
 
     PYTHONPATH=src python benchmarks/bench_victory.py [--games 50] [--ai-games 200]
-        [--seed 0] [--out benchmarks/victory_results.json]
+        [--multi-games 10] [--seed 0] [--out benchmarks/victory_results.json]
+
+`--multi-games` random games each of the three-player Two Front War and the
+four-player Quick Start on four maps (2.0 [3], 10.4), also to ten turns.
 
 CPU time of this process (time.process_time), one core. Figures depend on the machine;
 tests never assert on time, this script only reports. The issue's goals: a random game
@@ -26,10 +29,12 @@ from grognard.games.victory.odds import Unit, battle_odds, wilson
 from grognard.sim import game_seeds
 
 
-def bench_random_games(games: int, seed: int) -> dict[str, Any]:
+def bench_random_games(
+    games: int, seed: int, scenario: str = "quick-start", players: int = 0
+) -> dict[str, Any]:
     times, actions = [], 0
     for game_seed in game_seeds(seed, games):
-        state = RULESET.new_game("quick-start", {"turn_limit": 10}, game_seed)
+        state = RULESET.new_game(scenario, {"turn_limit": 10, "players": players}, game_seed)
         state.keep_undo = False
         agent = RandomAgent(game_seed)
         start = time.process_time()
@@ -87,14 +92,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--ai-games", type=int, default=200)
+    parser.add_argument("--multi-games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     untracked = Path(__file__).resolve().parent / "results" / "victory.json"  # .gitignore
     parser.add_argument("--out", type=Path, default=untracked)
     args = parser.parse_args()
-    if args.games < 1 or args.ai_games < 1:
-        parser.error("--games and --ai-games need at least one game each")
+    if args.games < 1 or args.ai_games < 1 or args.multi_games < 1:
+        parser.error("--games, --ai-games and --multi-games need at least one game each")
     results = {
         "random_quick_start_10_turns": bench_random_games(args.games, args.seed),
+        "random_two_front_3_players_10_turns": bench_random_games(
+            args.multi_games, args.seed, "two-front", 3
+        ),
+        "random_quick_start_4_players_10_turns": bench_random_games(
+            args.multi_games, args.seed, "quick-start", 4
+        ),
         "odds_6_vs_6": bench_odds(40_000),
         "heuristic_vs_random": bench_ai(args.ai_games, args.seed + 1),
     }

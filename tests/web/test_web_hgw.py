@@ -26,6 +26,7 @@ from webkit import (
     counter,
     end_phase,
     expect_board_covers_its_box,
+    hgw_screen_xy,
     modal,
     prompt,
     shot,
@@ -113,16 +114,7 @@ def _start(page: Page, scenario: str | None = None, seats: dict[str, str] | None
 
 def _screen_xy(page: Page, hex_id: str) -> tuple[float, float]:
     """Where the centre of a hex is on the screen (it must be inside the board)."""
-    x, y = page.evaluate(
-        """async (id) => {
-            const mod = await import('/games/hgw.js');
-            const [row, col] = mod.rowCol(id);
-            const [x, y] = mod.centre(row, col);
-            const m = document.querySelector('.board-svg .board-content').getScreenCTM();
-            return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
-        }""",
-        hex_id,
-    )
+    x, y = hgw_screen_xy(page, hex_id)
     area = page.locator(".board-svg").bounding_box()
     assert area is not None
     assert area["x"] <= x < area["x"] + area["width"] and area["y"] <= y < area["y"] + area["height"], hex_id

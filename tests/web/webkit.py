@@ -56,6 +56,38 @@ def serving(app: Any, name: str) -> Iterator[str]:
         app.state.server.engine.dispose()
 
 
+@contextmanager
+def serving_rulesets(tmp_path_factory: Any, name: str, *rulesets: Any) -> Iterator[str]:
+    """A module's own app with only `rulesets` registered, on a fresh SQLite database
+    (conftest.py's app keeps its rulesets, so that its lobby's default game does not
+    change); yields its address."""
+    from grognard.core.registry import Registry
+    from grognard.server import create_app
+
+    registry = Registry()
+    for ruleset in rulesets:
+        registry.register(ruleset)
+    database = tmp_path_factory.mktemp(name) / "grognard.db"
+    app = create_app(f"sqlite:///{database}", registry=registry, ai_move_budget=30.0)
+    with serving(app, f"grognard-{name}") as address:
+        yield address
+
+
+def hgw_screen_xy(page: Page, hex_id: str) -> tuple[float, float]:
+    """Where the centre of a Hitler's Global War hex is on the screen (games/hgw.js)."""
+    x, y = page.evaluate(
+        """async (id) => {
+            const mod = await import('/games/hgw.js');
+            const [row, col] = mod.rowCol(id);
+            const [x, y] = mod.centre(row, col);
+            const m = document.querySelector('.board-svg .board-content').getScreenCTM();
+            return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+        }""",
+        hex_id,
+    )
+    return float(x), float(y)
+
+
 def shot(page: Page, name: str) -> None:
     """Save a screenshot of the page when GROGNARD_SCREENSHOTS names a folder."""
     if SCREENSHOTS:

@@ -77,6 +77,16 @@ class SeatViews:
         self._state = state
         self._views: dict[Role | None, dict[str, Any]] = {}
 
+    @property
+    def plies(self) -> int:
+        return len(self._state.history)
+
+    def last_acted(self, role: Role | None) -> dict[Role, int]:
+        return last_acted(self._state, [] if role is None else [role])
+
+    def acted_since(self, role: Role | None) -> dict[Role, dict[Role, int]]:
+        return acted_since(self._state, [] if role is None else [role])
+
     def __call__(self, role: Role | None) -> dict[str, Any]:
         view = self._views.get(role)
         if view is None:
@@ -103,6 +113,21 @@ def last_acted(state: State, roles: Iterable[Role]) -> dict[Role, int]:
     for ply, (role, _) in enumerate(state.history, start=1):
         if role in wanted:
             out[role] = ply
+    return out
+
+
+def acted_since(state: State, roles: Iterable[Role]) -> dict[Role, dict[Role, int]]:
+    """For each of `roles`: how many actions each role has played since that role's
+    last action (since the start if it has not acted), the same span the game page
+    steps through. Public, like who acted when; the actions themselves are not here."""
+    history = state.history
+    out: dict[Role, dict[Role, int]] = {}
+    for seat in roles:
+        start = max((i for i, (role, _) in enumerate(history, start=1) if role == seat), default=0)
+        counts: dict[Role, int] = {}
+        for role, _ in history[start:]:
+            counts[role] = counts.get(role, 0) + 1
+        out[seat] = counts
     return out
 
 
@@ -154,6 +179,8 @@ def game_payload(
     out = game_header(game, seats, user_id)
     mine = out["my_seats"]
     out["plies"] = len(state.history)
+    out["last_acted"] = last_acted(state, mine)  # where the page's "since your last move" starts
+    out["acted_since"] = acted_since(state, mine)  # and who played how many actions since
     out["views"] = {role: views(role) for role in mine}
     out["observer"] = None if mine else views(None)
     is_creator = user_id is not None and game.created_by == user_id
@@ -186,6 +213,11 @@ def view_message(
             "rematch": game.rematch_id,
             "seats": [s.public() for s in seats],
             "log_from": log_from,
+            # the actions played so far and the seat's last one: "since your last move"
+            # and the stepper count from there (who acted when is public)
+            "plies": views.plies,
+            "last_acted": views.last_acted(role),
+            "acted_since": views.acted_since(role),
             "view": view,
         }
     )

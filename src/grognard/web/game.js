@@ -38,6 +38,20 @@ export async function showGame(root, gameId) {
   return () => page.destroy();
 }
 
+/** The span "since your last move" counts, from a websocket `state` message of one
+ * seat: the actions played, the seat's last one and who played how many since (the
+ * message speaks for its own seat; the others' entries are kept). */
+function spanOf(header, message) {
+  if (message.plies === undefined || !message.seat) return {};
+  const lastActed = { ...header.last_acted };
+  delete lastActed[message.seat];
+  return {
+    plies: message.plies,
+    last_acted: { ...lastActed, ...message.last_acted },
+    acted_since: { ...header.acted_since, ...message.acted_since },
+  };
+}
+
 class GamePage {
   constructor(root, gameId) {
     this.root = root;
@@ -250,6 +264,7 @@ class GamePage {
           finish_reason: message.finish_reason,
           rematch: message.rematch,
           seats: message.seats.map((s) => ({ ...s, you: mine.has(s.role) })),
+          ...spanOf(this.header, message),
         };
       }
       this.setView(seat, message.version, message.view);
@@ -360,18 +375,35 @@ class GamePage {
     this.since = since;
   }
 
-  /** "Since your last move": the other players' log lines since this seat last acted,
-   * dice as they fell; hovering a line outlines its hexes on the board. */
+  /** "Since your last move": how many actions each side played since this seat's last
+   * one (the server's `acted_since`: the span the stepper steps through), and the
+   * other players' log lines since, dice as they fell; hovering a line outlines its
+   * places on the board. Actions that left no line this seat may read (secret orders,
+   * cards, a hidden deployment) are counted by who made them, and nothing more. */
   renderSince(view) {
     const box = this.el.since;
     const lines = this.curtained ? [] : this.since || [];
-    box.hidden = !lines.length;
+    const span = this.curtained || !this.seat ? null : this.header.acted_since?.[this.seat];
+    const counts = Object.entries(span || {}).filter(([, n]) => n > 0);
+    const total = counts.reduce((sum, [, n]) => sum + n, 0);
+    // what the board module can tell of a secret choice under way, in words that name no choice
+    const secret = total && this.mod.secretNote ? this.mod.secretNote(view, this.seat) : null;
+    box.hidden = !lines.length && !total && !secret;
     if (box.hidden) return;
-    const options = { roles: view.roles || [], roleColor: (role) => this.roleColor(role, view), onHexHover: (hexes) => this.setHover(hexes) };
+    const options = { roles: view.roles || [], roleColor: (role) => this.roleColor(role, view), onHexHover: (hexes) => this.setHover(hexes), placesIn: (line) => this.mod.placesIn(line) };
     const shown = lines.slice(-30);
+    const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+    const who = counts.map(([role, n]) => `${titleCase(role)} ${n}`).join(", ");
+    const title = span ? `Since your last move: ${plural(total, "action")}${who ? ` (${who})` : ""}` : `Since your last move: ${plural(lines.length, "event")}`;
+    const unseen = secret
+      ? h("p", { class: "hint since-hidden" }, secret)
+      : span && total && !lines.length
+        ? h("p", { class: "hint since-hidden" }, `${counts.map(([role, n]) => `${titleCase(role)}: ${plural(n, "choice")}`).join("; ")}, with nothing you may see yet: secret until their reveal.`)
+        : null;
     put(box,
-      h("summary", {}, `Since your last move: ${lines.length} event${lines.length === 1 ? "" : "s"}`),
+      h("summary", {}, title),
       h("button", { type: "button", class: "step-through", onclick: () => this.stepper.start(this.seat) }, "Step through on the board"),
+      unseen,
       lines.length > shown.length ? h("p", { class: "hint" }, `The last ${shown.length}; the log has them all.`) : null,
       h("ol", { class: "log-lines since-lines" }, shown.map((line) => logLine(line, options))),
     );
@@ -671,6 +703,7 @@ class GamePage {
       roles: view.roles || [],
       roleColor: (role) => this.roleColor(role, view),
       onHexHover: (hexes) => this.setHover(hexes),
+      placesIn: (line) => this.mod.placesIn(line),
     };
     if (!same) put(list, ...lines.map((line) => logLine(line, options)));
     else {

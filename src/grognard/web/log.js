@@ -1,28 +1,34 @@
 // Log lines as DOM: dice as die faces, roles and their units in colour, hexes that
 // light up on the board while pointed at. Dice lines come from the core's roll
-// format ("<role> rolls 3 5 (why)"), so every ruleset gets them.
+// format ("<role> rolls 3 5 (why)"), so every ruleset gets them. Places are the "q,r"
+// hex ids, and whatever the board module's `placesIn` finds in the line (HGW's hex
+// numbers, Virtuti's area ids).
 
 import { HEX_ID } from "./board.js";
 import { h } from "./ui.js";
 
 const DICE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
-/** A log line as DOM: dice as die faces, roles in colour, hexes that light the board. */
-export function logLine(text, { roles = [], roleColor = () => "#555", onHexHover = null } = {}) {
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A log line as DOM: dice as die faces, roles in colour, places that light the board. */
+export function logLine(text, { roles = [], roleColor = () => "#555", onHexHover = null, placesIn = null } = {}) {
   const li = h("li", {});
   const dice = / rolls ((?:\d+ ?)+)\(/.exec(text);
   if (dice) li.classList.add("dice");
   if (/^— .* —$/.test(text)) li.classList.add("turn");
   else if (/ is hit| is lost| eliminated| wins the battle| holds | wiped out /.test(text)) li.classList.add("loss");
   else if (/ attacks | battle| bombard/.test(text)) li.classList.add("battle");
-  const rolePattern = roles.length ? roles.map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|") : "(?!)";
-  const token = new RegExp(`(-?\\d+,-?\\d+)|\\b((?:${rolePattern})(?:-[a-z]\\d+)?)\\b|( rolls )((?:\\d+ ?)+)`, "g");
+  const rolePattern = roles.length ? roles.map(escape).join("|") : "(?!)";
+  const places = [...new Set(placesIn ? placesIn(text) : [])].filter((p) => !HEX_ID.test(p));
+  const placePattern = places.length ? places.map(escape).join("|") : "(?!)";
+  const token = new RegExp(`(-?\\d+,-?\\d+)|\\b((?:${rolePattern})(?:-[a-z]\\d+)?)\\b|( rolls )((?:\\d+ ?)+)|\\b(${placePattern})\\b`, "g");
   let last = 0;
   let match;
   while ((match = token.exec(text))) {
     if (match.index > last) li.append(text.slice(last, match.index));
-    if (match[1] && HEX_ID.test(match[1])) {
-      const hex = match[1];
+    const hex = match[5] || (match[1] && HEX_ID.test(match[1]) ? match[1] : null);
+    if (hex) {
       li.append(
         h("span", {
           class: "hexref",

@@ -125,7 +125,7 @@ export class TurnStepper {
     const done = this.step - this.from;
     const total = this.to - this.from;
     put(this.el.counter, this.step === this.from ? `The board as you left it · ${total} action${total === 1 ? "" : "s"} since` : `Action ${done} of ${total}`);
-    const options = { roles: view.roles || [], roleColor: (role) => this.roleColor(role, view), onHexHover: (hx) => this.board.highlight?.(new Set(hx.length ? hx : hexes)) };
+    const options = { roles: view.roles || [], roleColor: (role) => this.roleColor(role, view), onHexHover: (hx) => this.board.highlight?.(new Set(hx.length ? hx : hexes)), placesIn: this.placesIn };
     put(
       this.el.lines,
       this.step === this.from

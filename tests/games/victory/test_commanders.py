@@ -70,7 +70,7 @@ def test_10_5_each_side_has_three_commanders_and_a_politician_with_eight_players
     assert owners == {BLUE, RED}  # the side owns the blocks, not a seat
     with pytest.raises(BadOptions, match="6 or 8 players"):
         RULESET.new_game("commanders", {"players": 4}, 0)
-    with pytest.raises(BadOptions, match="2 players"):
+    with pytest.raises(BadOptions, match="2 or 4 players, not 6"):
         RULESET.new_game("quick-start", {"players": 6}, 0)
 
 

@@ -105,7 +105,9 @@ def test_movement_example_the_attack_on_hope() -> None:
     state.apply(RED, ("invade", u["r_ma"], hope, u["invasion"]))  # the marine invades from Garby
     state.apply(RED, ("attack", u["r_bb"], hope, u["bb_via"]))  # the battleship from Granton
     state.apply(RED, ("end_moves",))
-    assert state.data["battles"][hope] == {"attacker": RED, "defender": BLUE}
+    record = state.data["battles"][hope]
+    assert (record["attacker"], record["defender"]) == (RED, BLUE)
+    assert set(record["hexsides"].values()) == {RED}  # 5.41: the hexsides red entered by are red's
     state.apply(BLUE, ("attack", u["b_fa"], hope, "air"))  # the response from Ordal
     assert state.data["blocks"][u["b_fa"]]["reserve"] is True  # 5.8: it arrives in round 2
     assert state.data["blocks"][u["r_ab"]]["landing"] == "air"

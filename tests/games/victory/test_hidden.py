@@ -16,8 +16,10 @@ from grognard.games.victory import RULESET, VictoryState
 HIDDEN_KEYS = {"side", "at", "hidden"}
 
 
-def _play(seed: int, check: object, scenario: str = "quick-start", turns: int = 4) -> VictoryState:
-    state = RULESET.new_game(scenario, {"turn_limit": turns}, seed)
+def _play(
+    seed: int, check: object, scenario: str = "quick-start", turns: int = 4, players: int = 0
+) -> VictoryState:
+    state = RULESET.new_game(scenario, {"turn_limit": turns, "players": players}, seed)
     assert isinstance(state, VictoryState)
     state.keep_undo = False
     agents = random.Random(seed)
@@ -57,7 +59,10 @@ def _checker() -> tuple[object, list[int]]:
                     elif blocks[entry["id"]].get("beachhead"):  # 6.71: beachheads are face up
                         assert role is not None
                     else:  # face up: only a shown block of the battle being fought, to its players
-                        assert frame is not None and role in (frame["attacker"], frame["defender"])
+                        # (2.0 [3]: allies in the battle are its players too; allies elsewhere see nothing)
+                        assert frame is not None and role in frame.get(
+                            "players", (frame["attacker"], frame["defender"])
+                        )
                         assert entry["id"] in shown and blocks[entry["id"]]["at"] == frame["hex"]
             if view["board"]["battle"]:
                 for side_blocks in view["board"]["battle"]["sides"].values():
@@ -79,6 +84,14 @@ def test_no_hidden_field_reaches_another_seat() -> None:
 def test_no_hidden_field_reaches_another_seat_in_the_other_scenarios(scenario: str) -> None:
     check, battles = _checker()
     _play(8, check, scenario, turns=3)
+    assert battles[0] > 0
+
+
+@pytest.mark.rules("6.1", "2.0")
+@pytest.mark.parametrize(("scenario", "players"), [("two-front", 3), ("quick-start", 4)])
+def test_no_hidden_field_reaches_another_seat_allies_included(scenario: str, players: int) -> None:
+    check, battles = _checker()
+    _play(9, check, scenario, turns=3, players=players)
     assert battles[0] > 0
 
 

@@ -63,7 +63,9 @@ def test_scenarios_and_player_counts_are_checked_with_a_reason() -> None:
     ]
     with pytest.raises(BadOptions, match="no scenario"):
         RULESET.new_game("no-such-war", {}, 0)
-    with pytest.raises(BadOptions, match="2 players, not 3"):
-        RULESET.new_game("two-front", {"players": 3}, 0)  # the three-player game is not done
+    with pytest.raises(BadOptions, match="2 or 4 players, not 3"):
+        RULESET.new_game("quick-start", {"players": 3}, 0)
+    with pytest.raises(BadOptions, match="4 maps, not 2"):
+        RULESET.new_game("quick-start", {"players": 4, "maps": 2}, 0)  # a map each
     with pytest.raises(BadOptions, match="maps"):
         RULESET.new_game("two-front", {"maps": 2}, 0)

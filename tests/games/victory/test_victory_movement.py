@@ -87,7 +87,9 @@ def test_5_0_entering_an_enemy_hex_is_an_attack_within_the_hexside_limit() -> No
     state.apply(BLUE, ("attack", movers[1], b, a))
     # 5.3: a clear hexside lets two blocks into a battle; the third must find another side
     assert ("attack", movers[2], b, a) not in state.legal_actions(BLUE)
-    assert state.data["battles"][b] == {"attacker": BLUE, "defender": RED}
+    record = state.data["battles"][b]
+    assert (record["attacker"], record["defender"]) == (BLUE, RED)
+    assert record["hexsides"] == {a: BLUE}  # 5.41: the hexside blue entered by
 
 
 @pytest.mark.rules("5.1")

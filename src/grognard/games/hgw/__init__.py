@@ -22,7 +22,7 @@ from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
 from . import odds as attack_odds
-from . import own_setup, textmap
+from . import own_setup, textmap, why
 from .geography import geography
 from .map import load_map
 from .neutrality import new_politics
@@ -160,6 +160,10 @@ class HitlersGlobalWar(Ruleset):
         self, state: State, role: Role | None, where: str, action: Action | None = None
     ) -> dict[str, Any] | None:
         return attack_odds.battle_at(state, role, where, action)
+
+    # "why can't I?" (State.why_illegal): why.py
+    def explain_illegal(self, state: State, role: Role, action: Action) -> str | None:
+        return why.explain(state.data, role, action)
 
 
 RULESET = HitlersGlobalWar()

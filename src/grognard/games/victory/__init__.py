@@ -28,14 +28,14 @@ from .scenarios import ScenarioSpec, quick_start_pool, scenario_spec
 from .setup import setup_game
 from .state import VictoryState
 
-# the scenarios of 10.x that are playable now (Two Front War for two players only)
+# the scenarios of 10.x, all playable: Quick Start also by four players on four maps
+# (free for all, 2.0 [3]), Two Front War also by three (10.4: B's two allies)
 PLAYABLE = ("quick-start", "custom-forces", "sleeping-giant", "two-front", "commanders")
 
 
 def _scenario(spec_id: str) -> Scenario:
     spec = scenario_spec(spec_id)
-    players = spec.player_counts if spec.team_seats else (2,)
-    return Scenario(spec.id, spec.name, f"{spec.rule}: {spec.description}", players=players)
+    return Scenario(spec.id, spec.name, f"{spec.rule}: {spec.description}", players=spec.player_counts)
 
 
 class Victory(Ruleset):
@@ -66,7 +66,8 @@ class Victory(Ruleset):
             "players",
             "int",
             0,
-            "Players: 6 or 8 in Commanders (10.5), 2 elsewhere; 0 = the scenario's smallest.",
+            "Players: 2, or 4 on 4 maps in Quick Start, 2 or 3 in Two Front War (10.4), 6 or 8 in"
+            " Commanders (10.5); 0 = the scenario's smallest.",
             min=0,
             max=8,
         ),
@@ -129,6 +130,8 @@ class Victory(Ruleset):
         spec = self.spec(scenario.id, options)
         if options["map_choice"] and spec.layout not in ("2map", "4map"):
             raise BadOptions(f"map_choice is for 2- and 4-map games, not {scenario.id}'s {spec.layout}")
+        if options["map_choice"] and len(spec.sides) < len(spec.roles) and not spec.team_seats:
+            raise BadOptions("map_choice is for two players (1.1); with more each keeps the scenario's map")
         if options["maps"] and options["maps"] not in spec.map_counts:
             counts = " or ".join(str(n) for n in spec.map_counts)
             raise BadOptions(f"{scenario.id} is played on {counts} maps, not {options['maps']}")
@@ -145,6 +148,9 @@ class Victory(Ruleset):
             state.data.update(coup={}, coup_votes={})
             firsts = {p.colour: p for p in reversed(players)}
             players = [replace(firsts[colour], role=colour) for colour in state.data["sides"]]
+        teams = {p.role: p.team for p in players}
+        if len(set(teams.values())) < len(teams):  # 10.4: allies from the start (sides.py)
+            state.data["teams"] = teams
         budgets = {p.role: p.purchase_pp for p in players if buy or not p.random_units}
         for player in players:
             drawn: list[str] = []

@@ -47,6 +47,9 @@ class Board:
         # 10.5: a Commanders seat plays for its side
         self.me: str = board.get("commanders", {}).get("side", view["role"])
         self.hexes = {h["id"]: h for h in board["hexes"]}
+        # 2.0 [3], 10.4: allies are neither targets nor threats
+        self.friends = {self.me, *board.get("allies", {}).get(self.me, ())}
+        self.offered_me = {r for r, to in board.get("offers", {}).items() if self.me in to}
         self.mine: dict[str, dict[str, Any]] = {}
         self.my_count: dict[str, int] = {}
         self.enemy_count: dict[str, int] = {}
@@ -56,11 +59,11 @@ class Board:
                 self.mine[entry["id"]] = entry
                 if at:
                     self.my_count[at] = self.my_count.get(at, 0) + 1
-            elif at:
+            elif at and entry["side"] not in self.friends:
                 self.enemy_count[at] = self.enemy_count.get(at, 0) + 1
-        self.my_battles = {b["at"] for b in board["battles"] if b["attacker"] == self.me}
+        self.my_battles = {b["at"] for b in board["battles"] if b["attacker"] in self.friends}
         cities = [h for h in self.hexes.values() if h["city"]]
-        self.targets = [h["id"] for h in cities if h["control"] != self.me]
+        self.targets = [h["id"] for h in cities if h["control"] not in self.friends]
         self.own_cities = {h["id"] for h in cities if h["control"] == self.me}
         self._nearest: dict[str, int] = {}
 
@@ -188,6 +191,12 @@ def _sea_move(b: Board, a: Action) -> float:
     return _move(b, a) - 0.5
 
 
+def _ground(b: Board, a: Action) -> float:
+    """5.52: ground aircraft aboard carriers first (they take no hits), then the weakest."""
+    entry = b.mine[a[1]]
+    return (2.0 if entry.get("aboard") else 0.0) - 0.1 * float(entry["steps"])
+
+
 def _paradrop(b: Board, a: Action) -> float:
     return 3.0 if a[2] in b.my_battles else -1.0
 
@@ -219,8 +228,11 @@ SCORERS = {
     "airfield": lambda b, a: -1.0,  # 9.6, 9.7: the heuristic builds no markers
     "mulberry": lambda b, a: -1.0,
     "drop": lambda b, a: 9.0,  # S1.1: a bomb that came is dropped
+    "ground": _ground,
     "demolish": lambda b, a: -1.0,  # 9.5: the heuristic leaves bridges alone
     "rebuild": lambda b, a: -1.0,
+    # 2.0 [3]: it offers no alliance, but takes one offered to it
+    "ally": lambda b, a: 1.0 if a[1] in b.offered_me else -1.0,
     "transfer": lambda b, a: -1.0,  # 10.5: the heuristic keeps the command as dealt
     "vote_coup": lambda b, a: -1.0,
     "done": _done,

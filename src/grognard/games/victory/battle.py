@@ -31,6 +31,8 @@ from .battle_hits import (
     is_immune,
     lose_step,
     marker_target,
+    players,
+    settle_carriers,
     situation,
     told,
 )
@@ -46,8 +48,11 @@ from .control import (
     unit_of,
 )
 from .factories import capture_factories
+from .grounded import clear as clear_grounded
+from .grounded import ground_target, is_grounded, over_stacked
 from .markers import capture_markers
-from .retreats import entry_sides, retreat, retreat_targets
+from .retreats import entry_sides, hexside_control, retreat, retreat_targets
+from .sides import allied, is_enemy, teams_of
 from .units import turn_rank
 
 Action = tuple[Any, ...]
@@ -60,15 +65,21 @@ def round_limit(game: Any) -> int:
 
 
 def fighting(data: Data, hex_id: str, owner: str) -> list[str]:
-    """The blocks of one side taking part now (responses join in round 2, 5.8)."""
+    """The blocks of one side (`owner` and his allies, 2.0 [3]) taking part now
+    (responses join in round 2, 5.8)."""
     blocks = data["blocks"]
     return [
-        b for b in in_battle(data, hex_id) if blocks[b]["owner"] == owner and not blocks[b].get("reserve")
+        b
+        for b in in_battle(data, hex_id)
+        if allied(data, blocks[b]["owner"], owner)
+        and not blocks[b].get("reserve")
+        and not blocks[b].get("grounded")  # 5.52
     ]
 
 
-def enemy_side(frame: Frame, role: str) -> str:
-    return str(frame["defender"] if role == frame["attacker"] else frame["attacker"])
+def enemy_side(data: Data, frame: Frame, role: str) -> str:
+    """The side (attacker or defender of record) `role` fights against."""
+    return str(frame["defender"] if allied(data, role, frame["attacker"]) else frame["attacker"])
 
 
 def fire_options(game: Any, frame: Frame, bid: str) -> list[tuple[str, int]]:
@@ -77,19 +88,24 @@ def fire_options(game: Any, frame: Frame, bid: str) -> list[tuple[str, int]]:
     block = data["blocks"][bid]
     unit = unit_of(block)
     me, kind = block["owner"], arm(block)
-    foe = enemy_side(frame, me)
+    foe = enemy_side(data, frame, me)
     # 3.1 note 4: attackers across a river or bridge lose their round-1 turn
-    if frame["round"] == 1 and me == frame["attacker"] and block.get("entered") not in (None, "air"):
+    if frame["round"] == 1 and foe == frame["defender"] and block.get("entered") not in (None, "air"):
         features = gmap(data).side_features(block["entered"], frame["hex"])
         if ("river" in features or "bridge" in features) and "engineer" not in unit.tags:
             return []
     enemies = fighting(data, frame["hex"], foe)
+    # 5.52: grounded land air is part of the ground target group
+    parked = [b for b in in_battle(data, frame["hex"]) if ground_target(data, b) and b not in enemies]
+    parked = [b for b in parked if allied(data, data["blocks"][b]["owner"], foe)]
     out = []
     for group in ("A", "N", "G"):
         fp = max(unit.firepower(group, s) for s in (None, *situation(game, frame, bid)))
         if fp <= 0:
             continue
         targets = [b for b in enemies if arm(data["blocks"][b]) == GROUP_ARM[group]]
+        if group == "G":
+            targets += parked
         if group == "A" and kind != "air":
             # 6.45 flak only at air units that struck this block's group this round
             targets = [b for b in targets if b in frame["air_strikes"].get(_own_group(kind), [])]
@@ -119,14 +135,15 @@ def can_land(game: Any, frame: Frame, bid: str) -> bool:
         return True
     if not gmap(data).hexes[frame["hex"]].land_terrain:
         return False  # 5.91: blocks carried at sea have nowhere to land in a sea battle
-    foe = enemy_side(frame, data["blocks"][bid]["owner"])
+    foe = enemy_side(data, frame, data["blocks"][bid]["owner"])
     return landing == "sea" and not any(
         arm(data["blocks"][b]) == "naval" for b in fighting(data, frame["hex"], foe)
     )
 
 
 def turn_actions(game: Any, frame: Frame, bid: str) -> list[Action]:
-    if frame["round"] == PURSUIT_ROUNDS and game.data["blocks"][bid]["owner"] == frame["attacker"]:
+    owner = game.data["blocks"][bid]["owner"]
+    if frame["round"] == PURSUIT_ROUNDS and allied(game.data, owner, frame["attacker"]):
         # pursuit round option: the attacker's blocks must retreat in their turn
         return [("retreat", bid, h) for h in retreat_targets(game.data, frame, bid)]
     landing = game.data["blocks"][bid].get("landing")
@@ -203,7 +220,7 @@ class Combat(Step):
             blocks = data["blocks"]
             here = [b for b in in_battle(data, hex_id)]
             blockader = next(blocks[b]["owner"] for b in here if blocks[b].get("blockade"))
-            other = next(blocks[b]["owner"] for b in here if blocks[b]["owner"] != role)
+            other = next(blocks[b]["owner"] for b in here if is_enemy(data, role, blocks[b]["owner"]))
             data["battles"][hex_id] = {"attacker": role, "defender": other, "blockade": blockader}
             frame.setdefault("activated", []).append(hex_id)
             game.log(f"{role} starts a battle in the blockade at {hex_id}")
@@ -231,7 +248,11 @@ def start_battle(game: Any, hex_id: str) -> None:
         game.data["blocks"][bid].pop("blockade", None)  # 6.8: the blockaders fight
     game.log(f"the battle at {hex_id} begins: {record['attacker']} attacks {record['defender']}")
     blocks = game.data["blocks"]
-    strikers = [b for b in in_battle(game.data, hex_id) if blocks[b]["owner"] == record["attacker"]]
+    strikers = [
+        b for b in in_battle(game.data, hex_id) if allied(game.data, blocks[b]["owner"], record["attacker"])
+    ]
+    # 2.0 [3]: every player with blocks in the hex takes part, allies on their partner's side
+    present = sorted({blocks[b]["owner"] for b in in_battle(game.data, hex_id)} - {record["attacker"]})
     # S1.6: a rocket striking alone learns nothing of the defender's blocks or losses
     alone = bool(strikers) and all("rocket" in unit_of(blocks[b]).tags for b in strikers)
     call(
@@ -252,8 +273,10 @@ def start_battle(game: Any, hex_id: str) -> None:
         retreat_sides={},
         over=None,
         entry_sides=entry_sides(game.data, hex_id, record["attacker"]),
+        hexsides=hexside_control(game.data, hex_id, record),
         blockader=record.get("blockade"),
         veiled=[record["attacker"]] if alone else [],
+        players=[record["attacker"], *present],
     )
 
 
@@ -271,7 +294,7 @@ def reveal(game: Any, frame: Frame, bids: list[str]) -> None:
         return ", ".join(f"{b} {unit_of(blocks[b]).id}-{blocks[b]['steps']}" for b in bids)
 
     veiled = frame.get("veiled", ())
-    for role in (frame["attacker"], frame["defender"]):
+    for role in players(frame):
         # S1.6: in a rocket's lone strike its owner sees only his own blocks
         shown = [b for b in fresh if role not in veiled or blocks[b]["owner"] == role]
         seen = data["seen"].setdefault(role, [])
@@ -279,7 +302,7 @@ def reveal(game: Any, frame: Frame, bids: list[str]) -> None:
         if veiled and shown:
             game.log(f"revealed at {frame['hex']}: {names(shown)}", to=[role])
     if not veiled:
-        game.log(f"revealed at {frame['hex']}: {names(fresh)}", to=[frame["attacker"], frame["defender"]])
+        game.log(f"revealed at {frame['hex']}: {names(fresh)}", to=players(frame))
     game.mark_irreversible()
 
 
@@ -327,8 +350,9 @@ class Battle(Step):
             for b in in_battle(data, frame["hex"])
             if not data["blocks"][b].get("blockade")
         }
-        if len(sides) < 2:
-            frame["over"] = next(iter(sides)) if sides else frame["defender"]
+        if teams_of(data, sides) < 2:
+            left = next(iter(sides)) if sides else frame["defender"]
+            frame["over"] = frame["attacker"] if allied(data, left, frame["attacker"]) else frame["defender"]
             game.log(f"{frame['over']} wins the battle at {frame['hex']}")
             land_after(game, frame)
             return
@@ -370,9 +394,13 @@ class Battle(Step):
 
         def order(b: str) -> tuple[int, int, str]:
             block = data["blocks"][b]
-            return (turn_rank(unit_of(block).combat_turn), int(block["owner"] != defender), b)
+            return (turn_rank(unit_of(block).combat_turn), int(not allied(data, block["owner"], defender)), b)
 
-        frame["queue"] = sorted((b for b in here if not data["blocks"][b].get("reserve")), key=order)
+        frame["queue"] = sorted(
+            (b for b in here if not data["blocks"][b].get("reserve") and not is_grounded(data, b)), key=order
+        )
+        if over_stacked(data, frame["hex"]):  # 5.52: the excess air is grounded first
+            call(game.flow, "ground_air", hex=frame["hex"])
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         head = f"Battle at {frame['hex']}, round {frame['round']} of {round_limit(game)}"
@@ -410,14 +438,16 @@ def _withdraw_loser(game: Any, frame: Frame) -> None:
         return any(
             arm(data["blocks"][b]) == "ground"
             for b in in_battle(data, hex_id)
-            if data["blocks"][b]["owner"] == role
+            if allied(data, data["blocks"][b]["owner"], role)
         )
 
     blockader = frame.get("blockader")
     if blockader and attacker != blockader and _blockade_stands(game, frame, blockader):
         return
     loser = defender if has_ground(attacker) and not has_ground(defender) else attacker
-    queue = [b for b in in_battle(data, hex_id) if data["blocks"][b]["owner"] == loser]
+    queue = [b for b in in_battle(data, hex_id) if allied(data, data["blocks"][b]["owner"], loser)]
+    # carriers go first, so that the aircraft aboard may go with them (5.52 sidebar)
+    queue.sort(key=lambda b: bool(data["blocks"][b].get("aboard")))
     game.log(f"after round {frame['round']} {loser} must leave {hex_id}")
     frame["retreat_sides"] = {}
     call(game.flow, "withdraw", hex=hex_id, role=loser, queue=queue, battle_attacker=attacker)
@@ -453,6 +483,8 @@ def _blockade_stands(game: Any, frame: Frame, blockader: str) -> bool:
 def finish(game: Any, frame: Frame) -> None:
     data = game.data
     hex_id = frame["hex"]
+    settle_carriers(game, frame)  # 5.52: grounded aircraft aboard are adjusted now
+    clear_grounded(data)
     ashore = bool(gmap(data).hexes[hex_id].land_terrain)
     for bid in in_battle(data, hex_id):
         block = data["blocks"][bid]

@@ -33,6 +33,7 @@ from .control import (
     unit_of,
 )
 from .retreats import retreat, retreat_targets
+from .sides import allied
 
 Action = tuple[Any, ...]
 
@@ -49,7 +50,7 @@ def eliminate(game: Any, battle: Frame, bid: str, why: str) -> None:
 def _can_blockade(game: Any, frame: Frame, bid: str) -> bool:
     """6.8: only the attacker's ships, when the attacker is the side that must leave."""
     battle = battle_frame(game)
-    return frame["role"] == battle["attacker"] and may_blockade(game.data, frame["hex"], bid)
+    return allied(game.data, frame["role"], battle["attacker"]) and may_blockade(game.data, frame["hex"], bid)
 
 
 def declare_blockade(game: Any, frame: Frame, bid: str) -> None:
@@ -81,7 +82,7 @@ class Withdraw(Step):
     def actors(self, game: Any, frame: Frame) -> list[str]:
         queue = frame["queue"]
         if queue and queue[0] in game.data["blocks"] and self._has_choice(game, frame, queue[0]):
-            return [frame["role"]]
+            return [game.data["blocks"][queue[0]]["owner"]]  # 2.0 [3]: each ally moves his own
         return []  # run() drops or eliminates the block at the head of the queue
 
     def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
@@ -111,7 +112,7 @@ class Withdraw(Step):
         end(game.flow)
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
-        if role == frame["role"] and frame["queue"]:
+        if frame["queue"] and role in self.actors(game, frame):
             return "The battle is lost: choose where each block retreats (ships may blockade a port)."
         return "Waiting for the retreat after the battle."
 
@@ -125,7 +126,11 @@ def land_after(game: Any, battle: Frame) -> None:
     occ = occupancy(data)
     air = [b for b in in_battle(data, hex_id) if arm(data["blocks"][b]) == "air"]
     info = gmap(data).hexes[hex_id]
-    if is_airbase_site(info) and controller(data, occ, hex_id) == winner and len(air) <= AIRBASE_CAPACITY:
+    holder = controller(data, occ, hex_id)
+    owners = {data["blocks"][b]["owner"] for b in air}
+    mine = holder is not None and owners <= {holder} and allied(data, holder, winner)
+    stays = is_airbase_site(info) and mine
+    if stays and len(air) <= AIRBASE_CAPACITY:
         return
     if air:
         call(game.flow, "land_air", hex=hex_id, role=winner, queue=air)
@@ -137,9 +142,10 @@ class LandAir(Step):
     def _targets(self, game: Any, frame: Frame, bid: str) -> list[str]:
         data = game.data
         reach = landing_reach(data, data["blocks"][bid])
+        owner = data["blocks"][bid]["owner"]  # 2.0 [3]: an ally's aircraft land at his own bases
         bases = {
             h
-            for h in friendly_airbases(data, occupancy(data), frame["role"], frame["hex"], reach)
+            for h in friendly_airbases(data, occupancy(data), owner, frame["hex"], reach)
             if h != frame["hex"]
         }
         return sorted(bases | set(carrier_landings(data, bid, frame["hex"], reach)))  # 4.2
@@ -147,7 +153,7 @@ class LandAir(Step):
     def actors(self, game: Any, frame: Frame) -> list[str]:
         queue = frame["queue"]
         if queue and queue[0] in game.data["blocks"] and self._targets(game, frame, queue[0]):
-            return [frame["role"]]
+            return [game.data["blocks"][queue[0]]["owner"]]
         return []  # run() drops or eliminates the block at the head of the queue
 
     def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
@@ -176,7 +182,7 @@ class LandAir(Step):
         end(game.flow)
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
-        if role == frame["role"] and frame["queue"]:
+        if frame["queue"] and role in self.actors(game, frame):
             return "Choose where your aircraft land after the battle."
         return "Waiting for aircraft to land."
 

@@ -22,6 +22,8 @@ from grognard.core.flow import Frame, Step, call, end
 
 from .carriers import aboard, is_carrier, overflow
 from .control import DOUBLE_DEFENSE, STACK_FREE, Data, arm, gmap, in_battle, land_terrain, unit_of
+from .grounded import defers_carrier_losses, ground_target
+from .sides import allied
 from .units import bonus_situations
 
 Action = tuple[Any, ...]
@@ -69,7 +71,8 @@ def battle_frame(game: Any) -> Frame:
 
 
 def players(frame: Frame) -> list[str]:
-    return [frame["attacker"], frame["defender"]]
+    """Everyone in the battle: attacker, defender and their allies there (2.0 [3])."""
+    return list(frame.get("players") or (frame["attacker"], frame["defender"]))
 
 
 def told(frame: Frame, owner: str) -> list[str]:
@@ -82,7 +85,7 @@ def situation(game: Any, frame: Frame, bid: str) -> tuple[str, ...]:
     """The fire bonus situations that hold for a block (4.3 infantry in a city,
     mountain troops in mountains)."""
     info = gmap(game.data).hexes[frame["hex"]]
-    defending = game.data["blocks"][bid]["owner"] == frame["defender"]
+    defending = allied(game.data, game.data["blocks"][bid]["owner"], frame["defender"])
     return bonus_situations(defending, bool(info.city), land_terrain(info))
 
 
@@ -100,7 +103,7 @@ def fire(game: Any, frame: Frame, bid: str, group: str, fp: int) -> None:
     dice = game.roll(block["steps"], me, f"fire at {group}{fp} in {frame['hex']}")
     hits = sum(1 for d in dice if d <= fp)
     frame["fires"].append({"block": bid, "dice": dice, "hit_on": fp, "hits": hits, "group": group})
-    foe = frame["defender"] if me == frame["attacker"] else frame["attacker"]
+    foe = frame["defender"] if allied(data, me, frame["attacker"]) else frame["attacker"]
     if group == MARKER_GROUP:
         target = marker_target(data, frame["hex"], foe)
         game.log(f"{bid} fires at the {target}: {hits} hit(s)", to=told(frame, me))
@@ -118,7 +121,9 @@ def fire(game: Any, frame: Frame, bid: str, group: str, fp: int) -> None:
         only = list(frame["bombard"])
     friendly = 0
     if group == "G" and (kind != "ground" or "rocket" in unit_of(block).tags):  # 6.48, S1.6
-        ground_here = [b for b in in_battle(data, frame["hex"]) if data["blocks"][b]["owner"] == me]
+        # 6.48: on his side's ground units (an ally's too, our reading)
+        blocks = data["blocks"]
+        ground_here = [b for b in in_battle(data, frame["hex"]) if allied(data, blocks[b]["owner"], me)]
         if any(arm(data["blocks"][b]) == "ground" for b in ground_here):
             friendly = sum(1 for d in dice if d == 6)  # 6.48 friendly fire
     if friendly:
@@ -159,7 +164,12 @@ def candidates(data: Data, frame: Frame) -> list[str]:
     out = []
     for bid in in_battle(data, frame["hex"]):
         block = blocks[bid]
-        if block["owner"] != frame["role"] or block.get("reserve") or arm(block) != GROUP_ARM[frame["group"]]:
+        if not allied(data, block["owner"], frame["role"]) or block.get("reserve"):
+            continue
+        if block.get("grounded"):  # 5.52: only land air, and only from G fire
+            if not (ground_target(data, bid) and frame["group"] == "G"):
+                continue
+        elif arm(block) != GROUP_ARM[frame["group"]]:
             continue
         if frame["only"] is not None and bid not in frame["only"]:
             continue
@@ -194,6 +204,10 @@ def _spill(game: Any, battle: Frame, cid: str) -> None:
     """5.51: aircraft a damaged or sunk carrier can no longer hold lose the excess
     (all of them when it sinks)."""
     for plane, lost in overflow(game.data, cid):
+        if defers_carrier_losses(game.data, plane):
+            if cid in game.data["blocks"]:
+                battle.setdefault("adjust", []).append(cid)  # 5.52: after the battle
+            continue
         owner = game.data["blocks"][plane]["owner"]
         game.log(f"{plane} loses {lost} step(s): its carrier cannot hold it", to=told(battle, owner))
         for _ in range(lost):
@@ -202,6 +216,21 @@ def _spill(game: Any, battle: Frame, cid: str) -> None:
     if cid not in game.data["blocks"]:
         for plane in aboard(game.data, cid):
             game.data["blocks"][plane].pop("aboard", None)
+
+
+def settle_carriers(game: Any, battle: Frame) -> None:
+    """5.52 sidebar: at the battle's end the grounded aircraft still aboard a damaged
+    carrier lose the air steps it can no longer hold."""
+    data = game.data
+    for cid in sorted(set(battle.get("adjust", ()))):
+        if cid not in data["blocks"]:
+            continue
+        for plane, lost in overflow(data, cid):
+            owner = data["blocks"][plane]["owner"]
+            game.log(f"{plane} loses {lost} step(s): its carrier cannot hold it", to=told(battle, owner))
+            for _ in range(lost):
+                if plane in data["blocks"]:
+                    lose_step(game, battle, plane)
 
 
 def _take(game: Any, frame: Frame, bid: str) -> None:
@@ -217,11 +246,18 @@ def _take(game: Any, frame: Frame, bid: str) -> None:
     lose_step(game, battle, bid)
 
 
+def chooser(data: Data, frame: Frame) -> str:
+    """6.46: the owner picks among his tied blocks; when the tie spans allies (2.0 [3])
+    the player leading that side of the battle picks (our reading)."""
+    owners = {data["blocks"][b]["owner"] for b in frame["choice"]}
+    return owners.pop() if len(owners) == 1 else str(frame["role"])
+
+
 class Hits(Step):
     """Apply a fire's hits; the owner picks among tied strongest blocks (6.46)."""
 
     def actors(self, game: Any, frame: Frame) -> list[str]:
-        return [frame["role"]] if frame["choice"] else []
+        return [chooser(game.data, frame)] if frame["choice"] else []
 
     def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
         return [("take_hit", bid) for bid in frame["choice"]]
@@ -249,7 +285,7 @@ class Hits(Step):
         end(game.flow)
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
-        if role == frame["role"] and frame["choice"]:
+        if frame["choice"] and role == chooser(game.data, frame):
             group = GROUP_ARM[frame["group"]]
             return f"{frame['hits']} hit(s) on your {group} units: choose which takes the next."
         return "Waiting for hits to be allocated."

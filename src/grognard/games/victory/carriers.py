@@ -15,7 +15,9 @@
   lost from the strongest aircraft aboard first, all of them when the carrier sinks
   (our reading of 5.51's "excess air steps are eliminated").
 
-Not played: grounded air (5.52, more than two air units in a battle).
+Grounded air (5.52, more than two air units of a player in a battle) is grounded.py:
+grounded aircraft aboard lose their excess steps only after the battle, and those of
+a sunk carrier fly to another airbase rather than going down with it.
 
 A lower module: it reads and writes the game data; the phases call it.
 """

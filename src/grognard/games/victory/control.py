@@ -20,6 +20,7 @@ from typing import Any
 from grognard.core.hexgrid import distance, hexside, parse_hex_id
 
 from .boards import GameMap, HexInfo, game_map
+from .sides import allied, has_allies, is_enemy, teams_of
 from .supply import supplied_hexes
 from .terrain import ground_hexside_limit, terrain_effects
 from .units import UnitType, unit_table
@@ -100,8 +101,8 @@ def owners_at(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> set[str]
 
 
 def is_battle_hex(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> bool:
-    """6.1: opposing blocks in one hex."""
-    return len(owners_at(data, occ, hex_id)) > 1
+    """6.1: opposing blocks in one hex (allies do not oppose each other)."""
+    return teams_of(data, owners_at(data, occ, hex_id)) > 1
 
 
 def home_owner(data: Data, info: HexInfo) -> str | None:
@@ -131,8 +132,10 @@ def controller(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> str | N
             # 6.8: blockading ships leave the land to the player who holds it
             here = [b for b in here if not blocks[b].get("blockade")]
             owners = {blocks[b]["owner"] for b in here}
-            if len(owners) != 1:
+            if teams_of(data, owners) != 1:
                 return None  # 5.4: a battle hex is friendly to nobody
+            if len(owners) > 1:
+                return _allied_controller(data, info, here)
         owner: str = next(iter(owners))
         for bid in here:
             block = blocks[bid]
@@ -146,6 +149,35 @@ def controller(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> str | N
     if is_airbase_site(info):
         return home_owner(data, info)
     return None
+
+
+def _allied_controller(data: Data, info: HexInfo, here: list[str]) -> str | None:
+    """5.4 with allies sharing a hex (after a battle they fought together, or moving
+    in beside a partner): our reading, the one whose blocks would control it alone,
+    the hex's home player first, then the first in seat order; allies never take a
+    hex from each other."""
+    blocks = data["blocks"]
+    owners = sorted({blocks[b]["owner"] for b in here}, key=sides(data).index)
+    home = home_owner(data, info)
+    if home in owners:
+        owners.remove(home)
+        owners.insert(0, home)
+    for owner in owners:
+        mine = [b for b in here if blocks[b]["owner"] == owner]
+        if _holds(info, [blocks[b] for b in mine]):
+            return str(owner)
+    return home if is_airbase_site(info) and home is not None and allied(data, home, owners[0]) else None
+
+
+def _holds(info: HexInfo, mine: list[Block]) -> bool:
+    """5.4: whether these blocks (one player's) control the hex they stand in."""
+    for block in mine:
+        kind = arm(block)
+        if kind == "ground" or (kind == "air" and is_airbase_site(info)):
+            return True
+        if kind == "naval" and (info.terrain == "sea" or "submarine" not in unit_of(block).tags):
+            return True
+    return False
 
 
 def blockaded_ports(data: Data, occ: Mapping[str, list[str]]) -> set[str]:
@@ -167,7 +199,7 @@ def lift_blockades(data: Data) -> None:
     blocks = data["blocks"]
     for here in occ.values():
         owners = {blocks[b]["owner"] for b in here}
-        if len(owners) < 2:
+        if teams_of(data, owners) < 2:
             for b in here:
                 blocks[b].pop("blockade", None)
 
@@ -180,7 +212,7 @@ def may_blockade(data: Data, hex_id: str, bid: str) -> bool:
     if unit_of(block).arm != "naval" or block.get("landing"):
         return False
     role = block["owner"]
-    here = [b for b in blocks if blocks[b]["at"] == hex_id and blocks[b]["owner"] != role]
+    here = [b for b in blocks if blocks[b]["at"] == hex_id and is_enemy(data, role, blocks[b]["owner"])]
     if any(arm(blocks[b]) in ("naval", "air") for b in here):
         return False
     if hex_id in data.get("mulberries", {}):
@@ -203,7 +235,7 @@ def _storm_area(map_key: str, hex_id: str) -> frozenset[str]:
 
 def is_enemy_hex(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
     who = controller(data, occ, hex_id)
-    return who is not None and who != role
+    return who is not None and is_enemy(data, role, who)
 
 
 def count_arm(data: Data, bids: list[str], owner: str, kind: str) -> int:
@@ -318,6 +350,11 @@ def controlled_pp(data: Data, occ: Mapping[str, list[str]], role: str) -> int:
     )
 
 
+def is_friendly(data: Data, who: str | None, role: str) -> bool:
+    """5.4 with allies (2.0 [3]): a hex `who` controls is friendly to `role` and his allies."""
+    return who is not None and (who == role or (has_allies(data) and allied(data, role, who)))
+
+
 def blocks_of(data: Data, occ: Mapping[str, list[str]], hex_id: str, owner: str) -> list[str]:
     blocks = data["blocks"]
     return [b for b in occ.get(hex_id, ()) if blocks[b]["owner"] == owner]
@@ -343,13 +380,31 @@ def has_enemy(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) 
     if not here:
         return False
     blocks = data["blocks"]
-    return any(blocks[b]["owner"] != role for b in here)
+    if "teams" not in data and "pacts" not in data:  # sides.has_allies, inlined: a hot path
+        return any(blocks[b]["owner"] != role for b in here)
+    return any(is_enemy(data, role, blocks[b]["owner"]) for b in here)
 
 
 def enemy_hexes(data: Data, occ: Mapping[str, list[str]], role: str) -> list[str]:
-    """Hexes holding another player's blocks."""
-    blocks = data["blocks"]
-    return [h for h, here in occ.items() if any(blocks[b]["owner"] != role for b in here)]
+    """Hexes holding an enemy's blocks (another player's, not an ally's)."""
+    if "teams" not in data and "pacts" not in data:
+        blocks = data["blocks"]
+        return [h for h, here in occ.items() if any(blocks[b]["owner"] != role for b in here)]
+    return [h for h in occ if has_enemy(data, occ, h, role)]
+
+
+def barred_battles(data: Data, role: str) -> frozenset[str]:
+    """2.0 [3]: battles between two other sides, allied to neither of which `role`
+    may not enter (a third player must join the attacker or the defender; we read
+    the choice as made by an alliance declared in the move phase)."""
+    battles = data.get("battles")
+    if not battles or (not has_allies(data) and len(sides(data)) < 3):
+        return frozenset()
+    return frozenset(
+        h
+        for h, b in battles.items()
+        if is_enemy(data, role, b["attacker"]) and is_enemy(data, role, b["defender"])
+    )
 
 
 @cache
@@ -405,7 +460,10 @@ def controllers(data: Data, occ: Mapping[str, list[str]]) -> dict[str, str | Non
 def _raw_supplied(
     data: Data, role: str, occ: Mapping[str, list[str]], owners: Mapping[str, str | None], cutters: set[str]
 ) -> frozenset[str]:
-    sources = [h for h, info in gmap(data).hexes.items() if info.city and owners[h] == role]
+    # 2.0 [3] our reading: allies' cities are bases and their hexes carry lines for each other
+    friends = [r for r in sides(data) if r != role and allied(data, role, r)] if has_allies(data) else []
+    mine = {role, *friends}
+    sources = [h for h, info in gmap(data).hexes.items() if info.city and owners[h] in mine]
     heads = [b["at"] for b in data["blocks"].values() if b["owner"] == role and b.get("beachhead")]
     return supplied_hexes(
         gmap(data),
@@ -413,6 +471,7 @@ def _raw_supplied(
         owners,
         lambda h: h in cutters,
         sources,
+        allies=friends,
         blockaded=blockaded_ports(data, occ),  # 6.8: no sea supply in or out
         beachheads=heads,
         broken_sides=list(data.get("destroyed", ())),  # 9.5
@@ -445,7 +504,8 @@ def supply_map(data: Data, occ: Mapping[str, list[str]] | None = None) -> dict[s
             h
             for h, here in occ.items()
             if any(
-                blocks[b]["owner"] != role and not blocks[b].get("blockade") and counts(b, h) for b in here
+                is_enemy(data, role, blocks[b]["owner"]) and not blocks[b].get("blockade") and counts(b, h)
+                for b in here
             )
         }
 

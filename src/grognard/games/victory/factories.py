@@ -29,6 +29,7 @@ from functools import cache
 from typing import Any
 
 from .control import Data, arm, gmap, new_block, occupancy, sides
+from .sides import allied, is_enemy
 from .units import unit_table
 
 # 9.1: the arm each factory type produces
@@ -150,12 +151,12 @@ def capture_factories(game: Any, hex_id: str) -> list[str]:
         if not is_factory(block):
             continue
         owner = block["owner"]
-        if any(blocks[b]["owner"] == owner and not is_factory(blocks[b]) for b in here):
-            continue
+        if any(allied(data, blocks[b]["owner"], owner) and not is_factory(blocks[b]) for b in here):
+            continue  # 2.0 [3]: an ally's blocks guard it too (our reading)
         captors = sorted(
             blocks[b]["owner"]
             for b in here
-            if blocks[b]["owner"] != owner
+            if is_enemy(data, owner, blocks[b]["owner"])
             and not is_factory(blocks[b])
             and "rocket" not in unit_table()[blocks[b]["type"]].tags  # S1.6: a strike, not a unit
             and arm(blocks[b]) == "ground"

@@ -14,6 +14,7 @@ from collections import deque
 from .control import (
     Data,
     arm,
+    barred_battles,
     gmap,
     has_enemy,
     has_room,
@@ -38,7 +39,7 @@ def drop_targets(data: Data, occ: Occ, bid: str) -> list[str]:
     if "airborne" not in unit.tags or not is_friendly_airbase(data, occ, start, role):
         return []  # 6.6: from a friendly airbase (9.6: an airfield too)
     out = []
-    storm = storm_area(data)  # 9.4
+    storm = storm_area(data) | barred_battles(data, role)  # 9.4; 2.0 [3] others' battles
     for hex_id, info in gmap(data).hexes.items():
         if hex_id == start or not info.land_terrain or hex_distance(start, hex_id) > unit.air_move:
             continue
@@ -64,7 +65,7 @@ def invasion_targets(data: Data, occ: Occ, bid: str) -> list[tuple[str, str]]:
     if "amphibious" not in unit.tags or (the_map.hexes[start].terrain != "coastal" and not at_sea):
         return []  # 6.7: from a coastal hex, or from the sea
     out: set[tuple[str, str]] = set()
-    storm = storm_area(data)  # 9.4
+    storm = storm_area(data) | barred_battles(data, role)  # 9.4; 2.0 [3] others' battles
     seen = {start: 0}
     queue = deque([start])
     while queue:

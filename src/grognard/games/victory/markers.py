@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from .control import Data, arm, controller, gmap, is_airbase_site, occupancy, unit_of
+from .sides import is_enemy
 
 Action = tuple[Any, ...]
 
@@ -98,8 +99,8 @@ def capture_markers(game: Any) -> None:
         for hex_id, marker in data.get(kind, {}).items():
             here = occ.get(hex_id, ())
             owners = {blocks[b]["owner"] for b in here}
-            if len(owners) != 1 or marker["owner"] in owners:
-                continue
+            if len(owners) != 1 or not is_enemy(data, marker["owner"], next(iter(owners))):
+                continue  # 2.0 [3]: an ally never takes a marker
             if any(arm(blocks[b]) in arms for b in here):
                 marker["owner"] = next(iter(owners))
                 marker["since"] = data["turn"]

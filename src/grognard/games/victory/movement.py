@@ -40,8 +40,10 @@ from .control import (
     Data,
     arm,
     attack_reach,
+    barred_battles,
     enemy_hexes,
     gmap,
+    has_enemy,
     has_room,
     hex_distance,
     land_terrain,
@@ -49,6 +51,7 @@ from .control import (
     owners_at,
     side_features,
     side_limit,
+    sides,
     storm_area,
     unit_of,
     water_links,
@@ -58,6 +61,7 @@ from .factories import capture_factories
 from .landings import drop_targets, invasion_targets
 from .markers import capture_markers
 from .seatransport import at_sea, sea_targets, use_port
+from .sides import is_enemy, may_offer, offer
 from .strategic import Survey, strategic_targets
 
 Action = tuple[Any, ...]
@@ -71,7 +75,7 @@ def is_pinned(data: Data, occ: Occ, bid: str) -> bool:
         return False  # 6.8: a blockade is no battle; the ships may sail away
     here = [b for b in occ.get(block["at"], ()) if not data["blocks"][b].get("blockade")]
     role = block["owner"]
-    enemies = sum(1 for b in here if data["blocks"][b]["owner"] != role)
+    enemies = sum(1 for b in here if is_enemy(data, role, data["blocks"][b]["owner"]))
     if not enemies:
         return False
     mine = sum(1 for b in here if data["blocks"][b]["owner"] == role)
@@ -129,7 +133,7 @@ def _ground_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[s
             if "alpine" in features and not road:
                 continue  # 3.1 alpine
             if nxt in enemy:
-                if can_attack(data, occ, bid, nxt, here):
+                if nxt not in survey.barred and can_attack(data, occ, bid, nxt, here):
                     attacks.add((nxt, here))
                 continue
             road_only = by_road and road
@@ -165,7 +169,7 @@ def _naval_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[st
             if nxt in storm:
                 continue
             enemy = nxt in enemies
-            if enemy and can_attack(data, occ, bid, nxt, here):
+            if enemy and nxt not in survey.barred and can_attack(data, occ, bid, nxt, here):
                 attacks.add((nxt, here))
             if not enemy and nxt != start and survey.has_room(nxt, "naval"):
                 ends.add(nxt)
@@ -186,7 +190,7 @@ def _air_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str]
     strike = attack_reach(data, block)  # 5.53, and the Air Range option
     attacks = {
         (h, "air")
-        for h in survey.enemies
+        for h in survey.enemies - survey.barred
         if hex_distance(start, h) <= strike and h not in storm and can_attack(data, occ, bid, h, "air")
     }
     return ends, attacks
@@ -204,7 +208,10 @@ def atom_targets(data: Data, occ: Occ, bid: str) -> list[str]:
     return sorted(
         h
         for h in enemy_hexes(data, occ, role)
-        if hex_distance(start, h) <= reach and h not in storm and can_attack(data, occ, bid, h, "air")
+        if hex_distance(start, h) <= reach
+        and h not in storm
+        and h not in barred_battles(data, role)
+        and can_attack(data, occ, bid, h, "air")
     )
 
 
@@ -225,6 +232,7 @@ def rocket_targets(data: Data, occ: Occ, bid: str) -> list[str]:
         if hex_distance(start, h) <= reach
         and h not in storm
         and battles.get(h, {}).get("attacker", role) == role
+        and h not in barred_battles(data, role)
         and has_room(data, occ, h, role, "ground")
     )
 
@@ -263,6 +271,8 @@ def move_actions(data: Data, role: str) -> list[Action]:
     actions: list[Action] = [("end_moves",)]
     blocks = data["blocks"]
     survey = Survey(data, occ, role)  # answers the blocks of this pass share
+    if len(sides(data)) > 2:  # 2.0 [3]: alliances are declared in the move phase
+        actions += [("ally", other) for other in may_offer(data, role, sides(data))]
     for bid in sorted(blocks):
         if blocks[bid]["owner"] != role:
             continue
@@ -318,6 +328,11 @@ class Move(Step):
         if action[0] == "demolish":
             demolish(game, role, action[1], action[2])
             return
+        if action[0] == "ally":  # 2.0 [3]: declared openly; it holds once both have offered
+            game.log(f"{role} offers an alliance to {action[1]}")
+            if offer(data, role, action[1]):
+                game.log(f"{role} and {action[1]} are allies")
+            return
         bid, dest = action[1], action[2]
         block = data["blocks"][bid]
         origin = block["at"]
@@ -335,7 +350,7 @@ class Move(Step):
         name = unit_of(block).name
         if action[0] in ("paradrop", "invade"):
             occ = occupancy(data)
-            if len(owners_at(data, occ, dest)) == 1:  # 6.6, 6.7: a landing in a vacant hex is shown
+            if not has_enemy(data, occ, dest, role):  # 6.6, 6.7: a landing in a vacant hex is shown
                 game.log(f"{role} lands a {name} at {dest} from {origin}")
                 game.log(f"you land {bid} ({name}) at {dest}", to=[role])
                 block.pop("landing", None)  # ashore at once
@@ -349,7 +364,7 @@ class Move(Step):
             game.log(f"you move {bid} ({name}) from {origin} to {dest}", to=[role])
             capture_markers(game)  # 9.6, 9.7: taken at once
             return
-        if capture_factories(game, dest) and owners_at(data, occupancy(data), dest) == {role}:
+        if capture_factories(game, dest) and not has_enemy(data, occupancy(data), dest, role):
             game.log(f"{role} moves a block from {origin} to {dest}")  # 9.1: no battle
             game.log(f"you move {bid} ({name}) from {origin} to {dest}", to=[role])
             return
@@ -360,15 +375,18 @@ class Move(Step):
         battles = data["battles"]
         if dest not in battles:
             occ = occupancy(data)
-            defender = sorted(owners_at(data, occ, dest) - {role})[0]
+            defender = sorted(o for o in owners_at(data, occ, dest) if is_enemy(data, role, o))[0]
             battles[dest] = {"attacker": role, "defender": defender}
             blockaders = {data["blocks"][b]["owner"] for b in occ[dest] if data["blocks"][b].get("blockade")}
             if blockaders:  # 6.8: moving into a blockade turns it into a battle
                 battles[dest]["blockade"] = blockaders.pop()
             game.log(f"{role} attacks {dest}")
         elif battles[dest]["attacker"] != role:
+            # 5.8: a block joining a battle begun earlier, on either side (2.0 [3])
             block["reserve"] = True  # 5.8: a response arrives in round 2
             game.log(f"{role} sends a block from {origin} to the battle at {dest} (arrives in round 2)")
+        if via != "air":  # 5.41: the last player to enter across a hexside controls it
+            battles[dest].setdefault("hexsides", {})[via] = role
         game.log(f"a {role} block moves from {origin} into the battle at {dest}")
         game.log(f"you move {bid} ({name}) from {origin} into {dest}", to=[role])
 

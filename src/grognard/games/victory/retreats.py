@@ -18,6 +18,7 @@ from .control import (
     gmap,
     has_enemy,
     has_room,
+    is_friendly,
     is_land,
     is_water,
     landing_reach,
@@ -26,8 +27,15 @@ from .control import (
     storm_area,
     unit_of,
 )
+from .grounded import never_retreats
+from .sides import allied, is_enemy
 
 Frame = dict[str, Any]
+
+
+def _open(data: Data, who: str | None, role: str) -> bool:
+    """6.5: friendly (his or an ally's, 2.0 [3]) or neutral."""
+    return who is None or is_friendly(data, who, role)
 
 
 def entry_sides(data: Data, hex_id: str, attacker: str) -> list[str]:
@@ -44,6 +52,28 @@ def entry_sides(data: Data, hex_id: str, attacker: str) -> list[str]:
     )
 
 
+def hexside_control(data: Data, hex_id: str, record: dict[str, Any]) -> dict[str, str]:
+    """5.41: {hex entered from: the player controlling that hexside}: the last player
+    to enter the battle across it (recorded by the move phase); the attacker holds
+    the hexsides his blocks entered by where no record says otherwise."""
+    out = {via: str(record["attacker"]) for via in entry_sides(data, hex_id, record["attacker"])}
+    out.update(record.get("hexsides", {}))
+    return out
+
+
+def _may_cross(data: Data, frame: Frame, role: str, nxt: str) -> bool:
+    """6.51, 5.41: an attacking player retreats only across the hexsides he controls
+    (those he entered by, unless another player entered there after him); a defender
+    only across hexsides no enemy controls."""
+    control = frame.get("hexsides")
+    if control is None:  # a battle begun before 5.41 was recorded: the attacker's entries
+        return bool((nxt in frame.get("entry_sides", [])) == (role == frame["attacker"]))
+    holder: str | None = control.get(nxt)
+    if allied(data, role, frame["attacker"]):
+        return holder == role
+    return holder is None or not is_enemy(data, role, holder)
+
+
 def retreat_targets(data: Data, frame: Frame, bid: str) -> list[str]:
     """6.5: adjacent friendly or neutral hexes that are no battle, within stacking and
     the hexside limit this round; the attacker only back across the hexsides it
@@ -53,6 +83,8 @@ def retreat_targets(data: Data, frame: Frame, bid: str) -> list[str]:
     unit = unit_of(block)
     if unit.tags & {"no_retreat", "immobile", "rocket"}:
         return []  # 6.51 resources; 9.1 factories never move; S1.6 a rocket fires or is lost
+    if never_retreats(data, bid):
+        return []  # 5.52 sidebar: grounded land air
     role, kind, here = block["owner"], arm(block), frame["hex"]
     occ = occupancy(data)
     if kind == "air":
@@ -62,7 +94,6 @@ def retreat_targets(data: Data, frame: Frame, bid: str) -> list[str]:
         return sorted(h for h in bases if h != here)  # 4.2: carriers are airbases too
     the_map = gmap(data)
     used = frame["retreat_sides"]
-    entered = frame.get("entry_sides", [])
     out = []
     for nxt in the_map.neighbors(here):
         info = the_map.hexes[nxt]
@@ -70,9 +101,9 @@ def retreat_targets(data: Data, frame: Frame, bid: str) -> list[str]:
             continue
         if kind == "ground" and not is_land(info):
             continue
-        if kind == "ground" and (nxt in entered) != (role == frame["attacker"]):
+        if kind == "ground" and not _may_cross(data, frame, role, nxt):
             continue
-        if has_enemy(data, occ, nxt, role) or controller(data, occ, nxt) not in (None, role):
+        if has_enemy(data, occ, nxt, role) or not _open(data, controller(data, occ, nxt), role):
             continue
         if not has_room(data, occ, nxt, role, kind):
             continue
@@ -89,14 +120,14 @@ def _to_sea(data: Data, occ: dict[str, list[str]], frame: Frame, role: str) -> l
     vacant or friendly, if no enemy ship is in the battle; they are then at sea."""
     here = frame["hex"]
     blocks = data["blocks"]
-    if any(blocks[b]["owner"] != role and arm(blocks[b]) == "naval" for b in occ.get(here, ())):
+    if any(is_enemy(data, role, blocks[b]["owner"]) and arm(blocks[b]) == "naval" for b in occ.get(here, ())):
         return []
     the_map = gmap(data)
     out = []
     for nxt in the_map.neighbors(here):
         if the_map.hexes[nxt].terrain != "sea" or has_enemy(data, occ, nxt, role):
             continue
-        if controller(data, occ, nxt) not in (None, role) or not has_room(data, occ, nxt, role, "naval"):
+        if not _open(data, controller(data, occ, nxt), role) or not has_room(data, occ, nxt, role, "naval"):
             continue
         if frame["retreat_sides"].get(f"naval:{nxt}", 0) < side_limit(the_map, nxt, here, "naval"):
             out.append(nxt)

@@ -13,8 +13,9 @@ Commanders roles are "<colour>-<seat>", e.g. "blue-admiral".
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Literal
 
@@ -63,6 +64,9 @@ class _Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     default_maps: dict[str, _DefaultMap]
     forces_scale_with_maps: bool = True
     team_seats: bool = False
+    # player counts at which every home board has a player of its own, each on his
+    # own side (2.0 [3]: free for all, alliances by pact); e.g. 4 players on 4 maps
+    free_for_all_players: tuple[int, ...] = ()
 
 
 class _Deployment(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -137,6 +141,7 @@ class PlayerSetup:
     arms: tuple[str, ...] = ARMS  # the arms this seat commands
     production: bool = True  # whether this seat spends the side's PP (8.0)
     votes: int = 0  # war-council votes (10.5)
+    team: str = ""  # whom he is allied with from the start (sides.py): his side, or himself
 
 
 @dataclass(frozen=True)
@@ -273,8 +278,10 @@ def scenario_spec(scenario_id: str, maps: int | None = None, players: int | None
     """A scenario resolved for `maps` maps and `players` players (the first listed by default)."""
     sc = _raw(scenario_id)
     data = _file()
-    map_count = sc.map_counts[0] if maps is None else maps
     player_count = sc.player_counts[0] if players is None else players
+    if maps is None and player_count in sc.free_for_all_players:
+        maps = player_count  # one home map each
+    map_count = sc.map_counts[0] if maps is None else maps
     if map_count not in sc.map_counts:
         allowed = ", ".join(map(str, sc.map_counts))
         raise ScenarioDataError(f"scenario {sc.id} is played on {allowed} maps, not {map_count}")
@@ -296,10 +303,12 @@ def scenario_spec(scenario_id: str, maps: int | None = None, players: int | None
         if side.forces_per_map:
             random_units *= side.maps
             purchase *= side.maps
-        if side.split_for_3_players and player_count == 3:
-            # 10.4 with three players: each ally holds one outer map and its share of the forces
+        free = player_count in sc.free_for_all_players
+        if (side.split_for_3_players and player_count == 3) or free:
+            # 10.4 with three players: each ally holds one outer map and its share of the
+            # forces; free for all (2.0 [3]): every home board has its own player and side
             for ally, board in enumerate(home):
-                colour = colours[index + ally]
+                colour = colours[index + ally * (len(sc.sides) if free else 1)]
                 out.append(
                     PlayerSetup(
                         role=colour,
@@ -309,6 +318,7 @@ def scenario_spec(scenario_id: str, maps: int | None = None, players: int | None
                         random_units=random_units // len(home),
                         purchase_pp=purchase // len(home),
                         per_board=side.forces_per_map,
+                        team=colour if free else side.id,
                     )
                 )
             continue
@@ -328,6 +338,7 @@ def scenario_spec(scenario_id: str, maps: int | None = None, players: int | None
                         arms=seat.arms,
                         production=seat.id == production_seat,
                         votes=seat.votes,
+                        team=side.id,
                     )
                 )
             continue
@@ -340,7 +351,16 @@ def scenario_spec(scenario_id: str, maps: int | None = None, players: int | None
                 random_units=random_units,
                 purchase_pp=purchase,
                 per_board=side.forces_per_map,
+                team=side.id,
             )
+        )
+    out.sort(key=lambda p: colours.index(p.colour))  # seat order (2.0 [2] clockwise)
+    if player_count in sc.free_for_all_players:
+        out = _clockwise(out, default.key, colours)
+    if not sc.team_seats and len(out) != player_count:
+        raise ScenarioDataError(
+            f"scenario {sc.id} with {player_count} players needs a map each:"
+            f" {player_count} maps, not {map_count}"
         )
     return ScenarioSpec(
         id=sc.id,
@@ -363,6 +383,25 @@ def scenario_spec(scenario_id: str, maps: int | None = None, players: int | None
         player_counts=sc.player_counts,
         time_limit=data.time_limit,
     )
+
+
+def _clockwise(players: list[PlayerSetup], key: str, colours: tuple[str, ...]) -> list[PlayerSetup]:
+    """2.0 [2]: players move clockwise from Player 1, so with a map each the seat order
+    (and the colours, dealt in seat order) goes clockwise round the table from the
+    first slot's map (4 maps: top left, top right, bottom right, bottom left)."""
+    layout, placed = boards.parse_key(key)
+    slots = boards.layouts()[layout].slots
+    where = {board: slots[i] for i, (board, _) in enumerate(placed)}
+    cx = sum(x for x, _ in slots) / len(slots)
+    cy = sum(y for _, y in slots) / len(slots)
+    first = math.atan2(slots[0][1] - cy, slots[0][0] - cx)
+
+    def turn(p: PlayerSetup) -> float:  # rows grow downward: a growing angle turns clockwise
+        x, y = where[p.home_boards[0]]
+        return (math.atan2(y - cy, x - cx) - first) % (2 * math.pi)
+
+    ranked = sorted(players, key=turn)
+    return [replace(p, role=colours[i], colour=colours[i], team=colours[i]) for i, p in enumerate(ranked)]
 
 
 def min_units_for(units_available: int, cities: int) -> int:

@@ -177,17 +177,24 @@ class VictoryState(FlowState):
     def _redraw_hidden(self, role: Role, rng: Rng) -> None:
         """Deal the identities (type and steps) of the other players' unseen blocks
         again among themselves, within one owner and arm (and submarines apart, as
-        they control no land), so that every place and control `role` sees holds."""
+        they control no land; carriers apart, as aircraft stand aboard them), so
+        that every place and control `role` sees holds. Blocks queued in the step
+        being played (aircraft landing after a battle, blocks withdrawing) keep their
+        faces: who decides next depends on where each of them can go."""
         role = self._side(role) or role
         data = self.data
         seen = set(data["seen"].get(role, ()))
-        groups: dict[tuple[str, str, bool], list[str]] = defaultdict(list)
+        top = data["flow"][-1] if data["flow"] else {}
+        queued = set(top.get("queue", ())) if top.get("state") in ("land_air", "withdraw") else set()
+        groups: dict[tuple[str, str, bool, bool], list[str]] = defaultdict(list)
         for bid in sorted(data["blocks"]):
             block = data["blocks"][bid]
             if block["owner"] == role or bid in seen or block.get("new") or block["at"] is None:
                 continue
-            sub = "submarine" in unit_of(block).tags
-            groups[(block["owner"], arm(block), sub)].append(bid)
+            if bid in queued:
+                continue
+            tags = unit_of(block).tags
+            groups[(block["owner"], arm(block), "submarine" in tags, "carrier" in tags)].append(bid)
         for bids in groups.values():
             faces = [(data["blocks"][b]["type"], data["blocks"][b]["steps"]) for b in bids]
             rng.shuffle(faces)

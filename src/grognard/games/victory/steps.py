@@ -9,6 +9,7 @@ from .battle import Battle, Combat
 from .battle_end import LandAir, Regroup, Withdraw
 from .battle_hits import Hits
 from .endturn import Supply
+from .grounded import GroundAir
 from .initiative import Initiative
 from .mapchoice import ChooseMaps
 from .movement import Move
@@ -25,6 +26,7 @@ STEPS: dict[str, Step] = {
     "combat": Combat(),  # 2.0 [3], 6.1
     "battle": Battle(),  # 6.3
     "hits": Hits(),  # 6.46
+    "ground_air": GroundAir(),  # 5.52
     "withdraw": Withdraw(),  # 6.5
     "land_air": LandAir(),  # 5.51
     "regroup": Regroup(),  # the Regroups option

@@ -23,11 +23,14 @@ from .control import (
     airbase_sites,
     airbases_with_room,
     arm,
+    barred_battles,
     blockaded_ports,
     controller,
+    enemy_hexes,
     gmap,
     has_enemy,
     hex_distance,
+    is_friendly,
     is_friendly_airbase,
     is_land,
     side_key,
@@ -42,8 +45,11 @@ STRATEGIC_RANGE = 6  # 5.9
 
 
 def _open(data: Data, occ: Occ, hex_id: str, role: str) -> bool:
-    """Friendly or neutral, and no enemy block there."""
-    return not has_enemy(data, occ, hex_id, role) and controller(data, occ, hex_id) in (None, role)
+    """Friendly (his or an ally's, 2.0 [3]) or neutral, and no enemy block there."""
+    if has_enemy(data, occ, hex_id, role):
+        return False
+    who = controller(data, occ, hex_id)
+    return who is None or is_friendly(data, who, role)
 
 
 class Survey:
@@ -74,10 +80,12 @@ class Survey:
                     counts[key] = counts.get(key, 0) + 1
         # 5.2: (hex, arm) where the player's stack is full
         self._full = {key for key, n in counts.items() if n >= stack_limit(self.map.hexes[key[0]], key[1])}
-        # hexes holding another player's blocks
-        self.enemies = frozenset(
-            h for h, here in occ.items() if any(blocks[b]["owner"] != role for b in here)
-        )
+        # hexes holding an enemy's blocks (another player's, not an ally's); among
+        # them the battles of two others, allied to neither of which he may not
+        # attack (2.0 [3]: a third player joins a battle only on a side; our
+        # reading, he must be its ally)
+        self.enemies = frozenset(enemy_hexes(data, occ, role))
+        self.barred = barred_battles(data, role)
         self._bases: list[str] | None = None
         self.found: dict[tuple[object, ...], list[str]] = {}  # answers blocks share
         self.counts: dict[str, int] = {}  # per-hex counts searches share (port room)

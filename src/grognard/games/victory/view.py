@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .control import Data, controlled_pp, controllers, gmap, occupancy, sides, storm_area
+from .sides import allied
 from .units import unit_table
 
 ROUNDS = 3
@@ -42,6 +43,8 @@ def shown_entry(data: Data, bid: str, block: dict[str, Any]) -> dict[str, Any]:
         entry["blockade"] = True  # 6.8: face up in the port it blockades
     if block.get("aboard"):
         entry["aboard"] = block["aboard"]  # 4.2: the carrier it is on
+    if block.get("grounded"):
+        entry["grounded"] = block["grounded"]  # 5.52: "land" or "carrier"
     return entry
 
 
@@ -57,9 +60,14 @@ def visible(data: Data, flow: list[dict[str, Any]], role: str | None) -> set[str
     if role is not None:  # 6.71, 6.8: beachheads and blockaders stand face up for the players
         out |= {b for b, block in blocks.items() if block.get("beachhead") or block.get("blockade")}
     frame = battle_frame(flow)
-    if frame and role in (frame["attacker"], frame["defender"]) and role not in frame.get("veiled", ()):
+    if frame and role in _players(frame) and role not in frame.get("veiled", ()):
         out |= {b for b in frame["shown"] if b in blocks and blocks[b]["at"] == frame["hex"]}
     return out
+
+
+def _players(frame: dict[str, Any]) -> list[str]:
+    """The players in a battle: attacker, defender and their allies there (2.0 [3])."""
+    return list(frame.get("players") or (frame["attacker"], frame["defender"]))
 
 
 def listed(data: Data, bid: str, role: str | None) -> bool:
@@ -126,6 +134,9 @@ def board_view(data: Data, flow: list[dict[str, Any]], role: str | None) -> dict
         "blocks": entries,
         "pp": {r: controlled_pp(data, occ, r) for r in sides(data)} if data["phase"] != "deploy" else {},
         "target_pp": dict(data["target_pp"]),
+        # 2.0 [3], 10.4: who is allied with whom, and the open offers (public)
+        "allies": {r: [o for o in sides(data) if o != r and allied(data, r, o)] for r in sides(data)},
+        "offers": {r: list(o) for r, o in sorted(data.get("offers", {}).items())},
         "battles": [{"at": h, **b} for h, b in sorted(data["battles"].items())],
         "battle": battle_view(data, frame, role) if frame else None,
         "production": production,
@@ -140,7 +151,7 @@ def board_view(data: Data, flow: list[dict[str, Any]], role: str | None) -> dict
 
 def battle_view(data: Data, frame: dict[str, Any], role: str | None) -> dict[str, Any]:
     blocks, graveyard = data["blocks"], data["graveyard"]
-    in_it = role in (frame["attacker"], frame["defender"])
+    in_it = role in _players(frame)
     veiled = role in frame.get("veiled", ())  # S1.6: a rocket's lone strike
 
     def entry(bid: str) -> dict[str, Any]:
@@ -153,8 +164,13 @@ def battle_view(data: Data, frame: dict[str, Any], role: str | None) -> dict[str
 
     here = [b for b in sorted(blocks) if blocks[b]["at"] == frame["hex"] and listed(data, b, role)]
 
+    def _with(owner: str, side: str, foe: str) -> bool:
+        return owner == side or (owner != foe and allied(data, owner, side))
+
     def side_list(side: str) -> list[dict[str, Any]]:
-        shapes = [entry(b) for b in here if blocks[b]["owner"] == side]
+        # 2.0 [3]: an ally's blocks are listed on the side they fight for
+        foe = frame["defender"] if side == frame["attacker"] else frame["attacker"]
+        shapes = [entry(b) for b in here if _with(blocks[b]["owner"], side, foe)]
         return sorted(shapes, key=lambda e: (bool(e.get("hidden")), e.get("letter", ""), e.get("id", "")))
 
     current = frame["current"]
@@ -165,6 +181,7 @@ def battle_view(data: Data, frame: dict[str, Any], role: str | None) -> dict[str
         "rounds": 4 if data["options"].get("pursuit_round") else ROUNDS,
         "attacker": frame["attacker"],
         "defender": frame["defender"],
+        "players": _players(frame),
         "turn": blocks[current]["owner"] if current else None,
         "firing": entry(current) if current else None,
         "sides": {s: side_list(s) for s in (frame["attacker"], frame["defender"])},

@@ -18,6 +18,7 @@ from grognard.core.game import Action, Role
 
 from .control import arm, gmap, has_room, hex_distance, occupancy, side_limit, storm_area, unit_of
 from .movement import entries_across, is_pinned
+from .sides import is_enemy
 from .state import VictoryState
 
 
@@ -62,7 +63,7 @@ def _move(st: VictoryState, role: Role, bid: str, dest: str, via: object) -> str
     if far > reach:
         rule = {"air": "5.5", "naval": "5.6"}.get(kind, "5.7")
         return f"{name} moves at most {reach} hexes ({rule}); {dest} is {far} away"
-    enemy = any(data["blocks"][b]["owner"] != role for b in occ.get(dest, ()))
+    enemy = any(is_enemy(data, role, data["blocks"][b]["owner"]) for b in occ.get(dest, ()))
     if enemy and not has_room(data, occ, dest, role, kind):
         return f"your blocks already fill the stacking limit of {dest} (5.2)"
     crossing = isinstance(via, str) and via in the_map.hexes and hex_distance(via, dest) == 1

@@ -22,6 +22,7 @@ from grognard.games.virtuti.board_data import board_data
 from grognard.games.virtuti.scenarios import load_scenarios
 from grognard.games.virtuti.setup import setup_game
 from grognard.games.virtuti.state import VirtutiState
+from grognard.games.virtuti.why import explain
 
 
 def _scenarios() -> tuple[Scenario, ...]:
@@ -54,6 +55,9 @@ class Virtuti(Ruleset):
 
     def board_data(self) -> dict[str, Any]:
         return board_data()
+
+    def explain_illegal(self, state: State, role: str, action: tuple[Any, ...]) -> str | None:
+        return explain(state.data, role, action)  # "why can't I?": why.py
 
     def setup(self, state: State) -> None:
         assert isinstance(state, VirtutiState)

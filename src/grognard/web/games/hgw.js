@@ -432,7 +432,8 @@ function describeAction(action, view) {
     case "attack": {
       // Initial Attack: an army may also be named against a friendly hex (an advance)
       const friendly = view?.board?.owner?.[b] === armyById(view, a)?.side;
-      return { unit: a, hex: b, kind: "battle", label: `${name(a)} will ${friendly ? "advance into friendly" : "attack"} ${placeWords(b)}` };
+      // an advance into a friendly hex is lit as a move, not as a battle
+      return { unit: a, hex: b, kind: friendly ? "move" : "battle", label: `${name(a)} will ${friendly ? "advance into friendly" : "attack"} ${placeWords(b)}` };
     }
     case "invade":
       // Invasion Procedure 1-3: the army, then a coastal hex within its sea route
@@ -528,13 +529,16 @@ function counterShape(army) {
     x += w;
   }
   return [
-    s("rect", { class: "ring", x: -8.4, y: -6.4, width: 16.8, height: 12.8, rx: 1.8 }),
+    s("rect", { class: "ring", x: -COUNTER_WIDTH / 2, y: -6.4, width: COUNTER_WIDTH, height: 12.8, rx: 1.8 }),
     s("rect", { class: "body", x: -7.5, y: -5.5, width: 15, height: 11, rx: 1.2, fill: roleColor(army.side) }),
     s("text", { class: "hgw-army-id", x: 0, y: -2.2, text: army.id.toUpperCase() }),
     s("text", { class: "hgw-army-sp", x: 0, y: 3.4, text: String(army.strength ?? "") }),
     ...bar,
   ];
 }
+
+/** The width of a counter's ring, in board units: the tap target of a lone army. */
+const COUNTER_WIDTH = 16.8;
 
 /** Where n counters sit in a hex, and at what scale: side by side, two to a row. */
 function counterSlots(n) {
@@ -555,7 +559,9 @@ function counterSlots(n) {
 
 class HgwBoard extends HexBoard {
   constructor(host, hooks) {
-    super(host, hooks, "Hitler's Global War world map", "hexes hgw-hexes");
+    // on a touch phone the first view makes a lone army's counter (its ring, 16.8 units
+    // wide, wider than a hex's flats) at least 44 px across; a crowded hex asks which
+    super(host, hooks, "Hitler's Global War world map", "hexes hgw-hexes", COUNTER_WIDTH);
     this.pz.wrap.classList.add("hgw-wrap");
     this.painter = PAINTER;
     if (this.painter === "canvas") {
@@ -985,6 +991,48 @@ function whyNot(view, { hex, uid, seat, selected, model }) {
   return null;
 }
 
+/** What ending the step would leave undone, for the page's question before it: named
+ * no attack while some are open (C2.1: the armies not named lose their chance this
+ * turn), production left that can still buy something (P1.4: unspent points are lost). */
+function obligations(view, model, entry) {
+  const board = view?.board || {};
+  const legal = view?.legal || [];
+  if (entry.verb === "end_announce" && legal.some((a) => a[0] === "attack")) {
+    const named = armiesOf(view).some((a) => a.side === board.player && a.status?.target);
+    if (!named) return ["no attack is named: an army not named now cannot attack this turn"];
+  }
+  const budget = board.frame?.budget || 0;
+  if (entry.verb === "end_production" && budget > 0 && legal.some((a) => ["build", "repair", "fort"].includes(a[0]))) {
+    return [`${budget} production point${budget === 1 ? "" : "s"} left to spend: unspent points are lost`];
+  }
+  return [];
+}
+
+/** The action a click that did nothing meant, for the ruleset's "why not?" (the
+ * server's answer, games/hgw/why.py, replaces `whyNot`'s): where the chosen points
+ * go, the selected army's attack or exploitation, a build, or moving an own army
+ * that cannot move. */
+function intent(view, { hex, uid, seat, selected }) {
+  const board = view?.board;
+  if (!board || !hex) return null;
+  const army = uid ? armyById(view, uid) : null;
+  const own = army && army.side === seat ? army : null;
+  switch (board.step) {
+    case "move_to":
+      return own && own.id !== board.frame?.army ? ["to_army", own.id] : ["to_place", hex];
+    case "announce":
+      return selected ? ["attack", selected, hex] : null;
+    case "exploitation":
+      return selected ? ["exploit", selected, hex] : null;
+    case "production":
+      return own ? ["build", "infantry", "army", own.id] : ["build", "infantry", "place", hex];
+    case "movement":
+      return own && !selected ? ["move", own.id, "army", own.strength] : null;
+    default:
+      return null;
+  }
+}
+
 function legend() {
   const swatch = (...shapes) => {
     const svg = s("svg", { class: "legend-svg", width: 34, height: 30, viewBox: "-12 -11 24 22", "aria-hidden": "true" });
@@ -1025,11 +1073,12 @@ export default {
   battleAt,
   unitsAt: (view, hex) => armiesOf(view).filter((a) => a.at === hex).map((a) => a.id),
   isTurnEnd: (action) => action[0] === "end_production",
-  obligations: () => [],
+  obligations,
   // the places a log line names: a hex id after "on", "in", "at", "to", "from" ("attack
   // on 1043"), not the year of "(Summer 1941)"
   placesIn: (line) => [...line.matchAll(/\b(?:on|in|at|to|from|into) (\d{4,5})\b/g)].map((m) => m[1]),
   whyNot,
+  intent,
   legend,
   createBoard: (host, hooks) => new HgwBoard(host, hooks),
 };

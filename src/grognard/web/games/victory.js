@@ -17,7 +17,7 @@ import { battlePanel, isBattle } from "../battle.js";
 
 const SIZE = 40;
 
-export const ROLE_COLORS = { red: "#b8302a", blue: "#2b5bb5", green: "#2f7d3a", black: "#333333" };
+export const ROLE_COLORS = { red: "#b8302a", blue: "#2b5bb5", green: "#2f7d3a", yellow: "#c99a12", black: "#333333" };
 
 /** Fill of each terrain (a coastal hex is drawn in the colour of its land terrain,
  * with the sea lapping at its edge). */
@@ -134,6 +134,10 @@ function describe(action, view) {
       return { unit: a, label: `Disband ${name(a)}` };
     case "merge":
       return { unit: a, label: `Merge ${name(a)} into ${name(b)}` };
+    case "ally": // 2.0 [3]: an open offer; the alliance holds once both have offered
+      return { label: `Offer an alliance to ${a}` };
+    case "ground": // 5.52: more than two air units in the battle
+      return { unit: a, label: `Ground ${name(a)} (it sits out the battle)` };
     case "end_moves":
       return { label: "End your move phase", primary: true };
     case "done":

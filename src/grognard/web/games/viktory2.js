@@ -201,7 +201,7 @@ function counterShape(owner, type, { count = 1, cargo = 0 } = {}) {
   );
   if (count > 1) {
     g.append(
-      s("circle", { cx: half, cy: -half, r: 5.5, fill: "#fff", stroke: "#1b1b1b", "stroke-width": 0.8 }),
+      s("circle", { class: "badge-disc", cx: half, cy: -half, r: 6.5, fill: "#fff", stroke: "#1b1b1b", "stroke-width": 0.8 }),
       s("text", { class: "badge", x: half, y: -half + 0.4, "text-anchor": "middle", "dominant-baseline": "central" }, String(count)),
     );
   }

@@ -449,6 +449,45 @@ function whyNot(view, { hex, seat, selected }) {
   return null;
 }
 
+/** The action a click that did nothing meant, for the ruleset's "why not?" (the
+ * server's answer, games/virtuti/why.py, replaces `whyNot`'s): the selected unit sent
+ * to the area; in the Planning Phase an order in the area, whichever ("*"); in the
+ * Operations Phase the order standing there, executed. */
+function intent(view, { hex, seat, selected }) {
+  const board = view?.board;
+  if (!board || !hex || !boardData()?.names?.has(hex)) return null;
+  if (selected) return ["send", selected, hex];
+  const mine = factionsOf(seat);
+  if (board.my_secret?.kind === "planning") {
+    const here = (board.units || []).find((u) => u.a === hex && mine.includes(u.f));
+    return ["order", here ? here.f : mine[0], "*", hex];
+  }
+  if (board.phase === "operations" && board.orders?.[hex]) return ["execute", hex];
+  return null;
+}
+
+/** What each secret window has the players choose, for "since your last move". */
+const SECRET_WORDS = {
+  planning: "orders",
+  production: "production",
+  pp_card: "a card for PP",
+  air_card: "a card for air support",
+  battle_card: "a battle card",
+  battle_air: "air support tokens",
+};
+
+/** "Since your last move" during a secret window (G1.1): whether the other side is still
+ * choosing or has chosen, never what (the view holds nothing more of it). */
+function secretNote(view, seat) {
+  const secret = view?.board?.secret;
+  if (!secret) return null;
+  const words = SECRET_WORDS[secret.kind] || "its choices";
+  return (view.roles || [])
+    .filter((role) => role !== seat)
+    .map((role) => `${titleCase(role)}: ${secret.waiting_for.includes(role) ? `choosing ${words}` : `${words} chosen`} in secret, shown at the reveal.`)
+    .join(" ");
+}
+
 /** A swatch edged as an area named by the other players' last moves (virtuti.css). */
 function recentSwatch() {
   const svg = s("svg", { class: "legend-svg vm-legend-recent", width: 30, height: 20, viewBox: "0 0 30 20", "aria-hidden": "true" });
@@ -491,6 +530,8 @@ export default {
   extraPanel,
   legend,
   whyNot,
+  intent,
+  secretNote,
   isTurnEnd: (action) => action[0] === "done",
   // the area of the battle being fought, for its live odds (game.js renderBattleOdds)
   battleAt: (view) => view.board?.battle?.area || null,

@@ -1,0 +1,216 @@
+"""Why an army's move, attack or build is refused (Ruleset.explain_illegal; issue 9,
+section 5).
+
+The browser asks when a click does nothing: the page names the action the click meant
+(`intent` in web/games/hgw.js) and the answer names the rule in the way, with the case
+numbers of docs/rules/hgw-cases.toml. Covered: where redeployed points may go
+(`to_place`, `to_army`: friendly hexes only M1.2, the ten-point stack M2.1, a spare
+counter R1.1/M1.5, the seas' transport limits F2.2, France G17.9), which armies may move
+(L2.3/L2.4 supply, B2.3/G17.10 Siberia), the announced attacks (`attack`: adjacent
+C1.5, one target C2.1, out-of-play hexes B2.1/F7.7, co-belligerents F5.1, an army that
+failed C1.3), exploitation (`exploit`: C3.1, C3.2, C3.5) and builds (`build`: P2.3,
+P2.5, P1.1).
+
+Everything in HGW is open information (P0.4: the record sheets are open), so an answer
+may speak of any army; it still never changes the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.core.game import Action, Role
+
+from .advance import may_exploit
+from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponents, over_limit, stack
+from .limitations import confined_to
+from .movement import WHOLE, can_move, routes
+from .production import build_places, cost
+from .scenario import BOX, load_scenario
+
+Data = dict[str, Any]
+
+
+def explain(data: Data, role: Role, action: Action) -> str | None:
+    """Why `action` (not legal for the active `role`) is refused, or None."""
+    verb = action[0] if action else None
+    top = data["flow"][-1] if data["flow"] else {}
+    step = top.get("state")
+    if verb in ("to_place", "to_army") and len(action) == 2:
+        if step != "move_to":
+            return "first choose the points to move (an army's Move buttons), then where they go (M1.4)"
+        return _destination(data, role, top, verb, str(action[1]))
+    if verb == "move" and len(action) >= 2:
+        return _army(data, role, str(action[1])) or _mover(data, str(action[1]))
+    if verb in ("attack", "exploit") and len(action) == 3:
+        return _attack(data, role, step, verb, str(action[1]), str(action[2]))
+    if verb == "build" and len(action) == 4 and step == "production":
+        return _build(data, role, top, str(action[1]), str(action[2]), str(action[3]))
+    return None
+
+
+def _army(data: Data, role: Role, army_id: str) -> str | None:
+    army = data["armies"].get(army_id)
+    if army is None:
+        return f"{army_id} is not an army of this game"
+    if army["side"] != role:
+        return f"{army['name']} is a {army['side']} army: each player commands only his own (M1.1)"
+    if army["at"] is None:
+        return f"{army['name']} is on the record sheet, not on the map (R1.2)"
+    return None
+
+
+def _mover(data: Data, army_id: str) -> str | None:
+    """Why the army's points may not move or attack at all this turn."""
+    army = data["armies"][army_id]
+    if army_id in data["frozen"]:
+        return (
+            f"{army['name']} could not trace full supply at the start of the turn: it may not "
+            "move or attack (L2.3, L2.4)"
+        )
+    if not can_move(data, army_id):
+        return (
+            f"the points in Siberia stay put on the first turn (B2.3, G17.10): {army['name']} "
+            "moves from the next turn"
+        )
+    return None
+
+
+def _place_words(data: Data, place: str) -> str:
+    owner = data["owner"].get(place)
+    if place == BOX:
+        return "Siberia"
+    return f"{place} ({owner})" if owner else f"{place} (held by nobody)"
+
+
+def _destination(data: Data, role: Role, frame: Data, verb: str, target: str) -> str | None:
+    source = frame["army"]
+    name = data["armies"][source]["name"]
+    if verb == "to_army":
+        army = data["armies"].get(target)
+        if army is None or army["at"] is None:
+            return f"{target} is not an army on the map"
+        if army["side"] != role:
+            return (
+                f"points never pass into another side's army (M1.4, G17.7): {army['name']} is {army['side']}"
+            )
+        if target == source:
+            return f"the points already belong to {name}"
+        place = str(army["at"])
+    else:
+        place = target
+    start = data["armies"][source]["at"]
+    g = geo(data)
+    if place not in g.places and place != BOX:
+        return f"{place} is not in play in this scenario: no side may enter it (B2.1, F7.7)"
+    owner = data["owner"].get(place)
+    if owner != role:
+        return (
+            "strength points move only into and through friendly hexes (M1.2): "
+            f"{_place_words(data, place)} is not {role}"
+        )
+    count = int(frame["count"])
+    ways = routes(data, start, role, count)
+    if place not in ways:
+        return (
+            f"no chain of {role} hexes leads from {start} to {place} (M1.2: never through or over an"
+            " unfriendly hex, nor across an all-sea hexside except at a crossing arrow; a sea crossing"
+            " also needs room in that sea's transport limit, F2.2)"
+        )
+    confine = confined_to(data, source)
+    if confine is not None and place not in confine:
+        return (
+            "while Axis points stand in mainland France, Allied points there leave it only by an "
+            "advance (G17.9)"
+        )
+    whole = frame["kind"] == WHOLE
+    if whole and place == start and verb == "to_place":
+        return f"{name} already stands in {place}"
+    arriving = 0 if place == start else count
+    if over_limit(place, stack(data, place) + arriving):
+        have = stack(data, place)
+        return (
+            f"{place} holds {have} points: {arriving} more would pass the limit of {STACK_LIMIT} "
+            "a hex (M2.1, M2.2)"
+        )
+    if verb == "to_place" and not whole and free_army(data, role) is None:
+        return (
+            "every army counter of your side is on the map: put the points into an army already "
+            "there (R1.1, M1.5)"
+        )
+    return None
+
+
+def _attack(data: Data, role: Role, step: str | None, verb: str, army_id: str, target: str) -> str | None:
+    wanted = "announce" if verb == "attack" else "exploitation"
+    if step != wanted:
+        when = (
+            "initial attacks are named together at the start of the combat phase (C1.7, C2.1)"
+            if verb == "attack"
+            else "exploitation comes after every initial attack is done (C1.7, C3.1)"
+        )
+        return f"{when}; this step asks something else"
+    refused = _army(data, role, army_id) or _mover(data, army_id)
+    if refused:
+        return refused
+    army = data["armies"][army_id]
+    name = army["name"]
+    status = army_status(data, army_id)
+    if verb == "attack":
+        if status["stopped"]:
+            return f"{name} failed an advance this turn: it makes no more attacks (C1.3, C5.2)"
+        if status["target"] is not None:
+            return f"{name} is already named against {status['target']}: one target per army (C2.1, C1.5)"
+    else:
+        if status["advanced"] <= 0:
+            return f"only armies that advanced in the initial attack may exploit (C3.1): {name} did not"
+        if status["stopped"]:
+            return f"{name} failed to advance: its attacks are over for this turn (C3.5, C5.2)"
+        if status.get("closed") or not may_exploit(data, army_id):
+            return (
+                "exploitation goes one army at a time, with no return to an army left before "
+                f"(C3.2): {name} is done"
+            )
+    g = geo(data)
+    at = army["at"]
+    if target not in g.places and target != BOX:
+        return (
+            f"{target} is not in play in this scenario: neutral for the whole game, never "
+            "attacked (B2.1, F7.7)"
+        )
+    if target not in g.links.get(at, ()):
+        return f"an army attacks only a hex next to its own (C1.5): {target} is not adjacent to {at}"
+    if not may_target(data, role, target):
+        owner = data["owner"].get(target)
+        if owner is None:
+            return f"{target} is neutral and out of play for the whole scenario (B2.1, F7.7)"
+        if owner not in opponents(data, role) and owner != role:
+            return f"{target} is {owner}: the Soviets and the Allies never attack each other (F5.1, G17.5)"
+    return None
+
+
+def _build(data: Data, role: Role, frame: Data, kind: str, how: str, where: str) -> str | None:
+    kinds = load_scenario(data["scenario"]).buildable
+    if kind not in kinds or how not in ("army", "place"):
+        return f"new points are of the kinds this scenario builds: {', '.join(kinds)} (P2.1)"
+    price = cost(kind)
+    if price > int(frame["budget"]):
+        return f"a {kind} point costs {price} and {frame['budget']} production is left this turn (P1.1, P2.1)"
+    place = where
+    if how == "army":
+        army = data["armies"].get(where)
+        if army is None or army["at"] is None or army["side"] != role:
+            return f"new points join one of your armies on the map or a new one (P2.4): {where} is not"
+        place = str(army["at"])
+    if place not in build_places(data, role):
+        return (
+            f"new points appear only in a home-country hex of your side with an undevastated"
+            f" production point (P2.3): {_place_words(data, place)} is not one"
+        )
+    if over_limit(place, stack(data, place) + 1):
+        return (
+            f"{place} already holds {stack(data, place)} points: new points may not overstack it (P2.5, M2.6)"
+        )
+    if how == "place" and free_army(data, role) is None:
+        return "every army counter of your side is on the map: build into an army already there (R1.1, P2.4)"
+    return None

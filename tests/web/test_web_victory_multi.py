@@ -1,0 +1,93 @@
+"""Victory with four players in the browser (issue 10; 2.0 [3], 10.1 on four maps): the
+lobby's new-game form offers the four seats the ruleset's Quick Start has for four
+players, the board draws each player's blank blocks in his own colour (yellow too),
+no other player's block id reaches the page, and an alliance offer is a button of the
+move phase (2.0 [3])."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from webkit import ApiDriver, start_game
+
+import grognard
+from grognard.games.victory import RULESET as VICTORY
+
+SEED = 5
+POLLS = 240
+OTHERS = ("red", "green", "yellow")
+
+
+def victory_role_colors() -> dict[str, str]:
+    """ROLE_COLORS as games/victory.js defines them."""
+    source = (Path(grognard.__file__).parent / "web" / "games" / "victory.js").read_text()
+    line = re.search(r"ROLE_COLORS = \{([^}]*)\}", source)
+    assert line is not None
+    return dict(re.findall(r'(\w+): "(#[0-9a-f]{6})"', line.group(1)))
+
+
+def _view(driver: ApiDriver, game_id: str) -> dict[str, Any]:
+    view: dict[str, Any] = driver.get(f"/api/games/{game_id}")["views"]["blue"]
+    return view
+
+
+def _post(driver: ApiDriver, game_id: str, action: list[Any]) -> None:
+    version = driver.get(f"/api/games/{game_id}")["version"]
+    driver.post(
+        f"/api/games/{game_id}/actions", {"seat": "blue", "action": action, "expected_version": version}
+    )
+
+
+def _wait_for(page: Page, driver: ApiDriver, game_id: str, verb: str) -> dict[str, Any]:
+    for _ in range(POLLS):
+        view = _view(driver, game_id)
+        if any(action[0] == verb for action in view["legal"]):
+            return view
+        page.wait_for_timeout(250)
+    raise AssertionError(f"blue never got to {verb}; last prompt: {view['prompt']!r}")
+
+
+@pytest.mark.rules("2.0", "10.1")
+def test_four_player_quick_start_seats_colours_and_alliance_offer(page: Page) -> None:
+    page.set_viewport_size({"width": 1600, "height": 1000})
+    roles = VICTORY.roles("quick-start", {"players": 4})
+    assert roles == ["blue", "red", "green", "yellow"]
+    game_id = start_game(
+        page,
+        ruleset="victory",
+        scenario="quick-start",
+        options={"players": 4},
+        seats={"blue": "me", **{r: "ai:heuristic" for r in OTHERS}},
+        seed=SEED,
+    )
+    driver = ApiDriver(page)
+    view = _wait_for(page, driver, game_id, "deploy")
+    while view["legal"] and view["legal"][0][0] == "deploy":  # 1.4 through the API
+        _post(driver, game_id, view["legal"][0])
+        view = _view(driver, game_id)
+    view = _wait_for(page, driver, game_id, "end_moves")
+    page.reload()
+    board = page.locator(".board-svg")
+    expect(board.locator(".hex")).to_have_count(len(view["board"]["hexes"]))  # the four maps
+    colours = victory_role_colors()
+    for role in OTHERS:
+        blanks = board.locator(f'.block-hidden .block-wood[fill="{colours[role]}"]')
+        assert blanks.count() > 0, role  # every player's blocks in his own colour
+    html = page.content()
+    state = VICTORY.new_game("quick-start", {"players": 4}, SEED)
+    secrets = [bid for bid, b in state.data["blocks"].items() if b["owner"] != "blue"]
+    assert not [bid for bid in secrets if bid in html]  # the Fog of War: no other id on the page
+    # 2.0 [3]: an alliance is offered openly in the move phase
+    assert ["ally", "green"] in view["legal"]
+    offer = page.get_by_role("button", name="Offer an alliance to green")
+    expect(offer).to_be_visible()
+    offer.click()
+    for _ in range(POLLS):
+        if _view(driver, game_id)["board"]["offers"].get("blue") == ["green"]:
+            break
+        page.wait_for_timeout(250)
+    assert _view(driver, game_id)["board"]["offers"]["blue"] == ["green"]
