@@ -230,6 +230,14 @@ def _click_action(page: Page, driver: ApiDriver, game_id: str, action: list[Any]
     if not target.is_visible():
         page.locator(".prompt-card details.all-choices summary").click()
     target.click()
+    if action == ["go"]:  # a Go that starts a battle asks first (test_web_virtuti_go.py)
+        fight = page.locator(".modal-backdrop .modal button.primary")
+        for _ in range(POLLS):
+            if fight.count() or driver.get(f"/api/games/{game_id}")["version"] != version:
+                break
+            page.wait_for_timeout(100)
+        if fight.count():
+            fight.first.click()
     _taken(page, driver, game_id, version, action)
 
 

@@ -4,7 +4,7 @@
 //   {unit, hex, label, kind}  a unit goes/acts somewhere: click the unit, then the hex
 //   {hex, label, kind}        something happens at a hex: click the hex
 //   {unit, label}             something happens to a unit: click it, then a button
-//   {label}                   a button
+//   {label}                   a button ({label, startsBattleAt: hex}: one that starts a battle)
 // or null when it does not know the action: it becomes a button with a generic
 // label, so a ruleset without a board module (or a new verb) is still playable.
 
@@ -40,6 +40,7 @@ export class ActionModel {
         hex: described?.hex ?? null,
         kind: described?.kind || action[0],
         primary: Boolean(described?.primary),
+        startsBattleAt: described?.startsBattleAt ?? null, // a button that starts a battle there
         hexes: described?.hexes || hexesIn(action.slice(1)),
       };
       this.entries.push(entry);

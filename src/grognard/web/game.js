@@ -990,7 +990,9 @@ class GamePage {
   async send(entry) {
     if (this.busy) return;
     const roleColor = (role) => this.roleColor(role);
-    if (entry.kind === "battle" && !entry.unit && entry.hex && !(await confirmBattle(this.id, this.seat, entry, roleColor))) return;
+    // a battle at a hex, or a button whose action starts one there (`startsBattleAt`)
+    const battleHex = entry.kind === "battle" && !entry.unit && entry.hex ? entry.hex : entry.startsBattleAt;
+    if (battleHex && !(await confirmBattle(this.id, this.seat, { ...entry, hex: battleHex }, roleColor))) return;
     if (ENDING.test(entry.verb) && !(await confirmEnd(entry, obligationsOf(this.viewOf(this.seat), this.model, this.mod, entry)))) return;
     this.showHint("");
     this.sendNow(entry);

@@ -37,6 +37,12 @@ class VirtutiState(FlowState):
                 "choices": {f: c for f, c in secret["choices"].items() if f in FACTIONS_OF[role]},
             }
         battle = next((dict(f) for f in reversed(self.flow) if f["state"] == "battle"), None)
+        move = next((f for f in reversed(self.flow) if f["state"] == "move"), None)
+        # the Move order being carried out and the units sent so far: open information,
+        # as moves are (the page asks before a Go that starts a battle)
+        move_under_way = (
+            {"f": move["f"], "area": move["area"], "plan": dict(move["plan"])} if move is not None else None
+        )
         return {
             "turn": turn_name(data),
             "turn_no": data["turn_no"],
@@ -60,6 +66,7 @@ class VirtutiState(FlowState):
             if secret
             else None,
             "my_secret": mine,
+            "move": move_under_way,
             "battle": battle,
             "vp": {"axis": vp_of(data, "axis"), "allies": vp_of(data, "allies")},
             "outcome": data["outcome"],

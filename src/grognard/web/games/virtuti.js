@@ -319,6 +319,15 @@ function enemyIn(uid, area, view) {
   return Boolean(unit) && units.some((u) => u.a === area && side(u.f) !== side(unit.f));
 }
 
+/** The area the Move order under way would attack on Go, if any (the view's `move`:
+ * the units sent so far and where). */
+function plannedBattle(view) {
+  const move = view?.board?.move;
+  if (!move) return null;
+  const hit = Object.entries(move.plan || {}).find(([uid, area]) => enemyIn(uid, area, view));
+  return hit ? hit[1] : null;
+}
+
 function describe(action, view) {
   const [verb, a, b, c, d] = action;
   switch (verb) {
@@ -349,15 +358,21 @@ function describe(action, view) {
     case "execute":
       return { hex: a, kind: "move", label: `Execute the order in ${areaName(a)}` };
     case "remove":
-      return { hex: a, kind: "battle", label: `Remove the enemy order in ${areaName(a)}` };
+      // a Feint Attack removes an order: no battle is fought (so no battle question)
+      return { hex: a, kind: "feint", label: `Remove the enemy order in ${areaName(a)}` };
     case "send":
       // a send into an area held by the other player's units starts a battle: the page
       // then lists its odds under the selected unit (odds.js, games/virtuti/odds.py)
       return enemyIn(a, b, view)
         ? { unit: a, hex: b, kind: "battle", label: `Attack ${areaName(b)} with ${unitWords(a, view)}` }
         : { unit: a, hex: b, kind: "move", label: `Send ${unitWords(a, view)} to ${areaName(b)}` };
-    case "go":
-      return { label: "Go: carry out the order", primary: true };
+    case "go": {
+      // a Go that sends units into an enemy-held area starts a battle: the page asks first
+      const target = plannedBattle(view);
+      return target
+        ? { label: `Go: carry out the order and attack ${areaName(target)}`, primary: true, startsBattleAt: target }
+        : { label: "Go: carry out the order", primary: true };
+    }
     case "skip":
       return { label: "Skip" };
     case "hit":
