@@ -25,6 +25,13 @@ points in a port sends its other points to the front until it is half amphibious
 then invades where any roll can land, with every fleet of its port as escort; other
 amphibious points are turned into infantry. Against invasions it intercepts with its
 strongest fleet.
+
+The Allies of The Fall of Germany play their own plan: two invasion armies gather in the
+rear ports nearest Berlin by sea (every amphibious point, and as many mechanized ones),
+the landing odds count the amphibious points a long route spends, Berlin is invaded
+when its fall would crown the Allies (else production hexes are), Britain feeds the
+front across the open seas, and no lend-lease goes to the rival Soviets with three
+players (docs/hgw-design.md, "Heuristic agent").
 """
 
 from __future__ import annotations
@@ -266,6 +273,10 @@ class HgwHeuristic:
         if len(legal) == 1:
             return legal[0]
         b = Board(view)
+        if any(k[0] != b.key for k in self._failed | self._received):
+            # a new player turn: the marks of the last one are spent
+            self._failed = {k for k in self._failed if k[0] == b.key}
+            self._received = {k for k in self._received if k[0] == b.key}
         step = view["board"]["step"]
         chooser = {
             "movement": self._movement,
