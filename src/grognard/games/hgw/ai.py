@@ -25,6 +25,13 @@ points in a port sends its other points to the front until it is half amphibious
 then invades where any roll can land, with every fleet of its port as escort; other
 amphibious points are turned into infantry. Against invasions it intercepts with its
 strongest fleet.
+
+The Allies of The Fall of Germany play their own plan: two invasion armies gather in the
+rear ports nearest Berlin by sea (every amphibious point, and as many mechanized ones),
+the landing odds count the amphibious points a long route spends, Berlin is invaded
+when its fall would crown the Allies (else production hexes are), Britain feeds the
+front across the open seas, and no lend-lease goes to the rival Soviets with three
+players (docs/hgw-design.md, "Heuristic agent").
 """
 
 from __future__ import annotations
@@ -39,9 +46,11 @@ from grognard.core.game import Action
 from .campaign_victory import level
 from .evaluate import evaluate as evaluate  # the search agent's evaluation (issue 11)
 from .geography import Geography, Place, geography
+from .invasion_routes import closed_narrows, extension_cost
 from .map import load_map
 from .scenario import load_scenario
 from .tables import load_tables
+from .victory import soviet_outproduces
 
 View = dict[str, Any]
 # Campaign Game I: the Axis's first goals, and the unaligned nations it may attack at no
@@ -50,6 +59,10 @@ CAMPAIGN_AXIS_GOALS = ("1339", "1434", "1144", "0942", "1446")
 FREE_PREY = frozenset({"poland"})
 FAIR_LIMIT = 3  # advance only when a roll of 1-3 or better succeeds (even odds)
 RACE_LIMIT = 1  # The Fall of Germany's attackers: any roll that can succeed will do
+STAGING_PORTS = 2  # The Fall of Germany: ports where the Allied invasion armies gather
+AMPHIBIOUS_GOAL = 5  # amphibious points of a full invasion army (with as many others)
+BERLIN_LIMIT = 2  # an invasion of Berlin that wins the game is worth a one-in-three chance
+LANDING_LIMIT = 3  # any other landing wants even odds
 FORT_GOAL = 3  # fort points the defender of the goal builds there
 
 
@@ -113,6 +126,40 @@ class Board:
         three = content.victory == "campaign" and self.me != "axis" and not options.get("two_player")
         if three and not _berlin_wins(view, self.me, content.berlin):
             self.held_back = content.berlin
+        # The Fall of Germany with three players: the Allies win only if Berlin falls while
+        # the Soviets produce less than two thirds of the Allied total (Victory Conditions
+        # 3-4), so they take it only when that would hold, or on the last turn
+        self.berlin: Place = content.berlin
+        self.fog_allied = content.victory == "berlin" and self.me == "allied"
+        self.last_turn = int(board["turn_index"]) >= len(board["turns"]) - 1
+        self.berlin_wins = True
+        self.two_player = bool(options.get("two_player"))
+        if self.fog_allied and not self.two_player:
+            self.berlin_wins = _fog_berlin_wins(view, content.berlin)
+            if not self.berlin_wins and not self.last_turn:
+                self.held_back = content.berlin
+        # The Fall of Germany: the seas the side may carry any number of points over
+        # (Strength Point Movement Across Seas 1), used to feed the front from Britain
+        self.open_seas: frozenset[str] = frozenset()
+        if content.victory == "berlin":
+            transport = content.sea_transport.get(self.me, {})
+            self.open_seas = frozenset(sea for sea, n in transport.items() if n < 0)
+        self.key = (int(board["turn_index"]), str(board["player"]))
+        # the ports the Allied invasion armies gather in: the nearest to Berlin by sea
+        self.staging: tuple[Place, ...] = ()
+        self.closed = closed_narrows({"owner": self.owner}, self.me)  # Sea Route 4
+        if self.fog_allied:
+            # ports in the rear: an army at the front fights where it stands
+            ports = [p for p, o in self.owner.items() if o == self.me and _is_port(p)]
+            ports = [p for p in ports if not self.is_front(p)]
+            # fewest amphibious points spent on the route, then a port with a fleet to
+            # escort the invasion (Fleet Naval Fire 4), then the shortest route
+            def rank(p: Place) -> tuple[int, bool, int, Place]:
+                steps = _route_steps(p, self.berlin, self.closed)
+                fleet = any(f["at"] == p and f["side"] == self.me for f in self.fleets.values())
+                return (extension_cost(steps), not fleet, steps, p)
+
+            self.staging = tuple(sorted(ports, key=rank)[:STAGING_PORTS])
 
     def at(self, place: Place, side: str | None = None) -> list[dict[str, Any]]:
         return [a for a in self.armies.values() if a["at"] == place and (side is None or a["side"] == side)]
@@ -159,16 +206,49 @@ class Board:
             modifier += steps[min(self.winters, len(steps) - 1)]
         return limit - modifier if limit > 0 else 0
 
+    def invader_at(self, port: Place) -> dict[str, Any] | None:
+        """The army gathering the invasion force in `port`: the one with the most
+        amphibious points there."""
+        mine = self.at(port, self.me)
+        return max(mine, key=lambda a: (int(a["sp"]["amphibious"]), a["id"])) if mine else None
+
+    def landing_limit(self, army: dict[str, Any], target: Place, *, extend: bool = True) -> int:
+        """The highest unmodified roll with which `army` gets ashore in `target`:
+        Invasion Procedure 3 (the amphibious points spent on a long route), Invasion
+        Advance 2 (the invasion strength), one amphibious point expected lost to the
+        defenders' fire, the amphibious assault taking a point of the defence."""
+        sp = army["sp"]
+        spent = extension_cost(_route_steps(army["at"], target, self.closed)) if extend else 0
+        amphibious = int(sp["amphibious"]) - spent
+        defended = bool(self.at(target))
+        amphibious -= 1 if defended else 0
+        if amphibious <= 0:
+            return 0
+        landing = amphibious + min(amphibious, int(sp["infantry"]) + int(sp["mechanized"]))
+        after = max(0, self.defence(target) - (1 if amphibious >= 4 and defended else 0))
+        modifier = self.tables.terrain[self.g.terrain[target]].advance_into
+        modifier += int((army.get("status") or {}).get("advanced", 0))
+        limit = self.tables.advance_limit(landing, after)
+        return limit - modifier if limit > 0 else 0
+
     def progress(self, origin: Place, target: Place) -> int:
         far = 99
         return self.dist.get(origin, far) - self.dist.get(target, far)
 
     def reachable(self, start: Place) -> set[Place]:
+        """Movement 2: friendly places joined by land, and (Strength Point Movement
+        Across Seas 1) across the seas the side may cross without limit."""
         seen = {start}
         queue = deque([start])
+        crossed: set[str] = set()
         while queue:
             p = queue.popleft()
-            for n in self.g.links[p]:
+            nexts = list(self.g.links[p])
+            for sea in self.g.coast_seas.get(p, ()):
+                if sea in self.open_seas and sea not in crossed:
+                    crossed.add(sea)
+                    nexts += self.g.sea_coast[sea]
+            for n in nexts:
                 if n not in seen and self.owner.get(n) == self.me:
                     seen.add(n)
                     queue.append(n)
@@ -181,6 +261,12 @@ class HgwHeuristic:
 
     def __init__(self, seed: int = 0) -> None:
         self.random = random.Random(seed)
+        # the destination chosen with the last move (asked for in the `move_to` step),
+        # and the moves whose destination turned out unreachable this player turn
+        self._plan: tuple[Any, ...] | None = None
+        self._failed: set[tuple[Any, ...]] = set()
+        # armies that received points this player turn give none away (no back and forth)
+        self._received: set[tuple[Any, ...]] = set()
 
     def act(self, view: View, legal: list[Action]) -> Action:
         if not legal:
@@ -188,6 +274,10 @@ class HgwHeuristic:
         if len(legal) == 1:
             return legal[0]
         b = Board(view)
+        if any(k[0] != b.key for k in self._failed | self._received):
+            # a new player turn: the marks of the last one are spent
+            self._failed = {k for k in self._failed if k[0] == b.key}
+            self._received = {k for k in self._received if k[0] == b.key}
         step = view["board"]["step"]
         chooser = {
             "movement": self._movement,
@@ -227,16 +317,29 @@ class HgwHeuristic:
         return sorted(spots)
 
     def _movement(self, b: Board, legal: list[Action]) -> Action:
+        self._plan = None
         eliminations = sorted((a for a in legal if a[0] == "eliminate"), key=lambda a: a[2] != "infantry")
         if eliminations:
             return eliminations[0]
-        # armies able to invade keep their amphibious points and stay in their port;
-        # the others' amphibious points fight better as infantry
-        converts = [a for a in legal if a[0] == "convert" and not _in_port(b.armies[a[1]])]
-        if converts:
-            return converts[0]
         # the largest count offered for each army and kind (whole-army moves are not used)
-        moves = {(a[1], a[2]): a[3] for a in legal if a[0] == "move" and a[2] != "army"}
+        moves = {
+            (a[1], a[2]): a[3]
+            for a in legal
+            if a[0] == "move"
+            and a[2] != "army"
+            and (b.key, a[1], a[2]) not in self._failed
+            and (b.key, a[1]) not in self._received
+        }
+        if b.fog_allied:
+            gather = self._gather(b, moves)
+            if gather is not None:
+                return gather
+        else:
+            # armies able to invade keep their amphibious points and stay in their port;
+            # the others' amphibious points fight better as infantry
+            converts = [a for a in legal if a[0] == "convert" and not _in_port(b.armies[a[1]])]
+            if converts:
+                return converts[0]
         for (army_id, kind), _count in sorted(moves.items(), key=lambda x: (x[0][1] != "mechanized", x[0])):
             army = b.armies[army_id]
             if b.is_front(army["at"]) or _invader(army):
@@ -244,6 +347,8 @@ class HgwHeuristic:
             # an army with amphibious points in a port sheds its other points until it
             # is half amphibious, and then waits there to invade (Invasion Procedure 2)
             excess = 99
+            if kind == "amphibious" and b.fog_allied:
+                continue  # the Allies gather them in their invasion ports (_gather)
             if _in_port(army):
                 if kind == "amphibious":
                     continue
@@ -254,8 +359,73 @@ class HgwHeuristic:
                 room = dest[1]
                 count = min(moves[(army_id, kind)], room, excess)
                 if count > 0:
+                    self._plan = (army_id, kind, count, dest[0])
                     return ("move", army_id, kind, count)
         return ("end_movement",)
+
+    def _gather(self, b: Board, moves: dict[tuple[str, str], int]) -> Action | None:
+        """The Fall of Germany, the Allies: in each staging port one army gathers an
+        invasion force of about five amphibious points and as many others, mechanized
+        first (Invasion Procedure 2: at least half amphibious; Invasion Advance 2: the
+        amphibious points and as many others count). Other points there leave it."""
+        for port in b.staging:
+            invader = b.invader_at(port)
+            if invader is None:
+                continue
+            sp = invader["sp"]
+            amphibious, others = int(sp["amphibious"]), int(sp["infantry"]) + int(sp["mechanized"])
+            room = 10 - b.stacks.get(port, 0)
+            # other armies in the port: their amphibious points join, the rest leave
+            for army in b.at(port, b.me):
+                if army["id"] == invader["id"]:
+                    continue
+                for kind in ("amphibious", "infantry", "mechanized"):
+                    count = moves.get((army["id"], kind), 0)
+                    if count and kind == "amphibious":
+                        return self._order(army["id"], kind, count, ("to_army", invader["id"]))
+                    if count:
+                        out = self._park(b, army, count)
+                        if out is not None:
+                            return self._order(army["id"], kind, count, out)
+            # too many others to invade: infantry leaves first
+            for kind in ("infantry", "mechanized"):
+                excess = min(others - amphibious, moves.get((invader["id"], kind), 0))
+                if excess > 0:
+                    out = self._park(b, invader, excess)
+                    if out is not None:
+                        return self._order(invader["id"], kind, excess, out)
+            # amphibious points from anywhere else, then mechanized ones from the rear
+            want = {"amphibious": AMPHIBIOUS_GOAL + 1 - amphibious, "mechanized": amphibious - others}
+            for kind, need in want.items():
+                for (army_id, k), have in sorted(moves.items()):
+                    army = b.armies[army_id]
+                    if k != kind or army["at"] in b.staging:
+                        continue
+                    if kind == "mechanized" and (b.is_front(army["at"]) or army["sp"]["amphibious"]):
+                        continue
+                    count = min(have, need, room)
+                    if count > 0 and army["at"] in b.reachable(port):
+                        return self._order(army_id, kind, count, ("to_army", invader["id"]))
+        return None
+
+    def _park(self, b: Board, army: dict[str, Any], count: int) -> Action | None:
+        """Where points leaving an invasion port go: the front if they can reach it,
+        else another army (or a new one) outside the staging ports."""
+        dest = self._destination(b, army, count)
+        if dest is not None:
+            return dest[0]
+        places = sorted(p for p in b.reachable(army["at"]) if p not in b.staging)
+        for p in places:
+            mine = b.at(p, b.me)
+            if mine and 10 - b.stacks.get(p, 0) >= count:
+                return ("to_army", mine[0]["id"])
+        if places and any(a["at"] is None and a["side"] == b.me for a in b.armies.values()):
+            return ("to_place", places[0])
+        return None
+
+    def _order(self, army_id: str, kind: str, count: int, dest: Action) -> Action:
+        self._plan = (army_id, kind, count, dest)
+        return ("move", army_id, kind, count)
 
     def _destination(self, b: Board, source: dict[str, Any], count: int) -> tuple[Action, int] | None:
         """Where points of `source` should go: (move_to action, room there)."""
@@ -272,8 +442,19 @@ class HgwHeuristic:
 
     def _move_to(self, b: Board, legal: list[Action]) -> Action:
         source = b.armies[b.frame["army"]]
-        dest = self._destination(b, source, int(b.frame["count"]))
-        return dest[0] if dest is not None and dest[0] in legal else ("cancel",)
+        plan, self._plan = self._plan, None
+        if plan is not None and plan[:3] == (source["id"], b.frame["kind"], b.frame["count"]):
+            dest: Action | None = plan[3]
+        else:
+            found = self._destination(b, source, int(b.frame["count"]))
+            dest = found[0] if found is not None else None
+        if dest is not None and dest in legal:
+            if dest[0] == "to_army":
+                self._received.add((b.key, dest[1]))
+            return dest
+        # not reachable after all (a sea's limit, a cut route): not asked again this turn
+        self._failed.add((b.key, source["id"], b.frame["kind"]))
+        return ("cancel",)
 
     # -- combat
     def _announce(self, b: Board, legal: list[Action]) -> Action:
@@ -296,22 +477,23 @@ class HgwHeuristic:
         return best[1] if best else ("end_announce",)
 
     def _invasion(self, b: Board, legal: list[Action]) -> Action | None:
-        """The invasion with the best advance odds toward the goal, if they are fair
-        (Invasion Advance 2: amphibious points and as many others; the defence may
-        lose up to two points to the amphibious assault)."""
+        """The invasion with the best landing odds toward the goal, if they are fair;
+        the Allies of The Fall of Germany go for Berlin when its fall would crown
+        them, else for the production they need to outweigh the Soviets."""
         best: tuple[float, Action] | None = None
         for a in legal:
-            if a[0] != "invade" or not b.is_target(a[2]):
+            if a[0] not in ("invade", "amphibious_advance") or not b.is_target(a[2]):
                 continue
-            army = b.armies[a[1]]
-            sp = army["sp"]
-            landing = sp["amphibious"] + min(sp["amphibious"], sp["infantry"] + sp["mechanized"])
-            defence = b.defence(a[2])
-            after = max(0, defence - (1 if sp["amphibious"] >= 4 and b.at(a[2]) else 0))
-            limit = b.tables.advance_limit(landing, after) - b.tables.terrain[b.g.terrain[a[2]]].advance_into
-            if limit < b.fair:
+            army, target = b.armies[a[1]], a[2]
+            limit = b.landing_limit(army, target, extend=a[0] == "invade")
+            if b.fog_allied:
+                need = BERLIN_LIMIT if target == b.berlin else LANDING_LIMIT
+                score = limit + (100.0 if target == b.berlin else 3.0 * b.g.production[target])
+                score -= 0.5 * b.dist.get(target, 99)
+            else:
+                need, score = b.fair, limit - 0.1 * b.dist.get(target, 99)
+            if limit < need:
                 continue
-            score = limit - 0.1 * b.dist.get(a[2], 99)
             if best is None or score > best[0]:
                 best = (score, a)
         return best[1] if best else None
@@ -362,6 +544,10 @@ class HgwHeuristic:
 
     def _exploit(self, b: Board, legal: list[Action]) -> Action:
         best: tuple[float, Action] | None = None
+        if b.fog_allied:  # Amphibious Advance: an invader ashore may go on by sea
+            landing = self._invasion(b, legal)
+            if landing is not None:
+                return landing
         for a in legal:
             if a[0] != "exploit" or not b.is_target(a[2]):
                 continue
@@ -392,8 +578,14 @@ class HgwHeuristic:
 
     # -- production
     def _produce(self, b: Board, legal: list[Action]) -> Action:
-        if ("lend_lease",) in legal:
-            return ("lend_lease",)  # before buying: a stronger Soviet front helps toward Berlin
+        if b.fog_allied:
+            build = self._invasion_builds(b, legal)
+            if build is not None:
+                return build
+        # before buying: a stronger Soviet front helps toward Berlin, unless the Soviets
+        # are rivals whose production can rob the Allies of the win (three players)
+        if ("lend_lease",) in legal and not (b.fog_allied and not b.two_player):
+            return ("lend_lease",)
         want = "mechanized" if b.attacking else "infantry"
         # the side holding the goal fortifies it, three points at most (Fortifications)
         for goal in sorted(b.goals):
@@ -408,6 +600,28 @@ class HgwHeuristic:
                 return min(options, key=lambda a: self._build_rank(b, a))
         repairs = [a for a in legal if a[0] == "repair"]
         return repairs[0] if repairs else ("end_production",)
+
+    def _invasion_builds(self, b: Board, legal: list[Action]) -> Action | None:
+        """The Fall of Germany, the Allies: fill the invasion armies of the staging ports
+        (amphibious points first, then as many mechanized), one port after the other."""
+        for port in b.staging:
+            invader = b.invader_at(port)
+            if invader is None:
+                wanted: list[Action] = [("build", "amphibious", "place", port)]
+            else:
+                sp = invader["sp"]
+                amphibious, total = int(sp["amphibious"]), int(invader["strength"])
+                if total >= 10 - (b.stacks.get(port, 0) - total):
+                    continue
+                wanted = []
+                if amphibious < AMPHIBIOUS_GOAL:
+                    wanted.append(("build", "amphibious", "army", invader["id"]))
+                if total - amphibious < amphibious:
+                    wanted.append(("build", "mechanized", "army", invader["id"]))
+            for a in wanted:
+                if a in legal:
+                    return a
+        return None
 
     def _build_rank(self, b: Board, a: Action) -> tuple[int, int]:
         place = b.armies[a[3]]["at"] if a[2] == "army" else a[3]
@@ -426,6 +640,25 @@ def _berlin_wins(view: View, me: str, berlin: Place) -> bool:
     }
     levels = {s: level(data, s) for s in load_scenario(view["scenario"]).sides}
     return all(levels[me] > n for s, n in levels.items() if s != me)
+
+
+def _fog_berlin_wins(view: View, berlin: Place) -> bool:
+    """The Fall of Germany Victory Conditions 3-4: would the Allies win (the Soviets
+    producing less than two thirds of the Allied total) if Berlin fell to them now?"""
+    data = {"scenario": view["scenario"], "owner": {**view["board"]["owner"], berlin: "allied"}}
+    return not soviet_outproduces(data)
+
+
+@cache
+def _route_steps(origin: Place, target: Place, closed: frozenset[Place]) -> int:
+    """Steps of the shortest sea route (Invasion Procedure 3; Sea Route 4), as the
+    rules count them."""
+    path = load_map().sea_route(origin, target, closed=closed)
+    return len(path) - 1 if path else 10**6
+
+
+def _is_port(place: Place) -> bool:
+    return place in load_map() and load_map().is_port(place)
 
 
 def _invader(army: dict[str, Any]) -> bool:

@@ -45,20 +45,23 @@ def is_naval_base(place: Any) -> bool:
 
 
 @cache
-def route_seas(origin: str, target: str) -> frozenset[str]:
+def route_seas(origin: str, target: str, closed: frozenset[str] = frozenset()) -> frozenset[str]:
     """The seas an invasion route from `origin` to `target` enters: those of the water
-    hexes on the shortest sea route (Fleet Naval Fire 1-2)."""
+    hexes on the shortest sea route (Fleet Naval Fire 1-2), passing no `closed` control
+    hex (Sea Route 4)."""
     hmap = load_map()
-    path = hmap.sea_route(origin, target) or []
+    path = hmap.sea_route(origin, target, closed=closed) or []
     return frozenset(s for h in path if hmap.is_water(h) for s in hmap.seas_of(h))
 
 
-def may_intercept(data: Data, fleet_id: str, origin: str, target: str) -> bool:
+def may_intercept(
+    data: Data, fleet_id: str, origin: str, target: str, closed: frozenset[str] = frozenset()
+) -> bool:
     """Fleet Naval Fire 2: a fleet based on a sea intercepts routes entering that sea."""
     if not active(data, fleet_id) or data.get("fleet_status", {}).get(fleet_id) == "escort":
         return False
     base = data["fleets"][fleet_id]["at"]
-    return bool(set(load_map().seas_of(base)) & route_seas(origin, target))
+    return bool(set(load_map().seas_of(base)) & route_seas(origin, target, closed))
 
 
 def expel(data: Data, place: Any, new_owner: str) -> list[str]:

@@ -1,9 +1,11 @@
-"""Who may invade and where (Amphibious Strength Points 1; Invasion Procedure 2-4).
+"""Who may invade and where (Amphibious Strength Points 1; Invasion Procedure 2-4;
+Sea Route 4).
 
 An army may amphibiously invade when at least half of its points are amphibious and it
 stands in a port of any kind; its targets are the land places a sea route of at most
 six steps reaches from there (the route may cross any sea and ignores the transport
-limits of ordinary sea movement), or twelve steps further for each amphibious point
+limits of ordinary sea movement, but not through a control hex the side does not hold:
+Sea Route 4), or twelve steps further for each amphibious point
 spent at the declaration (Invasion Procedure 3), the army keeping one at least to land
 with. An amphibious advance (Amphibious Advance) starts from the coastal hex an invader
 holds, with six steps less one for each hex it already advanced; it follows the
@@ -26,8 +28,21 @@ EXTENSION = 12
 
 
 @cache
-def _reach(origin: Place, limit: int) -> dict[Place, int]:
-    return load_map().sea_reach(origin, limit)
+def _reach(origin: Place, limit: int, closed: frozenset[Place]) -> dict[Place, int]:
+    return load_map().sea_reach(origin, limit, closed)
+
+
+@cache
+def _control_hexes() -> frozenset[Place]:
+    hmap = load_map()
+    return frozenset(h for h in hmap.hexes if hmap.has_feature(h, "control"))
+
+
+def closed_narrows(data: dict[str, Any], side: str) -> frozenset[Place]:
+    """Sea Route 4: the control hexes (Gibraltar, East Denmark, Istanbul, Suez...) in
+    play that are not `side`'s own, which its sea routes may not pass through."""
+    owner = data["owner"]
+    return frozenset(h for h in _control_hexes() if h in owner and owner[h] != side)
 
 
 def extension_cost(steps: int, base: int = INVASION_RANGE) -> int:
@@ -57,9 +72,8 @@ def invasion_targets(data: dict[str, Any], army_id: str) -> list[Place]:
 
 def route_length(data: dict[str, Any], army_id: str, target: Place) -> int:
     """Steps of the shortest sea route from the army's hex to `target`."""
-    origin = data["armies"][army_id]["at"]
-    hmap = load_map()
-    path = hmap.sea_route(origin, target)
+    army = data["armies"][army_id]
+    path = load_map().sea_route(army["at"], target, closed=closed_narrows(data, army["side"]))
     return len(path) - 1 if path else 10**6
 
 
@@ -89,7 +103,7 @@ def _targets(data: dict[str, Any], army_id: str, limit: int) -> list[Place]:
     places = geo(data).places
     return sorted(
         h
-        for h in _reach(origin, limit)
+        for h in _reach(origin, limit, closed_narrows(data, army["side"]))
         if h != origin and h in places and hmap.is_land(h) and may_target(data, army["side"], h)
     )
 

@@ -320,13 +320,17 @@ class HgwMap:
     def connected_by_land(self, a: HexId, b: HexId) -> bool:
         return b in self.land_component(a)
 
-    def sea_route(self, a: HexId, b: HexId, seas: Iterable[str] | None = None) -> list[HexId] | None:
+    def sea_route(
+        self, a: HexId, b: HexId, seas: Iterable[str] | None = None, closed: frozenset[HexId] = frozenset()
+    ) -> list[HexId] | None:
         """The shortest sea route joining two hexes, or None.
 
         A sea route runs along sea and coastal hexes (Sea Route 1): navigable water, and
         coastal land hexes, which is how a route passes Gibraltar, the Sound, Istanbul or
         Suez. It may step from one land hex to another only across an all-sea hexside (a
-        strait), never overland. `seas` limits every hex on the route to those areas.
+        strait), never overland. `seas` limits every hex on the route to those areas;
+        the route may end in a `closed` hex but never pass through one (Sea Route 4: a
+        control hex that is not the side's own).
         """
         allowed = None if seas is None else frozenset(seas)
 
@@ -353,16 +357,19 @@ class HgwMap:
                     path.append(step)
                     step = parent[step]
                 return path[::-1]
+            if h in closed and h != a:
+                continue
             for n in self.neighbours(h):
                 if n not in parent and step_ok(h, n):
                     parent[n] = h
                     queue.append(n)
         return None
 
-    def sea_reach(self, start: HexId, limit: int) -> dict[HexId, int]:
+    def sea_reach(self, start: HexId, limit: int, closed: frozenset[HexId] = frozenset()) -> dict[HexId, int]:
         """Every hex a sea route of at most `limit` steps reaches from `start`, with its
         length, by the same stepping as `sea_route` over every sea (Invasion Procedure 3:
-        an invasion route may cross any sea)."""
+        an invasion route may cross any sea), ending in but never passing a `closed` hex
+        (Sea Route 4)."""
 
         def usable(h: HexId) -> bool:
             return self.is_navigable(h) or self.is_coastal(h)
@@ -373,7 +380,7 @@ class HgwMap:
         queue = deque([start])
         while queue:
             h = queue.popleft()
-            if reach[h] == limit:
+            if reach[h] == limit or (h in closed and h != start):
                 continue
             for n in self.neighbours(h):
                 if n in reach or not usable(n):

@@ -30,6 +30,7 @@ from .board import armies_at, opponents, points
 from .combat import strike, subsets, take_losses
 from .fleets import active, fleets_at, is_naval_base, may_intercept
 from .geography import Place
+from .invasion_routes import closed_narrows
 from .map import load_map
 from .supply import supplied_places
 from .tables import load_tables
@@ -57,12 +58,13 @@ def escort_points(data: dict[str, Any], escorts: list[str]) -> int:
 
 
 def interceptors(data: dict[str, Any], side: str, frame: Frame) -> list[str]:
+    closed = closed_narrows(data, data["armies"][frame["army"]]["side"])  # the invader's route
     return [
         f
         for f, x in sorted(data.get("fleets", {}).items())
         if x["side"] == side
         and f not in frame["done"]
-        and may_intercept(data, f, frame["origin"], frame["target"])
+        and may_intercept(data, f, frame["origin"], frame["target"], closed)
     ]
 
 
@@ -73,7 +75,7 @@ def open_interceptions(game: Any, frame: Frame) -> None:
     invader = data["armies"][frame["army"]]["side"]
     origin = data["armies"][frame["army"]]["at"]
     for side in reversed(opponents(data, invader)):
-        probe = {"origin": origin, "target": frame["target"], "done": []}
+        probe = {"army": frame["army"], "origin": origin, "target": frame["target"], "done": []}
         if interceptors(data, side, probe):
             call(
                 data["flow"],
