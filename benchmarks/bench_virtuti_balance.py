@@ -47,8 +47,8 @@ def play_one(job: tuple[str, int, int], show: bool = False) -> dict[str, Any]:
     data = state.data
     france_fell = ussr_war = berlin_fell = None
     while not state.is_over():
-        role = next(r for r in state.active_roles() if state.legal_actions(r))
-        state.apply(role, agents[role].act(state.view(role), state.legal_actions(role)))
+        role, legal = next((r, acts) for r in state.active_roles() if (acts := state.legal_actions(r)))
+        state.apply(role, agents[role].act(state.view(role), legal))
         if france_fell is None and data["countries"]["france"]["status"] == "surrendered":
             france_fell = data["year"]
         if ussr_war is None and data["ussr_at_war"]:
