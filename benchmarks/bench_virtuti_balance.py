@@ -29,12 +29,15 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
+from grognard.agents import RandomAgent
 from grognard.games.virtuti import RULESET
 from grognard.games.virtuti.ai import VirtutiHeuristic
+from grognard.games.virtuti.board import ROLE_OF, kind_of, vmap
 from grognard.sim import game_seeds
 from grognard.sim.local import wilson
 
 SCENARIOS = ("full_campaign", "barbarossa")
+VP_AREAS = tuple(a for a in vmap().land_ids if vmap().land(a).vp)
 RESULTS = Path(__file__).resolve().parent / "results"  # git-ignored
 
 
@@ -47,8 +50,8 @@ def play_one(job: tuple[str, int, int], show: bool = False) -> dict[str, Any]:
     data = state.data
     france_fell = ussr_war = berlin_fell = None
     while not state.is_over():
-        role = next(r for r in state.active_roles() if state.legal_actions(r))
-        state.apply(role, agents[role].act(state.view(role), state.legal_actions(role)))
+        role, legal = next((r, acts) for r in state.active_roles() if (acts := state.legal_actions(r)))
+        state.apply(role, agents[role].act(state.view(role), legal))
         if france_fell is None and data["countries"]["france"]["status"] == "surrendered":
             france_fell = data["year"]
         if ussr_war is None and data["ussr_at_war"]:
@@ -71,7 +74,47 @@ def play_one(job: tuple[str, int, int], show: bool = False) -> dict[str, Any]:
         "france_surrendered": france_fell,
         "ussr_at_war": ussr_war,
         "berlin_fell": berlin_fell,
+        # who held each VP area at the end (the tuning reads where the fronts stopped)
+        "vp_areas": {a: ROLE_OF.get(data["control"].get(a, ""), None) for a in VP_AREAS},
+        "axis_areas": sorted(a for a, f in data["control"].items() if f == "axis" and kind_of(a) == "land"),
+        "allied_areas": sorted(a for a, f in data["control"].items() if f != "axis" and kind_of(a) == "land"),
     }
+
+
+def play_random(job: tuple[str, int, int]) -> dict[str, Any]:
+    """One heuristic-against-random game (issue 13: the heuristic beats random >= 90 %); the
+    heuristic plays the Axis in even games, the Allies in odd ones."""
+    scenario, index, seed = job
+    state = RULESET.new_game(scenario, seed=seed)
+    state.keep_undo = False
+    mine = state.roles[index % 2]
+    agents: dict[str, Any] = {r: RandomAgent(seed) for r in state.roles}
+    agents[mine] = VirtutiHeuristic(seed)
+    while not state.is_over():
+        role, legal = next((r, acts) for r in state.active_roles() if (acts := state.legal_actions(r)))
+        agent = agents[role]
+        state.apply(role, agent.act(state.view(role) if agent.wants_view else {}, legal))
+    outcome = state.data["outcome"]
+    return {"scenario": scenario, "game": index, "seed": seed, "heuristic": mine, "winner": outcome["winner"],
+            "how": outcome["how"], "vp": outcome["vp"], "turns": state.data["turn_no"]}  # fmt: skip
+
+
+def summarize_random(records: list[dict[str, Any]]) -> dict[str, Any]:
+    def rate(won: int, n: int) -> dict[str, Any]:
+        low, high = wilson(won, n)
+        return {"won": won, "games": n, "rate": round(won / n, 3) if n else None,
+                "interval_95": [round(low, 3), round(high, 3)]}  # fmt: skip
+
+    out = {"all": rate(sum(r["winner"] == r["heuristic"] for r in records), len(records))}
+    for side in ("axis", "allies"):
+        mine = [r for r in records if r["heuristic"] == side]
+        out[f"as_{side}"] = rate(sum(r["winner"] == side for r in mine), len(mine))
+    how: dict[str, int] = {}
+    for r in records:
+        key = f"{'won' if r['winner'] == r['heuristic'] else 'not won'}: {r['how']}"
+        how[key] = how.get(key, 0) + 1
+    out["outcomes"] = dict(sorted(how.items()))
+    return out
 
 
 def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -89,6 +132,14 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
     for r in records:
         if r["ussr_at_war"] is not None:
             ussr_years[str(r["ussr_at_war"])] = ussr_years.get(str(r["ussr_at_war"]), 0) + 1
+    finals: dict[str, int] = {}
+    holders: dict[str, dict[str, int]] = {}
+    for r in records:
+        key = f"{r['vp']['axis']}-{r['vp']['allies']}"
+        finals[key] = finals.get(key, 0) + 1
+        for area, side in r.get("vp_areas", {}).items():  # older records lack it
+            tally = holders.setdefault(area, {})
+            tally[side or "neutral"] = tally.get(side or "neutral", 0) + 1
     decided = [r for r in records if r["winner"] is not None]
     axis_decided = sum(r["winner"] == "axis" for r in decided)
     return {
@@ -111,11 +162,14 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
         "berlin_fell": rate(sum(r["berlin_fell"] is not None for r in records)),
         "mean_vp": {side: round(sum(r["vp"][side] for r in records) / n, 2) for side in ("axis", "allies")},
         "mean_turns": round(sum(r["turns"] for r in records) / n, 1),
+        "final_vp": dict(sorted(finals.items(), key=lambda kv: -kv[1])[:8]),
+        "vp_area_held_at_end": {a: dict(sorted(h.items())) for a, h in sorted(holders.items())},
     }
 
 
-def run(scenario: str, games: int, seed: int, workers: int, label: str) -> dict[str, Any]:
-    path = RESULTS / f"virtuti-balance-{label}-{scenario}.jsonl"
+def run(scenario: str, games: int, seed: int, workers: int, label: str, vs_random: bool) -> dict[str, Any]:
+    kind = "vsrandom" if vs_random else "balance"
+    path = RESULTS / f"virtuti-{kind}-{label}-{scenario}.jsonl"
     done: dict[int, dict[str, Any]] = {}
     if path.exists():
         for line in path.read_text().splitlines():
@@ -124,14 +178,14 @@ def run(scenario: str, games: int, seed: int, workers: int, label: str) -> dict[
                 done[rec["game"]] = rec
     jobs = [(scenario, g, s) for g, s in enumerate(game_seeds(seed, games)) if g not in done]
     with path.open("a") as out, Pool(workers) as pool:
-        for rec in pool.imap_unordered(play_one, jobs):
+        for rec in pool.imap_unordered(play_random if vs_random else play_one, jobs):
             done[rec["game"]] = rec
             out.write(json.dumps(rec) + "\n")
             out.flush()
             print(f"{scenario} {len(done)}/{games}: {rec['winner'] or 'draw'} ({rec['how']})",
                   file=sys.stderr, flush=True)  # fmt: skip
     records = [done[g] for g in sorted(done) if g < games]
-    return summarize(records)
+    return summarize_random(records) if vs_random else summarize(records)
 
 
 def main() -> None:
@@ -141,6 +195,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--label", default="current", help="names the results files")
     parser.add_argument("--scenario", choices=SCENARIOS, action="append", help="default: both")
+    parser.add_argument("--vs-random", action="store_true", help="the heuristic against random play instead")
     parser.add_argument("--show", type=int, metavar="SEED", help="print the public log of one game")
     args = parser.parse_args()
     if args.show is not None:
@@ -151,10 +206,11 @@ def main() -> None:
         parser.error("--games and --workers must be at least 1")
     RESULTS.mkdir(parents=True, exist_ok=True)
     summary = {
-        scenario: run(scenario, args.games, args.seed, args.workers, args.label)
+        scenario: run(scenario, args.games, args.seed, args.workers, args.label, args.vs_random)
         for scenario in args.scenario or SCENARIOS
     }
-    (RESULTS / f"virtuti-balance-{args.label}.json").write_text(json.dumps(summary, indent=2) + "\n")
+    kind = "vsrandom" if args.vs_random else "balance"
+    (RESULTS / f"virtuti-{kind}-{args.label}.json").write_text(json.dumps(summary, indent=2) + "\n")
     print(json.dumps(summary, indent=2))
 
 

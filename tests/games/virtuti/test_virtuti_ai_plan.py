@@ -11,6 +11,7 @@ from virtuti_positions import at_operations, bare_game, place
 
 from grognard.games.virtuti import VirtutiState
 from grognard.games.virtuti.ai import Board, VirtutiHeuristic, score
+from grognard.games.virtuti.board import vmap
 
 
 def at_diplomacy(g: VirtutiState) -> None:
@@ -89,6 +90,10 @@ def test_a_threatened_vp_city_keeps_its_garrison_and_the_rear_marches_to_the_fro
     place(g, "axis", "armored_corps", "metz", level=2)
     g.data["control"]["metz"] = "axis"
     rear = place(g, "axis", "army", "berlin")
+    # Poland fallen, as in 1940: Warsaw (3 VP) would otherwise hold Berlin's pull in the east
+    for area, holder in list(g.data["control"].items()):
+        if holder != "axis" and vmap().land(area).owner == "poland":
+            g.data["control"][area] = "axis"
     at_operations(g)
     allies = Board(g.view("allies"))
     assert allies.garrison_needed("paris", "western_allies")

@@ -113,6 +113,9 @@ def _win_chance(margin: int) -> float:
 
 
 _PULL_CACHE: dict[tuple[Any, ...], dict[str, float]] = {}
+# front distances depend only on who holds what and on the USSR's war status: shared by
+# the views of one position (and of the many actions of one phase in which nobody moved)
+_FRONT_CACHE: dict[tuple[Any, ...], dict[str, int]] = {}
 
 
 class Board:
@@ -138,7 +141,19 @@ class Board:
         self.by_area: dict[str, list[dict[str, Any]]] = {}
         for u in b["units"]:
             self.by_area.setdefault(u["a"], []).append(u)
-        self._front: dict[str, int] = {}
+        self._control_key = (self.flags["ussr_at_war"], tuple(sorted(self.control.items())))
+        self._front = _FRONT_CACHE.get(self._control_key, {})
+        if not self._front:
+            if len(_FRONT_CACHE) > 256:
+                _FRONT_CACHE.clear()
+            _FRONT_CACHE[self._control_key] = self._front
+        # per-view memos: the view does not change while one action is chosen, and the
+        # planning scorers ask the same questions of an area once per order token
+        self._hostile: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        self._threat: dict[tuple[str, str], int] = {}
+        self._garrison: dict[tuple[str, str], bool] = {}
+        self._best: dict[tuple[str, str, int], tuple[str | None, float]] = {}
+        self._defence: dict[tuple[str, str], int] = {}
         self._pull: dict[str, dict[str, float]] = {}
         self._targets: dict[str, dict[str, str]] = {}
 
@@ -157,7 +172,14 @@ class Board:
         return [u for u in self.by_area.get(area, []) if u["f"] == faction]
 
     def hostile(self, area: str, faction: str) -> list[dict[str, Any]]:
-        return [u for u in self.by_area.get(area, []) if u["f"] != faction and self.enemy(faction, u["f"])]
+        """The enemy units in an area (a shared list: callers only read it)."""
+        key = (area, faction)
+        found = self._hostile.get(key)
+        if found is None:
+            here = self.by_area.get(area, [])
+            found = [u for u in here if u["f"] != faction and self.enemy(faction, u["f"])]
+            self._hostile[key] = found
+        return found
 
     def extras(self, faction: str, area: str) -> int:
         """What a faction can add to a battle from its hand and air pool (open information)."""
@@ -172,6 +194,12 @@ class Board:
     def defence(self, area: str, faction: str) -> int:
         """What the enemy in `area` could show: units, fortification, orders, support,
         its best card and air tokens; a hidden Defense order is assumed before the reveal."""
+        key = (area, faction)
+        if key not in self._defence:
+            self._defence[key] = self._defence_of(area, faction)
+        return self._defence[key]
+
+    def _defence_of(self, area: str, faction: str) -> int:
         foes = self.hostile(area, faction)
         if not foes:
             return 0
@@ -226,7 +254,7 @@ class Board:
         if faction in self._pull:
             return self._pull[faction]
         neutrals = self.open_neutrals(faction)
-        key = (faction, self.flags["ussr_at_war"], neutrals, tuple(sorted(self.control.items())))
+        key = (faction, neutrals, *self._control_key)
         field = _PULL_CACHE.get(key)
         if field is None:
             field = self._spread(faction, neutrals)
@@ -286,11 +314,21 @@ class Board:
         return self._front[key]
 
     def threatened(self, area: str, faction: str) -> int:
-        return sum(self.strength(self.hostile(n, faction)) for n in neighbours(area, ("land",)))
+        key = (area, faction)
+        if key not in self._threat:
+            near = neighbours(area, ("land",))
+            self._threat[key] = sum(self.strength(self.hostile(n, faction)) for n in near)
+        return self._threat[key]
 
     def garrison_needed(self, area: str, faction: str) -> bool:
         """An own VP city or key area with enemy stacks next door that its garrison
         and fortification do not outweigh."""
+        key = (area, faction)
+        if key not in self._garrison:
+            self._garrison[key] = self._garrison_needed(area, faction)
+        return self._garrison[key]
+
+    def _garrison_needed(self, area: str, faction: str) -> bool:
         if kind_of(area) != "land" or self.control.get(area) != faction:
             return False
         land = vmap().land(area)
@@ -327,12 +365,16 @@ class Board:
         return gain if gain > 15 else 0.0
 
     def best_target(self, area: str, faction: str, bonus: int) -> tuple[str | None, float]:
-        best: tuple[str | None, float] = (None, 0.0)
-        for n in neighbours(area, ("land",)):
-            worth = self.attack(area, n, faction, bonus)
-            if worth > best[1]:
-                best = (n, worth)
-        return best
+        key = (area, faction, bonus)
+        found = self._best.get(key)
+        if found is None:
+            found = (None, 0.0)
+            for n in neighbours(area, ("land",)):
+                worth = self.attack(area, n, faction, bonus)
+                if worth > found[1]:
+                    found = (n, worth)
+            self._best[key] = found
+        return found
 
     def planned_targets(self, faction: str) -> dict[str, str]:
         """Target -> origin of the faction's Move orders placed so far."""
