@@ -321,7 +321,31 @@ def _order_by_map(page: Page, driver: ApiDriver, game_id: str, action: list[Any]
     in the menu when the area takes several."""
     _, _, order, area = action
     version = driver.get(f"/api/games/{game_id}")["version"]
-    page.locator(f".vm-area[data-area={area}], .vm-port[data-area={area}]").first.click(force=True)
+    selector = f".vm-area[data-area={area}], .vm-port[data-area={area}]"
+    # a point of the area that is on top there (a small area's centre may lie under a
+    # neighbour's label or marker): where a player would click; the board may be
+    # redrawing after the last order, so look again until it is there
+    point = None
+    for _ in range(POLLS):
+        page.locator(selector).first.wait_for(state="visible")
+        point = page.evaluate(
+            """(sel) => {
+                const box = document.querySelector(sel)?.getBoundingClientRect();
+                if (!box || !box.width) return null;
+                for (let i = 1; i < 12; i++) for (let j = 1; j < 12; j++) {
+                    const x = box.x + (box.width * i) / 12, y = box.y + (box.height * j) / 12;
+                    const el = document.elementFromPoint(x, y);
+                    if (el && el.closest(sel)) return [x, y];
+                }
+                return null;
+            }""",
+            selector,
+        )
+        if point is not None:
+            break
+        page.wait_for_timeout(100)
+    assert point is not None, f"no visible point of {area} to click"
+    page.mouse.click(point[0], point[1])
     words = order.replace("_", " ")
     label = f"Axis: {words[0].upper()}{words[1:]} order in {_name(area)}"
     menu = page.locator(".action-menu:not([hidden])")
