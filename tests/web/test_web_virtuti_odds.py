@@ -106,4 +106,17 @@ def test_virtuti_attacks_and_battles_show_their_odds(page: Page, web_app: tuple[
     calc.get_by_role("button", name="Work out the odds").click()
     expect(result).to_have_attribute("data-win", "1.0000")
     expect(result).to_contain_text("100% attacker wins")
+    # B1.2 a battle card, chosen per side in the calculator: back across the thawed
+    # river (a tie the defender wins), the attacker's Blitzkrieg card turns it
+    calc.locator("input[name=frozen]").uncheck()
+    calc.get_by_role("button", name="Work out the odds").click()
+    expect(result).to_have_attribute("data-win", "0.0000")
+    card = calc.locator("select[data-choice=cards][data-side=attacker]")
+    expect(card.locator("option")).to_have_count(1 + len(RULESET.odds_form()["choices"]["cards"]["options"]))
+    card.select_option("axis_blitzkrieg")
+    calc.get_by_role("button", name="Work out the odds").click()
+    with_card = {"attacker": {"army_1": 2}, "defender": {"corps_1": 1}, "terrain": "river"}
+    expected = RULESET.odds({**with_card, "cards": {"attacker": "axis_blitzkrieg"}}).attacker_wins
+    assert expected > 0
+    expect(result).to_have_attribute("data-win", f"{expected:.4f}")
     assert axe_problems(page) == []

@@ -150,8 +150,26 @@ class OddsCalculator {
   build() {
     const form = this.form;
     const typesOf = () => (this.naval() ? form.sides.naval || [] : form.sides.land || []);
+    // a ruleset's choices made per side (`choices`: {name: {label, per_side, options}}),
+    // e.g. Virtuti's battle card: a select in each side's box, "none" first
+    const sideChoices = (who) =>
+      Object.entries(form.choices || {})
+        .filter(([, spec]) => spec.per_side)
+        .map(([name, spec]) =>
+          h(
+            "label",
+            { class: "calc-choice" },
+            spec.label,
+            h(
+              "select",
+              { name: `${name}-${who}`, "data-choice": name, "data-side": who, "aria-label": `${titleCase(who)}: ${spec.label}` },
+              h("option", { value: "" }, "none"),
+              Object.entries(spec.options || {}).map(([value, text]) => h("option", { value }, text)),
+            ),
+          ),
+        );
     const sideBox = (who) => {
-      const box = h("fieldset", { class: `calc-side calc-${who}` }, h("legend", {}, titleCase(who)));
+      const box = h("fieldset", { class: `calc-side calc-${who}` }, h("legend", {}, titleCase(who)), ...sideChoices(who));
       for (const type of typesOf()) {
         const id = `calc-${who}-${type}`;
         box.append(
@@ -193,7 +211,12 @@ class OddsCalculator {
       const n = Number(input.value || 0);
       if (n) out[who][type] = n;
     }
-    for (const sel of this.fields.querySelectorAll("select")) out[sel.name] = sel.value === "" ? null : sel.value;
+    for (const sel of this.fields.querySelectorAll("select")) {
+      const choice = sel.dataset.choice;
+      if (choice) {
+        if (sel.value !== "") (out[choice] = out[choice] || {})[sel.dataset.side] = sel.value;
+      } else out[sel.name] = sel.value === "" ? null : sel.value;
+    }
     for (const [name, input] of Object.entries(this.flags)) out[name] = input.checked;
     return out;
   }

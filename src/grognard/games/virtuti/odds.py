@@ -165,6 +165,15 @@ def _loss_table(chains: tuple[tuple[Chain, bool], ...], most: int) -> tuple[tupl
 
 
 # ----- the description ------------------------------------------------------------------------
+def _card_names() -> dict[str, str]:
+    """Every battle card, by id: its name and faction, as the calculator lists them."""
+    return {
+        c.id: f"{c.name} ({deck.faction.replace('_', ' ')})"
+        for deck in content().decks
+        for c in sorted({c.id: c for c in deck.cards}.values(), key=lambda c: c.id)
+    }
+
+
 def odds_form() -> dict[str, Any]:
     return {
         "sides": {"land": [*LAND_KEYS, *EXTRA_KEYS], "naval": [*NAVAL_KEYS, "support", "order"]},
@@ -179,6 +188,14 @@ def odds_form() -> dict[str, Any]:
             "out_of_supply": "the area is out of supply (a beaten defender is eliminated)",
         },
         "rules": ["B1.1", "B1.2", "B1.3", "B1.4", "B1.5", "B1.6", "B1.9"],
+        # a choice per side in the generic calculator (web/odds.js): the battle card
+        "choices": {
+            "cards": {
+                "label": "Battle card",
+                "per_side": True,
+                "options": _card_names(),
+            }
+        },
         # fields the generic calculator has no input for; the API takes them
         "cards": {deck.faction: sorted({c.id for c in deck.cards}) for deck in content().decks},
         "more": {
