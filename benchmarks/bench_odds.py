@@ -10,13 +10,13 @@ median CPU time (time.process_time) over rounds; tests never assert on time.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from odds_timing import cold_and_warm_ms
 
 from grognard.games.viktory2 import odds as v2odds
 
@@ -48,17 +48,7 @@ BATTLES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-def clear() -> None:
-    for fn in (v2odds.take_hits, v2odds.after_fire, v2odds.hit_table, v2odds._cumulative):
-        fn.cache_clear()
-
-
-def timed(description: dict[str, Any], cold: bool) -> float:
-    if cold:
-        clear()
-    start = time.process_time()
-    v2odds.odds(description)
-    return (time.process_time() - start) * 1000
+CACHES = (v2odds.take_hits, v2odds.after_fire, v2odds.hit_table, v2odds._cumulative)
 
 
 def main() -> None:
@@ -70,8 +60,7 @@ def main() -> None:
     print(f"{'battle':40} {'method':>8} {'cold ms':>8} {'warm ms':>8}")
     for name, description in BATTLES:
         result = v2odds.odds(description)
-        cold = statistics.median(timed(description, True) for _ in range(args.rounds))
-        warm = statistics.median(timed(description, False) for _ in range(args.rounds))
+        cold, warm = cold_and_warm_ms(v2odds.odds, CACHES, description, args.rounds)
         method = "exact" if result.exact else f"n={result.samples}"
         print(f"{name:40} {method:>8} {cold:8.1f} {warm:8.1f}")
 

@@ -15,13 +15,13 @@ rounds; tests never assert on time.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from odds_timing import cold_and_warm_ms
 
 from grognard.games.virtuti import odds as vodds
 
@@ -56,17 +56,7 @@ BATTLES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-def clear() -> None:
-    for fn in (vodds._pmf, vodds._loss_table, vodds._cards, vodds._air):
-        fn.cache_clear()
-
-
-def timed(description: dict[str, Any], cold: bool) -> float:
-    if cold:
-        clear()
-    start = time.process_time()
-    vodds.odds(description)
-    return (time.process_time() - start) * 1000
+CACHES = (vodds._pmf, vodds._loss_table, vodds._cards, vodds._air)
 
 
 def main() -> None:
@@ -78,8 +68,7 @@ def main() -> None:
     print(f"{'battle':52} {'win':>6} {'cold ms':>8} {'warm ms':>8}")
     for name, description in BATTLES:
         result = vodds.odds(description)
-        cold = statistics.median(timed(description, True) for _ in range(args.rounds))
-        warm = statistics.median(timed(description, False) for _ in range(args.rounds))
+        cold, warm = cold_and_warm_ms(vodds.odds, CACHES, description, args.rounds)
         print(f"{name:52} {result.attacker_wins:6.3f} {cold:8.1f} {warm:8.1f}")
 
 
