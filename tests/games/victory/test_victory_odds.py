@@ -12,7 +12,7 @@ from victory_positions import BLUE, RED, act, battle, empty_game, hexes, neighbo
 
 from grognard.cli import run
 from grognard.games.victory.control import gmap
-from grognard.games.victory.odds import Unit, battle_odds
+from grognard.games.victory.odds import PRECISION_BATCH, Unit, battle_odds
 
 PLAIN = {"river", "alpine", "road", "canal", "bridge", "shoal"}
 ENGINE_BATTLES = 160
@@ -78,6 +78,21 @@ def test_odds_are_reproducible_and_add_up() -> None:
     assert 0 < one.attacker_steps_lost < 4 and 0 < one.defender_steps_lost < 4
 
 
+def test_a_precision_plays_only_as_many_battles_as_it_needs() -> None:
+    """With a precision the battle is played in batches until every outcome's 95 %
+    interval is that narrow: a lopsided battle (four armor against one infantry) stops
+    after the first batch, an even duel needs more; the cap still holds, and the same
+    seed gives the same answer."""
+    lopsided = battle_odds([Unit("AR", 4)] * 4, [Unit("IN", 1)], samples=40_000, seed=3, precision=0.01)
+    assert lopsided.samples == PRECISION_BATCH and lopsided.win > 0.99
+    even = battle_odds([Unit("IN", 4)], [Unit("IN", 4)], samples=40_000, seed=3, precision=0.01)
+    assert PRECISION_BATCH < even.samples < 40_000
+    assert all((high - low) / 2 <= 0.01 for low, high in even.intervals.values())
+    assert even == battle_odds([Unit("IN", 4)], [Unit("IN", 4)], samples=40_000, seed=3, precision=0.01)
+    capped = battle_odds([Unit("IN", 4)], [Unit("IN", 4)], samples=6_000, seed=3, precision=0.001)
+    assert capped.samples == 6_000
+
+
 def test_a_bad_description_is_refused() -> None:
     with pytest.raises(ValueError, match="steps"):
         battle_odds([Unit("IN", 5)], [Unit("IN", 1)])
@@ -100,6 +115,8 @@ def test_the_command_line_prints_the_odds(capsys: pytest.CaptureFixture[str]) ->
         ["--attacker", "IN:9", "--defender", "IN"],
         ["--attacker", "IN", "--defender", "IN", "-s", "terrain=lava"],
         ["--attacker", "IN", "--defender", "IN", "-s", "speed=3"],
+        ["--attacker", "IN", "--defender", "IN", "-s", "precision=wide"],
+        ["--attacker", "IN", "--defender", "IN", "-s", "precision=0.7"],
     ],
 )
 def test_bad_battle_descriptions_are_refused_with_a_reason(
