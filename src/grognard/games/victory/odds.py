@@ -139,14 +139,21 @@ def battle_odds(
         return _summarise(*play(samples), side)
     starts: list[np.ndarray] = []
     ends: list[np.ndarray] = []
+    batch = PRECISION_BATCH
     while True:
-        start, steps = play(min(PRECISION_BATCH, samples - sum(x.shape[1] for x in starts)))
+        start, steps = play(min(batch, samples - sum(x.shape[1] for x in starts)))
         starts.append(start)
         ends.append(steps)
         odds = _summarise(np.concatenate(starts, axis=1), np.concatenate(ends, axis=1), side)
         widest = max((high - low) / 2 for low, high in odds.intervals.values())
         if widest <= precision or odds.samples >= samples:
             return odds
+        # the copies the outcomes seen so far call for (normal approximation), played
+        # in one more batch rather than many small ones: each batch costs the
+        # simulator's per-turn passes again
+        p = max(min(x, 1 - x) for x in (odds.win, odds.draw, odds.lose))
+        needed = math.ceil(Z95 * Z95 * p * (1 - p) / (precision * precision))
+        batch = max(PRECISION_BATCH // 4, needed - odds.samples + PRECISION_BATCH // 8)
 
 
 @dataclass(frozen=True)
