@@ -231,6 +231,38 @@ def test_hidden_tokens_name_the_real_secrets() -> None:
     assert set(hands.values()) <= state.hidden_tokens(None)
 
 
+def _log_filtered_afresh(state: TinyState, role: str | None) -> list[str]:
+    return [text for text, to in state.data["log"] if to is None or (role is not None and role in to)]
+
+
+def test_each_roles_log_follows_the_game_through_undo_and_copies() -> None:
+    """log_for keeps each role's lines between views (the log only grows until undo
+    or loading replaces it): after every action, an undo and a clone, every role
+    still reads exactly the lines a fresh filter of the whole log gives."""
+    state = new(seed=3)
+    rng = random.Random(3)
+    undone = False
+    for _ in range(120):
+        if state.is_over():
+            break
+        for seat in (*ROLES, None):
+            assert state.view(seat)["log"] == _log_filtered_afresh(state, seat)
+        role = rng.choice(state.active_roles())
+        lines_before = len(state.data["log"])
+        state.apply(role, rng.choice(state.legal_actions(role)))
+        if state.can_undo(role) and len(state.data["log"]) > lines_before:
+            state.view(role)  # the longer log is now kept for `role`...
+            state.undo(role)  # ...and undo must drop the withdrawn lines
+            undone = True
+            assert state.view(role)["log"] == _log_filtered_afresh(state, role)
+            assert len(state.view(role)["log"]) <= lines_before
+    twin = state.clone()
+    twin.log("a line for north only", to=["north"])
+    assert twin.view("north")["log"][-1] == "a line for north only"
+    assert "a line for north only" not in state.view("north")["log"]
+    assert undone
+
+
 # ----- undo: back to the last roll, reveal or change of active role, no further ----------
 def test_undo_restores_the_previous_data_and_history() -> None:
     state = to_north_turn(seed=1)

@@ -85,13 +85,9 @@ class VictoryState(FlowState):
             }
         return board
 
-    def log_for(self, role: Role | None) -> list[str]:
-        side = self._side(role)
-        return [
-            text
-            for text, to in self.data["log"]
-            if to is None or (role is not None and (role in to or side in to))
-        ]
+    def _reads_log_line(self, role: Role | None, to: list[Role] | None) -> bool:
+        # a line addressed to a side reaches every seat of it (10.5 Commanders)
+        return to is None or (role is not None and (role in to or self._side(role) in to))
 
     # ----- Commanders (10.5): a side's turn shared among its seats --------------------
     def _after_change(self, role: Role | None, action: tuple[Any, ...] | None) -> None:
