@@ -64,6 +64,11 @@ class FamilyInfo:
     sizes: tuple[int, ...]
     widths: tuple[int, ...]  # elements each domain covers (1, or m for a joint domain)
 
+    @property
+    def length(self) -> int:
+        """The length of the family's actions, the kind included."""
+        return 1 + sum(self.widths)
+
 
 def declaration_module(ruleset: Ruleset) -> ModuleType | None:
     """Where the ruleset's declaration lives: `grognard.games.<id>.action_space` for a
@@ -152,6 +157,10 @@ class ActionSpace:
         if family is None:
             raise ActionIndexError(f"{self.name}: {list(action)} is of no declared kind")
         info = self.families[family]
+        if len(action) != info.length:
+            raise ActionIndexError(
+                f"{self.name}: {list(action)} has {len(action) - 1} elements, not {info.length - 1}"
+            )
         index, at = 0, 1
         for size, width, table in zip(info.sizes, info.widths, self._lookup[family], strict=True):
             value = action[at] if width == 1 else tuple(action[at : at + width])
@@ -160,10 +169,6 @@ class ActionSpace:
                 raise ActionIndexError(f"{self.name}: {list(action)}: {value!r} is outside its domain")
             index = index * size + slot
             at += width
-        if at != len(action):
-            raise ActionIndexError(
-                f"{self.name}: {list(action)} has {len(action) - 1} elements, not {at - 1}"
-            )
         return info.offset + index
 
     def decode(self, index: int) -> Action:
@@ -198,10 +203,16 @@ class ActionSpace:
 
     # ----- documentation -------------------------------------------------------------
     def describe(self) -> list[dict[str, Any]]:
-        """One row per family: kind, first slot, slot count, domain sizes and widths."""
+        """One row per family: kind, first slot, slot count, domain sizes and widths
+        (elements each domain covers: 1, or m for a joint domain of m-tuples)."""
         return [
-            {"kind": f.kind, "offset": f.offset, "count": f.count, "domains": list(f.sizes),
-             "joint": [w for w in f.widths]}
+            {
+                "kind": f.kind,
+                "offset": f.offset,
+                "count": f.count,
+                "domains": list(f.sizes),
+                "widths": list(f.widths),
+            }
             for f in self.families
         ]
 
@@ -213,8 +224,9 @@ class ActionSpace:
         """The index as a table (what `describe` says, for people)."""
         lines = [f"{self.name}: {self.size} slots"]
         for f in self.families:
-            dims = " x ".join(str(s) if w == 1 else f"{s} ({w}-tuples)" for s, w in zip(f.sizes, f.widths,
-                                                                                      strict=True))
+            dims = " x ".join(
+                str(s) if w == 1 else f"{s} ({w}-tuples)" for s, w in zip(f.sizes, f.widths, strict=True)
+            )
             lines.append(f"  {f.offset:>8} {f.count:>8}  {f.kind}" + (f"  [{dims}]" if dims else ""))
         return "\n".join(lines)
 

@@ -67,9 +67,7 @@ def most_units(players: int) -> dict[str, int]:
     """The most units of each type one player can hold (7.4, 10.2: see the docstring)."""
     stock = layout(players)["stock"]
     land = sum(count for terrain, count in stock.items() if terrain != "water")
-    return {
-        kind: (land if kind == "infantry" else 0) + int(stock[CITY_TERRAIN[kind]]) for kind in UNIT_TYPES
-    }
+    return {kind: (land if kind == "infantry" else 0) + int(stock[CITY_TERRAIN[kind]]) for kind in UNIT_TYPES}
 
 
 def unit_keys(players: int, kinds: Sequence[str] = UNIT_TYPES) -> list[tuple[str, int]]:
@@ -129,7 +127,10 @@ def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> li
 
 
 def _own(
-    ranks: dict[str, tuple[str, int]], units: dict[str, dict[str, Any]], role: str, action: tuple[Any, ...],
+    ranks: dict[str, tuple[str, int]],
+    units: dict[str, dict[str, Any]],
+    role: str,
+    action: tuple[Any, ...],
     at: int,
 ) -> tuple[str, int]:
     uid = action[at]
@@ -153,4 +154,3 @@ def _ranks(units: Mapping[str, Mapping[str, Any]]) -> dict[str, tuple[str, int]]
 def _serial(uid: str) -> int:
     """The counter in a unit id ("red-i17" -> 17)."""
     return int(uid.rsplit("-", 1)[1][1:])
-
