@@ -145,10 +145,11 @@ class ActionSpace:
     def for_game(
         cls, ruleset_id: str, scenario: str | None, options: Mapping[str, Any] | None = None
     ) -> ActionSpace | None:
-        """`for_ruleset` by id (or "package.module:ATTRIBUTE", as the simulation lab names it)."""
-        from grognard.sim.play import get_ruleset
+        """`for_ruleset` of a registered ruleset, by id (`ActionSpace.for_game("viktory2",
+        None, {"players": 3})`)."""
+        from grognard.games import REGISTRY
 
-        return cls.for_ruleset(get_ruleset(ruleset_id), scenario, options)
+        return cls.for_ruleset(REGISTRY.get(ruleset_id), scenario, options)
 
     # ----- the index -----------------------------------------------------------------
     def encode(self, action: Action) -> int:
