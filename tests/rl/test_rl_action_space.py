@@ -241,6 +241,38 @@ def test_viktory2_moves_are_keyed_by_unit_type_and_age() -> None:
     assert mask.shape == (space.size,) and int(mask.sum()) == len(aec.actions(agent))
 
 
+#: Viktory II with every optional rule that adds a kind of action (15.3 to 15.6).
+OPTIONAL_RULES = {
+    "players": 3,
+    "exploration_balancing": True,
+    "luck_averaging": True,
+    "relocation": True,
+    "subjugation": True,
+}
+
+
+def test_viktory2_keys_hold_through_a_long_game_with_the_optional_rules() -> None:
+    """Past the opening the generic test covers: battles, hits, losses, boarding and
+    15.3-15.6's own actions, every legal action keyed into its own slot."""
+    ruleset = REGISTRY.get("viktory2")
+    space = ActionSpace.for_ruleset(ruleset, None, OPTIONAL_RULES)
+    assert space is not None
+    kinds: set[str] = set()
+    for seed in (3, 4):
+        state = ruleset.new_game(None, OPTIONAL_RULES, seed)
+        rng = random.Random(seed)
+        for _ in range(1500):
+            if state.is_over():
+                break
+            role = state.active_roles()[0]
+            legal = state.legal_actions(role)
+            slots = space.legal_slots(state, role, legal)
+            assert [slots.action(s) for s in slots.slots.tolist()] == legal
+            kinds.update(a[0] for a in legal)
+            state.apply(role, rng.choice(legal))
+    assert {"move", "bombard", "embark", "disembark", "battle", "eliminate", "average", "relocate"} <= kinds
+
+
 def test_viktory2_bounds_follow_the_tile_stock() -> None:
     from grognard.games.viktory2 import action_space
 

@@ -191,10 +191,12 @@ class ActionSpace:
     def legal_slots(self, state: State, role: Role, legal: Sequence[Action]) -> LegalSlots:
         """The slots of a legal list (keyed where the ruleset keys), checked distinct."""
         keyed = self.keys(state, role, legal) if self.keys is not None else legal
-        slots = np.fromiter((self.encode(k) for k in keyed), dtype=np.int64, count=len(legal))
-        if len(np.unique(slots)) != len(slots):
+        encode = self.encode
+        found = [encode(k) for k in keyed]
+        slots = np.array(found, dtype=np.int64)
+        if len(set(found)) != len(found):
             seen: dict[int, Action] = {}
-            for slot, action in zip(slots.tolist(), legal, strict=True):
+            for slot, action in zip(found, legal, strict=True):
                 if slot in seen:
                     raise ActionIndexError(
                         f"{self.name}: {list(seen[slot])} and {list(action)} share slot {slot}"

@@ -51,6 +51,8 @@ from .state import COLORS, LAND_UNITS, UNIT_TYPES, geometry
 SINGLE = ("end_moves", "end_turn", "skip_build", "done", "fight_on", "keep_water")
 #: Families with one hex.
 ON_HEX = ("capital", "build_town", "build_city", "battle", "swap_water")
+#: Families whose elements are plain data (keyed as they are).
+PLAIN = ("relocate", "average")
 #: Families of a unit of the mover's and a hex.
 UNIT_TO_HEX = ("move", "place", "retreat", "relocate_unit")
 #: Units that bombard (11.0).
@@ -107,6 +109,8 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[tuple[str, l
 def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """The key of each action: unit ids become (type, rank) (see the docstring)."""
     units: dict[str, dict[str, Any]] = state.data["units"]
+    if all(len(action) == 1 or action[0] in ON_HEX or action[0] in PLAIN for action in actions):
+        return list(actions)  # no unit named: the keys are the actions
     ranks = _ranks(units)
     keys: list[tuple[Any, ...]] = []
     for action in actions:
@@ -141,16 +145,18 @@ def _own(
 
 def _ranks(units: Mapping[str, Mapping[str, Any]]) -> dict[str, tuple[str, int]]:
     """uid -> (type, rank among its owner's units of that type, oldest first)."""
-    groups: dict[tuple[str, str], list[tuple[int, str]]] = {}
+    groups: dict[tuple[str, str], list[str]] = {}
     for uid, unit in units.items():
-        groups.setdefault((unit["owner"], unit["type"]), []).append((_serial(uid), uid))
+        groups.setdefault((unit["owner"], unit["type"]), []).append(uid)
     ranks: dict[str, tuple[str, int]] = {}
     for (_owner, kind), members in groups.items():
-        for rank, (_serial_no, uid) in enumerate(sorted(members)):
+        members.sort(key=_age)
+        for rank, uid in enumerate(members):
             ranks[uid] = (kind, rank)
     return ranks
 
 
-def _serial(uid: str) -> int:
-    """The counter in a unit id ("red-i17" -> 17)."""
-    return int(uid.rsplit("-", 1)[1][1:])
+def _age(uid: str) -> tuple[int, str]:
+    """Sorts a group's ids ("red-i9" before "red-i17") by their counter: within one
+    owner and type they share the prefix, so the shorter id is the older."""
+    return len(uid), uid
