@@ -36,7 +36,8 @@ Families, in slot order (U = the (type, rank) unit keys, H = the hexes):
                            side could roll
 
 Slots never legal in a game (a hex that turns out water for build_town, say) are
-masked out. A player-count board of 6 gives about 190 000 slots, of 2 about 16 000.
+masked out. Sizes: 20 596 slots with 2 players, 50 036 with 3, 102 013 with 4,
+189 379 with 5 and 189 589 with 6 (the 5- and 6-player boards are one size).
 """
 
 from __future__ import annotations
