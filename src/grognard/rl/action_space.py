@@ -33,7 +33,6 @@ the k-th legal action.
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -44,7 +43,7 @@ import numpy as np
 
 from grognard.core.game import Action, Role, Ruleset, State
 
-from .encoding import ActionIndexError
+from .encoding import ActionIndexError, game_module
 
 #: The largest space a declaration may give (the spec's bound: aim well under 2**20).
 MAX_SIZE = 2**22
@@ -76,15 +75,7 @@ def declaration_module(ruleset: Ruleset) -> ModuleType | None:
     `action_space` (the core's test rulesets); None: no declaration."""
     home = type(ruleset).__module__
     if home.startswith("grognard.games."):
-        full = f"grognard.games.{ruleset.id}.action_space"
-        if not ruleset.id.isidentifier():
-            return None
-        try:
-            return importlib.import_module(full)
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not full.startswith(exc.name):
-                raise
-        return None
+        return game_module(ruleset.id, "action_space")
     module = sys.modules.get(home)
     return module if module is not None and callable(getattr(module, "action_space", None)) else None
 

@@ -56,7 +56,7 @@ class ActionIndexError(ValueError):
     """An index that names no legal action, or a legal list longer than the space."""
 
 
-def _game_module(ruleset_id: str, name: str) -> ModuleType | None:
+def game_module(ruleset_id: str, name: str) -> ModuleType | None:
     """`grognard.games.<id>.<name>`, or None where the ruleset has no such module."""
     if not ruleset_id.isidentifier():
         return None
@@ -70,7 +70,7 @@ def _game_module(ruleset_id: str, name: str) -> ModuleType | None:
 
 
 def _ai_module(ruleset_id: str) -> ModuleType | None:
-    return _game_module(ruleset_id, "ai")
+    return game_module(ruleset_id, "ai")
 
 
 def _features_module(ruleset_id: str) -> ModuleType | None:
@@ -79,7 +79,7 @@ def _features_module(ruleset_id: str) -> ModuleType | None:
     module = _ai_module(ruleset_id)
     if module is not None and callable(getattr(module, "observe", None)):
         return module
-    return _game_module(ruleset_id, "features")
+    return game_module(ruleset_id, "features")
 
 
 def ruleset_hooks(ruleset_id: str) -> tuple[int, Observe | None, int]:
