@@ -280,6 +280,13 @@ def test_viktory2_bounds_follow_the_tile_stock() -> None:
     assert action_space.most_units(2) == {"infantry": 40, "cavalry": 8, "artillery": 7, "frigate": 7}
     sizes = {n: ActionSpace.for_game("viktory2", None, {"players": n}).size for n in (2, 6)}
     assert sizes[2] < 30_000 and sizes[6] < 2**18
+    # the worked example of docs/simlab.md: slot 623 + 61 r + h moves unit key r to hex h
+    space = ActionSpace.for_game("viktory2", None, {"players": 2})
+    assert space is not None
+    hexes = sorted(space.decode(67 + h)[1] for h in range(61))  # build_town's hexes, in slot order
+    assert space.decode(623 + 61 * 41 + 5) == ("move", "cavalry", 1, hexes[5])  # keys 40.. are cavalry
+    assert space.encode(("move", "infantry", 0, hexes[0])) == 623
+
 
 
 def test_viktory2_refuses_to_key_another_players_unit_in_a_move() -> None:
