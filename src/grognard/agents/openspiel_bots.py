@@ -457,7 +457,7 @@ class OpenSpielBot:
         action_id = int(bot.step(state))
         if isinstance(bot, (TimedMCTSBot, TimedISMCTSBot)):
             self.last_simulations = bot.simulations_done
-        chosen = game.wrap(sample).action(action_id)  # the sample's legal list is the role's own
+        chosen = state.action(action_id)  # the root's legal list (the sample's) is the role's own
         return chosen if chosen in legal else legal[action_id % len(legal)]
 
 
