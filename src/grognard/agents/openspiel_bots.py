@@ -187,7 +187,7 @@ class GrognardSpielState(pyspiel.State):
             return list(range(min(MAX_ACTIONS, len(self.inner.legal_actions(role)))))
         if role != self._role():
             return []
-        return sorted(int(s) for s in self._legal().slots)
+        return sorted(self._legal().ids)
 
     def _legal(self) -> LegalSlots:
         """The acting role's legal list with its fixed slots (the fixed index only)."""

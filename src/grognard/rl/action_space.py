@@ -113,6 +113,14 @@ class ActionSpace:
             self._values.append([list(domain) for domain in domains])
             offset += count
         self.size = offset
+        # per family, for encode: (domain size, first element, end of a joint domain or 0, lookup)
+        self._plans: list[tuple[tuple[int, int, int, dict[Any, int]], ...]] = []
+        for info, lookups in zip(self.families, self._lookup, strict=True):
+            starts = [1 + sum(info.widths[:d]) for d in range(len(info.widths))]
+            self._plans.append(tuple(
+                (size, at, at + width if width > 1 else 0, table)
+                for size, at, width, table in zip(info.sizes, starts, info.widths, lookups, strict=True)
+            ))
         if self.size > MAX_SIZE:
             raise ValueError(f"{name}: the declared space has {self.size} slots, more than {MAX_SIZE}")
         self._offsets = np.array([f.offset for f in self.families], dtype=np.int64)
@@ -153,14 +161,13 @@ class ActionSpace:
             raise ActionIndexError(
                 f"{self.name}: {list(action)} has {len(action) - 1} elements, not {info.length - 1}"
             )
-        index, at = 0, 1
-        for size, width, table in zip(info.sizes, info.widths, self._lookup[family], strict=True):
-            value = action[at] if width == 1 else tuple(action[at : at + width])
+        index = 0
+        for size, at, end, table in self._plans[family]:
+            value = action[at] if end == 0 else action[at:end]  # a joint domain's tuple
             slot = table.get(value)
             if slot is None:
                 raise ActionIndexError(f"{self.name}: {list(action)}: {value!r} is outside its domain")
             index = index * size + slot
-            at += width
         return info.offset + index
 
     def decode(self, index: int) -> Action:
@@ -184,7 +191,6 @@ class ActionSpace:
         keyed = self.keys(state, role, legal) if self.keys is not None else legal
         encode = self.encode
         found = [encode(k) for k in keyed]
-        slots = np.array(found, dtype=np.int64)
         if len(set(found)) != len(found):
             seen: dict[int, Action] = {}
             for slot, action in zip(found, legal, strict=True):
@@ -193,7 +199,7 @@ class ActionSpace:
                         f"{self.name}: {list(seen[slot])} and {list(action)} share slot {slot}"
                     )
                 seen[slot] = action
-        return LegalSlots(slots, list(legal))
+        return LegalSlots(found, list(legal))
 
     # ----- documentation -------------------------------------------------------------
     def describe(self) -> list[dict[str, Any]]:
@@ -226,24 +232,29 @@ class ActionSpace:
 
 
 class LegalSlots:
-    """A legal list with its slots: the mask, and index -> legal action."""
+    """A legal list with its slots (`ids`, entry i the slot of legal[i]): the mask, and
+    index -> legal action."""
 
-    __slots__ = ("_where", "legal", "slots")
+    __slots__ = ("_where", "ids", "legal")
 
-    def __init__(self, slots: np.ndarray, legal: list[Action]) -> None:
-        self.slots = slots
+    def __init__(self, ids: list[int], legal: list[Action]) -> None:
+        self.ids = ids
         self.legal = legal
         self._where: dict[int, int] | None = None
 
+    @property
+    def slots(self) -> np.ndarray:
+        return np.array(self.ids, dtype=np.int64)
+
     def mask(self, size: int) -> np.ndarray:
         out = np.zeros(size, dtype=np.int8)
-        out[self.slots] = 1
+        out[self.ids] = 1
         return out
 
     def action(self, index: int) -> Action:
         """The legal action in slot `index`; ActionIndexError where none is."""
         if self._where is None:
-            self._where = {int(s): i for i, s in enumerate(self.slots.tolist())}
+            self._where = {s: i for i, s in enumerate(self.ids)}
         at = self._where.get(int(index))
         if at is None:
             raise ActionIndexError(f"action index {index} is not legal now ({len(self.legal)} legal actions)")

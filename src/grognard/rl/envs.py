@@ -124,7 +124,7 @@ class _Game:
             found = self.space.legal_slots(game, role, game.legal_actions(role))
         else:
             legal = legal_for(game, role, self.max_actions)
-            found = LegalSlots(np.arange(len(legal), dtype=np.int64), legal)
+            found = LegalSlots(list(range(len(legal))), legal)
         self._slots[role] = (self.played, found)
         return found
 
@@ -208,7 +208,7 @@ class GrognardAEC(AECEnv[str, Obs, int]):
 
     def slots(self, agent: str) -> list[int]:
         """The index of each entry of `actions(agent)`."""
-        return [int(s) for s in self._g.legal(agent).slots]
+        return list(self._g.legal(agent).ids)
 
     def describe_action_space(self) -> dict[str, Any]:
         """The action index: "fixed" (families: kind, first slot, count, domain sizes)
@@ -300,7 +300,7 @@ class GrognardParallel(ParallelEnv[str, Obs, int]):
         return self._g.game.legal_actions(agent)
 
     def slots(self, agent: str) -> list[int]:
-        return [int(s) for s in self._g.legal(agent).slots]
+        return list(self._g.legal(agent).ids)
 
     def describe_action_space(self) -> dict[str, Any]:
         return self._g.describe()

@@ -146,18 +146,18 @@ def _own(
 
 def _ranks(units: Mapping[str, Mapping[str, Any]]) -> dict[str, tuple[str, int]]:
     """uid -> (type, rank among its owner's units of that type, oldest first)."""
-    groups: dict[tuple[str, str], list[str]] = {}
-    for uid, unit in units.items():
-        groups.setdefault((unit["owner"], unit["type"]), []).append(uid)
     ranks: dict[str, tuple[str, int]] = {}
-    for (_owner, kind), members in groups.items():
-        members.sort(key=_age)
-        for rank, uid in enumerate(members):
-            ranks[uid] = (kind, rank)
+    counts: dict[tuple[str, str], int] = {}
+    for uid in sorted(units, key=_age):
+        unit = units[uid]
+        group = (unit["owner"], unit["type"])
+        rank = counts.get(group, 0)
+        counts[group] = rank + 1
+        ranks[uid] = (unit["type"], rank)
     return ranks
 
 
 def _age(uid: str) -> tuple[int, str]:
-    """Sorts a group's ids ("red-i9" before "red-i17") by their counter: within one
-    owner and type they share the prefix, so the shorter id is the older."""
+    """Sorts ids so that each owner's units of one type ("red-i9" before "red-i17")
+    come by their counter: they share the prefix, so the shorter id is the older."""
     return len(uid), uid
