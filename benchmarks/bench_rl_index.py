@@ -10,7 +10,10 @@ positions; then it times, over those positions, what an environment step adds:
   - legal-ix  the legal index's mask (the first len(legal) slots of max_actions);
   - obs       a whole observation of the environment with the fixed index (the view
               and the ruleset's features included), for scale;
-and the OpenSpiel adapter's legal ids per step under both indexes. Reports the median
+and the OpenSpiel adapter's legal ids per step under both indexes, and a step of a
+random rollout through the adapter (what OpenSpiel's MCTSBot evaluates with: legal
+ids, an action, its chance nodes) from the game's last recorded position, 10
+rollouts of 150 steps, under both indexes. Reports the median
 over rounds of the CPU time (time.process_time) per position, in microseconds, with
 the size of each space; `--out FILE` writes them as JSON. Tests never assert on time.
 """
@@ -66,6 +69,25 @@ def per_position_us(run: Callable[[State, str], object], seen: list[tuple[State,
     return (time.process_time() - start) / len(seen) * 1e6
 
 
+def rollout_step_us(game: Any, start: State, rollouts: int = 10, length: int = 150) -> float:
+    """CPU time per step of random rollouts through the OpenSpiel adapter."""
+    rng = np.random.RandomState(0)
+    steps = 0
+    begin = time.process_time()
+    for _ in range(rollouts):
+        state = game.wrap(start.clone())
+        for _ in range(length):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
+            else:
+                legal = state.legal_actions()
+                state.apply_action(int(legal[rng.randint(len(legal))]))
+            steps += 1
+    return (time.process_time() - begin) / max(1, steps) * 1e6
+
+
 def measure(ruleset: str, options: dict[str, Any], steps: int, rounds: int) -> dict[str, Any]:
     seen = positions(ruleset, options, steps)
     space = ActionSpace.for_ruleset(get_ruleset(ruleset), None, options)
@@ -104,11 +126,17 @@ def measure(ruleset: str, options: dict[str, Any], steps: int, rounds: int) -> d
     for _ in range(rounds):
         for name, run in runs.items():
             times[name].append(per_position_us(run, seen))
+    rollouts: dict[str, list[float]] = {"fixed": [], "legal": []}
+    for _ in range(rounds):
+        for index, game in games.items():
+            rollouts[index].append(rollout_step_us(game, seen[-1][0]))
     clone = statistics.median(per_position_us(lambda s, r: s.clone(), seen) for _ in range(rounds))
     result = {name: round(statistics.median(values), 1) for name, values in times.items()}
     # the legal list and the OpenSpiel ids were timed on a clone: the clone is taken off
     for name in ("legal", "openspiel-fixed", "openspiel-legal"):
         result[name] = round(result[name] - clone, 1)
+    for index, values in rollouts.items():
+        result[f"rollout-{index}"] = round(statistics.median(values), 1)
     return {
         "ruleset": ruleset, "options": options, "positions": len(seen), "size": space.size,
         "mean_legal": round(sum(len(v) for v in legal_of.values()) / len(seen), 1), "us": result,
@@ -133,7 +161,8 @@ def main() -> None:
             f"{row['mean_legal']} legal on average; per position: legal list {us['legal']} µs, "
             f"fixed slots+mask {us['fixed']} µs, legal-index mask {us['legal-ix']} µs, "
             f"observation {us['obs']} µs; OpenSpiel legal ids fixed {us['openspiel-fixed']} µs, "
-            f"legal {us['openspiel-legal']} µs"
+            f"legal {us['openspiel-legal']} µs; OpenSpiel rollout step fixed {us['rollout-fixed']} µs, "
+            f"legal {us['rollout-legal']} µs"
         )
     if args.out:
         args.out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
