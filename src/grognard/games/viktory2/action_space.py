@@ -18,14 +18,14 @@ Families, in slot order (U = the (type, rank) unit keys, H = the hexes):
 
     end_moves, end_turn, skip_build, done, fight_on, keep_water   one slot each
     capital (H)            4.0 found the capital
-    build_town (H)         7.2   build_city (H) 7.3   battle (H) 10.0
+    build_town (H)         7.21  build_city (H) 7.23  battle (H) 12.0
     swap_water (H)         15.3 exploration balancing
     relocate ((from, to))  15.5 a town moved to an adjacent hex: the adjacent pairs
     move (U, H)            9.0 a unit's move (frigates too, 9.3)
     bombard (U', H)        11.0, U' = artillery and frigate keys
     place (U, H)           13.0 Reserve placement (and 15.62's vassal reinforcement)
-    embark (F, L)          9.4 a land unit boards a frigate: frigate keys by land keys
-    disembark (L, H)       9.4 a land unit leaves its frigate for a hex (the frigate
+    embark (F, L)          9.42 a land unit boards a frigate: frigate keys by land keys
+    disembark (L, H)       9.46 a land unit leaves its frigate for a hex (the frigate
                            is the one carrying it, so the key leaves it out)
     retreat (U, H)         12.3 step 3
     relocate_unit (U, H)   15.62 step 2
