@@ -9,6 +9,7 @@ import pytest
 
 from grognard.agents import StateSampler, UnknownAgent, make_agent
 from grognard.agents.openspiel_bots import GrognardGame, OpenSpielBot, has_hidden_information
+from grognard.rl import ActionSpace
 from grognard.sim import GameConfig, get_ruleset, play
 
 HERE = Path(__file__).resolve().parents[1]
@@ -52,8 +53,41 @@ def test_resampled_states_share_the_information_state() -> None:
 def test_returns_are_win_shares() -> None:
     real = tinyrules.RULESET.new_game(None, {"pile": 2}, 0)
     state = GrognardGame(real, seed=1).wrap(real)
-    state.apply_action(state.legal_actions().index(2))  # legal: roll, take 1, take 2
+    assert state.action(1) == ("take", 2)  # the fixed index: take 1, take 2, roll
+    state.apply_action(1)
     assert state.is_terminal() and state.returns() == [1.0, 0.0]
+
+
+def test_action_ids_are_the_fixed_index_where_the_ruleset_declares_one() -> None:
+    """Issue 11: the adapter's ids are the RL action index: the declared space's slots
+    (num_distinct_actions = its size), or the legal-list index on request."""
+    real = tinyrules.RULESET.new_game(None, {"pile": 1}, 0)
+    fixed = GrognardGame(real, seed=1)
+    assert fixed.num_distinct_actions() == 3
+    state = fixed.wrap(real.clone())
+    assert state.legal_actions() == [0, 2]  # take 1 and roll; take 2 (slot 1) is masked out
+    assert [state.action(i) for i in state.legal_actions()] == [("take", 1), ("roll",)]
+    legal = GrognardGame(real, seed=1, index="legal")
+    assert legal.num_distinct_actions() == 512
+    assert legal.wrap(real.clone()).legal_actions() == [0, 1]  # roll, take 1: the legal list's order
+    block = blockgame.new_game(seed=2, turns=2)
+    game = GrognardGame(block, seed=1)
+    ids = game.wrap(block.clone()).legal_actions()
+    assert ids == sorted(ids) and max(ids) < game.num_distinct_actions() == 1 + 48 + 8 + 8 + 48
+    with pytest.raises(ValueError, match="index is"):
+        GrognardGame(real, seed=1, index="sorted")
+
+
+def test_viktory2_action_ids_are_its_fixed_slots() -> None:
+    real = get_ruleset("viktory2").new_game(None, {"players": 2}, 3)
+    game = GrognardGame(real, seed=1)
+    space = ActionSpace.for_game("viktory2", None, {"players": 2})
+    assert space is not None and game.num_distinct_actions() == space.size
+    state = game.wrap(real.clone())
+    role = real.active_roles()[0]
+    slots = space.legal_slots(real, role, real.legal_actions(role))
+    assert state.legal_actions() == sorted(slots.slots.tolist())
+    assert {state.action(i) for i in state.legal_actions()} == set(real.legal_actions(role))
 
 
 @pytest.mark.parametrize("bot", ["openspiel-mcts:15", "openspiel-ismcts:15"])
@@ -187,8 +221,8 @@ def test_a_roll_is_an_explicit_chance_node_with_its_outcomes() -> None:
     game = GrognardGame(real, seed=1)
     assert game.get_type().chance_mode.name == "EXPLICIT_STOCHASTIC"
     state = game.wrap(real.clone())
-    assert state.action(0) == ("roll",)  # legal: roll, take 1, take 2
-    state.apply_action(0)
+    assert state.action(2) == ("roll",)  # the fixed index: take 1, take 2, roll
+    state.apply_action(2)
     assert state.is_chance_node()
     assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
     assert state.inner.data["pile"] == 5  # nothing happens before the die falls
@@ -208,8 +242,9 @@ def test_a_battle_of_many_dice_is_a_chain_of_chance_nodes_that_the_rules_agree_w
         assert not state.is_terminal(), "no fire of two dice or more in the game"
         before = state.inner.clone()
         role = state.inner.active_roles()[0]
-        action = state.action(chooser.randrange(len(state.legal_actions())))
-        state.apply_action(state.inner.legal_actions(role).index(action))
+        action = state.inner.legal_actions(role)[chooser.randrange(len(state.legal_actions()))]
+        action_id = next(i for i in state.legal_actions() if state.action(i) == action)  # its fixed slot
+        state.apply_action(action_id)
         drawn: list[int] = []
         while state.is_chance_node():
             k = chooser.randrange(len(state.chance_outcomes()))

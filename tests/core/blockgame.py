@@ -431,6 +431,20 @@ class BlockRuleset(Ruleset):
 BLOCKSKIRMISH = BlockRuleset()
 
 
+def action_space(scenario: str, options: Mapping[str, Any]) -> list[tuple[str, list[list[Any]]]]:
+    """The fixed RL action index (grognard.rl.action_space): every block by every area
+    for the moves and retreats (a block only ever steps to an adjacent one, but the
+    whole map keeps this test declaration plain), a slot per block for fire and pass."""
+    blocks, areas = list(BLOCKS), sorted(ADJACENT)
+    return [
+        ("end_moves", []),
+        ("move", [blocks, areas]),
+        ("fire", [blocks]),
+        ("pass", [blocks]),
+        ("retreat", [blocks, areas]),
+    ]
+
+
 # ----- helpers for tests -------------------------------------------------------------------
 def new_game(seed: int = 0, **options: Any) -> BlockState:
     state = BLOCKSKIRMISH.new_game(None, options, seed)

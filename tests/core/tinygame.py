@@ -335,6 +335,19 @@ class TinyRuleset(Ruleset):
 TINY = TinyRuleset()
 
 
+def action_space(scenario: str, options: Mapping[str, Any]) -> list[tuple[str, list[list[Any]]]]:
+    """The fixed RL action index (grognard.rl.action_space): the three picks, the roll,
+    north's stakes and its three other choices."""
+    return [
+        ("pick", [list(PICKS)]),
+        ("roll", []),
+        ("stake", [list(STAKES)]),
+        ("swap", []),
+        ("gamble", []),
+        ("done", []),
+    ]
+
+
 # ----- helpers for tests -------------------------------------------------------------------
 def pick_round(state: TinyState, north: int = 3, east: int = 1, south: int = 1) -> None:
     """Everyone picks (north first); the reveal follows."""

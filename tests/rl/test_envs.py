@@ -26,24 +26,36 @@ SETUPS = [
 ]
 
 
+#: Both action indexes: every set-up above declares its action space (Viktory II in
+#: games/viktory2/action_space.py, the test games in their own modules).
+INDEXES = ["fixed", "legal"]
+
+
+@pytest.mark.parametrize("index", INDEXES)
 @pytest.mark.parametrize(("ruleset", "options"), SETUPS)
-def test_aec_passes_pettingzoo_api_test(ruleset: str, options: dict[str, int]) -> None:
-    checked(lambda: api_test(env(ruleset, options=options, max_steps=400), num_cycles=60))
+def test_aec_passes_pettingzoo_api_test(ruleset: str, options: dict[str, int], index: str) -> None:
+    made = env(ruleset, options=options, max_steps=400, index=index)
+    assert made.index == index
+    checked(lambda: api_test(made, num_cycles=60))
 
 
+@pytest.mark.parametrize("index", INDEXES)
 @pytest.mark.parametrize(("ruleset", "options"), SETUPS)
-def test_aec_passes_pettingzoo_seed_test(ruleset: str, options: dict[str, int]) -> None:
-    checked(lambda: seed_test(lambda: env(ruleset, options=options, max_steps=400), num_cycles=60))
+def test_aec_passes_pettingzoo_seed_test(ruleset: str, options: dict[str, int], index: str) -> None:
+    kwargs = {"options": options, "max_steps": 400, "index": index}
+    checked(lambda: seed_test(lambda: env(ruleset, **kwargs), num_cycles=60))
 
 
+@pytest.mark.parametrize("index", INDEXES)
 @pytest.mark.parametrize(("ruleset", "options"), SETUPS)
-def test_parallel_passes_pettingzoo_parallel_tests(ruleset: str, options: dict[str, int]) -> None:
-    checked(lambda: parallel_api_test(parallel_env(ruleset, options=options, max_steps=400), num_cycles=60))
-    checked(lambda: parallel_seed_test(lambda: parallel_env(ruleset, options=options, max_steps=400)))
+def test_parallel_passes_pettingzoo_parallel_tests(ruleset: str, options: dict[str, int], index: str) -> None:
+    kwargs = {"options": options, "max_steps": 400, "index": index}
+    checked(lambda: parallel_api_test(parallel_env(ruleset, **kwargs), num_cycles=60))
+    checked(lambda: parallel_seed_test(lambda: parallel_env(ruleset, **kwargs)))
 
 
 def test_action_index_names_the_legal_list_in_order() -> None:
-    aec = env("tinyrules:RULESET")
+    aec = env("tinyrules:RULESET", index="legal")
     aec.reset(seed=3)
     agent = aec.agent_selection
     obs = aec.observe(agent)
@@ -83,7 +95,7 @@ def test_rewards_are_win_shares_at_the_end() -> None:
 
 
 def test_a_too_small_action_index_is_a_clear_error() -> None:
-    aec = GrognardAEC("tinyrules:RULESET", max_actions=2)
+    aec = GrognardAEC("tinyrules:RULESET", max_actions=2, index="legal")
     with pytest.raises(ActionIndexError, match="more than the index"):
         aec.reset(seed=0)
         aec.observe(aec.agent_selection)

@@ -31,3 +31,5 @@ def test_the_example_plays_games_to_the_end_with_win_shares() -> None:
         assert list(totals) == roles
         assert sum(totals.values()) == 1.0  # every game ends, its reward shared out
     assert play_one("viktory2", 5) == play_one("viktory2", 5)
+    # one masked random policy, either index: the same loop plays both to the end
+    assert sum(play_one("tinyrules:RULESET", 1, "legal").values()) == 1.0

@@ -38,8 +38,13 @@ def test_victory_roles_are_the_environments_agents() -> None:
     made = victory()
     made.reset(seed=1)
     assert sorted(made.agents) == ["blue", "red"]
-    mask = made.observe(made.agent_selection)["action_mask"]
-    assert len(mask) == MAX_ACTIONS and 0 < int(mask.sum()) <= MAX_ACTIONS
+    agent = made.agent_selection
+    mask = made.observe(agent)["action_mask"]
+    size = made.action_space(agent).n
+    # the fixed index where Victory declares one, else the legal index of MAX_ACTIONS
+    expected = MAX_ACTIONS if made.index == "legal" else made.describe_action_space()["size"]
+    assert len(mask) == size == expected
+    assert int(mask.sum()) == len(made.actions(agent)) > 0
 
 
 def victory_parallel() -> GrognardParallel:

@@ -71,6 +71,11 @@ class Tiny(Ruleset):
 RULESET = Tiny()
 
 
+def action_space(scenario: str, options: Mapping[str, Any]) -> list[tuple[str, list[list[Any]]]]:
+    """The fixed RL action index (grognard.rl.action_space): take 1, take 2, roll."""
+    return [("take", [[1, 2]]), ("roll", [])]
+
+
 def registry_with_tiny() -> Registry:
     """The games registry plus the tiny ruleset (tests patch it in)."""
     from grognard.games import REGISTRY

@@ -17,8 +17,12 @@ The adapter presents any grognard game as an OpenSpiel Python game:
 
 - players are the roles in seating order; the current player is the first role
   the game waits for (secret simultaneous choices are taken one after the other);
-- action ids are the RL action index (grognard.rl.encoding): id k is the k-th
-  action of the sorted legal list, `num_distinct_actions` is the ruleset's cap;
+- action ids are the RL action index (grognard.rl): where the ruleset declares its
+  action space, the fixed index (id k means one action in every position,
+  `num_distinct_actions` is the space's size; grognard/rl/action_space.py), else
+  the legal index (id k is the k-th action of the sorted legal list,
+  `num_distinct_actions` is the cap MAX_ACTIONS); `index=` chooses, as in the
+  environments;
 - chance is *explicit* (`EXPLICIT_STOCHASTIC`) for every draw of at most
   `MAX_CHANCE_OUTCOMES` values (a die, a card from a small deck): an action is
   applied to a copy whose RNG raises at its first unforced draw (`ChanceNeeded`),
@@ -27,8 +31,9 @@ The adapter presents any grognard game as an OpenSpiel Python game:
   (one die at a time, so a battle of many dice is a chain of chance nodes). Wider
   draws (a shuffle of a long deck, a new seed) are still *sampled*, from the bot's
   own generator; and every `clone()` re-seeds the state's RNG from the bot's own
-  counter, so a bot's search never learns the real game's future dice. An id past
-  the legal list of a clone (whose dice went otherwise) wraps around;
+  counter, so a bot's search never learns the real game's future dice. An id not
+  legal in a clone (whose dice went otherwise) plays the legal action at its
+  position mod the legal count;
 - hidden information: the game is `IMPERFECT_INFORMATION` when the ruleset redraws
   hidden data (`_redraw_hidden`); the information state is the role's JSON view,
   and `resample_from_infostate` is `sample_consistent`;
@@ -52,6 +57,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from grognard.core.game import Action, Role, State
 from grognard.core.rng import ChanceNeeded, Rng
+from grognard.rl.action_space import ActionSpace, LegalSlots
+from grognard.rl.encoding import ActionIndexError
 
 from .base import View, no_choice
 from .mcts import SHORT_ROLLOUT, Budget, Evaluate, Sampler, win_shares
@@ -77,8 +84,17 @@ def has_hidden_information(state: State) -> bool:
 class GrognardGame(pyspiel.Game):
     """A grognard ruleset with fixed scenario and options, as an OpenSpiel game."""
 
-    def __init__(self, sample: State, seed: int) -> None:
+    def __init__(self, sample: State, seed: int, index: str | None = None) -> None:
         roles = sample.roles
+        if index not in (None, "fixed", "legal"):
+            raise ValueError(f"index is fixed or legal, not {index!r}")
+        space = None
+        if index != "legal":
+            space = ActionSpace.for_ruleset(sample.ruleset, sample.meta["scenario"], sample.meta["options"])
+        if index == "fixed" and space is None:
+            raise ValueError(f"{sample.ruleset.id} declares no action space: use index='legal'")
+        #: the fixed index, or None: the legal index
+        self.space = space
         hidden = has_hidden_information(sample)
         info = pyspiel.GameType.Information
         game_type = pyspiel.GameType(
@@ -98,7 +114,7 @@ class GrognardGame(pyspiel.Game):
             parameter_specification={},
         )
         game_info = pyspiel.GameInfo(
-            num_distinct_actions=MAX_ACTIONS,
+            num_distinct_actions=space.size if space is not None else MAX_ACTIONS,
             max_chance_outcomes=MAX_CHANCE_OUTCOMES,
             num_players=len(roles),
             min_utility=0.0,
@@ -142,6 +158,7 @@ class GrognardSpielState(pyspiel.State):
         self.inner = inner
         self.inner.keep_undo = False
         self.pending = pending
+        self._slots: LegalSlots | None = None  # of `inner` as it is (reset when it changes)
 
     def _role(self) -> Role:
         return self.inner.active_roles()[0]
@@ -166,11 +183,30 @@ class GrognardSpielState(pyspiel.State):
         if self.pending is not None:
             return list(range(self.pending.outcomes()))
         role = self._game.roles[player]
-        return list(range(min(MAX_ACTIONS, len(self.inner.legal_actions(role)))))
+        if self._game.space is None:
+            return list(range(min(MAX_ACTIONS, len(self.inner.legal_actions(role)))))
+        if role != self._role():
+            return []
+        return sorted(self._legal().ids)
+
+    def _legal(self) -> LegalSlots:
+        """The acting role's legal list with its fixed slots (the fixed index only)."""
+        if self._slots is None:
+            space = self._game.space
+            assert space is not None
+            role = self._role()
+            self._slots = space.legal_slots(self.inner, role, self.inner.legal_actions(role))
+        return self._slots
 
     def action(self, action_id: int) -> Action:
-        legal = self.inner.legal_actions(self._role())
-        return legal[int(action_id) % len(legal)]
+        if self._game.space is None:
+            legal = self.inner.legal_actions(self._role())
+            return legal[int(action_id) % len(legal)]
+        slots = self._legal()
+        try:
+            return slots.action(int(action_id))
+        except ActionIndexError:
+            return slots.legal[int(action_id) % len(slots.legal)]
 
     def _apply_action(self, action_id: int) -> None:
         if self.pending is not None:
@@ -196,7 +232,7 @@ class GrognardSpielState(pyspiel.State):
                 self.pending = Pending(role, action, drawn, need.lo, need.hi)
                 return
             trial.rng.set_explicit(False)
-            self.inner, self.pending = trial, None
+            self.inner, self.pending, self._slots = trial, None, None
             return
 
     def _action_to_string(self, player: int, action_id: int) -> str:
@@ -421,7 +457,8 @@ class OpenSpielBot:
         action_id = int(bot.step(state))
         if isinstance(bot, (TimedMCTSBot, TimedISMCTSBot)):
             self.last_simulations = bot.simulations_done
-        return legal[action_id % len(legal)]
+        chosen = state.action(action_id)  # the root's legal list (the sample's) is the role's own
+        return chosen if chosen in legal else legal[action_id % len(legal)]
 
 
 def make_openspiel_bot(name: str, seed: int, evaluate: Evaluate | None = None) -> OpenSpielBot:

@@ -1,14 +1,19 @@
 """What an RL policy sees and chooses: the action index and the observation arrays.
 
-Action index (every ruleset, every scenario)
-    Action k is the k-th action of the acting role's legal list, which the core keeps
-    sorted and duplicate-free (`State.legal_actions`), so the index is fixed *given
-    the position*: the same position always maps k to the same action, and
-    `actions(env, agent)` names them. The space is `Discrete(max_actions)`; the mask
-    marks the first len(legal) slots. `max_actions` is a per-ruleset cap (an action
-    list longer than it is an error, never silently cut). A *semantically* fixed
-    index (slot k always "move unit u to hex h") needs each ruleset to enumerate its
-    whole action space; no ruleset does yet (see docs/rl.md).
+Action index
+    Two indexes, chosen by the environments' `index` option:
+    - "fixed" (the default where the ruleset declares its action space, see
+      action_space.py): slot k means the same action in every position of the
+      scenario; the space is `Discrete(size)` of the declaration, and the mask marks
+      the slots of the legal list (only the legal list is encoded, never the space).
+    - "legal" (the fallback, and the only index of a ruleset without a declaration):
+      action k is the k-th action of the acting role's legal list, which the core
+      keeps sorted and duplicate-free (`State.legal_actions`), so the index is fixed
+      *given the position*; the space is `Discrete(max_actions)` and the mask marks
+      the first len(legal) slots. `max_actions` is a per-ruleset cap (an action list
+      longer than it is an error, never silently cut).
+    Either way `actions(agent)` names the legal actions and `describe_action_space()`
+    documents the index (docs/simlab.md, "RL environments").
 
 Observation (a Dict space, the same for every role)
     "observation"   float32 vector, documented by `feature_names`:
@@ -16,7 +21,8 @@ Observation (a Dict space, the same for every role)
                     [n:2n]     1 for each role that must act now;
                     [2n:3n]    each role's share of the board's "scores", where the
                                view has them (0 otherwise);
-                    [3n]       legal actions of the observer / max_actions;
+                    [3n]       legal actions of the observer / max_actions (the
+                               cap of the legal index, with either index);
                     [3n+1]     actions played so far / the env's action limit;
                     then       the ruleset's own features, if its ai module (or a
                                `features` module of the ruleset's) defines
@@ -24,7 +30,7 @@ Observation (a Dict space, the same for every role)
                                (named "ruleset:NAME" after its `OBSERVATION_NAMES`
                                where it has them, else by position; Viktory II's ai,
                                Victory's, HGW's and Virtuti's features modules).
-    "action_mask"   int8 vector of max_actions: 1 for a legal action index.
+    "action_mask"   int8 vector of the index's size: 1 for a legal action index.
     The whole JSON view (what a person in that seat sees) is in `infos[agent]["view"]`.
 """
 
@@ -50,7 +56,7 @@ class ActionIndexError(ValueError):
     """An index that names no legal action, or a legal list longer than the space."""
 
 
-def _game_module(ruleset_id: str, name: str) -> ModuleType | None:
+def game_module(ruleset_id: str, name: str) -> ModuleType | None:
     """`grognard.games.<id>.<name>`, or None where the ruleset has no such module."""
     if not ruleset_id.isidentifier():
         return None
@@ -64,7 +70,7 @@ def _game_module(ruleset_id: str, name: str) -> ModuleType | None:
 
 
 def _ai_module(ruleset_id: str) -> ModuleType | None:
-    return _game_module(ruleset_id, "ai")
+    return game_module(ruleset_id, "ai")
 
 
 def _features_module(ruleset_id: str) -> ModuleType | None:
@@ -73,7 +79,7 @@ def _features_module(ruleset_id: str) -> ModuleType | None:
     module = _ai_module(ruleset_id)
     if module is not None and callable(getattr(module, "observe", None)):
         return module
-    return _game_module(ruleset_id, "features")
+    return game_module(ruleset_id, "features")
 
 
 def ruleset_hooks(ruleset_id: str) -> tuple[int, Observe | None, int]:
@@ -117,29 +123,19 @@ def legal_for(state: State, role: str, max_actions: int) -> list[Action]:
     return legal
 
 
-def decode(state: State, role: str, index: int, max_actions: int) -> Action:
-    """The action an index names for `role` now."""
-    legal = legal_for(state, role, max_actions)
-    if not 0 <= index < len(legal):
-        raise ActionIndexError(f"action index {index} is not legal for {role}: {len(legal)} legal actions")
-    return legal[index]
-
-
-def mask(state: State, role: str, max_actions: int) -> np.ndarray:
-    out = np.zeros(max_actions, dtype=np.int8)
-    out[: len(legal_for(state, role, max_actions))] = 1
-    return out
-
-
 def observation(
     state: State,
     role: str,
+    action_mask: np.ndarray,
+    legal_count: int,
     max_actions: int,
     played: int,
     limit: int,
     observe: Observe | None,
     extra: int,
 ) -> dict[str, np.ndarray]:
+    """The observation of `role`, given its action mask (either index) and how many
+    legal actions it has."""
     roles = state.roles
     n = len(roles)
     vector = np.zeros(3 * n + 2 + extra, dtype=np.float32)
@@ -153,8 +149,7 @@ def observation(
         total = sum(max(0.0, float(v)) for v in scores.values())
         for i, r in enumerate(roles):
             vector[2 * n + i] = max(0.0, float(scores.get(r, 0))) / total if total else 0.0
-    action_mask = mask(state, role, max_actions)
-    vector[3 * n] = float(action_mask.sum()) / max_actions
+    vector[3 * n] = float(legal_count) / max_actions
     vector[3 * n + 1] = min(1.0, played / limit)
     if observe is not None:
         values = np.asarray(observe(view), dtype=np.float32)

@@ -6,10 +6,16 @@
   the roles the game waits for are applied (in seating order), the others are
   ignored (their mask is all zero). Secret simultaneous choices (several roles
   active at once) are decided together; a turn-based ruleset works too, one role
-  at a time. Here an index past the legal list wraps around (index mod the number
-  of legal actions): PettingZoo's parallel seed test samples without the mask, and
-  a batch of environments should not stop on one unmasked sample. The AEC
-  environment refuses such an index (ActionIndexError).
+  at a time. Here an index that names no legal action wraps around (the legal
+  action at position index mod the number of legal actions): PettingZoo's parallel
+  seed test samples without the mask, and a batch of environments should not stop
+  on one unmasked sample. The AEC environment refuses such an index (ActionIndexError).
+
+Action index (`index=`): "fixed" where the ruleset declares its action space
+(action_space.py; slot k means one action in every position), the default there;
+"legal" (index k = the k-th legal action) otherwise or on request.
+`describe_action_space()` documents it; `actions(agent)` names the legal actions and
+`slots(agent)` their indexes.
 
 Rewards come once, at the end: each role's share of the win (1 for a sole winner,
 1/k each for a tie between k, 0 for the rest). A game still running after
@@ -31,9 +37,20 @@ from grognard.agents.mcts import win_shares
 from grognard.core.game import State
 from grognard.sim.play import get_ruleset
 
-from .encoding import decode, feature_names, legal_for, observation, ruleset_feature_names, ruleset_hooks
+from .action_space import ActionSpace, LegalSlots
+from .encoding import (
+    ActionIndexError,
+    feature_names,
+    legal_for,
+    observation,
+    ruleset_feature_names,
+    ruleset_hooks,
+)
 
 Obs = dict[str, np.ndarray]
+#: The two action indexes (encoding.py): a slot per action of the scenario, or the
+#: position in the legal list.
+INDEXES = ("fixed", "legal")
 #: Seeds for resets without one come from this sequence (reproducible per env).
 _SEED_SPAN = 2**31
 
@@ -48,6 +65,7 @@ class _Game:
         options: Mapping[str, Any] | None,
         max_actions: int | None,
         max_steps: int,
+        index: str | None,
     ) -> None:
         self.rules = get_ruleset(ruleset)
         self.scenario = scenario
@@ -56,16 +74,24 @@ class _Game:
         self.roles = self.rules.roles(scenario, resolved)
         cap, self.observe, self.extra = ruleset_hooks(self.rules.id)
         self.max_actions = max_actions or cap
+        if index not in (None, *INDEXES):
+            raise ValueError(f"index is one of {', '.join(INDEXES)}, not {index!r}")
+        self.space = ActionSpace.for_ruleset(self.rules, scenario, self.options) if index != "legal" else None
+        if index == "fixed" and self.space is None:
+            raise ValueError(f"{self.rules.id} declares no action space: use index='legal'")
+        self.index = "fixed" if self.space is not None else "legal"
+        self.size = self.space.size if self.space is not None else self.max_actions
+        self._slots: dict[str, tuple[int, LegalSlots]] = {}
         self.max_steps = max_steps
         own_names = ruleset_feature_names(self.rules.id, self.extra)
         self.features = feature_names(self.roles, self.extra, own_names)
         size = len(self.features)
         self.obs_space = spaces.Dict({
             "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(self.max_actions,), dtype=np.int8),
+            "action_mask": spaces.Box(low=0, high=1, shape=(self.size,), dtype=np.int8),
         })
         # one action space per role, each seeded on its own (PettingZoo's seed_test)
-        self.act_spaces = {role: spaces.Discrete(self.max_actions) for role in self.roles}
+        self.act_spaces = {role: spaces.Discrete(self.size) for role in self.roles}
         self.state: State | None = None
         self.played = 0
         self._seeds = np.random.default_rng(0)
@@ -79,6 +105,7 @@ class _Game:
         self.state = self.rules.new_game(self.scenario, self.options, game_seed)
         self.state.keep_undo = False
         self.played = 0
+        self._slots = {}
         return self.state
 
     @property
@@ -87,18 +114,49 @@ class _Game:
             raise RuntimeError("call reset() first")
         return self.state
 
+    def legal(self, role: str) -> LegalSlots:
+        """The legal list of `role` now with its slots (kept until the next action)."""
+        known = self._slots.get(role)
+        if known is not None and known[0] == self.played:
+            return known[1]
+        game = self.game
+        if self.space is not None:
+            found = self.space.legal_slots(game, role, game.legal_actions(role))
+        else:
+            legal = legal_for(game, role, self.max_actions)
+            found = LegalSlots(list(range(len(legal))), legal)
+        self._slots[role] = (self.played, found)
+        return found
+
     def observe_role(self, role: str) -> Obs:
-        return observation(self.game, role, self.max_actions, self.played, self.max_steps, self.observe,
-                           self.extra)
+        slots = self.legal(role)
+        return observation(self.game, role, slots.mask(self.size), len(slots.legal), self.max_actions,
+                           self.played, self.max_steps, self.observe, self.extra)
 
     def info(self, role: str) -> dict[str, Any]:
         return {"view": self.game.view(role)}
 
     def play(self, role: str, index: int, wrap: bool = False) -> None:
-        if wrap:
-            index = int(index) % len(legal_for(self.game, role, self.max_actions))
-        self.game.apply(role, decode(self.game, role, int(index), self.max_actions))
+        slots = self.legal(role)
+        if not slots.legal:
+            raise ActionIndexError(f"{role} has no legal action now")
+        try:
+            action = slots.action(int(index))
+        except ActionIndexError:
+            if not wrap:
+                raise
+            # the Parallel env's unmasked sample: the legal action at that position, mod the count
+            action = slots.legal[int(index) % len(slots.legal)]
+        self.game.apply(role, action)
         self.played += 1
+
+    def describe(self) -> dict[str, Any]:
+        """The action index of this environment (docs/simlab.md, "RL environments")."""
+        if self.space is None:
+            return {"index": "legal", "size": self.size,
+                    "meaning": "index k is the k-th action of the acting role's sorted legal list"}
+        return {"index": "fixed", "size": self.size, "name": self.space.name,
+                "keyed": self.space.keys is not None, "families": self.space.describe()}
 
     def rewards(self) -> dict[str, float]:
         result = self.game.result()
@@ -120,9 +178,10 @@ class GrognardAEC(AECEnv[str, Obs, int]):
         max_actions: int | None = None,
         max_steps: int = 100_000,
         render_mode: str | None = None,
+        index: str | None = None,
     ) -> None:
         super().__init__()
-        self._g = _Game(ruleset, scenario, options, max_actions, max_steps)
+        self._g = _Game(ruleset, scenario, options, max_actions, max_steps, index)
         self.possible_agents = list(self._g.roles)
         self.render_mode = render_mode
 
@@ -143,8 +202,23 @@ class GrognardAEC(AECEnv[str, Obs, int]):
         return list(self._g.features)
 
     def actions(self, agent: str) -> list[Any]:
-        """The legal actions of `agent` now, in index order (action k = entry k)."""
+        """The legal actions of `agent` now, in the core's order (the legal index:
+        action k = entry k; the fixed index: entry i has slot `slots(agent)[i]`)."""
         return self._g.game.legal_actions(agent)
+
+    def slots(self, agent: str) -> list[int]:
+        """The index of each entry of `actions(agent)`."""
+        return list(self._g.legal(agent).ids)
+
+    def describe_action_space(self) -> dict[str, Any]:
+        """The action index: "fixed" (families: kind, first slot, count, domain sizes)
+        or "legal"."""
+        return self._g.describe()
+
+    @property
+    def index(self) -> str:
+        """"fixed" or "legal" (encoding.py)."""
+        return self._g.index
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._g.new(seed)
@@ -201,8 +275,9 @@ class GrognardParallel(ParallelEnv[str, Obs, int]):
         options: Mapping[str, Any] | None = None,
         max_actions: int | None = None,
         max_steps: int = 100_000,
+        index: str | None = None,
     ) -> None:
-        self._g = _Game(ruleset, scenario, options, max_actions, max_steps)
+        self._g = _Game(ruleset, scenario, options, max_actions, max_steps, index)
         self.possible_agents = list(self._g.roles)
         self.agents: list[str] = []
 
@@ -219,6 +294,20 @@ class GrognardParallel(ParallelEnv[str, Obs, int]):
     @property
     def features(self) -> list[str]:
         return list(self._g.features)
+
+    def actions(self, agent: str) -> list[Any]:
+        """The legal actions of `agent` now (see GrognardAEC.actions)."""
+        return self._g.game.legal_actions(agent)
+
+    def slots(self, agent: str) -> list[int]:
+        return list(self._g.legal(agent).ids)
+
+    def describe_action_space(self) -> dict[str, Any]:
+        return self._g.describe()
+
+    @property
+    def index(self) -> str:
+        return self._g.index
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
