@@ -20,8 +20,10 @@ import tinyrules  # noqa: E402
 
 
 def test_registry_names_openspiel_bots() -> None:
-    bot = make_agent("openspiel-ismcts:25", "viktory2", 1)
+    bot = make_agent("openspiel-ismcts:25", "victory", 1)
     assert isinstance(bot, OpenSpielBot) and (bot.kind, bot.simulations) == ("ismcts", 25)
+    with pytest.raises(UnknownAgent, match="hides nothing"):  # ISMCTSBot asserts hidden information
+        make_agent("openspiel-ismcts:25", "viktory2", 1)
     for bad in ("openspiel-alphazero:5", "openspiel-mcts:many", "openspiel-mcts:0"):
         with pytest.raises(UnknownAgent):
             make_agent(bad, "viktory2", 0)
@@ -163,7 +165,7 @@ def test_eval_bots_take_the_rulesets_evaluation_or_refuse() -> None:
     bot = make_agent("openspiel-mcts:1s:eval", "viktory2", 1)
     assert isinstance(bot, OpenSpielBot) and bot.evaluate is ai.evaluate
     assert bot.name == "openspiel-mcts:1s:eval"
-    plain = make_agent("openspiel-ismcts:30:random", "viktory2", 1)
+    plain = make_agent("openspiel-ismcts:30:random", "victory", 1)
     assert isinstance(plain, OpenSpielBot) and plain.evaluate is None
     for bad, ruleset in (("openspiel-mcts:30:eval", "blockgame"), ("openspiel-mcts:30:deep", "viktory2")):
         with pytest.raises(UnknownAgent):

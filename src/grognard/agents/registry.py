@@ -120,12 +120,33 @@ def _make_openspiel(name: str, ruleset_id: str, seed: int) -> Agent:
         from .openspiel_bots import make_openspiel_bot  # OpenSpiel loads only when asked for
     except ImportError as exc:
         raise UnknownAgent(f"{name!r} needs OpenSpiel ({exc}): pip install 'grognard[openspiel]'") from None
+    if name.startswith("openspiel-ismcts") and _is_open_information(ruleset_id):
+        # OpenSpiel's ISMCTSBot asserts an imperfect-information game: say so up front
+        raise UnknownAgent(
+            f"{name!r}: {ruleset_id} hides nothing, and OpenSpiel's ISMCTSBot plays only games "
+            "with hidden information; use openspiel-mcts"
+        )
     try:
         module = _ai_module(ruleset_id)
         evaluate = _as_evaluate(getattr(module, "evaluate", None) if module is not None else None)
         return make_openspiel_bot(name, seed, evaluate)
     except ValueError as exc:
         raise UnknownAgent(str(exc)) from None
+
+
+def _is_open_information(ruleset_id: str) -> bool:
+    """True for a registered ruleset whose states redraw no hidden data (the core's
+    `sample_consistent` hook); False for hidden information or a ruleset outside the
+    registry (the test games), which OpenSpiel's adapter judges itself."""
+    from grognard.core.game import State
+    from grognard.core.errors import UnknownRuleset
+
+    registry = importlib.import_module("grognard.games").REGISTRY
+    try:
+        state_class = registry.get(ruleset_id).state_class
+    except UnknownRuleset:  # a test game: the adapter judges it
+        return False
+    return bool(state_class._redraw_hidden is State._redraw_hidden)
 
 
 def _as_evaluate(candidate: object) -> Evaluate | None:
