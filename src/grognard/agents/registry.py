@@ -138,8 +138,8 @@ def _is_open_information(ruleset_id: str) -> bool:
     """True for a registered ruleset whose states redraw no hidden data (the core's
     `sample_consistent` hook); False for hidden information or a ruleset outside the
     registry (the test games), which OpenSpiel's adapter judges itself."""
-    from grognard.core.game import State
     from grognard.core.errors import UnknownRuleset
+    from grognard.core.game import State
 
     registry = importlib.import_module("grognard.games").REGISTRY
     try:
