@@ -28,7 +28,7 @@ class Slots:
             assert kind not in self.kinds, f"{kind} is declared twice"
             tables = []
             for domain in domains:
-                width = len(domain[0]) if isinstance(domain[0], tuple) else 1
+                width = len(domain[0]) if domain and isinstance(domain[0], tuple) else 1
                 assert all((len(v) if isinstance(v, tuple) else 1) == width for v in domain), kind
                 table = {v: i for i, v in enumerate(domain)}
                 assert len(table) == len(domain), f"{kind}: a domain repeats a value"

@@ -23,7 +23,6 @@ def test_the_space_is_fixed_data(scenario: str, index_check: Any) -> None:
     assert slots.slot(("done",)) == 0
 
 
-@pytest.mark.rules("G1.1")
 @pytest.mark.parametrize("scenario", SCENARIOS)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_games_stay_inside_the_space(scenario: str, seed: int, index_check: Any) -> None:

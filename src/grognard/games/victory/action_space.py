@@ -7,9 +7,10 @@ counter per player that never goes back, so no finite list names them. Legal act
 that name a block are numbered through a KEY (`action_keys`): the block becomes its
 RANK among its owner's blocks in id order (0 first; in Commanders the owner is the
 side, whose seats share its blocks, 10.5). A rank is below `max_blocks(layout)`: the
-rules set no count, so it is a generous bound over what games reach (at most 45 blocks
-of one player on two maps in heuristic and random games of ten turns); a player with
-more blocks has actions outside the index, which the encoder reports.
+rules set no count, so it is a bound with a margin over what games reach: in games of
+ten turns between heuristic agents a player had at most 50 blocks at once on two maps
+(bound 80) and 71 on four (bound 112), random agents fewer; a player with more blocks
+has actions outside the index, which the encoder reports.
 
 Families (kind: domains; "(a, b)" marks a joint domain; B = block ranks, H = hexes):
 
@@ -54,7 +55,7 @@ from .units import TARGET_CLASSES, unit_table
 Family = tuple[str, list[list[Any]]]
 
 #: block ranks per layout: enough for every player's blocks (see the module docstring)
-MAX_BLOCKS = {"1map": 48, "2map": 64, "3map": 64, "4map": 96}
+MAX_BLOCKS = {"1map": 48, "2map": 80, "3map": 80, "4map": 112}
 
 #: kinds whose first element is a block id
 BLOCK_KINDS = frozenset(
@@ -71,7 +72,7 @@ WATER = frozenset({"sea", "coastal"})
 
 
 def max_blocks(layout: str) -> int:
-    return MAX_BLOCKS.get(layout, 96)
+    return MAX_BLOCKS.get(layout, 112)
 
 
 @cache
