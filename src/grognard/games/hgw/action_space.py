@@ -33,7 +33,7 @@ K = strength point kinds):
 
 MAX_POINTS bounds the points of one army: ten a hex (Stacking 1), but the off-map boxes
 have no limit (the U.S. Army starts with twelve in its box), so it is a generous bound.
-The masks assume at most twelve armies a side, as every scenario's roster has.
+A side's masks run to 2**len(roster) - 1: 4 095 for the twelve armies of every roster.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ Families (kind: domains, each a list of values; "(a, b)" marks a joint domain):
 - done: none (end of a secret step, of diplomacy or of the Planning Phase)
 - order: faction x order token id x area (Planning Phase)
 - card: faction x card id of that faction's deck, one joint (faction, card) domain
-- air: faction x air support level "1".."5" (battle step 3)
+- air: faction x air support token level "1".."5", as the pools key them (battle step 3)
 - buy: faction x unit type x level 1..3 (Production Phase)
 - strengthen, upgrade: faction x unit rank (key)
 - submarine, logistics: faction
@@ -48,9 +48,6 @@ Family = tuple[str, list[list[Any]]]
 #: the largest number of one faction's units the index can name (ranks 0..MAX_UNITS-1)
 MAX_UNITS = 160
 
-LEVELS = (1, 2, 3)
-AIR_LEVELS = ("1", "2", "3", "4", "5")
-
 
 def _unit_slots() -> list[Any]:
     return [(f, r) for f in FACTIONS for r in range(MAX_UNITS)]
@@ -63,6 +60,7 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     factions = list(FACTIONS)
     areas = sorted([*m.land_ids, *m.port_ids, *m.sea_ids])
     unit_types = [u.id for u in c.units]
+    levels = sorted({lv.level for u in c.units for lv in u.levels})
     countries = [x.id for x in c.countries]
     cards = [(d.faction, card.id) for d in c.decks for card in d.cards]
     subs = [(f, sea) for f in factions for sea in c.submarine.seas.get(f, [])]
@@ -70,8 +68,8 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         ("done", []),
         ("order", [factions, [o.id for o in c.orders], areas]),
         ("card", [cards]),
-        ("air", [factions, list(AIR_LEVELS)]),
-        ("buy", [factions, unit_types, list(LEVELS)]),
+        ("air", [factions, [str(a.level) for a in c.air_support]]),  # token levels, as pool keys
+        ("buy", [factions, unit_types, levels]),
         ("strengthen", [factions, list(range(MAX_UNITS))]),
         ("upgrade", [factions, list(range(MAX_UNITS))]),
         ("submarine", [factions]),
@@ -79,7 +77,7 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         ("orders", [factions, [s.id for s in c.order_sets]]),
         ("logistics", [factions]),
         ("research", [factions, list(TECHNOLOGIES)]),
-        ("deploy", [factions, unit_types, list(LEVELS), areas]),
+        ("deploy", [factions, unit_types, levels, areas]),
         ("declare_war", [countries]),
         ("declare_war_ussr", []),
         ("break_pact", []),
