@@ -8,9 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hgw_positions import act, fog_game, pass_turn
+from test_hgw_campaign import end_combat, place, pol
+from test_hgw_campaign import new_game as campaign_game
 
-from grognard.games.hgw import RULESET
+from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.action_space import action_keys, action_space
+from grognard.games.hgw.combat import strike
 
 SIZES = {"barbarossa": 75_806, "fall_of_germany": 125_311, "campaign_1": 150_412}
 GAMES = [
@@ -58,3 +62,34 @@ def test_army_sets_are_keyed_by_a_mask_of_their_sides_roster() -> None:
         ("defensive_assault", "soviet", 0b10),
         ("cancel",),
     ]
+
+
+def _rare_positions() -> list[tuple[HgwState, str, str]]:
+    """Positions with actions random play seldom meets: (state, role, kind)."""
+    italy = campaign_game()  # Italy's surrender 2: the Axis player picks the lost points
+    pol(italy)["unaligned"].remove("italy")
+    pol(italy)["joined"]["italy"] = "axis"
+    for p in ("1636", "1637", "1736", "1737", "1837", "1838", "1839", "1937", "1938", "2037"):
+        italy.data["owner"][p] = "axis"
+    place(italy, "it", "1636", infantry=4, mechanized=1)
+    for p in ("1937", "1938", "1838"):
+        italy.data["owner"][p] = "allied"
+    end_combat(italy, "allied")
+    terms = campaign_game()  # the Soviet surrender offered to the Axis
+    for p in ("0942", "1144", "1446"):
+        terms.data["owner"][p] = "axis"
+    end_combat(terms, "axis")
+    fort = fog_game()  # Effect Of Forts On Combat 2: fort points taken as losses
+    pass_turn(fort, "axis")
+    pass_turn(fort, "soviet")
+    act(fort, "allied", "end_movement")
+    strike(fort, "1736", "allied", 4)
+    return [(italy, "axis", "italy_loss"), (terms, "axis", "accept_surrender"), (fort, "axis", "lose_fort")]
+
+
+def test_the_seldom_met_actions_have_slots_too(index_check: Any) -> None:
+    for state, role, kind in _rare_positions():
+        slots = index_check.Slots(action_space(state.data["scenario"], state.meta["options"]))
+        legal = state.legal_actions(role)
+        assert kind in {a[0] for a in legal}
+        assert len({slots.slot(k) for k in action_keys(state, role, legal)}) == len(legal)

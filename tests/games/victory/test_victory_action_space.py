@@ -8,8 +8,12 @@ import itertools
 from typing import Any
 
 import pytest
+from test_destruction import _bridge
+from test_grounded_air import _carrier_port
+from test_stretch_units import _bomb_battle
+from victory_positions import BLUE, RED, empty_game, put, start, start_combat
 
-from grognard.games.victory import RULESET
+from grognard.games.victory import RULESET, VictoryState
 from grognard.games.victory.action_space import _geography, action_keys, action_space, block_ranks
 from grognard.games.victory.boards import board_ids, game_map, layouts, map_key
 from grognard.games.victory.control import side_key
@@ -100,3 +104,27 @@ def test_blocks_are_keyed_by_their_rank_among_the_owners_blocks() -> None:
     legal = [("land", "blue-100"), ("land", "blue-02", "0,0"), ("merge", "blue-11", "blue-02"), ("done",)]
     keys = action_keys(state, "blue", legal)
     assert keys == [("land", 20, ""), ("land", 1, "0,0"), ("merge", 10, 1), ("done",)]
+
+
+def _rare_positions() -> list[tuple[VictoryState, str, str]]:
+    """Positions with actions random play seldom meets: (state, role, kind)."""
+    bomb_battle = _bomb_battle()[0]  # S1.1 the atom bomb's strike
+    grounding = empty_game()  # 5.52 the owner grounds air units beyond two
+    port = _carrier_port(grounding)
+    put(grounding, BLUE, "IN", port["city"], 4, moved=True, entered=port["land"])
+    start_combat(grounding, port["city"], BLUE, RED)
+    bridge = empty_game(logistics=True)  # 9.5 an engineer rebuilds a bridge
+    side, a, b = _bridge(bridge)
+    bridge.data.update(destroyed=[side], side_hits={side: 2}, phase="production")
+    put(bridge, BLUE, "EN", a, 3)
+    put(bridge, BLUE, "IN", b, 4)
+    start(bridge, "production", done=[], left=None)
+    return [(bomb_battle, BLUE, "drop"), (grounding, RED, "ground"), (bridge, BLUE, "rebuild")]
+
+
+def test_the_seldom_met_actions_have_slots_too(index_check: Any) -> None:
+    for state, role, kind in _rare_positions():
+        slots = index_check.Slots(action_space("quick-start", state.meta["options"]))
+        legal = state.legal_actions(role)
+        assert kind in {a[0] for a in legal}
+        assert len({slots.slot(k) for k in action_keys(state, role, legal)}) == len(legal)
