@@ -1,7 +1,7 @@
 """Hitler's Global War's fixed action index (issue 11): every legal action of random and
 heuristic games, in every scenario with and without two_player and own_setup, has a key
-in exactly one slot of the declared space (the check: tests/games/conftest.py); the
-space is fixed data."""
+in exactly one slot of the declared space (grognard.rl's ActionSpace; the games:
+tests/games/conftest.py); the space is fixed data."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from test_hgw_campaign import new_game as campaign_game
 from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.action_space import action_keys, action_space
 from grognard.games.hgw.combat import strike
+from grognard.rl.action_space import ActionSpace
 
 SIZES = {"barbarossa": 75_806, "fall_of_germany": 125_311, "campaign_1": 150_412}
 GAMES = [
@@ -27,10 +28,10 @@ GAMES = [
 
 
 @pytest.mark.parametrize("scenario", sorted(SIZES))
-def test_the_space_is_fixed_data(scenario: str, index_check: Any) -> None:
+def test_the_space_is_fixed_data(scenario: str) -> None:
     first = action_space(scenario, {})
     assert first == action_space(scenario, {"two_player": True, "own_setup": True})
-    assert index_check.Slots(first).size == SIZES[scenario]
+    assert ActionSpace(first).size == SIZES[scenario]
 
 
 @pytest.mark.parametrize(("scenario", "options"), GAMES)
@@ -87,9 +88,9 @@ def _rare_positions() -> list[tuple[HgwState, str, str]]:
     return [(italy, "axis", "italy_loss"), (terms, "axis", "accept_surrender"), (fort, "axis", "lose_fort")]
 
 
-def test_the_seldom_met_actions_have_slots_too(index_check: Any) -> None:
+def test_the_seldom_met_actions_have_slots_too() -> None:
     for state, role, kind in _rare_positions():
-        slots = index_check.Slots(action_space(state.data["scenario"], state.meta["options"]))
+        space = ActionSpace(action_space(state.data["scenario"], state.meta["options"]), action_keys)
         legal = state.legal_actions(role)
         assert kind in {a[0] for a in legal}
-        assert len({slots.slot(k) for k in action_keys(state, role, legal)}) == len(legal)
+        assert len(set(space.legal_slots(state, role, legal).ids)) == len(legal)  # raises on a clash

@@ -1,6 +1,7 @@
 """Victory's fixed action index (issue 11): every legal action of random and heuristic
 games, in every scenario and with the optional rules, has a key in exactly one slot of
-the declared space (the check: tests/games/conftest.py); the space is fixed data."""
+the declared space (grognard.rl's ActionSpace; the games: tests/games/conftest.py); the
+space is fixed data."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from grognard.games.victory.action_space import _geography, action_keys, action_
 from grognard.games.victory.boards import board_ids, game_map, layouts, map_key
 from grognard.games.victory.control import side_key
 from grognard.games.victory.demolition import TARGETS
+from grognard.rl.action_space import ActionSpace
 
 ALL_OPTIONS = {
     "turn_limit": 3,
@@ -58,11 +60,11 @@ SIZES = {  # slots per scenario (in docs/victory-design.md, "Action index")
 
 @pytest.mark.parametrize(("scenario", "options"), list(SIZES))
 def test_the_space_is_fixed_data(
-    scenario: str, options: tuple[tuple[str, Any], ...], index_check: Any
+    scenario: str, options: tuple[tuple[str, Any], ...]
 ) -> None:
     first = action_space(scenario, dict(options))
     assert first == action_space(scenario, dict(options))
-    assert index_check.Slots(first).size == SIZES[scenario, options] < 2**22
+    assert ActionSpace(first).size == SIZES[scenario, options] < 2**22
 
 
 def test_the_map_choice_terrain_covers_every_arrangement_of_two_maps() -> None:
@@ -122,9 +124,9 @@ def _rare_positions() -> list[tuple[VictoryState, str, str]]:
     return [(bomb_battle, BLUE, "drop"), (grounding, RED, "ground"), (bridge, BLUE, "rebuild")]
 
 
-def test_the_seldom_met_actions_have_slots_too(index_check: Any) -> None:
+def test_the_seldom_met_actions_have_slots_too() -> None:
     for state, role, kind in _rare_positions():
-        slots = index_check.Slots(action_space("quick-start", state.meta["options"]))
+        space = ActionSpace(action_space("quick-start", state.meta["options"]), action_keys)
         legal = state.legal_actions(role)
         assert kind in {a[0] for a in legal}
-        assert len({slots.slot(k) for k in action_keys(state, role, legal)}) == len(legal)
+        assert len(set(space.legal_slots(state, role, legal).ids)) == len(legal)  # raises on a clash

@@ -1,6 +1,7 @@
 """Virtuti's fixed action index (issue 11): every legal action of random and heuristic
 games, in both scenarios, has a key in exactly one slot of the declared space, and the
-space is the same list whenever it is asked for (the check: tests/games/conftest.py)."""
+space is the same list whenever it is asked for (grognard.rl's ActionSpace; the games:
+tests/games/conftest.py)."""
 
 from __future__ import annotations
 
@@ -10,17 +11,18 @@ import pytest
 
 from grognard.games.virtuti import RULESET
 from grognard.games.virtuti.action_space import MAX_UNITS, action_keys, action_space
+from grognard.rl.action_space import ActionSpace
 
 SCENARIOS = ("full_campaign", "barbarossa")
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
-def test_the_space_is_fixed_data(scenario: str, index_check: Any) -> None:
+def test_the_space_is_fixed_data(scenario: str) -> None:
     first, second = action_space(scenario, {}), action_space(scenario, {"turns": 3})
     assert first == second == action_space(scenario, {})
-    slots = index_check.Slots(first)
+    slots = ActionSpace(first)
     assert slots.size == 158_844  # the same map, decks and rosters in both scenarios
-    assert slots.slot(("done",)) == 0
+    assert slots.encode(("done",)) == 0
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
