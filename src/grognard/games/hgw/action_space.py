@@ -1,0 +1,140 @@
+"""Hitler's Global War's fixed action index (issue 11, "RL interface"): slot k means
+the same decision in every position of a scenario. `grognard.rl` numbers the families
+below mixed-radix, in this order, the first domain most significant.
+
+Armies and fleets are a fixed roster per scenario (the set-up's army names, twelve a
+side, and its fleet counters), places the scenario's geography plus the off-map boxes.
+Most actions are numbered as they are. Three kinds name a varying number of armies or
+fleets (`("assault", origin, target, *armies)`, `("defensive_assault", *armies)`,
+`("escort", *fleets)`), and "assault" also stands alone as the yes of an invasion's or
+an exploitation's assault question; these are numbered through a KEY (`action_keys`):
+the armies become (side, mask), bit i of the mask set for the i-th army of that side's
+roster (the armies of one assault or defensive assault are all of one side, and they
+fix its origin and target), ("", 0) for the bare action; the fleets become a mask over
+the scenario's fleets. Every other key is the action itself.
+
+Families (kind: domains; "(a, b)" marks a joint domain; A = armies, P = places,
+K = strength point kinds):
+
+- set-up (The Fall of Germany special rule 5): printed_setup, place (K x P), end_setup
+- movement (Movement, Stacking): move (A x (K and "army") x points 1..MAX_POINTS),
+  eliminate (A x K), convert (A), end_movement; where the points go: cancel, to_army
+  (A), to_place (P)
+- combat (Initial Attack, Assault Resolution, Invasions, Fleet Naval Fire): end_announce,
+  attack (A x P), invade (A x P), invasion (A), no_escort, no_interception, escort
+  (fleet mask) and intercept (fleet) where the scenario has fleets, defensive_assault ((side, mask)),
+  no_defensive_assault, lose (A x K), lose_fort (P), to_advances, assault ((side,
+  mask)), no_assault, advance (A), retreat (P), to_exploitation, exploit (A x P),
+  amphibious_advance (A x P), end_combat
+- production (Building Strength Points, Fortifications, Lend-Lease): end_production,
+  lend_lease, build (K x (("army", A) or ("place", P))), fort (P), dismantle_fort (P),
+  repair (P)
+- Campaign Game I politics: italy_loss (A x K), accept_surrender, refuse_surrender
+
+MAX_POINTS bounds the points of one army: ten a hex (Stacking 1), but the off-map boxes
+have no limit (the U.S. Army starts with twelve in its box), so it is a generous bound.
+A side's masks run to 2**len(roster) - 1: 4 095 for the twelve armies of every roster.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .geography import geography
+from .map import load_map
+from .movement import WHOLE
+from .scenario import KINDS, load_scenario
+
+Family = tuple[str, list[list[Any]]]
+
+#: the most strength points one army's "move" may name
+MAX_POINTS = 120
+
+#: kinds whose elements are a set of armies or fleets (numbered by mask)
+MASKED = frozenset({"assault", "defensive_assault", "escort"})
+
+
+def _rosters(scenario: str) -> dict[str, list[str]]:
+    return {side: [a.id for a in armies] for side, armies in load_scenario(scenario).armies.items()}
+
+
+def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
+    """The families of a scenario (the options change who plays and the set-up, never
+    the rosters or the map)."""
+    content = load_scenario(scenario)
+    rosters = _rosters(scenario)
+    armies = [a for side in rosters.values() for a in side]
+    places = sorted(geography(scenario).places | {b.id for b in load_map().data.boxes})
+    kinds = list(KINDS)
+    fleets = [f.id for f in content.fleets]
+    groups = [("", 0)] + [(side, mask) for side, ids in rosters.items() for mask in range(1, 2 ** len(ids))]
+    points = list(range(1, MAX_POINTS + 1))
+    naval: list[Family] = []  # Fleet Naval Fire: only where the set-up has fleets
+    if fleets:
+        naval = [("escort", [list(range(1, 2 ** len(fleets)))]), ("intercept", [fleets])]
+    return [
+        ("printed_setup", []),
+        ("place", [kinds, places]),
+        ("end_setup", []),
+        ("move", [armies, [WHOLE, *kinds], points]),
+        ("eliminate", [armies, kinds]),
+        ("convert", [armies]),
+        ("end_movement", []),
+        ("cancel", []),
+        ("to_army", [armies]),
+        ("to_place", [places]),
+        ("end_announce", []),
+        ("attack", [armies, places]),
+        ("invade", [armies, places]),
+        ("invasion", [armies]),
+        ("no_escort", []),
+        ("no_interception", []),
+        *naval,
+        ("defensive_assault", [groups]),
+        ("no_defensive_assault", []),
+        ("lose", [armies, kinds]),
+        ("lose_fort", [places]),
+        ("to_advances", []),
+        ("assault", [groups]),
+        ("no_assault", []),
+        ("advance", [armies]),
+        ("retreat", [places]),
+        ("to_exploitation", []),
+        ("exploit", [armies, places]),
+        ("amphibious_advance", [armies, places]),
+        ("end_combat", []),
+        ("end_production", []),
+        ("lend_lease", []),
+        ("build", [kinds, [("army", a) for a in armies] + [("place", p) for p in places]]),
+        ("fort", [places]),
+        ("dismantle_fort", [places]),
+        ("repair", [places]),
+        ("italy_loss", [armies, kinds]),
+        ("accept_surrender", []),
+        ("refuse_surrender", []),
+    ]
+
+
+def _mask(ids: Sequence[str], roster: Sequence[str]) -> int:
+    return sum(1 << roster.index(i) for i in ids)
+
+
+def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """Each legal action's key in the index: sets of armies or fleets become masks."""
+    out: list[tuple[Any, ...]] = []
+    rosters: dict[str, list[str]] | None = None
+    for action in actions:
+        kind = action[0]
+        if kind in MASKED:
+            if rosters is None:
+                rosters = _rosters(state.data["scenario"])
+            if kind == "escort":
+                fleets = [f.id for f in load_scenario(state.data["scenario"]).fleets]
+                action = (kind, _mask(action[1:], fleets))
+            else:
+                ids = action[3:] if kind == "assault" else action[1:]
+                side = state.data["armies"][ids[0]]["side"] if ids else ""
+                action = (kind, side, _mask(ids, rosters[side]) if ids else 0)
+        out.append(action)
+    return out
