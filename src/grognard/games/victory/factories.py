@@ -32,8 +32,8 @@ from .control import Data, arm, gmap, new_block, occupancy, sides
 from .sides import allied, is_enemy
 from .units import unit_table
 
-# 9.1: the arm each factory type produces
-FACTORY_ARM = {"FCA": "air", "FCN": "naval", "FCG": "ground"}
+# 9.1: the arm each factory type produces (the unit data's `produces`)
+FACTORY_ARM: dict[str, str] = {t: u.produces for t, u in unit_table().items() if u.produces is not None}
 FACTORY_OF = {kind: type_id for type_id, kind in FACTORY_ARM.items()}
 # L1.6-L1.8: options letting a unit come from another kind of factory (tag, option, arm)
 EXTRA_FACTORIES = (
