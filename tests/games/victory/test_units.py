@@ -218,7 +218,8 @@ def test_a_blockset_with_a_wrong_total_or_unknown_type_is_rejected() -> None:
 @pytest.mark.rules("9.1")
 def test_9_1_each_factory_type_names_the_arm_it_produces_in_the_unit_data() -> None:
     table = units.unit_table()
-    assert {t: u.produces for t, u in table.items() if u.produces} == {"FCA": "air", "FCN": "naval", "FCG": "ground"}
+    produced = {t: u.produces for t, u in table.items() if u.produces}
+    assert produced == {"FCA": "air", "FCN": "naval", "FCG": "ground"}
     data = _raw_units()
     line = next(u for u in data["units"] if u["id"] == "FCA")
     del line["produces"]

@@ -40,7 +40,7 @@ def test_the_heuristic_beats_the_random_agent_at_quick_start(seed: int) -> None:
     assert state.result() == {role: 1.0, ("red" if role == "blue" else "blue"): 0.0}
 
 
-@pytest.mark.parametrize("scenario", ["custom-forces", "sleeping-giant", "two-front"])
+@pytest.mark.parametrize("scenario", ["custom-forces", "sleeping-giant", "two-front", "neutral-ground"])
 def test_the_heuristic_finishes_the_other_scenarios(scenario: str) -> None:
     state = _play(scenario, 5, "blue", turn_limit=4)
     assert state.result() is not None

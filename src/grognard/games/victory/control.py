@@ -111,6 +111,12 @@ def home_owner(data: Data, info: HexInfo) -> str | None:
     return owner
 
 
+def began_neutral(data: Data, info: HexInfo) -> bool:
+    """N1.1: a city or town on no player's map, neutral when the game began (a board
+    the scenario leaves without an owner, e.g. Neutral Ground's centre map)."""
+    return bool(info.city or info.town) and info.board not in data["homes"]
+
+
 def is_airbase_site(info: HexInfo) -> bool:
     """5.51: cities and towns are airbases."""
     return info.city > 0 or info.town
