@@ -145,3 +145,27 @@ def test_no_hidden_field_reaches_another_seat_across_neutral_ground(factories: b
     check, battles = _checker()
     _play(8, check, "neutral-ground", turns=8, heuristic=True, factories=factories)
     assert battles[0] > 0
+
+
+@pytest.mark.rules("6.1", "9.1")
+def test_no_hidden_field_reaches_another_seat_with_factories_allocated_by_hand() -> None:
+    """9.1: random players allocate their factories themselves, in secret; the factory
+    blocks then stand face down like any other."""
+    check, battles = _checker()
+    _play(6, check, "quick-start", turns=3, factories=True)
+    assert battles[0] > 0
+
+
+@pytest.mark.rules("6.1", "9.1")
+def test_samples_redeal_factories_only_among_factories() -> None:
+    state = RULESET.new_game("quick-start", {"turn_limit": 3, "factories": True}, 7)
+    assert isinstance(state, VictoryState)
+    agents = random.Random(7)
+    while state.data["phase"] in ("deploy", "factories"):
+        role = agents.choice(state.active_roles())
+        state.apply(role, agents.choice(state.legal_actions(role)))
+    for n in range(5):
+        sample = state.sample_consistent("blue", Rng(Rng.new_state(n)))
+        for bid, block in state.data["blocks"].items():
+            twin = sample.data["blocks"][bid]
+            assert twin["type"].startswith("FC") == block["type"].startswith("FC"), bid

@@ -5,10 +5,11 @@
   value in PP is its steps less one: the bottom step is its 0 PP step, which hits
   never take (9.1), so one block is worth 0-3 PP. A city's factories may total its
   PP value at most (9.1); naval factories stand only in ports.
-- Set-up (our reading; the allocation choice of 9.1 is not offered yet): when
-  deployment is done, each player's largest port city gets a naval factory and his
-  largest inland city an air factory, each of the city's value (at most 3); every
-  other city, and any value left over, a ground factory.
+- Set-up (9.1): after deployment each player allocates his cities' factories himself
+  (factory_setup.py); `allocation` is the standing choice offered there as the
+  default: his largest port city gets a naval factory and his largest inland city an
+  air factory, each of the city's value (at most 3); every other city, and any value
+  left over, a ground factory.
 - Production (9.1): a city's PP come from its factories, each producing only units
   of its arm; L1.6-L1.8 options let engineers come from any factory, airborne units
   from air factories, marines from naval ones. A factory step costs 1 PP of any arm
@@ -28,7 +29,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .control import Data, arm, gmap, new_block, occupancy, sides
+from .control import Data, arm, gmap, occupancy
 from .sides import allied, is_enemy
 from .units import unit_table
 
@@ -96,7 +97,7 @@ def arms_for(data: Data, type_id: str) -> tuple[str, ...]:
 
 
 def allocation(data: Data, role: str, cities: list[str]) -> list[tuple[str, str, int]]:
-    """Our reading of 9.1's set-up: (city, factory type, PP) for a player's cities."""
+    """The default of 9.1's set-up: (city, factory type, PP) for a player's cities."""
     the_map = gmap(data)
     top = gmap(data).hexes
     ports = sorted((c for c in cities if top[c].port), key=lambda c: (-top[c].city, c))
@@ -119,22 +120,6 @@ def allocation(data: Data, role: str, cities: list[str]) -> list[tuple[str, str,
 @cache
 def max_pp() -> int:
     return min(unit_table()[t].max_steps for t in FACTORY_ARM) - 1
-
-
-def place_factories(game: Any) -> None:
-    """9.1: every player's starting cities get their factories (see `allocation`)."""
-    data = game.data
-    the_map = gmap(data)
-    for role in sides(data):
-        boards = {board for board, owner in data["homes"].items() if owner == role}
-        cities = sorted(h for h, info in the_map.hexes.items() if info.city and info.board in boards)
-        for city, type_id, pp in allocation(data, role, cities):
-            number = data["next_id"][role]
-            data["next_id"][role] = number + 1
-            bid = f"{role}-{number:02d}"
-            data["blocks"][bid] = new_block(role, type_id, pp + 1, city)
-            game.log(f"you set up {bid} ({unit_table()[type_id].name}, {pp} PP) at {city}", to=[role])
-        game.log(f"{role}'s factories stand in his cities")
 
 
 def capture_factories(game: Any, hex_id: str) -> list[str]:
@@ -194,12 +179,13 @@ def repair_factories(game: Any) -> None:
 
 __all__ = [
     "FACTORY_ARM",
+    "allocation",
     "arm_budget",
     "arms_for",
     "capture_factories",
     "factory_pp",
     "is_factory",
-    "place_factories",
+    "max_pp",
     "plays_factories",
     "repair_factories",
 ]
