@@ -273,3 +273,36 @@ def test_9_1_the_heuristic_allocates_ground_factories_it_will_use() -> None:
     mine = _factories_of(state, BLUE)
     assert {t for _, t, _ in mine} == {"FCG"}  # it raises ground units (ai.BUILD_PREFERENCE)
     assert sum(pp for _, _, pp in mine) == 10
+
+
+@pytest.mark.rules("9.1", "4.3")
+def test_9_1_a_resource_converts_in_factories_by_their_types_the_rulebooks_example() -> None:
+    # 9.1's example: a 3 PP city with a Naval 2 and an Air 1 factory; a Resource 2
+    # block there converts to Naval +4 and Air +2, for Naval 6 PP and Air 3 PP
+    state = empty_game(factories=True)
+    city = _city(state, RED, lambda i: i.port and i.city == 3)
+    put(state, RED, "FCN", city, 3)  # 2 PP
+    put(state, RED, "FCA", city, 2)  # 1 PP
+    resource = put(state, RED, "RE", city, 2)
+    put(state, RED, "IN", city, 4)
+    _production(state)
+    frame = _frame(state)
+    assert frame["arms"][RED][city] == {"naval": 2, "air": 1}
+    assert ("convert", resource) in state.legal_actions(RED)
+    state.apply(RED, ("convert", resource))
+    assert frame["arms"][RED][city] == {"naval": 6, "air": 3}
+    assert frame["left"][RED][city] == 9
+    assert resource not in state.data["blocks"]  # the block is used up
+    assert not [a for a in state.legal_actions(RED) if a[0] == "build" and a[2] == "IN"]  # no ground PP
+
+
+@pytest.mark.rules("4.3")
+def test_4_3_without_factories_a_resource_yields_its_steps_times_the_city_value() -> None:
+    state = empty_game()
+    city = _city(state, RED, lambda i: i.city == 3)
+    resource = put(state, RED, "RE", city, 4)
+    put(state, RED, "IN", city, 4)
+    _production(state)
+    assert _frame(state)["left"][RED][city] == 3
+    state.apply(RED, ("convert", resource))
+    assert _frame(state)["left"][RED][city] == 3 + 12  # 4.3's example: Resource 4 in a 3 city

@@ -174,6 +174,10 @@ def _factory(b: Board, a: Action) -> float:
     return {"FCG": 2.0, "FCA": 0.5}.get(a[2], -1.0) + 0.1 * float(a[3])
 
 
+def _convert(b: Board, a: Action) -> float:
+    return 9.0  # 4.3, 9.1: a resource in a city is PP for nothing: take them first
+
+
 def _default_factories(b: Board, a: Action) -> float:
     return 1.0  # below any ground factory of its own choice
 
@@ -251,4 +255,5 @@ SCORERS = {
     "fight": _fight,
     "factory": _factory,
     "default_factories": _default_factories,
+    "convert": _convert,
 }

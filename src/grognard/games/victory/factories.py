@@ -18,6 +18,9 @@
 - Combat (9.1): factories fire 1-1-1 in turn F and never move or retreat; a factory
   left in a hex with none of its owner's other blocks beside an enemy ground unit is
   captured at once at its strength (by a move into it, or in a battle).
+- Resources (4.3, 9.1): a resource block in a city converts in the production phase
+  to its steps times the city's value in PP; with factories, to its steps times each
+  factory's value, for that factory's arm (`resource_yield`).
 - L1.5 (with `logistics_sheet`): at the end of production every city whose factories
   total less than its value gets one factory step for free.
 
@@ -122,6 +125,18 @@ def max_pp() -> int:
     return min(unit_table()[t].max_steps for t in FACTORY_ARM) - 1
 
 
+def resource_yield(
+    data: Data, hex_id: str, steps: int, occ: dict[str, list[str]] | None = None
+) -> dict[str, int]:
+    """4.3, 9.1: the PP a resource block of `steps` steps converts to in a city: its
+    steps times the city's value; with factories, its steps times each factory's value,
+    added to that factory's arm (9.1's example: Naval 2 and Air 1 factories, a
+    Resource 2 block: Naval +4, Air +2). Key "" without factories."""
+    if not plays_factories(data):
+        return {"": steps * int(gmap(data).hexes[hex_id].city)}
+    return {kind: steps * pp for kind, pp in arm_budget(data, hex_id, occ).items() if pp}
+
+
 def capture_factories(game: Any, hex_id: str) -> list[str]:
     """9.1: factories alone (none of their owner's other blocks there) with another
     player's ground unit pass to him at once, at their strength. Returns them."""
@@ -188,4 +203,5 @@ __all__ = [
     "max_pp",
     "plays_factories",
     "repair_factories",
+    "resource_yield",
 ]
