@@ -5,11 +5,10 @@ at strength, the 0 PP step, automatic repair and the building options."""
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
-from victory_positions import BLUE, RED, empty_game, hexes, home_board, neighbours, put, start
+from victory_positions import BLUE, RED, deployed, empty_game, hexes, home_board, neighbours, put, start
 
 from grognard.core.errors import IllegalAction
 from grognard.games.victory import RULESET, VictoryState
@@ -197,13 +196,7 @@ def test_factory_games_keep_the_contract() -> None:
 
 def _deployed(seed: int, scenario: str = "quick-start", **options: Any) -> VictoryState:
     """A factories game whose blocks are all deployed: the allocation of 9.1 is next."""
-    state = RULESET.new_game(scenario, {"factories": True, **options}, seed)
-    assert isinstance(state, VictoryState)
-    agents = random.Random(seed)
-    while state.data["phase"] == "deploy":
-        role = agents.choice(state.active_roles())
-        state.apply(role, agents.choice(state.legal_actions(role)))
-    return state
+    return deployed(seed, scenario, factories=True, **options)
 
 
 def _factories_of(state: VictoryState, role: str) -> list[tuple[str, str, int]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from victory_positions import BLUE, RED, hexes, put, start, start_moves
+from victory_positions import BLUE, RED, empty_game, hexes, put, start, start_moves
 
 from grognard.games.victory import RULESET, VictoryState
 from grognard.games.victory.boards import HexInfo
@@ -31,14 +31,9 @@ from grognard.games.victory.supply import SupplyNetwork, supply_network
 from grognard.testing import check_ruleset
 
 
-def _empty(seed: int = 0, **options: Any) -> VictoryState:
+def _empty(seed: int = 0) -> VictoryState:
     """A Neutral Ground game with no block on the map, in the move phase."""
-    state = RULESET.new_game("neutral-ground", options, seed)
-    assert isinstance(state, VictoryState)
-    state.data["blocks"].clear()
-    state.data["phase"] = "move"
-    state.data["order"] = [BLUE, RED]
-    return state
+    return empty_game(seed, "neutral-ground")
 
 
 def _neutral_cities(state: VictoryState) -> list[str]:
