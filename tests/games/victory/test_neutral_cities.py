@@ -97,6 +97,8 @@ def test_n1_1_a_strategic_move_may_not_take_a_neutral_city_a_normal_move_may() -
     assert ("strategic", bid, city) not in legal
     # nor through it: no strategic end is reached only across the neutral city
     assert all(a[2] != city for a in legal if a[0] == "strategic")
+    why = RULESET.explain_illegal(state, BLUE, ("strategic", bid, city))  # "why can't I?"
+    assert why is not None and "N1.1" in why and "normal move" in why
     # once the player garrisons it, it is his, and strategic moves may enter it
     put(state, BLUE, "IN", city, 4)
     start_moves(state, BLUE)
