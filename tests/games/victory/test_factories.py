@@ -250,6 +250,14 @@ def test_9_1_the_default_allocation_is_the_standing_one_and_bad_choices_are_refu
     assert _factories_of(state, RED) == sorted(allocation(state.data, RED, _cities(state, RED)))
 
 
+@pytest.mark.rules("9.1", "10.4", "10.5")
+@pytest.mark.parametrize(("scenario", "players"), [("commanders", 8), ("two-front", 3)])
+def test_9_1_the_allocation_keeps_the_contract_with_seats_and_allies(scenario: str, players: int) -> None:
+    options = {"turn_limit": 2, "factories": True, "players": players}
+    report = check_ruleset(RULESET, scenarios=[scenario], games=1, seed=2, options_list=[options])
+    assert report.games == 1
+
+
 @pytest.mark.rules("9.1", "10.5")
 def test_9_1_the_production_seat_allocates_a_commanders_sides_factories() -> None:
     state = _deployed(1, "commanders", players=8)
