@@ -8,7 +8,8 @@ without importing each other.
 Block data, one dict per block in `data["blocks"]` (see state.py for the layout):
 `owner`, `type`, `steps`, `at`, `moved`, `entered` (the hex it attacked from, or
 None), `reserve` (a responding block, 5.8), `half` (a half-hit, 6.47), `new` (built
-this production phase).
+this production phase, or a factory being allocated at set-up, 9.1: unseen by the
+other players until all are done).
 """
 
 from __future__ import annotations
