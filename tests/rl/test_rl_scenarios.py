@@ -27,6 +27,7 @@ SETUPS: list[tuple[str, str | None, dict[str, Any], int, int]] = [
     ("victory", "custom-forces", {"turn_limit": 2}, 4096, 2),
     ("victory", "sleeping-giant", {"turn_limit": 2}, 4096, 2),
     ("victory", "two-front", {"turn_limit": 2}, 4096, 2),
+    ("victory", "neutral-ground", {"turn_limit": 2}, 4096, 2),  # N1.1
     ("victory", "commanders", {"turn_limit": 2}, 4096, 6),
     *(("viktory2", None, {"players": n}, 512, n) for n in (3, 4, 5, 6)),
     ("hgw", "fall_of_germany", {"two_player": True}, 512, 3),

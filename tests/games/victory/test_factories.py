@@ -4,15 +4,19 @@ at strength, the 0 PP step, automatic repair and the building options."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
-from victory_positions import BLUE, RED, empty_game, hexes, home_board, neighbours, put, start
+from victory_positions import BLUE, RED, deployed, empty_game, hexes, home_board, neighbours, put, start
 
+from grognard.core.errors import IllegalAction
 from grognard.games.victory import RULESET, VictoryState
+from grognard.games.victory.ai import VictoryHeuristic
 from grognard.games.victory.battle_hits import candidates
 from grognard.games.victory.control import gmap
-from grognard.games.victory.factories import arm_budget, paying_arms, place_factories
+from grognard.games.victory.factories import allocation, arm_budget, is_factory, paying_arms
+from grognard.games.victory.factory_setup import allocate_all_by_default
 from grognard.testing import check_ruleset
 
 
@@ -37,7 +41,7 @@ def _frame(state: VictoryState) -> dict[str, Any]:
 @pytest.mark.rules("9.1")
 def test_9_1_every_city_starts_with_factories_worth_its_value() -> None:
     state = empty_game(factories=True)
-    place_factories(state)
+    allocate_all_by_default(state)
     the_map = gmap(state.data)
     blocks = state.data["blocks"]
     for role in (BLUE, RED):
@@ -188,3 +192,118 @@ def test_factory_games_keep_the_contract() -> None:
     }
     report = check_ruleset(RULESET, scenarios=["quick-start"], games=1, seed=4, options_list=[options])
     assert report.games == 1
+
+
+def _deployed(seed: int, scenario: str = "quick-start", **options: Any) -> VictoryState:
+    """A factories game whose blocks are all deployed: the allocation of 9.1 is next."""
+    return deployed(seed, scenario, factories=True, **options)
+
+
+def _factories_of(state: VictoryState, role: str) -> list[tuple[str, str, int]]:
+    blocks = state.data["blocks"].values()
+    mine = [b for b in blocks if b["owner"] == role and is_factory(b)]
+    return sorted((b["at"], b["type"], b["steps"] - 1) for b in mine)
+
+
+@pytest.mark.rules("9.1")
+def test_9_1_each_player_allocates_his_factories_at_set_up_in_secret() -> None:
+    state = _deployed(2)
+    assert state.data["phase"] == "factories"
+    assert sorted(state.active_roles()) == [BLUE, RED]  # simultaneous, as deployment
+    the_map = gmap(state.data)
+    legal = state.legal_actions(BLUE)
+    assert ("default_factories",) in legal
+    for _, city, type_id, pp in (a for a in legal if a[0] == "factory"):
+        assert 1 <= pp <= min(3, the_map.hexes[city].city)  # a block is worth 0-3 PP
+        assert type_id != "FCN" or the_map.hexes[city].port  # naval only in ports
+    port = next(h for h in _cities(state, BLUE, lambda i: i.port and i.city >= 2))
+    value = the_map.hexes[port].city
+    seen_by_red = len(state.view(RED)["board"]["blocks"])
+    state.apply(BLUE, ("factory", port, "FCN", value - 1))
+    state.apply(BLUE, ("factory", port, "FCA", 1))
+    assert ("factory", port, "FCG", 1) not in state.legal_actions(BLUE)  # the city is full
+    assert len(state.view(RED)["board"]["blocks"]) == seen_by_red  # not even listed yet
+    state.apply(BLUE, ("default_factories",))
+    assert BLUE not in state.active_roles() and RED in state.active_roles()
+    mine = _factories_of(state, BLUE)
+    assert (port, "FCN", value - 1) in mine and (port, "FCA", 1) in mine
+    for city in _cities(state, BLUE):  # every city's factories total its value
+        assert sum(pp for at, _, pp in mine if at == city) == the_map.hexes[city].city
+    state.apply(RED, ("default_factories",))
+    assert state.data["phase"] != "factories"
+    shown = [e for e in state.view(RED)["board"]["blocks"] if e["side"] == BLUE and e["at"] == port]
+    assert len(shown) >= 2 and all(set(e) == {"side", "at", "hidden"} for e in shown)  # blocks, face down
+
+
+@pytest.mark.rules("9.1")
+def test_9_1_the_default_allocation_is_the_standing_one_and_bad_choices_are_refused() -> None:
+    state = _deployed(3)
+    city = _city(state, RED)
+    value = int(gmap(state.data).hexes[city].city)
+    before = json.dumps(state.data, sort_keys=True)
+    bad_choices = [("factory", city, "FCG", value + 1), ("factory", city, "FCX", 1), ("factory", "x", "FCG")]
+    for bad in bad_choices:
+        with pytest.raises(IllegalAction):
+            state.apply(RED, bad)
+    assert json.dumps(state.data, sort_keys=True) == before  # an illegal action changes nothing
+    state.apply(RED, ("default_factories",))
+    assert _factories_of(state, RED) == sorted(allocation(state.data, RED, _cities(state, RED)))
+
+
+@pytest.mark.rules("9.1", "10.4", "10.5")
+@pytest.mark.parametrize(("scenario", "players"), [("commanders", 8), ("two-front", 3)])
+def test_9_1_the_allocation_keeps_the_contract_with_seats_and_allies(scenario: str, players: int) -> None:
+    options = {"turn_limit": 2, "factories": True, "players": players}
+    report = check_ruleset(RULESET, scenarios=[scenario], games=1, seed=2, options_list=[options])
+    assert report.games == 1
+
+
+@pytest.mark.rules("9.1", "10.5")
+def test_9_1_the_production_seat_allocates_a_commanders_sides_factories() -> None:
+    state = _deployed(1, "commanders", players=8)
+    assert state.data["phase"] == "factories"
+    assert sorted(state.active_roles()) == ["blue-politician", "red-politician"]
+
+
+@pytest.mark.rules("9.1")
+def test_9_1_the_heuristic_allocates_ground_factories_it_will_use() -> None:
+    state = _deployed(4)
+    ai = VictoryHeuristic(4)
+    while BLUE in state.active_roles():
+        state.apply(BLUE, ai.act(state.view(BLUE), state.legal_actions(BLUE)))
+    mine = _factories_of(state, BLUE)
+    assert {t for _, t, _ in mine} == {"FCG"}  # it raises ground units (ai.BUILD_PREFERENCE)
+    assert sum(pp for _, _, pp in mine) == 10
+
+
+@pytest.mark.rules("9.1", "4.3")
+def test_9_1_a_resource_converts_in_factories_by_their_types_the_rulebooks_example() -> None:
+    # 9.1's example: a 3 PP city with a Naval 2 and an Air 1 factory; a Resource 2
+    # block there converts to Naval +4 and Air +2, for Naval 6 PP and Air 3 PP
+    state = empty_game(factories=True)
+    city = _city(state, RED, lambda i: i.port and i.city == 3)
+    put(state, RED, "FCN", city, 3)  # 2 PP
+    put(state, RED, "FCA", city, 2)  # 1 PP
+    resource = put(state, RED, "RE", city, 2)
+    put(state, RED, "IN", city, 4)
+    _production(state)
+    frame = _frame(state)
+    assert frame["arms"][RED][city] == {"naval": 2, "air": 1}
+    assert ("convert", resource) in state.legal_actions(RED)
+    state.apply(RED, ("convert", resource))
+    assert frame["arms"][RED][city] == {"naval": 6, "air": 3}
+    assert frame["left"][RED][city] == 9
+    assert resource not in state.data["blocks"]  # the block is used up
+    assert not [a for a in state.legal_actions(RED) if a[0] == "build" and a[2] == "IN"]  # no ground PP
+
+
+@pytest.mark.rules("4.3")
+def test_4_3_without_factories_a_resource_yields_its_steps_times_the_city_value() -> None:
+    state = empty_game()
+    city = _city(state, RED, lambda i: i.city == 3)
+    resource = put(state, RED, "RE", city, 4)
+    put(state, RED, "IN", city, 4)
+    _production(state)
+    assert _frame(state)["left"][RED][city] == 3
+    state.apply(RED, ("convert", resource))
+    assert _frame(state)["left"][RED][city] == 3 + 12  # 4.3's example: Resource 4 in a 3 city

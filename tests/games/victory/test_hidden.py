@@ -12,21 +12,32 @@ import pytest
 
 from grognard.core.rng import Rng
 from grognard.games.victory import RULESET, VictoryState
+from grognard.games.victory.ai import VictoryHeuristic
 
 HIDDEN_KEYS = {"side", "at", "hidden"}
 
 
 def _play(
-    seed: int, check: object, scenario: str = "quick-start", turns: int = 4, players: int = 0
+    seed: int,
+    check: object,
+    scenario: str = "quick-start",
+    turns: int = 4,
+    players: int = 0,
+    heuristic: bool = False,
+    **options: object,
 ) -> VictoryState:
-    state = RULESET.new_game(scenario, {"turn_limit": turns, "players": players}, seed)
+    state = RULESET.new_game(scenario, {"turn_limit": turns, "players": players, **options}, seed)
     assert isinstance(state, VictoryState)
     state.keep_undo = False
     agents = random.Random(seed)
+    ai = VictoryHeuristic(seed)
     while not state.is_over():
         check(state)  # type: ignore[operator]
         role = agents.choice([r for r in state.active_roles() if state.legal_actions(r)])
         legal = state.legal_actions(role)
+        if heuristic:  # a player who heads for the enemy, so that battles happen
+            state.apply(role, ai.act(state.view(role), legal))
+            continue
         attacks = [a for a in legal if a[0] == "attack"]
         # a random player that attacks half the time it can, so that battles happen
         state.apply(role, agents.choice(attacks if attacks and agents.random() < 0.5 else legal))
@@ -124,3 +135,37 @@ def test_deployment_is_secret_until_all_are_placed() -> None:
     state.apply(role, state.legal_actions(role)[0])
     blue_view = state.view("blue")["board"]["blocks"]
     assert all(entry["side"] == "blue" for entry in blue_view)
+
+
+@pytest.mark.rules("6.1", "N1.1", "9.1")
+@pytest.mark.parametrize("factories", [False, True])
+def test_no_hidden_field_reaches_another_seat_across_neutral_ground(factories: bool) -> None:
+    """N1.1: the players meet across a neutral map, so heuristic players (who head for
+    the enemy) play it; with factories, the secret allocation of 9.1 is set up first."""
+    check, battles = _checker()
+    _play(8, check, "neutral-ground", turns=8, heuristic=True, factories=factories)
+    assert battles[0] > 0
+
+
+@pytest.mark.rules("6.1", "9.1")
+def test_no_hidden_field_reaches_another_seat_with_factories_allocated_by_hand() -> None:
+    """9.1: random players allocate their factories themselves, in secret; the factory
+    blocks then stand face down like any other."""
+    check, battles = _checker()
+    _play(6, check, "quick-start", turns=3, factories=True)
+    assert battles[0] > 0
+
+
+@pytest.mark.rules("6.1", "9.1")
+def test_samples_redeal_factories_only_among_factories() -> None:
+    state = RULESET.new_game("quick-start", {"turn_limit": 3, "factories": True}, 7)
+    assert isinstance(state, VictoryState)
+    agents = random.Random(7)
+    while state.data["phase"] in ("deploy", "factories"):
+        role = agents.choice(state.active_roles())
+        state.apply(role, agents.choice(state.legal_actions(role)))
+    for n in range(5):
+        sample = state.sample_consistent("blue", Rng(Rng.new_state(n)))
+        for bid, block in state.data["blocks"].items():
+            twin = sample.data["blocks"][bid]
+            assert twin["type"].startswith("FC") == block["type"].startswith("FC"), bid

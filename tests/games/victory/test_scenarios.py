@@ -29,13 +29,14 @@ def _every_spec() -> list[scenarios.ScenarioSpec]:
     return out
 
 
-def test_the_five_scenarios_are_listed_in_rulebook_order() -> None:
+def test_the_five_scenarios_are_listed_in_rulebook_order_then_ours() -> None:
     assert scenarios.scenario_ids() == (
         "quick-start",
         "custom-forces",
         "sleeping-giant",
         "two-front",
         "commanders",
+        "neutral-ground",
     )
     assert [scenarios.scenario_spec(s).rule for s in scenarios.scenario_ids()] == [
         "10.1",
@@ -43,7 +44,20 @@ def test_the_five_scenarios_are_listed_in_rulebook_order() -> None:
         "10.3",
         "10.4",
         "10.5",
+        "N1.1",  # ours, for the neutral cities sidebar
     ]
+
+
+@pytest.mark.rules("N1.1")
+def test_n1_1_a_neutral_board_must_be_on_the_map_and_owned_by_nobody() -> None:
+    raw = json.loads((units.DATA_DIR / "scenarios.json").read_text())
+    spec = scenarios.scenario_spec("neutral-ground")
+    assert spec.neutral_boards == ("C",) and spec.layout == "3map"
+    assert {b for p in spec.players for b in p.home_boards} == {"A", "B"}
+    entry = next(s for s in raw["scenarios"] if s["id"] == "neutral-ground")
+    entry["default_maps"]["3"]["neutral_boards"] = []
+    with pytest.raises(scenarios.ScenarioDataError, match="neutral boards"):
+        scenarios.decode_scenarios(json.dumps(raw).encode())
 
 
 @pytest.mark.rules("10.0", "10.1")
@@ -177,7 +191,9 @@ def test_every_resolved_scenario_is_consistent() -> None:
             for side in spec.sides
             for b in {x for p in spec.players if p.side == side for x in p.home_boards}
         ]
-        assert sorted(owned) == sorted(b for b, _ in gmap.boards), spec.id
+        # N1.1: every board is someone's home or neutral, never both
+        assert not set(owned) & set(spec.neutral_boards), spec.id
+        assert sorted(owned + list(spec.neutral_boards)) == sorted(b for b, _ in gmap.boards), spec.id
         assert len(set(spec.roles)) == len(spec.roles)
         assert set(spec.victory_pp) == set(spec.sides) == {"A", "B"}
         assert all(p.random_units > 0 or p.purchase_pp > 0 for p in spec.players)

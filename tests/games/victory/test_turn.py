@@ -3,10 +3,8 @@ attrition (7.1), the victory check (10.0, 10.6) and production (8.x)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from victory_positions import BLUE, RED, empty_game, hexes, put, start
+from victory_positions import BLUE, RED, deployed, empty_game, hexes, put, start
 
 from grognard.core.errors import BadOptions
 from grognard.games.victory import RULESET, VictoryState
@@ -16,20 +14,10 @@ from grognard.games.victory.setup import home_sites
 from grognard.games.victory.units import unit_table
 
 
-def _deployed(seed: int) -> VictoryState:
-    state = RULESET.new_game("quick-start", {}, seed)
-    assert isinstance(state, VictoryState)
-    agents = random.Random(seed)
-    while state.data["phase"] == "deploy":
-        role = agents.choice(state.active_roles())
-        state.apply(role, agents.choice(state.legal_actions(role)))
-    return state
-
-
 @pytest.mark.rules("1.4", "1.2", "10.1")
 @pytest.mark.parametrize("seed", [0, 1])
 def test_1_4_twenty_blocks_deploy_in_own_cities_and_towns_two_per_city(seed: int) -> None:
-    state = _deployed(seed)
+    state = deployed(seed)
     data = state.data
     occ = occupancy(data)
     the_map = gmap(data)

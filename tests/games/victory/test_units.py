@@ -185,6 +185,8 @@ def test_unknown_names_give_clear_errors() -> None:
         ({"tags": ["flying"]}, "unknown tag"),
         ({"arm": "space"}, "arm"),
         ({"speed": 3}, "speed"),
+        ({"produces": "air"}, "produces"),  # 9.1: only a factory produces
+        ({"produces": "space"}, "produces"),
     ],
 )
 def test_a_bad_unit_line_is_rejected_at_load(patch: dict[str, Any], message: str) -> None:
@@ -211,3 +213,15 @@ def test_a_blockset_with_a_wrong_total_or_unknown_type_is_rejected() -> None:
     raw["sets"]["german"]["blocks"][0]["type"] = "ZZ"
     with pytest.raises(VictoryDataError, match="unknown unit type 'ZZ'"):
         units.decode_blocksets(json.dumps(raw).encode(), units.unit_table())
+
+
+@pytest.mark.rules("9.1")
+def test_9_1_each_factory_type_names_the_arm_it_produces_in_the_unit_data() -> None:
+    table = units.unit_table()
+    produced = {t: u.produces for t, u in table.items() if u.produces}
+    assert produced == {"FCA": "air", "FCN": "naval", "FCG": "ground"}
+    data = _raw_units()
+    line = next(u for u in data["units"] if u["id"] == "FCA")
+    del line["produces"]
+    with pytest.raises(VictoryDataError, match="produces"):
+        units.decode_unit_table(json.dumps(data).encode())

@@ -40,7 +40,25 @@ def test_the_heuristic_beats_the_random_agent_at_quick_start(seed: int) -> None:
     assert state.result() == {role: 1.0, ("red" if role == "blue" else "blue"): 0.0}
 
 
-@pytest.mark.parametrize("scenario", ["custom-forces", "sleeping-giant", "two-front"])
+@pytest.mark.parametrize("scenario", ["custom-forces", "sleeping-giant", "two-front", "neutral-ground"])
 def test_the_heuristic_finishes_the_other_scenarios(scenario: str) -> None:
     state = _play(scenario, 5, "blue", turn_limit=4)
     assert state.result() is not None
+
+
+@pytest.mark.rules("N1.1")
+@pytest.mark.parametrize("factories", [False, True])
+def test_the_heuristic_takes_neutral_cities_and_beats_the_random_agent(factories: bool) -> None:
+    state = RULESET.new_game("neutral-ground", {"turn_limit": 10, "factories": factories}, 31)
+    assert isinstance(state, VictoryState)
+    state.keep_undo = False
+    agents = {"blue": VictoryHeuristic(31), "red": RandomAgent(31)}
+    neutral_held = 0
+    while not state.is_over():
+        role = next(r for r in state.active_roles() if state.legal_actions(r))
+        state.apply(role, agents[role].act(state.view(role), state.legal_actions(role)))
+        board = state.view("blue")["board"]
+        held = [h for h in board["hexes"] if h["board"] == "C" and h["city"] and h["control"] == "blue"]
+        neutral_held = max(neutral_held, len(held))
+    assert state.result() == {"blue": 1.0, "red": 0.0}
+    assert neutral_held > 0  # it went for the neutral map's cities

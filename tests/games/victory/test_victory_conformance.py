@@ -60,6 +60,7 @@ def test_scenarios_and_player_counts_are_checked_with_a_reason() -> None:
         "sleeping-giant",
         "two-front",
         "commanders",
+        "neutral-ground",
     ]
     with pytest.raises(BadOptions, match="no scenario"):
         RULESET.new_game("no-such-war", {}, 0)

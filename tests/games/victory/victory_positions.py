@@ -4,6 +4,7 @@ properties (so that the tests do not depend on where a board puts its cities).""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -14,13 +15,24 @@ from grognard.games.victory.control import gmap
 BLUE, RED = "blue", "red"
 
 
-def empty_game(seed: int = 0, **options: Any) -> VictoryState:
-    """A new game with no block on the map, in no phase yet."""
-    state = RULESET.new_game("quick-start", options, seed)
+def empty_game(seed: int = 0, scenario: str = "quick-start", **options: Any) -> VictoryState:
+    """A new game with no block on the map, in the move phase (blue, then red)."""
+    state = RULESET.new_game(scenario, options, seed)
     assert isinstance(state, VictoryState)
     state.data["blocks"].clear()
     state.data["phase"] = "move"
     state.data["order"] = [BLUE, RED]
+    return state
+
+
+def deployed(seed: int, scenario: str = "quick-start", **options: Any) -> VictoryState:
+    """A new game whose blocks random players have all deployed (1.4)."""
+    state = RULESET.new_game(scenario, options, seed)
+    assert isinstance(state, VictoryState)
+    agents = random.Random(seed)
+    while state.data["phase"] == "deploy":
+        role = agents.choice(state.active_roles())
+        state.apply(role, agents.choice(state.legal_actions(role)))
     return state
 
 

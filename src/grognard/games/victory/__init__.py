@@ -29,8 +29,9 @@ from .setup import setup_game
 from .state import VictoryState
 
 # the scenarios of 10.x, all playable: Quick Start also by four players on four maps
-# (free for all, 2.0 [3]), Two Front War also by three (10.4: B's two allies)
-PLAYABLE = ("quick-start", "custom-forces", "sleeping-giant", "two-front", "commanders")
+# (free for all, 2.0 [3]), Two Front War also by three (10.4: B's two allies); Neutral
+# Ground is ours, for the neutral cities sidebar (N1.1)
+PLAYABLE = ("quick-start", "custom-forces", "sleeping-giant", "two-front", "commanders", "neutral-ground")
 
 
 def _scenario(spec_id: str) -> Scenario:

@@ -8,7 +8,10 @@ Plan, phase by phase:
   of its own attacks;
 - battle: fire at the target group with the best firepower, never retreat by choice;
   give hits to the block that matters least; land and retreat towards home;
-- production: mend damaged blocks first, then raise infantry and armor, never disband.
+- production: mend damaged blocks first, then raise infantry and armor, never disband;
+- factories (9.1, the `factories` option): it raises ground units, so it allocates
+  ground factories, each as large as the city allows (never a naval one, whose PP it
+  would not spend).
 """
 
 from __future__ import annotations
@@ -166,6 +169,19 @@ def _build(b: Board, a: Action) -> float:
     return 4.0 - BUILD_PREFERENCE.index(kind) * 0.5
 
 
+def _factory(b: Board, a: Action) -> float:
+    """9.1 set-up: ground factories, the largest first (BUILD_PREFERENCE is ground)."""
+    return {"FCG": 2.0, "FCA": 0.5}.get(a[2], -1.0) + 0.1 * float(a[3])
+
+
+def _convert(b: Board, a: Action) -> float:
+    return 9.0  # 4.3, 9.1: a resource in a city is PP for nothing: take them first
+
+
+def _default_factories(b: Board, a: Action) -> float:
+    return 1.0  # below any ground factory of its own choice
+
+
 def _add_step(b: Board, a: Action) -> float:
     entry = b.mine[a[1]]
     return float(6.0 + entry["max_steps"] - entry["steps"])
@@ -237,4 +253,7 @@ SCORERS = {
     "vote_coup": lambda b, a: -1.0,
     "done": _done,
     "fight": _fight,
+    "factory": _factory,
+    "default_factories": _default_factories,
+    "convert": _convert,
 }

@@ -34,7 +34,7 @@ from .control import Data, unit_of
 Action = tuple[Any, ...]
 ARMS = ("ground", "naval", "air")
 MOVE_ORDER = ("general", "admiral", "air_marshal", "politician")
-SIDE_STEPS = ("production", "purchase")  # the production seat's phases
+SIDE_STEPS = ("production", "purchase", "factory_setup")  # the production seat's phases
 
 
 def is_team_game(data: Data) -> bool:

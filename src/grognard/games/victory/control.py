@@ -8,7 +8,8 @@ without importing each other.
 Block data, one dict per block in `data["blocks"]` (see state.py for the layout):
 `owner`, `type`, `steps`, `at`, `moved`, `entered` (the hex it attacked from, or
 None), `reserve` (a responding block, 5.8), `half` (a half-hit, 6.47), `new` (built
-this production phase).
+this production phase, or a factory being allocated at set-up, 9.1: unseen by the
+other players until all are done).
 """
 
 from __future__ import annotations
@@ -109,6 +110,12 @@ def home_owner(data: Data, info: HexInfo) -> str | None:
     """The player whose starting map the hex lies on (5.4), if any."""
     owner: str | None = data["homes"].get(info.board)
     return owner
+
+
+def began_neutral(data: Data, info: HexInfo) -> bool:
+    """N1.1: a city or town on no player's map, neutral when the game began (a board
+    the scenario leaves without an owner, e.g. Neutral Ground's centre map)."""
+    return bool(info.city or info.town) and info.board not in data["homes"]
 
 
 def is_airbase_site(info: HexInfo) -> bool:

@@ -5,10 +5,11 @@
   value in PP is its steps less one: the bottom step is its 0 PP step, which hits
   never take (9.1), so one block is worth 0-3 PP. A city's factories may total its
   PP value at most (9.1); naval factories stand only in ports.
-- Set-up (our reading; the allocation choice of 9.1 is not offered yet): when
-  deployment is done, each player's largest port city gets a naval factory and his
-  largest inland city an air factory, each of the city's value (at most 3); every
-  other city, and any value left over, a ground factory.
+- Set-up (9.1): after deployment each player allocates his cities' factories himself
+  (factory_setup.py); `allocation` is the standing choice offered there as the
+  default: his largest port city gets a naval factory and his largest inland city an
+  air factory, each of the city's value (at most 3); every other city, and any value
+  left over, a ground factory.
 - Production (9.1): a city's PP come from its factories, each producing only units
   of its arm; L1.6-L1.8 options let engineers come from any factory, airborne units
   from air factories, marines from naval ones. A factory step costs 1 PP of any arm
@@ -17,6 +18,9 @@
 - Combat (9.1): factories fire 1-1-1 in turn F and never move or retreat; a factory
   left in a hex with none of its owner's other blocks beside an enemy ground unit is
   captured at once at its strength (by a move into it, or in a battle).
+- Resources (4.3, 9.1): a resource block in a city converts in the production phase
+  to its steps times the city's value in PP; with factories, to its steps times each
+  factory's value, for that factory's arm (`resource_yield`).
 - L1.5 (with `logistics_sheet`): at the end of production every city whose factories
   total less than its value gets one factory step for free.
 
@@ -28,12 +32,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .control import Data, arm, gmap, new_block, occupancy, sides
+from .control import Data, arm, gmap, occupancy
 from .sides import allied, is_enemy
 from .units import unit_table
 
-# 9.1: the arm each factory type produces
-FACTORY_ARM = {"FCA": "air", "FCN": "naval", "FCG": "ground"}
+# 9.1: the arm each factory type produces (the unit data's `produces`)
+FACTORY_ARM: dict[str, str] = {t: u.produces for t, u in unit_table().items() if u.produces is not None}
 FACTORY_OF = {kind: type_id for type_id, kind in FACTORY_ARM.items()}
 # L1.6-L1.8: options letting a unit come from another kind of factory (tag, option, arm)
 EXTRA_FACTORIES = (
@@ -96,7 +100,7 @@ def arms_for(data: Data, type_id: str) -> tuple[str, ...]:
 
 
 def allocation(data: Data, role: str, cities: list[str]) -> list[tuple[str, str, int]]:
-    """Our reading of 9.1's set-up: (city, factory type, PP) for a player's cities."""
+    """The default of 9.1's set-up: (city, factory type, PP) for a player's cities."""
     the_map = gmap(data)
     top = gmap(data).hexes
     ports = sorted((c for c in cities if top[c].port), key=lambda c: (-top[c].city, c))
@@ -121,20 +125,16 @@ def max_pp() -> int:
     return min(unit_table()[t].max_steps for t in FACTORY_ARM) - 1
 
 
-def place_factories(game: Any) -> None:
-    """9.1: every player's starting cities get their factories (see `allocation`)."""
-    data = game.data
-    the_map = gmap(data)
-    for role in sides(data):
-        boards = {board for board, owner in data["homes"].items() if owner == role}
-        cities = sorted(h for h, info in the_map.hexes.items() if info.city and info.board in boards)
-        for city, type_id, pp in allocation(data, role, cities):
-            number = data["next_id"][role]
-            data["next_id"][role] = number + 1
-            bid = f"{role}-{number:02d}"
-            data["blocks"][bid] = new_block(role, type_id, pp + 1, city)
-            game.log(f"you set up {bid} ({unit_table()[type_id].name}, {pp} PP) at {city}", to=[role])
-        game.log(f"{role}'s factories stand in his cities")
+def resource_yield(
+    data: Data, hex_id: str, steps: int, occ: dict[str, list[str]] | None = None
+) -> dict[str, int]:
+    """4.3, 9.1: the PP a resource block of `steps` steps converts to in a city: its
+    steps times the city's value; with factories, its steps times each factory's value,
+    added to that factory's arm (9.1's example: Naval 2 and Air 1 factories, a
+    Resource 2 block: Naval +4, Air +2). Key "" without factories."""
+    if not plays_factories(data):
+        return {"": steps * int(gmap(data).hexes[hex_id].city)}
+    return {kind: steps * pp for kind, pp in arm_budget(data, hex_id, occ).items() if pp}
 
 
 def capture_factories(game: Any, hex_id: str) -> list[str]:
@@ -194,12 +194,14 @@ def repair_factories(game: Any) -> None:
 
 __all__ = [
     "FACTORY_ARM",
+    "allocation",
     "arm_budget",
     "arms_for",
     "capture_factories",
     "factory_pp",
     "is_factory",
-    "place_factories",
+    "max_pp",
     "plays_factories",
     "repair_factories",
+    "resource_yield",
 ]

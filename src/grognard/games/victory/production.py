@@ -1,8 +1,10 @@
 """The production phase (2.0 [5], 8.x), simultaneous: every player spends the PP of
 each controlled, supplied city there and then (8.1, 8.2); what is left is forfeit.
 
-Actions: `("build", hex, type)` raises a new 1-step block in one of the player's
-starting cities (8.4; naval types only in ports, 8.2); `("add_step", bid)` adds a
+Actions: `("convert", bid)` turns a resource block standing in a city into PP
+there (4.3; with factories, PP of the factories' arms, 9.1); `("build", hex, type)`
+raises a new 1-step block in one of the player's starting cities (8.4; naval types
+only in ports, 8.2); `("add_step", bid)` adds a
 step to a block standing in a controlled, supplied city (8.2, 8.4); `("merge", bid,
 into)` and `("divide", bid)` join or split blocks (8.21); `("disband", bid)` removes
 a block (8.22); `("done",)`. A step costs the type's PP per step (8.3).
@@ -43,6 +45,7 @@ from .factories import (
     is_factory,
     plays_factories,
     repair_factories,
+    resource_yield,
 )
 from .markers import build, build_actions
 from .units import unit_table
@@ -163,6 +166,9 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
             unit = unit_of(block)
             if is_factory(block):
                 continue  # 9.1: factory steps cost 1 PP (_factory_actions)
+            if "resource" in unit.tags and any(resource_yield(data, hex_id, block["steps"], occ).values()):
+                actions.append(("convert", bid))  # 4.3, 9.1
+                continue
             if (
                 block["steps"] < unit.max_steps
                 and 0 < unit.cost <= pp
@@ -239,6 +245,18 @@ class Production(Step):
             frame["arms"][role][hex_id] = {}
             name = unit_table()[action[2]].name
             game.log(f"you exchange {action[1]} for a 0 PP {name} at {hex_id}", to=[role])
+            return
+        if verb == "convert":  # 4.3, 9.1: the block becomes PP in its city
+            block = data["blocks"].pop(action[1])
+            hex_id = block["at"]
+            gained = resource_yield(data, hex_id, block["steps"])
+            for kind, pp in gained.items():
+                if kind:
+                    by_arm = frame["arms"][role][hex_id]
+                    by_arm[kind] = by_arm.get(kind, 0) + pp
+                frame["left"][role][hex_id] += pp
+            total = sum(gained.values())
+            game.log(f"you convert {action[1]} (Resource) to {total} PP at {hex_id}", to=[role])
             return
         if verb == "disband":  # 8.22
             block = data["blocks"].pop(action[1])

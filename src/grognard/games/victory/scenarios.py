@@ -51,6 +51,8 @@ class _Side(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class _DefaultMap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     key: str
     home_boards: dict[str, tuple[str, ...]]
+    # N1.1: boards nobody starts on; their cities and towns begin the game neutral
+    neutral_boards: tuple[str, ...] = ()
 
 
 class _Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -155,6 +157,7 @@ class ScenarioSpec:
     map_count: int
     layout: str
     map_key: str  # the default assembled map, e.g. "2map:A0,B3"
+    neutral_boards: tuple[str, ...]  # N1.1: boards of no player, whose cities begin neutral
     players: tuple[PlayerSetup, ...]
     victory_pp: Mapping[str, int]  # side -> PP of cities that wins (10.0, 10.4)
     home_city_bonus: Mapping[str, int]  # side -> extra PP per home city, for its holder (10.3)
@@ -216,8 +219,11 @@ def decode_scenarios(raw: bytes, source: str = "scenarios.json") -> _ScenarioFil
             if layout not in layouts or len(layouts[layout].slots) != count:
                 raise ScenarioDataError(f"{where}: default map {default.key} is not a {count}-map layout")
             owned = [b for side in sc.sides for b in default.home_boards.get(side.id, ())]
-            if sorted(owned) != sorted(b for b, _ in placed):
-                raise ScenarioDataError(f"{where}: home boards {owned} do not match map {default.key}")
+            if sorted(owned + list(default.neutral_boards)) != sorted(b for b, _ in placed):
+                raise ScenarioDataError(
+                    f"{where}: home boards {owned} and neutral boards {list(default.neutral_boards)}"
+                    f" do not match map {default.key}"
+                )
             if str(count) not in data.victory_pp and any(s.victory_pp == 0 for s in sc.sides):
                 raise ScenarioDataError(f"{where}: no victory PP for {count} maps")
         for side in sc.sides:
@@ -370,6 +376,7 @@ def scenario_spec(scenario_id: str, maps: int | None = None, players: int | None
         map_count=map_count,
         layout=layout,
         map_key=default.key,
+        neutral_boards=default.neutral_boards,
         players=tuple(out),
         victory_pp={s.id: s.victory_pp or victory_pp(map_count) for s in sc.sides},
         home_city_bonus={s.id: s.home_city_bonus for s in sc.sides},

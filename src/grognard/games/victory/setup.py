@@ -16,7 +16,7 @@ from grognard.core.flow import Frame, Step, call, goto
 
 from .boards import game_map, map_key
 from .control import Data, arm, gmap, has_room, is_water, new_block, occupancy, sides, stack_limit
-from .factories import place_factories, plays_factories
+from .factories import plays_factories
 from .scenarios import min_units_for
 from .units import unit_table
 
@@ -158,9 +158,11 @@ class Deploy(Step):
         if any(undeployed(data, r) for r in sides(data)):
             return
         game.log("every block is deployed")
-        if plays_factories(data):
-            place_factories(game)  # 9.1
         game.mark_irreversible()  # the placements become visible to all
+        if plays_factories(data):  # 9.1: the players allocate their factories next
+            data["phase"] = "factories"
+            goto(game.flow, "factory_setup")
+            return
         data["phase"] = "initiative"
         goto(game.flow, "initiative")
 

@@ -8,7 +8,7 @@ DATA LAYOUT (`state.data`)
     home_bonus              {board id: extra PP per city} (10.3 Sleeping Giant), usually {}
     target_pp               {role: PP of cities that wins} (10.0)
     turn, turn_limit        game turn (1-based) and the 10.6 limit (0 = none)
-    phase                   "maps" | "deploy" | "initiative" | "move" | "combat" | "supply" |
+    phase                   "maps" | "deploy" | "factories" | "initiative" | "move" | "combat" | "supply" |
                             "production"
     order                   this turn's order of play, Player 1 first (4.1)
     blocks                  {id: {"owner", "type", "steps", "at", "moved", "entered",
@@ -173,7 +173,8 @@ class VictoryState(FlowState):
     def _redraw_hidden(self, role: Role, rng: Rng) -> None:
         """Deal the identities (type and steps) of the other players' unseen blocks
         again among themselves, within one owner and arm (and submarines apart, as
-        they control no land; carriers apart, as aircraft stand aboard them), so
+        they control no land; carriers apart, as aircraft stand aboard them;
+        factories apart, as they never move, 9.1), so
         that every place and control `role` sees holds. Blocks queued in the step
         being played (aircraft landing after a battle, blocks withdrawing) keep their
         faces: who decides next depends on where each of them can go."""
@@ -182,7 +183,7 @@ class VictoryState(FlowState):
         seen = set(data["seen"].get(role, ()))
         top = data["flow"][-1] if data["flow"] else {}
         queued = set(top.get("queue", ())) if top.get("state") in ("land_air", "withdraw") else set()
-        groups: dict[tuple[str, str, bool, bool], list[str]] = defaultdict(list)
+        groups: dict[tuple[str, str, bool, bool, bool], list[str]] = defaultdict(list)
         for bid in sorted(data["blocks"]):
             block = data["blocks"][bid]
             if block["owner"] == role or bid in seen or block.get("new") or block["at"] is None:
@@ -190,7 +191,8 @@ class VictoryState(FlowState):
             if bid in queued:
                 continue
             tags = unit_of(block).tags
-            groups[(block["owner"], arm(block), "submarine" in tags, "carrier" in tags)].append(bid)
+            key = (block["owner"], arm(block), "submarine" in tags, "carrier" in tags, "factory" in tags)
+            groups[key].append(bid)
         for bids in groups.values():
             faces = [(data["blocks"][b]["type"], data["blocks"][b]["steps"]) for b in bids]
             rng.shuffle(faces)

@@ -9,6 +9,7 @@ from .battle import Battle, Combat
 from .battle_end import LandAir, Regroup, Withdraw
 from .battle_hits import Hits
 from .endturn import Supply
+from .factory_setup import FactorySetup
 from .grounded import GroundAir
 from .initiative import Initiative
 from .mapchoice import ChooseMaps
@@ -21,6 +22,7 @@ STEPS: dict[str, Step] = {
     "choose_maps": ChooseMaps(),  # 1.1, the map_choice option
     "purchase": Purchase(),  # 10.2
     "deploy": Deploy(),  # 1.4
+    "factory_setup": FactorySetup(),  # 9.1, the factories option
     "initiative": Initiative(),  # 2.0 [1], 4.1
     "move": Move(),  # 2.0 [2], 5.x
     "combat": Combat(),  # 2.0 [3], 6.1

@@ -5,7 +5,9 @@ a normal move, never by a block pinned in a battle hex (5.1).
   or neutral hexes free of enemy blocks;
 - naval (5.9): through friendly or neutral sea and coastal hexes (not enemy cities or
   towns), ending at sea or in a friendly port;
-- air, airborne included (5.9): from a friendly airbase to another within six hexes.
+- air, airborne included (5.9): from a friendly airbase to another within six hexes;
+- N1.1: a city or town that began the game neutral and is held by nobody is closed to
+  every strategic move (taken by normal movement only).
 
 A helper of the move phase (movement.py); it imports no phase module.
 """
@@ -24,6 +26,7 @@ from .control import (
     airbases_with_room,
     arm,
     barred_battles,
+    began_neutral,
     blockaded_ports,
     controller,
     enemy_hexes,
@@ -45,11 +48,15 @@ STRATEGIC_RANGE = 6  # 5.9
 
 
 def _open(data: Data, occ: Occ, hex_id: str, role: str) -> bool:
-    """Friendly (his or an ally's, 2.0 [3]) or neutral, and no enemy block there."""
+    """Friendly (his or an ally's, 2.0 [3]) or neutral, and no enemy block there; but
+    never a city or town that began neutral and nobody holds now (N1.1: those are
+    taken by normal moves only, so no strategic move enters or crosses them)."""
     if has_enemy(data, occ, hex_id, role):
         return False
     who = controller(data, occ, hex_id)
-    return who is None or is_friendly(data, who, role)
+    if who is None:
+        return not began_neutral(data, gmap(data).hexes[hex_id])
+    return is_friendly(data, who, role)
 
 
 class Survey:

@@ -117,6 +117,7 @@ class UnitType(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     tags: frozenset[str] = frozenset()
     air_move: int = 0  # paradrop range (airborne) or launch range (rocket); 0 = none
     fire_bonus: tuple[FireBonus, ...] = ()
+    produces: Arm | None = None  # 9.1: a factory's arm, the units it builds; None = no factory
 
     def __post_init__(self) -> None:
         if self.combat_turn not in COMBAT_TURNS:
@@ -135,6 +136,8 @@ class UnitType(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         unknown = sorted(self.tags - UNIT_TAGS)
         if unknown:
             raise ValueError(f"unknown tag(s) {', '.join(unknown)}")
+        if ("factory" in self.tags) != (self.produces is not None):
+            raise ValueError("a factory (tag `factory`) and only a factory names the arm it `produces` (9.1)")
 
     def has(self, tag: str) -> bool:
         """Whether the type carries `tag` (a name from UNIT_TAGS)."""

@@ -72,7 +72,8 @@ def _players(frame: dict[str, Any]) -> list[str]:
 
 def listed(data: Data, bid: str, role: str | None) -> bool:
     """Whether `role` knows the block exists: not another's block still being placed
-    (simultaneous deployment) or newly built in this production phase."""
+    (simultaneous deployment), a factory being allocated (9.1) or a block newly built
+    in this production phase (both marked `new`)."""
     block = data["blocks"][bid]
     if block["owner"] == role:
         return True

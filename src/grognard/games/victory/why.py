@@ -4,7 +4,8 @@ The browser asks when a click does nothing: the selected block and the clicked h
 make the action ("move", bid, hex) — or ("attack", bid, hex, via) — and the answer
 names the rule in the way: a block that is not the seat's (5.0), the wrong step of
 the turn (2.0 [2]), a block that has moved (5.0), is pinned (5.1) or in the storm
-(9.4), a hex out of its reach (5.5-5.7), a full hexside (5.3) or stack (5.2).
+(9.4), a hex out of its reach (5.5-5.7), a full hexside (5.3) or stack (5.2); and a
+strategic move into a city or town that began the game neutral (N1.1).
 
 Only what the asking seat knows goes into an answer (the reason goes to its browser):
 its own blocks, the public map and markers, and the number of blocks in a hex. An id
@@ -16,7 +17,18 @@ from __future__ import annotations
 
 from grognard.core.game import Action, Role
 
-from .control import arm, gmap, has_room, hex_distance, occupancy, side_limit, storm_area, unit_of
+from .control import (
+    arm,
+    began_neutral,
+    controller,
+    gmap,
+    has_room,
+    hex_distance,
+    occupancy,
+    side_limit,
+    storm_area,
+    unit_of,
+)
 from .movement import entries_across, is_pinned
 from .sides import is_enemy
 from .state import VictoryState
@@ -27,6 +39,24 @@ def explain(st: VictoryState, role: Role, action: Action) -> str | None:
     verb = action[0] if action else None
     if verb in ("move", "attack") and len(action) >= 3:
         return _move(st, role, str(action[1]), str(action[2]), action[3] if len(action) > 3 else None)
+    if verb == "strategic" and len(action) >= 3:
+        return _strategic(st, role, str(action[1]), str(action[2]))
+    return None
+
+
+def _strategic(st: VictoryState, role: Role, bid: str, dest: str) -> str | None:
+    """N1.1: the one refusal of a strategic move this module names; others, None."""
+    data = st.data
+    block = data["blocks"].get(bid)
+    if block is None or block["owner"] != role:
+        return f"{bid} is not one of your blocks: each player moves only his own (5.0)"
+    info = gmap(data).hexes.get(dest)
+    if info is not None and began_neutral(data, info) and controller(data, occupancy(data), dest) is None:
+        place = info.name or dest
+        return (
+            f"{place} began the game neutral: it is taken by a normal move only,"
+            " never a strategic one (N1.1)"
+        )
     return None
 
 

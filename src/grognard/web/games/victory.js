@@ -43,8 +43,10 @@ const FEATURE_NAMES = {
 
 const VIA = { ground: "overland", air: "by air", sea: "by sea", naval: "by sea" };
 const GROUPS = { A: "air units", N: "naval units", G: "ground units", L: "airfield or mulberry" };
+const FACTORIES = { FCA: "air factory", FCN: "naval factory", FCG: "ground factory" }; // 9.1
 const PHASES = {
   deploy: "deployment",
+  factories: "factory set-up",
   initiative: "initiative",
   move: "movement",
   combat: "combat",
@@ -138,6 +140,12 @@ function describe(action, view) {
       return { label: `Offer an alliance to ${a}` };
     case "ground": // 5.52: more than two air units in the battle
       return { unit: a, label: `Ground ${name(a)} (it sits out the battle)` };
+    case "factory": // 9.1 set-up: one factory block of c PP in the city a
+      return { label: `Set up a ${c} PP ${FACTORIES[b] || b} at ${at(a)}` };
+    case "default_factories":
+      return { label: "Set up your other factories as usual", primary: true };
+    case "convert": // 4.3, 9.1: a resource block becomes PP in its city
+      return { unit: a, label: `Convert ${name(a)} to PP` };
     case "end_moves":
       return { label: "End your move phase", primary: true };
     case "done":

@@ -1,0 +1,75 @@
+"""Victory's Neutral Ground (N1.1) with factories (9.1) in the browser: the lobby
+offers the scenario, and after deployment the side panel lists the factory set-up
+as buttons, one per choice, named in words; a click places a factory and the
+standing allocation fills the rest, after which the game goes on to the turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+from webkit import ApiDriver, button, prompt, start_game
+
+SEED = 5
+POLLS = 240
+NAMES = {"FCA": "air factory", "FCN": "naval factory", "FCG": "ground factory"}
+
+
+def _blue(driver: ApiDriver, game_id: str) -> dict[str, Any]:
+    view: dict[str, Any] = driver.get(f"/api/games/{game_id}")["views"]["blue"]
+    return view
+
+
+def _post(driver: ApiDriver, game_id: str, action: list[Any]) -> None:
+    version = driver.get(f"/api/games/{game_id}")["version"]
+    driver.post(
+        f"/api/games/{game_id}/actions", {"seat": "blue", "action": action, "expected_version": version}
+    )
+
+
+def test_neutral_ground_factory_set_up_by_buttons(page: Page) -> None:
+    page.set_viewport_size({"width": 1600, "height": 1000})
+    page.goto("/")
+    form = page.locator("form.new-game")
+    form.locator("select[name=ruleset]").select_option("victory")
+    form.locator("select[name=scenario]").select_option("neutral-ground")
+    expect(page.locator("body")).to_contain_text("begin neutral")  # describe() in the lobby
+    game_id = start_game(
+        page,
+        ruleset="victory",
+        scenario="neutral-ground",
+        options={"factories": True},
+        seats={"blue": "me", "red": "ai:heuristic"},
+        seed=SEED,
+    )
+    driver = ApiDriver(page)
+    for i in range(POLLS):
+        view = _blue(driver, game_id)
+        verbs = {a[0] for a in view["legal"]}
+        if "factory" in verbs:
+            break
+        deploys = [a for a in view["legal"] if a[0] == "deploy"]
+        if deploys:
+            _post(driver, game_id, deploys[(i * 7) % len(deploys)])
+        else:
+            page.wait_for_timeout(250)
+    else:
+        raise AssertionError("blue never reached the factory set-up")
+    page.reload()  # the page was left behind by the deployment made through the API
+    expect(prompt(page)).to_contain_text("Allocate your factories")
+    placing = [a for a in view["legal"] if a[0] == "factory"]
+    expect(button(page, "factory")).to_have_count(len(placing))
+    city, type_id, pp = placing[-1][1:]
+    name = next(h["name"] for h in view["board"]["hexes"] if h["id"] == city)
+    where = f"{name} ({city})" if name else city
+    chosen = button(page, "factory").filter(has_text=f"Set up a {pp} PP {NAMES[type_id]} at {where}")
+    expect(chosen).to_be_visible()
+    chosen.click()
+    expect(prompt(page)).to_contain_text("Allocate your factories")
+    placed = [
+        b for b in _blue(driver, game_id)["board"]["blocks"] if b.get("short") == type_id and b["at"] == city
+    ]
+    assert placed and placed[0]["steps"] == pp + 1  # its 0 PP step below the PP it makes
+    button(page, "default_factories").click()
+    expect(prompt(page)).not_to_contain_text("Allocate your factories", timeout=20_000)
+    assert not any(a[0] == "factory" for a in _blue(driver, game_id)["legal"])
