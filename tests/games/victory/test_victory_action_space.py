@@ -47,14 +47,16 @@ GAMES = [
     ("sleeping-giant", {"turn_limit": 2, "bought_forces": True, "factories": True}),
     ("two-front", {"players": 3, "turn_limit": 2}),
     ("commanders", {"players": 8, "turn_limit": 2}),  # 10.5 the war council
+    ("neutral-ground", {"turn_limit": 2, "factories": True}),  # N1.1, 9.1 the owners' allocation
 ]
 SIZES = {  # slots per scenario (in docs/victory-design.md, "Action index")
-    ("quick-start", ()): 417_935,
-    ("quick-start", (("map_choice", True),)): 514_975,
-    ("quick-start", (("maps", 4),)): 1_160_271,
-    ("two-front", (("players", 3),)): 625_195,
-    ("commanders", (("players", 8),)): 1_160_295,
-    ("quick-start", (("map_choice", True), ("players", 4))): 1_437_367,
+    ("quick-start", ()): 420_302,
+    ("quick-start", (("map_choice", True),)): 517_792,
+    ("quick-start", (("maps", 4),)): 1_165_046,
+    ("two-front", (("players", 3),)): 628_660,
+    ("commanders", (("players", 8),)): 1_165_070,
+    ("quick-start", (("map_choice", True), ("players", 4))): 1_442_952,
+    ("neutral-ground", ()): 625_876,  # N1.1: three maps
 }
 
 

@@ -16,7 +16,8 @@ Families (kind: domains; "(a, b)" marks a joint domain; B = block ranks, H = hex
 
 - set-up, 1.1 sidebar: pick_map (board), rotate_map (board), swap_maps ((board, board)
   pairs, sorted), maps_done; 10.2 purchase: buy (unit type), buy_step (B), done;
-  1.4 deployment: deploy (B x H)
+  1.4 deployment: deploy (B x H); 9.1 factory set-up: default_factories, factory
+  (land hex x factory type x PP 1 to the most a factory holds)
 - move phase (5.x, 6.6, 6.7, 9.5, 2.0 [3]): end_moves, ally (role), move (B x H),
   attack (B x (battle hex, entered from): every hex with each neighbour and "air"),
   paradrop (B x land hexes), invade (B x (coastal hex, adjacent water hex)), strategic
@@ -27,7 +28,8 @@ Families (kind: domains; "(a, b)" marks a joint domain; B = block ranks, H = hex
   blockade (B), take_hit (B), ground (B), regroup (B x H), end_regroup
 - production (8.x, 9.1, 9.5-9.7): build (H x unit type), add_step (B), exchange
   (B x factory type), disband (B), merge ((B, B) pairs), divide (B), airfield (B),
-  mulberry (B), rebuild (B x bridge and canal hexsides)
+  mulberry (B), rebuild (B x bridge and canal hexsides), convert (B: a resource
+  block, 4.3 and 9.1)
 - 10.5 war council: transfer (arm x seat), vote_coup
 
 H is every hex of the scenario's layout, sorted: all boards fill their whole frame, so
@@ -48,7 +50,7 @@ from .boards import board_ids, game_map, layouts, map_key, parse_key
 from .commanders import ARMS
 from .control import side_key
 from .demolition import TARGETS
-from .factories import FACTORY_ARM
+from .factories import FACTORY_ARM, max_pp
 from .scenarios import scenario_spec
 from .units import TARGET_CLASSES, unit_table
 
@@ -63,7 +65,7 @@ BLOCK_KINDS = frozenset(
         "buy_step", "deploy", "move", "attack", "paradrop", "invade", "strategic", "sea_move",
         "demolish", "pass", "drop", "land", "fire", "retreat", "blockade", "take_hit", "ground",
         "regroup", "add_step", "exchange", "disband", "merge", "divide", "airfield", "mulberry",
-        "rebuild",
+        "rebuild", "convert",
     }
 )  # fmt: skip
 
@@ -131,6 +133,8 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         ("buy_step", [ranks]),
         ("done", []),
         ("deploy", [ranks, hexes]),
+        ("default_factories", []),
+        ("factory", [land, sorted(FACTORY_ARM), list(range(1, max_pp() + 1))]),
         ("end_moves", []),
         ("ally", [roles]),
         ("move", [ranks, hexes]),
@@ -162,6 +166,7 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         ("airfield", [ranks]),
         ("mulberry", [ranks]),
         ("rebuild", [ranks, works]),
+        ("convert", [ranks]),
         ("transfer", [list(ARMS), roles]),
         ("vote_coup", []),
     ]
