@@ -87,6 +87,28 @@ def test_9_1_a_factory_step_costs_one_pp_within_the_city_value() -> None:
 
 
 @pytest.mark.rules("9.1")
+def test_9_1_a_factory_step_may_be_paid_by_another_city() -> None:
+    """9.1: a new factory step costs 1 PP "from the same or another city": a city whose
+    factories are all 0 PP has nothing of its own to pay with, and another city pays."""
+    state = empty_game(factories=True)
+    poor, rich = _cities(state, BLUE, lambda i: i.city >= 2)[:2]
+    idle = put(state, BLUE, "FCA", poor, 1)  # its city's only factory, at 0 PP
+    paying = put(state, BLUE, "FCG", rich, 2)  # 1 PP of ground
+    _production(state)
+    left = _frame(state)["left"][BLUE]
+    assert left.get(poor, 0) == 0 and left[rich] == 1
+    legal = state.legal_actions(BLUE)
+    assert ("add_step", idle) not in legal  # its own city has no PP
+    assert ("add_step", idle, rich) in legal
+    state.apply(BLUE, ("add_step", idle, rich))
+    assert state.data["blocks"][idle]["steps"] == 2
+    assert _frame(state)["left"][BLUE][rich] == 0
+    assert _frame(state)["arms"][BLUE][rich] == {"ground": 0}
+    assert state.data["blocks"][paying]["steps"] == 2  # the paying factory itself is untouched
+    assert not [a for a in state.legal_actions(BLUE) if a[0] == "add_step"]  # no PP left anywhere
+
+
+@pytest.mark.rules("9.1")
 def test_9_1_an_idle_city_may_exchange_a_factory_for_a_0_pp_one_of_another_type() -> None:
     state = empty_game(factories=True)
     city = _city(state, BLUE, lambda i: not i.port)

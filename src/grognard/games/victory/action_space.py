@@ -26,7 +26,8 @@ Families (kind: domains; "(a, b)" marks a joint domain; B = block ranks, H = hex
   land (B x (H and "": "" is the land-in-place choice of a battle turn, which the
   action writes without a hex)), fire (B x target class A/N/G), retreat (B x H),
   blockade (B), take_hit (B), ground (B), regroup (B x H), end_regroup
-- production (8.x, 9.1, 9.5-9.7): build (H x unit type), add_step (B), exchange
+- production (8.x, 9.1, 9.5-9.7): build (H x unit type), add_step (B x (H and "": a
+  factory step paid by another city names it, 9.1; any other step writes no hex)), exchange
   (B x factory type), disband (B), merge ((B, B) pairs), divide (B), airfield (B),
   mulberry (B), rebuild (B x bridge and canal hexsides), convert (B: a resource
   block, 4.3 and 9.1)
@@ -158,7 +159,7 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         ("regroup", [ranks, hexes]),
         ("end_regroup", []),
         ("build", [hexes, types]),
-        ("add_step", [ranks]),
+        ("add_step", [ranks, [*land, ""]]),
         ("exchange", [ranks, sorted(FACTORY_ARM)]),
         ("disband", [ranks]),
         ("merge", [[(a, b) for a in ranks for b in ranks if a != b]]),
@@ -201,7 +202,7 @@ def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> li
                 action = (kind, ranks[action[1]], ranks[action[2]])
             else:
                 action = (kind, ranks[action[1]], *action[2:])
-                if kind == "land" and len(action) == 2:
+                if kind in ("land", "add_step") and len(action) == 2:
                     action = (kind, action[1], "")
         out.append(action)
     return out

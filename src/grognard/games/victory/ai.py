@@ -184,7 +184,9 @@ def _default_factories(b: Board, a: Action) -> float:
 
 def _add_step(b: Board, a: Action) -> float:
     entry = b.mine[a[1]]
-    return float(6.0 + entry["max_steps"] - entry["steps"])
+    # a factory step paid by another city (9.1) takes PP that city could build with
+    elsewhere = 0.5 if len(a) > 2 else 0.0
+    return float(6.0 + entry["max_steps"] - entry["steps"]) - elsewhere
 
 
 def _disband(b: Board, a: Action) -> float:

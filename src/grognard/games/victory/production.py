@@ -5,7 +5,8 @@ Actions: `("convert", bid)` turns a resource block standing in a city into PP
 there (4.3; with factories, PP of the factories' arms, 9.1); `("build", hex, type)`
 raises a new 1-step block in one of the player's starting cities (8.4; naval types
 only in ports, 8.2); `("add_step", bid)` adds a
-step to a block standing in a controlled, supplied city (8.2, 8.4); `("merge", bid,
+step to a block standing in a controlled, supplied city (8.2, 8.4), and for a factory
+`("add_step", bid, city)` pays its 1 PP from another city (9.1); `("merge", bid,
 into)` and `("divide", bid)` join or split blocks (8.21); `("disband", bid)` removes
 a block (8.22); `("done",)`. A step costs the type's PP per step (8.3).
 New blocks stay unseen by the other players until everyone is done. With the
@@ -99,14 +100,19 @@ def _factory_actions(data: Data, frame: Frame, role: str, occ: dict[str, list[st
     actions: list[Action] = []
     the_map = gmap(data)
     blocks = data["blocks"]
-    for hex_id, pp in frame["left"][role].items():
+    left = frame["left"][role]
+    payers = [c for c, pp in left.items() if pp >= 1]
+    for hex_id, pp in left.items():
         info = the_map.hexes[hex_id]
         here = [b for b in factories_at(data, hex_id, occ) if blocks[b]["owner"] == role]
         total = sum(factory_pp(blocks[b]) for b in here)
         for bid in here:
             block = blocks[bid]
-            if pp >= 1 and total < info.city and block["steps"] < unit_of(block).max_steps:
-                actions.append(("add_step", bid))
+            if total < info.city and block["steps"] < unit_of(block).max_steps:
+                # 9.1: the step's PP comes from its own city or any other one
+                if pp >= 1:
+                    actions.append(("add_step", bid))
+                actions += [("add_step", bid, payer) for payer in payers if payer != hex_id]
             if pp == frame["full"][role][hex_id]:
                 for other in sorted(FACTORY_ARM):
                     if other != block["type"] and (other != "FCN" or info.port):
@@ -304,11 +310,14 @@ class Production(Step):
         bid = action[1]
         block = data["blocks"][bid]
         hex_id = block["at"]
-        if is_factory(block):  # 9.1: 1 PP of whichever arm has most left
-            by_arm = frame["arms"][role][hex_id]
+        if is_factory(block):  # 9.1: 1 PP of whichever arm has most left, in the paying city
+            payer = action[2] if len(action) > 2 else hex_id
+            by_arm = frame["arms"][role][payer]
             kind = max(sorted(by_arm), key=lambda a: by_arm[a])
             by_arm[kind] -= 1
-            frame["left"][role][hex_id] -= 1
+            frame["left"][role][payer] -= 1
+            if payer != hex_id:
+                game.log(f"{payer} pays for it", to=[role])
         else:
             _spend(data, frame, role, hex_id, block["type"], unit_of(block).cost)
         block["steps"] += 1

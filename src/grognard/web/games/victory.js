@@ -128,8 +128,8 @@ function describe(action, view) {
       return { label: `${titleCase(name(a))} takes the hit` };
     case "build":
       return { hex: a, kind: "build", label: `Build a ${b} at ${at(a)}` };
-    case "add_step":
-      return { unit: a, label: `Add a step to ${name(a)}` };
+    case "add_step": // 9.1: a factory's step may be paid by another city (b)
+      return { unit: a, label: b ? `Add a step to ${name(a)}, paid by ${at(b)}` : `Add a step to ${name(a)}` };
     case "divide":
       return { unit: a, label: `Divide ${name(a)}` };
     case "disband":
@@ -547,7 +547,7 @@ function productionPanel(view) {
   const legal = view.legal || [];
   const cities = Object.keys(left).sort((a, b) => hexWords(a, view).localeCompare(hexWords(b, view)));
   const raises = (hex) => [...new Set(legal.filter((a) => a[0] === "build" && a[1] === hex).map((a) => a[2]))];
-  const mends = (hex) => legal.filter((a) => a[0] === "add_step" && blockById(view, a[1])?.at === hex).length;
+  const mends = (hex) => new Set(legal.filter((a) => a[0] === "add_step" && blockById(view, a[1])?.at === hex).map((a) => a[1])).size;
   return h(
     "section",
     { class: "card production-card", "aria-label": "Production" },
