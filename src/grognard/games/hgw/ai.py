@@ -47,7 +47,7 @@ from .campaign_victory import level
 from .evaluate import evaluate as evaluate  # the search agent's evaluation (issue 11)
 from .geography import Geography, Place, geography
 from .invasion_routes import closed_narrows, extension_cost
-from .map import load_map
+from .map import load_map, route_steps
 from .scenario import load_scenario
 from .tables import load_tables
 from .victory import soviet_outproduces
@@ -654,7 +654,7 @@ def _route_steps(origin: Place, target: Place, closed: frozenset[Place]) -> int:
     """Steps of the shortest sea route (Invasion Procedure 3; Sea Route 4), as the
     rules count them."""
     path = load_map().sea_route(origin, target, closed=closed)
-    return len(path) - 1 if path else 10**6
+    return route_steps(path) if path else 10**6  # Sea Route 7: the northern rows at half
 
 
 def _is_port(place: Place) -> bool:

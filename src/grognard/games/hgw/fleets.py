@@ -45,12 +45,17 @@ def is_naval_base(place: Any) -> bool:
 
 
 @cache
-def route_seas(origin: str, target: str, closed: frozenset[str] = frozenset()) -> frozenset[str]:
+def route_seas(
+    origin: str,
+    target: str,
+    closed: frozenset[str] = frozenset(),
+    barred: frozenset[tuple[str, str]] = frozenset(),
+) -> frozenset[str]:
     """The seas an invasion route from `origin` to `target` enters: those of the water
-    hexes on the shortest sea route (Fleet Naval Fire 1-2), passing no `closed` control
-    hex (Sea Route 4)."""
+    hexes on the cheapest sea route (Fleet Naval Fire 1-2), passing no `closed` control
+    hex (Sea Route 4) and no `barred` crossing arrow (Sea Route 2)."""
     hmap = load_map()
-    path = hmap.sea_route(origin, target, closed=closed) or []
+    path = hmap.sea_route(origin, target, closed=closed, barred=barred) or []
     return frozenset(s for h in path if hmap.is_water(h) for s in hmap.seas_of(h))
 
 
