@@ -12,7 +12,12 @@ from hgw_positions import fog_game as new_game
 
 from grognard.games.hgw import HgwState
 from grognard.games.hgw.fleets import may_intercept
-from grognard.games.hgw.invasion_routes import barred_crossings, closed_narrows, invasion_targets, route_length
+from grognard.games.hgw.invasion_routes import (
+    barred_crossings,
+    closed_narrows,
+    invasion_targets,
+    route_length,
+)
 from grognard.games.hgw.map import half_steps, load_map, route_steps
 from grognard.games.hgw.mapcheck import validate
 

@@ -155,7 +155,8 @@ class Board:
             # fewest amphibious points spent on the route, then a port with a fleet to
             # escort the invasion (Fleet Naval Fire 4), then the shortest route
             def rank(p: Place) -> tuple[int, bool, int, Place]:
-                steps = _route_steps(p, self.berlin, self.closed)
+                # measured as if the narrows were open: a closed Sound is taken first
+                steps = _route_steps(p, self.berlin, frozenset())
                 fleet = any(f["at"] == p and f["side"] == self.me for f in self.fleets.values())
                 return (extension_cost(steps), not fleet, steps, p)
 
@@ -489,6 +490,8 @@ class HgwHeuristic:
             if b.fog_allied:
                 need = BERLIN_LIMIT if target == b.berlin else LANDING_LIMIT
                 score = limit + (100.0 if target == b.berlin else 3.0 * b.g.production[target])
+                if target in b.closed and _route_steps(army["at"], b.berlin, b.closed) >= 10**6:
+                    score += 50.0  # Sea Route 4: the narrow (the Sound) that bars the way to Berlin
                 score -= 0.5 * b.dist.get(target, 99)
             else:
                 need, score = b.fair, limit - 0.1 * b.dist.get(target, 99)

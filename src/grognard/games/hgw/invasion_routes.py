@@ -19,9 +19,9 @@ from functools import cache
 from typing import Any
 
 from .board import army_status, geo, may_target, strength
-from .campaign import load_campaign
 from .geography import Place
 from .map import load_map, route_steps
+from .neutrality import naval_friendly
 from .scenario import BOX
 
 Sides = frozenset[tuple[Place, Place]]
@@ -40,29 +40,6 @@ def _reach(origin: Place, limit: int, closed: frozenset[Place], barred: Sides) -
 def _control_hexes() -> frozenset[Place]:
     hmap = load_map()
     return frozenset(h for h in hmap.hexes if hmap.has_feature(h, "control"))
-
-
-def vichy_places(data: dict[str, Any]) -> frozenset[Place]:
-    """France 3 (Campaign Game I): the hexes of French Africa left unaligned by France's
-    surrender, while they stay unaligned."""
-    pol = data.get("politics")
-    if not pol or "france" not in pol.get("surrendered", ()):
-        return frozenset()
-    rules = load_campaign(data["scenario"])
-    if rules is None:
-        return frozenset()
-    g = geo(data)
-    africa = set(rules.france.unaligned_after)
-    return frozenset(p for p in g.places if p not in data["owner"] and g.country.get(p) in africa)
-
-
-def naval_friendly(data: dict[str, Any], side: str, place: Place) -> bool:
-    """Is `place` friendly to `side`'s ships and sea routes? Its own places; for the Axis
-    also French Africa while it is unaligned after France's surrender (France 3)."""
-    owner = data["owner"].get(place)
-    if owner is not None:
-        return bool(owner == side)
-    return side == "axis" and place in vichy_places(data)
 
 
 def closed_narrows(data: dict[str, Any], side: str) -> frozenset[Place]:
@@ -145,10 +122,11 @@ def _targets(data: dict[str, Any], army_id: str, limit: int) -> list[Place]:
     origin = army["at"]
     hmap = load_map()
     places = geo(data).places
+    side = army["side"]
     return sorted(
         h
-        for h in _reach(origin, limit, closed_narrows(data, army["side"]), barred_crossings(data, army["side"]))
-        if h != origin and h in places and hmap.is_land(h) and may_target(data, army["side"], h)
+        for h in _reach(origin, limit, closed_narrows(data, side), barred_crossings(data, side))
+        if h != origin and h in places and hmap.is_land(h) and may_target(data, side, h)
     )
 
 
