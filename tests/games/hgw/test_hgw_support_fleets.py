@@ -17,7 +17,14 @@ from grognard.games.hgw.fleets import base_hex, expel, may_intercept
 from grognard.games.hgw.geography import geography
 from grognard.games.hgw.invasion_routes import closed_narrows
 from grognard.games.hgw.map import load_map
-from grognard.games.hgw.naval import air_at, passed_hexes, reaching, support_candidates
+from grognard.games.hgw.naval import (
+    air_at,
+    cut_off,
+    interceptors,
+    passed_hexes,
+    reaching,
+    support_candidates,
+)
 from grognard.games.hgw.neutrality import naval_friendly, vichy_places
 from grognard.games.hgw.scenario import ScenarioError, _check, load_scenario
 
@@ -238,3 +245,61 @@ def test_unaligned_french_africa_is_friendly_to_axis_ships_and_sea_routes() -> N
     assert not closed_narrows(data, "axis") & _french_africa()
     data["politics"]["surrendered"] = [n for n in data["politics"]["surrendered"] if n != "france"]
     assert not vichy_places(data) and not naval_friendly(data, "axis", algiers)
+
+
+def cut_off_channel_fleet(state: HgwState) -> None:
+    """The Channel Fleet based in 1238 on the Pomeranian coast, an Allied port the
+    Allies cannot supply (no land link; the Baltic is not theirs to trace through)."""
+    state.data["owner"]["1238"] = "allied"
+    state.data["fleets"]["channel"]["at"] = "1238"
+    assert cut_off(state.data, "channel") and not cut_off(state.data, "home")
+
+
+@pytest.mark.rules("L2.3", "F3.6")
+def test_a_fleet_in_defence_supply_intercepts_only_in_its_own_hex_and_adds_one() -> None:
+    """Unsupplied Hexes 3: a fleet whose port is out of full supply intercepts only an
+    invasion whose route enters its own hex, and adds one to its die: the Channel Fleet
+    (the four column) meets the invasion of its own 1238 and its 1 counts as a 2 (one
+    loss, not two); it has no part in the invasion of 1139 farther east."""
+    state = new_game()
+    cut_off_channel_fleet(state)
+    act(state, "axis", "end_movement")
+    state.data["forts"].pop(KIEL)
+    put(state, "agE", KIEL, infantry=2, amphibious=2)
+    data = state.data
+    assert interceptors(data, "allied", {"army": "agE", "origin": KIEL, "target": "1139", "done": []}) == []
+    assert interceptors(data, "allied", {"army": "agE", "origin": KIEL, "target": "1238", "done": []}) == [
+        "channel"
+    ]
+    act(state, "axis", "invade", "agE", "1238")
+    act(state, "axis", "end_announce")
+    act(state, "axis", "invasion", "agE")
+    act(state, "axis", "no_escort")
+    act(state, "axis", "no_support")
+    assert step(state) == "interception"
+    state.rng.force([1])
+    act(state, "allied", "intercept", "channel")
+    assert step(state) == "losses" and state.flow[-1]["count"] == 1
+
+
+@pytest.mark.rules("L2.4", "F3.6")
+def test_a_fleet_cut_off_at_the_start_of_its_turn_makes_no_sortie() -> None:
+    """Unsupplied Hexes 4: at the start of the Allied turn the Channel Fleet's port is
+    out of full supply, so it may neither escort nor support an invasion that turn."""
+    state = new_game()
+    cut_off_channel_fleet(state)
+    for role in ("axis", "soviet"):
+        for action in ("end_movement", "end_announce", "to_advances", "to_exploitation", "end_combat"):
+            act(state, role, action)
+        act(state, role, "end_production")
+    assert state.data["player"] == "allied"
+    assert state.data["fleet_status"] == {"channel": "cut"}
+    assert any("Channel Fleet is out of full supply" in line for line in state.log_for(None))
+    act(state, "allied", "end_movement")
+    put(state, "1us", "1333", mechanized=4, amphibious=5)
+    act(state, "allied", "invade", "1us", "1235")
+    act(state, "allied", "end_announce")
+    act(state, "allied", "invasion", "1us")
+    assert step(state) == "invasion_attack"
+    assert ("support", "channel") not in legal(state, "allied")
+    assert ("support", "home") in legal(state, "allied")

@@ -6,10 +6,11 @@ DATA LAYOUT (`state.data`)
                   land points, open information like the record sheets; a fleet may
                   be based in an off-map box of its side (Fleet Naval Fire 1), where it
                   lies in the hex the box's arrow points to
-    fleet_status  {fleet id: "escort" | "support" | "expended"}: what each fleet did
-                  this player turn (an escort or a separate support fleet makes no
-                  other mission; a loser of a naval battle is expended, Fleet Naval
-                  Fire 2, 4, 5)
+    fleet_status  {fleet id: "escort" | "support" | "expended" | "cut"}: what each
+                  fleet did this player turn (an escort or a separate support fleet
+                  makes no other mission; a loser of a naval battle is expended, Fleet
+                  Naval Fire 2, 4, 5; a fleet out of full supply at the start of its
+                  side's turn makes no sortie, Unsupplied Hexes 4)
 
 Plain questions only (board.py asks `expel` when a port changes hands); the naval
 steps are in naval.py.

@@ -84,16 +84,40 @@ def support_candidates(data: dict[str, Any], frame: Frame) -> list[str]:
     return found
 
 
+def cut_off(data: dict[str, Any], fleet_id: str) -> bool:
+    """Unsupplied Hexes 3-4: is the fleet's port out of full supply for its side? (A box
+    base is its side's own production, always supplied.)"""
+    fleet = data["fleets"][fleet_id]
+    at = fleet["at"]
+    if at is None or at not in data["owner"]:
+        return False
+    return at not in supplied_places(data, fleet["side"], home_only=True)
+
+
 def interceptors(data: dict[str, Any], side: str, frame: Frame) -> list[str]:
     invader = data["armies"][frame["army"]]["side"]
     closed, barred = closed_narrows(data, invader), barred_crossings(data, invader)  # the invader's route
-    return [
-        f
-        for f, x in sorted(data.get("fleets", {}).items())
-        if x["side"] == side
-        and f not in frame["done"]
-        and may_intercept(data, f, frame["origin"], frame["target"], closed, barred)
-    ]
+    found = []
+    for f, x in sorted(data.get("fleets", {}).items()):
+        if x["side"] != side or f in frame["done"]:
+            continue
+        if not may_intercept(data, f, frame["origin"], frame["target"], closed, barred):
+            continue
+        # Unsupplied Hexes 3: a fleet in defence supply intercepts only in its own hex
+        if cut_off(data, f) and x["at"] not in route_path(frame["origin"], frame["target"], closed, barred):
+            continue
+        found.append(f)
+    return found
+
+
+def cut_fleets(game: Any, side: str) -> None:
+    """Unsupplied Hexes 4: the side's fleets out of full supply at the start of its turn
+    make no mission this turn (no escort, no support; base changes are not played)."""
+    data = game.data
+    for f, x in sorted(data.get("fleets", {}).items()):
+        if x["side"] == side and active(data, f) and cut_off(data, f):
+            data.setdefault("fleet_status", {})[f] = "cut"
+            game.log(f"{x['name']} is out of full supply: it may make no sortie this turn")
 
 
 def open_interceptions(game: Any, frame: Frame, fleet_id: str | None = None) -> None:
@@ -184,6 +208,8 @@ def naval_battle(game: Any, frame: Frame, fleet_id: str) -> None:
     what = data["fleets"][supporter]["name"] if supporter is not None else "the invasion fleet"
     game.log(f"{fleet['name']} ({points(mine)}) intercepts {what} bound for {frame['target']}")
     (roll,) = game.roll(1, frame["role"], f"{fleet['name']} fires at {what}")
+    if cut_off(data, fleet_id):
+        roll = min(6, roll + 1)  # Unsupplied Hexes 3: +1 to a fleet in defence supply
     to_invasion = firepower(2 * mine, roll)
     to_fleet = 0
     if theirs:
