@@ -84,27 +84,34 @@ def support_candidates(data: dict[str, Any], frame: Frame) -> list[str]:
     return found
 
 
-def cut_off(data: dict[str, Any], fleet_id: str) -> bool:
+def cut_off(data: dict[str, Any], fleet_id: str, full: set[Place] | None = None) -> bool:
     """Unsupplied Hexes 3-4: is the fleet's port out of full supply for its side? (A box
-    base is its side's own production, always supplied.)"""
+    base is its side's own production, always supplied.) `full` may give the side's
+    fully supplied places, computed once for many fleets."""
     fleet = data["fleets"][fleet_id]
     at = fleet["at"]
     if at is None or at not in data["owner"]:
         return False
-    return at not in supplied_places(data, fleet["side"], home_only=True)
+    if full is None:
+        full = supplied_places(data, fleet["side"], home_only=True)
+    return at not in full
 
 
 def interceptors(data: dict[str, Any], side: str, frame: Frame) -> list[str]:
     invader = data["armies"][frame["army"]]["side"]
     closed, barred = closed_narrows(data, invader), barred_crossings(data, invader)  # the invader's route
     found = []
+    full: set[Place] | None = None
     for f, x in sorted(data.get("fleets", {}).items()):
         if x["side"] != side or f in frame["done"]:
             continue
         if not may_intercept(data, f, frame["origin"], frame["target"], closed, barred):
             continue
+        if full is None:
+            full = supplied_places(data, side, home_only=True)
         # Unsupplied Hexes 3: a fleet in defence supply intercepts only in its own hex
-        if cut_off(data, f) and x["at"] not in route_path(frame["origin"], frame["target"], closed, barred):
+        route = route_path(frame["origin"], frame["target"], closed, barred)
+        if cut_off(data, f, full) and x["at"] not in route:
             continue
         found.append(f)
     return found
@@ -114,8 +121,11 @@ def cut_fleets(game: Any, side: str) -> None:
     """Unsupplied Hexes 4: the side's fleets out of full supply at the start of its turn
     make no mission this turn (no escort, no support; base changes are not played)."""
     data = game.data
-    for f, x in sorted(data.get("fleets", {}).items()):
-        if x["side"] == side and active(data, f) and cut_off(data, f):
+    mine = [f for f, x in sorted(data.get("fleets", {}).items()) if x["side"] == side and active(data, f)]
+    full = supplied_places(data, side, home_only=True) if mine else set()
+    for f in mine:
+        x = data["fleets"][f]
+        if cut_off(data, f, full):
             data.setdefault("fleet_status", {})[f] = "cut"
             game.log(f"{x['name']} is out of full supply: it may make no sortie this turn")
 
