@@ -12,6 +12,7 @@ from hgw_positions import act, put, sp, step
 from hgw_positions import fog_game as new_game
 
 from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw.board import capture
 from grognard.games.hgw.campaign import load_campaign
 from grognard.games.hgw.fleets import base_hex, expel, may_intercept
 from grognard.games.hgw.geography import geography
@@ -303,3 +304,30 @@ def test_a_fleet_cut_off_at_the_start_of_its_turn_makes_no_sortie() -> None:
     assert step(state) == "invasion_attack"
     assert ("support", "channel") not in legal(state, "allied")
     assert ("support", "home") in legal(state, "allied")
+
+
+@pytest.mark.rules("F3.6", "L2.2")
+def test_a_fleet_expelled_from_a_lost_port_goes_where_there_is_room_for_it() -> None:
+    """Unsupplied Hexes 2 (the Optional Rules' Fleet Movement 5) with Fleet Naval Fire 1:
+    Kiel taken, the Kriegsmarine's two points pass over the shipping ports nearer
+    (1136, 1235...: one point each at most) to the nearest Axis naval base, 1635; a
+    one-point fleet takes the nearest port."""
+    state = new_game()
+    capture(state, KIEL, "allied", by_advance=False)
+    assert state.data["fleets"]["kriegsmarine"]["at"] == "1635"
+    assert any("Kriegsmarine is expelled from 1236 to 1635" in line for line in state.log_for(None))
+    state = new_game()
+    state.data["fleets"]["kriegsmarine"]["sp"] = 1
+    capture(state, KIEL, "allied", by_advance=False)
+    assert state.data["fleets"]["kriegsmarine"]["at"] in ("1136", "1235")
+
+
+@pytest.mark.rules("F3.6")
+def test_a_shipping_port_holds_one_fleet_point_at_set_up() -> None:
+    """Fleet Naval Fire 1: only one fleet point may be placed in a shipping port."""
+    content = load_scenario("fall_of_germany")
+    fleets = tuple(
+        msgspec.structs.replace(f, at="1235") if f.id == "kriegsmarine" else f for f in content.fleets
+    )
+    with pytest.raises(ScenarioError, match="holds one fleet point"):
+        _check(msgspec.structs.replace(content, fleets=fleets))

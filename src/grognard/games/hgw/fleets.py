@@ -121,11 +121,20 @@ def may_intercept(
     return bool(set(hmap.seas_of(base_hex(base))) & seas)
 
 
+def room_for(data: Data, port: Any, points: int) -> bool:
+    """Fleet Naval Fire 1: a major naval port or naval yard holds any number of fleet
+    points, a shipping port only one."""
+    if is_naval_base(port):
+        return True
+    there = sum(int(data["fleets"][f]["sp"]) for f in fleets_at(data, port))
+    return there + points <= 1
+
+
 def expel(data: Data, place: Any, new_owner: str) -> list[str]:
     """A port taken by the enemy expels the fleets in it (special rule 4's note): each
-    goes to its side's nearest friendly port on the map (for Axis ships also an
-    unaligned French African port, France 3), or is lost without one. The fleets that
-    moved."""
+    goes to its side's nearest friendly port on the map with room for it (Fleet Naval
+    Fire 1: a shipping port holds one point; for Axis ships also an unaligned French
+    African port, France 3), or is lost without one. The fleets that moved."""
     hmap = load_map()
     moved = []
     for fleet_id in fleets_at(data, place):
@@ -135,7 +144,11 @@ def expel(data: Data, place: Any, new_owner: str) -> list[str]:
         ports = [
             p
             for p in [*data["owner"], *vichy_places(data)]
-            if naval_friendly(data, fleet["side"], p) and p != place and p in hmap and hmap.is_port(p)
+            if naval_friendly(data, fleet["side"], p)
+            and p != place
+            and p in hmap
+            and hmap.is_port(p)
+            and room_for(data, p, int(fleet["sp"]))
         ]
         if ports:
             fleet["at"] = min(ports, key=lambda p: (hex_distance(place, p), p))
