@@ -16,7 +16,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 import msgspec
@@ -338,16 +338,21 @@ class HgwMap:
     def connected_by_land(self, a: HexId, b: HexId) -> bool:
         return b in self.land_component(a)
 
+    @cached_property
+    def _sea_hexes(self) -> frozenset[HexId]:
+        """The hexes a sea route may enter: navigable water and coastal land (Sea Route 1)."""
+        return frozenset(h for h in self.hexes if self.is_navigable(h) or self.is_coastal(h))
+
     def ship_may_cross(self, a: HexId, b: HexId) -> bool:
         """A sea route may step from `a` to the adjacent `b` (Sea Route 1, 3): into
         navigable water or a coastal land hex, never across a light grey side, and from
         land to land only across an all-sea hexside (a strait), never overland."""
-        if not (self.is_navigable(b) or self.is_coastal(b)):
+        if b not in self._sea_hexes:
             return False
         key = side_key(a, b)
         if key in self._barrier:
             return False
-        return not (self.is_land(a) and self.is_land(b)) or key in self._all_sea
+        return not (self.hexes[a].kind == "land" and self.hexes[b].kind == "land") or key in self._all_sea
 
     def crossing_sides(self) -> frozenset[tuple[HexId, HexId]]:
         """The crossing arrows a ship could pass (Sea Route 2): those over an all-sea
@@ -371,10 +376,12 @@ class HgwMap:
         hexside is never crossed (Sea Route 2, a crossing arrow not friendly on both
         sides). Returns each reached hex's cost and its predecessor."""
 
+        sea_hexes = self._sea_hexes
+
         def usable(h: HexId) -> bool:
-            if not (self.is_navigable(h) or self.is_coastal(h)):
+            if h not in sea_hexes:
                 return False
-            return allowed is None or bool(allowed & set(self.hex(h).seas))
+            return allowed is None or bool(allowed & set(self.hexes[h].seas))
 
         if not usable(start):
             return {}, {}
@@ -389,10 +396,10 @@ class HgwMap:
             done.add(h)
             if h == goal or (h in closed and h != start):
                 continue
-            for n in self.neighbours(h):
+            for n in self._neighbours[h]:
                 if n in done or not usable(n) or not self.ship_may_cross(h, n):
                     continue
-                if side_key(h, n) in barred:
+                if barred and side_key(h, n) in barred:
                     continue
                 step = c + half_steps(n)
                 if (limit is not None and step > limit) or step >= cost.get(n, step + 1):
