@@ -400,13 +400,15 @@ class Builder:
             if anchor and anchor.get("sea"):
                 name = anchor["sea"]
             info["seas"] = [name]
+        barrier = self.barrier_sides()
         for h, info in hexes.items():
             if info["kind"] != "land":
                 continue
+            # a coast touches the seas of its water neighbours, not across a grey side
             touching = {
                 s
                 for n in hgwmap.adjacent_numbers(h)
-                if n in hexes and hexes[n]["kind"] != "land"
+                if n in hexes and hexes[n]["kind"] != "land" and hgwmap.side_key(h, n) not in barrier
                 for s in hexes[n]["seas"]
             }
             anchor = self.anchor_at.get(h, {})
@@ -415,6 +417,10 @@ class Builder:
                 touching.add(anchor["sea"])
             if touching:
                 info["seas"] = sorted(touching)
+
+    def barrier_sides(self) -> set[tuple[str, str]]:
+        """Sea Route 3's light grey hexsides, which no ship crosses (design.toml)."""
+        return {hgwmap.side_key(*b["hexes"]) for b in self.design.get("barrier", [])}
 
     @staticmethod
     def straits_seas(hexes: dict[str, dict[str, Any]], all_sea: list[list[str]]) -> None:
@@ -502,6 +508,7 @@ class Builder:
         return {
             "coast": sorted(map(list, coast)),
             "all_sea": sorted(map(list, all_sea)),
+            "barrier": sorted(map(list, self.barrier_sides())),
             "crossing": sorted(map(list, crossing)),
             "road": sorted(map(list, road)),
         }

@@ -73,6 +73,7 @@ def test_the_allies_hold_back_from_berlin_while_its_fall_would_crown_the_soviets
     state, agent = _allied_movement()
     for place in ("1339", "1538", "1143", "1443", "1444", "1542", "1641", "1740"):
         state.data["owner"][place] = "soviet"
+    state.data["owner"]["1136"] = "allied"  # Sea Route 4: the Sound open to Allied ships
     put(state, "1us", "1333", mechanized=5, amphibious=5)
     act(state, "allied", "end_movement")
     view = state.view("allied")
@@ -91,9 +92,11 @@ def test_the_allies_hold_back_from_berlin_while_its_fall_would_crown_the_soviets
 
 def test_a_long_route_counts_the_amphibious_point_it_costs() -> None:
     """Invasion Procedure 3: the Seventh Army with three amphibious points in 1934 is
-    nineteen steps from Berlin; two points go on the route, leaving one to land with
-    (two landing points), so the agent does not count on the whole army."""
+    eighteen steps from Berlin once the Sound is Allied (nineteen hexes, two of them in
+    row 11 at half a step, Sea Route 7); two points go on the route, leaving one to land
+    with (two landing points), so the agent does not count on the whole army."""
     state, _agent = _allied_movement()
+    state.data["owner"]["1136"] = "allied"  # Sea Route 4: the Sound open
     put(state, "7a", "1934", infantry=2, mechanized=1, amphibious=3)
     b = Board(state.view("allied"))
     whole = b.tables.advance_limit(6, b.defence(BERLIN))

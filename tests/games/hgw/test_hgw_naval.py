@@ -173,6 +173,8 @@ def test_an_invasion_of_a_friendly_hex_may_still_be_intercepted() -> None:
     act(state, "axis", "end_announce")
     act(state, "axis", "invasion", "agE")
     act(state, "axis", "no_escort")
+    assert set(legal(state, "axis")) == {("no_support",), ("support", "kriegsmarine")}
+    act(state, "axis", "no_support")
     assert step(state) == "interception"
     act(state, "allied", "no_interception")
     assert state.data["armies"]["agE"]["at"] == "1235"
@@ -237,6 +239,7 @@ def test_a_landed_invader_traces_supply_to_its_hex_next_turn() -> None:
     act(state, "axis", "end_announce")
     act(state, "axis", "invasion", "agE")
     act(state, "axis", "no_escort")
+    act(state, "axis", "no_support")
     state.rng.force([6])  # the coastal air hits once
     act(state, "allied", "no_interception")
     act(state, "axis", "lose", "agE", "amphibious")

@@ -1,6 +1,8 @@
-"""Sea Route 4 on invasion routes: a route may not pass through a control hex (here
-East Denmark, 1136, the Sound) unless the invader's side holds it. Invasion Procedure 3
-lifts only the transport limits, not the Sea Route conditions."""
+"""Sea routes (Sea Route 1-4, 7) on invasion routes: a route may not pass through a
+control hex (here East Denmark, 1136, the Sound) unless the invader's side holds it, nor
+cross a grey side or a crossing arrow without both its hexes; hexes above row 12 count
+half a step. Invasion Procedure 3 lifts only the transport limits, not the Sea Route
+conditions."""
 
 from __future__ import annotations
 
@@ -10,8 +12,14 @@ from hgw_positions import fog_game as new_game
 
 from grognard.games.hgw import HgwState
 from grognard.games.hgw.fleets import may_intercept
-from grognard.games.hgw.invasion_routes import closed_narrows, invasion_targets, route_length
-from grognard.games.hgw.map import load_map
+from grognard.games.hgw.invasion_routes import (
+    barred_crossings,
+    closed_narrows,
+    invasion_targets,
+    route_length,
+)
+from grognard.games.hgw.map import half_steps, load_map, route_steps
+from grognard.games.hgw.mapcheck import validate
 
 SOUND = "1136"  # East Denmark, the control hex of the Baltic's entrance
 BERLIN = "1237"
@@ -26,20 +34,76 @@ def allied_announce(state: HgwState) -> None:
 
 @pytest.mark.rules("F2.1")
 def test_a_route_ends_in_a_closed_control_hex_but_never_passes_it() -> None:
+    """Sea Route 4 and 7: the route from 1132 to Berlin runs through the Sound in five
+    hexes, three steps because the hexes above row 12 count half; with the Sound closed
+    there is no other way into the Baltic; the control hex itself may still be entered."""
     m = load_map()
     open_route = m.sea_route("1132", BERLIN)
     assert open_route is not None and SOUND in open_route and len(open_route) - 1 == 5
-    around = m.sea_route("1132", BERLIN, closed=frozenset({SOUND}))
-    assert around is not None and SOUND not in around
-    assert len(around) - 1 > 6  # round by the Kattegat (1036): more than six steps
+    assert route_steps(open_route) == 3
+    assert m.sea_route("1132", BERLIN, closed=frozenset({SOUND})) is None
     into = m.sea_route("1132", SOUND, closed=frozenset({SOUND}))
     assert into is not None and into[-1] == SOUND  # invading the control hex itself
+
+
+@pytest.mark.rules("F2.1")
+def test_the_sound_closes_the_baltic_and_gibraltar_the_mediterranean() -> None:
+    """The map flaw once noticed: a route went from the North Sea (1135) straight into
+    the Kattegat (1036, Baltic by Sea Movement) past East Denmark. The grey sides of
+    Jutland's and Sweden's coasts (Sea Route 3) now close it, and the Bay of Biscay is
+    Atlantic, so each narrow is the only way in: the Sound to the Baltic, Gibraltar to
+    the Mediterranean from the ocean's side, Istanbul to the Black Sea."""
+    m = load_map()
+    assert "barrier" in m.hexside_features("1135", "1036")
+    assert m.sea_route("1135", "1036") == ["1135", SOUND, "1036"]
+    assert m.sea_route("1131", "1036", closed=frozenset({SOUND})) is None
+    assert set(m.seas_of("0936")) == {"Atlantic"}  # Sweden's west-coast port
+    assert set(m.seas_of("1632")) == {"Atlantic"}  # Biscay
+    assert set(m.seas_of("1532")) == {"Atlantic"}  # Saint-Nazaire
+    # from the Channel to Malta with Gibraltar and Suez closed: no way
+    assert m.sea_route("1333", "2038", closed=frozenset({"2031", "2243"})) is None
+    assert m.sea_route("2038", "1542", closed=frozenset({"1842"})) is None
+    assert not validate(m)
+
+
+@pytest.mark.rules("F2.1")
+def test_hexes_above_row_twelve_count_half_a_step() -> None:
+    """Sea Route 7: entering a hex of rows 00-11 costs half a step, any other a whole
+    one; a fraction counts as a whole step (Invasion Procedure 3's "or fraction")."""
+    assert half_steps("1135") == 1 and half_steps("1236") == 2
+    # Kiel to 1233: three hexes of row 11 (three halves) and 1233 (two): five halves
+    assert route_steps(["1236", "1135", "1134", "1133", "1233"]) == 3
+    assert route_steps(["1133", "1134"]) == 1  # half a step rounds up
+    m = load_map()
+    reach = m.sea_reach("1132", 2)
+    assert reach["1134"] == 1 and reach["1135"] == 2  # three hexes of row 11: 1.5 steps
+    assert reach["1233"] == 2 and "1335" not in reach  # 1133 and 1233: 1.5 steps; 1335 is 3
+
+
+@pytest.mark.rules("F2.1")
+def test_a_crossing_arrow_over_sea_needs_both_hexes_friendly() -> None:
+    """Sea Route 2: the Strait of Messina (1937-2037) carries a crossing arrow; an Allied
+    route may take it only while both Calabria and Sicily are Allied."""
+    state = new_game()
+    messina = ("1937", "2037")
+    assert messina in load_map().crossing_sides()
+    own(state, "allied", "1937")
+    own(state, "axis", "2037")
+    assert messina in barred_crossings(state.data, "allied")
+    assert messina in barred_crossings(state.data, "axis")
+    own(state, "allied", "2037")
+    assert messina not in barred_crossings(state.data, "allied")
+    assert messina in barred_crossings(state.data, "axis")
+    m = load_map()
+    barred = frozenset({messina})
+    assert m.sea_route("1937", "2037", barred=barred) != ["1937", "2037"]
+    assert m.sea_route("1937", "2037") == ["1937", "2037"]
 
 
 @pytest.mark.rules("F2.1", "F3.4")
 def test_an_invasion_passes_the_sound_only_while_the_invader_holds_it() -> None:
     """The Second British Army (one amphibious point of two, none to spare on an
-    extension) in the port 1132: Berlin is five steps away through the Sound, out of
+    extension) in the port 1132: Berlin is three steps away through the Sound, out of
     reach while East Denmark is Axis, in reach once it is Allied."""
     state = new_game()
     put(state, "2br", "1132", infantry=1, amphibious=1)
@@ -50,25 +114,25 @@ def test_an_invasion_passes_the_sound_only_while_the_invader_holds_it() -> None:
     own(state, "allied", SOUND)
     assert SOUND not in closed_narrows(state.data, "allied")
     assert BERLIN in invasion_targets(state.data, "2br")
-    assert route_length(state.data, "2br", BERLIN) == 5
+    assert route_length(state.data, "2br", BERLIN) == 3  # five hexes, four of them in row 11
 
 
 @pytest.mark.rules("F2.1", "F3.4")
-def test_the_longer_way_round_costs_an_amphibious_point() -> None:
-    """With the Sound Axis, the First US Army in London spends one amphibious point
-    (Invasion Procedure 3) to reach Berlin the long way round; nothing while the Sound
-    is Allied."""
+def test_berlin_is_out_of_reach_by_sea_while_the_sound_is_axis() -> None:
+    """With the Sound Axis no extension takes the First US Army from London to Berlin
+    (there is no way round into the Baltic); with the Sound Allied, Berlin is four steps
+    away and nothing is spent."""
     state = new_game()
     allied_announce(state)
     put(state, "1us", "1333", mechanized=4, amphibious=5)
-    assert route_length(state.data, "1us", BERLIN) > 6
-    act(state, "allied", "invade", "1us", BERLIN)
-    assert sp(state, "1us") == {"mechanized": 4, "amphibious": 4}
+    assert BERLIN not in invasion_targets(state.data, "1us")
+    assert ("invade", "1us", BERLIN) not in state.legal_actions("allied")
 
     state = new_game()
     allied_announce(state)
     own(state, "allied", SOUND)
     put(state, "1us", "1333", mechanized=4, amphibious=5)
+    assert route_length(state.data, "1us", BERLIN) == 4
     act(state, "allied", "invade", "1us", BERLIN)
     assert sp(state, "1us") == {"mechanized": 4, "amphibious": 5}
 
@@ -77,10 +141,14 @@ def test_the_longer_way_round_costs_an_amphibious_point() -> None:
 def test_interception_follows_the_route_the_invasion_may_take() -> None:
     """Fleet Naval Fire 2 reads the seas of the route the invader may sail: from the
     Clyde (1131) to the Dutch coast at 1235 the route stays in the Atlantic, so a
-    fleet based only on the Baltic cannot intercept it either way."""
+    fleet based only on the Baltic cannot intercept it; a route to the Pomeranian coast
+    (1238) enters the Baltic by the Sound."""
     state = new_game()
     fleet = state.data["fleets"]["kriegsmarine"]
     fleet["at"] = "1040"  # a Baltic-only base
     assert set(load_map().seas_of("1040")) == {"Baltic"}
     assert not may_intercept(state.data, "kriegsmarine", "1131", "1235")
-    assert may_intercept(state.data, "kriegsmarine", "1131", BERLIN, frozenset({SOUND}))
+    # through the Sound (open) to 1238 past Berlin, the route enters the Baltic's water
+    assert may_intercept(state.data, "kriegsmarine", "1131", "1238")
+    # with the Sound closed there is no route into the Baltic at all, so nothing to meet
+    assert not may_intercept(state.data, "kriegsmarine", "1131", "1238", frozenset({SOUND}))

@@ -47,7 +47,7 @@ from .campaign_victory import level
 from .evaluate import evaluate as evaluate  # the search agent's evaluation (issue 11)
 from .geography import Geography, Place, geography
 from .invasion_routes import closed_narrows, extension_cost
-from .map import load_map
+from .map import load_map, route_steps
 from .scenario import load_scenario
 from .tables import load_tables
 from .victory import soviet_outproduces
@@ -155,7 +155,8 @@ class Board:
             # fewest amphibious points spent on the route, then a port with a fleet to
             # escort the invasion (Fleet Naval Fire 4), then the shortest route
             def rank(p: Place) -> tuple[int, bool, int, Place]:
-                steps = _route_steps(p, self.berlin, self.closed)
+                # measured as if the narrows were open: a closed Sound is taken first
+                steps = _route_steps(p, self.berlin, frozenset())
                 fleet = any(f["at"] == p and f["side"] == self.me for f in self.fleets.values())
                 return (extension_cost(steps), not fleet, steps, p)
 
@@ -489,6 +490,8 @@ class HgwHeuristic:
             if b.fog_allied:
                 need = BERLIN_LIMIT if target == b.berlin else LANDING_LIMIT
                 score = limit + (100.0 if target == b.berlin else 3.0 * b.g.production[target])
+                if target in b.closed and _route_steps(army["at"], b.berlin, b.closed) >= 10**6:
+                    score += 50.0  # Sea Route 4: the narrow (the Sound) that bars the way to Berlin
                 score -= 0.5 * b.dist.get(target, 99)
             else:
                 need, score = b.fair, limit - 0.1 * b.dist.get(target, 99)
@@ -654,7 +657,7 @@ def _route_steps(origin: Place, target: Place, closed: frozenset[Place]) -> int:
     """Steps of the shortest sea route (Invasion Procedure 3; Sea Route 4), as the
     rules count them."""
     path = load_map().sea_route(origin, target, closed=closed)
-    return len(path) - 1 if path else 10**6
+    return route_steps(path) if path else 10**6  # Sea Route 7: the northern rows at half
 
 
 def _is_port(place: Place) -> bool:

@@ -1,12 +1,16 @@
-"""Fleets as data (The Fall of Germany: Fleet Naval Fire 1-2, 5).
+"""Fleets as data (The Fall of Germany: Fleet Naval Fire 1-2, 4-5).
 
 DATA LAYOUT (`state.data`)
-    fleets        {fleet id: {"side", "name", "at": port | None, "sp": naval fire
-                  points}}: fleet counters hold naval fire points as armies hold land
-                  points, open information like the record sheets
-    fleet_status  {fleet id: "escort" | "expended"}: what each fleet did this player
-                  turn (an escort makes no other mission; a loser of a naval battle is
-                  expended, Fleet Naval Fire 2, 5)
+    fleets        {fleet id: {"side", "name", "at": port | box id | None, "sp": naval
+                  fire points}}: fleet counters hold naval fire points as armies hold
+                  land points, open information like the record sheets; a fleet may
+                  be based in an off-map box of its side (Fleet Naval Fire 1), where it
+                  lies in the hex the box's arrow points to
+    fleet_status  {fleet id: "escort" | "support" | "expended" | "cut"}: what each
+                  fleet did this player turn (an escort or a separate support fleet
+                  makes no other mission; a loser of a naval battle is expended, Fleet
+                  Naval Fire 2, 4, 5; a fleet out of full supply at the start of its
+                  side's turn makes no sortie, Unsupplied Hexes 4)
 
 Plain questions only (board.py asks `expel` when a port changes hands); the naval
 steps are in naval.py.
@@ -18,6 +22,7 @@ from functools import cache
 from typing import Any
 
 from .map import hex_distance, load_map
+from .neutrality import naval_friendly, vichy_places
 
 Data = dict[str, Any]
 NAVAL_BASES = ("naval_port", "naval_yard")  # the anchors: more than one fleet point
@@ -39,35 +44,97 @@ def active(data: Data, fleet_id: str) -> bool:
     return bool(data.get("fleet_status", {}).get(fleet_id) != "expended")
 
 
+# Fleet Naval Fire 2: the boxes whose fleets intercept only certain invasions
+AFRICA_BOXES = ("french_africa", "british_africa")
+SOUTH_ROW = 46  # hex 4639 (South Africa): a route through or south of its row
+INDIA_BOX = "india"
+
+
 def is_naval_base(place: Any) -> bool:
     hmap = load_map()
     return place in hmap and any(hmap.has_feature(place, f) for f in NAVAL_BASES)
 
 
+def box_ids() -> frozenset[str]:
+    return frozenset(b.id for b in load_map().data.boxes if b.hex)
+
+
+def base_hex(place: str) -> str:
+    """Fleet Movement 7's reading for the basic game: a fleet in an off-map box lies in
+    the hex the box's arrow points to (the box's hex); a port is its own hex."""
+    return load_map().box(place).hex if place in box_ids() else place
+
+
 @cache
-def route_seas(origin: str, target: str, closed: frozenset[str] = frozenset()) -> frozenset[str]:
+def route_path(
+    origin: str,
+    target: str,
+    closed: frozenset[str] = frozenset(),
+    barred: frozenset[tuple[str, str]] = frozenset(),
+) -> tuple[str, ...]:
+    """The cheapest sea route from `origin` to `target` (Sea Route 1-4, 7), or ()."""
+    return tuple(load_map().sea_route(origin, target, closed=closed, barred=barred) or ())
+
+
+def route_seas(
+    origin: str,
+    target: str,
+    closed: frozenset[str] = frozenset(),
+    barred: frozenset[tuple[str, str]] = frozenset(),
+) -> frozenset[str]:
     """The seas an invasion route from `origin` to `target` enters: those of the water
-    hexes on the shortest sea route (Fleet Naval Fire 1-2), passing no `closed` control
-    hex (Sea Route 4)."""
+    hexes on the cheapest sea route (Fleet Naval Fire 1-2), passing no `closed` control
+    hex (Sea Route 4) and no `barred` crossing arrow (Sea Route 2)."""
     hmap = load_map()
-    path = hmap.sea_route(origin, target, closed=closed) or []
+    path = route_path(origin, target, closed, barred)
     return frozenset(s for h in path if hmap.is_water(h) for s in hmap.seas_of(h))
 
 
 def may_intercept(
-    data: Data, fleet_id: str, origin: str, target: str, closed: frozenset[str] = frozenset()
+    data: Data,
+    fleet_id: str,
+    origin: str,
+    target: str,
+    closed: frozenset[str] = frozenset(),
+    barred: frozenset[tuple[str, str]] = frozenset(),
 ) -> bool:
-    """Fleet Naval Fire 2: a fleet based on a sea intercepts routes entering that sea."""
-    if not active(data, fleet_id) or data.get("fleet_status", {}).get(fleet_id) == "escort":
+    """Fleet Naval Fire 2: a fleet based on a sea intercepts routes entering that sea;
+    a fleet in the French or British Africa box only invasions of French Africa,
+    British Africa or India whose route enters the Atlantic, or routes that pass
+    through or south of 4639's row in the Atlantic; a fleet in the India box only
+    invasions of India."""
+    if not active(data, fleet_id) or data.get("fleet_status", {}).get(fleet_id) in ("escort", "support"):
         return False
+    hmap = load_map()
     base = data["fleets"][fleet_id]["at"]
-    return bool(set(load_map().seas_of(base)) & route_seas(origin, target, closed))
+    seas = route_seas(origin, target, closed, barred)
+    aimed_at = hmap.box_of(target) if target in hmap else ""
+    if base == INDIA_BOX:
+        return aimed_at == INDIA_BOX and bool(seas)
+    if base in AFRICA_BOXES:
+        if aimed_at in (*AFRICA_BOXES, INDIA_BOX) and "Atlantic" in seas:
+            return True
+        path = route_path(origin, target, closed, barred)
+        return any(
+            hmap.is_water(h) and "Atlantic" in hmap.seas_of(h) and int(h[:2]) >= SOUTH_ROW for h in path
+        )
+    return bool(set(hmap.seas_of(base_hex(base))) & seas)
+
+
+def room_for(data: Data, port: Any, points: int) -> bool:
+    """Fleet Naval Fire 1: a major naval port or naval yard holds any number of fleet
+    points, a shipping port only one."""
+    if is_naval_base(port):
+        return True
+    there = sum(int(data["fleets"][f]["sp"]) for f in fleets_at(data, port))
+    return there + points <= 1
 
 
 def expel(data: Data, place: Any, new_owner: str) -> list[str]:
     """A port taken by the enemy expels the fleets in it (special rule 4's note): each
-    goes to its side's nearest friendly port on the map, or is lost without one. The
-    fleets that moved."""
+    goes to its side's nearest friendly port on the map with room for it (Fleet Naval
+    Fire 1: a shipping port holds one point; for Axis ships also an unaligned French
+    African port, France 3), or is lost without one. The fleets that moved."""
     hmap = load_map()
     moved = []
     for fleet_id in fleets_at(data, place):
@@ -76,8 +143,12 @@ def expel(data: Data, place: Any, new_owner: str) -> list[str]:
             continue
         ports = [
             p
-            for p, owner in data["owner"].items()
-            if owner == fleet["side"] and p != place and p in hmap and hmap.is_port(p)
+            for p in [*data["owner"], *vichy_places(data)]
+            if naval_friendly(data, fleet["side"], p)
+            and p != place
+            and p in hmap
+            and hmap.is_port(p)
+            and room_for(data, p, int(fleet["sp"]))
         ]
         if ports:
             fleet["at"] = min(ports, key=lambda p: (hex_distance(place, p), p))

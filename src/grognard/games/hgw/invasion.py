@@ -25,7 +25,16 @@ from grognard.core.flow import Frame, Step, call, end
 from .advance import resolve_advance
 from .board import army_status, left, mark, on_board
 from .combat import assault, can_assault, defending_side
-from .naval import air_strike, escort_actions, escort_candidates, open_interceptions, support_fire
+from .naval import (
+    air_strike,
+    escort_actions,
+    escort_candidates,
+    open_interceptions,
+    open_support_interceptions,
+    support_actions,
+    support_candidates,
+    support_fire,
+)
 
 Action = tuple[Any, ...]
 
@@ -85,13 +94,16 @@ def beachhead(data: dict[str, Any], side: str, target: str) -> None:
 
 class InvasionAttack(Step):
     """Invasion Resolution 1 steps 2-7 for one invading army (or one amphibious
-    advance): "escort" (the attacker picks the fleets that sail with it), "intercept",
-    "air", "support" (naval.py), then 0 (defensive assault), 1 (invasion assault), 2
-    (invasion advance)."""
+    advance): "escort" (the attacker picks the fleets that sail with it), "supporters"
+    (the separate support fleets, one at a time), "intercept" (the army's route),
+    "intercept_support" (each support fleet's), "air", "support" (naval.py), then 0
+    (defensive assault), 1 (invasion assault), 2 (invasion advance)."""
 
     def actors(self, game: Any, frame: Frame) -> list[str]:
         if frame["stage"] == "escort":
             return [frame["role"]] if escort_candidates(game.data, frame["army"]) else []
+        if frame["stage"] == "supporters":
+            return [frame["role"]] if support_candidates(game.data, frame) else []
         if frame["stage"] == 1 and self._may_assault(game.data, frame):
             return [frame["role"]]
         return []
@@ -109,11 +121,22 @@ class InvasionAttack(Step):
     def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
         if frame["stage"] == "escort":
             return escort_actions(game.data, frame["army"])
+        if frame["stage"] == "supporters":
+            return support_actions(game.data, frame)
         return [("assault",), ("no_assault",)]
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        if frame["stage"] == "supporters":
+            if action[0] == "no_support":
+                frame["stage"] = "intercept"
+                return
+            fleet = game.data["fleets"][action[1]]
+            frame.setdefault("supporters", []).append(action[1])
+            game.data["fleet_status"][action[1]] = "support"  # Fleet Naval Fire 4: no other mission
+            game.log(f"{fleet['name']} sails from {fleet['at']} to support the invasion of {frame['target']}")
+            return
         if frame["stage"] == "escort":
-            frame["stage"] = "intercept"
+            frame["stage"] = "supporters"
             frame["escorts"] = list(action[1:]) if action[0] == "escort" else []
             for f in frame["escorts"]:
                 game.data["fleet_status"][f] = "escort"  # no other mission this turn
@@ -136,16 +159,22 @@ class InvasionAttack(Step):
             return
         friendly = data["owner"].get(target) == data["armies"][army_id]["side"]
         if frame["stage"] == "escort":
-            frame["stage"], frame["escorts"] = "intercept", []
+            frame["stage"], frame["escorts"] = "supporters", []
+            return
+        if frame["stage"] == "supporters":
+            frame["stage"] = "intercept"  # no fleet (left) to send
             return
         if frame["stage"] == "intercept":
-            frame["stage"] = "air"
+            frame["stage"] = "intercept_support"
             open_interceptions(game, frame)  # Invasion Resolution step 2
+            return
+        if frame["stage"] == "intercept_support":
+            frame["stage"] = "air"
+            open_support_interceptions(game, frame)  # Fleet Naval Fire 4
             return
         if frame["stage"] == "air":
             frame["stage"] = "support"
-            if not friendly:
-                air_strike(game, frame)  # step 3
+            air_strike(game, frame, friendly)  # step 3
             return
         if frame["stage"] == "support":
             frame["stage"] = 0
@@ -178,4 +207,6 @@ class InvasionAttack(Step):
             beachhead(data, data["armies"][army_id]["side"], target)
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        if frame["stage"] == "supporters":
+            return f"{frame['role']}: send another fleet to support the invasion of {frame['target']}?"
         return f"{frame['role']}: assault {frame['target']} with the amphibious points of {frame['army']}?"

@@ -1,11 +1,12 @@
 """Who may invade and where (Amphibious Strength Points 1; Invasion Procedure 2-4;
-Sea Route 4).
+Sea Route 2-4, 7).
 
 An army may amphibiously invade when at least half of its points are amphibious and it
 stands in a port of any kind; its targets are the land places a sea route of at most
 six steps reaches from there (the route may cross any sea and ignores the transport
-limits of ordinary sea movement, but not through a control hex the side does not hold:
-Sea Route 4), or twelve steps further for each amphibious point
+limits of ordinary sea movement, but not through a control hex the side does not hold,
+Sea Route 4, nor across a crossing arrow without both its hexes, Sea Route 2; hexes
+above row 12 count half a step, Sea Route 7), or twelve steps further for each amphibious point
 spent at the declaration (Invasion Procedure 3), the army keeping one at least to land
 with. An amphibious advance (Amphibious Advance) starts from the coastal hex an invader
 holds, with six steps less one for each hex it already advanced; it follows the
@@ -19,8 +20,11 @@ from typing import Any
 
 from .board import army_status, geo, may_target, strength
 from .geography import Place
-from .map import load_map
+from .map import load_map, route_steps
+from .neutrality import naval_friendly
 from .scenario import BOX
+
+Sides = frozenset[tuple[Place, Place]]
 
 # Invasion Procedure 3: the unextended route length, and each extension's
 INVASION_RANGE = 6
@@ -28,8 +32,8 @@ EXTENSION = 12
 
 
 @cache
-def _reach(origin: Place, limit: int, closed: frozenset[Place]) -> dict[Place, int]:
-    return load_map().sea_reach(origin, limit, closed)
+def _reach(origin: Place, limit: int, closed: frozenset[Place], barred: Sides) -> dict[Place, int]:
+    return load_map().sea_reach(origin, limit, closed, barred)
 
 
 @cache
@@ -40,9 +44,26 @@ def _control_hexes() -> frozenset[Place]:
 
 def closed_narrows(data: dict[str, Any], side: str) -> frozenset[Place]:
     """Sea Route 4: the control hexes (Gibraltar, East Denmark, Istanbul, Suez...) in
-    play that are not `side`'s own, which its sea routes may not pass through."""
+    play that are not friendly to `side`'s sea routes, which they may not pass through."""
     owner = data["owner"]
-    return frozenset(h for h in _control_hexes() if h in owner and owner[h] != side)
+    return frozenset(h for h in _control_hexes() if h in owner and not naval_friendly(data, side, h))
+
+
+def barred_crossings(data: dict[str, Any], side: str) -> Sides:
+    """Sea Route 2: the crossing arrows over sea that `side`'s sea routes may not pass,
+    because one of the two hexes is not friendly to them."""
+    return frozenset(
+        (a, b)
+        for a, b in load_map().crossing_sides()
+        if not (naval_friendly(data, side, a) and naval_friendly(data, side, b))
+    )
+
+
+def route_of(data: dict[str, Any], side: str, origin: Place, target: Place) -> list[Place] | None:
+    """The cheapest sea route `side` may sail from `origin` to `target` (Sea Route 1-4, 7)."""
+    return load_map().sea_route(
+        origin, target, closed=closed_narrows(data, side), barred=barred_crossings(data, side)
+    )
 
 
 def extension_cost(steps: int, base: int = INVASION_RANGE) -> int:
@@ -71,10 +92,10 @@ def invasion_targets(data: dict[str, Any], army_id: str) -> list[Place]:
 
 
 def route_length(data: dict[str, Any], army_id: str, target: Place) -> int:
-    """Steps of the shortest sea route from the army's hex to `target`."""
+    """Steps of the cheapest sea route from the army's hex to `target` (Sea Route 7)."""
     army = data["armies"][army_id]
-    path = load_map().sea_route(army["at"], target, closed=closed_narrows(data, army["side"]))
-    return len(path) - 1 if path else 10**6
+    path = route_of(data, army["side"], army["at"], target)
+    return route_steps(path) if path else 10**6
 
 
 def amphibious_advance_range(data: dict[str, Any], army_id: str) -> int:
@@ -101,10 +122,11 @@ def _targets(data: dict[str, Any], army_id: str, limit: int) -> list[Place]:
     origin = army["at"]
     hmap = load_map()
     places = geo(data).places
+    side = army["side"]
     return sorted(
         h
-        for h in _reach(origin, limit, closed_narrows(data, army["side"]))
-        if h != origin and h in places and hmap.is_land(h) and may_target(data, army["side"], h)
+        for h in _reach(origin, limit, closed_narrows(data, side), barred_crossings(data, side))
+        if h != origin and h in places and hmap.is_land(h) and may_target(data, side, h)
     )
 
 

@@ -13,9 +13,10 @@ and 1838 touch 1937, which only that layout allows for all three.
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 import msgspec
@@ -79,6 +80,7 @@ class Hexsides(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     all_sea: tuple[tuple[HexId, HexId], ...]
     crossing: tuple[tuple[HexId, HexId], ...]
     road: tuple[tuple[HexId, HexId], ...]
+    barrier: tuple[tuple[HexId, HexId], ...] = ()  # light grey: no ship crosses (Sea Route 3)
 
 
 class Box(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
@@ -177,6 +179,20 @@ def hex_distance(a: HexId, b: HexId) -> int:
     return hexgrid.distance(hexgrid.from_offset(ca, ra, LAYOUT), hexgrid.from_offset(cb, rb, LAYOUT))
 
 
+HALF_COST_ROWS = 12  # Sea Route 7: a sea route entering a hex above row 12 pays half
+
+
+def half_steps(h: HexId) -> int:
+    """Sea Route 7: what entering `h` costs a sea route, in half steps."""
+    return 1 if row_col(h)[0] < HALF_COST_ROWS else 2
+
+
+def route_steps(path: list[HexId]) -> int:
+    """A sea route's length in steps as the rules count it (Sea Route 7: hexes above row
+    12 at half a step), a fraction rounded up (Invasion Procedure 3: "or fraction")."""
+    return -(-sum(half_steps(h) for h in path[1:]) // 2)
+
+
 def side_key(a: HexId, b: HexId) -> tuple[HexId, HexId]:
     """A hexside as the sorted pair of its two hexes (sorted by row, then column)."""
     return (a, b) if row_col(a) <= row_col(b) else (b, a)
@@ -196,6 +212,7 @@ class HgwMap:
         self._all_sea = frozenset(data.hexsides.all_sea)
         self._crossing = frozenset(data.hexsides.crossing)
         self._road = frozenset(data.hexsides.road)
+        self._barrier = frozenset(data.hexsides.barrier)
         self._neighbours: dict[HexId, tuple[HexId, ...]] = {
             h: tuple(n for n in adjacent_numbers(h) if n in data.hexes) for h in data.hexes
         }
@@ -260,6 +277,7 @@ class HgwMap:
             ("all_sea", self._all_sea),
             ("crossing", self._crossing),
             ("road", self._road),
+            ("barrier", self._barrier),
         ):
             if key in table:
                 found.add(name)
@@ -320,76 +338,123 @@ class HgwMap:
     def connected_by_land(self, a: HexId, b: HexId) -> bool:
         return b in self.land_component(a)
 
+    @cached_property
+    def _sea_hexes(self) -> frozenset[HexId]:
+        """The hexes a sea route may enter: navigable water and coastal land (Sea Route 1)."""
+        return frozenset(h for h in self.hexes if self.is_navigable(h) or self.is_coastal(h))
+
+    def ship_may_cross(self, a: HexId, b: HexId) -> bool:
+        """A sea route may step from `a` to the adjacent `b` (Sea Route 1, 3): into
+        navigable water or a coastal land hex, never across a light grey side, and from
+        land to land only across an all-sea hexside (a strait), never overland."""
+        if b not in self._sea_hexes:
+            return False
+        key = side_key(a, b)
+        if key in self._barrier:
+            return False
+        return not (self.hexes[a].kind == "land" and self.hexes[b].kind == "land") or key in self._all_sea
+
+    def crossing_sides(self) -> frozenset[tuple[HexId, HexId]]:
+        """The crossing arrows a ship could pass (Sea Route 2): those over an all-sea
+        hexside between two land hexes."""
+        return self._crossing & self._all_sea
+
+    def _sea_search(
+        self,
+        start: HexId,
+        *,
+        limit: int | None = None,
+        goal: HexId | None = None,
+        allowed: frozenset[str] | None = None,
+        closed: frozenset[HexId] = frozenset(),
+        barred: frozenset[tuple[HexId, HexId]] = frozenset(),
+    ) -> tuple[dict[HexId, int], dict[HexId, HexId | None]]:
+        """The cheapest sea routes from `start`, in half steps (Sea Route 7: entering a
+        hex above row 12, rows 00-11, costs half a step; any other hex a whole one).
+        `limit` bounds the cost in half steps; `allowed` the seas every hex must be in;
+        a `closed` hex may end a route but never pass it (Sea Route 4); a `barred`
+        hexside is never crossed (Sea Route 2, a crossing arrow not friendly on both
+        sides). Returns each reached hex's cost and its predecessor."""
+
+        sea_hexes = self._sea_hexes
+
+        def usable(h: HexId) -> bool:
+            if h not in sea_hexes:
+                return False
+            return allowed is None or bool(allowed & set(self.hexes[h].seas))
+
+        if not usable(start):
+            return {}, {}
+        cost = {start: 0}
+        parent: dict[HexId, HexId | None] = {start: None}
+        heap = [(0, row_col(start), start)]
+        done: set[HexId] = set()
+        while heap:
+            c, _, h = heapq.heappop(heap)
+            if h in done:
+                continue
+            done.add(h)
+            if h == goal or (h in closed and h != start):
+                continue
+            for n in self._neighbours[h]:
+                if n in done or not usable(n) or not self.ship_may_cross(h, n):
+                    continue
+                if barred and side_key(h, n) in barred:
+                    continue
+                step = c + half_steps(n)
+                if (limit is not None and step > limit) or step >= cost.get(n, step + 1):
+                    continue
+                cost[n], parent[n] = step, h
+                heapq.heappush(heap, (step, row_col(n), n))
+        return cost, parent
+
     def sea_route(
-        self, a: HexId, b: HexId, seas: Iterable[str] | None = None, closed: frozenset[HexId] = frozenset()
+        self,
+        a: HexId,
+        b: HexId,
+        seas: Iterable[str] | None = None,
+        closed: frozenset[HexId] = frozenset(),
+        barred: frozenset[tuple[HexId, HexId]] = frozenset(),
     ) -> list[HexId] | None:
-        """The shortest sea route joining two hexes, or None.
+        """The cheapest sea route joining two hexes, or None.
 
         A sea route runs along sea and coastal hexes (Sea Route 1): navigable water, and
         coastal land hexes, which is how a route passes Gibraltar, the Sound, Istanbul or
         Suez. It may step from one land hex to another only across an all-sea hexside (a
-        strait), never overland. `seas` limits every hex on the route to those areas;
-        the route may end in a `closed` hex but never pass through one (Sea Route 4: a
-        control hex that is not the side's own).
+        strait), never overland, and never across a light grey side (Sea Route 3). `seas`
+        limits every hex on the route to those areas; the route may end in a `closed`
+        hex but never pass through one (Sea Route 4: a control hex that is not the
+        side's own), and never crosses a `barred` hexside (Sea Route 2). Hexes above row
+        12 cost half a step (Sea Route 7; `route_steps` counts them).
         """
         allowed = None if seas is None else frozenset(seas)
-
-        def usable(h: HexId) -> bool:
-            if not (self.is_navigable(h) or self.is_coastal(h)):
-                return False
-            return allowed is None or bool(allowed & set(self.hex(h).seas))
-
-        def step_ok(x: HexId, y: HexId) -> bool:
-            if not usable(y):
-                return False
-            return not (self.is_land(x) and self.is_land(y)) or side_key(x, y) in self._all_sea
-
-        if not (usable(a) and usable(b)):
+        if allowed is not None and not (allowed & set(self.hex(b).seas)):
             return None
-        parent: dict[HexId, HexId | None] = {a: None}
-        queue = deque([a])
-        while queue:
-            h = queue.popleft()
-            if h == b:
-                path = [h]
-                step = parent[h]
-                while step is not None:
-                    path.append(step)
-                    step = parent[step]
-                return path[::-1]
-            if h in closed and h != a:
-                continue
-            for n in self.neighbours(h):
-                if n not in parent and step_ok(h, n):
-                    parent[n] = h
-                    queue.append(n)
-        return None
+        if not (self.is_navigable(b) or self.is_coastal(b)):
+            return None
+        _, parent = self._sea_search(a, goal=b, allowed=allowed, closed=closed, barred=barred)
+        if b not in parent:
+            return None
+        path = [b]
+        step = parent[b]
+        while step is not None:
+            path.append(step)
+            step = parent[step]
+        return path[::-1]
 
-    def sea_reach(self, start: HexId, limit: int, closed: frozenset[HexId] = frozenset()) -> dict[HexId, int]:
+    def sea_reach(
+        self,
+        start: HexId,
+        limit: int,
+        closed: frozenset[HexId] = frozenset(),
+        barred: frozenset[tuple[HexId, HexId]] = frozenset(),
+    ) -> dict[HexId, int]:
         """Every hex a sea route of at most `limit` steps reaches from `start`, with its
-        length, by the same stepping as `sea_route` over every sea (Invasion Procedure 3:
-        an invasion route may cross any sea), ending in but never passing a `closed` hex
-        (Sea Route 4)."""
-
-        def usable(h: HexId) -> bool:
-            return self.is_navigable(h) or self.is_coastal(h)
-
-        if not usable(start):
-            return {}
-        reach = {start: 0}
-        queue = deque([start])
-        while queue:
-            h = queue.popleft()
-            if reach[h] == limit or (h in closed and h != start):
-                continue
-            for n in self.neighbours(h):
-                if n in reach or not usable(n):
-                    continue
-                if self.is_land(h) and self.is_land(n) and side_key(h, n) not in self._all_sea:
-                    continue
-                reach[n] = reach[h] + 1
-                queue.append(n)
-        return reach
+        length in steps (`route_steps`), by the same stepping as `sea_route` over every
+        sea (Invasion Procedure 3: an invasion route may cross any sea), ending in but
+        never passing a `closed` hex (Sea Route 4), never crossing a `barred` side."""
+        cost, _ = self._sea_search(start, limit=2 * limit, closed=closed, barred=barred)
+        return {h: -(-c // 2) for h, c in cost.items()}
 
     def _flood(self, start: HexId, step_ok: object) -> Iterator[HexId]:
         assert callable(step_ok)

@@ -75,6 +75,15 @@ SEA_ROUTES: tuple[tuple[HexId, HexId, tuple[str, ...] | None, str], ...] = (
     ("4639", "2656", None, "Sea Route 3: Cape Town guards the way to India"),
 )
 
+# (from, to, closed control hexes, why): with these control hexes closed, no sea route
+# may join the two (Sea Route 3-4: each narrow is the only way between its seas).
+SEA_GATES: tuple[tuple[HexId, HexId, tuple[HexId, ...], str], ...] = (
+    ("1131", "1036", ("1136",), "the Baltic opens on the Atlantic only by the Sound (East Denmark)"),
+    ("2038", "1542", ("1842",), "the Black Sea opens on the Mediterranean only at Istanbul"),
+    ("1333", "2038", ("2031", "2243"), "the Mediterranean opens on the oceans only at Gibraltar and Suez"),
+    ("2038", "2343", ("2031", "2243"), "the Red Sea meets the Mediterranean only at Suez"),
+)
+
 NAMED_SEAS = (
     "Atlantic",
     "Baltic",
@@ -169,6 +178,10 @@ def _check_links(m: HgwMap) -> list[str]:
     for a, b, seas, why in SEA_ROUTES:
         if m.sea_route(a, b, seas) is None:
             problems.append(f"no sea route {a} to {b}{' in ' + '/'.join(seas) if seas else ''}: {why}")
+    for a, b, gates, why in SEA_GATES:
+        leak = m.sea_route(a, b, closed=frozenset(gates))
+        if leak is not None:
+            problems.append(f"a sea route {a} to {b} passes {'/'.join(gates)} by {leak[1:-1]}: {why}")
     return problems
 
 

@@ -4,7 +4,12 @@ Resolution 1 steps 2-4; Fleet Naval Fire 1-5; Coastal Airpower 1-7).
 An invasion (invasion.py) runs these before the defenders' defensive assault:
 - the escort: fleets in the same major naval port or naval yard as the invading army
   may accompany it (`("escort", *fleets)` or `("no_escort",)`, Fleet Naval Fire 4);
-- interception: each enemy fleet based on a sea the route enters may intercept it once
+- separate support fleets: any other fleet of the side that has done nothing this turn
+  and whose base (a port, or an off-map box's hex) lies within six sea-route steps of
+  the target may be sent to support it (`("support", fleet)`, again for another, or
+  `("no_support",)`); it sails its own route (Fleet Naval Fire 4);
+- interception: each enemy fleet that may meet the route (fleets.may_intercept: its
+  sea, and the Africa and India boxes' limits) may intercept it once
   (`interception`: `("intercept", fleet)` or `("no_interception",)`); both sides fire
   at once on the Firepower Table with twice their naval points (the invader with its
   escort's only); the interceptor's losses come off its fleet, the invader's off the
@@ -12,12 +17,17 @@ An invasion (invasion.py) runs these before the defenders' defensive assault:
   then the one that inflicted more losses, then the invasion; the loser is expended
   (Fleet Naval Fire 2-3, 5). The invasion sails on whatever the outcome, as the
   Sealion example goes on from the invasion-route example; an expended escort returns
-  to port and neither fights coastal air nor fires in support;
-- coastal air: when no place next to the target is the invader's, a target that has
-  coastal air (Coastal Airpower 2) fires once with six points at the army, after the
-  escort's naval points have fired at it (Coastal Airpower 1, 3-4, 6);
-- supporting fire: the escort that got through fires once at the target hex with its
-  naval points (Fleet Naval Fire 4); the hex's fort absorbs and may take losses.
+  to port and neither fights coastal air nor fires in support. Each separate support
+  fleet is intercepted the same way, as a separate invasion, fleet against fleet;
+- coastal air: every enemy hex with coastal air that a route passes through (a coastal
+  land hex on it, between its ends) fires six points at what sails by; when no place
+  next to the target is the invader's, a target that has coastal air (Coastal
+  Airpower 2) fires once with six points at the army, and at each separate support
+  fleet entering it; the naval points of the fleet fired at fire at the air first
+  (Coastal Airpower 1, 3-4, 6);
+- supporting fire: the escort and the support fleets that got through fire once at the
+  target hex with their naval points (Fleet Naval Fire 4); the hex's fort absorbs and
+  may take losses.
 """
 
 from __future__ import annotations
@@ -28,10 +38,10 @@ from grognard.core.flow import Frame, Step, call, end
 
 from .board import armies_at, opponents, points
 from .combat import strike, subsets, take_losses
-from .fleets import active, fleets_at, is_naval_base, may_intercept
+from .fleets import active, base_hex, fleets_at, is_naval_base, may_intercept, route_path
 from .geography import Place
-from .invasion_routes import closed_narrows
-from .map import load_map
+from .invasion_routes import INVASION_RANGE, barred_crossings, closed_narrows
+from .map import load_map, route_steps
 from .supply import supplied_places
 from .tables import load_tables
 
@@ -57,23 +67,81 @@ def escort_points(data: dict[str, Any], escorts: list[str]) -> int:
     return sum(int(data["fleets"][f]["sp"]) for f in escorts if active(data, f))
 
 
+def support_candidates(data: dict[str, Any], frame: Frame) -> list[str]:
+    """Fleet Naval Fire 4: the invader's fleets that may support the invasion without
+    sailing with the army: active, free this turn, and based within six sea-route
+    steps of the target (the route of an invasion that spends no extension)."""
+    army = data["armies"][frame["army"]]
+    side = army["side"]
+    closed, barred = closed_narrows(data, side), barred_crossings(data, side)
+    found = []
+    for f, x in sorted(data.get("fleets", {}).items()):
+        if x["side"] != side or not active(data, f) or f in data.get("fleet_status", {}):
+            continue
+        path = route_path(base_hex(x["at"]), frame["target"], closed, barred)
+        if path and route_steps(list(path)) <= INVASION_RANGE:
+            found.append(f)
+    return found
+
+
+def cut_off(data: dict[str, Any], fleet_id: str, full: set[Place] | None = None) -> bool:
+    """Unsupplied Hexes 3-4: is the fleet's port out of full supply for its side? (A box
+    base is its side's own production, always supplied.) `full` may give the side's
+    fully supplied places, computed once for many fleets."""
+    fleet = data["fleets"][fleet_id]
+    at = fleet["at"]
+    if at is None or at not in data["owner"]:
+        return False
+    if full is None:
+        full = supplied_places(data, fleet["side"], home_only=True)
+    return at not in full
+
+
 def interceptors(data: dict[str, Any], side: str, frame: Frame) -> list[str]:
-    closed = closed_narrows(data, data["armies"][frame["army"]]["side"])  # the invader's route
-    return [
-        f
-        for f, x in sorted(data.get("fleets", {}).items())
-        if x["side"] == side
-        and f not in frame["done"]
-        and may_intercept(data, f, frame["origin"], frame["target"], closed)
-    ]
+    invader = data["armies"][frame["army"]]["side"]
+    closed, barred = closed_narrows(data, invader), barred_crossings(data, invader)  # the invader's route
+    found = []
+    full: set[Place] | None = None
+    for f, x in sorted(data.get("fleets", {}).items()):
+        if x["side"] != side or f in frame["done"]:
+            continue
+        if not may_intercept(data, f, frame["origin"], frame["target"], closed, barred):
+            continue
+        if full is None:
+            full = supplied_places(data, side, home_only=True)
+        # Unsupplied Hexes 3: a fleet in defence supply intercepts only in its own hex
+        route = route_path(frame["origin"], frame["target"], closed, barred)
+        if cut_off(data, f, full) and x["at"] not in route:
+            continue
+        found.append(f)
+    return found
 
 
-def open_interceptions(game: Any, frame: Frame) -> None:
+def cut_fleets(game: Any, side: str) -> None:
+    """Unsupplied Hexes 4: the side's fleets out of full supply at the start of its turn
+    make no mission this turn (no escort, no support; base changes are not played)."""
+    data = game.data
+    mine = [f for f, x in sorted(data.get("fleets", {}).items()) if x["side"] == side and active(data, f)]
+    full = supplied_places(data, side, home_only=True) if mine else set()
+    for f in mine:
+        x = data["fleets"][f]
+        if cut_off(data, f, full):
+            data.setdefault("fleet_status", {})[f] = "cut"
+            game.log(f"{x['name']} is out of full supply: it may make no sortie this turn")
+
+
+def open_interceptions(game: Any, frame: Frame, fleet_id: str | None = None) -> None:
     """Invasion Resolution 1 step 2: every opposing side with a fleet that may intercept
-    gets its interception question."""
+    gets its interception question, for the invading army's route or, with `fleet_id`,
+    for a separate support fleet's route (Fleet Naval Fire 4)."""
     data = game.data
     invader = data["armies"][frame["army"]]["side"]
-    origin = data["armies"][frame["army"]]["at"]
+    if fleet_id is None:
+        origin = data["armies"][frame["army"]]["at"]
+        extra: dict[str, Any] = {"escorts": list(frame.get("escorts", []))}
+    else:
+        origin = base_hex(data["fleets"][fleet_id]["at"])
+        extra = {"escorts": [], "fleet": fleet_id}
     for side in reversed(opponents(data, invader)):
         probe = {"army": frame["army"], "origin": origin, "target": frame["target"], "done": []}
         if interceptors(data, side, probe):
@@ -84,9 +152,16 @@ def open_interceptions(game: Any, frame: Frame) -> None:
                 army=frame["army"],
                 origin=origin,
                 target=frame["target"],
-                escorts=list(frame.get("escorts", [])),
                 done=[],
+                **extra,
             )
+
+
+def open_support_interceptions(game: Any, frame: Frame) -> None:
+    """Fleet Naval Fire 4: each separate support fleet is intercepted on its own route."""
+    for f in reversed(frame.get("supporters", [])):
+        if active(game.data, f):
+            open_interceptions(game, frame, f)
 
 
 def firepower(strength: int, roll: int) -> int:
@@ -99,7 +174,11 @@ class Interception(Step):
 
     def actors(self, game: Any, frame: Frame) -> list[str]:
         data = game.data
-        if data["armies"][frame["army"]]["at"] is None or not interceptors(data, frame["role"], frame):
+        if frame.get("fleet") is not None:
+            sailing = frame["fleet"] in reaching(data, {"supporters": [frame["fleet"]]})
+        else:
+            sailing = data["armies"][frame["army"]]["at"] is not None
+        if not sailing or not interceptors(data, frame["role"], frame):
             return []
         return [frame["role"]]
 
@@ -119,6 +198,9 @@ class Interception(Step):
         end(game.data["flow"])
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        if frame.get("fleet") is not None:
+            name = game.data["fleets"][frame["fleet"]]["name"]
+            return f"{frame['role']}: intercept {name}, sailing to support the invasion of {frame['target']}?"
         return f"{frame['role']}: intercept the invasion of {frame['target']} with a fleet?"
 
 
@@ -129,21 +211,29 @@ def naval_battle(game: Any, frame: Frame, fleet_id: str) -> None:
     fleet = data["fleets"][fleet_id]
     army = data["armies"][frame["army"]]
     invader = army["side"]
-    escorts = [f for f in frame["escorts"] if active(data, f)]
+    supporter = frame.get("fleet")
+    escorts = [supporter] if supporter is not None else [f for f in frame["escorts"] if active(data, f)]
     theirs = escort_points(data, escorts)
     mine = int(fleet["sp"])
-    game.log(f"{fleet['name']} ({points(mine)}) intercepts the invasion of {frame['target']}")
-    (roll,) = game.roll(1, frame["role"], f"{fleet['name']} fires at the invasion fleet")
+    what = data["fleets"][supporter]["name"] if supporter is not None else "the invasion fleet"
+    game.log(f"{fleet['name']} ({points(mine)}) intercepts {what} bound for {frame['target']}")
+    (roll,) = game.roll(1, frame["role"], f"{fleet['name']} fires at {what}")
+    if cut_off(data, fleet_id):
+        roll = min(6, roll + 1)  # Unsupplied Hexes 3: +1 to a fleet in defence supply
     to_invasion = firepower(2 * mine, roll)
     to_fleet = 0
     if theirs:
-        (answer,) = game.roll(1, invader, "the escort fires at the intercepting fleet")
+        (answer,) = game.roll(1, invader, f"{what} fires at the intercepting fleet")
         to_fleet = min(mine, firepower(2 * theirs, answer))
-    game.log(f"the invasion fleet loses {points(to_invasion)}, {fleet['name']} {points(to_fleet)}")
+    game.log(f"{what} loses {points(to_invasion)}, {fleet['name']} {points(to_fleet)}")
     fleet["sp"] = mine - to_fleet
-    if fleet["sp"] <= 0:
-        fleet["at"] = None
-        game.log(f"{fleet['name']} is sunk")
+    sink(game, fleet_id)
+    if supporter is not None:
+        # Fleet Naval Fire 4: a support fleet met alone takes its losses itself
+        to_invasion = min(to_invasion, theirs)
+        data["fleets"][supporter]["sp"] = theirs - to_invasion
+        sink(game, supporter)
+        theirs -= to_invasion
     left = int(fleet["sp"])
     if left != theirs:
         interceptor_wins = left > theirs
@@ -160,57 +250,118 @@ def naval_battle(game: Any, frame: Frame, fleet_id: str) -> None:
     elif fleet["at"] is not None:
         status[fleet_id] = "expended"
         game.log(f"{fleet['name']} is beaten and returns to port")
-    # Fleet Naval Fire 3: the invader takes the losses, half of them amphibious
-    take_losses(game, invader, [frame["army"]], to_invasion, amphibious_half=True)
+    if supporter is None:
+        # Fleet Naval Fire 3: the invader takes the losses, half of them amphibious
+        take_losses(game, invader, [frame["army"]], to_invasion, amphibious_half=True)
+
+
+def sink(game: Any, fleet_id: str) -> None:
+    fleet = game.data["fleets"][fleet_id]
+    if fleet["sp"] <= 0 and fleet["at"] is not None:
+        fleet["sp"], fleet["at"] = 0, None
+        game.log(f"{fleet['name']} is sunk")
+
+
+def air_at(data: dict[str, Any], place: Place, invader: str) -> int:
+    """Coastal Airpower 2, 7: the coastal air an enemy of `invader` has in `place`: in
+    its supplied major naval port, naval yard or airbase, or its supplied coastal hex
+    with an army holding infantry; none in an unaligned country's."""
+    hmap = load_map()
+    owner = data["owner"].get(place)
+    if owner is None or owner == invader or owner not in opponents(data, invader):
+        return 0
+    based = any(hmap.has_feature(place, f) for f in AIR_FEATURES)
+    infantry = hmap.is_coastal(place) and any(
+        data["armies"][a]["sp"]["infantry"] > 0 for a in armies_at(data, place, owner)
+    )
+    if not (based or infantry):
+        return 0
+    if place not in supplied_places(data, owner, home_only=False):
+        return 0
+    return COASTAL_AIR
 
 
 def coastal_air(data: dict[str, Any], target: Place, invader: str) -> int:
     """Coastal Airpower 1-2, 7: the air strength that meets an invasion of `target`."""
     hmap = load_map()
-    owner = data["owner"].get(target)
-    if owner is None or owner == invader or owner not in opponents(data, invader):
-        return 0
     if any(data["owner"].get(n) == invader for n in hmap.neighbours(target)):
         return 0  # Coastal Airpower 1: the invader holds a neighbouring hex
-    based = any(hmap.has_feature(target, f) for f in AIR_FEATURES)
-    infantry = hmap.is_coastal(target) and any(
-        data["armies"][a]["sp"]["infantry"] > 0 for a in armies_at(data, target, owner)
-    )
-    if not (based or infantry):
-        return 0
-    if target not in supplied_places(data, owner, home_only=False):
-        return 0
-    return COASTAL_AIR
+    return air_at(data, target, invader)
 
 
-def air_strike(game: Any, frame: Frame) -> None:
-    """Invasion Resolution 1 step 3 (Coastal Airpower 1, 3-4, 6)."""
+def passed_hexes(data: dict[str, Any], invader: str, origin: Place, target: Place) -> list[Place]:
+    """Coastal Airpower 3: the land hexes a route from `origin` to `target` passes
+    through (not its ends), where coastal air may fire at what sails by."""
+    hmap = load_map()
+    path = route_path(origin, target, closed_narrows(data, invader), barred_crossings(data, invader))
+    return [h for h in path[1:-1] if hmap.is_land(h)]
+
+
+def air_attack(game: Any, place: Place, air: int, naval: int, army: str | None, fleet: str | None) -> None:
+    """Coastal Airpower 3-4, 6: the fleet's naval points fire at the air first; what is
+    left of the air fires once at the army (half its losses amphibious) or the fleet."""
+    data = game.data
+    invader = data["armies"][army]["side"] if army else data["fleets"][str(fleet)]["side"]
+    defender = data["owner"][place]
+    if naval:
+        (roll,) = game.roll(1, invader, f"naval fire at the coastal air of {place}")
+        hit = min(air, firepower(naval, roll))
+        air -= hit
+        game.log(f"{points(naval)} of naval fire at the coastal air of {place}: {points(hit)} lost")
+    if air <= 0:
+        return
+    what = data["fleets"][fleet]["name"] if fleet else "the invasion fleet"
+    (roll,) = game.roll(1, defender, f"coastal air of {place} fires at {what}")
+    losses = firepower(air, roll)
+    game.log(f"coastal air of {place} ({points(air)}) fires at {what}: {points(losses)} lost")
+    if fleet:
+        data["fleets"][fleet]["sp"] = max(0, int(data["fleets"][fleet]["sp"]) - losses)
+        sink(game, fleet)
+    elif army:
+        take_losses(game, invader, [army], losses, amphibious_half=True)
+
+
+def reaching(data: dict[str, Any], frame: Frame) -> list[str]:
+    """The separate support fleets still on their way: sailing, not beaten."""
+    status = data.get("fleet_status", {})
+    return [f for f in frame.get("supporters", []) if status.get(f) == "support" and active(data, f)]
+
+
+def air_strike(game: Any, frame: Frame, friendly: bool = False) -> None:
+    """Invasion Resolution 1 step 3 (Coastal Airpower 1, 3-4, 6): coastal air along the
+    routes, then at the target (unless the invader already holds it)."""
     data = game.data
     army = data["armies"][frame["army"]]
     invader = army["side"]
+    escorts = frame.get("escorts", [])
+    # the army's route, with its escort: every coastal-air hex it passes through
+    for place in passed_hexes(data, invader, army["at"], frame["target"]):
+        air = air_at(data, place, invader)
+        if air and data["armies"][frame["army"]]["at"] is not None:
+            air_attack(game, place, air, escort_points(data, escorts), frame["army"], None)
+    for f in reaching(data, frame):
+        for place in passed_hexes(data, invader, base_hex(data["fleets"][f]["at"]), frame["target"]):
+            air = air_at(data, place, invader)
+            if air and active(data, f):
+                air_attack(game, place, air, int(data["fleets"][f]["sp"]), None, f)
+    if friendly:
+        return
     air = coastal_air(data, frame["target"], invader)
     if not air:
         return
-    defender = data["owner"][frame["target"]]
-    naval = escort_points(data, frame.get("escorts", []))
-    if naval:
-        (roll,) = game.roll(1, invader, "the escort fires at the coastal air")
-        hit = min(air, firepower(naval, roll))
-        air -= hit
-        game.log(f"the escort's {points(naval)} fire at the coastal air: {points(hit)} lost")
-    if air <= 0:
-        return
-    (roll,) = game.roll(1, defender, f"coastal air of {frame['target']} fires at the invasion")
-    losses = firepower(air, roll)
-    game.log(f"coastal air ({points(air)}) fires at the invasion fleet: {points(losses)} lost")
-    take_losses(game, invader, [frame["army"]], losses, amphibious_half=True)
+    if data["armies"][frame["army"]]["at"] is not None:
+        air_attack(game, frame["target"], air, escort_points(data, escorts), frame["army"], None)
+    for f in reaching(data, frame):  # Coastal Airpower 3: separate fleets entering the hex
+        air_attack(game, frame["target"], air, int(data["fleets"][f]["sp"]), None, f)
 
 
 def support_fire(game: Any, frame: Frame) -> None:
-    """Invasion Resolution 1 step 4; Fleet Naval Fire 4: the escort that reached the
-    target fires once with its naval points; losses are taken at once."""
+    """Invasion Resolution 1 step 4; Fleet Naval Fire 4: the escort and the separate
+    support fleets that reached the target fire once with their naval points together;
+    losses are taken at once."""
     data = game.data
     naval = escort_points(data, frame.get("escorts", []))
+    naval += sum(int(data["fleets"][f]["sp"]) for f in reaching(data, frame))
     if not naval:
         return
     invader = data["armies"][frame["army"]]["side"]
@@ -222,3 +373,7 @@ def support_fire(game: Any, frame: Frame) -> None:
 
 def escort_actions(data: dict[str, Any], army_id: str) -> list[Action]:
     return [("no_escort",)] + [("escort", *c) for c in subsets(escort_candidates(data, army_id))]
+
+
+def support_actions(data: dict[str, Any], frame: Frame) -> list[Action]:
+    return [("no_support",)] + [("support", f) for f in support_candidates(data, frame)]

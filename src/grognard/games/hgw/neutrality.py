@@ -93,6 +93,29 @@ def is_unaligned_nation(data: Data, nation: str) -> bool:
     return state is not None and nation in state["unaligned"]
 
 
+def vichy_places(data: dict[str, Any]) -> frozenset[Place]:
+    """France 3 (Campaign Game I): the hexes of French Africa left unaligned by France's
+    surrender, while they stay unaligned."""
+    pol = data.get("politics")
+    if not pol or "france" not in pol.get("surrendered", ()):
+        return frozenset()
+    rules = load_campaign(data["scenario"])
+    if rules is None:
+        return frozenset()
+    g = geography(data["scenario"])
+    africa = set(rules.france.unaligned_after)
+    return frozenset(p for p in g.places if p not in data["owner"] and g.country.get(p) in africa)
+
+
+def naval_friendly(data: dict[str, Any], side: str, place: Place) -> bool:
+    """Is `place` friendly to `side`'s ships and sea routes? Its own places; for the Axis
+    also French Africa while it is unaligned after France's surrender (France 3)."""
+    owner = data["owner"].get(place)
+    if owner is not None:
+        return bool(owner == side)
+    return side == "axis" and place in vichy_places(data)
+
+
 def at_peace(data: Data, a: str, b: str) -> bool:
     """Soviet Union 2: after an accepted surrender the Axis and the Soviets never attack
     each other again."""

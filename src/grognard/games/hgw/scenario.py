@@ -153,9 +153,14 @@ def _check(content: ScenarioContent) -> None:
             problems.append(f"set-up names unknown army {p.army!r}")
         if p.at != BOX and p.at not in hmap:
             problems.append(f"set-up hex {p.at} is not on the map")
+    boxes = {b.id for b in hmap.data.boxes if b.hex}  # Fleet Naval Fire 1: an off-map box too
     for f in content.fleets:
-        if f.side not in content.sides or f.at not in hmap or not hmap.is_port(f.at) or f.points <= 0:
-            problems.append(f"fleet {f.id!r} must be a side's fleet with points in a port on the map")
+        based = f.at in boxes or (f.at in hmap and hmap.is_port(f.at))
+        anchors = f.at in hmap and any(hmap.has_feature(f.at, k) for k in ("naval_port", "naval_yard"))
+        if f.at in hmap and not anchors and f.points > 1:
+            problems.append(f"fleet {f.id!r}: a shipping port holds one fleet point (Fleet Naval Fire 1)")
+        if f.side not in content.sides or not based or f.points <= 0:
+            problems.append(f"fleet {f.id!r} must be a side's fleet with points in a port or off-map box")
     forts: dict[str, int] = {}
     for fort in content.forts:
         if fort.side not in content.sides or fort.at not in hmap or fort.points <= 0:

@@ -14,6 +14,7 @@ from grognard.core.flow import Frame, Step, goto
 
 from . import politics
 from .board import current_turn, enemy, geo
+from .naval import cut_fleets
 from .production import open_production
 from .scenario import load_scenario
 from .supply import end_of_combat_supply, frozen_armies
@@ -40,6 +41,7 @@ class TurnStart(Step):
         politics.turn_start(game, side)  # Campaign Game I: the Time Record's entries
         for a in data["frozen"]:
             game.log(f"{data['armies'][a]['name']} is out of full supply: it may not move or attack")
+        cut_fleets(game, side)  # Unsupplied Hexes 4, for fleets
         goto(data["flow"], "movement", role=side)
 
 

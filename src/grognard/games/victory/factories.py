@@ -13,8 +13,9 @@
 - Production (9.1): a city's PP come from its factories, each producing only units
   of its arm; L1.6-L1.8 options let engineers come from any factory, airborne units
   from air factories, marines from naval ones. A factory step costs 1 PP of any arm,
-  from the same city or another one the player chooses. If a city does no production, one of its factories may be
-  exchanged for a 0 PP factory of another type (the city then forfeits its PP).
+  from the same city or another one the player chooses. If a city does no production,
+  one of its factories may be exchanged for a 0 PP factory of another type (the city
+  then forfeits its PP).
 - Combat (9.1): factories fire 1-1-1 in turn F and never move or retreat; a factory
   left in a hex with none of its owner's other blocks beside an enemy ground unit is
   captured at once at its strength (by a move into it, or in a battle).

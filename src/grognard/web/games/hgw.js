@@ -447,8 +447,13 @@ function describeAction(action, view) {
       return { label: `Escort the invasion with ${action.slice(1).map(fleetName).join(" and ")}` };
     case "no_escort":
       return { label: "Invade without an escort" };
+    case "support":
+      // Fleet Naval Fire 4: a fleet from another base sails on its own route to support
+      return { label: `Send ${fleetName(a)} to support the invasion` };
+    case "no_support":
+      return { label: "Send no (more) support fleets" };
     case "intercept":
-      return { label: `Intercept the invasion with ${fleetName(a)}` };
+      return { label: frame.fleet ? `Intercept ${fleetName(frame.fleet)} with ${fleetName(a)}` : `Intercept the invasion with ${fleetName(a)}` };
     case "no_interception":
       return { label: "Do not intercept" };
     case "amphibious_advance":
