@@ -22,7 +22,8 @@ K = strength point kinds):
   (A), to_place (P)
 - combat (Initial Attack, Assault Resolution, Invasions, Fleet Naval Fire): end_announce,
   attack (A x P), invade (A x P), invasion (A), no_escort, no_interception, escort
-  (fleet mask) and intercept (fleet) where the scenario has fleets, defensive_assault ((side, mask)),
+  (fleet mask), intercept (fleet), support (fleet) and no_support where the scenario
+  has fleets, defensive_assault ((side, mask)),
   no_defensive_assault, lose (A x K), lose_fort (P), to_advances, assault ((side,
   mask)), no_assault, advance (A), retreat (P), to_exploitation, exploit (A x P),
   amphibious_advance (A x P), end_combat
@@ -72,7 +73,12 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     points = list(range(1, MAX_POINTS + 1))
     naval: list[Family] = []  # Fleet Naval Fire: only where the set-up has fleets
     if fleets:
-        naval = [("escort", [list(range(1, 2 ** len(fleets)))]), ("intercept", [fleets])]
+        naval = [
+            ("escort", [list(range(1, 2 ** len(fleets)))]),
+            ("intercept", [fleets]),
+            ("support", [fleets]),  # Fleet Naval Fire 4: a separate support fleet
+            ("no_support", []),
+        ]
     return [
         ("printed_setup", []),
         ("place", [kinds, places]),
