@@ -165,6 +165,15 @@ def _interval(row: Mapping[str, Any]) -> str:
     return f"{_pct(row['ci95'][0])}-{_pct(row['ci95'][1])}"
 
 
+def strength(row: Mapping[str, Any], fair: float) -> float:
+    """How far a group's rate is from the fair share, in standard errors (its sign: above
+    or below): the group a reading names is the one with the strongest evidence, not the
+    one with the widest swing over a game or two."""
+    if not 0 < fair < 1:
+        return 0.0
+    return float((row["rate"] - fair) / math.sqrt(fair * (1 - fair) / row["games"]))
+
+
 def fair_share(figure: Mapping[str, Any], players: int) -> float | None:
     """The rate a group would have if the content favoured nobody."""
     return 1 / players if figure["kind"] == "win_rate" and players else None
@@ -177,20 +186,22 @@ def reading(figure: Mapping[str, Any], rows: Any, fair: float | None) -> str:
     kind = figure["kind"]
     if kind == "win_rate":
         assert fair is not None
-        far = max(rows, key=lambda r: (abs(r["rate"] - fair), r["games"]))
+        far = max(rows, key=lambda r: (abs(strength(r, fair)), r["games"]))
         side = "favours" if far["rate"] > fair else "disfavours"
-        verdict = (
-            "beyond chance" if not far["ci95"][0] <= fair <= far["ci95"][1]
-            else "within chance (the interval holds the fair share)"
-        )
-        return (f"{side} {far['name']} most: {_pct(far['rate'])} ({_interval(far)}) of {far['games']} "
-                f"against a fair {_pct(fair)}, {verdict}")  # fmt: skip
+        verdict = "beyond chance" if not far["ci95"][0] <= fair <= far["ci95"][1] else "within chance"
+        return (f"{side} {far['name']} most: {_pct(far['rate'])} ({_interval(far)}) of {far['games']}, "
+                f"fair share {_pct(fair)}: {verdict}")  # fmt: skip
     if kind == "share":
         return "; ".join(f"{r['name']}: {_pct(r['rate'])} ({_interval(r)})" for r in rows[:6])
     if kind == "mean":
-        high, low = max(rows, key=lambda r: r["mean"]), min(rows, key=lambda r: r["mean"])
         def fmt(r: Mapping[str, Any]) -> str:
-            return f"{r['name']} {r['mean']:.1f} ({r['ci95'][0]:.1f}-{r['ci95'][1]:.1f}, {r['games']})"
+            low, high = r["ci95"]
+            interval = f"{low:.1f}-{high:.1f}, " if math.isfinite(low) else ""
+            return f"{r['name']} {r['mean']:.1f} ({interval}n {r['games']})"
+
+        high, low = max(rows, key=lambda r: r["mean"]), min(rows, key=lambda r: r["mean"])
+        if high["mean"] == low["mean"]:
+            return f"every group {high['mean']:.1f}"
         return f"highest {fmt(high)}; lowest {fmt(low)}"
     last = {role: points[-1] for role, points in rows.items() if points}
     return "at the last turn reached: " + ", ".join(

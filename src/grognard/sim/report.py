@@ -25,6 +25,7 @@ import base64
 import html
 import io
 import json
+import math
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
@@ -140,9 +141,15 @@ def rates(games: list[Record], key: str) -> list[dict[str, Any]]:
     return out
 
 
-def _bars(rows: list[dict[str, Any]], title: str, fair: float | None, measure: str = "win rate") -> str:
+def _bars(
+    rows: list[dict[str, Any]],
+    title: str,
+    fair: float | None,
+    measure: str = "win rate",
+    counts: bool = False,
+) -> str:
     figure, axes = plt.subplots(figsize=(6.4, 0.5 + 0.45 * len(rows)))
-    names = [r["name"] for r in rows]
+    names = [f"{r['name']} (n {r['games']})" if counts else r["name"] for r in rows]
     values = [r["rate"] for r in rows]
     errors = [[r["rate"] - r["ci95"][0] for r in rows], [r["ci95"][1] - r["rate"] for r in rows]]
     axes.barh(names, values, xerr=errors, color="#4a7ab5", ecolor="#222", capsize=4)
@@ -217,14 +224,17 @@ def _elo(report: dict[str, Any], title: str) -> str:
 def _content_figure(figure: dict[str, Any], rows: Any, fair: float | None) -> str:
     kind = figure["kind"]
     if kind in ("win_rate", "share"):
-        return _bars(rows, figure["title"], fair, "win rate" if kind == "win_rate" else "share of games")
+        measure = "win rate" if kind == "win_rate" else "share of games"
+        return _bars(rows, figure["title"], fair, measure, counts=True)
     if kind == "mean":
         axes_figure, axes = plt.subplots(figsize=(6.4, 0.5 + 0.45 * len(rows)))
         values = [r["mean"] for r in rows]
-        finite = [r for r in rows if all(abs(x) < float("inf") for x in r["ci95"])]
-        errors = [[r["mean"] - r["ci95"][0] if r in finite else 0 for r in rows],
-                  [r["ci95"][1] - r["mean"] if r in finite else 0 for r in rows]]  # fmt: skip
-        axes.barh([r["name"] for r in rows], values, xerr=errors, color="#6a9a5a", ecolor="#222", capsize=4)
+        finite = [math.isfinite(r["ci95"][0]) for r in rows]  # one game: no interval
+        pairs = list(zip(rows, finite, strict=True))
+        errors = [[r["mean"] - r["ci95"][0] if ok else 0 for r, ok in pairs],
+                  [r["ci95"][1] - r["mean"] if ok else 0 for r, ok in pairs]]  # fmt: skip
+        names = [f"{r['name']} (n {r['games']})" for r in rows]
+        axes.barh(names, values, xerr=errors, color="#6a9a5a", ecolor="#222", capsize=4)
         axes.invert_yaxis()
         axes.set_xlabel("mean (95 % interval)")
         axes.set_title(figure["title"])
@@ -248,8 +258,9 @@ def _content_table(figure: dict[str, Any], rows: Any) -> str:
         return f"<table><tr><th>side</th><th>turn</th><th>games</th><th>mean</th></tr>{body}</table>"
     if figure["kind"] == "mean":
         body = "".join(
-            f"<tr><td>{html.escape(r['name'])}</td><td>{r['games']}</td><td>{r['mean']:.2f}</td>"
-            f"<td>{r['ci95'][0]:.2f} – {r['ci95'][1]:.2f}</td></tr>" for r in rows
+            f"<tr><td>{html.escape(r['name'])}</td><td>{r['games']}</td><td>{r['mean']:.2f}</td><td>"
+            + (f"{r['ci95'][0]:.2f} – {r['ci95'][1]:.2f}" if math.isfinite(r["ci95"][0]) else "–")
+            + "</td></tr>" for r in rows
         )
         return f"<table><tr><th>group</th><th>n</th><th>mean</th><th>95 % interval</th></tr>{body}</table>"
     return _table(rows, "group")
