@@ -189,8 +189,12 @@ def reading(figure: Mapping[str, Any], rows: Any, fair: float | None) -> str:
         far = max(rows, key=lambda r: (abs(strength(r, fair)), r["games"]))
         side = "favours" if far["rate"] > fair else "disfavours"
         verdict = "beyond chance" if not far["ci95"][0] <= fair <= far["ci95"][1] else "within chance"
-        return (f"{side} {far['name']} most: {_pct(far['rate'])} ({_interval(far)}) of {far['games']}, "
+        line = (f"{side} {far['name']} most: {_pct(far['rate'])} ({_interval(far)}) of {far['games']}, "
                 f"fair share {_pct(fair)}: {verdict}")  # fmt: skip
+        if len(rows) > 1:  # many groups: some fall outside by luck alone (1 in 20 at 95 %)
+            outside = sum(1 for r in rows if not r["ci95"][0] <= fair <= r["ci95"][1])
+            line += f"; {outside} of {len(rows)} groups' intervals exclude it"
+        return line
     if kind == "share":
         return "; ".join(f"{r['name']}: {_pct(r['rate'])} ({_interval(r)})" for r in rows[:6])
     if kind == "mean":
