@@ -42,6 +42,9 @@ def test_viktory2_facts_of_a_whole_game() -> None:
         1 for t in initial.data["tiles"].values() if t
     )
     assert sum(facts["tiles_drawn"].values()) == revealed > 0
+    for role, hex_ in capitals.items():  # land: face-up neighbours that are not water
+        land = sum(1 for h in final.neighbors(hex_) if final.data["tiles"][h] not in (None, "water"))  # type: ignore[attr-defined]
+        assert facts["land_near_capital"][role] == land
     near = facts["terrain_near_capital"]
     assert set(near) == set(capitals) and all(set(v) == set(viktory2_content.TERRAINS) for v in near.values())
 

@@ -2,7 +2,8 @@
 
 Facts per game (read by grognard.sim.content): the terrain of each player's capital
 hex (it decides the unit its city supports, 8.2) and the terrain of the six hexes
-around it at the end of the game (the start a player was dealt by the stock's draws),
+around it at the end of the game (the start a player was dealt by the stock's draws;
+their land count in one number),
 how many tiles of each terrain left the stock, and which terrains ran out. The
 figures ask whether a start's terrain mix favours its player.
 """
@@ -35,6 +36,9 @@ def content_facts(initial: State, final: State) -> dict[str, Any]:
     around = {role: terrain_around(final, hex_) for role, hex_ in sorted(capitals.items())}
     drawn = {t: initial.data["stock"].get(t, 0) - data["stock"].get(t, 0) for t in TERRAINS}
     return {
+        "land_near_capital": {
+            role: sum(n for t, n in counts.items() if t != "water") for role, counts in around.items()
+        },
         "capital_terrain": {role: data["tiles"].get(hex_) for role, hex_ in sorted(capitals.items())},
         "terrain_near_capital": {
             role: {t: _bin(n) for t, n in counts.items()} for role, counts in around.items()
@@ -45,6 +49,10 @@ def content_facts(initial: State, final: State) -> dict[str, Any]:
 
 
 FIGURES: list[dict[str, Any]] = [
+    {"kind": "win_rate", "fact": "land_near_capital", "per_role": True,
+     "title": "win rate by the land hexes among the six around a player's capital"},
+    {"kind": "mean", "fact": "land_near_capital",
+     "title": "land hexes around the capital, by colour (start position)"},
     {"kind": "win_rate", "fact": "terrain_near_capital", "per_role": True,
      "title": "win rate by the terrain of the six hexes around a player's capital (count)"},
     {"kind": "win_rate", "fact": "capital_terrain", "per_role": True,
