@@ -155,10 +155,12 @@ def _bars(
     axes.barh(names, values, xerr=errors, color="#4a7ab5", ecolor="#222", capsize=4)
     if fair is not None:
         axes.axvline(fair, color="#b5504a", linestyle="--", label=f"fair share {fair:.0%}")
-        axes.legend(loc="lower right")
+        if not counts:  # content figures say it under the axis: their long bars hide a legend
+            axes.legend(loc="lower right")
     axes.set_xlim(0, 1)
     axes.invert_yaxis()
-    axes.set_xlabel(f"{measure} (95 % interval)")
+    dashed = f"; dashed: fair share {fair:.0%}" if counts and fair is not None else ""
+    axes.set_xlabel(f"{measure} (95 % interval){dashed}")
     axes.set_title(title)
     return _png(figure)
 
