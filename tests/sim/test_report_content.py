@@ -11,7 +11,7 @@ import pytest
 
 from grognard.core.game import State
 from grognard.sim import GameConfig, content_hook, runner, simulate
-from grognard.sim.content import mean, reading, series, share, win_rate
+from grognard.sim.content import baseline, mean, reading, series, share, win_rate
 from grognard.sim.report import content_section, write_report
 from grognard.sim.runner import Job, run_job
 
@@ -131,11 +131,24 @@ def test_the_reading_names_the_group_with_the_strongest_evidence() -> None:
         {"name": "water 0", "games": 1, "wins": 0, "rate": 0.0, "ci95": (0.0, 0.79)},
         {"name": "water 3+", "games": 100, "wins": 70, "rate": 0.70, "ci95": (0.604, 0.781)},
     ]
-    line = reading({"kind": "win_rate"}, rows, 0.5)
+    line = reading({"kind": "win_rate"}, rows, (0.5, "fair share"))
     # 0 of 1 is further from 50 % but says nothing; 70 of 100 is 4 standard errors away
     assert line.startswith("favours water 3+ most: 70% (60%-78%) of 100") and "beyond chance" in line
     assert line.endswith("1 of 2 groups' intervals exclude it")  # luck alone puts 1 in 20 outside
-    assert "within chance" in reading({"kind": "win_rate"}, rows[:1], 0.5)
+    assert "within chance" in reading({"kind": "win_rate"}, rows[:1], (0.5, "fair share"))
+
+
+def test_the_baseline_is_the_fair_share_of_decided_games_or_the_role_s_own_rate() -> None:
+    per_role = {"kind": "win_rate", "fact": "near", "per_role": True}
+    # HAND: four games with facts, one drawn: 3 decided games / 4 / 2 players = 3/8
+    assert baseline(HAND, per_role) == (0.375, "fair share of the decided games")
+    assert baseline(HAND[:3], per_role) == (0.5, "fair share")
+    # red's own rate over the four games with the fact: won games 0 and 1
+    assert baseline(HAND, {"kind": "win_rate", "fact": "drawn", "role": "red"}) == (
+        0.5,
+        "red's rate over all games",
+    )
+    assert baseline(HAND, {"kind": "share", "fact": "drawn"}) is None
 
 
 def test_an_old_file_without_facts_still_reports(tmp_path: Path) -> None:

@@ -38,7 +38,7 @@ from .content_hook import content_module, facts_hook, figures_of
 from .local import Z95, wilson
 
 Record = dict[str, Any]
-__all__ = ["compute", "content_module", "facts_hook", "figures_of", "reading", "won_alone"]
+__all__ = ["baseline", "compute", "content_module", "facts_hook", "figures_of", "reading", "won_alone"]
 
 
 # ----- outcomes ---------------------------------------------------------------------------
@@ -166,7 +166,7 @@ def _interval(row: Mapping[str, Any]) -> str:
 
 
 def strength(row: Mapping[str, Any], fair: float) -> float:
-    """How far a group's rate is from the fair share, in standard errors (its sign: above
+    """How far a group's rate is from the baseline (`baseline`), in standard errors (its sign: above
     or below): the group a reading names is the one with the strongest evidence, not the
     one with the widest swing over a game or two."""
     if not 0 < fair < 1:
@@ -174,23 +174,38 @@ def strength(row: Mapping[str, Any], fair: float) -> float:
     return float((row["rate"] - fair) / math.sqrt(fair * (1 - fair) / row["games"]))
 
 
-def fair_share(figure: Mapping[str, Any], players: int) -> float | None:
-    """The rate a group would have if the content favoured nobody."""
-    return 1 / players if figure["kind"] == "win_rate" and players else None
+def baseline(games: list[Record], figure: Mapping[str, Any]) -> tuple[float, str] | None:
+    """The rate every group of a win-rate figure would have if the fact made no
+    difference, and its name: for a per-role fact, the fair share of the decided
+    games (1/n when no game is drawn or cut off); for one role's result, that role's
+    rate over the same games."""
+    if figure["kind"] != "win_rate":
+        return None
+    counted = [g for g in games if _fact(g, figure["fact"]) is not None]
+    if not counted:
+        return None
+    if figure.get("per_role"):
+        players = len(counted[0]["roles"])
+        decided = sum(1 for g in counted if not g["unfinished"] and not g["draw"] and len(g["winners"]) == 1)
+        name = "fair share" if decided == len(counted) else "fair share of the decided games"
+        return decided / len(counted) / players, name
+    role = str(figure["role"])
+    return sum(won_alone(g, role) for g in counted) / len(counted), f"{role}'s rate over all games"
 
 
-def reading(figure: Mapping[str, Any], rows: Any, fair: float | None) -> str:
+def reading(figure: Mapping[str, Any], rows: Any, base: tuple[float, str] | None) -> str:
     """What a designer reads first from a figure, in one line."""
     if not rows:
         return "no game of this set-up recorded these facts"
     kind = figure["kind"]
     if kind == "win_rate":
-        assert fair is not None
+        assert base is not None
+        fair, name = base
         far = max(rows, key=lambda r: (abs(strength(r, fair)), r["games"]))
         side = "favours" if far["rate"] > fair else "disfavours"
         verdict = "beyond chance" if not far["ci95"][0] <= fair <= far["ci95"][1] else "within chance"
         line = (f"{side} {far['name']} most: {_pct(far['rate'])} ({_interval(far)}) of {far['games']}, "
-                f"fair share {_pct(fair)}: {verdict}")  # fmt: skip
+                f"{name} {_pct(fair)}: {verdict}")  # fmt: skip
         if len(rows) > 1:  # many groups: some fall outside by luck alone (1 in 20 at 95 %)
             outside = sum(1 for r in rows if not r["ci95"][0] <= fair <= r["ci95"][1])
             line += f"; {outside} of {len(rows)} groups' intervals exclude it"

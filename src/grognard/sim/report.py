@@ -147,6 +147,7 @@ def _bars(
     fair: float | None,
     measure: str = "win rate",
     counts: bool = False,
+    fair_name: str = "fair share",
 ) -> str:
     figure, axes = plt.subplots(figsize=(6.4, 0.5 + 0.45 * len(rows)))
     names = [f"{r['name']} (n {r['games']})" if counts else r["name"] for r in rows]
@@ -159,7 +160,7 @@ def _bars(
             axes.legend(loc="lower right")
     axes.set_xlim(0, 1)
     axes.invert_yaxis()
-    dashed = f"; dashed: fair share {fair:.0%}" if counts and fair is not None else ""
+    dashed = f"; dashed: {fair_name} {fair:.0%}" if counts and fair is not None else ""
     axes.set_xlabel(f"{measure} (95 % interval){dashed}")
     axes.set_title(title)
     return _png(figure)
@@ -223,11 +224,12 @@ def _elo(report: dict[str, Any], title: str) -> str:
 
 
 # ----- designed content (sim/content.py) ----------------------------------------------------
-def _content_figure(figure: dict[str, Any], rows: Any, fair: float | None) -> str:
+def _content_figure(figure: dict[str, Any], rows: Any, base: tuple[float, str] | None) -> str:
     kind = figure["kind"]
     if kind in ("win_rate", "share"):
         measure = "win rate" if kind == "win_rate" else "share of games"
-        return _bars(rows, figure["title"], fair, measure, counts=True)
+        fair, name = base if base is not None else (None, "")
+        return _bars(rows, figure["title"], fair, measure, counts=True, fair_name=name)
     if kind == "mean":
         axes_figure, axes = plt.subplots(figsize=(6.4, 0.5 + 0.45 * len(rows)))
         values = [r["mean"] for r in rows]
@@ -278,18 +280,17 @@ def content_section(ruleset_ref: str, games: list[Record]) -> tuple[str, list[di
         ruleset_id = get_ruleset(ruleset_ref).id
     except UnknownRuleset:  # a ruleset this installation cannot load: no content figures
         return "", []
-    players = len(recorded[0]["roles"])
     parts = [f"<h3>Designed content</h3><p>From the {len(recorded)} of {len(games)} games "
              "that recorded their content facts.</p>"]  # fmt: skip
     readings = []
     for figure in content.figures_of(ruleset_id):
         rows = content.compute(recorded, figure)
-        fair = content.fair_share(figure, players)
-        line = content.reading(figure, rows, fair)
+        base = content.baseline(recorded, figure)
+        line = content.reading(figure, rows, base)
         readings.append({"figure": figure["title"], "reading": line, "rows": rows})
         parts.append(f"<h4>{html.escape(figure['title'])}</h4><p><b>{html.escape(line)}</b></p>")
         if rows:
-            parts += [_content_figure(figure, rows, fair), _content_table(figure, rows)]
+            parts += [_content_figure(figure, rows, base), _content_table(figure, rows)]
     return "\n".join(parts), readings
 
 
