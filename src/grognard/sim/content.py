@@ -38,7 +38,10 @@ from .content_hook import content_module, facts_hook, figures_of
 from .local import Z95, wilson
 
 Record = dict[str, Any]
-__all__ = ["baseline", "compute", "content_module", "facts_hook", "figures_of", "reading", "won_alone"]
+__all__ = [
+    "baseline", "compute", "content_module", "facts_hook", "figures_of", "mean", "reading",
+    "series", "share", "strength", "win_rate", "won_alone",
+]  # fmt: skip
 
 
 # ----- outcomes ---------------------------------------------------------------------------
