@@ -84,15 +84,36 @@ def test_virtuti_milestones_take_the_year_of_their_turn() -> None:
         ["ussr captures berlin", None],
         ["western_allies captures berlin", None],  # only the first fall counts
     ]
-    assert milestones({"log": log, "year": 1945}) == {
+    end = {
+        "countries": {"france": {"status": "surrendered"}},
+        "ussr_at_war": True,
+        "control": {"berlin": "ussr"},
+    }
+    assert milestones({"log": log, "year": 1945, **end}) == {
         "france_surrendered": 1940, "ussr_at_war": 1941, "berlin_fell": 1944,
     }  # fmt: skip
     quiet = [["--- Late Summer 1939 (turn 1) ---", None], ["The USSR and the Axis are at war", ["axis"]]]
-    assert milestones({"log": quiet, "year": 1939}) == dict.fromkeys(
+    before = {
+        "countries": {"france": {"status": "active"}},
+        "ussr_at_war": False,
+        "control": {"berlin": "axis"},
+    }
+    assert milestones({"log": quiet, "year": 1939, **before}) == dict.fromkeys(
         ("france_surrendered", "ussr_at_war", "berlin_fell")
     )
     fallen = [
         ["--- Winter 1943 (turn 15) ---", None],
         ["Germany surrenders to the ussr (8 PP plunder)", None],
     ]
-    assert milestones({"log": fallen, "year": 1943})["berlin_fell"] == 1943
+    assert milestones({"log": fallen, "year": 1943, **before})["berlin_fell"] == 1943
+
+
+def test_virtuti_milestones_a_scenario_begins_with() -> None:
+    # Barbarossa opens in 1941 with France fallen and the USSR at war, and no line says so
+    state = get_ruleset("virtuti").new_game("barbarossa", {}, 1)
+    years = milestones(state.data)
+    assert years == {"france_surrendered": 1941, "ussr_at_war": 1941, "berlin_fell": None}
+    # Berlin held by the Allies at the end with no capture line: the final year
+    state.data["control"]["berlin"] = "ussr"
+    state.data["year"] = 1943
+    assert milestones(state.data)["berlin_fell"] == 1943

@@ -33,7 +33,8 @@ def holders(data: dict[str, Any]) -> dict[str, str | None]:
 
 def milestones(data: dict[str, Any]) -> dict[str, int | None]:
     """The year France surrendered, the USSR went to war with the Axis, Berlin fell
-    (None: never), from the public log."""
+    (None: never), from the public log, or from the scenario's first turn for what the
+    final state shows done but no line tells (it began so)."""
     year: int | None = None
     found: dict[str, int | None] = {"france_surrendered": None, "ussr_at_war": None, "berlin_fell": None}
 
@@ -41,12 +42,14 @@ def milestones(data: dict[str, Any]) -> dict[str, int | None]:
         if found[key] is None:
             found[key] = year if year is not None else int(data["year"])
 
+    first: int | None = None
     for text, only in data["log"]:
         if only is not None:
             continue
         heading = _HEADING.match(text)
         if heading:
             year = int(heading[1])
+            first = year if first is None else first
         elif text.startswith("France surrenders to"):
             mark("france_surrendered")
         elif text == "The USSR and the Axis are at war":
@@ -55,6 +58,16 @@ def milestones(data: dict[str, Any]) -> dict[str, int | None]:
             (taken := _BERLIN_TAKEN.match(text)) and taken[1] != "axis"
         ):
             mark("berlin_fell")
+    # a scenario may begin with them done (Barbarossa: France fallen, the USSR at war):
+    # no line tells, so they count from its first turn, as watching the state would
+    year = first
+    if data["countries"]["france"]["status"] == "surrendered":
+        mark("france_surrendered")
+    if data["ussr_at_war"]:
+        mark("ussr_at_war")
+    if data["control"].get("berlin") != "axis":
+        year = int(data["year"])
+        mark("berlin_fell")
     return found
 
 
