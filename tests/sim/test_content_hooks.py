@@ -24,6 +24,17 @@ def test_viktory2_counts_the_terrain_around_a_capital() -> None:
     assert counts == {"plains": 0, "grassland": 0, "forest": 1, "mountain": 2, "water": 1}
 
 
+def test_viktory2_counts_the_land_around_a_start_group() -> None:
+    state = get_ruleset("viktory2").new_game(None, {"players": 2}, 1)
+    start = state.data["starts"]["red"]  # 2,-1  3,-1  3,-2 (3.3)
+    ring = sorted({h for s in start for h in state.neighbors(s)} - set(start))  # type: ignore[attr-defined]
+    assert len(ring) == 9  # three mutually adjacent hexes have nine neighbours between them
+    assert viktory2_content.land_around_start(state, "red") == 0  # all face down at the start
+    for hex_, terrain in zip(ring, ("plains", "water", "forest", "water", "mountain"), strict=False):
+        state.data["tiles"][hex_] = terrain
+    assert viktory2_content.land_around_start(state, "red") == 3  # water is no land
+
+
 def test_viktory2_facts_of_a_whole_game() -> None:
     states: list[State] = []
 
