@@ -63,6 +63,8 @@ FIGURES: list[dict[str, Any]] = [
      "title": "win rate by the land hexes around a player's three start hexes (the deal alone)"},
     {"kind": "win_rate", "fact": "land_near_capital", "per_role": True,
      "title": "win rate by the land hexes among the six around a player's capital"},
+    {"kind": "mean", "fact": "land_near_start",
+     "title": "land hexes around the start group, by colour (does the deal favour a seat)"},
     {"kind": "mean", "fact": "land_near_capital",
      "title": "land hexes around the capital, by colour (start position)"},
     {"kind": "win_rate", "fact": "terrain_near_capital", "per_role": True,
