@@ -6,7 +6,9 @@
 For each scenario it reports each side's win rate and the draw rate with 95 % Wilson
 intervals, the ways games ended, and three historical milestones: how often France has
 surrendered by the end of 1941, how often the USSR is at war (and in which year it
-entered), how often Berlin changes hands. Every game is one JSON Lines record in
+entered), how often Berlin changes hands (all three read from the final state's public
+log by games/virtuti/content_report.py, which `grognard report` draws too). Every game
+is one JSON Lines record in
 benchmarks/results/virtuti-balance-<label>-<scenario>.jsonl (git-ignored; appended to,
 and a rerun skips the games already there, so a run can be stopped and resumed); the
 summary goes to stdout and to benchmarks/results/virtuti-balance-<label>.json.
@@ -32,37 +34,32 @@ from typing import Any
 from grognard.agents import RandomAgent
 from grognard.games.virtuti import RULESET
 from grognard.games.virtuti.ai import VirtutiHeuristic
-from grognard.games.virtuti.board import ROLE_OF, kind_of, vmap
+from grognard.games.virtuti.board import kind_of
+from grognard.games.virtuti.content_report import holders, milestones
 from grognard.sim import game_seeds
 from grognard.sim.local import wilson
 
 SCENARIOS = ("full_campaign", "barbarossa")
-VP_AREAS = tuple(a for a in vmap().land_ids if vmap().land(a).vp)
 RESULTS = Path(__file__).resolve().parent / "results"  # git-ignored
 
 
 def play_one(job: tuple[str, int, int], show: bool = False) -> dict[str, Any]:
-    """One heuristic-against-heuristic game; the milestones are watched after every action."""
+    """One heuristic-against-heuristic game; the milestones and the VP areas are read from
+    the final state by the report's own hook (games/virtuti/content_report.py)."""
     scenario, index, seed = job
     state = RULESET.new_game(scenario, seed=seed)
     state.keep_undo = False
     agents = {role: VirtutiHeuristic(seed + i) for i, role in enumerate(state.roles)}
     data = state.data
-    france_fell = ussr_war = berlin_fell = None
     while not state.is_over():
         role, legal = next((r, acts) for r in state.active_roles() if (acts := state.legal_actions(r)))
         state.apply(role, agents[role].act(state.view(role), legal))
-        if france_fell is None and data["countries"]["france"]["status"] == "surrendered":
-            france_fell = data["year"]
-        if ussr_war is None and data["ussr_at_war"]:
-            ussr_war = data["year"]
-        if berlin_fell is None and data["control"].get("berlin") != "axis":
-            berlin_fell = data["year"]
     if show:
         for line, only in data["log"]:
             if only is None:  # the public log: what an observer saw
                 print(line)
     outcome = data["outcome"]
+    years = milestones(data)
     return {
         "scenario": scenario,
         "game": index,
@@ -71,11 +68,11 @@ def play_one(job: tuple[str, int, int], show: bool = False) -> dict[str, Any]:
         "how": outcome["how"],
         "vp": outcome["vp"],
         "turns": data["turn_no"],
-        "france_surrendered": france_fell,
-        "ussr_at_war": ussr_war,
-        "berlin_fell": berlin_fell,
+        "france_surrendered": years["france_surrendered"],
+        "ussr_at_war": years["ussr_at_war"],
+        "berlin_fell": years["berlin_fell"],
         # who held each VP area at the end (the tuning reads where the fronts stopped)
-        "vp_areas": {a: ROLE_OF.get(data["control"].get(a, ""), None) for a in VP_AREAS},
+        "vp_areas": holders(data),
         "axis_areas": sorted(a for a, f in data["control"].items() if f == "axis" and kind_of(a) == "land"),
         "allied_areas": sorted(a for a, f in data["control"].items() if f != "axis" and kind_of(a) == "land"),
     }

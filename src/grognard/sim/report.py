@@ -11,7 +11,10 @@ base64, so it can be mailed or opened offline. For each set-up:
   fair share 1/n drawn in;
 - win rate per agent over all its seats;
 - the distribution of game lengths (actions, and turns where the ruleset counts them);
-- the mean score of each role over the game, where the ruleset's board shows scores.
+- the mean score of each role over the game, where the ruleset's board shows scores;
+- "Designed content": the figures the ruleset's `content_report` hook describes,
+  drawn from the facts its games recorded (sim/content.py), each with a one-line
+  reading; games recorded without facts are left out of them.
 
 Tournament files add the Elo table and plot (sim/tournament.py).
 """
@@ -22,6 +25,7 @@ import base64
 import html
 import io
 import json
+import math
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
@@ -33,7 +37,11 @@ matplotlib.use("Agg")  # files only, never a window
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
+from grognard.core.errors import UnknownRuleset
+
+from . import content
 from .local import wilson
+from .play import get_ruleset
 from .runner import ResultsFileError, read_results
 from .tournament import standings
 
@@ -54,22 +62,34 @@ def setup_label(run: dict[str, Any], record: Record) -> str:
     return " · ".join(parts)
 
 
-def load(paths: Sequence[Path]) -> tuple[dict[str, list[Record]], list[tuple[dict[str, Any], list[Record]]]]:
-    """Games grouped by set-up, and the tournaments among the files."""
+Tournaments = list[tuple[dict[str, Any], list[Record]]]
+
+
+def _load(paths: Sequence[Path]) -> tuple[dict[str, list[Record]], Tournaments, dict[str, str]]:
     groups: dict[str, list[Record]] = defaultdict(list)
     tournaments = []
+    refs: dict[str, str] = {}
     for path in paths:
         header, games = read_results(path)
         if header is None:
             raise ResultsFileError(f"{path} does not exist or is empty")
         run = header["run"]
+        ref = str((run.get("config") or {}).get("ruleset") or run.get("ruleset", "?"))
         for record in games:
-            groups[setup_label(run, record)].append(record)
+            label = setup_label(run, record)
+            groups[label].append(record)
+            refs[label] = ref
         if run.get("command") == "tournament":
             tournaments.append((run, games))
     if not groups:
         raise ResultsFileError("the results files hold no finished game")
-    return dict(groups), tournaments
+    return dict(groups), tournaments, refs
+
+
+def load(paths: Sequence[Path]) -> tuple[dict[str, list[Record]], Tournaments]:
+    """Games grouped by set-up, and the tournaments among the files."""
+    groups, tournaments, _ = _load(paths)
+    return groups, tournaments
 
 
 # ----- figures ------------------------------------------------------------------------------
@@ -121,18 +141,27 @@ def rates(games: list[Record], key: str) -> list[dict[str, Any]]:
     return out
 
 
-def _bars(rows: list[dict[str, Any]], title: str, fair: float | None) -> str:
+def _bars(
+    rows: list[dict[str, Any]],
+    title: str,
+    fair: float | None,
+    measure: str = "win rate",
+    counts: bool = False,
+    fair_name: str = "fair share",
+) -> str:
     figure, axes = plt.subplots(figsize=(6.4, 0.5 + 0.45 * len(rows)))
-    names = [r["name"] for r in rows]
+    names = [f"{r['name']} (n {r['games']})" if counts else r["name"] for r in rows]
     values = [r["rate"] for r in rows]
     errors = [[r["rate"] - r["ci95"][0] for r in rows], [r["ci95"][1] - r["rate"] for r in rows]]
     axes.barh(names, values, xerr=errors, color="#4a7ab5", ecolor="#222", capsize=4)
     if fair is not None:
         axes.axvline(fair, color="#b5504a", linestyle="--", label=f"fair share {fair:.0%}")
-        axes.legend(loc="lower right")
+        if not counts:  # content figures say it under the axis: their long bars hide a legend
+            axes.legend(loc="lower right")
     axes.set_xlim(0, 1)
     axes.invert_yaxis()
-    axes.set_xlabel("win rate (95 % interval)")
+    dashed = f"; dashed: {fair_name} {fair:.0%}" if counts and fair is not None else ""
+    axes.set_xlabel(f"{measure} (95 % interval){dashed}")
     axes.set_title(title)
     return _png(figure)
 
@@ -194,6 +223,77 @@ def _elo(report: dict[str, Any], title: str) -> str:
     return _png(figure)
 
 
+# ----- designed content (sim/content.py) ----------------------------------------------------
+def _content_figure(figure: dict[str, Any], rows: Any, base: tuple[float, str] | None) -> str:
+    kind = figure["kind"]
+    if kind in ("win_rate", "share"):
+        measure = "win rate" if kind == "win_rate" else "share of games"
+        fair, name = base if base is not None else (None, "")
+        return _bars(rows, figure["title"], fair, measure, counts=True, fair_name=name)
+    if kind == "mean":
+        axes_figure, axes = plt.subplots(figsize=(6.4, 0.5 + 0.45 * len(rows)))
+        values = [r["mean"] for r in rows]
+        finite = [math.isfinite(r["ci95"][0]) for r in rows]  # one game: no interval
+        pairs = list(zip(rows, finite, strict=True))
+        errors = [[r["mean"] - r["ci95"][0] if ok else 0 for r, ok in pairs],
+                  [r["ci95"][1] - r["mean"] if ok else 0 for r, ok in pairs]]  # fmt: skip
+        names = [f"{r['name']} (n {r['games']})" for r in rows]
+        axes.barh(names, values, xerr=errors, color="#6a9a5a", ecolor="#222", capsize=4)
+        axes.invert_yaxis()
+        axes.set_xlabel("mean (95 % interval)")
+        axes.set_title(figure["title"])
+        return _png(axes_figure)
+    axes_figure, axes = plt.subplots(figsize=(6.4, 3.2))
+    for role, points in sorted(rows.items()):
+        axes.plot([p[0] + 1 for p in points], [p[1] for p in points], marker="o", label=role)
+    axes.set_xlabel("turn")
+    axes.set_ylabel("mean over the games")
+    axes.legend(fontsize="small")
+    axes.set_title(figure["title"])
+    return _png(axes_figure)
+
+
+def _content_table(figure: dict[str, Any], rows: Any) -> str:
+    if figure["kind"] == "series":
+        body = "".join(
+            f"<tr><td>{html.escape(role)}</td><td>{p[0] + 1}</td><td>{p[2]}</td><td>{p[1]:.1f}</td></tr>"
+            for role, points in sorted(rows.items()) for p in points
+        )
+        return f"<table><tr><th>side</th><th>turn</th><th>games</th><th>mean</th></tr>{body}</table>"
+    if figure["kind"] == "mean":
+        body = "".join(
+            f"<tr><td>{html.escape(r['name'])}</td><td>{r['games']}</td><td>{r['mean']:.2f}</td><td>"
+            + (f"{r['ci95'][0]:.2f} – {r['ci95'][1]:.2f}" if math.isfinite(r["ci95"][0]) else "–")
+            + "</td></tr>" for r in rows
+        )
+        return f"<table><tr><th>group</th><th>n</th><th>mean</th><th>95 % interval</th></tr>{body}</table>"
+    return _table(rows, "group")
+
+
+def content_section(ruleset_ref: str, games: list[Record]) -> tuple[str, list[dict[str, Any]]]:
+    """The "Designed content" part of a set-up and its figures' readings ("" when the
+    ruleset has no hook or none of its games recorded facts)."""
+    recorded = [g for g in games if g.get("content")]
+    if not recorded:
+        return "", []
+    try:
+        ruleset_id = get_ruleset(ruleset_ref).id
+    except UnknownRuleset:  # a ruleset this installation cannot load: no content figures
+        return "", []
+    parts = [f"<h3>Designed content</h3><p>From the {len(recorded)} of {len(games)} games "
+             "that recorded their content facts.</p>"]  # fmt: skip
+    readings = []
+    for figure in content.figures_of(ruleset_id):
+        rows = content.compute(recorded, figure)
+        base = content.baseline(recorded, figure)
+        line = content.reading(figure, rows, base)
+        readings.append({"figure": figure["title"], "reading": line, "rows": rows})
+        parts.append(f"<h4>{html.escape(figure['title'])}</h4><p><b>{html.escape(line)}</b></p>")
+        if rows:
+            parts += [_content_figure(figure, rows, base), _content_table(figure, rows)]
+    return "\n".join(parts), readings
+
+
 # ----- the page -------------------------------------------------------------------------------
 def _table(rows: list[dict[str, Any]], label: str) -> str:
     body = "".join(
@@ -226,7 +326,7 @@ def headline(label: str, games: list[Record]) -> dict[str, Any]:
 
 def render(paths: Sequence[Path]) -> tuple[str, list[dict[str, Any]]]:
     """The report's HTML and its headline figures per set-up."""
-    groups, tournaments = load(paths)
+    groups, tournaments, refs = _load(paths)
     sections, headlines = [], []
     for label, games in sorted(groups.items()):
         games.sort(key=lambda g: int(g["game"]))
@@ -255,6 +355,10 @@ def render(paths: Sequence[Path]) -> tuple[str, list[dict[str, Any]]]:
         curve = _scores(games, "mean score per role over the game")
         if curve:
             parts.append(curve)
+        designed, readings = content_section(refs[label], games)
+        if designed:
+            parts.append(designed)
+            head["content"] = [{"figure": r["figure"], "reading": r["reading"]} for r in readings]
         sections.append("\n".join(parts))
     for run, games in tournaments:
         report = standings(games, list(run["agents"]), int(run["master_seed"]))

@@ -15,6 +15,10 @@ seeds extends a shorter one) and then one `{"kind": "game", ...}` line per finis
 game, written and flushed as soon as the game ends. Running again with the same
 file and the same run resumes it: finished games are read back, not replayed; a
 line cut short by an interruption is dropped. A file of another run is refused.
+
+A ruleset with a `content_report` hook (sim/content.py) adds its designed-content
+facts to each game record as "content", computed from the game's state after set-up
+and its last state; records without them (older files) still load and resume.
 """
 
 from __future__ import annotations
@@ -28,7 +32,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from .play import GameConfig, play
+from grognard.core.game import State
+
+from .content_hook import facts_hook
+from .play import GameConfig, get_ruleset, play
 
 BACKENDS = ("local", "ray")
 Progress = Callable[[int, int], None]
@@ -55,8 +62,21 @@ class ResultsFileError(ValueError):
 
 
 def run_job(job: Job) -> dict[str, Any]:
-    """One game's record: the play result plus its index (the unit every backend runs)."""
-    record = play(job.config, job.seed)
+    """One game's record: the play result plus its index (the unit every backend runs),
+    and the ruleset's content facts when it has the hook."""
+    hook = facts_hook(get_ruleset(job.config.ruleset).id)
+    if hook is None:
+        record = play(job.config, job.seed)
+    else:
+        seen: list[State] = []
+
+        def watch(state: State) -> None:
+            if not seen:
+                seen.append(state.clone())  # the state after set-up, before it changes
+            seen[1:] = [state]  # the live state: the last one once the game is over
+
+        record = play(job.config, job.seed, on_action=watch)
+        record["content"] = hook(seen[0], seen[-1])
     record["game"] = job.index
     return record
 
