@@ -20,6 +20,8 @@ import importlib
 from collections.abc import Callable
 from types import ModuleType
 
+from grognard.core.registry import game_module
+
 from .base import Agent, UnknownAgent
 from .mcts import DEFAULT_BUDGET, DEFAULT_HEURISTIC_BUDGET, Budget, Evaluate, MctsAgent
 from .random_agent import RandomAgent
@@ -173,14 +175,5 @@ def _heuristic_factory(ruleset_id: str) -> Callable[[int], Agent]:
 
 
 def _ai_module(ruleset_id: str) -> ModuleType | None:
-    name = f"grognard.games.{ruleset_id}.ai"
-    if not ruleset_id.isidentifier():
-        return None
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        # Only "this module does not exist" means no heuristic; a missing import
-        # inside an existing ai module is a real bug and must surface.
-        if exc.name is not None and name.startswith(exc.name):
-            return None
-        raise
+    # only "no ai module" means no heuristic; a failing import inside one surfaces
+    return game_module(ruleset_id, "ai")

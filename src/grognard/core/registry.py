@@ -2,8 +2,27 @@
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
+
 from .errors import UnknownRuleset
 from .game import Ruleset
+
+
+def game_module(ruleset_id: str, name: str) -> ModuleType | None:
+    """A ruleset's optional module `grognard.games.<id>.<name>` (its heuristic `ai`,
+    `features`, `action_space`, `content_report`, `odds`...), or None where the ruleset
+    has no such module. A module that exists but fails to import something raises:
+    only "this module does not exist" means "none"."""
+    if not ruleset_id.isidentifier():
+        return None
+    full = f"grognard.games.{ruleset_id}.{name}"
+    try:
+        return importlib.import_module(full)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not full.startswith(exc.name):
+            raise
+    return None
 
 
 class Registry:

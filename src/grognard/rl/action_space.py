@@ -42,8 +42,9 @@ from typing import Any
 import numpy as np
 
 from grognard.core.game import Action, Role, Ruleset, State
+from grognard.core.registry import game_module
 
-from .encoding import ActionIndexError, game_module
+from .encoding import ActionIndexError
 
 #: The largest space a declaration may give (the spec's bound: aim well under 2**20).
 MAX_SIZE = 2**22

@@ -36,7 +36,6 @@ Observation (a Dict space, the same for every role)
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
@@ -44,6 +43,7 @@ from typing import Any
 import numpy as np
 
 from grognard.core.game import Action, State
+from grognard.core.registry import game_module
 
 #: The default action cap, when the ruleset does not name one (RL_MAX_ACTIONS in
 #: its ai module).
@@ -54,19 +54,6 @@ Observe = Callable[[dict[str, Any]], Sequence[float]]
 
 class ActionIndexError(ValueError):
     """An index that names no legal action, or a legal list longer than the space."""
-
-
-def game_module(ruleset_id: str, name: str) -> ModuleType | None:
-    """`grognard.games.<id>.<name>`, or None where the ruleset has no such module."""
-    if not ruleset_id.isidentifier():
-        return None
-    full = f"grognard.games.{ruleset_id}.{name}"
-    try:
-        return importlib.import_module(full)
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not full.startswith(exc.name):
-            raise
-    return None
 
 
 def _ai_module(ruleset_id: str) -> ModuleType | None:

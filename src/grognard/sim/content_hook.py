@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
+
+from grognard.core.registry import game_module
 
 Facts = Callable[[Any, Any], dict[str, Any]]
 KINDS = ("win_rate", "share", "mean", "series")
@@ -14,15 +15,7 @@ KINDS = ("win_rate", "share", "mean", "series")
 
 def content_module(ruleset_id: str) -> ModuleType | None:
     """The ruleset's `content_report` module, or None when it has none."""
-    if not ruleset_id.isidentifier():
-        return None
-    full = f"grognard.games.{ruleset_id}.content_report"
-    try:
-        return importlib.import_module(full)
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not full.startswith(exc.name):
-            raise  # the module exists but something it imports does not
-    return None
+    return game_module(ruleset_id, "content_report")
 
 
 def facts_hook(ruleset_id: str) -> Facts | None:
