@@ -20,6 +20,7 @@ from typing import Any
 from .board import army_status, geo, may_target, strength
 from .geography import Place
 from .map import load_map
+from .neutrality import war_needed
 from .scenario import BOX
 
 # Invasion Procedure 3: the unextended route length, and each extension's
@@ -104,7 +105,11 @@ def _targets(data: dict[str, Any], army_id: str, limit: int) -> list[Place]:
     return sorted(
         h
         for h in _reach(origin, limit, closed_narrows(data, army["side"]))
-        if h != origin and h in places and hmap.is_land(h) and may_target(data, army["side"], h)
+        if h != origin
+        and h in places
+        and hmap.is_land(h)
+        and may_target(data, army["side"], h)
+        and not war_needed(data, army["side"], origin, h)  # Violation of Neutrality 6
     )
 
 
