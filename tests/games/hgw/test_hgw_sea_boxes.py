@@ -18,6 +18,7 @@ from grognard.games.hgw.limitations import boxes_counted
 from grognard.games.hgw.movement import routes
 from grognard.games.hgw.production import budget, build_places
 from grognard.games.hgw.supply import supplied_places
+from grognard.games.hgw.victory import gross_production
 
 FOG = "fall_of_germany"
 CG1 = "campaign_1"
@@ -121,16 +122,20 @@ def test_no_more_than_three_points_a_turn_to_or_from_the_us_and_canada() -> None
     assert "U.S. and Canada" not in routes(state.data, "1131", "allied", 9).get("1333", ())
 
 
-@pytest.mark.rules("C13.2", "F6.1")
+@pytest.mark.rules("C13.2", "F6.1", "F7.5")
 def test_a_box_taken_by_an_advance_is_devastated_and_leaves_the_budget() -> None:
     """Off-Map Combat 2: an advance into a box devastates all of its production; the
     Allied budget then loses the box's points (Canada's three)."""
     state = new_game()
     before = budget(state.data, "allied")
+    gross = {side: gross_production(state.data, side) for side in ("axis", "allied")}
     capture(state, "1614", "axis", by_advance=True)
     assert state.data["devastated"]["1614"] == 3
     assert "canada" not in boxes_counted(state.data, "allied")
     assert budget(state.data, "allied") == before - 3
+    # Victory Conditions 5: the box's points count for whoever holds it
+    assert gross_production(state.data, "allied") == gross["allied"] - 3
+    assert gross_production(state.data, "axis") == gross["axis"] + 3
 
 
 @pytest.mark.rules("G6.2")
