@@ -17,7 +17,7 @@ from grognard.games.hgw.geography import geography
 from grognard.games.hgw.limitations import boxes_counted
 from grognard.games.hgw.movement import routes
 from grognard.games.hgw.production import budget, build_places
-from grognard.games.hgw.supply import supplied_places
+from grognard.games.hgw.supply import _sources, supplied_places
 from grognard.games.hgw.victory import gross_production
 
 FOG = "fall_of_germany"
@@ -91,8 +91,6 @@ def test_the_us_and_canada_boxes_are_home_supply_sources() -> None:
     full = supplied_places(state.data, "allied", home_only=True)
     assert {"1909", "1614"} <= full
     assert "1333" in full  # across the Atlantic from the U.S. box
-    from grognard.games.hgw.supply import _sources
-
     assert "2656" not in _sources(state.data, "allied", home_only=True)
     assert "2656" in _sources(state.data, "allied", home_only=False)
 
@@ -174,3 +172,15 @@ def test_french_africa_box_turns_unaligned_and_comes_back_when_the_allies_take_2
     assert may_target(state.data, "allied", "2828")
     capture(state, "2828", "allied", by_advance=False)
     assert "french_africa" in boxes_counted(state.data, "allied")
+
+
+@pytest.mark.rules("G22.1", "L1.2")
+def test_the_india_box_stays_in_supply_while_the_suez_keeps_its_points_out() -> None:
+    """Suez Canal: with the Suez in Axis hands India's points leave the Allied budget,
+    but they still exist: the India box is still a production point for defense supply
+    (Line of Supply 2), so it is never a cut-off hex taken by the Axis."""
+    state = new_game(CG1)
+    own(state, "axis", "2243")
+    assert "india" not in boxes_counted(state.data, "allied")
+    assert "2656" in _sources(state.data, "allied", home_only=False)
+    assert "2656" in supplied_places(state.data, "allied", home_only=False)

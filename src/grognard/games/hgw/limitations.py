@@ -218,17 +218,14 @@ def boxes_counted(data: Data, side: str) -> list[str]:
 
 
 def box_producing(data: Data, side: str, place: Place) -> bool:
-    """Is `place` a sea box of `side` whose points count for it now (its own points, or
-    the U.S. production of United States 3 once the U.S. is at war)? Such a box is a
-    production place: supply traces to it, and new points may be built there where the
-    side builds in its country (Allied Production)."""
+    """Is `place` a sea box of `side` with undevastated points? Such a box is a
+    production place: supply traces to it (Line of Supply 1-2: the points exist even
+    while the budget leaves them out, as India's with the Suez lost), and new points may
+    be built there where the side builds in its country (Allied Production)."""
     box_id = geography(data["scenario"]).box_at.get(place)
     if box_id is None or data["owner"].get(place) != side:
         return False
-    found = campaign_state(data)
-    if found is not None and box_id == found[0].us_box and side == "allied":
-        return us_points(data) > 0
-    return box_id in boxes_counted(data, side) and box_points(data, box_id) > 0
+    return box_points(data, box_id) > 0
 
 
 def adjust_budget(data: Data, side: str, total: int, full: set[Place]) -> int:

@@ -146,8 +146,8 @@ def _to_nearest_producer(state: Any, side: str, cut: list[Place]) -> None:
     for place in cut:
         if data["owner"].get(place) != side:
             continue
-        if place == BOX:
-            continue  # the box has no hex to measure from; it stays as it is
+        if geo(data).is_box(place):
+            continue  # a box is a whole country, not a hex to measure from; it stays as it is
         distance = {
             other: min((hex_distance(place, p) for p in ps), default=10**6) for other, ps in producers.items()
         }
