@@ -60,17 +60,15 @@ def sea_room(data: Data, side: str, sea: str) -> int | None:
     return max(0, limit - int(data.get("sea_moves", {}).get(sea, 0)))
 
 
-def box_lane(data: Data, side: str, a: Place, b: Place) -> str | None:
-    """Strength Point Movement Across Seas 1 (Atlantic): the lane with a limit of its own
-    that a sea move between `a` and `b` uses (to or from the U.S. or Canada box), or
-    None. The lane is charged like a sea (`sea_room`, `carry`)."""
+def box_lanes(data: Data, side: str) -> dict[Place, str]:
+    """Strength Point Movement Across Seas 1 (Atlantic): the lanes with a limit of their
+    own, by the box places at their ends (to and from the U.S. or Canada box). A sea
+    move that starts or ends in such a place is charged to its lane like a sea
+    (`sea_room`, `carry`)."""
     lanes = load_scenario(data["scenario"]).box_lanes.get(side, {})
-    box_at = geo(data).box_at
-    ends = {box_at.get(a), box_at.get(b)}
-    for lane, boxes in lanes.items():
-        if ends & set(boxes):
-            return lane
-    return None
+    if not lanes:
+        return {}
+    return {p: lane for p, box in geo(data).box_at.items() for lane, boxes in lanes.items() if box in boxes}
 
 
 def routes(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, tuple[str, ...]]:
@@ -81,6 +79,7 @@ def routes(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, t
     unlimited seas are preferred, so that a limited sea is used only when needed."""
     g = geo(data)
     owner = data["owner"]
+    lanes = box_lanes(data, side)
     best: dict[Place, tuple[int, tuple[str, ...]]] = {start: (0, ())}
     queue: deque[Place] = deque([start])
     done: set[Place] = set()
@@ -101,7 +100,7 @@ def routes(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, t
             for n in g.sea_coast[sea]:
                 if owner.get(n) != side:
                     continue
-                lane = box_lane(data, side, p, n)
+                lane = lanes.get(p) or lanes.get(n) if lanes else None
                 if lane is None:
                     steps.append((n, cost + limited, (*seas, sea)))
                 elif (lane_room := sea_room(data, side, lane)) is None or lane_room >= count:

@@ -37,7 +37,7 @@ def _sources(data: Data, side: str, home_only: bool) -> set[Place]:
             if not data["devastated"].get(BOX):
                 found.add(place)
             continue
-        producing = production_of(data, place) or box_producing(data, side, place)  # Off-Map boxes
+        producing = production_of(data, place) or (place in g.box_at and box_producing(data, side, place))
         if producing and (not home_only or g.country[place] in homes):
             found.add(place)
     # Invasion Procedure 4: a landed invader traces supply to its hex for the ensuing
