@@ -507,6 +507,41 @@ def test_an_amphibious_invasion_by_clicks(page: Page) -> None:
     shot(page, "hgw-invasion")
 
 
+def test_an_army_redeploys_by_sea_into_the_us_box(page: Page) -> None:
+    """The sea boxes as places (Barbarossa special rule 6; Off-Map Combat 1): in The Fall
+    of Germany the Allied player moves a whole army of three points or fewer by its
+    counter and the buttons over the seas into the U.S. box (hex 1909), which the
+    three-point lane to and from the U.S. and Canada allows (Strength Point Movement
+    Across Seas 1); the counter is then drawn on the box's hex and the log names the
+    lane."""
+    seats = {"axis": "ai:heuristic", "soviet": "ai:heuristic", "allied": "me"}
+    game_id = _start(page, "fall_of_germany", seats)
+    driver = ApiDriver(page)
+    view = _wait_for(page, driver, game_id, {"end_movement"}, role="allied")
+    legal = [list(a) for a in view["legal"]]
+    small = [
+        ["move", a["id"], "army", a["strength"]]
+        for a in view["board"]["armies"]
+        if a["side"] == "allied" and a["at"] and a["strength"] <= 3
+    ]
+    move = next(a for a in small if a in legal)
+    army = move[1]
+    assert _take(page, driver, game_id, view, move) == "counter+button"
+    view = _view(driver, game_id, "allied")
+    assert ["to_place", "1909"] in [list(a) for a in view["legal"]]
+    before = _version(driver, game_id)
+    _click_button(page, ["to_place", "1909"])
+    for _ in range(80):
+        if _version(driver, game_id) > before:
+            break
+        page.wait_for_timeout(100)
+    view = _view(driver, game_id, "allied")
+    assert _army_at(view, army) == "1909"
+    stack = page.locator(f'.board-svg .hgw-stack[data-stack="1909"] .counter[data-uid="{army}"]')
+    expect(stack).to_have_count(1)
+    expect(page.locator(".log-card .log-lines")).to_contain_text("U.S. and Canada")
+
+
 def test_campaign_game_i_is_offered_and_its_board_loads(page: Page) -> None:
     """The lobby's new-game form offers Campaign Game I (from the ruleset's scenarios);
     its board loads with the unaligned countries in play: the Axis sees its armies, and

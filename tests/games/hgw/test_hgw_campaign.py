@@ -270,8 +270,9 @@ def test_finland_brings_its_three_points_whatever_the_reason_it_joins() -> None:
 @pytest.mark.rules("G6.1", "G6.2", "G6.3", "G7.1", "G7.2", "G29.4")
 def test_the_united_states_enters_in_spring_1942_with_growing_production() -> None:
     """At the start of the Allied Spring 1942 player turn the United States and Liberia
-    join the Allies; the U.S. Army (12 points) lands in Great Britain, ten a hex; the
-    Allied budget gains 16, then 17 the next turn."""
+    join the Allies; the U.S. box (1909) turns Allied and the U.S. Army (12 points)
+    arrives there as one army (no stacking limit in a box); the Allied budget gains 16,
+    then 17 the next turn."""
     state = new_game()
     at_turn(state, "Spring 1942")
     before = budget(state.data, "allied")
@@ -280,7 +281,8 @@ def test_the_united_states_enters_in_spring_1942_with_growing_production() -> No
     assert pol(state)["joined"]["liberia"] == "allied"
     us = [x for x in state.data["armies"].values() if x["name"] == "U.S. Army" and x["at"]]
     assert sum(sum(x["sp"].values()) for x in us) == 12
-    assert all(geography(CG1).country[x["at"]] == "britain" for x in us)
+    assert [x["at"] for x in us] == ["1909"]
+    assert state.data["owner"]["1909"] == "allied"
     assert budget(state.data, "allied") == before + 16
     state.data["turn"] += 1
     assert budget(state.data, "allied") == before + 17

@@ -243,7 +243,8 @@ def test_a_lost_depot_halves_lend_lease() -> None:
 
 @pytest.mark.rules("F6.1")
 def test_new_allied_points_go_only_to_britain_or_france() -> None:
-    """Allied Production: Italy's and Egypt's production hexes take no new points."""
+    """Allied Production: Italy's and Egypt's production hexes take no new points (the
+    U.S. and Canada boxes do: test_hgw_sea_boxes.py)."""
     state = new_game()
     own(state, "allied", "1434")
     _to_allied_production(state)
@@ -253,7 +254,7 @@ def test_new_allied_points_go_only_to_britain_or_france() -> None:
         if a[0] == "build"
     }
     g = geography(FOG)
-    assert places and {g.country[p] for p in places} <= {"britain", "france"}
+    assert places and {g.country[p] for p in places} <= {"britain", "france", "united_states", "canada"}
     assert "1233" in places and "1837" not in places and "2243" not in places
 
 

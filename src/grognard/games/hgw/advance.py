@@ -39,7 +39,6 @@ from .invasion_routes import (
     extension_cost,
     route_length,
 )
-from .scenario import BOX, load_scenario
 from .tables import load_tables
 
 Action = tuple[Any, ...]
@@ -104,10 +103,7 @@ def resolve_advance(game: Any, army_id: str, target: Place, *, invasion: bool = 
     left(data, origin)
     data["garrison_lost"] = sorted({*data["garrison_lost"], target})  # Advance Resolution 7
     if not friendly:
-        capture(game, target, side, by_advance=True)
-        if target == BOX:
-            steps = load_scenario(data["scenario"]).siberia.production
-            data["devastated"][BOX] = max((s.points for s in steps), default=0)  # Off-Map Combat 2
+        capture(game, target, side, by_advance=True)  # a box: all its points (Off-Map Combat 2)
     if data.get("result") is not None:
         return True
     for other in sorted(displaced, reverse=True):

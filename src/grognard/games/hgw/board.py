@@ -35,8 +35,9 @@ from typing import Any
 from .fleets import expel
 from .forts import destroy as destroy_fort
 from .forts import fort_points
-from .geography import Geography, Place, geography
-from .neutrality import at_peace, is_unaligned, on_capture
+from .geography import Geography, Place, box_hexes, geography
+from .limitations import siberia_repair_floor
+from .neutrality import at_peace, is_unaligned, on_capture, rules_of
 from .scenario import BOX, KINDS, load_scenario
 from .tables import load_tables
 from .victory import berlin_falls
@@ -75,6 +76,9 @@ def may_target(data: Data, side: str, place: Place) -> bool:
     a place of its own side or of an opponent, never against a co-belligerent's."""
     owner = data["owner"].get(place)
     if owner is None:
+        rules = rules_of(data)
+        if rules is not None and side != "axis" and geo(data).box_at.get(place) == rules.us_box:
+            return False  # the unaligned U.S. box: only an Axis violation is played (United States 2a)
         return is_unaligned(data, place)  # Violation of Neutrality 1 (Campaign Game I)
     return owner == side or owner in opponents(data, side)
 
@@ -111,8 +115,8 @@ def stack(data: Data, place: Place) -> int:
 
 
 def over_limit(place: Place, points: int) -> bool:
-    """Stacking 1 and 3: ten points a hex; the Siberia box has no limit."""
-    return place != BOX and points > STACK_LIMIT
+    """Stacking 1 and 3; Off-Map Combat 1: ten points a hex; the boxes have no limit."""
+    return place != BOX and place not in box_hexes() and points > STACK_LIMIT
 
 
 def has_garrison(data: Data, place: Place) -> bool:
@@ -177,9 +181,12 @@ def capture(state: Any, place: Place, side: str, *, by_advance: bool) -> None:
     if by_advance and side == "axis" and before == "soviet" and data.get("lend_lease"):
         data["lend_lease"]["open"] = True  # Lend-Lease 1
     if by_advance:
-        value = g.production[place]
+        value = g.production[place] or g.box_points.get(place, 0)  # Off-Map Combat 2
         if value:
             data["devastated"][place] = value
+        lasting = siberia_repair_floor(data, place, side)  # Siberian Industry 2
+        if lasting:
+            data["permanent"][place] = max(int(data["permanent"].get(place, 0)), lasting)
         data["garrison_lost"] = sorted({*data["garrison_lost"], place})
     if g.start_owner.get(place) != side:
         data["markers"][place] = side

@@ -110,6 +110,16 @@ class ItalyRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     suez: str
 
 
+class WarToPass(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Violation of Neutrality 6: to attack `target` from `origin` territories a side
+    must first declare war on the unaligned `nation` (Spain, to reach Gibraltar from
+    Portugal)."""
+
+    nation: str
+    origin: tuple[str, ...]
+    target: str
+
+
 class CampaignRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     version: int
     note: str
@@ -135,6 +145,7 @@ class CampaignRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     france: FranceRules
     britain: BritainRules
     italy: ItalyRules
+    war_to_pass: tuple[WarToPass, ...] = ()
 
     def nation_of(self, territory: str) -> str:
         """The nation a territory belongs to: a listed group, else itself."""
@@ -154,10 +165,12 @@ def _check(rules: CampaignRules) -> None:
     named = [*rules.in_play, *(t for ts in rules.nations.values() for t in ts)]
     named += [*rules.france.home, *rules.france.north_africa, *rules.france.unaligned_after]
     named += [*rules.britain.to_axis, rules.italy.mainland, *rules.mobilization.exempt]
+    named += [t for w in rules.war_to_pass for t in w.origin]
     problems += [f"unknown territory {t!r}" for t in named if t not in known]
     hexes = [rules.sweden.hex, rules.sweden.narvik, rules.sweden.port, *rules.suez_hexes]
     hexes += [*rules.soviet_capitals, rules.france.capital, *rules.france.permanent, *rules.britain.capitals]
     hexes += [rules.italy.malta, rules.italy.gibraltar, rules.italy.suez]
+    hexes += [w.target for w in rules.war_to_pass]
     problems += [f"hex {h} is not on the map" for h in hexes if h not in hmap]
     for entry in rules.entries:
         if entry.when not in WHEN:

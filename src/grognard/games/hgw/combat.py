@@ -33,6 +33,7 @@ from .forts import absorb, fired, fort_points, fort_side, lose_fort_point, may_f
 from .geography import Place
 from .invasion_routes import extension_cost, invasion_targets, is_invading, route_length
 from .movement import can_move
+from .neutrality import declarations, war_needed
 from .scenario import KINDS
 from .tables import load_tables
 
@@ -138,13 +139,23 @@ class Announce(Step):
             if not can_attack(data, a) or army_status(data, a)["target"] is not None:
                 continue
             at = data["armies"][a]["at"]
-            actions += [("attack", a, t) for t in g.links[at] if may_target(data, role, t)]
+            actions += [
+                ("attack", a, t)
+                for t in g.links[at]
+                if may_target(data, role, t) and not war_needed(data, role, at, t)
+            ]
             if invading:
                 actions += [("invade", a, t) for t in invasion_targets(data, a)]
+        actions += declarations(data, role)  # Violation of Neutrality 6
         return actions
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         data = game.data
+        if action[0] == "declare_war":
+            data["politics"].setdefault("war_on", {})[action[1]] = role
+            nation = action[1].replace("_", " ").title()
+            game.log(f"{role} declares war on {nation} (Violation of Neutrality 6)")
+            return
         if action[0] in ("attack", "invade"):
             status = mark(data, action[1])
             status["target"] = action[2]

@@ -3,7 +3,10 @@ how they touch, and what the terrain does to moves, attacks, retreats and supply
 
 A *place* is an on-map European hex ("1144") or the Siberia off-map box ("siberia"),
 which the rules treat as one oversized hex (Off-Map Combat 1): the Soviet hexes east of
-column 57 are inside it and never played one by one. Hexes that no side held at the
+column 57 are inside it and never played one by one. The other boxes (the United States
+1909, Canada 1614, French Africa 2828, British Africa 4639, India 2656; Barbarossa
+special rule 6) are places too in the scenarios that list them (`box_places`), each
+named by its hex: one oversized hex without land links, reached only by sea. Hexes that no side held at the
 start are neutral for the whole Barbarossa game (special rule 1), so they are not
 places at all: nobody may enter, attack or trace through them.
 """
@@ -14,7 +17,7 @@ from functools import cache
 
 from .campaign import load_campaign
 from .map import load_map
-from .scenario import BOX
+from .scenario import BOX, load_scenario
 from .tables import load_tables
 
 Place = str
@@ -34,6 +37,20 @@ class Geography:
                     self.start_owner[h] = spec.side
         # sorted: game data built from these dicts must not depend on the process's
         # string hashing, or a replay in another process would differ
+        # Barbarossa special rule 6, Off-Map Combat: the sea boxes a scenario plays as
+        # places, held by the side whose production counts them (the U.S. box of
+        # Campaign Game I by nobody until the United States enters the war)
+        self.box_at: dict[Place, str] = {}
+        self.box_points: dict[Place, int] = {}  # what an advance into the box devastates
+        for box_id in load_scenario(scenario_id).box_places:
+            where = hmap.box(box_id).hex
+            self.box_at[where] = box_id
+            self.box_points[where] = hmap.box(box_id).production
+            for spec in hmap.scenario(scenario_id).sides:
+                if box_id in spec.boxes:
+                    self.start_owner[where] = spec.side
+        if BOX in self.start_owner:
+            self.box_points[BOX] = hmap.box(BOX).production  # Off-Map Combat 2
         self.start_owner = dict(sorted(self.start_owner.items()))
         # Campaign Game I (Unaligned Countries): the unaligned countries in play are
         # places too, friendly to nobody until they join a side or are captured
@@ -46,13 +63,18 @@ class Geography:
                 if playable and info.country in in_play:
                     unaligned.add(h)
         self.unaligned_at_start = frozenset(unaligned - set(self.start_owner))
-        self.places = frozenset(self.start_owner) | self.unaligned_at_start
+        self.places = frozenset(self.start_owner) | self.unaligned_at_start | frozenset(self.box_at)
         self.country: dict[Place, str] = {}
         self.terrain: dict[Place, str] = {}
         self.production: dict[Place, int] = {}
         for p in self.places:
             if p == BOX:
                 self.country[p], self.terrain[p], self.production[p] = "soviet_union", "clear", 0
+                continue
+            if p in self.box_at:
+                # a box is one clear oversized hex; its points are counted by box (Allied
+                # Production), not as the hex's own
+                self.country[p], self.terrain[p], self.production[p] = hmap.country_in(p, borders), "clear", 0
                 continue
             info = hmap.hex(p)
             self.country[p] = hmap.country_in(p, borders)
@@ -68,10 +90,10 @@ class Geography:
         crossing: set[tuple[Place, Place]] = set()
         self.roads: set[tuple[Place, Place]] = set()
         for p in self.places:
-            if p == BOX:
-                continue
+            if p == BOX or p in self.box_at:
+                continue  # Off-Map Combat: the sea boxes are reached only by sea
             for n in hmap.neighbours(p):
-                if n in self.places and hmap.can_cross_by_land(p, n):
+                if n in self.places and n not in self.box_at and hmap.can_cross_by_land(p, n):
                     links[p].add(n)
                     features = hmap.hexside_features(p, n)
                     if "crossing" in features:
@@ -111,8 +133,18 @@ class Geography:
             return marked or (here, toward) in self.roads
         return True
 
+    def is_box(self, place: Place) -> bool:
+        """Off-Map Combat 1: Siberia or a sea box, an oversized hex without a stacking limit."""
+        return place == BOX or place in self.box_at
+
     def is_neighbour(self, a: Place, b: Place) -> bool:
         return b in self.links.get(a, ())
+
+
+@cache
+def box_hexes() -> frozenset[Place]:
+    """The hexes that stand for the sea boxes wherever a scenario plays them as places."""
+    return frozenset(b.hex for b in load_map().data.boxes if b.hex)
 
 
 @cache

@@ -21,7 +21,7 @@ from typing import Any
 from .board import army_status, geo, may_target, strength
 from .geography import Place
 from .map import load_map, route_steps
-from .neutrality import naval_friendly
+from .neutrality import naval_friendly, war_needed
 from .scenario import BOX
 
 Sides = frozenset[tuple[Place, Place]]
@@ -126,7 +126,11 @@ def _targets(data: dict[str, Any], army_id: str, limit: int) -> list[Place]:
     return sorted(
         h
         for h in _reach(origin, limit, closed_narrows(data, side), barred_crossings(data, side))
-        if h != origin and h in places and hmap.is_land(h) and may_target(data, side, h)
+        if h != origin
+        and h in places
+        and hmap.is_land(h)
+        and may_target(data, side, h)
+        and not war_needed(data, side, origin, h)  # Violation of Neutrality 6
     )
 
 

@@ -185,20 +185,47 @@ def us_points(data: Data) -> int:
     return rules.us_first + rules.us_step * (int(data["turn"]) - int(pol["us_since"]))
 
 
+def box_place(data: Data, box_id: str) -> Place | None:
+    """The hex that stands for a sea box in this scenario, if it plays it as a place."""
+    where = load_map().box(box_id).hex
+    return where if where in geography(data["scenario"]).box_at else None
+
+
+def box_points(data: Data, box_id: str) -> int:
+    """A box's production less what an advance into it devastated (Off-Map Combat 2)."""
+    place = box_place(data, box_id)
+    lost = int(data["devastated"].get(place, 0)) if place is not None else 0
+    return max(0, load_map().box(box_id).production - lost)
+
+
 def boxes_counted(data: Data, side: str) -> list[str]:
-    """The off-map boxes whose points `side` counts now: the scenario's list, less
-    India while the Axis holds the Suez or Gibraltar (Suez Canal) and French Africa
-    once France has surrendered (France 3)."""
+    """The off-map boxes whose points `side` counts now: the scenario's list, less a
+    box played as a place that is not the side's own (French Africa unaligned after
+    France 3, a box an opponent captured: Off-Map Combat 2), less India while the Axis
+    holds the Suez or Gibraltar (Suez Canal)."""
     boxes = list(load_scenario(data["scenario"]).box_production.get(side, ()))
+    owner = data["owner"]
+    boxes = [b for b in boxes if (p := box_place(data, b)) is None or owner.get(p) == side]
     found = campaign_state(data)
     if found is None or side != "allied":
         return boxes
     rules, _ = found
-    if any(data["owner"].get(h) == "axis" for h in rules.suez_hexes):
+    if any(owner.get(h) == "axis" for h in rules.suez_hexes):
         boxes = [b for b in boxes if b != rules.suez_box]
-    if has_surrendered(data, "france"):
+    if has_surrendered(data, "france") and box_place(data, rules.france.box) is None:
         boxes = [b for b in boxes if b != rules.france.box]
     return boxes
+
+
+def box_producing(data: Data, side: str, place: Place) -> bool:
+    """Is `place` a sea box of `side` with undevastated points? Such a box is a
+    production place: supply traces to it (Line of Supply 1-2: the points exist even
+    while the budget leaves them out, as India's with the Suez lost), and new points may
+    be built there where the side builds in its country (Allied Production)."""
+    box_id = geography(data["scenario"]).box_at.get(place)
+    if box_id is None or data["owner"].get(place) != side:
+        return False
+    return box_points(data, box_id) > 0
 
 
 def adjust_budget(data: Data, side: str, total: int, full: set[Place]) -> int:
@@ -210,10 +237,6 @@ def adjust_budget(data: Data, side: str, total: int, full: set[Place]) -> int:
     if found is None:
         return total
     rules, _ = found
-    hmap = load_map()
-    static = load_scenario(data["scenario"]).box_production.get(side, ())
-    dropped = set(static) - set(boxes_counted(data, side))
-    total -= sum(hmap.box(b).production for b in dropped)
     if side == "soviet" and mobilization_limited(data):
         g = geography(data["scenario"])
         inside = sum(
@@ -227,6 +250,23 @@ def adjust_budget(data: Data, side: str, total: int, full: set[Place]) -> int:
     if side == "allied":
         total += us_points(data)
     return total
+
+
+def siberia_repair_floor(data: Data, place: Place, side: str) -> int:
+    """Siberian Industry 2: of the Siberian points the Axis captures, it may repair only
+    eight; the rest stay devastated for good while it holds the box."""
+    found = campaign_state(data)
+    if found is None or place != BOX or side != "axis":
+        return 0
+    return max(0, load_map().box(BOX).production - found[0].siberia.repair_cap)
+
+
+def siberia_held(data: Data, side: str, full: set[Place]) -> int:
+    """Repairing Devastated Production: the Siberian points another side than the
+    Soviets holds in full supply and has repaired (their budget counts them)."""
+    if side == "soviet" or data["owner"].get(BOX) != side or BOX not in full:
+        return 0
+    return max(0, load_map().box(BOX).production - int(data["devastated"].get(BOX, 0)))
 
 
 def siberia_frozen(data: Data) -> bool:

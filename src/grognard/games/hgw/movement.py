@@ -30,6 +30,7 @@ from grognard.core.flow import Frame, Step, call, end, goto
 from .board import (
     Data,
     armies_at,
+    drop_marker,
     free_army,
     geo,
     left,
@@ -59,6 +60,17 @@ def sea_room(data: Data, side: str, sea: str) -> int | None:
     return max(0, limit - int(data.get("sea_moves", {}).get(sea, 0)))
 
 
+def box_lanes(data: Data, side: str) -> dict[Place, str]:
+    """Strength Point Movement Across Seas 1 (Atlantic): the lanes with a limit of their
+    own, by the box places at their ends (to and from the U.S. or Canada box). A sea
+    move that starts or ends in such a place is charged to its lane like a sea
+    (`sea_room`, `carry`)."""
+    lanes = load_scenario(data["scenario"]).box_lanes.get(side, {})
+    if not lanes:
+        return {}
+    return {p: lane for p, box in geo(data).box_at.items() for lane, boxes in lanes.items() if box in boxes}
+
+
 def routes(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, tuple[str, ...]]:
     """Movement 2 and Strength Point Movement Across Seas 1-2: every friendly place that
     `count` points at `start` can reach through friendly places, crossing any sea whose
@@ -67,6 +79,7 @@ def routes(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, t
     unlimited seas are preferred, so that a limited sea is used only when needed."""
     g = geo(data)
     owner = data["owner"]
+    lanes = box_lanes(data, side)
     best: dict[Place, tuple[int, tuple[str, ...]]] = {start: (0, ())}
     queue: deque[Place] = deque([start])
     done: set[Place] = set()
@@ -84,7 +97,14 @@ def routes(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, t
             if room is not None and room < count:
                 continue
             limited = 0 if room is None else 1
-            steps += [(n, cost + limited, (*seas, sea)) for n in g.sea_coast[sea] if owner.get(n) == side]
+            for n in g.sea_coast[sea]:
+                if owner.get(n) != side:
+                    continue
+                lane = lanes.get(p) or lanes.get(n) if lanes else None
+                if lane is None:
+                    steps.append((n, cost + limited, (*seas, sea)))
+                elif (lane_room := sea_room(data, side, lane)) is None or lane_room >= count:
+                    steps.append((n, cost + 1, (*seas, sea, lane)))
         for n, c, route in steps:
             if n not in best or c < best[n][0]:
                 best[n] = (c, route)
@@ -122,6 +142,34 @@ def overstacked(data: Data, side: str) -> list[Place]:
     return sorted(p for p in places if over_limit(p, stack(data, p)))
 
 
+def removable_markers(data: Data, side: str) -> list[Place]:
+    """Garrisons 6: the side's occupation markers it may lift in its movement phase,
+    those of places where none of its armies stands."""
+    occupied = {x["at"] for x in data["armies"].values() if x["side"] == side}
+    return sorted(p for p, s in data["markers"].items() if s == side and p not in occupied)
+
+
+def give_up(game: Any, side: str, place: Place) -> None:
+    """Garrisons 6, our reading of a voluntary removal (docs/hgw-design.md): outside the
+    side's own starting territory the place is given up, back to the side that held it
+    when the scenario began (or to nobody), its devastation unchanged and without any
+    combat; the side's supply routes no longer pass through it and it can no longer be
+    lost cut off (Unsupplied Hexes 2). In the side's own territory (a desert, jungle or
+    island, whose marker stands for the garrison, Garrisons 3) the place stays the
+    side's but without a garrison until an army stands there again."""
+    data = game.data
+    drop_marker(data, place)
+    start = geo(data).start_owner.get(place)
+    if start == side:
+        game.log(f"{side} lifts its occupation marker in {place} (no garrison there now)")
+        return
+    if start is None:
+        data["owner"].pop(place, None)
+    else:
+        data["owner"][place] = start
+    game.log(f"{side} lifts its occupation marker in {place} and gives it up to {start or 'nobody'}")
+
+
 class Movement(Step):
     def legal(self, game: Any, frame: Frame, role: str) -> list[tuple[Any, ...]]:
         data = game.data
@@ -140,6 +188,7 @@ class Movement(Step):
                     actions.append(("eliminate", a, kind))  # Stacking 4
             if army["sp"]["amphibious"]:
                 actions.append(("convert", a))  # Amphibious Strength Points 3
+        actions += [("remove_marker", p) for p in removable_markers(data, role)]
         if not crowded:
             actions.append(("end_movement",))
         return actions
@@ -153,6 +202,9 @@ class Movement(Step):
             data["garrison_lost"] = sorted({x["at"] for x in data["armies"].values() if x["at"]})
             goto(data["flow"], "announce", role=role)
             data["phase"] = "combat"
+            return
+        if action[0] == "remove_marker":
+            give_up(game, role, action[1])
             return
         if action[0] == "convert":
             army = data["armies"][action[1]]

@@ -88,6 +88,38 @@ def is_unaligned(data: Data, place: Place) -> bool:
     return place in geography(data["scenario"]).places and place not in data["owner"]
 
 
+def war_needed(data: Data, side: str, origin: Place, target: Place) -> bool:
+    """Violation of Neutrality 6: may an army of `side` at `origin` not yet name
+    `target` because it must first declare war on a nation still unaligned (Spain,
+    before attacking Gibraltar from Portugal)?"""
+    rules, pol = rules_of(data), politics(data)
+    if rules is None or pol is None:
+        return False
+    country = geography(data["scenario"]).country.get(origin)
+    declared = pol.get("war_on", {})
+    return any(
+        w.target == target and country in w.origin and w.nation in pol["unaligned"]
+        and declared.get(w.nation) != side
+        for w in rules.war_to_pass
+    )
+
+
+def declarations(data: Data, side: str) -> list[tuple[str, str]]:
+    """Violation of Neutrality 6: the declarations of war `side` may make now: on a
+    nation still unaligned that stands between one of its armies and its target."""
+    rules, pol = rules_of(data), politics(data)
+    if rules is None or pol is None:
+        return []
+    g = geography(data["scenario"])
+    origins = {g.country.get(x["at"]) for x in data["armies"].values() if x["side"] == side and x["at"]}
+    declared = pol.get("war_on", {})
+    return [
+        ("declare_war", w.nation)
+        for w in rules.war_to_pass
+        if w.nation in pol["unaligned"] and declared.get(w.nation) != side and origins & set(w.origin)
+    ]
+
+
 def is_unaligned_nation(data: Data, nation: str) -> bool:
     state = politics(data)
     return state is not None and nation in state["unaligned"]

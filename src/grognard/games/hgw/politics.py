@@ -19,10 +19,17 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
-from .board import Data, eliminate, free_army, geo, over_limit, points, remove_points, stack
+from .board import STACK_LIMIT, Data, eliminate, free_army, geo, over_limit, points, remove_points, stack
 from .campaign import CampaignRules, Force
 from .geography import Place
-from .limitations import campaign_state, italy_status, lift_mobilization, mobilization_update, siberia_frozen
+from .limitations import (
+    box_place,
+    campaign_state,
+    italy_status,
+    lift_mobilization,
+    mobilization_update,
+    siberia_frozen,
+)
 from .neutrality import hand_over, join, places_of, politics
 from .production import open_production
 from .scenario import BOX
@@ -58,6 +65,8 @@ def place_force(game: Any, side: str, force: Force) -> None:
         if not any(left.values()):
             break
         room = 10 - stack(data, place)
+        if not over_limit(place, STACK_LIMIT + 1):
+            room = sum(left.values())  # Off-Map Combat 1: a box holds any number
         if room <= 0 or over_limit(place, stack(data, place) + 1):
             continue
         army_id = free_army(data, side)
@@ -116,12 +125,33 @@ def _enter(game: Any, side: str, when: str) -> None:
         game.log(f"Time Record, {entry.turn}: {entry.rule}")
         for nation in entry.nations:
             _join(game, nation, entry.joins, scheduled=True)
-        if entry.us_entry and pol["us_since"] is None:
-            pol["us_since"] = data["turn"]
-            game.log("the United States enters the war on the Allied side")
-            arrival = rules.arrivals.get(rules.us_box, {}).get("allied")
-            if arrival is not None:
-                place_force(game, "allied", arrival)
+        if entry.us_entry:
+            _us_enters(game, rules, pol)
+
+
+def _us_enters(game: Any, rules: CampaignRules, pol: Data) -> None:
+    """United States 2: the U.S. joins the Allies, its box turns Allied (unless the Axis
+    holds it) and the U.S. Army arrives there."""
+    data = game.data
+    if pol["us_since"] is not None:
+        return
+    pol["us_since"] = data["turn"]
+    game.log("the United States enters the war on the Allied side")
+    us_box = box_place(data, rules.us_box)
+    if us_box is not None:
+        hand_over(game, [us_box], "allied", devastate=False)
+    arrival = rules.arrivals.get(rules.us_box, {}).get("allied")
+    if arrival is not None:
+        place_force(game, "allied", arrival)
+
+
+def _us_violated(game: Any, side: str, targets: set[Place], rules: CampaignRules, pol: Data) -> None:
+    """United States 2a: an Axis attack on the U.S. box (the U.S. territory of European
+    play) brings the United States in at once."""
+    us_box = box_place(game.data, rules.us_box)
+    if side == "axis" and us_box is not None and us_box in targets and pol["us_since"] is None:
+        game.log("the Axis has violated U.S. territory")
+        _us_enters(game, rules, pol)
 
 
 # ----- the start of a player turn
@@ -159,6 +189,10 @@ def _resolve_violations(game: Any, side: str, targets: set[Place], rules: Campai
     data = game.data
     g = geo(data)
     attacked = {rules.nation_of(g.country[p]) for p in targets if p in g.places}
+    # Violation of Neutrality 6: a declaration of war is an attack on the nation
+    declared = pol.get("war_on", {})
+    attacked |= {n for n, s in declared.items() if s == side}
+    pol["war_on"] = {n: s for n, s in declared.items() if s != side}
     for nation in pol["unaligned"]:
         if any(p in data["owner"] for p in places_of(data, nation)):
             attacked.add(nation)  # a place of it was captured this phase
@@ -220,7 +254,9 @@ def _france(game: Any, rules: CampaignRules, pol: Data) -> None:
     home = [p for p in _territory_places(data, fr.home) if data["owner"].get(p) != "axis"]
     _clear(game, home, "allied", "France surrenders")
     hand_over(game, home, "axis", devastate=True)
-    africa = [p for p in _territory_places(data, fr.unaligned_after) if data["owner"].get(p) != "axis"]
+    africa = _territory_places(data, fr.unaligned_after)
+    box = box_place(data, fr.box)  # French West and Equatorial Africa: the French Africa box
+    africa = [p for p in [*africa, *([box] if box else [])] if data["owner"].get(p) != "axis"]
     _clear(game, africa, "allied", "French Africa turns unaligned")
     hand_over(game, africa, None, devastate=False)
     pol["vichy"] = sorted(fr.north_africa)
@@ -338,6 +374,7 @@ def end_of_combat(game: Any, side: str) -> bool:
     rules, pol = found
     targets = _targets(data, side)
     _resolve_violations(game, side, targets, rules, pol)
+    _us_violated(game, side, targets, rules, pol)
     _mobilization(game, side, targets, rules, pol)
     if side == "axis":
         _france(game, rules, pol)

@@ -29,7 +29,6 @@ from .board import (
 )
 from .forts import build, complete, dismantle, may_build_fort, may_dismantle
 from .geography import Place
-from .map import load_map
 from .scenario import BOX, load_scenario
 from .supply import supplied_places
 from .tables import load_tables
@@ -60,9 +59,10 @@ def budget(data: Data, side: str) -> int:
     total = sum(production_of(data, p) for p in full if data["owner"].get(p) == side and p != BOX)
     if side == "soviet":
         total += siberia_points(data)
+    total += limitations.siberia_held(data, side, full)  # Siberian Industry 2
     content = load_scenario(data["scenario"])
-    hmap = load_map()
-    total += sum(hmap.box(b).production for b in content.box_production.get(side, ()))  # Allied Production
+    # Allied Production: the boxes the side counts now (limitations.boxes_counted)
+    total += sum(limitations.box_points(data, b) for b in limitations.boxes_counted(data, side))
     total -= content.production_cut.get(side, 0)  # special rule 2
     total = limitations.adjust_budget(data, side, total, full)  # Campaign Game I
     lend_lease = data.get("lend_lease")
@@ -85,7 +85,7 @@ def lend_lease_room(data: Data, side: str, given: int) -> int:
 
 def build_places(data: Data, side: str) -> list[Place]:
     """Building Strength Points 3: places in the side's own producing countries that
-    still hold an undevastated point."""
+    still hold an undevastated point (a producing box counts as one)."""
     g = geo(data)
     content = load_scenario(data["scenario"])
     homes = content.build_countries.get(side) or content.home_countries[side]  # Allied Production
@@ -95,6 +95,8 @@ def build_places(data: Data, side: str) -> list[Place]:
             continue
         if production_of(data, p) > 0 or (p == BOX and siberia_points(data) > 0):
             result.append(p)
+        elif limitations.box_producing(data, side, p):
+            result.append(p)  # Allied Production: the U.S. and Canada boxes (F6.1)
     return sorted(result)
 
 

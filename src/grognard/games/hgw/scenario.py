@@ -121,6 +121,12 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     sea_transport: dict[str, dict[str, int]] = {}
     # off-map boxes whose production a side adds to its budget (Allied Production)
     box_production: dict[str, tuple[str, ...]] = {}
+    # the sea boxes played as places, each at its hex (Barbarossa special rule 6)
+    box_places: tuple[str, ...] = ()
+    # Strength Point Movement Across Seas 1 (Atlantic): a lane to and from some boxes
+    # with its own per-turn limit, by side: {side: {lane name: boxes}}; the lane's limit
+    # is in `sea_transport` under its name
+    box_lanes: dict[str, dict[str, tuple[str, ...]]] = {}
     # where a side may place new points, when not its home countries (Allied Production)
     build_countries: dict[str, tuple[str, ...]] = {}
     # The Fall of Germany special rule 4: a cut-off hex goes to the nearest producer
@@ -173,6 +179,9 @@ def _check(content: ScenarioContent) -> None:
             problems.append(f"fort date for {date.territory!r} must name a side and a territory of the map")
         if date.first not in turns:
             problems.append(f"fort date for {date.territory!r}: {date.first!r} is not on the Time Record")
+    for box_id in content.box_places:
+        if box_id not in {b.id for b in hmap.data.boxes if b.hex}:
+            problems.append(f"box place {box_id!r} is not an off-map box with a hex")
     depots = content.lend_lease.depots if content.lend_lease else ()
     for hexes in (*content.capitals.values(), content.permanent_devastation, depots, (content.berlin,)):
         problems += [f"hex {h} is not on the map" for h in hexes if h not in hmap]

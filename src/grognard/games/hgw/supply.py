@@ -18,7 +18,7 @@ from .board import Data, armies_at, capture, eliminate, enemy, geo, opponents, p
 from .forts import destroy as destroy_fort
 from .forts import fort_side
 from .geography import Place
-from .limitations import supply_seas
+from .limitations import box_producing, supply_seas
 from .map import hex_distance
 from .scenario import BOX, load_scenario
 
@@ -37,7 +37,8 @@ def _sources(data: Data, side: str, home_only: bool) -> set[Place]:
             if not data["devastated"].get(BOX):
                 found.add(place)
             continue
-        if production_of(data, place) and (not home_only or g.country[place] in homes):
+        producing = production_of(data, place) or (place in g.box_at and box_producing(data, side, place))
+        if producing and (not home_only or g.country[place] in homes):
             found.add(place)
     # Invasion Procedure 4: a landed invader traces supply to its hex for the ensuing
     # game turn, as if the hex were a source of its own side
@@ -145,8 +146,8 @@ def _to_nearest_producer(state: Any, side: str, cut: list[Place]) -> None:
     for place in cut:
         if data["owner"].get(place) != side:
             continue
-        if place == BOX:
-            continue  # the box has no hex to measure from; it stays as it is
+        if geo(data).is_box(place):
+            continue  # a box is a whole country, not a hex to measure from; it stays as it is
         distance = {
             other: min((hex_distance(place, p) for p in ps), default=10**6) for other, ps in producers.items()
         }

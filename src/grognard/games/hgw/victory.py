@@ -25,14 +25,21 @@ from .scenario import BOX, load_scenario
 
 def gross_production(data: dict[str, Any], side: str) -> int:
     """Victory Conditions 5: every point of the side's places, devastated or not, plus
-    the off-map boxes it holds or counts (Siberia, and the Allied boxes)."""
+    the off-map boxes it holds or counts (Siberia, and the Allied boxes: a box played as
+    a place counts for whoever holds it)."""
     g = geography(data["scenario"])
     content = load_scenario(data["scenario"])
     hmap = load_map()
-    total = sum(g.production[p] for p, o in data["owner"].items() if o == side and p != BOX)
-    if data["owner"].get(BOX) == side:
+    owner = data["owner"]
+    total = sum(g.production[p] for p, o in owner.items() if o == side and p != BOX)
+    if owner.get(BOX) == side:
         total += hmap.box(BOX).production
-    total += sum(hmap.box(b).production for b in content.box_production.get(side, ()))
+    places = {box_id: p for p, box_id in g.box_at.items()}
+    counted = {b for boxes in content.box_production.values() for b in boxes}
+    for b in sorted(counted):
+        held = owner.get(places[b]) == side if b in places else b in content.box_production.get(side, ())
+        if held:
+            total += hmap.box(b).production
     return total
 
 

@@ -427,6 +427,12 @@ function describeAction(action, view) {
     }
     case "cancel":
       return { label: "Cancel this move" };
+    case "remove_marker":
+      // Garrisons 6: an occupation marker lifted in the movement phase
+      return { hex: a, label: `Lift the occupation marker at ${placeWords(a)}` };
+    case "declare_war":
+      // Violation of Neutrality 6: war on Spain before attacking Gibraltar from Portugal
+      return { label: `Declare war on ${String(a).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase())}` };
     case "end_movement":
       return { label: "End movement", primary: true };
     case "attack": {
