@@ -16,6 +16,7 @@ from grognard.games.hgw.board import capture, mark, may_target, over_limit
 from grognard.games.hgw.geography import geography
 from grognard.games.hgw.limitations import boxes_counted
 from grognard.games.hgw.movement import routes
+from grognard.games.hgw.naval import BOX_COASTAL_AIR, coastal_air
 from grognard.games.hgw.production import budget, build_places
 from grognard.games.hgw.supply import _sources, supplied_places
 from grognard.games.hgw.victory import gross_production
@@ -184,3 +185,18 @@ def test_the_india_box_stays_in_supply_while_the_suez_keeps_its_points_out() -> 
     assert "india" not in boxes_counted(state.data, "allied")
     assert "2656" in _sources(state.data, "allied", home_only=False)
     assert "2656" in supplied_places(state.data, "allied", home_only=False)
+
+
+@pytest.mark.rules("F3.7")
+def test_an_axis_invasion_of_an_off_map_box_meets_ten_points_of_coastal_air() -> None:
+    """Coastal Airpower 5: an Allied box invaded by the Axis meets ten points of
+    coastal air, with no army in it; an Allied landing there meets none, and an
+    ordinary coastal hex keeps the six points of Coastal Airpower 1."""
+    state = new_game()
+    assert not any(x["at"] == "4639" for x in state.data["armies"].values())
+    assert coastal_air(state.data, "4639", "axis") == BOX_COASTAL_AIR == 10
+    assert coastal_air(state.data, "1909", "axis") == 10
+    assert coastal_air(state.data, "4639", "allied") == 0
+    capture(state, "4639", "axis", by_advance=True)
+    assert coastal_air(state.data, "4639", "allied") == 0  # the ten points are the Allies' alone
+    assert coastal_air(state.data, "4639", "axis") == 0  # nobody's to fire at the Axis now

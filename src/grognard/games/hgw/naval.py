@@ -36,7 +36,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end
 
-from .board import armies_at, opponents, points
+from .board import armies_at, geo, opponents, points
 from .combat import strike, subsets, take_losses
 from .fleets import active, base_hex, fleets_at, is_naval_base, may_intercept, route_path
 from .geography import Place
@@ -47,6 +47,7 @@ from .tables import load_tables
 
 Action = tuple[Any, ...]
 COASTAL_AIR = 6  # Coastal Airpower 1: a constant six firepower points
+BOX_COASTAL_AIR = 10  # Coastal Airpower 5: an off-map box invaded by the Axis
 AIR_FEATURES = ("naval_port", "naval_yard", "airbase")
 
 
@@ -282,7 +283,13 @@ def air_at(data: dict[str, Any], place: Place, invader: str) -> int:
 
 
 def coastal_air(data: dict[str, Any], target: Place, invader: str) -> int:
-    """Coastal Airpower 1-2, 7: the air strength that meets an invasion of `target`."""
+    """Coastal Airpower 1-2, 5, 7: the air strength that meets an invasion of `target`.
+    An off-map box held by an enemy of an Axis invader meets it with ten points
+    (Coastal Airpower 5), whoever stands in it: the box stands for a whole country's
+    coast and airfields, not one hex's garrison (our reading; docs/hgw-design.md)."""
+    if invader == "axis" and target in geo(data).box_at:
+        owner = data["owner"].get(target)
+        return BOX_COASTAL_AIR if owner in opponents(data, invader) else 0
     hmap = load_map()
     if any(data["owner"].get(n) == invader for n in hmap.neighbours(target)):
         return 0  # Coastal Airpower 1: the invader holds a neighbouring hex
