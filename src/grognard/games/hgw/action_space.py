@@ -30,7 +30,9 @@ K = strength point kinds):
 - production (Building Strength Points, Fortifications, Lend-Lease): end_production,
   lend_lease, build (K x (("army", A) or ("place", P))), fort (P), dismantle_fort (P),
   repair (P)
-- Campaign Game I politics: italy_loss (A x K), accept_surrender, refuse_surrender
+- Campaign Game I politics: italy_loss (A x K), accept_surrender, refuse_surrender;
+  remove_marker (P: Garrisons 6, any scenario), declare_war (the nations a side must
+  declare war on before it may pass them, Violation of Neutrality 6)
 
 MAX_POINTS bounds the points of one army: ten a hex (Stacking 1), but the off-map boxes
 have no limit (the U.S. Army starts with twelve in its box), so it is a generous bound.
@@ -42,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .campaign import load_campaign
 from .geography import geography
 from .map import load_map
 from .movement import WHOLE
@@ -71,6 +74,8 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     fleets = [f.id for f in content.fleets]
     groups = [("", 0)] + [(side, mask) for side, ids in rosters.items() for mask in range(1, 2 ** len(ids))]
     points = list(range(1, MAX_POINTS + 1))
+    campaign = load_campaign(scenario)
+    nations = sorted({w.nation for w in campaign.war_to_pass}) if campaign is not None else []
     naval: list[Family] = []  # Fleet Naval Fire: only where the set-up has fleets
     if fleets:
         naval = [
@@ -117,6 +122,8 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         ("dismantle_fort", [places]),
         ("repair", [places]),
         ("italy_loss", [armies, kinds]),
+        ("remove_marker", [places]),  # Garrisons 6 (H2.6): a side lifts its own marker
+        ("declare_war", [nations]),  # Violation of Neutrality 6 (G2.6)
         ("accept_surrender", []),
         ("refuse_surrender", []),
     ]
