@@ -114,6 +114,11 @@ class Board:
             self.prey = FREE_PREY
         elif content.victory in ("berlin", "campaign"):
             goals = [content.berlin]  # The Fall of Germany: everything turns on Berlin
+            if content.victory == "campaign" and self.me == "soviet":
+                # Campaign Game I: unaligned Poland stands between the Soviet Union and
+                # Germany; it never joins a side (Violation of Neutrality 5), so the
+                # Soviets go through it rather than wait for the Axis to open a front
+                self.prey = FREE_PREY
         else:
             goals = [c for c in content.capitals.get(self.me, ()) if self.owner.get(c) != self.me]
         self.goals = frozenset(goals or content.capitals.get(self.me, ()))
