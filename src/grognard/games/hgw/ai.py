@@ -671,13 +671,13 @@ class HgwHeuristic:
             built = int(fort["points"]) + int(fort["building"]) if fort else 0
             if not b.attacking and ("fort", goal) in legal and built < FORT_GOAL:
                 return ("fort", goal)
-        # a capital short of the garrison its invasion threat calls for gets infantry
-        for place, garrison in b.guard.items():
-            if b.defence(place) < garrison:
-                own = [("build", "infantry", "army", a["id"]) for a in b.at(place, b.me)]
-                for build in [*sorted(own), ("build", "infantry", "place", place)]:
-                    if build in legal:
-                        return build
+        # Berlin short of the garrison its invasion threat calls for gets infantry (the
+        # other capitals only keep their points and draw on the rear in the movement)
+        if b.defence(b.berlin) < b.guard.get(b.berlin, 0):
+            own = [("build", "infantry", "army", a["id"]) for a in b.at(b.berlin, b.me)]
+            for build in [*sorted(own), ("build", "infantry", "place", b.berlin)]:
+                if build in legal:
+                    return build
         builds = [a for a in legal if a[0] == "build"]
         for kind in (want, "infantry", "mechanized"):
             options = [a for a in builds if a[1] == kind]
