@@ -129,8 +129,13 @@ class Board:
         self.held_back: Place | None = None
         options = view.get("options") or {}
         three = content.victory == "campaign" and self.me != "axis" and not options.get("two_player")
-        if three and not _berlin_wins(view, self.me, content.berlin):
+        if three and _berlin_share(view, self.me, content.berlin) < 1:
             self.held_back = content.berlin
+            # in the last turn it is taken if that leaves the side a better share of the
+            # win than the production count without it (a tie at the top: Three Players 4)
+            last = int(board["turn_index"]) >= len(board["turns"]) - 1
+            if last and _berlin_share(view, self.me, content.berlin) > _berlin_share(view, self.me, None):
+                self.held_back = None
         # The Fall of Germany with three players: the Allies win only if Berlin falls while
         # the Soviets produce less than two thirds of the Allied total (Victory Conditions
         # 3-4), so they take it only when that would hold, or on the last turn
@@ -713,18 +718,22 @@ class HgwHeuristic:
         return (b.dist.get(place, 99), 0 if a[2] == "army" else 1)
 
 
-def _berlin_wins(view: View, me: str, berlin: Place) -> bool:
-    """Would `me` win alone (Three Players 4-5) if Berlin fell to it now?"""
+def _berlin_share(view: View, me: str, berlin: Place | None) -> float:
+    """`me`'s share of the win (Three Players 4-5: sides tied at the highest level share
+    it) if the game ended now, with Berlin fallen to `me` (None: as it stands)."""
     board = view["board"]
+    owner = board["owner"] if berlin is None else {**board["owner"], berlin: me}
     data = {
         "scenario": view["scenario"],
-        "owner": {**board["owner"], berlin: me},
+        "owner": owner,
         "politics": board.get("politics"),
         "turn": board["turn_index"],
         "turns": board["turns"],
     }
     levels = {s: level(data, s) for s in load_scenario(view["scenario"]).sides}
-    return all(levels[me] > n for s, n in levels.items() if s != me)
+    best = max(levels.values())
+    top = [s for s, n in levels.items() if n == best and best > 0]
+    return 1 / len(top) if me in top else 0.0
 
 
 def _fog_berlin_wins(view: View, berlin: Place) -> bool:
