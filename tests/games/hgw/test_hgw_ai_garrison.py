@@ -1,6 +1,7 @@
 """The heuristic's Campaign Game I Soviets and the Axis's garrison of Berlin: the Soviets
 go through unaligned Poland toward Germany (Violation of Neutrality 5: Poland never
-joins a side), and the Axis of The Fall of Germany and Campaign Game I garrisons
+joins a side) and take Berlin in the last turn when that shares the win (Three Players
+4-5), and the Axis of The Fall of Germany and Campaign Game I garrisons
 Berlin against the invasions it can see coming (Invasion Procedure 2-3; Invasion
 Advance 2). The win rates over 200 games are benchmarks/bench_hgw.py's."""
 
@@ -104,3 +105,20 @@ def test_campaign_axis_buys_infantry_for_berlin_only_when_an_invasion_threatens(
             assert Board(state.view("axis")).defence(BERLIN) >= before + 8
         else:
             assert into_berlin == []
+
+
+def test_campaign_soviets_take_berlin_in_the_last_turn_for_a_share_of_the_win() -> None:
+    """Three Players 4-5: with the United States at war for a turn (sixteen points) the
+    Soviets' 27 against 39 Allied and 16 Axis leave them no level, and the Axis wins
+    alone; with Berlin theirs (Axis 0) they stand level 1 against the Allies' level 1 and
+    share the win. Before the last turn they still hold back, hoping for the whole."""
+    state = _campaign()
+    last = len(state.data["turns"]) - 1
+    state.data["politics"]["us_since"] = last - 1
+    state.data["turn"] = last - 1
+    board = Board(state.view("soviet"))
+    assert board.held_back == BERLIN and not board.is_target(BERLIN)
+    state.data["turn"] = last
+    board = Board(state.view("soviet"))
+    assert board.held_back is None and board.is_target(BERLIN)
+    assert Board(state.view("allied")).held_back is None  # its fall crowns the Allies
