@@ -32,6 +32,12 @@ the landing odds count the amphibious points a long route spends, Berlin is inva
 when its fall would crown the Allies (else production hexes are), Britain feeds the
 front across the open seas, and no lend-lease goes to the rival Soviets with three
 players (docs/hgw-design.md, "Heuristic agent").
+
+The Axis of The Fall of Germany and Campaign Game I garrisons its capitals against the
+invasions it can see coming (the threat and one more point; Berlin also from the
+production). In Campaign Game I the Soviets count unaligned Poland as a target, and
+with three players the Soviets and the Allies hold Berlin back while its fall would not
+crown them alone, except in the last turn when it buys a better share of the win.
 """
 
 from __future__ import annotations
