@@ -32,6 +32,12 @@ the landing odds count the amphibious points a long route spends, Berlin is inva
 when its fall would crown the Allies (else production hexes are), Britain feeds the
 front across the open seas, and no lend-lease goes to the rival Soviets with three
 players (docs/hgw-design.md, "Heuristic agent").
+
+The Axis of The Fall of Germany and Campaign Game I garrisons its capitals against the
+invasions it can see coming (the threat and one more point; Berlin also from the
+production). In Campaign Game I the Soviets count unaligned Poland as a target, and
+with three players the Soviets and the Allies hold Berlin back while its fall would not
+crown them alone, except in the last turn when it buys a better share of the win.
 """
 
 from __future__ import annotations
@@ -114,6 +120,11 @@ class Board:
             self.prey = FREE_PREY
         elif content.victory in ("berlin", "campaign"):
             goals = [content.berlin]  # The Fall of Germany: everything turns on Berlin
+            if content.victory == "campaign" and self.me == "soviet":
+                # Campaign Game I: unaligned Poland stands between the Soviet Union and
+                # Germany; it never joins a side (Violation of Neutrality 5), so the
+                # Soviets go through it rather than wait for the Axis to open a front
+                self.prey = FREE_PREY
         else:
             goals = [c for c in content.capitals.get(self.me, ()) if self.owner.get(c) != self.me]
         self.goals = frozenset(goals or content.capitals.get(self.me, ()))
@@ -124,8 +135,13 @@ class Board:
         self.held_back: Place | None = None
         options = view.get("options") or {}
         three = content.victory == "campaign" and self.me != "axis" and not options.get("two_player")
-        if three and not _berlin_wins(view, self.me, content.berlin):
+        if three and _berlin_share(view, self.me, content.berlin) < 1:
             self.held_back = content.berlin
+            # in the last turn it is taken if that leaves the side a better share of the
+            # win than the production count without it (a tie at the top: Three Players 4)
+            last = int(board["turn_index"]) >= len(board["turns"]) - 1
+            if last and _berlin_share(view, self.me, content.berlin) > _berlin_share(view, self.me, None):
+                self.held_back = None
         # The Fall of Germany with three players: the Allies win only if Berlin falls while
         # the Soviets produce less than two thirds of the Allied total (Victory Conditions
         # 3-4), so they take it only when that would hold, or on the last turn
@@ -145,6 +161,16 @@ class Board:
             transport = content.sea_transport.get(self.me, {})
             self.open_seas = frozenset(sea for sea, n in transport.items() if n < 0)
         self.key = (int(board["turn_index"]), str(board["player"]))
+        # The Fall of Germany and Campaign Game I, the Axis: the capitals it holds (Berlin
+        # first) and the garrison each wants against the invasions it can see coming
+        self.guard: dict[Place, int] = {}
+        if self.me == "axis" and content.victory in ("berlin", "campaign"):
+            capitals = [content.berlin, *sorted(p for p in _capitals() if p != content.berlin)]
+            for place in capitals:
+                if self.owner.get(place) == self.me:
+                    threat = self.invasion_threat(place)
+                    if threat:
+                        self.guard[place] = min(10, threat + 1)
         # the ports the Allied invasion armies gather in: the nearest to Berlin by sea
         self.staging: tuple[Place, ...] = ()
         self.closed = closed_narrows({"owner": self.owner}, self.me)  # Sea Route 4
@@ -161,6 +187,35 @@ class Board:
                 return (extension_cost(steps), not fleet, steps, p)
 
             self.staging = tuple(sorted(ports, key=rank)[:STAGING_PORTS])
+
+    def invasion_threat(self, place: Place) -> int:
+        """The most points the enemy's amphibious armies could land in `place` in its
+        next turn if they gathered for it: each army in a port, or next to one of its
+        side's ports, counts its amphibious points less those the sea route spends
+        (Invasion Procedure 3) and as many of its others (Invasion Advance 2)."""
+        total = 0
+        for army in self.armies.values():
+            at, sp = army["at"], army["sp"]
+            if army["side"] not in self.foes or at is None or not int(sp["amphibious"]):
+                continue
+            closed = closed_narrows({"owner": self.owner}, army["side"])
+            ports = [at] if _is_port(at) else []
+            side_ports = [n for n in self.g.links.get(at, ()) if self.owner.get(n) == army["side"]]
+            ports += [n for n in side_ports if _is_port(n)]
+            steps = min((_route_steps(port, place, closed) for port in ports), default=10**6)
+            if steps >= 10**6:
+                continue
+            amphibious = int(sp["amphibious"]) - extension_cost(steps)
+            if amphibious > 0:
+                total += amphibious + min(amphibious, int(sp["infantry"]) + int(sp["mechanized"]))
+        return total
+
+    def spare(self, army: dict[str, Any]) -> int:
+        """Points `army` may give away without leaving a guarded capital short."""
+        want = self.guard.get(army["at"])
+        if want is None:
+            return 99
+        return max(0, self.defence(army["at"]) - want)
 
     def at(self, place: Place, side: str | None = None) -> list[dict[str, Any]]:
         return [a for a in self.armies.values() if a["at"] == place and (side is None or a["side"] == side)]
@@ -341,6 +396,9 @@ class HgwHeuristic:
             converts = [a for a in legal if a[0] == "convert" and not _in_port(b.armies[a[1]])]
             if converts:
                 return converts[0]
+        guard = self._guard(b, moves)
+        if guard is not None:
+            return guard
         for (army_id, kind), _count in sorted(moves.items(), key=lambda x: (x[0][1] != "mechanized", x[0])):
             army = b.armies[army_id]
             if b.is_front(army["at"]) or _invader(army):
@@ -358,11 +416,42 @@ class HgwHeuristic:
             dest = self._destination(b, army, 1)
             if dest is not None:
                 room = dest[1]
-                count = min(moves[(army_id, kind)], room, excess)
+                count = min(moves[(army_id, kind)], room, excess, b.spare(army))
                 if count > 0:
                     self._plan = (army_id, kind, count, dest[0])
                     return ("move", army_id, kind, count)
         return ("end_movement",)
+
+    def _guard(self, b: Board, moves: dict[tuple[str, str], int]) -> Action | None:
+        """The Axis garrisons its capitals against the invasions it sees coming (Berlin
+        first): points of armies away from the front, infantry first and the nearest
+        first, go to the capital until its defence reaches the threat and one more."""
+        for place, want in b.guard.items():
+            short = want - b.defence(place)
+            room = 10 - b.stacks.get(place, 0)
+            if short <= 0 or room <= 0:
+                continue
+            mine = b.at(place, b.me)
+            if mine:
+                dest: Action = ("to_army", max(mine, key=lambda a: (a["strength"], a["id"]))["id"])
+            elif any(a["at"] is None and a["side"] == b.me for a in b.armies.values()):
+                dest = ("to_place", place)
+            else:
+                continue
+            near = _distances(b.scenario, frozenset({place}))
+            sources = []
+            for (army_id, kind), have in moves.items():
+                army = b.armies[army_id]
+                at = army["at"]
+                if at == place or b.is_front(at) or _invader(army) or place not in b.reachable(at):
+                    continue
+                count = min(have, short, room, b.spare(army))
+                if count > 0:
+                    sources.append((kind != "infantry", near.get(at, 99), army_id, kind, count))
+            if sources:
+                _, _, army_id, kind, count = min(sources)
+                return self._order(army_id, kind, count, dest)
+        return None
 
     def _gather(self, b: Board, moves: dict[tuple[str, str], int]) -> Action | None:
         """The Fall of Germany, the Allies: in each staging port one army gathers an
@@ -596,6 +685,13 @@ class HgwHeuristic:
             built = int(fort["points"]) + int(fort["building"]) if fort else 0
             if not b.attacking and ("fort", goal) in legal and built < FORT_GOAL:
                 return ("fort", goal)
+        # Berlin short of the garrison its invasion threat calls for gets infantry (the
+        # other capitals only keep their points and draw on the rear in the movement)
+        if b.defence(b.berlin) < b.guard.get(b.berlin, 0):
+            own = [("build", "infantry", "army", a["id"]) for a in b.at(b.berlin, b.me)]
+            for build in [*sorted(own), ("build", "infantry", "place", b.berlin)]:
+                if build in legal:
+                    return build
         builds = [a for a in legal if a[0] == "build"]
         for kind in (want, "infantry", "mechanized"):
             options = [a for a in builds if a[1] == kind]
@@ -631,18 +727,22 @@ class HgwHeuristic:
         return (b.dist.get(place, 99), 0 if a[2] == "army" else 1)
 
 
-def _berlin_wins(view: View, me: str, berlin: Place) -> bool:
-    """Would `me` win alone (Three Players 4-5) if Berlin fell to it now?"""
+def _berlin_share(view: View, me: str, berlin: Place | None) -> float:
+    """`me`'s share of the win (Three Players 4-5: sides tied at the highest level share
+    it) if the game ended now, with Berlin fallen to `me` (None: as it stands)."""
     board = view["board"]
+    owner = board["owner"] if berlin is None else {**board["owner"], berlin: me}
     data = {
         "scenario": view["scenario"],
-        "owner": {**board["owner"], berlin: me},
+        "owner": owner,
         "politics": board.get("politics"),
         "turn": board["turn_index"],
         "turns": board["turns"],
     }
     levels = {s: level(data, s) for s in load_scenario(view["scenario"]).sides}
-    return all(levels[me] > n for s, n in levels.items() if s != me)
+    best = max(levels.values())
+    top = [s for s, n in levels.items() if n == best and best > 0]
+    return 1 / len(top) if me in top else 0.0
 
 
 def _fog_berlin_wins(view: View, berlin: Place) -> bool:
@@ -658,6 +758,13 @@ def _route_steps(origin: Place, target: Place, closed: frozenset[Place]) -> int:
     rules count them."""
     path = load_map().sea_route(origin, target, closed=closed)
     return route_steps(path) if path else 10**6  # Sea Route 7: the northern rows at half
+
+
+@cache
+def _capitals() -> frozenset[Place]:
+    """The hexes with a capital star."""
+    hmap = load_map()
+    return frozenset(h for h in hmap.hexes if hmap.has_feature(h, "capital"))
 
 
 def _is_port(place: Place) -> bool:

@@ -1,0 +1,124 @@
+"""The heuristic's Campaign Game I Soviets and the Axis's garrison of Berlin: the Soviets
+go through unaligned Poland toward Germany (Violation of Neutrality 5: Poland never
+joins a side) and take Berlin in the last turn when that shares the win (Three Players
+4-5), and the Axis of The Fall of Germany and Campaign Game I garrisons
+Berlin against the invasions it can see coming (Invasion Procedure 2-3; Invasion
+Advance 2). The win rates over 200 games are benchmarks/bench_hgw.py's."""
+
+from __future__ import annotations
+
+from hgw_positions import act, fog_game, pass_turn, put, step
+
+from grognard.core.game import Action
+from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw.ai import Board, HgwHeuristic
+
+BERLIN = "1237"
+CG1 = "campaign_1"
+
+
+def _campaign(seed: int = 1) -> HgwState:
+    state = RULESET.new_game(CG1, {}, seed=seed)
+    assert isinstance(state, HgwState)
+    return state
+
+
+def _play_step(state: HgwState, role: str, agent: HgwHeuristic, steps: tuple[str, ...]) -> list[Action]:
+    """Let the agent play `role` while the game is in one of `steps`; its choices."""
+    chosen = []
+    while state.data["player"] == role and step(state) in steps:
+        action = agent.act(state.view(role), state.legal_actions(role))
+        assert action in state.legal_actions(role)
+        chosen.append(action)
+        state.apply(role, action)
+    return chosen
+
+
+def _where(state: HgwState, build: Action) -> object:
+    """The hex a ("build", kind, "army" | "place", army | hex) puts its point in."""
+    return state.data["armies"][build[3]]["at"] if build[2] == "army" else build[3]
+
+
+def test_campaign_soviets_take_unaligned_poland_as_a_target_and_the_baltic_not() -> None:
+    state = _campaign()
+    soviet, allied = Board(state.view("soviet")), Board(state.view("allied"))
+    assert soviet.is_target("1241") and soviet.is_target("1341")  # Poland
+    assert not soviet.is_target("1140")  # the Baltic States would join the Axis
+    assert not allied.is_target("1341")  # no Allied army stands near it
+
+
+def test_campaign_soviets_attack_into_poland_in_their_first_turn() -> None:
+    """With the Axis passing, no Axis hex touches the Soviet Union: without Poland as a
+    target the Soviets would wait at the border for the whole game."""
+    state = _campaign()
+    pass_turn(state, "axis")
+    chosen = _play_step(state, "soviet", HgwHeuristic(1), ("movement", "move_to", "announce"))
+    attacks = [a for a in chosen if a[0] == "attack"]
+    assert attacks and all(Board(state.view("soviet")).g.country[a[2]] == "poland" for a in attacks)
+
+
+def test_the_threat_counts_the_amphibious_points_a_long_route_spends() -> None:
+    """The Fall of Germany: the U.S. First Army in 1333, seven steps from Berlin, spends one
+    of its three amphibious points on the route (Invasion Procedure 3): two land, with two
+    others (Invasion Advance 2). From 1934 (nineteen steps) one lands, with one other."""
+    state = fog_game()
+    for army in ("1can", "2br", "21ag", "7a"):
+        put(state, army, state.data["armies"][army]["at"], infantry=3)
+    assert Board(state.view("axis")).invasion_threat(BERLIN) == 4
+    put(state, "1us", "1934", infantry=2, mechanized=1, amphibious=3)
+    assert Board(state.view("axis")).invasion_threat(BERLIN) == 2
+    put(state, "1us", "1934", infantry=3)
+    board = Board(state.view("axis"))
+    assert board.invasion_threat(BERLIN) == 0 and board.guard == {}
+
+
+def test_the_fall_of_germany_axis_holds_berlin_against_the_first_invasion() -> None:
+    """The set-up leaves two points in Berlin and the Allied heuristic invades it in the
+    first turn when it can (it did in 6 of 12 games with heuristics on every side). The
+    Axis sees twelve points that could land, keeps the garrison, fortifies and buys
+    infantry there, and the Allies do not get in."""
+    state = fog_game(seed=1)
+    assert Board(state.view("axis")).guard[BERLIN] == 10
+    agents = {r: HgwHeuristic(1) for r in state.roles}
+    while not state.is_over() and state.data["turn"] == 0:
+        role = state.active_roles()[0]
+        state.apply(role, agents[role].act(state.view(role), state.legal_actions(role)))
+    assert state.data["owner"][BERLIN] == "axis"
+    assert Board(state.view("axis")).defence(BERLIN) >= 9
+
+
+def test_campaign_axis_buys_infantry_for_berlin_only_when_an_invasion_threatens() -> None:
+    """Campaign Game I: the British army in 1333 with five amphibious and five mechanized
+    points could land ten in Berlin; the Axis, mechanized buyer otherwise, puts its
+    production into infantry there. Without amphibious points in reach, nothing goes to
+    Berlin."""
+    for amphibious, garrisoned in ((5, True), (0, False)):
+        state = _campaign()
+        put(state, "brit", "1333", mechanized=5, amphibious=amphibious)
+        for action in ("end_movement", "end_announce", "to_advances", "to_exploitation", "end_combat"):
+            act(state, "axis", action)
+        before = Board(state.view("axis")).defence(BERLIN)
+        chosen = _play_step(state, "axis", HgwHeuristic(1), ("production",))
+        into_berlin = [a for a in chosen if a[0] == "build" and _where(state, a) == BERLIN]
+        if garrisoned:
+            assert all(a[1] == "infantry" for a in into_berlin)
+            assert Board(state.view("axis")).defence(BERLIN) >= before + 8
+        else:
+            assert into_berlin == []
+
+
+def test_campaign_soviets_take_berlin_in_the_last_turn_for_a_share_of_the_win() -> None:
+    """Three Players 4-5: with the United States at war for a turn (sixteen points) the
+    Soviets' 27 against 39 Allied and 16 Axis leave them no level, and the Axis wins
+    alone; with Berlin theirs (Axis 0) they stand level 1 against the Allies' level 1 and
+    share the win. Before the last turn they still hold back, hoping for the whole."""
+    state = _campaign()
+    last = len(state.data["turns"]) - 1
+    state.data["politics"]["us_since"] = last - 1
+    state.data["turn"] = last - 1
+    board = Board(state.view("soviet"))
+    assert board.held_back == BERLIN and not board.is_target(BERLIN)
+    state.data["turn"] = last
+    board = Board(state.view("soviet"))
+    assert board.held_back is None and board.is_target(BERLIN)
+    assert Board(state.view("allied")).held_back is None  # its fall crowns the Allies
