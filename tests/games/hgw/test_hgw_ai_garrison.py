@@ -58,26 +58,34 @@ def test_campaign_soviets_attack_into_poland_in_their_first_turn() -> None:
 
 
 def test_the_threat_counts_the_amphibious_points_a_long_route_spends() -> None:
-    """The Fall of Germany: the U.S. First Army in 1333, seven steps from Berlin, spends one
-    of its three amphibious points on the route (Invasion Procedure 3): two land, with two
-    others (Invasion Advance 2). From 1934 (nineteen steps) one lands, with one other."""
+    """The Fall of Germany: while the Axis holds East Denmark (1136), the Sound closes the
+    Baltic and no invasion reaches Berlin (Sea Route 4). With 1136 Allied, the U.S. First
+    Army in 1333 is four steps from Berlin (1333-1234-1134-1135-1136-1237), within the
+    free six (Invasion Procedure 3): its three amphibious points land with three others
+    (Invasion Advance 2). From 1934 the route is eighteen steps, one extension of twelve:
+    one of three amphibious points is spent, two land with two others."""
     state = fog_game()
     for army in ("1can", "2br", "21ag", "7a"):
         put(state, army, state.data["armies"][army]["at"], infantry=3)
-    assert Board(state.view("axis")).invasion_threat(BERLIN) == 4
+    assert Board(state.view("axis")).invasion_threat(BERLIN) == 0  # the Sound is Axis
+    state.data["owner"]["1136"] = "allied"
+    assert Board(state.view("axis")).invasion_threat(BERLIN) == 3 + 3
     put(state, "1us", "1934", infantry=2, mechanized=1, amphibious=3)
-    assert Board(state.view("axis")).invasion_threat(BERLIN) == 2
+    assert Board(state.view("axis")).invasion_threat(BERLIN) == 2 + 2
     put(state, "1us", "1934", infantry=3)
     board = Board(state.view("axis"))
     assert board.invasion_threat(BERLIN) == 0 and board.guard == {}
 
 
 def test_the_fall_of_germany_axis_holds_berlin_against_the_first_invasion() -> None:
-    """The set-up leaves two points in Berlin and the Allied heuristic invades it in the
-    first turn when it can (it did in 6 of 12 games with heuristics on every side). The
-    Axis sees twelve points that could land, keeps the garrison, fortifies and buys
-    infantry there, and the Allies do not get in."""
+    """The set-up leaves two points in Berlin. While the Axis holds the Sound (1136) no
+    invasion can reach Berlin, and the Axis keeps no guard there; once the Allies hold
+    it (here from the start), the Axis sees twelve points that could land, keeps the
+    garrison, fortifies and buys infantry there, and the Allies do not get in (the
+    Allied heuristic invaded Berlin in the first turn in 6 of 12 games before)."""
     state = fog_game(seed=1)
+    assert BERLIN not in Board(state.view("axis")).guard
+    state.data["owner"]["1136"] = "allied"
     assert Board(state.view("axis")).guard[BERLIN] == 10
     agents = {r: HgwHeuristic(1) for r in state.roles}
     while not state.is_over() and state.data["turn"] == 0:
