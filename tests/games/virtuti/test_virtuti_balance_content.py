@@ -55,6 +55,12 @@ def test_the_red_army_holds_the_bug_in_strength() -> None:
                 if u["f"] == "ussr" and u["a"] == "brest_litovsk"]  # fmt: skip
     assert sorted(at_brest) == ["army", "army", "corps"]
     assert barbarossa.data["factions"]["ussr"]["logistics"] == 6
+    # ...and the Axis's reserve army from Torun stands with the Finns at Helsinki (Army
+    # Norway; the road to Leningrad), else Barbarossa's front froze at 14-12
+    at_helsinki = sorted((u["t"], u["lv"]) for u in barbarossa.data["units"].values()
+                         if u["a"] == "helsinki")  # fmt: skip
+    assert at_helsinki == [("army", 1), ("army", 2), ("corps", 1)]
+    assert not [u for u in barbarossa.data["units"].values() if u["a"] == "torun"]
     campaign = RULESET.new_game("full_campaign", seed=0)
     assert campaign.data["factions"]["ussr"]["logistics"] == 4
     assert campaign.data["factions"]["ussr"]["we"] == 30
