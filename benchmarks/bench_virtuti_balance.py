@@ -13,6 +13,9 @@ benchmarks/results/virtuti-balance-<label>-<scenario>.jsonl (git-ignored; append
 and a rerun skips the games already there, so a run can be stopped and resumed); the
 summary goes to stdout and to benchmarks/results/virtuti-balance-<label>.json.
 
+`--rescore area=vp,...` scores the finished games of `--label` under another VP layout
+(a cheap first filter before playing it; see rescore).
+
 `--show SEED` plays the one game of that seed (first `--scenario`, default the Full
 Campaign) with the same seeding and prints its public log: the annotated turns of
 docs/virtuti-design.md come from such games.
@@ -164,6 +167,31 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def rescore(records: list[dict[str, Any]], layout: dict[str, int]) -> dict[str, int]:
+    """Finished games scored under another VP layout (area -> VP) from the areas each side
+    held at the end: who would have had 15 at the last turn. A first filter only: the
+    heuristic's prizes follow the VP, so a layout changes the play, and a game that ended
+    early by a decisive victory is scored where it stopped."""
+    tally = {"axis": 0, "allies": 0, "draw": 0}
+    for r in records:
+        axis = sum(vp for area, vp in layout.items() if area in r["axis_areas"])
+        allies = sum(vp for area, vp in layout.items() if area in r["allied_areas"])
+        tally["axis" if axis >= 15 else "allies" if allies >= 15 else "draw"] += 1
+    return tally
+
+
+def parse_layout(text: str) -> dict[str, int]:
+    """`london=3,paris=3,...`: every VP area of the proposed layout (26 VP in all)."""
+    try:
+        layout = {area.strip(): int(vp) for area, vp in (part.split("=") for part in text.split(","))}
+    except ValueError:
+        raise SystemExit("--rescore: write the layout as area=vp,area=vp,...") from None
+    unknown = sorted(set(layout) - set(vmap().land_ids))
+    if unknown or sum(layout.values()) != 26:
+        raise SystemExit(f"--rescore: unknown areas {unknown} or not 26 VP ({sum(layout.values())})")
+    return layout
+
+
 def run(scenario: str, games: int, seed: int, workers: int, label: str, vs_random: bool) -> dict[str, Any]:
     kind = "vsrandom" if vs_random else "balance"
     path = RESULTS / f"virtuti-{kind}-{label}-{scenario}.jsonl"
@@ -194,7 +222,17 @@ def main() -> None:
     parser.add_argument("--scenario", choices=SCENARIOS, action="append", help="default: both")
     parser.add_argument("--vs-random", action="store_true", help="the heuristic against random play instead")
     parser.add_argument("--show", type=int, metavar="SEED", help="print the public log of one game")
+    parser.add_argument("--rescore", metavar="LAYOUT", help="score the finished games under area=vp,...")
     args = parser.parse_args()
+    if args.rescore is not None:
+        layout = parse_layout(args.rescore)
+        for scenario in args.scenario or SCENARIOS:
+            path = RESULTS / f"virtuti-balance-{args.label}-{scenario}.jsonl"
+            if not path.exists():
+                raise SystemExit(f"--rescore: no records {path}")
+            records = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+            print(scenario, len(records), rescore(records, layout))
+        return
     if args.show is not None:
         scenario = (args.scenario or SCENARIOS)[0]
         print(json.dumps(play_one((scenario, 0, args.show), show=True)))
