@@ -23,23 +23,11 @@ POLLS = 240
 ATTRIBUTE_NAMES = "g => [g, ...g.querySelectorAll('*')].flatMap(n => [...n.attributes].map(a => a.name))"
 
 
-def _blue(driver: ApiDriver, game_id: str) -> dict[str, Any]:
-    view: dict[str, Any] = driver.get(f"/api/games/{game_id}")["views"]["blue"]
-    return view
-
-
-def _post(driver: ApiDriver, game_id: str, action: list[Any]) -> None:
-    version = driver.get(f"/api/games/{game_id}")["version"]
-    driver.post(
-        f"/api/games/{game_id}/actions", {"seat": "blue", "action": action, "expected_version": version}
-    )
-
-
 def _wait_for(page: Page, driver: ApiDriver, game_id: str, verbs: set[str]) -> dict[str, Any]:
     """Blue's view once one of its legal actions has one of these verbs (the AI plays
     red on the server meanwhile)."""
     for _ in range(POLLS):
-        view = _blue(driver, game_id)
+        view = driver.view(game_id, "blue")
         if any(action[0] in verbs for action in view["legal"]):
             return view
         if view["result"] is not None:
@@ -142,11 +130,11 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire_retreat(page: Page) 
     expect(placed.locator(".block-steps")).to_have_attribute("transform", f"rotate({turn})")
     # the rest of blue's deployment through the API, spread over the cities
     for i in range(200):
-        view = _blue(driver, game_id)
+        view = driver.view(game_id, "blue")
         if not any(a[0] == "deploy" for a in view["legal"]):
             break
         deploys = [a for a in view["legal"] if a[0] == "deploy"]
-        _post(driver, game_id, deploys[(i * 7) % len(deploys)])
+        driver.act(game_id, "blue", deploys[(i * 7) % len(deploys)])
 
     # blue's move phase: move a block to an empty hex, then attack with another
     view = _wait_for(page, driver, game_id, {"end_moves"})
@@ -173,7 +161,7 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire_retreat(page: Page) 
     _pick(page)
     expect(board.locator(f'[data-stack="{attacker[2]}"] .counter[data-uid="{attacker[1]}"]')).to_be_visible()
     _assert_red_blank(page, set())
-    hidden = sum(1 for b in _blue(driver, game_id)["board"]["blocks"] if b.get("hidden"))
+    hidden = sum(1 for b in driver.view(game_id, "blue")["board"]["blocks"] if b.get("hidden"))
     expect(board.locator(".block-hidden")).to_have_count(hidden)
     button(page, "end_moves").click()
     dialog = modal(page)
@@ -248,7 +236,7 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire_retreat(page: Page) 
         if verbs & {"build", "done"}:
             break  # the battles are over without a turn of blue's to fire
         entry = next(a for a in view["legal"] if a[0] in ("retreat", "land"))
-        _post(driver, game_id, entry)
+        driver.act(game_id, "blue", entry)
     assert fired, "blue never had a combat turn"
 
     # a retreat by clicking (6.5): the block, then one of the lit hexes
@@ -358,10 +346,10 @@ def test_the_production_panel_lists_each_citys_pp_and_builds(page: Page) -> None
             break
         if "deploy" in verbs:
             deploys = [a for a in view["legal"] if a[0] == "deploy"]
-            _post(driver, game_id, deploys[(i * 7) % len(deploys)])
+            driver.act(game_id, "blue", deploys[(i * 7) % len(deploys)])
             continue
         order = ("end_moves", "fight", "pass", "take_hit", "retreat", "land", "end_battles", "blockade")
-        _post(driver, game_id, next(a for verb in order for a in view["legal"] if a[0] == verb))
+        driver.act(game_id, "blue", next(a for verb in order for a in view["legal"] if a[0] == verb))
     else:
         raise AssertionError("blue never reached production")
     left = view["board"]["production"]
@@ -378,7 +366,7 @@ def test_the_production_panel_lists_each_citys_pp_and_builds(page: Page) -> None
         expect(row.locator(".raises")).to_have_text(", ".join(raised) or "—")
     expect(panel.locator(".production-total")).to_contain_text(f"{sum(left.values())} PP to spend")
     build = next(a for a in view["legal"] if a[0] == "build")
-    _post(driver, game_id, build)
-    after = _blue(driver, game_id)["board"]["production"]
+    driver.act(game_id, "blue", build)
+    after = driver.view(game_id, "blue")["board"]["production"]
     assert after[build[1]] < left[build[1]]  # the build was paid for in that city
     expect(panel.locator(f'tr[data-city="{build[1]}"] .pp-left')).to_have_text(str(after[build[1]]))

@@ -5,26 +5,12 @@ standing allocation fills the rest, after which the game goes on to the turn."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from playwright.sync_api import Page, expect
 from webkit import ApiDriver, button, prompt, start_game
 
 SEED = 5
 POLLS = 240
 NAMES = {"FCA": "air factory", "FCN": "naval factory", "FCG": "ground factory"}
-
-
-def _blue(driver: ApiDriver, game_id: str) -> dict[str, Any]:
-    view: dict[str, Any] = driver.get(f"/api/games/{game_id}")["views"]["blue"]
-    return view
-
-
-def _post(driver: ApiDriver, game_id: str, action: list[Any]) -> None:
-    version = driver.get(f"/api/games/{game_id}")["version"]
-    driver.post(
-        f"/api/games/{game_id}/actions", {"seat": "blue", "action": action, "expected_version": version}
-    )
 
 
 def test_neutral_ground_factory_set_up_by_buttons(page: Page) -> None:
@@ -44,13 +30,13 @@ def test_neutral_ground_factory_set_up_by_buttons(page: Page) -> None:
     )
     driver = ApiDriver(page)
     for i in range(POLLS):
-        view = _blue(driver, game_id)
+        view = driver.view(game_id, "blue")
         verbs = {a[0] for a in view["legal"]}
         if "factory" in verbs:
             break
         deploys = [a for a in view["legal"] if a[0] == "deploy"]
         if deploys:
-            _post(driver, game_id, deploys[(i * 7) % len(deploys)])
+            driver.act(game_id, "blue", deploys[(i * 7) % len(deploys)])
         else:
             page.wait_for_timeout(250)
     else:
@@ -66,10 +52,9 @@ def test_neutral_ground_factory_set_up_by_buttons(page: Page) -> None:
     expect(chosen).to_be_visible()
     chosen.click()
     expect(prompt(page)).to_contain_text("Allocate your factories")
-    placed = [
-        b for b in _blue(driver, game_id)["board"]["blocks"] if b.get("short") == type_id and b["at"] == city
-    ]
+    blocks = driver.view(game_id, "blue")["board"]["blocks"]
+    placed = [b for b in blocks if b.get("short") == type_id and b["at"] == city]
     assert placed and placed[0]["steps"] == pp + 1  # its 0 PP step below the PP it makes
     button(page, "default_factories").click()
     expect(prompt(page)).not_to_contain_text("Allocate your factories", timeout=20_000)
-    assert not any(a[0] == "factory" for a in _blue(driver, game_id)["legal"])
+    assert not any(a[0] == "factory" for a in driver.view(game_id, "blue")["legal"])

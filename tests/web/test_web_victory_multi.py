@@ -30,21 +30,9 @@ def victory_role_colors() -> dict[str, str]:
     return dict(re.findall(r'(\w+): "(#[0-9a-f]{6})"', line.group(1)))
 
 
-def _view(driver: ApiDriver, game_id: str) -> dict[str, Any]:
-    view: dict[str, Any] = driver.get(f"/api/games/{game_id}")["views"]["blue"]
-    return view
-
-
-def _post(driver: ApiDriver, game_id: str, action: list[Any]) -> None:
-    version = driver.get(f"/api/games/{game_id}")["version"]
-    driver.post(
-        f"/api/games/{game_id}/actions", {"seat": "blue", "action": action, "expected_version": version}
-    )
-
-
 def _wait_for(page: Page, driver: ApiDriver, game_id: str, verb: str) -> dict[str, Any]:
     for _ in range(POLLS):
-        view = _view(driver, game_id)
+        view = driver.view(game_id, "blue")
         if any(action[0] == verb for action in view["legal"]):
             return view
         page.wait_for_timeout(250)
@@ -67,8 +55,8 @@ def test_four_player_quick_start_seats_colours_and_alliance_offer(page: Page) ->
     driver = ApiDriver(page)
     view = _wait_for(page, driver, game_id, "deploy")
     while view["legal"] and view["legal"][0][0] == "deploy":  # 1.4 through the API
-        _post(driver, game_id, view["legal"][0])
-        view = _view(driver, game_id)
+        driver.act(game_id, "blue", view["legal"][0])
+        view = driver.view(game_id, "blue")
     view = _wait_for(page, driver, game_id, "end_moves")
     page.reload()
     board = page.locator(".board-svg")
@@ -87,7 +75,7 @@ def test_four_player_quick_start_seats_colours_and_alliance_offer(page: Page) ->
     expect(offer).to_be_visible()
     offer.click()
     for _ in range(POLLS):
-        if _view(driver, game_id)["board"]["offers"].get("blue") == ["green"]:
+        if driver.view(game_id, "blue")["board"]["offers"].get("blue") == ["green"]:
             break
         page.wait_for_timeout(250)
-    assert _view(driver, game_id)["board"]["offers"]["blue"] == ["green"]
+    assert driver.view(game_id, "blue")["board"]["offers"]["blue"] == ["green"]

@@ -191,6 +191,17 @@ class ApiDriver:
         payload: dict[str, Any] = response.json()
         return payload
 
+    def view(self, game_id: str, seat: str) -> dict[str, Any]:
+        """What `seat` sees of the game now."""
+        view: dict[str, Any] = self.get(f"/api/games/{game_id}")["views"][seat]
+        return view
+
+    def act(self, game_id: str, seat: str, action: list[Any]) -> None:
+        """`seat` plays `action` at the game's current version."""
+        version = self.get(f"/api/games/{game_id}")["version"]
+        body = {"seat": seat, "action": action, "expected_version": version}
+        self.post(f"/api/games/{game_id}/actions", body)
+
 
 def advance(driver: ApiDriver, game: dict[str, Any], state: State, stop: Callable[[State], bool]) -> int:
     """Play every seat of `game` (all the caller's) with the heuristic agents, through
