@@ -37,7 +37,7 @@ from typing import Any
 from grognard.agents import RandomAgent
 from grognard.games.virtuti import RULESET
 from grognard.games.virtuti.ai import VirtutiHeuristic
-from grognard.games.virtuti.board import kind_of
+from grognard.games.virtuti.board import kind_of, vmap
 from grognard.games.virtuti.content_report import holders, milestones
 from grognard.sim import game_seeds
 from grognard.sim.local import wilson
