@@ -67,12 +67,12 @@ def _moves(state: VictoryState, role: str) -> None:
 # ----- set-up --------------------------------------------------------------------------
 
 
-@pytest.mark.rules("10.4", "2.0")
 def _units(data: dict[str, Any], role: str) -> int:
     """A player's units, his starting resource block (4.3) aside."""
     return sum(1 for b in data["blocks"].values() if b["owner"] == role and b["type"] != "RE")
 
 
+@pytest.mark.rules("10.4", "2.0")
 def test_10_4_three_players_two_allies_hold_the_outer_maps_with_ten_units_each() -> None:
     state = RULESET.new_game("two-front", {"players": 3}, 1)
     data = state.data
