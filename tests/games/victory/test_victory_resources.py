@@ -22,6 +22,14 @@ def _resources(state: VictoryState, role: str) -> list[dict[str, Any]]:
     return [b for b in state.data["blocks"].values() if b["owner"] == role and b["type"] == "RE"]
 
 
+def _at_mine(role: str, steps: int) -> tuple[VictoryState, str, str]:
+    """A game with no block but `role`'s resource block of `steps` steps at his mine."""
+    state = empty_game()
+    site = resource_site(state.data, role)
+    assert site is not None
+    return state, site, put(state, role, "RE", site, steps)
+
+
 def _frame(state: VictoryState) -> dict[str, Any]:
     return next(f for f in reversed(state.data["flow"]) if f["state"] == "production")
 
@@ -53,10 +61,7 @@ def test_4_3_a_player_whose_maps_have_no_mine_on_a_road_gets_no_resource_block()
 
 @pytest.mark.rules("4.3")
 def test_4_3_a_resource_block_gains_a_step_a_turn_at_its_mine_up_to_four() -> None:
-    state = empty_game()
-    site = resource_site(state.data, BLUE)
-    assert site is not None
-    bid = put(state, BLUE, "RE", site, 1)
+    state, _, bid = _at_mine(BLUE, 1)
     grown = []
     for _ in range(4):
         mine(state)
@@ -79,10 +84,7 @@ def test_4_3_a_resource_block_off_a_resource_hex_does_not_grow() -> None:
 
 @pytest.mark.rules("4.3", "5.4")
 def test_4_3_a_mine_its_owner_does_not_control_yields_nothing() -> None:
-    state = empty_game()
-    site = resource_site(state.data, BLUE)
-    assert site is not None
-    bid = put(state, BLUE, "RE", site, 2)
+    state, site, bid = _at_mine(BLUE, 2)
     put(state, RED, "IN", site, 2)  # a battle hex is nobody's (5.4)
     assert controller(state.data, occupancy(state.data), site) is None
     mine(state)
@@ -114,10 +116,7 @@ def test_4_3_the_supply_step_mines_and_an_unsupplied_resource_block_loses_no_ste
 
 @pytest.mark.rules("4.3", "5.9")
 def test_4_3_a_resource_block_moves_by_strategic_movement_only() -> None:
-    state = empty_game()
-    site = resource_site(state.data, BLUE)
-    assert site is not None
-    bid = put(state, BLUE, "RE", site, 4)
+    state, _, bid = _at_mine(BLUE, 4)
     start_moves(state, BLUE)
     mine_moves = [a for a in state.legal_actions(BLUE) if len(a) > 1 and a[1] == bid]
     assert mine_moves and {a[0] for a in mine_moves} == {"strategic"}
@@ -125,10 +124,7 @@ def test_4_3_a_resource_block_moves_by_strategic_movement_only() -> None:
 
 @pytest.mark.rules("6.51", "4.3")
 def test_6_51_a_resource_block_cannot_retreat() -> None:
-    state = empty_game()
-    site = resource_site(state.data, BLUE)
-    assert site is not None
-    bid = put(state, BLUE, "RE", site, 3)
+    state, _, bid = _at_mine(BLUE, 3)
     assert retreat_targets(state.data, {}, bid) == []
 
 
@@ -136,10 +132,7 @@ def test_6_51_a_resource_block_cannot_retreat() -> None:
 def test_4_3_a_block_mined_to_four_converts_to_12_pp_in_a_3_value_city() -> None:
     # 4.3's example, played through: mined from 1 to 4 steps at the mine, carried to
     # a 3-value city and converted there: 4 x 3 = 12 PP, and the block is used up
-    state = empty_game()
-    site = resource_site(state.data, RED)
-    assert site is not None
-    bid = put(state, RED, "RE", site, 1)
+    state, _, bid = _at_mine(RED, 1)
     for _ in range(3):
         mine(state)
     assert state.data["blocks"][bid]["steps"] == 4
@@ -160,10 +153,7 @@ def state_board(state: VictoryState, role: str) -> str:
 
 @pytest.mark.rules("4.3")
 def test_the_heuristic_leaves_a_growing_block_at_its_mine_and_walks_a_full_one_home() -> None:
-    state = empty_game()
-    site = resource_site(state.data, BLUE)
-    assert site is not None
-    bid = put(state, BLUE, "RE", site, 2)
+    state, _, bid = _at_mine(BLUE, 2)
     start_moves(state, BLUE)
     ai = VictoryHeuristic(0)
     assert ai.act(state.view(BLUE), state.legal_actions(BLUE))[0] != "strategic"
