@@ -14,7 +14,7 @@ from grognard.games.victory.ai import VictoryHeuristic
 from grognard.games.victory.control import controller, gmap, occupancy, supply_map
 from grognard.games.victory.endturn import mine
 from grognard.games.victory.retreats import retreat_targets
-from grognard.games.victory.setup import resource_site
+from grognard.games.victory.setup import place_resources, resource_site
 from grognard.games.victory.strategic import road_links
 
 
@@ -52,11 +52,18 @@ def test_4_3_each_player_starts_with_one_1_step_resource_block_at_a_mine_of_his_
 
 
 @pytest.mark.rules("4.3")
-def test_4_3_a_player_whose_maps_have_no_mine_on_a_road_gets_no_resource_block() -> None:
-    state = deployed(2, "two-front", players=3)
-    owners = {b["owner"] for b in state.data["blocks"].values() if b["type"] == "RE"}
-    # board D (green's) has its resource hexes off the roads: its block is set aside
-    assert owners == {BLUE, RED}
+def test_4_3_every_player_of_three_gets_a_mine_on_a_road_and_a_block_without_one_is_set_aside() -> None:
+    state = RULESET.new_game("two-front", {"players": 3}, 2)
+    assert isinstance(state, VictoryState)
+    roles = state.data["roles"]
+    sites = {role: resource_site(state.data, role) for role in roles}
+    assert all(sites.values())  # board D's mine has its road too
+    state.data["homes"] = {board: BLUE for board in state.data["homes"]}  # red's maps are gone
+    stray = put(state, RED, "RE", "", 1)
+    state.data["blocks"][stray]["at"] = None
+    assert resource_site(state.data, RED) is None
+    place_resources(state)
+    assert stray not in state.data["blocks"]  # nowhere to mine: set aside
 
 
 @pytest.mark.rules("4.3")
