@@ -67,6 +67,11 @@ def _moves(state: VictoryState, role: str) -> None:
 # ----- set-up --------------------------------------------------------------------------
 
 
+def _units(data: dict[str, Any], role: str) -> int:
+    """A player's units, his starting resource block (4.3) aside."""
+    return sum(1 for b in data["blocks"].values() if b["owner"] == role and b["type"] != "RE")
+
+
 @pytest.mark.rules("10.4", "2.0")
 def test_10_4_three_players_two_allies_hold_the_outer_maps_with_ten_units_each() -> None:
     state = RULESET.new_game("two-front", {"players": 3}, 1)
@@ -74,7 +79,7 @@ def test_10_4_three_players_two_allies_hold_the_outer_maps_with_ten_units_each()
     assert data["roles"] == [BLUE, RED, GREEN]
     assert data["teams"] == {BLUE: "A", RED: "B", GREEN: "B"}
     assert sorted(data["homes"].items()) == [("A", BLUE), ("B", RED), ("D", GREEN)]
-    counts = {r: sum(1 for b in data["blocks"].values() if b["owner"] == r) for r in data["roles"]}
+    counts = {r: _units(data, r) for r in data["roles"]}
     assert counts == {BLUE: 20, RED: 10, GREEN: 10}
     assert data["target_pp"] == {BLUE: 20, RED: 25, GREEN: 25}
     assert allied(data, RED, GREEN) and is_enemy(data, RED, BLUE) and is_enemy(data, BLUE, GREEN)
@@ -91,8 +96,8 @@ def test_10_1_four_players_on_four_maps_each_hold_a_map_and_twenty_units() -> No
     assert data["map"] == "4map:A0,B3,C0,D3"
     assert data["homes"] == {"A": BLUE, "B": RED, "D": GREEN, "C": YELLOW}
     assert all(data["target_pp"][r] == 30 for r in data["roles"])  # 10.0: 30 PP on four maps
-    counts = {r: sum(1 for b in data["blocks"].values() if b["owner"] == r) for r in data["roles"]}
-    assert set(counts.values()) == {20}
+    counts = {r: _units(data, r) for r in data["roles"]}
+    assert set(counts.values()) == {20}  # and each his resource block (4.3)
     assert "teams" not in data  # free for all until a pact
     with pytest.raises(BadOptions, match="map_choice"):
         RULESET.new_game("quick-start", {"players": 4, "map_choice": True}, 0)

@@ -69,6 +69,8 @@ def _checker() -> tuple[object, list[int]]:
                         assert set(entry) == HIDDEN_KEYS
                     elif blocks[entry["id"]].get("beachhead"):  # 6.71: beachheads are face up
                         assert role is not None
+                    elif role is not None and entry["id"] in state.data["seen"].get(role, ()):
+                        pass  # 6.8: a blockading ship stays face up to every player from then on
                     else:  # face up: only a shown block of the battle being fought, to its players
                         # (2.0 [3]: allies in the battle are its players too; allies elsewhere see nothing)
                         assert frame is not None and role in frame.get(
@@ -96,6 +98,19 @@ def test_no_hidden_field_reaches_another_seat_in_the_other_scenarios(scenario: s
     check, battles = _checker()
     _play(8, check, scenario, turns=3)
     assert battles[0] > 0
+
+
+@pytest.mark.rules("6.1", "4.3")
+def test_resource_blocks_stay_hidden_over_a_whole_game() -> None:
+    # 4.3: the resource blocks are mined, walked home and converted by heuristic players;
+    # their type and strength never reach another seat (the checker, at every action)
+    check, _ = _checker()
+    state = _play(0, check, turns=8, heuristic=True)
+    for role in state.roles:
+        mined = [line for line in state.log_for(role) if "(Resource) is mined" in line]
+        assert mined, role  # the resource was in play
+        others = [r for r in state.roles if r != role]
+        assert all(line not in state.log_for(r) for line in mined for r in others)
 
 
 @pytest.mark.rules("6.1", "2.0")

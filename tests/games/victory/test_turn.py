@@ -22,8 +22,9 @@ def test_1_4_twenty_blocks_deploy_in_own_cities_and_towns_two_per_city(seed: int
     occ = occupancy(data)
     the_map = gmap(data)
     for role in data["roles"]:
-        mine = [b for b in data["blocks"].values() if b["owner"] == role]
-        assert len(mine) == 20 and all(b["at"] for b in mine)
+        everything = [b for b in data["blocks"].values() if b["owner"] == role]
+        mine = [b for b in everything if b["type"] != "RE"]  # 4.3: the resource stands at its mine
+        assert len(mine) == 20 and len(everything) == 21 and all(b["at"] for b in mine)
         assert all(b["steps"] == unit_table()[b["type"]].max_steps for b in mine)  # 10.1 full strength
         sites = set(home_sites(data, role))
         assert {b["at"] for b in mine} <= sites
@@ -230,7 +231,7 @@ def test_10_2_custom_forces_are_bought_in_secret_with_80_pp() -> None:
     assert frame["state"] == "purchase" and frame["budget"] == {BLUE: 80, RED: 80}
     assert sorted(state.active_roles()) == [BLUE, RED]  # at once
     state.apply(BLUE, ("buy", "AR"))  # 2 PP a step
-    bought = next(b for b, x in state.data["blocks"].items() if x["owner"] == BLUE)
+    bought = next(b for b, x in state.data["blocks"].items() if x["owner"] == BLUE and x["type"] == "AR")
     state.apply(BLUE, ("buy_step", bought))
     assert frame["budget"][BLUE] == 76 and state.data["blocks"][bought]["steps"] == 2
     assert all(e["side"] == RED for e in state.view(RED)["board"]["blocks"])  # unseen by red
@@ -244,7 +245,8 @@ def test_10_2_custom_forces_are_bought_in_secret_with_80_pp() -> None:
 def test_bought_forces_replace_the_random_units_where_the_scenario_allows() -> None:
     state = RULESET.new_game("sleeping-giant", {"bought_forces": True}, 1)
     assert state.data["flow"][-1]["budget"] == {BLUE: 80, RED: 48}  # 10.3
-    assert not state.data["blocks"]
+    # nothing random: only each player's starting resource block (4.3)
+    assert sorted(b["type"] for b in state.data["blocks"].values()) == ["RE", "RE"]
 
 
 @pytest.mark.rules("6.71")

@@ -102,12 +102,13 @@ def test_heuristic_games_stay_inside_the_space(seed: int, index_check: Any) -> N
 def test_blocks_are_keyed_by_their_rank_among_the_owners_blocks() -> None:
     blocks = {b: {"owner": b.split("-")[0]} for b in ("blue-100", "blue-02", "blue-11", "red-01")}
     assert block_ranks(blocks) == {"blue-02": 0, "blue-11": 1, "blue-100": 2, "red-01": 0}
-    state = RULESET.new_game("quick-start", {}, 1)  # blue-01 .. blue-20: ranks 0 .. 19
+    # blue-01 .. blue-21 (20 units and the resource block, 4.3): ranks 0 .. 20
+    state = RULESET.new_game("quick-start", {}, 1)
     base = state.data["blocks"]["blue-01"]
     state.data["blocks"]["blue-100"] = dict(base)
     legal = [("land", "blue-100"), ("land", "blue-02", "0,0"), ("merge", "blue-11", "blue-02"), ("done",)]
     keys = action_keys(state, "blue", legal)
-    assert keys == [("land", 20, ""), ("land", 1, "0,0"), ("merge", 10, 1), ("done",)]
+    assert keys == [("land", 21, ""), ("land", 1, "0,0"), ("merge", 10, 1), ("done",)]
 
 
 def _rare_positions() -> list[tuple[VictoryState, str, str]]:

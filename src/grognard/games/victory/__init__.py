@@ -73,6 +73,13 @@ class Victory(Ruleset):
             max=8,
         ),
         Option("map_choice", "bool", False, "1.1: players pick the maps, then the final map adjustment."),
+        Option(
+            "resources",
+            "bool",
+            True,
+            "4.3: every player starts with a 1-step resource block at a mine of his own map; it grows a"
+            " step a turn there and converts to PP in a city.",
+        ),
         Option("fog_deploy", "bool", False, "Fog of War sidebar: deploy three blocks at a time, in turn."),
         Option("mandatory_first_round", "bool", False, "Optional rule: no retreats in combat round 1."),
         Option("building_cadres", "bool", False, "Optional rule: a new block is raised at one step only."),

@@ -9,6 +9,8 @@ Plan, phase by phase:
 - battle: fire at the target group with the best firepower, never retreat by choice;
   give hits to the block that matters least; land and retreat towards home;
 - production: mend damaged blocks first, then raise infantry and armor, never disband;
+- resources (4.3): a resource block stays at its mine until it is full, then walks by
+  strategic moves to the nearest own city and is converted there;
 - factories (9.1, the `factories` option): it raises ground units, so it allocates
   ground factories, each as large as the city allows (never a naval one, whose PP it
   would not spend).
@@ -136,6 +138,21 @@ def _attack(b: Board, a: Action) -> float:
     return float(2.0 + 3.0 * info["city"] + 1.5 * odds + (2.0 if joined else 0.0))
 
 
+def _strategic(b: Board, a: Action) -> float:
+    bid, dest = a[1], a[2]
+    entry = b.mine[bid]
+    if entry.get("short") != "RE":
+        return _move(b, a) - 0.5
+    # 4.3: a full resource block heads for the nearest own city, where it converts
+    if entry["steps"] < entry["max_steps"] or not b.own_cities:
+        return -5.0  # still growing at its mine
+    here = str(entry["at"])
+    gain = min(_d(here, c) for c in b.own_cities) - min(_d(dest, c) for c in b.own_cities)
+    if dest in b.own_cities:
+        return 8.0 + float(b.hexes[dest]["city"])  # the richer city yields more (4.3)
+    return float(gain) if gain > 0 else -1.0
+
+
 def _end_moves(b: Board, a: Action) -> float:
     return 0.0
 
@@ -238,7 +255,7 @@ SCORERS = {
     "buy_step": _add_step,
     "merge": lambda b, a: -0.5,
     "divide": lambda b, a: -1.0,
-    "strategic": lambda b, a: _move(b, a) - 0.5,
+    "strategic": _strategic,
     "sea_move": _sea_move,
     "blockade": lambda b, a: 3.0,  # 6.8: a blockade starves the port; better than leaving
     "blockade_battle": lambda b, a: -0.5,  # never starts one: the odds are not read here

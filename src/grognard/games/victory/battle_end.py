@@ -68,7 +68,9 @@ def declare_blockade(game: Any, frame: Frame, bid: str) -> None:
     if frame["hex"] not in fought:
         fought.append(frame["hex"])  # 6.8: this battle was the port's one this phase
     name = unit_of(block).name
-    game.log(f"{block['owner']}'s {bid} ({name}) blockades {frame['hex']}")
+    # face up to the players only: an observer sees no block's id or type (as 6.71's beachheads)
+    game.log(f"{block['owner']}'s {bid} ({name}) blockades {frame['hex']}", to=sides(data))
+    game.log(f"a {block['owner']} ship blockades {frame['hex']}")  # for observers
     game.mark_irreversible()
 
 

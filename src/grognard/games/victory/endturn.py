@@ -1,5 +1,5 @@
-"""2.0 [4]: the supply check with attrition (7.0-7.5) and the victory check (10.0,
-10.6 time limits), between the combat and the production phases."""
+"""2.0 [4]: the supply check with attrition (7.0-7.5), mining (4.3) and the victory
+check (10.0, 10.6 time limits), between the combat and the production phases."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from .control import (
     STACK_FREE,
     arm,
     controlled_pp,
+    controller,
+    gmap,
     lift_blockades,
     mark_beachheads,
     occupancy,
@@ -34,6 +36,8 @@ def attrition(game: Any) -> None:
                 continue
             if block["type"] in STACK_FREE or block.get("aboard"):
                 continue  # 9.1: factories need no supply (our reading); 7.5: nor air aboard carriers
+            if "resource" in unit_of(block).tags:
+                continue  # 4.3: a resource block is ore, not troops: it needs no supply (our reading)
             unit = unit_of(block)
             block["steps"] = 0 if "airborne" in unit.tags else block["steps"] - 1
             if block["steps"] <= 0:
@@ -44,6 +48,29 @@ def attrition(game: Any) -> None:
             else:
                 game.log(f"{bid} ({unit.name}) is out of supply and loses a step", to=[role])
                 game.log(f"an unsupplied {role} block loses a step at {block['at']}")
+
+
+def mine(game: Any) -> list[str]:
+    """4.3: each resource block standing in a resource hex its owner controls gains a
+    step, up to its maximum; anywhere else it does not grow. Done once a turn, after
+    attrition and before production. The new strength is told to the owner only (a
+    block's steps are hidden). Returns the blocks that grew."""
+    data = game.data
+    the_map = gmap(data)
+    occ = occupancy(data)
+    grown = []
+    for bid in sorted(data["blocks"]):
+        block = data["blocks"][bid]
+        at = block["at"]
+        unit = unit_of(block)
+        if "resource" not in unit.tags or at is None or not the_map.hexes[at].resource:
+            continue
+        if block["steps"] >= unit.max_steps or controller(data, occ, at) != block["owner"]:
+            continue
+        block["steps"] += 1
+        grown.append(bid)
+        game.log(f"{bid} (Resource) is mined at {at}: {block['steps']} steps", to=[block["owner"]])
+    return grown
 
 
 def check_victory(game: Any) -> bool:
@@ -72,7 +99,7 @@ def check_victory(game: Any) -> bool:
 
 
 class Supply(Step):
-    """Automatic: attrition, then the victory check, then production."""
+    """Automatic: attrition, mining, then the victory check, then production."""
 
     def actors(self, game: Any, frame: Frame) -> list[str]:
         return []
@@ -94,6 +121,7 @@ class Supply(Step):
         if fresh:
             game.mark_irreversible()
         attrition(game)
+        mine(game)
         if check_victory(game):
             game.flow.clear()
             return

@@ -4,6 +4,12 @@ Deployment is simultaneous by default: every player places his own blocks at onc
 and nobody sees the other's placements until all are done. With the `fog_deploy`
 option (the Fog of War sidebar) players instead place three blocks at a time in
 seat order.
+
+Resources (4.3, the `resources` option, on by default): every player is dealt one
+1-step resource block among his forces (its id dealt at random like the others); the
+set-up places it, before anyone deploys, on his mine (`resource_site`): the resource
+hex of his own map(s) on a road (a ground strategic move, its only move, starts on a
+road, 5.9) nearest his cities. A player whose maps have no such hex gets none.
 """
 
 from __future__ import annotations
@@ -15,13 +21,26 @@ from typing import Any
 from grognard.core.flow import Frame, Step, call, goto
 
 from .boards import game_map, map_key
-from .control import Data, arm, gmap, has_room, is_water, new_block, occupancy, sides, stack_limit
+from .control import (
+    Data,
+    arm,
+    gmap,
+    has_room,
+    hex_distance,
+    is_water,
+    new_block,
+    occupancy,
+    sides,
+    stack_limit,
+)
 from .factories import plays_factories
 from .scenarios import min_units_for
+from .strategic import road_links
 from .units import unit_table
 
 Action = tuple[Any, ...]
 FOG_BATCH = 3  # the Fog of War sidebar: three blocks at a time
+RESOURCE = "RE"  # 4.3: the resource block every player starts with (`resources` option)
 
 
 def home_sites(data: Data, role: str) -> list[str]:
@@ -34,6 +53,46 @@ def home_sites(data: Data, role: str) -> list[str]:
 def _sites(map_key: str, boards: tuple[str, ...]) -> tuple[str, ...]:
     the_map = game_map(map_key)
     return tuple(sorted(h for h, i in the_map.hexes.items() if i.board in boards and (i.city or i.town)))
+
+
+def resource_site(data: Data, role: str) -> str | None:
+    """4.3, our reading: where a player's starting resource block stands, the resource
+    hex of his own map(s) on a road nearest his own cities (ties: the first id); None
+    when his maps have none on a road."""
+    boards = tuple(sorted(board for board, owner in data["homes"].items() if owner == role))
+    return _resource_site(data["map"], boards)
+
+
+@cache
+def _resource_site(map_key: str, boards: tuple[str, ...]) -> str | None:
+    the_map = game_map(map_key)
+    roads = road_links(map_key)
+    mines = sorted(h for h, i in the_map.hexes.items() if i.board in boards and i.resource and roads.get(h))
+    cities = [h for h in _sites(map_key, boards) if the_map.hexes[h].city]
+    if not mines:
+        return None
+    return min(mines, key=lambda h: (min((hex_distance(h, c) for c in cities), default=0), h))
+
+
+def is_resource(block: dict[str, Any]) -> bool:
+    return "resource" in unit_table()[block["type"]].tags
+
+
+def place_resources(game: Any) -> None:
+    """4.3: the set-up puts each player's starting resource block on his mine."""
+    data = game.data
+    for bid in sorted(data["blocks"]):
+        block = data["blocks"][bid]
+        if block["at"] is not None or not is_resource(block):
+            continue
+        site = resource_site(data, block["owner"])
+        if site is None:
+            del data["blocks"][bid]
+            owner = block["owner"]
+            game.log(f"{bid} (Resource) has no mine on a road on your maps and is set aside", to=[owner])
+            continue
+        block["at"] = site
+        game.log(f"{bid} (Resource) starts at its mine, {site}", to=[block["owner"]])
 
 
 def undeployed(data: Data, role: str) -> list[str]:
@@ -146,6 +205,7 @@ class Deploy(Step):
 
     def run(self, game: Any, frame: Frame) -> None:
         data = game.data
+        place_resources(game)  # 4.3: placed by the set-up, not deployed
         for role in sides(data):
             # blocks with nowhere to go (every site full for their arm) are set aside
             left = undeployed(data, role)
@@ -206,11 +266,13 @@ def setup_game(
     options = dict(state.meta["options"])
     blocks: dict[str, dict[str, Any]] = {}
     next_id: dict[str, int] = {}
+    mines = options.get("resources", False)
     for role in roles:
-        types = list(forces[role])
+        types = list(forces[role]) + ([RESOURCE] if mines else [])
         state.rng.shuffle(types)  # ids in random order: an id tells nothing (hidden_tokens)
         for number, type_id in enumerate(types, start=1):
-            blocks[f"{role}-{number:02d}"] = new_block(role, type_id, unit_table()[type_id].max_steps)
+            steps = 1 if type_id == RESOURCE else unit_table()[type_id].max_steps  # 4.3: mined from one
+            blocks[f"{role}-{number:02d}"] = new_block(role, type_id, steps)
         next_id[role] = len(types) + 1
     data.update(
         options=options,
@@ -258,6 +320,6 @@ def setup_game(
 def set_minimums(data: Data) -> None:
     """1.4: blocks each of a player's cities must receive (scenarios.min_units_for)."""
     for role in sides(data):
-        forces = sum(1 for b in data["blocks"].values() if b["owner"] == role)
+        forces = sum(1 for b in data["blocks"].values() if b["owner"] == role and not is_resource(b))
         cities = sum(1 for h in home_sites(data, role) if gmap(data).hexes[h].city)
         data["min_per_city"][role] = min_units_for(forces, cities)
