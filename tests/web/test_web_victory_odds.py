@@ -14,27 +14,29 @@ from webkit import ApiDriver, start_game
 SEED = 3
 
 
-def _blue(driver: ApiDriver, game_id: str) -> dict[str, Any]:
-    view: dict[str, Any] = driver.get(f"/api/games/{game_id}")["views"]["blue"]
-    return view
+#: what blue plays when it has nothing else to do and no `verb` yet: the game goes on
+#: (red, the AI, comes closer) until blue may do `verb`
+GO_ON = ("end_moves", "done", "end_battles", "end_regroup")
 
 
 def _until(page: Page, driver: ApiDriver, game_id: str, verb: str) -> dict[str, Any]:
     """Blue's view once it may do `verb`, deploying blue's blocks through the API
-    meanwhile (red deploys on the server, as the AI)."""
+    meanwhile (red deploys on the server, as the AI) and, where blue has nothing to
+    do it with yet (no enemy within reach in the first turn, say), ending blue's step:
+    whether the first turn already brings an attack depends on the seed's deal."""
     for i in range(400):
-        view = _blue(driver, game_id)
-        verbs = {a[0] for a in view["legal"]}
+        view = driver.view(game_id, "blue")
+        legal = view["legal"]
+        verbs = {a[0] for a in legal}
         if verb in verbs:
             return view
-        deploys = [a for a in view["legal"] if a[0] == "deploy"]
+        deploys = [a for a in legal if a[0] == "deploy"]
         if deploys:
-            version = driver.get(f"/api/games/{game_id}")["version"]
-            action = deploys[(i * 7) % len(deploys)]
-            driver.post(
-                f"/api/games/{game_id}/actions",
-                {"seat": "blue", "action": action, "expected_version": version},
-            )
+            driver.act(game_id, "blue", deploys[(i * 7) % len(deploys)])
+            continue
+        if legal:
+            go_on = next((v for v in GO_ON if v in verbs), None)
+            driver.act(game_id, "blue", [go_on] if go_on else legal[0])
             continue
         page.wait_for_timeout(250)
     raise AssertionError(f"blue never got to {verb}")
