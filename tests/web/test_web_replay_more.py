@@ -55,7 +55,9 @@ def _play(
         legal = game["views"][seat]["legal"]
         if seat in game["active"] and legal:
             body = {"seat": seat, "action": choose(legal), "expected_version": game["version"]}
-            driver.post(f"/api/games/{game_id}/actions", body)
+            # a simultaneous step (deployment): the AI may choose between our read and
+            # our move, which the server refuses as stale; read again and choose anew
+            driver.post_unless_stale(f"/api/games/{game_id}/actions", body)
         else:
             page.wait_for_timeout(250)
     raise AssertionError("the game never got there")

@@ -185,6 +185,16 @@ class ApiDriver:
         payload: dict[str, Any] = response.json()
         return payload
 
+    def post_unless_stale(self, path: str, body: dict[str, Any]) -> bool:
+        """POST a move made at `body`'s version; False (nothing done) when the server
+        refuses it as stale (409): the AI's simultaneous choice came first, so the
+        caller reads the game again and chooses anew."""
+        response = self.request.post(path, data=body, headers={"X-CSRF-Token": self._csrf()})
+        if response.status == 409:
+            return False
+        assert response.ok, f"POST {path}: {response.status} {response.text()}"
+        return True
+
     def get(self, path: str) -> dict[str, Any]:
         response = self.request.get(path)
         assert response.ok, f"GET {path}: {response.status} {response.text()}"
@@ -197,10 +207,16 @@ class ApiDriver:
         return view
 
     def act(self, game_id: str, seat: str, action: list[Any]) -> None:
-        """`seat` plays `action` at the game's current version."""
-        version = self.get(f"/api/games/{game_id}")["version"]
-        body = {"seat": seat, "action": action, "expected_version": version}
-        self.post(f"/api/games/{game_id}/actions", body)
+        """`seat` plays `action` at the game's current version; if the AI's
+        simultaneous choice comes in between (a stale version), again at the new one,
+        as long as the action is still `seat`'s to play."""
+        for _ in range(5):
+            game = self.get(f"/api/games/{game_id}")
+            assert action in game["views"][seat]["legal"], f"{action} is not {seat}'s to play now"
+            body = {"seat": seat, "action": action, "expected_version": game["version"]}
+            if self.post_unless_stale(f"/api/games/{game_id}/actions", body):
+                return
+        raise AssertionError(f"{seat}'s {action} stayed stale five times")
 
 
 def advance(driver: ApiDriver, game: dict[str, Any], state: State, stop: Callable[[State], bool]) -> int:
