@@ -78,7 +78,7 @@ EVALUATORS = ("random", "eval")
 
 
 def has_hidden_information(state: State) -> bool:
-    return type(state)._redraw_hidden is not State._redraw_hidden
+    return type(state).hides_information()
 
 
 class GrognardGame(pyspiel.Game):

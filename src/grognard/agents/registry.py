@@ -137,18 +137,17 @@ def _make_openspiel(name: str, ruleset_id: str, seed: int) -> Agent:
 
 
 def _is_open_information(ruleset_id: str) -> bool:
-    """True for a registered ruleset whose states redraw no hidden data (the core's
-    `sample_consistent` hook); False for hidden information or a ruleset outside the
-    registry (the test games), which OpenSpiel's adapter judges itself."""
+    """True for a registered ruleset that hides nothing (`State.hides_information`);
+    False for hidden information or a ruleset outside the registry (the test games),
+    which OpenSpiel's adapter judges itself."""
     from grognard.core.errors import UnknownRuleset
-    from grognard.core.game import State
 
     registry = importlib.import_module("grognard.games").REGISTRY
     try:
         state_class = registry.get(ruleset_id).state_class
     except UnknownRuleset:  # a test game: the adapter judges it
         return False
-    return bool(state_class._redraw_hidden is State._redraw_hidden)
+    return not state_class.hides_information()
 
 
 def _as_evaluate(candidate: object) -> Evaluate | None:

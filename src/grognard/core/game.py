@@ -486,5 +486,11 @@ class State(ABC):
         twin._after_change(None, None)
         return twin
 
+    @classmethod
+    def hides_information(cls) -> bool:
+        """Whether this ruleset hides anything from some role: it re-draws hidden data
+        in `sample_consistent` (searches and OpenSpiel's adapter ask)."""
+        return cls._redraw_hidden is not State._redraw_hidden
+
     def _redraw_hidden(self, role: Role, rng: Rng) -> None:
         """Re-draw what `role` may not know; default: nothing is hidden."""
