@@ -47,6 +47,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from grognard.core.ranks import ranks_within
+
 from .boards import board_ids, game_map, layouts, map_key, parse_key
 from .commanders import ARMS
 from .control import side_key
@@ -179,13 +181,7 @@ def _number(bid: str) -> int:
 
 def block_ranks(blocks: Mapping[str, Mapping[str, Any]]) -> dict[str, int]:
     """block id -> its rank among its owner's blocks in id order."""
-    by_owner: dict[str, list[str]] = {}
-    for bid, block in blocks.items():
-        by_owner.setdefault(block["owner"], []).append(bid)
-    out: dict[str, int] = {}
-    for ids in by_owner.values():
-        out.update((bid, rank) for rank, bid in enumerate(sorted(ids, key=_number)))
-    return out
+    return ranks_within(blocks, lambda bid: blocks[bid]["owner"], _number)
 
 
 def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:

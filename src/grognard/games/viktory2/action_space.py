@@ -45,6 +45,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from grognard.core.ranks import ranks_within
+
 from .board import layout
 from .state import COLORS, LAND_UNITS, UNIT_TYPES, geometry
 
@@ -146,15 +148,8 @@ def _own(
 
 def _ranks(units: Mapping[str, Mapping[str, Any]]) -> dict[str, tuple[str, int]]:
     """uid -> (type, rank among its owner's units of that type, oldest first)."""
-    ranks: dict[str, tuple[str, int]] = {}
-    counts: dict[tuple[str, str], int] = {}
-    for uid in sorted(units, key=_age):
-        unit = units[uid]
-        group = (unit["owner"], unit["type"])
-        rank = counts.get(group, 0)
-        counts[group] = rank + 1
-        ranks[uid] = (unit["type"], rank)
-    return ranks
+    ranks = ranks_within(units, lambda uid: (units[uid]["owner"], units[uid]["type"]), _age)
+    return {uid: (units[uid]["type"], rank) for uid, rank in ranks.items()}
 
 
 def _age(uid: str) -> tuple[int, str]:

@@ -40,6 +40,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from grognard.core.ranks import ranks_within
+
 from .board import content, vmap
 from .content import FACTIONS, TECHNOLOGIES
 
@@ -94,14 +96,9 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
 
 def _ranks(data: Mapping[str, Any]) -> dict[str, tuple[str, int]]:
     """unit id -> (faction, rank among the faction's units in id order)."""
-    by_faction: dict[str, list[str]] = {}
-    for uid, unit in data["units"].items():
-        by_faction.setdefault(unit["f"], []).append(uid)
-    out: dict[str, tuple[str, int]] = {}
-    for f, ids in by_faction.items():
-        for rank, uid in enumerate(sorted(ids, key=lambda u: int(u[1:]))):
-            out[uid] = (f, rank)
-    return out
+    units = data["units"]
+    ranks = ranks_within(units, lambda uid: units[uid]["f"], lambda uid: int(uid[1:]))
+    return {uid: (units[uid]["f"], rank) for uid, rank in ranks.items()}
 
 
 def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
