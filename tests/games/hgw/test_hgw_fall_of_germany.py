@@ -305,9 +305,22 @@ def test_allied_italy_is_in_full_supply_across_the_mediterranean_and_the_atlanti
 
 @pytest.mark.rules("F2.1", "F2.3")
 def test_an_axis_gibraltar_closes_the_mediterranean_route() -> None:
-    """Sea Route 4: a route passes Gibraltar only while Gibraltar is friendly."""
+    """Sea Route 4: a route passes Gibraltar only while Gibraltar is friendly. With
+    Gibraltar Axis, Allied Italy traces supply only the long way: round the Cape into
+    the Persian Gulf-Red Sea complex (Movement Across Seas 1, an Allied sea), through
+    Egypt to the Mediterranean; once the complex's Allied coasts are lost too, Italy is
+    cut off."""
     state = new_game()
     own(state, "axis", "2031")
+    assert "1838" in supplied_places(state.data, "allied", home_only=True)
+    g = geography("fall_of_germany")
+    red_sea = [
+        p
+        for p in g.sea_coast["Persian Gulf-Red Sea"]
+        if "Atlantic" not in g.coast_seas[p] and not g.is_box(p) and state.data["owner"].get(p) == "allied"
+    ]
+    assert "2243" in red_sea  # Suez
+    own(state, "axis", *red_sea)
     assert "1838" not in supplied_places(state.data, "allied", home_only=True)
     assert "5a" in frozen_armies(state.data, "allied")
 

@@ -22,6 +22,17 @@ from .tables import load_tables
 
 Place = str
 
+# Strength Point Movement Across Seas 1 (Persian Gulf-Red Sea complex): the complex is
+# reached round the Cape of Good Hope from any place on the Atlantic (the French and
+# British Africa boxes among them), and it reaches India too. So a passage over it may
+# start on the Atlantic or at the India box (2656) as well as on its own coasts, and
+# the whole passage is charged to the complex's transport limit (one Allied point a
+# turn); a sea is friendly for supply when a point may cross it (Supply Route 1), so
+# supply routes go round the Cape by the same reach.
+RED_SEA = "Persian Gulf-Red Sea"
+CAPE_REACH = ("Atlantic",)
+INDIA_BOX_HEX = "2656"
+
 
 class Geography:
     def __init__(self, scenario_id: str) -> None:
@@ -109,10 +120,16 @@ class Geography:
         # crossing arrows, never all-sea hexsides; Advance Resolution 4: retreats use
         # neither crossings nor all-sea hexsides.
         self.links: dict[Place, tuple[Place, ...]] = {p: tuple(sorted(ns)) for p, ns in links.items()}
-        # Supply Route 1: the seas each coastal place touches, and each sea's coast
+        # Supply Route 1 and Movement Across Seas 1: the seas a passage from or to each
+        # place may cross (the seas its coast touches, and the Red Sea complex round the
+        # Cape), and each sea's ends
         self.coast_seas: dict[Place, tuple[str, ...]] = {
             p: hmap.hex(p).seas for p in sorted(self.places) if p != BOX and hmap.hex(p).seas
         }
+        for p, seas in list(self.coast_seas.items()):
+            round_the_cape = p == INDIA_BOX_HEX or any(sea in CAPE_REACH for sea in seas)
+            if round_the_cape and RED_SEA not in seas:
+                self.coast_seas[p] = (*seas, RED_SEA)
         coast: dict[str, list[Place]] = {}
         for p, seas in self.coast_seas.items():
             for sea in seas:
