@@ -130,3 +130,32 @@ def test_campaign_soviets_take_berlin_in_the_last_turn_for_a_share_of_the_win() 
     board = Board(state.view("soviet"))
     assert board.held_back is None and board.is_target(BERLIN)
     assert Board(state.view("allied")).held_back is None  # its fall crowns the Allies
+
+
+def test_campaign_axis_garrisons_berlin_against_a_soviet_army_two_hexes_away() -> None:
+    """Campaign Game I: a Soviet front of ten points in Eastern Pomerania (1238, next to
+    Berlin) could assault Berlin or take a hex beside it and exploit in. The Axis wants
+    half of it and one more in Berlin and buys infantry there; the same army four hexes
+    off (1241) is no threat yet. (With every side played by the heuristic the Soviets
+    took Berlin in 1940-41 in every game before: the Axis sent everything west.)"""
+    for at, garrisoned in (("1238", True), ("1241", False)):
+        state = _campaign()
+        state.data["owner"][at] = "soviet"
+        put(state, "4a", None)
+        put(state, "mos", at, infantry=4, mechanized=6)
+        board = Board(state.view("axis"))
+        assert board.land_threat(BERLIN) == (10 // 2 if garrisoned else 0)
+        # the British army's one amphibious point (1333) adds its small invasion threat
+        invasion = board.invasion_threat(BERLIN)
+        assert board.guard[BERLIN] == invasion + board.land_threat(BERLIN) + 1
+        for action in ("end_movement", "end_announce", "to_advances", "to_exploitation", "end_combat"):
+            act(state, "axis", action)
+        before = Board(state.view("axis")).defence(BERLIN)
+        chosen = _play_step(state, "axis", HgwHeuristic(1), ("production",))
+        into_berlin = [a for a in chosen if a[0] == "build" and _where(state, a) == BERLIN]
+        after = Board(state.view("axis")).defence(BERLIN)
+        assert all(a[1] == "infantry" for a in into_berlin)
+        if garrisoned:
+            assert after >= before + 5
+        else:
+            assert after <= max(before, invasion + 1)

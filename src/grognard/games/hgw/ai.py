@@ -34,10 +34,11 @@ front across the open seas, and no lend-lease goes to the rival Soviets with thr
 players (docs/hgw-design.md, "Heuristic agent").
 
 The Axis of The Fall of Germany and Campaign Game I garrisons its capitals against the
-invasions it can see coming (the threat and one more point; Berlin also from the
-production). In Campaign Game I the Soviets count unaligned Poland as a target, and
-with three players the Soviets and the Allies hold Berlin back while its fall would not
-crown them alone, except in the last turn when it buys a better share of the win.
+invasions it can see coming and the enemy armies within two hexes by land (the threat
+and one more point; Berlin also from the production). In Campaign Game I the Soviets
+count unaligned Poland as a target, and with three players the Soviets and the Allies
+hold Berlin back while its fall would not crown them alone, except in the last turn
+when it buys a better share of the win.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ FAIR_LIMIT = 3  # advance only when a roll of 1-3 or better succeeds (even odds)
 RACE_LIMIT = 1  # The Fall of Germany's attackers: any roll that can succeed will do
 STAGING_PORTS = 2  # The Fall of Germany: ports where the Allied invasion armies gather
 AMPHIBIOUS_GOAL = 5  # amphibious points of a full invasion army (with as many others)
+LAND_REACH = 2  # hexes from a capital within which enemy armies threaten it by land
 BERLIN_LIMIT = 2  # an invasion of Berlin that wins the game is worth a one-in-three chance
 LANDING_LIMIT = 3  # any other landing wants even odds
 FORT_GOAL = 3  # fort points the defender of the goal builds there
@@ -168,7 +170,7 @@ class Board:
             capitals = [content.berlin, *sorted(p for p in _capitals() if p != content.berlin)]
             for place in capitals:
                 if self.owner.get(place) == self.me:
-                    threat = self.invasion_threat(place)
+                    threat = self.invasion_threat(place) + self.land_threat(place)
                     if threat:
                         self.guard[place] = min(10, threat + 1)
         # the ports the Allied invasion armies gather in: the nearest to Berlin by sea
@@ -209,6 +211,19 @@ class Board:
             if amphibious > 0:
                 total += amphibious + min(amphibious, int(sp["infantry"]) + int(sp["mechanized"]))
         return total
+
+    def land_threat(self, place: Place) -> int:
+        """Half the enemy points standing within two land hexes of `place`: what could
+        attack it next turn (Assault and Defensive Assault), or take the hex beside it
+        and exploit into it (Exploitation), so that a capital behind a quiet front is
+        not left to the garrison it had when the war was elsewhere."""
+        near = _distances(self.scenario, frozenset({place}))
+        points = sum(
+            int(army["strength"])
+            for army in self.armies.values()
+            if army["side"] in self.foes and army["at"] is not None and near.get(army["at"], 99) <= LAND_REACH
+        )
+        return points // 2
 
     def spare(self, army: dict[str, Any]) -> int:
         """Points `army` may give away without leaving a guarded capital short."""
