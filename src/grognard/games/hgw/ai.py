@@ -352,6 +352,7 @@ class HgwHeuristic:
             "production": self._produce,
             "soviet_terms": self._terms,
             "italy_losses": self._lose,  # ("italy_loss", army, kind): as combat losses
+            "place_arrivals": self._arrive,  # Nations Inclined toward Axis 3-5
             "own_setup": self._set_up,
         }.get(step)
         choice = chooser(b, legal) if chooser else None
@@ -360,6 +361,17 @@ class HgwHeuristic:
     def _set_up(self, b: Board, legal: list[Action]) -> Action:
         """The own_setup option: the scenario's deployment, a sound one."""
         return ("printed_setup",) if ("printed_setup",) in legal else legal[0]
+
+    def _arrive(self, b: Board, legal: list[Action]) -> Action:
+        """Arriving points ("place", kind, place): on the country's front if it has one,
+        together with the side's armies there (one counter for the force), else nearest
+        the side's goals; mechanized first."""
+
+        def rank(a: Action) -> tuple[bool, bool, int, bool, str]:
+            _, kind, p = a
+            return (not b.is_front(p), not b.at(p, b.me), b.dist.get(p, 999), kind != "mechanized", str(p))
+
+        return min(legal, key=rank)
 
     def _terms(self, b: Board, legal: list[Action]) -> Action:
         return ("accept_surrender",)  # Soviet Union 2: peace in the east frees the Axis

@@ -39,7 +39,9 @@ def new_politics(scenario_id: str) -> Data | None:
     if rules is None:
         return None
     g = geography(scenario_id)
-    nations = sorted({rules.nation_of(g.country[p]) for p in g.unaligned_at_start})
+    # the unaligned countries in play, and the boxes no side holds (the U.S. box)
+    unaligned = g.unaligned_at_start | {p for p in g.box_at if p not in g.start_owner}
+    nations = sorted({rules.nation_of(g.country[p]) for p in unaligned})
     return {
         "unaligned": nations,
         "joined": {},
@@ -66,9 +68,9 @@ def politics_view(data: Data) -> Data:
 
 def _copy(value: Any) -> Any:
     if isinstance(value, dict):
-        return dict(value)
+        return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, list):
-        return list(value)
+        return [_copy(v) for v in value]
     return value
 
 
