@@ -183,7 +183,9 @@ class PlaceArrivals(Step):
         game.log(f"{role} places one {kind} point of the {entry['name']} in {place}")
         first = _settle(game)
         if first is None:
-            end(game.data["flow"])
+            caller = end(game.data["flow"])
+            if caller is not None:
+                caller.pop("returned", None)  # nothing to hand back: play resumes as it stood
         else:
             frame["role"] = first["side"]
 
