@@ -95,6 +95,30 @@ def test_the_fall_of_germany_axis_holds_berlin_against_the_first_invasion() -> N
     assert Board(state.view("axis")).defence(BERLIN) >= 9
 
 
+def test_the_fall_of_germany_axis_garrisons_the_sound_for_berlin_first() -> None:
+    """Sea Route 3-4: while the Axis holds East Denmark (1136) no invasion reaches
+    Berlin; losing it would let the U.S. First Army's six points land there. So the Sound
+    is guarded ahead of every other capital against the six that could land in it, and
+    the production puts infantry nearest it (Kiel, 1236) for the movement to bring over.
+    With no amphibious point in reach the Sound wants nothing for Berlin's sake."""
+    state = fog_game()
+    for army in ("1can", "2br", "21ag", "7a"):
+        put(state, army, state.data["armies"][army]["at"], infantry=3)
+    board = Board(state.view("axis"))
+    assert board.invasion_threat(BERLIN) == 0 and board.invasion_threat(BERLIN, lost="1136") == 6
+    assert board.narrows == ["1136"] and next(iter(board.guard)) == "1136"
+    assert board.guard["1136"] == board.invasion_threat("1136") + 1
+    for action in ("end_movement", "end_announce", "to_advances", "to_exploitation", "end_combat"):
+        act(state, "axis", action)
+    chosen = _play_step(state, "axis", HgwHeuristic(1), ("production",))
+    builds = [a for a in chosen if a[0] == "build"]
+    assert builds and builds[0][1] == "infantry" and _where(state, builds[0]) == "1236"
+    quiet = fog_game()
+    for army in ("1can", "2br", "21ag", "7a", "1us"):
+        put(quiet, army, quiet.data["armies"][army]["at"], infantry=3)
+    assert Board(quiet.view("axis")).narrows == []
+
+
 def test_campaign_axis_buys_infantry_for_berlin_only_when_an_invasion_threatens() -> None:
     """Campaign Game I: the British army in 1333 with five amphibious and five mechanized
     points could land ten in Berlin; the Axis, mechanized buyer otherwise, puts its
