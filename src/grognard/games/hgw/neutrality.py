@@ -13,6 +13,7 @@ POLITICS LAYOUT (`state.data["politics"]`, Campaign Game I only)
     lifted_at     index of the turn the mobilization limit was lifted, or None
     peace         the Axis accepted the Soviet surrender (Soviet Union 2)
     terms         "none" | "refused" (Soviet Union 4: never offered again)
+    arrivals      forces waiting for their player to place them (politics.py), if any
 
 This module knows the geography and the campaign data only, so that board.py can call
 it when a capture happens without an import cycle.

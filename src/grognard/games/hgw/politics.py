@@ -11,6 +11,11 @@ offer), and the forces that arrive with new allies.
   North Africa's return (France 3), the entries due in a production phase (Italy 2-3),
   and the Soviet offer (Soviet Union 1, 4), which asks the Axis player in
   `soviet_terms`.
+- `attacks_announced` (Announce, at its end): the Allies naming the unaligned U.S. box
+  turn the United States Axis at once (Violation of Neutrality 3).
+- `ask_arrivals` (after each of the above): the forces that arrived and are not fixed to
+  a hex wait in the politics record's `arrivals` ([{side, name, at, left}]) until their
+  player places them point by point (`place_arrivals`; Nations Inclined toward Axis 3-5).
 """
 
 from __future__ import annotations
