@@ -204,10 +204,15 @@ class Board:
             return
         now = self.invasion_threat(berlin)
         for hex_ in sorted(_control_hexes_held(self.owner, self.me)):
-            if self.invasion_threat(berlin, lost=hex_) <= now:
+            opened = self.invasion_threat(berlin, lost=hex_)
+            if opened <= now:
                 continue
             threat = self.invasion_threat(hex_)
             if threat:
+                # the invasions come first in the enemy's turn (Invasion Procedure 5):
+                # the Sound taken by one, the next may sail through it to Berlin, so
+                # Berlin keeps the garrison the open road calls for, and comes first
+                self.guard[berlin] = max(self.guard.get(berlin, 0), min(10, opened + 1))
                 self.guard[hex_] = min(10, threat + 1)
                 self.narrows.append(hex_)
 
