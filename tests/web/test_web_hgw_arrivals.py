@@ -82,16 +82,24 @@ def test_the_axis_places_finlands_points_by_clicking_finnish_hexes(page: Page) -
     driver = ApiDriver(page)
     _play_until_placement(driver, game_id)
     page.reload()
+    expect(prompt(page)).to_contain_text("Finnish Army")
+    # two seats on one screen: it may ask to be passed to the Axis player first
     curtain = page.locator(".curtain")
+    page.wait_for_timeout(500)
     if curtain.is_visible():
         curtain.locator("button").click()
-    expect(prompt(page)).to_contain_text("Finnish Army")
+    expect(curtain).to_be_hidden()
     places = sorted({a[2] for a in _legal(driver, game_id, "axis") if a[0] == "place"})
     where = places[-1]  # the southernmost, in the first view (the north is off screen)
     for placed in range(1, 4):
         lit = page.locator(f'.board-svg .hex.target[data-hex="{where}"]')
         expect(lit).to_have_count(1)
-        box = lit.bounding_box()
+        box = None
+        for _ in range(POLLS):  # the board redraws as the game changes: measure a settled hex
+            box = lit.bounding_box()
+            if box is not None:
+                break
+            page.wait_for_timeout(100)
         assert box is not None
         before = _game(driver, game_id)["version"]
         lit.click(position={"x": box["width"] / 2, "y": box["height"] * 0.12}, force=True)
