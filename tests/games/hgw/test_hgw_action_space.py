@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 from hgw_positions import act, fog_game, pass_turn
-from test_hgw_campaign import end_combat, place, pol
+from test_hgw_campaign import at_turn, end_combat, place, pol
 from test_hgw_campaign import new_game as campaign_game
 
-from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw import RULESET, HgwState, politics
 from grognard.games.hgw.action_space import action_keys, action_space
 from grognard.games.hgw.combat import strike
 from grognard.rl.action_space import ActionSpace
@@ -85,7 +85,16 @@ def _rare_positions() -> list[tuple[HgwState, str, str]]:
     pass_turn(fort, "soviet")
     act(fort, "allied", "end_movement")
     strike(fort, "1736", "allied", 4)
-    return [(italy, "axis", "italy_loss"), (terms, "axis", "accept_surrender"), (fort, "axis", "lose_fort")]
+    arrivals = campaign_game()  # Nations Inclined toward Axis 3-5: the player places the points
+    at_turn(arrivals, "Summer 1941")
+    politics.turn_start(arrivals, "axis")
+    politics.ask_arrivals(arrivals)
+    return [
+        (italy, "axis", "italy_loss"),
+        (terms, "axis", "accept_surrender"),
+        (fort, "axis", "lose_fort"),
+        (arrivals, "axis", "place"),
+    ]
 
 
 def test_the_seldom_met_actions_have_slots_too() -> None:

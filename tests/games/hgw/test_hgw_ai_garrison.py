@@ -79,12 +79,14 @@ def test_the_threat_counts_the_amphibious_points_a_long_route_spends() -> None:
 
 def test_the_fall_of_germany_axis_holds_berlin_against_the_first_invasion() -> None:
     """The set-up leaves two points in Berlin. While the Axis holds the Sound (1136) no
-    invasion can reach Berlin, and the Axis keeps no guard there; once the Allies hold
-    it (here from the start), the Axis sees twelve points that could land, keeps the
-    garrison, fortifies and buys infantry there, and the Allies do not get in (the
-    Allied heuristic invaded Berlin in the first turn in 6 of 12 games before)."""
+    invasion can reach Berlin now, but one that takes the Sound first opens the road
+    (Invasion Procedure 5), so the Axis keeps Berlin's guard all the same; once the
+    Allies hold it (here from the start), the Axis sees twelve points that could land,
+    keeps the garrison, fortifies and buys infantry there, and the Allies do not get in
+    (the Allied heuristic invaded Berlin in the first turn in 6 of 12 games before)."""
     state = fog_game(seed=1)
-    assert BERLIN not in Board(state.view("axis")).guard
+    board = Board(state.view("axis"))
+    assert board.invasion_threat(BERLIN) == 0 and board.guard[BERLIN] == 10
     state.data["owner"]["1136"] = "allied"
     assert Board(state.view("axis")).guard[BERLIN] == 10
     agents = {r: HgwHeuristic(1) for r in state.roles}
@@ -93,6 +95,36 @@ def test_the_fall_of_germany_axis_holds_berlin_against_the_first_invasion() -> N
         state.apply(role, agents[role].act(state.view(role), state.legal_actions(role)))
     assert state.data["owner"][BERLIN] == "axis"
     assert Board(state.view("axis")).defence(BERLIN) >= 9
+
+
+def test_the_fall_of_germany_axis_garrisons_the_sound_for_berlin_first() -> None:
+    """Sea Route 3-4: while the Axis holds East Denmark (1136) no invasion reaches
+    Berlin; losing it would let the U.S. First Army's six points land there, and the
+    invasions come first in a turn (Invasion Procedure 5), so one could take the Sound
+    and the next sail through. So Berlin keeps the garrison the open road calls for
+    (six and one), the Sound comes next, ahead of every other capital, against the six
+    that could land in it; the production fills Berlin first, then puts infantry nearest
+    the Sound (Kiel, 1236) for the movement to bring over. With no amphibious point in
+    reach neither wants anything for the Sound's sake."""
+    state = fog_game()
+    for army in ("1can", "2br", "21ag", "7a"):
+        put(state, army, state.data["armies"][army]["at"], infantry=3)
+    board = Board(state.view("axis"))
+    assert board.invasion_threat(BERLIN) == 0 and board.invasion_threat(BERLIN, lost="1136") == 6
+    assert board.narrows == ["1136"] and list(board.guard)[:2] == [BERLIN, "1136"]
+    assert board.guard[BERLIN] == 6 + 1 and board.guard["1136"] == board.invasion_threat("1136") + 1
+    for action in ("end_movement", "end_announce", "to_advances", "to_exploitation", "end_combat"):
+        act(state, "axis", action)
+    chosen = _play_step(state, "axis", HgwHeuristic(1), ("production",))
+    places = [_where(state, a) for a in chosen if a[0] == "build"]
+    first_kiel = places.index("1236")
+    assert first_kiel > 0 and set(places[:first_kiel]) == {BERLIN}
+    assert Board(state.view("axis")).defence(BERLIN) >= 7
+    quiet = fog_game()
+    for army in ("1can", "2br", "21ag", "7a", "1us"):
+        put(quiet, army, quiet.data["armies"][army]["at"], infantry=3)
+    board = Board(quiet.view("axis"))
+    assert board.narrows == [] and BERLIN not in board.guard
 
 
 def test_campaign_axis_buys_infantry_for_berlin_only_when_an_invasion_threatens() -> None:

@@ -66,6 +66,16 @@ def end_combat(state: HgwState, side: str) -> None:
     state.data["status"] = {}
 
 
+def place_arrivals(state: HgwState, where: str | None = None) -> None:
+    """The owners place every waiting arriving point: in `where` when it is offered,
+    else in the first place offered (politics.PlaceArrivals)."""
+    politics.ask_arrivals(state)
+    while state.flow[-1]["state"] == "place_arrivals":
+        role = state.flow[-1]["role"]
+        legal = state.legal_actions(role)
+        state.apply(role, next((a for a in legal if a[2] == where), legal[0]))
+
+
 def place(state: HgwState, army: str, at: str | None, **points: int) -> None:
     entry = state.data["armies"][army]
     entry["at"] = at
@@ -246,16 +256,19 @@ def test_the_mediterranean_follows_italy_malta_gibraltar_and_france() -> None:
 
 @pytest.mark.rules("G5.1", "G5.2", "G5.3", "G5.4", "G5.5", "G29.3")
 def test_the_nations_inclined_toward_the_axis_join_in_summer_1941_with_their_points() -> None:
+    """The four join; Rumania's, Hungary's and Finland's points wait for the Axis player
+    to place them in their countries (test_hgw_arrivals.py plays the placing)."""
     state = new_game()
     at_turn(state, "Summer 1941")
     politics.turn_start(state, "axis")
     joined = pol(state)["joined"]
     assert all(joined[n] == "axis" for n in ("finland", "hungary", "rumania", "bulgaria"))
-    by_name = {x["name"]: x for x in state.data["armies"].values() if x["at"]}
-    assert (by_name["Rumanian Army"]["at"], by_name["Rumanian Army"]["sp"]["infantry"]) == ("1641", 2)
-    assert by_name["Rumanian Army"]["sp"]["mechanized"] == 1
-    assert by_name["Hungarian Army"]["at"] == "1538"
-    assert by_name["Finnish Army"]["sp"]["infantry"] == 3
+    waiting = {(e["side"], e["name"], tuple(e["at"])): e["left"] for e in pol(state)["arrivals"]}
+    assert waiting == {
+        ("axis", "Rumanian Army", ("rumania",)): {"mechanized": 1, "infantry": 2},
+        ("axis", "Hungarian Army", ("hungary",)): {"mechanized": 1, "infantry": 1},
+        ("axis", "Finnish Army", ("finland",)): {"infantry": 3},
+    }
 
 
 @pytest.mark.rules("G5.5")
@@ -263,8 +276,10 @@ def test_finland_brings_its_three_points_whatever_the_reason_it_joins() -> None:
     state = new_game()
     attacked(state, "soviet", "len", "0841")
     end_combat(state, "soviet")
-    finns = [x for x in state.data["armies"].values() if x["name"] == "Finnish Army"]
-    assert [(x["side"], x["sp"]["infantry"]) for x in finns] == [("axis", 3)]
+    assert pol(state)["joined"]["finland"] == "axis"
+    assert [(e["side"], e["name"], e["left"]) for e in pol(state)["arrivals"]] == [
+        ("axis", "Finnish Army", {"infantry": 3})
+    ]
 
 
 @pytest.mark.rules("G6.1", "G6.2", "G6.3", "G7.1", "G7.2", "G29.4")
@@ -445,8 +460,9 @@ def test_rumania_surrendering_leaves_its_points_with_the_axis_and_surrenders_onc
     state = new_game()
     at_turn(state, "Summer 1941")
     politics.turn_start(state, "axis")
+    place_arrivals(state, "1539")
     rumanians = next(a for a, x in state.data["armies"].items() if x["name"] == "Rumanian Army")
-    state.data["armies"][rumanians]["at"] = "1539"
+    assert state.data["armies"][rumanians]["at"] == "1539"
     capture(state, "1641", "soviet", by_advance=True)
     assert "rumania" in pol(state)["surrendered"]
     assert state.data["owner"]["1640"] == "soviet"

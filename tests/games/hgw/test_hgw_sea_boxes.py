@@ -140,12 +140,12 @@ def test_a_box_taken_by_an_advance_is_devastated_and_leaves_the_budget() -> None
 @pytest.mark.rules("G6.2")
 def test_an_axis_attack_on_the_us_box_brings_the_united_states_in() -> None:
     """United States 2a: Axis units violating U.S. territory bring the U.S. into the
-    war on the Allied side at once. Before that the Allies may not name the U.S. box
-    (the unaligned U.S. Army is off the board); the Axis may."""
+    war on the Allied side at once. Before that the box is nobody's and any side may
+    name it (an Allied attack turns the U.S. Axis: test_hgw_arrivals.py)."""
     state = new_game(CG1)
     assert "1909" not in state.data["owner"]
     assert may_target(state.data, "axis", "1909")
-    assert not may_target(state.data, "allied", "1909")
+    assert may_target(state.data, "allied", "1909")
     pol = state.data["politics"]
     assert pol["us_since"] is None
     put(state, "okw", "1532", infantry=2, amphibious=2)

@@ -16,7 +16,9 @@ the scenario's fleets. Every other key is the action itself.
 Families (kind: domains; "(a, b)" marks a joint domain; A = armies, P = places,
 K = strength point kinds):
 
-- set-up (The Fall of Germany special rule 5): printed_setup, place (K x P), end_setup
+- set-up (The Fall of Germany special rule 5): printed_setup, place (K x P), end_setup;
+  "place" is also Campaign Game I's placement of arriving forces (Nations Inclined
+  toward Axis 3-5)
 - movement (Movement, Stacking): move (A x (K and "army") x points 1..MAX_POINTS),
   eliminate (A x K), convert (A), end_movement; where the points go: cancel, to_army
   (A), to_place (P)

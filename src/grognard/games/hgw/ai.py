@@ -35,10 +35,13 @@ players (docs/hgw-design.md, "Heuristic agent").
 
 The Axis of The Fall of Germany and Campaign Game I garrisons its capitals against the
 invasions it can see coming and the enemy armies within two hexes by land (the threat
-and one more point; Berlin also from the production). In Campaign Game I the Soviets
-count unaligned Poland as a target, and with three players the Soviets and the Allies
-hold Berlin back while its fall would not crown them alone, except in the last turn
-when it buys a better share of the win.
+and one more point; Berlin also from the production), and first of all a sea-route
+control hex whose loss would open a road to Berlin by sea (the Sound, 1136: the threat
+against it and one more point, with infantry built nearest it). Arriving forces it
+places on their country's front, together. In Campaign Game I the Soviets count
+unaligned Poland as a target, and with three players the Soviets and the Allies hold
+Berlin back while its fall would not crown them alone, except in the last turn when it
+buys a better share of the win.
 """
 
 from __future__ import annotations
@@ -166,13 +169,16 @@ class Board:
         # The Fall of Germany and Campaign Game I, the Axis: the capitals it holds (Berlin
         # first) and the garrison each wants against the invasions it can see coming
         self.guard: dict[Place, int] = {}
+        self.narrows: list[Place] = []  # the control hexes guarded for Berlin's sake
         if self.me == "axis" and content.victory in ("berlin", "campaign"):
             capitals = [content.berlin, *sorted(p for p in _capitals() if p != content.berlin)]
             for place in capitals:
-                if self.owner.get(place) == self.me:
+                if self.owner.get(place) == self.me and place not in self.guard:
                     threat = self.invasion_threat(place) + self.land_threat(place)
                     if threat:
                         self.guard[place] = min(10, threat + 1)
+                if place == content.berlin:
+                    self._guard_narrows(place)  # right after Berlin: the Sound opens its road
         # the ports the Allied invasion armies gather in: the nearest to Berlin by sea
         self.staging: tuple[Place, ...] = ()
         self.closed = closed_narrows({"owner": self.owner}, self.me)  # Sea Route 4
@@ -190,17 +196,42 @@ class Board:
 
             self.staging = tuple(sorted(ports, key=rank)[:STAGING_PORTS])
 
-    def invasion_threat(self, place: Place) -> int:
+    def _guard_narrows(self, berlin: Place) -> None:
+        """The Axis also garrisons a sea-route control hex it holds (the Sound, 1136,
+        Sea Route 3-4) whose loss would open a seaborne road to Berlin: when Berlin's
+        threat with that hex in enemy hands is greater than it is now, the hex wants the
+        threat against itself and one more point, ahead of the other capitals (the
+        Sound's Copenhagen is one of them too)."""
+        if self.owner.get(berlin) != self.me:
+            return
+        now = self.invasion_threat(berlin)
+        for hex_ in sorted(_control_hexes_held(self.owner, self.me)):
+            opened = self.invasion_threat(berlin, lost=hex_)
+            if opened <= now:
+                continue
+            threat = self.invasion_threat(hex_)
+            if threat:
+                # the invasions come first in the enemy's turn (Invasion Procedure 5):
+                # the Sound taken by one, the next may sail through it to Berlin, so
+                # Berlin keeps the garrison the open road calls for, and comes first
+                want = min(10, opened + self.land_threat(berlin) + 1)
+                self.guard[berlin] = max(self.guard.get(berlin, 0), want)
+                self.guard[hex_] = min(10, threat + 1)
+                self.narrows.append(hex_)
+
+    def invasion_threat(self, place: Place, lost: Place | None = None) -> int:
         """The most points the enemy's amphibious armies could land in `place` in its
         next turn if they gathered for it: each army in a port, or next to one of its
         side's ports, counts its amphibious points less those the sea route spends
-        (Invasion Procedure 3) and as many of its others (Invasion Advance 2)."""
+        (Invasion Procedure 3) and as many of its others (Invasion Advance 2). With
+        `lost`, as if that hex were the enemy army's (a control hex opening its routes)."""
         total = 0
         for army in self.armies.values():
             at, sp = army["at"], army["sp"]
             if army["side"] not in self.foes or at is None or not int(sp["amphibious"]):
                 continue
-            closed = closed_narrows({"owner": self.owner}, army["side"])
+            owner = self.owner if lost is None else {**self.owner, lost: army["side"]}
+            closed = closed_narrows({"owner": owner}, army["side"])
             ports = [at] if _is_port(at) else []
             side_ports = [n for n in self.g.links.get(at, ()) if self.owner.get(n) == army["side"]]
             ports += [n for n in side_ports if _is_port(n)]
@@ -367,6 +398,7 @@ class HgwHeuristic:
             "production": self._produce,
             "soviet_terms": self._terms,
             "italy_losses": self._lose,  # ("italy_loss", army, kind): as combat losses
+            "place_arrivals": self._arrive,  # Nations Inclined toward Axis 3-5
             "own_setup": self._set_up,
         }.get(step)
         choice = chooser(b, legal) if chooser else None
@@ -375,6 +407,17 @@ class HgwHeuristic:
     def _set_up(self, b: Board, legal: list[Action]) -> Action:
         """The own_setup option: the scenario's deployment, a sound one."""
         return ("printed_setup",) if ("printed_setup",) in legal else legal[0]
+
+    def _arrive(self, b: Board, legal: list[Action]) -> Action:
+        """Arriving points ("place", kind, place): on the country's front if it has one,
+        together with the side's armies there (one counter for the force), else nearest
+        the side's goals; mechanized first."""
+
+        def rank(a: Action) -> tuple[bool, bool, int, bool, str]:
+            _, kind, p = a
+            return (not b.is_front(p), not b.at(p, b.me), b.dist.get(p, 999), kind != "mechanized", str(p))
+
+        return min(legal, key=rank)
 
     def _terms(self, b: Board, legal: list[Action]) -> Action:
         return ("accept_surrender",)  # Soviet Union 2: peace in the east frees the Axis
@@ -707,6 +750,9 @@ class HgwHeuristic:
             for build in [*sorted(own), ("build", "infantry", "place", b.berlin)]:
                 if build in legal:
                     return build
+        build = self._narrows_build(b, legal)
+        if build is not None:
+            return build
         builds = [a for a in legal if a[0] == "build"]
         for kind in (want, "infantry", "mechanized"):
             options = [a for a in builds if a[1] == kind]
@@ -714,6 +760,27 @@ class HgwHeuristic:
                 return min(options, key=lambda a: self._build_rank(b, a))
         repairs = [a for a in legal if a[0] == "repair"]
         return repairs[0] if repairs else ("end_production",)
+
+    def _narrows_build(self, b: Board, legal: list[Action]) -> Action | None:
+        """A control hex guarded for Berlin's sake (the Sound) and short of its garrison,
+        counting the points already waiting next to it away from the front: infantry
+        in the production place nearest it, for the movement to bring over (points are
+        built only in the home country, Building Strength Points 3)."""
+        for hex_ in b.narrows:
+            waiting = sum(
+                int(a["strength"])
+                for n in b.g.links.get(hex_, ())
+                if not b.is_front(n)
+                for a in b.at(n, b.me)
+            )
+            if b.defence(hex_) + waiting >= b.guard[hex_]:
+                continue
+            near = _distances(b.scenario, frozenset({hex_}))
+            options = [a for a in legal if a[0] == "build" and a[1] == "infantry"]
+            ranked = sorted((near.get(_built_at(b, a), 99), a) for a in options)
+            if ranked:
+                return ranked[0][1]
+        return None
 
     def _invasion_builds(self, b: Board, legal: list[Action]) -> Action | None:
         """The Fall of Germany, the Allies: fill the invasion armies of the staging ports
@@ -780,6 +847,17 @@ def _capitals() -> frozenset[Place]:
     """The hexes with a capital star."""
     hmap = load_map()
     return frozenset(h for h in hmap.hexes if hmap.has_feature(h, "capital"))
+
+
+def _built_at(b: Board, build: Action) -> Place:
+    """The hex a ("build", kind, "army" | "place", army | hex) puts its point in."""
+    return str(b.armies[build[3]]["at"]) if build[2] == "army" else str(build[3])
+
+
+def _control_hexes_held(owner: dict[Place, str], side: str) -> list[Place]:
+    """The sea-route control hexes (Sea Route 3-4) `side` holds."""
+    hmap = load_map()
+    return [h for h, o in owner.items() if o == side and h in hmap and hmap.has_feature(h, "control")]
 
 
 def _is_port(place: Place) -> bool:

@@ -37,7 +37,7 @@ from .forts import destroy as destroy_fort
 from .forts import fort_points
 from .geography import Geography, Place, box_hexes, geography
 from .limitations import siberia_repair_floor
-from .neutrality import at_peace, is_unaligned, on_capture, rules_of
+from .neutrality import at_peace, is_unaligned, on_capture
 from .scenario import BOX, KINDS, load_scenario
 from .tables import load_tables
 from .victory import berlin_falls
@@ -76,10 +76,10 @@ def may_target(data: Data, side: str, place: Place) -> bool:
     a place of its own side or of an opponent, never against a co-belligerent's."""
     owner = data["owner"].get(place)
     if owner is None:
-        rules = rules_of(data)
-        if rules is not None and side != "axis" and geo(data).box_at.get(place) == rules.us_box:
-            return False  # the unaligned U.S. box: only an Axis violation is played (United States 2a)
-        return is_unaligned(data, place)  # Violation of Neutrality 1 (Campaign Game I)
+        # Violation of Neutrality 1 (Campaign Game I), the unaligned U.S. box included:
+        # an Axis attack brings the U.S. in (United States 2a), an Allied one turns it
+        # Axis (Violation of Neutrality 3)
+        return is_unaligned(data, place)
     return owner == side or owner in opponents(data, side)
 
 

@@ -28,14 +28,19 @@ class CampaignError(ValueError):
 
 
 class Force(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Strength points that arrive as a new army, in the first of `at` (hexes, or
-    territories whose hexes are tried in order) the side holds with room."""
+    """Strength points that arrive with a nation. Unless `choose`, the first of `at` is
+    the hex the rules fix for them (the set-up's Italian Army in 1636, the U.S. Army in
+    the U.S. box) and the engine puts them there; what cannot go there, and a force the
+    rules let its player place (`choose`: "anywhere in Rumania", Nations Inclined toward
+    Axis 3-5), its player places point by point in the held hexes of `at` (hexes, or
+    territories) with room (politics.PlaceArrivals)."""
 
     name: str
     at: tuple[str, ...]
     infantry: int = 0
     mechanized: int = 0
     amphibious: int = 0
+    choose: bool = False
 
 
 class Entry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

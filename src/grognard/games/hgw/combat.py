@@ -34,6 +34,7 @@ from .geography import Place
 from .invasion_routes import extension_cost, invasion_targets, is_invading, route_length
 from .movement import can_move
 from .neutrality import declarations, war_needed
+from .politics import attacks_announced
 from .scenario import KINDS
 from .tables import load_tables
 
@@ -169,6 +170,7 @@ class Announce(Step):
                     game.log(f"{points(spent, 'amphibious')} spent to extend the invasion route")
             return
         flow = data["flow"]
+        attacks_announced(game, role)  # Campaign Game I: an Allied attack turns the unaligned U.S. Axis
         goto(flow, "assaults", role=role)
         targets: dict[Place, list[str]] = {}
         for a in on_board(data, role):

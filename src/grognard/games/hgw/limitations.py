@@ -185,6 +185,23 @@ def us_points(data: Data) -> int:
     return rules.us_first + rules.us_step * (int(data["turn"]) - int(pol["us_since"]))
 
 
+def axis_us_points(data: Data, full: set[Place]) -> int:
+    """Violation of Neutrality 2-3: a United States turned Axis by an Allied attack
+    produces for the Axis (its box's printed points, no growth: United States 3 speaks of
+    the Allied side only), shared with Germany and Italy only while the box traces supply
+    to them (Activity Limitations 1; a U.S. producing on its own is not modelled)."""
+    found = campaign_state(data)
+    if found is None:
+        return 0
+    rules, pol = found
+    place = box_place(data, rules.us_box)
+    if pol["joined"].get("united_states") != "axis" or place is None:
+        return 0
+    if data["owner"].get(place) != "axis" or place not in full:
+        return 0
+    return box_points(data, rules.us_box)
+
+
 def box_place(data: Data, box_id: str) -> Place | None:
     """The hex that stands for a sea box in this scenario, if it plays it as a place."""
     where = load_map().box(box_id).hex
@@ -247,6 +264,7 @@ def adjust_budget(data: Data, side: str, total: int, full: set[Place]) -> int:
         total -= max(0, inside - rules.mobilization.cap)
     if side == "axis":
         total += swedish_points(data)
+        total += axis_us_points(data, full)
     if side == "allied":
         total += us_points(data)
     return total

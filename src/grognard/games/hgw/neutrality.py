@@ -13,6 +13,7 @@ POLITICS LAYOUT (`state.data["politics"]`, Campaign Game I only)
     lifted_at     index of the turn the mobilization limit was lifted, or None
     peace         the Axis accepted the Soviet surrender (Soviet Union 2)
     terms         "none" | "refused" (Soviet Union 4: never offered again)
+    arrivals      forces waiting for their player to place them (politics.py), if any
 
 This module knows the geography and the campaign data only, so that board.py can call
 it when a capture happens without an import cycle.
@@ -39,7 +40,9 @@ def new_politics(scenario_id: str) -> Data | None:
     if rules is None:
         return None
     g = geography(scenario_id)
-    nations = sorted({rules.nation_of(g.country[p]) for p in g.unaligned_at_start})
+    # the unaligned countries in play, and the boxes no side holds (the U.S. box)
+    unaligned = g.unaligned_at_start | {p for p in g.box_at if p not in g.start_owner}
+    nations = sorted({rules.nation_of(g.country[p]) for p in unaligned})
     return {
         "unaligned": nations,
         "joined": {},
@@ -66,9 +69,9 @@ def politics_view(data: Data) -> Data:
 
 def _copy(value: Any) -> Any:
     if isinstance(value, dict):
-        return dict(value)
+        return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, list):
-        return list(value)
+        return [_copy(v) for v in value]
     return value
 
 

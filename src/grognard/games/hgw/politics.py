@@ -11,15 +11,20 @@ offer), and the forces that arrive with new allies.
   North Africa's return (France 3), the entries due in a production phase (Italy 2-3),
   and the Soviet offer (Soviet Union 1, 4), which asks the Axis player in
   `soviet_terms`.
+- `attacks_announced` (Announce, at its end): the Allies naming the unaligned U.S. box
+  turn the United States Axis at once (Violation of Neutrality 3).
+- `ask_arrivals` (after each of the above): the forces that arrived and are not fixed to
+  a hex wait in the politics record's `arrivals` ([{side, name, at, left}]) until their
+  player places them point by point (`place_arrivals`; Nations Inclined toward Axis 3-5).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from grognard.core.flow import Frame, Step, goto
+from grognard.core.flow import Frame, Step, call, end, goto
 
-from .board import STACK_LIMIT, Data, eliminate, free_army, geo, over_limit, points, remove_points, stack
+from .board import Data, armies_at, eliminate, free_army, geo, over_limit, points, remove_points, stack
 from .campaign import CampaignRules, Force
 from .geography import Place
 from .limitations import (
@@ -30,7 +35,7 @@ from .limitations import (
     mobilization_update,
     siberia_frozen,
 )
-from .neutrality import hand_over, join, places_of, politics
+from .neutrality import hand_over, join, nation_at, places_of, politics
 from .production import open_production
 from .scenario import BOX
 
@@ -44,7 +49,8 @@ def _title(nation: str) -> str:
 # ----- forces that arrive
 
 
-def _candidates(data: Data, side: str, force: Force) -> list[Place]:
+def arrival_candidates(data: Data, side: str, force: Force) -> list[Place]:
+    """The hexes of `force.at` (hexes, and the hexes of territories) that `side` holds."""
     g = geo(data)
     found: list[Place] = []
     for where in force.at:
@@ -55,34 +61,146 @@ def _candidates(data: Data, side: str, force: Force) -> list[Place]:
     return [p for p in dict.fromkeys(found) if data["owner"].get(p) == side]
 
 
-def place_force(game: Any, side: str, force: Force) -> None:
-    """A force arrives as new armies (a counter from the record sheet for each hex it
-    needs), filling the first places of `force.at` the side holds up to ten points a
-    hex (Stacking 1). Points with nowhere to go are lost, and the log says so."""
+ARRIVAL_KINDS = ("mechanized", "infantry", "amphibious")
+
+
+def _army_for(data: Data, side: str, place: Place, name: str) -> str | None:
+    """The army an arriving point joins at `place`: the force's own army there, else a
+    spare counter from the record sheet (named after the force), else any army of the
+    side there (Military Record Sheet 1: twelve counters a side, never more)."""
+    here = armies_at(data, place, side)
+    own = [a for a in here if data["armies"][a]["name"] == name]
+    if own:
+        return own[0]
+    spare = free_army(data, side)
+    if spare is not None:
+        return spare
+    return here[0] if here else None
+
+
+def _room(data: Data, side: str, place: Place, name: str) -> bool:
+    """One more point fits (Stacking 1; Off-Map Combat 1: a box holds any number) and an
+    army can take it."""
+    if over_limit(place, stack(data, place) + 1):
+        return False
+    return _army_for(data, side, place, name) is not None
+
+
+def _put(game: Any, side: str, place: Place, name: str, kind: str) -> None:
     data = game.data
-    left = {"mechanized": force.mechanized, "infantry": force.infantry, "amphibious": force.amphibious}
-    for place in _candidates(data, side, force):
-        if not any(left.values()):
-            break
-        room = 10 - stack(data, place)
-        if not over_limit(place, STACK_LIMIT + 1):
-            room = sum(left.values())  # Off-Map Combat 1: a box holds any number
-        if room <= 0 or over_limit(place, stack(data, place) + 1):
-            continue
-        army_id = free_army(data, side)
-        if army_id is None:
-            break
-        army = data["armies"][army_id]
-        army["at"], army["name"] = place, force.name
-        for kind in ("mechanized", "infantry", "amphibious"):
-            take = min(left[kind], room)
-            army["sp"][kind] += take
-            left[kind] -= take
-            room -= take
-        game.log(f"the {force.name} ({points(sum(army['sp'].values()))}) arrives in {place}")
-    lost = sum(left.values())
-    if lost:
-        game.log(f"{points(lost)} of the {force.name} find no room and are lost")
+    army_id = _army_for(data, side, place, name)
+    assert army_id is not None  # asked only where `_room` says an army can take it
+    army = data["armies"][army_id]
+    if army["at"] is None:
+        army["at"], army["name"] = place, name
+    army["sp"][kind] += 1
+
+
+def place_force(game: Any, side: str, force: Force) -> None:
+    """A force arrives. Where the rules fix its hex (`force.at[0]` unless `force.choose`)
+    the engine puts the points there while the side holds it with room; the rest wait
+    in `arrivals` for the side's player to place them (PlaceArrivals)."""
+    data = game.data
+    left = {k: int(getattr(force, k)) for k in ARRIVAL_KINDS if getattr(force, k)}
+    fixed = None if force.choose else force.at[0]
+    if fixed is not None and fixed in geo(data).places and data["owner"].get(fixed) == side:
+        placed = 0
+        for kind in ARRIVAL_KINDS:
+            while left.get(kind) and _room(data, side, fixed, force.name):
+                _put(game, side, fixed, force.name, kind)
+                left[kind] -= 1
+                placed += 1
+        if placed:
+            game.log(f"the {force.name} ({points(placed)}) arrives in {fixed}")
+    if not any(left.values()):
+        return
+    pol = politics(data)
+    assert pol is not None  # forces arrive only in Campaign Game I
+    entry = {"side": side, "name": force.name, "at": list(force.at), "left": left}
+    pol.setdefault("arrivals", []).append(entry)
+    game.log(f"{points(sum(left.values()))} of the {force.name} arrive: the {side} player places them")
+
+
+def arrival_places(data: Data, entry: Data) -> list[Place]:
+    """Where the next point of a waiting force may go: the hexes and the territories'
+    hexes of its `at` that its side holds, with room and an army to take it."""
+    force = Force(name=entry["name"], at=tuple(entry["at"]))
+    side = entry["side"]
+    return [p for p in arrival_candidates(data, side, force) if _room(data, side, p, entry["name"])]
+
+
+def arrival_choices(data: Data) -> list[Action]:
+    """The first waiting force's choices: ("place", kind, place), one point at a time."""
+    pol = politics(data) or {}
+    waiting = pol.get("arrivals") or []
+    if not waiting:
+        return []
+    entry = waiting[0]
+    places = arrival_places(data, entry)
+    return [("place", k, p) for k in sorted(k for k, n in entry["left"].items() if n) for p in places]
+
+
+def _settle(game: Any) -> Data | None:
+    """Drop the forces that are all placed or have nowhere left to go (their points are
+    lost, and the log says so); the first force still waiting, or None."""
+    pol = politics(game.data) or {}
+    waiting = pol.get("arrivals") or []
+    while waiting and not arrival_choices(game.data):
+        entry = waiting.pop(0)
+        lost = sum(entry["left"].values())
+        if lost:
+            game.log(f"{points(lost)} of the {entry['name']} find no room and are lost")
+    if not waiting:
+        pol.pop("arrivals", None)
+        return None
+    first: Data = waiting[0]
+    return first
+
+
+def ask_arrivals(game: Any) -> None:
+    """Put the placement of waiting forces on top of the flow (after whatever step the
+    phase goes on to), asking the owning side's player."""
+    first = _settle(game)
+    flow = game.data["flow"]
+    if first is not None and flow and flow[-1]["state"] != "place_arrivals":
+        call(flow, "place_arrivals", role=first["side"])
+
+
+class PlaceArrivals(Step):
+    """Nations Inclined toward Axis 3-5 (and every arrival whose fixed hex is not to be
+    had): the owning player places the arriving points one at a time in the hexes the
+    rule names, ten a hex; then play resumes where it stood."""
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        pol = politics(game.data) or {}
+        waiting = pol.get("arrivals") or []
+        if not waiting or waiting[0]["side"] != role:
+            return []
+        return arrival_choices(game.data)
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        pol = politics(game.data)
+        assert pol is not None  # asked only in Campaign Game I
+        entry = pol["arrivals"][0]
+        _, kind, place = action
+        _put(game, role, place, entry["name"], kind)
+        entry["left"][kind] -= 1
+        game.log(f"{role} places one {kind} point of the {entry['name']} in {place}")
+        first = _settle(game)
+        if first is None:
+            caller = end(game.data["flow"])
+            if caller is not None:
+                caller.pop("returned", None)  # nothing to hand back: play resumes as it stood
+        else:
+            frame["role"] = first["side"]
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        pol = politics(game.data) or {}
+        waiting = pol.get("arrivals") or [{"name": "", "left": {}, "at": []}]
+        entry = waiting[0]
+        left = ", ".join(points(n, k) for k, n in sorted(entry["left"].items()) if n)
+        where = ", ".join(str(w).replace("_", " ").title() for w in entry["at"])
+        return f"{frame['role']}: place the {entry['name']}'s {left}, one at a time, in {where} (ten a hex)"
 
 
 def _join(game: Any, nation: str, side: str, *, scheduled: bool) -> None:
@@ -129,29 +247,50 @@ def _enter(game: Any, side: str, when: str) -> None:
             _us_enters(game, rules, pol)
 
 
+def _us(data: Data, rules: CampaignRules) -> tuple[Place, str] | None:
+    """The U.S. box (the U.S. territory of European play) and its nation, if played."""
+    us_box = box_place(data, rules.us_box)
+    return None if us_box is None else (us_box, nation_at(data, us_box))
+
+
 def _us_enters(game: Any, rules: CampaignRules, pol: Data) -> None:
-    """United States 2: the U.S. joins the Allies, its box turns Allied (unless the Axis
-    holds it) and the U.S. Army arrives there."""
+    """United States 2: the U.S. joins the Allies if still unaligned (not if an Allied
+    attack turned it Axis, Violation of Neutrality 3): its box turns Allied (unless the
+    Axis holds it) and the U.S. Army arrives there."""
     data = game.data
-    if pol["us_since"] is not None:
+    us = _us(data, rules)
+    if us is None or pol["us_since"] is not None or us[1] not in pol["unaligned"]:
         return
     pol["us_since"] = data["turn"]
     game.log("the United States enters the war on the Allied side")
-    us_box = box_place(data, rules.us_box)
-    if us_box is not None:
-        hand_over(game, [us_box], "allied", devastate=False)
-    arrival = rules.arrivals.get(rules.us_box, {}).get("allied")
-    if arrival is not None:
-        place_force(game, "allied", arrival)
+    _join(game, us[1], "allied", scheduled=True)
 
 
 def _us_violated(game: Any, side: str, targets: set[Place], rules: CampaignRules, pol: Data) -> None:
     """United States 2a: an Axis attack on the U.S. box (the U.S. territory of European
     play) brings the United States in at once."""
-    us_box = box_place(game.data, rules.us_box)
-    if side == "axis" and us_box is not None and us_box in targets and pol["us_since"] is None:
+    us = _us(game.data, rules)
+    if side == "axis" and us is not None and us[0] in targets and us[1] in pol["unaligned"]:
         game.log("the Axis has violated U.S. territory")
         _us_enters(game, rules, pol)
+
+
+def attacks_announced(game: Any, side: str) -> None:
+    """Violation of Neutrality 3-4: the moment the Allies (or the Soviets) name the
+    unaligned U.S. box, the United States joins the Axis and the U.S. Army stands in
+    its box as an Axis army of the same strengths, to meet the attack (our reading:
+    the army is replaced when attacked, so it is the one that defends). Called when a
+    side ends its announcements, before the defensive assaults."""
+    data = game.data
+    found = campaign_state(data)
+    if found is None or side == "axis":
+        return
+    rules, pol = found
+    us = _us(data, rules)
+    if us is None or us[0] not in _targets(data, side) or us[1] not in pol["unaligned"]:
+        return
+    game.log(f"the {side} player attacks the unaligned United States: its army turns Axis")
+    _join(game, us[1], "axis", scheduled=False)
 
 
 # ----- the start of a player turn
@@ -349,6 +488,7 @@ class ItalyLosses(Step):
         if not italy_loss_choices(data, pol):
             pol.pop("italy_due")
             _after_surrenders(game, frame["side"])
+            ask_arrivals(game)
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         pol = politics(game.data) or {}
@@ -373,8 +513,8 @@ def end_of_combat(game: Any, side: str) -> bool:
         return False
     rules, pol = found
     targets = _targets(data, side)
+    _us_violated(game, side, targets, rules, pol)  # before the other violations: it enters the U.S.
     _resolve_violations(game, side, targets, rules, pol)
-    _us_violated(game, side, targets, rules, pol)
     _mobilization(game, side, targets, rules, pol)
     if side == "axis":
         _france(game, rules, pol)
@@ -425,6 +565,7 @@ class SovietTerms(Step):
             pol["terms"] = "refused"
             game.log("the Axis refuses the Soviet surrender; it will not be offered again")
         open_production(game, "axis")
+        ask_arrivals(game)
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         return "axis: the Soviet Union offers to surrender; accept or refuse?"

@@ -11,7 +11,7 @@ from .invasion import InvasionAttack, Invasions
 from .movement import Movement, MoveTo
 from .naval import Interception
 from .own_setup import OwnSetup
-from .politics import ItalyLosses, SovietTerms
+from .politics import ItalyLosses, PlaceArrivals, SovietTerms
 from .production import Production
 from .turn import EndCombat, NextTurn, TurnStart
 
@@ -34,6 +34,7 @@ STEPS: dict[str, Step] = {
     "own_setup": OwnSetup(),  # The Fall of Germany set-up, special rule 5 (own_setup option)
     "italy_losses": ItalyLosses(),  # Campaign Game I: Italy's surrender 2
     "soviet_terms": SovietTerms(),  # Campaign Game I: Soviet Union 1-4
+    "place_arrivals": PlaceArrivals(),  # Campaign Game I: Nations Inclined toward Axis 3-5
     "production": Production(),  # Production
     "next_turn": NextTurn(),
 }

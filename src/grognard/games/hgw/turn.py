@@ -43,6 +43,7 @@ class TurnStart(Step):
             game.log(f"{data['armies'][a]['name']} is out of full supply: it may not move or attack")
         cut_fleets(game, side)  # Unsupplied Hexes 4, for fleets
         goto(data["flow"], "movement", role=side)
+        politics.ask_arrivals(game)  # Nations Inclined toward Axis 3-5: placed by the player
 
 
 class EndCombat(Step):
@@ -59,9 +60,9 @@ class EndCombat(Step):
         end_of_combat_supply(game, side)
         if data.get("result") is not None:
             return
-        if politics.end_of_combat(game, side):  # Campaign Game I: neutrality, surrenders
-            return
-        open_production(game, side)
+        if not politics.end_of_combat(game, side):  # Campaign Game I: neutrality, surrenders
+            open_production(game, side)
+        politics.ask_arrivals(game)  # forces that arrived are placed before going on
 
 
 class NextTurn(Step):

@@ -8,8 +8,8 @@ numbers of docs/rules/hgw-cases.toml. Covered: where redeployed points may go
 counter R1.1/M1.5, the seas' transport limits F2.2, France G17.9), which armies may move
 (L2.3/L2.4 supply, B2.3/G17.10 Siberia), the announced attacks (`attack`: adjacent
 C1.5, one target C2.1, out-of-play hexes B2.1/F7.7, co-belligerents F5.1, an army that
-failed C1.3), exploitation (`exploit`: C3.1, C3.2, C3.5) and builds (`build`: P2.3,
-P2.5, P1.1).
+failed C1.3), exploitation (`exploit`: C3.1, C3.2, C3.5), builds (`build`: P2.3,
+P2.5, P1.1) and the placement of arriving forces (`place`: G5.3-G5.5, M2.1, R1.1).
 
 Everything in HGW is open information (P0.4: the record sheets are open), so an answer
 may speak of any army; it still never changes the state.
@@ -23,8 +23,10 @@ from grognard.core.game import Action, Role
 
 from .advance import may_exploit
 from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponents, over_limit, stack
+from .campaign import Force
 from .limitations import confined_to
 from .movement import WHOLE, can_move, routes
+from .politics import arrival_candidates
 from .production import build_places, cost
 from .scenario import BOX, load_scenario
 
@@ -46,7 +48,32 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return _attack(data, role, step, verb, str(action[1]), str(action[2]))
     if verb == "build" and len(action) == 4 and step == "production":
         return _build(data, role, top, str(action[1]), str(action[2]), str(action[3]))
+    if verb == "place" and len(action) == 3 and step == "place_arrivals":
+        return _arrival(data, role, str(action[1]), str(action[2]))
     return None
+
+
+def _arrival(data: Data, role: Role, kind: str, place: str) -> str | None:
+    """Why an arriving point may not go to `place` (Nations Inclined toward Axis 3-5;
+    the fixed hexes' overflow)."""
+    waiting = (data.get("politics") or {}).get("arrivals") or []
+    if not waiting or waiting[0]["side"] != role:
+        return "no arriving points of yours wait to be placed"
+    entry = waiting[0]
+    if not entry["left"].get(kind):
+        owed = ", ".join(f"{n} {k}" for k, n in sorted(entry["left"].items()) if n)
+        return f"the {entry['name']} brings no {kind} point still to place (left: {owed})"
+    where = ", ".join(str(w).replace("_", " ").title() for w in entry["at"])
+    force = Force(name=entry["name"], at=tuple(entry["at"]))
+    if place not in arrival_candidates(data, role, force):
+        return (
+            f"the {entry['name']} arrives only in the {role} hexes of {where} (G5.3, G5.4, G5.5): "
+            f"{_place_words(data, place)} is not one"
+        )
+    if over_limit(place, stack(data, place) + 1):
+        have = stack(data, place)
+        return f"{place} holds {have} points: one more would pass the limit of {STACK_LIMIT} a hex (M2.1)"
+    return "every army counter of your side is on the map and none stands there to take the point (R1.1)"
 
 
 def _army(data: Data, role: Role, army_id: str) -> str | None:

@@ -482,7 +482,8 @@ function describeAction(action, view) {
     case "lose":
       return { unit: a, label: `Remove one ${kindWords(b)} point from ${name(a)}` };
     case "place":
-      // The Fall of Germany set-up with the own_setup option: one point into a place
+      // The Fall of Germany set-up with the own_setup option, and Campaign Game I's
+      // arriving forces (Nations Inclined toward Axis 3-5): one point into a place
       return { hex: b, kind: "build", label: `Place one ${kindWords(a)} point at ${placeWords(b)}` };
     case "printed_setup":
       return { label: "Take the scenario's deployment", primary: true };
