@@ -678,6 +678,8 @@ class HgwHeuristic:
         # are rivals whose production can rob the Allies of the win (three players)
         if ("lend_lease",) in legal and not (b.fog_allied and not b.two_player):
             return ("lend_lease",)
+        if ("lend_lease_france",) in legal and self._lend_to_france(b, legal):
+            return ("lend_lease_france",)
         want = "mechanized" if b.attacking else "infantry"
         # the side holding the goal fortifies it, three points at most (Fortifications)
         for goal in sorted(b.goals):
@@ -722,9 +724,30 @@ class HgwHeuristic:
                     return a
         return None
 
+    def _lend_to_france(self, b: Board, legal: list[Action]) -> bool:
+        """Activity Limitations 1, 4 (Campaign Game I): Allied points go to France when
+        the Allied budget can buy nothing more, or France builds nearer the goal than
+        the best Allied build (French armies stand apart, G17.8, so France's own points
+        are what fills its front)."""
+        ours = [a for a in legal if a[0] == "build" and not _french_build(b, a)]
+        if not ours:
+            return True
+        sites = [
+            p
+            for p, o in b.owner.items()
+            if o == b.me and b.g.country.get(p) == "france" and b.g.production.get(p, 0) > 0
+        ]
+        best = min(self._build_rank(b, a)[0] for a in ours)
+        return bool(sites) and min(b.dist.get(p, 99) for p in sites) < best
+
     def _build_rank(self, b: Board, a: Action) -> tuple[int, int]:
         place = b.armies[a[3]]["at"] if a[2] == "army" else a[3]
         return (b.dist.get(place, 99), 0 if a[2] == "army" else 1)
+
+
+def _french_build(b: Board, a: Action) -> bool:
+    """Is this build paid from France's budget (a French army or counter)?"""
+    return a[2] == "french" or (a[2] == "army" and bool(b.armies[a[3]].get("nation")))
 
 
 def _berlin_share(view: View, me: str, berlin: Place | None) -> float:
