@@ -518,15 +518,23 @@ class HgwHeuristic:
         return ("move", army_id, kind, count)
 
     def _destination(self, b: Board, source: dict[str, Any], count: int) -> tuple[Action, int] | None:
-        """Where points of `source` should go: (move_to action, room there)."""
+        """Where points of `source` should go: (move_to action, room there). French
+        points stay apart from the other Allied armies (Activity Limitations 8)."""
+        nation = source.get("nation", "")
+        spare = any(
+            a["at"] is None and a["side"] == b.me and a.get("nation", "") == nation for a in b.armies.values()
+        )
         for _, p in self._front_spots(b, source):
             room = 10 - b.stacks.get(p, 0)
             if room < count:
                 continue
-            mine = [a for a in b.at(p, b.me) if a["id"] != source["id"]]
+            here = [a for a in b.at(p, b.me) if a["id"] != source["id"]]
+            mine = [a for a in here if a.get("nation", "") == nation]
+            if len(mine) < len(here) and not b.g.is_box(p):
+                continue
             if mine:
                 return ("to_army", max(mine, key=lambda a: a["sp"]["mechanized"])["id"]), room
-            if any(a["at"] is None and a["side"] == b.me for a in b.armies.values()):
+            if spare:
                 return ("to_place", p), room
         return None
 
