@@ -102,6 +102,7 @@ class Board:
         self.garrison_lost = set(board["garrison_lost"])
         self.markers: dict[Place, str] = board["markers"]
         self.stacks: dict[Place, int] = board["stacks"]
+        self.devastated: dict[Place, int] = board["devastated"]
         self.unaligned: dict[Place, str] = board.get("unaligned", {})
         self.fleets: dict[str, dict[str, Any]] = board.get("fleets", {})
         self.forts: dict[Place, dict[str, Any]] = board.get("forts", {})
@@ -737,20 +738,35 @@ class HgwHeuristic:
         the Allied budget can buy nothing more, or France builds nearer the goal than
         the best Allied build (French armies stand apart, G17.8, so France's own points
         are what fills its front)."""
+        sites = _french_sites(b)
+        if not sites:
+            return False  # France could build nothing with them (counters or hexes full)
         ours = [a for a in legal if a[0] == "build" and not _french_build(b, a)]
         if not ours:
             return True
-        sites = [
-            p
-            for p, o in b.owner.items()
-            if o == b.me and b.g.country.get(p) == "france" and b.g.production.get(p, 0) > 0
-        ]
         best = min(self._build_rank(b, a)[0] for a in ours)
-        return bool(sites) and min(b.dist.get(p, 99) for p in sites) < best
+        return min(b.dist.get(p, 99) for p in sites) < best
 
     def _build_rank(self, b: Board, a: Action) -> tuple[int, int]:
         place = b.armies[a[3]]["at"] if a[2] == "army" else a[3]
         return (b.dist.get(place, 99), 0 if a[2] == "army" else 1)
+
+
+def _french_sites(b: Board) -> list[Place]:
+    """France's production hexes where a French point could be built now: undevastated,
+    below the stacking limit, without other Allied armies (G17.8), and with a French
+    army there or a spare French counter."""
+    spare = any(a["at"] is None and a["side"] == b.me and a.get("nation") for a in b.armies.values())
+    sites = []
+    for p, owner in b.owner.items():
+        if owner != b.me or b.g.country.get(p) != "france":
+            continue
+        if b.g.production.get(p, 0) <= int(b.devastated.get(p, 0)) or b.stacks.get(p, 0) >= 10:
+            continue
+        here = b.at(p, b.me)
+        if all(a.get("nation") for a in here) and (here or spare):
+            sites.append(p)
+    return sites
 
 
 def _french_build(b: Board, a: Action) -> bool:
