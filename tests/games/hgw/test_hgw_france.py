@@ -322,3 +322,38 @@ def test_why_a_british_army_may_not_take_french_africa_back_g11_3() -> None:
     state.data["flow"][-1] = {"state": "announce", "role": "allied"}
     state._after_change(None, None)
     assert "G11.3" in _why(state, "invade", "bef", "2828")
+
+
+# ----- the heuristic (games/hgw/ai.py)
+
+
+def _heuristic_choice(state: HgwState) -> tuple[Any, ...]:
+    from grognard.games.hgw.ai import HgwHeuristic
+
+    return tuple(HgwHeuristic(1).act(state.view("allied"), state.legal_actions("allied")))
+
+
+@pytest.mark.rules("G17.1")
+def test_the_heuristic_lends_to_france_what_the_allies_cannot_spend() -> None:
+    """One Allied point left (a point costs two) while France has room: it goes to France."""
+    state = new_game()
+    allied_production(state)
+    state.flow[-1]["budget"] = 1
+    state._after_change(None, None)
+    assert _heuristic_choice(state) == ("lend_lease_france",)
+
+
+@pytest.mark.rules("G17.1", "G17.8")
+def test_the_heuristic_lends_nothing_where_france_cannot_build() -> None:
+    """Every French counter on the board and France's production hexes full: lend-lease
+    is legal but would be lost, so the heuristic keeps its points."""
+    state = new_game()
+    place(state, "ffa", "1434", infantry=8, mechanized=2)
+    place(state, "2fa", "1435", infantry=3)  # with the fort's seven points: ten
+    place(state, "afa", "1534", infantry=10)
+    place(state, "levant", "1635", infantry=10)
+    allied_production(state)
+    state.flow[-1]["budget"] = 1
+    state._after_change(None, None)
+    assert ("lend_lease_france",) in legal(state)
+    assert _heuristic_choice(state) != ("lend_lease_france",)
