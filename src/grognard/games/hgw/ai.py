@@ -329,6 +329,12 @@ class HgwHeuristic:
         if not legal:
             raise ValueError("an agent was asked to act, but no action is legal")
         if len(legal) == 1:
+            if tuple(legal[0]) == ("cancel",):
+                # the chosen points can go nowhere at all (with Activity Limitations 8
+                # and 9 this happens): not asked again this player turn
+                board = view["board"]
+                key = (int(board["turn_index"]), str(board["player"]))
+                self._failed.add((key, board["frame"]["army"], board["frame"]["kind"]))
             return legal[0]
         b = Board(view)
         if any(k[0] != b.key for k in self._failed | self._received):
