@@ -357,3 +357,21 @@ def test_the_heuristic_lends_nothing_where_france_cannot_build() -> None:
     state._after_change(None, None)
     assert ("lend_lease_france",) in legal(state)
     assert _heuristic_choice(state) != ("lend_lease_france",)
+
+
+@pytest.mark.rules("G17.8", "G17.9")
+def test_the_heuristic_does_not_pick_again_points_that_can_go_nowhere() -> None:
+    """With French and other Allied armies apart, chosen points may find no place at
+    all (only "cancel" is legal): the heuristic does not choose them again that turn."""
+    from grognard.games.hgw.ai import HgwHeuristic
+
+    state = new_game()
+    allied_movement(state)
+    agent = HgwHeuristic(1)
+    first = agent.act(state.view("allied"), state.legal_actions("allied"))
+    assert first[0] == "move"
+    act(state, "allied", *first)
+    assert agent.act(state.view("allied"), [("cancel",)]) == ("cancel",)  # nowhere to go
+    act(state, "allied", "cancel")
+    again = agent.act(state.view("allied"), state.legal_actions("allied"))
+    assert again[:3] != first[:3]
