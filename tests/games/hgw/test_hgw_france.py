@@ -375,3 +375,22 @@ def test_the_heuristic_does_not_pick_again_points_that_can_go_nowhere() -> None:
     act(state, "allied", "cancel")
     again = agent.act(state.view("allied"), state.legal_actions("allied"))
     assert again[:3] != first[:3]
+
+
+@pytest.mark.rules("C5.12", "M2.5")
+def test_an_overstacked_army_with_nowhere_to_advance_does_not_hold_the_phase_open() -> None:
+    """Advance Resolution 12 and Stacking 5: the exploitation stays open while an army
+    that can still advance stands in an overstacked hex; an invader ashore on an island
+    hex with no neighbour and no amphibious advance left cannot, so the phase may end
+    (a position found by the benchmark, where no action was left at all)."""
+    state = new_game()
+    state.data["owner"]["2511"] = "allied"
+    place(state, "us", "2511", infantry=3)
+    place(state, "8a", "2511", infantry=10)
+    status = {"target": "2511", "assaulted": False, "defended": False, "advanced": 1, "stopped": False}
+    state.data["status"]["us"] = status
+    state.data["player"] = "allied"
+    state.data["phase"] = "combat"
+    state.data["flow"][-1] = {"state": "exploitation", "role": "allied", "current": "us"}
+    state._after_change(None, None)
+    assert legal(state) == [("end_combat",)]

@@ -189,11 +189,13 @@ class Exploitation(Step):
             if may_exploit(data, a):
                 at = data["armies"][a]["at"]
                 aims = [t for t in g.links[at] if may_target(data, role, t) and may_aim(data, a, t)]
-                actions += [("exploit", a, t) for t in aims]
+                options: list[Action] = [("exploit", a, t) for t in aims]
                 # Amphibious Advance: an invader ashore may go on by sea instead
                 sea = amphibious_advance_targets(data, a)
-                actions += [("amphibious_advance", a, t) for t in sea if may_aim(data, a, t)]
-                crowded = crowded or over_limit(at, stack(data, at))
+                options += [("amphibious_advance", a, t) for t in sea if may_aim(data, a, t)]
+                actions += options
+                # only an army with somewhere to advance can still leave the hex
+                crowded = crowded or (bool(options) and over_limit(at, stack(data, at)))
         # Advance Resolution 12; Stacking 5: while an army that can still advance stands
         # in an overstacked hex, the phase goes on; it may stay overstacked only when no
         # army there can advance out any more
