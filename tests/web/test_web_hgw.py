@@ -564,6 +564,45 @@ def test_campaign_game_i_is_offered_and_its_board_loads(page: Page) -> None:
     expect(page.locator(".board-svg")).to_have_attribute("data-painted", str(len(hexes)))
 
 
+def test_campaign_game_i_france_is_drawn_apart_and_gets_lend_lease_by_button(page: Page) -> None:
+    """Activity Limitations 1, 4, 8 (G17.1, G17.8) in the browser: the record sheet
+    marks the French armies, a French counter on the map carries its nation; in the
+    Allied production phase the prompt counts France's own budget, the lend-lease
+    button moves one Allied point to it, and French builds are buttons of their own."""
+    game_id = _start(page, "campaign_1", {"axis": "ai:heuristic", "soviet": "ai:heuristic", "allied": "me"})
+    driver = ApiDriver(page)
+    view = _wait_for(page, driver, game_id, {"end_movement"}, role="allied")
+    french = [a for a in view["board"]["armies"] if a["nation"]]
+    assert sorted(a["id"] for a in french) == ["2fa", "afa", "ffa", "levant"]
+    for army in french:
+        row = page.locator(f'.hgw-record tr[data-army="{army["id"]}"] .hgw-nation-tag')
+        expect(row).to_have_text(" Fr")
+    for army in (a for a in french if a["at"]):
+        expect(counter(page, army["id"])).to_have_attribute("data-nation", "french")
+        expect(counter(page, army["id"]).locator(".hgw-nation")).to_have_count(3)
+    ending = ("end_movement", "end_announce", "no_defensive_assault", "to_advances", "to_exploitation")
+    ending += ("end_combat",)
+    for _ in range(20):
+        view = _view(driver, game_id, "allied")
+        if any(a[0] == "lend_lease_france" for a in view["legal"]):
+            break
+        action = next((a for a in view["legal"] if a[0] in ending), None)
+        if action is None:
+            page.wait_for_timeout(250)
+            continue
+        driver.act(game_id, "allied", action)
+    else:
+        raise AssertionError("the Allies never reached their production phase")
+    french_budget = view["board"]["frame"]["french"]
+    expect(prompt(page)).to_contain_text(f"(France: {french_budget})")
+    button(page, "lend_lease_france").click()
+    expect(prompt(page)).to_contain_text(f"(France: {french_budget + 1})")
+    # builds are the map's targets: a French production hex offers France's own builds
+    french_builds = page.get_by_role("button", name=re.compile(r"French infantry point in a new French army"))
+    expect(french_builds.first).to_be_attached()
+    assert french_builds.count() >= 1
+
+
 # ----- issue 9 on this board: phone, keyboard, game over ---------------------------------------
 def test_a_phone_shows_the_front_filled_and_the_prompt(profiles: Any) -> None:
     page = profiles.new_page(390, 844, touch=True)

@@ -207,3 +207,16 @@ def test_why_an_arrival_may_not_go_there() -> None:
     assert kind is not None and "no mechanized point" in kind
     assert state.why_illegal("axis", ("place", "infantry", "0840")) is None
     assert state.to_json() == before
+
+
+@pytest.mark.rules("G4.3", "G17.8")
+def test_the_us_army_placed_in_britain_keeps_apart_from_a_french_army() -> None:
+    """Activity Limitations 8: with the French First Army in London, the U.S. Army's
+    points (placed in Britain while the U.S. box is Axis) may not go to London."""
+    state = new_game()
+    state.data["owner"]["1909"] = "axis"
+    state.data["armies"]["ffa"]["at"] = "1333"
+    at_turn(state, "Spring 1942")
+    run_step(state, "turn_start", "allied")
+    assert state.flow[-1]["state"] == "place_arrivals"
+    assert "1333" not in offered(state, "allied") and "1233" in offered(state, "allied")

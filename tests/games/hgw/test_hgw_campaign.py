@@ -12,6 +12,7 @@ from hgw_positions import act, pass_turn, step
 from grognard.games.hgw import RULESET, HgwState, campaign_victory, politics
 from grognard.games.hgw.ai import HgwHeuristic
 from grognard.games.hgw.board import capture, defence, may_target, opponents
+from grognard.games.hgw.french_production import french_budget
 from grognard.games.hgw.geography import geography
 from grognard.games.hgw.limitations import sea_limits, supply_seas
 from grognard.games.hgw.map import load_map
@@ -107,11 +108,13 @@ def test_set_up_places_the_printed_forces_and_keeps_the_neutral_armies_off_the_b
 @pytest.mark.rules("G28.2", "G20.1", "G20.2", "G17.1")
 def test_production_at_start_is_16_8_and_23_plus_the_swedish_ore() -> None:
     """The friendly areas give Axis 16, Soviets 8 (15 on the map held to 8) and Allies 23;
-    the Axis budget adds the two Swedish points, shipped through Narvik in winter."""
+    the Axis budget adds the two Swedish points, shipped through Narvik in winter; of
+    the Allies' 23, France's 8 are its own budget (Activity Limitations 1)."""
     state = new_game()
     hmap = load_map()
     assert [hmap.starting_production(CG1, s) for s in state.roles] == [16, 8, 23]
-    assert {s: budget(state.data, s) for s in state.roles} == {"axis": 18, "soviet": 8, "allied": 23}
+    assert {s: budget(state.data, s) for s in state.roles} == {"axis": 18, "soviet": 8, "allied": 23 - 8}
+    assert french_budget(state.data) == 8
 
 
 @pytest.mark.rules("G28.3", "G29.1")
@@ -404,8 +407,10 @@ def test_france_surrenders_when_paris_falls() -> None:
     assert state.data["armies"]["ffa"]["at"] is None
     assert "2034" not in state.data["owner"]  # Algeria unaligned
     assert state.data["permanent"] == {"1435": 1, "1534": 1, "1635": 1}
-    # France's six, Algeria's one (unaligned now) and French Africa's box
-    assert budget(state.data, "allied") == before - 6 - 1 - 1
+    # France's six, Algeria's one (unaligned now) and French Africa's box: all France's
+    # own budget (Activity Limitations 1), which has nothing left; the Allies' is whole
+    assert budget(state.data, "allied") == before
+    assert french_budget(state.data) == 0
     capture(state, "1434", "allied", by_advance=True)
     capture(state, "1434", "axis", by_advance=True)
     end_combat(state, "axis")
@@ -495,7 +500,8 @@ def test_soviets_and_allies_never_attack_each_other() -> None:
 @pytest.mark.rules("G17.9")
 def test_allied_points_stay_in_france_while_axis_points_are_there() -> None:
     """Activity Limitations 9: an Axis point in Metz keeps the French First Army's moves
-    inside France; once it is gone the points may cross to Britain."""
+    inside France; once it is gone the points may cross to Britain (to a hex without
+    British armies: Activity Limitations 8)."""
     state = new_game()
     state.data["armies"]["agB"]["at"] = "1435"
     state.data["armies"]["agB"]["sp"]["infantry"] = 1
@@ -508,7 +514,7 @@ def test_allied_points_stay_in_france_while_axis_points_are_there() -> None:
     act(state, "allied", "cancel")
     state.data["armies"]["agB"]["at"] = None
     act(state, "allied", "move", "ffa", "infantry", 1)
-    assert "1333" in {a[1] for a in state.legal_actions("allied") if a[0] == "to_place"}
+    assert "1233" in {a[1] for a in state.legal_actions("allied") if a[0] == "to_place"}
 
 
 @pytest.mark.rules("G17.10")

@@ -22,10 +22,11 @@ def new_game() -> HgwState:
 
 
 def allied_production(state: HgwState, turn: str, budget: int = 20) -> None:
-    """The Allied production phase of `turn` with `budget` points to spend."""
+    """The Allied production phase of `turn` with `budget` points to spend, and as many
+    in France's own budget (Activity Limitations 1)."""
     state.data["turn"] = state.data["turns"].index(turn)
     state.data["phase"] = "production"
-    state.data["flow"][-1] = {"state": "production", "role": "allied", "budget": budget}
+    state.data["flow"][-1] = {"state": "production", "role": "allied", "budget": budget, "french": budget}
     state._after_change(None, None)
 
 
@@ -66,7 +67,8 @@ def test_no_allied_fort_point_goes_to_france_before_winter_1940() -> None:
     assert ("fort", "1435") in state.legal_actions("allied")
     state.apply("allied", ("fort", "1435"))
     assert state.data["forts"]["1435"] == {"side": "allied", "points": 7, "building": 1}
-    assert state.flow[-1]["budget"] == 15  # Fortifications 1: five a point
+    # Fortifications 1: five a point, from France's budget for a fort in France (G17.1)
+    assert state.flow[-1]["french"] == 15 and state.flow[-1]["budget"] == 20
 
 
 @pytest.mark.rules("G25.0")

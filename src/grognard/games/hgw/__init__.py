@@ -128,6 +128,8 @@ class HitlersGlobalWar(Ruleset):
                     "at": None,
                     "sp": {k: 0 for k in KINDS},
                 }
+                if army.nation:
+                    data["armies"][army.id]["nation"] = army.nation  # Activity Limitations 8
         own = content.own_setup and bool(state.meta.get("options", {}).get("own_setup"))
         if not own:
             own_setup.place_printed(data, content)

@@ -30,8 +30,9 @@ K = strength point kinds):
   mask)), no_assault, advance (A), retreat (P), to_exploitation, exploit (A x P),
   amphibious_advance (A x P), end_combat
 - production (Building Strength Points, Fortifications, Lend-Lease): end_production,
-  lend_lease, build (K x (("army", A) or ("place", P))), fort (P), dismantle_fort (P),
-  repair (P)
+  lend_lease, build (K x (("army", A) or ("place", P), and ("french", P) where the
+  scenario has French counters)), fort (P), dismantle_fort (P), repair (P); where the
+  scenario has French counters (Activity Limitations 1, 4, 8) also lend_lease_france
 - Campaign Game I politics: italy_loss (A x K), accept_surrender, refuse_surrender;
   remove_marker (P: Garrisons 6, any scenario), declare_war (the nations a side must
   declare war on before it may pass them, Violation of Neutrality 6)
@@ -78,6 +79,10 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     points = list(range(1, MAX_POINTS + 1))
     campaign = load_campaign(scenario)
     nations = sorted({w.nation for w in campaign.war_to_pass}) if campaign is not None else []
+    # Activity Limitations 1, 4, 8: France's own builds and lend-lease, where it has counters
+    french = any(a.nation for names in content.armies.values() for a in names)
+    french_builds = [("french", p) for p in places] if french else []
+    lend_france: list[Family] = [("lend_lease_france", [])] if french else []
     naval: list[Family] = []  # Fleet Naval Fire: only where the set-up has fleets
     if fleets:
         naval = [
@@ -119,7 +124,8 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         ("end_combat", []),
         ("end_production", []),
         ("lend_lease", []),
-        ("build", [kinds, [("army", a) for a in armies] + [("place", p) for p in places]]),
+        *lend_france,
+        ("build", [kinds, [("army", a) for a in armies] + [("place", p) for p in places] + french_builds]),
         ("fort", [places]),
         ("dismantle_fort", [places]),
         ("repair", [places]),

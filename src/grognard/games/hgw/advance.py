@@ -39,6 +39,7 @@ from .invasion_routes import (
     extension_cost,
     route_length,
 )
+from .nations import may_aim, may_enter
 from .tables import load_tables
 
 Action = tuple[Any, ...]
@@ -114,7 +115,8 @@ def resolve_advance(game: Any, army_id: str, target: Place, *, invasion: bool = 
 def retreat_places(data: dict[str, Any], army_id: str, origin: Place) -> list[Place]:
     """Advance Resolution 4: adjacent friendly places, not across crossings or sea."""
     side = data["armies"][army_id]["side"]
-    return [p for p in geo(data).retreat_links[origin] if data["owner"].get(p) == side]
+    links = geo(data).retreat_links[origin]  # Activity Limitations 8: not in with the other nation
+    return [p for p in links if data["owner"].get(p) == side and may_enter(data, army_id, p)]
 
 
 class Retreat(Step):
@@ -186,10 +188,14 @@ class Exploitation(Step):
         for a in on_board(data, role):
             if may_exploit(data, a):
                 at = data["armies"][a]["at"]
-                actions += [("exploit", a, t) for t in g.links[at] if may_target(data, role, t)]
+                aims = [t for t in g.links[at] if may_target(data, role, t) and may_aim(data, a, t)]
+                options: list[Action] = [("exploit", a, t) for t in aims]
                 # Amphibious Advance: an invader ashore may go on by sea instead
-                actions += [("amphibious_advance", a, t) for t in amphibious_advance_targets(data, a)]
-                crowded = crowded or over_limit(at, stack(data, at))
+                sea = amphibious_advance_targets(data, a)
+                options += [("amphibious_advance", a, t) for t in sea if may_aim(data, a, t)]
+                actions += options
+                # only an army with somewhere to advance can still leave the hex
+                crowded = crowded or (bool(options) and over_limit(at, stack(data, at)))
         # Advance Resolution 12; Stacking 5: while an army that can still advance stands
         # in an overstacked hex, the phase goes on; it may stay overstacked only when no
         # army there can advance out any more

@@ -107,6 +107,7 @@ class Board:
         self.garrison_lost = set(board["garrison_lost"])
         self.markers: dict[Place, str] = board["markers"]
         self.stacks: dict[Place, int] = board["stacks"]
+        self.devastated: dict[Place, int] = board["devastated"]
         self.unaligned: dict[Place, str] = board.get("unaligned", {})
         self.fleets: dict[str, dict[str, Any]] = board.get("fleets", {})
         self.forts: dict[Place, dict[str, Any]] = board.get("forts", {})
@@ -374,6 +375,12 @@ class HgwHeuristic:
         if not legal:
             raise ValueError("an agent was asked to act, but no action is legal")
         if len(legal) == 1:
+            if tuple(legal[0]) == ("cancel",):
+                # the chosen points can go nowhere at all (with Activity Limitations 8
+                # and 9 this happens): not asked again this player turn
+                board = view["board"]
+                key = (int(board["turn_index"]), str(board["player"]))
+                self._failed.add((key, board["frame"]["army"], board["frame"]["kind"]))
             return legal[0]
         b = Board(view)
         if any(k[0] != b.key for k in self._failed | self._received):
@@ -576,15 +583,23 @@ class HgwHeuristic:
         return ("move", army_id, kind, count)
 
     def _destination(self, b: Board, source: dict[str, Any], count: int) -> tuple[Action, int] | None:
-        """Where points of `source` should go: (move_to action, room there)."""
+        """Where points of `source` should go: (move_to action, room there). French
+        points stay apart from the other Allied armies (Activity Limitations 8)."""
+        nation = source.get("nation", "")
+        spare = any(
+            a["at"] is None and a["side"] == b.me and a.get("nation", "") == nation for a in b.armies.values()
+        )
         for _, p in self._front_spots(b, source):
             room = 10 - b.stacks.get(p, 0)
             if room < count:
                 continue
-            mine = [a for a in b.at(p, b.me) if a["id"] != source["id"]]
+            here = [a for a in b.at(p, b.me) if a["id"] != source["id"]]
+            mine = [a for a in here if a.get("nation", "") == nation]
+            if len(mine) < len(here) and not b.g.is_box(p):
+                continue
             if mine:
                 return ("to_army", max(mine, key=lambda a: a["sp"]["mechanized"])["id"]), room
-            if any(a["at"] is None and a["side"] == b.me for a in b.armies.values()):
+            if spare:
                 return ("to_place", p), room
         return None
 
@@ -736,6 +751,8 @@ class HgwHeuristic:
         # are rivals whose production can rob the Allies of the win (three players)
         if ("lend_lease",) in legal and not (b.fog_allied and not b.two_player):
             return ("lend_lease",)
+        if ("lend_lease_france",) in legal and self._lend_to_france(b, legal):
+            return ("lend_lease_france",)
         want = "mechanized" if b.attacking else "infantry"
         # the side holding the goal fortifies it, three points at most (Fortifications)
         for goal in sorted(b.goals):
@@ -804,9 +821,45 @@ class HgwHeuristic:
                     return a
         return None
 
+    def _lend_to_france(self, b: Board, legal: list[Action]) -> bool:
+        """Activity Limitations 1, 4 (Campaign Game I): Allied points go to France when
+        the Allied budget can buy nothing more, or France builds nearer the goal than
+        the best Allied build (French armies stand apart, G17.8, so France's own points
+        are what fills its front)."""
+        sites = _french_sites(b)
+        if not sites:
+            return False  # France could build nothing with them (counters or hexes full)
+        ours = [a for a in legal if a[0] == "build" and not _french_build(b, a)]
+        if not ours:
+            return True
+        best = min(self._build_rank(b, a)[0] for a in ours)
+        return min(b.dist.get(p, 99) for p in sites) < best
+
     def _build_rank(self, b: Board, a: Action) -> tuple[int, int]:
         place = b.armies[a[3]]["at"] if a[2] == "army" else a[3]
         return (b.dist.get(place, 99), 0 if a[2] == "army" else 1)
+
+
+def _french_sites(b: Board) -> list[Place]:
+    """France's production hexes where a French point could be built now: undevastated,
+    below the stacking limit, without other Allied armies (G17.8), and with a French
+    army there or a spare French counter."""
+    spare = any(a["at"] is None and a["side"] == b.me and a.get("nation") for a in b.armies.values())
+    sites = []
+    for p, owner in b.owner.items():
+        if owner != b.me or b.g.country.get(p) != "france":
+            continue
+        if b.g.production.get(p, 0) <= int(b.devastated.get(p, 0)) or b.stacks.get(p, 0) >= 10:
+            continue
+        here = b.at(p, b.me)
+        if all(a.get("nation") for a in here) and (here or spare):
+            sites.append(p)
+    return sites
+
+
+def _french_build(b: Board, a: Action) -> bool:
+    """Is this build paid from France's budget (a French army or counter)?"""
+    return a[2] == "french" or (a[2] == "army" and bool(b.armies[a[3]].get("nation")))
 
 
 def _berlin_share(view: View, me: str, berlin: Place | None) -> float:

@@ -11,7 +11,8 @@ DATA LAYOUT (`state.data`, besides the core's roles, rng, log and flow)
     won                 places whose marker was won by a combat advance (Line of Supply 6-7)
     devastated          {place: points}: devastated production; `permanent` the unrepairable
     armies              {army id: {"side", "name", "at": place | None, "sp": {kind: points}}}:
-                        the record sheets, open to everyone (Prepare for Play 4)
+                        the record sheets, open to everyone (Prepare for Play 4); a
+                        French counter also has "nation": "france" (nations.py)
     status              {army id: {"target", "assaulted", "defended", "advanced", "stopped",
                         "exploit"}}: what each army did this player turn
     sea_moves           {sea: points carried over it this player turn} (Movement Across Seas 1)
@@ -101,10 +102,12 @@ def on_board(data: Data, side: str) -> list[str]:
     return sorted(a for a, x in data["armies"].items() if x["side"] == side and x["at"] is not None)
 
 
-def free_army(data: Data, side: str) -> str | None:
-    """A spare army counter from the record sheet (twelve per side, never more)."""
+def free_army(data: Data, side: str, nation: str = "") -> str | None:
+    """A spare army counter from the record sheet (twelve per side, never more), of
+    the nation asked for (Activity Limitations 8: French counters only for French
+    points; nations.py)."""
     for a, x in sorted(data["armies"].items()):
-        if x["side"] == side and x["at"] is None:
+        if x["side"] == side and x["at"] is None and str(x.get("nation", "")) == nation:
             return str(a)
     return None
 

@@ -33,6 +33,7 @@ from .forts import absorb, fired, fort_points, fort_side, lose_fort_point, may_f
 from .geography import Place
 from .invasion_routes import extension_cost, invasion_targets, is_invading, route_length
 from .movement import can_move
+from .nations import may_aim
 from .neutrality import declarations, war_needed
 from .politics import attacks_announced
 from .scenario import KINDS
@@ -143,10 +144,10 @@ class Announce(Step):
             actions += [
                 ("attack", a, t)
                 for t in g.links[at]
-                if may_target(data, role, t) and not war_needed(data, role, at, t)
+                if may_target(data, role, t) and not war_needed(data, role, at, t) and may_aim(data, a, t)
             ]
-            if invading:
-                actions += [("invade", a, t) for t in invasion_targets(data, a)]
+            if invading:  # Activity Limitations 8 and France 3 (may_aim) for both
+                actions += [("invade", a, t) for t in invasion_targets(data, a) if may_aim(data, a, t)]
         actions += declarations(data, role)  # Violation of Neutrality 6
         return actions
 

@@ -16,8 +16,10 @@ their side, within each sea's transport limit for that side per player turn
 Stacking is checked as points arrive: a move that would put more than ten points in a
 hex is not offered (Stacking 1), and the phase cannot end while a hex is over the
 limit, which only an advance can cause (Advance Resolution 12); the player then moves
-points out or eliminates some (Stacking 4). Amphibious points may be turned into
-infantry, one at a time and never back (Amphibious Strength Points 3).
+points out or eliminates some (Stacking 4). French points never go to a place holding
+other Allied armies nor into another nation's army (Activity Limitations 8, nations.py).
+Amphibious points may be turned into infantry, one at a time and never back
+(Amphibious Strength Points 3).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from .board import (
 )
 from .geography import Place
 from .limitations import confined_to, sea_limits
+from .nations import may_enter, may_join, nation
 from .scenario import BOX, KINDS, load_scenario
 
 WHOLE = "army"  # the "kind" of a move that takes a whole army
@@ -237,15 +240,15 @@ class MoveTo(Step):
         if confine is not None:
             places = {p: r for p, r in places.items() if p in confine}
         whole = frame["kind"] == WHOLE
-        spare = source if whole else free_army(data, role)
+        spare = source if whole else free_army(data, role, nation(data, source))
         for p in sorted(places):
             if whole and p == start:
                 continue
             arriving = 0 if p == start else count
-            if over_limit(p, stack(data, p) + arriving):
-                continue
+            if over_limit(p, stack(data, p) + arriving) or not may_enter(data, source, p):
+                continue  # Stacking 1; Activity Limitations 8 (French apart)
             for a in armies_at(data, p, role):
-                if a != source:
+                if a != source and may_join(data, source, a):
                     actions.append(("to_army", a))
             if spare is not None:
                 actions.append(("to_place", p))
@@ -268,7 +271,7 @@ class MoveTo(Step):
             if action[0] == "to_army":
                 target = action[1]
             else:
-                spare = free_army(data, role)
+                spare = free_army(data, role, nation(data, source))
                 assert spare is not None  # offered only with a spare counter
                 target = spare
                 data["armies"][target]["at"] = action[1]

@@ -35,6 +35,8 @@ from .limitations import (
     mobilization_update,
     siberia_frozen,
 )
+from .nations import apart
+from .nations import nation as nation_of
 from .neutrality import hand_over, join, nation_at, places_of, politics
 from .production import open_production
 from .scenario import BOX
@@ -67,8 +69,12 @@ ARRIVAL_KINDS = ("mechanized", "infantry", "amphibious")
 def _army_for(data: Data, side: str, place: Place, name: str) -> str | None:
     """The army an arriving point joins at `place`: the force's own army there, else a
     spare counter from the record sheet (named after the force), else any army of the
-    side there (Military Record Sheet 1: twelve counters a side, never more)."""
-    here = armies_at(data, place, side)
+    side there (Military Record Sheet 1: twelve counters a side, never more). No arriving
+    force is French, so it never joins a French army nor stands beside one (Activity
+    Limitations 8: the U.S. Army placed in Britain keeps apart from French armies)."""
+    if apart(data, "", side, place):
+        return None
+    here = [a for a in armies_at(data, place, side) if nation_of(data, a) == ""]
     own = [a for a in here if data["armies"][a]["name"] == name]
     if own:
         return own[0]

@@ -28,7 +28,17 @@ from .board import (
     stack,
 )
 from .forts import build, complete, dismantle, may_build_fort, may_dismantle
+from .french_production import (
+    PURSE,
+    counted_by_allies,
+    french_boxes,
+    french_budget,
+    french_builds,
+    may_lend,
+    purse,
+)
 from .geography import Place
+from .nations import FRANCE, apart, french_split, is_french
 from .scenario import BOX, load_scenario
 from .supply import supplied_places
 from .tables import load_tables
@@ -55,14 +65,21 @@ def siberia_points(data: Data) -> int:
 
 def budget(data: Data, side: str) -> int:
     """Production Points 1: what `side` may spend this phase."""
-    full = supplied_places(data, side, home_only=True)
-    total = sum(production_of(data, p) for p in full if data["owner"].get(p) == side and p != BOX)
+    split = french_split(data, side)  # Activity Limitations 1, 8: France's points apart
+    full = supplied_places(data, side, home_only=True, allied_only=split)
+    total = sum(
+        production_of(data, p)
+        for p in full
+        if data["owner"].get(p) == side and p != BOX and counted_by_allies(data, side, p)
+    )
     if side == "soviet":
         total += siberia_points(data)
     total += limitations.siberia_held(data, side, full)  # Siberian Industry 2
     content = load_scenario(data["scenario"])
     # Allied Production: the boxes the side counts now (limitations.boxes_counted)
-    total += sum(limitations.box_points(data, b) for b in limitations.boxes_counted(data, side))
+    french = french_boxes(data) if split else []
+    boxes = [b for b in limitations.boxes_counted(data, side) if b not in french]
+    total += sum(limitations.box_points(data, b) for b in boxes)
     total -= content.production_cut.get(side, 0)  # special rule 2
     total = limitations.adjust_budget(data, side, total, full)  # Campaign Game I
     lend_lease = data.get("lend_lease")
@@ -107,20 +124,29 @@ def cost(kind: str) -> int:
 class Production(Step):
     def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
         data = game.data
-        money = frame["budget"]
+        money = max(frame["budget"], frame.get(PURSE, 0))
         actions: list[Action] = [("end_production",)]
         spare = free_army(data, role)
         if money and lend_lease_room(data, role, frame.get("lent", 0)):
             actions.append(("lend_lease",))
-        for kind in load_scenario(data["scenario"]).buildable:
-            if cost(kind) > money:
-                continue
-            for p in build_places(data, role):
-                if over_limit(p, stack(data, p) + 1):
-                    continue  # Building Strength Points 5; Stacking 6
-                actions += [("build", kind, "army", a) for a in armies_at(data, p, role)]
-                if spare is not None:
+        places = build_places(data, role)
+        if frame["budget"] and french_split(data, role) and may_lend(data, places):
+            actions.append(("lend_lease_france",))  # Activity Limitations 1, 4
+
+        def fits(p: Place) -> bool:
+            return not over_limit(p, stack(data, p) + 1)  # Building Strength Points 5; Stacking 6
+
+        kinds = [k for k in load_scenario(data["scenario"]).buildable if cost(k) <= money]
+        for kind in kinds:
+            for p in places:
+                if not fits(p):
+                    continue
+                # Activity Limitations 8: French armies and counters are France's to build
+                ours = [a for a in armies_at(data, p, role) if not is_french(data, a)]
+                actions += [("build", kind, "army", a) for a in ours]
+                if spare is not None and not apart(data, "", role, p):
                     actions.append(("build", kind, "place", p))
+        actions += french_builds(data, role, kinds, places, fits)
         supplied = supplied_places(data, role, home_only=False)
         if load_scenario(data["scenario"]).fort_building and cost("fort") <= money:
             # Fortifications 1-4: offered where the side has an army or a fort already
@@ -139,13 +165,15 @@ class Production(Step):
                 repairable = lost - int(data["permanent"].get(p, 0))
                 if repairable > 0 and data["owner"].get(p) == role and p in supplied:
                     actions.append(("repair", p))
-        return actions
+        return [a for a in actions if _affordable(data, frame, a)]
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "end_production":
             if frame["budget"]:
                 game.log(f"{role} leaves {points(frame['budget'])} of production unspent (lost)")
+            if frame.get(PURSE):
+                game.log(f"France leaves {points(frame[PURSE])} of production unspent (lost)")
             goto(data["flow"], "next_turn", player=role)
             return
         if action[0] == "lend_lease":
@@ -156,8 +184,13 @@ class Production(Step):
             data["lend_lease"]["gift"] += 1
             game.log(f"{role} gives one production point of lend-lease to the {rule.receiver} player")
             return
+        if action[0] == "lend_lease_france":
+            frame["budget"] -= 1
+            frame[PURSE] = frame.get(PURSE, 0) + 1
+            game.log(f"{role} gives one production point of lend-lease to France")
+            return
         if action[0] == "fort":
-            frame["budget"] -= cost("fort")
+            frame[purse(data, action)] -= cost("fort")
             build(data, role, action[1])
             game.log(f"{role} builds one fort point in {action[1]} (under construction)")
             return
@@ -167,18 +200,18 @@ class Production(Step):
             return
         if action[0] == "repair":
             place = action[1]
-            frame["budget"] -= load_tables().costs.repair
+            frame[purse(data, action)] -= load_tables().costs.repair
             data["devastated"][place] -= 1
             if data["devastated"][place] <= 0:
                 del data["devastated"][place]
             game.log(f"{role} repairs one production point in {place}")
             return
         kind, how, where = action[1], action[2], action[3]
-        frame["budget"] -= cost(kind)
+        frame[purse(data, action)] -= cost(kind)
         if how == "army":
             army_id = where
         else:
-            spare = free_army(data, role)
+            spare = free_army(data, role, FRANCE if how == PURSE else "")
             assert spare is not None  # offered only with a spare counter
             army_id = spare
             data["armies"][army_id]["at"] = where
@@ -187,7 +220,20 @@ class Production(Step):
         game.log(f"{role} builds one {kind} point for {army['name']} in {army['at']}")
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
-        return f"{frame['role']}: build and repair with {frame['budget']} production points left"
+        french = f" (France: {frame[PURSE]})" if PURSE in frame else ""
+        return f"{frame['role']}: build and repair with {frame['budget']} production points left{french}"
+
+
+def _affordable(data: Data, frame: Frame, action: Action) -> bool:
+    """Is the budget that pays for `action` (french_production.purse) big enough?"""
+    kind = action[0]
+    if kind == "build":
+        price = cost(action[1])
+    elif kind in ("fort", "repair"):
+        price = cost("fort") if kind == "fort" else load_tables().costs.repair
+    else:
+        return True
+    return int(frame.get(purse(data, action), 0)) >= price
 
 
 def open_production(game: Any, side: str) -> None:
@@ -197,4 +243,9 @@ def open_production(game: Any, side: str) -> None:
     for place in complete(data, side):  # Fort Strength Under Construction 1
         game.log(f"the fort points built in {place} are completed")
     game.log(f"{side} has {points(money, 'production')} this turn ({current_turn(data)})")
+    if french_split(data, side):  # Activity Limitations 1: France's own budget
+        french = french_budget(data)
+        game.log(f"France has {points(french, 'production')} of its own this turn")
+        goto(data["flow"], "production", role=side, budget=money, **{PURSE: french})
+        return
     goto(data["flow"], "production", role=side, budget=money)

@@ -21,6 +21,7 @@ DATA_DIR = Path(__file__).with_name("data")
 KINDS = ("infantry", "mechanized", "tac_air", "paratroop", "amphibious")  # Military Record Sheet 1
 BUILDABLE = ("infantry", "mechanized")  # Building Strength Points 1 (Barbarossa)
 BOX = "siberia"
+NATIONS = ("", "france")  # ArmyName.nation (Activity Limitations 8)
 
 
 class ScenarioError(ValueError):
@@ -30,6 +31,9 @@ class ScenarioError(ValueError):
 class ArmyName(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     name: str
+    # a nation within the side whose forces stay apart (Activity Limitations 8:
+    # "france" for the French counters of Campaign Game I's Allied sheet); "" for none
+    nation: str = ""
 
 
 class Placement(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -152,6 +156,7 @@ def _check(content: ScenarioContent) -> None:
     if content.victory not in ("capitals", "berlin", "campaign"):
         problems.append(f"unknown victory rule {content.victory!r}")
     for side, names in content.armies.items():
+        problems += [f"army {a.id!r}: unknown nation {a.nation!r}" for a in names if a.nation not in NATIONS]
         if len(names) != 12:
             problems.append(f"{side} has {len(names)} armies, not twelve (Military Record Sheet 1)")
     for p in content.setup:

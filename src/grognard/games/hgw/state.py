@@ -11,6 +11,7 @@ from grognard.core.flowstate import FlowState
 from grognard.core.game import Result, Role
 
 from .board import current_turn, stack, strength
+from .nations import label
 from .neutrality import politics_view
 from .steps import STEPS
 
@@ -27,6 +28,7 @@ class HgwState(FlowState):
         armies = []
         for army_id, army in sorted(data["armies"].items()):
             entry = {"id": army_id, "side": army["side"], "name": army["name"], "at": army["at"]}
+            entry["nation"] = label(data, army_id)  # "french" / "free_french" (Activity Limitations 8)
             entry["sp"] = dict(army["sp"])
             entry["strength"] = strength(army)
             status = data["status"].get(army_id)

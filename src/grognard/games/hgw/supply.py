@@ -20,10 +20,11 @@ from .forts import fort_side
 from .geography import Place
 from .limitations import box_producing, supply_seas
 from .map import hex_distance
+from .nations import french_place, french_split, is_french
 from .scenario import BOX, load_scenario
 
 
-def _sources(data: Data, side: str, home_only: bool) -> set[Place]:
+def _sources(data: Data, side: str, home_only: bool, allied_only: bool = False) -> set[Place]:
     g = geo(data)
     content = load_scenario(data["scenario"])
     homes = (*content.home_countries[side], *content.overseas_supply.get(side, ()))
@@ -38,6 +39,8 @@ def _sources(data: Data, side: str, home_only: bool) -> set[Place]:
                 found.add(place)
             continue
         producing = production_of(data, place) or (place in g.box_at and box_producing(data, side, place))
+        if allied_only and french_place(data, place):
+            continue  # Activity Limitations 8: French routes supply no other Allied army
         if producing and (not home_only or g.country[place] in homes):
             found.add(place)
     # Invasion Procedure 4: a landed invader traces supply to its hex for the ensuing
@@ -50,10 +53,17 @@ def _sources(data: Data, side: str, home_only: bool) -> set[Place]:
 
 
 def supplied_places(
-    data: Data, side: str, *, home_only: bool, through: frozenset[Place] = frozenset()
+    data: Data,
+    side: str,
+    *,
+    home_only: bool,
+    through: frozenset[Place] = frozenset(),
+    allied_only: bool = False,
 ) -> set[Place]:
     """Every place of `side` (plus `through`, places it may trace into) that can trace a
-    supply route to a source; `home_only` asks for full supply."""
+    supply route to a source; `home_only` asks for full supply; `allied_only` leaves
+    out the French sources, for Allied armies that are not French (Activity
+    Limitations 8: the French may use Allied routes, never the reverse)."""
     g = geo(data)
     owner = data["owner"]
     won = {p for p in data["won"] if data["markers"].get(p) == side}
@@ -61,7 +71,7 @@ def supplied_places(
     def usable(p: Place) -> bool:
         return owner.get(p) == side or p in through
 
-    sources = _sources(data, side, home_only)
+    sources = _sources(data, side, home_only, allied_only)
     seas = supply_seas(data, side)  # with Italy 4 in Campaign Game I
     crossed: set[str] = set()
     reached = set(sources)
@@ -96,8 +106,16 @@ def frozen_armies(data: Data, side: str) -> list[str]:
     """Unsupplied Hexes 3-4: armies out of full supply at the start of their turn may
     neither move nor attack (they may still defensively assault)."""
     full = supplied_places(data, side, home_only=True)
+    frozen = [a for a, x in data["armies"].items() if x["side"] == side and x["at"] and x["at"] not in full]
+    if french_split(data, side):  # Activity Limitations 8: the others not by French routes
+        theirs = supplied_places(data, side, home_only=True, allied_only=True)
+        frozen += [a for a in _not_french_on_board(data, side) if data["armies"][a]["at"] not in theirs]
+    return sorted(set(frozen))
+
+
+def _not_french_on_board(data: Data, side: str) -> list[str]:
     return sorted(
-        a for a, x in data["armies"].items() if x["side"] == side and x["at"] and x["at"] not in full
+        a for a, x in data["armies"].items() if x["side"] == side and x["at"] and not is_french(data, a)
     )
 
 
@@ -109,6 +127,13 @@ def end_of_combat_supply(state: Any, side: str) -> None:
     data = state.data
     g = geo(data)
     supplied = supplied_places(data, side, home_only=False)
+    if french_split(data, side):
+        # Activity Limitations 8: an Allied army that only French routes reach is cut off
+        theirs = supplied_places(data, side, home_only=False, allied_only=True)
+        for army in _not_french_on_board(data, side):
+            place = data["armies"][army]["at"]
+            if place in supplied and place not in theirs:
+                eliminate(state, army, f"out of supply in {place} (French routes supply only the French)")
     cut = frozenset(p for p, o in data["owner"].items() if o == side and p not in supplied)
     if not cut:
         return

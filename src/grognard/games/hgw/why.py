@@ -9,7 +9,9 @@ counter R1.1/M1.5, the seas' transport limits F2.2, France G17.9), which armies 
 (L2.3/L2.4 supply, B2.3/G17.10 Siberia), the announced attacks (`attack`: adjacent
 C1.5, one target C2.1, out-of-play hexes B2.1/F7.7, co-belligerents F5.1, an army that
 failed C1.3), exploitation (`exploit`: C3.1, C3.2, C3.5), builds (`build`: P2.3,
-P2.5, P1.1) and the placement of arriving forces (`place`: G5.3-G5.5, M2.1, R1.1).
+P2.5, P1.1) and the placement of arriving forces (`place`: G5.3-G5.5, M2.1, R1.1);
+French armies apart from the other Allied ones and France's own budget (G17.7, G17.8,
+G17.1, G11.3) in the moves, attacks and builds.
 
 Everything in HGW is open information (P0.4: the record sheets are open), so an answer
 may speak of any army; it still never changes the state.
@@ -24,8 +26,10 @@ from grognard.core.game import Action, Role
 from .advance import may_exploit
 from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponents, over_limit, stack
 from .campaign import Force
+from .french_production import PURSE, french_build_places, purse
 from .limitations import confined_to
 from .movement import WHOLE, can_move, routes
+from .nations import FRANCE, apart, french_split, may_aim, may_enter, may_join, nation, vichy_box
 from .politics import arrival_candidates
 from .production import build_places, cost
 from .scenario import BOX, load_scenario
@@ -46,6 +50,9 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return _army(data, role, str(action[1])) or _mover(data, str(action[1]))
     if verb in ("attack", "exploit") and len(action) == 3:
         return _attack(data, role, step, verb, str(action[1]), str(action[2]))
+    if verb == "invade" and len(action) == 3 and step == "announce":
+        army_id = str(action[1])
+        return _army(data, role, army_id) or _mover(data, army_id) or _aim(data, army_id, str(action[2]))
     if verb == "build" and len(action) == 4 and step == "production":
         return _build(data, role, top, str(action[1]), str(action[2]), str(action[3]))
     if verb == "place" and len(action) == 3 and step == "place_arrivals":
@@ -123,6 +130,11 @@ def _destination(data: Data, role: Role, frame: Data, verb: str, target: str) ->
             )
         if target == source:
             return f"the points already belong to {name}"
+        if not may_join(data, source, target):
+            return (
+                f"points never pass between French and other Allied armies (G17.7, G17.8): {name} and "
+                f"{army['name']} are of different nations"
+            )
         place = str(army["at"])
     else:
         place = target
@@ -160,7 +172,9 @@ def _destination(data: Data, role: Role, frame: Data, verb: str, target: str) ->
             f"{place} holds {have} points: {arriving} more would pass the limit of {STACK_LIMIT} "
             "a hex (M2.1, M2.2)"
         )
-    if verb == "to_place" and not whole and free_army(data, role) is None:
+    if not may_enter(data, source, place):
+        return _apart(place)
+    if verb == "to_place" and not whole and free_army(data, role, nation(data, source)) is None:
         return (
             "every army counter of your side is on the map: put the points into an army already "
             "there (R1.1, M1.5)"
@@ -213,23 +227,56 @@ def _attack(data: Data, role: Role, step: str | None, verb: str, army_id: str, t
             return f"{target} is neutral and out of play for the whole scenario (B2.1, F7.7)"
         if owner not in opponents(data, role) and owner != role:
             return f"{target} is {owner}: the Soviets and the Allies never attack each other (F5.1, G17.5)"
-    return None
+    return _aim(data, army_id, target)
+
+
+def _aim(data: Data, army_id: str, target: str) -> str | None:
+    """G17.8 and G11.3 (nations.may_aim) for an attack, exploitation or invasion."""
+    if may_aim(data, army_id, target):
+        return None
+    name = data["armies"][army_id]["name"]
+    if target == vichy_box(data) and target not in data["owner"]:
+        return f"only a Free French army may win French Africa ({target}) back (G11.3): {name} is not"
+    if not may_enter(data, army_id, target):
+        return _apart(target)
+    return (
+        f"an army of the other nation already attacks {target} this turn, and French and other Allied "
+        "armies never end up in one hex (G17.8)"
+    )
+
+
+def _apart(place: str) -> str:
+    return (
+        f"French armies and the other Allied armies never share a hex (G17.8): {place} holds "
+        "an army of the other nation"
+    )
 
 
 def _build(data: Data, role: Role, frame: Data, kind: str, how: str, where: str) -> str | None:
     kinds = load_scenario(data["scenario"]).buildable
-    if kind not in kinds or how not in ("army", "place"):
+    french = french_split(data, role)
+    if kind not in kinds or how not in ("army", "place", *(("french",) if french else ())):
         return f"new points are of the kinds this scenario builds: {', '.join(kinds)} (P2.1)"
-    price = cost(kind)
-    if price > int(frame["budget"]):
-        return f"a {kind} point costs {price} and {frame['budget']} production is left this turn (P1.1, P2.1)"
     place = where
     if how == "army":
         army = data["armies"].get(where)
         if army is None or army["at"] is None or army["side"] != role:
             return f"new points join one of your armies on the map or a new one (P2.4): {where} is not"
         place = str(army["at"])
-    if place not in build_places(data, role):
+    price = cost(kind)
+    paying = purse(data, ("build", kind, how, where))
+    left = int(frame.get(paying, 0))
+    if price > left and paying == PURSE:
+        return f"a {kind} point costs {price} and France's own budget has {left} left this turn (P2.1, G17.1)"
+    if price > left:
+        return f"a {kind} point costs {price} and {left} production is left this turn (P1.1, P2.1)"
+    places = build_places(data, role)
+    if paying == PURSE and place not in french_build_places(data, places):
+        return (
+            f"French points are built only in France's production hexes, or once France has fallen where"
+            f" the Allies build (G17.1): {_place_words(data, place)} is not one"
+        )
+    if place not in places and paying != PURSE:
         return (
             f"new points appear only in a home-country hex of your side with an undevastated"
             f" production point (P2.3): {_place_words(data, place)} is not one"
@@ -238,6 +285,8 @@ def _build(data: Data, role: Role, frame: Data, kind: str, how: str, where: str)
         return (
             f"{place} already holds {stack(data, place)} points: new points may not overstack it (P2.5, M2.6)"
         )
-    if how == "place" and free_army(data, role) is None:
+    if how != "army" and apart(data, FRANCE if how == "french" else "", role, place):
+        return _apart(place)
+    if how != "army" and free_army(data, role, FRANCE if how == "french" else "") is None:
         return "every army counter of your side is on the map: build into an army already there (R1.1, P2.4)"
     return None

@@ -13,8 +13,8 @@
 // games/hgw/data/map.json written by scripts/build_hgw_webmap.py (the views carry no
 // map: it never changes). view.board is games/hgw/state.py's `_view`: turn, player,
 // phase, step, frame, owner {place: side}, markers, devastated, permanent,
-// garrison_lost, armies [{id, side, name, at, sp {kind: points}, strength, status,
-// frozen}], stacks, winters. Everything in it is open information (the record sheets).
+// garrison_lost, armies [{id, side, name, nation ("french", "free_french" or ""), at,
+// sp {kind: points}, strength, status, frozen}], stacks, winters. Everything in it is open information (the record sheets).
 
 import { clear, h, s, titleCase } from "../ui.js";
 import { HexBoard, SQRT3, hexPoints } from "../board.js";
@@ -508,7 +508,12 @@ function describeAction(action, view) {
       return { label: "End the combat phase", primary: true };
     case "build":
       if (b === "army") return { unit: c, label: `Build one ${kindWords(a)} point in ${name(c)}` };
+      // Activity Limitations 1, 8: France builds its own points into French counters
+      if (b === "french") return { hex: c, kind: "build", label: `Build one French ${kindWords(a)} point in a new French army at ${placeWords(c)}` };
       return { hex: c, kind: "build", label: `Build one ${kindWords(a)} point in a new army at ${placeWords(c)}` };
+    case "lend_lease_france":
+      // Activity Limitations 1, 4: Allied lend-lease to France, one point at a time
+      return { kind: "build", label: `Lend-lease one Allied production point to France (France has ${frame.french ?? 0})` };
     case "repair":
       return { hex: a, kind: "build", label: `Repair one production point at ${placeWords(a)}` };
     case "fort":
@@ -543,10 +548,27 @@ function counterShape(army) {
   return [
     s("rect", { class: "ring", x: -COUNTER_WIDTH / 2, y: -6.4, width: COUNTER_WIDTH, height: 12.8, rx: 1.8 }),
     s("rect", { class: "body", x: -7.5, y: -5.5, width: 15, height: 11, rx: 1.2, fill: roleColor(army.side) }),
+    ...nationBand(army),
     s("text", { class: "hgw-army-id", x: 0, y: -2.2, text: army.id.toUpperCase() }),
     s("text", { class: "hgw-army-sp", x: 0, y: 3.4, text: String(army.strength ?? "") }),
     ...bar,
   ];
+}
+
+/** Activity Limitations 8: a French army (Free French after France's surrender, France
+ * 5) carries a tricolour band down its left edge, a Free French one a white cross on it. */
+function nationBand(army) {
+  if (!army.nation) return [];
+  const band = ["#1f4fb3", "#ffffff", "#d62b2b"].map((fill, i) =>
+    s("rect", { class: "hgw-nation", x: -7.5 + i * 0.9, y: -5.5, width: 0.9, height: 11, fill }),
+  );
+  if (army.nation === "free_french") band.push(s("rect", { class: "hgw-nation-free", x: -7.5, y: -0.5, width: 2.7, height: 1, fill: "#111" }));
+  return band;
+}
+
+/** "French", "Free French" or "" for an army of the view. */
+function nationWords(army) {
+  return army?.nation === "free_french" ? "Free French" : army?.nation === "french" ? "French" : "";
 }
 
 /** The width of a counter's ring, in board units: the tap target of a lone army. */
@@ -797,9 +819,10 @@ class HgwBoard extends HexBoard {
             transform: `translate(${x.toFixed(2)} ${(y - (isSelected ? 0.8 : 0)).toFixed(2)}) scale(${many.scale})`,
             "data-uid": army.id,
             "data-side": army.side,
+            "data-nation": army.nation || null,
             "data-strength": army.strength,
           },
-          s("title", { text: `${army.name} (${army.side}) at ${placeWords(place)}: ${army.strength} points, ${composition(army)}${army.frozen ? "; out of supply" : ""}${army.status?.target ? `; ${army.status.invasion ? "invading" : "attacking"} ${placeWords(army.status.target)}` : ""}` }),
+          s("title", { text: `${army.name} (${nationWords(army) ? `${nationWords(army)}, ` : ""}${army.side}) at ${placeWords(place)}: ${army.strength} points, ${composition(army)}${army.frozen ? "; out of supply" : ""}${army.status?.target ? `; ${army.status.invasion ? "invading" : "attacking"} ${placeWords(army.status.target)}` : ""}` }),
           ...counterShape(army),
         );
         if (canAct) {
@@ -953,7 +976,7 @@ function recordSheet(view) {
         h(
           "tr",
           { class: [!a.at && "muted", a.frozen && "frozen"], "data-army": a.id },
-          h("th", { scope: "row", title: a.name }, a.id.toUpperCase()),
+          h("th", { scope: "row", title: a.name }, a.id.toUpperCase(), nationWords(a) ? h("span", { class: "hgw-nation-tag", title: `${nationWords(a)} army: it never stacks with other Allied armies (G17.8)` }, a.nation === "free_french" ? " FFr" : " Fr") : null),
           h("td", {}, a.at ? placeWords(a.at) : "—"),
           KINDS.map((k) => h("td", {}, a.sp?.[k] ? String(a.sp[k]) : "")),
           h("td", { class: "total" }, String(a.strength || 0)),
@@ -1013,7 +1036,7 @@ function obligations(view, model, entry) {
     const named = armiesOf(view).some((a) => a.side === board.player && a.status?.target);
     if (!named) return ["no attack is named: an army not named now cannot attack this turn"];
   }
-  const budget = board.frame?.budget || 0;
+  const budget = (board.frame?.budget || 0) + (board.frame?.french || 0);
   if (entry.verb === "end_production" && budget > 0 && legal.some((a) => ["build", "repair", "fort"].includes(a[0]))) {
     return [`${budget} production point${budget === 1 ? "" : "s"} left to spend: unspent points are lost`];
   }
