@@ -128,7 +128,7 @@ def test_a_side_short_of_a_minor_victory_presses_harder_for_vp_late_in_the_war()
         else:
             assert b.pressure("ussr") == 1.0  # 4 VP short of 15 in 1944
             assert 0.0 < b.pressure("axis") < 1.0  # 2 VP short
-            g.data["control"]["paris"] = g.data["control"]["warsaw"] = "western_allies"  # 16 VP
+            g.data["control"]["paris"] = g.data["control"]["warsaw"] = "western_allies"  # 17 VP
             g._after_change(None, None)
             assert Board(g.view("allies")).pressure("ussr") == 0.0
     assert worth[1944] > worth[1942] > 0  # the same attack on the Bug is worth more
