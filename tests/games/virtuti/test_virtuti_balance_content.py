@@ -70,3 +70,7 @@ def test_the_red_army_holds_the_bug_in_strength() -> None:
     assert campaign.data["factions"]["ussr"]["logistics"] == 4
     assert campaign.data["factions"]["ussr"]["we"] == 30
     assert campaign.data["forts"]["brest_litovsk"] == 1
+    # ...and a second Army at Minsk (the Western Special Military District, next to the Bug):
+    # with one, an Axis war on the USSR in 1940 took the Bug and won 46 of 54 such games
+    at_minsk = [u["t"] for u in campaign.data["units"].values() if u["a"] == "minsk"]
+    assert at_minsk == ["army", "army"]
