@@ -17,6 +17,8 @@ seeded generator). The scores follow one plan a player would recognise:
   a win chance (ties go to the initiative track, B4) and attacks when the chance times the
   prize is worth more than the risk to the stack: a fortified VP city is attacked at even
   odds, a village only at good ones.
+- **Pressure.** From 1943 a side short of the 15 VP of a minor victory values VP areas
+  up to twice as much (P10.6), so a front frozen one city short of a win moves again.
 - **Defence.** Own VP cities and key areas next to enemy stacks keep their garrison (the
   last units there do not march away), get Defense orders and the new units (P5 deploy).
 - **Diplomacy (P9).** The Axis declares war on a neutral that lies on its road to an enemy
