@@ -22,7 +22,8 @@ docs/virtuti-design.md come from such games.
 
 Games are independent local processes (multiprocessing), one seed per game spawned
 from the master seed (grognard.sim.game_seeds), so the figures do not depend on the
-worker count. The target of issue 13: each side wins 40-60 % of the decided games.
+worker count. The target of issue 13: each side wins 40-60 % of all the games (a draw counts
+against both).
 """
 
 from __future__ import annotations

@@ -102,3 +102,33 @@ def test_a_threatened_vp_city_keeps_its_garrison_and_the_rear_marches_to_the_fro
     pull = axis.pull("axis")
     assert pull["saarbrucken"] > pull["berlin"]  # Paris (3 VP) is what the West front leads to
     assert score(axis, ("send", rear, "leipzig")) > score(axis, ("send", rear, "stettin"))
+
+
+@pytest.mark.rules("P10.6")
+def test_a_side_short_of_a_minor_victory_presses_harder_for_vp_late_in_the_war() -> None:
+    worth = {}
+    for year in (1942, 1944):
+        g = bare_game()
+        g.data["ussr_active"] = g.data["ussr_at_war"] = True
+        for f in ("axis", "western_allies", "ussr"):
+            g.data["factions"][f]["hand"] = []
+            g.data["factions"][f]["air"] = {}
+        for area in ("brest_litovsk", "paris", "warsaw"):  # the Allies hold 11 VP, the Axis 13
+            g.data["control"][area] = "axis"
+        place(g, "axis", "army", "brest_litovsk", level=2)
+        place(g, "axis", "army", "brest_litovsk", level=2)
+        place(g, "ussr", "army", "minsk", level=2)
+        place(g, "ussr", "corps", "minsk")
+        g.data["year"] = year
+        at_operations(g)
+        b = Board(g.view("allies"))
+        worth[year] = b.attack("minsk", "brest_litovsk", "ussr", 1)
+        if year == 1942:
+            assert b.pressure("ussr") == 0.0  # no pressure before 1943
+        else:
+            assert b.pressure("ussr") == 1.0  # 4 VP short of 15 in 1944
+            assert 0.0 < b.pressure("axis") < 1.0  # 2 VP short
+            g.data["control"]["paris"] = g.data["control"]["warsaw"] = "western_allies"  # 17 VP
+            g._after_change(None, None)
+            assert Board(g.view("allies")).pressure("ussr") == 0.0
+    assert worth[1944] > worth[1942] > 0  # the same attack on the Bug is worth more

@@ -8,12 +8,13 @@ from __future__ import annotations
 from grognard.games.virtuti import RULESET
 from grognard.games.virtuti.board import vmap, vp_of
 
-# the tuned layout (second tuning): the seven cities, then the Bug frontier, Brest-Litovsk 4 (the
-# 1939 partition line and the 1941 start line, the pivot both heuristics fight for), Warsaw 2,
-# Kiev and Sevastopol 1; Vienna, Brussels and Baku no longer (they never changed hands)
+# the tuned layout (third tuning): the seven cities, Paris 4 and Moscow 4 (the capitals the
+# fronts lead to), Berlin 2 and Leningrad 1 (their VP paid for them), and the Bug frontier's
+# knife edge, Brest-Litovsk 5 (the 1939 partition line and the 1941 start line), Warsaw 2,
+# Kiev 1; Vienna, Brussels, Baku and Sevastopol none (they rarely changed hands)
 LAYOUT = {
-    "london": 3, "paris": 3, "berlin": 3, "moscow": 3, "leningrad": 2, "stalingrad": 2, "rome": 2,
-    "brest_litovsk": 4, "warsaw": 2, "kiev": 1, "sevastopol": 1,
+    "london": 3, "paris": 4, "berlin": 2, "moscow": 4, "leningrad": 1, "stalingrad": 2, "rome": 2,
+    "brest_litovsk": 5, "warsaw": 2, "kiev": 1,
 }  # fmt: skip
 
 
@@ -30,20 +31,20 @@ def test_the_vp_lie_where_the_tuning_put_them() -> None:
     assert sum(LAYOUT.values()) == 26
 
 
-def test_barbarossa_opens_with_the_axis_needing_the_bug_frontier_and_one_more_city() -> None:
+def test_barbarossa_opens_on_a_knife_edge_at_brest_litovsk() -> None:
     # neutral VP (Madrid, Istanbul, Athens before the first tuning) could only make draws.
-    # The second tuning: the Allies open at 16, the Axis at 10. Brest-Litovsk (4) makes
-    # 14-12; the Axis wins with one more Soviet VP area, the Red Army by holding or taking
-    # back Brest-Litovsk: the first tuning's 13-13 stand-off (half the games drawn) is gone
+    # The Allies open at 16, the Axis at 10. The third tuning: Brest-Litovsk (5) alone makes
+    # 15-11 for the Axis, and without it the Axis needs 5 VP elsewhere; the second tuning's
+    # 14-12 stand-off (Brest-Litovsk 4: four games in ten drawn) is gone
     axis, allies, neutral = held_at_start("barbarossa")
     assert (axis, allies, neutral) == (10, 16, set())
-    assert axis + vmap().land("brest_litovsk").vp == 14
+    assert axis + vmap().land("brest_litovsk").vp == 15
 
 
 def test_the_full_campaign_leaves_only_italy_neutral() -> None:
     axis, allies, neutral = held_at_start("full_campaign")
     assert neutral == {"rome"}  # Italy joins the Axis
-    assert (axis, allies) == (3, 21)
+    assert (axis, allies) == (2, 22)
 
 
 def test_the_red_army_holds_the_bug_in_strength() -> None:
@@ -55,6 +56,10 @@ def test_the_red_army_holds_the_bug_in_strength() -> None:
                 if u["f"] == "ussr" and u["a"] == "brest_litovsk"]  # fmt: skip
     assert sorted(at_brest) == ["army", "army", "corps"]
     assert barbarossa.data["factions"]["ussr"]["logistics"] == 6
+    # third tuning: the Brest Fortress (a level-1 fortification in both scenarios) and the
+    # Soviet PP 25 in Barbarossa (from 20)
+    assert barbarossa.data["forts"]["brest_litovsk"] == 1
+    assert barbarossa.data["factions"]["ussr"]["pp"] == 25
     # ...and the Axis's reserve army from Torun stands with the Finns at Helsinki (Army
     # Norway; the road to Leningrad), else Barbarossa's front froze at 14-12
     at_helsinki = sorted((u["t"], u["lv"]) for u in barbarossa.data["units"].values()
@@ -64,3 +69,8 @@ def test_the_red_army_holds_the_bug_in_strength() -> None:
     campaign = RULESET.new_game("full_campaign", seed=0)
     assert campaign.data["factions"]["ussr"]["logistics"] == 4
     assert campaign.data["factions"]["ussr"]["we"] == 30
+    assert campaign.data["forts"]["brest_litovsk"] == 1
+    # ...and a second Army at Minsk (the Western Special Military District, next to the Bug):
+    # with one, an Axis war on the USSR in 1940 took the Bug and won 46 of 54 such games
+    at_minsk = [u["t"] for u in campaign.data["units"].values() if u["a"] == "minsk"]
+    assert at_minsk == ["army", "army"]

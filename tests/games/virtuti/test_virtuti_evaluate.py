@@ -57,6 +57,7 @@ def test_a_decisive_victory_on_the_board_all_but_wins() -> None:
 
 def test_the_clock_sharpens_a_lead() -> None:
     state = _bare()
+    state.data["control"]["paris"] = "axis"  # France fallen: 6-18, a lead that is not yet decisive
     points = vp(state.view(None))
     assert points["allies"] >= 15 > points["axis"]  # the Allies hold a Minor Victory's VP
     early = evaluate(state.view(None))["allies"]

@@ -17,6 +17,8 @@ seeded generator). The scores follow one plan a player would recognise:
   a win chance (ties go to the initiative track, B4) and attacks when the chance times the
   prize is worth more than the risk to the stack: a fortified VP city is attacked at even
   odds, a village only at good ones.
+- **Pressure.** From 1943 a side short of the 15 VP of a minor victory values VP areas
+  up to twice as much (P10.6), so a front frozen one city short of a win moves again.
 - **Defence.** Own VP cities and key areas next to enemy stacks keep their garrison (the
   last units there do not march away), get Defense orders and the new units (P5 deploy).
 - **Diplomacy (P9).** The Axis declares war on a neutral that lies on its road to an enemy
@@ -52,6 +54,7 @@ View = dict[str, Any]
 
 STEP = 4.0  # how much an objective's pull falls with each land step
 BALTIC = ("lithuania", "latvia", "estonia")
+PRESSURE_FROM = 1943  # the year from which a side short of 15 VP presses for them
 
 
 @cache
@@ -156,6 +159,7 @@ class Board:
         self._defence: dict[tuple[str, str], int] = {}
         self._pull: dict[str, dict[str, float]] = {}
         self._targets: dict[str, dict[str, str]] = {}
+        self._pressure: dict[str, float] = {}
 
     # --- who is where -------------------------------------------------------------------------------
 
@@ -233,10 +237,23 @@ class Board:
         land = vmap().land(area)
         return land.vp * 6 + land.pp + 1
 
+    def pressure(self, faction: str) -> float:
+        """How hard the faction's side presses for VP late in the war: 0 while it holds the
+        15 VP of a minor victory (P10) or before 1943, up to 1 when it lacks 3 or more in
+        1944-45. Both players use it, so a front frozen one VP short of a win moves again."""
+        side = ROLE_OF[faction]
+        if side not in self._pressure:
+            m = vmap()
+            held = sum(m.land(a).vp for a, f in self.control.items() if ROLE_OF[f] == side)
+            late = min(1.0, max(0.0, (self.year - PRESSURE_FROM + 1) / 2))
+            self._pressure[side] = min(1.0, max(0, 15 - held) / 3) * late
+        return self._pressure[side]
+
     def prize(self, area: str, faction: str) -> float:
-        """What taking (or keeping) a land area is worth: VP, then key areas, then PP."""
+        """What taking (or keeping) a land area is worth: VP (more under pressure), then key
+        areas, then PP."""
         land = vmap().land(area)
-        worth = land.vp * 12.0 + land.pp + 2
+        worth = land.vp * 12.0 * (1 + self.pressure(faction)) + land.pp + 2
         country = _key_areas().get(area)
         if country and self.countries[country]["status"] == "active":
             worth += 8
@@ -254,7 +271,7 @@ class Board:
         if faction in self._pull:
             return self._pull[faction]
         neutrals = self.open_neutrals(faction)
-        key = (faction, neutrals, *self._control_key)
+        key = (faction, neutrals, self.pressure(faction), *self._control_key)
         field = _PULL_CACHE.get(key)
         if field is None:
             field = self._spread(faction, neutrals)
