@@ -26,7 +26,8 @@ seeded generator). The scores follow one plan a player would recognise:
   twice what the country mobilises, never on a neutral whose war entry is zero (the data's
   mark of those that stayed out), one of its own alignment, or the Baltic states
   while that would wake the USSR; it declares war on the USSR once Poland is down and
-  either France has fallen or 1941 has come, when its eastern stacks match the Red Army's.
+  1941 has come (not in 1940 right after France, as history), when its eastern stacks
+  match the Red Army's.
   Both players spend PP left after production on pressure on neutrals of their alignment
   that are close to joining. The Allies declare no wars (a neutral they attack joins the
   Axis).
@@ -55,6 +56,7 @@ View = dict[str, Any]
 STEP = 4.0  # how much an objective's pull falls with each land step
 BALTIC = ("lithuania", "latvia", "estonia")
 PRESSURE_FROM = 1943  # the year from which a side short of 15 VP presses for them
+EAST_FROM = 1941  # the year the Axis heuristic may declare war on the USSR (Barbarossa)
 
 
 @cache
@@ -652,9 +654,11 @@ def _declare(b: Board, a: Action) -> float:
 
 
 def _declare_ussr(b: Board, a: Action) -> float:
+    # The Axis turns east in 1941, once Poland is down, as it did: a war on the USSR in
+    # 1940 right after France's fall took the Bug and won 118 of 144 such games
+    # (docs/virtuti-design.md, fourth tuning), a rush no Allied plan answered.
     poland_down = b.countries["poland"]["status"] == "surrendered"
-    france_down = b.countries["france"]["status"] == "surrendered"
-    if not poland_down or not (france_down or b.year >= 1941):
+    if not poland_down or b.year < EAST_FROM:
         return 0.0
     east = west = 0
     for area, holder in b.control.items():
