@@ -25,13 +25,13 @@ Place = str
 # Strength Point Movement Across Seas 1 (Persian Gulf-Red Sea complex): the complex is
 # reached round the Cape of Good Hope from any place on the Atlantic (the French and
 # British Africa boxes among them), and it reaches India too. So a passage over it may
-# start on the Atlantic or at the India box (2656) as well as on its own coasts, and
-# the whole passage is charged to the complex's transport limit (one Allied point a
-# turn); a sea is friendly for supply when a point may cross it (Supply Route 1), so
-# supply routes go round the Cape by the same reach.
+# start on the Atlantic or at the India box (map.json's "india", 2656) as well as on its
+# own coasts, and the whole passage is charged to the complex's transport limit (one
+# Allied point a turn); a sea is friendly for supply when a point may cross it (Supply
+# Route 1), so supply routes go round the Cape by the same reach.
 RED_SEA = "Persian Gulf-Red Sea"
 CAPE_REACH = ("Atlantic",)
-INDIA_BOX_HEX = "2656"
+INDIA_BOX = "india"
 
 
 class Geography:
@@ -126,8 +126,9 @@ class Geography:
         self.coast_seas: dict[Place, tuple[str, ...]] = {
             p: hmap.hex(p).seas for p in sorted(self.places) if p != BOX and hmap.hex(p).seas
         }
+        india = hmap.box(INDIA_BOX).hex
         for p, seas in list(self.coast_seas.items()):
-            round_the_cape = p == INDIA_BOX_HEX or any(sea in CAPE_REACH for sea in seas)
+            round_the_cape = p == india or any(sea in CAPE_REACH for sea in seas)
             if round_the_cape and RED_SEA not in seas:
                 self.coast_seas[p] = (*seas, RED_SEA)
         coast: dict[str, list[Place]] = {}
