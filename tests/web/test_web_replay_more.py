@@ -186,7 +186,11 @@ def test_victorys_odds_beside_the_board_follow_a_battle_round_by_round(page: Pag
 
         def next_round(g: dict[str, Any], where: str = where, first: int = first_round) -> bool:
             battle = g["views"]["blue"]["board"].get("battle")
-            return not battle or battle["at"] != where or battle["round"] > first
+            if not battle or battle["at"] != where:
+                return True
+            # wait for blue's turn in the later round: while red (the server's AI) is
+            # to act, it may end the battle between our read and the odds we ask for
+            return bool(battle["round"] > first and "blue" in g["active"])
 
         # blue fights on (the first choice offered) until the next round of this battle
         game = _play(page, driver, game_id, "blue", next_round, _quick)
