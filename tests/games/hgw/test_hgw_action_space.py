@@ -17,7 +17,7 @@ from grognard.games.hgw.action_space import action_keys, action_space
 from grognard.games.hgw.combat import strike
 from grognard.rl.action_space import ActionSpace
 
-SIZES = {"barbarossa": 76_177, "fall_of_germany": 126_422, "campaign_1": 154_958}
+SIZES = {"barbarossa": 76_290, "fall_of_germany": 126_583, "campaign_1": 155_290}
 GAMES = [
     ("barbarossa", {}),
     ("fall_of_germany", {}),

@@ -14,6 +14,7 @@ from test_hgw_campaign import end_combat, new_game, place
 from grognard.games.hgw import HgwState
 from grognard.games.hgw.board import capture
 from grognard.games.hgw.french_production import french_budget
+from grognard.games.hgw.limitations import boxes_counted
 from grognard.games.hgw.nations import label, may_aim
 from grognard.games.hgw.production import budget, open_production
 from grognard.games.hgw.supply import frozen_armies, supplied_places
@@ -264,8 +265,8 @@ def test_french_armies_in_allied_hexes_become_free_french_at_the_surrender() -> 
 
 @pytest.mark.rules("G11.3")
 def test_only_a_free_french_army_wins_the_french_africa_box_back() -> None:
-    """French Africa (2828, standing for 3226 too) unaligned after the surrender: an
-    attack or invasion on it is offered to a Free French army, not to a British one;
+    """French West Africa (the French Africa box, 2828) unaligned after the surrender:
+    an attack or invasion on it is offered to a Free French army, not to a British one;
     once it is Allied again any army may go there."""
     state = new_game()
     capture(state, "1434", "axis", by_advance=True)
@@ -276,6 +277,25 @@ def test_only_a_free_french_army_wins_the_french_africa_box_back() -> None:
     assert not may_aim(state.data, "brit", "2828")
     capture(state, "2828", "allied", by_advance=False)
     assert may_aim(state.data, "brit", "2828")
+
+
+@pytest.mark.rules("G11.3")
+def test_french_west_and_equatorial_africa_rally_each_on_its_own() -> None:
+    """France 3: the surrender leaves both boxes unaligned (2828, and 3226 read as 3236);
+    a Free French capture of Equatorial Africa's hex brings that territory back, and its
+    box, alone: West Africa stays unaligned and closed to a British army."""
+    state = new_game()
+    capture(state, "1434", "axis", by_advance=True)
+    end_combat(state, "axis")
+    assert "2828" not in state.data["owner"] and "3236" not in state.data["owner"]
+    assert {"french_africa", "french_equatorial_africa"}.isdisjoint(boxes_counted(state.data, "allied"))
+    assert not may_aim(state.data, "brit", "3236")
+    capture(state, "3236", "allied", by_advance=False)
+    assert "french_equatorial_africa" in boxes_counted(state.data, "allied")
+    assert "french_africa" not in boxes_counted(state.data, "allied")
+    assert may_aim(state.data, "brit", "3236")
+    assert not may_aim(state.data, "brit", "2828")
+    assert "2828" not in state.data["owner"]
 
 
 # ----- "why can't I?" (why.py)
@@ -322,6 +342,7 @@ def test_why_a_british_army_may_not_take_french_africa_back_g11_3() -> None:
     state.data["flow"][-1] = {"state": "announce", "role": "allied"}
     state._after_change(None, None)
     assert "G11.3" in _why(state, "invade", "bef", "2828")
+    assert "French Equatorial Africa (3236)" in _why(state, "invade", "bef", "3236")
 
 
 # ----- the heuristic (games/hgw/ai.py)

@@ -209,11 +209,18 @@ def test_off_map_boxes_sit_on_the_hexes_barbarossa_names(m: HgwMap) -> None:
         "united_states": "1909",
         "canada": "1614",
         "french_africa": "2828",
+        "french_equatorial_africa": "3236",  # France 3's 3226, read as 3236 (Libreville)
         "british_africa": "4639",
         "india": "2656",
         "siberia": "",
     }
     assert m.box("siberia").production == 12
+    # France 3: French West (Dakar, 2828) and Equatorial Africa (3226) rally each on its
+    # own, so each is a box; Equatorial Africa has no production point of its own
+    assert m.box_of("2828") == "french_africa" and m.box("french_africa").production == 1
+    assert m.box_of("3236") == "french_equatorial_africa"
+    assert m.box("french_equatorial_africa").production == 0
+    assert m.hex("3236").country == "french_equatorial_africa" and "Atlantic" in m.hex("3236").seas
     assert m.box("india").production == 2  # Suez Canal: "both production points from India"
     greys = [h for h, info in m.hexes.items() if info.grey and m.box_of(h) == "siberia"]
     light = sum(m.hex(h).production for h in greys if m.hex(h).grey == "light")

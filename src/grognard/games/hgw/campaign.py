@@ -91,7 +91,9 @@ class FranceRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     home: tuple[str, ...]
     north_africa: tuple[str, ...]
     unaligned_after: tuple[str, ...]
-    box: str
+    # the boxes France 3 leaves unaligned, each rallied by a Free French capture of its
+    # hex: French West Africa (2828) and French Equatorial Africa (3226, read as 3236)
+    boxes: tuple[str, ...]
     permanent: dict[str, int]
     atlantic_hexes: int
 

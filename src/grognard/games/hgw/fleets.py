@@ -45,7 +45,7 @@ def active(data: Data, fleet_id: str) -> bool:
 
 
 # Fleet Naval Fire 2: the boxes whose fleets intercept only certain invasions
-AFRICA_BOXES = ("french_africa", "british_africa")
+AFRICA_BOXES = ("french_africa", "french_equatorial_africa", "british_africa")
 SOUTH_ROW = 46  # hex 4639 (South Africa): a route through or south of its row
 INDIA_BOX = "india"
 

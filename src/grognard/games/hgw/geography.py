@@ -5,8 +5,9 @@ A *place* is an on-map European hex ("1144") or the Siberia off-map box ("siberi
 which the rules treat as one oversized hex (Off-Map Combat 1): the Soviet hexes east of
 column 57 are inside it and never played one by one. The other boxes (the United States
 1909, Canada 1614, French Africa 2828, British Africa 4639, India 2656; Barbarossa
-special rule 6) are places too in the scenarios that list them (`box_places`), each
-named by its hex: one oversized hex without land links, reached only by sea. Hexes that no side held at the
+special rule 6; and French Equatorial Africa 3236, France 3) are places too in the
+scenarios that list them (`box_places`), each named by its hex: one oversized hex
+without land links, reached only by sea. Hexes that no side held at the
 start are neutral for the whole Barbarossa game (special rule 1), so they are not
 places at all: nobody may enter, attack or trace through them.
 """

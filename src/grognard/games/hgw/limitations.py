@@ -229,8 +229,8 @@ def boxes_counted(data: Data, side: str) -> list[str]:
     rules, _ = found
     if any(owner.get(h) == "axis" for h in rules.suez_hexes):
         boxes = [b for b in boxes if b != rules.suez_box]
-    if has_surrendered(data, "france") and box_place(data, rules.france.box) is None:
-        boxes = [b for b in boxes if b != rules.france.box]
+    if has_surrendered(data, "france"):
+        boxes = [b for b in boxes if b not in rules.france.boxes or box_place(data, b) is not None]
     return boxes
 
 

@@ -98,26 +98,29 @@ def may_join(data: Data, army_id: str, other: str) -> bool:
     return nation(data, army_id) == nation(data, other)
 
 
-def vichy_box(data: Data) -> Place | None:
-    """France 3: the French Africa box (French West and Equatorial Africa, 2828), which
-    France's surrender leaves unaligned and a Free French capture brings back."""
+def vichy_boxes(data: Data) -> frozenset[Place]:
+    """France 3: the French West Africa (2828) and French Equatorial Africa (3236) boxes,
+    which France's surrender leaves unaligned and a Free French capture brings back."""
     found = campaign_state(data)
-    return box_place(data, found[0].france.box) if found is not None else None
+    if found is None:
+        return frozenset()
+    return frozenset(p for b in found[0].france.boxes if (p := box_place(data, b)))
 
 
 def may_aim(data: Data, army_id: str, place: Place) -> bool:
     """G17.8 for attacks: an army is not named against a place it could not advance
     into (one holding the other nation's armies), nor against a place an army of the
     other nation already attacks this player turn, since both would end up there.
-    France 3: while the French Africa box is unaligned, only a (Free) French army may
-    be named against it: the box stands for hex 2828 (and 3226), whose capture by a
-    Free French army rallies French West (and Equatorial) Africa; the other way, three
-    Atlantic coastal hexes of each territory, has no hexes to play in a box."""
+    France 3: while a French Africa box is unaligned, only a (Free) French army may be
+    named against it: each box stands for its hex (2828 for French West Africa, 3226
+    for French Equatorial Africa), whose capture by a Free French army rallies that
+    territory alone; the other way, three Atlantic coastal hexes of each territory, has
+    no hexes to play inside a box."""
     if not french_split(data, data["armies"][army_id]["side"]):
         return True
     if not may_enter(data, army_id, place):
         return False
-    if place == vichy_box(data) and place not in data["owner"] and not is_french(data, army_id):
+    if place in vichy_boxes(data) and place not in data["owner"] and not is_french(data, army_id):
         return False  # France 3: only a Free French army wins the French Africa box back
     mine = nation(data, army_id)
     side = data["armies"][army_id]["side"]

@@ -400,8 +400,8 @@ def _france(game: Any, rules: CampaignRules, pol: Data) -> None:
     _clear(game, home, "allied", "France surrenders")
     hand_over(game, home, "axis", devastate=True)
     africa = _territory_places(data, fr.unaligned_after)
-    box = box_place(data, fr.box)  # French West and Equatorial Africa: the French Africa box
-    africa = [p for p in [*africa, *([box] if box else [])] if data["owner"].get(p) != "axis"]
+    boxes = [p for b in fr.boxes if (p := box_place(data, b))]  # French West and Equatorial Africa
+    africa = [p for p in [*africa, *boxes] if data["owner"].get(p) != "axis"]
     _clear(game, africa, "allied", "French Africa turns unaligned")
     hand_over(game, africa, None, devastate=False)
     pol["vichy"] = sorted(fr.north_africa)

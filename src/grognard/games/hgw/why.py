@@ -28,8 +28,9 @@ from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponen
 from .campaign import Force
 from .french_production import PURSE, french_build_places, purse
 from .limitations import confined_to
+from .map import load_map
 from .movement import WHOLE, can_move, routes
-from .nations import FRANCE, apart, french_split, may_aim, may_enter, may_join, nation, vichy_box
+from .nations import FRANCE, apart, french_split, may_aim, may_enter, may_join, nation, vichy_boxes
 from .politics import arrival_candidates
 from .production import build_places, cost
 from .scenario import BOX, load_scenario
@@ -235,8 +236,9 @@ def _aim(data: Data, army_id: str, target: str) -> str | None:
     if may_aim(data, army_id, target):
         return None
     name = data["armies"][army_id]["name"]
-    if target == vichy_box(data) and target not in data["owner"]:
-        return f"only a Free French army may win French Africa ({target}) back (G11.3): {name} is not"
+    if target in vichy_boxes(data) and target not in data["owner"]:
+        where = load_map().box(geo(data).box_at[target]).name
+        return f"only a Free French army may win {where} ({target}) back (G11.3): {name} is not"
     if not may_enter(data, army_id, target):
         return _apart(target)
     return (
