@@ -13,8 +13,8 @@ from grognard.core.game import IllegalAction
 from grognard.games.hgw import HgwState
 from grognard.games.hgw.ai import HgwHeuristic
 from grognard.games.hgw.board import geo, may_target, stack
-from grognard.games.hgw.limitations import axis_us_points, us_points
-from grognard.games.hgw.production import budget
+from grognard.games.hgw.limitations import axis_us_alone, axis_us_points, us_points
+from grognard.games.hgw.production import US_ALONE, budget, build_places, open_production
 from grognard.games.hgw.steps import STEPS
 
 
@@ -150,10 +150,7 @@ def test_the_allies_attacking_the_unaligned_us_turn_its_army_axis() -> None:
     assert may_target(state.data, "allied", "1909")
     assert "united_states" in pol(state)["unaligned"]
     assert not armies_named(state, "U.S. Army")  # G17.2: off the board while unaligned
-    state.data["flow"][-1] = {"state": "announce", "role": "allied"}
-    state.data["player"] = "allied"
-    attacked(state, "allied", "brit", "1909")
-    state.apply("allied", ("end_announce",))
+    turn_the_us_axis(state)
     assert pol(state)["joined"]["united_states"] == "axis"
     assert state.data["owner"]["1909"] == "axis"
     us = armies_named(state, "U.S. Army")
@@ -168,6 +165,58 @@ def test_the_allies_attacking_the_unaligned_us_turn_its_army_axis() -> None:
     assert pol(state)["us_since"] is None and us_points(state.data) == 0
     assert budget(state.data, "allied") == allied_before
     assert [x["side"] for x in armies_named(state, "U.S. Army")] == ["axis"]
+
+
+def turn_the_us_axis(state: HgwState) -> None:
+    """The Allies name the unaligned U.S. box and end their announcements."""
+    state.data["flow"][-1] = {"state": "announce", "role": "allied"}
+    state.data["player"] = "allied"
+    attacked(state, "allied", "brit", "1909")
+    state.apply("allied", ("end_announce",))
+
+
+def axis_production(state: HgwState) -> None:
+    state.data["player"] = "axis"
+    open_production(state, "axis")
+    state._after_change(None, None)
+
+
+@pytest.mark.rules("G17.1")
+def test_a_us_turned_axis_and_cut_off_from_germany_produces_alone_in_its_box() -> None:
+    """Activity Limitations 1: the Axis traces no supply route to the U.S. box (no Axis
+    Atlantic port links it to Germany at the start), so the U.S. produces on its own:
+    its fifteen points stay out of the Axis budget, pay for what is built in the box and
+    only that, and whatever is left is lost."""
+    state = new_game()
+    before = budget(state.data, "axis")
+    turn_the_us_axis(state)
+    assert axis_us_alone(state.data, set()) == 15 and axis_us_alone(state.data, {"1909"}) is None
+    axis_production(state)
+    frame = state.flow[-1]
+    assert frame[US_ALONE] == 15 and frame["budget"] == before
+    legal = [tuple(a) for a in state.legal_actions("axis")]
+    us = next(a for a, x in state.data["armies"].items() if x["name"] == "U.S. Army" and x["at"] == "1909")
+    assert ("build", "infantry", "army", us) in legal
+    state.apply("axis", ("build", "infantry", "army", us))
+    assert state.flow[-1][US_ALONE] == 15 - 2 and state.flow[-1]["budget"] == before
+    german = next(a for a in legal if a[0] == "build" and a[2] == "army" and a[3] != us)
+    state.apply("axis", german)
+    assert state.flow[-1][US_ALONE] == 13 and state.flow[-1]["budget"] < before
+    state.flow[-1][US_ALONE] = 1  # too little for a point: the box builds nothing more
+    assert not [a for a in state.legal_actions("axis") if a[0] == "build" and a[3] in (us, "1909")]
+    assert "pays alone" in str(state.why_illegal("axis", ("build", "infantry", "army", us)))
+    state.apply("axis", ("end_production",))
+    assert any("United States leaves 1 point of production unspent" in text for text, _ in state.data["log"])
+
+
+@pytest.mark.rules("G17.1")
+def test_a_us_turned_axis_with_a_supply_route_shares_the_axis_budget() -> None:
+    """With a route to Germany the U.S. points join the Axis budget and the box is an
+    Axis build place like Germany's, paid from that one budget."""
+    state = new_game()
+    turn_the_us_axis(state)
+    assert axis_us_points(state.data, {"1909"}) == 15
+    assert "1909" in build_places(state.data, "axis")
 
 
 @pytest.mark.rules("G6.2")

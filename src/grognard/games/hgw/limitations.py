@@ -185,21 +185,38 @@ def us_points(data: Data) -> int:
     return rules.us_first + rules.us_step * (int(data["turn"]) - int(pol["us_since"]))
 
 
-def axis_us_points(data: Data, full: set[Place]) -> int:
-    """Violation of Neutrality 2-3: a United States turned Axis by an Allied attack
-    produces for the Axis (its box's printed points, no growth: United States 3 speaks of
-    the Allied side only), shared with Germany and Italy only while the box traces supply
-    to them (Activity Limitations 1; a U.S. producing on its own is not modelled)."""
+def axis_us_place(data: Data) -> Place | None:
+    """Violation of Neutrality 2-3: the U.S. box while the United States, turned Axis by
+    an Allied attack, stands on the Axis side and the Axis holds its box."""
     found = campaign_state(data)
     if found is None:
-        return 0
+        return None
     rules, pol = found
     place = box_place(data, rules.us_box)
-    if pol["joined"].get("united_states") != "axis" or place is None:
+    if pol["joined"].get("united_states") != "axis" or place is None or data["owner"].get(place) != "axis":
+        return None
+    return place
+
+
+def axis_us_points(data: Data, full: set[Place]) -> int:
+    """What a United States turned Axis adds to the Axis budget: its box's printed
+    points (no growth: United States 3 speaks of the Allied side only) while the box
+    traces supply to Germany or Italy (Activity Limitations 1: shared along a supply
+    route); cut off, it produces alone (`axis_us_alone`)."""
+    place = axis_us_place(data)
+    if place is None or place not in full:
         return 0
-    if data["owner"].get(place) != "axis" or place not in full:
-        return 0
-    return box_points(data, rules.us_box)
+    return box_points(data, geography(data["scenario"]).box_at[place])
+
+
+def axis_us_alone(data: Data, full: set[Place]) -> int | None:
+    """Activity Limitations 1: with no supply route to Germany or Italy, a United States
+    turned Axis produces independently: its points, spent only in its box; None when
+    the U.S. is not Axis or shares with Germany."""
+    place = axis_us_place(data)
+    if place is None or place in full:
+        return None
+    return box_points(data, geography(data["scenario"]).box_at[place])
 
 
 def box_place(data: Data, box_id: str) -> Place | None:

@@ -7,6 +7,12 @@ trace a supply route to a home-country point, Siberia's scheduled points while t
 stays Soviet, the Allied off-map boxes, less the Axis cut of 17, plus the lend-lease
 gift the Soviets received last turn. Whatever is not spent by the end of the phase
 is lost (Production Points 4).
+
+Campaign Game I splits a side's production in two budgets of the production frame
+(Activity Limitations 1): France's (french_production.py), and a United States turned
+Axis that traces no supply route to Germany or Italy, which produces alone (`US_ALONE`:
+its box's points, spent only in its box). While its box traces such a route the U.S.
+shares the Axis budget and the box is an Axis build place like Germany's.
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ from .supply import supplied_places
 from .tables import load_tables
 
 Action = tuple[Any, ...]
+US_ALONE = "us_alone"  # the production frame's key for a U.S. turned Axis producing alone
 
 
 def siberia_points(data: Data) -> int:
@@ -114,6 +121,9 @@ def build_places(data: Data, side: str) -> list[Place]:
             result.append(p)
         elif limitations.box_producing(data, side, p):
             result.append(p)  # Allied Production: the U.S. and Canada boxes (F6.1)
+    us = limitations.axis_us_place(data)  # Activity Limitations 1: the U.S. builds in its box
+    if side == "axis" and us is not None and limitations.box_producing(data, side, us):
+        result.append(us)
     return sorted(result)
 
 
@@ -124,7 +134,7 @@ def cost(kind: str) -> int:
 class Production(Step):
     def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
         data = game.data
-        money = max(frame["budget"], frame.get(PURSE, 0))
+        money = max(frame["budget"], frame.get(PURSE, 0), frame.get(US_ALONE, 0))
         actions: list[Action] = [("end_production",)]
         spare = free_army(data, role)
         if money and lend_lease_room(data, role, frame.get("lent", 0)):
@@ -174,6 +184,8 @@ class Production(Step):
                 game.log(f"{role} leaves {points(frame['budget'])} of production unspent (lost)")
             if frame.get(PURSE):
                 game.log(f"France leaves {points(frame[PURSE])} of production unspent (lost)")
+            if frame.get(US_ALONE):
+                game.log(f"the United States leaves {points(frame[US_ALONE])} of production unspent (lost)")
             goto(data["flow"], "next_turn", player=role)
             return
         if action[0] == "lend_lease":
@@ -190,7 +202,7 @@ class Production(Step):
             game.log(f"{role} gives one production point of lend-lease to France")
             return
         if action[0] == "fort":
-            frame[purse(data, action)] -= cost("fort")
+            frame[pays(data, frame, action)] -= cost("fort")
             build(data, role, action[1])
             game.log(f"{role} builds one fort point in {action[1]} (under construction)")
             return
@@ -200,14 +212,14 @@ class Production(Step):
             return
         if action[0] == "repair":
             place = action[1]
-            frame[purse(data, action)] -= load_tables().costs.repair
+            frame[pays(data, frame, action)] -= load_tables().costs.repair
             data["devastated"][place] -= 1
             if data["devastated"][place] <= 0:
                 del data["devastated"][place]
             game.log(f"{role} repairs one production point in {place}")
             return
         kind, how, where = action[1], action[2], action[3]
-        frame[purse(data, action)] -= cost(kind)
+        frame[pays(data, frame, action)] -= cost(kind)
         if how == "army":
             army_id = where
         else:
@@ -221,11 +233,29 @@ class Production(Step):
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         french = f" (France: {frame[PURSE]})" if PURSE in frame else ""
-        return f"{frame['role']}: build and repair with {frame['budget']} production points left{french}"
+        us = f" (the United States alone: {frame[US_ALONE]})" if US_ALONE in frame else ""
+        return f"{frame['role']}: build and repair with {frame['budget']} production points left{french}{us}"
+
+
+def pays(data: Data, frame: Frame, action: Action) -> str:
+    """The frame's budget that pays for `action`: a U.S. producing alone pays for what
+    is built or repaired in its box, and only it can; else french_production.purse."""
+    if US_ALONE in frame and _where(data, action) == limitations.axis_us_place(data):
+        return US_ALONE
+    return purse(data, action)
+
+
+def _where(data: Data, action: Action) -> Place | None:
+    """The place a build, repair or fort goes to."""
+    if action[0] == "build":
+        return str(data["armies"][action[3]]["at"]) if action[2] == "army" else str(action[3])
+    if action[0] in ("repair", "fort"):
+        return str(action[1])
+    return None
 
 
 def _affordable(data: Data, frame: Frame, action: Action) -> bool:
-    """Is the budget that pays for `action` (french_production.purse) big enough?"""
+    """Is the budget that pays for `action` (`pays`) big enough?"""
     kind = action[0]
     if kind == "build":
         price = cost(action[1])
@@ -233,7 +263,7 @@ def _affordable(data: Data, frame: Frame, action: Action) -> bool:
         price = cost("fort") if kind == "fort" else load_tables().costs.repair
     else:
         return True
-    return int(frame.get(purse(data, action), 0)) >= price
+    return int(frame.get(pays(data, frame, action), 0)) >= price
 
 
 def open_production(game: Any, side: str) -> None:
@@ -247,5 +277,11 @@ def open_production(game: Any, side: str) -> None:
         french = french_budget(data)
         game.log(f"France has {points(french, 'production')} of its own this turn")
         goto(data["flow"], "production", role=side, budget=money, **{PURSE: french})
+        return
+    full = supplied_places(data, side, home_only=True) if side == "axis" else set()
+    alone = limitations.axis_us_alone(data, full) if side == "axis" else None
+    if alone is not None:  # Activity Limitations 1: cut off from Germany, it produces alone
+        game.log(f"the United States, cut off from Germany, has {points(alone, 'production')} of its own")
+        goto(data["flow"], "production", role=side, budget=money, **{US_ALONE: alone})
         return
     goto(data["flow"], "production", role=side, budget=money)

@@ -26,13 +26,13 @@ from grognard.core.game import Action, Role
 from .advance import may_exploit
 from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponents, over_limit, stack
 from .campaign import Force
-from .french_production import PURSE, french_build_places, purse
+from .french_production import PURSE, french_build_places
 from .limitations import confined_to
 from .map import load_map
 from .movement import WHOLE, can_move, routes
 from .nations import FRANCE, apart, french_split, may_aim, may_enter, may_join, nation, vichy_boxes
 from .politics import arrival_candidates
-from .production import build_places, cost
+from .production import US_ALONE, build_places, cost, pays
 from .scenario import BOX, load_scenario
 
 Data = dict[str, Any]
@@ -266,10 +266,15 @@ def _build(data: Data, role: Role, frame: Data, kind: str, how: str, where: str)
             return f"new points join one of your armies on the map or a new one (P2.4): {where} is not"
         place = str(army["at"])
     price = cost(kind)
-    paying = purse(data, ("build", kind, how, where))
+    paying = pays(data, frame, ("build", kind, how, where))
     left = int(frame.get(paying, 0))
     if price > left and paying == PURSE:
         return f"a {kind} point costs {price} and France's own budget has {left} left this turn (P2.1, G17.1)"
+    if price > left and paying == US_ALONE:
+        return (
+            f"a {kind} point costs {price}, and in its box the United States, with no supply route to"
+            f" Germany, pays alone: its budget has {left} left this turn (P2.1, G17.1)"
+        )
     if price > left:
         return f"a {kind} point costs {price} and {left} production is left this turn (P1.1, P2.1)"
     places = build_places(data, role)

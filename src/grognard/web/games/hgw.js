@@ -1036,7 +1036,7 @@ function obligations(view, model, entry) {
     const named = armiesOf(view).some((a) => a.side === board.player && a.status?.target);
     if (!named) return ["no attack is named: an army not named now cannot attack this turn"];
   }
-  const budget = (board.frame?.budget || 0) + (board.frame?.french || 0);
+  const budget = (board.frame?.budget || 0) + (board.frame?.french || 0) + (board.frame?.us_alone || 0);
   if (entry.verb === "end_production" && budget > 0 && legal.some((a) => ["build", "repair", "fort"].includes(a[0]))) {
     return [`${budget} production point${budget === 1 ? "" : "s"} left to spend: unspent points are lost`];
   }
