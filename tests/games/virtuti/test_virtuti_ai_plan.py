@@ -138,3 +138,23 @@ def test_a_side_short_of_a_minor_victory_presses_harder_for_vp_late_in_the_war()
             g._after_change(None, None)
             assert Board(g.view("allies")).pressure("ussr") == 0.0
     assert worth[1944] > worth[1942] > 0  # the same attack on the Bug is worth more
+
+
+@pytest.mark.rules("B1.3", "P4.3")
+def test_the_attack_estimate_counts_the_air_tokens_drawn_this_turn_not_the_pool() -> None:
+    """Only tokens drawn by the air support card can be committed to a battle: a full
+    pool with nothing drawn adds no air to what a faction can show, and two drawn
+    tokens add their strength."""
+    g = bare_game()
+    place(g, "axis", "army", "essen")
+    rec = g.data["factions"]["axis"]
+    rec["hand"] = []
+    rec["air"], rec["air_drawn"] = {"3": 4, "2": 4}, {}
+    at_operations(g)
+    assert Board(g.view("axis")).extras("axis", "essen") == 0
+    rec["air_drawn"] = {"1": 1, "2": 1}
+    g._after_change(None, None)
+    with_two = Board(g.view("axis")).extras("axis", "essen")
+    rec["air_drawn"] = {"1": 1}
+    g._after_change(None, None)
+    assert with_two > Board(g.view("axis")).extras("axis", "essen") > 0

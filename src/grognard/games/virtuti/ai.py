@@ -188,13 +188,15 @@ class Board:
         return found
 
     def extras(self, faction: str, area: str) -> int:
-        """What a faction can add to a battle from its hand and air pool (open information)."""
+        """What a faction can add to a battle from its hand and the air support tokens it
+        drew this turn (open information): only drawn tokens are committed (B1.3), not the
+        pool they were drawn from."""
         rec = self.factions.get(faction, {})
         card = max((_card_record(c).strength for c in rec.get("hand", [])), default=0)
         if self.weather.get(area) == "mud" or kind_of(area) != "land":
             return card
-        pool = rec.get("air", {})
-        levels = sorted((int(lv) for lv, n in pool.items() for _ in range(int(n))), reverse=True)
+        drawn = rec.get("air_drawn", {})
+        levels = sorted((int(lv) for lv, n in drawn.items() for _ in range(int(n))), reverse=True)
         return card + sum(_air_strength(lv) for lv in levels[:2])
 
     def defence(self, area: str, faction: str) -> int:
