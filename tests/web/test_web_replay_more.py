@@ -162,7 +162,8 @@ def _attack_then_end(legal: list[list[Any]]) -> list[Any]:
 
 def _blue_fighting(game: dict[str, Any]) -> bool:
     battle = game["views"]["blue"]["board"].get("battle")
-    return bool(battle and battle.get("round", 0) >= 1 and "blue" in game["active"])
+    # blue alone to act: the AI cannot change the battle while the test reads its odds
+    return bool(battle and battle.get("round", 0) >= 1 and game["active"] == ["blue"])
 
 
 @pytest.mark.rules("6.3")
@@ -188,9 +189,9 @@ def test_victorys_odds_beside_the_board_follow_a_battle_round_by_round(page: Pag
             battle = g["views"]["blue"]["board"].get("battle")
             if not battle or battle["at"] != where:
                 return True
-            # wait for blue's turn in the later round: while red (the server's AI) is
-            # to act, it may end the battle between our read and the odds we ask for
-            return bool(battle["round"] > first and "blue" in g["active"])
+            # wait for blue's turn, blue's alone, in the later round: while red (the
+            # server's AI) may act, it may end the battle between our read and the odds
+            return bool(battle["round"] > first and g["active"] == ["blue"])
 
         # blue fights on (the first choice offered) until the next round of this battle
         game = _play(page, driver, game_id, "blue", next_round, _quick)

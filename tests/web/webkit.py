@@ -264,8 +264,8 @@ def until_the_other_side_has_moved(
 ) -> dict[str, Any]:
     """Play `me` through the API (endings first, or the first legal action) until the
     AI has acted since `me`'s last action, writing lines in the log (a hidden
-    deployment or a secret order writes none), and `me` is to play again; the game
-    payload then."""
+    deployment or a secret order writes none), and `me` alone is to play again (the
+    AI has nothing left to do, so the board stays as it is); the game payload then."""
     driver = ApiDriver(page)
     for _ in range(POLLS):
         game = driver.get(f"/api/games/{game_id}")
@@ -274,7 +274,12 @@ def until_the_other_side_has_moved(
         if me in game["active"]:
             moved = acted and game["plies"] - acted >= 2
             if moved and wanted(_lines_since(driver, game_id, acted, game["plies"])):
-                return game
+                if game["active"] == [me]:
+                    return game
+                # a simultaneous step the AI has yet to finish: wait for it, or the
+                # board would move on under the caller's feet
+                page.wait_for_timeout(250)
+                continue
             action = _pick(game["views"][me]["legal"], endings)
             driver.post(
                 f"/api/games/{game_id}/actions",
