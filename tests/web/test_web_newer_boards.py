@@ -53,6 +53,7 @@ def test_a_phone_fills_the_board_and_shows_the_prompt(profiles: Any, ruleset: st
     expect_board_covers_its_box(page, covers=False)
     # 44 px touch targets: the tray's blocks (Victory's deployment) or the buttons
     target = page.locator(".tray .tray-unit, .prompt-card .action-buttons button").first
+    expect(target).to_be_visible()
     height = target.bounding_box()
     assert height is not None and height["height"] >= 44
     shot(page, f"{ruleset}-phone")

@@ -128,6 +128,8 @@ def test_a_phone_shows_the_prompt_and_buttons_without_scrolling(profiles: Any) -
         a[0] == "end_moves" for a in st.legal_actions(st.active_roles()[0])
     ))
     for what in (".prompt-card .prompt", ".prompt-card .action-buttons button"):
+        # measured once drawn: a box is None while the element is not visible yet
+        expect(page.locator(what).first).to_be_visible()
         box = page.locator(what).first.bounding_box()
         assert box is not None
         assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (what, box)

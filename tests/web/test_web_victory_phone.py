@@ -51,6 +51,7 @@ def test_victory_on_a_phone_taps_44_px_and_leaves_no_empty_band(profiles: Any) -
     # follows at the card's usual spacing
     expect(page.locator(".prompt-card .action-buttons button")).to_have_count(0)
     expect(page.locator(".prompt-card .choice-row")).to_be_hidden()
+    expect(page.locator(".prompt-card .all-choices")).to_be_visible()
     rules = page.locator(".prompt-card .rules-help").bounding_box()
     after = page.locator(".prompt-card .all-choices").bounding_box()
     assert rules is not None and after is not None

@@ -326,6 +326,7 @@ def board_scale(page: Page) -> float:
 def assert_first_screen(page: Page, what: Locator, height: int) -> None:
     """`what` is seen without scrolling on a screen `height` px high, and the page does
     not scroll sideways."""
+    expect(what).to_be_visible()  # measured once drawn (None while not visible)
     box = what.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
     width = page.viewport_size["width"] if page.viewport_size else 0
