@@ -12,6 +12,7 @@ from hgw_positions import act, fog_game, pass_turn, put, step
 from grognard.core.game import Action
 from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.ai import Board, HgwHeuristic
+from grognard.games.hgw.production import placed_at
 
 BERLIN = "1237"
 CG1 = "campaign_1"
@@ -35,8 +36,8 @@ def _play_step(state: HgwState, role: str, agent: HgwHeuristic, steps: tuple[str
 
 
 def _where(state: HgwState, build: Action) -> object:
-    """The hex a ("build", kind, "army" | "place", army | hex) puts its point in."""
-    return state.data["armies"][build[3]]["at"] if build[2] == "army" else build[3]
+    """The hex a build puts its point in."""
+    return placed_at(state.data["armies"], build)
 
 
 def test_campaign_soviets_take_unaligned_poland_as_a_target_and_the_baltic_not() -> None:

@@ -56,8 +56,9 @@ from grognard.core.game import Action
 from .campaign_victory import level
 from .evaluate import evaluate as evaluate  # the search agent's evaluation (issue 11)
 from .geography import Geography, Place, geography
-from .invasion_routes import closed_narrows, extension_cost
+from .invasion_routes import closed_narrows, control_hexes, extension_cost
 from .map import load_map, route_steps
+from .production import placed_at
 from .scenario import load_scenario
 from .tables import load_tables
 from .victory import soviet_outproduces
@@ -794,7 +795,7 @@ class HgwHeuristic:
                 continue
             near = _distances(b.scenario, frozenset({hex_}))
             options = [a for a in legal if a[0] == "build" and a[1] == "infantry"]
-            ranked = sorted((near.get(_built_at(b, a), 99), a) for a in options)
+            ranked = sorted((near.get(placed_at(b.armies, a) or "", 99), a) for a in options)
             if ranked:
                 return ranked[0][1]
         return None
@@ -902,15 +903,9 @@ def _capitals() -> frozenset[Place]:
     return frozenset(h for h in hmap.hexes if hmap.has_feature(h, "capital"))
 
 
-def _built_at(b: Board, build: Action) -> Place:
-    """The hex a ("build", kind, "army" | "place", army | hex) puts its point in."""
-    return str(b.armies[build[3]]["at"]) if build[2] == "army" else str(build[3])
-
-
 def _control_hexes_held(owner: dict[Place, str], side: str) -> list[Place]:
     """The sea-route control hexes (Sea Route 3-4) `side` holds."""
-    hmap = load_map()
-    return [h for h, o in owner.items() if o == side and h in hmap and hmap.has_feature(h, "control")]
+    return [h for h in control_hexes() if owner.get(h) == side]
 
 
 def _is_port(place: Place) -> bool:

@@ -37,7 +37,8 @@ def _reach(origin: Place, limit: int, closed: frozenset[Place], barred: Sides) -
 
 
 @cache
-def _control_hexes() -> frozenset[Place]:
+def control_hexes() -> frozenset[Place]:
+    """Every sea-route control hex of the map (Sea Route 3-4)."""
     hmap = load_map()
     return frozenset(h for h in hmap.hexes if hmap.has_feature(h, "control"))
 
@@ -46,7 +47,7 @@ def closed_narrows(data: dict[str, Any], side: str) -> frozenset[Place]:
     """Sea Route 4: the control hexes (Gibraltar, East Denmark, Istanbul, Suez...) in
     play that are not friendly to `side`'s sea routes, which they may not pass through."""
     owner = data["owner"]
-    return frozenset(h for h in _control_hexes() if h in owner and not naval_friendly(data, side, h))
+    return frozenset(h for h in control_hexes() if h in owner and not naval_friendly(data, side, h))
 
 
 def barred_crossings(data: dict[str, Any], side: str) -> Sides:

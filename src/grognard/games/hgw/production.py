@@ -240,15 +240,16 @@ class Production(Step):
 def pays(data: Data, frame: Frame, action: Action) -> str:
     """The frame's budget that pays for `action`: a U.S. producing alone pays for what
     is built or repaired in its box, and only it can; else french_production.purse."""
-    if US_ALONE in frame and _where(data, action) == limitations.axis_us_place(data):
+    if US_ALONE in frame and placed_at(data["armies"], action) == limitations.axis_us_place(data):
         return US_ALONE
     return purse(data, action)
 
 
-def _where(data: Data, action: Action) -> Place | None:
-    """The place a build, repair or fort goes to."""
+def placed_at(armies: dict[str, Any], action: Action) -> Place | None:
+    """The place a build ("build", kind, "army" | "place" | "french", army | hex), a
+    repair or a fort goes to; `armies` is the game's or a view's army record."""
     if action[0] == "build":
-        return str(data["armies"][action[3]]["at"]) if action[2] == "army" else str(action[3])
+        return str(armies[action[3]]["at"]) if action[2] == "army" else str(action[3])
     if action[0] in ("repair", "fort"):
         return str(action[1])
     return None
