@@ -135,6 +135,11 @@ def arrival_places(data: Data, entry: Data) -> list[Place]:
     return [p for p in arrival_candidates(data, side, force) if _room(data, side, p, entry["name"])]
 
 
+def arrival_area(entry: Data) -> str:
+    """Where a waiting force may go, in words ("Rumania", "1636, Italy")."""
+    return ", ".join(str(w).replace("_", " ").title() for w in entry["at"])
+
+
 def arrival_choices(data: Data) -> list[Action]:
     """The first waiting force's choices: ("place", kind, place), one point at a time."""
     pol = politics(data) or {}
@@ -205,7 +210,7 @@ class PlaceArrivals(Step):
         waiting = pol.get("arrivals") or [{"name": "", "left": {}, "at": []}]
         entry = waiting[0]
         left = ", ".join(points(n, k) for k, n in sorted(entry["left"].items()) if n)
-        where = ", ".join(str(w).replace("_", " ").title() for w in entry["at"])
+        where = arrival_area(entry)
         return f"{frame['role']}: place the {entry['name']}'s {left}, one at a time, in {where} (ten a hex)"
 
 

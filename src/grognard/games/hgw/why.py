@@ -31,7 +31,7 @@ from .limitations import confined_to
 from .map import load_map
 from .movement import WHOLE, can_move, routes
 from .nations import FRANCE, apart, french_split, may_aim, may_enter, may_join, nation, vichy_boxes
-from .politics import arrival_candidates
+from .politics import arrival_area, arrival_candidates
 from .production import US_ALONE, build_places, cost, pays
 from .scenario import BOX, load_scenario
 
@@ -71,7 +71,7 @@ def _arrival(data: Data, role: Role, kind: str, place: str) -> str | None:
     if not entry["left"].get(kind):
         owed = ", ".join(f"{n} {k}" for k, n in sorted(entry["left"].items()) if n)
         return f"the {entry['name']} brings no {kind} point still to place (left: {owed})"
-    where = ", ".join(str(w).replace("_", " ").title() for w in entry["at"])
+    where = arrival_area(entry)
     force = Force(name=entry["name"], at=tuple(entry["at"]))
     if place not in arrival_candidates(data, role, force):
         return (
