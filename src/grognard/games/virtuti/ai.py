@@ -47,7 +47,16 @@ from typing import Any
 
 from grognard.agents.base import best_scored
 from grognard.core.game import Action
-from grognard.games.virtuti.board import FACTIONS_OF, ROLE_OF, at_war, content, kind_of, neighbours, vmap
+from grognard.games.virtuti.board import (
+    FACTIONS_OF,
+    MINOR_VP,
+    ROLE_OF,
+    at_war,
+    content,
+    kind_of,
+    neighbours,
+    vmap,
+)
 from grognard.games.virtuti.content import Card, UnitLevel
 from grognard.games.virtuti.evaluate import evaluate as evaluate  # for search (issue 11)
 
@@ -250,7 +259,7 @@ class Board:
             m = vmap()
             held = sum(m.land(a).vp for a, f in self.control.items() if ROLE_OF[f] == side)
             late = min(1.0, max(0.0, (self.year - PRESSURE_FROM + 1) / 2))
-            self._pressure[side] = min(1.0, max(0, 15 - held) / 3) * late
+            self._pressure[side] = min(1.0, max(0, MINOR_VP - held) / 3) * late
         return self._pressure[side]
 
     def prize(self, area: str, faction: str) -> float:
