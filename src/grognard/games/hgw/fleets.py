@@ -21,6 +21,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from .geography import INDIA_BOX
 from .map import hex_distance, load_map
 from .neutrality import naval_friendly, vichy_places
 
@@ -47,7 +48,6 @@ def active(data: Data, fleet_id: str) -> bool:
 # Fleet Naval Fire 2: the boxes whose fleets intercept only certain invasions
 AFRICA_BOXES = ("french_africa", "french_equatorial_africa", "british_africa")
 SOUTH_ROW = 46  # hex 4639 (South Africa): a route through or south of its row
-INDIA_BOX = "india"
 
 
 def is_naval_base(place: Any) -> bool:
