@@ -4,7 +4,7 @@ special rule 3)."""
 from __future__ import annotations
 
 import pytest
-from hgw_positions import act, cleared, new_game, place, sp
+from hgw_positions import act, cleared, new_game, pass_turn, place, sp
 
 from grognard.core.errors import IllegalAction
 from grognard.games.hgw import HgwState
@@ -104,15 +104,7 @@ def test_an_overstacked_hex_must_be_thinned_before_movement_ends() -> None:
 @pytest.mark.rules("B2.3")
 def test_the_siberian_points_may_not_move_on_the_first_turn() -> None:
     state = new_game()
-    for action in (
-        "end_movement",
-        "end_announce",
-        "to_advances",
-        "to_exploitation",
-        "end_combat",
-        "end_production",
-    ):
-        act(state, "axis", action)
+    pass_turn(state, "axis")
     legal = state.legal_actions("soviet")
     assert ("move", "mos", "infantry", 1) in legal
     assert not any(a[0] == "move" and a[1] == "sib" for a in legal)
@@ -122,7 +114,6 @@ def test_the_siberian_points_may_not_move_on_the_first_turn() -> None:
 
 @pytest.mark.rules("M2.5", "C5.12")
 def test_an_advance_may_overstack_a_hex_until_the_next_movement_phase() -> None:
-    from hgw_positions import pass_turn
 
     state = cleared()
     place(state, "agn", "1240", infantry=5, mechanized=5)
