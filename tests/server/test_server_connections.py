@@ -22,7 +22,13 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from grognard.core.registry import Registry
-from grognard.server.protocol import MAX_WEBSOCKET_TARGET, GuardedH11Protocol, guarded_h11, uvicorn_options
+from grognard.server.protocol import (
+    MAX_REQUEST_HEAD,
+    MAX_WEBSOCKET_TARGET,
+    GuardedH11Protocol,
+    guarded_h11,
+    uvicorn_options,
+)
 from grognard.server.run import serve
 
 #: The deadline in these tests (the served one is REQUEST_SECONDS).
@@ -87,7 +93,10 @@ def test_an_over_long_websocket_upgrade_is_answered(port: int) -> None:
 
 
 def test_an_over_long_request_head_is_400(port: int) -> None:
-    answer = raw_exchange(port, b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\n")
+    # a kilobyte past the limit, sent in one piece the server reads whole: with bytes
+    # left unread when it closes, the kernel answers them with a reset, which may
+    # discard the 400 before the test reads it (seen once in CI with 70 000 bytes)
+    answer = raw_exchange(port, b"GET /" + b"a" * (MAX_REQUEST_HEAD + 1024) + b" HTTP/1.1\r\n")
     assert answer.startswith(b"HTTP/1.1 400 ")
 
 

@@ -281,7 +281,9 @@ def until_the_other_side_has_moved(
                 page.wait_for_timeout(250)
                 continue
             action = _pick(game["views"][me]["legal"], endings)
-            driver.post(
+            # a simultaneous step (deployment): the AI may choose between our read and
+            # our move, which the server refuses as stale; read again and choose anew
+            driver.post_unless_stale(
                 f"/api/games/{game_id}/actions",
                 {"seat": me, "action": action, "expected_version": game["version"]},
             )
