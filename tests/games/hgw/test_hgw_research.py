@@ -410,3 +410,11 @@ def test_the_capability_file_is_validated_at_load(
 def test_a_missing_capability_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(CapabilityError, match="cannot read"):
         load_capability_from(tmp_path / "nowhere.json")
+
+
+def test_a_capability_file_of_the_wrong_shape_is_named(tmp_path: Path) -> None:
+    for text in ("{not json", '{"version": 1}', "[]"):
+        bad = tmp_path / "bad.json"
+        bad.write_text(text, encoding="utf-8")
+        with pytest.raises(CapabilityError, match=re.escape(f"bad Units Capability Table {bad}")):
+            load_capability_from(bad)

@@ -34,7 +34,6 @@ from grognard.core.errors import IllegalAction
 
 from .capability import BACK_TO_START, SIDES, Halves, Item, format_cost, load_capability
 
-CHINA = ("nationalist_china", "communist_china")  # Chinese Technology
 GERMAN_TECHNOLOGY_ISLANDS = ("greenland", "iceland")  # German Technology
 GERMAN_TECHNOLOGY_MODIFIER = -1
 GERMAN_UBOAT_NORTH_OF_ROW = 23  # German Technology: the Atlantic north of the 23xx hexrow
