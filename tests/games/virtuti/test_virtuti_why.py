@@ -167,7 +167,7 @@ def test_fleets_maneuvers_and_strategic_moves_p7_5_p7_6_p7_8() -> None:
     g = bare_game()
     army = place(g, "axis", "army", "berlin")
     _move_order(g, "berlin", "strategic_movement")
-    assert "through a path of the Axis's own areas (P7.8): none leads to Warsaw" in _ask(
+    assert "own areas, never through a stack of four (P7.8, G1.4): none leads to Warsaw" in _ask(
         g, "axis", "send", army, "warsaw"
     )
 

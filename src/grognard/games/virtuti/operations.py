@@ -32,6 +32,7 @@ from grognard.games.virtuti.board import (
     units_in,
     vmap,
 )
+from grognard.games.virtuti.stacking import can_finish
 
 if TYPE_CHECKING:
     from grognard.games.virtuti.state import VirtutiState
@@ -253,19 +254,46 @@ def battle_at(data: Data, faction: str, dest: str) -> bool:
 
 
 def move_legal(state: VirtutiState, frame: Frame) -> list[Action]:
+    """Send each unit of the area somewhere (one battle per Move order), then go; the
+    stacking limits hold when the order ends, not after each unit sent (G1.4)."""
     data = state.data
     f, plan = frame["f"], frame["plan"]
-    out: list[Action] = [("go",)]
-    battles = {d for d in plan.values() if battle_at(data, f, d)}
-    for u in units(data):
-        if u["f"] != f or u["a"] != frame["area"] or u["ex"] or u["id"] in plan:
-            continue
-        for dest in destinations(data, frame, u):
-            if battle_at(data, f, dest) and battles and dest not in battles:
+    left = unsent(data, frame)
+    battles = {d for ds in left.values() for d in ds if battle_at(data, f, d)}
+    battles |= {d for d in plan.values() if battle_at(data, f, d)}
+    fighting = {d for d in plan.values() if d in battles}
+    out: list[Action] = [("go",)] if may_go(data, frame) else []
+    for uid, dests in left.items():
+        rest = {k: v for k, v in left.items() if k != uid}
+        for dest in dests:
+            if dest in battles and fighting and dest not in fighting:
                 continue  # one battle per Move order
-            if stacks_fit(data, f, {**plan, u["id"]: dest}):
-                out.append(("send", u["id"], dest))
+            if can_finish(data, f, {**plan, uid: dest}, rest, battles):
+                out.append(("send", uid, dest))
     return out
+
+
+def unsent(data: Data, frame: Frame) -> dict[str, list[str]]:
+    """The units of the order's area not yet sent, with where each may go."""
+    strategic = frame["state"] == "strategic"
+    reach = strategic_reach(data, frame["f"], frame["area"]) if strategic else []
+    out: dict[str, list[str]] = {}
+    for u in units(data):
+        if u["f"] != frame["f"] or u["a"] != frame["area"] or u["ex"] or u["id"] in frame["plan"]:
+            continue
+        if strategic:
+            if not is_naval(u):
+                out[u["id"]] = reach
+        else:
+            out[u["id"]] = destinations(data, frame, u)
+    return out
+
+
+def may_go(data: Data, frame: Frame) -> bool:
+    """An order ends (`go`) only within the stacking limits (G1.4 Overstacking); an
+    order that moves nothing may always end."""
+    plan = frame["plan"]
+    return not plan or stacks_fit(data, frame["f"], plan)
 
 
 def move_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
@@ -320,11 +348,14 @@ def capture(state: VirtutiState, faction: str, area: str) -> None:
 
 
 def strategic_reach(data: Data, faction: str, start: str) -> list[str]:
-    """Friendly or occupied areas joined to the start by a path of such areas."""
+    """Friendly or occupied areas joined to the start by a path of such areas, never
+    through a stack of four of the faction's units (G1.4 Overstacking)."""
     seen = {start}
     queue = deque([start])
     while queue:
         a = queue.popleft()
+        if a != start and len(units_in(data, a, faction)) >= 4:
+            continue  # it may be reached (the limits then decide), not passed through
         for n in neighbours(a, ("land",)):
             if n not in seen and controller(data, n) == faction:
                 seen.add(n)
@@ -335,12 +366,11 @@ def strategic_reach(data: Data, faction: str, start: str) -> list[str]:
 def strategic_legal(state: VirtutiState, frame: Frame) -> list[Action]:
     data = state.data
     f, plan = frame["f"], frame["plan"]
-    out: list[Action] = [("go",)]
-    reach = strategic_reach(data, f, frame["area"])
-    for u in units(data):
-        if u["f"] != f or u["a"] != frame["area"] or u["ex"] or u["id"] in plan or is_naval(u):
-            continue
-        out += [("send", u["id"], d) for d in reach if stacks_fit(data, f, {**plan, u["id"]: d})]
+    out: list[Action] = [("go",)] if may_go(data, frame) else []
+    left = unsent(data, frame)
+    for uid, dests in left.items():
+        rest = {k: v for k, v in left.items() if k != uid}
+        out += [("send", uid, d) for d in dests if can_finish(data, f, {**plan, uid: d}, rest)]
     return out
 
 

@@ -202,7 +202,10 @@ class Move(OrderStep):
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         kind = "Maneuver" if frame["maneuver"] else "Move"
-        return f"{kind} order in {frame['area']}: send units (at most one battle), then go"
+        return (
+            f"{kind} order in {frame['area']}: send units (at most one battle), then go"
+            " (the stacking limits must hold when the order ends)"
+        )
 
 
 class Strategic(OrderStep):
@@ -213,7 +216,10 @@ class Strategic(OrderStep):
         operations.strategic_apply(game, frame, action)
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
-        return f"Strategic movement from {frame['area']}: send units through your areas, then go"
+        return (
+            f"Strategic movement from {frame['area']}: send units through your areas, then go"
+            " (the stacking limits must hold when the order ends)"
+        )
 
 
 class Battle(Step):

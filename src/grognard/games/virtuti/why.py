@@ -36,7 +36,6 @@ from .board import (
     kind_of,
     neighbours,
     stack_allowance,
-    stacks_fit,
     units,
     vmap,
 )
@@ -49,9 +48,11 @@ from .operations import (
     order_kind,
     strait_open,
     strategic_reach,
+    unsent,
 )
 from .planning import area_refuses
 from .secrets import public_data
+from .stacking import can_finish
 
 ANY_ORDER = "*"  # an order placement asked about the area, whatever the order
 
@@ -181,11 +182,14 @@ def _send(data: Data, role: Role, frame: dict[str, Any], uid: str, dest: str) ->
         refused = _move(data, f, frame, unit, dest)
     if refused:
         return refused
-    if not stacks_fit(data, f, {**plan, uid: dest}):
+    left = {k: v for k, v in unsent(data, frame).items() if k != uid}
+    battles = {d for ds in (*left.values(), [dest], plan.values()) for d in ds if battle_at(data, f, d)}
+    if not can_finish(data, f, {**plan, uid: dest}, left, battles):
         allowance = stack_allowance(data, f)
         return (
-            f"{_fw(f)}'s stacks would not fit its logistics track (stacks allowed: {allowance}); a move may"
-            " pass over the limits only until it ends (G1.3, G1.4)"
+            f"{_fw(f)}'s stacks could not fit its logistics track once the order ends, whatever the"
+            f" units left do (stacks allowed: {allowance}); a move may pass over the limits only until"
+            " it ends (G1.3, G1.4)"
         )
     return None
 
@@ -195,8 +199,8 @@ def _strategic(data: Data, f: str, frame: dict[str, Any], unit: dict[str, Any], 
         return "strategic movement carries land units only (P7.8)"
     if dest not in strategic_reach(data, f, frame["area"]):
         return (
-            f"strategic movement goes only through a path of {_fw(f)}'s own areas (P7.8): none "
-            f"leads to {_n(dest)}"
+            f"strategic movement goes only through a path of {_fw(f)}'s own areas, never through a"
+            f" stack of four (P7.8, G1.4): none leads to {_n(dest)}"
         )
     return None
 
