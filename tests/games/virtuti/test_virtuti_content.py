@@ -130,6 +130,20 @@ def test_an_unknown_faction_is_rejected(vmap: VirtutiMap) -> None:
             "mobilises in 'berlin'",
         ),
         (
+            "countries.json",
+            lambda d: next(k for k in d["countries"] if k["id"] == "italy")["mobilised"].append(
+                {"area": "rome", "type": "fleet", "level": 1}
+            ),
+            "fleet in rome: fleets start in ports",
+        ),
+        (
+            "countries.json",
+            lambda d: next(k for k in d["countries"] if k["id"] == "italy")["mobilised"].append(
+                {"area": "naples_port", "type": "army", "level": 1}
+            ),
+            "army in naples_port: land units start in land areas",
+        ),
+        (
             "cards.json",
             lambda d: d["decks"][2]["cards"][3]["effects"][0]["areas"].append("narnia"),
             "unknown area 'narnia'",
@@ -190,10 +204,11 @@ def test_every_area_the_content_names_is_on_the_map(
     content: VirtutiContent, vmap: VirtutiMap
 ) -> None:
     named = {a for k in content.countries for a in k.key_areas}
-    named |= {m.area for k in content.countries for m in k.mobilised}
     named |= {a for d in content.decks for c in d.cards for e in c.effects for a in e.areas}
     assert named, "the content names areas"
     assert named <= set(vmap.land_ids)
+    mobilised = {m.area for k in content.countries for m in k.mobilised}
+    assert mobilised <= set(vmap.land_ids) | set(vmap.port_ids)  # fleets mobilise in ports
     seas = {s for v in content.submarine.seas.values() for s in v}
     assert seas <= set(vmap.sea_ids)
 

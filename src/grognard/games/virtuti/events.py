@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from grognard.games.virtuti.board import (
     Data,
     content,
-    fits_with_new,
     new_unit,
+    placement_refused,
     remove_unit,
     units,
     vmap,
@@ -220,7 +220,9 @@ def join_war(state: VirtutiState, country: str, faction: str) -> None:
             data["control"][area] = faction
     placed = 0
     for mob in content().country(country).mobilised:
-        if data["control"].get(mob.area) == faction and fits_with_new(data, faction, mob.area):
+        # 9.3: the same placement check as set-up (fleets in ports), the area held, the
+        # stacking limits kept; a unit refused is not placed
+        if placement_refused(data, faction, mob.type, mob.area) is None:
             new_unit(data, faction, mob.type, mob.level, mob.area)
             placed += 1
     state.log(f"{content().country(country).name} joins the {faction.replace('_', ' ')} ({placed} units)")
