@@ -234,6 +234,20 @@ def test_pact_breaks_only_after_poland_and_war_on_a_baltic_state_activates_the_u
     assert g.data["ussr_at_war"]
 
 
+@pytest.mark.rules("P9.3", "G1.6")
+def test_the_allies_may_declare_war_on_a_baltic_state_too_9_3() -> None:
+    # The rule gives every neutral the same declaration; only the Axis's declaration on
+    # a Baltic state wakes the USSR (G1.6).
+    g = bare_game()
+    g.data["flow"] = [{"state": "turn", "phase": 10}, {"state": "diplomacy", "role": "allies"}]
+    g._after_change(None, None)
+    legal = g.legal_actions("allies")
+    assert {("declare_war", c) for c in ("lithuania", "latvia", "estonia")} <= set(legal)
+    g.apply("allies", ("declare_war", "latvia"))
+    assert g.data["countries"]["latvia"]["faction"] == "axis"
+    assert not g.data["ussr_active"]
+
+
 @pytest.mark.rules("P9.1")
 def test_a_country_surrenders_when_its_key_areas_fall() -> None:
     g = bare_game()

@@ -4,10 +4,10 @@ Automatic first: an active country whose key areas are all held by its enemies
 surrenders to the faction holding them (its remaining areas pass to that faction, the
 units there are eliminated, the winner gains its plunder); then scripted events whose
 conditions hold fire, once each. Then the Axis player, then the Allied player, may
-declare war on neutrals (the country joins the other side), and the Axis may break the
-Ribbentrop-Molotov pact (after Poland surrenders) or declare war on the USSR; declaring
-war on Lithuania, Latvia or Estonia activates the USSR. Both players may also exert
-pressure on neutrals.
+declare war on any neutral (the country joins the other side), and the Axis may break
+the Ribbentrop-Molotov pact (after Poland surrenders) or declare war on the USSR; the
+Axis declaring war on Lithuania, Latvia or Estonia activates the USSR (G1.6; an Allied
+declaration on them does not). Both players may also exert pressure on neutrals.
 """
 
 from __future__ import annotations
@@ -101,8 +101,7 @@ def diplomacy_legal(state: VirtutiState, role: str) -> list[Action]:
     for cid, rec in sorted(data["countries"].items()):
         if rec["status"] != "neutral":
             continue
-        if not (role == "allies" and cid in BALTIC):
-            out.append(("declare_war", cid))  # the Baltic states' fate is the Axis's trigger
+        out.append(("declare_war", cid))  # 9.3: any neutral, by either player
         cost = content().country(cid).pressure_cost
         out += [("pressure", f, cid) for f in factions if 0 < cost <= data["factions"][f]["pp"]]
     if role == "axis":
