@@ -316,8 +316,9 @@ def test_stalins_line_and_62nd_army_are_soviet_no_retreat_cards_7_b6(
     assert not any(e.kind in hold for c in others for e in c.effects)
 
 
-@pytest.mark.rules("P6.0")
-def test_western_allies_start_with_two_move_orders_6_0(content: VirtutiContent) -> None:
+def test_western_allies_start_with_two_move_orders_our_design(content: VirtutiContent) -> None:
+    # Our design choice, not a rule: the rulebook gives no starting pools
+    # (docs/virtuti-design.md, starting pools).
     moves = {o.id for o in content.orders if o.kind == "move"}
     pool = content.pool("western_allies").orders
     assert sum(n for o, n in pool.items() if o in moves) == 2

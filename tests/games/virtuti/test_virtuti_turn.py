@@ -260,6 +260,36 @@ def test_a_country_surrenders_when_its_key_areas_fall() -> None:
     assert g.data["factions"]["axis"]["pp"] > pp  # plunder
 
 
+@pytest.mark.rules("P9.1", "P8.6")
+def test_a_surrender_clears_the_losers_out_of_supply_markers_9_1() -> None:
+    # Our reading (docs/virtuti-design.md): a marker is set on the area of the faction
+    # that cannot supply it (step 6); the area changing hands by surrender, as by
+    # capture, leaves the new holder unmarked until its own supply check.
+    g = bare_game()
+    g.data["control"]["warsaw"] = g.data["control"]["krakow"] = "axis"
+    g.data["oos"] = ["lublin"]
+    surrenders(g)
+    assert g.data["control"]["lublin"] == "axis"
+    assert "lublin" not in g.data["oos"]
+
+
+@pytest.mark.rules("P8.1")
+def test_a_captured_supply_source_supplies_its_captor_8_1() -> None:
+    # Our reading (docs/virtuti-design.md): step 1 starts from the supply sources the
+    # faction controls, friendly or occupied; Warsaw, cut off among Polish areas, is
+    # supplied for the Axis that took it, and a captured area without a source is not.
+    g = bare_game()
+    for area in ("warsaw", "lublin"):  # both cut off among Allied areas
+        for n in vmap().neighbours(area, ("land",)):
+            g.data["control"][n] = "western_allies"
+    g.data["control"]["warsaw"] = g.data["control"]["lublin"] = "axis"
+    supply_phase(g)
+    assert "warsaw" not in g.data["oos"] and "lublin" not in g.data["oos"]
+    g.data["control"]["warsaw"] = "western_allies"
+    supply_phase(g)
+    assert "lublin" in g.data["oos"]
+
+
 @pytest.mark.rules("S2.1")
 def test_the_ussr_activates_in_early_summer_1941_by_the_calendar() -> None:
     g = new()

@@ -62,6 +62,8 @@ def surrenders(state: VirtutiState) -> None:
             for u in [u for u in units(data) if u["a"] in (area, port) and u["f"] != winner]:
                 del data["units"][u["id"]]
             data["forts"].pop(area, None)
+            if area in data["oos"]:  # the loser's marker (P8.6), as a capture removes it
+                data["oos"].remove(area)
         gained = data["factions"][winner]
         gained["pp"] = round(gained["pp"] + k.plunder, 1)
         state.log(f"{k.name} surrenders to the {winner.replace('_', ' ')} ({k.plunder} PP plunder)")
