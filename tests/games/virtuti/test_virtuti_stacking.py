@@ -126,11 +126,14 @@ def _brute_force(
     g: VirtutiState, f: str, plan: dict[str, str], left: dict[str, list[str]], battles: set[str]
 ) -> bool:
     """Every ending, one by one: each unit left stays or goes to any of its areas, with
-    at most one battle."""
+    at most one battle, whose attackers may advance or stay."""
     ids = sorted(left)
     for choice in product(*[[None, *left[u]] for u in ids]):
         ending = {**plan, **{u: d for u, d in zip(ids, choice, strict=True) if d is not None}}
-        if len(set(ending.values()) & battles) <= 1 and stacks_fit(g.data, f, ending):
+        stay = {u: d for u, d in ending.items() if d not in battles}
+        if len(set(ending.values()) & battles) > 1:
+            continue
+        if stacks_fit(g.data, f, ending) and stacks_fit(g.data, f, stay):
             return True
     return False
 
@@ -168,3 +171,22 @@ def test_the_search_for_an_ending_agrees_with_trying_every_ending_g1_4() -> None
                 checked += 1
                 refused += not expected
     assert checked > 80 and refused > 10  # both answers were exercised
+
+
+@pytest.mark.rules("G1.4", "P7.3", "B1.6")
+def test_the_limits_hold_too_if_the_attackers_stay_behind_g1_4() -> None:
+    # One unit of Paris's three joins Lille (2), one attacks Metz, one stays: won, that
+    # ends Paris 1, Lille 2 (fits); lost, the attacker stays in Paris (2) beside Lille,
+    # Lyon and Caen: four 2-stacks. So the order ends only once the third unit leaves.
+    g, (a, b, c), _ = full_slots()
+    g.data["control"]["metz"] = "axis"
+    place(g, "axis", "army", "metz")
+    g.apply("allies", ("send", a, "lille"))
+    g.apply("allies", ("send", b, "metz"))
+    assert stacks_fit(g.data, "western_allies", {a: "lille", b: "metz"})  # if it advances
+    assert not stacks_fit(g.data, "western_allies", {a: "lille"})  # if it stays
+    legal = g.legal_actions("allies")
+    assert ("go",) not in legal
+    assert ("send", c, "metz") not in legal  # lost, Paris 2 again; won, Metz 2
+    g.apply("allies", ("send", c, "bordeaux"))
+    assert ("go",) in g.legal_actions("allies")

@@ -290,10 +290,12 @@ def unsent(data: Data, frame: Frame) -> dict[str, list[str]]:
 
 
 def may_go(data: Data, frame: Frame) -> bool:
-    """An order ends (`go`) only within the stacking limits (G1.4 Overstacking); an
-    order that moves nothing may always end."""
-    plan = frame["plan"]
-    return not plan or stacks_fit(data, frame["f"], plan)
+    """An order ends (`go`) only within the stacking limits (G1.4 Overstacking), whether
+    its attackers advance or stay where they are (a battle lost or a defence held, B1.6,
+    B1.7); an order that moves nothing may always end."""
+    f, plan = frame["f"], frame["plan"]
+    stay = {u: d for u, d in plan.items() if not battle_at(data, f, d)}
+    return not plan or (stacks_fit(data, f, plan) and stacks_fit(data, f, stay))
 
 
 def move_apply(state: VirtutiState, frame: Frame, action: Action) -> None:

@@ -5,9 +5,11 @@ are being sent, one `send` at a time; the limits must hold once the order is car
 out. So the Move, Maneuver, Landing and Strategic Movement steps ask two questions:
 
 - `go` (finish the order) is legal when the units sent so far, where they are bound,
-  leave the faction within its limits;
+  leave the faction within its limits, and still do if the attackers stay where they
+  are (they advance only when they win and the defenders are gone: B1.6, B1.7);
 - a `send` is legal when, after it, the units still in the area can be given
-  destinations (or left where they are) that end within the limits: `can_finish`.
+  destinations (or left where they are) that end within the limits, both ways:
+  `can_finish`.
 
 Every legal `send` therefore keeps a legal ending within reach, so the legal-action
 list never leads into a dead end, and a move that only fits once finished can be made.
@@ -79,10 +81,13 @@ def can_finish(
     """Whether the order can still end within the faction's stacking limits: `plan` is
     what is sent so far (unit -> destination), `left` the units still in the area with
     the destinations each may be sent to, `battles` the destinations that start a
-    battle (at most one of them per order, counting the plan's)."""
+    battle (at most one of them per order, counting the plan's). The ending must fit
+    with the attackers advanced and with them left in the area."""
     allowance = stack_allowance(data, faction)
     counts = counts_after(data, faction, plan)
-    if fits_logistics(list(counts.values()), allowance):
+    # attackers that do not advance (the battle lost, or the defenders held) stay behind
+    held = counts_after(data, faction, {u: d for u, d in plan.items() if d not in battles})
+    if fits_logistics(list(counts.values()), allowance) and fits_logistics(list(held.values()), allowance):
         return True
     ids = sorted(left)
     if not ids:
@@ -98,14 +103,23 @@ def can_finish(
     def ends_within(moved: int) -> bool:
         if not _distinct(targets):
             return False
-        sizes = list(counts.values())
-        sizes.remove(counts[origin])
-        sizes.append(counts[origin] - moved)
+        return fits_logistics(_sizes(counts, moved, True), allowance) and fits_logistics(
+            _sizes(held, moved - sum(t.joined for t in targets if t.battle), False), allowance
+        )
+
+    def _sizes(base: dict[str, int], moved: int, advance: bool) -> list[int]:
+        sizes = list(base.values())
+        if origin in base:
+            sizes.remove(base[origin])
+        sizes.append(base.get(origin, 0) - moved)
         for t in targets:
-            if t.size:
-                sizes.remove(t.size)
-            sizes.append(t.size + t.joined)
-        return fits_logistics(sizes, allowance)
+            if t.battle and not advance:
+                continue  # they stayed behind: counted at the origin
+            size = base.get(next(iter(t.areas)), 0) if t.battle else t.size
+            if size:
+                sizes.remove(size)
+            sizes.append(size + t.joined)
+        return sizes
 
     def place(i: int, moved: int) -> bool:
         if i == len(ids):
