@@ -8,7 +8,7 @@ import pytest
 from virtuti_positions import bare_game
 
 from grognard.games.virtuti.board import content, is_naval, kind_of, new_unit
-from grognard.games.virtuti.events import join_war
+from grognard.games.virtuti.events import join_war, take_area
 
 
 @pytest.mark.rules("P9.3", "P5.5")
@@ -47,3 +47,16 @@ def test_no_rule_may_raise_a_fleet_on_land_or_an_army_at_sea_5_5() -> None:
     with pytest.raises(ValueError, match="cannot raise a unit: army in atlantis: not an area of the map"):
         new_unit(g.data, "axis", "army", 1, "atlantis")
     assert g.data["units"] == before
+
+
+@pytest.mark.rules("P9.2", "B1.7")
+def test_an_area_handed_over_by_an_event_keeps_no_enemy_fleet_in_its_port_9_2() -> None:
+    # As at set-up (units stand in their faction's areas) and as a capture does (step 7
+    # sinks the fleets in the port), an event's hand-over leaves no other faction's
+    # fleet in the port of the area it gives away.
+    g = bare_game()
+    fleet = new_unit(g.data, "western_allies", "fleet", 1, "caen_port")["id"]
+    army = new_unit(g.data, "western_allies", "army", 1, "caen")["id"]
+    take_area(g.data, "axis", "caen")
+    assert g.data["control"]["caen"] == "axis"
+    assert army not in g.data["units"] and fleet not in g.data["units"]

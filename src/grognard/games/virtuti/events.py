@@ -170,10 +170,12 @@ def describe(e: EventEffect) -> str:
 
 
 def take_area(data: Data, faction: str, area: str) -> None:
-    """Control passes; units of other factions there are eliminated (our reading of an
-    event's hand-over: nothing says where they would go)."""
+    """Control passes; units of other factions there and fleets in its port are
+    eliminated (our reading of an event's hand-over: nothing says where they would go;
+    a capture sinks the port's fleets too, B1.7)."""
     data["control"][area] = faction
-    for u in [u for u in units(data) if u["a"] == area and u["f"] != faction]:
+    places = {area, vmap().land(area).port}
+    for u in [u for u in units(data) if u["a"] in places and u["f"] != faction]:
         remove_unit(data, u)
     data["forts"].pop(area, None)
     if area in data["oos"]:
