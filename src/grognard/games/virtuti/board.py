@@ -1,6 +1,6 @@
 """Questions about a Virtuti game's data that every phase asks.
 
-The game data (`state.data`, plain JSON) holds units by id, area control, country
+The game data (`state.vdata`, plain JSON) holds units by id, area control, country
 statuses, each faction's position and the orders on the map; the functions here read
 it, never the live state object, so battle and supply code can be tested on bare data.
 Map and content come from the committed data files (`load_map`, `load_content`).
@@ -13,11 +13,12 @@ from functools import cache
 from typing import Any
 
 from grognard.games.virtuti.content import FACTIONS, VirtutiContent, load_content, placement_problem
+from grognard.games.virtuti.layout import UnitRecord, VirtutiData
 from grognard.games.virtuti.map import VirtutiMap, load_map
 from grognard.games.virtuti.scenarios import SEASONS, fits_logistics
 
-Data = dict[str, Any]
-Unit = dict[str, Any]
+Data = VirtutiData
+Unit = UnitRecord
 
 ROLES = ("axis", "allies")
 ROLE_OF = {"axis": "axis", "western_allies": "allies", "ussr": "allies"}
@@ -90,6 +91,14 @@ def country_faction(data: Data, country: str) -> str | None:
     """The faction an active country fights in (None for neutral or surrendered)."""
     c = data["countries"][country]
     return str(c["faction"]) if c["status"] == "active" else None
+
+
+def secret_window(data: Data) -> dict[str, Any]:
+    """The secret window now open (secrets.py); asked only while one is."""
+    window = data["secret"]
+    if window is None:
+        raise RuntimeError("no secret window is open")
+    return window
 
 
 # --- areas ----------------------------------------------------------------------------------
@@ -168,7 +177,7 @@ def new_unit(data: Data, faction: str, kind: str, level: int, area: str) -> Unit
     record = data["factions"][faction]
     uid = f"{faction[0]}{record['next_unit']}"
     record["next_unit"] += 1
-    unit = {"id": uid, "f": faction, "t": kind, "lv": level, "a": area, "ex": False}
+    unit: Unit = {"id": uid, "f": faction, "t": kind, "lv": level, "a": area, "ex": False}
     data["units"][uid] = unit
     return unit
 

@@ -43,7 +43,7 @@ BALTIC = ("lithuania", "latvia", "estonia")
 
 
 def surrenders(state: VirtutiState) -> None:
-    data, m = state.data, vmap()
+    data, m = state.vdata, vmap()
     for k in content().countries:
         side = country_faction(data, k.id)
         if side is None:
@@ -71,11 +71,11 @@ def surrenders(state: VirtutiState) -> None:
 
 def holds(data: Data, c: Condition) -> bool:
     if c.kind == "country_surrendered":
-        ok = data["countries"][c.country]["status"] == "surrendered"
+        ok = data["countries"][str(c.country)]["status"] == "surrendered"
     elif c.kind == "country_active":
-        ok = data["countries"][c.country]["status"] == "active"
+        ok = data["countries"][str(c.country)]["status"] == "active"
     elif c.kind == "area_controlled_by":
-        ok = data["control"].get(c.area) == c.faction
+        ok = c.area is not None and data["control"].get(c.area) == c.faction
     elif c.kind == "turn_from":
         ok = c.turn is not None and turn_index(current_turn(data)) >= turn_index(c.turn)
     else:
@@ -84,7 +84,7 @@ def holds(data: Data, c: Condition) -> bool:
 
 
 def scripted(state: VirtutiState) -> None:
-    data = state.data
+    data = state.vdata
     for event in load_scripted():
         if event.id in data["scripted_done"] or not all(holds(data, c) for c in event.conditions):
             continue
@@ -95,7 +95,7 @@ def scripted(state: VirtutiState) -> None:
 
 
 def diplomacy_legal(state: VirtutiState, role: str) -> list[Action]:
-    data = state.data
+    data = state.vdata
     out: list[Action] = [("done",)]
     if not acting_factions(data, role):
         return out
@@ -137,7 +137,7 @@ PRESSURE_STEPS = ((50, 0), (80, 1), (90, 2), (100, 3))
 
 
 def exert_pressure(state: VirtutiState, faction: str, country: str) -> None:
-    data = state.data
+    data = state.vdata
     k = content().country(country)
     rec = data["factions"][faction]
     rec["pp"] = round(rec["pp"] - k.pressure_cost, 1)

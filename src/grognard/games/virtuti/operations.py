@@ -75,7 +75,7 @@ def return_token(data: Data, faction: str, order_id: str) -> None:
 
 
 def execute(state: VirtutiState, frame: Frame, area: str) -> None:
-    data = state.data
+    data = state.vdata
     order = data["orders"].pop(area)
     f, order_id = order["f"], order["o"]
     kind = order_kind(order_id)
@@ -96,7 +96,7 @@ def execute(state: VirtutiState, frame: Frame, area: str) -> None:
 
 def build_fortifications(state: VirtutiState) -> None:
     """4th sub-phase: each Build Fortification order adds a level (at most 3)."""
-    data = state.data
+    data = state.vdata
     for area in sorted(data["orders"]):
         o = data["orders"][area]
         if order_kind(o["o"]) != "build_fortification":
@@ -114,7 +114,7 @@ def build_fortifications(state: VirtutiState) -> None:
 
 def feint_targets(state: VirtutiState, faction: str, area: str) -> list[str]:
     """Land feints reach adjacent land areas; sea and port feints adjacent sea areas."""
-    data = state.data
+    data = state.vdata
     reach = ("land",) if kind_of(area) == "land" else ("sea",)
     out = []
     for n in neighbours(area, reach):
@@ -130,8 +130,8 @@ def feint_legal(state: VirtutiState, frame: Frame) -> list[Action]:
 
 def feint_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
     if action[0] == "remove":
-        o = state.data["orders"].pop(action[1])
-        pool = state.data["factions"][o["f"]]["orders"]
+        o = state.vdata["orders"].pop(action[1])
+        pool = state.vdata["factions"][o["f"]]["orders"]
         pool[o["o"]] = pool.get(o["o"], 0) + 1  # removed orders return, single-use or not
         state.log(f"{frame['f']} feints from {frame['area']}: {o['f']}'s {o['o']} in {action[1]} is removed")
     frame["done"] = True
@@ -256,7 +256,7 @@ def battle_at(data: Data, faction: str, dest: str) -> bool:
 def move_legal(state: VirtutiState, frame: Frame) -> list[Action]:
     """Send each unit of the area somewhere (one battle per Move order), then go; the
     stacking limits hold when the order ends, not after each unit sent (G1.4)."""
-    data = state.data
+    data = state.vdata
     f, plan = frame["f"], frame["plan"]
     left = unsent(data, frame)
     battles = {d for ds in left.values() for d in ds if battle_at(data, f, d)}
@@ -299,7 +299,7 @@ def may_go(data: Data, frame: Frame) -> bool:
 
 
 def move_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
-    data = state.data
+    data = state.vdata
     if action[0] == "send":
         frame["plan"][action[1]] = action[2]
         return
@@ -327,7 +327,7 @@ def move_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
 def capture(state: VirtutiState, faction: str, area: str) -> None:
     """Step 7 (and entering an empty enemy area): control passes; fortifications and the
     loser's orders there go (single-use ones for good); enemy fleets in its port sink."""
-    data, m = state.data, vmap()
+    data, m = state.vdata, vmap()
     data["control"][area] = faction
     data["forts"].pop(area, None)
     if area in data["oos"]:
@@ -366,7 +366,7 @@ def strategic_reach(data: Data, faction: str, start: str) -> list[str]:
 
 
 def strategic_legal(state: VirtutiState, frame: Frame) -> list[Action]:
-    data = state.data
+    data = state.vdata
     f, plan = frame["f"], frame["plan"]
     out: list[Action] = [("go",)] if may_go(data, frame) else []
     left = unsent(data, frame)
@@ -381,6 +381,6 @@ def strategic_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
         frame["plan"][action[1]] = action[2]
         return
     for uid, dest in sorted(frame["plan"].items()):
-        state.data["units"][uid]["a"] = dest
+        state.vdata["units"][uid]["a"] = dest
         state.log(f"{frame['f']} moves {uid} by strategic movement to {dest}")
     frame["done"] = True

@@ -28,6 +28,7 @@ from .board import (
     ARMOUR,
     ROLE_OF,
     Data,
+    Unit,
     acting_factions,
     content,
     controller,
@@ -194,7 +195,7 @@ def _send(data: Data, role: Role, frame: dict[str, Any], uid: str, dest: str) ->
     return None
 
 
-def _strategic(data: Data, f: str, frame: dict[str, Any], unit: dict[str, Any], dest: str) -> str | None:
+def _strategic(data: Data, f: str, frame: dict[str, Any], unit: Unit, dest: str) -> str | None:
     if is_naval(unit):
         return "strategic movement carries land units only (P7.8)"
     if dest not in strategic_reach(data, f, frame["area"]):
@@ -205,7 +206,7 @@ def _strategic(data: Data, f: str, frame: dict[str, Any], unit: dict[str, Any], 
     return None
 
 
-def _move(data: Data, f: str, frame: dict[str, Any], unit: dict[str, Any], dest: str) -> str | None:
+def _move(data: Data, f: str, frame: dict[str, Any], unit: Unit, dest: str) -> str | None:
     if dest in destinations(data, frame, unit):
         battles = {d for d in frame["plan"].values() if battle_at(data, f, d)}
         if battle_at(data, f, dest) and battles and dest not in battles:
