@@ -46,6 +46,7 @@ from .operations import (
     SUB_PHASES,
     battle_at,
     destinations,
+    may_go,
     order_kind,
     strait_open,
     strategic_reach,
@@ -72,6 +73,14 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return _execute(seen, role, top, str(action[1]))
     if verb == "send" and len(action) == 3:
         return _send(seen, role, top, str(action[1]), str(action[2]))
+    if verb == "go" and top.get("state") in ("move", "strategic") and not may_go(seen, top):
+        f = top["f"]
+        allowance = stack_allowance(seen, f)
+        return (
+            f"{_fw(f)}'s stacks would not fit its logistics track (stacks allowed: {allowance})"
+            " with the units sent so far, whether or not the attackers advance: send more of them on"
+            " first (G1.3, G1.4)"
+        )
     if verb in ("buy", "logistics", "orders", "research") and len(action) >= 2:
         if secret != "production":
             return "units, order sets, logistics and research are bought in the Production Phase (P5.0)"
