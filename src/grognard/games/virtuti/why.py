@@ -8,9 +8,9 @@ orders may stand, P1.2 mud, P8.7 out of supply; the order id "*" asks about an a
 whatever the order), executing an order (`execute`: P7.1), moves (`send`: moves only
 with the order of their area P7.3, adjacency P7.3, neutral and allied areas G1.5,
 transport over sea P7.4, fleets and straits P7.5, maneuvers P7.6, strategic movement
-P7.8, one battle per order P7.3, stacking by the logistics track G1.3/G1.4) and
-purchases without the PP or the technology (`buy`, `logistics`, `orders`, `research`:
-P5.1, P5.4, P5.6, P5.7).
+P7.8, one battle per order P7.3, stacking by the logistics track G1.3/G1.4), ending
+an order over the stacking limits (`go`: G1.4) and purchases without the PP or the
+technology (`buy`, `logistics`, `orders`, `research`: P5.1, P5.4, P5.6, P5.7).
 
 Orders, cards and purchases are secret until their reveal (G1.1): every answer is
 worked out from `public_data`, the data as the asking role may see it, so a reason
