@@ -130,6 +130,20 @@ def test_an_unknown_faction_is_rejected(vmap: VirtutiMap) -> None:
             "mobilises in 'berlin'",
         ),
         (
+            "countries.json",
+            lambda d: next(k for k in d["countries"] if k["id"] == "italy")["mobilised"].append(
+                {"area": "rome", "type": "fleet", "level": 1}
+            ),
+            "fleet in rome: fleets start in ports",
+        ),
+        (
+            "countries.json",
+            lambda d: next(k for k in d["countries"] if k["id"] == "italy")["mobilised"].append(
+                {"area": "naples_port", "type": "army", "level": 1}
+            ),
+            "army in naples_port: land units start in land areas",
+        ),
+        (
             "cards.json",
             lambda d: d["decks"][2]["cards"][3]["effects"][0]["areas"].append("narnia"),
             "unknown area 'narnia'",
@@ -190,10 +204,11 @@ def test_every_area_the_content_names_is_on_the_map(
     content: VirtutiContent, vmap: VirtutiMap
 ) -> None:
     named = {a for k in content.countries for a in k.key_areas}
-    named |= {m.area for k in content.countries for m in k.mobilised}
     named |= {a for d in content.decks for c in d.cards for e in c.effects for a in e.areas}
     assert named, "the content names areas"
     assert named <= set(vmap.land_ids)
+    mobilised = {m.area for k in content.countries for m in k.mobilised}
+    assert mobilised <= set(vmap.land_ids) | set(vmap.port_ids)  # fleets mobilise in ports
     seas = {s for v in content.submarine.seas.values() for s in v}
     assert seas <= set(vmap.sea_ids)
 
@@ -301,8 +316,9 @@ def test_stalins_line_and_62nd_army_are_soviet_no_retreat_cards_7_b6(
     assert not any(e.kind in hold for c in others for e in c.effects)
 
 
-@pytest.mark.rules("P6.0")
-def test_western_allies_start_with_two_move_orders_6_0(content: VirtutiContent) -> None:
+def test_western_allies_start_with_two_move_orders_our_design(content: VirtutiContent) -> None:
+    # Our design choice, not a rule: the rulebook gives no starting pools
+    # (docs/virtuti-design.md, starting pools).
     moves = {o.id for o in content.orders if o.kind == "move"}
     pool = content.pool("western_allies").orders
     assert sum(n for o, n in pool.items() if o in moves) == 2

@@ -234,6 +234,20 @@ def test_pact_breaks_only_after_poland_and_war_on_a_baltic_state_activates_the_u
     assert g.data["ussr_at_war"]
 
 
+@pytest.mark.rules("P9.3", "G1.6")
+def test_the_allies_may_declare_war_on_a_baltic_state_too_9_3() -> None:
+    # The rule gives every neutral the same declaration; only the Axis's declaration on
+    # a Baltic state wakes the USSR (G1.6).
+    g = bare_game()
+    g.data["flow"] = [{"state": "turn", "phase": 10}, {"state": "diplomacy", "role": "allies"}]
+    g._after_change(None, None)
+    legal = g.legal_actions("allies")
+    assert {("declare_war", c) for c in ("lithuania", "latvia", "estonia")} <= set(legal)
+    g.apply("allies", ("declare_war", "latvia"))
+    assert g.data["countries"]["latvia"]["faction"] == "axis"
+    assert not g.data["ussr_active"]
+
+
 @pytest.mark.rules("P9.1")
 def test_a_country_surrenders_when_its_key_areas_fall() -> None:
     g = bare_game()
@@ -244,6 +258,36 @@ def test_a_country_surrenders_when_its_key_areas_fall() -> None:
     assert g.data["countries"]["poland"] == {"status": "surrendered", "faction": "axis", "war_entry": 0}
     assert g.data["control"]["lublin"] == "axis" and pole not in g.data["units"]
     assert g.data["factions"]["axis"]["pp"] > pp  # plunder
+
+
+@pytest.mark.rules("P9.1", "P8.6")
+def test_a_surrender_clears_the_losers_out_of_supply_markers_9_1() -> None:
+    # Our reading (docs/virtuti-design.md): a marker is set on the area of the faction
+    # that cannot supply it (step 6); the area changing hands by surrender, as by
+    # capture, leaves the new holder unmarked until its own supply check.
+    g = bare_game()
+    g.data["control"]["warsaw"] = g.data["control"]["krakow"] = "axis"
+    g.data["oos"] = ["lublin"]
+    surrenders(g)
+    assert g.data["control"]["lublin"] == "axis"
+    assert "lublin" not in g.data["oos"]
+
+
+@pytest.mark.rules("P8.1")
+def test_a_captured_supply_source_supplies_its_captor_8_1() -> None:
+    # Our reading (docs/virtuti-design.md): step 1 starts from the supply sources the
+    # faction controls, friendly or occupied; Warsaw, cut off among Polish areas, is
+    # supplied for the Axis that took it, and a captured area without a source is not.
+    g = bare_game()
+    for area in ("warsaw", "lublin"):  # both cut off among Allied areas
+        for n in vmap().neighbours(area, ("land",)):
+            g.data["control"][n] = "western_allies"
+    g.data["control"]["warsaw"] = g.data["control"]["lublin"] = "axis"
+    supply_phase(g)
+    assert "warsaw" not in g.data["oos"] and "lublin" not in g.data["oos"]
+    g.data["control"]["warsaw"] = "western_allies"
+    supply_phase(g)
+    assert "lublin" in g.data["oos"]
 
 
 @pytest.mark.rules("S2.1")

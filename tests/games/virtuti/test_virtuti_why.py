@@ -131,6 +131,23 @@ def _has_neutral(g: VirtutiState, area: str) -> bool:
     return any(controller(g.data, n) is None for n in neighbours(area, ("land",)))
 
 
+@pytest.mark.rules("G1.4")
+def test_an_order_ends_only_within_the_stacking_limits_g1_4() -> None:
+    # Logistics 3 (stacks of 2, 2, 3) all in use: one of Breslau's three sent to Berlin's
+    # one leaves four 2-stacks until a second follows it.
+    g = bare_game()
+    g.data["factions"]["axis"]["logistics"] = 3
+    a = place(g, "axis", "army", "breslau")
+    for area in ("breslau", "breslau", "berlin", "munich", "munich", "vienna", "vienna"):
+        place(g, "axis", "army", area)
+    _move_order(g, "breslau")
+    g.apply("axis", ("send", a, "berlin"))
+    reason = _ask(g, "axis", "go")
+    assert reason.startswith("the Axis's stacks would not fit its logistics track")
+    assert "(stacks allowed: [2, 2, 3]) with the units sent so far" in reason
+    assert reason.endswith("send more of them on first (G1.3, G1.4)")
+
+
 @pytest.mark.rules("P7.3", "G1.3")
 def test_one_battle_per_order_and_stacks_by_the_logistics_track_g1_3() -> None:
     g = bare_game()
@@ -167,7 +184,7 @@ def test_fleets_maneuvers_and_strategic_moves_p7_5_p7_6_p7_8() -> None:
     g = bare_game()
     army = place(g, "axis", "army", "berlin")
     _move_order(g, "berlin", "strategic_movement")
-    assert "through a path of the Axis's own areas (P7.8): none leads to Warsaw" in _ask(
+    assert "own areas, never through a stack of four (P7.8, G1.4): none leads to Warsaw" in _ask(
         g, "axis", "send", army, "warsaw"
     )
 

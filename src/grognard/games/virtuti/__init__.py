@@ -57,7 +57,8 @@ class Virtuti(Ruleset):
         return board_data()
 
     def explain_illegal(self, state: State, role: str, action: tuple[Any, ...]) -> str | None:
-        return explain(state.data, role, action)  # "why can't I?": why.py
+        assert isinstance(state, VirtutiState)
+        return explain(state.vdata, role, action)  # "why can't I?": why.py
 
     def setup(self, state: State) -> None:
         assert isinstance(state, VirtutiState)

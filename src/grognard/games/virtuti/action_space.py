@@ -109,7 +109,7 @@ def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> li
         kind = action[0]
         if kind in ("send", "hit", "strengthen", "upgrade"):
             if ranks is None:
-                ranks = _ranks(state.data)
+                ranks = _ranks(state.vdata)
             if kind == "send":
                 action = (kind, *ranks[action[1]], action[2])
             elif kind == "hit":

@@ -43,7 +43,7 @@ from __future__ import annotations
 import heapq
 import random
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from grognard.agents.base import best_scored
 from grognard.core.game import Action
@@ -51,6 +51,7 @@ from grognard.games.virtuti.board import (
     FACTIONS_OF,
     MINOR_VP,
     ROLE_OF,
+    Data,
     at_war,
     content,
     kind_of,
@@ -150,7 +151,7 @@ class Board:
         self.phase: str = str(b["phase"])
         self.year = int(str(b["turn"]).split()[-1])
         self.initiative: list[str] = b["initiative"]
-        self.flags = {"ussr_at_war": b["ussr_at_war"]}
+        self.flags = cast(Data, {"ussr_at_war": b["ussr_at_war"]})  # what `at_war` reads
         self.units = {u["id"]: u for u in b["units"]}
         self.by_area: dict[str, list[dict[str, Any]]] = {}
         for u in b["units"]:

@@ -30,6 +30,7 @@ from grognard.games.virtuti.board import (
     level_stats,
     neighbours,
     remove_unit,
+    secret_window,
     stacks_fit,
     strength,
     units,
@@ -217,7 +218,7 @@ def after_cards(state: VirtutiState, frame: Frame) -> None:
     chosen = frame.pop("returned") or {}
     frame["cards"] = {"attack": chosen.get(frame["att"]), "defence": chosen.get(frame["defender"])}
     frame["air"] = {}
-    mud = not frame["sea"] and state.data["weather"].get(frame["area"]) == "mud"
+    mud = not frame["sea"] and state.vdata["weather"].get(frame["area"]) == "mud"
     if frame["sea"] or mud:  # step 3 is skipped at sea and in mud
         frame["stage"] = "resolve"
         return
@@ -235,7 +236,7 @@ def after_air(state: VirtutiState, frame: Frame) -> None:
 
 def resolve(state: VirtutiState, frame: Frame) -> None:
     """Steps 4 and 5: the winner, the dice, and the losing side's artillery."""
-    data = state.data
+    data = state.vdata
     info = strengths(data, frame)
     att, dfn = info["attack"]["total"], info["defence"]["total"]
     if att != dfn:
@@ -263,7 +264,7 @@ def chains(state: VirtutiState, frame: Frame, side: str) -> list[tuple[str, Chai
     """The loss absorbers of a side: its units, the fortification, its card's HP."""
     c = content()
     out: list[tuple[str, Chain]] = []
-    for u in side_units(state.data, frame, side):
+    for u in side_units(state.vdata, frame, side):
         steps = [hp(u)]
         reduced = c.unit(u["t"]).reduces_to
         if reduced:
@@ -284,7 +285,7 @@ def loss_legal(state: VirtutiState, frame: Frame) -> list[Action]:
 
 
 def loss_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
-    data, c = state.data, content()
+    data, c = state.vdata, content()
     side = frame["stage"].removeprefix("loss_")
     what = action[1]
     if what == "fort":
@@ -325,7 +326,7 @@ def next_after_losses(state: VirtutiState, frame: Frame) -> None:
 def retreat_areas(state: VirtutiState, frame: Frame) -> tuple[list[str], bool]:
     """Where the losing defenders may go, and whether those areas keep the stacking
     limits (if none does, any valid area may be chosen and units are destroyed to fit)."""
-    data = state.data
+    data = state.vdata
     f, area = frame["defender"], frame["area"]
     troops = side_units(data, frame, "defence")
     valid = []
@@ -356,7 +357,7 @@ def holds(state: VirtutiState, frame: Frame) -> bool:
         if (
             e.kind == "hold_in_friendly"
             and not frame["sea"]
-            and is_friendly(state.data, frame["defender"], area)
+            and is_friendly(state.vdata, frame["defender"], area)
         ):
             return True
     return False
@@ -364,7 +365,7 @@ def holds(state: VirtutiState, frame: Frame) -> bool:
 
 def retreat(state: VirtutiState, frame: Frame) -> None:
     """Automatic part of step 6; sets stage "retreat_choice" when the loser must choose."""
-    data = state.data
+    data = state.vdata
     loser = "defence" if frame["winner"] == "attack" else "attack"
     troops = side_units(data, frame, loser)
     if loser == "attack" and frame.get("landing"):
@@ -402,7 +403,7 @@ def retreat(state: VirtutiState, frame: Frame) -> None:
 
 
 def retreat_to(state: VirtutiState, frame: Frame, dest: str) -> None:
-    data = state.data
+    data = state.vdata
     f = frame["defender"]
     troops = sorted(side_units(data, frame, "defence"), key=lambda u: (level_stats(u).cost, u["id"]))
     for u in troops:
@@ -423,7 +424,7 @@ def retreat_legal(state: VirtutiState, frame: Frame) -> list[Action]:
 
 def finish(state: VirtutiState, frame: Frame) -> None:
     """Step 7: a winning attacker with survivors advances; a land area is captured."""
-    data = state.data
+    data = state.vdata
     survivors = side_units(data, frame, "attack")
     if frame["winner"] == "attack" and survivors and not side_units(data, frame, "defence"):
         for u in survivors:
@@ -442,28 +443,28 @@ class BattleCard:
     """Step 2: each side picks a card of its hand in secret."""
 
     def roles(self, state: VirtutiState) -> list[str]:
-        return list(state.data["secret"]["roles"])
+        return list(secret_window(state.vdata)["roles"])
 
     def legal(self, state: VirtutiState, role: str) -> list[Action]:
-        secret = state.data["secret"]
+        secret = secret_window(state.vdata)
         out: list[Action] = []
         waiting = False
         for f in secret["factions"]:
             if ROLE_OF[f] != role or f in secret["choices"]:
                 continue
-            hand = state.data["factions"][f]["hand"]
+            hand = state.vdata["factions"][f]["hand"]
             waiting = waiting or bool(hand)
             out += [("card", f, c) for c in sorted(set(hand))]
         return out if waiting else [("done",)]
 
     def apply(self, state: VirtutiState, role: str, action: Action) -> None:
-        state.data["secret"]["choices"][action[1]] = action[2]
+        secret_window(state.vdata)["choices"][action[1]] = action[2]
         secret_log(state, role, f"{action[1]} picks {card_of(action[2]).name} for the battle")
 
     def close(self, state: VirtutiState, window: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in window["factions"]:
-            hand = state.data["factions"][f]["hand"]
+            hand = state.vdata["factions"][f]["hand"]
             if hand:
                 out[f] = window["choices"].get(f) or sorted(hand)[0]
         return out
@@ -478,22 +479,22 @@ class BattleAir:
     """Step 3: each side picks any number of its drawn air support tokens in secret."""
 
     def roles(self, state: VirtutiState) -> list[str]:
-        return list(state.data["secret"]["roles"])
+        return list(secret_window(state.vdata)["roles"])
 
     def legal(self, state: VirtutiState, role: str) -> list[Action]:
-        secret = state.data["secret"]
+        secret = secret_window(state.vdata)
         out: list[Action] = [("done",)]
         for f in secret["factions"]:
             if ROLE_OF[f] != role:
                 continue
             picked = secret["choices"].get(f, [])
-            for lv, n in sorted(state.data["factions"][f]["air_drawn"].items()):
+            for lv, n in sorted(state.vdata["factions"][f]["air_drawn"].items()):
                 if n > picked.count(lv):
                     out.append(("air", f, lv))
         return out
 
     def apply(self, state: VirtutiState, role: str, action: Action) -> None:
-        state.data["secret"]["choices"].setdefault(action[1], []).append(action[2])
+        secret_window(state.vdata)["choices"].setdefault(action[1], []).append(action[2])
         secret_log(state, role, f"{action[1]} commits a level-{action[2]} air support token")
 
     def close(self, state: VirtutiState, window: dict[str, Any]) -> dict[str, Any]:
@@ -502,7 +503,7 @@ class BattleAir:
     def reveal(self, state: VirtutiState, window: dict[str, Any], chosen: dict[str, Any]) -> None:
         """Used tokens go back to the faction's pool (step 3)."""
         for f, levels in sorted(chosen.items()):
-            rec = state.data["factions"][f]
+            rec = state.vdata["factions"][f]
             for lv in levels:
                 rec["air_drawn"][lv] -= 1
                 rec["air"][lv] = rec["air"].get(lv, 0) + 1

@@ -1,6 +1,6 @@
 """Questions about a Virtuti game's data that every phase asks.
 
-The game data (`state.data`, plain JSON) holds units by id, area control, country
+The game data (`state.vdata`, plain JSON) holds units by id, area control, country
 statuses, each faction's position and the orders on the map; the functions here read
 it, never the live state object, so battle and supply code can be tested on bare data.
 Map and content come from the committed data files (`load_map`, `load_content`).
@@ -12,12 +12,13 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from grognard.games.virtuti.content import FACTIONS, VirtutiContent, load_content
+from grognard.games.virtuti.content import FACTIONS, VirtutiContent, load_content, placement_problem
+from grognard.games.virtuti.layout import UnitRecord, VirtutiData
 from grognard.games.virtuti.map import VirtutiMap, load_map
 from grognard.games.virtuti.scenarios import SEASONS, fits_logistics
 
-Data = dict[str, Any]
-Unit = dict[str, Any]
+Data = VirtutiData
+Unit = UnitRecord
 
 ROLES = ("axis", "allies")
 ROLE_OF = {"axis": "axis", "western_allies": "allies", "ussr": "allies"}
@@ -92,6 +93,14 @@ def country_faction(data: Data, country: str) -> str | None:
     return str(c["faction"]) if c["status"] == "active" else None
 
 
+def secret_window(data: Data) -> dict[str, Any]:
+    """The secret window now open (secrets.py); asked only while one is."""
+    window = data["secret"]
+    if window is None:
+        raise RuntimeError("no secret window is open")
+    return window
+
+
 # --- areas ----------------------------------------------------------------------------------
 
 
@@ -158,11 +167,17 @@ def is_naval(unit: Unit) -> bool:
 
 
 def new_unit(data: Data, faction: str, kind: str, level: int, area: str) -> Unit:
+    """A new unit on the map. Every rule that raises one comes here, and here it passes
+    the content loaders' check (`placement_problem`: never a fleet on land nor a land
+    unit in a port or at sea); a refusal is a bug in the caller, raised before any change."""
+    problem = placement_problem(kind, content().unit(kind).naval, area, vmap(), in_play=True)
+    if problem:
+        raise ValueError(f"cannot raise a unit: {problem}")
     # ids count per faction, so a secret deployment does not shift the opponent's ids
     record = data["factions"][faction]
     uid = f"{faction[0]}{record['next_unit']}"
     record["next_unit"] += 1
-    unit = {"id": uid, "f": faction, "t": kind, "lv": level, "a": area, "ex": False}
+    unit: Unit = {"id": uid, "f": faction, "t": kind, "lv": level, "a": area, "ex": False}
     data["units"][uid] = unit
     return unit
 
@@ -191,6 +206,20 @@ def stacks_fit(data: Data, faction: str, moved: dict[str, str | None] | None = N
         if where is not None:
             counts[where] = counts.get(where, 0) + 1
     return fits_logistics(list(counts.values()), stack_allowance(data, faction))
+
+
+def placement_refused(data: Data, faction: str, kind: str, area: str) -> str | None:
+    """Why a unit of `kind` cannot be put in `area` for `faction` now (mobilisation P9.3,
+    deployment P5.5): the content check (fleets in ports, land units on land), the area
+    held by the faction, and the stacking limits (new units never break them)."""
+    problem = placement_problem(kind, content().unit(kind).naval, area, vmap())
+    if problem:
+        return problem
+    if controller(data, area) != faction:
+        return f"{kind} in {area}: the area is not held by {faction}"
+    if not fits_with_new(data, faction, area):
+        return f"{kind} in {area}: it would break {faction}'s stacking limits"
+    return None
 
 
 def fits_with_new(data: Data, faction: str, area: str) -> bool:

@@ -350,6 +350,25 @@ def load_content() -> VirtutiContent:
 # --- checks ------------------------------------------------------------------------------
 
 
+def placement_problem(
+    unit_type: str, naval: bool, area: str, vmap: VirtutiMap, *, in_play: bool = False
+) -> str | None:
+    """Why a unit of this type cannot be set down in `area`, or None. Units put on the map
+    (a scenario's set-up, a joining country's mobilisation, deployment: P5.5, P9.3) go
+    to ports if fleets, land areas if not; `in_play` asks where a unit may stand at all
+    (a fleet also at sea). One check for the content loaders and every rule that raises
+    a unit (`board.new_unit`)."""
+    if area not in vmap.graph.areas:
+        return f"{unit_type} in {area}: not an area of the map"
+    kind = vmap.graph.area(area).kind
+    verb = "stand" if in_play else "start"
+    if naval and kind not in (("port", "sea") if in_play else ("port",)):
+        return f"{unit_type} in {area}: fleets {verb} in ports" + (" or at sea" if in_play else "")
+    if not naval and kind != "land":
+        return f"{unit_type} in {area}: land units {verb} in land areas"
+    return None
+
+
 def _dupes(label: str, ids: Iterable[str]) -> list[str]:
     return [f"{label} {i!r} is defined twice" for i, n in Counter(ids).items() if n > 1]
 
@@ -479,7 +498,7 @@ def _check_countries(c: VirtutiContent, vmap: VirtutiMap) -> list[str]:
     known = {k.id for k in c.countries}
     out += [f"map owner {o!r} has no country entry" for o in sorted(owners - known)]
     out += [f"country {k!r} owns no map area" for k in sorted(known - owners)]
-    lands = set(vmap.land_ids)
+    lands, ports = set(vmap.land_ids), set(vmap.port_ids)
     for k in c.countries:
         where = f"country {k.id}"
         neutral = k.side_1939 == "neutral"
@@ -497,10 +516,15 @@ def _check_countries(c: VirtutiContent, vmap: VirtutiMap) -> list[str]:
             elif vmap.land(a).owner != k.id:
                 out.append(f"{where}: key area {a!r} belongs to {vmap.land(a).owner}")
         for m in k.mobilised:
-            if m.area not in lands or vmap.land(m.area).owner != k.id:
+            land = vmap.port(m.area).land if m.area in ports else m.area
+            if land not in lands or vmap.land(land).owner != k.id:
                 out.append(f"{where}: mobilises in {m.area!r}, not one of its areas")
             if m.type not in UNIT_TYPES or m.level not in LEVELS:
                 out.append(f"{where}: mobilises an unknown unit {m.type} level {m.level}")
+                continue
+            problem = placement_problem(m.type, c.unit(m.type).naval, m.area, vmap)  # 9.3 mobilisation
+            if problem:
+                out.append(f"{where}: mobilises a {problem}")
     return out
 
 

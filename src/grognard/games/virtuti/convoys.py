@@ -49,7 +49,7 @@ def victim(data: Data, raider: str, sea: str) -> str | None:
 
 
 def raid(state: VirtutiState, raider: str, sea: str, chance: int, what: str) -> None:
-    data = state.data
+    data = state.vdata
     target = victim(data, raider, sea)
     if target is None:
         return
@@ -64,7 +64,7 @@ def raid(state: VirtutiState, raider: str, sea: str, chance: int, what: str) -> 
 
 
 def convoy_raids(state: VirtutiState) -> None:
-    data = state.data
+    data = state.vdata
     for f in data["initiative"]:
         rec = data["factions"][f]
         for sea in list(rec["subs"]):
@@ -79,7 +79,7 @@ def convoy_raids(state: VirtutiState) -> None:
 
 def hunt_submarines(state: VirtutiState) -> None:
     """Each fleet attacks one enemy submarine in its sea zone, if there is one."""
-    data = state.data
+    data = state.vdata
     for u in sorted(units(data), key=lambda u: u["id"]):
         if not is_naval(u) or kind_of(u["a"]) != "sea":
             continue

@@ -4,10 +4,10 @@ Automatic first: an active country whose key areas are all held by its enemies
 surrenders to the faction holding them (its remaining areas pass to that faction, the
 units there are eliminated, the winner gains its plunder); then scripted events whose
 conditions hold fire, once each. Then the Axis player, then the Allied player, may
-declare war on neutrals (the country joins the other side), and the Axis may break the
-Ribbentrop-Molotov pact (after Poland surrenders) or declare war on the USSR; declaring
-war on Lithuania, Latvia or Estonia activates the USSR. Both players may also exert
-pressure on neutrals.
+declare war on any neutral (the country joins the other side), and the Axis may break
+the Ribbentrop-Molotov pact (after Poland surrenders) or declare war on the USSR; the
+Axis declaring war on Lithuania, Latvia or Estonia activates the USSR (G1.6; an Allied
+declaration on them does not). Both players may also exert pressure on neutrals.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ BALTIC = ("lithuania", "latvia", "estonia")
 
 
 def surrenders(state: VirtutiState) -> None:
-    data, m = state.data, vmap()
+    data, m = state.vdata, vmap()
     for k in content().countries:
         side = country_faction(data, k.id)
         if side is None:
@@ -62,6 +62,8 @@ def surrenders(state: VirtutiState) -> None:
             for u in [u for u in units(data) if u["a"] in (area, port) and u["f"] != winner]:
                 del data["units"][u["id"]]
             data["forts"].pop(area, None)
+            if area in data["oos"]:  # the loser's marker (P8.6), as a capture removes it
+                data["oos"].remove(area)
         gained = data["factions"][winner]
         gained["pp"] = round(gained["pp"] + k.plunder, 1)
         state.log(f"{k.name} surrenders to the {winner.replace('_', ' ')} ({k.plunder} PP plunder)")
@@ -69,11 +71,11 @@ def surrenders(state: VirtutiState) -> None:
 
 def holds(data: Data, c: Condition) -> bool:
     if c.kind == "country_surrendered":
-        ok = data["countries"][c.country]["status"] == "surrendered"
+        ok = data["countries"][str(c.country)]["status"] == "surrendered"
     elif c.kind == "country_active":
-        ok = data["countries"][c.country]["status"] == "active"
+        ok = data["countries"][str(c.country)]["status"] == "active"
     elif c.kind == "area_controlled_by":
-        ok = data["control"].get(c.area) == c.faction
+        ok = c.area is not None and data["control"].get(c.area) == c.faction
     elif c.kind == "turn_from":
         ok = c.turn is not None and turn_index(current_turn(data)) >= turn_index(c.turn)
     else:
@@ -82,7 +84,7 @@ def holds(data: Data, c: Condition) -> bool:
 
 
 def scripted(state: VirtutiState) -> None:
-    data = state.data
+    data = state.vdata
     for event in load_scripted():
         if event.id in data["scripted_done"] or not all(holds(data, c) for c in event.conditions):
             continue
@@ -93,7 +95,7 @@ def scripted(state: VirtutiState) -> None:
 
 
 def diplomacy_legal(state: VirtutiState, role: str) -> list[Action]:
-    data = state.data
+    data = state.vdata
     out: list[Action] = [("done",)]
     if not acting_factions(data, role):
         return out
@@ -101,8 +103,7 @@ def diplomacy_legal(state: VirtutiState, role: str) -> list[Action]:
     for cid, rec in sorted(data["countries"].items()):
         if rec["status"] != "neutral":
             continue
-        if not (role == "allies" and cid in BALTIC):
-            out.append(("declare_war", cid))  # the Baltic states' fate is the Axis's trigger
+        out.append(("declare_war", cid))  # 9.3: any neutral, by either player
         cost = content().country(cid).pressure_cost
         out += [("pressure", f, cid) for f in factions if 0 < cost <= data["factions"][f]["pp"]]
     if role == "axis":
@@ -136,7 +137,7 @@ PRESSURE_STEPS = ((50, 0), (80, 1), (90, 2), (100, 3))
 
 
 def exert_pressure(state: VirtutiState, faction: str, country: str) -> None:
-    data = state.data
+    data = state.vdata
     k = content().country(country)
     rec = data["factions"][faction]
     rec["pp"] = round(rec["pp"] - k.pressure_cost, 1)

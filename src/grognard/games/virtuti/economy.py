@@ -19,10 +19,12 @@ from grognard.games.virtuti.board import (
     fits_with_new,
     is_friendly,
     new_unit,
+    secret_window,
     units,
     vmap,
 )
 from grognard.games.virtuti.content import Card
+from grognard.games.virtuti.layout import FactionRecord
 from grognard.games.virtuti.secrets import secret_log
 
 if TYPE_CHECKING:
@@ -37,14 +39,14 @@ TECH_OF = {"army": "infantry", "corps": "infantry", "armored_corps": "tanks",
 def pp_factions(state: VirtutiState) -> list[str]:
     """Strategic Phase: the Axis and the Western Allies always play; the USSR once at war."""
     out = ["axis", "western_allies"]
-    if state.data["ussr_at_war"]:
+    if state.vdata["ussr_at_war"]:
         out.append("ussr")
     return out
 
 
 def play_card(state: VirtutiState, faction: str, card: str) -> None:
     """Playing cards: to the discard pile; the last card of a hand brings the pile back."""
-    rec = state.data["factions"][faction]
+    rec = state.vdata["factions"][faction]
     rec["hand"].remove(card)
     if not rec["hand"]:
         rec["hand"], rec["discard"] = sorted(rec["discard"]), [card]
@@ -63,7 +65,7 @@ def card(card_id: str) -> Card:
 def pp_on_map(state: VirtutiState, faction: str) -> float:
     """The PP sources a faction collects: all of friendly areas, a quarter of occupied
     ones, nothing from areas out of supply (4 - Strategic Phase)."""
-    data, m = state.data, vmap()
+    data, m = state.vdata, vmap()
     total = 0.0
     for area, holder in data["control"].items():
         if holder != faction or area in data["oos"]:
@@ -87,16 +89,16 @@ class CardChoice:
         return pp_factions(state)
 
     def roles(self, state: VirtutiState) -> list[str]:
-        return sorted({ROLE_OF[f] for f in self.factions(state) if state.data["factions"][f]["hand"]})
+        return sorted({ROLE_OF[f] for f in self.factions(state) if state.vdata["factions"][f]["hand"]})
 
     def legal(self, state: VirtutiState, role: str) -> list[Action]:
-        secret = state.data["secret"]
+        secret = secret_window(state.vdata)
         out: list[Action] = []
         waiting = False
         for f in self.factions(state):
             if ROLE_OF[f] != role or f in secret["choices"]:
                 continue
-            hand = state.data["factions"][f]["hand"]
+            hand = state.vdata["factions"][f]["hand"]
             waiting = waiting or bool(hand)
             out += [("card", f, c) for c in sorted(set(hand))]
         if not waiting:
@@ -105,25 +107,25 @@ class CardChoice:
 
     def apply(self, state: VirtutiState, role: str, action: Action) -> None:
         _, faction, card_id = action
-        state.data["secret"]["choices"][faction] = card_id
+        secret_window(state.vdata)["choices"][faction] = card_id
         secret_log(state, role, f"{faction} plays {card(card_id).name} for {self.purpose}")
 
     def close(self, state: VirtutiState, window: dict[str, Any]) -> dict[str, Any]:
         """Every playing faction's card (a faction that confirmed none plays its first)."""
         out: dict[str, Any] = {}
         for f in self.factions(state):
-            hand = state.data["factions"][f]["hand"]
+            hand = state.vdata["factions"][f]["hand"]
             if hand:
                 out[f] = window["choices"].get(f) or sorted(hand)[0]
         return out
 
     def reveal(self, state: VirtutiState, window: dict[str, Any], chosen: dict[str, Any]) -> None:
-        for f, c in sorted(chosen.items(), key=lambda fc: state.data["initiative"].index(fc[0])):
+        for f, c in sorted(chosen.items(), key=lambda fc: state.vdata["initiative"].index(fc[0])):
             play_card(state, f, c)
             self.resolve(state, f, c)
 
     def resolve(self, state: VirtutiState, faction: str, card_id: str) -> None:
-        rec = state.data["factions"][faction]
+        rec = state.vdata["factions"][faction]
         on_map = pp_on_map(state, faction)
         gained = pp_received(on_map, rec["we"], card(card_id).pp_multiplier)
         rec["pp"] = round(rec["pp"] + gained, 1)
@@ -131,7 +133,7 @@ class CardChoice:
             f"{faction} plays {card(card_id).name} for PP: {on_map:g} x {rec['we']}% x "
             f"{card(card_id).pp_multiplier}% = {gained:g} PP"
         )
-        if faction != "ussr" or state.data["ussr_at_war"]:
+        if faction != "ussr" or state.vdata["ussr_at_war"]:
             rec["we"] = min(100, rec["we"] + 10)
 
 
@@ -140,7 +142,7 @@ class AirCardChoice(CardChoice):
 
     def resolve(self, state: VirtutiState, faction: str, card_id: str) -> None:
         """Draw the card's air-support value in tokens at random from the pool."""
-        rec = state.data["factions"][faction]
+        rec = state.vdata["factions"][faction]
         pool = sorted(lv for lv, n in rec["air"].items() for _ in range(n))
         state.rng.shuffle(pool)
         drawn = pool[: card(card_id).air_support]
@@ -155,7 +157,7 @@ class AirCardChoice(CardChoice):
 
 def build_time(state: VirtutiState, faction: str, unit_type: str) -> int:
     """Effects of Technologies: one turn less per technology level above 1, at least 1."""
-    tech = int(state.data["factions"][faction]["tech"][TECH_OF[unit_type]])
+    tech = int(state.vdata["factions"][faction]["tech"][TECH_OF[unit_type]])
     return max(1, content().unit(unit_type).build_time - (tech - 1))
 
 
@@ -166,7 +168,7 @@ def research_cost(points_held: int) -> int:
 def deploy_areas(state: VirtutiState, faction: str, unit_type: str) -> list[str]:
     """Land units go to supplied friendly areas; fleets to ports of such areas; never
     beyond the stacking limits."""
-    data, m = state.data, vmap()
+    data, m = state.vdata, vmap()
     out = []
     counts: dict[str, int] = {}
     for u in units(data):
@@ -195,16 +197,16 @@ class Production:
     deploying, simultaneous and secret for both players."""
 
     def roles(self, state: VirtutiState) -> list[str]:
-        return [r for r in ("axis", "allies") if acting_factions(state.data, r)]
+        return [r for r in ("axis", "allies") if acting_factions(state.vdata, r)]
 
     def legal(self, state: VirtutiState, role: str) -> list[Action]:
         out: list[Action] = [("done",)]
-        for f in acting_factions(state.data, role):
+        for f in acting_factions(state.vdata, role):
             out += self.faction_actions(state, f)
         return out
 
     def faction_actions(self, state: VirtutiState, f: str) -> list[Action]:
-        data, c = state.data, content()
+        data, c = state.vdata, content()
         rec = data["factions"][f]
         pp = rec["pp"]
         out: list[Action] = []
@@ -236,12 +238,12 @@ class Production:
             held = rec["research"].get(tech, 0)
             if level < 3 and held < MAX_RESEARCH_POINTS and research_cost(held) <= pp:
                 out.append(("research", f, tech))
-        for t, lv in sorted({(d["t"], d["lv"]) for d in rec["deploy"]}):
-            out += [("deploy", f, t, lv, a) for a in deploy_areas(state, f, t)]
+        for t, level in sorted({(d["t"], d["lv"]) for d in rec["deploy"]}):
+            out += [("deploy", f, t, level, a) for a in deploy_areas(state, f, t)]
         return out
 
     def apply(self, state: VirtutiState, role: str, action: Action) -> None:
-        data, c = state.data, content()
+        data, c = state.vdata, content()
         kind, f = action[0], action[1]
         rec = data["factions"][f]
 
@@ -256,6 +258,8 @@ class Production:
         elif kind == "strengthen":
             unit = data["units"][action[2]]
             old = c.unit(unit["t"])
+            if old.strengthens_to is None:
+                raise ValueError(f"{old.id} cannot be strengthened")  # not in the legal list
             unit["t"] = old.strengthens_to
             pay(old.strengthen_cost or 0, f"strengthens {action[2]} to {unit['t']}")
         elif kind == "upgrade":
@@ -302,7 +306,7 @@ class Production:
 
 
 def advance_queues(state: VirtutiState) -> None:
-    for f, rec in state.data["factions"].items():
+    for f, rec in state.vdata["factions"].items():
         still = []
         for item in rec["queue"]:
             item["turns"] -= 1
@@ -323,7 +327,7 @@ def advance_queues(state: VirtutiState) -> None:
 
 def research(state: VirtutiState) -> None:
     """Each Research Point is a 25 % chance of a progress step (which spends the point)."""
-    for f, rec in state.data["factions"].items():
+    for f, rec in state.vdata["factions"].items():
         for tech in sorted(rec["research"]):
             points = rec["research"][tech]
             if points <= 0 or rec["tech"][tech] >= 3:
@@ -343,11 +347,10 @@ def research(state: VirtutiState) -> None:
                     improve_air_force(rec, target)
 
 
-def improve_air_force(rec: dict[str, object], level: int) -> None:
+def improve_air_force(rec: FactionRecord, level: int) -> None:
     """Air Force Tech: level 2 trades three level-1 tokens for three level-3 and one
     level-4; level 3 removes the other level-1 tokens and adds two level-4 and a level-5."""
     air = rec["air"]
-    assert isinstance(air, dict)
     if level == 2:
         air["1"] = max(0, air.get("1", 0) - 3)
         air["3"] = air.get("3", 0) + 3

@@ -7,13 +7,13 @@ scripted events all go through `apply_effect`, so each kind has one meaning.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grognard.games.virtuti.board import (
     Data,
     content,
-    fits_with_new,
     new_unit,
+    placement_refused,
     remove_unit,
     units,
     vmap,
@@ -56,7 +56,7 @@ def pick(state: VirtutiState, items: list[str], count: int) -> list[str]:
 
 def roll_weather(state: VirtutiState) -> None:
     """Weather Phase: the rulebook's three seasonal algorithms (1 - Weather Phase)."""
-    data, m, rng = state.data, vmap(), state.rng
+    data, m, rng = state.vdata, vmap(), state.rng
     season = SEASONS[data["season"]]
     lands = m.land_ids
     weather = {a: "clear" for a in lands}
@@ -88,15 +88,15 @@ def roll_weather(state: VirtutiState) -> None:
 
 
 def calendar_phase(state: VirtutiState) -> None:
-    for event in events_on(current_turn(state.data)):
-        if all(_overtaken(state.data, e) for e in event.effects):
+    for event in events_on(current_turn(state.vdata)):
+        if all(_overtaken(state.vdata, e) for e in event.effects):
             continue  # history got there first (the USSR already at war): nothing to say
         state.log(f"Calendar event: {event.name}")
         for effect in event.effects:
             apply_effect(state, effect)
 
 
-def _overtaken(data: dict[str, Any], e: EventEffect) -> bool:
+def _overtaken(data: Data, e: EventEffect) -> bool:
     """A calendar effect the game has already brought about: the USSR's activation or
     its war, which play (a declaration of war, Barbarossa's set-up) may bring earlier."""
     if e.kind == "activate_ussr":
@@ -108,7 +108,7 @@ def _overtaken(data: dict[str, Any], e: EventEffect) -> bool:
 
 def random_event_phase(state: VirtutiState) -> None:
     """Skipped on a game's first turn; the deck is reshuffled when it runs out (our choice)."""
-    data = state.data
+    data = state.vdata
     if data["turn_no"] == 1:
         return
     if not data["random_deck"]:
@@ -130,7 +130,7 @@ def random_event_phase(state: VirtutiState) -> None:
 
 
 def apply_effect(state: VirtutiState, e: EventEffect) -> None:
-    data = state.data
+    data = state.vdata
     rec = data["factions"][e.faction] if e.faction else None
     if e.kind == "gain_orders" and rec is not None and e.order:
         rec["orders"][e.order] = rec["orders"].get(e.order, 0) + e.count
@@ -170,10 +170,12 @@ def describe(e: EventEffect) -> str:
 
 
 def take_area(data: Data, faction: str, area: str) -> None:
-    """Control passes; units of other factions there are eliminated (our reading of an
-    event's hand-over: nothing says where they would go)."""
+    """Control passes; units of other factions there and fleets in its port are
+    eliminated (our reading of an event's hand-over: nothing says where they would go;
+    a capture sinks the port's fleets too, B1.7)."""
     data["control"][area] = faction
-    for u in [u for u in units(data) if u["a"] == area and u["f"] != faction]:
+    places = {area, vmap().land(area).port}
+    for u in [u for u in units(data) if u["a"] in places and u["f"] != faction]:
         remove_unit(data, u)
     data["forts"].pop(area, None)
     if area in data["oos"]:
@@ -181,7 +183,7 @@ def take_area(data: Data, faction: str, area: str) -> None:
 
 
 def activate_ussr(state: VirtutiState) -> None:
-    data = state.data
+    data = state.vdata
     if not data["ussr_active"]:
         data["ussr_active"] = True
         data["pact"] = False
@@ -189,7 +191,7 @@ def activate_ussr(state: VirtutiState) -> None:
 
 
 def ussr_war(state: VirtutiState) -> None:
-    data = state.data
+    data = state.vdata
     activate_ussr(state)
     if not data["ussr_at_war"]:
         data["ussr_at_war"] = True
@@ -198,7 +200,7 @@ def ussr_war(state: VirtutiState) -> None:
 
 def change_war_entry(state: VirtutiState, country: str, tens: int) -> None:
     """War entry in tens of percent; at 100 % the country joins its alignment."""
-    data = state.data
+    data = state.vdata
     rec = data["countries"][country]
     if rec["status"] != "neutral":
         return
@@ -211,7 +213,7 @@ def change_war_entry(state: VirtutiState, country: str, tens: int) -> None:
 def join_war(state: VirtutiState, country: str, faction: str) -> None:
     """A neutral joins a faction: its areas and mobilised units become the faction's
     (Appendix 4). A unit that would break the faction's stacking limits is not placed."""
-    data = state.data
+    data = state.vdata
     m = vmap()
     rec = data["countries"][country]
     rec["status"], rec["faction"] = "active", faction
@@ -220,7 +222,9 @@ def join_war(state: VirtutiState, country: str, faction: str) -> None:
             data["control"][area] = faction
     placed = 0
     for mob in content().country(country).mobilised:
-        if data["control"].get(mob.area) == faction and fits_with_new(data, faction, mob.area):
+        # 9.3: the same placement check as set-up (fleets in ports), the area held, the
+        # stacking limits kept; a unit refused is not placed
+        if placement_refused(data, faction, mob.type, mob.area) is None:
             new_unit(data, faction, mob.type, mob.level, mob.area)
             placed += 1
     state.log(f"{content().country(country).name} joins the {faction.replace('_', ' ')} ({placed} units)")

@@ -37,11 +37,11 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.game import Action, Role, State
 from grognard.core.odds import BadBattle, Odds, count_field
-from grognard.games.virtuti.board import ROLE_OF, at_war, content, is_friendly, kind_of, vmap
+from grognard.games.virtuti.board import ROLE_OF, Data, at_war, content, is_friendly, kind_of, vmap
 from grognard.games.virtuti.content import UNIT_TYPES, Card, CardEffect
 from grognard.games.virtuti.losses import Chain
 
@@ -587,7 +587,8 @@ def battle_at(
     if where not in vmap().graph:
         raise BadBattle(f"{where!r} is not an area of the map")
     units = {u["id"]: u for u in view["units"]}
-    data = {k: view[k] for k in ("orders", "weather", "control", "countries")} | {"units": units}
+    # a partial board from the view: the keys the rules' queries below read
+    data = cast(Data, {k: view[k] for k in ("orders", "weather", "control", "countries")} | {"units": units})
     battle = view.get("battle")
     mine = view.get("my_secret") or {}
     flow = getattr(state, "flow", None) or []

@@ -32,6 +32,7 @@ from grognard.games.virtuti.board import (
     units_in,
     vmap,
 )
+from grognard.games.virtuti.stacking import can_finish
 
 if TYPE_CHECKING:
     from grognard.games.virtuti.state import VirtutiState
@@ -74,7 +75,7 @@ def return_token(data: Data, faction: str, order_id: str) -> None:
 
 
 def execute(state: VirtutiState, frame: Frame, area: str) -> None:
-    data = state.data
+    data = state.vdata
     order = data["orders"].pop(area)
     f, order_id = order["f"], order["o"]
     kind = order_kind(order_id)
@@ -95,7 +96,7 @@ def execute(state: VirtutiState, frame: Frame, area: str) -> None:
 
 def build_fortifications(state: VirtutiState) -> None:
     """4th sub-phase: each Build Fortification order adds a level (at most 3)."""
-    data = state.data
+    data = state.vdata
     for area in sorted(data["orders"]):
         o = data["orders"][area]
         if order_kind(o["o"]) != "build_fortification":
@@ -113,7 +114,7 @@ def build_fortifications(state: VirtutiState) -> None:
 
 def feint_targets(state: VirtutiState, faction: str, area: str) -> list[str]:
     """Land feints reach adjacent land areas; sea and port feints adjacent sea areas."""
-    data = state.data
+    data = state.vdata
     reach = ("land",) if kind_of(area) == "land" else ("sea",)
     out = []
     for n in neighbours(area, reach):
@@ -129,8 +130,8 @@ def feint_legal(state: VirtutiState, frame: Frame) -> list[Action]:
 
 def feint_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
     if action[0] == "remove":
-        o = state.data["orders"].pop(action[1])
-        pool = state.data["factions"][o["f"]]["orders"]
+        o = state.vdata["orders"].pop(action[1])
+        pool = state.vdata["factions"][o["f"]]["orders"]
         pool[o["o"]] = pool.get(o["o"], 0) + 1  # removed orders return, single-use or not
         state.log(f"{frame['f']} feints from {frame['area']}: {o['f']}'s {o['o']} in {action[1]} is removed")
     frame["done"] = True
@@ -253,23 +254,52 @@ def battle_at(data: Data, faction: str, dest: str) -> bool:
 
 
 def move_legal(state: VirtutiState, frame: Frame) -> list[Action]:
-    data = state.data
+    """Send each unit of the area somewhere (one battle per Move order), then go; the
+    stacking limits hold when the order ends, not after each unit sent (G1.4)."""
+    data = state.vdata
     f, plan = frame["f"], frame["plan"]
-    out: list[Action] = [("go",)]
-    battles = {d for d in plan.values() if battle_at(data, f, d)}
-    for u in units(data):
-        if u["f"] != f or u["a"] != frame["area"] or u["ex"] or u["id"] in plan:
-            continue
-        for dest in destinations(data, frame, u):
-            if battle_at(data, f, dest) and battles and dest not in battles:
+    left = unsent(data, frame)
+    battles = {d for ds in left.values() for d in ds if battle_at(data, f, d)}
+    battles |= {d for d in plan.values() if battle_at(data, f, d)}
+    fighting = {d for d in plan.values() if d in battles}
+    out: list[Action] = [("go",)] if may_go(data, frame) else []
+    for uid, dests in left.items():
+        rest = {k: v for k, v in left.items() if k != uid}
+        for dest in dests:
+            if dest in battles and fighting and dest not in fighting:
                 continue  # one battle per Move order
-            if stacks_fit(data, f, {**plan, u["id"]: dest}):
-                out.append(("send", u["id"], dest))
+            if can_finish(data, f, {**plan, uid: dest}, rest, battles):
+                out.append(("send", uid, dest))
     return out
 
 
+def unsent(data: Data, frame: Frame) -> dict[str, list[str]]:
+    """The units of the order's area not yet sent, with where each may go."""
+    strategic = frame["state"] == "strategic"
+    reach = strategic_reach(data, frame["f"], frame["area"]) if strategic else []
+    out: dict[str, list[str]] = {}
+    for u in units(data):
+        if u["f"] != frame["f"] or u["a"] != frame["area"] or u["ex"] or u["id"] in frame["plan"]:
+            continue
+        if strategic:
+            if not is_naval(u):
+                out[u["id"]] = reach
+        else:
+            out[u["id"]] = destinations(data, frame, u)
+    return out
+
+
+def may_go(data: Data, frame: Frame) -> bool:
+    """An order ends (`go`) only within the stacking limits (G1.4 Overstacking), whether
+    its attackers advance or stay where they are (a battle lost or a defence held, B1.6,
+    B1.7); an order that moves nothing may always end."""
+    f, plan = frame["f"], frame["plan"]
+    stay = {u: d for u, d in plan.items() if not battle_at(data, f, d)}
+    return not plan or (stacks_fit(data, f, plan) and stacks_fit(data, f, stay))
+
+
 def move_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
-    data = state.data
+    data = state.vdata
     if action[0] == "send":
         frame["plan"][action[1]] = action[2]
         return
@@ -297,7 +327,7 @@ def move_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
 def capture(state: VirtutiState, faction: str, area: str) -> None:
     """Step 7 (and entering an empty enemy area): control passes; fortifications and the
     loser's orders there go (single-use ones for good); enemy fleets in its port sink."""
-    data, m = state.data, vmap()
+    data, m = state.vdata, vmap()
     data["control"][area] = faction
     data["forts"].pop(area, None)
     if area in data["oos"]:
@@ -320,11 +350,14 @@ def capture(state: VirtutiState, faction: str, area: str) -> None:
 
 
 def strategic_reach(data: Data, faction: str, start: str) -> list[str]:
-    """Friendly or occupied areas joined to the start by a path of such areas."""
+    """Friendly or occupied areas joined to the start by a path of such areas, never
+    through a stack of four of the faction's units (G1.4 Overstacking)."""
     seen = {start}
     queue = deque([start])
     while queue:
         a = queue.popleft()
+        if a != start and len(units_in(data, a, faction)) >= 4:
+            continue  # it may be reached (the limits then decide), not passed through
         for n in neighbours(a, ("land",)):
             if n not in seen and controller(data, n) == faction:
                 seen.add(n)
@@ -333,14 +366,13 @@ def strategic_reach(data: Data, faction: str, start: str) -> list[str]:
 
 
 def strategic_legal(state: VirtutiState, frame: Frame) -> list[Action]:
-    data = state.data
+    data = state.vdata
     f, plan = frame["f"], frame["plan"]
-    out: list[Action] = [("go",)]
-    reach = strategic_reach(data, f, frame["area"])
-    for u in units(data):
-        if u["f"] != f or u["a"] != frame["area"] or u["ex"] or u["id"] in plan or is_naval(u):
-            continue
-        out += [("send", u["id"], d) for d in reach if stacks_fit(data, f, {**plan, u["id"]: d})]
+    out: list[Action] = [("go",)] if may_go(data, frame) else []
+    left = unsent(data, frame)
+    for uid, dests in left.items():
+        rest = {k: v for k, v in left.items() if k != uid}
+        out += [("send", uid, d) for d in dests if can_finish(data, f, {**plan, uid: d}, rest)]
     return out
 
 
@@ -349,6 +381,6 @@ def strategic_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
         frame["plan"][action[1]] = action[2]
         return
     for uid, dest in sorted(frame["plan"].items()):
-        state.data["units"][uid]["a"] = dest
+        state.vdata["units"][uid]["a"] = dest
         state.log(f"{frame['f']} moves {uid} by strategic movement to {dest}")
     frame["done"] = True

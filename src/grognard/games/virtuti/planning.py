@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 def may_place(state: VirtutiState, faction: str, order_id: str, area: str) -> str | None:
     """None when the placement is legal, else the reason."""
-    data = state.data
+    data = state.vdata
     if data["factions"][faction]["orders"].get(order_id, 0) < 1:
         return "none of that order is left in the pool"
     if area in data["orders"]:
@@ -78,10 +78,10 @@ def TOKENS() -> dict[str, OrderToken]:
 
 class Planning:
     def roles(self, state: VirtutiState) -> list[str]:
-        return [r for r in ("axis", "allies") if acting_factions(state.data, r)]
+        return [r for r in ("axis", "allies") if acting_factions(state.vdata, r)]
 
     def legal(self, state: VirtutiState, role: str) -> list[Action]:
-        data = state.data
+        data = state.vdata
         out: list[Action] = [("done",)]
         for f in acting_factions(data, role):
             areas = sorted({u["a"] for u in units(data) if u["f"] == f} - set(data["orders"]))
@@ -93,14 +93,14 @@ class Planning:
 
     def apply(self, state: VirtutiState, role: str, action: Action) -> None:
         _, f, order_id, area = action
-        rec = state.data["factions"][f]
+        rec = state.vdata["factions"][f]
         rec["orders"][order_id] -= 1
-        state.data["orders"][area] = {"f": f, "o": order_id}
+        state.vdata["orders"][area] = {"f": f, "o": order_id}
         secret_log(state, role, f"{f} places {order_id} in {area}")
 
     def close(self, state: VirtutiState, window: dict[str, Any]) -> dict[str, Any]:
         return {}
 
     def reveal(self, state: VirtutiState, window: dict[str, Any], chosen: dict[str, Any]) -> None:
-        for area, o in sorted(state.data["orders"].items()):
+        for area, o in sorted(state.vdata["orders"].items()):
             state.log(f"Order revealed: {o['f']} {o['o']} in {area}")

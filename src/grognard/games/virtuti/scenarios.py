@@ -29,6 +29,7 @@ from grognard.games.virtuti.content import (
     Faction,
     VirtutiContent,
     load_content,
+    placement_problem,
 )
 from grognard.games.virtuti.map import VirtutiMap, load_map
 
@@ -183,10 +184,12 @@ def _check_faction(
         land = vmap.port(p.area).land if p.area in ports else p.area
         if land not in lands:
             out.append(f"{w}: unknown area {p.area!r}")
-        elif control.get(land) != f.faction:
+            continue
+        if control.get(land) != f.faction:
             out.append(f"{w}: {p.area} is not controlled by {f.faction}")
-        if unit.naval != (p.area in ports):
-            out.append(f"{w}: {p.type} in {p.area}: fleets start in ports, land units on land")
+        problem = placement_problem(p.type, unit.naval, p.area, vmap)
+        if problem:
+            out.append(f"{w}: {problem}")
         stacks[p.area] += p.count
     if f.logistics in positions and not fits_logistics(list(stacks.values()), positions[f.logistics]):
         out.append(f"{w}: stacks {sorted(stacks.values())} break logistics {f.logistics}")

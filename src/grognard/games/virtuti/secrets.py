@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from grognard.games.virtuti.board import FACTIONS_OF, ROLE_OF, Data
+from grognard.games.virtuti.board import FACTIONS_OF, ROLE_OF, Data, secret_window
 
 if TYPE_CHECKING:
     from grognard.games.virtuti.state import VirtutiState
@@ -43,7 +43,7 @@ def snapshot(data: Data, faction: str) -> dict[str, Any]:
 
 
 def open_secret(state: VirtutiState, kind: str, roles: list[str], **info: Any) -> None:
-    data = state.data
+    data = state.vdata
     data["secret"] = {
         "kind": kind,
         "roles": roles,
@@ -57,17 +57,17 @@ def open_secret(state: VirtutiState, kind: str, roles: list[str], **info: Any) -
 
 def secret_log(state: VirtutiState, role: str, text: str) -> None:
     """A line only `role` reads until the reveal (numbered: each is unique)."""
-    data = state.data
+    data = state.vdata
     data["secret_serial"] += 1
     line = f"(secret {data['secret_serial']}) {text}"
     state.log(line, to=[role])
-    data["secret"]["lines"][role].append(line)
+    secret_window(data)["lines"][role].append(line)
 
 
 def close_secret(state: VirtutiState) -> dict[str, Any]:
     """End the window; the caller logs the reveal. Returns the closed window."""
-    closed: dict[str, Any] = state.data["secret"]
-    state.data["secret"] = None
+    closed = secret_window(state.vdata)
+    state.vdata["secret"] = None
     state.mark_irreversible()
     return closed
 
@@ -85,8 +85,8 @@ def public_data(data: Data, role: str | None) -> Data:
     hidden = hidden_from(data, role)
     if not hidden:
         return data
-    frozen = data["secret"]["frozen"]
-    out = dict(data)
+    frozen = secret_window(data)["frozen"]
+    out = data.copy()
     out["factions"] = {f: (frozen[f]["faction"] if f in hidden else v) for f, v in data["factions"].items()}
     out["units"] = {i: u for i, u in data["units"].items() if u["f"] not in hidden}
     out["orders"] = {a: o for a, o in data["orders"].items() if o["f"] not in hidden}

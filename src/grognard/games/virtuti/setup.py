@@ -8,11 +8,12 @@ open information either way); starting fortifications are the map's.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grognard.games.virtuti.board import content, new_unit, vmap
 from grognard.games.virtuti.calendar_events import load_random_events
 from grognard.games.virtuti.content import TECHNOLOGIES
+from grognard.games.virtuti.layout import CountryRecord
 from grognard.games.virtuti.scenarios import SEASONS, Scenario, controlled_areas, load_scenarios
 
 if TYPE_CHECKING:
@@ -36,8 +37,8 @@ def last_turn(s: Scenario, turns: int) -> list[int]:
 def setup_game(state: VirtutiState) -> None:
     s = scenario_of(state.meta["scenario"])
     c, m = content(), vmap()
-    data = state.data
-    countries: dict[str, dict[str, Any]] = {}
+    data = state.vdata
+    countries: dict[str, CountryRecord] = {}
     for k in c.countries:
         side = k.side_1939
         countries[k.id] = {

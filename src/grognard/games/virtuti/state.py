@@ -4,19 +4,25 @@ its result."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from grognard.core.flow import Step
 from grognard.core.flowstate import FlowState
 from grognard.core.game import Result, Role
 from grognard.core.rng import Rng
 from grognard.games.virtuti.board import FACTIONS_OF, turn_name, vp_of
+from grognard.games.virtuti.layout import VirtutiData
 from grognard.games.virtuti.secrets import public_data, redraw_others
 from grognard.games.virtuti.steps import STEPS
 
 
 class VirtutiState(FlowState):
     STEPS: ClassVar[dict[str, Step]] = STEPS
+
+    @property
+    def vdata(self) -> VirtutiData:
+        """`data` as the checker should see it: the layout of layout.py (the same object)."""
+        return cast("VirtutiData", self.data)
 
     def _result(self) -> Result | None:
         outcome = self.data.get("outcome")
@@ -27,7 +33,7 @@ class VirtutiState(FlowState):
 
     def _view(self, role: Role | None) -> dict[str, Any]:
         data = self.data
-        seen = public_data(data, role)
+        seen = public_data(self.vdata, role)
         secret = data["secret"]
         mine: dict[str, Any] = {}
         if secret is not None and role is not None and role in secret["roles"]:
@@ -44,7 +50,7 @@ class VirtutiState(FlowState):
             {"f": move["f"], "area": move["area"], "plan": dict(move["plan"])} if move is not None else None
         )
         return {
-            "turn": turn_name(data),
+            "turn": turn_name(self.vdata),
             "turn_no": data["turn_no"],
             "phase": data["phase"],
             "weather": data["weather"],
@@ -68,7 +74,7 @@ class VirtutiState(FlowState):
             "my_secret": mine,
             "move": move_under_way,
             "battle": battle,
-            "vp": {"axis": vp_of(data, "axis"), "allies": vp_of(data, "allies")},
+            "vp": {"axis": vp_of(self.vdata, "axis"), "allies": vp_of(self.vdata, "allies")},
             "outcome": data["outcome"],
         }
 
@@ -80,4 +86,4 @@ class VirtutiState(FlowState):
         return [line for r, lines in secret["lines"].items() if r != role for line in lines]
 
     def _redraw_hidden(self, role: Role, rng: Rng) -> None:
-        redraw_others(self.data, role)
+        redraw_others(self.vdata, role)

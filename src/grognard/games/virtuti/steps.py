@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from grognard.core.flow import Frame, Step, call, end
 from grognard.core.game import Action
 from grognard.games.virtuti import battle, operations
-from grognard.games.virtuti.board import ROLE_OF, turn_name
+from grognard.games.virtuti.board import ROLE_OF, secret_window, turn_name
 from grognard.games.virtuti.diplomacy import diplomacy_apply, diplomacy_legal, scripted, surrenders
 from grognard.games.virtuti.economy import AirCardChoice, CardChoice, Production
 from grognard.games.virtuti.events import calendar_phase, random_event_phase, roll_weather
@@ -71,7 +71,7 @@ class Turn(Step):
 
     def run(self, game: Any, frame: Frame) -> None:
         state: VirtutiState = game
-        data = state.data
+        data = state.vdata
         if frame["phase"] >= len(PHASES):
             if data["season"] == len(SEASONS) - 1:
                 data["season"], data["year"] = 0, data["year"] + 1
@@ -120,7 +120,7 @@ class Secret(Step):
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         state: VirtutiState = game
-        secret = state.data["secret"]
+        secret = secret_window(state.vdata)
         handler = SECRET_KINDS[secret["kind"]]
         if action == ("done",):
             secret["done"].append(role)
@@ -202,7 +202,10 @@ class Move(OrderStep):
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         kind = "Maneuver" if frame["maneuver"] else "Move"
-        return f"{kind} order in {frame['area']}: send units (at most one battle), then go"
+        return (
+            f"{kind} order in {frame['area']}: send units (at most one battle), then go"
+            " (the stacking limits must hold when the order ends)"
+        )
 
 
 class Strategic(OrderStep):
@@ -213,7 +216,10 @@ class Strategic(OrderStep):
         operations.strategic_apply(game, frame, action)
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
-        return f"Strategic movement from {frame['area']}: send units through your areas, then go"
+        return (
+            f"Strategic movement from {frame['area']}: send units through your areas, then go"
+            " (the stacking limits must hold when the order ends)"
+        )
 
 
 class Battle(Step):

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 def summary_phase(state: VirtutiState) -> None:
-    data = state.data
+    data = state.vdata
     for _area, o in sorted(data["orders"].items()):
         return_token(data, o["f"], o["o"])  # single-use tokens (shore bombardment) leave
     data["orders"] = {}
@@ -57,7 +57,7 @@ def last_turn(data: Data) -> bool:
 
 
 def check_victory(state: VirtutiState) -> None:
-    data = state.data
+    data = state.vdata
     winner = decisive(data)
     if winner is not None:
         finish(state, winner, "decisive victory")
@@ -74,7 +74,7 @@ def check_victory(state: VirtutiState) -> None:
 
 
 def finish(state: VirtutiState, winner: str | None, how: str) -> None:
-    data = state.data
+    data = state.vdata
     score = (
         {"axis": 0.5, "allies": 0.5}
         if winner is None

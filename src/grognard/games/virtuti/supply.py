@@ -82,7 +82,7 @@ def supplied_areas(data: Data, faction: str) -> set[str]:
 
 
 def supply_phase(state: VirtutiState) -> None:
-    data = state.data
+    data = state.vdata
     for faction in data["initiative"]:
         supplied = supplied_areas(data, faction)
         mine = sorted(a for a, f in data["control"].items() if f == faction)

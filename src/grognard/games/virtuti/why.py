@@ -8,9 +8,9 @@ orders may stand, P1.2 mud, P8.7 out of supply; the order id "*" asks about an a
 whatever the order), executing an order (`execute`: P7.1), moves (`send`: moves only
 with the order of their area P7.3, adjacency P7.3, neutral and allied areas G1.5,
 transport over sea P7.4, fleets and straits P7.5, maneuvers P7.6, strategic movement
-P7.8, one battle per order P7.3, stacking by the logistics track G1.3/G1.4) and
-purchases without the PP or the technology (`buy`, `logistics`, `orders`, `research`:
-P5.1, P5.4, P5.6, P5.7).
+P7.8, one battle per order P7.3, stacking by the logistics track G1.3/G1.4), ending
+an order over the stacking limits (`go`: G1.4) and purchases without the PP or the
+technology (`buy`, `logistics`, `orders`, `research`: P5.1, P5.4, P5.6, P5.7).
 
 Orders, cards and purchases are secret until their reveal (G1.1): every answer is
 worked out from `public_data`, the data as the asking role may see it, so a reason
@@ -28,6 +28,7 @@ from .board import (
     ARMOUR,
     ROLE_OF,
     Data,
+    Unit,
     acting_factions,
     content,
     controller,
@@ -36,7 +37,6 @@ from .board import (
     kind_of,
     neighbours,
     stack_allowance,
-    stacks_fit,
     units,
     vmap,
 )
@@ -46,12 +46,15 @@ from .operations import (
     SUB_PHASES,
     battle_at,
     destinations,
+    may_go,
     order_kind,
     strait_open,
     strategic_reach,
+    unsent,
 )
 from .planning import area_refuses
 from .secrets import public_data
+from .stacking import can_finish
 
 ANY_ORDER = "*"  # an order placement asked about the area, whatever the order
 
@@ -70,6 +73,14 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return _execute(seen, role, top, str(action[1]))
     if verb == "send" and len(action) == 3:
         return _send(seen, role, top, str(action[1]), str(action[2]))
+    if verb == "go" and top.get("state") in ("move", "strategic") and not may_go(seen, top):
+        f = top["f"]
+        allowance = stack_allowance(seen, f)
+        return (
+            f"{_fw(f)}'s stacks would not fit its logistics track (stacks allowed: {allowance})"
+            " with the units sent so far, whether or not the attackers advance: send more of them on"
+            " first (G1.3, G1.4)"
+        )
     if verb in ("buy", "logistics", "orders", "research") and len(action) >= 2:
         if secret != "production":
             return "units, order sets, logistics and research are bought in the Production Phase (P5.0)"
@@ -181,27 +192,30 @@ def _send(data: Data, role: Role, frame: dict[str, Any], uid: str, dest: str) ->
         refused = _move(data, f, frame, unit, dest)
     if refused:
         return refused
-    if not stacks_fit(data, f, {**plan, uid: dest}):
+    left = {k: v for k, v in unsent(data, frame).items() if k != uid}
+    battles = {d for ds in (*left.values(), [dest], plan.values()) for d in ds if battle_at(data, f, d)}
+    if not can_finish(data, f, {**plan, uid: dest}, left, battles):
         allowance = stack_allowance(data, f)
         return (
-            f"{_fw(f)}'s stacks would not fit its logistics track (stacks allowed: {allowance}); a move may"
-            " pass over the limits only until it ends (G1.3, G1.4)"
+            f"{_fw(f)}'s stacks could not fit its logistics track once the order ends, whatever the"
+            f" units left do (stacks allowed: {allowance}); a move may pass over the limits only until"
+            " it ends (G1.3, G1.4)"
         )
     return None
 
 
-def _strategic(data: Data, f: str, frame: dict[str, Any], unit: dict[str, Any], dest: str) -> str | None:
+def _strategic(data: Data, f: str, frame: dict[str, Any], unit: Unit, dest: str) -> str | None:
     if is_naval(unit):
         return "strategic movement carries land units only (P7.8)"
     if dest not in strategic_reach(data, f, frame["area"]):
         return (
-            f"strategic movement goes only through a path of {_fw(f)}'s own areas (P7.8): none "
-            f"leads to {_n(dest)}"
+            f"strategic movement goes only through a path of {_fw(f)}'s own areas, never through a"
+            f" stack of four (P7.8, G1.4): none leads to {_n(dest)}"
         )
     return None
 
 
-def _move(data: Data, f: str, frame: dict[str, Any], unit: dict[str, Any], dest: str) -> str | None:
+def _move(data: Data, f: str, frame: dict[str, Any], unit: Unit, dest: str) -> str | None:
     if dest in destinations(data, frame, unit):
         battles = {d for d in frame["plan"].values() if battle_at(data, f, d)}
         if battle_at(data, f, dest) and battles and dest not in battles:
