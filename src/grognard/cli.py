@@ -258,6 +258,8 @@ def play_cmd(
     console = _console()
     watcher = _Watcher(console, log)
     outcome = play_game(config, seed, watcher)
+    if save is not None:  # first: a long game is kept even if what follows fails
+        replays.save(save, outcome["replay"])
     watcher.print_board(rules)
     agents = dict(zip(outcome["roles"], outcome["seats"], strict=True))
     console.print(_result_table(outcome["result"], agents))
@@ -271,7 +273,6 @@ def play_cmd(
     turns = f", {outcome['turns']} turns" if outcome["turns"] is not None else ""
     console.print(f"{verdict} — {outcome['actions']} actions{turns}, seed {seed}")
     if save is not None:
-        replays.save(save, outcome["replay"])
         console.print(f"Replay saved to {save}")
 
 
