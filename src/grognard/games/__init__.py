@@ -1,18 +1,12 @@
-"""The rulesets grognard plays, registered in the default registry."""
+"""The rulesets grognard plays, registered in the default registry. Each game's package
+is imported when its id is first asked for (core/registry.py), not with this one."""
 
 from __future__ import annotations
 
 from grognard.core.registry import Registry
 
-from .hgw import RULESET as HGW
-from .victory import RULESET as VICTORY
-from .viktory2 import RULESET as VIKTORY2
-from .virtuti import RULESET as VIRTUTI
-
 REGISTRY = Registry()
-REGISTRY.register(VIKTORY2)
-REGISTRY.register(VICTORY)
-REGISTRY.register(HGW)
-REGISTRY.register(VIRTUTI)
+for _id in ("viktory2", "victory", "hgw", "virtuti"):
+    REGISTRY.register_lazy(_id, f"grognard.games.{_id}")
 
 __all__ = ["REGISTRY"]
