@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from grognard.core.registry import Registry
 
-REGISTRY = Registry()
-for _id in ("viktory2", "victory", "hgw", "virtuti"):
-    REGISTRY.register_lazy(_id, f"grognard.games.{_id}")
+#: The ids of the games' packages (grognard.games.<id>), each defining RULESET.
+RULESET_IDS = ("viktory2", "victory", "hgw", "virtuti")
 
-__all__ = ["REGISTRY"]
+REGISTRY = Registry()
+for ruleset_id in RULESET_IDS:
+    REGISTRY.register_lazy(ruleset_id, f"{__name__}.{ruleset_id}")
+del ruleset_id
+
+__all__ = ["REGISTRY", "RULESET_IDS"]
