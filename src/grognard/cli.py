@@ -2,40 +2,34 @@
 run a tournament, write a balance report.
 
 Errors a person can fix (unknown ruleset, agent or option, wrong seat count, bad
-arguments) print one line on stderr and exit 2; runtime failures (unreadable or
-invalid files, a replay that does not verify) exit 1. Never a traceback for those.
+arguments, a missing extra) print one line on stderr and exit 2; runtime failures
+(unreadable or invalid files) exit 1; a replay that does not verify exits 3. Never a
+traceback for those. A command imports the games, NumPy and rich only when it runs,
+so `grognard --help` and a usage error cost little.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.color import Color, ColorParseError
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
-from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 
 from grognard.agents.base import UnknownAgent
-from grognard.core import replay as replays
+from grognard.agents.registry import agents_text
 from grognard.core.errors import BadOptions, BadSaveFile, BadSetting, GrognardError, UnknownRuleset
-from grognard.core.game import Ruleset, State
-from grognard.sim.local import simulate as simulate_games
-from grognard.sim.play import GameConfig, check_seats, get_ruleset, make_agents, registry
-from grognard.sim.play import play as play_game
-from grognard.sim.runner import BACKENDS
-from grognard.sim.tournament import FORMATS, tournament_jobs
-from grognard.sim.tournament import tournament as run_tournament
 
+if TYPE_CHECKING:  # the games, NumPy, rich and the lab load only in the command that uses them
+    from rich.console import Console
+
+    from grognard.core.game import Ruleset
+    from grognard.sim.play import GameConfig
 
 def _without_flag_types(params: list[Any]) -> list[Any]:
     """Typer's help prints a type beside every option, `--help <bool>` included; an
@@ -62,12 +56,24 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # plain help and errors: typer's rich formatting costs more CPU than the whole of
+    # `grognard --help` may (issue 24: under 0.15 s)
+    rich_markup_mode=None,
     cls=_Group,
 )
 
 
 class UsageProblem(GrognardError):
     """A command-line argument that cannot be used (exit code 2)."""
+
+
+class ReplayDoesNotVerify(GrognardError):
+    """A replay that was read but does not play again to what it records (exit code 3)."""
+
+
+#: `grognard replay`'s status for a replay that does not verify (1 is a file that
+#: cannot be read or is not a replay; 2 a usage error).
+DOES_NOT_VERIFY = 3
 
 
 #: Errors that are the caller's to fix: exit code 2.
@@ -88,22 +94,39 @@ SeatsOpt = Annotated[
     str | None,
     typer.Option(
         "--seats",
-        help="Agents per role, comma-separated in role order: random, heuristic (default: all random).",
+        help=(
+            "Agents per role, comma-separated in the role order `grognard rulesets` shows "
+            f"(default: all random). Agents: {agents_text()}."
+        ),
     ),
 ]
 
 
+def get_ruleset(ref: str) -> Ruleset:
+    """The ruleset `ref` names, loading only that game (sim.play.get_ruleset, which also
+    takes "package.module:NAME", loads NumPy for the lab: only for such a reference)."""
+    if ":" in ref:
+        from grognard.sim.play import get_ruleset as lab_ruleset
+
+        return lab_ruleset(ref)
+    from grognard import games
+
+    return games.REGISTRY.get(ref)
+
+
 def _console() -> Console:
+    from rich.console import Console
+
     return Console(highlight=False)
 
 
 # ----- argument helpers ------------------------------------------------------------------
-def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
+def parse_options(pairs: Sequence[str] | None, flag: str = "--option") -> dict[str, str]:
     options: dict[str, str] = {}
     for pair in pairs or ():
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise UsageProblem(f"--option wants KEY=VALUE, not {pair!r}")
+            raise UsageProblem(f"{flag} wants KEY=VALUE, not {pair!r}")
         options[key.strip()] = value.strip()
     return options
 
@@ -123,6 +146,8 @@ def _config(
     ruleset: Ruleset, ruleset_ref: str, seats: str | None, scenario: str | None, options: dict[str, str]
 ) -> GameConfig:
     """A checked game config: options valid, one known agent per role."""
+    from grognard.sim.play import GameConfig, check_seats, make_agents
+
     _, resolved = ruleset.resolve(scenario, options)
     roles = ruleset.roles(scenario, resolved)
     names = (
@@ -138,82 +163,31 @@ def _config(
     return config
 
 
-def _role_style(role: str) -> str:
-    try:
-        Color.parse(role)
-    except ColorParseError:
-        return "bold cyan"
-    return f"bold {role}"
-
-
-def _styled(line: str, roles: Sequence[str]) -> Text:
-    text = Text(line)
-    if line.startswith("—") or line.startswith("-- "):
-        text.stylize("bold")
-    elif " rolls " in line:
-        text.stylize("magenta")
-    for role in roles:
-        text.highlight_words([role], _role_style(role))
-    return text
-
-
-class _Watcher:
-    """Keeps the latest state seen (for the final board) and, with `log`, prints the
-    public log's new lines after each action."""
-
-    def __init__(self, console: Console, log: bool) -> None:
-        self.console = console
-        self.log = log
-        self.printed = 0
-        self.last: State | None = None
-
-    def __call__(self, state: State) -> None:
-        self.last = state
-        if not self.log:
-            return
-        lines = state.log_for(None)
-        for line in lines[self.printed :]:
-            self.console.print(_styled(line, state.roles))
-        self.printed = len(lines)
-
-    def print_board(self, rules: Ruleset) -> None:
-        """The observer's picture of the board, when the ruleset can draw one."""
-        rows = rules.render_text(self.last.view(None)) if self.last is not None else None
-        for row in rows or []:
-            text = Text()
-            for chunk, role in row:
-                text.append(chunk, style=_role_style(role) if role else None)
-            self.console.print(text, soft_wrap=True)
-
-
-def _result_table(result: dict[str, float] | None, agents: dict[str, str] | None) -> Table:
-    table = Table(title="Result" if result is not None else "Result: the game is not over")
-    table.add_column("Role")
-    if agents is not None:
-        table.add_column("Agent")
-    table.add_column("Score", justify="right")
-    for role, score in (result or {}).items():
-        cells = [agents.get(role, "")] if agents is not None else []
-        table.add_row(Text(role, style=_role_style(role)), *cells, f"{score:g}")
-    return table
-
-
 # ----- commands --------------------------------------------------------------------------
 @app.command("rulesets", cls=_Command)
 def rulesets_cmd() -> None:
-    """List the rulesets with their scenarios and options."""
+    """List the rulesets with their scenarios, each scenario's roles in --seats order,
+    and their options."""
+    from rich.table import Table
+
+    from grognard import games
+
     console = _console()
-    overview = Table(title="Rulesets")
+    overview = Table(title="Rulesets (roles in the order --seats takes them, with the default options)")
     overview.add_column("Id", style="bold")
     overview.add_column("Name")
     overview.add_column("Version", justify="right")
-    overview.add_column("Scenarios (players)")
-    known = list(registry())
+    overview.add_column("Scenario", no_wrap=True)
+    overview.add_column("Players", justify="right")
+    overview.add_column("Roles, in seat order")
+    known = list(games.REGISTRY)
     for ruleset in known:
-        scenarios = ", ".join(
-            f"{s.id} ({'/'.join(map(str, s.players))})" for s in ruleset.scenarios
-        )
-        overview.add_row(ruleset.id, ruleset.name, str(ruleset.version), scenarios)
+        for i, s in enumerate(ruleset.scenarios):
+            roles = ruleset.roles(s.id, ruleset.resolve(s.id, {})[1])
+            head = (ruleset.id, ruleset.name, str(ruleset.version)) if i == 0 else ("", "", "")
+            players = "/".join(map(str, s.players))
+            last = i == len(ruleset.scenarios) - 1
+            overview.add_row(*head, s.id, players, ", ".join(roles), end_section=last)
     console.print(overview)
     for ruleset in known:
         table = Table(title=f"{ruleset.id} options")
@@ -250,17 +224,23 @@ def play_cmd(
     log: Annotated[bool, typer.Option("--log", help="Print the public log as the game goes.")] = False,
 ) -> None:
     """Play one game between agents to its end and print the result."""
-    rules = get_ruleset(ruleset)
+    rules = get_ruleset(ruleset)  # first: an unknown id is refused before the lab loads
+    from grognard.cli_output import Watcher, result_table
+    from grognard.core import replay as replays
+    from grognard.sim.play import play as play_game
+
     config = _config(rules, ruleset, seats, scenario, parse_options(option))
     if save is not None:
         check_destination(save, "--save")
         config = replace(config, keep_replay=True)
     console = _console()
-    watcher = _Watcher(console, log)
+    watcher = Watcher(console, log)
     outcome = play_game(config, seed, watcher)
+    if save is not None:  # first: a long game is kept even if what follows fails
+        replays.save(save, outcome["replay"])
     watcher.print_board(rules)
     agents = dict(zip(outcome["roles"], outcome["seats"], strict=True))
-    console.print(_result_table(outcome["result"], agents))
+    console.print(result_table(outcome["result"], agents))
     winners = [outcome["roles"][i] for i in outcome["winners"]]
     if outcome["unfinished"]:
         verdict = "Unfinished (action limit reached)"
@@ -271,7 +251,6 @@ def play_cmd(
     turns = f", {outcome['turns']} turns" if outcome["turns"] is not None else ""
     console.print(f"{verdict} — {outcome['actions']} actions{turns}, seed {seed}")
     if save is not None:
-        replays.save(save, outcome["replay"])
         console.print(f"Replay saved to {save}")
 
 
@@ -319,7 +298,14 @@ def replay_cmd(
         bool, typer.Option("--verify", help="Re-apply and check every state digest and the final snapshot.")
     ] = False,
 ) -> None:
-    """Print a saved game's log, or verify it (exit 1 on any difference)."""
+    """Print a saved game's log, or verify it. Exit status: 0 it verifies; 1 the file
+    cannot be read or is not a replay; 3 it does not replay to what it records (a
+    digest or the final snapshot differs, or an action no longer applies)."""
+    from rich.text import Text
+
+    from grognard.cli_output import Watcher, result_table
+    from grognard.core import replay as replays
+
     data = replays.load(file)
     ruleset_id = data.get("ruleset")
     if not isinstance(ruleset_id, str):
@@ -331,19 +317,20 @@ def replay_cmd(
             problems = replays.verify_replay(data, rules)
         else:
             state = replays.play_replay(data, rules)
+    except replays.ActionDoesNotApply as exc:
+        raise ReplayDoesNotVerify(f"{file} does not replay: {exc}") from None
     except (KeyError, TypeError, AttributeError) as exc:
         raise BadSaveFile(f"{file} is not a valid replay ({type(exc).__name__}: {exc})") from None
     if not verify:
-        watcher = _Watcher(console, log=True)
+        watcher = Watcher(console, log=True)
         watcher(state)
         watcher.print_board(rules)
-        console.print(_result_table(state.result(), None))
+        console.print(result_table(state.result(), None))
         return
     if problems:
         for problem in problems:
             console.print(Text(f"DIFFERENCE: {problem}", style="bold red"))
-        print(f"grognard: error: {file} does not verify ({len(problems)} difference(s))", file=sys.stderr)
-        raise typer.Exit(1)
+        raise ReplayDoesNotVerify(f"{file} does not verify ({len(problems)} difference(s))")
     actions = len(data["actions"])
     console.print(
         Text(
@@ -374,35 +361,18 @@ OutOpt = Annotated[
 ReplaysOpt = Annotated[bool, typer.Option("--replays", help="Keep every game's replay in the results file.")]
 
 
-class _Bar:
-    """A rich progress bar as a runner progress callback."""
-
-    def __init__(self, console: Console, label: str, total: int) -> None:
-        columns = (
-            TextColumn("[progress.description]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-        )
-        self.progress = Progress(*columns, console=console, transient=False)
-        self.task = self.progress.add_task(label, total=total)
-
-    def __enter__(self) -> _Bar:
-        self.progress.__enter__()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.progress.__exit__(None, None, None)
-
-    def __call__(self, done: int, total: int) -> None:
-        self.progress.update(self.task, completed=done, total=total)
-
-
 def _check_backend(backend: str, address: str | None) -> None:
+    from grognard.sim.runner import BACKENDS
+
     if backend not in BACKENDS:
         raise UsageProblem(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     if address and backend != "ray":
         raise UsageProblem("--address is a Ray cluster's: add --backend ray")
+    if backend == "ray":
+        try:
+            import ray  # noqa: F401  (the runner imports it again; checked here, before any game)
+        except ImportError as exc:
+            raise UsageProblem(f"the ray backend needs Ray ({exc}): pip install 'grognard[ray]'") from None
 
 
 @app.command("simulate", cls=_Command)
@@ -426,15 +396,18 @@ def simulate_cmd(
     """Play many games between agents and report win rates and game lengths."""
     _check_backend(backend, address)
     rules = get_ruleset(ruleset)
+    from grognard.cli_output import Bar, lengths, summary_table
+    from grognard.sim.local import simulate as simulate_games
+
     config = replace(_config(rules, ruleset, seats, scenario, parse_options(option)), keep_replay=replays)
     for path, flag in ((out, "--out"), (json_out, "--json")):
         if path is not None:
             check_destination(path, flag)
     console = _console()
-    with _Bar(console, rules.id, games) as bar:
+    with Bar(console, rules.id, games) as bar:
         summary = simulate_games(config, games, seed, workers, bar, rotate, backend, address, out)
-    console.print(_summary_table(summary))
-    console.print(_lengths(summary))
+    console.print(summary_table(summary))
+    console.print(lengths(summary))
     if out is not None:
         console.print(f"Game results in {out} (grognard report {out} makes the HTML report)")
     if json_out is not None:
@@ -467,6 +440,10 @@ def tournament_cmd(
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the standings as JSON here.")] = None,
 ) -> None:
     """Agents against agents on a two-player set-up: win rates and Elo with 95 % intervals."""
+    from grognard.cli_output import Bar, standings_table
+    from grognard.sim.tournament import FORMATS, tournament_jobs
+    from grognard.sim.tournament import tournament as run_tournament
+
     _check_backend(backend, address)
     if format_ not in FORMATS:
         raise UsageProblem(f"unknown format {format_!r}; formats: {', '.join(FORMATS)}")
@@ -484,39 +461,18 @@ def tournament_cmd(
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
     console = _console()
-    with _Bar(console, f"{ruleset} tournament", len(jobs)) as bar:
+    with Bar(console, f"{ruleset} tournament", len(jobs)) as bar:
         report = run_tournament(
             ruleset, names, games, seed, format_, scenario, options, backend, workers, address, out, bar,
             replays,
         )
-    console.print(_standings_table(report))
+    console.print(standings_table(report))
     if json_out is not None:
         try:
             json_out.write_text(json.dumps(report, indent=2))
         except OSError as exc:
             raise BadSaveFile(f"cannot write {json_out}: {exc.strerror}") from None
         console.print(f"Standings written to {json_out}")
-
-
-def _standings_table(report: dict[str, Any]) -> Table:
-    table = Table(title=f"{report['ruleset']}: {report['format']}, {report['games']} games")
-    table.add_column("Agent")
-    table.add_column("Elo", justify="right")
-    table.add_column("95 % interval", justify="right")
-    for row in report["ratings"]:
-        lo, hi = row["ci95"]
-        table.add_row(row["agent"], f"{row['elo']:+.0f}", f"{lo:+.0f} – {hi:+.0f}")
-    matches = Table(title="Head to head")
-    for column in ("Agent", "Opponent", "W-D-L", "Win rate", "95 % interval"):
-        matches.add_column(column)
-    for m in report["matches"]:
-        lo, hi = m["ci95"]
-        wdl = f"{m['wins']}-{m['draws']}-{m['losses']}"
-        matches.add_row(m["agent"], m["opponent"], wdl, f"{m['win_rate']:.1%}", f"{lo:.1%} – {hi:.1%}")
-    grid = Table.grid(padding=1)
-    grid.add_row(table)
-    grid.add_row(matches)
-    return grid
 
 
 @app.command("report", cls=_Command)
@@ -539,52 +495,32 @@ def report_cmd(
     _console().print(f"Report written to {target}")
 
 
-def _summary_table(summary: dict[str, Any]) -> Table:
-    rotated = " (seats rotated)" if summary["rotate"] else ""
-    title = f"{summary['ruleset']}: {summary['games']} games{rotated}"
-    table = Table(title=title)
-    table.add_column("Seat", justify="right")
-    table.add_column("Agent")
-    table.add_column("Wins", justify="right")
-    table.add_column("Win rate", justify="right")
-    table.add_column("95 % interval", justify="right")
-    for row in summary["per_seat"]:
-        lo, hi = row["ci95"]
-        table.add_row(
-            str(row["seat"]), row["agent"], str(row["wins"]), f"{row['win_rate']:.1%}", f"{lo:.1%} – {hi:.1%}"
-        )
-    table.add_row("", "draws", str(summary["draws"]), f"{summary['draws'] / summary['games']:.1%}", "")
-    if summary["unfinished"]:
-        table.add_row("", "unfinished", str(summary["unfinished"]), "", "")
-    return table
-
-
-def _lengths(summary: dict[str, Any]) -> Text:
-    parts = []
-    for key in ("actions", "turns"):
-        stats = summary["length"][key]
-        if stats is not None:
-            parts.append(f"{key}: mean {stats['mean']:.1f}, median {stats['median']:g}")
-    return Text("Game length — " + "; ".join(parts))
-
-
 @app.command("odds", cls=_Command)
 def odds_cmd(
     ruleset: Annotated[str, typer.Argument(help="Ruleset id (see `grognard rulesets`).")],
-    attacker: Annotated[str, typer.Option("--attacker", help="Attacking units, e.g. IN:4,AR:3.")],
-    defender: Annotated[str, typer.Option("--defender", help="Defending units, e.g. IN:4.")],
+    attacker: Annotated[
+        str,
+        typer.Option(
+            "--attacker",
+            help="Attacking units as TYPE:COUNT, e.g. infantry:3,cavalry (victory: IN:4,AR:3, with steps).",
+        ),
+    ],
+    defender: Annotated[str, typer.Option("--defender", help="Defending units, written as --attacker.")],
     option: Annotated[
         list[str] | None,
-        typer.Option("--set", "-s", help="A battle setting as KEY=VALUE (repeatable), e.g. terrain=marsh."),
+        typer.Option(
+            "--set",
+            "-s",
+            help="A battle setting KEY=VALUE (repeatable): terrain, settlement, FLAG=true, cards.attacker=ID",
+        ),
     ] = None,
 ) -> None:
-    """Battle odds for a described battle (rulesets with an odds module)."""
+    """Battle odds for a battle described on the command line, as JSON (every ruleset
+    whose battles have odds; a mistake names what is allowed)."""
+    from grognard.cli_odds import odds_report
+
     rules = get_ruleset(ruleset)
-    try:
-        module = importlib.import_module(f"grognard.games.{rules.id}.odds")
-    except ModuleNotFoundError:
-        raise UsageProblem(f"{rules.id} offers no battle odds") from None
-    report = module.odds_report(attacker, defender, parse_options(option))
+    report = odds_report(rules, attacker, defender, parse_options(option, "--set"))
     print(json.dumps(report, indent=2))
 
 
@@ -607,6 +543,9 @@ def run(argv: Sequence[str] | None = None) -> int:
     except USAGE_ERRORS as exc:
         _error(str(exc))
         return 2
+    except ReplayDoesNotVerify as exc:
+        _error(str(exc))
+        return DOES_NOT_VERIFY
     except (GrognardError, OSError, ValueError) as exc:
         _error(str(exc) or type(exc).__name__)
         return 1

@@ -55,6 +55,20 @@ AGENT_LABELS: dict[str, str] = {
 }
 
 
+#: The forms of the search agent's name, as help texts and errors show them.
+SEARCH_FORMS = (f"{SEARCH_AGENT}:200", f"{SEARCH_AGENT}:1s", f"{SEARCH_AGENT}:200:heuristic")
+#: OpenSpiel's bots (the `openspiel` extra), named like the search.
+OPENSPIEL_AGENTS = ("openspiel-mcts", "openspiel-ismcts")
+
+
+def agents_text() -> str:
+    """Every agent a seat may name, in one line: the named agents, the search with the
+    forms of its budget, and OpenSpiel's bots."""
+    search = f"{SEARCH_AGENT} ({', '.join(SEARCH_FORMS)})"
+    openspiel = f"{' and '.join(OPENSPIEL_AGENTS)} (with the openspiel extra)"
+    return f"{', '.join(AGENT_NAMES)}, {search}, {openspiel}"
+
+
 def agent_names() -> list[str]:
     return list(AGENT_NAMES)
 
@@ -83,8 +97,7 @@ def make_agent(name: str, ruleset_id: str, seed: int) -> Agent:
         return _make_mcts(name, ruleset_id, seed)
     if name.startswith("openspiel-"):
         return _make_openspiel(name, ruleset_id, seed)
-    known = ", ".join(AGENT_NAMES)
-    raise UnknownAgent(f"unknown agent {name!r}; known agents: {known}, mcts (mcts:200, mcts:1s)")
+    raise UnknownAgent(f"unknown agent {name!r}; known agents: {agents_text()}")
 
 
 def _make_mcts(name: str, ruleset_id: str, seed: int) -> MctsAgent:

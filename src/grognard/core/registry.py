@@ -26,24 +26,44 @@ def game_module(ruleset_id: str, name: str) -> ModuleType | None:
 
 
 class Registry:
+    """Rulesets by id. A ruleset may be registered by the module that defines it
+    (`register_lazy`), which is imported, and its `RULESET` read, only when that id is
+    asked for: `grognard play viktory2` loads one game, and an unknown id is refused
+    without loading any."""
+
     def __init__(self) -> None:
         self._rulesets: dict[str, Ruleset] = {}
+        self._modules: dict[str, str] = {}
 
     def register(self, ruleset: Ruleset) -> Ruleset:
-        if ruleset.id in self._rulesets:
+        if ruleset.id in self._rulesets or ruleset.id in self._modules:
             raise ValueError(f"ruleset {ruleset.id!r} is already registered")
         self._rulesets[ruleset.id] = ruleset
         return ruleset
 
+    def register_lazy(self, ruleset_id: str, module: str) -> None:
+        """Register the `RULESET` of `module` under `ruleset_id`, imported on first use."""
+        if ruleset_id in self._rulesets or ruleset_id in self._modules:
+            raise ValueError(f"ruleset {ruleset_id!r} is already registered")
+        self._modules[ruleset_id] = module
+
     def get(self, ruleset_id: str) -> Ruleset:
-        try:
-            return self._rulesets[ruleset_id]
-        except KeyError:
-            known = ", ".join(sorted(self._rulesets)) or "none"
-            raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}; known: {known}") from None
+        found = self._rulesets.get(ruleset_id)
+        if found is not None:
+            return found
+        module = self._modules.get(ruleset_id)
+        if module is None:
+            known = ", ".join(self.ids()) or "none"
+            raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}; known: {known}")
+        ruleset = importlib.import_module(module).RULESET
+        if not isinstance(ruleset, Ruleset) or ruleset.id != ruleset_id:
+            raise ValueError(f"{module}.RULESET is not the ruleset {ruleset_id!r}")
+        self._rulesets[ruleset_id] = ruleset
+        del self._modules[ruleset_id]
+        return ruleset
 
     def ids(self) -> list[str]:
-        return sorted(self._rulesets)
+        return sorted({*self._rulesets, *self._modules})
 
     def __iter__(self):  # type: ignore[no-untyped-def]
-        return iter(self._rulesets[i] for i in self.ids())
+        return iter(self.get(i) for i in self.ids())

@@ -72,6 +72,11 @@ def check_header(replay: Mapping[str, Any], ruleset: Ruleset) -> None:
         )
 
 
+class ActionDoesNotApply(BadSaveFile):
+    """A well-formed replay one of whose actions these rules refuse: the file was read,
+    but the game it records cannot be played again (`grognard replay` exit status 3)."""
+
+
 def play_replay(
     replay: Mapping[str, Any],
     ruleset: Ruleset,
@@ -91,7 +96,8 @@ def play_replay(
         try:
             state.apply(role, action)
         except GrognardError as exc:
-            raise BadSaveFile(f"action {step + 1} ({role} {list(action)}) does not apply: {exc}") from None
+            where = f"action {step + 1} ({role} {list(action)})"
+            raise ActionDoesNotApply(f"{where} does not apply: {exc}") from None
         if on_step is not None:
             on_step(step, state)
     return state

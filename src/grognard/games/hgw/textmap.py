@@ -2,8 +2,10 @@
 
 Each place is two characters on an offset grid (odd rows shoved half a hex east, as the
 map lies): its owner's initial in lower case when empty ("a", "s"), or upper case with
-the points stacked there ("A7"; "A+" for more than nine); blanks are water and the
-neutral hexes, which are out of play. The Siberia box is summed up below the grid.
+the points stacked there ("A7"; "A+" for more than nine); a place nobody owns (a neutral
+country of Campaign Game I, or one out of play) is a dot, "N" and its points when a
+neutral force stands there; blanks are water. Off-map boxes that have no hex number are
+left out; the Siberia box is summed up below the grid.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ def render(view: dict[str, Any]) -> list[Row]:
     g = geography(view["scenario"])
     owner: dict[str, str] = board["owner"]
     stacks: dict[str, int] = board["stacks"]
-    cells = {row_col(p): p for p in g.places if p != "siberia"}
+    cells = {row_col(p): p for p in g.places if p.isdigit()}
     rows = [r for r, _ in cells]
     cols = [c for _, c in cells]
     lines: list[Row] = [[(f"{board['turn']}: {board['player']} {board['phase']}", None)]]
@@ -32,9 +34,11 @@ def render(view: dict[str, Any]) -> list[Row]:
             if place is None:
                 line.append(("  ", None))
                 continue
-            side = owner[place]
+            side = owner.get(place)
             points = stacks.get(place, 0)
-            if points:
+            if side is None:
+                line.append((f"N{points if points < 10 else '+'}" if points else "· ", None))
+            elif points:
                 line.append((side[0].upper() + (str(points) if points < 10 else "+"), side))
             else:
                 line.append((side[0] + " ", side))
