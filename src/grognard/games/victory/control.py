@@ -67,6 +67,11 @@ def unit_of(block: Block) -> UnitType:
 LANDING_ARM = {"air": "air", "sea": "naval"}
 
 
+def is_submarine(block: Block) -> bool:
+    """4.2, 7.5: a submarine controls no land and cuts no land supply."""
+    return "submarine" in unit_table()[block["type"]].tags
+
+
 def arm(block: Block) -> str:
     """The block's arm as it fights now: airborne units count as air until they drop
     (6.6), invading units as naval until they land (6.7)."""
@@ -465,7 +470,12 @@ def controllers(data: Data, occ: Mapping[str, list[str]]) -> dict[str, str | Non
 
 
 def _raw_supplied(
-    data: Data, role: str, occ: Mapping[str, list[str]], owners: Mapping[str, str | None], cutters: set[str]
+    data: Data,
+    role: str,
+    occ: Mapping[str, list[str]],
+    owners: Mapping[str, str | None],
+    cutters: set[str],
+    sea_cutters: set[str],
 ) -> frozenset[str]:
     # 2.0 [3] our reading: allies' cities are bases and their hexes carry lines for each other
     friends = [r for r in sides(data) if r != role and allied(data, role, r)] if has_allies(data) else []
@@ -478,6 +488,7 @@ def _raw_supplied(
         owners,
         lambda h: h in cutters,
         sources,
+        sea_cut=lambda h: h in sea_cutters,  # 7.5: submarines cut sea supply, not land supply
         allies=friends,
         blockaded=blockaded_ports(data, occ),  # 6.8: no sea supply in or out
         beachheads=heads,
@@ -505,18 +516,28 @@ def supply_map(data: Data, occ: Mapping[str, list[str]] | None = None) -> dict[s
     blocks = data["blocks"]
     roles = sides(data)
 
-    def cutters(role: str, counts: Callable[[str, str], bool]) -> set[str]:
+    def cutters(role: str, counts: Callable[[str, str], bool], land: bool = True) -> set[str]:
         # 6.8: blockading ships stop sea supply only; the port's roads stay open
+        # 7.5: submarines cut sea supply but no land supply (`land`: the land cutters)
         return {
             h
             for h, here in occ.items()
             if any(
-                is_enemy(data, role, blocks[b]["owner"]) and not blocks[b].get("blockade") and counts(b, h)
+                is_enemy(data, role, blocks[b]["owner"])
+                and not blocks[b].get("blockade")
+                and not (land and is_submarine(blocks[b]))
+                and counts(b, h)
                 for b in here
             )
         }
 
-    first = {r: _raw_supplied(data, r, occ, owners, cutters(r, lambda b, h: True)) for r in roles}
+    def everyone(b: str, h: str) -> bool:
+        return True
+
+    first = {
+        r: _raw_supplied(data, r, occ, owners, cutters(r, everyone), cutters(r, everyone, land=False))
+        for r in roles
+    }
 
     def in_supply(b: str, h: str) -> bool:
         return arm(blocks[b]) == "naval" or h in first[blocks[b]["owner"]]
@@ -525,9 +546,9 @@ def supply_map(data: Data, occ: Mapping[str, list[str]] | None = None) -> dict[s
     for role in roles:
         cut = cutters(role, in_supply)
         # hexes held only by unsupplied enemy units count as neutral for this player
-        idle = cutters(role, lambda b, h: True) - cut
+        idle = cutters(role, everyone) - cut
         seen = {h: (None if h in idle else o) for h, o in owners.items()}
-        out[role] = _raw_supplied(data, role, occ, seen, cut)
+        out[role] = _raw_supplied(data, role, occ, seen, cut, cutters(role, in_supply, land=False))
     return out
 
 
