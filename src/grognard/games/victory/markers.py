@@ -11,8 +11,9 @@ production phase, and their capture.
   With the `logistics_sheet` option marines build them instead (L1.2).
 - Capture: an airfield alone with another player's ground blocks, a mulberry alone
   with another player's ground or naval blocks (no submarine: it holds no land, 4.2),
-  changes hands at once and serves the captor from the next game turn (`since` records the turn it changed hands or was
-  built; production belongs to the turn before the one it serves).
+  changes hands at once and serves the captor from the next game turn (`since` records
+  the turn it changed hands or was built; production belongs to the turn before the one
+  it serves).
 
 `data["airfields"]` is {hex: {"owner", "major", "since"}} and `data["mulberries"]`
 {hex: {"owner", "since", "down"?}}: public, drawn for everyone. Not done: attacking
