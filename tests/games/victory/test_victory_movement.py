@@ -244,3 +244,30 @@ def test_air_range_option_trades_the_flight_out_against_the_way_home(air_range: 
     if air_range:
         state.apply(BLUE, ("attack", fighter, target, "air"))
         assert landing_reach(state.data, state.data["blocks"][fighter]) == 1
+
+
+def _estuaries(state: VictoryState) -> list[tuple[str, str]]:
+    """Every estuary hexside (3.1) between two land hexes, both ways."""
+    the_map = gmap(state.data)
+    return [
+        (a, b)
+        for a in hexes(state, lambda i: bool(i.land_terrain))
+        for b in neighbours(state, a)
+        if the_map.hexes[b].land_terrain and "estuary" in side(state, a, b)
+    ]
+
+
+@pytest.mark.rules("3.1", "5.7")
+def test_3_1_no_ground_move_crosses_a_river_estuary() -> None:
+    state = empty_game()
+    crossings = _estuaries(state)
+    assert len(crossings) >= 8  # the default map has estuaries on both boards
+    for a, b in crossings:
+        for bid in list(state.data["blocks"]):
+            del state.data["blocks"][bid]
+        bid = put(state, BLUE, "ART", a, 4)  # artillery: move 1, its only neighbours
+        start_moves(state, BLUE)
+        assert b not in _targets(state, bid), (a, b)
+        put(state, RED, "IN", b, 1)  # nor does it attack across (5.3: impassable)
+        start_moves(state, BLUE)
+        assert b not in _targets(state, bid, "attack"), (a, b)

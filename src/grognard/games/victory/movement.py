@@ -8,7 +8,8 @@ paths are searched here; the rules they obey:
 - ground (5.7, 3.1, 3.3): land hexes; stop on entering forest, marsh or mountain
   unless the whole move is by road (cavalry never stop for terrain); stop after
   crossing a river except at a bridge (engineers never stop); stop on crossing a
-  canal; alpine hexsides only by road; stop on entering an enemy hex;
+  canal; alpine hexsides only by road; never across a river's estuary (3.1, from its
+  mouth to the first bridge); stop on entering an enemy hex;
 - naval (5.6, 4.2): sea and coastal hexes, never shoal; stop on entering an enemy hex,
   except submarines, which may pass through;
 - air (5.5): any hexes within the move, over anything; ends at a friendly airbase
@@ -63,6 +64,7 @@ from .markers import capture_markers
 from .seatransport import at_sea, sea_targets, use_port
 from .sides import is_enemy, may_offer, offer
 from .strategic import Survey, strategic_targets
+from .terrain import is_ground_passable as ground_passable
 
 Action = tuple[Any, ...]
 Occ = dict[str, list[str]]
@@ -130,8 +132,8 @@ def _ground_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[s
                 continue
             features = features_of(here, nxt)  # 9.5: less a destroyed bridge
             road = "road" in features
-            if "alpine" in features and not road:
-                continue  # 3.1 alpine
+            if not ground_passable(features):
+                continue  # 3.1: alpine off the road, a river's estuary
             if nxt in enemy:
                 if nxt not in survey.barred and can_attack(data, occ, bid, nxt, here):
                     attacks.add((nxt, here))
