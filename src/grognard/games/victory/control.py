@@ -133,7 +133,8 @@ def controller(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> str | N
 
     Ground units control land; air units control an airbase; naval units control sea
     hexes and coastal hexes with no enemy ground or air there, submarines never the
-    land (4.2). A vacant city or town on a player's own map is his.
+    land (4.2). A vacant city or town on a player's own map is his, and stays his while
+    only his allies stand in it (allies never take hexes from each other).
     """
     blocks = data["blocks"]
     here = occ.get(hex_id, ())
@@ -149,6 +150,9 @@ def controller(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> str | N
             if len(owners) > 1:
                 return _allied_controller(data, info, here)
         owner: str = next(iter(owners))
+        home = home_owner(data, info) if is_airbase_site(info) else None
+        if home is not None and home != owner and has_allies(data) and allied(data, home, owner):
+            return home  # 2.0 [3] our reading: a partner in an ally's city or town takes nothing
         for bid in here:
             block = blocks[bid]
             kind = arm(block)
