@@ -84,3 +84,24 @@ def test_5_51_a_damaged_carrier_loses_the_air_steps_it_can_no_longer_hold() -> N
     lose_step(state, battle, carrier)  # sunk: nothing aboard survives
     assert carrier not in state.data["blocks"]
     assert fighter not in state.data["blocks"] and bomber not in state.data["blocks"]
+
+
+def _acts_of(state: VictoryState, bid: str) -> list[tuple[object, ...]]:
+    return [a for a in state.legal_actions(BLUE) if len(a) > 1 and a[1] == bid]
+
+
+@pytest.mark.rules("4.2", "5.9")
+def test_4_2_a_carrier_that_moved_strategically_neither_launches_nor_recovers() -> None:
+    state = empty_game()
+    city, sea = _base_and_sea(state)
+    carrier = put(state, BLUE, "CV", sea, 4)
+    fighter = put(state, BLUE, "FA", sea, 1, aboard=carrier)
+    later = put(state, BLUE, "DB", city, 1)
+    start(state, "move", role=BLUE)
+    assert any(a[0] == "move" for a in _acts_of(state, fighter))  # it may launch now
+    moves = _acts_of(state, carrier)
+    dest = next(a[2] for a in moves if a[0] == "strategic" and hex_distance(city, str(a[2])) <= 3)
+    state.apply(BLUE, ("strategic", carrier, dest))
+    assert state.data["blocks"][fighter]["at"] == dest  # it sails with its aircraft aboard
+    assert _acts_of(state, fighter) == []  # no launch after a strategic move
+    assert ("move", later, dest) not in state.legal_actions(BLUE)  # and no recovery

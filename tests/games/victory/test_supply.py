@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 
 import pytest
-
 from victory_positions import BLUE, RED, empty_game, hexes, home_board, put
 
 from grognard.core import hexgrid
@@ -219,7 +218,8 @@ def test_supply_runs_across_the_seams_of_a_layout() -> None:
 def _coastal_road_hexes(state: VictoryState, board: str) -> list[str]:
     roads = _road_hexes(control.gmap(state.data))
     return hexes(
-        state, lambda i: i.terrain == "coastal" and not i.city and not i.town and i.board == board and i.id in roads
+        state,
+        lambda i: i.terrain == "coastal" and not i.city and not i.town and i.board == board and i.id in roads,
     )
 
 

@@ -7,10 +7,11 @@
 - An air unit that ends a flight (a move, a landing after battle, a retreat) in a
   hex with a carrier of its owner with room, where no city, town or airfield of his
   has room, goes aboard (`aboard` = the carrier's id). Aboard, it moves with the
-  carrier (ordinary moves and retreats; carriers may not launch or recover on a
-  strategic move, so aircraft aboard stay aboard then, our reading), needs no
+  carrier (ordinary moves, strategic moves and retreats), needs no
   supply (7.5), and counts for no stacking (5.52, 5.6).
-- It launches by flying off as any air unit from the carrier's hex.
+- It launches by flying off as any air unit from the carrier's hex, never in a turn
+  its carrier made a strategic move (`strategic`, cleared at the end of the turn),
+  nor does such a carrier recover aircraft that turn (4.2).
 - A carrier that loses steps keeps only the air steps it can hold: the excess is
   lost from the strongest aircraft aboard first, all of them when the carrier sinks
   (our reading of 5.51's "excess air steps are eliminated").
@@ -44,6 +45,13 @@ def may_land_on(block: Block) -> bool:
     return unit_of(block).arm == "air" and "no_carrier" not in tags and "carrier_launch_only" not in tags
 
 
+def may_launch(data: Data, block: Block) -> bool:
+    """4.2: an air unit aboard a carrier that made a strategic move this turn stays
+    aboard (carriers launch and recover aircraft after an ordinary move only)."""
+    cid = block.get("aboard")
+    return not cid or not data["blocks"].get(cid, {}).get("strategic")
+
+
 def carrier_with_room(data: Data, hex_id: str, bid: str) -> str | None:
     """4.2: a carrier of the block's owner in `hex_id` that can take it now."""
     blocks = data["blocks"]
@@ -54,8 +62,8 @@ def carrier_with_room(data: Data, hex_id: str, bid: str) -> str | None:
         carrier = blocks[cid]
         if carrier["at"] != hex_id or carrier["owner"] != block["owner"] or not is_carrier(carrier):
             continue
-        if carrier.get("landing"):
-            continue
+        if carrier.get("landing") or carrier.get("strategic"):
+            continue  # 4.2: no recovery after a strategic move
         planes = [b for b in aboard(data, cid) if b != bid]
         used = sum(blocks[b]["steps"] for b in planes)
         if len(planes) < CARRIER_UNITS and used + block["steps"] <= carrier["steps"]:
@@ -122,6 +130,7 @@ __all__ = [
     "carrier_with_room",
     "carry",
     "is_carrier",
+    "may_launch",
     "overflow",
     "settle",
 ]

@@ -35,7 +35,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
-from .carriers import carrier_landings, carry, is_carrier, settle
+from .carriers import carrier_landings, carry, is_carrier, may_launch, settle
 from .control import (
     STOP_TERRAIN,
     Data,
@@ -247,6 +247,8 @@ def can_move(data: Data, occ: Occ, bid: str) -> bool:
         return False
     if block["at"] in storm_area(data):
         return False  # 9.4: blocks in the storm do not move
+    if not may_launch(data, block):
+        return False  # 4.2: no launch from a carrier that moved strategically
     return not is_pinned(data, occ, bid)
 
 
@@ -288,7 +290,8 @@ def move_actions(data: Data, role: str) -> list[Action]:
         if can_move(data, occ, bid):  # 6.6, 6.7: instead of an ordinary move
             actions += [("paradrop", bid, h) for h in drop_targets(data, occ, bid)]
             actions += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]
-        if not blocks[bid]["moved"] and blocks[bid]["at"] not in (None, *survey.storm):  # 5.9, 9.4
+        idle = not blocks[bid]["moved"] and blocks[bid]["at"] not in (None, *survey.storm)  # 5.9, 9.4
+        if idle and may_launch(data, blocks[bid]):  # 4.2: aboard a carrier moved strategically, it stays
             actions += [("strategic", bid, h) for h in strategic_targets(data, occ, bid, survey)]
             actions += [("sea_move", bid, h) for h in sea_targets(data, occ, bid, survey)]
             actions += demolish_actions(data, bid)  # 9.5
@@ -346,6 +349,8 @@ class Move(Step):
             block.pop("aboard", None)  # 4.2: it flies off its carrier
         if is_carrier(block):
             carry(data, bid, dest)  # 4.2: its aircraft go with it
+            if action[0] == "strategic":
+                block["strategic"] = True  # 4.2: it launches and recovers nothing this turn
         block["at"], block["moved"] = dest, True
         block.pop("beachhead", None)  # 6.71: a beachhead lasts while its unit stays
         block.pop("blockade", None)  # 6.8: ships that sail away lift their blockade

@@ -339,6 +339,7 @@ def _end_production(game: Any) -> None:
         block["moved"] = False
         block["entered"] = None
         block.pop("flown", None)
+        block.pop("strategic", None)  # 4.2: a carrier's strategic move lasts the turn
     data["turn"] += 1
     data["phase"] = "initiative"
     game.mark_irreversible()  # the builds become known (as hidden blocks) to all
