@@ -2,8 +2,12 @@
 
 - A carrier is an airbase of its owner: it holds at most two air units whose steps
   together are no more than its own (4.2, 5.51); heavy bombers, patrol bombers and
-  atom bombs never use carriers, medium bombers may fly from one but not land on it
-  (the `no_carrier` and `carrier_launch_only` tags).
+  atom bombs never use carriers, medium bombers may load onto one in port and fly
+  from it but not land on it at sea (the `no_carrier` and `carrier_launch_only` tags,
+  4.1).
+- An air unit that has not moved, in a port hex with its owner's carrier, may load
+  onto it: `("board", bid)`, its move for the turn (our reading); that is how a medium
+  bomber gets aboard.
 - An air unit that ends a flight (a move, a landing after battle, a retreat) in a
   hex with a carrier of its owner with room, where no city, town or airfield of his
   has room, goes aboard (`aboard` = the carrier's id). Aboard, it moves with the
@@ -25,7 +29,7 @@ A lower module: it reads and writes the game data; the phases call it.
 
 from __future__ import annotations
 
-from .control import Block, Data, airbases_with_room, hex_distance, occupancy, unit_of
+from .control import Block, Data, airbases_with_room, gmap, hex_distance, occupancy, storm_area, unit_of
 
 CARRIER_UNITS = 2  # 4.2: air units a carrier holds
 
@@ -40,9 +44,14 @@ def aboard(data: Data, cid: str) -> list[str]:
     return sorted(b for b, block in blocks.items() if block.get("aboard") == cid)
 
 
-def may_land_on(block: Block) -> bool:
+def may_land_on(block: Block, in_port: bool = False) -> bool:
+    """4.1, 4.2: whether an air unit may go aboard a carrier: never a heavy bomber (nor
+    a patrol bomber or atom bomb); a medium bomber only in port, where it loads to fly
+    from the carrier later."""
     tags = unit_of(block).tags
-    return unit_of(block).arm == "air" and "no_carrier" not in tags and "carrier_launch_only" not in tags
+    if unit_of(block).arm != "air" or "no_carrier" in tags:
+        return False
+    return in_port or "carrier_launch_only" not in tags
 
 
 def may_launch(data: Data, block: Block) -> bool:
@@ -56,7 +65,7 @@ def carrier_with_room(data: Data, hex_id: str, bid: str) -> str | None:
     """4.2: a carrier of the block's owner in `hex_id` that can take it now."""
     blocks = data["blocks"]
     block = blocks[bid]
-    if not may_land_on(block):
+    if not may_land_on(block, in_port=bool(gmap(data).hexes[hex_id].port)):
         return None
     for cid in sorted(blocks):
         carrier = blocks[cid]
@@ -74,7 +83,7 @@ def carrier_with_room(data: Data, hex_id: str, bid: str) -> str | None:
 def carrier_landings(data: Data, bid: str, origin: str, reach: int) -> list[str]:
     """5.51: hexes within `reach` of `origin` where the block could land on a carrier."""
     blocks = data["blocks"]
-    if not may_land_on(blocks[bid]):
+    if not may_land_on(blocks[bid], in_port=True):
         return []
     owner = blocks[bid]["owner"]
     hexes = {
@@ -84,6 +93,18 @@ def carrier_landings(data: Data, bid: str, origin: str, reach: int) -> list[str]
     }
     hexes = {h for h in hexes if hex_distance(origin, h) <= reach}
     return sorted(h for h in hexes if carrier_with_room(data, h, bid))
+
+
+def board_target(data: Data, bid: str) -> str | None:
+    """4.1, 4.2: the carrier an air unit that has not moved may load onto in its own
+    port hex (`("board", bid)`, its move for the turn: our reading), or None."""
+    block = data["blocks"][bid]
+    at = block["at"]
+    if block["moved"] or block.get("aboard") or unit_of(block).arm != "air" or at is None:
+        return None
+    if not gmap(data).hexes[at].port or at in storm_area(data):
+        return None  # 9.4: nothing moves in the storm
+    return carrier_with_room(data, at, bid)
 
 
 def settle(data: Data, bid: str, dest: str) -> None:
@@ -126,6 +147,7 @@ def overflow(data: Data, cid: str) -> list[tuple[str, int]]:
 __all__ = [
     "CARRIER_UNITS",
     "aboard",
+    "board_target",
     "carrier_landings",
     "carrier_with_room",
     "carry",

@@ -35,7 +35,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
-from .carriers import carrier_landings, carry, is_carrier, may_launch, settle
+from .carriers import board_target, carrier_landings, carry, is_carrier, may_launch, settle
 from .control import (
     STOP_TERRAIN,
     Data,
@@ -295,6 +295,9 @@ def move_actions(data: Data, role: str) -> list[Action]:
             actions += [("strategic", bid, h) for h in strategic_targets(data, occ, bid, survey)]
             actions += [("sea_move", bid, h) for h in sea_targets(data, occ, bid, survey)]
             actions += demolish_actions(data, bid)  # 9.5
+        at = blocks[bid]["at"]
+        if at is not None and not has_enemy(data, occ, at, role) and board_target(data, bid) is not None:
+            actions.append(("board", bid))  # 4.1, 4.2: loading onto a carrier in port
     return actions
 
 
@@ -332,6 +335,12 @@ class Move(Step):
             return
         if action[0] == "demolish":
             demolish(game, role, action[1], action[2])
+            return
+        if action[0] == "board":  # 4.1, 4.2: an air unit loads onto a carrier in its port
+            bid = action[1]
+            cid = board_target(data, bid)
+            data["blocks"][bid].update(aboard=cid, moved=True)
+            game.log(f"you load {bid} aboard {cid}", to=[role])  # unseen: no block leaves its hex
             return
         if action[0] == "ally":  # 2.0 [3]: declared openly; it holds once both have offered
             game.log(f"{role} offers an alliance to {action[1]}")
