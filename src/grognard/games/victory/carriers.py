@@ -29,7 +29,7 @@ A lower module: it reads and writes the game data; the phases call it.
 
 from __future__ import annotations
 
-from .control import Block, Data, airbases_with_room, gmap, hex_distance, occupancy, storm_area, unit_of
+from .control import Block, Data, airbases_with_room, flight_distance, gmap, occupancy, storm_area, unit_of
 
 CARRIER_UNITS = 2  # 4.2: air units a carrier holds
 
@@ -91,7 +91,7 @@ def carrier_landings(data: Data, bid: str, origin: str, reach: int) -> list[str]
         for c in blocks.values()
         if c["owner"] == owner and c["at"] is not None and is_carrier(c)
     }
-    hexes = {h for h in hexes if hex_distance(origin, h) <= reach}
+    hexes = {h for h in hexes if flight_distance(data, origin, h) <= reach}  # 9.4: round the storm
     return sorted(h for h in hexes if carrier_with_room(data, h, bid))
 
 

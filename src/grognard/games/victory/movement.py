@@ -43,10 +43,10 @@ from .control import (
     attack_reach,
     barred_battles,
     enemy_hexes,
+    flight_distance,
     gmap,
     has_enemy,
     has_room,
-    hex_distance,
     land_terrain,
     occupancy,
     owners_at,
@@ -186,14 +186,18 @@ def _air_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str]
     start, reach = block["at"], unit_of(block).move
     storm = survey.storm  # 9.4: no flight ends or strikes in the storm
     ends = {h for h in survey.airbases(start, reach) if h != start and h not in storm}
-    near = [h for h in survey.carrier_hexes if h not in (start, *storm) and hex_distance(start, h) <= reach]
+    near = [
+        h for h in survey.carrier_hexes if h not in (start, *storm) and flight_distance(data, start, h) <= reach
+    ]
     if near:  # 4.2: carriers are airbases too
         ends |= set(carrier_landings(data, bid, start, reach)) & set(near)
     strike = attack_reach(data, block)  # 5.53, and the Air Range option
     attacks = {
         (h, "air")
         for h in survey.enemies - survey.barred
-        if hex_distance(start, h) <= strike and h not in storm and can_attack(data, occ, bid, h, "air")
+        if h not in storm
+        and flight_distance(data, start, h) <= strike  # 9.4: round the storm
+        and can_attack(data, occ, bid, h, "air")
     }
     return ends, attacks
 
@@ -210,8 +214,8 @@ def atom_targets(data: Data, occ: Occ, bid: str) -> list[str]:
     return sorted(
         h
         for h in enemy_hexes(data, occ, role)
-        if hex_distance(start, h) <= reach
-        and h not in storm
+        if h not in storm
+        and flight_distance(data, start, h) <= reach  # 9.4: round the storm
         and h not in barred_battles(data, role)
         and can_attack(data, occ, bid, h, "air")
     )
@@ -231,8 +235,8 @@ def rocket_targets(data: Data, occ: Occ, bid: str) -> list[str]:
     return sorted(
         h
         for h in enemy_hexes(data, occ, role)
-        if hex_distance(start, h) <= reach
-        and h not in storm
+        if h not in storm
+        and flight_distance(data, start, h) <= reach  # 9.4: round the storm
         and battles.get(h, {}).get("attacker", role) == role
         and h not in barred_battles(data, role)
         and has_room(data, occ, h, role, "ground")
@@ -387,7 +391,7 @@ class Move(Step):
         via = action[3]
         block["entered"] = via
         if via == "air":
-            block["flown"] = hex_distance(origin, dest)  # for the landing move (5.53)
+            block["flown"] = flight_distance(data, origin, dest)  # for the landing move (5.53, 9.4)
         battles = data["battles"]
         if dest not in battles:
             occ = occupancy(data)

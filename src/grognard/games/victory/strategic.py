@@ -30,9 +30,9 @@ from .control import (
     blockaded_ports,
     controller,
     enemy_hexes,
+    flight_distance,
     gmap,
     has_enemy,
-    hex_distance,
     is_friendly,
     is_friendly_airbase,
     is_land,
@@ -106,7 +106,7 @@ class Survey:
         """control.friendly_airbases (5.51), the bases asked once."""
         if self._bases is None:
             self._bases = airbases_with_room(self.data, self.occ, self.role)
-        return [h for h in self._bases if hex_distance(origin, h) <= reach]
+        return [h for h in self._bases if flight_distance(self.data, origin, h) <= reach]  # 9.4
 
     def blockaded(self) -> set[str]:
         """control.blockaded_ports (6.8), asked once."""
