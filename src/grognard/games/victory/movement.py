@@ -187,7 +187,9 @@ def _air_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str]
     storm = survey.storm  # 9.4: no flight ends or strikes in the storm
     ends = {h for h in survey.airbases(start, reach) if h != start and h not in storm}
     near = [
-        h for h in survey.carrier_hexes if h not in (start, *storm) and flight_distance(data, start, h) <= reach
+        h
+        for h in survey.carrier_hexes
+        if h not in (start, *storm) and flight_distance(data, start, h) <= reach  # 9.4
     ]
     if near:  # 4.2: carriers are airbases too
         ends |= set(carrier_landings(data, bid, start, reach)) & set(near)
