@@ -187,6 +187,15 @@ class Victory(Ruleset):
             home_bonus={
                 board: spec.home_city_bonus.get(p.side, 0) for p in players for board in p.home_boards
             },
+            board_quota={  # 10.4: B's forces are set per outer map
+                p.role: (
+                    {"pp": p.purchase_pp // len(p.home_boards)}
+                    if p.role in budgets
+                    else {"units": p.random_units // len(p.home_boards)}
+                )
+                for p in players
+                if p.per_board and len(p.home_boards) > 1
+            },
         )
 
     # ----- battle odds (odds.py: the numpy battle simulator; hidden blocks by a prior)

@@ -127,6 +127,53 @@ def _fits(data: Data, occ: dict[str, list[str]], role: str, bid: str, hex_id: st
     return stack_limit(info, kind) > 0 and has_room(data, occ, hex_id, role, kind)
 
 
+def _cost(block: dict[str, Any]) -> int:
+    """10.2, 10.4: what a starting block counts against a PP quota: its steps' cost."""
+    return int(unit_table()[block["type"]].cost) * int(block["steps"])
+
+
+def within_quota(data: Data, role: str, bid: str, hex_id: str) -> bool:
+    """10.4: whether placing `bid` at `hex_id` keeps every home board of the player
+    within its quota (units or PP per map), and leaves the blocks still in hand a way
+    to fill the quotas left (so that deployment never reaches a dead end)."""
+    quota = data["board_quota"][role]
+    the_map = gmap(data)
+    blocks = data["blocks"]
+    boards = sorted({the_map.hexes[h].board for h in home_sites(data, role)})
+    measure = (lambda b: 1) if "units" in quota else (lambda b: _cost(b))
+    limit = int(quota.get("units", quota.get("pp", 0)))
+    used = dict.fromkeys(boards, 0)
+    for block in blocks.values():
+        if block["owner"] == role and block["at"] is not None and not is_resource(block):
+            board = the_map.hexes[block["at"]].board
+            if board in used:
+                used[board] += measure(block)
+    board = the_map.hexes[hex_id].board
+    used[board] += measure(blocks[bid])
+    if used[board] > limit:
+        return False
+    left = sorted(
+        (measure(blocks[b]) for b in undeployed(data, role) if b != bid and not is_resource(blocks[b])),
+        reverse=True,
+    )
+    return _packs(tuple(left), tuple(sorted(limit - used[b] for b in boards)))
+
+
+@cache
+def _packs(items: tuple[int, ...], room: tuple[int, ...]) -> bool:
+    """Whether the items (largest first) fit into bins of these sizes (sorted)."""
+    if not items:
+        return True
+    if sum(items) > sum(room):
+        return False
+    first, rest = items[0], items[1:]
+    for k, space in enumerate(room):
+        if space >= first and (k == 0 or room[k - 1] != space):
+            if _packs(rest, tuple(sorted((*room[:k], space - first, *room[k + 1 :])))):
+                return True
+    return False
+
+
 def _coast_bound(data: Data, bid: str) -> bool:
     """Ships and marines can only start in port cities; other blocks anywhere."""
     block = data["blocks"][bid]
@@ -148,6 +195,8 @@ def deploy_targets(
     drops that last condition, for forces that cannot meet it)."""
     occ = occupancy(data) if occ is None else occ
     sites = [h for h in home_sites(data, role) if _fits(data, occ, role, bid, h)]
+    if data.get("board_quota", {}).get(role):
+        sites = [h for h in sites if within_quota(data, role, bid, h)]  # 10.4
     if not strict:
         return sites
     the_map = gmap(data)
@@ -255,12 +304,15 @@ def setup_game(
     pickers: list[str] | None = None,
     adjuster: str = "",
     budgets: dict[str, int] | None = None,
+    board_quota: dict[str, dict[str, int]] | None = None,
 ) -> None:
     """Fill a new game's data: the map, each player's home board (in seat order, one
     board each), his starting blocks at full strength (10.1) under ids dealt in random
     order, then deployment (1.4); with `budgets` (10.2) the players buy their forces
     first. With `pickers` (who picks each slot's board, 1.1)
-    the players first choose the boards and `adjuster` makes the final adjustment."""
+    the players first choose the boards and `adjuster` makes the final adjustment.
+    `board_quota` ({role: {"units": n} or {"pp": n}}) bounds what a player deploys on
+    each of his home boards (10.4)."""
     data = state.data
     roles: list[str] = sides(data)
     options = dict(state.meta["options"])
@@ -293,6 +345,8 @@ def setup_game(
         pp={},
         result=None,
     )
+    if board_quota:
+        data["board_quota"] = board_quota
     set_minimums(data)
     for role in roles:
         mine = ", ".join(f"{b} {blocks[b]['type']}" for b in sorted(blocks) if blocks[b]["owner"] == role)
