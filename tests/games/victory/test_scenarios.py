@@ -6,9 +6,11 @@ import json
 from collections import Counter
 from typing import Any
 
+import msgspec
 import pytest
 
-from grognard.games.victory import RULESET, boards, scenarios, units
+from grognard.core.errors import BadOptions
+from grognard.games.victory import RULESET, boards, scenarios, setup, units
 from grognard.games.victory.boards import game_map
 from grognard.games.victory.scenarios import ScenarioDataError
 
@@ -230,7 +232,8 @@ def _deploy_on(state: Any, role: str, board: str) -> int:
     the_map = game_map(state.data["map"])
     placed = 0
     while True:
-        here = [a for a in state.legal_actions(role) if a[0] == "deploy" and the_map.hexes[a[2]].board == board]
+        legal = state.legal_actions(role)
+        here = [a for a in legal if a[0] == "deploy" and the_map.hexes[a[2]].board == board]
         if not here:
             return placed
         state.apply(role, here[0])
@@ -277,3 +280,28 @@ def test_10_4_two_player_b_buys_40_pp_of_forces_for_each_outer_map() -> None:
     for board in (first, second):
         pp = sum(table[x["type"]].cost * x["steps"] for x in _on_board(state, b.role, board))
         assert pp == 40, board
+
+
+@pytest.mark.rules("10.6")
+def test_10_6_the_turn_limit_option_takes_its_default_and_cap_from_the_scenario_data() -> None:
+    limit = scenarios.time_limit()
+    option = next(o for o in RULESET.options if o.id == "turn_limit")
+    assert (option.default, option.max) == (limit.suggested_turns, limit.max_turns)
+    with pytest.raises(BadOptions):
+        RULESET.new_game("quick-start", {"turn_limit": limit.max_turns + 1}, 0)
+
+
+@pytest.mark.rules("1.4", "O1.1", "10.1")
+def test_1_4_deployment_reads_its_settings_from_the_scenario_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = scenarios.deployment_rules()
+    changed = msgspec.structs.replace(rules, fog_of_war_batch=2, full_strength=False, places=("city",))
+    monkeypatch.setattr(setup, "deployment_rules", lambda: changed)
+    state = RULESET.new_game("quick-start", {"fog_deploy": True}, 0)
+    assert all(b["steps"] == 1 for b in state.data["blocks"].values())  # not at full strength
+    first = state.active_roles()[0]
+    the_map = game_map(state.data["map"])
+    for _ in range(2):
+        legal = state.legal_actions(first)
+        assert all(the_map.hexes[a[2]].city for a in legal if a[0] == "deploy")  # towns left out
+        state.apply(first, legal[0])
+    assert state.active_roles() != [first]  # a batch of two, not three

@@ -24,7 +24,7 @@ from . import why
 from .boards import layouts, parse_key
 from .commanders import seat_data
 from .mapchoice import pick_order
-from .scenarios import ScenarioSpec, quick_start_pool, scenario_spec
+from .scenarios import ScenarioSpec, quick_start_pool, scenario_spec, time_limit
 from .setup import setup_game
 from .state import VictoryState
 
@@ -52,10 +52,10 @@ class Victory(Ruleset):
         Option(
             "turn_limit",
             "int",
-            10,
+            time_limit().suggested_turns,
             "10.6: game turns before the player with the most PP wins.",
             min=1,
-            max=60,
+            max=time_limit().max_turns,
         ),
         Option(
             "bought_forces",

@@ -34,12 +34,11 @@ from .control import (
     stack_limit,
 )
 from .factories import plays_factories
-from .scenarios import min_units_for
+from .scenarios import deployment_rules, min_units_for
 from .strategic import road_links
 from .units import unit_table
 
 Action = tuple[Any, ...]
-FOG_BATCH = 3  # the Fog of War sidebar: three blocks at a time
 RESOURCE = "RE"  # 4.3: the resource block every player starts with (`resources` option)
 
 
@@ -168,9 +167,10 @@ def _packs(items: tuple[int, ...], room: tuple[int, ...]) -> bool:
         return False
     first, rest = items[0], items[1:]
     for k, space in enumerate(room):
-        if space >= first and (k == 0 or room[k - 1] != space):
-            if _packs(rest, tuple(sorted((*room[:k], space - first, *room[k + 1 :])))):
-                return True
+        if space < first or (k and room[k - 1] == space):
+            continue  # too small, or the same as the bin tried before
+        if _packs(rest, tuple(sorted((*room[:k], space - first, *room[k + 1 :])))):
+            return True
     return False
 
 
@@ -194,12 +194,18 @@ def deploy_targets(
     keeping in hand blocks that can still fill every city to two (`strict=False`
     drops that last condition, for forces that cannot meet it)."""
     occ = occupancy(data) if occ is None else occ
-    sites = [h for h in home_sites(data, role) if _fits(data, occ, role, bid, h)]
+    places = deployment_rules().places  # 1.4, 10.0: cities and towns
+    the_map = gmap(data)
+    sites = [
+        h
+        for h in home_sites(data, role)
+        if ("city" in places and the_map.hexes[h].city) or ("town" in places and the_map.hexes[h].town)
+        if _fits(data, occ, role, bid, h)
+    ]
     if data.get("board_quota", {}).get(role):
         sites = [h for h in sites if within_quota(data, role, bid, h)]  # 10.4
     if not strict:
         return sites
-    the_map = gmap(data)
     needy = _needy(data, occ, role)
     left = [b for b in undeployed(data, role) if b != bid]
     free = sum(1 for b in left if not _coast_bound(data, b))
@@ -247,7 +253,7 @@ class Deploy(Step):
         )
         if frame.get("turn_of"):
             frame["placed"] += 1
-            if frame["placed"] >= FOG_BATCH or not undeployed(game.data, role):
+            if frame["placed"] >= deployment_rules().fog_of_war_batch or not undeployed(game.data, role):
                 frame["placed"] = 0
                 frame["turn_of"] = _next_deployer(game.data, role)
         self.run(game, frame)
@@ -323,7 +329,9 @@ def setup_game(
         types = list(forces[role]) + ([RESOURCE] if mines else [])
         state.rng.shuffle(types)  # ids in random order: an id tells nothing (hidden_tokens)
         for number, type_id in enumerate(types, start=1):
-            steps = 1 if type_id == RESOURCE else unit_table()[type_id].max_steps  # 4.3: mined from one
+            full = deployment_rules().full_strength  # 10.1: deployed at full strength
+            # 4.3: a resource block is mined from one step
+            steps = 1 if type_id == RESOURCE or not full else unit_table()[type_id].max_steps
             blocks[f"{role}-{number:02d}"] = new_block(role, type_id, steps)
         next_id[role] = len(types) + 1
     data.update(
