@@ -7,7 +7,7 @@ import pytest
 from victory_positions import BLUE, RED, empty_game, hexes, neighbours, put, side, start_moves
 
 from grognard.games.victory import VictoryState
-from grognard.games.victory.control import controller, gmap, hex_distance, landing_reach, occupancy
+from grognard.games.victory.control import controller, gmap, hex_distance, landing_reach, occupancy, side_key
 
 PLAIN = ("river", "alpine", "road", "canal", "bridge", "shoal")
 
@@ -271,3 +271,54 @@ def test_3_1_no_ground_move_crosses_a_river_estuary() -> None:
         put(state, RED, "IN", b, 1)  # nor does it attack across (5.3: impassable)
         start_moves(state, BLUE)
         assert b not in _targets(state, bid, "attack"), (a, b)
+
+
+def _canal(state: VictoryState) -> tuple[str, str]:
+    """The sea hexes at the two ends of the map's canal (3.1), the first next to its
+    first hex, the second next to its last."""
+    the_map = gmap(state.data)
+    cells = hexes(state, lambda i: i.canal)
+    ends = [h for h in cells if any(the_map.hexes[n].terrain == "sea" for n in neighbours(state, h))]
+    assert len(ends) == 2
+    seas = [next(n for n in neighbours(state, h) if the_map.hexes[n].terrain == "sea") for h in ends]
+    return seas[0], seas[1]
+
+
+@pytest.mark.rules("3.1", "5.9")
+def test_3_1_ships_pass_along_a_canal_by_strategic_movement_only() -> None:
+    state = empty_game(maps=4)  # board D carries the Daal canal, on red's side
+    west, east = _canal(state)
+    state.data["order"] = [RED, BLUE]
+    ship = put(state, RED, "CA", west, 4)
+    start_moves(state, RED)
+    inland = hexes(state, lambda i: i.canal and i.terrain != "coastal")
+    assert inland
+    assert east in _targets(state, ship, "strategic")  # through the canal
+    assert not set(inland) & (_targets(state, ship, "strategic") | _targets(state, ship))  # never ends there
+    assert east not in _targets(state, ship)  # an ordinary move does not use the canal
+    state.data["options"]["logistics"] = True
+    the_map = gmap(state.data)
+    side = next(
+        side_key(a, b) for a in inland for b in neighbours(state, a) if "canal" in the_map.side_features(a, b)
+    )
+    state.data["destroyed"] = [side]  # 9.5: a destroyed canal carries no ship
+    start_moves(state, RED)
+    assert east not in _targets(state, ship, "strategic")
+
+
+@pytest.mark.rules("4.2", "3.1")
+def test_4_2_a_carrier_in_a_canal_hex_neither_launches_nor_recovers() -> None:
+    state = empty_game(maps=4)
+    state.data["order"] = [RED, BLUE]
+    the_map = gmap(state.data)
+    ends = hexes(state, lambda i: i.canal and i.terrain == "coastal" and not i.city)
+    end = ends[0]
+    carrier = put(state, RED, "CV", end, 4)
+    fighter = put(state, RED, "FA", end, 1, aboard=carrier)
+    start_moves(state, RED)
+    assert not _targets(state, fighter) and not _targets(state, fighter, "attack")
+    sea = next(n for n in neighbours(state, end) if the_map.hexes[n].terrain == "sea")
+    state.data["blocks"][fighter]["at"] = sea
+    del state.data["blocks"][fighter]["aboard"]
+    start_moves(state, RED)
+    assert end not in _targets(state, fighter)  # no landing on it there either

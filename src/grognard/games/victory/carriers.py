@@ -15,7 +15,7 @@
   supply (7.5), and counts for no stacking (5.52, 5.6).
 - It launches by flying off as any air unit from the carrier's hex, never in a turn
   its carrier made a strategic move (`strategic`, cleared at the end of the turn),
-  nor does such a carrier recover aircraft that turn (4.2).
+  nor does such a carrier recover aircraft that turn (4.2); nor in a canal hex (4.2).
 - A carrier that loses steps keeps only the air steps it can hold: the excess is
   lost from the strongest aircraft aboard first, all of them when the carrier sinks
   (our reading of 5.51's "excess air steps are eliminated").
@@ -56,17 +56,24 @@ def may_land_on(block: Block, in_port: bool = False) -> bool:
 
 def may_launch(data: Data, block: Block) -> bool:
     """4.2: an air unit aboard a carrier that made a strategic move this turn stays
-    aboard (carriers launch and recover aircraft after an ordinary move only)."""
+    aboard (carriers launch and recover aircraft after an ordinary move only), and so
+    does one aboard a carrier in a canal hex (4.2)."""
     cid = block.get("aboard")
-    return not cid or not data["blocks"].get(cid, {}).get("strategic")
+    if not cid:
+        return True
+    carrier = data["blocks"].get(cid, {})
+    if carrier.get("at") and gmap(data).hexes[carrier["at"]].canal:
+        return False  # 4.2: no launch in a canal hex
+    return not carrier.get("strategic")
 
 
 def carrier_with_room(data: Data, hex_id: str, bid: str) -> str | None:
     """4.2: a carrier of the block's owner in `hex_id` that can take it now."""
     blocks = data["blocks"]
     block = blocks[bid]
-    if not may_land_on(block, in_port=bool(gmap(data).hexes[hex_id].port)):
-        return None
+    info = gmap(data).hexes[hex_id]
+    if info.canal or not may_land_on(block, in_port=bool(info.port)):
+        return None  # 4.2: no recovery in a canal hex
     for cid in sorted(blocks):
         carrier = blocks[cid]
         if carrier["at"] != hex_id or carrier["owner"] != block["owner"] or not is_carrier(carrier):
