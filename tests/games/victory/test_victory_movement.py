@@ -322,3 +322,39 @@ def test_4_2_a_carrier_in_a_canal_hex_neither_launches_nor_recovers() -> None:
     del state.data["blocks"][fighter]["aboard"]
     start_moves(state, RED)
     assert end not in _targets(state, fighter)  # no landing on it there either
+
+
+def _road_through_stop_terrain(state: VictoryState) -> tuple[str, str, str]:
+    """(road hex, stop-terrain hex entered from it along the road, a land hex beyond
+    it off the road, in a straight line: reachable in two steps only through it)."""
+    the_map = gmap(state.data)
+    stops = hexes(state, lambda i: i.land_terrain in ("forest", "marsh", "mountain"))
+    for f in stops:
+        for r in neighbours(state, f):
+            if not the_map.hexes[r].land_terrain or "road" not in side(state, r, f):
+                continue
+            for n in neighbours(state, f):
+                features = side(state, f, n)
+                common = [m for m in neighbours(state, n) if m in neighbours(state, r)]
+                if (
+                    hex_distance(r, n) == 2
+                    and common == [f]
+                    and the_map.hexes[n].land_terrain
+                    and not features & {"road", "alpine", "estuary", "canal"}
+                ):
+                    return r, f, n
+    raise AssertionError("no road through stopping terrain")
+
+
+@pytest.mark.rules("3.3", "3.1")
+def test_3_3_a_block_that_passed_stopping_terrain_by_road_may_not_leave_the_road() -> None:
+    state = empty_game()
+    road, forest, beyond = _road_through_stop_terrain(state)
+    bid = put(state, BLUE, "IN", road, 4)  # move 2: road, then off it
+    start_moves(state, BLUE)
+    reach = _targets(state, bid)
+    assert forest in reach
+    assert beyond not in reach  # it went on only thanks to the road
+    put(state, RED, "IN", beyond, 1)
+    start_moves(state, BLUE)
+    assert beyond not in _targets(state, bid, "attack")  # nor attacks off the road

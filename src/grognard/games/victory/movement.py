@@ -126,6 +126,10 @@ def _ground_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[s
         here, by_road, left = queue.popleft()
         if best.get((here, by_road), -1) > left:
             continue
+        # 3.3 our reading: a block that went on through terrain that stops (3.1) only
+        # because it moved along the road may not leave the road afterwards
+        stopping = land_terrain(the_map.hexes[here]) in STOP_TERRAIN
+        on_road_only = by_road and here != start and not free_terrain and stopping
         for nxt in the_map.adjacent(here):
             info = the_map.hexes[nxt]
             if not info.land_terrain or (coastal_only and info.terrain != "coastal") or nxt in storm:
@@ -134,6 +138,8 @@ def _ground_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[s
             road = "road" in features
             if not ground_passable(features):
                 continue  # 3.1: alpine off the road, a river's estuary
+            if on_road_only and not road:
+                continue  # 3.3: it may not leave the road (nor attack off it)
             if nxt in enemy:
                 if nxt not in survey.barred and can_attack(data, occ, bid, nxt, here):
                     attacks.add((nxt, here))
