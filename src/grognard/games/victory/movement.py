@@ -6,7 +6,8 @@ hexside `via|hex` (`via` is "air" for air units, which ignore hexsides, 5.3). Th
 paths are searched here; the rules they obey:
 
 - ground (5.7, 3.1, 3.3): land hexes; stop on entering forest, marsh or mountain
-  unless the whole move is by road (cavalry never stop for terrain); stop after
+  unless the whole move is by road, and then never leave the road after such a hex
+  (cavalry never stop for terrain); stop after
   crossing a river except at a bridge (engineers never stop); stop on crossing a
   canal; alpine hexsides only by road; never across a river's estuary (3.1, from its
   mouth to the first bridge); stop on entering an enemy hex;
