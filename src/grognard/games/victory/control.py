@@ -22,7 +22,7 @@ from grognard.core.hexgrid import distance, hexside, parse_hex_id
 
 from .boards import GameMap, HexInfo, game_map
 from .sides import allied, has_allies, is_enemy, teams_of
-from .supply import supplied_hexes
+from .supply import supply_network
 from .terrain import ground_hexside_limit, terrain_effects
 from .units import UnitType, unit_table
 
@@ -523,7 +523,7 @@ def _raw_supplied(
     mine = {role, *friends}
     sources = [h for h, info in gmap(data).hexes.items() if info.city and owners[h] in mine]
     heads = [b["at"] for b in data["blocks"].values() if b["owner"] == role and b.get("beachhead")]
-    return supplied_hexes(
+    return supply_network(
         gmap(data),
         role,
         owners,
@@ -535,7 +535,7 @@ def _raw_supplied(
         beachheads=heads,
         broken_sides=list(data.get("destroyed", ())),  # 9.5
         mulberries=[h for h in data.get("mulberries", {}) if working_mulberry(data, h, role)],  # 9.7
-    )
+    ).supplied
 
 
 def working_mulberry(data: Data, hex_id: str, role: str) -> bool:

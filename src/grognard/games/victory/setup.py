@@ -139,7 +139,10 @@ def within_quota(data: Data, role: str, bid: str, hex_id: str) -> bool:
     the_map = gmap(data)
     blocks = data["blocks"]
     boards = sorted({the_map.hexes[h].board for h in home_sites(data, role)})
-    measure = (lambda b: 1) if "units" in quota else (lambda b: _cost(b))
+
+    def measure(block: dict[str, Any]) -> int:
+        return 1 if "units" in quota else _cost(block)
+
     limit = int(quota.get("units", quota.get("pp", 0)))
     used = dict.fromkeys(boards, 0)
     for block in blocks.values():

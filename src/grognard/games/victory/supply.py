@@ -186,13 +186,15 @@ def supplied_hexes(
     controller: Mapping[HexId, str | None],
     occupied_by_enemy: Callable[[HexId], bool],
     sources: Iterable[HexId],
+    sea_cut: Callable[[HexId], bool] | None = None,
     **extra: Collection[HexId],
 ) -> frozenset[HexId]:
     """The hexes where `player`'s ground and air units are in supply (7.0).
 
     The arguments are those of `supply_network`, which gives the bases and lines too.
     """
-    return supply_network(gmap, player, controller, occupied_by_enemy, sources, **extra).supplied
+    network = supply_network(gmap, player, controller, occupied_by_enemy, sources, sea_cut=sea_cut, **extra)
+    return network.supplied
 
 
 def is_supplied(network: SupplyNetwork, hex_id: HexId) -> bool:
