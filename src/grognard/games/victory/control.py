@@ -15,12 +15,14 @@ other players until all are done).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from grognard.core.hexgrid import distance, hexside, parse_hex_id
 
 from .boards import GameMap, HexInfo, game_map
+from .flight import flight_distance as flight_distance
+from .flight import storm_area as storm_area
 from .sides import allied, has_allies, is_enemy, teams_of
 from .supply import supply_network
 from .terrain import ground_hexside_limit, terrain_effects
@@ -234,55 +236,6 @@ def may_blockade(data: Data, hex_id: str, bid: str) -> bool:
     if hex_id in data.get("mulberries", {}):
         return True  # 9.7: a mulberry is a port
     return bool(gmap(data).hexes[hex_id].port) or any(blocks[b].get("beachhead") for b in here)
-
-
-def storm_area(data: Data) -> frozenset[str]:
-    """9.4: the storm's hex and the hexes around it (empty without a storm)."""
-    hex_id = data.get("storm")
-    if not hex_id:
-        return frozenset()
-    return _storm_area(data["map"], hex_id)
-
-
-@cache
-def _storm_area(map_key: str, hex_id: str) -> frozenset[str]:
-    return frozenset([hex_id, *game_map(map_key).neighbors(hex_id)])
-
-
-def flight_distance(data: Data, origin: str, dest: str) -> int:
-    """9.4: how many hexes an air unit flies from `origin` to `dest`: the straight hex
-    distance, or with a storm on the map the shortest path that does not pass through
-    its area (it may end in it: whether it may is the caller's question). A large
-    number when no such path exists."""
-    storm = data.get("storm")
-    straight = hex_distance(origin, dest)
-    if not storm or hex_distance(origin, storm) + hex_distance(storm, dest) - 2 > straight:
-        return straight  # no shortest path comes near the storm's area
-    return _around_storm(data["map"], storm, origin).get(dest, UNREACHABLE)
-
-
-UNREACHABLE = 10**6
-_LONGEST_FLIGHT = 16  # twice the longest air move (8) under the Air Range option (5.53)
-
-
-@lru_cache(maxsize=4096)
-def _around_storm(map_key: str, storm: str, origin: str) -> Mapping[str, int]:
-    """Flight distances from `origin` up to the longest flight, never through the
-    storm's area (9.4) but possibly into it."""
-    the_map = game_map(map_key)
-    shut = _storm_area(map_key, storm)
-    seen = {origin: 0}
-    todo = [origin]
-    for here in todo:
-        if here != origin and here in shut:
-            continue  # no flight goes on through the storm
-        if seen[here] >= _LONGEST_FLIGHT:
-            continue
-        for nxt in the_map.neighbors(here):
-            if nxt not in seen:
-                seen[nxt] = seen[here] + 1
-                todo.append(nxt)
-    return seen
 
 
 def is_enemy_hex(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
