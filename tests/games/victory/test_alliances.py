@@ -13,7 +13,7 @@ from victory_positions import act, actor, battle, hexes, neighbours, put, side, 
 from grognard.core.errors import BadOptions
 from grognard.games.victory import RULESET, VictoryState
 from grognard.games.victory.ai import VictoryHeuristic
-from grognard.games.victory.control import controller, gmap, occupancy, supply_map
+from grognard.games.victory.control import controlled_pp, controller, gmap, occupancy, supply_map
 from grognard.games.victory.endturn import check_victory
 from grognard.games.victory.retreats import retreat_targets
 from grognard.games.victory.sides import allied, is_enemy, may_offer, offer, teams_of
@@ -169,9 +169,35 @@ def test_5_4_an_allys_city_stays_his_when_his_partner_stands_in_it() -> None:
     the_map = gmap(data)
     city = next(h for h, i in the_map.hexes.items() if i.city and data["homes"].get(i.board) == GREEN)
     put(state, RED, "IN", city, 4)
-    assert controller(data, occupancy(data), city) == RED  # held by red's blocks alone
+    assert controller(data, occupancy(data), city) == GREEN  # red stands in it, green keeps it
     put(state, GREEN, "IN", city, 2)
     assert controller(data, occupancy(data), city) == GREEN  # our reading: the home player first
+    put(state, BLUE, "IN", city, 1)
+    assert controller(data, occupancy(data), city) is None  # 5.4: a battle hex is nobody's
+
+
+@pytest.mark.rules("5.4", "10.4", "8.1")
+@pytest.mark.parametrize("players", [3, 4])
+def test_5_4_a_partner_walking_into_an_allys_vacant_city_takes_nothing(players: int) -> None:
+    state = two_front() if players == 3 else four_players()
+    data = state.data
+    if players == 4:
+        offer(data, GREEN, RED)
+        offer(data, RED, GREEN)
+    the_map = gmap(data)
+    city = max(
+        (h for h, i in the_map.hexes.items() if i.city and data["homes"].get(i.board) == RED),
+        key=lambda h: the_map.hexes[h].city,
+    )
+    before = {r: controlled_pp(data, occupancy(data), r) for r in (RED, GREEN)}
+    near = next(n for n in neighbours(state, city) if the_map.hexes[n].land_terrain)
+    walker = put(state, GREEN, "IN", near, 4)
+    data["order"] = [GREEN, RED, BLUE] + ([YELLOW] if players == 4 else [])
+    _moves(state, GREEN)
+    act(state, "move", walker, city)
+    occ = occupancy(data)
+    assert controller(data, occ, city) == RED  # allies never take a city from each other
+    assert {r: controlled_pp(data, occ, r) for r in (RED, GREEN)} == before
 
 
 @pytest.mark.rules("2.0", "5.2")

@@ -9,7 +9,7 @@ from victory_positions import BLUE, RED, empty_game, hexes, home_board, put, sta
 
 from grognard.games.victory import VictoryState
 from grognard.games.victory.battle_hits import lose_step
-from grognard.games.victory.control import has_room, hex_distance, occupancy
+from grognard.games.victory.control import gmap, has_room, hex_distance, occupancy
 
 
 def _base_and_sea(state: VictoryState) -> tuple[str, str]:
@@ -84,3 +84,53 @@ def test_5_51_a_damaged_carrier_loses_the_air_steps_it_can_no_longer_hold() -> N
     lose_step(state, battle, carrier)  # sunk: nothing aboard survives
     assert carrier not in state.data["blocks"]
     assert fighter not in state.data["blocks"] and bomber not in state.data["blocks"]
+
+
+def _acts_of(state: VictoryState, bid: str) -> list[tuple[object, ...]]:
+    return [a for a in state.legal_actions(BLUE) if len(a) > 1 and a[1] == bid]
+
+
+@pytest.mark.rules("4.2", "5.9")
+def test_4_2_a_carrier_that_moved_strategically_neither_launches_nor_recovers() -> None:
+    state = empty_game()
+    city, sea = _base_and_sea(state)
+    carrier = put(state, BLUE, "CV", sea, 4)
+    fighter = put(state, BLUE, "FA", sea, 1, aboard=carrier)
+    later = put(state, BLUE, "DB", city, 1)
+    start(state, "move", role=BLUE)
+    assert any(a[0] == "move" for a in _acts_of(state, fighter))  # it may launch now
+    moves = _acts_of(state, carrier)
+    dest = next(a[2] for a in moves if a[0] == "strategic" and hex_distance(city, str(a[2])) <= 3)
+    state.apply(BLUE, ("strategic", carrier, dest))
+    assert state.data["blocks"][fighter]["at"] == dest  # it sails with its aircraft aboard
+    assert _acts_of(state, fighter) == []  # no launch after a strategic move
+    assert ("move", later, dest) not in state.legal_actions(BLUE)  # and no recovery
+
+
+def _port_city(state: VictoryState) -> str:
+    board = home_board(state, BLUE)
+    return hexes(state, lambda i: i.city > 0 and i.port and i.board == board)[0]
+
+
+@pytest.mark.rules("4.1", "4.2")
+def test_4_1_a_medium_bomber_loads_onto_a_carrier_in_port_and_flies_from_it_at_sea() -> None:
+    state = empty_game()
+    port = _port_city(state)
+    carrier = put(state, BLUE, "CV", port, 2)
+    bomber = put(state, BLUE, "MB", port, 1)
+    heavy = put(state, BLUE, "HB", port, 1)
+    start(state, "move", role=BLUE)
+    legal = state.legal_actions(BLUE)
+    assert ("board", bomber) in legal
+    assert ("board", heavy) not in legal  # 4.1: heavy bombers never use carriers
+    state.apply(BLUE, ("board", bomber))
+    assert state.data["blocks"][bomber]["aboard"] == carrier
+    assert ("board", bomber) not in state.legal_actions(BLUE)  # its move for the turn
+    # the carrier sails; next turn the bomber flies from it
+    sea = next(a[2] for a in state.legal_actions(BLUE) if a[:2] == ("move", carrier)
+               and gmap(state.data).hexes[a[2]].terrain == "sea")
+    state.apply(BLUE, ("move", carrier, sea))
+    assert state.data["blocks"][bomber]["at"] == sea
+    state.data["blocks"][bomber]["moved"] = False
+    start(state, "move", role=BLUE)
+    assert any(a[:2] == ("move", bomber) for a in state.legal_actions(BLUE))

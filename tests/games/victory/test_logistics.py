@@ -185,3 +185,16 @@ def test_9_7_a_mulberry_is_captured_by_enemy_naval_units() -> None:
     assert ("move", ship, beach) in state.legal_actions(RED)
     state.apply(RED, ("move", ship, beach))
     assert state.data["mulberries"][beach]["owner"] == RED
+
+
+@pytest.mark.rules("9.7", "4.2")
+def test_9_7_a_submarine_alone_does_not_capture_a_mulberry() -> None:
+    state = empty_game(logistics=True)
+    beach = _beach(state, BLUE)[0]
+    state.data["mulberries"] = {beach: {"owner": BLUE, "since": 0}}
+    sea = next(n for n in neighbours(state, beach) if gmap(state.data).hexes[n].terrain == "sea")
+    sub = put(state, RED, "SS", sea, 4)
+    start(state, "move", role=RED)
+    assert ("move", sub, beach) in state.legal_actions(RED)
+    state.apply(RED, ("move", sub, beach))
+    assert state.data["mulberries"][beach]["owner"] == BLUE  # 4.2: a submarine holds no land

@@ -6,9 +6,12 @@ import json
 from collections import Counter
 from typing import Any
 
+import msgspec
 import pytest
 
-from grognard.games.victory import boards, scenarios, units
+from grognard.core.errors import BadOptions
+from grognard.games.victory import RULESET, boards, scenarios, setup, units
+from grognard.games.victory.boards import game_map
 from grognard.games.victory.scenarios import ScenarioDataError
 
 
@@ -222,3 +225,83 @@ def test_bad_requests_and_bad_data_give_clear_errors() -> None:
     data["commanders"]["seats"][0]["arms"] = ["naval"]
     with pytest.raises(ScenarioDataError, match="each arm exactly once"):
         scenarios.decode_scenarios(json.dumps(data).encode())
+
+
+def _deploy_on(state: Any, role: str, board: str) -> int:
+    """Deploy `role`'s blocks on `board` while any may go there; how many went."""
+    the_map = game_map(state.data["map"])
+    placed = 0
+    while True:
+        legal = state.legal_actions(role)
+        here = [a for a in legal if a[0] == "deploy" and the_map.hexes[a[2]].board == board]
+        if not here:
+            return placed
+        state.apply(role, here[0])
+        placed += 1
+
+
+def _on_board(state: Any, role: str, board: str) -> list[dict[str, Any]]:
+    the_map = game_map(state.data["map"])
+    return [
+        b
+        for b in state.data["blocks"].values()
+        if b["owner"] == role and b["at"] and the_map.hexes[b["at"]].board == board and b["type"] != "RE"
+    ]
+
+
+@pytest.mark.rules("10.4", "1.4")
+def test_10_4_two_player_b_deploys_ten_units_on_each_outer_map() -> None:
+    state = RULESET.new_game("two-front", {"players": 2}, 0)
+    spec = scenarios.scenario_spec("two-front", players=2)
+    b = spec.players[1]
+    first, second = b.home_boards
+    assert _deploy_on(state, b.role, first) == 10  # and no eleventh
+    assert _deploy_on(state, b.role, second) == 10
+    assert not [a for a in state.legal_actions(b.role) if a[0] == "deploy"]
+    assert len(_on_board(state, b.role, first)) == len(_on_board(state, b.role, second)) == 10
+
+
+@pytest.mark.rules("10.4", "10.2")
+def test_10_4_two_player_b_buys_40_pp_of_forces_for_each_outer_map() -> None:
+    state = RULESET.new_game("two-front", {"players": 2, "bought_forces": True}, 0)
+    spec = scenarios.scenario_spec("two-front", players=2)
+    a, b = spec.players
+    for role in (a.role, b.role):
+        while state.data["phase"] == "purchase" and role in state.active_roles():
+            legal = state.legal_actions(role)
+            steps = [x for x in legal if x[0] == "buy_step"]  # full-strength infantry, 4 PP each
+            buys = [x for x in legal if x[0] == "buy" and x[1] == "IN"]
+            state.apply(role, (steps or buys or [("done",)])[0])
+    assert state.data["phase"] == "deploy"
+    first, second = b.home_boards
+    _deploy_on(state, b.role, first)
+    _deploy_on(state, b.role, second)
+    table = units.unit_table()
+    for board in (first, second):
+        pp = sum(table[x["type"]].cost * x["steps"] for x in _on_board(state, b.role, board))
+        assert pp == 40, board
+
+
+@pytest.mark.rules("10.6")
+def test_10_6_the_turn_limit_option_takes_its_default_and_cap_from_the_scenario_data() -> None:
+    limit = scenarios.time_limit()
+    option = next(o for o in RULESET.options if o.id == "turn_limit")
+    assert (option.default, option.max) == (limit.suggested_turns, limit.max_turns)
+    with pytest.raises(BadOptions):
+        RULESET.new_game("quick-start", {"turn_limit": limit.max_turns + 1}, 0)
+
+
+@pytest.mark.rules("1.4", "O1.1", "10.1")
+def test_1_4_deployment_reads_its_settings_from_the_scenario_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = scenarios.deployment_rules()
+    changed = msgspec.structs.replace(rules, fog_of_war_batch=2, full_strength=False, places=("city",))
+    monkeypatch.setattr(setup, "deployment_rules", lambda: changed)
+    state = RULESET.new_game("quick-start", {"fog_deploy": True}, 0)
+    assert all(b["steps"] == 1 for b in state.data["blocks"].values())  # not at full strength
+    first = state.active_roles()[0]
+    the_map = game_map(state.data["map"])
+    for _ in range(2):
+        legal = state.legal_actions(first)
+        assert all(the_map.hexes[a[2]].city for a in legal if a[0] == "deploy")  # towns left out
+        state.apply(first, legal[0])
+    assert state.active_roles() != [first]  # a batch of two, not three

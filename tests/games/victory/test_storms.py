@@ -18,7 +18,7 @@ from victory_positions import (
 )
 
 from grognard.games.victory import VictoryState
-from grognard.games.victory.control import gmap, hex_distance, storm_area
+from grognard.games.victory.control import flight_distance, gmap, hex_distance, storm_area
 
 # initiative dice: blue 6+6 beats red 1+1, so blue is Player 1 and red the loser
 BLUE_FIRST = [6, 6, 1, 1]
@@ -149,3 +149,34 @@ def test_9_4_a_retreat_into_the_storm_costs_a_step() -> None:
     act(state, "retreat", blue, a)
     assert state.data["blocks"][blue]["at"] == a
     assert state.data["blocks"][blue]["steps"] == 3
+
+
+def _across_the_storm(state: VictoryState) -> tuple[str, str, str]:
+    """(start, eye, target): land hexes in a straight line, the eye two hexes from each end."""
+    the_map = gmap(state.data)
+    land = hexes(state, lambda i: bool(i.land_terrain) and not i.city and not i.town)
+    for s in land:
+        for t in land:
+            if hex_distance(s, t) != 4:
+                continue
+            mids = [e for e in the_map.hexes if hex_distance(s, e) == 2 and hex_distance(e, t) == 2]
+            if len(mids) == 1 and len(neighbours(state, mids[0])) == 6:
+                return s, mids[0], t
+    raise AssertionError("no straight line of five hexes")
+
+
+@pytest.mark.rules("9.4", "5.5")
+def test_9_4_aircraft_fly_round_the_storm_not_through_it() -> None:
+    state = empty_game(storms=True)
+    here, eye, target = _across_the_storm(state)
+    jet = put(state, BLUE, "JF", here, 4)  # move 4: straight across, but 6 round the storm
+    put(state, RED, "IN", target, 4)
+    start(state, "move", role=BLUE)
+    assert ("attack", jet, target, "air") in state.legal_actions(BLUE)
+    state.data["storm"] = eye
+    assert flight_distance(state.data, here, target) > 4
+    start(state, "move", role=BLUE)
+    assert ("attack", jet, target, "air") not in state.legal_actions(BLUE)
+    state.data["options"]["air_range"] = True  # O1.2: 7 out, so it reaches round the storm
+    start(state, "move", role=BLUE)
+    assert ("attack", jet, target, "air") in state.legal_actions(BLUE)

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 
 import pytest
+from victory_positions import BLUE, RED, empty_game, hexes, home_board, put
 
 from grognard.core import hexgrid
-from grognard.games.victory import boards, supply
-
-BLUE, RED = "blue", "red"
+from grognard.games.victory import VictoryState, boards, control, supply
 
 
 def _named(gmap: boards.GameMap, name: str) -> str:
@@ -211,3 +210,50 @@ def test_supply_runs_across_the_seams_of_a_layout() -> None:
     ]
     # both road hexes at each seam crossing are on the line (neutral on B's side until red's towns)
     assert all(any(h in net.line for h in s.split("|")) for s in seam_roads)
+
+
+# ----- 7.5 submarines in a whole game's supply check -------------------------------------
+
+
+def _coastal_road_hexes(state: VictoryState, board: str) -> list[str]:
+    roads = _road_hexes(control.gmap(state.data))
+    return hexes(
+        state,
+        lambda i: i.terrain == "coastal" and not i.city and not i.town and i.board == board and i.id in roads,
+    )
+
+
+@pytest.mark.rules("7.5", "O1.7", "4.2")
+def test_7_5_an_enemy_submarine_on_a_coastal_road_cuts_no_land_supply() -> None:
+    state = empty_game()
+    board = home_board(state, BLUE)
+    before = control.supply_map(state.data)[BLUE]
+    coast = _coastal_road_hexes(state, board)
+    assert coast
+    for h in coast:
+        sub = put(state, RED, "SS", h, 2)
+        assert control.supply_map(state.data)[BLUE] == before, h
+        del state.data["blocks"][sub]
+    # ... while a cruiser, a ship that is no submarine, on one of them does (7.5)
+    assert any(_cut_by(state, h, "CA") for h in coast)
+
+
+def _cut_by(state: VictoryState, hex_id: str, type_id: str) -> bool:
+    before = control.supply_map(state.data)[BLUE]
+    bid = put(state, RED, type_id, hex_id, 2)
+    after = control.supply_map(state.data)[BLUE]
+    del state.data["blocks"][bid]
+    return after != before
+
+
+@pytest.mark.rules("7.4", "7.5")
+def test_7_5_a_submarine_in_a_port_still_cuts_its_sea_supply() -> None:
+    gmap = boards.game_map("1map:A0")
+    control_ = _home_control(gmap)
+    ports = [h for h in gmap.cities() if gmap.hexes[h].port]
+    sources = [h for h in gmap.cities() if control_.get(h) == BLUE]
+    free = supply.supply_network(gmap, BLUE, control_, lambda h: False, sources)
+    port = next(p for p in ports if p in free.linked_ports)
+    net = supply.supply_network(gmap, BLUE, control_, lambda h: False, sources, sea_cut=lambda h: h == port)
+    assert port not in net.linked_ports  # no sea supply in or out of it
+    assert port in net.bases  # its roads stay open: it is still a supply base

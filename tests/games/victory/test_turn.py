@@ -263,3 +263,23 @@ def test_6_71_a_marine_ashore_on_a_friendly_coast_becomes_a_face_up_beachhead() 
     shown = [e for e in state.view(RED)["board"]["blocks"] if e.get("id") == marine]
     assert shown and shown[0]["beachhead"] is True  # face up to the enemy
     assert all(e.get("id") != marine for e in state.view(None)["board"]["blocks"])  # observers: blank
+
+
+@pytest.mark.rules("8.2", "4.3")
+def test_8_2_amphibious_infantry_and_marines_are_built_only_in_ports() -> None:
+    state = empty_game(stretch_units=True)
+    the_map = gmap(state.data)
+    cities = hexes(state, lambda i: i.city > 0 and i.board == "A")
+    for city in cities:
+        put(state, BLUE, "IN", city, 1)
+    _production(state)
+    builds = {(a[1], a[2]) for a in state.legal_actions(BLUE) if a[0] == "build"}
+    inland = [c for c in cities if not the_map.hexes[c].port]
+    ports = [c for c in cities if the_map.hexes[c].port]
+    assert inland and ports
+    for city in inland:
+        assert (city, "IN") in builds
+        for amphibious in ("AM", "MA", "CO"):  # 8.2: built as naval units
+            assert (city, amphibious) not in builds, (city, amphibious)
+    big_port = max(ports, key=lambda h: the_map.hexes[h].city)
+    assert (big_port, "AM") in builds and (big_port, "MA") in builds

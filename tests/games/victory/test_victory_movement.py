@@ -7,7 +7,7 @@ import pytest
 from victory_positions import BLUE, RED, empty_game, hexes, neighbours, put, side, start_moves
 
 from grognard.games.victory import VictoryState
-from grognard.games.victory.control import controller, gmap, hex_distance, landing_reach, occupancy
+from grognard.games.victory.control import controller, gmap, hex_distance, landing_reach, occupancy, side_key
 
 PLAIN = ("river", "alpine", "road", "canal", "bridge", "shoal")
 
@@ -244,3 +244,117 @@ def test_air_range_option_trades_the_flight_out_against_the_way_home(air_range: 
     if air_range:
         state.apply(BLUE, ("attack", fighter, target, "air"))
         assert landing_reach(state.data, state.data["blocks"][fighter]) == 1
+
+
+def _estuaries(state: VictoryState) -> list[tuple[str, str]]:
+    """Every estuary hexside (3.1) between two land hexes, both ways."""
+    the_map = gmap(state.data)
+    return [
+        (a, b)
+        for a in hexes(state, lambda i: bool(i.land_terrain))
+        for b in neighbours(state, a)
+        if the_map.hexes[b].land_terrain and "estuary" in side(state, a, b)
+    ]
+
+
+@pytest.mark.rules("3.1", "5.7")
+def test_3_1_no_ground_move_crosses_a_river_estuary() -> None:
+    state = empty_game()
+    crossings = _estuaries(state)
+    assert len(crossings) >= 8  # the default map has estuaries on both boards
+    for a, b in crossings:
+        for bid in list(state.data["blocks"]):
+            del state.data["blocks"][bid]
+        bid = put(state, BLUE, "ART", a, 4)  # artillery: move 1, its only neighbours
+        start_moves(state, BLUE)
+        assert b not in _targets(state, bid), (a, b)
+        put(state, RED, "IN", b, 1)  # nor does it attack across (5.3: impassable)
+        start_moves(state, BLUE)
+        assert b not in _targets(state, bid, "attack"), (a, b)
+
+
+def _canal(state: VictoryState) -> tuple[str, str]:
+    """The sea hexes at the two ends of the map's canal (3.1), the first next to its
+    first hex, the second next to its last."""
+    the_map = gmap(state.data)
+    cells = hexes(state, lambda i: i.canal)
+    ends = [h for h in cells if any(the_map.hexes[n].terrain == "sea" for n in neighbours(state, h))]
+    assert len(ends) == 2
+    seas = [next(n for n in neighbours(state, h) if the_map.hexes[n].terrain == "sea") for h in ends]
+    return seas[0], seas[1]
+
+
+@pytest.mark.rules("3.1", "5.9")
+def test_3_1_ships_pass_along_a_canal_by_strategic_movement_only() -> None:
+    state = empty_game(maps=4)  # board D carries the Daal canal, on red's side
+    west, east = _canal(state)
+    state.data["order"] = [RED, BLUE]
+    ship = put(state, RED, "CA", west, 4)
+    start_moves(state, RED)
+    inland = hexes(state, lambda i: i.canal and i.terrain != "coastal")
+    assert inland
+    assert east in _targets(state, ship, "strategic")  # through the canal
+    assert not set(inland) & (_targets(state, ship, "strategic") | _targets(state, ship))  # never ends there
+    assert east not in _targets(state, ship)  # an ordinary move does not use the canal
+    state.data["options"]["logistics"] = True
+    the_map = gmap(state.data)
+    side = next(
+        side_key(a, b) for a in inland for b in neighbours(state, a) if "canal" in the_map.side_features(a, b)
+    )
+    state.data["destroyed"] = [side]  # 9.5: a destroyed canal carries no ship
+    start_moves(state, RED)
+    assert east not in _targets(state, ship, "strategic")
+
+
+@pytest.mark.rules("4.2", "3.1")
+def test_4_2_a_carrier_in_a_canal_hex_neither_launches_nor_recovers() -> None:
+    state = empty_game(maps=4)
+    state.data["order"] = [RED, BLUE]
+    the_map = gmap(state.data)
+    ends = hexes(state, lambda i: i.canal and i.terrain == "coastal" and not i.city)
+    end = ends[0]
+    carrier = put(state, RED, "CV", end, 4)
+    fighter = put(state, RED, "FA", end, 1, aboard=carrier)
+    start_moves(state, RED)
+    assert not _targets(state, fighter) and not _targets(state, fighter, "attack")
+    sea = next(n for n in neighbours(state, end) if the_map.hexes[n].terrain == "sea")
+    state.data["blocks"][fighter]["at"] = sea
+    del state.data["blocks"][fighter]["aboard"]
+    start_moves(state, RED)
+    assert end not in _targets(state, fighter)  # no landing on it there either
+
+
+def _road_through_stop_terrain(state: VictoryState) -> tuple[str, str, str]:
+    """(road hex, stop-terrain hex entered from it along the road, a land hex beyond
+    it off the road, in a straight line: reachable in two steps only through it)."""
+    the_map = gmap(state.data)
+    stops = hexes(state, lambda i: i.land_terrain in ("forest", "marsh", "mountain"))
+    for f in stops:
+        for r in neighbours(state, f):
+            if not the_map.hexes[r].land_terrain or "road" not in side(state, r, f):
+                continue
+            for n in neighbours(state, f):
+                features = side(state, f, n)
+                common = [m for m in neighbours(state, n) if m in neighbours(state, r)]
+                if (
+                    hex_distance(r, n) == 2
+                    and common == [f]
+                    and the_map.hexes[n].land_terrain
+                    and not features & {"road", "alpine", "estuary", "canal"}
+                ):
+                    return r, f, n
+    raise AssertionError("no road through stopping terrain")
+
+
+@pytest.mark.rules("3.3", "3.1")
+def test_3_3_a_block_that_passed_stopping_terrain_by_road_may_not_leave_the_road() -> None:
+    state = empty_game()
+    road, forest, beyond = _road_through_stop_terrain(state)
+    bid = put(state, BLUE, "IN", road, 4)  # move 2: road, then off it
+    start_moves(state, BLUE)
+    reach = _targets(state, bid)
+    assert forest in reach
+    assert beyond not in reach  # it went on only thanks to the road
+    put(state, RED, "IN", beyond, 1)
+    start_moves(state, BLUE)
+    assert beyond not in _targets(state, bid, "attack")  # nor attacks off the road

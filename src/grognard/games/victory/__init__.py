@@ -24,7 +24,7 @@ from . import why
 from .boards import layouts, parse_key
 from .commanders import seat_data
 from .mapchoice import pick_order
-from .scenarios import ScenarioSpec, quick_start_pool, scenario_spec
+from .scenarios import ScenarioSpec, quick_start_pool, scenario_spec, time_limit
 from .setup import setup_game
 from .state import VictoryState
 
@@ -52,10 +52,10 @@ class Victory(Ruleset):
         Option(
             "turn_limit",
             "int",
-            10,
+            time_limit().suggested_turns,
             "10.6: game turns before the player with the most PP wins.",
             min=1,
-            max=60,
+            max=time_limit().max_turns,
         ),
         Option(
             "bought_forces",
@@ -186,6 +186,15 @@ class Victory(Ruleset):
             target_pp={p.role: spec.victory_pp[p.side] for p in players},
             home_bonus={
                 board: spec.home_city_bonus.get(p.side, 0) for p in players for board in p.home_boards
+            },
+            board_quota={  # 10.4: B's forces are set per outer map
+                p.role: (
+                    {"pp": p.purchase_pp // len(p.home_boards)}
+                    if p.role in budgets
+                    else {"units": p.random_units // len(p.home_boards)}
+                )
+                for p in players
+                if p.per_board and len(p.home_boards) > 1
             },
         )
 

@@ -21,7 +21,8 @@ Families (kind: domains; "(a, b)" marks a joint domain; B = block ranks, H = hex
 - move phase (5.x, 6.6, 6.7, 9.5, 2.0 [3]): end_moves, ally (role), move (B x H),
   attack (B x (battle hex, entered from): every hex with each neighbour and "air"),
   paradrop (B x land hexes), invade (B x (coastal hex, adjacent water hex)), strategic
-  (B x H), sea_move (B x water hexes), demolish (B x bridge and canal hexsides)
+  (B x H), sea_move (B x water hexes), demolish (B x bridge and canal hexsides),
+  board (B: an air unit loads onto its carrier in port, 4.1, 4.2)
 - combat (6.x): fight (H), blockade_battle (H), end_battles, pass (B), drop (B),
   land (B x (H and "": "" is the land-in-place choice of a battle turn, which the
   action writes without a hex)), fire (B x target class A/N/G), retreat (B x H),
@@ -66,7 +67,7 @@ MAX_BLOCKS = {"1map": 48, "2map": 80, "3map": 80, "4map": 112}
 BLOCK_KINDS = frozenset(
     {
         "buy_step", "deploy", "move", "attack", "paradrop", "invade", "strategic", "sea_move",
-        "demolish", "pass", "drop", "land", "fire", "retreat", "blockade", "take_hit", "ground",
+        "demolish", "board", "pass", "drop", "land", "fire", "retreat", "blockade", "take_hit", "ground",
         "regroup", "add_step", "exchange", "disband", "merge", "divide", "airfield", "mulberry",
         "rebuild", "convert",
     }
@@ -147,6 +148,7 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         ("strategic", [ranks, hexes]),
         ("sea_move", [ranks, water]),
         ("demolish", [ranks, works]),
+        ("board", [ranks]),
         ("fight", [hexes]),
         ("blockade_battle", [hexes]),
         ("end_battles", []),

@@ -21,8 +21,10 @@ from typing import Any
 from grognard.core.hexgrid import distance, hexside, parse_hex_id
 
 from .boards import GameMap, HexInfo, game_map
+from .flight import flight_distance as flight_distance
+from .flight import storm_area as storm_area
 from .sides import allied, has_allies, is_enemy, teams_of
-from .supply import supplied_hexes
+from .supply import supply_network
 from .terrain import ground_hexside_limit, terrain_effects
 from .units import UnitType, unit_table
 
@@ -65,6 +67,11 @@ def unit_of(block: Block) -> UnitType:
 
 
 LANDING_ARM = {"air": "air", "sea": "naval"}
+
+
+def is_submarine(block: Block) -> bool:
+    """4.2, 7.5: a submarine controls no land and cuts no land supply."""
+    return "submarine" in unit_table()[block["type"]].tags
 
 
 def arm(block: Block) -> str:
@@ -128,7 +135,8 @@ def controller(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> str | N
 
     Ground units control land; air units control an airbase; naval units control sea
     hexes and coastal hexes with no enemy ground or air there, submarines never the
-    land (4.2). A vacant city or town on a player's own map is his.
+    land (4.2). A vacant city or town on a player's own map is his, and stays his while
+    only his allies stand in it (allies never take hexes from each other).
     """
     blocks = data["blocks"]
     here = occ.get(hex_id, ())
@@ -144,6 +152,9 @@ def controller(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> str | N
             if len(owners) > 1:
                 return _allied_controller(data, info, here)
         owner: str = next(iter(owners))
+        home = home_owner(data, info) if is_airbase_site(info) else None
+        if home is not None and home != owner and has_allies(data) and allied(data, home, owner):
+            return home  # 2.0 [3] our reading: a partner in an ally's city or town takes nothing
         for bid in here:
             block = blocks[bid]
             kind = arm(block)
@@ -225,19 +236,6 @@ def may_blockade(data: Data, hex_id: str, bid: str) -> bool:
     if hex_id in data.get("mulberries", {}):
         return True  # 9.7: a mulberry is a port
     return bool(gmap(data).hexes[hex_id].port) or any(blocks[b].get("beachhead") for b in here)
-
-
-def storm_area(data: Data) -> frozenset[str]:
-    """9.4: the storm's hex and the hexes around it (empty without a storm)."""
-    hex_id = data.get("storm")
-    if not hex_id:
-        return frozenset()
-    return _storm_area(data["map"], hex_id)
-
-
-@cache
-def _storm_area(map_key: str, hex_id: str) -> frozenset[str]:
-    return frozenset([hex_id, *game_map(map_key).neighbors(hex_id)])
 
 
 def is_enemy_hex(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
@@ -439,8 +437,9 @@ def is_friendly_airbase(data: Data, occ: Mapping[str, list[str]], hex_id: str, r
 def friendly_airbases(
     data: Data, occ: Mapping[str, list[str]], role: str, origin: str, reach: int
 ) -> list[str]:
-    """5.51, 6.54: friendly airbases with room for one more air unit within `reach`."""
-    return [h for h in airbases_with_room(data, occ, role) if hex_distance(origin, h) <= reach]
+    """5.51, 6.54: friendly airbases with room for one more air unit within `reach`
+    (a flight round the storm, 9.4)."""
+    return [h for h in airbases_with_room(data, occ, role) if flight_distance(data, origin, h) <= reach]
 
 
 def airbases_with_room(data: Data, occ: Mapping[str, list[str]], role: str) -> list[str]:
@@ -465,25 +464,31 @@ def controllers(data: Data, occ: Mapping[str, list[str]]) -> dict[str, str | Non
 
 
 def _raw_supplied(
-    data: Data, role: str, occ: Mapping[str, list[str]], owners: Mapping[str, str | None], cutters: set[str]
+    data: Data,
+    role: str,
+    occ: Mapping[str, list[str]],
+    owners: Mapping[str, str | None],
+    cutters: set[str],
+    sea_cutters: set[str],
 ) -> frozenset[str]:
     # 2.0 [3] our reading: allies' cities are bases and their hexes carry lines for each other
     friends = [r for r in sides(data) if r != role and allied(data, role, r)] if has_allies(data) else []
     mine = {role, *friends}
     sources = [h for h, info in gmap(data).hexes.items() if info.city and owners[h] in mine]
     heads = [b["at"] for b in data["blocks"].values() if b["owner"] == role and b.get("beachhead")]
-    return supplied_hexes(
+    return supply_network(
         gmap(data),
         role,
         owners,
         lambda h: h in cutters,
         sources,
+        sea_cut=lambda h: h in sea_cutters,  # 7.5: submarines cut sea supply, not land supply
         allies=friends,
         blockaded=blockaded_ports(data, occ),  # 6.8: no sea supply in or out
         beachheads=heads,
         broken_sides=list(data.get("destroyed", ())),  # 9.5
         mulberries=[h for h in data.get("mulberries", {}) if working_mulberry(data, h, role)],  # 9.7
-    )
+    ).supplied
 
 
 def working_mulberry(data: Data, hex_id: str, role: str) -> bool:
@@ -505,18 +510,28 @@ def supply_map(data: Data, occ: Mapping[str, list[str]] | None = None) -> dict[s
     blocks = data["blocks"]
     roles = sides(data)
 
-    def cutters(role: str, counts: Callable[[str, str], bool]) -> set[str]:
+    def cutters(role: str, counts: Callable[[str, str], bool], land: bool = True) -> set[str]:
         # 6.8: blockading ships stop sea supply only; the port's roads stay open
+        # 7.5: submarines cut sea supply but no land supply (`land`: the land cutters)
         return {
             h
             for h, here in occ.items()
             if any(
-                is_enemy(data, role, blocks[b]["owner"]) and not blocks[b].get("blockade") and counts(b, h)
+                is_enemy(data, role, blocks[b]["owner"])
+                and not blocks[b].get("blockade")
+                and not (land and is_submarine(blocks[b]))
+                and counts(b, h)
                 for b in here
             )
         }
 
-    first = {r: _raw_supplied(data, r, occ, owners, cutters(r, lambda b, h: True)) for r in roles}
+    def everyone(b: str, h: str) -> bool:
+        return True
+
+    first = {
+        r: _raw_supplied(data, r, occ, owners, cutters(r, everyone), cutters(r, everyone, land=False))
+        for r in roles
+    }
 
     def in_supply(b: str, h: str) -> bool:
         return arm(blocks[b]) == "naval" or h in first[blocks[b]["owner"]]
@@ -525,9 +540,9 @@ def supply_map(data: Data, occ: Mapping[str, list[str]] | None = None) -> dict[s
     for role in roles:
         cut = cutters(role, in_supply)
         # hexes held only by unsupplied enemy units count as neutral for this player
-        idle = cutters(role, lambda b, h: True) - cut
+        idle = cutters(role, everyone) - cut
         seen = {h: (None if h in idle else o) for h, o in owners.items()}
-        out[role] = _raw_supplied(data, role, occ, seen, cut)
+        out[role] = _raw_supplied(data, role, occ, seen, cut, cutters(role, in_supply, land=False))
     return out
 
 

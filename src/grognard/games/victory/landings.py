@@ -15,10 +15,10 @@ from .control import (
     Data,
     arm,
     barred_battles,
+    flight_distance,
     gmap,
     has_enemy,
     has_room,
-    hex_distance,
     is_friendly_airbase,
     is_water,
     side_limit,
@@ -41,10 +41,10 @@ def drop_targets(data: Data, occ: Occ, bid: str) -> list[str]:
     out = []
     storm = storm_area(data) | barred_battles(data, role)  # 9.4; 2.0 [3] others' battles
     for hex_id, info in gmap(data).hexes.items():
-        if hex_id == start or not info.land_terrain or hex_distance(start, hex_id) > unit.air_move:
+        if hex_id == start or not info.land_terrain or hex_id in storm:
             continue
-        if hex_id in storm:
-            continue
+        if flight_distance(data, start, hex_id) > unit.air_move:
+            continue  # 9.4: the flight goes round the storm
         if has_enemy(data, occ, hex_id, role):
             if has_room(data, occ, hex_id, role, "air"):
                 out.append(hex_id)

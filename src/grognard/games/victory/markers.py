@@ -10,9 +10,10 @@ production phase, and their capture.
   sea supply that is traced on to the hexes around it and their roads (supply.py).
   With the `logistics_sheet` option marines build them instead (L1.2).
 - Capture: an airfield alone with another player's ground blocks, a mulberry alone
-  with another player's ground or naval blocks, changes hands at once and serves the
-  captor from the next game turn (`since` records the turn it changed hands or was
-  built; production belongs to the turn before the one it serves).
+  with another player's ground or naval blocks (no submarine: it holds no land, 4.2),
+  changes hands at once and serves the captor from the next game turn (`since` records
+  the turn it changed hands or was built; production belongs to the turn before the one
+  it serves).
 
 `data["airfields"]` is {hex: {"owner", "major", "since"}} and `data["mulberries"]`
 {hex: {"owner", "since", "down"?}}: public, drawn for everyone. Not done: attacking
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .control import Data, arm, controller, gmap, is_airbase_site, occupancy, unit_of
+from .control import Data, arm, controller, gmap, is_airbase_site, is_submarine, occupancy, unit_of
 from .sides import is_enemy
 
 Action = tuple[Any, ...]
@@ -101,7 +102,8 @@ def capture_markers(game: Any) -> None:
             owners = {blocks[b]["owner"] for b in here}
             if len(owners) != 1 or not is_enemy(data, marker["owner"], next(iter(owners))):
                 continue  # 2.0 [3]: an ally never takes a marker
-            if any(arm(blocks[b]) in arms for b in here):
+            # 4.2: a submarine controls no land, so it takes no marker ashore
+            if any(arm(blocks[b]) in arms and not is_submarine(blocks[b]) for b in here):
                 marker["owner"] = next(iter(owners))
                 marker["since"] = data["turn"]
                 game.log(f"{marker['owner']} captures the {name} at {hex_id}")

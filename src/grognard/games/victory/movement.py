@@ -6,9 +6,11 @@ hexside `via|hex` (`via` is "air" for air units, which ignore hexsides, 5.3). Th
 paths are searched here; the rules they obey:
 
 - ground (5.7, 3.1, 3.3): land hexes; stop on entering forest, marsh or mountain
-  unless the whole move is by road (cavalry never stop for terrain); stop after
+  unless the whole move is by road, and then never leave the road after such a hex
+  (cavalry never stop for terrain); stop after
   crossing a river except at a bridge (engineers never stop); stop on crossing a
-  canal; alpine hexsides only by road; stop on entering an enemy hex;
+  canal; alpine hexsides only by road; never across a river's estuary (3.1, from its
+  mouth to the first bridge); stop on entering an enemy hex;
 - naval (5.6, 4.2): sea and coastal hexes, never shoal; stop on entering an enemy hex,
   except submarines, which may pass through;
 - air (5.5): any hexes within the move, over anything; ends at a friendly airbase
@@ -34,7 +36,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
-from .carriers import carrier_landings, carry, is_carrier, settle
+from .carriers import board_target, carrier_landings, carry, is_carrier, may_launch, settle
 from .control import (
     STOP_TERRAIN,
     Data,
@@ -42,10 +44,10 @@ from .control import (
     attack_reach,
     barred_battles,
     enemy_hexes,
+    flight_distance,
     gmap,
     has_enemy,
     has_room,
-    hex_distance,
     land_terrain,
     occupancy,
     owners_at,
@@ -63,6 +65,7 @@ from .markers import capture_markers
 from .seatransport import at_sea, sea_targets, use_port
 from .sides import is_enemy, may_offer, offer
 from .strategic import Survey, strategic_targets
+from .terrain import is_ground_passable as ground_passable
 
 Action = tuple[Any, ...]
 Occ = dict[str, list[str]]
@@ -124,14 +127,20 @@ def _ground_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[s
         here, by_road, left = queue.popleft()
         if best.get((here, by_road), -1) > left:
             continue
+        # 3.3 our reading: a block that went on through terrain that stops (3.1) only
+        # because it moved along the road may not leave the road afterwards
+        stopping = land_terrain(the_map.hexes[here]) in STOP_TERRAIN
+        on_road_only = by_road and here != start and not free_terrain and stopping
         for nxt in the_map.adjacent(here):
             info = the_map.hexes[nxt]
             if not info.land_terrain or (coastal_only and info.terrain != "coastal") or nxt in storm:
                 continue
             features = features_of(here, nxt)  # 9.5: less a destroyed bridge
             road = "road" in features
-            if "alpine" in features and not road:
-                continue  # 3.1 alpine
+            if not ground_passable(features):
+                continue  # 3.1: alpine off the road, a river's estuary
+            if on_road_only and not road:
+                continue  # 3.3: it may not leave the road (nor attack off it)
             if nxt in enemy:
                 if nxt not in survey.barred and can_attack(data, occ, bid, nxt, here):
                     attacks.add((nxt, here))
@@ -184,14 +193,20 @@ def _air_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str]
     start, reach = block["at"], unit_of(block).move
     storm = survey.storm  # 9.4: no flight ends or strikes in the storm
     ends = {h for h in survey.airbases(start, reach) if h != start and h not in storm}
-    near = [h for h in survey.carrier_hexes if h not in (start, *storm) and hex_distance(start, h) <= reach]
+    near = [
+        h
+        for h in survey.carrier_hexes
+        if h not in (start, *storm) and flight_distance(data, start, h) <= reach  # 9.4
+    ]
     if near:  # 4.2: carriers are airbases too
         ends |= set(carrier_landings(data, bid, start, reach)) & set(near)
     strike = attack_reach(data, block)  # 5.53, and the Air Range option
     attacks = {
         (h, "air")
         for h in survey.enemies - survey.barred
-        if hex_distance(start, h) <= strike and h not in storm and can_attack(data, occ, bid, h, "air")
+        if h not in storm
+        and flight_distance(data, start, h) <= strike  # 9.4: round the storm
+        and can_attack(data, occ, bid, h, "air")
     }
     return ends, attacks
 
@@ -208,8 +223,8 @@ def atom_targets(data: Data, occ: Occ, bid: str) -> list[str]:
     return sorted(
         h
         for h in enemy_hexes(data, occ, role)
-        if hex_distance(start, h) <= reach
-        and h not in storm
+        if h not in storm
+        and flight_distance(data, start, h) <= reach  # 9.4: round the storm
         and h not in barred_battles(data, role)
         and can_attack(data, occ, bid, h, "air")
     )
@@ -229,8 +244,8 @@ def rocket_targets(data: Data, occ: Occ, bid: str) -> list[str]:
     return sorted(
         h
         for h in enemy_hexes(data, occ, role)
-        if hex_distance(start, h) <= reach
-        and h not in storm
+        if h not in storm
+        and flight_distance(data, start, h) <= reach  # 9.4: round the storm
         and battles.get(h, {}).get("attacker", role) == role
         and h not in barred_battles(data, role)
         and has_room(data, occ, h, role, "ground")
@@ -245,6 +260,8 @@ def can_move(data: Data, occ: Occ, bid: str) -> bool:
         return False
     if block["at"] in storm_area(data):
         return False  # 9.4: blocks in the storm do not move
+    if not may_launch(data, block):
+        return False  # 4.2: no launch from a carrier that moved strategically
     return not is_pinned(data, occ, bid)
 
 
@@ -286,10 +303,14 @@ def move_actions(data: Data, role: str) -> list[Action]:
         if can_move(data, occ, bid):  # 6.6, 6.7: instead of an ordinary move
             actions += [("paradrop", bid, h) for h in drop_targets(data, occ, bid)]
             actions += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]
-        if not blocks[bid]["moved"] and blocks[bid]["at"] not in (None, *survey.storm):  # 5.9, 9.4
+        idle = not blocks[bid]["moved"] and blocks[bid]["at"] not in (None, *survey.storm)  # 5.9, 9.4
+        if idle and may_launch(data, blocks[bid]):  # 4.2: aboard a carrier moved strategically, it stays
             actions += [("strategic", bid, h) for h in strategic_targets(data, occ, bid, survey)]
             actions += [("sea_move", bid, h) for h in sea_targets(data, occ, bid, survey)]
             actions += demolish_actions(data, bid)  # 9.5
+        at = blocks[bid]["at"]
+        if at is not None and not has_enemy(data, occ, at, role) and board_target(data, bid) is not None:
+            actions.append(("board", bid))  # 4.1, 4.2: loading onto a carrier in port
     return actions
 
 
@@ -328,6 +349,12 @@ class Move(Step):
         if action[0] == "demolish":
             demolish(game, role, action[1], action[2])
             return
+        if action[0] == "board":  # 4.1, 4.2: an air unit loads onto a carrier in its port
+            bid = action[1]
+            cid = board_target(data, bid)
+            data["blocks"][bid].update(aboard=cid, moved=True)
+            game.log(f"you load {bid} aboard {cid}", to=[role])  # unseen: no block leaves its hex
+            return
         if action[0] == "ally":  # 2.0 [3]: declared openly; it holds once both have offered
             game.log(f"{role} offers an alliance to {action[1]}")
             if offer(data, role, action[1]):
@@ -344,6 +371,8 @@ class Move(Step):
             block.pop("aboard", None)  # 4.2: it flies off its carrier
         if is_carrier(block):
             carry(data, bid, dest)  # 4.2: its aircraft go with it
+            if action[0] == "strategic":
+                block["strategic"] = True  # 4.2: it launches and recovers nothing this turn
         block["at"], block["moved"] = dest, True
         block.pop("beachhead", None)  # 6.71: a beachhead lasts while its unit stays
         block.pop("blockade", None)  # 6.8: ships that sail away lift their blockade
@@ -371,7 +400,7 @@ class Move(Step):
         via = action[3]
         block["entered"] = via
         if via == "air":
-            block["flown"] = hex_distance(origin, dest)  # for the landing move (5.53)
+            block["flown"] = flight_distance(data, origin, dest)  # for the landing move (5.53, 9.4)
         battles = data["battles"]
         if dest not in battles:
             occ = occupancy(data)

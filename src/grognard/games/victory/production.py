@@ -3,8 +3,8 @@ each controlled, supplied city there and then (8.1, 8.2); what is left is forfei
 
 Actions: `("convert", bid)` turns a resource block standing in a city into PP
 there (4.3; with factories, PP of the factories' arms, 9.1); `("build", hex, type)`
-raises a new 1-step block in one of the player's starting cities (8.4; naval types
-only in ports, 8.2); `("add_step", bid)` adds a
+raises a new 1-step block in one of the player's starting cities (8.4; naval types,
+marines, amphibious infantry and commandos only in ports, 8.2); `("add_step", bid)` adds a
 step to a block standing in a controlled, supplied city (8.2, 8.4), and for a factory
 `("add_step", bid, city)` pays its 1 PP from another city (9.1); `("merge", bid,
 into)` and `("divide", bid)` join or split blocks (8.21); `("disband", bid)` removes
@@ -159,9 +159,8 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
                 if factories and _pays(data, frame, role, hex_id, type_id, unit.cost) is None:
                     continue  # 9.1: no factory of its kind with the PP
                 kind = unit.arm
-                if kind == "naval" and not (info.port and is_water(info)):
-                    continue
-                if "coastal_only" in unit.tags and info.terrain != "coastal":
+                # 8.2: naval units, marines and amphibious infantry only in ports
+                if (kind == "naval" or "amphibious" in unit.tags) and not (info.port and is_water(info)):
                     continue
                 if stack_limit(info, kind) and has_room(data, occ, hex_id, role, kind):
                     actions.append(("build", hex_id, type_id))
@@ -340,6 +339,7 @@ def _end_production(game: Any) -> None:
         block["moved"] = False
         block["entered"] = None
         block.pop("flown", None)
+        block.pop("strategic", None)  # 4.2: a carrier's strategic move lasts the turn
     data["turn"] += 1
     data["phase"] = "initiative"
     game.mark_irreversible()  # the builds become known (as hidden blocks) to all

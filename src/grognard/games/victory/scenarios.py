@@ -71,7 +71,9 @@ class _Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     free_for_all_players: tuple[int, ...] = ()
 
 
-class _Deployment(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Deployment(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """1.4 and the fog-of-war sidebar: where and how the starting forces are placed."""
+
     places: tuple[Literal["city", "town"], ...]
     min_units_per_city: int
     full_strength: bool
@@ -118,7 +120,7 @@ class TimeLimit(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class _ScenarioFile(msgspec.Struct, frozen=True):
     victory_pp: dict[str, int]
-    deployment: _Deployment
+    deployment: Deployment
     quick_start_pool: _Pool
     commanders: _Commanders
     scenarios: tuple[_Scenario, ...]
@@ -432,6 +434,11 @@ def quick_start_blocks(blockset_name: str) -> tuple[units.BlockSpec, ...]:
     """The blocks of a set that random starting units are drawn from (10.1, 10.3, 10.4)."""
     excluded = set(_file().quick_start_pool.exclude_types)
     return tuple(b for b in units.blockset(blockset_name) if b.type not in excluded)
+
+
+def deployment_rules() -> Deployment:
+    """1.4, 10.1, the fog-of-war sidebar: the deployment settings every scenario shares."""
+    return _file().deployment
 
 
 def time_limit() -> TimeLimit:

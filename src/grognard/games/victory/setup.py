@@ -34,12 +34,11 @@ from .control import (
     stack_limit,
 )
 from .factories import plays_factories
-from .scenarios import min_units_for
+from .scenarios import deployment_rules, min_units_for
 from .strategic import road_links
 from .units import unit_table
 
 Action = tuple[Any, ...]
-FOG_BATCH = 3  # the Fog of War sidebar: three blocks at a time
 RESOURCE = "RE"  # 4.3: the resource block every player starts with (`resources` option)
 
 
@@ -127,6 +126,57 @@ def _fits(data: Data, occ: dict[str, list[str]], role: str, bid: str, hex_id: st
     return stack_limit(info, kind) > 0 and has_room(data, occ, hex_id, role, kind)
 
 
+def _cost(block: dict[str, Any]) -> int:
+    """10.2, 10.4: what a starting block counts against a PP quota: its steps' cost."""
+    return int(unit_table()[block["type"]].cost) * int(block["steps"])
+
+
+def within_quota(data: Data, role: str, bid: str, hex_id: str) -> bool:
+    """10.4: whether placing `bid` at `hex_id` keeps every home board of the player
+    within its quota (units or PP per map), and leaves the blocks still in hand a way
+    to fill the quotas left (so that deployment never reaches a dead end)."""
+    quota = data["board_quota"][role]
+    the_map = gmap(data)
+    blocks = data["blocks"]
+    boards = sorted({the_map.hexes[h].board for h in home_sites(data, role)})
+
+    def measure(block: dict[str, Any]) -> int:
+        return 1 if "units" in quota else _cost(block)
+
+    limit = int(quota.get("units", quota.get("pp", 0)))
+    used = dict.fromkeys(boards, 0)
+    for block in blocks.values():
+        if block["owner"] == role and block["at"] is not None and not is_resource(block):
+            board = the_map.hexes[block["at"]].board
+            if board in used:
+                used[board] += measure(block)
+    board = the_map.hexes[hex_id].board
+    used[board] += measure(blocks[bid])
+    if used[board] > limit:
+        return False
+    left = sorted(
+        (measure(blocks[b]) for b in undeployed(data, role) if b != bid and not is_resource(blocks[b])),
+        reverse=True,
+    )
+    return _packs(tuple(left), tuple(sorted(limit - used[b] for b in boards)))
+
+
+@cache
+def _packs(items: tuple[int, ...], room: tuple[int, ...]) -> bool:
+    """Whether the items (largest first) fit into bins of these sizes (sorted)."""
+    if not items:
+        return True
+    if sum(items) > sum(room):
+        return False
+    first, rest = items[0], items[1:]
+    for k, space in enumerate(room):
+        if space < first or (k and room[k - 1] == space):
+            continue  # too small, or the same as the bin tried before
+        if _packs(rest, tuple(sorted((*room[:k], space - first, *room[k + 1 :])))):
+            return True
+    return False
+
+
 def _coast_bound(data: Data, bid: str) -> bool:
     """Ships and marines can only start in port cities; other blocks anywhere."""
     block = data["blocks"][bid]
@@ -147,10 +197,18 @@ def deploy_targets(
     keeping in hand blocks that can still fill every city to two (`strict=False`
     drops that last condition, for forces that cannot meet it)."""
     occ = occupancy(data) if occ is None else occ
-    sites = [h for h in home_sites(data, role) if _fits(data, occ, role, bid, h)]
+    places = deployment_rules().places  # 1.4, 10.0: cities and towns
+    the_map = gmap(data)
+    sites = [
+        h
+        for h in home_sites(data, role)
+        if ("city" in places and the_map.hexes[h].city) or ("town" in places and the_map.hexes[h].town)
+        if _fits(data, occ, role, bid, h)
+    ]
+    if data.get("board_quota", {}).get(role):
+        sites = [h for h in sites if within_quota(data, role, bid, h)]  # 10.4
     if not strict:
         return sites
-    the_map = gmap(data)
     needy = _needy(data, occ, role)
     left = [b for b in undeployed(data, role) if b != bid]
     free = sum(1 for b in left if not _coast_bound(data, b))
@@ -198,7 +256,7 @@ class Deploy(Step):
         )
         if frame.get("turn_of"):
             frame["placed"] += 1
-            if frame["placed"] >= FOG_BATCH or not undeployed(game.data, role):
+            if frame["placed"] >= deployment_rules().fog_of_war_batch or not undeployed(game.data, role):
                 frame["placed"] = 0
                 frame["turn_of"] = _next_deployer(game.data, role)
         self.run(game, frame)
@@ -255,12 +313,15 @@ def setup_game(
     pickers: list[str] | None = None,
     adjuster: str = "",
     budgets: dict[str, int] | None = None,
+    board_quota: dict[str, dict[str, int]] | None = None,
 ) -> None:
     """Fill a new game's data: the map, each player's home board (in seat order, one
     board each), his starting blocks at full strength (10.1) under ids dealt in random
     order, then deployment (1.4); with `budgets` (10.2) the players buy their forces
     first. With `pickers` (who picks each slot's board, 1.1)
-    the players first choose the boards and `adjuster` makes the final adjustment."""
+    the players first choose the boards and `adjuster` makes the final adjustment.
+    `board_quota` ({role: {"units": n} or {"pp": n}}) bounds what a player deploys on
+    each of his home boards (10.4)."""
     data = state.data
     roles: list[str] = sides(data)
     options = dict(state.meta["options"])
@@ -271,7 +332,9 @@ def setup_game(
         types = list(forces[role]) + ([RESOURCE] if mines else [])
         state.rng.shuffle(types)  # ids in random order: an id tells nothing (hidden_tokens)
         for number, type_id in enumerate(types, start=1):
-            steps = 1 if type_id == RESOURCE else unit_table()[type_id].max_steps  # 4.3: mined from one
+            full = deployment_rules().full_strength  # 10.1: deployed at full strength
+            # 4.3: a resource block is mined from one step
+            steps = 1 if type_id == RESOURCE or not full else unit_table()[type_id].max_steps
             blocks[f"{role}-{number:02d}"] = new_block(role, type_id, steps)
         next_id[role] = len(types) + 1
     data.update(
@@ -293,6 +356,8 @@ def setup_game(
         pp={},
         result=None,
     )
+    if board_quota:
+        data["board_quota"] = board_quota
     set_minimums(data)
     for role in roles:
         mine = ", ".join(f"{b} {blocks[b]['type']}" for b in sorted(blocks) if blocks[b]["owner"] == role)

@@ -13,10 +13,11 @@ DATA LAYOUT (`state.data`)
     order                   this turn's order of play, Player 1 first (4.1)
     blocks                  {id: {"owner", "type", "steps", "at", "moved", "entered",
                             "reserve"?, "half"?, "new"?, "landing"?, "flown"?,
-                            "beachhead"?, "blockade"?}}: living
+                            "beachhead"?, "blockade"?, "strategic"?}}: living
                             blocks (control.py; "landing" is "air" or "sea" for paratroops
                             and invaders not yet landed and for units at sea, 6.6, 6.7,
-                            6.52; "flown" is an air unit's flight to its battle, 5.53)
+                            6.52; "flown" is an air unit's flight to its battle, 5.53;
+                            "strategic" marks a carrier moved strategically this turn, 4.2)
     graveyard               {id: {"owner", "type"}}: eliminated blocks
     battles                 {hex: {"attacker", "defender"}}: battles still to fight this turn
     seen                    {role: [ids]}: other players' blocks that role has seen in battle

@@ -30,9 +30,9 @@ from .control import (
     blockaded_ports,
     controller,
     enemy_hexes,
+    flight_distance,
     gmap,
     has_enemy,
-    hex_distance,
     is_friendly,
     is_friendly_airbase,
     is_land,
@@ -106,7 +106,7 @@ class Survey:
         """control.friendly_airbases (5.51), the bases asked once."""
         if self._bases is None:
             self._bases = airbases_with_room(self.data, self.occ, self.role)
-        return [h for h in self._bases if hex_distance(origin, h) <= reach]
+        return [h for h in self._bases if flight_distance(self.data, origin, h) <= reach]  # 9.4
 
     def blockaded(self) -> set[str]:
         """control.blockaded_ports (6.8), asked once."""
@@ -165,6 +165,25 @@ def road_links(map_key: str) -> Mapping[str, frozenset[str]]:
     }
 
 
+@cache
+def canal_links(map_key: str) -> Mapping[str, frozenset[str]]:
+    """For every hex, the hexes next to it across a canal hexside (3.1: ships move along
+    canals by strategic movement only), once per map."""
+    the_map = game_map(map_key)
+    return {
+        h: frozenset(n for n in the_map.adjacent(h) if "canal" in the_map.side_features(h, n))
+        for h in the_map.hexes
+    }
+
+
+@cache
+def _strategic_water(map_key: str) -> Mapping[str, frozenset[str]]:
+    """3.1, 5.9: where a strategic naval move (or sea transport, 5.91) may step: the
+    hexsides ships cross, and canal hexsides."""
+    water, canals = water_links(map_key), canal_links(map_key)
+    return {h: water[h] | canals[h] for h in water}
+
+
 def _ground(survey: Survey, start: str) -> list[str]:
     return [h for h in within_range(survey, start, "road") if survey.has_room(h, "ground")]
 
@@ -183,10 +202,10 @@ def _naval(survey: Survey, start: str) -> list[str]:
 def within_range(survey: Survey, start: str, net: str) -> tuple[str, ...]:
     """Hexes a block of the survey's player can reach by a strategic move from
     `start` (5.9), whether or not it may stop there: within STRATEGIC_RANGE steps
-    along `net` ("road" or "water" hexsides), through hexes open to him and out of
-    the storm (9.4). Sorted."""
+    along `net` ("road" or "water" hexsides, canals included, 3.1), through hexes open
+    to him and out of the storm (9.4). Sorted."""
     shut = survey.closed | survey.storm
-    broken = frozenset(survey.data.get("destroyed", ()) if net == "road" else ())  # 9.5
+    broken = frozenset(survey.data.get("destroyed", ()))  # 9.5: destroyed bridges and canals
     return reach(survey.data["map"], net, start, shut, broken)
 
 
@@ -195,18 +214,22 @@ def reach(
     map_key: str, net: str, start: str, shut: frozenset[str], broken: frozenset[str]
 ) -> tuple[str, ...]:
     """The hexes within STRATEGIC_RANGE steps of `start` along `net` ("road": road
-    hexsides over land, less the `broken` ones, 9.5; "water": hexsides ships cross)
-    that never enter a `shut` hex, sorted; `start` left out. A pure function of its
-    arguments, so it is kept between passes: in a move phase most searches meet the
-    same closed hexes again (a profile of random games: most of a game's time)."""
-    links = road_links(map_key) if net == "road" else water_links(map_key)
+    hexsides over land, less the `broken` ones, 9.5; "water": hexsides ships cross and
+    canal hexsides, less the `broken` canals) that never enter a `shut` hex, sorted;
+    `start` left out. A pure function of its arguments, so it is kept between passes:
+    in a move phase most searches meet the same closed hexes again (a profile of
+    random games: most of a game's time)."""
+    links = road_links(map_key) if net == "road" else _strategic_water(map_key)
+    canals = canal_links(map_key) if net == "water" else None
     seen = {start: 0}
     queue = deque([start])
     while queue:
         here = queue.popleft()
         for nxt in links[here]:
-            if nxt in seen or nxt in shut or (broken and side_key(here, nxt) in broken):
+            if nxt in seen or nxt in shut:
                 continue
+            if broken and (canals is None or nxt in canals[here]) and side_key(here, nxt) in broken:
+                continue  # 9.5: a destroyed bridge carries no road, a destroyed canal no ship
             seen[nxt] = seen[here] + 1
             if seen[nxt] < STRATEGIC_RANGE:
                 queue.append(nxt)

@@ -70,6 +70,7 @@ def supply_network(
     beachheads: Collection[HexId] = (),
     mulberries: Collection[HexId] = (),
     broken_sides: Collection[str] = (),
+    sea_cut: Callable[[HexId], bool] | None = None,
 ) -> SupplyNetwork:
     """The supply network of `player` (and `allies`) on `gmap`.
 
@@ -78,9 +79,12 @@ def supply_network(
     supply stand in `h` (7.1, 7.5). `sources` are the candidate supply bases: the player's
     friendly cities. `blockaded` ports give no sea supply (6.8); `beachheads` and
     `mulberries` are the player's (6.71, 9.7); `broken_sides` are hexside ids
-    (hexgrid.hexside) of destroyed bridges and canals (9.5).
+    (hexgrid.hexside) of destroyed bridges and canals (9.5). `sea_cut(h)` tells whether
+    enemy ships in `h` cut sea supply there (7.5: every ship cuts sea supply, submarines
+    too, though submarines cut no land supply); by default `occupied_by_enemy`.
     """
     friends = {player, *allies}
+    cut_at_sea = occupied_by_enemy if sea_cut is None else sea_cut
 
     def passable(h: HexId) -> bool:
         # 7.2 friendly or neutral, and 7.1/7.5 no enemy able to cut the line
@@ -105,11 +109,15 @@ def supply_network(
 
     # 7.4 sea supply between friendly ports; 9.7 mulberries act as ports
     mulberry_set = {h for h in mulberries if h in gmap.hexes and passable(h)}
-    ports = {h for h, info in gmap.hexes.items() if info.port and friendly(h) and h not in blockaded} | {
-        h for h in mulberry_set if h not in blockaded
+
+    def harbour(h: HexId) -> bool:  # 6.8 not blockaded, 7.5 no enemy ship cutting sea supply there
+        return h not in blockaded and not cut_at_sea(h)
+
+    ports = {h for h, info in gmap.hexes.items() if info.port and friendly(h) and harbour(h)} | {
+        h for h in mulberry_set if harbour(h)
     }
-    beachhead_set = {h for h in beachheads if h in gmap.hexes and h not in blockaded and passable(h)}
-    water = _water_components(gmap, passable)
+    beachhead_set = {h for h in beachheads if h in gmap.hexes and harbour(h) and passable(h)}
+    water = _water_components(gmap, lambda h: passable(h) and not cut_at_sea(h))
     for port in ports:
         for body in _bodies_beside(gmap, port, water):
             nodes.add(port)
@@ -178,13 +186,15 @@ def supplied_hexes(
     controller: Mapping[HexId, str | None],
     occupied_by_enemy: Callable[[HexId], bool],
     sources: Iterable[HexId],
+    sea_cut: Callable[[HexId], bool] | None = None,
     **extra: Collection[HexId],
 ) -> frozenset[HexId]:
     """The hexes where `player`'s ground and air units are in supply (7.0).
 
     The arguments are those of `supply_network`, which gives the bases and lines too.
     """
-    return supply_network(gmap, player, controller, occupied_by_enemy, sources, **extra).supplied
+    network = supply_network(gmap, player, controller, occupied_by_enemy, sources, sea_cut=sea_cut, **extra)
+    return network.supplied
 
 
 def is_supplied(network: SupplyNetwork, hex_id: HexId) -> bool:

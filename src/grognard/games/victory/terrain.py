@@ -80,6 +80,23 @@ def terrain_effects() -> TerrainEffects:
     return decode_terrain(raw)
 
 
+def is_ground_passable(features: frozenset[str]) -> bool:
+    """3.1: whether ground units may cross a hexside with these features at all, in any
+    move (ordinary, attack, retreat): alpine hexsides only along a road, a river's
+    estuary (from its mouth to the first bridge) never."""
+    blocking, by_road = _ground_barriers()
+    shut = features & blocking
+    return not shut or ("road" in features and shut <= by_road)
+
+
+@cache
+def _ground_barriers() -> tuple[frozenset[str], frozenset[str]]:
+    """The hexside features ground units may not cross, and those of them a road opens."""
+    sides = terrain_effects().sides
+    blocking = frozenset(f for f, e in sides.items() if not e.ground_passable)
+    return blocking, frozenset(f for f in blocking if sides[f].passable_by_road)
+
+
 def ground_hexside_limit(land_terrain: str, features: frozenset[str]) -> int:
     """How many ground units may cross one hexside into a battle (3.1, 3.3, 5.3).
 
@@ -88,10 +105,8 @@ def ground_hexside_limit(land_terrain: str, features: frozenset[str]) -> int:
     hexsides (alpine off the road, estuary) allow none.
     """
     chart = terrain_effects()
-    for feature in ("estuary", "alpine"):
-        effect = chart.sides[feature]
-        if feature in features and not (effect.passable_by_road and "road" in features):
-            return 0
+    if not is_ground_passable(features):
+        return 0
     for feature in ("bridge", "road", "river"):
         limit = chart.sides[feature].ground_limit
         if feature in features and limit is not None:

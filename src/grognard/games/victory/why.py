@@ -105,7 +105,7 @@ def _move(st: VictoryState, role: Role, bid: str, dest: str, via: object) -> str
             return f"the hexside {side}|{dest} {full} (5.3)"
     # within reach, yet no path: the page's own hint would be no better, so say what shapes paths
     return (
-        f"{name} cannot get to {dest} with this move: terrain stops, river and alpine hexsides,"
-        " enemy blocks on the way and stacking limits shape its paths (5.2, 5.3, 5.7); the lit"
+        f"{name} cannot get to {dest} with this move: terrain stops, river, estuary and alpine"
+        " hexsides, enemy blocks on the way and stacking limits shape its paths (5.2, 5.3, 5.7); the lit"
         " hexes are where it can go"
     )

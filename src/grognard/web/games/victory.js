@@ -101,6 +101,8 @@ function describe(action, view) {
       return { unit: a, hex: b, kind: "move", label: `Strategic move: ${name(a)} to ${at(b)}` };
     case "sea_move":
       return { unit: a, hex: b, kind: "move", label: `By sea: ${name(a)} to ${at(b)}` };
+    case "board": // 4.1, 4.2: an air unit loads onto a carrier in its port
+      return { unit: a, label: `Load ${name(a)} aboard a carrier here` };
     case "blockade":
       return { unit: a, label: `${titleCase(name(a))} blockades the port` };
     case "blockade_battle":
