@@ -65,6 +65,19 @@ class Atomic(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     devastates: int
 
 
+class Intercept(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    note: str
+    rolls: tuple[int, ...]  # the die roll heading each column
+    fleet: tuple[tuple[int, int], ...]  # the distances of each column, from and to
+    ss: tuple[tuple[int, int], ...]
+
+
+class UBoat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    patrol: int  # U-Boat Attack 3: a patrol hex within this many movement points
+    against_routes: int  # U-Boat Attack 6: the strength multiplier against supply routes
+    britain_route: int  # Lend-Lease 2: Britain's production hanging on the U.S. east coast
+
+
 class StrategicTables(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     version: int
     note: str
@@ -75,6 +88,8 @@ class StrategicTables(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     missile: Missile
     atomic: Atomic
     coastal_morale_divisor: int
+    intercept: Intercept
+    uboat: UBoat
 
     def __post_init__(self) -> None:
         track = self.morale
@@ -99,6 +114,11 @@ class StrategicTables(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         for country in track.capitals:
             if country not in track.sides:
                 raise msgspec.ValidationError(f"capital of {country}, which has no morale")
+        for rows in (self.intercept.fleet, self.intercept.ss):
+            if len(rows) > len(self.intercept.rolls) or any(
+                a > b or (i and a != rows[i - 1][1] + 1) for i, (a, b) in enumerate(rows)
+            ):
+                raise msgspec.ValidationError("intercept ranges must run on without gaps, one per roll")
         if self.coastal_morale_divisor < 1 or self.missile.counters < 1 or self.atomic.firepower < 1:
             raise msgspec.ValidationError("divisors, counter limits and firepower are positive")
 
