@@ -429,3 +429,22 @@ def test_an_atomic_bomb_devastates_for_good_fires_six_and_hits_morale() -> None:
     assert spent.devastated == 0 and perm == {SAXONY: 3}
     assert atomic_hits_morale("germany") == "germany" and atomic_hits_morale("france") is None
     assert apply_event(new_morale(), "atomic_bomb_hit", "germany")["germany"] == -4
+
+
+@pytest.mark.rules("K22.3", "K22.6")
+def test_missile_points_carry_their_bombs_and_hand_them_back_to_drop() -> None:
+    research = at_level(axis_missiles(), "axis", "atomic_bomb", 6)
+    strategic = assign(
+        new_strategic(), research, "axis", "m1", COLOGNE, 3, country="germany", undevastated=1, atomic=2
+    )
+    with pytest.raises(IllegalAction, match="carry them"):
+        launch(strategic, new_game(), "axis", "m1", 1, [LONDON], atomic=2)
+    before = json.dumps(strategic, sort_keys=True)
+    state = new_game()
+    state.rng.force([6])
+    after, fired = launch(strategic, state, "axis", "m1", 2, [LONDON], atomic=2)
+    assert fired.bombs == 2 and fired.volley.strength == 2  # the bombs add no strength
+    assert after["missiles"]["axis"]["m1"] == {"at": COLOGNE, "sp": 1, "atomic": 0}
+    assert json.dumps(strategic, sort_keys=True) == before
+    with pytest.raises(IllegalAction, match="no bombers"):
+        raid(new_strategic(), allied_bombing(), new_game(), "allied", LONDON, COLOGNE, "axis")
