@@ -299,7 +299,7 @@ def test_viktory2_wrong_seat_count_follows_the_players_option(capsys: pytest.Cap
 
 def test_play_prints_the_final_board_with_every_capital() -> None:
     """The main job's terminal picture: the final map is drawn, capitals marked."""
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from grognard.cli import app
 
@@ -310,7 +310,7 @@ def test_play_prints_the_final_board_with_every_capital() -> None:
 
 
 def test_serve_rejects_a_bad_port_without_starting() -> None:
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from grognard.cli import app
 
