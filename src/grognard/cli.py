@@ -539,11 +539,12 @@ def _error(message: str) -> None:
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (errors are one line on stderr)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if not args:  # a bare `grognard`: the help, readable, as for a usage error
+        with click.Context(app, info_name="grognard") as ctx:
+            print(app.get_help(ctx), file=sys.stderr)
+        return 2
     try:
         code = app.main(args=args, prog_name="grognard", standalone_mode=False)
-    except click.exceptions.NoArgsIsHelpError as exc:  # bare `grognard`: the help, as a usage error
-        print(exc.format_message(), file=sys.stderr)
-        return exc.exit_code
     except click.ClickException as exc:  # argument parsing
         _error(exc.format_message())
         return exc.exit_code
