@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # the games, the agents, NumPy, rich and the lab load only in
     from grognard.core.game import Ruleset
     from grognard.sim.play import GameConfig
 
+
 @click.group(
     name="grognard",
     cls=Group,
@@ -67,6 +68,7 @@ USAGE_ERRORS: tuple[type[Exception], ...] = (
     UsageProblem,
     BadSetting,
 )
+
 
 def _seats_help() -> str:
     from grognard.agents.registry import agents_text  # the agents load only to show this help

@@ -51,9 +51,11 @@ class Whole(_IntType):
 
     def describe(self) -> str:
         """The bounds as help shows them: `x>=0`, `1<=x<=65535`."""
-        low = "" if self.low is None else f"{self.low}<="
-        high = "" if self.high is None else f"<={self.high}"
-        return f"{low}x{high}" if low and high else f"x>={self.low}" if low else f"x<={self.high}"
+        if self.low is not None and self.high is not None:
+            return f"{self.low}<=x<={self.high}"
+        if self.low is not None:
+            return f"x>={self.low}"
+        return "" if self.high is None else f"x<={self.high}"
 
 
 class PathValue(_PathType):
@@ -82,7 +84,7 @@ class _Option(click.Option):
         extra = []
         if isinstance(self.default, int | str) and not self.is_flag:
             extra.append(f"default: {self.default}")
-        if isinstance(self.type, Whole):
+        if isinstance(self.type, Whole) and self.type.describe():
             extra.append(self.type.describe())
         if self.required:
             extra.append("required")
