@@ -216,6 +216,52 @@ def test_help_shows_no_type_beside_flags(capsys: pytest.CaptureFixture[str]) -> 
     assert "--log" in out and "<int range>" in out  # options with a value keep their type
 
 
+def test_bare_grognard_prints_the_help_readably_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    """No command: the help as written for `--help`, line by line, on stderr with the
+    usage-error status (Typer squashed it into one 'error' line)."""
+    code, out, err = cli(capsys)
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert lines[0] == "Usage: grognard [OPTIONS] COMMAND [ARGS]..."
+    assert "Commands:" in lines and any(line.startswith("  play ") for line in lines)
+    assert not err.startswith("grognard: error")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "viktory2", "--seed", "-1"], "'--seed': Input should be greater than or equal to 0"),
+        (["serve", "--port", "70000"], "'--port': Input should be less than or equal to 65535"),
+        (["play", "viktory2", "--seed", "x"], "Input should be a valid integer"),
+        (["play"], "Missing argument 'ruleset'."),
+        (["report"], "Missing argument 'results'."),
+        (["tournament", "viktory2"], "Missing option '--agents'."),
+        (["plya"], "No such command 'plya'. Did you mean 'play', 'replay'?"),
+    ],
+)
+def test_argument_mistakes_keep_their_words(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    """The checks the command line makes itself (bounds, missing arguments, a misspelt
+    command) word their one line as they did on Typer."""
+    code, _, err = cli(capsys, *args)
+    assert code == 2
+    assert_one_line_error(err, message)
+
+
+def test_help_lists_arguments_then_options_with_types_defaults_and_bounds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = cli(capsys, "play", "--help")
+    assert code == 0
+    assert out.startswith("Usage: grognard play [OPTIONS] {ruleset}\n")
+    assert out.index("Arguments:") < out.index("ruleset <str>") < out.index("Options:")
+    assert "[default: 0; x>=0]" in out
+    assert "default: Sentinel" not in out and "[default: None]" not in out  # no default, none shown
+    flags = [line.split()[0] for line in out.splitlines() if line.startswith("  -")]
+    assert flags == ["--seats", "--seed", "--scenario", "-o,", "--save", "--log", "--help"]  # as declared
+
+
 def test_rulesets_writes_bool_defaults_as_the_option_takes_them(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capsys, "rulesets")
     assert code == 0
@@ -299,7 +345,7 @@ def test_viktory2_wrong_seat_count_follows_the_players_option(capsys: pytest.Cap
 
 def test_play_prints_the_final_board_with_every_capital() -> None:
     """The main job's terminal picture: the final map is drawn, capitals marked."""
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from grognard.cli import app
 
@@ -310,7 +356,7 @@ def test_play_prints_the_final_board_with_every_capital() -> None:
 
 
 def test_serve_rejects_a_bad_port_without_starting() -> None:
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from grognard.cli import app
 

@@ -16,51 +16,35 @@ import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING
 
-import typer
-from typer.core import TyperCommand, TyperGroup
+import click
 
-from grognard.agents.base import UnknownAgent
-from grognard.agents.registry import agents_text
-from grognard.core.errors import BadOptions, BadSaveFile, BadSetting, GrognardError, UnknownRuleset
+from grognard.cli_params import Group, PathValue, Whole, argument, option, option_list, ruleset_argument
+from grognard.core.errors import (
+    BadOptions,
+    BadSaveFile,
+    BadSetting,
+    GrognardError,
+    UnknownAgent,
+    UnknownRuleset,
+)
 
-if TYPE_CHECKING:  # the games, NumPy, rich and the lab load only in the command that uses them
+if TYPE_CHECKING:  # the games, the agents, NumPy, rich and the lab load only in the command that uses them
     from rich.console import Console
 
     from grognard.core.game import Ruleset
     from grognard.sim.play import GameConfig
 
-def _without_flag_types(params: list[Any]) -> list[Any]:
-    """Typer's help prints a type beside every option, `--help <bool>` included; an
-    on/off flag takes no value, so its type column stays empty (metavar "")."""
-    for param in params:
-        if getattr(param, "is_flag", False) and getattr(param, "metavar", "") is None:
-            param.metavar = ""
-    return params
 
-
-class _Group(TyperGroup):
-    def get_params(self, ctx: Any) -> list[Any]:
-        return _without_flag_types(super().get_params(ctx))
-
-
-class _Command(TyperCommand):
-    def get_params(self, ctx: Any) -> list[Any]:
-        return _without_flag_types(super().get_params(ctx))
-
-
-app = typer.Typer(
+@click.group(
     name="grognard",
+    cls=Group,
     help="Play, replay and simulate strategic board wargames.",
     no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    # plain help and errors: typer's rich formatting costs more CPU than the whole of
-    # `grognard --help` may (issue 24: under 0.15 s)
-    rich_markup_mode=None,
-    cls=_Group,
 )
+def app() -> None:
+    """The `grognard` command group (its help is the group's `help`)."""
 
 
 class UsageProblem(GrognardError):
@@ -85,21 +69,19 @@ USAGE_ERRORS: tuple[type[Exception], ...] = (
     BadSetting,
 )
 
-OptionList = Annotated[
-    list[str] | None,
-    typer.Option("--option", "-o", help="A game option as KEY=VALUE (repeatable)."),
-]
-ScenarioOpt = Annotated[str | None, typer.Option("--scenario", help="Scenario id (default: the first).")]
-SeatsOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--seats",
-        help=(
-            "Agents per role, comma-separated in the role order `grognard rulesets` shows "
-            f"(default: all random). Agents: {agents_text()}."
-        ),
-    ),
-]
+
+def _seats_help() -> str:
+    from grognard.agents.registry import agents_text  # the agents load only to show this help
+
+    return (
+        "Agents per role, comma-separated in the role order `grognard rulesets` shows "
+        f"(default: all random). Agents: {agents_text()}."
+    )
+
+
+option_opt = option_list("--option", "-o", "option", help="A game option as KEY=VALUE (repeatable).")
+scenario_opt = option("--scenario", help="Scenario id (default: the first).")
+seats_opt = option("--seats", lazy_help=_seats_help)
 
 
 def get_ruleset(ref: str) -> Ruleset:
@@ -164,7 +146,7 @@ def _config(
 
 
 # ----- commands --------------------------------------------------------------------------
-@app.command("rulesets", cls=_Command)
+@app.command("rulesets")
 def rulesets_cmd() -> None:
     """List the rulesets with their scenarios, each scenario's roles in --seats order,
     and their options."""
@@ -196,32 +178,39 @@ def rulesets_cmd() -> None:
         table.add_column("Default")
         table.add_column("Allowed")
         table.add_column("Description")
-        for option in ruleset.options:
-            if option.choices:
-                allowed = ", ".join(map(str, option.choices))
-            elif option.type == "int":
-                lo = "" if option.min is None else str(option.min)
-                hi = "" if option.max is None else str(option.max)
+        for setting in ruleset.options:
+            if setting.choices:
+                allowed = ", ".join(map(str, setting.choices))
+            elif setting.type == "int":
+                lo = "" if setting.min is None else str(setting.min)
+                hi = "" if setting.max is None else str(setting.max)
                 allowed = f"{lo}..{hi}" if lo or hi else "any"
-            elif option.type == "bool":
+            elif setting.type == "bool":
                 allowed = "true, false"
             else:
                 allowed = ""
             # written as --option takes it: true/false, not Python's True/False
-            default = str(option.default).lower() if option.type == "bool" else str(option.default)
-            table.add_row(option.id, option.type, default, allowed, option.description)
+            default = str(setting.default).lower() if setting.type == "bool" else str(setting.default)
+            table.add_row(setting.id, setting.type, default, allowed, setting.description)
         console.print(table)
 
 
-@app.command("play", cls=_Command)
+@app.command("play")
+@ruleset_argument()
+@seats_opt
+@option("--seed", type=Whole(0), default=0, label="int range", help="Game seed.")
+@scenario_opt
+@option_opt
+@option("--save", type=PathValue(), label="path", help="Write the replay to this file.")
+@option("--log", is_flag=True, help="Print the public log as the game goes.")
 def play_cmd(
-    ruleset: Annotated[str, typer.Argument(help="Ruleset id (see `grognard rulesets`).")],
-    seats: SeatsOpt = None,
-    seed: Annotated[int, typer.Option("--seed", min=0, help="Game seed.")] = 0,
-    scenario: ScenarioOpt = None,
-    option: OptionList = None,
-    save: Annotated[Path | None, typer.Option("--save", help="Write the replay to this file.")] = None,
-    log: Annotated[bool, typer.Option("--log", help="Print the public log as the game goes.")] = False,
+    ruleset: str,
+    seats: str | None,
+    seed: int,
+    scenario: str | None,
+    option: tuple[str, ...],
+    save: Path | None,
+    log: bool,
 ) -> None:
     """Play one game between agents to its end and print the result."""
     rules = get_ruleset(ruleset)  # first: an unknown id is refused before the lab loads
@@ -254,29 +243,29 @@ def play_cmd(
         console.print(f"Replay saved to {save}")
 
 
-@app.command("serve", cls=_Command)
+@app.command("serve")
+@option("--host", default="127.0.0.1", help="Address to listen on.")
+@option("--port", type=Whole(1, 65535), default=8000, label="int range", help="Port to listen on.")
+@option(
+    "--database-url",
+    help="SQLAlchemy URL (default: $GROGNARD_DATABASE_URL, else sqlite:///./grognard.db).",
+)
+@option(
+    "--workers",
+    type=Whole(1),
+    default=1,
+    label="int range",
+    help="Server processes (more than 1 needs PostgreSQL).",
+)
+@option("--smtp-url", help="SMTP server for opt-in turn e-mails ($GROGNARD_SMTP_URL).")
+@option("--public-url", help="The server's address in e-mailed links ($GROGNARD_PUBLIC_URL).")
 def serve_cmd(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
-    database_url: Annotated[
-        str | None,
-        typer.Option(
-            "--database-url",
-            help="SQLAlchemy URL (default: $GROGNARD_DATABASE_URL, else sqlite:///./grognard.db).",
-        ),
-    ] = None,
-    workers: Annotated[
-        int,
-        typer.Option("--workers", min=1, help="Server processes (more than 1 needs PostgreSQL)."),
-    ] = 1,
-    smtp_url: Annotated[
-        str | None,
-        typer.Option("--smtp-url", help="SMTP server for opt-in turn e-mails ($GROGNARD_SMTP_URL)."),
-    ] = None,
-    public_url: Annotated[
-        str | None,
-        typer.Option("--public-url", help="The server's address in e-mailed links ($GROGNARD_PUBLIC_URL)."),
-    ] = None,
+    host: str,
+    port: int,
+    database_url: str | None,
+    workers: int,
+    smtp_url: str | None,
+    public_url: str | None,
 ) -> None:
     """Serve the web app: play in the browser against the AI, hot-seat or online."""
     from grognard.server import serve
@@ -291,13 +280,10 @@ def serve_cmd(
     )
 
 
-@app.command("replay", cls=_Command)
-def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="A replay file written by `grognard play --save`.")],
-    verify: Annotated[
-        bool, typer.Option("--verify", help="Re-apply and check every state digest and the final snapshot.")
-    ] = False,
-) -> None:
+@app.command("replay")
+@argument("file", type=PathValue(), label="path", help="A replay file written by `grognard play --save`.")
+@option("--verify", is_flag=True, help="Re-apply and check every state digest and the final snapshot.")
+def replay_cmd(file: Path, verify: bool) -> None:
     """Print a saved game's log, or verify it. Exit status: 0 it verifies; 1 the file
     cannot be read or is not a replay; 3 it does not replay to what it records (a
     digest or the final snapshot differs, or an action no longer applies)."""
@@ -341,24 +327,23 @@ def replay_cmd(
     )
 
 
-BackendOpt = Annotated[
-    str,
-    typer.Option(
-        "--backend",
-        help="Where games run: local (processes) or ray (a local instance, or the cluster at --address).",
-    ),
-]
-AddressOpt = Annotated[
-    str | None, typer.Option("--address", help="Ray cluster address (with --backend ray), e.g. 10.0.0.5:6379")
-]
-OutOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--out",
-        help="Stream every game's result to this JSON Lines file; an interrupted run resumes from it.",
-    ),
-]
-ReplaysOpt = Annotated[bool, typer.Option("--replays", help="Keep every game's replay in the results file.")]
+backend_opt = option(
+    "--backend",
+    default="local",
+    help="Where games run: local (processes) or ray (a local instance, or the cluster at --address).",
+)
+address_opt = option("--address", help="Ray cluster address (with --backend ray), e.g. 10.0.0.5:6379")
+out_opt = option(
+    "--out",
+    type=PathValue(),
+    label="path",
+    help="Stream every game's result to this JSON Lines file; an interrupted run resumes from it.",
+)
+replays_opt = option("--replays", is_flag=True, help="Keep every game's replay in the results file.")
+workers_opt = option(
+    "--workers", type=Whole(1), default=1, label="int range", help="Worker processes (or Ray CPUs)."
+)
+master_seed_opt = option("--seed", type=Whole(0), default=0, label="int range", help="Master seed.")
 
 
 def _check_backend(backend: str, address: str | None) -> None:
@@ -375,23 +360,34 @@ def _check_backend(backend: str, address: str | None) -> None:
             raise UsageProblem(f"the ray backend needs Ray ({exc}): pip install 'grognard[ray]'") from None
 
 
-@app.command("simulate", cls=_Command)
+@app.command("simulate")
+@ruleset_argument()
+@option("--games", type=Whole(1), default=100, label="int range", help="Number of games.")
+@seats_opt
+@workers_opt
+@master_seed_opt
+@option("--rotate", is_flag=True, help="Rotate seats over roles from game to game.")
+@option("--json", "json_out", type=PathValue(), label="path", help="Write the summary as JSON here.")
+@scenario_opt
+@option_opt
+@backend_opt
+@address_opt
+@out_opt
+@replays_opt
 def simulate_cmd(
-    ruleset: Annotated[str, typer.Argument(help="Ruleset id (see `grognard rulesets`).")],
-    games: Annotated[int, typer.Option("--games", min=1, help="Number of games.")] = 100,
-    seats: SeatsOpt = None,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes (or Ray CPUs).")] = 1,
-    seed: Annotated[int, typer.Option("--seed", min=0, help="Master seed.")] = 0,
-    rotate: Annotated[
-        bool, typer.Option("--rotate", help="Rotate seats over roles from game to game.")
-    ] = False,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Write the summary as JSON here.")] = None,
-    scenario: ScenarioOpt = None,
-    option: OptionList = None,
-    backend: BackendOpt = "local",
-    address: AddressOpt = None,
-    out: OutOpt = None,
-    replays: ReplaysOpt = False,
+    ruleset: str,
+    games: int,
+    seats: str | None,
+    workers: int,
+    seed: int,
+    rotate: bool,
+    json_out: Path | None,
+    scenario: str | None,
+    option: tuple[str, ...],
+    backend: str,
+    address: str | None,
+    out: Path | None,
+    replays: bool,
 ) -> None:
     """Play many games between agents and report win rates and game lengths."""
     _check_backend(backend, address)
@@ -418,26 +414,39 @@ def simulate_cmd(
         console.print(f"Summary written to {json_out}")
 
 
-@app.command("tournament", cls=_Command)
+@app.command("tournament")
+@ruleset_argument()
+@option("--agents", required=True, help="Comma-separated agents, e.g. random,heuristic,mcts:100.")
+@option("--games", type=Whole(1), default=20, label="int range", help="Games per pairing (sides alternate).")
+@option(
+    "--format",
+    "format_",
+    default="round-robin",
+    help="round-robin (every pair) or gauntlet (the first against the rest).",
+)
+@workers_opt
+@master_seed_opt
+@scenario_opt
+@option_opt
+@backend_opt
+@address_opt
+@out_opt
+@replays_opt
+@option("--json", "json_out", type=PathValue(), label="path", help="Write the standings as JSON here.")
 def tournament_cmd(
-    ruleset: Annotated[str, typer.Argument(help="Ruleset id (see `grognard rulesets`).")],
-    agents: Annotated[
-        str, typer.Option("--agents", help="Comma-separated agents, e.g. random,heuristic,mcts:100.")
-    ],
-    games: Annotated[int, typer.Option("--games", min=1, help="Games per pairing (sides alternate).")] = 20,
-    format_: Annotated[
-        str,
-        typer.Option("--format", help="round-robin (every pair) or gauntlet (the first against the rest)."),
-    ] = "round-robin",
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes (or Ray CPUs).")] = 1,
-    seed: Annotated[int, typer.Option("--seed", min=0, help="Master seed.")] = 0,
-    scenario: ScenarioOpt = None,
-    option: OptionList = None,
-    backend: BackendOpt = "local",
-    address: AddressOpt = None,
-    out: OutOpt = None,
-    replays: ReplaysOpt = False,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Write the standings as JSON here.")] = None,
+    ruleset: str,
+    agents: str,
+    games: int,
+    format_: str,
+    workers: int,
+    seed: int,
+    scenario: str | None,
+    option: tuple[str, ...],
+    backend: str,
+    address: str | None,
+    out: Path | None,
+    replays: bool,
+    json_out: Path | None,
 ) -> None:
     """Agents against agents on a two-player set-up: win rates and Elo with 95 % intervals."""
     from grognard.cli_output import Bar, standings_table
@@ -475,15 +484,19 @@ def tournament_cmd(
         console.print(f"Standings written to {json_out}")
 
 
-@app.command("report", cls=_Command)
-def report_cmd(
-    results: Annotated[
-        list[Path], typer.Argument(help="Results files written by simulate/tournament --out.")
-    ],
-    html: Annotated[
-        Path | None, typer.Option("--html", help="The report to write (default: beside the first file).")
-    ] = None,
-) -> None:
+@app.command("report")
+@argument(
+    "results",
+    type=PathValue(),
+    nargs=-1,
+    required=True,
+    label="list[Path]",
+    help="Results files written by simulate/tournament --out.",
+)
+@option(
+    "--html", type=PathValue(), label="path", help="The report to write (default: beside the first file)."
+)
+def report_cmd(results: tuple[Path, ...], html: Path | None) -> None:
     """Write a self-contained HTML balance report (plots inside) from results files."""
     try:
         from grognard.sim.report import write_report  # matplotlib loads only for reports
@@ -491,30 +504,25 @@ def report_cmd(
         raise UsageProblem(f"reports need matplotlib ({exc}): pip install 'grognard[report]'") from None
     target = html or results[0].with_suffix(".html")
     check_destination(target, "--html")
-    write_report(results, target)
+    write_report(list(results), target)
     _console().print(f"Report written to {target}")
 
 
-@app.command("odds", cls=_Command)
-def odds_cmd(
-    ruleset: Annotated[str, typer.Argument(help="Ruleset id (see `grognard rulesets`).")],
-    attacker: Annotated[
-        str,
-        typer.Option(
-            "--attacker",
-            help="Attacking units as TYPE:COUNT, e.g. infantry:3,cavalry (victory: IN:4,AR:3, with steps).",
-        ),
-    ],
-    defender: Annotated[str, typer.Option("--defender", help="Defending units, written as --attacker.")],
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--set",
-            "-s",
-            help="A battle setting KEY=VALUE (repeatable): terrain, settlement, FLAG=true, cards.attacker=ID",
-        ),
-    ] = None,
-) -> None:
+@app.command("odds")
+@ruleset_argument()
+@option(
+    "--attacker",
+    required=True,
+    help="Attacking units as TYPE:COUNT, e.g. infantry:3,cavalry (victory: IN:4,AR:3, with steps).",
+)
+@option("--defender", required=True, help="Defending units, written as --attacker.")
+@option_list(
+    "--set",
+    "-s",
+    "option",
+    help="A battle setting KEY=VALUE (repeatable): terrain, settlement, FLAG=true, cards.attacker=ID",
+)
+def odds_cmd(ruleset: str, attacker: str, defender: str, option: tuple[str, ...]) -> None:
     """Battle odds for a battle described on the command line, as JSON (every ruleset
     whose battles have odds; a mistake names what is allowed)."""
     from grognard.cli_odds import odds_report
@@ -533,13 +541,18 @@ def _error(message: str) -> None:
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (errors are one line on stderr)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if not args:  # a bare `grognard`: the help, readable, as for a usage error
+        with click.Context(app, info_name="grognard") as ctx:
+            print(app.get_help(ctx), file=sys.stderr)
+        return 2
     try:
-        code = app(args=args, prog_name="grognard", standalone_mode=False)
-    except typer.TyperException as exc:  # argument parsing (the vendored click's errors)
-        message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
-        if message:
-            _error(message)
-        return int(getattr(exc, "exit_code", 2))
+        code = app.main(args=args, prog_name="grognard", standalone_mode=False)
+    except click.ClickException as exc:  # argument parsing
+        _error(exc.format_message())
+        return exc.exit_code
+    except click.Abort:  # Click's word for Ctrl+C while it reads the command line
+        _error("interrupted")
+        return 130
     except USAGE_ERRORS as exc:
         _error(str(exc))
         return 2

@@ -12,14 +12,10 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
-from grognard.core.errors import GrognardError
+from grognard.core.errors import UnknownAgent as UnknownAgent  # its home; agents import it from here
 from grognard.core.game import Action
 
 View = dict[str, Any]
-
-
-class UnknownAgent(GrognardError):
-    """No agent of that name, or none for that ruleset."""
 
 
 @runtime_checkable

@@ -15,6 +15,11 @@ class UnknownRuleset(GrognardError):
     """No ruleset is registered under that id."""
 
 
+class UnknownAgent(GrognardError):
+    """No agent of that name, or none for that ruleset (here, not with the agents, so
+    that the command line can tell it apart without loading them)."""
+
+
 class BadOptions(GrognardError):
     """A scenario or option value the ruleset does not accept."""
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from .errors import UnknownRuleset
-from .game import Ruleset
+
+if TYPE_CHECKING:  # loaded with the first game, so that refusing an unknown id stays cheap
+    from .game import Ruleset
 
 
 def game_module(ruleset_id: str, name: str) -> ModuleType | None:
@@ -56,6 +59,8 @@ class Registry:
             known = ", ".join(self.ids()) or "none"
             raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}; known: {known}")
         ruleset = importlib.import_module(module).RULESET
+        from .game import Ruleset
+
         if not isinstance(ruleset, Ruleset) or ruleset.id != ruleset_id:
             raise ValueError(f"{module}.RULESET is not the ruleset {ruleset_id!r}")
         self._rulesets[ruleset_id] = ruleset
