@@ -29,6 +29,7 @@ from grognard.core.registry import Registry
 from . import accounts, api_games, api_odds, api_why, api_ws, apidocs, mail
 from .ai import AiRunner
 from .claims import make_claims
+from .clients import ClientBoundMiddleware
 from .context import Server
 from .db import check_writable, make_engine, resolve_database_url, upgrade, utcnow, write_failure, write_gate
 from .deadlines import Clock, DeadlineWatch
@@ -147,7 +148,8 @@ def create_app(
     apidocs.install(app, "/api/openapi.json")
     app.state.server = server
     app.state.deadlines = deadlines
-    app.state.guards = Guards.of_limits(limits or Limits())
+    limits = limits or Limits()
+    app.state.guards = Guards.of_limits(limits)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(DBAPIError, _database_error)
@@ -162,6 +164,7 @@ def create_app(
         by_path={"/api/games": settings.max_new_game_bytes},
     )
     app.add_middleware(UrlGuardMiddleware)
+    app.add_middleware(ClientBoundMiddleware, per_address=limits.requests_per_address)
     app.add_middleware(SecurityHeadersMiddleware)  # outermost: every answer gets its headers
     app.include_router(accounts.router)
     app.include_router(api_games.router)

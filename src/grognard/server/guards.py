@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from starlette.requests import HTTPConnection
 
+from .clients import Holdings, SocketBounds
 from .ratelimit import Rate, RateLimiter, WorkGate
 
 # (module constants: a dataclass default must not be built by a call)
@@ -51,6 +52,19 @@ class Limits:
     #: does nothing, each a legal list and a little rules work: a burst of 30, then
     #: five a second (a player clicking about fast still gets answers).
     why_per_caller: Rate = _WHY_PER_CALLER
+    #: Websockets from one address: a browser tab holds one per game it shows, and a
+    #: club behind one NAT has a few players with a few tabs each; 32 is far below
+    #: the 900 connections a process accepts (clients.py).
+    websockets_per_address: int = 32
+    #: Websockets of one session (one person's tabs and devices).
+    websockets_per_session: int = 16
+    #: Observer sockets on one game: each is sent a view on every move (800 observers
+    #: of one game raised its move time from 27 to 189 ms at the median); 100 keep a
+    #: move within a few milliseconds more and are more spectators than a club game has.
+    observers_per_game: int = 100
+    #: HTTP requests of one address in flight at once (behind a trusted proxy, where
+    #: connections do not tell clients apart): a page loads a handful at a time.
+    requests_per_address: int = 32
 
 
 @dataclass
@@ -64,6 +78,7 @@ class Guards:
     odds_by_caller: RateLimiter
     chat_by_address: RateLimiter
     why_by_caller: RateLimiter
+    sockets: Holdings
 
     @classmethod
     def of_limits(cls, limits: Limits) -> Guards:
@@ -77,6 +92,13 @@ class Guards:
             RateLimiter(limits.odds_per_caller, "odds requests"),
             RateLimiter(limits.chat_per_address, "chat messages from this address"),
             RateLimiter(limits.why_per_caller, "'why not' questions"),
+            Holdings(
+                SocketBounds(
+                    limits.websockets_per_address,
+                    limits.websockets_per_session,
+                    limits.observers_per_game,
+                )
+            ),
         )
 
 
