@@ -6,7 +6,9 @@
                                               from what that seat may know.
 
 Forecasts cost CPU, so they have their own rate limit per caller (the account, else
-the client address): `guards.Limits.odds_per_caller`, answered 429 with Retry-After.
+the client address): `guards.Limits.odds_per_caller`, answered 429 with Retry-After;
+each call is charged its CPU time against it, the same battle is answered from a
+cache, and few are computed at once (oddsdesk.py).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from .accounts import Account, optional_account
 from .api_games import json_response
 from .context import server_of
 from .guards import guards_of
+from .oddsdesk import battle_key
 from .payloads import SeatInfo
 from .problems import ERROR_RESPONSES
 from .ratelimit import client_address
@@ -32,10 +35,21 @@ from .ratelimit import client_address
 router = APIRouter(prefix="/api", tags=["odds"], responses=ERROR_RESPONSES)
 MaybeCaller = Annotated[Account | None, Depends(optional_account)]
 
-def _limit(request: Request, caller: Account | None) -> None:
-    """429 with Retry-After past the odds rate (guards.Limits.odds_per_caller)."""
+
+def _limit(request: Request, caller: Account | None) -> str:
+    """429 with Retry-After past the odds rate (guards.Limits.odds_per_caller); the
+    caller's key in it."""
     key = f"user:{caller.id}" if caller is not None else f"addr:{client_address(request)}"
     guards_of(request).odds_by_caller.check(key)
+    return key
+
+
+def _odds(request: Request, caller: str, ruleset: Ruleset, battle: dict[str, Any]) -> dict[str, Any]:
+    """The battle's odds through the desk: remembered, or computed within its bounds
+    (call in a worker thread)."""
+    key = battle_key(ruleset.id, ruleset.version, battle)
+    desk = guards_of(request).odds_desk
+    return desk.answer(caller, client_address(request), key, lambda: ruleset.odds(battle).to_json())
 
 
 def _ruleset(request: Request, ruleset_id: str) -> Ruleset:
@@ -78,7 +92,7 @@ def odds_form(ruleset_id: str, request: Request) -> Response:
 @router.post("/rulesets/{ruleset_id}/odds")
 async def hypothetical_odds(ruleset_id: str, request: Request, caller: MaybeCaller) -> Response:
     """The odds of a battle described in the ruleset's odds-form shape."""
-    _limit(request, caller)
+    key = _limit(request, caller)
     ruleset = _ruleset(request, ruleset_id)
     try:
         body = await request.json()
@@ -87,10 +101,10 @@ async def hypothetical_odds(ruleset_id: str, request: Request, caller: MaybeCall
     if not isinstance(body, dict):
         raise HTTPException(422, "the body must be a JSON object describing the battle")
     try:
-        odds = await run_in_threadpool(ruleset.odds, body)
+        odds = await run_in_threadpool(_odds, request, key, ruleset, body)
     except BadBattle as exc:
         raise HTTPException(422, str(exc)) from None
-    return json_response({"battle": body, "odds": odds.to_json()})
+    return json_response({"battle": body, "odds": odds})
 
 
 @router.get("/games/{game_id}/odds")
@@ -107,7 +121,7 @@ async def game_odds(
     """The battle `seat` could start, or is fighting, at `hex`, and its odds; `battle`
     is null when there is none. Only the caller's own seats; without a seat (the
     observer), only a battle being fought."""
-    _limit(request, caller)
+    key = _limit(request, caller)
     games = server_of(request).games
     game, seats, state = await run_in_threadpool(games._snapshot_copy, game_id)
     role = seat_of_caller(seats, seat, caller)
@@ -118,7 +132,7 @@ async def game_odds(
         battle = ruleset.battle_at(state, role, hex, attack)
         if battle is None:
             return {"hex": hex, "battle": None, "odds": None}
-        return {"hex": hex, "battle": battle, "odds": ruleset.odds(battle).to_json()}
+        return {"hex": hex, "battle": battle, "odds": _odds(request, key, ruleset, battle)}
 
     try:
         return json_response(await run_in_threadpool(forecast))

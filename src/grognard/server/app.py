@@ -31,7 +31,16 @@ from .ai import AiRunner
 from .claims import make_claims
 from .clients import ClientBoundMiddleware
 from .context import Server
-from .db import check_writable, make_engine, resolve_database_url, upgrade, utcnow, write_failure, write_gate
+from .db import (
+    WriteProbe,
+    check_writable,
+    make_engine,
+    resolve_database_url,
+    upgrade,
+    utcnow,
+    write_failure,
+    write_gate,
+)
 from .deadlines import Clock, DeadlineWatch
 from .expiring import ExpiringCache
 from .gcpolicy import GcPolicy
@@ -110,7 +119,15 @@ def create_app(
     feed = make_feed(engine)  # other processes on a PostgreSQL database: see notify.py
     games = GameService(sessions, registry, hub, settings, gate, feed)
     claims = make_claims(engine)
-    ai = AiRunner(games, settings.ai_move_budget, settings.ai_workers, claims, settings.ai_search_processes)
+    limits = limits or Limits()
+    ai = AiRunner(
+        games,
+        settings.ai_move_budget,
+        settings.ai_workers,
+        claims,
+        settings.ai_search_processes,
+        per_user=limits.ai_thinking_per_user,
+    )
     callers: ExpiringCache[str, accounts.Account] = ExpiringCache(settings.session_cache_seconds, 4096)
     server = Server(settings, engine, sessions, gate, registry, hub, games, ai, callers, feed, claims)
     deadlines = DeadlineWatch(sessions, gate, games, ai, mailer, clock or utcnow, deadline_scan_seconds)
@@ -148,7 +165,6 @@ def create_app(
     apidocs.install(app, "/api/openapi.json")
     app.state.server = server
     app.state.deadlines = deadlines
-    limits = limits or Limits()
     app.state.guards = Guards.of_limits(limits)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
@@ -173,9 +189,19 @@ def create_app(
     app.include_router(api_ws.router)
     app.include_router(mail.router)
 
+    probe = WriteProbe(engine)
+
     @app.get("/api/health", tags=["server"])
-    def health() -> dict[str, object]:
-        return {"ok": True, "rulesets": registry.ids()}
+    def health() -> Response:
+        """ok, or 503 naming why the database cannot be written (for a load balancer)."""
+        problem = probe.problem()
+        if problem is not None:
+            return JSONResponse(
+                {"ok": False, "database": problem, "rulesets": registry.ids()},
+                status_code=503,
+                headers={"Retry-After": "30"},
+            )
+        return JSONResponse({"ok": True, "rulesets": registry.ids()})
 
     if (WEB_DIR / "index.html").is_file():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
