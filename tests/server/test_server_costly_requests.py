@@ -64,18 +64,18 @@ def test_one_address_computes_one_battle_at_a_time() -> None:
         release.wait(10)
         return {"attacker_wins": 0.5}
 
-    first = threading.Thread(target=desk.answer, args=("user:1", "10.0.0.2", "k1", slow))
+    first = threading.Thread(target=desk.answer, args=(["user:1"], "10.0.0.2", "k1", slow))
     first.start()
     assert started.wait(10)
     try:
         with pytest.raises(HTTPException) as refused:
-            desk.answer("user:2", "10.0.0.2", "k2", lambda: {"attacker_wins": 0.1})
+            desk.answer(["user:2"], "10.0.0.2", "k2", lambda: {"attacker_wins": 0.1})
         assert refused.value.status_code == 429 and "under way" in str(refused.value.detail)
-        assert desk.answer("user:3", "10.0.0.3", "k3", lambda: {"x": 1}) == {"x": 1}  # another address
+        assert desk.answer(["user:3"], "10.0.0.3", "k3", lambda: {"x": 1}) == {"x": 1}  # another address
     finally:
         release.set()
         first.join(10)
-    assert desk.answer("user:2", "10.0.0.2", "k2", lambda: {"y": 2}) == {"y": 2}  # its turn now
+    assert desk.answer(["user:2"], "10.0.0.2", "k2", lambda: {"y": 2}) == {"y": 2}  # its turn now
 
 
 def test_calculations_in_all_are_bounded() -> None:
@@ -87,12 +87,12 @@ def test_calculations_in_all_are_bounded() -> None:
         release.wait(10)
         return {}
 
-    first = threading.Thread(target=desk.answer, args=("a", "10.0.0.2", "k1", slow))
+    first = threading.Thread(target=desk.answer, args=(["a"], "10.0.0.2", "k1", slow))
     first.start()
     assert started.wait(10)
     try:
         with pytest.raises(HTTPException) as refused:
-            desk.answer("b", "10.0.0.3", "k2", lambda: {})
+            desk.answer(["b"], "10.0.0.3", "k2", lambda: {})
         assert refused.value.status_code == 503 and "busy with other odds calculations" in str(
             refused.value.detail
         )
@@ -114,7 +114,7 @@ def test_a_costly_call_is_charged_its_cpu_time() -> None:
         return {}
 
     limiter.check("user:1")
-    desk.answer("user:1", "10.0.0.2", "k", costly)
+    desk.answer(["user:1"], "10.0.0.2", "k", costly)
     with pytest.raises(HTTPException) as refused:
         limiter.check("user:1")
     assert refused.value.status_code == 429 and "too many odds requests" in str(refused.value.detail)

@@ -36,20 +36,25 @@ router = APIRouter(prefix="/api", tags=["odds"], responses=ERROR_RESPONSES)
 MaybeCaller = Annotated[Account | None, Depends(optional_account)]
 
 
-def _limit(request: Request, caller: Account | None) -> str:
-    """429 with Retry-After past the odds rate (guards.Limits.odds_per_caller); the
-    caller's key in it."""
-    key = f"user:{caller.id}" if caller is not None else f"addr:{client_address(request)}"
-    guards_of(request).odds_by_caller.check(key)
-    return key
+def _limit(request: Request, caller: Account | None) -> list[str]:
+    """429 with Retry-After past the odds rate (guards.Limits.odds_per_caller) of the
+    client address, or of the account: an address with many guest sessions has one
+    rate. The keys charged for the call."""
+    limiter = guards_of(request).odds_by_caller
+    keys = [f"addr:{client_address(request)}"]
+    if caller is not None:
+        keys.append(f"user:{caller.id}")
+    for key in keys:
+        limiter.check(key)
+    return keys
 
 
-def _odds(request: Request, caller: str, ruleset: Ruleset, battle: dict[str, Any]) -> dict[str, Any]:
+def _odds(request: Request, callers: list[str], ruleset: Ruleset, battle: dict[str, Any]) -> dict[str, Any]:
     """The battle's odds through the desk: remembered, or computed within its bounds
     (call in a worker thread)."""
     key = battle_key(ruleset.id, ruleset.version, battle)
     desk = guards_of(request).odds_desk
-    return desk.answer(caller, client_address(request), key, lambda: ruleset.odds(battle).to_json())
+    return desk.answer(callers, client_address(request), key, lambda: ruleset.odds(battle).to_json())
 
 
 def _ruleset(request: Request, ruleset_id: str) -> Ruleset:
@@ -92,7 +97,7 @@ def odds_form(ruleset_id: str, request: Request) -> Response:
 @router.post("/rulesets/{ruleset_id}/odds")
 async def hypothetical_odds(ruleset_id: str, request: Request, caller: MaybeCaller) -> Response:
     """The odds of a battle described in the ruleset's odds-form shape."""
-    key = _limit(request, caller)
+    callers = _limit(request, caller)
     ruleset = _ruleset(request, ruleset_id)
     try:
         body = await request.json()
@@ -101,7 +106,7 @@ async def hypothetical_odds(ruleset_id: str, request: Request, caller: MaybeCall
     if not isinstance(body, dict):
         raise HTTPException(422, "the body must be a JSON object describing the battle")
     try:
-        odds = await run_in_threadpool(_odds, request, key, ruleset, body)
+        odds = await run_in_threadpool(_odds, request, callers, ruleset, body)
     except BadBattle as exc:
         raise HTTPException(422, str(exc)) from None
     return json_response({"battle": body, "odds": odds})
@@ -121,7 +126,7 @@ async def game_odds(
     """The battle `seat` could start, or is fighting, at `hex`, and its odds; `battle`
     is null when there is none. Only the caller's own seats; without a seat (the
     observer), only a battle being fought."""
-    key = _limit(request, caller)
+    callers = _limit(request, caller)
     games = server_of(request).games
     game, seats, state = await run_in_threadpool(games._snapshot_copy, game_id)
     role = seat_of_caller(seats, seat, caller)
@@ -132,7 +137,7 @@ async def game_odds(
         battle = ruleset.battle_at(state, role, hex, attack)
         if battle is None:
             return {"hex": hex, "battle": None, "odds": None}
-        return {"hex": hex, "battle": battle, "odds": _odds(request, key, ruleset, battle)}
+        return {"hex": hex, "battle": battle, "odds": _odds(request, callers, ruleset, battle)}
 
     try:
         return json_response(await run_in_threadpool(forecast))

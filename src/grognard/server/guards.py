@@ -95,10 +95,10 @@ class Limits:
     #: Victory 20-against-20 battle takes 0.8-3.5 s): one per core.
     odds_at_once: int = 2
     #: Odds calls of one address computing at once: one player asks one at a time.
-    odds_per_address_at_once: int = 2
+    odds_per_address_at_once: int = 1
     #: CPU seconds one token of `odds_per_caller` pays for: a call is charged its CPU
-    #: time, so that a caller spends at most a quarter of a core on odds (5 tokens a
-    #: second), however costly each battle is.
+    #: time against its address and its account, so that one address spends at most a
+    #: quarter of a core on odds (5 tokens a second), however costly each battle is.
     odds_cpu_per_token: float = 0.05
     #: Answers remembered for the same battle (the client asks again after each
     #: round and on every click on the same hex).

@@ -46,9 +46,10 @@ class OddsDesk:
         self._lock = threading.Lock()
 
     def answer(
-        self, caller: str, address: str, key: str, compute: Callable[[], dict[str, Any]]
+        self, callers: list[str], address: str, key: str, compute: Callable[[], dict[str, Any]]
     ) -> dict[str, Any]:
-        """The odds under `key`, remembered or computed now (in a worker thread)."""
+        """The odds under `key`, remembered or computed now (in a worker thread); the
+        CPU time is charged to each of `callers` (rate-limit keys)."""
         with self._lock:
             known = self._answers.get(key)
             if known is not None:
@@ -67,7 +68,8 @@ class OddsDesk:
                 started = time.thread_time()
                 odds = compute()
                 spent = time.thread_time() - started
-            self.limiter.charge(caller, spent / self.cpu_per_token - 1.0)
+            for caller in callers:
+                self.limiter.charge(caller, spent / self.cpu_per_token - 1.0)
             with self._lock:
                 self._answers[key] = odds
                 while len(self._answers) > self.entries:
