@@ -89,7 +89,8 @@ def test_the_rate_limit_answers_429(make_app: AppFactory) -> None:
         assert second.post("/api/rulesets/viktory2/odds", BATTLE).status_code == 429
         # ...and one address's spending leaves another's alone
         elsewhere = TestClient(client.app, client=("10.0.0.9", 5000))  # the app runs already
-        assert Player(elsewhere).guest("patient").post("/api/rulesets/viktory2/odds", BATTLE).status_code == 200
+        patient = Player(elsewhere).guest("patient")
+        assert patient.post("/api/rulesets/viktory2/odds", BATTLE).status_code == 200
 
 
 def test_an_attack_given_as_action_must_be_json_and_legal(client: TestClient) -> None:
