@@ -177,3 +177,15 @@ def test_guests_per_address_are_rate_limited(make_app: AppFactory, tiny_registry
         refused = Player(client).post("/api/guest", None)
         _refused(refused, 429, "too many guest sessions from this address")
         assert int(refused.headers["Retry-After"]) > 0
+
+
+def test_new_games_per_address_are_rate_limited(make_app: AppFactory, tiny_registry: Registry) -> None:
+    """Guests cost nothing, so the quotas per user alone let one address's 15 guests
+    make 150 games at once: new games are rate-limited per address too."""
+    limits = Limits(games_per_address=Rate(burst=2, per=60.0))
+    with TestClient(make_app(registry=tiny_registry, limits=limits)) as client:
+        seats = {"north": "me", "east": "hotseat", "south": "hotseat"}
+        create(Player(client).guest(), "tiny", seats)
+        create(Player(client).guest(), "tiny", seats)
+        refused = Player(client).guest().post("/api/games", {"ruleset": "tiny", "seats": seats})
+        _refused(refused, 429, "too many new games from this address")

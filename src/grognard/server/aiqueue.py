@@ -21,8 +21,10 @@ Everything in `FairLane` runs on the event loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import multiprocessing.connection
+import os
 from collections import Counter, OrderedDict, deque
 from collections.abc import Hashable
 from multiprocessing.process import BaseProcess
@@ -95,9 +97,18 @@ class FairLane:
             future.set_result(self._free.pop())
 
 
+#: How much lower the search processes' CPU priority is than the server's: on a
+#: machine whose cores the searches fill, the kernel still runs the server's
+#: requests first (measured: benchmarks/abuse.py, the ai_flood phase).
+SEARCH_NICENESS = 10
+
+
 def _serve_searches(connection: multiprocessing.connection.Connection) -> None:
     """A search process: imports the agents, then runs one search per message."""
     import grognard.agents  # noqa: F401  (before the first move's budget starts)
+
+    with contextlib.suppress(OSError, AttributeError):  # not on every system
+        os.nice(SEARCH_NICENESS)
 
     connection.send("ready")
     while True:

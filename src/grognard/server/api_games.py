@@ -173,6 +173,7 @@ async def create_game(body: CreateGame, request: Request, caller: Caller) -> Res
     guards = guards_of(request)
     limits = guards.limits
     address = client_address(request)
+    guards.games_by_address.check(address)
     if body.moves:  # a saved game: every move is replayed (issue 27, item 4)
         guards.saved_games_by_caller.check(address)
     refusal = await run_in_threadpool(
