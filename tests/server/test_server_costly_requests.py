@@ -168,3 +168,20 @@ def test_saved_games_replayed_at_once_are_bounded(make_app: AppFactory) -> None:
             assert refused.status_code == 503 and "busy with other saved games" in refused.json()["detail"]
         finally:
             gate.give_back()
+
+
+def test_odds_in_a_worker_process_are_stopped_past_their_budget(make_app: AppFactory) -> None:
+    """As `grognard serve` runs them: the odds come from a worker process (no lock of
+    the server's held), a bad battle is still 422 with its reason, and a battle that
+    outlasts the budget is stopped there: 503 with the reason."""
+    with TestClient(make_app(odds_processes=True)) as client:
+        me = Player(client).guest()
+        answer = me.ok("POST", "/api/rulesets/viktory2/odds", BATTLE)
+        assert answer["odds"] == RULESET.odds(BATTLE).to_json() | {"notes": answer["odds"]["notes"]}
+        bad = me.post("/api/rulesets/viktory2/odds", {**BATTLE, "terrain": "swamp"})
+        assert bad.status_code == 422 and "terrain must be one of" in bad.text
+        desk = client.app.state.guards.odds_desk  # type: ignore[attr-defined]
+        desk.budget = 0.01
+        costly = {"attacker": {"IN": 20}, "defender": {"IN": 20}}
+        refused = me.post("/api/rulesets/victory/odds", costly)
+        assert refused.status_code == 503 and "takes more than 0.01 s to compute" in refused.json()["detail"]

@@ -16,7 +16,8 @@ from serverkit import AppFactory, Player, create
 
 from grognard.core.registry import Registry
 from grognard.server.ai import AiRunner
-from grognard.server.aiqueue import FairLane, SearchTimeout, SearchWorker
+from grognard.server.aiqueue import FairLane
+from grognard.server.cpuwork import CpuTimeout, CpuWorker
 from grognard.server.guards import Limits
 from grognard.server.ratelimit import Rate
 from grognard.server.service import AiJob, GameService
@@ -105,30 +106,22 @@ def test_a_cheap_move_never_waits_behind_searches() -> None:
     asyncio.run(scene())
 
 
-class SleepySearch:
-    """A search agent that never stops by itself (in a worker process)."""
-
-    name = "sleepy"
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-
-    def act_searching(self, view: Any, legal: list[Any], sampler: Any) -> Any:
-        time.sleep(self.seconds)
-        return legal[-1]
+def sleepy_search(seconds: float, legal: list[Any]) -> Any:
+    """A search that does not stop by itself (in a worker process)."""
+    time.sleep(seconds)
+    return legal[-1]
 
 
 def test_the_server_kills_a_search_that_outlasts_its_budget() -> None:
-    worker = SearchWorker()
+    worker = CpuWorker()
     try:
         try:
-            worker.search(SleepySearch(60), {}, [("a",)], None, budget=0.5)
+            worker.run(sleepy_search, (60, [("a",)]), budget=0.5)
             raise AssertionError("the search was not stopped")
-        except SearchTimeout as exc:
+        except CpuTimeout as exc:
             assert "more than 0.5 s" in str(exc)
         assert not worker.running  # killed, not left to think on
-        action, _agent = worker.search(SleepySearch(0), {}, [("a",), ("b",)], None, budget=30)
-        assert action == ("b",)  # a fresh process took its place
+        assert worker.run(sleepy_search, (0, [("a",), ("b",)]), budget=30) == ("b",)  # a fresh process
     finally:
         worker.stop()
 

@@ -32,12 +32,20 @@ from typing import Any, TypeVar
 
 from grognard.core.game import Action
 
-from .aiqueue import FairLane, SearchWorker
+from .aiqueue import FairLane
 from .claims import Claims
+from .cpuwork import CpuWorker
 from .service import AiJob, GameService
 
 log = logging.getLogger("grognard.server.ai")
 T = TypeVar("T")
+
+
+def _search(agent: Any, view: Any, legal: list[Action], sampler: Any) -> tuple[Action, Any]:
+    """One search move in a worker process; the agent comes back too, so that its
+    own generators move on as they would have in this process."""
+    action: Action = agent.act_searching(view, legal, sampler)
+    return action, agent
 
 
 class AiRunner:
@@ -71,7 +79,7 @@ class AiRunner:
         # per search slot): a search is pure Python for seconds, and in a thread it
         # would hold the interpreter's lock against every request meanwhile; in a
         # process it can also be stopped when it outlasts the budget.
-        self._search_workers = [SearchWorker() for _ in range(search_processes)]
+        self._search_workers = [CpuWorker() for _ in range(search_processes)]
 
     def start(self) -> None:
         """Called when the app starts (and again if it is started anew)."""
@@ -156,7 +164,8 @@ class AiRunner:
                 # determinizations; never the game's state or its dice
                 if self._search_workers:
                     worker = self._search_workers[slot]
-                    action, agent = worker.search(job.agent, job.view, job.legal, job.sampler, self._budget)
+                    args = (job.agent, job.view, job.legal, job.sampler)
+                    action, agent = worker.run(_search, args, self._budget)
                     vars(job.agent).update(vars(agent))
                     return action  # type: ignore[no-any-return]
                 assert searching is not None

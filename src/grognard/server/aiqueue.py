@@ -10,10 +10,10 @@ player's heuristic reply from 56 ms to 110 s. Here:
   delays that user alone.
 - Two lanes in `ai.AiRunner`: the cheap agents (random, heuristic: milliseconds)
   never wait behind a search (seconds), which has a lane of its own.
-- `SearchWorker`: one process per search slot; a search that outlasts the move's
-  budget is stopped by killing its process (the move is then played at random, as
-  for any agent out of time), and a fresh process takes its place. The server, not
-  the agent's own clock, enforces the budget.
+- one worker process per search slot (cpuwork.CpuWorker): a search that outlasts
+  the move's budget is stopped by killing its process (the move is then played at
+  random, as for any agent out of time), and a fresh process takes its place. The
+  server, not the agent's own clock, enforces the budget.
 
 Everything in `FairLane` runs on the event loop.
 """
@@ -21,14 +21,8 @@ Everything in `FairLane` runs on the event loop.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import multiprocessing
-import multiprocessing.connection
-import os
 from collections import Counter, OrderedDict, deque
 from collections.abc import Hashable
-from multiprocessing.process import BaseProcess
-from typing import Any
 
 
 class FairLane:
@@ -95,83 +89,3 @@ class FairLane:
             self._grants += 1
             self._served[owner] = self._grants
             future.set_result(self._free.pop())
-
-
-#: How much lower the search processes' CPU priority is than the server's: on a
-#: machine whose cores the searches fill, the kernel still runs the server's
-#: requests first (measured: benchmarks/abuse.py, the ai_flood phase).
-SEARCH_NICENESS = 10
-
-
-def _serve_searches(connection: multiprocessing.connection.Connection) -> None:
-    """A search process: imports the agents, then runs one search per message."""
-    import grognard.agents  # noqa: F401  (before the first move's budget starts)
-
-    with contextlib.suppress(OSError, AttributeError):  # not on every system
-        os.nice(SEARCH_NICENESS)
-
-    connection.send("ready")
-    while True:
-        try:
-            agent, view, legal, sampler = connection.recv()
-        except EOFError:
-            return
-        try:
-            action = agent.act_searching(view, legal, sampler)
-            connection.send((True, (action, agent)))
-        except Exception as exc:  # the server logs it and plays a random move
-            connection.send((False, repr(exc)))
-
-
-class SearchTimeout(Exception):
-    """The search outlasted its budget; its process was killed."""
-
-
-class SearchWorker:
-    """One process that runs search moves one at a time, killed and replaced when
-    a move outlasts its budget. Used from one thread at a time (the lane's slot)."""
-
-    def __init__(self) -> None:
-        self._process: BaseProcess | None = None
-        self._connection: multiprocessing.connection.Connection | None = None
-
-    @property
-    def running(self) -> bool:
-        return self._process is not None and self._process.is_alive()
-
-    def _start(self) -> multiprocessing.connection.Connection:
-        if self._connection is not None and self._process is not None and self._process.is_alive():
-            return self._connection
-        self.stop()
-        # spawn, not fork: the server runs threads and an event loop
-        context = multiprocessing.get_context("spawn")
-        ours, theirs = context.Pipe()
-        process = context.Process(target=_serve_searches, args=(theirs,), daemon=True)
-        process.start()
-        theirs.close()
-        if ours.recv() != "ready":  # imports done: not part of any move's budget
-            raise RuntimeError("a search process did not start")
-        self._process, self._connection = process, ours
-        return ours
-
-    def search(self, agent: Any, view: Any, legal: Any, sampler: Any, budget: float) -> tuple[Any, Any]:
-        """(action, agent after the search) within `budget` seconds, else
-        SearchTimeout (the process is killed)."""
-        connection = self._start()
-        connection.send((agent, view, legal, sampler))
-        if not connection.poll(budget):
-            self.stop()
-            raise SearchTimeout(f"the search took more than {budget:g} s")
-        ok, result = connection.recv()
-        if not ok:
-            raise RuntimeError(f"the search failed: {result}")
-        return result  # type: ignore[no-any-return]
-
-    def stop(self) -> None:
-        process, self._process = self._process, None
-        connection, self._connection = self._connection, None
-        if connection is not None:
-            connection.close()
-        if process is not None and process.is_alive():
-            process.kill()
-            process.join(5)

@@ -54,7 +54,15 @@ def _odds(request: Request, callers: list[str], ruleset: Ruleset, battle: dict[s
     (call in a worker thread)."""
     key = battle_key(ruleset.id, ruleset.version, battle)
     desk = guards_of(request).odds_desk
-    return desk.answer(callers, client_address(request), key, lambda: ruleset.odds(battle).to_json())
+    # a worker process knows grognard's own rulesets (a test's registry may have others)
+    remote = (ruleset.id, battle) if _is_grognards(ruleset) else None
+    return desk.answer(callers, client_address(request), key, lambda: ruleset.odds(battle).to_json(), remote)
+
+
+def _is_grognards(ruleset: Ruleset) -> bool:
+    from grognard.games import REGISTRY
+
+    return ruleset.id in REGISTRY.ids() and REGISTRY.get(ruleset.id) is ruleset
 
 
 def _ruleset(request: Request, ruleset_id: str) -> Ruleset:

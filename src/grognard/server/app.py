@@ -10,6 +10,7 @@ The database URL comes from the argument, else `GROGNARD_DATABASE_URL`, else
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -82,6 +83,7 @@ def create_app(
     public_url: str | None = None,
     clock: Clock | None = None,
     deadline_scan_seconds: float = 60.0,
+    odds_processes: bool = False,
 ) -> FastAPI:
     """The app, its database migrated (unless `migrate=False`). `registry` defaults to
     every ruleset grognard plays (`grognard.games.REGISTRY`). `gc_full_every` (what
@@ -93,6 +95,8 @@ def create_app(
     fails every move. `smtp_url` (else GROGNARD_SMTP_URL) sends opt-in turn e-mails
     whose links start with `public_url` (else GROGNARD_PUBLIC_URL); `clock` and
     `deadline_scan_seconds` drive the time controls (deadlines.py; tests move the clock).
+    `odds_processes` computes battle odds in worker processes that a costly battle
+    cannot hold past its budget (oddsdesk.py; what `grognard serve` sets).
     A bad SMTP URL raises BadSetting."""
     if registry is None:
         from grognard.games import REGISTRY
@@ -151,6 +155,7 @@ def create_app(
             hub.close_all()
             await ai.close()
             await peers.stop()
+            await asyncio.to_thread(guards.odds_desk.close)
             if collector is not None:
                 await collector.stop()
 
@@ -165,7 +170,7 @@ def create_app(
     apidocs.install(app, "/api/openapi.json")
     app.state.server = server
     app.state.deadlines = deadlines
-    app.state.guards = Guards.of_limits(limits)
+    guards = app.state.guards = Guards.of_limits(limits, odds_processes)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(DBAPIError, _database_error)

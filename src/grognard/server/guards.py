@@ -145,7 +145,8 @@ class Guards:
     odds_desk: OddsDesk
 
     @classmethod
-    def of_limits(cls, limits: Limits) -> Guards:
+    def of_limits(cls, limits: Limits, odds_processes: bool = False) -> Guards:
+        """The limiters; `odds_processes`: compute odds in worker processes (oddsdesk.py)."""
         odds_by_caller = RateLimiter(limits.odds_per_caller, "odds requests")
         return cls(
             limits,
@@ -174,6 +175,7 @@ class Guards:
                 limits.odds_per_address_at_once,
                 limits.odds_cpu_per_token,
                 limits.odds_cache_entries,
+                odds_processes,
             ),
         )
 

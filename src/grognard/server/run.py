@@ -102,6 +102,7 @@ def serve(
             secure_cookies=secure_cookies,
             gc_full_every=FULL_COLLECTION_EVERY,
             ai_search_processes=SEARCH_PROCESSES,
+            odds_processes=True,
         )
         _check_free(host, port)
         if announce is not None:
@@ -154,6 +155,7 @@ def app_from_environment() -> FastAPI:
         secure_cookies=_secure_cookies_from_environment(),
         gc_full_every=FULL_COLLECTION_EVERY,
         ai_search_processes=SEARCH_PROCESSES,
+        odds_processes=True,
     )
 
 
