@@ -21,13 +21,16 @@ attack from one address (bounded in count; it stops at the end of its phase):
 
 - observers: up to 1 000 observer websockets on one victim's game, held open;
 - slowloris: up to 1 000 TCP connections sending half a request head, reopened
-  when the server closes them;
+  at once when the server closes them after its deadline, a second after a refusal;
 - ai_flood: 15 guests each making up to 40 HGW games with the strong search AI on
   the first seat (it thinks at once); their games are resigned at the phase's end;
 - odds: 48 concurrent Victory battle-odds calls of 18 to 20 blocks a side (2-3 s of
   CPU each when computed), distinct battles so that the cache does not answer;
 - saved_games: 4 concurrent new games from a 600-move Viktory II save;
 - lobby: 15 guests each making public games with an open seat as fast as they can.
+
+The attacks run in a process of their own, the victims in this one (both on the
+machine that runs the server: on a loaded machine every figure is slower).
 
 Per phase: the victims' move round trip p50/p99, the AI reply p50/p99, how many of
 the victims' requests were refused (any 429/503 or failed connection), and what the
@@ -41,6 +44,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import signal
@@ -50,7 +54,8 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -260,7 +265,7 @@ async def play_against_ai(
 
 
 # ----- the attacks -----------------------------------------------------------------------------
-Attack = Callable[[str, int, str, float, Counter[str]], Awaitable[None]]
+Attack = Callable[[str, int, str, float, Counter[str]], Coroutine[Any, Any, None]]
 
 
 async def observers(base: str, n: int, victim_game: str, seconds: float, got: Counter[str]) -> None:
@@ -303,11 +308,14 @@ async def slowloris(base: str, n: int, _game: str, seconds: float, got: Counter[
             writer.write(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
             try:
                 answer = await asyncio.wait_for(reader.read(200), max(0.1, deadline - time.monotonic()))
-                got[answer.split(b"\r\n", 1)[0].decode(errors="replace") or "closed"] += 1
+                line = answer.split(b"\r\n", 1)[0].decode(errors="replace") or "closed"
             except (TimeoutError, OSError):
-                got["held"] += 1
+                line = "held"
+            got[line] += 1
             writer.close()
             open_ones.remove(writer)
+            if " 503 " in line:  # refused: holding is the point, so wait before trying again
+                await asyncio.sleep(1.0)
 
     await asyncio.gather(*(one() for _ in range(1000)))
     for writer in open_ones:
@@ -390,8 +398,8 @@ def saved_game_body(plies: int) -> dict[str, Any]:
 
 
 async def saved_games(base: str, n: int, _game: str, seconds: float, got: Counter[str]) -> None:
+    body = saved_game_body(600)  # made before the attack's time starts
     deadline = time.monotonic() + seconds
-    body = await asyncio.to_thread(saved_game_body, 600)
     client = Client(base, address(n))
     await client.guest()
 
@@ -449,11 +457,19 @@ ATTACKS: dict[str, Attack] = {
 }
 
 
+def run_attack(name: str, base: str, n: int, game_id: str, seconds: float) -> dict[str, int]:
+    """One attack, in the attackers' process; what it got."""
+    got: Counter[str] = Counter()
+    asyncio.run(ATTACKS[name](base, n, game_id, seconds, got))
+    return {str(k): v for k, v in got.items()}
+
+
 # ----- the run ---------------------------------------------------------------------------------
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     workdir = Path(tempfile.mkdtemp(prefix="grognard-abuse-"))
     url = args.database_url or f"sqlite:///{workdir / 'abuse.db'}"
     server = Server(url, args.workers, workdir)
+    attackers = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
     report: dict[str, Any] = {"database": url.split(":", 1)[0], "workers": args.workers, "phases": {}}
     try:
         await server.wait_healthy()
@@ -475,6 +491,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             )
         ).json()
         await asyncio.sleep(3)  # the victims have started
+        loop = asyncio.get_running_loop()
         phases = [p for p in PHASES if p == "baseline" or not args.only or p in args.only]
         for k, phase in enumerate(phases):
             figures.phase = phase
@@ -482,9 +499,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             started = time.monotonic()
             if phase == "baseline":
                 await asyncio.sleep(args.seconds)
-            else:
-                attack = ATTACKS[phase](server.base, ATTACKER_BASE + k, watched["id"], args.seconds, got)
-                await asyncio.wait_for(attack, args.seconds + 60)
+            else:  # in a process of its own: its CPU is not the victims' client's
+                attack = loop.run_in_executor(
+                    attackers, run_attack, phase, server.base, ATTACKER_BASE + k, watched["id"], args.seconds
+                )
+                got.update(await asyncio.wait_for(attack, args.seconds + 90))
             moves, ai = figures.moves.get(phase, []), figures.ai.get(phase, [])
             report["phases"][phase] = {
                 "seconds": round(time.monotonic() - started, 1),
@@ -506,6 +525,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             task.cancel()
         await host.close()
     finally:
+        attackers.shutdown(wait=False, cancel_futures=True)
         server.stop()
     return report
 
