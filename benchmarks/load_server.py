@@ -90,6 +90,12 @@ _decode_versioned = msgspec.json.Decoder(_Versioned).decode
 _decode_message = msgspec.json.Decoder(dict[str, Any]).decode
 
 
+def client_address(index: int) -> str:
+    """The address client `index` says it comes from (a loopback address, only ever
+    sent as a header)."""
+    return f"127.1.{index // 250}.{index % 250 + 1}"
+
+
 # ----- the server process ---------------------------------------------------------------------
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
@@ -355,6 +361,10 @@ class Player:
             # uvicorn closes a connection idle for 5 s: drop it first, or a POST sent on it
             # as it closes fails with ReadError (the usual keep-alive race)
             limits=httpx.Limits(max_connections=2, max_keepalive_connections=2, keepalive_expiry=4.0),
+            # each client is a player of its own: from 127.0.0.1, a proxy the server trusts
+            # by default, with an address of its own, as behind a reverse proxy; else every
+            # client would share one address's bounds (server/clients.py)
+            headers={"X-Forwarded-For": client_address(index)},
         )
         self.game_id = ""
         self.feeds: list[SeatFeed] = []
@@ -383,7 +393,7 @@ class Player:
         for role in game["my_seats"]:
             ws = await connect(
                 f"{ws_base}/ws/games/{self.game_id}?seat={role}",
-                additional_headers={"Cookie": cookie},
+                additional_headers={"Cookie": cookie, "X-Forwarded-For": client_address(self.index)},
                 max_size=None,
                 compression=self.compression,
                 ping_interval=None,

@@ -44,7 +44,10 @@ def main() -> None:
     limits = Limits()
     if args.unlimited_rate:
         unlimited = Rate(burst=10_000, per=0.001)
-        limits = Limits(sign_in_per_address=unlimited, sign_in_per_account=unlimited)
+        # and requests in flight per address (issue 27): every login comes from 127.0.0.1
+        limits = Limits(
+            sign_in_per_address=unlimited, sign_in_per_account=unlimited, requests_per_address=10**6
+        )
     folder = tempfile.mkdtemp()
     app = create_app(f"sqlite:///{folder}/flood.db", limits=limits)
     credentials = {"username": "flooded", "password": "a long enough password"}

@@ -19,7 +19,7 @@ from sqlalchemy import create_engine, text
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "core"))
 
 from blockgame import BLOCKSKIRMISH
-from serverkit import AppFactory
+from serverkit import ONE_ADDRESS_FOR_ALL, AppFactory
 from tinygame import TINY
 
 from grognard.core.registry import Registry
@@ -79,6 +79,7 @@ def make_app(database_url: str) -> Iterator[AppFactory]:
 
     def factory(**kwargs: Any) -> FastAPI:
         kwargs.setdefault("ai_move_budget", 30.0)
+        kwargs.setdefault("limits", ONE_ADDRESS_FOR_ALL)  # every player is "testclient"
         app = create_app(database_url, **kwargs)
         made.append(app)
         return app

@@ -195,7 +195,7 @@ def test_search_moves_run_in_worker_processes_when_the_server_asks_for_them(
                 ok = response.status_code == 200
                 game = response.json() if ok else me.ok("GET", f"/api/games/{game['id']}")
         runner = client.app.state.server.ai  # type: ignore[attr-defined]
-        assert runner._processes is not None  # the search pool was started
+        assert runner.search_processes_started == 1  # the search process was started
     assert game["status"] == "finished"
     messages = " ".join(r.getMessage() for r in caplog.records)
     assert "failed" not in messages  # no search raised (in the child or on its way back)

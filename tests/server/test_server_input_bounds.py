@@ -114,6 +114,18 @@ def test_chat_refuses_control_characters_but_keeps_line_breaks(table: tuple[Play
     assert said["text"] == "two\nlines\tand a tab"
 
 
+def test_chat_refuses_invisible_characters_but_keeps_joiners(table: tuple[Player, dict[str, Any]]) -> None:
+    """API.md promised it and chat took them (issue 27, item 9): a bidi override
+    reverses what others read after it, a zero-width space hides in a word."""
+    host, game = table
+    url = f"/api/games/{game['id']}/chat"
+    for bad, code in (("gg\u202eez", "U+202E"), ("zero\u200bwidth", "U+200B"), ("\ufeffbom", "U+FEFF")):
+        refused(host.post(url, {"text": bad}), 422, f"invisible character {code}")
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # an emoji sequence needs its joiners
+    assert host.ok("POST", url, {"text": f"gg {family}"})["text"] == f"gg {family}"
+    assert host.ok("POST", url, {"text": "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"})  # Persian ZWNJ
+
+
 def test_names_refuse_invisible_characters() -> None:
     for bad in (
         "zero\u200bwidth",

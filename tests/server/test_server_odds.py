@@ -84,8 +84,13 @@ def test_the_rate_limit_answers_429(make_app: AppFactory) -> None:
         refused = me.post("/api/rulesets/viktory2/odds", BATTLE)
         assert refused.status_code == 429 and "too many odds requests" in refused.text
         assert int(refused.headers["Retry-After"]) >= 1
-        # one caller's spending leaves another's alone
-        assert Player(client).guest("patient").post("/api/rulesets/viktory2/odds", BATTLE).status_code == 200
+        # one address is one rate, whatever sessions it starts (guests cost nothing)...
+        second = Player(client).guest("second")
+        assert second.post("/api/rulesets/viktory2/odds", BATTLE).status_code == 429
+        # ...and one address's spending leaves another's alone
+        elsewhere = TestClient(client.app, client=("10.0.0.9", 5000))  # the app runs already
+        patient = Player(elsewhere).guest("patient")
+        assert patient.post("/api/rulesets/viktory2/odds", BATTLE).status_code == 200
 
 
 def test_an_attack_given_as_action_must_be_json_and_legal(client: TestClient) -> None:

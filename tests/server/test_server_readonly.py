@@ -42,12 +42,43 @@ def test_serve_exits_with_one_line_on_a_read_only_database(
     assert err.count("\n") == 1 and "database" in err and "Traceback" not in err
 
 
+def test_a_never_migrated_read_only_database_is_one_line(
+    tmp_path: Path,
+    tiny_registry: Registry,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A read-only PostgreSQL that was never migrated answers Alembic's CREATE TABLE
+    with an InternalError, which printed a 125-line traceback (issue 27, item 7)."""
+    from alembic import command
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise InternalError(
+            "CREATE TABLE", {}, Exception("cannot execute CREATE TABLE in a read-only transaction")
+        )
+
+    monkeypatch.setattr(command, "upgrade", refuse)
+    with pytest.raises(SystemExit) as exited:
+        main(["--database-url", f"sqlite:///{tmp_path / 'new.db'}", "--port", "0"])
+    assert exited.value.code not in (0, None)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot migrate the database" in err and "read-only transaction" in err
+
+
+def test_a_healthy_database_is_reported_ok(tiny_client: TestClient) -> None:
+    answer = tiny_client.get("/api/health")
+    assert answer.status_code == 200 and answer.json()["ok"] is True
+
+
 def test_writes_to_a_read_only_database_are_503(tmp_path: Path, tiny_registry: Registry) -> None:
     url = read_only_copy(tmp_path, tiny_registry)
     app = create_app(url, registry=tiny_registry, migrate=False)  # it went read-only after the start
     try:
         with TestClient(app) as client:
-            assert client.get("/api/health").status_code == 200
+            # the health check says so, for a load balancer (it said ok: issue 27, item 6)
+            health = client.get("/api/health")
+            assert health.status_code == 503 and health.json()["ok"] is False
+            assert "cannot be written" in health.json()["database"] and health.headers["Retry-After"]
             assert client.get("/api/lobby").status_code == 200  # reads go on
             answer = Player(client).post("/api/guest")
             assert answer.status_code == 503, answer.text

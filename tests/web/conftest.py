@@ -77,6 +77,7 @@ def web_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any
     from grognard.games.viktory2 import RULESET as VIKTORY2
     from grognard.games.virtuti import RULESET as VIRTUTI
     from grognard.server import create_app
+    from grognard.server.guards import Limits
 
     registry = Registry()
     registry.register(VIKTORY2)
@@ -85,7 +86,10 @@ def web_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any
     registry.register(VICTORY)
     registry.register(VIRTUTI)
     database = tmp_path_factory.mktemp("web") / "grognard.db"
-    app = create_app(f"sqlite:///{database}", registry=registry, ai_move_budget=30.0)
+    # every page comes from 127.0.0.1: lift the bounds per address (issue 27)
+    app = create_app(
+        f"sqlite:///{database}", registry=registry, ai_move_budget=30.0, limits=Limits.shared_address()
+    )
     with serving(app, "grognard-web-test-server") as address:
         yield address, app
 

@@ -63,12 +63,16 @@ def serving_rulesets(tmp_path_factory: Any, name: str, *rulesets: Any) -> Iterat
     change); yields its address."""
     from grognard.core.registry import Registry
     from grognard.server import create_app
+    from grognard.server.guards import Limits
 
     registry = Registry()
     for ruleset in rulesets:
         registry.register(ruleset)
     database = tmp_path_factory.mktemp(name) / "grognard.db"
-    app = create_app(f"sqlite:///{database}", registry=registry, ai_move_budget=30.0)
+    # every page comes from 127.0.0.1: lift the bounds per address (issue 27)
+    app = create_app(
+        f"sqlite:///{database}", registry=registry, ai_move_budget=30.0, limits=Limits.shared_address()
+    )
     with serving(app, f"grognard-{name}") as address:
         yield address
 

@@ -192,6 +192,7 @@ def start_guest(request: Request, response: Response, body: GuestRequest | None 
     existing = _existing_account(request)
     if existing is not None:
         return _answer(existing, request)
+    guards_of(request).guests_by_address.check(client_address(request))
     server = server_of(request)
     chosen = _checked_name(body.name, "a guest name") if body and body.name else None
     name = chosen or f"guest-{secrets.token_hex(3)}"

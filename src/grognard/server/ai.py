@@ -13,40 +13,39 @@ Where several processes share a PostgreSQL database, each may be asked to move t
 same game (see claims.py): the task first claims the game, moves its AI while it
 holds the claim, and looks once more after giving it back, because a process that
 found the claim taken meanwhile left that move to this one.
+
+Thinking is shared fairly (aiqueue.py): each move waits for a slot of its lane
+(cheap agents and searches have a lane each), slots go round-robin by the user who
+made the game, at most `per_user` of one user's moves at once in each lane; a
+search in a worker process that outlasts the budget is killed there.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-import multiprocessing
 import random
-import threading
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from grognard.agents import Agent, Sampler, View
 from grognard.core.game import Action
 
+from .aiqueue import FairLane
 from .claims import Claims
+from .cpuwork import CpuWorker
 from .service import AiJob, GameService
 
 log = logging.getLogger("grognard.server.ai")
 T = TypeVar("T")
 
 
-def _search(agent: Agent, view: View, legal: list[Action], sampler: Sampler) -> tuple[Action, Agent]:
+def _search(agent: Any, view: Any, legal: list[Action], sampler: Any) -> tuple[Action, Any]:
     """One search move in a worker process; the agent comes back too, so that its
     own generators move on as they would have in this process."""
-    searching: Any = getattr(agent, "act_searching")  # noqa: B009 (checked by the caller)
-    action: Action = searching(view, legal, sampler)
+    action: Action = agent.act_searching(view, legal, sampler)
     return action, agent
-
-
-def _warm() -> None:
-    """Imports the agents in a new worker process (not counted in a move's budget)."""
-    import grognard.agents  # noqa: F401
 
 
 class AiRunner:
@@ -57,30 +56,46 @@ class AiRunner:
         workers: int,
         claims: Claims | None = None,
         search_processes: int = 0,
+        per_user: int = 1,
     ) -> None:
         self._games = games
         self._claims = claims if claims is not None else Claims()
         self._budget = budget
         self._workers = workers
-        self._pool: ThreadPoolExecutor | None = None
+        # cheap agents' moves (random, heuristic) and searches wait in lanes of
+        # their own, each shared round-robin by user (aiqueue.py)
+        search_slots = search_processes if search_processes > 0 else workers
+        self.quick_lane = FairLane(workers, per_user)
+        self.search_lane = FairLane(search_slots, per_user)
+        self._quick_pool: ThreadPoolExecutor | None = None
+        self._search_pool: ThreadPoolExecutor | None = None
         # The AI's database steps run here, so that closing can wait for them: a
         # cancelled task would otherwise leave its thread holding a connection.
         self._db_pool: ThreadPoolExecutor | None = None
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._wanted: set[str] = set()
         self._closed = True
-        # Search agents think in these processes when `search_processes` > 0: a
-        # search is pure Python for a whole second, and in a thread it would hold the
-        # interpreter's lock against every request the server answers meanwhile.
-        self._search_processes = search_processes
-        self._processes: ProcessPoolExecutor | None = None
-        self._processes_lock = threading.Lock()
+        # Search agents think in these processes when `search_processes` > 0 (one
+        # per search slot): a search is pure Python for seconds, and in a thread it
+        # would hold the interpreter's lock against every request meanwhile; in a
+        # process it can also be stopped when it outlasts the budget.
+        self._search_workers = [CpuWorker() for _ in range(search_processes)]
 
     def start(self) -> None:
         """Called when the app starts (and again if it is started anew)."""
-        self._pool = ThreadPoolExecutor(max_workers=self._workers, thread_name_prefix="grognard-ai")
+        self._quick_pool = ThreadPoolExecutor(
+            max_workers=self.quick_lane.slots, thread_name_prefix="grognard-ai"
+        )
+        self._search_pool = ThreadPoolExecutor(
+            max_workers=self.search_lane.slots, thread_name_prefix="grognard-ai-search"
+        )
         self._db_pool = ThreadPoolExecutor(max_workers=self._workers, thread_name_prefix="grognard-ai-db")
         self._closed = False
+
+    @property
+    def search_processes_started(self) -> int:
+        """How many search processes run now (for tests and diagnostics)."""
+        return sum(1 for worker in self._search_workers if worker.running)
 
     def kick(self, game_id: str) -> None:
         """Make sure the game's AI seats get to move (call on the event loop)."""
@@ -129,61 +144,57 @@ class AiRunner:
 
     async def _think(self, job: AiJob) -> Action:
         """The agent's move. The budget counts the agent's own thinking, not the wait
-        for a free AI thread (bounded too, by `queue_patience`)."""
+        for a slot of its lane (bounded too, by `queue_patience`)."""
         loop = asyncio.get_running_loop()
-        assert self._pool is not None
-        started = asyncio.Event()
+        searching = getattr(job.agent, "act_searching", None)
+        search = job.sampler is not None and callable(searching)
+        lane, pool = (self.search_lane, self._search_pool) if search else (self.quick_lane, self._quick_pool)
+        assert pool is not None
+        owner: object = job.owner if job.owner is not None else ("game", job.game_id)
+        fallback = random.Random(job.version).choice(job.legal)
+        try:
+            slot = await asyncio.wait_for(lane.acquire(owner), self.queue_patience)
+        except TimeoutError:
+            log.warning("no AI slot for game %s within %g s: random move", job.game_id, self.queue_patience)
+            return fallback
 
         def think() -> Action:
-            searching = getattr(job.agent, "act_searching", None)
-            if job.sampler is not None and callable(searching):
+            if search:
                 # as sim/play.py `decide`: the view, the legal list and a sampler of
                 # determinizations; never the game's state or its dice
-                processes = self._search_pool()
-                if processes is not None:
-                    loop.call_soon_threadsafe(started.set)
-                    future = processes.submit(_search, job.agent, job.view, job.legal, job.sampler)
-                    moved_on: tuple[Action, Agent] = future.result()
-                    action, agent = moved_on
+                if self._search_workers:
+                    worker = self._search_workers[slot]
+                    args = (job.agent, job.view, job.legal, job.sampler)
+                    action, agent = worker.run(_search, args, self._budget)
                     vars(job.agent).update(vars(agent))
-                    return action
-                loop.call_soon_threadsafe(started.set)
+                    return action  # type: ignore[no-any-return]
+                assert searching is not None
                 chosen: Action = searching(job.view, job.legal, job.sampler)
                 return chosen
-            loop.call_soon_threadsafe(started.set)
             return job.agent.act(job.view, job.legal)
 
-        future = loop.run_in_executor(self._pool, think)
+        def give_back(_done: Future[Action]) -> None:
+            # the slot is free when the thinking has really stopped, not when the
+            # wait for it gave up: a thread cannot be stopped, a process is killed
+            with contextlib.suppress(RuntimeError):  # a closed loop: nothing waits any more
+                loop.call_soon_threadsafe(lane.release, owner, slot)
+
+        thinking = pool.submit(think)
+        thinking.add_done_callback(give_back)
         try:
-            await asyncio.wait_for(started.wait(), self.queue_patience)
-            action = await asyncio.wait_for(future, self._budget)
+            action = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(thinking)), self._budget)
             if action in job.legal:
                 return action
             log.error("agent %s chose the illegal %r in game %s", job.agent.name, action, job.game_id)
         except TimeoutError:
-            future.cancel()  # not started yet: it never will; started: it finishes unheard
             log.warning("agent %s ran out of time in game %s: random move", job.agent.name, job.game_id)
         except Exception:
             log.exception("agent %s failed in game %s: random move", job.agent.name, job.game_id)
-        return random.Random(job.version).choice(job.legal)
-
-    def _search_pool(self) -> ProcessPoolExecutor | None:
-        """The search processes, started on the first search move (most games never
-        need them); a new process's imports happen before the move's budget starts."""
-        if self._search_processes <= 0:
-            return None
-        with self._processes_lock:
-            if self._processes is None and not self._closed:
-                # spawn, not fork: this process runs threads and an event loop
-                context = multiprocessing.get_context("spawn")
-                self._processes = ProcessPoolExecutor(self._search_processes, mp_context=context)
-                for _ in range(self._search_processes):
-                    self._processes.submit(_warm).result()
-            return self._processes
+        return fallback
 
     @property
     def queue_patience(self) -> float:
-        """Seconds a move may wait for a free AI thread."""
+        """Seconds a move may wait for a slot of its lane."""
         return max(10 * self._budget, 5.0)
 
     async def close(self) -> None:
@@ -195,13 +206,12 @@ class AiRunner:
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
         self._wanted.clear()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
-        with self._processes_lock:
-            processes, self._processes = self._processes, None
-        if processes is not None:  # a search under way ends by its time cap
-            processes.shutdown(wait=False, cancel_futures=True)
+        for pool in (self._quick_pool, self._search_pool):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+        self._quick_pool = self._search_pool = None
+        for worker in self._search_workers:  # a search under way is killed
+            await asyncio.to_thread(worker.stop)
         if self._db_pool is not None:
             db_pool, self._db_pool = self._db_pool, None
             await asyncio.to_thread(db_pool.shutdown, wait=True, cancel_futures=True)

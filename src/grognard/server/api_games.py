@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
@@ -18,6 +19,7 @@ from .inputs import BadInput, clean_chat, decode_json
 from .newgames import SEED_LIMIT, NewGame
 from .payloads import encode
 from .problems import ERROR_RESPONSES
+from .quotas import quota_refusal
 from .ratelimit import client_address
 from .service import Outcome
 
@@ -168,7 +170,35 @@ async def create_game(body: CreateGame, request: Request, caller: Caller) -> Res
         move_days=body.move_days,
         on_expiry=body.on_expiry,
     )
-    outcome = await run_in_threadpool(games.create, caller.id, settings)
+    guards = guards_of(request)
+    limits = guards.limits
+    address = client_address(request)
+    guards.games_by_address.check(address)
+    if body.moves:  # a saved game: every move is replayed (issue 27, item 4)
+        guards.saved_games_by_caller.check(address)
+    refusal = await run_in_threadpool(
+        quota_refusal,
+        server_of(request).sessions,
+        caller.id,
+        settings,
+        limits.ai_games_per_user,
+        limits.open_games_per_user,
+    )
+    if refusal is not None:
+        raise HTTPException(429, refusal, headers={"Retry-After": "60"})
+
+    def bounded() -> Outcome:
+        if not body.moves:
+            return games.create(caller.id, settings)
+        with guards.saving.slot():
+            started = time.thread_time()
+            try:
+                return games.create(caller.id, settings, limits.saved_game_cpu_seconds)
+            finally:  # charged its CPU time, refused or not
+                spent = time.thread_time() - started
+                guards.saved_games_by_caller.charge(address, spent / limits.saved_game_cpu_per_token - 1.0)
+
+    outcome = await run_in_threadpool(bounded)
     return await _after(request, outcome, 201)
 
 

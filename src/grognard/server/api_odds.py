@@ -6,7 +6,9 @@
                                               from what that seat may know.
 
 Forecasts cost CPU, so they have their own rate limit per caller (the account, else
-the client address): `guards.Limits.odds_per_caller`, answered 429 with Retry-After.
+the client address): `guards.Limits.odds_per_caller`, answered 429 with Retry-After;
+each call is charged its CPU time against it, the same battle is answered from a
+cache, and few are computed at once (oddsdesk.py).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from .accounts import Account, optional_account
 from .api_games import json_response
 from .context import server_of
 from .guards import guards_of
+from .oddsdesk import battle_key
 from .payloads import SeatInfo
 from .problems import ERROR_RESPONSES
 from .ratelimit import client_address
@@ -32,10 +35,34 @@ from .ratelimit import client_address
 router = APIRouter(prefix="/api", tags=["odds"], responses=ERROR_RESPONSES)
 MaybeCaller = Annotated[Account | None, Depends(optional_account)]
 
-def _limit(request: Request, caller: Account | None) -> None:
-    """429 with Retry-After past the odds rate (guards.Limits.odds_per_caller)."""
-    key = f"user:{caller.id}" if caller is not None else f"addr:{client_address(request)}"
-    guards_of(request).odds_by_caller.check(key)
+
+def _limit(request: Request, caller: Account | None) -> list[str]:
+    """429 with Retry-After past the odds rate (guards.Limits.odds_per_caller) of the
+    client address, or of the account: an address with many guest sessions has one
+    rate. The keys charged for the call."""
+    limiter = guards_of(request).odds_by_caller
+    keys = [f"addr:{client_address(request)}"]
+    if caller is not None:
+        keys.append(f"user:{caller.id}")
+    for key in keys:
+        limiter.check(key)
+    return keys
+
+
+def _odds(request: Request, callers: list[str], ruleset: Ruleset, battle: dict[str, Any]) -> dict[str, Any]:
+    """The battle's odds through the desk: remembered, or computed within its bounds
+    (call in a worker thread)."""
+    key = battle_key(ruleset.id, ruleset.version, battle)
+    desk = guards_of(request).odds_desk
+    # a worker process knows grognard's own rulesets (a test's registry may have others)
+    remote = (ruleset.id, battle) if _is_grognards(ruleset) else None
+    return desk.answer(callers, client_address(request), key, lambda: ruleset.odds(battle).to_json(), remote)
+
+
+def _is_grognards(ruleset: Ruleset) -> bool:
+    from grognard.games import REGISTRY
+
+    return ruleset.id in REGISTRY.ids() and REGISTRY.get(ruleset.id) is ruleset
 
 
 def _ruleset(request: Request, ruleset_id: str) -> Ruleset:
@@ -78,7 +105,7 @@ def odds_form(ruleset_id: str, request: Request) -> Response:
 @router.post("/rulesets/{ruleset_id}/odds")
 async def hypothetical_odds(ruleset_id: str, request: Request, caller: MaybeCaller) -> Response:
     """The odds of a battle described in the ruleset's odds-form shape."""
-    _limit(request, caller)
+    callers = _limit(request, caller)
     ruleset = _ruleset(request, ruleset_id)
     try:
         body = await request.json()
@@ -87,10 +114,10 @@ async def hypothetical_odds(ruleset_id: str, request: Request, caller: MaybeCall
     if not isinstance(body, dict):
         raise HTTPException(422, "the body must be a JSON object describing the battle")
     try:
-        odds = await run_in_threadpool(ruleset.odds, body)
+        odds = await run_in_threadpool(_odds, request, callers, ruleset, body)
     except BadBattle as exc:
         raise HTTPException(422, str(exc)) from None
-    return json_response({"battle": body, "odds": odds.to_json()})
+    return json_response({"battle": body, "odds": odds})
 
 
 @router.get("/games/{game_id}/odds")
@@ -107,7 +134,7 @@ async def game_odds(
     """The battle `seat` could start, or is fighting, at `hex`, and its odds; `battle`
     is null when there is none. Only the caller's own seats; without a seat (the
     observer), only a battle being fought."""
-    _limit(request, caller)
+    callers = _limit(request, caller)
     games = server_of(request).games
     game, seats, state = await run_in_threadpool(games._snapshot_copy, game_id)
     role = seat_of_caller(seats, seat, caller)
@@ -118,7 +145,7 @@ async def game_odds(
         battle = ruleset.battle_at(state, role, hex, attack)
         if battle is None:
             return {"hex": hex, "battle": None, "odds": None}
-        return {"hex": hex, "battle": battle, "odds": ruleset.odds(battle).to_json()}
+        return {"hex": hex, "battle": battle, "odds": _odds(request, callers, ruleset, battle)}
 
     try:
         return json_response(await run_in_threadpool(forecast))

@@ -28,10 +28,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect
 
 from .accounts import optional_account
-from .context import server_of
+from .clients import Refused
+from .context import Server, server_of
+from .guards import guards_of
 from .hub import CLOSE, CLOSE_TOO_SLOW, Connection
 from .inputs import BadInput, decode_json, has_surrogate
 from .payloads import encode
+from .ratelimit import client_address
 from .security import SESSION_COOKIE, hash_token
 
 router = APIRouter()
@@ -70,6 +73,28 @@ async def game_socket(websocket: WebSocket, game_id: str, seat: str | None = Non
         await _refuse(websocket, 4401, "not signed in")
         return
     token = websocket.cookies.get(SESSION_COOKIE)
+    session = hash_token(token) if account is not None and token else None
+    holdings = guards_of(websocket).sockets
+    held = (client_address(websocket), session, game_id, role is None)
+    try:
+        holdings.open_socket(*held)
+    except Refused as exc:
+        await _refuse(websocket, exc.code, exc.reason)
+        return
+    try:
+        await _serve(websocket, server, game_id, role, account.id if account else None, session)
+    finally:
+        holdings.close_socket(*held)
+
+
+async def _serve(
+    websocket: WebSocket,
+    server: Server,
+    game_id: str,
+    role: str | None,
+    user_id: int | None,
+    session: str | None,
+) -> None:
     sender: asyncio.Task[None] | None = None
     closer: asyncio.Task[None] | None = None
 
@@ -81,10 +106,10 @@ async def game_socket(websocket: WebSocket, game_id: str, seat: str | None = Non
     connection = Connection(
         game_id=game_id,
         role=role,
-        user_id=account.id if account else None,
+        user_id=user_id,
         loop=asyncio.get_running_loop(),
         max_pending=server.settings.ws_max_pending,
-        session=hash_token(token) if account is not None and token else None,
+        session=session,
         on_drop=dropped,
     )
     try:

@@ -10,6 +10,7 @@ The database URL comes from the argument, else `GROGNARD_DATABASE_URL`, else
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -29,8 +30,18 @@ from grognard.core.registry import Registry
 from . import accounts, api_games, api_odds, api_why, api_ws, apidocs, mail
 from .ai import AiRunner
 from .claims import make_claims
+from .clients import ClientBoundMiddleware
 from .context import Server
-from .db import check_writable, make_engine, resolve_database_url, upgrade, utcnow, write_failure, write_gate
+from .db import (
+    WriteProbe,
+    check_writable,
+    make_engine,
+    resolve_database_url,
+    upgrade,
+    utcnow,
+    write_failure,
+    write_gate,
+)
 from .deadlines import Clock, DeadlineWatch
 from .expiring import ExpiringCache
 from .gcpolicy import GcPolicy
@@ -72,6 +83,7 @@ def create_app(
     public_url: str | None = None,
     clock: Clock | None = None,
     deadline_scan_seconds: float = 60.0,
+    odds_processes: bool = False,
 ) -> FastAPI:
     """The app, its database migrated (unless `migrate=False`). `registry` defaults to
     every ruleset grognard plays (`grognard.games.REGISTRY`). `gc_full_every` (what
@@ -83,6 +95,8 @@ def create_app(
     fails every move. `smtp_url` (else GROGNARD_SMTP_URL) sends opt-in turn e-mails
     whose links start with `public_url` (else GROGNARD_PUBLIC_URL); `clock` and
     `deadline_scan_seconds` drive the time controls (deadlines.py; tests move the clock).
+    `odds_processes` computes battle odds in worker processes that a costly battle
+    cannot hold past its budget (oddsdesk.py; what `grognard serve` sets).
     A bad SMTP URL raises BadSetting."""
     if registry is None:
         from grognard.games import REGISTRY
@@ -109,7 +123,15 @@ def create_app(
     feed = make_feed(engine)  # other processes on a PostgreSQL database: see notify.py
     games = GameService(sessions, registry, hub, settings, gate, feed)
     claims = make_claims(engine)
-    ai = AiRunner(games, settings.ai_move_budget, settings.ai_workers, claims, settings.ai_search_processes)
+    limits = limits or Limits()
+    ai = AiRunner(
+        games,
+        settings.ai_move_budget,
+        settings.ai_workers,
+        claims,
+        settings.ai_search_processes,
+        per_user=limits.ai_thinking_per_user,
+    )
     callers: ExpiringCache[str, accounts.Account] = ExpiringCache(settings.session_cache_seconds, 4096)
     server = Server(settings, engine, sessions, gate, registry, hub, games, ai, callers, feed, claims)
     deadlines = DeadlineWatch(sessions, gate, games, ai, mailer, clock or utcnow, deadline_scan_seconds)
@@ -133,6 +155,7 @@ def create_app(
             hub.close_all()
             await ai.close()
             await peers.stop()
+            await asyncio.to_thread(guards.odds_desk.close)
             if collector is not None:
                 await collector.stop()
 
@@ -147,7 +170,7 @@ def create_app(
     apidocs.install(app, "/api/openapi.json")
     app.state.server = server
     app.state.deadlines = deadlines
-    app.state.guards = Guards.of_limits(limits or Limits())
+    guards = app.state.guards = Guards.of_limits(limits, odds_processes)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(DBAPIError, _database_error)
@@ -162,6 +185,7 @@ def create_app(
         by_path={"/api/games": settings.max_new_game_bytes},
     )
     app.add_middleware(UrlGuardMiddleware)
+    app.add_middleware(ClientBoundMiddleware, per_address=limits.requests_per_address)
     app.add_middleware(SecurityHeadersMiddleware)  # outermost: every answer gets its headers
     app.include_router(accounts.router)
     app.include_router(api_games.router)
@@ -170,9 +194,19 @@ def create_app(
     app.include_router(api_ws.router)
     app.include_router(mail.router)
 
+    probe = WriteProbe(engine)
+
     @app.get("/api/health", tags=["server"])
-    def health() -> dict[str, object]:
-        return {"ok": True, "rulesets": registry.ids()}
+    def health() -> Response:
+        """ok, or 503 naming why the database cannot be written (for a load balancer)."""
+        problem = probe.problem()
+        if problem is not None:
+            return JSONResponse(
+                {"ok": False, "database": problem, "rulesets": registry.ids()},
+                status_code=503,
+                headers={"Retry-After": "30"},
+            )
+        return JSONResponse({"ok": True, "rulesets": registry.ids()})
 
     if (WEB_DIR / "index.html").is_file():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")

@@ -8,8 +8,10 @@ here, so no alembic.ini is needed at run time.
 
 from __future__ import annotations
 
+import math
 import os
 import threading
+import time
 from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
@@ -136,6 +138,12 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     except OperationalError as exc:
         shown = engine.url.render_as_string(hide_password=True)
         raise DatabaseUnavailable(f"cannot open the database {shown}: {_first_line(exc)}") from None
+    except DBAPIError as exc:
+        # a database that can be read but not written, and was never migrated (a
+        # read-only PostgreSQL answers CREATE TABLE with an InternalError): one line,
+        # not Alembic's traceback (issue 27, item 7)
+        shown = engine.url.render_as_string(hide_password=True)
+        raise DatabaseUnavailable(f"cannot migrate the database {shown}: {_first_line(exc)}") from None
 
 
 def _first_line(exc: DBAPIError) -> str:
@@ -154,6 +162,33 @@ def check_writable(engine: Engine) -> None:
     except DBAPIError as exc:
         shown = engine.url.render_as_string(hide_password=True)
         raise DatabaseUnavailable(f"the database {shown} cannot be written: {_first_line(exc)}") from None
+
+
+class WriteProbe:
+    """Whether the database can be written now, for `/api/health` (issue 27, item
+    6: it said ok while PostgreSQL was read-only, so a load balancer kept sending
+    moves to a server that refused them all). One trial write (rolled back) at most
+    every `seconds`, however often the health check is asked."""
+
+    def __init__(self, engine: Engine, seconds: float = 5.0) -> None:
+        self.engine = engine
+        self.seconds = seconds
+        self._checked = -math.inf
+        self._problem: str | None = None
+        self._lock = threading.Lock()
+
+    def problem(self) -> str | None:
+        """None when the database takes a write, else why not (in the database's words)."""
+        with self._lock:
+            now = time.monotonic()
+            if now - self._checked >= self.seconds:
+                try:
+                    check_writable(self.engine)
+                    self._problem = None
+                except DatabaseUnavailable as exc:
+                    self._problem = str(exc)
+                self._checked = now
+            return self._problem
 
 
 def write_failure(exc: DBAPIError) -> str | None:

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from starlette.requests import HTTPConnection
 
+from .clients import Holdings, SocketBounds
+from .oddsdesk import OddsDesk
 from .ratelimit import Rate, RateLimiter, WorkGate
 
 # (module constants: a dataclass default must not be built by a call)
@@ -19,6 +21,9 @@ _REPLAY_PER_ADDRESS = Rate(burst=60, per=0.1)
 _ODDS_PER_CALLER = Rate(burst=20, per=0.2)
 _CHAT_PER_ADDRESS = Rate(burst=30, per=1.0)
 _WHY_PER_CALLER = Rate(burst=30, per=0.2)
+_GUESTS_PER_ADDRESS = Rate(burst=20, per=10.0)
+_SAVED_GAMES_PER_CALLER = Rate(burst=8, per=4.0)
+_GAMES_PER_ADDRESS = Rate(burst=20, per=3.0)
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,74 @@ class Limits:
     #: does nothing, each a legal list and a little rules work: a burst of 30, then
     #: five a second (a player clicking about fast still gets answers).
     why_per_caller: Rate = _WHY_PER_CALLER
+    #: Websockets from one address: a browser tab holds one per game it shows, and a
+    #: club behind one NAT has a few players with a few tabs each; 32 is far below
+    #: the 900 connections a process accepts (clients.py).
+    websockets_per_address: int = 32
+    #: Websockets of one session (one person's tabs and devices).
+    websockets_per_session: int = 16
+    #: Observer sockets on one game: each is sent a view on every move (800 observers
+    #: of one game raised its move time from 27 to 189 ms at the median); 100 keep a
+    #: move within a few milliseconds more and are more spectators than a club game has.
+    observers_per_game: int = 100
+    #: HTTP requests of one address in flight at once (behind a trusted proxy, where
+    #: connections do not tell clients apart): a page loads a handful at a time.
+    requests_per_address: int = 32
+    #: Guest sessions started from one address: a club behind one NAT arrives
+    #: together, so a burst of 20, then one every 10 s (15 guests made 601 open games
+    #: in 10 s, each guest with the quotas below).
+    guests_per_address: Rate = _GUESTS_PER_ADDRESS
+    #: New games made from one address (guests are free, so the quotas per user
+    #: below alone let 15 guests make 150 games at once): a club behind one NAT
+    #: starts a burst of 20, then one every 3 s.
+    games_per_address: Rate = _GAMES_PER_ADDRESS
+    #: Games with an AI seat one user may have in progress: each may keep the AI
+    #: thinking; a person plays a few at once, 10 leave room for trying levels out.
+    ai_games_per_user: int = 10
+    #: Public games with an open seat one user may have waiting for players: the
+    #: lobby lists 100, and one user's games must not fill it.
+    open_games_per_user: int = 10
+    #: AI moves of one user's games thinking at once, in each lane (aiqueue.py): one,
+    #: so that every other user's move takes the next free slot.
+    ai_thinking_per_user: int = 1
+    #: New games from a saved game per address, each charged its CPU time (one token
+    #: per `saved_game_cpu_per_token` seconds; an HGW save of 2 356 moves is 2.6 s):
+    #: a burst of 8 tokens (2 s of CPU), then one every 4 s, a sixteenth of a core.
+    saved_games_per_caller: Rate = _SAVED_GAMES_PER_CALLER
+    saved_game_cpu_per_token: float = 0.25
+    #: Saved games replayed at once (CPU work under the GIL, which the event loop
+    #: needs too): one.
+    concurrent_saved_games: int = 1
+    #: CPU seconds a saved game may take to replay (413 past it): the longest real
+    #: saves (HGW, 2 356 moves) take 2.6 s.
+    saved_game_cpu_seconds: float = 6.0
+    #: Odds computed at once in this process (each is CPU work under the GIL; a
+    #: Victory 20-against-20 battle takes 0.8-3.5 s): one per core.
+    odds_at_once: int = 2
+    #: Odds calls of one address computing at once: one player asks one at a time.
+    odds_per_address_at_once: int = 1
+    #: CPU seconds one token of `odds_per_caller` pays for: a call is charged its CPU
+    #: time against its address and its account, so that one address spends at most a
+    #: quarter of a core on odds (5 tokens a second), however costly each battle is.
+    odds_cpu_per_token: float = 0.05
+    #: Answers remembered for the same battle (the client asks again after each
+    #: round and on every click on the same hex).
+    odds_cache_entries: int = 1024
+
+    @classmethod
+    def shared_address(cls) -> Limits:
+        """These limits with the bounds per client address lifted, for a server whose
+        players all come from one address that no stranger shares (tests on
+        loopback, a club's server on its own network): the bounds per account, per
+        game and in all stay."""
+        unbounded = Rate(burst=1_000_000, per=1e-6)
+        return cls(
+            guests_per_address=unbounded,
+            games_per_address=unbounded,
+            saved_games_per_caller=unbounded,
+            websockets_per_address=1_000_000,
+            requests_per_address=1_000_000,
+        )
 
 
 @dataclass
@@ -64,9 +137,17 @@ class Guards:
     odds_by_caller: RateLimiter
     chat_by_address: RateLimiter
     why_by_caller: RateLimiter
+    sockets: Holdings
+    guests_by_address: RateLimiter
+    saved_games_by_caller: RateLimiter
+    saving: WorkGate
+    games_by_address: RateLimiter
+    odds_desk: OddsDesk
 
     @classmethod
-    def of_limits(cls, limits: Limits) -> Guards:
+    def of_limits(cls, limits: Limits, odds_processes: bool = False) -> Guards:
+        """The limiters; `odds_processes`: compute odds in worker processes (oddsdesk.py)."""
+        odds_by_caller = RateLimiter(limits.odds_per_caller, "odds requests")
         return cls(
             limits,
             RateLimiter(limits.sign_in_per_address, "sign-in attempts from this address"),
@@ -74,9 +155,28 @@ class Guards:
             WorkGate(limits.concurrent_hashes, "sign-ins", limits.hash_patience),
             RateLimiter(limits.replay_per_address, "replay requests from this address"),
             WorkGate(limits.concurrent_replays, "replays", limits.replay_patience),
-            RateLimiter(limits.odds_per_caller, "odds requests"),
+            odds_by_caller,
             RateLimiter(limits.chat_per_address, "chat messages from this address"),
             RateLimiter(limits.why_per_caller, "'why not' questions"),
+            Holdings(
+                SocketBounds(
+                    limits.websockets_per_address,
+                    limits.websockets_per_session,
+                    limits.observers_per_game,
+                )
+            ),
+            RateLimiter(limits.guests_per_address, "guest sessions from this address"),
+            RateLimiter(limits.saved_games_per_caller, "games from saved games"),
+            WorkGate(limits.concurrent_saved_games, "saved games", 2.0),
+            RateLimiter(limits.games_per_address, "new games from this address"),
+            OddsDesk(
+                odds_by_caller,
+                WorkGate(limits.odds_at_once, "odds calculations", 2.0),
+                limits.odds_per_address_at_once,
+                limits.odds_cpu_per_token,
+                limits.odds_cache_entries,
+                odds_processes,
+            ),
         )
 
 

@@ -29,6 +29,13 @@ _NAME_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 #: Control characters chat text may hold (a message may have several lines).
 _CHAT_ALLOWED_CONTROLS = frozenset("\n\t")
+#: Invisible characters chat refuses: the format characters (bidi overrides such as
+#: U+202E, which reverse what follows, zero-width spaces, the byte order mark) and
+#: line and paragraph separators, except the joiners that writing needs: U+200D
+#: (emoji sequences), U+200C (Persian and Indic scripts) and the emoji tag
+#: characters U+E0020-U+E007F (subdivision flags).
+_CHAT_REFUSED_CATEGORIES = frozenset({"Cf", "Zl", "Zp"})
+_CHAT_ALLOWED_FORMAT = frozenset({"\u200c", "\u200d", *map(chr, range(0xE0020, 0xE0080))})
 
 
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -101,6 +108,9 @@ def clean_chat(text: str) -> str:
         raise BadInput(f"a chat message may not contain the control character {bad}")
     if has_surrogate(text):
         raise BadInput("a chat message may not contain a lone surrogate")
+    for char in text:
+        if unicodedata.category(char) in _CHAT_REFUSED_CATEGORIES and char not in _CHAT_ALLOWED_FORMAT:
+            raise BadInput(f"a chat message may not contain the invisible character U+{ord(char):04X}")
     return text
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,9 +126,12 @@ def turns_after(turns: dict[str, list[Any]], state: State, version: int, over: b
     return out
 
 
-def prepare(registry: Registry, creator: int, settings: NewGame) -> tuple[State, list[SeatSpec]]:
+def prepare(
+    registry: Registry, creator: int, settings: NewGame, replay_cpu: float | None = None
+) -> tuple[State, list[SeatSpec]]:
     """The first state of the game `settings` asks for, and its seats in role order;
-    422 with the reason for anything that does not hold together."""
+    422 with the reason for anything that does not hold together. A saved game's
+    moves may take `replay_cpu` seconds of CPU to play (413 past them)."""
     try:
         ruleset = registry.get(settings.ruleset)
         chosen, resolved = ruleset.resolve(settings.scenario, settings.options)
@@ -174,7 +178,7 @@ def prepare(registry: Registry, creator: int, settings: NewGame) -> tuple[State,
     if settings.on_expiry not in EXPIRY_RULES:
         raise HTTPException(422, f"on_expiry must be one of {', '.join(EXPIRY_RULES)}")
     rng_version = settings.rng_version or RNG_VERSION
-    return new_state(ruleset, chosen.id, resolved, seed, settings.moves, rng_version), specs
+    return new_state(ruleset, chosen.id, resolved, seed, settings.moves, rng_version, replay_cpu), specs
 
 
 def new_state(
@@ -184,16 +188,26 @@ def new_state(
     seed: int | None,
     moves: list[list[Any]],
     rng_version: int = RNG_VERSION,
+    cpu_budget: float | None = None,
 ) -> State:
     """A new game (a random seed unless one is given), with `moves` played: each
-    must be legal when its turn comes, exactly as if its player had sent it."""
+    must be legal when its turn comes, exactly as if its player had sent it. Past
+    `cpu_budget` seconds of this thread's CPU time, 413 (issue 27: one HGW save was
+    2.6 s of CPU, and nothing bounded how many came)."""
     if seed is None:
         seed = secrets.randbits(256)
     try:
         state = ruleset.new_game(scenario, options, seed, rng_version)
     except BadOptions as exc:
         raise HTTPException(422, str(exc)) from None
+    started = time.thread_time()
     for ply, move in enumerate(moves, start=1):
+        if cpu_budget is not None and ply % 16 == 0 and time.thread_time() - started > cpu_budget:
+            raise HTTPException(
+                413,
+                f"the saved game takes more than {cpu_budget:g} s of CPU to replay "
+                f"(stopped at move {ply} of {len(moves)}): this server does not take it",
+            )
         role, action = move
         try:
             if role not in state.roles:

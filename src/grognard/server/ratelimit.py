@@ -61,6 +61,20 @@ class RateLimiter:
                 self._buckets.popitem(last=False)
             return wait
 
+    def charge(self, key: str, tokens: float, now: float | None = None) -> None:
+        """Take `tokens` more from `key`'s bucket for work found costly after the
+        fact (it may go into debt, down to minus ten bursts: the next requests wait
+        until it is paid back)."""
+        if tokens <= 0:
+            return
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            held, then = self._buckets.pop(key, (float(self.rate.burst), now))
+            held = min(float(self.rate.burst), held + (now - then) / self.rate.per)
+            self._buckets[key] = (max(held - tokens, -10.0 * self.rate.burst), now)
+            while len(self._buckets) > self.max_keys:
+                self._buckets.popitem(last=False)
+
     def check(self, key: str) -> None:
         """HTTPException 429 with Retry-After when `key` has no token left."""
         wait = self.wait_for(key)

@@ -16,6 +16,7 @@ refused. Any other process manager can run the same app through the factory
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import errno
 import os
@@ -102,6 +103,7 @@ def serve(
             secure_cookies=secure_cookies,
             gc_full_every=FULL_COLLECTION_EVERY,
             ai_search_processes=SEARCH_PROCESSES,
+            odds_processes=True,
         )
         _check_free(host, port)
         if announce is not None:
@@ -120,20 +122,26 @@ def serve(
     os.environ[SECURE_COOKIES_ENV] = "1" if secure_cookies else "0"
     if announce is not None:
         announce()
-    uvicorn.run(
+    config = uvicorn.Config(
         f"{__name__}:app_from_environment",
         factory=True,
         workers=workers,
         timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
         **options,
     )
+    # uvicorn.run's supervisor, but a dead worker is replaced at once (supervisor.py)
+    from .supervisor import WorkerSupervisor
+
+    with contextlib.suppress(KeyboardInterrupt):
+        WorkerSupervisor(config, sockets=[config.bind_socket()]).run()
 
 
-#: How long uvicorn's supervisor waits for a worker process to answer its health
-#: check before killing and replacing it. uvicorn's 5 s is shorter than a worker's
-#: start (importing every ruleset, migrating) on a busy machine: the supervisor then
-#: killed each new worker before it could answer, forever, and the server never
-#: served. A hung worker is still replaced, only later.
+#: How long the supervisor waits for a starting worker process to answer its
+#: health check before killing and replacing it. uvicorn's 5 s is shorter than a
+#: worker's start (importing every ruleset, migrating) on a busy machine: the
+#: supervisor then killed each new worker before it could answer, forever, and the
+#: server never served. A serving worker must answer within 5 s, and a dead one is
+#: replaced at once (supervisor.py).
 WORKER_HEALTHCHECK_SECONDS = 60
 
 
@@ -154,6 +162,7 @@ def app_from_environment() -> FastAPI:
         secure_cookies=_secure_cookies_from_environment(),
         gc_full_every=FULL_COLLECTION_EVERY,
         ai_search_processes=SEARCH_PROCESSES,
+        odds_processes=True,
     )
 
 

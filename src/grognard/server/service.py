@@ -113,6 +113,8 @@ class AiJob:
     #: for a search agent (`wants_sampler`): determinizations of a copy of the game
     #: taken at `version`, as sim/play.py `decide` gives them; None for the others
     sampler: Sampler | None = None
+    #: the user who made the game: AI thinking is shared fairly between users
+    owner: int | None = None
 
 
 #: The share of the server's time limit per AI move a search agent may think.
@@ -403,8 +405,8 @@ class GameService:
             )
 
     # ----- creating games -------------------------------------------------------------------
-    def create(self, user_id: int, settings: NewGame) -> Outcome:
-        state, specs = prepare(self._registry, user_id, settings)  # no lock needed yet
+    def create(self, user_id: int, settings: NewGame, replay_cpu: float | None = None) -> Outcome:
+        state, specs = prepare(self._registry, user_id, settings, replay_cpu)  # no lock needed yet
         game = game_row(state, user_id, settings.public, None, settings.move_days, settings.on_expiry)
         with self._sessions() as db:
             with self._write_gate:
@@ -804,7 +806,7 @@ class GameService:
                     # may move on; the sampler only ever hands out re-drawn copies of it
                     sampler = StateSampler(state.clone(), role)
                 legal = state.legal_actions(role)
-                return AiJob(game_id, role, agent, view, legal, game.version, sampler)
+                return AiJob(game_id, role, agent, view, legal, game.version, sampler, game.created_by)
             return None
 
     def ai_play(self, job: AiJob, action: Action) -> bool:

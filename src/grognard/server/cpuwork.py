@@ -1,0 +1,105 @@
+"""Worker processes for CPU-heavy work the server must be able to stop (issue 27).
+
+A search move or a costly battle's odds is pure Python for seconds: in a thread of
+the server it holds the interpreter's lock against every request meanwhile (one
+odds call of 3 s took other players' moves from 44 to 358 ms at the median), and a
+thread cannot be stopped. A `CpuWorker` runs such work in a process of its own, at
+a lower CPU priority (`NICENESS`: the kernel runs the server's requests first), one
+call at a time; a call that outlasts its budget is stopped by killing the process
+(`CpuTimeout`), and the next call starts a fresh one.
+
+The function and its arguments are pickled: a function at a module's top level.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import multiprocessing.connection
+import os
+import time
+from collections.abc import Callable
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+#: How much lower the workers' CPU priority is than the server's.
+NICENESS = 10
+
+
+def _serve(connection: multiprocessing.connection.Connection) -> None:
+    """A worker process: imports the agents and the rulesets, then runs one call per
+    message."""
+    import grognard.agents  # before the first call's budget starts
+    import grognard.games  # noqa: F401
+
+    with contextlib.suppress(OSError, AttributeError):  # not on every system
+        os.nice(NICENESS)
+    connection.send("ready")
+    while True:
+        try:
+            function, args = connection.recv()
+        except EOFError:
+            return
+        try:
+            connection.send((True, function(*args)))
+        except Exception as exc:  # the caller reports it
+            connection.send((False, repr(exc)))
+
+
+class CpuTimeout(Exception):
+    """The call outlasted its budget; its process was killed."""
+
+
+class CpuWorker:
+    """One process that runs calls one at a time, killed and replaced when a call
+    outlasts its budget. Used from one thread at a time."""
+
+    def __init__(self) -> None:
+        self._process: BaseProcess | None = None
+        self._connection: multiprocessing.connection.Connection | None = None
+        #: seconds the last call took in the process (its start apart)
+        self.last_seconds = 0.0
+
+    @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.is_alive()
+
+    def _start(self) -> multiprocessing.connection.Connection:
+        if self._connection is not None and self._process is not None and self._process.is_alive():
+            return self._connection
+        self.stop()
+        # spawn, not fork: the server runs threads and an event loop
+        context = multiprocessing.get_context("spawn")
+        ours, theirs = context.Pipe()
+        process = context.Process(target=_serve, args=(theirs,), daemon=True)
+        process.start()
+        theirs.close()
+        if ours.recv() != "ready":  # imports done: not part of any call's budget
+            raise RuntimeError("a worker process did not start")
+        self._process, self._connection = process, ours
+        return ours
+
+    def run(self, function: Callable[..., Any], args: tuple[Any, ...], budget: float) -> Any:
+        """`function(*args)` in the process within `budget` seconds, else CpuTimeout
+        (the process is killed); RuntimeError when it raised."""
+        connection = self._start()
+        started = time.monotonic()
+        connection.send((function, args))
+        if not connection.poll(budget):
+            self.last_seconds = time.monotonic() - started
+            self.stop()
+            raise CpuTimeout(f"it took more than {budget:g} s")
+        ok, result = connection.recv()
+        self.last_seconds = time.monotonic() - started
+        if not ok:
+            raise RuntimeError(f"it failed: {result}")
+        return result
+
+    def stop(self) -> None:
+        process, self._process = self._process, None
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.close()
+        if process is not None and process.is_alive():
+            process.kill()
+            process.join(5)

@@ -1,0 +1,184 @@
+"""AI thinking shared fairly between users (issue 27, item 2): round-robin by user,
+at most one move of a user thinking at once per lane, cheap moves never behind a
+search, a search that outlasts its budget killed by the server; and the quotas on
+games (items 2 and 5)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Hashable
+from typing import Any, cast
+
+from fastapi.testclient import TestClient
+from serverkit import AppFactory, Player, create
+
+from grognard.core.registry import Registry
+from grognard.server.ai import AiRunner
+from grognard.server.aiqueue import FairLane
+from grognard.server.cpuwork import CpuTimeout, CpuWorker
+from grognard.server.guards import Limits
+from grognard.server.ratelimit import Rate
+from grognard.server.service import AiJob, GameService
+
+
+def test_a_freed_slot_goes_to_the_next_user_in_turn() -> None:
+    """One user with five moves waiting, another with one: the other's move is the
+    second to think, not the sixth (one shared FIFO made it wait for all five)."""
+    granted: list[Hashable] = []
+
+    async def scene() -> None:
+        lane = FairLane(slots=1, per_owner=1)
+
+        async def move(owner: str) -> None:
+            slot = await lane.acquire(owner)
+            granted.append(owner)
+            await asyncio.sleep(0)
+            lane.release(owner, slot)
+
+        thinking = await lane.acquire("attacker")  # the attacker's first move thinks
+        flood = [asyncio.create_task(move("attacker")) for _ in range(4)]
+        await asyncio.sleep(0)  # four more are queued before the victim's
+        victim = asyncio.create_task(move("victim"))
+        await asyncio.sleep(0)
+        lane.release("attacker", thinking)
+        await asyncio.gather(*flood, victim)
+
+    asyncio.run(scene())
+    assert granted == ["victim"] + ["attacker"] * 4
+
+
+def test_one_user_thinks_at_most_per_owner_moves_at_once() -> None:
+    async def scene() -> None:
+        lane = FairLane(slots=3, per_owner=1)
+        first = await lane.acquire("attacker")
+        second = asyncio.create_task(lane.acquire("attacker"))
+        await asyncio.sleep(0)
+        assert not second.done() and lane.waiting("attacker") == 1  # a slot is free, but not for them
+        other = await asyncio.wait_for(lane.acquire("victim"), 1)
+        lane.release("attacker", first)
+        assert await asyncio.wait_for(second, 1) in range(3)
+        lane.release("victim", other)
+
+    asyncio.run(scene())
+
+
+class _Quick:
+    name = "quick"
+
+    def act(self, view: Any, legal: list[Any]) -> Any:
+        return legal[0]
+
+
+class _Search:
+    name = "search"
+
+    def __init__(self, release: threading.Event) -> None:
+        self.release = release
+
+    def act_searching(self, view: Any, legal: list[Any], sampler: Any) -> Any:
+        self.release.wait(30)
+        return legal[0]
+
+
+def test_a_cheap_move_never_waits_behind_searches() -> None:
+    """Every search slot taken by one user's long searches: another user's heuristic
+    move is answered at once, from a lane of its own."""
+    release = threading.Event()
+
+    async def scene() -> None:
+        runner = AiRunner(cast(GameService, None), budget=60.0, workers=2, search_processes=0)
+        runner.start()
+        search = [
+            AiJob(f"g{i}", "red", cast(Any, _Search(release)), {}, [("a",)], 1, cast(Any, object()), owner=1)
+            for i in range(4)
+        ]
+        thinking = [asyncio.create_task(runner._think(job)) for job in search]
+        await asyncio.sleep(0.1)
+        quick = AiJob("v", "red", cast(Any, _Quick()), {}, [("b",)], 1, None, owner=2)
+        assert await asyncio.wait_for(runner._think(quick), 5) == ("b",)
+        assert not any(task.done() for task in thinking)
+        release.set()
+        assert await asyncio.gather(*thinking) == [("a",)] * 4
+        await runner.close()
+
+    asyncio.run(scene())
+
+
+def sleepy_search(seconds: float, legal: list[Any]) -> Any:
+    """A search that does not stop by itself (in a worker process)."""
+    time.sleep(seconds)
+    return legal[-1]
+
+
+def test_the_server_kills_a_search_that_outlasts_its_budget() -> None:
+    worker = CpuWorker()
+    try:
+        try:
+            worker.run(sleepy_search, (60, [("a",)]), budget=0.5)
+            raise AssertionError("the search was not stopped")
+        except CpuTimeout as exc:
+            assert "more than 0.5 s" in str(exc)
+        assert not worker.running  # killed, not left to think on
+        assert worker.run(sleepy_search, (0, [("a",), ("b",)]), budget=30) == ("b",)  # a fresh process
+    finally:
+        worker.stop()
+
+
+def _refused(response: Any, status: int, reason: str) -> None:
+    assert response.status_code == status, response.text
+    assert reason in response.json()["detail"]
+
+
+def test_games_against_the_ai_in_progress_are_bounded_per_user(
+    make_app: AppFactory, tiny_registry: Registry
+) -> None:
+    with TestClient(make_app(registry=tiny_registry, limits=Limits(ai_games_per_user=2))) as client:
+        me = Player(client).guest()
+        seats = {"north": "me", "east": "hotseat", "south": "ai:random"}
+        first = create(me, "tiny", seats)
+        create(me, "tiny", seats)
+        third = me.post("/api/games", {"ruleset": "tiny", "seats": seats})
+        _refused(third, 429, "2 games against the AI in progress")
+        create(me, "tiny", {"north": "me", "east": "hotseat", "south": "hotseat"})  # no AI: no quota
+        create(Player(client).guest(), "tiny", seats)  # another user has a quota of their own
+        me.ok("POST", f"/api/games/{first['id']}/resign", {"seat": "north"})
+        create(me, "tiny", seats)  # a finished game gives its place back
+
+
+def test_open_public_games_are_bounded_per_user(make_app: AppFactory, tiny_registry: Registry) -> None:
+    """15 guests filled the lobby with 601 open games in 10 s."""
+    with TestClient(make_app(registry=tiny_registry, limits=Limits(open_games_per_user=2))) as client:
+        me = Player(client).guest()
+        seats = {"north": "me", "east": "invite", "south": "hotseat"}
+        for _ in range(2):
+            create(me, "tiny", seats, public=True)
+        _refused(
+            me.post("/api/games", {"ruleset": "tiny", "seats": seats, "public": True}),
+            429,
+            "2 public games waiting for players",
+        )
+        create(me, "tiny", seats)  # a private game with an invite is not in the lobby
+
+
+def test_guests_per_address_are_rate_limited(make_app: AppFactory, tiny_registry: Registry) -> None:
+    limits = Limits(guests_per_address=Rate(burst=2, per=60.0))
+    with TestClient(make_app(registry=tiny_registry, limits=limits)) as client:
+        Player(client).guest()
+        Player(client).guest()
+        refused = Player(client).post("/api/guest", None)
+        _refused(refused, 429, "too many guest sessions from this address")
+        assert int(refused.headers["Retry-After"]) > 0
+
+
+def test_new_games_per_address_are_rate_limited(make_app: AppFactory, tiny_registry: Registry) -> None:
+    """Guests cost nothing, so the quotas per user alone let one address's 15 guests
+    make 150 games at once: new games are rate-limited per address too."""
+    limits = Limits(games_per_address=Rate(burst=2, per=60.0))
+    with TestClient(make_app(registry=tiny_registry, limits=limits)) as client:
+        seats = {"north": "me", "east": "hotseat", "south": "hotseat"}
+        create(Player(client).guest(), "tiny", seats)
+        create(Player(client).guest(), "tiny", seats)
+        refused = Player(client).guest().post("/api/games", {"ruleset": "tiny", "seats": seats})
+        _refused(refused, 429, "too many new games from this address")
