@@ -192,6 +192,12 @@ def test_fixed_routes_deliver_what_their_capacity_carries() -> None:
     assert fixed_delivery("swedish_ore", 1) == 1 and fixed_delivery("swedish_ore", 5) == 2
     assert fixed_delivery("us_gulf", 3) == 3 and fixed_delivery("us_bombay", 0) == 0
     assert fixed_route("us_gulf", usable=holds(ALLIED)) is not None
+    # the ore reaches Kiel by the Baltic from the Swedish port, by the North Sea from Narvik
+    ore = holds(frozenset({"germany", "sweden", "norway"}))
+    baltic, narvik = fixed_route("swedish_ore", usable=ore), fixed_route("swedish_ore_narvik", usable=ore)
+    assert baltic is not None and narvik is not None
+    assert (baltic.shipping_points, narvik.shipping_points) == (1, 1)
+    assert "1236" == baltic.path[-1] == narvik.path[-1]
     assert australia_loss(7, 4) == 4
     with pytest.raises(KeyError, match="no fixed shipping route"):
         fixed_delivery("suez", 1)
