@@ -75,6 +75,9 @@ def test_example_the_us_supplies_port_moresby_through_sydney_for_two_points() ->
     to_sydney, to_moresby = route.legs
     assert to_sydney.end == "4580" and to_sydney.limit == 55 and to_sydney.length == 40
     assert (to_moresby.area, to_moresby.length) == ("australia_north", 9)
+    # the example's own first area, run from San Francisco back to its source, costs the same
+    back = lane("australia_east", "4580", "19107")
+    assert back is not None and (back.length, back.limit) == (40, 55)
     assert why_not_route("19107", "3679", 1, usable=holds(ALLIED)) == (
         "the route through United States west coast, Australia north needs 2 shipping points, not 1"
     )
@@ -105,6 +108,9 @@ def test_each_area_reaches_what_the_rules_name_and_no_further() -> None:
     assert {"2290", "2596"} <= reach["australia_north"]  # Midway and Hawaii
     assert "3064" in reach["us_west"] and "2560" not in reach["us_west"]
     assert areas.sources["australia_east"] == frozenset({"4580"})
+    assert {"2847", "4639"} <= reach["australia_west"]  # Aden and Cape Town, both included
+    assert "2685" in reach["japan"] and "42105" in reach["australia_north"]  # Wake, Pitcairn
+    assert "2828" in reach["west_india"] and "2568" in reach["east_india"]  # Dakar, Hong Kong
 
 
 @pytest.mark.rules("K19.6")
