@@ -217,11 +217,16 @@ def trace(
 
 
 def why_not_route(
-    origin: HexId, destination: HexId, shipping_points: int, **kwargs: frozenset[HexId] | Usable
+    origin: HexId,
+    destination: HexId,
+    shipping_points: int,
+    *,
+    closed: frozenset[HexId] = frozenset(),
+    usable: Usable = _always,
 ) -> str | None:
     """Shipping 2 and 5: a supply route needs a sea route through the areas and one
     shipping strength point for each."""
-    route = trace(origin, destination, **kwargs)  # type: ignore[arg-type]
+    route = trace(origin, destination, closed=closed, usable=usable)
     areas = load_shipping()
     if route is None:
         return f"no shipping route from {areas.name_of(origin)} to {areas.name_of(destination)}"
@@ -252,13 +257,15 @@ def supply_route_loss(loss: int, supplied: int) -> int:
     return max(0, min(loss, supplied))
 
 
-def fixed_route(name: str, **kwargs: frozenset[HexId] | Usable) -> Route | None:
+def fixed_route(
+    name: str, *, closed: frozenset[HexId] = frozenset(), usable: Usable = _always
+) -> Route | None:
     """A route an older rule fixes (Swedish ore, the U.S. Gulf and Bombay routes,
     Britain's to the U.S. east coast), traced by the shipping rules."""
     spec = load_shipping().tables.fixed_routes.get(name)
     if spec is None:
         raise KeyError(f"no fixed shipping route {name!r}")
-    return trace(spec.start, spec.to, **kwargs)  # type: ignore[arg-type]
+    return trace(spec.start, spec.to, closed=closed, usable=usable)
 
 
 def fixed_delivery(name: str, capacity: int) -> int:
@@ -276,10 +283,12 @@ def australia_loss(loss: int, production: int) -> int:
     return max(0, min(loss, production))
 
 
-def why_not_reallocate(start: HexId, end: HexId, **kwargs: frozenset[HexId] | Usable) -> str | None:
+def why_not_reallocate(
+    start: HexId, end: HexId, *, closed: frozenset[HexId] = frozenset(), usable: Usable = _always
+) -> str | None:
     """Shipping 3: shipping points move between shipping counters only along a friendly
     shipping route (which no fleet intercepts)."""
-    if trace(start, end, **kwargs) is None:  # type: ignore[arg-type]
+    if trace(start, end, closed=closed, usable=usable) is None:
         return f"no friendly shipping route from {start} to {end}"
     return None
 
