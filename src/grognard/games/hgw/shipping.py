@@ -11,9 +11,10 @@ route from San Francisco to Sydney), never passing a closed control hex (Sea Rou
 A leg reaching another area's source port may be extended by a leg of that area, one
 more shipping point each (Shipping 5's last paragraph). A leg between two major naval
 ports or naval yards is at most 55 hexes long, any other at most 27 (Shipping 6; Cape
-Town and Montevideo count as bases). `trace` finds the route of fewest legs, then of
-fewest reversed legs, then the shortest (Shipping 7); ties go to the lowest hex numbers,
-so a trace is deterministic.
+Town and Montevideo count as bases); a leg may call on its way at its area's own source
+bases and at Cape Town and Montevideo, each stretch within its limit. `trace` finds the
+route of fewest legs, then of fewest reversed legs, then the shortest (Shipping 7); ties
+go to the lowest hex numbers, so a trace is deterministic.
 """
 
 from __future__ import annotations
