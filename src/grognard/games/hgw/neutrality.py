@@ -12,6 +12,8 @@ POLITICS LAYOUT (`state.data["politics"]`, Campaign Game I only)
     mobilization  "limited" | "extended" | "lifted" (Soviet Mobilization 1-3)
     lifted_at     index of the turn the mobilization limit was lifted, or None
     peace         the Axis accepted the Soviet surrender (Soviet Union 2)
+    soviet_war    the Axis and the Soviets have attacked each other (absent: not yet);
+                  before that the Soviet Union is a neutral major power (Unaligned Countries)
     terms         "none" | "refused" (Soviet Union 4: never offered again)
     arrivals      forces waiting for their player to place them (politics.py), if any
 
@@ -156,6 +158,22 @@ def at_peace(data: Data, a: str, b: str) -> bool:
     each other again."""
     state = politics(data)
     return bool(state and state["peace"] and {a, b} == {"axis", "soviet"})
+
+
+def at_war(data: Data, a: str, b: str) -> bool:
+    """Are sides `a` and `b` at war, so that each may capture the other's cut-off hexes
+    (Unsupplied Hexes 2: neutrals are not opponents)? Outside Campaign Game I every pair
+    of `board.opponents` is. In it the Allies and the Soviets never are (Activity
+    Limitations 5); the Axis fights the Allies from the start (Initial Belligerents) but
+    the Soviet Union, a neutral major power (Unaligned Countries), only once one of the
+    two has attacked the other, and never again after an accepted surrender."""
+    state = politics(data)
+    if state is None:
+        return a != b
+    pair = {a, b}
+    if pair == {"axis", "soviet"}:
+        return bool(state.get("soviet_war")) and not state["peace"]
+    return pair == {"axis", "allied"}
 
 
 def places_of(data: Data, nation: str) -> list[Place]:

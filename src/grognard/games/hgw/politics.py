@@ -294,14 +294,32 @@ def attacks_announced(game: Any, side: str) -> None:
     side ends its announcements, before the defensive assaults."""
     data = game.data
     found = campaign_state(data)
-    if found is None or side == "axis":
+    if found is None:
         return
     rules, pol = found
+    _soviet_war(game, side, _targets(data, side), pol)
+    if side == "axis":
+        return
     us = _us(data, rules)
     if us is None or us[0] not in _targets(data, side) or us[1] not in pol["unaligned"]:
         return
     game.log(f"the {side} player attacks the unaligned United States: its army turns Axis")
     _join(game, us[1], "axis", scheduled=False)
+
+
+def _soviet_war(game: Any, side: str, targets: set[Place], pol: Data) -> None:
+    """Unaligned Countries: the Soviet Union, a neutral major power, is at war with the
+    Axis from the first attack either makes on the other (a place the other holds, or
+    held at the start). Called when attacks are announced and again at the end of the
+    combat phase, for the exploitation's attacks."""
+    if pol.get("soviet_war") or side not in ("axis", "soviet"):
+        return
+    other = "soviet" if side == "axis" else "axis"
+    data = game.data
+    start = geo(data).start_owner
+    if any(data["owner"].get(p) == other or start.get(p) == other for p in targets):
+        pol["soviet_war"] = True
+        game.log("the Axis and the Soviet Union are at war")
 
 
 # ----- the start of a player turn
@@ -524,6 +542,7 @@ def end_of_combat(game: Any, side: str) -> bool:
         return False
     rules, pol = found
     targets = _targets(data, side)
+    _soviet_war(game, side, targets, pol)
     _us_violated(game, side, targets, rules, pol)  # before the other violations: it enters the U.S.
     _resolve_violations(game, side, targets, rules, pol)
     _mobilization(game, side, targets, rules, pol)

@@ -1,0 +1,114 @@
+"""Campaign Game I's supply and production across its sides: which opponents capture
+cut-off hexes (Unsupplied Hexes 2 with Unaligned Countries), the budgets that share
+production or stand apart (Activity Limitations 1), and the flows the limitations
+measure (Swedish Production, Strength Point Movement Across Seas)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hgw_positions import pass_turn
+
+from grognard.games.hgw import RULESET, HgwState, politics
+from grognard.games.hgw.neutrality import at_war
+from grognard.games.hgw.scenario import KINDS
+from grognard.games.hgw.supply import end_of_combat_supply
+
+CG1 = "campaign_1"
+
+
+def new_game(seed: int = 1) -> HgwState:
+    state = RULESET.new_game(CG1, {}, seed=seed)
+    assert isinstance(state, HgwState)
+    return state
+
+
+def pol(state: HgwState) -> dict[str, Any]:
+    found: dict[str, Any] = state.data["politics"]
+    return found
+
+
+def put(state: HgwState, army: str, at: str | None, **points: int) -> None:
+    entry = state.data["armies"][army]
+    entry["at"] = at
+    entry["sp"] = {k: points.get(k, 0) for k in KINDS}
+
+
+def name(state: HgwState, side: str, army: str, target: str) -> None:
+    """`army` of `side` is named against `target`, and `side` ends its announcements."""
+    assert state.data["armies"][army]["side"] == side
+    state.data["status"][army] = {"target": target, "assaulted": False, "defended": False, "advanced": 0}
+    politics.attacks_announced(state, side)
+    state.data["status"] = {}
+
+
+# ----- cut-off hexes (Unsupplied Hexes 2; Unaligned Countries)
+
+
+@pytest.mark.rules("L2.2", "G1.1")
+def test_winter_1939_passed_by_every_side_hands_over_no_cut_off_hex() -> None:
+    """Nobody can supply and reach the cut-off hexes of the set-up (East Prussia behind
+    Poland, the Sudan's and Algeria's deserts, the far Soviet north), and the Soviet
+    Union, a neutral major power, is nobody's opponent yet: no hex changes hands. (The
+    engine used to hand them to the side with the nearest production, The Fall of
+    Germany's special rule, so that the Axis took 40 hexes and the Soviets East Prussia.)"""
+    state = new_game()
+    before = dict(state.data["owner"])
+    for side in ("axis", "soviet", "allied"):
+        pass_turn(state, side)
+    after = state.data["owner"]
+    changed = {p for p in set(before) | set(after) if before.get(p) != after.get(p)}
+    assert changed == set()
+    assert state.data["owner"]["1240"] == "axis" and state.data["owner"]["2331"] == "allied"
+
+
+@pytest.mark.rules("L2.2", "G1.1")
+def test_the_neutral_soviets_capture_no_cut_off_axis_hex_until_at_war() -> None:
+    """East Prussia (1240) cut off with a Soviet army in supply two hexes away: at peace
+    the Soviets do not take it (its army is still lost); once the Axis has named a
+    Soviet hex they do."""
+    state = new_game()
+    state.data["owner"]["1241"] = "soviet"  # the Soviet army can reach and supply 1240
+    end_of_combat_supply(state, "axis")
+    assert state.data["owner"]["1240"] == "axis"
+    assert state.data["armies"]["agn"]["at"] is None  # Unsupplied Hexes 2: its army dies anyway
+    assert not at_war(state.data, "axis", "soviet")
+    name(state, "axis", "4a", "1242")
+    assert at_war(state.data, "axis", "soviet") and at_war(state.data, "soviet", "axis")
+    end_of_combat_supply(state, "axis")
+    assert state.data["owner"]["1240"] == "soviet"
+
+
+@pytest.mark.rules("L2.2")
+@pytest.mark.parametrize(("allied_army", "taker"), [(False, "soviet"), (True, "allied")])
+def test_of_the_opponents_that_can_capture_the_closest_production_takes_the_hex(
+    allied_army: bool, taker: str
+) -> None:
+    """1240 cut off, the Soviets at war with a supplied army two hexes away (their
+    production at 1242), the Allies holding 1339 next door with its two points: with no
+    Allied army within three hexes only the Soviets qualify and take it, however near
+    the Allied point; with one, both qualify and the closer Allied point wins."""
+    state = new_game()
+    pol(state)["soviet_war"] = True
+    state.data["owner"]["1241"] = "soviet"
+    state.data["owner"]["1339"] = "allied"
+    if allied_army:
+        put(state, "brit", "1339", infantry=2)
+    end_of_combat_supply(state, "axis")
+    assert state.data["owner"]["1240"] == taker
+
+
+@pytest.mark.rules("G1.1", "G18.1")
+def test_the_axis_soviet_war_begins_with_the_first_attack_between_them() -> None:
+    """An attack on unaligned Poland starts no war with the Soviets; a Soviet attack on a
+    German hex does, and an accepted surrender ends it (Soviet Union 2); the Allies and
+    the Soviets are never at war with each other."""
+    state = new_game()
+    name(state, "soviet", "1ukr", "1241")
+    assert not at_war(state.data, "soviet", "axis")
+    name(state, "soviet", "1ukr", "1240")
+    assert at_war(state.data, "soviet", "axis")
+    assert at_war(state.data, "axis", "allied") and not at_war(state.data, "allied", "soviet")
+    pol(state)["peace"] = True
+    assert not at_war(state.data, "axis", "soviet")
