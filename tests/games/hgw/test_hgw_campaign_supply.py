@@ -112,3 +112,31 @@ def test_the_axis_soviet_war_begins_with_the_first_attack_between_them() -> None
     assert at_war(state.data, "axis", "allied") and not at_war(state.data, "allied", "soviet")
     pol(state)["peace"] = True
     assert not at_war(state.data, "axis", "soviet")
+
+
+# ----- which purse pays (Lend-Lease 1; Activity Limitations 1, 4)
+
+
+def _allied_production(state: HgwState, budget: int, france: int) -> None:
+    for side in ("axis", "soviet"):
+        pass_turn(state, side)
+    for action in ("end_movement", "end_announce", "to_advances", "to_exploitation", "end_combat"):
+        state.apply("allied", (action,))
+    frame = state.data["flow"][-1]
+    assert frame["state"] == "production"
+    frame["budget"], frame["french"] = budget, france
+
+
+@pytest.mark.rules("F5.3", "G17.1")
+def test_soviet_lend_lease_comes_out_of_the_allied_budget_never_frances() -> None:
+    """Lend-Lease 1: the Allied player gives lend-lease from his budget; France's own
+    points (Activity Limitations 1) cannot pay for it, so with the Allied budget spent
+    none is offered, however much France has left, and the budget never goes below 0."""
+    state = new_game()
+    state.data["lend_lease"]["open"] = True
+    _allied_production(state, budget=1, france=5)
+    assert ("lend_lease",) in state.legal_actions("allied")
+    state.apply("allied", ("lend_lease",))
+    assert state.data["flow"][-1]["budget"] == 0
+    assert ("lend_lease",) not in state.legal_actions("allied")
+    assert ("lend_lease_france",) not in state.legal_actions("allied")

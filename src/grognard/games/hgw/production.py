@@ -137,10 +137,12 @@ class Production(Step):
         money = max(frame["budget"], frame.get(PURSE, 0), frame.get(US_ALONE, 0))
         actions: list[Action] = [("end_production",)]
         spare = free_army(data, role)
-        if money and lend_lease_room(data, role, frame.get("lent", 0)):
+        # Lend-Lease 1 and Activity Limitations 1, 4: both gifts come out of the side's
+        # own budget, never out of France's or a lone U.S.'s purse
+        if frame["budget"] > 0 and lend_lease_room(data, role, frame.get("lent", 0)):
             actions.append(("lend_lease",))
         places = build_places(data, role)
-        if frame["budget"] and french_split(data, role) and may_lend(data, places):
+        if frame["budget"] > 0 and french_split(data, role) and may_lend(data, places):
             actions.append(("lend_lease_france",))  # Activity Limitations 1, 4
 
         def fits(p: Place) -> bool:
