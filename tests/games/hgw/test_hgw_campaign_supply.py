@@ -12,6 +12,7 @@ from hgw_positions import pass_turn
 
 from grognard.games.hgw import RULESET, HgwState, politics
 from grognard.games.hgw.neutrality import at_war
+from grognard.games.hgw.production import budget
 from grognard.games.hgw.scenario import KINDS
 from grognard.games.hgw.supply import end_of_combat_supply
 
@@ -140,3 +141,91 @@ def test_soviet_lend_lease_comes_out_of_the_allied_budget_never_frances() -> Non
     assert state.data["flow"][-1]["budget"] == 0
     assert ("lend_lease",) not in state.legal_actions("allied")
     assert ("lend_lease_france",) not in state.legal_actions("allied")
+
+
+def _italy_cut_off(state: HgwState) -> None:
+    """Italy joins the Axis; the Allies hold 1537, Germany's one link to Italy by land
+    (and Germany touches no Mediterranean coast): no route joins their points."""
+    from grognard.games.hgw.neutrality import join
+
+    join(state, "italy", "axis")
+    state.data["owner"]["1537"] = "allied"
+
+
+def _axis_production(state: HgwState) -> dict[str, Any]:
+    for action in ("end_movement", "end_announce", "to_advances", "to_exploitation", "end_combat"):
+        state.apply("axis", (action,))
+    frame: dict[str, Any] = state.data["flow"][-1]
+    assert frame["state"] == "production"
+    return frame
+
+
+@pytest.mark.rules("G17.1")
+def test_italy_cut_off_from_germany_produces_alone_and_builds_only_in_italy() -> None:
+    """Activity Limitations 1: Germany and Italy share production only along a supply
+    route between them. Cut off, Italy's five points are a budget of their own, spent
+    only in Italy, and Germany's budget (16 and the ore) cannot build there."""
+    state = new_game()
+    _italy_cut_off(state)
+    frame = _axis_production(state)
+    assert (frame["budget"], frame.get("italy_alone")) == (16 + 2, 5)
+    legal = state.legal_actions("axis")
+    builds = {a[3] for a in legal if a[0] == "build" and a[2] == "place"}
+    assert {"1636", "1637", "1837", "1838"} <= builds and "1237" in builds
+    state.apply("axis", ("build", "infantry", "place", "1636"))
+    assert (frame["budget"], frame["italy_alone"]) == (18, 3)
+    frame["budget"] = 0
+    legal = state.legal_actions("axis")
+    assert ("build", "infantry", "place", "1837") in legal
+    assert ("build", "infantry", "place", "1237") not in legal  # Italy's points stay in Italy
+
+
+@pytest.mark.rules("G17.1")
+def test_italy_joined_to_germany_shares_one_axis_budget() -> None:
+    from grognard.games.hgw.neutrality import join
+
+    state = new_game()
+    join(state, "italy", "axis")
+    frame = _axis_production(state)
+    assert frame["budget"] == 16 + 5 + 2 and "italy_alone" not in frame
+
+
+# ----- Swedish ore (Swedish Production 1-4)
+
+
+def _axis_attacks(state: HgwState, army: str, target: str) -> None:
+    """`army` was named against `target` this Axis combat phase, which now ends
+    (Campaign Game I's end-of-combat politics, as EndCombat runs them)."""
+    state.data["status"][army] = {"target": target, "assaulted": True, "defended": False, "advanced": 0}
+    state.data["flow"][-1] = {"state": "end_combat", "player": "axis"}
+    politics.end_of_combat(state, "axis")
+    state.data["status"] = {}
+
+
+@pytest.mark.rules("G20.4", "G2.5")
+def test_an_axis_attack_on_sweden_stops_the_ore_though_sweden_stays_unaligned() -> None:
+    """Swedish Production 4: once the Axis attacks Sweden, 0539's points are lost to it
+    until a supply route reaches the hex; Sweden, attacked and not conquered, stays
+    unaligned (Violation of Neutrality 5), which is what let the ore flow on before."""
+    state = new_game()
+    assert budget(state.data, "axis") == 16 + 2
+    _axis_attacks(state, "4a", "0538")
+    assert "sweden" in pol(state)["unaligned"]
+    assert budget(state.data, "axis") == 16
+    _axis_attacks(state, "4a", "1239")  # a later attack elsewhere does not restore it
+    assert budget(state.data, "axis") == 16
+
+
+@pytest.mark.rules("G20.1", "G2.1", "P3.1")
+def test_the_ore_field_carries_its_two_points_so_a_capture_devastates_them() -> None:
+    """Swedish Production 1 puts Sweden's two points in hex 0539 (the map carries them
+    there now, not off the map): a capture by advance devastates them (Violation of
+    Neutrality 1) and they must be repaired before they count for anyone."""
+    from grognard.games.hgw.board import capture
+    from grognard.games.hgw.geography import geography
+
+    state = new_game()
+    assert geography(CG1).production["0539"] == 2
+    capture(state, "0539", "allied", by_advance=True)
+    assert state.data["devastated"]["0539"] == 2
+    assert budget(state.data, "axis") == 16  # an Allied ore field ships nothing to Germany

@@ -147,29 +147,46 @@ def siberia_points(data: Data) -> int | None:
     return max(0, scheduled - int(data["devastated"].get(BOX, 0)))
 
 
-def swedish_points(data: Data) -> int:
-    """Swedish Production 1-4: Germany's share of the ore of 0539, by season: in winter
-    all through Narvik, in spring one point through Narvik and one through the Swedish
-    port, in summer all through the Swedish port; each port counts while it is neutral or
-    Axis. Without U-boats nothing intercepts the route, so it carries full capacity.
-    Once the Axis has attacked Sweden the ore flows only from an Axis 0539 in supply."""
+def ore_hex(data: Data) -> Place | None:
+    """Swedish Production 1: the ore field whose points reach Germany only by shipping
+    (so the Axis budget counts them through `swedish_points`, never as a place of its
+    own); None outside Campaign Game I."""
+    rules = rules_of(data)
+    return rules.sweden.hex if rules is not None else None
+
+
+def swedish_points(data: Data, full: set[Place]) -> int:
+    """Swedish Production 1-4: Germany's share of the ore of 0539 (the map's points
+    there, less any devastation), by season: in winter all through Narvik, in spring
+    half through Narvik and the rest through the Swedish port, in summer all through the
+    Swedish port; each port counts while it is neutral or Axis. Without U-boats nothing
+    intercepts the route, so it carries full capacity. Once the Axis has attacked
+    Sweden (it stays unaligned: Violation of Neutrality 5) neutral shipping stops, and
+    the ore flows again only from an Axis 0539 in full supply (`full`, the Axis's
+    full-supply places); an 0539 of another side ships nothing to Germany."""
     found = campaign_state(data)
     if found is None:
         return 0
     rules, pol = found
     sweden = rules.sweden
-    if "sweden" not in pol["unaligned"] and data["owner"].get(sweden.hex) != "axis":
+    holder = data["owner"].get(sweden.hex)
+    if holder not in (None, "axis"):
+        return 0
+    if holder is None and "sweden" in pol.get("axis_attacked", ()):
+        return 0  # Swedish Production 4: lost until a route is re-established
+    if holder == "axis" and sweden.hex not in full:
         return 0
 
     def usable(h: Place) -> bool:
         return data["owner"].get(h) in (None, "axis")
 
-    half = sweden.points // 2
+    ore = _working(data, sweden.hex)
+    half = ore // 2
     narvik, port = usable(sweden.narvik), usable(sweden.port)
     by_season = {
-        "Winter": sweden.points if narvik else 0,
-        "Spring": (half if narvik else 0) + (sweden.points - half if port else 0),
-        "Summer": sweden.points if port else 0,
+        "Winter": ore if narvik else 0,
+        "Spring": (half if narvik else 0) + (ore - half if port else 0),
+        "Summer": ore if port else 0,
     }
     return by_season.get(season(data), 0)
 
@@ -280,7 +297,7 @@ def adjust_budget(data: Data, side: str, total: int, full: set[Place]) -> int:
         )
         total -= max(0, inside - rules.mobilization.cap)
     if side == "axis":
-        total += swedish_points(data)
+        total += swedish_points(data, full)
         total += axis_us_points(data, full)
     if side == "allied":
         total += us_points(data)

@@ -12,6 +12,8 @@ POLITICS LAYOUT (`state.data["politics"]`, Campaign Game I only)
     mobilization  "limited" | "extended" | "lifted" (Soviet Mobilization 1-3)
     lifted_at     index of the turn the mobilization limit was lifted, or None
     peace         the Axis accepted the Soviet surrender (Soviet Union 2)
+    axis_attacked nations the Axis has ever named a place of (absent: none), for
+                  Swedish Production 4
     soviet_war    the Axis and the Soviets have attacked each other (absent: not yet);
                   before that the Soviet Union is a neutral major power (Unaligned Countries)
     terms         "none" | "refused" (Soviet Union 4: never offered again)

@@ -543,6 +543,9 @@ def end_of_combat(game: Any, side: str) -> bool:
     rules, pol = found
     targets = _targets(data, side)
     _soviet_war(game, side, targets, pol)
+    if side == "axis":  # Swedish Production 4: an Axis attack on Sweden stops its ore
+        struck = {nation_at(data, p) for p in targets if p in geo(data).places}
+        pol["axis_attacked"] = sorted(struck.union(pol.get("axis_attacked", ())))
     _us_violated(game, side, targets, rules, pol)  # before the other violations: it enters the U.S.
     _resolve_violations(game, side, targets, rules, pol)
     _mobilization(game, side, targets, rules, pol)

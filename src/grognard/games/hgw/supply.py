@@ -25,10 +25,12 @@ from .neutrality import at_war
 from .scenario import BOX, load_scenario
 
 
-def _sources(data: Data, side: str, home_only: bool, allied_only: bool = False) -> set[Place]:
+def _sources(
+    data: Data, side: str, home_only: bool, allied_only: bool = False, homes: tuple[str, ...] = ()
+) -> set[Place]:
     g = geo(data)
     content = load_scenario(data["scenario"])
-    homes = (*content.home_countries[side], *content.overseas_supply.get(side, ()))
+    homes = homes or (*content.home_countries[side], *content.overseas_supply.get(side, ()))
     found = set()
     for place, owner in data["owner"].items():
         if owner != side:
@@ -60,11 +62,14 @@ def supplied_places(
     home_only: bool,
     through: frozenset[Place] = frozenset(),
     allied_only: bool = False,
+    homes: tuple[str, ...] = (),
 ) -> set[Place]:
     """Every place of `side` (plus `through`, places it may trace into) that can trace a
-    supply route to a source; `home_only` asks for full supply; `allied_only` leaves
-    out the French sources, for Allied armies that are not French (Activity
-    Limitations 8: the French may use Allied routes, never the reverse)."""
+    supply route to a source; `home_only` asks for full supply, to the side's home
+    countries or only to `homes` if given (Germany's or Italy's own, Activity
+    Limitations 1); `allied_only` leaves out the French sources, for Allied armies that
+    are not French (Activity Limitations 8: the French may use Allied routes, never the
+    reverse)."""
     g = geo(data)
     owner = data["owner"]
     won = {p for p in data["won"] if data["markers"].get(p) == side}
@@ -72,7 +77,7 @@ def supplied_places(
     def usable(p: Place) -> bool:
         return owner.get(p) == side or p in through
 
-    sources = _sources(data, side, home_only, allied_only)
+    sources = _sources(data, side, home_only, allied_only, homes)
     seas = supply_seas(data, side)  # with Italy 4 in Campaign Game I
     crossed: set[str] = set()
     reached = set(sources)
