@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .campaign import CampaignRules
+from .fleets import fire_based_on
 from .geography import Place, geography
 from .map import load_map
 from .neutrality import politics, rules_of
@@ -81,7 +82,12 @@ def sea_limits(data: Data, side: str) -> dict[str, int]:
     4-5 in Campaign Game I: the Allies move freely there until Italy joins the Axis and
     again once it surrenders; in between two points while they hold Gibraltar or France
     stands, else none; the Axis two points while Italy is with it, three with Malta."""
-    limits = dict(load_scenario(data["scenario"]).sea_transport.get(side, {}))
+    content = load_scenario(data["scenario"])
+    limits = dict(content.sea_transport.get(side, {}))
+    for sea in content.fleet_transport.get(side, ()):  # the Axis: its fleets' fire points
+        fire = fire_based_on(data, side, sea)
+        if fire > 0:
+            limits[sea] = fire
     found = campaign_state(data)
     if found is None:
         return limits
@@ -105,7 +111,10 @@ def supply_seas(data: Data, side: str) -> tuple[str, ...]:
     """Supply Route 1 with Italy 4: the seas `side` traces supply through. While Italy
     is Axis the Allies trace through the Mediterranean only if Gibraltar, France or the
     Suez is theirs; the Axis traces through it while Italy is with it."""
-    seas = list(load_scenario(data["scenario"]).friendly_seas.get(side, ()))
+    content = load_scenario(data["scenario"])
+    seas = list(content.friendly_seas.get(side, ()))
+    # Supply Route 1: a sea is friendly while the side can carry a point through it
+    seas += [s for s in content.fleet_transport.get(side, ()) if fire_based_on(data, side, s) > 0]
     found = campaign_state(data)
     if found is None:
         return tuple(seas)
