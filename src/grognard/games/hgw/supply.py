@@ -17,7 +17,7 @@ from typing import Any
 from .board import Data, armies_at, capture, eliminate, geo, opponents, production_of
 from .forts import destroy as destroy_fort
 from .forts import fort_side
-from .geography import Place
+from .geography import CAPE_CONTROL, Place
 from .limitations import box_producing, supply_seas
 from .map import hex_distance
 from .nations import french_place, french_split, is_french
@@ -79,6 +79,7 @@ def supplied_places(
 
     sources = _sources(data, side, home_only, allied_only, homes)
     seas = supply_seas(data, side)  # with Italy 4 in Campaign Game I
+    shut = owner.get(CAPE_CONTROL) != side
     crossed: set[str] = set()
     reached = set(sources)
     passing = deque(sources)
@@ -97,10 +98,12 @@ def supplied_places(
         # (Gibraltar, the Sound, Suez) passes the route on only while it is the side's
         # own, which is Sea Route 4's control of those narrows
         for sea in g.coast_seas.get(x, ()):
-            if sea not in seas or sea in crossed:
+            if sea not in seas or sea in crossed or (shut and g.round_the_cape(sea, x)):
                 continue
             crossed.add(sea)
             for y in g.sea_coast[sea]:
+                if shut and g.round_the_cape(sea, y):
+                    continue  # Sea Route 4: the Cape is shut while 4639 is not the side's
                 if usable(y) and y not in open_:
                     reached.add(y)
                     open_.add(y)
