@@ -229,3 +229,26 @@ def test_the_ore_field_carries_its_two_points_so_a_capture_devastates_them() -> 
     capture(state, "0539", "allied", by_advance=True)
     assert state.data["devastated"]["0539"] == 2
     assert budget(state.data, "axis") == 16  # an Allied ore field ships nothing to Germany
+
+
+# ----- the record sheet's counters (Military Record Sheet 1; Activity Limitations 2)
+
+
+@pytest.mark.rules("R1.2", "G17.2")
+def test_the_italian_army_counter_is_no_spare_for_german_points_while_italy_is_unaligned() -> None:
+    """The Italian Army waits off the board for Italy (Activity Limitations 2); its
+    counter is not handed to new German points meanwhile, which would label a German
+    army "Italian Army" in Berlin. Once Italy has joined, the counter is a spare again."""
+    from grognard.games.hgw.board import free_army
+    from grognard.games.hgw.neutrality import join
+
+    state = new_game()
+    for army, x in state.data["armies"].items():
+        if x["side"] == "axis" and x["at"] is None and army != "it":
+            put(state, army, "1237", infantry=1)
+    assert free_army(state.data, "axis") is None
+    put(state, "okw", None)
+    assert free_army(state.data, "axis") == "okw"
+    put(state, "okw", "1237", infantry=1)
+    join(state, "italy", "axis")
+    assert free_army(state.data, "axis") == "it"

@@ -162,6 +162,22 @@ def at_peace(data: Data, a: str, b: str) -> bool:
     return bool(state and state["peace"] and {a, b} == {"axis", "soviet"})
 
 
+def reserved_counters(data: Data, side: str) -> frozenset[str]:
+    """The names of `side`'s army counters kept for a force that arrives with a nation
+    still unaligned (the Italian Army, the U.S. Army: Activity Limitations 2), which no
+    other points may take as a spare counter meanwhile."""
+    rules, state = rules_of(data), politics(data)
+    if rules is None or state is None:
+        return frozenset()
+    return frozenset(
+        force.name
+        for nation, forces in rules.arrivals.items()
+        if nation in state["unaligned"]
+        for owner, force in forces.items()
+        if owner == side
+    )
+
+
 def at_war(data: Data, a: str, b: str) -> bool:
     """Are sides `a` and `b` at war, so that each may capture the other's cut-off hexes
     (Unsupplied Hexes 2: neutrals are not opponents)? Outside Campaign Game I every pair
