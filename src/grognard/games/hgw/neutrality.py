@@ -194,6 +194,29 @@ def at_war(data: Data, a: str, b: str) -> bool:
     return pair == {"axis", "allied"}
 
 
+def note_attacks(data: Data, side: str, targets: set[Place]) -> bool:
+    """Record what `side`'s attacks on `targets` change for good: the Soviet Union, a
+    neutral major power (Unaligned Countries), is at war with the Axis from the first
+    attack either makes on a place the other holds or held at the start; and the
+    nations the Axis has attacked are remembered (Swedish Production 4: Sweden stays
+    unaligned, yet its ore stops). Called when attacks are announced and at the end of
+    the combat phase (for the exploitation's); True when the war has just begun."""
+    state = politics(data)
+    if state is None:
+        return False
+    g = geography(data["scenario"])
+    if side == "axis":
+        struck = {nation_at(data, p) for p in targets if p in g.places}
+        state["axis_attacked"] = sorted(struck.union(state.get("axis_attacked", ())))
+    if state.get("soviet_war") or side not in ("axis", "soviet"):
+        return False
+    other = "soviet" if side == "axis" else "axis"
+    if any(data["owner"].get(p) == other or g.start_owner.get(p) == other for p in targets):
+        state["soviet_war"] = True
+        return True
+    return False
+
+
 def places_of(data: Data, nation: str) -> list[Place]:
     rules = rules_of(data)
     g = geography(data["scenario"])
