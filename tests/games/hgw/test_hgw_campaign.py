@@ -592,7 +592,9 @@ def test_swedish_ore_follows_the_season_and_the_ports() -> None:
     assert budget(state.data, "axis") == base + 1  # only the Swedish port's half
     at_turn(state, "Summer 1940")
     assert budget(state.data, "axis") == base + 2
-    pol(state)["unaligned"].remove("sweden")  # the Axis attacked Sweden
+    attacked(state, "axis", "4a", "0538")  # the Axis attacks Sweden, which stays unaligned
+    end_combat(state, "axis")
+    assert "sweden" in pol(state)["unaligned"]
     assert budget(state.data, "axis") == base
 
 

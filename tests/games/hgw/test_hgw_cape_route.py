@@ -88,3 +88,24 @@ def test_red_sea_coasts_trace_full_supply_round_the_cape() -> None:
     assert sea_room(state.data, "axis", RED_SEA) == 0
     state.data["owner"]["2444"] = "axis"
     assert "2444" not in supplied_places(state.data, "axis", home_only=True)
+
+
+@pytest.mark.rules("F2.1", "F2.2", "F2.3")
+def test_the_cape_is_shut_while_the_axis_holds_its_control_hex_4639() -> None:
+    """Sea Route 4: British South Africa (4639) controls the passage between the
+    Atlantic and the complex. With it and Gibraltar Axis, no Allied point goes from
+    London to Suez or to India round the Cape, and the Red Sea hex 2444 no longer
+    traces supply to Britain that way."""
+    state = mediterranean_closed()
+    state.data["owner"]["4639"] = "axis"
+    state.data["owner"]["2243"] = "allied"
+    put(state, "brit", "1333", infantry=3)
+    put(state, "mef", "2243", infantry=1)
+    put(state, "paic", "2656", infantry=1)
+    act(state, "allied", "move", "brit", "infantry", 1)
+    legal = state.legal_actions("allied")
+    assert ("to_army", "mef") not in legal and ("to_army", "paic") not in legal
+    state.data["owner"]["2243"] = "axis"  # the Suez too: the Cape was the Red Sea's last way
+    assert "2444" not in supplied_places(state.data, "allied", home_only=True)
+    state.data["owner"]["4639"] = "allied"
+    assert "2444" in supplied_places(state.data, "allied", home_only=True)

@@ -481,3 +481,24 @@ def test_a_new_fall_of_germany_game_is_the_same_in_every_process() -> None:
         )
         digests.add(out.stdout.strip())
     assert len(digests) == 1
+
+
+@pytest.mark.rules("F2.2", "F2.3")
+@pytest.mark.parametrize(("points", "limit"), [(2, 2), (3, 3), (0, None)])
+def test_the_axis_atlantic_limit_is_its_fleet_points_there_and_the_sea_is_friendly_only_with_one(
+    points: int, limit: int | None
+) -> None:
+    """Strength Point Movement Across Seas 1: the Axis carries one point over the
+    Atlantic per naval fire point of its fleets based there, Kiel (1236) included; Supply
+    Route 1: a sea is friendly only while the side can carry a point through it. With
+    the Kriegsmarine sunk the Atlantic is shut to Axis moves and supply, and Narvik
+    (0438), reached from Germany only over it, falls out of supply."""
+    from grognard.games.hgw.limitations import sea_limits, supply_seas
+
+    state = new_game()
+    fleet = state.data["fleets"]["kriegsmarine"]
+    assert fleet["at"] == "1236"
+    fleet["sp"] = points
+    assert sea_limits(state.data, "axis").get("Atlantic") == limit
+    assert ("Atlantic" in supply_seas(state.data, "axis")) == bool(points)
+    assert ("0438" in supplied_places(state.data, "axis", home_only=False)) == bool(points)

@@ -76,6 +76,23 @@ def test_each_amphibious_point_spent_extends_the_route_twelve_steps() -> None:
 
 
 @pytest.mark.rules("F3.4")
+def test_an_invader_left_below_half_amphibious_by_its_route_extension_still_invades() -> None:
+    """Our reading (docs/hgw-design.md): Invasion Procedure 2 qualifies the army at its
+    declaration; the amphibious point spent on the longer route (3) is the route's cost,
+    so the army, now two amphibious of five points, still invades."""
+    from grognard.games.hgw.invasion_routes import is_invading
+
+    state = new_game()
+    allied_combat(state)
+    put(state, "7a", "1934", infantry=2, mechanized=1, amphibious=3)
+    act(state, "allied", "invade", "7a", "1940")
+    assert sp(state, "7a") == {"infantry": 2, "mechanized": 1, "amphibious": 2}
+    assert is_invading(state.data, "7a")
+    act(state, "allied", "end_announce")
+    assert legal(state) == [("invasion", "7a")]
+
+
+@pytest.mark.rules("F3.4")
 def test_less_than_half_amphibious_or_away_from_a_port_may_not_invade() -> None:
     """Invasion Procedure 2 and 4: three amphibious of seven points is too few; a
     half-amphibious army in a coastal hex without a port has no invasion either."""

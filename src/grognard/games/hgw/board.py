@@ -38,7 +38,7 @@ from .forts import destroy as destroy_fort
 from .forts import fort_points
 from .geography import Geography, Place, box_hexes, geography
 from .limitations import siberia_repair_floor
-from .neutrality import at_peace, is_unaligned, on_capture
+from .neutrality import at_peace, is_unaligned, on_capture, reserved_counters
 from .scenario import BOX, KINDS, load_scenario
 from .tables import load_tables
 from .victory import berlin_falls
@@ -105,9 +105,11 @@ def on_board(data: Data, side: str) -> list[str]:
 def free_army(data: Data, side: str, nation: str = "") -> str | None:
     """A spare army counter from the record sheet (twelve per side, never more), of
     the nation asked for (Activity Limitations 8: French counters only for French
-    points; nations.py)."""
+    points; nations.py), never one kept for a nation's arriving army (neutrality)."""
+    kept = reserved_counters(data, side)
     for a, x in sorted(data["armies"].items()):
-        if x["side"] == side and x["at"] is None and str(x.get("nation", "")) == nation:
+        spare = x["side"] == side and x["at"] is None and x["name"] not in kept
+        if spare and str(x.get("nation", "")) == nation:
             return str(a)
     return None
 

@@ -76,10 +76,10 @@ class SiberiaRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Sweden(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Swedish Production 1-4."""
+    """Swedish Production 1-4: the ore field (its points are the map's there), Narvik
+    and the Swedish port."""
 
     hex: str
-    points: int
     narvik: str
     port: str
 

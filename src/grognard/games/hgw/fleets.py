@@ -59,6 +59,19 @@ def box_ids() -> frozenset[str]:
     return frozenset(b.id for b in load_map().data.boxes if b.hex)
 
 
+def fire_based_on(data: Data, side: str, sea: str) -> int:
+    """The naval fire points of `side`'s fleets based on `sea` (a port or box on it:
+    Kiel, 1236, lies on both the Baltic and the Atlantic), for Strength Point Movement
+    Across Seas 1's Axis Atlantic limit."""
+    hmap = load_map()
+    return sum(
+        int(x["sp"])
+        for x in data.get("fleets", {}).values()
+        if x["side"] == side and x["at"] is not None and x["sp"] > 0
+        and sea in hmap.seas_of(base_hex(x["at"]))
+    )
+
+
 def base_hex(place: str) -> str:
     """Fleet Movement 7's reading for the basic game: a fleet in an off-map box lies in
     the hex the box's arrow points to (the box's hex); a port is its own hex."""

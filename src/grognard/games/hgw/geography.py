@@ -33,6 +33,10 @@ Place = str
 RED_SEA = "Persian Gulf-Red Sea"
 CAPE_REACH = ("Atlantic",)
 INDIA_BOX = "india"
+# Sea Route 4: British South Africa (4639) controls the way between the Atlantic and the
+# complex; a passage round the Cape (one end on the Atlantic) is open only to the side
+# that holds it (`cape_ends`, `Geography.round_the_cape`)
+CAPE_CONTROL = "4639"
 
 
 class Geography:
@@ -128,10 +132,15 @@ class Geography:
             p: hmap.hex(p).seas for p in sorted(self.places) if p != BOX and hmap.hex(p).seas
         }
         india = hmap.box(INDIA_BOX).hex
+        cape_ends = set()
         for p, seas in list(self.coast_seas.items()):
             round_the_cape = p == india or any(sea in CAPE_REACH for sea in seas)
             if round_the_cape and RED_SEA not in seas:
                 self.coast_seas[p] = (*seas, RED_SEA)
+                if p != india:
+                    cape_ends.add(p)
+        # the places that reach the complex only round the Cape (India does not need it)
+        self.cape_ends: frozenset[Place] = frozenset(cape_ends)
         coast: dict[str, list[Place]] = {}
         for p, seas in self.coast_seas.items():
             for sea in seas:
@@ -151,6 +160,11 @@ class Geography:
         if terrain in ("desert", "jungle"):
             return marked or (here, toward) in self.roads
         return True
+
+    def round_the_cape(self, sea: str, place: Place) -> bool:
+        """Does a passage over `sea` from or to `place` go round the Cape, past its
+        control hex (Sea Route 4)?"""
+        return sea == RED_SEA and place in self.cape_ends
 
     def is_box(self, place: Place) -> bool:
         """Off-Map Combat 1: Siberia or a sea box, an oversized hex without a stacking limit."""

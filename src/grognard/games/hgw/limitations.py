@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .campaign import CampaignRules
+from .fleets import fire_based_on
 from .geography import Place, geography
 from .map import load_map
 from .neutrality import politics, rules_of
@@ -81,7 +82,12 @@ def sea_limits(data: Data, side: str) -> dict[str, int]:
     4-5 in Campaign Game I: the Allies move freely there until Italy joins the Axis and
     again once it surrenders; in between two points while they hold Gibraltar or France
     stands, else none; the Axis two points while Italy is with it, three with Malta."""
-    limits = dict(load_scenario(data["scenario"]).sea_transport.get(side, {}))
+    content = load_scenario(data["scenario"])
+    limits = dict(content.sea_transport.get(side, {}))
+    for sea in content.fleet_transport.get(side, ()):  # the Axis: its fleets' fire points
+        fire = fire_based_on(data, side, sea)
+        if fire > 0:
+            limits[sea] = fire
     found = campaign_state(data)
     if found is None:
         return limits
@@ -105,7 +111,10 @@ def supply_seas(data: Data, side: str) -> tuple[str, ...]:
     """Supply Route 1 with Italy 4: the seas `side` traces supply through. While Italy
     is Axis the Allies trace through the Mediterranean only if Gibraltar, France or the
     Suez is theirs; the Axis traces through it while Italy is with it."""
-    seas = list(load_scenario(data["scenario"]).friendly_seas.get(side, ()))
+    content = load_scenario(data["scenario"])
+    seas = list(content.friendly_seas.get(side, ()))
+    # Supply Route 1: a sea is friendly while the side can carry a point through it
+    seas += [s for s in content.fleet_transport.get(side, ()) if fire_based_on(data, side, s) > 0]
     found = campaign_state(data)
     if found is None:
         return tuple(seas)
@@ -147,29 +156,46 @@ def siberia_points(data: Data) -> int | None:
     return max(0, scheduled - int(data["devastated"].get(BOX, 0)))
 
 
-def swedish_points(data: Data) -> int:
-    """Swedish Production 1-4: Germany's share of the ore of 0539, by season: in winter
-    all through Narvik, in spring one point through Narvik and one through the Swedish
-    port, in summer all through the Swedish port; each port counts while it is neutral or
-    Axis. Without U-boats nothing intercepts the route, so it carries full capacity.
-    Once the Axis has attacked Sweden the ore flows only from an Axis 0539 in supply."""
+def ore_hex(data: Data) -> Place | None:
+    """Swedish Production 1: the ore field whose points reach Germany only by shipping
+    (so the Axis budget counts them through `swedish_points`, never as a place of its
+    own); None outside Campaign Game I."""
+    rules = rules_of(data)
+    return rules.sweden.hex if rules is not None else None
+
+
+def swedish_points(data: Data, full: set[Place]) -> int:
+    """Swedish Production 1-4: Germany's share of the ore of 0539 (the map's points
+    there, less any devastation), by season: in winter all through Narvik, in spring
+    half through Narvik and the rest through the Swedish port, in summer all through the
+    Swedish port; each port counts while it is neutral or Axis. Without U-boats nothing
+    intercepts the route, so it carries full capacity. Once the Axis has attacked
+    Sweden (it stays unaligned: Violation of Neutrality 5) neutral shipping stops, and
+    the ore flows again only from an Axis 0539 in full supply (`full`, the Axis's
+    full-supply places); an 0539 of another side ships nothing to Germany."""
     found = campaign_state(data)
     if found is None:
         return 0
     rules, pol = found
     sweden = rules.sweden
-    if "sweden" not in pol["unaligned"] and data["owner"].get(sweden.hex) != "axis":
+    holder = data["owner"].get(sweden.hex)
+    if holder not in (None, "axis"):
+        return 0
+    if holder is None and "sweden" in pol.get("axis_attacked", ()):
+        return 0  # Swedish Production 4: lost until a route is re-established
+    if holder == "axis" and sweden.hex not in full:
         return 0
 
     def usable(h: Place) -> bool:
         return data["owner"].get(h) in (None, "axis")
 
-    half = sweden.points // 2
+    ore = _working(data, sweden.hex)
+    half = ore // 2
     narvik, port = usable(sweden.narvik), usable(sweden.port)
     by_season = {
-        "Winter": sweden.points if narvik else 0,
-        "Spring": (half if narvik else 0) + (sweden.points - half if port else 0),
-        "Summer": sweden.points if port else 0,
+        "Winter": ore if narvik else 0,
+        "Spring": (half if narvik else 0) + (ore - half if port else 0),
+        "Summer": ore if port else 0,
     }
     return by_season.get(season(data), 0)
 
@@ -280,7 +306,7 @@ def adjust_budget(data: Data, side: str, total: int, full: set[Place]) -> int:
         )
         total -= max(0, inside - rules.mobilization.cap)
     if side == "axis":
-        total += swedish_points(data)
+        total += swedish_points(data, full)
         total += axis_us_points(data, full)
     if side == "allied":
         total += us_points(data)

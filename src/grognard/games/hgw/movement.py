@@ -43,7 +43,7 @@ from .board import (
     stack,
     strength,
 )
-from .geography import Place
+from .geography import CAPE_CONTROL, Place
 from .limitations import confined_to, sea_limits
 from .nations import may_enter, may_join, nation
 from .scenario import BOX, KINDS, load_scenario
@@ -83,6 +83,7 @@ def routes(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, t
     g = geo(data)
     owner = data["owner"]
     lanes = box_lanes(data, side)
+    shut = owner.get(CAPE_CONTROL) != side
     best: dict[Place, tuple[int, tuple[str, ...]]] = {start: (0, ())}
     queue: deque[Place] = deque([start])
     done: set[Place] = set()
@@ -97,12 +98,12 @@ def routes(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, t
         ]
         for sea in g.coast_seas.get(p, ()):
             room = sea_room(data, side, sea)
-            if room is not None and room < count:
+            if (room is not None and room < count) or (shut and g.round_the_cape(sea, p)):
                 continue
             limited = 0 if room is None else 1
             for n in g.sea_coast[sea]:
-                if owner.get(n) != side:
-                    continue
+                if owner.get(n) != side or (shut and g.round_the_cape(sea, n)):
+                    continue  # Sea Route 4: round the Cape only while 4639 is the side's
                 lane = lanes.get(p) or lanes.get(n) if lanes else None
                 if lane is None:
                     steps.append((n, cost + limited, (*seas, sea)))

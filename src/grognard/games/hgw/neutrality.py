@@ -12,6 +12,10 @@ POLITICS LAYOUT (`state.data["politics"]`, Campaign Game I only)
     mobilization  "limited" | "extended" | "lifted" (Soviet Mobilization 1-3)
     lifted_at     index of the turn the mobilization limit was lifted, or None
     peace         the Axis accepted the Soviet surrender (Soviet Union 2)
+    axis_attacked nations the Axis has ever named a place of (absent: none), for
+                  Swedish Production 4
+    soviet_war    the Axis and the Soviets have attacked each other (absent: not yet);
+                  before that the Soviet Union is a neutral major power (Unaligned Countries)
     terms         "none" | "refused" (Soviet Union 4: never offered again)
     arrivals      forces waiting for their player to place them (politics.py), if any
 
@@ -156,6 +160,61 @@ def at_peace(data: Data, a: str, b: str) -> bool:
     each other again."""
     state = politics(data)
     return bool(state and state["peace"] and {a, b} == {"axis", "soviet"})
+
+
+def reserved_counters(data: Data, side: str) -> frozenset[str]:
+    """The names of `side`'s army counters kept for a force that arrives with a nation
+    still unaligned (the Italian Army, the U.S. Army: Activity Limitations 2), which no
+    other points may take as a spare counter meanwhile."""
+    rules, state = rules_of(data), politics(data)
+    if rules is None or state is None:
+        return frozenset()
+    return frozenset(
+        force.name
+        for nation, forces in rules.arrivals.items()
+        if nation in state["unaligned"]
+        for owner, force in forces.items()
+        if owner == side
+    )
+
+
+def at_war(data: Data, a: str, b: str) -> bool:
+    """Are sides `a` and `b` at war, so that each may capture the other's cut-off hexes
+    (Unsupplied Hexes 2: neutrals are not opponents)? Outside Campaign Game I every pair
+    of `board.opponents` is. In it the Allies and the Soviets never are (Activity
+    Limitations 5); the Axis fights the Allies from the start (Initial Belligerents) but
+    the Soviet Union, a neutral major power (Unaligned Countries), only once one of the
+    two has attacked the other, and never again after an accepted surrender."""
+    state = politics(data)
+    if state is None:
+        return a != b
+    pair = {a, b}
+    if pair == {"axis", "soviet"}:
+        return bool(state.get("soviet_war")) and not state["peace"]
+    return pair == {"axis", "allied"}
+
+
+def note_attacks(data: Data, side: str, targets: set[Place]) -> bool:
+    """Record what `side`'s attacks on `targets` change for good: the Soviet Union, a
+    neutral major power (Unaligned Countries), is at war with the Axis from the first
+    attack either makes on a place the other holds or held at the start; and the
+    nations the Axis has attacked are remembered (Swedish Production 4: Sweden stays
+    unaligned, yet its ore stops). Called when attacks are announced and at the end of
+    the combat phase (for the exploitation's); True when the war has just begun."""
+    state = politics(data)
+    if state is None:
+        return False
+    g = geography(data["scenario"])
+    if side == "axis":
+        struck = {nation_at(data, p) for p in targets if p in g.places}
+        state["axis_attacked"] = sorted(struck.union(state.get("axis_attacked", ())))
+    if state.get("soviet_war") or side not in ("axis", "soviet"):
+        return False
+    other = "soviet" if side == "axis" else "axis"
+    if any(data["owner"].get(p) == other or g.start_owner.get(p) == other for p in targets):
+        state["soviet_war"] = True
+        return True
+    return False
 
 
 def places_of(data: Data, nation: str) -> list[Place]:

@@ -12,7 +12,10 @@ offer), and the forces that arrive with new allies.
   and the Soviet offer (Soviet Union 1, 4), which asks the Axis player in
   `soviet_terms`.
 - `attacks_announced` (Announce, at its end): the Allies naming the unaligned U.S. box
-  turn the United States Axis at once (Violation of Neutrality 3).
+  turn the United States Axis at once (Violation of Neutrality 3); the first attack
+  between the Axis and the Soviets puts them at war (`soviet_war`, Unaligned
+  Countries), which `end_of_combat` also checks for the exploitation's attacks, and
+  records the Axis attacks on nations (`axis_attacked`, Swedish Production 4).
 - `ask_arrivals` (after each of the above): the forces that arrived and are not fixed to
   a hex wait in the politics record's `arrivals` ([{side, name, at, left}]) until their
   player places them point by point (`place_arrivals`; Nations Inclined toward Axis 3-5).
@@ -37,7 +40,7 @@ from .limitations import (
 )
 from .nations import apart
 from .nations import nation as nation_of
-from .neutrality import hand_over, join, nation_at, places_of, politics
+from .neutrality import hand_over, join, nation_at, note_attacks, places_of, politics
 from .production import open_production
 from .scenario import BOX
 
@@ -290,13 +293,18 @@ def attacks_announced(game: Any, side: str) -> None:
     """Violation of Neutrality 3-4: the moment the Allies (or the Soviets) name the
     unaligned U.S. box, the United States joins the Axis and the U.S. Army stands in
     its box as an Axis army of the same strengths, to meet the attack (our reading:
-    the army is replaced when attacked, so it is the one that defends). Called when a
-    side ends its announcements, before the defensive assaults."""
+    the army is replaced when attacked, so it is the one that defends). And the first
+    attack between the Axis and the Soviet Union puts them at war (`note_attacks`).
+    Called when a side ends its announcements, before the defensive assaults."""
     data = game.data
     found = campaign_state(data)
-    if found is None or side == "axis":
+    if found is None:
         return
     rules, pol = found
+    if note_attacks(data, side, _targets(data, side)):
+        game.log("the Axis and the Soviet Union are at war")
+    if side == "axis":
+        return
     us = _us(data, rules)
     if us is None or us[0] not in _targets(data, side) or us[1] not in pol["unaligned"]:
         return
@@ -524,6 +532,8 @@ def end_of_combat(game: Any, side: str) -> bool:
         return False
     rules, pol = found
     targets = _targets(data, side)
+    if note_attacks(data, side, targets):
+        game.log("the Axis and the Soviet Union are at war")
     _us_violated(game, side, targets, rules, pol)  # before the other violations: it enters the U.S.
     _resolve_violations(game, side, targets, rules, pol)
     _mobilization(game, side, targets, rules, pol)

@@ -9,10 +9,13 @@ gift the Soviets received last turn. Whatever is not spent by the end of the pha
 is lost (Production Points 4).
 
 Campaign Game I splits a side's production in two budgets of the production frame
-(Activity Limitations 1): France's (french_production.py), and a United States turned
+(Activity Limitations 1): France's (french_production.py); a United States turned
 Axis that traces no supply route to Germany or Italy, which produces alone (`US_ALONE`:
-its box's points, spent only in its box). While its box traces such a route the U.S.
-shares the Axis budget and the box is an Axis build place like Germany's.
+its box's points, spent only in its box); and an Axis Italy whose production points
+trace no supply route to a German one (`ITALY_ALONE`: the points of the places only
+Italy's points supply, spent only there; the frame lists them under `ITALY_PLACES`).
+While such a route exists the U.S. or Italy shares the Axis budget, and its box or its
+production places are Axis build places like Germany's.
 """
 
 from __future__ import annotations
@@ -50,7 +53,10 @@ from .supply import supplied_places
 from .tables import load_tables
 
 Action = tuple[Any, ...]
+GERMANY, ITALY = "germany", "italy"
 US_ALONE = "us_alone"  # the production frame's key for a U.S. turned Axis producing alone
+ITALY_ALONE = "italy_alone"  # the production frame's key for an Italy cut off from Germany
+ITALY_PLACES = "italy_places"  # the places whose points Italy then produces alone
 
 
 def siberia_points(data: Data) -> int:
@@ -70,14 +76,47 @@ def siberia_points(data: Data) -> int:
     return max(0, scheduled - int(data["devastated"].get(BOX, 0)))
 
 
+def italy_apart(data: Data) -> set[Place]:
+    """Activity Limitations 1: Germany and Italy share their production only along a
+    supply route between their production points. While Italy is Axis and none of its
+    undevastated points traces one to a German point, the Axis places that only Italy's
+    points supply produce for Italy alone; else none (an empty set)."""
+    if limitations.italy_status(data) != "axis":
+        return set()
+    g = geo(data)
+    owner = data["owner"]
+    italian = supplied_places(data, "axis", home_only=True, homes=(ITALY,))
+    producing = [
+        p for p in italian if owner.get(p) == "axis" and g.country[p] == ITALY and production_of(data, p)
+    ]
+    if not producing:
+        return set()
+    german = supplied_places(data, "axis", home_only=True, homes=(GERMANY,))
+    if any(p in german for p in producing):
+        return set()
+    return {p for p in italian - german if owner.get(p) == "axis"}
+
+
+def italy_budget(data: Data, apart: set[Place]) -> int:
+    """What an Italy producing alone (`italy_apart`) may spend this phase."""
+    return sum(production_of(data, p) for p in apart if p != BOX)
+
+
 def budget(data: Data, side: str) -> int:
-    """Production Points 1: what `side` may spend this phase."""
+    """Production Points 1: what `side` may spend this phase (without what France or
+    an Italy cut off from Germany produce alone: Activity Limitations 1)."""
     split = french_split(data, side)  # Activity Limitations 1, 8: France's points apart
     full = supplied_places(data, side, home_only=True, allied_only=split)
+    apart = italy_apart(data) if side == "axis" else set()
+    if side == "axis":  # Swedish Production 1: the ore comes by ship (adjust_budget)
+        apart.add(limitations.ore_hex(data) or BOX)
     total = sum(
         production_of(data, p)
         for p in full
-        if data["owner"].get(p) == side and p != BOX and counted_by_allies(data, side, p)
+        if data["owner"].get(p) == side
+        and p != BOX
+        and counted_by_allies(data, side, p)
+        and p not in apart
     )
     if side == "soviet":
         total += siberia_points(data)
@@ -134,13 +173,15 @@ def cost(kind: str) -> int:
 class Production(Step):
     def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
         data = game.data
-        money = max(frame["budget"], frame.get(PURSE, 0), frame.get(US_ALONE, 0))
+        money = max(frame["budget"], frame.get(PURSE, 0), frame.get(US_ALONE, 0), frame.get(ITALY_ALONE, 0))
         actions: list[Action] = [("end_production",)]
         spare = free_army(data, role)
-        if money and lend_lease_room(data, role, frame.get("lent", 0)):
+        # Lend-Lease 1 and Activity Limitations 1, 4: both gifts come out of the side's
+        # own budget, never out of France's or a lone U.S.'s purse
+        if frame["budget"] > 0 and lend_lease_room(data, role, frame.get("lent", 0)):
             actions.append(("lend_lease",))
         places = build_places(data, role)
-        if frame["budget"] and french_split(data, role) and may_lend(data, places):
+        if frame["budget"] > 0 and french_split(data, role) and may_lend(data, places):
             actions.append(("lend_lease_france",))  # Activity Limitations 1, 4
 
         def fits(p: Place) -> bool:
@@ -186,6 +227,8 @@ class Production(Step):
                 game.log(f"France leaves {points(frame[PURSE])} of production unspent (lost)")
             if frame.get(US_ALONE):
                 game.log(f"the United States leaves {points(frame[US_ALONE])} of production unspent (lost)")
+            if frame.get(ITALY_ALONE):
+                game.log(f"Italy leaves {points(frame[ITALY_ALONE])} of production unspent (lost)")
             goto(data["flow"], "next_turn", player=role)
             return
         if action[0] == "lend_lease":
@@ -234,14 +277,19 @@ class Production(Step):
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         french = f" (France: {frame[PURSE]})" if PURSE in frame else ""
         us = f" (the United States alone: {frame[US_ALONE]})" if US_ALONE in frame else ""
-        return f"{frame['role']}: build and repair with {frame['budget']} production points left{french}{us}"
+        italy = f" (Italy alone: {frame[ITALY_ALONE]})" if ITALY_ALONE in frame else ""
+        left = f"{frame['budget']} production points left{french}{us}{italy}"
+        return f"{frame['role']}: build and repair with {left}"
 
 
 def pays(data: Data, frame: Frame, action: Action) -> str:
     """The frame's budget that pays for `action`: a U.S. producing alone pays for what
-    is built or repaired in its box, and only it can; else french_production.purse."""
+    is built or repaired in its box, and only it can; an Italy producing alone pays for
+    what goes to its places, and only it can; else french_production.purse."""
     if US_ALONE in frame and placed_at(data["armies"], action) == limitations.axis_us_place(data):
         return US_ALONE
+    if ITALY_ALONE in frame and placed_at(data["armies"], action) in frame.get(ITALY_PLACES, ()):
+        return ITALY_ALONE
     return purse(data, action)
 
 
@@ -279,10 +327,15 @@ def open_production(game: Any, side: str) -> None:
         game.log(f"France has {points(french, 'production')} of its own this turn")
         goto(data["flow"], "production", role=side, budget=money, **{PURSE: french})
         return
+    extra: dict[str, Any] = {}
+    apart = italy_apart(data) if side == "axis" else set()
+    if apart:  # Activity Limitations 1: cut off from Germany, Italy produces alone
+        italy = italy_budget(data, apart)
+        game.log(f"Italy, cut off from Germany, has {points(italy, 'production')} of its own")
+        extra = {ITALY_ALONE: italy, ITALY_PLACES: sorted(apart)}
     full = supplied_places(data, side, home_only=True) if side == "axis" else set()
     alone = limitations.axis_us_alone(data, full) if side == "axis" else None
     if alone is not None:  # Activity Limitations 1: cut off from Germany, it produces alone
         game.log(f"the United States, cut off from Germany, has {points(alone, 'production')} of its own")
-        goto(data["flow"], "production", role=side, budget=money, **{US_ALONE: alone})
-        return
-    goto(data["flow"], "production", role=side, budget=money)
+        extra[US_ALONE] = alone
+    goto(data["flow"], "production", role=side, budget=money, **extra)

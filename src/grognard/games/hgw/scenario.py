@@ -123,6 +123,10 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # Strength Point Movement Across Seas 1: points each side may carry over each sea in
     # a player turn; -1 for no limit; a sea not listed may not be crossed by that side
     sea_transport: dict[str, dict[str, int]] = {}
+    # Strength Point Movement Across Seas 1 (the Axis in the Atlantic): seas over which a
+    # side carries one point for each naval fire point of its fleets based on that sea,
+    # and traces supply while that is at least one (Supply Route 1); not in the two above
+    fleet_transport: dict[str, tuple[str, ...]] = {}
     # off-map boxes whose production a side adds to its budget (Allied Production)
     box_production: dict[str, tuple[str, ...]] = {}
     # the sea boxes played as places, each at its hex (Barbarossa special rule 6)

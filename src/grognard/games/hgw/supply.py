@@ -14,20 +14,23 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from .board import Data, armies_at, capture, eliminate, enemy, geo, opponents, production_of
+from .board import Data, armies_at, capture, eliminate, geo, opponents, production_of
 from .forts import destroy as destroy_fort
 from .forts import fort_side
-from .geography import Place
+from .geography import CAPE_CONTROL, Place
 from .limitations import box_producing, supply_seas
 from .map import hex_distance
 from .nations import french_place, french_split, is_french
+from .neutrality import at_war
 from .scenario import BOX, load_scenario
 
 
-def _sources(data: Data, side: str, home_only: bool, allied_only: bool = False) -> set[Place]:
+def _sources(
+    data: Data, side: str, home_only: bool, allied_only: bool = False, homes: tuple[str, ...] = ()
+) -> set[Place]:
     g = geo(data)
     content = load_scenario(data["scenario"])
-    homes = (*content.home_countries[side], *content.overseas_supply.get(side, ()))
+    homes = homes or (*content.home_countries[side], *content.overseas_supply.get(side, ()))
     found = set()
     for place, owner in data["owner"].items():
         if owner != side:
@@ -59,11 +62,14 @@ def supplied_places(
     home_only: bool,
     through: frozenset[Place] = frozenset(),
     allied_only: bool = False,
+    homes: tuple[str, ...] = (),
 ) -> set[Place]:
     """Every place of `side` (plus `through`, places it may trace into) that can trace a
-    supply route to a source; `home_only` asks for full supply; `allied_only` leaves
-    out the French sources, for Allied armies that are not French (Activity
-    Limitations 8: the French may use Allied routes, never the reverse)."""
+    supply route to a source; `home_only` asks for full supply, to the side's home
+    countries or only to `homes` if given (Germany's or Italy's own, Activity
+    Limitations 1); `allied_only` leaves out the French sources, for Allied armies that
+    are not French (Activity Limitations 8: the French may use Allied routes, never the
+    reverse)."""
     g = geo(data)
     owner = data["owner"]
     won = {p for p in data["won"] if data["markers"].get(p) == side}
@@ -71,8 +77,9 @@ def supplied_places(
     def usable(p: Place) -> bool:
         return owner.get(p) == side or p in through
 
-    sources = _sources(data, side, home_only, allied_only)
+    sources = _sources(data, side, home_only, allied_only, homes)
     seas = supply_seas(data, side)  # with Italy 4 in Campaign Game I
+    shut = owner.get(CAPE_CONTROL) != side
     crossed: set[str] = set()
     reached = set(sources)
     passing = deque(sources)
@@ -91,10 +98,12 @@ def supplied_places(
         # (Gibraltar, the Sound, Suez) passes the route on only while it is the side's
         # own, which is Sea Route 4's control of those narrows
         for sea in g.coast_seas.get(x, ()):
-            if sea not in seas or sea in crossed:
+            if sea not in seas or sea in crossed or (shut and g.round_the_cape(sea, x)):
                 continue
             crossed.add(sea)
             for y in g.sea_coast[sea]:
+                if shut and g.round_the_cape(sea, y):
+                    continue  # Sea Route 4: the Cape is shut while 4639 is not the side's
                 if usable(y) and y not in open_:
                     reached.add(y)
                     open_.add(y)
@@ -125,7 +134,6 @@ def end_of_combat_supply(state: Any, side: str) -> None:
     such place it can trace supply to and could reach with a supplied army of its own
     within three hexes."""
     data = state.data
-    g = geo(data)
     supplied = supplied_places(data, side, home_only=False)
     if french_split(data, side):
         # Activity Limitations 8: an Allied army that only French routes reach is cut off
@@ -145,16 +153,33 @@ def end_of_combat_supply(state: Any, side: str) -> None:
     if load_scenario(data["scenario"]).cut_hex_to_nearest:
         _to_nearest_producer(state, side, sorted(cut))
         return
-    other = enemy(side)
-    their_supply = supplied_places(data, other, home_only=False, through=cut)
-    their_armies = supplied_places(data, other, home_only=False)
-    starts = {x["at"] for x in data["armies"].values() if x["side"] == other and x["at"] in their_armies}
-    near = _within(g.links, starts, 3, lambda p: data["owner"].get(p) == other or p in cut)
-    for place in sorted(cut):
-        if place in their_supply and place in near:
-            capture(state, place, other, by_advance=False)
-            if data.get("result") is not None:
-                return
+    _to_capturing_opponent(state, side, cut)
+
+
+def _to_capturing_opponent(state: Any, side: str, cut: frozenset[Place]) -> None:
+    """Unsupplied Hexes 2: an opponent at war with `side` captures each cut-off place it
+    can trace supply to (through the other cut-off places) and reach with one of its
+    supplied armies within three hexes, stepping through its own places or the cut-off
+    ones. Where several opponents qualify, the one with the closest undevastated
+    production point takes it, a die settling a tie."""
+    data = state.data
+    g = geo(data)
+    takers: dict[Place, list[str]] = {}
+    for other in opponents(data, side):
+        if not at_war(data, side, other):
+            continue  # a neutral major power is no opponent (Campaign Game I)
+        their_supply = supplied_places(data, other, home_only=False, through=cut)
+        their_armies = supplied_places(data, other, home_only=False)
+        starts = {x["at"] for x in data["armies"].values() if x["side"] == other and x["at"] in their_armies}
+        near = _within(g.links, starts, 3, lambda p, o=other: data["owner"].get(p) == o or p in cut)
+        for place in cut:
+            if place in their_supply and place in near:
+                takers.setdefault(place, []).append(other)
+    for place in sorted(takers):
+        taker = _closest(state, place, takers[place], side)
+        capture(state, place, taker, by_advance=False)
+        if data.get("result") is not None:
+            return
 
 
 def _to_nearest_producer(state: Any, side: str, cut: list[Place]) -> None:
@@ -173,18 +198,29 @@ def _to_nearest_producer(state: Any, side: str, cut: list[Place]) -> None:
             continue
         if geo(data).is_box(place):
             continue  # a box is a whole country, not a hex to measure from; it stays as it is
-        distance = {
-            other: min((hex_distance(place, p) for p in ps), default=10**6) for other, ps in producers.items()
-        }
-        best = min(distance.values())
-        nearest = [o for o, d in distance.items() if d == best]  # in playing order
-        taker = nearest[0]
-        if len(nearest) > 1:
-            (roll,) = state.roll(1, side, f"who takes the cut-off hex {place}")
-            taker = nearest[0] if roll <= 3 else nearest[1]
-        capture(state, place, taker, by_advance=False)
+        capture(state, place, _closest(state, place, list(producers), side), by_advance=False)
         if data.get("result") is not None:
             return
+
+
+def _closest(state: Any, place: Place, sides: list[str], side: str) -> str:
+    """Of `sides` (in playing order), the one whose nearest undevastated production point
+    is closest to `place` by hex distance; a tie between the first two is settled by a
+    die of `side`'s: the first in playing order on 1-3, the other on 4-6 (Unsupplied
+    Hexes 2; The Fall of Germany special rule 4)."""
+    if len(sides) == 1:
+        return sides[0]
+    data = state.data
+    distance = {}
+    for other in sides:
+        points = [p for p, o in data["owner"].items() if o == other and p != BOX and production_of(data, p)]
+        distance[other] = min((hex_distance(place, p) for p in points), default=10**6)
+    best = min(distance.values())
+    nearest = [o for o in sides if distance[o] == best]
+    if len(nearest) == 1:
+        return nearest[0]
+    (roll,) = state.roll(1, side, f"who takes the cut-off hex {place}")
+    return nearest[0] if roll <= 3 else nearest[1]
 
 
 def _within(
