@@ -104,7 +104,8 @@ def why_not_ferry(friendly: Collection[HexId], origin: HexId, destination: HexId
     if destination not in friendly:
         return f"{destination} is not a friendly hex"
     if area not in ferry_areas(friendly):
-        return f"no ferry route to {tables.areas[area].label} is open: the hexes its routes need are not all friendly"
+        label = tables.areas[area].label
+        return f"no ferry route to {label} is open: the hexes its routes need are not all friendly"
     return None
 
 
