@@ -116,7 +116,7 @@ def test_tac_air_stacks_above_the_ten_point_limit() -> None:
     assert stacked_points(army(infantry=6, mechanized=4, tac_air=7)) == 10
 
 
-@pytest.mark.rules("K10.3", "K25.1")
+@pytest.mark.rules("K10.3", "K11.7", "K25.1")
 def test_tac_air_assaults_but_never_advances_nor_defends_against_advance() -> None:
     assert takes_part("tac_air", "assault") and takes_part("tac_air", "defensive_assault")
     assert not takes_part("tac_air", "advance")
@@ -139,7 +139,7 @@ def test_the_attacker_commits_all_its_tac_air_or_at_least_the_defenders() -> Non
     assert why_not_commit(8, 3, 9) == "the hex has 8 tac air points, not 9"
 
 
-@pytest.mark.rules("K11.1", "K11.3", "K11.5", "K11.6")
+@pytest.mark.rules("K11.1", "K11.3", "K11.5")
 def test_the_air_attack_fires_above_ten_and_only_the_defending_tac_air_is_lost() -> None:
     state = new_game()
     table = load_tables()
@@ -174,7 +174,7 @@ def test_only_ten_fire_in_the_assault_and_tac_air_takes_its_losses_last() -> Non
     assert why_not_assault_losses(big, {"infantry": 7}) == "the army has 6 infantry points, not 7"
 
 
-@pytest.mark.rules("K11.7", "K11.8")
+@pytest.mark.rules("K11.8")
 def test_the_coastal_air_army_defends_with_six_tac_air() -> None:
     coastal = coastal_air_army()
     assert coastal["sp"] == {"tac_air": 6}
@@ -182,6 +182,19 @@ def test_the_coastal_air_army_defends_with_six_tac_air() -> None:
     assert why_not_coastal_air("assault") == (
         "the coastal air army fights only defensive assault and air attacks on it, not assault"
     )
+
+
+@pytest.mark.rules("K11.6")
+def test_a_defensive_assault_is_air_attack_then_assault_forts_firing_too() -> None:
+    state = new_game()
+    defender = army(infantry=3, fort=2, tac_air=6)
+    # the defender has more tac air than the attacker's four: at least four fly
+    assert why_not_commit(6, 4, 3) == "at least 4 tac air points (the defender's) air attack, not 3"
+    state.rng.force([1])
+    attack = resolve_air_attack(state, "axis", 6, 4, 4)
+    assert attack.lost == min(attack.hits, 4)
+    assert assault_fire(defender, air_attacked=4, combat="defensive_assault") == 3 + 2 + 2
+    assert assault_fire(defender, air_attacked=4) == 3 + 2  # forts do not attack
 
 
 @pytest.mark.rules("K11.9", "K11.10", "K11.11")
