@@ -21,13 +21,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from grognard.core.errors import IllegalAction
 
 from .airpower_tables import Combat, load_airpower
 from .firepower import fire
-from .map import HexId, hex_distance, load_map
+from .map import HexId, load_map
 from .research import Dice
 
 TAC, AMPHIBIOUS = "tac_air", "amphibious"
@@ -47,6 +48,7 @@ def _others(army: Army) -> int:
 # --- Tac Air Abilities 1: ferrying -------------------------------------------------------
 
 
+@cache
 def _country_hexes() -> dict[str, frozenset[HexId]]:
     hmap = load_map()
     by: dict[str, set[HexId]] = {}
@@ -134,16 +136,16 @@ def chain_reaches(
     naval base or an airbase), each leg at most ten hexes over friendly land or water."""
     tables = load_airpower()
     hmap = load_map()
-    held = set(friendly)
-    stops = {h for h in held if h in armies or any(f in hmap.hex(h).features for f in tables.chain.features)}
-    stops |= {origin, destination}
+    held = {h for h in friendly if h in hmap}
     if origin not in held or destination not in held:
         return False
+    bases = set(tables.chain.features)
+    stops = {h for h in held if h in armies or bases & set(hmap.hex(h).features)} | {destination}
 
     def open_hex(h: HexId) -> bool:
         return h in held or hmap.is_water(h)
 
-    def leg(start: HexId) -> set[HexId]:  # the stops within range over open hexes
+    def leg(start: HexId) -> set[HexId]:  # the stops at most `range` steps over open hexes
         seen, frontier, found = {start}, [start], set()
         for _ in range(tables.chain.range):
             nxt = []
@@ -163,7 +165,7 @@ def chain_reaches(
         if h == destination:
             return True
         for n in leg(h):
-            if n not in reached and hex_distance(h, n) <= tables.chain.range:
+            if n not in reached:
                 reached.add(n)
                 queue.append(n)
     return False
