@@ -227,6 +227,23 @@ def test_the_combat_capability_summary() -> None:
     assert takes_part("garrison", "defence_against_advance")
     assert takes_part("coastal_air", "interception") and takes_part("carrier", "naval_base_attack")
     assert not takes_part("capital_ship", "naval_base_attack")
+    # the whole chart, combat by combat (the scan's "Canier" is the carrier)
+    chart = {
+        "assault": "infantry mechanized paratroop tac_air",
+        "defensive_assault": "infantry mechanized paratroop fort tac_air",
+        "amphibious_assault": "amphibious tac_air",
+        "amphibious_advance": "amphibious",
+        "interception": "capital_ship carrier asw coastal_air",
+        "advance": "mechanized paratroop",
+        "defence_against_advance": "infantry mechanized amphibious paratroop fort garrison",
+        "air_attack": "tac_air",
+        "defence_against_air_attack": "tac_air",
+        "naval_base_attack": "carrier coastal_air",
+    }
+    kinds = {"infantry", "mechanized", "paratroop", "tac_air", "fort", "amphibious", "garrison"}
+    kinds |= {"capital_ship", "carrier", "asw", "coastal_air", "uboat", "bomber"}
+    for combat, listed in chart.items():
+        assert {k for k in kinds if takes_part(k, combat)} == set(listed.split()), combat
 
 
 @pytest.mark.rules("K10.1", "K25.1")
