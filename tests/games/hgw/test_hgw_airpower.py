@@ -246,6 +246,17 @@ def test_the_combat_capability_summary() -> None:
         assert {k for k in kinds if takes_part(k, combat)} == set(listed.split()), combat
 
 
+@pytest.mark.rules("K25.1", "E1.8")
+def test_avalanche_the_fifth_army_advances_with_eight_against_six() -> None:
+    # the Fifth Army after one amphibious loss: four infantry, one mechanized, four amphibious
+    fifth = army(infantry=4, mechanized=1, amphibious=4)
+    assert combat_points(fifth, "amphibious_advance") == 8  # four amphibious and four others
+    assert combat_points(fifth, "amphibious_assault") == 4  # only the amphibious points assault
+    group_c = army(infantry=4, mechanized=2)
+    assert advance_defence(group_c) == 6
+    assert load_tables().advance_limit(8, 6) == 2  # a one or a two advances
+
+
 @pytest.mark.rules("K10.1", "K25.1")
 def test_the_airpower_file_is_validated(tmp_path: Path) -> None:
     bad = tmp_path / "airpower.json"
