@@ -53,6 +53,8 @@ from typing import Any
 
 from grognard.core.game import Action
 
+from .advance import advance_limit, advance_modifier, invasion_points
+from .board import defence, winter_modifier
 from .campaign_victory import level
 from .evaluate import evaluate as evaluate  # the search agent's evaluation (issue 11)
 from .geography import Geography, Place, geography
@@ -60,6 +62,7 @@ from .invasion_routes import closed_narrows, control_hexes, extension_cost
 from .map import load_map, route_steps
 from .production import placed_at
 from .scenario import load_scenario
+from .seen import data_from_view
 from .tables import load_tables
 from .victory import soviet_outproduces
 
@@ -103,15 +106,13 @@ class Board:
         self.owner: dict[Place, str] = board["owner"]
         self.armies = {a["id"]: a for a in board["armies"]}
         self.frame: dict[str, Any] = board["frame"]
-        self.turn: str = board["turn"]
-        self.winters: int = board["winters"]
-        self.garrison_lost = set(board["garrison_lost"])
-        self.markers: dict[Place, str] = board["markers"]
         self.stacks: dict[Place, int] = board["stacks"]
         self.devastated: dict[Place, int] = board["devastated"]
         self.unaligned: dict[Place, str] = board.get("unaligned", {})
         self.fleets: dict[str, dict[str, Any]] = board.get("fleets", {})
         self.forts: dict[Place, dict[str, Any]] = board.get("forts", {})
+        # the board as game data, for the rules' own questions (seen.py)
+        self.data: dict[str, Any] = data_from_view(board, self.scenario)
         content = load_scenario(self.scenario)
         # the Axis fights everyone else; the Soviets and the Allies only the Axis
         self.foes = frozenset(s for s in content.sides if s != self.me and "axis" in (s, self.me))
@@ -242,7 +243,7 @@ class Board:
                 continue
             amphibious = int(sp["amphibious"]) - extension_cost(steps)
             if amphibious > 0:
-                total += amphibious + min(amphibious, int(sp["infantry"]) + int(sp["mechanized"]))
+                total += invasion_points(amphibious, int(sp["infantry"]) + int(sp["mechanized"]))
         return total
 
     def land_threat(self, place: Place) -> int:
@@ -280,35 +281,13 @@ class Board:
         return bool(self.enemy_places_near(place))
 
     def defence(self, place: Place) -> int:
-        fort = int(self.forts[place]["points"]) if place in self.forts else 0
-        armies = self.at(place)
-        if armies:
-            return min(sum(int(a["strength"]) for a in armies) + fort, 10)
-        if place in self.garrison_lost:
-            return min(fort, 10)
-        owner = self.owner.get(place)
-        if self.g.inherent_garrison[place] or (owner is not None and self.markers.get(place) == owner):
-            return min(1 + fort, 10)
-        return min(fort, 10)
+        """The place's defence on the Advance Table (board.defence)."""
+        return defence(self.data, place)
 
     def advance_limit(self, army: dict[str, Any], target: Place, defence: int | None = None) -> int:
-        """The highest unmodified roll that advances (0 or less: hopeless)."""
-        terrain = self.tables.terrain
-        mech = int(army["sp"]["mechanized"])
-        out = terrain[self.g.terrain[army["at"]]].mech_advancing_out
-        mech = 0 if out == "none" else mech // 2 if out == "half" else mech
-        friendly = self.owner.get(target) == self.me
-        strength = 0 if friendly else (self.defence(target) if defence is None else defence)
-        limit = self.tables.advance_limit(mech, strength, friendly=friendly)
-        status = army.get("status") or {}
-        modifier = int(status.get("advanced", 0)) + terrain[self.g.terrain[target]].advance_into
-        if strength == 0:
-            modifier += terrain[self.g.terrain[target]].advance_into_empty
-        winter = self.turn.startswith("Winter") and self.g.country[army["at"]] == "soviet_union"
-        if army["side"] == "axis" and winter:
-            steps = load_tables().russian_winter.modifiers
-            modifier += steps[min(self.winters, len(steps) - 1)]
-        return limit - modifier if limit > 0 else 0
+        """The highest unmodified roll that advances (0 or less: hopeless), against
+        `defence` if given (the defence expected after the army's assault)."""
+        return advance_limit(self.data, army["id"], target, strength=defence)
 
     def invader_at(self, port: Place) -> dict[str, Any] | None:
         """The army gathering the invasion force in `port`: the one with the most
@@ -328,10 +307,12 @@ class Board:
         amphibious -= 1 if defended else 0
         if amphibious <= 0:
             return 0
-        landing = amphibious + min(amphibious, int(sp["infantry"]) + int(sp["mechanized"]))
+        landing = invasion_points(amphibious, int(sp["infantry"]) + int(sp["mechanized"]))
         after = max(0, self.defence(target) - (1 if amphibious >= 4 and defended else 0))
-        modifier = self.tables.terrain[self.g.terrain[target]].advance_into
-        modifier += int((army.get("status") or {}).get("advanced", 0))
+        empty = after == 0 and not defended
+        advanced = int((army.get("status") or {}).get("advanced", 0))
+        winter = winter_modifier(self.data, army["id"])
+        modifier = advance_modifier(advanced, self.g.terrain[target], empty=empty, winter=winter)
         limit = self.tables.advance_limit(landing, after)
         return limit - modifier if limit > 0 else 0
 

@@ -144,16 +144,22 @@ def defence(data: Data, place: Place) -> int:
     return min((1 if has_garrison(data, place) else 0) + fort, 10)
 
 
-def winter_modifier(data: Data, army_id: str) -> int:
+def russian_winter(side: str, turn: str, winters: int, country: str | None) -> int:
     """Russian Winter Combat 1-2: Axis armies in Soviet hexes in winter add +4 the
-    first winter, +2 the second, +1 after, to attack and defensive assault rolls."""
-    army = data["armies"][army_id]
-    if army["side"] != "axis" or not current_turn(data).startswith("Winter"):
-        return 0
-    if geo(data).country.get(army["at"]) != "soviet_union":
+    first winter, +2 the second, +1 after, to attack and defensive assault rolls.
+    `turn` is the Time Record's name of the turn, `winters` the Axis winters in the
+    Soviet Union so far, `country` that of the army's place."""
+    if side != "axis" or not turn.startswith("Winter") or country != "soviet_union":
         return 0
     steps = load_tables().russian_winter.modifiers
-    return steps[min(int(data["winters"]), len(steps) - 1)]
+    return steps[min(winters, len(steps) - 1)]
+
+
+def winter_modifier(data: Data, army_id: str) -> int:
+    """The Russian winter's modifier to `army_id`'s rolls now (`russian_winter`)."""
+    army = data["armies"][army_id]
+    country = geo(data).country.get(army["at"])
+    return russian_winter(army["side"], current_turn(data), int(data["winters"]), country)
 
 
 def current_turn(data: Data) -> str:
