@@ -1,12 +1,13 @@
 """The heuristic Hitler's Global War player's combat choices (ai.py): which attacks
 and invasions to announce, defensive assaults, losses, assaults, advances,
 exploitation, interceptions and retreats. Each is a function of the board it sees
-(ai_board.py) and the legal actions."""
+(ai_board.py) and the legal actions, whose arguments it reads by name (actions.py)."""
 
 from __future__ import annotations
 
 from grognard.core.game import Action
 
+from .actions import args
 from .ai_board import Board, sea_route_steps
 from .geography import Place
 
@@ -20,15 +21,15 @@ def announce(b: Board, legal: list[Action]) -> Action:
     if invasion is not None:
         return invasion
     for a in legal:
-        if a[0] != "attack" or not b.is_target(a[2]):
+        if a[0] != "attack" or not b.is_target((x := args(a))["target"]):
             continue
-        army = b.armies[a[1]]
-        defence = b.defence(a[2])
-        after = max(0, defence - (2 if army["strength"] >= 6 and b.at(a[2]) else 0))
-        limit = b.advance_limit(army, a[2], after)
+        army, target = b.armies[x["army"]], x["target"]
+        defence = b.defence(target)
+        after = max(0, defence - (2 if army["strength"] >= 6 and b.at(target) else 0))
+        limit = b.advance_limit(army, target, after)
         if limit < b.fair:
             continue
-        score = limit + 2.0 * b.progress(army["at"], a[2]) - 0.1 * len(_rivals(b, a[2], legal))
+        score = limit + 2.0 * b.progress(army["at"], target) - 0.1 * len(_rivals(b, target, legal))
         if best is None or score > best[0]:
             best = (score, a)
     return best[1] if best else ("end_announce",)
@@ -40,9 +41,9 @@ def best_invasion(b: Board, legal: list[Action]) -> Action | None:
     them, else for the production they need to outweigh the Soviets."""
     best: tuple[float, Action] | None = None
     for a in legal:
-        if a[0] not in ("invade", "amphibious_advance") or not b.is_target(a[2]):
+        if a[0] not in ("invade", "amphibious_advance") or not b.is_target((x := args(a))["target"]):
             continue
-        army, target = b.armies[a[1]], a[2]
+        army, target = b.armies[x["army"]], x["target"]
         limit = b.landing_limit(army, target, extend=a[0] == "invade")
         if b.fog_allied:
             need = BERLIN_LIMIT if target == b.berlin else LANDING_LIMIT
@@ -73,11 +74,11 @@ def intercept(b: Board, legal: list[Action]) -> Action:
     fleets = [a for a in legal if a[0] == "intercept"]
     if not fleets:
         return ("no_interception",)
-    return max(fleets, key=lambda a: (int(b.fleets[a[1]]["sp"]), a[1]))
+    return max(fleets, key=lambda a: (int(b.fleets[args(a)["fleet"]]["sp"]), args(a)["fleet"]))
 
 
 def _rivals(b: Board, target: Place, legal: list[Action]) -> list[Action]:
-    return [a for a in legal if a[0] == "attack" and a[2] == target]
+    return [a for a in legal if a[0] == "attack" and args(a)["target"] == target]
 
 
 def defend(b: Board, legal: list[Action]) -> Action:
@@ -89,8 +90,8 @@ def lose(b: Board, legal: list[Action]) -> Action:
     def cost(a: Action) -> tuple[int, int]:
         if a[0] == "lose_fort":
             return (2, 0)  # a fort point costs five to rebuild and absorbs every turn
-        army = b.armies[a[1]]
-        return (0 if a[2] == "infantry" else 1, army["sp"]["mechanized"])
+        x = args(a)  # ("lose" or "italy_loss", army, kind)
+        return (0 if x["kind"] == "infantry" else 1, b.armies[x["army"]]["sp"]["mechanized"])
 
     return min(legal, key=cost)
 
@@ -103,7 +104,7 @@ def assault(b: Board, legal: list[Action]) -> Action:
 def advance(b: Board, legal: list[Action]) -> Action:
     for a in legal:
         if a[0] == "advance":
-            army = b.armies[a[1]]
+            army = b.armies[args(a)["army"]]
             target = (army.get("status") or {}).get("target")
             if target is not None and b.advance_limit(army, target) >= 1:
                 return a
@@ -117,17 +118,17 @@ def exploit(b: Board, legal: list[Action]) -> Action:
         if landing is not None:
             return landing
     for a in legal:
-        if a[0] != "exploit" or not b.is_target(a[2]):
+        if a[0] != "exploit" or not b.is_target((x := args(a))["target"]):
             continue
-        army = b.armies[a[1]]
-        defence = b.defence(a[2])
-        may_assault = b.at(a[2]) and not (army.get("status") or {}).get("assaulted")
+        army, target = b.armies[x["army"]], x["target"]
+        defence = b.defence(target)
+        may_assault = b.at(target) and not (army.get("status") or {}).get("assaulted")
         after = max(0, defence - (2 if may_assault else 0))
-        limit = b.advance_limit(army, a[2], after)
+        limit = b.advance_limit(army, target, after)
         if limit < b.fair:
             continue
-        current = 1.0 if a[1] == b.frame.get("current") else 0.0
-        score = limit + 2.0 * b.progress(army["at"], a[2]) + current
+        current = 1.0 if x["army"] == b.frame.get("current") else 0.0
+        score = limit + 2.0 * b.progress(army["at"], target) + current
         if best is None or score > best[0]:
             best = (score, a)
     if best:
@@ -136,11 +137,11 @@ def exploit(b: Board, legal: list[Action]) -> Action:
         return ("end_combat",)
     # an overstacked hex must be left: the likeliest advance out, friendly hexes first
     exploits = [a for a in legal if a[0] == "exploit"]
-    return max(exploits, key=lambda a: b.advance_limit(b.armies[a[1]], a[2]))
+    return max(exploits, key=lambda a: b.advance_limit(b.armies[args(a)["army"]], args(a)["target"]))
 
 
 def retreat(b: Board, legal: list[Action]) -> Action:
     def safety(a: Action) -> int:
-        return sum(1 for n in b.g.links[a[1]] if b.owner.get(n) == b.me)
+        return sum(1 for n in b.g.links[args(a)["place"]] if b.owner.get(n) == b.me)
 
     return max(legal, key=safety)
