@@ -39,6 +39,7 @@ from .invasion_routes import (
     extension_cost,
     route_length,
 )
+from .layout import Army, army_of
 from .nations import may_aim, may_enter
 from .tables import load_tables
 
@@ -51,7 +52,7 @@ def invasion_points(amphibious: int, others: int) -> int:
     return amphibious + min(amphibious, others)
 
 
-def invasion_strength(army: dict[str, Any]) -> int:
+def invasion_strength(army: Army | dict[str, Any]) -> int:
     """The invasion strength of `army` as it stands (`invasion_points`)."""
     sp = army["sp"]
     return invasion_points(int(sp["amphibious"]), int(sp["infantry"]) + int(sp["mechanized"]))
@@ -93,8 +94,10 @@ def advance_odds(
     (Invasion Advance 1-2). `strength` stands for the target's defence when a player
     weighs the advance before its assault (the AI): the hex's own defence otherwise."""
     g = geo(data)
-    army = data["armies"][army_id]
+    army = army_of(data, army_id)
     side, origin = army["side"], army["at"]
+    if origin is None:
+        raise ValueError(f"{army['name']} is not on the board: it cannot advance")
     if invasion:
         mech = invasion_strength(army)  # from the sea: the origin's terrain does not count
     else:
@@ -212,7 +215,9 @@ class Advances(Step):
             return
         status = mark(data, action[1])
         status["tried"] = True
-        resolve_advance(game, action[1], status["target"])
+        target = status["target"]
+        if target is not None:  # legal lists only the armies named against a hex
+            resolve_advance(game, action[1], target)
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: advance with the armies named in the initial attack"

@@ -5,7 +5,7 @@ The rule queries (board.py, advance.py, forts.py...) read `state.data`; an agent
 the odds calculator read only a view (core/game.py: a view is what a role may know).
 Hitler's Global War keeps nothing secret (Prepare for Play 4: the record sheets are
 open), so the view's board (state.py) holds the whole board, and `data_from_view`
-turns it back into the data layout of board.py. Only what no board question reads is
+turns it back into the data layout (layout.py `HgwBoard`). Only what no board question reads is
 left out: the core's rng, log and flow (the view shows the top frame), the budget and
 lend-lease of a production phase, and `won` (supply's record of captured markers).
 """
@@ -14,31 +14,31 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
+from .layout import Army, Beachhead, Fleet, Fort, HgwBoard, Points, Status
 from .nations import FRANCE
 
-Data = dict[str, Any]
 
-
-def data_from_view(board: Mapping[str, Any], scenario: str) -> Data:
-    """The data layout of board.py, rebuilt from a view's `board` (state.py `_view`);
-    a fresh copy: questions asked of it never touch the view."""
-    armies: dict[str, Any] = {}
-    status: dict[str, Any] = {}
+def data_from_view(board: Mapping[str, Any], scenario: str) -> dict[str, Any]:
+    """The data layout (layout.py), rebuilt from a view's `board` (state.py `_view`);
+    a fresh copy: questions asked of it never touch the view. Built as an `HgwBoard`
+    (the checker sees every key), returned as the plain dict the queries take."""
+    armies: dict[str, Army] = {}
+    status: dict[str, Status] = {}
     for entry in board["armies"]:
-        army: dict[str, Any] = {
+        army: Army = {
             "side": entry["side"],
             "name": entry["name"],
             "at": entry["at"],
-            "sp": dict(entry["sp"]),
+            "sp": cast(Points, dict(entry["sp"])),
         }
         if entry.get("nation"):  # "french" / "free_french": a French counter (nations.py)
             army["nation"] = FRANCE
         armies[entry["id"]] = army
         if entry.get("status"):
-            status[entry["id"]] = dict(entry["status"])
-    data: Data = {
+            status[entry["id"]] = entry["status"].copy()
+    data: HgwBoard = {
         "scenario": scenario,
         "turns": list(board["turns"]),
         "turn": int(board["turn_index"]),
@@ -53,11 +53,11 @@ def data_from_view(board: Mapping[str, Any], scenario: str) -> Data:
         "status": status,
         "frozen": sorted(e["id"] for e in board["armies"] if e.get("frozen")),
         "winters": int(board["winters"]),
-        "fleets": {f: dict(x) for f, x in board.get("fleets", {}).items()},
+        "fleets": {f: cast(Fleet, dict(x)) for f, x in board.get("fleets", {}).items()},
         "fleet_status": dict(board.get("fleet_status", {})),
-        "forts": {p: dict(x) for p, x in board.get("forts", {}).items()},
-        "beachheads": {p: dict(x) for p, x in board.get("beachheads", {}).items()},
+        "forts": {p: cast(Fort, dict(x)) for p, x in board.get("forts", {}).items()},
+        "beachheads": {p: cast(Beachhead, dict(x)) for p, x in board.get("beachheads", {}).items()},
     }
     if board.get("politics") is not None:
         data["politics"] = copy.deepcopy(board["politics"])  # Campaign Game I (neutrality.py)
-    return data
+    return cast(dict[str, Any], data)
