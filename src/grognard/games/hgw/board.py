@@ -122,6 +122,18 @@ def defence(data: Data, place: Place) -> int:
     return min((1 if has_garrison(data, place) else 0) + fort, 10)
 
 
+def mechanized_firing(mechanized: int, target_terrain: str) -> int:
+    """The mechanized points that fire in an assault on a hex of `target_terrain`: none
+    against mountains and swamps, half (rounded down) against jungle (Mountain Combat 1,
+    Swamp Combat 1, Jungle Combat 1)."""
+    effect = load_tables().terrain[target_terrain].mech_assault
+    if effect == "none":
+        return 0
+    if effect == "half":
+        return mechanized // 2
+    return mechanized
+
+
 def russian_winter(side: str, turn: str, winters: int, country: str | None) -> int:
     """Russian Winter Combat 1-2: Axis armies in Soviet hexes in winter add +4 the
     first winter, +2 the second, +1 after, to attack and defensive assault rolls.

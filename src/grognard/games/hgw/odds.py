@@ -19,7 +19,7 @@ from grognard.core.game import Action, Role, State
 from grognard.core.odds import BadBattle, Odds, count_field
 
 from .advance import advance_modifier, mechanized_counted
-from .board import armies_at, has_garrison, winter_modifier
+from .board import armies_at, has_garrison, mechanized_firing, winter_modifier
 from .forts import fort_points, fort_side
 from .geography import geography
 from .seen import data_from_view
@@ -84,7 +84,6 @@ def odds(description: Mapping[str, Any]) -> Odds:
     fort = 0 if friendly else count_field(description.get("fort", 0), "fort", 20)
     if sum(attacker.values()) == 0:
         raise BadBattle("the attacker needs at least one point")
-    mech_assault = tables.terrain[terrain].mech_assault
 
     def fire(strength: int, modifier: int) -> list[int]:
         return [tables.firepower_losses(min(strength, 10), roll + modifier) for roll in range(1, 7)]
@@ -108,8 +107,7 @@ def odds(description: Mapping[str, Any]) -> Odds:
             continue
         shots = [0]
         if description.get("assault") and not friendly and (defending or garrison or fort):
-            firing = mech if mech_assault == "full" else (mech // 2 if mech_assault == "half" else 0)
-            shots = fire(inf + firing, winter)
+            shots = fire(inf + mechanized_firing(mech, terrain), winter)
         for kill in shots:
             p2 = p1 / len(shots)
             hits = max(0, kill - fort)  # Effect Of Forts On Combat 3: absorbed
