@@ -11,6 +11,7 @@ from typing import Any
 
 from grognard.core.game import Action
 
+from .actions import args
 from .ai_board import AMPHIBIOUS_GOAL, Board, distances, in_port, is_invader
 from .geography import Place
 
@@ -44,17 +45,18 @@ class Movement:
 
     def choose(self, b: Board, legal: list[Action]) -> Action:
         self._plan = None
-        eliminations = sorted((a for a in legal if a[0] == "eliminate"), key=lambda a: a[2] != "infantry")
+        eliminations = [a for a in legal if a[0] == "eliminate"]
+        eliminations.sort(key=lambda a: args(a)["kind"] != "infantry")
         if eliminations:
             return eliminations[0]
         # the largest count offered for each army and kind (whole-army moves are not used)
+        offered = [args(a) for a in legal if a[0] == "move"]
         moves = {
-            (a[1], a[2]): a[3]
-            for a in legal
-            if a[0] == "move"
-            and a[2] != "army"
-            and (b.key, a[1], a[2]) not in self._failed
-            and (b.key, a[1]) not in self._received
+            (x["army"], x["kind"]): x["count"]
+            for x in offered
+            if x["kind"] != "army"
+            and (b.key, x["army"], x["kind"]) not in self._failed
+            and (b.key, x["army"]) not in self._received
         }
         if b.fog_allied:
             gather = self._gather(b, moves)
@@ -63,7 +65,7 @@ class Movement:
         else:
             # armies able to invade keep their amphibious points and stay in their port;
             # the others' amphibious points fight better as infantry
-            converts = [a for a in legal if a[0] == "convert" and not in_port(b.armies[a[1]])]
+            converts = [a for a in legal if a[0] == "convert" and not in_port(b.armies[args(a)["army"]])]
             if converts:
                 return converts[0]
         guard = self._guard(b, moves)
@@ -231,7 +233,8 @@ def arrive(b: Board, legal: list[Action]) -> Action:
     the side's goals; mechanized first."""
 
     def rank(a: Action) -> tuple[bool, bool, int, bool, str]:
-        _, kind, p = a
-        return (not b.is_front(p), not b.at(p, b.me), b.dist.get(p, 999), kind != "mechanized", str(p))
+        x = args(a)  # ("place", kind, place)
+        p = x["place"]
+        return (not b.is_front(p), not b.at(p, b.me), b.dist.get(p, 999), x["kind"] != "mechanized", str(p))
 
     return min(legal, key=rank)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from grognard.core.game import Action
 
+from .actions import args
 from .ai_board import AMPHIBIOUS_GOAL, Board, distances
 from .geography import Place
 from .production import placed_at
@@ -43,7 +44,7 @@ def produce(b: Board, legal: list[Action]) -> Action:
         return build
     builds = [a for a in legal if a[0] == "build"]
     for kind in (want, "infantry", "mechanized"):
-        options = [a for a in builds if a[1] == kind]
+        options = [a for a in builds if args(a)["kind"] == kind]
         if options:
             return min(options, key=lambda a: _build_rank(b, a))
     repairs = [a for a in legal if a[0] == "repair"]
@@ -62,7 +63,7 @@ def _narrows_build(b: Board, legal: list[Action]) -> Action | None:
         if b.defence(hex_) + waiting >= b.guard[hex_]:
             continue
         near = distances(b.scenario, frozenset({hex_}))
-        options = [a for a in legal if a[0] == "build" and a[1] == "infantry"]
+        options = [a for a in legal if a[0] == "build" and args(a)["kind"] == "infantry"]
         ranked = sorted((near.get(placed_at(b.armies, a) or "", 99), a) for a in options)
         if ranked:
             return ranked[0][1]
@@ -108,8 +109,9 @@ def _lend_to_france(b: Board, legal: list[Action]) -> bool:
 
 
 def _build_rank(b: Board, a: Action) -> tuple[int, int]:
-    place = b.armies[a[3]]["at"] if a[2] == "army" else a[3]
-    return (b.dist.get(place, 99), 0 if a[2] == "army" else 1)
+    x = args(a)  # ("build", kind, site, army or place)
+    place = b.armies[x["at"]]["at"] if x["site"] == "army" else x["at"]
+    return (b.dist.get(place, 99), 0 if x["site"] == "army" else 1)
 
 
 def _french_sites(b: Board) -> list[Place]:
@@ -131,4 +133,5 @@ def _french_sites(b: Board) -> list[Place]:
 
 def _french_build(b: Board, a: Action) -> bool:
     """Is this build paid from France's budget (a French army or counter)?"""
-    return a[2] == "french" or (a[2] == "army" and bool(b.armies[a[3]].get("nation")))
+    x = args(a)
+    return x["site"] == "french" or (x["site"] == "army" and bool(b.armies[x["at"]].get("nation")))
