@@ -23,11 +23,13 @@ from grognard.core.schema import Option, Scenario
 
 from . import odds as attack_odds
 from . import own_setup, textmap, why
+from .actions import declarations
 from .geography import geography
 from .map import load_map
 from .neutrality import new_politics
 from .scenario import KINDS, load_scenario
 from .state import HgwState
+from .steps import TITLES
 from .tables import load_tables
 
 
@@ -147,6 +149,11 @@ class HitlersGlobalWar(Ruleset):
         name = next(s.name for s in self.scenarios if s.id == scenario_id)
         state.log(f"{name} begins, {content.first}")
         state.advance()
+
+    def board_data(self) -> dict[str, Any]:
+        """For the browser: the kinds of strength points, each step's title and each
+        verb's declared shape (actions.py), so that web/games/hgw.js restates none."""
+        return {"kinds": list(KINDS), "steps": dict(TITLES), "verbs": declarations()}
 
     def render_text(self, view: dict[str, Any]) -> list[list[tuple[str, str | None]]] | None:
         return textmap.render(view)

@@ -47,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .actions import VERBS, args
 from .campaign import load_campaign
 from .geography import geography
 from .map import load_map
@@ -59,7 +60,7 @@ Family = tuple[str, list[list[Any]]]
 MAX_POINTS = 120
 
 #: kinds whose elements are a set of armies or fleets (numbered by mask)
-MASKED = frozenset({"assault", "defensive_assault", "escort"})
+MASKED = frozenset(v.name for v in VERBS if v.many)
 
 
 def _rosters(scenario: str) -> dict[str, list[str]]:
@@ -68,73 +69,37 @@ def _rosters(scenario: str) -> dict[str, list[str]]:
 
 def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     """The families of a scenario (the options change who plays and the set-up, never
-    the rosters or the map)."""
+    the rosters or the map): one per verb of actions.py, in its order, each domain the
+    values of its argument kind."""
     content = load_scenario(scenario)
     rosters = _rosters(scenario)
     armies = [a for side in rosters.values() for a in side]
     places = sorted(geography(scenario).places | {b.id for b in load_map().data.boxes})
     kinds = list(KINDS)
     fleets = [f.id for f in content.fleets]
-    groups = [("", 0)] + [(side, mask) for side, ids in rosters.items() for mask in range(1, 2 ** len(ids))]
-    points = list(range(1, MAX_POINTS + 1))
     campaign = load_campaign(scenario)
-    nations = sorted({w.nation for w in campaign.war_to_pass}) if campaign is not None else []
     # Activity Limitations 1, 4, 8: France's own builds and lend-lease, where it has counters
     french = any(a.nation for names in content.armies.values() for a in names)
     french_builds = [("french", p) for p in places] if french else []
-    lend_france: list[Family] = [("lend_lease_france", [])] if french else []
-    naval: list[Family] = []  # Fleet Naval Fire: only where the set-up has fleets
-    if fleets:
-        naval = [
-            ("escort", [list(range(1, 2 ** len(fleets)))]),
-            ("intercept", [fleets]),
-            ("support", [fleets]),  # Fleet Naval Fire 4: a separate support fleet
-            ("no_support", []),
-        ]
-    return [
-        ("printed_setup", []),
-        ("place", [kinds, places]),
-        ("end_setup", []),
-        ("move", [armies, [WHOLE, *kinds], points]),
-        ("eliminate", [armies, kinds]),
-        ("convert", [armies]),
-        ("end_movement", []),
-        ("cancel", []),
-        ("to_army", [armies]),
-        ("to_place", [places]),
-        ("end_announce", []),
-        ("attack", [armies, places]),
-        ("invade", [armies, places]),
-        ("invasion", [armies]),
-        ("no_escort", []),
-        ("no_interception", []),
-        *naval,
-        ("defensive_assault", [groups]),
-        ("no_defensive_assault", []),
-        ("lose", [armies, kinds]),
-        ("lose_fort", [places]),
-        ("to_advances", []),
-        ("assault", [groups]),
-        ("no_assault", []),
-        ("advance", [armies]),
-        ("retreat", [places]),
-        ("to_exploitation", []),
-        ("exploit", [armies, places]),
-        ("amphibious_advance", [armies, places]),
-        ("end_combat", []),
-        ("end_production", []),
-        ("lend_lease", []),
-        *lend_france,
-        ("build", [kinds, [("army", a) for a in armies] + [("place", p) for p in places] + french_builds]),
-        ("fort", [places]),
-        ("dismantle_fort", [places]),
-        ("repair", [places]),
-        ("italy_loss", [armies, kinds]),
-        ("remove_marker", [places]),  # Garrisons 6 (H2.6): a side lifts its own marker
-        ("declare_war", [nations]),  # Violation of Neutrality 6 (G2.6)
-        ("accept_surrender", []),
-        ("refuse_surrender", []),
-    ]
+    domains: dict[str, list[Any]] = {
+        "army": armies,
+        "place": places,
+        "kind": kinds,
+        "fleet": fleets,
+        "fleet_mask": list(range(1, 2 ** len(fleets))),
+        "group": [("", 0)] + [(side, m) for side, ids in rosters.items() for m in range(1, 2 ** len(ids))],
+        "points": list(range(1, MAX_POINTS + 1)),
+        "move_kind": [WHOLE, *kinds],
+        "build_site": [("army", a) for a in armies] + [("place", p) for p in places] + french_builds,
+        "nation": sorted({w.nation for w in campaign.war_to_pass}) if campaign is not None else [],
+    }
+    present = {"fleets": bool(fleets), "french": french}  # Fleet Naval Fire only with fleets
+    families: list[Family] = []
+    for verb in VERBS:
+        if verb.only is None or present[verb.only]:
+            index = verb.index or tuple(kind for _, kind in verb.args)
+            families.append((verb.name, [domains[d] for d in index]))
+    return families
 
 
 def _mask(ids: Sequence[str], roster: Sequence[str]) -> int:
@@ -154,7 +119,7 @@ def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> li
                 fleets = [f.id for f in load_scenario(state.data["scenario"]).fleets]
                 action = (kind, _mask(action[1:], fleets))
             else:
-                ids = action[3:] if kind == "assault" else action[1:]
+                ids = args(action).get("armies", ())
                 side = state.data["armies"][ids[0]]["side"] if ids else ""
                 action = (kind, side, _mask(ids, rosters[side]) if ids else 0)
         out.append(action)

@@ -39,46 +39,95 @@ from .invasion_routes import (
     extension_cost,
     route_length,
 )
+from .layout import Army, army_of
 from .nations import may_aim, may_enter
 from .tables import load_tables
 
 Action = tuple[Any, ...]
 
 
-def invasion_strength(army: dict[str, Any]) -> int:
-    """Invasion Advance 2: every amphibious point plus as many infantry and mechanized
-    points as there are amphibious ones."""
-    amphibious = int(army["sp"]["amphibious"])
-    return amphibious + min(amphibious, int(army["sp"]["infantry"]) + int(army["sp"]["mechanized"]))
+def invasion_points(amphibious: int, others: int) -> int:
+    """Invasion Advance 2: every amphibious point, plus as many of the army's `others`
+    (its infantry and mechanized points) as there are amphibious ones."""
+    return amphibious + min(amphibious, others)
+
+
+def invasion_strength(army: Army | dict[str, Any]) -> int:
+    """The invasion strength of `army` as it stands (`invasion_points`)."""
+    sp = army["sp"]
+    return invasion_points(int(sp["amphibious"]), int(sp["infantry"]) + int(sp["mechanized"]))
+
+
+def mechanized_counted(mechanized: int, origin_terrain: str) -> int:
+    """The mechanized points an advance counts out of a hex of `origin_terrain`: none
+    out of a swamp (Swamp Combat 4), half, rounded down, out of a jungle (Jungle Combat 3)."""
+    out_of = load_tables().terrain[origin_terrain].mech_advancing_out
+    if out_of == "none":
+        return 0
+    if out_of == "half":
+        return mechanized // 2
+    return mechanized
+
+
+def advance_modifier(advanced: int, target_terrain: str, *, empty: bool, winter: int) -> int:
+    """The die modifier of an advance: one per advance the army already made this turn
+    (Advance Resolution 10), the target's terrain (Mountain Combat 3, Swamp Combat 3,
+    Desert Combat), an empty jungle hex (Jungle Combat 4: `empty`, no defender at all)
+    and the Russian winter's `winter` (Russian Winter Combat 1; board.russian_winter)."""
+    into = load_tables().terrain[target_terrain]
+    modifier = advanced + into.advance_into
+    if empty:
+        modifier += into.advance_into_empty
+    return modifier + winter
 
 
 def advance_odds(
-    data: dict[str, Any], army_id: str, target: Place, *, invasion: bool = False
+    data: dict[str, Any],
+    army_id: str,
+    target: Place,
+    *,
+    invasion: bool = False,
+    strength: int | None = None,
 ) -> tuple[int, int, int, bool]:
     """(mechanized points counted, defensive strength, die modifier, friendly target);
     for an invasion advance the first is the invasion strength, read on the same column
-    (Invasion Advance 1-2)."""
+    (Invasion Advance 1-2). `strength` stands for the target's defence when a player
+    weighs the advance before its assault (the AI): the hex's own defence otherwise."""
     g = geo(data)
-    tables = load_tables()
-    army = data["armies"][army_id]
+    army = army_of(data, army_id)
     side, origin = army["side"], army["at"]
-    mech = int(army["sp"]["mechanized"])
-    out_of = tables.terrain[g.terrain[origin]].mech_advancing_out
-    if out_of == "none":
-        mech = 0  # Swamp Combat 4
-    elif out_of == "half":
-        mech //= 2  # Jungle Combat 3
+    if origin is None:
+        raise ValueError(f"{army['name']} is not on the board: it cannot advance")
     if invasion:
         mech = invasion_strength(army)  # from the sea: the origin's terrain does not count
+    else:
+        mech = mechanized_counted(int(army["sp"]["mechanized"]), g.terrain[origin])
     friendly = data["owner"].get(target) == side
-    strength = 0 if friendly else defence(data, target)
-    into = tables.terrain[g.terrain[target]]
-    modifier = army_status(data, army_id)["advanced"]  # Advance Resolution 10
-    modifier += into.advance_into  # Mountain 3, Swamp 3, Desert
-    if strength == 0 and not armies_at(data, target):
-        modifier += into.advance_into_empty  # Jungle Combat 4
-    modifier += winter_modifier(data, army_id)
-    return mech, strength, modifier, friendly
+    if friendly:
+        strength = 0
+    elif strength is None:
+        strength = defence(data, target)
+    empty = strength == 0 and not armies_at(data, target)
+    advanced = int(army_status(data, army_id)["advanced"])
+    winter = winter_modifier(data, army_id)
+    return mech, strength, advance_modifier(advanced, g.terrain[target], empty=empty, winter=winter), friendly
+
+
+def advance_limit(
+    data: dict[str, Any],
+    army_id: str,
+    target: Place,
+    *,
+    invasion: bool = False,
+    strength: int | None = None,
+) -> int:
+    """The highest unmodified die roll with which `army_id` gets into `target` (0 or
+    less: none does); the arguments as for `advance_odds`."""
+    mech, defending, modifier, friendly = advance_odds(
+        data, army_id, target, invasion=invasion, strength=strength
+    )
+    limit = load_tables().advance_limit(mech, defending, friendly=friendly)
+    return limit - modifier if limit > 0 else 0
 
 
 def resolve_advance(game: Any, army_id: str, target: Place, *, invasion: bool = False) -> bool:
@@ -166,7 +215,9 @@ class Advances(Step):
             return
         status = mark(data, action[1])
         status["tried"] = True
-        resolve_advance(game, action[1], status["target"])
+        target = status["target"]
+        if target is not None:  # legal lists only the armies named against a hex
+            resolve_advance(game, action[1], target)
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: advance with the armies named in the initial attack"

@@ -1,32 +1,9 @@
 """Questions every phase asks of the game data: armies and their strength, hex control,
 garrisons, die modifiers, and the effects of capturing a hex.
 
-DATA LAYOUT (`state.data`, besides the core's roles, rng, log and flow)
-    scenario            the scenario id
-    turn                index into `turns` (the Time Record); `turns` lists them
-    player, phase       whose player turn it is; "movement" | "combat" | "production"
-    owner               {place: side}: the side each place is friendly to (Friendly Hexes)
-    markers             {place: side}: occupation markers (captures in unfriendly countries,
-                        and the garrisons of hexes without an inherent one, Garrisons 3, 6)
-    won                 places whose marker was won by a combat advance (Line of Supply 6-7)
-    devastated          {place: points}: devastated production; `permanent` the unrepairable
-    armies              {army id: {"side", "name", "at": place | None, "sp": {kind: points}}}:
-                        the record sheets, open to everyone (Prepare for Play 4); a
-                        French counter also has "nation": "france" (nations.py)
-    status              {army id: {"target", "assaulted", "defended", "advanced", "stopped",
-                        "exploit"}}: what each army did this player turn
-    sea_moves           {sea: points carried over it this player turn} (Movement Across Seas 1)
-    frozen              armies out of full supply at the start of their turn
-    garrison_lost       places whose garrison is gone until the end of this combat phase
-    budget              production left to spend in this production phase
-    lend_lease          {"open": bool, "gift": points the receiver adds to its next budget}
-                        (The Fall of Germany; Lend-Lease 1-4)
-    winters             Axis winter turns so far in the Soviet Union (Russian Winter 2)
-    fleets, fleet_status  fleets.py (The Fall of Germany)
-    forts, absorbed, fort_fired  forts.py (The Fall of Germany)
-    beachheads          {place: {"side", "until": turn index}}: where a landed invader
-                        traces supply to until that game turn ends (Invasion Procedure 4)
-    result              None | {side: score}
+The data layout (`state.data`, besides the core's roles, rng, log and flow) is written
+down, key by key with its rules, as types in layout.py (`HgwData`); `army_status` and
+`mark` hand out an army's turn record typed (`layout.Status`).
 """
 
 from __future__ import annotations
@@ -37,6 +14,7 @@ from .fleets import expel
 from .forts import destroy as destroy_fort
 from .forts import fort_points
 from .geography import Geography, Place, box_hexes, geography
+from .layout import Status
 from .limitations import siberia_repair_floor
 from .neutrality import at_peace, is_unaligned, on_capture, reserved_counters
 from .scenario import BOX, KINDS, load_scenario
@@ -146,16 +124,34 @@ def defence(data: Data, place: Place) -> int:
     return min((1 if has_garrison(data, place) else 0) + fort, 10)
 
 
-def winter_modifier(data: Data, army_id: str) -> int:
-    """Russian Winter Combat 1-2: Axis armies in Soviet hexes in winter add +4 the
-    first winter, +2 the second, +1 after, to attack and defensive assault rolls."""
-    army = data["armies"][army_id]
-    if army["side"] != "axis" or not current_turn(data).startswith("Winter"):
+def mechanized_firing(mechanized: int, target_terrain: str) -> int:
+    """The mechanized points that fire in an assault on a hex of `target_terrain`: none
+    against mountains and swamps, half (rounded down) against jungle (Mountain Combat 1,
+    Swamp Combat 1, Jungle Combat 1)."""
+    effect = load_tables().terrain[target_terrain].mech_assault
+    if effect == "none":
         return 0
-    if geo(data).country.get(army["at"]) != "soviet_union":
+    if effect == "half":
+        return mechanized // 2
+    return mechanized
+
+
+def russian_winter(side: str, turn: str, winters: int, country: str | None) -> int:
+    """Russian Winter Combat 1-2: Axis armies in Soviet hexes in winter add +4 the
+    first winter, +2 the second, +1 after, to attack and defensive assault rolls.
+    `turn` is the Time Record's name of the turn, `winters` the Axis winters in the
+    Soviet Union so far, `country` that of the army's place."""
+    if side != "axis" or not turn.startswith("Winter") or country != "soviet_union":
         return 0
     steps = load_tables().russian_winter.modifiers
-    return steps[min(int(data["winters"]), len(steps) - 1)]
+    return steps[min(winters, len(steps) - 1)]
+
+
+def winter_modifier(data: Data, army_id: str) -> int:
+    """The Russian winter's modifier to `army_id`'s rolls now (`russian_winter`)."""
+    army = data["armies"][army_id]
+    country = geo(data).country.get(army["at"])
+    return russian_winter(army["side"], current_turn(data), int(data["winters"]), country)
 
 
 def current_turn(data: Data) -> str:
@@ -260,17 +256,17 @@ def eliminate(state: Any, army_id: str, why: str) -> None:
     state.data["status"].pop(army_id, None)
 
 
-def _fresh_status() -> dict[str, Any]:
+def _fresh_status() -> Status:
     return {"target": None, "assaulted": False, "defended": False, "advanced": 0, "stopped": False}
 
 
-def army_status(data: Data, army_id: str) -> dict[str, Any]:
+def army_status(data: Data, army_id: str) -> Status:
     """What the army did this turn, for reading only: questions must not change data."""
-    status: dict[str, Any] | None = data["status"].get(army_id)
+    status: Status | None = data["status"].get(army_id)
     return status if status is not None else _fresh_status()
 
 
-def mark(data: Data, army_id: str) -> dict[str, Any]:
+def mark(data: Data, army_id: str) -> Status:
     """The army's status, stored, for the rules that record what it does."""
-    status: dict[str, Any] = data["status"].setdefault(army_id, _fresh_status())
+    status: Status = data["status"].setdefault(army_id, _fresh_status())
     return status

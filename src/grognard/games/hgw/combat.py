@@ -23,6 +23,7 @@ from .board import (
     has_garrison,
     mark,
     may_target,
+    mechanized_firing,
     on_board,
     points,
     remove_points,
@@ -69,12 +70,7 @@ def firing_strength(
     # Amphibious Strength Points 2: amphibious points never fire in ordinary combat
     other = sum(strength(data["armies"][a]) for a in armies) - infantry - mech - amphibious
     terrain = geo(data).terrain[target] if target is not None else "clear"
-    effect = load_tables().terrain[terrain].mech_assault
-    if effect == "none":
-        mech = 0
-    elif effect == "half":
-        mech //= 2
-    return min(infantry + mech + other + fort, 10)
+    return min(infantry + mechanized_firing(mech, terrain) + other + fort, 10)
 
 
 def fire(

@@ -18,10 +18,17 @@ from typing import Any
 from grognard.core.game import Action, Role, State
 from grognard.core.odds import BadBattle, Odds, count_field
 
+from .advance import advance_modifier, mechanized_counted
+from .board import armies_at, has_garrison, mechanized_firing, winter_modifier
+from .forts import fort_points, fort_side
 from .geography import geography
+from .seen import data_from_view
 from .tables import load_tables
 
 KINDS = ("infantry", "mechanized")
+# a defending army's amphibious points count in its defence on the Advance Table and
+# take losses, but never fire (Amphibious Strength Points 2; board.defence)
+DEFENDER_KINDS = (*KINDS, "amphibious")
 NOTES = (
     "The attacker loses infantry before mechanized points.",
     "One army attacks; the defence is every point in the hex (ten at most).",
@@ -45,20 +52,20 @@ def odds_form() -> dict[str, Any]:
     }
 
 
-def _side(description: Mapping[str, Any], key: str) -> dict[str, int]:
+def _side(description: Mapping[str, Any], key: str, kinds: tuple[str, ...] = KINDS) -> dict[str, int]:
     raw = description.get(key) or {}
     if not isinstance(raw, Mapping):
-        raise BadBattle(f"{key} must map infantry and mechanized to counts")
-    unknown = set(raw) - set(KINDS)
+        raise BadBattle(f"{key} must map {' and '.join(kinds)} points to counts")
+    unknown = set(raw) - set(kinds)
     if unknown:
-        raise BadBattle(f"{key} has unknown kinds {sorted(unknown)}; kinds: {', '.join(KINDS)}")
-    return {k: count_field(raw.get(k, 0), f"{key}.{k}", 10) for k in KINDS}
+        raise BadBattle(f"{key} has unknown kinds {sorted(unknown)}; kinds: {', '.join(kinds)}")
+    return {k: count_field(raw.get(k, 0), f"{key}.{k}", 10) for k in kinds}
 
 
 def odds(description: Mapping[str, Any]) -> Odds:
     tables = load_tables()
     attacker = _side(description, "attacker")
-    defender = _side(description, "defender")
+    defender = _side(description, "defender", DEFENDER_KINDS)
     terrain = description.get("terrain") or "clear"
     origin = description.get("from_terrain") or "clear"
     for name, value in (("terrain", terrain), ("from_terrain", origin)):
@@ -77,9 +84,6 @@ def odds(description: Mapping[str, Any]) -> Odds:
     fort = 0 if friendly else count_field(description.get("fort", 0), "fort", 20)
     if sum(attacker.values()) == 0:
         raise BadBattle("the attacker needs at least one point")
-    into = tables.terrain[terrain]
-    out_of = tables.terrain[origin].mech_advancing_out
-    mech_assault = into.mech_assault
 
     def fire(strength: int, modifier: int) -> list[int]:
         return [tables.firepower_losses(min(strength, 10), roll + modifier) for roll in range(1, 7)]
@@ -88,7 +92,7 @@ def odds(description: Mapping[str, Any]) -> Odds:
     lose_all = 0.0
     att_loss = 0.0
     def_loss = 0.0
-    firing_back = defending + fort
+    firing_back = defending - defender["amphibious"] + fort
     if description.get("defensive_assault") and firing_back:
         incoming = fire(firing_back, cold if defending else 0)  # Russian winter: armies only
     else:
@@ -103,8 +107,7 @@ def odds(description: Mapping[str, Any]) -> Odds:
             continue
         shots = [0]
         if description.get("assault") and not friendly and (defending or garrison or fort):
-            firing = mech if mech_assault == "full" else (mech // 2 if mech_assault == "half" else 0)
-            shots = fire(inf + firing, winter)
+            shots = fire(inf + mechanized_firing(mech, terrain), winter)
         for kill in shots:
             p2 = p1 / len(shots)
             hits = max(0, kill - fort)  # Effect Of Forts On Combat 3: absorbed
@@ -114,11 +117,9 @@ def odds(description: Mapping[str, Any]) -> Odds:
             fort_left = max(0, fort - max(0, hits - defending - (1 if garrison else 0)))
             def_loss += p2 * (defending - left + fort - fort_left)
             strength = 0 if friendly else min(left + guard + fort_left, 10)
-            counted = 0 if out_of == "none" else mech // 2 if out_of == "half" else mech
-            limit = tables.advance_limit(counted, strength, friendly=friendly)
-            modifier = advanced + winter + into.advance_into
-            if strength == 0 and not left:
-                modifier += into.advance_into_empty
+            limit = tables.advance_limit(mechanized_counted(mech, origin), strength, friendly=friendly)
+            empty = strength == 0 and not left
+            modifier = advance_modifier(advanced, terrain, empty=empty, winter=winter)
             if limit > 0:
                 win += p2 * sum(1 for roll in range(1, 7) if roll + modifier <= limit) / 6
     return Odds(
@@ -144,7 +145,7 @@ def battle_at(
         return None
     view = state.view(role)["board"]
     g = geography(state.meta["scenario"])
-    if where not in view["owner"]:
+    if where not in g.places:  # an unaligned nation's place too (Campaign Game I)
         raise BadBattle(f"{where!r} is not a place in play")
     armies = {a["id"]: a for a in view["armies"]}
     chosen = None
@@ -160,24 +161,17 @@ def battle_at(
             )
     if chosen is None or chosen["at"] is None:
         return None
+    # the rules' own questions, asked of the board this role sees (seen.py)
+    data = data_from_view(view, state.meta["scenario"])
     status = chosen.get("status") or {}
-    defenders = [a for a in armies.values() if a["at"] == where and a["side"] != role]
+    defenders = [a for a in armies_at(data, where) if armies[a]["side"] != role]
     friendly = view["owner"].get(where) == role
-    defence = {k: sum(int(a["sp"][k]) for a in defenders) for k in KINDS}
-    fort = view.get("forts", {}).get(where)
-    fort_points = int(fort["points"]) if fort and fort["side"] != role else 0
-    steps = load_tables().russian_winter.modifiers
-    cold = steps[min(int(view["winters"]), len(steps) - 1)] if view["turn"].startswith("Winter") else 0
-
-    def winter(side: str | None, at: str) -> int:
-        return cold if side == "axis" and g.country.get(at) == "soviet_union" else 0
-
-    garrison = (
-        not defenders
-        and not friendly
-        and where not in view["garrison_lost"]
-        and (g.inherent_garrison[where] or view["markers"].get(where) == view["owner"].get(where))
-    )
+    defence = {k: sum(int(armies[a]["sp"][k]) for a in defenders) for k in KINDS}
+    amphibious = sum(int(armies[a]["sp"]["amphibious"]) for a in defenders)
+    if amphibious:
+        defence["amphibious"] = amphibious  # DEFENDER_KINDS
+    fort = fort_points(data, where) if fort_side(data, where) != role else 0
+    garrison = has_garrison(data, where) and not friendly
     return {
         "attacker": {k: int(chosen["sp"][k]) for k in KINDS},
         "defender": defence,
@@ -185,12 +179,13 @@ def battle_at(
         "terrain": g.terrain[where],
         "from_terrain": g.terrain[chosen["at"]],
         "advanced": int(status.get("advanced", 0)),
-        "winter": winter(role, chosen["at"]),
-        "defender_winter": winter(view["owner"].get(where), where) if defenders else 0,
+        "winter": winter_modifier(data, chosen["id"]),
+        # Russian Winter Combat 1: the defensive assault rolls with the first army's modifier
+        "defender_winter": winter_modifier(data, defenders[0]) if defenders else 0,
         "friendly": friendly,
         "garrison": garrison,
-        "defensive_assault": bool(defenders or fort_points) and not friendly,
-        "fort": fort_points,
+        "defensive_assault": bool(defenders or fort) and not friendly,
+        "fort": fort,
         "assault": not status.get("assaulted") and not friendly,
         "army": chosen["id"],
         "kind": "advance",

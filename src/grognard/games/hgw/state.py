@@ -1,4 +1,4 @@
-"""The Hitler's Global War game state: plain data (board.py lists its layout), the flow
+"""The Hitler's Global War game state: plain data (layout.py types its layout), the flow
 of named steps, and views. Everything is open information (Prepare for Play 4: each
 record sheet is open to inspection), so every role sees the same board."""
 

@@ -38,3 +38,29 @@ STEPS: dict[str, Step] = {
     "production": Production(),  # Production
     "next_turn": NextTurn(),
 }
+
+# what each step is called on the page (the browser reads them with the board data,
+# __init__.py `board_data`, rather than restating them)
+TITLES: dict[str, str] = {
+    "turn_start": "start of the player turn",
+    "movement": "strategic redeployment",
+    "move_to": "strategic redeployment",
+    "announce": "announcing initial attacks",
+    "invasions": "amphibious invasions",
+    "invasion_attack": "an amphibious invasion",
+    "interception": "naval interception",
+    "def_assault": "defensive assaults",
+    "losses": "removing losses",
+    "assaults": "initial assaults",
+    "advances": "advances",
+    "retreat": "retreat",
+    "exploitation": "exploitation attacks",
+    "exploit_attack": "exploitation attack",
+    "end_combat": "end of combat",
+    "own_setup": "set-up",
+    "italy_losses": "Italy's surrender",
+    "soviet_terms": "the Soviet Union's surrender",
+    "place_arrivals": "placing arriving forces",
+    "production": "production",
+    "next_turn": "end of the player turn",
+}

@@ -23,6 +23,7 @@ from typing import Any
 
 from grognard.core.game import Action, Role
 
+from .actions import BadAction, args
 from .advance import may_exploit
 from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponents, over_limit, stack
 from .campaign import Force
@@ -40,24 +41,29 @@ Data = dict[str, Any]
 
 def explain(data: Data, role: Role, action: Action) -> str | None:
     """Why `action` (not legal for the active `role`) is refused, or None."""
-    verb = action[0] if action else None
+    try:
+        named = args(action)  # the verb's declared shape (actions.py)
+    except BadAction:
+        return None
+    verb = action[0]
     top = data["flow"][-1] if data["flow"] else {}
     step = top.get("state")
-    if verb in ("to_place", "to_army") and len(action) == 2:
+    if verb in ("to_place", "to_army"):
         if step != "move_to":
             return "first choose the points to move (an army's Move buttons), then where they go (M1.4)"
         return _destination(data, role, top, verb, str(action[1]))
-    if verb == "move" and len(action) >= 2:
-        return _army(data, role, str(action[1])) or _mover(data, str(action[1]))
-    if verb in ("attack", "exploit") and len(action) == 3:
-        return _attack(data, role, step, verb, str(action[1]), str(action[2]))
-    if verb == "invade" and len(action) == 3 and step == "announce":
-        army_id = str(action[1])
-        return _army(data, role, army_id) or _mover(data, army_id) or _aim(data, army_id, str(action[2]))
-    if verb == "build" and len(action) == 4 and step == "production":
-        return _build(data, role, top, str(action[1]), str(action[2]), str(action[3]))
-    if verb == "place" and len(action) == 3 and step == "place_arrivals":
-        return _arrival(data, role, str(action[1]), str(action[2]))
+    if verb == "move":
+        army_id = str(named["army"])
+        return _army(data, role, army_id) or _mover(data, army_id)
+    if verb in ("attack", "exploit"):
+        return _attack(data, role, step, verb, str(named["army"]), str(named["target"]))
+    if verb == "invade" and step == "announce":
+        army_id, target = str(named["army"]), str(named["target"])
+        return _army(data, role, army_id) or _mover(data, army_id) or _aim(data, army_id, target)
+    if verb == "build" and step == "production":
+        return _build(data, role, top, str(named["kind"]), str(named["site"]), str(named["at"]))
+    if verb == "place" and step == "place_arrivals":
+        return _arrival(data, role, str(named["kind"]), str(named["place"]))
     return None
 
 

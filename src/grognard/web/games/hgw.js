@@ -24,7 +24,22 @@ export const RES = 2; // canvas pixels per board unit, when the map is painted o
 /** How the world map is painted: "svg" (one <path> per layer) or "canvas"; chosen by
  * measuring both (benchmarks/bench_hgw_paint.py; figures in web/README.md). */
 export const PAINTER = "canvas";
-const KINDS = ["infantry", "mechanized", "tac_air", "paratroop", "amphibious"];
+/** The ruleset's own declarations, served with its board data (GET
+ * /api/rulesets/hgw/board-data; games/hgw/__init__.py `board_data`): the kinds of
+ * strength points, each step's title (games/hgw/steps.py) and each verb's arguments by
+ * name (games/hgw/actions.py). Fetched once, while this module loads. */
+async function loadRules() {
+  try {
+    const response = await fetch("/api/rulesets/hgw/board-data", { credentials: "same-origin" });
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    return await response.json();
+  } catch (err) {
+    console.error("the Hitler's Global War declarations did not load", err);
+    return { kinds: [], steps: {}, verbs: {} };
+  }
+}
+const RULES = await loadRules();
+const KINDS = RULES.kinds;
 const KIND_SHORT = { infantry: "inf", mechanized: "mech", tac_air: "air", paratroop: "para", amphibious: "amph" };
 const BOX = "siberia";
 
@@ -54,20 +69,7 @@ const GROUP_COLORS = {
 const WATER = { sea: "#8fbbe0", partial: "#bcd9ef", ice: "#dfe4e8" };
 
 const PHASES = { movement: "movement", combat: "combat", production: "production" };
-const STEPS = {
-  movement: "strategic redeployment",
-  move_to: "strategic redeployment",
-  announce: "announcing initial attacks",
-  def_assault: "defensive assaults",
-  losses: "removing losses",
-  assaults: "initial assaults",
-  advances: "advances",
-  retreat: "retreat",
-  exploitation: "exploitation attacks",
-  exploit_attack: "exploitation attack",
-  end_combat: "end of combat",
-  production: "production",
-};
+const STEPS = RULES.steps;
 
 function roleColor(role) {
   return ROLE_COLORS[role] || "#777";
@@ -402,8 +404,24 @@ function describe(action, view) {
   return what;
 }
 
+/** An action's arguments by name, as its verb declares them (games/hgw/actions.py
+ * `args`): the last argument of a `many` verb is the list of the rest. */
+function argsOf(action) {
+  const [verb, ...rest] = action;
+  const spec = RULES.verbs[verb];
+  if (!spec) return {};
+  const fixed = spec.many ? spec.args.length - 1 : spec.args.length;
+  const named = {};
+  spec.args.slice(0, fixed).forEach(([name], i) => {
+    named[name] = rest[i];
+  });
+  if (spec.many) named[spec.args[fixed][0]] = rest.slice(fixed);
+  return named;
+}
+
 function describeAction(action, view) {
-  const [verb, a, b, c] = action;
+  const verb = action[0];
+  const x = argsOf(action);
   const name = (uid) => unitName(uid, view);
   const armyAt = (uid) => armyById(view, uid)?.at || null;
   const frame = view?.board?.frame || {};
@@ -411,116 +429,117 @@ function describeAction(action, view) {
   switch (verb) {
     case "move":
       return {
-        unit: a,
-        label: b === "army" ? `Move ${name(a)} (all ${c} points)` : `Move ${kindWords(b, c)} of ${name(a)}`,
+        unit: x.army,
+        label: x.kind === "army" ? `Move ${name(x.army)} (all ${x.count} points)` : `Move ${kindWords(x.kind, x.count)} of ${name(x.army)}`,
       };
     case "eliminate":
-      return { unit: a, label: `Eliminate one ${kindWords(b)} point of ${name(a)} (over-stacked)` };
+      return { unit: x.army, label: `Eliminate one ${kindWords(x.kind)} point of ${name(x.army)} (over-stacked)` };
     case "to_place": {
       const what = frame.kind === "army" ? name(frame.army) : `${kindWords(frame.kind, frame.count)} of ${name(frame.army)}`;
-      return { hex: a, kind: "move", label: `Redeploy ${what} to ${placeWords(a)}` };
+      return { hex: x.place, kind: "move", label: `Redeploy ${what} to ${placeWords(x.place)}` };
     }
     case "to_army": {
       const what = frame.kind === "army" ? `all of ${name(frame.army)}` : `${kindWords(frame.kind, frame.count)} of ${name(frame.army)}`;
-      const at = armyAt(a);
-      return at ? { hex: at, kind: "move", label: `Put ${what} into ${name(a)} at ${placeWords(at)}` } : { label: `Put ${what} into ${name(a)}` };
+      const at = armyAt(x.army);
+      return at ? { hex: at, kind: "move", label: `Put ${what} into ${name(x.army)} at ${placeWords(at)}` } : { label: `Put ${what} into ${name(x.army)}` };
     }
     case "cancel":
       return { label: "Cancel this move" };
     case "remove_marker":
       // Garrisons 6: an occupation marker lifted in the movement phase
-      return { hex: a, label: `Lift the occupation marker at ${placeWords(a)}` };
+      return { hex: x.place, label: `Lift the occupation marker at ${placeWords(x.place)}` };
     case "declare_war":
       // Violation of Neutrality 6: war on Spain before attacking Gibraltar from Portugal
-      return { label: `Declare war on ${String(a).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase())}` };
+      return { label: `Declare war on ${String(x.nation).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase())}` };
     case "end_movement":
       return { label: "End movement", primary: true };
     case "attack": {
       // Initial Attack: an army may also be named against a friendly hex (an advance)
-      const friendly = view?.board?.owner?.[b] === armyById(view, a)?.side;
+      const friendly = view?.board?.owner?.[x.target] === armyById(view, x.army)?.side;
       // an advance into a friendly hex is lit as a move, not as a battle
-      return { unit: a, hex: b, kind: friendly ? "move" : "battle", label: `${name(a)} will ${friendly ? "advance into friendly" : "attack"} ${placeWords(b)}` };
+      return { unit: x.army, hex: x.target, kind: friendly ? "move" : "battle", label: `${name(x.army)} will ${friendly ? "advance into friendly" : "attack"} ${placeWords(x.target)}` };
     }
     case "invade":
       // Invasion Procedure 1-3: the army, then a coastal hex within its sea route
-      return { unit: a, hex: b, kind: "move", label: `${name(a)} will invade ${placeWords(b)} from the sea` };
+      return { unit: x.army, hex: x.target, kind: "move", label: `${name(x.army)} will invade ${placeWords(x.target)} from the sea` };
     case "invasion": {
       // Invasion Procedure 5: the attacker picks the next declared invasion to resolve
-      const target = armyById(view, a)?.status?.target;
-      return { unit: a, label: target ? `Resolve ${name(a)}'s invasion of ${placeWords(target)}` : `Resolve ${name(a)}'s invasion` };
+      const target = armyById(view, x.army)?.status?.target;
+      return { unit: x.army, label: target ? `Resolve ${name(x.army)}'s invasion of ${placeWords(target)}` : `Resolve ${name(x.army)}'s invasion` };
     }
     case "escort":
-      return { label: `Escort the invasion with ${action.slice(1).map(fleetName).join(" and ")}` };
+      return { label: `Escort the invasion with ${x.fleets.map(fleetName).join(" and ")}` };
     case "no_escort":
       return { label: "Invade without an escort" };
     case "support":
       // Fleet Naval Fire 4: a fleet from another base sails on its own route to support
-      return { label: `Send ${fleetName(a)} to support the invasion` };
+      return { label: `Send ${fleetName(x.fleet)} to support the invasion` };
     case "no_support":
       return { label: "Send no (more) support fleets" };
     case "intercept":
-      return { label: frame.fleet ? `Intercept ${fleetName(frame.fleet)} with ${fleetName(a)}` : `Intercept the invasion with ${fleetName(a)}` };
+      return { label: frame.fleet ? `Intercept ${fleetName(frame.fleet)} with ${fleetName(x.fleet)}` : `Intercept the invasion with ${fleetName(x.fleet)}` };
     case "no_interception":
       return { label: "Do not intercept" };
     case "amphibious_advance":
-      return { unit: a, hex: b, kind: "move", label: `${name(a)} makes an amphibious advance into ${placeWords(b)}` };
+      return { unit: x.army, hex: x.target, kind: "move", label: `${name(x.army)} makes an amphibious advance into ${placeWords(x.target)}` };
     case "end_announce":
       return { label: "Done announcing attacks", primary: true };
     case "defensive_assault":
       // Effect Of Forts On Combat 1: with no army named the hex's fort fires alone
-      if (a === undefined) return { label: frame.target ? `Defensive assault by the fort in ${placeWords(frame.target)} alone` : "Defensive assault by the fort alone" };
-      return { label: `Defensive assault with ${action.slice(1).map(name).join(" and ")}` };
+      if (!x.armies.length) return { label: frame.target ? `Defensive assault by the fort in ${placeWords(frame.target)} alone` : "Defensive assault by the fort alone" };
+      return { label: `Defensive assault with ${x.armies.map(name).join(" and ")}` };
     case "no_defensive_assault":
       return { label: "No defensive assault" };
     case "assault":
-      if (a === undefined) return { label: frame.target ? `Assault ${placeWords(frame.target)} before advancing` : "Assault before advancing", primary: true };
-      return { hex: b, kind: "battle", label: `Assault ${placeWords(b)} from ${placeWords(a)} with ${action.slice(3).map(name).join(" and ")}` };
+      // bare: the yes to an exploitation's or an invasion's assault (actions.py, "assault")
+      if (x.origin === undefined) return { label: frame.target ? `Assault ${placeWords(frame.target)} before advancing` : "Assault before advancing", primary: true };
+      return { hex: x.target, kind: "battle", label: `Assault ${placeWords(x.target)} from ${placeWords(x.origin)} with ${x.armies.map(name).join(" and ")}` };
     case "no_assault":
       return { label: "Advance without assaulting" };
     case "to_advances":
       return { label: "Done assaulting: on to the advances", primary: true };
     case "lose":
-      return { unit: a, label: `Remove one ${kindWords(b)} point from ${name(a)}` };
+      return { unit: x.army, label: `Remove one ${kindWords(x.kind)} point from ${name(x.army)}` };
     case "place":
       // The Fall of Germany set-up with the own_setup option, and Campaign Game I's
       // arriving forces (Nations Inclined toward Axis 3-5): one point into a place
-      return { hex: b, kind: "build", label: `Place one ${kindWords(a)} point at ${placeWords(b)}` };
+      return { hex: x.place, kind: "build", label: `Place one ${kindWords(x.kind)} point at ${placeWords(x.place)}` };
     case "printed_setup":
       return { label: "Take the scenario's deployment", primary: true };
     case "end_setup":
       return { label: "End the set-up", primary: true };
     case "italy_loss":
       // Campaign Game I, Italy's surrender 2: the owed points, from Italy first
-      return { unit: a, label: `Remove one ${kindWords(b)} point from ${name(a)} (Italy's surrender)` };
+      return { unit: x.army, label: `Remove one ${kindWords(x.kind)} point from ${name(x.army)} (Italy's surrender)` };
     case "lose_fort":
-      return { hex: a, label: `Remove one fort point at ${placeWords(a)}` };
+      return { hex: x.place, label: `Remove one fort point at ${placeWords(x.place)}` };
     case "advance": {
-      const target = armyById(view, a)?.status?.target;
-      return target ? { unit: a, hex: target, kind: "move", label: `${name(a)} advances into ${placeWords(target)}` } : { unit: a, label: `${name(a)} advances` };
+      const target = armyById(view, x.army)?.status?.target;
+      return target ? { unit: x.army, hex: target, kind: "move", label: `${name(x.army)} advances into ${placeWords(target)}` } : { unit: x.army, label: `${name(x.army)} advances` };
     }
     case "to_exploitation":
       return { label: "Done advancing: on to exploitation", primary: true };
     case "retreat":
-      return { hex: a, kind: "move", label: `Retreat to ${placeWords(a)}` };
+      return { hex: x.place, kind: "move", label: `Retreat to ${placeWords(x.place)}` };
     case "exploit":
-      return { unit: a, hex: b, kind: "battle", label: `${name(a)} exploits into ${placeWords(b)}` };
+      return { unit: x.army, hex: x.target, kind: "battle", label: `${name(x.army)} exploits into ${placeWords(x.target)}` };
     case "end_combat":
       return { label: "End the combat phase", primary: true };
     case "build":
-      if (b === "army") return { unit: c, label: `Build one ${kindWords(a)} point in ${name(c)}` };
+      if (x.site === "army") return { unit: x.at, label: `Build one ${kindWords(x.kind)} point in ${name(x.at)}` };
       // Activity Limitations 1, 8: France builds its own points into French counters
-      if (b === "french") return { hex: c, kind: "build", label: `Build one French ${kindWords(a)} point in a new French army at ${placeWords(c)}` };
-      return { hex: c, kind: "build", label: `Build one ${kindWords(a)} point in a new army at ${placeWords(c)}` };
+      if (x.site === "french") return { hex: x.at, kind: "build", label: `Build one French ${kindWords(x.kind)} point in a new French army at ${placeWords(x.at)}` };
+      return { hex: x.at, kind: "build", label: `Build one ${kindWords(x.kind)} point in a new army at ${placeWords(x.at)}` };
     case "lend_lease_france":
       // Activity Limitations 1, 4: Allied lend-lease to France, one point at a time
       return { kind: "build", label: `Lend-lease one Allied production point to France (France has ${frame.french ?? 0})` };
     case "repair":
-      return { hex: a, kind: "build", label: `Repair one production point at ${placeWords(a)}` };
+      return { hex: x.place, kind: "build", label: `Repair one production point at ${placeWords(x.place)}` };
     case "fort":
-      return { hex: a, kind: "build", label: `Build one fort point at ${placeWords(a)}` };
+      return { hex: x.place, kind: "build", label: `Build one fort point at ${placeWords(x.place)}` };
     case "dismantle_fort":
       // Fortifications 4: the counter goes and all its points with it
-      return { hex: a, label: `Dismantle the fort at ${placeWords(a)} (its points are lost)` };
+      return { hex: x.place, label: `Dismantle the fort at ${placeWords(x.place)} (its points are lost)` };
     case "end_production":
       return { label: "End production", primary: true };
     default:

@@ -1,0 +1,145 @@
+"""Every Hitler's Global War action's shape, declared once (issue 21): its verb, the
+names and kinds of its arguments, and the rule it plays. An action stays a plain
+JSON tuple, `(verb, *arguments)`, as the core contract wants (core/game.py); this
+table says what each position means, so that no reader parses by position:
+
+- `action_space.py` numbers the RL index from the argument kinds (`index` names the
+  domains where the index joins or masks arguments);
+- `why.py` and the AI read arguments by name (`args`);
+- the browser reads the table (`declarations`, served with the board data:
+  GET /api/rulesets/hgw/board-data) instead of restating it.
+
+Argument kinds: army (an army id), place (a place id), kind (a kind of strength
+point), fleet, nation (an unaligned nation), points (a count), move_kind (a kind, or
+"army" for the whole army), site ("army", "place" or "french": where a build goes).
+A verb with `many` takes any number of its last argument (a set of armies or fleets).
+
+"assault" has two shapes: bare, it is the yes to the one assault an exploitation or an
+invasion asks about (C3.3, F3.5); with arguments it is an initial assault, (origin,
+target, *armies) (C2.5). They are kept as one
+verb, so that saved games replay unchanged; `shape` tells them apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Action = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One verb: `args` as (name, kind) pairs; `rule` the case numbers of
+    docs/rules/hgw-cases.toml it plays; `many` when the last argument repeats; `index`
+    the RL domains when they are not the arguments' own kinds (action_space.py);
+    `only` "fleets" or "french" for verbs of scenarios with fleets or French counters."""
+
+    name: str
+    args: tuple[tuple[str, str], ...]
+    rule: str
+    many: bool = False
+    index: tuple[str, ...] | None = None
+    only: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"args": [list(a) for a in self.args], "many": self.many, "rule": self.rule}
+
+
+ARMY, PLACE, KIND = ("army", "army"), ("place", "place"), ("kind", "kind")
+
+VERBS: tuple[Verb, ...] = (
+    # set-up (The Fall of Germany special rule 5; Nations Inclined toward Axis 3-5)
+    Verb("printed_setup", (), "F7.1"),
+    Verb("place", (KIND, PLACE), "F7.1, G5.3"),
+    Verb("end_setup", (), "F7.1"),
+    # movement (Movement, Stacking)
+    Verb("move", (ARMY, ("kind", "move_kind"), ("count", "points")), "M1.1"),
+    Verb("eliminate", (ARMY, KIND), "M2.4"),
+    Verb("convert", (ARMY,), "F3.3"),
+    Verb("end_movement", (), "M1.6"),
+    Verb("cancel", (), "M1.1"),
+    Verb("to_army", (ARMY,), "M1.4"),
+    Verb("to_place", (PLACE,), "M1.5"),
+    # combat (Initial Attack, Assault Resolution, Invasions, Fleet Naval Fire)
+    Verb("end_announce", (), "C2.1"),
+    Verb("attack", (ARMY, ("target", "place")), "C2.1"),
+    Verb("invade", (ARMY, ("target", "place")), "F3.4"),
+    Verb("invasion", (ARMY,), "F3.4"),
+    Verb("no_escort", (), "F3.6"),
+    Verb("no_interception", (), "F3.6"),
+    Verb("escort", (("fleets", "fleet"),), "F3.6", many=True, index=("fleet_mask",), only="fleets"),
+    Verb("intercept", (("fleet", "fleet"),), "F3.6", only="fleets"),
+    Verb("support", (("fleet", "fleet"),), "F3.6", only="fleets"),
+    Verb("no_support", (), "F3.6", only="fleets"),
+    Verb("defensive_assault", (("armies", "army"),), "C2.4", many=True, index=("group",)),
+    Verb("no_defensive_assault", (), "C2.4"),
+    Verb("lose", (ARMY, KIND), "C4.5"),
+    Verb("lose_fort", (PLACE,), "F4.0"),
+    Verb("to_advances", (), "C2.5"),
+    Verb(
+        "assault",
+        (("origin", "place"), ("target", "place"), ("armies", "army")),
+        "C2.5, C3.3, F3.5",
+        many=True,
+        index=("group",),
+    ),
+    Verb("no_assault", (), "C3.3"),
+    Verb("advance", (ARMY,), "C5.1"),
+    Verb("retreat", (PLACE,), "C5.4"),
+    Verb("to_exploitation", (), "C3.1"),
+    Verb("exploit", (ARMY, ("target", "place")), "C3.1"),
+    Verb("amphibious_advance", (ARMY, ("target", "place")), "F3.8"),
+    Verb("end_combat", (), "C3.2"),
+    # production (Building Strength Points, Fortifications, Lend-Lease)
+    Verb("end_production", (), "P1.4"),
+    Verb("lend_lease", (), "F5.3"),
+    Verb("lend_lease_france", (), "G17.1", only="french"),
+    Verb("build", (KIND, ("site", "site"), ("at", "army_or_place")), "P2.4", index=("kind", "build_site")),
+    Verb("fort", (PLACE,), "F4.0"),
+    Verb("dismantle_fort", (PLACE,), "F4.0"),
+    Verb("repair", (PLACE,), "P3.2"),
+    # Campaign Game I politics
+    Verb("italy_loss", (ARMY, KIND), "G9.2"),
+    Verb("remove_marker", (PLACE,), "H2.6"),
+    Verb("declare_war", (("nation", "nation"),), "G2.6"),
+    Verb("accept_surrender", (), "G10.2"),
+    Verb("refuse_surrender", (), "G10.4"),
+)
+BY_NAME = {v.name: v for v in VERBS}
+
+
+class BadAction(ValueError):
+    """An action whose shape no verb declares."""
+
+
+def shape(action: Sequence[Any]) -> str:
+    """The action's shape: its verb, or "assault/yes" for the bare assault."""
+    if action and action[0] == "assault" and len(action) == 1:
+        return "assault/yes"
+    return str(action[0]) if action else ""
+
+
+def args(action: Sequence[Any]) -> dict[str, Any]:
+    """The action's arguments by name; a `many` argument is a tuple. Raises BadAction
+    for an unknown verb or a wrong number of arguments."""
+    if not action or action[0] not in BY_NAME:
+        raise BadAction(f"unknown action {list(action)!r}")
+    verb = BY_NAME[action[0]]
+    rest = tuple(action[1:])
+    if shape(action) == "assault/yes":
+        return {}
+    fixed = len(verb.args) - (1 if verb.many else 0)
+    if len(rest) < fixed or (not verb.many and len(rest) != fixed):
+        names = ", ".join(n for n, _ in verb.args) + (" ..." if verb.many else "")
+        raise BadAction(f"{verb.name} takes ({names}), not {list(rest)!r}")
+    named = {name: rest[i] for i, (name, _) in enumerate(verb.args[:fixed])}
+    if verb.many:
+        named[verb.args[-1][0]] = rest[fixed:]
+    return named
+
+
+def declarations() -> dict[str, Any]:
+    """The table for the browser (JSON): each verb's arguments and rule."""
+    return {v.name: v.to_json() for v in VERBS}

@@ -1,0 +1,147 @@
+"""The heuristic Hitler's Global War player's combat choices (ai.py): which attacks
+and invasions to announce, defensive assaults, losses, assaults, advances,
+exploitation, interceptions and retreats. Each is a function of the board it sees
+(ai_board.py) and the legal actions, whose arguments it reads by name (actions.py)."""
+
+from __future__ import annotations
+
+from grognard.core.game import Action
+
+from .actions import args
+from .ai_board import Board, sea_route_steps
+from .geography import Place
+
+BERLIN_LIMIT = 2  # an invasion of Berlin that wins the game is worth a one-in-three chance
+LANDING_LIMIT = 3  # any other landing wants even odds
+
+
+def announce(b: Board, legal: list[Action]) -> Action:
+    best: tuple[float, Action] | None = None
+    invasion = best_invasion(b, legal)
+    if invasion is not None:
+        return invasion
+    for a in legal:
+        if a[0] != "attack" or not b.is_target((x := args(a))["target"]):
+            continue
+        army, target = b.armies[x["army"]], x["target"]
+        defence = b.defence(target)
+        after = max(0, defence - (2 if army["strength"] >= 6 and b.at(target) else 0))
+        limit = b.advance_limit(army, target, after)
+        if limit < b.fair:
+            continue
+        score = limit + 2.0 * b.progress(army["at"], target) - 0.1 * len(_rivals(b, target, legal))
+        if best is None or score > best[0]:
+            best = (score, a)
+    return best[1] if best else ("end_announce",)
+
+
+def best_invasion(b: Board, legal: list[Action]) -> Action | None:
+    """The invasion with the best landing odds toward the goal, if they are fair;
+    the Allies of The Fall of Germany go for Berlin when its fall would crown
+    them, else for the production they need to outweigh the Soviets."""
+    best: tuple[float, Action] | None = None
+    for a in legal:
+        if a[0] not in ("invade", "amphibious_advance") or not b.is_target((x := args(a))["target"]):
+            continue
+        army, target = b.armies[x["army"]], x["target"]
+        limit = b.landing_limit(army, target, extend=a[0] == "invade")
+        if b.fog_allied:
+            need = BERLIN_LIMIT if target == b.berlin else LANDING_LIMIT
+            score = limit + (100.0 if target == b.berlin else 3.0 * b.g.production[target])
+            if target in b.closed and sea_route_steps(army["at"], b.berlin, b.closed) >= 10**6:
+                score += 50.0  # Sea Route 4: the narrow (the Sound) that bars the way to Berlin
+            score -= 0.5 * b.dist.get(target, 99)
+        else:
+            need, score = b.fair, limit - 0.1 * b.dist.get(target, 99)
+        if limit < need:
+            continue
+        if best is None or score > best[0]:
+            best = (score, a)
+    return best[1] if best else None
+
+
+def invasion_attack(b: Board, legal: list[Action]) -> Action:
+    """Every fleet that may sails with the invasion (its points fire at the coastal
+    air and then at the target); the amphibious points always assault."""
+    if ("assault",) in legal:
+        return ("assault",)
+    return max(legal, key=len)
+
+
+def intercept(b: Board, legal: list[Action]) -> Action:
+    """Intercept with the strongest fleet: the invader's losses come off its landing
+    strength, while a beaten interceptor only goes back to port."""
+    fleets = [a for a in legal if a[0] == "intercept"]
+    if not fleets:
+        return ("no_interception",)
+    return max(fleets, key=lambda a: (int(b.fleets[args(a)["fleet"]]["sp"]), args(a)["fleet"]))
+
+
+def _rivals(b: Board, target: Place, legal: list[Action]) -> list[Action]:
+    return [a for a in legal if a[0] == "attack" and args(a)["target"] == target]
+
+
+def defend(b: Board, legal: list[Action]) -> Action:
+    # every army that may, and a fort that may fire alone does (Forts On Combat 1)
+    return max(legal, key=lambda a: (a[0] == "defensive_assault", len(a)))
+
+
+def lose(b: Board, legal: list[Action]) -> Action:
+    def cost(a: Action) -> tuple[int, int]:
+        if a[0] == "lose_fort":
+            return (2, 0)  # a fort point costs five to rebuild and absorbs every turn
+        x = args(a)  # ("lose" or "italy_loss", army, kind)
+        return (0 if x["kind"] == "infantry" else 1, b.armies[x["army"]]["sp"]["mechanized"])
+
+    return min(legal, key=cost)
+
+
+def assault(b: Board, legal: list[Action]) -> Action:
+    assaults = [a for a in legal if a[0] == "assault"]
+    return max(assaults, key=len) if assaults else ("to_advances",)
+
+
+def advance(b: Board, legal: list[Action]) -> Action:
+    for a in legal:
+        if a[0] == "advance":
+            army = b.armies[args(a)["army"]]
+            target = (army.get("status") or {}).get("target")
+            if target is not None and b.advance_limit(army, target) >= 1:
+                return a
+    return ("to_exploitation",)
+
+
+def exploit(b: Board, legal: list[Action]) -> Action:
+    best: tuple[float, Action] | None = None
+    if b.fog_allied:  # Amphibious Advance: an invader ashore may go on by sea
+        landing = best_invasion(b, legal)
+        if landing is not None:
+            return landing
+    for a in legal:
+        if a[0] != "exploit" or not b.is_target((x := args(a))["target"]):
+            continue
+        army, target = b.armies[x["army"]], x["target"]
+        defence = b.defence(target)
+        may_assault = b.at(target) and not (army.get("status") or {}).get("assaulted")
+        after = max(0, defence - (2 if may_assault else 0))
+        limit = b.advance_limit(army, target, after)
+        if limit < b.fair:
+            continue
+        current = 1.0 if x["army"] == b.frame.get("current") else 0.0
+        score = limit + 2.0 * b.progress(army["at"], target) + current
+        if best is None or score > best[0]:
+            best = (score, a)
+    if best:
+        return best[1]
+    if ("end_combat",) in legal:
+        return ("end_combat",)
+    # an overstacked hex must be left: the likeliest advance out, friendly hexes first
+    exploits = [a for a in legal if a[0] == "exploit"]
+    return max(exploits, key=lambda a: b.advance_limit(b.armies[args(a)["army"]], args(a)["target"]))
+
+
+def retreat(b: Board, legal: list[Action]) -> Action:
+    def safety(a: Action) -> int:
+        return sum(1 for n in b.g.links[args(a)["place"]] if b.owner.get(n) == b.me)
+
+    return max(legal, key=safety)

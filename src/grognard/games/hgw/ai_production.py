@@ -1,0 +1,137 @@
+"""The heuristic Hitler's Global War player's production (ai.py): lend-lease first,
+then the goal's fort, Berlin's and the narrows' garrisons, the Allied invasion armies
+of The Fall of Germany, and the points its side wants most, nearest the goal."""
+
+from __future__ import annotations
+
+from grognard.core.game import Action
+
+from .actions import args
+from .ai_board import AMPHIBIOUS_GOAL, Board, distances
+from .geography import Place
+from .production import placed_at
+
+FORT_GOAL = 3  # fort points the defender of the goal builds there
+
+
+def produce(b: Board, legal: list[Action]) -> Action:
+    if b.fog_allied:
+        build = _invasion_builds(b, legal)
+        if build is not None:
+            return build
+    # before buying: a stronger Soviet front helps toward Berlin, unless the Soviets
+    # are rivals whose production can rob the Allies of the win (three players)
+    if ("lend_lease",) in legal and not (b.fog_allied and not b.two_player):
+        return ("lend_lease",)
+    if ("lend_lease_france",) in legal and _lend_to_france(b, legal):
+        return ("lend_lease_france",)
+    want = "mechanized" if b.attacking else "infantry"
+    # the side holding the goal fortifies it, three points at most (Fortifications)
+    for goal in sorted(b.goals):
+        fort = b.forts.get(goal)
+        built = int(fort["points"]) + int(fort["building"]) if fort else 0
+        if not b.attacking and ("fort", goal) in legal and built < FORT_GOAL:
+            return ("fort", goal)
+    # Berlin short of the garrison its invasion threat calls for gets infantry (the
+    # other capitals only keep their points and draw on the rear in the movement)
+    if b.defence(b.berlin) < b.guard.get(b.berlin, 0):
+        own = [("build", "infantry", "army", a["id"]) for a in b.at(b.berlin, b.me)]
+        for build in [*sorted(own), ("build", "infantry", "place", b.berlin)]:
+            if build in legal:
+                return build
+    build = _narrows_build(b, legal)
+    if build is not None:
+        return build
+    builds = [a for a in legal if a[0] == "build"]
+    for kind in (want, "infantry", "mechanized"):
+        options = [a for a in builds if args(a)["kind"] == kind]
+        if options:
+            return min(options, key=lambda a: _build_rank(b, a))
+    repairs = [a for a in legal if a[0] == "repair"]
+    return repairs[0] if repairs else ("end_production",)
+
+
+def _narrows_build(b: Board, legal: list[Action]) -> Action | None:
+    """A control hex guarded for Berlin's sake (the Sound) and short of its garrison,
+    counting the points already waiting next to it away from the front: infantry
+    in the production place nearest it, for the movement to bring over (points are
+    built only in the home country, Building Strength Points 3)."""
+    for hex_ in b.narrows:
+        waiting = sum(
+            int(a["strength"]) for n in b.g.links.get(hex_, ()) if not b.is_front(n) for a in b.at(n, b.me)
+        )
+        if b.defence(hex_) + waiting >= b.guard[hex_]:
+            continue
+        near = distances(b.scenario, frozenset({hex_}))
+        options = [a for a in legal if a[0] == "build" and args(a)["kind"] == "infantry"]
+        ranked = sorted((near.get(placed_at(b.armies, a) or "", 99), a) for a in options)
+        if ranked:
+            return ranked[0][1]
+    return None
+
+
+def _invasion_builds(b: Board, legal: list[Action]) -> Action | None:
+    """The Fall of Germany, the Allies: fill the invasion armies of the staging ports
+    (amphibious points first, then as many mechanized), one port after the other."""
+    for port in b.staging:
+        invader = b.invader_at(port)
+        if invader is None:
+            wanted: list[Action] = [("build", "amphibious", "place", port)]
+        else:
+            sp = invader["sp"]
+            amphibious, total = int(sp["amphibious"]), int(invader["strength"])
+            if total >= 10 - (b.stacks.get(port, 0) - total):
+                continue
+            wanted = []
+            if amphibious < AMPHIBIOUS_GOAL:
+                wanted.append(("build", "amphibious", "army", invader["id"]))
+            if total - amphibious < amphibious:
+                wanted.append(("build", "mechanized", "army", invader["id"]))
+        for a in wanted:
+            if a in legal:
+                return a
+    return None
+
+
+def _lend_to_france(b: Board, legal: list[Action]) -> bool:
+    """Activity Limitations 1, 4 (Campaign Game I): Allied points go to France when
+    the Allied budget can buy nothing more, or France builds nearer the goal than
+    the best Allied build (French armies stand apart, G17.8, so France's own points
+    are what fills its front)."""
+    sites = _french_sites(b)
+    if not sites:
+        return False  # France could build nothing with them (counters or hexes full)
+    ours = [a for a in legal if a[0] == "build" and not _french_build(b, a)]
+    if not ours:
+        return True
+    best = min(_build_rank(b, a)[0] for a in ours)
+    return min(b.dist.get(p, 99) for p in sites) < best
+
+
+def _build_rank(b: Board, a: Action) -> tuple[int, int]:
+    x = args(a)  # ("build", kind, site, army or place)
+    place = b.armies[x["at"]]["at"] if x["site"] == "army" else x["at"]
+    return (b.dist.get(place, 99), 0 if x["site"] == "army" else 1)
+
+
+def _french_sites(b: Board) -> list[Place]:
+    """France's production hexes where a French point could be built now: undevastated,
+    below the stacking limit, without other Allied armies (G17.8), and with a French
+    army there or a spare French counter."""
+    spare = any(a["at"] is None and a["side"] == b.me and a.get("nation") for a in b.armies.values())
+    sites = []
+    for p, owner in b.owner.items():
+        if owner != b.me or b.g.country.get(p) != "france":
+            continue
+        if b.g.production.get(p, 0) <= int(b.devastated.get(p, 0)) or b.stacks.get(p, 0) >= 10:
+            continue
+        here = b.at(p, b.me)
+        if all(a.get("nation") for a in here) and (here or spare):
+            sites.append(p)
+    return sites
+
+
+def _french_build(b: Board, a: Action) -> bool:
+    """Is this build paid from France's budget (a French army or counter)?"""
+    x = args(a)
+    return x["site"] == "french" or (x["site"] == "army" and bool(b.armies[x["at"]].get("nation")))

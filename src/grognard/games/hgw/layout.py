@@ -1,0 +1,134 @@
+"""The data layout of a Hitler's Global War game, as types (issue 21, "typed state").
+
+`state.data` stays plain JSON (ints, strings, lists and dicts); these TypedDicts say
+which keys it holds and what each means, so that `mypy --strict` catches a misspelt
+key in the code that reads it through them (`army_of`, board.army_status and
+board.mark, seen.data_from_view, advance.py). Places, armies, fleets and sides are ids
+(strings); the map and tables they index are static data (geography.py, tables.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict, cast
+
+Place = str
+ArmyId = str
+Side = str  # "axis" | "soviet" | "allied"
+
+
+class Points(TypedDict):
+    """An army's record-sheet row: strength points by kind (Military Record Sheet 1)."""
+
+    infantry: int
+    mechanized: int
+    tac_air: int
+    paratroop: int
+    amphibious: int
+
+
+class Army(TypedDict):
+    """One army counter, open to everyone (Prepare for Play 4)."""
+
+    side: Side
+    name: str
+    at: Place | None  # None: on the record sheet, not in play (Military Record Sheet 2)
+    sp: Points
+    nation: NotRequired[str]  # "france" for a French counter (nations.py; Activity Limitations 8)
+
+
+class Status(TypedDict):
+    """What an army did this player turn (board.army_status reads it, board.mark writes it)."""
+
+    target: Place | None  # the hex it is named against (Initial Attack 1-3)
+    assaulted: bool  # it made its one assault (Making Attacks 3)
+    defended: bool  # it made its defensive assault
+    advanced: int  # advances made: +1 each to the next roll (Advance Resolution 10)
+    stopped: bool  # an advance failed: no more attacks (Making Attacks 3)
+    tried: NotRequired[bool]  # it tried its initial-attack advance (Initial Attack 5-6)
+    closed: NotRequired[bool]  # another army took over the exploitation (Exploitation Attacks 2)
+    invasion: NotRequired[bool]  # named as an invasion, not an attack (Invasion Procedure 1)
+
+
+class Fort(TypedDict):
+    """A fort counter (Fortifications; forts.py)."""
+
+    side: Side
+    points: int  # completed points: they fight, defend and stack
+    building: int  # points under construction (Fort Strength Under Construction 2)
+
+
+class Fleet(TypedDict):
+    """A fleet counter (Fleet Naval Fire 1; fleets.py)."""
+
+    side: Side
+    name: str
+    at: Place | None
+    sp: int
+
+
+class Beachhead(TypedDict):
+    """Where a landed invader traces supply until `until` (a turn index) ends
+    (Invasion Procedure 4)."""
+
+    side: Side
+    until: int
+
+
+class LendLease(TypedDict):
+    open: bool  # Lend-Lease 1: opened by the first Axis advance into a Soviet hex
+    gift: int  # points the receiver adds to its next budget (Lend-Lease 2-4)
+
+
+class HgwBoard(TypedDict):
+    """The board: every key of `state.data` but the core's own (roles, rng, log, flow).
+    It is also what a seat sees (seen.py): nothing in the game is secret."""
+
+    scenario: str
+    turns: list[str]  # the Time Record's turns this scenario plays, in order
+    turn: int  # index into `turns`
+    player: Side  # whose player turn it is
+    phase: str  # "movement" | "combat" | "production"
+    owner: dict[Place, Side]  # the side each place is friendly to (Friendly Hexes)
+    # occupation markers: captures in unfriendly countries, and the garrisons of hexes
+    # without an inherent one (Garrisons 3, 6)
+    markers: dict[Place, Side]
+    # markers won by a combat advance (Line of Supply 6-7); always in state.data, not
+    # in the board a seat sees (seen.py), like `result`
+    won: NotRequired[list[Place]]
+    devastated: dict[Place, int]  # devastated production points
+    permanent: dict[Place, int]  # the part of them that can never be repaired
+    armies: dict[ArmyId, Army]  # the record sheets, twelve counters a side
+    status: dict[ArmyId, Status]  # what each army did this player turn
+    frozen: list[ArmyId]  # out of full supply at the start of the turn
+    garrison_lost: list[Place]  # garrisons gone until the end of this combat phase
+    winters: int  # Axis winter turns so far in the Soviet Union (Russian Winter 2)
+    result: NotRequired[dict[Side, float] | None]  # None while the game runs
+    sea_moves: NotRequired[dict[str, int]]  # points carried over each sea this turn
+    politics: NotRequired[dict[str, Any]]  # Campaign Game I (neutrality.py)
+    lend_lease: NotRequired[LendLease]  # The Fall of Germany, Campaign Game I
+    fleets: NotRequired[dict[str, Fleet]]
+    fleet_status: NotRequired[dict[str, Any]]  # fleets.py
+    forts: NotRequired[dict[Place, Fort]]
+    absorbed: NotRequired[dict[Place, int]]  # forts.py
+    fort_fired: NotRequired[list[Place]]  # forts.py
+    beachheads: NotRequired[dict[Place, Beachhead]]
+    own_setup: NotRequired[dict[Side, dict[str, int]]]  # points still to place (own_setup.py)
+
+
+class HgwData(HgwBoard):
+    """`state.data`: the board and the core's own keys (core/game.py)."""
+
+    roles: list[Side]
+    rng: Any
+    log: list[Any]
+    flow: list[dict[str, Any]]
+
+
+def typed(data: dict[str, Any]) -> HgwData:
+    """The game data, typed: the same dict, read through its layout."""
+    return cast(HgwData, data)
+
+
+def army_of(data: dict[str, Any], army_id: ArmyId) -> Army:
+    """The record-sheet entry of `army_id`, typed."""
+    return cast(Army, data["armies"][army_id])

@@ -1,0 +1,63 @@
+"""The game data as a seat sees it, so that the AI and the odds ask the rules' own
+questions instead of restating them (issue 21).
+
+The rule queries (board.py, advance.py, forts.py...) read `state.data`; an agent and
+the odds calculator read only a view (core/game.py: a view is what a role may know).
+Hitler's Global War keeps nothing secret (Prepare for Play 4: the record sheets are
+open), so the view's board (state.py) holds the whole board, and `data_from_view`
+turns it back into the data layout (layout.py `HgwBoard`). Only what no board question reads is
+left out: the core's rng, log and flow (the view shows the top frame), the budget and
+lend-lease of a production phase, and `won` (supply's record of captured markers).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any, cast
+
+from .layout import Army, Beachhead, Fleet, Fort, HgwBoard, Points, Status
+from .nations import FRANCE
+
+
+def data_from_view(board: Mapping[str, Any], scenario: str) -> dict[str, Any]:
+    """The data layout (layout.py), rebuilt from a view's `board` (state.py `_view`);
+    a fresh copy: questions asked of it never touch the view. Built as an `HgwBoard`
+    (the checker sees every key), returned as the plain dict the queries take."""
+    armies: dict[str, Army] = {}
+    status: dict[str, Status] = {}
+    for entry in board["armies"]:
+        army: Army = {
+            "side": entry["side"],
+            "name": entry["name"],
+            "at": entry["at"],
+            "sp": cast(Points, dict(entry["sp"])),
+        }
+        if entry.get("nation"):  # "french" / "free_french": a French counter (nations.py)
+            army["nation"] = FRANCE
+        armies[entry["id"]] = army
+        if entry.get("status"):
+            status[entry["id"]] = entry["status"].copy()
+    data: HgwBoard = {
+        "scenario": scenario,
+        "turns": list(board["turns"]),
+        "turn": int(board["turn_index"]),
+        "player": board["player"],
+        "phase": board["phase"],
+        "owner": dict(board["owner"]),
+        "markers": dict(board["markers"]),
+        "devastated": dict(board["devastated"]),
+        "permanent": dict(board["permanent"]),
+        "garrison_lost": list(board["garrison_lost"]),
+        "armies": armies,
+        "status": status,
+        "frozen": sorted(e["id"] for e in board["armies"] if e.get("frozen")),
+        "winters": int(board["winters"]),
+        "fleets": {f: cast(Fleet, dict(x)) for f, x in board.get("fleets", {}).items()},
+        "fleet_status": dict(board.get("fleet_status", {})),
+        "forts": {p: cast(Fort, dict(x)) for p, x in board.get("forts", {}).items()},
+        "beachheads": {p: cast(Beachhead, dict(x)) for p, x in board.get("beachheads", {}).items()},
+    }
+    if board.get("politics") is not None:
+        data["politics"] = copy.deepcopy(board["politics"])  # Campaign Game I (neutrality.py)
+    return cast(dict[str, Any], data)
