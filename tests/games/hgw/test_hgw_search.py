@@ -18,7 +18,10 @@ from grognard.games.hgw.search import (
     allowance,
     best_spotter,
     modifiers,
+    new_record,
+    previous_spottings,
     reach,
+    record_search,
     search_line,
     spot,
     to_spot,
@@ -173,3 +176,20 @@ def test_the_naval_action_file_is_validated(tmp_path: Path) -> None:
         load_naval_from(bad)
     with pytest.raises(KeyError, match="no 'radar' line"):
         load_naval().line("radar")
+
+
+@pytest.mark.rules("N5.2", "N5.4")
+def test_the_move_keeps_one_search_a_hex_and_its_spottings_nearby() -> None:
+    record = new_record()
+    record = record_search(record, "2240", spotted=True)  # the start hex: spotted, let go on
+    after = record_search(record, "2241", spotted=False)
+    assert record == {"searched": ["2240"], "spotted": ["2240"]}  # the old record is unchanged
+    with pytest.raises(IllegalAction, match="already searched"):
+        record_search(after, "2241", spotted=True)
+    # 2241 is next to 2240: one earlier spotting counts there, none three hexes away
+    assert previous_spottings(after, "2241") == 1
+    assert previous_spottings(after, "2243") == 0
+    # the modifier caps the count at two
+    many = record_search(record_search(after, "2242", spotted=True), "2341", spotted=True)
+    assert previous_spottings(many, "2241") == 3
+    assert dict(modifiers("fleet", 0, Conditions(previous=3)))["previous_spotting"] == -2

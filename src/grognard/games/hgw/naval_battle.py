@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from grognard.core.errors import IllegalAction
 
+from .capability import load_capability
 from .firepower import Volley, fire
 from .naval_tables import load_naval
 from .research import Dice
@@ -144,8 +145,6 @@ def why_not_mission(mission: str, hexes: int, *, level: int = 0) -> str | None:
     """The Ranges table: why a naval or air mission may not go `hexes` hexes, or None. A
     tech-level range (coastal air, strategic bombing) is the Units Capability Table's at the
     side's `level`, coastal air's extended range two hexes beyond it at half strength."""
-    from .capability import load_capability
-
     rng = load_naval().range(mission)
     low, high = rng.hexes
     if rng.tech:

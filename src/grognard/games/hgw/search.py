@@ -17,11 +17,13 @@ Night Movement): they are data, marked advanced, and asking for them is refused.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from grognard.core.errors import IllegalAction
 
 from .capability import load_capability
+from .map import adjacent_numbers
 from .naval_tables import load_naval
 from .research import Dice
 
@@ -187,8 +189,7 @@ def spot(
         raise IllegalAction(f"the {label} line reaches {reach(line, level)} hexes, not {distance}")
     mods = tuple(modifiers(line, distance, cond))
     (roll,) = dice.roll(1, side, f"search on the {line} line at {distance} hexes")
-    result = Spotting(line, distance, roll, mods, needed, False)
-    return Spotting(line, distance, roll, mods, needed, result.total <= needed)
+    return Spotting(line, distance, roll, mods, needed, roll + sum(add for _, add in mods) <= needed)
 
 
 def best_spotter(options: list[tuple[str, int, Conditions, int]]) -> tuple[str, int, Conditions, int]:
@@ -207,3 +208,33 @@ def best_spotter(options: list[tuple[str, int, Conditions, int]]) -> tuple[str, 
     if best is None:
         raise IllegalAction("no spotter within reach of the hex (Spotting Table)")
     return best
+
+
+# A moving fleet's search record, plain JSON the naval phase keeps for the move:
+# {"searched": [hex, ...], "spotted": [hex, ...]} (Search 2 and 4).
+SearchRecord = dict[str, list[str]]
+
+
+def new_record() -> SearchRecord:
+    return {"searched": [], "spotted": []}
+
+
+def record_search(record: SearchRecord, hex_id: str, spotted: bool) -> SearchRecord:
+    """Search 2: one attempt in each hex the fleet enters (its start hex too); a new record,
+    the old one unchanged. A second attempt in a hex is refused."""
+    if hex_id in record["searched"]:
+        raise IllegalAction(f"hex {hex_id} was already searched this move (Search 2)")
+    return {
+        "searched": [*record["searched"], hex_id],
+        "spotted": [*record["spotted"], hex_id] if spotted else list(record["spotted"]),
+    }
+
+
+def previous_spottings(
+    record: SearchRecord, hex_id: str, neighbours: Callable[[str], Iterable[str]] = adjacent_numbers
+) -> int:
+    """Search 4 and the Spotting Modifiers: the move's earlier spottings in `hex_id` or a hex
+    next to it (the modifier caps their count at two). `neighbours` is the map's adjacency
+    (the printed map's by default; the Pacific's world map passes its own)."""
+    near = {hex_id, *neighbours(hex_id)}
+    return sum(1 for h in record["spotted"] if h in near)
