@@ -10,7 +10,9 @@ A search, in order:
   2. the modifiers (`modifiers`): a Conditions says what the board holds;
   3. one die (`spot`): spotted when the die plus the modifiers is at most the line's
      "To Spot" number at that range (Search 3). A spotted fleet may then be intercepted
-     (uboats.intercept, on the Fleet Intercept Ranges), or let go on (Search 4).
+     (uboats.intercept, on the Fleet Intercept Ranges), or let go on (Search 4);
+  4. the move's record (`record_search`) keeps one attempt a hex and feeds
+     `previous_spottings` to the next hex's modifiers.
 The rules' note before the tables leaves out the advanced rules' modifiers (Evade/Withdraw,
 Night Movement): they are data, marked advanced, and asking for them is refused.
 """
