@@ -11,33 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
-from webkit import ApiDriver, prompt, start_game
+from playwright.sync_api import expect
+from webkit import ApiDriver, prompt, start_game, victory_to_production
 
 SEED = 3
 POLLS = 240
-#: blue's answer to each step until production, through the API (the AI plays red)
 #: the text of the pop-up button under a point, if any
 UNDER = "([x, y]) => document.elementFromPoint(x, y)?.closest('.action-menu button')?.textContent"
-ORDER = ("end_moves", "fight", "pass", "take_hit", "retreat", "land", "end_battles", "blockade")
-
-
-def _to_production(page: Page, driver: ApiDriver, game_id: str) -> dict[str, Any]:
-    """Blue's view once it is blue's production (deploy, then end or fight every step)."""
-    for i in range(POLLS * 4):
-        view = driver.view(game_id, "blue")
-        verbs = {a[0] for a in view["legal"]}
-        if "build" in verbs:
-            return view
-        if "deploy" in verbs:
-            deploys = [a for a in view["legal"] if a[0] == "deploy"]
-            driver.act(game_id, "blue", deploys[(i * 7) % len(deploys)])
-        elif verbs & set(ORDER):
-            driver.act(game_id, "blue", next(a for verb in ORDER for a in view["legal"] if a[0] == verb))
-        else:
-            assert view["result"] is None, "the game ended before production"
-            page.wait_for_timeout(250)
-    raise AssertionError("blue never reached production")
 
 
 def _inside(box: dict[str, float] | None, x: float, y: float) -> bool:
@@ -57,7 +37,7 @@ def test_a_tap_that_opens_a_pop_up_does_not_choose_in_it(profiles: Any) -> None:
         seed=SEED,
     )
     driver = ApiDriver(page)
-    view = _to_production(page, driver, game_id)
+    view = victory_to_production(page, game_id)
     spent = sum(view["board"]["production"].values())
     builds: dict[str, int] = {}
     for action in view["legal"]:

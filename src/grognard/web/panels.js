@@ -26,10 +26,11 @@ export async function confirmBattle(gameId, seat, entry, roleColor) {
 
 // ----- before ending a phase --------------------------------------------------------------------
 /** Things the seat may have forgotten before an ending action: the ruleset's own list
- * (`mod.obligations`), else units that can still act and battles not fought, from
- * the legal actions. */
+ * (`mod.obligations`; null from it = no list of its own for this step), else units
+ * that can still act and battles not fought, from the legal actions. */
 export function obligationsOf(view, model, mod, entry) {
-  if (mod.obligations) return mod.obligations(view, model, entry);
+  const own = mod.obligations ? mod.obligations(view, model, entry) : null;
+  if (own) return own;
   const out = [];
   const units = [...model.selectable()].filter((uid) => (model.byUnit.get(uid) || []).length);
   if (units.length) {

@@ -537,6 +537,22 @@ function ppLeft(production) {
   return Object.values(production || {}).reduce((n, pp) => n + Number(pp || 0), 0);
 }
 
+/** What "Done" in production would forfeit, for the page's question before it (8.1:
+ * a city's PP not spent this phase are lost): the PP left in each city that can still
+ * raise or mend something. Other steps keep the page's own list (null). */
+function obligations(view, model, entry) {
+  const board = view?.board || {};
+  if (entry.verb !== "done" || board.phase !== "production" || !board.production) return null;
+  const legal = view.legal || [];
+  const at = (a) => (a[0] === "build" ? a[1] : a[0] === "add_step" ? blockById(view, a[1])?.at : null);
+  const spendable = new Set(legal.map(at).filter(Boolean));
+  const left = Object.entries(board.production).filter(([hex, pp]) => Number(pp) > 0 && spendable.has(hex));
+  if (!left.length) return [];
+  const total = left.reduce((n, [, pp]) => n + Number(pp), 0);
+  const where = left.map(([hex, pp]) => `${pp} in ${hexWords(hex, view)}`).join(", ");
+  return [`${total} PP left to spend (${where}): PP not spent now are lost (8.1)`];
+}
+
 /** The production phase (8.x): the PP each of the seat's cities has left, what it may
  * raise there, and the rule that builds stay secret until everyone is done. The
  * build buttons themselves are the ordinary action buttons. */
@@ -654,6 +670,7 @@ export default {
   battleAt,
   unitsAt: (view, hex) => blocksOf(view).filter((b) => !isHidden(b) && b.at === hex).map((b) => b.id),
   isTurnEnd: (action) => action[0] === "end_moves",
+  obligations,
   whyNot,
   intent,
   legend,
