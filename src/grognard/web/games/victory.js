@@ -623,10 +623,10 @@ function whyNot(view, { hex, uid, seat, selected, model }) {
 
 /** The action a click that did nothing meant, for the ruleset's "why not?" (the
  * server's answer, games/victory/why.py, replaces `whyNot`'s): the selected block
- * moving to the hex. */
+ * placed on the hex while deploying (1.4), else moving to it. */
 function intent(view, { hex, selected }) {
   if (!hex || !selected || !view || !view.board.hexes.some((x) => x.id === hex)) return null;
-  return ["move", selected, hex];
+  return [view.board.phase === "deploy" ? "deploy" : "move", selected, hex];
 }
 
 function legend() {
