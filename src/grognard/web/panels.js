@@ -9,9 +9,10 @@ import { ask, h } from "./ui.js";
 
 // ----- before a battle -----------------------------------------------------------------------
 /** Ask before starting the battle of `entry` (an action of kind "battle" at a hex):
- * who fights on each side, and the odds when the ruleset has them. */
+ * who fights on each side, and the odds when the ruleset has them (of the battle as
+ * it would stand after `entry.oddsAction`, when the entry names one: a move into it). */
 export async function confirmBattle(gameId, seat, entry, roleColor) {
-  const answer = await gameOdds(gameId, seat, entry.hex);
+  const answer = await gameOdds(gameId, seat, entry.hex, entry.oddsAction || null);
   const body = h(
     "div",
     { class: "battle-confirm" },
