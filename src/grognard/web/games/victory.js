@@ -76,6 +76,18 @@ function hexInfo(view) {
 }
 
 /** "Corvin (3,8)" for a named hex, else the id. */
+/** "a" or "an" before a word or a number as it is said ("an Airborne", "an 8 PP"). */
+function article(word) {
+  return /^([aeiou]|8|11\b|18\b)/i.test(word) ? "an" : "a";
+}
+
+/** A build's unit in words, with what a step of it costs (8.3): "an Airborne (AB, 4 PP a step)". */
+function buildWords(typeId, view) {
+  const type = view.board.unit_types?.[typeId];
+  if (!type) return `${article(typeId)} ${typeId}`;
+  return `${article(type.name)} ${type.name} (${typeId}, ${type.cost} PP a step)`;
+}
+
 function hexWords(hex, view) {
   const info = (view.board.hexes || []).find((x) => x.id === hex);
   return info && info.name ? `${info.name} (${hex})` : hex;
@@ -127,7 +139,7 @@ function describe(action, view) {
     case "take_hit":
       return { label: `${titleCase(name(a))} takes the hit` };
     case "build":
-      return { hex: a, kind: "build", label: `Build a ${b} at ${at(a)}` };
+      return { hex: a, kind: "build", label: `Build ${buildWords(b, view)} at ${at(a)}` };
     case "add_step": // 9.1: a factory's step may be paid by another city (b)
       return { unit: a, label: b ? `Add a step to ${name(a)}, paid by ${at(b)}` : `Add a step to ${name(a)}` };
     case "divide":
@@ -141,7 +153,7 @@ function describe(action, view) {
     case "ground": // 5.52: more than two air units in the battle
       return { unit: a, label: `Ground ${name(a)} (it sits out the battle)` };
     case "factory": // 9.1 set-up: one factory block of c PP in the city a
-      return { label: `Set up a ${c} PP ${FACTORIES[b] || b} at ${at(a)}` };
+      return { label: `Set up ${article(String(c))} ${c} PP ${FACTORIES[b] || b} at ${at(a)}` };
     case "default_factories":
       return { label: "Set up your other factories as usual", primary: true };
     case "convert": // 4.3, 9.1: a resource block becomes PP in its city
