@@ -48,7 +48,8 @@ def test_neutral_ground_factory_set_up_by_buttons(page: Page) -> None:
     city, type_id, pp = placing[-1][1:]
     name = next(h["name"] for h in view["board"]["hexes"] if h["id"] == city)
     where = f"{name} ({city})" if name else city
-    chosen = button(page, "factory").filter(has_text=f"Set up a {pp} PP {NAMES[type_id]} at {where}")
+    article = "an" if pp in (8, 11, 18) else "a"  # "an 8 PP …" as it is said
+    chosen = button(page, "factory").filter(has_text=f"Set up {article} {pp} PP {NAMES[type_id]} at {where}")
     expect(chosen).to_be_visible()
     chosen.click()
     expect(prompt(page)).to_contain_text("Allocate your factories")

@@ -412,3 +412,38 @@ def axe_problems(page: Page, impacts: tuple[str, ...] = ("serious", "critical"))
         for v in result["violations"]
         if v["impact"] in impacts
     ]
+
+
+# ----- Victory positions for the issue 26 tests (branch webplay) ---------------------------
+#: blue's answer to each step of a Victory turn until production (the AI plays red)
+VICTORY_UNTIL_PRODUCTION = (
+    "end_moves",
+    "fight",
+    "pass",
+    "take_hit",
+    "retreat",
+    "land",
+    "end_battles",
+    "blockade",
+)
+
+
+def victory_to_production(page: Page, game_id: str, seat: str = "blue") -> dict[str, Any]:
+    """Play `seat` of a Victory game through the API (deploy, then end or fight every
+    step) until it may build; its view then. The page is left behind: reload it."""
+    driver = ApiDriver(page)
+    for i in range(POLLS * 2):
+        view = driver.view(game_id, seat)
+        verbs = {a[0] for a in view["legal"]}
+        if "build" in verbs:
+            return view
+        if "deploy" in verbs:
+            deploys = [a for a in view["legal"] if a[0] == "deploy"]
+            driver.act(game_id, seat, deploys[(i * 7) % len(deploys)])
+        elif verbs & set(VICTORY_UNTIL_PRODUCTION):
+            order = VICTORY_UNTIL_PRODUCTION
+            driver.act(game_id, seat, next(a for verb in order for a in view["legal"] if a[0] == verb))
+        else:
+            assert view["result"] is None, "the game ended before production"
+            page.wait_for_timeout(250)
+    raise AssertionError(f"{seat} never reached production")

@@ -5,6 +5,8 @@
 //   {hex, label, kind}        something happens at a hex: click the hex
 //   {unit, label}             something happens to a unit: click it, then a button
 //   {label}                   a button ({label, startsBattleAt: hex}: one that starts a battle)
+// `startsBattleAt: hex` on any of them: the action starts a battle there (asked first,
+// with its odds); `oddsAction`: those odds are of the battle once this action is played.
 // or null when it does not know the action: it becomes a button with a generic
 // label, so a ruleset without a board module (or a new verb) is still playable.
 
@@ -41,6 +43,7 @@ export class ActionModel {
         kind: described?.kind || action[0],
         primary: Boolean(described?.primary),
         startsBattleAt: described?.startsBattleAt ?? null, // a button that starts a battle there
+        oddsAction: described?.oddsAction ?? null, // the battle's odds are of the board after this action
         hexes: described?.hexes || hexesIn(action.slice(1)),
       };
       this.entries.push(entry);

@@ -75,7 +75,9 @@ function fireLine(fire, color) {
 
 function lossLine(loss, color) {
   const lost = Number(loss.lost ?? 1);
-  const what = loss.eliminated ? "eliminated" : `−${lost} step${lost === 1 ? "" : "s"}`;
+  // 6.47: under double defense a first hit is half a step, lost only with the next
+  const half = !loss.eliminated && lost === 0;
+  const what = loss.eliminated ? "eliminated" : half ? "a half hit" : `−${lost} step${lost === 1 ? "" : "s"}`;
   return h("li", { class: "battle-loss" }, blockSvg(loss.block, color(loss.block.side), 22), ` ${blockName(loss.block)}: ${what}`);
 }
 

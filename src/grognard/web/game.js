@@ -10,7 +10,7 @@ import { ActionModel, resultText } from "./actions.js";
 import { rulesetModule } from "./games/index.js";
 import { LiveSeat } from "./live.js";
 import { logLine } from "./log.js";
-import { ask, canonical, clear, h, icon, put, titleCase, toast } from "./ui.js";
+import { ask, canonical, clear, h, icon, put, shownNow, titleCase, toast } from "./ui.js";
 import { ChatPanel } from "./chat.js";
 import { TurnStepper } from "./stepper.js";
 import { RulesHelp } from "./rulehelp.js";
@@ -941,6 +941,7 @@ class GamePage {
       h("button", { type: "button", class: "link", onclick: () => this.hideMenu() }, "cancel"),
     );
     menu.hidden = false;
+    shownNow(menu);
     const area = this.el.boardArea.getBoundingClientRect();
     const target = this.el.boardArea.querySelector(`[data-hex="${hex}"]`);
     const rect = target ? target.getBoundingClientRect() : { left: area.left + area.width / 2, top: area.top + area.height / 2, width: 0, height: 0 };

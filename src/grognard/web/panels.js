@@ -9,9 +9,10 @@ import { ask, h } from "./ui.js";
 
 // ----- before a battle -----------------------------------------------------------------------
 /** Ask before starting the battle of `entry` (an action of kind "battle" at a hex):
- * who fights on each side, and the odds when the ruleset has them. */
+ * who fights on each side, and the odds when the ruleset has them (of the battle as
+ * it would stand after `entry.oddsAction`, when the entry names one: a move into it). */
 export async function confirmBattle(gameId, seat, entry, roleColor) {
-  const answer = await gameOdds(gameId, seat, entry.hex);
+  const answer = await gameOdds(gameId, seat, entry.hex, entry.oddsAction || null);
   const body = h(
     "div",
     { class: "battle-confirm" },
@@ -26,10 +27,11 @@ export async function confirmBattle(gameId, seat, entry, roleColor) {
 
 // ----- before ending a phase --------------------------------------------------------------------
 /** Things the seat may have forgotten before an ending action: the ruleset's own list
- * (`mod.obligations`), else units that can still act and battles not fought, from
- * the legal actions. */
+ * (`mod.obligations`; null from it = no list of its own for this step), else units
+ * that can still act and battles not fought, from the legal actions. */
 export function obligationsOf(view, model, mod, entry) {
-  if (mod.obligations) return mod.obligations(view, model, entry);
+  const own = mod.obligations ? mod.obligations(view, model, entry) : null;
+  if (own) return own;
   const out = [];
   const units = [...model.selectable()].filter((uid) => (model.byUnit.get(uid) || []).length);
   if (units.length) {

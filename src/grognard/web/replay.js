@@ -27,6 +27,18 @@ export async function showReplay(root, gameId, params) {
   return () => page.destroy();
 }
 
+/** Where `item` starts within the scrolling `box`'s content, in px. (Not `offsetTop`:
+ * that counts from the item's offset parent, the nearest positioned ancestor, which is
+ * not the box, so the list scrolled far from its current item; issue 26, item 17.) */
+function topIn(box, item) {
+  return item.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop + box.scrollTop;
+}
+
+/** Scroll `box` so that `item` starts `at` (a fraction) of the way down it. */
+function scrollTo(box, item, at) {
+  box.scrollTop = Math.max(0, topIn(box, item) - box.clientHeight * at);
+}
+
 class ReplayPage {
   constructor(root, gameId, params) {
     this.root = root;
@@ -263,7 +275,8 @@ class ReplayPage {
       }),
     );
     const firstNew = el.log.querySelector(".step-new");
-    el.logBox.scrollTop = firstNew ? firstNew.offsetTop - el.logBox.clientHeight / 3 : el.logBox.scrollHeight;
+    if (firstNew) scrollTo(el.logBox, firstNew, 1 / 3);
+    else el.logBox.scrollTop = el.logBox.scrollHeight;
     if (this.actions) this.renderList(view);
   }
 
@@ -287,9 +300,8 @@ class ReplayPage {
     if (current) {
       current.classList.add("current");
       const box = list.parentElement;
-      if (current.offsetTop < box.scrollTop || current.offsetTop > box.scrollTop + box.clientHeight - 30) {
-        box.scrollTop = current.offsetTop - box.clientHeight / 2;
-      }
+      const top = topIn(box, current);
+      if (top < box.scrollTop || top + current.offsetHeight > box.scrollTop + box.clientHeight) scrollTo(box, current, 1 / 2);
     }
   }
 

@@ -121,6 +121,44 @@ export function canonical(value) {
   return JSON.stringify(value);
 }
 
+// ----- the tap guard (issue 26, item 1) --------------------------------------------------
+// A phone sends a click after the finger lifts, to whatever is under the finger by then.
+// A board acts on the lift (pointerup) and may open a pop-up there, so the click would
+// land on a pop-up button the player never saw. A pop-up marks itself with `shownNow`;
+// a pointer's click inside it is dropped when that pointer went down before it showed.
+// Keyboard clicks (detail 0) and clicks that began on the pop-up are untouched.
+const shownAt = new WeakMap();
+let pressedAt = null;
+
+/** Mark `node` (a pop-up) as shown now: a click begun before this moment is ignored in it. */
+export function shownNow(node) {
+  shownAt.set(node, performance.now());
+  return node;
+}
+
+/** True when `event` is a pointer's click inside a pop-up shown after the pointer went down. */
+export function isGhostClick(event) {
+  if (!event.isTrusted || event.detail === 0 || pressedAt === null) return false;
+  for (let node = event.target; node; node = node.parentNode) {
+    const shown = shownAt.get(node);
+    if (shown !== undefined && shown > pressedAt) return true;
+  }
+  return false;
+}
+
+if (typeof window !== "undefined") {
+  window.addEventListener("pointerdown", (event) => (pressedAt = event.timeStamp), true);
+  window.addEventListener(
+    "click",
+    (event) => {
+      if (!isGhostClick(event)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    },
+    true,
+  );
+}
+
 /** A modal dialog with a title, a body and buttons; resolves with the chosen value. */
 export function ask(title, body, buttons) {
   return new Promise((resolve) => {
@@ -147,6 +185,7 @@ export function ask(title, body, buttons) {
     );
     overlay.addEventListener("keydown", (e) => e.key === "Escape" && close(null));
     document.body.append(overlay);
+    shownNow(overlay);
     overlay.querySelector("button:last-child")?.focus();
   });
 }

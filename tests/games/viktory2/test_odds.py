@@ -265,3 +265,31 @@ def test_a_legal_bombardment_is_described_and_forecast_11_0() -> None:
     # an action that is not legal now describes nothing
     assert battle_at(st, "red", "0,0", ("bombard", "red-a1", "2,0")) is None
     assert battle_at(st, "yellow", "0,0", action) is None
+
+
+@pytest.mark.rules("12.0", "12.1")
+def test_a_move_into_a_held_hex_is_forecast_as_the_battle_it_starts_12_0() -> None:
+    """Issue 26, item 18: the odds of a move into a hex another player holds are those
+    of the battle as it stands once the unit is in, with the mover's units already
+    there; the game itself is untouched; a move into an empty hex is no battle."""
+    st = position.build(
+        tiles=_tiles("plains"),
+        units=[("red", "infantry", "1,0"), ("red", "cavalry", "0,0"), ("yellow", "infantry", "0,0"),
+               ("yellow", "infantry", "0,0")],
+    )
+    into = ("move", "red-i1", "0,0")
+    assert into in st.legal_actions("red")
+    before = st.to_json()
+    found = battle_at(st, "red", "0,0", into)
+    assert st.to_json() == before
+    assert found is not None
+    assert found["attacker"] == {"infantry": 1, "cavalry": 1}
+    assert found["defender"] == {"infantry": 2}
+    assert found["roles"] == {"attacker": "red", "defender": "yellow"}
+    assert found["pre_fire"] is True
+    alone = RULESET.odds({**found, "attacker": {"cavalry": 1}})
+    assert RULESET.odds(found).attacker_wins > alone.attacker_wins
+    # a move into an empty hex starts nothing; nor does an illegal one, or the observer's
+    assert battle_at(st, "red", "0,1", ("move", "red-i1", "0,1")) is None
+    assert battle_at(st, "red", "0,0", ("move", "red-i1", "3,0")) is None
+    assert battle_at(st, None, "0,0", into) is None

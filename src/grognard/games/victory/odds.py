@@ -56,10 +56,13 @@ Z95 = 1.959963984540054
 
 @dataclass(frozen=True)
 class Unit:
-    """One block of a described battle: its unit type id and its steps."""
+    """One block of a described battle: its unit type id and its steps; `spent` when
+    it has had its combat turn in the round the battle is taken up in (6.31: it fires
+    again only next round)."""
 
     type: str
     steps: int
+    spent: bool = False
 
 
 @dataclass
@@ -130,10 +133,12 @@ def battle_odds(
     rng = np.random.default_rng(seed)
     place = Place(terrain, city, river, rounds, retreat_after_round, retreat_below_steps)
 
+    spent = np.array([u.spent for _, u in units])
+
     def play(n: int) -> tuple[np.ndarray, np.ndarray]:
         start = np.repeat(np.array([[u.steps] for _, u in units], dtype=np.int8), n, axis=1)
         kind = np.repeat(np.array([[types.index(u.type)] for _, u in units], dtype=np.int8), n, axis=1)
-        return start, _simulate(types, side, kind, start, place, rng)
+        return start, _simulate(types, side, kind, start, place, rng, spent)
 
     if precision <= 0:
         return _summarise(*play(samples), side)
@@ -175,9 +180,12 @@ def _simulate(
     start: np.ndarray,
     place: Place,
     rng: np.random.Generator,
+    spent: np.ndarray | None = None,
 ) -> np.ndarray:
     """Fight every column of `start` (blocks x samples: the steps of each block in
-    each sample) and return the steps left. Block j is on `side[j]`; its type is
+    each sample) and return the steps left. Block j is on `side[j]`; `spent[j]` when
+    it has had its turn in the first round played here (a battle taken up in the
+    middle of a round: it fires from the next round on). Its type is
     `types[kind[j, r]]` in sample r: a type may differ between samples (a hidden
     block's draws), so each block fires in each combat turn on the samples where its
     type fires then (6.31: turns in order, the defender first, then the blocks as
@@ -209,7 +217,7 @@ def _simulate(
     for rnd in range(1, place.rounds + 1):
         for turn in turns:
             for i in firing:
-                if turn not in turns_of[i]:
+                if turn not in turns_of[i] or (rnd == 1 and spent is not None and spent[i]):
                     continue
                 ready = steps[i] > 0
                 if len(turns_of[i]) > 1:
@@ -467,6 +475,10 @@ def _side(description: Mapping[str, Any], key: str) -> tuple[list[Unit], int]:
     if not isinstance(all_steps, Mapping) or not isinstance(all_steps.get(key) or {}, Mapping):
         raise BadBattle("steps must map attacker and defender to {unit type: [steps, ...]}")
     steps = all_steps.get(key) or {}
+    all_spent = description.get("spent") or {}
+    if not isinstance(all_spent, Mapping) or not isinstance(all_spent.get(key) or {}, Mapping):
+        raise BadBattle("spent must map attacker and defender to {unit type: [steps, ...]}")
+    spent = {k: list(v) if isinstance(v, list) else v for k, v in (all_spent.get(key) or {}).items()}
     units: list[Unit] = []
     hidden = 0
     for type_id, value in raw.items():
@@ -481,7 +493,13 @@ def _side(description: Mapping[str, Any], key: str) -> tuple[list[Unit], int]:
         for n in listed:
             if count_field(n, f"steps of a {key} {type_id}", most) == 0:
                 raise BadBattle(f"a {key} {type_id} needs at least one step (1 to {most})")
-            units.append(Unit(type_id, n))
+            had_turn = n in (spent.get(type_id) or [])
+            if had_turn:
+                spent[type_id].remove(n)
+            units.append(Unit(type_id, n, had_turn))
+    left = {k: v for k, v in spent.items() if v}
+    if left:
+        raise BadBattle(f"spent.{key} names blocks that are not in the battle: {left}")
     if len(units) + hidden > MOST_UNITS:
         raise BadBattle(f"{key} may have {MOST_UNITS} blocks at most")
     return units, hidden
@@ -537,6 +555,7 @@ def _by_draws(
     listed += [(1, u) for u in defenders] + [(1, None)] * len(d_first)
     types = sorted({u.type for _, u in listed if u} | set(quick_start_pool()))
     side = np.array([s for s, _ in listed])
+    spent = np.array([bool(u and u.spent) for _, u in listed])
     width = sum(count for _, count in guesses) * per_draw
     start = np.zeros((len(listed), width), dtype=np.int8)
     kind = np.zeros((len(listed), width), dtype=np.int8)
@@ -551,7 +570,7 @@ def _by_draws(
         bounds.append((row, end, count))
         row = end
     setting = Place(place["terrain"], place["city"], place["river"], rounds)
-    steps = _simulate(types, side, kind, start, setting, np.random.default_rng(0))
+    steps = _simulate(types, side, kind, start, setting, np.random.default_rng(0), spent)
     return [(_summarise(start[:, lo:hi], steps[:, lo:hi], side), count) for lo, hi, count in bounds]
 
 
@@ -630,22 +649,29 @@ def battle_at(
         sides = (role, enemies[0])
         blocks = {role: mine, enemies[0]: [b for b in here if b["side"] == enemies[0]]}
 
-    def counts(side: str) -> tuple[dict[str, int], dict[str, list[int]]]:
+    def counts(side: str) -> tuple[dict[str, int], dict[str, list[int]], dict[str, list[int]]]:
         kinds: dict[str, int] = {}
         steps: dict[str, list[int]] = {}
+        spent: dict[str, list[int]] = {}
         for b in blocks[side]:
             kind = HIDDEN if b.get("hidden") else str(b["short"])
             kinds[kind] = kinds.get(kind, 0) + 1
             if kind != HIDDEN:
                 steps.setdefault(kind, []).append(int(b["steps"]))
-        return kinds, steps
+                if b.get("id") in had_turn:
+                    spent.setdefault(kind, []).append(int(b["steps"]))
+        return kinds, steps, spent
 
-    (attacker, a_steps), (defender, d_steps) = counts(sides[0]), counts(sides[1])
+    had_turn: set[str] = set()
+    if fight and fight.get("at") == where and role in (fight["attacker"], fight["defender"]):
+        had_turn = _had_turn(fight)
+    (attacker, a_steps, a_spent), (defender, d_steps, d_spent) = counts(sides[0]), counts(sides[1])
     hex_ = hexes[where]
     return {
         "attacker": attacker,
         "defender": defender,
         "steps": {"attacker": a_steps, "defender": d_steps},
+        "spent": {"attacker": a_spent, "defender": d_spent},
         "roles": {"attacker": sides[0], "defender": sides[1]},
         "terrain": hex_["land"] if hex_["land"] in LAND_TERRAINS else "clear",
         "city": bool(hex_["city"]),
@@ -653,3 +679,28 @@ def battle_at(
         "rounds": rounds,
         "kind": "battle",
     }
+
+
+def _had_turn(fight: Mapping[str, Any]) -> set[str]:
+    """The shown blocks of a battle being fought that have had their combat turn this
+    round (6.31), from the seat's view: those that fired, and those whose turn comes
+    before the block firing now (A+ to F, the defender first on a tied letter)."""
+    done = {str(f["block"]["id"]) for f in fight.get("fires") or [] if f["block"].get("id")}
+    now = fight.get("firing")
+    if not now or now.get("hidden") or not now.get("letter"):
+        return done
+
+    sides: Mapping[str, list[Mapping[str, Any]]] = fight.get("sides") or {}
+    now_side = next((s for s, listed in sides.items() if any(b.get("id") == now["id"] for b in listed)), None)
+    if now_side is None:
+        return done
+
+    def order(block: Mapping[str, Any], side: str) -> tuple[int, int, str]:
+        # the engine's order of a round's turns (battle.py `_next_round`)
+        return (turn_rank(str(block["letter"])), int(side != fight["defender"]), str(block["id"]))
+
+    for side, blocks in sides.items():
+        for block in blocks:
+            if block.get("id") and block.get("letter") and order(block, side) < order(now, now_side):
+                done.add(str(block["id"]))
+    return done

@@ -141,6 +141,11 @@ def board_view(data: Data, flow: list[dict[str, Any]], role: str | None) -> dict
         "battles": [{"at": h, **b} for h, b in sorted(data["battles"].items())],
         "battle": battle_view(data, frame, role) if frame else None,
         "production": production,
+        # 8.3: each buildable type's name and PP per step, for the build buttons (issue
+        # 26: names and costs, not bare ids); public data, sent while production lasts
+        "unit_types": {t: {"name": u.name, "cost": u.cost} for t, u in unit_table().items() if u.cost}
+        if production is not None
+        else None,
         # 9.6, 9.7: airfields and mulberries are public markers
         "airfields": [{"at": h, **f} for h, f in sorted(data.get("airfields", {}).items())],
         "mulberries": [{"at": h, **m} for h, m in sorted(data.get("mulberries", {}).items())],

@@ -4,8 +4,10 @@ The browser asks when a click does nothing: the selected block and the clicked h
 make the action ("move", bid, hex) — or ("attack", bid, hex, via) — and the answer
 names the rule in the way: a block that is not the seat's (5.0), the wrong step of
 the turn (2.0 [2]), a block that has moved (5.0), is pinned (5.1) or in the storm
-(9.4), a hex out of its reach (5.5-5.7), a full hexside (5.3) or stack (5.2); and a
-strategic move into a city or town that began the game neutral (N1.1).
+(9.4), a hex out of its reach (5.5-5.7), a full hexside (5.3) or stack (5.2); a
+strategic move into a city or town that began the game neutral (N1.1); and a block
+placed in deployment ("deploy", bid, hex) where it may not start (1.4): not one of the
+seat's starting places, a ship away from a port, or a full stack (5.2).
 
 Only what the asking seat knows goes into an answer (the reason goes to its browser):
 its own blocks, the public map and markers, and the number of blocks in a hex. An id
@@ -30,6 +32,7 @@ from .control import (
     unit_of,
 )
 from .movement import entries_across, is_pinned
+from .setup import deploy_targets, home_sites
 from .sides import is_enemy
 from .state import VictoryState
 
@@ -41,6 +44,49 @@ def explain(st: VictoryState, role: Role, action: Action) -> str | None:
         return _move(st, role, str(action[1]), str(action[2]), action[3] if len(action) > 3 else None)
     if verb == "strategic" and len(action) >= 3:
         return _strategic(st, role, str(action[1]), str(action[2]))
+    if verb == "deploy" and len(action) >= 3:
+        return _deploy(st, role, str(action[1]), str(action[2]))
+    return None
+
+
+ARM_WORDS = {"air": "air units", "naval": "ships", "ground": "ground units"}
+
+
+def _deploy(st: VictoryState, role: Role, bid: str, dest: str) -> str | None:
+    """1.4 and 5.2: why a block may not start in a hex (issue 26: not a move's reason)."""
+    data = st.data
+    block = data["blocks"].get(bid)
+    if block is None or block["owner"] != role:
+        return f"{bid} is not one of your blocks: each player deploys only his own (1.4)"
+    top = data["flow"][-1] if data["flow"] else {}
+    if top.get("state") != "deploy":
+        return "blocks are placed only while deploying (1.4); this step asks something else"
+    unit = unit_of(block)
+    name = f"{unit.name} {bid}"
+    if block["at"] is not None:
+        return f"{name} is on the map already: each block is placed once (1.4)"
+    info = gmap(data).hexes.get(dest)
+    if info is None:
+        return f"{dest} is not a hex of the map"
+    place = f"{info.name} ({dest})" if info.name else dest
+    if dest not in home_sites(data, role):
+        return f"{place} is not one of your starting cities or towns: blocks start there only (1.4)"
+    kind = arm(block)
+    if kind == "naval" and not info.port:
+        return f"{name} is a ship: ships start only in a port (1.4, 5.2)"
+    if "coastal_only" in unit.tags and info.terrain != "coastal":
+        return f"{name} starts only in a coastal city or town (1.4)"
+    occ = occupancy(data)
+    if not has_room(data, occ, dest, role, kind):
+        blocks = data["blocks"]
+        mine = sum(1 for b in occ.get(dest, ()) if blocks[b]["owner"] == role and arm(blocks[b]) == kind)
+        words = ARM_WORDS[kind]
+        return f"{place} already holds {mine} of your {words}, as many as a player may stack there (5.2)"
+    if dest in deploy_targets(data, role, bid, occ, strict=False):
+        return (
+            f"placing {name} in {place} would leave too few blocks to put the required number"
+            " in each of your cities (1.4)"
+        )
     return None
 
 
@@ -54,8 +100,7 @@ def _strategic(st: VictoryState, role: Role, bid: str, dest: str) -> str | None:
     if info is not None and began_neutral(data, info) and controller(data, occupancy(data), dest) is None:
         place = info.name or dest
         return (
-            f"{place} began the game neutral: it is taken by a normal move only,"
-            " never a strategic one (N1.1)"
+            f"{place} began the game neutral: it is taken by a normal move only, never a strategic one (N1.1)"
         )
     return None
 

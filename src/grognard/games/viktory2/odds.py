@@ -405,6 +405,8 @@ def battle_at(
         raise BadBattle(f"{where!r} is not a hex of this board")
     if action is not None and action and action[0] == "bombard":
         return _bombardment(state, view, role, where, action)
+    if action is not None and action and action[0] in MOVES_IN:
+        return _after_move(state, role, where, action)
     fight = _battle_frame(state)
     attacker: Role | None = None
     defender: Role | None = None
@@ -451,6 +453,23 @@ def battle_at(
             naval_support=_support(view, where, defender),
         )
     return description
+
+
+#: moves that may take a unit into a hex another player holds: the hex is in the last place
+MOVES_IN = ("move", "disembark")
+
+
+def _after_move(state: Viktory2State, role: Role | None, where: str, action: Action) -> dict[str, Any] | None:
+    """12.0, 12.1: the battle a legal move into a hex another player holds starts, as
+    it would stand once the unit is in (the other units already there fight too); the
+    move is played on a copy of the game, the game itself is not touched."""
+    if role is None or not action or action[-1] != where or not state.is_legal(role, tuple(action)):
+        return None
+    if defender_at(state, where, role) is None:
+        return None  # an empty or friendly hex: a move, not a battle
+    after = state.clone()
+    after.apply(role, tuple(action))
+    return battle_at(after, role, where)
 
 
 def _bombardment(

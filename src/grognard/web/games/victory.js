@@ -76,6 +76,18 @@ function hexInfo(view) {
 }
 
 /** "Corvin (3,8)" for a named hex, else the id. */
+/** "a" or "an" before a word or a number as it is said ("an Airborne", "an 8 PP"). */
+function article(word) {
+  return /^([aeiou]|8|11\b|18\b)/i.test(word) ? "an" : "a";
+}
+
+/** A build's unit in words, with what a step of it costs (8.3): "an Airborne (AB, 4 PP a step)". */
+function buildWords(typeId, view) {
+  const type = view.board.unit_types?.[typeId];
+  if (!type) return `${article(typeId)} ${typeId}`;
+  return `${article(type.name)} ${type.name} (${typeId}, ${type.cost} PP a step)`;
+}
+
 function hexWords(hex, view) {
   const info = (view.board.hexes || []).find((x) => x.id === hex);
   return info && info.name ? `${info.name} (${hex})` : hex;
@@ -129,7 +141,7 @@ function describe(action, view) {
     case "take_hit":
       return { label: `${titleCase(name(a))} takes the hit` };
     case "build":
-      return { hex: a, kind: "build", label: `Build a ${b} at ${at(a)}` };
+      return { hex: a, kind: "build", label: `Build ${buildWords(b, view)} at ${at(a)}` };
     case "add_step": // 9.1: a factory's step may be paid by another city (b)
       return { unit: a, label: b ? `Add a step to ${name(a)}, paid by ${at(b)}` : `Add a step to ${name(a)}` };
     case "divide":
@@ -143,7 +155,7 @@ function describe(action, view) {
     case "ground": // 5.52: more than two air units in the battle
       return { unit: a, label: `Ground ${name(a)} (it sits out the battle)` };
     case "factory": // 9.1 set-up: one factory block of c PP in the city a
-      return { label: `Set up a ${c} PP ${FACTORIES[b] || b} at ${at(a)}` };
+      return { label: `Set up ${article(String(c))} ${c} PP ${FACTORIES[b] || b} at ${at(a)}` };
     case "default_factories":
       return { label: "Set up your other factories as usual", primary: true };
     case "convert": // 4.3, 9.1: a resource block becomes PP in its city
@@ -539,6 +551,22 @@ function ppLeft(production) {
   return Object.values(production || {}).reduce((n, pp) => n + Number(pp || 0), 0);
 }
 
+/** What "Done" in production would forfeit, for the page's question before it (8.1:
+ * a city's PP not spent this phase are lost): the PP left in each city that can still
+ * raise or mend something. Other steps keep the page's own list (null). */
+function obligations(view, model, entry) {
+  const board = view?.board || {};
+  if (entry.verb !== "done" || board.phase !== "production" || !board.production) return null;
+  const legal = view.legal || [];
+  const at = (a) => (a[0] === "build" ? a[1] : a[0] === "add_step" ? blockById(view, a[1])?.at : null);
+  const spendable = new Set(legal.map(at).filter(Boolean));
+  const left = Object.entries(board.production).filter(([hex, pp]) => Number(pp) > 0 && spendable.has(hex));
+  if (!left.length) return [];
+  const total = left.reduce((n, [, pp]) => n + Number(pp), 0);
+  const where = left.map(([hex, pp]) => `${pp} in ${hexWords(hex, view)}`).join(", ");
+  return [`${total} PP left to spend (${where}): PP not spent now are lost (8.1)`];
+}
+
 /** The production phase (8.x): the PP each of the seat's cities has left, what it may
  * raise there, and the rule that builds stay secret until everyone is done. The
  * build buttons themselves are the ordinary action buttons. */
@@ -609,10 +637,10 @@ function whyNot(view, { hex, uid, seat, selected, model }) {
 
 /** The action a click that did nothing meant, for the ruleset's "why not?" (the
  * server's answer, games/victory/why.py, replaces `whyNot`'s): the selected block
- * moving to the hex. */
+ * placed on the hex while deploying (1.4), else moving to it. */
 function intent(view, { hex, selected }) {
   if (!hex || !selected || !view || !view.board.hexes.some((x) => x.id === hex)) return null;
-  return ["move", selected, hex];
+  return [view.board.phase === "deploy" ? "deploy" : "move", selected, hex];
 }
 
 function legend() {
@@ -656,6 +684,7 @@ export default {
   battleAt,
   unitsAt: (view, hex) => blocksOf(view).filter((b) => !isHidden(b) && b.at === hex).map((b) => b.id),
   isTurnEnd: (action) => action[0] === "end_moves",
+  obligations,
   whyNot,
   intent,
   legend,

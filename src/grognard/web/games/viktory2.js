@@ -52,6 +52,27 @@ function hexWords(hex, view) {
   return terrain ? `${hex} (${terrain})` : hex;
 }
 
+/** The other player who holds `hex` against the mover `uid` (12.1: a hostile town,
+ * else hostile units of the hex's kind, land units on land and frigates at sea), or
+ * null: moving in there starts a battle. */
+function holderAt(view, hex, uid) {
+  const mover = unitOf(view, uid);
+  if (!mover) return null;
+  const town = view.board.towns?.[hex];
+  if (town && town.owner !== mover.owner) return town.owner;
+  const naval = view.board.tiles?.[hex] === "water";
+  const other = Object.values(view.board.units).find((u) => u.hex === hex && u.owner !== mover.owner && (u.type === "frigate") === naval);
+  return other ? other.owner : null;
+}
+
+/** A move into a hex another player holds: lit as a battle, its odds in the selection
+ * card and asked before the move (the move starts the battle, 12.0); the server works
+ * the battle out as it would stand after this move (`oddsAction`). */
+function intoBattle(action, uid, hex, words, view) {
+  const holder = holderAt(view, hex, uid);
+  return { unit: uid, hex, kind: "battle", startsBattleAt: hex, oddsAction: action, label: `${words}: starts a battle with ${holder}` };
+}
+
 /** What each Viktory II action is about, for the board and the buttons. */
 function describe(action, view) {
   const [verb, a, b, c] = action;
@@ -70,6 +91,7 @@ function describe(action, view) {
     case "relocate":
       return { hex: b, kind: "build", hexes: [a, b], label: `Move the town at ${a} to ${b}` };
     case "move":
+      if (holderAt(view, b, a)) return intoBattle(action, a, b, `Move ${name(a)} into ${hexWords(b, view)}`, view);
       return { unit: a, hex: b, kind: "move", label: `Move ${name(a)} to ${hexWords(b, view)}` };
     case "place":
       return { unit: a, hex: b, kind: "move", label: `Place ${name(a)} at ${b}` };
@@ -85,6 +107,7 @@ function describe(action, view) {
       return { unit: b, hex: frigate.hex, kind: "move", hexes: [frigate.hex], label: `Board ${name(b)} onto ${name(a)}` };
     }
     case "disembark":
+      if (holderAt(view, c, b)) return intoBattle(action, b, c, `Land ${name(b)} from ${name(a)} at ${c}`, view);
       return { unit: b, hex: c, kind: "move", label: `Land ${name(b)} from ${name(a)} at ${c}` };
     case "hit":
       return { unit: a, kind: "hit", label: `${titleCase(name(a))} takes the hit` };
