@@ -188,11 +188,11 @@ def test_a_nation_attacked_but_not_conquered_joins_another_side_with_its_product
 @pytest.mark.rules("G2.5")
 def test_poland_sweden_iceland_and_eire_stay_unaligned_until_conquered() -> None:
     state = new_game()
-    attacked(state, "axis", "agn", "1239")
+    attacked(state, "axis", "agn", "1340")
     attacked(state, "axis", "4a", "0639")
     end_combat(state, "axis")
     assert {"poland", "sweden"} <= set(pol(state)["unaligned"])
-    assert "1239" not in state.data["owner"] and "0639" not in state.data["owner"]
+    assert "1340" not in state.data["owner"] and "0639" not in state.data["owner"]
 
 
 @pytest.mark.rules("G2.3", "G9.5")

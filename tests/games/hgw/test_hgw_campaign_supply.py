@@ -5,6 +5,7 @@ measure (Swedish Production, Strength Point Movement Across Seas)."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from grognard.games.hgw import RULESET, HgwState, politics
 from grognard.games.hgw.neutrality import at_war
 from grognard.games.hgw.production import budget
 from grognard.games.hgw.scenario import KINDS
-from grognard.games.hgw.supply import end_of_combat_supply
+from grognard.games.hgw.supply import end_of_combat_supply, frozen_armies, supplied_places
 
 CG1 = "campaign_1"
 
@@ -49,9 +50,9 @@ def name(state: HgwState, side: str, army: str, target: str) -> None:
 
 @pytest.mark.rules("L2.2", "G1.1")
 def test_winter_1939_passed_by_every_side_hands_over_no_cut_off_hex() -> None:
-    """Nobody can supply and reach the cut-off hexes of the set-up (East Prussia behind
-    Poland, the Sudan's and Algeria's deserts, the far Soviet north), and the Soviet
-    Union, a neutral major power, is nobody's opponent yet: no hex changes hands. (The
+    """Nobody can supply and reach the cut-off hexes of the set-up (the Sudan's and
+    Algeria's deserts, the far Soviet north), and the Soviet Union, a neutral major
+    power, is nobody's opponent yet: no hex changes hands. (The
     engine used to hand them to the side with the nearest production, The Fall of
     Germany's special rule, so that the Axis took 40 hexes and the Soviets East Prussia.)"""
     state = new_game()
@@ -64,12 +65,41 @@ def test_winter_1939_passed_by_every_side_hands_over_no_cut_off_hex() -> None:
     assert state.data["owner"]["1240"] == "axis" and state.data["owner"]["2331"] == "allied"
 
 
+def _cut_off_east_prussia(state: HgwState) -> None:
+    """1240's one German neighbour, the Gulf of Danzig hex 1239, leaves Axis hands (to
+    no side, as Polish land would): East Prussia has no route by land or by sea."""
+    del state.data["owner"]["1239"]
+
+
+@pytest.mark.rules("G28.1", "L1.1", "L2.1", "L2.4")
+def test_army_group_north_in_east_prussia_starts_in_supply_and_outlives_an_idle_turn() -> None:
+    """Campaign Game I sets Army Group North up in 1240 (East Prussia). Konigsberg's hex
+    1239 is German and on the Baltic, so 1240 traces full supply to Germany (Line of
+    Supply 1): by land through Pomerania or, with Pomerania lost, across the Baltic, an
+    Axis supply sea (Supply Route 1-2). The army may move from the start (Unsupplied
+    Hexes 4) and an idle first Axis turn does not lose it (Unsupplied Hexes 2). On the
+    map before, 1239 was Polish: the army was cut off and eliminated."""
+    state = new_game()
+    assert state.data["armies"]["agn"]["at"] == "1240"
+    assert state.data["owner"]["1239"] == "axis"
+    assert "1240" in supplied_places(state.data, "axis", home_only=True)
+    assert "agn" not in frozen_armies(state.data, "axis")
+    assert any(a[:2] == ("move", "agn") for a in state.legal_actions("axis"))
+    pomerania_lost = copy.deepcopy(state.data)
+    pomerania_lost["owner"]["1238"] = "allied"  # no land route: the Baltic carries it
+    assert "1240" in supplied_places(pomerania_lost, "axis", home_only=True)
+    pass_turn(state, "axis")
+    assert state.data["armies"]["agn"]["at"] == "1240"
+    assert state.data["owner"]["1240"] == "axis"
+
+
 @pytest.mark.rules("L2.2", "G1.1")
 def test_the_neutral_soviets_capture_no_cut_off_axis_hex_until_at_war() -> None:
     """East Prussia (1240) cut off with a Soviet army in supply two hexes away: at peace
     the Soviets do not take it (its army is still lost); once the Axis has named a
     Soviet hex they do."""
     state = new_game()
+    _cut_off_east_prussia(state)
     state.data["owner"]["1241"] = "soviet"  # the Soviet army can reach and supply 1240
     end_of_combat_supply(state, "axis")
     assert state.data["owner"]["1240"] == "axis"
@@ -86,11 +116,12 @@ def test_the_neutral_soviets_capture_no_cut_off_axis_hex_until_at_war() -> None:
 def test_of_the_opponents_that_can_capture_the_closest_production_takes_the_hex(
     allied_army: bool, taker: str
 ) -> None:
-    """1240 cut off, the Soviets at war with a supplied army two hexes away (their
+    """1240 cut off (1239 lost), the Soviets at war with a supplied army two hexes away (their
     production at 1242), the Allies holding 1339 next door with its two points: with no
     Allied army within three hexes only the Soviets qualify and take it, however near
     the Allied point; with one, both qualify and the closer Allied point wins."""
     state = new_game()
+    _cut_off_east_prussia(state)
     pol(state)["soviet_war"] = True
     state.data["owner"]["1241"] = "soviet"
     state.data["owner"]["1339"] = "allied"
@@ -212,7 +243,7 @@ def test_an_axis_attack_on_sweden_stops_the_ore_though_sweden_stays_unaligned() 
     _axis_attacks(state, "4a", "0538")
     assert "sweden" in pol(state)["unaligned"]
     assert budget(state.data, "axis") == 16
-    _axis_attacks(state, "4a", "1239")  # a later attack elsewhere does not restore it
+    _axis_attacks(state, "4a", "1340")  # a later attack elsewhere does not restore it
     assert budget(state.data, "axis") == 16
 
 
