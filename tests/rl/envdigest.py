@@ -31,7 +31,8 @@ from grognard.rl import env, parallel_env
 CASES: list[tuple[str, str, dict[str, Any], str, int]] = [
     ("victory-aec", "victory", {"options": {"turn_limit": 2}}, "aec", 420),
     ("victory-game-aec", "victory", {}, "aec", 700),
-    ("victory-commanders-aec", "victory", {"scenario": "commanders", "options": {"turn_limit": 1}}, "aec", 160),
+    ("victory-commanders-aec", "victory", {"scenario": "commanders", "options": {"turn_limit": 1}}, "aec",
+     160),
     ("victory-parallel", "victory", {"scenario": "two-front", "options": {"turn_limit": 1}}, "parallel", 160),
     ("viktory2-aec", "viktory2", {"options": {"players": 3}}, "aec", 200),
     ("viktory2-parallel", "viktory2", {"options": {"players": 2}}, "parallel", 120),

@@ -135,7 +135,7 @@ class _Info(dict[str, Any]):
     def __ne__(self, other: object) -> bool:
         return dict.__ne__(self._built(), other)
 
-    __hash__ = None  # type: ignore[assignment]  # a dict: unhashable
+    __hash__ = None  # a dict: unhashable
 
     def __or__(self, other: Any) -> Any:
         return dict.__or__(self._built(), other)
