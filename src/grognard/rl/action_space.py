@@ -49,7 +49,7 @@ from .encoding import ActionIndexError
 #: The largest space a declaration may give (the spec's bound: aim well under 2**20).
 MAX_SIZE = 2**22
 #: How many encoded actions a space remembers before it starts again (legal_slots).
-MEMO_SIZE = 200_000
+MEMO_SIZE = 50_000
 
 Domain = Sequence[Any]
 Family = tuple[str, Sequence[Domain]]
