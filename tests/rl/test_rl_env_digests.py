@@ -78,8 +78,9 @@ def test_a_step_whose_infos_nobody_reads_builds_no_whole_view(monkeypatch: pytes
     assert built == [agent]
 
 
-def test_an_info_kept_across_steps_shows_the_position_it_was_given_at() -> None:
-    made = env("victory")
+@pytest.mark.parametrize("ruleset", ["victory", "viktory2"])  # kept by a copy, by its view built then
+def test_an_info_kept_across_steps_shows_the_position_it_was_given_at(ruleset: str) -> None:
+    made = env(ruleset)
     made.reset(seed=4)
     kept = []
     for _ in range(6):

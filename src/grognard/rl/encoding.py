@@ -99,6 +99,13 @@ def ruleset_observation_view(ruleset_id: str) -> ViewOf | None:
     return made if callable(made) else None
 
 
+def ruleset_info_copy(ruleset_id: str) -> bool:
+    """Whether a copy of the ruleset's game costs less than one of its views (its
+    features module's `INFO_COPY`): the environments then keep an info held across a
+    step by a copy of the game rather than by building its view (envs.py)."""
+    return bool(getattr(_features_module(ruleset_id), "INFO_COPY", False))
+
+
 def ruleset_feature_names(ruleset_id: str, extra: int) -> list[str]:
     """Names of the ruleset's own features: its `OBSERVATION_NAMES` (beside its
     `observe`) when it names as many as `observe` gives, else their positions."""

@@ -27,7 +27,7 @@ Speed (issue 25): `infos[agent]["view"]`, the whole JSON view, is built when it 
 first read, not at every step for every agent (three whole Victory views a step made
 the environment 16x slower than the engine). An info still held by the caller when
 the game moves on keeps the position it was given at (its view is built then, or a
-copy of the game is taken, one for all such infos, whichever costs less), so it reads
+copy of the game is taken, one for all such infos), so it reads
 exactly what an eager view would have shown. The observation reads the ruleset's
 `observation_view` where it has one (encoding.py). tests/rl/test_rl_env_digests.py
 checks that what the environments return is unchanged.
@@ -35,7 +35,6 @@ checks that what the environments return is unchanged.
 
 from __future__ import annotations
 
-import time
 import weakref
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
@@ -56,6 +55,7 @@ from .encoding import (
     observation,
     ruleset_feature_names,
     ruleset_hooks,
+    ruleset_info_copy,
     ruleset_observation_view,
 )
 
@@ -65,8 +65,6 @@ Obs = dict[str, np.ndarray]
 INDEXES = ("fixed", "legal")
 #: Seeds for resets without one come from this sequence (reproducible per env).
 _SEED_SPAN = 2**31
-#: keep_pending tries the dearer way to keep held infos once in this many times.
-RESAMPLE = 50
 
 
 class _PendingView:
@@ -196,9 +194,7 @@ class _Game:
         self.view_of = ruleset_observation_view(self.rules.id)
         # infos handed out whose view is not built yet (see `keep_pending`)
         self._pending: list[weakref.ref[_Info]] = []
-        # CPU seconds of a view and of a copy of the game, for keep_pending
-        self._cost: dict[str, float | None] = {"view": None, "copy": None}
-        self._snapshots = 0
+        self.copy_for_infos = ruleset_info_copy(self.rules.id)
 
     def new(self, seed: int | None) -> State:
         if seed is not None:
@@ -246,10 +242,11 @@ class _Game:
 
     def keep_pending(self) -> None:
         """Before the game changes: the infos still held whose view is not built keep
-        this position, either by building their views now or by a copy of the game
-        (one for all of them) to build them from when read, whichever has cost less
-        CPU time here (both give the same views; a copy of Victory's game costs a
-        seventh of its view, of Viktory II's four views)."""
+        this position: one such info builds its view now, several share a copy of the
+        game to build theirs from when read (both give the same views). A ruleset
+        whose copy costs less than one of its views says so (`INFO_COPY = True` in
+        its features module: Victory's copy costs a sixth of its view), and a single
+        held info gets a copy too."""
         game = self.game
         held = [
             info for ref in self._pending
@@ -258,28 +255,14 @@ class _Game:
         self._pending = []
         if not held:
             return
-        self._snapshots += 1
-        view, copy = self._cost["view"], self._cost["copy"]
-        if view is None or copy is None:
-            by_copy = view is not None  # try each way once
-        else:
-            by_copy = copy < view * len(held)
-            if self._snapshots % RESAMPLE == 0:
-                by_copy = not by_copy  # costs drift as a game grows: look again now and then
-        start = time.process_time()
-        if by_copy:
+        if len(held) > 1 or self.copy_for_infos:
             twin = game.clone()
             for info in held:
                 pending = info.pending()
                 if pending is not None:
                     pending.state = twin
         else:
-            for info in held:
-                info._built()
-        spent = (time.process_time() - start) / (1 if by_copy else len(held))
-        kind = "copy" if by_copy else "view"
-        before = self._cost[kind]
-        self._cost[kind] = spent if before is None else 0.8 * before + 0.2 * spent
+            held[0]._built()
 
     def choose(self, role: str, index: int, wrap: bool = False) -> Any:
         """The legal action `index` names for `role` now (ActionIndexError if none)."""
