@@ -48,6 +48,8 @@ from .encoding import ActionIndexError
 
 #: The largest space a declaration may give (the spec's bound: aim well under 2**20).
 MAX_SIZE = 2**22
+#: How many encoded actions a space remembers before it starts again (legal_slots).
+MEMO_SIZE = 50_000
 
 Domain = Sequence[Any]
 Family = tuple[str, Sequence[Domain]]
@@ -114,6 +116,9 @@ class ActionSpace:
             self._values.append([list(domain) for domain in domains])
             offset += count
         self.size = offset
+        # encode's answers (a pure function of equal actions): the same actions come
+        # back position after position, and encoding them was a tenth of an RL step
+        self._memo: dict[Action, int] = {}
         # per family, for encode: (domain size, first element, end of a joint domain or 0, lookup)
         self._plans: list[tuple[tuple[int, int, int, dict[Any, int]], ...]] = []
         for info, lookups in zip(self.families, self._lookup, strict=True):
@@ -190,8 +195,16 @@ class ActionSpace:
     def legal_slots(self, state: State, role: Role, legal: Sequence[Action]) -> LegalSlots:
         """The slots of a legal list (keyed where the ruleset keys), checked distinct."""
         keyed = self.keys(state, role, legal) if self.keys is not None else legal
-        encode = self.encode
-        found = [encode(k) for k in keyed]
+        memo = self._memo
+        found: list[int] = []
+        for key in keyed:
+            slot = memo.get(key)
+            if slot is None:
+                slot = self.encode(key)
+                if len(memo) >= MEMO_SIZE:
+                    memo.clear()
+                memo[key] = slot
+            found.append(slot)
         if len(set(found)) != len(found):
             seen: dict[int, Action] = {}
             for slot, action in zip(found, legal, strict=True):

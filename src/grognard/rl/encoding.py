@@ -30,6 +30,14 @@ Observation (a Dict space, the same for every role)
                                (named "ruleset:NAME" after its `OBSERVATION_NAMES`
                                where it has them, else by position; Viktory II's ai,
                                Victory's, HGW's and Virtuti's features modules).
+                    A features module may also define
+                    `observation_view(state, role) -> dict`: the parts of
+                    `state.view(role)` that `observe` and this vector read
+                    ("role", "roles", and of "board" what `observe` reads and
+                    "scores" where the board has them), built without the rest of
+                    the view; the observation is then computed from it (Victory's
+                    saves its whole board view each step, issue 25). It must give
+                    the same vector as the whole view (tests/rl check it on games).
     "action_mask"   int8 vector of the index's size: 1 for a legal action index.
     The whole JSON view (what a person in that seat sees) is in `infos[agent]["view"]`.
 """
@@ -50,6 +58,8 @@ from grognard.core.registry import game_module
 DEFAULT_MAX_ACTIONS = 512
 
 Observe = Callable[[dict[str, Any]], Sequence[float]]
+#: A ruleset's `observation_view(state, role)`: the parts of the view `observe` reads.
+ViewOf = Callable[[State, str], dict[str, Any]]
 
 
 class ActionIndexError(ValueError):
@@ -80,6 +90,20 @@ def ruleset_hooks(ruleset_id: str) -> tuple[int, Observe | None, int]:
         return cap, None, 0
     made: Observe = observe
     return cap, made, size
+
+
+def ruleset_observation_view(ruleset_id: str) -> ViewOf | None:
+    """The ruleset's `observation_view` (beside its `observe`), or None: then the
+    observation is computed from the whole view."""
+    made = getattr(_features_module(ruleset_id), "observation_view", None)
+    return made if callable(made) else None
+
+
+def ruleset_info_copy(ruleset_id: str) -> bool:
+    """Whether a copy of the ruleset's game costs less than one of its views (its
+    features module's `INFO_COPY`): the environments then keep an info held across a
+    step by a copy of the game rather than by building its view (envs.py)."""
+    return bool(getattr(_features_module(ruleset_id), "INFO_COPY", False))
 
 
 def ruleset_feature_names(ruleset_id: str, extra: int) -> list[str]:
@@ -120,16 +144,18 @@ def observation(
     limit: int,
     observe: Observe | None,
     extra: int,
+    view_of: ViewOf | None = None,
 ) -> dict[str, np.ndarray]:
     """The observation of `role`, given its action mask (either index) and how many
-    legal actions it has."""
+    legal actions it has; `view_of`: the ruleset's `observation_view`, which gives
+    the parts of the view this reads (the whole view when None)."""
     roles = state.roles
     n = len(roles)
     vector = np.zeros(3 * n + 2 + extra, dtype=np.float32)
     vector[roles.index(role)] = 1.0
     for active in state.active_roles():
         vector[n + roles.index(active)] = 1.0
-    view = state.view(role)
+    view = view_of(state, role) if view_of is not None else state.view(role)
     board = view.get("board")
     scores = board.get("scores") if isinstance(board, dict) else None
     if isinstance(scores, dict):

@@ -22,11 +22,21 @@ Rewards come once, at the end: each role's share of the win (1 for a sole winner
 `max_steps` actions is truncated. Dice come from the game's seeded RNG, seeded by
 `reset(seed=...)`; so two environments reset with one seed and given the same
 actions play the same game. Action and observation encodings: encoding.py.
+
+Speed (issue 25): `infos[agent]["view"]`, the whole JSON view, is built when it is
+first read, not at every step for every agent (three whole Victory views a step made
+the environment 16x slower than the engine). An info still held by the caller when
+the game moves on keeps the position it was given at (its view is built then, or a
+copy of the game is taken, one for all such infos), so it reads
+exactly what an eager view would have shown. The observation reads the ruleset's
+`observation_view` where it has one (encoding.py). tests/rl/test_rl_env_digests.py
+checks that what the environments return is unchanged.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import weakref
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -45,6 +55,8 @@ from .encoding import (
     observation,
     ruleset_feature_names,
     ruleset_hooks,
+    ruleset_info_copy,
+    ruleset_observation_view,
 )
 
 Obs = dict[str, np.ndarray]
@@ -53,6 +65,90 @@ Obs = dict[str, np.ndarray]
 INDEXES = ("fixed", "legal")
 #: Seeds for resets without one come from this sequence (reproducible per env).
 _SEED_SPAN = 2**31
+
+
+class _PendingView:
+    """A view not built yet: of `role` in `state`, after `ply` actions."""
+
+    __slots__ = ("ply", "role", "state")
+
+    def __init__(self, state: State, role: str) -> None:
+        self.state, self.role, self.ply = state, role, len(state.history)
+
+    def build(self) -> dict[str, Any]:
+        if len(self.state.history) != self.ply:
+            raise RuntimeError(
+                f"this info's view was of the position after {self.ply} actions, but the game was "
+                "changed behind the environment's back since: read infos before changing env.game"
+            )
+        return self.state.view(self.role)
+
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+        raise TypeError("a pending view is not data: read the info through its dict methods")
+
+
+class _Info(dict[str, Any]):
+    """An agent's info, {"view": the JSON view}, whose view is built on first read.
+
+    Every dict method builds it first, so the info reads, compares, copies, prints and
+    pickles as the plain dict it stands for."""
+
+    def _built(self) -> _Info:
+        pending = dict.get(self, "view")
+        if isinstance(pending, _PendingView):
+            dict.__setitem__(self, "view", pending.build())
+        return self
+
+    def pending(self) -> _PendingView | None:
+        value = dict.get(self, "view")
+        return value if isinstance(value, _PendingView) else None
+
+    def __getitem__(self, key: str) -> Any:
+        return dict.__getitem__(self._built(), key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict.get(self._built(), key, default)
+
+    def __iter__(self) -> Iterator[str]:
+        return dict.__iter__(self._built())
+
+    def values(self) -> Any:
+        return dict.values(self._built())
+
+    def items(self) -> Any:
+        return dict.items(self._built())
+
+    def copy(self) -> dict[str, Any]:
+        return dict(dict.items(self._built()))
+
+    def pop(self, key: str, *default: Any) -> Any:
+        return dict.pop(self._built(), key, *default)
+
+    def popitem(self) -> tuple[str, Any]:
+        return dict.popitem(self._built())
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        return dict.setdefault(self._built(), key, default)
+
+    def __eq__(self, other: object) -> bool:
+        return dict.__eq__(self._built(), other)
+
+    def __ne__(self, other: object) -> bool:
+        return dict.__ne__(self._built(), other)
+
+    __hash__ = None  # a dict: unhashable
+
+    def __or__(self, other: Any) -> Any:
+        return dict.__or__(self._built(), other)
+
+    def __ror__(self, other: Any) -> Any:
+        return dict.__ror__(self._built(), other)
+
+    def __repr__(self) -> str:
+        return dict.__repr__(self._built())
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return (dict, (dict(dict.items(self._built())),))
 
 
 class _Game:
@@ -95,6 +191,10 @@ class _Game:
         self.state: State | None = None
         self.played = 0
         self._seeds = np.random.default_rng(0)
+        self.view_of = ruleset_observation_view(self.rules.id)
+        # infos handed out whose view is not built yet (see `keep_pending`)
+        self._pending: list[weakref.ref[_Info]] = []
+        self.copy_for_infos = ruleset_info_copy(self.rules.id)
 
     def new(self, seed: int | None) -> State:
         if seed is not None:
@@ -106,6 +206,7 @@ class _Game:
         self.state.keep_undo = False
         self.played = 0
         self._slots = {}
+        self._pending = []  # infos of the old game keep that game's (untouched) state
         return self.state
 
     @property
@@ -131,12 +232,40 @@ class _Game:
     def observe_role(self, role: str) -> Obs:
         slots = self.legal(role)
         return observation(self.game, role, slots.mask(self.size), len(slots.legal), self.max_actions,
-                           self.played, self.max_steps, self.observe, self.extra)
+                           self.played, self.max_steps, self.observe, self.extra, self.view_of)
 
     def info(self, role: str) -> dict[str, Any]:
-        return {"view": self.game.view(role)}
+        """{"view": the view of `role` now}, the view built when first read."""
+        made = _Info(view=_PendingView(self.game, role))
+        self._pending.append(weakref.ref(made))
+        return made
 
-    def play(self, role: str, index: int, wrap: bool = False) -> None:
+    def keep_pending(self) -> None:
+        """Before the game changes: the infos still held whose view is not built keep
+        this position: one such info builds its view now, several share a copy of the
+        game to build theirs from when read (both give the same views). A ruleset
+        whose copy costs less than one of its views says so (`INFO_COPY = True` in
+        its features module: Victory's copy costs a sixth of its view), and a single
+        held info gets a copy too."""
+        game = self.game
+        held = [
+            info for ref in self._pending
+            if (info := ref()) is not None and (p := info.pending()) is not None and p.state is game
+        ]
+        self._pending = []
+        if not held:
+            return
+        if len(held) > 1 or self.copy_for_infos:
+            twin = game.clone()
+            for info in held:
+                pending = info.pending()
+                if pending is not None:
+                    pending.state = twin
+        else:
+            held[0]._built()
+
+    def choose(self, role: str, index: int, wrap: bool = False) -> Any:
+        """The legal action `index` names for `role` now (ActionIndexError if none)."""
         slots = self.legal(role)
         if not slots.legal:
             raise ActionIndexError(f"{role} has no legal action now")
@@ -147,6 +276,11 @@ class _Game:
                 raise
             # the Parallel env's unmasked sample: the legal action at that position, mod the count
             action = slots.legal[int(index) % len(slots.legal)]
+        return action
+
+    def apply(self, role: str, action: Any) -> None:
+        """Play `action` (from `choose`); the caller drops its own infos first."""
+        self.keep_pending()
         self.game.apply(role, action)
         self.played += 1
 
@@ -241,7 +375,9 @@ class GrognardAEC(AECEnv[str, Obs, int]):
         if action is None:
             raise ValueError(f"{agent} must act: None is only for an agent whose game is over")
         self._cumulative_rewards[agent] = 0.0
-        self._g.play(agent, int(action))
+        chosen = self._g.choose(agent, int(action))
+        self.infos = {}  # the env's own hold on the infos: only the caller's keep a copy
+        self._g.apply(agent, chosen)
         game = self._g.game
         if game.is_over():
             self.rewards = self._g.rewards()
@@ -330,7 +466,7 @@ class GrognardParallel(ParallelEnv[str, Obs, int]):
                 raise ValueError(f"{role} must act this step")
             if game.is_over() or role not in game.active_roles():
                 continue  # an earlier action this step ended the game or the choice
-            self._g.play(role, int(actions[role]), wrap=True)
+            self._g.apply(role, self._g.choose(role, int(actions[role]), wrap=True))
         over = game.is_over()
         cut = not over and self._g.played >= self._g.max_steps
         rewards = self._g.rewards() if over else dict.fromkeys(self.agents, 0.0)
