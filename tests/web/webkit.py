@@ -35,24 +35,27 @@ def serving(app: Any, name: str) -> Iterator[str]:
 
     from grognard.server.protocol import uvicorn_options
 
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    # the server is handed the socket bound here, so no other process (another pytest
+    # worker, say) can take the free port between finding it and listening on it
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
     options = uvicorn_options()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", **options)
     server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name=name, daemon=True)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name=name, daemon=True)
     thread.start()
     ready = threading.Event()
     while thread.is_alive() and not server.started:
         ready.wait(0.05)
-    if not server.started:
-        raise RuntimeError("the test server did not start")
     try:
+        if not server.started:
+            raise RuntimeError("the test server did not start")
         yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
         thread.join(timeout=30)
+        sock.close()
         app.state.server.engine.dispose()
 
 
