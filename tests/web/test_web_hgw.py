@@ -31,6 +31,7 @@ from webkit import (
     prompt,
     shot,
     start_game,
+    until_legal,
 )
 
 from grognard.games.hgw.ai import make_heuristic
@@ -73,30 +74,12 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 SEED = 5
-#: Enough polls of the game for the server's AI to answer (each poll waits 250 ms).
-POLLS = 480
 MAP = Path(__file__).resolve().parents[2] / "src" / "grognard" / "games" / "hgw" / "data" / "map.json"
 
 
 def _view(driver: ApiDriver, game_id: str, role: str = "axis") -> dict[str, Any]:
     view: dict[str, Any] = driver.get(f"/api/games/{game_id}")["views"][role]
     return view
-
-
-def _wait_for(
-    page: Page, driver: ApiDriver, game_id: str, verbs: set[str], role: str = "axis"
-) -> dict[str, Any]:
-    """The view of `role` (the Axis unless told) once one of its legal actions has one
-    of these verbs (the AI plays the other sides on the server meanwhile)."""
-    view: dict[str, Any] = {}
-    for _ in range(POLLS):
-        view = _view(driver, game_id, role)
-        if any(action[0] in verbs for action in view["legal"]):
-            return view
-        if view["result"] is not None:
-            break
-        page.wait_for_timeout(250)
-    raise AssertionError(f"{role} never got to {sorted(verbs)}; last prompt: {view.get('prompt')!r}")
 
 
 def _start(page: Page, scenario: str | None = None, seats: dict[str, str] | None = None) -> str:
@@ -189,8 +172,7 @@ def test_record_sheets_are_open(page: Page) -> None:
     """Prepare for Play 4: both sides' record sheets are open to inspection: the page
     shows every army of both sides with its strength points by kind."""
     game_id = _start(page)
-    driver = ApiDriver(page)
-    view = _wait_for(page, driver, game_id, {"move", "end_movement"})
+    view = until_legal(page, game_id, "axis", {"move", "end_movement"})
     sheets = page.locator(".hgw-record")
     for army in view["board"]["armies"]:
         row = sheets.locator(f'tr[data-army="{army["id"]}"]')
@@ -391,7 +373,7 @@ def test_a_barbarossa_turn_against_the_ai_with_an_exploitation_chain(page: Page)
     agent = make_heuristic(11)
     chain: dict[str, Any] = {}
     made: dict[str, set[str]] = {}
-    view = _wait_for(page, driver, game_id, {"move", "end_movement"})
+    view = until_legal(page, game_id, "axis", {"move", "end_movement"})
     first_turn = view["board"]["turn_index"]
     for _ in range(400):
         view = _view(driver, game_id)
@@ -445,12 +427,12 @@ def test_an_amphibious_invasion_by_clicks(page: Page) -> None:
     seats = {"axis": "ai:heuristic", "soviet": "ai:heuristic", "allied": "me"}
     game_id = _start(page, "fall_of_germany", seats)
     driver = ApiDriver(page)
-    view = _wait_for(page, driver, game_id, {"end_movement"}, role="allied")
+    view = until_legal(page, game_id, "allied", {"end_movement"})
     assert view["scenario"] == "fall_of_germany"
     assert _army_at(view, INVADER) == "1934"
     expect(button(page, "end_movement")).to_be_visible()
     end_phase(page, "end_movement")  # no redeployment: the army invades from where it stands
-    view = _wait_for(page, driver, game_id, {"invade"}, role="allied")
+    view = until_legal(page, game_id, "allied", {"invade"})
     targets = [a[2] for a in view["legal"] if a[0] == "invade" and a[1] == INVADER]
     enemy = [t for t in targets if view["board"]["owner"].get(t) == "axis"]
     # 1634, French coast three sea steps from Algiers: no extension, out of the
@@ -517,7 +499,7 @@ def test_an_army_redeploys_by_sea_into_the_us_box(page: Page) -> None:
     seats = {"axis": "ai:heuristic", "soviet": "ai:heuristic", "allied": "me"}
     game_id = _start(page, "fall_of_germany", seats)
     driver = ApiDriver(page)
-    view = _wait_for(page, driver, game_id, {"end_movement"}, role="allied")
+    view = until_legal(page, game_id, "allied", {"end_movement"})
     legal = [list(a) for a in view["legal"]]
     small = [
         ["move", a["id"], "army", a["strength"]]
@@ -553,8 +535,7 @@ def test_campaign_game_i_is_offered_and_its_board_loads(page: Page) -> None:
     options = form.locator("select[name=scenario] option")
     expect(options.filter(has_text="Campaign Game I")).to_have_count(1)
     game_id = _start(page, "campaign_1", {"axis": "me", "soviet": "ai:heuristic", "allied": "ai:heuristic"})
-    driver = ApiDriver(page)
-    view = _wait_for(page, driver, game_id, {"move", "end_movement"})
+    view = until_legal(page, game_id, "axis", {"move", "end_movement"})
     assert view["scenario"] == "campaign_1"
     assert view["board"]["unaligned"]["1339"] == "poland"
     expect(counter(page, "ags")).to_be_visible()
@@ -571,7 +552,7 @@ def test_campaign_game_i_france_is_drawn_apart_and_gets_lend_lease_by_button(pag
     button moves one Allied point to it, and French builds are buttons of their own."""
     game_id = _start(page, "campaign_1", {"axis": "ai:heuristic", "soviet": "ai:heuristic", "allied": "me"})
     driver = ApiDriver(page)
-    view = _wait_for(page, driver, game_id, {"end_movement"}, role="allied")
+    view = until_legal(page, game_id, "allied", {"end_movement"})
     french = [a for a in view["board"]["armies"] if a["nation"]]
     assert sorted(a["id"] for a in french) == ["2fa", "afa", "ffa", "levant"]
     for army in french:
@@ -607,7 +588,7 @@ def test_campaign_game_i_france_is_drawn_apart_and_gets_lend_lease_by_button(pag
 def test_a_phone_shows_the_front_filled_and_the_prompt(profiles: Any) -> None:
     page = profiles.new_page(390, 844, touch=True)
     game_id = start_game(page, ruleset="hgw", seats={"axis": "me", "soviet": "ai:heuristic"}, seed=SEED)
-    _wait_for(page, ApiDriver(page), game_id, {"move", "end_movement"})
+    until_legal(page, game_id, "axis", {"move", "end_movement"})
     expect(button(page, "end_movement")).to_be_visible()
     assert_first_screen(page, prompt(page), 844)
     expect_board_covers_its_box(page)
@@ -620,7 +601,7 @@ def test_a_phone_shows_the_front_filled_and_the_prompt(profiles: Any) -> None:
 
 def test_by_keyboard_select_an_army_zoom_and_end_the_step(page: Page) -> None:
     game_id = _start(page)
-    _wait_for(page, ApiDriver(page), game_id, {"move", "end_movement"})
+    until_legal(page, game_id, "axis", {"move", "end_movement"})
     # an army: focus its counter, Enter selects it, Escape lets it go
     counter(page, "agn").focus()
     page.keyboard.press("Enter")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, prompt, serving_rulesets, start_game
+from webkit import ApiDriver, prompt, serving_rulesets, start_game, until_legal
 
 POLLS = 160
 
@@ -81,6 +81,7 @@ def test_the_axis_places_finlands_points_by_clicking_finnish_hexes(page: Page) -
     )
     driver = ApiDriver(page)
     _play_until_placement(driver, game_id)
+    until_legal(page, game_id, "axis", "place")  # the Allied AI has nothing left to do
     page.reload()
     expect(prompt(page)).to_contain_text("Finnish Army")
     # two seats on one screen: it may ask to be passed to the Axis player first

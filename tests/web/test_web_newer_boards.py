@@ -18,6 +18,7 @@ from webkit import (
     prompt,
     shot,
     start_game,
+    until_alone_to_act,
 )
 
 GAMES = {
@@ -32,8 +33,13 @@ CHARTS = {
 
 
 def _start(page: Page, ruleset: str) -> str:
+    """The game started from the lobby, shown once the AI's simultaneous first steps
+    (deployment, card plays) are done: the board is measured and clicked."""
     game = GAMES[ruleset]
-    return start_game(page, ruleset=ruleset, scenario=game["scenario"], seats=game["seats"], seed=5)
+    game_id = start_game(page, ruleset=ruleset, scenario=game["scenario"], seats=game["seats"], seed=5)
+    me = next(role for role, seat in game["seats"].items() if seat == "me")
+    until_alone_to_act(page, game_id, me, reload=True)
+    return game_id
 
 
 @pytest.mark.parametrize("ruleset", sorted(GAMES))

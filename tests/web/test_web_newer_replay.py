@@ -5,28 +5,14 @@ test_web_hotseat_replay.py: the same page, through Virtuti's board module."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, start_game
-
-POLLS = 480
+from webkit import ApiDriver, play_until, start_game
 
 
-def _finish(page: Page, driver: ApiDriver, game_id: str) -> None:
+def _finish(page: Page, game_id: str) -> None:
     """The Axis plays its first choices (or "done") through the API to the game's end."""
-    for _ in range(POLLS):
-        game: dict[str, Any] = driver.get(f"/api/games/{game_id}")
-        if game["status"] == "finished":
-            return
-        legal = game["views"]["axis"]["legal"]
-        if "axis" in game["active"] and legal:
-            action = ["done"] if ["done"] in legal else legal[0]
-            body = {"seat": "axis", "action": action, "expected_version": game["version"]}
-            driver.post(f"/api/games/{game_id}/actions", body)
-        else:
-            page.wait_for_timeout(250)
-    raise AssertionError("the game did not end")
+    play_until(page, game_id, "axis", lambda game: bool(game["status"] == "finished"))
 
 
 def test_a_finished_virtuti_games_replay_steps_and_jumps(page: Page) -> None:
@@ -40,7 +26,7 @@ def test_a_finished_virtuti_games_replay_steps_and_jumps(page: Page) -> None:
         seed=5,
     )
     driver = ApiDriver(page)
-    _finish(page, driver, game_id)
+    _finish(page, game_id)
     actions = driver.get(f"/api/games/{game_id}/replay")["actions"]
     page.goto(f"/#/replay/{game_id}")
     counter = page.locator(".step-counter")

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, start_game
+from webkit import ApiDriver, play_until, start_game
 
 POLLS = 240
 
@@ -28,20 +28,17 @@ def _post(driver: ApiDriver, game_id: str, action: list[Any]) -> None:
     )
 
 
-def _until_the_allies_have_planned(page: Page, driver: ApiDriver, game_id: str) -> dict[str, Any]:
+def _until_the_allies_have_planned(page: Page, game_id: str) -> dict[str, Any]:
     """The Axis plays its first choices up to the Planning Phase, where the AI's Allied
     orders are placed and confirmed, in secret, before the Axis places any."""
-    for _ in range(POLLS):
-        game = _game(driver, game_id)
-        view = game["views"]["axis"]
-        board = view["board"]
-        if board["phase"] == "planning" and board["secret"] and board["secret"]["waiting_for"] == ["axis"]:
-            return game
-        if view["legal"] and board["phase"] != "planning":
-            _post(driver, game_id, view["legal"][0] if view["legal"][0][0] != "done" else ["done"])
-        else:
-            page.wait_for_timeout(250)
-    raise AssertionError("the Allies never finished planning")
+
+    def planned(game: dict[str, Any]) -> bool:
+        board = game["views"]["axis"]["board"]
+        waiting = board["phase"] == "planning" and board["secret"] and board["secret"]["waiting_for"]
+        return bool(waiting == ["axis"] and game["active"] == ["axis"])
+
+    # in the Planning Phase the Axis is alone to act only once the Allies have confirmed
+    return play_until(page, game_id, "axis", planned)
 
 
 @pytest.mark.rules("G1.1", "P6.0")
@@ -55,7 +52,7 @@ def test_secret_orders_are_counted_by_who_made_them_and_nothing_more(page: Page)
         seed=7,
     )
     driver = ApiDriver(page)
-    game = _until_the_allies_have_planned(page, driver, game_id)
+    game = _until_the_allies_have_planned(page, game_id)
     span = game["plies"] - game["last_acted"].get("axis", 0)
     assert game["acted_since"]["axis"].get("allies", 0) >= 1  # its orders and its "done"
     assert sum(game["acted_since"]["axis"].values()) == span

@@ -12,10 +12,16 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, button, counter, hgw_screen_xy, prompt, serving_rulesets, start_game
-
-#: Polls of a game while the server's AI plays (each waits 250 ms).
-POLLS = 240
+from webkit import (
+    ApiDriver,
+    button,
+    counter,
+    hgw_screen_xy,
+    play_until,
+    prompt,
+    serving_rulesets,
+    start_game,
+)
 
 
 @pytest.fixture(scope="module")
@@ -95,18 +101,15 @@ def _post(driver: ApiDriver, game_id: str, seat: str, action: list[Any]) -> None
     )
 
 
-def _to_planning(page: Page, driver: ApiDriver, game_id: str) -> dict[str, Any]:
+def _to_planning(page: Page, game_id: str) -> dict[str, Any]:
     """The Axis plays its first legal choices through the API up to the Planning Phase."""
-    for _ in range(POLLS):
-        view = _view(driver, game_id, "axis")
-        assert view["result"] is None, "the game ended"
-        if view["board"]["phase"] == "planning" and view["legal"]:
-            return view
-        if view["legal"]:
-            _post(driver, game_id, "axis", view["legal"][0] if view["legal"][0][0] != "done" else ["done"])
-        else:
-            page.wait_for_timeout(250)
-    raise AssertionError("the Axis never got to plan")
+
+    def planning(game: dict[str, Any]) -> bool:
+        view = game["views"]["axis"]
+        return bool(view["board"]["phase"] == "planning" and view["legal"] and game["active"] == ["axis"])
+
+    view: dict[str, Any] = play_until(page, game_id, "axis", planning)["views"]["axis"]
+    return view
 
 
 @pytest.mark.rules("P6.1")
@@ -119,8 +122,7 @@ def test_virtuti_an_order_where_no_unit_stands_is_explained_by_the_server(page: 
         seats={"axis": "me", "allies": "ai:heuristic"},
         seed=7,
     )
-    driver = ApiDriver(page)
-    view = _to_planning(page, driver, game_id)
+    view = _to_planning(page, game_id)
     page.reload()
     expect(page.locator(".vm-area")).not_to_have_count(0)
     assert not any(u["a"] == "madrid" for u in view["board"]["units"])

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from webkit import ApiDriver, serving_rulesets, start_game
+from webkit import ApiDriver, serving_rulesets, start_game, the_page_shows
 
 POLLS = 600
 # the seat the test plays through the API ends its phases as soon as it may
@@ -47,7 +47,9 @@ def _play(
     choose: Callable[[list[list[Any]]], list[Any]] = _quick,
 ) -> dict[str, Any]:
     """`seat` plays `choose`'s action through the API (the other seat is the server's
-    AI) until `done(game)`; returns that game."""
+    AI) until `done(game)`; returns that game. Unlike play_until, `seat` acts in
+    simultaneous steps too (the odds test's seed reaches its long battle that way):
+    each `done` here asks for `seat` alone to act before the test reads on."""
     for _ in range(POLLS):
         game: dict[str, Any] = driver.get(f"/api/games/{game_id}")
         if done(game):
@@ -142,7 +144,7 @@ def test_an_hgw_games_replay_after_two_turns_steps_and_jumps(page: Page) -> None
     # into the second game turn: each player turn so far ended with its production
     # (isTurnEnd of hgw.js)
     def two_axis_turns(game: dict[str, Any]) -> bool:
-        return bool(game["views"]["axis"]["board"].get("turn_index", 0) >= 1 and "axis" in game["active"])
+        return bool(game["views"]["axis"]["board"].get("turn_index", 0) >= 1 and game["active"] == ["axis"])
 
     game = _play(page, driver, game_id, "axis", two_axis_turns)
     driver.post(f"/api/games/{game_id}/resign", {"seat": "axis", "expected_version": game["version"]})
@@ -180,6 +182,7 @@ def test_victorys_odds_beside_the_board_follow_a_battle_round_by_round(page: Pag
         game = _play(page, driver, game_id, "blue", _blue_fighting, _attack_then_end)
         fight = game["views"]["blue"]["board"]["battle"]
         where, first_round = fight["at"], fight["round"]
+        the_page_shows(page, game)  # the pushes up to this battle drawn
         before = _expect_the_servers_odds(block, driver, game_id, where)
         # 6.3: the forecast is of the rounds left, the one being fought included
         assert before["battle"]["rounds"] == fight["rounds"] - first_round + 1
@@ -198,6 +201,7 @@ def test_victorys_odds_beside_the_board_follow_a_battle_round_by_round(page: Pag
         battle = game["views"]["blue"]["board"].get("battle")
         if battle is None or battle["at"] != where:
             continue  # over within the round: the next battle
+        the_page_shows(page, game)
         after = _expect_the_servers_odds(block, driver, game_id, where)
         assert after["battle"]["rounds"] == before["battle"]["rounds"] - (battle["round"] - first_round) >= 1
         assert len(asked) > asked_before  # the page asked the server again after the round

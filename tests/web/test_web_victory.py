@@ -13,27 +13,12 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, button, modal, prompt, shot, start_game
+from webkit import ApiDriver, button, modal, prompt, shot, start_game, until_legal
 
 from grognard.games.victory import RULESET as VICTORY
 
 SEED = 3
-#: Enough polls of the game for the server's AI to answer (each poll waits 250 ms).
-POLLS = 240
 ATTRIBUTE_NAMES = "g => [g, ...g.querySelectorAll('*')].flatMap(n => [...n.attributes].map(a => a.name))"
-
-
-def _wait_for(page: Page, driver: ApiDriver, game_id: str, verbs: set[str]) -> dict[str, Any]:
-    """Blue's view once one of its legal actions has one of these verbs (the AI plays
-    red on the server meanwhile)."""
-    for _ in range(POLLS):
-        view = driver.view(game_id, "blue")
-        if any(action[0] in verbs for action in view["legal"]):
-            return view
-        if view["result"] is not None:
-            break
-        page.wait_for_timeout(250)
-    raise AssertionError(f"blue never got to {sorted(verbs)}; last prompt: {view['prompt']!r}")
 
 
 def _red_secrets() -> dict[str, str]:
@@ -100,7 +85,7 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire_retreat(page: Page) 
     driver = ApiDriver(page)
     board = page.locator(".board-svg")
     # the assembled map: every hex of the view, with its cities' PP values and hexsides
-    view = _wait_for(page, driver, game_id, {"deploy"})
+    view = until_legal(page, game_id, "blue", {"deploy"})
     hexes = view["board"]["hexes"]
     expect(board.locator(".hex")).to_have_count(len(hexes))
     cities = [x for x in hexes if x["city"]]
@@ -137,7 +122,7 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire_retreat(page: Page) 
         driver.act(game_id, "blue", deploys[(i * 7) % len(deploys)])
 
     # blue's move phase: move a block to an empty hex, then attack with another
-    view = _wait_for(page, driver, game_id, {"end_moves"})
+    view = until_legal(page, game_id, "blue", {"end_moves"})
     expect(prompt(page)).to_contain_text("Move your blocks")
     occupied = {b["at"] for b in view["board"]["blocks"] if b["at"]}
     moves = [a for a in view["legal"] if a[0] == "move" and a[2] not in occupied]
@@ -175,8 +160,8 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire_retreat(page: Page) 
     # combat: blue starts a battle it may choose (6.0) and fires (6.4)
     fired = False
     for _ in range(40):
-        view = _wait_for(
-            page, driver, game_id, {"fight", "fire", "take_hit", "retreat", "land", "build", "done"}
+        view = until_legal(
+            page, game_id, "blue", {"fight", "fire", "take_hit", "retreat", "land", "build", "done"}
         )
         verbs = {a[0] for a in view["legal"]}
         if "fire" in verbs:
@@ -201,8 +186,8 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire_retreat(page: Page) 
             expect(
                 page.locator(".log-card .log-lines li.dice").filter(has_text="blue rolls").first
             ).to_be_attached()
-            after = _wait_for(
-                page, driver, game_id, {"fire", "pass", "retreat", "take_hit", "land", "build", "done"}
+            after = until_legal(
+                page, game_id, "blue", {"fire", "pass", "retreat", "take_hit", "land", "build", "done"}
             )
             battle = after["board"]["battle"]
             if battle is not None:
@@ -240,7 +225,7 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire_retreat(page: Page) 
     assert fired, "blue never had a combat turn"
 
     # a retreat by clicking (6.5): the block, then one of the lit hexes
-    view = _wait_for(page, driver, game_id, {"retreat", "build", "done"})
+    view = until_legal(page, game_id, "blue", {"retreat", "build", "done"})
     retreats = [a for a in view["legal"] if a[0] == "retreat"]
     assert retreats, f"blue's block got no other combat turn: {view['prompt']!r}"
     runner = retreats[0][1]
@@ -322,10 +307,10 @@ def test_the_production_panel_lists_each_citys_pp_and_builds(page: Page) -> None
     )
     driver = ApiDriver(page)
     for i in range(400):
-        view = _wait_for(
+        view = until_legal(
             page,
-            driver,
             game_id,
+            "blue",
             {
                 "deploy",
                 "end_moves",

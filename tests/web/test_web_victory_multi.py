@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, start_game
+from webkit import ApiDriver, start_game, until_legal
 
 import grognard
 from grognard.games.victory import RULESET as VICTORY
@@ -30,15 +29,6 @@ def victory_role_colors() -> dict[str, str]:
     return dict(re.findall(r'(\w+): "(#[0-9a-f]{6})"', line.group(1)))
 
 
-def _wait_for(page: Page, driver: ApiDriver, game_id: str, verb: str) -> dict[str, Any]:
-    for _ in range(POLLS):
-        view = driver.view(game_id, "blue")
-        if any(action[0] == verb for action in view["legal"]):
-            return view
-        page.wait_for_timeout(250)
-    raise AssertionError(f"blue never got to {verb}; last prompt: {view['prompt']!r}")
-
-
 @pytest.mark.rules("2.0", "10.1")
 def test_four_player_quick_start_seats_colours_and_alliance_offer(page: Page) -> None:
     page.set_viewport_size({"width": 1600, "height": 1000})
@@ -53,11 +43,11 @@ def test_four_player_quick_start_seats_colours_and_alliance_offer(page: Page) ->
         seed=SEED,
     )
     driver = ApiDriver(page)
-    view = _wait_for(page, driver, game_id, "deploy")
+    view = until_legal(page, game_id, "blue", "deploy")
     while view["legal"] and view["legal"][0][0] == "deploy":  # 1.4 through the API
         driver.act(game_id, "blue", view["legal"][0])
         view = driver.view(game_id, "blue")
-    view = _wait_for(page, driver, game_id, "end_moves")
+    view = until_legal(page, game_id, "blue", "end_moves")
     page.reload()
     board = page.locator(".board-svg")
     expect(board.locator(".hex")).to_have_count(len(view["board"]["hexes"]))  # the four maps

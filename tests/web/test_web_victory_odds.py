@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, start_game
+from webkit import ApiDriver, start_game, until_legal
 
 SEED = 3
 
@@ -29,7 +29,9 @@ def _until(page: Page, driver: ApiDriver, game_id: str, verb: str) -> dict[str, 
         legal = view["legal"]
         verbs = {a[0] for a in legal}
         if verb in verbs:
-            return view
+            # red may still be deploying or moving (simultaneous steps): the caller
+            # reads the board and clicks, so only once blue alone is to act
+            return until_legal(page, game_id, "blue", verb)
         deploys = [a for a in legal if a[0] == "deploy"]
         if deploys:
             driver.act(game_id, "blue", deploys[(i * 7) % len(deploys)])

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import expect
-from webkit import expect_board_covers_its_box, prompt, start_game
+from webkit import expect_board_covers_its_box, prompt, start_game, until_alone_to_act
 
 #: The text box of an element's contents, and the element's own box (viewport px).
 BOXES = """(el) => {
@@ -22,9 +22,10 @@ BOXES = """(el) => {
 
 def test_victory_on_a_phone_taps_44_px_and_leaves_no_empty_band(profiles: Any) -> None:
     page = profiles.new_page(390, 844, touch=True)
-    start_game(
+    game_id = start_game(
         page, ruleset="victory", scenario="quick-start", seats={"blue": "me", "red": "ai:random"}, seed=5
     )
+    until_alone_to_act(page, game_id, "blue", reload=True)  # red's deployment drawn: the board is measured
     expect(prompt(page)).to_contain_text("Deploy")
     # every hex of the first view is at least 44 CSS px across, and the map still fills its box
     hexes = page.locator(".board-svg g.hex[data-hex]")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, axe_problems, button, shot, start_game
+from webkit import ApiDriver, axe_problems, button, shot, start_game, until_alone_to_act
 
 from grognard.agents import make_agent
 from grognard.games.virtuti.board_data import board_data
@@ -75,17 +75,11 @@ def _post(driver: ApiDriver, game_id: str, seat: str, action: list[Any]) -> None
 
 
 def _wait_for(page: Page, driver: ApiDriver, game_id: str, seat: str, ready: Any) -> dict[str, Any]:
-    """The seat's view once `ready(view)` holds (the AI plays the other seat meanwhile)."""
-    view = _view(driver, game_id, seat)
-    for _ in range(POLLS):
-        if ready(view):
-            return view
-        assert view["result"] is None, "the game ended"
-        page.wait_for_timeout(250)
-        view = _view(driver, game_id, seat)
-    raise AssertionError(
-        f"{seat} never got there; last prompt: {view['prompt']!r}; battle {view['board']['battle']}"
-    )
+    """The seat's view once it alone is to act and `ready(view)` holds (the AI plays the
+    other seat meanwhile, and its simultaneous choices could change what was read)."""
+    game = until_alone_to_act(page, game_id, seat, lambda g: bool(ready(g["views"][seat])))
+    view: dict[str, Any] = game["views"][seat]
+    return view
 
 
 def _name(area: str) -> str:

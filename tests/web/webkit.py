@@ -35,24 +35,27 @@ def serving(app: Any, name: str) -> Iterator[str]:
 
     from grognard.server.protocol import uvicorn_options
 
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    # the server is handed the socket bound here, so no other process (another pytest
+    # worker, say) can take the free port between finding it and listening on it
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
     options = uvicorn_options()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", **options)
     server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name=name, daemon=True)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name=name, daemon=True)
     thread.start()
     ready = threading.Event()
     while thread.is_alive() and not server.started:
         ready.wait(0.05)
-    if not server.started:
-        raise RuntimeError("the test server did not start")
     try:
+        if not server.started:
+            raise RuntimeError("the test server did not start")
         yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
         thread.join(timeout=30)
+        sock.close()
         app.state.server.engine.dispose()
 
 
@@ -263,6 +266,107 @@ def _lines_since(driver: ApiDriver, game_id: str, acted: int, plies: int) -> lis
     return after[len(before) :]
 
 
+def _always(game: dict[str, Any]) -> bool:
+    return True
+
+
+def until_alone_to_act(
+    page: Page,
+    game_id: str,
+    seat: str,
+    ready: Callable[[dict[str, Any]], bool] = _always,
+    reload: bool = False,
+) -> dict[str, Any]:
+    """Wait, without acting, until `seat` alone is to act and `ready(game)` holds; the
+    game payload (GET /api/games/<id>) then.
+
+    The one safe moment to read a game that the server's AI (or a simultaneous step)
+    also plays: while another seat may act, the position can change between the
+    test's read and what it does with it (a click, an odds request, a stepper), and
+    three CI runs failed on exactly that. Once `seat` alone is to act, nothing moves
+    until `seat` does. With `reload`, the page is then loaded again, so that it draws
+    that settled position (a push of an earlier change cannot redraw it under the
+    test's measurements). Fails when the game ends first or after POLLS polls."""
+    driver = ApiDriver(page)
+    game: dict[str, Any] = {}
+    for _ in range(POLLS):
+        game = driver.get(f"/api/games/{game_id}")
+        if game["active"] == [seat] and ready(game):
+            if reload:
+                page.reload()
+            return game
+        if game["status"] == "finished":
+            break
+        page.wait_for_timeout(250)
+    prompt = game.get("views", {}).get(seat, {}).get("prompt")
+    raise AssertionError(
+        f"{seat} was never alone to act at the wanted position: status {game.get('status')}, "
+        f"active {game.get('active')}, {seat}'s prompt {prompt!r}"
+    )
+
+
+def the_page_shows(page: Page, game: dict[str, Any]) -> None:
+    """Wait until the page draws the game at `game`'s version (its header ends
+    "· v<version>"). The page follows the server by pushes, which a loaded machine
+    delays: read the page only once it has caught up with what the test read."""
+    expect(page.locator(".game-id")).to_have_text(
+        re.compile(rf"· v{game['version']}$"), timeout=PAGE_CATCH_UP_MS
+    )
+
+
+#: How long the_page_shows waits for the pushes to arrive (a generous bound, not a speed check).
+PAGE_CATCH_UP_MS = 60_000
+
+
+def until_legal(page: Page, game_id: str, seat: str, verbs: set[str] | str) -> dict[str, Any]:
+    """`seat`'s view once it alone is to act and one of its legal actions has one of
+    these verbs (until_alone_to_act: the server's AI plays the other seats meanwhile)."""
+    wanted = {verbs} if isinstance(verbs, str) else verbs
+
+    def ready(game: dict[str, Any]) -> bool:
+        return any(action[0] in wanted for action in game["views"][seat]["legal"])
+
+    view: dict[str, Any] = until_alone_to_act(page, game_id, seat, ready)["views"][seat]
+    return view
+
+
+def first_or_done(legal: list[list[Any]]) -> list[Any]:
+    """["done"] when it is legal, else the first legal action."""
+    return ["done"] if ["done"] in legal else legal[0]
+
+
+def play_until(
+    page: Page,
+    game_id: str,
+    seat: str,
+    done: Callable[[dict[str, Any]], bool],
+    choose: Callable[[list[list[Any]]], list[Any]] = first_or_done,
+    polls: int = POLLS,
+) -> dict[str, Any]:
+    """Play `seat` through the API, `choose(legal)` each time, until `done(game)`; the
+    game payload then. `seat` acts only when it alone is to act (until_alone_to_act):
+    a move chosen while the server's AI may still act could be made on a position
+    that is no longer there, and be refused as stale. (`done` sees every poll: make
+    it ask for `seat` alone too where the caller reads what the AI could change.)
+    Each poll either acts or waits 250 ms: `polls` bounds both."""
+    driver = ApiDriver(page)
+    game: dict[str, Any] = {}
+    for _ in range(polls):
+        game = driver.get(f"/api/games/{game_id}")
+        if done(game):
+            return game
+        legal = game["views"][seat]["legal"]
+        if game["active"] == [seat] and legal:
+            body = {"seat": seat, "action": choose(legal), "expected_version": game["version"]}
+            driver.post(f"/api/games/{game_id}/actions", body)
+        elif game["status"] == "finished":
+            break
+        else:
+            page.wait_for_timeout(250)
+    prompt = game.get("views", {}).get(seat, {}).get("prompt")
+    raise AssertionError(f"the game never got there: status {game.get('status')}, {seat}'s prompt {prompt!r}")
+
+
 def until_the_other_side_has_moved(
     page: Page, game_id: str, me: str, endings: bool = True, wanted: Callable[[list[str]], bool] = bool
 ) -> dict[str, Any]:
@@ -278,12 +382,9 @@ def until_the_other_side_has_moved(
         if me in game["active"]:
             moved = acted and game["plies"] - acted >= 2
             if moved and wanted(_lines_since(driver, game_id, acted, game["plies"])):
-                if game["active"] == [me]:
-                    return game
-                # a simultaneous step the AI has yet to finish: wait for it, or the
-                # board would move on under the caller's feet
-                page.wait_for_timeout(250)
-                continue
+                # a simultaneous step the AI may have yet to finish: wait for it, or
+                # the board would move on under the caller's feet
+                return until_alone_to_act(page, game_id, me)
             action = _pick(game["views"][me]["legal"], endings)
             # a simultaneous step (deployment): the AI may choose between our read and
             # our move, which the server refuses as stale; read again and choose anew

@@ -648,7 +648,7 @@ def test_three_players_berlin_ends_the_game_and_the_axis_counts_nothing() -> Non
 
 @pytest.mark.rules("G28.4")
 def test_campaign_game_i_passes_check_ruleset() -> None:
-    report = check_ruleset(RULESET, scenarios=[CG1], games=1, seed=3, max_actions=60_000, every=400)
+    report = check_ruleset(RULESET, scenarios=[CG1], games=1, seed=3, max_actions=60_000, every=2000)
     assert report.games == 1 and report.actions > 100
 
 

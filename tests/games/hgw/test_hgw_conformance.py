@@ -7,7 +7,7 @@ from grognard.testing import check_ruleset
 
 
 def test_barbarossa_passes_check_ruleset() -> None:
-    report = check_ruleset(RULESET, scenarios=["barbarossa"], games=1, seed=3, max_actions=50_000, every=150)
+    report = check_ruleset(RULESET, scenarios=["barbarossa"], games=1, seed=3, max_actions=50_000, every=1000)
     assert report.games == 1 and report.actions > 100
 
 

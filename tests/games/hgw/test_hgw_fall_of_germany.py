@@ -349,7 +349,7 @@ def test_a_cut_off_hex_goes_to_the_opponent_with_the_nearest_production() -> Non
 
 
 def test_the_fall_of_germany_passes_check_ruleset() -> None:
-    report = check_ruleset(RULESET, scenarios=[FOG], games=1, seed=5, max_actions=50_000, every=200)
+    report = check_ruleset(RULESET, scenarios=[FOG], games=1, seed=5, max_actions=50_000, every=1000)
     assert report.games == 1 and report.actions > 100
 
 
