@@ -103,8 +103,20 @@ export function oddsBlock(answer, { roleColor = () => "#777", title = null } = {
   );
 }
 
-/** The odds of the battle at a hex of a game, or null (none, or no odds for it). */
-export async function gameOdds(gameId, seat, hex, action = null) {
+// The server computes one odds call of an address at a time and refuses a second one
+// meanwhile (429, docs/server.md "Availability"); a page that shows several attacks'
+// odds at once would lose all but one. So the page asks them one after another.
+let oddsInFlight = Promise.resolve(null);
+
+/** The odds of the battle at a hex of a game, or null (none, or no odds for it); asked
+ * after the page's earlier odds calls have been answered. */
+export function gameOdds(gameId, seat, hex, action = null) {
+  const answer = oddsInFlight.then(() => askOdds(gameId, seat, hex, action));
+  oddsInFlight = answer;
+  return answer;
+}
+
+async function askOdds(gameId, seat, hex, action) {
   try {
     const answer = await api.gameOdds(gameId, seat, hex, action);
     return answer && answer.odds ? answer : null;
