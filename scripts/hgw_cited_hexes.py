@@ -1,15 +1,15 @@
 """Write the list of hex numbers the Hitler's Global War rulebook cites.
 
-The rulebook is not part of this repository (it sits beside a working copy, in
-../shared/rules/ or ../../shared/rules/, where one has it), so what the tests need from it is kept here as
-our own data: the sorted 4- and 5-digit numbers it mentions, less the years of the war
+The rulebook is not part of this repository, so what the tests need from it is kept
+here as our own data: the sorted 4- and 5-digit numbers it mentions, less the years of the war
 (1939-1945). tests/games/hgw/test_hgw_map.py checks that the map cites every one.
 
-    python scripts/hgw_cited_hexes.py                 # rewrite the list from the rulebook
-    python scripts/hgw_cited_hexes.py --check         # exit 1 when the list is stale
-    python scripts/hgw_cited_hexes.py --rulebook PATH # another copy of the rulebook
+    python scripts/hgw_cited_hexes.py --rulebook PATH          # rewrite the list
+    python scripts/hgw_cited_hexes.py --rulebook PATH --check  # exit 1 when it is stale
 
-Without the rulebook it says so on one line and exits 2: the committed list stands.
+PATH is the rulebook's Markdown text, wherever one has it (the script looks nowhere
+outside the repository by itself). An unreadable rulebook is one line and exit 2: the
+committed list stands.
 """
 
 from __future__ import annotations
@@ -21,9 +21,6 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Where the rulebook is looked for: beside this working copy, or beside the folder that
-#: holds it (a git worktree in a folder of worktrees).
-RULEBOOKS = tuple(folder / "shared" / "rules" / "hitlers-global-war.md" for folder in ROOT.parents[:2])
 OUT = ROOT / "tests" / "games" / "hgw" / "rulebook_hexes.json"
 YEARS = frozenset(str(year) for year in range(1939, 1946))
 
@@ -45,10 +42,8 @@ def encode(numbers: list[str]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 when the committed list is stale")
-    parser.add_argument("--rulebook", type=Path, help="the rulebook's Markdown text (default: found beside)")
+    parser.add_argument("--rulebook", type=Path, required=True, help="the rulebook's Markdown text")
     args = parser.parse_args(argv)
-    if args.rulebook is None:
-        args.rulebook = next((path for path in RULEBOOKS if path.exists()), RULEBOOKS[0])
     try:
         text = args.rulebook.read_text(encoding="utf-8")
     except OSError as exc:
