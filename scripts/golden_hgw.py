@@ -39,6 +39,7 @@ SCENARIOS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("fall_of_germany", {"own_setup": True}),
     ("campaign_1", {}),
     ("campaign_1", {"two_player": True}),
+    ("campaign_2", {}),
 )
 # (agent, seed, positions after these many actions, a playthrough digest every so many)
 PLAYS: tuple[tuple[str, int, tuple[int, ...], int], ...] = (

@@ -27,7 +27,7 @@ from .actions import declarations
 from .geography import geography
 from .map import load_map
 from .neutrality import new_politics
-from .scenario import KINDS, load_scenario
+from .scenario import KINDS, board_id, load_scenario
 from .state import HgwState
 from .steps import TITLES
 from .tables import load_tables
@@ -58,6 +58,14 @@ class HitlersGlobalWar(Ruleset):
             "Winter 1939 to Summer 1945: Axis, Soviets and Allies with the politics of the whole "
             "war (neutrals, entries into the war, surrenders). Two players (option two_player): one "
             "seat commands the Soviets and the Allies, who must take Berlin by Spring 1945.",
+            players=(2, 3),
+        ),
+        Scenario(
+            "campaign_2",
+            "Campaign Game II: the war for Europe with every system",
+            "Campaign Game I's war, start and victory, with Tac Air in the armies and Campaign Game "
+            "II's systems as they are played (docs/hgw-design.md lists which). Two players with "
+            "option two_player, as in Campaign Game I.",
             players=(2, 3),
         ),
     )
@@ -115,7 +123,7 @@ class HitlersGlobalWar(Ruleset):
             data["politics"] = pol  # Campaign Game I (neutrality.py)
         if content.lend_lease is not None:
             data["lend_lease"] = {"open": content.lend_lease.open_at_start, "gift": 0}
-        hmap_side = {s.side: s for s in load_map().scenario(scenario_id).sides}
+        hmap_side = {s.side: s for s in load_map().scenario(board_id(scenario_id)).sides}
         for side, spec in hmap_side.items():
             for h, points in spec.devastated.items():
                 data["devastated"][h] = points

@@ -18,6 +18,7 @@ import msgspec
 
 from .datafile import decode_file
 from .map import load_map
+from .scenario import board_id
 
 DATA_DIR = Path(__file__).with_name("data")
 WHEN = ("start", "production")
@@ -40,6 +41,7 @@ class Force(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     infantry: int = 0
     mechanized: int = 0
     amphibious: int = 0
+    tac_air: int = 0
     choose: bool = False
 
 
@@ -192,10 +194,15 @@ def load_campaign_from(path: Path) -> CampaignRules:
     return rules
 
 
-@cache
 def load_campaign(scenario_id: str) -> CampaignRules | None:
-    """The scenario's politics, or None for the scenarios that play without them."""
-    path = DATA_DIR / f"{scenario_id}_politics.json"
+    """The scenario's politics (its board's: Campaign Game II plays Campaign Game I's), or
+    None for the scenarios that play without them."""
+    return _load_politics(board_id(scenario_id))
+
+
+@cache
+def _load_politics(board: str) -> CampaignRules | None:
+    path = DATA_DIR / f"{board}_politics.json"
     if not path.exists():
         return None
     return load_campaign_from(path)

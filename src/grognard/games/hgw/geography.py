@@ -18,7 +18,7 @@ from functools import cache
 
 from .campaign import load_campaign
 from .map import load_map
-from .scenario import BOX, load_scenario
+from .scenario import BOX, board_id, load_scenario
 from .tables import load_tables
 
 Place = str
@@ -43,10 +43,11 @@ class Geography:
     def __init__(self, scenario_id: str) -> None:
         hmap = load_map()
         tables = load_tables()
-        borders = hmap.scenario(scenario_id).borders
+        board = board_id(scenario_id)  # Campaign Game II plays on Campaign Game I's set-up
+        borders = hmap.scenario(board).borders
         self.start_owner: dict[Place, str] = {}
-        for spec in hmap.scenario(scenario_id).sides:
-            for h in sorted(hmap.friendly_at_start(scenario_id, spec.side)):
+        for spec in hmap.scenario(board).sides:
+            for h in sorted(hmap.friendly_at_start(board, spec.side)):
                 if hmap.box_of(h) == BOX:
                     self.start_owner[BOX] = spec.side
                 elif hmap.in_europe(h) and not hmap.box_of(h):
@@ -62,7 +63,7 @@ class Geography:
             where = hmap.box(box_id).hex
             self.box_at[where] = box_id
             self.box_points[where] = hmap.box(box_id).production
-            for spec in hmap.scenario(scenario_id).sides:
+            for spec in hmap.scenario(board).sides:
                 if box_id in spec.boxes:
                     self.start_owner[where] = spec.side
         if BOX in self.start_owner:

@@ -36,6 +36,7 @@ def printed_pools(content: ScenarioContent) -> dict[str, dict[str, int]]:
         pool["infantry"] += p.infantry
         pool["mechanized"] += p.mechanized
         pool["amphibious"] += p.amphibious
+        pool["tac_air"] += p.tac_air
     return pools
 
 
@@ -50,6 +51,7 @@ def place_printed(data: Data, content: ScenarioContent, side: str | None = None)
         army["sp"]["infantry"] = placement.infantry
         army["sp"]["mechanized"] = placement.mechanized
         army["sp"]["amphibious"] = placement.amphibious
+        army["sp"]["tac_air"] = placement.tac_air
 
 
 def start(data: Data, content: ScenarioContent) -> None:

@@ -42,7 +42,7 @@ from .nations import apart
 from .nations import nation as nation_of
 from .neutrality import hand_over, join, nation_at, note_attacks, places_of, politics
 from .production import open_production
-from .scenario import BOX
+from .scenario import BOX, load_scenario
 
 Action = tuple[Any, ...]
 
@@ -66,7 +66,7 @@ def arrival_candidates(data: Data, side: str, force: Force) -> list[Place]:
     return [p for p in dict.fromkeys(found) if data["owner"].get(p) == side]
 
 
-ARRIVAL_KINDS = ("mechanized", "infantry", "amphibious")
+ARRIVAL_KINDS = ("mechanized", "infantry", "amphibious", "tac_air")
 
 
 def _army_for(data: Data, side: str, place: Place, name: str) -> str | None:
@@ -110,7 +110,10 @@ def place_force(game: Any, side: str, force: Force) -> None:
     the engine puts the points there while the side holds it with room; the rest wait
     in `arrivals` for the side's player to place them (PlaceArrivals)."""
     data = game.data
-    left = {k: int(getattr(force, k)) for k in ARRIVAL_KINDS if getattr(force, k)}
+    # Campaign Game II set-up: a force may bring points Campaign Game I's does not
+    extra = load_scenario(data["scenario"]).arrival_points.get(force.name, {})
+    left = {k: int(getattr(force, k)) + extra.get(k, 0) for k in ARRIVAL_KINDS}
+    left = {k: n for k, n in left.items() if n}
     fixed = None if force.choose else force.at[0]
     if fixed is not None and fixed in geo(data).places and data["owner"].get(fixed) == side:
         placed = 0

@@ -24,7 +24,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
-from . import limitations
+from . import limitations, system_builds
 from .board import (
     Data,
     armies_at,
@@ -49,6 +49,7 @@ from .french_production import (
 from .geography import Place
 from .nations import FRANCE, apart, french_split, is_french
 from .scenario import BOX, load_scenario
+from .sequence import next_step
 from .supply import supplied_places
 from .tables import load_tables
 
@@ -211,6 +212,7 @@ class Production(Step):
             if may_dismantle(data, role, money, cost("fort")):
                 forts = data.get("forts", {})
                 actions += [("dismantle_fort", p) for p in sorted(forts) if forts[p]["side"] == role]
+        actions += system_builds.offers(data, role, money)  # Campaign Game II's systems
         if load_tables().costs.repair <= money:
             for p, lost in sorted(data["devastated"].items()):
                 repairable = lost - int(data["permanent"].get(p, 0))
@@ -229,7 +231,14 @@ class Production(Step):
                 game.log(f"the United States leaves {points(frame[US_ALONE])} of production unspent (lost)")
             if frame.get(ITALY_ALONE):
                 game.log(f"Italy leaves {points(frame[ITALY_ALONE])} of production unspent (lost)")
-            goto(data["flow"], "next_turn", player=role)
+            # Research 3: in Campaign Game II what production leaves goes on to the
+            # partisans and the research phase (sequence.py); next_turn ignores it
+            goto(data["flow"], next_step(data, "production"), player=role, budget=frame["budget"])
+            return
+        builder = system_builds.provider(data, action)
+        if builder is not None:  # a Campaign Game II system's build
+            frame[pays(data, frame, action)] -= builder.cost(data, role, action)
+            builder.apply(game, role, action)
             return
         if action[0] == "lend_lease":
             frame["budget"] -= 1
@@ -306,7 +315,10 @@ def placed_at(armies: dict[str, Any], action: Action) -> Place | None:
 def _affordable(data: Data, frame: Frame, action: Action) -> bool:
     """Is the budget that pays for `action` (`pays`) big enough?"""
     kind = action[0]
-    if kind == "build":
+    builder = system_builds.provider(data, action)
+    if builder is not None:
+        price = int(builder.cost(data, frame["role"], action))
+    elif kind == "build":
         price = cost(action[1])
     elif kind in ("fort", "repair"):
         price = cost("fort") if kind == "fort" else load_tables().costs.repair

@@ -22,6 +22,9 @@ KINDS = ("infantry", "mechanized", "tac_air", "paratroop", "amphibious")  # Mili
 BUILDABLE = ("infantry", "mechanized")  # Building Strength Points 1 (Barbarossa)
 BOX = "siberia"
 NATIONS = ("", "france")  # ArmyName.nation (Activity Limitations 8)
+# Campaign Game II's systems, each a part of its player-turn sequence or of its combat that a
+# scenario turns on by name (`ScenarioContent.systems`; sequence.py orders their phases)
+SYSTEMS = ("research", "strategic", "morale", "naval", "uboats", "tac_air", "paratroops", "partisans")
 
 
 class ScenarioError(ValueError):
@@ -42,6 +45,7 @@ class Placement(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     infantry: int = 0
     mechanized: int = 0
     amphibious: int = 0  # Amphibious Strength Points 1 (The Fall of Germany)
+    tac_air: int = 0  # Campaign Game II set-up (Tac Air Abilities)
 
 
 class Fleet(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -148,6 +152,14 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     forts: tuple[Fort, ...] = ()  # Fortifications (The Fall of Germany set-up)
     fort_building: bool = False  # Fortifications 1: fort points may be bought
     fort_dates: tuple[FortDate, ...] = ()  # French Fortifications (Campaign Game I)
+    # Campaign Game II: "all of the rules presented to this point are still in effect", on
+    # Campaign Game I's map set-up and politics: the scenario whose map set-up (borders,
+    # who holds what) and politics file this one shares; empty for its own
+    board: str = ""
+    systems: tuple[str, ...] = ()  # Campaign Game II's systems in play (SYSTEMS)
+    # points an arriving force (campaign.Force, by name) brings beyond what its politics
+    # entry gives: Campaign Game II's U.S. Army arrives with a Tac Air point
+    arrival_points: dict[str, dict[str, int]] = {}
 
 
 def _check(content: ScenarioContent) -> None:
@@ -157,6 +169,12 @@ def _check(content: ScenarioContent) -> None:
     for side in content.armies:
         if side not in content.sides:
             problems.append(f"armies for {side!r}, which is not one of the sides {content.sides}")
+    unknown = [x for x in content.systems if x not in SYSTEMS]
+    problems += [f"unknown system {x!r} (known: {', '.join(SYSTEMS)})" for x in unknown]
+    if content.board and not (DATA_DIR / f"{content.board}.json").exists():
+        problems.append(f"board {content.board!r} is not a scenario")
+    for force, extra in content.arrival_points.items():
+        problems += [f"arrival points of {force!r}: unknown kind {k!r}" for k in extra if k not in KINDS]
     if content.victory not in ("capitals", "berlin", "campaign"):
         problems.append(f"unknown victory rule {content.victory!r}")
     for side, names in content.armies.items():
@@ -207,3 +225,9 @@ def load_scenario_from(path: Path) -> ScenarioContent:
 @cache
 def load_scenario(scenario_id: str) -> ScenarioContent:
     return load_scenario_from(DATA_DIR / f"{scenario_id}.json")
+
+
+def board_id(scenario_id: str) -> str:
+    """The scenario whose map set-up and politics `scenario_id` plays on (itself, or the
+    one its `board` names: Campaign Game II plays on Campaign Game I's)."""
+    return load_scenario(scenario_id).board or scenario_id

@@ -17,6 +17,7 @@ from .board import current_turn, enemy, geo
 from .naval import cut_fleets
 from .production import open_production
 from .scenario import load_scenario
+from .sequence import next_step
 from .supply import end_of_combat_supply, frozen_armies
 from .victory import last_turn_over
 
@@ -42,7 +43,7 @@ class TurnStart(Step):
         for a in data["frozen"]:
             game.log(f"{data['armies'][a]['name']} is out of full supply: it may not move or attack")
         cut_fleets(game, side)  # Unsupplied Hexes 4, for fleets
-        goto(data["flow"], "movement", role=side)
+        goto(data["flow"], next_step(data, "turn_start"), role=side)
         politics.ask_arrivals(game)  # Nations Inclined toward Axis 3-5: placed by the player
 
 

@@ -1,0 +1,41 @@
+"""What Campaign Game II's systems add to the production phase (step 6): each system that
+builds something of its own (bombers and missiles, ship points, ...) offers its builds
+and applies them here, so that production.py, which owns the budget, imports no system's
+rules and no system module edits production's.
+
+A provider is a module with
+    VERBS   the action verbs it answers, e.g. ("build_bomber",)
+    offers(data, side, money) -> list[Action]: what `side` may build with `money`
+            production points (the largest of the frame's purses), each action priced by
+    cost(data, side, action) -> int: the production points it takes from the budget
+    apply(game, side, action) -> None: builds it (the budget is production's to charge)
+and is listed in PROVIDERS. A provider is asked only when its system is in play.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from grognard.core.game import Action
+
+from .sequence import has_system
+
+Data = dict[str, Any]
+
+# (system, provider module): filled in as each system's builds are played
+PROVIDERS: tuple[tuple[str, ModuleType], ...] = ()
+
+
+def _providers(data: Data) -> list[ModuleType]:
+    return [module for system, module in PROVIDERS if has_system(data, system)]
+
+
+def offers(data: Data, side: str, money: int) -> list[Action]:
+    """Every build the systems in play offer `side` with `money` points."""
+    return [a for module in _providers(data) for a in module.offers(data, side, money)]
+
+
+def provider(data: Data, action: Action) -> ModuleType | None:
+    """The provider that answers `action`, None for production's own actions."""
+    return next((m for m in _providers(data) if action and action[0] in m.VERBS), None)
