@@ -19,7 +19,7 @@ from typing import Any
 from grognard.core.errors import BadOptions
 from grognard.core.game import Ruleset
 from grognard.core.odds import BadBattle
-from grognard.core.registry import game_module
+from grognard.seams import seam
 
 TRUE = ("1", "true", "yes", "on")
 FALSE = ("0", "false", "no", "off")
@@ -90,10 +90,9 @@ def odds_report(
     ruleset: Ruleset, attacker: str, defender: str, settings: Mapping[str, str]
 ) -> dict[str, Any]:
     """`grognard odds`: {"battle": description, "odds": ...}, or the ruleset's own report."""
-    module = game_module(ruleset.id, "odds")
-    own = getattr(module, "odds_report", None) if module is not None else None
-    if callable(own):
-        report: dict[str, Any] = own(attacker, defender, settings)
+    own = seam(ruleset, "odds_report")
+    if own is not None:
+        report: dict[str, Any] = own.odds_report(attacker, defender, settings)
         return report
     form = ruleset.odds_form()
     if form is None:

@@ -400,6 +400,8 @@ class BlockRuleset(Ruleset):
     name: ClassVar[str] = "Block skirmish (test game)"
     version: ClassVar[int] = 1
     state_class: ClassVar[type[BlockState]] = BlockState
+    # its action index is declared in this module (grognard/seams.py)
+    seams: ClassVar[Mapping[str, str]] = {"action_space": __name__}
     scenarios: ClassVar[tuple[Scenario, ...]] = (
         Scenario("skirmish", "Skirmish", "Four blocks a side on six areas.", players=(2,)),
     )

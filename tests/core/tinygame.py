@@ -291,6 +291,8 @@ class TinyRuleset(Ruleset):
     name: ClassVar[str] = "Tiny (test game)"
     version: ClassVar[int] = 1
     state_class: ClassVar[type[TinyState]] = TinyState
+    # its action index is declared in this module (grognard/seams.py)
+    seams: ClassVar[Mapping[str, str]] = {"action_space": __name__}
     scenarios: ClassVar[tuple[Scenario, ...]] = (
         Scenario("standard", "Standard", "Four rounds.", players=(3,), extra={"rounds": 4}),
         Scenario("sprint", "Sprint", "Two rounds.", players=(3,), extra={"rounds": 2}),

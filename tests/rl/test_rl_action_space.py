@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -165,9 +166,10 @@ def test_two_legal_actions_in_one_slot_are_an_error_of_the_declaration() -> None
 
 
 class Undeclared(tinyrules.Tiny):
-    """The pile game from a module (this one) that declares no action space."""
+    """The pile game, declaring no action space (grognard/seams.py)."""
 
     id: ClassVar[str] = "undeclared"
+    seams: ClassVar[Mapping[str, str]] = {}
 
 
 UNDECLARED = Undeclared()

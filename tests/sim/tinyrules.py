@@ -52,6 +52,8 @@ class Tiny(Ruleset):
     name: ClassVar[str] = "Tiny pile"
     version: ClassVar[int] = 1
     state_class: ClassVar[type[State]] = TinyState
+    # its action index is declared in this module (grognard/seams.py)
+    seams: ClassVar[Mapping[str, str]] = {"action_space": __name__}
     scenarios: ClassVar[tuple[Scenario, ...]] = (
         Scenario("standard", "Standard", "One pile.", players=(2, 3)),
     )

@@ -1,5 +1,5 @@
 """Agents by name. "random" is generic; "heuristic" is each ruleset's own player,
-found in `grognard.games.<ruleset id>.ai` as `make_heuristic(seed)`; "mcts" is the
+its "heuristic" seam's `make_heuristic(seed)` (grognard/seams.py); "mcts" is the
 generic search agent (agents/mcts.py), named with an optional budget and rollout
 policy: `mcts:200` (iterations per decision), `mcts:1s` or `mcts:250ms` (time per
 decision), `mcts:200:heuristic` (rollouts played by the ruleset's heuristic:
@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from types import ModuleType
 
-from grognard.core.registry import game_module
+from grognard.seams import seam
 
 from .base import Agent, UnknownAgent
-from .mcts import DEFAULT_BUDGET, DEFAULT_HEURISTIC_BUDGET, Budget, Evaluate, MctsAgent
+from .mcts import DEFAULT_BUDGET, DEFAULT_HEURISTIC_BUDGET, Budget, MctsAgent
 from .random_agent import RandomAgent
 
 SEARCH_AGENT = "mcts"
@@ -109,22 +108,21 @@ def _make_mcts(name: str, ruleset_id: str, seed: int) -> MctsAgent:
     except ValueError as exc:
         raise UnknownAgent(f"{name!r}: {exc}") from None
     rollouts = parts[2] if len(parts) == 3 else "random"
-    module = _ai_module(ruleset_id)
-    factory = getattr(module, "make_heuristic", None) if module is not None else None
-    policy: Callable[[int], Agent] | None = factory if callable(factory) else None
+    heuristic = seam(ruleset_id, "heuristic")
+    policy: Callable[[int], Agent] | None = heuristic.make_heuristic if heuristic is not None else None
     if len(parts) == 1 and policy is not None:  # the bare default: what won on Viktory II
         budget, rollouts = DEFAULT_HEURISTIC_BUDGET, "heuristic"
     if rollouts == "heuristic" and policy is None:
         raise UnknownAgent(f"ruleset {ruleset_id!r} has no heuristic agent to roll out with")
-    evaluate = getattr(module, "evaluate", None) if module is not None else None
-    scores = getattr(module, "action_scores", None) if module is not None else None
+    evaluation = seam(ruleset_id, "evaluation")
+    scores = seam(ruleset_id, "action_scores")
     agent = MctsAgent(
         seed,
         budget,
         policy=policy,
-        evaluate=_as_evaluate(evaluate),
+        evaluate=evaluation.evaluate if evaluation is not None else None,
         rollouts=rollouts,
-        scores=scores if callable(scores) else None,
+        scores=scores.action_scores if scores is not None else None,
     )
     agent.name = name
     return agent
@@ -142,9 +140,8 @@ def _make_openspiel(name: str, ruleset_id: str, seed: int) -> Agent:
             "with hidden information; use openspiel-mcts"
         )
     try:
-        module = _ai_module(ruleset_id)
-        evaluate = _as_evaluate(getattr(module, "evaluate", None) if module is not None else None)
-        return make_openspiel_bot(name, seed, evaluate)
+        evaluation = seam(ruleset_id, "evaluation")
+        return make_openspiel_bot(name, seed, evaluation.evaluate if evaluation is not None else None)
     except ValueError as exc:
         raise UnknownAgent(str(exc)) from None
 
@@ -163,29 +160,13 @@ def _is_open_information(ruleset_id: str) -> bool:
     return not state_class.hides_information()
 
 
-def _as_evaluate(candidate: object) -> Evaluate | None:
-    if candidate is None or not callable(candidate):
-        return None
-    made: Evaluate = candidate
-    return made
-
-
 def has_heuristic(ruleset_id: str) -> bool:
-    return _ai_module(ruleset_id) is not None
+    return seam(ruleset_id, "heuristic") is not None
 
 
 def _heuristic_factory(ruleset_id: str) -> Callable[[int], Agent]:
-    module = _ai_module(ruleset_id)
-    factory = getattr(module, "make_heuristic", None) if module is not None else None
-    if factory is None or not callable(factory):
-        raise UnknownAgent(
-            f"ruleset {ruleset_id!r} has no heuristic agent (no make_heuristic in "
-            f"grognard.games.{ruleset_id}.ai); use the random agent"
-        )
-    made: Callable[[int], Agent] = factory
-    return made
-
-
-def _ai_module(ruleset_id: str) -> ModuleType | None:
-    # only "no ai module" means no heuristic; a failing import inside one surfaces
-    return game_module(ruleset_id, "ai")
+    heuristic = seam(ruleset_id, "heuristic")
+    if heuristic is None:
+        raise UnknownAgent(f"ruleset {ruleset_id!r} has no heuristic agent; use the random agent")
+    factory: Callable[[int], Agent] = heuristic.make_heuristic
+    return factory

@@ -77,6 +77,9 @@ class Ruleset(ABC):
     scenarios: ClassVar[tuple[Scenario, ...]]
     options: ClassVar[tuple[Option, ...]]
     state_class: ClassVar[type[State]]
+    # the modules of the ruleset's package that implement the tools' seams (grognard/seams.py):
+    # seam name -> module, relative to the ruleset's package, e.g. {"heuristic": ".ai"}
+    seams: ClassVar[Mapping[str, str]] = {}
 
     def scenario(self, scenario_id: str | None) -> Scenario:
         if scenario_id is None:

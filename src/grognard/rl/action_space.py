@@ -33,16 +33,14 @@ the k-th legal action.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 
 from grognard.core.game import Action, Role, Ruleset, State
-from grognard.core.registry import game_module
+from grognard.seams import seam
 
 from .encoding import ActionIndexError
 
@@ -72,15 +70,9 @@ class FamilyInfo:
         return 1 + sum(self.widths)
 
 
-def declaration_module(ruleset: Ruleset) -> ModuleType | None:
-    """Where the ruleset's declaration lives: `grognard.games.<id>.action_space` for a
-    ruleset of the games package, else the ruleset's own module when it defines
-    `action_space` (the core's test rulesets); None: no declaration."""
-    home = type(ruleset).__module__
-    if home.startswith("grognard.games."):
-        return game_module(ruleset.id, "action_space")
-    module = sys.modules.get(home)
-    return module if module is not None and callable(getattr(module, "action_space", None)) else None
+def declaration_module(ruleset: Ruleset) -> Any | None:
+    """The ruleset's "action_space" seam (grognard/seams.py), or None: no declaration."""
+    return seam(ruleset, "action_space")
 
 
 class ActionSpace:

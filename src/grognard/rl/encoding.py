@@ -45,16 +45,14 @@ Observation (a Dict space, the same for every role)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 
 from grognard.core.game import Action, State
-from grognard.core.registry import game_module
+from grognard.seams import seam
 
-#: The default action cap, when the ruleset does not name one (RL_MAX_ACTIONS in
-#: its ai module).
+#: The action cap of the "legal" index (the legal list in order).
 DEFAULT_MAX_ACTIONS = 512
 
 Observe = Callable[[dict[str, Any]], Sequence[float]]
@@ -66,50 +64,42 @@ class ActionIndexError(ValueError):
     """An index that names no legal action, or a legal list longer than the space."""
 
 
-def _ai_module(ruleset_id: str) -> ModuleType | None:
-    return game_module(ruleset_id, "ai")
-
-
-def _features_module(ruleset_id: str) -> ModuleType | None:
-    """Where the ruleset's `observe` lives: its ai module (Viktory II), or else a
-    module of its own, `grognard.games.<id>.features` (Victory, HGW, Virtuti)."""
-    module = _ai_module(ruleset_id)
-    if module is not None and callable(getattr(module, "observe", None)):
-        return module
-    return game_module(ruleset_id, "features")
+def _observation(ruleset_id: str) -> Any | None:
+    """The ruleset's "observation" seam (grognard/seams.py), or None."""
+    return seam(ruleset_id, "observation")
 
 
 def ruleset_hooks(ruleset_id: str) -> tuple[int, Observe | None, int]:
-    """(max_actions, observe, its size) from `grognard.games.<id>.ai` (the cap, and
-    `observe` where it has one) and `.features`, or defaults."""
-    cap = int(getattr(_ai_module(ruleset_id), "RL_MAX_ACTIONS", DEFAULT_MAX_ACTIONS))
-    module = _features_module(ruleset_id)
-    observe = getattr(module, "observe", None)
-    size = int(getattr(module, "OBSERVATION_SIZE", 0))
-    if not callable(observe) or size <= 0:
-        return cap, None, 0
-    made: Observe = observe
-    return cap, made, size
+    """(max_actions, observe, its size) from the ruleset's observation seam, or defaults.
+    The cap is the index's default: a ruleset with more legal actions at once declares an
+    action space (rl/action_space.py), whose index has no cap."""
+    module = _observation(ruleset_id)
+    if module is None or module.OBSERVATION_SIZE <= 0:
+        return DEFAULT_MAX_ACTIONS, None, 0
+    observe: Observe = module.observe
+    return DEFAULT_MAX_ACTIONS, observe, int(module.OBSERVATION_SIZE)
 
 
 def ruleset_observation_view(ruleset_id: str) -> ViewOf | None:
-    """The ruleset's `observation_view` (beside its `observe`), or None: then the
+    """The ruleset's `observation_view` seam (beside its `observe`), or None: then the
     observation is computed from the whole view."""
-    made = getattr(_features_module(ruleset_id), "observation_view", None)
-    return made if callable(made) else None
+    module = seam(ruleset_id, "observation_view")
+    return module.observation_view if module is not None else None
 
 
 def ruleset_info_copy(ruleset_id: str) -> bool:
     """Whether a copy of the ruleset's game costs less than one of its views (its
-    features module's `INFO_COPY`): the environments then keep an info held across a
+    observation's `INFO_COPY`): the environments then keep an info held across a
     step by a copy of the game rather than by building its view (envs.py)."""
-    return bool(getattr(_features_module(ruleset_id), "INFO_COPY", False))
+    module = _observation(ruleset_id)
+    return bool(module.INFO_COPY) if module is not None else False
 
 
 def ruleset_feature_names(ruleset_id: str, extra: int) -> list[str]:
-    """Names of the ruleset's own features: its `OBSERVATION_NAMES` (beside its
-    `observe`) when it names as many as `observe` gives, else their positions."""
-    names = getattr(_features_module(ruleset_id), "OBSERVATION_NAMES", None)
+    """Names of the ruleset's own features: its `OBSERVATION_NAMES` when it names as
+    many as `observe` gives, else their positions."""
+    module = _observation(ruleset_id)
+    names = module.OBSERVATION_NAMES if module is not None else None
     if names is not None and len(names) == extra:
         return [str(n) for n in names]
     return [str(i) for i in range(extra)]

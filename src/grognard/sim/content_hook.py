@@ -1,28 +1,28 @@
-"""Where a ruleset's designed-content hook lives: `grognard.games.<id>.content_report`
-(sim/content.py tells what it provides). Kept apart so the runner needs nothing else."""
+"""A ruleset's designed-content hook: its "content_report" seam (grognard/seams.py;
+sim/content.py tells what it provides). Kept apart so the runner needs nothing else."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
-from grognard.core.registry import game_module
+from grognard.seams import seam
 
 Facts = Callable[[Any, Any], dict[str, Any]]
 KINDS = ("win_rate", "share", "mean", "series")
 
 
-def content_module(ruleset_id: str) -> ModuleType | None:
-    """The ruleset's `content_report` module, or None when it has none."""
-    return game_module(ruleset_id, "content_report")
+def content_module(ruleset_id: str) -> Any | None:
+    """The ruleset's content report seam, or None when it has none."""
+    return seam(ruleset_id, "content_report")
 
 
 def facts_hook(ruleset_id: str) -> Facts | None:
-    hook = getattr(content_module(ruleset_id), "content_facts", None)
-    return hook if callable(hook) else None
+    module = content_module(ruleset_id)
+    return module.content_facts if module is not None else None
 
 
 def figures_of(ruleset_id: str) -> list[dict[str, Any]]:
-    figures = getattr(content_module(ruleset_id), "FIGURES", None) or []
+    module = content_module(ruleset_id)
+    figures = module.FIGURES if module is not None else []
     return [dict(f) for f in figures if f.get("kind") in KINDS]

@@ -38,6 +38,14 @@ class HitlersGlobalWar(Ruleset):
     name: ClassVar[str] = "Hitler's Global War"
     version: ClassVar[int] = 1
     state_class: ClassVar[type[HgwState]] = HgwState
+    # the tools' seams (grognard/seams.py): which module of this package implements each
+    seams: ClassVar[Mapping[str, str]] = {
+        "heuristic": ".ai",
+        "evaluation": ".evaluate",
+        "observation": ".features",
+        "action_space": ".action_space",
+        "content_report": ".content_report",
+    }
     scenarios: ClassVar[tuple[Scenario, ...]] = (
         Scenario(
             "barbarossa",

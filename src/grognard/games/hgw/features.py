@@ -39,6 +39,8 @@ OBSERVATION_NAMES = (
     "two_player",
 )
 OBSERVATION_SIZE = len(OBSERVATION_NAMES)
+#: A copy of the game costs more than its view: the environments build views (rl/envs.py).
+INFO_COPY = False
 
 
 def _fleets(board: dict[str, Any], side: str) -> int:

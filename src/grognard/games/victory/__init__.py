@@ -44,6 +44,16 @@ class Victory(Ruleset):
     name: ClassVar[str] = "Victory (Columbia Games)"
     version: ClassVar[int] = 1
     state_class: ClassVar[type[VictoryState]] = VictoryState
+    # the tools' seams (grognard/seams.py): which module of this package implements each
+    seams: ClassVar[Mapping[str, str]] = {
+        "heuristic": ".ai",
+        "evaluation": ".evaluate",
+        "observation": ".features",
+        "observation_view": ".features",
+        "action_space": ".action_space",
+        "odds_report": ".odds",
+        "content_report": ".content_report",
+    }
     scenarios: ClassVar[tuple[Scenario, ...]] = tuple(_scenario(s) for s in PLAYABLE)
     options: ClassVar[tuple[Option, ...]] = (
         Option(

@@ -22,6 +22,15 @@ class Viktory2(Ruleset):
     name: ClassVar[str] = "Viktory II"
     version: ClassVar[int] = 1
     state_class: ClassVar[type[Viktory2State]] = Viktory2State
+    # the tools' seams (grognard/seams.py): which module of this package implements each
+    seams: ClassVar[Mapping[str, str]] = {
+        "heuristic": ".ai",
+        "evaluation": ".ai",
+        "action_scores": ".ai",
+        "observation": ".features",
+        "action_space": ".action_space",
+        "content_report": ".content_report",
+    }
     scenarios: ClassVar[tuple[Scenario, ...]] = (
         Scenario(
             id="standard",

@@ -38,6 +38,14 @@ class Virtuti(Ruleset):
     name: ClassVar[str] = "Virtuti Militari: World War 2 in Europe"
     version: ClassVar[int] = 1
     state_class: ClassVar[type[State]] = VirtutiState
+    # the tools' seams (grognard/seams.py): which module of this package implements each
+    seams: ClassVar[Mapping[str, str]] = {
+        "heuristic": ".ai",
+        "evaluation": ".evaluate",
+        "observation": ".features",
+        "action_space": ".action_space",
+        "content_report": ".content_report",
+    }
     scenarios: ClassVar[tuple[Scenario, ...]] = _scenarios()
     options: ClassVar[tuple[Option, ...]] = (
         Option(

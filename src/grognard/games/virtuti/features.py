@@ -40,6 +40,8 @@ OBSERVATION_NAMES = (
     *(f"phase:{p}" for p in (*PHASES, "other")),
 )
 OBSERVATION_SIZE = len(OBSERVATION_NAMES)
+#: A copy of the game costs more than its view: the environments build views (rl/envs.py).
+INFO_COPY = False
 
 
 def observe(view: View) -> list[float]:
