@@ -109,8 +109,10 @@ def test_turn_email_and_reminder_with_game_and_unsubscribe_links(
     message = box.messages[0]
     assert message["To"] == "ana@example.net" and message["From"] == SENDER
     assert box.envelopes[0] == (SENDER, ["ana@example.net"])
-    assert message["Subject"].startswith("Your turn in tiny")
+    # issue 26 item 16: the game's name, and the deadline with what happens after it
+    assert message["Subject"] == "Your turn in Tiny (test game) (east, north and south)"
     text = body_of(message)
+    assert "You have until 2031-03-02 12:00 UTC; after that, a computer player takes over your seat." in text
     assert f"{PUBLIC}/#/game/{game['id']}" in text
     found = re.search(rf"{re.escape(PUBLIC)}/api/mail/unsubscribe\?token=(\S+)", text)
     assert found is not None
@@ -123,7 +125,7 @@ def test_turn_email_and_reminder_with_game_and_unsubscribe_links(
     clock.now += timedelta(hours=2)
     assert watch.scan()["reminder"] == 1  # one reminder for the three seats
     reminder = box.messages[-1]
-    assert reminder["Subject"].startswith("Reminder: your move in tiny is due 2031-03-02 12:00 UTC")
+    assert reminder["Subject"] == "Reminder: your move in Tiny (test game) is due 2031-03-02 12:00 UTC"
     assert f"{PUBLIC}/#/game/{game['id']}" in body_of(reminder)
 
     # unsubscribing: the link's page asks first; the POST (no session needed) does it
@@ -195,3 +197,75 @@ def test_smtp_url_parts() -> None:
     assert target.sender == "games@example.org"
     plain = SmtpTarget.parse("smtp://localhost:2525?starttls=1")
     assert (plain.port, plain.tls, plain.starttls, plain.sender) == (2525, False, True, "grognard@localhost")
+
+
+def test_list_unsubscribe_headers_are_plain_urls_with_one_click(
+    client: TestClient, app: FastAPI, inbox: tuple[Inbox, int]
+) -> None:
+    """Issue 26 item 16: RFC 2369 forbids encoded-words in List-Unsubscribe (the default
+    78-character folding produced them), and RFC 8058's one-click needs its Post header."""
+    me = Player(client).guest("Ana")
+    me.ok("PUT", "/api/me/email", {"email": "ana@example.net", "turns": True})
+    create(me, "tiny", SEATS)
+    app.state.deadlines.scan()
+    raw = inbox[0].messages[0].as_bytes(policy=email.policy.SMTP.clone(max_line_length=998)).decode()
+    header = next(line for line in raw.splitlines() if line.startswith("List-Unsubscribe:"))
+    assert "=?" not in header and f"<{PUBLIC}/api/mail/unsubscribe?token=" in header
+    assert inbox[0].messages[0]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+
+def test_unsubscribing_from_the_confirmation_page_as_a_browser_posts_it(
+    client: TestClient, app: FastAPI, inbox: tuple[Inbox, int]
+) -> None:
+    """Issue 26 item 16: our pages are served with no-referrer, so the browser posts the
+    confirmation form with `Origin: null` (and Sec-Fetch-Site same-origin); a mail client's
+    one-click POST comes from another site. Both unsubscribe: the token is the secret."""
+    me = Player(client).guest("Ana")
+    me.ok("PUT", "/api/me/email", {"email": "ana@example.net", "turns": True})
+    create(me, "tiny", SEATS)
+    app.state.deadlines.scan()
+    found = re.search(
+        rf"{re.escape(PUBLIC)}(/api/mail/unsubscribe\?token=\S+)", body_of(inbox[0].messages[0])
+    )
+    assert found is not None
+    browser = {"origin": "null", "sec-fetch-site": "same-origin", "accept": "text/html,*/*"}
+    answer = client.post(found.group(1), headers=browser)
+    assert answer.status_code == 200 and "no more turn e-mails" in answer.text
+    assert me.ok("GET", "/api/me/email")["turns"] is False
+    one_click = {"origin": "https://mail.example.net", "sec-fetch-site": "cross-site"}
+    assert client.post(found.group(1), headers=one_click).json() == {"unsubscribed": True}
+    # another state-changing path keeps the same-site check
+    assert client.post("/api/games", json={}, headers=one_click).status_code == 403
+
+
+def test_a_forfeit_is_told_to_every_player_and_the_reminder_warns_of_it(
+    client: TestClient, app: FastAPI, inbox: tuple[Inbox, int], clock: HandClock
+) -> None:
+    """Issue 26 item 16: the reminder of a game whose creator chose forfeits says the game
+    will be lost; when the time runs out, the players who take e-mails are told."""
+    ana, ben = Player(client).guest("Ana"), Player(client).guest("Ben")
+    ana.ok("PUT", "/api/me/email", {"email": "ana@example.net", "turns": True})
+    ben.ok("PUT", "/api/me/email", {"email": "ben@example.net", "turns": True})
+    game = create(
+        ana, "tiny", {"north": "me", "east": "hotseat", "south": "invite"}, move_days=1, on_expiry="forfeit"
+    )
+    ben.ok("POST", f"/api/invites/{game['invites']['south']}")
+    watch = app.state.deadlines
+    watch.scan()
+    clock.now += timedelta(hours=19)
+    watch.scan()
+    reminders = [m for m in inbox[0].messages if m["Subject"].startswith("Reminder")]
+    assert reminders and all("you forfeit and the game is lost" in body_of(m) for m in reminders)
+    clock.now += timedelta(days=1)
+    assert watch.scan()["expired"] >= 1
+    over = {m["To"]: m for m in inbox[0].messages if m["Subject"].startswith("Game over in Tiny (test game)")}
+    assert set(over) == {"ana@example.net", "ben@example.net"}
+    ran_out = over["ana@example.net"]["Subject"].removeprefix("Game over in Tiny (test game): ").split()[0]
+    assert over["ben@example.net"]["Subject"] == over["ana@example.net"]["Subject"]
+    loser, winner = (
+        ("ben@example.net", "ana@example.net")
+        if ran_out == "south"
+        else ("ana@example.net", "ben@example.net")
+    )
+    assert "you forfeit, and the game is lost" in body_of(over[loser])
+    assert f"{ran_out} ran out of time and forfeits: the game is over, and you win" in body_of(over[winner])

@@ -84,7 +84,7 @@ def test_a_hot_seat_player_gets_one_email_the_other_player_one(
     assert app.state.deadlines.scan()["turn"] == 2
     by_address = {m["To"]: m for m in inbox[0].messages}
     assert sorted(by_address) == ["ana@example.net", "bob@example.net"]
-    assert by_address["ana@example.net"]["Subject"] == "Your turn in tiny (north and south)"
+    assert by_address["ana@example.net"]["Subject"] == "Your turn in Tiny (test game) (north and south)"
     assert "It is your turn to play north and south." in body_of(by_address["ana@example.net"])
-    assert by_address["bob@example.net"]["Subject"] == "Your turn in tiny (east)"
+    assert by_address["bob@example.net"]["Subject"] == "Your turn in Tiny (test game) (east)"
     assert app.state.deadlines.scan()["turn"] == 0  # each seat's notice claimed once

@@ -177,7 +177,9 @@ def create_app(
     app.add_exception_handler(Exception, _server_error)
     # added innermost first: a request meets them in the opposite order
     # the unsubscribe link is its own secret and is followed from a mail, without a session
-    app.add_middleware(CsrfMiddleware, exempt=accounts.CSRF_EXEMPT | {mail.UNSUBSCRIBE_PATH})
+    app.add_middleware(
+        CsrfMiddleware, exempt=accounts.CSRF_EXEMPT, by_secret=frozenset({mail.UNSUBSCRIBE_PATH})
+    )
     app.add_middleware(JsonGuardMiddleware)
     app.add_middleware(
         BodyLimitMiddleware,

@@ -33,7 +33,7 @@ from sqlalchemy import ColumnElement, delete, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from .db import utcnow
-from .models import ACTIVE, SEAT_AI, Game, Seat, TurnClock, User
+from .models import ACTIVE, EXPIRY_AI, EXPIRY_FORFEIT, SEAT_AI, Game, Seat, TurnClock, User
 
 if TYPE_CHECKING:
     from .ai import AiRunner
@@ -105,13 +105,15 @@ class Notice:
     """A turn e-mail to send: whose, for which game and seats, and why. One person's
     seats in one game that fall due together (hot-seat) share one e-mail."""
 
-    kind: str  # "turn" or "reminder"
+    kind: str  # "turn", "reminder", or "forfeit" (a seat's time ran out and the game is over)
     game_id: str
-    ruleset: str
-    roles: tuple[str, ...]
+    ruleset: str  # the game's name as players know it
+    roles: tuple[str, ...]  # the recipient's seats
     email: str
     unsubscribe_token: str
     due_at: datetime | None
+    on_expiry: str = EXPIRY_AI  # what a seat's running out of time does (models.EXPIRY_*)
+    ran_out: str = ""  # for "forfeit": the seat whose time ran out
 
     @property
     def seats_text(self) -> str:
@@ -226,6 +228,9 @@ class DeadlineWatch:
                 return bool(won.rowcount == 1)
 
             outcome = self._games.expire(game_id, role, since, claim)
+            if outcome.payload.get("forfeit"):
+                for notice in self._forfeit_notices(game_id, role):
+                    self._send(notice)
             if outcome.wants_ai and self._ai is not None and self._loop is not None:
                 # scans run in a worker thread; the AI runner lives on the event loop
                 self._loop.call_soon_threadsafe(self._ai.kick, game_id)
@@ -244,7 +249,7 @@ class DeadlineWatch:
             ):
                 rows = db.execute(
                     select(TurnClock.id, TurnClock.game_id, TurnClock.role, TurnClock.due_at, Game.ruleset)
-                    .add_columns(User.email, User.unsubscribe_token)
+                    .add_columns(User.email, User.unsubscribe_token, Game.on_expiry)
                     .join(Game, Game.id == TurnClock.game_id)
                     .join(Seat, (Seat.game_id == TurnClock.game_id) & (Seat.role == TurnClock.role))
                     .join(User, User.id == Seat.user_id)
@@ -263,14 +268,44 @@ class DeadlineWatch:
                             Notice(
                                 kind,
                                 row.game_id,
-                                row.ruleset,
+                                self._games.ruleset_title(row.ruleset),
                                 (row.role,),
                                 row.email,
                                 row.unsubscribe_token,
                                 row.due_at,
+                                row.on_expiry,
                             )
                         )
         return grouped(found)
+
+    def _forfeit_notices(self, game_id: str, ran_out: str) -> list[Notice]:
+        """Everyone seated in a game that `ran_out` has just forfeited, who takes turn
+        e-mails, is told the game is over (sent by the one process that won the expiry)."""
+        if self._mailer is None:
+            return []
+        with self._sessions() as db:
+            rows = db.execute(
+                select(Seat.role, Game.ruleset, User.email, User.unsubscribe_token)
+                .join(Game, Game.id == Seat.game_id)
+                .join(User, User.id == Seat.user_id)
+                .where(Seat.game_id == game_id, User.email_turns.is_(True), User.email.is_not(None))
+            ).all()
+        notices = [
+            Notice(
+                "forfeit",
+                game_id,
+                self._games.ruleset_title(row.ruleset),
+                (row.role,),
+                row.email,
+                row.unsubscribe_token,
+                None,
+                EXPIRY_FORFEIT,
+                ran_out,
+            )
+            for row in rows
+            if row.email and row.unsubscribe_token
+        ]
+        return grouped(notices)
 
     def _send(self, notice: Notice) -> None:
         assert self._mailer is not None

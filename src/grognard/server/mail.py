@@ -13,6 +13,7 @@ random token of the account's own, not its session.
 
 from __future__ import annotations
 
+import email.policy
 import html
 import os
 import secrets
@@ -32,10 +33,12 @@ from grognard.core.errors import BadSetting
 
 from .api_games import Caller
 from .context import server_of
-from .models import User
+from .models import EXPIRY_FORFEIT, User
 from .problems import ERROR_RESPONSES
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from .deadlines import Notice
 
 SMTP_URL_ENV = "GROGNARD_SMTP_URL"
@@ -106,6 +109,39 @@ def make_mailer(smtp_url: str | None, public_url: str | None) -> Mailer | None:
     return Mailer(target, base)
 
 
+def _when(due: datetime | None) -> str:
+    return due.strftime("%Y-%m-%d %H:%M UTC") if due else "soon"
+
+
+def _after_time(on_expiry: str) -> str:
+    """What happens to a seat whose time runs out, as the game's creator chose."""
+    if on_expiry == EXPIRY_FORFEIT:
+        return "you forfeit and the game is lost"
+    return "a computer player takes over your seat"
+
+
+def _wording(notice: Notice) -> tuple[str, str]:
+    """The subject and the first paragraph of a notice's e-mail."""
+    game, seats = notice.ruleset, notice.seats_text
+    if notice.kind == "forfeit":
+        if notice.ran_out in notice.roles:
+            lead = f"Your time as {notice.ran_out} ran out: you forfeit, and the game is lost."
+        else:
+            lead = f"{notice.ran_out} ran out of time and forfeits: the game is over, and you win."
+        return f"Game over in {game}: {notice.ran_out} ran out of time", lead
+    when = _when(notice.due_at)
+    if notice.kind == "reminder":
+        lead = (
+            f"Your time for this move as {seats} runs out at {when}. "
+            f"If you have not moved by then, {_after_time(notice.on_expiry)}."
+        )
+        return f"Reminder: your move in {game} is due {when}", lead
+    lead = f"It is your turn to play {seats}."
+    if notice.due_at is not None:
+        lead += f" You have until {when}; after that, {_after_time(notice.on_expiry)}."
+    return f"Your turn in {game} ({seats})", lead
+
+
 class Mailer:
     """Sends the turn e-mails through one SMTP server (blocking: call from a thread)."""
 
@@ -121,21 +157,20 @@ class Mailer:
 
     def message(self, notice: Notice) -> EmailMessage:
         link = self.game_link(notice.game_id)
-        if notice.kind == "reminder":
-            when = notice.due_at.strftime("%Y-%m-%d %H:%M UTC") if notice.due_at else "soon"
-            subject = f"Reminder: your move in {notice.ruleset} is due {when}"
-            lead = f"Your time for this move as {notice.seats_text} runs out at {when}."
-        else:
-            subject = f"Your turn in {notice.ruleset} ({notice.seats_text})"
-            lead = f"It is your turn to play {notice.seats_text}."
+        subject, lead = _wording(notice)
         unsubscribe = self.unsubscribe_link(notice.unsubscribe_token)
-        message = EmailMessage()
+        # RFC 5322 allows 998 characters a line: the default 78 would fold the
+        # List-Unsubscribe URL into RFC 2047 encoded-words, which RFC 2369 forbids
+        message = EmailMessage(policy=email.policy.SMTP.clone(max_line_length=998))
         message["From"] = self.target.sender
         message["To"] = notice.email
         message["Subject"] = subject
         message["List-Unsubscribe"] = f"<{unsubscribe}>"
+        message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"  # RFC 8058
         message.set_content(
-            f"{lead}\n\nPlay: {link}\n\nNo more turn e-mails: {unsubscribe}\n",
+            f"{lead}\n\nPlay: {link}\n(Sign in first with the account that holds your seat: "
+            f"signed out, the link shows the game as a spectator.)\n\n"
+            f"No more turn e-mails: {unsubscribe}\n",
         )
         return message
 
@@ -202,6 +237,11 @@ _CONFIRM = """<!doctype html><html lang="en"><meta charset="utf-8"><title>Unsubs
 <form method="post" action="{action}"><button type="submit">Unsubscribe</button></form></body></html>"""
 
 
+_DONE = """<!doctype html><html lang="en"><meta charset="utf-8"><title>Unsubscribed</title>
+<body><p>Done: grognard sends this account no more turn e-mails. You can turn them on again
+in your account settings.</p></body></html>"""
+
+
 @router.get(UNSUBSCRIBE_PATH.removeprefix("/api"), response_class=HTMLResponse)
 async def unsubscribe_page(token: str = Query(min_length=8, max_length=64)) -> HTMLResponse:
     """A page that asks before unsubscribing: mail scanners open links, and must not
@@ -210,8 +250,10 @@ async def unsubscribe_page(token: str = Query(min_length=8, max_length=64)) -> H
     return HTMLResponse(_CONFIRM.format(action=action))
 
 
-@router.post(UNSUBSCRIBE_PATH.removeprefix("/api"))
-async def unsubscribe(request: Request, token: str = Query(min_length=8, max_length=64)) -> dict[str, object]:
+@router.post(UNSUBSCRIBE_PATH.removeprefix("/api"), response_model=None)
+async def unsubscribe(
+    request: Request, token: str = Query(min_length=8, max_length=64)
+) -> dict[str, object] | HTMLResponse:
     server = server_of(request)
 
     def write() -> int:
@@ -225,4 +267,6 @@ async def unsubscribe(request: Request, token: str = Query(min_length=8, max_len
 
     if not await run_in_threadpool(write):
         raise HTTPException(404, "no such unsubscribe link: it may be from an account that no longer exists")
+    if "text/html" in request.headers.get("accept", ""):  # our confirmation page's form
+        return HTMLResponse(_DONE)
     return {"unsubscribed": True}

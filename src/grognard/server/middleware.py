@@ -222,14 +222,22 @@ class CsrfMiddleware:
     form cannot even start a guest session over a visitor's. One that carries a
     session cookie must also echo the session's CSRF token in `X-CSRF-Token`, except
     on the paths in `exempt` (sign-in and guest sessions, which decide for
-    themselves whether to use an existing session)."""
+    themselves whether to use an existing session).
 
-    def __init__(self, app: ASGIApp, exempt: frozenset[str]) -> None:
+    The paths in `by_secret` are authorised by a secret in their own URL, never by a
+    cookie (the unsubscribe link of a turn e-mail): they are posted from a mail
+    client's one-click (RFC 8058) or from our confirmation page, which the browser
+    sends with `Origin: null` under our no-referrer policy. A cross-site page
+    cannot use them without the secret, so they skip the same-site check too."""
+
+    def __init__(self, app: ASGIApp, exempt: frozenset[str], by_secret: frozenset[str] = frozenset()) -> None:
         self.app = app
         self.exempt = exempt
+        self.by_secret = by_secret
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
+        changes = scope["type"] == "http" and scope["method"] not in SAFE_METHODS
+        if changes and scope["path"] not in self.by_secret:
             headers = Headers(scope=scope)
             if not is_same_site_request(headers):
                 await send_error(send, 403, "cross-site request refused: use this site's own pages")

@@ -202,6 +202,14 @@ class GameService:
         with self._cache_lock:
             self._cache.pop(game_id, None)
 
+    def ruleset_title(self, ruleset_id: str) -> str:
+        """The game's name as players know it ("Victory"), for e-mails; the id when this
+        server does not have the ruleset."""
+        try:
+            return self._registry.get(ruleset_id).name
+        except UnknownRuleset:
+            return ruleset_id
+
     def _ruleset(self, ruleset_id: str) -> Ruleset:
         try:
             return self._registry.get(ruleset_id)
@@ -492,6 +500,7 @@ class GameService:
                 game.status = FINISHED
                 game.result = {s.role: (0.0 if s.role == role else 1 / len(others)) for s in tx.seats}
                 game.finish_reason = f"{role} ran out of time"
+                tx.extra["forfeit"] = 1  # deadlines.py tells the players
                 self._bump(tx)
             else:
                 agent = "heuristic" if has_heuristic(game.ruleset) else "random"
