@@ -259,8 +259,11 @@ class Production(Step):
         actions += french_builds(data, role, kinds, places, fits)
         supplied = supplied_places(data, role, home_only=False)
         fort_price = price(data, role, "fort")  # Fortifications 1; Item Cost 1 in Campaign Game II
-        forts_offered = fort_price is not None and fort_price <= 2 * money + 1
-        if load_scenario(data["scenario"]).fort_building and forts_offered:
+        if (
+            load_scenario(data["scenario"]).fort_building
+            and fort_price is not None
+            and fort_price <= 2 * money + 1
+        ):
             # Fortifications 1-4: offered where the side has an army or a fort already
             sites = {x["at"] for x in data["armies"].values() if x["side"] == role and x["at"] is not None}
             sites |= {p for p, f in data.get("forts", {}).items() if f["side"] == role}

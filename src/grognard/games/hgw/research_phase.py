@@ -81,7 +81,8 @@ def conditions(data: Data, side: str) -> research.Conditions:
     )
 
 
-def _frame_conditions(frame: Frame) -> research.Conditions:
+def frame_conditions(frame: Frame) -> research.Conditions:
+    """The conditions read as the phase opened (kept in the frame)."""
     return research.Conditions(
         soviet_at_peace=bool(frame["soviet_at_peace"]), atomic_supply=bool(frame["atomic_supply"])
     )
@@ -89,7 +90,7 @@ def _frame_conditions(frame: Frame) -> research.Conditions:
 
 def _actions(data: Data, frame: Frame) -> list[research.ResearchAction]:
     return research.research_actions(
-        data["research"], frame["role"], int(frame["budget"]), _frame_conditions(frame)
+        data["research"], frame["role"], int(frame["budget"]), frame_conditions(frame)
     )
 
 
@@ -141,7 +142,7 @@ class Research(Step):
             self._close(game, frame)
             return
         sheet, spent, outcome = research.apply_research_action(
-            data["research"], role, action, int(frame["budget"]), game, _frame_conditions(frame)
+            data["research"], role, action, int(frame["budget"]), game, frame_conditions(frame)
         )
         data["research"] = sheet
         frame["budget"] = int(frame["budget"]) - spent
