@@ -10,9 +10,11 @@ import pytest
 
 from grognard.core.errors import IllegalAction
 from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw.action_space import action_keys, action_space
 from grognard.games.hgw.ai import make_heuristic
 from grognard.games.hgw.geography import geography
 from grognard.games.hgw.research_phase import nuclear_places
+from grognard.rl.action_space import ActionSpace
 
 COMBAT = ("end_movement", "end_announce", "to_advances", "to_exploitation", "end_combat")
 
@@ -333,3 +335,14 @@ def test_the_heuristic_keeps_points_for_research_and_researches_what_it_buys() -
     state.data["research"]["axis"]["resolved"] = []
     choice = agent.act(state.view("axis"), state.legal_actions("axis"))
     assert choice in (("invest", "infantry", 1), ("roll_research", "mechanized"))
+
+
+def test_research_actions_have_slots_in_campaign_2s_action_index_only() -> None:
+    state = new_game()
+    open_research(state, "axis", 4)
+    space = ActionSpace(action_space("campaign_2", {}))
+    legal = state.legal_actions("axis")
+    slots = {space.encode(key) for key in action_keys(state, "axis", legal)}
+    assert len(slots) == len(legal)
+    assert all(space.decode(space.encode(a)) == a for a in legal)
+    assert "invest" not in {name for name, _ in action_space("campaign_1", {})}
