@@ -151,7 +151,7 @@ def test_a_half_point_cost_keeps_the_other_half_for_the_next_point() -> None:
 
 
 # ----- the research phase (Research 3-9) ----------------------------------------------------
-@pytest.mark.rules("K4.2", "K4.3")
+@pytest.mark.rules("K4.2", "K4.3", "K5.2")
 def test_what_production_leaves_goes_on_to_research_one_or_two_points_an_item() -> None:
     state = new_game()
     assert all(i["marker"] == 0 for s in state.data["research"].values() for i in s["items"].values())
@@ -161,6 +161,7 @@ def test_what_production_leaves_goes_on_to_research_one_or_two_points_an_item() 
     legal = state.legal_actions("axis")
     assert ("invest", "tac_air", 2) in legal and ("invest", "tac_air", 3) not in legal
     assert ("invest", "mechanized", 2) not in legal  # K5.2: the Axis has the best mechanized
+    assert ("invest", "infantry", 1) in legal and ("invest", "infantry", 2) not in legal  # the example
     act(state, "axis", "invest", "tac_air", 2)
     assert sheet(state, "axis", "tac_air")["marker"] == 2 and state.flow[-1]["budget"] == 3
     before = state.to_json()

@@ -129,7 +129,10 @@ class Research(Step):
         if not _actions(data, frame):
             self._close(game, frame)
             return
-        game.log(f"{side} has {points(int(frame['budget']), 'production')} for research")
+        if frame["budget"]:
+            game.log(f"{side} has {points(int(frame['budget']), 'production')} for research")
+        else:  # Research 8: markers left on the track may still be rolled for
+            game.log(f"{side} has no production left for research, only rolls to make")
 
     def legal(self, game: Any, frame: Frame, role: str) -> list[tuple[Any, ...]]:
         return sorted([END, *_actions(game.data, frame)])
