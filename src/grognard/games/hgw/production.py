@@ -125,7 +125,10 @@ def budget(data: Data, side: str) -> int:
     total = sum(
         production_of(data, p)
         for p in full
-        if data["owner"].get(p) == side and p != BOX and counted_by_allies(data, side, p) and p not in apart
+        if data["owner"].get(p) == side
+        and p != BOX
+        and counted_by_allies(data, side, p)
+        and p not in apart
     )
     if side == "soviet":
         total += siberia_points(data)

@@ -81,8 +81,9 @@ def _research(data: Data, role: Role, frame: Data, verb: str, named: dict[str, A
     conditions = research_conditions(frame)
     if verb == "invest":
         count = named["count"]
-        budget = int(frame["budget"])
-        return why_not_invest(data["research"], role, item, int(count), budget, conditions)
+        if not isinstance(count, int) or isinstance(count, bool):
+            return "research takes a whole number of production points, one or two (Research 3)"
+        return why_not_invest(data["research"], role, item, count, int(frame["budget"]), conditions)
     return why_not_resolve(data["research"], role, item, conditions)
 
 
