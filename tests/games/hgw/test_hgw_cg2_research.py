@@ -216,6 +216,16 @@ def test_a_c_result_rolls_the_efficiency_table() -> None:
     assert "efficiency roll 2, marker on space 1" in log(state)[-1]
 
 
+@pytest.mark.rules("K3.2")
+def test_an_item_at_its_last_level_takes_no_more_research_and_keeps_its_cost() -> None:
+    state = new_game()
+    state.data["research"]["allied"]["items"]["infantry"].update(level=2, cost=2)  # 1, the last
+    open_research(state, "allied", 4)
+    assert not [a for a in state.legal_actions("allied") if a[1:2] == ("infantry",)]
+    why = state.why_illegal("allied", ("invest", "infantry", 1))
+    assert why is not None and "Item Cost 2" in why
+
+
 @pytest.mark.rules("K4.8", "K4.9")
 def test_rolling_may_wait_and_later_points_push_the_marker_on_to_research_complete() -> None:
     state = new_game()
