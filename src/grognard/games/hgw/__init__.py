@@ -22,7 +22,7 @@ from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
 from . import odds as attack_odds
-from . import own_setup, textmap, why
+from . import own_setup, research, textmap, why
 from .actions import declarations
 from .geography import geography
 from .map import load_map
@@ -129,6 +129,8 @@ class HitlersGlobalWar(Ruleset):
         pol = new_politics(scenario_id)
         if pol is not None:
             data["politics"] = pol  # Campaign Game I (neutrality.py)
+        if "research" in content.systems:  # Campaign Game II: Item Cost 5, Research 2
+            data["research"] = research.new_research(content.sides)
         if content.lend_lease is not None:
             data["lend_lease"] = {"open": content.lend_lease.open_at_start, "gift": 0}
         hmap_side = {s.side: s for s in load_map().scenario(board_id(scenario_id)).sides}

@@ -33,6 +33,8 @@ K = strength point kinds):
   lend_lease, build (K x (("army", A) or ("place", P), and ("french", P) where the
   scenario has French counters)), fort (P), dismantle_fort (P), repair (P); where the
   scenario has French counters (Activity Limitations 1, 4, 8) also lend_lease_france
+- Campaign Game II research (Research 3-8), where the scenario plays it: invest (item x
+  points), roll_research (item), end_research
 - Campaign Game I politics: italy_loss (A x K), accept_surrender, refuse_surrender;
   remove_marker (P: Garrisons 6, any scenario), declare_war (the nations a side must
   declare war on before it may pass them, Violation of Neutrality 6)
@@ -49,6 +51,7 @@ from typing import Any
 
 from .actions import VERBS, args
 from .campaign import load_campaign
+from .capability import load_capability
 from .geography import geography
 from .map import load_map
 from .movement import WHOLE
@@ -93,7 +96,9 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         "build_site": [("army", a) for a in armies] + [("place", p) for p in places] + french_builds,
         "nation": sorted({w.nation for w in campaign.war_to_pass}) if campaign is not None else [],
     }
-    present = {"fleets": bool(fleets), "french": french}  # Fleet Naval Fire only with fleets
+    domains["item"] = list(load_capability().researched())  # Campaign Game II research
+    # Fleet Naval Fire only with fleets; research only where Campaign Game II plays it
+    present = {"fleets": bool(fleets), "french": french, "research": "research" in content.systems}
     families: list[Family] = []
     for verb in VERBS:
         if verb.only is None or present[verb.only]:

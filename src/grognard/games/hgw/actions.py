@@ -10,7 +10,8 @@ table says what each position means, so that no reader parses by position:
   GET /api/rulesets/hgw/board-data) instead of restating it.
 
 Argument kinds: army (an army id), place (a place id), kind (a kind of strength
-point), fleet, nation (an unaligned nation), points (a count), move_kind (a kind, or
+point), fleet, nation (an unaligned nation), item (an item of the Units Capability Table),
+points (a count), move_kind (a kind, or
 "army" for the whole army), site ("army", "place" or "french": where a build goes).
 A verb with `many` takes any number of its last argument (a set of armies or fleets).
 
@@ -34,7 +35,8 @@ class Verb:
     """One verb: `args` as (name, kind) pairs; `rule` the case numbers of
     docs/rules/hgw-cases.toml it plays; `many` when the last argument repeats; `index`
     the RL domains when they are not the arguments' own kinds (action_space.py);
-    `only` "fleets" or "french" for verbs of scenarios with fleets or French counters."""
+    `only` "fleets", "french" or "research" for verbs of scenarios with fleets, French
+    counters or Campaign Game II's research."""
 
     name: str
     args: tuple[tuple[str, str], ...]
@@ -106,6 +108,10 @@ VERBS: tuple[Verb, ...] = (
     Verb("declare_war", (("nation", "nation"),), "G2.6"),
     Verb("accept_surrender", (), "G10.2"),
     Verb("refuse_surrender", (), "G10.4"),
+    # Campaign Game II research phase (Research 3-8)
+    Verb("invest", (("item", "item"), ("count", "points")), "K4.3", only="research"),
+    Verb("roll_research", (("item", "item"),), "K4.4", only="research"),
+    Verb("end_research", (), "K4.8", only="research"),
 )
 BY_NAME = {v.name: v for v in VERBS}
 

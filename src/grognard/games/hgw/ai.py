@@ -16,7 +16,8 @@ Plan, phase by phase:
 - production: the Axis buys mechanized points (advances count only them), the Soviets
   and the Allies infantry (two points of defence for the price of one advance point),
   placed with an army that has room in the production hex nearest the front; the Allies
-  first pass on all the lend-lease they may; then repairs.
+  first pass on all the lend-lease they may; then repairs. In Campaign Game II it keeps
+  a little for research, which goes first to the points it buys (ai_production).
 
 In The Fall of Germany every side's goal is Berlin; the Soviets and the Allies, racing
 the clock, attack wherever any roll can get through and buy mechanized points, the
@@ -89,6 +90,7 @@ class HgwHeuristic:
             "retreat": ai_combat.retreat,
             "italy_losses": ai_combat.lose,  # ("italy_loss", army, kind): as combat losses
             "production": ai_production.produce,
+            "research": ai_production.research,  # Campaign Game II's research phase
             "soviet_terms": _terms,
             "own_setup": _set_up,
         }

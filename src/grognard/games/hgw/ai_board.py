@@ -64,6 +64,7 @@ class Board:
         self.unaligned: dict[Place, str] = board.get("unaligned", {})
         self.fleets: dict[str, dict[str, Any]] = board.get("fleets", {})
         self.forts: dict[Place, dict[str, Any]] = board.get("forts", {})
+        self.research: dict[str, Any] = board.get("research", {})  # Campaign Game II's sheets
         # the board as game data, for the rules' own questions (seen.py)
         self.data: dict[str, Any] = data_from_view(board, self.scenario)
         content = load_scenario(self.scenario)

@@ -1,6 +1,13 @@
 """The heuristic Hitler's Global War player's production (ai.py): lend-lease first,
 then the goal's fort, Berlin's and the narrows' garrisons, the Allied invasion armies
-of The Fall of Germany, and the points its side wants most, nearest the goal."""
+of The Fall of Germany, and the points its side wants most, nearest the goal.
+
+Campaign Game II: the research phase gets what production leaves, and production stops
+at RESEARCH_RESERVE points once the urgent builds are made, so that research goes on
+every turn. Research goes to the points the side buys, in the order it buys them: as
+many points as the rules allow an item (two, one for an item no other side has as good,
+Research Special Cases 2), and a roll once the marker stands on ROLL_FROM or further
+(Research 8: waiting makes the roll better)."""
 
 from __future__ import annotations
 
@@ -12,6 +19,8 @@ from .geography import Place
 from .production import placed_at
 
 FORT_GOAL = 3  # fort points the defender of the goal builds there
+RESEARCH_RESERVE = 2  # Campaign Game II: production points kept for research (Research 3)
+ROLL_FROM = 4  # the research track space from which it rolls (our track: A on 1-3 there)
 
 
 def produce(b: Board, legal: list[Action]) -> Action:
@@ -23,7 +32,8 @@ def produce(b: Board, legal: list[Action]) -> Action:
     # are rivals whose production can rob the Allies of the win (three players)
     if ("lend_lease",) in legal and not (b.fog_allied and not b.two_player):
         return ("lend_lease",)
-    if ("lend_lease_france",) in legal and _lend_to_france(b, legal):
+    reserve = RESEARCH_RESERVE if b.research else 0  # Campaign Game II: kept for research
+    if ("lend_lease_france",) in legal and int(b.frame["budget"]) > reserve and _lend_to_france(b, legal):
         return ("lend_lease_france",)
     want = "mechanized" if b.attacking else "infantry"
     # the side holding the goal fortifies it, three points at most (Fortifications)
@@ -43,12 +53,41 @@ def produce(b: Board, legal: list[Action]) -> Action:
     if build is not None:
         return build
     builds = [a for a in legal if a[0] == "build"]
+    if reserve and int(b.frame["budget"]) <= reserve:  # Research 3: the rest goes to research
+        builds = [a for a in builds if _french_build(b, a)]  # France's own budget is not kept
+        if not builds:
+            return ("end_production",)
     for kind in (want, "infantry", "mechanized"):
         options = [a for a in builds if args(a)["kind"] == kind]
         if options:
             return min(options, key=lambda a: _build_rank(b, a))
     repairs = [a for a in legal if a[0] == "repair"]
     return repairs[0] if repairs else ("end_production",)
+
+
+def wanted_research(b: Board) -> tuple[str, ...]:
+    """The items whose cost the strategy feels most: the points it buys, first the one
+    it buys first (production above), then tac air."""
+    first = "mechanized" if b.attacking else "infantry"
+    second = "infantry" if b.attacking else "mechanized"
+    return (first, second, "tac_air")
+
+
+def research(b: Board, legal: list[Action]) -> Action:
+    """The research phase (Research 3-8): invest in the wanted items, then roll those
+    far enough along the track."""
+    wants = wanted_research(b)
+    for item in wants:
+        invests = [a for a in legal if a[0] == "invest" and args(a)["item"] == item]
+        if invests:
+            return max(invests, key=lambda a: int(args(a)["count"]))
+    items = b.research.get(b.me, {}).get("items", {})
+    for a in legal:
+        if a[0] == "roll_research":
+            marker = int(items.get(args(a)["item"], {}).get("marker", 0))
+            if marker >= ROLL_FROM:
+                return a
+    return ("end_research",)
 
 
 def _narrows_build(b: Board, legal: list[Action]) -> Action | None:

@@ -42,6 +42,7 @@ from .nations import apart
 from .nations import nation as nation_of
 from .neutrality import hand_over, join, nation_at, note_attacks, places_of, politics
 from .production import open_production
+from .research_phase import us_technology
 from .scenario import BOX, load_scenario
 
 Action = tuple[Any, ...]
@@ -280,6 +281,7 @@ def _us_enters(game: Any, rules: CampaignRules, pol: Data) -> None:
         return
     pol["us_since"] = data["turn"]
     game.log("the United States enters the war on the Allied side")
+    us_technology(game)  # United States Technology (Campaign Game II's research)
     _join(game, us[1], "allied", scheduled=True)
 
 

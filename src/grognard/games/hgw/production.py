@@ -16,6 +16,14 @@ trace no supply route to a German one (`ITALY_ALONE`: the points of the places o
 Italy's points supply, spent only there; the frame lists them under `ITALY_PLACES`).
 While such a route exists the U.S. or Italy shares the Axis budget, and its box or its
 production places are Axis build places like Germany's.
+
+Campaign Game II prices each strength point and fort point by the side's research
+sheet (Item Cost 1-6, research.item_cost) instead of the Basic Units Cost Chart, and
+what the phase leaves goes on to the partisans and the research phase (Research 3)
+instead of being lost. A sheet's cost may end in a half point (Research 6): points are
+spent whole, and a half-point price leaves the other half in the frame (`HALF`) for the
+next half-point price of the same budget this phase (the rules are silent; a half left
+at the end is lost, research taking whole points).
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
-from . import limitations, system_builds
+from . import limitations, research, system_builds
 from .board import (
     Data,
     armies_at,
@@ -36,6 +44,7 @@ from .board import (
     production_of,
     stack,
 )
+from .capability import format_cost
 from .forts import build, complete, dismantle, may_build_fort, may_dismantle
 from .french_production import (
     PURSE,
@@ -48,7 +57,7 @@ from .french_production import (
 )
 from .geography import Place
 from .nations import FRANCE, apart, french_split, is_french
-from .scenario import BOX, load_scenario
+from .scenario import BOX, KINDS, load_scenario
 from .sequence import next_step
 from .supply import supplied_places
 from .tables import load_tables
@@ -58,6 +67,8 @@ GERMANY, ITALY = "germany", "italy"
 US_ALONE = "us_alone"  # the production frame's key for a U.S. turned Axis producing alone
 ITALY_ALONE = "italy_alone"  # the production frame's key for an Italy cut off from Germany
 ITALY_PLACES = "italy_places"  # the places whose points Italy then produces alone
+GOES_ON = ("partisans", "research")  # the phases that spend what production leaves (Research 3)
+HALF = "half"  # the production frame's key: {budget key: 1} for a half point left over
 
 
 def siberia_points(data: Data) -> int:
@@ -168,7 +179,57 @@ def build_places(data: Data, side: str) -> list[Place]:
 
 
 def cost(kind: str) -> int:
+    """The Basic Units Cost Chart's price of a point (Building Strength Points 2)."""
     return int(getattr(load_tables().costs, kind))
+
+
+def price(data: Data, side: str, kind: str) -> int | None:
+    """What one `kind` point (or a fort point) costs `side` now, in half production
+    points; None while research has not passed its prohibited levels (Item Cost 3).
+    Campaign Game II reads the side's research sheet (Item Cost 1); the other scenarios
+    keep the chart's fixed price (docs/hgw-design.md, "Which costs apply where")."""
+    sheet = data.get("research")
+    if sheet is not None:
+        return research.item_cost(sheet, side, kind)
+    return 2 * cost(kind)
+
+
+def buildable(data: Data, side: str) -> list[str]:
+    """The kinds of strength points the side may build: with research every kind its
+    sheet prices (tac air and paratroops too), else the scenario's list."""
+    if data.get("research") is not None:
+        return [k for k in KINDS if price(data, side, k) is not None]
+    return list(load_scenario(data["scenario"]).buildable)
+
+
+def halves_left(frame: Frame, key: str) -> int:
+    """What the frame's budget `key` holds, in half points (its whole points and the
+    half left over by a half-point price, if any)."""
+    return 2 * int(frame.get(key, 0)) + int(frame.get(HALF, {}).get(key, 0))
+
+
+def charge(frame: Frame, key: str, halves: int) -> None:
+    """Take `halves` half points from the frame's budget `key` (whole points first
+    spent, the half kept for the next half-point price)."""
+    left = halves_left(frame, key) - halves
+    assert left >= 0, "charged beyond the budget"
+    frame[key] = left // 2
+    half = {k: v for k, v in frame.get(HALF, {}).items() if k != key}
+    if left % 2:
+        half[key] = 1
+    if half:
+        frame[HALF] = half
+    else:
+        frame.pop(HALF, None)
+
+
+def describe_price(halves: int | None) -> str:
+    return format_cost(halves)
+
+
+def _whole(frame: Frame, key: str) -> str:
+    """A budget for the prompt, with its half point if one is left."""
+    return describe_price(halves_left(frame, key))
 
 
 class Production(Step):
@@ -188,7 +249,7 @@ class Production(Step):
         def fits(p: Place) -> bool:
             return not over_limit(p, stack(data, p) + 1)  # Building Strength Points 5; Stacking 6
 
-        kinds = [k for k in load_scenario(data["scenario"]).buildable if cost(k) <= money]
+        kinds = [k for k in buildable(data, role) if (price(data, role, k) or 0) <= 2 * money + 1]
         for kind in kinds:
             for p in places:
                 if not fits(p):
@@ -200,7 +261,12 @@ class Production(Step):
                     actions.append(("build", kind, "place", p))
         actions += french_builds(data, role, kinds, places, fits)
         supplied = supplied_places(data, role, home_only=False)
-        if load_scenario(data["scenario"]).fort_building and cost("fort") <= money:
+        fort_price = price(data, role, "fort")  # Fortifications 1; Item Cost 1 in Campaign Game II
+        if (
+            load_scenario(data["scenario"]).fort_building
+            and fort_price is not None
+            and fort_price <= 2 * money + 1
+        ):
             # Fortifications 1-4: offered where the side has an army or a fort already
             sites = {x["at"] for x in data["armies"].values() if x["side"] == role and x["at"] is not None}
             sites |= {p for p, f in data.get("forts", {}).items() if f["side"] == role}
@@ -209,7 +275,7 @@ class Production(Step):
                 for p in sorted(sites & supplied)
                 if may_build_fort(data, role, p) and limitations.fort_allowed(data, role, p)
             ]
-            if may_dismantle(data, role, money, cost("fort")):
+            if may_dismantle(data, role, 2 * money + 1, fort_price):
                 forts = data.get("forts", {})
                 actions += [("dismantle_fort", p) for p in sorted(forts) if forts[p]["side"] == role]
         actions += system_builds.offers(data, role, money)  # Campaign Game II's systems
@@ -223,7 +289,10 @@ class Production(Step):
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "end_production":
-            if frame["budget"]:
+            after = next_step(data, "production")
+            if frame["budget"] and after in GOES_ON:  # Research 3: what is left goes on
+                game.log(f"{role} keeps {points(frame['budget'])} of production for the {after} phase")
+            elif frame["budget"]:
                 game.log(f"{role} leaves {points(frame['budget'])} of production unspent (lost)")
             if frame.get(PURSE):
                 game.log(f"France leaves {points(frame[PURSE])} of production unspent (lost)")
@@ -233,11 +302,11 @@ class Production(Step):
                 game.log(f"Italy leaves {points(frame[ITALY_ALONE])} of production unspent (lost)")
             # Research 3: in Campaign Game II what production leaves goes on to the
             # partisans and the research phase (sequence.py); next_turn ignores it
-            goto(data["flow"], next_step(data, "production"), player=role, budget=frame["budget"])
+            goto(data["flow"], after, player=role, budget=frame["budget"])
             return
         builder = system_builds.provider(data, action)
         if builder is not None:  # a Campaign Game II system's build
-            frame[pays(data, frame, action)] -= builder.cost(data, role, action)
+            charge(frame, pays(data, frame, action), 2 * int(builder.cost(data, role, action)))
             builder.apply(game, role, action)
             return
         if action[0] == "lend_lease":
@@ -254,7 +323,7 @@ class Production(Step):
             game.log(f"{role} gives one production point of lend-lease to France")
             return
         if action[0] == "fort":
-            frame[pays(data, frame, action)] -= cost("fort")
+            charge(frame, pays(data, frame, action), _price(data, role, "fort"))
             build(data, role, action[1])
             game.log(f"{role} builds one fort point in {action[1]} (under construction)")
             return
@@ -271,7 +340,7 @@ class Production(Step):
             game.log(f"{role} repairs one production point in {place}")
             return
         kind, how, where = action[1], action[2], action[3]
-        frame[pays(data, frame, action)] -= cost(kind)
+        charge(frame, pays(data, frame, action), _price(data, role, kind))
         if how == "army":
             army_id = where
         else:
@@ -287,8 +356,14 @@ class Production(Step):
         french = f" (France: {frame[PURSE]})" if PURSE in frame else ""
         us = f" (the United States alone: {frame[US_ALONE]})" if US_ALONE in frame else ""
         italy = f" (Italy alone: {frame[ITALY_ALONE]})" if ITALY_ALONE in frame else ""
-        left = f"{frame['budget']} production points left{french}{us}{italy}"
-        return f"{frame['role']}: build and repair with {left}"
+        left = f"{_whole(frame, 'budget')} production points left{french}{us}{italy}"
+        sheet = ""
+        if game.data.get("research") is not None:  # Item Cost 1: the research sheet's prices
+            kinds = [*buildable(game.data, frame["role"]), "fort"]
+            sheet = "; a point costs " + ", ".join(
+                f"{k.replace('_', ' ')} {describe_price(price(game.data, frame['role'], k))}" for k in kinds
+            )
+        return f"{frame['role']}: build and repair with {left}{sheet}"
 
 
 def pays(data: Data, frame: Frame, action: Action) -> str:
@@ -317,14 +392,22 @@ def _affordable(data: Data, frame: Frame, action: Action) -> bool:
     kind = action[0]
     builder = system_builds.provider(data, action)
     if builder is not None:
-        price = int(builder.cost(data, frame["role"], action))
-    elif kind == "build":
-        price = cost(action[1])
-    elif kind in ("fort", "repair"):
-        price = cost("fort") if kind == "fort" else load_tables().costs.repair
+        halves = 2 * int(builder.cost(data, frame["role"], action))
+    elif kind in ("build", "fort"):
+        halves = _price(data, frame["role"], action[1] if kind == "build" else "fort")
+    elif kind == "repair":
+        halves = 2 * load_tables().costs.repair
     else:
         return True
-    return int(frame.get(pays(data, frame, action), 0)) >= price
+    return halves_left(frame, pays(data, frame, action)) >= halves
+
+
+def _price(data: Data, side: str, kind: str) -> int:
+    """`price` for a point that is offered, so never prohibited."""
+    halves = price(data, side, kind)
+    if halves is None:
+        raise ValueError(f"{side} may not build {kind} points yet (Item Cost 3)")
+    return halves
 
 
 def open_production(game: Any, side: str) -> None:

@@ -4,6 +4,7 @@ record sheet is open to inspection), so every role sees the same board."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar
 
 from grognard.core.flow import Step
@@ -14,6 +15,13 @@ from .board import current_turn, stack, strength
 from .nations import label
 from .neutrality import politics_view
 from .steps import STEPS
+
+
+def research_view(data: dict[str, Any]) -> dict[str, Any]:
+    """Campaign Game II: each side's research sheet, open like every record sheet
+    (levels, current costs in half points, track markers; Item Cost 5-6)."""
+    sheet = data.get("research")
+    return {} if sheet is None else {"research": copy.deepcopy(sheet)}
 
 
 class HgwState(FlowState):
@@ -60,4 +68,5 @@ class HgwState(FlowState):
             "fleet_status": dict(data.get("fleet_status", {})),
             "forts": {p: dict(x) for p, x in sorted(data.get("forts", {}).items())},
             "beachheads": {p: dict(x) for p, x in sorted(data.get("beachheads", {}).items())},
+            **research_view(data),
         }

@@ -13,6 +13,7 @@ from .naval import Interception
 from .own_setup import OwnSetup
 from .politics import ItalyLosses, PlaceArrivals, SovietTerms
 from .production import Production
+from .research_phase import Research
 from .turn import EndCombat, NextTurn, TurnStart
 
 STEPS: dict[str, Step] = {
@@ -36,6 +37,7 @@ STEPS: dict[str, Step] = {
     "soviet_terms": SovietTerms(),  # Campaign Game I: Soviet Union 1-4
     "place_arrivals": PlaceArrivals(),  # Campaign Game I: Nations Inclined toward Axis 3-5
     "production": Production(),  # Production
+    "research": Research(),  # Campaign Game II research phase: Research 3-9
     "next_turn": NextTurn(),
 }
 
@@ -62,5 +64,6 @@ TITLES: dict[str, str] = {
     "soviet_terms": "the Soviet Union's surrender",
     "place_arrivals": "placing arriving forces",
     "production": "production",
+    "research": "research",
     "next_turn": "end of the player turn",
 }

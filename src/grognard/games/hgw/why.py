@@ -27,14 +27,17 @@ from .actions import BadAction, args
 from .advance import may_exploit
 from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponents, over_limit, stack
 from .campaign import Force
+from .capability import load_capability
 from .french_production import PURSE, french_build_places
 from .limitations import confined_to
 from .map import load_map
 from .movement import WHOLE, can_move, routes
 from .nations import FRANCE, apart, french_split, may_aim, may_enter, may_join, nation, vichy_boxes
 from .politics import arrival_area, arrival_candidates
-from .production import US_ALONE, build_places, cost, pays
-from .scenario import BOX, load_scenario
+from .production import US_ALONE, build_places, buildable, describe_price, halves_left, pays, price
+from .research import why_not_invest, why_not_resolve
+from .research_phase import frame_conditions as research_conditions
+from .scenario import BOX
 
 Data = dict[str, Any]
 
@@ -64,7 +67,24 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return _build(data, role, top, str(named["kind"]), str(named["site"]), str(named["at"]))
     if verb == "place" and step == "place_arrivals":
         return _arrival(data, role, str(named["kind"]), str(named["place"]))
+    if verb in ("invest", "roll_research") and step == "research" and top.get("role") == role:
+        return _research(data, role, top, verb, named)
     return None
+
+
+def _research(data: Data, role: Role, frame: Data, verb: str, named: dict[str, Any]) -> str | None:
+    """Why an investment or a research roll is refused (Research 3-9; Research Special
+    Cases 1-4; Atomic Bombs 1: research.py's own reasons)."""
+    item = str(named["item"])
+    if item not in load_capability().items:
+        return f"no item {item!r} in the Units Capability Table"
+    conditions = research_conditions(frame)
+    if verb == "invest":
+        count = named["count"]
+        if not isinstance(count, int) or isinstance(count, bool):
+            return "research takes a whole number of production points, one or two (Research 3)"
+        return why_not_invest(data["research"], role, item, count, int(frame["budget"]), conditions)
+    return why_not_resolve(data["research"], role, item, conditions)
 
 
 def _arrival(data: Data, role: Role, kind: str, place: str) -> str | None:
@@ -261,7 +281,7 @@ def _apart(place: str) -> str:
 
 
 def _build(data: Data, role: Role, frame: Data, kind: str, how: str, where: str) -> str | None:
-    kinds = load_scenario(data["scenario"]).buildable
+    kinds = buildable(data, role)  # Campaign Game II: what the research sheet prices (K3.3)
     french = french_split(data, role)
     if kind not in kinds or how not in ("army", "place", *(("french",) if french else ())):
         return f"new points are of the kinds this scenario builds: {', '.join(kinds)} (P2.1)"
@@ -271,18 +291,19 @@ def _build(data: Data, role: Role, frame: Data, kind: str, how: str, where: str)
         if army is None or army["at"] is None or army["side"] != role:
             return f"new points join one of your armies on the map or a new one (P2.4): {where} is not"
         place = str(army["at"])
-    price = cost(kind)
+    halves = price(data, role, kind) or 0  # Item Cost 1 in Campaign Game II (K3.1)
     paying = pays(data, frame, ("build", kind, how, where))
-    left = int(frame.get(paying, 0))
-    if price > left and paying == PURSE:
-        return f"a {kind} point costs {price} and France's own budget has {left} left this turn (P2.1, G17.1)"
-    if price > left and paying == US_ALONE:
+    have = halves_left(frame, paying)
+    costs, left = describe_price(halves), describe_price(have)
+    if halves > have and paying == PURSE:
+        return f"a {kind} point costs {costs} and France's own budget has {left} left this turn (P2.1, G17.1)"
+    if halves > have and paying == US_ALONE:
         return (
-            f"a {kind} point costs {price}, and in its box the United States, with no supply route to"
+            f"a {kind} point costs {costs}, and in its box the United States, with no supply route to"
             f" Germany, pays alone: its budget has {left} left this turn (P2.1, G17.1)"
         )
-    if price > left:
-        return f"a {kind} point costs {price} and {left} production is left this turn (P1.1, P2.1)"
+    if halves > have:
+        return f"a {kind} point costs {costs} and {left} production is left this turn (P1.1, P2.1)"
     places = build_places(data, role)
     if paying == PURSE and place not in french_build_places(data, places):
         return (

@@ -542,6 +542,13 @@ function describeAction(action, view) {
       return { hex: x.place, label: `Dismantle the fort at ${placeWords(x.place)} (its points are lost)` };
     case "end_production":
       return { label: "End production", primary: true };
+    // Campaign Game II's research phase (Research 3-8)
+    case "invest":
+      return { kind: "build", label: `Put ${x.count} production point${x.count === 1 ? "" : "s"} into ${itemWords(x.item)} research` };
+    case "roll_research":
+      return { label: `Roll for ${itemWords(x.item)} research (marker on space ${view?.board?.research?.[view.board.player]?.items?.[x.item]?.marker ?? "?"})` };
+    case "end_research":
+      return { label: "End the research phase", primary: true };
     default:
       return null;
   }
@@ -984,6 +991,42 @@ function turnText(view) {
   return `${board.turn || ""}${index} · ${board.player || ""} player turn${step ? ` · ${step}` : ""}`;
 }
 
+/** An item of the Units Capability Table in words ("tac_air": "tac air"). */
+function itemWords(item) {
+  return String(item).replaceAll("_", " ");
+}
+
+/** A research sheet's cost, kept in half points (Item Cost 6): "2½", or "P" (prohibited). */
+function halfPoints(cost) {
+  if (cost === null || cost === undefined) return "P";
+  const whole = Math.floor(cost / 2);
+  return cost % 2 ? `${whole || ""}½` : String(whole);
+}
+
+/** Campaign Game II's research sheets (open like every record sheet): each side's tech
+ * level, current cost and research track marker (0 = Start, 5 = Research Complete). */
+function researchSheets(view) {
+  const sheets = view?.board?.research;
+  if (!sheets) return null;
+  const items = Object.keys(Object.values(sheets)[0]?.items || {});
+  return h(
+    "details",
+    { class: "hgw-record hgw-research" },
+    h("summary", {}, "Research and development"),
+    h(
+      "table",
+      { class: "data-table hgw-sheet" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Item"), Object.keys(sheets).map((role) => h("th", { colspan: 3 }, titleCase(role))))),
+      h("tbody", {}, items.map((item) =>
+        h("tr", {}, h("th", { scope: "row" }, itemWords(item)), Object.values(sheets).map((sheet) => {
+          const it = sheet.items[item];
+          return [h("td", { title: "tech level" }, `L${it.level}`), h("td", { title: "cost" }, halfPoints(it.cost)), h("td", { title: "research track" }, it.marker ? `▸${it.marker}` : "")];
+        })),
+      )),
+    ),
+  );
+}
+
 /** The record sheets (open information, Prepare for Play 4): every army's make-up. */
 function recordSheet(view) {
   const board = view?.board;
@@ -1015,6 +1058,7 @@ function recordSheet(view) {
         h("tbody", {}, rows(role)),
       ),
     ),
+    researchSheets(view),
   );
 }
 
@@ -1057,7 +1101,9 @@ function obligations(view, model, entry) {
   }
   const budget = (board.frame?.budget || 0) + (board.frame?.french || 0) + (board.frame?.us_alone || 0);
   if (entry.verb === "end_production" && budget > 0 && legal.some((a) => ["build", "repair", "fort"].includes(a[0]))) {
-    return [`${budget} production point${budget === 1 ? "" : "s"} left to spend: unspent points are lost`];
+    // Research 3: in Campaign Game II the side's points left go on to research
+    const after = board.research ? "what is left goes to the research phase" : "unspent points are lost";
+    return [`${budget} production point${budget === 1 ? "" : "s"} left to spend: ${after}`];
   }
   return [];
 }
