@@ -52,7 +52,8 @@ from .campaign import load_campaign
 from .geography import geography
 from .map import load_map
 from .movement import WHOLE
-from .scenario import KINDS, load_scenario
+from .scenario import KINDS, SHIP_TYPES, load_scenario
+from .sea_war import ROUTES
 
 Family = tuple[str, list[list[Any]]]
 
@@ -94,6 +95,9 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         "nation": sorted({w.nation for w in campaign.war_to_pass}) if campaign is not None else [],
     }
     present = {"fleets": bool(fleets), "french": french}  # Fleet Naval Fire only with fleets
+    present["naval"] = "naval" in content.systems  # Campaign Game II's naval movement
+    domains["route"] = list(ROUTES)
+    domains["ship_type"] = list(SHIP_TYPES)
     families: list[Family] = []
     for verb in VERBS:
         if verb.only is None or present[verb.only]:

@@ -34,7 +34,8 @@ class Verb:
     """One verb: `args` as (name, kind) pairs; `rule` the case numbers of
     docs/rules/hgw-cases.toml it plays; `many` when the last argument repeats; `index`
     the RL domains when they are not the arguments' own kinds (action_space.py);
-    `only` "fleets" or "french" for verbs of scenarios with fleets or French counters."""
+    `only` "fleets", "french" or "naval" for verbs of scenarios with fleets, French
+    counters or Campaign Game II's naval system."""
 
     name: str
     args: tuple[tuple[str, str], ...]
@@ -92,6 +93,14 @@ VERBS: tuple[Verb, ...] = (
     Verb("exploit", (ARMY, ("target", "place")), "C3.1"),
     Verb("amphibious_advance", (ARMY, ("target", "place")), "F3.8"),
     Verb("end_combat", (), "C3.2"),
+    # Campaign Game II naval movement (Fleets 7-9; U-Boat Attack 3-5; Shipping 10)
+    Verb("end_naval_movement", (), "K9.8", only="naval"),
+    Verb("change_base", (("fleet", "fleet"), ("port", "place")), "K9.8", only="naval"),
+    Verb("patrol", (("fleet", "fleet"), ("hex", "place")), "K16.3", only="naval"),
+    Verb("raid", (("fleet", "fleet"), ("route", "route"), ("hex", "place")), "K16.5", only="naval"),
+    Verb("escort_route", (("fleet", "fleet"), ("route", "route")), "K18.2", only="naval"),
+    Verb("build_ship", (("ship", "ship_type"), ("fleet", "fleet"), ("yard", "place")), "K16.2", only="naval"),
+    Verb("build_asw_level", (), "K18.1", only="naval"),
     # production (Building Strength Points, Fortifications, Lend-Lease)
     Verb("end_production", (), "P1.4"),
     Verb("lend_lease", (), "F5.3"),

@@ -64,6 +64,8 @@ class Fleet(TypedDict):
     name: str
     at: Place | None
     sp: int
+    ships: NotRequired[dict[str, int]]  # Campaign Game II: points by type (fleets.py)
+    patrol: NotRequired[Place]  # Campaign Game II: at sea in its patrol hex (naval_phase.py)
 
 
 class Beachhead(TypedDict):
