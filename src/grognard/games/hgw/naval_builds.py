@@ -57,8 +57,11 @@ def yards(data: Data, side: str) -> list[str]:
 
 
 def _fits(fleet: Any, kind: str) -> bool:
+    """Fleets 3; U-Boat Attack 1: U-boats into a U-boat fleet, ships into a surface one;
+    an empty counter is of the type its record names (a spare counter's one type)."""
     if fleet["at"] is None or fleet["sp"] <= 0:
-        return True  # an empty counter takes either
+        typed = fleet.get("ships", {})
+        return not typed or ("uboat" in typed) == (kind == "uboat")
     return is_uboat_fleet(fleet) == (kind == "uboat")
 
 
@@ -101,7 +104,7 @@ def apply(game: Any, side: str, action: Action) -> None:
     fleet = data["fleets"][fleet_id]
     if fleet["at"] is None or fleet["sp"] <= 0:
         fleet["at"] = yard
-        fleet["ships"] = {k: 0 for k in ("capital", "carrier", "asw", "uboat")}
+        fleet["ships"] = {k: 0 for k in (("uboat",) if kind == "uboat" else ("capital", "carrier", "asw"))}
         fleet["sp"] = 0
         fleet.pop("patrol", None)
     typed = fleet.setdefault("ships", ships(fleet))

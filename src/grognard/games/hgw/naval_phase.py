@@ -35,7 +35,7 @@ from grognard.core.flow import Frame, Step, call, end, goto
 from .board import opponents
 from .fleets import active, base_hex, fleets_at, is_naval_base, is_uboat_fleet, room_for, route_path
 from .invasion_routes import barred_crossings, closed_narrows
-from .map import hex_distance, load_map
+from .map import hex_distance, load_map, route_steps
 from .naval_tables import load_naval
 from .neutrality import naval_friendly
 from .scenario import load_scenario
@@ -46,6 +46,7 @@ from .sea_war import (
     fight,
     may_escort,
     may_fight,
+    position,
     reach,
     route_distance,
     try_intercept,
@@ -66,6 +67,34 @@ def _reach(fleet: Any) -> int:
 
 def _path(data: Data, side: str, a: str, b: str) -> list[str]:
     return list(route_path(a, b, closed_narrows(data, side), barred_crossings(data, side)))
+
+
+AVOID = 8  # hexes: how far a declared path tries to keep from the enemy's fleets
+
+
+def sailing_path(data: Data, fleet_id: str, target: str, limit: int = 0) -> list[str]:
+    """The path a moving fleet declares (U-Boat Attack 4-5: the mover traces it; the
+    U-boat warfare example keeps eight hexes from Scapa Flow): ours, the shortest sea
+    route that keeps as far as it can, up to AVOID hexes, from every enemy fleet, within
+    `limit` steps when one is given."""
+    fleet = data["fleets"][fleet_id]
+    side = fleet["side"]
+    here = base_hex(fleet["at"]) if "patrol" not in fleet else fleet["patrol"]
+    enemies = opponents(data, side)
+    seen = [
+        position(x)
+        for f, x in sorted(data.get("fleets", {}).items())
+        if x["side"] in enemies and active(data, f)
+    ]
+    narrows, barred = closed_narrows(data, side), barred_crossings(data, side)
+    candidates = _sea_reach(here, limit or UNLIMITED, narrows, barred)
+    for keep in range(AVOID if seen else 0, -1, -1):
+        near = frozenset(h for h in candidates if any(hex_distance(h, e) < keep for e in seen))
+        near -= {here, target}
+        path = list(route_path(here, target, narrows | near, barred))
+        if path and (not limit or route_steps(path) <= limit):
+            return path
+    return []
 
 
 UNLIMITED = 1000  # the Ranges table's unlimited base change, in sea-route steps
@@ -251,7 +280,7 @@ class NavalMovement(Step):
             return
         origin = fleet["at"]
         if verb == "change_base":
-            path = _path(data, role, base_hex(origin), action[2])
+            path = sailing_path(data, fleet_id, action[2])
             fleet["at"] = action[2]
             status[fleet_id] = "moved"
             game.log(f"{fleet['name']} changes base from {origin} to {action[2]}")
@@ -259,7 +288,7 @@ class NavalMovement(Step):
             return
         frame["stage"] = "patrols"
         target = action[2] if verb == "patrol" else action[3]
-        path = _path(data, role, base_hex(origin), target)
+        path = sailing_path(data, fleet_id, target, _reach(fleet))
         if verb == "patrol":
             fleet["patrol"] = target
             status[fleet_id] = "patrol"
