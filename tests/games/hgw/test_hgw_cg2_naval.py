@@ -122,3 +122,15 @@ def test_a_fleet_declares_a_path_that_keeps_away_from_enemy_fleets() -> None:
     assert path[0] == "1532" and path[-1] == "1124"
     assert "1630" in path  # out west of France, as the U-boat warfare example sails
     assert "1130" not in path  # not past the Home Fleet's doorstep
+
+
+@pytest.mark.rules("K9.8")
+def test_why_a_naval_move_is_refused() -> None:
+    state = new_game()
+    assert "friendly port" in str(state.why_illegal("axis", ("change_base", "uboats", "1131")))
+    assert "waiting for axis" in str(state.why_illegal("allied", ("change_base", "home", "1333")))
+    raid = ("raid", "kriegsmarine", "britain_us", "1424")
+    assert "not in play" in str(RULESET.explain_illegal(state, "axis", raid))
+    ships = {"capital": 1, "carrier": 0, "asw": 0}
+    state.data["fleets"]["kriegsmarine"].update(at="1236", sp=1, ships=ships)
+    assert "only U-boat" in str(RULESET.explain_illegal(state, "axis", raid))

@@ -46,7 +46,8 @@ def test_capital_ships_are_built_in_a_naval_yard_into_a_fleet_there() -> None:
 def test_the_asw_box_and_asw_ships_cost_the_asw_level() -> None:
     state = in_production("allied", 30)
     data = state.data
-    assert cost(data, "allied", ("build_asw_level",)) == cost(data, "allied", ("build_ship", "asw", "home", "1131"))
+    ship = ("build_ship", "asw", "home", "1131")
+    assert cost(data, "allied", ("build_asw_level",)) == cost(data, "allied", ship)
     state.apply("allied", ("build_asw_level",))
     assert data["asw_level"] == {"allied": 1}
     state.apply("allied", ("build_ship", "asw", "home", "1131"))

@@ -99,7 +99,8 @@ def test_example_of_uboat_warfare_through_the_naval_movement_phase() -> None:
     state.rng.force([5, 3, 4, 2, 3])
     state.apply("allied", ("intercept", "home"))
     assert data["fleets"]["uboats"]["sp"] == 5
-    assert data["fleets"]["atlantic"]["ships"] == {"capital": 1, "carrier": 0, "asw": 1}  # ours: ASW ships first
+    # ours: the escort's losses come off its ASW ship points before the A.S.W. box
+    assert data["fleets"]["atlantic"]["ships"] == {"capital": 1, "carrier": 0, "asw": 1}
     assert data["asw_level"]["allied"] == 5
     assert data["sea_routes"]["lend_lease"]["lost"] == 3  # one point of four gets through
     assert data["fleet_status"]["uboats"] == "expended"  # five against six: beaten, it stops

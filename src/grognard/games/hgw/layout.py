@@ -113,6 +113,11 @@ class HgwBoard(TypedDict):
     forts: NotRequired[dict[Place, Fort]]
     absorbed: NotRequired[dict[Place, int]]  # forts.py
     fort_fired: NotRequired[list[Place]]  # forts.py
+    # Campaign Game II's war at sea (sea_war.py)
+    sea_routes: NotRequired[dict[str, Any]]
+    route_escorts: NotRequired[dict[str, str]]
+    route_losses: NotRequired[dict[Side, int]]
+    asw_level: NotRequired[dict[Side, int]]
     beachheads: NotRequired[dict[Place, Beachhead]]
     own_setup: NotRequired[dict[Side, dict[str, int]]]  # points still to place (own_setup.py)
 

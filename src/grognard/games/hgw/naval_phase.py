@@ -380,3 +380,50 @@ def fleets_home(game: Any, side: str) -> None:
     for f, x in sorted(data.get("fleets", {}).items()):
         if data.get("fleet_status", {}).get(f) == "raid" and x["at"] is not None:
             game.log(f"{x['name']} returns to {x['at']}")
+
+
+NAVAL_VERBS = ("change_base", "patrol", "raid", "escort_route")
+
+
+def why_not(data: Data, role: str, action: Action) -> str | None:
+    """Why a naval move is refused (Fleets 5-9; U-Boat Attack 3-5; Shipping 10)."""
+    top = data["flow"][-1] if data["flow"] else {}
+    if top.get("state") != "naval_movement" or top.get("role") != role:
+        return "fleets move in their own side's naval movement phase, before land movement (K1.1)"
+    fleet_id = str(action[1])
+    fleet = data.get("fleets", {}).get(fleet_id)
+    if fleet is None or fleet["side"] != role:
+        return f"{fleet_id} is not one of your fleets"
+    if fleet["at"] is None or fleet["sp"] <= 0:
+        return f"{fleet['name']} is not in play: no ships are in it (K9.5)"
+    if not active(data, fleet_id):
+        return f"{fleet['name']} is expended this turn: beaten in a naval battle (K9.9)"
+    status = data.get("fleet_status", {}).get(fleet_id)
+    if status == "cut":
+        return f"{fleet['name']} is out of full supply: it may make no sortie this turn (L2.4)"
+    if status is not None or "patrol" in fleet:
+        return f"{fleet['name']} has already moved or taken a mission this turn: one move a fleet (K9.7)"
+    verb = action[0]
+    if verb == "change_base":
+        if top.get("stage") != "bases":
+            return "base changes come before patrols: once a patrol or raid has sailed they are over (K9.8)"
+        port = str(action[2])
+        if not naval_friendly(data, role, port):
+            return f"{port} is not a friendly port (K9.8)"
+        if not _room(data, fleet, port):
+            return f"{port} has no room for {fleet['name']} (a shipping port: one fleet point, four U-boat)"
+        return f"no sea route reaches {port} from {fleet['at']}"
+    if verb == "patrol":
+        return (
+            f"a patrol hex is a sea hex within one hex of a declared route, within {_reach(fleet)} "
+            "movement points of the fleet's port along a sea route (K16.3)"
+        )
+    if verb == "raid":
+        if not is_uboat_fleet(fleet):
+            return "only U-boat (or SS) fleets intercept routes (K16.5)"
+        return "a raid aims at an enemy route's hex within the SS line's range and 30 movement points (K16.5)"
+    if verb == "escort_route":
+        if is_uboat_fleet(fleet):
+            return "U-boats escort no route (K18.2)"
+        return "an escort is a surface fleet based at the route's port, one route each (K18.2, K19.10)"
+    return None

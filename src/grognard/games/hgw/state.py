@@ -4,6 +4,7 @@ record sheet is open to inspection), so every role sees the same board."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar
 
 from grognard.core.flow import Step
@@ -14,6 +15,8 @@ from .board import current_turn, stack, strength
 from .nations import label
 from .neutrality import politics_view
 from .steps import STEPS
+
+SEA_WAR = ("sea_routes", "route_escorts", "route_losses", "asw_level")  # sea_war.py
 
 
 class HgwState(FlowState):
@@ -38,7 +41,7 @@ class HgwState(FlowState):
             armies.append(entry)
         places = {a["at"] for a in armies if a["at"]}
         frame = self.flow[-1] if self.flow else {}
-        return {
+        view = {
             "turn": current_turn(data),
             "turn_index": data["turn"],
             "turns": list(data["turns"]),
@@ -61,3 +64,9 @@ class HgwState(FlowState):
             "forts": {p: dict(x) for p, x in sorted(data.get("forts", {}).items())},
             "beachheads": {p: dict(x) for p, x in sorted(data.get("beachheads", {}).items())},
         }
+        # Campaign Game II: typed fleets, declared routes, escorts, losses, A.S.W. boxes
+        for x in view["fleets"].values():
+            if "ships" in x:
+                x["ships"] = dict(x["ships"])
+        view.update({k: copy.deepcopy(data[k]) for k in SEA_WAR if k in data})
+        return view
