@@ -59,7 +59,7 @@ def test_each_player_turn_opens_with_naval_movement_then_land_movement() -> None
     assert state.data["flow"][-1]["state"] == "movement"
 
 
-@pytest.mark.rules("K9.8", "K9.6")
+@pytest.mark.rules("K9.8", "K9.2")
 def test_a_fleet_changes_base_one_at_a_time_to_a_friendly_port() -> None:
     state = new_game()
     legal = state.legal_actions("allied") if "allied" in state.active_roles() else []

@@ -62,3 +62,12 @@ def test_with_a_research_sheet_the_price_is_the_sheets() -> None:
     research["axis"]["items"]["uboat"]["cost"] = 4  # two points, in half points
     state.data["research"] = research
     assert cost(state.data, "axis", ("build_ship", "uboat", "uboats", "1236")) == 2
+
+
+@pytest.mark.rules("K9.1")
+def test_the_soviets_start_without_fleets_but_may_build_them_in_their_yards() -> None:
+    state = in_production("soviet", 20)
+    legal = state.legal_actions("soviet")
+    assert ("build_ship", "capital", "red_banner", "0942") in legal  # Leningrad's naval yard
+    assert ("build_ship", "uboat", "soviet_ss", "0942") in legal
+    assert not any(a[0] == "build_ship" and a[2] not in ("red_banner", "soviet_ss") for a in legal)
