@@ -51,12 +51,17 @@ def _danger(b: Board, h: str) -> int:
     return min(near, default=99)
 
 
+def _home(b: Board, action: Action) -> int:
+    base = b.fleets[action[1]].get("at")
+    return hex_distance(str(base), str(action[2])) if base else 0
+
+
 def move(b: Board, legal: list[Action]) -> Action:
     routes = b.data.get("sea_routes", {})
     on_route = {h for r in routes.values() if r["side"] in b.foes for h in r["path"]}
     patrols = [a for a in legal if a[0] == "patrol" and _uboat(b.fleets[a[1]]) and a[2] in on_route]
-    if patrols:
-        return max(patrols, key=lambda a: (_danger(b, a[2]), a[2]))
+    if patrols:  # the safest, then the nearest home (a shorter way back), then by number
+        return max(patrols, key=lambda a: (_danger(b, a[2]), -_home(b, a), a[2]))
     escorts = [a for a in legal if a[0] == "escort_route" and _asw(b, b.fleets[a[1]]) > 0]
     if escorts:
         return escorts[0]
@@ -90,7 +95,11 @@ def naval_build(b: Board, legal: list[Action]) -> Action | None:
             return builds[0]
         return None
     level = int(b.data.get("asw_level", {}).get(b.me, 0))
-    if ("build_asw_level",) in legal and level < min(at_sea, 6):
+    served = any(  # the box serves only capital ship and carrier fleets
+        x["side"] == b.me and (x.get("ships", {}).get("capital") or x.get("ships", {}).get("carrier"))
+        for x in b.fleets.values()
+    )
+    if served and ("build_asw_level",) in legal and level < min(at_sea, 6):
         return ("build_asw_level",)
     return None
 
