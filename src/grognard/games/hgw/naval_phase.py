@@ -46,6 +46,7 @@ from .sea_war import (
     fight,
     may_escort,
     may_fight,
+    open_hexes,
     position,
     reach,
     route_distance,
@@ -173,7 +174,7 @@ def raid_choices(data: Data, fleet_id: str) -> list[tuple[str, str]]:
     reached = _reachable(data, fleet["side"], here, _reach(fleet))
     found = []
     for rid in sorted(_enemy(data, fleet["side"])):
-        for h in sorted(set(data["sea_routes"][rid]["path"])):
+        for h in sorted(set(open_hexes(data, rid))):
             if h in reached and hmap.is_water(h) and intercept_limit("ss", hex_distance(here, h)):
                 found.append((rid, h))
     return found

@@ -20,8 +20,9 @@ DATA LAYOUT (`state.data`, Campaign Game II only)
                   beside Current Production)
 
 The Europe routes (ROUTES): Britain's to New York, the U.S. Gulf and Bombay routes once
-the United States is at war, and the Allied lend-lease to the Soviet depot the Soviets
-still hold. The Pacific's routes (Japan, Australia) are the next issue's.
+the United States is at war, the Allied lend-lease to the Soviet depot the Soviets still
+hold, and Germany's Swedish ore routes (by the Swedish port and by Narvik, as the season
+ships it), which Allied SS may attack. The Pacific's routes (Japan, Australia) are the next issue's.
 """
 
 from __future__ import annotations
@@ -32,9 +33,10 @@ from typing import Any
 from .board import opponents, points
 from .firepower import fire
 from .fleets import active, asw_of, base_hex, is_uboat_fleet, set_points, ships, squadron
+from .geography import geography
 from .invasion_routes import closed_narrows
-from .limitations import us_points
-from .map import hex_distance
+from .limitations import campaign_state, season, swedish_points, us_points
+from .map import hex_distance, load_map
 from .naval_battle import battle
 from .scenario import load_scenario
 from .shipping import fixed_route, trace
@@ -47,7 +49,11 @@ ROUTES: dict[str, tuple[str, str, int]] = {
     "us_gulf": ("us_gulf", "supply", 3),  # United States 1
     "us_bombay": ("us_bombay", "supply", 1),  # United States 2
     "lend_lease": ("", "lend_lease", 0),  # Lend-Lease 1 (Campaign Game II)
+    "swedish_ore": ("swedish_ore", "supply", 0),  # Swedish Production 1-2, by the Swedish port
+    "swedish_ore_narvik": ("swedish_ore_narvik", "supply", 0),  # by Narvik
 }
+SIDE_ROUTES = {"allied": ("britain_us", "us_gulf", "us_bombay", "lend_lease"),
+               "axis": ("swedish_ore", "swedish_ore_narvik")}
 LEND_LEASE_PORTS = ("1131", "1333")  # the British naval yards the gift sails from (ours)
 ATTACK_KIND = {"britain": "britain", "supply": "supply", "lend_lease": "lend_lease"}
 
@@ -68,11 +74,13 @@ def declare_routes(game: Any, side: str) -> None:
         del routes[rid]
         data.get("route_escorts", {}).pop(rid, None)
     closed = closed_narrows(data, side)
-    for rid, (fixed, kind, _) in ROUTES.items():
-        if side != "allied":
-            continue
+    ore = ore_by_route(data) if side == "axis" else {}
+    for rid in SIDE_ROUTES.get(side, ()):
+        fixed, kind, _ = ROUTES[rid]
         if rid in ("us_gulf", "us_bombay") and not us_points(data):
             continue  # United States 1-2: the routes carry U.S. production once it is at war
+        if rid.startswith("swedish") and not ore.get(rid):
+            continue  # Swedish Production 1: no ore ships that way this season
         if fixed:
             route = fixed_route(fixed, closed=closed, usable=_usable(data, side))
         else:
@@ -83,6 +91,8 @@ def declare_routes(game: Any, side: str) -> None:
             "side": side, "kind": kind, "origin": route.origin, "to": route.destination,
             "path": list(route.path), "lost": 0,
         }
+        if rid in ore:
+            routes[rid]["carried"] = ore[rid]
     mine = sorted(r for r, x in routes.items() if x["side"] == side)
     if mine:
         game.log(f"{side} declares its sea routes: {', '.join(mine)}")
@@ -110,6 +120,40 @@ def _lend_lease_route(data: Data, closed: frozenset[str]) -> Any:
     return None
 
 
+def ore_by_route(data: Data) -> dict[str, int]:
+    """Swedish Production 1-2: the ore Germany gets this season by each of its routes (all
+    by Narvik in winter, half each way in spring, all by the Swedish port in summer),
+    out of what the Axis budget counts for it (limitations.swedish_points)."""
+    found = campaign_state(data)
+    if found is None:
+        return {}
+    sweden = found[0].sweden
+    total = swedish_points(data, set(data["owner"]))
+    narvik_ok = data["owner"].get(sweden.narvik) in (None, "axis")
+    port_ok = data["owner"].get(sweden.port) in (None, "axis")
+    by_narvik = {"Winter": total, "Summer": 0}.get(season(data))
+    if by_narvik is None:  # spring: half each way
+        by_narvik = total // 2 if narvik_ok and port_ok else (total if narvik_ok else 0)
+    return {"swedish_ore_narvik": by_narvik, "swedish_ore": total - by_narvik}
+
+
+def protected(data: Data, h: str) -> bool:
+    """Swedish Production 3: a route is not intercepted in a Norwegian coastal hex while
+    Norway is neutral (ours: a hex of Norway or next to one, while it is nobody's)."""
+    g = geography(data["scenario"])
+    hmap = load_map()
+    norway = [p for p in (h, *hmap.neighbours(h)) if g.country.get(p) == "norway"]
+    return any(data["owner"].get(p) is None for p in norway)
+
+
+def open_hexes(data: Data, rid: str) -> list[str]:
+    """The route's hexes where it may be intercepted."""
+    route = data["sea_routes"][rid]
+    if not rid.startswith("swedish"):
+        return list(route["path"])
+    return [h for h in route["path"] if not protected(data, h)]
+
+
 def carried(data: Data, rid: str) -> int:
     """What the route still carries this turn, less what U-boats took (U-Boat Attack 6)."""
     route = data["sea_routes"][rid]
@@ -128,7 +172,7 @@ def enemy_routes(data: Data, side: str) -> list[str]:
 
 
 def route_distance(data: Data, rid: str, at: str) -> int:
-    return min(hex_distance(at, h) for h in data["sea_routes"][rid]["path"])
+    return min((hex_distance(at, h) for h in open_hexes(data, rid)), default=99)
 
 
 def covered(data: Data, side: str, patrol: str) -> list[str]:
