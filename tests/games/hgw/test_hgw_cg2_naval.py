@@ -134,3 +134,21 @@ def test_why_a_naval_move_is_refused() -> None:
     ships = {"capital": 1, "carrier": 0, "asw": 0}
     state.data["fleets"]["kriegsmarine"].update(at="1236", sp=1, ships=ships)
     assert "only U-boat" in str(RULESET.explain_illegal(state, "axis", raid))
+
+
+@pytest.mark.rules("K9.8", "K18.2")
+def test_a_fleet_that_just_moved_into_a_routes_port_may_escort_it() -> None:
+    state = new_game()
+    data = state.data
+    state.apply("axis", ("end_naval_movement",))
+    data["flow"][-1] = {"state": "naval_movement", "role": "allied"}
+    state.advance()
+    assert not any(a[0] == "escort_route" for a in state.legal_actions("allied"))  # the Clyde is no end
+    state.apply("allied", ("change_base", "home", "1333"))  # London: Britain's route ends there
+    assert state.legal_actions("axis") == [("intercept", "uboats"), ("no_interception",)]
+    state.apply("axis", ("no_interception",))
+    assert ("escort_route", "home", "britain_us") in state.legal_actions("allied")
+    state.apply("allied", ("escort_route", "home", "britain_us"))
+    assert data["route_escorts"] == {"britain_us": "home"}
+    assert data["fleet_status"]["home"] == "escort"
+    assert not any(a[0] == "escort_route" for a in state.legal_actions("allied"))  # one route a fleet

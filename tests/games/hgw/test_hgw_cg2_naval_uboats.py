@@ -21,7 +21,8 @@ def new_game() -> HgwState:
 @pytest.mark.rules("K16.4", "K17.2")
 def test_the_allies_declare_britains_route_hex_by_hex() -> None:
     routes = new_game().data["sea_routes"]
-    assert list(routes) == ["britain_us"]  # no U.S. routes before it is at war, no lend-lease yet
+    allied = [r for r, x in routes.items() if x["side"] == "allied"]
+    assert allied == ["britain_us"]  # no U.S. routes before it is at war, no lend-lease yet
     route = routes["britain_us"]
     assert route["kind"] == "britain" and route["path"][0] == "1810" and route["path"][-1] == "1333"
 
@@ -125,3 +126,40 @@ def test_uboats_take_the_lend_lease_gift_in_transit() -> None:
     state.rng.force([1, 1])
     state.apply("axis", ("patrol", "uboats", near[0]))
     assert data["lend_lease"]["gift"] == 4 - data["sea_routes"]["lend_lease"]["lost"] < 4
+
+
+@pytest.mark.rules("K16.5", "K18.1")
+def test_uboats_intercept_a_fleet_that_cannot_fight_them() -> None:
+    state = new_game()
+    data = state.data
+    state.apply("axis", ("end_naval_movement",))
+    data["flow"][-1] = {"state": "naval_movement", "role": "allied"}
+    state.advance()
+    state.apply("allied", ("change_base", "home", "1333"))
+    # the Home Fleet's empty A.S.W. box leaves it nothing to fire at U-boats with
+    state.rng.force([1, 1])  # the SS line's roll, then the two U-boats fire
+    state.apply("axis", ("intercept", "uboats"))
+    lost = load_tables().firepower_losses(2, 1)
+    assert data["fleets"]["home"]["sp"] == 8 - lost
+    assert data["fleets"]["home"]["at"] == "1131"  # beaten: back to the Clyde
+    assert data["fleet_status"]["home"] == "expended"
+    assert data["fleets"]["uboats"]["sp"] == 2
+
+
+@pytest.mark.rules("K16.3", "K18.4")
+def test_a_patrol_may_be_intercepted_on_its_way_home() -> None:
+    state = new_game()
+    data = state.data
+    state.rng.force([6])
+    state.apply("axis", ("patrol", "uboats", "1424"))
+    data["asw_level"] = {"allied": 3}
+    data["flow"][-1] = {"state": "naval_movement", "role": "axis"}  # the Axis's next turn
+    data["fleet_status"] = {}
+    state.advance()
+    assert state.legal_actions("allied") == [("intercept", "home"), ("no_interception",)]
+    # the fleet line's roll, then three A.S.W. points and the two U-boats fire at once
+    state.rng.force([1, 1, 6])
+    state.apply("allied", ("intercept", "home"))
+    sunk = min(2, load_tables().firepower_losses(3, 1))
+    assert data["fleets"]["uboats"]["sp"] == 2 - sunk
+    assert "patrol" not in data["fleets"]["uboats"]

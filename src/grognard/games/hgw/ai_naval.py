@@ -3,8 +3,8 @@ deciding from its view and the legal actions only.
 
 - naval movement: U-boats patrol the enemy route hex that keeps farthest from the
   enemy's fleets that can fight them (a patrol on the route attacks without a roll);
-  surface fleets escort their side's routes when they have A.S.W. strength to fight
-  U-boats with, and otherwise stay in port, where they intercept;
+  surface fleets with A.S.W. strength to fight U-boats with sail to the port of a route
+  no one escorts and escort it; the others stay in port, where they intercept;
 - interception: a fleet intercepts when it is at least as strong as the mover (A.S.W.
   strength against U-boats, ship points against ships);
 - production: before the land builds, while ten points stay for them, the Axis builds
@@ -65,6 +65,17 @@ def move(b: Board, legal: list[Action]) -> Action:
     escorts = [a for a in legal if a[0] == "escort_route" and _asw(b, b.fleets[a[1]]) > 0]
     if escorts:
         return escorts[0]
+    # a fleet that could fight U-boats sails to the port of a route no one escorts
+    guarded = set(b.data.get("route_escorts", {}))
+    ports = {
+        end: rid
+        for rid, r in sorted(routes.items())
+        if r["side"] == b.me and rid not in guarded
+        for end in (r["origin"], r["to"])
+    }
+    for action in legal:
+        if action[0] == "change_base" and action[2] in ports and _asw(b, b.fleets[action[1]]) > 0:
+            return action
     return ("end_naval_movement",)
 
 

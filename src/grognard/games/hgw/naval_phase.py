@@ -190,7 +190,7 @@ def escort_choices(data: Data, side: str) -> list[tuple[str, str]]:
         (f, rid)
         for rid, x in sorted(data.get("sea_routes", {}).items())
         if x["side"] == side
-        for f in movable(data, side)
+        for f in sorted(data.get("fleets", {}))
         if may_escort(data, f, rid)
     ]
 

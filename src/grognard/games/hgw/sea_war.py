@@ -184,11 +184,12 @@ def may_escort(data: Data, fleet_id: str, rid: str) -> bool:
     """Shipping 10; Anti-Submarine Warfare 2: a surface fleet of the route's side, based
     at its originating port, not on another mission. A route whose American end is
     neutral (Britain's before the U.S. enters) is escorted from its British end (our
-    reading: either end of a route is a port it sails from)."""
+    reading: either end of a route is a port it sails from). A fleet that has just
+    changed base into the port may escort (Shipping 10's note on escorts)."""
     fleet, route = data["fleets"][fleet_id], data["sea_routes"][rid]
     if fleet["side"] != route["side"] or is_uboat_fleet(fleet) or "patrol" in fleet:
         return False
-    if not active(data, fleet_id) or fleet_id in data.get("fleet_status", {}):
+    if not active(data, fleet_id) or data.get("fleet_status", {}).get(fleet_id) not in (None, "moved"):
         return False
     return bool(fleet["at"] in (route["origin"], route["to"]) and rid not in data.get("route_escorts", {}))
 
