@@ -152,3 +152,4 @@ def test_a_fleet_that_just_moved_into_a_routes_port_may_escort_it() -> None:
     assert data["route_escorts"] == {"britain_us": "home"}
     assert data["fleet_status"]["home"] == "escort"
     assert not any(a[0] == "escort_route" for a in state.legal_actions("allied"))  # one route a fleet
+
