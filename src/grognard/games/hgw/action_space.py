@@ -97,6 +97,7 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     present = {"fleets": bool(fleets), "french": french}  # Fleet Naval Fire only with fleets
     present["naval"] = "naval" in content.systems  # Campaign Game II's naval movement
     domains["route"] = list(ROUTES)
+    domains["sea"] = sorted(h for h in load_map().hexes if load_map().is_water(h)) if present["naval"] else []
     domains["ship_type"] = list(SHIP_TYPES)
     families: list[Family] = []
     for verb in VERBS:

@@ -9,8 +9,9 @@ table says what each position means, so that no reader parses by position:
 - the browser reads the table (`declarations`, served with the board data:
   GET /api/rulesets/hgw/board-data) instead of restating it.
 
-Argument kinds: army (an army id), place (a place id), kind (a kind of strength
-point), fleet, nation (an unaligned nation), points (a count), move_kind (a kind, or
+Argument kinds: army (an army id), place (a place id), sea (a water hex: a patrol's or
+raid's), kind (a kind of strength point), fleet, route (a sea route, sea_war.ROUTES),
+ship_type (a naval point's type), nation (an unaligned nation), points (a count), move_kind (a kind, or
 "army" for the whole army), site ("army", "place" or "french": where a build goes).
 A verb with `many` takes any number of its last argument (a set of armies or fleets).
 
@@ -96,8 +97,8 @@ VERBS: tuple[Verb, ...] = (
     # Campaign Game II naval movement (Fleets 7-9; U-Boat Attack 3-5; Shipping 10)
     Verb("end_naval_movement", (), "K9.8", only="naval"),
     Verb("change_base", (("fleet", "fleet"), ("port", "place")), "K9.8", only="naval"),
-    Verb("patrol", (("fleet", "fleet"), ("hex", "place")), "K16.3", only="naval"),
-    Verb("raid", (("fleet", "fleet"), ("route", "route"), ("hex", "place")), "K16.5", only="naval"),
+    Verb("patrol", (("fleet", "fleet"), ("hex", "sea")), "K16.3", only="naval"),
+    Verb("raid", (("fleet", "fleet"), ("route", "route"), ("hex", "sea")), "K16.5", only="naval"),
     Verb("escort_route", (("fleet", "fleet"), ("route", "route")), "K18.2", only="naval"),
     Verb("build_ship", (("ship", "ship_type"), ("fleet", "fleet"), ("yard", "place")), "K16.2", only="naval"),
     Verb("build_asw_level", (), "K18.1", only="naval"),
