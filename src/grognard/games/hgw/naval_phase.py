@@ -92,7 +92,8 @@ def sailing_path(data: Data, fleet_id: str, target: str, limit: int = 0) -> list
     for keep in range(AVOID if seen else 0, -1, -1):
         near = frozenset(h for h in candidates if any(hex_distance(h, e) < keep for e in seen))
         near -= {here, target}
-        path = list(route_path(here, target, narrows | near, barred))
+        # uncached: the avoided hexes change with every move (fleets.route_path caches)
+        path = load_map().sea_route(here, target, closed=narrows | near, barred=barred) or []
         if path and (not limit or route_steps(path) <= limit):
             return path
     return []
