@@ -153,3 +153,16 @@ def test_a_fleet_that_just_moved_into_a_routes_port_may_escort_it() -> None:
     assert data["fleet_status"]["home"] == "escort"
     assert not any(a[0] == "escort_route" for a in state.legal_actions("allied"))  # one route a fleet
 
+
+
+@pytest.mark.rules("K18.3")
+def test_asw_ship_points_give_an_invasion_no_supporting_fire() -> None:
+    from grognard.games.hgw.naval import support_fire
+
+    state = new_game()
+    data = state.data
+    data["fleets"]["home"].update(sp=5, ships={"capital": 2, "carrier": 0, "asw": 3, "uboat": 0})
+    army = next(a for a, x in data["armies"].items() if x["side"] == "allied" and x["at"] == "1333")
+    state.rng.force([6])
+    support_fire(state, {"army": army, "target": "1334", "escorts": ["home"], "supporters": []})
+    assert any("supporting naval fire (2 points)" in str(line) for line in state.view(None)["log"])

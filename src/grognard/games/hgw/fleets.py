@@ -58,6 +58,11 @@ def ships(fleet: Any) -> dict[str, int]:
     return {k: int(typed.get(k, 0)) for k in SHIP_TYPES} if typed else {"capital": int(fleet["sp"])}
 
 
+def support_points(fleet: Any) -> int:
+    """Anti-Submarine Warfare 3: ASW ship points give an invasion no supporting fire."""
+    return int(fleet["sp"]) - ships(fleet).get("asw", 0)
+
+
 def is_uboat_fleet(fleet: Any) -> bool:
     """U-Boat Attack 1: a fleet of U-boats (or SS), which holds nothing else."""
     return bool(fleet.get("ships", {}).get("uboat"))

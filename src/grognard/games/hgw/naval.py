@@ -47,6 +47,7 @@ from .fleets import (
     may_intercept,
     route_path,
     set_points,
+    support_points,
 )
 from .geography import Place
 from .invasion_routes import INVASION_RANGE, barred_crossings, closed_narrows
@@ -379,8 +380,9 @@ def support_fire(game: Any, frame: Frame) -> None:
     support fleets that reached the target fire once with their naval points together;
     losses are taken at once."""
     data = game.data
-    naval = escort_points(data, frame.get("escorts", []))
-    naval += sum(int(data["fleets"][f]["sp"]) for f in reaching(data, frame))
+    # Anti-Submarine Warfare 3: ASW ship points do not fire in support
+    escorts = [f for f in frame.get("escorts", []) if active(data, f)]
+    naval = sum(support_points(data["fleets"][f]) for f in [*escorts, *reaching(data, frame)])
     if not naval:
         return
     invader = data["armies"][frame["army"]]["side"]
