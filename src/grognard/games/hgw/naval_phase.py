@@ -257,7 +257,7 @@ class NavalMovement(Step):
         data = game.data
         actions: list[Action] = [("end_naval_movement",)]
         for f in movable(data, role):
-            if frame["stage"] == "bases":
+            if frame.get("stage", "bases") == "bases":
                 actions += [("change_base", f, p) for p in base_choices(data, f)]
             actions += [("patrol", f, h) for h in patrol_choices(data, f)]
             if has_system(data, "uboats"):
