@@ -407,7 +407,7 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
         return f"{fleet['name']} has already moved or taken a mission this turn: one move a fleet (K9.7)"
     verb = action[0]
     if verb == "change_base":
-        if top.get("stage") != "bases":
+        if top.get("stage", "bases") != "bases":
             return "base changes come before patrols: once a patrol or raid has sailed they are over (K9.8)"
         port = str(action[2])
         if not naval_friendly(data, role, port):
