@@ -53,7 +53,9 @@ def test_campaign_game_i_areas_politics_and_production_carry_over() -> None:
     assert two["politics"] == one["politics"]
     assert two["turns"] == one["turns"]
     assert load_campaign("campaign_2") is load_campaign("campaign_1")
-    assert two["flow"] == one["flow"]  # the same first prompt: the Axis's Winter 1939 movement
+    # the same first land movement, after Campaign Game II's naval movement (step 3a)
+    assert two["flow"][-1]["state"] == "naval_movement"
+    assert one["flow"] == [{"state": "movement", "role": "axis"}]
 
 
 @pytest.mark.rules("K26.1")

@@ -35,7 +35,10 @@ def act(state: HgwState, role: str, *action: Any) -> None:
 
 def to_production(state: HgwState, side: str) -> None:
     """The side's movement and combat pass with nothing done (a point over the stacking
-    limit at the start is eliminated, as the movement phase asks)."""
+    limit at the start is eliminated, as the movement phase asks); naval movement, where
+    the scenario plays it, passes with nothing moved."""
+    if ("end_naval_movement",) in state.legal_actions(side):
+        act(state, side, "end_naval_movement")
     while ("end_movement",) not in state.legal_actions(side):
         act(state, side, *next(a for a in state.legal_actions(side) if a[0] == "eliminate"))
     for action in COMBAT:

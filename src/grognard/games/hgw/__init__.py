@@ -155,8 +155,11 @@ class HitlersGlobalWar(Ruleset):
             own_setup.place_printed(data, content)
         # Fleet Naval Fire 1 and the set-up's forts (The Fall of Germany; naval.py, forts.py)
         data["fleets"] = {
-            f.id: {"side": f.side, "name": f.name, "at": f.at, "sp": f.points} for f in content.fleets
+            f.id: {"side": f.side, "name": f.name, "at": f.at or None, "sp": f.points} for f in content.fleets
         }
+        for f in content.fleets:  # Campaign Game II: typed points (fleets.py)
+            if f.ships:
+                data["fleets"][f.id]["ships"] = dict(f.ships)
         data["forts"] = {f.at: {"side": f.side, "points": f.points, "building": 0} for f in content.forts}
         data["fleet_status"] = {}
         data["absorbed"] = {}

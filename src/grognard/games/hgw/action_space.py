@@ -55,7 +55,8 @@ from .capability import load_capability
 from .geography import geography
 from .map import load_map
 from .movement import WHOLE
-from .scenario import KINDS, load_scenario
+from .scenario import KINDS, SHIP_TYPES, load_scenario
+from .sea_war import ROUTES
 
 Family = tuple[str, list[list[Any]]]
 
@@ -97,8 +98,13 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         "nation": sorted({w.nation for w in campaign.war_to_pass}) if campaign is not None else [],
     }
     domains["item"] = list(load_capability().researched())  # Campaign Game II research
-    # Fleet Naval Fire only with fleets; research only where Campaign Game II plays it
+    # Fleet Naval Fire only with fleets; Campaign Game II's research and naval movement
+    # only where it plays them
     present = {"fleets": bool(fleets), "french": french, "research": "research" in content.systems}
+    present["naval"] = "naval" in content.systems
+    domains["route"] = list(ROUTES)
+    domains["sea"] = sorted(h for h in load_map().hexes if load_map().is_water(h)) if present["naval"] else []
+    domains["ship_type"] = list(SHIP_TYPES)
     families: list[Family] = []
     for verb in VERBS:
         if verb.only is None or present[verb.only]:

@@ -9,9 +9,10 @@ table says what each position means, so that no reader parses by position:
 - the browser reads the table (`declarations`, served with the board data:
   GET /api/rulesets/hgw/board-data) instead of restating it.
 
-Argument kinds: army (an army id), place (a place id), kind (a kind of strength
-point), fleet, nation (an unaligned nation), item (an item of the Units Capability Table),
-points (a count), move_kind (a kind, or
+Argument kinds: army (an army id), place (a place id), sea (a water hex: a patrol's or
+raid's), kind (a kind of strength point), fleet, route (a sea route, sea_war.ROUTES),
+ship_type (a naval point's type), nation (an unaligned nation), item (an item of the Units
+Capability Table), points (a count), move_kind (a kind, or
 "army" for the whole army), site ("army", "place" or "french": where a build goes).
 A verb with `many` takes any number of its last argument (a set of armies or fleets).
 
@@ -35,8 +36,8 @@ class Verb:
     """One verb: `args` as (name, kind) pairs; `rule` the case numbers of
     docs/rules/hgw-cases.toml it plays; `many` when the last argument repeats; `index`
     the RL domains when they are not the arguments' own kinds (action_space.py);
-    `only` "fleets", "french" or "research" for verbs of scenarios with fleets, French
-    counters or Campaign Game II's research."""
+    `only` "fleets", "french", "research" or "naval" for verbs of scenarios with fleets, French
+    counters, or Campaign Game II's research or naval system."""
 
     name: str
     args: tuple[tuple[str, str], ...]
@@ -94,6 +95,14 @@ VERBS: tuple[Verb, ...] = (
     Verb("exploit", (ARMY, ("target", "place")), "C3.1"),
     Verb("amphibious_advance", (ARMY, ("target", "place")), "F3.8"),
     Verb("end_combat", (), "C3.2"),
+    # Campaign Game II naval movement (Fleets 7-9; U-Boat Attack 3-5; Shipping 10)
+    Verb("end_naval_movement", (), "K9.8", only="naval"),
+    Verb("change_base", (("fleet", "fleet"), ("port", "place")), "K9.8", only="naval"),
+    Verb("patrol", (("fleet", "fleet"), ("hex", "sea")), "K16.3", only="naval"),
+    Verb("raid", (("fleet", "fleet"), ("route", "route"), ("hex", "sea")), "K16.5", only="naval"),
+    Verb("escort_route", (("fleet", "fleet"), ("route", "route")), "K18.2", only="naval"),
+    Verb("build_ship", (("ship", "ship_type"), ("fleet", "fleet"), ("yard", "place")), "K16.2", only="naval"),
+    Verb("build_asw_level", (), "K18.1", only="naval"),
     # production (Building Strength Points, Fortifications, Lend-Lease)
     Verb("end_production", (), "P1.4"),
     Verb("lend_lease", (), "F5.3"),

@@ -52,7 +52,7 @@ from collections.abc import Callable
 
 from grognard.core.game import Action
 
-from . import ai_combat, ai_production
+from . import ai_combat, ai_naval, ai_production
 from .ai_board import Board as Board  # the reading of the view (tests, benchmarks)
 from .ai_board import View
 from .ai_movement import Movement, arrive
@@ -89,8 +89,10 @@ class HgwHeuristic:
             "interception": ai_combat.intercept,
             "retreat": ai_combat.retreat,
             "italy_losses": ai_combat.lose,  # ("italy_loss", army, kind): as combat losses
-            "production": ai_production.produce,
+            "production": ai_naval.with_naval_builds(ai_production.produce),  # Campaign Game II
             "research": ai_production.research,  # Campaign Game II's research phase
+            "naval_movement": ai_naval.move,
+            "naval_intercept": ai_naval.intercept,
             "soviet_terms": _terms,
             "own_setup": _set_up,
         }

@@ -12,6 +12,17 @@ DATA LAYOUT (`state.data`)
                   Naval Fire 2, 4, 5; a fleet out of full supply at the start of its
                   side's turn makes no sortie, Unsupplied Hexes 4)
 
+Campaign Game II adds to a fleet record (Fleets 3; U-Boat Attack 1; Anti-Submarine
+Warfare 1-2):
+    ships         {"capital", "carrier", "asw", "uboat": points}: its points by type,
+                  summing to "sp" (a fleet holds U-boats or surface ships, never both);
+                  absent in the earlier scenarios, whose fleets are all naval fire
+                  (capital ship) points and play as before
+    patrol        the hex a fleet at sea patrols, until its side's next naval movement
+                  (naval_phase.py); absent in port
+and beside the fleets:
+    asw_level     {side: A.S.W. level points in the record sheet's A.S.W. box}
+
 Plain questions only (board.py asks `expel` when a port changes hands); the naval
 steps are in naval.py.
 """
@@ -23,7 +34,10 @@ from typing import Any
 
 from .geography import INDIA_BOX
 from .map import hex_distance, load_map
+from .naval_battle import Squadron
 from .neutrality import naval_friendly, vichy_places
+from .scenario import SHIP_TYPES
+from .uboats import asw_strength
 
 Data = dict[str, Any]
 NAVAL_BASES = ("naval_port", "naval_yard")  # the anchors: more than one fleet point
@@ -35,6 +49,58 @@ def fleets_at(data: Data, place: Any, side: str | None = None) -> list[str]:
         for f, x in data.get("fleets", {}).items()
         if x["at"] == place and x["sp"] > 0 and (side is None or x["side"] == side)
     )
+
+
+def ships(fleet: Any) -> dict[str, int]:
+    """Fleets 3: the fleet's points by type; an earlier scenario's fleet is all capital
+    ship (naval fire) points."""
+    typed = fleet.get("ships")
+    return {k: int(typed.get(k, 0)) for k in SHIP_TYPES} if typed else {"capital": int(fleet["sp"])}
+
+
+def support_points(fleet: Any) -> int:
+    """Anti-Submarine Warfare 3: ASW ship points give an invasion no supporting fire."""
+    return int(fleet["sp"]) - ships(fleet).get("asw", 0)
+
+
+def is_uboat_fleet(fleet: Any) -> bool:
+    """U-Boat Attack 1: a fleet of U-boats (or SS), which holds nothing else."""
+    return bool(fleet.get("ships", {}).get("uboat"))
+
+
+def squadron(fleet: Any) -> Squadron:
+    """The surface fleet's points in naval_battle's shape."""
+    x = ships(fleet)
+    return Squadron(x.get("capital", 0), x.get("carrier", 0), x.get("asw", 0))
+
+
+LOSS_ORDER = ("asw", "capital", "carrier", "uboat")  # Aircraft Carriers 3: carriers last
+
+
+def set_points(fleet: Any, total: int) -> None:
+    """The fleet keeps `total` points: typed points come off ASW first, then capital
+    ships, then carriers (Aircraft Carriers 3; the owner's usual choice, ours)."""
+    total = max(0, total)
+    typed = fleet.get("ships")
+    if typed:
+        lose = sum(typed.values()) - total
+        for kind in LOSS_ORDER:
+            take = min(max(lose, 0), int(typed.get(kind, 0)))
+            if take:
+                typed[kind] -= take
+                lose -= take
+    fleet["sp"] = total
+
+
+def asw_of(data: Data, fleet_id: str) -> int:
+    """Anti-Submarine Warfare 1-2: the strength a surface fleet fights U-boats with: its
+    ASW ship points, plus the side's A.S.W. level points with a capital ship or carrier."""
+    fleet = data["fleets"][fleet_id]
+    if is_uboat_fleet(fleet):
+        return 0
+    x = ships(fleet)
+    level = int(data.get("asw_level", {}).get(fleet["side"], 0))
+    return asw_strength(level, x.get("asw", 0), capital_or_carrier=bool(x.get("capital") or x.get("carrier")))
 
 
 def active(data: Data, fleet_id: str) -> bool:
@@ -67,7 +133,7 @@ def fire_based_on(data: Data, side: str, sea: str) -> int:
     return sum(
         int(x["sp"])
         for x in data.get("fleets", {}).values()
-        if x["side"] == side and x["at"] is not None and x["sp"] > 0
+        if x["side"] == side and x["at"] is not None and x["sp"] > 0 and not is_uboat_fleet(x)
         and sea in hmap.seas_of(base_hex(x["at"]))
     )
 
@@ -118,6 +184,8 @@ def may_intercept(
     invasions of India."""
     if not active(data, fleet_id) or data.get("fleet_status", {}).get(fleet_id) in ("escort", "support"):
         return False
+    if is_uboat_fleet(data["fleets"][fleet_id]) or "patrol" in data["fleets"][fleet_id]:
+        return False  # U-boats do not fight invasions; a patrol is out at sea (our reading)
     hmap = load_map()
     base = data["fleets"][fleet_id]["at"]
     seas = route_seas(origin, target, closed, barred)
@@ -166,6 +234,7 @@ def expel(data: Data, place: Any, new_owner: str) -> list[str]:
         if ports:
             fleet["at"] = min(ports, key=lambda p: (hex_distance(place, p), p))
         else:
-            fleet["at"], fleet["sp"] = None, 0
+            fleet["at"] = None
+            set_points(fleet, 0)
         moved.append(fleet_id)
     return moved

@@ -64,6 +64,8 @@ class Fleet(TypedDict):
     name: str
     at: Place | None
     sp: int
+    ships: NotRequired[dict[str, int]]  # Campaign Game II: points by type (fleets.py)
+    patrol: NotRequired[Place]  # Campaign Game II: at sea in its patrol hex (naval_phase.py)
 
 
 class Beachhead(TypedDict):
@@ -111,6 +113,11 @@ class HgwBoard(TypedDict):
     forts: NotRequired[dict[Place, Fort]]
     absorbed: NotRequired[dict[Place, int]]  # forts.py
     fort_fired: NotRequired[list[Place]]  # forts.py
+    # Campaign Game II's war at sea (sea_war.py)
+    sea_routes: NotRequired[dict[str, Any]]
+    route_escorts: NotRequired[dict[str, str]]
+    route_losses: NotRequired[dict[Side, int]]
+    asw_level: NotRequired[dict[Side, int]]
     beachheads: NotRequired[dict[Place, Beachhead]]
     own_setup: NotRequired[dict[Side, dict[str, int]]]  # points still to place (own_setup.py)
 

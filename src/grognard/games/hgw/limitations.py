@@ -293,6 +293,8 @@ def adjust_budget(data: Data, side: str, total: int, full: set[Place]) -> int:
     the scenario's boxes): Soviet Mobilization 1-2 (at most eight points inside the
     Soviet Union, points outside it in full), Swedish Production, the United States,
     and the boxes of `boxes_counted`."""
+    # U-Boat Attack 6-7: what U-boats took off the side's routes, deducted once (sea_war.py)
+    total -= int(data.get("route_losses", {}).pop(side, 0))
     found = campaign_state(data)
     if found is None:
         return total

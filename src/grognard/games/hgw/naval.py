@@ -38,7 +38,17 @@ from grognard.core.flow import Frame, Step, call, end
 
 from .board import armies_at, geo, opponents, points
 from .combat import strike, subsets, take_losses
-from .fleets import active, base_hex, fleets_at, is_naval_base, may_intercept, route_path
+from .fleets import (
+    active,
+    base_hex,
+    fleets_at,
+    is_naval_base,
+    is_uboat_fleet,
+    may_intercept,
+    route_path,
+    set_points,
+    support_points,
+)
 from .geography import Place
 from .invasion_routes import INVASION_RANGE, barred_crossings, closed_narrows
 from .map import load_map, route_steps
@@ -60,7 +70,7 @@ def escort_candidates(data: dict[str, Any], army_id: str) -> list[str]:
     return [
         f
         for f in fleets_at(data, army["at"], army["side"])
-        if active(data, f) and f not in data.get("fleet_status", {})
+        if active(data, f) and f not in data.get("fleet_status", {}) and not is_uboat_fleet(data["fleets"][f])
     ]
 
 
@@ -79,6 +89,8 @@ def support_candidates(data: dict[str, Any], frame: Frame) -> list[str]:
     for f, x in sorted(data.get("fleets", {}).items()):
         if x["side"] != side or not active(data, f) or f in data.get("fleet_status", {}):
             continue
+        if is_uboat_fleet(x) or "patrol" in x:
+            continue  # Anti-Submarine Warfare 3's spirit: no U-boat supports an invasion
         path = route_path(base_hex(x["at"]), frame["target"], closed, barred)
         if path and route_steps(list(path)) <= INVASION_RANGE:
             found.append(f)
@@ -227,12 +239,12 @@ def naval_battle(game: Any, frame: Frame, fleet_id: str) -> None:
         (answer,) = game.roll(1, invader, f"{what} fires at the intercepting fleet")
         to_fleet = min(mine, firepower(2 * theirs, answer))
     game.log(f"{what} loses {points(to_invasion)}, {fleet['name']} {points(to_fleet)}")
-    fleet["sp"] = mine - to_fleet
+    set_points(fleet, mine - to_fleet)
     sink(game, fleet_id)
     if supporter is not None:
         # Fleet Naval Fire 4: a support fleet met alone takes its losses itself
         to_invasion = min(to_invasion, theirs)
-        data["fleets"][supporter]["sp"] = theirs - to_invasion
+        set_points(data["fleets"][supporter], theirs - to_invasion)
         sink(game, supporter)
         theirs -= to_invasion
     left = int(fleet["sp"])
@@ -259,7 +271,8 @@ def naval_battle(game: Any, frame: Frame, fleet_id: str) -> None:
 def sink(game: Any, fleet_id: str) -> None:
     fleet = game.data["fleets"][fleet_id]
     if fleet["sp"] <= 0 and fleet["at"] is not None:
-        fleet["sp"], fleet["at"] = 0, None
+        fleet["at"] = None
+        set_points(fleet, 0)
         game.log(f"{fleet['name']} is sunk")
 
 
@@ -322,7 +335,7 @@ def air_attack(game: Any, place: Place, air: int, naval: int, army: str | None, 
     losses = firepower(air, roll)
     game.log(f"coastal air of {place} ({points(air)}) fires at {what}: {points(losses)} lost")
     if fleet:
-        data["fleets"][fleet]["sp"] = max(0, int(data["fleets"][fleet]["sp"]) - losses)
+        set_points(data["fleets"][fleet], int(data["fleets"][fleet]["sp"]) - losses)
         sink(game, fleet)
     elif army:
         take_losses(game, invader, [army], losses, amphibious_half=True)
@@ -367,8 +380,9 @@ def support_fire(game: Any, frame: Frame) -> None:
     support fleets that reached the target fire once with their naval points together;
     losses are taken at once."""
     data = game.data
-    naval = escort_points(data, frame.get("escorts", []))
-    naval += sum(int(data["fleets"][f]["sp"]) for f in reaching(data, frame))
+    # Anti-Submarine Warfare 3: ASW ship points do not fire in support
+    escorts = [f for f in frame.get("escorts", []) if active(data, f)]
+    naval = sum(support_points(data["fleets"][f]) for f in [*escorts, *reaching(data, frame)])
     if not naval:
         return
     invader = data["armies"][frame["army"]]["side"]

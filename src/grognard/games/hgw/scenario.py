@@ -18,6 +18,9 @@ from .map import load_map
 from .tables import load_tables
 
 DATA_DIR = Path(__file__).with_name("data")
+# Campaign Game II's naval strength points by type (Fleets 3-4; U-Boat Attack 1; Anti-
+# Submarine Warfare 2; Aircraft Carriers): naval_battle.Squadron's shape plus U-boats
+SHIP_TYPES = ("capital", "carrier", "asw", "uboat")
 KINDS = ("infantry", "mechanized", "tac_air", "paratroop", "amphibious")  # Military Record Sheet 1
 BUILDABLE = ("infantry", "mechanized")  # Building Strength Points 1 (Barbarossa)
 BOX = "siberia"
@@ -56,6 +59,10 @@ class Fleet(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     at: str
     points: int
+    # an empty `at` with no points: a spare counter of Campaign Game II's counter sheet.
+    # Campaign Game II (Fleets 3; U-Boat Attack 1): the points by type (SHIP_TYPES), which
+    # sum to `points`; empty for the earlier scenarios' fleets, all naval fire points
+    ships: dict[str, int] = {}
 
 
 class Fort(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -192,8 +199,15 @@ def _check(content: ScenarioContent) -> None:
         anchors = f.at in hmap and any(hmap.has_feature(f.at, k) for k in ("naval_port", "naval_yard"))
         if f.at in hmap and not anchors and f.points > 1:
             problems.append(f"fleet {f.id!r}: a shipping port holds one fleet point (Fleet Naval Fire 1)")
+        if f.at == "" and f.points == 0:
+            continue  # a spare counter, out of play until ships are built into it (naval_builds.py)
         if f.side not in content.sides or not based or f.points <= 0:
             problems.append(f"fleet {f.id!r} must be a side's fleet with points in a port or off-map box")
+        if f.ships and (set(f.ships) - set(SHIP_TYPES) or sum(f.ships.values()) != f.points):
+            kinds = ", ".join(SHIP_TYPES)
+            problems.append(f"fleet {f.id!r}: its ship points ({kinds}) must add up to {f.points}")
+        if f.ships.get("uboat") and sum(f.ships.values()) != f.ships["uboat"]:
+            problems.append(f"fleet {f.id!r}: U-boats sail in fleets of their own (U-Boat Attack 1)")
     forts: dict[str, int] = {}
     for fort in content.forts:
         if fort.side not in content.sides or fort.at not in hmap or fort.points <= 0:

@@ -58,6 +58,12 @@ def data_from_view(board: Mapping[str, Any], scenario: str) -> dict[str, Any]:
         "forts": {p: cast(Fort, dict(x)) for p, x in board.get("forts", {}).items()},
         "beachheads": {p: cast(Beachhead, dict(x)) for p, x in board.get("beachheads", {}).items()},
     }
+    for fleet in data["fleets"].values():  # Campaign Game II's typed points
+        if "ships" in fleet:
+            fleet["ships"] = dict(fleet["ships"])
+    for key in ("sea_routes", "route_escorts", "route_losses", "asw_level"):  # sea_war.py
+        if key in board:
+            data[key] = copy.deepcopy(board[key])
     if board.get("politics") is not None:
         data["politics"] = copy.deepcopy(board["politics"])  # Campaign Game I (neutrality.py)
     return cast(dict[str, Any], data)

@@ -16,6 +16,8 @@ from .nations import label
 from .neutrality import politics_view
 from .steps import STEPS
 
+SEA_WAR = ("sea_routes", "route_escorts", "route_losses", "asw_level")  # sea_war.py
+
 
 def research_view(data: dict[str, Any]) -> dict[str, Any]:
     """Campaign Game II: each side's research sheet, open like every record sheet
@@ -46,7 +48,7 @@ class HgwState(FlowState):
             armies.append(entry)
         places = {a["at"] for a in armies if a["at"]}
         frame = self.flow[-1] if self.flow else {}
-        return {
+        view = {
             "turn": current_turn(data),
             "turn_index": data["turn"],
             "turns": list(data["turns"]),
@@ -70,3 +72,9 @@ class HgwState(FlowState):
             "beachheads": {p: dict(x) for p, x in sorted(data.get("beachheads", {}).items())},
             **research_view(data),
         }
+        # Campaign Game II: typed fleets, declared routes, escorts, losses, A.S.W. boxes
+        for x in view["fleets"].values():
+            if "ships" in x:
+                x["ships"] = dict(x["ships"])
+        view.update({k: copy.deepcopy(data[k]) for k in SEA_WAR if k in data})
+        return view

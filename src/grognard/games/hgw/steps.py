@@ -10,6 +10,7 @@ from .combat import Announce, Assaults, DefensiveAssault, Losses
 from .invasion import InvasionAttack, Invasions
 from .movement import Movement, MoveTo
 from .naval import Interception
+from .naval_phase import NavalIntercept, NavalMovement, UboatAttack
 from .own_setup import OwnSetup
 from .politics import ItalyLosses, PlaceArrivals, SovietTerms
 from .production import Production
@@ -18,6 +19,9 @@ from .turn import EndCombat, NextTurn, TurnStart
 
 STEPS: dict[str, Step] = {
     "turn_start": TurnStart(),  # Player Turn Sequence; Unsupplied Hexes 4
+    "naval_movement": NavalMovement(),  # Campaign Game II step 3a; Fleets 5-9; U-Boat Attack 3-5
+    "naval_intercept": NavalIntercept(),  # Fleets 7, 9; U-Boat Attack 5
+    "uboat_attack": UboatAttack(),  # U-Boat Attack 3, 5-6; Anti-Submarine Warfare 4
     "movement": Movement(),  # Movement 1-9, Stacking
     "move_to": MoveTo(),
     "announce": Announce(),  # Initial Attack 1-3
@@ -45,6 +49,9 @@ STEPS: dict[str, Step] = {
 # __init__.py `board_data`, rather than restating them)
 TITLES: dict[str, str] = {
     "turn_start": "start of the player turn",
+    "naval_movement": "naval movement",
+    "naval_intercept": "naval interception",
+    "uboat_attack": "U-boat attack",
     "movement": "strategic redeployment",
     "move_to": "strategic redeployment",
     "announce": "announcing initial attacks",

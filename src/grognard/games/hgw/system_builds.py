@@ -19,12 +19,13 @@ from typing import Any
 
 from grognard.core.game import Action
 
+from . import naval_builds
 from .sequence import has_system
 
 Data = dict[str, Any]
 
 # (system, provider module): filled in as each system's builds are played
-PROVIDERS: tuple[tuple[str, ModuleType], ...] = ()
+PROVIDERS: tuple[tuple[str, ModuleType], ...] = (("naval", naval_builds),)
 
 
 def _providers(data: Data) -> list[ModuleType]:

@@ -15,6 +15,7 @@ from grognard.core.flow import Frame, Step, goto
 from . import politics
 from .board import current_turn, enemy, geo
 from .naval import cut_fleets
+from .naval_phase import fleets_home
 from .production import open_production
 from .scenario import load_scenario
 from .sequence import next_step
@@ -59,6 +60,7 @@ class EndCombat(Step):
         side = frame["player"]
         data["garrison_lost"] = []
         end_of_combat_supply(game, side)
+        fleets_home(game, side)  # Campaign Game II step 5
         if data.get("result") is not None:
             return
         if not politics.end_of_combat(game, side):  # Campaign Game I: neutrality, surrenders

@@ -33,6 +33,8 @@ from .limitations import confined_to
 from .map import load_map
 from .movement import WHOLE, can_move, routes
 from .nations import FRANCE, apart, french_split, may_aim, may_enter, may_join, nation, vichy_boxes
+from .naval_phase import NAVAL_VERBS
+from .naval_phase import why_not as naval_why
 from .politics import arrival_area, arrival_candidates
 from .production import US_ALONE, build_places, buildable, describe_price, halves_left, pays, price
 from .research import why_not_invest, why_not_resolve
@@ -65,6 +67,8 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return _army(data, role, army_id) or _mover(data, army_id) or _aim(data, army_id, target)
     if verb == "build" and step == "production":
         return _build(data, role, top, str(named["kind"]), str(named["site"]), str(named["at"]))
+    if verb in NAVAL_VERBS:  # Campaign Game II's naval movement (naval_phase.py)
+        return naval_why(data, role, action)
     if verb == "place" and step == "place_arrivals":
         return _arrival(data, role, str(named["kind"]), str(named["place"]))
     if verb in ("invest", "roll_research") and step == "research" and top.get("role") == role:

@@ -477,6 +477,8 @@ function describeAction(action, view) {
     case "no_support":
       return { label: "Send no (more) support fleets" };
     case "intercept":
+      // Campaign Game II (naval_phase.py): a fleet moving at sea, one at a time
+      if (frame.mover) return { label: `Intercept ${fleetName(frame.mover)} at sea with ${fleetName(x.fleet)}` };
       return { label: frame.fleet ? `Intercept ${fleetName(frame.fleet)} with ${fleetName(x.fleet)}` : `Intercept the invasion with ${fleetName(x.fleet)}` };
     case "no_interception":
       return { label: "Do not intercept" };
@@ -549,6 +551,21 @@ function describeAction(action, view) {
       return { label: `Roll for ${itemWords(x.item)} research (marker on space ${view?.board?.research?.[view.board.player]?.items?.[x.item]?.marker ?? "?"})` };
     case "end_research":
       return { label: "End the research phase", primary: true };
+    // Campaign Game II's naval movement and naval builds (naval_phase.py, naval_builds.py)
+    case "end_naval_movement":
+      return { label: "End naval movement", primary: true };
+    case "change_base":
+      return { hex: x.port, kind: "move", label: `${fleetName(x.fleet)} changes base to ${placeWords(x.port)}` };
+    case "patrol":
+      return { hex: x.hex, kind: "move", label: `${fleetName(x.fleet)} patrols hex ${x.hex}` };
+    case "raid":
+      return { hex: x.hex, kind: "battle", label: `${fleetName(x.fleet)} intercepts the ${String(x.route).replace(/_/g, " ")} route in hex ${x.hex}` };
+    case "escort_route":
+      return { label: `${fleetName(x.fleet)} escorts the ${String(x.route).replace(/_/g, " ")} route` };
+    case "build_ship":
+      return { hex: x.yard, kind: "build", label: `Build one ${x.ship === "uboat" ? "U-boat" : x.ship === "asw" ? "ASW" : "capital ship"} point into ${fleetName(x.fleet)} at ${placeWords(x.yard)}` };
+    case "build_asw_level":
+      return { kind: "build", label: "Raise the A.S.W. level by one point" };
     default:
       return null;
   }

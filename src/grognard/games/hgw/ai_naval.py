@@ -1,0 +1,127 @@
+"""The heuristic player's fleets in Campaign Game II (naval_phase.py, naval_builds.py),
+deciding from its view and the legal actions only.
+
+- naval movement: U-boats patrol the enemy route hex that keeps farthest from the
+  enemy's fleets that can fight them (a patrol on the route attacks without a roll);
+  surface fleets with A.S.W. strength to fight U-boats with sail to the port of a route
+  no one escorts and escort it; the others stay in port, where they intercept;
+- interception: a fleet intercepts when it is at least as strong as the mover (A.S.W.
+  strength against U-boats, ship points against ships);
+- production: before the land builds, while ten points stay for them, the Axis builds
+  U-boats up to four points or twice the Allies' best A.S.W. strength, and
+  the Allies raise their A.S.W. box to match the Axis's U-boats (six points at most).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from grognard.core.game import Action
+
+from .ai_board import Board
+from .map import hex_distance
+
+SPARE = 10  # production points the land builds keep before a naval build
+
+
+def _uboat(fleet: dict[str, Any]) -> bool:
+    return bool(fleet.get("ships", {}).get("uboat"))
+
+
+def _asw(b: Board, fleet: dict[str, Any]) -> int:
+    """Anti-Submarine Warfare 1-2, as the view shows it."""
+    ships = fleet.get("ships", {})
+    level = int(b.data.get("asw_level", {}).get(fleet["side"], 0))
+    big = bool(ships.get("capital") or ships.get("carrier"))
+    return int(ships.get("asw", 0)) + (level if big else 0)
+
+
+def _where(fleet: dict[str, Any]) -> str | None:
+    return fleet.get("patrol") or fleet.get("at")
+
+
+def _danger(b: Board, h: str) -> int:
+    """How close the nearest enemy fleet that can fight U-boats lies (larger is safer)."""
+    near = [
+        hex_distance(h, str(_where(x)))
+        for x in b.fleets.values()
+        if x["side"] in b.foes and _where(x) and not _uboat(x) and _asw(b, x) > 0
+    ]
+    return min(near, default=99)
+
+
+def _home(b: Board, action: Action) -> int:
+    base = b.fleets[action[1]].get("at")
+    return hex_distance(str(base), str(action[2])) if base else 0
+
+
+def move(b: Board, legal: list[Action]) -> Action:
+    routes = b.data.get("sea_routes", {})
+    on_route = {h for r in routes.values() if r["side"] in b.foes for h in r["path"]}
+    patrols = [a for a in legal if a[0] == "patrol" and _uboat(b.fleets[a[1]]) and a[2] in on_route]
+    if patrols:  # the safest, then the nearest home (a shorter way back), then by number
+        return max(patrols, key=lambda a: (_danger(b, a[2]), -_home(b, a), a[2]))
+    escorts = [a for a in legal if a[0] == "escort_route" and _asw(b, b.fleets[a[1]]) > 0]
+    if escorts:
+        return escorts[0]
+    # a fleet that could fight U-boats sails to the port of a route no one escorts
+    guarded = set(b.data.get("route_escorts", {}))
+    ports = {
+        end: rid
+        for rid, r in sorted(routes.items())
+        if r["side"] == b.me and rid not in guarded
+        for end in (r["origin"], r["to"])
+    }
+    for action in legal:
+        if action[0] == "change_base" and action[2] in ports and _asw(b, b.fleets[action[1]]) > 0:
+            return action
+    return ("end_naval_movement",)
+
+
+def intercept(b: Board, legal: list[Action]) -> Action:
+    mover = b.fleets.get(str(b.frame.get("mover")), {})
+    strength = int(mover.get("sp", 0))
+    for action in legal:
+        if action[0] != "intercept":
+            continue
+        mine = b.fleets[action[1]]
+        power = int(mine["sp"]) if _uboat(mine) or not _uboat(mover) else _asw(b, mine)
+        if power >= strength:
+            return action
+    return ("no_interception",)
+
+
+def naval_build(b: Board, legal: list[Action]) -> Action | None:
+    """A naval build before the land builds, or None."""
+    money = int(b.frame.get("budget", 0))
+    if money < SPARE:
+        return None
+    at_sea = sum(int(x["sp"]) for x in b.fleets.values() if x["side"] in b.foes and _uboat(x))
+    mine = sum(int(x["sp"]) for x in b.fleets.values() if x["side"] == b.me and _uboat(x))
+    if b.me == "axis":
+        foes = max((_asw(b, x) for x in b.fleets.values() if x["side"] in b.foes), default=0)
+        builds = sorted(a for a in legal if a[:2] == ("build_ship", "uboat"))
+        if builds and mine < max(4, 2 * foes) and money - SPARE >= 6:
+            return builds[0]
+        return None
+    level = int(b.data.get("asw_level", {}).get(b.me, 0))
+    served = any(  # the box serves only capital ship and carrier fleets
+        x["side"] == b.me and (x.get("ships", {}).get("capital") or x.get("ships", {}).get("carrier"))
+        for x in b.fleets.values()
+    )
+    if served and ("build_asw_level",) in legal and level < min(at_sea, 6):
+        return ("build_asw_level",)
+    return None
+
+
+Chooser = Callable[[Board, list[Action]], Action]
+
+
+def with_naval_builds(produce: Chooser) -> Chooser:
+    """The production chooser with the naval build first, when one is wanted."""
+
+    def choose(b: Board, legal: list[Action]) -> Action:
+        return naval_build(b, legal) or produce(b, legal)
+
+    return choose

@@ -1,0 +1,114 @@
+"""Ships, U-boats and A.S.W. built in the production phase (Fleets 1-5; U-Boat Attack 1-2;
+Anti-Submarine Warfare 1-2): a system_builds provider for the "naval" system.
+
+    ("build_ship", type, fleet, yard)  one capital ship, U-boat or ASW ship point into the
+        side's fleet in its naval yard `yard` (Fleets 5; U-Boat Attack 2): the fleet lies
+        there, or is a counter not in play (sunk, or one of the set-up's spare counters)
+        that enters play there. A fleet holds U-boats or surface ships, never both
+        (Fleets 3; U-Boat Attack 1); capital ships need a naval yard (Fleets 2), which
+        every build here does.
+    ("build_asw_level",)  one point into the side's A.S.W. box (Anti-Submarine Warfare 1),
+        which every capital ship and carrier fleet of the side fights U-boats with.
+
+Prices are the Units Capability Table's, from the research sheet when the scenario
+plays research (`data["research"]`, research.item_cost: ASW ships cost what the A.S.W.
+level costs) and otherwise at each side's start levels (research.new_research). A half
+point rounds up: budgets are whole points (our reading).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from grognard.core.game import Action
+
+from .board import points
+from .capability import Halves, Item
+from .fleets import is_uboat_fleet, ships
+from .map import load_map
+from .research import item_cost, new_research
+
+Data = dict[str, Any]
+VERBS = ("build_ship", "build_asw_level")
+ITEMS: dict[str, Item] = {"capital": "capital_ship", "uboat": "uboat", "asw": "asw_ship"}
+BUILT = ("capital", "uboat", "asw")  # Fleets 4: no carriers in Europe (Aircraft Carriers)
+
+
+@cache
+def _start() -> Any:
+    return new_research()
+
+
+def _price(data: Data, side: str, item: Item) -> int | None:
+    research = data.get("research") or _start()
+    if side not in research:
+        return None
+    halves: Halves | None = item_cost(research, side, item)
+    return None if halves is None else -(-int(halves) // 2)
+
+
+def yards(data: Data, side: str) -> list[str]:
+    """The side's naval yards (Fleets 2, 5)."""
+    hmap = load_map()
+    return sorted(
+        p for p, o in data["owner"].items() if o == side and p in hmap and hmap.has_feature(p, "naval_yard")
+    )
+
+
+def _fits(fleet: Any, kind: str) -> bool:
+    """Fleets 3; U-Boat Attack 1: U-boats into a U-boat fleet, ships into a surface one;
+    an empty counter is of the type its record names (a spare counter's one type)."""
+    if fleet["at"] is None or fleet["sp"] <= 0:
+        typed = fleet.get("ships", {})
+        return not typed or ("uboat" in typed) == (kind == "uboat")
+    return is_uboat_fleet(fleet) == (kind == "uboat")
+
+
+def offers(data: Data, side: str, money: int) -> list[Action]:
+    found: list[Action] = []
+    own = yards(data, side)
+    for kind in BUILT:
+        price = _price(data, side, ITEMS[kind])
+        if price is None or price > money:
+            continue
+        for f, x in sorted(data.get("fleets", {}).items()):
+            if x["side"] != side or not _fits(x, kind):
+                continue
+            if x["at"] is None or x["sp"] <= 0:
+                found += [("build_ship", kind, f, yard) for yard in own]  # enters play there
+            elif x["at"] in own and "patrol" not in x:
+                found.append(("build_ship", kind, f, x["at"]))
+    price = _price(data, side, "asw")
+    if price is not None and price <= money:
+        found.append(("build_asw_level",))
+    return found
+
+
+def cost(data: Data, side: str, action: Action) -> int:
+    item = "asw" if action[0] == "build_asw_level" else ITEMS[action[1]]
+    price = _price(data, side, item)
+    if price is None:
+        raise ValueError(f"{item} is prohibited to {side} at its tech level")
+    return price
+
+
+def apply(game: Any, side: str, action: Action) -> None:
+    data = game.data
+    if action[0] == "build_asw_level":
+        box = data.setdefault("asw_level", {})
+        box[side] = int(box.get(side, 0)) + 1
+        game.log(f"{side} raises its A.S.W. level to {points(box[side])}")
+        return
+    _, kind, fleet_id, yard = action
+    fleet = data["fleets"][fleet_id]
+    if fleet["at"] is None or fleet["sp"] <= 0:
+        fleet["at"] = yard
+        fleet["ships"] = {k: 0 for k in (("uboat",) if kind == "uboat" else ("capital", "carrier", "asw"))}
+        fleet["sp"] = 0
+        fleet.pop("patrol", None)
+    typed = fleet.setdefault("ships", ships(fleet))
+    typed[kind] = int(typed.get(kind, 0)) + 1
+    fleet["sp"] = int(fleet["sp"]) + 1
+    label = {"capital": "capital ship", "uboat": "U-boat", "asw": "ASW"}[kind]
+    game.log(f"{side} builds a {label} point into {fleet['name']} at {yard}")

@@ -1,0 +1,431 @@
+"""Campaign Game II's naval movement phase (Player Turn Sequence step 3a; Fleets 5-9;
+U-Boat Attack 3-5; Shipping 10) and the fleets' return to base (step 5).
+
+The phase, one fleet at a time (steps i-vi):
+  i.   expended markers are gone: fleet_status is cleared at the turn's start;
+  ii.  the player's patrol fleets come back to base, each one interceptable on its way
+       (U-Boat Attack 3); the player declares his sea routes (U-Boat Attack 4, sea_war.py);
+  iii. base changes: `("change_base", fleet, port)` to a friendly port with room for it
+       along a sea route of any length (the Ranges table: unlimited);
+  v.   patrols: `("patrol", fleet, hex)` to a sea hex within one hex of a declared route,
+       within the Ranges table's reach (twelve hexes for a surface fleet, thirty for
+       U-boats, along the sea route); a U-boat patrol then attacks every enemy route it
+       covers (U-Boat Attack 3, 6); a patrol stays at sea until its side's next naval
+       movement and meets, with no roll, any fleet moving within one hex of it (N3.2);
+       `("raid", fleet, route, hex)`: a U-boat fleet's interception of a route on a hex
+       of it (U-Boat Attack 5): the roll on the SS line at the distance from its port,
+       then the attack; it comes home at step 5 and cannot be intercepted doing so;
+  and at any time `("escort_route", fleet, route)`: a surface fleet in the route's port
+  escorts it (Shipping 10; Anti-Submarine Warfare 2); `("end_naval_movement",)` ends the
+  phase. Once a patrol or raid has sailed, base changes are over (step iii before v).
+After each move (iv, vi) every opposing side whose fleets reach the path is asked
+(`naval_intercept`: `("intercept", fleet)` or `("no_interception",)`); a fleet tries once
+against each mover (U-Boat Attack 5), and fights alone (Fleets 9: sea_war.fight). A mover
+that loses goes back to its port, expended. Amphibious invasion routes (step vii) and
+coastal air (ix) are declared in the combat phase as in the earlier scenarios (naval.py).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from grognard.core.flow import Frame, Step, call, end, goto
+
+from .board import opponents
+from .fleets import active, base_hex, fleets_at, is_naval_base, is_uboat_fleet, room_for, route_path
+from .invasion_routes import barred_crossings, closed_narrows
+from .map import hex_distance, load_map, route_steps
+from .naval_tables import load_naval
+from .neutrality import naval_friendly
+from .scenario import load_scenario
+from .sea_war import (
+    attack_route,
+    covered,
+    declare_routes,
+    fight,
+    may_escort,
+    may_fight,
+    open_hexes,
+    position,
+    reach,
+    route_distance,
+    try_intercept,
+)
+from .sequence import has_system, next_step
+from .uboats import intercept, intercept_limit
+
+Action = tuple[Any, ...]
+Data = dict[str, Any]
+UBOAT_PORT = 4  # the map's key: a shipping port harbours four U-boat or SS points
+
+
+def _reach(fleet: Any) -> int:
+    """The Ranges table: a patrol hex within 12 hexes, an SS patrol within 30."""
+    high = load_naval().range("ss_patrol" if is_uboat_fleet(fleet) else "patrol").hexes[1]
+    return int(high or 0)
+
+
+def _path(data: Data, side: str, a: str, b: str) -> list[str]:
+    return list(route_path(a, b, closed_narrows(data, side), barred_crossings(data, side)))
+
+
+AVOID = 8  # hexes: how far a declared path tries to keep from the enemy's fleets
+
+
+def sailing_path(data: Data, fleet_id: str, target: str, limit: int = 0) -> list[str]:
+    """The path a moving fleet declares (U-Boat Attack 4-5: the mover traces it; the
+    U-boat warfare example keeps eight hexes from Scapa Flow): ours, the shortest sea
+    route that keeps as far as it can, up to AVOID hexes, from every enemy fleet, within
+    `limit` steps when one is given."""
+    fleet = data["fleets"][fleet_id]
+    side = fleet["side"]
+    here = base_hex(fleet["at"]) if "patrol" not in fleet else fleet["patrol"]
+    enemies = opponents(data, side)
+    seen = [
+        position(x)
+        for f, x in sorted(data.get("fleets", {}).items())
+        if x["side"] in enemies and active(data, f)
+    ]
+    narrows, barred = closed_narrows(data, side), barred_crossings(data, side)
+    candidates = _sea_reach(here, limit or UNLIMITED, narrows, barred)
+    for keep in range(AVOID if seen else 0, -1, -1):
+        near = frozenset(h for h in candidates if any(hex_distance(h, e) < keep for e in seen))
+        near -= {here, target}
+        # uncached: the avoided hexes change with every move (fleets.route_path caches)
+        path = load_map().sea_route(here, target, closed=narrows | near, barred=barred) or []
+        if path and (not limit or route_steps(path) <= limit):
+            return path
+    return []
+
+
+UNLIMITED = 1000  # the Ranges table's unlimited base change, in sea-route steps
+
+
+@cache
+def _sea_reach(
+    here: str, limit: int, closed: frozenset[str], barred: frozenset[tuple[str, str]]
+) -> dict[str, int]:
+    return load_map().sea_reach(here, limit, closed, barred)
+
+
+def _reachable(data: Data, side: str, here: str, limit: int) -> dict[str, int]:
+    """Every hex a sea route from `here` reaches within `limit` steps (one search, kept)."""
+    return _sea_reach(here, limit, closed_narrows(data, side), barred_crossings(data, side))
+
+
+def movable(data: Data, side: str) -> list[str]:
+    """The side's fleets in port, afloat, that have neither moved nor taken a mission."""
+    status = data.get("fleet_status", {})
+    return [
+        f
+        for f, x in sorted(data.get("fleets", {}).items())
+        if x["side"] == side and active(data, f) and "patrol" not in x and f not in status
+    ]
+
+
+def _room(data: Data, fleet: Any, port: str) -> bool:
+    if is_uboat_fleet(fleet) and not is_naval_base(port):
+        there = sum(int(data["fleets"][f]["sp"]) for f in fleets_at(data, port))
+        return there + int(fleet["sp"]) <= UBOAT_PORT
+    return room_for(data, port, int(fleet["sp"]))
+
+
+def base_choices(data: Data, fleet_id: str) -> list[str]:
+    """Fleets 8: the friendly ports the fleet may change base to by sea."""
+    fleet = data["fleets"][fleet_id]
+    hmap = load_map()
+    here = base_hex(fleet["at"])
+    reached = _reachable(data, fleet["side"], here, UNLIMITED)
+    found = []
+    for p in sorted(data["owner"]):
+        if p == fleet["at"] or p not in hmap or not hmap.is_port(p):
+            continue
+        if not naval_friendly(data, fleet["side"], p) or not _room(data, fleet, p):
+            continue
+        if p in reached:
+            found.append(p)
+    return found
+
+
+def patrol_choices(data: Data, fleet_id: str) -> list[str]:
+    """U-Boat Attack 3; Fleets 8: the sea hexes within one hex of a declared route (ours:
+    the only hexes where a patrol meets anything in Europe) within the fleet's reach."""
+    fleet = data["fleets"][fleet_id]
+    hmap = load_map()
+    here = base_hex(fleet["at"])
+    reach_mp = _reach(fleet)
+    near: set[str] = set()
+    for route in data.get("sea_routes", {}).values():
+        for h in route["path"]:
+            near.add(h)
+            near.update(hmap.neighbours(h))
+    reached = _reachable(data, fleet["side"], here, reach_mp)
+    return [h for h in sorted(near) if h in reached and h != here and hmap.is_water(h)]
+
+
+def raid_choices(data: Data, fleet_id: str) -> list[tuple[str, str]]:
+    """U-Boat Attack 5: (route, hex) for each enemy route hex within the SS line's range
+    of the U-boats' port and their thirty movement points."""
+    fleet = data["fleets"][fleet_id]
+    if not is_uboat_fleet(fleet):
+        return []
+    hmap = load_map()
+    here = base_hex(fleet["at"])
+    reached = _reachable(data, fleet["side"], here, _reach(fleet))
+    found = []
+    for rid in sorted(_enemy(data, fleet["side"])):
+        for h in sorted(set(open_hexes(data, rid))):
+            if h in reached and hmap.is_water(h) and intercept_limit("ss", hex_distance(here, h)):
+                found.append((rid, h))
+    return found
+
+
+def _enemy(data: Data, side: str) -> list[str]:
+    enemies = opponents(data, side)
+    return [r for r, x in data.get("sea_routes", {}).items() if x["side"] in enemies]
+
+
+def escort_choices(data: Data, side: str) -> list[tuple[str, str]]:
+    return [
+        (f, rid)
+        for rid, x in sorted(data.get("sea_routes", {}).items())
+        if x["side"] == side
+        for f in sorted(data.get("fleets", {}))
+        if may_escort(data, f, rid)
+    ]
+
+
+def open_phase(game: Any, side: str) -> None:
+    """Steps i-ii: the side's patrols come home (each may be intercepted on the way,
+    U-Boat Attack 3), then its routes are declared (U-Boat Attack 4)."""
+    data = game.data
+    if "sea_routes" not in data:  # the first naval movement: every side's routes
+        for other in load_scenario(data["scenario"]).sides:
+            if other != side:
+                declare_routes(game, other)
+    declare_routes(game, side)
+    for f, x in sorted(data.get("fleets", {}).items()):
+        if x["side"] == side and "patrol" in x:
+            hex_ = x.pop("patrol")
+            game.log(f"{x['name']} returns from its patrol in {hex_} to {x['at']}")
+            if x["at"] is not None:
+                open_interceptions(game, f, _path(data, side, hex_, base_hex(x["at"])), x["at"])
+
+
+def open_interceptions(game: Any, mover: str, path: list[str], back_to: str | None) -> None:
+    """Steps iv, vi: each opposing side with a fleet that reaches the path is asked."""
+    data = game.data
+    side = data["fleets"][mover]["side"]
+    if not path:
+        return
+    for enemy in reversed(opponents(data, side)):
+        frame = {"role": enemy, "mover": mover, "path": path, "back_to": back_to, "done": []}
+        if interceptors(data, frame):
+            call(data["flow"], "naval_intercept", **frame)
+
+
+def interceptors(data: Data, frame: Frame) -> list[str]:
+    mover = frame["mover"]
+    if not active(data, mover):
+        return []
+    status = data.get("fleet_status", {})
+    return [
+        f
+        for f, x in sorted(data.get("fleets", {}).items())
+        if x["side"] == frame["role"]
+        and f not in frame["done"]
+        and active(data, f)
+        and status.get(f) not in ("escort", "support", "raid", "cut")
+        and may_fight(data, f, mover)
+        and reach(data, f, frame["path"]) is not None
+    ]
+
+
+class NavalMovement(Step):
+    """Step 3a: the player's fleets move one at a time."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return [frame["role"]] if frame.get("open") else []
+
+    def run(self, game: Any, frame: Frame) -> None:
+        frame["open"] = True
+        frame.setdefault("stage", "bases")
+        open_phase(game, frame["role"])
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        data = game.data
+        actions: list[Action] = [("end_naval_movement",)]
+        for f in movable(data, role):
+            if frame.get("stage", "bases") == "bases":
+                actions += [("change_base", f, p) for p in base_choices(data, f)]
+            actions += [("patrol", f, h) for h in patrol_choices(data, f)]
+            if has_system(data, "uboats"):
+                actions += [("raid", f, rid, h) for rid, h in raid_choices(data, f)]
+        actions += [("escort_route", f, rid) for f, rid in escort_choices(data, role)]
+        return sorted(set(actions))
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        data = game.data
+        verb = action[0]
+        if verb == "end_naval_movement":
+            game.log(f"{role} ends its naval movement")
+            goto(data["flow"], next_step(data, "naval_movement"), role=role)
+            return
+        fleet_id = action[1]
+        fleet = data["fleets"][fleet_id]
+        status = data.setdefault("fleet_status", {})
+        if verb == "escort_route":
+            status[fleet_id] = "escort"  # Shipping 10: no other mission this turn
+            data.setdefault("route_escorts", {})[action[2]] = fleet_id
+            game.log(f"{fleet['name']} escorts the {action[2].replace('_', ' ')} route")
+            return
+        origin = fleet["at"]
+        if verb == "change_base":
+            path = sailing_path(data, fleet_id, action[2])
+            fleet["at"] = action[2]
+            status[fleet_id] = "moved"
+            game.log(f"{fleet['name']} changes base from {origin} to {action[2]}")
+            open_interceptions(game, fleet_id, path, origin)
+            return
+        frame["stage"] = "patrols"
+        target = action[2] if verb == "patrol" else action[3]
+        path = sailing_path(data, fleet_id, target, _reach(fleet))
+        if verb == "patrol":
+            fleet["patrol"] = target
+            status[fleet_id] = "patrol"
+            game.log(f"{fleet['name']} sails from {origin} to patrol {target}")
+            if is_uboat_fleet(fleet) and has_system(data, "uboats"):
+                call(data["flow"], "uboat_attack", fleet=fleet_id, routes=[], patrol=True)
+        else:
+            status[fleet_id] = "raid"
+            route = action[2].replace("_", " ")
+            game.log(f"{fleet['name']} sails from {origin} to intercept the {route} route in {target}")
+            call(data["flow"], "uboat_attack", fleet=fleet_id, routes=[action[2]], at=target, patrol=False)
+        open_interceptions(game, fleet_id, path, origin)
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        return f"{frame['role']}: naval movement, one fleet at a time (change base, patrol, raid, escort)"
+
+
+class NavalIntercept(Step):
+    """Steps iv, vi (Fleets 7-9; U-Boat Attack 5): intercept the fleet that moved?"""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return [frame["role"]] if interceptors(game.data, frame) else []
+
+    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        return [("no_interception",)] + [("intercept", f) for f in interceptors(game.data, frame)]
+
+    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        data = game.data
+        if action[0] == "no_interception":
+            end(data["flow"])
+            return
+        fleet_id, mover = action[1], frame["mover"]
+        frame["done"].append(fleet_id)
+        if not try_intercept(game, fleet_id, mover, frame["path"]):
+            return
+        winner = fight(game, fleet_id, mover)
+        moved = data["fleets"][mover]
+        if winner != mover and moved["at"] is not None:
+            moved.pop("patrol", None)
+            if frame.get("back_to"):
+                moved["at"] = frame["back_to"]  # beaten: back to the port it left
+            end(data["flow"])
+
+    def run(self, game: Any, frame: Frame) -> None:
+        end(game.data["flow"])
+
+    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        name = game.data["fleets"][frame["mover"]]["name"]
+        return f"{frame['role']}: intercept {name} at sea with one of your fleets?"
+
+
+class UboatAttack(Step):
+    """U-Boat Attack 3, 5-6: after its move (and any interception), a U-boat patrol
+    attacks each enemy route within one hex; a raid first rolls on the SS line."""
+
+    def actors(self, game: Any, frame: Frame) -> list[str]:
+        return []
+
+    def run(self, game: Any, frame: Frame) -> None:
+        data = game.data
+        fleet_id = frame["fleet"]
+        fleet = data["fleets"][fleet_id]
+        end(data["flow"])
+        if not active(data, fleet_id):
+            return  # sunk or beaten on the way
+        if frame["patrol"]:
+            routes = covered(data, fleet["side"], fleet["patrol"])
+        else:
+            rid = frame["routes"][0]
+            distance = route_distance(data, rid, base_hex(fleet["at"]))
+            distance = max(distance, hex_distance(base_hex(fleet["at"]), frame["at"]))
+            got = intercept(game, fleet["side"], "ss", distance)
+            game.log(
+                f"{fleet['name']} tries to intercept the {rid.replace('_', ' ')} route {distance} hexes out: "
+                f"a {got.roll}, {'intercepted' if got.success else 'missed'} (needs {got.needed} or less)"
+            )
+            routes = [rid] if got.success else []
+        for rid in routes:
+            if not active(data, fleet_id) or not attack_route(game, fleet_id, rid):
+                break
+
+
+def fleets_home(game: Any, side: str) -> None:
+    """Step 5: fleets that sailed on missions this player turn (raids, interceptions)
+    are back in their ports; patrols stay out until their side's next naval movement."""
+    data = game.data
+    if not has_system(data, "naval"):
+        return
+    for f, x in sorted(data.get("fleets", {}).items()):
+        if data.get("fleet_status", {}).get(f) == "raid" and x["at"] is not None:
+            game.log(f"{x['name']} returns to {x['at']}")
+
+
+NAVAL_VERBS = ("change_base", "patrol", "raid", "escort_route")
+
+
+def why_not(data: Data, role: str, action: Action) -> str | None:
+    """Why a naval move is refused (Fleets 5-9; U-Boat Attack 3-5; Shipping 10)."""
+    top = data["flow"][-1] if data["flow"] else {}
+    if top.get("state") != "naval_movement" or top.get("role") != role:
+        return "fleets move in their own side's naval movement phase, before land movement (K1.1)"
+    fleet_id = str(action[1])
+    fleet = data.get("fleets", {}).get(fleet_id)
+    if fleet is None or fleet["side"] != role:
+        return f"{fleet_id} is not one of your fleets"
+    if fleet["at"] is None or fleet["sp"] <= 0:
+        return f"{fleet['name']} is not in play: no ships are in it (K9.5)"
+    if not active(data, fleet_id):
+        return f"{fleet['name']} is expended this turn: beaten in a naval battle (K9.9)"
+    status = data.get("fleet_status", {}).get(fleet_id)
+    if status == "cut":
+        return f"{fleet['name']} is out of full supply: it may make no sortie this turn (L2.4)"
+    if status is not None or "patrol" in fleet:
+        return f"{fleet['name']} has already moved or taken a mission this turn: one move a fleet (K9.7)"
+    verb = action[0]
+    if verb == "change_base":
+        if top.get("stage", "bases") != "bases":
+            return "base changes come before patrols: once a patrol or raid has sailed they are over (K9.8)"
+        port = str(action[2])
+        if not naval_friendly(data, role, port):
+            return f"{port} is not a friendly port (K9.8)"
+        if not _room(data, fleet, port):
+            return f"{port} has no room for {fleet['name']} (a shipping port: one fleet point, four U-boat)"
+        return f"no sea route reaches {port} from {fleet['at']}"
+    if verb == "patrol":
+        return (
+            f"a patrol hex is a sea hex within one hex of a declared route, within {_reach(fleet)} "
+            "movement points of the fleet's port along a sea route (K16.3)"
+        )
+    if verb == "raid":
+        if not is_uboat_fleet(fleet):
+            return "only U-boat (or SS) fleets intercept routes (K16.5)"
+        return "a raid aims at an enemy route's hex within the SS line's range and 30 movement points (K16.5)"
+    if verb == "escort_route":
+        if is_uboat_fleet(fleet):
+            return "U-boats escort no route (K18.2)"
+        return "an escort is a surface fleet based at the route's port, one route each (K18.2, K19.10)"
+    return None
