@@ -52,7 +52,9 @@ from .campaign import load_campaign
 from .geography import geography
 from .map import load_map
 from .movement import WHOLE
-from .scenario import KINDS, load_scenario
+from .scenario import KINDS, SYSTEMS, load_scenario
+from .strategic_builds import COUNTERS
+from .strategic_builds import ITEMS as STRATEGIC_KINDS
 
 Family = tuple[str, list[list[Any]]]
 
@@ -92,8 +94,14 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         "move_kind": [WHOLE, *kinds],
         "build_site": [("army", a) for a in armies] + [("place", p) for p in places] + french_builds,
         "nation": sorted({w.nation for w in campaign.war_to_pass}) if campaign is not None else [],
+        # Campaign Game II's strategic warfare (strategic_phase.py, strategic_builds.py)
+        "missile": list(COUNTERS),
+        "number": list(range(MAX_POINTS + 1)),
+        "strategic_kind": list(STRATEGIC_KINDS),
+        "atomic_site": [("bombers", p) for p in places] + [("missiles", c) for c in COUNTERS],
     }
     present = {"fleets": bool(fleets), "french": french}  # Fleet Naval Fire only with fleets
+    present |= {system: system in content.systems for system in SYSTEMS}  # Campaign Game II
     families: list[Family] = []
     for verb in VERBS:
         if verb.only is None or present[verb.only]:

@@ -11,7 +11,10 @@ table says what each position means, so that no reader parses by position:
 
 Argument kinds: army (an army id), place (a place id), kind (a kind of strength
 point), fleet, nation (an unaligned nation), points (a count), move_kind (a kind, or
-"army" for the whole army), site ("army", "place" or "french": where a build goes).
+"army" for the whole army), site ("army", "place" or "french": where a build goes);
+Campaign Game II's strategic warfare adds missile (a missile counter, m1-m3), number (a
+count from 0), strategic_kind (bombers, escorts, air_defence) and carrier ("bombers" with
+a place, "missiles" with a counter: where an atomic bomb goes).
 A verb with `many` takes any number of its last argument (a set of armies or fleets).
 
 "assault" has two shapes: bare, it is the yes to the one assault an exploitation or an
@@ -34,7 +37,8 @@ class Verb:
     """One verb: `args` as (name, kind) pairs; `rule` the case numbers of
     docs/rules/hgw-cases.toml it plays; `many` when the last argument repeats; `index`
     the RL domains when they are not the arguments' own kinds (action_space.py);
-    `only` "fleets" or "french" for verbs of scenarios with fleets or French counters."""
+    `only` "fleets" or "french" for verbs of scenarios with fleets or French counters,
+    or a Campaign Game II system's name (scenario.SYSTEMS) for that system's verbs."""
 
     name: str
     args: tuple[tuple[str, str], ...]
@@ -103,6 +107,33 @@ VERBS: tuple[Verb, ...] = (
     # Campaign Game I politics
     Verb("italy_loss", (ARMY, KIND), "G9.2"),
     Verb("remove_marker", (PLACE,), "H2.6"),
+    # Campaign Game II strategic warfare (strategic_phase.py, strategic_builds.py) and
+    # partisans (partisan_phase.py): offered only where the scenario plays the system
+    Verb("raid", (("base", "place"), ("target", "place")), "K20.2", only="strategic"),
+    Verb("raid_morale", (("base", "place"), ("capital", "place")), "K24.1", only="strategic"),
+    Verb("launch", (("counter", "missile"), ("count", "points")), "K21.3", only="strategic"),
+    Verb(
+        "launch_morale",
+        (("counter", "missile"), ("count", "points"), ("capital", "place")),
+        "K24.1",
+        only="strategic",
+    ),
+    Verb("end_strategic", (), "K1.1", only="strategic"),
+    Verb("escorts", (("count", "number"),), "K20.6", only="strategic"),
+    Verb("carry_bombs", (("count", "number"),), "K22.3", only="strategic"),
+    Verb("devastate", (PLACE,), "K20.4", only="strategic"),
+    Verb("drop", (PLACE,), "K22.5", only="strategic"),
+    Verb("build_strategic", (("kind", "strategic_kind"), PLACE), "K20.1", only="strategic"),
+    Verb("build_missile", (("counter", "missile"), PLACE), "K21.1", only="strategic"),
+    Verb(
+        "build_atomic",
+        (("carrier", "carrier"), ("at", "carrier_at")),
+        "K22.2",
+        index=("atomic_site",),
+        only="strategic",
+    ),
+    Verb("partisans", (PLACE,), "K15.2", only="partisans"),
+    Verb("end_partisans", (), "K15.2", only="partisans"),
     Verb("declare_war", (("nation", "nation"),), "G2.6"),
     Verb("accept_surrender", (), "G10.2"),
     Verb("refuse_surrender", (), "G10.4"),

@@ -4,6 +4,7 @@ record sheet is open to inspection), so every role sees the same board."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar
 
 from grognard.core.flow import Step
@@ -14,6 +15,10 @@ from .board import current_turn, stack, strength
 from .nations import label
 from .neutrality import politics_view
 from .steps import STEPS
+
+# Campaign Game II's record-sheet entries, open to every seat: strategic points and missile
+# counters (strategic.py), national morale (morale.py), hexes partisans took (partisan_phase.py)
+CG2_OPEN = ("strategic", "morale", "partisans")
 
 
 class HgwState(FlowState):
@@ -60,4 +65,5 @@ class HgwState(FlowState):
             "fleet_status": dict(data.get("fleet_status", {})),
             "forts": {p: dict(x) for p, x in sorted(data.get("forts", {}).items())},
             "beachheads": {p: dict(x) for p, x in sorted(data.get("beachheads", {}).items())},
+            **{k: copy.deepcopy(data[k]) for k in CG2_OPEN if k in data},  # Campaign Game II: open
         }

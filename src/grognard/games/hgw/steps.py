@@ -11,8 +11,10 @@ from .invasion import InvasionAttack, Invasions
 from .movement import Movement, MoveTo
 from .naval import Interception
 from .own_setup import OwnSetup
+from .partisan_phase import Partisans
 from .politics import ItalyLosses, PlaceArrivals, SovietTerms
 from .production import Production
+from .strategic_phase import BombLosses, Devastate, DropBomb, Strategic, StrikeBombs, StrikeEscorts
 from .turn import EndCombat, NextTurn, TurnStart
 
 STEPS: dict[str, Step] = {
@@ -36,6 +38,13 @@ STEPS: dict[str, Step] = {
     "soviet_terms": SovietTerms(),  # Campaign Game I: Soviet Union 1-4
     "place_arrivals": PlaceArrivals(),  # Campaign Game I: Nations Inclined toward Axis 3-5
     "production": Production(),  # Production
+    "strategic": Strategic(),  # Campaign Game II step 2: Strategic Bombing, Strategic Missiles
+    "strike_escorts": StrikeEscorts(),  # Strategic Bombing 6
+    "strike_bombs": StrikeBombs(),  # Atomic Bombs 3
+    "devastate": Devastate(),  # Strategic Bombing 4; Strategic Missiles 4
+    "drop_bomb": DropBomb(),  # Atomic Bombs 5-6
+    "bomb_losses": BombLosses(),  # Atomic Bombs 5
+    "partisans": Partisans(),  # Campaign Game II step 6f: Partisan Attacks
     "next_turn": NextTurn(),
 }
 
@@ -62,5 +71,12 @@ TITLES: dict[str, str] = {
     "soviet_terms": "the Soviet Union's surrender",
     "place_arrivals": "placing arriving forces",
     "production": "production",
+    "strategic": "strategic warfare",
+    "strike_escorts": "bomber escorts",
+    "strike_bombs": "atomic bombs aboard",
+    "devastate": "devastation",
+    "drop_bomb": "atomic bombs",
+    "bomb_losses": "atomic bomb losses",
+    "partisans": "partisan attacks",
     "next_turn": "end of the player turn",
 }

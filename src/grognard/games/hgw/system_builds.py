@@ -19,12 +19,15 @@ from typing import Any
 
 from grognard.core.game import Action
 
+from . import strategic_builds
 from .sequence import has_system
 
 Data = dict[str, Any]
 
 # (system, provider module): filled in as each system's builds are played
-PROVIDERS: tuple[tuple[str, ModuleType], ...] = ()
+PROVIDERS: tuple[tuple[str, ModuleType], ...] = (
+    ("strategic", strategic_builds),  # Strategic Bombing 1, Strategic Missiles 1, Atomic Bombs 2
+)
 
 
 def _providers(data: Data) -> list[ModuleType]:
