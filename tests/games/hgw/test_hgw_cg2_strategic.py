@@ -243,7 +243,8 @@ def test_atomic_bombs_go_off_after_every_normal_bomb() -> None:
     state.rng.force([6])
     act(state, "allied", "launch", "m1", 2)  # the missiles still come before the bomb
     assert top(state)["state"] == "drop_bomb"  # nothing left to strike: now the bomb
-    assert ("drop", RUHR) in state.legal_actions("allied") and ("drop", PARIS) not in state.legal_actions("allied")
+    sites = state.legal_actions("allied")
+    assert ("drop", RUHR) in sites and ("drop", PARIS) not in sites  # a hostile hex in range
     ruhr_army = next(a for a, x in state.data["armies"].items() if x["at"] == RUHR)
     before = sum(state.data["armies"][ruhr_army]["sp"].values())
     state.rng.force([1])  # six points on a 1: two losses
