@@ -51,7 +51,7 @@ from collections.abc import Callable
 
 from grognard.core.game import Action
 
-from . import ai_combat, ai_production
+from . import ai_combat, ai_production, ai_strategic
 from .ai_board import Board as Board  # the reading of the view (tests, benchmarks)
 from .ai_board import View
 from .ai_movement import Movement, arrive
@@ -92,6 +92,7 @@ class HgwHeuristic:
             "soviet_terms": _terms,
             "own_setup": _set_up,
         }
+        self.choosers.update(ai_strategic.CHOOSERS)  # Campaign Game II: strategic warfare, partisans
 
     def act(self, view: View, legal: list[Action]) -> Action:
         if not legal:
