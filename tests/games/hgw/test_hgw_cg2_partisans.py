@@ -133,3 +133,11 @@ def test_the_hex_is_kept_until_the_next_turns_combat_phase() -> None:
     data["partisans"] = {SAXONY: {"side": "allied", "turn": data["turn"]}}  # taken this turn
     end_allied_combat(state)
     assert data["partisans"] == {SAXONY: {"side": "allied", "turn": data["turn"]}}
+
+
+@pytest.mark.rules("K15.1")
+def test_why_a_partisan_attack_is_refused() -> None:
+    state = new_game()
+    axis_paris(state)
+    to_step(state, "partisans", player="allied", budget=9)
+    assert state.why_illegal("allied", ("partisans", KIEL)) == "no partisans in Germany (1236)"

@@ -268,3 +268,15 @@ def test_an_illegal_strike_changes_nothing() -> None:
     with pytest.raises(IllegalAction):
         act(state, "allied", "raid", LONDON, BERLIN)
     assert state.to_json() == before
+
+
+@pytest.mark.rules("K20.2", "K20.7")
+def test_why_a_raid_is_refused() -> None:
+    state = new_game()
+    allied_raiders(state, 7)
+    to_step(state, "strategic", role="allied")
+    assert "bomber range 3" in str(state.why_illegal("allied", ("raid", LONDON, BERLIN)))
+    assert "may not attack soviet territory" in str(state.why_illegal("allied", ("raid", LONDON, "1144")))
+    state.data["strategic"]["missiles"]["allied"]["m1"] = {"at": "1131", "sp": 2, "atomic": 0}
+    state._after_change(None, None)
+    assert "within two hexes" in str(state.why_illegal("allied", ("launch", "m1", 2)))

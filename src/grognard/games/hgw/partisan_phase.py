@@ -142,3 +142,13 @@ def revert_unsupplied(game: Any, side: str) -> None:
         if reverts_to_axis(record["turn"], data["turn"], combat_over=True, in_supply=place in supplied):
             game.log(f"{place}, taken by partisans, is out of {side} supply: it returns to the Axis")
             capture(game, place, AXIS, by_advance=False)
+
+
+def why_not_pick(data: Data, role: str, place: str) -> str | None:
+    """Why a partisan attack on `place` is refused now (why.py), or None."""
+    top = data["flow"][-1] if data["flow"] else {}
+    if top.get("state") != "partisans" or top.get("player") != role:
+        return "partisan attacks are picked in your partisan phase, after production (K15.2)"
+    if not may_raise(data, role):
+        return f"the {role} player raises no partisans now (K15.1)"
+    return why_not_partisans(data, role, place, top.get("tried", []), int(top.get("budget", 0)))

@@ -470,3 +470,41 @@ class BombLosses(Step):
         return (
             f"{frame['role']}: remove {frame['left']} strength point(s) from {frame['place']} (atomic bomb)"
         )
+
+
+# ----- why a strike is refused (why.py) ------------------------------------------------------
+def why_not_strike(data: Data, role: str, action: Action) -> str | None:
+    """Why a raid or launch the player asked for is not legal now, or None."""
+    top = data["flow"][-1] if data["flow"] else {}
+    if top.get("state") != "strategic" or top.get("role") != role:
+        return "raids and launches are made in your strategic warfare phase (K20.2, K21.3)"
+    if "strategic" not in data:
+        return "this scenario plays no strategic warfare"
+    stra, research = data["strategic"], research_of(data)
+    if action[0] in ("raid", "raid_morale"):
+        base, target = str(action[1]), str(action[2])
+        if base in top.get("flown", []):
+            return f"the bombers at {base} have raided this phase already (K20.2)"
+        owner = data["owner"].get(target, "")
+        if action[0] == "raid_morale":
+            if target not in load_strategic().morale.capitals.values():
+                return "a morale raid strikes the British or German capital (K24.1)"
+            country = _country_of_capital(target)
+            return morale.why_not_morale_attack(role, country, base, bombing.bomber_range(research, role))
+        why = bombing.why_not_raid(stra, research, role, base, target, owner, 0, 0)
+        if why is None and not hostile(data, role, owner):
+            why = f"{role} is not at war with {owner}"
+        if why is None and production_of(data, target) < 1:
+            why = f"{target} has no undevastated production point to bomb (K20.4)"
+        return why
+    counter, fired = str(action[1]), int(action[2])
+    if counter in top.get("launched", []):
+        return f"missile counter {counter} has fired this phase already (K21.4)"
+    mine = missiles.counters(stra, role)
+    where = mine[counter]["at"] if counter in mine else ""
+    targets = [str(action[3])] if action[0] == "launch_morale" else []
+    why = missiles.why_not_launch(stra, role, counter, fired, 0, targets)
+    reach = load_strategic().missile.range
+    if why is None and action[0] == "launch" and not _targets(data, role, where, reach):
+        why = f"no enemy production within two hexes of missile counter {counter} (K21.4)"
+    return why

@@ -32,9 +32,11 @@ from .limitations import confined_to
 from .map import load_map
 from .movement import WHOLE, can_move, routes
 from .nations import FRANCE, apart, french_split, may_aim, may_enter, may_join, nation, vichy_boxes
+from .partisan_phase import why_not_pick
 from .politics import arrival_area, arrival_candidates
 from .production import US_ALONE, build_places, cost, pays
 from .scenario import BOX, load_scenario
+from .strategic_phase import why_not_strike
 
 Data = dict[str, Any]
 
@@ -64,6 +66,10 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return _build(data, role, top, str(named["kind"]), str(named["site"]), str(named["at"]))
     if verb == "place" and step == "place_arrivals":
         return _arrival(data, role, str(named["kind"]), str(named["place"]))
+    if verb in ("raid", "raid_morale", "launch", "launch_morale"):  # Campaign Game II
+        return why_not_strike(data, role, action)
+    if verb == "partisans":
+        return why_not_pick(data, role, str(named["place"]))
     return None
 
 
