@@ -8,6 +8,7 @@ from typing import Any
 from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.ai import make_heuristic
 from grognard.games.hgw.capability import load_capability
+from grognard.games.hgw.map import hex_distance
 from grognard.games.hgw.research import new_research
 
 LONDON, BERLIN, COLOGNE, KIEL, RUHR, PARIS = "1333", "1237", "1335", "1236", "1436", "1434"
@@ -59,3 +60,26 @@ def test_the_ai_sends_partisans_against_production() -> None:
     state.data["owner"].update({PARIS: "axis", "1635": "axis"})
     to_step(state, "partisans", player="allied", budget=4)
     assert choice(state, "allied") == ("partisans", PARIS)  # three points against one
+
+
+def test_the_ai_keeps_production_back_for_partisans_only_where_they_are_played() -> None:
+    for scenario, keeps in (("campaign_2", True), ("campaign_1", False)):
+        state = RULESET.new_game(scenario, {}, seed=1)
+        assert isinstance(state, HgwState)
+        for army in state.data["armies"].values():
+            if army["at"] == PARIS:
+                army["at"] = None
+        state.data["owner"][PARIS] = "axis"
+        to_step(state, "production", role="allied", budget=3)  # an infantry point would leave one
+        assert (choice(state, "allied") == ("end_production",)) is keeps
+
+
+def test_the_ai_builds_air_defence_against_bombers_in_range() -> None:
+    state = new_game()
+    research = new_research()
+    research["allied"]["items"]["bomber"].update(level=1, cost=load_capability().cost_at("bomber", 1))
+    state.data["research"] = research
+    state.data["strategic"]["bombers"]["allied"][LONDON] = {"sp": 6, "atomic": 0}
+    to_step(state, "production", role="axis", budget=17)
+    build = choice(state, "axis")
+    assert build[:2] == ("build_strategic", "air_defence") and hex_distance(LONDON, build[2]) <= 3

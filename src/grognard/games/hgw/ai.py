@@ -92,7 +92,7 @@ class HgwHeuristic:
             "soviet_terms": _terms,
             "own_setup": _set_up,
         }
-        self.choosers.update(ai_strategic.CHOOSERS)  # Campaign Game II: strategic warfare, partisans
+        self.choosers = ai_strategic.choosers(self.choosers)  # Campaign Game II: strategic warfare, partisans
 
     def act(self, view: View, legal: list[Action]) -> Action:
         if not legal:

@@ -23,8 +23,15 @@ from grognard.core.game import Action
 
 from .ai_board import Board
 from .board import production_of
-from .strategic import points
+from .bombing import HOSTILE, bomber_range
+from .map import hex_distance
+from .partisan_phase import may_raise
+from .partisans import COST, SIDES, why_not_partisans
+from .sequence import has_system
+from .strategic import points, research_of
+from .strategic_builds import price
 from .strategic_tables import load_strategic
+from .tables import load_tables
 
 Chooser = Callable[[Board, list[Action]], Action]
 LOSS_ORDER = ("infantry", "amphibious", "paratroop", "tac_air", "mechanized")  # cheapest first
@@ -96,6 +103,82 @@ def partisans(b: Board, legal: list[Action]) -> Action:
     if picks:
         return max(picks, key=lambda a: (production_of(b.data, a[1]), a[1]))
     return ("end_partisans",)
+
+
+def _threatened(b: Board, place: str) -> int:
+    """Enemy bomber points whose raid reaches `place` (Strategic Bombing 2)."""
+    stra = b.data.get("strategic") or {}
+    total = 0
+    for side, markers in stra.get("bombers", {}).items():
+        if side == b.me or b.me not in HOSTILE.get(side, ()):
+            continue
+        reach = bomber_range(research_of(b.data), side)
+        total += sum(int(m["sp"]) for at, m in markers.items() if hex_distance(at, place) <= reach)
+    return total
+
+
+def strategic_build(b: Board, legal: list[Action]) -> Action | None:
+    """Production: air defence where enemy bombers outnumber it two to one; a bomber or a
+    missile point while the budget can spare three times its price (the rest keeps the
+    front); None to leave the choice to the production plan."""
+    budget = int(b.frame.get("budget", 0))
+    defences = [a for a in legal if a[:2] == ("build_strategic", "air_defence")]
+    if defences:
+        worst = max(defences, key=lambda a: (_threatened(b, a[2]) - 2 * _defence(b, a[2]), a[2]))
+        if _threatened(b, worst[2]) > 2 * _defence(b, worst[2]):
+            return worst
+    for verb, item in (("build_strategic", "bomber"), ("build_missile", "missile")):
+        cost = price(b.data, b.me, item)
+        options = [a for a in legal if a[0] == verb and (verb != "build_strategic" or a[1] == "bombers")]
+        if options and cost is not None and budget >= 3 * cost:
+            return min(options, key=lambda a: (min(b.dist.get(a[-1], 99), 99), a))
+    return None
+
+
+def reserve(b: Board, legal: list[Action]) -> int:
+    """Production: two points for each of the best partisan targets (three at most) to
+    keep for the partisan phase; 0 where partisans are not played or have no target."""
+    if not has_system(b.data, "partisans") or b.me not in SIDES or ("end_production",) not in legal:
+        return 0
+    if not may_raise(b.data, b.me):
+        return 0
+    targets = [
+        p
+        for p, o in b.owner.items()
+        if o == "axis" and production_of(b.data, p) > 0 and not why_not_partisans(b.data, b.me, p, (), COST)
+    ]
+    return COST * min(3, len(targets))
+
+
+def _price(action: Action) -> int:
+    """What the production plan's choice costs at the basic chart's prices (a bound)."""
+    costs = load_tables().costs
+    if action[0] == "build":
+        return int(getattr(costs, str(action[1])))
+    if action[0] in ("fort", "repair"):
+        return int(costs.fort if action[0] == "fort" else costs.repair)
+    return 0
+
+
+def with_production(produce: Chooser) -> Chooser:
+    """The production plan, with strategic builds first and partisans' money kept back."""
+
+    def choose(b: Board, legal: list[Action]) -> Action:
+        build = strategic_build(b, legal)
+        if build is not None:
+            return build
+        choice = produce(b, legal)
+        kept = reserve(b, legal)
+        if kept and int(b.frame.get("budget", 0)) - _price(choice) < kept:
+            return ("end_production",)  # what is left pays for the partisans
+        return choice
+
+    return choose
+
+
+def choosers(current: dict[str, Chooser]) -> dict[str, Chooser]:
+    """The heuristic's choosers with Campaign Game II's strategic warfare and partisans."""
+    return {**current, **CHOOSERS, "production": with_production(current["production"])}
 
 
 CHOOSERS: dict[str, Any] = {

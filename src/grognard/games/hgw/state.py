@@ -17,8 +17,9 @@ from .neutrality import politics_view
 from .steps import STEPS
 
 # Campaign Game II's record-sheet entries, open to every seat: strategic points and missile
-# counters (strategic.py), national morale (morale.py), hexes partisans took (partisan_phase.py)
-CG2_OPEN = ("strategic", "morale", "partisans")
+# counters (strategic.py), national morale (morale.py), hexes partisans took (partisan_phase.py),
+# the research sheets (research.py)
+CG2_OPEN = ("research", "strategic", "morale", "partisans")
 
 
 class HgwState(FlowState):
