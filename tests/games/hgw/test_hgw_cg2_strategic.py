@@ -280,3 +280,24 @@ def test_why_a_raid_is_refused() -> None:
     state.data["strategic"]["missiles"]["allied"]["m1"] = {"at": "1131", "sp": 2, "atomic": 0}
     state._after_change(None, None)
     assert "within two hexes" in str(state.why_illegal("allied", ("launch", "m1", 2)))
+
+
+@pytest.mark.rules("K22.5")
+def test_the_blast_also_hits_bomber_and_air_defence_points_but_never_missiles() -> None:
+    state = new_game()
+    allied_raiders(state, 1, level=3, atomic=1)
+    stra = state.data["strategic"]
+    stra["air_defence"]["axis"][KIEL] = 2
+    stra["missiles"]["axis"]["m1"] = {"at": KIEL, "sp": 3, "atomic": 0}
+    state.data["devastated"].update({COLOGNE: 3, RUHR: 3})
+    to_step(state, "strategic", role="allied")
+    state.rng.force([6, 6])  # the air defence misses, the bomber too
+    act(state, "allied", "raid", LONDON, KIEL)
+    act(state, "allied", "carry_bombs", 1)
+    state.rng.force([1])  # six on a 1: two losses, two air defence points there to take them
+    act(state, "allied", "drop", KIEL)
+    assert state.legal_actions("axis") == [("lose_strategic", "air_defence")]
+    act(state, "axis", "lose_strategic", "air_defence")
+    act(state, "axis", "lose_strategic", "air_defence")
+    assert KIEL not in state.data["strategic"]["air_defence"]["axis"]
+    assert state.data["strategic"]["missiles"]["axis"]["m1"]["sp"] == 3

@@ -123,6 +123,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("carry_bombs", (("count", "number"),), "K22.3", only="strategic"),
     Verb("devastate", (PLACE,), "K20.4", only="strategic"),
     Verb("drop", (PLACE,), "K22.5", only="strategic"),
+    Verb("lose_strategic", (("kind", "strategic_kind"),), "K22.5", only="strategic"),
     Verb("build_strategic", (("kind", "strategic_kind"), PLACE), "K20.1", only="strategic"),
     Verb("build_missile", (("counter", "missile"), PLACE), "K21.1", only="strategic"),
     Verb(

@@ -34,7 +34,7 @@ from .map import hex_distance, load_map
 from .morale_events import watch
 from .neutrality import at_war
 from .sequence import next_step
-from .strategic import bombers_at, detonate, devastate, points, research_of
+from .strategic import bombers_at, detonate, devastate, points, research_of, set_bombers, set_points
 from .strategic_tables import load_strategic
 
 Action = tuple[Any, ...]
@@ -415,6 +415,7 @@ class DropBomb(Step):
         frame["bombs"] = frame["bombs"][1:]
         defender = data["owner"][place]
         exposed = sum(sum(data["armies"][a]["sp"].values()) for a in armies_at(data, place, defender))
+        exposed += sum(_strategic_points(data, defender, place).values())  # missiles never count
         g = geo(data)
         country = g.country.get(place, "")
         printed = int(g.production.get(place, 0))
@@ -439,6 +440,18 @@ class DropBomb(Step):
         return f"{frame['role']}: drop the atomic bomb on a hex within {bomb['reach']} of {bomb['origin']}"
 
 
+def _strategic_points(data: Data, side: str, place: str) -> dict[str, int]:
+    """The side's bomber, escort and air defence points in `place` (Atomic Bombs 5)."""
+    if "strategic" not in data:
+        return {}
+    stra = data["strategic"]
+    return {
+        "air_defence": points(stra, "air_defence", side, place),
+        "bombers": bombers_at(stra, side, place)["sp"],
+        "escorts": points(stra, "escorts", side, place),
+    }
+
+
 class BombLosses(Step):
     """Atomic Bombs 5: the defender picks the points the blast takes."""
 
@@ -447,18 +460,35 @@ class BombLosses(Step):
 
     def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
         data = game.data
-        return [
+        place = frame["place"]
+        armies: list[Action] = [
             ("lose", a, k)
-            for a in armies_at(data, frame["place"], frame["role"])
+            for a in armies_at(data, place, frame["role"])
             for k, n in sorted(data["armies"][a]["sp"].items())
             if n > 0
         ]
+        strategic = [
+            ("lose_strategic", k) for k, n in _strategic_points(data, frame["role"], place).items() if n
+        ]
+        return sorted(armies + strategic)
 
     def run(self, game: Any, frame: Frame) -> None:
         end(game.data["flow"])
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         data = game.data
+        if action[0] == "lose_strategic":
+            kind, place = action[1], frame["place"]
+            if kind == "bombers":
+                here = bombers_at(data["strategic"], role, place)
+                set_bombers(data["strategic"], role, place, {"sp": here["sp"] - 1, "atomic": here["atomic"]})
+            else:
+                set_points(
+                    data["strategic"], kind, role, place, points(data["strategic"], kind, role, place) - 1
+                )
+            frame["left"] -= 1
+            game.log(f"{role} loses one {kind.replace('_', ' ')} point in {place} to the atomic bomb")
+            return
         army, kind = action[1], action[2]
         if data["armies"][army]["at"] != frame["place"]:
             raise IllegalAction(f"{army} is not in {frame['place']}")
