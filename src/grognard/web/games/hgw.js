@@ -542,6 +542,37 @@ function describeAction(action, view) {
       return { hex: x.place, label: `Dismantle the fort at ${placeWords(x.place)} (its points are lost)` };
     case "end_production":
       return { label: "End production", primary: true };
+    // Campaign Game II: strategic warfare (strategic_phase.py, strategic_builds.py) and partisans
+    case "raid":
+      return { hex: x.target, kind: "battle", label: `Bombers at ${placeWords(x.base)} raid ${placeWords(x.target)}` };
+    case "raid_morale":
+      return { hex: x.capital, kind: "battle", label: `Bombers at ${placeWords(x.base)} strike morale at ${placeWords(x.capital)}` };
+    case "launch":
+      return { label: `Launch ${x.count} missile point(s) of counter ${x.counter} at industry` };
+    case "launch_morale":
+      return { hex: x.capital, kind: "battle", label: `Launch ${x.count} missile point(s) of counter ${x.counter} at morale (${placeWords(x.capital)})` };
+    case "end_strategic":
+      return { label: "End strategic warfare", primary: true };
+    case "escorts":
+      return { label: `${x.count} escort point(s) fly with the raid` };
+    case "carry_bombs":
+      return { label: `Carry ${x.count} atomic bomb(s)` };
+    case "devastate":
+      return { hex: x.place, kind: "battle", label: `Devastate one production point at ${placeWords(x.place)}` };
+    case "drop":
+      return { hex: x.place, kind: "battle", label: `Drop the atomic bomb on ${placeWords(x.place)}` };
+    case "lose_strategic":
+      return { label: `Remove one ${x.kind.replace("_", " ")} point` };
+    case "build_strategic":
+      return { hex: x.place, kind: "build", label: `Build one ${x.kind.replace("_", " ")} point at ${placeWords(x.place)}` };
+    case "build_missile":
+      return { hex: x.place, kind: "build", label: `Build one missile point on counter ${x.counter} at ${placeWords(x.place)}` };
+    case "build_atomic":
+      return { label: `Build an atomic bomb for the ${x.carrier} at ${x.carrier === "bombers" ? placeWords(x.at) : x.at}` };
+    case "partisans":
+      return { hex: x.place, kind: "battle", label: `Partisans strike ${placeWords(x.place)} (2 production points)` };
+    case "end_partisans":
+      return { label: "End partisan attacks", primary: true };
     default:
       return null;
   }
