@@ -83,3 +83,15 @@ def test_the_ai_builds_air_defence_against_bombers_in_range() -> None:
     to_step(state, "production", role="axis", budget=17)
     build = choice(state, "axis")
     assert build[:2] == ("build_strategic", "air_defence") and hex_distance(LONDON, build[2]) <= 3
+
+
+def test_the_ai_loses_army_infantry_to_a_blast_before_its_strategic_points() -> None:
+    state = new_game()
+    ruhr_army = next(a for a, x in state.data["armies"].items() if x["at"] == RUHR)
+    state.data["strategic"]["air_defence"]["axis"][RUHR] = 2
+    to_step(state, "bomb_losses", role="axis", place=RUHR, left=2)
+    assert choice(state, "axis") == ("lose", ruhr_army, "infantry")
+    state.data["armies"][ruhr_army]["sp"] = {k: 0 for k in state.data["armies"][ruhr_army]["sp"]}
+    state.data["armies"][ruhr_army]["at"] = None
+    state._after_change(None, None)
+    assert choice(state, "axis") == ("lose_strategic", "air_defence")

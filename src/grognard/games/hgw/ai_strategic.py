@@ -35,6 +35,7 @@ from .tables import load_tables
 
 Chooser = Callable[[Board, list[Action]], Action]
 LOSS_ORDER = ("infantry", "amphibious", "paratroop", "tac_air", "mechanized")  # cheapest first
+STRATEGIC_LOSS_ORDER = ("air_defence", "escorts", "bombers")
 
 
 def _defence(b: Board, place: str) -> int:
@@ -92,7 +93,14 @@ def drop(b: Board, legal: list[Action]) -> Action:
 
 
 def lose(b: Board, legal: list[Action]) -> Action:
-    return min(legal, key=lambda a: (LOSS_ORDER.index(a[2]) if a[2] in LOSS_ORDER else 0, a[1]))
+    """The blast's losses: army points, cheapest first, then air defence, escorts, bombers."""
+
+    def order(a: Action) -> tuple[int, str]:
+        if a[0] == "lose_strategic":
+            return (len(LOSS_ORDER) + STRATEGIC_LOSS_ORDER.index(a[1]), "")
+        return (LOSS_ORDER.index(a[2]) if a[2] in LOSS_ORDER else 0, a[1])
+
+    return min(legal, key=order)
 
 
 def partisans(b: Board, legal: list[Action]) -> Action:
