@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw.morale import penalty
 
 FRENCH = ("1434", "1435", "1534", "1635", "1334", "1535")
 
@@ -58,3 +59,11 @@ def test_campaign_game_i_keeps_no_morale() -> None:
     for action in ("end_announce", "to_advances", "to_exploitation", "end_combat"):
         state.apply("axis", (action,))
     assert "morale" not in state.data and "morale_watch" not in state.data
+
+
+@pytest.mark.rules("K23.6", "K23.7")
+def test_the_attack_roll_penalty_reads_the_game_and_is_zero_without_morale() -> None:
+    state = new_game()
+    state.data["morale"].update(germany=-8, britain=8)
+    assert penalty(state.data, "axis") == 2 and penalty(state.data, "allied") == 0
+    assert penalty(new_game("campaign_1").data, "axis") == 0

@@ -41,11 +41,6 @@ Action = tuple[Any, ...]
 Data = dict[str, Any]
 
 
-def modifier(data: Data, side: str) -> int:
-    """National Morale 6-7: the side's attack die roll penalty (0 without morale)."""
-    return morale.attack_modifier(data["morale"], side) if "morale" in data else 0
-
-
 def hostile(data: Data, side: str, owner: str | None) -> bool:
     """Strategic Bombing 7 and the politics: a hex of a side at war with `side` that
     `side`'s bombers and missiles may strike."""
@@ -236,7 +231,7 @@ def _resolve(game: Any, frame: Frame) -> None:
     data = game.data
     side, target, country = frame["role"], frame["target"], frame["morale"]
     research = research_of(data)
-    mod = modifier(data, side)
+    mod = morale.penalty(data, side)  # National Morale 6-7
     parent = data["flow"][-2]
     if frame["kind"] == "raid":
         base = frame["origin"]
