@@ -301,3 +301,14 @@ def test_the_blast_also_hits_bomber_and_air_defence_points_but_never_missiles() 
     act(state, "axis", "lose_strategic", "air_defence")
     assert KIEL not in state.data["strategic"]["air_defence"]["axis"]
     assert state.data["strategic"]["missiles"]["axis"]["m1"]["sp"] == 3
+
+
+@pytest.mark.rules("K21.2")
+def test_a_missile_counter_in_a_hex_the_enemy_entered_is_eliminated() -> None:
+    state = new_game()
+    missiles = state.data["strategic"]["missiles"]["axis"]
+    missiles.update(m1={"at": COLOGNE, "sp": 3, "atomic": 1}, m2={"at": BERLIN, "sp": 2, "atomic": 0})
+    state.data["owner"][COLOGNE] = "allied"  # an Allied army advanced into Cologne
+    to_step(state, "strategic", role="axis")
+    assert set(state.data["strategic"]["missiles"]["axis"]) == {"m2"}
+    assert any("m1 in 1335 is overrun" in text for text, _ in state.data["log"])

@@ -3,7 +3,9 @@ b. missile launching; Strategic Bombing 2-7, Strategic Missiles 3-5, Atomic Bomb
 Morale Attacks 1-3), played as steps over bombing.py, missiles.py, strategic.py and
 morale.py. One question a step (steps.py):
 
-  strategic       the phasing player picks the next raid or launch, or ends the phase.
+  strategic       as it opens, the phasing side's missile counters in enemy hands are
+                  eliminated (Strategic Missiles 2); then the phasing player picks the
+                  next raid or launch, or ends the phase.
                   Frame: role, flown (bomber markers that raided), launched (missile
                   counters that fired), bombs (atomic bombs that arrived, each
                   {"origin": place, "reach": hexes}, dropped after every normal bomb).
@@ -29,7 +31,7 @@ from grognard.core.errors import IllegalAction
 from grognard.core.flow import Frame, Step, call, end, goto
 
 from . import bombing, missiles, morale
-from .board import armies_at, geo, production_of, remove_points
+from .board import armies_at, enemy_armies_at, geo, opponents, production_of, remove_points
 from .map import hex_distance, load_map
 from .morale_events import watch
 from .neutrality import at_war
@@ -109,17 +111,22 @@ class Strategic(Step):
     """Step 2 of Campaign Game II's player turn: the raids and launches, one at a time."""
 
     def actors(self, game: Any, frame: Frame) -> list[str]:
-        return [frame["role"]] if strikes(game.data, _defaults(frame)) else []
+        if "flown" not in frame:
+            return []  # the phase opens first (run)
+        return [frame["role"]] if strikes(game.data, frame) else []
 
     def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
-        return sorted([*strikes(game.data, _defaults(frame)), ("end_strategic",)])
+        return sorted([*strikes(game.data, frame), ("end_strategic",)])
 
     def run(self, game: Any, frame: Frame) -> None:
-        _to_bombs(game, _defaults(frame))
+        if "flown" not in frame:
+            frame.update(flown=[], launched=[], bombs=[])
+            _overrun(game, frame["role"])
+            return
+        _to_bombs(game, frame)
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         data = game.data
-        _defaults(frame)
         if action[0] == "end_strategic":
             game.log(f"{role} ends strategic warfare")
             _to_bombs(game, frame)
@@ -149,10 +156,18 @@ class Strategic(Step):
         return f"{frame['role']}: strategic warfare: raid with bombers, launch missiles, or end the phase"
 
 
-def _defaults(frame: Frame) -> Frame:
-    for key in ("flown", "launched", "bombs"):
-        frame.setdefault(key, [])
-    return frame
+def _overrun(game: Any, side: str) -> None:
+    """Strategic Missiles 2: a counter whose hex an enemy army entered is gone. Counters act
+    only in their side's strategic warfare phase, so they are checked as it opens: those in
+    a hex an enemy holds or stands in are eliminated, with their points and bombs."""
+    data = game.data
+    if "strategic" not in data:
+        return
+    for counter, entry in sorted(missiles.counters(data["strategic"], side).items()):
+        at = entry["at"]
+        if data["owner"].get(at) in opponents(data, side) or enemy_armies_at(data, at, side):
+            data["strategic"] = missiles.enemy_occupies(data["strategic"], side, at)
+            game.log(f"{side} missile counter {counter} in {at} is overrun: eliminated with its points")
 
 
 def _escorts_available(data: Data, frame: Frame) -> int:
