@@ -129,7 +129,7 @@ def test_why_a_naval_move_is_refused() -> None:
     state = new_game()
     assert "friendly port" in str(state.why_illegal("axis", ("change_base", "uboats", "1131")))
     assert "waiting for axis" in str(state.why_illegal("allied", ("change_base", "home", "1333")))
-    raid = ("raid", "kriegsmarine", "britain_us", "1424")
+    raid = ("raid_route", "kriegsmarine", "britain_us", "1424")
     assert "not in play" in str(RULESET.explain_illegal(state, "axis", raid))
     ships = {"capital": 1, "carrier": 0, "asw": 0}
     state.data["fleets"]["kriegsmarine"].update(at="1236", sp=1, ships=ships)

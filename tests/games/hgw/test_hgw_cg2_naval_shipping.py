@@ -53,7 +53,9 @@ def test_allied_submarines_raid_the_ore_and_cost_germany_production() -> None:
     data["flow"][-1] = {"state": "naval_movement", "role": "allied"}
     data["fleets"]["allied_ss"].update(at="1131", sp=4, ships={"uboat": 4})
     state.advance()
-    raids = [a for a in state.legal_actions("allied") if a[:3] == ("raid", "allied_ss", "swedish_ore_narvik")]
+    raids = [
+        a for a in state.legal_actions("allied") if a[:3] == ("raid_route", "allied_ss", "swedish_ore_narvik")
+    ]
     assert raids
     assert all(a[3] in open_hexes(data, "swedish_ore_narvik") for a in raids)
     # the SS's 1 intercepts; eight points (four SS, doubled) roll 1 at the two ore points

@@ -90,8 +90,8 @@ def test_example_of_uboat_warfare_through_the_naval_movement_phase() -> None:
     data["fleet_status"]["atlantic"] = "escort"
     data["route_escorts"] = {"lend_lease": "atlantic"}
     data["asw_level"] = {"allied": 5}
-    assert ("raid", "uboats", "lend_lease", "1124") in state.legal_actions("axis")
-    state.apply("axis", ("raid", "uboats", "lend_lease", "1124"))
+    assert ("raid_route", "uboats", "lend_lease", "1124") in state.legal_actions("axis")
+    state.apply("axis", ("raid_route", "uboats", "lend_lease", "1124"))
     # the Home Fleet may try to intercept the U-boats on their way out
     assert state.legal_actions("allied") == [("intercept", "home"), ("no_interception",)]
     # 5: no interception; 3: the U-boats intercept ten hexes out (SS 8-14 column);

@@ -159,7 +159,7 @@ def test_what_production_leaves_goes_on_to_research_one_or_two_points_an_item() 
     state = new_game()
     assert all(i["marker"] == 0 for s in state.data["research"].values() for i in s["items"].values())
     to_research(state, "axis", 5)
-    assert "axis keeps 5 points of production for the research phase" in log(state)
+    assert "axis keeps 5 points of production for partisan attacks and research" in log(state)
     assert state.flow[-1]["budget"] == 5 and state.data["phase"] == "research"
     legal = state.legal_actions("axis")
     assert ("invest", "tac_air", 2) in legal and ("invest", "tac_air", 3) not in legal

@@ -26,10 +26,12 @@ from . import own_setup, research, textmap, why
 from .actions import declarations
 from .geography import geography
 from .map import load_map
+from .morale import new_morale
 from .neutrality import new_politics
 from .scenario import KINDS, board_id, load_scenario
 from .state import HgwState
 from .steps import TITLES
+from .strategic import new_strategic
 from .tables import load_tables
 
 
@@ -164,6 +166,12 @@ class HitlersGlobalWar(Ruleset):
         data["fleet_status"] = {}
         data["absorbed"] = {}
         data["beachheads"] = {}
+        if "strategic" in content.systems:  # Campaign Game II: strategic warfare (strategic.py)
+            data["strategic"] = new_strategic()
+        if "morale" in content.systems:  # Campaign Game II set-up: every morale at 0 (K26.2)
+            data["morale"] = new_morale()
+        if "partisans" in content.systems:  # Partisan Attacks 3: hexes partisans took
+            data["partisans"] = {}
         data["flow"].append({"state": "turn_start", "player": content.first_player})
         if own:
             own_setup.start(data, content)  # The Fall of Germany special rule 5 (F7.1)

@@ -55,8 +55,10 @@ from .capability import load_capability
 from .geography import geography
 from .map import load_map
 from .movement import WHOLE
-from .scenario import KINDS, SHIP_TYPES, load_scenario
+from .scenario import KINDS, SHIP_TYPES, SYSTEMS, load_scenario
 from .sea_war import ROUTES
+from .strategic_builds import COUNTERS
+from .strategic_builds import ITEMS as STRATEGIC_KINDS
 
 Family = tuple[str, list[list[Any]]]
 
@@ -96,12 +98,15 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         "move_kind": [WHOLE, *kinds],
         "build_site": [("army", a) for a in armies] + [("place", p) for p in places] + french_builds,
         "nation": sorted({w.nation for w in campaign.war_to_pass}) if campaign is not None else [],
+        # Campaign Game II's strategic warfare (strategic_phase.py, strategic_builds.py)
+        "missile": list(COUNTERS),
+        "number": list(range(MAX_POINTS + 1)),
+        "strategic_kind": list(STRATEGIC_KINDS),
+        "atomic_site": [("bombers", p) for p in places] + [("missiles", c) for c in COUNTERS],
     }
     domains["item"] = list(load_capability().researched())  # Campaign Game II research
-    # Fleet Naval Fire only with fleets; Campaign Game II's research and naval movement
-    # only where it plays them
-    present = {"fleets": bool(fleets), "french": french, "research": "research" in content.systems}
-    present["naval"] = "naval" in content.systems
+    present = {"fleets": bool(fleets), "french": french}  # Fleet Naval Fire only with fleets
+    present |= {system: system in content.systems for system in SYSTEMS}  # Campaign Game II
     domains["route"] = list(ROUTES)
     domains["sea"] = sorted(h for h in load_map().hexes if load_map().is_water(h)) if present["naval"] else []
     domains["ship_type"] = list(SHIP_TYPES)

@@ -13,7 +13,10 @@ Argument kinds: army (an army id), place (a place id), sea (a water hex: a patro
 raid's), kind (a kind of strength point), fleet, route (a sea route, sea_war.ROUTES),
 ship_type (a naval point's type), nation (an unaligned nation), item (an item of the Units
 Capability Table), points (a count), move_kind (a kind, or
-"army" for the whole army), site ("army", "place" or "french": where a build goes).
+"army" for the whole army), site ("army", "place" or "french": where a build goes);
+Campaign Game II's strategic warfare adds missile (a missile counter, m1-m3), number (a
+count from 0), strategic_kind (bombers, escorts, air_defence) and carrier ("bombers" with
+a place, "missiles" with a counter: where an atomic bomb goes).
 A verb with `many` takes any number of its last argument (a set of armies or fleets).
 
 "assault" has two shapes: bare, it is the yes to the one assault an exploitation or an
@@ -36,8 +39,8 @@ class Verb:
     """One verb: `args` as (name, kind) pairs; `rule` the case numbers of
     docs/rules/hgw-cases.toml it plays; `many` when the last argument repeats; `index`
     the RL domains when they are not the arguments' own kinds (action_space.py);
-    `only` "fleets", "french", "research" or "naval" for verbs of scenarios with fleets, French
-    counters, or Campaign Game II's research or naval system."""
+    `only` "fleets" or "french" for verbs of scenarios with fleets or French counters,
+    or a Campaign Game II system's name (scenario.SYSTEMS) for that system's verbs."""
 
     name: str
     args: tuple[tuple[str, str], ...]
@@ -99,7 +102,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("end_naval_movement", (), "K9.8", only="naval"),
     Verb("change_base", (("fleet", "fleet"), ("port", "place")), "K9.8", only="naval"),
     Verb("patrol", (("fleet", "fleet"), ("hex", "sea")), "K16.3", only="naval"),
-    Verb("raid", (("fleet", "fleet"), ("route", "route"), ("hex", "sea")), "K16.5", only="naval"),
+    Verb("raid_route", (("fleet", "fleet"), ("route", "route"), ("hex", "sea")), "K16.5", only="naval"),
     Verb("escort_route", (("fleet", "fleet"), ("route", "route")), "K18.2", only="naval"),
     Verb("build_ship", (("ship", "ship_type"), ("fleet", "fleet"), ("yard", "place")), "K16.2", only="naval"),
     Verb("build_asw_level", (), "K18.1", only="naval"),
@@ -114,6 +117,34 @@ VERBS: tuple[Verb, ...] = (
     # Campaign Game I politics
     Verb("italy_loss", (ARMY, KIND), "G9.2"),
     Verb("remove_marker", (PLACE,), "H2.6"),
+    # Campaign Game II strategic warfare (strategic_phase.py, strategic_builds.py) and
+    # partisans (partisan_phase.py): offered only where the scenario plays the system
+    Verb("raid", (("base", "place"), ("target", "place")), "K20.2", only="strategic"),
+    Verb("raid_morale", (("base", "place"), ("capital", "place")), "K24.1", only="strategic"),
+    Verb("launch", (("counter", "missile"), ("count", "points")), "K21.3", only="strategic"),
+    Verb(
+        "launch_morale",
+        (("counter", "missile"), ("count", "points"), ("capital", "place")),
+        "K24.1",
+        only="strategic",
+    ),
+    Verb("end_strategic", (), "K1.1", only="strategic"),
+    Verb("escorts", (("count", "number"),), "K20.6", only="strategic"),
+    Verb("carry_bombs", (("count", "number"),), "K22.3", only="strategic"),
+    Verb("devastate", (PLACE,), "K20.4", only="strategic"),
+    Verb("drop", (PLACE,), "K22.5", only="strategic"),
+    Verb("lose_strategic", (("kind", "strategic_kind"),), "K22.5", only="strategic"),
+    Verb("build_strategic", (("kind", "strategic_kind"), PLACE), "K20.1", only="strategic"),
+    Verb("build_missile", (("counter", "missile"), PLACE), "K21.1", only="strategic"),
+    Verb(
+        "build_atomic",
+        (("carrier", "carrier"), ("at", "carrier_at")),
+        "K22.2",
+        index=("atomic_site",),
+        only="strategic",
+    ),
+    Verb("partisans", (PLACE,), "K15.2", only="partisans"),
+    Verb("end_partisans", (), "K15.2", only="partisans"),
     Verb("declare_war", (("nation", "nation"),), "G2.6"),
     Verb("accept_surrender", (), "G10.2"),
     Verb("refuse_surrender", (), "G10.4"),

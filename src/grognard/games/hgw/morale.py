@@ -18,6 +18,7 @@ Campaign Game II's turn sequence calls `apply_event` as the chart's events occur
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from grognard.core.errors import IllegalAction
 
@@ -106,6 +107,14 @@ def attack_modifier(morale: Morale, side: str) -> int:
     steps = load_strategic().morale.penalties
     worst = min((morale[c] for c in side_countries(side)), default=0)
     return max((p.add for p in steps if worst <= p.at), default=0)
+
+
+def penalty(data: dict[str, Any], side: str) -> int:
+    """What `side` adds to its attack die rolls in the game `data` (National Morale 6-7):
+    `attack_modifier` of the game's morale, 0 where the scenario plays no morale. Combat,
+    the strategic warfare phase and any other attack roll call this one function."""
+    found: Morale | None = data.get("morale")
+    return attack_modifier(found, side) if found is not None else 0
 
 
 # ----- morale attacks -----------------------------------------------------------------------

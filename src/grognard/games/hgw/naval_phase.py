@@ -12,7 +12,7 @@ The phase, one fleet at a time (steps i-vi):
        U-boats, along the sea route); a U-boat patrol then attacks every enemy route it
        covers (U-Boat Attack 3, 6); a patrol stays at sea until its side's next naval
        movement and meets, with no roll, any fleet moving within one hex of it (N3.2);
-       `("raid", fleet, route, hex)`: a U-boat fleet's interception of a route on a hex
+       `("raid_route", fleet, route, hex)`: a U-boat fleet's interception of a route on a hex
        of it (U-Boat Attack 5): the roll on the SS line at the distance from its port,
        then the attack; it comes home at step 5 and cannot be intercepted doing so;
   and at any time `("escort_route", fleet, route)`: a surface fleet in the route's port
@@ -261,7 +261,7 @@ class NavalMovement(Step):
                 actions += [("change_base", f, p) for p in base_choices(data, f)]
             actions += [("patrol", f, h) for h in patrol_choices(data, f)]
             if has_system(data, "uboats"):
-                actions += [("raid", f, rid, h) for rid, h in raid_choices(data, f)]
+                actions += [("raid_route", f, rid, h) for rid, h in raid_choices(data, f)]
         actions += [("escort_route", f, rid) for f, rid in escort_choices(data, role)]
         return sorted(set(actions))
 
@@ -384,7 +384,7 @@ def fleets_home(game: Any, side: str) -> None:
             game.log(f"{x['name']} returns to {x['at']}")
 
 
-NAVAL_VERBS = ("change_base", "patrol", "raid", "escort_route")
+NAVAL_VERBS = ("change_base", "patrol", "raid_route", "escort_route")
 
 
 def why_not(data: Data, role: str, action: Action) -> str | None:
@@ -420,7 +420,7 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
             f"a patrol hex is a sea hex within one hex of a declared route, within {_reach(fleet)} "
             "movement points of the fleet's port along a sea route (K16.3)"
         )
-    if verb == "raid":
+    if verb == "raid_route":
         if not is_uboat_fleet(fleet):
             return "only U-boat (or SS) fleets intercept routes (K16.5)"
         return "a raid aims at an enemy route's hex within the SS line's range and 30 movement points (K16.5)"

@@ -58,7 +58,7 @@ from .french_production import (
 from .geography import Place
 from .nations import FRANCE, apart, french_split, is_french
 from .scenario import BOX, KINDS, load_scenario
-from .sequence import next_step
+from .sequence import has_system, next_step
 from .supply import supplied_places
 from .tables import load_tables
 
@@ -67,7 +67,8 @@ GERMANY, ITALY = "germany", "italy"
 US_ALONE = "us_alone"  # the production frame's key for a U.S. turned Axis producing alone
 ITALY_ALONE = "italy_alone"  # the production frame's key for an Italy cut off from Germany
 ITALY_PLACES = "italy_places"  # the places whose points Italy then produces alone
-GOES_ON = ("partisans", "research")  # the phases that spend what production leaves (Research 3)
+# the phases that spend what production leaves (Research 3), as the log names them
+GOES_ON = {"partisans": "partisan attacks", "research": "research"}
 HALF = "half"  # the production frame's key: {budget key: 1} for a half point left over
 
 
@@ -289,9 +290,9 @@ class Production(Step):
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "end_production":
-            after = next_step(data, "production")
-            if frame["budget"] and after in GOES_ON:  # Research 3: what is left goes on
-                game.log(f"{role} keeps {points(frame['budget'])} of production for the {after} phase")
+            spending = [GOES_ON[p] for p in GOES_ON if has_system(data, p)]
+            if frame["budget"] and spending:  # Research 3: what is left goes on
+                game.log(f"{role} keeps {points(frame['budget'])} of production for {' and '.join(spending)}")
             elif frame["budget"]:
                 game.log(f"{role} leaves {points(frame['budget'])} of production unspent (lost)")
             if frame.get(PURSE):
@@ -302,7 +303,7 @@ class Production(Step):
                 game.log(f"Italy leaves {points(frame[ITALY_ALONE])} of production unspent (lost)")
             # Research 3: in Campaign Game II what production leaves goes on to the
             # partisans and the research phase (sequence.py); next_turn ignores it
-            goto(data["flow"], after, player=role, budget=frame["budget"])
+            goto(data["flow"], next_step(data, "production"), player=role, budget=frame["budget"])
             return
         builder = system_builds.provider(data, action)
         if builder is not None:  # a Campaign Game II system's build

@@ -17,13 +17,10 @@ from .neutrality import politics_view
 from .steps import STEPS
 
 SEA_WAR = ("sea_routes", "route_escorts", "route_losses", "asw_level")  # sea_war.py
-
-
-def research_view(data: dict[str, Any]) -> dict[str, Any]:
-    """Campaign Game II: each side's research sheet, open like every record sheet
-    (levels, current costs in half points, track markers; Item Cost 5-6)."""
-    sheet = data.get("research")
-    return {} if sheet is None else {"research": copy.deepcopy(sheet)}
+# Campaign Game II's record-sheet entries, open to every seat: strategic points and missile
+# counters (strategic.py), national morale (morale.py), hexes partisans took (partisan_phase.py),
+# the research sheets (research.py)
+CG2_OPEN = ("research", "strategic", "morale", "partisans")
 
 
 class HgwState(FlowState):
@@ -70,7 +67,7 @@ class HgwState(FlowState):
             "fleet_status": dict(data.get("fleet_status", {})),
             "forts": {p: dict(x) for p, x in sorted(data.get("forts", {}).items())},
             "beachheads": {p: dict(x) for p, x in sorted(data.get("beachheads", {}).items())},
-            **research_view(data),
+            **{k: copy.deepcopy(data[k]) for k in CG2_OPEN if k in data},  # Campaign Game II: open
         }
         # Campaign Game II: typed fleets, declared routes, escorts, losses, A.S.W. boxes
         for x in view["fleets"].values():

@@ -12,9 +12,11 @@ from .movement import Movement, MoveTo
 from .naval import Interception
 from .naval_phase import NavalIntercept, NavalMovement, UboatAttack
 from .own_setup import OwnSetup
+from .partisan_phase import Partisans
 from .politics import ItalyLosses, PlaceArrivals, SovietTerms
 from .production import Production
 from .research_phase import Research
+from .strategic_phase import BombLosses, Devastate, DropBomb, Strategic, StrikeBombs, StrikeEscorts
 from .turn import EndCombat, NextTurn, TurnStart
 
 STEPS: dict[str, Step] = {
@@ -42,6 +44,13 @@ STEPS: dict[str, Step] = {
     "place_arrivals": PlaceArrivals(),  # Campaign Game I: Nations Inclined toward Axis 3-5
     "production": Production(),  # Production
     "research": Research(),  # Campaign Game II research phase: Research 3-9
+    "strategic": Strategic(),  # Campaign Game II step 2: Strategic Bombing, Strategic Missiles
+    "strike_escorts": StrikeEscorts(),  # Strategic Bombing 6
+    "strike_bombs": StrikeBombs(),  # Atomic Bombs 3
+    "devastate": Devastate(),  # Strategic Bombing 4; Strategic Missiles 4
+    "drop_bomb": DropBomb(),  # Atomic Bombs 5-6
+    "bomb_losses": BombLosses(),  # Atomic Bombs 5
+    "partisans": Partisans(),  # Campaign Game II step 6f: Partisan Attacks
     "next_turn": NextTurn(),
 }
 
@@ -72,5 +81,12 @@ TITLES: dict[str, str] = {
     "place_arrivals": "placing arriving forces",
     "production": "production",
     "research": "research",
+    "strategic": "strategic warfare",
+    "strike_escorts": "bomber escorts",
+    "strike_bombs": "atomic bombs aboard",
+    "devastate": "devastation",
+    "drop_bomb": "atomic bombs",
+    "bomb_losses": "atomic bomb losses",
+    "partisans": "partisan attacks",
     "next_turn": "end of the player turn",
 }

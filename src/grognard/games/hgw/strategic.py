@@ -16,13 +16,15 @@ board's (`data["devastated"]`, `data["permanent"]`, board.py), passed in and ret
 
 from __future__ import annotations
 
+import copy
+import functools
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from grognard.core.errors import IllegalAction
 
 from .firepower import Volley, fire
-from .research import Dice
+from .research import Dice, Research, is_prohibited, new_research
 from .strategic_tables import load_strategic
 
 KINDS = ("bombers", "escorts", "air_defence", "missiles")
@@ -45,6 +47,18 @@ Strategic = dict[str, Any]  # the layout above: plain JSON
 def new_strategic(sides: tuple[str, ...] = ("axis", "soviet", "allied")) -> Strategic:
     """No bombers, escorts, air defence or missiles yet: they are built in Campaign Game II."""
     return {kind: {side: {} for side in sides} for kind in KINDS}
+
+
+def research_of(data: dict[str, Any]) -> Research:
+    """The research sheet in play, or every side's start (Item Cost 5) without the research
+    system: what prices and permits strategic points and sets the bomber range."""
+    research: Research | None = data.get("research")
+    return research if research is not None else _start_research()
+
+
+@functools.cache
+def _start_research() -> Research:
+    return new_research()  # read only: every strategic function copies what it changes
 
 
 def points(strategic: Strategic, kind: str, side: str, place: str) -> int:
@@ -148,3 +162,26 @@ def detonate(
         new_dev[place], new_perm[place] = done, lasting
     volley = fire(dice, attacker, table.firepower, f"atomic bomb on {place}")
     return new_dev, new_perm, Detonation(place, gone, volley, min(volley.losses, exposed), morale_country)
+
+
+def assign_bomb(strategic: Strategic, research: Research, side: str, carrier: str, at: str) -> Strategic:
+    """Atomic Bombs 2: a new atomic bomb point goes at once to a bomber marker (`carrier`
+    "bombers", `at` its place) or a missile counter ("missiles", `at` its id), which needs
+    a bomber or missile point free to carry it; only from atomic bomb tech level 6."""
+    if is_prohibited(research, side, "atomic_bomb"):
+        raise IllegalAction(f"{side} may not build atomic bombs before tech level 6 (Atomic Bombs 2)")
+    new = copy.deepcopy(strategic)
+    if carrier == "bombers":
+        here = bombers_at(new, side, at)
+        if here["atomic"] >= here["sp"]:
+            raise IllegalAction(f"no bomber point at {at} is free to carry another bomb (Atomic Bombs 3)")
+        set_bombers(new, side, at, {"sp": here["sp"], "atomic": here["atomic"] + 1})
+        return new
+    entry = new["missiles"].get(side, {}).get(at) if carrier == "missiles" else None
+    if entry is None:
+        raise IllegalAction(f"{side} has no {carrier} marker {at} to carry an atomic bomb")
+    if entry["atomic"] >= entry["sp"]:
+        why = f"no missile point of counter {at} is free to carry another bomb"
+        raise IllegalAction(f"{why} (Atomic Bombs 3)")
+    entry["atomic"] += 1
+    return new

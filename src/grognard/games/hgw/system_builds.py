@@ -19,13 +19,16 @@ from typing import Any
 
 from grognard.core.game import Action
 
-from . import naval_builds
+from . import naval_builds, strategic_builds
 from .sequence import has_system
 
 Data = dict[str, Any]
 
 # (system, provider module): filled in as each system's builds are played
-PROVIDERS: tuple[tuple[str, ModuleType], ...] = (("naval", naval_builds),)
+PROVIDERS: tuple[tuple[str, ModuleType], ...] = (
+    ("strategic", strategic_builds),  # Strategic Bombing 1, Strategic Missiles 1, Atomic Bombs 2
+    ("naval", naval_builds),  # ship, U-boat and A.S.W. points
+)
 
 
 def _providers(data: Data) -> list[ModuleType]:

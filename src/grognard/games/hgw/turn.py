@@ -14,8 +14,10 @@ from grognard.core.flow import Frame, Step, goto
 
 from . import politics
 from .board import current_turn, enemy, geo
+from .morale_events import after_combat
 from .naval import cut_fleets
 from .naval_phase import fleets_home
+from .partisan_phase import revert_unsupplied
 from .production import open_production
 from .scenario import load_scenario
 from .sequence import next_step
@@ -60,6 +62,8 @@ class EndCombat(Step):
         side = frame["player"]
         data["garrison_lost"] = []
         end_of_combat_supply(game, side)
+        revert_unsupplied(game, side)  # Partisan Attacks 3 (Campaign Game II)
+        after_combat(game, side)  # National Morale 5: the hexes gained and lost (Campaign Game II)
         fleets_home(game, side)  # Campaign Game II step 5
         if data.get("result") is not None:
             return

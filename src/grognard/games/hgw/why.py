@@ -35,11 +35,13 @@ from .movement import WHOLE, can_move, routes
 from .nations import FRANCE, apart, french_split, may_aim, may_enter, may_join, nation, vichy_boxes
 from .naval_phase import NAVAL_VERBS
 from .naval_phase import why_not as naval_why
+from .partisan_phase import why_not_pick
 from .politics import arrival_area, arrival_candidates
 from .production import US_ALONE, build_places, buildable, describe_price, halves_left, pays, price
 from .research import why_not_invest, why_not_resolve
 from .research_phase import frame_conditions as research_conditions
 from .scenario import BOX
+from .strategic_phase import why_not_strike
 
 Data = dict[str, Any]
 
@@ -73,6 +75,10 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return _arrival(data, role, str(named["kind"]), str(named["place"]))
     if verb in ("invest", "roll_research") and step == "research" and top.get("role") == role:
         return _research(data, role, top, verb, named)
+    if verb in ("raid", "raid_morale", "launch", "launch_morale"):  # Campaign Game II
+        return why_not_strike(data, role, action)
+    if verb == "partisans":
+        return why_not_pick(data, role, str(named["place"]))
     return None
 
 

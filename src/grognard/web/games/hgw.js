@@ -558,7 +558,7 @@ function describeAction(action, view) {
       return { hex: x.port, kind: "move", label: `${fleetName(x.fleet)} changes base to ${placeWords(x.port)}` };
     case "patrol":
       return { hex: x.hex, kind: "move", label: `${fleetName(x.fleet)} patrols hex ${x.hex}` };
-    case "raid":
+    case "raid_route":
       return { hex: x.hex, kind: "battle", label: `${fleetName(x.fleet)} intercepts the ${String(x.route).replace(/_/g, " ")} route in hex ${x.hex}` };
     case "escort_route":
       return { label: `${fleetName(x.fleet)} escorts the ${String(x.route).replace(/_/g, " ")} route` };
@@ -566,6 +566,37 @@ function describeAction(action, view) {
       return { hex: x.yard, kind: "build", label: `Build one ${x.ship === "uboat" ? "U-boat" : x.ship === "asw" ? "ASW" : "capital ship"} point into ${fleetName(x.fleet)} at ${placeWords(x.yard)}` };
     case "build_asw_level":
       return { kind: "build", label: "Raise the A.S.W. level by one point" };
+    // Campaign Game II: strategic warfare (strategic_phase.py, strategic_builds.py) and partisans
+    case "raid":
+      return { hex: x.target, kind: "battle", label: `Bombers at ${placeWords(x.base)} raid ${placeWords(x.target)}` };
+    case "raid_morale":
+      return { hex: x.capital, kind: "battle", label: `Bombers at ${placeWords(x.base)} strike morale at ${placeWords(x.capital)}` };
+    case "launch":
+      return { label: `Launch ${x.count} missile point(s) of counter ${x.counter} at industry` };
+    case "launch_morale":
+      return { hex: x.capital, kind: "battle", label: `Launch ${x.count} missile point(s) of counter ${x.counter} at morale (${placeWords(x.capital)})` };
+    case "end_strategic":
+      return { label: "End strategic warfare", primary: true };
+    case "escorts":
+      return { label: `${x.count} escort point(s) fly with the raid` };
+    case "carry_bombs":
+      return { label: `Carry ${x.count} atomic bomb(s)` };
+    case "devastate":
+      return { hex: x.place, kind: "battle", label: `Devastate one production point at ${placeWords(x.place)}` };
+    case "drop":
+      return { hex: x.place, kind: "battle", label: `Drop the atomic bomb on ${placeWords(x.place)}` };
+    case "lose_strategic":
+      return { label: `Remove one ${x.kind.replace("_", " ")} point` };
+    case "build_strategic":
+      return { hex: x.place, kind: "build", label: `Build one ${x.kind.replace("_", " ")} point at ${placeWords(x.place)}` };
+    case "build_missile":
+      return { hex: x.place, kind: "build", label: `Build one missile point on counter ${x.counter} at ${placeWords(x.place)}` };
+    case "build_atomic":
+      return { label: `Build an atomic bomb for the ${x.carrier} at ${x.carrier === "bombers" ? placeWords(x.at) : x.at}` };
+    case "partisans":
+      return { hex: x.place, kind: "battle", label: `Partisans strike ${placeWords(x.place)} (2 production points)` };
+    case "end_partisans":
+      return { label: "End partisan attacks", primary: true };
     default:
       return null;
   }
