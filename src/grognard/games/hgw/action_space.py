@@ -52,7 +52,7 @@ from .campaign import load_campaign
 from .geography import geography
 from .map import load_map
 from .movement import WHOLE
-from .scenario import KINDS, load_scenario
+from .scenario import KINDS, SYSTEMS, load_scenario
 
 Family = tuple[str, list[list[Any]]]
 
@@ -94,6 +94,7 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         "nation": sorted({w.nation for w in campaign.war_to_pass}) if campaign is not None else [],
     }
     present = {"fleets": bool(fleets), "french": french}  # Fleet Naval Fire only with fleets
+    present |= {system: system in content.systems for system in SYSTEMS}  # Campaign Game II
     families: list[Family] = []
     for verb in VERBS:
         if verb.only is None or present[verb.only]:

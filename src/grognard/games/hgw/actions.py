@@ -34,7 +34,8 @@ class Verb:
     """One verb: `args` as (name, kind) pairs; `rule` the case numbers of
     docs/rules/hgw-cases.toml it plays; `many` when the last argument repeats; `index`
     the RL domains when they are not the arguments' own kinds (action_space.py);
-    `only` "fleets" or "french" for verbs of scenarios with fleets or French counters."""
+    `only` "fleets" or "french" for verbs of scenarios with fleets or French counters, or
+    a Campaign Game II system's name for the verbs of the scenarios that play it."""
 
     name: str
     args: tuple[tuple[str, str], ...]
@@ -106,6 +107,9 @@ VERBS: tuple[Verb, ...] = (
     Verb("declare_war", (("nation", "nation"),), "G2.6"),
     Verb("accept_surrender", (), "G10.2"),
     Verb("refuse_surrender", (), "G10.4"),
+    # Campaign Game II: tac air (Air Attacks 2) and paratroops (Paradrop 2)
+    Verb("air_attack", (("count", "points"),), "K11.2", only="tac_air"),
+    Verb("paradrop", (ARMY, ("count", "points")), "K13.2", only="paratroops"),
 )
 BY_NAME = {v.name: v for v in VERBS}
 

@@ -47,6 +47,7 @@ class Status(TypedDict):
     tried: NotRequired[bool]  # it tried its initial-attack advance (Initial Attack 5-6)
     closed: NotRequired[bool]  # another army took over the exploitation (Exploitation Attacks 2)
     invasion: NotRequired[bool]  # named as an invasion, not an attack (Invasion Procedure 1)
+    dropped: NotRequired[int]  # its paratroop points that dropped this turn (Paradrop 5)
 
 
 class Fort(TypedDict):

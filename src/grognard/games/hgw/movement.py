@@ -41,6 +41,7 @@ from .board import (
     points,
     remove_points,
     stack,
+    stacked,
     strength,
 )
 from .geography import CAPE_CONTROL, Place
@@ -203,7 +204,9 @@ class Movement(Step):
             game.log(f"{role} ends movement")
             # Garrisons 6: in the combat phase a hex its armies leave stays without a
             # garrison until the phase ends, so every hex held now is marked
-            data["garrison_lost"] = sorted({x["at"] for x in data["armies"].values() if x["at"]})
+            # (Air Attacks 9: a hex of tac air alone keeps it)
+            held = {x["at"] for x in data["armies"].values() if x["at"] and stacked(x)}
+            data["garrison_lost"] = sorted(held)
             goto(data["flow"], "announce", role=role)
             data["phase"] = "combat"
             return
@@ -245,7 +248,7 @@ class MoveTo(Step):
         for p in sorted(places):
             if whole and p == start:
                 continue
-            arriving = 0 if p == start else count
+            arriving = 0 if p == start else _stacking(data, source, frame["kind"], count)
             if over_limit(p, stack(data, p) + arriving) or not may_enter(data, source, p):
                 continue  # Stacking 1; Activity Limitations 8 (French apart)
             for a in armies_at(data, p, role):
@@ -288,6 +291,13 @@ class MoveTo(Step):
         if frame["kind"] == WHOLE:
             return f"{frame['role']}: where does {frame['army']} go?"
         return f"{frame['role']}: where do {frame['count']} {frame['kind']} points of {frame['army']} go?"
+
+
+def _stacking(data: Data, source: str, kind: str, count: int) -> int:
+    """The moving points the stacking limit counts: none of tac air (Tac Air Abilities 2)."""
+    if kind == WHOLE:
+        return stacked(data["armies"][source])
+    return 0 if kind == "tac_air" else count
 
 
 def _move_whole(game: Any, role: str, source: str, action: tuple[Any, ...]) -> None:
