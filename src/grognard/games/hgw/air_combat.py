@@ -16,7 +16,8 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, end
 
-from .airpower import why_not_commit
+from .advance import why_not_drop
+from .airpower import only_air_attacks, why_not_commit
 from .board import points
 from .combat import attack_modifier, fire, strike, tac_air, take_losses
 from .firepower import fire as volleys
@@ -110,3 +111,26 @@ class AirAttack(Step):
             f"{frame['role']}: how many of your {own} tac air points air attack before the {kind}"
             f" {where}? (at least the other side's {enemy}; the rest join the {kind})"
         )
+
+
+def why_not_air(data: dict[str, Any], role: str, frame: Frame, action: Action) -> str | None:
+    """Why an air attack's commitment or a paradrop is refused (why.py asks)."""
+    if action[0] == "air_attack":
+        if frame.get("state") != "air_attack" or frame.get("role") != role:
+            return (
+                "no air attack waits for your tac air: one opens an assault or defensive assault"
+                " when the firing armies and their targets both hold tac air (K11.1, K11.10)"
+            )
+        own, enemy = _tac(data, frame)
+        why = why_not_commit(own, enemy, int(action[1]))
+        return f"{why} (K11.2)" if why else None
+    army_id, dropping = str(action[1]), int(action[2])
+    if frame.get("state") not in ("advances", "exploit_attack") or frame.get("role") != role:
+        return "paratroop points drop only as their army advances, announced before its roll (K13.1, K13.2)"
+    army = data["armies"].get(army_id)
+    if army is None or army["side"] != role or army["at"] is None:
+        return f"{army_id} is not one of your armies on the map"
+    if only_air_attacks(army):
+        return "an army of tac air alone (or with amphibious points) only air attacks (K10.3, K11.10)"
+    why = why_not_drop(data, army_id, dropping)
+    return f"{why} (K13.2, K13.5)" if why else None

@@ -248,7 +248,7 @@ class MoveTo(Step):
         for p in sorted(places):
             if whole and p == start:
                 continue
-            arriving = 0 if p == start else _stacking(data, source, frame["kind"], count)
+            arriving = 0 if p == start else stacking_points(data, source, frame["kind"], count)
             if over_limit(p, stack(data, p) + arriving) or not may_enter(data, source, p):
                 continue  # Stacking 1; Activity Limitations 8 (French apart)
             for a in armies_at(data, p, role):
@@ -293,7 +293,7 @@ class MoveTo(Step):
         return f"{frame['role']}: where do {frame['count']} {frame['kind']} points of {frame['army']} go?"
 
 
-def _stacking(data: Data, source: str, kind: str, count: int) -> int:
+def stacking_points(data: Data, source: str, kind: str, count: int) -> int:
     """The moving points the stacking limit counts: none of tac air (Tac Air Abilities 2)."""
     if kind == WHOLE:
         return stacked(data["armies"][source])

@@ -25,12 +25,13 @@ from grognard.core.game import Action, Role
 
 from .actions import BadAction, args
 from .advance import may_exploit
+from .air_combat import why_not_air
 from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponents, over_limit, stack
 from .campaign import Force
 from .french_production import PURSE, french_build_places
 from .limitations import confined_to
 from .map import load_map
-from .movement import WHOLE, can_move, routes
+from .movement import WHOLE, can_move, routes, stacking_points
 from .nations import FRANCE, apart, french_split, may_aim, may_enter, may_join, nation, vichy_boxes
 from .politics import arrival_area, arrival_candidates
 from .production import US_ALONE, build_places, cost, pays
@@ -64,6 +65,8 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return _build(data, role, top, str(named["kind"]), str(named["site"]), str(named["at"]))
     if verb == "place" and step == "place_arrivals":
         return _arrival(data, role, str(named["kind"]), str(named["place"]))
+    if verb in ("air_attack", "paradrop"):  # Campaign Game II (air_combat.py, advance.py)
+        return why_not_air(data, role, top, action)
     return None
 
 
@@ -172,12 +175,12 @@ def _destination(data: Data, role: Role, frame: Data, verb: str, target: str) ->
     whole = frame["kind"] == WHOLE
     if whole and place == start and verb == "to_place":
         return f"{name} already stands in {place}"
-    arriving = 0 if place == start else count
+    arriving = 0 if place == start else stacking_points(data, source, frame["kind"], count)
     if over_limit(place, stack(data, place) + arriving):
         have = stack(data, place)
         return (
             f"{place} holds {have} points: {arriving} more would pass the limit of {STACK_LIMIT} "
-            "a hex (M2.1, M2.2)"
+            "a hex (M2.1, M2.2; tac air does not count, K10.2)"
         )
     if not may_enter(data, source, place):
         return _apart(place)
