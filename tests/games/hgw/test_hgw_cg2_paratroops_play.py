@@ -123,3 +123,44 @@ def test_the_market_garden_example() -> None:
     act(state, "allied", "paradrop", "brit", 3)
     assert "8 mechanized vs 3, roll 5+0: advances" in log_lines(state)
     assert state.data["armies"]["brit"]["at"] == AXIS_HEX
+
+
+@pytest.mark.rules("K14.1")
+def test_paratroops_and_tac_air_attack_across_the_water_dropping_and_air_assaulting() -> None:
+    state = cg2("allied")
+    state.data["owner"]["1334"] = "axis"  # across the Channel from London's 1333
+    put(state, "brit", "1333", paratroop=3, tac_air=2)
+    put(state, "ffa", "1332", infantry=5)  # a land army beside it: no way over
+    put(state, "agw", "1334", infantry=2)
+    act(state, "allied", "end_movement")
+    legal = state.legal_actions("allied")
+    assert ("attack", "brit", "1334") in legal
+    assert not any(a[0] == "attack" and a[1] == "ffa" and a[2] == "1334" for a in legal)
+    act(state, "allied", "attack", "brit", "1334")
+    act(state, "allied", "end_announce")
+    act(state, "axis", "no_defensive_assault")
+    state.rng.force([6])
+    act(state, "allied", "assault", "1333", "1334", "brit")
+    assert any(line.startswith("firing strength 2, roll 6") for line in log_lines(state))  # tac air alone
+    act(state, "allied", "to_advances")
+    advances = [a for a in state.legal_actions("allied") if a[0] in ("advance", "paradrop")]
+    assert advances == [("paradrop", "brit", n) for n in (1, 2, 3)]  # only by paradrop
+    state.rng.force([1])
+    act(state, "allied", "paradrop", "brit", 3)
+    assert "6 mechanized vs 2, roll 1+0: advances" in log_lines(state)
+    assert state.data["armies"]["brit"]["at"] == "1334"
+
+
+@pytest.mark.rules("K14.2")
+def test_paratroop_and_amphibious_points_never_join_one_army() -> None:
+    state = cg2("allied")
+    put(state, "brit", "1333", paratroop=2)
+    put(state, "bef", "1332", infantry=2, amphibious=2)
+    act(state, "allied", "move", "brit", "paratroop", 1)
+    assert ("to_army", "bef") not in state.legal_actions("allied")
+    act(state, "allied", "cancel")
+    act(state, "allied", "move", "bef", "amphibious", 1)
+    assert ("to_army", "brit") not in state.legal_actions("allied")
+    act(state, "allied", "cancel")
+    act(state, "allied", "move", "bef", "infantry", 1)
+    assert ("to_army", "brit") in state.legal_actions("allied")  # infantry may join either

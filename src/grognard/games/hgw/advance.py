@@ -14,6 +14,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
+from .across_water import over_water, water_targets
 from .airpower import air_superiority_losses, only_air_attacks
 from .board import (
     armies_at,
@@ -197,13 +198,16 @@ def free_paratroops(data: dict[str, Any], army_id: str) -> int:
     return max(0, int(army["sp"]["paratroop"]) - int(army_status(data, army_id).get("dropped", 0)))
 
 
-def advance_choices(data: dict[str, Any], army_id: str) -> list[Action]:
+def advance_choices(data: dict[str, Any], army_id: str, target: Place | None) -> list[Action]:
     """Paradrop 2: an advance, or one with some or all of the army's paratroop points
     announced to drop; an army of tac air alone (or with amphibious points) never
-    advances (Tac Air Abilities 3; Air Attacks 10)."""
+    advances (Tac Air Abilities 3; Air Attacks 10); over the water only a paradrop
+    advances (Paradrop Across Water 1)."""
     if only_air_attacks(data["armies"][army_id]):
         return []
-    drops = [("paradrop", army_id, n) for n in range(1, free_paratroops(data, army_id) + 1)]
+    drops: list[Action] = [("paradrop", army_id, n) for n in range(1, free_paratroops(data, army_id) + 1)]
+    if over_water(data, army_id, target):
+        return drops
     return [("advance", army_id), *drops]
 
 
@@ -257,7 +261,7 @@ class Advances(Step):
         for a in on_board(data, role):
             status = army_status(data, a)
             if status["target"] is not None and not status["stopped"] and not status.get("tried"):
-                actions += advance_choices(data, a)
+                actions += advance_choices(data, a, status["target"])
         return actions
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
@@ -295,7 +299,10 @@ class Exploitation(Step):
         for a in on_board(data, role):
             if may_exploit(data, a):
                 at = data["armies"][a]["at"]
-                aims = [t for t in g.links[at] if may_target(data, role, t) and may_aim(data, a, t)]
+                # Paradrop Across Water 1: over the water only with a paradrop to make
+                water = water_targets(data, a) if free_paratroops(data, a) else []
+                near = [*g.links[at], *water]
+                aims = [t for t in near if may_target(data, role, t) and may_aim(data, a, t)]
                 options: list[Action] = [("exploit", a, t) for t in aims]
                 # Amphibious Advance: an invader ashore may go on by sea instead
                 sea = amphibious_advance_targets(data, a)
@@ -356,7 +363,7 @@ class ExploitAttack(Step):
 
     def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
         if frame["stage"] == 3:
-            return advance_choices(game.data, frame["army"])
+            return advance_choices(game.data, frame["army"], frame["target"])
         return [("assault",), ("no_assault",)]
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
@@ -393,10 +400,15 @@ class ExploitAttack(Step):
         if frame["stage"] == 1:
             frame["stage"] = 2  # no assault possible
             return
-        if free_paratroops(data, frame["army"]):
+        choices = advance_choices(data, frame["army"], frame["target"])
+        if choices and choices != [("advance", frame["army"])]:
             frame["stage"] = 3  # Paradrop 2: ask how many drop
             return
         end(flow)
+        if not choices:  # tac air alone is left (Tac Air Abilities 3): it cannot advance
+            mark(data, frame["army"])["stopped"] = True
+            game.log(f"{data['armies'][frame['army']]['name']} cannot advance with tac air alone")
+            return
         resolve_advance(game, frame["army"], frame["target"])
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
+from .across_water import over_water, water_targets
 from .airpower import only_air_attacks
 from .board import (
     army_status,
@@ -72,7 +73,9 @@ def firing_strength(
     infantry = sum(int(data["armies"][a]["sp"]["infantry"]) for a in armies)
     mech = sum(int(data["armies"][a]["sp"]["mechanized"]) for a in armies)
     # Amphibious Strength Points 2: amphibious points never fire in ordinary combat
-    other = sum(int(data["armies"][a]["sp"]["paratroop"]) for a in armies)
+    # Paradrop 1: paratroop points fire as infantry, but not over the water, where only
+    # the tac air assaults (Paradrop Across Water 1)
+    other = sum(int(data["armies"][a]["sp"]["paratroop"]) for a in armies if not over_water(data, a, target))
     other += tac_joining(data, armies, air_attacked)
     terrain = geo(data).terrain[target] if target is not None else "clear"
     return min(infantry + mechanized_firing(mech, terrain) + other + fort, 10)
@@ -186,9 +189,10 @@ class Announce(Step):
             if not can_attack(data, a) or army_status(data, a)["target"] is not None:
                 continue
             at = data["armies"][a]["at"]
+            aims = [*g.links[at], *water_targets(data, a)]  # Paradrop Across Water 1
             actions += [
                 ("attack", a, t)
-                for t in g.links[at]
+                for t in aims
                 if may_target(data, role, t) and not war_needed(data, role, at, t) and may_aim(data, a, t)
             ]
             if invading:  # Activity Limitations 8 and France 3 (may_aim) for both

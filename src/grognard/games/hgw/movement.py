@@ -29,6 +29,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
+from .across_water import why_not_join
 from .board import (
     Data,
     armies_at,
@@ -252,7 +253,9 @@ class MoveTo(Step):
             if over_limit(p, stack(data, p) + arriving) or not may_enter(data, source, p):
                 continue  # Stacking 1; Activity Limitations 8 (French apart)
             for a in armies_at(data, p, role):
-                if a != source and may_join(data, source, a):
+                # Paradrop Across Water 2: paratroop and amphibious points never in one army
+                mixed = why_not_join(data, source, frame["kind"], a)
+                if a != source and may_join(data, source, a) and mixed is None:
                     actions.append(("to_army", a))
             if spare is not None:
                 actions.append(("to_place", p))
