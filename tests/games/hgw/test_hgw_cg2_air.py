@@ -234,3 +234,39 @@ def test_low_morale_adds_to_the_sides_assault_and_advance_rolls_not_its_defensiv
     state.rng.force([1])
     act(state, "axis", "advance", "agw")
     assert any("roll 1+1" in line for line in log_lines(state))
+
+
+@pytest.mark.rules("K10.1")
+def test_us_tac_air_is_ferried_to_britain_by_newfoundland_with_one_roll_a_turn() -> None:
+    state = cg2("allied")
+    state.data["owner"]["1909"] = "allied"  # the United States box, at war
+    put(state, "us", "1909", infantry=2, tac_air=3)
+    put(state, "brit", "1333", infantry=2)
+    act(state, "allied", "move", "us", "tac_air", 2)
+    assert ("to_army", "brit") in state.legal_actions("allied")
+    state.rng.force([6, 6])  # a 12 on two dice: one point lost on the crossing
+    act(state, "allied", "to_army", "brit")
+    assert "allied ferries tac air by Newfoundland: rolls 12, 1 tac air point lost" in log_lines(state)
+    assert sp(state, "brit") == {"infantry": 2, "tac_air": 1}
+    assert sp(state, "us") == {"infantry": 2, "tac_air": 1}
+    assert not state.data.get("sea_moves")  # no sea transport used
+    act(state, "allied", "move", "us", "tac_air", 1)
+    act(state, "allied", "to_army", "brit")  # the turn's roll is made: no other
+    assert sp(state, "brit") == {"infantry": 2, "tac_air": 2}
+    act(state, "allied", "move", "us", "infantry", 1)
+    act(state, "allied", "to_army", "brit")
+    assert state.data["sea_moves"]  # infantry crosses by sea transport: only tac air flies
+
+
+@pytest.mark.rules("K10.1")
+def test_with_iceland_friendly_the_ferry_to_britain_rolls_nothing() -> None:
+    state = cg2("allied")
+    for h in ("0626", "0627", "0725"):  # Iceland
+        state.data["owner"][h] = "allied"
+    state.data["owner"]["1909"] = "allied"
+    put(state, "us", "1909", tac_air=2)
+    put(state, "brit", "1333", infantry=2)
+    act(state, "allied", "move", "us", "tac_air", 2)
+    act(state, "allied", "to_army", "brit")
+    assert "allied ferries 2 tac air points to British Army by the iceland route" in log_lines(state)
+    assert not any("Newfoundland" in line for line in log_lines(state))

@@ -45,6 +45,7 @@ from .board import (
     stacked,
     strength,
 )
+from .ferry import ferry, ferry_destinations
 from .geography import CAPE_CONTROL, Place
 from .limitations import confined_to, sea_limits
 from .nations import may_enter, may_join, nation
@@ -259,6 +260,10 @@ class MoveTo(Step):
                     actions.append(("to_army", a))
             if spare is not None:
                 actions.append(("to_place", p))
+        if frame["kind"] == "tac_air":  # Tac Air Abilities 1: ferried to an army
+            for p in sorted(ferry_destinations(data, role, source)):
+                joins = [("to_army", a) for a in armies_at(data, p, role) if may_join(data, source, a)]
+                actions += [j for j in joins if j not in actions]
         return actions
 
     def apply(self, game: Any, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
@@ -267,6 +272,14 @@ class MoveTo(Step):
             source, kind, count = frame["army"], frame["kind"], frame["count"]
             start = data["armies"][source]["at"]
             destination = action[1] if action[0] == "to_place" else data["armies"][action[1]]["at"]
+            ferried = ferry_destinations(data, role, source) if kind == "tac_air" else {}
+            if action[0] == "to_army" and destination in ferried:  # no sea transport
+                arrive = ferry(game, role, action[1], ferried[destination], count)
+                remove_points(data, source, kind, count)
+                left(data, start)
+                data["armies"][action[1]]["sp"][kind] += arrive
+                end(data["flow"])
+                return
             seas = routes(data, start, role, count)[destination]
             if seas:
                 carry(data, seas, count)
