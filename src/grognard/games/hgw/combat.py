@@ -36,6 +36,7 @@ from .board import (
 from .forts import absorb, fired, fort_points, fort_side, lose_fort_point, may_fire
 from .geography import Place
 from .invasion_routes import extension_cost, invasion_targets, is_invading, route_length
+from .map import hex_distance, load_map
 from .movement import can_move
 from .nations import may_aim
 from .neutrality import declarations, war_needed
@@ -68,8 +69,10 @@ def firing_strength(
     fire as infantry (Paradrop 1); tac air fires as the air attack left it
     (`tac_joining`, Air Attacks 4)."""
     if invasion:
-        # Invasion Assault 2: only the amphibious points fire, within the usual cap
-        return min(sum(int(data["armies"][a]["sp"]["amphibious"]) for a in armies), 10)
+        # Invasion Assault 2: only the amphibious points fire, within the usual cap, and
+        # tac air on a target one hex away (Air Attacks 7)
+        tac = sum(int(data["armies"][a]["sp"]["tac_air"]) for a in armies if near(data, a, target))
+        return min(sum(int(data["armies"][a]["sp"]["amphibious"]) for a in armies) + tac, 10)
     infantry = sum(int(data["armies"][a]["sp"]["infantry"]) for a in armies)
     mech = sum(int(data["armies"][a]["sp"]["mechanized"]) for a in armies)
     # Amphibious Strength Points 2: amphibious points never fire in ordinary combat
@@ -79,6 +82,12 @@ def firing_strength(
     other += tac_joining(data, armies, air_attacked)
     terrain = geo(data).terrain[target] if target is not None else "clear"
     return min(infantry + mechanized_firing(mech, terrain) + other + fort, 10)
+
+
+def near(data: dict[str, Any], army_id: str, target: Place | None) -> bool:
+    """Air Attacks 7: the invader's tac air reaches a target one hex away."""
+    at = data["armies"][army_id]["at"]
+    return target is not None and at in load_map() and target in load_map() and hex_distance(at, target) == 1
 
 
 def tac_air(data: dict[str, Any], armies: Any) -> int:
