@@ -9,9 +9,12 @@ from typing import Any
 import pytest
 
 from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw.advance import advance_limit
 from grognard.games.hgw.board import defence, stack
+from grognard.games.hgw.combat import firing_strength
 from grognard.games.hgw.morale import new_morale
 from grognard.games.hgw.scenario import KINDS
+from grognard.games.hgw.seen import data_from_view
 from grognard.games.hgw.tables import load_tables
 
 AXIS_HEX, ALLIED_HEX = "1436", "1535"  # clear, adjacent, each with its inherent garrison
@@ -270,3 +273,23 @@ def test_with_iceland_friendly_the_ferry_to_britain_rolls_nothing() -> None:
     act(state, "allied", "to_army", "brit")
     assert "allied ferries 2 tac air points to British Army by the iceland route" in log_lines(state)
     assert not any("Newfoundland" in line for line in log_lines(state))
+
+
+@pytest.mark.rules("K11.7")
+def test_tac_air_joins_an_invasion_assault_only_on_a_target_one_hex_away() -> None:
+    state = cg2("allied")
+    put(state, "bef", "1333", amphibious=3, tac_air=2)
+    assert firing_strength(state.data, ("bef",), "1334", invasion=True) == 5  # next door
+    assert firing_strength(state.data, ("bef",), "1436", invasion=True) == 3  # farther
+
+
+@pytest.mark.rules("K23.6")
+def test_a_seat_sees_the_morale_its_attack_rolls_take() -> None:
+    state = cg2()
+    state.data["morale"] = new_morale() | {"germany": -5, "britain": 5}
+    put(state, "agw", AXIS_HEX, mechanized=5)
+    put(state, "ffa", ALLIED_HEX, infantry=3)
+    seen = data_from_view(state.view("allied")["board"], "campaign_2")
+    assert advance_limit(seen, "agw", ALLIED_HEX) == advance_limit(state.data, "agw", ALLIED_HEX)
+    state.data.pop("morale")
+    assert advance_limit(state.data, "agw", ALLIED_HEX) == advance_limit(seen, "agw", ALLIED_HEX) + 1

@@ -60,4 +60,7 @@ def data_from_view(board: Mapping[str, Any], scenario: str) -> dict[str, Any]:
     }
     if board.get("politics") is not None:
         data["politics"] = copy.deepcopy(board["politics"])  # Campaign Game I (neutrality.py)
-    return cast(dict[str, Any], data)
+    plain = cast(dict[str, Any], data)
+    if board.get("morale"):  # Campaign Game II: what low morale adds to attack rolls
+        plain["morale"] = dict(board["morale"])
+    return plain

@@ -60,4 +60,6 @@ class HgwState(FlowState):
             "fleet_status": dict(data.get("fleet_status", {})),
             "forts": {p: dict(x) for p, x in sorted(data.get("forts", {}).items())},
             "beachheads": {p: dict(x) for p, x in sorted(data.get("beachheads", {}).items())},
+            # Campaign Game II: national morale, open like the record sheets' tracks
+            **({"morale": dict(data["morale"])} if data.get("morale") else {}),
         }
