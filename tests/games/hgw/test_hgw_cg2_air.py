@@ -293,3 +293,19 @@ def test_a_seat_sees_the_morale_its_attack_rolls_take() -> None:
     assert advance_limit(seen, "agw", ALLIED_HEX) == advance_limit(state.data, "agw", ALLIED_HEX)
     state.data.pop("morale")
     assert advance_limit(state.data, "agw", ALLIED_HEX) == advance_limit(seen, "agw", ALLIED_HEX) + 1
+
+
+@pytest.mark.rules("K11.5")
+def test_an_air_attack_is_never_fought_apart_from_an_assault() -> None:
+    state = cg2()
+    put(state, "agw", AXIS_HEX, infantry=2, tac_air=3)
+    put(state, "ffa", ALLIED_HEX, infantry=2, tac_air=1)
+    act(state, "axis", "end_movement")
+    act(state, "axis", "attack", "agw", ALLIED_HEX)
+    act(state, "axis", "end_announce")
+    act(state, "allied", "no_defensive_assault")
+    assert not any(a[0] == "air_attack" for a in state.legal_actions("axis"))
+    why = state.why_illegal("axis", ("air_attack", 1))
+    assert why is not None and "opens an assault" in why
+    act(state, "axis", "assault", AXIS_HEX, ALLIED_HEX, "agw")
+    assert state.flow[-1]["state"] == "air_attack"  # the assault's first step
