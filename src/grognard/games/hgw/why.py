@@ -180,7 +180,7 @@ def _destination(data: Data, role: Role, frame: Data, verb: str, target: str) ->
         have = stack(data, place)
         return (
             f"{place} holds {have} points: {arriving} more would pass the limit of {STACK_LIMIT} "
-            "a hex (M2.1, M2.2; tac air does not count, K10.2)"
+            "a hex (M2.1, M2.2)"
         )
     if not may_enter(data, source, place):
         return _apart(place)
