@@ -10,6 +10,7 @@ import pytest
 
 from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.advance import advance_limit
+from grognard.games.hgw.ai import make_heuristic
 from grognard.games.hgw.board import defence, stack
 from grognard.games.hgw.combat import firing_strength
 from grognard.games.hgw.morale import new_morale
@@ -309,3 +310,31 @@ def test_an_air_attack_is_never_fought_apart_from_an_assault() -> None:
     assert why is not None and "opens an assault" in why
     act(state, "axis", "assault", AXIS_HEX, ALLIED_HEX, "agw")
     assert state.flow[-1]["state"] == "air_attack"  # the assault's first step
+
+
+@pytest.mark.rules("K11.2", "K11.4")
+def test_the_heuristic_air_attacks_with_what_its_capped_assault_cannot_use() -> None:
+    state = cg2()
+    put(state, "agw", AXIS_HEX, infantry=5, mechanized=4, tac_air=3)
+    put(state, "ffa", ALLIED_HEX, infantry=2, tac_air=1)
+    axis_assault(state)
+    legal = state.legal_actions("axis")
+    # nine ground points: one tac air point fills the assault's ten, two air attack
+    assert make_heuristic(1).act(state.view("axis"), legal) == ("air_attack", 2)
+
+
+@pytest.mark.rules("K13.2", "K13.4")
+def test_the_heuristic_drops_paratroops_only_when_they_buy_better_odds() -> None:
+    state = cg2()
+    put(state, "agw", AXIS_HEX, mechanized=2, paratroop=3)
+    put(state, "ffa", ALLIED_HEX, infantry=5)
+    act(state, "axis", "end_movement")
+    act(state, "axis", "attack", "agw", ALLIED_HEX)
+    act(state, "axis", "end_announce")
+    act(state, "allied", "no_defensive_assault")
+    act(state, "axis", "to_advances")
+    choice = make_heuristic(1).act(state.view("axis"), state.legal_actions("axis"))
+    assert choice[0] == "paradrop"
+    t = load_tables()
+    dropped = int(choice[2])
+    assert t.advance_limit(2 + 2 * dropped, 5) - max(t.advance_limit(2, 5), 0) >= dropped
