@@ -164,3 +164,15 @@ def test_paratroop_and_amphibious_points_never_join_one_army() -> None:
     act(state, "allied", "cancel")
     act(state, "allied", "move", "bef", "infantry", 1)
     assert ("to_army", "brit") in state.legal_actions("allied")  # infantry may join either
+
+
+@pytest.mark.rules("K14.1")
+def test_why_a_land_army_may_not_attack_across_the_water() -> None:
+    state = cg2("allied")
+    state.data["owner"]["1334"] = "axis"
+    put(state, "brit", "1333", infantry=2, paratroop=2)
+    put(state, "agw", "1334", infantry=2)
+    act(state, "allied", "end_movement")
+    assert ("attack", "brit", "1334") not in state.legal_actions("allied")
+    why = state.why_illegal("allied", ("attack", "brit", "1334"))
+    assert why is not None and "paratroop and tac air points alone crosses the water to attack (K14.1)" in why

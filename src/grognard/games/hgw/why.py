@@ -23,6 +23,7 @@ from typing import Any
 
 from grognard.core.game import Action, Role
 
+from .across_water import over_water, water_targets
 from .actions import BadAction, args
 from .advance import may_exploit
 from .air_combat import why_not_air
@@ -229,7 +230,10 @@ def _attack(data: Data, role: Role, step: str | None, verb: str, army_id: str, t
             f"{target} is not in play in this scenario: neutral for the whole game, never "
             "attacked (B2.1, F7.7)"
         )
-    if target not in g.links.get(at, ()):
+    if target not in g.links.get(at, ()) and target not in water_targets(data, army_id):
+        if over_water(data, army_id, target):  # Campaign Game II
+            alone = "only an army of paratroop and tac air points alone"
+            return f"{alone} crosses the water to attack (K14.1): {name} holds other points"
         return f"an army attacks only a hex next to its own (C1.5): {target} is not adjacent to {at}"
     if not may_target(data, role, target):
         owner = data["owner"].get(target)
