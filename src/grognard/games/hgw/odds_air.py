@@ -114,7 +114,9 @@ def air_odds(description: Mapping[str, Any]) -> Odds:
     win = lose_all = att_loss = def_loss = 0.0
     # the defensive assault: its air attack on the attacker's tac air, then the rest fire
     d_commit = _committed(dfd["tac_air"], att["tac_air"])
-    firing_back = dfd["infantry"] + dfd["mechanized"] + dfd["paratroop"] + dfd["tac_air"] - d_commit + fort
+    fighting = dfd["infantry"] + dfd["mechanized"] + dfd["paratroop"]
+    # Air Attacks 10: tac air alone only air attacks; with ground points the rest fires
+    firing_back = fighting + (dfd["tac_air"] - d_commit if fighting else 0) + fort
     defends = bool(description.get("defensive_assault")) and (firing_back or d_commit)
     air_hits = air(d_commit, cold) if defends else {0: 1.0}
     incoming = fire(firing_back, cold if ground or dfd["tac_air"] else 0) if defends and firing_back else [0]
