@@ -282,6 +282,8 @@ def test_tac_air_joins_an_invasion_assault_only_on_a_target_one_hex_away() -> No
     put(state, "bef", "1333", amphibious=3, tac_air=2)
     assert firing_strength(state.data, ("bef",), "1334", invasion=True) == 5  # next door
     assert firing_strength(state.data, ("bef",), "1436", invasion=True) == 3  # farther
+    # after an air attack by one of the two points, the other joins the amphibious three
+    assert firing_strength(state.data, ("bef",), "1334", invasion=True, air_attacked=1) == 4
 
 
 @pytest.mark.rules("K23.6")

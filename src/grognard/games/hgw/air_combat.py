@@ -6,7 +6,8 @@ tac air the air attack left (combat.fire's `air_attacked`).
 Frame `air_attack`: `role` the firing side, `armies` its firing armies, `foes` the armies
 fired at, `target` the hex assaulted (or, in a defensive assault, the defenders' hex),
 `defensive`, `fort` (the fort points firing with a defensive assault), `invasion` (the
-attackers are invaders: Defensive Assault 3's losses), `stage` ("commit", "fire",
+attackers are invaders: Defensive Assault 3's losses; or the assault is an invasion's,
+its tac air one hex from the target, Air Attacks 7), `stage` ("commit", "fire",
 "assault") and, once chosen, `committed`. The rule functions are airpower.py's.
 """
 
@@ -81,7 +82,9 @@ class AirAttack(Step):
             loser = data["armies"][frame["foes"][0]]["side"]
             take_losses(game, loser, attackers, losses, amphibious_half=bool(frame["invasion"]))
             return
-        losses = fire(game, armies, frame["target"], f"assault on {frame['target']}", air_attacked=committed)
+        why = f"assault on {frame['target']}"
+        invading = bool(frame["invasion"])  # Air Attacks 7: an invasion's assault
+        losses = fire(game, armies, frame["target"], why, invasion=invading, air_attacked=committed)
         strike(game, frame["target"], frame["role"], losses)
 
     def _air_attack(self, game: Any, frame: Frame) -> None:

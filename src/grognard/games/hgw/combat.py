@@ -72,6 +72,7 @@ def firing_strength(
         # Invasion Assault 2: only the amphibious points fire, within the usual cap, and
         # tac air on a target one hex away (Air Attacks 7)
         tac = sum(int(data["armies"][a]["sp"]["tac_air"]) for a in armies if near(data, a, target))
+        tac = max(0, tac - air_attacked)  # Air Attacks 4: what its air attack left
         return min(sum(int(data["armies"][a]["sp"]["amphibious"]) for a in armies) + tac, 10)
     infantry = sum(int(data["armies"][a]["sp"]["infantry"]) for a in armies)
     mech = sum(int(data["armies"][a]["sp"]["mechanized"]) for a in armies)
@@ -398,17 +399,19 @@ def assault(game: Any, armies: tuple[str, ...], target: Place, *, invasion: bool
     for a in armies:
         mark(data, a)["assaulted"] = True
     foes = enemy_armies_at(data, target, side)
-    if not invasion and air_battle(data, armies, foes):  # Air Attacks 1-2: the air attack first
+    # Air Attacks 1-2: the air attack first; an invader's tac air only one hex away (7)
+    flying = tuple(a for a in armies if not invasion or near(data, a, target))
+    if air_battle(data, flying, foes):
         call(
             data["flow"],
             "air_attack",
             role=side,
-            armies=list(armies),
+            armies=list(flying),
             foes=foes,
             target=target,
             defensive=False,
             fort=0,
-            invasion=False,
+            invasion=invasion,
             stage="commit",
         )
         return
