@@ -152,6 +152,9 @@ VERBS: tuple[Verb, ...] = (
     Verb("invest", (("item", "item"), ("count", "points")), "K4.3", only="research"),
     Verb("roll_research", (("item", "item"),), "K4.4", only="research"),
     Verb("end_research", (), "K4.8", only="research"),
+    # Campaign Game II: tac air (Air Attacks 2) and paratroops (Paradrop 2)
+    Verb("air_attack", (("count", "points"),), "K11.2", only="tac_air"),
+    Verb("paradrop", (ARMY, ("count", "points")), "K13.2", only="paratroops"),
 )
 BY_NAME = {v.name: v for v in VERBS}
 

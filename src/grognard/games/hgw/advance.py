@@ -14,6 +14,8 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
+from .across_water import over_water, water_targets
+from .airpower import air_superiority_losses, only_air_attacks
 from .board import (
     armies_at,
     army_status,
@@ -28,10 +30,11 @@ from .board import (
     on_board,
     over_limit,
     points,
+    remove_points,
     stack,
     winter_modifier,
 )
-from .combat import assault, can_assault, defending_side
+from .combat import assault, can_assault, defending_side, take_losses
 from .geography import Place
 from .invasion_routes import (
     amphibious_advance_range,
@@ -40,7 +43,10 @@ from .invasion_routes import (
     route_length,
 )
 from .layout import Army, army_of
+from .morale import penalty as morale_modifier  # National Morale 6-7: one function for every attack roll
 from .nations import may_aim, may_enter
+from .paratroops import drop_mech, why_not_paradrop
+from .scenario import KINDS
 from .tables import load_tables
 
 Action = tuple[Any, ...]
@@ -88,11 +94,14 @@ def advance_odds(
     *,
     invasion: bool = False,
     strength: int | None = None,
+    dropping: int = 0,
 ) -> tuple[int, int, int, bool]:
     """(mechanized points counted, defensive strength, die modifier, friendly target);
     for an invasion advance the first is the invasion strength, read on the same column
     (Invasion Advance 1-2). `strength` stands for the target's defence when a player
-    weighs the advance before its assault (the AI): the hex's own defence otherwise."""
+    weighs the advance before its assault (the AI): the hex's own defence otherwise.
+    `dropping` paratroop points count double with the mechanized ones, ten at most
+    (Paradrop 2-3). Low national morale adds to the roll (Great Britain and Germany 6)."""
     g = geo(data)
     army = army_of(data, army_id)
     side, origin = army["side"], army["at"]
@@ -102,6 +111,8 @@ def advance_odds(
         mech = invasion_strength(army)  # from the sea: the origin's terrain does not count
     else:
         mech = mechanized_counted(int(army["sp"]["mechanized"]), g.terrain[origin])
+    if dropping:
+        mech = drop_mech(mech, dropping)
     friendly = data["owner"].get(target) == side
     if friendly:
         strength = 0
@@ -109,7 +120,7 @@ def advance_odds(
         strength = defence(data, target)
     empty = strength == 0 and not armies_at(data, target)
     advanced = int(army_status(data, army_id)["advanced"])
-    winter = winter_modifier(data, army_id)
+    winter = winter_modifier(data, army_id) + morale_modifier(data, side)
     return mech, strength, advance_modifier(advanced, g.terrain[target], empty=empty, winter=winter), friendly
 
 
@@ -120,31 +131,45 @@ def advance_limit(
     *,
     invasion: bool = False,
     strength: int | None = None,
+    dropping: int = 0,
 ) -> int:
     """The highest unmodified die roll with which `army_id` gets into `target` (0 or
     less: none does); the arguments as for `advance_odds`."""
     mech, defending, modifier, friendly = advance_odds(
-        data, army_id, target, invasion=invasion, strength=strength
+        data, army_id, target, invasion=invasion, strength=strength, dropping=dropping
     )
     limit = load_tables().advance_limit(mech, defending, friendly=friendly)
     return limit - modifier if limit > 0 else 0
 
 
-def resolve_advance(game: Any, army_id: str, target: Place, *, invasion: bool = False) -> bool:
+def resolve_advance(
+    game: Any, army_id: str, target: Place, *, invasion: bool = False, dropping: int = 0
+) -> bool:
     """Roll one advance; on success move in, displace the defenders and capture. A
-    failed invasion leaves the army in its coastal hex (Invasion Advance 3)."""
+    failed invasion leaves the army in its coastal hex (Invasion Advance 3). With
+    `dropping` paratroop points (Paradrop 2-5), a failure loses them all."""
     data = game.data
     army = data["armies"][army_id]
     side = army["side"]
-    mech, strength, modifier, friendly = advance_odds(data, army_id, target, invasion=invasion)
-    (roll,) = game.roll(1, side, f"{army['name']} advances into {target}")
+    mech, strength, modifier, friendly = advance_odds(
+        data, army_id, target, invasion=invasion, dropping=dropping
+    )
+    drop = f" with {points(dropping, 'paratroop')} dropping" if dropping else ""
+    (roll,) = game.roll(1, side, f"{army['name']} advances into {target}{drop}")
     ok = load_tables().advances(mech, strength, roll + modifier, friendly=friendly)
     column = "friendly" if friendly else f"{strength}"
     counted = "invading" if invasion else "mechanized"
     game.log(f"{mech} {counted} vs {column}, roll {roll}{modifier:+d}: {'advances' if ok else 'fails'}")
     status = mark(data, army_id)
+    if dropping:
+        status["dropped"] = int(status.get("dropped", 0)) + dropping  # Paradrop 5
     if not ok:
         status["stopped"] = True  # Making Attacks 3; Exploitation Attacks 5
+        if dropping:  # Paradrop 4: every dropped point is lost
+            game.log(f"{army['name']} loses the {points(dropping, 'paratroop')} that dropped")
+            at = army["at"]
+            remove_points(data, army_id, "paratroop", dropping)
+            left(data, at)
         return False
     status["advanced"] += 1
     displaced = enemy_armies_at(data, target, side)
@@ -158,7 +183,38 @@ def resolve_advance(game: Any, army_id: str, target: Place, *, invasion: bool = 
         return True
     for other in sorted(displaced, reverse=True):
         call(data["flow"], "retreat", role=data["armies"][other]["side"], army=other, origin=target)
+    if displaced:  # Air Superiority: before they retreat
+        lost = air_superiority_losses(int(army["sp"]["tac_air"]), [data["armies"][a] for a in displaced])
+        if lost:
+            game.log(f"air superiority: the retreating armies lose {points(lost)}")
+            loser = data["armies"][displaced[0]]["side"]
+            take_losses(game, loser, displaced, lost, kinds=tuple(k for k in KINDS if k != "tac_air"))
     return True
+
+
+def free_paratroops(data: dict[str, Any], army_id: str) -> int:
+    """Paradrop 5: the army's paratroop points that have not dropped this turn."""
+    army = data["armies"][army_id]
+    return max(0, int(army["sp"]["paratroop"]) - int(army_status(data, army_id).get("dropped", 0)))
+
+
+def advance_choices(data: dict[str, Any], army_id: str, target: Place | None) -> list[Action]:
+    """Paradrop 2: an advance, or one with some or all of the army's paratroop points
+    announced to drop; an army of tac air alone (or with amphibious points) never
+    advances (Tac Air Abilities 3; Air Attacks 10); over the water only a paradrop
+    advances (Paradrop Across Water 1)."""
+    if only_air_attacks(data["armies"][army_id]):
+        return []
+    drops: list[Action] = [("paradrop", army_id, n) for n in range(1, free_paratroops(data, army_id) + 1)]
+    if over_water(data, army_id, target):
+        return drops
+    return [("advance", army_id), *drops]
+
+
+def why_not_drop(data: dict[str, Any], army_id: str, dropping: int) -> str | None:
+    """Paradrop 2 and 5 (paratroops.why_not_paradrop) over the army's turn record."""
+    army = data["armies"][army_id]
+    return why_not_paradrop(army, dropping, int(army_status(data, army_id).get("dropped", 0)))
 
 
 def retreat_places(data: dict[str, Any], army_id: str, origin: Place) -> list[Place]:
@@ -205,7 +261,7 @@ class Advances(Step):
         for a in on_board(data, role):
             status = army_status(data, a)
             if status["target"] is not None and not status["stopped"] and not status.get("tried"):
-                actions.append(("advance", a))
+                actions += advance_choices(data, a, status["target"])
         return actions
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
@@ -213,11 +269,15 @@ class Advances(Step):
         if action[0] == "to_exploitation":
             goto(data["flow"], "exploitation", role=role, current=None)
             return
+        dropping = int(action[2]) if action[0] == "paradrop" else 0
+        why = why_not_drop(data, action[1], dropping) if dropping else None
+        if why is not None:
+            raise ValueError(why)  # legal offers only the points the army may drop
         status = mark(data, action[1])
         status["tried"] = True
         target = status["target"]
         if target is not None:  # legal lists only the armies named against a hex
-            resolve_advance(game, action[1], target)
+            resolve_advance(game, action[1], target, dropping=dropping)
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: advance with the armies named in the initial attack"
@@ -239,7 +299,10 @@ class Exploitation(Step):
         for a in on_board(data, role):
             if may_exploit(data, a):
                 at = data["armies"][a]["at"]
-                aims = [t for t in g.links[at] if may_target(data, role, t) and may_aim(data, a, t)]
+                # Paradrop Across Water 1: over the water only with a paradrop to make
+                water = water_targets(data, a) if free_paratroops(data, a) else []
+                near = [*g.links[at], *water]
+                aims = [t for t in near if may_target(data, role, t) and may_aim(data, a, t)]
                 options: list[Action] = [("exploit", a, t) for t in aims]
                 # Amphibious Advance: an invader ashore may go on by sea instead
                 sea = amphibious_advance_targets(data, a)
@@ -288,6 +351,8 @@ class ExploitAttack(Step):
     def actors(self, game: Any, frame: Frame) -> list[str]:
         if frame["stage"] == 1 and self._may_assault(game.data, frame):
             return [frame["role"]]
+        if frame["stage"] == 3:  # Paradrop 2: the drop is announced before the advance
+            return [frame["role"]]
         return []
 
     def _may_assault(self, data: dict[str, Any], frame: Frame) -> bool:
@@ -297,9 +362,19 @@ class ExploitAttack(Step):
         return can_assault(data, frame["target"], frame["role"])
 
     def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+        if frame["stage"] == 3:
+            return advance_choices(game.data, frame["army"], frame["target"])
         return [("assault",), ("no_assault",)]
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+        if frame["stage"] == 3:
+            dropping = int(action[2]) if action[0] == "paradrop" else 0
+            why = why_not_drop(game.data, frame["army"], dropping) if dropping else None
+            if why is not None:
+                raise ValueError(why)
+            end(game.data["flow"])
+            resolve_advance(game, frame["army"], frame["target"], dropping=dropping)
+            return
         frame["stage"] = 2
         if action[0] == "assault":
             assault(game, (frame["army"],), frame["target"])
@@ -325,8 +400,22 @@ class ExploitAttack(Step):
         if frame["stage"] == 1:
             frame["stage"] = 2  # no assault possible
             return
+        choices = advance_choices(data, frame["army"], frame["target"])
+        if choices and choices != [("advance", frame["army"])]:
+            frame["stage"] = 3  # Paradrop 2: ask how many drop
+            return
         end(flow)
+        if not choices:  # tac air alone is left (Tac Air Abilities 3): it cannot advance
+            mark(data, frame["army"])["stopped"] = True
+            game.log(f"{data['armies'][frame['army']]['name']} cannot advance with tac air alone")
+            return
         resolve_advance(game, frame["army"], frame["target"])
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+        if frame["stage"] == 3:
+            free = free_paratroops(game.data, frame["army"])
+            return (
+                f"{frame['role']}: {frame['army']} advances into {frame['target']}: how many of its"
+                f" {free} paratroop points drop (each counts two mechanized; all are lost if it fails)?"
+            )
         return f"{frame['role']}: assault {frame['target']} with {frame['army']} before advancing?"

@@ -83,7 +83,8 @@ class HgwHeuristic:
             "assaults": ai_combat.assault,
             "advances": ai_combat.advance,
             "exploitation": ai_combat.exploit,
-            "exploit_attack": lambda b, legal: ("assault",) if ("assault",) in legal else legal[0],
+            "exploit_attack": ai_combat.exploit_attack,
+            "air_attack": ai_combat.air_attack,  # Campaign Game II: Air Attacks 2
             "invasions": lambda b, legal: legal[0],
             "invasion_attack": ai_combat.invasion_attack,
             "interception": ai_combat.intercept,

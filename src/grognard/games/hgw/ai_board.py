@@ -239,10 +239,13 @@ class Board:
         """The place's defence on the Advance Table (board.defence)."""
         return defence(self.data, place)
 
-    def advance_limit(self, army: dict[str, Any], target: Place, defence: int | None = None) -> int:
+    def advance_limit(
+        self, army: dict[str, Any], target: Place, defence: int | None = None, dropping: int = 0
+    ) -> int:
         """The highest unmodified roll that advances (0 or less: hopeless), against
-        `defence` if given (the defence expected after the army's assault)."""
-        return advance_limit(self.data, army["id"], target, strength=defence)
+        `defence` if given (the defence expected after the army's assault), with
+        `dropping` paratroop points (Paradrop 2)."""
+        return advance_limit(self.data, army["id"], target, strength=defence, dropping=dropping)
 
     def invader_at(self, port: Place) -> dict[str, Any] | None:
         """The army gathering the invasion force in `port`: the one with the most

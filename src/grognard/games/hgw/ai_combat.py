@@ -9,6 +9,7 @@ from grognard.core.game import Action
 
 from .actions import args
 from .ai_board import Board, sea_route_steps
+from .combat import firing_strength
 from .geography import Place
 
 BERLIN_LIMIT = 2  # an invasion of Berlin that wins the game is worth a one-in-three chance
@@ -107,8 +108,52 @@ def advance(b: Board, legal: list[Action]) -> Action:
             army = b.armies[args(a)["army"]]
             target = (army.get("status") or {}).get("target")
             if target is not None and b.advance_limit(army, target) >= 1:
-                return a
+                return drop(b, legal, a, target)
+            if target is not None and drop(b, legal, a, target) != a:
+                return drop(b, legal, a, target)  # only a paradrop gets it through
     return ("to_exploitation",)
+
+
+def drop(b: Board, legal: list[Action], plain: Action, target: Place) -> Action:
+    """Paradrop 2-4: the advance of `plain`'s army with the paratroop drop that best
+    trades the better odds for the dropped points lost on a failure: each point dropped
+    must buy at least one more winning roll, and the fewest points for the best odds."""
+    army = b.armies[args(plain)["army"]]
+    best, best_limit = plain, b.advance_limit(army, target)
+    for a in legal:
+        if a[0] != "paradrop" or args(a)["army"] != army["id"]:
+            continue
+        dropping = int(args(a)["count"])
+        limit = b.advance_limit(army, target, dropping=dropping)
+        gain = limit - max(b.advance_limit(army, target), 0)
+        if limit >= 1 and gain >= dropping and limit > best_limit:
+            best, best_limit = a, limit
+    return best
+
+
+def exploit_attack(b: Board, legal: list[Action]) -> Action:
+    """An exploitation's assault whenever it may be made; its advance with the best drop."""
+    if ("assault",) in legal:
+        return ("assault",)
+    plain = next((a for a in legal if a[0] == "advance"), None)
+    if plain is not None:
+        return drop(b, legal, plain, b.frame["target"])
+    return legal[0]
+
+
+def air_attack(b: Board, legal: list[Action]) -> Action:
+    """Air Attacks 2-4: commit the tac air the (defensive) assault cannot use under its
+    ten-point cap, never fewer than the rules ask: the assault's fire first, then as
+    many air attacking as leave it whole, to destroy the most enemy tac air."""
+    armies = tuple(b.frame["armies"])
+    target = None if b.frame["defensive"] else b.frame["target"]
+    fort = int(b.frame["fort"])
+
+    def score(a: Action) -> tuple[int, int]:
+        committed = int(args(a)["count"])
+        return (firing_strength(b.data, armies, target, fort=fort, air_attacked=committed), committed)
+
+    return max(legal, key=score)
 
 
 def exploit(b: Board, legal: list[Action]) -> Action:

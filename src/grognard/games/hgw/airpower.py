@@ -1,7 +1,7 @@
 """Campaign Game II's tactical airpower (Tac Air Abilities 1-3, Air Attacks 1-11, Air
 Superiority) and the Combat Capability Summary, as rule functions over armies' points, the
-friendly hexes and the map, for the movement and combat phases to call once Campaign Game
-II's turn sequence exists (combat.py and advance.py are not changed here):
+friendly hexes and the map, which campaign_2's movement and combat phases call (board.py,
+combat.py, air_combat.py, advance.py, ferry.py):
 
   - ferrying U.S. tac air to the armies of a distant area along the routes the rules name
     (`ferry_routes`, `ferry_areas`), the Newfoundland crossing's loss (`ferry_loss`), and

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .airpower import advance_defence, garrison_defends, stacked_points
 from .fleets import expel
 from .forts import destroy as destroy_fort
 from .forts import fort_points
@@ -92,9 +93,16 @@ def free_army(data: Data, side: str, nation: str = "") -> str | None:
     return None
 
 
+def stacked(army: dict[str, Any]) -> int:
+    """The army's points the ten-a-hex limit counts: every point but its tac air (Tac Air
+    Abilities 2, airpower.stacked_points)."""
+    return stacked_points(army)
+
+
 def stack(data: Data, place: Place) -> int:
-    """Points in the place, completed fort points included (Fortifications 1)."""
-    return sum(strength(data["armies"][a]) for a in armies_at(data, place)) + fort_points(data, place)
+    """Points in the place that count against the stacking limit, completed fort points
+    included (Fortifications 1), tac air left out (Tac Air Abilities 2)."""
+    return sum(stacked(data["armies"][a]) for a in armies_at(data, place)) + fort_points(data, place)
 
 
 def over_limit(place: Place, points: int) -> bool:
@@ -106,7 +114,9 @@ def has_garrison(data: Data, place: Place) -> bool:
     """Garrisons 1-6: an empty place defends with one point if it has an inherent
     garrison (or its owner's occupation marker stands for one) and that garrison was not
     destroyed earlier in this combat phase."""
-    if armies_at(data, place) or place in data["garrison_lost"]:
+    armies = [data["armies"][a] for a in armies_at(data, place)]
+    # Air Attacks 9: a place held by tac air alone keeps its garrison
+    if (armies and not garrison_defends(armies)) or place in data["garrison_lost"]:
         return False
     if geo(data).inherent_garrison[place]:
         return True
@@ -116,11 +126,14 @@ def has_garrison(data: Data, place: Place) -> bool:
 
 def defence(data: Data, place: Place) -> int:
     """The target's strength on the Advance Table (Advance Resolution 3, 6, 9), its
-    completed fort points included (Effect Of Forts On Combat 1)."""
-    armies = armies_at(data, place)
+    completed fort points included (Effect Of Forts On Combat 1): the armies' points that
+    defend against advance, never tac air (Tac Air Abilities 3; Combat Capability
+    Summary); a place of tac air alone defends on the '0' column with its garrison (Air
+    Attacks 9, 11)."""
+    armies = [data["armies"][a] for a in armies_at(data, place)]
     fort = fort_points(data, place)
-    if armies:
-        return min(sum(strength(data["armies"][a]) for a in armies) + fort, 10)
+    if armies and not garrison_defends(armies):
+        return min(sum(advance_defence(a) for a in armies) + fort, 10)
     return min((1 if has_garrison(data, place) else 0) + fort, 10)
 
 

@@ -15,6 +15,8 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
+from .across_water import over_water, water_targets
+from .airpower import only_air_attacks
 from .board import (
     army_status,
     drop_marker,
@@ -33,6 +35,8 @@ from .board import (
 from .forts import absorb, fired, fort_points, fort_side, lose_fort_point, may_fire
 from .geography import Place
 from .invasion_routes import extension_cost, invasion_targets, is_invading, route_length
+from .map import hex_distance, load_map
+from .morale import penalty as morale_modifier  # National Morale 6-7: one function for every attack roll
 from .movement import can_move
 from .nations import may_aim
 from .neutrality import declarations, war_needed
@@ -55,22 +59,61 @@ def firing_strength(
     *,
     invasion: bool = False,
     fort: int = 0,
+    air_attacked: int = 0,
 ) -> int:
     """Assault Resolution 3 with Mountain 1, Swamp 1 and Jungle 1: infantry and
     mechanized points of the chosen armies, mechanized ones left out against mountain and
     swamp targets and halved against jungle ones, the whole capped at ten. A defensive
     assault (`target` None) counts every point (Mountain 2, Swamp 2, Jungle 2), and the
-    completed `fort` points of its hex (Effect Of Forts On Combat 1)."""
+    completed `fort` points of its hex (Effect Of Forts On Combat 1). Paratroop points
+    fire as infantry (Paradrop 1); tac air fires as the air attack left it
+    (`tac_joining`, Air Attacks 4)."""
     if invasion:
-        # Invasion Assault 2: only the amphibious points fire, within the usual cap
-        return min(sum(int(data["armies"][a]["sp"]["amphibious"]) for a in armies), 10)
+        # Invasion Assault 2: only the amphibious points fire, within the usual cap, and
+        # tac air on a target one hex away (Air Attacks 7)
+        tac = sum(int(data["armies"][a]["sp"]["tac_air"]) for a in armies if near(data, a, target))
+        tac = max(0, tac - air_attacked)  # Air Attacks 4: what its air attack left
+        return min(sum(int(data["armies"][a]["sp"]["amphibious"]) for a in armies) + tac, 10)
     infantry = sum(int(data["armies"][a]["sp"]["infantry"]) for a in armies)
     mech = sum(int(data["armies"][a]["sp"]["mechanized"]) for a in armies)
-    amphibious = sum(int(data["armies"][a]["sp"]["amphibious"]) for a in armies)
     # Amphibious Strength Points 2: amphibious points never fire in ordinary combat
-    other = sum(strength(data["armies"][a]) for a in armies) - infantry - mech - amphibious
+    # Paradrop 1: paratroop points fire as infantry, but not over the water, where only
+    # the tac air assaults (Paradrop Across Water 1)
+    other = sum(int(data["armies"][a]["sp"]["paratroop"]) for a in armies if not over_water(data, a, target))
+    other += tac_joining(data, armies, air_attacked)
     terrain = geo(data).terrain[target] if target is not None else "clear"
     return min(infantry + mechanized_firing(mech, terrain) + other + fort, 10)
+
+
+def near(data: dict[str, Any], army_id: str, target: Place | None) -> bool:
+    """Air Attacks 7: the invader's tac air reaches a target one hex away."""
+    at = data["armies"][army_id]["at"]
+    return target is not None and at in load_map() and target in load_map() and hex_distance(at, target) == 1
+
+
+def tac_air(data: dict[str, Any], armies: Any) -> int:
+    """The tac air points of the armies still on the board."""
+    return sum(int(data["armies"][a]["sp"]["tac_air"]) for a in armies if data["armies"][a]["at"] is not None)
+
+
+def tac_joining(data: dict[str, Any], armies: tuple[str, ...], air_attacked: int) -> int:
+    """Air Attacks 4 and 10: the tac air that joins the assault: what the air attack did
+    not use, never that of an army of tac air alone (or with amphibious points), which
+    only air attacks; the air attack takes such armies' tac air first."""
+    sp = [data["armies"][a] for a in armies]
+    air_only = sum(int(x["sp"]["tac_air"]) for x in sp if only_air_attacks(x))
+    fighting = sum(int(x["sp"]["tac_air"]) for x in sp if not only_air_attacks(x))
+    return max(0, fighting - max(0, air_attacked - air_only))
+
+
+def attack_modifier(data: dict[str, Any], armies: tuple[str, ...], *, attacking: bool) -> int:
+    """The modifier to a combat roll of `armies`: the Russian winter's on the Axis's
+    attacks and defensive assaults (Russian Winter Combat 1; a fort alone has none), low
+    national morale's on the side's attacks (Great Britain and Germany 6)."""
+    if not armies:
+        return 0
+    morale = morale_modifier(data, data["armies"][armies[0]]["side"]) if attacking else 0
+    return winter_modifier(data, armies[0]) + morale
 
 
 def fire(
@@ -82,19 +125,32 @@ def fire(
     invasion: bool = False,
     fort: int = 0,
     side: str | None = None,
+    air_attacked: int = 0,
 ) -> int:
     """Roll one assault on the Firepower Table; the losses it inflicts. `side` names the
-    firer when no army fires (a fort alone)."""
+    firer when no army fires (a fort alone); `air_attacked` the tac air points of the
+    armies that made the air attack before it (Air Attacks 4)."""
     data = game.data
-    power = firing_strength(data, armies, target, invasion=invasion, fort=fort)
+    power = firing_strength(data, armies, target, invasion=invasion, fort=fort, air_attacked=air_attacked)
     side = side or data["armies"][armies[0]]["side"]
-    # Russian Winter Combat 1 modifies the rolls of Axis armies: a fort alone is none
-    modifier = winter_modifier(data, armies[0]) if armies else 0
+    # an assault (a target) is an attack; a defensive assault (none) is not
+    modifier = attack_modifier(data, armies, attacking=target is not None)
     (roll,) = game.roll(1, side, why)
     losses = load_tables().firepower_losses(power, roll + modifier)
-    extra = f" +{modifier} Russian winter" if modifier else ""
+    extra = modifier_note(data, armies, modifier, attacking=target is not None)
     game.log(f"firing strength {power}, roll {roll}{extra}: {points(losses)} lost")
     return losses
+
+
+def modifier_note(data: dict[str, Any], armies: tuple[str, ...], modifier: int, *, attacking: bool) -> str:
+    """The log's words for a roll's modifier, by its causes."""
+    if not modifier:
+        return ""
+    winter = winter_modifier(data, armies[0])
+    parts = [f"+{winter} Russian winter"] if winter else []
+    if modifier - winter:
+        parts.append(f"+{modifier - winter} low morale")
+    return " " + " ".join(parts)
 
 
 def take_losses(
@@ -105,14 +161,20 @@ def take_losses(
     *,
     amphibious_half: bool = False,
     fort: Place | None = None,
+    kinds: tuple[str, ...] = (),
 ) -> None:
     """Ask the losing side to remove `count` points from `armies` (and from the
     completed points of the fort in `fort`, Effect Of Forts On Combat 2); with
     `amphibious_half` at least half of them (rounded up) must be amphibious points while
-    any are left (Defensive Assault against invaders 3; Fleet Naval Fire 3)."""
+    any are left (Defensive Assault against invaders 3; Fleet Naval Fire 3). `kinds`, if
+    given, are the only kinds that may go (an air attack's tac air, Air Attacks 3; air
+    superiority's anything but, Air Superiority)."""
     if count > 0 and any(strength(game.data["armies"][a]) for a in armies):
         due = (count + 1) // 2 if amphibious_half else 0
-        frame = {"role": loser, "armies": sorted(armies), "count": count, "amphibious_due": due}
+        frame: dict[str, Any] = {"role": loser, "armies": sorted(armies), "count": count}
+        frame["amphibious_due"] = due
+        if kinds:
+            frame["kinds"] = list(kinds)
         if fort is not None and fort_points(game.data, fort):
             frame["fort"] = fort
         call(game.data["flow"], "losses", **frame)
@@ -137,9 +199,10 @@ class Announce(Step):
             if not can_attack(data, a) or army_status(data, a)["target"] is not None:
                 continue
             at = data["armies"][a]["at"]
+            aims = [*g.links[at], *water_targets(data, a)]  # Paradrop Across Water 1
             actions += [
                 ("attack", a, t)
-                for t in g.links[at]
+                for t in aims
                 if may_target(data, role, t) and not war_needed(data, role, at, t) and may_aim(data, a, t)
             ]
             if invading:  # Activity Limitations 8 and France 3 (may_aim) for both
@@ -240,6 +303,20 @@ class DefensiveAssault(Step):
         if fort_may_fire(data, frame["target"], role):
             fort = fort_points(data, frame["target"])  # Effect Of Forts On Combat 1
             fired(data, frame["target"])
+        if air_battle(data, armies, attackers):  # Air Attacks 6: the air attack first
+            call(
+                data["flow"],
+                "air_attack",
+                role=role,
+                armies=list(armies),
+                foes=sorted(attackers),
+                target=frame["target"],
+                defensive=True,
+                fort=fort,
+                invasion=bool(frame.get("invasion")),
+                stage="commit",
+            )
+            return
         losses = fire(game, armies, None, f"defensive assault from {frame['target']}", fort=fort, side=role)
         # Assault Resolution 4; against invaders, Defensive Assault 3
         take_losses(
@@ -268,6 +345,12 @@ class Losses(Step):
             for k in KINDS
             if data["armies"][a]["sp"][k] > 0
         ]
+        if frame.get("kinds"):  # an air attack's, air superiority's losses
+            choices = [c for c in choices if c[2] in frame["kinds"]]
+            if not choices:
+                return []
+        else:  # Air Attacks 4: tac air goes last
+            choices = [c for c in choices if c[2] != "tac_air"] or choices
         # invaders: once the points still to lose are no more than the amphibious ones
         # still owed, only amphibious points may go (while any are left)
         if frame.get("amphibious_due", 0) >= frame["count"]:
@@ -315,8 +398,33 @@ def assault(game: Any, armies: tuple[str, ...], target: Place, *, invasion: bool
     side = data["armies"][armies[0]]["side"]
     for a in armies:
         mark(data, a)["assaulted"] = True
+    foes = enemy_armies_at(data, target, side)
+    # Air Attacks 1-2: the air attack first; an invader's tac air only one hex away (7)
+    flying = tuple(a for a in armies if not invasion or near(data, a, target))
+    if air_battle(data, flying, foes):
+        call(
+            data["flow"],
+            "air_attack",
+            role=side,
+            armies=list(flying),
+            foes=foes,
+            target=target,
+            defensive=False,
+            fort=0,
+            invasion=invasion,
+            stage="commit",
+        )
+        return
     losses = fire(game, armies, target, f"assault on {target}", invasion=invasion)
     strike(game, target, side, losses)
+
+
+def air_battle(data: dict[str, Any], armies: Any, foes: Any) -> bool:
+    """Air Attacks 1 and 10: an assault (or defensive assault) opens with an air attack
+    when both the firing armies and their targets hold tac air; without tac air on the
+    firing side the air attack is skipped, and with none on the other it has no target
+    (the Market Garden example: the tac air joins the assault at once)."""
+    return tac_air(data, armies) > 0 and tac_air(data, foes) > 0
 
 
 def strike(game: Any, target: Place, side: str, losses: int) -> None:

@@ -47,6 +47,7 @@ class Status(TypedDict):
     tried: NotRequired[bool]  # it tried its initial-attack advance (Initial Attack 5-6)
     closed: NotRequired[bool]  # another army took over the exploitation (Exploitation Attacks 2)
     invasion: NotRequired[bool]  # named as an invasion, not an attack (Invasion Procedure 1)
+    dropped: NotRequired[int]  # its paratroop points that dropped this turn (Paradrop 5)
 
 
 class Fort(TypedDict):
@@ -106,6 +107,7 @@ class HgwBoard(TypedDict):
     winters: int  # Axis winter turns so far in the Soviet Union (Russian Winter 2)
     result: NotRequired[dict[Side, float] | None]  # None while the game runs
     sea_moves: NotRequired[dict[str, int]]  # points carried over each sea this turn
+    ferry_rolled: NotRequired[str]  # "turn:side" of the last Newfoundland ferry roll (ferry.py)
     politics: NotRequired[dict[str, Any]]  # Campaign Game I (neutrality.py)
     lend_lease: NotRequired[LendLease]  # The Fall of Germany, Campaign Game I
     fleets: NotRequired[dict[str, Fleet]]

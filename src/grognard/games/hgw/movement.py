@@ -29,6 +29,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
+from .across_water import why_not_join
 from .board import (
     Data,
     armies_at,
@@ -41,8 +42,10 @@ from .board import (
     points,
     remove_points,
     stack,
+    stacked,
     strength,
 )
+from .ferry import ferry, ferry_destinations
 from .geography import CAPE_CONTROL, Place
 from .limitations import confined_to, sea_limits
 from .nations import may_enter, may_join, nation
@@ -203,7 +206,9 @@ class Movement(Step):
             game.log(f"{role} ends movement")
             # Garrisons 6: in the combat phase a hex its armies leave stays without a
             # garrison until the phase ends, so every hex held now is marked
-            data["garrison_lost"] = sorted({x["at"] for x in data["armies"].values() if x["at"]})
+            # (Air Attacks 9: a hex of tac air alone keeps it)
+            held = {x["at"] for x in data["armies"].values() if x["at"] and stacked(x)}
+            data["garrison_lost"] = sorted(held)
             goto(data["flow"], "announce", role=role)
             data["phase"] = "combat"
             return
@@ -245,14 +250,20 @@ class MoveTo(Step):
         for p in sorted(places):
             if whole and p == start:
                 continue
-            arriving = 0 if p == start else count
+            arriving = 0 if p == start else stacking_points(data, source, frame["kind"], count)
             if over_limit(p, stack(data, p) + arriving) or not may_enter(data, source, p):
                 continue  # Stacking 1; Activity Limitations 8 (French apart)
             for a in armies_at(data, p, role):
-                if a != source and may_join(data, source, a):
+                # Paradrop Across Water 2: paratroop and amphibious points never in one army
+                mixed = why_not_join(data, source, frame["kind"], a)
+                if a != source and may_join(data, source, a) and mixed is None:
                     actions.append(("to_army", a))
             if spare is not None:
                 actions.append(("to_place", p))
+        if frame["kind"] == "tac_air":  # Tac Air Abilities 1: ferried to an army
+            for p in sorted(ferry_destinations(data, role, source)):
+                joins = [("to_army", a) for a in armies_at(data, p, role) if may_join(data, source, a)]
+                actions += [j for j in joins if j not in actions]
         return actions
 
     def apply(self, game: Any, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
@@ -261,6 +272,14 @@ class MoveTo(Step):
             source, kind, count = frame["army"], frame["kind"], frame["count"]
             start = data["armies"][source]["at"]
             destination = action[1] if action[0] == "to_place" else data["armies"][action[1]]["at"]
+            ferried = ferry_destinations(data, role, source) if kind == "tac_air" else {}
+            if action[0] == "to_army" and destination in ferried:  # no sea transport
+                arrive = ferry(game, role, action[1], ferried[destination], count)
+                remove_points(data, source, kind, count)
+                left(data, start)
+                data["armies"][action[1]]["sp"][kind] += arrive
+                end(data["flow"])
+                return
             seas = routes(data, start, role, count)[destination]
             if seas:
                 carry(data, seas, count)
@@ -288,6 +307,13 @@ class MoveTo(Step):
         if frame["kind"] == WHOLE:
             return f"{frame['role']}: where does {frame['army']} go?"
         return f"{frame['role']}: where do {frame['count']} {frame['kind']} points of {frame['army']} go?"
+
+
+def stacking_points(data: Data, source: str, kind: str, count: int) -> int:
+    """The moving points the stacking limit counts: none of tac air (Tac Air Abilities 2)."""
+    if kind == WHOLE:
+        return stacked(data["armies"][source])
+    return 0 if kind == "tac_air" else count
 
 
 def _move_whole(game: Any, role: str, source: str, action: tuple[Any, ...]) -> None:

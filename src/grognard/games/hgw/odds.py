@@ -22,6 +22,7 @@ from .advance import advance_modifier, mechanized_counted
 from .board import armies_at, has_garrison, mechanized_firing, winter_modifier
 from .forts import fort_points, fort_side
 from .geography import geography
+from .odds_air import air_odds, has_air, with_air
 from .seen import data_from_view
 from .tables import load_tables
 
@@ -63,6 +64,8 @@ def _side(description: Mapping[str, Any], key: str, kinds: tuple[str, ...] = KIN
 
 
 def odds(description: Mapping[str, Any]) -> Odds:
+    if has_air(description):  # Campaign Game II: tac air, paratroops, morale
+        return air_odds(description)
     tables = load_tables()
     attacker = _side(description, "attacker")
     defender = _side(description, "defender", DEFENDER_KINDS)
@@ -149,7 +152,8 @@ def battle_at(
         raise BadBattle(f"{where!r} is not a place in play")
     armies = {a["id"]: a for a in view["armies"]}
     chosen = None
-    if action and len(action) >= 2 and action[0] in ("attack", "advance", "exploit") and action[1] in armies:
+    named = ("attack", "advance", "exploit", "paradrop")
+    if action and len(action) >= 2 and action[0] in named and action[1] in armies:
         chosen = armies[action[1]]
     else:
         mine = [
@@ -172,7 +176,8 @@ def battle_at(
         defence["amphibious"] = amphibious  # DEFENDER_KINDS
     fort = fort_points(data, where) if fort_side(data, where) != role else 0
     garrison = has_garrison(data, where) and not friendly
-    return {
+    drop = int(action[2]) if action and action[0] == "paradrop" and len(action) == 3 else 0
+    description = {
         "attacker": {k: int(chosen["sp"][k]) for k in KINDS},
         "defender": defence,
         "roles": {"attacker": role, "defender": view["owner"].get(where)},
@@ -190,3 +195,4 @@ def battle_at(
         "army": chosen["id"],
         "kind": "advance",
     }
+    return with_air(description, data, chosen, defenders, drop)  # Campaign Game II

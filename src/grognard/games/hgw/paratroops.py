@@ -1,6 +1,6 @@
 """Campaign Game II's paratroops (Paradrop 1-5, Paradrop Across Water 1-2) as rule
-functions over an army's points and the map, for the combat phase to call once Campaign
-Game II's turn sequence exists (combat.py and advance.py are not changed here):
+functions over an army's points and the map, which campaign_2's combat and movement phases
+call (advance.py, across_water.py, combat.py, odds_air.py):
 
   - before an advance the attacker announces how many paratroop points drop
     (`why_not_paradrop`: points the army has that have not dropped this turn);

@@ -6,6 +6,7 @@ from __future__ import annotations
 from grognard.core.flow import Step
 
 from .advance import Advances, Exploitation, ExploitAttack, Retreat
+from .air_combat import AirAttack
 from .combat import Announce, Assaults, DefensiveAssault, Losses
 from .invasion import InvasionAttack, Invasions
 from .movement import Movement, MoveTo
@@ -32,6 +33,7 @@ STEPS: dict[str, Step] = {
     "interception": Interception(),  # Invasion Resolution step 2; Fleet Naval Fire 2-5
     "def_assault": DefensiveAssault(),  # Initial Attack 4; Exploitation Attacks 3
     "losses": Losses(),  # Assault Resolution 4-6
+    "air_attack": AirAttack(),  # Campaign Game II: Air Attacks 1-6
     "assaults": Assaults(),  # Initial Attack 5
     "advances": Advances(),  # Initial Attack 6; Advance Resolution
     "retreat": Retreat(),  # Advance Resolution 4-5
@@ -69,6 +71,7 @@ TITLES: dict[str, str] = {
     "interception": "naval interception",
     "def_assault": "defensive assaults",
     "losses": "removing losses",
+    "air_attack": "an air attack",
     "assaults": "initial assaults",
     "advances": "advances",
     "retreat": "retreat",

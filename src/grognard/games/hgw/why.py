@@ -23,15 +23,17 @@ from typing import Any
 
 from grognard.core.game import Action, Role
 
+from .across_water import over_water, water_targets
 from .actions import BadAction, args
 from .advance import may_exploit
+from .air_combat import why_not_air
 from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponents, over_limit, stack
 from .campaign import Force
 from .capability import load_capability
 from .french_production import PURSE, french_build_places
 from .limitations import confined_to
 from .map import load_map
-from .movement import WHOLE, can_move, routes
+from .movement import WHOLE, can_move, routes, stacking_points
 from .nations import FRANCE, apart, french_split, may_aim, may_enter, may_join, nation, vichy_boxes
 from .naval_phase import NAVAL_VERBS
 from .naval_phase import why_not as naval_why
@@ -79,6 +81,8 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return why_not_strike(data, role, action)
     if verb == "partisans":
         return why_not_pick(data, role, str(named["place"]))
+    if verb in ("air_attack", "paradrop"):  # Campaign Game II (air_combat.py, advance.py)
+        return why_not_air(data, role, top, action)
     return None
 
 
@@ -202,7 +206,7 @@ def _destination(data: Data, role: Role, frame: Data, verb: str, target: str) ->
     whole = frame["kind"] == WHOLE
     if whole and place == start and verb == "to_place":
         return f"{name} already stands in {place}"
-    arriving = 0 if place == start else count
+    arriving = 0 if place == start else stacking_points(data, source, frame["kind"], count)
     if over_limit(place, stack(data, place) + arriving):
         have = stack(data, place)
         return (
@@ -256,7 +260,10 @@ def _attack(data: Data, role: Role, step: str | None, verb: str, army_id: str, t
             f"{target} is not in play in this scenario: neutral for the whole game, never "
             "attacked (B2.1, F7.7)"
         )
-    if target not in g.links.get(at, ()):
+    if target not in g.links.get(at, ()) and target not in water_targets(data, army_id):
+        if over_water(data, army_id, target):  # Campaign Game II
+            alone = "only an army of paratroop and tac air points alone"
+            return f"{alone} crosses the water to attack (K14.1): {name} holds other points"
         return f"an army attacks only a hex next to its own (C1.5): {target} is not adjacent to {at}"
     if not may_target(data, role, target):
         owner = data["owner"].get(target)

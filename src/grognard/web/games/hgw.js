@@ -519,6 +519,15 @@ function describeAction(action, view) {
       const target = armyById(view, x.army)?.status?.target;
       return target ? { unit: x.army, hex: target, kind: "move", label: `${name(x.army)} advances into ${placeWords(target)}` } : { unit: x.army, label: `${name(x.army)} advances` };
     }
+    case "paradrop": {
+      // Campaign Game II, Paradrop 2: the drop is announced with the advance
+      const target = frame.target || armyById(view, x.army)?.status?.target;
+      const drop = `${x.count} paratroop point${x.count === 1 ? "" : "s"} dropping`;
+      return target ? { unit: x.army, hex: target, kind: "move", label: `${name(x.army)} advances into ${placeWords(target)} with ${drop}` } : { unit: x.army, label: `${name(x.army)} advances with ${drop}` };
+    }
+    case "air_attack":
+      // Campaign Game II, Air Attacks 2: the rest of the tac air joins the assault
+      return { label: `Air attack with ${x.count} tac air point${x.count === 1 ? "" : "s"}` };
     case "to_exploitation":
       return { label: "Done advancing: on to exploitation", primary: true };
     case "retreat":
