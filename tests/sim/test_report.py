@@ -72,8 +72,8 @@ def test_score_curves_average_the_timelines() -> None:
         {"timeline": [[0, None, {"n": 0, "s": 0}], [25, None, {"n": 4, "s": 0}]]},
     ]
     curves = score_curves(games)
-    assert curves["n"] == [(0, 0.0), (25, 3.0)]
-    assert curves["s"] == [(0, 0.0), (25, 2.0)]
+    assert curves["n"] == [(0, 0.0, 2), (25, 3.0, 2)]  # (actions, mean score, games counted)
+    assert curves["s"] == [(0, 0.0, 2), (25, 2.0, 2)]
 
 
 def test_viktory2_games_carry_a_score_timeline(tmp_path: Path) -> None:

@@ -133,7 +133,7 @@ def test_the_reading_names_the_group_with_the_strongest_evidence() -> None:
     ]
     line = reading({"kind": "win_rate"}, rows, (0.5, "fair share"))
     # 0 of 1 is further from 50 % but says nothing; 70 of 100 is 4 standard errors away
-    assert line.startswith("favours water 3+ most: won 70% of 100 games (60%-78%), fair share 50%: beyond chance")
+    assert line.startswith("favours water 3+ most: won 70% of 100 games (60%-78%), fair share 50%: beyond")
     assert line.endswith("1 of 2 groups beyond chance after the correction")
     assert "within chance (exact p 1)" in reading({"kind": "win_rate"}, rows[:1], (0.5, "fair share"))
 

@@ -332,10 +332,12 @@ def reading(figure: Mapping[str, Any], rows: Any, base: Base | Mapping[str | Non
     if kind == "win_rate":
         assert base is not None
         judged = judge(rows, base)
+        split = "per agent: " if any(r.get("agent") for r in judged) else ""
         far = max(judged, key=lambda r: (abs(strength(r, r["base"])), r["games"]))
+        if far["rate"] == far["base"]:  # every group at its baseline (an agent that always wins)
+            return f"{split}no group departs from its baseline; 0 of {len(judged)} groups beyond chance"
         side = "favours" if far["rate"] > far["base"] else "disfavours"
         unit = "player-games" if figure.get("per_role") else "games"
-        split = "per agent: " if any(r.get("agent") for r in judged) else ""
         line = (f"{split}{side} {far['name']} most: won {_pct(far['rate'])} of {far['games']} {unit} "
                 f"({_interval(far)}), {far['base_name']} {_pct(far['base'])}: "
                 f"{_verdict(far, len(judged))}")  # fmt: skip
