@@ -334,8 +334,9 @@ def reading(figure: Mapping[str, Any], rows: Any, base: Base | Mapping[str | Non
         judged = judge(rows, base)
         split = "per agent: " if any(r.get("agent") for r in judged) else ""
         far = max(judged, key=lambda r: (abs(strength(r, r["base"])), r["games"]))
-        if far["rate"] == far["base"]:  # every group at its baseline (an agent that always wins)
-            return f"{split}no group departs from its baseline; 0 of {len(judged)} groups beyond chance"
+        if far["rate"] == far["base"]:  # every group at its baseline (say, an agent that always wins)
+            named = ", ".join(dict.fromkeys(f"{r['base_name']} {_pct(r['base'])}" for r in judged))
+            return f"{split}no group departs from its baseline ({named}); 0 of {len(judged)} beyond chance"
         side = "favours" if far["rate"] > far["base"] else "disfavours"
         unit = "player-games" if figure.get("per_role") else "games"
         line = (f"{split}{side} {far['name']} most: won {_pct(far['rate'])} of {far['games']} {unit} "
