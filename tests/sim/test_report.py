@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import html
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
+import grognard.games
+from grognard.cli import run
 from grognard.sim import GameConfig, simulate
 from grognard.sim.report import headline, rates, score_curves, turn_position, write_report
 from grognard.sim.runner import ResultsFileError, read_results
 from grognard.sim.tournament import tournament
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import tinyrules
 
 TINY = "tinyrules:RULESET"
 
@@ -142,3 +148,28 @@ def test_tables_give_n_and_the_holm_corrected_verdict_on_every_row(tmp_path: Pat
     text = (tmp_path / "r.html").read_text()
     assert "<th>games</th><th>wins</th><th>share won</th>" in text and "win rate" not in text
     assert text.count("<th>p, Holm-corrected over the rows</th>") == 3  # turn position, role, seat
+
+
+def test_the_report_command_warns_when_agents_differ(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(grognard.games, "REGISTRY", tinyrules.registry_with_tiny())
+    mixed, mirror = tmp_path / "mixed.jsonl", tmp_path / "mirror.jsonl"
+    simulate(GameConfig(TINY, seats=("random", "mcts:5")), 4, rotate=True, out=mixed)
+    simulate(GameConfig(TINY, seats=("random", "random")), 4, rotate=True, out=mirror)
+    assert run(["report", str(mirror)]) == 0
+    assert "Warning" not in capsys.readouterr().out
+    assert run(["report", str(mixed)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"Warning: agents differ in {TINY} · 2 players (mcts:5, random): its figures are split" in out
+
+
+def test_score_curves_split_by_the_agent_that_held_the_role() -> None:
+    games = [
+        {"roles": ["n", "s"], "seats": ["h", "r"], "timeline": [[25, None, {"n": 6, "s": 1}]]},
+        {"roles": ["s", "n"], "seats": ["h", "r"], "timeline": [[25, None, {"n": 2, "s": 4}]]},
+    ]
+    assert score_curves(games)["n"] == [(25, 4.0, 2)]  # pooled: the two agents' scores mixed
+    split = score_curves(games, by_agent=True)
+    assert split == {"n · h": [(25, 6.0, 1)], "s · r": [(25, 1.0, 1)], "n · r": [(25, 2.0, 1)],
+                     "s · h": [(25, 4.0, 1)]}  # fmt: skip

@@ -232,14 +232,15 @@ def _lengths(games: list[Record], title: str) -> str:
     return _png(figure, alt + ".")
 
 
-def score_curves(games: list[Record]) -> dict[str, list[tuple[int, float, int]]]:
-    """Per role, (actions into the game, mean score, games counted) at each timeline point
-    reached by at least a tenth of the games."""
+def score_curves(games: list[Record], by_agent: bool = False) -> dict[str, list[tuple[int, float, int]]]:
+    """Per role (and agent that held it, with `by_agent`), (actions into the game, mean
+    score, games counted) at each timeline point reached by at least a tenth of the games."""
     sums: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
     for g in games:
         for actions, _turns, scores in g.get("timeline") or []:
             for role, score in scores.items():
-                sums[role][int(actions)].append(float(score))
+                key = role + (content.AGENT_SEP + content.agent_of(g, role) if by_agent else "")
+                sums[key][int(actions)].append(float(score))
     return {
         role: sorted(
             (x, sum(v) / len(v), len(v)) for x, v in points.items() if len(v) >= max(1, len(games) // 10)
@@ -248,8 +249,8 @@ def score_curves(games: list[Record]) -> dict[str, list[tuple[int, float, int]]]
     }
 
 
-def _scores(games: list[Record], title: str) -> str | None:
-    curves = score_curves(games)
+def _scores(games: list[Record], title: str, by_agent: bool) -> str | None:
+    curves = score_curves(games, by_agent)
     if not curves:
         return None
     figure, axes = plt.subplots(figsize=(6.4, 3.2))
@@ -485,7 +486,7 @@ def _section(label: str, games: list[Record], ref: str) -> tuple[str, dict[str, 
         title = f"share of games won per agent (all seats), {n} games"
         parts += [_bars(agent_rows, title, "share of games won"), _table(agent_rows, "agent")]
     parts.append(_lengths(games, "game length"))
-    curve = _scores(games, "mean score per role over the game")
+    curve = _scores(games, f"mean score per role{per} over the game", split)
     if curve:
         parts.append(curve)
     designed, readings = content_section(ref, games, by_agent=split)
