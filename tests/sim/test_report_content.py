@@ -306,6 +306,7 @@ def test_the_report_of_unequal_agents_warns_and_splits_the_first_player_by_agent
     assert '<p class="warning" role="alert"><strong>Agents differ</strong>' in text
     assert "<strong>Unequal agents.</strong> These games were played by heuristic, random" in text
     assert "turn 1 · heuristic: 91.2 % of 34 games (95 %: " in text
+    assert "<th>group</th><th>player-games</th><th>wins</th><th>share won</th>" in text  # the unit counted
     capital = next(c for c in head["content"] if "terrain of the capital hex" in c["figure"])
     assert capital["reading"].startswith("per agent: ")
     assert "0 of 4 groups beyond chance" in capital["reading"]

@@ -319,7 +319,7 @@ def _content_figure(figure: dict[str, Any], rows: Any, unit: str) -> str:
     return _png(axes_figure, f"Line chart, {title}: {_listed(items)}.")
 
 
-def _content_table(figure: dict[str, Any], rows: Any) -> str:
+def _content_table(figure: dict[str, Any], rows: Any, unit: str) -> str:
     if figure["kind"] == "series":
         body = "".join(
             f"<tr><td>{html.escape(role)}</td><td>{p[0] + 1}</td><td>{p[2]}</td><td>{p[1]:.1f}</td></tr>"
@@ -336,7 +336,7 @@ def _content_table(figure: dict[str, Any], rows: Any) -> str:
         return f"<table>{head}{body}</table>"
     if figure["kind"] == "share":
         return _table(rows, "group", ("holds in", "share of games"))
-    return _table(rows, "group")
+    return _table(rows, "group", unit=unit)
 
 
 def content_section(
@@ -366,12 +366,17 @@ def content_section(
         parts.append(f"<h4>{html.escape(figure['title'])}</h4><p><b>{html.escape(line)}</b></p>")
         if rows:
             unit = "player-games" if figure.get("per_role") else "games"
-            parts += [_content_figure(figure, rows, unit), _content_table(figure, rows)]
+            parts += [_content_figure(figure, rows, unit), _content_table(figure, rows, unit)]
     return "\n".join(parts), readings
 
 
 # ----- the page -------------------------------------------------------------------------------
-def _table(rows: list[dict[str, Any]], label: str, measure: tuple[str, str] = ("wins", "share won")) -> str:
+def _table(
+    rows: list[dict[str, Any]],
+    label: str,
+    measure: tuple[str, str] = ("wins", "share won"),
+    unit: str = "games",
+) -> str:
     """Counts, shares and intervals; for judged rows (content.judge) the baseline, the
     Holm-corrected p-value over the table's rows and the verdict."""
     judged = bool(rows) and "p_holm" in rows[0]
@@ -389,7 +394,7 @@ def _table(rows: list[dict[str, Any]], label: str, measure: tuple[str, str] = ("
     )
     extra = ("<th>compared with</th><th>p, Holm-corrected over the rows</th><th>verdict</th>"
              if judged else "")  # fmt: skip
-    return (f"<table><tr><th>{label}</th><th>games</th><th>{measure[0]}</th><th>{measure[1]}</th>"
+    return (f"<table><tr><th>{label}</th><th>{unit}</th><th>{measure[0]}</th><th>{measure[1]}</th>"
             f"<th>95 % interval</th>{extra}</tr>{body}</table>")  # fmt: skip
 
 
