@@ -504,8 +504,14 @@ def report_cmd(results: tuple[Path, ...], html: Path | None) -> None:
         raise UsageProblem(f"reports need matplotlib ({exc}): pip install 'grognard[report]'") from None
     target = html or results[0].with_suffix(".html")
     check_destination(target, "--html")
-    write_report(list(results), target)
+    headlines = write_report(list(results), target)
     _console().print(f"Report written to {target}")
+    for head in headlines:  # the page warns too; say it where the command was typed
+        if len(head["agents"]) > 1:
+            agents = ", ".join(head["agents"])
+            warning = (f"Warning: agents differ in {head['setup']} ({agents}): its figures are split "
+                       "per agent; only mirror matches measure the game alone.")  # fmt: skip
+            _console().print(warning, markup=False)
 
 
 @app.command("odds")

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import html
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
+import grognard.games
+from grognard.cli import run
 from grognard.sim import GameConfig, simulate
 from grognard.sim.report import headline, rates, score_curves, turn_position, write_report
-from grognard.sim.runner import ResultsFileError
+from grognard.sim.runner import ResultsFileError, read_results
 from grognard.sim.tournament import tournament
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import tinyrules
 
 TINY = "tinyrules:RULESET"
 
@@ -72,8 +79,8 @@ def test_score_curves_average_the_timelines() -> None:
         {"timeline": [[0, None, {"n": 0, "s": 0}], [25, None, {"n": 4, "s": 0}]]},
     ]
     curves = score_curves(games)
-    assert curves["n"] == [(0, 0.0), (25, 3.0)]
-    assert curves["s"] == [(0, 0.0), (25, 2.0)]
+    assert curves["n"] == [(0, 0.0, 2), (25, 3.0, 2)]  # (actions, mean score, games counted)
+    assert curves["s"] == [(0, 0.0, 2), (25, 2.0, 2)]
 
 
 def test_viktory2_games_carry_a_score_timeline(tmp_path: Path) -> None:
@@ -103,3 +110,66 @@ def test_position_rows_are_one_per_turn_position() -> None:
          "unfinished": False},
     ] * 3
     assert [r["name"] for r in rates(games, "position")] == ["turn 1", "turn 2"]
+
+
+def test_every_plot_has_alt_text_with_its_title_and_numbers(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    simulate(GameConfig(TINY, seats=("random", "random")), 30, master_seed=3, rotate=True, out=out)
+    page = tmp_path / "report.html"
+    (head,) = write_report(out, page)
+    text = page.read_text()
+    images = re.findall(r"<img [^>]*>", text)
+    alts = [html.unescape(a) for a in re.findall(r'<img alt="([^"]*)" src="data:image/png', text)]
+    assert len(alts) == len(images) >= 4 and "plot" not in alts
+    _, games = read_results(out)
+    position = next(a for a in alts if "by turn position" in a)
+    # the figure's title, and every bar's share, n and interval (issue 26 item 20)
+    title = "share of games won by turn position (first-player advantage), 30 games"
+    assert position.startswith(f"Bar chart, {title}: ")
+    for row in rates(games, "position"):
+        lo, hi = row["ci95"]
+        assert (f"{row['name']}: {100 * row['rate']:.1f} % of {row['games']} games "
+                f"(95 %: {100 * lo:.1f} % to {100 * hi:.1f} %), against 50.0 %") in position  # fmt: skip
+    actions = [g["actions"] for g in games]
+    length = next(a for a in alts if a.startswith("Histograms, game length"))
+    assert f"30 games: actions per game from {min(actions)} to {max(actions)}" in length
+    # one agent in every seat: like is compared with like, nothing to warn of
+    assert head["compares"] == "mirror matches (one agent in every seat)" and head["agents"] == ["random"]
+    assert 'class="warning"' not in text
+    (first,) = head["first_player"]
+    assert first["share_won"] == head["first_player_win_rate"] and first["games"] == 30
+    assert "The player who took the first turn won " in text and "% of its 30 games" in text
+
+
+def test_tables_give_n_and_the_holm_corrected_verdict_on_every_row(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    simulate(GameConfig(TINY, seats=("random", "random")), 12, master_seed=5, rotate=True, out=out)
+    write_report(out, tmp_path / "r.html")
+    text = (tmp_path / "r.html").read_text()
+    assert "<th>games</th><th>wins</th><th>share won</th>" in text and "win rate" not in text
+    assert text.count("<th>p, Holm-corrected over the rows</th>") == 3  # turn position, role, seat
+
+
+def test_the_report_command_warns_when_agents_differ(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(grognard.games, "REGISTRY", tinyrules.registry_with_tiny())
+    mixed, mirror = tmp_path / "mixed.jsonl", tmp_path / "mirror.jsonl"
+    simulate(GameConfig(TINY, seats=("random", "mcts:5")), 4, rotate=True, out=mixed)
+    simulate(GameConfig(TINY, seats=("random", "random")), 4, rotate=True, out=mirror)
+    assert run(["report", str(mirror)]) == 0
+    assert "Warning" not in capsys.readouterr().out
+    assert run(["report", str(mixed)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"Warning: agents differ in {TINY} · 2 players (mcts:5, random): its figures are split" in out
+
+
+def test_score_curves_split_by_the_agent_that_held_the_role() -> None:
+    games = [
+        {"roles": ["n", "s"], "seats": ["h", "r"], "timeline": [[25, None, {"n": 6, "s": 1}]]},
+        {"roles": ["s", "n"], "seats": ["h", "r"], "timeline": [[25, None, {"n": 2, "s": 4}]]},
+    ]
+    assert score_curves(games)["n"] == [(25, 4.0, 2)]  # pooled: the two agents' scores mixed
+    split = score_curves(games, by_agent=True)
+    assert split == {"n · h": [(25, 6.0, 1)], "s · r": [(25, 1.0, 1)], "n · r": [(25, 2.0, 1)],
+                     "s · h": [(25, 4.0, 1)]}  # fmt: skip

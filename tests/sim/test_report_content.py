@@ -11,7 +11,19 @@ import pytest
 
 from grognard.core.game import State
 from grognard.sim import GameConfig, content_hook, runner, simulate
-from grognard.sim.content import baseline, mean, reading, series, share, win_rate
+from grognard.sim.content import (
+    baseline,
+    baselines,
+    binomial_p,
+    holm,
+    judge,
+    mean,
+    reading,
+    series,
+    share,
+    win_rate,
+)  # fmt: skip
+from grognard.sim.local import wilson
 from grognard.sim.report import content_section, write_report
 from grognard.sim.runner import Job, run_job
 
@@ -133,9 +145,9 @@ def test_the_reading_names_the_group_with_the_strongest_evidence() -> None:
     ]
     line = reading({"kind": "win_rate"}, rows, (0.5, "fair share"))
     # 0 of 1 is further from 50 % but says nothing; 70 of 100 is 4 standard errors away
-    assert line.startswith("favours water 3+ most: 70% (60%-78%) of 100") and "beyond chance" in line
-    assert line.endswith("1 of 2 groups' intervals exclude it")  # luck alone puts 1 in 20 outside
-    assert "within chance" in reading({"kind": "win_rate"}, rows[:1], (0.5, "fair share"))
+    assert line.startswith("favours water 3+ most: won 70% of 100 games (60%-78%), fair share 50%: beyond")
+    assert line.endswith("1 of 2 groups beyond chance after the correction")
+    assert "within chance (exact p 1)" in reading({"kind": "win_rate"}, rows[:1], (0.5, "fair share"))
 
 
 def test_the_baseline_is_the_fair_share_of_decided_games_or_the_role_s_own_rate() -> None:
@@ -187,3 +199,114 @@ def test_the_report_has_a_designed_content_section(tmp_path: Path) -> None:
     assert "fair share 50%" in near
     # a ruleset without the hook gets no such section, and games without facts none either
     assert content_section(TINY, [_game(ROLES, "red", None)]) == ("", [])
+
+
+# ----- many groups: verdicts corrected for their number (issue 26 item 20) -------------------------
+def _rows(*counts: tuple[str, int, int]) -> list[dict[str, Any]]:
+    rows = []
+    for name, wins, games in counts:
+        lo, hi = wilson(wins, games)
+        rows.append({"name": name, "games": games, "wins": wins, "rate": wins / games, "ci95": (lo, hi)})
+    return rows
+
+
+def test_the_exact_binomial_test_and_holm_s_step_worked_by_hand() -> None:
+    # 16 of 20 against 1/2: 2 (C(20,16) + C(20,17) + ... + C(20,20)) / 2^20 = 2 * 6196 / 1048576
+    assert binomial_p(16, 20, 0.5) == pytest.approx(2 * 6196 / 2**20, rel=1e-9)
+    assert binomial_p(4, 4, 0.5) == pytest.approx(0.125)  # 4 of 4: (1/2)^4, both tails
+    assert binomial_p(0, 10, 0.0) == 1.0 and binomial_p(1, 10, 0.0) == 0.0
+    # Holm 1979: sorted 0.005, 0.01, 0.03, 0.04 times 4, 3, 2, 1 = 0.02, 0.03, 0.06, 0.04,
+    # made non-decreasing: 0.02, 0.03, 0.06, 0.06, returned in the given order
+    assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+
+
+def test_one_extreme_group_of_four_games_among_twenty_is_not_beyond_chance() -> None:
+    # 20 groups of 4 games, one won 4 times: its 95 % Wilson interval (51 %-100 %) misses the
+    # fair 50 %, but an exact test gives p 0.125 before any correction, 1 after Holm's over 20
+    rows = _rows(*[(f"deal {i}", 2, 4) for i in range(19)], ("deal 19", 4, 4))
+    assert rows[-1]["ci95"][0] > 0.5
+    line = reading({"kind": "win_rate"}, rows, (0.5, "fair share"))
+    assert "favours deal 19 most: won 100% of 4 games" in line
+    assert "within chance (Holm-corrected p 1 over 20 groups)" in line and "beyond" not in line.split(";")[0]
+    assert line.endswith("0 of 20 groups beyond chance after the correction")
+    # 16 of 20 (p 0.012 alone) is still within chance among 20 groups: 20 x 0.012 > 0.05
+    rows = _rows(*[(f"deal {i}", 10, 20) for i in range(19)], ("deal 19", 16, 20))
+    (extreme,) = [r for r in judge(rows, (0.5, "fair share")) if r["name"] == "deal 19"]
+    assert extreme["p"] < 0.05 and not extreme["beyond"]
+    assert extreme["p_holm"] == pytest.approx(20 * extreme["p"])
+    assert "within chance" in reading({"kind": "win_rate"}, rows, (0.5, "fair share"))
+    # a real effect survives: 75 of 100, p about 6e-7, times 20 still far below 0.05
+    rows = _rows(*[(f"deal {i}", 10, 20) for i in range(19)], ("deal 19", 75, 100))
+    line = reading({"kind": "win_rate"}, rows, (0.5, "fair share"))
+    assert ": beyond chance (Holm-corrected p" in line
+    assert line.endswith("1 of 20 groups beyond chance after the correction")
+
+
+# ----- unequal agents: like with like (issue 26 item 20) ----------------------------------------
+def _unequal() -> list[dict[str, Any]]:
+    """60 games of heuristic (seat 0) against random (seat 1), roles alternating: the heuristic
+    puts its capital on a mountain in 31 games, random in 12 (games 31-42); the heuristic wins
+    54 games, as often with a mountain capital (28 of 31) as without (26 of 29), and goes first
+    in 34 games (0-33). Pooled, mountains look favoured and so does the first turn."""
+    games = []
+    for i in range(60):
+        roles = ["red", "yellow"] if i % 2 == 0 else ["yellow", "red"]
+        terrain = {roles[0]: "mountain" if i < 31 else "plains",
+                   roles[1]: "mountain" if 31 <= i < 43 else "plains"}  # fmt: skip
+        heuristic_lost = i in (0, 1, 2, 50, 51, 52)
+        record = _game(roles, roles[1] if heuristic_lost else roles[0], {"capital_terrain": terrain}, game=i)
+        record["seats"] = ["heuristic", "random"]
+        record["order"] = list(roles) if i < 34 else list(reversed(roles))
+        games.append(record)
+    return games
+
+
+CAPITAL = {"kind": "win_rate", "fact": "capital_terrain", "per_role": True, "title": "by capital terrain"}
+
+
+def test_with_unequal_agents_a_chosen_fact_is_judged_per_agent() -> None:
+    games = _unequal()
+    pooled = {r["name"]: (r["wins"], r["games"]) for r in win_rate(games, CAPITAL)}
+    assert pooled["mountain"] == (28, 43)  # 65 %: the heuristic's wins, credited to the mountain
+    rows = {r["name"]: r for r in win_rate(games, CAPITAL, by_agent=True)}
+    assert {k: (r["wins"], r["games"]) for k, r in rows.items()} == {
+        "mountain · heuristic": (28, 31), "plains · heuristic": (26, 29),
+        "mountain · random": (0, 12), "plains · random": (6, 48),
+    }  # fmt: skip
+    assert rows["mountain · random"]["agent"] == "random"
+    bases = baselines(games, CAPITAL, by_agent=True)
+    assert bases == {"heuristic": (0.9, "heuristic's own rate"), "random": (0.1, "random's own rate")}
+    line = reading(CAPITAL, list(rows.values()), bases)
+    assert line.startswith("per agent: ") and "beyond chance (" not in line
+    assert line.endswith("0 of 4 groups beyond chance after the correction")
+    # the report splits a set-up's figures when its agents differ, and says so
+    section, readings = content_section("viktory2", games, by_agent=True)
+    assert "Each group is split by the agent that held the role." in section
+    capital = next(r for r in readings if "terrain of the capital hex" in r["figure"])
+    assert capital["reading"] == line  # the report reads it as above
+    assert {r["name"] for r in capital["rows"]} == set(rows)
+
+
+def test_the_report_of_unequal_agents_warns_and_splits_the_first_player_by_agent(tmp_path: Path) -> None:
+    games = _unequal()
+    run = {"command": "simulate", "config": {"ruleset": "viktory2", "seats": ["heuristic", "random"],
+                                             "scenario": None, "options": {}}}  # fmt: skip
+    out = tmp_path / "hr.jsonl"
+    lines = [{"kind": "header", "run": run}] + [{"kind": "game", **g} for g in games]
+    out.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    (head,) = write_report(out, tmp_path / "hr.html")
+    text = (tmp_path / "hr.html").read_text()
+    assert head["agents"] == ["heuristic", "random"]
+    assert head["compares"] == "per agent (each figure split by the agent that held the seat)"
+    # pooled, the first player "won" 56.7 % (34 of 60: the heuristic sat first in 34 games); no more
+    assert head["first_player_win_rate"] is None
+    first = {r["agent"]: (r["wins"], r["games"], r["compared_with"], r["beyond_chance"])
+             for r in head["first_player"]}  # fmt: skip
+    assert first == {"heuristic": (31, 34, 0.9, False), "random": (3, 26, 0.1, False)}
+    assert '<p class="warning" role="alert"><strong>Agents differ</strong>' in text
+    assert "<strong>Unequal agents.</strong> These games were played by heuristic, random" in text
+    assert "turn 1 · heuristic: 91.2 % of 34 games (95 %: " in text
+    assert "<th>group</th><th>player-games</th><th>wins</th><th>share won</th>" in text  # the unit counted
+    capital = next(c for c in head["content"] if "terrain of the capital hex" in c["figure"])
+    assert capital["reading"].startswith("per agent: ")
+    assert "0 of 4 groups beyond chance" in capital["reading"]

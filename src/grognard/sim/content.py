@@ -24,6 +24,17 @@ A ruleset may provide a module `grognard.games.<id>.content_report` with
 
 Games whose record has no "content" (older files, rulesets without the hook) are left
 out of these figures. Nothing here names a ruleset.
+
+Like with like: when the games of a set-up were not played by one agent in every seat
+(heuristic against random, a tournament), a fact a player chooses goes with the agent
+that chose it, and so does winning. The report then asks `win_rate`, `mean` and
+`series` to split every group by the agent that held the role (`by_agent=True`), and
+compares each agent's groups with that agent's own rate (`baseline(..., agent=...)`).
+
+Many groups: a win-rate figure's verdict ("beyond chance") comes from exact binomial
+tests of every group against its baseline, corrected for the number of groups with
+Holm's step-down procedure (`judge`); one group of four games won four times is not
+beyond chance, though its 95 % interval may exclude the baseline.
 """
 
 from __future__ import annotations
@@ -39,9 +50,13 @@ from .local import Z95, wilson
 
 Record = dict[str, Any]
 __all__ = [
-    "baseline", "compute", "content_module", "facts_hook", "figures_of", "mean", "reading",
-    "series", "share", "strength", "win_rate", "won_alone",
+    "ALPHA", "agent_of", "agents", "baseline", "baselines", "binomial_p", "compute", "content_module",
+    "facts_hook", "figures_of", "holm", "judge", "mean", "reading", "series", "share", "strength", "win_rate",
+    "won_alone",
 ]  # fmt: skip
+#: The family-wise error rate of a figure's verdicts (Holm over its groups).
+ALPHA = 0.05
+AGENT_SEP = " · "
 
 
 # ----- outcomes ---------------------------------------------------------------------------
@@ -50,6 +65,16 @@ def won_alone(game: Record, role: str) -> bool:
     if game["unfinished"] or game["draw"] or len(game["winners"]) != 1:
         return False
     return bool(game["roles"][game["winners"][0]] == role)
+
+
+def agent_of(game: Record, role: str) -> str:
+    """The agent that held `role` in this game."""
+    return str(game["seats"][list(game["roles"]).index(role)])
+
+
+def agents(games: Iterable[Record]) -> list[str]:
+    """Every agent that sat in these games, sorted: one name for mirror matches."""
+    return sorted({str(agent) for game in games for agent in game["seats"]})
 
 
 def _fact(game: Record, name: str) -> Any:
@@ -71,31 +96,49 @@ def _sort_key(label: str) -> tuple[str, float, str]:
         return (label, 0.0, label)
 
 
+def _split(label: str) -> tuple[str, str | None]:
+    group, _, agent = label.partition(AGENT_SEP)
+    return group, agent or None
+
+
+def _agent_key(label: str) -> tuple[str, tuple[str, float, str]]:
+    group, agent = _split(label)
+    return (agent or "", _sort_key(group))
+
+
 def _rate_rows(wins: Mapping[str, int], trials: Mapping[str, int]) -> list[dict[str, Any]]:
     rows = []
-    for name in sorted(trials, key=_sort_key):
+    for name in sorted(trials, key=_agent_key):
         lo, hi = wilson(wins.get(name, 0), trials[name])
         rows.append({"name": name, "games": trials[name], "wins": wins.get(name, 0),
-                     "rate": wins.get(name, 0) / trials[name], "ci95": (lo, hi)})  # fmt: skip
+                     "rate": wins.get(name, 0) / trials[name], "ci95": (lo, hi),
+                     "agent": _split(name)[1]})  # fmt: skip
     return rows
 
 
-def win_rate(games: Iterable[Record], figure: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Win rate per group of the fact's value (see the module's docstring)."""
+def _observations(game: Record, figure: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """(role, observed value) pairs of one game for a win-rate figure."""
+    value = _fact(game, figure["fact"])
+    if value is None:
+        return []
+    if figure.get("per_role"):
+        return [(role, value[role]) for role in game["roles"] if value.get(role) is not None]
+    return [(str(figure["role"]), value)]
+
+
+def win_rate(
+    games: Iterable[Record], figure: Mapping[str, Any], by_agent: bool = False
+) -> list[dict[str, Any]]:
+    """Win rate per group of the fact's value (see the module's docstring); with
+    `by_agent`, per group and agent that held the role ("mountain 2 · heuristic")."""
     wins: dict[str, int] = defaultdict(int)
     trials: dict[str, int] = defaultdict(int)
     for game in games:
-        value = _fact(game, figure["fact"])
-        if value is None:
-            continue
-        if figure.get("per_role"):
-            observations = [(role, value[role]) for role in game["roles"] if value.get(role) is not None]
-        else:
-            observations = [(str(figure["role"]), value)]
-        for role, observed in observations:
+        for role, observed in _observations(game, figure):
+            suffix = AGENT_SEP + agent_of(game, role) if by_agent else ""
             for label in _labels(observed):
-                trials[label] += 1
-                wins[label] += won_alone(game, role)
+                trials[label + suffix] += 1
+                wins[label + suffix] += won_alone(game, role)
     return _rate_rows(wins, trials)
 
 
@@ -124,8 +167,15 @@ def _mean_row(name: str, values: list[float]) -> dict[str, Any]:
     return {"name": name, "games": len(values), "mean": mean, "ci95": (mean - half, mean + half)}
 
 
-def mean(games: Iterable[Record], figure: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Mean of a numeric fact per group, with a 95 % normal interval."""
+def _suffix(game: Record, key: str, by_agent: bool) -> str:
+    """The " · agent" for a role's key when splitting by agent; "" for a key that is no role
+    (a terrain, a milestone: a fact of the whole game)."""
+    return AGENT_SEP + agent_of(game, key) if by_agent and key in game["roles"] else ""
+
+
+def mean(games: Iterable[Record], figure: Mapping[str, Any], by_agent: bool = False) -> list[dict[str, Any]]:
+    """Mean of a numeric fact per group, with a 95 % normal interval (with `by_agent`,
+    a role's number is grouped with the agent that held the role)."""
     values: dict[str, list[float]] = defaultdict(list)
     for game in games:
         value = _fact(game, figure["fact"])
@@ -137,26 +187,82 @@ def mean(games: Iterable[Record], figure: Mapping[str, Any]) -> list[dict[str, A
         for key, number in value.items():
             if number is None:
                 continue
+            suffix = _suffix(game, str(key), by_agent)
             if by is not None:
                 for label in _labels(by.get(key)) if by.get(key) is not None else []:
-                    values[label].append(float(number))
+                    values[label + suffix].append(float(number))
             else:
-                values[str(key)].append(float(number))
-    return [_mean_row(name, values[name]) for name in sorted(values, key=_sort_key)]
+                values[str(key) + suffix].append(float(number))
+    return [_mean_row(name, values[name]) for name in sorted(values, key=_agent_key)]
 
 
-def series(games: Iterable[Record], figure: Mapping[str, Any]) -> dict[str, list[tuple[int, float, int]]]:
-    """Per role, (turn index, mean, games still counted) at each turn."""
+def series(
+    games: Iterable[Record], figure: Mapping[str, Any], by_agent: bool = False
+) -> dict[str, list[tuple[int, float, int]]]:
+    """Per role (and agent, with `by_agent`), (turn index, mean, games still counted) at each turn."""
     points: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
     for game in games:
         value = _fact(game, figure["fact"])
         for role, numbers in (value or {}).items():
             for i, number in enumerate(numbers):
-                points[role][i].append(float(number))
+                points[role + _suffix(game, role, by_agent)][i].append(float(number))
     return {
         role: [(i, statistics.fmean(v), len(v)) for i, v in sorted(by_turn.items())]
         for role, by_turn in points.items()
     }
+
+
+# ----- verdicts: exact tests, corrected for the number of groups ------------------------------
+Base = tuple[float, str]
+
+
+def binomial_p(wins: int, n: int, rate: float) -> float:
+    """Two-sided exact binomial test of `wins` in `n` against `rate`: the probability,
+    under `rate`, of every count no more likely than the one seen (the "minlike" rule
+    of scipy.stats.binomtest; Hollander, Wolfe & Chicken, Nonparametric Statistical
+    Methods, 3rd ed., 2014, section 2.1)."""
+    if n == 0:
+        return 1.0
+    if rate <= 0.0 or rate >= 1.0:
+        return 1.0 if wins == (0 if rate <= 0.0 else n) else 0.0
+
+    def log_pmf(k: int) -> float:
+        return (math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+                + k * math.log(rate) + (n - k) * math.log1p(-rate))  # fmt: skip
+
+    seen = log_pmf(wins) + 1e-7  # relative tolerance: equal probabilities count as equal
+    return min(1.0, sum(math.exp(lp) for k in range(n + 1) if (lp := log_pmf(k)) <= seen))
+
+
+def holm(p_values: list[float]) -> list[float]:
+    """Holm-adjusted p-values, in the given order: a group is beyond chance at family-wise
+    level a when its adjusted p is below a. Holm, S. (1979), "A simple sequentially
+    rejective multiple test procedure", Scandinavian Journal of Statistics 6(2), 65-70:
+    the i-th smallest of m p-values is multiplied by m - i + 1, and the adjusted values
+    are made non-decreasing in that order."""
+    m = len(p_values)
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(sorted(range(m), key=lambda j: p_values[j])):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def judge(rows: list[dict[str, Any]], base: Base | Mapping[str | None, Base]) -> list[dict[str, Any]]:
+    """The rows of a win-rate figure with their baseline ("base", "base_name": one for all,
+    or one per agent, keyed by the row's "agent"), exact p-value ("p"), Holm-adjusted
+    over the figure's groups ("p_holm") and verdict ("beyond": p_holm < ALPHA)."""
+    judged = []
+    for row in rows:
+        rate, name = base if isinstance(base, tuple) else base[row.get("agent")]
+        judged.append(
+            {**row, "base": rate, "base_name": name, "p": binomial_p(row["wins"], row["games"], rate)}
+        )
+    for row, adjusted in zip(judged, holm([r["p"] for r in judged]), strict=True):
+        row["p_holm"] = adjusted
+        row["beyond"] = adjusted < ALPHA
+    return judged
 
 
 # ----- one-line readings ------------------------------------------------------------------------
@@ -177,14 +283,22 @@ def strength(row: Mapping[str, Any], fair: float) -> float:
     return float((row["rate"] - fair) / math.sqrt(fair * (1 - fair) / row["games"]))
 
 
-def baseline(games: list[Record], figure: Mapping[str, Any]) -> tuple[float, str] | None:
+def baseline(games: list[Record], figure: Mapping[str, Any], agent: str | None = None) -> Base | None:
     """The rate every group of a win-rate figure would have if the fact made no
     difference, and its name: for a per-role fact, the fair share of the decided
     games (1/n when no game is drawn or cut off); for one role's result, that role's
-    rate over the same games."""
+    rate over the same games. With `agent`, that agent's own rate over the trials it
+    played (the like-with-like baseline when agents differ)."""
     if figure["kind"] != "win_rate":
         return None
     counted = [g for g in games if _fact(g, figure["fact"]) is not None]
+    if agent is not None:
+        trials = [
+            (g, role) for g in counted for role, _ in _observations(g, figure) if agent_of(g, role) == agent
+        ]
+        if not trials:
+            return None
+        return sum(won_alone(g, role) for g, role in trials) / len(trials), f"{agent}'s own rate"
     if not counted:
         return None
     if figure.get("per_role"):
@@ -196,26 +310,48 @@ def baseline(games: list[Record], figure: Mapping[str, Any]) -> tuple[float, str
     return sum(won_alone(g, role) for g in counted) / len(counted), f"{role}'s rate over all games"
 
 
-def reading(figure: Mapping[str, Any], rows: Any, base: tuple[float, str] | None) -> str:
+def baselines(games: list[Record], figure: Mapping[str, Any], by_agent: bool) -> dict[str | None, Base]:
+    """The baseline of each agent's groups (by_agent), else the one baseline (key None)."""
+    keys: list[str | None] = list(agents(games)) if by_agent else [None]
+    found = {key: baseline(games, figure, key) for key in keys}
+    return {key: base for key, base in found.items() if base is not None}
+
+
+def _verdict(row: Mapping[str, Any], groups: int) -> str:
+    if groups == 1:
+        return f"{'beyond' if row['beyond'] else 'within'} chance (exact p {row['p']:.2g})"
+    return (f"{'beyond' if row['beyond'] else 'within'} chance "
+            f"(Holm-corrected p {row['p_holm']:.2g} over {groups} groups)")  # fmt: skip
+
+
+def reading(figure: Mapping[str, Any], rows: Any, base: Base | Mapping[str | None, Base] | None) -> str:
     """What a designer reads first from a figure, in one line."""
     if not rows:
         return "no game of this set-up recorded these facts"
     kind = figure["kind"]
     if kind == "win_rate":
         assert base is not None
-        fair, name = base
-        far = max(rows, key=lambda r: (abs(strength(r, fair)), r["games"]))
-        side = "favours" if far["rate"] > fair else "disfavours"
-        verdict = "beyond chance" if not far["ci95"][0] <= fair <= far["ci95"][1] else "within chance"
-        line = (f"{side} {far['name']} most: {_pct(far['rate'])} ({_interval(far)}) of {far['games']}, "
-                f"{name} {_pct(fair)}: {verdict}")  # fmt: skip
-        if len(rows) > 1:  # many groups: some fall outside by luck alone (1 in 20 at 95 %)
-            outside = sum(1 for r in rows if not r["ci95"][0] <= fair <= r["ci95"][1])
-            line += f"; {outside} of {len(rows)} groups' intervals exclude it"
+        judged = judge(rows, base)
+        split = "per agent: " if any(r.get("agent") for r in judged) else ""
+        far = max(judged, key=lambda r: (abs(strength(r, r["base"])), r["games"]))
+        if far["rate"] == far["base"]:  # every group at its baseline (say, an agent that always wins)
+            named = ", ".join(dict.fromkeys(f"{r['base_name']} {_pct(r['base'])}" for r in judged))
+            return f"{split}no group departs from its baseline ({named}); 0 of {len(judged)} beyond chance"
+        side = "favours" if far["rate"] > far["base"] else "disfavours"
+        unit = "player-games" if figure.get("per_role") else "games"
+        line = (f"{split}{side} {far['name']} most: won {_pct(far['rate'])} of {far['games']} {unit} "
+                f"({_interval(far)}), {far['base_name']} {_pct(far['base'])}: "
+                f"{_verdict(far, len(judged))}")  # fmt: skip
+        if len(judged) > 1:
+            beyond = sum(1 for r in judged if r["beyond"])
+            line += f"; {beyond} of {len(judged)} groups beyond chance after the correction"
         return line
     if kind == "share":
-        return "; ".join(f"{r['name']}: {_pct(r['rate'])} ({_interval(r)})" for r in rows[:6])
+        return "; ".join(
+            f"{r['name']}: {_pct(r['rate'])} of {r['games']} games ({_interval(r)})" for r in rows[:6]
+        )
     if kind == "mean":
+
         def fmt(r: Mapping[str, Any]) -> str:
             low, high = r["ci95"]
             interval = f"{low:.1f}-{high:.1f}, " if math.isfinite(low) else ""
@@ -223,7 +359,7 @@ def reading(figure: Mapping[str, Any], rows: Any, base: tuple[float, str] | None
 
         high, low = max(rows, key=lambda r: r["mean"]), min(rows, key=lambda r: r["mean"])
         if high["mean"] == low["mean"]:
-            return f"every group {high['mean']:.1f}"
+            return f"every group {high['mean']:.1f} (n {sum(r['games'] for r in rows)})"
         return f"highest {fmt(high)}; lowest {fmt(low)}"
     last = {role: points[-1] for role, points in rows.items() if points}
     return "at the last turn reached: " + ", ".join(
@@ -231,9 +367,11 @@ def reading(figure: Mapping[str, Any], rows: Any, base: tuple[float, str] | None
     )
 
 
-def compute(games: list[Record], figure: Mapping[str, Any]) -> Any:
+def compute(games: list[Record], figure: Mapping[str, Any], by_agent: bool = False) -> Any:
+    """A figure's rows (with `by_agent`, each group split by the agent that held the role;
+    a share is a fact of the whole game and is never split)."""
     kind = figure["kind"]
-    calc: dict[str, Callable[[list[Record], Mapping[str, Any]], Any]] = {
-        "win_rate": win_rate, "share": share, "mean": mean, "series": series,
+    calc: dict[str, Callable[[list[Record], Mapping[str, Any], bool], Any]] = {
+        "win_rate": win_rate, "share": lambda g, f, _: share(g, f), "mean": mean, "series": series,
     }  # fmt: skip
-    return calc[kind](games, figure)
+    return calc[kind](games, figure, by_agent)
