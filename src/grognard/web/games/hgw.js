@@ -18,6 +18,7 @@
 
 import { clear, h, s, titleCase } from "../ui.js";
 import { HexBoard, SQRT3, hexPoints } from "../board.js";
+import { drawLabels, foundMark, goToBox, READING_ZOOM, zoomBand } from "./hgw-labels.js";
 
 const SIZE = 10; // a hex's radius in board units
 export const RES = 2; // canvas pixels per board unit, when the map is painted on a canvas
@@ -624,9 +625,14 @@ class HgwBoard extends HexBoard {
     this.world = s("g", { class: "hgw-world", "aria-hidden": "true" });
     this.pz.content.append(this.world);
     this.featureLayer = s("g", { class: "hgw-features" });
+    this.labelLayer = s("g", { class: "hgw-labels", "aria-hidden": "true" });
     this.markLayer = s("g", { class: "hgw-marks" });
     this.armyLayer = s("g", { class: "hgw-armies" });
-    this.pz.content.append(this.featureLayer, this.hexLayer, this.markLayer, this.armyLayer);
+    this.foundLayer = s("g", { class: "hgw-found-layer" });
+    this.pz.content.append(this.featureLayer, this.labelLayer, this.hexLayer, this.markLayer, this.armyLayer, this.foundLayer);
+    // issue 26, item 6: a box that finds a hex by number or a place by name
+    this.goto = goToBox(() => this.map, (hex) => this.goTo(hex));
+    this.pz.wrap.append(this.goto);
     this.map = null;
     this.painted = null;
     this.view = null;
@@ -636,6 +642,8 @@ class HgwBoard extends HexBoard {
     this.pz.apply = () => {
       apply();
       if (this.canvas) this.canvas.style.transform = `translate(${this.pz.tx}px, ${this.pz.ty}px) scale(${this.pz.k / RES})`;
+      // which labels the zoom shows: hex numbers only where they can be read
+      this.pz.svg.dataset.zoom = zoomBand(this.pz.k);
     };
     // zoom out to the whole world, in to a few hexes
     this.pz.zoomAt = (factor, px, py) => {
@@ -658,11 +666,25 @@ class HgwBoard extends HexBoard {
     loadMap()
       .then((map) => {
         this.map = map;
+        this.goto.fillNames(map);
         if (this.view) this.render(this.view, this.ui);
       })
       .catch((err) => {
         this.pz.wrap.append(h("p", { class: "hgw-map-error" }, String(err.message || err)));
       });
+  }
+
+  /** Centre the board on a hex at reading zoom (at least) and outline it. */
+  goTo(id) {
+    const hex = this.map?.hexes.get(id);
+    if (!hex) return;
+    const [x, y] = centre(hex.row, hex.col);
+    const [w, hgt] = this.pz.size();
+    this.pz.k = Math.max(this.pz.k, READING_ZOOM * 1.05);
+    this.pz.tx = w / 2 - this.pz.k * x;
+    this.pz.ty = hgt / 2 - this.pz.k * y;
+    this.pz.apply();
+    foundMark(this.foundLayer, id, x, y, SIZE + 0.6);
   }
 
   activateAt(target, event) {
@@ -691,6 +713,7 @@ class HgwBoard extends HexBoard {
     this.painted = { width: result.width, height: result.height, key, ms: performance.now() - started };
     this.pz.svg.dataset.painted = String(result.painted);
     this.drawFeatures(places);
+    drawLabels(this.labelLayer, this.map, places, { centre, neighbours: (hex) => edgesOf(this.map, hex) });
     this.siberia = this.siberiaBox(places);
   }
 
