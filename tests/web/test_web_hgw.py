@@ -298,6 +298,10 @@ def _play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
             shot(page, "hgw-board")
         _click_place(page, action[2])
         _choose_in_menu(page, verb, "")
+        if verb == "exploit":
+            # an exploitation attack is asked first, with its odds, as an assault is
+            dialog = page.locator("dialog[open], .modal:visible").first
+            dialog.locator("button", has_text="Fight").click()
         return "map"
     if verb == "advance":
         target = next(a for a in view["board"]["armies"] if a["id"] == action[1])["status"]["target"]

@@ -22,7 +22,9 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def _start(page: Page, scenario: str = "barbarossa") -> str:
     page.set_viewport_size({"width": 1400, "height": 900})
     # the Axis moves first: nothing changes on the board until the test acts
-    game_id = start_game(page, ruleset="hgw", scenario=scenario, seats={"axis": "me", "soviet": "ai:heuristic"}, seed=3)
+    game_id = start_game(
+        page, ruleset="hgw", scenario=scenario, seats={"axis": "me", "soviet": "ai:heuristic"}, seed=3
+    )
     expect(prompt(page)).to_be_visible()
     expect(page.locator(".board-svg .hgw-hexnum").first).to_be_attached()
     return game_id

@@ -18,7 +18,8 @@
 
 import { clear, h, s, titleCase } from "../ui.js";
 import { HexBoard, SQRT3, hexPoints } from "../board.js";
-import { drawLabels, foundMark, goToBox, READING_ZOOM, zoomBand } from "./hgw-labels.js";
+import { drawLabels, foundMark, goToBox, hexWords, READING_ZOOM, zoomBand } from "./hgw-labels.js";
+import { drawForces, fleetShape, forcesSheets, fortAt, fortShape } from "./hgw-forces.js";
 
 const SIZE = 10; // a hex's radius in board units
 export const RES = 2; // canvas pixels per board unit, when the map is painted on a canvas
@@ -78,6 +79,8 @@ function roleColor(role) {
 
 // ----- the map -------------------------------------------------------------------------
 let mapPromise = null;
+/** The world map once loaded (for place names in words), else null. */
+let MAP = null;
 
 /** The world map, fetched once per page (it is the same for every game). */
 export function loadMap() {
@@ -87,7 +90,11 @@ export function loadMap() {
         if (!response.ok) throw new Error(`the HGW map did not load (${response.status})`);
         return response.json();
       })
-      .then(indexMap);
+      .then(indexMap)
+      .then((map) => {
+        MAP = map;
+        return map;
+      });
   }
   return mapPromise;
 }
@@ -374,8 +381,9 @@ function armyById(view, id) {
   return armiesOf(view).find((a) => a.id === id) || null;
 }
 
+/** A place in words: its hex number and the map's name for it ("1237 Berlin"). */
 function placeWords(place) {
-  return place === BOX ? "Siberia" : place;
+  return place === BOX ? "Siberia" : hexWords(MAP, place);
 }
 
 function kindWords(kind, count) {
@@ -427,6 +435,11 @@ function describeAction(action, view) {
   const armyAt = (uid) => armyById(view, uid)?.at || null;
   const frame = view?.board?.frame || {};
   const fleetName = (id) => view?.board?.fleets?.[id]?.name || id;
+  // issue 26, item 7: a battle's fort named wherever the battle is offered
+  const fort = (place) => {
+    const words = fortAt(view?.board, place, placeWords);
+    return words ? ` (defended by ${words})` : "";
+  };
   switch (verb) {
     case "move":
       return {
@@ -458,11 +471,11 @@ function describeAction(action, view) {
       // Initial Attack: an army may also be named against a friendly hex (an advance)
       const friendly = view?.board?.owner?.[x.target] === armyById(view, x.army)?.side;
       // an advance into a friendly hex is lit as a move, not as a battle
-      return { unit: x.army, hex: x.target, kind: friendly ? "move" : "battle", label: `${name(x.army)} will ${friendly ? "advance into friendly" : "attack"} ${placeWords(x.target)}` };
+      return { unit: x.army, hex: x.target, kind: friendly ? "move" : "battle", label: `${name(x.army)} will ${friendly ? "advance into friendly" : "attack"} ${placeWords(x.target)}${friendly ? "" : fort(x.target)}` };
     }
     case "invade":
       // Invasion Procedure 1-3: the army, then a coastal hex within its sea route
-      return { unit: x.army, hex: x.target, kind: "move", label: `${name(x.army)} will invade ${placeWords(x.target)} from the sea` };
+      return { unit: x.army, hex: x.target, kind: "move", label: `${name(x.army)} will invade ${placeWords(x.target)} from the sea${fort(x.target)}` };
     case "invasion": {
       // Invasion Procedure 5: the attacker picks the next declared invasion to resolve
       const target = armyById(view, x.army)?.status?.target;
@@ -493,8 +506,8 @@ function describeAction(action, view) {
       return { label: "No defensive assault" };
     case "assault":
       // bare: the yes to an exploitation's or an invasion's assault (actions.py, "assault")
-      if (x.origin === undefined) return { label: frame.target ? `Assault ${placeWords(frame.target)} before advancing` : "Assault before advancing", primary: true };
-      return { hex: x.target, kind: "battle", label: `Assault ${placeWords(x.target)} from ${placeWords(x.origin)} with ${x.armies.map(name).join(" and ")}` };
+      if (x.origin === undefined) return { label: frame.target ? `Assault ${placeWords(frame.target)} before advancing${fort(frame.target)}` : "Assault before advancing", primary: true };
+      return { hex: x.target, kind: "battle", label: `Assault ${placeWords(x.target)} from ${placeWords(x.origin)} with ${x.armies.map(name).join(" and ")}${fort(x.target)}` };
     case "no_assault":
       return { label: "Advance without assaulting" };
     case "to_advances":
@@ -523,7 +536,9 @@ function describeAction(action, view) {
     case "retreat":
       return { hex: x.place, kind: "move", label: `Retreat to ${placeWords(x.place)}` };
     case "exploit":
-      return { unit: x.army, hex: x.target, kind: "battle", label: `${name(x.army)} exploits into ${placeWords(x.target)}` };
+      // issue 26, item 9: an exploitation attack is asked first, with its odds, as an
+      // assault is (panels.js confirmBattle: `startsBattleAt`, the odds of this action)
+      return { unit: x.army, hex: x.target, kind: "battle", startsBattleAt: x.target, oddsAction: action, label: `${name(x.army)} exploits into ${placeWords(x.target)}${fort(x.target)}` };
     case "end_combat":
       return { label: "End the combat phase", primary: true };
     case "build":
@@ -838,6 +853,8 @@ class HgwBoard extends HexBoard {
           s("text", { x: 0, y: 0.2, text: String(points) })),
       );
     }
+    // forts and fleets (issue 26, item 7)
+    drawForces(this.markLayer, board, { where, placeWords, roleColor });
     // the armies, one counter each, side by side when several share a place
     const byPlace = new Map();
     for (const army of armiesOf(view)) {
@@ -1038,6 +1055,7 @@ function recordSheet(view) {
         h("tbody", {}, rows(role)),
       ),
     ),
+    forcesSheets(board, { placeWords, roleChip: (role) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role)) }),
   );
 }
 
@@ -1118,22 +1136,41 @@ function legend() {
   };
   const item = (icon, text) => h("li", {}, icon, h("span", {}, text));
   const hexShape = (fill) => s("polygon", { points: hexPoints(SIZE), fill, stroke: "#555", "stroke-width": 0.6 });
-  return h(
+  const line = (attrs) => s("path", { d: "M-9 0 H9", fill: "none", ...attrs });
+  const list = h(
     "ul",
     { class: "legend-items" },
-    item(swatch(hexShape(GROUP_COLORS.germany)), "Germany"),
     item(swatch(s("polygon", { class: "legend-recent", points: hexPoints(SIZE), fill: "none" })), "Dashed outline: places named by the other players' last moves"),
-    item(swatch(hexShape(GROUP_COLORS.soviet)), "Soviet Union"),
-    item(swatch(hexShape(GROUP_COLORS.inclined_axis)), "Inclined towards the Axis"),
     item(swatch(hexShape(WATER.sea)), "Sea"),
     item(swatch(hexShape(WATER.partial)), "Coastal water"),
+    item(swatch(hexShape(GROUP_COLORS.unaligned), s("path", { d: "M-6.6 2.2 L-4 -1.4 L-1.4 2.2 M-1 1.2 L1.6 -2.4 L4.2 1.2", fill: "none", stroke: "#5b4632", "stroke-width": 0.9 })), "Mountains"),
+    item(swatch(s("path", { class: "hgw-port", d: "M0 -4 v7 M-3.4 0 q3.4 5.6 6.8 0 M-2.4 -2.6 h4.8", transform: "scale(1.4)" })), "Port"),
+    item(swatch(line({ stroke: "#c0261b", "stroke-width": 2 })), "Crossing arrow: land units cross this strait"),
+    item(swatch(line({ stroke: "#2a2219", "stroke-width": 1.4, "stroke-dasharray": "2.2 1.2" })), "Country border (Barbarossa draws the 1941 borders, after the Soviet annexations; the other scenarios 1939's)"),
     item(swatch(s("path", { class: "hgw-capital", d: star(0, 0, 6, 2.6) })), "Capital"),
     item(swatch(s("circle", { class: "hgw-pp-disc", r: 5 }), s("text", { class: "hgw-pp legend", x: 0, y: 0.4, text: "3" })), "Production points"),
+    item(swatch(s("text", { class: "hgw-legend-num", x: 0, y: 1.5, text: "1237" })), "Hex number (zoom in to read them; the box on the map goes to a hex or a place)"),
     item(swatch(s("circle", { r: 4, fill: roleColor("axis") })), "Occupation marker (its side's colour)"),
     item(swatch(s("g", { class: "hgw-devastated" }, s("rect", { x: -5, y: -5, width: 10, height: 10, rx: 1 }), s("text", { x: 0, y: 0.4, text: "2" }))), "Devastated production points"),
+    item(swatch(s("g", { class: "hgw-fort", transform: "scale(2.4)" }, ...fortShape({ points: 2 }, roleColor("axis")))), "Fort and its points, outlined in its side's colour (it fires with the defence and absorbs losses)"),
+    item(swatch(s("g", { class: "hgw-fleet", transform: "scale(2)" }, ...fleetShape({ sp: 4 }, roleColor("allied")))), "Fleet in its port and its fleet points"),
     item(swatch(s("g", { class: "hgw-army", transform: "scale(1.3)" }, ...counterShape({ id: "agn", side: "axis", strength: 10, sp: { infantry: 5, mechanized: 5 } }))), "Army: id, strength points, and its make-up as a bar"),
+    item(swatch(s("g", { class: "hgw-army frozen", transform: "scale(1.3)" }, ...counterShape({ id: "agn", side: "axis", strength: 5, sp: { infantry: 5 } }))), "Army out of supply (dashed blue edge): it may not move or attack"),
     ...KINDS.map((kind) => item(swatch(s("rect", { x: -9, y: -2, width: 18, height: 4, fill: KIND_COLORS[kind], stroke: "#444", "stroke-width": 0.5 })), `${titleCase(kindWords(kind))} points in the bar`)),
   );
+  // the country colours of the printed map, with the map's own key (hgw-map.json groups)
+  loadMap()
+    .then((map) => {
+      for (const [group, color] of Object.entries(GROUP_COLORS)) {
+        const words = map.groups?.[group];
+        if (!words) continue;
+        // "Light grey: Germany" -> "Germany (light grey)"
+        const [colour, who = colour] = words.split(": ");
+        list.append(item(swatch(hexShape(color)), `${who.charAt(0).toUpperCase()}${who.slice(1)} (${colour.toLowerCase()})`));
+      }
+    })
+    .catch(() => {});
+  return list;
 }
 
 export default {
