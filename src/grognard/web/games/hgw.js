@@ -20,6 +20,8 @@ import { clear, h, s, titleCase } from "../ui.js";
 import { HexBoard, SQRT3, hexPoints } from "../board.js";
 import { drawLabels, foundMark, goToBox, hexWords, READING_ZOOM, zoomBand } from "./hgw-labels.js";
 import { drawForces, fleetShape, forcesSheets, fortAt, fortShape } from "./hgw-forces.js";
+import { costWords, productionPanel } from "./hgw-production.js";
+import { promptText } from "./hgw-prompts.js";
 
 const SIZE = 10; // a hex's radius in board units
 export const RES = 2; // canvas pixels per board unit, when the map is painted on a canvas
@@ -479,7 +481,8 @@ function describeAction(action, view) {
     case "invasion": {
       // Invasion Procedure 5: the attacker picks the next declared invasion to resolve
       const target = armyById(view, x.army)?.status?.target;
-      return { unit: x.army, label: target ? `Resolve ${name(x.army)}'s invasion of ${placeWords(target)}` : `Resolve ${name(x.army)}'s invasion` };
+      // kind "hit": a button under the prompt too, not only behind the army's counter
+      return { unit: x.army, kind: "hit", label: target ? `Resolve ${name(x.army)}'s invasion of ${placeWords(target)}` : `Resolve ${name(x.army)}'s invasion` };
     }
     case "escort":
       return { label: `Escort the invasion with ${x.fleets.map(fleetName).join(" and ")}` };
@@ -513,7 +516,7 @@ function describeAction(action, view) {
     case "to_advances":
       return { label: "Done assaulting: on to the advances", primary: true };
     case "lose":
-      return { unit: x.army, label: `Remove one ${kindWords(x.kind)} point from ${name(x.army)}` };
+      return { unit: x.army, kind: "hit", label: `Remove one ${kindWords(x.kind)} point from ${name(x.army)}` };
     case "place":
       // The Fall of Germany set-up with the own_setup option, and Campaign Game I's
       // arriving forces (Nations Inclined toward Axis 3-5): one point into a place
@@ -524,7 +527,7 @@ function describeAction(action, view) {
       return { label: "End the set-up", primary: true };
     case "italy_loss":
       // Campaign Game I, Italy's surrender 2: the owed points, from Italy first
-      return { unit: x.army, label: `Remove one ${kindWords(x.kind)} point from ${name(x.army)} (Italy's surrender)` };
+      return { unit: x.army, kind: "hit", label: `Remove one ${kindWords(x.kind)} point from ${name(x.army)} (Italy's surrender)` };
     case "lose_fort":
       return { hex: x.place, label: `Remove one fort point at ${placeWords(x.place)}` };
     case "advance": {
@@ -541,18 +544,27 @@ function describeAction(action, view) {
       return { unit: x.army, hex: x.target, kind: "battle", startsBattleAt: x.target, oddsAction: action, label: `${name(x.army)} exploits into ${placeWords(x.target)}${fort(x.target)}` };
     case "end_combat":
       return { label: "End the combat phase", primary: true };
-    case "build":
-      if (x.site === "army") return { unit: x.at, label: `Build one ${kindWords(x.kind)} point in ${name(x.at)}` };
+    case "build": {
+      const cost = costWords(MAP, x.kind);
+      const price = cost ? ` (${cost})` : "";
+      if (x.site === "army") return { unit: x.at, label: `Build one ${kindWords(x.kind)} point in ${name(x.at)}${price}` };
+      // issue 26, item 8: where an army of the builder's stands already, a new army is
+      // offered only beside it (the army selected), after reinforcing it: a click on
+      // the hex reinforces, and a new counter is spent only when asked for
+      const there = armiesOf(view).find((a) => a.at === x.at && a.side === view?.board?.player && (view.legal || []).some((b) => b[0] === "build" && b[2] === "army" && b[3] === a.id));
       // Activity Limitations 1, 8: France builds its own points into French counters
-      if (x.site === "french") return { hex: x.at, kind: "build", label: `Build one French ${kindWords(x.kind)} point in a new French army at ${placeWords(x.at)}` };
-      return { hex: x.at, kind: "build", label: `Build one ${kindWords(x.kind)} point in a new army at ${placeWords(x.at)}` };
+      const french = x.site === "french" ? " French" : "";
+      const label = `Build one${french} ${kindWords(x.kind)} point in a new${french} army at ${placeWords(x.at)}${price}`;
+      if (there) return { unit: there.id, label: `${label}, beside ${there.name} (uses a free army counter)` };
+      return { hex: x.at, kind: "build", label };
+    }
     case "lend_lease_france":
       // Activity Limitations 1, 4: Allied lend-lease to France, one point at a time
       return { kind: "build", label: `Lend-lease one Allied production point to France (France has ${frame.french ?? 0})` };
     case "repair":
-      return { hex: x.place, kind: "build", label: `Repair one production point at ${placeWords(x.place)}` };
+      return { hex: x.place, kind: "build", label: `Repair one production point at ${placeWords(x.place)}${costWords(MAP, "repair") ? ` (${costWords(MAP, "repair")})` : ""}` };
     case "fort":
-      return { hex: x.place, kind: "build", label: `Build one fort point at ${placeWords(x.place)}` };
+      return { hex: x.place, kind: "build", label: `Build one fort point at ${placeWords(x.place)}${costWords(MAP, "fort") ? ` (${costWords(MAP, "fort")})` : ""}` };
     case "dismantle_fort":
       // Fortifications 4: the counter goes and all its points with it
       return { hex: x.place, label: `Dismantle the fort at ${placeWords(x.place)} (its points are lost)` };
@@ -1183,7 +1195,13 @@ export default {
   status,
   chartSeries,
   turnText,
-  extraPanel: recordSheet,
+  extraPanel: (view) => {
+    const roleChip = (role) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role));
+    const production = productionPanel(view, { map: MAP, sides: sides(view), armies: armiesOf(view), roleChip });
+    const sheets = recordSheet(view);
+    return production || sheets ? h("div", { class: "hgw-panels" }, production, sheets) : null;
+  },
+  promptText: (view) => promptText(view, { name: (uid) => unitName(uid, view), placeWords }),
   battleAt,
   unitsAt: (view, hex) => armiesOf(view).filter((a) => a.at === hex).map((a) => a.id),
   isTurnEnd: (action) => action[0] === "end_production",
