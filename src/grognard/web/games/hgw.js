@@ -461,6 +461,9 @@ function describeAction(action, view) {
     }
     case "cancel":
       return { label: "Cancel this move" };
+    case "convert":
+      // Amphibious Strength Points 3 (F3.3): for good, in the movement phase
+      return { unit: x.army, kind: "hit", label: `Convert one amphibious point of ${name(x.army)} to infantry (for good: it cannot invade with it again)` };
     case "remove_marker":
       // Garrisons 6: an occupation marker lifted in the movement phase
       return { hex: x.place, label: `Lift the occupation marker at ${placeWords(x.place)}` };
@@ -570,6 +573,13 @@ function describeAction(action, view) {
       return { hex: x.place, label: `Dismantle the fort at ${placeWords(x.place)} (its points are lost)` };
     case "end_production":
       return { label: "End production", primary: true };
+    case "lend_lease":
+      // Lend-Lease 3 (F5.3): through the Soviet depots, in the Allied production phase
+      return { label: "Send lend-lease to the Soviet Union through its depots" };
+    case "accept_surrender":
+      return { label: "Accept the Soviet surrender: no more fighting between the Axis and the Soviets", primary: true };
+    case "refuse_surrender":
+      return { label: "Refuse the Soviet surrender (it is never offered again)" };
     default:
       return null;
   }
@@ -596,10 +606,25 @@ function counterShape(army) {
     s("rect", { class: "ring", x: -COUNTER_WIDTH / 2, y: -6.4, width: COUNTER_WIDTH, height: 12.8, rx: 1.8 }),
     s("rect", { class: "body", x: -7.5, y: -5.5, width: 15, height: 11, rx: 1.2, fill: roleColor(army.side) }),
     ...nationBand(army),
-    s("text", { class: "hgw-army-id", x: 0, y: -2.2, text: army.id.toUpperCase() }),
+    s("text", { class: "hgw-army-id", x: 0, y: -2.2, text: counterId(army) }),
     s("text", { class: "hgw-army-sp", x: 0, y: 3.4, text: String(army.strength ?? "") }),
     ...bar,
   ];
+}
+
+/** The id printed on an army's counter: its id in capitals, a capital inside the id
+ * kept apart ("agC", Army Group C, is "AG C": never the same as "agc", Army Group
+ * Center). */
+function counterId(army) {
+  return army.id.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toUpperCase();
+}
+
+/** The mark of an army out of supply (L2.3, L2.4): a red "no supply" disc on its
+ * counter's upper right corner, beside the dashed edge. */
+function unsuppliedMark() {
+  return s("g", { class: "hgw-unsupplied", transform: "translate(6.6 -5.2)" },
+    s("circle", { r: 2.4 }),
+    s("path", { d: "M-1.5 -1.5 L1.5 1.5" }));
 }
 
 /** Activity Limitations 8: a French army (Free French after France's surrender, France
@@ -893,8 +918,9 @@ class HgwBoard extends HexBoard {
             "data-nation": army.nation || null,
             "data-strength": army.strength,
           },
-          s("title", { text: `${army.name} (${nationWords(army) ? `${nationWords(army)}, ` : ""}${army.side}) at ${placeWords(place)}: ${army.strength} points, ${composition(army)}${army.frozen ? "; out of supply" : ""}${army.status?.target ? `; ${army.status.invasion ? "invading" : "attacking"} ${placeWords(army.status.target)}` : ""}` }),
+          s("title", { text: `${army.name} (${nationWords(army) ? `${nationWords(army)}, ` : ""}${army.side}) at ${placeWords(place)}: ${army.strength} points, ${composition(army)}${army.frozen ? "; out of supply: it may not move or attack this turn" : ""}${army.status?.target ? `; ${army.status.invasion ? "invading" : "attacking"} ${placeWords(army.status.target)}` : ""}${army.side === board.player && board.step === "announce" && invasionWhyNot(army, view) ? `; ${invasionWhyNot(army, view)}` : ""}` }),
           ...counterShape(army),
+          ...(army.frozen ? [unsuppliedMark()] : []),
         );
         if (canAct) {
           el.setAttribute("tabindex", "0");
@@ -1011,6 +1037,9 @@ function status(view) {
       ["Places held", String(placesHeld(view, role).length)],
       ["Occupation markers", String(Object.values(board.markers || {}).filter((s2) => s2 === role).length)],
     ];
+    // L2.3, L2.4: named where every player looks, not only in the record sheets
+    const unsupplied = onMap.filter((a) => a.frozen);
+    if (unsupplied.length) facts.push(["Out of supply", unsupplied.map((a) => a.name).join(", ")]);
     if (role === board.player && board.frame?.budget !== undefined) facts.push(["Production left", String(board.frame.budget)]);
     return { role, color: roleColor(role), score: points, scoreLabel: "strength points", facts };
   });
@@ -1047,7 +1076,7 @@ function recordSheet(view) {
         h(
           "tr",
           { class: [!a.at && "muted", a.frozen && "frozen"], "data-army": a.id },
-          h("th", { scope: "row", title: a.name }, a.id.toUpperCase(), nationWords(a) ? h("span", { class: "hgw-nation-tag", title: `${nationWords(a)} army: it never stacks with other Allied armies (G17.8)` }, a.nation === "free_french" ? " FFr" : " Fr") : null),
+          h("th", { scope: "row", title: a.name }, counterId(a), nationWords(a) ? h("span", { class: "hgw-nation-tag", title: `${nationWords(a)} army: it never stacks with other Allied armies (G17.8)` }, a.nation === "free_french" ? " FFr" : " Fr") : null),
           h("td", {}, a.at ? placeWords(a.at) : "—"),
           KINDS.map((k) => h("td", {}, a.sp?.[k] ? String(a.sp[k]) : "")),
           h("td", { class: "total" }, String(a.strength || 0)),
@@ -1090,12 +1119,31 @@ function whyNot(view, { hex, uid, seat, selected, model }) {
   if (army && !model.selectable().has(uid)) {
     if (army.frozen) return `${army.name} is out of full supply: it may not move or attack this turn.`;
     if (board.step === "announce" && army.status?.target) return `${army.name} is already named against ${placeWords(army.status.target)}.`;
+    const invasion = board.step === "announce" ? invasionWhyNot(army, view) : "";
+    if (invasion) return `${army.name} has no attack to name: ${invasion}`;
     return `${army.name} has nothing to do in this step (${STEPS[board.step] || board.step}).`;
   }
   if (selected) return `${unitName(selected, view)} cannot go to ${placeWords(hex)} now: the lit hexes are where it can.`;
   if (board.unaligned?.[hex]) return `${hex} belongs to unaligned ${titleCase(board.unaligned[hex].replaceAll("_", " "))}: attacking it violates its neutrality.`;
-  if (board.owner && !inPlay(board, hex) && hex !== BOX) return `${hex} is not in play in this scenario (neutral for the whole game).`;
+  const kind = MAP?.hexes.get(hex)?.kind;
+  if (kind && kind !== "land") return `${placeWords(hex)} is ${kind === "ice" ? "ice" : "water"}: armies never stand there; they cross the sea only by an amphibious invasion from a port (F3.4).`;
+  if (board.owner && !inPlay(board, hex) && hex !== BOX) return `${placeWords(hex)} is not in play in this scenario (neutral for the whole game).`;
   return null;
+}
+
+/** Why an army cannot invade, in words, when its side may invade this step and it
+ * may not (Invasion Procedure 2, 4, F3.4: at least half its points amphibious, in a
+ * port); "" when it may, or when no invasion is open to its side. */
+function invasionWhyNot(army, view) {
+  if (!(view?.legal || []).some((a) => a[0] === "invade")) return "";
+  if ((view.legal || []).some((a) => a[0] === "invade" && a[1] === army.id)) return "";
+  const amphibious = army.sp?.amphibious || 0;
+  if (2 * amphibious < (army.strength || 0)) {
+    return `it cannot invade: an invasion needs at least half of an army's points amphibious, and it has ${amphibious} of ${army.strength} (F3.4).`;
+  }
+  const port = MAP?.hexes.get(army.at)?.features?.some((f) => ["port", "naval_port", "naval_yard"].includes(f));
+  if (!port) return `it cannot invade: an invading army sets out from a port, and ${placeWords(army.at)} is none (F3.4).`;
+  return "";
 }
 
 /** What ending the step would leave undone, for the page's question before it: named
@@ -1167,7 +1215,7 @@ function legend() {
     item(swatch(s("g", { class: "hgw-fort", transform: "scale(2.4)" }, ...fortShape({ points: 2 }, roleColor("axis")))), "Fort and its points, outlined in its side's colour (it fires with the defence and absorbs losses)"),
     item(swatch(s("g", { class: "hgw-fleet", transform: "scale(2)" }, ...fleetShape({ sp: 4 }, roleColor("allied")))), "Fleet in its port and its fleet points"),
     item(swatch(s("g", { class: "hgw-army", transform: "scale(1.3)" }, ...counterShape({ id: "agn", side: "axis", strength: 10, sp: { infantry: 5, mechanized: 5 } }))), "Army: id, strength points, and its make-up as a bar"),
-    item(swatch(s("g", { class: "hgw-army frozen", transform: "scale(1.3)" }, ...counterShape({ id: "agn", side: "axis", strength: 5, sp: { infantry: 5 } }))), "Army out of supply (dashed blue edge): it may not move or attack"),
+    item(swatch(s("g", { class: "hgw-army frozen", transform: "scale(1.3)" }, ...counterShape({ id: "agn", side: "axis", strength: 5, sp: { infantry: 5 } }), unsuppliedMark())), "Army out of supply (dashed blue edge, struck-out disc): it may not move or attack"),
     ...KINDS.map((kind) => item(swatch(s("rect", { x: -9, y: -2, width: 18, height: 4, fill: KIND_COLORS[kind], stroke: "#444", "stroke-width": 0.5 })), `${titleCase(kindWords(kind))} points in the bar`)),
   );
   // the country colours of the printed map, with the map's own key (hgw-map.json groups)
