@@ -32,9 +32,10 @@ def _start(page: Page, scenario: str, seats: dict[str, str]) -> str:
 
 def _module_call(page: Page, script: str, arg: Any) -> Any:
     """Run `script` (an async function of (mod, arg), mod the HGW board module's
-    default export) in the page."""
+    default export, once its map is loaded) in the page."""
     return page.evaluate(
-        "async (arg) => { const mod = (await import('/games/hgw.js')).default; "
+        "async (arg) => { const module = await import('/games/hgw.js'); await module.loadMap(); "
+        "const mod = module.default; "
         f"return ({script})(mod, arg); }}",
         arg,
     )
@@ -140,3 +141,41 @@ def test_an_army_that_cannot_invade_says_why_and_one_out_of_supply_is_marked(pag
     )
     assert frozen[0] == 1
     assert ["Out of supply", "Army Group North"] in frozen[1]
+
+
+@pytest.mark.rules("C3.3", "F3.4")
+def test_exploitation_asks_first_and_invasions_are_buttons(page: Page) -> None:
+    """An exploitation attack starts a battle at once (Exploitation Attacks 3): the page
+    asks first with its odds, as for an assault (panels.js confirmBattle, for an entry
+    that `startsBattleAt`). The next invasion to resolve (Invasion Procedure 5) and each
+    lost point are buttons under the prompt (kind "hit"), not only behind a counter."""
+    _start(page, "barbarossa", {"axis": "me", "soviet": "ai:heuristic"})
+    view = {
+        "board": {
+            "player": "allied",
+            "armies": [
+                {"id": "agn", "name": "Army Group North", "side": "axis", "at": "1240", "sp": {}},
+                {
+                    "id": "7us",
+                    "name": "Seventh U.S. Army",
+                    "side": "allied",
+                    "at": "1333",
+                    "sp": {},
+                    "status": {"target": "1434", "invasion": True},
+                },
+            ],
+        }
+    }
+    described = _module_call(
+        page,
+        "(mod, view) => [['exploit', 'agn', '1241'], ['invasion', '7us'], ['lose', 'agn', 'infantry']]"
+        ".map((action) => mod.describe(action, view))",
+        view,
+    )
+    exploit, invasion, lose = described
+    assert exploit["startsBattleAt"] == "1241" and exploit["oddsAction"] == ["exploit", "agn", "1241"]
+    assert (
+        invasion["kind"] == "hit"
+        and invasion["label"] == "Resolve Seventh U.S. Army's invasion of 1434 Paris"
+    )
+    assert lose["kind"] == "hit" and lose["label"] == "Remove one infantry point from Army Group North"
