@@ -21,96 +21,25 @@
 // The module's parts: hgw-world.js (the map, its geometry and painting), hgw-view.js
 // (the view in words), hgw-describe.js (each action's label and target), hgw-labels.js
 // (hex numbers, names, "go to"), hgw-forces.js (forts and fleets), hgw-production.js
-// (the production panel), hgw-prompts.js (prompts in full words). This file draws the
-// game on the map and gathers the panels the page asks a board module for.
+// (the production panel), hgw-prompts.js (prompts in full words), hgw-counters.js (an
+// army's counter), hgw-panels.js (status, record sheets, legend). This file draws the
+// game on the map, says why a click did nothing, and gathers what the page asks a
+// board module for.
 
 import { clear, h, s, titleCase } from "../ui.js";
 import { HexBoard, hexPoints } from "../board.js";
 import { drawLabels, foundMark, goToBox, READING_ZOOM, zoomBand } from "./hgw-labels.js";
-import { drawForces, fleetShape, forcesSheets, fortShape } from "./hgw-forces.js";
-import { productionPanel } from "./hgw-production.js";
+import { drawForces } from "./hgw-forces.js";
 import { promptText } from "./hgw-prompts.js";
-import { GROUP_COLORS, PAINTER, RES, SIZE, WATER, centre, currentMap, edgesOf, hexAt, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
-import { BOX, KINDS, KIND_SHORT, PHASES, STEPS, armiesOf, armyById, composition, kindWords, nationWords, placeWords, roleColor, unitName } from "./hgw-view.js";
+import { PAINTER, RES, SIZE, centre, currentMap, edgesOf, hexAt, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
+import { BOX, STEPS, armiesOf, armyById, composition, nationWords, placeWords, roleColor, unitName } from "./hgw-view.js";
+import { COUNTER_WIDTH, counterShape, counterSlots, star, unsuppliedMark } from "./hgw-counters.js";
+import { chartSeries, extraPanel, legend, status, summary, turnText, unitBadge } from "./hgw-panels.js";
 import { describe } from "./hgw-describe.js";
 
 // the board module's own exports, used by the tests and benchmarks/bench_hgw_paint.py
 export { PAINTER, RES, centre, hexAt, hexId, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
 export { ROLE_COLORS, unitName } from "./hgw-view.js";
-
-// ----- drawing -------------------------------------------------------------------------
-/** The colour of each kind of strength point in a counter's make-up bar. */
-const KIND_COLORS = { infantry: "#f4f1e8", mechanized: "#ffd54a", tac_air: "#7fd3ff", paratroop: "#9be28a", amphibious: "#4fc1b5" };
-
-/** An army counter centred on (0, 0): its side's colour, its id, its strength, and
- * its make-up from the record sheet as a bar, one segment per kind of point. */
-function counterShape(army) {
-  const total = Math.max(1, army.strength || 0);
-  const bar = [];
-  let x = -6.5;
-  for (const kind of KINDS) {
-    const points = army.sp?.[kind] || 0;
-    if (!points) continue;
-    const w = (13 * points) / total;
-    bar.push(s("rect", { class: "hgw-kind", "data-kind": kind, x: x.toFixed(2), y: 4.2, width: (w - 0.25).toFixed(2), height: 1, fill: KIND_COLORS[kind] }));
-    x += w;
-  }
-  return [
-    s("rect", { class: "ring", x: -COUNTER_WIDTH / 2, y: -6.4, width: COUNTER_WIDTH, height: 12.8, rx: 1.8 }),
-    s("rect", { class: "body", x: -7.5, y: -5.5, width: 15, height: 11, rx: 1.2, fill: roleColor(army.side) }),
-    ...nationBand(army),
-    s("text", { class: "hgw-army-id", x: 0, y: -2.2, text: counterId(army) }),
-    s("text", { class: "hgw-army-sp", x: 0, y: 3.4, text: String(army.strength ?? "") }),
-    ...bar,
-  ];
-}
-
-/** The id printed on an army's counter: its id in capitals, a capital inside the id
- * kept apart ("agC", Army Group C, is "AG C": never the same as "agc", Army Group
- * Center). */
-function counterId(army) {
-  return army.id.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toUpperCase();
-}
-
-/** The mark of an army out of supply (L2.3, L2.4): a red "no supply" disc on its
- * counter's upper right corner, beside the dashed edge. */
-function unsuppliedMark() {
-  return s("g", { class: "hgw-unsupplied", transform: "translate(6.6 -5.2)" },
-    s("circle", { r: 2.4 }),
-    s("path", { d: "M-1.5 -1.5 L1.5 1.5" }));
-}
-
-/** Activity Limitations 8: a French army (Free French after France's surrender, France
- * 5) carries a tricolour band down its left edge, a Free French one a white cross on it. */
-function nationBand(army) {
-  if (!army.nation) return [];
-  const band = ["#1f4fb3", "#ffffff", "#d62b2b"].map((fill, i) =>
-    s("rect", { class: "hgw-nation", x: -7.5 + i * 0.9, y: -5.5, width: 0.9, height: 11, fill }),
-  );
-  if (army.nation === "free_french") band.push(s("rect", { class: "hgw-nation-free", x: -7.5, y: -0.5, width: 2.7, height: 1, fill: "#111" }));
-  return band;
-}
-
-
-/** The width of a counter's ring, in board units: the tap target of a lone army. */
-const COUNTER_WIDTH = 16.8;
-
-/** Where n counters sit in a hex, and at what scale: side by side, two to a row. */
-function counterSlots(n) {
-  if (n <= 1) return { out: [[0, 1]], scale: 1 };
-  const cols = n <= 4 ? 2 : 3;
-  const rows = Math.ceil(n / cols);
-  const scale = n <= 2 ? 0.52 : n <= 4 ? 0.48 : 0.34;
-  const pw = 17 * scale;
-  const ph = 13 * scale;
-  const out = [];
-  for (let i = 0; i < n; i += 1) {
-    const row = Math.floor(i / cols);
-    const inRow = Math.min(cols, n - row * cols);
-    out.push([((i % cols) - (inRow - 1) / 2) * pw, 1 + (row - (rows - 1) / 2) * ph]);
-  }
-  return { out, scale };
-}
 
 class HgwBoard extends HexBoard {
   constructor(host, hooks) {
@@ -432,123 +361,6 @@ class HgwBoard extends HexBoard {
   }
 }
 
-function star(cx, cy, outer, inner) {
-  let d = "";
-  for (let i = 0; i < 10; i += 1) {
-    const r = i % 2 ? inner : outer;
-    const a = (Math.PI / 5) * i - Math.PI / 2;
-    d += `${i ? "L" : "M"}${(cx + r * Math.cos(a)).toFixed(2)} ${(cy + r * Math.sin(a)).toFixed(2)}`;
-  }
-  return `${d}Z`;
-}
-
-// ----- panels --------------------------------------------------------------------------
-function unitBadge(uid, view) {
-  const army = armyById(view, uid);
-  if (!army) return null;
-  const svg = s("svg", { class: "hgw-badge", width: 34, height: 26, viewBox: "-8.5 -6.5 17 13", "aria-hidden": "true" });
-  svg.append(...counterShape(army));
-  return svg;
-}
-
-function sides(view) {
-  return view.roles && view.roles.length ? view.roles : ["axis", "soviet"];
-}
-
-function placesHeld(view, role) {
-  return Object.entries(view.board.owner || {}).filter(([, side]) => side === role).map(([p]) => p);
-}
-
-function summary(view) {
-  return sides(view).map((role) => {
-    const armies = armiesOf(view).filter((a) => a.side === role && a.at);
-    const points = armies.reduce((n, a) => n + (a.strength || 0), 0);
-    return {
-      role,
-      color: roleColor(role),
-      active: (view.active || []).includes?.(role) && !view.result,
-      score: points,
-      detail: `${armies.length} arm${armies.length === 1 ? "y" : "ies"} on the map · ${points} strength points`,
-    };
-  });
-}
-
-function status(view) {
-  const board = view.board;
-  return sides(view).map((role) => {
-    const armies = armiesOf(view).filter((a) => a.side === role);
-    const onMap = armies.filter((a) => a.at);
-    const points = onMap.reduce((n, a) => n + (a.strength || 0), 0);
-    const mech = onMap.reduce((n, a) => n + (a.sp?.mechanized || 0), 0);
-    const facts = [
-      ["Armies on the map", `${onMap.length} of ${armies.length}`],
-      ["Strength points", `${points} (${mech} mechanized)`],
-      ["Places held", String(placesHeld(view, role).length)],
-      ["Occupation markers", String(Object.values(board.markers || {}).filter((s2) => s2 === role).length)],
-    ];
-    // L2.3, L2.4: named where every player looks, not only in the record sheets
-    const unsupplied = onMap.filter((a) => a.frozen);
-    if (unsupplied.length) facts.push(["Out of supply", unsupplied.map((a) => a.name).join(", ")]);
-    if (role === board.player && board.frame?.budget !== undefined) facts.push(["Production left", String(board.frame.budget)]);
-    return { role, color: roleColor(role), score: points, scoreLabel: "strength points", facts };
-  });
-}
-
-/** What the game-over plots show (plots.js), per side at the start of each turn: the
- * strength points on the map (the status panel's score), places held, armies on the map. */
-function chartSeries(view) {
-  const per = (count) => Object.fromEntries(sides(view).map((role) => [role, count(role)]));
-  const onMap = (role) => armiesOf(view).filter((a) => a.side === role && a.at);
-  return {
-    "Strength points": per((role) => onMap(role).reduce((n, a) => n + (a.strength || 0), 0)),
-    "Places held": per((role) => placesHeld(view, role).length),
-    "Armies on the map": per((role) => onMap(role).length),
-  };
-}
-
-function turnText(view) {
-  const board = view.board || {};
-  if (view.result) return `${board.turn || ""} · game over`;
-  const step = STEPS[board.step] || PHASES[board.phase] || board.phase || "";
-  const index = Number.isInteger(board.turn_index) && board.turns ? ` (turn ${board.turn_index + 1} of ${board.turns.length})` : "";
-  return `${board.turn || ""}${index} · ${board.player || ""} player turn${step ? ` · ${step}` : ""}`;
-}
-
-/** The record sheets (open information, Prepare for Play 4): every army's make-up. */
-function recordSheet(view) {
-  const board = view?.board;
-  if (!board) return null;
-  const rows = (role) =>
-    armiesOf(view)
-      .filter((a) => a.side === role)
-      .map((a) =>
-        h(
-          "tr",
-          { class: [!a.at && "muted", a.frozen && "frozen"], "data-army": a.id },
-          h("th", { scope: "row", title: a.name }, counterId(a), nationWords(a) ? h("span", { class: "hgw-nation-tag", title: `${nationWords(a)} army: it never stacks with other Allied armies (G17.8)` }, a.nation === "free_french" ? " FFr" : " Fr") : null),
-          h("td", {}, a.at ? placeWords(a.at) : "—"),
-          KINDS.map((k) => h("td", {}, a.sp?.[k] ? String(a.sp[k]) : "")),
-          h("td", { class: "total" }, String(a.strength || 0)),
-          h("td", { class: "hgw-army-note" }, a.frozen ? "unsupplied" : a.status?.target ? `→ ${placeWords(a.status.target)}${a.status.advanced ? ` (+${a.status.advanced})` : ""}` : ""),
-        ),
-      );
-  return h(
-    "details",
-    { class: "hgw-record", open: true },
-    h("summary", {}, "Record sheets"),
-    sides(view).map((role) =>
-      h(
-        "table",
-        { class: "data-table hgw-sheet", "data-side": role },
-        h("caption", {}, h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role))),
-        h("thead", {}, h("tr", {}, h("th", {}, "Army"), h("th", {}, "At"), KINDS.map((k) => h("th", { title: kindWords(k) }, KIND_SHORT[k])), h("th", {}, "SP"), h("th", {}, ""))),
-        h("tbody", {}, rows(role)),
-      ),
-    ),
-    forcesSheets(board, { placeWords, roleChip: (role) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role)) }),
-  );
-}
-
 function battleAt(view) {
   const target = view?.board?.frame?.target;
   return target && inPlay(view.board, target) ? target : null;
@@ -637,51 +449,6 @@ function intent(view, { hex, uid, seat, selected }) {
   }
 }
 
-function legend() {
-  const swatch = (...shapes) => {
-    const svg = s("svg", { class: "legend-svg", width: 34, height: 30, viewBox: "-12 -11 24 22", "aria-hidden": "true" });
-    svg.append(...shapes);
-    return svg;
-  };
-  const item = (icon, text) => h("li", {}, icon, h("span", {}, text));
-  const hexShape = (fill) => s("polygon", { points: hexPoints(SIZE), fill, stroke: "#555", "stroke-width": 0.6 });
-  const line = (attrs) => s("path", { d: "M-9 0 H9", fill: "none", ...attrs });
-  const list = h(
-    "ul",
-    { class: "legend-items" },
-    item(swatch(s("polygon", { class: "legend-recent", points: hexPoints(SIZE), fill: "none" })), "Dashed outline: places named by the other players' last moves"),
-    item(swatch(hexShape(WATER.sea)), "Sea"),
-    item(swatch(hexShape(WATER.partial)), "Coastal water"),
-    item(swatch(hexShape(GROUP_COLORS.unaligned), s("path", { d: "M-6.6 2.2 L-4 -1.4 L-1.4 2.2 M-1 1.2 L1.6 -2.4 L4.2 1.2", fill: "none", stroke: "#5b4632", "stroke-width": 0.9 })), "Mountains"),
-    item(swatch(s("path", { class: "hgw-port", d: "M0 -4 v7 M-3.4 0 q3.4 5.6 6.8 0 M-2.4 -2.6 h4.8", transform: "scale(1.4)" })), "Port"),
-    item(swatch(line({ stroke: "#c0261b", "stroke-width": 2 })), "Crossing arrow: land units cross this strait"),
-    item(swatch(line({ stroke: "#2a2219", "stroke-width": 1.4, "stroke-dasharray": "2.2 1.2" })), "Country border (Barbarossa draws the 1941 borders, after the Soviet annexations; the other scenarios 1939's)"),
-    item(swatch(s("path", { class: "hgw-capital", d: star(0, 0, 6, 2.6) })), "Capital"),
-    item(swatch(s("circle", { class: "hgw-pp-disc", r: 5 }), s("text", { class: "hgw-pp legend", x: 0, y: 0.4, text: "3" })), "Production points"),
-    item(swatch(s("text", { class: "hgw-legend-num", x: 0, y: 1.5, text: "1237" })), "Hex number (zoom in to read them; the box on the map goes to a hex or a place)"),
-    item(swatch(s("circle", { r: 4, fill: roleColor("axis") })), "Occupation marker (its side's colour)"),
-    item(swatch(s("g", { class: "hgw-devastated" }, s("rect", { x: -5, y: -5, width: 10, height: 10, rx: 1 }), s("text", { x: 0, y: 0.4, text: "2" }))), "Devastated production points"),
-    item(swatch(s("g", { class: "hgw-fort", transform: "scale(2.4)" }, ...fortShape({ points: 2 }, roleColor("axis")))), "Fort and its points, outlined in its side's colour (it fires with the defence and absorbs losses)"),
-    item(swatch(s("g", { class: "hgw-fleet", transform: "scale(2)" }, ...fleetShape({ sp: 4 }, roleColor("allied")))), "Fleet in its port and its fleet points"),
-    item(swatch(s("g", { class: "hgw-army", transform: "scale(1.3)" }, ...counterShape({ id: "agn", side: "axis", strength: 10, sp: { infantry: 5, mechanized: 5 } }))), "Army: id, strength points, and its make-up as a bar"),
-    item(swatch(s("g", { class: "hgw-army frozen", transform: "scale(1.3)" }, ...counterShape({ id: "agn", side: "axis", strength: 5, sp: { infantry: 5 } }), unsuppliedMark())), "Army out of supply (dashed blue edge, struck-out disc): it may not move or attack"),
-    ...KINDS.map((kind) => item(swatch(s("rect", { x: -9, y: -2, width: 18, height: 4, fill: KIND_COLORS[kind], stroke: "#444", "stroke-width": 0.5 })), `${titleCase(kindWords(kind))} points in the bar`)),
-  );
-  // the country colours of the printed map, with the map's own key (hgw-map.json groups)
-  loadMap()
-    .then((map) => {
-      for (const [group, color] of Object.entries(GROUP_COLORS)) {
-        const words = map.groups?.[group];
-        if (!words) continue;
-        // "Light grey: Germany" -> "Germany (light grey)"
-        const [colour, who = colour] = words.split(": ");
-        list.append(item(swatch(hexShape(color)), `${who.charAt(0).toUpperCase()}${who.slice(1)} (${colour.toLowerCase()})`));
-      }
-    })
-    .catch(() => {});
-  return list;
-}
-
 export default {
   id: "hgw",
   roleColor,
@@ -692,12 +459,7 @@ export default {
   status,
   chartSeries,
   turnText,
-  extraPanel: (view) => {
-    const roleChip = (role) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role));
-    const production = productionPanel(view, { map: currentMap(), sides: sides(view), armies: armiesOf(view), roleChip });
-    const sheets = recordSheet(view);
-    return production || sheets ? h("div", { class: "hgw-panels" }, production, sheets) : null;
-  },
+  extraPanel,
   promptText: (view) => promptText(view, { name: (uid) => unitName(uid, view), placeWords }),
   battleAt,
   unitsAt: (view, hex) => armiesOf(view).filter((a) => a.at === hex).map((a) => a.id),
