@@ -31,6 +31,7 @@ from webkit import (
     prompt,
     shot,
     start_game,
+    the_page_shows,
     until_legal,
 )
 
@@ -434,6 +435,8 @@ def test_an_amphibious_invasion_by_clicks(page: Page) -> None:
     view = until_legal(page, game_id, "allied", {"end_movement"})
     assert view["scenario"] == "fall_of_germany"
     assert _army_at(view, INVADER) == "1934"
+    # the AI's turns came to the page by pushes, which a loaded machine delays
+    the_page_shows(page, driver.get(f"/api/games/{game_id}"))
     expect(button(page, "end_movement")).to_be_visible()
     end_phase(page, "end_movement")  # no redeployment: the army invades from where it stands
     view = until_legal(page, game_id, "allied", {"invade"})

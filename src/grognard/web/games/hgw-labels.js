@@ -65,7 +65,9 @@ export function findPlace(map, text) {
 
 /** The map's name of a hex, or "". */
 export function nameOf(map, id) {
-  return (map.names || []).find(([hex]) => hex === id)?.[1] || "";
+  // a place is said many times a render (every action's label): looked up, not searched
+  if (!map.nameByHex) map.nameByHex = new Map((map.names || []).map(([hex, name]) => [hex, name]));
+  return map.nameByHex.get(id) || "";
 }
 
 /** A hex number with its name when the map names it: "1237 Berlin". */
