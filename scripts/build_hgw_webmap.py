@@ -19,6 +19,14 @@ Layout of the copy (arrays rather than objects, to keep it small):
     crossing, road, all_sea
                  hexsides as [a, b] pairs
     scenarios    {id: borders year}
+    names        [[hex, name, kind], ...]: the places the rulebook names (the map's
+                 citations of a hex that fits), each capital, and each sea area at the
+                 water hex nearest its middle; kind is capital, city, sea or strait
+    costs        {kind: production points} (the Production Phase's costs, tables.json)
+    time_record  [[turn, event, rules], ...] (the Time Record's dated events)
+
+The last two are tables rather than map, but the page needs them as it needs the map:
+static, never in a view, read once.
 """
 
 from __future__ import annotations
@@ -29,7 +37,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from grognard.games.hgw.map import load_map
+import msgspec
+
+from grognard.games.hgw.map import MapData, load_map
+from grognard.games.hgw.tables import load_tables
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "grognard" / "web" / "games" / "hgw-map.json"
 
@@ -64,8 +75,64 @@ def build() -> dict[str, Any]:
         "road": [list(pair) for pair in data.hexsides.road],
         "all_sea": [list(pair) for pair in data.hexsides.all_sea],
         "scenarios": {s.id: s.borders for s in data.scenarios},
+        "names": names(data),
+        "costs": {k: v for k, v in msgspec.structs.asdict(load_tables().costs).items() if k != "note"},
+        "time_record": [[e.turn, e.event, e.rules] for e in load_tables().time_record.events],
         "hexes": hexes,
     }
+
+
+#: Sea hexes that hold a strait or a narrows the rules name (the controlling hexes of
+#: Sea Route 3 at sea, and the Bering Strait of the German raiders).
+STRAIT_WORDS = ("strait", "sound", "bosporus", "kattegat", "bab-el-mandeb", "gulf of aden")
+
+
+def short_name(place: str) -> str:
+    """The first words of a cited place: "Kaunas, Lithuania" gives "Kaunas"."""
+    return place.split(",")[0].split(" (")[0].split(" between ")[0].strip()
+
+
+#: The map's sea areas (Sea Movement) as a player reads them.
+SEA_NAMES = {
+    "Arctic": "Arctic Ocean",
+    "Atlantic": "Atlantic Ocean",
+    "Baltic": "Baltic Sea",
+    "Caspian": "Caspian Sea",
+    "Mediterranean": "Mediterranean Sea",
+    "Pacific-Indian": "Pacific and Indian Oceans",
+    "Persian Gulf-Red Sea": "Persian Gulf and Red Sea",
+}
+
+
+def names(data: MapData) -> list[list[str]]:
+    """The map's place names for the page's labels and its "go to" box, one per hex."""
+    out: dict[str, list[str]] = {}
+    for c in data.citations:
+        info = data.hexes.get(c.hex)
+        if not c.fit or info is None or c.hex in out:
+            continue
+        name = short_name(c.place)
+        if info.kind != "land":
+            strait = "control" in info.features or any(w in c.place.lower() for w in STRAIT_WORDS)
+            out[c.hex] = [c.hex, name, "strait" if strait else "sea"]
+        else:
+            out[c.hex] = [c.hex, name, "capital" if "capital" in info.features else "city"]
+    for hex_id, info in sorted(data.hexes.items()):
+        if "capital" in info.features and hex_id not in out:
+            out[hex_id] = [hex_id, data.territories[info.country].name, "capital"]
+    # a sea area's name at its water hex nearest the middle of its hexes
+    seas: dict[str, list[tuple[int, int, str]]] = {}
+    for hex_id, info in data.hexes.items():
+        for sea in info.seas:
+            if info.kind != "land":
+                seas.setdefault(sea, []).append((int(hex_id[:2]), int(hex_id[2:]), hex_id))
+    for sea, cells in sorted(seas.items()):
+        row = sum(r for r, _, _ in cells) / len(cells)
+        col = sum(c for _, c, _ in cells) / len(cells)
+        best = min(cells, key=lambda cell: ((cell[0] - row) ** 2 + (cell[1] - col) ** 2, cell[2]))
+        if best[2] not in out:
+            out[best[2]] = [best[2], SEA_NAMES.get(sea, sea), "sea"]
+    return [out[k] for k in sorted(out)]
 
 
 def encode(content: dict[str, Any]) -> str:

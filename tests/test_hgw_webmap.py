@@ -40,3 +40,18 @@ def test_web_map_copy_holds_every_hex_with_its_fields() -> None:
     assert "capital" in berlin[6]
     sea = rows["3095"]
     assert sea[1:] == ["sea"]  # nothing but its kind: the other fields are the defaults
+
+
+def test_web_map_copy_names_capitals_cities_seas_and_straits() -> None:
+    """Issue 26, item 6: the page labels the places the rules speak of by hex number."""
+    copy = json.loads((ROOT / "src" / "grognard" / "web" / "games" / "hgw-map.json").read_text())
+    names = {row[0]: (row[1], row[2]) for row in copy["names"]}
+    assert names["1237"] == ("Berlin", "capital")
+    assert names["1143"] == ("Smolensk", "city")
+    assert names["1339"] == ("Poland", "capital")  # a capital the rules cite by no city name
+    assert names["1036"] == ("Kattegat", "strait")
+    assert ("Baltic Sea", "sea") in names.values()
+    assert "1907" not in names  # a citation that does not fit the map names nothing
+    assert copy["costs"]["infantry"] == 2 and copy["costs"]["fort"] == 5
+    summer_1941 = copy["time_record"][2]
+    assert summer_1941[0] == "Summer 1941" and summer_1941[1].startswith("Barbarossa begins")

@@ -25,6 +25,7 @@ class RuleNote(msgspec.Struct, forbid_unknown_fields=True):
     rule: str
     title: str
     summary: str
+    scenarios: list[str] = []  # only in these scenarios of the ruleset (none: in all)
 
 
 class RulesHelp(msgspec.Struct, forbid_unknown_fields=True, rename={"doc": "_doc"}):
@@ -99,3 +100,15 @@ def test_every_cited_rule_is_a_case_of_the_rulebook(ruleset: str) -> None:
     cases = {case["number"] for case in toml["case"]}
     cited = {note.rule for notes in load(ruleset).steps.values() for note in notes}
     assert cited <= cases, sorted(cited - cases)
+
+
+def test_a_note_limited_to_scenarios_names_real_ones() -> None:
+    """Issue 26, item 10: a rule the scenario does not use is not shown (rulehelp.js
+    filters on the view's scenario), so the scenarios a note names must exist."""
+    from grognard.games.hgw import RULESET as HGW
+
+    known = {s.id for s in HGW.scenarios}
+    limited = [note for notes in load("hgw").steps.values() for note in notes if note.scenarios]
+    assert {note.rule for note in limited} >= {"G17.8", "B1.3"}
+    for note in limited:
+        assert set(note.scenarios) <= known, (note.rule, note.scenarios)

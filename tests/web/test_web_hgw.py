@@ -31,6 +31,7 @@ from webkit import (
     prompt,
     shot,
     start_game,
+    the_page_shows,
     until_legal,
 )
 
@@ -298,6 +299,10 @@ def _play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
             shot(page, "hgw-board")
         _click_place(page, action[2])
         _choose_in_menu(page, verb, "")
+        if verb == "exploit":
+            # an exploitation attack is asked first, with its odds, as an assault is
+            dialog = page.locator("dialog[open], .modal:visible").first
+            dialog.locator("button", has_text="Fight").click()
         return "map"
     if verb == "advance":
         target = next(a for a in view["board"]["armies"] if a["id"] == action[1])["status"]["target"]
@@ -430,6 +435,8 @@ def test_an_amphibious_invasion_by_clicks(page: Page) -> None:
     view = until_legal(page, game_id, "allied", {"end_movement"})
     assert view["scenario"] == "fall_of_germany"
     assert _army_at(view, INVADER) == "1934"
+    # the AI's turns came to the page by pushes, which a loaded machine delays
+    the_page_shows(page, driver.get(f"/api/games/{game_id}"))
     expect(button(page, "end_movement")).to_be_visible()
     end_phase(page, "end_movement")  # no redeployment: the army invades from where it stands
     view = until_legal(page, game_id, "allied", {"invade"})
@@ -533,7 +540,8 @@ def test_campaign_game_i_is_offered_and_its_board_loads(page: Page) -> None:
     form = page.locator("form.new-game")
     expect(form.locator("button[type=submit]")).to_be_visible()
     options = form.locator("select[name=scenario] option")
-    expect(options.filter(has_text="Campaign Game I")).to_have_count(1)
+    expect(options.filter(has_text="Campaign Game I:")).to_have_count(1)
+    expect(options.filter(has_text="Campaign Game II:")).to_have_count(1)
     game_id = _start(page, "campaign_1", {"axis": "me", "soviet": "ai:heuristic", "allied": "ai:heuristic"})
     view = until_legal(page, game_id, "axis", {"move", "end_movement"})
     assert view["scenario"] == "campaign_1"

@@ -24,7 +24,7 @@ def test_the_record_sheets_show_every_sides_research_sheet(page: Page) -> None:
     page.set_viewport_size({"width": 1600, "height": 1000})
     seats = {"axis": "me", "soviet": "ai:heuristic", "allied": "ai:heuristic"}
     start_game(page, ruleset="hgw", scenario="campaign_2", seats=seats, seed=3)
-    expect(prompt(page)).to_contain_text("redeploys")
+    expect(prompt(page)).to_contain_text("naval movement")  # Campaign Game II step 3a opens the turn
     table = page.locator(".hgw-research table")
     expect(table.locator("thead")).to_contain_text("AxisSovietAllied")
     # the Axis starts at infantry level 1 (2 points), the others at level 0 (3 points)

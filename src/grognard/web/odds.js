@@ -28,6 +28,12 @@ export function oddsText(answer) {
   return `${attacker} wins ${percent(odds.attacker_wins)} · expected losses ${attacker} ${units(odds.attacker_losses, odds.unit)}, ${defender} ${units(odds.defender_losses, odds.unit)}`;
 }
 
+/** A fort that defends the battle's hex (a battle's `fort`: its points), in words. */
+function fortText(battle, defender) {
+  const points = Number(battle?.fort) || 0;
+  return points ? `the ${defender} fort of ${points} point${points === 1 ? "" : "s"}` : "";
+}
+
 /** Who fights on each side, and where: a small definition list. */
 export function battleSummary(answer) {
   const battle = answer.battle || {};
@@ -37,7 +43,7 @@ export function battleSummary(answer) {
       .filter(([, n]) => n)
       .map(([type, n]) => `${n} ${type}`)
       .join(", ") || "no units";
-  const place = [battle.terrain, battle.settlement, battle.naval && "at sea", battle.naval_support && "naval support for the defender"]
+  const place = [battle.terrain, battle.settlement, battle.naval && "at sea", battle.naval_support && "naval support for the defender", fortText(battle, defender), battle.garrison && "a garrison point"]
     .filter(Boolean)
     .join(", ");
   return h(
@@ -99,6 +105,7 @@ export function oddsBlock(answer, { roleColor = () => "#777", title = null } = {
         ? `Expected losses: ${defender} ${units(odds.defender_losses, odds.unit)}; no return fire.`
         : `Expected losses: ${attacker} ${units(odds.attacker_losses, odds.unit)}, ${defender} ${units(odds.defender_losses, odds.unit)}.`,
     ),
+    fortText(battle, defender) ? h("p", { class: "odds-fort" }, `Defended by ${fortText(battle, defender)}: it fires with the defence and absorbs losses.`) : null,
     h("p", { class: "odds-how" }, `${titleCase(how)}${(odds.notes || []).length ? `; ${odds.notes.join("; ")}` : ""}.`),
   );
 }

@@ -48,7 +48,9 @@ export class RulesHelp {
   /** The notes of the view's step, or [] (no help, or a step the file lacks). */
   notes(view) {
     if (!this.help || !view) return [];
-    return this.help.steps[at(view, this.help.key)] || [];
+    // a note that names its scenarios applies only in them (a rule the game being
+    // played does not use is no help)
+    return (this.help.steps[at(view, this.help.key)] || []).filter((n) => !n.scenarios || n.scenarios.includes(view.scenario));
   }
 
   render(view, hidden = false) {

@@ -14,665 +14,32 @@
 // map: it never changes). view.board is games/hgw/state.py's `_view`: turn, player,
 // phase, step, frame, owner {place: side}, markers, devastated, permanent,
 // garrison_lost, armies [{id, side, name, nation ("french", "free_french" or ""), at,
-// sp {kind: points}, strength, status, frozen}], stacks, winters. Everything in it is open information (the record sheets).
+// sp {kind: points}, strength, status, frozen}], stacks, winters, forts, fleets,
+// fleet_status, and in Campaign Game I politics and unaligned. Everything in it is open
+// information (the record sheets).
+//
+// The module's parts: hgw-world.js (the map, its geometry and painting), hgw-view.js
+// (the view in words), hgw-describe.js (each action's label and target), hgw-labels.js
+// (hex numbers, names, "go to"), hgw-forces.js (forts and fleets), hgw-production.js
+// (the production panel), hgw-prompts.js (prompts in full words), hgw-counters.js (an
+// army's counter), hgw-panels.js (status, record sheets, legend). This file draws the
+// game on the map, says why a click did nothing, and gathers what the page asks a
+// board module for.
 
 import { clear, h, s, titleCase } from "../ui.js";
-import { HexBoard, SQRT3, hexPoints } from "../board.js";
+import { HexBoard, hexPoints } from "../board.js";
+import { drawLabels, foundMark, goToBox, READING_ZOOM, zoomBand } from "./hgw-labels.js";
+import { drawForces } from "./hgw-forces.js";
+import { promptText } from "./hgw-prompts.js";
+import { PAINTER, RES, SIZE, centre, currentMap, edgesOf, hexAt, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
+import { BOX, STEPS, armiesOf, armyById, composition, nationWords, placeWords, roleColor, unitName } from "./hgw-view.js";
+import { COUNTER_WIDTH, counterShape, counterSlots, star, unsuppliedMark } from "./hgw-counters.js";
+import { chartSeries, extraPanel, legend, status, summary, turnText, unitBadge } from "./hgw-panels.js";
+import { describe } from "./hgw-describe.js";
 
-const SIZE = 10; // a hex's radius in board units
-export const RES = 2; // canvas pixels per board unit, when the map is painted on a canvas
-/** How the world map is painted: "svg" (one <path> per layer) or "canvas"; chosen by
- * measuring both (benchmarks/bench_hgw_paint.py; figures in web/README.md). */
-export const PAINTER = "canvas";
-/** The ruleset's own declarations, served with its board data (GET
- * /api/rulesets/hgw/board-data; games/hgw/__init__.py `board_data`): the kinds of
- * strength points, each step's title (games/hgw/steps.py) and each verb's arguments by
- * name (games/hgw/actions.py). Fetched once, while this module loads. */
-async function loadRules() {
-  try {
-    const response = await fetch("/api/rulesets/hgw/board-data", { credentials: "same-origin" });
-    if (!response.ok) throw new Error(`status ${response.status}`);
-    return await response.json();
-  } catch (err) {
-    console.error("the Hitler's Global War declarations did not load", err);
-    return { kinds: [], steps: {}, verbs: {} };
-  }
-}
-const RULES = await loadRules();
-const KINDS = RULES.kinds;
-const KIND_SHORT = { infantry: "inf", mechanized: "mech", tac_air: "air", paratroop: "para", amphibious: "amph" };
-const BOX = "siberia";
-
-export const ROLE_COLORS = { axis: "#46505a", soviet: "#b3261e", allied: "#2b5bb5" };
-
-/** The country colours of the printed map (the groups' key in map.json). */
-const GROUP_COLORS = {
-  belgium: "#a9cfe8",
-  britain: "#b98b63",
-  china: "#b0614b",
-  france: "#6f8fd6",
-  germany: "#c9c9c4",
-  greece: "#c2c98a",
-  inclined_axis: "#a98cc4",
-  inclined_neutral: "#9a9a96",
-  inclined_usa: "#8d9a5a",
-  italy: "#b4d89a",
-  japan: "#f0d65a",
-  netherlands: "#c9a877",
-  neutral: "#f7f5ef",
-  portugal: "#94505c",
-  soviet: "#e07a6e",
-  spain: "#e59a45",
-  unaligned: "#e6d5ad",
-  united_states: "#5f9a5c",
-};
-const WATER = { sea: "#8fbbe0", partial: "#bcd9ef", ice: "#dfe4e8" };
-
-const PHASES = { movement: "movement", combat: "combat", production: "production" };
-const STEPS = RULES.steps;
-
-function roleColor(role) {
-  return ROLE_COLORS[role] || "#777";
-}
-
-// ----- the map -------------------------------------------------------------------------
-let mapPromise = null;
-
-/** The world map, fetched once per page (it is the same for every game). */
-export function loadMap() {
-  if (!mapPromise) {
-    mapPromise = fetch(new URL("./hgw-map.json", import.meta.url))
-      .then((response) => {
-        if (!response.ok) throw new Error(`the HGW map did not load (${response.status})`);
-        return response.json();
-      })
-      .then(indexMap);
-  }
-  return mapPromise;
-}
-
-function indexMap(raw) {
-  const hexes = new Map();
-  for (const [id, kind, terrain = "clear", country = "", annexed = "", production = 0, features = [], grey = ""] of raw.hexes) {
-    const [row, col] = rowCol(id);
-    hexes.set(id, { id, row, col, kind, terrain, country, annexed, production, features, grey });
-  }
-  const territories = new Map(Object.entries(raw.territories).map(([id, [name, group]]) => [id, { name, group }]));
-  const pairs = (list) => new Set(list.map(([a, b]) => `${a}|${b}`));
-  return { ...raw, hexes, territories, crossing: pairs(raw.crossing), road: raw.road };
-}
-
-/** "1237" -> [12, 37]; "19107" -> [19, 107] (two digits of row, then the column). */
-export function rowCol(id) {
-  return [Number(id.slice(0, 2)), Number(id.slice(2))];
-}
-
-export function hexId(row, col) {
-  return `${String(row).padStart(2, "0")}${String(col).padStart(2, "0")}`;
-}
-
-/** Centre of a hex in board units: pointy-top, odd rows shoved half a hex east. */
-export function centre(row, col) {
-  return [SIZE * SQRT3 * (col + 0.5 * (row & 1)) + SIZE * SQRT3, SIZE * 1.5 * row + SIZE];
-}
-
-/** The hex under a board point (the inverse of `centre`). */
-export function hexAt(x, y) {
-  const px = x - SIZE * SQRT3;
-  const py = y - SIZE;
-  const q = ((SQRT3 / 3) * px - py / 3) / SIZE;
-  const r = ((2 / 3) * py) / SIZE;
-  let rx = Math.round(q);
-  let rz = Math.round(r);
-  const ry = Math.round(-q - r);
-  const dx = Math.abs(rx - q);
-  const dy = Math.abs(ry + q + r);
-  const dz = Math.abs(rz - r);
-  if (dx > dy && dx > dz) rx = -ry - rz;
-  else if (!(dy > dz)) rz = -rx - ry;
-  const row = rz;
-  const col = rx + (row - (row & 1)) / 2;
-  return row >= 0 && col >= 0 ? hexId(row, col) : null;
-}
-
-/** The neighbour of (row, col) across edge i (0 east, then clockwise: SE, SW, W, NW, NE). */
-function neighbour(row, col, i) {
-  const odd = row & 1;
-  switch (i) {
-    case 0:
-      return [row, col + 1];
-    case 1:
-      return [row + 1, col + odd];
-    case 2:
-      return [row + 1, col + odd - 1];
-    case 3:
-      return [row, col - 1];
-    case 4:
-      return [row - 1, col + odd - 1];
-    default:
-      return [row - 1, col + odd];
-  }
-}
-
-const CORNERS = [...Array(6).keys()].map((i) => {
-  const angle = (Math.PI / 180) * (60 * i - 30);
-  return [SIZE * Math.cos(angle), SIZE * Math.sin(angle)];
-});
-
-/** The territory a hex belongs to under a scenario's borders ("1941": the Soviet annexations). */
-function countryOf(hex, borders) {
-  return borders === "1941" && hex.annexed ? hex.annexed : hex.country;
-}
-
-function groupColor(map, country) {
-  const group = map.territories.get(country)?.group;
-  return GROUP_COLORS[group] || "#e6d5ad";
-}
-
-/** SVG path data built with the canvas path calls: one string feeds both an SVG
- * <path d> and a canvas `Path2D`, so the two painters draw exactly the same map. */
-class PathData {
-  constructor() {
-    this.parts = [];
-  }
-
-  moveTo(x, y) {
-    this.parts.push(`M${x.toFixed(2)} ${y.toFixed(2)}`);
-  }
-
-  lineTo(x, y) {
-    this.parts.push(`L${x.toFixed(2)} ${y.toFixed(2)}`);
-  }
-
-  closePath() {
-    this.parts.push("Z");
-  }
-
-  ellipse(x, y, rx, ry) {
-    const w = (2 * rx).toFixed(2);
-    this.parts.push(`M${(x - rx).toFixed(2)} ${y.toFixed(2)}a${rx} ${ry} 0 1 0 ${w} 0a${rx} ${ry} 0 1 0 -${w} 0Z`);
-  }
-
-  rect(x, y, w, hgt) {
-    this.parts.push(`M${x.toFixed(2)} ${y.toFixed(2)}h${w}v${hgt}h${-w}Z`);
-  }
-
-  hex(x, y, radius = SIZE) {
-    const k = radius / SIZE;
-    CORNERS.forEach(([cx, cy], i) => (i ? this.lineTo(x + cx * k, y + cy * k) : this.moveTo(x + cx * k, y + cy * k)));
-    this.closePath();
-  }
-
-  get d() {
-    return this.parts.join("");
-  }
-}
-
-/** Terrain symbols (mountain peaks, swamp tufts, desert dots, jungle trees) into their paths. */
-function terrainMarks(paths, hex, x, y) {
-  switch (hex.terrain) {
-    case "mountain":
-      for (const [dx, dy] of [[-4, 2], [1, -1], [4, 3]]) {
-        paths.mountain.moveTo(x + dx - 2.6, y + dy + 1.8);
-        paths.mountain.lineTo(x + dx, y + dy - 1.8);
-        paths.mountain.lineTo(x + dx + 2.6, y + dy + 1.8);
-      }
-      break;
-    case "swamp":
-      for (const [dx, dy] of [[-4, 0], [2, -3], [2, 3]]) {
-        paths.swamp.moveTo(x + dx - 2, y + dy);
-        paths.swamp.lineTo(x + dx + 2, y + dy);
-        paths.swamp.moveTo(x + dx, y + dy);
-        paths.swamp.lineTo(x + dx, y + dy - 2);
-      }
-      break;
-    case "desert":
-      for (const [dx, dy] of [[-5, -2], [-1, 3], [3, -3], [5, 2], [0, -6], [-3, 6], [2, 6]]) paths.desert.rect(x + dx - 0.55, y + dy - 0.55, 1.1, 1.1);
-      break;
-    case "jungle":
-      for (const [dx, dy] of [[-4, -2], [2, -3], [-1, 3], [4, 3]]) paths.jungle.ellipse(x + dx, y + dy, 1.7, 1.7);
-      break;
-    default:
-      break;
-  }
-}
-
-/** The ids of the neighbours of a hex that exist on the map. */
-function edgesOf(map, hex) {
-  return [...Array(6).keys()].map((i) => {
-    const [r, c] = neighbour(hex.row, hex.col, i);
-    return map.hexes.get(hexId(r, c)) || null;
-  });
-}
-
-/**
- * The whole world map as a few dozen layers, bottom first: water and land in its
- * country's colour (one path per colour), islands, terrain marks, the hex grid,
- * coasts, country borders, crossing arrows, and a veil over the hexes that are not
- * places of the game being played (`places`, null when none are known), so that the
- * theatre in play stands out while the rest of the world stays on the map.
- * Each layer: {d, fill} or {d, stroke, width, dash}.
- */
-export function worldLayers(map, { borders = "1939", places = null } = {}) {
-  const width = SIZE * SQRT3 * (map.cols + 1.5);
-  const height = SIZE * 1.5 * map.rows + SIZE;
-  const land = (hex) => hex && hex.kind === "land";
-  const fills = new Map();
-  const islands = new Map();
-  const paths = { mountain: new PathData(), swamp: new PathData(), desert: new PathData(), jungle: new PathData() };
-  const grid = new PathData();
-  const coast = new PathData();
-  const border = new PathData();
-  const veil = new PathData();
-  const path = (table, color) => {
-    if (!table.has(color)) table.set(color, new PathData());
-    return table.get(color);
-  };
-  for (const hex of map.hexes.values()) {
-    const [x, y] = centre(hex.row, hex.col);
-    if (land(hex) && hex.terrain !== "island") {
-      path(fills, groupColor(map, countryOf(hex, borders))).hex(x, y, SIZE + 0.35); // a hair larger: no seams
-      terrainMarks(paths, hex, x, y);
-    } else {
-      path(fills, WATER[hex.kind] || WATER.sea).hex(x, y, SIZE + 0.35);
-      if (hex.terrain === "island") path(islands, groupColor(map, countryOf(hex, borders))).ellipse(x, y, 4.2, 3.2);
-    }
-    // the grid: each edge once, as open segments (corners 0 to 3: the E, SE and SW
-    // edges; the other three are the neighbours'), far cheaper to stroke than closed
-    // overlapping outlines
-    grid.moveTo(x + CORNERS[0][0], y + CORNERS[0][1]);
-    for (const i of [1, 2, 3]) grid.lineTo(x + CORNERS[i][0], y + CORNERS[i][1]);
-    if (places && !places.has(hex.id) && hex.kind === "land") veil.hex(x, y, SIZE + 0.35);
-    if (!land(hex) || hex.terrain === "island") continue;
-    const mine = countryOf(hex, borders);
-    edgesOf(map, hex).forEach((other, i) => {
-      const [ax, ay] = CORNERS[i];
-      const [bx, by] = CORNERS[(i + 1) % 6];
-      if (!land(other) || other.terrain === "island") {
-        coast.moveTo(x + ax, y + ay);
-        coast.lineTo(x + bx, y + by);
-      } else if (i < 3 && countryOf(other, borders) !== mine) {
-        border.moveTo(x + ax, y + ay);
-        border.lineTo(x + bx, y + by);
-      }
-    });
-  }
-  const crossing = new PathData();
-  for (const key of map.crossing) {
-    const [a, b] = key.split("|").map((id) => map.hexes.get(id));
-    if (!a || !b) continue;
-    const [ax, ay] = centre(a.row, a.col);
-    const [bx, by] = centre(b.row, b.col);
-    crossing.moveTo(ax + (bx - ax) * 0.25, ay + (by - ay) * 0.25);
-    crossing.lineTo(ax + (bx - ax) * 0.75, ay + (by - ay) * 0.75);
-  }
-  const sea = new PathData();
-  sea.rect(0, 0, width, height);
-  const layers = [
-    { d: sea.d, fill: WATER.sea },
-    ...[...fills].map(([color, p]) => ({ d: p.d, fill: color })),
-    ...[...islands].map(([color, p]) => ({ d: p.d, fill: color, stroke: "#6d6152", width: 0.5 })),
-    { d: paths.desert.d, fill: "rgba(150, 105, 40, 0.75)" },
-    { d: paths.jungle.d, fill: "rgba(30, 100, 40, 0.75)" },
-    { d: paths.mountain.d, stroke: "#5b4632", width: 0.8 },
-    { d: paths.swamp.d, stroke: "#2f6a5a", width: 0.8 },
-    { d: grid.d, stroke: "rgba(60, 50, 40, 0.28)", width: 0.35 },
-    { d: coast.d, stroke: "#3b6f9e", width: 0.9 },
-    { d: border.d, stroke: "#2a2219", width: 1.1, dash: [2.2, 1.2] },
-    { d: crossing.d, stroke: "#c0261b", width: 1.4 },
-  ];
-  if (places) layers.push({ d: veil.d, fill: "rgba(245, 245, 240, 0.5)" });
-  return { width, height, painted: map.hexes.size, layers: layers.filter((layer) => layer.d) };
-}
-
-/** Paint the layers on a canvas, RES pixels per board unit. */
-export function paintCanvas(canvas, world) {
-  canvas.width = Math.ceil(world.width * RES);
-  canvas.height = Math.ceil(world.height * RES);
-  const ctx = canvas.getContext("2d");
-  ctx.setTransform(RES, 0, 0, RES, 0, 0);
-  ctx.lineCap = "round";
-  for (const layer of world.layers) {
-    const p = new Path2D(layer.d);
-    if (layer.fill) {
-      ctx.fillStyle = layer.fill;
-      ctx.fill(p);
-    }
-    if (layer.stroke) {
-      ctx.strokeStyle = layer.stroke;
-      ctx.lineWidth = layer.width;
-      ctx.setLineDash(layer.dash || []);
-      ctx.stroke(p);
-    }
-  }
-}
-
-/** Paint the layers as SVG paths into a group (one <path> a layer). */
-export function paintSvg(group, world) {
-  clear(group);
-  for (const layer of world.layers) {
-    group.append(
-      s("path", {
-        d: layer.d,
-        fill: layer.fill || "none",
-        stroke: layer.stroke || null,
-        "stroke-width": layer.stroke ? layer.width : null,
-        "stroke-dasharray": layer.dash ? layer.dash.join(" ") : null,
-        "stroke-linecap": layer.stroke ? "round" : null,
-      }),
-    );
-  }
-}
-
-// ----- what the view says --------------------------------------------------------------
-function armiesOf(view) {
-  return Array.isArray(view?.board?.armies) ? view.board.armies : [];
-}
-
-function armyById(view, id) {
-  return armiesOf(view).find((a) => a.id === id) || null;
-}
-
-function placeWords(place) {
-  return place === BOX ? "Siberia" : place;
-}
-
-function kindWords(kind, count) {
-  if (kind === "army") return "the whole army";
-  const name = { tac_air: "tactical air", mechanized: "mechanized", infantry: "infantry", paratroop: "paratroop", amphibious: "amphibious" }[kind] || kind;
-  return count === undefined ? name : `${count} ${name}`;
-}
-
-function composition(army) {
-  return KINDS.filter((k) => army.sp?.[k]).map((k) => `${army.sp[k]} ${KIND_SHORT[k]}`).join(" + ") || "empty";
-}
-
-export function unitName(uid, view) {
-  const army = armyById(view, uid);
-  return army ? army.name : uid;
-}
-
-// ----- actions -------------------------------------------------------------------------
-/** What each HGW action is about, for the board and the buttons (see actions.js),
- * with the places it concerns (`hexes`: outlined while its button is pointed at; the
- * page's own search finds only "q,r" hex ids, and HGW numbers its hexes "RRCC"). */
-function describe(action, view) {
-  const what = describeAction(action, view);
-  if (!what) return what;
-  const at = what.unit ? armyById(view, what.unit)?.at : null;
-  what.hexes = [at, what.hex].filter((p) => typeof p === "string" && p !== BOX);
-  return what;
-}
-
-/** An action's arguments by name, as its verb declares them (games/hgw/actions.py
- * `args`): the last argument of a `many` verb is the list of the rest. */
-function argsOf(action) {
-  const [verb, ...rest] = action;
-  const spec = RULES.verbs[verb];
-  if (!spec) return {};
-  const fixed = spec.many ? spec.args.length - 1 : spec.args.length;
-  const named = {};
-  spec.args.slice(0, fixed).forEach(([name], i) => {
-    named[name] = rest[i];
-  });
-  if (spec.many) named[spec.args[fixed][0]] = rest.slice(fixed);
-  return named;
-}
-
-function describeAction(action, view) {
-  const verb = action[0];
-  const x = argsOf(action);
-  const name = (uid) => unitName(uid, view);
-  const armyAt = (uid) => armyById(view, uid)?.at || null;
-  const frame = view?.board?.frame || {};
-  const fleetName = (id) => view?.board?.fleets?.[id]?.name || id;
-  switch (verb) {
-    case "move":
-      return {
-        unit: x.army,
-        label: x.kind === "army" ? `Move ${name(x.army)} (all ${x.count} points)` : `Move ${kindWords(x.kind, x.count)} of ${name(x.army)}`,
-      };
-    case "eliminate":
-      return { unit: x.army, label: `Eliminate one ${kindWords(x.kind)} point of ${name(x.army)} (over-stacked)` };
-    case "to_place": {
-      const what = frame.kind === "army" ? name(frame.army) : `${kindWords(frame.kind, frame.count)} of ${name(frame.army)}`;
-      return { hex: x.place, kind: "move", label: `Redeploy ${what} to ${placeWords(x.place)}` };
-    }
-    case "to_army": {
-      const what = frame.kind === "army" ? `all of ${name(frame.army)}` : `${kindWords(frame.kind, frame.count)} of ${name(frame.army)}`;
-      const at = armyAt(x.army);
-      return at ? { hex: at, kind: "move", label: `Put ${what} into ${name(x.army)} at ${placeWords(at)}` } : { label: `Put ${what} into ${name(x.army)}` };
-    }
-    case "cancel":
-      return { label: "Cancel this move" };
-    case "remove_marker":
-      // Garrisons 6: an occupation marker lifted in the movement phase
-      return { hex: x.place, label: `Lift the occupation marker at ${placeWords(x.place)}` };
-    case "declare_war":
-      // Violation of Neutrality 6: war on Spain before attacking Gibraltar from Portugal
-      return { label: `Declare war on ${String(x.nation).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase())}` };
-    case "end_movement":
-      return { label: "End movement", primary: true };
-    case "attack": {
-      // Initial Attack: an army may also be named against a friendly hex (an advance)
-      const friendly = view?.board?.owner?.[x.target] === armyById(view, x.army)?.side;
-      // an advance into a friendly hex is lit as a move, not as a battle
-      return { unit: x.army, hex: x.target, kind: friendly ? "move" : "battle", label: `${name(x.army)} will ${friendly ? "advance into friendly" : "attack"} ${placeWords(x.target)}` };
-    }
-    case "invade":
-      // Invasion Procedure 1-3: the army, then a coastal hex within its sea route
-      return { unit: x.army, hex: x.target, kind: "move", label: `${name(x.army)} will invade ${placeWords(x.target)} from the sea` };
-    case "invasion": {
-      // Invasion Procedure 5: the attacker picks the next declared invasion to resolve
-      const target = armyById(view, x.army)?.status?.target;
-      return { unit: x.army, label: target ? `Resolve ${name(x.army)}'s invasion of ${placeWords(target)}` : `Resolve ${name(x.army)}'s invasion` };
-    }
-    case "escort":
-      return { label: `Escort the invasion with ${x.fleets.map(fleetName).join(" and ")}` };
-    case "no_escort":
-      return { label: "Invade without an escort" };
-    case "support":
-      // Fleet Naval Fire 4: a fleet from another base sails on its own route to support
-      return { label: `Send ${fleetName(x.fleet)} to support the invasion` };
-    case "no_support":
-      return { label: "Send no (more) support fleets" };
-    case "intercept":
-      // Campaign Game II (naval_phase.py): a fleet moving at sea, one at a time
-      if (frame.mover) return { label: `Intercept ${fleetName(frame.mover)} at sea with ${fleetName(x.fleet)}` };
-      return { label: frame.fleet ? `Intercept ${fleetName(frame.fleet)} with ${fleetName(x.fleet)}` : `Intercept the invasion with ${fleetName(x.fleet)}` };
-    case "no_interception":
-      return { label: "Do not intercept" };
-    case "amphibious_advance":
-      return { unit: x.army, hex: x.target, kind: "move", label: `${name(x.army)} makes an amphibious advance into ${placeWords(x.target)}` };
-    case "end_announce":
-      return { label: "Done announcing attacks", primary: true };
-    case "defensive_assault":
-      // Effect Of Forts On Combat 1: with no army named the hex's fort fires alone
-      if (!x.armies.length) return { label: frame.target ? `Defensive assault by the fort in ${placeWords(frame.target)} alone` : "Defensive assault by the fort alone" };
-      return { label: `Defensive assault with ${x.armies.map(name).join(" and ")}` };
-    case "no_defensive_assault":
-      return { label: "No defensive assault" };
-    case "assault":
-      // bare: the yes to an exploitation's or an invasion's assault (actions.py, "assault")
-      if (x.origin === undefined) return { label: frame.target ? `Assault ${placeWords(frame.target)} before advancing` : "Assault before advancing", primary: true };
-      return { hex: x.target, kind: "battle", label: `Assault ${placeWords(x.target)} from ${placeWords(x.origin)} with ${x.armies.map(name).join(" and ")}` };
-    case "no_assault":
-      return { label: "Advance without assaulting" };
-    case "to_advances":
-      return { label: "Done assaulting: on to the advances", primary: true };
-    case "lose":
-      return { unit: x.army, label: `Remove one ${kindWords(x.kind)} point from ${name(x.army)}` };
-    case "place":
-      // The Fall of Germany set-up with the own_setup option, and Campaign Game I's
-      // arriving forces (Nations Inclined toward Axis 3-5): one point into a place
-      return { hex: x.place, kind: "build", label: `Place one ${kindWords(x.kind)} point at ${placeWords(x.place)}` };
-    case "printed_setup":
-      return { label: "Take the scenario's deployment", primary: true };
-    case "end_setup":
-      return { label: "End the set-up", primary: true };
-    case "italy_loss":
-      // Campaign Game I, Italy's surrender 2: the owed points, from Italy first
-      return { unit: x.army, label: `Remove one ${kindWords(x.kind)} point from ${name(x.army)} (Italy's surrender)` };
-    case "lose_fort":
-      return { hex: x.place, label: `Remove one fort point at ${placeWords(x.place)}` };
-    case "advance": {
-      const target = armyById(view, x.army)?.status?.target;
-      return target ? { unit: x.army, hex: target, kind: "move", label: `${name(x.army)} advances into ${placeWords(target)}` } : { unit: x.army, label: `${name(x.army)} advances` };
-    }
-    case "paradrop": {
-      // Campaign Game II, Paradrop 2: the drop is announced with the advance
-      const target = frame.target || armyById(view, x.army)?.status?.target;
-      const drop = `${x.count} paratroop point${x.count === 1 ? "" : "s"} dropping`;
-      return target ? { unit: x.army, hex: target, kind: "move", label: `${name(x.army)} advances into ${placeWords(target)} with ${drop}` } : { unit: x.army, label: `${name(x.army)} advances with ${drop}` };
-    }
-    case "air_attack":
-      // Campaign Game II, Air Attacks 2: the rest of the tac air joins the assault
-      return { label: `Air attack with ${x.count} tac air point${x.count === 1 ? "" : "s"}` };
-    case "to_exploitation":
-      return { label: "Done advancing: on to exploitation", primary: true };
-    case "retreat":
-      return { hex: x.place, kind: "move", label: `Retreat to ${placeWords(x.place)}` };
-    case "exploit":
-      return { unit: x.army, hex: x.target, kind: "battle", label: `${name(x.army)} exploits into ${placeWords(x.target)}` };
-    case "end_combat":
-      return { label: "End the combat phase", primary: true };
-    case "build":
-      if (x.site === "army") return { unit: x.at, label: `Build one ${kindWords(x.kind)} point in ${name(x.at)}` };
-      // Activity Limitations 1, 8: France builds its own points into French counters
-      if (x.site === "french") return { hex: x.at, kind: "build", label: `Build one French ${kindWords(x.kind)} point in a new French army at ${placeWords(x.at)}` };
-      return { hex: x.at, kind: "build", label: `Build one ${kindWords(x.kind)} point in a new army at ${placeWords(x.at)}` };
-    case "lend_lease_france":
-      // Activity Limitations 1, 4: Allied lend-lease to France, one point at a time
-      return { kind: "build", label: `Lend-lease one Allied production point to France (France has ${frame.french ?? 0})` };
-    case "repair":
-      return { hex: x.place, kind: "build", label: `Repair one production point at ${placeWords(x.place)}` };
-    case "fort":
-      return { hex: x.place, kind: "build", label: `Build one fort point at ${placeWords(x.place)}` };
-    case "dismantle_fort":
-      // Fortifications 4: the counter goes and all its points with it
-      return { hex: x.place, label: `Dismantle the fort at ${placeWords(x.place)} (its points are lost)` };
-    case "end_production":
-      return { label: "End production", primary: true };
-    // Campaign Game II's research phase (Research 3-8)
-    case "invest":
-      return { kind: "build", label: `Put ${x.count} production point${x.count === 1 ? "" : "s"} into ${itemWords(x.item)} research` };
-    case "roll_research":
-      return { label: `Roll for ${itemWords(x.item)} research (marker on space ${view?.board?.research?.[view.board.player]?.items?.[x.item]?.marker ?? "?"})` };
-    case "end_research":
-      return { label: "End the research phase", primary: true };
-    // Campaign Game II's naval movement and naval builds (naval_phase.py, naval_builds.py)
-    case "end_naval_movement":
-      return { label: "End naval movement", primary: true };
-    case "change_base":
-      return { hex: x.port, kind: "move", label: `${fleetName(x.fleet)} changes base to ${placeWords(x.port)}` };
-    case "patrol":
-      return { hex: x.hex, kind: "move", label: `${fleetName(x.fleet)} patrols hex ${x.hex}` };
-    case "raid_route":
-      return { hex: x.hex, kind: "battle", label: `${fleetName(x.fleet)} intercepts the ${String(x.route).replace(/_/g, " ")} route in hex ${x.hex}` };
-    case "escort_route":
-      return { label: `${fleetName(x.fleet)} escorts the ${String(x.route).replace(/_/g, " ")} route` };
-    case "build_ship":
-      return { hex: x.yard, kind: "build", label: `Build one ${x.ship === "uboat" ? "U-boat" : x.ship === "asw" ? "ASW" : "capital ship"} point into ${fleetName(x.fleet)} at ${placeWords(x.yard)}` };
-    case "build_asw_level":
-      return { kind: "build", label: "Raise the A.S.W. level by one point" };
-    // Campaign Game II: strategic warfare (strategic_phase.py, strategic_builds.py) and partisans
-    case "raid":
-      return { hex: x.target, kind: "battle", label: `Bombers at ${placeWords(x.base)} raid ${placeWords(x.target)}` };
-    case "raid_morale":
-      return { hex: x.capital, kind: "battle", label: `Bombers at ${placeWords(x.base)} strike morale at ${placeWords(x.capital)}` };
-    case "launch":
-      return { label: `Launch ${x.count} missile point(s) of counter ${x.counter} at industry` };
-    case "launch_morale":
-      return { hex: x.capital, kind: "battle", label: `Launch ${x.count} missile point(s) of counter ${x.counter} at morale (${placeWords(x.capital)})` };
-    case "end_strategic":
-      return { label: "End strategic warfare", primary: true };
-    case "escorts":
-      return { label: `${x.count} escort point(s) fly with the raid` };
-    case "carry_bombs":
-      return { label: `Carry ${x.count} atomic bomb(s)` };
-    case "devastate":
-      return { hex: x.place, kind: "battle", label: `Devastate one production point at ${placeWords(x.place)}` };
-    case "drop":
-      return { hex: x.place, kind: "battle", label: `Drop the atomic bomb on ${placeWords(x.place)}` };
-    case "lose_strategic":
-      return { label: `Remove one ${x.kind.replace("_", " ")} point` };
-    case "build_strategic":
-      return { hex: x.place, kind: "build", label: `Build one ${x.kind.replace("_", " ")} point at ${placeWords(x.place)}` };
-    case "build_missile":
-      return { hex: x.place, kind: "build", label: `Build one missile point on counter ${x.counter} at ${placeWords(x.place)}` };
-    case "build_atomic":
-      return { label: `Build an atomic bomb for the ${x.carrier} at ${x.carrier === "bombers" ? placeWords(x.at) : x.at}` };
-    case "partisans":
-      return { hex: x.place, kind: "battle", label: `Partisans strike ${placeWords(x.place)} (2 production points)` };
-    case "end_partisans":
-      return { label: "End partisan attacks", primary: true };
-    default:
-      return null;
-  }
-}
-
-// ----- drawing -------------------------------------------------------------------------
-/** The colour of each kind of strength point in a counter's make-up bar. */
-const KIND_COLORS = { infantry: "#f4f1e8", mechanized: "#ffd54a", tac_air: "#7fd3ff", paratroop: "#9be28a", amphibious: "#4fc1b5" };
-
-/** An army counter centred on (0, 0): its side's colour, its id, its strength, and
- * its make-up from the record sheet as a bar, one segment per kind of point. */
-function counterShape(army) {
-  const total = Math.max(1, army.strength || 0);
-  const bar = [];
-  let x = -6.5;
-  for (const kind of KINDS) {
-    const points = army.sp?.[kind] || 0;
-    if (!points) continue;
-    const w = (13 * points) / total;
-    bar.push(s("rect", { class: "hgw-kind", "data-kind": kind, x: x.toFixed(2), y: 4.2, width: (w - 0.25).toFixed(2), height: 1, fill: KIND_COLORS[kind] }));
-    x += w;
-  }
-  return [
-    s("rect", { class: "ring", x: -COUNTER_WIDTH / 2, y: -6.4, width: COUNTER_WIDTH, height: 12.8, rx: 1.8 }),
-    s("rect", { class: "body", x: -7.5, y: -5.5, width: 15, height: 11, rx: 1.2, fill: roleColor(army.side) }),
-    ...nationBand(army),
-    s("text", { class: "hgw-army-id", x: 0, y: -2.2, text: army.id.toUpperCase() }),
-    s("text", { class: "hgw-army-sp", x: 0, y: 3.4, text: String(army.strength ?? "") }),
-    ...bar,
-  ];
-}
-
-/** Activity Limitations 8: a French army (Free French after France's surrender, France
- * 5) carries a tricolour band down its left edge, a Free French one a white cross on it. */
-function nationBand(army) {
-  if (!army.nation) return [];
-  const band = ["#1f4fb3", "#ffffff", "#d62b2b"].map((fill, i) =>
-    s("rect", { class: "hgw-nation", x: -7.5 + i * 0.9, y: -5.5, width: 0.9, height: 11, fill }),
-  );
-  if (army.nation === "free_french") band.push(s("rect", { class: "hgw-nation-free", x: -7.5, y: -0.5, width: 2.7, height: 1, fill: "#111" }));
-  return band;
-}
-
-/** "French", "Free French" or "" for an army of the view. */
-function nationWords(army) {
-  return army?.nation === "free_french" ? "Free French" : army?.nation === "french" ? "French" : "";
-}
-
-/** The width of a counter's ring, in board units: the tap target of a lone army. */
-const COUNTER_WIDTH = 16.8;
-
-/** Where n counters sit in a hex, and at what scale: side by side, two to a row. */
-function counterSlots(n) {
-  if (n <= 1) return { out: [[0, 1]], scale: 1 };
-  const cols = n <= 4 ? 2 : 3;
-  const rows = Math.ceil(n / cols);
-  const scale = n <= 2 ? 0.52 : n <= 4 ? 0.48 : 0.34;
-  const pw = 17 * scale;
-  const ph = 13 * scale;
-  const out = [];
-  for (let i = 0; i < n; i += 1) {
-    const row = Math.floor(i / cols);
-    const inRow = Math.min(cols, n - row * cols);
-    out.push([((i % cols) - (inRow - 1) / 2) * pw, 1 + (row - (rows - 1) / 2) * ph]);
-  }
-  return { out, scale };
-}
+// the board module's own exports, used by the tests and benchmarks/bench_hgw_paint.py
+export { PAINTER, RES, centre, hexAt, hexId, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
+export { ROLE_COLORS, unitName } from "./hgw-view.js";
 
 class HgwBoard extends HexBoard {
   constructor(host, hooks) {
@@ -688,9 +55,14 @@ class HgwBoard extends HexBoard {
     this.world = s("g", { class: "hgw-world", "aria-hidden": "true" });
     this.pz.content.append(this.world);
     this.featureLayer = s("g", { class: "hgw-features" });
+    this.labelLayer = s("g", { class: "hgw-labels", "aria-hidden": "true" });
     this.markLayer = s("g", { class: "hgw-marks" });
     this.armyLayer = s("g", { class: "hgw-armies" });
-    this.pz.content.append(this.featureLayer, this.hexLayer, this.markLayer, this.armyLayer);
+    this.foundLayer = s("g", { class: "hgw-found-layer" });
+    this.pz.content.append(this.featureLayer, this.labelLayer, this.hexLayer, this.markLayer, this.armyLayer, this.foundLayer);
+    // issue 26, item 6: a box that finds a hex by number or a place by name
+    this.goto = goToBox(() => this.map, (hex) => this.goTo(hex));
+    this.pz.wrap.append(this.goto);
     this.map = null;
     this.painted = null;
     this.view = null;
@@ -700,6 +72,8 @@ class HgwBoard extends HexBoard {
     this.pz.apply = () => {
       apply();
       if (this.canvas) this.canvas.style.transform = `translate(${this.pz.tx}px, ${this.pz.ty}px) scale(${this.pz.k / RES})`;
+      // which labels the zoom shows: hex numbers only where they can be read
+      this.pz.svg.dataset.zoom = zoomBand(this.pz.k);
     };
     // zoom out to the whole world, in to a few hexes
     this.pz.zoomAt = (factor, px, py) => {
@@ -722,11 +96,25 @@ class HgwBoard extends HexBoard {
     loadMap()
       .then((map) => {
         this.map = map;
+        this.goto.fillNames(map);
         if (this.view) this.render(this.view, this.ui);
       })
       .catch((err) => {
         this.pz.wrap.append(h("p", { class: "hgw-map-error" }, String(err.message || err)));
       });
+  }
+
+  /** Centre the board on a hex at reading zoom (at least) and outline it. */
+  goTo(id) {
+    const hex = this.map?.hexes.get(id);
+    if (!hex) return;
+    const [x, y] = centre(hex.row, hex.col);
+    const [w, hgt] = this.pz.size();
+    this.pz.k = Math.max(this.pz.k, READING_ZOOM * 1.05);
+    this.pz.tx = w / 2 - this.pz.k * x;
+    this.pz.ty = hgt / 2 - this.pz.k * y;
+    this.pz.apply();
+    foundMark(this.foundLayer, id, x, y, SIZE + 0.6);
   }
 
   activateAt(target, event) {
@@ -755,6 +143,7 @@ class HgwBoard extends HexBoard {
     this.painted = { width: result.width, height: result.height, key, ms: performance.now() - started };
     this.pz.svg.dataset.painted = String(result.painted);
     this.drawFeatures(places);
+    drawLabels(this.labelLayer, this.map, places, { centre, neighbours: (hex) => edgesOf(this.map, hex) });
     this.siberia = this.siberiaBox(places);
   }
 
@@ -879,6 +268,8 @@ class HgwBoard extends HexBoard {
           s("text", { x: 0, y: 0.2, text: String(points) })),
       );
     }
+    // forts and fleets (issue 26, item 7)
+    drawForces(this.markLayer, board, { where, placeWords, roleColor });
     // the armies, one counter each, side by side when several share a place
     const byPlace = new Map();
     for (const army of armiesOf(view)) {
@@ -905,8 +296,9 @@ class HgwBoard extends HexBoard {
             "data-nation": army.nation || null,
             "data-strength": army.strength,
           },
-          s("title", { text: `${army.name} (${nationWords(army) ? `${nationWords(army)}, ` : ""}${army.side}) at ${placeWords(place)}: ${army.strength} points, ${composition(army)}${army.frozen ? "; out of supply" : ""}${army.status?.target ? `; ${army.status.invasion ? "invading" : "attacking"} ${placeWords(army.status.target)}` : ""}` }),
+          s("title", { text: `${army.name} (${nationWords(army) ? `${nationWords(army)}, ` : ""}${army.side}) at ${placeWords(place)}: ${army.strength} points, ${composition(army)}${army.frozen ? "; out of supply: it may not move or attack this turn" : ""}${army.status?.target ? `; ${army.status.invasion ? "invading" : "attacking"} ${placeWords(army.status.target)}` : ""}${army.side === board.player && board.step === "announce" && invasionWhyNot(army, view) ? `; ${invasionWhyNot(army, view)}` : ""}` }),
           ...counterShape(army),
+          ...(army.frozen ? [unsuppliedMark()] : []),
         );
         if (canAct) {
           el.setAttribute("tabindex", "0");
@@ -969,156 +361,6 @@ class HgwBoard extends HexBoard {
   }
 }
 
-function star(cx, cy, outer, inner) {
-  let d = "";
-  for (let i = 0; i < 10; i += 1) {
-    const r = i % 2 ? inner : outer;
-    const a = (Math.PI / 5) * i - Math.PI / 2;
-    d += `${i ? "L" : "M"}${(cx + r * Math.cos(a)).toFixed(2)} ${(cy + r * Math.sin(a)).toFixed(2)}`;
-  }
-  return `${d}Z`;
-}
-
-// ----- panels --------------------------------------------------------------------------
-function unitBadge(uid, view) {
-  const army = armyById(view, uid);
-  if (!army) return null;
-  const svg = s("svg", { class: "hgw-badge", width: 34, height: 26, viewBox: "-8.5 -6.5 17 13", "aria-hidden": "true" });
-  svg.append(...counterShape(army));
-  return svg;
-}
-
-function sides(view) {
-  return view.roles && view.roles.length ? view.roles : ["axis", "soviet"];
-}
-
-function placesHeld(view, role) {
-  return Object.entries(view.board.owner || {}).filter(([, side]) => side === role).map(([p]) => p);
-}
-
-function summary(view) {
-  return sides(view).map((role) => {
-    const armies = armiesOf(view).filter((a) => a.side === role && a.at);
-    const points = armies.reduce((n, a) => n + (a.strength || 0), 0);
-    return {
-      role,
-      color: roleColor(role),
-      active: (view.active || []).includes?.(role) && !view.result,
-      score: points,
-      detail: `${armies.length} arm${armies.length === 1 ? "y" : "ies"} on the map · ${points} strength points`,
-    };
-  });
-}
-
-function status(view) {
-  const board = view.board;
-  return sides(view).map((role) => {
-    const armies = armiesOf(view).filter((a) => a.side === role);
-    const onMap = armies.filter((a) => a.at);
-    const points = onMap.reduce((n, a) => n + (a.strength || 0), 0);
-    const mech = onMap.reduce((n, a) => n + (a.sp?.mechanized || 0), 0);
-    const facts = [
-      ["Armies on the map", `${onMap.length} of ${armies.length}`],
-      ["Strength points", `${points} (${mech} mechanized)`],
-      ["Places held", String(placesHeld(view, role).length)],
-      ["Occupation markers", String(Object.values(board.markers || {}).filter((s2) => s2 === role).length)],
-    ];
-    if (role === board.player && board.frame?.budget !== undefined) facts.push(["Production left", String(board.frame.budget)]);
-    return { role, color: roleColor(role), score: points, scoreLabel: "strength points", facts };
-  });
-}
-
-/** What the game-over plots show (plots.js), per side at the start of each turn: the
- * strength points on the map (the status panel's score), places held, armies on the map. */
-function chartSeries(view) {
-  const per = (count) => Object.fromEntries(sides(view).map((role) => [role, count(role)]));
-  const onMap = (role) => armiesOf(view).filter((a) => a.side === role && a.at);
-  return {
-    "Strength points": per((role) => onMap(role).reduce((n, a) => n + (a.strength || 0), 0)),
-    "Places held": per((role) => placesHeld(view, role).length),
-    "Armies on the map": per((role) => onMap(role).length),
-  };
-}
-
-function turnText(view) {
-  const board = view.board || {};
-  if (view.result) return `${board.turn || ""} · game over`;
-  const step = STEPS[board.step] || PHASES[board.phase] || board.phase || "";
-  const index = Number.isInteger(board.turn_index) && board.turns ? ` (turn ${board.turn_index + 1} of ${board.turns.length})` : "";
-  return `${board.turn || ""}${index} · ${board.player || ""} player turn${step ? ` · ${step}` : ""}`;
-}
-
-/** An item of the Units Capability Table in words ("tac_air": "tac air"). */
-function itemWords(item) {
-  return String(item).replaceAll("_", " ");
-}
-
-/** A research sheet's cost, kept in half points (Item Cost 6): "2½", or "P" (prohibited). */
-function halfPoints(cost) {
-  if (cost === null || cost === undefined) return "P";
-  const whole = Math.floor(cost / 2);
-  return cost % 2 ? `${whole || ""}½` : String(whole);
-}
-
-/** Campaign Game II's research sheets (open like every record sheet): each side's tech
- * level, current cost and research track marker (0 = Start, 5 = Research Complete). */
-function researchSheets(view) {
-  const sheets = view?.board?.research;
-  if (!sheets) return null;
-  const items = Object.keys(Object.values(sheets)[0]?.items || {});
-  return h(
-    "details",
-    { class: "hgw-record hgw-research" },
-    h("summary", {}, "Research and development"),
-    h(
-      "table",
-      { class: "data-table hgw-sheet" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Item"), Object.keys(sheets).map((role) => h("th", { colspan: 3 }, titleCase(role))))),
-      h("tbody", {}, items.map((item) =>
-        h("tr", {}, h("th", { scope: "row" }, itemWords(item)), Object.values(sheets).map((sheet) => {
-          const it = sheet.items[item];
-          return [h("td", { title: "tech level" }, `L${it.level}`), h("td", { title: "cost" }, halfPoints(it.cost)), h("td", { title: "research track" }, it.marker ? `▸${it.marker}` : "")];
-        })),
-      )),
-    ),
-  );
-}
-
-/** The record sheets (open information, Prepare for Play 4): every army's make-up. */
-function recordSheet(view) {
-  const board = view?.board;
-  if (!board) return null;
-  const rows = (role) =>
-    armiesOf(view)
-      .filter((a) => a.side === role)
-      .map((a) =>
-        h(
-          "tr",
-          { class: [!a.at && "muted", a.frozen && "frozen"], "data-army": a.id },
-          h("th", { scope: "row", title: a.name }, a.id.toUpperCase(), nationWords(a) ? h("span", { class: "hgw-nation-tag", title: `${nationWords(a)} army: it never stacks with other Allied armies (G17.8)` }, a.nation === "free_french" ? " FFr" : " Fr") : null),
-          h("td", {}, a.at ? placeWords(a.at) : "—"),
-          KINDS.map((k) => h("td", {}, a.sp?.[k] ? String(a.sp[k]) : "")),
-          h("td", { class: "total" }, String(a.strength || 0)),
-          h("td", { class: "hgw-army-note" }, a.frozen ? "unsupplied" : a.status?.target ? `→ ${placeWords(a.status.target)}${a.status.advanced ? ` (+${a.status.advanced})` : ""}` : ""),
-        ),
-      );
-  return h(
-    "details",
-    { class: "hgw-record", open: true },
-    h("summary", {}, "Record sheets"),
-    sides(view).map((role) =>
-      h(
-        "table",
-        { class: "data-table hgw-sheet", "data-side": role },
-        h("caption", {}, h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role))),
-        h("thead", {}, h("tr", {}, h("th", {}, "Army"), h("th", {}, "At"), KINDS.map((k) => h("th", { title: kindWords(k) }, KIND_SHORT[k])), h("th", {}, "SP"), h("th", {}, ""))),
-        h("tbody", {}, rows(role)),
-      ),
-    ),
-    researchSheets(view),
-  );
-}
-
 function battleAt(view) {
   const target = view?.board?.frame?.target;
   return target && inPlay(view.board, target) ? target : null;
@@ -1138,12 +380,31 @@ function whyNot(view, { hex, uid, seat, selected, model }) {
   if (army && !model.selectable().has(uid)) {
     if (army.frozen) return `${army.name} is out of full supply: it may not move or attack this turn.`;
     if (board.step === "announce" && army.status?.target) return `${army.name} is already named against ${placeWords(army.status.target)}.`;
+    const invasion = board.step === "announce" ? invasionWhyNot(army, view) : "";
+    if (invasion) return `${army.name} has no attack to name: ${invasion}`;
     return `${army.name} has nothing to do in this step (${STEPS[board.step] || board.step}).`;
   }
   if (selected) return `${unitName(selected, view)} cannot go to ${placeWords(hex)} now: the lit hexes are where it can.`;
   if (board.unaligned?.[hex]) return `${hex} belongs to unaligned ${titleCase(board.unaligned[hex].replaceAll("_", " "))}: attacking it violates its neutrality.`;
-  if (board.owner && !inPlay(board, hex) && hex !== BOX) return `${hex} is not in play in this scenario (neutral for the whole game).`;
+  const kind = currentMap()?.hexes.get(hex)?.kind;
+  if (kind && kind !== "land") return `${placeWords(hex)} is ${kind === "ice" ? "ice" : "water"}: armies never stand there; they cross the sea only by an amphibious invasion from a port (F3.4).`;
+  if (board.owner && !inPlay(board, hex) && hex !== BOX) return `${placeWords(hex)} is not in play in this scenario (neutral for the whole game).`;
   return null;
+}
+
+/** Why an army cannot invade, in words, when its side may invade this step and it
+ * may not (Invasion Procedure 2, 4, F3.4: at least half its points amphibious, in a
+ * port); "" when it may, or when no invasion is open to its side. */
+function invasionWhyNot(army, view) {
+  if (!(view?.legal || []).some((a) => a[0] === "invade")) return "";
+  if ((view.legal || []).some((a) => a[0] === "invade" && a[1] === army.id)) return "";
+  const amphibious = army.sp?.amphibious || 0;
+  if (2 * amphibious < (army.strength || 0)) {
+    return `it cannot invade: an invasion needs at least half of an army's points amphibious, and it has ${amphibious} of ${army.strength} (F3.4).`;
+  }
+  const port = currentMap()?.hexes.get(army.at)?.features?.some((f) => ["port", "naval_port", "naval_yard"].includes(f));
+  if (!port) return `it cannot invade: an invading army sets out from a port, and ${placeWords(army.at)} is none (F3.4).`;
+  return "";
 }
 
 /** What ending the step would leave undone, for the page's question before it: named
@@ -1190,32 +451,6 @@ function intent(view, { hex, uid, seat, selected }) {
   }
 }
 
-function legend() {
-  const swatch = (...shapes) => {
-    const svg = s("svg", { class: "legend-svg", width: 34, height: 30, viewBox: "-12 -11 24 22", "aria-hidden": "true" });
-    svg.append(...shapes);
-    return svg;
-  };
-  const item = (icon, text) => h("li", {}, icon, h("span", {}, text));
-  const hexShape = (fill) => s("polygon", { points: hexPoints(SIZE), fill, stroke: "#555", "stroke-width": 0.6 });
-  return h(
-    "ul",
-    { class: "legend-items" },
-    item(swatch(hexShape(GROUP_COLORS.germany)), "Germany"),
-    item(swatch(s("polygon", { class: "legend-recent", points: hexPoints(SIZE), fill: "none" })), "Dashed outline: places named by the other players' last moves"),
-    item(swatch(hexShape(GROUP_COLORS.soviet)), "Soviet Union"),
-    item(swatch(hexShape(GROUP_COLORS.inclined_axis)), "Inclined towards the Axis"),
-    item(swatch(hexShape(WATER.sea)), "Sea"),
-    item(swatch(hexShape(WATER.partial)), "Coastal water"),
-    item(swatch(s("path", { class: "hgw-capital", d: star(0, 0, 6, 2.6) })), "Capital"),
-    item(swatch(s("circle", { class: "hgw-pp-disc", r: 5 }), s("text", { class: "hgw-pp legend", x: 0, y: 0.4, text: "3" })), "Production points"),
-    item(swatch(s("circle", { r: 4, fill: roleColor("axis") })), "Occupation marker (its side's colour)"),
-    item(swatch(s("g", { class: "hgw-devastated" }, s("rect", { x: -5, y: -5, width: 10, height: 10, rx: 1 }), s("text", { x: 0, y: 0.4, text: "2" }))), "Devastated production points"),
-    item(swatch(s("g", { class: "hgw-army", transform: "scale(1.3)" }, ...counterShape({ id: "agn", side: "axis", strength: 10, sp: { infantry: 5, mechanized: 5 } }))), "Army: id, strength points, and its make-up as a bar"),
-    ...KINDS.map((kind) => item(swatch(s("rect", { x: -9, y: -2, width: 18, height: 4, fill: KIND_COLORS[kind], stroke: "#444", "stroke-width": 0.5 })), `${titleCase(kindWords(kind))} points in the bar`)),
-  );
-}
-
 export default {
   id: "hgw",
   roleColor,
@@ -1226,7 +461,8 @@ export default {
   status,
   chartSeries,
   turnText,
-  extraPanel: recordSheet,
+  extraPanel,
+  promptText: (view) => promptText(view, { name: (uid) => unitName(uid, view), placeWords }),
   battleAt,
   unitsAt: (view, hex) => armiesOf(view).filter((a) => a.at === hex).map((a) => a.id),
   isTurnEnd: (action) => action[0] === "end_production",

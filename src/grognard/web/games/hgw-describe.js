@@ -1,0 +1,238 @@
+// Hitler's Global War: what each legal action is about, for the board and the buttons
+// (web/actions.js): its label in words, the army and the place it concerns, whether it
+// starts a battle (asked first) and what it costs.
+
+import { BOX, argsOf, armiesOf, armyById, itemWords, kindWords, placeWords, unitName } from "./hgw-view.js";
+import { currentMap } from "./hgw-world.js";
+import { fortAt } from "./hgw-forces.js";
+import { costWords } from "./hgw-production.js";
+
+/** What each HGW action is about, for the board and the buttons (see actions.js),
+ * with the places it concerns (`hexes`: outlined while its button is pointed at; the
+ * page's own search finds only "q,r" hex ids, and HGW numbers its hexes "RRCC"). */
+export function describe(action, view) {
+  const what = describeAction(action, view);
+  if (!what) return what;
+  const at = what.unit ? armyById(view, what.unit)?.at : null;
+  what.hexes = [at, what.hex].filter((p) => typeof p === "string" && p !== BOX);
+  return what;
+}
+
+function describeAction(action, view) {
+  const verb = action[0];
+  const x = argsOf(action);
+  const name = (uid) => unitName(uid, view);
+  const armyAt = (uid) => armyById(view, uid)?.at || null;
+  const frame = view?.board?.frame || {};
+  const fleetName = (id) => view?.board?.fleets?.[id]?.name || id;
+  // issue 26, item 7: a battle's fort named wherever the battle is offered
+  const fort = (place) => {
+    const words = fortAt(view?.board, place, placeWords);
+    return words ? ` (defended by ${words})` : "";
+  };
+  switch (verb) {
+    case "move":
+      return {
+        unit: x.army,
+        label: x.kind === "army" ? `Move ${name(x.army)} (all ${x.count} points)` : `Move ${kindWords(x.kind, x.count)} of ${name(x.army)}`,
+      };
+    case "eliminate":
+      return { unit: x.army, label: `Eliminate one ${kindWords(x.kind)} point of ${name(x.army)} (over-stacked)` };
+    case "to_place": {
+      const what = frame.kind === "army" ? name(frame.army) : `${kindWords(frame.kind, frame.count)} of ${name(frame.army)}`;
+      return { hex: x.place, kind: "move", label: `Redeploy ${what} to ${placeWords(x.place)}` };
+    }
+    case "to_army": {
+      const what = frame.kind === "army" ? `all of ${name(frame.army)}` : `${kindWords(frame.kind, frame.count)} of ${name(frame.army)}`;
+      const at = armyAt(x.army);
+      return at ? { hex: at, kind: "move", label: `Put ${what} into ${name(x.army)} at ${placeWords(at)}` } : { label: `Put ${what} into ${name(x.army)}` };
+    }
+    case "cancel":
+      return { label: "Cancel this move" };
+    case "convert":
+      // Amphibious Strength Points 3 (F3.3): for good, in the movement phase
+      return { unit: x.army, kind: "hit", label: `Convert one amphibious point of ${name(x.army)} to infantry (for good: it cannot invade with it again)` };
+    case "remove_marker":
+      // Garrisons 6: an occupation marker lifted in the movement phase
+      return { hex: x.place, label: `Lift the occupation marker at ${placeWords(x.place)}` };
+    case "declare_war":
+      // Violation of Neutrality 6: war on Spain before attacking Gibraltar from Portugal
+      return { label: `Declare war on ${String(x.nation).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase())}` };
+    case "end_movement":
+      return { label: "End movement", primary: true };
+    case "attack": {
+      // Initial Attack: an army may also be named against a friendly hex (an advance)
+      const friendly = view?.board?.owner?.[x.target] === armyById(view, x.army)?.side;
+      // an advance into a friendly hex is lit as a move, not as a battle
+      return { unit: x.army, hex: x.target, kind: friendly ? "move" : "battle", label: `${name(x.army)} will ${friendly ? "advance into friendly" : "attack"} ${placeWords(x.target)}${friendly ? "" : fort(x.target)}` };
+    }
+    case "invade":
+      // Invasion Procedure 1-3: the army, then a coastal hex within its sea route
+      return { unit: x.army, hex: x.target, kind: "move", label: `${name(x.army)} will invade ${placeWords(x.target)} from the sea${fort(x.target)}` };
+    case "invasion": {
+      // Invasion Procedure 5: the attacker picks the next declared invasion to resolve
+      const target = armyById(view, x.army)?.status?.target;
+      // kind "hit": a button under the prompt too, not only behind the army's counter
+      return { unit: x.army, kind: "hit", label: target ? `Resolve ${name(x.army)}'s invasion of ${placeWords(target)}` : `Resolve ${name(x.army)}'s invasion` };
+    }
+    case "escort":
+      return { label: `Escort the invasion with ${x.fleets.map(fleetName).join(" and ")}` };
+    case "no_escort":
+      return { label: "Invade without an escort" };
+    case "support":
+      // Fleet Naval Fire 4: a fleet from another base sails on its own route to support
+      return { label: `Send ${fleetName(x.fleet)} to support the invasion` };
+    case "no_support":
+      return { label: "Send no (more) support fleets" };
+    case "intercept":
+      // Campaign Game II (naval_phase.py): a fleet moving at sea, one at a time
+      if (frame.mover) return { label: `Intercept ${fleetName(frame.mover)} at sea with ${fleetName(x.fleet)}` };
+      return { label: frame.fleet ? `Intercept ${fleetName(frame.fleet)} with ${fleetName(x.fleet)}` : `Intercept the invasion with ${fleetName(x.fleet)}` };
+    case "no_interception":
+      return { label: "Do not intercept" };
+    case "amphibious_advance":
+      return { unit: x.army, hex: x.target, kind: "move", label: `${name(x.army)} makes an amphibious advance into ${placeWords(x.target)}` };
+    case "end_announce":
+      return { label: "Done announcing attacks", primary: true };
+    case "defensive_assault":
+      // Effect Of Forts On Combat 1: with no army named the hex's fort fires alone
+      if (!x.armies.length) return { label: frame.target ? `Defensive assault by the fort in ${placeWords(frame.target)} alone` : "Defensive assault by the fort alone" };
+      return { label: `Defensive assault with ${x.armies.map(name).join(" and ")}` };
+    case "no_defensive_assault":
+      return { label: "No defensive assault" };
+    case "assault":
+      // bare: the yes to an exploitation's or an invasion's assault (actions.py, "assault")
+      if (x.origin === undefined) return { label: frame.target ? `Assault ${placeWords(frame.target)} before advancing${fort(frame.target)}` : "Assault before advancing", primary: true };
+      return { hex: x.target, kind: "battle", label: `Assault ${placeWords(x.target)} from ${placeWords(x.origin)} with ${x.armies.map(name).join(" and ")}${fort(x.target)}` };
+    case "no_assault":
+      return { label: "Advance without assaulting" };
+    case "to_advances":
+      return { label: "Done assaulting: on to the advances", primary: true };
+    case "lose":
+      return { unit: x.army, kind: "hit", label: `Remove one ${kindWords(x.kind)} point from ${name(x.army)}` };
+    case "place":
+      // The Fall of Germany set-up with the own_setup option, and Campaign Game I's
+      // arriving forces (Nations Inclined toward Axis 3-5): one point into a place
+      return { hex: x.place, kind: "build", label: `Place one ${kindWords(x.kind)} point at ${placeWords(x.place)}` };
+    case "printed_setup":
+      return { label: "Take the scenario's deployment", primary: true };
+    case "end_setup":
+      return { label: "End the set-up", primary: true };
+    case "italy_loss":
+      // Campaign Game I, Italy's surrender 2: the owed points, from Italy first
+      return { unit: x.army, kind: "hit", label: `Remove one ${kindWords(x.kind)} point from ${name(x.army)} (Italy's surrender)` };
+    case "lose_fort":
+      return { hex: x.place, label: `Remove one fort point at ${placeWords(x.place)}` };
+    case "advance": {
+      const target = armyById(view, x.army)?.status?.target;
+      return target ? { unit: x.army, hex: target, kind: "move", label: `${name(x.army)} advances into ${placeWords(target)}` } : { unit: x.army, label: `${name(x.army)} advances` };
+    }
+    case "paradrop": {
+      // Campaign Game II, Paradrop 2: the drop is announced with the advance
+      const target = frame.target || armyById(view, x.army)?.status?.target;
+      const drop = `${x.count} paratroop point${x.count === 1 ? "" : "s"} dropping`;
+      return target ? { unit: x.army, hex: target, kind: "move", label: `${name(x.army)} advances into ${placeWords(target)} with ${drop}` } : { unit: x.army, label: `${name(x.army)} advances with ${drop}` };
+    }
+    case "air_attack":
+      // Campaign Game II, Air Attacks 2: the rest of the tac air joins the assault
+      return { label: `Air attack with ${x.count} tac air point${x.count === 1 ? "" : "s"}` };
+    case "to_exploitation":
+      return { label: "Done advancing: on to exploitation", primary: true };
+    case "retreat":
+      return { hex: x.place, kind: "move", label: `Retreat to ${placeWords(x.place)}` };
+    case "exploit":
+      // issue 26, item 9: an exploitation attack is asked first, with its odds, as an
+      // assault is (panels.js confirmBattle: `startsBattleAt`, the odds of this action)
+      return { unit: x.army, hex: x.target, kind: "battle", startsBattleAt: x.target, oddsAction: action, label: `${name(x.army)} exploits into ${placeWords(x.target)}${fort(x.target)}` };
+    case "end_combat":
+      return { label: "End the combat phase", primary: true };
+    case "build": {
+      const cost = costWords(currentMap(), x.kind);
+      const price = cost ? ` (${cost})` : "";
+      if (x.site === "army") return { unit: x.at, label: `Build one ${kindWords(x.kind)} point in ${name(x.at)}${price}` };
+      // issue 26, item 8: where an army of the builder's stands already, a new army is
+      // offered only beside it (the army selected), after reinforcing it: a click on
+      // the hex reinforces, and a new counter is spent only when asked for
+      const there = armiesOf(view).find((a) => a.at === x.at && a.side === view?.board?.player && (view.legal || []).some((b) => b[0] === "build" && b[2] === "army" && b[3] === a.id));
+      // Activity Limitations 1, 8: France builds its own points into French counters
+      const french = x.site === "french" ? " French" : "";
+      const label = `Build one${french} ${kindWords(x.kind)} point in a new${french} army at ${placeWords(x.at)}${price}`;
+      if (there) return { unit: there.id, label: `${label}, beside ${there.name} (uses a free army counter)` };
+      return { hex: x.at, kind: "build", label };
+    }
+    case "lend_lease_france":
+      // Activity Limitations 1, 4: Allied lend-lease to France, one point at a time
+      return { kind: "build", label: `Lend-lease one Allied production point to France (France has ${frame.french ?? 0})` };
+    case "repair":
+      return { hex: x.place, kind: "build", label: `Repair one production point at ${placeWords(x.place)}${costWords(currentMap(), "repair") ? ` (${costWords(currentMap(), "repair")})` : ""}` };
+    case "fort":
+      return { hex: x.place, kind: "build", label: `Build one fort point at ${placeWords(x.place)}${costWords(currentMap(), "fort") ? ` (${costWords(currentMap(), "fort")})` : ""}` };
+    case "dismantle_fort":
+      // Fortifications 4: the counter goes and all its points with it
+      return { hex: x.place, label: `Dismantle the fort at ${placeWords(x.place)} (its points are lost)` };
+    case "end_production":
+      return { label: "End production", primary: true };
+    // Campaign Game II's research phase (Research 3-8)
+    case "invest":
+      return { kind: "build", label: `Put ${x.count} production point${x.count === 1 ? "" : "s"} into ${itemWords(x.item)} research` };
+    case "roll_research":
+      return { label: `Roll for ${itemWords(x.item)} research (marker on space ${view?.board?.research?.[view.board.player]?.items?.[x.item]?.marker ?? "?"})` };
+    case "end_research":
+      return { label: "End the research phase", primary: true };
+    // Campaign Game II's naval movement and naval builds (naval_phase.py, naval_builds.py)
+    case "end_naval_movement":
+      return { label: "End naval movement", primary: true };
+    case "change_base":
+      return { hex: x.port, kind: "move", label: `${fleetName(x.fleet)} changes base to ${placeWords(x.port)}` };
+    case "patrol":
+      return { hex: x.hex, kind: "move", label: `${fleetName(x.fleet)} patrols hex ${x.hex}` };
+    case "raid_route":
+      return { hex: x.hex, kind: "battle", label: `${fleetName(x.fleet)} intercepts the ${String(x.route).replace(/_/g, " ")} route in hex ${x.hex}` };
+    case "escort_route":
+      return { label: `${fleetName(x.fleet)} escorts the ${String(x.route).replace(/_/g, " ")} route` };
+    case "build_ship":
+      return { hex: x.yard, kind: "build", label: `Build one ${x.ship === "uboat" ? "U-boat" : x.ship === "asw" ? "ASW" : "capital ship"} point into ${fleetName(x.fleet)} at ${placeWords(x.yard)}` };
+    case "build_asw_level":
+      return { kind: "build", label: "Raise the A.S.W. level by one point" };
+    // Campaign Game II: strategic warfare (strategic_phase.py, strategic_builds.py) and partisans
+    case "raid":
+      return { hex: x.target, kind: "battle", label: `Bombers at ${placeWords(x.base)} raid ${placeWords(x.target)}` };
+    case "raid_morale":
+      return { hex: x.capital, kind: "battle", label: `Bombers at ${placeWords(x.base)} strike morale at ${placeWords(x.capital)}` };
+    case "launch":
+      return { label: `Launch ${x.count} missile point(s) of counter ${x.counter} at industry` };
+    case "launch_morale":
+      return { hex: x.capital, kind: "battle", label: `Launch ${x.count} missile point(s) of counter ${x.counter} at morale (${placeWords(x.capital)})` };
+    case "end_strategic":
+      return { label: "End strategic warfare", primary: true };
+    case "escorts":
+      return { label: `${x.count} escort point(s) fly with the raid` };
+    case "carry_bombs":
+      return { label: `Carry ${x.count} atomic bomb(s)` };
+    case "devastate":
+      return { hex: x.place, kind: "battle", label: `Devastate one production point at ${placeWords(x.place)}` };
+    case "drop":
+      return { hex: x.place, kind: "battle", label: `Drop the atomic bomb on ${placeWords(x.place)}` };
+    case "lose_strategic":
+      return { label: `Remove one ${x.kind.replace("_", " ")} point` };
+    case "build_strategic":
+      return { hex: x.place, kind: "build", label: `Build one ${x.kind.replace("_", " ")} point at ${placeWords(x.place)}` };
+    case "build_missile":
+      return { hex: x.place, kind: "build", label: `Build one missile point on counter ${x.counter} at ${placeWords(x.place)}` };
+    case "build_atomic":
+      return { label: `Build an atomic bomb for the ${x.carrier} at ${x.carrier === "bombers" ? placeWords(x.at) : x.at}` };
+    case "partisans":
+      return { hex: x.place, kind: "battle", label: `Partisans strike ${placeWords(x.place)} (2 production points)` };
+    case "end_partisans":
+      return { label: "End partisan attacks", primary: true };
+    case "lend_lease":
+      // Lend-Lease 3 (F5.3): through the Soviet depots, in the Allied production phase
+      return { label: "Send lend-lease to the Soviet Union through its depots" };
+    case "accept_surrender":
+      return { label: "Accept the Soviet surrender: no more fighting between the Axis and the Soviets", primary: true };
+    case "refuse_surrender":
+      return { label: "Refuse the Soviet surrender (it is never offered again)" };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,89 @@
+// Hitler's Global War: what the view says, in words. The ruleset's declarations (kinds
+// of strength points, step titles, verbs' arguments) are fetched once from its board
+// data; the helpers here read the view's armies (games/hgw/state.py `_view`) and say
+// places, kinds and armies as a player reads them.
+
+import { currentMap } from "./hgw-world.js";
+import { hexWords } from "./hgw-labels.js";
+
+/** The ruleset's own declarations, served with its board data (GET
+ * /api/rulesets/hgw/board-data; games/hgw/__init__.py `board_data`): the kinds of
+ * strength points, each step's title (games/hgw/steps.py) and each verb's arguments by
+ * name (games/hgw/actions.py). Fetched once, while this module loads. */
+async function loadRules() {
+  try {
+    const response = await fetch("/api/rulesets/hgw/board-data", { credentials: "same-origin" });
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    return await response.json();
+  } catch (err) {
+    console.error("the Hitler's Global War declarations did not load", err);
+    return { kinds: [], steps: {}, verbs: {} };
+  }
+}
+export const RULES = await loadRules();
+export const KINDS = RULES.kinds;
+export const KIND_SHORT = { infantry: "inf", mechanized: "mech", tac_air: "air", paratroop: "para", amphibious: "amph" };
+export const BOX = "siberia";
+
+export const ROLE_COLORS = { axis: "#46505a", soviet: "#b3261e", allied: "#2b5bb5" };
+
+export const PHASES = { movement: "movement", combat: "combat", production: "production" };
+export const STEPS = RULES.steps;
+
+export function roleColor(role) {
+  return ROLE_COLORS[role] || "#777";
+}
+
+// ----- what the view says --------------------------------------------------------------
+export function armiesOf(view) {
+  return Array.isArray(view?.board?.armies) ? view.board.armies : [];
+}
+
+export function armyById(view, id) {
+  return armiesOf(view).find((a) => a.id === id) || null;
+}
+
+/** A place in words: its hex number and the map's name for it ("1237 Berlin"). */
+export function placeWords(place) {
+  return place === BOX ? "Siberia" : hexWords(currentMap(), place);
+}
+
+export function kindWords(kind, count) {
+  if (kind === "army") return "the whole army";
+  const name = { tac_air: "tactical air", mechanized: "mechanized", infantry: "infantry", paratroop: "paratroop", amphibious: "amphibious" }[kind] || kind;
+  return count === undefined ? name : `${count} ${name}`;
+}
+
+export function composition(army) {
+  return KINDS.filter((k) => army.sp?.[k]).map((k) => `${army.sp[k]} ${KIND_SHORT[k]}`).join(" + ") || "empty";
+}
+
+export function unitName(uid, view) {
+  const army = armyById(view, uid);
+  return army ? army.name : uid;
+}
+
+/** "French", "Free French" or "" for an army of the view. */
+export function nationWords(army) {
+  return army?.nation === "free_french" ? "Free French" : army?.nation === "french" ? "French" : "";
+}
+
+/** An action's arguments by name, as its verb declares them (games/hgw/actions.py
+ * `args`): the last argument of a `many` verb is the list of the rest. */
+export function argsOf(action) {
+  const [verb, ...rest] = action;
+  const spec = RULES.verbs[verb];
+  if (!spec) return {};
+  const fixed = spec.many ? spec.args.length - 1 : spec.args.length;
+  const named = {};
+  spec.args.slice(0, fixed).forEach(([name], i) => {
+    named[name] = rest[i];
+  });
+  if (spec.many) named[spec.args[fixed][0]] = rest.slice(fixed);
+  return named;
+}
+
+/** An item of the Units Capability Table in words ("tac_air": "tac air"). */
+export function itemWords(item) {
+  return String(item).replaceAll("_", " ");
+}

@@ -1,0 +1,336 @@
+// Hitler's Global War: the world map itself, the same for every game: fetched once
+// from hgw-map.json (scripts/build_hgw_webmap.py), its hex geometry (pointy-top hexes,
+// numbered "RRCC") and the layers it is painted in, on a canvas or as SVG paths
+// (benchmarks/bench_hgw_paint.py measures both; figures in web/README.md).
+
+import { clear, s } from "../ui.js";
+import { SQRT3 } from "../board.js";
+
+
+export const SIZE = 10; // a hex's radius in board units
+export const RES = 2; // canvas pixels per board unit, when the map is painted on a canvas
+/** How the world map is painted: "svg" (one <path> per layer) or "canvas"; chosen by
+ * measuring both (benchmarks/bench_hgw_paint.py; figures in web/README.md). */
+export const PAINTER = "canvas";
+/** The country colours of the printed map (the groups' key in map.json). */
+export const GROUP_COLORS = {
+  belgium: "#a9cfe8",
+  britain: "#b98b63",
+  china: "#b0614b",
+  france: "#6f8fd6",
+  germany: "#c9c9c4",
+  greece: "#c2c98a",
+  inclined_axis: "#a98cc4",
+  inclined_neutral: "#9a9a96",
+  inclined_usa: "#8d9a5a",
+  italy: "#b4d89a",
+  japan: "#f0d65a",
+  netherlands: "#c9a877",
+  neutral: "#f7f5ef",
+  portugal: "#94505c",
+  soviet: "#e07a6e",
+  spain: "#e59a45",
+  unaligned: "#e6d5ad",
+  united_states: "#5f9a5c",
+};
+export const WATER = { sea: "#8fbbe0", partial: "#bcd9ef", ice: "#dfe4e8" };
+
+// ----- the map -------------------------------------------------------------------------
+let mapPromise = null;
+/** The world map once loaded (for place names in words), else null. */
+let MAP = null;
+
+/** The world map if it has loaded, else null. */
+export function currentMap() {
+  return MAP;
+}
+
+/** The world map, fetched once per page (it is the same for every game). */
+export function loadMap() {
+  if (!mapPromise) {
+    mapPromise = fetch(new URL("./hgw-map.json", import.meta.url))
+      .then((response) => {
+        if (!response.ok) throw new Error(`the HGW map did not load (${response.status})`);
+        return response.json();
+      })
+      .then(indexMap)
+      .then((map) => {
+        MAP = map;
+        return map;
+      });
+  }
+  return mapPromise;
+}
+
+function indexMap(raw) {
+  const hexes = new Map();
+  for (const [id, kind, terrain = "clear", country = "", annexed = "", production = 0, features = [], grey = ""] of raw.hexes) {
+    const [row, col] = rowCol(id);
+    hexes.set(id, { id, row, col, kind, terrain, country, annexed, production, features, grey });
+  }
+  const territories = new Map(Object.entries(raw.territories).map(([id, [name, group]]) => [id, { name, group }]));
+  const pairs = (list) => new Set(list.map(([a, b]) => `${a}|${b}`));
+  return { ...raw, hexes, territories, crossing: pairs(raw.crossing), road: raw.road };
+}
+
+/** "1237" -> [12, 37]; "19107" -> [19, 107] (two digits of row, then the column). */
+export function rowCol(id) {
+  return [Number(id.slice(0, 2)), Number(id.slice(2))];
+}
+
+export function hexId(row, col) {
+  return `${String(row).padStart(2, "0")}${String(col).padStart(2, "0")}`;
+}
+
+/** Centre of a hex in board units: pointy-top, odd rows shoved half a hex east. */
+export function centre(row, col) {
+  return [SIZE * SQRT3 * (col + 0.5 * (row & 1)) + SIZE * SQRT3, SIZE * 1.5 * row + SIZE];
+}
+
+/** The hex under a board point (the inverse of `centre`). */
+export function hexAt(x, y) {
+  const px = x - SIZE * SQRT3;
+  const py = y - SIZE;
+  const q = ((SQRT3 / 3) * px - py / 3) / SIZE;
+  const r = ((2 / 3) * py) / SIZE;
+  let rx = Math.round(q);
+  let rz = Math.round(r);
+  const ry = Math.round(-q - r);
+  const dx = Math.abs(rx - q);
+  const dy = Math.abs(ry + q + r);
+  const dz = Math.abs(rz - r);
+  if (dx > dy && dx > dz) rx = -ry - rz;
+  else if (!(dy > dz)) rz = -rx - ry;
+  const row = rz;
+  const col = rx + (row - (row & 1)) / 2;
+  return row >= 0 && col >= 0 ? hexId(row, col) : null;
+}
+
+/** The neighbour of (row, col) across edge i (0 east, then clockwise: SE, SW, W, NW, NE). */
+function neighbour(row, col, i) {
+  const odd = row & 1;
+  switch (i) {
+    case 0:
+      return [row, col + 1];
+    case 1:
+      return [row + 1, col + odd];
+    case 2:
+      return [row + 1, col + odd - 1];
+    case 3:
+      return [row, col - 1];
+    case 4:
+      return [row - 1, col + odd - 1];
+    default:
+      return [row - 1, col + odd];
+  }
+}
+
+const CORNERS = [...Array(6).keys()].map((i) => {
+  const angle = (Math.PI / 180) * (60 * i - 30);
+  return [SIZE * Math.cos(angle), SIZE * Math.sin(angle)];
+});
+
+/** The territory a hex belongs to under a scenario's borders ("1941": the Soviet annexations). */
+function countryOf(hex, borders) {
+  return borders === "1941" && hex.annexed ? hex.annexed : hex.country;
+}
+
+function groupColor(map, country) {
+  const group = map.territories.get(country)?.group;
+  return GROUP_COLORS[group] || "#e6d5ad";
+}
+
+/** SVG path data built with the canvas path calls: one string feeds both an SVG
+ * <path d> and a canvas `Path2D`, so the two painters draw exactly the same map. */
+class PathData {
+  constructor() {
+    this.parts = [];
+  }
+
+  moveTo(x, y) {
+    this.parts.push(`M${x.toFixed(2)} ${y.toFixed(2)}`);
+  }
+
+  lineTo(x, y) {
+    this.parts.push(`L${x.toFixed(2)} ${y.toFixed(2)}`);
+  }
+
+  closePath() {
+    this.parts.push("Z");
+  }
+
+  ellipse(x, y, rx, ry) {
+    const w = (2 * rx).toFixed(2);
+    this.parts.push(`M${(x - rx).toFixed(2)} ${y.toFixed(2)}a${rx} ${ry} 0 1 0 ${w} 0a${rx} ${ry} 0 1 0 -${w} 0Z`);
+  }
+
+  rect(x, y, w, hgt) {
+    this.parts.push(`M${x.toFixed(2)} ${y.toFixed(2)}h${w}v${hgt}h${-w}Z`);
+  }
+
+  hex(x, y, radius = SIZE) {
+    const k = radius / SIZE;
+    CORNERS.forEach(([cx, cy], i) => (i ? this.lineTo(x + cx * k, y + cy * k) : this.moveTo(x + cx * k, y + cy * k)));
+    this.closePath();
+  }
+
+  get d() {
+    return this.parts.join("");
+  }
+}
+
+/** Terrain symbols (mountain peaks, swamp tufts, desert dots, jungle trees) into their paths. */
+function terrainMarks(paths, hex, x, y) {
+  switch (hex.terrain) {
+    case "mountain":
+      for (const [dx, dy] of [[-4, 2], [1, -1], [4, 3]]) {
+        paths.mountain.moveTo(x + dx - 2.6, y + dy + 1.8);
+        paths.mountain.lineTo(x + dx, y + dy - 1.8);
+        paths.mountain.lineTo(x + dx + 2.6, y + dy + 1.8);
+      }
+      break;
+    case "swamp":
+      for (const [dx, dy] of [[-4, 0], [2, -3], [2, 3]]) {
+        paths.swamp.moveTo(x + dx - 2, y + dy);
+        paths.swamp.lineTo(x + dx + 2, y + dy);
+        paths.swamp.moveTo(x + dx, y + dy);
+        paths.swamp.lineTo(x + dx, y + dy - 2);
+      }
+      break;
+    case "desert":
+      for (const [dx, dy] of [[-5, -2], [-1, 3], [3, -3], [5, 2], [0, -6], [-3, 6], [2, 6]]) paths.desert.rect(x + dx - 0.55, y + dy - 0.55, 1.1, 1.1);
+      break;
+    case "jungle":
+      for (const [dx, dy] of [[-4, -2], [2, -3], [-1, 3], [4, 3]]) paths.jungle.ellipse(x + dx, y + dy, 1.7, 1.7);
+      break;
+    default:
+      break;
+  }
+}
+
+/** The ids of the neighbours of a hex that exist on the map. */
+export function edgesOf(map, hex) {
+  return [...Array(6).keys()].map((i) => {
+    const [r, c] = neighbour(hex.row, hex.col, i);
+    return map.hexes.get(hexId(r, c)) || null;
+  });
+}
+
+/**
+ * The whole world map as a few dozen layers, bottom first: water and land in its
+ * country's colour (one path per colour), islands, terrain marks, the hex grid,
+ * coasts, country borders, crossing arrows, and a veil over the hexes that are not
+ * places of the game being played (`places`, null when none are known), so that the
+ * theatre in play stands out while the rest of the world stays on the map.
+ * Each layer: {d, fill} or {d, stroke, width, dash}.
+ */
+export function worldLayers(map, { borders = "1939", places = null } = {}) {
+  const width = SIZE * SQRT3 * (map.cols + 1.5);
+  const height = SIZE * 1.5 * map.rows + SIZE;
+  const land = (hex) => hex && hex.kind === "land";
+  const fills = new Map();
+  const islands = new Map();
+  const paths = { mountain: new PathData(), swamp: new PathData(), desert: new PathData(), jungle: new PathData() };
+  const grid = new PathData();
+  const coast = new PathData();
+  const border = new PathData();
+  const veil = new PathData();
+  const path = (table, color) => {
+    if (!table.has(color)) table.set(color, new PathData());
+    return table.get(color);
+  };
+  for (const hex of map.hexes.values()) {
+    const [x, y] = centre(hex.row, hex.col);
+    if (land(hex) && hex.terrain !== "island") {
+      path(fills, groupColor(map, countryOf(hex, borders))).hex(x, y, SIZE + 0.35); // a hair larger: no seams
+      terrainMarks(paths, hex, x, y);
+    } else {
+      path(fills, WATER[hex.kind] || WATER.sea).hex(x, y, SIZE + 0.35);
+      if (hex.terrain === "island") path(islands, groupColor(map, countryOf(hex, borders))).ellipse(x, y, 4.2, 3.2);
+    }
+    // the grid: each edge once, as open segments (corners 0 to 3: the E, SE and SW
+    // edges; the other three are the neighbours'), far cheaper to stroke than closed
+    // overlapping outlines
+    grid.moveTo(x + CORNERS[0][0], y + CORNERS[0][1]);
+    for (const i of [1, 2, 3]) grid.lineTo(x + CORNERS[i][0], y + CORNERS[i][1]);
+    if (places && !places.has(hex.id) && hex.kind === "land") veil.hex(x, y, SIZE + 0.35);
+    if (!land(hex) || hex.terrain === "island") continue;
+    const mine = countryOf(hex, borders);
+    edgesOf(map, hex).forEach((other, i) => {
+      const [ax, ay] = CORNERS[i];
+      const [bx, by] = CORNERS[(i + 1) % 6];
+      if (!land(other) || other.terrain === "island") {
+        coast.moveTo(x + ax, y + ay);
+        coast.lineTo(x + bx, y + by);
+      } else if (i < 3 && countryOf(other, borders) !== mine) {
+        border.moveTo(x + ax, y + ay);
+        border.lineTo(x + bx, y + by);
+      }
+    });
+  }
+  const crossing = new PathData();
+  for (const key of map.crossing) {
+    const [a, b] = key.split("|").map((id) => map.hexes.get(id));
+    if (!a || !b) continue;
+    const [ax, ay] = centre(a.row, a.col);
+    const [bx, by] = centre(b.row, b.col);
+    crossing.moveTo(ax + (bx - ax) * 0.25, ay + (by - ay) * 0.25);
+    crossing.lineTo(ax + (bx - ax) * 0.75, ay + (by - ay) * 0.75);
+  }
+  const sea = new PathData();
+  sea.rect(0, 0, width, height);
+  const layers = [
+    { d: sea.d, fill: WATER.sea },
+    ...[...fills].map(([color, p]) => ({ d: p.d, fill: color })),
+    ...[...islands].map(([color, p]) => ({ d: p.d, fill: color, stroke: "#6d6152", width: 0.5 })),
+    { d: paths.desert.d, fill: "rgba(150, 105, 40, 0.75)" },
+    { d: paths.jungle.d, fill: "rgba(30, 100, 40, 0.75)" },
+    { d: paths.mountain.d, stroke: "#5b4632", width: 0.8 },
+    { d: paths.swamp.d, stroke: "#2f6a5a", width: 0.8 },
+    { d: grid.d, stroke: "rgba(60, 50, 40, 0.28)", width: 0.35 },
+    { d: coast.d, stroke: "#3b6f9e", width: 0.9 },
+    { d: border.d, stroke: "#2a2219", width: 1.1, dash: [2.2, 1.2] },
+    { d: crossing.d, stroke: "#c0261b", width: 1.4 },
+  ];
+  if (places) layers.push({ d: veil.d, fill: "rgba(245, 245, 240, 0.5)" });
+  return { width, height, painted: map.hexes.size, layers: layers.filter((layer) => layer.d) };
+}
+
+/** Paint the layers on a canvas, RES pixels per board unit. */
+export function paintCanvas(canvas, world) {
+  canvas.width = Math.ceil(world.width * RES);
+  canvas.height = Math.ceil(world.height * RES);
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(RES, 0, 0, RES, 0, 0);
+  ctx.lineCap = "round";
+  for (const layer of world.layers) {
+    const p = new Path2D(layer.d);
+    if (layer.fill) {
+      ctx.fillStyle = layer.fill;
+      ctx.fill(p);
+    }
+    if (layer.stroke) {
+      ctx.strokeStyle = layer.stroke;
+      ctx.lineWidth = layer.width;
+      ctx.setLineDash(layer.dash || []);
+      ctx.stroke(p);
+    }
+  }
+}
+
+/** Paint the layers as SVG paths into a group (one <path> a layer). */
+export function paintSvg(group, world) {
+  clear(group);
+  for (const layer of world.layers) {
+    group.append(
+      s("path", {
+        d: layer.d,
+        fill: layer.fill || "none",
+        stroke: layer.stroke || null,
+        "stroke-width": layer.stroke ? layer.width : null,
+        "stroke-dasharray": layer.dash ? layer.dash.join(" ") : null,
+        "stroke-linecap": layer.stroke ? "round" : null,
+      }),
+    );
+  }
+}
