@@ -10,18 +10,19 @@ import { ask, h } from "./ui.js";
 // ----- before a battle -----------------------------------------------------------------------
 /** Ask before starting the battle of `entry` (an action of kind "battle" at a hex):
  * who fights on each side, and the odds when the ruleset has them (of the battle as
- * it would stand after `entry.oddsAction`, when the entry names one: a move into it). */
-export async function confirmBattle(gameId, seat, entry, roleColor) {
+ * it would stand after `entry.oddsAction`, when the entry names one: a move into it);
+ * `place(hex)` names the place, `sideName(key)` a side's entry (odds.js battleSummary). */
+export async function confirmBattle(gameId, seat, entry, roleColor, { place = (hex) => hex, sideName = null } = {}) {
   const answer = await gameOdds(gameId, seat, entry.hex, entry.oddsAction || null);
   const body = h(
     "div",
     { class: "battle-confirm" },
-    answer ? battleSummary(answer) : h("p", {}, entry.label),
+    answer ? battleSummary(answer, sideName) : h("p", {}, entry.label),
     answer ? oddsBlock(answer, { roleColor }) : h("p", { class: "hint" }, "No odds for this battle."),
   );
-  return ask(`Start the battle at ${entry.hex}?`, body, [
+  return ask(`Start the battle at ${place(entry.hex)}?`, body, [
     ["Not now", false],
-    [`⚔ Fight at ${entry.hex}`, true, "primary"],
+    [`⚔ Fight at ${place(entry.hex)}`, true, "primary"],
   ]);
 }
 

@@ -9,9 +9,9 @@
 // they stood when it opened (secrets.py), so an order placed in secret is simply not
 // in this player's view; the board draws what it is sent and nothing else.
 
-import { clear, h, s, titleCase } from "../ui.js";
+import { clear, h, put, s, titleCase } from "../ui.js";
 import { HexBoard } from "../board.js";
-import { areaName, boardData, FACTION_COLORS, factionName, loadBoardData, orderShort, unitShort } from "./virtutidata.js";
+import { areaName, boardData, FACTION_COLORS, factionName, loadBoardData, logWords, oddsKeyName, orderName, orderShort, unitName, unitShort } from "./virtutidata.js";
 import { extraPanel } from "./virtutipanels.js";
 
 const MODES = [
@@ -41,6 +41,50 @@ const PHASES = {
   summary: "summary",
 };
 
+/** The least size of a touch target, in CSS px (as board.js). */
+const TAP_PX = 44;
+
+let boxes = null;
+/** area id -> its bounding box in map units ({x, y, w, h}), from the board data. */
+function areaBoxes() {
+  const data = boardData();
+  if (!data) return new Map();
+  if (boxes?.data === data) return boxes.map;
+  const map = new Map();
+  for (const area of [...data.map.land_areas, ...data.map.sea_zones]) {
+    const xs = area.shapes.flat().map(([x]) => x);
+    const ys = area.shapes.flat().map(([, y]) => y);
+    const x = Math.min(...xs);
+    const y = Math.min(...ys);
+    map.set(area.id, { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y });
+  }
+  for (const port of data.map.ports) map.set(port.id, { x: port.label[0] - 20, y: port.label[1] - 20, w: 40, h: 40 });
+  boxes = { data, map };
+  return map;
+}
+
+/** The median land area's smaller side, in map units. */
+function medianAreaSize() {
+  const land = new Set((boardData()?.map.land_areas || []).map((a) => a.id));
+  const sizes = [...areaBoxes()].filter(([id]) => land.has(id)).map(([, b]) => Math.min(b.w, b.h)).sort((a, b) => a - b);
+  return sizes.length ? sizes[Math.floor(sizes.length / 2)] : 0;
+}
+
+function centreOf(map) {
+  const centre = new Map();
+  for (const area of [...map.land_areas, ...map.sea_zones, ...map.ports]) centre.set(area.id, area.label);
+  return centre;
+}
+
+/** Where a phone's first view is centred: the middle of the seat's units (an
+ * observer's: all units). */
+function frontOf(view, centre) {
+  const mine = view.role ? factionsOf(view.role) : null;
+  const at = (view.board?.units || []).filter((u) => !mine || mine.includes(u.f)).map((u) => centre.get(u.a)).filter(Boolean);
+  if (!at.length) return null;
+  return { x: at.reduce((n, [x]) => n + x, 0) / at.length, y: at.reduce((n, [, y]) => n + y, 0) / at.length };
+}
+
 function roleColor(role) {
   return ROLE_COLORS[role] || "#777";
 }
@@ -54,6 +98,49 @@ function tint(faction) {
   return { axis: "#9a9a9a", western_allies: "#8fb0dd", ussr: "#dd958f" }[faction] || NEUTRAL;
 }
 
+// The supply mode's four kinds: the seat's (an observer's: the Axis's) areas and the
+// other side's, each in supply or out of it.
+const SUPPLY = {
+  own: { fill: "#8cc56f" },
+  own_out: { fill: "#f3a93b" },
+  enemy: { fill: "#b3b0cf" },
+  enemy_out: { fill: "#c9483c" },
+};
+const SUPPLY_WORDS = {
+  own: (role) => (role ? "yours, in supply" : "Axis, in supply"),
+  own_out: (role) => (role ? "yours, out of supply" : "Axis, out of supply"),
+  enemy: (role) => (role ? "the enemy's, in supply" : "Allied, in supply"),
+  enemy_out: (role) => (role ? "the enemy's, out of supply" : "Allied, out of supply"),
+};
+
+function sideOf(faction) {
+  return faction === "axis" ? "axis" : "allies";
+}
+
+function supplyKind(holder, out, role) {
+  const own = sideOf(holder) === (role || "axis");
+  return `${own ? "own" : "enemy"}${out ? "_out" : ""}`;
+}
+
+// Country colours of the political mode: a fixed palette in the order of the board
+// data's countries (so a country keeps its colour from game to game).
+const COUNTRY_PALETTE = [
+  "#c8a2c8", "#e0b36a", "#8fc1a9", "#d98c7a", "#9fb6e0", "#e3d27a", "#b7c98a", "#c49a6c",
+  "#8fa8c8", "#e6a3b5", "#a3d3d9", "#cfb28f", "#a7a1d8", "#d9c2a0", "#9ccf9c", "#e4a07f",
+  "#b5b5b5", "#c7d89b", "#d4a5d9", "#a9c4a3", "#e8c39e", "#9db0b8", "#d6b4c8", "#bfae7d",
+  "#f0d0a0", "#a0c0e8", "#d8e0a8", "#c0a0b0", "#a8d8c0", "#e0b0a0", "#b0d0f0", "#d0c0e8",
+];
+
+function countryColor(id) {
+  const countries = boardData()?.countries || [];
+  const i = countries.findIndex((c) => c.id === id);
+  return i < 0 ? NEUTRAL : COUNTRY_PALETTE[i % COUNTRY_PALETTE.length];
+}
+
+function countryName(id) {
+  return (boardData()?.countries || []).find((c) => c.id === id)?.name || titleCase(id);
+}
+
 /** The fill of a land area in a map mode, with the words of its tooltip. */
 function areaLook(area, view, mode) {
   const board = view.board;
@@ -63,16 +150,17 @@ function areaLook(area, view, mode) {
     return { fill: WEATHER[w] || WEATHER.clear, words: `weather: ${w}` };
   }
   if (mode === "political") {
+    // each country its own colour, as on the game's political map; its side and status in words
     const country = board.countries?.[area.owner];
     const status = country?.status || "neutral";
-    const fill = status === "neutral" ? NEUTRAL : status === "surrendered" ? "#c7b8a3" : tint(country.faction);
     const war = status === "neutral" && country?.war_entry ? `, war entry ${country.war_entry}` : "";
-    return { fill, words: `${titleCase(area.owner)}: ${status}${country?.faction ? ` (${factionName(country.faction)})` : ""}${war}` };
+    return { fill: countryColor(area.owner), words: `${countryName(area.owner)}: ${status}${country?.faction ? ` (${factionName(country.faction)})` : ""}${war}` };
   }
   if (mode === "supply") {
-    const out = (board.out_of_supply || []).includes(area.id);
-    if (out) return { fill: "#e2675a", words: "out of supply" };
-    return { fill: holder ? "#d9e8c9" : NEUTRAL, words: area.supply_source ? "supply source" : holder ? "in supply" : "neutral" };
+    // P8 supply: the seat's own areas and the enemy's, each in supply or out of it
+    if (!holder) return { fill: NEUTRAL, words: "neutral" };
+    const kind = supplyKind(holder, (board.out_of_supply || []).includes(area.id), view.role);
+    return { fill: SUPPLY[kind].fill, words: `${SUPPLY_WORDS[kind](view.role)}${area.supply_source ? " (a supply source)" : ""}` };
   }
   return { fill: tint(holder), words: holder ? `held by the ${factionName(holder)}` : "neutral" };
 }
@@ -90,6 +178,19 @@ class VirtutiBoard extends HexBoard {
         h("button", { type: "button", class: "vm-mode", "data-mode": id, "aria-pressed": id === this.mode ? "true" : "false", onclick: () => this.setMode(id) }, label),
       ),
     );
+    this.picker = h("select", {
+      class: "vm-picker",
+      "aria-label": "Choose an area to act on",
+      hidden: true,
+      onchange: () => {
+        const area = this.picker.value;
+        if (!area) return;
+        this.picker.value = "";
+        this.zoomTo(area);
+        this.actOn(area);
+      },
+    });
+    this.modeBar.append(this.picker);
     this.pz.wrap.append(this.modeBar);
     this.frameLayer = s("g", { class: "vm-frame" });
     this.seaLayer = s("g", { class: "vm-seas" });
@@ -130,7 +231,47 @@ class VirtutiBoard extends HexBoard {
     const unit = target.closest?.("[data-uid]");
     const area = target.closest?.("[data-area]")?.dataset.area;
     if (!area) return;
-    this.hooks.onHex?.(area, unit ? unit.dataset.uid : null, unit ? unit.dataset.uid : null);
+    if (unit) this.hooks.onHex?.(area, unit.dataset.uid, unit.dataset.uid);
+    else this.actOn(area);
+  }
+
+  /** An area tapped or chosen from the list: on a touch screen the counters are too
+   * small to tap one by one, so the units standing there come along (the page then
+   * selects the one that can act, or asks which). */
+  actOn(area) {
+    const coarse = globalThis.matchMedia?.("(pointer: coarse)").matches ?? false;
+    const here = coarse ? (this.view?.board?.units || []).filter((u) => u.a === area).map((u) => u.id) : [];
+    this.hooks.onHex?.(area, null, here.length ? here.join(" ") : null);
+  }
+
+  /** Centre the board on an area, zoomed so that it is at least TAP_PX across (a phone
+   * acts on it with a finger): the list's "zoom to" an area. */
+  zoomTo(area) {
+    const box = areaBoxes().get(area);
+    if (!box) return;
+    const pz = this.pz;
+    const [w, hgt] = pz.size();
+    const least = Math.min(box.w, box.h) || 1;
+    pz.k = Math.min(pz.fitScale() * 12, Math.max(pz.k, (TAP_PX * 1.5) / least));
+    pz.tx = w / 2 - pz.k * (box.x + box.w / 2);
+    pz.ty = hgt / 2 - pz.k * (box.y + box.h / 2);
+    pz.apply();
+  }
+
+  /** The list of the areas the player can act on now (lit areas, areas of units that
+   * can act), by name: choosing one zooms to it and acts on it as a tap would. */
+  drawPicker(ui) {
+    const places = new Set([...(ui.targets || new Map()).keys(), ...(ui.hexTargets || new Map()).keys()]);
+    const selectable = ui.selectable || new Set();
+    for (const unit of this.view?.board?.units || []) if (selectable.has(unit.id) && unit.id !== ui.selected) places.add(unit.a);
+    const sorted = [...places].sort((a, b) => areaName(a).localeCompare(areaName(b)));
+    this.picker.hidden = !sorted.length;
+    put(
+      this.picker,
+      h("option", { value: "" }, ui.selected ? "Send it to the area…" : `Areas to act on (${sorted.length})…`),
+      sorted.map((id) => h("option", { value: id }, areaName(id))),
+    );
+    this.picker.value = "";
   }
 
   render(view, ui = {}) {
@@ -200,7 +341,10 @@ class VirtutiBoard extends HexBoard {
     }
     this.drawMarks(view, map, ui, drawn);
     const [x0, y0, w, hgt] = map.view_box;
-    this.pz.setBounds({ x: x0, y: y0, w, h: hgt });
+    // a phone's first view: the median area TAP_PX across, centred on the seat's front
+    this.pz.tapSize = medianAreaSize();
+    this.pz.setBounds({ x: x0, y: y0, w, h: hgt }, frontOf(view, centreOf(map)));
+    this.drawPicker(ui);
     if (ui.hover) this.highlight(ui.hover);
     return { drawn };
   }
@@ -247,7 +391,7 @@ class VirtutiBoard extends HexBoard {
         const el = s(
           "g",
           { class: ["vm-unit", canAct && "selectable", unit.id === ui.selected && "selected", unit.ex && "exhausted"], "data-uid": unit.id, transform: `translate(${(col - 1) * 15} ${row * 13})` },
-          s("title", { text: `${factionName(unit.f)} ${unitShort(unit.t, true)} level ${unit.lv}${unit.ex ? " (exhausted)" : ""} · ${unit.id}` }),
+          s("title", { text: `${factionName(unit.f)} ${unitShort(unit.t, true)} level ${unit.lv}${unit.ex ? " (exhausted)" : ""} · ${unitName(unit)}` }),
           s("rect", { x: -7, y: -6, width: 14, height: 12, rx: 2, fill: FACTION_COLORS[unit.f] || "#666" }),
           s("text", { y: 0.5, text: unitShort(unit.t) }),
           s("text", { class: "vm-level", x: 5, y: -3.5, text: String(unit.lv) }),
@@ -255,7 +399,7 @@ class VirtutiBoard extends HexBoard {
         if (canAct) {
           el.setAttribute("tabindex", "0");
           el.setAttribute("role", "button");
-          el.setAttribute("aria-label", `${unitShort(unit.t, true)} ${unit.id}`);
+          el.setAttribute("aria-label", `${unitName(unit)}, level ${unit.lv}`);
         }
         drawn.add(unit.id);
         stack.append(el);
@@ -308,7 +452,7 @@ function cardName(id) {
 
 function unitWords(uid, view) {
   const unit = (view?.board?.units || []).find((u) => u.id === uid);
-  return unit ? `${unitShort(unit.t, true)} ${uid} (level ${unit.lv}, ${areaName(unit.a)})` : uid;
+  return unit ? `${unitName(unit)} (level ${unit.lv}, ${areaName(unit.a)})` : uid;
 }
 
 /** Whether units of the other side than unit `uid`'s stand in `area`. */
@@ -354,12 +498,15 @@ function describe(action, view) {
     case "deploy":
       return { hex: d, kind: "build", label: `${factionName(a)}: deploy a ${unitShort(b, true)} (level ${c}) in ${areaName(d)}` };
     case "order":
-      return { hex: c, kind: "build", label: `${factionName(a)}: ${titleCase(b)} order in ${areaName(c)}` };
-    case "execute":
-      return { hex: a, kind: "move", label: `Execute the order in ${areaName(a)}` };
+      return { hex: c, kind: "build", label: `${factionName(a)}: ${orderName(b)} order in ${areaName(c)}` };
+    case "execute": {
+      // a button as well as the lit area: the prompt "executes one of its orders" lists them
+      const order = view?.board?.orders?.[a]?.o;
+      return { hex: a, kind: "move", button: true, label: `Execute the ${order ? `${orderName(order)} ` : ""}order in ${areaName(a)}` };
+    }
     case "remove":
       // a Feint Attack removes an order: no battle is fought (so no battle question)
-      return { hex: a, kind: "feint", label: `Remove the enemy order in ${areaName(a)}` };
+      return { hex: a, kind: "feint", button: true, label: `Remove the enemy order in ${areaName(a)}` };
     case "send":
       // a send into an area held by the other player's units starts a battle: the page
       // then lists its odds under the selected unit (odds.js, games/virtuti/odds.py)
@@ -380,7 +527,7 @@ function describe(action, view) {
       if (a === "fort") return { label: "Take a loss on the fortification" };
       return { label: `Take a loss on ${unitWords(a, view)}` };
     case "retreat":
-      return { hex: a, kind: "move", label: `Retreat to ${areaName(a)}` };
+      return { hex: a, kind: "move", button: true, label: `Retreat to ${areaName(a)}` };
     case "declare_war":
       return { label: `Declare war on ${titleCase(a)}` };
     case "declare_war_ussr":
@@ -527,7 +674,11 @@ function legend() {
     item(WEATHER.mud, "Mud (weather mode)"),
     item(WEATHER.snow, "Snow (weather mode)"),
     h("li", {}, recentSwatch(), h("span", {}, "Blue edge: areas named by the other players' last moves")),
-    item("#e2675a", "Out of supply (supply mode)"),
+    item(SUPPLY.own.fill, "Supply mode: your area, in supply"),
+    item(SUPPLY.own_out.fill, "Your area, out of supply"),
+    item(SUPPLY.enemy.fill, "The enemy's area, in supply"),
+    item(SUPPLY.enemy_out.fill, "The enemy's area, out of supply"),
+    item(COUNTRY_PALETTE[0], "Political mode: each country its own colour (its name, side and status in the area's tip)"),
     item(SEA, "Sea zone; the anchor circles are ports"),
     h("li", {}, h("span", {}, "Counters: unit type and level in its faction's colour; round tokens are orders; the tower is a fortification and its level; ★ a VP area; the small number its PP")),
   );
@@ -561,5 +712,12 @@ export default {
     const names = boardData()?.names;
     return names ? (line.match(/\b[a-z][a-z_]*[a-z]\b/g) || []).filter((word) => names.has(word)) : [];
   },
+  // names for the page's own words: areas ("At Lublin:"), what a place is called, the
+  // units of an area (a tap on it on a phone), the sides of an odds summary, the log
+  placeName: areaName,
+  placeWord: "area",
+  unitsAt: (view, area) => (view?.board?.units || []).filter((u) => u.a === area).map((u) => u.id),
+  oddsKeyName,
+  logWords,
   createBoard: (host, hooks) => new VirtutiBoard(host, hooks),
 };
