@@ -518,9 +518,13 @@ class GamePage {
     // when starting a battle is all the seat may do, the prompt says so and offers Fight
     const fights = model.entries.filter((e) => e.kind === "battle" && !e.unit && e.hex);
     const fightOnly = !this.curtained && !over && fights.length > 0 && fights.length === model.entries.length;
+    // (the step's own prompt may list what is not possible now: moving, ending: it is
+    // replaced, not added to)
     if (fightOnly) {
-      el.prompt.textContent = `${view.prompt || ""} Fighting is your only choice now: ${fights.length === 1 ? `the battle at ${this.place(fights[0].hex)}` : `battles at ${fights.map((e) => this.place(e.hex)).join(", ")}`}.`;
+      const where = fights.length === 1 ? `the battle at ${this.place(fights[0].hex)}` : `the battles at ${fights.map((e) => this.place(e.hex)).join(", ")}`;
+      el.prompt.textContent = `Fighting is your only choice now: ${where} must be fought before anything else.`;
     }
+    this.mustFight = fightOnly;
     // buttons: actions that are not a click on the board
     put(el.buttons,
       ...(this.curtained ? [] : model.buttons.filter((e) => !(e.unit && selectable.has(e.unit) && drawn.has(e.unit) && e.kind !== "hit")))
@@ -644,6 +648,11 @@ class GamePage {
       clear(box); // the last seat's blocks must not stay in the page
       return;
     }
+    // a module may group them (Viktory II's reserve: one button per type, with a count)
+    if (this.mod.trayGroups) {
+      put(box, h("h3", {}, "Off the board"), h("div", { class: "tray-units" }, this.mod.trayGroups(off, view).map((group) => this.trayGroup(group, view))));
+      return;
+    }
     put(box,
       h("h3", {}, "Off the board"),
       h(
@@ -664,6 +673,26 @@ class GamePage {
           ),
         ),
       ),
+    );
+  }
+
+  /** One button for a group of units off the board ({uids, label, name}): a press
+   * selects one of them (the selected one again: none). */
+  trayGroup(group, view) {
+    const chosen = group.uids.includes(this.selected);
+    return h(
+      "button",
+      {
+        type: "button",
+        class: ["tray-unit", chosen && "selected"],
+        "data-uid": group.uids[0],
+        "data-count": String(group.uids.length),
+        "aria-pressed": chosen ? "true" : "false",
+        "aria-label": group.name || group.label,
+        onclick: () => this.select(chosen ? null : group.uids[0]),
+      },
+      this.mod.unitBadge(group.uids[0], view),
+      group.label,
     );
   }
 
@@ -894,7 +923,9 @@ class GamePage {
     const members = (uids ? uids.split(" ") : uid ? [uid] : []).filter((u) => selectable.has(u));
     // on a touch screen, counters are small: a tap on a hex where several things could
     // be meant opens a pop-up of 44 px choices (select each unit there, or act there)
-    if (this.coarse() && this.mod.unitsAt) {
+    // (a board whose counters a finger can hit, `tapSelects`, selects a tapped one of
+    // yours as a click does)
+    if (this.coarse() && this.mod.unitsAt && !(this.mod.tapSelects && members.length)) {
       const here = this.mod.unitsAt(this.viewOf(this.seat), hex).filter((u) => selectable.has(u) && u !== this.selected);
       const acts = this.selected ? model.at(this.selected, hex) : model.hexOnly.get(hex) || [];
       if (here.length + acts.length >= 2 && here.length >= 1) {
@@ -1009,7 +1040,7 @@ class GamePage {
     const roleColor = (role) => this.roleColor(role);
     // a battle at a hex, or a button whose action starts one there (`startsBattleAt`)
     const battleHex = entry.kind === "battle" && !entry.unit && entry.hex ? entry.hex : entry.startsBattleAt;
-    const names = { place: (hex) => this.place(hex), sideName: this.mod.oddsKeyName || null };
+    const names = { place: (hex) => this.place(hex), sideName: this.mod.oddsKeyName || null, mustFight: this.mustFight };
     if (battleHex && !(await confirmBattle(this.id, this.seat, { ...entry, hex: battleHex }, roleColor, names))) return;
     if (ENDING.test(entry.verb) && !(await confirmEnd(entry, obligationsOf(this.viewOf(this.seat), this.model, this.mod, entry)))) return;
     this.showHint("");

@@ -47,6 +47,11 @@ export function loadBoardData() {
   return loading;
 }
 
+/** The factions a seat plays. */
+export function factionsOf(role) {
+  return role === "axis" ? ["axis"] : ["western_allies", "ussr"];
+}
+
 export function factionName(faction) {
   return FACTION_NAMES[faction] || titleCase(faction);
 }
