@@ -24,7 +24,7 @@ def _legal(state: State) -> list[Any]:
     return state.legal_actions(state.active_roles()[0])
 
 
-@pytest.mark.rules("11.0")
+@pytest.mark.rules("13.0")
 def test_the_reserve_tray_counts_by_type_and_ending_warns_of_the_units_not_placed(
     page: Page, web_app: tuple[str, Any]
 ) -> None:
@@ -38,7 +38,7 @@ def test_the_reserve_tray_counts_by_type_and_ending_warns_of_the_units_not_place
     advance(driver, game, state, lambda st: any(a[0] == "place" for a in _legal(st)))
     role = state.active_roles()[0]
     live = web_app[1].state.server.games.cached_state(game["id"])
-    # three more units in the reserve: the rules offer one placement per type (11.0)
+    # three more units in the reserve: the rules offer one placement per type (13.0)
     for uid, kind in ((f"{role}-c90", "cavalry"), (f"{role}-c91", "cavalry"), (f"{role}-i92", "infantry")):
         live.units[uid] = {"owner": role, "type": kind, "hex": None, "aboard": None}
     live._after_change(None, None)

@@ -32,7 +32,7 @@ def _card(card: str) -> str:
     return str(board_data()["cards"][card]["name"])
 
 
-@pytest.mark.rules("P8.1")
+@pytest.mark.rules("P8.0")
 def test_supply_political_discards_and_diplomacy_read_as_the_game(
     page: Page, web_app: tuple[str, Any]
 ) -> None:

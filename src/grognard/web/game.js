@@ -503,7 +503,7 @@ class GamePage {
       ? ""
       : over
         ? `${resultText(result) || "The game is over"}${this.header.finish_reason ? ` (${this.header.finish_reason})` : ""}.`
-        : view.prompt || "";
+        : this.mod.promptWords ? this.mod.promptWords(view.prompt || "") : view.prompt || "";
     this.rulesHelp.render(view, this.curtained || over);
     const aiActive = (this.header.seats || []).filter((s) => s.kind === "ai" && (this.header.active || []).includes(s.role));
     const mineActive = model.entries.length > 0 || this.busy;

@@ -667,7 +667,7 @@ function bothSidesFight(view, hex) {
   return fighters(sides.attacker) && (fighters(sides.defender) || (!naval && town?.owner === sides.defender));
 }
 
-/** What is left before ending the turn, in the reserves step (11.0): the units of the
+/** What is left before ending the turn, in the reserves step (13.0): the units of the
  * reserve not placed yet, by type (they stay in the reserve); elsewhere the page's own
  * list (panels.js obligationsOf). */
 function obligations(view, model) {
@@ -681,7 +681,7 @@ function obligations(view, model) {
 }
 
 /** The reserve tray: one button per unit type with how many of that type the reserve
- * holds, not the unit's id (the rules offer one placement per type, 11.0: any unit of
+ * holds, not the unit's id (the rules offer one placement per type, 13.0: any unit of
  * a type is as good as another); a press selects the unit the placement names. */
 function trayGroups(uids, view) {
   const units = view.board.units;

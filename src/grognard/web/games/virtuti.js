@@ -13,7 +13,7 @@
 
 import { clear, h, put, s, titleCase } from "../ui.js";
 import { HexBoard } from "../board.js";
-import { areaName, boardData, FACTION_COLORS, factionName, factionsOf, loadBoardData, logWords, oddsKeyName, orderName, orderShort, unitName, unitShort } from "./virtutidata.js";
+import { areaName, boardData, FACTION_COLORS, factionName, factionsOf, loadBoardData, logWords, oddsKeyName, orderName, orderShort, promptWords, unitName, unitShort } from "./virtutidata.js";
 import { areaBoxes, areaLook, centreOf, frontOf, legend, medianAreaSize, SEA, TAP_PX } from "./virtutilook.js";
 import { extraPanel } from "./virtutipanels.js";
 
@@ -564,5 +564,6 @@ export default {
   unitsAt: (view, area) => (view?.board?.units || []).filter((u) => u.a === area).map((u) => u.id),
   oddsKeyName,
   logWords,
+  promptWords,
   createBoard: (host, hooks) => new VirtutiBoard(host, hooks),
 };

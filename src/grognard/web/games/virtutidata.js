@@ -138,3 +138,11 @@ export function logWords(text) {
   }
   return out.replace(SINGLE_ORDERS, (id) => orderName(id));
 }
+
+/** A prompt of the server ("Battle in warsaw: allocate 2 loss points") in a player's
+ * words: the ids `logWords` knows, and area ids by their names. */
+export function promptWords(text) {
+  const names = data?.names;
+  const out = logWords(text);
+  return names ? out.replace(/\b[a-z][a-z_]*[a-z]\b/g, (word) => names.get(word) || word) : out;
+}
