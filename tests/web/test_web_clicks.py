@@ -217,6 +217,24 @@ def test_a_click_that_does_nothing_says_why_and_ending_asks(page: Page) -> None:
     expect(button(page, "end_moves")).to_be_visible()
 
 
+#: A point of a hex on the screen that is on no counter (found by sampling the hex's box).
+BESIDE = """(hex) => {
+  const box = document.querySelector(`.board-svg [data-hex="${hex}"] .tile`).getBoundingClientRect();
+  for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) {
+    const x = box.x + (box.width * i) / 10, y = box.y + (box.height * j) / 10;
+    const el = document.elementFromPoint(x, y);
+    if (el?.closest("[data-hex]")?.dataset.hex === hex && !el.closest("[data-uid]")) return [x, y];
+  }
+  return null;
+}"""
+
+
+def _beside_counters(page: Page, where: str) -> tuple[float, float]:
+    point = page.evaluate(BESIDE, where)
+    assert point is not None, f"no point of {where} beside its counters"
+    return float(point[0]), float(point[1])
+
+
 def test_on_a_touch_screen_a_crowded_hex_asks_which_with_big_choices(profiles: Any) -> None:
     page = profiles.new_page(390, 844, touch=True)
     _, state = _game_at(page, lambda st: _friendly_in_reach(st) is not None)
@@ -224,14 +242,17 @@ def test_on_a_touch_screen_a_crowded_hex_asks_which_with_big_choices(profiles: A
     assert found is not None
     mover, where, other = found
     assert page.evaluate("() => matchMedia('(pointer: coarse)').matches")
+    # the whole board (a phone's first view is zoomed on the seat's capital)
+    page.get_by_role("button", name="Fit the board").tap()
     menu = page.locator(".action-menu")
     _stack(page, mover).tap()
     # the mover's hex may hold several units that can act: pick it from the pop-up
     if menu.is_visible():
         menu.get_by_role("menuitem", name=re.compile(rf"Select \w+ {mover}$")).tap()
     expect(page.locator(".selection-card")).to_contain_text(mover)
-    # the tap on a hex where it may go and another unit may act: both are offered
-    hex_at(page, where).tap()
+    # the tap on a hex where it may go and another unit may act, beside the counters:
+    # both are offered (a tap on the unit's counter selects it: test_web_viktory2_phone.py)
+    page.touchscreen.tap(*_beside_counters(page, where))
     expect(menu).to_be_visible()
     expect(menu.get_by_role("menuitem", name=re.compile(rf"Select \w+ {other}$"))).to_be_visible()
     expect(menu.locator('button[data-verb="move"]')).to_have_count(1)

@@ -111,7 +111,7 @@ def test_virtuti_by_keyboard_a_secret_card_and_zoom(page: Page) -> None:
 
 
 #: The status panel's score label and the legend's count of items, per board module.
-STATUS = {"victory": ("PP held", 18), "virtuti": ("VP", 10)}
+STATUS = {"victory": ("PP held", 18), "virtuti": ("VP", 14)}  # Virtuti: four supply kinds, countries
 
 
 @pytest.mark.parametrize("ruleset", sorted(GAMES))

@@ -76,12 +76,17 @@ def test_virtuti_step_through_the_ais_moves_outlines_the_areas(page: Page) -> No
     # the board data (area names) is in before the lines are read for areas
     expect(page.locator(".board-svg [data-area]").first).to_be_attached()
     total, seen = step_to_the_end(page, total)
-    # land areas (the ones outlined; a sea zone or a port is not)
+    # land areas (the ones outlined; a sea zone or a port is not), named in the lines
     areas = set(page.evaluate(LAND_AREAS))
-    naming = [
-        (i, {word for word in re.findall(r"[a-z][a-z_]*[a-z]", " ".join(lines)) if word in areas})
-        for i, lines in enumerate(seen)
-    ]
+    names = {area["name"]: area["id"] for area in board["map"]["land_areas"] if area["id"] in areas}
+
+    def named_in(lines: list[str]) -> set[str]:
+        text = " ".join(lines)
+        return {
+            area for name, area in names.items() if re.search(rf"\b{re.escape(name)}\b(?! \(port\))", text)
+        }
+
+    naming = [(i, named_in(lines)) for i, lines in enumerate(seen)]
     with_areas = [(i, named) for i, named in naming if named]
     assert with_areas, f"no action of the AI named an area: {seen}"
     step, named = with_areas[-1]

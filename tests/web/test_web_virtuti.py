@@ -100,7 +100,7 @@ def _fill(page: Page, area: str) -> str | None:
 
 def test_map_modes_colour_the_areas_by_faction_weather_politics_and_supply(page: Page) -> None:
     """The four view modes: faction (who holds an area), weather (the mud areas of the
-    first turn), political (neutral countries) and supply (areas out of supply)."""
+    first turn), political (countries and their status) and supply (own areas in supply)."""
     game_id = _start(page)
     driver = ApiDriver(page)
     board = _view(driver, game_id, "axis")["board"]
@@ -116,11 +116,14 @@ def test_map_modes_colour_the_areas_by_faction_weather_politics_and_supply(page:
     assert _fill(page, clear) == "#e6dfbf"
     page.locator(".vm-mode[data-mode=political]").click()
     expect(page.locator(".board-svg[data-mode=political]")).to_have_count(1)
-    assert _fill(page, "madrid") == "#d8cfb2"  # Spain starts neutral
-    assert _fill(page, "warsaw") == "#8fb0dd"  # Poland fights with the Western Allies
+    # each country its colour (test_web_virtuti_screens.py), its status in the area's tip
+    spain = page.locator(".vm-area[data-area=madrid] > title")
+    expect(spain).to_contain_text("Spain: neutral")  # Spain starts neutral
+    poland = page.locator(".vm-area[data-area=warsaw] > title")
+    expect(poland).to_contain_text("Poland: active (Western Allies)")  # Poland fights with them
     page.locator(".vm-mode[data-mode=supply]").click()
     expect(page.locator(".board-svg[data-mode=supply]")).to_have_count(1)
-    assert _fill(page, "berlin") == "#d9e8c9"
+    assert _fill(page, "berlin") == "#8cc56f"  # the Axis's own, in supply
     expect(page.locator(".vm-mode[data-mode=supply]")).to_have_attribute("aria-pressed", "true")
     # the diplomacy screen: key areas and when a country surrenders
     page.locator(".vm-section[data-section=diplomacy] summary").click()
@@ -340,8 +343,10 @@ def _order_by_map(page: Page, driver: ApiDriver, game_id: str, action: list[Any]
         page.wait_for_timeout(100)
     assert point is not None, f"no visible point of {area} to click"
     page.mouse.click(point[0], point[1])
-    words = order.replace("_", " ")
-    label = f"Axis: {words[0].upper()}{words[1:]} order in {_name(area)}"
+    known = board_data()["orders"][order]  # the order by its name: "Move +2", not "move_plus_2"
+    words = str(known["kind"]).replace("_", " ")
+    bonus = f" +{known['bonus']}" if known["bonus"] else ""
+    label = f"Axis: {words[0].upper()}{words[1:]}{bonus} order in {_name(area)}"
     menu = page.locator(".action-menu:not([hidden])")
     if menu.count():
         menu.get_by_role("menuitem", name=label, exact=True).click()

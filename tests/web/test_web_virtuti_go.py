@@ -4,6 +4,7 @@ enemy area fight when the order is carried out (P7.3), so Go is that start."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -29,14 +30,24 @@ def test_go_into_an_enemy_area_asks_with_the_odds_and_not_now_changes_nothing(
     version = driver.get(f"/api/games/{game_id}")["version"]
     go.click()
     dialog = modal(page)
-    expect(dialog).to_contain_text("Start the battle at warsaw?")
+    expect(dialog).to_contain_text("Start the battle at Warsaw?")
     expect(dialog.locator(".odds-block")).to_contain_text("axis wins")
+    # the sides in words (issue 26 item 14: not "1 army_1, 1 order"), and the hit points a
+    # side loses beside the units it loses (a reduced unit stays: not "0.0 units" alone)
+    sides = dialog.locator(".battle-summary")
+    expect(sides).to_contain_text("1 × Army (level 1), 1 × Armored Corps (level 1), order bonus +1")
+    expect(sides).to_contain_text("1 × Army (level 1), fortification level 3")
+    expect(sides).not_to_contain_text("_")
+    expect(dialog.locator(".odds-losses")).to_contain_text(
+        re.compile(r"allies [\d.]+ units eliminated, [\d.]+ HP lost")
+    )
+    expect(dialog.locator(".odds-how")).not_to_contain_text("HP absorbed")
     dialog.get_by_role("button", name="Not now").click()
     expect(dialog).to_have_count(0)
     assert driver.get(f"/api/games/{game_id}")["version"] == version  # nothing was sent
     go.click()
-    modal(page).get_by_role("button", name="Fight at warsaw").click()
-    expect(page.locator(".log-card .log-lines")).to_contain_text("warsaw")
+    modal(page).get_by_role("button", name="Fight at Warsaw").click()
+    expect(page.locator(".log-card .log-lines")).to_contain_text("Warsaw")
     assert driver.get(f"/api/games/{game_id}")["version"] > version
 
 

@@ -5,6 +5,7 @@
 //   {hex, label, kind}        something happens at a hex: click the hex
 //   {unit, label}             something happens to a unit: click it, then a button
 //   {label}                   a button ({label, startsBattleAt: hex}: one that starts a battle)
+//   {hex, label, button: true} both: the hex lights up and a button does the same
 // `startsBattleAt: hex` on any of them: the action starts a battle there (asked first,
 // with its odds); `oddsAction`: those odds are of the battle once this action is played.
 // or null when it does not know the action: it becomes a button with a generic
@@ -49,7 +50,10 @@ export class ActionModel {
       this.entries.push(entry);
       if (!described) this.buttons.push(entry);
       else if (entry.unit && entry.hex) push(this.byUnit, entry.unit, entry);
-      else if (entry.hex) push(this.hexOnly, entry.hex, entry);
+      else if (entry.hex) {
+        push(this.hexOnly, entry.hex, entry);
+        if (described.button) this.buttons.push(entry); // a few choices: a button too
+      }
       else if (entry.unit) {
         push(this.unitOnly, entry.unit, entry);
         this.buttons.push(entry);

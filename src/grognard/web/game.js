@@ -147,12 +147,16 @@ class GamePage {
     this.board = this.mod.createBoard(el.boardHost, {
       onHex: (hex, uid, uids) => this.onHex(hex, uid, uids),
       // a board whose names load late (Virtuti's board data): draw the whole page again
-      onReady: () => this.refresh(),
+      onReady: () => {
+        this.logState.stale = true; // its lines again, in the names that came with it
+        this.refresh();
+      },
     });
     el.boardArea = h("div", { class: "board-area" }, el.boardHost, el.banner, el.menu);
     this.stepper = new TurnStepper(this.id, {
       board: this.board,
       placesIn: (line) => this.mod.placesIn(line),
+      logNames: () => this.logNames(),
       roleColor: (role, view) => this.roleColor(role, view),
       onExit: () => this.refresh(),
     });
@@ -390,7 +394,7 @@ class GamePage {
     const secret = total && this.mod.secretNote ? this.mod.secretNote(view, this.seat) : null;
     box.hidden = !lines.length && !total && !secret;
     if (box.hidden) return;
-    const options = { roles: view.roles || [], roleColor: (role) => this.roleColor(role, view), onHexHover: (hexes) => this.setHover(hexes), placesIn: (line) => this.mod.placesIn(line) };
+    const options = { ...this.logNames(), roles: view.roles || [], roleColor: (role) => this.roleColor(role, view), onHexHover: (hexes) => this.setHover(hexes), placesIn: (line) => this.mod.placesIn(line) };
     const shown = lines.slice(-30);
     const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
     const who = counts.map(([role, n]) => `${titleCase(role)} ${n}`).join(", ");
@@ -499,7 +503,7 @@ class GamePage {
       ? ""
       : over
         ? `${resultText(result) || "The game is over"}${this.header.finish_reason ? ` (${this.header.finish_reason})` : ""}.`
-        : this.mod.promptText?.(view) || view.prompt || "";
+        : this.mod.promptText?.(view) || (this.mod.promptWords ? this.mod.promptWords(view.prompt || "") : view.prompt || "");
     this.rulesHelp.render(view, this.curtained || over);
     const aiActive = (this.header.seats || []).filter((s) => s.kind === "ai" && (this.header.active || []).includes(s.role));
     const mineActive = model.entries.length > 0 || this.busy;
@@ -514,9 +518,13 @@ class GamePage {
     // when starting a battle is all the seat may do, the prompt says so and offers Fight
     const fights = model.entries.filter((e) => e.kind === "battle" && !e.unit && e.hex);
     const fightOnly = !this.curtained && !over && fights.length > 0 && fights.length === model.entries.length;
+    // (the step's own prompt may list what is not possible now: moving, ending: it is
+    // replaced, not added to)
     if (fightOnly) {
-      el.prompt.textContent = `${view.prompt || ""} Fighting is your only choice now: ${fights.length === 1 ? `the battle at ${fights[0].hex}` : `battles at ${fights.map((e) => e.hex).join(", ")}`}.`;
+      const where = fights.length === 1 ? `the battle at ${this.place(fights[0].hex)}` : `the battles at ${fights.map((e) => this.place(e.hex)).join(", ")}`;
+      el.prompt.textContent = `Fighting is your only choice now: ${where} must be fought before anything else.`;
     }
+    this.mustFight = fightOnly;
     // buttons: actions that are not a click on the board
     put(el.buttons,
       ...(this.curtained ? [] : model.buttons.filter((e) => !(e.unit && selectable.has(e.unit) && drawn.has(e.unit) && e.kind !== "hit")))
@@ -567,7 +575,7 @@ class GamePage {
         onfocus: () => this.setHover(entry.hexes),
         onblur: () => this.setHover([]),
       },
-      fight ? `⚔ Fight at ${entry.hex}` : entry.label,
+      fight ? `⚔ Fight at ${this.place(entry.hex)}` : entry.label,
     );
   }
 
@@ -625,7 +633,7 @@ class GamePage {
         h("button", { type: "button", class: "link", onclick: () => this.select(null) }, "cancel"),
       ),
       targets.length
-        ? h("p", { class: "hint" }, `Click a highlighted hex: ${targets.length} choice${targets.length === 1 ? "" : "s"}. A click on another of your units selects that one instead.`)
+        ? h("p", { class: "hint" }, `${this.coarse() ? "Tap" : "Click"} a highlighted ${this.mod.placeWord || "hex"}: ${targets.length} choice${targets.length === 1 ? "" : "s"}. A ${this.coarse() ? "tap" : "click"} on another of your units selects that one instead.`)
         : null,
       this.attackOdds(uid, targets),
       own.length ? h("div", { class: "action-buttons" }, own.map((entry) => this.actionButton(entry))) : null,
@@ -638,6 +646,11 @@ class GamePage {
     box.hidden = this.curtained || !off.length || this.mod.generic;
     if (box.hidden) {
       clear(box); // the last seat's blocks must not stay in the page
+      return;
+    }
+    // a module may group them (Viktory II's reserve: one button per type, with a count)
+    if (this.mod.trayGroups) {
+      put(box, h("h3", {}, "Off the board"), h("div", { class: "tray-units" }, this.mod.trayGroups(off, view).map((group) => this.trayGroup(group, view))));
       return;
     }
     put(box,
@@ -660,6 +673,26 @@ class GamePage {
           ),
         ),
       ),
+    );
+  }
+
+  /** One button for a group of units off the board ({uids, label, name}): a press
+   * selects one of them (the selected one again: none). */
+  trayGroup(group, view) {
+    const chosen = group.uids.includes(this.selected);
+    return h(
+      "button",
+      {
+        type: "button",
+        class: ["tray-unit", chosen && "selected"],
+        "data-uid": group.uids[0],
+        "data-count": String(group.uids.length),
+        "aria-pressed": chosen ? "true" : "false",
+        "aria-label": group.name || group.label,
+        onclick: () => this.select(chosen ? null : group.uids[0]),
+      },
+      this.mod.unitBadge(group.uids[0], view),
+      group.label,
     );
   }
 
@@ -697,9 +730,10 @@ class GamePage {
     const lines = this.curtained ? [] : view.log || [];
     const state = this.logState;
     const list = this.el.log;
-    const same = state.seat === this.seat && lines.length >= state.lines.length && state.lines.every((line, i) => line === lines[i]);
+    const same = !state.stale && state.seat === this.seat && lines.length >= state.lines.length && state.lines.every((line, i) => line === lines[i]);
     const box = this.el.logBox;
     const options = {
+      ...this.logNames(),
       roles: view.roles || [],
       roleColor: (role) => this.roleColor(role, view),
       onHexHover: (hexes) => this.setHover(hexes),
@@ -714,9 +748,20 @@ class GamePage {
       }
     }
     state.seat = this.seat;
+    state.stale = false;
     state.lines = lines.slice();
     if (!same) this.logPinned = true;
     if (this.logPinned) box.scrollTop = box.scrollHeight;
+  }
+
+  /** The board module's names for log lines (log.js): places and other ids. */
+  logNames() {
+    return { placeName: this.mod.placeName || null, logWords: this.mod.logWords || null };
+  }
+
+  /** A place as the player reads it: the module's name for it ("Lublin"), else its id. */
+  place(hex) {
+    return this.mod.placeName ? this.mod.placeName(hex) : hex;
   }
 
   showTab(which) {
@@ -856,9 +901,9 @@ class GamePage {
       if (!this.seat) why = "You are watching this game: observers cannot act.";
       else if (this.header.status === "finished") why = "The game is over.";
       else if (model.empty) why = `Nothing to do now: waiting for ${(this.header.active || []).join(", ") || "the game"}.`;
-      else if (this.selected) why = `${titleCase(this.mod.unitLabel(this.selected, view))} cannot act on ${hex}: the lit hexes are where it can.`;
-      else if (model.selectable().size) why = `Nothing happens at ${hex} by itself: pick one of your units first (the ringed counters).`;
-      else why = `Nothing to do at ${hex}: use the buttons beside the board.`;
+      else if (this.selected) why = `${titleCase(this.mod.unitLabel(this.selected, view))} cannot act on ${this.place(hex)}: the lit ${this.mod.placeWord ? `${this.mod.placeWord}s` : "hexes"} are where it can.`;
+      else if (model.selectable().size) why = `Nothing happens at ${this.place(hex)} by itself: pick one of your units first (the ringed counters).`;
+      else why = `Nothing to do at ${this.place(hex)}: use the buttons beside the board.`;
     }
     this.showHint(why);
     const meant = this.seat && !model.empty && this.mod.intent ? this.mod.intent(view, { hex, uid, seat: this.seat, selected: this.selected }) : null;
@@ -878,7 +923,9 @@ class GamePage {
     const members = (uids ? uids.split(" ") : uid ? [uid] : []).filter((u) => selectable.has(u));
     // on a touch screen, counters are small: a tap on a hex where several things could
     // be meant opens a pop-up of 44 px choices (select each unit there, or act there)
-    if (this.coarse() && this.mod.unitsAt) {
+    // (a board whose counters a finger can hit, `tapSelects`, selects a tapped one of
+    // yours as a click does)
+    if (this.coarse() && this.mod.unitsAt && !(this.mod.tapSelects && members.length)) {
       const here = this.mod.unitsAt(this.viewOf(this.seat), hex).filter((u) => selectable.has(u) && u !== this.selected);
       const acts = this.selected ? model.at(this.selected, hex) : model.hexOnly.get(hex) || [];
       if (here.length + acts.length >= 2 && here.length >= 1) {
@@ -934,7 +981,7 @@ class GamePage {
     }
     const menu = this.el.menu;
     put(menu,
-      h("div", { class: "menu-title" }, `At ${hex}:`),
+      h("div", { class: "menu-title" }, `At ${this.place(hex)}:`),
       ...entries.map((entry) =>
         h("button", { type: "button", role: "menuitem", class: "action small", "data-verb": entry.verb, onclick: () => act(entry) }, entry.label),
       ),
@@ -993,7 +1040,8 @@ class GamePage {
     const roleColor = (role) => this.roleColor(role);
     // a battle at a hex, or a button whose action starts one there (`startsBattleAt`)
     const battleHex = entry.kind === "battle" && !entry.unit && entry.hex ? entry.hex : entry.startsBattleAt;
-    if (battleHex && !(await confirmBattle(this.id, this.seat, { ...entry, hex: battleHex }, roleColor))) return;
+    const names = { place: (hex) => this.place(hex), sideName: this.mod.oddsKeyName || null, mustFight: this.mustFight };
+    if (battleHex && !(await confirmBattle(this.id, this.seat, { ...entry, hex: battleHex }, roleColor, names))) return;
     if (ENDING.test(entry.verb) && !(await confirmEnd(entry, obligationsOf(this.viewOf(this.seat), this.model, this.mod, entry)))) return;
     this.showHint("");
     this.sendNow(entry);

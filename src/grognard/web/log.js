@@ -2,7 +2,8 @@
 // light up on the board while pointed at. Dice lines come from the core's roll
 // format ("<role> rolls 3 5 (why)"), so every ruleset gets them. Places are the "q,r"
 // hex ids, and whatever the board module's `placesIn` finds in the line (HGW's hex
-// numbers, Virtuti's area ids).
+// numbers, Virtuti's area ids), shown by the module's `placeName`; the module's
+// `logWords` puts the other ids of a line in words.
 
 import { HEX_ID } from "./board.js";
 import { h } from "./ui.js";
@@ -12,7 +13,9 @@ const DICE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A log line as DOM: dice as die faces, roles in colour, places that light the board. */
-export function logLine(text, { roles = [], roleColor = () => "#555", onHexHover = null, placesIn = null } = {}) {
+export function logLine(text, { roles = [], roleColor = () => "#555", onHexHover = null, placesIn = null, placeName = null, logWords = null } = {}) {
+  // the board module's names: a place shown by its name, the other ids in its words
+  const plain = (part) => (logWords ? logWords(part) : part);
   const li = h("li", {});
   const dice = / rolls ((?:\d+ ?)+)\(/.exec(text);
   if (dice) li.classList.add("dice");
@@ -26,13 +29,13 @@ export function logLine(text, { roles = [], roleColor = () => "#555", onHexHover
   let last = 0;
   let match;
   while ((match = token.exec(text))) {
-    if (match.index > last) li.append(text.slice(last, match.index));
+    if (match.index > last) li.append(plain(text.slice(last, match.index)));
     const hex = match[5] || (match[1] && HEX_ID.test(match[1]) ? match[1] : null);
     if (hex) {
       li.append(
         h("span", {
           class: "hexref",
-          text: hex,
+          text: placeName ? placeName(hex) : hex,
           onmouseenter: () => onHexHover?.([hex]),
           onmouseleave: () => onHexHover?.([]),
         }),
@@ -56,6 +59,6 @@ export function logLine(text, { roles = [], roleColor = () => "#555", onHexHover
     }
     last = token.lastIndex;
   }
-  if (last < text.length) li.append(text.slice(last));
+  if (last < text.length) li.append(plain(text.slice(last)));
   return li;
 }

@@ -9,7 +9,31 @@ import { api } from "./api.js";
 import { clear, h, put, titleCase } from "./ui.js";
 
 const percent = (p) => `${Math.round(p * 100)}%`;
-const units = (n, unit) => `${(Math.round(n * 10) / 10).toFixed(1)} ${unit || "units"}`;
+// a loss under a twentieth is "under 0.1", not "0.0": some loss is still possible
+const units = (n, unit) => (n > 0 && n < 0.05 ? `under 0.1 ${unit || "units"}` : `${(Math.round(n * 10) / 10).toFixed(1)} ${unit || "units"}`);
+
+// A ruleset whose hits reduce units before they are eliminated (Virtuti: a reduced Army
+// stays on the map) says how many hit points each side is expected to lose in a note
+// "expected HP absorbed: attacker a, defender b" (games/virtuti/odds.py): shown beside
+// the units eliminated, so that "0.0 units" does not read as a battle that costs nothing.
+const ABSORBED = /^expected HP absorbed: attacker ([\d.]+), defender ([\d.]+)$/;
+
+function absorbed(odds) {
+  const found = (odds.notes || []).map((note) => ABSORBED.exec(note)).find(Boolean);
+  return found ? { attacker: found[1], defender: found[2] } : null;
+}
+
+/** A side's expected losses: "0.4 units", or "0.0 units eliminated, 1.4 HP lost". */
+function lossesOf(odds, side) {
+  const n = side === "attacker" ? odds.attacker_losses : odds.defender_losses;
+  const hp = absorbed(odds);
+  return hp ? `${units(n, odds.unit)} eliminated, ${hp[side]} HP lost` : units(n, odds.unit);
+}
+
+/** The notes not already shown in the losses line. */
+function otherNotes(odds) {
+  return (odds.notes || []).filter((note) => !ABSORBED.test(note));
+}
 
 /** The roles of a described battle ({roles: {attacker, defender}}), with fallbacks. */
 function sides(battle) {
@@ -25,7 +49,7 @@ export function oddsText(answer) {
   if (odds.kind === "bombard") {
     return `${percent(odds.attacker_wins)} chance of a hit; ${defender} expects to lose ${units(odds.defender_losses, odds.unit)}`;
   }
-  return `${attacker} wins ${percent(odds.attacker_wins)} · expected losses ${attacker} ${units(odds.attacker_losses, odds.unit)}, ${defender} ${units(odds.defender_losses, odds.unit)}`;
+  return `${attacker} wins ${percent(odds.attacker_wins)} · expected losses ${attacker} ${lossesOf(odds, "attacker")}, ${defender} ${lossesOf(odds, "defender")}`;
 }
 
 /** A fort that defends the battle's hex (a battle's `fort`: its points), in words. */
@@ -34,14 +58,17 @@ function fortText(battle, defender) {
   return points ? `the ${defender} fort of ${points} point${points === 1 ? "" : "s"}` : "";
 }
 
-/** Who fights on each side, and where: a small definition list. */
-export function battleSummary(answer) {
+/** Who fights on each side, and where: a small definition list. `sideName(key, n)`: the
+ * ruleset's words for an entry of a side ("army_2", 1 -> "1 Army of level 2"), else
+ * "n key". */
+export function battleSummary(answer, sideName = null) {
   const battle = answer.battle || {};
   const { attacker, defender } = sides(battle);
+  const entry = ([type, n]) => (sideName ? sideName(type, n) : `${n} ${type}`);
   const list = (counts) =>
     Object.entries(counts || {})
       .filter(([, n]) => n)
-      .map(([type, n]) => `${n} ${type}`)
+      .map(entry)
       .join(", ") || "no units";
   const place = [battle.terrain, battle.settlement, battle.naval && "at sea", battle.naval_support && "naval support for the defender", fortText(battle, defender), battle.garrison && "a garrison point"]
     .filter(Boolean)
@@ -103,10 +130,10 @@ export function oddsBlock(answer, { roleColor = () => "#777", title = null } = {
       { class: "odds-losses" },
       bombard
         ? `Expected losses: ${defender} ${units(odds.defender_losses, odds.unit)}; no return fire.`
-        : `Expected losses: ${attacker} ${units(odds.attacker_losses, odds.unit)}, ${defender} ${units(odds.defender_losses, odds.unit)}.`,
+        : `Expected losses: ${attacker} ${lossesOf(odds, "attacker")}, ${defender} ${lossesOf(odds, "defender")}.`,
     ),
     fortText(battle, defender) ? h("p", { class: "odds-fort" }, `Defended by ${fortText(battle, defender)}: it fires with the defence and absorbs losses.`) : null,
-    h("p", { class: "odds-how" }, `${titleCase(how)}${(odds.notes || []).length ? `; ${odds.notes.join("; ")}` : ""}.`),
+    h("p", { class: "odds-how" }, `${titleCase(how)}${otherNotes(odds).length ? `; ${otherNotes(odds).join("; ")}` : ""}.`),
   );
 }
 

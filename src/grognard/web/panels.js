@@ -10,18 +10,23 @@ import { ask, h } from "./ui.js";
 // ----- before a battle -----------------------------------------------------------------------
 /** Ask before starting the battle of `entry` (an action of kind "battle" at a hex):
  * who fights on each side, and the odds when the ruleset has them (of the battle as
- * it would stand after `entry.oddsAction`, when the entry names one: a move into it). */
-export async function confirmBattle(gameId, seat, entry, roleColor) {
+ * it would stand after `entry.oddsAction`, when the entry names one: a move into it);
+ * `place(hex)` names the place, `sideName(key)` a side's entry (odds.js battleSummary);
+ * `mustFight`: nothing else is legal, so the question offers no "Not now". */
+export async function confirmBattle(gameId, seat, entry, roleColor, { place = (hex) => hex, sideName = null, mustFight = false } = {}) {
   const answer = await gameOdds(gameId, seat, entry.hex, entry.oddsAction || null);
   const body = h(
     "div",
     { class: "battle-confirm" },
-    answer ? battleSummary(answer) : h("p", {}, entry.label),
+    answer ? battleSummary(answer, sideName) : h("p", {}, entry.label),
     answer ? oddsBlock(answer, { roleColor }) : h("p", { class: "hint" }, "No odds for this battle."),
   );
-  return ask(`Start the battle at ${entry.hex}?`, body, [
-    ["Not now", false],
-    [`⚔ Fight at ${entry.hex}`, true, "primary"],
+  // a battle that must be fought (nothing else is legal) is not put off: the player may
+  // only look at the board first
+  if (mustFight) body.prepend(h("p", { class: "must-fight" }, "This battle must be fought before anything else."));
+  return ask(`Start the battle at ${place(entry.hex)}?`, body, [
+    [mustFight ? "Look at the board first" : "Not now", false],
+    [`⚔ Fight at ${place(entry.hex)}`, true, "primary"],
   ]);
 }
 

@@ -266,7 +266,7 @@ class ReplayPage {
     if (extra) el.extra.append(extra);
     const lines = view.log || [];
     const previous = before ? (before.view.log || []).length : lines.length;
-    const options = { roles: view.roles || [], roleColor: (r) => this.mod.roleColor(r, view), onHexHover: (hx) => this.board.highlight?.(new Set(hx)), placesIn: (line) => this.mod.placesIn(line) };
+    const options = { placeName: this.mod.placeName || null, logWords: this.mod.logWords || null, roles: view.roles || [], roleColor: (r) => this.mod.roleColor(r, view), onHexHover: (hx) => this.board.highlight?.(new Set(hx)), placesIn: (line) => this.mod.placesIn(line) };
     put(el.log,
       ...lines.map((line, i) => {
         const li = logLine(line, options);

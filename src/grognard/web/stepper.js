@@ -18,11 +18,13 @@ const PLAY_EVERY = 900;
 export class TurnStepper {
   /**
    * `board`: the page's board module instance; `placesIn(line)`: the places a log
-   * line names (the module's hook); `roleColor(role, view)`; `onExit()`: called when
+   * line names (the module's hook); `logNames()`: the module's names for log lines
+   * (log.js options placeName, logWords); `roleColor(role, view)`; `onExit()`: called when
    * stepping ends, to draw the game as it is now.
    */
-  constructor(gameId, { board, placesIn, roleColor, onExit }) {
+  constructor(gameId, { board, placesIn, logNames = () => ({}), roleColor, onExit }) {
     this.gameId = gameId;
+    this.logNames = logNames;
     this.board = board;
     this.placesIn = placesIn;
     this.roleColor = roleColor;
@@ -125,7 +127,7 @@ export class TurnStepper {
     const done = this.step - this.from;
     const total = this.to - this.from;
     put(this.el.counter, this.step === this.from ? `The board as you left it · ${total} action${total === 1 ? "" : "s"} since` : `Action ${done} of ${total}`);
-    const options = { roles: view.roles || [], roleColor: (role) => this.roleColor(role, view), onHexHover: (hx) => this.board.highlight?.(new Set(hx.length ? hx : hexes)), placesIn: this.placesIn };
+    const options = { ...this.logNames(), roles: view.roles || [], roleColor: (role) => this.roleColor(role, view), onHexHover: (hx) => this.board.highlight?.(new Set(hx.length ? hx : hexes)), placesIn: this.placesIn };
     put(
       this.el.lines,
       this.step === this.from

@@ -13,6 +13,12 @@ import { logLine } from "../log.js";
 const SIZE = 46;
 const COUNTER = 17;
 const PITCH = 19;
+/** How wide a counter is on a phone's first view, in CSS px: readable, and a finger
+ * finds it (a tap on a counter of yours selects it, `tapSelects`); a tap elsewhere in
+ * its hex (then over 100 px across) acts there or asks which unit is meant. */
+const PHONE_COUNTER_PX = 24;
+/** The least size of a touch target, in CSS px (board.js TAP_PX). */
+const TAP_PX = 44;
 
 export const ROLE_COLORS = {
   red: "#c8322d",
@@ -275,7 +281,8 @@ function battleHex(view) {
 
 class Viktory2Board extends HexBoard {
   constructor(host, hooks) {
-    super(host, hooks, "Viktory II board");
+    // PanZoom makes `tapSize` TAP_PX wide on a phone: a counter is then PHONE_COUNTER_PX
+    super(host, hooks, "Viktory II board", "hexes", (COUNTER * TAP_PX) / PHONE_COUNTER_PX);
     this.pz.defs.append(...patterns());
     this.pz.content.append(this.hexLayer);
     this.radius = null;
@@ -373,7 +380,7 @@ class Viktory2Board extends HexBoard {
       this.groups.set(id, g);
     }
     const pad = SIZE * 1.05;
-    this.pz.setBounds({ x: minX - pad, y: minY - pad, w: maxX - minX + 2 * pad, h: maxY - minY + 2 * pad });
+    this.pz.setBounds({ x: minX - pad, y: minY - pad, w: maxX - minX + 2 * pad, h: maxY - minY + 2 * pad }, seatFocus(view));
     if (ui.hover) this.highlight(ui.hover);
     return { drawn };
   }
@@ -425,6 +432,19 @@ class Viktory2Board extends HexBoard {
     clear(this.hexLayer);
     this.groups.clear();
   }
+}
+
+/** Where a phone's first view is centred: the seat's capital, else the middle of its
+ * units on the map (an observer's: the board's middle). */
+function seatFocus(view) {
+  const board = view.board;
+  const role = view.role;
+  if (!role) return null;
+  const capital = board.capitals?.[role];
+  const hexes = capital ? [capital] : Object.values(board.units).filter((u) => u.owner === role && u.hex).map((u) => u.hex);
+  if (!hexes.length) return null;
+  const points = hexes.map((hex) => hexToPixel(...parseHex(hex), SIZE));
+  return { x: points.reduce((n, [x]) => n + x, 0) / points.length, y: points.reduce((n, [, y]) => n + y, 0) / points.length };
 }
 
 /** A small counter for panels (reserve tray, battle card). */
@@ -613,9 +633,66 @@ function isBombardment(view) {
   return frame.state === "casualties" && Boolean(frame.remove);
 }
 
-/** The hex of the battle being fought (for its live odds); a bombardment is none. */
+/** The hex of the battle being fought (for its live odds); a bombardment is none, and
+ * so is a battle one side of which has nothing left to fight with (its last units hit,
+ * no town to defend): there are no odds to ask for (the server would refuse them). */
 function battleAt(view) {
-  return isBombardment(view) ? null : battleHex(view);
+  if (isBombardment(view)) return null;
+  const hex = battleHex(view);
+  return hex && bothSidesFight(view, hex) ? hex : null;
+}
+
+/** Whether both sides of the battle at `hex` have something to fight with: units not
+ * yet hit (of the hex's kind: frigates at sea, land units on land), or for the
+ * defender its town (12.3: an empty town or city still fires). The sides and the hits
+ * come from the log since the battle began ("yellow attacks red at -2,2: battle",
+ * "red-a3 is hit"): the view's frame is the question asked (whose hit to take), not
+ * the battle's. */
+function bothSidesFight(view, hex) {
+  const board = view.board;
+  const log = view.log || [];
+  const hits = new Set();
+  let sides = null;
+  for (let i = log.length - 1; i >= 0 && log.length - i <= 60 && !sides; i -= 1) {
+    const hit = /^(\S+) is hit\b/.exec(log[i]);
+    if (hit) hits.add(hit[1]);
+    const start = /^(\w+) attacks (\w+) at (-?\d+,-?\d+)/.exec(log[i]);
+    if (start && start[3] === hex) sides = { attacker: start[1], defender: start[2] };
+  }
+  if (!sides) return true; // nothing to go by: ask, as before
+  const naval = board.tiles[hex] === "water";
+  const fighters = (owner) =>
+    Object.entries(board.units).some(([uid, u]) => u.hex === hex && u.owner === owner && !u.aboard && !hits.has(uid) && (u.type === "frigate") === naval);
+  const town = board.towns?.[hex];
+  return fighters(sides.attacker) && (fighters(sides.defender) || (!naval && town?.owner === sides.defender));
+}
+
+/** What is left before ending the turn, in the reserves step (13.0): the units of the
+ * reserve not placed yet, by type (they stay in the reserve); elsewhere the page's own
+ * list (panels.js obligationsOf). */
+function obligations(view, model) {
+  const placing = model.entries.filter((e) => e.verb === "place");
+  if (!placing.length) return null;
+  // (one placement is offered per type: the whole reserve of those types stays)
+  const types = new Set(placing.map((e) => view.board.units[e.unit]?.type));
+  const units = Object.values(view.board.units).filter((u) => u.owner === view.role && !u.hex && !u.aboard && types.has(u.type));
+  const n = units.length;
+  return [`${n} unit${n === 1 ? "" : "s"} of your reserve not placed (${countsText(units)}): ${n === 1 ? "it stays" : "they stay"} in the reserve`];
+}
+
+/** The reserve tray: one button per unit type with how many of that type the reserve
+ * holds, not the unit's id (the rules offer one placement per type, 13.0: any unit of
+ * a type is as good as another); a press selects the unit the placement names. */
+function trayGroups(uids, view) {
+  const units = view.board.units;
+  const inReserve = (unit) => Object.values(units).filter((u) => u.owner === unit.owner && u.type === unit.type && !u.hex && !u.aboard).length;
+  return [...uids]
+    .filter((uid) => units[uid])
+    .sort((a, b) => (UNIT_ORDER[units[a].type] ?? 9) - (UNIT_ORDER[units[b].type] ?? 9))
+    .map((uid) => {
+      const n = Math.max(1, inReserve(units[uid]));
+      return { uids: [uid], label: `${titleCase(units[uid].type)} × ${n}`, name: `${titleCase(units[uid].type)}: ${n} in the reserve` };
+    });
 }
 
 /** The battle being fought, when there is one: the units in it and the last dice. */
@@ -688,6 +765,11 @@ export default {
   turnText,
   extraPanel,
   battleAt,
+  obligations,
+  trayGroups,
+  // counters are drawn big enough on a phone (PHONE_COUNTER_PX): a tap on one of yours
+  // selects it, as a click does
+  tapSelects: true,
   unitsAt: (view, hex) => Object.keys(view.board.units).filter((uid) => view.board.units[uid].hex === hex),
   whyNot,
   intent,

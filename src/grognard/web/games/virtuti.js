@@ -3,15 +3,18 @@
 // games/virtuti/data/map.json and the names of cards, units, orders and countries,
 // sent once), coloured by one of four modes (faction, weather, political, supply),
 // with the units, order tokens, fortifications and submarines of view.board
-// (games/virtuti/state.py), and the side panels (virtutipanels.js).
+// (games/virtuti/state.py); the looks of each mode and the legend are in virtutilook.js,
+// the side panels in virtutipanels.js. On a phone the board lists the areas to act on:
+// choosing one zooms to it (44 px at least) and acts on it as a tap would.
 //
 // Secrets: during a secret window the server sends the other player's factions as
 // they stood when it opened (secrets.py), so an order placed in secret is simply not
 // in this player's view; the board draws what it is sent and nothing else.
 
-import { clear, h, s, titleCase } from "../ui.js";
+import { clear, h, put, s, titleCase } from "../ui.js";
 import { HexBoard } from "../board.js";
-import { areaName, boardData, FACTION_COLORS, factionName, loadBoardData, orderShort, unitShort } from "./virtutidata.js";
+import { areaName, boardData, FACTION_COLORS, factionName, factionsOf, loadBoardData, logWords, oddsKeyName, orderName, orderShort, promptWords, unitName, unitShort } from "./virtutidata.js";
+import { areaBoxes, areaLook, centreOf, frontOf, legend, medianAreaSize, SEA, TAP_PX } from "./virtutilook.js";
 import { extraPanel } from "./virtutipanels.js";
 
 const MODES = [
@@ -20,9 +23,6 @@ const MODES = [
   ["political", "Political"],
   ["supply", "Supply"],
 ];
-const NEUTRAL = "#d8cfb2";
-const WEATHER = { clear: "#e6dfbf", mud: "#9c7a4c", snow: "#f5f8fd" };
-const SEA = "#a9c9e4";
 // the map is about 3200 units wide: marks are drawn at this scale so that they read
 // at the zoom that shows western Europe
 const MARK_SCALE = 2.4;
@@ -49,34 +49,6 @@ function pathOf(shapes) {
   return shapes.map((ring) => `M${ring.map(([x, y]) => `${x} ${y}`).join("L")}Z`).join("");
 }
 
-/** The light fill of a faction's areas. */
-function tint(faction) {
-  return { axis: "#9a9a9a", western_allies: "#8fb0dd", ussr: "#dd958f" }[faction] || NEUTRAL;
-}
-
-/** The fill of a land area in a map mode, with the words of its tooltip. */
-function areaLook(area, view, mode) {
-  const board = view.board;
-  const holder = board.control?.[area.id] || null;
-  if (mode === "weather") {
-    const w = board.weather?.[area.id] || "clear";
-    return { fill: WEATHER[w] || WEATHER.clear, words: `weather: ${w}` };
-  }
-  if (mode === "political") {
-    const country = board.countries?.[area.owner];
-    const status = country?.status || "neutral";
-    const fill = status === "neutral" ? NEUTRAL : status === "surrendered" ? "#c7b8a3" : tint(country.faction);
-    const war = status === "neutral" && country?.war_entry ? `, war entry ${country.war_entry}` : "";
-    return { fill, words: `${titleCase(area.owner)}: ${status}${country?.faction ? ` (${factionName(country.faction)})` : ""}${war}` };
-  }
-  if (mode === "supply") {
-    const out = (board.out_of_supply || []).includes(area.id);
-    if (out) return { fill: "#e2675a", words: "out of supply" };
-    return { fill: holder ? "#d9e8c9" : NEUTRAL, words: area.supply_source ? "supply source" : holder ? "in supply" : "neutral" };
-  }
-  return { fill: tint(holder), words: holder ? `held by the ${factionName(holder)}` : "neutral" };
-}
-
 class VirtutiBoard extends HexBoard {
   constructor(host, hooks) {
     super(host, hooks, "Virtuti Militari map", "vm-areas");
@@ -90,6 +62,19 @@ class VirtutiBoard extends HexBoard {
         h("button", { type: "button", class: "vm-mode", "data-mode": id, "aria-pressed": id === this.mode ? "true" : "false", onclick: () => this.setMode(id) }, label),
       ),
     );
+    this.picker = h("select", {
+      class: "vm-picker",
+      "aria-label": "Choose an area to act on",
+      hidden: true,
+      onchange: () => {
+        const area = this.picker.value;
+        if (!area) return;
+        this.picker.value = "";
+        this.zoomTo(area);
+        this.actOn(area);
+      },
+    });
+    this.modeBar.append(this.picker);
     this.pz.wrap.append(this.modeBar);
     this.frameLayer = s("g", { class: "vm-frame" });
     this.seaLayer = s("g", { class: "vm-seas" });
@@ -130,7 +115,47 @@ class VirtutiBoard extends HexBoard {
     const unit = target.closest?.("[data-uid]");
     const area = target.closest?.("[data-area]")?.dataset.area;
     if (!area) return;
-    this.hooks.onHex?.(area, unit ? unit.dataset.uid : null, unit ? unit.dataset.uid : null);
+    if (unit) this.hooks.onHex?.(area, unit.dataset.uid, unit.dataset.uid);
+    else this.actOn(area);
+  }
+
+  /** An area tapped or chosen from the list: on a touch screen the counters are too
+   * small to tap one by one, so the units standing there come along (the page then
+   * selects the one that can act, or asks which). */
+  actOn(area) {
+    const coarse = globalThis.matchMedia?.("(pointer: coarse)").matches ?? false;
+    const here = coarse ? (this.view?.board?.units || []).filter((u) => u.a === area).map((u) => u.id) : [];
+    this.hooks.onHex?.(area, null, here.length ? here.join(" ") : null);
+  }
+
+  /** Centre the board on an area, zoomed so that it is at least TAP_PX across (a phone
+   * acts on it with a finger): the list's "zoom to" an area. */
+  zoomTo(area) {
+    const box = areaBoxes().get(area);
+    if (!box) return;
+    const pz = this.pz;
+    const [w, hgt] = pz.size();
+    const least = Math.min(box.w, box.h) || 1;
+    pz.k = Math.min(pz.fitScale() * 12, Math.max(pz.k, (TAP_PX * 1.5) / least));
+    pz.tx = w / 2 - pz.k * (box.x + box.w / 2);
+    pz.ty = hgt / 2 - pz.k * (box.y + box.h / 2);
+    pz.apply();
+  }
+
+  /** The list of the areas the player can act on now (lit areas, areas of units that
+   * can act), by name: choosing one zooms to it and acts on it as a tap would. */
+  drawPicker(ui) {
+    const places = new Set([...(ui.targets || new Map()).keys(), ...(ui.hexTargets || new Map()).keys()]);
+    const selectable = ui.selectable || new Set();
+    for (const unit of this.view?.board?.units || []) if (selectable.has(unit.id) && unit.id !== ui.selected) places.add(unit.a);
+    const sorted = [...places].sort((a, b) => areaName(a).localeCompare(areaName(b)));
+    this.picker.hidden = !sorted.length;
+    put(
+      this.picker,
+      h("option", { value: "" }, ui.selected ? "Send it to the area…" : `Areas to act on (${sorted.length})…`),
+      sorted.map((id) => h("option", { value: id }, areaName(id))),
+    );
+    this.picker.value = "";
   }
 
   render(view, ui = {}) {
@@ -200,7 +225,10 @@ class VirtutiBoard extends HexBoard {
     }
     this.drawMarks(view, map, ui, drawn);
     const [x0, y0, w, hgt] = map.view_box;
-    this.pz.setBounds({ x: x0, y: y0, w, h: hgt });
+    // a phone's first view: the median area TAP_PX across, centred on the seat's front
+    this.pz.tapSize = medianAreaSize();
+    this.pz.setBounds({ x: x0, y: y0, w, h: hgt }, frontOf(view, centreOf(map)));
+    this.drawPicker(ui);
     if (ui.hover) this.highlight(ui.hover);
     return { drawn };
   }
@@ -247,7 +275,7 @@ class VirtutiBoard extends HexBoard {
         const el = s(
           "g",
           { class: ["vm-unit", canAct && "selectable", unit.id === ui.selected && "selected", unit.ex && "exhausted"], "data-uid": unit.id, transform: `translate(${(col - 1) * 15} ${row * 13})` },
-          s("title", { text: `${factionName(unit.f)} ${unitShort(unit.t, true)} level ${unit.lv}${unit.ex ? " (exhausted)" : ""} · ${unit.id}` }),
+          s("title", { text: `${factionName(unit.f)} ${unitShort(unit.t, true)} level ${unit.lv}${unit.ex ? " (exhausted)" : ""} · ${unitName(unit)}` }),
           s("rect", { x: -7, y: -6, width: 14, height: 12, rx: 2, fill: FACTION_COLORS[unit.f] || "#666" }),
           s("text", { y: 0.5, text: unitShort(unit.t) }),
           s("text", { class: "vm-level", x: 5, y: -3.5, text: String(unit.lv) }),
@@ -255,7 +283,7 @@ class VirtutiBoard extends HexBoard {
         if (canAct) {
           el.setAttribute("tabindex", "0");
           el.setAttribute("role", "button");
-          el.setAttribute("aria-label", `${unitShort(unit.t, true)} ${unit.id}`);
+          el.setAttribute("aria-label", `${unitName(unit)}, level ${unit.lv}`);
         }
         drawn.add(unit.id);
         stack.append(el);
@@ -308,7 +336,7 @@ function cardName(id) {
 
 function unitWords(uid, view) {
   const unit = (view?.board?.units || []).find((u) => u.id === uid);
-  return unit ? `${unitShort(unit.t, true)} ${uid} (level ${unit.lv}, ${areaName(unit.a)})` : uid;
+  return unit ? `${unitName(unit)} (level ${unit.lv}, ${areaName(unit.a)})` : uid;
 }
 
 /** Whether units of the other side than unit `uid`'s stand in `area`. */
@@ -354,12 +382,15 @@ function describe(action, view) {
     case "deploy":
       return { hex: d, kind: "build", label: `${factionName(a)}: deploy a ${unitShort(b, true)} (level ${c}) in ${areaName(d)}` };
     case "order":
-      return { hex: c, kind: "build", label: `${factionName(a)}: ${titleCase(b)} order in ${areaName(c)}` };
-    case "execute":
-      return { hex: a, kind: "move", label: `Execute the order in ${areaName(a)}` };
+      return { hex: c, kind: "build", label: `${factionName(a)}: ${orderName(b)} order in ${areaName(c)}` };
+    case "execute": {
+      // a button as well as the lit area: the prompt "executes one of its orders" lists them
+      const order = view?.board?.orders?.[a]?.o;
+      return { hex: a, kind: "move", button: true, label: `Execute the ${order ? `${orderName(order)} ` : ""}order in ${areaName(a)}` };
+    }
     case "remove":
       // a Feint Attack removes an order: no battle is fought (so no battle question)
-      return { hex: a, kind: "feint", label: `Remove the enemy order in ${areaName(a)}` };
+      return { hex: a, kind: "feint", button: true, label: `Remove the enemy order in ${areaName(a)}` };
     case "send":
       // a send into an area held by the other player's units starts a battle: the page
       // then lists its odds under the selected unit (odds.js, games/virtuti/odds.py)
@@ -380,7 +411,7 @@ function describe(action, view) {
       if (a === "fort") return { label: "Take a loss on the fortification" };
       return { label: `Take a loss on ${unitWords(a, view)}` };
     case "retreat":
-      return { hex: a, kind: "move", label: `Retreat to ${areaName(a)}` };
+      return { hex: a, kind: "move", button: true, label: `Retreat to ${areaName(a)}` };
     case "declare_war":
       return { label: `Declare war on ${titleCase(a)}` };
     case "declare_war_ussr":
@@ -397,11 +428,6 @@ function describe(action, view) {
 }
 
 // ----- players bar and status ---------------------------------------------------------
-/** The factions a seat plays. */
-function factionsOf(role) {
-  return role === "axis" ? ["axis"] : ["western_allies", "ussr"];
-}
-
 function summary(view) {
   const board = view.board || {};
   return (view.roles || []).map((role) => {
@@ -503,36 +529,6 @@ function secretNote(view, seat) {
     .join(" ");
 }
 
-/** A swatch edged as an area named by the other players' last moves (virtuti.css). */
-function recentSwatch() {
-  const svg = s("svg", { class: "legend-svg vm-legend-recent", width: 30, height: 20, viewBox: "0 0 30 20", "aria-hidden": "true" });
-  svg.append(s("rect", { class: "tile", x: 1.5, y: 1.5, width: 27, height: 17, rx: 3, fill: NEUTRAL }));
-  return svg;
-}
-
-function legend() {
-  const swatch = (fill) => {
-    const svg = s("svg", { class: "legend-svg", width: 30, height: 20, viewBox: "0 0 30 20", "aria-hidden": "true" });
-    svg.append(s("rect", { x: 1, y: 1, width: 28, height: 18, rx: 3, fill, stroke: "#555" }));
-    return svg;
-  };
-  const item = (fill, text) => h("li", {}, swatch(fill), h("span", {}, text));
-  return h(
-    "ul",
-    { class: "legend-items" },
-    item(tint("axis"), "Axis area (faction mode)"),
-    item(tint("western_allies"), "Western Allied area"),
-    item(tint("ussr"), "Soviet area"),
-    item(NEUTRAL, "Neutral area"),
-    item(WEATHER.mud, "Mud (weather mode)"),
-    item(WEATHER.snow, "Snow (weather mode)"),
-    h("li", {}, recentSwatch(), h("span", {}, "Blue edge: areas named by the other players' last moves")),
-    item("#e2675a", "Out of supply (supply mode)"),
-    item(SEA, "Sea zone; the anchor circles are ports"),
-    h("li", {}, h("span", {}, "Counters: unit type and level in its faction's colour; round tokens are orders; the tower is a fortification and its level; ★ a VP area; the small number its PP")),
-  );
-}
-
 export default {
   id: "virtuti",
   roleColor,
@@ -561,5 +557,13 @@ export default {
     const names = boardData()?.names;
     return names ? (line.match(/\b[a-z][a-z_]*[a-z]\b/g) || []).filter((word) => names.has(word)) : [];
   },
+  // names for the page's own words: areas ("At Lublin:"), what a place is called, the
+  // units of an area (a tap on it on a phone), the sides of an odds summary, the log
+  placeName: areaName,
+  placeWord: "area",
+  unitsAt: (view, area) => (view?.board?.units || []).filter((u) => u.a === area).map((u) => u.id),
+  oddsKeyName,
+  logWords,
+  promptWords,
   createBoard: (host, hooks) => new VirtutiBoard(host, hooks),
 };

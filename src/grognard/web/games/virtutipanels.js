@@ -6,7 +6,7 @@
 // other player's secret choices are not in the view until they are revealed.
 
 import { h, titleCase } from "../ui.js";
-import { areaName, boardData, FACTION_COLORS, factionName, loadBoardData, unitShort } from "./virtutidata.js";
+import { areaName, boardData, FACTION_COLORS, factionName, loadBoardData, unitName, unitShort } from "./virtutidata.js";
 
 const SECRET_KINDS = {
   pp_card: "a card for PP",
@@ -42,7 +42,7 @@ function battleSection(board) {
   const air = b.air ? Object.entries(b.air).map(([side, levels]) => h("li", {}, `${titleCase(side)} air support: ${tokens(levels)}`)) : [];
   const att = (b.attackers || []).map((uid) => board.units.find((u) => u.id === uid)).filter(Boolean);
   const def = board.units.filter((u) => u.a === b.area && u.f === b.defender);
-  const list = (units) => (units.length ? units.map((u) => `${unitShort(u.t, true)} ${u.id} (level ${u.lv})`).join(", ") : "none");
+  const list = (units) => (units.length ? units.map((u) => `${unitName(u)} (level ${u.lv})`).join(", ") : "none");
   return section(
     "battle",
     `⚔ Battle in ${areaName(b.area)}`,
@@ -94,6 +94,10 @@ function cardsSection(board) {
             return h("li", { class: "vm-card", "data-card": id, title: `PP x${(c.pp ?? 0) / 100} · air support ${c.air ?? 0} · battle strength +${c.strength ?? 0}` }, h("strong", {}, cardName(id)), h("span", {}, ` ${c.pp ?? "?"}% PP · air ${c.air ?? 0} · +${c.strength ?? 0}`));
           }),
         ),
+        // the discard pile is open information (the view carries it): listed, not counted
+        rec.discard.length
+          ? h("p", { class: "vm-discard" }, h("span", { class: "muted" }, "Discarded: "), rec.discard.map((id) => cardName(id)).join(", "))
+          : null,
       ),
     ),
   );
