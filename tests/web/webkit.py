@@ -12,7 +12,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from grognard.agents import make_agent
 from grognard.core.game import State
@@ -203,7 +205,15 @@ class ApiDriver:
         return True
 
     def get(self, path: str) -> dict[str, Any]:
-        response = self.request.get(path)
+        try:
+            response = self.request.get(path)
+        except PlaywrightError as exc:
+            # the server closes a keep-alive connection idle for KEEP_ALIVE_SECONDS
+            # (protocol.py); a GET sent on it just then is reset unanswered, and is
+            # sent again on a new connection, as a browser does (a GET changes nothing)
+            if "ECONNRESET" not in str(exc):
+                raise
+            response = self.request.get(path)
         assert response.ok, f"GET {path}: {response.status} {response.text()}"
         payload: dict[str, Any] = response.json()
         return payload
@@ -277,6 +287,22 @@ NO_MOVE_ON_ITS_WAY = """() => !document.querySelector('.game-page[aria-busy=true
     || Boolean(document.querySelector('.modal-backdrop'))"""
 
 
+#: The page draws version `arg` (its header ends "· v<version>"), its connection reads
+#: live, and it has no move of its own on the way (the_page_has_settled).
+SETTLED = """(shown) => {
+    const version = document.querySelector('.game-id')?.textContent || '';
+    const live = document.querySelector('.conn')?.dataset.state === 'live';
+    return version.endsWith(shown) && live && (NO_MOVE_ON_ITS_WAY)();
+}""".replace("NO_MOVE_ON_ITS_WAY", NO_MOVE_ON_ITS_WAY)
+#: What the page shows of those three, for the message of a page that never settled.
+PAGE_STATE = """() => ({
+    header: document.querySelector('.game-id')?.textContent,
+    connection: document.querySelector('.conn')?.dataset.state,
+    busy: document.querySelector('.game-page')?.getAttribute('aria-busy'),
+    asking: Boolean(document.querySelector('.modal-backdrop')),
+})"""
+
+
 def until_alone_to_act(
     page: Page,
     game_id: str,
@@ -299,7 +325,7 @@ def until_alone_to_act(
     not waited for) or after POLLS polls."""
     # a move the page has sent is answered first: read before the server has it, the
     # game would be the position before it, which the page has already left
-    page.wait_for_function(NO_MOVE_ON_ITS_WAY, timeout=PAGE_CATCH_UP_MS)
+    page.wait_for_function(NO_MOVE_ON_ITS_WAY, timeout=PAGE_CATCH_UP_MS, polling=50)
     driver = ApiDriver(page)
     game: dict[str, Any] = {}
     for _ in range(POLLS):
@@ -345,9 +371,13 @@ def the_page_has_settled(page: Page, game: dict[str, Any]) -> None:
     cannot move either (until_alone_to_act): an element found before a redraw is gone
     when it is clicked (a forced click fails "Element is not visible"), and a focus
     given to it is lost before its Enter."""
-    page.wait_for_function(NO_MOVE_ON_ITS_WAY, timeout=PAGE_CATCH_UP_MS)
-    the_page_shows(page, game)
-    expect(page.locator(".conn")).to_have_attribute("data-state", "live", timeout=PAGE_CATCH_UP_MS)
+    # one check in the page for all three (a test that plays by clicks settles before
+    # every click: a round trip each would slow it down on a loaded machine)
+    try:
+        page.wait_for_function(SETTLED, arg=f"· v{game['version']}", timeout=PAGE_CATCH_UP_MS, polling=50)
+    except PlaywrightTimeoutError:
+        now = page.evaluate(PAGE_STATE)
+        raise AssertionError(f"the page never settled at v{game['version']}: {now}") from None
 
 
 def reload_and_settle(page: Page, game_id: str) -> dict[str, Any]:
