@@ -83,10 +83,12 @@ def _post(driver: ApiDriver, game_id: str, seat: str, action: list[Any]) -> None
     )
 
 
-def _wait_for(page: Page, driver: ApiDriver, game_id: str, seat: str, ready: Any) -> dict[str, Any]:
+def _wait_for(
+    page: Page, driver: ApiDriver, game_id: str, seat: str, ready: Any, settle: bool = True
+) -> dict[str, Any]:
     """The seat's view once it alone is to act and `ready(view)` holds (the AI plays the
     other seat meanwhile, and its simultaneous choices could change what was read)."""
-    game = until_alone_to_act(page, game_id, seat, lambda g: bool(ready(g["views"][seat])))
+    game = until_alone_to_act(page, game_id, seat, lambda g: bool(ready(g["views"][seat])), settle=settle)
     view: dict[str, Any] = game["views"][seat]
     return view
 
@@ -266,7 +268,8 @@ def test_battle_with_secret_card_and_air_support_choices(page: Page) -> None:
     agent = make_agent("heuristic", "virtuti", 11)
     view = _view(driver, game_id, "axis")
     for _ in range(1500):
-        view = _wait_for(page, driver, game_id, "axis", _mine)
+        # through the API until the battle: the page is reloaded and settled after
+        view = _wait_for(page, driver, game_id, "axis", _mine, settle=False)
         board = view["board"]
         # step 3 is skipped at sea and in mud: wait for a battle on dry land
         if (

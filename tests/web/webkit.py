@@ -310,6 +310,7 @@ def until_alone_to_act(
     ready: Callable[[dict[str, Any]], bool] = _always,
     reload: bool = False,
     or_finished: bool = False,
+    settle: bool = True,
 ) -> dict[str, Any]:
     """Wait, without acting, until `seat` alone is to act and `ready(game)` holds; the
     game payload (GET /api/games/<id>) then.
@@ -320,7 +321,10 @@ def until_alone_to_act(
     three CI runs failed on exactly that. Once `seat` alone is to act, nothing moves
     until `seat` does; and the page has then drawn that position, with nothing more
     on its way to it (the_page_has_settled). With `reload`, the page is loaded again
-    first (it was left behind by moves made through the API). Fails when the game
+    first (it was left behind by moves made through the API); `settle=False` leaves
+    the page alone (a long drive through the API that reads no page until its end,
+    settled then: waiting for the page to draw every step would slow it down). Fails
+    when the game
     ends first (unless `or_finished`: the finished game is returned then, the page
     not waited for) or after POLLS polls."""
     # a move the page has sent is answered first: read before the server has it, the
@@ -333,7 +337,7 @@ def until_alone_to_act(
         if game["active"] == [seat] and ready(game):
             if reload:
                 reload_and_settle(page, game_id)
-            else:
+            elif settle:
                 the_page_has_settled(page, game)
             return game
         if game["status"] == "finished":
