@@ -9,8 +9,18 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page, expect
-from webkit import ApiDriver, advance, button, hex_at, modal, prompt, shot, target
+from playwright.sync_api import Page, Route, expect
+from webkit import (
+    ApiDriver,
+    advance,
+    button,
+    hex_at,
+    modal,
+    prompt,
+    shot,
+    target,
+    the_page_has_settled,
+)
 
 from grognard.core.game import State
 from grognard.games.viktory2 import RULESET as VIKTORY2
@@ -32,6 +42,8 @@ def _game_at(page: Page, stop: Callable[[State], bool]) -> tuple[dict[str, Any],
     advance(driver, game, state, stop)
     page.goto(f"/#/game/{game['id']}")
     expect(page.locator(".seat-tab.current")).to_have_text(state.active_roles()[0])
+    # (hot seat: nothing moves meanwhile) drawn from its websocket too, before any click
+    the_page_has_settled(page, game)
     return game, state
 
 
@@ -120,6 +132,37 @@ def test_starting_a_battle_asks_first_with_sides_and_odds(page: Page) -> None:
     target(page, where).click()
     modal(page).get_by_role("button", name=f"Fight at {where}").click()
     expect(page.locator(".log-card .log-lines")).to_contain_text(f"{role} attacks")
+
+
+def test_the_page_is_busy_while_a_battles_question_waits_for_its_odds(page: Page) -> None:
+    """A battle is asked first, with its odds, which the server may be slow to work
+    out: until the question is on screen the page says it is busy (`aria-busy`, its
+    buttons disabled) and a second click on the battle asks nothing more; the question
+    comes once, and "Not now" leaves the page as it was."""
+    _, state = _game_at(page, lambda st: _battle_to_start(st) is not None)
+    where = _battle_to_start(state)
+    assert where is not None
+    held: list[Route] = []
+    odds = re.compile(r"/api/games/[\w-]+/odds\?")
+    page.route(odds, lambda route: held.append(route))  # the odds held back
+    target(page, where).click()
+    busy = page.locator(".game-page")
+    expect(busy).to_have_attribute("aria-busy", "true")
+    for choice in page.locator(".prompt-card .action-buttons button").all():
+        expect(choice).to_be_disabled()
+    target(page, where).click()  # again, before the question has come
+    while not held:
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+    page.unroute(odds)
+    dialog = modal(page)
+    expect(dialog).to_contain_text(f"Start the battle at {where}?")
+    expect(dialog).to_have_count(1)
+    dialog.get_by_role("button", name="Not now").click()
+    expect(dialog).to_have_count(0)
+    expect(busy).to_have_attribute("aria-busy", "false")
+    expect(target(page, where)).to_have_count(1)  # nothing was played
 
 
 def _battle_frame(state: State) -> dict[str, Any] | None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from webkit import ApiDriver, prompt, start_game, victory_to_production
+from webkit import ApiDriver, prompt, reload_and_settle, start_game, victory_to_production
 
 SEED = 3
 POLLS = 240
@@ -43,7 +43,7 @@ def test_a_tap_that_opens_a_pop_up_does_not_choose_in_it(profiles: Any) -> None:
     for action in view["legal"]:
         if action[0] == "build":
             builds[action[1]] = builds.get(action[1], 0) + 1
-    page.reload()  # the page was left behind by the moves made through the API
+    reload_and_settle(page, game_id)  # the page was left behind by the moves made through the API
     expect(prompt(page)).to_contain_text("roduc")
     board = page.locator(".board-svg").bounding_box()
     assert board is not None

@@ -32,6 +32,7 @@ from webkit import (
     shot,
     start_game,
     the_page_shows,
+    until_alone_to_act,
     until_legal,
 )
 
@@ -381,12 +382,11 @@ def test_a_barbarossa_turn_against_the_ai_with_an_exploitation_chain(page: Page)
     view = until_legal(page, game_id, "axis", {"move", "end_movement"})
     first_turn = view["board"]["turn_index"]
     for _ in range(400):
-        view = _view(driver, game_id)
+        # the Axis alone to act and the page drawn there: the clicks below find what
+        # they click (a redraw in between would take a counter or a hex from under them)
+        view = until_alone_to_act(page, game_id, "axis")["views"]["axis"]
         if view["board"]["turn_index"] > first_turn and view["board"]["player"] == "axis":
             break
-        if not view["legal"]:
-            page.wait_for_timeout(250)
-            continue
         expect(page.locator(".board-svg")).to_have_attribute("data-painted", "5650")
         action = _policy(agent, view, chain)
         how = _take(page, driver, game_id, view, action)
@@ -408,13 +408,6 @@ def test_a_barbarossa_turn_against_the_ai_with_an_exploitation_chain(page: Page)
     assert len(exploits) >= 2, exploits
     # the Soviet AI played its turn in between
     assert "Summer 1941: soviet player turn" in log
-
-
-def _caught_up(page: Page, driver: ApiDriver, game_id: str) -> None:
-    """Wait until the page shows the game as the server has it now (its log as long),
-    so that a selection is not dropped by a refresh arriving after it."""
-    lines = len(_view(driver, game_id, "allied")["log"])
-    expect(page.locator(".log-card .log-lines li")).to_have_count(lines)
 
 
 INVADER = "7a"  # The Fall of Germany: the Seventh Army, half amphibious, in the port 1934
@@ -459,14 +452,11 @@ def test_an_amphibious_invasion_by_clicks(page: Page) -> None:
     end_phase(page, "end_announce")
     made: list[str] = []
     for _ in range(60):
-        view = _view(driver, game_id, "allied")
+        view = until_alone_to_act(page, game_id, "allied")["views"]["allied"]
         step = view["board"]["step"]
         if step not in ("invasions", "invasion_attack", "losses", "def_assault"):
             break
         legal = [list(a) for a in view["legal"]]
-        if not legal:
-            page.wait_for_timeout(250)
-            continue
         choice = next(
             (a for a in legal if a[0] in ("invasion", "no_escort", "assault")),
             # losses: Defensive Assault against invaders 2 wants amphibious points first
@@ -474,7 +464,6 @@ def test_an_amphibious_invasion_by_clicks(page: Page) -> None:
         )
         _take(page, driver, game_id, view, choice)
         made.append(choice[0])
-        _caught_up(page, driver, game_id)
     else:
         raise AssertionError(f"the invasion never ended; last step {view['board']['step']!r}")
     assert made[0] == "invasion"  # the declared invasion resolved by the player's choice

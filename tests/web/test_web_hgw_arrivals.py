@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, prompt, serving_rulesets, start_game, until_legal
+from webkit import ApiDriver, prompt, reload_and_settle, serving_rulesets, start_game, until_legal
 
 POLLS = 160
 
@@ -82,11 +82,10 @@ def test_the_axis_places_finlands_points_by_clicking_finnish_hexes(page: Page) -
     driver = ApiDriver(page)
     _play_until_placement(driver, game_id)
     until_legal(page, game_id, "axis", "place")  # the Allied AI has nothing left to do
-    page.reload()
+    reload_and_settle(page, game_id)
     expect(prompt(page)).to_contain_text("Finnish Army")
     # two seats on one screen: it may ask to be passed to the Axis player first
     curtain = page.locator(".curtain")
-    page.wait_for_timeout(500)
     if curtain.is_visible():
         curtain.locator("button").click()
     expect(curtain).to_be_hidden()

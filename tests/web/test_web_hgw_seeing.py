@@ -9,7 +9,14 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import prompt, serving, start_game, step_to_the_end, until_the_other_side_has_moved
+from webkit import (
+    prompt,
+    reload_and_settle,
+    serving,
+    start_game,
+    step_to_the_end,
+    until_the_other_side_has_moved,
+)
 
 #: A hex id named after a preposition in HGW's log ("attack on 1043"), not a year.
 PLACE = re.compile(r"\b(?:on|in|at|to|from|into) (\d{4,5})\b")
@@ -64,7 +71,7 @@ def test_step_through_the_soviet_turn_outlines_its_hexes(page: Page) -> None:
     game = until_the_other_side_has_moved(
         page, game_id, "axis", wanted=lambda lines: any(PLACE.search(line) for line in lines)
     )
-    page.reload()
+    reload_and_settle(page, game_id)
     expect(prompt(page)).to_be_visible()
     since = page.locator(".since-card")
     expect(since.locator("summary")).to_contain_text("Since your last move")

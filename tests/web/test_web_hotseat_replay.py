@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from webkit import REPLAY_URL, button, end_phase, prompt, shot, start_game, target
+from webkit import REPLAY_URL, button, end_phase, prompt, shot, start_game, target, until_alone_to_act
 
 SEED = 30
 
@@ -56,12 +56,16 @@ def test_hot_seat_with_secrets_passes_the_screen(page: Page) -> None:
 
 
 def test_a_short_game_to_the_end_and_its_replay(page: Page) -> None:
-    start_game(page, seats={"red": "me", "yellow": "ai:random"}, options={"turn_limit": 1}, seed=SEED)
+    game_id = start_game(
+        page, seats={"red": "me", "yellow": "ai:random"}, options={"turn_limit": 1}, seed=SEED
+    )
     target(page, "1,-1").click()
+    until_alone_to_act(page, game_id, "red")  # the AI places its capital
     button(page, "skip_build").click()
     end_phase(page, "end_moves")
     end_phase(page, "end_turn")
     # yellow (the AI) plays its turn; one round is the whole game
+    until_alone_to_act(page, game_id, "red", or_finished=True)
     banner = page.locator(".banner")
     expect(banner).to_be_visible()
     verdict = re.compile(r"You win!|You lose|You share the win|A draw")

@@ -17,6 +17,47 @@ WATCH_CONNECTION = """() => {
 }"""
 
 
+#: A websocket whose messages are held back until `window.releaseSocket()`: the
+#: server's first view of a (re)connection arriving late, as on a loaded machine.
+HOLD_SOCKET = """
+    window.socketOpened = false;
+    const held = [];
+    let holding = true;
+    const Real = window.WebSocket;
+    window.WebSocket = class extends Real {
+        constructor(...args) {
+            super(...args);
+            super.addEventListener("open", () => { window.socketOpened = true; });
+        }
+        addEventListener(type, listener, ...rest) {
+            if (type !== "message") return super.addEventListener(type, listener, ...rest);
+            const later = (event) => (holding ? held.push(() => listener(event)) : listener(event));
+            return super.addEventListener(type, later, ...rest);
+        }
+    };
+    window.releaseSocket = () => {
+        holding = false;
+        for (const deliver of held.splice(0)) deliver();
+    };
+"""
+
+
+def test_the_connection_reads_live_once_the_servers_view_has_come(page: Page) -> None:
+    """An open websocket is not yet "live": the page follows the game only once the
+    server's answer to the connection (the seat's view) has come and been drawn, so
+    that "live" means that nothing already sent can still redraw the page (the
+    browser tests read the page only then: webkit.the_page_has_settled)."""
+    page.add_init_script(HOLD_SOCKET)
+    start_game(page, seats={"red": "me", "yellow": "invite"})
+    page.wait_for_function("() => window.socketOpened")
+    conn = page.locator(".conn")
+    expect(conn).not_to_have_attribute("data-state", "live")
+    expect(conn).not_to_have_text("live")
+    page.evaluate("() => window.releaseSocket()")
+    expect(conn).to_have_attribute("data-state", "live")
+    expect(conn).to_have_text("live")
+
+
 def _first_capital(page: Page, role: str) -> str:
     site = page.locator(".board-svg .hex.target").first
     where = site.get_attribute("data-hex")

@@ -11,13 +11,10 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from webkit import modal, prompt, start_game
+from webkit import modal, prompt, start_game, until_the_page_is_mine
 
 #: Actions a new player's game takes at most (two rounds take about 40 of red's).
 MOST = 300
-#: How long one tap waits for its element to hold still before the page is looked at again.
-STALE_MS = 5_000
 
 
 def _visible(loc: Locator) -> Locator | None:
@@ -27,18 +24,18 @@ def _visible(loc: Locator) -> Locator | None:
     return None
 
 
-def _play(page: Page, touch: bool, notes: list[str]) -> None:
+def _play(page: Page, game_id: str, touch: bool, notes: list[str]) -> None:
+    """Red's side of the game by the page alone. The page is read only once red alone
+    is to act and it has drawn that position (until_the_page_is_mine): read while the
+    AI plays or a move is on its way, a button counted a moment ago may be gone when
+    it is pressed, and the next one comes only after the AI's turn."""
+
     def press(loc: Locator) -> None:
-        # A view arriving meanwhile redraws the board and detaches what was found; the
-        # loop then looks at the page afresh instead of waiting on a stale element.
-        try:
-            loc.tap(timeout=STALE_MS) if touch else loc.click(timeout=STALE_MS)
-        except PlaywrightTimeoutError:
-            notes.append("redrawn before the tap: looked again")
+        loc.tap() if touch else loc.click()
 
     moved = 0
     for _ in range(MOST):
-        if page.locator(".banner .banner-title").is_visible():
+        if until_the_page_is_mine(page, game_id, "red") is None:
             return
         dialog = _visible(modal(page))
         if dialog is not None:
@@ -73,25 +70,27 @@ def _play(page: Page, touch: bool, notes: list[str]) -> None:
         if ringed.count() and not buttons.count():
             press(ringed.first)  # a reserve unit to place
             continue
-        if buttons.count():
-            ending = buttons.filter(has=page.locator("xpath=self::*[starts-with(@data-verb, 'end')]"))
-            fight = buttons.filter(has_text=re.compile(r"^Fight"))
-            choice = fight.first if fight.count() else ending.first if ending.count() else buttons.first
-            if (choice.get_attribute("data-verb") or "").startswith("end"):
-                moved = 0
-            press(choice)
-            continue
-        page.wait_for_timeout(300)  # the AI's turn
+        verbs = buttons.evaluate_all("(all) => all.map((b) => [b.dataset.verb, b.textContent])")
+        if not verbs:
+            raise AssertionError(f"a dead end: red is to act, the page offers nothing; prompt {text!r}")
+        # a battle to fight first, else the step's ending, else the first choice
+        order = [i for i, (_, label) in enumerate(verbs) if label.lstrip("⚔ ").startswith("Fight")]
+        order += [i for i, (verb, _) in enumerate(verbs) if str(verb).startswith("end")] + [0]
+        if str(verbs[order[0]][0]).startswith("end"):
+            moved = 0
+        press(buttons.nth(order[0]))
     raise AssertionError(f"no game over after {MOST} steps; last prompt: {prompt(page).inner_text()!r}")
 
 
 @pytest.mark.parametrize("screen", ["phone", "desktop"])
 def test_a_new_player_finishes_a_game_against_the_ai(profiles: Any, screen: str) -> None:
     page = profiles.new_page(390, 844, touch=True) if screen == "phone" else profiles.new_page(1366, 820)
-    start_game(page, seats={"red": "me", "yellow": "ai:heuristic"}, options={"turn_limit": 2}, seed=11)
+    game_id = start_game(
+        page, seats={"red": "me", "yellow": "ai:heuristic"}, options={"turn_limit": 2}, seed=11
+    )
     expect(prompt(page)).to_contain_text("capital")
     notes: list[str] = []
-    _play(page, screen == "phone", notes)
+    _play(page, game_id, screen == "phone", notes)
     banner = page.locator(".banner")
     expect(banner.locator(".banner-title")).to_have_text(re.compile(r"You win!|You lose|You share|A draw"))
     expect(banner.locator(".banner-reason")).to_contain_text("turn limit of 2")

@@ -12,13 +12,10 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from webkit import modal, prompt, serving_rulesets, start_game
+from webkit import modal, prompt, serving_rulesets, start_game, until_the_page_is_mine
 
 #: Steps a game takes at most (a step: one tap, or a wait for the AI).
 MOST = 500
-#: How long one tap waits for its element to hold still before the page is looked at again.
-STALE_MS = 5_000
 #: Verbs of the buttons that move the game on (the ending of a step, a secret choice done).
 ONWARD = re.compile(r"^(end|done|go|skip|to_|no_)")
 
@@ -39,23 +36,28 @@ def _visible(loc: Locator) -> Locator | None:
     return None
 
 
-def _play(page: Page, touch: bool, notes: list[str], done: Callable[[], bool]) -> None:
+def _play(
+    page: Page, game_id: str, seat: str, touch: bool, notes: list[str], done: Callable[[], bool]
+) -> None:
+    """`seat`'s side by the page alone, until `done()` or the game is over. The page is
+    read only once `seat` alone is to act and it has drawn that position
+    (until_the_page_is_mine): read while the AI plays or a move is on its way, what
+    was found a moment ago may be redrawn or gone when it is tapped."""
+
     def press(loc: Locator, edge: bool = False) -> None:
         # a lit hex is tapped by its top edge, beside the counters standing in it (a tap on
-        # a counter of one's own selects that army, as on every board)
-        try:
-            box = loc.bounding_box(timeout=STALE_MS) if edge else None
-            where = {"position": {"x": box["width"] / 2, "y": box["height"] * 0.12}} if box else {}
-            if touch:
-                loc.tap(timeout=STALE_MS, force=True, **where)
-            else:
-                loc.click(timeout=STALE_MS, force=True, **where)
-        except PlaywrightTimeoutError:
-            notes.append("redrawn before the tap: looked again")
+        # a counter of one's own selects that army, as on every board); forced, as a
+        # player's tap lands on whatever is on top there
+        box = loc.bounding_box() if edge else None
+        where = {"position": {"x": box["width"] / 2, "y": box["height"] * 0.12}} if box else {}
+        if touch:
+            loc.tap(force=True, **where)
+        else:
+            loc.click(force=True, **where)
 
     tried: dict[str, int] = {}
     for _ in range(MOST):
-        if done():
+        if until_the_page_is_mine(page, game_id, seat) is None or done():
             return
         dialog = _visible(modal(page))
         if dialog is not None:
@@ -71,39 +73,27 @@ def _play(page: Page, touch: bool, notes: list[str], done: Callable[[], bool]) -
         buttons = page.locator(".prompt-card .action-buttons button")
         lit = _visible(page.locator(".board-svg .hex.target, .board-svg .vm-area.target, .board-svg .target"))
         ringed = _visible(page.locator(".board-svg .counter.selectable:not(.selected)"))
+        hint = page.locator(".prompt-card .click-hint")
         if tries < 2 and lit is not None:
             tried[text] = tries + 1
             # an attack, an order, a place: what the page lights first
-            try:
-                edge = "hgw-hex" in (lit.get_attribute("class", timeout=STALE_MS) or "")
-            except PlaywrightTimeoutError:
-                notes.append("redrawn before the tap: looked again")
-                continue
-            press(lit, edge=edge)
-            hint = page.locator(".prompt-card .click-hint")
+            press(lit, edge="hgw-hex" in (lit.get_attribute("class") or ""))
             if hint.is_visible():
                 notes.append(f"hint: {hint.inner_text()}")
             continue
         if tries < 2 and ringed is not None:
             tried[text] = tries + 1
             press(ringed)  # a piece that can act: what does it offer?
-            hint = page.locator(".prompt-card .click-hint")
             if hint.is_visible():
                 notes.append(f"hint: {hint.text_content()}")
             continue
-        if buttons.count():
-            try:
-                verbs = [(b, b.get_attribute("data-verb", timeout=STALE_MS) or "") for b in buttons.all()]
-            except PlaywrightTimeoutError:
-                notes.append("redrawn before the tap: looked again")
-                continue
-            onward = [b for b, verb in verbs if ONWARD.match(verb) and b.is_visible()]
-            choice = onward[0] if onward else _visible(buttons)
-            if choice is not None:
-                tried.pop(text, None)
-                press(choice)
-                continue
-        page.wait_for_timeout(300)  # the AI's turn
+        verbs = buttons.evaluate_all("(all) => all.map((b) => [b.dataset.verb || '', b.checkVisibility()])")
+        onward = [i for i, (verb, seen) in enumerate(verbs) if seen and ONWARD.match(verb)]
+        shown = onward or [i for i, (_, seen) in enumerate(verbs) if seen]
+        if not shown:
+            raise AssertionError(f"a dead end: {seat} is to act, the page offers nothing; prompt {text!r}")
+        tried.pop(text, None)
+        press(buttons.nth(shown[0]))
     raise AssertionError(f"stuck after {MOST} steps; last prompt: {prompt(page).inner_text()!r}")
 
 
@@ -117,7 +107,7 @@ def _open(profiles: Any, screen: str) -> tuple[Page, list[str]]:
 @pytest.mark.parametrize("screen", ["phone", "desktop"])
 def test_a_new_player_finishes_a_one_turn_virtuti_game(profiles: Any, screen: str) -> None:
     page, errors = _open(profiles, screen)
-    start_game(
+    game_id = start_game(
         page,
         ruleset="virtuti",
         scenario="full_campaign",
@@ -128,7 +118,7 @@ def test_a_new_player_finishes_a_one_turn_virtuti_game(profiles: Any, screen: st
     expect(prompt(page)).not_to_have_text("")
     notes: list[str] = []
     banner = page.locator(".banner .banner-title")
-    _play(page, screen == "phone", notes, banner.is_visible)
+    _play(page, game_id, "axis", screen == "phone", notes, banner.is_visible)
     expect(banner).to_have_text(re.compile(r"You win!|You lose|You share|A draw"))
     expect(page.locator(".banner .game-charts .chart")).to_have_count(3)
     assert not errors, errors
@@ -139,7 +129,7 @@ def test_a_new_player_finishes_a_one_turn_virtuti_game(profiles: Any, screen: st
 @pytest.mark.parametrize("screen", ["phone", "desktop"])
 def test_a_new_player_plays_a_barbarossa_game_turn(profiles: Any, screen: str) -> None:
     page, errors = _open(profiles, screen)
-    start_game(page, ruleset="hgw", seats={"axis": "me", "soviet": "ai:heuristic"}, seed=5)
+    game_id = start_game(page, ruleset="hgw", seats={"axis": "me", "soviet": "ai:heuristic"}, seed=5)
     expect(prompt(page)).to_contain_text("redeploys")
     turn = page.locator(".prompt-card .turn-line")
     expect(turn).to_contain_text(re.compile("summer 1941", re.IGNORECASE))
@@ -149,7 +139,7 @@ def test_a_new_player_plays_a_barbarossa_game_turn(profiles: Any, screen: str) -
         axis_moves = prompt(page).inner_text().startswith("axis redeploys")
         return axis_moves and "winter 1941" in turn.inner_text().lower()
 
-    _play(page, screen == "phone", notes, next_turn)
+    _play(page, game_id, "axis", screen == "phone", notes, next_turn)
     assert not errors, errors
     print(f"\nhgw {screen}: {len(notes)} notes", *notes, sep="\n  ")
     print("LOG", *page.locator(".log-box .log-lines li").all_inner_texts()[-60:], sep="\n  ")

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, play_until, start_game
+from webkit import ApiDriver, play_until, reload_and_settle, start_game
 
 POLLS = 240
 
@@ -56,7 +56,7 @@ def test_secret_orders_are_counted_by_who_made_them_and_nothing_more(page: Page)
     span = game["plies"] - game["last_acted"].get("axis", 0)
     assert game["acted_since"]["axis"].get("allies", 0) >= 1  # its orders and its "done"
     assert sum(game["acted_since"]["axis"].values()) == span
-    page.reload()
+    reload_and_settle(page, game_id)
     since = page.locator(".since-card")
     expect(since).to_be_visible()
     summary = since.locator("summary")

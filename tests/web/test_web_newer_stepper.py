@@ -8,7 +8,15 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, modal, prompt, start_game, step_to_the_end, until_the_other_side_has_moved
+from webkit import (
+    ApiDriver,
+    modal,
+    prompt,
+    reload_and_settle,
+    start_game,
+    step_to_the_end,
+    until_the_other_side_has_moved,
+)
 
 
 def _go_to_step(page: Page, step: int, total: int) -> None:
@@ -33,7 +41,7 @@ def test_victory_step_through_the_ais_moves(page: Page) -> None:
     )
     game = until_the_other_side_has_moved(page, game_id, "blue")
     total = game["plies"] - game["last_acted"]["blue"]
-    page.reload()
+    reload_and_settle(page, game_id)
     expect(prompt(page)).to_be_visible()
     now = page.evaluate(BLOCKS_BY_HEX)
     assert re.search(r":[1-9]", now), now
@@ -71,7 +79,7 @@ def test_virtuti_step_through_the_ais_moves_outlines_the_areas(page: Page) -> No
 
     game = until_the_other_side_has_moved(page, game_id, "axis", endings=False, wanted=names_land)
     total = game["plies"] - game["last_acted"]["axis"]
-    page.reload()
+    reload_and_settle(page, game_id)
     expect(prompt(page)).to_be_visible()
     # the board data (area names) is in before the lines are read for areas
     expect(page.locator(".board-svg [data-area]").first).to_be_attached()

@@ -21,6 +21,7 @@ from webkit import (
     prompt,
     serving_rulesets,
     start_game,
+    until_alone_to_act,
 )
 
 
@@ -122,11 +123,13 @@ def test_virtuti_an_order_where_no_unit_stands_is_explained_by_the_server(page: 
         seats={"axis": "me", "allies": "ai:heuristic"},
         seed=7,
     )
-    view = _to_planning(page, game_id)
-    page.reload()
+    _to_planning(page, game_id)
+    # the Axis alone plans now: the page drawn again from here and settled, so that no
+    # redraw (its websocket's first view) takes Madrid away under the click
+    view = until_alone_to_act(page, game_id, "axis", reload=True)["views"]["axis"]
     expect(page.locator(".vm-area")).not_to_have_count(0)
     assert not any(u["a"] == "madrid" for u in view["board"]["units"])
-    page.locator(".vm-area[data-area=madrid]").click(force=True)
+    page.locator(".vm-area[data-area=madrid]").click()
     hint = page.locator(".prompt-card .click-hint")
     expect(hint).to_have_attribute("data-source", "server")
     expect(hint).to_have_text(

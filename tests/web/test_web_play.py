@@ -7,7 +7,19 @@ import json
 import re
 
 from playwright.sync_api import Page, expect
-from webkit import GAME_URL, ApiDriver, advance, button, counter, hex_at, modal, prompt, start_game, target
+from webkit import (
+    GAME_URL,
+    ApiDriver,
+    advance,
+    button,
+    counter,
+    hex_at,
+    modal,
+    prompt,
+    start_game,
+    target,
+    until_alone_to_act,
+)
 
 from grognard.core.game import State
 from grognard.core.replay import make_replay
@@ -47,12 +59,13 @@ def test_lobby_offers_the_ruleset_options_and_seats(page: Page) -> None:
 
 
 def test_play_against_the_ai_by_clicking_the_board(page: Page) -> None:
-    start_game(page, seats={"red": "me", "yellow": "ai:heuristic"}, seed=SEED)
+    game_id = start_game(page, seats={"red": "me", "yellow": "ai:heuristic"}, seed=SEED)
     expect(prompt(page)).to_contain_text("capital")
 
     # 4.0: the capital, by clicking a lit hex
     target(page, "1,-1").click()
     expect(hex_at(page, "1,-1").locator('.town[data-owner="red"]')).to_be_visible()
+    until_alone_to_act(page, game_id, "red")  # the AI's turn, as long as it takes
 
     # the AI chooses yellow's capital (marked on red's board as just done); then red
     # builds a town by clicking a lit hex

@@ -5,7 +5,7 @@ rules do not allow says which rule stands in the way."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from webkit import axe_problems, button, counter, hex_at, prompt, shot, start_game, target
+from webkit import axe_problems, button, counter, hex_at, prompt, shot, start_game, target, until_alone_to_act
 
 #: With this seed red plays first, builds its capital at 1,-1 (3,-3 next to it is
 #: water, 3,0 is plains) and gets red-i1 there (test_web_play.py).
@@ -13,7 +13,7 @@ SEED = 30
 
 
 def test_the_prompt_names_its_rules_and_illegal_clicks_cite_theirs(page: Page) -> None:
-    start_game(page, seats={"red": "me", "yellow": "ai:heuristic"}, seed=SEED)
+    game_id = start_game(page, seats={"red": "me", "yellow": "ai:heuristic"}, seed=SEED)
     help_ = page.locator(".prompt-card .rules-help")
     expect(prompt(page)).to_contain_text("capital")
     expect(help_.locator("summary")).to_have_text("Rules for this step: 4.0, 3.3, 7.3")
@@ -23,6 +23,7 @@ def test_the_prompt_names_its_rules_and_illegal_clicks_cite_theirs(page: Page) -
     assert axe_problems(page) == []
 
     target(page, "1,-1").click()
+    until_alone_to_act(page, game_id, "red")  # the AI's turn, as long as it takes
     expect(prompt(page)).to_contain_text("Build a town")
     expect(help_.locator("summary")).to_contain_text("7.2")
     expect(help_.locator('li[data-rule="7.21"]')).to_contain_text("two or three hexes")

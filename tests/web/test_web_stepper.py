@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, hex_at, prompt, shot, start_game, target
+from webkit import ApiDriver, hex_at, prompt, shot, start_game, target, until_alone_to_act
 
 #: With this seed red plays first and may build its capital at 1,-1 (test_web_play.py).
 SEED = 30
@@ -16,6 +16,7 @@ SEED = 30
 def test_step_through_the_ai_turn_and_come_back(page: Page) -> None:
     game_id = start_game(page, seats={"red": "me", "yellow": "ai:heuristic"}, seed=SEED)
     target(page, "1,-1").click()
+    until_alone_to_act(page, game_id, "red")  # the AI's turn, as long as it takes
     expect(prompt(page)).to_contain_text("Build a town")  # the AI has placed its capital
     yellow_town = page.locator('.board-svg .town[data-owner="yellow"]')
     expect(yellow_town).to_have_count(1)

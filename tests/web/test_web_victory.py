@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, button, modal, prompt, shot, start_game, until_legal
+from webkit import ApiDriver, button, modal, prompt, reload_and_settle, shot, start_game, until_legal
 
 from grognard.games.victory import RULESET as VICTORY
 
@@ -339,7 +339,7 @@ def test_the_production_panel_lists_each_citys_pp_and_builds(page: Page) -> None
         raise AssertionError("blue never reached production")
     left = view["board"]["production"]
     assert left
-    page.reload()  # the page was left behind by the moves made through the API
+    reload_and_settle(page, game_id)  # the page was left behind by the moves made through the API
     expect(page.locator(".turn-line")).to_contain_text("production", timeout=20_000)
     panel = page.locator(".side .production-card")
     expect(panel).to_be_visible()

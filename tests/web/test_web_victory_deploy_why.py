@@ -9,7 +9,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, start_game
+from webkit import ApiDriver, start_game, until_alone_to_act
 
 SEED = 0  # blue's Quick Start units include three air units (1.4, 10.1)
 
@@ -31,7 +31,10 @@ def test_a_third_air_unit_is_refused_by_stacking_in_deployment(page: Page) -> No
     for bid in air[:2]:
         driver.act(game_id, "blue", ["deploy", bid, city])
     assert ["deploy", air[2], city] not in driver.view(game_id, "blue")["legal"]
-    page.reload()  # the page was left behind by the placements made through the API
+    # the page was left behind by the placements made through the API; both sides
+    # deploy at once: drawn again once red has placed its blocks, so that none of its
+    # placements redraws the board between the two clicks
+    until_alone_to_act(page, game_id, "blue", reload=True)
     page.locator(f'.tray .tray-unit[data-uid="{air[2]}"]').click()
     page.locator(f'.board-svg [data-stack="{city}"] .vi-block').first.click()  # the city, on its blocks
     hint = page.locator(".click-hint")

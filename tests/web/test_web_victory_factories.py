@@ -6,7 +6,7 @@ standing allocation fills the rest, after which the game goes on to the turn."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, button, prompt, start_game, until_legal
+from webkit import ApiDriver, button, prompt, reload_and_settle, start_game, until_legal
 
 SEED = 5
 POLLS = 240
@@ -43,7 +43,7 @@ def test_neutral_ground_factory_set_up_by_buttons(page: Page) -> None:
         raise AssertionError("blue never reached the factory set-up")
     # 9.1 is simultaneous: red (the AI) may still be allocating; read once blue alone is to act
     view = until_legal(page, game_id, "blue", "factory")
-    page.reload()  # the page was left behind by the deployment made through the API
+    reload_and_settle(page, game_id)  # the page was left behind by the deployment made through the API
     expect(prompt(page)).to_contain_text("Allocate your factories")
     placing = [a for a in view["legal"] if a[0] == "factory"]
     expect(button(page, "factory")).to_have_count(len(placing))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, start_game, until_legal
+from webkit import ApiDriver, reload_and_settle, start_game, until_legal
 
 import grognard
 from grognard.games.victory import RULESET as VICTORY
@@ -48,7 +48,7 @@ def test_four_player_quick_start_seats_colours_and_alliance_offer(page: Page) ->
         driver.act(game_id, "blue", view["legal"][0])
         view = driver.view(game_id, "blue")
     view = until_legal(page, game_id, "blue", "end_moves")
-    page.reload()
+    reload_and_settle(page, game_id)
     board = page.locator(".board-svg")
     expect(board.locator(".hex")).to_have_count(len(view["board"]["hexes"]))  # the four maps
     colours = victory_role_colors()

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, button, modal, prompt, start_game, victory_to_production
+from webkit import ApiDriver, button, modal, prompt, reload_and_settle, start_game, victory_to_production
 
 
 @pytest.mark.rules("8.1", "8.3")
@@ -22,7 +22,7 @@ def test_done_with_pp_left_asks_first_and_go_back_keeps_them(page: Page) -> None
     view = victory_to_production(page, game_id)
     left = sum(view["board"]["production"].values())
     assert left > 0
-    page.reload()  # the page was left behind by the moves made through the API
+    reload_and_settle(page, game_id)  # the page was left behind by the moves made through the API
     expect(prompt(page)).to_contain_text("roduc")
     # a build names its unit and what a step of it costs (8.3), with the right article
     # (issue 26, item 15: it was "Build a AB at …")

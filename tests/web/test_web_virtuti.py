@@ -13,7 +13,16 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, axe_problems, button, shot, start_game, until_alone_to_act
+from webkit import (
+    ApiDriver,
+    axe_problems,
+    button,
+    reload_and_settle,
+    shot,
+    start_game,
+    the_page_has_settled,
+    until_alone_to_act,
+)
 
 from grognard.agents import make_agent
 from grognard.games.virtuti.board_data import board_data
@@ -74,10 +83,12 @@ def _post(driver: ApiDriver, game_id: str, seat: str, action: list[Any]) -> None
     )
 
 
-def _wait_for(page: Page, driver: ApiDriver, game_id: str, seat: str, ready: Any) -> dict[str, Any]:
+def _wait_for(
+    page: Page, driver: ApiDriver, game_id: str, seat: str, ready: Any, settle: bool = True
+) -> dict[str, Any]:
     """The seat's view once it alone is to act and `ready(view)` holds (the AI plays the
     other seat meanwhile, and its simultaneous choices could change what was read)."""
-    game = until_alone_to_act(page, game_id, seat, lambda g: bool(ready(g["views"][seat])))
+    game = until_alone_to_act(page, game_id, seat, lambda g: bool(ready(g["views"][seat])), settle=settle)
     view: dict[str, Any] = game["views"][seat]
     return view
 
@@ -158,14 +169,17 @@ def test_secret_allied_orders_are_not_in_the_page_before_the_reveal(page: Page) 
     game_id = _start(page, seed=7)
     driver = ApiDriver(page)
     view = _to_planning(page, driver, game_id)
-    page.reload()
+    # the Axis alone plans now: the page drawn again and settled, so that no redraw
+    # (its websocket's first view) takes an area away under a click
+    until_alone_to_act(page, game_id, "axis", reload=True)
     expect(page.locator(".vm-area")).not_to_have_count(0)
     # a click where no order may go says why (Planning Phase: orders go on own units)
-    page.locator(".vm-area[data-area=madrid]").click(force=True)
+    page.locator(".vm-area[data-area=madrid]").click()
     expect(page.locator(".prompt-card")).to_contain_text("Orders go where your units are: Madrid has none")
     shot(page, "virtuti-planning")
     order = next(a for a in view["legal"] if a[0] == "order" and a[2] == "move")
     area = order[3]
+    # (forced: the area's middle is under its own units, a click there is the area's)
     page.locator(f".vm-area[data-area={area}]").click(force=True)
     menu = page.locator(".action-menu:not([hidden])")
     if menu.count():
@@ -206,7 +220,11 @@ def _click_action(page: Page, driver: ApiDriver, game_id: str, action: list[Any]
     """Play a legal action as a player would: its button (in the prompt, or in "All N
     choices"), or for an action about an area that has no button, a click on the map
     (the unit first for a move); then wait for the server to take it."""
-    version = driver.get(f"/api/games/{game_id}")["version"]
+    game = driver.get(f"/api/games/{game_id}")
+    version = game["version"]
+    # the page drawn up to here: a push still on its way would redraw it and take the
+    # keyboard focus (the map's way below) from the element it was given to
+    the_page_has_settled(page, game)
     js = json.dumps(action, separators=(",", ":"))
     target = page.locator(f".prompt-card button[data-action='{js}']").first
     if action[0] in AREA_VERBS and not target.is_visible():
@@ -253,7 +271,8 @@ def test_battle_with_secret_card_and_air_support_choices(page: Page) -> None:
     agent = make_agent("heuristic", "virtuti", 11)
     view = _view(driver, game_id, "axis")
     for _ in range(1500):
-        view = _wait_for(page, driver, game_id, "axis", _mine)
+        # through the API until the battle: the page is reloaded and settled after
+        view = _wait_for(page, driver, game_id, "axis", _mine, settle=False)
         board = view["board"]
         # step 3 is skipped at sea and in mud: wait for a battle on dry land
         if (
@@ -271,7 +290,7 @@ def test_battle_with_secret_card_and_air_support_choices(page: Page) -> None:
         _post(driver, game_id, "axis", action)
     else:
         raise AssertionError(f"no dry-land battle for the Axis by {view['board']['turn']}")
-    page.reload()
+    reload_and_settle(page, game_id)
     battle = view["board"]["battle"]
     expect(page.locator(".vm-section[data-section=battle] summary")).to_contain_text(_name(battle["area"]))
     expect(page.locator(".vm-area.battle-area, .vm-sea.battle-area, .vm-port.battle-area")).to_have_count(1)
@@ -317,30 +336,27 @@ def _order_by_map(page: Page, driver: ApiDriver, game_id: str, action: list[Any]
     """Place an order the natural way: click its area on the map, then pick the order
     in the menu when the area takes several."""
     _, _, order, area = action
-    version = driver.get(f"/api/games/{game_id}")["version"]
+    game = driver.get(f"/api/games/{game_id}")
+    version = game["version"]
     selector = f".vm-area[data-area={area}], .vm-port[data-area={area}]"
+    # the page drawn after the last order, and nothing moves until the Axis does: what
+    # is found now is what is clicked
+    the_page_has_settled(page, game)
     # a point of the area that is on top there (a small area's centre may lie under a
-    # neighbour's label or marker): where a player would click; the board may be
-    # redrawing after the last order, so look again until it is there
-    point = None
-    for _ in range(POLLS):
-        page.locator(selector).first.wait_for(state="visible")
-        point = page.evaluate(
-            """(sel) => {
-                const box = document.querySelector(sel)?.getBoundingClientRect();
-                if (!box || !box.width) return null;
-                for (let i = 1; i < 12; i++) for (let j = 1; j < 12; j++) {
-                    const x = box.x + (box.width * i) / 12, y = box.y + (box.height * j) / 12;
-                    const el = document.elementFromPoint(x, y);
-                    if (el && el.closest(sel)) return [x, y];
-                }
-                return null;
-            }""",
-            selector,
-        )
-        if point is not None:
-            break
-        page.wait_for_timeout(100)
+    # neighbour's label or marker): where a player would click
+    point = page.evaluate(
+        """(sel) => {
+            const box = document.querySelector(sel)?.getBoundingClientRect();
+            if (!box || !box.width) return null;
+            for (let i = 1; i < 12; i++) for (let j = 1; j < 12; j++) {
+                const x = box.x + (box.width * i) / 12, y = box.y + (box.height * j) / 12;
+                const el = document.elementFromPoint(x, y);
+                if (el && el.closest(sel)) return [x, y];
+            }
+            return null;
+        }""",
+        selector,
+    )
     assert point is not None, f"no visible point of {area} to click"
     page.mouse.click(point[0], point[1])
     known = board_data()["orders"][order]  # the order by its name: "Move +2", not "move_plus_2"

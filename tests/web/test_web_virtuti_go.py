@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 from test_web_virtuti_odds import _position, _post
-from webkit import ApiDriver, modal, start_game
+from webkit import ApiDriver, modal, reload_and_settle, start_game
 
 
 def test_go_into_an_enemy_area_asks_with_the_odds_and_not_now_changes_nothing(
@@ -24,7 +24,7 @@ def test_go_into_an_enemy_area_asks_with_the_odds_and_not_now_changes_nothing(
     _post(driver, game_id, "axis", ["execute", "breslau"])
     for uid in sent:
         _post(driver, game_id, "axis", ["send", uid, "warsaw"])
-    page.reload()
+    reload_and_settle(page, game_id)  # hot seat: nothing moves meanwhile
     go = page.get_by_role("button", name="Go: carry out the order and attack Warsaw")
     expect(go).to_be_visible()
     version = driver.get(f"/api/games/{game_id}")["version"]

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, axe_problems, shot, start_game
+from webkit import ApiDriver, axe_problems, reload_and_settle, shot, start_game
 
 from grognard.games.virtuti import RULESET
 from grognard.games.virtuti.board import new_unit
@@ -54,7 +54,8 @@ def test_virtuti_attacks_and_battles_show_their_odds(page: Page, web_app: tuple[
     driver = ApiDriver(page)
     state, sent = _position(web_app[1], game_id)
     _post(driver, game_id, "axis", ["execute", "breslau"])
-    page.reload()
+    # hot seat: nothing moves meanwhile; settled, so that no redraw takes the focus away
+    reload_and_settle(page, game_id)
     # the Army selected: its attack on Warsaw is listed with the odds of that attack
     page.locator(f".vm-unit[data-uid={sent[0]}]").focus()
     page.keyboard.press("Enter")
@@ -75,7 +76,7 @@ def test_virtuti_attacks_and_battles_show_their_odds(page: Page, web_app: tuple[
         _post(driver, game_id, "axis", ["send", uid, "warsaw"])
     _post(driver, game_id, "axis", ["go"])
     _post(driver, game_id, "allies", ["card", "western_allies", "wa_charles_de_gaulle"])
-    page.reload()
+    reload_and_settle(page, game_id)
     page.get_by_role("button", name="I am axis: show my view").click()  # the hot-seat curtain
     block = page.locator(".battle-odds .odds-block")
     fought = RULESET.battle_at(state, "axis", "warsaw")

@@ -12,7 +12,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from grognard.agents import make_agent
 from grognard.core.game import State
@@ -203,7 +205,15 @@ class ApiDriver:
         return True
 
     def get(self, path: str) -> dict[str, Any]:
-        response = self.request.get(path)
+        try:
+            response = self.request.get(path)
+        except PlaywrightError as exc:
+            # the server closes a keep-alive connection idle for KEEP_ALIVE_SECONDS
+            # (protocol.py); a GET sent on it just then is reset unanswered, and is
+            # sent again on a new connection, as a browser does (a GET changes nothing)
+            if "ECONNRESET" not in str(exc):
+                raise
+            response = self.request.get(path)
         assert response.ok, f"GET {path}: {response.status} {response.text()}"
         payload: dict[str, Any] = response.json()
         return payload
@@ -270,12 +280,37 @@ def _always(game: dict[str, Any]) -> bool:
     return True
 
 
+#: True unless a game page has a move of its own on its way to the server (game.js sets
+#: `aria-busy` from the click until the answer; while it asks a question first, it
+#: waits for the player).
+NO_MOVE_ON_ITS_WAY = """() => !document.querySelector('.game-page[aria-busy=true]')
+    || Boolean(document.querySelector('.modal-backdrop'))"""
+
+
+#: The page draws version `arg` (its header ends "· v<version>"), its connection reads
+#: live, and it has no move of its own on the way (the_page_has_settled).
+SETTLED = """(shown) => {
+    const version = document.querySelector('.game-id')?.textContent || '';
+    const live = document.querySelector('.conn')?.dataset.state === 'live';
+    return version.endsWith(shown) && live && (NO_MOVE_ON_ITS_WAY)();
+}""".replace("NO_MOVE_ON_ITS_WAY", NO_MOVE_ON_ITS_WAY)
+#: What the page shows of those three, for the message of a page that never settled.
+PAGE_STATE = """() => ({
+    header: document.querySelector('.game-id')?.textContent,
+    connection: document.querySelector('.conn')?.dataset.state,
+    busy: document.querySelector('.game-page')?.getAttribute('aria-busy'),
+    asking: Boolean(document.querySelector('.modal-backdrop')),
+})"""
+
+
 def until_alone_to_act(
     page: Page,
     game_id: str,
     seat: str,
     ready: Callable[[dict[str, Any]], bool] = _always,
     reload: bool = False,
+    or_finished: bool = False,
+    settle: bool = True,
 ) -> dict[str, Any]:
     """Wait, without acting, until `seat` alone is to act and `ready(game)` holds; the
     game payload (GET /api/games/<id>) then.
@@ -284,18 +319,30 @@ def until_alone_to_act(
     also plays: while another seat may act, the position can change between the
     test's read and what it does with it (a click, an odds request, a stepper), and
     three CI runs failed on exactly that. Once `seat` alone is to act, nothing moves
-    until `seat` does. With `reload`, the page is then loaded again, so that it draws
-    that settled position (a push of an earlier change cannot redraw it under the
-    test's measurements). Fails when the game ends first or after POLLS polls."""
+    until `seat` does; and the page has then drawn that position, with nothing more
+    on its way to it (the_page_has_settled). With `reload`, the page is loaded again
+    first (it was left behind by moves made through the API); `settle=False` leaves
+    the page alone (a long drive through the API that reads no page until its end,
+    settled then: waiting for the page to draw every step would slow it down). Fails
+    when the game
+    ends first (unless `or_finished`: the finished game is returned then, the page
+    not waited for) or after POLLS polls."""
+    # a move the page has sent is answered first: read before the server has it, the
+    # game would be the position before it, which the page has already left
+    page.wait_for_function(NO_MOVE_ON_ITS_WAY, timeout=PAGE_CATCH_UP_MS, polling=50)
     driver = ApiDriver(page)
     game: dict[str, Any] = {}
     for _ in range(POLLS):
         game = driver.get(f"/api/games/{game_id}")
         if game["active"] == [seat] and ready(game):
             if reload:
-                page.reload()
+                reload_and_settle(page, game_id)
+            elif settle:
+                the_page_has_settled(page, game)
             return game
         if game["status"] == "finished":
+            if or_finished:
+                return game
             break
         page.wait_for_timeout(250)
     prompt = game.get("views", {}).get(seat, {}).get("prompt")
@@ -316,6 +363,49 @@ def the_page_shows(page: Page, game: dict[str, Any]) -> None:
 
 #: How long the_page_shows waits for the pushes to arrive (a generous bound, not a speed check).
 PAGE_CATCH_UP_MS = 60_000
+
+
+def the_page_has_settled(page: Page, game: dict[str, Any]) -> None:
+    """Wait until nothing the server has already sent can still redraw the page: it
+    draws `game`'s version (the_page_shows), its connection reads "live" (the server's
+    answer to the websocket, the seat's view, has come and been drawn: a page loaded
+    or reloaded draws the board once from its GET and again from that answer), and it
+    has no move of its own on the way (`aria-busy`; a question on screen waits for the
+    player: settled). Read the page or click on the board only then, while the game
+    cannot move either (until_alone_to_act): an element found before a redraw is gone
+    when it is clicked (a forced click fails "Element is not visible"), and a focus
+    given to it is lost before its Enter."""
+    # one check in the page for all three (a test that plays by clicks settles before
+    # every click: a round trip each would slow it down on a loaded machine)
+    try:
+        page.wait_for_function(SETTLED, arg=f"· v{game['version']}", timeout=PAGE_CATCH_UP_MS, polling=50)
+    except PlaywrightTimeoutError:
+        now = page.evaluate(PAGE_STATE)
+        raise AssertionError(f"the page never settled at v{game['version']}: {now}") from None
+
+
+def reload_and_settle(page: Page, game_id: str) -> dict[str, Any]:
+    """Load the page again (it was left behind by moves made through the API) and wait
+    until it has settled on the game as the server has it (the_page_has_settled); that
+    game. Only for a position nothing else changes meanwhile: the test's seat alone
+    to act (until_alone_to_act(reload=True)), or every seat the test's (hot seat)."""
+    page.reload()
+    game = ApiDriver(page).get(f"/api/games/{game_id}")
+    the_page_has_settled(page, game)
+    return game
+
+
+def until_the_page_is_mine(page: Page, game_id: str, seat: str) -> dict[str, Any] | None:
+    """For a test that plays by the page alone: wait until `seat` alone is to act and
+    the page has settled on that position (the_page_has_settled; a question it asks
+    counts as settled: it waits for the player); the game then, or None once the game
+    is over and the page has drawn its end. From then on the page changes only by what
+    the test does on it."""
+    game = until_alone_to_act(page, game_id, seat, or_finished=True)
+    if game["status"] == "finished":
+        the_page_shows(page, game)
+        return None
+    return game
 
 
 def until_legal(page: Page, game_id: str, seat: str, verbs: set[str] | str) -> dict[str, Any]:
@@ -531,13 +621,16 @@ VICTORY_UNTIL_PRODUCTION = (
 
 def victory_to_production(page: Page, game_id: str, seat: str = "blue") -> dict[str, Any]:
     """Play `seat` of a Victory game through the API (deploy, then end or fight every
-    step) until it may build; its view then. The page is left behind: reload it."""
+    step) until it may build and the other side has built; its view then. The page
+    is left behind: reload it (reload_and_settle)."""
     driver = ApiDriver(page)
     for i in range(POLLS * 2):
         view = driver.view(game_id, seat)
         verbs = {a[0] for a in view["legal"]}
         if "build" in verbs:
-            return view
+            # production is simultaneous (8.0): the AI may still be building, so the
+            # position is read once it has done (until_legal)
+            return until_legal(page, game_id, seat, "build")
         if "deploy" in verbs:
             deploys = [a for a in view["legal"] if a[0] == "deploy"]
             driver.act(game_id, seat, deploys[(i * 7) % len(deploys)])

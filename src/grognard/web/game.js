@@ -184,14 +184,13 @@ class GamePage {
       .then((calc) => {
         if (calc) el.calc.append(calc);
       });
-    clear(this.root).append(
-      h(
-        "div",
-        { class: `game-page ruleset-${payload.ruleset}` },
-        h("div", { class: "game-top" }, el.title, el.seatTabs, el.players, el.status),
-        h("div", { class: "game-main" }, el.boardArea, side, el.curtain),
-      ),
+    el.page = h(
+      "div",
+      { class: `game-page ruleset-${payload.ruleset}`, "aria-busy": "false" },
+      h("div", { class: "game-top" }, el.title, el.seatTabs, el.players, el.status),
+      h("div", { class: "game-main" }, el.boardArea, side, el.curtain),
     );
+    clear(this.root).append(el.page);
     this.onKey = (event) => {
       const typing = /^(INPUT|TEXTAREA|SELECT)$/.test(event.target?.tagName || "");
       if (!typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
@@ -221,7 +220,9 @@ class GamePage {
         new LiveSeat(this.id, seat, {
           onMessage: (message, from) => this.onMessage(message, from),
           onStatus: (status, detail) => {
-            this.socketStatus.set(seat ?? "", status);
+            // an open socket is live once its first state has come (the server answers
+            // every connection with the seat's view): until then the page may be behind
+            this.socketStatus.set(seat ?? "", status === "live" ? "opened" : status);
             if (status === "refused") toast(`Live updates refused: ${detail}`, "error");
             this.showConnection();
           },
@@ -273,6 +274,10 @@ class GamePage {
       }
       this.setView(seat, message.version, message.view);
       this.refresh();
+      if (this.socketStatus.get(seat ?? "") === "opened") {
+        this.socketStatus.set(seat ?? "", "live");
+        this.showConnection();
+      }
       noticeTurn(this.header, due);
       // a seat of mine became due under a time control: its new deadline is in the game
       if (this.header.time_control && myTurnSeats(this.header).some((r) => !due.includes(r))) {
@@ -321,6 +326,8 @@ class GamePage {
   // ----- drawing --------------------------------------------------------------------------
   refresh() {
     if (!this.header || !this.el) return;
+    // a move (or the question before it) on its way: what is on screen is about to change
+    this.el.page.setAttribute("aria-busy", this.busy ? "true" : "false");
     const seat = this.chooseSeat();
     if (seat !== this.seat) {
       this.seat = seat;
@@ -1037,12 +1044,27 @@ class GamePage {
   /** Starting a battle, or ending a phase with things left to do, is asked first. */
   async send(entry) {
     if (this.busy) return;
-    const roleColor = (role) => this.roleColor(role);
     // a battle at a hex, or a button whose action starts one there (`startsBattleAt`)
     const battleHex = entry.kind === "battle" && !entry.unit && entry.hex ? entry.hex : entry.startsBattleAt;
     const names = { place: (hex) => this.place(hex), sideName: this.mod.oddsKeyName || null, mustFight: this.mustFight };
-    if (battleHex && !(await confirmBattle(this.id, this.seat, { ...entry, hex: battleHex }, roleColor, names))) return;
-    if (ENDING.test(entry.verb) && !(await confirmEnd(entry, obligationsOf(this.viewOf(this.seat), this.model, this.mod, entry)))) return;
+    const left = ENDING.test(entry.verb) ? obligationsOf(this.viewOf(this.seat), this.model, this.mod, entry) : [];
+    if (battleHex || left.length) {
+      // busy from the click on: a battle's question waits for its odds, and a second
+      // click meanwhile must not ask (and then send) it twice
+      this.busy = true;
+      this.refresh();
+      let yes = false;
+      try {
+        const roleColor = (role) => this.roleColor(role);
+        yes = (!battleHex || (await confirmBattle(this.id, this.seat, { ...entry, hex: battleHex }, roleColor, names))) && (await confirmEnd(entry, left));
+      } finally {
+        this.busy = false;
+      }
+      if (!yes) {
+        this.refresh();
+        return;
+      }
+    }
     this.showHint("");
     this.sendNow(entry);
   }
