@@ -156,8 +156,11 @@ def hex_id(row: int, col: int) -> HexId:
     return hexgrid.rrcc(row, col)
 
 
+@cache
 def row_col(h: HexId) -> tuple[int, int]:
-    """The (row, column) of a printed hex number."""
+    """The (row, column) of a printed hex number. Cached: the sea route searches of
+    Campaign Game II's naval movement ask it millions of times a game, and parsing was
+    a third of a random game's CPU (the ids are the map's few thousand)."""
     return hexgrid.parse_rrcc(h)
 
 
