@@ -68,3 +68,13 @@ def test_the_odds_of_a_paradrop_from_a_seat_are_the_engines() -> None:
     quiet = {**description, "assault": False, "defensive_assault": False}
     limit = advance_limit(state.data, "agw", ALLIED_HEX, dropping=3)
     assert odds(quiet).attacker_wins == pytest.approx(max(limit, 0) / 6)
+
+
+@pytest.mark.rules("C4.7")
+def test_a_garrison_is_no_strength_point_lost_in_the_odds_with_tac_air() -> None:
+    """Assault Resolution 7-8: a garrison absorbs a hit but is no strength point; the
+    odds with tac air counted it among the defender's losses, the odds without did not."""
+    battle = {"attacker": {"infantry": 6, "tac_air": 1}, "defender": {}, "garrison": True, "assault": True}
+    assert odds(battle).defender_losses == 0.0
+    plain = {"attacker": {"infantry": 6}, "defender": {}, "garrison": True, "assault": True}
+    assert odds(plain).defender_losses == 0.0

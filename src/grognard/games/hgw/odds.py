@@ -18,8 +18,7 @@ from typing import Any
 from grognard.core.game import Action, Role, State
 from grognard.core.odds import BadBattle, Odds, count_field
 
-from .advance import advance_modifier, mechanized_counted
-from .board import armies_at, has_garrison, mechanized_firing, winter_modifier
+from .board import armies_at, has_garrison, winter_modifier
 from .forts import fort_points, fort_side
 from .geography import geography
 from .odds_air import air_odds, has_air, with_air
@@ -64,78 +63,15 @@ def _side(description: Mapping[str, Any], key: str, kinds: tuple[str, ...] = KIN
 
 
 def odds(description: Mapping[str, Any]) -> Odds:
+    """One army's attack (the module's docstring). One computation serves every scenario:
+    odds_air.air_odds, whose tac air, paratroops, drop and morale are simply absent from
+    the earlier scenarios' battles; here a battle without them is checked against the
+    earlier scenarios' kinds, so its errors name only those."""
     if has_air(description):  # Campaign Game II: tac air, paratroops, morale
         return air_odds(description)
-    tables = load_tables()
-    attacker = _side(description, "attacker")
-    defender = _side(description, "defender", DEFENDER_KINDS)
-    terrain = description.get("terrain") or "clear"
-    origin = description.get("from_terrain") or "clear"
-    for name, value in (("terrain", terrain), ("from_terrain", origin)):
-        if value not in tables.terrain:
-            raise BadBattle(f"{name} must be one of {', '.join(tables.terrain)}, not {value!r}")
-    advanced = count_field(description.get("advanced", 0), "advanced", 20)
-    winter = count_field(description.get("winter", 0), "winter", 4)  # the attacker's (C12)
-    cold = count_field(description.get("defender_winter", 0), "defender_winter", 4)
-    friendly = bool(description.get("friendly"))
-    defending: int = sum(defender.values())
-    if friendly and defending:
-        raise BadBattle("a friendly hex holds no enemy points")
-    garrison = bool(description.get("garrison")) and not defending and not friendly
-    # Effect Of Forts On Combat 1-3: the defender's completed fort points fire in its
-    # defensive assault, absorb that many losses, may be lost, and defend the hex
-    fort = 0 if friendly else count_field(description.get("fort", 0), "fort", 20)
-    if sum(attacker.values()) == 0:
-        raise BadBattle("the attacker needs at least one point")
-
-    def fire(strength: int, modifier: int) -> list[int]:
-        return [tables.firepower_losses(min(strength, 10), roll + modifier) for roll in range(1, 7)]
-
-    win = 0.0
-    lose_all = 0.0
-    att_loss = 0.0
-    def_loss = 0.0
-    firing_back = defending - defender["amphibious"] + fort
-    if description.get("defensive_assault") and firing_back:
-        incoming = fire(firing_back, cold if defending else 0)  # Russian winter: armies only
-    else:
-        incoming = [0]
-    for hit in incoming:
-        p1 = 1 / len(incoming)
-        inf = max(0, attacker["infantry"] - hit)
-        mech = max(0, attacker["mechanized"] - max(0, hit - attacker["infantry"]))
-        att_loss += p1 * (sum(attacker.values()) - inf - mech)
-        if inf + mech == 0:
-            lose_all += p1
-            continue
-        shots = [0]
-        if description.get("assault") and not friendly and (defending or garrison or fort):
-            shots = fire(inf + mechanized_firing(mech, terrain), winter)
-        for kill in shots:
-            p2 = p1 / len(shots)
-            hits = max(0, kill - fort)  # Effect Of Forts On Combat 3: absorbed
-            left = max(0, defending - hits)
-            guard = 1 if garrison and hits == 0 else 0
-            # Assault Resolution 7-8: armies, then the garrison, then fort points
-            fort_left = max(0, fort - max(0, hits - defending - (1 if garrison else 0)))
-            def_loss += p2 * (defending - left + fort - fort_left)
-            strength = 0 if friendly else min(left + guard + fort_left, 10)
-            limit = tables.advance_limit(mechanized_counted(mech, origin), strength, friendly=friendly)
-            empty = strength == 0 and not left
-            modifier = advance_modifier(advanced, terrain, empty=empty, winter=winter)
-            if limit > 0:
-                win += p2 * sum(1 for roll in range(1, 7) if roll + modifier <= limit) / 6
-    return Odds(
-        attacker_wins=win,
-        defender_wins=1.0 - win,
-        mutual=0.0,
-        attacker_losses=att_loss,
-        defender_losses=def_loss,
-        exact=True,
-        unit="strength points",
-        kind="advance",
-        notes=NOTES + ((f"Lost: the whole army {lose_all:.0%} of the time.",) if lose_all else ()),
-    )
+    _side(description, "attacker")
+    _side(description, "defender", DEFENDER_KINDS)
+    return air_odds(description, notes=NOTES)
 
 
 def battle_at(

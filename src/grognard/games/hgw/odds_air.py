@@ -71,7 +71,7 @@ def _take(points: dict[str, int], hits: int, order: tuple[str, ...]) -> dict[str
     return left
 
 
-def air_odds(description: Mapping[str, Any]) -> Odds:
+def air_odds(description: Mapping[str, Any], notes: tuple[str, ...] = NOTES) -> Odds:
     tables = load_tables()
     att = _side(description, "attacker", ATTACKER)
     dfd = _side(description, "defender", DEFENDER)
@@ -142,7 +142,8 @@ def air_odds(description: Mapping[str, Any]) -> Odds:
                 standing = max(0, ground - hits)  # tac air takes the losses last
                 guard = 1 if garrison and hits == 0 else 0
                 fort_left = max(0, fort - max(0, hits - ground - dfd["tac_air"] - (1 if garrison else 0)))
-                def_loss += p2 * min(hits, ground + dfd["tac_air"] + fort + (1 if garrison else 0))
+                # armies' points, then the garrison (no strength point), then the fort's
+                def_loss += p2 * (min(hits, ground + dfd["tac_air"]) + fort - fort_left)
                 strength = 0 if friendly else min(standing + guard + fort_left, 10)
                 mech = mechanized_counted(left["mechanized"], origin)
                 dropping = min(drop, left["paratroop"])
@@ -162,7 +163,7 @@ def air_odds(description: Mapping[str, Any]) -> Odds:
         exact=True,
         unit="strength points",
         kind="advance",
-        notes=NOTES + ((f"Lost: the whole army {lose_all:.0%} of the time.",) if lose_all else ()),
+        notes=notes + ((f"Lost: the whole army {lose_all:.0%} of the time.",) if lose_all else ()),
     )
 
 
