@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 from sqlalchemy import select
-from webkit import ApiDriver
+from webkit import ApiDriver, start_game
 
 from grognard.server.models import User
 
@@ -40,3 +40,17 @@ def test_the_unsubscribe_button_of_the_mail_link_works_in_a_browser(profiles: An
     mail_page.get_by_role("button", name="Unsubscribe").click()
     expect(mail_page.locator("body")).to_contain_text("no more turn e-mails")
     assert api.get("/api/me/email") == {"email": "unsub@example.org", "turns": False}
+
+
+def test_a_game_link_opened_signed_out_says_to_sign_in(profiles: Any) -> None:
+    """Issue 26 item 16: a turn e-mail's link opened in a browser that is not signed in
+    lands as a new guest spectator; the page says how to play the seat instead."""
+    owner = profiles.new_page()
+    game_id = start_game(owner, seats={"red": "me", "yellow": "hotseat"})
+    expect(owner.locator(".game-top")).to_be_visible()
+    expect(owner.locator(".sign-in-hint")).to_be_hidden()  # a seat of this browser's own
+    stranger = profiles.new_page()  # another browser, no session: a guest is made
+    stranger.goto(f"/#/game/{game_id}")
+    hint = stranger.locator(".sign-in-hint")
+    expect(hint).to_be_visible()
+    expect(hint).to_contain_text("sign in with its account")

@@ -5,7 +5,7 @@
 // legal actions can be selected, the hexes it may act on light up, and a click on
 // one sends the action; everything else is a button.
 
-import { api, ApiError, rulesetInfo } from "./api.js";
+import { api, ApiError, currentUser, rulesetInfo } from "./api.js";
 import { ActionModel, resultText } from "./actions.js";
 import { rulesetModule } from "./games/index.js";
 import { LiveSeat } from "./live.js";
@@ -104,6 +104,9 @@ class GamePage {
     el.title = h("h1", { class: "game-title" });
     el.status = h("span", { class: "conn", title: "Live updates" });
     el.seatTabs = h("div", { class: "seat-tabs", role: "tablist", "aria-label": "Your seats" });
+    // a link from a turn e-mail opened signed out lands here as a guest spectator
+    el.signInHint = h("p", { class: "hint sign-in-hint", hidden: true },
+      "You are watching as a guest. If one of these seats is yours (from a turn e-mail, say), sign in with its account, top right, to play it.");
     el.players = h("div", { class: "players", "aria-label": "Players" });
     el.boardHost = h("div", { class: "board-host" });
     el.banner = h("div", { class: "banner", hidden: true, role: "status" });
@@ -187,7 +190,7 @@ class GamePage {
     el.page = h(
       "div",
       { class: `game-page ruleset-${payload.ruleset}`, "aria-busy": "false" },
-      h("div", { class: "game-top" }, el.title, el.seatTabs, el.players, el.status),
+      h("div", { class: "game-top" }, el.title, el.seatTabs, el.signInHint, el.players, el.status),
       h("div", { class: "game-main" }, el.boardArea, side, el.curtain),
     );
     clear(this.root).append(el.page);
@@ -474,6 +477,8 @@ class GamePage {
     );
     const mine = this.header.my_seats;
     el.seatTabs.hidden = mine.length < 2;
+    const seatedPeople = (this.header.seats || []).some((seat) => seat.kind !== "ai");
+    el.signInHint.hidden = !(mine.length === 0 && currentUser()?.guest && this.header.status !== "finished" && seatedPeople);
     put(el.seatTabs,
       h("span", { class: "label" }, "On screen:"),
       ...mine.map((role) =>
