@@ -357,6 +357,20 @@ class HgwMap:
             return False
         return not (self.hexes[a].kind == "land" and self.hexes[b].kind == "land") or key in self._all_sea
 
+    def _ship_steps(self, h: HexId) -> tuple[HexId, ...]:
+        """The neighbours a sea route may step to from `h` (`ship_may_cross`): map data
+        alone, so kept once per hex; the sea searches of a Campaign Game II game ask it
+        over a million times."""
+        steps = self._ship_step_cache.get(h)
+        if steps is None:
+            steps = tuple(n for n in self._neighbours[h] if self.ship_may_cross(h, n))
+            self._ship_step_cache[h] = steps
+        return steps
+
+    @cached_property
+    def _ship_step_cache(self) -> dict[HexId, tuple[HexId, ...]]:
+        return {}
+
     def crossing_sides(self) -> frozenset[tuple[HexId, HexId]]:
         """The crossing arrows a ship could pass (Sea Route 2): those over an all-sea
         hexside between two land hexes."""
@@ -399,8 +413,8 @@ class HgwMap:
             done.add(h)
             if h == goal or (h in closed and h != start):
                 continue
-            for n in self._neighbours[h]:
-                if n in done or not usable(n) or not self.ship_may_cross(h, n):
+            for n in self._ship_steps(h):
+                if n in done or not usable(n):
                     continue
                 if barred and side_key(h, n) in barred:
                     continue

@@ -90,6 +90,17 @@ def routes(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, t
     best: dict[Place, tuple[int, tuple[str, ...]]] = {start: (0, ())}
     queue: deque[Place] = deque([start])
     done: set[Place] = set()
+    rooms: dict[str, int | None] = {}  # a sea's room is the same from every place of one search
+    # Seas already crossed from a place outside every lane: places pop in order of cost
+    # (0-1 search), so crossing the same sea again from a later such place finds nothing
+    # cheaper; skipping it keeps the search linear in the coast instead of quadratic.
+    crossed: set[str] = set()
+
+    def room_of(sea: str) -> int | None:
+        if sea not in rooms:
+            rooms[sea] = sea_room(data, side, sea)
+        return rooms[sea]
+
     while queue:
         p = queue.popleft()
         if p in done:
@@ -99,10 +110,15 @@ def routes(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, t
         steps: list[tuple[Place, int, tuple[str, ...]]] = [
             (n, cost, seas) for n in g.links[p] if owner.get(n) == side
         ]
+        in_lane = bool(lanes) and p in lanes
         for sea in g.coast_seas.get(p, ()):
-            room = sea_room(data, side, sea)
+            if sea in crossed and not in_lane:
+                continue
+            room = room_of(sea)
             if (room is not None and room < count) or (shut and g.round_the_cape(sea, p)):
                 continue
+            if not in_lane:
+                crossed.add(sea)
             limited = 0 if room is None else 1
             for n in g.sea_coast[sea]:
                 if owner.get(n) != side or (shut and g.round_the_cape(sea, n)):
@@ -110,7 +126,7 @@ def routes(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, t
                 lane = lanes.get(p) or lanes.get(n) if lanes else None
                 if lane is None:
                     steps.append((n, cost + limited, (*seas, sea)))
-                elif (lane_room := sea_room(data, side, lane)) is None or lane_room >= count:
+                elif (lane_room := room_of(lane)) is None or lane_room >= count:
                     steps.append((n, cost + 1, (*seas, sea, lane)))
         for n, c, route in steps:
             if n not in best or c < best[n][0]:
