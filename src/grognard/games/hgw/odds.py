@@ -16,12 +16,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from grognard.core.game import Action, Role, State
-from grognard.core.odds import BadBattle, Odds, count_field
+from grognard.core.odds import BadBattle, Odds
 
 from .board import armies_at, has_garrison, winter_modifier
 from .forts import fort_points, fort_side
 from .geography import geography
-from .odds_air import air_odds, has_air, with_air
+from .odds_air import air_odds, has_air, side_points, with_air
 from .seen import data_from_view
 from .tables import load_tables
 
@@ -52,16 +52,6 @@ def odds_form() -> dict[str, Any]:
     }
 
 
-def _side(description: Mapping[str, Any], key: str, kinds: tuple[str, ...] = KINDS) -> dict[str, int]:
-    raw = description.get(key) or {}
-    if not isinstance(raw, Mapping):
-        raise BadBattle(f"{key} must map {' and '.join(kinds)} points to counts")
-    unknown = set(raw) - set(kinds)
-    if unknown:
-        raise BadBattle(f"{key} has unknown kinds {sorted(unknown)}; kinds: {', '.join(kinds)}")
-    return {k: count_field(raw.get(k, 0), f"{key}.{k}", 10) for k in kinds}
-
-
 def odds(description: Mapping[str, Any]) -> Odds:
     """One army's attack (the module's docstring). One computation serves every scenario:
     odds_air.air_odds, whose tac air, paratroops, drop and morale are simply absent from
@@ -69,8 +59,8 @@ def odds(description: Mapping[str, Any]) -> Odds:
     earlier scenarios' kinds, so its errors name only those."""
     if has_air(description):  # Campaign Game II: tac air, paratroops, morale
         return air_odds(description)
-    _side(description, "attacker")
-    _side(description, "defender", DEFENDER_KINDS)
+    side_points(description, "attacker", KINDS)
+    side_points(description, "defender", DEFENDER_KINDS)
     return air_odds(description, notes=NOTES)
 
 

@@ -47,7 +47,9 @@ def has_air(description: Mapping[str, Any]) -> bool:
     return named or bool(description.get("drop")) or bool(description.get("morale"))
 
 
-def _side(description: Mapping[str, Any], key: str, kinds: tuple[str, ...]) -> dict[str, int]:
+def side_points(description: Mapping[str, Any], key: str, kinds: tuple[str, ...]) -> dict[str, int]:
+    """A side of a battle description, its points checked by kind (odds.py checks the
+    earlier scenarios' kinds with it too)."""
     raw = description.get(key) or {}
     if not isinstance(raw, Mapping):
         raise BadBattle(f"{key} must map {', '.join(kinds)} points to counts")
@@ -73,8 +75,8 @@ def _take(points: dict[str, int], hits: int, order: tuple[str, ...]) -> dict[str
 
 def air_odds(description: Mapping[str, Any], notes: tuple[str, ...] = NOTES) -> Odds:
     tables = load_tables()
-    att = _side(description, "attacker", ATTACKER)
-    dfd = _side(description, "defender", DEFENDER)
+    att = side_points(description, "attacker", ATTACKER)
+    dfd = side_points(description, "defender", DEFENDER)
     terrain = description.get("terrain") or "clear"
     origin = description.get("from_terrain") or "clear"
     for name, value in (("terrain", terrain), ("from_terrain", origin)):
