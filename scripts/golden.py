@@ -42,6 +42,7 @@ CONFIGS: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
         ("campaign_1", {}),
         ("campaign_1", {"two_player": True}),
         ("campaign_2", {}),
+        ("campaign_3", {}),
     ),
     "victory": (
         ("quick-start", {}),

@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from grognard.core.errors import BadOptions
 from grognard.core.game import Action, Role, Ruleset, State
 from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
 from . import odds as attack_odds
-from . import own_setup, research, textmap, why
+from . import optional, own_setup, research, textmap, why
 from .actions import declarations
 from .geography import geography
 from .map import load_map
@@ -78,6 +79,14 @@ class HitlersGlobalWar(Ruleset):
             "option two_player, as in Campaign Game I.",
             players=(2, 3),
         ),
+        Scenario(
+            "campaign_3",
+            "Campaign Game III: Campaign Game II with every optional rule",
+            "Campaign Game II's set-up and special rules with all the optional rules on: leaders, "
+            "unaligned forces, Pacific and African garrisons, the Italian army and naval action "
+            "(docs/hgw-design.md lists which are played yet). Two players with option two_player.",
+            players=(2, 3),
+        ),
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
@@ -95,7 +104,27 @@ class HitlersGlobalWar(Ruleset):
             "in its armies in its own places (Axis, then Soviets, then Allies), instead of the "
             "scenario's deployment. Other scenarios set up as printed.",
         ),
+        *(
+            Option(
+                name,
+                "bool",
+                False,
+                f"Optional rule, {optional.TITLES[name]}: for Campaign Game II (Campaign Game III "
+                "always plays every optional rule).",
+            )
+            for name in optional.OPTIONAL
+        ),
     )
+
+    def check_options(self, scenario: Scenario, options: dict[str, Any]) -> None:
+        # the optional rules extend Campaign Game II's systems; the earlier scenarios'
+        # set-ups and special rules were written without them (optional.py)
+        on = [name for name in optional.OPTIONAL if options.get(name)]
+        if on and not load_scenario(scenario.id).systems:
+            raise BadOptions(
+                f"the optional rules ({', '.join(on)}) are played in Campaign Games II and III, "
+                f"not in {scenario.id}"
+            )
 
     def roles(self, scenario: str | None = None, options: Mapping[str, Any] | None = None) -> list[str]:
         # the sides in playing order; with two_player one seat takes two of the roles
@@ -131,6 +160,9 @@ class HitlersGlobalWar(Ruleset):
         pol = new_politics(scenario_id)
         if pol is not None:
             data["politics"] = pol  # Campaign Game I (neutrality.py)
+        rules = optional.chosen(content.optional, state.meta.get("options", {}))
+        if rules:
+            data["optional"] = rules  # the optional rules in play (optional.py)
         if "research" in content.systems:  # Campaign Game II: Item Cost 5, Research 2
             data["research"] = research.new_research(content.sides)
         if content.lend_lease is not None:

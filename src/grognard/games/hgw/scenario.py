@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
 from .datafile import decode_file
 from .map import load_map
+from .optional import OPTIONAL
 from .tables import load_tables
 
 DATA_DIR = Path(__file__).with_name("data")
@@ -167,6 +169,8 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # points an arriving force (campaign.Force, by name) brings beyond what its politics
     # entry gives: Campaign Game II's U.S. Army arrives with a Tac Air point
     arrival_points: dict[str, dict[str, int]] = {}
+    # optional rules (optional.OPTIONAL) this scenario always plays: Campaign Game III's all
+    optional: tuple[str, ...] = ()
 
 
 def _check(content: ScenarioContent) -> None:
@@ -176,6 +180,11 @@ def _check(content: ScenarioContent) -> None:
     for side in content.armies:
         if side not in content.sides:
             problems.append(f"armies for {side!r}, which is not one of the sides {content.sides}")
+    problems += [
+        f"unknown optional rule {x!r} (known: {', '.join(OPTIONAL)})"
+        for x in content.optional
+        if x not in OPTIONAL
+    ]
     unknown = [x for x in content.systems if x not in SYSTEMS]
     problems += [f"unknown system {x!r} (known: {', '.join(SYSTEMS)})" for x in unknown]
     if content.board and not (DATA_DIR / f"{content.board}.json").exists():
@@ -230,8 +239,24 @@ def _check(content: ScenarioContent) -> None:
         raise ScenarioError("bad scenario file: " + "; ".join(problems))
 
 
+def _raw(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
+    """The scenario file's fields, over those of the scenario it `extends` (Campaign Game
+    III is Campaign Game II's set-up with more: it names only what differs)."""
+    raw = decode_file(path, dict[str, Any], ScenarioError, "scenario file")
+    base = raw.pop("extends", None)
+    if base is None:
+        return raw
+    parent = path.with_name(f"{base}.json")
+    if not isinstance(base, str) or not parent.exists() or parent in seen:
+        raise ScenarioError(f"bad scenario file {path}: extends {base!r}, which is not another scenario")
+    return {**_raw(parent, (*seen, path)), **raw}
+
+
 def load_scenario_from(path: Path) -> ScenarioContent:
-    content = decode_file(path, ScenarioContent, ScenarioError, "scenario file")
+    try:
+        content = msgspec.convert(_raw(path), ScenarioContent)
+    except msgspec.ValidationError as exc:
+        raise ScenarioError(f"bad scenario file {path}: {exc}") from None
     _check(content)
     return content
 
