@@ -1,4 +1,4 @@
-""""Why can't I?" over HTTP (issue 9, section 5; the contract is State.why_illegal).
+""" "Why can't I?" over HTTP (issue 9, section 5; the contract is State.why_illegal).
 
 - `GET /api/games/{id}/why?seat=&action=`   why that seat (the caller's) may not take
                                              `action` now: `{"action", "legal", "reason"}`,

@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, HTTPException, WebSocket
+from fastapi import APIRouter, WebSocket
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect
 
@@ -35,6 +35,7 @@ from .hub import CLOSE, CLOSE_TOO_SLOW, Connection
 from .inputs import BadInput, decode_json, has_surrogate
 from .payloads import encode
 from .ratelimit import client_address
+from .refusals import Refusal
 from .security import SESSION_COOKIE, hash_token
 
 router = APIRouter()
@@ -114,8 +115,8 @@ async def _serve(
     )
     try:
         await run_in_threadpool(server.games.attach, connection)
-    except HTTPException as exc:
-        await _refuse(websocket, 4000 + exc.status_code, str(exc.detail))
+    except Refusal as exc:
+        await _refuse(websocket, 4000 + exc.status, exc.reason)
         return
     try:
         await websocket.accept()

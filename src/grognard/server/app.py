@@ -57,6 +57,7 @@ from .middleware import (
 )
 from .notify import make_feed
 from .peers import Peers
+from .refusals import Refusal
 from .service import GameService
 from .settings import KIB, Settings
 
@@ -172,6 +173,7 @@ def create_app(
     app.state.deadlines = deadlines
     guards = app.state.guards = Guards.of_limits(limits, odds_processes)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(Refusal, _refused)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(DBAPIError, _database_error)
     app.add_exception_handler(Exception, _server_error)
@@ -218,6 +220,12 @@ def create_app(
 async def _http_error(_request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StarletteHTTPException)
     return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+
+async def _refused(_request: Request, exc: Exception) -> Response:
+    """The game layer's refusal (refusals.py), answered as every other error is."""
+    assert isinstance(exc, Refusal)
+    return JSONResponse({"detail": exc.reason}, status_code=exc.status)
 
 
 def _where(location: tuple[object, ...]) -> str:

@@ -23,7 +23,6 @@ from collections.abc import Callable, Collection, Iterable
 from contextlib import AbstractContextManager
 from typing import Any
 
-from fastapi import HTTPException
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -33,6 +32,7 @@ from .hub import Connection, Hub
 from .models import FINISHED, ChatMessage, Game
 from .notify import ChatPosted, ChatShared, Feed
 from .payloads import SeatInfo, chat_json, encode, my_roles
+from .refusals import NotFound, NotYours
 
 #: The two chats of a game (the `channel` column of a message).
 PLAYERS = "players"
@@ -103,7 +103,7 @@ class GameChat:
     def _game(self, db: Session, game_id: str) -> Game:
         game = read_game(db, game_id)
         if game is None:
-            raise HTTPException(404, f"no game {game_id!r}")
+            raise NotFound(f"no game {game_id!r}")
         return game
 
     def post(self, game_id: str, user_id: int, author: str, text: str) -> dict[str, Any]:
@@ -166,7 +166,7 @@ class GameChat:
         with self._lock(game_id), self._sessions() as db:
             self._game(db, game_id)
             if not my_roles(self._seats.of(db, game_id), user_id):
-                raise HTTPException(403, "only the players of a game decide who reads their chat")
+                raise NotYours("only the players of a game decide who reads their chat")
             with self._write_gate:
                 # not a change of the game: its version (the players' concurrency token) stays
                 db.execute(update(GAMES).where(GAMES.c.id == game_id).values(players_chat_public=public))

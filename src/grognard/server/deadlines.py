@@ -117,7 +117,7 @@ class Notice:
 
     @property
     def seats_text(self) -> str:
-        """"east", "east and south", "north, east and south"."""
+        """ "east", "east and south", "north, east and south"."""
         *first, last = self.roles
         return f"{', '.join(first)} and {last}" if first else last
 

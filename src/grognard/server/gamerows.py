@@ -103,9 +103,7 @@ def write_game(db: Session, game: Game, read_version: int) -> None:
         raise StaleDataError(f"game {game.id} is no longer at version {read_version}")
 
 
-def action_row(
-    game: Game, ply: int, role: str, action: Action, user_id: int | None
-) -> dict[str, Any]:
+def action_row(game: Game, ply: int, role: str, action: Action, user_id: int | None) -> dict[str, Any]:
     """The row of an action accepted at `game`'s current version."""
     return {
         "game_id": game.id,

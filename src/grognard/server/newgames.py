@@ -13,7 +13,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from fastapi import HTTPException
 from sqlalchemy.orm import Session
 
 from grognard.agents import UnknownAgent, make_agent
@@ -37,6 +36,7 @@ from .models import (
     Seat,
 )
 from .payloads import encode
+from .refusals import Invalid, TooCostly
 
 #: Seeds a client may give are below this; the server draws its own with all 256 bits
 #: (core/rng.py: a seed is the whole secret behind every later die).
@@ -62,9 +62,9 @@ class SeatSpec:
             try:
                 make_agent(name, ruleset_id, 0)
             except UnknownAgent as exc:
-                raise HTTPException(422, f"seat {text!r}: {exc}") from None
+                raise Invalid(f"seat {text!r}: {exc}") from None
             return cls(SEAT_AI, name)
-        raise HTTPException(422, f"unknown seat {text!r}: use me, hotseat, invite or ai:<agent>")
+        raise Invalid(f"unknown seat {text!r}: use me, hotseat, invite or ai:<agent>")
 
 
 @dataclass(frozen=True)
@@ -137,46 +137,41 @@ def prepare(
         chosen, resolved = ruleset.resolve(settings.scenario, settings.options)
         roles = ruleset.roles(chosen.id, resolved)
     except (UnknownRuleset, BadOptions) as exc:
-        raise HTTPException(422, str(exc)) from None
+        raise Invalid(str(exc)) from None
     seats, seed = settings.seats, settings.seed
     missing = [r for r in roles if r not in seats]
     unknown = [r for r in seats if r not in roles]
     if missing or unknown:
-        raise HTTPException(
-            422,
+        raise Invalid(
             f"give one seat per role ({', '.join(roles)})"
             + (f"; missing: {', '.join(missing)}" if missing else "")
             + (f"; unknown: {', '.join(unknown)}" if unknown else ""),
         )
     specs = [SeatSpec.parse(seats[r], ruleset.id, creator) for r in roles]
     if all(s.kind == SEAT_AI for s in specs):
-        raise HTTPException(422, "at least one seat must be a person: me, hotseat or invite")
+        raise Invalid("at least one seat must be a person: me, hotseat or invite")
     if seed is not None and any(s.kind == SEAT_INVITE for s in specs):
         what = "a saved game's moves" if settings.moves else "a seed"
         reason = f"{what} may be played only without invited players: the seed tells the dice"
-        raise HTTPException(422, reason)
+        raise Invalid(reason)
     if settings.moves and seed is None:
-        raise HTTPException(422, "a saved game's moves need the seed they were played with")
+        raise Invalid("a saved game's moves need the seed they were played with")
     if settings.ruleset_version not in (None, ruleset.version):
-        raise HTTPException(
-            422,
+        raise Invalid(
             f"those moves were played under {ruleset.id} version {settings.ruleset_version}; "
             f"this server plays version {ruleset.version}",
         )
     if settings.rng_version not in (None, *RNG_VERSIONS):
-        raise HTTPException(
-            422,
+        raise Invalid(
             f"those moves were played with RNG version {settings.rng_version}; this server knows "
             f"{', '.join(map(str, RNG_VERSIONS))}",
         )
     if settings.rng_version not in (None, RNG_VERSION) and not settings.moves:
-        raise HTTPException(422, "an older RNG version is only for going on with a saved game's moves")
+        raise Invalid("an older RNG version is only for going on with a saved game's moves")
     if settings.move_days is not None and not 1 <= settings.move_days <= MAX_MOVE_DAYS:
-        raise HTTPException(
-            422, f"move_days must be a whole number of days from 1 to {MAX_MOVE_DAYS}, or null"
-        )
+        raise Invalid(f"move_days must be a whole number of days from 1 to {MAX_MOVE_DAYS}, or null")
     if settings.on_expiry not in EXPIRY_RULES:
-        raise HTTPException(422, f"on_expiry must be one of {', '.join(EXPIRY_RULES)}")
+        raise Invalid(f"on_expiry must be one of {', '.join(EXPIRY_RULES)}")
     rng_version = settings.rng_version or RNG_VERSION
     return new_state(ruleset, chosen.id, resolved, seed, settings.moves, rng_version, replay_cpu), specs
 
@@ -199,12 +194,11 @@ def new_state(
     try:
         state = ruleset.new_game(scenario, options, seed, rng_version)
     except BadOptions as exc:
-        raise HTTPException(422, str(exc)) from None
+        raise Invalid(str(exc)) from None
     started = time.thread_time()
     for ply, move in enumerate(moves, start=1):
         if cpu_budget is not None and ply % 16 == 0 and time.thread_time() - started > cpu_budget:
-            raise HTTPException(
-                413,
+            raise TooCostly(
                 f"the saved game takes more than {cpu_budget:g} s of CPU to replay "
                 f"(stopped at move {ply} of {len(moves)}): this server does not take it",
             )
@@ -215,7 +209,7 @@ def new_state(
             state.apply(role, legal_form(state, role, action))
         except IllegalAction as exc:
             played = f"move {ply} of {len(moves)} ({role} {encode(action).decode()})"
-            raise HTTPException(422, f"{played} cannot be played: {exc}") from None
+            raise Invalid(f"{played} cannot be played: {exc}") from None
     return state
 
 

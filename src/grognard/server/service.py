@@ -31,7 +31,6 @@ from datetime import datetime
 from typing import Any
 
 import msgspec
-from fastapi import HTTPException
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
@@ -81,6 +80,7 @@ from .payloads import (
     seat_view,
     view_message,
 )
+from .refusals import Conflict, NotFound, NotYours, Unavailable
 from .replays import ReplayCheckpoints
 from .settings import Settings
 
@@ -214,9 +214,7 @@ class GameService:
         try:
             return self._registry.get(ruleset_id)
         except UnknownRuleset:
-            raise HTTPException(
-                503, f"this server does not have the ruleset {ruleset_id!r} of that game"
-            ) from None
+            raise Unavailable(f"this server does not have the ruleset {ruleset_id!r} of that game") from None
 
     def _state(self, db: Session, game: Game) -> State:
         with self._cache_lock:
@@ -247,9 +245,11 @@ class GameService:
         None when it cannot be done: the caller reads the snapshot. Under the game's lock."""
         if game.version - version > CATCH_UP_MOVES:
             return None
-        rows = db.connection().execute(
-            _MOVES_SINCE, {"game_id": game.id, "version": version, "until": game.version}
-        ).all()
+        rows = (
+            db.connection()
+            .execute(_MOVES_SINCE, {"game_id": game.id, "version": version, "until": game.version})
+            .all()
+        )
         if [row.version for row in rows] != list(range(version + 1, game.version + 1)):
             return None
         try:
@@ -267,7 +267,7 @@ class GameService:
         only through `write_game`."""
         game = read_game(db, game_id, for_update=for_update)
         if game is None:
-            raise HTTPException(404, f"no game {game_id!r}")
+            raise NotFound(f"no game {game_id!r}")
         return game
 
     def get(self, game_id: str, user_id: int | None) -> dict[str, Any]:
@@ -322,10 +322,10 @@ class GameService:
                         write()
                     db.commit()
             except IllegalAction as exc:
-                raise HTTPException(409, str(exc)) from None
+                raise Conflict(str(exc)) from None
             except StaleDataError:
                 self.forget(game_id)
-                raise HTTPException(409, "the game changed meanwhile: reload it and try again") from None
+                raise Conflict("the game changed meanwhile: reload it and try again") from None
             except BaseException:
                 if tx is not None and tx.changed:
                     self.forget(game_id)
@@ -386,14 +386,14 @@ class GameService:
         seat = next((s for s in tx.seats if s.role == role), None)
         if seat is None:
             roles = ", ".join(s.role for s in tx.seats)
-            raise HTTPException(403, f"this game has no seat {role!r}; its seats: {roles}")
+            raise NotYours(f"this game has no seat {role!r}; its seats: {roles}")
         if not seat.held_by(user_id):
-            raise HTTPException(403, f"the seat {role!r} is not yours")
+            raise NotYours(f"the seat {role!r} is not yours")
 
     @staticmethod
     def _require_playing(tx: _Tx) -> None:
         if tx.game.status != ACTIVE:
-            raise HTTPException(409, f"the game is over: {tx.game.finish_reason}")
+            raise Conflict(f"the game is over: {tx.game.finish_reason}")
 
     @staticmethod
     def _require_version(tx: _Tx, expected: int | None, role: Role) -> None:
@@ -404,10 +404,9 @@ class GameService:
         version = tx.game.version
         changed = int(tx.game.turns.get(role, [version])[0])
         if expected > version:
-            raise HTTPException(409, f"no version {expected} yet: the game is at version {version}")
+            raise Conflict(f"no version {expected} yet: the game is at version {version}")
         if expected < changed:
-            raise HTTPException(
-                409,
+            raise Conflict(
                 f"stale version {expected}: the choices of {role} changed at version {changed} "
                 f"(the game is at version {version}); reload it",
             )
@@ -519,17 +518,15 @@ class GameService:
             return self._change(game_id, None, change, answer=False)
         except _Moved:
             return Outcome({}, False)
-        except HTTPException as exc:
-            if exc.status_code == 409:  # the game changed meanwhile: the next scan looks again
-                return Outcome({}, False)
-            raise
+        except Conflict:  # the game changed meanwhile: the next scan looks again
+            return Outcome({}, False)
 
     # ----- seats: invites and open games ---------------------------------------------------
     def _game_of_invite(self, token: str) -> str:
         with self._sessions() as db:
             game_id = db.scalar(select(Seat.game_id).where(Seat.invite_token == token))
         if game_id is None:
-            raise HTTPException(404, "no such invite")
+            raise NotFound("no such invite")
         return game_id
 
     def claim_invite(self, token: str, user_id: int) -> Outcome:
@@ -546,8 +543,8 @@ class GameService:
         held = [s.role for s in tx.seats if s.held_by(user_id)]
         hot_seat = tx.game.created_by == user_id and any(s.kind == SEAT_HOTSEAT for s in tx.seats)
         if held and not hot_seat:
-            raise HTTPException(
-                409, f"you already play {held[0]} in this game: a player takes one seat of a public game"
+            raise Conflict(
+                f"you already play {held[0]} in this game: a player takes one seat of a public game"
             )
 
     def _take_seat(self, game_id: str, user_id: int, token: str | None, role: str | None) -> Outcome:
@@ -557,9 +554,7 @@ class GameService:
                 query = query.where(Seat.invite_token == token)
             else:
                 if not tx.game.public:
-                    raise HTTPException(
-                        403, "this game is not open to all: ask its creator for an invite link"
-                    )
+                    raise NotYours("this game is not open to all: ask its creator for an invite link")
                 self._require_no_seat_yet(tx, user_id)
                 if role is not None:
                     query = query.where(Seat.role == role)
@@ -570,7 +565,7 @@ class GameService:
             self._require_playing(tx)
             seat = next((s for s in candidates if s.user_id is None), None)
             if seat is None:
-                raise HTTPException(409, "that seat is taken" if candidates else "no open seat in this game")
+                raise Conflict("that seat is taken" if candidates else "no open seat in this game")
             seat.user_id = user_id
             tx.extra["seat"] = seat.role
             tx.game.version = tx.game.version + 1
@@ -607,9 +602,9 @@ class GameService:
         def change(tx: _Tx) -> None:
             game = tx.game
             if not my_roles(tx.seats, user_id):
-                raise HTTPException(403, "only the players of a game may ask for a rematch")
+                raise NotYours("only the players of a game may ask for a rematch")
             if game.status != FINISHED:
-                raise HTTPException(409, "the game is still being played")
+                raise Conflict("the game is still being played")
             if game.rematch_id is not None:
                 tx.extra["rematch_game"] = game.rematch_id
                 return
@@ -703,7 +698,7 @@ class GameService:
         """The replay file of a finished game (the same format as `grognard replay`)."""
         game, _, state = self._snapshot_copy(game_id)
         if game.status != FINISHED:
-            raise HTTPException(409, "the game is still being played: its replay opens when it is over")
+            raise Conflict("the game is still being played: its replay opens when it is over")
         replay = make_replay(state)
         replay.update(game=game.id, result=game.result, finish_reason=game.finish_reason)
         return replay
@@ -714,15 +709,13 @@ class GameService:
         past views, and some actions (secret choices), hold what the others may not see."""
         game, _, state = self._snapshot_copy(game_id)
         if role is not None and role not in state.roles:
-            raise HTTPException(403, f"this game has no seat {role!r}; its seats: {', '.join(state.roles)}")
+            raise NotYours(f"this game has no seat {role!r}; its seats: {', '.join(state.roles)}")
         finished = game.status == FINISHED
         if role is not None and not finished:
-            raise HTTPException(
-                403, "while the game is played, past steps are shown from the observer's view only"
-            )
+            raise NotYours("while the game is played, past steps are shown from the observer's view only")
         steps = len(state.history)
         if not 0 <= step <= steps:
-            raise HTTPException(404, f"no step {step}: this game has steps 0 to {steps}")
+            raise NotFound(f"no step {step}: this game has steps 0 to {steps}")
         ruleset = self._ruleset(game.ruleset)
         replayed = self.replays.state_at(game.id, ruleset, state.meta, state.history, step)
         action = None
@@ -755,9 +748,9 @@ class GameService:
             seats = self.seats.of(db, game.id)
             if connection.role is not None:
                 if connection.role not in {s.role for s in seats}:
-                    raise HTTPException(403, f"this game has no seat {connection.role!r}")
+                    raise NotYours(f"this game has no seat {connection.role!r}")
                 if connection.role not in my_roles(seats, connection.user_id):
-                    raise HTTPException(403, f"the seat {connection.role!r} is not yours")
+                    raise NotYours(f"the seat {connection.role!r} is not yours")
             self._hub.add(connection)
             try:
                 game = self._game(db, connection.game_id)  # a statement of its own: sees newer commits
@@ -830,13 +823,11 @@ class GameService:
             self._change(job.game_id, None, change, answer=False)
         except _Moved:
             return False
-        except HTTPException as exc:
-            if exc.status_code == 409:
-                # the move was refused: read the game afresh before the next job, so
-                # that a live copy gone wrong can never make the AI retry forever
-                self.forget(job.game_id)
-                return False
-            raise
+        except Conflict:
+            # the move was refused: read the game afresh before the next job, so
+            # that a live copy gone wrong can never make the AI retry forever
+            self.forget(job.game_id)
+            return False
         return True
 
     def _drop_agents(self, game_id: str) -> None:
