@@ -17,7 +17,8 @@ from grognard.agents import DIFFICULTIES, MctsAgent
 from grognard.core.game import State
 from grognard.core.registry import Registry
 from grognard.core.rng import Rng
-from grognard.server.service import SEARCH_SHARE, GameService
+from grognard.server.aiseats import SEARCH_SHARE
+from grognard.server.service import GameService
 
 MOVE_BUDGET = 0.6  # the server's limit per AI move in these tests (seconds)
 
@@ -175,13 +176,13 @@ def test_search_moves_run_in_worker_processes_when_the_server_asks_for_them(
         seats = {"red": "me", "blue": "ai:search-fast"}
         game = create(me, "blockskirmish", seats, options={"turns": 1}, seed=6)
         rng = random.Random(6)
-        agents = games_of(client)._agents  # the server's agents, by game and seat
+        agents = games_of(client).agents  # the server's agents, by game and seat
         seen: list[dict[str, Any]] = []  # blue's statistics, read in this process
         with me.websocket(game["id"], "red") as socket:
             for _ in range(2000):
                 if game["status"] == "finished":
                     break
-                blue = agents.get((game["id"], "blue"))
+                blue = agents.get(game["id"], "blue")
                 if isinstance(blue, MctsAgent) and blue.last:
                     seen.append(dict(blue.last))
                 if "red" not in game["active"]:

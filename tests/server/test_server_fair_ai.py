@@ -17,10 +17,11 @@ from serverkit import AppFactory, Player, create
 from grognard.core.registry import Registry
 from grognard.server.ai import AiRunner
 from grognard.server.aiqueue import FairLane
+from grognard.server.aiseats import AiJob
 from grognard.server.cpuwork import CpuTimeout, CpuWorker
 from grognard.server.guards import Limits
 from grognard.server.ratelimit import Rate
-from grognard.server.service import AiJob, GameService
+from grognard.server.service import GameService
 
 
 def test_a_freed_slot_goes_to_the_next_user_in_turn() -> None:
@@ -122,6 +123,18 @@ def test_the_server_kills_a_search_that_outlasts_its_budget() -> None:
             assert "more than 0.5 s" in str(exc)
         assert not worker.running  # killed, not left to think on
         assert worker.run(sleepy_search, (0, [("a",), ("b",)]), budget=30) == ("b",)  # a fresh process
+    finally:
+        worker.stop()
+
+
+def test_a_worker_reports_the_cpu_a_call_used_not_the_time_it_waited() -> None:
+    """The odds desk charges a caller the CPU its battle used: a call that waits (on a
+    loaded machine, for the CPU) must not be charged the wait, or one busy minute makes
+    every caller's next odds a 429."""
+    worker = CpuWorker()
+    try:
+        worker.run(time.sleep, (0.5,), budget=30)
+        assert worker.last_cpu < 0.25
     finally:
         worker.stop()
 

@@ -15,7 +15,7 @@ from serverkit import AppFactory, Player, create, drain, games_of
 from grognard.core.registry import Registry
 from grognard.core.replay import verify_replay
 from grognard.games import REGISTRY
-from grognard.server import newgames, service
+from grognard.server import aiseats, newgames
 
 SHORT_VIKTORY = {"turn_limit": 5}
 
@@ -289,10 +289,11 @@ def test_an_ai_out_of_time_or_failing_plays_a_random_legal_move(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     agents = {"slow": _SlowAgent, "broken": _BrokenAgent}
+
     def make(name: str, ruleset: str, seed: int) -> Any:
         return agents[name]()
 
-    monkeypatch.setattr(service, "make_agent", make)  # the AI seats' agents
+    monkeypatch.setattr(aiseats, "make_agent", make)  # the AI seats' agents
     monkeypatch.setattr(newgames, "make_agent", make)  # checking the seats of a new game
     with TestClient(make_app(registry=tiny_registry, ai_move_budget=0.05)) as client:
         me = Player(client).guest()
@@ -376,8 +377,10 @@ def test_a_256_bit_seed_given_as_decimal_text_is_kept_exactly(client: TestClient
     assert game["views"]["red"] == json.loads(json.dumps(expected.view("red")))
     me.ok("POST", f"/api/games/{game['id']}/resign", {"seat": "red"})
     assert me.ok("GET", f"/api/games/{game['id']}/replay")["seed"] == seed
-    too_big = me.post("/api/games", {"ruleset": "viktory2", "seats": {"red": "me", "yellow": "hotseat"},
-                                     "seed": str(2**256)})
+    too_big = me.post(
+        "/api/games",
+        {"ruleset": "viktory2", "seats": {"red": "me", "yellow": "hotseat"}, "seed": str(2**256)},
+    )
     assert too_big.status_code == 422
 
 

@@ -33,9 +33,10 @@ from typing import Any, TypeVar
 from grognard.core.game import Action
 
 from .aiqueue import FairLane
+from .aiseats import AiJob
 from .claims import Claims
 from .cpuwork import CpuWorker
-from .service import AiJob, GameService
+from .service import GameService
 
 log = logging.getLogger("grognard.server.ai")
 T = TypeVar("T")

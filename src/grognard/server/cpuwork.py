@@ -40,10 +40,13 @@ def _serve(connection: multiprocessing.connection.Connection) -> None:
             function, args = connection.recv()
         except EOFError:
             return
+        started = time.process_time()  # the call's own CPU: the load of others not counted
         try:
-            connection.send((True, function(*args)))
+            result = function(*args)
         except Exception as exc:  # the caller reports it
-            connection.send((False, repr(exc)))
+            connection.send((False, repr(exc), time.process_time() - started))
+        else:
+            connection.send((True, result, time.process_time() - started))
 
 
 class CpuTimeout(Exception):
@@ -57,8 +60,9 @@ class CpuWorker:
     def __init__(self) -> None:
         self._process: BaseProcess | None = None
         self._connection: multiprocessing.connection.Connection | None = None
-        #: seconds the last call took in the process (its start apart)
-        self.last_seconds = 0.0
+        #: CPU seconds the last call used in the process (its start apart); for a
+        #: call stopped past its budget, the seconds it was given
+        self.last_cpu = 0.0
 
     @property
     def running(self) -> bool:
@@ -86,11 +90,10 @@ class CpuWorker:
         started = time.monotonic()
         connection.send((function, args))
         if not connection.poll(budget):
-            self.last_seconds = time.monotonic() - started
+            self.last_cpu = time.monotonic() - started
             self.stop()
             raise CpuTimeout(f"it took more than {budget:g} s")
-        ok, result = connection.recv()
-        self.last_seconds = time.monotonic() - started
+        ok, result, self.last_cpu = connection.recv()
         if not ok:
             raise RuntimeError(f"it failed: {result}")
         return result

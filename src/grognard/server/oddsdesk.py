@@ -88,8 +88,9 @@ class OddsDesk:
             worker.stop()
 
     def _elsewhere(self, callers: list[str], ruleset_id: str, battle: Any) -> dict[str, Any]:
-        """The odds from a worker process, within the budget; its time (the worker's
-        start apart) is charged to `callers`."""
+        """The odds from a worker process, within the budget; its CPU time (the
+        worker's start apart; not the wall-clock time, which other work on a loaded
+        machine stretches) is charged to `callers`."""
         assert self._workers is not None
         worker = self._workers.get()  # the gate leaves one free
         try:
@@ -101,7 +102,7 @@ class OddsDesk:
                 headers={"Retry-After": "10"},
             ) from None
         finally:
-            self._charge(callers, worker.last_seconds)
+            self._charge(callers, worker.last_cpu)
             self._workers.put(worker)
         if not ok:
             raise BadBattle(odds)

@@ -24,6 +24,8 @@ import msgspec
 
 from grognard.core.game import Action, Role, Ruleset, State
 
+from .refusals import NotFound, NotYours
+
 _encoder = msgspec.json.Encoder()
 
 
@@ -95,3 +97,31 @@ class ReplayCheckpoints:
             if (ply + 1) % self.every == 0:
                 self._put((game_id, ply + 1, digests[(ply + 1) // self.every]), state.clone())
         return state
+
+    def step_view(
+        self, game_id: str, finished: bool, ruleset: Ruleset, state: State, step: int, role: Role | None
+    ) -> dict[str, Any]:
+        """The `/replay/{step}` answer for the game whose current state is `state`:
+        `role`'s view (None: observer) after the first `step` actions, and the action
+        itself once the game is over. While it runs only the observer's view is given:
+        a seat's past views, and some actions (secret choices), hold what others may
+        not see."""
+        if role is not None and role not in state.roles:
+            raise NotYours(f"this game has no seat {role!r}; its seats: {', '.join(state.roles)}")
+        if role is not None and not finished:
+            raise NotYours("while the game is played, past steps are shown from the observer's view only")
+        steps = len(state.history)
+        if not 0 <= step <= steps:
+            raise NotFound(f"no step {step}: this game has steps 0 to {steps}")
+        replayed = self.state_at(game_id, ruleset, state.meta, state.history, step)
+        action = None
+        if step and finished:
+            action = [state.history[step - 1][0], list(state.history[step - 1][1])]
+        return {
+            "game": game_id,
+            "step": step,
+            "steps": steps,
+            "seat": role,
+            "action": action,
+            "view": replayed.view(role),
+        }

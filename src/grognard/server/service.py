@@ -16,43 +16,47 @@ thinking, only for its few milliseconds of writing.
 Other processes on the same PostgreSQL database hear of each change through a
 notice sent inside its transaction (notify.py); `push_current` (and chat.py's `push_posted`) are
 what a process does on hearing one: push its own sockets what they have not seen.
+
+Beside it, each a concept of its own: gamechange.py (one change: what it read, its
+checks, recording it in the row), livestates.py (the live states in memory),
+aiseats.py (the AI seats' agents), lobby.py, replays.py, and refusals.py (how the game
+layer says no without knowing about HTTP).
 """
 
 from __future__ import annotations
 
-import hashlib
 import threading
 import zlib
-from collections import OrderedDict
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
-from datetime import datetime
+from dataclasses import dataclass
 from typing import Any
 
-import msgspec
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
-from grognard.agents import Agent, Sampler, StateSampler, make_agent
+from grognard.agents import StateSampler
 from grognard.agents.registry import has_heuristic
 from grognard.core.errors import IllegalAction, UnknownRuleset
-from grognard.core.game import Action, Role, Ruleset, State, as_action
+from grognard.core.game import Action, Role, Ruleset, State
 from grognard.core.registry import Registry
 from grognard.core.replay import make_replay
 
+from .aiseats import AgentBook, AiJob
 from .chat import GameChat, chat_settings
 from .chat import history as chat_history
 from .db import as_utc, utcnow
-from .gamerows import SeatBook, action_row, insert_actions, read_game, read_seats, write_game
+from .gamechange import Change, record, require_no_seat_yet, require_playing, require_seat, require_version
+from .gamerows import SeatBook, action_row, insert_actions, read_game, write_game
 from .hub import Connection, Hub
+from .livestates import LiveStates
+from .lobby import lobby_of
 from .models import (
     ACTIVE,
     EXPIRY_FORFEIT,
     FINISHED,
     SEAT_AI,
-    SEAT_HOTSEAT,
     SEAT_INVITE,
     ActionRecord,
     Game,
@@ -67,13 +71,11 @@ from .newgames import (
     legal_form,
     new_state,
     prepare,
-    turns_after,
 )
 from .notify import Feed, GameChanged
 from .payloads import (
     SeatInfo,
     SeatViews,
-    game_header,
     game_payload,
     last_acted,
     my_roles,
@@ -85,40 +87,6 @@ from .replays import ReplayCheckpoints
 from .settings import Settings
 
 LOCK_STRIPES = 256
-#: Most moves `_catch_up` applies; past it the snapshot is read instead.
-CATCH_UP_MOVES = 64
-_MOVES_SINCE = (
-    select(ActionRecord.version, ActionRecord.role, ActionRecord.action)
-    .where(
-        ActionRecord.game_id == bindparam("game_id"),
-        ActionRecord.version > bindparam("version"),
-        # not past the version read: later moves may be committed meanwhile
-        ActionRecord.version <= bindparam("until"),
-        ActionRecord.undone.is_(False),
-    )
-    .order_by(ActionRecord.ply)
-)
-
-
-@dataclass(frozen=True)
-class AiJob:
-    """One AI move to think about: what the agent sees, and the version it saw."""
-
-    game_id: str
-    role: Role
-    agent: Agent
-    view: dict[str, Any]
-    legal: list[Action]
-    version: int
-    #: for a search agent (`wants_sampler`): determinizations of a copy of the game
-    #: taken at `version`, as sim/play.py `decide` gives them; None for the others
-    sampler: Sampler | None = None
-    #: the user who made the game: AI thinking is shared fairly between users
-    owner: int | None = None
-
-
-#: The share of the server's time limit per AI move a search agent may think.
-SEARCH_SHARE = 0.5
 
 
 @dataclass
@@ -128,26 +96,6 @@ class Outcome:
 
     payload: dict[str, Any]
     wants_ai: bool = False
-
-
-@dataclass
-class _Tx:
-    """One change to one game: what it read, and what it leaves to do."""
-
-    db: Session
-    game: Game
-    seats: list[SeatInfo]
-    state: State
-    #: the State object was changed: replace it in the cache, or drop it on failure
-    changed: bool = False
-    #: the game row changed: push every connected seat its view after the commit
-    notify: bool = False
-    #: a seat changed hands: read the seats again before answering
-    seats_changed: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
-    #: writes that cannot wait for the commit's flush (statements, rows that need a
-    #: flush first): run under the write gate, just before the commit
-    writes: list[Callable[[], object]] = field(default_factory=list)
 
 
 class GameService:
@@ -168,9 +116,10 @@ class GameService:
         self._hub = hub
         self._settings = settings
         self._locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
-        self._cache: OrderedDict[str, tuple[int, State]] = OrderedDict()
-        self._cache_lock = threading.Lock()
-        self._agents: dict[tuple[str, Role], Agent] = {}
+        #: the live states of recent games (livestates.py)
+        self.live = LiveStates(settings.live_games, self._ruleset)
+        #: the AI seats' agents, by game and seat (aiseats.py)
+        self.agents = AgentBook(settings)
         #: the seats of recent games (seats are read on every move, changed rarely)
         self.seats = SeatBook()
         #: states every few steps of recently replayed games (`/replay/{step}`)
@@ -187,20 +136,10 @@ class GameService:
 
     def cached_state(self, game_id: str) -> State | None:
         """The live state in memory, if any (for tests and diagnostics)."""
-        with self._cache_lock:
-            hit = self._cache.get(game_id)
-        return hit[1] if hit else None
-
-    def _remember(self, game_id: str, version: int, state: State) -> None:
-        with self._cache_lock:
-            self._cache[game_id] = (version, state)
-            self._cache.move_to_end(game_id)
-            while len(self._cache) > self._settings.live_games:
-                self._cache.popitem(last=False)
+        return self.live.peek(game_id)
 
     def forget(self, game_id: str) -> None:
-        with self._cache_lock:
-            self._cache.pop(game_id, None)
+        self.live.forget(game_id)
 
     def ruleset_title(self, ruleset_id: str) -> str:
         """The game's name as players know it ("Victory"), for e-mails; the id when this
@@ -217,48 +156,7 @@ class GameService:
             raise Unavailable(f"this server does not have the ruleset {ruleset_id!r} of that game") from None
 
     def _state(self, db: Session, game: Game) -> State:
-        with self._cache_lock:
-            hit = self._cache.get(game.id)
-            if hit is not None and hit[0] == game.version:
-                self._cache.move_to_end(game.id)
-                return hit[1]
-        if hit is not None and hit[0] < game.version:
-            caught_up = self._catch_up(db, game, *hit)
-            if caught_up is not None:
-                self._remember(game.id, game.version, caught_up)
-                return caught_up
-        ruleset = self._ruleset(game.ruleset)
-        # The snapshot with its own version, read together: another process may have
-        # changed the game since `game` was read (not when it was read FOR UPDATE), and
-        # the cache must never file a state under a version it is not at. A reader
-        # that did not lock the row may so get a state a little newer than its row.
-        row = db.execute(select(Game.version, Game.snapshot).where(Game.id == game.id)).one()
-        state = ruleset.state_class.from_json(ruleset, msgspec.json.decode(row.snapshot or "null"))
-        self._remember(game.id, row.version, state)
-        return state
-
-    def _catch_up(self, db: Session, game: Game, version: int, state: State) -> State | None:
-        """The live state at `version` brought to the game's version by applying the
-        moves made since (another process made them), when every version between was
-        one move (no undo, seat change or resignation) and they are few: a move is
-        applied in ~0.1 ms, where reading and decoding a mid-game snapshot takes ~2.
-        None when it cannot be done: the caller reads the snapshot. Under the game's lock."""
-        if game.version - version > CATCH_UP_MOVES:
-            return None
-        rows = (
-            db.connection()
-            .execute(_MOVES_SINCE, {"game_id": game.id, "version": version, "until": game.version})
-            .all()
-        )
-        if [row.version for row in rows] != list(range(version + 1, game.version + 1)):
-            return None
-        try:
-            for row in rows:
-                state.apply(row.role, as_action(row.action))
-        except Exception:  # a partly applied state must not be used again
-            self.forget(game.id)
-            return None
-        return state
+        return self.live.load(db, game)
 
     # ----- reading --------------------------------------------------------------------------
     @staticmethod
@@ -294,18 +192,18 @@ class GameService:
 
     # ----- the one way games change ---------------------------------------------------------
     def _change(
-        self, game_id: str, user_id: int | None, change: Callable[[_Tx], None], *, answer: bool = True
+        self, game_id: str, user_id: int | None, change: Callable[[Change], None], *, answer: bool = True
     ) -> Outcome:
         """Read the game, let `change` decide and change it (nothing is written yet:
         no autoflush), write and commit under the write gate, then push the seats
         their views and answer the caller (with `answer=False`, an empty payload:
         the server's own AI asks for no answer)."""
         with self.lock(game_id), self._sessions() as db:
-            tx: _Tx | None = None
+            tx: Change | None = None
             try:
                 game = self._game(db, game_id, for_update=True)
                 read_version = game.version
-                tx = _Tx(db, game, self.seats.of(db, game_id), self._state(db, game))
+                tx = Change(db, game, self.seats.of(db, game_id), self._state(db, game))
                 with db.no_autoflush:
                     change(tx)
                 if tx.notify and self._feed.shared:
@@ -331,7 +229,7 @@ class GameService:
                     self.forget(game_id)
                 raise
             if tx.changed:
-                self._remember(game_id, game.version, tx.state)
+                self.live.remember(game_id, game.version, tx.state)
             if tx.seats_changed:
                 self.seats.forget(game_id)
                 tx.seats = self.seats.of(db, game_id)
@@ -365,52 +263,6 @@ class GameService:
             if not connection.push(messages[key]):
                 self._hub.remove(connection)
 
-    @staticmethod
-    def _bump(tx: _Tx) -> None:
-        """Record the state in the game row: snapshot, active roles, result, turns, version."""
-        game, state = tx.game, tx.state
-        game.version = game.version + 1
-        game.snapshot = state.encode_json().decode()
-        game.updated_at = utcnow()
-        if state.is_over() and game.status != FINISHED:
-            game.status = FINISHED
-            game.result = state.result()
-            game.finish_reason = "the game is over"
-        game.active_roles = [] if game.status == FINISHED else state.active_roles()
-        game.turns = turns_after(game.turns, state, game.version, game.status == FINISHED)
-        tx.notify = True
-
-    # ----- checks ---------------------------------------------------------------------------
-    @staticmethod
-    def _require_seat(tx: _Tx, user_id: int | None, role: str) -> None:
-        seat = next((s for s in tx.seats if s.role == role), None)
-        if seat is None:
-            roles = ", ".join(s.role for s in tx.seats)
-            raise NotYours(f"this game has no seat {role!r}; its seats: {roles}")
-        if not seat.held_by(user_id):
-            raise NotYours(f"the seat {role!r} is not yours")
-
-    @staticmethod
-    def _require_playing(tx: _Tx) -> None:
-        if tx.game.status != ACTIVE:
-            raise Conflict(f"the game is over: {tx.game.finish_reason}")
-
-    @staticmethod
-    def _require_version(tx: _Tx, expected: int | None, role: Role) -> None:
-        """`expected` (the version the client saw) is stale once `role`'s legal actions
-        changed after it; other seats' moves that leave them alone do not count."""
-        if expected is None:
-            return
-        version = tx.game.version
-        changed = int(tx.game.turns.get(role, [version])[0])
-        if expected > version:
-            raise Conflict(f"no version {expected} yet: the game is at version {version}")
-        if expected < changed:
-            raise Conflict(
-                f"stale version {expected}: the choices of {role} changed at version {changed} "
-                f"(the game is at version {version}); reload it",
-            )
-
     # ----- creating games -------------------------------------------------------------------
     def create(self, user_id: int, settings: NewGame, replay_cpu: float | None = None) -> Outcome:
         state, specs = prepare(self._registry, user_id, settings, replay_cpu)  # no lock needed yet
@@ -423,35 +275,35 @@ class GameService:
                 db.commit()
             seat_rows = self.seats.of(db, game.id)
             payload = game_payload(game, seat_rows, state, user_id, [])
-        self._remember(game.id, game.version, state)
+        self.live.remember(game.id, game.version, state)
         return Outcome(payload, self._wants_ai(game, seat_rows))
 
     # ----- playing --------------------------------------------------------------------------
     def act(self, game_id: str, user_id: int, role: str, action: Any, expected_version: int) -> Outcome:
-        def change(tx: _Tx) -> None:
-            self._require_seat(tx, user_id, role)
-            self._require_playing(tx)
-            self._require_version(tx, expected_version, role)
+        def change(tx: Change) -> None:
+            require_seat(tx, user_id, role)
+            require_playing(tx)
+            require_version(tx, expected_version, role)
             self._play(tx, role, action, user_id)
 
         return self._change(game_id, user_id, change)
 
-    def _play(self, tx: _Tx, role: Role, raw: Any, user_id: int | None) -> None:
+    def _play(self, tx: Change, role: Role, raw: Any, user_id: int | None) -> None:
         action = legal_form(tx.state, role, raw)
         tx.changed = True  # from here a failure other than IllegalAction drops the live state
         tx.state.apply(role, action)  # IllegalAction leaves the state untouched
-        self._bump(tx)
+        record(tx)
         row = action_row(tx.game, len(tx.state.history) - 1, role, action, user_id)
         tx.writes.append(lambda: insert_actions(tx.db, [row]))
 
     def undo(self, game_id: str, user_id: int, role: str, expected_version: int | None) -> Outcome:
-        def change(tx: _Tx) -> None:
-            self._require_seat(tx, user_id, role)
-            self._require_playing(tx)
-            self._require_version(tx, expected_version, role)
+        def change(tx: Change) -> None:
+            require_seat(tx, user_id, role)
+            require_playing(tx)
+            require_version(tx, expected_version, role)
             tx.changed = True
             tx.state.undo(role)  # IllegalAction (nothing to undo) leaves the state untouched
-            self._bump(tx)
+            record(tx)
             taken_back = (
                 update(ActionRecord)
                 .where(
@@ -468,16 +320,16 @@ class GameService:
     def resign(self, game_id: str, user_id: int, role: str, expected_version: int | None) -> Outcome:
         """The resigning seat scores 0, the others share the win; the game ends."""
 
-        def change(tx: _Tx) -> None:
-            self._require_seat(tx, user_id, role)
-            self._require_playing(tx)
-            self._require_version(tx, expected_version, role)
+        def change(tx: Change) -> None:
+            require_seat(tx, user_id, role)
+            require_playing(tx)
+            require_version(tx, expected_version, role)
             others = [s.role for s in tx.seats if s.role != role]
             game = tx.game
             game.status = FINISHED
             game.result = {s.role: (0.0 if s.role == role else 1 / len(others)) for s in tx.seats}
             game.finish_reason = f"{role} resigned"
-            self._bump(tx)
+            record(tx)
 
         return self._change(game_id, user_id, change)
 
@@ -489,7 +341,7 @@ class GameService:
         marks the clock expired in this same transaction and says whether this call
         won it: the one process that does acts, the others change nothing."""
 
-        def change(tx: _Tx) -> None:
+        def change(tx: Change) -> None:
             game = tx.game
             stale = int(game.turns.get(role, [-1])[0]) != since_version
             if game.status != ACTIVE or stale or role not in game.active_roles:
@@ -500,7 +352,7 @@ class GameService:
                 game.result = {s.role: (0.0 if s.role == role else 1 / len(others)) for s in tx.seats}
                 game.finish_reason = f"{role} ran out of time"
                 tx.extra["forfeit"] = 1  # deadlines.py tells the players
-                self._bump(tx)
+                record(tx)
             else:
                 agent = "heuristic" if has_heuristic(game.ruleset) else "random"
                 seat_update = (
@@ -510,7 +362,7 @@ class GameService:
                 )
                 tx.writes.append(lambda: tx.db.execute(seat_update))
                 tx.seats_changed = True
-                self._bump(tx)
+                record(tx)
             tx.writes.append(lambda: _require(claim(tx.db)))
             tx.extra["expired"] = 1
 
@@ -535,34 +387,22 @@ class GameService:
     def join(self, game_id: str, user_id: int, role: str | None) -> Outcome:
         return self._take_seat(game_id, user_id, token=None, role=role)
 
-    @staticmethod
-    def _require_no_seat_yet(tx: _Tx, user_id: int) -> None:
-        """One seat per account in a public game: else one visitor could take every
-        open seat. Only the creator of a game with hot-seat seats (who chose to play
-        several roles at one screen) may hold more than one."""
-        held = [s.role for s in tx.seats if s.held_by(user_id)]
-        hot_seat = tx.game.created_by == user_id and any(s.kind == SEAT_HOTSEAT for s in tx.seats)
-        if held and not hot_seat:
-            raise Conflict(
-                f"you already play {held[0]} in this game: a player takes one seat of a public game"
-            )
-
     def _take_seat(self, game_id: str, user_id: int, token: str | None, role: str | None) -> Outcome:
-        def change(tx: _Tx) -> None:
+        def change(tx: Change) -> None:
             query = select(Seat).where(Seat.game_id == tx.game.id, Seat.kind == SEAT_INVITE)
             if token is not None:
                 query = query.where(Seat.invite_token == token)
             else:
                 if not tx.game.public:
                     raise NotYours("this game is not open to all: ask its creator for an invite link")
-                self._require_no_seat_yet(tx, user_id)
+                require_no_seat_yet(tx, user_id)
                 if role is not None:
                     query = query.where(Seat.role == role)
             candidates = list(tx.db.scalars(query.order_by(Seat.position)))
             if any(s.user_id == user_id for s in candidates if token is not None):
                 tx.extra["seat"] = candidates[0].role
                 return  # already claimed by this user
-            self._require_playing(tx)
+            require_playing(tx)
             seat = next((s for s in candidates if s.user_id is None), None)
             if seat is None:
                 raise Conflict("that seat is taken" if candidates else "no open seat in this game")
@@ -599,7 +439,7 @@ class GameService:
         """A new game with the same settings, a new seed and the seats moved one role
         on (who went first goes second). Asking again returns the same rematch."""
 
-        def change(tx: _Tx) -> None:
+        def change(tx: Change) -> None:
             game = tx.game
             if not my_roles(tx.seats, user_id):
                 raise NotYours("only the players of a game may ask for a rematch")
@@ -633,59 +473,7 @@ class GameService:
     # ----- lobby ----------------------------------------------------------------------------------
     def lobby(self, user_id: int | None, limit: int = 100) -> dict[str, Any]:
         with self._sessions() as db:
-            open_ids = list(
-                db.scalars(
-                    select(Game.id)
-                    .join(Seat, Seat.game_id == Game.id)
-                    .where(Game.public.is_(True), Game.status == ACTIVE)
-                    .where(Seat.kind == SEAT_INVITE, Seat.user_id.is_(None))
-                    .group_by(Game.id, Game.created_at)
-                    .order_by(Game.created_at.desc())
-                    .limit(limit)
-                )
-            )
-            mine_ids: list[str] = []
-            if user_id is not None:
-                mine_ids = list(
-                    db.scalars(
-                        select(Game.id)
-                        .join(Seat, Seat.game_id == Game.id)
-                        .where(Seat.user_id == user_id)
-                        .group_by(Game.id, Game.updated_at)
-                        .order_by(Game.updated_at.desc())
-                        .limit(limit)
-                    )
-                )
-            ids = list(dict.fromkeys(open_ids + mine_ids))
-            games = {g.id: g for g in db.scalars(select(Game).where(Game.id.in_(ids)))}
-            seats = read_seats(db, ids)
-            due = self._my_deadlines(db, mine_ids, seats, user_id)
-            return {
-                "open": [game_header(games[i], seats[i], user_id) for i in open_ids],
-                "mine": [
-                    dict(game_header(games[i], seats[i], user_id), my_deadline=due.get(i)) for i in mine_ids
-                ],
-            }
-
-    @staticmethod
-    def _my_deadlines(
-        db: Session, game_ids: list[str], seats: dict[str, list[SeatInfo]], user_id: int | None
-    ) -> dict[str, str]:
-        """For the lobby: per game under a time control, the earliest time by which one
-        of the caller's seats must move (deadlines.py keeps a clock only for seats to play)."""
-        if not game_ids or user_id is None:
-            return {}
-        rows = db.execute(
-            select(TurnClock.game_id, TurnClock.role, TurnClock.due_at).where(
-                TurnClock.game_id.in_(game_ids), TurnClock.due_at.is_not(None)
-            )
-        ).all()
-        earliest: dict[str, datetime] = {}
-        for game_id, role, at in rows:
-            if at is not None and role in my_roles(seats.get(game_id, []), user_id):
-                when = as_utc(at)
-                earliest[game_id] = min(earliest.get(game_id, when), when)
-        return {game_id: when.isoformat() for game_id, when in earliest.items()}
+            return lobby_of(db, user_id, limit)
 
     # ----- replays --------------------------------------------------------------------------------
     def _snapshot_copy(self, game_id: str) -> tuple[Game, list[SeatInfo], State]:
@@ -708,27 +496,8 @@ class GameService:
         game runs only the observer view is given, without the action itself: a seat's
         past views, and some actions (secret choices), hold what the others may not see."""
         game, _, state = self._snapshot_copy(game_id)
-        if role is not None and role not in state.roles:
-            raise NotYours(f"this game has no seat {role!r}; its seats: {', '.join(state.roles)}")
-        finished = game.status == FINISHED
-        if role is not None and not finished:
-            raise NotYours("while the game is played, past steps are shown from the observer's view only")
-        steps = len(state.history)
-        if not 0 <= step <= steps:
-            raise NotFound(f"no step {step}: this game has steps 0 to {steps}")
         ruleset = self._ruleset(game.ruleset)
-        replayed = self.replays.state_at(game.id, ruleset, state.meta, state.history, step)
-        action = None
-        if step and finished:
-            action = [state.history[step - 1][0], list(state.history[step - 1][1])]
-        return {
-            "game": game.id,
-            "step": step,
-            "steps": steps,
-            "seat": role,
-            "action": action,
-            "view": replayed.view(role),
-        }
+        return self.replays.step_view(game.id, game.status == FINISHED, ruleset, state, step, role)
 
     # ----- websockets -------------------------------------------------------------------------------
     def attach(self, connection: Connection) -> None:
@@ -774,25 +543,12 @@ class GameService:
                 )
             )
 
-    def _agent(self, game: Game, role: Role, name: str) -> Agent:
-        key = (game.id, role)
-        agent = self._agents.get(key)
-        if agent is None:
-            # a one-way hash: an AI's choices must tell nothing about the game's seed
-            seed = int.from_bytes(hashlib.blake2b(f"{game.seed}:{role}".encode(), digest_size=8).digest())
-            agent = self._agents[key] = make_agent(name, game.ruleset, seed)
-            if getattr(agent, "wants_sampler", False) and hasattr(agent, "time_cap"):
-                # half the server's limit per AI move: the search stops in time, with
-                # room for its last iteration and the heuristic's prior (docs/simlab.md)
-                agent.time_cap = SEARCH_SHARE * self._settings.ai_move_budget
-        return agent
-
     def ai_job(self, game_id: str) -> AiJob | None:
         """The next move an AI seat of this game must make, or None."""
         with self.lock(game_id), self._sessions() as db:
             game = read_game(db, game_id)
             if game is None or game.status != ACTIVE:
-                self._drop_agents(game_id)
+                self.agents.drop(game_id)
                 return None
             agents = {s.role: s.agent for s in self.seats.of(db, game_id) if s.is_ai and s.agent}
             state = self._state(db, game)
@@ -800,7 +556,7 @@ class GameService:
                 name = agents.get(role)
                 if name is None:
                     continue
-                agent = self._agent(game, role, name)
+                agent = self.agents.of(game, role, name)
                 view = seat_view(game, state, role) if agent.wants_view else {}
                 sampler = None
                 if getattr(agent, "wants_sampler", False):
@@ -814,7 +570,7 @@ class GameService:
     def ai_play(self, job: AiJob, action: Action) -> bool:
         """Apply an AI's move; False when the game moved on meanwhile."""
 
-        def change(tx: _Tx) -> None:
+        def change(tx: Change) -> None:
             if tx.game.status != ACTIVE or tx.game.version != job.version:
                 raise _Moved
             self._play(tx, job.role, list(action), None)
@@ -829,10 +585,6 @@ class GameService:
             self.forget(job.game_id)
             return False
         return True
-
-    def _drop_agents(self, game_id: str) -> None:
-        for key in [k for k in list(self._agents) if k[0] == game_id]:
-            self._agents.pop(key, None)
 
 
 def _require(won: bool) -> None:
