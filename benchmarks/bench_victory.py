@@ -25,7 +25,7 @@ from typing import Any
 from grognard.agents import RandomAgent
 from grognard.games.victory import RULESET
 from grognard.games.victory.ai import VictoryHeuristic
-from grognard.games.victory.odds import Unit, battle_odds, wilson
+from grognard.games.victory.battle_sim import Unit, battle_odds, wilson
 from grognard.sim import game_seeds
 
 

@@ -11,8 +11,8 @@ import pytest
 from victory_positions import BLUE, RED, act, battle, empty_game, hexes, neighbours, put, side, start_combat
 
 from grognard.cli import run
+from grognard.games.victory.battle_sim import PRECISION_BATCH, Unit, battle_odds
 from grognard.games.victory.control import gmap
-from grognard.games.victory.odds import PRECISION_BATCH, Unit, battle_odds
 
 PLAIN = {"river", "alpine", "road", "canal", "bridge", "shoal"}
 ENGINE_BATTLES = 160

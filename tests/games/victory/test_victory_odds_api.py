@@ -24,7 +24,7 @@ from victory_positions import (
 from grognard.core.odds import BadBattle
 from grognard.games.victory import RULESET
 from grognard.games.victory import odds as victory_odds
-from grognard.games.victory.odds import Unit, battle_odds
+from grognard.games.victory.battle_sim import Unit, battle_odds
 from grognard.games.victory.scenarios import quick_start_pool
 from grognard.games.victory.state import VictoryState
 from grognard.games.victory.units import unit_table

@@ -12,7 +12,7 @@ from victory_positions import BLUE, RED, battle, clear_pair, empty_game, put, st
 
 from grognard.core.rng import Rng
 from grognard.games.victory import RULESET
-from grognard.games.victory.odds import Unit, battle_odds
+from grognard.games.victory.battle_sim import Unit, battle_odds
 from grognard.games.victory.state import VictoryState
 
 #: engine playouts of the rest of the battle
