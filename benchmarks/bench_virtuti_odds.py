@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from odds_timing import cold_and_warm_ms
 
+from grognard.games.virtuti import battle_description
 from grognard.games.virtuti import odds as vodds
 
 AXIS = ["axis_four_year_plan", "axis_total_war", "axis_luftwaffe", "axis_stuka",
@@ -56,7 +57,7 @@ BATTLES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-CACHES = (vodds._pmf, vodds._loss_table, vodds._cards, vodds._air)
+CACHES = (vodds._pmf, vodds._loss_table, battle_description.card_table, vodds._air)
 
 
 def main() -> None:
