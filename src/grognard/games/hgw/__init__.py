@@ -22,8 +22,8 @@ from grognard.core.game import Action, Role, Ruleset, State
 from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
+from . import fleet_nations, optional, own_setup, research, textmap, why
 from . import odds as attack_odds
-from . import optional, own_setup, research, textmap, why
 from .actions import declarations
 from .geography import geography
 from .map import load_map
@@ -194,6 +194,8 @@ class HitlersGlobalWar(Ruleset):
         for f in content.fleets:  # Campaign Game II: typed points (fleets.py)
             if f.ships:
                 data["fleets"][f.id]["ships"] = dict(f.ships)
+        if optional.has_option(data, "naval_action"):
+            fleet_nations.set_up(data, content)  # Naval Action: the fleets by nation (N1.1, N1.6)
         data["forts"] = {f.at: {"side": f.side, "points": f.points, "building": 0} for f in content.forts}
         data["fleet_status"] = {}
         data["absorbed"] = {}

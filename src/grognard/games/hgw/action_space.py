@@ -52,9 +52,11 @@ from typing import Any
 from .actions import VERBS, args
 from .campaign import load_campaign
 from .capability import load_capability
+from .fleet_nations import load_counters
 from .geography import geography
 from .map import load_map
 from .movement import WHOLE
+from .optional import chosen
 from .scenario import KINDS, SHIP_TYPES, SYSTEMS, load_scenario
 from .sea_war import ROUTES
 from .strategic_builds import COUNTERS
@@ -83,6 +85,8 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     places = sorted(geography(scenario).places | {b.id for b in load_map().data.boxes})
     kinds = list(KINDS)
     fleets = [f.id for f in content.fleets]
+    if "naval_action" in chosen(content.optional, options):  # N1.1: every fleet counter
+        fleets = [c.id for c in load_counters().counters]
     campaign = load_campaign(scenario)
     # Activity Limitations 1, 4, 8: France's own builds and lend-lease, where it has counters
     french = any(a.nation for names in content.armies.values() for a in names)
