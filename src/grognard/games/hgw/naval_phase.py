@@ -103,9 +103,17 @@ def sailing_path(data: Data, fleet_id: str, target: str, limit: int = 0) -> list
     ]
     narrows, barred = closed_narrows(data, side), barred_crossings(data, side)
     candidates = _sea_reach(here, limit or UNLIMITED, narrows, barred)
-    for keep in range(AVOID if seen else 0, -1, -1):
-        near = frozenset(h for h in candidates if any(hex_distance(h, e) < keep for e in seen))
-        near -= {here, target}
+    enemy_hexes = set(seen)
+    gap = {h: min(hex_distance(h, e) for e in enemy_hexes) for h in candidates} if seen else {}
+    tried: frozenset[str] | None = None
+    keeps = range(AVOID if seen else 0, -1, -1)
+    if has_option(data, "naval_action"):
+        keeps = range(AVOID if seen else 0, -1, -AVOID)  # ours: many fleets, the berth or none
+    for keep in keeps:
+        near = frozenset(h for h, d in gap.items() if d < keep) - {here, target}
+        if near == tried:
+            continue  # the same hexes avoided: the same search, already failed
+        tried = near
         # uncached: the avoided hexes change with every move (fleets.route_path caches)
         path = load_map().sea_route(here, target, closed=narrows | near, barred=barred) or []
         if path and (not limit or route_steps(path) <= limit):
