@@ -32,7 +32,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
-from . import fleet_nations
+from . import fleet_nations, naval_search
 from .board import opponents
 from .fleets import (
     active,
@@ -273,7 +273,9 @@ def open_interceptions(game: Any, mover: str, path: list[str], back_to: str | No
         if not at_war(data, side, enemy):
             continue  # no fighting between sides at peace (Activity Limitations 5; N5.6)
         frame = {"role": enemy, "mover": mover, "path": path, "back_to": back_to, "done": []}
-        if interceptors(data, frame):
+        if not interceptors(data, frame):
+            continue
+        if not has_option(data, "naval_action") or naval_search.search_move(game, enemy, mover, path):
             call(data["flow"], "naval_intercept", **frame)
 
 

@@ -1,0 +1,72 @@
+"""Naval Action's search on the board (N5): a moving enemy fleet must be spotted before it
+is intercepted; who searches; sides at peace never do. Campaign Game II with the rule
+alone, so that no other optional rule draws on the dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw.naval_search import search_move, spotters
+
+
+def new_game() -> HgwState:
+    state = RULESET.new_game("campaign_2", {"naval_action": True}, seed=1)
+    assert isinstance(state, HgwState)
+    if state.data["flow"][-1]["state"] == "naval_intercept":
+        state.apply(state.active_roles()[0], ("no_interception",))  # the raider's return
+    return state
+
+
+def sail_the_kriegsmarine(state: HgwState, rolls: list[int]) -> None:
+    """The Kriegsmarine (one capital ship: a plain port's room) sails from Kiel up the
+    Norwegian coast to Narvik, taken by the Axis; the Allies search it hex by hex with
+    `rolls` (their spotters: the Home Fleet's base, Scapa Flow, and coastal armies)."""
+    data = state.data
+    data["owner"]["0438"] = "axis"
+    data["fleets"]["kriegsmarine"].update(at="1236", sp=1, ships={"capital": 1})
+    state.rng.force(rolls)
+    state.apply("axis", ("change_base", "kriegsmarine", "0438"))
+
+
+@pytest.mark.rules("N5.1", "N5.3")
+def test_an_unspotted_fleet_cannot_be_intercepted() -> None:
+    state = new_game()
+    sail_the_kriegsmarine(state, [6] * 40)
+    assert state.data["flow"][-1]["state"] == "naval_movement"  # never offered
+    log = state.log_for(None)
+    assert "allied does not spot Kriegsmarine: it cannot be intercepted (N5.1)" in log
+    searches = [line for line in log if line.startswith("allied searches Kriegsmarine")]
+    assert len(searches) > 3 and all("not spotted" in line for line in searches)
+
+
+@pytest.mark.rules("N5.1", "N5.2", "N5.3")
+def test_a_spotted_fleet_may_be_intercepted_one_search_a_hex() -> None:
+    state = new_game()
+    sail_the_kriegsmarine(state, [1] * 40)
+    top = state.data["flow"][-1]
+    assert top["state"] == "naval_intercept" and top["mover"] == "kriegsmarine"
+    searches = [line for line in state.log_for(None) if line.startswith("allied searches Kriegsmarine")]
+    assert len(searches) == 1 and "spotted (needs" in searches[0]  # the first spotting is enough
+    assert ("intercept", "home") in state.legal_actions("allied")
+
+
+@pytest.mark.rules("N5.5")
+def test_who_searches_coastal_armies_naval_bases_and_fleets_at_sea() -> None:
+    data = new_game().data
+    found = dict(spotters(data, "allied"))
+    assert found["0932"] == "army_based_air"  # Scapa Flow holds the Home Fleet
+    assert found["1333"] == "army_based_air"  # London: a coastal hex with an army
+    data["fleets"]["home"]["patrol"] = "1124"
+    found = dict(spotters(data, "allied"))
+    assert found["1124"] == "fleet"  # at sea it searches its own hex
+    data["fleets"]["atlantic"].update(at="1131", sp=1, ships={"capital": 1})
+    assert dict(spotters(data, "allied"))["1131"] == "army_based_air"  # in port: its base's line
+
+
+@pytest.mark.rules("N5.6")
+def test_sides_at_peace_never_search() -> None:
+    state = new_game()
+    before = len(state.log_for(None))
+    assert not search_move(state, "soviet", "kriegsmarine", ["1236", "1136", "1037"])
+    assert len(state.log_for(None)) == before  # no roll, no search
