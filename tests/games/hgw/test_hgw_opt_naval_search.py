@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw.ai import make_heuristic
 from grognard.games.hgw.naval_search import search_move, spotters
 
 
@@ -70,3 +71,23 @@ def test_sides_at_peace_never_search() -> None:
     before = len(state.log_for(None))
     assert not search_move(state, "soviet", "kriegsmarine", ["1236", "1136", "1037"])
     assert len(state.log_for(None)) == before  # no roll, no search
+
+
+@pytest.mark.rules("N3.1", "N3.2")
+def test_the_heuristic_sends_a_fleet_that_outguns_the_enemy_to_patrol_his_route() -> None:
+    state = new_game()
+    data = state.data
+    data["flow"][-1] = {"state": "naval_movement", "role": "allied"}
+    state.advance()
+    action = make_heuristic(1).act(state.view("allied"), state.legal_actions("allied"))
+    # the Home Fleet's five points outgun the Kriegsmarine's one: it patrols the ore route
+    assert action[:2] == ("patrol", "home")
+    assert action[2] in data["sea_routes"]["swedish_ore_narvik"]["path"]
+    state.apply("allied", action)
+    assert data["fleets"]["home"]["patrol"] == action[2]  # at sea until its next movement
+    while data["flow"][-1]["state"] == "naval_intercept":  # the Axis lets it go
+        state.apply(data["flow"][-1]["role"], ("no_interception",))
+    # a stronger enemy fleet near the route keeps a weaker one home
+    data["fleets"]["kriegsmarine"].update(sp=9, ships={"capital": 9})
+    later = make_heuristic(1).act(state.view("allied"), state.legal_actions("allied"))
+    assert later[0] != "patrol"
