@@ -216,7 +216,10 @@ class HitlersGlobalWar(Ruleset):
     def board_data(self) -> dict[str, Any]:
         """For the browser: the kinds of strength points, each step's title and each
         verb's declared shape (actions.py), so that web/games/hgw.js restates none."""
-        return {"kinds": list(KINDS), "steps": dict(TITLES), "verbs": declarations()}
+        nations = {n: {"name": x.name, "colour": x.colour, "flag": x.flag}
+                   for n, x in fleet_nations.load_counters().nations.items()}  # Naval Action (N1.3)
+        verbs = declarations()
+        return {"kinds": list(KINDS), "steps": dict(TITLES), "verbs": verbs, "fleet_nations": nations}
 
     def render_text(self, view: dict[str, Any]) -> list[list[tuple[str, str | None]]] | None:
         return textmap.render(view)

@@ -270,7 +270,7 @@ def open_interceptions(game: Any, mover: str, path: list[str], back_to: str | No
     if not path:
         return
     for enemy in reversed(opponents(data, side)):
-        if not at_war(data, side, enemy):
+        if has_option(data, "naval_action") and not at_war(data, side, enemy):
             continue  # no fighting between sides at peace (Activity Limitations 5; N5.6)
         frame = {"role": enemy, "mover": mover, "path": path, "back_to": back_to, "done": []}
         if not interceptors(data, frame):
