@@ -193,6 +193,8 @@ def test_unaligned_italys_fleets_wait_and_sides_at_peace_do_not_fight() -> None:
     state.apply("allied", ("no_interception",))  # the Soviets, at peace, were never asked
     assert data["flow"][-1]["state"] == "naval_movement"
     assert "squadra_1" not in movable(data, "axis")
+    refusal = str(state.why_illegal("axis", ("change_base", "squadra_1", "1736")))
+    assert "unaligned" in refusal
     assert "kriegsmarine" in movable(data, "axis")
     data["politics"]["unaligned"].remove("italy")
     assert "squadra_1" in movable(data, "axis")

@@ -91,3 +91,24 @@ def test_the_heuristic_sends_a_fleet_that_outguns_the_enemy_to_patrol_his_route(
     data["fleets"]["kriegsmarine"].update(sp=9, ships={"capital": 9})
     later = make_heuristic(1).act(state.view("allied"), state.legal_actions("allied"))
     assert later[0] != "patrol"
+
+
+@pytest.mark.rules("N4.3", "N3.3", "N4.2")
+def test_a_winning_interceptor_goes_on_intercepting_each_mover_on_its_own() -> None:
+    state = new_game()
+    data = state.data
+    data["owner"]["1532"] = "axis"
+    data["fleets"]["force_raid"].update(at=None, sp=0)
+    for fleet in ("kriegsmarine", "raiders"):
+        data["fleets"][fleet].update(at="1236", sp=1, ships={"capital": 1})
+    state.rng.force([1] * 60)  # every search spots, every interception roll succeeds
+    state.apply("axis", ("change_base", "kriegsmarine", "1532"))
+    assert data["flow"][-1]["mover"] == "kriegsmarine"
+    state.apply("allied", ("intercept", "home"))
+    assert data["fleets"]["home"]["sp"] > 0 and data["fleet_status"].get("home") != "expended"
+    assert data["fleets"]["kriegsmarine"]["sp"] == 0  # sunk by the Home Fleet's ten points of fire
+    while data["flow"][-1]["state"] == "naval_intercept":
+        state.apply(data["flow"][-1]["role"], ("no_interception",))
+    state.rng.force([1] * 60)
+    state.apply("axis", ("change_base", "raiders", "1532"))
+    assert ("intercept", "home") in state.legal_actions("allied")  # the winner again

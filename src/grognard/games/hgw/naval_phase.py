@@ -482,6 +482,8 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
         return f"{fleet['name']} is not in play: no ships are in it (K9.5)"
     if not active(data, fleet_id):
         return f"{fleet['name']} is expended this turn: beaten in a naval battle (K9.9)"
+    if _idle(data, fleet):
+        return f"{fleet['name']}'s nation is unaligned or has surrendered: its fleets stay in port"
     status = data.get("fleet_status", {}).get(fleet_id)
     if status == "cut":
         return f"{fleet['name']} is out of full supply: it may make no sortie this turn (L2.4)"
