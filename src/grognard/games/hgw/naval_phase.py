@@ -47,7 +47,7 @@ from .fleets import (
     set_points,
 )
 from .invasion_routes import barred_crossings, closed_narrows
-from .map import hex_distance, load_map, route_steps
+from .map import hex_distance, load_map, route_steps, row_col
 from .naval_battle import base_change_penalty
 from .naval_tables import load_naval
 from .neutrality import at_war, naval_friendly
@@ -103,8 +103,7 @@ def sailing_path(data: Data, fleet_id: str, target: str, limit: int = 0) -> list
     ]
     narrows, barred = closed_narrows(data, side), barred_crossings(data, side)
     candidates = _sea_reach(here, limit or UNLIMITED, narrows, barred)
-    enemy_hexes = set(seen)
-    gap = {h: min(hex_distance(h, e) for e in enemy_hexes) for h in candidates} if seen else {}
+    gap = _gaps(candidates, set(seen))
     tried: frozenset[str] | None = None
     keeps = range(AVOID if seen else 0, -1, -1)
     if has_option(data, "naval_action"):
@@ -122,6 +121,24 @@ def sailing_path(data: Data, fleet_id: str, target: str, limit: int = 0) -> list
 
 
 UNLIMITED = 1000  # the Ranges table's unlimited base change, in sea-route steps
+
+
+def _gaps(candidates: dict[str, int], enemies: set[str]) -> dict[str, int]:
+    """Each candidate hex closer than AVOID to an enemy fleet, with its distance to the
+    nearest. A hex more than AVOID rows away, or more than AVOID and a half columns
+    (a hex distance is at least the row difference, and the column difference less half
+    of it), is skipped before measuring: the same answer, without measuring the ocean."""
+    near_rows = [(row_col(e), e) for e in enemies]
+    cols = AVOID + AVOID // 2 + 1
+    gap: dict[str, int] = {}
+    for h in candidates:
+        r, c = row_col(h)
+        close = [e for (er, ec), e in near_rows if abs(r - er) < AVOID and abs(c - ec) < cols]
+        if close:
+            d = min(hex_distance(h, e) for e in close)
+            if d < AVOID:
+                gap[h] = d
+    return gap
 
 
 @cache
