@@ -22,8 +22,8 @@ from grognard.core.game import Action, Role, Ruleset, State
 from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
+from . import fleet_nations, optional, own_setup, research, textmap, why
 from . import odds as attack_odds
-from . import optional, own_setup, research, textmap, why
 from .actions import declarations
 from .geography import geography
 from .map import load_map
@@ -194,6 +194,8 @@ class HitlersGlobalWar(Ruleset):
         for f in content.fleets:  # Campaign Game II: typed points (fleets.py)
             if f.ships:
                 data["fleets"][f.id]["ships"] = dict(f.ships)
+        if optional.has_option(data, "naval_action"):
+            fleet_nations.set_up(data, content)  # Naval Action: the fleets by nation (N1.1, N1.6)
         data["forts"] = {f.at: {"side": f.side, "points": f.points, "building": 0} for f in content.forts}
         data["fleet_status"] = {}
         data["absorbed"] = {}
@@ -214,7 +216,10 @@ class HitlersGlobalWar(Ruleset):
     def board_data(self) -> dict[str, Any]:
         """For the browser: the kinds of strength points, each step's title and each
         verb's declared shape (actions.py), so that web/games/hgw.js restates none."""
-        return {"kinds": list(KINDS), "steps": dict(TITLES), "verbs": declarations()}
+        nations = {n: {"name": x.name, "colour": x.colour, "flag": x.flag}
+                   for n, x in fleet_nations.load_counters().nations.items()}  # Naval Action (N1.3)
+        verbs = declarations()
+        return {"kinds": list(KINDS), "steps": dict(TITLES), "verbs": verbs, "fleet_nations": nations}
 
     def render_text(self, view: dict[str, Any]) -> list[list[tuple[str, str | None]]] | None:
         return textmap.render(view)

@@ -52,9 +52,11 @@ from typing import Any
 from .actions import VERBS, args
 from .campaign import load_campaign
 from .capability import load_capability
+from .fleet_nations import load_counters
 from .geography import geography
 from .map import load_map
 from .movement import WHOLE
+from .optional import chosen
 from .scenario import KINDS, SHIP_TYPES, SYSTEMS, load_scenario
 from .sea_war import ROUTES
 from .strategic_builds import COUNTERS
@@ -83,6 +85,9 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     places = sorted(geography(scenario).places | {b.id for b in load_map().data.boxes})
     kinds = list(KINDS)
     fleets = [f.id for f in content.fleets]
+    naval_action = "naval_action" in chosen(content.optional, options)
+    if naval_action:  # N1.1: every fleet counter
+        fleets = [c.id for c in load_counters().counters]
     campaign = load_campaign(scenario)
     # Activity Limitations 1, 4, 8: France's own builds and lend-lease, where it has counters
     french = any(a.nation for names in content.armies.values() for a in names)
@@ -92,7 +97,7 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         "place": places,
         "kind": kinds,
         "fleet": fleets,
-        "fleet_mask": list(range(1, 2 ** len(fleets))),
+        "fleet_mask": _fleet_masks() if naval_action else list(range(1, 2 ** len(fleets))),
         "group": [("", 0)] + [(side, m) for side, ids in rosters.items() for m in range(1, 2 ** len(ids))],
         "points": list(range(1, MAX_POINTS + 1)),
         "move_kind": [WHOLE, *kinds],
@@ -118,6 +123,21 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     return families
 
 
+def _fleet_rosters() -> dict[str, list[str]]:
+    """Naval Action: each side's fleet counters (N1.1), in the counter sheet's order."""
+    counters = load_counters()
+    rosters: dict[str, list[str]] = {}
+    for c in counters.counters:
+        rosters.setdefault(counters.nations[c.nation].side, []).append(c.id)
+    return rosters
+
+
+def _fleet_masks() -> list[Any]:
+    """Naval Action's escorts: (side, mask over the side's counters), as armies' groups
+    are; a mask over every counter of the sheet would pass the index's size."""
+    return [(side, m) for side, ids in _fleet_rosters().items() for m in range(1, 2 ** len(ids))]
+
+
 def _mask(ids: Sequence[str], roster: Sequence[str]) -> int:
     return sum(1 << roster.index(i) for i in ids)
 
@@ -131,7 +151,10 @@ def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> li
         if kind in MASKED:
             if rosters is None:
                 rosters = _rosters(state.data["scenario"])
-            if kind == "escort":
+            if kind == "escort" and "naval_action" in state.data.get("optional", ()):
+                side = state.data["fleets"][action[1]]["side"]
+                action = (kind, (side, _mask(action[1:], _fleet_rosters()[side])))
+            elif kind == "escort":
                 fleets = [f.id for f in load_scenario(state.data["scenario"]).fleets]
                 action = (kind, _mask(action[1:], fleets))
             else:

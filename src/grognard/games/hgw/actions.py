@@ -104,6 +104,9 @@ VERBS: tuple[Verb, ...] = (
     Verb("patrol", (("fleet", "fleet"), ("hex", "sea")), "K16.3", only="naval"),
     Verb("raid_route", (("fleet", "fleet"), ("route", "route"), ("hex", "sea")), "K16.5", only="naval"),
     Verb("escort_route", (("fleet", "fleet"), ("route", "route")), "K18.2", only="naval"),
+    # Naval Action (N1.3, N2.4; fleet_nations.py): ship points between one nation's fleets
+    Verb("merge_fleet", (("fleet", "fleet"), ("into", "fleet")), "N2.4", only="naval"),
+    Verb("detach_ship", (("fleet", "fleet"), ("into", "fleet"), ("ship", "ship_type")), "N2.4", only="naval"),
     Verb("build_ship", (("ship", "ship_type"), ("fleet", "fleet"), ("yard", "place")), "K16.2", only="naval"),
     Verb("build_asw_level", (), "K18.1", only="naval"),
     # production (Building Strength Points, Fortifications, Lend-Lease)

@@ -5,6 +5,10 @@ deciding from its view and the legal actions only.
   enemy's fleets that can fight them (a patrol on the route attacks without a roll);
   surface fleets with A.S.W. strength to fight U-boats with sail to the port of a route
   no one escorts and escort it; the others stay in port, where they intercept;
+- naval action (fleets by nation, search): a surface fleet of two points or more that
+  outguns every enemy surface fleet within twelve hexes of an enemy route hex patrols
+  there, the strongest first (a patrol meets what moves within a hex: N3.2); it never
+  reshuffles ships between fleets;
 - interception: a fleet intercepts when it is at least as strong as the mover (A.S.W.
   strength against U-boats, ship points against ships);
 - production: before the land builds, while ten points stay for them, the Axis builds
@@ -62,6 +66,9 @@ def move(b: Board, legal: list[Action]) -> Action:
     patrols = [a for a in legal if a[0] == "patrol" and _uboat(b.fleets[a[1]]) and a[2] in on_route]
     if patrols:  # the safest, then the nearest home (a shorter way back), then by number
         return max(patrols, key=lambda a: (_danger(b, a[2]), -_home(b, a), a[2]))
+    hunt = surface_patrol(b, legal, on_route)
+    if hunt is not None:
+        return hunt
     escorts = [a for a in legal if a[0] == "escort_route" and _asw(b, b.fleets[a[1]]) > 0]
     if escorts:
         return escorts[0]
@@ -77,6 +84,35 @@ def move(b: Board, legal: list[Action]) -> Action:
         if action[0] == "change_base" and action[2] in ports and _asw(b, b.fleets[action[1]]) > 0:
             return action
     return ("end_naval_movement",)
+
+
+PATROL_MIN = 2  # ship points a surface patrol takes to sea
+THREAT = 12  # hexes: the enemy fleets that could come at a patrol (the Ranges table's)
+
+
+def surface_patrol(b: Board, legal: list[Action], on_route: set[str]) -> Action | None:
+    """Naval action only (its fleets carry a nation): the strongest surface fleet that
+    outguns every enemy surface fleet near an enemy route hex patrols it, or None."""
+    if not any("nation" in x for x in b.fleets.values()):
+        return None
+    foes = [
+        (str(_where(x)), int(x["sp"]))
+        for x in b.fleets.values()
+        if x["side"] in b.foes and _where(x) and int(x["sp"]) > 0 and not _uboat(x)
+    ]
+    best: tuple[tuple[int, int, str], Action] | None = None
+    for action in legal:
+        if action[0] != "patrol" or action[2] not in on_route:
+            continue
+        fleet = b.fleets[action[1]]
+        points = int(fleet["sp"])
+        if _uboat(fleet) or points < PATROL_MIN:
+            continue
+        threat = max((sp for at, sp in foes if hex_distance(at, action[2]) <= THREAT), default=0)
+        key = (points, -_home(b, action), str(action[2]))
+        if points > threat and (best is None or key > best[0]):
+            best = (key, action)
+    return best[1] if best else None
 
 
 def intercept(b: Board, legal: list[Action]) -> Action:

@@ -36,6 +36,7 @@ from .geography import INDIA_BOX
 from .map import hex_distance, load_map
 from .naval_battle import Squadron
 from .neutrality import naval_friendly, vichy_places
+from .optional import has_option
 from .scenario import SHIP_TYPES
 from .uboats import asw_strength
 
@@ -211,6 +212,48 @@ def room_for(data: Data, port: Any, points: int) -> bool:
     return there + points <= 1
 
 
+# Naval Action (N1.2): the anchors (major naval ports) and naval yards hold any number of
+# points but for these two; a plain port one capital ship or carrier point and any ASW
+ANCHOR_LIMITS = {"2031": 5, "2038": 2}  # Gibraltar, Malta
+PORT_BIG_SHIPS = 1
+UBOAT_PORT = 4  # the map's key: a shipping port harbours four U-boat or SS points
+BIG = ("capital", "carrier")
+FRENCH = "france"
+
+
+def nation_may_base(data: Data, fleet: Any, port: str) -> bool:
+    """N1.4: a friendly port of the fleet's side; French fleets only in France and the
+    French possessions (the others' lists, Britain's possessions or allied hexes, Italy's
+    or any Axis-friendly hex, and so on, come to every port friendly to their side)."""
+    if not naval_friendly(data, fleet["side"], port):
+        return False
+    if fleet.get("nation") == FRENCH:
+        hmap = load_map()
+        return port in hmap and hmap.group_of(port) == FRENCH
+    return True
+
+
+def big_points(fleet: Any) -> int:
+    x = ships(fleet)
+    return sum(x.get(k, 0) for k in BIG)
+
+
+def room_for_fleet(data: Data, port: str, fleet_id: str) -> bool:
+    """N1.2: does `port` hold the fleet beside the others there? Anchors and naval yards
+    any number (Gibraltar five, Malta two, every kind counted); a plain port one capital
+    ship or carrier point and any ASW points; U-boats four, as the map's key says."""
+    fleet = data["fleets"][fleet_id]
+    others = [data["fleets"][f] for f in fleets_at(data, port) if f != fleet_id]
+    if port in ANCHOR_LIMITS:
+        return sum(int(x["sp"]) for x in others) + int(fleet["sp"]) <= ANCHOR_LIMITS[port]
+    if is_naval_base(port):
+        return True
+    uboats = ships(fleet).get("uboat", 0)
+    if uboats:
+        return sum(ships(x).get("uboat", 0) for x in others) + uboats <= UBOAT_PORT
+    return sum(big_points(x) for x in others) + big_points(fleet) <= PORT_BIG_SHIPS
+
+
 def expel(data: Data, place: Any, new_owner: str) -> list[str]:
     """A port taken by the enemy expels the fleets in it (special rule 4's note): each
     goes to its side's nearest friendly port on the map with room for it (Fleet Naval
@@ -218,10 +261,13 @@ def expel(data: Data, place: Any, new_owner: str) -> list[str]:
     African port, France 3), or is lost without one. The fleets that moved."""
     hmap = load_map()
     moved = []
+    naval_action = has_option(data, "naval_action")
     for fleet_id in fleets_at(data, place):
         fleet = data["fleets"][fleet_id]
         if fleet["side"] == new_owner:
             continue
+        if naval_action and "patrol" in fleet:
+            continue  # at sea: N2.1 finds it a port, or none, when it comes back
         ports = [
             p
             for p in [*data["owner"], *vichy_places(data)]
@@ -229,7 +275,11 @@ def expel(data: Data, place: Any, new_owner: str) -> list[str]:
             and p != place
             and p in hmap
             and hmap.is_port(p)
-            and room_for(data, p, int(fleet["sp"]))
+            and (
+                nation_may_base(data, fleet, p) and room_for_fleet(data, p, fleet_id)
+                if naval_action  # N2.5: to another port of its nation with room (N1.2, N1.4)
+                else room_for(data, p, int(fleet["sp"]))
+            )
         ]
         if ports:
             fleet["at"] = min(ports, key=lambda p: (hex_distance(place, p), p))

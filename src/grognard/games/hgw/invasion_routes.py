@@ -19,9 +19,10 @@ from functools import cache
 from typing import Any
 
 from .board import army_status, geo, may_target, strength
-from .geography import Place
+from .geography import CAPE_CONTROL, Place
 from .map import load_map, route_steps
 from .neutrality import naval_friendly, war_needed
+from .optional import has_option
 from .scenario import BOX
 
 Sides = frozenset[tuple[Place, Place]]
@@ -47,7 +48,11 @@ def closed_narrows(data: dict[str, Any], side: str) -> frozenset[Place]:
     """Sea Route 4: the control hexes (Gibraltar, East Denmark, Istanbul, Suez...) in
     play that are not friendly to `side`'s sea routes, which they may not pass through."""
     owner = data["owner"]
-    return frozenset(h for h in control_hexes() if h in owner and not naval_friendly(data, side, h))
+    # Naval Action 1 (N1.1): the Cape hex no longer closes the Indian Ocean
+    cape = {CAPE_CONTROL} if has_option(data, "naval_action") else set()
+    return frozenset(
+        h for h in control_hexes() if h in owner and h not in cape and not naval_friendly(data, side, h)
+    )
 
 
 def barred_crossings(data: dict[str, Any], side: str) -> Sides:

@@ -49,6 +49,7 @@ from .ferry import ferry, ferry_destinations
 from .geography import CAPE_CONTROL, Place
 from .limitations import confined_to, sea_limits
 from .nations import may_enter, may_join, nation
+from .optional import has_option
 from .scenario import BOX, KINDS, load_scenario
 
 WHOLE = "army"  # the "kind" of a move that takes a whole army
@@ -86,7 +87,7 @@ def routes(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, t
     g = geo(data)
     owner = data["owner"]
     lanes = box_lanes(data, side)
-    shut = owner.get(CAPE_CONTROL) != side
+    shut = owner.get(CAPE_CONTROL) != side and not has_option(data, "naval_action")  # N1.1
     best: dict[Place, tuple[int, tuple[str, ...]]] = {start: (0, ())}
     queue: deque[Place] = deque([start])
     done: set[Place] = set()

@@ -32,12 +32,26 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
+from . import fleet_nations, naval_search
 from .board import opponents
-from .fleets import active, base_hex, fleets_at, is_naval_base, is_uboat_fleet, room_for, route_path
+from .fleets import (
+    active,
+    base_hex,
+    fleets_at,
+    is_naval_base,
+    is_uboat_fleet,
+    nation_may_base,
+    room_for,
+    room_for_fleet,
+    route_path,
+    set_points,
+)
 from .invasion_routes import barred_crossings, closed_narrows
-from .map import hex_distance, load_map, route_steps
+from .map import hex_distance, load_map, route_steps, row_col
+from .naval_battle import base_change_penalty
 from .naval_tables import load_naval
-from .neutrality import naval_friendly
+from .neutrality import at_war, naval_friendly
+from .optional import has_option
 from .scenario import load_scenario
 from .sea_war import (
     attack_route,
@@ -89,9 +103,16 @@ def sailing_path(data: Data, fleet_id: str, target: str, limit: int = 0) -> list
     ]
     narrows, barred = closed_narrows(data, side), barred_crossings(data, side)
     candidates = _sea_reach(here, limit or UNLIMITED, narrows, barred)
-    for keep in range(AVOID if seen else 0, -1, -1):
-        near = frozenset(h for h in candidates if any(hex_distance(h, e) < keep for e in seen))
-        near -= {here, target}
+    gap = _gaps(candidates, set(seen))
+    tried: frozenset[str] | None = None
+    keeps = range(AVOID if seen else 0, -1, -1)
+    if has_option(data, "naval_action"):
+        keeps = range(AVOID if seen else 0, -1, -AVOID)  # ours: many fleets, the berth or none
+    for keep in keeps:
+        near = frozenset(h for h, d in gap.items() if d < keep) - {here, target}
+        if near == tried:
+            continue  # the same hexes avoided: the same search, already failed
+        tried = near
         # uncached: the avoided hexes change with every move (fleets.route_path caches)
         path = load_map().sea_route(here, target, closed=narrows | near, barred=barred) or []
         if path and (not limit or route_steps(path) <= limit):
@@ -100,6 +121,24 @@ def sailing_path(data: Data, fleet_id: str, target: str, limit: int = 0) -> list
 
 
 UNLIMITED = 1000  # the Ranges table's unlimited base change, in sea-route steps
+
+
+def _gaps(candidates: dict[str, int], enemies: set[str]) -> dict[str, int]:
+    """Each candidate hex closer than AVOID to an enemy fleet, with its distance to the
+    nearest. A hex more than AVOID rows away, or more than AVOID and a half columns
+    (a hex distance is at least the row difference, and the column difference less half
+    of it), is skipped before measuring: the same answer, without measuring the ocean."""
+    near_rows = [(row_col(e), e) for e in enemies]
+    cols = AVOID + AVOID // 2 + 1
+    gap: dict[str, int] = {}
+    for h in candidates:
+        r, c = row_col(h)
+        close = [e for (er, ec), e in near_rows if abs(r - er) < AVOID and abs(c - ec) < cols]
+        if close:
+            d = min(hex_distance(h, e) for e in close)
+            if d < AVOID:
+                gap[h] = d
+    return gap
 
 
 @cache
@@ -121,10 +160,18 @@ def movable(data: Data, side: str) -> list[str]:
         f
         for f, x in sorted(data.get("fleets", {}).items())
         if x["side"] == side and active(data, f) and "patrol" not in x and f not in status
+        and not _idle(data, x)
     ]
 
 
+def _idle(data: Data, fleet: Any) -> bool:
+    return has_option(data, "naval_action") and fleet_nations.idle(data, fleet)
+
+
 def _room(data: Data, fleet: Any, port: str) -> bool:
+    if has_option(data, "naval_action"):  # N1.2
+        fleet_id = next(f for f, x in data["fleets"].items() if x is fleet)
+        return room_for_fleet(data, port, fleet_id)
     if is_uboat_fleet(fleet) and not is_naval_base(port):
         there = sum(int(data["fleets"][f]["sp"]) for f in fleets_at(data, port))
         return there + int(fleet["sp"]) <= UBOAT_PORT
@@ -143,6 +190,8 @@ def base_choices(data: Data, fleet_id: str) -> list[str]:
             continue
         if not naval_friendly(data, fleet["side"], p) or not _room(data, fleet, p):
             continue
+        if has_option(data, "naval_action") and not nation_may_base(data, fleet, p):
+            continue  # N1.4
         if p in reached:
             found.append(p)
     return found
@@ -205,12 +254,30 @@ def open_phase(game: Any, side: str) -> None:
             if other != side:
                 declare_routes(game, other)
     declare_routes(game, side)
+    naval_action = has_option(data, "naval_action")
     for f, x in sorted(data.get("fleets", {}).items()):
+        if naval_action and x["side"] == side:
+            x.pop("penalty", None)  # N2.3: a base change's penalty lasts to this player-turn
         if x["side"] == side and "patrol" in x:
+            if naval_action and not _home_port(data, f):
+                continue
             hex_ = x.pop("patrol")
             game.log(f"{x['name']} returns from its patrol in {hex_} to {x['at']}")
             if x["at"] is not None:
                 open_interceptions(game, f, _path(data, side, hex_, base_hex(x["at"])), x["at"])
+
+
+def _home_port(data: Data, fleet_id: str) -> bool:
+    """N2.1: a fleet at sea goes back to its port; with none (the port lost, or no room)
+    its ships are eliminated. True when it sails home."""
+    fleet = data["fleets"][fleet_id]
+    port = fleet["at"]
+    if port is not None and nation_may_base(data, fleet, port) and _room(data, fleet, port):
+        return True
+    fleet.pop("patrol", None)
+    fleet["at"] = None
+    set_points(fleet, 0)
+    return False
 
 
 def open_interceptions(game: Any, mover: str, path: list[str], back_to: str | None) -> None:
@@ -220,8 +287,12 @@ def open_interceptions(game: Any, mover: str, path: list[str], back_to: str | No
     if not path:
         return
     for enemy in reversed(opponents(data, side)):
+        if has_option(data, "naval_action") and not at_war(data, side, enemy):
+            continue  # no fighting between sides at peace (Activity Limitations 5; N5.6)
         frame = {"role": enemy, "mover": mover, "path": path, "back_to": back_to, "done": []}
-        if interceptors(data, frame):
+        if not interceptors(data, frame):
+            continue
+        if not has_option(data, "naval_action") or naval_search.search_move(game, enemy, mover, path):
             call(data["flow"], "naval_intercept", **frame)
 
 
@@ -237,9 +308,24 @@ def interceptors(data: Data, frame: Frame) -> list[str]:
         and f not in frame["done"]
         and active(data, f)
         and status.get(f) not in ("escort", "support", "raid", "cut")
+        and not _idle(data, x)
         and may_fight(data, f, mover)
         and reach(data, f, frame["path"]) is not None
     ]
+
+
+# The hook for other naval missions of the phase (Naval Action: carriers' and coastal air's
+# naval base attacks, Aircraft Carriers 5, Coastal Air 4; navbuilds' modules): a module
+# registers `EXTRA_VERBS[verb] = apply(game, frame, role, action)` and appends a function
+# `offer(game, frame, role) -> [actions]` to EXTRA_OFFERS; `extra_missions` lists them in
+# the phase's legal actions, and the phase hands each such verb to its `apply`.
+EXTRA_VERBS: dict[str, Any] = {}
+EXTRA_OFFERS: list[Any] = []
+
+
+def extra_missions(game: Any, frame: Frame, role: str) -> list[Action]:
+    """The other systems' naval missions open now (EXTRA_OFFERS)."""
+    return [a for offer in EXTRA_OFFERS for a in offer(game, frame, role)]
 
 
 class NavalMovement(Step):
@@ -263,6 +349,9 @@ class NavalMovement(Step):
             if has_system(data, "uboats"):
                 actions += [("raid_route", f, rid, h) for rid, h in raid_choices(data, f)]
         actions += [("escort_route", f, rid) for f, rid in escort_choices(data, role)]
+        if has_option(data, "naval_action") and frame.get("stage", "bases") == "bases":
+            actions += fleet_nations.transfer_choices(data, frame)  # N2.4
+        actions += extra_missions(game, frame, role)
         return sorted(set(actions))
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
@@ -271,6 +360,12 @@ class NavalMovement(Step):
         if verb == "end_naval_movement":
             game.log(f"{role} ends its naval movement")
             goto(data["flow"], next_step(data, "naval_movement"), role=role)
+            return
+        if verb in fleet_nations.TRANSFER_VERBS:
+            fleet_nations.transfer(game, frame, action)
+            return
+        if verb in EXTRA_VERBS:
+            EXTRA_VERBS[verb](game, frame, role, action)
             return
         fleet_id = action[1]
         fleet = data["fleets"][fleet_id]
@@ -286,6 +381,10 @@ class NavalMovement(Step):
             fleet["at"] = action[2]
             status[fleet_id] = "moved"
             game.log(f"{fleet['name']} changes base from {origin} to {action[2]}")
+            if has_option(data, "naval_action"):  # N2.3: over 30 hexes +1, over 40 +2
+                penalty = base_change_penalty(hex_distance(base_hex(origin), base_hex(action[2])))
+                if penalty:
+                    fleet["penalty"] = penalty
             open_interceptions(game, fleet_id, path, origin)
             return
         frame["stage"] = "patrols"
@@ -384,7 +483,7 @@ def fleets_home(game: Any, side: str) -> None:
             game.log(f"{x['name']} returns to {x['at']}")
 
 
-NAVAL_VERBS = ("change_base", "patrol", "raid_route", "escort_route")
+NAVAL_VERBS = ("change_base", "patrol", "raid_route", "escort_route", *fleet_nations.TRANSFER_VERBS)
 
 
 def why_not(data: Data, role: str, action: Action) -> str | None:
@@ -400,12 +499,22 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
         return f"{fleet['name']} is not in play: no ships are in it (K9.5)"
     if not active(data, fleet_id):
         return f"{fleet['name']} is expended this turn: beaten in a naval battle (K9.9)"
+    if _idle(data, fleet):
+        return f"{fleet['name']}'s nation is unaligned or has surrendered: its fleets stay in port"
     status = data.get("fleet_status", {}).get(fleet_id)
     if status == "cut":
         return f"{fleet['name']} is out of full supply: it may make no sortie this turn (L2.4)"
     if status is not None or "patrol" in fleet:
         return f"{fleet['name']} has already moved or taken a mission this turn: one move a fleet (K9.7)"
     verb = action[0]
+    if verb in fleet_nations.TRANSFER_VERBS:
+        if not has_option(data, "naval_action"):
+            return "ship points pass between fleets with the Naval Action rule only (N2.4)"
+        if top.get("stage", "bases") != "bases":
+            return "fleets are formed before any patrol sails (N2.4, ours)"
+        return fleet_nations.may_transfer(data, fleet_id, str(action[2]), top) or (
+            f"{fleet['name']} holds no such ship point to detach"
+        )
     if verb == "change_base":
         if top.get("stage", "bases") != "bases":
             return "base changes come before patrols: once a patrol or raid has sailed they are over (K9.8)"

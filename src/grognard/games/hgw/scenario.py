@@ -65,6 +65,10 @@ class Fleet(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # Campaign Game II (Fleets 3; U-Boat Attack 1): the points by type (SHIP_TYPES), which
     # sum to `points`; empty for the earlier scenarios' fleets, all naval fire points
     ships: dict[str, int] = {}
+    # Naval Action (N1.3, N1.6; fleet_nations.py): the counter's nation, and the hex of a
+    # fleet that starts at sea on patrol (its `at` the port it returns to)
+    nation: str = ""
+    patrol: str = ""
 
 
 class Fort(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -171,6 +175,9 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     arrival_points: dict[str, dict[str, int]] = {}
     # optional rules (optional.OPTIONAL) this scenario always plays: Campaign Game III's all
     optional: tuple[str, ...] = ()
+    # Naval Action's set-up (N1.6), replacing `fleets` when the rule is played: counters of
+    # data/fleet_counters.json with their points, ports and the raider's patrol hex
+    naval_action_fleets: tuple[Fleet, ...] = ()
 
 
 def _check(content: ScenarioContent) -> None:
@@ -203,7 +210,7 @@ def _check(content: ScenarioContent) -> None:
         if p.at != BOX and p.at not in hmap:
             problems.append(f"set-up hex {p.at} is not on the map")
     boxes = {b.id for b in hmap.data.boxes if b.hex}  # Fleet Naval Fire 1: an off-map box too
-    for f in content.fleets:
+    for f in (*content.fleets, *content.naval_action_fleets):
         based = f.at in boxes or (f.at in hmap and hmap.is_port(f.at))
         anchors = f.at in hmap and any(hmap.has_feature(f.at, k) for k in ("naval_port", "naval_yard"))
         if f.at in hmap and not anchors and f.points > 1:

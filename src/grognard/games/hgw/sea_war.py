@@ -239,10 +239,12 @@ def try_intercept(game: Any, fleet_id: str, mover: str, path: list[str]) -> bool
         game.log(f"{name}, on patrol {distance} hexes away, meets {target}")
         return True
     line = "ss" if is_uboat_fleet(fleet) else "fleet"
-    got = intercept(game, fleet["side"], line, distance)
+    penalty = int(fleet.get("penalty", 0))  # N2.3: a long base change (naval_action only)
+    got = intercept(game, fleet["side"], line, distance, penalty)
     game.log(
         f"{name} tries to intercept {target} {distance} hexes away: a {got.roll}, "
-        f"{'intercepted' if got.success else 'missed'} (needs {got.needed} or less)"
+        f"{'intercepted' if got.success else 'missed'} (needs {got.needed} or less"
+        f"{f', +{penalty} after a long base change' if penalty else ''})"
     )
     return got.success
 

@@ -22,6 +22,7 @@ from .limitations import box_producing, supply_seas
 from .map import hex_distance
 from .nations import french_place, french_split, is_french
 from .neutrality import at_war
+from .optional import has_option
 from .scenario import BOX, load_scenario
 
 
@@ -79,7 +80,7 @@ def supplied_places(
 
     sources = _sources(data, side, home_only, allied_only, homes)
     seas = supply_seas(data, side)  # with Italy 4 in Campaign Game I
-    shut = owner.get(CAPE_CONTROL) != side
+    shut = owner.get(CAPE_CONTROL) != side and not has_option(data, "naval_action")  # N1.1
     crossed: set[str] = set()
     reached = set(sources)
     passing = deque(sources)

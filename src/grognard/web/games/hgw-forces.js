@@ -1,7 +1,7 @@
 // Hitler's Global War: the forts and fleets of the view (issue 26, item 7), drawn on
 // the map, listed in the record sheets and explained in the legend. view.board.forts
 // is {place: {side, points, building}} (Fortifications; Effect Of Forts On Combat),
-// view.board.fleets {id: {side, name, at, sp}} and view.board.fleet_status {id:
+// view.board.fleets {id: {side, name, at, sp, patrol?, nation?}} and view.board.fleet_status {id:
 // "escort" | "support" | "expended" | "cut"} (games/hgw/fleets.py): open information,
 // like the armies' record sheets.
 
@@ -25,6 +25,12 @@ export function fleetStatusWords(board, id) {
   return FLEET_STATUS[board?.fleet_status?.[id]] || "";
 }
 
+/** Naval Action (N1.3): "British fleet, allied"; the basic rules' "allied fleet". */
+function fleetOwner(fleet, nations) {
+  const nation = nations?.[fleet.nation]?.name;
+  return nation ? `${nation} fleet, ${fleet.side}` : `${fleet.side} fleet`;
+}
+
 /** A fort marker centred on (0, 0): a bastion outline in its side's colour, its points. */
 export function fortShape(fort, color) {
   return [
@@ -46,7 +52,8 @@ export function fleetShape(fleet, color) {
  * fleets of a port in a row along its left edge. `where(place)` is the hex centre,
  * `placeWords(place)` its name in words.
  */
-export function drawForces(layer, board, { where, placeWords, roleColor }) {
+export function drawForces(layer, board, { where, placeWords, roleColor, fleetColor, nations }) {
+  const colorOf = fleetColor || ((fleet) => roleColor(fleet.side));
   for (const [place, fort] of Object.entries(board.forts || {})) {
     const at = where(place);
     if (!at) continue;
@@ -58,9 +65,10 @@ export function drawForces(layer, board, { where, placeWords, roleColor }) {
   }
   const byPort = new Map();
   for (const [id, fleet] of Object.entries(board.fleets || {})) {
-    if (!fleet.at) continue;
-    if (!byPort.has(fleet.at)) byPort.set(fleet.at, []);
-    byPort.get(fleet.at).push([id, fleet]);
+    if (!fleet.at || !fleet.sp) continue;
+    const place = fleet.patrol || fleet.at; // a patrol is drawn at sea, in its hex (N3.1)
+    if (!byPort.has(place)) byPort.set(place, []);
+    byPort.get(place).push([id, fleet]);
   }
   for (const [port, fleets] of byPort) {
     const at = where(port);
@@ -68,16 +76,16 @@ export function drawForces(layer, board, { where, placeWords, roleColor }) {
     fleets.forEach(([id, fleet], i) => {
       const status = fleetStatusWords(board, id);
       layer.append(
-        s("g", { class: ["hgw-fleet", board.fleet_status?.[id] && `fleet-${board.fleet_status[id]}`], "data-fleet": id, "data-side": fleet.side, transform: `translate(${(at[0] - 4.2).toFixed(2)} ${(at[1] - 4.4 + i * 3.4).toFixed(2)}) scale(0.8)` },
-          s("title", { text: `${fleet.name} (${fleet.side} fleet) at ${placeWords(port)}: ${fleet.sp} fleet points${status ? `; ${status}` : ""}` }),
-          ...fleetShape(fleet, roleColor(fleet.side))),
+        s("g", { class: ["hgw-fleet", board.fleet_status?.[id] && `fleet-${board.fleet_status[id]}`, fleet.patrol && "at-sea"], "data-fleet": id, "data-side": fleet.side, "data-nation": fleet.nation, transform: `translate(${(at[0] - 4.2).toFixed(2)} ${(at[1] - 4.4 + i * 3.4).toFixed(2)}) scale(0.8)` },
+          s("title", { text: `${fleet.name} (${fleetOwner(fleet, nations)}) ${fleet.patrol ? `at sea on patrol in hex ${port}, based at ${placeWords(fleet.at)}` : `at ${placeWords(port)}`}: ${fleet.sp} fleet points${status ? `; ${status}` : ""}` }),
+          ...fleetShape(fleet, colorOf(fleet))),
       );
     });
   }
 }
 
 /** The record sheets' tables of forts and fleets (none when the scenario has neither). */
-export function forcesSheets(board, { placeWords, roleChip }) {
+export function forcesSheets(board, { placeWords, roleChip, nations }) {
   const forts = Object.entries(board.forts || {});
   const fleets = Object.entries(board.fleets || {});
   const out = [];
@@ -102,8 +110,8 @@ export function forcesSheets(board, { placeWords, roleChip }) {
         h("tbody", {}, fleets.map(([id, fleet]) =>
           h("tr", { "data-fleet": id },
             h("th", { scope: "row" }, fleet.name),
-            h("td", {}, roleChip(fleet.side)),
-            h("td", {}, fleet.at ? placeWords(fleet.at) : "—"),
+            h("td", {}, roleChip(fleet.side), nations?.[fleet.nation] ? ` ${nations[fleet.nation].name}` : ""),
+            h("td", {}, fleet.patrol ? `at sea, hex ${fleet.patrol} (from ${placeWords(fleet.at)})` : fleet.at && fleet.sp ? placeWords(fleet.at) : "—"),
             h("td", { class: "total" }, String(fleet.sp)),
             h("td", { class: "hgw-army-note" }, fleetStatusWords(board, id))))),
       ),

@@ -7,7 +7,7 @@ import { hexPoints } from "../board.js";
 import { forcesSheets, fleetShape, fortShape } from "./hgw-forces.js";
 import { productionPanel } from "./hgw-production.js";
 import { GROUP_COLORS, SIZE, WATER, currentMap, loadMap } from "./hgw-world.js";
-import { KINDS, KIND_SHORT, PHASES, STEPS, armiesOf, armyById, itemWords, kindWords, nationWords, placeWords, roleColor } from "./hgw-view.js";
+import { FLEET_NATIONS, KINDS, KIND_SHORT, PHASES, STEPS, armiesOf, armyById, itemWords, kindWords, nationWords, placeWords, roleColor } from "./hgw-view.js";
 import { KIND_COLORS, counterId, counterShape, star, unsuppliedMark } from "./hgw-counters.js";
 
 export function unitBadge(uid, view) {
@@ -143,7 +143,7 @@ export function recordSheet(view) {
         h("tbody", {}, rows(role)),
       ),
     ),
-    forcesSheets(board, { placeWords, roleChip: (role) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role)) }),
+    forcesSheets(board, { placeWords, nations: FLEET_NATIONS, roleChip: (role) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role)) }),
     researchSheets(view),
   );
 }

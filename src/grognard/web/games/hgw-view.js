@@ -17,7 +17,7 @@ async function loadRules() {
     return await response.json();
   } catch (err) {
     console.error("the Hitler's Global War declarations did not load", err);
-    return { kinds: [], steps: {}, verbs: {} };
+    return { kinds: [], steps: {}, verbs: {}, fleet_nations: {} };
   }
 }
 export const RULES = await loadRules();
@@ -32,6 +32,14 @@ export const STEPS = RULES.steps;
 
 export function roleColor(role) {
   return ROLE_COLORS[role] || "#777";
+}
+
+// Naval Action (N1.3): each fleet in its nation's colour (data/fleet_counters.json, served
+// with the board data); a fleet with no nation (the basic naval rules) in its side's.
+export const FLEET_NATIONS = RULES.fleet_nations || {};
+
+export function fleetColor(fleet) {
+  return FLEET_NATIONS[fleet?.nation]?.colour || roleColor(fleet?.side);
 }
 
 // ----- what the view says --------------------------------------------------------------

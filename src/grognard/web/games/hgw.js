@@ -32,7 +32,7 @@ import { drawLabels, foundMark, goToBox, READING_ZOOM, zoomBand } from "./hgw-la
 import { drawForces } from "./hgw-forces.js";
 import { promptText } from "./hgw-prompts.js";
 import { PAINTER, RES, SIZE, centre, currentMap, edgesOf, hexAt, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
-import { BOX, STEPS, armiesOf, armyById, composition, nationWords, placeWords, roleColor, unitName } from "./hgw-view.js";
+import { BOX, FLEET_NATIONS, STEPS, armiesOf, armyById, composition, fleetColor, nationWords, placeWords, roleColor, unitName } from "./hgw-view.js";
 import { COUNTER_WIDTH, counterShape, counterSlots, star, unsuppliedMark } from "./hgw-counters.js";
 import { chartSeries, extraPanel, legend, status, summary, turnText, unitBadge } from "./hgw-panels.js";
 import { describe } from "./hgw-describe.js";
@@ -269,7 +269,7 @@ class HgwBoard extends HexBoard {
       );
     }
     // forts and fleets (issue 26, item 7)
-    drawForces(this.markLayer, board, { where, placeWords, roleColor });
+    drawForces(this.markLayer, board, { where, placeWords, roleColor, fleetColor, nations: FLEET_NATIONS });
     // the armies, one counter each, side by side when several share a place
     const byPlace = new Map();
     for (const army of armiesOf(view)) {
