@@ -106,6 +106,10 @@ VERBS: tuple[Verb, ...] = (
     Verb("escort_route", (("fleet", "fleet"), ("route", "route")), "K18.2", only="naval"),
     Verb("build_ship", (("ship", "ship_type"), ("fleet", "fleet"), ("yard", "place")), "K16.2", only="naval"),
     Verb("build_asw_level", (), "K18.1", only="naval"),
+    # Naval Action's ship builds (ship_builds.py), under option naval_action
+    Verb("lay_ship", (("ship", "ship_type"),), "N7.1", only="naval"),
+    Verb("pay_ship", (("slot", "number"),), "N7.2", only="naval"),
+    Verb("finish_ship", (("slot", "number"), ("fleet", "fleet"), ("yard", "place")), "N7.2", only="naval"),
     # production (Building Strength Points, Fortifications, Lend-Lease)
     Verb("end_production", (), "P1.4"),
     Verb("lend_lease", (), "F5.3"),
