@@ -110,6 +110,9 @@ VERBS: tuple[Verb, ...] = (
     Verb("lay_ship", (("ship", "ship_type"),), "N7.1", only="naval"),
     Verb("pay_ship", (("slot", "number"),), "N7.2", only="naval"),
     Verb("finish_ship", (("slot", "number"), ("fleet", "fleet"), ("yard", "place")), "N7.2", only="naval"),
+    Verb("build_port", (PLACE,), "N10.2", only="naval"),
+    Verb("build_naval_port", (PLACE,), "N11.1", only="naval"),
+    Verb("build_supply_road", (PLACE,), "N12.0", only="naval"),
     # production (Building Strength Points, Fortifications, Lend-Lease)
     Verb("end_production", (), "P1.4"),
     Verb("lend_lease", (), "F5.3"),

@@ -22,6 +22,7 @@ from .board import army_status, geo, may_target, strength
 from .geography import Place
 from .map import load_map, route_steps
 from .neutrality import naval_friendly, war_needed
+from .ports import has_port
 from .scenario import BOX
 
 Sides = frozenset[tuple[Place, Place]]
@@ -80,7 +81,7 @@ def may_invade(data: dict[str, Any], army_id: str) -> bool:
     if amphibious == 0 or 2 * amphibious < strength(army):
         return False
     at = army["at"]
-    return at is not None and at != BOX and load_map().is_port(at)
+    return at is not None and at != BOX and has_port(data, at)  # printed or built (N10.1)
 
 
 def invasion_targets(data: dict[str, Any], army_id: str) -> list[Place]:

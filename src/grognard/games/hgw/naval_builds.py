@@ -58,10 +58,12 @@ def _start() -> Any:
 
 def price(data: Data, side: str, kind: str) -> int | None:
     """Whole production points for one point of ship type `kind`, None while prohibited."""
-    return _price(data, side, ITEMS[kind])
+    return item_price(data, side, ITEMS[kind])
 
 
-def _price(data: Data, side: str, item: Item) -> int | None:
+def item_price(data: Data, side: str, item: Item) -> int | None:
+    """Whole production points for one `item` of the Units Capability Table at `side`'s
+    level, None while prohibited (or for a side without a sheet)."""
     research = data.get("research") or _start()
     if side not in research:
         return None
@@ -103,11 +105,11 @@ def destinations(data: Data, side: str, kind: str) -> list[tuple[str, str]]:
 def offers(data: Data, side: str, money: int) -> list[Action]:
     found: list[Action] = []
     for kind in built(data):
-        price = _price(data, side, ITEMS[kind])
+        price = item_price(data, side, ITEMS[kind])
         if price is None or price > money:
             continue
         found += [("build_ship", kind, f, yard) for f, yard in destinations(data, side, kind)]
-    price = _price(data, side, "asw")
+    price = item_price(data, side, "asw")
     if price is not None and price <= money:
         found.append(("build_asw_level",))
     return found
@@ -115,7 +117,7 @@ def offers(data: Data, side: str, money: int) -> list[Action]:
 
 def cost(data: Data, side: str, action: Action) -> int:
     item = "asw" if action[0] == "build_asw_level" else ITEMS[action[1]]
-    price = _price(data, side, item)
+    price = item_price(data, side, item)
     if price is None:
         raise ValueError(f"{item} is prohibited to {side} at its tech level")
     return price
