@@ -7,6 +7,7 @@ import pytest
 
 from grognard.core.errors import IllegalAction
 from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw.ai import make_heuristic
 from grognard.games.hgw.naval_builds import price
 
 
@@ -101,3 +102,29 @@ def test_every_side_builds_carriers_at_the_tables_carrier_cost() -> None:
     fleet = state.data["fleets"][carriers[0][2]]
     assert fleet["ships"]["carrier"] == 1
     assert state.data["flow"][-1]["budget"] == 20 - price(state.data, "soviet", "carrier") == 5
+
+
+def test_the_heuristic_pays_instalments_then_launches_into_its_biggest_fleet() -> None:
+    state = in_production("allied", 30, scenario="campaign_3")
+    ai = make_heuristic(1)
+    action = ai.act(state.view("allied"), state.legal_actions("allied"))
+    assert action[0] == "pay_ship"  # Campaign Game III's partly built points first
+    state = in_production("allied", 30, scenario="campaign_3")
+    state.data["ship_track"]["allied"][0]["left"] = 1
+    legal = state.legal_actions("allied")
+    action = ai.act(state.view("allied"), legal)
+    assert action[:2] == ("finish_ship", 0)
+    fleets = state.data["fleets"]
+    assert all(fleets[action[2]]["sp"] >= fleets[a[2]]["sp"] for a in legal if a[0] == "finish_ship")
+
+
+def test_the_heuristic_keeps_most_of_a_phase_for_the_land_war() -> None:
+    state = in_production("allied", 14, scenario="campaign_3")
+    ai = make_heuristic(1)
+    actions = []
+    while state.active_roles() == ["allied"] and state.data["flow"][-1]["state"] == "production":
+        action = ai.act(state.view("allied"), state.legal_actions("allied"))
+        actions.append(action)
+        state.apply("allied", action)
+    paid = [a for a in actions if a[0] in ("pay_ship", "lay_ship", "finish_ship")]
+    assert len(paid) <= 2  # RESERVE: twelve of fourteen points kept for land builds
