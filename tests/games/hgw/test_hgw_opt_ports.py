@@ -101,3 +101,44 @@ def test_without_naval_action_nothing_of_this_is_built() -> None:
     state = in_production("allied", 30, options={})
     verbs = {a[0] for a in state.legal_actions("allied")}
     assert not verbs & {"build_port", "build_naval_port", "build_supply_road"}
+
+
+def _landing(naval: bool) -> HgwState:
+    """The Avalanche example's landing (test_hgw_invasion.py's `salerno`): the Fifth Army
+    gets ashore in 1737, a coastal hex without a port; Naval Action turned on by hand, as
+    The Fall of Germany refuses optional rules as game options."""
+    from test_hgw_invasion import salerno
+
+    state = salerno()
+    if naval:
+        state.data["optional"] = ["naval_action"]
+    for verb, *args in (("invade", "5a", "1737"), ("end_announce",), ("invasion", "5a")):
+        state.apply("allied", (verb, *args))
+    state.apply("axis", ("no_defensive_assault",))
+    state.rng.force([1])  # the advance lands
+    state.apply("allied", ("no_assault",))
+    return state
+
+
+@pytest.mark.rules("N10.1")
+def test_after_a_landing_an_amphibious_point_may_become_a_port() -> None:
+    state = _landing(naval=True)
+    data = state.data
+    assert data["armies"]["5a"]["at"] == "1737" and not has_port(data, "1737")
+    assert state.flow[-1]["state"] == "port_conversion"
+    assert state.legal_actions("allied") == [("make_port",), ("no_port",)]
+    amphibious = data["armies"]["5a"]["sp"]["amphibious"]
+    state.apply("allied", ("make_port",))
+    assert harbour(data, "1737") == "port"
+    assert data["armies"]["5a"]["sp"]["amphibious"] == amphibious - 1
+    assert state.flow[-1]["state"] == "retreat"  # then the defender retreats, as before
+
+
+@pytest.mark.rules("N10.1")
+def test_the_invader_may_keep_its_amphibious_points_and_without_the_rule_is_not_asked() -> None:
+    state = _landing(naval=True)
+    amphibious = state.data["armies"]["5a"]["sp"]["amphibious"]
+    state.apply("allied", ("no_port",))
+    assert not has_port(state.data, "1737") and state.data["armies"]["5a"]["sp"]["amphibious"] == amphibious
+    plain = _landing(naval=False)
+    assert plain.flow[-1]["state"] == "retreat"

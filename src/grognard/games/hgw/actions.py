@@ -98,6 +98,8 @@ VERBS: tuple[Verb, ...] = (
     Verb("exploit", (ARMY, ("target", "place")), "C3.1"),
     Verb("amphibious_advance", (ARMY, ("target", "place")), "F3.8"),
     Verb("end_combat", (), "C3.2"),
+    Verb("make_port", (), "N10.1", only="naval"),  # Naval Action: an amphibious point into a port
+    Verb("no_port", (), "N10.1", only="naval"),
     # Campaign Game II naval movement (Fleets 7-9; U-Boat Attack 3-5; Shipping 10)
     Verb("end_naval_movement", (), "K9.8", only="naval"),
     Verb("change_base", (("fleet", "fleet"), ("port", "place")), "K9.8", only="naval"),

@@ -89,6 +89,7 @@ class HgwHeuristic:
             "invasion_attack": ai_combat.invasion_attack,
             "interception": ai_combat.intercept,
             "retreat": ai_combat.retreat,
+            "port_conversion": lambda b, legal: ("make_port",),  # N10.1: a port ashore is worth a point
             "italy_losses": ai_combat.lose,  # ("italy_loss", army, kind): as combat losses
             # Campaign Game II's naval builds; Naval Action's ship instalments (N7)
             "production": ai_shipyard.with_ship_builds(ai_naval.with_naval_builds(ai_production.produce)),

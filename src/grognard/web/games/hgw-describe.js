@@ -144,6 +144,11 @@ function describeAction(action, view) {
       // issue 26, item 9: an exploitation attack is asked first, with its odds, as an
       // assault is (panels.js confirmBattle: `startsBattleAt`, the odds of this action)
       return { unit: x.army, hex: x.target, kind: "battle", startsBattleAt: x.target, oddsAction: action, label: `${name(x.army)} exploits into ${placeWords(x.target)}${fort(x.target)}` };
+    case "make_port":
+      // Naval Action: Ports 1 (N10.1), one way only
+      return { hex: frame.place, kind: "build", label: `Turn one amphibious point into a port in ${placeWords(frame.place)} (for good)` };
+    case "no_port":
+      return { label: "Keep the amphibious points (no port)" };
     case "end_combat":
       return { label: "End the combat phase", primary: true };
     case "build": {
