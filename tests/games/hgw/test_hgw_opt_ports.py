@@ -142,3 +142,11 @@ def test_the_invader_may_keep_its_amphibious_points_and_without_the_rule_is_not_
     assert not has_port(state.data, "1737") and state.data["armies"]["5a"]["sp"]["amphibious"] == amphibious
     plain = _landing(naval=False)
     assert plain.flow[-1]["state"] == "retreat"
+
+
+@pytest.mark.rules("N10.2", "N12.0")
+def test_a_refused_port_or_road_says_why() -> None:
+    state = in_production("allied", 30)
+    assert "not allied's" in str(state.why_illegal("allied", ("build_port", "1052")))
+    assert "has a port already" in str(state.why_illegal("allied", ("build_port", "1333")))
+    assert "would change nothing" in str(state.why_illegal("allied", ("build_supply_road", "1233")))

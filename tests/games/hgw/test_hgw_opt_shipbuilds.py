@@ -128,3 +128,13 @@ def test_the_heuristic_keeps_most_of_a_phase_for_the_land_war() -> None:
         state.apply("allied", action)
     paid = [a for a in actions if a[0] in ("pay_ship", "lay_ship", "finish_ship")]
     assert len(paid) <= 2  # RESERVE: twelve of fourteen points kept for land builds
+
+
+@pytest.mark.rules("N7.2", "N7.3")
+def test_a_refused_instalment_says_why() -> None:
+    state = in_production("axis", 20)
+    assert "U-boats are paid at once (N7.3)" in str(state.why_illegal("axis", ("lay_ship", "uboat")))
+    assert "no ship point 0" in str(state.why_illegal("axis", ("pay_ship", 0)))
+    state.apply("axis", ("lay_ship", "capital"))
+    why = str(state.why_illegal("axis", ("finish_ship", 0, "kriegsmarine", "1236")))
+    assert "10 production points are still unpaid" in why

@@ -24,7 +24,7 @@ from typing import Any
 from grognard.core.errors import IllegalAction
 from grognard.core.game import Action
 
-from .board import geo
+from .board import geo, points
 from .naval_builds import item_price
 from .optional import has_option
 from .ports import add_port, add_supply_road, has_port, has_supply_road, is_naval_base, start_anchor
@@ -100,3 +100,36 @@ def apply(game: Any, side: str, action: Action) -> None:
     else:
         add_supply_road(data, place)
         game.log(f"{side} builds a supply road in {place}")
+
+
+def why_not(data: Data, side: str, action: Action, money: int) -> str | None:
+    """Why a port, major naval port or supply road is refused with `money` left."""
+    if not has_option(data, "naval_action"):
+        return "ports, major naval ports and supply roads are built only with the Naval Action optional rule"
+    verb, place = action
+    g = geo(data)
+    if data["owner"].get(place) != side:
+        return f"{place} is not {side}'s: they are built on friendly hexes (N10.2, N11.1, N12)"
+    if place not in supplied_places(data, side, home_only=False):
+        return f"{place} is out of supply: they are built on supplied hexes (N10.2, N11.1, N12)"
+    if verb == "build_supply_road":
+        if g.terrain.get(place) not in ROADLESS:
+            terrain = g.terrain.get(place)
+            return f"supply already leaves {place} ({terrain}): a road there would change nothing"
+        if has_supply_road(data, place):
+            return f"{place} has a supply road already"
+    else:
+        if g.is_box(place) or not g.coast_seas.get(place):
+            return "ports go on coastal or island hexes (N10.2, N11.1)"
+        if _building(data, place):
+            return f"a major naval port is being built in {place} (N11.1)"
+        if verb == "build_port" and has_port(data, place):
+            return f"{place} has a port already"
+        if verb == "build_naval_port" and is_naval_base(data, place):
+            return f"{place} is a naval base already"
+    cost = price(data, side, verb, place)
+    if cost is None:
+        return "prohibited at the side's amphibious tech level (Item Cost 3)"
+    if cost > money:
+        return f"it costs {points(cost, 'production')}; {points(money, 'production')} are left"
+    return None

@@ -116,3 +116,40 @@ def apply(game: Any, side: str, action: Action) -> None:
     _, _, fleet_id, yard = action
     game.log(f"{side} pays the last point on a {LABELS[entry['kind']]}")
     launch(game, side, entry["kind"], fleet_id, yard)
+
+
+def why_not(data: Data, side: str, action: Action, money: int) -> str | None:
+    """Why a ship instalment is refused in `side`'s production phase with `money` left."""
+    if not has_option(data, "naval_action"):
+        return "ship points are paid in instalments only with the Naval Action optional rule (N7)"
+    mine = track(data, side)
+    if action[0] == "lay_ship":
+        if action[1] not in KINDS:
+            return (
+                "only capital ship, carrier and ASW points go on the Development Track; "
+                "U-boats are paid at once (N7.3)"
+            )
+        if len(mine) >= TRACK_ROOM:
+            return f"the Development Track holds at most {TRACK_ROOM} unfinished points (our design)"
+        if not yards(data, side):
+            return f"{side} has no naval yard to launch a ship point into (Fleets 5)"
+        if (price(data, side, action[1]) or 0) <= INSTALMENT:
+            return f"a {LABELS[action[1]]} point costs one production point: build it at once"
+    else:
+        slot = action[1]
+        if not isinstance(slot, int) or not 0 <= slot < len(mine):
+            return f"{side} has no ship point {slot} on its Development Track (N7.2)"
+        left = int(mine[slot]["left"])
+        if action[0] == "pay_ship" and left <= INSTALMENT:
+            return "only its last point is left: pay it with the fleet and naval yard it joins (N7.2)"
+        if action[0] == "finish_ship":
+            if left > INSTALMENT:
+                return f"{points(left, 'production')} are still unpaid on it (N7.2)"
+            if (action[2], action[3]) not in destinations(data, side, mine[slot]["kind"]):
+                return (
+                    "a new ship point joins a fleet that may take its type, "
+                    "in one of the side's naval yards (Fleets 3, 5)"
+                )
+    if money < INSTALMENT:
+        return "no production points left"
+    return None
