@@ -73,8 +73,10 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
     if verb == "build" and step == "production":
         return _build(data, role, top, str(named["kind"]), str(named["site"]), str(named["at"]))
     if verb in (*ship_builds.VERBS, *port_builds.VERBS) and step == "production":  # Naval Action
-        builder = ship_builds if verb in ship_builds.VERBS else port_builds
-        return builder.why_not(data, role, action, int(top.get("budget", 0)))
+        money = int(top.get("budget", 0))
+        if verb in ship_builds.VERBS:
+            return ship_builds.why_not(data, role, action, money)
+        return port_builds.why_not(data, role, action, money)
     if verb in NAVAL_VERBS:  # Campaign Game II's naval movement (naval_phase.py)
         return naval_why(data, role, action)
     if verb == "place" and step == "place_arrivals":
