@@ -127,6 +127,7 @@ class HgwBoard(TypedDict):
     ports: NotRequired[dict[Place, str]]
     anchors_building: NotRequired[dict[Place, dict[str, Any]]]
     supply_roads: NotRequired[list[Place]]
+    coastal_air: NotRequired[dict[str, int]]  # army: bought coastal air points (coastal_air.py)
 
 
 class HgwData(HgwBoard):

@@ -22,7 +22,7 @@ SEA_WAR = ("sea_routes", "route_escorts", "route_losses", "asw_level")  # sea_wa
 # the research sheets (research.py)
 CG2_OPEN = ("research", "strategic", "morale", "partisans", "ship_track")  # + Ship Builds 2 (N7.2)
 # Naval Action's built ports, major naval ports (under construction too) and supply roads
-BUILT = ("ports", "anchors_building", "supply_roads")  # ports.py: open like the map
+BUILT = ("ports", "anchors_building", "supply_roads", "coastal_air")  # ports.py, coastal_air.py: open
 
 
 class HgwState(FlowState):

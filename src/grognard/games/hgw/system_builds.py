@@ -19,7 +19,7 @@ from typing import Any
 
 from grognard.core.game import Action
 
-from . import naval_builds, port_builds, ship_builds, strategic_builds
+from . import coastal_air, naval_builds, port_builds, ship_builds, strategic_builds
 from .sequence import has_system
 
 Data = dict[str, Any]
@@ -30,6 +30,7 @@ PROVIDERS: tuple[tuple[str, ModuleType], ...] = (
     ("naval", naval_builds),  # ship, U-boat and A.S.W. points
     ("naval", ship_builds),  # Naval Action: ship points in instalments (option naval_action)
     ("naval", port_builds),  # Naval Action: ports, major naval ports, supply roads (ditto)
+    ("naval", coastal_air),  # Naval Action: coastal air points (ditto)
 )
 
 
