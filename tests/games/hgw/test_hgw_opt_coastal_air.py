@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw.ai import make_heuristic
 from grognard.games.hgw.board import eliminate
 from grognard.games.hgw.coastal_air import bought_at, tech_level
 from grognard.games.hgw.naval import air_at
@@ -72,3 +73,19 @@ def test_coastal_air_has_the_tac_air_tech_level_and_its_cost() -> None:
 def test_without_naval_action_no_coastal_air_is_bought() -> None:
     state = in_production("allied", 20, naval=False)
     assert not any(a[0] == "build_coastal_air" for a in state.legal_actions("allied"))
+
+
+def test_the_heuristic_covers_a_fleets_port_with_coastal_air_once() -> None:
+    state = RULESET.new_game("campaign_3", {}, seed=1)
+    assert isinstance(state, HgwState)
+    state.data["flow"][-1] = {"state": "production", "role": "allied", "budget": 30}
+    state.data["ship_track"]["allied"] = []  # no instalment to pay first
+    state.data["fleets"]["home"]["at"] = "1333"  # the Home Fleet over the British Army
+    ai = make_heuristic(1)
+    action = ai.act(state.view("allied"), state.legal_actions("allied"))
+    assert action == ("build_coastal_air", "brit")
+    at = state.data["armies"][action[1]]["at"]
+    assert any(x["side"] == "allied" and x["at"] == at for x in state.data["fleets"].values())
+    state.apply("allied", action)
+    again = ai.act(state.view("allied"), state.legal_actions("allied"))
+    assert again[0] != "build_coastal_air" or state.data["armies"][again[1]]["at"] != at

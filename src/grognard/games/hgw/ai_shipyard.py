@@ -9,6 +9,8 @@ from its view and the legal actions only:
   its surface fleets hold at least three capital ships for each carrier (carriers strike
   first at triple strength, Aircraft Carriers 3, but die alone, Aircraft Carriers 6), a
   capital ship otherwise, while its surface points do not outnumber its foes' by half;
+- coastal air (Coastal Air Strength Points 1): six points for an army in a port where
+  one of its side's fleets lies, once a port, while RESERVE points stay for the land war;
 - ports, naval bases and supply roads are left to the land-war chooser (none wanted yet).
 """
 
@@ -50,6 +52,9 @@ def ship_build(b: Board, legal: list[Action]) -> Action | None:
         if (whole - money) * SHARE < whole:
             return min(paying, key=lambda a: (int(track[a[1]]["left"]), a[1]))
         return None
+    air = _coastal_air(b, legal, money)
+    if air is not None:
+        return air
     if track or money < RICH:
         return None
     mine, foes = _surface(b, (b.me,)), _surface(b, b.foes)
@@ -57,6 +62,20 @@ def ship_build(b: Board, legal: list[Action]) -> Action | None:
         return None
     kind = "carrier" if mine["capital"] >= 3 * (mine["carrier"] + 1) else "capital"
     return ("lay_ship", kind) if ("lay_ship", kind) in legal else None
+
+
+def _coastal_air(b: Board, legal: list[Action], money: int) -> Action | None:
+    """Six coastal air points over a fleet's port that has none bought yet."""
+    if money <= RESERVE + 4:
+        return None
+    held = b.data.get("coastal_air", {})
+    covered = {b.data["armies"][a]["at"] for a in held if a in b.data["armies"]}
+    ports = {x["at"] for x in b.fleets.values() if x["side"] == b.me and x.get("at") and int(x["sp"]) > 0}
+    for action in sorted(a for a in legal if a[0] == "build_coastal_air"):
+        at = b.data["armies"][action[1]]["at"]
+        if at in ports and at not in covered:
+            return action
+    return None
 
 
 Chooser = Callable[[Board, list[Action]], Action]
