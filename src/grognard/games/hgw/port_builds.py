@@ -42,12 +42,14 @@ def _building(data: Data, place: Any) -> bool:
 
 def price(data: Data, side: str, verb: str, place: Any) -> int | None:
     """Production points for `verb` at `place`, None while prohibited."""
+    return _price(data, verb, place, item_price(data, side, "port"), item_price(data, side, "naval_port"))
+
+
+def _price(data: Data, verb: str, place: Any, port: int | None, anchor: int | None) -> int | None:
     if verb == "build_supply_road":
         return ROAD_COST
-    port = item_price(data, side, "port")
     if verb == "build_port":
         return port
-    anchor = item_price(data, side, "naval_port")
     if anchor is None or port is None:
         return None
     return anchor if has_port(data, place) else anchor + port  # N11.2
@@ -71,9 +73,10 @@ def offers(data: Data, side: str, money: int) -> list[Action]:
     if not has_option(data, "naval_action"):
         return []
     found: list[Action] = []
+    port, anchor = item_price(data, side, "port"), item_price(data, side, "naval_port")
     for verb, places in sites(data, side).items():
         for p in places:
-            cost = price(data, side, verb, p)
+            cost = _price(data, verb, p, port, anchor)
             if cost is not None and cost <= money:
                 found.append((verb, p))
     return found
