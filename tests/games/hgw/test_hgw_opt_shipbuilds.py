@@ -91,7 +91,7 @@ def test_campaign_game_iii_starts_with_points_six_from_done() -> None:
     assert ("finish_ship", 1, "home", "1131") in state.legal_actions("allied")
 
 
-@pytest.mark.rules("N8.2")
+@pytest.mark.rules("N8.1", "N8.2")
 def test_every_side_builds_carriers_at_the_tables_carrier_cost() -> None:
     state = in_production("soviet", 20)
     legal = state.legal_actions("soviet")
