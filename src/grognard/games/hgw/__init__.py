@@ -22,7 +22,7 @@ from grognard.core.game import Action, Role, Ruleset, State
 from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
-from . import fleet_nations, optional, own_setup, research, textmap, why
+from . import fleet_nations, optional, own_setup, research, ship_builds, textmap, why
 from . import odds as attack_odds
 from .actions import declarations
 from .geography import geography
@@ -206,6 +206,8 @@ class HitlersGlobalWar(Ruleset):
             data["morale"] = new_morale()
         if "partisans" in content.systems:  # Partisan Attacks 3: hexes partisans took
             data["partisans"] = {}
+        if "naval" in content.systems and "naval_action" in rules:  # Ship Builds 2, 4 (N7)
+            data["ship_track"] = ship_builds.new_track(content.sides, content.ships_building)
         data["flow"].append({"state": "turn_start", "player": content.first_player})
         if own:
             own_setup.start(data, content)  # The Fall of Germany special rule 5 (F7.1)

@@ -98,6 +98,8 @@ VERBS: tuple[Verb, ...] = (
     Verb("exploit", (ARMY, ("target", "place")), "C3.1"),
     Verb("amphibious_advance", (ARMY, ("target", "place")), "F3.8"),
     Verb("end_combat", (), "C3.2"),
+    Verb("make_port", (), "N10.1", only="naval"),  # Naval Action: an amphibious point into a port
+    Verb("no_port", (), "N10.1", only="naval"),
     # Campaign Game II naval movement (Fleets 7-9; U-Boat Attack 3-5; Shipping 10)
     Verb("end_naval_movement", (), "K9.8", only="naval"),
     Verb("change_base", (("fleet", "fleet"), ("port", "place")), "K9.8", only="naval"),
@@ -109,6 +111,14 @@ VERBS: tuple[Verb, ...] = (
     Verb("detach_ship", (("fleet", "fleet"), ("into", "fleet"), ("ship", "ship_type")), "N2.4", only="naval"),
     Verb("build_ship", (("ship", "ship_type"), ("fleet", "fleet"), ("yard", "place")), "K16.2", only="naval"),
     Verb("build_asw_level", (), "K18.1", only="naval"),
+    # Naval Action's ship builds (ship_builds.py), under option naval_action
+    Verb("lay_ship", (("ship", "ship_type"),), "N7.1", only="naval"),
+    Verb("pay_ship", (("slot", "number"),), "N7.2", only="naval"),
+    Verb("finish_ship", (("slot", "number"), ("fleet", "fleet"), ("yard", "place")), "N7.2", only="naval"),
+    Verb("build_port", (PLACE,), "N10.2", only="naval"),
+    Verb("build_naval_port", (PLACE,), "N11.1", only="naval"),
+    Verb("build_supply_road", (PLACE,), "N12.0", only="naval"),
+    Verb("build_coastal_air", (ARMY,), "N9.1", only="naval"),
     # production (Building Strength Points, Fortifications, Lend-Lease)
     Verb("end_production", (), "P1.4"),
     Verb("lend_lease", (), "F5.3"),

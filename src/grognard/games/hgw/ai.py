@@ -52,7 +52,7 @@ from collections.abc import Callable
 
 from grognard.core.game import Action
 
-from . import ai_combat, ai_naval, ai_production, ai_strategic
+from . import ai_combat, ai_naval, ai_production, ai_shipyard, ai_strategic
 from .ai_board import Board as Board  # the reading of the view (tests, benchmarks)
 from .ai_board import View
 from .ai_movement import Movement, arrive
@@ -89,8 +89,10 @@ class HgwHeuristic:
             "invasion_attack": ai_combat.invasion_attack,
             "interception": ai_combat.intercept,
             "retreat": ai_combat.retreat,
+            "port_conversion": lambda b, legal: ("make_port",),  # N10.1: a port ashore is worth a point
             "italy_losses": ai_combat.lose,  # ("italy_loss", army, kind): as combat losses
-            "production": ai_naval.with_naval_builds(ai_production.produce),  # Campaign Game II
+            # Campaign Game II's naval builds; Naval Action's ship instalments (N7)
+            "production": ai_shipyard.with_ship_builds(ai_naval.with_naval_builds(ai_production.produce)),
             "research": ai_production.research,  # Campaign Game II's research phase
             "naval_movement": ai_naval.move,
             "naval_intercept": ai_naval.intercept,

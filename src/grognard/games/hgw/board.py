@@ -258,6 +258,7 @@ def remove_points(data: Data, army_id: str, kind: str, count: int = 1) -> None:
     if strength(army) == 0:
         army["at"] = None
         data["status"].pop(army_id, None)
+        data.get("coastal_air", {}).pop(army_id, None)  # Naval Action: its coastal air (N9.1)
 
 
 def eliminate(state: Any, army_id: str, why: str) -> None:
@@ -267,6 +268,7 @@ def eliminate(state: Any, army_id: str, why: str) -> None:
         army["sp"][kind] = 0
     army["at"] = None
     state.data["status"].pop(army_id, None)
+    state.data.get("coastal_air", {}).pop(army_id, None)  # Naval Action: its coastal air (N9.1)
 
 
 def _fresh_status() -> Status:

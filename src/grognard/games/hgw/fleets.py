@@ -32,6 +32,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from . import ports
 from .geography import INDIA_BOX
 from .map import hex_distance, load_map
 from .naval_battle import Squadron
@@ -206,7 +207,7 @@ def may_intercept(
 def room_for(data: Data, port: Any, points: int) -> bool:
     """Fleet Naval Fire 1: a major naval port or naval yard holds any number of fleet
     points, a shipping port only one."""
-    if is_naval_base(port):
+    if ports.is_naval_base(data, port):  # printed or built (Naval Action, N11)
         return True
     there = sum(int(data["fleets"][f]["sp"]) for f in fleets_at(data, port))
     return there + points <= 1

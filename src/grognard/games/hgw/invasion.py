@@ -22,6 +22,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end
 
+from . import port_conversion
 from .advance import resolve_advance
 from .board import army_status, left, mark, on_board
 from .combat import assault, can_assault, defending_side
@@ -205,6 +206,7 @@ class InvasionAttack(Step):
         end(flow)
         if resolve_advance(game, army_id, target, invasion=True):  # Invasion Advance 1-3
             beachhead(data, data["armies"][army_id]["side"], target)
+            port_conversion.offer(game, army_id, target)  # Naval Action: Ports 1 (N10.1)
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         if frame["stage"] == "supporters":

@@ -23,6 +23,7 @@ from .geography import CAPE_CONTROL, Place
 from .map import load_map, route_steps
 from .neutrality import naval_friendly, war_needed
 from .optional import has_option
+from .ports import has_port
 from .scenario import BOX
 
 Sides = frozenset[tuple[Place, Place]]
@@ -85,7 +86,7 @@ def may_invade(data: dict[str, Any], army_id: str) -> bool:
     if amphibious == 0 or 2 * amphibious < strength(army):
         return False
     at = army["at"]
-    return at is not None and at != BOX and load_map().is_port(at)
+    return at is not None and at != BOX and has_port(data, at)  # printed or built (N10.1)
 
 
 def invasion_targets(data: dict[str, Any], army_id: str) -> list[Place]:

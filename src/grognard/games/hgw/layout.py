@@ -122,6 +122,12 @@ class HgwBoard(TypedDict):
     asw_level: NotRequired[dict[Side, int]]
     beachheads: NotRequired[dict[Place, Beachhead]]
     own_setup: NotRequired[dict[Side, dict[str, int]]]  # points still to place (own_setup.py)
+    # Naval Action's builds: the Development Track (ship_builds.py), what is built (ports.py)
+    ship_track: NotRequired[dict[Side, list[dict[str, Any]]]]
+    ports: NotRequired[dict[Place, str]]
+    anchors_building: NotRequired[dict[Place, dict[str, Any]]]
+    supply_roads: NotRequired[list[Place]]
+    coastal_air: NotRequired[dict[str, int]]  # army: bought coastal air points (coastal_air.py)
 
 
 class HgwData(HgwBoard):

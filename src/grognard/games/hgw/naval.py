@@ -37,6 +37,7 @@ from typing import Any
 from grognard.core.flow import Frame, Step, call, end
 
 from .board import armies_at, geo, opponents, points
+from .coastal_air import bought_at
 from .combat import strike, subsets, take_losses
 from .fleets import (
     active,
@@ -288,11 +289,12 @@ def air_at(data: dict[str, Any], place: Place, invader: str) -> int:
     infantry = hmap.is_coastal(place) and any(
         data["armies"][a]["sp"]["infantry"] > 0 for a in armies_at(data, place, owner)
     )
-    if not (based or infantry):
+    bought = bought_at(data, place, owner) if "coastal_air" in data else 0  # Naval Action (N9.1)
+    if not (based or infantry or bought):
         return 0
     if place not in supplied_places(data, owner, home_only=False):
         return 0
-    return COASTAL_AIR
+    return (COASTAL_AIR if based or infantry else 0) + bought
 
 
 def coastal_air(data: dict[str, Any], target: Place, invader: str) -> int:

@@ -10,6 +10,9 @@ Anti-Submarine Warfare 1-2): a system_builds provider for the "naval" system.
     ("build_asw_level",)  one point into the side's A.S.W. box (Anti-Submarine Warfare 1),
         which every capital ship and carrier fleet of the side fights U-boats with.
 
+With Naval Action (option naval_action) carriers are built too (Aircraft Carriers 2), and
+ship points may also be paid in instalments (ship_builds.py).
+
 Prices are the Units Capability Table's, from the research sheet when the scenario
 plays research (`data["research"]`, research.item_cost: ASW ships cost what the A.S.W.
 level costs) and otherwise at each side's start levels (research.new_research). A half
@@ -27,12 +30,25 @@ from .board import points
 from .capability import Halves, Item
 from .fleets import is_uboat_fleet, ships
 from .map import load_map
+from .optional import has_option
 from .research import item_cost, new_research
 
 Data = dict[str, Any]
 VERBS = ("build_ship", "build_asw_level")
-ITEMS: dict[str, Item] = {"capital": "capital_ship", "uboat": "uboat", "asw": "asw_ship"}
+ITEMS: dict[str, Item] = {
+    "capital": "capital_ship",
+    "uboat": "uboat",
+    "asw": "asw_ship",
+    "carrier": "carrier",
+}
+LABELS = {"capital": "capital ship", "uboat": "U-boat", "asw": "ASW", "carrier": "carrier"}
 BUILT = ("capital", "uboat", "asw")  # Fleets 4: no carriers in Europe (Aircraft Carriers)
+
+
+def built(data: Data) -> tuple[str, ...]:
+    """The ship types built here: with Naval Action every side builds carriers too
+    (Aircraft Carriers 2, N8.2)."""
+    return (*BUILT, "carrier") if has_option(data, "naval_action") else BUILT
 
 
 @cache
@@ -40,7 +56,14 @@ def _start() -> Any:
     return new_research()
 
 
-def _price(data: Data, side: str, item: Item) -> int | None:
+def price(data: Data, side: str, kind: str) -> int | None:
+    """Whole production points for one point of ship type `kind`, None while prohibited."""
+    return item_price(data, side, ITEMS[kind])
+
+
+def item_price(data: Data, side: str, item: Item) -> int | None:
+    """Whole production points for one `item` of the Units Capability Table at `side`'s
+    level, None while prohibited (or for a side without a sheet)."""
     research = data.get("research") or _start()
     if side not in research:
         return None
@@ -65,21 +88,28 @@ def _fits(fleet: Any, kind: str) -> bool:
     return is_uboat_fleet(fleet) == (kind == "uboat")
 
 
+def destinations(data: Data, side: str, kind: str) -> list[tuple[str, str]]:
+    """(fleet, yard): where a new point of type `kind` may go (Fleets 3, 5)."""
+    found: list[tuple[str, str]] = []
+    own = yards(data, side)
+    for f, x in sorted(data.get("fleets", {}).items()):
+        if x["side"] != side or not _fits(x, kind):
+            continue
+        if x["at"] is None or x["sp"] <= 0:
+            found += [(f, yard) for yard in own]  # enters play there
+        elif x["at"] in own and "patrol" not in x:
+            found.append((f, x["at"]))
+    return found
+
+
 def offers(data: Data, side: str, money: int) -> list[Action]:
     found: list[Action] = []
-    own = yards(data, side)
-    for kind in BUILT:
-        price = _price(data, side, ITEMS[kind])
+    for kind in built(data):
+        price = item_price(data, side, ITEMS[kind])
         if price is None or price > money:
             continue
-        for f, x in sorted(data.get("fleets", {}).items()):
-            if x["side"] != side or not _fits(x, kind):
-                continue
-            if x["at"] is None or x["sp"] <= 0:
-                found += [("build_ship", kind, f, yard) for yard in own]  # enters play there
-            elif x["at"] in own and "patrol" not in x:
-                found.append(("build_ship", kind, f, x["at"]))
-    price = _price(data, side, "asw")
+        found += [("build_ship", kind, f, yard) for f, yard in destinations(data, side, kind)]
+    price = item_price(data, side, "asw")
     if price is not None and price <= money:
         found.append(("build_asw_level",))
     return found
@@ -87,7 +117,7 @@ def offers(data: Data, side: str, money: int) -> list[Action]:
 
 def cost(data: Data, side: str, action: Action) -> int:
     item = "asw" if action[0] == "build_asw_level" else ITEMS[action[1]]
-    price = _price(data, side, item)
+    price = item_price(data, side, item)
     if price is None:
         raise ValueError(f"{item} is prohibited to {side} at its tech level")
     return price
@@ -101,6 +131,12 @@ def apply(game: Any, side: str, action: Action) -> None:
         game.log(f"{side} raises its A.S.W. level to {points(box[side])}")
         return
     _, kind, fleet_id, yard = action
+    launch(game, side, kind, fleet_id, yard)
+
+
+def launch(game: Any, side: str, kind: str, fleet_id: str, yard: str) -> None:
+    """A new point of type `kind` joins `fleet_id` in naval yard `yard` (Fleets 5)."""
+    data = game.data
     fleet = data["fleets"][fleet_id]
     if fleet["at"] is None or fleet["sp"] <= 0:
         fleet["at"] = yard
@@ -110,5 +146,5 @@ def apply(game: Any, side: str, action: Action) -> None:
     typed = fleet.setdefault("ships", ships(fleet))
     typed[kind] = int(typed.get(kind, 0)) + 1
     fleet["sp"] = int(fleet["sp"]) + 1
-    label = {"capital": "capital ship", "uboat": "U-boat", "asw": "ASW"}[kind]
+    label = LABELS[kind]
     game.log(f"{side} builds a {label} point into {fleet['name']} at {yard}")

@@ -110,6 +110,13 @@ class LendLease(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     open_at_start: bool  # an Axis army has already entered a receiver-friendly hex
 
 
+class ShipBuilding(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A ship point partly built at set-up (Ship Builds 4): its type and unpaid cost."""
+
+    kind: str
+    left: int
+
+
 class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     version: int
     note: str
@@ -178,6 +185,9 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # Naval Action's set-up (N1.6), replacing `fleets` when the rule is played: counters of
     # data/fleet_counters.json with their points, ports and the raider's patrol hex
     naval_action_fleets: tuple[Fleet, ...] = ()
+    # Naval Action, Ship Builds 4 (N7.4): each side's partly built ship points at set-up,
+    # on its Development Track (ship_builds.py) when option naval_action is played
+    ships_building: dict[str, tuple[ShipBuilding, ...]] = {}
 
 
 def _check(content: ScenarioContent) -> None:
@@ -224,6 +234,12 @@ def _check(content: ScenarioContent) -> None:
             problems.append(f"fleet {f.id!r}: its ship points ({kinds}) must add up to {f.points}")
         if f.ships.get("uboat") and sum(f.ships.values()) != f.ships["uboat"]:
             problems.append(f"fleet {f.id!r}: U-boats sail in fleets of their own (U-Boat Attack 1)")
+    for side, building in content.ships_building.items():  # Ship Builds 4 (N7.4)
+        problems += [
+            f"ships_building: {side}'s {b.kind!r} must be a ship type other than U-boats, with points to pay"
+            for b in building
+            if b.kind not in SHIP_TYPES or b.kind == "uboat" or b.left <= 0 or side not in content.sides
+        ]
     forts: dict[str, int] = {}
     for fort in content.forts:
         if fort.side not in content.sides or fort.at not in hmap or fort.points <= 0:

@@ -70,4 +70,7 @@ def data_from_view(board: Mapping[str, Any], scenario: str) -> dict[str, Any]:
     for key in ("research", "strategic", "morale", "partisans"):  # Campaign Game II's open records (state.py)
         if board.get(key) is not None:
             result[key] = copy.deepcopy(board[key])
+    for key in ("ship_track", "ports", "anchors_building", "supply_roads", "coastal_air"):  # Naval Action
+        if key in board:
+            result[key] = copy.deepcopy(board[key])
     return result

@@ -20,7 +20,9 @@ SEA_WAR = ("sea_routes", "route_escorts", "route_losses", "asw_level")  # sea_wa
 # Campaign Game II's record-sheet entries, open to every seat: strategic points and missile
 # counters (strategic.py), national morale (morale.py), hexes partisans took (partisan_phase.py),
 # the research sheets (research.py)
-CG2_OPEN = ("research", "strategic", "morale", "partisans")
+CG2_OPEN = ("research", "strategic", "morale", "partisans", "ship_track")  # + Ship Builds 2 (N7.2)
+# Naval Action's built ports, major naval ports (under construction too) and supply roads
+BUILT = ("ports", "anchors_building", "supply_roads", "coastal_air")  # ports.py, coastal_air.py: open
 
 
 class HgwState(FlowState):
@@ -74,4 +76,5 @@ class HgwState(FlowState):
             if "ships" in x:
                 x["ships"] = dict(x["ships"])
         view.update({k: copy.deepcopy(data[k]) for k in SEA_WAR if k in data})
+        view.update({k: copy.deepcopy(data[k]) for k in BUILT if k in data})
         return view

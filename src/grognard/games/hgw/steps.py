@@ -15,6 +15,7 @@ from .naval_phase import NavalIntercept, NavalMovement, UboatAttack
 from .own_setup import OwnSetup
 from .partisan_phase import Partisans
 from .politics import ItalyLosses, PlaceArrivals, SovietTerms
+from .port_conversion import PortConversion
 from .production import Production
 from .research_phase import Research
 from .strategic_phase import BombLosses, Devastate, DropBomb, Strategic, StrikeBombs, StrikeEscorts
@@ -37,6 +38,7 @@ STEPS: dict[str, Step] = {
     "assaults": Assaults(),  # Initial Attack 5
     "advances": Advances(),  # Initial Attack 6; Advance Resolution
     "retreat": Retreat(),  # Advance Resolution 4-5
+    "port_conversion": PortConversion(),  # Naval Action: Ports 1 (N10.1)
     "exploitation": Exploitation(),  # Exploitation Attacks 1-2, 4
     "exploit_attack": ExploitAttack(),  # Exploitation Attacks 3
     "end_combat": EndCombat(),  # Garrisons 4; Unsupplied Hexes 1-2
@@ -75,6 +77,7 @@ TITLES: dict[str, str] = {
     "assaults": "initial assaults",
     "advances": "advances",
     "retreat": "retreat",
+    "port_conversion": "a port for the invasion",
     "exploitation": "exploitation attacks",
     "exploit_attack": "exploitation attack",
     "end_combat": "end of combat",

@@ -23,6 +23,7 @@ from .map import hex_distance
 from .nations import french_place, french_split, is_french
 from .neutrality import at_war
 from .optional import has_option
+from .ports import has_supply_road
 from .scenario import BOX, load_scenario
 
 
@@ -91,7 +92,8 @@ def supplied_places(
             if not usable(y):
                 continue
             reached.add(y)
-            if y not in open_ and g.leaves_for_supply(y, x, y in won):
+            # N12: a supply road lets a route leave its hex whatever the terrain
+            if y not in open_ and (g.leaves_for_supply(y, x, y in won) or has_supply_road(data, y)):
                 open_.add(y)
                 passing.append(y)
         # Supply Route 1-2: from a coast the route may cross any friendly sea, of any

@@ -19,7 +19,7 @@ from typing import Any
 
 from grognard.core.game import Action
 
-from . import naval_builds, strategic_builds
+from . import coastal_air, naval_builds, port_builds, ship_builds, strategic_builds
 from .sequence import has_system
 
 Data = dict[str, Any]
@@ -28,6 +28,9 @@ Data = dict[str, Any]
 PROVIDERS: tuple[tuple[str, ModuleType], ...] = (
     ("strategic", strategic_builds),  # Strategic Bombing 1, Strategic Missiles 1, Atomic Bombs 2
     ("naval", naval_builds),  # ship, U-boat and A.S.W. points
+    ("naval", ship_builds),  # Naval Action: ship points in instalments (option naval_action)
+    ("naval", port_builds),  # Naval Action: ports, major naval ports, supply roads (ditto)
+    ("naval", coastal_air),  # Naval Action: coastal air points (ditto)
 )
 
 

@@ -2,7 +2,7 @@
 // (web/actions.js): its label in words, the army and the place it concerns, whether it
 // starts a battle (asked first) and what it costs.
 
-import { BOX, argsOf, armiesOf, armyById, itemWords, kindWords, placeWords, unitName } from "./hgw-view.js";
+import { BOX, argsOf, armiesOf, armyById, itemWords, kindWords, placeWords, shipWords, unitName } from "./hgw-view.js";
 import { currentMap } from "./hgw-world.js";
 import { fortAt } from "./hgw-forces.js";
 import { costWords } from "./hgw-production.js";
@@ -144,6 +144,11 @@ function describeAction(action, view) {
       // issue 26, item 9: an exploitation attack is asked first, with its odds, as an
       // assault is (panels.js confirmBattle: `startsBattleAt`, the odds of this action)
       return { unit: x.army, hex: x.target, kind: "battle", startsBattleAt: x.target, oddsAction: action, label: `${name(x.army)} exploits into ${placeWords(x.target)}${fort(x.target)}` };
+    case "make_port":
+      // Naval Action: Ports 1 (N10.1), one way only
+      return { hex: frame.place, kind: "build", label: `Turn one amphibious point into a port in ${placeWords(frame.place)} (for good)` };
+    case "no_port":
+      return { label: "Keep the amphibious points (no port)" };
     case "end_combat":
       return { label: "End the combat phase", primary: true };
     case "build": {
@@ -191,9 +196,26 @@ function describeAction(action, view) {
     case "escort_route":
       return { label: `${fleetName(x.fleet)} escorts the ${String(x.route).replace(/_/g, " ")} route` };
     case "build_ship":
-      return { hex: x.yard, kind: "build", label: `Build one ${x.ship === "uboat" ? "U-boat" : x.ship === "asw" ? "ASW" : "capital ship"} point into ${fleetName(x.fleet)} at ${placeWords(x.yard)}` };
+      return { hex: x.yard, kind: "build", label: `Build one ${shipWords(x.ship)} point into ${fleetName(x.fleet)} at ${placeWords(x.yard)}` };
     case "build_asw_level":
       return { kind: "build", label: "Raise the A.S.W. level by one point" };
+    // Naval Action's builds (ship_builds.py, port_builds.py): ship points in instalments (N7)
+    case "lay_ship":
+      return { kind: "build", label: `Lay down a ${shipWords(x.ship)} point on the Development Track (pay 1 production point now)` };
+    case "pay_ship": {
+      const entry = view?.board?.ship_track?.[frame.role]?.[x.slot];
+      return { kind: "build", label: `Pay 1 point on the ${shipWords(entry?.kind)} being built (${entry?.left ?? "?"} left)` };
+    }
+    case "finish_ship": {
+      const entry = view?.board?.ship_track?.[frame.role]?.[x.slot];
+      return { hex: x.yard, kind: "build", label: `Pay the last point on the ${shipWords(entry?.kind)}: it joins ${fleetName(x.fleet)} at ${placeWords(x.yard)}` };
+    }
+    case "build_port":
+      return { hex: x.place, kind: "build", label: `Build a port at ${placeWords(x.place)}` };
+    case "build_naval_port":
+      return { hex: x.place, kind: "build", label: `Build a major naval port at ${placeWords(x.place)} (ready next game turn)` };
+    case "build_supply_road":
+      return { hex: x.place, kind: "build", label: `Build a supply road at ${placeWords(x.place)} (1 production point)` };
     // Campaign Game II: strategic warfare (strategic_phase.py, strategic_builds.py) and partisans
     case "raid":
       return { hex: x.target, kind: "battle", label: `Bombers at ${placeWords(x.base)} raid ${placeWords(x.target)}` };

@@ -52,6 +52,34 @@ export function fleetShape(fleet, color) {
  * fleets of a port in a row along its left edge. `where(place)` is the hex centre,
  * `placeWords(place)` its name in words.
  */
+/**
+ * Naval Action's builds (ports.py): a built port as the map's port mark, a major naval
+ * port as an anchor (dashed while under construction, N11.1), a supply road (N12) as a
+ * short track across the hex's lower edge; small, beside the printed features.
+ */
+function drawBuilt(layer, board, { where, placeWords }) {
+  const mark = (place, cls, d, words) => {
+    const at = where(place);
+    if (!at) return;
+    layer.append(
+      s("g", { class: ["hgw-built", cls], "data-built": place, transform: `translate(${at[0].toFixed(2)} ${at[1].toFixed(2)})` },
+        s("title", { text: `${placeWords(place)}: ${words}` }),
+        s("path", { d })),
+    );
+  };
+  const ANCHOR = "M-6 -3 v5 M-7.8 0.6 q1.8 2.6 3.6 0 M-7.2 -1.8 h2.4";
+  for (const [place, kind] of Object.entries(board.ports || {})) {
+    if (kind === "naval_port") mark(place, "anchor", ANCHOR, "major naval port (built)");
+    else mark(place, "port", "M-6 0.5 v3 M-7.4 2 q1.4 2.4 2.8 0 M-7 0.9 h2", "port (built)");
+  }
+  for (const place of Object.keys(board.anchors_building || {})) {
+    mark(place, "anchor building", ANCHOR, "major naval port under construction (ready next game turn)");
+  }
+  for (const place of board.supply_roads || []) {
+    mark(place, "road", "M-3.5 5.2 H3.5 M-2.5 4.4 v1.6 M0 4.4 v1.6 M2.5 4.4 v1.6", "supply road: supply may be traced through");
+  }
+}
+
 export function drawForces(layer, board, { where, placeWords, roleColor, fleetColor, nations }) {
   const colorOf = fleetColor || ((fleet) => roleColor(fleet.side));
   for (const [place, fort] of Object.entries(board.forts || {})) {
@@ -63,6 +91,7 @@ export function drawForces(layer, board, { where, placeWords, roleColor, fleetCo
         ...fortShape(fort, roleColor(fort.side))),
     );
   }
+  drawBuilt(layer, board, { where, placeWords });
   const byPort = new Map();
   for (const [id, fleet] of Object.entries(board.fleets || {})) {
     if (!fleet.at || !fleet.sp) continue;

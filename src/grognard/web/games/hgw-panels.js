@@ -7,7 +7,7 @@ import { hexPoints } from "../board.js";
 import { forcesSheets, fleetShape, fortShape } from "./hgw-forces.js";
 import { productionPanel } from "./hgw-production.js";
 import { GROUP_COLORS, SIZE, WATER, currentMap, loadMap } from "./hgw-world.js";
-import { FLEET_NATIONS, KINDS, KIND_SHORT, PHASES, STEPS, armiesOf, armyById, itemWords, kindWords, nationWords, placeWords, roleColor } from "./hgw-view.js";
+import { FLEET_NATIONS, KINDS, KIND_SHORT, PHASES, STEPS, armiesOf, armyById, itemWords, kindWords, nationWords, placeWords, roleColor, shipWords } from "./hgw-view.js";
 import { KIND_COLORS, counterId, counterShape, star, unsuppliedMark } from "./hgw-counters.js";
 
 export function unitBadge(uid, view) {
@@ -112,6 +112,27 @@ function researchSheets(view) {
   );
 }
 
+/** Naval Action's Development Track (Ship Builds 2, N7.2): each side's partly built ship
+ * points with their unpaid cost, open like every record sheet (a carrier's face-down
+ * marker tells it from a capital ship: ship_builds.py). */
+function developmentTrack(view) {
+  const track = view?.board?.ship_track;
+  if (!track) return null;
+  return h(
+    "details",
+    { class: "hgw-record hgw-ship-track" },
+    h("summary", {}, "Development Track (ships being built)"),
+    h(
+      "table",
+      { class: "data-table hgw-sheet" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Side"), h("th", {}, "Ship points being built (production points left to pay)"))),
+      h("tbody", {}, Object.entries(track).map(([role, points]) =>
+        h("tr", {}, h("th", { scope: "row" }, titleCase(role)), h("td", {}, points.length ? points.map((p) => `${shipWords(p.kind)} (${p.left})`).join(", ") : "—")),
+      )),
+    ),
+  );
+}
+
 /** The record sheets (open information, Prepare for Play 4): every army's make-up. */
 export function recordSheet(view) {
   const board = view?.board;
@@ -145,6 +166,7 @@ export function recordSheet(view) {
     ),
     forcesSheets(board, { placeWords, nations: FLEET_NATIONS, roleChip: (role) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role)) }),
     researchSheets(view),
+    developmentTrack(view),
   );
 }
 

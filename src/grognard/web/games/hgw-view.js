@@ -92,6 +92,11 @@ export function argsOf(action) {
 }
 
 /** An item of the Units Capability Table in words ("tac_air": "tac air"). */
+/** A ship point's type in words (scenario.SHIP_TYPES). */
+export function shipWords(kind) {
+  return { uboat: "U-boat", asw: "ASW", carrier: "carrier", capital: "capital ship" }[kind] || "ship";
+}
+
 export function itemWords(item) {
   return String(item).replaceAll("_", " ");
 }
