@@ -36,6 +36,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end
 
+from . import leaders
 from .board import armies_at, geo, opponents, points
 from .combat import strike, subsets, take_losses
 from .fleets import (
@@ -386,9 +387,13 @@ def support_fire(game: Any, frame: Frame) -> None:
     if not naval:
         return
     invader = data["armies"][frame["army"]]["side"]
+    firing = [*escorts, *reaching(data, frame)]
+    leaders.reveal(game, fleets=firing)  # optional rule Leaders 7-8: a fleet's attack
+    led = leaders.attack_modifier(data, fleets=firing)
     (roll,) = game.roll(1, invader, f"supporting naval fire on {frame['target']}")
-    losses = firepower(naval, roll)
-    game.log(f"supporting naval fire ({points(naval)}) on {frame['target']}: {points(losses)} lost")
+    losses = firepower(naval, roll + led)
+    extra = f", {led} leader" if led else ""
+    game.log(f"supporting naval fire ({points(naval)}{extra}) on {frame['target']}: {points(losses)} lost")
     strike(game, frame["target"], invader, losses)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from grognard.core.game import Action, Role, State
 from grognard.core.odds import BadBattle, Odds
 
+from . import leaders
 from .board import armies_at, has_garrison, winter_modifier
 from .forts import fort_points, fort_side
 from .geography import geography
@@ -121,4 +122,6 @@ def battle_at(
         "army": chosen["id"],
         "kind": "advance",
     }
+    if leaders.attack_modifier(data, (chosen["id"],)):
+        description["leader"] = True  # optional rule Leaders 1: a revealed leader (the view's)
     return with_air(description, data, chosen, defenders, drop)  # Campaign Game II

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from .layout import Army, Beachhead, Fleet, Fort, HgwBoard, Points, Status
+from .leaders import from_view
 from .nations import FRANCE
 
 
@@ -70,4 +71,6 @@ def data_from_view(board: Mapping[str, Any], scenario: str) -> dict[str, Any]:
     for key in ("research", "strategic", "morale", "partisans"):  # Campaign Game II's open records (state.py)
         if board.get(key) is not None:
             result[key] = copy.deepcopy(board[key])
+    if board.get("leaders") is not None:  # optional rule Leaders: revealed ones only (leaders.py)
+        result["leaders"] = from_view(board["leaders"])
     return result
