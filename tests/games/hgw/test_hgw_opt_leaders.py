@@ -295,3 +295,16 @@ def test_campaign_3_plays_the_leaders_step() -> None:
 
 def frame_of(state: HgwState) -> dict[str, Any]:
     return dict(state.flow[-1])
+
+
+def test_the_heuristic_gives_markers_to_its_main_attacking_armies() -> None:
+    from grognard.games.hgw.ai import make_heuristic
+
+    state = game()
+    put(state, "agw", AXIS_HEX, infantry=4, mechanized=6)  # on the front, mechanized
+    put(state, "ags", "1437", infantry=10)  # on the front, infantry only
+    put(state, "agn", "1040", infantry=10, mechanized=9)  # far from any enemy
+    put(state, "ffa", ALLIED_HEX, infantry=2)
+    to_leaders_step(state, "axis")
+    legal = state.legal_actions("axis")
+    assert make_heuristic(1).act(state.view("axis"), list(legal)) == ("leader", "agw")
