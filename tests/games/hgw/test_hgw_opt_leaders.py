@@ -47,6 +47,7 @@ def marker(state: HgwState, army: str, lid: str, *, up: bool) -> None:
     side = state.data["armies"][army]["side"]
     state.data["leaders"]["pools"][side]["land"].remove(lid)
     state.data["leaders"]["armies"][army] = {"leader": lid, "up": up}
+    state._after_change(None, None)
 
 
 def to_leaders_step(state: HgwState, side: str) -> None:
@@ -308,3 +309,25 @@ def test_the_heuristic_gives_markers_to_its_main_attacking_armies() -> None:
     to_leaders_step(state, "axis")
     legal = state.legal_actions("axis")
     assert make_heuristic(1).act(state.view("axis"), list(legal)) == ("leader", "agw")
+
+
+@pytest.mark.rules("O1.9")
+def test_a_revealed_leader_moves_to_another_army_in_movement() -> None:
+    state = game()
+    put(state, "agw", AXIS_HEX, infantry=6)
+    put(state, "ags", "1437", infantry=4)
+    marker(state, "agw", "rommel", up=True)
+    legal = state.legal_actions("axis")
+    assert ("move_leader", "agw", "ags") in legal
+    marker(state, "ags", NO_LEADER, up=False)  # one marker an army
+    assert ("move_leader", "agw", "ags") not in state.legal_actions("axis")
+    why = state.why_illegal("axis", ("move_leader", "agw", "ags"))
+    assert why is not None and "without a leader marker" in why
+    state.data["leaders"]["armies"].pop("ags")
+    state.data["leaders"]["pools"]["axis"]["land"].append(NO_LEADER)
+    state._after_change(None, None)
+    state.apply("axis", ("move_leader", "agw", "ags"))
+    assert state.data["leaders"]["armies"] == {"ags": {"leader": "rommel", "up": True}}
+    assert "Rommel goes from Army Group West to Army Group South" in lines(state)
+    # a face-down marker does not move (nobody knows it is a leader)
+    assert not [a for a in state.legal_actions("axis") if a[0] == "move_leader" and a[1] == "agw"]

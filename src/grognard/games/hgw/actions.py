@@ -158,6 +158,7 @@ VERBS: tuple[Verb, ...] = (
     # optional rule Leaders 6 (leader_phase.py): a marker face down on an army or a fleet
     Verb("leader", (ARMY,), "O1.6", only="leaders"),
     Verb("naval_leader", (("fleet", "fleet"),), "O1.6", only="leaders"),
+    Verb("move_leader", (("from", "army"), ("to", "army")), "O1.9", only="leaders"),
 )
 BY_NAME = {v.name: v for v in VERBS}
 

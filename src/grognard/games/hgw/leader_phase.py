@@ -64,8 +64,10 @@ class AssignLeaders(Step):
 
 
 def why_not(data: dict[str, Any], role: str, action: Action) -> str | None:
-    """Why placing a leader marker is refused (why.py)."""
+    """Why placing (or moving) a leader marker is refused (why.py)."""
     top = data["flow"][-1] if data["flow"] else {}
+    if action[0] == "move_leader":
+        return _why_not_move(data, role, top, action)
     if top.get("state") != "leaders" or top.get("player") != role:
         return "leader markers are placed at the end of your production phase, after all builds (O1.6)"
     kind = LAND if action[0] == VERBS[LAND] else NAVAL
@@ -78,3 +80,16 @@ def why_not(data: dict[str, Any], role: str, action: Action) -> str | None:
     if unit not in leaders.open_units(data, role, kind):
         return f"{units[unit]['name']} has a leader marker already: one each (O1.4, O1.5)"
     return None
+
+
+def _why_not_move(data: dict[str, Any], role: str, top: Frame, action: Action) -> str | None:
+    if top.get("state") != "movement" or top.get("role") != role:
+        return "a revealed leader moves between armies in your movement phase (O1.9)"
+    source, army = (str(x) for x in action[1:3])
+    if not leaders.has_leader(data, LAND, source) or data["armies"][source]["side"] != role:
+        return f"{source!r} is not one of your armies with a revealed leader (O1.9)"
+    if army not in leaders.open_units(data, role, LAND):
+        return f"{army!r} is not one of your armies on the map without a leader marker (O1.4)"
+    if not leaders.may_command_now(data, source, army):
+        return "that leader may not command that army: not his nation (O1.8)"
+    return "that army is out of reach: the leader moves like a strength point, through friendly hexes (O1.9)"

@@ -255,6 +255,25 @@ def _to_pool(block: dict[str, Any], side: str, kind: str, unit: str) -> None:
     block["pools"][side][kind] = sorted([*block["pools"][side][kind], marker["leader"]])
 
 
+def revealed_armies(data: Data, side: str) -> list[str]:
+    """The side's armies that a revealed leader commands (Leaders 9 moves them)."""
+    return sorted(a for a in markers(data, side, LAND) if has_leader(data, LAND, a))
+
+
+def may_command_now(data: Data, source: str, army: str) -> bool:
+    """Whether the revealed leader of `source` may command `army` (Leaders 8)."""
+    return may_command(data, data["leaders"]["armies"][source]["leader"], LAND, army)
+
+
+def move(game: Any, source: str, army: str) -> None:
+    """Leaders 9: the revealed leader of `source` goes to `army` (movement.py offers it)."""
+    block = game.data["leaders"]
+    block["armies"][army] = block["armies"].pop(source)
+    armies = game.data["armies"]
+    who = leader_name(block["armies"][army]["leader"])
+    game.log(f"{who} goes from {armies[source]['name']} to {armies[army]['name']}")
+
+
 def has_leader(data: Data, kind: str, unit: str) -> bool:
     """A revealed leader commands `unit` (a face-down marker counts for nothing yet)."""
     block = data.get("leaders")
