@@ -331,3 +331,49 @@ def test_a_revealed_leader_moves_to_another_army_in_movement() -> None:
     assert "Rommel goes from Army Group West to Army Group South" in lines(state)
     # a face-down marker does not move (nobody knows it is a leader)
     assert not [a for a in state.legal_actions("axis") if a[0] == "move_leader" and a[1] == "agw"]
+
+
+def fleet_marker(state: HgwState, fleet: str, lid: str, *, up: bool) -> None:
+    side = state.data["fleets"][fleet]["side"]
+    state.data["leaders"]["pools"][side]["naval"].remove(lid)
+    state.data["leaders"]["fleets"][fleet] = {"leader": lid, "up": up}
+
+
+@pytest.mark.rules("O1.7", "O1.1", "O1.10")
+def test_a_fleet_battle_turns_the_attackers_marker_and_may_cost_a_leader() -> None:
+    from grognard.games.hgw.sea_war import fight
+
+    state = game()
+    fleets = state.data["fleets"]
+    fleets["home"].update(at="1131", sp=2, ships={"capital": 2})
+    fleets["kriegsmarine"].update(at="1236", sp=2, ships={"capital": 2})
+    leaders.us_entry(state)  # no effect: the United States is not in the war
+    state.data["leaders"]["pools"]["allied"]["naval"].append("halsey")  # as if it were
+    fleet_marker(state, "home", "halsey", up=False)
+    fleet_marker(state, "kriegsmarine", NO_LEADER, up=False)
+    state.rng.force([1, 6, 6, 6])  # the two fleets' fire, then the leader-loss dice
+    fight(state, "home", "kriegsmarine")
+    log = lines(state)
+    assert "Home Fleet's leader marker is revealed: Halsey" in log
+    assert any(line.startswith("naval battle:") and line.endswith("(-1 leader)") for line in log)
+    # the defender's marker stays face down: defending is no attack
+    assert "Kriegsmarine's leader marker is revealed" not in " ".join(log)
+    # the Kriegsmarine lost its capital ships: its die (a six) sends the marker back, unseen
+    assert "axis rolls 6 (loss of Kriegsmarine's leader)" in log
+    assert state.data["leaders"]["fleets"] == {"home": {"leader": "halsey", "up": True}}
+
+
+@pytest.mark.rules("O1.10")
+def test_a_fleet_with_capital_ships_rolls_only_when_one_of_them_is_lost() -> None:
+    state = game()
+    fleets = state.data["fleets"]
+    fleets["home"].update(at="1131", sp=4, ships={"capital": 2, "asw": 2})
+    fleet_marker(state, "home", NO_LEADER, up=False)
+    before = dict(fleets["home"]["ships"])
+    fleets["home"]["ships"]["asw"] = 1  # an ASW point lost: no die
+    leaders.after_fleet_losses(state, "home", before)
+    assert not any("loss of Home Fleet's leader" in line for line in lines(state))
+    fleets["home"]["ships"]["capital"] = 1
+    state.rng.force([6])
+    leaders.after_fleet_losses(state, "home", before)
+    assert "home" not in state.data["leaders"]["fleets"]

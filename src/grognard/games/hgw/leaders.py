@@ -315,6 +315,23 @@ def after_losses(game: Any, armies: Iterable[str] = (), fleets: Iterable[str] = 
                 _to_pool(block, x["side"], kind, unit)
 
 
+def after_fleet_losses(game: Any, fleet: str, before: Mapping[str, int]) -> None:
+    """Leaders 10 for a fleet whose ships were `before` a battle: with capital ship or
+    carrier points, only the loss of one of them brings the die; otherwise any loss does.
+    A fleet sunk loses its marker to the pool."""
+    block = _block(game.data)
+    if block is None or fleet not in block["fleets"]:
+        return
+    after = ships(game.data["fleets"][fleet])
+    big = ("capital", "carrier")
+    if any(before.get(k, 0) for k in big):
+        hit = any(after.get(k, 0) < before.get(k, 0) for k in big)
+    else:
+        hit = sum(after.values()) < sum(before.values())
+    if hit or not game.data["fleets"][fleet].get("at"):
+        after_losses(game, fleets=(fleet,))
+
+
 def tidy(game: Any) -> None:
     """Leaders 9: markers of armies (fleets) no longer on the map go back to the pool."""
     data = game.data
