@@ -96,3 +96,24 @@ def test_a_random_campaign_3_game_never_shows_a_face_down_leader_on_the_board() 
             board = json.dumps(state.view(role)["board"])
             assert not [name for name in hidden if name in board], (n, role)
     assert face_downs  # some leaders were face down while the boards were read
+
+
+def test_a_determinized_copy_deals_the_face_down_markers_again_unseen() -> None:
+    from grognard.core.rng import Rng
+    from grognard.games.hgw.leaders import redraw
+
+    state = drawn("rommel")
+    state.data["leaders"]["armies"]["ags"] = {"leader": "manstein", "up": True}  # revealed: kept
+    state.data["leaders"]["pools"]["axis"]["land"].remove("manstein")
+    before = [state.view(role) for role in SEATS]
+    everything = sorted([*pool(state, "axis"), state.data["leaders"]["armies"]["agw"]["leader"]])
+    dealt = set()
+    for seed in range(12):
+        twin = state.clone()
+        redraw(twin.data, Rng(Rng.new_state(seed)))
+        assert [twin.view(role) for role in SEATS] == before
+        assert twin.data["leaders"]["armies"]["ags"] == {"leader": "manstein", "up": True}
+        after = sorted([*pool(twin, "axis"), twin.data["leaders"]["armies"]["agw"]["leader"]])
+        assert after == everything
+        dealt.add(twin.data["leaders"]["armies"]["agw"]["leader"])
+    assert len(dealt) > 1
