@@ -377,3 +377,25 @@ def test_a_fleet_with_capital_ships_rolls_only_when_one_of_them_is_lost() -> Non
     state.rng.force([6])
     leaders.after_fleet_losses(state, "home", before)
     assert "home" not in state.data["leaders"]["fleets"]
+
+
+@pytest.mark.rules("O1.7", "O1.1")
+def test_a_fleet_intercepting_an_invasion_turns_its_marker_and_fires_with_its_leader() -> None:
+    """The invasion-route example's interception (test_hgw_naval.py), with a leader
+    marker on the Home Fleet: the option's block put on that position by hand."""
+    from test_hgw_naval import sealion, to_interception
+
+    state = sealion()
+    state.data["optional"] = ["leaders"]
+    state.data["leaders"] = leaders.new_leaders(["axis", "soviet", "allied"])
+    state.data["leaders"]["pools"]["allied"]["naval"].append("halsey")
+    fleet_marker(state, "home", "halsey", up=False)
+    to_interception(state)
+    state.rng.force([3, 6])  # the Home Fleet's roll (2 with its leader), the escort's
+    state.apply("allied", ("intercept", "home"))
+    log = lines(state)
+    assert "Home Fleet's leader marker is revealed: Halsey" in log
+    assert "Home Fleet's leader: -1 to its roll" in log
+    lost = load_tables().firepower_losses(8, 2)
+    assert lost != load_tables().firepower_losses(8, 3)  # the leader's -1 counts
+    assert f"the invasion fleet loses {lost} points, Home Fleet 0 points" in log
