@@ -22,7 +22,7 @@ from grognard.core.game import Action, Role, Ruleset, State
 from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
-from . import fleet_nations, optional, own_setup, research, ship_builds, textmap, why
+from . import fleet_nations, leaders, optional, own_setup, research, ship_builds, textmap, why
 from . import odds as attack_odds
 from .actions import declarations
 from .geography import geography
@@ -163,6 +163,8 @@ class HitlersGlobalWar(Ruleset):
         rules = optional.chosen(content.optional, state.meta.get("options", {}))
         if rules:
             data["optional"] = rules  # the optional rules in play (optional.py)
+        if "leaders" in rules:  # optional rule Leaders 2-3: the pools (leaders.py)
+            data["leaders"] = leaders.new_leaders(content.sides)
         if "research" in content.systems:  # Campaign Game II: Item Cost 5, Research 2
             data["research"] = research.new_research(content.sides)
         if content.lend_lease is not None:

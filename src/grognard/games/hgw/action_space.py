@@ -56,7 +56,7 @@ from .fleet_nations import load_counters
 from .geography import geography
 from .map import load_map
 from .movement import WHOLE
-from .optional import chosen
+from .optional import OPTIONAL, chosen
 from .scenario import KINDS, SHIP_TYPES, SYSTEMS, load_scenario
 from .sea_war import ROUTES
 from .strategic_builds import COUNTERS
@@ -112,6 +112,7 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     domains["item"] = list(load_capability().researched())  # Campaign Game II research
     present = {"fleets": bool(fleets), "french": french}  # Fleet Naval Fire only with fleets
     present |= {system: system in content.systems for system in SYSTEMS}  # Campaign Game II
+    present |= {name: name in chosen(content.optional, options) for name in OPTIONAL}  # optional rules
     domains["route"] = list(ROUTES)
     domains["sea"] = sorted(h for h in load_map().hexes if load_map().is_water(h)) if present["naval"] else []
     domains["ship_type"] = list(SHIP_TYPES)

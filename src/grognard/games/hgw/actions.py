@@ -168,6 +168,10 @@ VERBS: tuple[Verb, ...] = (
     # Campaign Game II: tac air (Air Attacks 2) and paratroops (Paradrop 2)
     Verb("air_attack", (("count", "points"),), "K11.2", only="tac_air"),
     Verb("paradrop", (ARMY, ("count", "points")), "K13.2", only="paratroops"),
+    # optional rule Leaders 6 (leader_phase.py): a marker face down on an army or a fleet
+    Verb("leader", (ARMY,), "O1.6", only="leaders"),
+    Verb("naval_leader", (("fleet", "fleet"),), "O1.6", only="leaders"),
+    Verb("move_leader", (("from", "army"), ("to", "army")), "O1.9", only="leaders"),
 )
 BY_NAME = {v.name: v for v in VERBS}
 

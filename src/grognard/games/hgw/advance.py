@@ -14,6 +14,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
+from . import leaders
 from .across_water import over_water, water_targets
 from .airpower import air_superiority_losses, only_air_attacks
 from .board import (
@@ -121,6 +122,8 @@ def advance_odds(
     empty = strength == 0 and not armies_at(data, target)
     advanced = int(army_status(data, army_id)["advanced"])
     winter = winter_modifier(data, army_id) + morale_modifier(data, side)
+    if not friendly:  # optional rule Leaders 1: an advance into a non-friendly hex is an attack
+        winter += leaders.attack_modifier(data, (army_id,))
     return mech, strength, advance_modifier(advanced, g.terrain[target], empty=empty, winter=winter), friendly
 
 
@@ -151,6 +154,8 @@ def resolve_advance(
     data = game.data
     army = data["armies"][army_id]
     side = army["side"]
+    if data["owner"].get(target) != side:
+        leaders.reveal(game, (army_id,))  # optional rule Leaders 7
     mech, strength, modifier, friendly = advance_odds(
         data, army_id, target, invasion=invasion, dropping=dropping
     )

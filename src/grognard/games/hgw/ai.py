@@ -52,7 +52,7 @@ from collections.abc import Callable
 
 from grognard.core.game import Action
 
-from . import ai_combat, ai_naval, ai_production, ai_shipyard, ai_strategic
+from . import ai_combat, ai_leaders, ai_naval, ai_production, ai_shipyard, ai_strategic
 from .ai_board import Board as Board  # the reading of the view (tests, benchmarks)
 from .ai_board import View
 from .ai_movement import Movement, arrive
@@ -98,6 +98,7 @@ class HgwHeuristic:
             "naval_intercept": ai_naval.intercept,
             "soviet_terms": _terms,
             "own_setup": _set_up,
+            "leaders": ai_leaders.place,  # optional rule Leaders 6
         }
         self.choosers = ai_strategic.choosers(self.choosers)  # Campaign Game II: strategic warfare, partisans
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
+from . import leaders
 from .across_water import over_water, water_targets
 from .airpower import only_air_attacks
 from .board import (
@@ -109,11 +110,13 @@ def tac_joining(data: dict[str, Any], armies: tuple[str, ...], air_attacked: int
 def attack_modifier(data: dict[str, Any], armies: tuple[str, ...], *, attacking: bool) -> int:
     """The modifier to a combat roll of `armies`: the Russian winter's on the Axis's
     attacks and defensive assaults (Russian Winter Combat 1; a fort alone has none), low
-    national morale's on the side's attacks (Great Britain and Germany 6)."""
+    national morale's on the side's attacks (Great Britain and Germany 6), a revealed
+    leader's on an attack (optional rule Leaders 1)."""
     if not armies:
         return 0
     morale = morale_modifier(data, data["armies"][armies[0]]["side"]) if attacking else 0
-    return winter_modifier(data, armies[0]) + morale
+    led = leaders.attack_modifier(data, armies) if attacking else 0
+    return winter_modifier(data, armies[0]) + morale + led
 
 
 def fire(
@@ -147,9 +150,12 @@ def modifier_note(data: dict[str, Any], armies: tuple[str, ...], modifier: int, 
     if not modifier:
         return ""
     winter = winter_modifier(data, armies[0])
+    led = leaders.attack_modifier(data, armies) if attacking else 0
     parts = [f"+{winter} Russian winter"] if winter else []
-    if modifier - winter:
-        parts.append(f"+{modifier - winter} low morale")
+    if modifier - winter - led:
+        parts.append(f"+{modifier - winter - led} low morale")
+    if led:
+        parts.append(f"{led} leader")
     return " " + " ".join(parts)
 
 
@@ -368,12 +374,14 @@ class Losses(Step):
             game.log(f"{role} loses one fort point in {action[1]}")
             return
         name = data["armies"][action[1]]["name"]
+        frame["hit"] = sorted({*frame.get("hit", []), action[1]})  # Leaders 10
         remove_points(data, action[1], action[2])
         if action[2] == "amphibious" and frame.get("amphibious_due", 0) > 0:
             frame["amphibious_due"] -= 1
         game.log(f"{role} loses one {action[2]} point of {name}")
 
     def run(self, game: Any, frame: Frame) -> None:
+        leaders.after_losses(game, frame.get("hit", ()))  # optional rule Leaders 9-10
         end(game.data["flow"])
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
@@ -396,6 +404,7 @@ def assault(game: Any, armies: tuple[str, ...], target: Place, *, invasion: bool
     invasion assault (Invasion Assault 1-2)."""
     data = game.data
     side = data["armies"][armies[0]]["side"]
+    leaders.reveal(game, armies)  # optional rule Leaders 7: the markers turn as they attack
     for a in armies:
         mark(data, a)["assaulted"] = True
     foes = enemy_armies_at(data, target, side)

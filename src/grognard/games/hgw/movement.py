@@ -29,6 +29,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
+from . import leaders
 from .across_water import why_not_join
 from .board import (
     Data,
@@ -213,6 +214,7 @@ class Movement(Step):
             if army["sp"]["amphibious"]:
                 actions.append(("convert", a))  # Amphibious Strength Points 3
         actions += [("remove_marker", p) for p in removable_markers(data, role)]
+        actions += leader_moves(data, role)  # optional rule Leaders 9
         if not crowded:
             actions.append(("end_movement",))
         return actions
@@ -221,6 +223,7 @@ class Movement(Step):
         data = game.data
         if action[0] == "end_movement":
             game.log(f"{role} ends movement")
+            leaders.tidy(game)  # Leaders 9: a leader left alone goes back to the pool
             # Garrisons 6: in the combat phase a hex its armies leave stays without a
             # garrison until the phase ends, so every hex held now is marked
             # (Air Attacks 9: a hex of tac air alone keeps it)
@@ -231,6 +234,9 @@ class Movement(Step):
             return
         if action[0] == "remove_marker":
             give_up(game, role, action[1])
+            return
+        if action[0] == "move_leader":  # optional rule Leaders 9
+            leaders.move(game, action[1], action[2])
             return
         if action[0] == "convert":
             army = data["armies"][action[1]]
@@ -247,6 +253,24 @@ class Movement(Step):
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         return f"{frame['role']} redeploys strength points through friendly hexes, then ends movement"
+
+
+def leader_moves(data: Data, role: str) -> list[tuple[Any, ...]]:
+    """Leaders 9: a revealed leader goes, like a strength point, to another army of his
+    side that a point of his army could reach now and that he may command (no marker on
+    it: one a unit). He counts for no stacking and no sea transport."""
+    out: list[tuple[Any, ...]] = []
+    for source in leaders.revealed_armies(data, role):
+        start = data["armies"][source]["at"]
+        if start is None or not can_move(data, source):
+            continue
+        reach = routes(data, start, role, 0)
+        out += [
+            ("move_leader", source, a)
+            for a in leaders.open_units(data, role, leaders.LAND)
+            if data["armies"][a]["at"] in reach and leaders.may_command_now(data, source, a)
+        ]
+    return out
 
 
 class MoveTo(Step):

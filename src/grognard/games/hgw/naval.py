@@ -36,6 +36,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end
 
+from . import leaders
 from .board import armies_at, geo, opponents, points
 from .coastal_air import bought_at
 from .combat import strike, subsets, take_losses
@@ -48,6 +49,7 @@ from .fleets import (
     may_intercept,
     route_path,
     set_points,
+    ships,
     support_points,
 )
 from .geography import Place
@@ -231,16 +233,22 @@ def naval_battle(game: Any, frame: Frame, fleet_id: str) -> None:
     mine = int(fleet["sp"])
     what = data["fleets"][supporter]["name"] if supporter is not None else "the invasion fleet"
     game.log(f"{fleet['name']} ({points(mine)}) intercepts {what} bound for {frame['target']}")
+    leaders.reveal(game, fleets=(fleet_id,))  # optional rule Leaders 7: the intercepting fleet attacks
+    before = ships(fleet)
     (roll,) = game.roll(1, frame["role"], f"{fleet['name']} fires at {what}")
     if cut_off(data, fleet_id):
         roll = min(6, roll + 1)  # Unsupplied Hexes 3: +1 to a fleet in defence supply
-    to_invasion = firepower(2 * mine, roll)
+    led = leaders.attack_modifier(data, fleets=(fleet_id,))  # Leaders 1
+    if led:
+        game.log(f"{fleet['name']}'s leader: {led} to its roll")
+    to_invasion = firepower(2 * mine, roll + led)
     to_fleet = 0
     if theirs:
         (answer,) = game.roll(1, invader, f"{what} fires at the intercepting fleet")
         to_fleet = min(mine, firepower(2 * theirs, answer))
     game.log(f"{what} loses {points(to_invasion)}, {fleet['name']} {points(to_fleet)}")
     set_points(fleet, mine - to_fleet)
+    leaders.after_fleet_losses(game, fleet_id, before)  # Leaders 10
     sink(game, fleet_id)
     if supporter is not None:
         # Fleet Naval Fire 4: a support fleet met alone takes its losses itself
@@ -388,9 +396,13 @@ def support_fire(game: Any, frame: Frame) -> None:
     if not naval:
         return
     invader = data["armies"][frame["army"]]["side"]
+    firing = [*escorts, *reaching(data, frame)]
+    leaders.reveal(game, fleets=firing)  # optional rule Leaders 7-8: a fleet's attack
+    led = leaders.attack_modifier(data, fleets=firing)
     (roll,) = game.roll(1, invader, f"supporting naval fire on {frame['target']}")
-    losses = firepower(naval, roll)
-    game.log(f"supporting naval fire ({points(naval)}) on {frame['target']}: {points(losses)} lost")
+    losses = firepower(naval, roll + led)
+    extra = f", {led} leader" if led else ""
+    game.log(f"supporting naval fire ({points(naval)}{extra}) on {frame['target']}: {points(losses)} lost")
     strike(game, frame["target"], invader, losses)
 
 

@@ -103,14 +103,16 @@ def battle(
     defender: Squadron,
     *,
     asw_first: tuple[bool, bool] = (True, True),
+    modifiers: tuple[int, int] = (0, 0),
 ) -> NavalBattle:
     """N4.2: a fleet battle between `attacker` and `defender`, fought by the players
     `sides` (attacker's, defender's). Both fire at once; losses come off at once, each
-    owner taking them in his order (`asw_first`)."""
+    owner taking them in his order (`asw_first`). `modifiers`: what each side adds to
+    its rolls (the attacker's leader, optional rule Leaders 1)."""
     if not attacker.points or not defender.points:
         raise IllegalAction("a naval battle needs ship strength points on both sides")
-    a_fire = fire(dice, sides[0], gunnery(attacker), "naval battle: the attacking fleet fires")
-    d_fire = fire(dice, sides[1], gunnery(defender), "naval battle: the defending fleet fires")
+    a_fire = fire(dice, sides[0], gunnery(attacker), "naval battle: the attacking fleet fires", modifiers[0])
+    d_fire = fire(dice, sides[1], gunnery(defender), "naval battle: the defending fleet fires", modifiers[1])
     a_left = apply_losses(attacker, d_fire.losses, asw_first=asw_first[0])
     d_left = apply_losses(defender, a_fire.losses, asw_first=asw_first[1])
     return NavalBattle(

@@ -18,6 +18,7 @@ from typing import Any
 from grognard.core.game import Action, Role, State
 from grognard.core.odds import BadBattle, Odds
 
+from . import leaders
 from .board import armies_at, has_garrison, winter_modifier
 from .forts import fort_points, fort_side
 from .geography import geography
@@ -47,6 +48,7 @@ def odds_form() -> dict[str, Any]:
             "assault": "the attacker assaults before advancing",
             "garrison": "an empty hex with its garrison point",
             "friendly": "the target hex is friendly to the attacker",
+            "leader": "the attacking army has a revealed leader (optional rule Leaders: -1 to its attack rolls)",
         },
         "rules": ["C2.4", "C4.3", "C5.3", "C5.10", "C12.1"],
     }
@@ -121,4 +123,6 @@ def battle_at(
         "army": chosen["id"],
         "kind": "advance",
     }
+    if leaders.attack_modifier(data, (chosen["id"],)):
+        description["leader"] = True  # optional rule Leaders 1: a revealed leader (the view's)
     return with_air(description, data, chosen, defenders, drop)  # Campaign Game II

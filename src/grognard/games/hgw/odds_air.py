@@ -11,7 +11,8 @@ under the stated policy (`NOTES`).
 
 Description keys beyond odds.py's: attacker `tac_air`, `paratroop`; defender `tac_air`,
 `paratroop`; `drop` (the paratroop points announced to drop) and `morale` (what low
-morale adds to the attacker's attack rolls, Great Britain and Germany 6).
+morale adds to the attacker's attack rolls, Great Britain and Germany 6); `leader` (true:
+the attacking army has a revealed leader, -1 to its attack rolls, optional rule Leaders 1).
 """
 
 from __future__ import annotations
@@ -88,6 +89,8 @@ def air_odds(description: Mapping[str, Any], notes: tuple[str, ...] = NOTES) -> 
     morale = count_field(description.get("morale", 0), "morale", 4)
     drop = count_field(description.get("drop", 0), "drop", 10)
     friendly = bool(description.get("friendly"))
+    if description.get("leader") and not friendly:
+        morale -= 1  # optional rule Leaders 1: the attacker's revealed leader, -1 to its attack rolls
     ground = sum(v for k, v in dfd.items() if k != "tac_air")  # what defends against advance
     if friendly and any(dfd.values()):
         raise BadBattle("a friendly hex holds no enemy points")

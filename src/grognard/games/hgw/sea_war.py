@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from . import leaders
 from .board import opponents, points
 from .firepower import fire
 from .fleets import active, asw_of, base_hex, is_uboat_fleet, set_points, ships, squadron
@@ -261,7 +262,10 @@ def fight(game: Any, attacker: str, defender: str) -> str:
         won = asw_fight(game, uboat, surface)
         winner = uboat if won else surface
     else:
-        result = battle(game, (fa["side"], fd["side"]), squadron(fa), squadron(fd))
+        leaders.reveal(game, fleets=(attacker,))  # optional rule Leaders 7: the intercepting fleet attacks
+        led = (leaders.attack_modifier(data, fleets=(attacker,)), 0)
+        before = {fid: ships(data["fleets"][fid]) for fid in (attacker, defender)}
+        result = battle(game, (fa["side"], fd["side"]), squadron(fa), squadron(fd), modifiers=led)
         for fid, left in ((attacker, result.attacker), (defender, result.defender)):
             fleet = data["fleets"][fid]
             if "ships" in fleet:
@@ -269,8 +273,10 @@ def fight(game: Any, attacker: str, defender: str) -> str:
             set_points(fleet, left.points)
         game.log(
             f"naval battle: {fa['name']} loses {points(result.attacker_losses)}, "
-            f"{fd['name']} {points(result.defender_losses)}"
+            f"{fd['name']} {points(result.defender_losses)}{' (-1 leader)' if led[0] else ''}"
         )
+        for fid in (attacker, defender):  # optional rule Leaders 10
+            leaders.after_fleet_losses(game, fid, before[fid])
         winner = attacker if result.winner == "attacker" else defender
     loser = defender if winner == attacker else attacker
     expend(game, loser)

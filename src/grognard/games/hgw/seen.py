@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from .layout import Army, Beachhead, Fleet, Fort, HgwBoard, Points, Status
+from .leaders import from_view
 from .nations import FRANCE
 
 
@@ -73,4 +74,6 @@ def data_from_view(board: Mapping[str, Any], scenario: str) -> dict[str, Any]:
     for key in ("ship_track", "ports", "anchors_building", "supply_roads", "coastal_air"):  # Naval Action
         if key in board:
             result[key] = copy.deepcopy(board[key])
+    if board.get("leaders") is not None:  # optional rule Leaders: revealed ones only (leaders.py)
+        result["leaders"] = from_view(board["leaders"])
     return result

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .optional import OPTIONAL, has_option
 from .scenario import load_scenario
 
 # the phases in the order of Campaign Game II's sequence: (step name, the system that
@@ -23,6 +24,7 @@ ORDER: tuple[tuple[str, str | None], ...] = (
     ("naval_movement", "naval"),  # 3a. naval movement
     ("movement", None),  # 3c. land movement, then combat (4), then fleets return (5)
     ("production", None),  # 6a-e. repairs, forts, lend-lease, production, the U.S. increment
+    ("leaders", "leaders"),  # optional rule Leaders 6: markers after all builds (leader_phase.py)
     ("partisans", "partisans"),  # 6f. partisan attacks, paid from what production left
     ("research", "research"),  # 7. research phase
     ("next_turn", None),
@@ -41,6 +43,6 @@ def next_step(data: dict[str, Any], after: str) -> str:
     if after not in names:
         raise ValueError(f"{after!r} is not a phase of the player turn ({', '.join(names)})")
     for name, system in ORDER[names.index(after) + 1 :]:
-        if system is None or has_system(data, system):
+        if system is None or has_system(data, system) or (system in OPTIONAL and has_option(data, system)):
             return name
     raise ValueError(f"no phase follows {after!r}")

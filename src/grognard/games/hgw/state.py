@@ -1,6 +1,7 @@
 """The Hitler's Global War game state: plain data (layout.py types its layout), the flow
 of named steps, and views. Everything is open information (Prepare for Play 4: each
-record sheet is open to inspection), so every role sees the same board."""
+record sheet is open to inspection), so every role sees the same board, except the
+optional leaders' face-down markers, which no seat sees (leaders.py `view`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from grognard.core.flow import Step
 from grognard.core.flowstate import FlowState
 from grognard.core.game import Result, Role
 
+from . import leaders
 from .board import current_turn, stack, strength
 from .nations import label
 from .neutrality import politics_view
@@ -77,4 +79,7 @@ class HgwState(FlowState):
                 x["ships"] = dict(x["ships"])
         view.update({k: copy.deepcopy(data[k]) for k in SEA_WAR if k in data})
         view.update({k: copy.deepcopy(data[k]) for k in BUILT if k in data})
+        seen = leaders.view(data)  # optional rule Leaders: face-down markers stay secret
+        if seen is not None:
+            view["leaders"] = seen
         return view

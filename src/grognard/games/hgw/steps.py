@@ -9,6 +9,7 @@ from .advance import Advances, Exploitation, ExploitAttack, Retreat
 from .air_combat import AirAttack
 from .combat import Announce, Assaults, DefensiveAssault, Losses
 from .invasion import InvasionAttack, Invasions
+from .leader_phase import AssignLeaders
 from .movement import Movement, MoveTo
 from .naval import Interception
 from .naval_phase import NavalIntercept, NavalMovement, UboatAttack
@@ -55,6 +56,7 @@ STEPS: dict[str, Step] = {
     "drop_bomb": DropBomb(),  # Atomic Bombs 5-6
     "bomb_losses": BombLosses(),  # Atomic Bombs 5
     "partisans": Partisans(),  # Campaign Game II step 6f: Partisan Attacks
+    "leaders": AssignLeaders(),  # optional rule Leaders 6
     "next_turn": NextTurn(),
 }
 
@@ -94,5 +96,6 @@ TITLES: dict[str, str] = {
     "drop_bomb": "atomic bombs",
     "bomb_losses": "atomic bomb losses",
     "partisans": "partisan attacks",
+    "leaders": "leader markers",
     "next_turn": "end of the player turn",
 }

@@ -32,6 +32,7 @@ from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponen
 from .campaign import Force
 from .capability import load_capability
 from .french_production import PURSE, french_build_places
+from .leader_phase import why_not as why_not_leader
 from .limitations import confined_to
 from .map import load_map
 from .movement import WHOLE, can_move, routes, stacking_points
@@ -91,6 +92,8 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return why_not_pick(data, role, str(named["place"]))
     if verb in ("air_attack", "paradrop"):  # Campaign Game II (air_combat.py, advance.py)
         return why_not_air(data, role, top, action)
+    if verb in ("leader", "naval_leader", "move_leader"):  # optional rule Leaders (leader_phase.py)
+        return why_not_leader(data, role, action)
     return None
 
 

@@ -46,6 +46,14 @@ export function unsuppliedMark() {
     s("path", { d: "M-1.5 -1.5 L1.5 1.5" }));
 }
 
+/** Optional rule Leaders: a leader marker on the counter's lower left corner, a star for
+ * a revealed leader, a blank square for a face-down marker (nobody knows what it is). */
+export function leaderMark(name) {
+  const face = name === "face down";
+  return s("g", { class: ["hgw-leader-mark", face && "face-down"], transform: "translate(-6.4 3.4)" },
+    face ? s("rect", { x: -1.8, y: -1.8, width: 3.6, height: 3.6, rx: 0.5 }) : s("path", { d: star(0, 0, 2.2, 0.9) }));
+}
+
 /** Activity Limitations 8: a French army (Free French after France's surrender, France
  * 5) carries a tricolour band down its left edge, a Free French one a white cross on it. */
 function nationBand(army) {

@@ -7,7 +7,7 @@ import { hexPoints } from "../board.js";
 import { forcesSheets, fleetShape, fortShape } from "./hgw-forces.js";
 import { productionPanel } from "./hgw-production.js";
 import { GROUP_COLORS, SIZE, WATER, currentMap, loadMap } from "./hgw-world.js";
-import { FLEET_NATIONS, KINDS, KIND_SHORT, PHASES, STEPS, armiesOf, armyById, itemWords, kindWords, nationWords, placeWords, roleColor, shipWords } from "./hgw-view.js";
+import { FLEET_NATIONS, KINDS, KIND_SHORT, PHASES, STEPS, armiesOf, armyById, itemWords, kindWords, leaderOf, leaderWords, nationWords, placeWords, roleColor, shipWords } from "./hgw-view.js";
 import { KIND_COLORS, counterId, counterShape, star, unsuppliedMark } from "./hgw-counters.js";
 
 export function unitBadge(uid, view) {
@@ -144,7 +144,7 @@ export function recordSheet(view) {
         h(
           "tr",
           { class: [!a.at && "muted", a.frozen && "frozen"], "data-army": a.id },
-          h("th", { scope: "row", title: a.name }, counterId(a), nationWords(a) ? h("span", { class: "hgw-nation-tag", title: `${nationWords(a)} army: it never stacks with other Allied armies (G17.8)` }, a.nation === "free_french" ? " FFr" : " Fr") : null),
+          h("th", { scope: "row", title: a.name }, counterId(a), leaderWords(view, a.id) ? h("span", { class: "hgw-leader-tag", "data-leader": leaderOf(view, a.id) }, ` ★ ${leaderWords(view, a.id)}`) : null, nationWords(a) ? h("span", { class: "hgw-nation-tag", title: `${nationWords(a)} army: it never stacks with other Allied armies (G17.8)` }, a.nation === "free_french" ? " FFr" : " Fr") : null),
           h("td", {}, a.at ? placeWords(a.at) : "—"),
           KINDS.map((k) => h("td", {}, a.sp?.[k] ? String(a.sp[k]) : "")),
           h("td", { class: "total" }, String(a.strength || 0)),

@@ -43,6 +43,20 @@ export function fleetColor(fleet) {
 }
 
 // ----- what the view says --------------------------------------------------------------
+/** Optional rule Leaders: the marker on an army (`"armies"`) or fleet (`"fleets"`) as the
+ * view gives it (games/hgw/leaders.py `view`): a revealed leader's name, "face down" for
+ * a marker nobody has seen, or null. */
+export function leaderOf(view, id, units = "armies") {
+  return view?.board?.leaders?.[units]?.[id] ?? null;
+}
+
+/** The words for that marker: "leader: Rommel", "leader (face down)", or "". */
+export function leaderWords(view, id, units = "armies") {
+  const name = leaderOf(view, id, units);
+  if (!name) return "";
+  return name === "face down" ? "leader (face down)" : `leader: ${name}`;
+}
+
 export function armiesOf(view) {
   return Array.isArray(view?.board?.armies) ? view.board.armies : [];
 }

@@ -32,8 +32,8 @@ import { drawLabels, foundMark, goToBox, READING_ZOOM, zoomBand } from "./hgw-la
 import { drawForces } from "./hgw-forces.js";
 import { promptText } from "./hgw-prompts.js";
 import { PAINTER, RES, SIZE, centre, currentMap, edgesOf, hexAt, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
-import { BOX, FLEET_NATIONS, STEPS, armiesOf, armyById, composition, fleetColor, nationWords, placeWords, roleColor, unitName } from "./hgw-view.js";
-import { COUNTER_WIDTH, counterShape, counterSlots, star, unsuppliedMark } from "./hgw-counters.js";
+import { BOX, FLEET_NATIONS, STEPS, armiesOf, armyById, composition, fleetColor, leaderOf, leaderWords, nationWords, placeWords, roleColor, unitName } from "./hgw-view.js";
+import { COUNTER_WIDTH, counterShape, counterSlots, leaderMark, star, unsuppliedMark } from "./hgw-counters.js";
 import { chartSeries, extraPanel, legend, status, summary, turnText, unitBadge } from "./hgw-panels.js";
 import { describe } from "./hgw-describe.js";
 
@@ -296,9 +296,10 @@ class HgwBoard extends HexBoard {
             "data-nation": army.nation || null,
             "data-strength": army.strength,
           },
-          s("title", { text: `${army.name} (${nationWords(army) ? `${nationWords(army)}, ` : ""}${army.side}) at ${placeWords(place)}: ${army.strength} points, ${composition(army)}${army.frozen ? "; out of supply: it may not move or attack this turn" : ""}${army.status?.target ? `; ${army.status.invasion ? "invading" : "attacking"} ${placeWords(army.status.target)}` : ""}${army.side === board.player && board.step === "announce" && invasionWhyNot(army, view) ? `; ${invasionWhyNot(army, view)}` : ""}` }),
+          s("title", { text: `${army.name} (${nationWords(army) ? `${nationWords(army)}, ` : ""}${army.side}) at ${placeWords(place)}: ${army.strength} points, ${composition(army)}${army.frozen ? "; out of supply: it may not move or attack this turn" : ""}${army.status?.target ? `; ${army.status.invasion ? "invading" : "attacking"} ${placeWords(army.status.target)}` : ""}${leaderWords(view, army.id) ? `; ${leaderWords(view, army.id)}` : ""}${army.side === board.player && board.step === "announce" && invasionWhyNot(army, view) ? `; ${invasionWhyNot(army, view)}` : ""}` }),
           ...counterShape(army),
           ...(army.frozen ? [unsuppliedMark()] : []),
+          ...(leaderOf(view, army.id) ? [leaderMark(leaderOf(view, army.id))] : []),
         );
         if (canAct) {
           el.setAttribute("tabindex", "0");
