@@ -40,6 +40,7 @@ from .map import hex_distance, load_map
 from .morale import penalty as morale_modifier  # National Morale 6-7: one function for every attack roll
 from .movement import can_move
 from .nations import may_aim
+from .optional import has_option
 from .neutrality import declarations, war_needed
 from .politics import attacks_announced
 from .scenario import KINDS
@@ -374,7 +375,8 @@ class Losses(Step):
             game.log(f"{role} loses one fort point in {action[1]}")
             return
         name = data["armies"][action[1]]["name"]
-        frame["hit"] = sorted({*frame.get("hit", []), action[1]})  # Leaders 10
+        if has_option(data, "leaders"):  # Leaders 10: the armies hit roll for their leaders
+            frame["hit"] = sorted({*frame.get("hit", []), action[1]})
         remove_points(data, action[1], action[2])
         if action[2] == "amphibious" and frame.get("amphibious_due", 0) > 0:
             frame["amphibious_due"] -= 1

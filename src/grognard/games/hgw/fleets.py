@@ -275,7 +275,7 @@ def expel(data: Data, place: Any, new_owner: str) -> list[str]:
             if naval_friendly(data, fleet["side"], p)
             and p != place
             and p in hmap
-            and hmap.is_port(p)
+            and ports.has_port(data, p)  # built ones too (N10.3)
             and (
                 nation_may_base(data, fleet, p) and room_for_fleet(data, p, fleet_id)
                 if naval_action  # N2.5: to another port of its nation with room (N1.2, N1.4)

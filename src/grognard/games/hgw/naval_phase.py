@@ -32,7 +32,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
-from . import fleet_nations, naval_search
+from . import fleet_nations, naval_search, ports
 from .board import opponents
 from .fleets import (
     active,
@@ -186,7 +186,7 @@ def base_choices(data: Data, fleet_id: str) -> list[str]:
     reached = _reachable(data, fleet["side"], here, UNLIMITED)
     found = []
     for p in sorted(data["owner"]):
-        if p == fleet["at"] or p not in hmap or not hmap.is_port(p):
+        if p == fleet["at"] or p not in hmap or not ports.has_port(data, p):  # built ones too (N10.3)
             continue
         if not naval_friendly(data, fleet["side"], p) or not _room(data, fleet, p):
             continue

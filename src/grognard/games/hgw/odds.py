@@ -48,7 +48,9 @@ def odds_form() -> dict[str, Any]:
             "assault": "the attacker assaults before advancing",
             "garrison": "an empty hex with its garrison point",
             "friendly": "the target hex is friendly to the attacker",
-            "leader": "the attacking army has a revealed leader (optional rule Leaders: -1 to its attack rolls)",
+            "leader": (
+                "the attacking army has a revealed leader (optional rule Leaders: -1 to its attack rolls)"
+            ),
         },
         "rules": ["C2.4", "C4.3", "C5.3", "C5.10", "C12.1"],
     }
