@@ -55,6 +55,7 @@ from .capability import load_capability
 from .geography import geography
 from .map import load_map
 from .movement import WHOLE
+from .optional import OPTIONAL
 from .scenario import KINDS, SHIP_TYPES, SYSTEMS, load_scenario
 from .sea_war import ROUTES
 from .strategic_builds import COUNTERS
@@ -107,6 +108,7 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     domains["item"] = list(load_capability().researched())  # Campaign Game II research
     present = {"fleets": bool(fleets), "french": french}  # Fleet Naval Fire only with fleets
     present |= {system: system in content.systems for system in SYSTEMS}  # Campaign Game II
+    present |= {name: bool(content.systems) for name in OPTIONAL}  # the optional rules (optional.py)
     domains["route"] = list(ROUTES)
     domains["sea"] = sorted(h for h in load_map().hexes if load_map().is_water(h)) if present["naval"] else []
     domains["ship_type"] = list(SHIP_TYPES)

@@ -47,6 +47,7 @@ from .board import (
 )
 from .ferry import ferry, ferry_destinations
 from .geography import CAPE_CONTROL, Place
+from .home_forces import movable_home, start_move
 from .limitations import confined_to, sea_limits
 from .nations import may_enter, may_join, nation
 from .scenario import BOX, KINDS, load_scenario
@@ -212,6 +213,7 @@ class Movement(Step):
             if army["sp"]["amphibious"]:
                 actions.append(("convert", a))  # Amphibious Strength Points 3
         actions += [("remove_marker", p) for p in removable_markers(data, role)]
+        actions += [("move_home", p) for p in movable_home(data, role)]  # Unaligned Forces 6
         if not crowded:
             actions.append(("end_movement",))
         return actions
@@ -224,12 +226,16 @@ class Movement(Step):
             # garrison until the phase ends, so every hex held now is marked
             # (Air Attacks 9: a hex of tac air alone keeps it)
             held = {x["at"] for x in data["armies"].values() if x["at"] and stacked(x)}
+            held |= set(data.get("home_forces", {}).get("at", {}))  # Unaligned Forces: as armies
             data["garrison_lost"] = sorted(held)
             goto(data["flow"], "announce", role=role)
             data["phase"] = "combat"
             return
         if action[0] == "remove_marker":
             give_up(game, role, action[1])
+            return
+        if action[0] == "move_home":
+            start_move(game, role, action[1])
             return
         if action[0] == "convert":
             army = data["armies"][action[1]]

@@ -20,6 +20,7 @@ from grognard.core.odds import BadBattle, Odds
 
 from .board import armies_at, has_garrison, winter_modifier
 from .forts import fort_points, fort_side
+from .unaligned_forces import defending_home
 from .geography import geography
 from .odds_air import air_odds, has_air, side_points, with_air
 from .seen import data_from_view
@@ -97,6 +98,7 @@ def battle_at(
     defenders = [a for a in armies_at(data, where) if armies[a]["side"] != role]
     friendly = view["owner"].get(where) == role
     defence = {k: sum(int(armies[a]["sp"][k]) for a in defenders) for k in KINDS}
+    defence["infantry"] += defending_home(data, where, role)  # Unaligned Forces: home infantry
     amphibious = sum(int(armies[a]["sp"]["amphibious"]) for a in defenders)
     if amphibious:
         defence["amphibious"] = amphibious  # DEFENDER_KINDS
@@ -115,7 +117,7 @@ def battle_at(
         "defender_winter": winter_modifier(data, defenders[0]) if defenders else 0,
         "friendly": friendly,
         "garrison": garrison,
-        "defensive_assault": bool(defenders or fort) and not friendly,
+        "defensive_assault": bool(defenders or fort or defending_home(data, where, role)) and not friendly,
         "fort": fort,
         "assault": not status.get("assaulted") and not friendly,
         "army": chosen["id"],

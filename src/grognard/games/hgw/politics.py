@@ -44,6 +44,7 @@ from .neutrality import hand_over, join, nation_at, note_attacks, places_of, pol
 from .production import open_production
 from .research_phase import us_technology
 from .scenario import BOX, load_scenario
+from .unaligned_forces import eliminate_nation, load_home_forces
 
 Action = tuple[Any, ...]
 
@@ -243,6 +244,8 @@ def _join(game: Any, nation: str, side: str, *, scheduled: bool) -> None:
             bonus = rules.bonus_when_scheduled.get(nation)
         if bonus is not None:
             place_force(game, side, bonus)
+            if nation in load_home_forces().end_with_axis_arrival:  # Unaligned Forces 9
+                eliminate_nation(game, nation, f"the Axis receives the {bonus.name}")
 
 
 def _due(rules: CampaignRules, data: Data, side: str, when: str) -> list[Any]:

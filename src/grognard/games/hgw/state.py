@@ -20,7 +20,7 @@ SEA_WAR = ("sea_routes", "route_escorts", "route_losses", "asw_level")  # sea_wa
 # Campaign Game II's record-sheet entries, open to every seat: strategic points and missile
 # counters (strategic.py), national morale (morale.py), hexes partisans took (partisan_phase.py),
 # the research sheets (research.py)
-CG2_OPEN = ("research", "strategic", "morale", "partisans")
+CG2_OPEN = ("research", "strategic", "morale", "partisans", "home_forces")  # and Unaligned Forces
 
 
 class HgwState(FlowState):

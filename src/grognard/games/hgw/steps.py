@@ -8,6 +8,7 @@ from grognard.core.flow import Step
 from .advance import Advances, Exploitation, ExploitAttack, Retreat
 from .air_combat import AirAttack
 from .combat import Announce, Assaults, DefensiveAssault, Losses
+from .home_forces import HomeMoveTo, HomeRetreat, PlaceHomeForces
 from .invasion import InvasionAttack, Invasions
 from .movement import Movement, MoveTo
 from .naval import Interception
@@ -54,6 +55,9 @@ STEPS: dict[str, Step] = {
     "bomb_losses": BombLosses(),  # Atomic Bombs 5
     "partisans": Partisans(),  # Campaign Game II step 6f: Partisan Attacks
     "next_turn": NextTurn(),
+    "place_home_forces": PlaceHomeForces(),  # optional Unaligned Forces 4-5
+    "home_retreat": HomeRetreat(),  # optional Unaligned Forces 3
+    "home_move_to": HomeMoveTo(),  # optional Unaligned Forces 6
 }
 
 # what each step is called on the page (the browser reads them with the board data,
@@ -92,4 +96,7 @@ TITLES: dict[str, str] = {
     "bomb_losses": "atomic bomb losses",
     "partisans": "partisan attacks",
     "next_turn": "end of the player turn",
+    "place_home_forces": "placing home forces",
+    "home_retreat": "home forces' retreat",
+    "home_move_to": "moving home forces",
 }
