@@ -142,7 +142,13 @@ def test_displaced_home_forces_retreat_inside_their_country_or_die() -> None:
     poland_raised(state)
     data = state.data
     data["home_forces"]["at"]["1340"]["sp"] = 2
-    data["status"]["ags"] = {"target": "1340", "assaulted": True, "defended": False, "advanced": 0, "stopped": False}
+    data["status"]["ags"] = {
+        "target": "1340",
+        "assaulted": True,
+        "defended": False,
+        "advanced": 0,
+        "stopped": False,
+    }
     data["armies"]["ags"]["at"] = "1240"
     data["flow"][-1] = {"state": "advances", "role": "axis"}
     state._after_change(None, None)
@@ -167,7 +173,13 @@ def test_home_forces_with_no_hex_of_their_country_to_retreat_to_are_eliminated()
         if p in data["owner"] or p in state.view(None)["board"].get("unaligned", {}):
             data["owner"][p] = "axis"
     data["home_forces"]["at"].pop("1339")
-    data["status"]["ags"] = {"target": "1340", "assaulted": True, "defended": False, "advanced": 0, "stopped": False}
+    data["status"]["ags"] = {
+        "target": "1340",
+        "assaulted": True,
+        "defended": False,
+        "advanced": 0,
+        "stopped": False,
+    }
     data["armies"]["ags"]["at"] = "1240"
     data["flow"][-1] = {"state": "advances", "role": "axis"}
     state._after_change(None, None)
@@ -215,10 +227,16 @@ def test_finland_rumania_hungary_lose_their_home_forces_when_the_axis_receives_t
     when the Axis receives it."""
     state = new_game()
     data = state.data
-    data["home_forces"] = {"used": ["finland"], "at": {"0841": {"nation": "finland", "side": "axis", "sp": 4}}, "fired": []}
+    data["home_forces"] = {
+        "used": ["finland"],
+        "at": {"0841": {"nation": "finland", "side": "axis", "sp": 4}},
+        "fired": [],
+    }
     _join(state, "finland", "axis", scheduled=True)
     assert home(state) == {}
-    assert any("Finland's home forces (4 infantry) are eliminated" in line for line in state.view(None)["log"])
+    assert any(
+        "Finland's home forces (4 infantry) are eliminated" in line for line in state.view(None)["log"]
+    )
 
 
 @pytest.mark.rules("O2.1")
@@ -247,3 +265,20 @@ def test_the_odds_and_the_view_count_home_forces() -> None:
     assert battle is not None
     assert battle["defender"]["infantry"] == 2 and battle["defensive_assault"] and not battle["garrison"]
     assert set(battle["defender"]) <= set(KINDS)
+
+
+@pytest.mark.rules("O2.4", "O2.6")
+def test_why_not_explains_the_refused_placements_and_moves() -> None:
+    state = new_game()
+    to_announce(state)
+    state.apply("axis", ("attack", "agn", "1340"))
+    place_all(state, "1339", "1339")
+    why = RULESET.explain_illegal(state, "allied", ("place", "infantry", "1339"))
+    assert why == "at most two home points are placed in the capital, 1339 (O2.4)"
+    why = RULESET.explain_illegal(state, "allied", ("place", "infantry", "1240"))
+    assert why == "Poland's home forces stand only in Poland (O2.4)"
+    place_all(state, "1340", "1340")
+    state.data["flow"][-1] = {"state": "home_move_to", "role": "allied", "origin": "1340"}
+    why = RULESET.explain_illegal(state, "allied", ("to_place", "1144"))
+    assert why == "Poland's home forces stand only in Poland (O2.6)"
+    assert RULESET.explain_illegal(state, "axis", ("move_home", "1340")) == "no home forces of yours stand in 1340 (O2.5)"

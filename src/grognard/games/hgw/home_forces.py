@@ -145,8 +145,10 @@ class HomeRetreat(Step):
         if count and home_side(data, frame["origin"]) == frame["role"]:
             lose_points(data, frame["origin"], count)
             title = _title(str(frame.get("nation") or ""))
-            game.log(f"{title}'s home forces in {frame['origin']} ({count} infantry) have nowhere in their "
-                     "country to retreat: eliminated")
+            game.log(
+                f"{title}'s home forces in {frame['origin']} ({count} infantry) have nowhere in their "
+                "country to retreat: eliminated"
+            )
         end(data["flow"])
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
@@ -206,3 +208,62 @@ class HomeMoveTo(Step):
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: where does one home point in {frame['origin']} go (inside its country)?"
+
+
+# ----- why an action on home forces is refused (why.py)
+
+
+def _country_words(data: dict[str, Any], nation: str) -> str:
+    return _title(nation)
+
+
+def _why_place_in(data: dict[str, Any], nation: str, side: str, place: Place, case: str) -> str | None:
+    if place not in home_country(data, nation):
+        return f"{_title(nation)}'s home forces stand only in {_country_words(data, nation)} ({case})"
+    if not may_stand(data, place, side):
+        return f"{place} is held by another side: home forces go only where their side may stand ({case})"
+    if not room(data, place):
+        return f"{place} already holds ten points (M2.1)"
+    return None
+
+
+def why_not(data: dict[str, Any], role: str, frame: dict[str, Any], action: Action) -> str | None:
+    """Why an action on home forces (O2.3, O2.4, O2.6) is refused, or None when it is not
+    one of theirs."""
+    step, verb = frame.get("state"), action[0]
+    record = data.get("home_forces", {})
+    if step == "place_home_forces" and verb == "place" and len(action) == 3:
+        waiting = record.get("waiting")
+        if not waiting or frame.get("role") != role:
+            return "the home forces are placed by the side that would control their country (O2.5)"
+        if action[1] != "infantry":
+            return "home forces are infantry points (O2.1)"
+        place = str(action[2])
+        if place == waiting.get("capital") and home_points(data, place) >= 2:
+            return f"at most two home points are placed in the capital, {place} (O2.4)"
+        return _why_place_in(data, waiting["nation"], waiting["side"], place, "O2.4")
+    if verb == "move_home" and len(action) == 2:
+        place = str(action[1])
+        if home_side(data, place) != role:
+            return f"no home forces of yours stand in {place} (O2.5)"
+        if frame.get("state") != "movement":
+            return "home forces move in their side's movement phase (O2.6)"
+        return f"the home forces in {place} have nowhere in their country to go (O2.6)"
+    if step == "home_move_to" and verb == "to_place" and len(action) == 2:
+        origin, place = frame["origin"], str(action[1])
+        nation, side = home_nation(data, origin), home_side(data, origin)
+        if nation is None or side is None:
+            return None
+        why = _why_place_in(data, nation, side, place, "O2.6")
+        joined = "through places of the country their side may stand in"
+        return why or f"{place} is not joined to {origin} {joined} (O2.6)"
+    if step == "home_retreat" and verb == "retreat" and len(action) == 2:
+        origin, place = frame["origin"], str(action[1])
+        nation, side = home_nation(data, origin), home_side(data, origin)
+        if nation is None or side is None:
+            return None
+        if place not in geo(data).retreat_links[origin]:
+            return f"home forces retreat into a hex next to {origin} (C5.4)"
+        why = _why_place_in(data, nation, side, place, "O2.3")
+        return why or f"all the home points of {origin} retreat together: {place} has no room (M2.1)"
+    return None

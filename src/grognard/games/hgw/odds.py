@@ -20,11 +20,11 @@ from grognard.core.odds import BadBattle, Odds
 
 from .board import armies_at, has_garrison, winter_modifier
 from .forts import fort_points, fort_side
-from .unaligned_forces import defending_home
 from .geography import geography
 from .odds_air import air_odds, has_air, side_points, with_air
 from .seen import data_from_view
 from .tables import load_tables
+from .unaligned_forces import defending_home
 
 KINDS = ("infantry", "mechanized")
 # a defending army's amphibious points count in its defence on the Advance Table and

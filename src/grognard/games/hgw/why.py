@@ -31,6 +31,7 @@ from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponen
 from .campaign import Force
 from .capability import load_capability
 from .french_production import PURSE, french_build_places
+from .home_forces import why_not as why_not_home
 from .limitations import confined_to
 from .map import load_map
 from .movement import WHOLE, can_move, routes, stacking_points
@@ -57,6 +58,9 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
     verb = action[0]
     top = data["flow"][-1] if data["flow"] else {}
     step = top.get("state")
+    home = why_not_home(data, role, top, action)  # optional Unaligned Forces (home_forces.py)
+    if home is not None:
+        return home
     if verb in ("to_place", "to_army"):
         if step != "move_to":
             return "first choose the points to move (an army's Move buttons), then where they go (M1.4)"
