@@ -281,4 +281,7 @@ def test_why_not_explains_the_refused_placements_and_moves() -> None:
     state.data["flow"][-1] = {"state": "home_move_to", "role": "allied", "origin": "1340"}
     why = RULESET.explain_illegal(state, "allied", ("to_place", "1144"))
     assert why == "Poland's home forces stand only in Poland (O2.6)"
-    assert RULESET.explain_illegal(state, "axis", ("move_home", "1340")) == "no home forces of yours stand in 1340 (O2.5)"
+    assert (
+        RULESET.explain_illegal(state, "axis", ("move_home", "1340"))
+        == "no home forces of yours stand in 1340 (O2.5)"
+    )
