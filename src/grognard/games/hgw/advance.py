@@ -44,6 +44,7 @@ from .invasion_routes import (
     extension_cost,
     route_length,
 )
+from .italian_army import advance_modifier as italian_modifier
 from .layout import Army, army_of
 from .morale import penalty as morale_modifier  # National Morale 6-7: one function for every attack roll
 from .nations import may_aim, may_enter
@@ -123,6 +124,7 @@ def advance_odds(
     empty = strength == 0 and not armies_at(data, target)
     advanced = int(army_status(data, army_id)["advanced"])
     winter = winter_modifier(data, army_id) + morale_modifier(data, side)
+    winter += italian_modifier(data, army_id, friendly=friendly)  # the optional Italian Army 4
     return mech, strength, advance_modifier(advanced, g.terrain[target], empty=empty, winter=winter), friendly
 
 

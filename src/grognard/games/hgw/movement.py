@@ -48,6 +48,7 @@ from .board import (
 from .ferry import ferry, ferry_destinations
 from .geography import CAPE_CONTROL, Place
 from .home_forces import movable_home, start_move
+from .italian_army import may_move_to
 from .limitations import confined_to, sea_limits
 from .nations import may_enter, may_join, nation
 from .scenario import BOX, KINDS, load_scenario
@@ -267,6 +268,7 @@ class MoveTo(Step):
         confine = confined_to(data, source)  # Campaign Game I, Activity Limitations 9
         if confine is not None:
             places = {p: r for p, r in places.items() if p in confine}
+        places = {p: r for p, r in places.items() if may_move_to(data, source, p)}  # Italian Army 3
         whole = frame["kind"] == WHOLE
         spare = source if whole else free_army(data, role, nation(data, source))
         for p in sorted(places):
@@ -278,7 +280,9 @@ class MoveTo(Step):
             for a in armies_at(data, p, role):
                 # Paradrop Across Water 2: paratroop and amphibious points never in one army
                 mixed = why_not_join(data, source, frame["kind"], a)
-                if a != source and may_join(data, source, a) and mixed is None:
+                # Italian Army 3: nothing joins the Italian Army outside Italian territory
+                italian = may_move_to(data, a, p)
+                if a != source and may_join(data, source, a) and mixed is None and italian:
                     actions.append(("to_army", a))
             if spare is not None:
                 actions.append(("to_place", p))

@@ -30,6 +30,8 @@ from grognard.core.flow import Frame, Step, call, end, goto
 from .board import Data, armies_at, eliminate, free_army, geo, over_limit, points, remove_points, stack
 from .campaign import CampaignRules, Force
 from .geography import Place
+from .italian_army import libya_point
+from .italian_army import on_surrender as italian_army_surrenders
 from .limitations import (
     box_place,
     campaign_state,
@@ -238,6 +240,8 @@ def _join(game: Any, nation: str, side: str, *, scheduled: bool) -> None:
     arrival = rules.arrivals.get(nation, {}).get(side)
     if arrival is not None:
         place_force(game, side, arrival)
+    if nation == "italy" and side == "axis":
+        libya_point(game)  # the optional Italian Army 6
     if side == "axis":
         bonus = rules.bonus_any_reason.get(nation)
         if bonus is None and scheduled:
@@ -474,6 +478,7 @@ def _italy(game: Any, rules: CampaignRules, pol: Data) -> None:
     pol["surrendered"] = sorted({*pol["surrendered"], "italy"})
     game.log(f"Italy surrenders ({len(lost)} mainland hexes lost)")
     pol["italy_due"] = {"mechanized": it.mechanized, "infantry": it.infantry}
+    italian_army_surrenders(game)  # the optional Italian Army 5
 
 
 def italy_loss_choices(data: Data, pol: Data) -> list[Action]:
