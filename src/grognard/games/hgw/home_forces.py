@@ -24,6 +24,7 @@ from grognard.core.flow import Frame, Step, call, end
 from .board import geo
 from .geography import Place
 from .unaligned_forces import (
+    Occupancy,
     add_point,
     controller,
     home_country,
@@ -160,29 +161,40 @@ class HomeRetreat(Step):
 
 def movable_home(data: dict[str, Any], side: str) -> list[Place]:
     """The places whose home forces `side` may move now."""
-    if not is_played(data):
-        return []
     at = data.get("home_forces", {}).get("at", {})
-    return sorted(p for p, x in at.items() if x["side"] == side and home_move_places(data, p))
+    if not at or not is_played(data):
+        return []
+    here = Occupancy(data)
+    return sorted(p for p, x in at.items() if x["side"] == side and _home_moves(data, p, here, first=True))
 
 
 def home_move_places(data: dict[str, Any], origin: Place) -> list[Place]:
     """O2.6: where one home point in `origin` may go: any place of its country joined to
     `origin` through places of the country its side may stand in (Movement 2), with
     room; the capital takes more than two now."""
+    return _home_moves(data, origin, Occupancy(data), first=False)
+
+
+def _home_moves(data: dict[str, Any], origin: Place, here: Occupancy, *, first: bool) -> list[Place]:
+    """`home_move_places` over `here`; with `first`, only the first place found."""
     nation, side = home_nation(data, origin), home_side(data, origin)
     if nation is None or side is None:
         return []
     country = set(home_country(data, nation))
     links = geo(data).links
     seen, queue = {origin}, deque([origin])
+    found = []
     while queue:
-        here = queue.popleft()
-        for p in links.get(here, ()):
-            if p in country and p not in seen and may_stand(data, p, side):
+        at = queue.popleft()
+        for p in links.get(at, ()):
+            if p in country and p not in seen and here.may_stand(p, side):
                 seen.add(p)
                 queue.append(p)
-    return sorted(p for p in seen - {origin} if room(data, p))
+                if here.room(p):
+                    found.append(p)
+                    if first:
+                        return found
+    return sorted(found)
 
 
 def start_move(game: Any, role: str, origin: Place) -> None:

@@ -75,7 +75,12 @@ def is_italian_army(data: Data, army_id: str) -> bool:
 
 def italian_places(data: Data) -> frozenset[Place]:
     """Italian territory (O4.1: the yellow hexes): every place of the nation Italy."""
-    return frozenset(places_of(data, load_italian_army().nation))
+    return _italian(data["scenario"])
+
+
+@cache
+def _italian(scenario: str) -> frozenset[Place]:
+    return frozenset(places_of({"scenario": scenario}, load_italian_army().nation))
 
 
 def obliged(data: Data) -> bool:
@@ -148,6 +153,8 @@ def why_not_build(data: Data, role: str, action: Action) -> str | None:
 
 def may_move_to(data: Data, army_id: str, place: Place) -> bool:
     """O4.3: the Italian Army's points move only to places of Italian territory."""
+    if data["armies"][army_id]["name"] != load_italian_army().army:
+        return True
     return not is_italian_army(data, army_id) or place in italian_places(data)
 
 

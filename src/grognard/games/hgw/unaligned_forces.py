@@ -124,10 +124,41 @@ def fire_home(data: Data, place: Place) -> int:
 
 def home_country(data: Data, nation: str) -> list[Place]:
     """O2.2-O2.3: the places of the nation's home country (its first territory)."""
-    rules = load_campaign(data["scenario"])
+    return list(_country(data["scenario"], nation))
+
+
+@cache
+def _country(scenario: str, nation: str) -> tuple[Place, ...]:
+    rules = load_campaign(scenario)
     first = rules.territories_of(nation)[0] if rules else nation
-    g = geography(data["scenario"])
-    return sorted(p for p in g.places if g.country.get(p) == first)
+    g = geography(scenario)
+    return tuple(sorted(p for p in g.places if g.country.get(p) == first))
+
+
+class Occupancy:
+    """The points and the armies' sides in each place, read once for the many room and
+    standing questions a search asks (`room`, `may_stand` over one position)."""
+
+    def __init__(self, data: Data) -> None:
+        self.data = data
+        self.points: dict[Place, int] = {}
+        self.sides: dict[Place, set[str]] = {}
+        for x in data["armies"].values():
+            if x["at"] is not None:
+                self.points[x["at"]] = self.points.get(x["at"], 0) + stacked_points(x)
+                self.sides.setdefault(x["at"], set()).add(x["side"])
+
+    def room(self, place: Place, arriving: int = 1) -> bool:
+        if place in box_hexes():
+            return True
+        data = self.data
+        used = self.points.get(place, 0) + fort_points(data, place) + home_points(data, place)
+        return used + arriving <= STACK_LIMIT
+
+    def may_stand(self, place: Place, side: str) -> bool:
+        if self.data["owner"].get(place) not in (None, side):
+            return False
+        return not (self.sides.get(place, set()) - {side})
 
 
 def nation_of_place(data: Data, place: Place) -> str | None:
@@ -154,20 +185,13 @@ def controller(data: Data, nation: str, attacker: str) -> str:
 def room(data: Data, place: Place, arriving: int = 1) -> bool:
     """Stacking 1: ten points a hex, the armies' (tac air left out), forts' and home
     forces' together."""
-    if place in box_hexes():
-        return True
-    armies = sum(stacked_points(x) for x in data["armies"].values() if x["at"] == place)
-    used = armies + fort_points(data, place) + home_points(data, place)
-    return used + arriving <= STACK_LIMIT
+    return Occupancy(data).room(place, arriving)
 
 
 def may_stand(data: Data, place: Place, side: str) -> bool:
     """A place of its country where home forces of `side` may be: unaligned or held by
     `side`, with no army of another side."""
-    owner = data["owner"].get(place)
-    if owner not in (None, side):
-        return False
-    return not any(x["at"] == place and x["side"] != side for x in data["armies"].values())
+    return Occupancy(data).may_stand(place, side)
 
 
 def placement_places(data: Data) -> list[Place]:
@@ -179,8 +203,9 @@ def placement_places(data: Data) -> list[Place]:
     side, nation = waiting["side"], waiting["nation"]
     most = load_home_forces().capital_most
     found = []
+    here = Occupancy(data)
     for p in home_country(data, nation):
-        if not may_stand(data, p, side) or not room(data, p):
+        if not here.may_stand(p, side) or not here.room(p):
             continue
         if p == waiting.get("capital") and home_points(data, p) >= most:
             continue
