@@ -285,3 +285,22 @@ def test_why_not_explains_the_refused_placements_and_moves() -> None:
         RULESET.explain_illegal(state, "axis", ("move_home", "1340"))
         == "no home forces of yours stand in 1340 (O2.5)"
     )
+
+
+@pytest.mark.rules("O2.4")
+def test_the_heuristic_places_home_forces_in_the_capital_then_the_named_target() -> None:
+    """The heuristic (ai_home.py), from its view: Warsaw's two points first, then the hex
+    Army Group North is named against."""
+    from grognard.games.hgw.ai import make_heuristic
+
+    state = new_game()
+    to_announce(state)
+    state.apply("axis", ("attack", "agn", "1340"))
+    agent = make_heuristic(1)
+    chosen = []
+    for _ in range(4):
+        action = agent.act(state.view("allied"), state.legal_actions("allied"))
+        chosen.append(action[2])
+        state.apply("allied", action)
+    assert chosen[:3] == ["1339", "1339", "1340"]
+    assert home(state)["1339"] == 2
