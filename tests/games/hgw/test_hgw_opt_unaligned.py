@@ -304,3 +304,16 @@ def test_the_heuristic_places_home_forces_in_the_capital_then_the_named_target()
         state.apply("allied", action)
     assert chosen[:3] == ["1339", "1339", "1340"]
     assert home(state)["1339"] == 2
+
+
+@pytest.mark.rules("O2.3")
+def test_home_forces_in_a_hex_taken_cut_off_are_lost() -> None:
+    """Our reading: home forces cannot leave a hex another side took without an advance."""
+    from grognard.games.hgw.unaligned_forces import stranded_gone
+
+    state = new_game()
+    poland_raised(state)
+    state.data["owner"]["1340"] = "axis"
+    stranded_gone(state)
+    assert home(state) == {"1339": 2}
+    assert "2 home points of Poland are lost in 1340" in state.view(None)["log"]

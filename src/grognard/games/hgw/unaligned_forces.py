@@ -287,6 +287,20 @@ def surrendered_gone(state: Any) -> None:
         eliminate_nation(state, nation, "its country surrendered")
 
 
+def stranded_gone(state: Any) -> None:
+    """Our reading: home forces left in a hex another side has taken without an advance
+    (a cut-off hex captured, Unsupplied Hexes 2) have nowhere to retreat: they are lost."""
+    record = state.data.get("home_forces")
+    if not record:
+        return
+    for place, entry in sorted(record["at"].items()):
+        owner = state.data["owner"].get(place)
+        if owner is not None and owner != entry["side"]:
+            lost = lose_points(state.data, place, int(entry["sp"]))
+            title = entry["nation"].replace("_", " ").title()
+            state.log(f"{lost} home points of {title} are lost in {place}")
+
+
 def home_view(data: Data) -> Data:
     """The open home forces for the views: {place: {nation, side, sp}} (empty when none)."""
     at = data.get("home_forces", {}).get("at", {})
