@@ -30,8 +30,6 @@ from grognard.core.flow import Frame, Step, call, end, goto
 from .board import Data, armies_at, eliminate, free_army, geo, over_limit, points, remove_points, stack
 from .campaign import CampaignRules, Force
 from .geography import Place
-from .italian_army import libya_point
-from .italian_army import on_surrender as italian_army_surrenders
 from .limitations import (
     box_place,
     campaign_state,
@@ -43,10 +41,10 @@ from .limitations import (
 from .nations import apart
 from .nations import nation as nation_of
 from .neutrality import hand_over, join, nation_at, note_attacks, places_of, politics
+from .optional_politics import italy_surrenders, joined_axis
 from .production import open_production
 from .research_phase import us_technology
 from .scenario import BOX, load_scenario
-from .unaligned_forces import eliminate_nation, load_home_forces
 
 Action = tuple[Any, ...]
 
@@ -240,16 +238,13 @@ def _join(game: Any, nation: str, side: str, *, scheduled: bool) -> None:
     arrival = rules.arrivals.get(nation, {}).get(side)
     if arrival is not None:
         place_force(game, side, arrival)
-    if nation == "italy" and side == "axis":
-        libya_point(game)  # the optional Italian Army 6
     if side == "axis":
         bonus = rules.bonus_any_reason.get(nation)
         if bonus is None and scheduled:
             bonus = rules.bonus_when_scheduled.get(nation)
         if bonus is not None:
             place_force(game, side, bonus)
-            if nation in load_home_forces().end_with_axis_arrival:  # Unaligned Forces 9
-                eliminate_nation(game, nation, f"the Axis receives the {bonus.name}")
+        joined_axis(game, nation, bonus)  # the optional Italian Army 6, Unaligned Forces 9
 
 
 def _due(rules: CampaignRules, data: Data, side: str, when: str) -> list[Any]:
@@ -478,7 +473,7 @@ def _italy(game: Any, rules: CampaignRules, pol: Data) -> None:
     pol["surrendered"] = sorted({*pol["surrendered"], "italy"})
     game.log(f"Italy surrenders ({len(lost)} mainland hexes lost)")
     pol["italy_due"] = {"mechanized": it.mechanized, "infantry": it.infantry}
-    italian_army_surrenders(game)  # the optional Italian Army 5
+    italy_surrenders(game)  # the optional Italian Army 5
 
 
 def italy_loss_choices(data: Data, pol: Data) -> list[Action]:
