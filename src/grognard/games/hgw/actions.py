@@ -68,6 +68,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("cancel", (), "M1.1"),
     Verb("to_army", (ARMY,), "M1.4"),
     Verb("to_place", (PLACE,), "M1.5"),
+    Verb("move_home", (("from", "place"),), "O2.6", only="unaligned_forces"),  # Unaligned Forces 6
     # combat (Initial Attack, Assault Resolution, Invasions, Fleet Naval Fire)
     Verb("end_announce", (), "C2.1"),
     Verb("attack", (ARMY, ("target", "place")), "C2.1"),

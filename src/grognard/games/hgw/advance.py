@@ -37,12 +37,15 @@ from .board import (
 )
 from .combat import assault, can_assault, defending_side, take_losses
 from .geography import Place
+from .home_forces import attack_named
+from .home_forces import displaced as home_displaced
 from .invasion_routes import (
     amphibious_advance_range,
     amphibious_advance_targets,
     extension_cost,
     route_length,
 )
+from .italian_army import advance_modifier as italian_modifier
 from .layout import Army, army_of
 from .morale import penalty as morale_modifier  # National Morale 6-7: one function for every attack roll
 from .nations import may_aim, may_enter
@@ -124,6 +127,7 @@ def advance_odds(
     winter = winter_modifier(data, army_id) + morale_modifier(data, side)
     if not friendly:  # optional rule Leaders 1: an advance into a non-friendly hex is an attack
         winter += leaders.attack_modifier(data, (army_id,))
+    winter += italian_modifier(data, army_id, friendly=friendly)  # the optional Italian Army 4
     return mech, strength, advance_modifier(advanced, g.terrain[target], empty=empty, winter=winter), friendly
 
 
@@ -186,6 +190,7 @@ def resolve_advance(
         capture(game, target, side, by_advance=True)  # a box: all its points (Off-Map Combat 2)
     if data.get("result") is not None:
         return True
+    home_displaced(game, target, side)  # Unaligned Forces 3: they retreat in their country or die
     for other in sorted(displaced, reverse=True):
         call(data["flow"], "retreat", role=data["armies"][other]["side"], army=other, origin=target)
     if displaced:  # Air Superiority: before they retreat
@@ -342,9 +347,11 @@ class Exploitation(Step):
                 data["armies"][army_id]["sp"]["amphibious"] -= spent
                 game.log(f"{points(spent, 'amphibious')} spent to extend the route")
             call(flow, "invasion_attack", role=role, army=army_id, target=target, stage="escort")
+            attack_named(game, role, target)  # Unaligned Forces 4: before the attack is resolved
             return
         game.log(f"{data['armies'][army_id]['name']} exploits against {target}")
         call(flow, "exploit_attack", role=role, army=army_id, target=target, stage=0)
+        attack_named(game, role, target)  # Unaligned Forces 4: before the attack is resolved
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: exploit with an army that advanced, or end the combat phase"

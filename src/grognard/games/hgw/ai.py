@@ -52,7 +52,7 @@ from collections.abc import Callable
 
 from grognard.core.game import Action
 
-from . import ai_combat, ai_leaders, ai_naval, ai_production, ai_shipyard, ai_strategic
+from . import ai_combat, ai_home, ai_leaders, ai_naval, ai_production, ai_shipyard, ai_strategic
 from .ai_board import Board as Board  # the reading of the view (tests, benchmarks)
 from .ai_board import View
 from .ai_movement import Movement, arrive
@@ -99,6 +99,9 @@ class HgwHeuristic:
             "soviet_terms": _terms,
             "own_setup": _set_up,
             "leaders": ai_leaders.place,  # optional rule Leaders 6
+            "place_home_forces": ai_home.place,  # optional Unaligned Forces 4
+            "home_retreat": ai_home.retreat,  # optional Unaligned Forces 3
+            "home_move_to": lambda b, legal: ("cancel",),  # the heuristic keeps them where placed
         }
         self.choosers = ai_strategic.choosers(self.choosers)  # Campaign Game II: strategic warfare, partisans
 

@@ -20,6 +20,7 @@ from .limitations import siberia_repair_floor
 from .neutrality import at_peace, is_unaligned, on_capture, reserved_counters
 from .scenario import BOX, KINDS, load_scenario
 from .tables import load_tables
+from .unaligned_forces import home_points, surrendered_gone
 from .victory import berlin_falls
 
 Data = dict[str, Any]
@@ -102,7 +103,8 @@ def stacked(army: dict[str, Any]) -> int:
 def stack(data: Data, place: Place) -> int:
     """Points in the place that count against the stacking limit, completed fort points
     included (Fortifications 1), tac air left out (Tac Air Abilities 2)."""
-    return sum(stacked(data["armies"][a]) for a in armies_at(data, place)) + fort_points(data, place)
+    armies = sum(stacked(data["armies"][a]) for a in armies_at(data, place))
+    return armies + fort_points(data, place) + home_points(data, place)  # Unaligned Forces: home points
 
 
 def over_limit(place: Place, points: int) -> bool:
@@ -118,6 +120,8 @@ def has_garrison(data: Data, place: Place) -> bool:
     # Air Attacks 9: a place held by tac air alone keeps its garrison
     if (armies and not garrison_defends(armies)) or place in data["garrison_lost"]:
         return False
+    if home_points(data, place):  # Unaligned Forces: home forces stand in for it, as an army
+        return False
     if geo(data).inherent_garrison[place]:
         return True
     owner = data["owner"].get(place)  # an unaligned place has no marker to stand for one
@@ -131,7 +135,7 @@ def defence(data: Data, place: Place) -> int:
     Summary); a place of tac air alone defends on the '0' column with its garrison (Air
     Attacks 9, 11)."""
     armies = [data["armies"][a] for a in armies_at(data, place)]
-    fort = fort_points(data, place)
+    fort = fort_points(data, place) + home_points(data, place)  # Unaligned Forces: as infantry
     if armies and not garrison_defends(armies):
         return min(sum(advance_defence(a) for a in armies) + fort, 10)
     return min((1 if has_garrison(data, place) else 0) + fort, 10)
@@ -210,6 +214,7 @@ def capture(state: Any, place: Place, side: str, *, by_advance: bool) -> None:
         drop_marker(data, place)
     state.log(f"{side} captures {place}")
     on_capture(state, place, side)  # Other Countries 1-2 (Campaign Game I)
+    surrendered_gone(state)  # Unaligned Forces 3: a surrendered country's home forces
     check_victory(state)
 
 

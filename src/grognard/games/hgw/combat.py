@@ -35,16 +35,18 @@ from .board import (
 )
 from .forts import absorb, fired, fort_points, fort_side, lose_fort_point, may_fire
 from .geography import Place
+from .home_forces import attack_named
 from .invasion_routes import extension_cost, invasion_targets, is_invading, route_length
 from .map import hex_distance, load_map
 from .morale import penalty as morale_modifier  # National Morale 6-7: one function for every attack roll
 from .movement import can_move
 from .nations import may_aim
-from .optional import has_option
 from .neutrality import declarations, war_needed
+from .optional import has_option
 from .politics import attacks_announced
 from .scenario import KINDS
 from .tables import load_tables
+from .unaligned_forces import defending_home, fire_home, home_may_fire, lose_points
 
 Action = tuple[Any, ...]
 
@@ -235,6 +237,7 @@ class Announce(Step):
                 if spent:  # Invasion Procedure 3: a replenishment point per twelve steps more
                     data["armies"][action[1]]["sp"]["amphibious"] -= spent
                     game.log(f"{points(spent, 'amphibious')} spent to extend the invasion route")
+            attack_named(game, role, action[2])  # Unaligned Forces 4: home forces appear now
             return
         flow = data["flow"]
         attacks_announced(game, role)  # Campaign Game I: an Allied attack turns the unaligned U.S. Axis
@@ -278,7 +281,16 @@ def defending_side(data: dict[str, Any], target: Place, attacker: str) -> str | 
     side = fort_side(data, target)
     if side is not None and side != attacker and fort_may_fire(data, target, side):
         return side
-    return None
+    return home_firing(data, target, attacker)
+
+
+def home_firing(data: dict[str, Any], target: Place, attacker: str) -> str | None:
+    """Unaligned Forces (unaligned_forces.py): the side of the home forces in `target`
+    that may still make a defensive assault against `attacker`."""
+    if not defending_home(data, target, attacker):
+        return None
+    side = data["home_forces"]["at"][target]["side"]
+    return str(side) if home_may_fire(data, target, side) else None
 
 
 def attacker_side(data: dict[str, Any], frame: Frame) -> str:
@@ -293,7 +305,10 @@ class DefensiveAssault(Step):
             return [("no_defensive_assault",)]
         choices = eligible_defenders(data, frame["target"], attacker_side(data, frame))
         # Effect Of Forts On Combat 1: the fort fires with the armies chosen, or alone
-        alone = [("defensive_assault",)] if fort_may_fire(data, frame["target"], role) else []
+        # Unaligned Forces: home forces fire with them, or alone, as a fort does
+        target = frame["target"]
+        fires = fort_may_fire(data, target, role) or home_may_fire(data, target, role)
+        alone = [("defensive_assault",)] if fires else []
         return [("no_defensive_assault",), *alone] + [("defensive_assault", *c) for c in subsets(choices)]
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
@@ -310,6 +325,10 @@ class DefensiveAssault(Step):
         if fort_may_fire(data, frame["target"], role):
             fort = fort_points(data, frame["target"])  # Effect Of Forts On Combat 1
             fired(data, frame["target"])
+        if home_may_fire(data, frame["target"], role):  # Unaligned Forces: as infantry there
+            home = fire_home(data, frame["target"])
+            game.log(f"{points(home, 'home infantry')} join the defensive assault")
+            fort += home
         if air_battle(data, armies, attackers):  # Air Attacks 6: the air attack first
             call(
                 data["flow"],
@@ -398,7 +417,8 @@ def can_assault(data: dict[str, Any], target: Place, side: str) -> bool:
     if not may_target(data, side, target):
         return False
     fort = fort_points(data, target) > 0 and fort_side(data, target) != side
-    return bool(enemy_armies_at(data, target, side)) or has_garrison(data, target) or fort
+    home = defending_home(data, target, side) > 0  # Unaligned Forces
+    return bool(enemy_armies_at(data, target, side)) or has_garrison(data, target) or fort or home
 
 
 def assault(game: Any, armies: tuple[str, ...], target: Place, *, invasion: bool = False) -> None:
@@ -449,9 +469,16 @@ def strike(game: Any, target: Place, side: str, losses: int) -> None:
             game.log(f"the fort in {target} absorbs {points(losses - left_over)}")
         losses = left_over
     defenders = enemy_armies_at(data, target, side)
+    home = defending_home(data, target, side)
+    if home and losses:  # Unaligned Forces: the home infantry first, all alike
+        lost = lose_points(data, target, losses)
+        game.log(f"{points(lost, 'home infantry')} lost in {target}")
+        losses -= lost
     if defenders:
         take_losses(game, data["armies"][defenders[0]]["side"], defenders, losses, fort=target)
         return
+    if home:
+        return  # Assault Resolution 9: losses beyond the points there are ignored
     if losses and has_garrison(data, target):
         losses -= 1
         data["garrison_lost"] = sorted({*data["garrison_lost"], target})

@@ -109,6 +109,7 @@ class HgwBoard(TypedDict):
     sea_moves: NotRequired[dict[str, int]]  # points carried over each sea this turn
     ferry_rolled: NotRequired[str]  # "turn:side" of the last Newfoundland ferry roll (ferry.py)
     politics: NotRequired[dict[str, Any]]  # Campaign Game I (neutrality.py)
+    home_forces: NotRequired[dict[str, Any]]  # optional Unaligned Forces (unaligned_forces.py)
     lend_lease: NotRequired[LendLease]  # The Fall of Germany, Campaign Game I
     fleets: NotRequired[dict[str, Fleet]]
     fleet_status: NotRequired[dict[str, Any]]  # fleets.py

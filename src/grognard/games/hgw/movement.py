@@ -48,6 +48,8 @@ from .board import (
 )
 from .ferry import ferry, ferry_destinations
 from .geography import CAPE_CONTROL, Place
+from .home_forces import movable_home, start_move
+from .italian_army import may_move_to
 from .limitations import confined_to, sea_limits
 from .nations import may_enter, may_join, nation
 from .optional import has_option
@@ -215,6 +217,7 @@ class Movement(Step):
                 actions.append(("convert", a))  # Amphibious Strength Points 3
         actions += [("remove_marker", p) for p in removable_markers(data, role)]
         actions += leader_moves(data, role)  # optional rule Leaders 9
+        actions += [("move_home", p) for p in movable_home(data, role)]  # Unaligned Forces 6
         if not crowded:
             actions.append(("end_movement",))
         return actions
@@ -228,6 +231,7 @@ class Movement(Step):
             # garrison until the phase ends, so every hex held now is marked
             # (Air Attacks 9: a hex of tac air alone keeps it)
             held = {x["at"] for x in data["armies"].values() if x["at"] and stacked(x)}
+            held |= set(data.get("home_forces", {}).get("at", {}))  # Unaligned Forces: as armies
             data["garrison_lost"] = sorted(held)
             goto(data["flow"], "announce", role=role)
             data["phase"] = "combat"
@@ -237,6 +241,9 @@ class Movement(Step):
             return
         if action[0] == "move_leader":  # optional rule Leaders 9
             leaders.move(game, action[1], action[2])
+            return
+        if action[0] == "move_home":
+            start_move(game, role, action[1])
             return
         if action[0] == "convert":
             army = data["armies"][action[1]]
@@ -286,6 +293,7 @@ class MoveTo(Step):
         confine = confined_to(data, source)  # Campaign Game I, Activity Limitations 9
         if confine is not None:
             places = {p: r for p, r in places.items() if p in confine}
+        places = {p: r for p, r in places.items() if may_move_to(data, source, p)}  # Italian Army 3
         whole = frame["kind"] == WHOLE
         spare = source if whole else free_army(data, role, nation(data, source))
         for p in sorted(places):
@@ -297,7 +305,9 @@ class MoveTo(Step):
             for a in armies_at(data, p, role):
                 # Paradrop Across Water 2: paratroop and amphibious points never in one army
                 mixed = why_not_join(data, source, frame["kind"], a)
-                if a != source and may_join(data, source, a) and mixed is None:
+                # Italian Army 3: nothing joins the Italian Army outside Italian territory
+                italian = may_move_to(data, a, p)
+                if a != source and may_join(data, source, a) and mixed is None and italian:
                     actions.append(("to_army", a))
             if spare is not None:
                 actions.append(("to_place", p))

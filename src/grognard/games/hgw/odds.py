@@ -25,6 +25,7 @@ from .geography import geography
 from .odds_air import air_odds, has_air, side_points, with_air
 from .seen import data_from_view
 from .tables import load_tables
+from .unaligned_forces import defending_home
 
 KINDS = ("infantry", "mechanized")
 # a defending army's amphibious points count in its defence on the Advance Table and
@@ -101,6 +102,7 @@ def battle_at(
     defenders = [a for a in armies_at(data, where) if armies[a]["side"] != role]
     friendly = view["owner"].get(where) == role
     defence = {k: sum(int(armies[a]["sp"][k]) for a in defenders) for k in KINDS}
+    defence["infantry"] += defending_home(data, where, role)  # Unaligned Forces: home infantry
     amphibious = sum(int(armies[a]["sp"]["amphibious"]) for a in defenders)
     if amphibious:
         defence["amphibious"] = amphibious  # DEFENDER_KINDS
@@ -119,7 +121,7 @@ def battle_at(
         "defender_winter": winter_modifier(data, defenders[0]) if defenders else 0,
         "friendly": friendly,
         "garrison": garrison,
-        "defensive_assault": bool(defenders or fort) and not friendly,
+        "defensive_assault": bool(defenders or fort or defending_home(data, where, role)) and not friendly,
         "fort": fort,
         "assault": not status.get("assaulted") and not friendly,
         "army": chosen["id"],

@@ -41,6 +41,7 @@ from .limitations import (
 from .nations import apart
 from .nations import nation as nation_of
 from .neutrality import hand_over, join, nation_at, note_attacks, places_of, politics
+from .optional_politics import italy_surrenders, joined_axis
 from .production import open_production
 from .research_phase import us_technology
 from .scenario import BOX, load_scenario
@@ -243,6 +244,7 @@ def _join(game: Any, nation: str, side: str, *, scheduled: bool) -> None:
             bonus = rules.bonus_when_scheduled.get(nation)
         if bonus is not None:
             place_force(game, side, bonus)
+        joined_axis(game, nation, bonus)  # the optional Italian Army 6, Unaligned Forces 9
 
 
 def _due(rules: CampaignRules, data: Data, side: str, when: str) -> list[Any]:
@@ -471,6 +473,7 @@ def _italy(game: Any, rules: CampaignRules, pol: Data) -> None:
     pol["surrendered"] = sorted({*pol["surrendered"], "italy"})
     game.log(f"Italy surrenders ({len(lost)} mainland hexes lost)")
     pol["italy_due"] = {"mechanized": it.mechanized, "infantry": it.infantry}
+    italy_surrenders(game)  # the optional Italian Army 5
 
 
 def italy_loss_choices(data: Data, pol: Data) -> list[Action]:

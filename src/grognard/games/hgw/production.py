@@ -56,6 +56,7 @@ from .french_production import (
     purse,
 )
 from .geography import Place
+from .italian_army import redress
 from .nations import FRANCE, apart, french_split, is_french
 from .scenario import BOX, KINDS, load_scenario
 from .sequence import has_system, next_step
@@ -285,7 +286,8 @@ class Production(Step):
                 repairable = lost - int(data["permanent"].get(p, 0))
                 if repairable > 0 and data["owner"].get(p) == role and p in supplied:
                     actions.append(("repair", p))
-        return [a for a in actions if _affordable(data, frame, a)]
+        # the optional Italian Army 2: a short Italian force is made good first
+        return redress(data, role, [a for a in actions if _affordable(data, frame, a)])
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         data = game.data

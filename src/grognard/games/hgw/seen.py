@@ -68,7 +68,7 @@ def data_from_view(board: Mapping[str, Any], scenario: str) -> dict[str, Any]:
     if board.get("politics") is not None:
         data["politics"] = copy.deepcopy(board["politics"])  # Campaign Game I (neutrality.py)
     result = cast(dict[str, Any], data)
-    for key in ("research", "strategic", "morale", "partisans"):  # Campaign Game II's open records (state.py)
+    for key in ("research", "strategic", "morale", "partisans", "home_forces"):  # open records (state.py)
         if board.get(key) is not None:
             result[key] = copy.deepcopy(board[key])
     for key in ("ship_track", "ports", "anchors_building", "supply_roads", "coastal_air"):  # Naval Action

@@ -22,7 +22,8 @@ SEA_WAR = ("sea_routes", "route_escorts", "route_losses", "asw_level")  # sea_wa
 # Campaign Game II's record-sheet entries, open to every seat: strategic points and missile
 # counters (strategic.py), national morale (morale.py), hexes partisans took (partisan_phase.py),
 # the research sheets (research.py)
-CG2_OPEN = ("research", "strategic", "morale", "partisans", "ship_track")  # + Ship Builds 2 (N7.2)
+# open information of Campaign Game II and its optional rules (Ship Builds 2, N7.2; Unaligned Forces)
+CG2_OPEN = ("research", "strategic", "morale", "partisans", "ship_track", "home_forces")
 # Naval Action's built ports, major naval ports (under construction too) and supply roads
 BUILT = ("ports", "anchors_building", "supply_roads", "coastal_air")  # ports.py, coastal_air.py: open
 

@@ -8,6 +8,7 @@ from grognard.core.flow import Step
 from .advance import Advances, Exploitation, ExploitAttack, Retreat
 from .air_combat import AirAttack
 from .combat import Announce, Assaults, DefensiveAssault, Losses
+from .home_forces import HomeMoveTo, HomeRetreat, PlaceHomeForces
 from .invasion import InvasionAttack, Invasions
 from .leader_phase import AssignLeaders
 from .movement import Movement, MoveTo
@@ -58,6 +59,9 @@ STEPS: dict[str, Step] = {
     "partisans": Partisans(),  # Campaign Game II step 6f: Partisan Attacks
     "leaders": AssignLeaders(),  # optional rule Leaders 6
     "next_turn": NextTurn(),
+    "place_home_forces": PlaceHomeForces(),  # optional Unaligned Forces 4-5
+    "home_retreat": HomeRetreat(),  # optional Unaligned Forces 3
+    "home_move_to": HomeMoveTo(),  # optional Unaligned Forces 6
 }
 
 # what each step is called on the page (the browser reads them with the board data,
@@ -98,4 +102,7 @@ TITLES: dict[str, str] = {
     "partisans": "partisan attacks",
     "leaders": "leader markers",
     "next_turn": "end of the player turn",
+    "place_home_forces": "placing home forces",
+    "home_retreat": "home forces' retreat",
+    "home_move_to": "moving home forces",
 }

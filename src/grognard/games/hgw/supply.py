@@ -18,6 +18,7 @@ from .board import Data, armies_at, capture, eliminate, geo, opponents, producti
 from .forts import destroy as destroy_fort
 from .forts import fort_side
 from .geography import CAPE_CONTROL, Place
+from .italian_army import east_african_supply
 from .limitations import box_producing, supply_seas
 from .map import hex_distance
 from .nations import french_place, french_split, is_french
@@ -119,6 +120,7 @@ def frozen_armies(data: Data, side: str) -> list[str]:
     neither move nor attack (they may still defensively assault)."""
     full = supplied_places(data, side, home_only=True)
     frozen = [a for a, x in data["armies"].items() if x["side"] == side and x["at"] and x["at"] not in full]
+    frozen = [a for a in frozen if not east_african_supply(data, a)]  # the optional Italian Army 7
     if french_split(data, side):  # Activity Limitations 8: the others not by French routes
         theirs = supplied_places(data, side, home_only=True, allied_only=True)
         frozen += [a for a in _not_french_on_board(data, side) if data["armies"][a]["at"] not in theirs]

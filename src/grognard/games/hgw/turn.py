@@ -22,6 +22,7 @@ from .production import open_production
 from .scenario import load_scenario
 from .sequence import next_step
 from .supply import end_of_combat_supply, frozen_armies
+from .unaligned_forces import stranded_gone
 from .victory import last_turn_over
 
 
@@ -62,6 +63,7 @@ class EndCombat(Step):
         side = frame["player"]
         data["garrison_lost"] = []
         end_of_combat_supply(game, side)
+        stranded_gone(game)  # optional Unaligned Forces: home forces in a hex taken cut off
         revert_unsupplied(game, side)  # Partisan Attacks 3 (Campaign Game II)
         after_combat(game, side)  # National Morale 5: the hexes gained and lost (Campaign Game II)
         fleets_home(game, side)  # Campaign Game II step 5

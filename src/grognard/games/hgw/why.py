@@ -32,6 +32,8 @@ from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponen
 from .campaign import Force
 from .capability import load_capability
 from .french_production import PURSE, french_build_places
+from .home_forces import why_not as why_not_home
+from .italian_army import may_move_to, why_not_build
 from .leader_phase import why_not as why_not_leader
 from .limitations import confined_to
 from .map import load_map
@@ -59,6 +61,9 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
     verb = action[0]
     top = data["flow"][-1] if data["flow"] else {}
     step = top.get("state")
+    home = why_not_home(data, role, top, action)  # optional Unaligned Forces (home_forces.py)
+    if home is not None:
+        return home
     if verb in ("to_place", "to_army"):
         if step != "move_to":
             return "first choose the points to move (an army's Move buttons), then where they go (M1.4)"
@@ -190,6 +195,9 @@ def _destination(data: Data, role: Role, frame: Data, verb: str, target: str) ->
         place = str(army["at"])
     else:
         place = target
+    into = target if verb == "to_army" else source
+    if not may_move_to(data, source, place) or not may_move_to(data, into, place):  # Italian Army 3
+        return f"the Italian Army's points move only inside Italian territory: {place} is outside it (O4.3)"
     start = data["armies"][source]["at"]
     g = geo(data)
     if place not in g.places and place != BOX:
@@ -319,6 +327,9 @@ def _build(data: Data, role: Role, frame: Data, kind: str, how: str, where: str)
         if army is None or army["at"] is None or army["side"] != role:
             return f"new points join one of your armies on the map or a new one (P2.4): {where} is not"
         place = str(army["at"])
+    italian = why_not_build(data, role, ("build", kind, how, where))  # the optional Italian Army 2
+    if italian is not None:
+        return italian
     halves = price(data, role, kind) or 0  # Item Cost 1 in Campaign Game II (K3.1)
     paying = pays(data, frame, ("build", kind, how, where))
     have = halves_left(frame, paying)

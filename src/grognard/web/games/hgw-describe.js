@@ -39,6 +39,7 @@ function describeAction(action, view) {
     case "eliminate":
       return { unit: x.army, label: `Eliminate one ${kindWords(x.kind)} point of ${name(x.army)} (over-stacked)` };
     case "to_place": {
+      if (frame.state === "home_move_to") return { hex: x.place, kind: "move", label: `Move one home point from ${placeWords(frame.origin)} to ${placeWords(x.place)}` };
       const what = frame.kind === "army" ? name(frame.army) : `${kindWords(frame.kind, frame.count)} of ${name(frame.army)}`;
       return { hex: x.place, kind: "move", label: `Redeploy ${what} to ${placeWords(x.place)}` };
     }
@@ -113,6 +114,7 @@ function describeAction(action, view) {
     case "place":
       // The Fall of Germany set-up with the own_setup option, and Campaign Game I's
       // arriving forces (Nations Inclined toward Axis 3-5): one point into a place
+      if (frame.state === "place_home_forces") return { hex: x.place, kind: "build", label: `Place one home infantry point at ${placeWords(x.place)}` };
       return { hex: x.place, kind: "build", label: `Place one ${kindWords(x.kind)} point at ${placeWords(x.place)}` };
     case "printed_setup":
       return { label: "Take the scenario's deployment", primary: true };
@@ -140,6 +142,9 @@ function describeAction(action, view) {
       return { label: "Done advancing: on to exploitation", primary: true };
     case "retreat":
       return { hex: x.place, kind: "move", label: `Retreat to ${placeWords(x.place)}` };
+    case "move_home":
+      // Unaligned Forces 6: one home point, inside its country
+      return { hex: x.from, kind: "move", label: `Move one home point from ${placeWords(x.from)} (inside its country)` };
     case "exploit":
       // issue 26, item 9: an exploitation attack is asked first, with its odds, as an
       // assault is (panels.js confirmBattle: `startsBattleAt`, the odds of this action)

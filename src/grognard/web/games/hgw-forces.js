@@ -20,6 +20,18 @@ const FLEET_STATUS = {
   cut: "cut off from its base this turn",
 };
 
+/**
+ * The home forces in a place, in words ("Poland's home forces (allied): 2 infantry
+ * points"), "" when none: the optional rule Unaligned Forces (games/hgw/unaligned_forces.py;
+ * view.board.home_forces.at is {place: {nation, side, sp}}).
+ */
+export function homeAt(board, place) {
+  const home = board?.home_forces?.at?.[place];
+  if (!home) return "";
+  const nation = home.nation.split("_").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+  return `${nation}'s home forces (${home.side}): ${home.sp} infantry point${home.sp === 1 ? "" : "s"}`;
+}
+
 /** What a fleet is doing this turn, in words ("" when it is free). */
 export function fleetStatusWords(board, id) {
   return FLEET_STATUS[board?.fleet_status?.[id]] || "";
@@ -92,6 +104,17 @@ export function drawForces(layer, board, { where, placeWords, roleColor, fleetCo
     );
   }
   drawBuilt(layer, board, { where, placeWords });
+  // Unaligned Forces 2: home forces are number markers on the map, never armies
+  for (const [place, home] of Object.entries(board.home_forces?.at || {})) {
+    const at = where(place);
+    if (!at) continue;
+    layer.append(
+      s("g", { class: "hgw-home", "data-home": place, "data-side": home.side, transform: `translate(${(at[0] - 4.6).toFixed(2)} ${(at[1] + 3.4).toFixed(2)})` },
+        s("title", { text: `${placeWords(place)}: ${homeAt(board, place)}` }),
+        s("circle", { r: 2.4, fill: "#fffdf4", stroke: roleColor(home.side), "stroke-width": 0.7 }),
+        s("text", { class: "hgw-home-sp", x: 0, y: 0.9, "text-anchor": "middle", "font-size": 3, text: String(home.sp) })),
+    );
+  }
   const byPort = new Map();
   for (const [id, fleet] of Object.entries(board.fleets || {})) {
     if (!fleet.at || !fleet.sp) continue;

@@ -29,7 +29,7 @@
 import { clear, h, s, titleCase } from "../ui.js";
 import { HexBoard, hexPoints } from "../board.js";
 import { drawLabels, foundMark, goToBox, READING_ZOOM, zoomBand } from "./hgw-labels.js";
-import { drawForces } from "./hgw-forces.js";
+import { drawForces, homeAt } from "./hgw-forces.js";
 import { promptText } from "./hgw-prompts.js";
 import { PAINTER, RES, SIZE, centre, currentMap, edgesOf, hexAt, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
 import { BOX, FLEET_NATIONS, STEPS, armiesOf, armyById, composition, fleetColor, leaderOf, leaderWords, nationWords, placeWords, roleColor, unitName } from "./hgw-view.js";
@@ -243,7 +243,8 @@ class HgwBoard extends HexBoard {
         g.append(outline ? s("polygon", { class: "hl-fill", points: outline }) : s("rect", { class: "hl-fill", x: -34, y: -16, width: 68, height: 32, rx: 3 }));
       }
       g.append(outline ? s("polygon", { class: "hl-edge", points: hexPoints(SIZE - 1.2) }) : s("rect", { class: "hl-edge", x: -33, y: -15, width: 66, height: 30, rx: 3 }));
-      g.prepend(s("title", {}, labels.get(place) || placeWords(place)));
+      const home = homeAt(board, place);  // Unaligned Forces: listed in the hex's description
+      g.prepend(s("title", {}, `${labels.get(place) || placeWords(place)}${home ? `; ${home}` : ""}`));
       this.hexLayer.append(g);
       this.groups.set(place, g);
     }

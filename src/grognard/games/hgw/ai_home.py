@@ -1,0 +1,56 @@
+"""The heuristic agent's answers to the optional rule Unaligned Forces (home_forces.py),
+read from its view only: where to place a country's home forces, and where they retreat.
+
+Placement: the capital first, up to its limit of two (its fall makes the country
+surrender, and the home forces with it: O2.3), then the hexes the attacker has named,
+then the hexes next to the attacker's armies, each time the one holding the fewest home
+points. Retreat: toward the capital, else into the hex holding the most home points.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .ai_board import Board
+from .neutrality import capital_of
+
+Action = tuple[Any, ...]
+
+
+def _home(b: Board) -> dict[str, Any]:
+    record: dict[str, Any] = b.data.get("home_forces", {})
+    return record
+
+
+def place(b: Board, legal: list[Action]) -> Action:
+    """O2.4: the next home point: the capital, the named targets, the front."""
+    record = _home(b)
+    at = record.get("at", {})
+    capital = (record.get("waiting") or {}).get("capital")
+    targets = {
+        str(x["status"]["target"])
+        for x in b.armies.values()
+        if x["side"] != b.me and x.get("status") and x["status"].get("target")
+    }
+    enemies = {x["at"] for x in b.armies.values() if x["at"] and x["side"] != b.me}
+
+    def score(action: Action) -> tuple[int, int, str]:
+        p = str(action[2])
+        weight = 0
+        if p == capital:
+            weight = 3
+        elif p in targets:
+            weight = 2
+        elif enemies & set(b.g.links.get(p, ())):
+            weight = 1
+        held = int(at.get(p, {}).get("sp", 0))
+        return (-weight, held, p)
+
+    return min(legal, key=score)
+
+
+def retreat(b: Board, legal: list[Action]) -> Action:
+    """O2.3: the capital if it is offered, else the hex with the most home points."""
+    at = _home(b).get("at", {})
+    capital = capital_of(b.data, str(b.frame.get("nation") or ""))
+    return min(legal, key=lambda a: (a[1] != capital, -int(at.get(a[1], {}).get("sp", 0)), str(a[1])))

@@ -1,0 +1,28 @@
+"""Where the optional rules meet Campaign Game I's political events (politics.py calls
+these, so that its own module keeps to the basic rules):
+
+- a nation joins the Axis: with the Italian Army rule Italy brings the point in 2239
+  (O4.6, italian_army.py); with Unaligned Forces, Finland's, Rumania's and Hungary's home
+  forces are eliminated when the Axis receives their armies (O2.9, unaligned_forces.py);
+- Italy surrenders: the Italian Army is eliminated (O4.5, italian_army.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .campaign import Force
+from .italian_army import libya_point
+from .italian_army import on_surrender as italy_surrenders
+from .unaligned_forces import eliminate_nation, load_home_forces
+
+__all__ = ["italy_surrenders", "joined_axis"]
+
+
+def joined_axis(game: Any, nation: str, bonus: Force | None) -> None:
+    """`nation` has joined the Axis, the Axis receiving `bonus` (Nations Inclined toward
+    Axis 3-5) if any."""
+    if nation == "italy":
+        libya_point(game)  # O4.6
+    if bonus is not None and nation in load_home_forces().end_with_axis_arrival:  # O2.9
+        eliminate_nation(game, nation, f"the Axis receives the {bonus.name}")
