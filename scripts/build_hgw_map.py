@@ -50,7 +50,7 @@ OUT = ROOT / "src" / "grognard" / "games" / "hgw" / "data" / "map.json"
 WORLD_ATLAS = "world-atlas@2.0.2"
 
 ROWS = 50  # rows 00..49: Montevideo is 4816, Antarctic waters below
-COLS = 113  # columns 0..112: Colorado is 19112, the seam runs through the U.S. interior
+COLS = hgwmap.COLUMNS  # columns 0..112: Colorado is 19112; the seam (U.S. interior, 105 W) joins them
 EUROPE_MAX_COL = 57
 SQRT3 = math.sqrt(3.0)
 LAND_SHARE = 0.5  # a hex at least half land is land
@@ -464,6 +464,8 @@ class Builder:
         xs, ys = [], []
         for a, b in land_pairs:
             (ra, ca), (rb, cb) = hgwmap.row_col(a), hgwmap.row_col(b)
+            if abs(ca - cb) > COLS // 2:  # a side across the seam: b seen from a's edge
+                cb += COLS if ca > cb else -COLS
             ax, ay = board_xy(ra, ca)
             bx, by = board_xy(rb, cb)
             xs.extend(ax + ts * (bx - ax))
