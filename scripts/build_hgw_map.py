@@ -310,11 +310,16 @@ class Builder:
                     info["annexed"] = annexed
             else:
                 info["kind"] = "partial" if share[i] > PARTIAL_SHARE or h in self.forced_water else "sea"
+                info["kind"] = self.forced_water.get(h, {}).get("kind", info["kind"])
                 if self._is_ice(float(self.s_lon[i, 0]), float(self.s_lat[i, 0])):
                     info["kind"] = "ice"
+                info["kind"] = anchor.get("kind", info["kind"])  # a strait the rules name
             hexes[h] = info
         self._add_islands(hexes)
         self._add_terrain(hexes)
+        for h, anchor in self.anchor_at.items():
+            if anchor.get("terrain"):
+                hexes[h]["terrain"] = anchor["terrain"]  # the rules' circular island or jungle
         return hexes
 
     @staticmethod
@@ -352,6 +357,8 @@ class Builder:
                 p = part.representative_point()
                 h = self.nearest_hex(p.x, p.y, hexes, land=False)
                 info = hexes[h]
+                if h in self.forced_water:
+                    continue  # an island the rules draw elsewhere (Hawaii)
                 # only in open sea: an island in coastal (partial) water, like Mallorca
                 # in the narrow western Mediterranean, stays part of that water
                 if info["kind"] != "sea" or abs(info["lonlat"][1] - p.y) > 3:
@@ -577,6 +584,26 @@ class Builder:
                 info["features"] = sorted(feats)
 
 
+def named_area(spec: dict[str, Any], hexes: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """An area the rules name (design.toml `[[area]]`): its territories' land hexes, inside
+    its box (west, east, south, north) when it has one."""
+    west, east, south, north = spec.get("box", (-180.0, 180.0, -90.0, 90.0))
+    found = sorted(
+        (
+            h
+            for h, info in hexes.items()
+            if info["kind"] == "land"
+            and info.get("country") in spec["territories"]
+            and west <= info["lonlat"][0] <= east
+            and south <= info["lonlat"][1] <= north
+        ),
+        key=hgwmap.row_col,
+    )
+    if not found:
+        raise SystemExit(f"area {spec['id']}: no land hex of {spec['territories']} in its box")
+    return {"id": spec["id"], "name": spec["name"], "garrison": spec["garrison"], "hexes": found}
+
+
 def build(write: bool = True) -> hgwmap.HgwMap:
     anchors = tomllib.loads((DESIGN_DIR / "anchors.toml").read_text())["anchor"]
     design = tomllib.loads((DESIGN_DIR / "design.toml").read_text())
@@ -596,6 +623,7 @@ def build(write: bool = True) -> hgwmap.HgwMap:
     scenarios = []
     for s in design["scenario"]:
         scenarios.append({"id": s["id"], "borders": s["borders"], "sides": s["side"]})
+    areas = [named_area(a, hexes) for a in design.get("area", [])]
     citations = []
     for a in anchors:
         c = {k: v for k, v in a.items() if k not in ("lon", "lat")}
@@ -613,6 +641,7 @@ def build(write: bool = True) -> hgwmap.HgwMap:
         "boxes": boxes_raw,
         "scenarios": scenarios,
         "citations": citations,
+        "areas": areas,
     }
     data = hgwmap.msgspec.convert(doc, type=hgwmap.MapData)
     boxes = tuple(

@@ -8,6 +8,8 @@ value is our own reading of the rulebook and the map's geography, typed in.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from grognard.games.hgw.hexnumbers import COLUMNS, adjacent_numbers, hex_distance, row_col
@@ -20,7 +22,7 @@ def m() -> HgwMap:
 
 
 def _crosses_seam(path: list[str]) -> bool:
-    return any(abs(row_col(a)[1] - row_col(b)[1]) > COLUMNS // 2 for a, b in zip(path, path[1:], strict=False))
+    return any(abs(row_col(a)[1] - row_col(b)[1]) > COLUMNS // 2 for a, b in itertools.pairwise(path))
 
 
 # --- the seam -------------------------------------------------------------------------

@@ -132,6 +132,8 @@ class Citation(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_f
     cite: str
     fit: bool = True
     land: bool = True
+    kind: str = ""  # the exact kind where the rules need it (a strait's "partial" water)
+    terrain: str = ""
     country: str = ""
     features: tuple[str, ...] = ()
     sea: str = ""
@@ -139,6 +141,16 @@ class Citation(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_f
     coast: bool = False
     production: bool = False
     note: str = ""
+
+
+class Area(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A region the rules name that is no territory (Pacific and African Garrisons):
+    its land hexes, and whether the rule gives them an inherent garrison."""
+
+    id: str
+    name: str
+    garrison: bool
+    hexes: tuple[HexId, ...]
 
 
 class MapData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -154,6 +166,7 @@ class MapData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     boxes: tuple[Box, ...]
     scenarios: tuple[Scenario, ...]
     citations: tuple[Citation, ...]
+    areas: tuple[Area, ...] = ()
 
 
 # --- the map ---------------------------------------------------------------------------
@@ -528,6 +541,7 @@ def box_production(data: MapData, box: Box) -> int:
 def _check(data: MapData) -> None:
     """Semantic checks msgspec's types cannot express."""
     problems = []
+    land = {h for h, info in data.hexes.items() if info.kind == "land"}
     if data.cols != COLUMNS or data.layout != LAYOUT:
         problems.append(f"the grid is {data.cols} {data.layout} columns; the ring is {COLUMNS} {LAYOUT}")
     for h, info in data.hexes.items():
@@ -564,6 +578,8 @@ def _check(data: MapData) -> None:
             for h in (*spec.hexes, *spec.minus_hexes, *spec.devastated, *spec.setup):
                 if h not in data.hexes:
                     problems.append(f"scenario {scenario.id}/{spec.side}: hex {h} is not on the map")
+    for area in data.areas:
+        problems += [f"area {area.id}: {h} is no land hex" for h in area.hexes if h not in land]
     if problems:
         raise MapError("bad Hitler's Global War map: " + "; ".join(problems[:20]))
 

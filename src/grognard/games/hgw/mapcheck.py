@@ -118,6 +118,10 @@ def _check_citations(m: HgwMap) -> list[str]:
         where = f"{c.hex} ({c.place}, {c.cite})"
         if m.is_land(c.hex) != c.land:
             problems.append(f"{where}: expected {'land' if c.land else 'water'}, found {info.kind}")
+        if c.kind and info.kind != c.kind:
+            problems.append(f"{where}: expected {c.kind}, found {info.kind}")
+        if c.terrain and info.terrain != c.terrain:
+            problems.append(f"{where}: expected {c.terrain} terrain, found {info.terrain}")
         if c.country and info.country != c.country:
             problems.append(f"{where}: expected {c.country}, found {info.country or 'no country'}")
         missing = set(c.features) - set(info.features)
