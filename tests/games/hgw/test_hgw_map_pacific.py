@@ -107,3 +107,138 @@ def test_a_sea_range_crosses_the_seam(m: HgwMap) -> None:
     reach = m.sea_reach("35112", 1)
     assert {"3500", "3600", "3400"} <= set(reach)
     assert reach["3500"] == 1
+
+
+# --- the Pacific's cited hexes, where the rules say -------------------------------------
+
+
+def test_hawaii_is_25106_the_rulebooks_2506_read_as_san_franciscos_1907_is() -> None:
+    """United States surrender 1 prints Hawaii 2506 and San Francisco 1907 in one sentence;
+    Shipping Routes gives San Francisco 19107: past column 99 the hundreds digit drops.
+    2506 itself is the Gulf of Mexico; 25106 is a U.S. capital, a circular island."""
+    m = load_map()
+    assert m.hex("2506").kind == "sea" and m.hex("2506").seas == ("Atlantic",)
+    hawaii = m.hex("25106")
+    assert (hawaii.kind, hawaii.country, hawaii.terrain) == ("land", "united_states", "island")
+    assert {"capital", "naval_port"} <= set(hawaii.features)
+    assert "Pacific-Indian" in hawaii.seas
+    # the geography's own Hawaii (our warp's 2595) is open sea, so there is one Hawaii
+    assert m.hex("2595").kind == "sea"
+    assert [h for h, i in m.hexes.items() if i.terrain == "island" and 2590 <= int(h) <= 2599] == []
+
+
+def test_the_united_states_has_its_four_capitals() -> None:
+    """United States surrender 1: Washington 1809, San Francisco (19107), Seattle 15107 and
+    Hawaii (25106)."""
+    m = load_map()
+    capitals = {h for h, i in m.hexes.items() if i.country == "united_states" and "capital" in i.features}
+    assert capitals == {"1809", "19107", "15107", "25106"}
+
+
+def test_hawaii_is_where_the_west_coast_fleets_sail_and_the_australia_north_line_runs() -> None:
+    """Unaligned 2: the U.S. West Coast fleets move to Hawaii; Shipping Routes, Australia
+    North: the area's eastern line runs from Hawaii through Pitcairn 42105, a line down the
+    columns (105-106) on the rulebook's numbering."""
+    m = load_map()
+    route = m.sea_route("19107", "25106")
+    assert route is not None and route_steps(route) == 6
+    assert abs(row_col("25106")[1] - row_col("42105")[1]) == 1
+
+
+@pytest.mark.parametrize(
+    ("hex_", "place", "country"),
+    [
+        ("2280", "Midway: Shipping Routes, Australia North", "united_states"),
+        ("2685", "Wake: Shipping Routes, Japan", "united_states"),
+        ("3456", "Male: Ports 3", "india"),
+        ("3356", "Addu Atoll: Ports 3", "india"),
+        ("3656", "Diego Garcia: Ports 3", "british_africa"),
+        ("3689", "Funafuti: Shipping Routes, Japan (row 36 east of Funafuti)", "british_pacific"),
+    ],
+)
+def test_cited_islands_are_circular_islands_on_their_hexes(hex_: str, place: str, country: str) -> None:
+    """Mapboard: circular islands (no inherent garrison, Garrisons 1). Ports 3 builds
+    ports on the three Indian Ocean islands, so none has one printed."""
+    info = load_map().hex(hex_)
+    assert (info.kind, info.terrain, info.country) == ("land", "island", country), place
+    if hex_ in ("3456", "3356", "3656"):
+        assert not info.features
+
+
+def test_the_bering_strait_is_open_water_on_the_pacific_side() -> None:
+    """Raiders 3: German raiders change bases to the Pacific by the Bering Strait hexes,
+    printed 0502 and 0503 and read as 05102 and 05103 (Hawaii's reading). Ships enter
+    them: not polar ice."""
+    m = load_map()
+    for h in ("05102", "05103"):
+        assert m.is_navigable(h) and m.hex(h).seas == ("Pacific-Indian",)
+    assert "05103" in m.neighbours("05102")
+    assert m.is_land("0502") and m.hex("0502").country == "canada"  # the literal reading
+
+
+def test_row_36_runs_through_guadalcanal_and_port_moresby_east_of_funafuti() -> None:
+    """Shipping Routes, Japan: the area's line reaches hex row 36 east of Funafuti and runs
+    west along it through Guadalcanal and Port Moresby (3679)."""
+    m = load_map()
+    guadalcanal, moresby, funafuti = m.hex("3683"), m.hex("3679"), m.hex("3689")
+    assert (guadalcanal.kind, guadalcanal.terrain) == ("land", "jungle")
+    assert moresby.country == "papua" and m.is_port("3679") and moresby.terrain == "jungle"
+    assert funafuti.terrain == "island"
+    assert row_col("3683")[1] < row_col("3689")[1]  # Guadalcanal west of Funafuti
+
+
+def test_singora_malaya_and_singapore() -> None:
+    """Shipping Routes, U.S. West Coast: column xx64 at 3064, north of Singora, Malaya: the
+    hex is Thai, on the Malay peninsula, with Malaya and Singapore's naval port beside it."""
+    m = load_map()
+    assert m.hex("3064").country == "thailand" and m.hex("3064").terrain == "jungle"
+    assert "3164" in m.neighbours("3064")
+    assert m.hex("3164").country == "malaya" and "naval_port" in m.hex("3164").features
+    assert m.can_cross_by_land("3064", "3164")
+
+
+@pytest.mark.parametrize(
+    ("hex_", "country", "feature"),
+    [
+        ("2560", "india", "port"),  # Calcutta: Shipping Routes example
+        ("2568", "hong_kong", "port"),  # Hong Kong: Shipping Routes, Eastern India
+        ("4580", "australia", "naval_port"),  # Sydney: Shipping Routes, Australia East
+        ("3058", "ceylon", "naval_port"),  # Colombo: Shipping Routes, Western India
+        ("3679", "papua", "port"),  # Port Moresby: Shipping Routes example
+    ],
+)
+def test_the_pacific_and_indian_ports_the_shipping_routes_name(hex_: str, country: str, feature: str) -> None:
+    info = load_map().hex(hex_)
+    assert info.country == country and feature in info.features
+
+
+def test_sydney_to_port_moresby_is_nine_hexes_and_san_francisco_over_27() -> None:
+    """Shipping Routes example: Sydney to Port Moresby is nine hexes; San Francisco to Port
+    Moresby more than the 27 a non-naval base allows (the example's 38; ours 37)."""
+    m = load_map()
+    near = m.sea_route("4580", "3679")
+    far = m.sea_route("19107", "3679")
+    assert near is not None and route_steps(near) == 9
+    assert far is not None and route_steps(far) > 27
+
+
+def test_french_indochina_has_its_two_capitals_north_and_south() -> None:
+    """France surrender 4: French Indochina becomes unaligned with two capitals, north
+    (Hanoi, 2565) and south (Saigon, 2965)."""
+    m = load_map()
+    capitals = {h for h, i in m.hexes.items() if i.country == "french_indochina" and "capital" in i.features}
+    assert capitals == {"2565", "2965"}
+    assert row_col("2565")[0] < row_col("2965")[0]
+
+
+def test_the_dutch_east_indies_islands_the_rules_name_are_land() -> None:
+    """Pacific and African Garrisons 8 names Sumatra, Borneo, Celebes, Ceram and Timor;
+    each has land hexes of the Dutch (or Portuguese) East Indies, with a port."""
+    m = load_map()
+    areas = {a.id: a.hexes for a in m.data.areas}
+    for island in ("sumatra", "borneo", "celebes", "ceram", "timor"):
+        assert areas[island], island
+        owners = {m.hex(h).country for h in areas[island]}
+        assert owners <= {"netherlands_east_indies", "portuguese_timor", "malaya"}, island
+    assert any(m.is_port(h) for h, i in m.hexes.items() if i.country == "netherlands_east_indies")
+    assert "3473" in areas["ceram"] and "3672" in areas["timor"]
