@@ -28,7 +28,8 @@ def _go_to(page: Page, hex_id: str) -> None:
 
 def test_panning_east_past_the_edge_shows_the_west_edge(page: Page) -> None:
     page.set_viewport_size({"width": 1400, "height": 900})
-    start_game(page, ruleset="hgw", scenario="barbarossa", seats={"axis": "me", "soviet": "ai:heuristic"}, seed=2)
+    seats = {"axis": "me", "soviet": "ai:heuristic"}
+    start_game(page, ruleset="hgw", scenario="barbarossa", seats=seats, seed=2)
     expect(prompt(page)).to_contain_text("redeploys")
     _go_to(page, "18110")  # near the east edge, Colorado's row
     east_x, east_y = hgw_screen_xy(page, "18110")
