@@ -26,6 +26,19 @@ def _go_to(page: Page, hex_id: str) -> None:
     expect(goto.locator(".hgw-goto-said")).to_have_text(f"Hex {hex_id}")
 
 
+def test_the_pacific_places_carry_their_numbers_and_names(page: Page) -> None:
+    """Beyond the European theater the board writes the number and name of every place
+    the rules cite (hgw-labels.js)."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    seats = {"axis": "me", "soviet": "ai:heuristic"}
+    start_game(page, ruleset="hgw", scenario="barbarossa", seats=seats, seed=2)
+    expect(prompt(page)).to_contain_text("redeploys")
+    for hex_id, name in (("25106", "Hawaii"), ("2280", "Midway"), ("3679", "Port Moresby")):
+        expect(page.locator(f'.hgw-hexnum[data-num="{hex_id}"]')).to_have_count(1)
+        expect(page.locator(f'.hgw-name[data-name-hex="{hex_id}"]')).to_have_text(name)
+    expect(page.locator('.hgw-hexnum[data-num="1237"]')).to_have_count(1)  # Berlin, in play
+
+
 def test_panning_east_past_the_edge_shows_the_west_edge(page: Page) -> None:
     page.set_viewport_size({"width": 1400, "height": 900})
     seats = {"axis": "me", "soviet": "ai:heuristic"}
