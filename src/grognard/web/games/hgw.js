@@ -134,18 +134,19 @@ class HgwBoard extends HexBoard {
   }
 
   /** The clip of the copy one ring east (side 1) or west (-1), in its canvas pixels: the
-   * seam's zigzag, column 0's west side, half a hex further east on odd rows. */
+   * west sides of column 0's hexes, the seam's exact zigzag. */
   seamClip(side) {
-    const ring = this.ringWidth();
-    const xs = [];
+    const shift = side > 0 ? 0 : this.ringWidth();
+    const px = (v) => `${(v * RES).toFixed(1)}px`;
+    const points = [];
     for (let row = 0; row < this.map.rows; row++) {
-      const x = (side > 0 ? 0 : ring) + SIZE * SQRT3 * (row & 1 ? 1 : 0.5);
-      const top = row ? SIZE * (1.5 * row + 0.25) : 0;
-      const bottom = row === this.map.rows - 1 ? this.painted.height : SIZE * (1.5 * row + 1.75);
-      xs.push(`${(x * RES).toFixed(1)}px ${(top * RES).toFixed(1)}px`, `${(x * RES).toFixed(1)}px ${(bottom * RES).toFixed(1)}px`);
+      const [x, y] = centre(row, 0);
+      const west = px(shift + x - (SIZE * SQRT3) / 2);
+      points.push(`${west} ${px(y - SIZE / 2)}`, `${west} ${px(y + SIZE / 2)}`);
     }
-    const edge = side > 0 ? this.canvas.width : 0;
-    return `polygon(${edge}px 0px, ${xs.join(", ")}, ${edge}px ${this.canvas.height}px)`;
+    const edge = side > 0 ? `${this.canvas.width}px` : "0px";
+    const [first, last] = [points[0].split(" ")[0], points[points.length - 1].split(" ")[0]];
+    return `polygon(${edge} 0px, ${first} 0px, ${points.join(", ")}, ${last} ${this.canvas.height}px, ${edge} ${this.canvas.height}px)`;
   }
 
   /** The copy one ring east (side 1) or west (-1), its canvas clipped along the seam. */
