@@ -23,9 +23,7 @@ import argparse
 import itertools
 import json
 import math
-import subprocess
 import sys
-import tarfile
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -36,21 +34,21 @@ import shapely
 import shapely.affinity
 from scipy.interpolate import RBFInterpolator
 from scipy.spatial import cKDTree
-from shapely.geometry import LineString, MultiPolygon, Polygon
+from shapely.geometry import LineString, Polygon
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
+
+from hgwmap.topojson import fetch_world_atlas, load_countries  # noqa: E402
 
 from grognard.core import hexgrid  # noqa: E402
 from grognard.games.hgw import map as hgwmap  # noqa: E402
 
 DESIGN_DIR = ROOT / "scripts" / "hgwmap"
-CACHE = ROOT / "build" / "mapcache"
 OUT = ROOT / "src" / "grognard" / "games" / "hgw" / "data" / "map.json"
-WORLD_ATLAS = "world-atlas@2.0.2"
 
 ROWS = 50  # rows 00..49: Montevideo is 4816, Antarctic waters below
-COLS = 113  # columns 0..112: Colorado is 19112, the seam runs through the U.S. interior
+COLS = hgwmap.COLUMNS  # columns 0..112: Colorado is 19112; the seam (U.S. interior, 105 W) joins them
 EUROPE_MAX_COL = 57
 SQRT3 = math.sqrt(3.0)
 LAND_SHARE = 0.5  # a hex at least half land is land
@@ -58,99 +56,6 @@ PARTIAL_SHARE = 0.02  # water with any real land in it is light-blue partial wat
 SMALL_ISLAND_DEG2 = 0.5  # islands smaller than this (square degrees) make "circular island" hexes
 MIN_ISLAND_DEG2 = 0.004  # ... and islets below this are ignored (about 40 km2)
 TERRAIN_SHARE = 0.4
-
-
-# --- geography -----------------------------------------------------------------------
-
-
-def fetch_world_atlas() -> Path:
-    """The unpacked world-atlas package in the build cache (npm pack on first use)."""
-    package = CACHE / "package"
-    if (package / "countries-50m.json").exists():
-        return package
-    CACHE.mkdir(parents=True, exist_ok=True)
-    subprocess.run(["npm", "pack", WORLD_ATLAS, "--silent"], cwd=CACHE, check=True)
-    tarballs = sorted(CACHE.glob("world-atlas-*.tgz"))
-    if not tarballs:
-        raise SystemExit("npm pack produced no world-atlas tarball")
-    with tarfile.open(tarballs[-1]) as tar:
-        tar.extractall(CACHE, filter="data")
-    return package
-
-
-def _decode_arcs(topo: dict[str, Any]) -> list[list[tuple[float, float]]]:
-    """TopoJSON arcs: delta-encoded quantized points, scaled and translated back."""
-    (sx, sy), (tx, ty) = topo["transform"]["scale"], topo["transform"]["translate"]
-    arcs = []
-    for arc in topo["arcs"]:
-        x = y = 0
-        points = []
-        for dx, dy in arc:
-            x += dx
-            y += dy
-            points.append((x * sx + tx, y * sy + ty))
-        arcs.append(points)
-    return arcs
-
-
-def _ring(arcs: list[list[tuple[float, float]]], indexes: list[int]) -> list[tuple[float, float]]:
-    points: list[tuple[float, float]] = []
-    for i in indexes:
-        arc = arcs[i] if i >= 0 else arcs[~i][::-1]
-        points.extend(arc if not points else arc[1:])
-    return points
-
-
-def _unwrap(ring: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """Make a ring's longitudes continuous where it crosses the antimeridian.
-
-    The TopoJSON is spherical (d3 cuts at the antimeridian when drawing); read flat, an
-    edge from 179.9 to -179.9 would wrap a band round the world. A ring that circles the
-    pole (Antarctica) is closed along the pole instead.
-    """
-    out = [ring[0]]
-    for lon, lat in ring[1:]:
-        prev = out[-1][0]
-        while lon - prev > 180:
-            lon -= 360
-        while prev - lon > 180:
-            lon += 360
-        out.append((lon, lat))
-    drift = out[-1][0] - out[0][0]
-    if abs(drift) > 180:  # round the pole
-        pole = -90.0 if min(p[1] for p in out) < -60 else 90.0
-        out += [(out[-1][0], pole), (out[0][0], pole), out[0]]
-    return out
-
-
-def _fold(shape: Any) -> Any:
-    """Bring parts that stick out past +-180 back into range (a shifted copy)."""
-    world = shapely.box(-180, -90, 180, 90)
-    west = shapely.affinity.translate(shape, xoff=360)
-    east = shapely.affinity.translate(shape, xoff=-360)
-    return shapely.make_valid(shapely.union_all([shape, west, east]).intersection(world))
-
-
-def load_countries(package: Path) -> list[tuple[str, Any]]:
-    """(Natural Earth name, shapely geometry) for every country, sorted by name."""
-    topo = json.loads((package / "countries-50m.json").read_text())
-    arcs = _decode_arcs(topo)
-    result = []
-    for geom in topo["objects"]["countries"]["geometries"]:
-        polys = []
-        if geom["type"] == "Polygon":
-            parts = [geom["arcs"]]
-        elif geom["type"] == "MultiPolygon":
-            parts = geom["arcs"]
-        else:
-            continue
-        for rings in parts:
-            shell, *holes = (_unwrap(_ring(arcs, r)) for r in rings)
-            if len(shell) >= 4:
-                polys.append(Polygon(shell, [h for h in holes if len(h) >= 4]))
-        shape = _fold(shapely.make_valid(MultiPolygon(polys)))
-        result.append((geom["properties"]["name"], shape))
-    return sorted(result, key=lambda item: item[0])
 
 
 # --- the warp from board to globe ----------------------------------------------------
@@ -310,11 +215,16 @@ class Builder:
                     info["annexed"] = annexed
             else:
                 info["kind"] = "partial" if share[i] > PARTIAL_SHARE or h in self.forced_water else "sea"
+                info["kind"] = self.forced_water.get(h, {}).get("kind", info["kind"])
                 if self._is_ice(float(self.s_lon[i, 0]), float(self.s_lat[i, 0])):
                     info["kind"] = "ice"
+                info["kind"] = anchor.get("kind", info["kind"])  # a strait the rules name
             hexes[h] = info
         self._add_islands(hexes)
         self._add_terrain(hexes)
+        for h, anchor in self.anchor_at.items():
+            if anchor.get("terrain"):
+                hexes[h]["terrain"] = anchor["terrain"]  # the rules' circular island or jungle
         return hexes
 
     @staticmethod
@@ -352,6 +262,8 @@ class Builder:
                 p = part.representative_point()
                 h = self.nearest_hex(p.x, p.y, hexes, land=False)
                 info = hexes[h]
+                if h in self.forced_water:
+                    continue  # an island the rules draw elsewhere (Hawaii)
                 # only in open sea: an island in coastal (partial) water, like Mallorca
                 # in the narrow western Mediterranean, stays part of that water
                 if info["kind"] != "sea" or abs(info["lonlat"][1] - p.y) > 3:
@@ -464,6 +376,8 @@ class Builder:
         xs, ys = [], []
         for a, b in land_pairs:
             (ra, ca), (rb, cb) = hgwmap.row_col(a), hgwmap.row_col(b)
+            if abs(ca - cb) > COLS // 2:  # a side across the seam: b seen from a's edge
+                cb += COLS if ca > cb else -COLS
             ax, ay = board_xy(ra, ca)
             bx, by = board_xy(rb, cb)
             xs.extend(ax + ts * (bx - ax))
@@ -575,6 +489,26 @@ class Builder:
                 info["features"] = sorted(feats)
 
 
+def named_area(spec: dict[str, Any], hexes: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """An area the rules name (design.toml `[[area]]`): its territories' land hexes, inside
+    its box (west, east, south, north) when it has one."""
+    west, east, south, north = spec.get("box", (-180.0, 180.0, -90.0, 90.0))
+    found = sorted(
+        (
+            h
+            for h, info in hexes.items()
+            if info["kind"] == "land"
+            and info.get("country") in spec["territories"]
+            and west <= info["lonlat"][0] <= east
+            and south <= info["lonlat"][1] <= north
+        ),
+        key=hgwmap.row_col,
+    )
+    if not found:
+        raise SystemExit(f"area {spec['id']}: no land hex of {spec['territories']} in its box")
+    return {"id": spec["id"], "name": spec["name"], "garrison": spec["garrison"], "hexes": found}
+
+
 def build(write: bool = True) -> hgwmap.HgwMap:
     anchors = tomllib.loads((DESIGN_DIR / "anchors.toml").read_text())["anchor"]
     design = tomllib.loads((DESIGN_DIR / "design.toml").read_text())
@@ -594,6 +528,7 @@ def build(write: bool = True) -> hgwmap.HgwMap:
     scenarios = []
     for s in design["scenario"]:
         scenarios.append({"id": s["id"], "borders": s["borders"], "sides": s["side"]})
+    areas = [named_area(a, hexes) for a in design.get("area", [])]
     citations = []
     for a in anchors:
         c = {k: v for k, v in a.items() if k not in ("lon", "lat")}
@@ -611,6 +546,7 @@ def build(write: bool = True) -> hgwmap.HgwMap:
         "boxes": boxes_raw,
         "scenarios": scenarios,
         "citations": citations,
+        "areas": areas,
     }
     data = hgwmap.msgspec.convert(doc, type=hgwmap.MapData)
     boxes = tuple(

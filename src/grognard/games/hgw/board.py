@@ -14,6 +14,7 @@ from .airpower import advance_defence, garrison_defends, stacked_points
 from .fleets import expel
 from .forts import destroy as destroy_fort
 from .forts import fort_points
+from .garrisons import inherent
 from .geography import Geography, Place, box_hexes, geography
 from .layout import Status
 from .limitations import siberia_repair_floor
@@ -122,7 +123,7 @@ def has_garrison(data: Data, place: Place) -> bool:
         return False
     if home_points(data, place):  # Unaligned Forces: home forces stand in for it, as an army
         return False
-    if geo(data).inherent_garrison[place]:
+    if inherent(data, place):  # Garrisons 1; Pacific and African Garrisons 1 (O3.1)
         return True
     owner = data["owner"].get(place)  # an unaligned place has no marker to stand for one
     return owner is not None and data["markers"].get(place) == owner
@@ -227,7 +228,7 @@ def drop_marker(data: Data, place: Place) -> None:
 def left(data: Data, place: Place) -> None:
     """Garrisons 6: a hex with no inherent garrison keeps one under an occupation marker
     of its owner when the last army leaves it."""
-    if place is None or armies_at(data, place) or geo(data).inherent_garrison[place]:
+    if place is None or armies_at(data, place) or inherent(data, place):
         return
     owner = data["owner"].get(place)
     if owner is not None and data["markers"].get(place) != owner:

@@ -34,6 +34,7 @@ from .board import (
     winter_modifier,
 )
 from .forts import absorb, fired, fort_points, fort_side, lose_fort_point, may_fire
+from .garrisons import inherent
 from .geography import Place
 from .home_forces import attack_named
 from .invasion_routes import extension_cost, invasion_targets, is_invading, route_length
@@ -482,7 +483,7 @@ def strike(game: Any, target: Place, side: str, losses: int) -> None:
     if losses and has_garrison(data, target):
         losses -= 1
         data["garrison_lost"] = sorted({*data["garrison_lost"], target})
-        if not geo(data).inherent_garrison[target]:
+        if not inherent(data, target):
             drop_marker(data, target)
         game.log(f"the garrison of {target} is destroyed")
     while losses > 0 and fort_side(data, target) not in (None, side) and fort_points(data, target):

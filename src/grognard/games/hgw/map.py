@@ -8,7 +8,9 @@ Hexes are named by the rulebook's printed numbers (`HexId`, "RRCC": two digits o
 then the column, e.g. Berlin "1237", San Francisco "19107"). Rows grow southward and
 columns eastward. The grid is pointy-topped with odd rows shoved half a hex east ("odd-r"
 in `grognard.core.hexgrid`): the rules' examples make 1141 touch 1241, 1337 touch 1238,
-and 1838 touch 1937, which only that layout allows for all three.
+and 1838 touch 1937, which only that layout allows for all three. The board goes round
+the world: the east and west edges join (`hexnumbers`), so every neighbour, distance
+and path below sees across the seam.
 """
 
 from __future__ import annotations
@@ -21,14 +23,20 @@ from pathlib import Path
 
 import msgspec
 
-from grognard.core import hexgrid
-
 from .datafile import decode_file
+from .hexnumbers import COLUMNS as COLUMNS
+from .hexnumbers import HALF_COST_ROWS as HALF_COST_ROWS
+from .hexnumbers import LAYOUT as LAYOUT
+from .hexnumbers import HexId as HexId
+from .hexnumbers import adjacent_numbers as adjacent_numbers
+from .hexnumbers import half_steps as half_steps
+from .hexnumbers import hex_distance as hex_distance
+from .hexnumbers import hex_id as hex_id
+from .hexnumbers import route_steps as route_steps
+from .hexnumbers import row_col as row_col
+from .hexnumbers import side_key as side_key
 
-HexId = str
 Side = str
-
-LAYOUT = "odd-r"
 DATA_PATH = Path(__file__).with_name("data") / "map.json"
 
 KINDS = ("land", "sea", "partial", "ice")
@@ -124,6 +132,8 @@ class Citation(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_f
     cite: str
     fit: bool = True
     land: bool = True
+    kind: str = ""  # the exact kind where the rules need it (a strait's "partial" water)
+    terrain: str = ""
     country: str = ""
     features: tuple[str, ...] = ()
     sea: str = ""
@@ -131,6 +141,16 @@ class Citation(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_f
     coast: bool = False
     production: bool = False
     note: str = ""
+
+
+class Area(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A region the rules name that is no territory (Pacific and African Garrisons):
+    its land hexes, and whether the rule gives them an inherent garrison."""
+
+    id: str
+    name: str
+    garrison: bool
+    hexes: tuple[HexId, ...]
 
 
 class MapData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -146,59 +166,7 @@ class MapData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     boxes: tuple[Box, ...]
     scenarios: tuple[Scenario, ...]
     citations: tuple[Citation, ...]
-
-
-# --- hex numbers ---------------------------------------------------------------------
-
-
-def hex_id(row: int, col: int) -> HexId:
-    """The printed number of the hex at (row, col): `hex_id(12, 37) == "1237"`."""
-    return hexgrid.rrcc(row, col)
-
-
-@cache
-def row_col(h: HexId) -> tuple[int, int]:
-    """The (row, column) of a printed hex number. Cached: the sea route searches of
-    Campaign Game II's naval movement ask it millions of times a game, and parsing was
-    a third of a random game's CPU (the ids are the map's few thousand)."""
-    return hexgrid.parse_rrcc(h)
-
-
-def adjacent_numbers(h: HexId) -> list[HexId]:
-    """The six numbers around `h` on an unbounded grid (some may be off the map)."""
-    row, col = row_col(h)
-    axial = hexgrid.from_offset(col, row, LAYOUT)
-    result = []
-    for n in hexgrid.neighbors(axial):
-        c, r = hexgrid.to_offset(n, LAYOUT)
-        if 0 <= r <= 99 and c >= 0:
-            result.append(hex_id(r, c))
-    return result
-
-
-def hex_distance(a: HexId, b: HexId) -> int:
-    ra, ca = row_col(a)
-    rb, cb = row_col(b)
-    return hexgrid.distance(hexgrid.from_offset(ca, ra, LAYOUT), hexgrid.from_offset(cb, rb, LAYOUT))
-
-
-HALF_COST_ROWS = 12  # Sea Route 7: a sea route entering a hex above row 12 pays half
-
-
-def half_steps(h: HexId) -> int:
-    """Sea Route 7: what entering `h` costs a sea route, in half steps."""
-    return 1 if row_col(h)[0] < HALF_COST_ROWS else 2
-
-
-def route_steps(path: list[HexId]) -> int:
-    """A sea route's length in steps as the rules count it (Sea Route 7: hexes above row
-    12 at half a step), a fraction rounded up (Invasion Procedure 3: "or fraction")."""
-    return -(-sum(half_steps(h) for h in path[1:]) // 2)
-
-
-def side_key(a: HexId, b: HexId) -> tuple[HexId, HexId]:
-    """A hexside as the sorted pair of its two hexes (sorted by row, then column)."""
-    return (a, b) if row_col(a) <= row_col(b) else (b, a)
+    areas: tuple[Area, ...] = ()
 
 
 # --- the map ---------------------------------------------------------------------------
@@ -573,6 +541,9 @@ def box_production(data: MapData, box: Box) -> int:
 def _check(data: MapData) -> None:
     """Semantic checks msgspec's types cannot express."""
     problems = []
+    land = {h for h, info in data.hexes.items() if info.kind == "land"}
+    if data.cols != COLUMNS or data.layout != LAYOUT:
+        problems.append(f"the grid is {data.cols} {data.layout} columns; the ring is {COLUMNS} {LAYOUT}")
     for h, info in data.hexes.items():
         try:
             row_col(h)
@@ -607,6 +578,8 @@ def _check(data: MapData) -> None:
             for h in (*spec.hexes, *spec.minus_hexes, *spec.devastated, *spec.setup):
                 if h not in data.hexes:
                     problems.append(f"scenario {scenario.id}/{spec.side}: hex {h} is not on the map")
+    for area in data.areas:
+        problems += [f"area {area.id}: {h} is no land hex" for h in area.hexes if h not in land]
     if problems:
         raise MapError("bad Hitler's Global War map: " + "; ".join(problems[:20]))
 

@@ -31,6 +31,7 @@ LAND_LINKS: tuple[tuple[HexId, HexId, str], ...] = (
     ("1236", "1136", "Sea Route 3: East Denmark crossed from Kiel"),
     ("1144", "1548", "Lend-Lease 2: Astrakhan's depot joined to Moscow"),
     ("1144", "0646", "Lend-Lease 2: Archangel's depot joined to Moscow"),
+    ("19107", "1809", "United States surrender 1: the capitals joined across the map's seam"),
 )
 
 # (from, to, why): supply must be able to run between these over an empty map, through
@@ -52,6 +53,7 @@ LAND_GAPS: tuple[tuple[HexId, HexId, str], ...] = (
     ("1836", "1837", "Sardinia is an island"),
     ("1735", "1434", "Corsica is an island"),
     ("2038", "1837", "Malta is an island"),
+    ("25106", "19107", "Hawaii is an island"),
 )
 
 # (port, port, seas or None, why): sea routes the rules and examples trace.
@@ -73,6 +75,9 @@ SEA_ROUTES: tuple[tuple[HexId, HexId, tuple[str, ...] | None, str], ...] = (
     ("1934", "1838", ("Mediterranean",), "Operation Avalanche: from Algiers to Salerno"),
     ("1810", "1333", ("Atlantic",), "Sea Movement: the U.S. to Great Britain across the Atlantic"),
     ("4639", "2656", None, "Sea Route 3: Cape Town guards the way to India"),
+    ("19107", "25106", None, "Unaligned 2: the U.S. West Coast fleets sail to Hawaii"),
+    ("4580", "3679", None, "Shipping Routes example: Sydney to Port Moresby"),
+    ("4580", "4811", None, "Shipping Routes, Australia East: Sydney to Chile across the seam"),
 )
 
 # (from, to, closed control hexes, why): with these control hexes closed, no sea route
@@ -118,6 +123,10 @@ def _check_citations(m: HgwMap) -> list[str]:
         where = f"{c.hex} ({c.place}, {c.cite})"
         if m.is_land(c.hex) != c.land:
             problems.append(f"{where}: expected {'land' if c.land else 'water'}, found {info.kind}")
+        if c.kind and info.kind != c.kind:
+            problems.append(f"{where}: expected {c.kind}, found {info.kind}")
+        if c.terrain and info.terrain != c.terrain:
+            problems.append(f"{where}: expected {c.terrain} terrain, found {info.terrain}")
         if c.country and info.country != c.country:
             problems.append(f"{where}: expected {c.country}, found {info.country or 'no country'}")
         missing = set(c.features) - set(info.features)

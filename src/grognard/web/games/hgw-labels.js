@@ -31,6 +31,10 @@ export function drawLabels(layer, map, places, { centre, neighbours }) {
     numbered.add(hex.id);
     for (const other of neighbours(hex)) if (other && other.kind !== "land") numbered.add(other.id);
   }
+  // issue 23: beyond the European theater the places the rules name carry their numbers
+  // too (Hawaii 25106, Midway 2280, Port Moresby 3679...)
+  const europe = map.europe_max_col ?? 57;
+  for (const [id] of map.names || []) if (map.hexes.get(id)?.col > europe) numbered.add(id);
   const numbers = s("g", { class: "hgw-hexnums" });
   for (const id of numbered) {
     const hex = map.hexes.get(id);

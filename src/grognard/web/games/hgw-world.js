@@ -210,9 +210,10 @@ function terrainMarks(paths, hex, x, y) {
 
 /** The ids of the neighbours of a hex that exist on the map. */
 export function edgesOf(map, hex) {
+  const cols = map.cols || Infinity; // the board is a ring: column 112's east is column 0
   return [...Array(6).keys()].map((i) => {
     const [r, c] = neighbour(hex.row, hex.col, i);
-    return map.hexes.get(hexId(r, c)) || null;
+    return map.hexes.get(hexId(r, c < 0 ? c + cols : c >= cols ? c - cols : c)) || null;
   });
 }
 

@@ -27,7 +27,7 @@
 // board module for.
 
 import { clear, h, s, titleCase } from "../ui.js";
-import { HexBoard, hexPoints } from "../board.js";
+import { HexBoard, SQRT3, hexPoints } from "../board.js";
 import { drawLabels, foundMark, goToBox, READING_ZOOM, zoomBand } from "./hgw-labels.js";
 import { drawForces, homeAt } from "./hgw-forces.js";
 import { promptText } from "./hgw-prompts.js";
@@ -59,7 +59,16 @@ class HgwBoard extends HexBoard {
     this.markLayer = s("g", { class: "hgw-marks" });
     this.armyLayer = s("g", { class: "hgw-armies" });
     this.foundLayer = s("g", { class: "hgw-found-layer" });
-    this.pz.content.append(this.featureLayer, this.labelLayer, this.hexLayer, this.markLayer, this.armyLayer, this.foundLayer);
+    // issue 23: the map goes round the world (its east and west edges join). A second
+    // copy of the picture and of its printed symbols and names, one ring east or west,
+    // fills the view past the edge it looks at; the camera's centre stays on the ring.
+    this.featureLayer.id = "hgw-features-layer";
+    this.labelLayer.id = "hgw-labels-layer";
+    this.echoLayer = s("g", { class: "hgw-echo", "aria-hidden": "true" });
+    for (const id of [this.featureLayer.id, this.labelLayer.id]) this.echoLayer.append(s("use", { href: `#${id}` }));
+    this.echoCanvas = this.canvas ? h("canvas", { class: "hgw-canvas hgw-echo-canvas", "aria-hidden": "true" }) : null;
+    if (this.echoCanvas) this.canvas.after(this.echoCanvas);
+    this.pz.content.append(this.featureLayer, this.labelLayer, this.echoLayer, this.hexLayer, this.markLayer, this.armyLayer, this.foundLayer);
     // issue 26, item 6: a box that finds a hex by number or a place by name
     this.goto = goToBox(() => this.map, (hex) => this.goTo(hex));
     this.pz.wrap.append(this.goto);
@@ -70,8 +79,10 @@ class HgwBoard extends HexBoard {
     // a canvas follows the SVG's pan and zoom
     const apply = this.pz.apply.bind(this.pz);
     this.pz.apply = () => {
+      const side = this.roundTheWorld();
       apply();
       if (this.canvas) this.canvas.style.transform = `translate(${this.pz.tx}px, ${this.pz.ty}px) scale(${this.pz.k / RES})`;
+      this.placeEcho(side);
       // which labels the zoom shows: hex numbers only where they can be read
       this.pz.svg.dataset.zoom = zoomBand(this.pz.k);
     };
@@ -104,6 +115,54 @@ class HgwBoard extends HexBoard {
       });
   }
 
+  /** The ring's width in board units: the map's columns side by side. */
+  ringWidth() {
+    return this.map && this.painted ? SIZE * SQRT3 * this.map.cols : 0;
+  }
+
+  /** Keep the camera's centre on the ring (a pan past the east edge comes back in at the
+   * west one, the same picture); the side (+1 east, -1 west) the copy is drawn on. */
+  roundTheWorld() {
+    const ring = this.ringWidth();
+    if (!ring) return 0;
+    const [w] = this.pz.size();
+    const middle = (w / 2 - this.pz.tx) / this.pz.k;
+    const seam = SIZE * SQRT3 * 0.5; // between column 112 (at x = ring) and column 0's copy
+    const turns = Math.floor((middle - seam) / ring);
+    this.pz.tx += turns * ring * this.pz.k;
+    return middle - turns * ring > ring / 2 ? 1 : -1;
+  }
+
+  /** The clip of the copy one ring east (side 1) or west (-1), in its canvas pixels: the
+   * west sides of column 0's hexes, the seam's exact zigzag. */
+  seamClip(side) {
+    const shift = side > 0 ? 0 : this.ringWidth();
+    const px = (v) => `${(v * RES).toFixed(1)}px`;
+    const points = [];
+    for (let row = 0; row < this.map.rows; row++) {
+      const [x, y] = centre(row, 0);
+      const west = px(shift + x - (SIZE * SQRT3) / 2);
+      points.push(`${west} ${px(y - SIZE / 2)}`, `${west} ${px(y + SIZE / 2)}`);
+    }
+    const edge = side > 0 ? `${this.canvas.width}px` : "0px";
+    const [first, last] = [points[0].split(" ")[0], points[points.length - 1].split(" ")[0]];
+    return `polygon(${edge} 0px, ${first} 0px, ${points.join(", ")}, ${last} ${this.canvas.height}px, ${edge} ${this.canvas.height}px)`;
+  }
+
+  /** The copy one ring east (side 1) or west (-1), its canvas clipped along the seam. */
+  placeEcho(side) {
+    const ring = this.ringWidth();
+    this.echoLayer.setAttribute("transform", side ? `translate(${(side * ring).toFixed(2)} 0)` : "translate(0 0)");
+    this.echoLayer.style.display = side ? "" : "none";
+    if (!this.echoCanvas) return;
+    this.echoCanvas.style.display = side ? "" : "none";
+    if (!side) return;
+    this.echoClips ??= new Map();
+    if (!this.echoClips.has(side)) this.echoClips.set(side, this.seamClip(side));
+    this.echoCanvas.style.clipPath = this.echoClips.get(side);
+    this.echoCanvas.style.transform = `translate(${this.pz.tx + side * ring * this.pz.k}px, ${this.pz.ty}px) scale(${this.pz.k / RES})`;
+  }
+
   /** Centre the board on a hex at reading zoom (at least) and outline it. */
   goTo(id) {
     const hex = this.map?.hexes.get(id);
@@ -122,7 +181,11 @@ class HgwBoard extends HexBoard {
     let hex = target.closest?.("[data-hex]")?.dataset.hex ?? target.closest?.("[data-stack]")?.dataset.stack;
     if (!hex && event && event.clientX !== undefined) {
       const [px, py] = this.pz.local(event);
-      hex = hexAt((px - this.pz.tx) / this.pz.k, (py - this.pz.ty) / this.pz.k);
+      const ring = this.ringWidth();
+      // a point on the copy past either edge is the same point on the ring
+      const x = (px - this.pz.tx) / this.pz.k;
+      const turns = ring ? Math.floor((x - SIZE * SQRT3 * 0.5) / ring) : 0;
+      hex = hexAt(x - turns * ring, (py - this.pz.ty) / this.pz.k);
     }
     if (!hex) return;
     const uid = counter ? counter.dataset.uid : null;
@@ -138,8 +201,13 @@ class HgwBoard extends HexBoard {
     const borders = this.map.scenarios?.[scenario] || "1939";
     const started = performance.now();
     const result = worldLayers(this.map, { borders, places: places.size ? places : null });
-    if (this.canvas) paintCanvas(this.canvas, result);
-    else paintSvg(this.world, result);
+    if (this.canvas) {
+      paintCanvas(this.canvas, result);
+      this.echoCanvas.width = this.canvas.width;
+      this.echoCanvas.height = this.canvas.height;
+      this.echoCanvas.getContext("2d").drawImage(this.canvas, 0, 0);
+      this.echoClips = null;
+    } else paintSvg(this.world, result);
     this.painted = { width: result.width, height: result.height, key, ms: performance.now() - started };
     this.pz.svg.dataset.painted = String(result.painted);
     this.drawFeatures(places);
