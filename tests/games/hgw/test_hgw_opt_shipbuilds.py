@@ -25,6 +25,7 @@ def test_a_ship_point_is_paid_a_point_at_a_time_and_joins_a_fleet_in_a_yard_when
     data = state.data
     total = price(data, "axis", "capital")
     assert total == 11
+    before = dict(data["fleets"]["kriegsmarine"]["ships"])  # Naval Action's set-up: one point (N1.6)
     state.apply("axis", ("lay_ship", "capital"))
     assert data["ship_track"]["axis"] == [{"kind": "capital", "left": 10}]
     assert data["flow"][-1]["budget"] == 19  # one production point paid
@@ -37,7 +38,8 @@ def test_a_ship_point_is_paid_a_point_at_a_time_and_joins_a_fleet_in_a_yard_when
     state.apply("axis", ("finish_ship", 0, "kriegsmarine", "1236"))
     assert data["ship_track"]["axis"] == []
     fleet = data["fleets"]["kriegsmarine"]
-    assert fleet["at"] == "1236" and fleet["ships"]["capital"] == 1 and fleet["sp"] == 1
+    launched = before.get("capital", 0) + 1
+    assert fleet["at"] == "1236" and fleet["ships"]["capital"] == launched and fleet["sp"] == launched
     assert data["flow"][-1]["budget"] == 20 - 11
 
 
@@ -88,7 +90,9 @@ def test_campaign_game_iii_starts_with_points_six_from_done() -> None:
     assert track["soviet"] == []
     for _ in range(5):
         state.apply("allied", ("pay_ship", 1))
-    assert ("finish_ship", 1, "home", "1131") in state.legal_actions("allied")
+    # Naval Action's set-up keeps the Home Fleet at Scapa Flow (0932), no yard: the paid-off
+    # point launches into a spare British counter in a yard, the Clyde's among them (N7.2, N1.5)
+    assert ("finish_ship", 1, "atlantic", "1131") in state.legal_actions("allied")
 
 
 @pytest.mark.rules("N8.1", "N8.2")

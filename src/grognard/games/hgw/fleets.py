@@ -269,7 +269,7 @@ def expel(data: Data, place: Any, new_owner: str) -> list[str]:
             continue
         if naval_action and "patrol" in fleet:
             continue  # at sea: N2.1 finds it a port, or none, when it comes back
-        ports = [
+        havens = [
             p
             for p in [*data["owner"], *vichy_places(data)]
             if naval_friendly(data, fleet["side"], p)
@@ -282,8 +282,8 @@ def expel(data: Data, place: Any, new_owner: str) -> list[str]:
                 else room_for(data, p, int(fleet["sp"]))
             )
         ]
-        if ports:
-            fleet["at"] = min(ports, key=lambda p: (hex_distance(place, p), p))
+        if havens:
+            fleet["at"] = min(havens, key=lambda p: (hex_distance(place, p), p))
         else:
             fleet["at"] = None
             set_points(fleet, 0)
