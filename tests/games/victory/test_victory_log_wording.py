@@ -1,4 +1,4 @@
-"""Victory's log as its players read it (issue 26, item 15): each move once for its
+"""Victory's words as its players read them (issue 26, item 15): each move once for its
 mover, the right article, and records made before log version 2 still verifying."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import pytest
 from victory_positions import BLUE, RED, empty_game, put, start_moves
 
 from grognard.core.game import Ruleset
+from grognard.core.odds import BadBattle
 from grognard.core.replay import make_replay, play_replay, verify_replay
 from grognard.games.victory import VictoryState
 from grognard.sim.play import get_ruleset as ruleset_of
@@ -70,3 +71,8 @@ def test_a_record_made_before_log_version_2_still_verifies_with_its_own_words() 
     # the saved game of the old record goes on with its own words
     saved = VictoryState.from_json(get_ruleset(), record["final"])
     assert saved.log_version == 1 and saved.same_as(replayed)
+
+
+def test_the_odds_calculator_refusal_has_the_right_article() -> None:
+    with pytest.raises(BadBattle, match="^an attacker IN needs at least one step"):
+        get_ruleset().odds({"attacker": {"IN": 1}, "defender": {"IN": 1}, "steps": {"attacker": {"IN": [0]}}})

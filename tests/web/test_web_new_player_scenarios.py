@@ -1,0 +1,65 @@
+"""A new player's first full turn of the scenarios the older sessions do not play
+(issue 26, "Done when"), by what the page shows only (newplayer.py, the one driver):
+every Victory scenario on a desktop and its quick start on a phone, and Virtuti's
+Barbarossa on a desktop. A turn is over when the log opens the next game turn; the
+page must get there with no JavaScript error and no dead end.
+
+Which scenario of which game has a session, and on which screen, is listed in
+docs/player-experience.md ("Scripted new-player sessions"); each session costs about
+a minute of CI (measured there), so the phone plays one scenario per game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from newplayer import open_page, play_by_the_page
+from playwright.sync_api import Page, expect
+from webkit import prompt, serving_rulesets, start_game
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from grognard.games.victory import RULESET as VICTORY
+    from grognard.games.virtuti import RULESET as VIRTUTI
+
+    with serving_rulesets(tmp_path_factory, "web-new-player-scenarios", VICTORY, VIRTUTI) as address:
+        yield address
+
+
+def _log_has(page: Page, words: str) -> Callable[[], bool]:
+    lines = page.locator(".log-box .log-lines li", has_text=words)
+    return lambda: lines.count() > 0
+
+
+#: (ruleset, scenario, the new player's seat, the AI's seats, the words that open the next turn)
+SESSIONS = [
+    ("victory", "quick-start", "blue", ["red"], "game turn 2"),
+    ("victory", "custom-forces", "blue", ["red"], "game turn 2"),
+    ("victory", "sleeping-giant", "blue", ["red"], "game turn 2"),
+    ("victory", "two-front", "blue", ["red"], "game turn 2"),
+    ("victory", "neutral-ground", "blue", ["red"], "game turn 2"),
+    (
+        "victory", "commanders", "blue-general",
+        ["blue-admiral", "blue-air_marshal", "red-general", "red-admiral", "red-air_marshal"], "game turn 2",
+    ),
+    ("virtuti", "barbarossa", "axis", ["allies"], "turn 2"),
+]
+CASES = [pytest.param(*s, "desktop", id=f"{s[0]}-{s[1]}-desktop") for s in SESSIONS]
+CASES.append(pytest.param(*SESSIONS[0], "phone", id="victory-quick-start-phone"))
+
+
+@pytest.mark.parametrize(("ruleset", "scenario", "seat", "ais", "next_turn", "screen"), CASES)
+def test_a_new_player_plays_a_first_full_turn(
+    profiles: Any, ruleset: str, scenario: str, seat: str, ais: list[str], next_turn: str, screen: str
+) -> None:
+    page, errors = open_page(profiles, screen)
+    seats = {seat: "me", **{ai: "ai:heuristic" for ai in ais}}
+    game_id = start_game(page, ruleset=ruleset, scenario=scenario, seats=seats, seed=5)
+    expect(prompt(page)).not_to_have_text("")
+    notes: list[str] = []
+    play_by_the_page(page, game_id, seat, screen == "phone", notes, _log_has(page, next_turn))
+    expect(page.locator(".log-box .log-lines li", has_text=next_turn).first).to_be_attached()
+    assert not errors, errors
+    print(f"\n{ruleset} {scenario} {screen}: {len(notes)} notes", *notes, sep="\n  ")
