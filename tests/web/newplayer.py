@@ -19,19 +19,47 @@ ONWARD = re.compile(r"^(end|done|go|skip|to_|no_)")
 
 
 def visible(loc: Locator) -> Locator | None:
+    """The first of `loc` a player can see: shown, and its middle on the screen (a lit
+    hex panned out of a phone's view is not tapped until the player pans to it)."""
     for i in range(min(loc.count(), 40)):
-        if loc.nth(i).is_visible():
-            return loc.nth(i)
+        item = loc.nth(i)
+        if item.is_visible() and _on_screen(item):
+            return item
     return None
 
 
+def _on_screen(item: Locator) -> bool:
+    box = item.bounding_box()
+    screen = item.page.viewport_size
+    if box is None or screen is None:
+        return False
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    return 0 <= x < screen["width"] and 0 <= y < screen["height"]
+
+
+#: What a player may pick to see what it can do: the counters the page rings, and the
+#: blocks waiting off the board in Victory's tray (its deployment).
+RINGED = ".board-svg .counter.selectable:not(.selected)"
+RINGED_AND_TRAY = f"{RINGED}, .tray .tray-unit:not(.selected)"
+
+
 def play_by_the_page(
-    page: Page, game_id: str, seat: str, touch: bool, notes: list[str], done: Callable[[], bool]
+    page: Page,
+    game_id: str,
+    seat: str,
+    touch: bool,
+    notes: list[str],
+    done: Callable[[], bool],
+    *,
+    ringed_by: str = RINGED,
+    taps_per_question: int = 2,
 ) -> None:
     """`seat`'s side by the page alone, until `done()` or the game is over. The page is
     read only once `seat` alone is to act and it has drawn that position
     (until_the_page_is_mine): read while the AI plays or a move is on its way, what
-    was found a moment ago may be redrawn or gone when it is tapped."""
+    was found a moment ago may be redrawn or gone when it is tapped. Under one prompt
+    it taps lit places and ringed pieces (`ringed_by`) `taps_per_question` times, then
+    the button that moves the game on."""
 
     def press(loc: Locator, edge: bool = False) -> None:
         # a lit hex is tapped by its top edge, beside the counters standing in it (a tap on
@@ -40,6 +68,7 @@ def play_by_the_page(
         box = loc.bounding_box() if edge else None
         where = {"position": {"x": box["width"] / 2, "y": box["height"] * 0.12}} if box else {}
         if touch:
+            loc.scroll_into_view_if_needed()  # a player scrolls the page to what it taps
             loc.tap(force=True, **where)
         else:
             loc.click(force=True, **where)
@@ -61,16 +90,16 @@ def play_by_the_page(
         tries = tried.get(text, 0)
         buttons = page.locator(".prompt-card .action-buttons button")
         lit = visible(page.locator(".board-svg .hex.target, .board-svg .vm-area.target, .board-svg .target"))
-        ringed = visible(page.locator(".board-svg .counter.selectable:not(.selected)"))
+        ringed = visible(page.locator(ringed_by))
         hint = page.locator(".prompt-card .click-hint")
-        if tries < 2 and lit is not None:
+        if tries < taps_per_question and lit is not None:
             tried[text] = tries + 1
             # an attack, an order, a place: what the page lights first
             press(lit, edge="hgw-hex" in (lit.get_attribute("class") or ""))
             if hint.is_visible():
                 notes.append(f"hint: {hint.inner_text()}")
             continue
-        if tries < 2 and ringed is not None:
+        if tries < taps_per_question and ringed is not None:
             tried[text] = tries + 1
             press(ringed)  # a piece that can act: what does it offer?
             if hint.is_visible():

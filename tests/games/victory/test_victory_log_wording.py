@@ -74,5 +74,5 @@ def test_a_record_made_before_log_version_2_still_verifies_with_its_own_words() 
 
 
 def test_the_odds_calculator_refusal_has_the_right_article() -> None:
-    with pytest.raises(BadBattle, match="^an attacker IN needs at least one step"):
+    with pytest.raises(BadBattle, match=r"^an attacker IN needs at least one step"):
         get_ruleset().odds({"attacker": {"IN": 1}, "defender": {"IN": 1}, "steps": {"attacker": {"IN": [0]}}})
