@@ -27,7 +27,7 @@ def _move_lines(state: VictoryState, role: str | None, since: int) -> list[str]:
     return state.view(role)["log"][since:]
 
 
-@pytest.mark.rules("2.3", "5.0")
+@pytest.mark.rules("5.0")
 def test_a_move_is_one_line_for_its_mover_and_hides_the_block_from_the_others() -> None:
     state = empty_game(seed=4)
     bid = put(state, BLUE, "IN", "7,8", 2)
@@ -37,7 +37,7 @@ def test_a_move_is_one_line_for_its_mover_and_hides_the_block_from_the_others() 
     state.apply(BLUE, target)
     mine = _move_lines(state, BLUE, seen[BLUE])
     assert mine == [f"you move {bid} (Infantry) from 7,8 to {target[2]}"]  # once, not twice
-    for other in (RED, None):  # 2.3: the others read where a block went, not which
+    for other in (RED, None):  # the others read where a block went, not which
         assert _move_lines(state, other, seen[other]) == [f"blue moves a block from 7,8 to {target[2]}"]
 
 

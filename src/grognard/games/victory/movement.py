@@ -317,7 +317,7 @@ def move_actions(data: Data, role: str) -> list[Action]:
 
 def _log_move(game: Any, role: str, public: str, private: str) -> None:
     """A move in the log: the other players and spectators read where a block of
-    `role`'s went (its type stays hidden, 2.3), the mover reads which block it was;
+    `role`'s went (its type stays hidden), the mover reads which block it was;
     each reads one line (log version 2; version 1 gave the mover both lines)."""
     if game.log_version >= 2:
         game.log(public, all_but=[role])
