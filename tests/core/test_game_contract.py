@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tinygame import CARDS, TINY, TinyState, pick_round, pick_token, to_north_turn
 
-from grognard.core.errors import BadSaveFile, IllegalAction
-from grognard.core.game import action_key, as_action
+from grognard.core.errors import BadOptions, BadSaveFile, IllegalAction
+from grognard.core.game import LOG_VERSION, action_key, as_action
 from grognard.core.rng import Rng
 from grognard.testing import random_playout
 
@@ -47,7 +47,8 @@ def test_new_game() -> None:
     assert state.active_roles() == ROLES  # secret picks: everyone at once
     assert state.result() is None and not state.is_over()
     assert state.meta == {
-        "ruleset": "tiny", "ruleset_version": 1, "rng_version": 2, "scenario": "standard",
+        "ruleset": "tiny", "ruleset_version": 1, "rng_version": 2, "log_version": 2,
+        "scenario": "standard",
         "options": {"swap": True, "sides": 6, "bonus": 0}, "seed": 4,
     }
     hands = state.data["hands"]
@@ -585,3 +586,39 @@ def test_sample_after_the_end_keeps_the_shown_hands() -> None:
     state = random_playout(new(seed=9), random.Random(9))
     sample = state.sample_consistent("east", Rng(Rng.new_state(1)))
     assert sample.data["hands"] == state.data["hands"]
+
+
+# ----- log lines for everyone but some roles (log version 2) -----------------------------
+def test_a_line_for_all_but_some_roles_reaches_everyone_else_and_spectators() -> None:
+    """A mover's public words hidden from the mover, who reads its private line: each
+    seat reads one line of the move, and nobody reads the other's words."""
+    state = new(seed=2)
+    state.log("north moves a card", all_but=["north"])
+    state.log("you move the 3 of cups", to=["north"])
+    assert state.view("north")["log"][-1:] == ["you move the 3 of cups"]
+    assert state.view("north")["log"].count("north moves a card") == 0
+    for seat in ("east", "south", None):
+        assert state.view(seat)["log"][-1] == "north moves a card"
+        assert "you move the 3 of cups" not in state.view(seat)["log"]
+    assert state.data["log"][-2] == ["north moves a card", {"all_but": ["north"]}]
+    twin = type(state).from_json(TINY, json.loads(json.dumps(state.to_json())))
+    assert twin.view("north")["log"] == state.view("north")["log"]
+    assert twin.view("east")["log"] == state.view("east")["log"]
+
+
+def test_a_line_is_for_some_roles_or_for_all_but_some_never_both() -> None:
+    state = new(seed=2)
+    before = list(state.data["log"])
+    with pytest.raises(ValueError, match="either for some roles"):
+        state.log("muddled", to=["north"], all_but=["east"])
+    assert state.data["log"] == before
+
+
+def test_new_games_record_the_current_log_version_and_old_records_read_as_version_1() -> None:
+    state = new(seed=2)
+    assert state.meta["log_version"] == LOG_VERSION == 2 and state.log_version == 2
+    blob = json.loads(json.dumps(state.to_json()))
+    del blob["meta"]["log_version"]  # a game saved before the log had versions
+    assert TinyState.from_json(TINY, blob).log_version == 1
+    with pytest.raises(BadOptions, match="unknown log version 9"):
+        TINY.new_game("standard", None, 8, log_version=9)

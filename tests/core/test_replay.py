@@ -50,6 +50,15 @@ def round_tripped(replay: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def test_a_replay_without_a_log_version_replays_as_version_1() -> None:
+    """Records made before the log had versions name none: they re-play with the
+    version 1 words (core/game.py LOG_VERSION), so their digests still match."""
+    replay = round_tripped(make_replay(scripted()))
+    assert replay["log_version"] == 2
+    del replay["log_version"]
+    assert play_replay(replay, TINY).log_version == 1
+
+
 def test_replay_header() -> None:
     state = scripted()
     replay = make_replay(state)
@@ -139,7 +148,8 @@ def test_a_tampered_digest_is_detected() -> None:
     [("format", "pgn", "not a grognard replay"),
      ("ruleset", "viktory2", "replay is for ruleset 'viktory2', not 'tiny'"),
      ("ruleset_version", 0, "made with tiny version 0, this is version 1"),
-     ("rng_version", 99, "uses RNG version 99; this code replays versions 1, 2")],
+     ("rng_version", 99, "uses RNG version 99; this code replays versions 1, 2"),
+     ("log_version", 7, "uses log version 7; this code replays versions 1, 2")],
 )
 def test_header_mismatch_refused(field: str, value: Any, reason: str) -> None:
     replay = round_tripped(make_replay(scripted()))

@@ -83,7 +83,7 @@ def test_play_against_the_ai_by_clicking_the_board(page: Page) -> None:
     # move: click the unit, its destinations light up, click one
     expect(prompt(page)).to_contain_text("move a unit")
     counter(page, "red-i1").click()
-    expect(page.locator(".selection-card")).to_contain_text("red-i1")
+    expect(page.locator(".selection-card")).to_contain_text("Red infantry at 1,-1")  # not its id
     target(page, "0,0").click()
     expect(hex_at(page, "0,0").locator('.counter[data-uid="red-i1"]')).to_be_visible()
 

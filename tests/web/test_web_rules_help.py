@@ -32,7 +32,7 @@ def test_the_prompt_names_its_rules_and_illegal_clicks_cite_theirs(page: Page) -
     expect(prompt(page)).to_contain_text("move a unit")
     expect(help_.locator("summary")).to_contain_text("9.0")
     counter(page, "red-i1").click()
-    expect(page.locator(".selection-card")).to_contain_text("red-i1")
+    expect(page.locator(".selection-card")).to_contain_text("Red infantry at 1,-1")  # not its id
     hint = page.locator(".prompt-card .click-hint")
     # water: land units cross it only aboard a frigate
     hex_at(page, "3,-3").click()
@@ -40,19 +40,19 @@ def test_the_prompt_names_its_rules_and_illegal_clicks_cite_theirs(page: Page) -
     expect(hint).to_contain_text("9.4")
     # too far for an infantry's two movement points (the click above let it go)
     counter(page, "red-i1").click()
-    expect(page.locator(".selection-card")).to_contain_text("red-i1")
+    expect(page.locator(".selection-card")).to_contain_text("Red infantry at 1,-1")  # not its id
     hex_at(page, "3,0").click()
     expect(hint).to_contain_text(
-        "3,0 is 3 hexes from infantry red-i1, which has 2 movement points left (9.11)"
+        "3,0 is 3 hexes from your infantry at 1,-1, which has 2 movement points left (9.11)"
     )
     # "why can't I?" from the ruleset (GET /why, Ruleset.explain_illegal): 2,0 is within
     # two hexes, but water (1,0 and 2,-1) lies between; the page alone could only guess
     counter(page, "red-i1").click()
-    expect(page.locator(".selection-card")).to_contain_text("red-i1")
+    expect(page.locator(".selection-card")).to_contain_text("Red infantry at 1,-1")  # not its id
     hex_at(page, "2,0").click()
     expect(hint).to_have_attribute("data-source", "server")
     expect(hint).to_have_text(
-        "No way of 2 hexes takes infantry red-i1 to 2,0: water (9.1), forest and mountain that stop it"
+        "No way of 2 hexes takes your infantry at 1,-1 to 2,0: water (9.1), forest and mountain that stop it"
         " (9.12) or enemy hexes (9.0) are in the way; roads (9.13) join only your towns 2 or 3 hexes apart."
     )
     shot(page, "rules-help")

@@ -35,7 +35,19 @@ from .schema import Option, Scenario, resolve_options
 Role = str
 Action = tuple[Any, ...]
 Result = dict[Role, float]
+# who reads a log line: None (everyone), some roles, or {"all_but": roles} (State.log)
+LogAddress = list[Role] | dict[str, list[Role]] | None
 S = TypeVar("S", bound="State")
+
+# The log's version: its wording and the stored form of its lines. A replay re-plays
+# its actions and checks every state's digest, which covers the log, so a game keeps
+# the log version it was made with (in `meta`; records without one are version 1)
+# and a ruleset that words a line differently in a newer version asks
+# `State.log_version` which words to write. Version 2: a line may be hidden from some
+# roles (`log(text, all_but=...)`), so a mover reads its own private line only, and
+# Victory and Viktory II name units as a person would rather than by their ids.
+LOG_VERSION = 2
+LOG_VERSIONS = (1, 2)
 
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder().decode
@@ -116,18 +128,22 @@ class Ruleset(ABC):
         options: Mapping[str, Any] | None = None,
         seed: int = 0,
         rng_version: int = RNG_VERSION,
+        log_version: int = LOG_VERSION,
     ) -> State:
-        """A new game. `rng_version` is for replaying games recorded with an older
-        generator; new games always use the current one."""
+        """A new game. `rng_version` and `log_version` are for replaying games recorded
+        with an older generator or log wording; new games always use the current ones."""
         chosen, resolved = self.resolve(scenario, options)
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise BadOptions(f"seed must be a non-negative whole number, not {seed!r}")
         if rng_version not in RNG_VERSIONS:
             raise BadOptions(f"unknown RNG version {rng_version!r}; this code knows {list(RNG_VERSIONS)}")
+        if log_version not in LOG_VERSIONS:
+            raise BadOptions(f"unknown log version {log_version!r}; this code knows {list(LOG_VERSIONS)}")
         meta = {
             "ruleset": self.id,
             "ruleset_version": self.version,
             "rng_version": rng_version,
+            "log_version": log_version,
             "scenario": chosen.id,
             "options": resolved,
             "seed": seed,
@@ -378,8 +394,28 @@ class State(ABC):
             self._after_change(acting, action)
 
     # ----- log and dice ------------------------------------------------------------
-    def log(self, text: str, to: Iterable[Role] | None = None) -> None:
-        """Add a log line; `to` limits it to some roles (a secret of theirs)."""
+    @property
+    def log_version(self) -> int:
+        """The log version this game was made with (LOG_VERSION above; 1 when its
+        record predates the versions)."""
+        version: int = self.meta.get("log_version", 1)
+        return version
+
+    def log(
+        self, text: str, to: Iterable[Role] | None = None, *, all_but: Iterable[Role] | None = None
+    ) -> None:
+        """Add a log line; `to` limits it to some roles (a secret of theirs); `all_but`
+        hides it from some roles and shows it to everyone else, spectators included
+        (the public words of a move whose mover reads its own private line instead).
+
+        Stored as `[text, None]` (everyone), `[text, [roles]]` (those roles only) or
+        `[text, {"all_but": [roles]}]`: a reader that knows only the first two forms
+        and asks `role in to` hides the third from everyone, never shows a secret."""
+        if to is not None and all_but is not None:
+            raise ValueError("a log line is either for some roles (to) or for all but some (all_but)")
+        if all_but is not None:
+            self.data["log"].append([text, {"all_but": sorted(all_but)}])
+            return
         self.data["log"].append([text, sorted(to) if to is not None else None])
 
     def roll(self, count: int, who: Role, why: str, sides: int = 6) -> list[int]:
@@ -406,8 +442,11 @@ class State(ABC):
         cache[role] = (lines, len(lines), visible)
         return list(visible)
 
-    def _reads_log_line(self, role: Role | None, to: list[Role] | None) -> bool:
-        """Whether `role` may read a line addressed to `to` (None: everyone)."""
+    def _reads_log_line(self, role: Role | None, to: LogAddress) -> bool:
+        """Whether `role` may read a line addressed to `to` (None: everyone; a dict:
+        everyone but its "all_but" roles, the spectator included)."""
+        if isinstance(to, dict):
+            return role not in to["all_but"]
         return to is None or (role is not None and role in to)
 
     # ----- views ---------------------------------------------------------------------

@@ -2,8 +2,12 @@
 final snapshot. Loading one re-applies the actions; nothing is pickled.
 
     {"format": "grognard-replay", "ruleset", "ruleset_version", "rng_version",
-     "scenario", "options", "seed", "actions": [[role, action], ...],
+     "log_version", "scenario", "options", "seed", "actions": [[role, action], ...],
      "digests": [digest after each action], "final": state.to_json()}
+
+A replay without "log_version" was recorded before the log had versions: it is
+version 1, and re-plays with that version's words (core/game.py LOG_VERSION), so
+its digests still match.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import Any
 import msgspec
 
 from .errors import BadSaveFile, GrognardError
-from .game import Ruleset, State, as_action
+from .game import LOG_VERSIONS, Ruleset, State, as_action
 from .rng import RNG_VERSIONS
 
 FORMAT = "grognard-replay"
@@ -46,7 +50,9 @@ def _states_along(state: State) -> list[State]:
     """Every state after each action of `state`'s history, rebuilt from the start."""
     ruleset = state.ruleset
     meta = state.meta
-    replayed = ruleset.new_game(meta["scenario"], meta["options"], meta["seed"], meta["rng_version"])
+    replayed = ruleset.new_game(
+        meta["scenario"], meta["options"], meta["seed"], meta["rng_version"], meta.get("log_version", 1)
+    )
     replayed.keep_undo = False
     out = []
     for role, action in state.history:
@@ -70,6 +76,11 @@ def check_header(replay: Mapping[str, Any], ruleset: Ruleset) -> None:
             f"replay uses RNG version {replay.get('rng_version')!r}; this code replays versions "
             f"{', '.join(map(str, RNG_VERSIONS))}"
         )
+    if replay.get("log_version", 1) not in LOG_VERSIONS:
+        raise BadSaveFile(
+            f"replay uses log version {replay.get('log_version')!r}; this code replays versions "
+            f"{', '.join(map(str, LOG_VERSIONS))}"
+        )
 
 
 class ActionDoesNotApply(BadSaveFile):
@@ -88,7 +99,9 @@ def play_replay(
         seed = replay["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"the seed is {seed!r}, not a whole number")
-        state = ruleset.new_game(replay["scenario"], replay["options"], seed, replay["rng_version"])
+        state = ruleset.new_game(
+            replay["scenario"], replay["options"], seed, replay["rng_version"], replay.get("log_version", 1)
+        )
         actions = [(str(role), as_action(action)) for role, action in replay["actions"]]
     except (KeyError, TypeError, ValueError, GrognardError) as exc:
         raise BadSaveFile(f"unreadable replay: {exc}") from None

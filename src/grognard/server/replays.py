@@ -89,7 +89,8 @@ class ReplayCheckpoints:
                 start, state = index * self.every, kept.clone()
                 break
         if state is None:
-            state = ruleset.new_game(meta["scenario"], meta["options"], meta["seed"], meta["rng_version"])
+            versions = meta["rng_version"], meta.get("log_version", 1)
+            state = ruleset.new_game(meta["scenario"], meta["options"], meta["seed"], *versions)
             state.keep_undo = False
         for ply in range(start, step):
             acting, action = history[ply]

@@ -67,6 +67,18 @@ export function titleCase(text) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** "a" or "an" before `word`, as it is said: "an Airborne", "an AB", "an 8 PP city",
+ * "a Medium Bomber" (core/words.py's rule, for the page's own labels). */
+export function article(word) {
+  const text = String(word).trim();
+  const first = text.split(/\s+/)[0] || "";
+  if (/^\d/.test(first)) return /^(8|11(\D|$)|18(\D|$))/.test(first) ? "an" : "a";
+  if (first.length > 1 && /^[A-Z]+$/.test(first)) return /^[AEFHILMNORSX]/.test(first) ? "an" : "a";
+  if (/^(hour|honest|honou?r|heir)/i.test(first)) return "an";
+  if (/^(one|once|uni|use|usu|uti|eu|ewe)/i.test(first)) return "a";
+  return /^[aeiou]/i.test(first) ? "an" : "a";
+}
+
 /** "3 minutes ago" from an ISO time. */
 export function ago(iso) {
   const then = Date.parse(iso);

@@ -3,11 +3,17 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 from tests.games.viktory2.test_battle import fight, make, rolls
 from tests.games.viktory2.test_victory import end_turn, limited
 
+from grognard.core.replay import play_replay, verify_replay
 from grognard.games.viktory2.rules import STEPS
+from grognard.sim.play import get_ruleset
 
 
 @pytest.mark.rules("12.31")
@@ -92,3 +98,33 @@ def test_turn_headers_count_rounds_like_the_turn_limit_6_0() -> None:
     assert headers[-4:] == [
         "— round 1: yellow —", "— round 2: red —", "— round 2: yellow —", "— round 3: red —"
     ]
+
+
+# ----- units by name, not id (issue 26, item 15; log version 2) ---------------------------
+RECORD = Path(__file__).parent / "records" / "log_v1_standard.json"
+UNIT_ID = re.compile(r"\b(red|yellow|blue|green)-[a-z]\d+\b")
+
+
+@pytest.mark.rules("9.0", "12.3", "13.0")
+def test_the_log_names_units_as_a_player_would_9_0_12_3_13_0() -> None:
+    """A heuristic game's first 80 actions: moves, placements, hits and losses name
+    the unit's type (and its owner when the line's subject is another player), never
+    its id."""
+    record = json.loads(RECORD.read_text())
+    st = play_replay(dict(record, log_version=2), get_ruleset("viktory2"))
+    log = st.log_for(None)
+    assert not [line for line in log if UNIT_ID.search(line)]
+    assert "yellow moves an infantry -2,1 → -1,0" in log
+    assert "red places an artillery at 2,-1" in log
+    assert "a yellow infantry is hit" in log and "a yellow infantry is lost to the Reserve" in log
+
+
+def test_a_record_made_before_log_version_2_still_verifies_with_its_ids() -> None:
+    """The record (standard, heuristic seats, 80 actions) was saved by the code of 28
+    November 2026, before log versions: it names none, re-plays with the version 1
+    words (units by id) and every digest matches."""
+    record = json.loads(RECORD.read_text())
+    assert "log_version" not in record
+    assert verify_replay(record, get_ruleset("viktory2")) == []
+    old = play_replay(record, get_ruleset("viktory2"))
+    assert old.log_version == 1 and "red moves red-a3 1,0 → 0,1" in old.log_for(None)

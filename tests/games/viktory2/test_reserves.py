@@ -77,7 +77,7 @@ def test_placing_puts_the_unit_on_the_map() -> None:
     st.apply("red", ("place", "red-i1", CAPITAL))
     assert st.units["red-i1"]["hex"] == CAPITAL
     assert st.reserve_of("red") == []
-    assert "red places red-i1 at -2,0" in st.log_for("red")
+    assert "red places an infantry at -2,0" in st.log_for("red")  # its type, not its id (issue 26)
 
 
 # ----- 13.1, 13.11 capacities ---------------------------------------------------------

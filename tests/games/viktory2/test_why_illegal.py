@@ -66,7 +66,7 @@ def test_within_its_points_but_no_way_there() -> None:
     st = build(tiles={"1,0": "water"}, units=[("red", "infantry", "0,0")])
     assert GEO.distance("0,0", "2,0") == 2
     reason = why(st, "move", unit(st, "red", "infantry"), "2,0")
-    assert reason.startswith("no way of 2 hexes takes infantry red-i1 to 2,0") and "(9.12)" in reason
+    assert reason.startswith("no way of 2 hexes takes your infantry at 0,0 to 2,0") and "(9.12)" in reason
 
 
 @pytest.mark.rules("9.0")

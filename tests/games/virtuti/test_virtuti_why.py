@@ -44,7 +44,10 @@ def test_orders_stand_only_on_the_factions_units_p6_1() -> None:
     assert empty == "orders go where your units are: Berlin has none of the Axis's units (P6.1)"
     assert "(P6.1)" in _ask(g, "axis", "order", "western_allies", "move", "krakow")  # not the Axis's
     assert "not in ports" not in _ask(g, "axis", "order", "axis", "defense_plus_1", "stettin_port")
-    assert "stand in a port area (P6.1)" in _ask(g, "axis", "order", "axis", "defense_plus_1", "stettin_port")
+    # the order by name with its article, not its id (issue 26, item 15)
+    assert "a defense +1 order may not stand in a port area (P6.1)" in _ask(
+        g, "axis", "order", "axis", "defense_plus_1", "stettin_port"
+    )
     g.apply("axis", ("order", "axis", "move", "breslau"))
     assert "one order per area (P6.1)" in _ask(g, "axis", "order", "axis", "move_plus_1", "breslau")
     g.data["factions"]["axis"]["orders"]["maneuver"] = 0
@@ -210,3 +213,5 @@ def test_buying_needs_the_pp_and_the_technology_p5_1() -> None:
         g, "axis", "buy", "axis", "army", 3
     )
     assert g.why_illegal("axis", ("buy", "axis", "army", 1)) is None
+    assert _ask(g, "axis", "buy", "axis", "army", 9).startswith("an Army has no level 9")  # not "a army"
+    assert "a level-3 armored corps needs" in _ask(g, "axis", "buy", "axis", "armored_corps", 3)

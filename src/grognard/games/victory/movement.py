@@ -35,6 +35,7 @@ from functools import partial
 from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
+from grognard.core.words import with_article
 
 from .carriers import board_target, carrier_landings, carry, is_carrier, may_launch, settle
 from .control import (
@@ -314,6 +315,17 @@ def move_actions(data: Data, role: str) -> list[Action]:
     return actions
 
 
+def _log_move(game: Any, role: str, public: str, private: str) -> None:
+    """A move in the log: the other players and spectators read where a block of
+    `role`'s went (its type stays hidden), the mover reads which block it was;
+    each reads one line (log version 2; version 1 gave the mover both lines)."""
+    if game.log_version >= 2:
+        game.log(public, all_but=[role])
+    else:
+        game.log(public)
+    game.log(private, to=[role])
+
+
 def _sea_move(data: Data, bid: str, dest: str) -> None:
     """5.91, 5.92: count the port used at each end; the block is at sea unless it
     ends ashore in a port or at a beachhead."""
@@ -377,11 +389,13 @@ class Move(Step):
         block.pop("beachhead", None)  # 6.71: a beachhead lasts while its unit stays
         block.pop("blockade", None)  # 6.8: ships that sail away lift their blockade
         name = unit_of(block).name
+        moved = f"you move {bid} ({name}) from {origin} to {dest}"
         if action[0] in ("paradrop", "invade"):
             occ = occupancy(data)
             if not has_enemy(data, occ, dest, role):  # 6.6, 6.7: a landing in a vacant hex is shown
-                game.log(f"{role} lands a {name} at {dest} from {origin}")
-                game.log(f"you land {bid} ({name}) at {dest}", to=[role])
+                unit = with_article(name) if game.log_version >= 2 else f"a {name}"
+                landed = f"you land {bid} ({name}) at {dest}"
+                _log_move(game, role, f"{role} lands {unit} at {dest} from {origin}", landed)
                 block.pop("landing", None)  # ashore at once
                 return
             block["landing"] = "air" if action[0] == "paradrop" else "sea"
@@ -389,13 +403,12 @@ class Move(Step):
         if action[0] in ("move", "strategic", "sea_move"):
             if block.get("landing") == "sea" and gmap(data).hexes[dest].port:
                 block.pop("landing")  # back in a port, the unit at sea comes ashore (5.91)
-            game.log(f"{role} moves a block from {origin} to {dest}")
-            game.log(f"you move {bid} ({name}) from {origin} to {dest}", to=[role])
+            _log_move(game, role, f"{role} moves a block from {origin} to {dest}", moved)
             capture_markers(game)  # 9.6, 9.7: taken at once
             return
         if capture_factories(game, dest) and not has_enemy(data, occupancy(data), dest, role):
-            game.log(f"{role} moves a block from {origin} to {dest}")  # 9.1: no battle
-            game.log(f"you move {bid} ({name}) from {origin} to {dest}", to=[role])
+            # 9.1: no battle
+            _log_move(game, role, f"{role} moves a block from {origin} to {dest}", moved)
             return
         via = action[3]
         block["entered"] = via
@@ -416,8 +429,8 @@ class Move(Step):
             game.log(f"{role} sends a block from {origin} to the battle at {dest} (arrives in round 2)")
         if via != "air":  # 5.41: the last player to enter across a hexside controls it
             battles[dest].setdefault("hexsides", {})[via] = role
-        game.log(f"a {role} block moves from {origin} into the battle at {dest}")
-        game.log(f"you move {bid} ({name}) from {origin} into {dest}", to=[role])
+        joined = f"you move {bid} ({name}) from {origin} into {dest}"
+        _log_move(game, role, f"a {role} block moves from {origin} into the battle at {dest}", joined)
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         if role == frame["role"]:

@@ -21,6 +21,7 @@ from grognard.core.errors import BadOptions
 from grognard.core.game import Action, Role, State
 from grognard.core.odds import BadBattle, count_field, wilson_halfwidth
 from grognard.core.odds import Odds as Forecast
+from grognard.core.words import with_article
 
 from .battle_sim import ROUNDS, Z95, Odds, Place, Unit, battle_odds, simulate, summarise
 from .board_files import LAND_TERRAINS
@@ -151,7 +152,7 @@ def _side(description: Mapping[str, Any], key: str) -> tuple[list[Unit], int]:
             raise BadBattle(f"steps.{key}.{type_id} must list {count} step counts, one per block")
         for n in listed:
             if count_field(n, f"steps of a {key} {type_id}", most) == 0:
-                raise BadBattle(f"a {key} {type_id} needs at least one step (1 to {most})")
+                raise BadBattle(f"{with_article(key)} {type_id} needs at least one step (1 to {most})")
             had_turn = n in (spent.get(type_id) or [])
             if had_turn:
                 spent[type_id].remove(n)

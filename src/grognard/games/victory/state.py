@@ -41,7 +41,7 @@ from typing import Any, ClassVar
 
 from grognard.core.flow import Step
 from grognard.core.flowstate import FlowState
-from grognard.core.game import Result, Role
+from grognard.core.game import LogAddress, Result, Role
 from grognard.core.rng import Rng
 
 from .commanders import (
@@ -86,8 +86,11 @@ class VictoryState(FlowState):
             }
         return board
 
-    def _reads_log_line(self, role: Role | None, to: list[Role] | None) -> bool:
-        # a line addressed to a side reaches every seat of it (10.5 Commanders)
+    def _reads_log_line(self, role: Role | None, to: LogAddress) -> bool:
+        # a line addressed to a side reaches every seat of it, and one hidden from a
+        # side is hidden from every seat of it (10.5 Commanders)
+        if isinstance(to, dict):
+            return role is None or (role not in to["all_but"] and self._side(role) not in to["all_but"])
         return to is None or (role is not None and (role in to or self._side(role) in to))
 
     # ----- Commanders (10.5): a side's turn shared among its seats --------------------

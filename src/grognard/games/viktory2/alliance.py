@@ -32,6 +32,7 @@ from .frigate_placement import (
 )
 from .state import LAND_UNITS, Viktory2State
 from .vassals import on_attack
+from .wording import unit_words
 
 
 def _representatives(uids: Iterable[str], st: Viktory2State) -> dict[str, str]:
@@ -104,10 +105,11 @@ class RelocateFromCapital(Step):
             frigate = _boardable(st, role, dest, uid)
             assert frigate is not None
             board_unit(st, frigate, uid)
-            st.log(f"{role} moves {uid} out of {frame['hex']} aboard {frigate}")
+            aboard = unit_words(st, frigate, role)
+            st.log(f"{role} moves {unit_words(st, uid, role)} out of {frame['hex']} aboard {aboard}")
             return
         st.units[uid]["hex"] = dest
-        st.log(f"{role} moves {uid} {frame['hex']} → {dest}")
+        st.log(f"{role} moves {unit_words(st, uid, role)} {frame['hex']} → {dest}")
         entered = frame.setdefault("entered", [])
         if dest not in entered:
             entered.append(dest)
@@ -122,7 +124,7 @@ class RelocateFromCapital(Step):
             for uid in self._ruler_units(st, frame):
                 # nowhere to go (an island capital and no frigate of his alongside)
                 st.to_reserve(uid)
-                st.log(f"{uid} cannot leave {frame['hex']} and goes to {role}'s Reserve")
+                st.log(f"{unit_words(st, uid)} cannot leave {frame['hex']} and goes to {role}'s Reserve")
             frame["pending"] = sorted(frame.get("entered", []))
         while frame["pending"]:
             hex_ = frame["pending"].pop(0)
@@ -173,7 +175,7 @@ class VassalReinforce(Step):
         st.units[uid]["hex"] = hex_
         if st.units[uid]["type"] == "frigate":
             frame.setdefault("frigates", []).append(hex_)
-        st.log(f"{role} places {uid} at {hex_}")
+        st.log(f"{role} places {unit_words(st, uid, role)} at {hex_}")
 
     def run(self, game: Any, frame: Frame) -> None:
         """13.5 by way of 15.62: frigate battles, then back to the ruler's turn."""

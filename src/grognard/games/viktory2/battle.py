@@ -37,6 +37,7 @@ from .losses import (
 )
 from .state import Viktory2State, tables
 from .vassals import may_stop_in
+from .wording import unit_words
 
 Phase = Callable[[Viktory2State, Frame], None]
 
@@ -330,7 +331,7 @@ def _record(st: Viktory2State, fr: Frame, chosen: list[str]) -> None:
             lose(st, uid)
         else:
             fr["hits"][side].append(uid)
-            st.log(f"{uid} is hit")
+            st.log(f"{unit_words(st, uid)} is hit")
 
 
 def _assign_ordinary(st: Viktory2State, fr: Frame) -> None:
@@ -495,10 +496,11 @@ class Retreat(Step):
             # the first frigate there that leaves room for the others, if one does
             frigate = next((f for f in fits if can_all_board(st, frigates, rest, (f, uid))), fits[0])
             board_unit(st, frigate, uid)
-            st.log(f"{role} retreats {uid} {frame['hex']} → aboard {frigate} at {dest}")
+            aboard = unit_words(st, frigate, role)
+            st.log(f"{role} retreats {unit_words(st, uid, role)} {frame['hex']} → aboard {aboard} at {dest}")
         else:
             st.units[uid]["hex"] = dest
-            st.log(f"{role} retreats {uid} {frame['hex']} → {dest}")
+            st.log(f"{role} retreats {unit_words(st, uid, role)} {frame['hex']} → {dest}")
         if not fighting_units(st, frame["hex"], role):
             flow.end(st.flow, "retreated")
 

@@ -18,6 +18,7 @@ from . import losses, turns
 from .engagement import meeting_hexes, scan
 from .situation import bombarding_types
 from .state import Viktory2State, geometry, tables
+from .wording import unit_words
 
 #: 11.0 maximum bombardment range
 RANGE = 2
@@ -164,7 +165,7 @@ def apply(st: Viktory2State, role: Role, action: Action) -> None:
     for owner in owners:
         losses.note_attack(st, role, owner)  # 15.65 rule 1
     turns.mark_attacked(st, uid, "bombard")  # 10.6, 10.7
-    st.log(f"{role} bombards {target} with {uid} from {st.units[uid]['hex']}")
+    st.log(f"{role} bombards {target} with {unit_words(st, uid, role)} from {st.units[uid]['hex']}")
     tact, ordinary = losses.score(st.roll(1, role, "bombard"))
     pool: list[str] = [u for u in st.units_at(target) if st.units[u]["owner"] in owners]
     if tact:

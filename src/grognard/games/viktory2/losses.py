@@ -22,6 +22,7 @@ from grognard.core.game import Action, Role
 
 from . import vassals, victory
 from .state import Viktory2State, tables
+from .wording import unit_words, units_words
 
 
 # ----- the alliance rules (15.6) -----------------------------------------------------------
@@ -118,8 +119,8 @@ def lose(st: Viktory2State, uid: str) -> None:
     """10.2: a casualty goes to its owner's Reserve, its cargo with it (9.45)."""
     cargo = st.cargo_of(uid)
     st.to_reserve(uid)
-    extra = f" with its cargo {', '.join(cargo)}" if cargo else ""
-    st.log(f"{uid} is lost to the Reserve{extra}")
+    extra = f" with its cargo {units_words(st, cargo)}" if cargo else ""
+    st.log(f"{unit_words(st, uid)} is lost to the Reserve{extra}")
 
 
 def assign_now(st: Viktory2State, chooser: Role, pool: list[str], count: int) -> None:
@@ -157,7 +158,8 @@ def capture(st: Viktory2State, hex_: str, captor: Role) -> None:
     st.log(f"{captor} captures {loser}'s {kind} at {hex_}")
     for unit_type in supported:
         uid = st.add_unit(captor, unit_type)
-        st.log(f"{captor} gains {uid} ({unit_type}) in the Reserve")
+        gained = f"{uid} ({unit_type})" if st.log_version < 2 else unit_words(st, uid, captor)
+        st.log(f"{captor} gains {gained} in the Reserve")
     if town["city"]:
         # 5.5: the first captured city starts the Doomsday Clock
         victory.note_city_captured(st)
@@ -188,12 +190,14 @@ def elimination_options(st: Viktory2State, role: Role, unit_type: str) -> list[s
 
 def _eliminate(st: Viktory2State, uid: str) -> None:
     u = st.units[uid]
-    where = u["hex"] or (f"aboard {u['aboard']}" if u["aboard"] else "the Reserve")
+    aboard = u["aboard"] and unit_words(st, u["aboard"], u["owner"])
+    where = u["hex"] or (f"aboard {aboard}" if aboard else "the Reserve")
     for cargo in st.cargo_of(uid):  # 9.45: a lost frigate's cargo goes to the Reserve
         st.to_reserve(cargo)
-        st.log(f"{cargo} goes to the Reserve")
+        st.log(f"{unit_words(st, cargo)} goes to the Reserve")
     st.remove_unit(uid)
-    st.log(f"{u['owner']} eliminates {uid} ({u['type']}) from {where}")
+    eliminated = f"{uid} ({u['type']})" if st.log_version < 2 else unit_words(st, uid, u["owner"], u)
+    st.log(f"{u['owner']} eliminates {eliminated} from {where}")
 
 
 class Eliminate(Step):

@@ -18,6 +18,7 @@ from .boarding import board_unit, has_room, note_carried
 from .exploration import explore
 from .situation import Situation, record_entry, step_unit, switch_to
 from .state import WATER, Viktory2State
+from .wording import unit_words
 
 
 def may_land(sit: Situation, hex_: str) -> bool:
@@ -75,7 +76,7 @@ def apply(st: Viktory2State, role: Role, action: tuple[Any, ...]) -> None:
 
 def _embark(st: Viktory2State, frigate: str, uid: str) -> None:
     switch_to(st, frigate)
-    st.log(f"{uid} boards {frigate} from {st.units[uid]['hex']}")
+    st.log(f"{unit_words(st, uid)} boards {unit_words(st, frigate)} from {st.units[uid]['hex']}")
     board_unit(st, frigate, uid)
     # 9.43 embarking takes the land unit's whole movement
     turns.end_movement(st, uid)
@@ -89,7 +90,7 @@ def _disembark(st: Viktory2State, role: Role, frigate: str, uid: str, shore: str
     u = st.units[uid]
     u["aboard"] = None
     u["hex"] = shore
-    st.log(f"{frigate} lands {uid} at {shore}")
+    st.log(f"{unit_words(st, frigate)} lands {unit_words(st, uid, u['owner'])} at {shore}")
     turn["dropoff"][frigate] = shore
     note_carried(turn, frigate, uid)
     if sit.is_hostile(shore):

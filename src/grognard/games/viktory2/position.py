@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from grognard.core.game import LOG_VERSION
 from grognard.core.rng import RNG_VERSION
 
 from . import RULESET
@@ -45,6 +46,7 @@ def build(
         "ruleset": RULESET.id,
         "ruleset_version": RULESET.version,
         "rng_version": RNG_VERSION,
+        "log_version": LOG_VERSION,
         "scenario": scenario.id,
         "options": resolved,
         "seed": seed,

@@ -32,6 +32,7 @@ from .frigate_placement import (
     placement_battle_hexes,
 )
 from .state import LAND_UNITS, Viktory2State
+from .wording import unit_words
 
 
 # ----- where units may go ---------------------------------------------------------------
@@ -149,7 +150,7 @@ class PlaceReserves(Step):
             frame.setdefault("frigates", []).append(hex_)
         else:
             frame.setdefault("placed", {}).setdefault(hex_, []).append(unit["type"])
-        st.log(f"{role} places {uid} at {hex_}")
+        st.log(f"{role} places {unit_words(st, uid, role)} at {hex_}")
 
     def run(self, game: Any, frame: Frame) -> None:
         st: Viktory2State = game

@@ -17,6 +17,7 @@ from grognard.core.game import Action, Role
 
 from . import building, exploration, turns
 from .state import Viktory2State
+from .wording import unit_words
 
 
 def begin(st: Viktory2State) -> None:
@@ -109,5 +110,5 @@ def found_capital(st: Viktory2State, role: Role, hex_: str) -> list[str]:
     revealed = st.explore_around(hex_)
     for uid in building.gain_units(st, role, st.supported_units(hex_)):
         st.units[uid]["hex"] = hex_  # 4.0 step 4: nothing to move, so it is placed at once
-        st.log(f"{role} places {uid} in its capital")
+        st.log(f"{role} places {unit_words(st, uid, role)} in its capital")
     return revealed

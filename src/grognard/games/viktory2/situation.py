@@ -23,6 +23,7 @@ from . import turns, vassals
 from .engagement import meetings
 from .exploration import explore
 from .state import WATER, Viktory2State, geometry, tables
+from .wording import unit_words
 
 #: (destination hex, the unit must stop there) — one step a unit may take.
 Hop = tuple[str, bool]
@@ -538,7 +539,7 @@ def step_unit(st: Viktory2State, role: Role, uid: str, dest: str) -> None:
     turn["moving"] = uid
     u["hex"] = dest
     by_road = dest not in st.neighbors(src)
-    st.log(f"{role} moves {uid} {src} → {dest}{' by road' if by_road else ''}")
+    st.log(f"{role} moves {unit_words(st, uid, role)} {src} → {dest}{' by road' if by_road else ''}")
     if foreign:
         # where a battle may follow (an enemy hex, or 15.64 a vassal's hex where a
         # ruler stops), remember where attackers came from (12.3 step 3)

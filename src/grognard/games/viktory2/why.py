@@ -13,6 +13,8 @@ terrain nobody knows, so a face-down tile is named as such and nothing more).
 
 from __future__ import annotations
 
+from typing import Any
+
 from grognard.core.game import Action, Role
 
 from .situation import Situation, allowance, mp_left
@@ -33,6 +35,11 @@ def _step(st: Viktory2State) -> str:
     return str(st.frame()["state"]) if st.flow else ""
 
 
+def _unit_name(unit: dict[str, Any]) -> str:
+    """A unit of the asking player's as it says it: "your infantry at 1,0"."""
+    return f"your {unit['type']} at {unit['hex']}" if unit["hex"] else f"your {unit['type']}"
+
+
 def _move(st: Viktory2State, role: Role, uid: str, dest: str) -> str | None:
     if _step(st) != "move":
         return "units move only in the Movement & Combat phase (6.0, 9.0); this step asks something else"
@@ -40,21 +47,24 @@ def _move(st: Viktory2State, role: Role, uid: str, dest: str) -> str | None:
     tiles = st.data["tiles"]
     if unit is None:
         return f"there is no unit {uid}"
-    name = f"{unit['type']} {uid}"
+    name = _unit_name(unit)  # as a player says it, not its id (issue 26, item 15)
     if unit["owner"] != role:
-        return f"{uid} is {unit['owner']}'s {unit['type']}: you move only your own units (9.0)"
+        at = f" at {unit['hex']}" if unit["hex"] else ""
+        return f"{unit['owner']}'s {unit['type']}{at} is not yours: you move only your own units (9.0)"
     if dest not in tiles:
         return f"{dest} is not a hex of the board"
     turn = st.data["turn"]
     sit = Situation(st, role)
     moving = turn["moving"]
     if moving is not None and moving != uid and sit.in_transit(moving):
-        return f"{moving} must move on first: it may not end its movement where it stands (9.0, 9.32)"
+        first = _unit_name(st.units[moving])
+        return f"{first} must move on first: it may not end its movement where it stands (9.0, 9.32)"
     where = unit["hex"]
     if where is None:
         if unit.get("aboard"):
-            return f"{name} is aboard {unit['aboard']}: it goes ashore by disembarking (9.46), not by moving"
-        return f"{name} is in your reserve: it enters the board in Reserve Placement (13.0), not by moving"
+            return f"{name} is aboard a frigate: it goes ashore by disembarking (9.46), not by moving"
+        reserve = "it enters the board in Reserve Placement (13.0), not by moving"
+        return f"that {unit['type']} is in your reserve: {reserve}"
     if uid in turn["attacked"]:
         return f"{name} has attacked this turn, which ends its movement (10.7)"
     if uid in turn["transported"]:

@@ -15,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from grognard.core.game import Action
+from grognard.core.words import with_article
 from grognard.games.virtuti.board import (
     Data,
     acting_factions,
@@ -50,19 +51,25 @@ def own_controlled(data: Data, area: str) -> bool:
     return any(u["a"] == area and u["f"] == holder for u in units(data))
 
 
+def order_words(order_id: str) -> str:
+    """An order as a player says it, with its article: "a move +1 order", "an
+    amphibious landing order" (its id is "move_plus_1")."""
+    return with_article(f"{order_id.replace('_plus_', ' +').replace('_', ' ')} order")
+
+
 def area_refuses(data: Data, order_id: str, area: str) -> str | None:
     """The restrictions that depend on the order and the area only."""
     token = TOKENS()[order_id]
     kind = kind_of(area)
     if kind not in token.places:
-        return f"a {order_id} order may not stand in a {kind} area"
+        return f"{order_words(order_id)} may not stand in {with_article(kind)} area"
     if token.kind == "amphibious_landing":
         port = vmap().land(area).port
         if port is None or controller(data, area) is None or not own_controlled(data, area):
             return "a landing leaves from an area with a friendly-controlled port"
         size = sum(1 for u in units(data) if u["a"] == area and u["f"] == data["control"][area])
         if token.max_stack is not None and size > token.max_stack:
-            return f"a {order_id} order carries a stack of at most {token.max_stack}"
+            return f"{order_words(order_id)} carries a stack of at most {token.max_stack}"
     mud = kind == "land" and data["weather"].get(area) == "mud"
     if token.kind in ("maneuver", "feint_attack") and mud:
         return "no maneuver or feint attack in mud"

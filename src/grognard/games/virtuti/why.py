@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from grognard.core.game import Action, Role
+from grognard.core.words import with_article
 
 from .board import (
     ARMOUR,
@@ -289,14 +290,14 @@ def _purchase(data: Data, role: Role, action: Action) -> str | None:
             return f"{action[2]} is not a unit of the game"
         level = next((lv for lv in kind.levels if lv.level == action[3]), None)
         if level is None:
-            return f"a {kind.id} has no level {action[3]}"
+            return f"{with_article(kind.name)} has no level {action[3]}"
         if level.level > rec["tech"][kind.technology]:
             have = rec["tech"][kind.technology]
             return (
-                f"a level-{level.level} {kind.id} needs {kind.technology} technology "
+                f"a level-{level.level} {kind.name.lower()} needs {kind.technology} technology "
                 f"{level.level}; {_fw(faction)} has {have} (P5.1, P5.8)"
             )
-        return _short(level.cost, pp, f"a level-{level.level} {kind.id}", faction, "P5.1")
+        return _short(level.cost, pp, f"a level-{level.level} {kind.name.lower()}", faction, "P5.1")
     if verb == "logistics":
         if rec["logistics"] >= 8:
             return f"{_fw(faction)} is at the top of the logistics track (8) (P5.6, G1.3)"

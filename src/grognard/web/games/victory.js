@@ -10,7 +10,7 @@
 // phase, order, pp {role: PP}, target_pp, production ({city hex: PP left}, the seat's
 // own budgets while the production phase lasts, else null).
 
-import { clear, h, s, titleCase } from "../ui.js";
+import { article, clear, h, s, titleCase } from "../ui.js";
 import { HexBoard, hexPoints, hexToPixel, parseHex } from "../board.js";
 import { BLOCK_BOX, blockName, blockShape, blockSvg, isHidden } from "../blocks.js";
 import { battlePanel, isBattle } from "../battle.js";
@@ -77,9 +77,6 @@ function hexInfo(view) {
 
 /** "Corvin (3,8)" for a named hex, else the id. */
 /** "a" or "an" before a word or a number as it is said ("an Airborne", "an 8 PP"). */
-function article(word) {
-  return /^([aeiou]|8|11\b|18\b)/i.test(word) ? "an" : "a";
-}
 
 /** A build's unit in words, with what a step of it costs (8.3): "an Airborne (AB, 4 PP a step)". */
 function buildWords(typeId, view) {
@@ -93,9 +90,12 @@ function hexWords(hex, view) {
   return info && info.name ? `${info.name} (${hex})` : hex;
 }
 
+/** A block as its player names it, "Fighter A2 at 0,3" (where it stands, while it is on
+ * the map), never its id: a player sees no ids on the blocks (issue 26, item 15). */
 export function unitName(uid, view) {
   const block = view && blockById(view, uid);
-  return block ? `${blockName(block)} ${uid}` : uid;
+  if (!block) return uid;
+  return block.at && view.board.phase !== "deploy" ? `${blockName(block)} at ${block.at}` : blockName(block);
 }
 
 // ----- actions -------------------------------------------------------------------------

@@ -48,9 +48,12 @@ function unitOf(view, uid) {
   return view.board.units[uid];
 }
 
+/** A unit as a player names it, "red infantry at 2,0" (where it stands on the map),
+ * never its id: every infantry of a player is as good as another (issue 26, 15). */
 export function unitName(uid, view) {
   const unit = view && unitOf(view, uid);
-  return unit ? `${unit.type} ${uid}` : uid;
+  if (!unit) return uid;
+  return unit.hex ? `${unit.owner} ${unit.type} at ${unit.hex}` : `${unit.owner} ${unit.type}`;
 }
 
 function hexWords(hex, view) {
@@ -646,23 +649,27 @@ function battleAt(view) {
  * yet hit (of the hex's kind: frigates at sea, land units on land), or for the
  * defender its town (12.3: an empty town or city still fires). The sides and the hits
  * come from the log since the battle began ("yellow attacks red at -2,2: battle",
- * "red-a3 is hit"): the view's frame is the question asked (whose hit to take), not
- * the battle's. */
+ * "a red artillery is hit"; games made before log version 2 name the unit, "red-a3 is
+ * hit"): the view's frame is the question asked (whose hit to take), not the battle's. */
 function bothSidesFight(view, hex) {
   const board = view.board;
   const log = view.log || [];
   const hits = new Set();
+  const hitsOf = {}; // owner -> hits taken, from "a red infantry is hit"
   let sides = null;
   for (let i = log.length - 1; i >= 0 && log.length - i <= 60 && !sides; i -= 1) {
+    const named = /^an? (\w+) \w+ is hit\b/.exec(log[i]);
     const hit = /^(\S+) is hit\b/.exec(log[i]);
-    if (hit) hits.add(hit[1]);
+    if (named) hitsOf[named[1]] = (hitsOf[named[1]] || 0) + 1;
+    else if (hit) hits.add(hit[1]);
     const start = /^(\w+) attacks (\w+) at (-?\d+,-?\d+)/.exec(log[i]);
     if (start && start[3] === hex) sides = { attacker: start[1], defender: start[2] };
   }
   if (!sides) return true; // nothing to go by: ask, as before
   const naval = board.tiles[hex] === "water";
   const fighters = (owner) =>
-    Object.entries(board.units).some(([uid, u]) => u.hex === hex && u.owner === owner && !u.aboard && !hits.has(uid) && (u.type === "frigate") === naval);
+    Object.entries(board.units).filter(([uid, u]) => u.hex === hex && u.owner === owner && !u.aboard && !hits.has(uid) && (u.type === "frigate") === naval).length >
+    (hitsOf[owner] || 0);
   const town = board.towns?.[hex];
   return fighters(sides.attacker) && (fighters(sides.defender) || (!naval && town?.owner === sides.defender));
 }

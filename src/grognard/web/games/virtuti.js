@@ -11,7 +11,7 @@
 // they stood when it opened (secrets.py), so an order placed in secret is simply not
 // in this player's view; the board draws what it is sent and nothing else.
 
-import { clear, h, put, s, titleCase } from "../ui.js";
+import { article, clear, h, put, s, titleCase } from "../ui.js";
 import { HexBoard } from "../board.js";
 import { areaName, boardData, FACTION_COLORS, factionName, factionsOf, loadBoardData, logWords, oddsKeyName, orderName, orderShort, promptWords, unitName, unitShort } from "./virtutidata.js";
 import { areaBoxes, areaLook, centreOf, frontOf, legend, medianAreaSize, SEA, TAP_PX } from "./virtutilook.js";
@@ -364,7 +364,7 @@ function describe(action, view) {
     case "air":
       return { label: `${factionName(a)}: commit an air support token of level ${b}` };
     case "buy":
-      return { label: `${factionName(a)}: buy a ${unitShort(b, true)} of level ${c}` };
+      return { label: `${factionName(a)}: buy ${article(unitShort(b, true))} ${unitShort(b, true)} of level ${c}` };
     case "strengthen":
       return { label: `Strengthen ${unitWords(b, view)}` };
     case "upgrade":
@@ -380,7 +380,7 @@ function describe(action, view) {
     case "research":
       return { label: `${factionName(a)}: research ${titleCase(b)}` };
     case "deploy":
-      return { hex: d, kind: "build", label: `${factionName(a)}: deploy a ${unitShort(b, true)} (level ${c}) in ${areaName(d)}` };
+      return { hex: d, kind: "build", label: `${factionName(a)}: deploy ${article(unitShort(b, true))} ${unitShort(b, true)} (level ${c}) in ${areaName(d)}` };
     case "order":
       return { hex: c, kind: "build", label: `${factionName(a)}: ${orderName(b)} order in ${areaName(c)}` };
     case "execute": {

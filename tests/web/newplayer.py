@@ -1,0 +1,122 @@
+"""One driver for every scripted new player (issue 9 and 26, "Done when"): a seat
+played by what the page shows only (lit places, ringed counters, buttons and the
+questions it asks), on a desktop or on a phone, noting every question and hint met.
+tests/web/test_web_new_player_newer.py and test_web_new_player_scenarios.py use it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+from webkit import modal, prompt, until_the_page_is_mine
+
+#: Steps a game takes at most (a step: one tap, or a wait for the AI).
+MOST = 500
+#: Verbs of the buttons that move the game on (the ending of a step, a secret choice done).
+ONWARD = re.compile(r"^(end|done|go|skip|to_|no_)")
+
+
+def visible(loc: Locator) -> Locator | None:
+    """The first of `loc` a player can see: shown, and its middle on the screen (a lit
+    hex panned out of a phone's view is not tapped until the player pans to it)."""
+    for i in range(min(loc.count(), 40)):
+        item = loc.nth(i)
+        if item.is_visible() and _on_screen(item):
+            return item
+    return None
+
+
+def _on_screen(item: Locator) -> bool:
+    box = item.bounding_box()
+    screen = item.page.viewport_size
+    if box is None or screen is None:
+        return False
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    return 0 <= x < screen["width"] and 0 <= y < screen["height"]
+
+
+#: What a player may pick to see what it can do: the counters the page rings, and the
+#: blocks waiting off the board in Victory's tray (its deployment).
+RINGED = ".board-svg .counter.selectable:not(.selected)"
+RINGED_AND_TRAY = f"{RINGED}, .tray .tray-unit:not(.selected)"
+
+
+def play_by_the_page(
+    page: Page,
+    game_id: str,
+    seat: str,
+    touch: bool,
+    notes: list[str],
+    done: Callable[[], bool],
+    *,
+    ringed_by: str = RINGED,
+    taps_per_question: int = 2,
+) -> None:
+    """`seat`'s side by the page alone, until `done()` or the game is over. The page is
+    read only once `seat` alone is to act and it has drawn that position
+    (until_the_page_is_mine): read while the AI plays or a move is on its way, what
+    was found a moment ago may be redrawn or gone when it is tapped. Under one prompt
+    it taps lit places and ringed pieces (`ringed_by`) `taps_per_question` times, then
+    the button that moves the game on."""
+
+    def press(loc: Locator, edge: bool = False) -> None:
+        # a lit hex is tapped by its top edge, beside the counters standing in it (a tap on
+        # a counter of one's own selects that army, as on every board); forced, as a
+        # player's tap lands on whatever is on top there
+        box = loc.bounding_box() if edge else None
+        where = {"position": {"x": box["width"] / 2, "y": box["height"] * 0.12}} if box else {}
+        if touch:
+            loc.scroll_into_view_if_needed()  # a player scrolls the page to what it taps
+            loc.tap(force=True, **where)
+        else:
+            loc.click(force=True, **where)
+
+    tried: dict[str, int] = {}
+    for _ in range(MOST):
+        if until_the_page_is_mine(page, game_id, seat) is None or done():
+            return
+        dialog = visible(modal(page))
+        if dialog is not None:
+            notes.append(f"asked: {dialog.inner_text().splitlines()[0]}")
+            press(dialog.locator("button.primary"))
+            continue
+        menu = visible(page.locator(".action-menu"))
+        if menu is not None:
+            press(menu.locator("button.action").first)
+            continue
+        text = prompt(page).inner_text()
+        tries = tried.get(text, 0)
+        buttons = page.locator(".prompt-card .action-buttons button")
+        lit = visible(page.locator(".board-svg .hex.target, .board-svg .vm-area.target, .board-svg .target"))
+        ringed = visible(page.locator(ringed_by))
+        hint = page.locator(".prompt-card .click-hint")
+        if tries < taps_per_question and lit is not None:
+            tried[text] = tries + 1
+            # an attack, an order, a place: what the page lights first
+            press(lit, edge="hgw-hex" in (lit.get_attribute("class") or ""))
+            if hint.is_visible():
+                notes.append(f"hint: {hint.inner_text()}")
+            continue
+        if tries < taps_per_question and ringed is not None:
+            tried[text] = tries + 1
+            press(ringed)  # a piece that can act: what does it offer?
+            if hint.is_visible():
+                notes.append(f"hint: {hint.text_content()}")
+            continue
+        verbs = buttons.evaluate_all("(all) => all.map((b) => [b.dataset.verb || '', b.checkVisibility()])")
+        onward = [i for i, (verb, seen) in enumerate(verbs) if seen and ONWARD.match(verb)]
+        shown = onward or [i for i, (_, seen) in enumerate(verbs) if seen]
+        if not shown:
+            raise AssertionError(f"a dead end: {seat} is to act, the page offers nothing; prompt {text!r}")
+        tried.pop(text, None)
+        press(buttons.nth(shown[0]))
+    raise AssertionError(f"stuck after {MOST} steps; last prompt: {prompt(page).inner_text()!r}")
+
+
+def open_page(profiles: Any, screen: str) -> tuple[Page, list[str]]:
+    page = profiles.new_page(390, 844, touch=True) if screen == "phone" else profiles.new_page(1366, 820)
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    return page, errors
