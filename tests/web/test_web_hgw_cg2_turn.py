@@ -132,8 +132,9 @@ def _select(page: Page, army_id: str) -> None:
     expect(piece).to_have_attribute("aria-pressed", "true")
 
 
-def _confirm_battle(page: Page) -> None:
-    """A battle started by a click is asked first, with its odds (panels.js)."""
+def _confirm(page: Page) -> None:
+    """A battle started by a click is asked first, with its odds, and a phase ended with
+    things left to do asks whether to end it (panels.js): the player says yes."""
     dialog = page.locator(".modal-backdrop .modal")
     try:
         dialog.wait_for(state="visible", timeout=1500)
@@ -170,7 +171,7 @@ def play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
         _click_place(page, target)
         _choose_in_menu(page, action, view)
         if verb == "exploit":
-            _confirm_battle(page)
+            _confirm(page)
         return "map"
     if verb in ("move", "eliminate", "lose", "invasion", "convert") or (verb == "build" and action[2] == "army"):
         _select(page, action[3] if verb == "build" else action[1])
@@ -189,14 +190,16 @@ def play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
         _click_place(page, place)
         _choose_in_menu(page, action, view)
         if verb == "partisans":
-            _confirm_battle(page)
+            _confirm(page)
         return "map"
     if verb == "assault" and len(action) > 1:
         _click_place(page, action[2])
         _choose_in_menu(page, action, view)
-        _confirm_battle(page)
+        _confirm(page)
         return "map+confirm"
     _click_button(page, action)
+    if verb.startswith("end_") or verb.startswith("to_"):
+        _confirm(page)
     return "button"
 
 
