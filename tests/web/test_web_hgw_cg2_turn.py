@@ -55,8 +55,8 @@ def _in_sight(page: Page, place: str) -> None:
     box = lit.bounding_box()
     assert frame is not None and box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    inside = frame["x"] + 20 < x < frame["x"] + frame["width"] - 60 and frame["y"] + 40 < y < frame["y"] + frame["height"] - 20
-    if not inside:
+    across = frame["x"] + 20 < x < frame["x"] + frame["width"] - 60
+    if not (across and frame["y"] + 40 < y < frame["y"] + frame["height"] - 20):
         page.locator("input.hgw-goto-input").fill(place)
         page.locator("button.hgw-goto-button").click()
         expect(page.locator(".hgw-goto-said")).to_contain_text(place)
@@ -117,7 +117,8 @@ def _click_button(page: Page, action: list[Any]) -> None:
     for attempt in range(2):
         for i in range(buttons.count()):
             candidate = buttons.nth(i)
-            if json.loads(candidate.get_attribute("data-action") or "null") == action and candidate.is_visible():
+            shown = json.loads(candidate.get_attribute("data-action") or "null")
+            if shown == action and candidate.is_visible():
                 candidate.click()
                 return
         if attempt == 0:
@@ -173,7 +174,8 @@ def play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
         if verb == "exploit":
             _confirm(page)
         return "map"
-    if verb in ("move", "eliminate", "lose", "invasion", "convert") or (verb == "build" and action[2] == "army"):
+    by_button = ("move", "eliminate", "lose", "invasion", "convert")
+    if verb in by_button or (verb == "build" and action[2] == "army"):
         _select(page, action[3] if verb == "build" else action[1])
         _click_button(page, action)
         return "counter+button"
