@@ -85,8 +85,13 @@ function describeAction(action, view) {
     case "no_support":
       return { label: "Send no (more) support fleets" };
     case "intercept":
-      // Campaign Game II (naval_phase.py): a fleet moving at sea, one at a time
-      if (frame.mover) return { label: `Intercept ${fleetName(frame.mover)} at sea with ${fleetName(x.fleet)}` };
+      // Campaign Game II (naval_phase.py): a fleet moving at sea, one at a time; asked
+      // first with its odds (odds_sea.py: the interception roll and the fleets' battle)
+      if (frame.mover) {
+        const at = (frame.path || [])[frame.path?.length - 1] || frame.back_to;
+        const label = `Intercept ${fleetName(frame.mover)} at sea with ${fleetName(x.fleet)}`;
+        return at ? { label, startsBattleAt: at, oddsAction: action } : { label };
+      }
       return { label: frame.fleet ? `Intercept ${fleetName(frame.fleet)} with ${fleetName(x.fleet)}` : `Intercept the invasion with ${fleetName(x.fleet)}` };
     case "no_interception":
       return { label: "Do not intercept" };
