@@ -35,12 +35,13 @@ SEED, PLIES = 3, 64
 SEATS = {"axis": "ai:heuristic", "soviet": "ai:heuristic", "allied": "me"}
 
 
-def _saved_game() -> tuple[list[list[Any]], Any]:
-    """The moves of the three heuristics until the interception is offered, and the game."""
+def _saved_game(plies: int = PLIES) -> tuple[list[list[Any]], Any]:
+    """The moves of the three heuristics until the interception is offered (or `plies`
+    moves), and the game."""
     state = HGW.new_game(seed=SEED, scenario="campaign_2")
     agents = {role: make_agent("heuristic", "hgw", i) for i, role in enumerate(state.roles)}
     moves: list[list[Any]] = []
-    for _ in range(PLIES):
+    for _ in range(plies):
         role = state.active_roles()[0]
         action = agents[role].act(state.view(role), state.legal_actions(role))
         state.apply(role, action)
@@ -48,22 +49,62 @@ def _saved_game() -> tuple[list[list[Any]], Any]:
     return moves, state
 
 
-@pytest.mark.rules("K9.7", "K9.9")
-def test_an_interception_is_offered_with_its_odds_and_its_battle_shown(page: Page) -> None:
+def _open_saved(page: Page, moves: list[list[Any]]) -> str:
+    """The saved game created through the API and opened on the page, settled with the
+    Allies alone to act; its id."""
     page.set_viewport_size({"width": 1600, "height": 1000})
-    moves, state = _saved_game()
     page.goto("/")
     expect(page.locator("form.new-game button[type=submit]")).to_be_visible()  # a guest session
     driver = ApiDriver(page)
     body = {"ruleset": "hgw", "scenario": "campaign_2", "seats": SEATS, "seed": SEED, "moves": moves}
-    game_id = driver.post("/api/games", body)["id"]
+    game_id = str(driver.post("/api/games", body)["id"])
     page.goto(f"/#/game/{game_id}")
     game = until_the_page_is_mine(page, game_id, "allied")
     assert game is not None
     the_page_has_settled(page, game)
+    return game_id
+
+
+@pytest.mark.rules("K9.8", "K16.3")
+def test_the_record_sheets_list_every_fleet_its_ships_base_and_patrol(page: Page) -> None:
+    """Winter 1939, the Allied naval movement (seed 3's first 44 moves): the U-boat Arm
+    patrols the Atlantic; every fleet of the view is a row of the record sheets."""
+    moves, state = _saved_game(44)
+    _open_saved(page, moves)
+    board = state.view("allied")["board"]
+    sheet = page.locator(".hgw-record table.hgw-fleets")
+    levels = ", ".join(f"{side} {n}" for side, n in board.get("asw_level", {}).items() if n)
+    expect(sheet.locator("caption")).to_have_text(f"Fleets (A.S.W. level: {levels})" if levels else "Fleets")
+    for fid, fleet in board["fleets"].items():
+        row = sheet.locator(f'tr[data-fleet="{fid}"]')
+        expect(row.locator("th")).to_have_text(fleet["name"])
+        expect(row.locator("td.total")).to_have_text(str(fleet["sp"]))
+        patrol = row.locator("td.hgw-fleet-patrol")
+        if fleet.get("patrol"):
+            expect(patrol).to_contain_text(fleet["patrol"])
+        else:
+            expect(patrol).to_have_text("")
+    expect(sheet.locator('tr[data-fleet="home"] td.hgw-fleet-ships')).to_have_text(
+        f"{board['fleets']['home']['ships']['capital']} capital"
+    )
+    uboats = board["fleets"]["uboats"]
+    assert uboats["patrol"] == "1433"
+    expect(sheet.locator('tr[data-fleet="uboats"] td.hgw-fleet-ships')).to_have_text(f"{uboats['sp']} U-boat")
+    # on the map, in its patrol hex
+    drawn = page.locator('.board-svg .hgw-fleet.on-patrol[data-fleet="uboats"] title')
+    expect(drawn).to_have_text(re.compile(r"^U-boat Arm \(axis fleet\) on patrol in 1433.* from 1236"))
+
+
+@pytest.mark.rules("K9.7", "K9.9")
+def test_an_interception_is_offered_with_its_odds_and_its_battle_shown(page: Page) -> None:
+    moves, state = _saved_game()
+    game_id = _open_saved(page, moves)
     expect(prompt(page)).to_have_text("Allied: intercept U-boat Arm at sea with one of your fleets?")
     intercept = page.locator('.prompt-card .action-buttons button[data-verb="intercept"]')
     expect(intercept).to_have_text("Intercept U-boat Arm at sea with Home Fleet")
+    # the Allies' A.S.W. level (1 since their sea routes were declared) on the sheets
+    caption = page.locator(".hgw-record table.hgw-fleets caption")
+    expect(caption).to_have_text("Fleets (A.S.W. level: allied 1)")
     intercept.click()
     # asked first: who fights, and the odds the engine's functions give
     dialog = modal(page)
