@@ -23,6 +23,7 @@ from .forts import fort_points, fort_side
 from .geography import geography
 from .odds_air import AIR_KEYS, air_odds, has_air, side_points, with_air
 from .odds_sea import SHIPS, interception_at, naval_odds
+from .odds_strike import STRIKES, strike_at, strike_odds
 from .seen import data_from_view
 from .tables import load_tables
 
@@ -32,6 +33,9 @@ KINDS = ("infantry", "mechanized")
 # sides' take losses
 DEFENDER_KINDS = (*KINDS, "amphibious")
 ATTACKER_KINDS = DEFENDER_KINDS
+# the other attacks of Campaign Game II's steps: a partisan attack's one roll, the choice
+# of devastated points and an atomic bomb's target have no battle to forecast
+NO_ODDS = ("partisans", "devastate", "drop", "intercept")
 NOTES = (
     "The attacker loses amphibious points (which never fire), then infantry, then mechanized points.",
     "One army attacks; the defence is every point in the hex (ten at most).",
@@ -64,6 +68,8 @@ def odds(description: Mapping[str, Any]) -> Odds:
     odds_air.air_odds, whose tac air, paratroops, drop and morale are simply absent from
     the earlier scenarios' battles; here a battle without them is checked against the
     earlier scenarios' kinds, so its errors name only those."""
+    if description.get("kind") in ("bombing", "missile"):
+        return strike_odds(description)  # Campaign Game II: a raid or a missile launch
     if description.get("naval") or description.get("kind") == "naval":
         return naval_odds(description)  # Campaign Game II: a fleet intercepts a fleet
     if description.get("drop") is True:  # the form's flag: every paratroop point drops
@@ -91,6 +97,10 @@ def battle_at(
     if action and action[0] == "intercept" and len(action) == 2 and view.get("step") == "naval_intercept":
         data = data_from_view(view, state.meta["scenario"])
         return interception_at(view, data, role, str(action[1]))  # Campaign Game II, Fleets 7-9
+    if action and action[0] in STRIKES:  # Campaign Game II's strategic warfare
+        return strike_at(data_from_view(view, state.meta["scenario"]), role, tuple(action))
+    if action and action[0] in NO_ODDS:
+        return None
     g = geography(state.meta["scenario"])
     if where not in g.places:  # an unaligned nation's place too (Campaign Game I)
         raise BadBattle(f"{where!r} is not a place in play")

@@ -25,6 +25,7 @@ function describeAction(action, view) {
   const armyAt = (uid) => armyById(view, uid)?.at || null;
   const frame = view?.board?.frame || {};
   const fleetName = (id) => view?.board?.fleets?.[id]?.name || id;
+  const missiles = (n) => `${n} missile point${n === 1 ? "" : "s"}`;
   // issue 26, item 7: a battle's fort named wherever the battle is offered
   const fort = (place) => {
     const words = fortAt(view?.board, place, placeWords);
@@ -200,24 +201,30 @@ function describeAction(action, view) {
     case "build_asw_level":
       return { kind: "build", label: "Raise the A.S.W. level by one point" };
     // Campaign Game II: strategic warfare (strategic_phase.py, strategic_builds.py) and partisans
+    // a strike is asked first with its odds (odds_strike.py: the engine's raid and launch
+    // over every roll): `oddsAction` names the strike, not a land attack on the hex
     case "raid":
-      return { hex: x.target, kind: "battle", label: `Bombers at ${placeWords(x.base)} raid ${placeWords(x.target)}` };
+      return { hex: x.target, kind: "battle", oddsAction: action, label: `Bombers at ${placeWords(x.base)} raid ${placeWords(x.target)}` };
     case "raid_morale":
-      return { hex: x.capital, kind: "battle", label: `Bombers at ${placeWords(x.base)} strike morale at ${placeWords(x.capital)}` };
-    case "launch":
-      return { label: `Launch ${x.count} missile point(s) of counter ${x.counter} at industry` };
+      return { hex: x.capital, kind: "battle", oddsAction: action, label: `Bombers at ${placeWords(x.base)} strike morale at ${placeWords(x.capital)}` };
+    case "launch": {
+      const at = view?.board?.strategic?.missiles?.[view?.board?.player]?.[x.counter]?.at;
+      const label = `Launch ${missiles(x.count)} of counter ${x.counter}${at ? ` at ${placeWords(at)}` : ""} at industry within two hexes`;
+      return at ? { label, startsBattleAt: at, oddsAction: action } : { label };
+    }
     case "launch_morale":
-      return { hex: x.capital, kind: "battle", label: `Launch ${x.count} missile point(s) of counter ${x.counter} at morale (${placeWords(x.capital)})` };
+      return { hex: x.capital, kind: "battle", oddsAction: action, label: `Launch ${missiles(x.count)} of counter ${x.counter} at morale (${placeWords(x.capital)})` };
     case "end_strategic":
       return { label: "End strategic warfare", primary: true };
     case "escorts":
-      return { label: `${x.count} escort point(s) fly with the raid` };
+      return { label: x.count ? `${x.count} escort point${x.count === 1 ? "" : "s"} fly with the raid` : "No escort flies with the raid" };
     case "carry_bombs":
-      return { label: `Carry ${x.count} atomic bomb(s)` };
+      return { label: `Carry ${x.count} atomic bomb${x.count === 1 ? "" : "s"}` };
+    // no battle to forecast: the page asks without odds (odds.py NO_ODDS)
     case "devastate":
-      return { hex: x.place, kind: "battle", label: `Devastate one production point at ${placeWords(x.place)}` };
+      return { hex: x.place, kind: "battle", oddsAction: action, label: `Devastate one production point at ${placeWords(x.place)}` };
     case "drop":
-      return { hex: x.place, kind: "battle", label: `Drop the atomic bomb on ${placeWords(x.place)}` };
+      return { hex: x.place, kind: "battle", oddsAction: action, label: `Drop the atomic bomb on ${placeWords(x.place)}` };
     case "lose_strategic":
       return { label: `Remove one ${x.kind.replace("_", " ")} point` };
     case "build_strategic":
@@ -227,7 +234,7 @@ function describeAction(action, view) {
     case "build_atomic":
       return { label: `Build an atomic bomb for the ${x.carrier} at ${x.carrier === "bombers" ? placeWords(x.at) : x.at}` };
     case "partisans":
-      return { hex: x.place, kind: "battle", label: `Partisans strike ${placeWords(x.place)} (2 production points)` };
+      return { hex: x.place, kind: "battle", oddsAction: action, label: `Partisans strike ${placeWords(x.place)} (2 production points)` };
     case "end_partisans":
       return { label: "End partisan attacks", primary: true };
     case "lend_lease":
