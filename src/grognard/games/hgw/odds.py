@@ -131,6 +131,7 @@ def battle_at(
     fort = fort_points(data, where) if fort_side(data, where) != role else 0
     garrison = has_garrison(data, where) and not friendly
     drop = int(action[2]) if action and action[0] == "paradrop" and len(action) == 3 else 0
+    advancing = bool(action) and action[0] in ("advance", "paradrop")
     attacker = {k: int(chosen["sp"][k]) for k in KINDS}
     if int(chosen["sp"].get("amphibious", 0)):
         attacker["amphibious"] = int(chosen["sp"]["amphibious"])  # ATTACKER_KINDS
@@ -146,9 +147,10 @@ def battle_at(
         "defender_winter": winter_modifier(data, defenders[0]) if defenders else 0,
         "friendly": friendly,
         "garrison": garrison,
-        "defensive_assault": bool(defenders or fort) and not friendly,
+        # an advance or a paradrop is played once the assaults are over: the advance alone
+        "defensive_assault": bool(defenders or fort) and not friendly and not advancing,
         "fort": fort,
-        "assault": not status.get("assaulted") and not friendly,
+        "assault": not status.get("assaulted") and not friendly and not advancing,
         "army": chosen["id"],
         "kind": "advance",
     }

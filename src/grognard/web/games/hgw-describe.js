@@ -137,7 +137,8 @@ function describeAction(action, view) {
       // Campaign Game II, Paradrop 2: the drop is announced with the advance
       const target = frame.target || armyById(view, x.army)?.status?.target;
       const drop = `${x.count} paratroop point${x.count === 1 ? "" : "s"} dropping`;
-      return target ? { unit: x.army, hex: target, kind: "move", label: `${name(x.army)} advances into ${placeWords(target)} with ${drop}` } : { unit: x.army, label: `${name(x.army)} advances with ${drop}` };
+      // asked first with its odds (odds_air.py: the drop counted double on the Advance Table)
+      return target ? { unit: x.army, hex: target, kind: "move", startsBattleAt: target, oddsAction: action, label: `${name(x.army)} advances into ${placeWords(target)} with ${drop}` } : { unit: x.army, label: `${name(x.army)} advances with ${drop}` };
     }
     case "air_attack":
       // Campaign Game II, Air Attacks 2: the rest of the tac air joins the assault
