@@ -221,11 +221,12 @@ function describeAction(action, view) {
       return { label: x.count ? `${x.count} escort point${x.count === 1 ? "" : "s"} fly with the raid` : "No escort flies with the raid" };
     case "carry_bombs":
       return { label: `Carry ${x.count} atomic bomb${x.count === 1 ? "" : "s"}` };
-    // no battle to forecast: the page asks without odds (odds.py NO_ODDS)
+    // where a strike's result lands: lit like a battle, chosen without a second question
+    // (the strike was asked, with its odds, when it was made)
     case "devastate":
-      return { hex: x.place, kind: "battle", oddsAction: action, label: `Devastate one production point at ${placeWords(x.place)}` };
+      return { hex: x.place, kind: "hit", button: true, label: `Devastate one production point at ${placeWords(x.place)}` };
     case "drop":
-      return { hex: x.place, kind: "battle", oddsAction: action, label: `Drop the atomic bomb on ${placeWords(x.place)}` };
+      return { hex: x.place, kind: "hit", button: true, label: `Drop the atomic bomb on ${placeWords(x.place)}` };
     case "lose_strategic":
       return { label: `Remove one ${x.kind.replace("_", " ")} point` };
     case "build_strategic":
