@@ -99,7 +99,7 @@ def test_the_record_sheets_list_every_fleet_its_ships_base_and_patrol(page: Page
 def test_an_interception_is_offered_with_its_odds_and_its_battle_shown(page: Page) -> None:
     moves, state = _saved_game()
     game_id = _open_saved(page, moves)
-    expect(prompt(page)).to_have_text("Allied: intercept U-boat Arm at sea with one of your fleets?")
+    expect(prompt(page)).to_have_text("allied: intercept U-boat Arm at sea with one of your fleets?")
     intercept = page.locator('.prompt-card .action-buttons button[data-verb="intercept"]')
     expect(intercept).to_have_text("Intercept U-boat Arm at sea with Home Fleet")
     # the Allies' A.S.W. level (1 since their sea routes were declared) on the sheets

@@ -84,7 +84,7 @@ def test_a_bombing_raid_is_asked_with_its_odds_and_its_devastation_chosen(page: 
     game = until_the_page_is_mine(page, game_id, "axis")
     assert game is not None
     the_page_has_settled(page, game)
-    expect(prompt(page)).to_contain_text("Axis: strategic warfare")
+    expect(prompt(page)).to_contain_text("axis: strategic warfare")
     _click_lit(page, TARGET)
     # asked first: the bombers, the air defence and the odds of the engine's raid
     dialog = modal(page)
@@ -98,7 +98,7 @@ def test_a_bombing_raid_is_asked_with_its_odds_and_its_devastation_chosen(page: 
     assert game is not None and game["views"]["axis"]["board"]["step"] == "devastate"
     the_page_has_settled(page, game)
     expect(prompt(page)).to_have_text(
-        re.compile(r"^Axis: pick the production hex of the next devastated point")
+        re.compile(r"^axis: pick the production hex of the next devastated point")
     )
     page.locator(
         '.prompt-card .action-buttons button[data-verb="devastate"]', has_text=re.compile(rf"at {TARGET}\b")

@@ -131,7 +131,7 @@ def battle_at(
     fort = fort_points(data, where) if fort_side(data, where) != role else 0
     garrison = has_garrison(data, where) and not friendly
     drop = int(action[2]) if action and action[0] == "paradrop" and len(action) == 3 else 0
-    advancing = bool(action) and action[0] in ("advance", "paradrop")
+    advancing = action is not None and len(action) > 0 and action[0] in ("advance", "paradrop")
     attacker = {k: int(chosen["sp"][k]) for k in KINDS}
     if int(chosen["sp"].get("amphibious", 0)):
         attacker["amphibious"] = int(chosen["sp"]["amphibious"])  # ATTACKER_KINDS

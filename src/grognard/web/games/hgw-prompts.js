@@ -66,14 +66,12 @@ export function promptText(view, { name, placeWords }) {
   }
 }
 
-const ROLE_FIRST = /^(axis|soviet|allied)\b/;
-
 /**
  * The engine's prompt with the ids of its step's frame in words (issue 22: the Campaign
  * Game II steps ask about armies, places and kinds of points by id): each army the
  * frame names by its name (its first mention: an army called "it" stays "it" in "if it
  * fails"), each place by its number and name, each id_with_underscores spaced, "1
- * infantry points" singular, the side's name capitalised; null when nothing changes.
+ * infantry points" singular; null when nothing changes.
  */
 export function inWords(view, { name, placeWords }) {
   const engine = typeof view?.prompt === "string" ? view.prompt : "";
@@ -93,7 +91,6 @@ export function inWords(view, { name, placeWords }) {
   text = text
     .replace(/\btac_air\b/g, "tactical air")
     .replace(/\b([a-z]+)_([a-z_]+)\b/g, (word) => word.replace(/_/g, " "))
-    .replace(/\b1 ((?:[a-z]+ )?[a-z]+) points\b/g, "1 $1 point")
-    .replace(ROLE_FIRST, (role) => titleCase(role));
+    .replace(/\b1 ((?:[a-z]+ )?[a-z]+) points\b/g, "1 $1 point");
   return text === engine ? null : text;
 }
