@@ -37,7 +37,7 @@ SEATS = {"axis": "me", "soviet": "ai:heuristic", "allied": "ai:heuristic"}
 BASE, TARGET = "1236", "1534"  # Kiel's bombers; an Allied production hex with one air defence point
 
 
-def _raid_game() -> tuple[Any, list[list[Any]]]:
+def raid_game() -> tuple[Any, list[list[Any]]]:
     """The game stopped where the Axis may first raid, and its moves."""
     state = HGW.new_game(seed=3, scenario="campaign_2")
     agents = {role: make_agent("heuristic", "hgw", i) for i, role in enumerate(state.roles)}
@@ -74,7 +74,7 @@ def _click_lit(page: Page, place: str) -> None:
 
 @pytest.mark.rules("K20.3", "K20.4")
 def test_a_bombing_raid_is_asked_with_its_odds_and_its_devastation_chosen(page: Page) -> None:
-    state, moves = _raid_game()
+    state, moves = raid_game()
     page.set_viewport_size({"width": 1600, "height": 1000})
     page.goto("/")
     expect(page.locator("form.new-game button[type=submit]")).to_be_visible()  # a guest session

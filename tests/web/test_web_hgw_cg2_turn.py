@@ -7,7 +7,11 @@ targets, yards), or a button under the prompt (research, naval and phase endings
 turn runs from the seat's first step (naval movement: Campaign Game II step 3a; the
 strategic warfare phase, step 2, is not asked while the side has no bombers or missiles
 to fly) through land movement, combat, production, partisan attacks (the Soviets) and
-research (step 7), until the next player's turn begins. On every step the prompt must
+research (step 7), until the next player's turn begins. The strategic warfare phase is
+played in a fourth turn: the Axis's of Summer 1940, reached as a saved game (POST
+/api/games with its moves: test_web_hgw_cg2_strike.py's `raid_game`, the Axis having
+researched and built bombers), where its bombers raid, by a click on the target and the
+battle question, and the devastation is chosen. On every step the prompt must
 name its subject in words: no army id, no hex number without its place name, no
 underscored word (issue 26, item 9).
 """
@@ -21,7 +25,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, counter, prompt, serving_rulesets, start_game, until_alone_to_act
+from test_web_hgw_cg2_strike import raid_game
+from webkit import ApiDriver, counter, hgw_screen_xy, prompt, serving_rulesets, start_game, until_alone_to_act
 
 from grognard.games.hgw.ai import make_heuristic
 
@@ -50,11 +55,9 @@ def raw_words(text: str, view: dict[str, Any]) -> list[str]:
 def _in_sight(page: Page, place: str) -> None:
     """Bring a hex into the board's sight, as a player does: the "go to hex or place"
     box under the board (hgw-labels.js) when it is outside the board's frame."""
-    lit = page.locator(f'.board-svg .hex[data-hex="{place}"]')
     frame = page.locator(".board-svg").bounding_box()
-    box = lit.bounding_box()
-    assert frame is not None and box is not None
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert frame is not None
+    x, y = hgw_screen_xy(page, place)
     across = frame["x"] + 20 < x < frame["x"] + frame["width"] - 60
     if not (across and frame["y"] + 40 < y < frame["y"] + frame["height"] - 20):
         page.locator("input.hgw-goto-input").fill(place)
@@ -126,7 +129,10 @@ def _click_button(page: Page, action: list[Any]) -> None:
     raise AssertionError(f"no button for {action}")
 
 
-def _select(page: Page, army_id: str) -> None:
+def _select(page: Page, army_id: str, at: str | None) -> None:
+    """Select an army by a click on its counter (its map hex brought into sight first)."""
+    if at and re.fullmatch(r"\d{4,5}", at):
+        _in_sight(page, at)
     piece = counter(page, army_id)
     if piece.get_attribute("aria-pressed") != "true":  # a second click would drop it
         piece.click(force=True)
@@ -159,6 +165,9 @@ HEX_VERBS = {
     "build_ship": 3,
     "build_strategic": 2,
     "place": 2,
+    "raid": 2,
+    "raid_morale": 2,
+    "devastate": 1,
 }
 
 
@@ -168,7 +177,7 @@ def play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
     armies = {a["id"]: a for a in view["board"]["armies"]}
     if verb in ("attack", "exploit", "invade", "amphibious_advance", "advance", "paradrop"):
         target = action[2] if verb not in ("advance", "paradrop") else armies[action[1]]["status"]["target"]
-        _select(page, action[1])
+        _select(page, action[1], armies[action[1]]["at"])
         _click_place(page, target)
         _choose_in_menu(page, action, view)
         if verb == "exploit":
@@ -176,7 +185,8 @@ def play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
         return "map"
     by_button = ("move", "eliminate", "lose", "invasion", "convert")
     if verb in by_button or (verb == "build" and action[2] == "army"):
-        _select(page, action[3] if verb == "build" else action[1])
+        army = action[3] if verb == "build" else action[1]
+        _select(page, army, armies[army]["at"] if army in armies else None)
         _click_button(page, action)
         return "counter+button"
     if verb == "to_army" and armies[action[1]]["at"] in _drawn(page):
@@ -191,7 +201,7 @@ def play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
     if place is not None and place in _drawn(page):
         _click_place(page, place)
         _choose_in_menu(page, action, view)
-        if verb == "partisans":
+        if verb in ("partisans", "raid", "raid_morale"):
             _confirm(page)
         return "map"
     if verb == "assault" and len(action) > 1:
@@ -230,16 +240,27 @@ PHASES = {
     "axis": ["naval_movement", "movement", "announce", "production", "research"],
     "soviet": ["naval_movement", "movement", "announce", "production", "partisans", "research"],
     "allied": ["naval_movement", "movement", "announce", "production", "research"],
+    "axis-bombers": ["strategic", "naval_movement", "movement", "announce", "production", "research"],
 }
 
 
 @pytest.mark.rules("K1.1")
-@pytest.mark.parametrize("side", ["axis", "soviet", "allied"])
-def test_a_whole_campaign_game_ii_turn_by_clicks(page: Page, side: str) -> None:
-    """Every step of `side`'s first player turn (Winter 1939, seed 3) made by clicks,
-    each prompt in words; the next player's turn begins after it."""
+@pytest.mark.parametrize("case", ["axis", "soviet", "allied", "axis-bombers"])
+def test_a_whole_campaign_game_ii_turn_by_clicks(page: Page, case: str) -> None:
+    """Every step of a side's first player turn (Winter 1939, seed 3) made by clicks, or
+    the Axis's with bombers (Summer 1940, a saved game), each prompt in words; the next
+    player's turn begins after it."""
+    side = case.split("-")[0]
     page.set_viewport_size({"width": 1600, "height": 1000})
-    game_id = start_game(page, ruleset="hgw", scenario="campaign_2", seats=SEATS[side], seed=3)
+    if case == "axis-bombers":
+        _, moves = raid_game()
+        page.goto("/")
+        expect(page.locator("form.new-game button[type=submit]")).to_be_visible()  # a guest session
+        body = {"ruleset": "hgw", "scenario": "campaign_2", "seats": SEATS[side], "seed": 3, "moves": moves}
+        game_id = str(ApiDriver(page).post("/api/games", body)["id"])
+        page.goto(f"/#/game/{game_id}")
+    else:
+        game_id = start_game(page, ruleset="hgw", scenario="campaign_2", seats=SEATS[side], seed=3)
     driver = ApiDriver(page)
     agent = make_heuristic(11)
     steps: list[str] = []
@@ -267,9 +288,11 @@ def test_a_whole_campaign_game_ii_turn_by_clicks(page: Page, side: str) -> None:
     else:
         raise AssertionError(f"{side}'s turn never ended: {steps}")
     assert not unreadable, unreadable
-    played = [s for s in steps if s in PHASES[side]]
-    assert [s for i, s in enumerate(played) if s not in played[:i]] == PHASES[side], steps
+    played = [s for s in steps if s in PHASES[case]]
+    assert [s for i, s in enumerate(played) if s not in played[:i]] == PHASES[case], steps
     # research is made by buttons, land movement by a counter and its button
     assert made.get("end_research") == {"button"}, made
     assert made.get("move", {"counter+button"}) == {"counter+button"}, made
     assert made.get("end_naval_movement") == {"button"}, made
+    if case == "axis-bombers":  # a raid: its target clicked, asked first with its odds
+        assert made.get("raid", made.get("raid_morale")) == {"map"}, made
