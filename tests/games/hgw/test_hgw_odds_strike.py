@@ -79,3 +79,19 @@ def test_the_launch_odds_are_the_engines_outcomes_under_every_roll() -> None:
 def test_a_strike_without_its_records_is_refused() -> None:
     with pytest.raises(BadBattle, match="strategic record"):
         odds({"kind": "bombing", "side": "allied", "target": COLOGNE})
+
+
+@pytest.mark.rules("K2.1")
+def test_a_raid_with_volleys_above_ten_is_sampled_with_seeded_dice() -> None:
+    state = new_game()
+    allied_raiders(state, 12)
+    state.data["strategic"]["escorts"]["allied"][LONDON] = 12
+    state.data["strategic"]["air_defence"]["axis"][KIEL] = 12
+    to_step(state, "strategic", role="allied")
+    battle = battle_at(state, "allied", KIEL, ("raid", LONDON, KIEL))
+    assert battle is not None
+    forecast = odds(battle)
+    assert not forecast.exact and forecast.samples == 2000 and 0 < forecast.interval < 0.05
+    assert odds(battle) == forecast  # the same question, the same answer
+    # twelve bombers, of which few fall to what the escorts leave of the defence: harm
+    assert forecast.attacker_wins > 0.9 and forecast.defender_losses > 1

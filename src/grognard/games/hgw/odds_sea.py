@@ -32,6 +32,10 @@ MOST_SHIPS = 40
 T = TypeVar("T")
 
 
+class TooManyRolls(BadBattle):
+    """`outcomes` would walk more sequences of rolls than it is allowed."""
+
+
 class _Unrolled(Exception):
     """The replayed rolls ran out: the die's outcomes branch here."""
 
@@ -78,7 +82,9 @@ def outcomes(run: Callable[[_Replay], T], most_rolls: int = 8) -> list[tuple[flo
             result = run(_Replay(rolls))
         except _Unrolled:
             if len(rolls) >= most_rolls:
-                raise BadBattle(f"this battle takes more than {most_rolls} die rolls to forecast") from None
+                raise TooManyRolls(
+                    f"this battle takes more than {most_rolls} die rolls to forecast"
+                ) from None
             stack.extend([*rolls, r] for r in range(6, 0, -1))
             continue
         found.append((6.0 ** -len(rolls), result))

@@ -21,16 +21,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from grognard.core.errors import IllegalAction
-from grognard.core.odds import BadBattle, Odds
+from grognard.core.odds import BadBattle, Odds, wilson_halfwidth
+from grognard.core.rng import Rng
 
 from . import bombing, missiles
 from .morale import penalty as morale_penalty
-from .odds_sea import outcomes
+from .odds_sea import TooManyRolls, outcomes
 from .strategic import bombers_at, points, research_of
 from .strategic_tables import load_strategic
 
 STRIKES = ("raid", "raid_morale", "launch", "launch_morale")
-MOST_ROLLS = 6  # 6**6 plays of a raid at most; a bigger strike has no forecast
+MOST_ROLLS = 6  # 6**6 plays of a raid at most, exact; a bigger strike is sampled
+SAMPLES, SEED = 2000, 22  # the sampled strikes: the same question, the same answer
 NOTE_ESCORTS = "Every escort at the base flies with the raid (you choose how many next)."
 
 
@@ -90,6 +92,16 @@ def strike_at(data: dict[str, Any], role: str, action: tuple[Any, ...]) -> dict[
     }
 
 
+class _Sampled:
+    """Dice from the project's seeded generator (core/rng.py), for a sampled strike."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def roll(self, count: int, who: str, why: str, sides: int = 6) -> list[int]:
+        return [self.rng.die(sides) for _ in range(count)]
+
+
 def strike_odds(description: Mapping[str, Any]) -> Odds:
     """The odds of a strike described by `strike_at`."""
     stra, research = description.get("strategic"), description.get("research")
@@ -133,7 +145,14 @@ def strike_odds(description: Mapping[str, Any]) -> Odds:
         return done.volley.losses, 0
 
     kind = description.get("kind")
-    results = outcomes(raid if kind == "bombing" else launch, MOST_ROLLS)
+    play = raid if kind == "bombing" else launch
+    exact, samples = True, 0
+    try:
+        results = outcomes(play, MOST_ROLLS)
+    except TooManyRolls:  # volleys above ten: played SAMPLES times with seeded dice
+        dice = _Sampled(Rng(Rng.new_state(SEED)))
+        exact, samples = False, SAMPLES
+        results = [(1.0 / SAMPLES, play(dice)) for _ in range(SAMPLES)]
     harm = math.fsum(p for p, (hits, _) in results if hits)
     what = f"{description['morale']} morale" if description.get("morale") else "production"
     notes = [f"The hits come off {what}; missiles meet no air defence."]
@@ -145,7 +164,9 @@ def strike_odds(description: Mapping[str, Any]) -> Odds:
         mutual=0.0,
         attacker_losses=math.fsum(p * lost for p, (_, lost) in results),
         defender_losses=math.fsum(p * hits for p, (hits, _) in results),
-        exact=True,
+        exact=exact,
+        samples=samples,
+        interval=0.0 if exact else wilson_halfwidth(sum(1 for _, (hits, _) in results if hits), samples),
         unit="points",
         kind="strike",
         notes=tuple(notes),
