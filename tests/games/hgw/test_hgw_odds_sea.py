@@ -85,3 +85,13 @@ def test_the_form_lists_every_kind_of_strength_point_and_each_is_forecast() -> N
     fired = {**base, "defensive_assault": True, "drop": True}
     with_amphibious = {**fired, "attacker": {**base["attacker"], "amphibious": 2}}
     assert odds(with_amphibious).attacker_wins > odds(fired).attacker_wins
+
+
+@pytest.mark.rules("K2.1", "K9.9")
+def test_a_naval_battle_of_volleys_above_ten_is_sampled_with_seeded_dice() -> None:
+    big = {"naval": True, "attacker": {"capital": 30}, "defender": {"capital": 12}, "distance": 2}
+    forecast = odds(big)
+    assert not forecast.exact and forecast.samples == 2000 and 0 < forecast.interval < 0.05
+    assert odds(big) == forecast  # the same question, the same answer
+    small = odds({**big, "attacker": {"capital": 3}, "defender": {"capital": 3}})
+    assert small.exact and forecast.attacker_wins > small.attacker_wins

@@ -19,7 +19,8 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from grognard.core.odds import BadBattle, Odds, count_field
+from grognard.core.odds import BadBattle, Odds, count_field, wilson_halfwidth
+from grognard.core.rng import Rng
 
 from .fleets import is_uboat_fleet
 from .fleets import ships as fleet_ships
@@ -29,6 +30,8 @@ from .uboats import intercept, intercept_limit
 
 SHIPS = ("capital", "carrier", "asw", "uboat")
 MOST_SHIPS = 40
+MOST_ROLLS = 6  # 6**6 plays of a battle at most, exact; a bigger one is sampled
+SAMPLES, SEED = 2000, 22  # the sampled battles: the same question, the same answer
 T = TypeVar("T")
 
 
@@ -57,10 +60,20 @@ class _Replay:
         return out
 
 
+class Sampled:
+    """Dice from the project's seeded generator (core/rng.py), for a sampled battle."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def roll(self, count: int, who: str, why: str, sides: int = 6) -> list[int]:
+        return [self.rng.die(sides) for _ in range(count)]
+
+
 class _Sea:
     """The game the sea-war functions take: its data, dice and a log nobody reads."""
 
-    def __init__(self, data: dict[str, Any], dice: _Replay) -> None:
+    def __init__(self, data: dict[str, Any], dice: _Replay | Sampled) -> None:
         self.data = data
         self.dice = dice
 
@@ -128,7 +141,7 @@ def naval_odds(description: Mapping[str, Any]) -> Odds:
         if not automatic and not intercept_limit(line, distance):
             raise BadBattle(f"no {line} interception {distance} hexes away (Fleet Intercept Ranges)")
 
-    def run(dice: _Replay) -> tuple[str, int, int]:
+    def run(dice: _Replay | Sampled) -> tuple[str, int, int]:
         game = _Sea(copy.deepcopy(data), dice)
         if (
             distance is not None
@@ -141,7 +154,13 @@ def naval_odds(description: Mapping[str, Any]) -> Odds:
         lost = [int(data["fleets"][k]["sp"]) - int(fleets[k]["sp"]) for k in ("attacker", "defender")]
         return winner, lost[0], lost[1]
 
-    results = outcomes(run)
+    exact, samples = True, 0
+    try:
+        results = outcomes(run, MOST_ROLLS)
+    except TooManyRolls:  # volleys above ten: played SAMPLES times with seeded dice
+        dice = Sampled(Rng(Rng.new_state(SEED)))
+        exact, samples = False, SAMPLES
+        results = [(1.0 / SAMPLES, run(dice)) for _ in range(SAMPLES)]
     win = min(1.0, math.fsum(p for p, (w, _, _) in results if w == "attacker"))
     met = min(1.0, math.fsum(p for p, (w, _, _) in results if w != "missed"))
     notes = ["Fleets 9: the two fleets fight alone; the loser is expended and returns to port."]
@@ -154,7 +173,11 @@ def naval_odds(description: Mapping[str, Any]) -> Odds:
         mutual=0.0,
         attacker_losses=math.fsum(p * a for p, (_, a, _) in results),
         defender_losses=math.fsum(p * d for p, (_, _, d) in results),
-        exact=True,
+        exact=exact,
+        samples=samples,
+        interval=0.0
+        if exact
+        else wilson_halfwidth(sum(1 for _, (w, _, _) in results if w == "attacker"), samples),
         unit="ship points",
         kind="naval",
         notes=tuple(notes),

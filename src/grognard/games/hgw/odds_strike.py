@@ -26,7 +26,7 @@ from grognard.core.rng import Rng
 
 from . import bombing, missiles
 from .morale import penalty as morale_penalty
-from .odds_sea import TooManyRolls, outcomes
+from .odds_sea import Sampled, TooManyRolls, outcomes
 from .strategic import bombers_at, points, research_of
 from .strategic_tables import load_strategic
 
@@ -92,16 +92,6 @@ def strike_at(data: dict[str, Any], role: str, action: tuple[Any, ...]) -> dict[
     }
 
 
-class _Sampled:
-    """Dice from the project's seeded generator (core/rng.py), for a sampled strike."""
-
-    def __init__(self, rng: Rng) -> None:
-        self.rng = rng
-
-    def roll(self, count: int, who: str, why: str, sides: int = 6) -> list[int]:
-        return [self.rng.die(sides) for _ in range(count)]
-
-
 def strike_odds(description: Mapping[str, Any]) -> Odds:
     """The odds of a strike described by `strike_at`."""
     stra, research = description.get("strategic"), description.get("research")
@@ -150,7 +140,7 @@ def strike_odds(description: Mapping[str, Any]) -> Odds:
     try:
         results = outcomes(play, MOST_ROLLS)
     except TooManyRolls:  # volleys above ten: played SAMPLES times with seeded dice
-        dice = _Sampled(Rng(Rng.new_state(SEED)))
+        dice = Sampled(Rng(Rng.new_state(SEED)))
         exact, samples = False, SAMPLES
         results = [(1.0 / SAMPLES, play(dice)) for _ in range(SAMPLES)]
     harm = math.fsum(p for p, (hits, _) in results if hits)
