@@ -29,7 +29,7 @@ def test_fleets_by_nation_in_port_and_a_patrol_at_sea(page: Page) -> None:
     view = until_legal(page, game_id, "axis", {"patrol"})
     home = page.locator('.board-svg .hgw-fleet[data-fleet="home"]')
     expect(home.locator("title")).to_have_text(
-        "Home Fleet (Great Britain fleet, allied) at 0932 Scapa Flow: 5 fleet points"
+        "Home Fleet (Great Britain fleet, allied) at 0932 Scapa Flow: 5 fleet points (5 capital)"
     )
     expect(home.locator(".hgw-fleet-hull")).to_have_attribute("fill", "#8a5a2b")  # Britain's colour
     french = page.locator('.board-svg .hgw-fleet[data-fleet="force_raid"] .hgw-fleet-hull')
@@ -44,4 +44,5 @@ def test_fleets_by_nation_in_port_and_a_patrol_at_sea(page: Page) -> None:
     driver.post(f"/api/games/{game_id}/actions", body)
     the_page_shows(page, driver.get(f"/api/games/{game_id}"))
     ship = page.locator('.board-svg .hgw-fleet.at-sea[data-fleet="kriegsmarine"]')
-    expect(ship.locator("title")).to_contain_text(f"at sea on patrol in hex {patrol[2]}, based at 1236 Kiel")
+    expect(ship.locator("title")).to_contain_text(f"on patrol in {patrol[2]}")
+    expect(ship.locator("title")).to_contain_text("from 1236 Kiel")

@@ -22,17 +22,24 @@ from . import leaders
 from .board import armies_at, has_garrison, winter_modifier
 from .forts import fort_points, fort_side
 from .geography import geography
-from .odds_air import air_odds, has_air, side_points, with_air
+from .odds_air import AIR_KEYS, air_odds, has_air, side_points, with_air
+from .odds_sea import SHIPS, interception_at, naval_odds
+from .odds_strike import STRIKES, strike_at, strike_odds
 from .seen import data_from_view
 from .tables import load_tables
 from .unaligned_forces import defending_home
 
 KINDS = ("infantry", "mechanized")
-# a defending army's amphibious points count in its defence on the Advance Table and
-# take losses, but never fire (Amphibious Strength Points 2; board.defence)
+# amphibious points never fire in a land attack (Amphibious Strength Points 2); a
+# defending army's count in its defence on the Advance Table (board.defence), and both
+# sides' take losses
 DEFENDER_KINDS = (*KINDS, "amphibious")
+ATTACKER_KINDS = DEFENDER_KINDS
+# the other attacks of Campaign Game II's steps: a partisan attack's one roll, the choice
+# of devastated points and an atomic bomb's target have no battle to forecast
+NO_ODDS = ("partisans", "devastate", "drop", "intercept")
 NOTES = (
-    "The attacker loses infantry before mechanized points.",
+    "The attacker loses amphibious points (which never fire), then infantry, then mechanized points.",
     "One army attacks; the defence is every point in the hex (ten at most).",
     "A fort fires with the defenders and absorbs as many losses as it has points; the "
     "defender loses its armies' points before the garrison and the fort's.",
@@ -40,8 +47,10 @@ NOTES = (
 
 
 def odds_form() -> dict[str, Any]:
+    """Every kind of strength point: an army's (Campaign Game II adds tac air and
+    paratroops) and, with the `naval` flag, a fleet's ships (odds_sea.py)."""
     return {
-        "sides": {"land": list(KINDS)},
+        "sides": {"land": [*DEFENDER_KINDS, *AIR_KEYS], "naval": list(SHIPS)},
         "most_units": 10,
         "terrain": list(load_tables().terrain),
         "flags": {
@@ -52,8 +61,10 @@ def odds_form() -> dict[str, Any]:
             "leader": (
                 "the attacking army has a revealed leader (optional rule Leaders: -1 to its attack rolls)"
             ),
+            "drop": "every paratroop point of the attacker drops with the advance (Paradrop 2)",
+            "naval": "a fleet intercepts a fleet at sea (ship points: Fleets 9, Anti-Submarine Warfare 4)",
         },
-        "rules": ["C2.4", "C4.3", "C5.3", "C5.10", "C12.1"],
+        "rules": ["C2.4", "C4.3", "C5.3", "C5.10", "C12.1", "K10.3", "K13.2", "K9.9"],
     }
 
 
@@ -62,9 +73,19 @@ def odds(description: Mapping[str, Any]) -> Odds:
     odds_air.air_odds, whose tac air, paratroops, drop and morale are simply absent from
     the earlier scenarios' battles; here a battle without them is checked against the
     earlier scenarios' kinds, so its errors name only those."""
+    if description.get("kind") in ("bombing", "missile"):
+        return strike_odds(description)  # Campaign Game II: a raid or a missile launch
+    if description.get("naval") or description.get("kind") == "naval":
+        return naval_odds(description)  # Campaign Game II: a fleet intercepts a fleet
+    if description.get("drop") is True:  # the form's flag: every paratroop point drops
+        attacker = description.get("attacker") or {}
+        paratroops = attacker.get("paratroop", 0) if isinstance(attacker, Mapping) else 0
+        description = {**description, "drop": paratroops}
+    elif description.get("drop") is False:
+        description = {k: v for k, v in description.items() if k != "drop"}
     if has_air(description):  # Campaign Game II: tac air, paratroops, morale
         return air_odds(description)
-    side_points(description, "attacker", KINDS)
+    side_points(description, "attacker", ATTACKER_KINDS)
     side_points(description, "defender", DEFENDER_KINDS)
     return air_odds(description, notes=NOTES)
 
@@ -78,6 +99,13 @@ def battle_at(
     if role is None:
         return None
     view = state.view(role)["board"]
+    if action and action[0] == "intercept" and len(action) == 2 and view.get("step") == "naval_intercept":
+        data = data_from_view(view, state.meta["scenario"])
+        return interception_at(view, data, role, str(action[1]))  # Campaign Game II, Fleets 7-9
+    if action and action[0] in STRIKES:  # Campaign Game II's strategic warfare
+        return strike_at(data_from_view(view, state.meta["scenario"]), role, tuple(action))
+    if action and action[0] in NO_ODDS:
+        return None
     g = geography(state.meta["scenario"])
     if where not in g.places:  # an unaligned nation's place too (Campaign Game I)
         raise BadBattle(f"{where!r} is not a place in play")
@@ -109,8 +137,12 @@ def battle_at(
     fort = fort_points(data, where) if fort_side(data, where) != role else 0
     garrison = has_garrison(data, where) and not friendly
     drop = int(action[2]) if action and action[0] == "paradrop" and len(action) == 3 else 0
+    advancing = action is not None and len(action) > 0 and action[0] in ("advance", "paradrop")
+    attacker = {k: int(chosen["sp"][k]) for k in KINDS}
+    if int(chosen["sp"].get("amphibious", 0)):
+        attacker["amphibious"] = int(chosen["sp"]["amphibious"])  # ATTACKER_KINDS
     description = {
-        "attacker": {k: int(chosen["sp"][k]) for k in KINDS},
+        "attacker": attacker,
         "defender": defence,
         "roles": {"attacker": role, "defender": view["owner"].get(where)},
         "terrain": g.terrain[where],
@@ -121,9 +153,12 @@ def battle_at(
         "defender_winter": winter_modifier(data, defenders[0]) if defenders else 0,
         "friendly": friendly,
         "garrison": garrison,
-        "defensive_assault": bool(defenders or fort or defending_home(data, where, role)) and not friendly,
+        # an advance or a paradrop is played once the assaults are over: the advance alone
+        "defensive_assault": bool(defenders or fort or defending_home(data, where, role))
+        and not friendly
+        and not advancing,
         "fort": fort,
-        "assault": not status.get("assaulted") and not friendly,
+        "assault": not status.get("assaulted") and not friendly and not advancing,
         "army": chosen["id"],
         "kind": "advance",
     }

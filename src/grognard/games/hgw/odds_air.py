@@ -31,11 +31,13 @@ from .paratroops import drop_mech
 from .tables import load_tables
 
 AIR_KEYS = ("tac_air", "paratroop")
-ATTACKER = ("infantry", "mechanized", *AIR_KEYS)
+# an attacking army's amphibious points never fire nor count on the advance (Amphibious
+# Strength Points 2) but take losses: the first, for a player keen to advance
+ATTACKER = ("infantry", "mechanized", "amphibious", *AIR_KEYS)
 DEFENDER = ("infantry", "mechanized", "amphibious", *AIR_KEYS)
 NOTES = (
     "Each side air attacks with the fewest tac air points the rules allow; the rest join the assault.",
-    "The attacker loses infantry, then paratroop, then mechanized points, tac air last (K11.4).",
+    "The attacker loses amphibious, infantry, then paratroop, then mechanized points, tac air last (K11.4).",
     "Tac air never defends against the advance (K10.3); dropped paratroop points count double (K13.2).",
     "One army attacks; the defence is every point in the hex (ten at most).",
 )
@@ -48,16 +50,19 @@ def has_air(description: Mapping[str, Any]) -> bool:
     return named or bool(description.get("drop")) or bool(description.get("morale"))
 
 
-def side_points(description: Mapping[str, Any], key: str, kinds: tuple[str, ...]) -> dict[str, int]:
+def side_points(
+    description: Mapping[str, Any], key: str, kinds: tuple[str, ...], most: int = 10
+) -> dict[str, int]:
     """A side of a battle description, its points checked by kind (odds.py checks the
-    earlier scenarios' kinds with it too)."""
+    earlier scenarios' kinds with it too, odds_sea.py a fleet's ships): at most `most`
+    points of a kind, tac air 40."""
     raw = description.get(key) or {}
     if not isinstance(raw, Mapping):
         raise BadBattle(f"{key} must map {', '.join(kinds)} points to counts")
     unknown = set(raw) - set(kinds)
     if unknown:
         raise BadBattle(f"{key} has unknown kinds {sorted(unknown)}; kinds: {', '.join(kinds)}")
-    return {k: count_field(raw.get(k, 0), f"{key}.{k}", 40 if k == "tac_air" else 10) for k in kinds}
+    return {k: count_field(raw.get(k, 0), f"{key}.{k}", 40 if k == "tac_air" else most) for k in kinds}
 
 
 def _committed(own: int, enemy: int) -> int:
@@ -126,14 +131,14 @@ def air_odds(description: Mapping[str, Any], notes: tuple[str, ...] = NOTES) -> 
     defends = bool(description.get("defensive_assault")) and (firing_back or d_commit)
     air_hits = air(d_commit, cold) if defends else {0: 1.0}
     incoming = fire(firing_back, cold if ground or dfd["tac_air"] else 0) if defends and firing_back else [0]
-    order = ("infantry", "paratroop", "mechanized", "tac_air")
+    order = ("amphibious", "infantry", "paratroop", "mechanized", "tac_air")
     for tac_hit, p0 in sorted(air_hits.items()):
         tac = max(0, att["tac_air"] - tac_hit)
         for hit in incoming:
             p1 = p0 / len(incoming)
             left = _take({**att, "tac_air": tac}, hit, order)
             att_loss += p1 * (sum(att.values()) - sum(left.values()))
-            if left["infantry"] + left["mechanized"] + left["paratroop"] == 0:
+            if left["infantry"] + left["mechanized"] + left["paratroop"] + left["amphibious"] == 0:
                 lose_all += p1
                 continue
             shots = [0]

@@ -25,6 +25,7 @@ function describeAction(action, view) {
   const armyAt = (uid) => armyById(view, uid)?.at || null;
   const frame = view?.board?.frame || {};
   const fleetName = (id) => view?.board?.fleets?.[id]?.name || id;
+  const missiles = (n) => `${n} missile point${n === 1 ? "" : "s"}`;
   // issue 26, item 7: a battle's fort named wherever the battle is offered
   const fort = (place) => {
     const words = fortAt(view?.board, place, placeWords);
@@ -86,8 +87,13 @@ function describeAction(action, view) {
     case "no_support":
       return { label: "Send no (more) support fleets" };
     case "intercept":
-      // Campaign Game II (naval_phase.py): a fleet moving at sea, one at a time
-      if (frame.mover) return { label: `Intercept ${fleetName(frame.mover)} at sea with ${fleetName(x.fleet)}` };
+      // Campaign Game II (naval_phase.py): a fleet moving at sea, one at a time; asked
+      // first with its odds (odds_sea.py: the interception roll and the fleets' battle)
+      if (frame.mover) {
+        const at = (frame.path || [])[frame.path?.length - 1] || frame.back_to;
+        const label = `Intercept ${fleetName(frame.mover)} at sea with ${fleetName(x.fleet)}`;
+        return at ? { label, startsBattleAt: at, oddsAction: action } : { label };
+      }
       return { label: frame.fleet ? `Intercept ${fleetName(frame.fleet)} with ${fleetName(x.fleet)}` : `Intercept the invasion with ${fleetName(x.fleet)}` };
     case "no_interception":
       return { label: "Do not intercept" };
@@ -133,7 +139,8 @@ function describeAction(action, view) {
       // Campaign Game II, Paradrop 2: the drop is announced with the advance
       const target = frame.target || armyById(view, x.army)?.status?.target;
       const drop = `${x.count} paratroop point${x.count === 1 ? "" : "s"} dropping`;
-      return target ? { unit: x.army, hex: target, kind: "move", label: `${name(x.army)} advances into ${placeWords(target)} with ${drop}` } : { unit: x.army, label: `${name(x.army)} advances with ${drop}` };
+      // asked first with its odds (odds_air.py: the drop counted double on the Advance Table)
+      return target ? { unit: x.army, hex: target, kind: "move", startsBattleAt: target, oddsAction: action, label: `${name(x.army)} advances into ${placeWords(target)} with ${drop}` } : { unit: x.army, label: `${name(x.army)} advances with ${drop}` };
     }
     case "air_attack":
       // Campaign Game II, Air Attacks 2: the rest of the tac air joins the assault
@@ -222,24 +229,31 @@ function describeAction(action, view) {
     case "build_supply_road":
       return { hex: x.place, kind: "build", label: `Build a supply road at ${placeWords(x.place)} (1 production point)` };
     // Campaign Game II: strategic warfare (strategic_phase.py, strategic_builds.py) and partisans
+    // a strike is asked first with its odds (odds_strike.py: the engine's raid and launch
+    // over every roll): `oddsAction` names the strike, not a land attack on the hex
     case "raid":
-      return { hex: x.target, kind: "battle", label: `Bombers at ${placeWords(x.base)} raid ${placeWords(x.target)}` };
+      return { hex: x.target, kind: "battle", oddsAction: action, label: `Bombers at ${placeWords(x.base)} raid ${placeWords(x.target)}` };
     case "raid_morale":
-      return { hex: x.capital, kind: "battle", label: `Bombers at ${placeWords(x.base)} strike morale at ${placeWords(x.capital)}` };
-    case "launch":
-      return { label: `Launch ${x.count} missile point(s) of counter ${x.counter} at industry` };
+      return { hex: x.capital, kind: "battle", oddsAction: action, label: `Bombers at ${placeWords(x.base)} strike morale at ${placeWords(x.capital)}` };
+    case "launch": {
+      const at = view?.board?.strategic?.missiles?.[view?.board?.player]?.[x.counter]?.at;
+      const label = `Launch ${missiles(x.count)} of counter ${x.counter}${at ? ` at ${placeWords(at)}` : ""} at industry within two hexes`;
+      return at ? { label, startsBattleAt: at, oddsAction: action } : { label };
+    }
     case "launch_morale":
-      return { hex: x.capital, kind: "battle", label: `Launch ${x.count} missile point(s) of counter ${x.counter} at morale (${placeWords(x.capital)})` };
+      return { hex: x.capital, kind: "battle", oddsAction: action, label: `Launch ${missiles(x.count)} of counter ${x.counter} at morale (${placeWords(x.capital)})` };
     case "end_strategic":
       return { label: "End strategic warfare", primary: true };
     case "escorts":
-      return { label: `${x.count} escort point(s) fly with the raid` };
+      return { label: x.count ? `${x.count} escort point${x.count === 1 ? "" : "s"} fly with the raid` : "No escort flies with the raid" };
     case "carry_bombs":
-      return { label: `Carry ${x.count} atomic bomb(s)` };
+      return { label: `Carry ${x.count} atomic bomb${x.count === 1 ? "" : "s"}` };
+    // where a strike's result lands: lit like a battle, chosen without a second question
+    // (the strike was asked, with its odds, when it was made)
     case "devastate":
-      return { hex: x.place, kind: "battle", label: `Devastate one production point at ${placeWords(x.place)}` };
+      return { hex: x.place, kind: "hit", button: true, label: `Devastate one production point at ${placeWords(x.place)}` };
     case "drop":
-      return { hex: x.place, kind: "battle", label: `Drop the atomic bomb on ${placeWords(x.place)}` };
+      return { hex: x.place, kind: "hit", button: true, label: `Drop the atomic bomb on ${placeWords(x.place)}` };
     case "lose_strategic":
       return { label: `Remove one ${x.kind.replace("_", " ")} point` };
     case "build_strategic":
@@ -249,7 +263,7 @@ function describeAction(action, view) {
     case "build_atomic":
       return { label: `Build an atomic bomb for the ${x.carrier} at ${x.carrier === "bombers" ? placeWords(x.at) : x.at}` };
     case "partisans":
-      return { hex: x.place, kind: "battle", label: `Partisans strike ${placeWords(x.place)} (2 production points)` };
+      return { hex: x.place, kind: "battle", oddsAction: action, label: `Partisans strike ${placeWords(x.place)} (2 production points)` };
     case "end_partisans":
       return { label: "End partisan attacks", primary: true };
     case "lend_lease":

@@ -3,7 +3,10 @@
 // is {place: {side, points, building}} (Fortifications; Effect Of Forts On Combat),
 // view.board.fleets {id: {side, name, at, sp, patrol?, nation?}} and view.board.fleet_status {id:
 // "escort" | "support" | "expended" | "cut"} (games/hgw/fleets.py): open information,
-// like the armies' record sheets.
+// like the armies' record sheets. In Campaign Game II a fleet also has its ships by
+// type ({capital, carrier, asw, uboat}) and may be on patrol in a sea hex (`patrol`):
+// it is drawn there, and the sheets list its ships, base and patrol, and each side's
+// A.S.W. level (view.board.asw_level).
 
 import { h, s } from "../ui.js";
 
@@ -41,6 +44,14 @@ export function fleetStatusWords(board, id) {
 function fleetOwner(fleet, nations) {
   const nation = nations?.[fleet.nation]?.name;
   return nation ? `${nation} fleet, ${fleet.side}` : `${fleet.side} fleet`;
+}
+
+const SHIP_NAMES = { capital: "capital", carrier: "carrier", asw: "A.S.W.", uboat: "U-boat" };
+
+/** A fleet's ships in words: "3 capital + 1 A.S.W." ("" for an earlier scenario's fleet). */
+export function fleetShipWords(fleet) {
+  const ships = fleet?.ships || {};
+  return Object.keys(SHIP_NAMES).filter((k) => ships[k]).map((k) => `${ships[k]} ${SHIP_NAMES[k]}`).join(" + ");
 }
 
 /** A fort marker centred on (0, 0): a bastion outline in its side's colour, its points. */
@@ -127,9 +138,11 @@ export function drawForces(layer, board, { where, placeWords, roleColor, fleetCo
     if (!at) continue;
     fleets.forEach(([id, fleet], i) => {
       const status = fleetStatusWords(board, id);
+      const ships = fleetShipWords(fleet);
+      const where = fleet.patrol ? `on patrol in ${placeWords(fleet.patrol)} from ${placeWords(fleet.at)}` : `at ${placeWords(port)}`;
       layer.append(
-        s("g", { class: ["hgw-fleet", board.fleet_status?.[id] && `fleet-${board.fleet_status[id]}`, fleet.patrol && "at-sea"], "data-fleet": id, "data-side": fleet.side, "data-nation": fleet.nation, transform: `translate(${(at[0] - 4.2).toFixed(2)} ${(at[1] - 4.4 + i * 3.4).toFixed(2)}) scale(0.8)` },
-          s("title", { text: `${fleet.name} (${fleetOwner(fleet, nations)}) ${fleet.patrol ? `at sea on patrol in hex ${port}, based at ${placeWords(fleet.at)}` : `at ${placeWords(port)}`}: ${fleet.sp} fleet points${status ? `; ${status}` : ""}` }),
+        s("g", { class: ["hgw-fleet", board.fleet_status?.[id] && `fleet-${board.fleet_status[id]}`, fleet.patrol && "at-sea", fleet.patrol && "on-patrol"], "data-fleet": id, "data-side": fleet.side, "data-nation": fleet.nation, transform: `translate(${(at[0] - 4.2).toFixed(2)} ${(at[1] - 4.4 + i * 3.4).toFixed(2)}) scale(0.8)` },
+          s("title", { text: `${fleet.name} (${fleetOwner(fleet, nations)}) ${where}: ${fleet.sp} fleet points${ships ? ` (${ships})` : ""}${status ? `; ${status}` : ""}` }),
           ...fleetShape(fleet, colorOf(fleet))),
       );
     });
@@ -155,16 +168,22 @@ export function forcesSheets(board, { placeWords, roleChip, nations }) {
     );
   }
   if (fleets.length) {
+    // Campaign Game II's columns: the ships by type and the patrol hex
+    const typed = fleets.some(([, fleet]) => fleet.ships);
+    const levels = Object.entries(board.asw_level || {}).filter(([, n]) => n);
+    const caption = levels.length ? `Fleets (A.S.W. level: ${levels.map(([side, n]) => `${side} ${n}`).join(", ")})` : "Fleets";
     out.push(
       h("table", { class: "data-table hgw-sheet hgw-fleets" },
-        h("caption", {}, "Fleets"),
-        h("thead", {}, h("tr", {}, h("th", {}, "Fleet"), h("th", {}, "Side"), h("th", {}, "Port"), h("th", {}, "Points"), h("th", {}, ""))),
+        h("caption", {}, caption),
+        h("thead", {}, h("tr", {}, h("th", {}, "Fleet"), h("th", {}, "Side"), h("th", { title: "the fleet's base" }, "Port"), typed ? h("th", {}, "Patrol") : null, h("th", {}, "Points"), typed ? h("th", {}, "Ships") : null, h("th", {}, ""))),
         h("tbody", {}, fleets.map(([id, fleet]) =>
           h("tr", { "data-fleet": id },
             h("th", { scope: "row" }, fleet.name),
             h("td", {}, roleChip(fleet.side), nations?.[fleet.nation] ? ` ${nations[fleet.nation].name}` : ""),
-            h("td", {}, fleet.patrol ? `at sea, hex ${fleet.patrol} (from ${placeWords(fleet.at)})` : fleet.at && fleet.sp ? placeWords(fleet.at) : "—"),
+            h("td", {}, fleet.at && (fleet.sp || fleet.patrol) ? placeWords(fleet.at) : "—"),
+            typed ? h("td", { class: "hgw-fleet-patrol" }, fleet.patrol ? placeWords(fleet.patrol) : "") : null,
             h("td", { class: "total" }, String(fleet.sp)),
+            typed ? h("td", { class: "hgw-fleet-ships" }, fleetShipWords(fleet)) : null,
             h("td", { class: "hgw-army-note" }, fleetStatusWords(board, id))))),
       ),
     );

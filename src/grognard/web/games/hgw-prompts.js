@@ -2,7 +2,8 @@
 // engine's prompt is short ("axis: remove 1 point more"); the page can say more from
 // the view alone: which armies the points come from, what fire caused the losses
 // (the log's last roll), how many of them are already removed, and where the choices
-// are. Every other step keeps the engine's prompt.
+// are. Every other step's prompt is the engine's in words (inWords): the armies and
+// places its frame names, by name, "tactical air" rather than "tac_air".
 
 import { titleCase } from "../ui.js";
 
@@ -61,6 +62,35 @@ export function promptText(view, { name, placeWords }) {
       return `${titleCase(frame.role || board.player)}: choose the next amphibious invasion to resolve (${listWords(which)}), with the buttons below.`;
     }
     default:
-      return null;
+      return inWords(view, { name, placeWords });
   }
+}
+
+/**
+ * The engine's prompt with the ids of its step's frame in words (issue 22: the Campaign
+ * Game II steps ask about armies, places and kinds of points by id): each army the
+ * frame names by its name (its first mention: an army called "it" stays "it" in "if it
+ * fails"), each place by its number and name, each id_with_underscores spaced, "1
+ * infantry points" singular; null when nothing changes.
+ */
+export function inWords(view, { name, placeWords }) {
+  const engine = typeof view?.prompt === "string" ? view.prompt : "";
+  if (!engine) return null;
+  const frame = view.board?.frame || {};
+  const armies = new Set((view.board?.armies || []).map((a) => a.id));
+  const named = [];
+  for (const value of Object.values(frame)) {
+    for (const one of Array.isArray(value) ? value : [value]) if (typeof one === "string") named.push(one);
+  }
+  let text = engine;
+  for (const id of new Set(named)) {
+    const token = new RegExp(`(^|[\\s(])${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=[\\s?,.:;)]|$)`);
+    if (armies.has(id)) text = text.replace(token, (_, before) => `${before}${name(id)}`);
+    else if (/^\d{4,5}$/.test(id)) text = text.replace(new RegExp(token.source, "g"), (_, before) => `${before}${placeWords(id)}`);
+  }
+  text = text
+    .replace(/\btac_air\b/g, "tactical air")
+    .replace(/\b([a-z]+)_([a-z_]+)\b/g, (word) => word.replace(/_/g, " "))
+    .replace(/\b1 ((?:[a-z]+ )?[a-z]+) points\b/g, "1 $1 point");
+  return text === engine ? null : text;
 }

@@ -76,6 +76,17 @@ export function kindWords(kind, count) {
   return count === undefined ? name : `${count} ${name}`;
 }
 
+// a fleet's ships by type (fleets.py SHIP_TYPES) and a strike's strategic points
+// (odds_strike.py), as the battle question names them
+const POINT_WORDS = { capital: "capital ship", carrier: "carrier", asw: "A.S.W.", uboat: "U-boat", bombers: "bomber", escorts: "escort", air_defence: "air defence", missiles: "missile" };
+
+/** A side's entry in a battle's odds ({kind: points}), in words: "2 tactical air points",
+ * "1 U-boat point" (odds.js battleSummary's `sideName`). */
+export function pointWords(kind, n) {
+  const what = POINT_WORDS[kind] || kindWords(kind);
+  return `${n} ${what} point${Number(n) === 1 ? "" : "s"}`;
+}
+
 export function composition(army) {
   return KINDS.filter((k) => army.sp?.[k]).map((k) => `${army.sp[k]} ${KIND_SHORT[k]}`).join(" + ") || "empty";
 }

@@ -32,7 +32,7 @@ import { drawLabels, foundMark, goToBox, READING_ZOOM, zoomBand } from "./hgw-la
 import { drawForces, homeAt } from "./hgw-forces.js";
 import { promptText } from "./hgw-prompts.js";
 import { PAINTER, RES, SIZE, centre, currentMap, edgesOf, hexAt, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
-import { BOX, FLEET_NATIONS, STEPS, armiesOf, armyById, composition, fleetColor, leaderOf, leaderWords, nationWords, placeWords, roleColor, unitName } from "./hgw-view.js";
+import { BOX, FLEET_NATIONS, STEPS, armiesOf, armyById, composition, fleetColor, leaderOf, leaderWords, nationWords, placeWords, pointWords, roleColor, unitName } from "./hgw-view.js";
 import { COUNTER_WIDTH, counterShape, counterSlots, leaderMark, star, unsuppliedMark } from "./hgw-counters.js";
 import { chartSeries, extraPanel, legend, status, summary, turnText, unitBadge } from "./hgw-panels.js";
 import { describe } from "./hgw-describe.js";
@@ -534,6 +534,7 @@ export default {
   extraPanel,
   promptText: (view) => promptText(view, { name: (uid) => unitName(uid, view), placeWords }),
   battleAt,
+  oddsKeyName: pointWords,
   unitsAt: (view, hex) => armiesOf(view).filter((a) => a.at === hex).map((a) => a.id),
   isTurnEnd: (action) => action[0] === "end_production",
   obligations,

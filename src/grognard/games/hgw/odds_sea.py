@@ -1,0 +1,219 @@
+"""Battle odds at sea for Campaign Game II (core/odds.py; issue 22: odds before every kind
+of attack): a fleet that intercepts another (Fleets 7-9; U-Boat Attack 5; Anti-Submarine
+Warfare 4), forecast by playing the engine's own functions (sea_war.try_intercept's
+roll, uboats.intercept; sea_war.fight, the naval battle or the A.S.W. battle) over every
+sequence of die rolls: `outcomes` replays them with dice that branch on each roll, so
+the odds are exact and no rule is written twice.
+
+Description (odds_form's `naval` flag; battle_at's interception): attacker and defender
+map ship kinds (capital, carrier, asw, uboat: a fleet of U-boats holds nothing else) to
+points; `asw_level` the sides' A.S.W. level points ({"attacker": n, "defender": n});
+`distance` (hexes from the interceptor to the path) and `automatic` (a patrol within
+one hex meets the fleet without a roll); without a distance the fleets simply meet.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from grognard.core.odds import BadBattle, Odds, count_field, wilson_halfwidth
+from grognard.core.rng import Rng
+
+from .fleets import is_uboat_fleet
+from .fleets import ships as fleet_ships
+from .odds_air import side_points
+from .sea_war import fight, may_fight, reach
+from .uboats import intercept, intercept_limit
+
+SHIPS = ("capital", "carrier", "asw", "uboat")
+MOST_SHIPS = 40
+MOST_ROLLS = 6  # 6**6 plays of a battle at most, exact; a bigger one is sampled
+SAMPLES, SEED = 2000, 22  # the sampled battles: the same question, the same answer
+T = TypeVar("T")
+
+
+class TooManyRolls(BadBattle):
+    """`outcomes` would walk more sequences of rolls than it is allowed."""
+
+
+class _Unrolled(Exception):
+    """The replayed rolls ran out: the die's outcomes branch here."""
+
+
+class _Replay:
+    """Dice that give `rolls` in order, then stop (`outcomes` branches there)."""
+
+    def __init__(self, rolls: list[int]) -> None:
+        self.rolls = rolls
+        self.used = 0
+
+    def roll(self, count: int, who: str, why: str, sides: int = 6) -> list[int]:
+        out = []
+        for _ in range(count):
+            if self.used == len(self.rolls):
+                raise _Unrolled
+            out.append(self.rolls[self.used])
+            self.used += 1
+        return out
+
+
+class Sampled:
+    """Dice from the project's seeded generator (core/rng.py), for a sampled battle."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def roll(self, count: int, who: str, why: str, sides: int = 6) -> list[int]:
+        return [self.rng.die(sides) for _ in range(count)]
+
+
+class _Sea:
+    """The game the sea-war functions take: its data, dice and a log nobody reads."""
+
+    def __init__(self, data: dict[str, Any], dice: _Replay | Sampled) -> None:
+        self.data = data
+        self.dice = dice
+
+    def roll(self, count: int, who: str, why: str, sides: int = 6) -> list[int]:
+        return self.dice.roll(count, who, why, sides)
+
+    def log(self, text: str, to: Any = None) -> None:
+        return None
+
+
+def outcomes(run: Callable[[_Replay], T], most_rolls: int = 8) -> list[tuple[float, T]]:
+    """Every result of `run` with its chance: `run` is played again for each sequence of
+    six-sided rolls it asks for (a depth-first walk; `most_rolls` bounds the walk)."""
+    found: list[tuple[float, T]] = []
+    stack: list[list[int]] = [[]]
+    while stack:
+        rolls = stack.pop()
+        try:
+            result = run(_Replay(rolls))
+        except _Unrolled:
+            if len(rolls) >= most_rolls:
+                raise TooManyRolls(
+                    f"this battle takes more than {most_rolls} die rolls to forecast"
+                ) from None
+            stack.extend([*rolls, r] for r in range(6, 0, -1))
+            continue
+        found.append((6.0 ** -len(rolls), result))
+    return found
+
+
+def _fleet(side: str, name: str, ships: dict[str, int]) -> dict[str, Any]:
+    typed = {k: v for k, v in ships.items() if v}
+    return {"side": side, "name": name, "at": "sea", "sp": sum(typed.values()), "ships": typed}
+
+
+def naval_odds(description: Mapping[str, Any]) -> Odds:
+    """The interceptor's (attacker's) chance to meet the fleet and beat it."""
+    sides = {k: side_points(description, k, SHIPS, most=MOST_SHIPS) for k in ("attacker", "defender")}
+    roles = description.get("roles") or {}
+    names = {k: str(roles.get(k) or k) for k in sides}
+    if names["attacker"] == names["defender"]:
+        names = {"attacker": "attacker", "defender": "defender"}
+    levels = description.get("asw_level") or {}
+    if not isinstance(levels, Mapping):
+        raise BadBattle("asw_level must map attacker and defender to A.S.W. level points")
+    for key, ships in sides.items():
+        if not sum(ships.values()):
+            raise BadBattle(f"the {key} needs at least one ship point")
+        if ships["uboat"] and sum(ships.values()) > ships["uboat"]:
+            raise BadBattle(f"the {key}'s U-boats form a fleet of their own (U-Boat Attack 1)")
+    data: dict[str, Any] = {
+        "fleets": {k: _fleet(names[k], f"the {k}'s fleet", sides[k]) for k in sides},
+        "asw_level": {names[k]: count_field(levels.get(k, 0), f"asw_level.{k}", 20) for k in sides},
+        "fleet_status": {},
+    }
+    if not may_fight(data, "attacker", "defender"):
+        raise BadBattle(
+            "these fleets cannot fight: U-boats meet only fleets with A.S.W. strength, never U-boats"
+        )
+    automatic = bool(description.get("automatic"))
+    distance = description.get("distance")
+    line = "ss" if is_uboat_fleet(data["fleets"]["attacker"]) else "fleet"
+    if distance is not None:
+        distance = count_field(distance, "distance", 40)
+        if not automatic and not intercept_limit(line, distance):
+            raise BadBattle(f"no {line} interception {distance} hexes away (Fleet Intercept Ranges)")
+
+    def run(dice: _Replay | Sampled) -> tuple[str, int, int]:
+        game = _Sea(copy.deepcopy(data), dice)
+        if (
+            distance is not None
+            and not automatic
+            and not intercept(game, names["attacker"], line, distance).success
+        ):
+            return "missed", 0, 0
+        winner = fight(game, "attacker", "defender")
+        fleets = game.data["fleets"]
+        lost = [int(data["fleets"][k]["sp"]) - int(fleets[k]["sp"]) for k in ("attacker", "defender")]
+        return winner, lost[0], lost[1]
+
+    exact, samples = True, 0
+    try:
+        results = outcomes(run, MOST_ROLLS)
+    except TooManyRolls:  # volleys above ten: played SAMPLES times with seeded dice
+        dice = Sampled(Rng(Rng.new_state(SEED)))
+        exact, samples = False, SAMPLES
+        results = [(1.0 / SAMPLES, run(dice)) for _ in range(SAMPLES)]
+    win = min(1.0, math.fsum(p for p, (w, _, _) in results if w == "attacker"))
+    met = min(1.0, math.fsum(p for p, (w, _, _) in results if w != "missed"))
+    notes = ["Fleets 9: the two fleets fight alone; the loser is expended and returns to port."]
+    if distance is not None:
+        how = "a patrol within one hex meets it without a roll" if automatic else f"{distance} hexes away"
+        notes.insert(0, f"The interception succeeds {met:.0%} of the time ({how}).")
+    return Odds(
+        attacker_wins=win,
+        defender_wins=1.0 - win,
+        mutual=0.0,
+        attacker_losses=math.fsum(p * a for p, (_, a, _) in results),
+        defender_losses=math.fsum(p * d for p, (_, _, d) in results),
+        exact=exact,
+        samples=samples,
+        interval=0.0
+        if exact
+        else wilson_halfwidth(sum(1 for _, (w, _, _) in results if w == "attacker"), samples),
+        unit="ship points",
+        kind="naval",
+        notes=tuple(notes),
+    )
+
+
+def interception_at(
+    view: Mapping[str, Any], data: dict[str, Any], role: str, fleet_id: str
+) -> dict[str, Any]:
+    """The description of `fleet_id`'s interception of the fleet now moving (the
+    naval_intercept step's frame), from the seat's view."""
+    frame = view.get("frame") or {}
+    mover = str(frame.get("mover"))
+    fleets = data.get("fleets", {})
+    if mover not in fleets or fleet_id not in fleets:
+        raise BadBattle("no fleet is moving within reach of an interception now")
+    found = reach(data, fleet_id, list(frame.get("path") or []))
+    if found is None:
+        raise BadBattle(f"{fleets[fleet_id]['name']} cannot reach {fleets[mover]['name']}'s path")
+    distance, automatic = found
+    levels = data.get("asw_level", {})
+
+    def ships(fid: str) -> dict[str, int]:
+        return {k: v for k, v in fleet_ships(fleets[fid]).items() if v}
+
+    return {
+        "kind": "naval",
+        "naval": True,
+        "attacker": ships(fleet_id),
+        "defender": ships(mover),
+        "roles": {"attacker": role, "defender": fleets[mover]["side"]},
+        "fleets": {"attacker": fleets[fleet_id]["name"], "defender": fleets[mover]["name"]},
+        "asw_level": {
+            "attacker": int(levels.get(role, 0)),
+            "defender": int(levels.get(fleets[mover]["side"], 0)),
+        },
+        "distance": distance,
+        "automatic": automatic,
+    }
