@@ -5,8 +5,6 @@ benchmarks/bench_hgw_campaign.py's."""
 
 from __future__ import annotations
 
-import pytest
-
 from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.ai import Board, make_heuristic
 from grognard.games.hgw.ai_production import AIR_SPARE
@@ -18,6 +16,11 @@ def at_production(side: str, budget: int) -> HgwState:
     assert isinstance(state, HgwState)
     state.data["flow"][-1] = {"state": "production", "role": side, "budget": budget}
     return state
+
+
+def front_armies(state: HgwState, side: str) -> list[dict[str, object]]:
+    board = Board(state.view(side))
+    return [a for a in board.armies.values() if a["side"] == side and a["at"] and board.is_front(a["at"])]
 
 
 def choose(state: HgwState, side: str) -> tuple[object, ...]:
@@ -35,8 +38,7 @@ def test_a_side_at_the_front_buys_a_paratroop_point_while_its_budget_is_large() 
 
 def test_no_more_paratroop_points_than_armies_at_the_front() -> None:
     state = at_production("soviet", AIR_SPARE + 2)
-    board = Board(state.view("soviet"))
-    front = [a for a in board.armies.values() if a["side"] == "soviet" and a["at"] and board.is_front(a["at"])]
+    front = front_armies(state, "soviet")
     assert front  # the Soviets touch Poland
     state.data["armies"][front[0]["id"]]["sp"]["paratroop"] = len(front)
     assert choose(state, "soviet")[:2] != ("build", "paratroop")
@@ -44,8 +46,7 @@ def test_no_more_paratroop_points_than_armies_at_the_front() -> None:
 
 def test_a_full_front_army_gets_tac_air_which_stacks_above_ten() -> None:
     state = at_production("soviet", AIR_SPARE + 2)
-    board = Board(state.view("soviet"))
-    front = next(a for a in board.armies.values() if a["side"] == "soviet" and a["at"] and board.is_front(a["at"]))
+    front = front_armies(state, "soviet")[0]
     army = state.data["armies"][front["id"]]
     army["sp"].update({"infantry": 4, "mechanized": 4, "paratroop": 2, "tac_air": 0})
     for army_id, other in state.data["armies"].items():

@@ -26,8 +26,8 @@ from .board import production_of
 from .bombing import HOSTILE, bomber_range
 from .map import hex_distance
 from .partisan_phase import may_raise
-from .production import price as build_price
 from .partisans import COST, SIDES, why_not_partisans
+from .production import price as build_price
 from .sequence import has_system
 from .strategic import points, research_of
 from .strategic_builds import price
