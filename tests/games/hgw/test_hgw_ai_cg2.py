@@ -63,3 +63,21 @@ def test_a_build_is_priced_from_the_sides_research_sheet() -> None:
     board = Board(state.view("soviet"))
     assert _price(board, ("build", "infantry", "place", "0942")) == 3
     assert _price(board, ("build", "paratroop", "place", "0942")) == 6
+
+
+def test_the_allies_research_bombers_until_they_may_build_them() -> None:
+    state = RULESET.new_game("campaign_2", {}, seed=1)
+    assert isinstance(state, HgwState)
+    frame = {
+        "state": "research",
+        "role": "allied",
+        "budget": 2,
+        "soviet_at_peace": False,
+        "atomic_supply": False,
+    }
+    state.data["flow"][-1] = frame
+    assert choose(state, "allied") == ("invest", "bomber", 2)
+    state.data["research"]["allied"]["items"]["bomber"]["level"] = 1  # Research 6: a success
+    assert choose(state, "allied")[:2] != ("invest", "bomber")
+    state.data["flow"][-1] = {**frame, "role": "axis"}
+    assert choose(state, "axis")[:2] != ("invest", "bomber")  # the Axis fights on land first

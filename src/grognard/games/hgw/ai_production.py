@@ -94,9 +94,15 @@ def _air_build(b: Board, builds: list[Action]) -> Action | None:
 
 def wanted_research(b: Board) -> tuple[str, ...]:
     """The items whose cost the strategy feels most: the points it buys, first the one
-    it buys first (production above), then tac air."""
+    it buys first (production above), then tac air; the Allies' bombers before them
+    until they may be built."""
     first = "mechanized" if b.attacking else "infantry"
     second = "infantry" if b.attacking else "mechanized"
+    items = b.research.get(b.me, {}).get("items", {})
+    if b.me == "allied" and int(items.get("bomber", {}).get("level", 1)) == 0:
+        # the Allies start across the sea from Germany: bombers (prohibited at level 0,
+        # Item Cost 3) are how they strike its production first (Strategic Bombing)
+        return ("bomber", first, second, "tac_air")
     return (first, second, "tac_air")
 
 
