@@ -18,7 +18,8 @@ Four parts, each skipped with a count of 0:
   shared wins (a tie at the top, Three Players 4), losses, how the games ended, and the
   95 % Wilson interval of its wins (goal: >= 90 % over >= 200 games per side);
 - `balance` (`--balance-games`): the heuristic on every side; per side its wins and
-  shared wins with the Wilson interval of each side's wins (a tie counts for no one).
+  shared wins with the Wilson interval of each side's wins (a tie counts for no one),
+  and its mean score (a tie at the top splits the win, Three Players 4).
 
 CPU time of the process playing the game (time.process_time); the machine may be shared,
 so the figures vary. `--workers` plays games in that many processes (the results do not
@@ -189,6 +190,7 @@ def bench_balance(scenario: str, games: int, seed: int, workers: int) -> dict[st
     for side in sides:
         outcomes = Counter(_outcome(g, side) for g in played)
         by_side[side] = _tally(outcomes["win"], outcomes["shared"], games)
+        by_side[side]["mean_score"] = round(sum(float(g["result"].get(side, 0.0)) for g in played) / games, 4)
     return {
         "scenario": scenario,
         "seed": seed,
