@@ -7,7 +7,8 @@ at RESEARCH_RESERVE points once the urgent builds are made, so that research goe
 every turn. Research goes to the points the side buys, in the order it buys them: as
 many points as the rules allow an item (two, one for an item no other side has as good,
 Research Special Cases 2), and a roll once the marker stands on ROLL_FROM or further
-(Research 8: waiting makes the roll better)."""
+(Research 8: waiting makes the roll better). A side taking ground also buys a paratroop
+point for each army at the front and a tac air point for each full one (`_air_build`)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,9 @@ from .production import placed_at
 
 FORT_GOAL = 3  # fort points the defender of the goal builds there
 RESEARCH_RESERVE = 2  # Campaign Game II: production points kept for research (Research 3)
+AIR_SPARE = 12  # Campaign Game II: paratroop and tac air points only from a budget this large
+PARATROOP_GOAL = 4  # paratroop points on the map at most (one a front army)
+TAC_AIR_GOAL = 4  # tac air points on the map wanted at most (one a full front army)
 ROLL_FROM = 4  # the research track space from which it rolls (our track: A on 1-3 there)
 
 
@@ -57,6 +61,9 @@ def produce(b: Board, legal: list[Action]) -> Action:
         builds = [a for a in builds if _french_build(b, a)]  # France's own budget is not kept
         if not builds:
             return ("end_production",)
+    air = _air_build(b, builds)
+    if air is not None:
+        return air
     for kind in (want, "infantry", "mechanized"):
         options = [a for a in builds if args(a)["kind"] == kind]
         if options:
@@ -65,11 +72,37 @@ def produce(b: Board, legal: list[Action]) -> Action:
     return repairs[0] if repairs else ("end_production",)
 
 
+def _air_build(b: Board, builds: list[Action]) -> Action | None:
+    """Campaign Game II, a side taking ground: a paratroop point for each army at the
+    front (dropped, it counts double in the advance, Paradrop 2-3), and a tac air point
+    for each front army at the stacking limit (tac air stacks above it, Abilities 2, and
+    in an advance that drives armies out each point above theirs costs them one, Air
+    Superiority), while the budget keeps AIR_SPARE points for the rest; None otherwise."""
+    if not b.research or not b.attacking or int(b.frame.get("budget", 0)) < AIR_SPARE:
+        return None
+    mine = [a for a in b.armies.values() if a["side"] == b.me and a["at"] is not None]
+    front = [a for a in mine if b.is_front(a["at"])]
+    full = [a for a in front if b.stacks.get(a["at"], 0) >= 10]
+    have = {kind: sum(int(a["sp"].get(kind, 0)) for a in mine) for kind in ("paratroop", "tac_air")}
+    wants = {"paratroop": min(len(front), PARATROOP_GOAL), "tac_air": min(len(full), TAC_AIR_GOAL)}
+    for kind, want in wants.items():
+        options = [a for a in builds if args(a)["kind"] == kind]
+        if have[kind] < want and options:
+            return min(options, key=lambda a: _build_rank(b, a))
+    return None
+
+
 def wanted_research(b: Board) -> tuple[str, ...]:
     """The items whose cost the strategy feels most: the points it buys, first the one
-    it buys first (production above), then tac air."""
+    it buys first (production above), then tac air; the Allies' bombers before them
+    until they may be built."""
     first = "mechanized" if b.attacking else "infantry"
     second = "infantry" if b.attacking else "mechanized"
+    items = b.research.get(b.me, {}).get("items", {})
+    if b.me == "allied" and int(items.get("bomber", {}).get("level", 1)) == 0:
+        # the Allies start across the sea from Germany: bombers (prohibited at level 0,
+        # Item Cost 3) are how they strike its production first (Strategic Bombing)
+        return ("bomber", first, second, "tac_air")
     return (first, second, "tac_air")
 
 

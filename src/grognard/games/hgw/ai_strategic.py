@@ -27,6 +27,7 @@ from .bombing import HOSTILE, bomber_range
 from .map import hex_distance
 from .partisan_phase import may_raise
 from .partisans import COST, SIDES, why_not_partisans
+from .production import price as build_price
 from .sequence import has_system
 from .strategic import points, research_of
 from .strategic_builds import price
@@ -158,11 +159,13 @@ def reserve(b: Board, legal: list[Action]) -> int:
     return COST * min(3, len(targets))
 
 
-def _price(action: Action) -> int:
-    """What the production plan's choice costs at the basic chart's prices (a bound)."""
+def _price(b: Board, action: Action) -> int:
+    """What the production plan's choice costs: a build at the side's research sheet's
+    price (Item Cost 1, rounded up), a fort or repair at the basic chart's (a bound)."""
     costs = load_tables().costs
     if action[0] == "build":
-        return int(getattr(costs, str(action[1])))
+        halves = build_price(b.data, b.me, str(action[1]))
+        return (halves + 1) // 2 if halves is not None else 0
     if action[0] in ("fort", "repair"):
         return int(costs.fort if action[0] == "fort" else costs.repair)
     return 0
@@ -177,7 +180,7 @@ def with_production(produce: Chooser) -> Chooser:
             return build
         choice = produce(b, legal)
         kept = reserve(b, legal)
-        if kept and int(b.frame.get("budget", 0)) - _price(choice) < kept:
+        if kept and int(b.frame.get("budget", 0)) - _price(b, choice) < kept:
             return ("end_production",)  # what is left pays for the partisans
         return choice
 
