@@ -2,7 +2,7 @@
 of attack): a fleet that intercepts another (Fleets 7-9; U-Boat Attack 5; Anti-Submarine
 Warfare 4), forecast by playing the engine's own functions (sea_war.try_intercept's
 roll, uboats.intercept; sea_war.fight, the naval battle or the A.S.W. battle) over every
-sequence of die rolls: `outcomes` replays them with dice that branch on each roll, so
+sequence of die rolls: odds_dice.outcomes replays them with dice that branch on each roll, so
 the odds are exact and no rule is written twice.
 
 Description (odds_form's `naval` flag; battle_at's interception): attacker and defender
@@ -16,64 +16,26 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Mapping
+from typing import Any
 
 from grognard.core.odds import BadBattle, Odds, count_field, wilson_halfwidth
-from grognard.core.rng import Rng
 
 from .fleets import is_uboat_fleet
 from .fleets import ships as fleet_ships
 from .odds_air import side_points
+from .odds_dice import Dice, distribution
 from .sea_war import fight, may_fight, reach
 from .uboats import intercept, intercept_limit
 
 SHIPS = ("capital", "carrier", "asw", "uboat")
 MOST_SHIPS = 40
-MOST_ROLLS = 6  # 6**6 plays of a battle at most, exact; a bigger one is sampled
-SAMPLES, SEED = 2000, 22  # the sampled battles: the same question, the same answer
-T = TypeVar("T")
-
-
-class TooManyRolls(BadBattle):
-    """`outcomes` would walk more sequences of rolls than it is allowed."""
-
-
-class _Unrolled(Exception):
-    """The replayed rolls ran out: the die's outcomes branch here."""
-
-
-class _Replay:
-    """Dice that give `rolls` in order, then stop (`outcomes` branches there)."""
-
-    def __init__(self, rolls: list[int]) -> None:
-        self.rolls = rolls
-        self.used = 0
-
-    def roll(self, count: int, who: str, why: str, sides: int = 6) -> list[int]:
-        out = []
-        for _ in range(count):
-            if self.used == len(self.rolls):
-                raise _Unrolled
-            out.append(self.rolls[self.used])
-            self.used += 1
-        return out
-
-
-class Sampled:
-    """Dice from the project's seeded generator (core/rng.py), for a sampled battle."""
-
-    def __init__(self, rng: Rng) -> None:
-        self.rng = rng
-
-    def roll(self, count: int, who: str, why: str, sides: int = 6) -> list[int]:
-        return [self.rng.die(sides) for _ in range(count)]
 
 
 class _Sea:
     """The game the sea-war functions take: its data, dice and a log nobody reads."""
 
-    def __init__(self, data: dict[str, Any], dice: _Replay | Sampled) -> None:
+    def __init__(self, data: dict[str, Any], dice: Dice) -> None:
         self.data = data
         self.dice = dice
 
@@ -82,26 +44,6 @@ class _Sea:
 
     def log(self, text: str, to: Any = None) -> None:
         return None
-
-
-def outcomes(run: Callable[[_Replay], T], most_rolls: int = 8) -> list[tuple[float, T]]:
-    """Every result of `run` with its chance: `run` is played again for each sequence of
-    six-sided rolls it asks for (a depth-first walk; `most_rolls` bounds the walk)."""
-    found: list[tuple[float, T]] = []
-    stack: list[list[int]] = [[]]
-    while stack:
-        rolls = stack.pop()
-        try:
-            result = run(_Replay(rolls))
-        except _Unrolled:
-            if len(rolls) >= most_rolls:
-                raise TooManyRolls(
-                    f"this battle takes more than {most_rolls} die rolls to forecast"
-                ) from None
-            stack.extend([*rolls, r] for r in range(6, 0, -1))
-            continue
-        found.append((6.0 ** -len(rolls), result))
-    return found
 
 
 def _fleet(side: str, name: str, ships: dict[str, int]) -> dict[str, Any]:
@@ -141,7 +83,7 @@ def naval_odds(description: Mapping[str, Any]) -> Odds:
         if not automatic and not intercept_limit(line, distance):
             raise BadBattle(f"no {line} interception {distance} hexes away (Fleet Intercept Ranges)")
 
-    def run(dice: _Replay | Sampled) -> tuple[str, int, int]:
+    def run(dice: Dice) -> tuple[str, int, int]:
         game = _Sea(copy.deepcopy(data), dice)
         if (
             distance is not None
@@ -154,13 +96,7 @@ def naval_odds(description: Mapping[str, Any]) -> Odds:
         lost = [int(data["fleets"][k]["sp"]) - int(fleets[k]["sp"]) for k in ("attacker", "defender")]
         return winner, lost[0], lost[1]
 
-    exact, samples = True, 0
-    try:
-        results = outcomes(run, MOST_ROLLS)
-    except TooManyRolls:  # volleys above ten: played SAMPLES times with seeded dice
-        dice = Sampled(Rng(Rng.new_state(SEED)))
-        exact, samples = False, SAMPLES
-        results = [(1.0 / SAMPLES, run(dice)) for _ in range(SAMPLES)]
+    results, exact, samples = distribution(run)
     win = min(1.0, math.fsum(p for p, (w, _, _) in results if w == "attacker"))
     met = min(1.0, math.fsum(p for p, (w, _, _) in results if w != "missed"))
     notes = ["Fleets 9: the two fleets fight alone; the loser is expended and returns to port."]

@@ -2,7 +2,7 @@
 attack): a bombing raid on industry or morale (Strategic Bombing 3-4, 6; Morale Attacks
 1-2) and a missile launch (Strategic Missiles 3-4), forecast by playing the engine's own
 functions, bombing.raid and missiles.launch, over every sequence of die rolls
-(odds_sea.outcomes), so the odds are exact and no rule is written twice.
+(odds_dice.outcomes), so the odds are exact and no rule is written twice.
 
 battle_at describes the strike a `raid`, `raid_morale`, `launch` or `launch_morale`
 action would make, from the seat's view (the strategic record and research sheets are
@@ -22,17 +22,14 @@ from typing import Any
 
 from grognard.core.errors import IllegalAction
 from grognard.core.odds import BadBattle, Odds, wilson_halfwidth
-from grognard.core.rng import Rng
 
 from . import bombing, missiles
 from .morale import penalty as morale_penalty
-from .odds_sea import Sampled, TooManyRolls, outcomes
+from .odds_dice import distribution
 from .strategic import bombers_at, points, research_of
 from .strategic_tables import load_strategic
 
 STRIKES = ("raid", "raid_morale", "launch", "launch_morale")
-MOST_ROLLS = 6  # 6**6 plays of a raid at most, exact; a bigger strike is sampled
-SAMPLES, SEED = 2000, 22  # the sampled strikes: the same question, the same answer
 NOTE_ESCORTS = "Every escort at the base flies with the raid (you choose how many next)."
 
 
@@ -136,13 +133,7 @@ def strike_odds(description: Mapping[str, Any]) -> Odds:
 
     kind = description.get("kind")
     play = raid if kind == "bombing" else launch
-    exact, samples = True, 0
-    try:
-        results = outcomes(play, MOST_ROLLS)
-    except TooManyRolls:  # volleys above ten: played SAMPLES times with seeded dice
-        dice = Sampled(Rng(Rng.new_state(SEED)))
-        exact, samples = False, SAMPLES
-        results = [(1.0 / SAMPLES, play(dice)) for _ in range(SAMPLES)]
+    results, exact, samples = distribution(play)
     harm = math.fsum(p for p, (hits, _) in results if hits)
     what = f"{description['morale']} morale" if description.get("morale") else "production"
     notes = [f"The hits come off {what}; missiles meet no air defence."]
