@@ -117,3 +117,18 @@ def test_a_determinized_copy_deals_the_face_down_markers_again_unseen() -> None:
         assert after == everything
         dealt.add(twin.data["leaders"]["armies"]["agw"]["leader"])
     assert len(dealt) > 1
+
+
+@pytest.mark.rules("O1.7")
+def test_a_search_never_plays_with_the_true_face_down_marker() -> None:
+    """A search agent thinks on `sample_consistent` copies (core/game.py): HGW re-deals
+    the face-down markers there, so an AI seat learns no more than a person would."""
+    from grognard.core.rng import Rng
+
+    assert HgwState.hides_information()  # so the registry offers the hidden-information bots
+    state = drawn("rommel")
+    dealt = {
+        state.sample_consistent("soviet", Rng(Rng.new_state(seed))).data["leaders"]["armies"]["agw"]["leader"]
+        for seed in range(12)
+    }
+    assert len(dealt) > 1 and state.data["leaders"]["armies"]["agw"]["leader"] == "rommel"

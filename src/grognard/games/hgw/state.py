@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from grognard.core.flow import Step
 from grognard.core.flowstate import FlowState
 from grognard.core.game import Result, Role
+from grognard.core.rng import Rng
 
 from . import leaders
 from .board import current_turn, stack, strength
@@ -30,6 +31,11 @@ BUILT = ("ports", "anchors_building", "supply_roads", "coastal_air")  # ports.py
 
 class HgwState(FlowState):
     STEPS: ClassVar[dict[str, Step]] = STEPS
+
+    def _redraw_hidden(self, role: Role, rng: Rng) -> None:
+        # optional rule Leaders: a search's determinized copy must not know the face-down
+        # markers (leaders.redraw); with no leaders in play nothing is hidden, nothing moves
+        leaders.redraw(self.data, rng)
 
     def _result(self) -> Result | None:
         result: Result | None = self.data.get("result")
