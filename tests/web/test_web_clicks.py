@@ -64,6 +64,18 @@ def _friendly_in_reach(state: State) -> tuple[str, str, str] | None:
     return None
 
 
+def named(state: State, uid: str) -> re.Pattern[str]:
+    """How the page names a unit (viktory2.js `unitName`): its owner, type and hex, never
+    its id (issue 26, 15)."""
+    unit = state.units[uid]  # type: ignore[attr-defined]
+    return re.compile(rf"{unit['owner']} {unit['type']} at {re.escape(unit['hex'])}", re.IGNORECASE)
+
+
+def selecting(state: State, uid: str) -> re.Pattern[str]:
+    """The pop-up's item that selects a unit: "Select red infantry at 2,-1"."""
+    return re.compile(rf"^Select {named(state, uid).pattern}$", re.IGNORECASE)
+
+
 def _stack(page: Page, uid: str) -> Any:
     """The counter that stands for uid on the board (alone, or in a stack of its kind)."""
     return page.locator(f'.board-svg .counter[data-uids~="{uid}"]')
@@ -76,17 +88,17 @@ def test_a_click_on_a_friendly_unit_selects_it_and_moves_nothing(page: Page) -> 
     mover, where, other = found
     start = state.units[mover]["hex"]  # type: ignore[attr-defined]
     _stack(page, mover).click()
-    expect(page.locator(".selection-card")).to_contain_text(mover)
+    expect(page.locator(".selection-card")).to_contain_text(named(state, mover))
     expect(target(page, where)).to_have_count(1)  # the hex is lit: the unit could go there
     log_lines = page.locator(".log-card .log-lines li").count()
     _stack(page, other).click()
     # the clicked unit is selected; the first one stayed where it was
-    expect(page.locator(".selection-card")).to_contain_text(other)
+    expect(page.locator(".selection-card")).to_contain_text(named(state, other))
     expect(page.locator(".log-card .log-lines li")).to_have_count(log_lines)
     expect(hex_at(page, start).locator(f'.counter[data-uids~="{mover}"]')).to_have_count(1)
     # a click on the hex itself, beside the counters, is still a move: by the keyboard
     _stack(page, mover).click()
-    expect(page.locator(".selection-card")).to_contain_text(mover)
+    expect(page.locator(".selection-card")).to_contain_text(named(state, mover))
     target(page, where).focus()
     page.keyboard.press("Enter")
     expect(hex_at(page, where).locator(f'.counter[data-uids~="{mover}"]')).to_have_count(1)
@@ -254,7 +266,7 @@ def test_a_click_that_does_nothing_says_why_and_ending_asks(page: Page) -> None:
     button(page, "end_moves").click()
     dialog = modal(page)
     expect(dialog.locator(".obligations")).to_contain_text("can still act")
-    expect(dialog.locator(".obligations")).to_contain_text(mover)
+    expect(dialog.locator(".obligations")).to_contain_text(named(state, mover))
     dialog.get_by_role("button", name="Go back").click()
     expect(dialog).to_have_count(0)
     expect(button(page, "end_moves")).to_be_visible()
@@ -291,15 +303,15 @@ def test_on_a_touch_screen_a_crowded_hex_asks_which_with_big_choices(profiles: A
     _stack(page, mover).tap()
     # the mover's hex may hold several units that can act: pick it from the pop-up
     if menu.is_visible():
-        menu.get_by_role("menuitem", name=re.compile(rf"Select \w+ {mover}$")).tap()
-    expect(page.locator(".selection-card")).to_contain_text(mover)
+        menu.get_by_role("menuitem", name=selecting(state, mover)).tap()
+    expect(page.locator(".selection-card")).to_contain_text(named(state, mover))
     # the tap on a hex where it may go and another unit may act, beside the counters:
     # both are offered (a tap on the unit's counter selects it: test_web_viktory2_phone.py)
     page.touchscreen.tap(*_beside_counters(page, where))
     expect(menu).to_be_visible()
-    expect(menu.get_by_role("menuitem", name=re.compile(rf"Select \w+ {other}$"))).to_be_visible()
+    expect(menu.get_by_role("menuitem", name=selecting(state, other))).to_be_visible()
     expect(menu.locator('button[data-verb="move"]')).to_have_count(1)
     box = menu.locator("button.action").first.bounding_box()
     assert box is not None and box["height"] >= 44
-    menu.get_by_role("menuitem", name=re.compile(rf"Select \w+ {other}$")).tap()
-    expect(page.locator(".selection-card")).to_contain_text(other)
+    menu.get_by_role("menuitem", name=selecting(state, other)).tap()
+    expect(page.locator(".selection-card")).to_contain_text(named(state, other))

@@ -63,7 +63,7 @@ def test_hgw_a_redeployment_into_an_enemy_hex_is_explained_by_the_server(page: P
     expect(counter(page, "agn")).to_have_attribute("aria-pressed", "true")
     whole = json.dumps(["move", "agn", "army", agn["strength"]], separators=(",", ":"))
     page.locator(f"button[data-action='{whole}']:visible").first.click()
-    expect(prompt(page)).to_contain_text("where does agn go")
+    expect(prompt(page)).to_contain_text("where does Army Group North go")
     # a Soviet hex with no army, on screen: points never go there (M1.2)
     taken = {a["at"] for a in view["board"]["armies"]}
     soviet = sorted(

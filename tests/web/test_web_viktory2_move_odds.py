@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from test_web_clicks import named
 from webkit import ApiDriver, advance, modal, target
 
 from grognard.core.game import State
@@ -47,7 +48,7 @@ def test_a_move_into_a_held_hex_shows_its_battle_and_odds_first(page: Page) -> N
     page.goto(f"/#/game/{game['id']}")
     expect(page.locator(".seat-tab.current")).to_have_text(role)
     page.locator(f'.board-svg .counter[data-uids~="{mover}"]').first.click()
-    expect(page.locator(".selection-card")).to_contain_text(mover)
+    expect(page.locator(".selection-card")).to_contain_text(named(state, mover))
     # lit as a battle, not as a move into an empty hex
     expect(page.locator(f'.board-svg [data-hex="{where}"].target.hl-battle')).to_have_count(1)
     described = VIKTORY2.battle_at(state, role, where, move)

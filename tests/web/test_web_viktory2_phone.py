@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from test_web_clicks import _friendly_in_reach, _game_at, _stack
+from test_web_clicks import _friendly_in_reach, _game_at, _stack, named, selecting
 from webkit import hex_at
 
 #: The least width of a counter on a phone's first view (web/games/viktory2.js).
@@ -58,15 +58,15 @@ def test_a_phone_draws_counters_a_finger_finds_and_a_tap_on_one_selects_it(profi
     _into_view(page, piece)
     piece.tap()
     if menu.is_visible():  # its own hex holds another unit that can act: it asks which
-        menu.get_by_role("menuitem", name=f"Select {state.units[mover]['type']} {mover}").tap()  # type: ignore[attr-defined]
-    expect(page.locator(".selection-card")).to_contain_text(mover)
+        menu.get_by_role("menuitem", name=selecting(state, mover)).tap()
+    expect(page.locator(".selection-card")).to_contain_text(named(state, mover))
     expect(hex_at(page, where)).to_have_class(re.compile(r"\btarget\b"))  # lit: it may go there
     # a tap on the other unit's counter in that lit hex selects it: no menu, no move
     log_lines = page.locator(".log-card .log-lines li").count()
     piece = _stack(page, other)
     _into_view(page, piece)
     piece.tap()
-    expect(page.locator(".selection-card")).to_contain_text(other)
+    expect(page.locator(".selection-card")).to_contain_text(named(state, other))
     expect(menu).to_be_hidden()
     expect(page.locator(".log-card .log-lines li")).to_have_count(log_lines)
     expect(hex_at(page, start).locator(f'.counter[data-uids~="{mover}"]')).to_have_count(1)

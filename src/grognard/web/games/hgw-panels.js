@@ -170,12 +170,26 @@ export function recordSheet(view) {
   );
 }
 
-/** The production panel and the record sheets, as the page's extra panel. */
-export function extraPanel(view) {
+function panels(view) {
   const roleChip = (role) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role));
   const production = productionPanel(view, { map: currentMap(), sides: sides(view), armies: armiesOf(view), roleChip });
   const sheets = recordSheet(view);
   return production || sheets ? h("div", { class: "hgw-panels" }, production, sheets) : null;
+}
+
+/** The production panel and the record sheets, as the page's extra panel. Their place
+ * names and costs come from the world map: drawn before it has loaded, they are drawn
+ * again once it has (the page draws this panel only when the game moves on). */
+export function extraPanel(view) {
+  const panel = panels(view);
+  if (panel && !currentMap()) {
+    loadMap()
+      .then(() => {
+        if (panel.isConnected) panel.replaceWith(panels(view));
+      })
+      .catch(() => {});
+  }
+  return panel;
 }
 
 export function legend() {

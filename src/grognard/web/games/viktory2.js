@@ -655,13 +655,21 @@ function bothSidesFight(view, hex) {
   const board = view.board;
   const log = view.log || [];
   const hits = new Set();
-  const hitsOf = {}; // owner -> hits taken, from "a red infantry is hit"
+  const hitsOf = {}; // owner -> hits noted this round and not yet removed, from "a red infantry is hit"
+  // Hits are noted during a round and leave together at its end (12.3 step 2): at the
+  // retreat question none is pending; else only this round's count, the lines after the
+  // last dice of another round ("red rolls 4 2 (attack, round 2)").
+  let pending = (view.board.frame || {}).state !== "retreat";
+  let round = null;
   let sides = null;
   for (let i = log.length - 1; i >= 0 && log.length - i <= 60 && !sides; i -= 1) {
+    const rolled = /\((?:attack|defence), round (\d+)\)$/.exec(log[i]);
+    if (rolled && round === null) round = rolled[1];
+    else if (rolled && rolled[1] !== round) pending = false;
     const named = /^an? (\w+) \w+ is hit\b/.exec(log[i]);
     const hit = /^(\S+) is hit\b/.exec(log[i]);
-    if (named) hitsOf[named[1]] = (hitsOf[named[1]] || 0) + 1;
-    else if (hit) hits.add(hit[1]);
+    if (named && pending) hitsOf[named[1]] = (hitsOf[named[1]] || 0) + 1;
+    else if (hit && !named) hits.add(hit[1]);
     const start = /^(\w+) attacks (\w+) at (-?\d+,-?\d+)/.exec(log[i]);
     if (start && start[3] === hex) sides = { attacker: start[1], defender: start[2] };
   }
