@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import leaders
+from . import leaders, raiders
 from .board import opponents, points
 from .firepower import fire
 from .fleets import active, asw_of, base_hex, is_uboat_fleet, set_points, ships, squadron
@@ -377,7 +377,9 @@ def _hit_route(game: Any, uboat: str, rid: str) -> None:
     if load <= 0:
         game.log(f"{fleet['name']} finds nothing on the {rid.replace('_', ' ')} route")
         return
-    result = route_attack(game, fleet["side"], int(fleet["sp"]), ATTACK_KIND[route["kind"]], load)
+    per_point = raiders.route_strength(data, uboat, rid)  # N6.4: a raider's triple, unescorted
+    kind = ATTACK_KIND[route["kind"]]
+    result = route_attack(game, fleet["side"], int(fleet["sp"]), kind, load, per_point=per_point)
     loss = result.loss
     route["lost"] = int(route.get("lost", 0)) + loss
     if route["kind"] == "lend_lease" and "carried" not in route:
@@ -385,7 +387,8 @@ def _hit_route(game: Any, uboat: str, rid: str) -> None:
     elif route["kind"] != "lend_lease":
         losses = data.setdefault("route_losses", {})
         losses[route["side"]] = int(losses.get(route["side"], 0)) + loss
+    how = "tripled: a raider" if per_point else "doubled"
     game.log(
-        f"{fleet['name']} ({points(int(fleet['sp']))}, doubled) attacks the {rid.replace('_', ' ')} "
+        f"{fleet['name']} ({points(int(fleet['sp']))}, {how}) attacks the {rid.replace('_', ' ')} "
         f"route: {points(loss)} lost of {points(load)}"
     )
