@@ -120,8 +120,12 @@ def neutral_ports(data: Data, fleet_id: str, reached: Any) -> list[str]:
     return [
         p
         for p in sorted(geography(data["scenario"]).places)
-        if p != fleet["at"] and p in hmap and p in reached and ports.has_port(data, p)
-        and neutral(data, p) and room_for_fleet(data, p, fleet_id)
+        if p != fleet["at"]
+        and p in hmap
+        and p in reached
+        and ports.has_port(data, p)
+        and neutral(data, p)
+        and room_for_fleet(data, p, fleet_id)
     ]
 
 
@@ -140,8 +144,10 @@ def home(game: Any, side: str, reached: Any) -> None:
         havens = [
             p
             for p in sorted(data["owner"])
-            if p in sea and ports.has_port(data, p)
-            and nation_may_base(data, fleet, p) and room_for_fleet(data, p, f)
+            if p in sea
+            and ports.has_port(data, p)
+            and nation_may_base(data, fleet, p)
+            and room_for_fleet(data, p, f)
         ]
         if havens:
             port = min(havens, key=lambda p: (hex_distance(here, p), p))
