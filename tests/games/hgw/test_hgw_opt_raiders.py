@@ -110,16 +110,40 @@ def test_a_raider_fires_at_triple_strength_at_an_unescorted_route(monkeypatch: p
 
 
 @pytest.mark.rules("N6.4")
-def test_a_surface_raider_leaves_an_escorted_route_alone_and_a_plain_fleet_raids_none() -> None:
+def test_only_raiders_among_surface_fleets_raid_routes() -> None:
     state = new_game()
     data = state.data
     axis_naval_movement(state)
     assert raid_choices(data, "kriegsmarine") == []  # surface, not a raider
-    assert raid_choices(data, "raiders")
-    data["route_escorts"] = {"britain_us": "home"}
-    assert not [c for c in raid_choices(data, "raiders") if c[0] == "britain_us"]
+    assert ("britain_us", "1430") in raid_choices(data, "raiders")
+    refusal = str(state.why_illegal("axis", ("raid_route", "kriegsmarine", "britain_us", "1430")))
+    assert "raiders intercept routes" in refusal
     with pytest.raises(IllegalAction):
         state.apply("axis", ("raid_route", "kriegsmarine", "britain_us", "1430"))
+
+
+@pytest.mark.rules("N3.5", "N6.4")
+@pytest.mark.parametrize("escort_wins", [True, False])
+def test_an_escort_meets_a_surface_raider_in_a_fleet_battle_before_the_route(escort_wins: bool) -> None:
+    state = new_game()
+    data = state.data
+    axis_naval_movement(state)
+    data["route_escorts"] = {"britain_us": "home"}  # the Home Fleet escorts Britain's route
+    data["fleet_status"]["home"] = "escort"
+    data["fleets"]["home"].update(at="1333", sp=1, ships={"capital": 1})  # one point, at the route's end
+    state.apply("axis", ("change_base", "raiders", IRISH_PORT))
+    quiet(state)
+    # the Allied searches of the two hexes (sixes miss), the interception, the raider's and
+    # the escort's battle rolls (low is good on the Firepower Table), the fire at the route
+    state.rng.force([6, 6, 1, 6, 1] if escort_wins else [6, 6, 1, 1, 6, 1])
+    state.apply("axis", ("raid_route", "raiders", "britain_us", "1430"))
+    quiet(state)
+    log = state.log_for(None)
+    assert any(line.startswith("naval battle: Raider Group") for line in log)
+    assert not any("tripled" in line for line in log)  # escorted: no triple
+    lost = data["sea_routes"]["britain_us"]["lost"]
+    assert (lost == 0) == escort_wins
+    assert (data["fleet_status"].get("raiders") == "expended") == escort_wins
 
 
 @pytest.mark.rules("N6.4")

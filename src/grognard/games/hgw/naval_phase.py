@@ -228,8 +228,6 @@ def raid_choices(data: Data, fleet_id: str) -> list[tuple[str, str]]:
     reached = _reachable(data, fleet["side"], here, _reach(fleet))
     found = []
     for rid in sorted(_enemy(data, fleet["side"])):
-        if surface and rid in data.get("route_escorts", {}):
-            continue  # N6.4: a surface raider takes unescorted routes (N3.5 is not played)
         for h in sorted(set(open_hexes(data, rid))):
             if h in reached and hmap.is_water(h) and intercept_limit(line, hex_distance(here, h)):
                 found.append((rid, h))

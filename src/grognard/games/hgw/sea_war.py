@@ -348,13 +348,22 @@ def sink_if_empty(game: Any, fleet_id: str) -> None:
 
 
 def attack_route(game: Any, uboat: str, rid: str) -> bool:
-    """The route's escort fights the U-boats first (Anti-Submarine Warfare 4); the
+    """The route's escort fights the U-boats first (Anti-Submarine Warfare 4), or a
+    surface raider in a fleet battle (N3.5); the
     U-boats left fire at the route at double strength, whoever won, the loss in
     production points at most what it carries (the U-boat warfare example). False when
     the U-boats were beaten: they attack nothing more this turn (U-Boat Attack 5)."""
     data = game.data
     fleet = data["fleets"][uboat]
     escort = data.get("route_escorts", {}).get(rid)
+    if not is_uboat_fleet(fleet) and escort is not None and active(data, escort):
+        # N3.5 (a surface raider, N6.4): the escort's surface ships meet it in a fleet
+        # battle, every point firing as in any naval battle; the raider hits the route
+        # only if it wins (its doubled strength: the route is escorted, so no triple)
+        won = fight(game, uboat, escort) == uboat
+        if won and active(data, uboat):
+            _hit_route(game, uboat, rid)
+        return won
     won = True
     if escort is not None and active(data, escort) and asw_of(data, escort) > 0:
         won = asw_fight(game, uboat, escort)
