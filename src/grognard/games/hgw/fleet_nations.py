@@ -97,6 +97,7 @@ def set_up(data: Data, content: Any) -> None:
     the rule reads Campaign Game III's set-up (the rule's own at-start placements)."""
     placed = content.naval_action_fleets or load_scenario("campaign_3").naval_action_fleets
     data["fleets"] = new_fleets(placed)
+    data["raiders"] = sorted(f.id for f in placed if f.patrol)  # N1.6: the German raider at sea (N6)
 
 
 def nation_of(fleet: Any) -> str:

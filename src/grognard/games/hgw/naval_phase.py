@@ -32,7 +32,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
-from . import fleet_nations, naval_search, ports
+from . import fleet_nations, naval_search, ports, raiders
 from .board import opponents
 from .fleets import (
     active,
@@ -72,6 +72,7 @@ from .uboats import intercept, intercept_limit
 Action = tuple[Any, ...]
 Data = dict[str, Any]
 UBOAT_PORT = 4  # the map's key: a shipping port harbours four U-boat or SS points
+RAIDER_BASE = "raider_base"  # fleet_status of a raider that changed base to a neutral port (N6.1)
 
 
 def _reach(fleet: Any) -> int:
@@ -159,7 +160,8 @@ def movable(data: Data, side: str) -> list[str]:
     return [
         f
         for f, x in sorted(data.get("fleets", {}).items())
-        if x["side"] == side and active(data, f) and "patrol" not in x and f not in status
+        if x["side"] == side and active(data, f) and "patrol" not in x
+        and status.get(f, RAIDER_BASE) == RAIDER_BASE  # N6.1: a raider in a neutral port may raid still
         and not _idle(data, x)
     ]
 
@@ -194,7 +196,7 @@ def base_choices(data: Data, fleet_id: str) -> list[str]:
             continue  # N1.4
         if p in reached:
             found.append(p)
-    return found
+    return sorted(found + raiders.neutral_ports(data, fleet_id, reached))  # N6.1
 
 
 def patrol_choices(data: Data, fleet_id: str) -> list[str]:
@@ -217,15 +219,17 @@ def raid_choices(data: Data, fleet_id: str) -> list[tuple[str, str]]:
     """U-Boat Attack 5: (route, hex) for each enemy route hex within the SS line's range
     of the U-boats' port and their thirty movement points."""
     fleet = data["fleets"][fleet_id]
-    if not is_uboat_fleet(fleet):
+    surface = not is_uboat_fleet(fleet)
+    if surface and not raiders.is_raider(data, fleet_id):
         return []
+    line = "fleet" if surface else "ss"
     hmap = load_map()
     here = base_hex(fleet["at"])
     reached = _reachable(data, fleet["side"], here, _reach(fleet))
     found = []
     for rid in sorted(_enemy(data, fleet["side"])):
         for h in sorted(set(open_hexes(data, rid))):
-            if h in reached and hmap.is_water(h) and intercept_limit("ss", hex_distance(here, h)):
+            if h in reached and hmap.is_water(h) and intercept_limit(line, hex_distance(here, h)):
                 found.append((rid, h))
     return found
 
@@ -342,7 +346,11 @@ class NavalMovement(Step):
     def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
         data = game.data
         actions: list[Action] = [("end_naval_movement",)]
+        status = data.get("fleet_status", {})
         for f in movable(data, role):
+            if status.get(f) == RAIDER_BASE:  # N6.1: from the neutral port, a route raid only
+                actions += [("raid_route", f, rid, h) for rid, h in raid_choices(data, f)]
+                continue
             if frame.get("stage", "bases") == "bases":
                 actions += [("change_base", f, p) for p in base_choices(data, f)]
             actions += [("patrol", f, h) for h in patrol_choices(data, f)]
@@ -379,7 +387,7 @@ class NavalMovement(Step):
         if verb == "change_base":
             path = sailing_path(data, fleet_id, action[2])
             fleet["at"] = action[2]
-            status[fleet_id] = "moved"
+            status[fleet_id] = RAIDER_BASE if raiders.neutral(data, action[2]) else "moved"
             game.log(f"{fleet['name']} changes base from {origin} to {action[2]}")
             if has_option(data, "naval_action"):  # N2.3: over 30 hexes +1, over 40 +2
                 penalty = base_change_penalty(hex_distance(base_hex(origin), base_hex(action[2])))
@@ -461,7 +469,7 @@ class UboatAttack(Step):
             rid = frame["routes"][0]
             distance = route_distance(data, rid, base_hex(fleet["at"]))
             distance = max(distance, hex_distance(base_hex(fleet["at"]), frame["at"]))
-            got = intercept(game, fleet["side"], "ss", distance)
+            got = intercept(game, fleet["side"], "ss" if is_uboat_fleet(fleet) else "fleet", distance)
             game.log(
                 f"{fleet['name']} tries to intercept the {rid.replace('_', ' ')} route {distance} hexes out: "
                 f"a {got.roll}, {'intercepted' if got.success else 'missed'} (needs {got.needed} or less)"
@@ -481,6 +489,11 @@ def fleets_home(game: Any, side: str) -> None:
     for f, x in sorted(data.get("fleets", {}).items()):
         if data.get("fleet_status", {}).get(f) == "raid" and x["at"] is not None:
             game.log(f"{x['name']} returns to {x['at']}")
+
+    def reached(f: str) -> dict[str, int]:
+        return _reachable(data, side, base_hex(data["fleets"][f]["at"]), UNLIMITED)
+
+    raiders.home(game, side, reached)  # N6.2: raiders leave the neutral ports
 
 
 NAVAL_VERBS = ("change_base", "patrol", "raid_route", "escort_route", *fleet_nations.TRANSFER_VERBS)
@@ -502,6 +515,10 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
     if _idle(data, fleet):
         return f"{fleet['name']}'s nation is unaligned or has surrendered: its fleets stay in port"
     status = data.get("fleet_status", {}).get(fleet_id)
+    if status == RAIDER_BASE and action[0] == "raid_route":
+        return "a raid aims at an unescorted enemy route's hex within the fleet's range (N6.1, N6.4)"
+    if status == RAIDER_BASE:
+        return f"{fleet['name']} is a raider in a neutral port: it may only raid a route from there (N6.1)"
     if status == "cut":
         return f"{fleet['name']} is out of full supply: it may make no sortie this turn (L2.4)"
     if status is not None or "patrol" in fleet:
@@ -519,7 +536,9 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
         if top.get("stage", "bases") != "bases":
             return "base changes come before patrols: once a patrol or raid has sailed they are over (K9.8)"
         port = str(action[2])
-        if not naval_friendly(data, role, port):
+        if raiders.neutral(data, port) and not raiders.is_raider(data, fleet_id):
+            return f"{port} is a neutral port: only a declared raider may base there (N6.1)"
+        if not naval_friendly(data, role, port) and not raiders.neutral(data, port):
             return f"{port} is not a friendly port (K9.8)"
         if not _room(data, fleet, port):
             return f"{port} has no room for {fleet['name']} (a shipping port: one fleet point, four U-boat)"
@@ -530,8 +549,8 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
             "movement points of the fleet's port along a sea route (K16.3)"
         )
     if verb == "raid_route":
-        if not is_uboat_fleet(fleet):
-            return "only U-boat (or SS) fleets intercept routes (K16.5)"
+        if not is_uboat_fleet(fleet) and not raiders.is_raider(data, fleet_id):
+            return "only U-boat (or SS) fleets and raiders intercept routes (K16.5, N6.4)"
         return "a raid aims at an enemy route's hex within the SS line's range and 30 movement points (K16.5)"
     if verb == "escort_route":
         if is_uboat_fleet(fleet):

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import leaders
+from . import leaders, raiders
 from .board import opponents, points
 from .firepower import fire
 from .fleets import active, asw_of, base_hex, is_uboat_fleet, set_points, ships, squadron
@@ -348,13 +348,22 @@ def sink_if_empty(game: Any, fleet_id: str) -> None:
 
 
 def attack_route(game: Any, uboat: str, rid: str) -> bool:
-    """The route's escort fights the U-boats first (Anti-Submarine Warfare 4); the
+    """The route's escort fights the U-boats first (Anti-Submarine Warfare 4), or a
+    surface raider in a fleet battle (N3.5); the
     U-boats left fire at the route at double strength, whoever won, the loss in
     production points at most what it carries (the U-boat warfare example). False when
     the U-boats were beaten: they attack nothing more this turn (U-Boat Attack 5)."""
     data = game.data
     fleet = data["fleets"][uboat]
     escort = data.get("route_escorts", {}).get(rid)
+    if not is_uboat_fleet(fleet) and escort is not None and active(data, escort):
+        # N3.5 (a surface raider, N6.4): the escort's surface ships meet it in a fleet
+        # battle, every point firing as in any naval battle; the raider hits the route
+        # only if it wins (its doubled strength: the route is escorted, so no triple)
+        won = fight(game, uboat, escort) == uboat
+        if won and active(data, uboat):
+            _hit_route(game, uboat, rid)
+        return won
     won = True
     if escort is not None and active(data, escort) and asw_of(data, escort) > 0:
         won = asw_fight(game, uboat, escort)
@@ -377,7 +386,9 @@ def _hit_route(game: Any, uboat: str, rid: str) -> None:
     if load <= 0:
         game.log(f"{fleet['name']} finds nothing on the {rid.replace('_', ' ')} route")
         return
-    result = route_attack(game, fleet["side"], int(fleet["sp"]), ATTACK_KIND[route["kind"]], load)
+    per_point = raiders.route_strength(data, uboat, rid)  # N6.4: a raider's triple, unescorted
+    kind = ATTACK_KIND[route["kind"]]
+    result = route_attack(game, fleet["side"], int(fleet["sp"]), kind, load, per_point=per_point)
     loss = result.loss
     route["lost"] = int(route.get("lost", 0)) + loss
     if route["kind"] == "lend_lease" and "carried" not in route:
@@ -385,7 +396,8 @@ def _hit_route(game: Any, uboat: str, rid: str) -> None:
     elif route["kind"] != "lend_lease":
         losses = data.setdefault("route_losses", {})
         losses[route["side"]] = int(losses.get(route["side"], 0)) + loss
+    how = "tripled: a raider" if per_point else "doubled"
     game.log(
-        f"{fleet['name']} ({points(int(fleet['sp']))}, doubled) attacks the {rid.replace('_', ' ')} "
+        f"{fleet['name']} ({points(int(fleet['sp']))}, {how}) attacks the {rid.replace('_', ' ')} "
         f"route: {points(loss)} lost of {points(load)}"
     )

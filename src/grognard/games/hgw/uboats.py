@@ -117,19 +117,19 @@ class RouteAttack:
 
 
 def route_attack(
-    dice: Dice, side: str, uboats: int, route: str, carried: int, modifier: int = 0
+    dice: Dice, side: str, uboats: int, route: str, carried: int, modifier: int = 0, per_point: int = 0
 ) -> RouteAttack:
     """U-Boat Attack 6 and Lend-Lease 1-2: doubled U-boat strength against a supply route
     (`carried`: the strength points it supplies), a lend-lease route (the lend-lease points
-    it carries) or Britain's route to the U.S. east coast (at most eight production)."""
+    it carries) or Britain's route to the U.S. east coast (at most eight production).
+    `per_point` replaces the doubling (a raider's triple, N6.4)."""
     if route not in ROUTES:
         raise ValueError(f"no {route!r} route ({', '.join(ROUTES)})")
     if uboats < 1:
         raise IllegalAction("no U-boats left to attack the route")
     table = load_strategic().uboat
-    volley = fire(
-        dice, side, uboats * table.against_routes, f"U-boats at the {route.replace('_', '-')} route", modifier
-    )
+    strength = uboats * (per_point or table.against_routes)
+    volley = fire(dice, side, strength, f"U-boats at the {route.replace('_', '-')} route", modifier)
     cap = min(carried, table.britain_route) if route == "britain" else carried
     loss = min(volley.losses, max(cap, 0))
     return RouteAttack(route, volley, loss, route == "supply" and carried > 0 and loss >= carried)

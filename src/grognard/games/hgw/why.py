@@ -23,7 +23,7 @@ from typing import Any
 
 from grognard.core.game import Action, Role
 
-from . import coastal_air, port_builds, ship_builds
+from . import coastal_air, port_builds, raiders, ship_builds
 from .across_water import over_water, water_targets
 from .actions import BadAction, args
 from .advance import may_exploit
@@ -78,12 +78,15 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return _army(data, role, army_id) or _mover(data, army_id) or _aim(data, army_id, target)
     if verb == "build" and step == "production":
         return _build(data, role, top, str(named["kind"]), str(named["site"]), str(named["at"]))
-    if verb in (*ship_builds.VERBS, *port_builds.VERBS, *coastal_air.VERBS) and step == "production":
+    naval_builds = (*ship_builds.VERBS, *port_builds.VERBS, *coastal_air.VERBS, *raiders.VERBS)
+    if verb in naval_builds and step == "production":
         money = int(top.get("budget", 0))  # Naval Action's builds
         if verb in ship_builds.VERBS:
             return ship_builds.why_not(data, role, action, money)
         if verb in coastal_air.VERBS:
             return coastal_air.why_not(data, role, action, money)
+        if verb in raiders.VERBS:
+            return raiders.why_not(data, role, action, money)
         return port_builds.why_not(data, role, action, money)
     if verb in NAVAL_VERBS:  # Campaign Game II's naval movement (naval_phase.py)
         return naval_why(data, role, action)
