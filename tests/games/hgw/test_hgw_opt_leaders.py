@@ -100,12 +100,21 @@ def test_the_us_leaders_join_when_the_united_states_enters_the_war() -> None:
     assert pool(state, "allied", "naval") == [NO_LEADER] * 8
     leaders.us_entry(state)  # not in the war yet: nothing changes
     assert "patton" not in pool(state, "allied")
-    state.data["politics"]["us_since"] = state.data["turn"]
-    leaders.us_entry(state)
+    # the United States enters at the start of the Allied Spring 1942 turn (politics.py):
+    # its leaders join at once, not at the next leaders step
+    state.data["turn"] = state.data["turns"].index("Spring 1942")
+    state.data["flow"][:] = [{"state": "turn_start", "player": "allied"}]
+    state.advance()
+    assert state.data["politics"]["us_since"] == state.data["turn"]
     assert pool(state, "allied") == sorted(
         ["macarthur", "montgomery", "mountbatten", "patton", *[NO_LEADER] * 6]
     )
     assert pool(state, "allied", "naval") == sorted(["halsey", "mitscher", *[NO_LEADER] * 8])
+    log = lines(state)
+    entry = log.index("the United States enters the war on the Allied side")
+    assert log[entry + 1 :].count(
+        "the United States leaders join the Allied pools (Patton, MacArthur, Halsey, Mitscher)"
+    ) == 1
     leaders.us_entry(state)  # once only
     assert len(pool(state, "allied")) == 10
 
