@@ -112,9 +112,8 @@ def test_the_us_leaders_join_when_the_united_states_enters_the_war() -> None:
     assert pool(state, "allied", "naval") == sorted(["halsey", "mitscher", *[NO_LEADER] * 8])
     log = lines(state)
     entry = log.index("the United States enters the war on the Allied side")
-    assert log[entry + 1 :].count(
-        "the United States leaders join the Allied pools (Patton, MacArthur, Halsey, Mitscher)"
-    ) == 1
+    joined = "the United States leaders join the Allied pools (Patton, MacArthur, Halsey, Mitscher)"
+    assert log[entry + 1 :].count(joined) == 1
     leaders.us_entry(state)  # once only
     assert len(pool(state, "allied")) == 10
 
