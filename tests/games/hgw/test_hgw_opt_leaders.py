@@ -366,8 +366,9 @@ def test_a_fleet_battle_turns_the_attackers_marker_and_may_cost_a_leader() -> No
     assert any(line.startswith("naval battle:") and line.endswith("(-1 leader)") for line in log)
     # the defender's marker stays face down: defending is no attack
     assert "Kriegsmarine's leader marker is revealed" not in " ".join(log)
-    # the Kriegsmarine lost its capital ships: its die (a six) sends the marker back, unseen
-    assert "axis rolls 6 (loss of Kriegsmarine's leader)" in log
+    # the Kriegsmarine lost all its ships: its marker goes back to the pool, unseen, no die
+    assert "Kriegsmarine leaves the map: its leader marker goes back to the pool" in log
+    assert not any("loss of Kriegsmarine's leader" in line for line in log)
     assert state.data["leaders"]["fleets"] == {"home": {"leader": "halsey", "up": True}}
 
 

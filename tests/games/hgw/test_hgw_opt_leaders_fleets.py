@@ -81,3 +81,81 @@ def test_a_naval_leader_commands_only_fleets_of_his_nation_under_naval_action() 
     # Halsey is American: no British fleet is his (Leaders 8), the U.S. has no fleet here
     assert not leaders.may_command(state.data, "halsey", leaders.NAVAL, "home")
     assert leaders.may_command(game().data, "halsey", leaders.NAVAL, "home")  # no nations
+
+
+def at_sea(state: HgwState) -> None:
+    """The Home Fleet of three A.S.W. ship points (no capital ship: any loss brings the
+    leader die) and the U-boat Arm of two points, a face-down marker on the Home Fleet."""
+    fleets = state.data["fleets"]
+    fleets["home"].update(at=HOME, sp=3, ships={"asw": 3})
+    fleets["uboats"].update(at="1236", sp=2, ships={"uboat": 2})
+    state.data["leaders"]["fleets"] = {"home": {"leader": "halsey", "up": False}}
+
+
+@pytest.mark.rules("O1.7", "O1.1", "O1.10")
+def test_a_fleet_attacking_u_boats_turns_its_marker_and_fires_with_its_leader() -> None:
+    from grognard.games.hgw.sea_war import fight
+
+    state = game()
+    at_sea(state)
+    # the A.S.W. fire rolls 4: 3 points at 4 sink none, at 3 (the leader's -1) one
+    state.rng.force([4, 1, 6])  # A.S.W. fire, the U-boats' fire (one hit), the leader die
+    fight(state, "home", "uboats")
+    log = lines(state)
+    assert "Home Fleet's leader marker is revealed: Halsey" in log
+    battle = "A.S.W. battle: Home Fleet (3 points of A.S.W., -1 leader) sinks 1 point of U-boats"
+    assert any(line.startswith(battle) for line in log)
+    assert state.data["fleets"]["uboats"]["sp"] == 1
+    # the Home Fleet lost an A.S.W. point: its die, a six, sends Halsey back to the pool
+    assert "allied rolls 6 (loss of Home Fleet's leader)" in log
+    assert "Home Fleet loses Halsey: back to the pool" in log
+    assert "halsey" in state.data["leaders"]["pools"]["allied"]["naval"]
+
+
+@pytest.mark.rules("O1.7", "O1.10")
+def test_an_escort_attacked_by_u_boats_keeps_its_marker_face_down_and_rolls_for_it() -> None:
+    from grognard.games.hgw.sea_war import fight
+
+    state = game()
+    at_sea(state)
+    state.rng.force([6, 1, 6])  # the escort's fire (no hit), the U-boats' (one), the die
+    fight(state, "uboats", "home")  # the U-boats attack: the escort defends
+    log = lines(state)
+    assert not any("leader marker is revealed" in line for line in log)
+    assert "allied rolls 6 (loss of Home Fleet's leader)" in log
+    assert "Home Fleet loses its leader marker: back to the pool" in log  # unseen
+    assert state.data["leaders"]["fleets"] == {}
+
+
+@pytest.mark.rules("O1.10")
+def test_a_support_fleet_hit_by_coastal_air_rolls_for_its_leader() -> None:
+    from grognard.games.hgw.naval import air_attack
+
+    state = game()
+    state.data["fleets"]["atlantic"]["at"] = None
+    place = next(h for h, side in state.data["owner"].items() if side == "axis")
+    state.rng.force([1, 6])  # the coastal air's fire (4 points at 1: two hits), the die
+    air_attack(state, place, 4, 0, None, "home")
+    log = lines(state)
+    assert state.data["fleets"]["home"]["sp"] == 6
+    assert "allied rolls 6 (loss of Home Fleet's leader)" in log
+    assert "Home Fleet loses Halsey: back to the pool" in log
+
+
+@pytest.mark.rules("O1.10")
+def test_a_support_fleet_intercepted_on_its_way_rolls_for_its_leader() -> None:
+    from grognard.games.hgw.naval import naval_battle
+
+    state = game()
+    fleets = state.data["fleets"]
+    fleets["kriegsmarine"].update(at="1236", sp=8, ships={"capital": 8})
+    state.data["armies"]["brit"]["at"] = "1333"
+    frame = {"army": "brit", "fleet": "home", "escorts": [], "role": "axis", "target": "1436"}
+    state.rng.force([1, 6, 6])  # the Kriegsmarine's fire (16 at 1: four hits), the answer, the die
+    naval_battle(state, frame, "kriegsmarine")
+    log = lines(state)
+    assert fleets["home"]["sp"] == 4
+    assert "allied rolls 6 (loss of Home Fleet's leader)" in log
+    assert "Home Fleet loses Halsey: back to the pool" in log
+    # defending against the interceptor is no attack: nothing turned for the Home Fleet
+    assert not any("Home Fleet's leader marker is revealed" in line for line in log)

@@ -342,7 +342,7 @@ def after_losses(game: Any, armies: Iterable[str] = (), fleets: Iterable[str] = 
                 continue
             x = data[UNITS[kind]][unit]
             what = leader_name(marker["leader"]) if marker["up"] else "its leader marker"
-            if not x.get("at"):
+            if not x.get("at") or (kind == NAVAL and int(x.get("sp", 0)) <= 0):
                 game.log(f"{x['name']} leaves the map: {what} goes back to the pool")
                 _to_pool(block, x["side"], kind, unit)
                 continue
