@@ -159,3 +159,36 @@ def test_a_support_fleet_intercepted_on_its_way_rolls_for_its_leader() -> None:
     assert "Home Fleet loses Halsey: back to the pool" in log
     # defending against the interceptor is no attack: nothing turned for the Home Fleet
     assert not any("Home Fleet's leader marker is revealed" in line for line in log)
+
+
+def interception(leader: str, *, up: bool) -> HgwState:
+    """The U-boat Arm sails past the Home Fleet (two capital ship and two A.S.W. points),
+    which has `leader`'s marker; the Allies are asked to intercept."""
+    state = game()
+    fleets = state.data["fleets"]
+    fleets["home"].update(sp=4, ships={"capital": 2, "asw": 2})
+    fleets["atlantic"]["at"] = None
+    fleets["uboats"].update(at="1236", sp=2, ships={"uboat": 2})
+    state.data["leaders"]["fleets"] = {"home": {"leader": leader, "up": up}}
+    state.data["player"] = "axis"
+    state.data["flow"][-1] = {"state": "naval_movement", "role": "axis"}
+    state.advance()
+    state.apply("axis", ("patrol", "uboats", "0336"))
+    assert state.view("allied")["board"]["step"] == "naval_intercept"
+    return state
+
+
+@pytest.mark.rules("O1.1")
+def test_the_interception_odds_count_the_interceptors_revealed_leader_only() -> None:
+    from grognard.games.hgw.odds import battle_at, odds
+
+    action = ("intercept", "home")
+    plain = odds({"naval": True, "attacker": {"asw": 2}, "defender": {"uboat": 2}})
+    led = odds({"naval": True, "attacker": {"asw": 2}, "defender": {"uboat": 2}, "leader": True})
+    assert led.attacker_wins > plain.attacker_wins
+    battle = battle_at(interception("halsey", up=True), "allied", "0336", action)
+    assert battle is not None and battle["leader"] is True
+    # a face-down marker gives the same odds whatever it is (nobody knows it)
+    hidden = [battle_at(interception(lid, up=False), "allied", "0336", action) for lid in ("halsey", "none")]
+    assert hidden[0] == hidden[1] and hidden[0] is not None and "leader" not in hidden[0]
+    assert odds(battle).attacker_wins > odds(hidden[0]).attacker_wins
