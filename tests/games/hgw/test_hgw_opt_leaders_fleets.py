@@ -192,3 +192,15 @@ def test_the_interception_odds_count_the_interceptors_revealed_leader_only() -> 
     hidden = [battle_at(interception(lid, up=False), "allied", "0336", action) for lid in ("halsey", "none")]
     assert hidden[0] == hidden[1] and hidden[0] is not None and "leader" not in hidden[0]
     assert odds(battle).attacker_wins > odds(hidden[0]).attacker_wins
+
+
+def test_the_heuristic_sends_its_admiral_to_the_strongest_fleet_of_his_port() -> None:
+    from grognard.agents import make_agent
+
+    state = game()
+    state.data["leaders"]["fleets"] = {"atlantic": {"leader": "halsey", "up": True}}
+    agent = make_agent("heuristic", "hgw", 2)
+    choice = agent.act(state.view("allied"), state.legal_actions("allied"))
+    assert choice == ("move_naval_leader", "atlantic", "home")  # four points to eight
+    state.apply("allied", choice)
+    assert agent.act(state.view("allied"), state.legal_actions("allied"))[0] != "move_naval_leader"
