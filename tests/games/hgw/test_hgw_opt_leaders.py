@@ -94,8 +94,9 @@ def test_without_the_option_there_are_no_leaders() -> None:
 
 
 @pytest.mark.rules("O1.3")
-def test_the_us_leaders_join_when_the_united_states_enters_the_war() -> None:
-    state = game()
+@pytest.mark.parametrize("scenario", ["campaign_2", "campaign_3"])
+def test_the_us_leaders_join_when_the_united_states_enters_the_war(scenario: str) -> None:
+    state = game(scenario)
     assert pool(state, "allied") == sorted(["montgomery", "mountbatten", *[NO_LEADER] * 8])
     assert pool(state, "allied", "naval") == [NO_LEADER] * 8
     leaders.us_entry(state)  # not in the war yet: nothing changes
