@@ -94,18 +94,27 @@ def test_without_the_option_there_are_no_leaders() -> None:
 
 
 @pytest.mark.rules("O1.3")
-def test_the_us_leaders_join_when_the_united_states_enters_the_war() -> None:
-    state = game()
+@pytest.mark.parametrize("scenario", ["campaign_2", "campaign_3"])
+def test_the_us_leaders_join_when_the_united_states_enters_the_war(scenario: str) -> None:
+    state = game(scenario)
     assert pool(state, "allied") == sorted(["montgomery", "mountbatten", *[NO_LEADER] * 8])
     assert pool(state, "allied", "naval") == [NO_LEADER] * 8
     leaders.us_entry(state)  # not in the war yet: nothing changes
     assert "patton" not in pool(state, "allied")
-    state.data["politics"]["us_since"] = state.data["turn"]
-    leaders.us_entry(state)
+    # the United States enters at the start of the Allied Spring 1942 turn (politics.py):
+    # its leaders join at once, not at the next leaders step
+    state.data["turn"] = state.data["turns"].index("Spring 1942")
+    state.data["flow"][:] = [{"state": "turn_start", "player": "allied"}]
+    state.advance()
+    assert state.data["politics"]["us_since"] == state.data["turn"]
     assert pool(state, "allied") == sorted(
         ["macarthur", "montgomery", "mountbatten", "patton", *[NO_LEADER] * 6]
     )
     assert pool(state, "allied", "naval") == sorted(["halsey", "mitscher", *[NO_LEADER] * 8])
+    log = lines(state)
+    entry = log.index("the United States enters the war on the Allied side")
+    joined = "the United States leaders join the Allied pools (Patton, MacArthur, Halsey, Mitscher)"
+    assert log[entry + 1 :].count(joined) == 1
     leaders.us_entry(state)  # once only
     assert len(pool(state, "allied")) == 10
 
@@ -358,8 +367,9 @@ def test_a_fleet_battle_turns_the_attackers_marker_and_may_cost_a_leader() -> No
     assert any(line.startswith("naval battle:") and line.endswith("(-1 leader)") for line in log)
     # the defender's marker stays face down: defending is no attack
     assert "Kriegsmarine's leader marker is revealed" not in " ".join(log)
-    # the Kriegsmarine lost its capital ships: its die (a six) sends the marker back, unseen
-    assert "axis rolls 6 (loss of Kriegsmarine's leader)" in log
+    # the Kriegsmarine lost all its ships: its marker goes back to the pool, unseen, no die
+    assert "Kriegsmarine leaves the map: its leader marker goes back to the pool" in log
+    assert not any("loss of Kriegsmarine's leader" in line for line in log)
     assert state.data["leaders"]["fleets"] == {"home": {"leader": "halsey", "up": True}}
 
 

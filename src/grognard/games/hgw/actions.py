@@ -174,6 +174,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("leader", (ARMY,), "O1.6", only="leaders"),
     Verb("naval_leader", (("fleet", "fleet"),), "O1.6", only="leaders"),
     Verb("move_leader", (("from", "army"), ("to", "army")), "O1.9", only="leaders"),
+    Verb("move_naval_leader", (("from", "fleet"), ("to", "fleet")), "O1.9", only="leaders"),
 )
 BY_NAME = {v.name: v for v in VERBS}
 

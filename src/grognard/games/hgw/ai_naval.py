@@ -24,6 +24,7 @@ from typing import Any
 from grognard.core.game import Action
 
 from .ai_board import Board
+from .ai_leaders import naval_move as leader_move
 from .map import hex_distance
 
 SPARE = 10  # production points the land builds keep before a naval build
@@ -61,6 +62,9 @@ def _home(b: Board, action: Action) -> int:
 
 
 def move(b: Board, legal: list[Action]) -> Action:
+    lead = leader_move(b, legal)  # optional rule Leaders 9: an admiral to the strongest fleet
+    if lead is not None:
+        return lead
     routes = b.data.get("sea_routes", {})
     on_route = {h for r in routes.values() if r["side"] in b.foes for h in r["path"]}
     patrols = [a for a in legal if a[0] == "patrol" and _uboat(b.fleets[a[1]]) and a[2] in on_route]

@@ -17,6 +17,7 @@ from grognard.core.game import Action
 
 from . import leaders
 from .leaders import LAND, NAVAL
+from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS
 from .sequence import next_step
 
 VERBS = {LAND: "leader", NAVAL: "naval_leader"}
@@ -63,11 +64,29 @@ class AssignLeaders(Step):
         return f"{side}: place {counts} leader markers, drawn at random, face down on your {where}"
 
 
+def _fleet_offers(game: Any, frame: Frame, role: str) -> list[Action]:
+    """Leaders 9: ("move_naval_leader", from, to) in the naval movement phase."""
+    moves = leaders.fleet_moves(game.data, role, frame.get("leader_moved", ()))
+    return [("move_naval_leader", a, b) for a, b in moves]
+
+
+def _move_fleet_leader(game: Any, frame: Frame, role: str, action: Action) -> None:
+    leaders.move_fleet_leader(game, str(action[1]), str(action[2]))
+    frame["leader_moved"] = sorted([*frame.get("leader_moved", ()), str(action[2])])
+
+
+# Leaders 9 for fleets: the naval movement phase's hook for other missions (naval_phase.py)
+EXTRA_VERBS["move_naval_leader"] = _move_fleet_leader
+EXTRA_OFFERS.append(_fleet_offers)
+
+
 def why_not(data: dict[str, Any], role: str, action: Action) -> str | None:
     """Why placing (or moving) a leader marker is refused (why.py)."""
     top = data["flow"][-1] if data["flow"] else {}
     if action[0] == "move_leader":
         return _why_not_move(data, role, top, action)
+    if action[0] == "move_naval_leader":
+        return _why_not_move_fleet(data, role, top, action)
     if top.get("state") != "leaders" or top.get("player") != role:
         return "leader markers are placed at the end of your production phase, after all builds (O1.6)"
     kind = LAND if action[0] == VERBS[LAND] else NAVAL
@@ -93,3 +112,19 @@ def _why_not_move(data: dict[str, Any], role: str, top: Frame, action: Action) -
     if not leaders.may_command_now(data, source, army):
         return "that leader may not command that army: not his nation (O1.8)"
     return "that army is out of reach: the leader moves like a strength point, through friendly hexes (O1.9)"
+
+
+def _why_not_move_fleet(data: dict[str, Any], role: str, top: Frame, action: Action) -> str | None:
+    if top.get("state") != "naval_movement" or top.get("role") != role:
+        return "a revealed naval leader moves between fleets in your naval movement phase (O1.9)"
+    source, fleet = (str(x) for x in action[1:3])
+    fleets = data.get("fleets", {})
+    if source not in fleets or not leaders.has_leader(data, NAVAL, source) or fleets[source]["side"] != role:
+        return f"{source!r} is not one of your fleets with a revealed leader (O1.9)"
+    if source in top.get("leader_moved", ()):
+        return f"{fleets[source]['name']}'s leader has moved this phase already: once a phase (O1.9, ours)"
+    if fleet not in leaders.open_units(data, role, NAVAL):
+        return f"{fleet!r} is not one of your surface fleets in play without a leader marker (O1.5)"
+    if not leaders.may_command(data, data["leaders"]["fleets"][source]["leader"], NAVAL, fleet):
+        return "that leader may not command that fleet: not his nation (O1.8)"
+    return "a leader goes to a fleet in the same port, both in port: never alone at sea (O1.9, ours)"

@@ -208,11 +208,13 @@ def assign(game: Any, side: str, kind: str, unit: str) -> None:
 
 def may_command(data: Data, lid: str, kind: str, unit: str) -> bool:
     """Leaders 8: a leader commands armies (fleets) of his side and nation: the side's
-    own forces, not a nation apart within it (the French, nations.py); not in Europe a
-    Pacific leader."""
+    own forces, not a nation apart within it (the French, nations.py), and a unit of a
+    named nation only if it is his (Naval Action's fleets each have one: no British,
+    French, German or Italian fleet has a naval leader of its nation, so Halsey and
+    Mitscher wait for a U.S. fleet); not in Europe a Pacific leader."""
     spec = load_leaders().leaders[lid]
     x = data[UNITS[kind]][unit]
-    return spec.theatre == "europe" and spec.side == x["side"] and not x.get("nation")
+    return spec.theatre == "europe" and spec.side == x["side"] and x.get("nation", "") in ("", spec.nation)
 
 
 def reveal(game: Any, armies: Iterable[str] = (), fleets: Iterable[str] = ()) -> None:
@@ -274,6 +276,41 @@ def move(game: Any, source: str, army: str) -> None:
     game.log(f"{who} goes from {armies[source]['name']} to {armies[army]['name']}")
 
 
+def _in_port(data: Data, fleet: str) -> bool:
+    x = data["fleets"][fleet]
+    return bool(x.get("at")) and "patrol" not in x and data.get("fleet_status", {}).get(fleet) != "raid"
+
+
+def fleet_moves(data: Data, side: str, moved: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """Leaders 9 for fleets: (from, to) where a revealed naval leader of `side` may go now:
+    to another fleet of his side in the same port, both in port (ours: ship points pass
+    between fleets only in one port, N2.4, and a leader is never alone at sea), without a
+    marker (one a fleet) and his to command. A leader moves once a phase (`moved`: the
+    fleets that received one; ours, as a fleet moves once)."""
+    out: list[tuple[str, str]] = []
+    for source, m in sorted(markers(data, side, NAVAL).items()):
+        if not has_leader(data, NAVAL, source) or source in moved or not _in_port(data, source):
+            continue
+        here = data["fleets"][source]["at"]
+        out += [
+            (source, f)
+            for f in open_units(data, side, NAVAL)
+            if data["fleets"][f]["at"] == here
+            and _in_port(data, f)
+            and may_command(data, m["leader"], NAVAL, f)
+        ]
+    return out
+
+
+def move_fleet_leader(game: Any, source: str, fleet: str) -> None:
+    """Leaders 9: the revealed leader of fleet `source` goes to `fleet` (checked by the caller)."""
+    block = game.data["leaders"]
+    block["fleets"][fleet] = block["fleets"].pop(source)
+    fleets = game.data["fleets"]
+    who = leader_name(block["fleets"][fleet]["leader"])
+    game.log(f"{who} goes from {fleets[source]['name']} to {fleets[fleet]['name']}")
+
+
 def has_leader(data: Data, kind: str, unit: str) -> bool:
     """A revealed leader commands `unit` (a face-down marker counts for nothing yet)."""
     block = data.get("leaders")
@@ -305,7 +342,7 @@ def after_losses(game: Any, armies: Iterable[str] = (), fleets: Iterable[str] = 
                 continue
             x = data[UNITS[kind]][unit]
             what = leader_name(marker["leader"]) if marker["up"] else "its leader marker"
-            if not x.get("at"):
+            if not x.get("at") or (kind == NAVAL and int(x.get("sp", 0)) <= 0):
                 game.log(f"{x['name']} leaves the map: {what} goes back to the pool")
                 _to_pool(block, x["side"], kind, unit)
                 continue

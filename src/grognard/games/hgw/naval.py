@@ -253,8 +253,10 @@ def naval_battle(game: Any, frame: Frame, fleet_id: str) -> None:
     if supporter is not None:
         # Fleet Naval Fire 4: a support fleet met alone takes its losses itself
         to_invasion = min(to_invasion, theirs)
+        lost_from = ships(data["fleets"][supporter])
         set_points(data["fleets"][supporter], theirs - to_invasion)
         sink(game, supporter)
+        leaders.after_fleet_losses(game, supporter, lost_from)  # Leaders 10
         theirs -= to_invasion
     left = int(fleet["sp"])
     if left != theirs:
@@ -345,8 +347,10 @@ def air_attack(game: Any, place: Place, air: int, naval: int, army: str | None, 
     losses = firepower(air, roll)
     game.log(f"coastal air of {place} ({points(air)}) fires at {what}: {points(losses)} lost")
     if fleet:
+        lost_from = ships(data["fleets"][fleet])
         set_points(data["fleets"][fleet], int(data["fleets"][fleet]["sp"]) - losses)
         sink(game, fleet)
+        leaders.after_fleet_losses(game, fleet, lost_from)  # optional rule Leaders 10
     elif army:
         take_losses(game, invader, [army], losses, amphibious_half=True)
 

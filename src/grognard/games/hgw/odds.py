@@ -59,7 +59,8 @@ def odds_form() -> dict[str, Any]:
             "garrison": "an empty hex with its garrison point",
             "friendly": "the target hex is friendly to the attacker",
             "leader": (
-                "the attacking army has a revealed leader (optional rule Leaders: -1 to its attack rolls)"
+                "the attacking army or fleet has a revealed leader "
+                "(optional rule Leaders: -1 to its attack rolls)"
             ),
             "drop": "every paratroop point of the attacker drops with the advance (Paradrop 2)",
             "naval": "a fleet intercepts a fleet at sea (ship points: Fleets 9, Anti-Submarine Warfare 4)",

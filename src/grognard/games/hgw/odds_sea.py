@@ -9,7 +9,10 @@ Description (odds_form's `naval` flag; battle_at's interception): attacker and d
 map ship kinds (capital, carrier, asw, uboat: a fleet of U-boats holds nothing else) to
 points; `asw_level` the sides' A.S.W. level points ({"attacker": n, "defender": n});
 `distance` (hexes from the interceptor to the path) and `automatic` (a patrol within
-one hex meets the fleet without a roll); without a distance the fleets simply meet.
+one hex meets the fleet without a roll); without a distance the fleets simply meet;
+`leader`: the interceptor has a revealed leader (optional rule Leaders 1: -1 to its
+rolls, as sea_war.fight applies it), set from the seat's view, so a face-down marker
+changes nothing.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 
 from grognard.core.odds import BadBattle, Odds, count_field, wilson_halfwidth
 
+from . import leaders
 from .fleets import is_uboat_fleet
 from .fleets import ships as fleet_ships
 from .odds_air import side_points
@@ -71,6 +75,8 @@ def naval_odds(description: Mapping[str, Any]) -> Odds:
         "asw_level": {names[k]: count_field(levels.get(k, 0), f"asw_level.{k}", 20) for k in sides},
         "fleet_status": {},
     }
+    if description.get("leader"):  # Leaders 1: the attacking fleet's revealed leader
+        data["leaders"] = {"armies": {}, "fleets": {"attacker": {"leader": "leader", "up": True}}}
     if not may_fight(data, "attacker", "defender"):
         raise BadBattle(
             "these fleets cannot fight: U-boats meet only fleets with A.S.W. strength, never U-boats"
@@ -139,7 +145,9 @@ def interception_at(
     def ships(fid: str) -> dict[str, int]:
         return {k: v for k, v in fleet_ships(fleets[fid]).items() if v}
 
+    led = {"leader": True} if leaders.attack_modifier(data, fleets=(fleet_id,)) else {}
     return {
+        **led,
         "kind": "naval",
         "naval": True,
         "attacker": ships(fleet_id),

@@ -4,7 +4,9 @@ these, so that its own module keeps to the basic rules):
 - a nation joins the Axis: with the Italian Army rule Italy brings the point in 2239
   (O4.6, italian_army.py); with Unaligned Forces, Finland's, Rumania's and Hungary's home
   forces are eliminated when the Axis receives their armies (O2.9, unaligned_forces.py);
-- Italy surrenders: the Italian Army is eliminated (O4.5, italian_army.py).
+- Italy surrenders: the Italian Army is eliminated (O4.5, italian_army.py);
+- the United States enters the war: with Leaders, the U.S. leaders join the Allied pools
+  at once and two No Leader markers leave the land pool (O1.3, leaders.py).
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from typing import Any
 from .campaign import Force
 from .italian_army import libya_point
 from .italian_army import on_surrender as italy_surrenders
+from .leaders import us_entry as us_entered
 from .unaligned_forces import eliminate_nation, load_home_forces
 
-__all__ = ["italy_surrenders", "joined_axis"]
+__all__ = ["italy_surrenders", "joined_axis", "us_entered"]
 
 
 def joined_axis(game: Any, nation: str, bonus: Force | None) -> None:

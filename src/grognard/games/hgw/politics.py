@@ -9,8 +9,7 @@ offer), and the forces that arrive with new allies.
 - `end_of_combat` (EndCombat, before production): Violation of Neutrality 2-5, Soviet
   Mobilization 1 and 3, France 1-7, Great Britain 1-4, Italy's surrender 1-5, French
   North Africa's return (France 3), the entries due in a production phase (Italy 2-3),
-  and the Soviet offer (Soviet Union 1, 4), which asks the Axis player in
-  `soviet_terms`.
+  and the Soviet offer (Soviet Union 1, 4), which asks the Axis in `soviet_terms`.
 - `attacks_announced` (Announce, at its end): the Allies naming the unaligned U.S. box
   turn the United States Axis at once (Violation of Neutrality 3); the first attack
   between the Axis and the Soviets puts them at war (`soviet_war`, Unaligned
@@ -41,7 +40,7 @@ from .limitations import (
 from .nations import apart
 from .nations import nation as nation_of
 from .neutrality import hand_over, join, nation_at, note_attacks, places_of, politics
-from .optional_politics import italy_surrenders, joined_axis
+from .optional_politics import italy_surrenders, joined_axis, us_entered
 from .production import open_production
 from .research_phase import us_technology
 from .scenario import BOX, load_scenario
@@ -284,6 +283,7 @@ def _us_enters(game: Any, rules: CampaignRules, pol: Data) -> None:
     pol["us_since"] = data["turn"]
     game.log("the United States enters the war on the Allied side")
     us_technology(game)  # United States Technology (Campaign Game II's research)
+    us_entered(game)  # the optional Leaders 3
     _join(game, us[1], "allied", scheduled=True)
 
 

@@ -257,13 +257,13 @@ def fight(game: Any, attacker: str, defender: str) -> str:
     back to port. Returns the winner's fleet id."""
     data = game.data
     fa, fd = data["fleets"][attacker], data["fleets"][defender]
+    leaders.reveal(game, fleets=(attacker,))  # optional rule Leaders 7: the intercepting fleet attacks
+    led = (leaders.attack_modifier(data, fleets=(attacker,)), 0)
     if is_uboat_fleet(fa) or is_uboat_fleet(fd):
         uboat, surface = (attacker, defender) if is_uboat_fleet(fa) else (defender, attacker)
-        won = asw_fight(game, uboat, surface)
+        won = asw_fight(game, uboat, surface, led[0] if surface == attacker else 0)
         winner = uboat if won else surface
     else:
-        leaders.reveal(game, fleets=(attacker,))  # optional rule Leaders 7: the intercepting fleet attacks
-        led = (leaders.attack_modifier(data, fleets=(attacker,)), 0)
         before = {fid: ships(data["fleets"][fid]) for fid in (attacker, defender)}
         result = battle(game, (fa["side"], fd["side"]), squadron(fa), squadron(fd), modifiers=led)
         for fid, left in ((attacker, result.attacker), (defender, result.defender)):
@@ -285,27 +285,31 @@ def fight(game: Any, attacker: str, defender: str) -> str:
     return winner
 
 
-def asw_fight(game: Any, uboat: str, surface: str) -> bool:
+def asw_fight(game: Any, uboat: str, surface: str, led: int = 0) -> bool:
     """Anti-Submarine Warfare 4: the fleet's A.S.W. strength and the U-boats fire at once.
     The escort's losses come off its ASW ship points, then the A.S.W. box (the owner's
     choice in the rules; ours keeps the box, which serves every fleet, for last); a fleet
-    without A.S.W. strength cannot fire back. True if the U-boats win."""
+    without A.S.W. strength cannot fire back. `led`: the surface fleet's leader on its
+    roll when it attacks (optional rule Leaders 1). True if the U-boats win."""
     data = game.data
     fu, fs = data["fleets"][uboat], data["fleets"][surface]
     asw = asw_of(data, surface)
+    before = ships(fs)
     if asw <= 0:
         volley = fire(game, fu["side"], int(fu["sp"]), f"{fu['name']} fires at {fs['name']}")
         _surface_losses(data, surface, volley.losses, with_box=False)
         lost = points(volley.losses)
         game.log(f"{fu['name']} hits {fs['name']}, which has no A.S.W. strength: {lost} lost")
+        leaders.after_fleet_losses(game, surface, before)  # optional rule Leaders 10
         return True
-    result = asw_battle(game, fu["side"], fs["side"], int(fu["sp"]), asw)
+    result = asw_battle(game, fu["side"], fs["side"], int(fu["sp"]), asw, asw_modifier=led)
     set_points(fu, int(fu["sp"]) - result.uboat_losses)
     _surface_losses(data, surface, result.escort_losses, with_box=True)
     game.log(
-        f"A.S.W. battle: {fs['name']} ({points(asw)} of A.S.W.) sinks {points(result.uboat_losses)} of "
-        f"U-boats, {fu['name']} takes {points(result.escort_losses)}"
+        f"A.S.W. battle: {fs['name']} ({points(asw)} of A.S.W.{', -1 leader' if led else ''}) sinks "
+        f"{points(result.uboat_losses)} of U-boats, {fu['name']} takes {points(result.escort_losses)}"
     )
+    leaders.after_fleet_losses(game, surface, before)  # optional rule Leaders 10
     return result.uboats_win
 
 

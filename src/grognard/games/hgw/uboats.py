@@ -93,14 +93,21 @@ class AswBattle:
 
 
 def asw_battle(
-    dice: Dice, uboat_side: str, escort_side: str, uboats: int, asw: int, modifier: int = 0
+    dice: Dice,
+    uboat_side: str,
+    escort_side: str,
+    uboats: int,
+    asw: int,
+    modifier: int = 0,
+    asw_modifier: int = 0,
 ) -> AswBattle:
     """Anti-Submarine Warfare 4: the escort's A.S.W. strength and the U-boats fire at once;
     the winner is Fleet Naval Fire 2's (more points left, then more losses inflicted, then
-    the defender, here the escort)."""
+    the defender, here the escort). `asw_modifier`: on the escort's roll (an attacking
+    fleet's leader, optional rule Leaders 1)."""
     if uboats < 1 or asw < 1:
         raise IllegalAction("an A.S.W. battle needs U-boats and an escort with A.S.W. strength")
-    asw_fire = fire(dice, escort_side, asw, "A.S.W. fire at the U-boats")
+    asw_fire = fire(dice, escort_side, asw, "A.S.W. fire at the U-boats", asw_modifier)
     uboat_fire = fire(dice, uboat_side, uboats, "U-boats at the escort", modifier)
     uboat_losses, escort_losses = min(uboats, asw_fire.losses), min(asw, uboat_fire.losses)
     left, escort_left = uboats - uboat_losses, asw - escort_losses

@@ -100,7 +100,7 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return why_not_pick(data, role, str(named["place"]))
     if verb in ("air_attack", "paradrop"):  # Campaign Game II (air_combat.py, advance.py)
         return why_not_air(data, role, top, action)
-    if verb in ("leader", "naval_leader", "move_leader"):  # optional rule Leaders (leader_phase.py)
+    if verb in ("leader", "naval_leader", "move_leader", "move_naval_leader"):  # optional Leaders
         return why_not_leader(data, role, action)
     return None
 
