@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw import RULESET, HgwState, carrier_support
+from grognard.games.hgw.board import army_status
+from grognard.games.hgw.combat import firing_strength
 from grognard.games.hgw.fleets import squadron
+from grognard.games.hgw.naval import support_fire
 from grognard.games.hgw.naval_battle import Squadron
 from grognard.games.hgw.sea_war import fight
 
@@ -100,3 +103,36 @@ def test_without_naval_action_carriers_never_strike() -> None:
     assert squadron(state.data["fleets"]["squadra_1"]) == Squadron(capital=2)
     assert not any("carriers strike" in line for line in state.log_for(None))
     assert squadron(state.data["fleets"]["force_h"]) == Squadron(capital=2, carrier=1)
+
+
+def allied_army(state: HgwState) -> str:
+    return next(a for a, x in state.data["armies"].items() if x["side"] == "allied" and x["at"] is not None)
+
+
+@pytest.mark.rules("N8.4")
+@pytest.mark.parametrize(("scenario", "options"), SETUPS)
+def test_an_escorts_carriers_lend_the_invader_tac_air_but_never_fire_in_support(
+    scenario: str, options: dict[str, bool]
+) -> None:
+    state = new_game(scenario, options)
+    data = state.data
+    army = allied_army(state)
+    data["armies"][army]["sp"].update(amphibious=2, tac_air=0)
+    frame = {"army": army, "target": "1334", "escorts": ["home"], "supporters": []}
+    assert firing_strength(data, (army,), "1334", invasion=True) == 2
+    carrier_support.lend(state, frame)
+    assert army_status(data, army).get("carrier_air") == 1  # the Home Fleet's one carrier
+    assert firing_strength(data, (army,), "1334", invasion=True) == 3
+    assert firing_strength(data, (army,), "1334", invasion=True, air_attacked=1) == 3  # not the air attack's
+    # the Home Fleet's five capital ships fire in support, its carrier does not
+    state.rng.force([6])
+    support_fire(state, frame)
+    assert any("supporting naval fire (5 points)" in line for line in state.log_for(None))
+
+
+def test_without_naval_action_no_carrier_lends_tac_air() -> None:
+    state = new_game("campaign_2", {})
+    data = state.data
+    data["fleets"]["home"].update(sp=3, ships={"capital": 2, "carrier": 1, "asw": 0, "uboat": 0})
+    army = allied_army(state)
+    assert carrier_support.carrier_air(data, {"army": army, "escorts": ["home"], "supporters": []}) == 0

@@ -48,6 +48,7 @@ class Status(TypedDict):
     closed: NotRequired[bool]  # another army took over the exploitation (Exploitation Attacks 2)
     invasion: NotRequired[bool]  # named as an invasion, not an attack (Invasion Procedure 1)
     dropped: NotRequired[int]  # its paratroop points that dropped this turn (Paradrop 5)
+    carrier_air: NotRequired[int]  # tac air its invasion's carriers lend it (Aircraft Carriers 4)
 
 
 class Fort(TypedDict):
