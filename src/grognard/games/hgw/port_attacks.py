@@ -46,6 +46,7 @@ from .carrier_strike import STRIKE_MULTIPLIER, take_losses
 from .firepower import fire
 from .fleet_battle import STRIKE_ORDER
 from .fleets import active, base_hex, fleets_at, set_points, ships, squadron
+from .invasion_routes import barred_crossings, closed_narrows
 from .map import hex_distance, load_map
 from .naval import air_at
 from .naval_battle import Squadron
@@ -64,6 +65,22 @@ HITS_TO_REDUCE = 4  # N11.3
 def fleet_range() -> int:
     """The farthest the Fleet Intercept Ranges' fleet line reaches, in hexes."""
     return max(d for d in range(100) if intercept_limit("fleet", d))
+
+
+@cache
+def _sea_steps(
+    here: str, limit: int, closed: frozenset[str], barred: frozenset[tuple[str, str]]
+) -> dict[str, int]:
+    return load_map().sea_reach(here, limit, closed, barred)
+
+
+def in_reach(data: dict[str, Any], fleet_id: str, base: str) -> bool:
+    """Whether a sea route of at most fleet_range() steps reaches the base (the cheap
+    question; `path_to` then declares the route, which shortest routes make exist)."""
+    fleet = data["fleets"][fleet_id]
+    side = fleet["side"]
+    closed, barred = closed_narrows(data, side), barred_crossings(data, side)
+    return base in _sea_steps(base_hex(fleet["at"]), fleet_range(), closed, barred)
 
 
 def path_to(data: dict[str, Any], fleet_id: str, base: str) -> list[str]:
@@ -99,7 +116,7 @@ def offer(game: Any, frame: Frame, role: str) -> list[Action]:
         for f in movable(data, role)
         if _carriers(data, f) and data.get("fleet_status", {}).get(f) is None
         for base in targets(data, f)
-        if path_to(data, f, base)
+        if in_reach(data, f, base)
     ]
 
 
@@ -123,7 +140,9 @@ def why_not(data: dict[str, Any], role: str, action: Action) -> str | None:
     owner = data["owner"].get(base)
     if owner not in opponents(data, role) or not at_war(data, role, owner):
         return f"{base} is not held by a side {role} is at war with"
-    return f"no sea route reaches {base} from {fleet['at']} within {fleet_range()} hexes (N8.5)"
+    if not in_reach(data, fleet_id, base):
+        return f"no sea route reaches {base} from {fleet['at']} within {fleet_range()} hexes (N8.5)"
+    return None
 
 
 def sail(game: Any, frame: Frame, role: str, action: Action) -> None:
