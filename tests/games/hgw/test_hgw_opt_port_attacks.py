@@ -100,3 +100,4 @@ def test_four_hits_in_one_game_turn_reduce_a_naval_base_to_a_port() -> None:
     assert hits_this_turn(data, KIEL) == 4
     assert ports.harbour(data, KIEL) == "port" and not ports.is_naval_base(data, KIEL)
     assert "4 hits this turn reduce the naval base of 1236 to a port (N11.3)" in state.log_for(None)
+    assert state.view("axis")["board"]["base_hits"][KIEL]["hits"] == 4  # the record is open to every seat

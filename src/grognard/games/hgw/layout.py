@@ -130,6 +130,7 @@ class HgwBoard(TypedDict):
     anchors_building: NotRequired[dict[Place, dict[str, Any]]]
     supply_roads: NotRequired[list[Place]]
     coastal_air: NotRequired[dict[str, int]]  # army: bought coastal air points (coastal_air.py)
+    base_hits: NotRequired[dict[Place, dict[str, int]]]  # naval base: {"turn", "hits"} (port_attacks.py)
 
 
 class HgwData(HgwBoard):
