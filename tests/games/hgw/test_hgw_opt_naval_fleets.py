@@ -79,9 +79,9 @@ def test_the_cape_hex_no_longer_closes_the_indian_ocean() -> None:
 def test_port_capacities_gibraltar_five_malta_two_a_plain_port_one_big_ship() -> None:
     data = new_game().data
     fleets = data["fleets"]
-    fleets["atlantic"].update(at="0932", sp=3, ships={"capital": 3})
-    assert room_for_fleet(data, "2031", "atlantic")  # Force H's 2 and 3 more: five
-    fleets["atlantic"].update(sp=4, ships={"capital": 4})
+    fleets["atlantic"].update(at="0932", sp=2, ships={"capital": 2})
+    assert room_for_fleet(data, "2031", "atlantic")  # Force H's 3 (a carrier, N8.7) and 2 more: five
+    fleets["atlantic"].update(sp=3, ships={"capital": 3})
     assert not room_for_fleet(data, "2031", "atlantic")
     assert not room_for_fleet(data, "2038", "atlantic")  # Malta: two
     assert room_for_fleet(data, "1131", "atlantic")  # a naval yard: any number
@@ -124,12 +124,12 @@ def test_ship_points_pass_only_between_one_nations_fleets_in_one_port() -> None:
     state.apply("allied", ("detach_ship", "home", "atlantic", "capital"))
     state.apply("allied", ("detach_ship", "home", "atlantic", "capital"))
     assert data["fleets"]["atlantic"]["at"] == "0932" and data["fleets"]["atlantic"]["sp"] == 2
-    assert data["fleets"]["home"]["sp"] == 3 and data["fleets"]["home"]["ships"]["capital"] == 3
+    assert data["fleets"]["home"]["sp"] == 4 and data["fleets"]["home"]["ships"]["capital"] == 3
     # a fleet that took ships gives none back this phase: no endless shuffling
     transfers = [a for a in state.legal_actions("allied") if a[0] in ("detach_ship", "merge_fleet")]
     assert transfers and not any(a[1] == "atlantic" for a in transfers)
     state.apply("allied", ("merge_fleet", "home", "atlantic"))
-    assert data["fleets"]["atlantic"]["sp"] == 5
+    assert data["fleets"]["atlantic"]["sp"] == 6  # its carrier too (N8.7)
     assert data["fleets"]["home"]["at"] is None  # emptied: out of play until it takes ships
 
 

@@ -39,9 +39,12 @@ class AirStrike:
     attack: Volley  # what is left of the strike at the target fleet
 
 
-def air_strike(dice: Dice, sides: tuple[str, str], carriers: int, target: Squadron) -> AirStrike:
+def air_strike(
+    dice: Dice, sides: tuple[str, str], carriers: int, target: Squadron, modifier: int = 0
+) -> AirStrike:
     """One side's strike (`sides`: the striker's, the target's) with `carriers` points at
-    the `target` fleet, as it stood when the battle began."""
+    the `target` fleet, as it stood when the battle began (`modifier`: what the striker
+    adds to its strike's rolls, its fleet's leader)."""
     if carriers < 1:
         raise IllegalAction("an air strike needs carrier strength points")
     striker, defender = sides
@@ -49,7 +52,7 @@ def air_strike(dice: Dice, sides: tuple[str, str], carriers: int, target: Squadr
     fighters = fire(dice, defender, STRIKE_MULTIPLIER * target.carrier, "carrier fighters at the air strike")
     flak = fire(dice, defender, target.points, "anti-aircraft fire at the air strike")
     left = max(0, strike - fighters.losses - flak.losses)
-    attack = fire(dice, striker, left, "carrier air strike at the fleet")
+    attack = fire(dice, striker, left, "carrier air strike at the fleet", modifier)
     return AirStrike(strike, fighters, flak, left, attack)
 
 
@@ -98,21 +101,24 @@ def battle_with_carriers(
     *,
     strike_orders: tuple[tuple[str, ...], tuple[str, ...]] = (ANY_ORDER, ANY_ORDER),
     asw_first: tuple[bool, bool] = (True, True),
+    modifiers: tuple[int, int] = (0, 0),
 ) -> CarrierBattle:
     """Aircraft Carriers 3 then Naval Battle Resolution 2: both sides' strikes at once (each
     `strike_orders` entry is the order the striker picks for its target's losses), then the
-    gunnery battle between the ships left, if both still have ships and one can fire."""
+    gunnery battle between the ships left, if both still have ships and one can fire.
+    `modifiers`: what each side adds to its strike's and its guns' rolls (Leaders 1)."""
     if not attacker.points or not defender.points:
         raise IllegalAction("a naval battle needs ship strength points on both sides")
-    a_strike = air_strike(dice, sides, attacker.carrier, defender) if attacker.carrier else None
+    a_strike = air_strike(dice, sides, attacker.carrier, defender, modifiers[0]) if attacker.carrier else None
     d_strike = (
-        air_strike(dice, (sides[1], sides[0]), defender.carrier, attacker) if defender.carrier else None
+        air_strike(dice, (sides[1], sides[0]), defender.carrier, attacker, modifiers[1])
+        if defender.carrier else None
     )
     a_left = take_losses(attacker, d_strike.attack.losses, strike_orders[1]) if d_strike else attacker
     d_left = take_losses(defender, a_strike.attack.losses, strike_orders[0]) if a_strike else defender
     fought = None
     if a_left.points and d_left.points and (gunnery(a_left) or gunnery(d_left)):
-        fought = battle(dice, sides, a_left, d_left, asw_first=asw_first)
+        fought = battle(dice, sides, a_left, d_left, asw_first=asw_first, modifiers=modifiers)
     a_end = fought.attacker if fought else a_left
     d_end = fought.defender if fought else d_left
     return CarrierBattle(

@@ -78,6 +78,7 @@ def firing_strength(
         # tac air on a target one hex away (Air Attacks 7)
         tac = sum(int(data["armies"][a]["sp"]["tac_air"]) for a in armies if near(data, a, target))
         tac = max(0, tac - air_attacked)  # Air Attacks 4: what its air attack left
+        tac += sum(army_status(data, a).get("carrier_air", 0) for a in armies)  # Aircraft Carriers 4
         return min(sum(int(data["armies"][a]["sp"]["amphibious"]) for a in armies) + tac, 10)
     infantry = sum(int(data["armies"][a]["sp"]["infantry"]) for a in armies)
     mech = sum(int(data["armies"][a]["sp"]["mechanized"]) for a in armies)

@@ -61,8 +61,10 @@ def ships(fleet: Any) -> dict[str, int]:
 
 
 def support_points(fleet: Any) -> int:
-    """Anti-Submarine Warfare 3: ASW ship points give an invasion no supporting fire."""
-    return int(fleet["sp"]) - ships(fleet).get("asw", 0)
+    """Anti-Submarine Warfare 3: ASW ship points give an invasion no supporting fire;
+    nor do carrier points (Aircraft Carriers 4: they lend the invader tac air instead)."""
+    typed = ships(fleet)
+    return int(fleet["sp"]) - typed.get("asw", 0) - typed.get("carrier", 0)
 
 
 def is_uboat_fleet(fleet: Any) -> bool:

@@ -22,7 +22,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end
 
-from . import port_conversion
+from . import carrier_support, port_conversion
 from .advance import resolve_advance
 from .board import army_status, left, mark, on_board
 from .combat import assault, can_assault, defending_side
@@ -180,6 +180,7 @@ class InvasionAttack(Step):
         if frame["stage"] == "support":
             frame["stage"] = 0
             if not friendly:
+                carrier_support.lend(game, frame)  # Naval Action: Aircraft Carriers 4
                 support_fire(game, frame)  # step 4
             return
         if frame["stage"] == 0:

@@ -48,6 +48,7 @@ class Status(TypedDict):
     closed: NotRequired[bool]  # another army took over the exploitation (Exploitation Attacks 2)
     invasion: NotRequired[bool]  # named as an invasion, not an attack (Invasion Procedure 1)
     dropped: NotRequired[int]  # its paratroop points that dropped this turn (Paradrop 5)
+    carrier_air: NotRequired[int]  # tac air its invasion's carriers lend it (Aircraft Carriers 4)
 
 
 class Fort(TypedDict):
@@ -129,6 +130,7 @@ class HgwBoard(TypedDict):
     anchors_building: NotRequired[dict[Place, dict[str, Any]]]
     supply_roads: NotRequired[list[Place]]
     coastal_air: NotRequired[dict[str, int]]  # army: bought coastal air points (coastal_air.py)
+    base_hits: NotRequired[dict[Place, dict[str, int]]]  # naval base: {"turn", "hits"} (port_attacks.py)
 
 
 class HgwData(HgwBoard):

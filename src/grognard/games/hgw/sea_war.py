@@ -30,15 +30,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import leaders, raiders
+from . import fleet_battle, leaders, raiders
 from .board import opponents, points
 from .firepower import fire
-from .fleets import active, asw_of, base_hex, is_uboat_fleet, set_points, ships, squadron
+from .fleets import active, asw_of, base_hex, is_uboat_fleet, set_points, ships
 from .geography import geography
 from .invasion_routes import closed_narrows
 from .limitations import campaign_state, season, swedish_points, us_points
 from .map import hex_distance, load_map
-from .naval_battle import battle
 from .scenario import load_scenario
 from .shipping import fixed_route, trace
 from .uboats import asw_battle, intercept, intercept_limit, route_attack
@@ -265,7 +264,7 @@ def fight(game: Any, attacker: str, defender: str) -> str:
         winner = uboat if won else surface
     else:
         before = {fid: ships(data["fleets"][fid]) for fid in (attacker, defender)}
-        result = battle(game, (fa["side"], fd["side"]), squadron(fa), squadron(fd), modifiers=led)
+        result = fleet_battle.resolve(game, fa, fd, led)  # with Naval Action's carriers (N8.3, N8.6)
         for fid, left in ((attacker, result.attacker), (defender, result.defender)):
             fleet = data["fleets"][fid]
             if "ships" in fleet:

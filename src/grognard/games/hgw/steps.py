@@ -17,6 +17,7 @@ from .naval_phase import NavalIntercept, NavalMovement, UboatAttack
 from .own_setup import OwnSetup
 from .partisan_phase import Partisans
 from .politics import ItalyLosses, PlaceArrivals, SovietTerms
+from .port_attacks import PortAttack
 from .port_conversion import PortConversion
 from .production import Production
 from .research_phase import Research
@@ -28,6 +29,7 @@ STEPS: dict[str, Step] = {
     "naval_movement": NavalMovement(),  # Campaign Game II step 3a; Fleets 5-9; U-Boat Attack 3-5
     "naval_intercept": NavalIntercept(),  # Fleets 7, 9; U-Boat Attack 5
     "uboat_attack": UboatAttack(),  # U-Boat Attack 3, 5-6; Anti-Submarine Warfare 4
+    "port_attack": PortAttack(),  # Naval Action: Aircraft Carriers 5 (port_attacks.py)
     "movement": Movement(),  # Movement 1-9, Stacking
     "move_to": MoveTo(),
     "announce": Announce(),  # Initial Attack 1-3
@@ -71,6 +73,7 @@ TITLES: dict[str, str] = {
     "naval_movement": "naval movement",
     "naval_intercept": "naval interception",
     "uboat_attack": "U-boat attack",
+    "port_attack": "Naval base attack",
     "movement": "strategic redeployment",
     "move_to": "strategic redeployment",
     "announce": "announcing initial attacks",
