@@ -29,7 +29,7 @@ def test_fleets_by_nation_in_port_and_a_patrol_at_sea(page: Page) -> None:
     view = until_legal(page, game_id, "axis", {"patrol"})
     home = page.locator('.board-svg .hgw-fleet[data-fleet="home"]')
     expect(home.locator("title")).to_have_text(
-        "Home Fleet (Great Britain fleet, allied) at 0932 Scapa Flow: 5 fleet points (5 capital)"
+        "Home Fleet (Great Britain fleet, allied) at 0932 Scapa Flow: 6 fleet points (5 capital + 1 carrier)"
     )
     expect(home.locator(".hgw-fleet-hull")).to_have_attribute("fill", "#8a5a2b")  # Britain's colour
     french = page.locator('.board-svg .hgw-fleet[data-fleet="force_raid"] .hgw-fleet-hull')
