@@ -17,7 +17,13 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, counter, modal, serving_rulesets, the_page_has_settled, until_the_page_is_mine
+from webkit import (
+    counter,
+    modal,
+    open_saved_game,
+    serving_rulesets,
+    until_the_page_is_mine,
+)
 
 from grognard.agents import make_agent
 from grognard.games.hgw import RULESET as HGW
@@ -64,15 +70,8 @@ def _paradrop_game() -> tuple[Any, list[list[Any]]]:
 def test_a_paradrop_is_offered_with_its_odds_and_its_result_shown(page: Page) -> None:
     state, moves = _paradrop_game()
     target = next(a for a in state.view("axis")["board"]["armies"] if a["id"] == ARMY)["status"]["target"]
-    page.set_viewport_size({"width": 1600, "height": 1000})
-    page.goto("/")
-    expect(page.locator("form.new-game button[type=submit]")).to_be_visible()  # a guest session
     body = {"ruleset": "hgw", "scenario": "campaign_2", "seats": SEATS, "seed": 3, "moves": moves}
-    game_id = str(ApiDriver(page).post("/api/games", body)["id"])
-    page.goto(f"/#/game/{game_id}")
-    game = until_the_page_is_mine(page, game_id, "axis")
-    assert game is not None
-    the_page_has_settled(page, game)
+    game_id, _ = open_saved_game(page, body, "axis")
     # the army, then its lit target: the page asks which advance
     counter(page, ARMY).click(force=True)
     expect(counter(page, ARMY)).to_have_attribute("aria-pressed", "true")

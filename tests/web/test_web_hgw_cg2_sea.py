@@ -18,7 +18,13 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, modal, prompt, serving_rulesets, the_page_has_settled, until_the_page_is_mine
+from webkit import (
+    modal,
+    open_saved_game,
+    prompt,
+    serving_rulesets,
+    until_the_page_is_mine,
+)
 
 from grognard.agents import make_agent
 from grognard.games.hgw import RULESET as HGW
@@ -52,17 +58,8 @@ def _saved_game(plies: int = PLIES) -> tuple[list[list[Any]], Any]:
 def _open_saved(page: Page, moves: list[list[Any]]) -> str:
     """The saved game created through the API and opened on the page, settled with the
     Allies alone to act; its id."""
-    page.set_viewport_size({"width": 1600, "height": 1000})
-    page.goto("/")
-    expect(page.locator("form.new-game button[type=submit]")).to_be_visible()  # a guest session
-    driver = ApiDriver(page)
     body = {"ruleset": "hgw", "scenario": "campaign_2", "seats": SEATS, "seed": SEED, "moves": moves}
-    game_id = str(driver.post("/api/games", body)["id"])
-    page.goto(f"/#/game/{game_id}")
-    game = until_the_page_is_mine(page, game_id, "allied")
-    assert game is not None
-    the_page_has_settled(page, game)
-    return game_id
+    return open_saved_game(page, body, "allied")[0]
 
 
 @pytest.mark.rules("K9.8", "K16.3")

@@ -20,7 +20,14 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, modal, prompt, serving_rulesets, the_page_has_settled, until_the_page_is_mine
+from webkit import (
+    modal,
+    open_saved_game,
+    prompt,
+    serving_rulesets,
+    the_page_has_settled,
+    until_the_page_is_mine,
+)
 
 from grognard.agents import make_agent
 from grognard.games.hgw import RULESET as HGW
@@ -75,15 +82,8 @@ def _click_lit(page: Page, place: str) -> None:
 @pytest.mark.rules("K20.3", "K20.4")
 def test_a_bombing_raid_is_asked_with_its_odds_and_its_devastation_chosen(page: Page) -> None:
     state, moves = raid_game()
-    page.set_viewport_size({"width": 1600, "height": 1000})
-    page.goto("/")
-    expect(page.locator("form.new-game button[type=submit]")).to_be_visible()  # a guest session
     body = {"ruleset": "hgw", "scenario": "campaign_2", "seats": SEATS, "seed": 3, "moves": moves}
-    game_id = str(ApiDriver(page).post("/api/games", body)["id"])
-    page.goto(f"/#/game/{game_id}")
-    game = until_the_page_is_mine(page, game_id, "axis")
-    assert game is not None
-    the_page_has_settled(page, game)
+    game_id, _ = open_saved_game(page, body, "axis")
     expect(prompt(page)).to_contain_text("axis: strategic warfare")
     _click_lit(page, TARGET)
     # asked first: the bombers, the air defence and the odds of the engine's raid

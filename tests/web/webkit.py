@@ -408,6 +408,21 @@ def until_the_page_is_mine(page: Page, game_id: str, seat: str) -> dict[str, Any
     return game
 
 
+def open_saved_game(page: Page, body: dict[str, Any], seat: str) -> tuple[str, dict[str, Any]]:
+    """A saved game (`body`: ruleset, scenario, seats, seed, moves) created through the API
+    by a guest and opened on a desktop page, settled with `seat` alone to act: its id and
+    the game as the server sent it."""
+    page.set_viewport_size({"width": 1600, "height": 1000})
+    page.goto("/")
+    expect(page.locator("form.new-game button[type=submit]")).to_be_visible()  # a guest session
+    game_id = str(ApiDriver(page).post("/api/games", body)["id"])
+    page.goto(f"/#/game/{game_id}")
+    game = until_the_page_is_mine(page, game_id, seat)
+    assert game is not None
+    the_page_has_settled(page, game)
+    return game_id, game
+
+
 def until_legal(page: Page, game_id: str, seat: str, verbs: set[str] | str) -> dict[str, Any]:
     """`seat`'s view once it alone is to act and one of its legal actions has one of
     these verbs (until_alone_to_act: the server's AI plays the other seats meanwhile)."""
