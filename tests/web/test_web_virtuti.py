@@ -17,7 +17,7 @@ from webkit import (
     ApiDriver,
     axe_problems,
     button,
-    reload_and_settle,
+    open_saved_game,
     shot,
     start_game,
     the_page_has_settled,
@@ -25,6 +25,7 @@ from webkit import (
 )
 
 from grognard.agents import make_agent
+from grognard.games.virtuti import RULESET as VIRTUTI
 from grognard.games.virtuti.board_data import board_data
 
 #: Enough polls of the game for the server's AI to answer (each poll waits 250 ms).
@@ -261,36 +262,52 @@ def _in_battle_choice(view: dict[str, Any]) -> bool:
     return board["battle"] is not None and any(a[0] in ("card", "air") for a in view["legal"])
 
 
+BATTLE_SEATS = {"axis": "me", "allies": "ai:heuristic"}
+
+
+def _to_a_dry_land_battle_choice() -> list[list[Any]]:
+    """The moves of a Full Campaign game (seed 5) played by the heuristic on both sides
+    until the Axis first chooses a battle card in a battle on dry land (step 3, air
+    support, is skipped at sea and in mud). Played here rather than through the server,
+    then opened as a saved game: the page is only needed for the battle itself."""
+    state = VIRTUTI.new_game("full_campaign", seed=5)
+    agents = {"axis": make_agent("heuristic", "virtuti", 11), "allies": make_agent("heuristic", "virtuti", 3)}
+    moves: list[list[Any]] = []
+    for _ in range(3000):
+        roles = state.active_roles()
+        if "axis" in roles:
+            view = {**state.view("axis"), "legal": [list(a) for a in state.legal_actions("axis")]}
+            board = view["board"]
+            if (
+                board["phase"] == "operations"
+                and _in_battle_choice(view)
+                and not board["battle"]["sea"]
+                and board["weather"].get(board["battle"]["area"]) != "mud"
+            ):
+                return moves
+        role = roles[0]
+        view, legal = state.view(role), state.legal_actions(role)
+        if role == "axis" and view["board"]["phase"] == "strategic_air":
+            # the card with the most air support, so that the Axis has tokens to commit
+            action = max(legal, key=lambda a: board_data()["cards"].get(a[2], {}).get("air", -1))
+        else:
+            action = agents[role].act(view, legal)
+        state.apply(role, action)
+        moves.append([role, list(action)])
+    raise AssertionError("no dry-land battle for the Axis")
+
+
 @pytest.mark.rules("B1.2", "B1.3")
 def test_battle_with_secret_card_and_air_support_choices(page: Page) -> None:
     """Battle steps 2 and 3: the Axis player picks its battle card and commits an air
     support token with the buttons of the battle prompt; the other side's card is not
     in the page until both have chosen, then the battle panel shows both cards."""
-    game_id = _start(page, seed=5)
+    moves = _to_a_dry_land_battle_choice()
+    body = {"ruleset": "virtuti", "scenario": "full_campaign", "seats": BATTLE_SEATS, "seed": 5}
+    game_id, _ = open_saved_game(page, {**body, "moves": moves}, "axis")
     driver = ApiDriver(page)
-    agent = make_agent("heuristic", "virtuti", 11)
     view = _view(driver, game_id, "axis")
-    for _ in range(1500):
-        # through the API until the battle: the page is reloaded and settled after
-        view = _wait_for(page, driver, game_id, "axis", _mine, settle=False)
-        board = view["board"]
-        # step 3 is skipped at sea and in mud: wait for a battle on dry land
-        if (
-            board["phase"] == "operations"
-            and _in_battle_choice(view)
-            and not board["battle"]["sea"]
-            and board["weather"].get(board["battle"]["area"]) != "mud"
-        ):
-            break
-        if view["board"]["phase"] == "strategic_air":
-            # the card with the most air support, so that the Axis has tokens to commit
-            action = max(view["legal"], key=lambda a: board_data()["cards"].get(a[2], {}).get("air", -1))
-        else:
-            action = list(agent.act(view, [tuple(a) for a in view["legal"]]))
-        _post(driver, game_id, "axis", action)
-    else:
-        raise AssertionError(f"no dry-land battle for the Axis by {view['board']['turn']}")
-    reload_and_settle(page, game_id)
+    assert _in_battle_choice(view), view["board"]["step"]
     battle = view["board"]["battle"]
     expect(page.locator(".vm-section[data-section=battle] summary")).to_contain_text(_name(battle["area"]))
     expect(page.locator(".vm-area.battle-area, .vm-sea.battle-area, .vm-port.battle-area")).to_have_count(1)
