@@ -102,7 +102,9 @@ class PacificTables(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             raise msgspec.ValidationError("French Indochina has two capitals (G11.4)")
         held = [h for hexes in self.indochina.capitals.values() for h in hexes]
         if len(held) != len(set(held)) or any(c not in hexes for c, hexes in self.indochina.capitals.items()):
-            raise msgspec.ValidationError("each Indochina hex has one capital, and each capital controls itself")
+            raise msgspec.ValidationError(
+                "each Indochina hex has one capital, and each capital controls itself"
+            )
         if len(self.us_surrender.capitals) != 4:
             raise msgspec.ValidationError("the United States has four capitals (G15.1)")
         ll = self.china.lend_lease
@@ -137,9 +139,13 @@ def check_against_map(tables: PacificTables, hmap: HgwMap) -> None:
             raise PacificTablesError(f"the Pacific file names hex {h}, which is not on the map")
     for h, want in tables.named.items():
         if hmap.hex(h).kind != want.kind:
-            raise PacificTablesError(f"hex {h} ({want.name}) is {hmap.hex(h).kind} on the map, not {want.kind}")
+            raise PacificTablesError(
+                f"hex {h} ({want.name}) is {hmap.hex(h).kind} on the map, not {want.kind}"
+            )
         if want.name.lower() not in places.get(h, "").lower():
-            raise PacificTablesError(f"hex {h} is {places.get(h, 'no cited place')!r} on the map, not {want.name}")
+            raise PacificTablesError(
+                f"hex {h} is {places.get(h, 'no cited place')!r} on the map, not {want.name}"
+            )
     territories = hmap.data.territories
     named_territories = [
         tables.imports.from_country,
@@ -158,7 +164,10 @@ def check_against_map(tables: PacificTables, hmap: HgwMap) -> None:
             raise PacificTablesError(f"the Pacific file names territory {t}, which is not on the map")
     owned = [
         *((h, tables.indochina.territory) for hexes in tables.indochina.capitals.values() for h in hexes),
-        *((h, tables.us_surrender.country) for h in (*tables.us_surrender.capitals, *tables.us_surrender.not_in_surrender)),
+        *(
+            (h, tables.us_surrender.country)
+            for h in (*tables.us_surrender.capitals, *tables.us_surrender.not_in_surrender)
+        ),
         *((h, tables.australia.territory) for h in tables.australia.as_normal),
     ]
     for h, t in owned:
