@@ -239,3 +239,17 @@ def test_lend_lease_enters_by_a_chinese_port_or_through_indochina_while_not_axis
         why_not_china_lend_lease(data, "china", 2, 0, "2069", route=True)
     )
     assert "not 2562" in str(why_not_china_lend_lease(data, "china", 2, 0, "2562", route=True))  # Burma
+
+
+@pytest.mark.rules("G17.6", "G17.3", "G21.0")
+def test_asking_the_pacific_rules_changes_nothing() -> None:
+    data = position("Summer 1941")
+    del data["pacific"]
+    army(data, "kwantung", "axis", MANCHU_BORDER, "japan", infantry=3)
+    before = repr(data)
+    assert why_not_japan_attacks_soviets(data) is not None
+    assert why_not_soviets_attack_japan(data) is not None
+    assert why_not_us_intercepts(data, "axis") is None
+    assert japanese_imports(data, "19107", 3, broken=True) == 3
+    assert china_lend_lease_limit(data) == (2, 0)
+    assert repr(data) == before

@@ -91,6 +91,15 @@ def test_the_surrender_takes_the_us_alaska_and_hawaii_not_its_other_islands() ->
     assert all(load_map().hex(h).country == "united_states" for h in hexes)
 
 
+@pytest.mark.rules("G15.0")
+def test_without_campaign_politics_the_surrender_is_recorded_and_happens_once() -> None:
+    data = position("Summer 1943")
+    del data["politics"]
+    data["owner"].update(dict.fromkeys((WASHINGTON, SAN_FRANCISCO, SEATTLE, HAWAII), "axis"))
+    apply_us_surrender(data)
+    assert data["pacific"]["surrendered"] == ["united_states"] and not us_surrenders(data)
+
+
 @pytest.mark.rules("G6.2")
 def test_japanese_attacks_on_the_us_the_commonwealth_or_the_dutch_bring_the_us_in() -> None:
     data = position("Winter 1941")

@@ -17,8 +17,7 @@ from grognard.core.errors import IllegalAction
 
 from .board import armies_at
 from .geography import Place
-from .japan import us_at_war
-from .limitations import has_surrendered
+from .japan import us_at_war, us_has_surrendered
 from .map import load_map
 from .pacific_tables import load_pacific
 from .partisans import TAKES, PartisanAttack
@@ -123,7 +122,7 @@ def china_lend_lease_limit(data: Data) -> tuple[int, int]:
     this turn: two points while unaligned (G17.2, F5.5), four and one tac air point once at
     war (G17.4); nothing once the U.S. has surrendered."""
     ll = load_pacific().china.lend_lease
-    if has_surrendered(data, "united_states"):
+    if us_has_surrendered(data):
         return 0, 0
     return (ll.at_war, ll.tac_air_at_war) if us_at_war(data) else (ll.unaligned, 0)
 

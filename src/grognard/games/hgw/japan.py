@@ -49,6 +49,13 @@ def new_pacific() -> Data:
 
 
 def pacific(data: Data) -> Data:
+    """The Pacific's state to read (a fresh one, not stored, if the game has none yet)."""
+    found: Data | None = data.get("pacific")
+    return found if found is not None else new_pacific()
+
+
+def pacific_record(data: Data) -> Data:
+    """The Pacific's state to change (created in the game data if missing)."""
     return data.setdefault("pacific", new_pacific())  # type: ignore[no-any-return]
 
 
@@ -76,6 +83,15 @@ def us_at_war(data: Data) -> bool:
     the Pacific's own record of the entry)."""
     pol = politics(data)
     return bool(pol and pol.get("us_since") is not None) or pacific(data)["us_entry"] is not None
+
+
+def us_has_surrendered(data: Data) -> bool:
+    """G15: the U.S. surrender, in Campaign Game I's politics or, without them, the
+    Pacific's own record."""
+    pol = politics(data)
+    return bool(pol and "united_states" in pol["surrendered"]) or "united_states" in pacific(data).get(
+        "surrendered", ()
+    )
 
 
 def may_break_imports(data: Data) -> bool:
@@ -140,7 +156,7 @@ def overseas_production(
 
 def germany_attacks_soviets(data: Data) -> None:
     """Record the game turn Germany first attacks the Soviet Union (G17.6's clock)."""
-    js = pacific(data)["japan_soviet"]
+    js = pacific_record(data)["japan_soviet"]
     if js["germany_attacked"] is None:
         js["germany_attacked"] = data["turn"]
 
@@ -214,7 +230,7 @@ def why_not_soviets_attack_japan(data: Data) -> str | None:
 
 def japan_soviet_war(data: Data) -> None:
     """Either attacked the other, as G17.6 allowed: they are at war from now on."""
-    pacific(data)["japan_soviet"]["at_war"] = True
+    pacific_record(data)["japan_soviet"]["at_war"] = True
 
 
 # --- C10.4: Japanese infantry in jungle -----------------------------------------------------
@@ -237,7 +253,7 @@ def japanese_jungle_modifier(data: Data, army_id: str, target: Place, *, empty: 
 def us_brought_in(data: Data, by: str) -> None:
     """Record the U.S. entry (United States 2): `by` "japan" (conditions a-c met by
     Japanese units), "axis" (by Germany or Italy) or "date" (Spring 1942)."""
-    entry = pacific(data)
+    entry = pacific_record(data)
     if entry["us_entry"] is None:
         entry["us_entry"] = {"turn": data["turn"], "by": by}
 

@@ -17,7 +17,7 @@ from typing import Any
 from . import morale
 from .board import armies_at
 from .geography import Place
-from .japan import AXIS, pacific, us_brought_in
+from .japan import AXIS, pacific, pacific_record, us_brought_in, us_has_surrendered
 from .limitations import has_surrendered, season
 from .map import load_map
 from .neutrality import politics
@@ -56,7 +56,7 @@ def indochina_capture(data: Data, place: Place, side: str) -> list[Place]:
     done = pacific(data)["indochina_surrendered"]
     if not half or not indochina_capitals_count(data) or place in done:
         return []
-    done.append(place)
+    pacific_record(data)["indochina_surrendered"].append(place)
     hmap = load_map()
     handed = [h for h in half if h != place and data["owner"].get(h) is None]
     for h in handed:
@@ -78,7 +78,7 @@ def us_surrenders(data: Data) -> bool:
     """G15.1, asked at the end of an Axis combat phase: all four capitals (Washington
     1809, San Francisco 19107, Seattle 15107, Hawaii 25106) are Axis-friendly at once; a
     country surrenders once only (Other Countries 5)."""
-    return not has_surrendered(data, US) and len(us_capitals_held(data)) == len(
+    return not us_has_surrendered(data) and len(us_capitals_held(data)) == len(
         load_pacific().us_surrender.capitals
     )
 
@@ -126,7 +126,7 @@ def apply_us_surrender(data: Data) -> dict[str, list[str]]:
     if pol is not None:
         pol["surrendered"] = sorted({*pol["surrendered"], US})
     else:
-        data.setdefault("pacific", {}).setdefault("surrendered", []).append(US)
+        pacific_record(data).setdefault("surrendered", []).append(US)
     return out
 
 
@@ -175,10 +175,13 @@ def hawaii_lost(data: Data, moral: morale.Morale, owner_before: str | None) -> m
     Allies to the Axis. We read it as once a game: retaking and losing it again does not
     strike twice (`data["pacific"]["befallen"]`)."""
     hawaii = load_pacific().morale.hawaii
-    befallen = pacific(data)["befallen"]
-    if owner_before != ALLIED or data["owner"].get(hawaii) != AXIS or "lost_hawaii" in befallen:
+    if (
+        owner_before != ALLIED
+        or data["owner"].get(hawaii) != AXIS
+        or "lost_hawaii" in pacific(data)["befallen"]
+    ):
         return moral
-    befallen.append("lost_hawaii")
+    pacific_record(data)["befallen"].append("lost_hawaii")
     return morale.apply_event(moral, "lost_hawaii", US)
 
 
@@ -186,9 +189,10 @@ def carriers_lost(data: Data, moral: morale.Morale, nation: str, points: int) ->
     """The chart's "loss of 5 or more carriers" (Japan only, -2): carrier strength points
     lost are counted over the game (`data["pacific"]["carriers_lost"]`); when Japan's count
     first reaches five the event befalls Japan, once."""
-    counts = pacific(data)["carriers_lost"]
+    record = pacific_record(data)
+    counts = record["carriers_lost"]
     counts[nation] = counts.get(nation, 0) + max(0, points)
-    befallen = pacific(data)["befallen"]
+    befallen = record["befallen"]
     if (
         nation != "japan"
         or counts[nation] < load_pacific().morale.carriers_lost
