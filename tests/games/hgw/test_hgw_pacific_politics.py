@@ -15,6 +15,7 @@ from grognard.games.hgw.australia import (
     australia_delivers,
     australian_production,
     leaves_for_supply,
+    supplied_places,
     supply_terrain,
 )
 from grognard.games.hgw.japan import why_not_us_intercepts
@@ -194,6 +195,24 @@ def test_australia_supplies_as_desert_but_for_its_eastern_coast() -> None:
     data["markers"][INLAND_AUSTRALIA] = "allied"
     assert leaves_for_supply(data, "allied", INLAND_AUSTRALIA, step)  # under its own marker
     assert leaves_for_supply(data, "allied", SYDNEY, "4480")
+
+
+@pytest.mark.rules("L1.8")
+def test_supply_from_sydney_runs_along_the_eastern_coast_and_only_into_the_desert() -> None:
+    data = position()
+    hmap = load_map()
+    data["owner"].update(
+        {h: "allied" for h, x in hmap.hexes.items() if x.country == "australia" and x.kind == "land"}
+    )
+    reached = supplied_places(data, "allied", [SYDNEY])
+    assert {BRISBANE, ADELAIDE, CANBERRA, "4777"} <= reached  # the coast L1.8 names
+    assert "4280" in reached and QUEENSLAND_COAST not in reached  # into the desert north of Brisbane, not on
+    assert "3874" not in reached and "4474" not in reached  # Darwin and the west, across the desert
+    data["won"].append("4280")
+    data["markers"]["4280"] = "allied"
+    assert QUEENSLAND_COAST in supplied_places(data, "allied", [SYDNEY])  # on, under its own marker
+    data["owner"][BRISBANE] = "axis"
+    assert "4280" not in supplied_places(data, "allied", [SYDNEY])  # Brisbane lost: the coast is cut
 
 
 @pytest.mark.rules("G24.0")

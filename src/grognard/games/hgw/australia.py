@@ -11,7 +11,8 @@ only by a road hexside or under the side's own occupation marker won by a combat
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import deque
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from grognard.core.errors import IllegalAction
@@ -84,3 +85,26 @@ def australia_delivers(
         raise IllegalAction(f"Australia's shipping route ends at a U.S. west coast port, not {end}")
     shortfall = max(0, production - max(0, capacity))
     return production - australia_loss(shortfall + max(0, losses), production)
+
+
+def supplied_places(data: Data, side: str, sources: Iterable[Place]) -> set[Place]:
+    """Line of Supply 1-2 over land with L1.8: the places of `side` a supply route
+    reaches from `sources` (its producing hexes, which a route may always leave): it
+    steps across land hexsides (crossing arrows too, Line of Supply 4) into the side's own
+    hexes, and passes on from one only as `leaves_for_supply` lets it, so Australia's
+    desert takes a route in but not on. Sea legs are shipping's (G24), not traced here."""
+    hmap = load_map()
+    owner = data["owner"]
+    start = [s for s in sources if owner.get(s) == side]
+    reached = set(start)
+    passing = deque(start)
+    while passing:
+        here = passing.popleft()
+        for there in hmap.neighbours(here):
+            if there in reached or owner.get(there) != side or not hmap.can_cross_by_land(here, there):
+                continue
+            if here not in start and not leaves_for_supply(data, side, here, there):
+                continue
+            reached.add(there)
+            passing.append(there)
+    return reached
