@@ -80,7 +80,7 @@ def test_the_us_surrenders_with_its_four_capitals_axis_at_the_end_of_a_combat_ph
     assert all(data["owner"][h] == "axis" for h in (NEW_YORK, ALASKA, HAWAII))
     assert MIDWAY not in data["owner"] and WAKE not in data["owner"]
     assert "united_states" in data["politics"]["surrendered"] and not us_surrenders(data)
-    with pytest.raises(ValueError, match="four capitals"):
+    with pytest.raises(IllegalAction, match="four capitals"):
         apply_us_surrender(data)
 
 

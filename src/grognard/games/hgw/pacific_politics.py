@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from grognard.core.errors import IllegalAction
+
 from . import morale
 from .board import armies_at
 from .geography import Place
@@ -102,7 +104,7 @@ def apply_us_surrender(data: Data) -> dict[str, list[str]]:
     and fleets elsewhere in Allied-friendly hexes become plain Allied ones (their nation
     dropped). Records the surrender. Returns {"eliminated": [...], "allied": [...]}."""
     if not us_surrenders(data):
-        raise ValueError("the United States surrenders only with its four capitals Axis-friendly (G15.1)")
+        raise IllegalAction("the United States surrenders only with its four capitals Axis-friendly (G15.1)")
     hmap = load_map()
     lost = us_surrender_hexes()
     for h in sorted(lost):
