@@ -115,6 +115,9 @@ def test_japanese_attacks_on_the_us_the_commonwealth_or_the_dutch_bring_the_us_i
     assert us_entry_by_japan(data, ["2664", "2564"]) is None  # Thailand, Indochina
     data["owner"]["3164"] = "axis"
     assert us_entry_by_japan(data, ["3164"]) is None  # no longer the Commonwealth's
+    yangtze = position("Winter 1941")
+    yangtze["fleets"]["yangtze_patrol"] = {"side": "allied", "nation": "united_states", "at": "2069", "sp": 1}
+    assert us_entry_by_japan(yangtze, ["2069"]) == "b: Japan attacked U.S. units at 2069"  # a fleet too
 
 
 @pytest.mark.rules("G6.2", "G17.3")

@@ -18,6 +18,7 @@ from grognard.core.errors import IllegalAction
 
 from . import morale
 from .board import armies_at
+from .fleets import base_hex
 from .geography import Place
 from .japan import AXIS, pacific, pacific_record, us_brought_in, us_has_surrendered
 from .limitations import has_surrendered, season
@@ -117,6 +118,8 @@ def apply_us_surrender(data: Data) -> dict[str, list[str]]:
             if unit.get("nation") != US:
                 continue
             at = unit.get("at")
+            if at is not None and kind == "fleets":
+                at = base_hex(at)  # a fleet in an off-map box lies in the box's hex
             if at in lost:
                 out["eliminated"].append(uid)
             elif at is not None and data["owner"].get(at) == ALLIED:
@@ -149,7 +152,11 @@ def us_entry_by_japan(data: Data, japanese_targets: Collection[Place]) -> str | 
             return f"a: Japan violated U.S. territory at {place}"
         units = [
             *(a for a in armies_at(data, place) if data["armies"][a].get("nation") == US),
-            *(f for f, x in data.get("fleets", {}).items() if x.get("at") == place and x.get("nation") == US),
+            *(
+                f
+                for f, x in data.get("fleets", {}).items()
+                if x.get("at") is not None and base_hex(x["at"]) == place and x.get("nation") == US
+            ),
         ]
         if units:
             return f"b: Japan attacked U.S. units at {place}"
