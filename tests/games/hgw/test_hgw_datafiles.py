@@ -12,6 +12,7 @@ import pytest
 
 from grognard.games.hgw.campaign import CampaignError, load_campaign_from
 from grognard.games.hgw.map import MapError, load_map_from
+from grognard.games.hgw.pacific_tables import PacificTablesError, load_pacific_from
 from grognard.games.hgw.scenario import ScenarioError, load_scenario_from
 from grognard.games.hgw.tables import TablesError, load_tables_from
 
@@ -20,6 +21,7 @@ LOADERS = [
     (load_tables_from, TablesError, "Hitler's Global War tables"),
     (load_scenario_from, ScenarioError, "scenario file"),
     (load_campaign_from, CampaignError, "campaign politics file"),
+    (load_pacific_from, PacificTablesError, "Pacific tables"),
 ]
 
 

@@ -105,7 +105,7 @@ def test_each_area_reaches_what_the_rules_name_and_no_further() -> None:
     assert "3058" not in reach["us_east"] and "3058" in reach["europe"]  # Colombo via the Med
     assert "3058" not in reach["west_india"] and "3058" in areas.sources["west_india"]
     assert "2560" in reach["japan"] and "3058" not in reach["japan"]  # to column 60 only
-    assert {"2290", "2596"} <= reach["australia_north"]  # Midway and Hawaii
+    assert {"2280", "25106"} <= reach["australia_north"]  # Midway and Hawaii
     assert "3064" in reach["us_west"] and "2560" not in reach["us_west"]
     assert areas.sources["australia_east"] == frozenset({"4580"})
     assert {"2847", "4639"} <= reach["australia_west"]  # Aden and Cape Town, both included
@@ -212,10 +212,10 @@ def test_fixed_routes_deliver_what_their_capacity_carries() -> None:
 @pytest.mark.rules("K19.5")
 def test_the_shipping_file_is_validated(tmp_path: Path) -> None:
     raw = json.loads(DATA_PATH.read_text())
-    raw["named"]["2290"]["kind"] = "land"  # Midway read as an island hex
+    raw["named"]["2280"]["kind"] = "sea"  # Midway read as open water
     bad = tmp_path / "shipping.json"
     bad.write_text(json.dumps(raw))
-    with pytest.raises(ShippingTablesError, match=r"2290 \(Midway .*\) is sea on the map, not land"):
+    with pytest.raises(ShippingTablesError, match=r"2280 \(Midway\) is land on the map, not sea"):
         ShippingAreas(load_shipping_from(bad), load_map())
     raw = json.loads(DATA_PATH.read_text())
     raw["areas"]["japan"]["reach"][0]["seas"] = ["Pacific"]
