@@ -34,6 +34,8 @@ from webkit import (
     the_page_shows,
     until_alone_to_act,
     until_legal,
+    until_the_server_has_it,
+    which_one_if_asked,
 )
 
 from grognard.games.hgw.ai import make_heuristic
@@ -243,19 +245,6 @@ def _click_place(page: Page, place: str) -> None:
     lit.click(position={"x": box["width"] / 2, "y": box["height"] * 0.12}, force=True)
 
 
-def _choose_in_menu(page: Page, verb: str, text: str) -> None:
-    """When one click stands for several actions, the page asks which: take ours."""
-    menu = page.locator(".hex-menu:visible, [role=menu]:visible")
-    try:
-        menu.first.wait_for(state="visible", timeout=600)
-    except Exception:  # a single action: it was taken at once
-        return
-    items = menu.first.locator(f'button[role=menuitem][data-verb="{verb}"]')
-    if text:
-        items = items.filter(has_text=text)
-    items.first.click()
-
-
 def _select(page: Page, army_id: str) -> None:
     piece = counter(page, army_id)
     if piece.get_attribute("aria-pressed") != "true":  # a second click would drop it
@@ -281,7 +270,7 @@ def _click_button(page: Page, action: list[Any]) -> None:
     raise AssertionError(f"no button for {wanted}")
 
 
-def _play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
+def _play_by_clicks(page: Page, game_id: str, before: int, view: dict[str, Any], action: list[Any]) -> str:
     """Make one Axis action the way a player does: the counter, then the lit place for
     moves, attacks, advances and exploits; the lit place for destinations, retreats,
     builds in new armies, repairs and assaults (an assault is confirmed in the battle
@@ -299,7 +288,7 @@ def _play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
             expect(odds.first).to_contain_text("%")
             shot(page, "hgw-board")
         _click_place(page, action[2])
-        _choose_in_menu(page, verb, "")
+        which_one_if_asked(page, game_id, before, verb, "")
         if verb == "exploit":
             # an exploitation attack is asked first, with its odds, as an assault is
             dialog = page.locator("dialog[open], .modal:visible").first
@@ -309,7 +298,7 @@ def _play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
         target = next(a for a in view["board"]["armies"] if a["id"] == action[1])["status"]["target"]
         _select(page, action[1])
         _click_place(page, target)
-        _choose_in_menu(page, verb, "")
+        which_one_if_asked(page, game_id, before, verb, "")
         return "map"
     if verb in ("move", "eliminate", "lose", "invasion") or (verb == "build" and action[2] == "army"):
         _select(page, action[3] if verb == "build" else action[1])
@@ -327,11 +316,11 @@ def _play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
             _click_button(page, action)
             return "button"
         _click_place(page, place)
-        _choose_in_menu(page, verb, hint)
+        which_one_if_asked(page, game_id, before, verb, hint)
         return "map"
     if verb == "assault" and len(action) > 1:
         _click_place(page, action[2])
-        _choose_in_menu(page, verb, f"from {action[1]}")
+        which_one_if_asked(page, game_id, before, verb, f"from {action[1]}")
         dialog = page.locator("dialog[open], .modal:visible").first
         dialog.locator("button", has_text="Fight").click()
         return "map+confirm"
@@ -345,12 +334,9 @@ def _version(driver: ApiDriver, game_id: str) -> int:
 
 def _take(page: Page, driver: ApiDriver, game_id: str, view: dict[str, Any], action: list[Any]) -> str:
     before = _version(driver, game_id)
-    how = _play_by_clicks(page, view, action)
-    for _ in range(80):
-        if _version(driver, game_id) > before:
-            return how
-        page.wait_for_timeout(100)
-    raise AssertionError(f"{action} made by {how} did not reach the server")
+    how = _play_by_clicks(page, game_id, before, view, action)
+    until_the_server_has_it(page, game_id, before, f"{action} made by {how}")
+    return how
 
 
 def _policy(agent: Any, view: dict[str, Any], chain: dict[str, Any]) -> list[Any]:
@@ -509,10 +495,7 @@ def test_an_army_redeploys_by_sea_into_the_us_box(page: Page) -> None:
     assert ["to_place", "1909"] in [list(a) for a in view["legal"]]
     before = _version(driver, game_id)
     _click_button(page, ["to_place", "1909"])
-    for _ in range(80):
-        if _version(driver, game_id) > before:
-            break
-        page.wait_for_timeout(100)
+    until_the_server_has_it(page, game_id, before, "the U.S. army's move to its box")
     view = _view(driver, game_id, "allied")
     assert _army_at(view, army) == "1909"
     stack = page.locator(f'.board-svg .hgw-stack[data-stack="1909"] .counter[data-uid="{army}"]')

@@ -10,7 +10,15 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, prompt, reload_and_settle, serving_rulesets, start_game, until_legal
+from webkit import (
+    ApiDriver,
+    prompt,
+    reload_and_settle,
+    serving_rulesets,
+    start_game,
+    until_legal,
+    until_the_server_has_it,
+)
 
 POLLS = 160
 
@@ -103,10 +111,7 @@ def test_the_axis_places_finlands_points_by_clicking_finnish_hexes(page: Page) -
         assert box is not None
         before = _game(driver, game_id)["version"]
         lit.click(position={"x": box["width"] / 2, "y": box["height"] * 0.12}, force=True)
-        for _ in range(POLLS):
-            if _game(driver, game_id)["version"] > before:
-                break
-            page.wait_for_timeout(100)
+        until_the_server_has_it(page, game_id, int(before), f"the Finnish point placed at {where}")
         army = next(
             a
             for a in _game(driver, game_id)["views"]["axis"]["board"]["armies"]

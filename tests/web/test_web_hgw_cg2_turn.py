@@ -26,7 +26,18 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 from test_web_hgw_cg2_strike import raid_game
-from webkit import ApiDriver, counter, hgw_screen_xy, prompt, serving_rulesets, start_game, until_alone_to_act
+from webkit import (
+    ApiDriver,
+    confirm_if_asked,
+    counter,
+    hgw_screen_xy,
+    prompt,
+    serving_rulesets,
+    start_game,
+    until_alone_to_act,
+    until_the_server_has_it,
+    which_one_if_asked,
+)
 
 from grognard.games.hgw.ai import make_heuristic
 
@@ -81,21 +92,6 @@ def _click_place(page: Page, place: str) -> None:
     lit.click(position={"x": box["width"] / 2, "y": box["height"] * 0.12}, force=True)
 
 
-def _choose_in_menu(page: Page, action: list[Any], view: dict[str, Any]) -> None:
-    """One click may stand for several actions: the page then asks which (a menu of
-    labels: ours is the one of its verb naming its fleet, army or kind of point)."""
-    menu = page.locator(".hex-menu:visible, [role=menu]:visible")
-    try:
-        menu.first.wait_for(state="visible", timeout=600)
-    except Exception:  # a single action: it was taken at once
-        return
-    items = menu.first.locator(f'button[role=menuitem][data-verb="{action[0]}"]')
-    hint = _hint(action, view)
-    if hint:
-        items = items.filter(has_text=hint)
-    items.first.click()
-
-
 def _hint(action: list[Any], view: dict[str, Any]) -> str:
     """The words that tell `action`'s menu item from the others of its verb."""
     verb = action[0]
@@ -139,18 +135,6 @@ def _select(page: Page, army_id: str, at: str | None) -> None:
     expect(piece).to_have_attribute("aria-pressed", "true")
 
 
-def _confirm(page: Page) -> None:
-    """A battle started by a click is asked first, with its odds, and a phase ended with
-    things left to do asks whether to end it (panels.js): the player says yes."""
-    dialog = page.locator(".modal-backdrop .modal")
-    try:
-        dialog.wait_for(state="visible", timeout=1500)
-    except Exception:
-        return
-    dialog.locator("button.primary").click()
-    expect(dialog).to_have_count(0)
-
-
 #: verbs made by a click on one lit hex (the action's own place is its last argument,
 #: or the named one)
 HEX_VERBS = {
@@ -171,17 +155,18 @@ HEX_VERBS = {
 }
 
 
-def play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
-    """Make one action as a player does; how it was made."""
+def play_by_clicks(page: Page, game_id: str, before: int, view: dict[str, Any], action: list[Any]) -> str:
+    """Make one action as a player does (`before`: the game's version before it); how
+    it was made."""
     verb = action[0]
     armies = {a["id"]: a for a in view["board"]["armies"]}
     if verb in ("attack", "exploit", "invade", "amphibious_advance", "advance", "paradrop"):
         target = action[2] if verb not in ("advance", "paradrop") else armies[action[1]]["status"]["target"]
         _select(page, action[1], armies[action[1]]["at"])
         _click_place(page, target)
-        _choose_in_menu(page, action, view)
+        which_one_if_asked(page, game_id, before, action[0], _hint(action, view))
         if verb == "exploit":
-            _confirm(page)
+            confirm_if_asked(page, game_id, before)
         return "map"
     by_button = ("move", "eliminate", "lose", "invasion", "convert")
     if verb in by_button or (verb == "build" and action[2] == "army"):
@@ -191,7 +176,7 @@ def play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
         return "counter+button"
     if verb == "to_army" and armies[action[1]]["at"] in _drawn(page):
         _click_place(page, armies[action[1]]["at"])
-        _choose_in_menu(page, action, view)
+        which_one_if_asked(page, game_id, before, action[0], _hint(action, view))
         return "map"
     place = None
     if verb in HEX_VERBS:
@@ -200,33 +185,24 @@ def play_by_clicks(page: Page, view: dict[str, Any], action: list[Any]) -> str:
         place = action[3]
     if place is not None and place in _drawn(page):
         _click_place(page, place)
-        _choose_in_menu(page, action, view)
+        which_one_if_asked(page, game_id, before, action[0], _hint(action, view))
         if verb in ("partisans", "raid", "raid_morale"):
-            _confirm(page)
+            confirm_if_asked(page, game_id, before)
         return "map"
     if verb == "assault" and len(action) > 1:
         _click_place(page, action[2])
-        _choose_in_menu(page, action, view)
-        _confirm(page)
+        which_one_if_asked(page, game_id, before, action[0], _hint(action, view))
+        confirm_if_asked(page, game_id, before)
         return "map+confirm"
     _click_button(page, action)
     if verb.startswith("end_") or verb.startswith("to_"):
-        _confirm(page)
+        confirm_if_asked(page, game_id, before)
     return "button"
 
 
 def _drawn(page: Page) -> set[str]:
     """The hexes lit as targets now."""
     return set(page.locator(".board-svg .hex.target").evaluate_all("(els) => els.map((e) => e.dataset.hex)"))
-
-
-def _made(driver: ApiDriver, game_id: str, before: int, page: Page, action: list[Any], how: str) -> None:
-    for _ in range(100):
-        if int(driver.get(f"/api/games/{game_id}")["version"]) > before:
-            return
-        page.wait_for_timeout(100)
-    page.screenshot(path="/tmp/cg2web-fail.png")
-    raise AssertionError(f"{action} made by {how} did not reach the server")
 
 
 SEATS = {
@@ -263,7 +239,6 @@ def test_a_whole_campaign_game_ii_turn_by_clicks(page: Page, case: str) -> None:
         page.goto(f"/#/game/{game_id}")
     else:
         game_id = start_game(page, ruleset="hgw", scenario="campaign_2", seats=SEATS[side], seed=3)
-    driver = ApiDriver(page)
     agent = make_heuristic(11)
     steps: list[str] = []
     unreadable: dict[str, list[str]] = {}
@@ -284,9 +259,9 @@ def test_a_whole_campaign_game_ii_turn_by_clicks(page: Page, case: str) -> None:
         if bad := raw_words(text, view):
             unreadable[text] = bad
         action = list(agent.act(view, [tuple(a) for a in view["legal"]]))
-        how = play_by_clicks(page, view, action)
+        how = play_by_clicks(page, game_id, int(game["version"]), view, action)
         made.setdefault(action[0], set()).add(how)
-        _made(driver, game_id, int(game["version"]), page, action, how)
+        until_the_server_has_it(page, game_id, int(game["version"]), f"{action} made by {how}")
     else:
         raise AssertionError(f"{side}'s turn never ended: {steps}")
     assert not unreadable, unreadable

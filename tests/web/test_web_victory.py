@@ -13,7 +13,18 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, button, modal, prompt, reload_and_settle, shot, start_game, until_legal
+from webkit import (
+    ApiDriver,
+    button,
+    end_phase,
+    modal,
+    prompt,
+    reload_and_settle,
+    shot,
+    start_game,
+    until_legal,
+    which_one_if_asked,
+)
 
 from grognard.games.victory import RULESET as VICTORY
 
@@ -60,16 +71,6 @@ def _click_hex(page: Page, hex_id: str) -> None:
         stack.locator(".vi-block").first.click()
     else:
         page.locator(f'.board-svg .hex[data-hex="{hex_id}"]').click()
-
-
-def _pick(page: Page) -> None:
-    """When one click stands for several actions, take the first offered."""
-    menu = page.locator(".hex-menu, [role=menu]")
-    try:
-        menu.first.wait_for(state="visible", timeout=800)
-    except Exception:  # a single action: it was taken at once
-        return
-    menu.first.locator("button[role=menuitem]").first.click()
 
 
 @pytest.mark.rules("1.4", "4.0", "6.2", "6.3", "6.4", "6.5")
@@ -133,8 +134,9 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire_retreat(page: Page) 
     board.locator(f'.counter[data-uid="{mover}"]').click()
     expect(board.locator(f'.counter[data-uid="{mover}"]')).to_have_class(re.compile(r"\bselected\b"))
     expect(board.locator(f'.hex[data-hex="{dest}"]')).to_have_class(re.compile(r"\btarget hl-move\b"))
+    before = int(driver.get(f"/api/games/{game_id}")["version"])
     _click_hex(page, dest)
-    _pick(page)
+    which_one_if_asked(page, game_id, before, "")
     expect(board.locator(f'[data-stack="{dest}"] .counter[data-uid="{mover}"]')).to_be_visible()
 
     # a click on the enemy's blocks with nothing selected says what is seen of them
@@ -142,20 +144,14 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire_retreat(page: Page) 
     expect(page.locator(".click-hint")).to_contain_text("standing upright: you see only whose they are")
     board.locator(f'.counter[data-uid="{attacker[1]}"]').click()
     expect(board.locator(f'.hex[data-hex="{attacker[2]}"].target.hl-battle')).to_be_visible()
+    before = int(driver.get(f"/api/games/{game_id}")["version"])
     _click_hex(page, attacker[2])
-    _pick(page)
+    which_one_if_asked(page, game_id, before, "")
     expect(board.locator(f'[data-stack="{attacker[2]}"] .counter[data-uid="{attacker[1]}"]')).to_be_visible()
     _assert_red_blank(page, set())
     hidden = sum(1 for b in driver.view(game_id, "blue")["board"]["blocks"] if b.get("hidden"))
     expect(board.locator(".block-hidden")).to_have_count(hidden)
-    button(page, "end_moves").click()
-    dialog = modal(page)
-    confirm = dialog.locator("button.primary")
-    try:
-        confirm.wait_for(state="visible", timeout=1500)
-        confirm.click()
-    except Exception:  # nothing left that the page asks about
-        pass
+    end_phase(page, "end_moves")
 
     # combat: blue starts a battle it may choose (6.0) and fires (6.4)
     fired = False
@@ -234,8 +230,9 @@ def test_quick_start_against_the_ai_deploy_move_attack_fire_retreat(page: Page) 
     expect(lit.first).to_be_visible()
     assert {lit.nth(i).get_attribute("data-hex") for i in range(lit.count())} == {a[2] for a in retreats}
     to = retreats[0][2]
+    before = int(driver.get(f"/api/games/{game_id}")["version"])
     _click_hex(page, to)
-    _pick(page)
+    which_one_if_asked(page, game_id, before, "")
     expect(board.locator(f'[data-stack="{to}"] .counter[data-uid="{runner}"]')).to_be_visible()
 
 

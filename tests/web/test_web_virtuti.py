@@ -22,6 +22,7 @@ from webkit import (
     start_game,
     the_page_has_settled,
     until_alone_to_act,
+    until_the_server_has_it,
 )
 
 from grognard.agents import make_agent
@@ -205,14 +206,6 @@ def test_secret_allied_orders_are_not_in_the_page_before_the_reveal(page: Page) 
     ).not_to_have_count(0)
 
 
-def _taken(page: Page, driver: ApiDriver, game_id: str, version: int, action: list[Any]) -> None:
-    for _ in range(POLLS):
-        if driver.get(f"/api/games/{game_id}")["version"] != version:
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"{action} was not taken")
-
-
 #: Verbs whose last argument is the area to click on the map (after the unit, for send).
 AREA_VERBS = {"execute": 1, "remove": 1, "retreat": 1, "send": 2, "deploy": 4, "deploy_sub": 2}
 
@@ -240,7 +233,7 @@ def _click_action(page: Page, driver: ApiDriver, game_id: str, action: list[Any]
         menu = page.locator(".action-menu:not([hidden])")
         if menu.count():
             menu.locator(f"button[data-verb={action[0]}]").first.click()
-        _taken(page, driver, game_id, version, action)
+        until_the_server_has_it(page, game_id, version, action)
         return
     target.wait_for(state="attached")  # the page may not have drawn the newest view yet
     if not target.is_visible():
@@ -254,7 +247,7 @@ def _click_action(page: Page, driver: ApiDriver, game_id: str, action: list[Any]
             page.wait_for_timeout(100)
         if fight.count():
             fight.first.click()
-    _taken(page, driver, game_id, version, action)
+    until_the_server_has_it(page, game_id, version, action)
 
 
 def _in_battle_choice(view: dict[str, Any]) -> bool:
@@ -383,7 +376,7 @@ def _order_by_map(page: Page, driver: ApiDriver, game_id: str, action: list[Any]
     menu = page.locator(".action-menu:not([hidden])")
     if menu.count():
         menu.get_by_role("menuitem", name=label, exact=True).click()
-    _taken(page, driver, game_id, version, action)
+    until_the_server_has_it(page, game_id, version, action)
 
 
 @pytest.mark.rules("P1.0")

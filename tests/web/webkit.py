@@ -236,6 +236,67 @@ class ApiDriver:
         raise AssertionError(f"{seat}'s {action} stayed stale five times")
 
 
+def until_the_server_has_it(
+    page: Page, game_id: str, before: int, what: object, polls: int = 100
+) -> dict[str, Any]:
+    """Wait until the game's version has passed `before` (the version read before a
+    click): the click's action reached the server. The game then; fails naming `what`
+    (the action, and how it was made) when it never does (polls of 100 ms)."""
+    driver = ApiDriver(page)
+    for _ in range(polls):
+        game = driver.get(f"/api/games/{game_id}")
+        if int(game["version"]) > before:
+            return game
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{what} did not reach the server")
+
+
+def _sent(page: Page, game_id: str, before: int) -> bool:
+    return int(ApiDriver(page).get(f"/api/games/{game_id}")["version"]) > before
+
+
+def which_one_if_asked(
+    page: Page, game_id: str, before: int, verb: str, hint: str = "", polls: int = 150
+) -> None:
+    """After a click that may stand for several actions: the page sends the action at
+    once, or asks which in a menu (the item of `verb`, with `hint` in its label, is
+    chosen; the first item when `verb` is empty), or asks to confirm (the caller
+    answers). Waits until one of the three has happened, polling the page and the
+    server: a fixed delay guesses wrong on a busy machine, where the menu may come
+    after it (`before`: the game's version before the click)."""
+    menu = page.locator(".hex-menu:visible, [role=menu]:visible")
+    dialog = page.locator(".modal-backdrop .modal:visible, dialog[open]")
+    for _ in range(polls):
+        if menu.count():
+            wanted = f'[data-verb="{verb}"]' if verb else ""
+            items = menu.first.locator(f"button[role=menuitem]{wanted}")
+            if hint:
+                items = items.filter(has_text=hint)
+            items.first.click()
+            return
+        if dialog.count() or _sent(page, game_id, before):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the click for {verb} was neither sent nor asked about")
+
+
+def confirm_if_asked(page: Page, game_id: str, before: int, polls: int = 150) -> None:
+    """After a click that the page may first ask about (a battle with its odds, a phase
+    ended with things left to do): say yes once asked. Waits until the question has come
+    or the action has reached the server, whichever happens (`before`: the game's version
+    before the click)."""
+    dialog = page.locator(".modal-backdrop .modal")
+    for _ in range(polls):
+        if dialog.count() and dialog.first.is_visible():
+            dialog.locator("button.primary").click()
+            expect(dialog).to_have_count(0)
+            return
+        if _sent(page, game_id, before):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the click was neither sent nor asked about")
+
+
 def advance(driver: ApiDriver, game: dict[str, Any], state: State, stop: Callable[[State], bool]) -> int:
     """Play every seat of `game` (all the caller's) with the heuristic agents, through
     the API, until `stop(state)`; `state` is the same game kept locally (same seed).
@@ -586,15 +647,17 @@ def end_phase(page: Page, verb: str) -> None:
     """Click the button of an ending action (end_moves, end_turn…) and, when the page
     asks whether to end with things left to do, say yes (set-up steps only: the
     question itself is tested in test_web_clicks.py)."""
+    game_id = game_id_of(page)
+    before = int(ApiDriver(page).get(f"/api/games/{game_id}")["version"])
     button(page, verb).click()
-    dialog = modal(page)
-    confirm = dialog.locator("button.primary")
-    try:
-        confirm.wait_for(state="visible", timeout=1500)
-    except Exception:  # no question: nothing was left to do
-        return
-    confirm.click()
-    expect(dialog).to_have_count(0)
+    confirm_if_asked(page, game_id, before)
+
+
+def game_id_of(page: Page) -> str:
+    """The id of the game the page shows (its address ends "#/game/<id>")."""
+    found = re.search(r"#/game/([^/?#]+)", page.url)
+    assert found, f"the page shows no game: {page.url}"
+    return found.group(1)
 
 
 #: axe-core, installed by `npm ci` (package.json) into node_modules at the checkout's root
