@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
+from cg2kit import paradrop_game
 from playwright.sync_api import Page, expect
 from webkit import (
     counter,
@@ -25,7 +25,6 @@ from webkit import (
     until_the_page_is_mine,
 )
 
-from grognard.agents import make_agent
 from grognard.games.hgw import RULESET as HGW
 from grognard.games.hgw.odds import battle_at, odds
 
@@ -40,35 +39,9 @@ SEATS = {"axis": "me", "soviet": "ai:heuristic", "allied": "ai:heuristic"}
 ARMY = "agw"
 
 
-def _paradrop_game() -> tuple[Any, list[list[Any]]]:
-    """The game stopped where the paradrop is offered, and its moves."""
-    state = HGW.new_game(seed=3, scenario="campaign_2")
-    agents = {role: make_agent("heuristic", "hgw", i) for i, role in enumerate(state.roles)}
-    built, moves = 0, []
-    for _ in range(400):
-        role = state.active_roles()[0]
-        view, legal = state.view(role), state.legal_actions(role)
-        if any(a[0] == "paradrop" for a in legal):
-            return state, moves
-        step, chosen = view["board"]["step"], None
-        if role == "axis" and step == "production" and built < 2:
-            builds = [a for a in legal if a[:3] == ("build", "paratroop", "army") and a[3] == ARMY]
-            chosen = builds[0] if builds else None
-            built += chosen is not None
-        armies = view["board"]["armies"]
-        named = any(a["id"] == ARMY and (a.get("status") or {}).get("target") for a in armies)
-        if role == "axis" and step == "announce" and built == 2 and not named:
-            owner = view["board"]["owner"]
-            chosen = next((a for a in legal if a[:2] == ("attack", ARMY) and owner.get(a[2]) != "axis"), None)
-        action = chosen or agents[role].act(view, legal)
-        state.apply(role, action)
-        moves.append([role, list(action)])
-    raise AssertionError("no paradrop was offered")
-
-
 @pytest.mark.rules("K13.2")
 def test_a_paradrop_is_offered_with_its_odds_and_its_result_shown(page: Page) -> None:
-    state, moves = _paradrop_game()
+    state, moves = paradrop_game(ARMY, 2)
     target = next(a for a in state.view("axis")["board"]["armies"] if a["id"] == ARMY)["status"]["target"]
     body = {"ruleset": "hgw", "scenario": "campaign_2", "seats": SEATS, "seed": 3, "moves": moves}
     game_id, _ = open_saved_game(page, body, "axis")

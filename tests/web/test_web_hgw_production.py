@@ -84,3 +84,31 @@ def test_a_build_where_an_army_stands_reinforces_it_first(page: Page) -> None:
     new_army = next(i for i, text in enumerate(labels) if "in a new army at 1237 Berlin" in text)
     assert reinforce < new_army, labels
     assert f"beside {army['name']} (uses a free army counter)" in labels[new_army]
+
+
+def test_the_panels_drawn_before_the_map_ask_the_page_to_draw_them_again(page: Page) -> None:
+    """The production panel and record sheets name places from the world map: drawn
+    before it has loaded, they ask the page (`page.redrawWhen`, the hook game.js and
+    replay.js give every board module) to draw them again once it has, and once it has
+    they ask nothing."""
+    game_id = start_game(page, ruleset="hgw", seats={"axis": "me", "soviet": "ai:heuristic"}, seed=6)
+    view = ApiDriver(page).view(game_id, "axis")
+    page.goto("/")
+    page.reload()  # fresh modules: no world map loaded yet
+    asked = page.evaluate(
+        """async (view) => {
+          const panels = await import('/games/hgw-panels.js');
+          const world = await import('/games/hgw-world.js');
+          const calls = [];
+          const hook = { redrawWhen: (loading) => calls.push(loading) };
+          const before = Boolean(world.currentMap());
+          const first = panels.extraPanel(view, hook);
+          const promised = calls.length;
+          await calls[0];
+          const loaded = Boolean(world.currentMap());
+          panels.extraPanel(view, hook);
+          return { before, drawn: Boolean(first), promised, loaded, after: calls.length - promised };
+        }""",
+        view,
+    )
+    assert asked == {"before": False, "drawn": True, "promised": 1, "loaded": True, "after": 0}

@@ -22,8 +22,8 @@ OTHERS = ("red", "green", "yellow")
 
 
 def victory_role_colors() -> dict[str, str]:
-    """ROLE_COLORS as games/victory.js defines them."""
-    source = (Path(grognard.__file__).parent / "web" / "games" / "victory.js").read_text()
+    """ROLE_COLORS as games/victory-view.js defines them."""
+    source = (Path(grognard.__file__).parent / "web" / "games" / "victory-view.js").read_text()
     line = re.search(r"ROLE_COLORS = \{([^}]*)\}", source)
     assert line is not None
     return dict(re.findall(r'(\w+): "(#[0-9a-f]{6})"', line.group(1)))

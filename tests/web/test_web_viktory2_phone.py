@@ -14,7 +14,7 @@ from playwright.sync_api import Locator, Page, expect
 from test_web_clicks import _friendly_in_reach, _game_at, _stack, named, selecting
 from webkit import hex_at
 
-#: The least width of a counter on a phone's first view (web/games/viktory2.js).
+#: The least width of a counter on a phone's first view (web/games/viktory2-look.js).
 PHONE_COUNTER_PX = 24
 
 

@@ -261,9 +261,7 @@ class ReplayPage {
       el.actionText.textContent = this.step ? "" : "The start of the game.";
     }
     el.prompt.textContent = view.result ? resultText(view.result) : view.prompt || "";
-    clear(el.extra);
-    const extra = this.mod.extraPanel ? this.mod.extraPanel(view) : null;
-    if (extra) el.extra.append(extra);
+    this.renderExtra(view);
     const lines = view.log || [];
     const previous = before ? (before.view.log || []).length : lines.length;
     const options = { placeName: this.mod.placeName || null, logWords: this.mod.logWords || null, roles: view.roles || [], roleColor: (r) => this.mod.roleColor(r, view), onHexHover: (hx) => this.board.highlight?.(new Set(hx)), placesIn: (line) => this.mod.placesIn(line) };
@@ -278,6 +276,25 @@ class ReplayPage {
     if (firstNew) scrollTo(el.logBox, firstNew, 1 / 3);
     else el.logBox.scrollTop = el.logBox.scrollHeight;
     if (this.actions) this.renderList(view);
+  }
+
+  /** The board module's extra panel, drawn again when it asks (`page.redrawWhen`, as on
+   * the game page) unless another step has been drawn since. */
+  renderExtra(view) {
+    const asked = {};
+    this.extraAsked = asked;
+    clear(this.el.extra);
+    const page = {
+      redrawWhen: (loading) =>
+        Promise.resolve(loading).then(
+          () => {
+            if (this.extraAsked === asked) this.renderExtra(view);
+          },
+          () => {},
+        ),
+    };
+    const extra = this.mod.extraPanel ? this.mod.extraPanel(view, page) : null;
+    if (extra) this.el.extra.append(extra);
   }
 
   renderList(view) {

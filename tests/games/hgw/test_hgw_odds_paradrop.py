@@ -4,44 +4,10 @@ counted double; equal to the engine's outcome under each forced roll."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from cg2kit import paradrop_game
 
-from grognard.agents import make_agent
-from grognard.core.game import State
-from grognard.games.hgw import RULESET
 from grognard.games.hgw.odds import battle_at, odds
-
-
-def paradrop_game(army: str = "agw", points: int = 2) -> tuple[State, list[list[Any]]]:
-    """Seed 3, the heuristics playing, except that the Axis builds `points` paratroop
-    points into `army` in its first production and names it against an enemy hex in its
-    next initial attack; stopped when the paradrop is offered. The game and its moves."""
-    state = RULESET.new_game(seed=3, scenario="campaign_2")
-    agents = {role: make_agent("heuristic", "hgw", i) for i, role in enumerate(state.roles)}
-    built, moves = 0, []
-    for _ in range(400):
-        role = state.active_roles()[0]
-        view, legal = state.view(role), state.legal_actions(role)
-        if any(a[0] == "paradrop" for a in legal):
-            return state, moves
-        step, chosen = view["board"]["step"], None
-        if role == "axis" and step == "production" and built < points:
-            chosen = next(
-                (a for a in legal if a[:3] == ("build", "paratroop", "army") and a[3] == army), None
-            )
-            built += chosen is not None
-        named = any(
-            a["id"] == army and (a.get("status") or {}).get("target") for a in view["board"]["armies"]
-        )
-        if role == "axis" and step == "announce" and built == points and not named:
-            owner = view["board"]["owner"]
-            chosen = next((a for a in legal if a[:2] == ("attack", army) and owner.get(a[2]) != "axis"), None)
-        action = chosen or agents[role].act(view, legal)
-        state.apply(role, action)
-        moves.append([role, list(action)])
-    raise AssertionError("no paradrop was offered")
 
 
 @pytest.mark.rules("K13.2")

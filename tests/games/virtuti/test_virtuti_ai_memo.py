@@ -5,7 +5,7 @@ for that one action with the caches emptied."""
 
 from __future__ import annotations
 
-from grognard.games.virtuti import RULESET, ai
+from grognard.games.virtuti import RULESET, ai_board
 from grognard.games.virtuti.ai import Board, VirtutiHeuristic, score
 
 
@@ -20,8 +20,8 @@ def test_memoised_scores_equal_fresh_scores() -> None:
         view = game.view(role)
         shared = Board(view)
         for action in legal[:60]:  # the first ones of each list: enough to reach every scorer
-            ai._FRONT_CACHE.clear()
-            ai._PULL_CACHE.clear()
+            ai_board._FRONT_CACHE.clear()
+            ai_board._PULL_CACHE.clear()
             assert score(shared, action) == score(Board(view), action), action
             compared += 1
             seen.add(str(action[0]))

@@ -14,13 +14,12 @@ DATA LAYOUT (`state.data`, naval_action only), beside fleets.py's record:
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from .datafile import decode_file
+from .datafile import decode_file, load_data
 from .fleets import ships
 from .neutrality import politics
 from .scenario import load_scenario
@@ -55,6 +54,11 @@ class FleetCounters(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 def load_counters_from(path: Path) -> FleetCounters:
     found = decode_file(path, FleetCounters, FleetCountersError, "fleet counters")
+    _check_counters(found, path)
+    return found
+
+
+def _check_counters(found: FleetCounters, path: Path) -> None:
     problems = [f"counter {c.id!r}: unknown nation {c.nation!r}" for c in found.counters
                 if c.nation not in found.nations]
     problems += [f"counter {c.id!r}: kind {c.kind!r} is not surface or ss" for c in found.counters
@@ -63,12 +67,10 @@ def load_counters_from(path: Path) -> FleetCounters:
         problems.append("counter ids repeat")
     if problems:
         raise FleetCountersError(f"bad fleet counters {path}: " + "; ".join(problems))
-    return found
 
 
-@cache
 def load_counters() -> FleetCounters:
-    return load_counters_from(DATA_PATH)
+    return load_data(DATA_PATH, FleetCounters, FleetCountersError, "fleet counters", _check_counters)
 
 
 def new_fleets(placed: Any) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from typing import Any
 
 import msgspec
 
-from .datafile import decode_file
+from .datafile import load_data
 from .geography import Place, geography
 from .limitations import italy_status
 from .neutrality import places_of
@@ -59,9 +59,8 @@ class ItalianArmyRule(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     supply_areas: tuple[str, ...]
 
 
-@cache
 def load_italian_army() -> ItalianArmyRule:
-    return decode_file(DATA_PATH, ItalianArmyRule, ItalianArmyError, "Italian army file")
+    return load_data(DATA_PATH, ItalianArmyRule, ItalianArmyError, "Italian army file")
 
 
 def is_played(data: Data) -> bool:

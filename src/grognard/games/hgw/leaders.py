@@ -33,14 +33,13 @@ of his own army, and an attack's roll is one roll).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from .board import Data, strength
-from .datafile import decode_file
+from .datafile import load_data
 from .fleets import ships
 from .optional import has_option
 
@@ -73,10 +72,12 @@ class LeaderDataError(ValueError):
     pass
 
 
-@cache
 def load_leaders() -> LeaderData:
     path = Path(__file__).parent / "data" / "leaders.json"
-    content = decode_file(path, LeaderData, LeaderDataError, "leader data")
+    return load_data(path, LeaderData, LeaderDataError, "leader data", _check_leaders)
+
+
+def _check_leaders(content: LeaderData, path: Path) -> None:
     for lid, spec in content.leaders.items():
         if (
             spec.type not in UNITS
@@ -84,7 +85,6 @@ def load_leaders() -> LeaderData:
             or spec.type not in content.pools[spec.side]
         ):
             raise LeaderDataError(f"leader {lid}: no {spec.type} pool for {spec.side}")
-    return content
 
 
 def new_leaders(sides: Iterable[str]) -> dict[str, Any]:

@@ -7,12 +7,11 @@ readings of the figures the rulebook garbles or leaves to the record sheets."""
 from __future__ import annotations
 
 import itertools
-from functools import cache
 from pathlib import Path
 
 import msgspec
 
-from .datafile import decode_file
+from .datafile import decode_file, load_data
 
 DATA_PATH = Path(__file__).with_name("data") / "strategic.json"
 EITHER = "either"  # a chart event that may befall any of the four morale countries
@@ -133,6 +132,5 @@ def load_strategic_from(path: Path) -> StrategicTables:
     return decode_file(path, StrategicTables, StrategicTablesError, "strategic warfare tables")
 
 
-@cache
 def load_strategic() -> StrategicTables:
-    return load_strategic_from(DATA_PATH)
+    return load_data(DATA_PATH, StrategicTables, StrategicTablesError, "strategic warfare tables")

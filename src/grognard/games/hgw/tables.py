@@ -8,12 +8,11 @@ make. docs/hgw-tables.md explains each choice.
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 import msgspec
 
-from .datafile import decode_file
+from .datafile import decode_file, load_data
 
 DATA_PATH = Path(__file__).with_name("data") / "tables.json"
 
@@ -150,6 +149,5 @@ def load_tables_from(path: Path) -> Tables:
     return decode_file(path, Tables, TablesError, "Hitler's Global War tables")
 
 
-@cache
 def load_tables() -> Tables:
-    return load_tables_from(DATA_PATH)
+    return load_data(DATA_PATH, Tables, TablesError, "Hitler's Global War tables")

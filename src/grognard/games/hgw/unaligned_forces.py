@@ -35,7 +35,7 @@ import msgspec
 
 from .airpower import stacked_points
 from .campaign import load_campaign
-from .datafile import decode_file
+from .datafile import load_data
 from .forts import fort_points
 from .geography import Place, box_hexes, geography
 from .neutrality import capital_of, politics
@@ -69,12 +69,13 @@ class HomeForcesTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return self.points.get(nation, self.default)
 
 
-@cache
 def load_home_forces() -> HomeForcesTable:
-    table = decode_file(DATA_PATH, HomeForcesTable, UnalignedForcesError, "unaligned forces file")
+    return load_data(DATA_PATH, HomeForcesTable, UnalignedForcesError, "unaligned forces file", _check_points)
+
+
+def _check_points(table: HomeForcesTable, path: Path) -> None:
     if table.default < 0 or any(n < 0 for n in table.points.values()):
-        raise UnalignedForcesError(f"bad unaligned forces file {DATA_PATH}: negative points")
-    return table
+        raise UnalignedForcesError(f"bad unaligned forces file {path}: negative points")
 
 
 def is_played(data: Data) -> bool:

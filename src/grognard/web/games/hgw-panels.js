@@ -178,17 +178,11 @@ function panels(view) {
 }
 
 /** The production panel and the record sheets, as the page's extra panel. Their place
- * names and costs come from the world map: drawn before it has loaded, they are drawn
- * again once it has (the page draws this panel only when the game moves on). */
-export function extraPanel(view) {
+ * names and costs come from the world map: drawn before it has loaded, they ask the page
+ * (`page.redrawWhen`, game.js and replay.js) to draw them again once it has. */
+export function extraPanel(view, page) {
   const panel = panels(view);
-  if (panel && !currentMap()) {
-    loadMap()
-      .then(() => {
-        if (panel.isConnected) panel.replaceWith(panels(view));
-      })
-      .catch(() => {});
-  }
+  if (panel && !currentMap()) page?.redrawWhen(loadMap());
   return panel;
 }
 
