@@ -58,6 +58,7 @@ from .french_production import (
 from .geography import Place
 from .italian_army import redress
 from .nations import FRANCE, apart, french_split, is_french
+from .paratroops import why_not_mix
 from .scenario import BOX, KINDS, load_scenario
 from .sequence import has_system, next_step
 from .supply import supplied_places
@@ -127,10 +128,7 @@ def budget(data: Data, side: str) -> int:
     total = sum(
         production_of(data, p)
         for p in full
-        if data["owner"].get(p) == side
-        and p != BOX
-        and counted_by_allies(data, side, p)
-        and p not in apart
+        if data["owner"].get(p) == side and p != BOX and counted_by_allies(data, side, p) and p not in apart
     )
     if side == "soviet":
         total += siberia_points(data)
@@ -258,7 +256,9 @@ class Production(Step):
                     continue
                 # Activity Limitations 8: French armies and counters are France's to build
                 ours = [a for a in armies_at(data, p, role) if not is_french(data, a)]
-                actions += [("build", kind, "army", a) for a in ours]
+                # Paradrop Across Water 2: no build puts paratroop and amphibious points together
+                mixable = [a for a in ours if why_not_mix(data["armies"][a], kind) is None]
+                actions += [("build", kind, "army", a) for a in mixable]
                 if spare is not None and not apart(data, "", role, p):
                     actions.append(("build", kind, "place", p))
         actions += french_builds(data, role, kinds, places, fits)

@@ -41,6 +41,7 @@ from .movement import WHOLE, can_move, routes, stacking_points
 from .nations import FRANCE, apart, french_split, may_aim, may_enter, may_join, nation, vichy_boxes
 from .naval_phase import NAVAL_VERBS
 from .naval_phase import why_not as naval_why
+from .paratroops import why_not_mix
 from .partisan_phase import why_not_pick
 from .politics import arrival_area, arrival_candidates
 from .production import US_ALONE, build_places, buildable, describe_price, halves_left, pays, price
@@ -332,6 +333,9 @@ def _build(data: Data, role: Role, frame: Data, kind: str, how: str, where: str)
         if army is None or army["at"] is None or army["side"] != role:
             return f"new points join one of your armies on the map or a new one (P2.4): {where} is not"
         place = str(army["at"])
+        mixed = why_not_mix(army, kind)  # Paradrop Across Water 2
+        if mixed is not None:
+            return f"{mixed} (K14.2): build into another army or a new one"
     italian = why_not_build(data, role, ("build", kind, how, where))  # the optional Italian Army 2
     if italian is not None:
         return italian
