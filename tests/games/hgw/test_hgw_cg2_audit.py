@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from grognard.core.errors import IllegalAction
-from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw import RULESET, HgwState, politics
 from grognard.games.hgw.firepower import losses_in_groups
 from grognard.games.hgw.scenario import KINDS, SYSTEMS, load_scenario
+from grognard.games.hgw.steps import STEPS
 
 PASS = ("end_", "no_", "to_")
 BERLIN, LONDON, PARIS = "1237", "1333", "1434"
@@ -145,3 +146,111 @@ def test_a_launch_of_fifteen_missiles_fires_a_volley_of_ten_and_one_of_five() ->
 
 def log(state: HgwState) -> list[str]:
     return [str(entry[0]) for entry in state.data["log"]]
+
+
+# ----- the National Morale Chart's other events (K23.3) --------------------------------------
+SUEZ, NEXT_TO_SUEZ, GIBRALTAR = "2243", "2342", "2031"
+
+
+def morale(state: HgwState) -> tuple[int, int]:
+    return state.data["morale"]["britain"], state.data["morale"]["germany"]
+
+
+@pytest.mark.rules("K23.3")
+def test_britain_losing_the_suez_canal_in_combat_costs_it_a_morale_level() -> None:
+    state = new_game()
+    data = state.data
+    for army in data["armies"].values():
+        army["sp"]["tac_air"] = 0
+        if army["at"] in (SUEZ, NEXT_TO_SUEZ):
+            army["at"] = None
+    data["owner"][NEXT_TO_SUEZ] = "axis"
+    data["armies"]["agw"]["at"] = NEXT_TO_SUEZ
+    data["armies"]["agw"]["sp"] = dict.fromkeys(KINDS, 0) | {"infantry": 4, "mechanized": 6}
+    changed(state)
+    act(state, "axis", "end_naval_movement")
+    act(state, "axis", "end_movement")
+    act(state, "axis", "attack", "agw", SUEZ)
+    act(state, "axis", "end_announce")
+    state.rng.force([1])
+    act(state, "axis", "assault", NEXT_TO_SUEZ, SUEZ, "agw")
+    act(state, "axis", "to_advances")
+    state.rng.force([1])
+    act(state, "axis", "advance", "agw")
+    act(state, "axis", "to_exploitation")
+    before = morale(state)  # Egypt falls: ten hexes lost, both pairs move at the end
+    act(state, "axis", "end_combat")
+    assert data["owner"][SUEZ] == "axis"
+    # the Allies lost five hexes (-1), the Axis took six (+1 for Germany) and Suez (-1)
+    assert morale(state) == (before[0] - 3, before[1] + 3)
+    assert any(line.startswith("loss of the Suez Canal: morale britain -") for line in log(state))
+
+
+@pytest.mark.rules("K23.3")
+def test_gibraltar_lost_in_a_combat_phase_costs_britain_a_level_and_no_more_than_once() -> None:
+    state = new_game()
+    act(state, "axis", "end_naval_movement")
+    act(state, "axis", "end_movement")
+    state.data["owner"][GIBRALTAR] = "axis"  # as if taken in this combat phase
+    changed(state)
+    for action in ("end_announce", "to_advances", "to_exploitation", "end_combat"):
+        act(state, "axis", action)
+    assert morale(state) == (-1, 1)
+    assert "loss of Gibraltar: morale britain -1, germany +1" in log(state)
+    pass_until_player_changes(state)  # the Soviet combat phase: Gibraltar is not lost again
+    assert morale(state) == (-1, 1)
+
+
+@pytest.mark.rules("K23.3", "G6.1")
+def test_the_united_states_entering_the_war_raises_british_morale_two() -> None:
+    state = new_game()
+    state.data["turn"] = state.data["turns"].index("Spring 1942")
+    state.data["flow"][-1] = {"state": "turn_start", "player": "allied"}
+    STEPS["turn_start"].run(state, state.data["flow"][-1])
+    assert state.data["politics"]["us_since"] == state.data["turn"]
+    assert morale(state) == (2, -2)
+    assert "the United States joins the Allies: morale britain +2, germany -2" in log(state)
+
+
+@pytest.mark.rules("K23.3", "G2.4")
+def test_the_united_states_joining_the_axis_costs_britain_four() -> None:
+    state = new_game()
+    state.data["flow"][-1] = {"state": "announce", "role": "allied"}
+    state.data["player"] = "allied"
+    army = next(a for a, x in sorted(state.data["armies"].items()) if x["side"] == "allied" and x["at"])
+    state.data["status"][army] = {
+        "target": "1909",
+        "assaulted": True,
+        "defended": False,
+        "advanced": 0,
+        "stopped": True,
+    }
+    act(state, "allied", "end_announce")
+    assert state.data["politics"]["joined"]["united_states"] == "axis"
+    assert morale(state) == (-4, 4)
+
+
+@pytest.mark.rules("K23.3", "G10.1")
+def test_the_soviet_surrender_costs_britain_a_level() -> None:
+    state = new_game()
+    for place in ("0942", "1144", "1446"):
+        state.data["owner"][place] = "axis"
+    state.data["flow"][-1] = {"state": "end_combat", "player": "axis"}
+    assert politics.end_of_combat(state, "axis")
+    changed(state)
+    assert step(state) == "soviet_terms"
+    act(state, "axis", "accept_surrender")
+    assert morale(state) == (-1, 1)
+    assert log(state)[-3:-1] == [
+        "the Axis accepts the Soviet surrender: no more attacks between them",
+        "the Soviet Union surrenders: morale britain -1, germany +1",
+    ]
+
+
+def test_campaign_game_i_keeps_no_morale_through_the_political_events() -> None:
+    state = RULESET.new_game("campaign_1", {}, seed=1)
+    assert isinstance(state, HgwState)
+    state.data["turn"] = state.data["turns"].index("Spring 1942")
+    state.data["flow"][-1] = {"state": "turn_start", "player": "allied"}
+    STEPS["turn_start"].run(state, state.data["flow"][-1])
+    assert state.data["politics"]["us_since"] == state.data["turn"] and "morale" not in state.data
