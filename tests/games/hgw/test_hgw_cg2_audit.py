@@ -7,9 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from test_hgw_cg2_air import ALLIED_HEX, AXIS_HEX, cg2, put
 
 from grognard.core.errors import IllegalAction
 from grognard.games.hgw import RULESET, HgwState, politics
+from grognard.games.hgw.advance import advance_limit
 from grognard.games.hgw.firepower import losses_in_groups
 from grognard.games.hgw.scenario import KINDS, SYSTEMS, load_scenario
 from grognard.games.hgw.steps import STEPS
@@ -254,3 +256,80 @@ def test_campaign_game_i_keeps_no_morale_through_the_political_events() -> None:
     state.data["flow"][-1] = {"state": "turn_start", "player": "allied"}
     STEPS["turn_start"].run(state, state.data["flow"][-1])
     assert state.data["politics"]["us_since"] == state.data["turn"] and "morale" not in state.data
+
+
+# ----- German Technology (K6.1) -------------------------------------------------------------
+ICELAND = "0626"
+
+
+def axis_attacks_two_french_hexes(iceland: bool) -> HgwState:
+    """Two Axis armies each name a French hex; the Axis holds Iceland if `iceland`."""
+    state = cg2()
+    put(state, "agw", AXIS_HEX, infantry=6, mechanized=4)
+    put(state, "ags", "1335", infantry=6, mechanized=4)
+    put(state, "ffa", ALLIED_HEX, infantry=4)
+    put(state, "brit", "1435", infantry=4)
+    if iceland:
+        state.data["owner"][ICELAND] = "axis"
+    changed(state)
+    act(state, "axis", "end_movement")
+    act(state, "axis", "attack", "agw", ALLIED_HEX)
+    act(state, "axis", "attack", "ags", "1435")
+    act(state, "axis", "end_announce")
+    while step(state) == "def_assault":
+        act(state, "allied", "no_defensive_assault")
+    return state
+
+
+def allied_losses(state: HgwState) -> None:
+    while step(state) == "losses":
+        act(state, "allied", *state.legal_actions("allied")[0])
+
+
+@pytest.mark.rules("K6.1")
+def test_german_technology_takes_one_off_one_armys_initial_assault_and_advance() -> None:
+    state = axis_attacks_two_french_hexes(iceland=True)
+    state.rng.force([3])
+    act(state, "axis", "assault", AXIS_HEX, ALLIED_HEX, "agw")
+    assert "firing strength 10, roll 3 -1 German technology: 4 points lost" in log(state)
+    allied_losses(state)
+    state.rng.force([3])
+    act(state, "axis", "assault", "1335", "1435", "ags")  # another army: no more this phase
+    assert "firing strength 10, roll 3: 3 points lost" in log(state)
+    allied_losses(state)
+    act(state, "axis", "to_advances")
+    assert state.data["status"]["agw"]["technology"]
+    limit, other = advance_limit(state.data, "agw", ALLIED_HEX), advance_limit(state.data, "ags", "1435")
+    state.data["owner"][ICELAND] = "allied"  # the same advances without the technology
+    assert (limit, other) == (
+        advance_limit(state.data, "agw", ALLIED_HEX) + 1,
+        advance_limit(state.data, "ags", "1435"),
+    )
+    state.data["owner"][ICELAND] = "axis"
+    state.rng.force([min(limit, 6)])
+    act(state, "axis", "advance", "agw")
+    assert state.data["armies"]["agw"]["at"] == ALLIED_HEX
+
+
+@pytest.mark.rules("K6.1")
+def test_without_greenland_or_iceland_no_roll_is_changed() -> None:
+    state = axis_attacks_two_french_hexes(iceland=False)
+    state.rng.force([3])
+    act(state, "axis", "assault", AXIS_HEX, ALLIED_HEX, "agw")
+    assert "firing strength 10, roll 3: 3 points lost" in log(state)
+    allied_losses(state)
+    assert "technology" not in state.data["status"]["agw"]
+
+
+@pytest.mark.rules("K6.1", "K16.6")
+@pytest.mark.parametrize(("iceland", "lost"), [(True, 1), (False, 0)])
+def test_german_technology_takes_one_off_uboat_fire_in_the_north_atlantic(iceland: bool, lost: int) -> None:
+    state = new_game()
+    if iceland:
+        state.data["owner"][ICELAND] = "axis"
+        changed(state)
+    state.rng.force([5])  # two U-boats doubled: four points roll 5 (4 with the technology)
+    act(state, "axis", "patrol", "uboats", "1424")  # row 14: north of row 23, in the Atlantic
+    assert state.data["sea_routes"]["britain_us"].get("lost", 0) == lost
+    hit = "U-boat Arm (2 points, doubled) attacks the britain us route: "
+    assert (f"{hit}1 point lost of 8 points, -1 German technology" in log(state)) == iceland
