@@ -13,6 +13,7 @@ from grognard.core.errors import IllegalAction
 from grognard.games.hgw import RULESET, HgwState, politics
 from grognard.games.hgw.advance import advance_limit
 from grognard.games.hgw.firepower import losses_in_groups
+from grognard.games.hgw.production import open_production, pays, placed_at
 from grognard.games.hgw.scenario import KINDS, SYSTEMS, load_scenario
 from grognard.games.hgw.steps import STEPS
 
@@ -333,3 +334,50 @@ def test_german_technology_takes_one_off_uboat_fire_in_the_north_atlantic(icelan
     assert state.data["sea_routes"]["britain_us"].get("lost", 0) == lost
     hit = "U-boat Arm (2 points, doubled) attacks the britain us route: "
     assert (f"{hit}1 point lost of 8 points, -1 German technology" in log(state)) == iceland
+
+
+# ----- Shipping 8 (K19.8) --------------------------------------------------------------------
+US_BOX = "1909"
+
+
+def allied_production_after_us_entry() -> HgwState:
+    state = new_game()
+    state.data["turn"] = state.data["turns"].index("Spring 1942")
+    state.data["player"] = "allied"
+    state.data["flow"][-1] = {"state": "turn_start", "player": "allied"}
+    STEPS["turn_start"].run(state, state.data["flow"][-1])
+    open_production(state, "allied")
+    changed(state)
+    assert step(state) == "production" and state.data["owner"][US_BOX] == "allied"
+    return state
+
+
+def build_places_offered(state: HgwState) -> set[str]:
+    """Where the Allied budget may build (France's own budget builds for France)."""
+    data, frame = state.data, state.flow[-1]
+    builds = [a for a in state.legal_actions("allied") if a[0] == "build" and pays(data, frame, a) == "budget"]
+    return {str(placed_at(data["armies"], a)) for a in builds}
+
+
+@pytest.mark.rules("K19.8")
+def test_once_the_us_is_an_ally_the_first_six_points_for_armies_go_there() -> None:
+    state = allied_production_after_us_entry()
+    assert build_places_offered(state) == {US_BOX}
+    assert any(a[0] in ("fort", "repair", "build_strategic") for a in state.legal_actions("allied"))
+    why = state.why_illegal("allied", ("build", "infantry", "place", LONDON))
+    assert why is not None and "the first 1 points built for armies go to the United States" in why
+    with pytest.raises(IllegalAction):
+        act(state, "allied", "build", "infantry", "place", LONDON)
+    us_army = next(a for a, x in state.data["armies"].items() if x["at"] == US_BOX)
+    for _ in range(6):
+        assert build_places_offered(state) == {US_BOX}
+        act(state, "allied", "build", "infantry", "army", us_army)
+    assert LONDON in build_places_offered(state)  # the rest go anywhere
+    act(state, "allied", "build", "infantry", "place", LONDON)
+
+
+def test_before_the_us_joins_the_allies_build_anywhere() -> None:
+    state = new_game()
+    open_production(state, "allied")
+    changed(state)
+    assert LONDON in build_places_offered(state) and US_BOX not in build_places_offered(state)

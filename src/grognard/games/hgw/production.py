@@ -32,7 +32,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
-from . import limitations, research, system_builds
+from . import limitations, research, shipping_placement, system_builds
 from .board import (
     Data,
     armies_at,
@@ -286,6 +286,16 @@ class Production(Step):
                 repairable = lost - int(data["permanent"].get(p, 0))
                 if repairable > 0 and data["owner"].get(p) == role and p in supplied:
                     actions.append(("repair", p))
+        # Shipping 8: once the U.S. is an Ally, the first six points for armies go there
+        armies = data["armies"]
+        actions = shipping_placement.restrict(
+            data,
+            frame,
+            role,
+            actions,
+            lambda a: placed_at(armies, a),
+            lambda a: pays(data, frame, a) == "budget",
+        )
         # the optional Italian Army 2: a short Italian force is made good first
         return redress(data, role, [a for a in actions if _affordable(data, frame, a)])
 
@@ -343,7 +353,8 @@ class Production(Step):
             game.log(f"{role} repairs one production point in {place}")
             return
         kind, how, where = action[1], action[2], action[3]
-        charge(frame, pays(data, frame, action), _price(data, role, kind))
+        paying = pays(data, frame, action)
+        charge(frame, paying, _price(data, role, kind))
         if how == "army":
             army_id = where
         else:
@@ -354,6 +365,7 @@ class Production(Step):
         data["armies"][army_id]["sp"][kind] += 1
         army = data["armies"][army_id]
         game.log(f"{role} builds one {kind} point for {army['name']} in {army['at']}")
+        shipping_placement.count(data, frame, role, army["at"], own=paying == "budget")  # Shipping 8
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         french = f" (France: {frame[PURSE]})" if PURSE in frame else ""

@@ -23,7 +23,7 @@ from typing import Any
 
 from grognard.core.game import Action, Role
 
-from . import coastal_air, port_attacks, port_builds, raiders, ship_builds
+from . import coastal_air, port_attacks, port_builds, raiders, ship_builds, shipping_placement
 from .across_water import over_water, water_targets
 from .actions import BadAction, args
 from .advance import may_exploit
@@ -371,4 +371,6 @@ def _build(data: Data, role: Role, frame: Data, kind: str, how: str, where: str)
         return _apart(place)
     if how != "army" and free_army(data, role, FRANCE if how == "french" else "") is None:
         return "every army counter of your side is on the map: build into an army already there (R1.1, P2.4)"
+    if paying == "budget":  # Shipping 8 (K19.8): the first six points for armies go to the U.S.
+        return shipping_placement.why_not(data, frame, role, place)
     return None
