@@ -355,7 +355,9 @@ def allied_production_after_us_entry() -> HgwState:
 def build_places_offered(state: HgwState) -> set[str]:
     """Where the Allied budget may build (France's own budget builds for France)."""
     data, frame = state.data, state.flow[-1]
-    builds = [a for a in state.legal_actions("allied") if a[0] == "build" and pays(data, frame, a) == "budget"]
+    builds = [
+        a for a in state.legal_actions("allied") if a[0] == "build" and pays(data, frame, a) == "budget"
+    ]
     return {str(placed_at(data["armies"], a)) for a in builds}
 
 
@@ -381,3 +383,60 @@ def test_before_the_us_joins_the_allies_build_anywhere() -> None:
     open_production(state, "allied")
     changed(state)
     assert LONDON in build_places_offered(state) and US_BOX not in build_places_offered(state)
+
+
+# ----- strategic markers in the movement phase (K20.1, K21.2) --------------------------------
+CAPE_BOX = "4639"  # British Africa's box: across the ocean from West Africa
+
+
+def movement_of(side: str, **strategic: dict[str, Any]) -> HgwState:
+    state = new_game()
+    for kind, markers in strategic.items():
+        state.data["strategic"][kind][side] = markers
+    state.data["player"] = side
+    state.flow[:] = [{"state": "movement", "role": side}]
+    changed(state)
+    return state
+
+
+@pytest.mark.rules("K20.1")
+def test_bombers_escorts_and_air_defence_ferry_between_airbases_once_a_phase() -> None:
+    state = movement_of(
+        "allied", bombers={LONDON: {"sp": 3, "atomic": 1}}, escorts={LONDON: 2}, air_defence={LONDON: 1}
+    )
+    legal = state.legal_actions("allied")
+    assert ("ferry_strategic", "bombers", LONDON, GIBRALTAR) in legal
+    assert ("ferry_strategic", "bombers", LONDON, CAPE_BOX) in legal  # hops of 20 over the ocean
+    assert ("ferry_strategic", "air_defence", LONDON, GIBRALTAR) in legal
+    assert ("ferry_strategic", "air_defence", LONDON, CAPE_BOX) not in legal  # 7 fall short
+    assert ("ferry_strategic", "bombers", LONDON, BERLIN) not in legal  # never into the enemy's
+    why = state.why_illegal("allied", ("ferry_strategic", "air_defence", LONDON, CAPE_BOX))
+    assert why is not None and "each hop at most 7 hexes over the ocean" in why
+    act(state, "allied", "ferry_strategic", "bombers", LONDON, GIBRALTAR)
+    assert state.data["strategic"]["bombers"]["allied"] == {GIBRALTAR: {"sp": 3, "atomic": 1}}
+    assert log(state)[-1] == f"allied ferries 3 bombers point(s) from {LONDON} to {GIBRALTAR}"
+    act(state, "allied", "ferry_strategic", "escorts", LONDON, GIBRALTAR)  # they join the bombers
+    assert state.data["strategic"]["escorts"]["allied"] == {GIBRALTAR: 2}
+    legal = state.legal_actions("allied")
+    assert not any(a[:3] == ("ferry_strategic", "bombers", GIBRALTAR) for a in legal)  # once a phase
+    why = state.why_illegal("allied", ("ferry_strategic", "bombers", GIBRALTAR, LONDON))
+    assert why == f"the bombers marker in {GIBRALTAR} has moved this phase"
+    assert ("end_movement",) in legal
+
+
+@pytest.mark.rules("K21.2")
+def test_a_missile_counter_moves_like_an_army_through_friendly_places() -> None:
+    state = movement_of("axis", missiles={"m1": {"at": BERLIN, "sp": 4, "atomic": 0}})
+    moves = [a for a in state.legal_actions("axis") if a[0] == "move_missiles"]
+    assert ("move_missiles", "m1", "1436") in moves  # the West Wall, Axis
+    assert ("move_missiles", "m1", PARIS) not in moves  # Allied
+    before = state.data["strategic"]
+    with pytest.raises(IllegalAction):
+        act(state, "axis", "move_missiles", "m1", PARIS)
+    assert state.data["strategic"] == before
+    act(state, "axis", "move_missiles", "m1", "1436")
+    assert state.data["strategic"]["missiles"]["axis"]["m1"]["at"] == "1436"
+    assert not any(a[0] == "move_missiles" for a in state.legal_actions("axis"))
+    why = state.why_illegal("axis", ("move_missiles", "m1", BERLIN))
+    assert why == "missile counter m1 has moved this phase"
+    assert state.why_illegal("axis", ("move_missiles", "m2", BERLIN)) == "axis has no missile counter m2"

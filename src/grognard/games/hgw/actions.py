@@ -151,6 +151,14 @@ VERBS: tuple[Verb, ...] = (
     Verb("drop", (PLACE,), "K22.5", only="strategic"),
     Verb("lose_strategic", (("kind", "strategic_kind"),), "K22.5", only="strategic"),
     Verb("build_strategic", (("kind", "strategic_kind"), PLACE), "K20.1", only="strategic"),
+    # strategic_moves.py: markers and counters in the land movement phase
+    Verb(
+        "ferry_strategic",
+        (("kind", "strategic_kind"), ("from", "place"), ("to", "place")),
+        "K20.1",
+        only="strategic",
+    ),
+    Verb("move_missiles", (("counter", "missile"), ("to", "place")), "K21.2", only="strategic"),
     Verb("build_missile", (("counter", "missile"), PLACE), "K21.1", only="strategic"),
     Verb(
         "build_atomic",

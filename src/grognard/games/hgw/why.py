@@ -23,7 +23,15 @@ from typing import Any
 
 from grognard.core.game import Action, Role
 
-from . import coastal_air, port_attacks, port_builds, raiders, ship_builds, shipping_placement
+from . import (
+    coastal_air,
+    port_attacks,
+    port_builds,
+    raiders,
+    ship_builds,
+    shipping_placement,
+    strategic_moves,
+)
 from .across_water import over_water, water_targets
 from .actions import BadAction, args
 from .advance import may_exploit
@@ -77,6 +85,10 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
     if verb == "invade" and step == "announce":
         army_id, target = str(named["army"]), str(named["target"])
         return _army(data, role, army_id) or _mover(data, army_id) or _aim(data, army_id, target)
+    if verb in strategic_moves.VERBS:  # K20.1, K21.2: strategic markers in the movement phase
+        if step != "movement":
+            return "strategic markers and missile counters move in the land movement phase (K20.1, K21.2)"
+        return strategic_moves.why_not(data, role, top, action)
     if verb == "build" and step == "production":
         return _build(data, role, top, str(named["kind"]), str(named["site"]), str(named["at"]))
     naval_builds = (*ship_builds.VERBS, *port_builds.VERBS, *coastal_air.VERBS, *raiders.VERBS)
