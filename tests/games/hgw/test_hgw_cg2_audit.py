@@ -440,3 +440,27 @@ def test_a_missile_counter_moves_like_an_army_through_friendly_places() -> None:
     why = state.why_illegal("axis", ("move_missiles", "m1", BERLIN))
     assert why == "missile counter m1 has moved this phase"
     assert state.why_illegal("axis", ("move_missiles", "m2", BERLIN)) == "axis has no missile counter m2"
+
+
+# ----- Morale Attacks 6 (K24.6) --------------------------------------------------------------
+@pytest.mark.rules("K24.6")
+def test_a_uboat_point_reaching_the_us_coast_costs_the_us_a_morale_level() -> None:
+    state = new_game()
+    raid = ("raid_us_coast", "uboats", US_BOX)
+    assert raid not in state.legal_actions("axis")  # the U.S. is not an Ally yet
+    why = state.why_illegal("axis", raid)
+    assert why is not None and "the U.S. must be an Ally holding it" in why
+    politics_now = state.data["politics"]
+    politics_now.update(us_since=state.data["turn"])
+    politics_now["joined"]["united_states"] = "allied"
+    state.data["owner"][US_BOX] = "allied"
+    changed(state)
+    assert raid in state.legal_actions("axis")  # thirty movement points from Kiel
+    act(state, "axis", *raid)  # no Allied fleet with A.S.W. strength can intercept it
+    assert state.data["fleets"]["uboats"]["sp"] == 1  # the point that got there is spent
+    assert state.data["morale"]["united_states"] == -1 and state.data["morale"]["japan"] == 1
+    assert log(state)[-1] == (
+        f"a U-boat point of U-boat Arm reaches the U.S. coast at {US_BOX} and is spent (1 point left):"
+        " U.S. morale -1"
+    )
+    assert raid not in state.legal_actions("axis")  # the fleet's mission is spent this turn

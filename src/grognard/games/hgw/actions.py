@@ -122,6 +122,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("build_coastal_air", (ARMY,), "N9.1", only="naval"),
     Verb("declare_raider", (("fleet", "fleet"),), "N6.1", only="naval"),  # raiders.py
     Verb("port_attack", (("fleet", "fleet"), ("base", "place")), "N8.5", only="naval_action"),
+    Verb("raid_us_coast", (("fleet", "fleet"), ("target", "place")), "K24.6", only="uboats"),
     # production (Building Strength Points, Fortifications, Lend-Lease)
     Verb("end_production", (), "P1.4"),
     Verb("lend_lease", (), "F5.3"),

@@ -25,6 +25,7 @@ from grognard.core.game import Action, Role
 
 from . import (
     coastal_air,
+    morale_uboats,
     port_attacks,
     port_builds,
     raiders,
@@ -101,6 +102,8 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         if verb in raiders.VERBS:
             return raiders.why_not(data, role, action, money)
         return port_builds.why_not(data, role, action, money)
+    if verb == morale_uboats.VERB:  # Morale Attacks 6 (K24.6)
+        return morale_uboats.why_not(data, role, action)
     if verb == port_attacks.VERB:  # Naval Action: Aircraft Carriers 5
         return port_attacks.why_not(data, role, action)
     if verb in NAVAL_VERBS:  # Campaign Game II's naval movement (naval_phase.py)
