@@ -212,8 +212,10 @@ def technology(data: Data, fleet: Any) -> int:
     (the fleet's patrol hex, else its base), 0 otherwise."""
     if fleet["side"] != "axis" or not is_uboat_fleet(fleet):
         return 0
-    at = position(fleet)
-    return german_technology.uboat_modifier(data, at, "Atlantic" in load_map().seas_of(at))
+    at, hmap = position(fleet), load_map()
+    if at not in hmap.hexes:  # a place of no hex (the odds' simulated fleets)
+        return 0
+    return german_technology.uboat_modifier(data, at, "Atlantic" in hmap.seas_of(at))
 
 
 def _technology_note(modifier: int) -> str:
