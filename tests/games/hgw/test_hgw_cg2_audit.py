@@ -464,3 +464,26 @@ def test_a_uboat_point_reaching_the_us_coast_costs_the_us_a_morale_level() -> No
         " U.S. morale -1"
     )
     assert raid not in state.legal_actions("axis")  # the fleet's mission is spent this turn
+
+
+# ----- N3.5: surface fleets against routes ----------------------------------------------------
+def pass_interceptions(state: HgwState) -> None:
+    while step(state) == "naval_intercept":
+        act(state, str(state.flow[-1]["role"]), "no_interception")
+
+
+@pytest.mark.rules("N3.5")
+def test_with_naval_action_any_surface_fleet_attacks_a_route_firing_normally() -> None:
+    state = RULESET.new_game("campaign_2", {"naval_action": True}, seed=1)
+    assert isinstance(state, HgwState)
+    pass_interceptions(state)  # the raider's way home at the start
+    raid = ("raid_route", "kriegsmarine", "britain_us", "1425")
+    assert raid in state.legal_actions("axis")
+    state.rng.force([1] * 4)  # the Allied search spots it; its interception; its fire
+    act(state, "axis", *raid)
+    pass_interceptions(state)
+    assert (
+        "Kriegsmarine (1 point, firing normally) attacks the britain us route: 1 point lost of 8 points"
+        in log(state)
+    )
+    assert state.data["sea_routes"]["britain_us"]["lost"] == 1

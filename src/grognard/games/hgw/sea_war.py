@@ -413,6 +413,8 @@ def _hit_route(game: Any, uboat: str, rid: str) -> None:
         game.log(f"{fleet['name']} finds nothing on the {rid.replace('_', ' ')} route")
         return
     per_point = raiders.route_strength(data, uboat, rid)  # N6.4: a raider's triple, unescorted
+    if not per_point and not is_uboat_fleet(fleet) and not raiders.is_raider(data, uboat):
+        per_point = 1  # N3.5: a surface fleet's points fire normally, not doubled
     kind = ATTACK_KIND[route["kind"]]
     tech = technology(data, fleet)  # German Technology (K6.1)
     result = route_attack(game, fleet["side"], int(fleet["sp"]), kind, load, tech, per_point=per_point)
@@ -423,7 +425,7 @@ def _hit_route(game: Any, uboat: str, rid: str) -> None:
     elif route["kind"] != "lend_lease":
         losses = data.setdefault("route_losses", {})
         losses[route["side"]] = int(losses.get(route["side"], 0)) + loss
-    how = "tripled: a raider" if per_point else "doubled"
+    how = {0: "doubled", 1: "firing normally"}.get(per_point, "tripled: a raider")
     game.log(
         f"{fleet['name']} ({points(int(fleet['sp']))}, {how}) attacks the {rid.replace('_', ' ')} "
         f"route: {points(loss)} lost of {points(load)}{_technology_note(tech)}"
