@@ -109,17 +109,18 @@ def test_a_raider_fires_at_triple_strength_at_an_unescorted_route(monkeypatch: p
     assert data["sea_routes"]["britain_us"]["lost"] >= 1
 
 
-@pytest.mark.rules("N6.4")
-def test_only_raiders_among_surface_fleets_raid_routes() -> None:
+@pytest.mark.rules("N6.4", "N3.5")
+def test_every_surface_fleet_raids_routes_only_a_raider_at_triple_strength() -> None:
     state = new_game()
     data = state.data
     axis_naval_movement(state)
-    assert raid_choices(data, "kriegsmarine") == []  # surface, not a raider
+    assert ("britain_us", "1430") in raid_choices(data, "kriegsmarine")  # N3.5: any surface fleet
     assert ("britain_us", "1430") in raid_choices(data, "raiders")
-    refusal = str(state.why_illegal("axis", ("raid_route", "kriegsmarine", "britain_us", "1430")))
-    assert "raiders intercept routes" in refusal
+    assert state.why_illegal("axis", ("raid_route", "kriegsmarine", "britain_us", "1430")) is None
+    assert route_strength(data, "raiders", "britain_us") == 3  # unescorted: tripled (N6.4)
+    assert route_strength(data, "kriegsmarine", "britain_us") == 0  # sea_war fires it normally
     with pytest.raises(IllegalAction):
-        state.apply("axis", ("raid_route", "kriegsmarine", "britain_us", "1430"))
+        state.apply("axis", ("raid_route", "kriegsmarine", "britain_us", "0101"))
 
 
 @pytest.mark.rules("N3.5", "N6.4")

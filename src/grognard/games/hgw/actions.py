@@ -122,6 +122,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("build_coastal_air", (ARMY,), "N9.1", only="naval"),
     Verb("declare_raider", (("fleet", "fleet"),), "N6.1", only="naval"),  # raiders.py
     Verb("port_attack", (("fleet", "fleet"), ("base", "place")), "N8.5", only="naval_action"),
+    Verb("raid_us_coast", (("fleet", "fleet"), ("target", "place")), "K24.6", only="uboats"),
     # production (Building Strength Points, Fortifications, Lend-Lease)
     Verb("end_production", (), "P1.4"),
     Verb("lend_lease", (), "F5.3"),
@@ -151,6 +152,14 @@ VERBS: tuple[Verb, ...] = (
     Verb("drop", (PLACE,), "K22.5", only="strategic"),
     Verb("lose_strategic", (("kind", "strategic_kind"),), "K22.5", only="strategic"),
     Verb("build_strategic", (("kind", "strategic_kind"), PLACE), "K20.1", only="strategic"),
+    # strategic_moves.py: markers and counters in the land movement phase
+    Verb(
+        "ferry_strategic",
+        (("kind", "strategic_kind"), ("from", "place"), ("to", "place")),
+        "K20.1",
+        only="strategic",
+    ),
+    Verb("move_missiles", (("counter", "missile"), ("to", "place")), "K21.2", only="strategic"),
     Verb("build_missile", (("counter", "missile"), PLACE), "K21.1", only="strategic"),
     Verb(
         "build_atomic",

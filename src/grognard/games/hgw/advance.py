@@ -14,7 +14,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
-from . import leaders
+from . import german_technology, leaders
 from .across_water import over_water, water_targets
 from .airpower import air_superiority_losses, only_air_attacks
 from .board import (
@@ -128,6 +128,8 @@ def advance_odds(
     if not friendly:  # optional rule Leaders 1: an advance into a non-friendly hex is an attack
         winter += leaders.attack_modifier(data, (army_id,))
     winter += italian_modifier(data, army_id, friendly=friendly)  # the optional Italian Army 4
+    if not friendly:  # German Technology (K6.1): one Axis army's initial advance
+        winter += german_technology.land_modifier(data, (army_id,), target)
     return mech, strength, advance_modifier(advanced, g.terrain[target], empty=empty, winter=winter), friendly
 
 
@@ -164,7 +166,9 @@ def resolve_advance(
         data, army_id, target, invasion=invasion, dropping=dropping
     )
     drop = f" with {points(dropping, 'paratroop')} dropping" if dropping else ""
+    technology = 0 if friendly else german_technology.land_modifier(data, (army_id,), target)
     (roll,) = game.roll(1, side, f"{army['name']} advances into {target}{drop}")
+    german_technology.claim(data, (army_id,), technology)  # K6.1: this army has it this phase
     ok = load_tables().advances(mech, strength, roll + modifier, friendly=friendly)
     column = "friendly" if friendly else f"{strength}"
     counted = "invading" if invasion else "mechanized"

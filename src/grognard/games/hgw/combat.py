@@ -15,7 +15,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
-from . import leaders
+from . import german_technology, leaders
 from .across_water import over_water, water_targets
 from .airpower import only_air_attacks
 from .board import (
@@ -143,9 +143,12 @@ def fire(
     side = side or data["armies"][armies[0]]["side"]
     # an assault (a target) is an attack; a defensive assault (none) is not
     modifier = attack_modifier(data, armies, attacking=target is not None)
+    technology = german_technology.land_modifier(data, armies, target)  # German Technology (K6.1)
     (roll,) = game.roll(1, side, why)
-    losses = load_tables().firepower_losses(power, roll + modifier)
+    losses = load_tables().firepower_losses(power, roll + modifier + technology)
+    german_technology.claim(data, armies, technology)
     extra = modifier_note(data, armies, modifier, attacking=target is not None)
+    extra += f" {technology} German technology" if technology else ""
     game.log(f"firing strength {power}, roll {roll}{extra}: {points(losses)} lost")
     return losses
 

@@ -49,6 +49,7 @@ class Status(TypedDict):
     invasion: NotRequired[bool]  # named as an invasion, not an attack (Invasion Procedure 1)
     dropped: NotRequired[int]  # its paratroop points that dropped this turn (Paradrop 5)
     carrier_air: NotRequired[int]  # tac air its invasion's carriers lend it (Aircraft Carriers 4)
+    technology: NotRequired[bool]  # it has German Technology's -1 this combat phase (K6.1)
 
 
 class Fort(TypedDict):

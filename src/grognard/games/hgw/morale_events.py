@@ -1,6 +1,10 @@
-"""National morale in play (National Morale: Great Britain and Germany 2, 5; the National
-Morale Chart's hex events): the set-up's morale and the hexes each side gains and loses
-in a combat phase, counted for the side, not the country (5).
+"""National morale in play (National Morale: Great Britain and Germany 2, 3, 5; the
+National Morale Chart): the set-up's morale, the hexes each side gains and loses in a
+combat phase, counted for the side, not the country (5), and the chart's other events of
+European play as they happen: Britain losing the Suez Canal or Gibraltar (seen with the
+hex counts, the only moment those hexes change hands), the Soviet surrender and the
+United States joining either side (politics.py, through optional_politics.py's hooks).
+Hawaii and the carriers Japan loses are the Pacific's.
 
 The count compares the hexes the Axis and the Allies (the sides with a morale country)
 hold as the phasing player's strategic warfare phase ends (`watch`, strategic_phase.py)
@@ -18,6 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import morale
+from .limitations import box_place, campaign_state
+from .neutrality import nation_at
 from .strategic_tables import load_strategic
 
 Data = dict[str, Any]
@@ -53,3 +59,35 @@ def after_combat(game: Any, side: str) -> None:
             data["morale"] = new
             moved = ", ".join(f"{c} {new[c]:+d}" for c in morale.side_countries(s))
             game.log(f"{s} lost {lost} and took {gained} hex(es) this combat phase: morale {moved}")
+    found = campaign_state(data)
+    if found is None:
+        return
+    allied = {p for p, o in data["owner"].items() if o == "allied"}
+    lost_now = set(seen["held"].get("allied", ())) - allied
+    italy = found[0].italy  # the politics' Suez Canal and Gibraltar hexes
+    for place, event in ((italy.suez, "lost_suez"), (italy.gibraltar, "lost_gibraltar")):
+        if place in lost_now:  # the chart: each loss, as it happens
+            chart_event(game, event)
+
+
+def chart_event(game: Any, event: str) -> None:
+    """A National Morale Chart event that befalls one named country (Britain for the
+    Suez Canal, Gibraltar, the Soviet surrender and the U.S. entry), with its pair."""
+    data = game.data
+    if "morale" not in data:
+        return
+    entry = load_strategic().event(event)
+    data["morale"] = morale.apply_event(data["morale"], event, entry.country)
+    moved = ", ".join(f"{c} {data['morale'][c]:+d}" for c in (entry.country, morale.partner(entry.country)))
+    game.log(f"{entry.label}: morale {moved}")
+
+
+def joined(game: Any, nation: str, side: str) -> None:
+    """The chart's U.S. events when `nation` joins `side`: the United States joining the
+    Allies (+2 for Britain) or the Axis (-4 for Britain); other nations move no morale."""
+    found = campaign_state(game.data)
+    if found is None:
+        return
+    box = box_place(game.data, found[0].us_box)
+    if box is not None and nation_at(game.data, box) == nation:
+        chart_event(game, "us_joins_allies" if side == "allied" else "us_joins_axis")

@@ -29,7 +29,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
-from . import leaders
+from . import leaders, strategic_moves
 from .across_water import why_not_join
 from .board import (
     Data,
@@ -218,6 +218,7 @@ class Movement(Step):
         actions += [("remove_marker", p) for p in removable_markers(data, role)]
         actions += leader_moves(data, role)  # optional rule Leaders 9
         actions += [("move_home", p) for p in movable_home(data, role)]  # Unaligned Forces 6
+        actions += strategic_moves.offers(data, role, frame)  # K20.1, K21.2: strategic markers
         if not crowded:
             actions.append(("end_movement",))
         return actions
@@ -241,6 +242,9 @@ class Movement(Step):
             return
         if action[0] == "move_leader":  # optional rule Leaders 9
             leaders.move(game, action[1], action[2])
+            return
+        if action[0] in strategic_moves.VERBS:  # K20.1, K21.2
+            strategic_moves.apply(game, role, frame, action)
             return
         if action[0] == "move_home":
             start_move(game, role, action[1])

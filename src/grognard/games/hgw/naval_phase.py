@@ -220,8 +220,8 @@ def raid_choices(data: Data, fleet_id: str) -> list[tuple[str, str]]:
     of the U-boats' port and their thirty movement points."""
     fleet = data["fleets"][fleet_id]
     surface = not is_uboat_fleet(fleet)
-    if surface and not raiders.is_raider(data, fleet_id):
-        return []
+    if surface and not raiders.is_raider(data, fleet_id) and not has_option(data, "naval_action"):
+        return []  # N3.5: with Naval Action every surface fleet may attack routes
     line = "fleet" if surface else "ss"
     hmap = load_map()
     here = base_hex(fleet["at"])
@@ -549,7 +549,8 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
             "movement points of the fleet's port along a sea route (K16.3)"
         )
     if verb == "raid_route":
-        if not is_uboat_fleet(fleet) and not raiders.is_raider(data, fleet_id):
+        surface_raid = has_option(data, "naval_action")  # N3.5: any surface fleet
+        if not is_uboat_fleet(fleet) and not raiders.is_raider(data, fleet_id) and not surface_raid:
             return "only U-boat (or SS) fleets and raiders intercept routes (K16.5, N6.4)"
         return "a raid aims at an enemy route's hex within the SS line's range and 30 movement points (K16.5)"
     if verb == "escort_route":

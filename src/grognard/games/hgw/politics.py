@@ -40,7 +40,7 @@ from .limitations import (
 from .nations import apart
 from .nations import nation as nation_of
 from .neutrality import hand_over, join, nation_at, note_attacks, places_of, politics
-from .optional_politics import italy_surrenders, joined_axis, us_entered
+from .optional_politics import italy_surrenders, joined_axis, soviet_surrenders, us_entered
 from .production import open_production
 from .research_phase import us_technology
 from .scenario import BOX, load_scenario
@@ -589,7 +589,7 @@ class SovietTerms(Step):
         assert pol is not None  # asked only in Campaign Game I
         if action[0] == "accept_surrender":
             pol["peace"] = True
-            game.log("the Axis accepts the Soviet surrender: no more attacks between them")
+            soviet_surrenders(game)  # its log line, and the National Morale Chart
         else:
             pol["terms"] = "refused"
             game.log("the Axis refuses the Soviet surrender; it will not be offered again")

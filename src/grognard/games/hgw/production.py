@@ -32,7 +32,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
-from . import limitations, research, system_builds
+from . import limitations, research, shipping_placement, system_builds
 from .board import (
     Data,
     armies_at,
@@ -58,6 +58,7 @@ from .french_production import (
 from .geography import Place
 from .italian_army import redress
 from .nations import FRANCE, apart, french_split, is_french
+from .paratroops import why_not_mix
 from .scenario import BOX, KINDS, load_scenario
 from .sequence import has_system, next_step
 from .supply import supplied_places
@@ -127,10 +128,7 @@ def budget(data: Data, side: str) -> int:
     total = sum(
         production_of(data, p)
         for p in full
-        if data["owner"].get(p) == side
-        and p != BOX
-        and counted_by_allies(data, side, p)
-        and p not in apart
+        if data["owner"].get(p) == side and p != BOX and counted_by_allies(data, side, p) and p not in apart
     )
     if side == "soviet":
         total += siberia_points(data)
@@ -258,7 +256,9 @@ class Production(Step):
                     continue
                 # Activity Limitations 8: French armies and counters are France's to build
                 ours = [a for a in armies_at(data, p, role) if not is_french(data, a)]
-                actions += [("build", kind, "army", a) for a in ours]
+                # Paradrop Across Water 2: no build puts paratroop and amphibious points together
+                mixable = [a for a in ours if why_not_mix(data["armies"][a], kind) is None]
+                actions += [("build", kind, "army", a) for a in mixable]
                 if spare is not None and not apart(data, "", role, p):
                     actions.append(("build", kind, "place", p))
         actions += french_builds(data, role, kinds, places, fits)
@@ -286,6 +286,16 @@ class Production(Step):
                 repairable = lost - int(data["permanent"].get(p, 0))
                 if repairable > 0 and data["owner"].get(p) == role and p in supplied:
                     actions.append(("repair", p))
+        # Shipping 8: once the U.S. is an Ally, the first six points for armies go there
+        armies = data["armies"]
+        actions = shipping_placement.restrict(
+            data,
+            frame,
+            role,
+            actions,
+            lambda a: placed_at(armies, a),
+            lambda a: pays(data, frame, a) == "budget",
+        )
         # the optional Italian Army 2: a short Italian force is made good first
         return redress(data, role, [a for a in actions if _affordable(data, frame, a)])
 
@@ -343,7 +353,8 @@ class Production(Step):
             game.log(f"{role} repairs one production point in {place}")
             return
         kind, how, where = action[1], action[2], action[3]
-        charge(frame, pays(data, frame, action), _price(data, role, kind))
+        paying = pays(data, frame, action)
+        charge(frame, paying, _price(data, role, kind))
         if how == "army":
             army_id = where
         else:
@@ -354,6 +365,7 @@ class Production(Step):
         data["armies"][army_id]["sp"][kind] += 1
         army = data["armies"][army_id]
         game.log(f"{role} builds one {kind} point for {army['name']} in {army['at']}")
+        shipping_placement.count(data, frame, role, army["at"], own=paying == "budget")  # Shipping 8
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         french = f" (France: {frame[PURSE]})" if PURSE in frame else ""

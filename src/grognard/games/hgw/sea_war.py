@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import fleet_battle, leaders, raiders
+from . import fleet_battle, german_technology, leaders, raiders
 from .board import opponents, points
 from .firepower import fire
 from .fleets import active, asw_of, base_hex, is_uboat_fleet, set_points, ships
@@ -52,8 +52,10 @@ ROUTES: dict[str, tuple[str, str, int]] = {
     "swedish_ore": ("swedish_ore", "supply", 0),  # Swedish Production 1-2, by the Swedish port
     "swedish_ore_narvik": ("swedish_ore_narvik", "supply", 0),  # by Narvik
 }
-SIDE_ROUTES = {"allied": ("britain_us", "us_gulf", "us_bombay", "lend_lease"),
-               "axis": ("swedish_ore", "swedish_ore_narvik")}
+SIDE_ROUTES = {
+    "allied": ("britain_us", "us_gulf", "us_bombay", "lend_lease"),
+    "axis": ("swedish_ore", "swedish_ore_narvik"),
+}
 LEND_LEASE_PORTS = ("1131", "1333")  # the British naval yards the gift sails from (ours)
 ATTACK_KIND = {"britain": "britain", "supply": "supply", "lend_lease": "lend_lease"}
 
@@ -88,8 +90,12 @@ def declare_routes(game: Any, side: str) -> None:
         if route is None:
             continue
         routes[rid] = {
-            "side": side, "kind": kind, "origin": route.origin, "to": route.destination,
-            "path": list(route.path), "lost": 0,
+            "side": side,
+            "kind": kind,
+            "origin": route.origin,
+            "to": route.destination,
+            "path": list(route.path),
+            "lost": 0,
         }
         if rid in ore:
             routes[rid]["carried"] = ore[rid]
@@ -201,6 +207,21 @@ def position(fleet: Any) -> str:
     return str(fleet.get("patrol") or base_hex(fleet["at"]))
 
 
+def technology(data: Data, fleet: Any) -> int:
+    """German Technology (K6.1): -1 on Axis U-boat fire from the Atlantic north of row 23
+    (the fleet's patrol hex, else its base), 0 otherwise."""
+    if fleet["side"] != "axis" or not is_uboat_fleet(fleet):
+        return 0
+    at, hmap = position(fleet), load_map()
+    if at not in hmap.hexes:  # a place of no hex (the odds' simulated fleets)
+        return 0
+    return german_technology.uboat_modifier(data, at, "Atlantic" in hmap.seas_of(at))
+
+
+def _technology_note(modifier: int) -> str:
+    return f", {modifier} German technology" if modifier else ""
+
+
 def reach(data: Data, fleet_id: str, path: list[str]) -> tuple[int, bool] | None:
     """How far the fleet intercepts the path from: (distance, automatic) for a patrol
     within one hex (N3.2, the patrol line: no roll), else the Fleet Intercept Ranges'
@@ -294,19 +315,21 @@ def asw_fight(game: Any, uboat: str, surface: str, led: int = 0) -> bool:
     fu, fs = data["fleets"][uboat], data["fleets"][surface]
     asw = asw_of(data, surface)
     before = ships(fs)
+    tech = technology(data, fu)
     if asw <= 0:
-        volley = fire(game, fu["side"], int(fu["sp"]), f"{fu['name']} fires at {fs['name']}")
+        volley = fire(game, fu["side"], int(fu["sp"]), f"{fu['name']} fires at {fs['name']}", tech)
         _surface_losses(data, surface, volley.losses, with_box=False)
-        lost = points(volley.losses)
+        lost = points(volley.losses) + _technology_note(tech)
         game.log(f"{fu['name']} hits {fs['name']}, which has no A.S.W. strength: {lost} lost")
         leaders.after_fleet_losses(game, surface, before)  # optional rule Leaders 10
         return True
-    result = asw_battle(game, fu["side"], fs["side"], int(fu["sp"]), asw, asw_modifier=led)
+    result = asw_battle(game, fu["side"], fs["side"], int(fu["sp"]), asw, modifier=tech, asw_modifier=led)
     set_points(fu, int(fu["sp"]) - result.uboat_losses)
     _surface_losses(data, surface, result.escort_losses, with_box=True)
     game.log(
         f"A.S.W. battle: {fs['name']} ({points(asw)} of A.S.W.{', -1 leader' if led else ''}) sinks "
         f"{points(result.uboat_losses)} of U-boats, {fu['name']} takes {points(result.escort_losses)}"
+        f"{_technology_note(tech)}"
     )
     leaders.after_fleet_losses(game, surface, before)  # optional rule Leaders 10
     return result.uboats_win
@@ -390,8 +413,11 @@ def _hit_route(game: Any, uboat: str, rid: str) -> None:
         game.log(f"{fleet['name']} finds nothing on the {rid.replace('_', ' ')} route")
         return
     per_point = raiders.route_strength(data, uboat, rid)  # N6.4: a raider's triple, unescorted
+    if not per_point and not is_uboat_fleet(fleet) and not raiders.is_raider(data, uboat):
+        per_point = 1  # N3.5: a surface fleet's points fire normally, not doubled
     kind = ATTACK_KIND[route["kind"]]
-    result = route_attack(game, fleet["side"], int(fleet["sp"]), kind, load, per_point=per_point)
+    tech = technology(data, fleet)  # German Technology (K6.1)
+    result = route_attack(game, fleet["side"], int(fleet["sp"]), kind, load, tech, per_point=per_point)
     loss = result.loss
     route["lost"] = int(route.get("lost", 0)) + loss
     if route["kind"] == "lend_lease" and "carried" not in route:
@@ -399,8 +425,8 @@ def _hit_route(game: Any, uboat: str, rid: str) -> None:
     elif route["kind"] != "lend_lease":
         losses = data.setdefault("route_losses", {})
         losses[route["side"]] = int(losses.get(route["side"], 0)) + loss
-    how = "tripled: a raider" if per_point else "doubled"
+    how = {0: "doubled", 1: "firing normally"}.get(per_point, "tripled: a raider")
     game.log(
         f"{fleet['name']} ({points(int(fleet['sp']))}, {how}) attacks the {rid.replace('_', ' ')} "
-        f"route: {points(loss)} lost of {points(load)}"
+        f"route: {points(loss)} lost of {points(load)}{_technology_note(tech)}"
     )

@@ -23,7 +23,16 @@ from typing import Any
 
 from grognard.core.game import Action, Role
 
-from . import coastal_air, port_attacks, port_builds, raiders, ship_builds
+from . import (
+    coastal_air,
+    morale_uboats,
+    port_attacks,
+    port_builds,
+    raiders,
+    ship_builds,
+    shipping_placement,
+    strategic_moves,
+)
 from .across_water import over_water, water_targets
 from .actions import BadAction, args
 from .advance import may_exploit
@@ -41,6 +50,7 @@ from .movement import WHOLE, can_move, routes, stacking_points
 from .nations import FRANCE, apart, french_split, may_aim, may_enter, may_join, nation, vichy_boxes
 from .naval_phase import NAVAL_VERBS
 from .naval_phase import why_not as naval_why
+from .paratroops import why_not_mix
 from .partisan_phase import why_not_pick
 from .politics import arrival_area, arrival_candidates
 from .production import US_ALONE, build_places, buildable, describe_price, halves_left, pays, price
@@ -76,6 +86,10 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
     if verb == "invade" and step == "announce":
         army_id, target = str(named["army"]), str(named["target"])
         return _army(data, role, army_id) or _mover(data, army_id) or _aim(data, army_id, target)
+    if verb in strategic_moves.VERBS:  # K20.1, K21.2: strategic markers in the movement phase
+        if step != "movement":
+            return "strategic markers and missile counters move in the land movement phase (K20.1, K21.2)"
+        return strategic_moves.why_not(data, role, top, action)
     if verb == "build" and step == "production":
         return _build(data, role, top, str(named["kind"]), str(named["site"]), str(named["at"]))
     naval_builds = (*ship_builds.VERBS, *port_builds.VERBS, *coastal_air.VERBS, *raiders.VERBS)
@@ -88,6 +102,8 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         if verb in raiders.VERBS:
             return raiders.why_not(data, role, action, money)
         return port_builds.why_not(data, role, action, money)
+    if verb == morale_uboats.VERB:  # Morale Attacks 6 (K24.6)
+        return morale_uboats.why_not(data, role, action)
     if verb == port_attacks.VERB:  # Naval Action: Aircraft Carriers 5
         return port_attacks.why_not(data, role, action)
     if verb in NAVAL_VERBS:  # Campaign Game II's naval movement (naval_phase.py)
@@ -332,6 +348,9 @@ def _build(data: Data, role: Role, frame: Data, kind: str, how: str, where: str)
         if army is None or army["at"] is None or army["side"] != role:
             return f"new points join one of your armies on the map or a new one (P2.4): {where} is not"
         place = str(army["at"])
+        mixed = why_not_mix(army, kind)  # Paradrop Across Water 2
+        if mixed is not None:
+            return f"{mixed} (K14.2): build into another army or a new one"
     italian = why_not_build(data, role, ("build", kind, how, where))  # the optional Italian Army 2
     if italian is not None:
         return italian
@@ -367,4 +386,6 @@ def _build(data: Data, role: Role, frame: Data, kind: str, how: str, where: str)
         return _apart(place)
     if how != "army" and free_army(data, role, FRANCE if how == "french" else "") is None:
         return "every army counter of your side is on the map: build into an army already there (R1.1, P2.4)"
+    if paying == "budget":  # Shipping 8 (K19.8): the first six points for armies go to the U.S.
+        return shipping_placement.why_not(data, frame, role, place)
     return None
