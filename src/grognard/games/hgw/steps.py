@@ -20,6 +20,7 @@ from .politics import ItalyLosses, PlaceArrivals, SovietTerms
 from .port_attacks import PortAttack
 from .port_conversion import PortConversion
 from .production import Production
+from .replenishment import ReplenishmentAttack, ReplenishmentIntercept
 from .research_phase import Research
 from .strategic_phase import BombLosses, Devastate, DropBomb, Strategic, StrikeBombs, StrikeEscorts
 from .turn import EndCombat, NextTurn, TurnStart
@@ -30,6 +31,8 @@ STEPS: dict[str, Step] = {
     "naval_intercept": NavalIntercept(),  # Fleets 7, 9; U-Boat Attack 5
     "uboat_attack": UboatAttack(),  # U-Boat Attack 3, 5-6; Anti-Submarine Warfare 4
     "port_attack": PortAttack(),  # Naval Action: Aircraft Carriers 5 (port_attacks.py)
+    "replenishment_intercept": ReplenishmentIntercept(),  # Naval Action: Fleet Replenishment 2
+    "replenishment_attack": ReplenishmentAttack(),  # Naval Action: Fleet Replenishment 4
     "movement": Movement(),  # Movement 1-9, Stacking
     "move_to": MoveTo(),
     "announce": Announce(),  # Initial Attack 1-3
@@ -74,6 +77,8 @@ TITLES: dict[str, str] = {
     "naval_intercept": "naval interception",
     "uboat_attack": "U-boat attack",
     "port_attack": "Naval base attack",
+    "replenishment_intercept": "intercepting a replenishment unit",
+    "replenishment_attack": "attack on a replenishment unit",
     "movement": "strategic redeployment",
     "move_to": "strategic redeployment",
     "announce": "announcing initial attacks",
