@@ -214,9 +214,10 @@ def sail(game: Any, frame: Frame, role: str, action: Action) -> None:
         units[-1]["sp"] += 1
     else:
         units.append({"hex": target, "sp": 1})
+    steps = _sea_steps(start[-1], unit_range(), *_closed(data, role)).get(target, 0)
     game.log(
         f"{role} sends an amphibious point from {fleet['at']} to {target} to replenish {fleet['name']} "
-        f"(unit {len(units)} of its chain, {hex_distance(start[-1], target)} hexes on)"
+        f"(unit {len(units)} of its chain, {steps} sea-route steps on)"
     )
     for enemy in reversed(opponents(data, role)):
         if not at_war(data, role, enemy):
@@ -397,9 +398,14 @@ class ReplenishmentAttack(Step):
             unit = next((u for u in built["units"] if u["hex"] == hex_), None)
             if unit is None or built["side"] not in opponents(data, side):
                 continue
-            target = {"name": f"the replenishment unit in {hex_}", "side": built["side"], "sp": unit["sp"]}
-            if not naval_search.search_move(game, side, owner, [hex_], target=target):
-                continue
+            name = f"{data['fleets'][owner]['name']}'s replenishment unit"
+            target = {"name": name, "side": built["side"], "sp": unit["sp"]}
+            fleet = data["fleets"][fleet_id]
+            fleet["patrol"] = hex_  # at sea in the unit's hex, the fleet searches it too (Search 5)
+            spotted = naval_search.search_move(game, side, owner, [hex_], target=target)
+            fleet.pop("patrol")
+            if not spotted:
+                return
             if _meets(game, fleet_id, [hex_], target["name"]):
                 _hit(game, fleet_id, owner, hex_, int(unit["sp"]))
             return
