@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw.ai import make_heuristic
 from grognard.games.hgw.naval_phase import sailing_path
 from grognard.games.hgw.replenishment import lead
 
@@ -232,3 +233,29 @@ def test_a_patrols_chain_is_spent_when_the_patrol_is_over() -> None:
     end_combat(state, "allied")
     assert "replenishment" not in data
     assert any("is spent: its mission is over (N13.5)" in x for x in state.log_for(None))
+
+
+@pytest.mark.rules("N13.2")
+def test_the_heuristic_intercepts_a_point_with_its_strongest_fleet_in_reach() -> None:
+    state = allied_naval_movement()
+    data = state.data
+    data["fleets"]["raiders"].update(at="1236", sp=1, patrol="0826")
+    state.rng.force([6, 1])
+    state.apply("allied", ("replenish", "home", OUT))
+    legal = state.legal_actions("axis")
+    assert ("intercept_replenishment", "uboats") in legal
+    assert make_heuristic(1).act(state.view("axis"), legal) == ("intercept_replenishment", "uboats")
+
+
+@pytest.mark.rules("N13.4")
+def test_the_heuristic_attacks_a_chain_that_supplies_an_enemy_patrol() -> None:
+    state = allied_naval_movement()
+    data = state.data
+    sail(state, OUT)
+    state.rng.force([6])
+    state.apply("allied", ("patrol", "home", PATROL))
+    end_combat(state, "allied")
+    data["flow"][-1] = {"state": "naval_movement", "role": "axis"}
+    state.advance()
+    action = make_heuristic(1).act(state.view("axis"), state.legal_actions("axis"))
+    assert action == ("attack_replenishment", "uboats", OUT)
