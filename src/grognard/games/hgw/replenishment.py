@@ -96,7 +96,9 @@ def chains(data: Data) -> dict[str, Any]:
 def chain(data: Data, fleet_id: str) -> dict[str, Any] | None:
     """The fleet's chain still being built for its mission this phase, or None."""
     found = data.get("replenishment", {}).get(fleet_id)
-    return found if found and found["state"] == "building" and found["units"] else None
+    if not found or found["state"] != "building" or not found["units"]:
+        return None
+    return found if data["fleets"][fleet_id]["at"] == found["port"] else None  # not after a base change
 
 
 def end_hex(data: Data, fleet_id: str) -> str:
