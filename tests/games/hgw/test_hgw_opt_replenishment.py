@@ -259,3 +259,15 @@ def test_the_heuristic_attacks_a_chain_that_supplies_an_enemy_patrol() -> None:
     state.advance()
     action = make_heuristic(1).act(state.view("axis"), state.legal_actions("axis"))
     assert action == ("attack_replenishment", "uboats", OUT)
+
+
+@pytest.mark.rules("N13.2")
+def test_why_an_interception_of_a_point_is_refused() -> None:
+    state = allied_naval_movement()
+    why = state.why_illegal("allied", ("intercept_replenishment", "home"))
+    assert "a replenishment point is intercepted as it sails, by the enemy side that spotted it" in str(why)
+    state.data["fleets"]["raiders"].update(at="1236", sp=1, patrol="0826")
+    state.rng.force([6, 1])
+    state.apply("allied", ("replenish", "home", OUT))
+    why = state.why_illegal("axis", ("intercept_replenishment", "squadra_1"))
+    assert "squadra_1 is not one of your fleets that reach the point's path" in str(why)

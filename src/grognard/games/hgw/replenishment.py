@@ -432,6 +432,12 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
     if not has_option(data, "naval_action"):
         return "fleet replenishment is part of the Naval Action rule (N13.1)"
     top = data["flow"][-1] if data["flow"] else {}
+    if action[0] in STEP_VERBS:
+        if top.get("state") != "replenishment_intercept" or top.get("role") != role:
+            return (
+                "a replenishment point is intercepted as it sails, by the enemy side that spotted it (N13.2)"
+            )
+        return f"{action[1]} is not one of your fleets that reach the point's path, free of other missions (N13.2)"
     if top.get("state") != "naval_movement" or top.get("role") != role:
         return "replenishment units sail in their side's naval movement phase (N13.1)"
     fleet_id = str(action[1])

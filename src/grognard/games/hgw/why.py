@@ -90,7 +90,7 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return port_builds.why_not(data, role, action, money)
     if verb == port_attacks.VERB:  # Naval Action: Aircraft Carriers 5
         return port_attacks.why_not(data, role, action)
-    if verb in replenishment.VERBS:  # Naval Action: Fleet Replenishment
+    if verb in (*replenishment.VERBS, *replenishment.STEP_VERBS):  # Naval Action: Fleet Replenishment
         return replenishment.why_not(data, role, action)
     if verb in NAVAL_VERBS:  # Campaign Game II's naval movement (naval_phase.py)
         return naval_why(data, role, action)
