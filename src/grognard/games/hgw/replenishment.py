@@ -437,7 +437,8 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
             return (
                 "a replenishment point is intercepted as it sails, by the enemy side that spotted it (N13.2)"
             )
-        return f"{action[1]} is not one of your fleets that reach the point's path, free of other missions (N13.2)"
+        reach_words = "one of your fleets that reach the point's path, free of other missions (N13.2)"
+        return f"{action[1]} is not {reach_words}"
     if top.get("state") != "naval_movement" or top.get("role") != role:
         return "replenishment units sail in their side's naval movement phase (N13.1)"
     fleet_id = str(action[1])
