@@ -123,6 +123,11 @@ VERBS: tuple[Verb, ...] = (
     Verb("declare_raider", (("fleet", "fleet"),), "N6.1", only="naval"),  # raiders.py
     Verb("port_attack", (("fleet", "fleet"), ("base", "place")), "N8.5", only="naval_action"),
     Verb("raid_us_coast", (("fleet", "fleet"), ("target", "place")), "K24.6", only="uboats"),
+    # Naval Action: fleet replenishment (replenishment.py)
+    Verb("replenish", (("fleet", "fleet"), ("hex", "sea")), "N13.1", only="naval_action"),
+    Verb("attack_replenishment", (("fleet", "fleet"), ("hex", "sea")), "N13.4", only="naval_action"),
+    Verb("intercept_replenishment", (("fleet", "fleet"),), "N13.2", only="naval_action"),
+    Verb("let_replenishment_pass", (), "N13.2", only="naval_action"),
     # production (Building Strength Points, Fortifications, Lend-Lease)
     Verb("end_production", (), "P1.4"),
     Verb("lend_lease", (), "F5.3"),

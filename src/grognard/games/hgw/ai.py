@@ -96,6 +96,7 @@ class HgwHeuristic:
             "research": ai_production.research,  # Campaign Game II's research phase
             "naval_movement": ai_naval.move,
             "naval_intercept": ai_naval.intercept,
+            "replenishment_intercept": ai_naval.replenishment_intercept,  # Naval Action N13.2
             "soviet_terms": _terms,
             "own_setup": _set_up,
             "leaders": ai_leaders.place,  # optional rule Leaders 6

@@ -65,6 +65,9 @@ def move(b: Board, legal: list[Action]) -> Action:
     lead = leader_move(b, legal)  # optional rule Leaders 9: an admiral to the strongest fleet
     if lead is not None:
         return lead
+    strikes = [a for a in legal if a[0] == "attack_replenishment"]
+    if strikes:  # N13.4: an enemy chain at sea supplies a patrol; breaking it sinks the fleet
+        return max(strikes, key=lambda a: (int(b.fleets[a[1]]["sp"]), a[1], a[2]))
     routes = b.data.get("sea_routes", {})
     on_route = {h for r in routes.values() if r["side"] in b.foes for h in r["path"]}
     patrols = [a for a in legal if a[0] == "patrol" and _uboat(b.fleets[a[1]]) and a[2] in on_route]
@@ -88,6 +91,15 @@ def move(b: Board, legal: list[Action]) -> Action:
         if action[0] == "change_base" and action[2] in ports and _asw(b, b.fleets[action[1]]) > 0:
             return action
     return ("end_naval_movement",)
+
+
+def replenishment_intercept(b: Board, legal: list[Action]) -> Action:
+    """N13.2: a replenishment point fires nothing back: the strongest fleet that reaches
+    it tries to meet it."""
+    tries = [a for a in legal if a[0] == "intercept_replenishment"]
+    if not tries:
+        return ("let_replenishment_pass",)
+    return max(tries, key=lambda a: (int(b.fleets[a[1]]["sp"]), a[1]))
 
 
 PATROL_MIN = 2  # ship points a surface patrol takes to sea

@@ -95,7 +95,8 @@ def sailing_path(data: Data, fleet_id: str, target: str, limit: int = 0) -> list
     `limit` steps when one is given."""
     fleet = data["fleets"][fleet_id]
     side = fleet["side"]
-    here = base_hex(fleet["at"]) if "patrol" not in fleet else fleet["patrol"]
+    lead = range_lead(data, fleet_id) if limit else []  # N13: through its replenishment chain
+    here = lead[-1] if lead else base_hex(fleet["at"]) if "patrol" not in fleet else fleet["patrol"]
     enemies = opponents(data, side)
     seen = [
         position(x)
@@ -117,8 +118,28 @@ def sailing_path(data: Data, fleet_id: str, target: str, limit: int = 0) -> list
         # uncached: the avoided hexes change with every move (fleets.route_path caches)
         path = load_map().sea_route(here, target, closed=narrows | near, barred=barred) or []
         if path and (not limit or route_steps(path) <= limit):
-            return path
+            return lead[:-1] + path
     return []
+
+
+# Fleet Replenishment (N13, replenishment.py): a hook names the sea path a fleet sails from
+# its port through its replenishment chain to the chain's last unit, the hex its mission's
+# range then counts from; no hook, or an empty path: the fleet's port.
+RANGE_LEAD: list[Any] = []
+
+
+def range_lead(data: Data, fleet_id: str) -> list[str]:
+    for hook in RANGE_LEAD:
+        found = hook(data, fleet_id)
+        if found:
+            return list(found)
+    return []
+
+
+def mission_start(data: Data, fleet_id: str) -> str:
+    """The hex a fleet's mission range counts from: its port, or its chain's last unit."""
+    lead = range_lead(data, fleet_id)
+    return lead[-1] if lead else base_hex(data["fleets"][fleet_id]["at"])
 
 
 UNLIMITED = 1000  # the Ranges table's unlimited base change, in sea-route steps
@@ -204,7 +225,7 @@ def patrol_choices(data: Data, fleet_id: str) -> list[str]:
     the only hexes where a patrol meets anything in Europe) within the fleet's reach."""
     fleet = data["fleets"][fleet_id]
     hmap = load_map()
-    here = base_hex(fleet["at"])
+    here = mission_start(data, fleet_id)
     reach_mp = _reach(fleet)
     near: set[str] = set()
     for route in data.get("sea_routes", {}).values():
@@ -224,7 +245,7 @@ def raid_choices(data: Data, fleet_id: str) -> list[tuple[str, str]]:
         return []  # N3.5: with Naval Action every surface fleet may attack routes
     line = "fleet" if surface else "ss"
     hmap = load_map()
-    here = base_hex(fleet["at"])
+    here = mission_start(data, fleet_id)
     reached = _reachable(data, fleet["side"], here, _reach(fleet))
     found = []
     for rid in sorted(_enemy(data, fleet["side"])):
@@ -467,8 +488,9 @@ class UboatAttack(Step):
             routes = covered(data, fleet["side"], fleet["patrol"])
         else:
             rid = frame["routes"][0]
-            distance = route_distance(data, rid, base_hex(fleet["at"]))
-            distance = max(distance, hex_distance(base_hex(fleet["at"]), frame["at"]))
+            start = mission_start(data, fleet_id)  # N13: a replenishment chain's end
+            distance = route_distance(data, rid, start)
+            distance = max(distance, hex_distance(start, frame["at"]))
             got = intercept(game, fleet["side"], "ss" if is_uboat_fleet(fleet) else "fleet", distance)
             game.log(
                 f"{fleet['name']} tries to intercept the {rid.replace('_', ' ')} route {distance} hexes out: "

@@ -48,11 +48,12 @@ def spotters(data: Data, side: str) -> list[tuple[str, str]]:
     return sorted(found.items())
 
 
-def search_move(game: Any, side: str, mover: str, path: list[str]) -> bool:
+def search_move(game: Any, side: str, mover: str, path: list[str], target: Any = None) -> bool:
     """Search 1-4: does `side` spot the fleet `mover` on its `path`? One roll a hex where a
-    spotter reaches, the best spotter's; True at the first spotting."""
+    spotter reaches, the best spotter's; True at the first spotting. `target`: another
+    unit at sea searched as a fleet (name, side, sp: a replenishment unit, N13.2)."""
     data = game.data
-    fleet = data["fleets"][mover]
+    fleet = data["fleets"][mover] if target is None else target
     if not at_war(data, side, fleet["side"]):
         return False  # Search 6
     hmap = load_map()

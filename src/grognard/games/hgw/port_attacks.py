@@ -45,12 +45,12 @@ from .board import opponents, points
 from .carrier_strike import STRIKE_MULTIPLIER, take_losses
 from .firepower import fire
 from .fleet_battle import STRIKE_ORDER
-from .fleets import active, base_hex, fleets_at, set_points, ships, squadron
+from .fleets import active, fleets_at, set_points, ships, squadron
 from .invasion_routes import barred_crossings, closed_narrows
 from .map import hex_distance, load_map
 from .naval import air_at
 from .naval_battle import Squadron
-from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS, movable, open_interceptions, sailing_path
+from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS, mission_start, movable, open_interceptions, sailing_path
 from .neutrality import at_war
 from .optional import has_option
 from .sea_war import sink_if_empty
@@ -80,7 +80,7 @@ def in_reach(data: dict[str, Any], fleet_id: str, base: str) -> bool:
     fleet = data["fleets"][fleet_id]
     side = fleet["side"]
     closed, barred = closed_narrows(data, side), barred_crossings(data, side)
-    return base in _sea_steps(base_hex(fleet["at"]), fleet_range(), closed, barred)
+    return base in _sea_steps(mission_start(data, fleet_id), fleet_range(), closed, barred)  # N13
 
 
 def path_to(data: dict[str, Any], fleet_id: str, base: str) -> list[str]:
@@ -96,7 +96,7 @@ def _carriers(data: dict[str, Any], fleet_id: str) -> int:
 def targets(data: dict[str, Any], fleet_id: str) -> list[str]:
     """The enemy naval bases the fleet's carriers may attack (step 1)."""
     fleet = data["fleets"][fleet_id]
-    side, here = fleet["side"], base_hex(fleet["at"])
+    side, here = fleet["side"], mission_start(data, fleet_id)  # N13: a replenishment chain's end
     enemies = opponents(data, side)
     found = []
     for place, owner in sorted(data["owner"].items()):

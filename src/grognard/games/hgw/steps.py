@@ -21,6 +21,7 @@ from .politics import ItalyLosses, PlaceArrivals, SovietTerms
 from .port_attacks import PortAttack
 from .port_conversion import PortConversion
 from .production import Production
+from .replenishment import ReplenishmentAttack, ReplenishmentIntercept
 from .research_phase import Research
 from .strategic_phase import BombLosses, Devastate, DropBomb, Strategic, StrikeBombs, StrikeEscorts
 from .turn import EndCombat, NextTurn, TurnStart
@@ -32,6 +33,8 @@ STEPS: dict[str, Step] = {
     "uboat_attack": UboatAttack(),  # U-Boat Attack 3, 5-6; Anti-Submarine Warfare 4
     "port_attack": PortAttack(),  # Naval Action: Aircraft Carriers 5 (port_attacks.py)
     "us_coast_raid": UsCoastRaid(),  # Morale Attacks 6 (morale_uboats.py)
+    "replenishment_intercept": ReplenishmentIntercept(),  # Naval Action: Fleet Replenishment 2
+    "replenishment_attack": ReplenishmentAttack(),  # Naval Action: Fleet Replenishment 4
     "movement": Movement(),  # Movement 1-9, Stacking
     "move_to": MoveTo(),
     "announce": Announce(),  # Initial Attack 1-3
@@ -77,6 +80,8 @@ TITLES: dict[str, str] = {
     "uboat_attack": "U-boat attack",
     "port_attack": "Naval base attack",
     "us_coast_raid": "U-boats at the U.S. coast",
+    "replenishment_intercept": "intercepting a replenishment unit",
+    "replenishment_attack": "attack on a replenishment unit",
     "movement": "strategic redeployment",
     "move_to": "strategic redeployment",
     "announce": "announcing initial attacks",

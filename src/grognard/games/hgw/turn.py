@@ -19,6 +19,7 @@ from .naval import cut_fleets
 from .naval_phase import fleets_home
 from .partisan_phase import revert_unsupplied
 from .production import open_production
+from .replenishment import mission_over
 from .scenario import load_scenario
 from .sequence import next_step
 from .supply import end_of_combat_supply, frozen_armies
@@ -67,6 +68,7 @@ class EndCombat(Step):
         revert_unsupplied(game, side)  # Partisan Attacks 3 (Campaign Game II)
         after_combat(game, side)  # National Morale 5: the hexes gained and lost (Campaign Game II)
         fleets_home(game, side)  # Campaign Game II step 5
+        mission_over(game, side)  # Naval Action: replenishment chains spent (N13.5)
         if data.get("result") is not None:
             return
         if not politics.end_of_combat(game, side):  # Campaign Game I: neutrality, surrenders

@@ -29,6 +29,7 @@ from . import (
     port_attacks,
     port_builds,
     raiders,
+    replenishment,
     ship_builds,
     shipping_placement,
     strategic_moves,
@@ -106,6 +107,8 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return morale_uboats.why_not(data, role, action)
     if verb == port_attacks.VERB:  # Naval Action: Aircraft Carriers 5
         return port_attacks.why_not(data, role, action)
+    if verb in (*replenishment.VERBS, *replenishment.STEP_VERBS):  # Naval Action: Fleet Replenishment
+        return replenishment.why_not(data, role, action)
     if verb in NAVAL_VERBS:  # Campaign Game II's naval movement (naval_phase.py)
         return naval_why(data, role, action)
     if verb == "place" and step == "place_arrivals":

@@ -205,6 +205,15 @@ function describeAction(action, view) {
       return { hex: x.hex, kind: "move", label: `${fleetName(x.fleet)} patrols hex ${x.hex}` };
     case "raid_route":
       return { hex: x.hex, kind: "battle", label: `${fleetName(x.fleet)} intercepts the ${String(x.route).replace(/_/g, " ")} route in hex ${x.hex}` };
+    // Naval Action's fleet replenishment (replenishment.py, N13)
+    case "replenish":
+      return { hex: x.hex, kind: "move", label: `Send an amphibious point to hex ${x.hex} to replenish ${fleetName(x.fleet)}` };
+    case "attack_replenishment":
+      return { hex: x.hex, kind: "battle", label: `${fleetName(x.fleet)} attacks the replenishment unit in hex ${x.hex}` };
+    case "intercept_replenishment":
+      return { label: `Intercept the amphibious point sailing to hex ${frame.hex} with ${fleetName(x.fleet)}` };
+    case "let_replenishment_pass":
+      return { label: "Let the amphibious point pass" };
     case "escort_route":
       return { label: `${fleetName(x.fleet)} escorts the ${String(x.route).replace(/_/g, " ")} route` };
     case "build_ship":

@@ -126,6 +126,22 @@ export function drawForces(layer, board, { where, placeWords, roleColor, fleetCo
         s("text", { class: "hgw-home-sp", x: 0, y: 0.9, "text-anchor": "middle", "font-size": 3, text: String(home.sp) })),
     );
   }
+  // Naval Action's fleet replenishment (N13): amphibious points at sea, one chain a fleet
+  for (const [id, chain] of Object.entries(board.replenishment || {})) {
+    chain.units.forEach((unit, i) => {
+      const at = where(unit.hex);
+      if (!at) return;
+      const owner = board.fleets?.[id]?.name || id;
+      const points = `${unit.sp} amphibious point${unit.sp === 1 ? "" : "s"}`;
+      const supplying = chain.state === "supplying" ? ", supplying its patrol" : "";
+      layer.append(
+        s("g", { class: "hgw-replenishment", "data-replenishment": id, "data-side": chain.side, transform: `translate(${(at[0] + 3.6).toFixed(2)} ${(at[1] + 3.2).toFixed(2)})` },
+          s("title", { text: `${placeWords(unit.hex)}: unit ${i + 1} of ${owner}'s replenishment chain, ${points}${supplying}` }),
+          s("rect", { x: -2, y: -1.6, width: 4, height: 3.2, fill: "#fffdf4", stroke: roleColor(chain.side), "stroke-width": 0.7 }),
+          s("text", { x: 0, y: 0.9, "text-anchor": "middle", "font-size": 2.6, text: String(unit.sp) })),
+      );
+    });
+  }
   const byPort = new Map();
   for (const [id, fleet] of Object.entries(board.fleets || {})) {
     if (!fleet.at || !fleet.sp) continue;
