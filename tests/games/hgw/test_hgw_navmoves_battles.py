@@ -1,0 +1,92 @@
+"""Naval movement's battles through play (Naval Action: N1.5 new ships in naval yards; N3.2
+a patrol meets what passes it without a roll; N4.2 the loser of a fleet battle goes back
+to port): the naval phase (naval_phase.py) and production steps, with forced dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from grognard.games.hgw import RULESET, HgwState
+
+SHIPS = {"capital": 4, "carrier": 0, "asw": 0, "uboat": 0}
+
+
+def new_game(scenario: str = "campaign_2", **options: bool) -> HgwState:
+    state = RULESET.new_game(scenario, dict(options), seed=1)
+    assert isinstance(state, HgwState)
+    return state
+
+
+def kriegsmarine_sails_past_a_patrol(home_points: int) -> HgwState:
+    """Four Axis capital ships leave Kiel for Saint-Nazaire while the Home Fleet patrols
+    1135, the sea hex just outside Kiel, which every way out of Kiel to the west enters."""
+    state = new_game()
+    data = state.data
+    data["owner"]["1532"] = "axis"
+    data["fleets"]["kriegsmarine"].update(at="1236", sp=4, ships=dict(SHIPS))
+    data["fleets"]["uboats"]["at"] = "1239"  # out of the way
+    data["fleets"]["home"].update(sp=home_points, ships={"capital": home_points}, patrol="1135")
+    state.apply("axis", ("change_base", "kriegsmarine", "1532"))
+    return state
+
+
+@pytest.mark.rules("N3.2", "N4.1")
+def test_a_patrol_meets_a_fleet_entering_its_hex_without_a_roll_but_cannot_bar_it() -> None:
+    state = kriegsmarine_sails_past_a_patrol(4)
+    data = state.data
+    top = data["flow"][-1]
+    assert top["state"] == "naval_intercept" and "1135" in top["path"]  # the move enters the patrol's hex
+    assert state.legal_actions("allied") == [("intercept", "home"), ("no_interception",)]
+    # no interception roll: the two dice forced are the battle's own (allied 6, axis 6)
+    state.rng.force([6, 6])
+    state.apply("allied", ("intercept", "home"))
+    log = state.log_for(None)
+    met = "Home Fleet, on patrol 0 hexes away, meets Kriegsmarine"
+    assert met in log
+    assert not any("tries to intercept" in line for line in log)
+    assert sum("rolls" in line for line in log[log.index(met):]) == 2
+    # had the Allies let it go, it would have sailed through: a patrol bars no hex
+    other = kriegsmarine_sails_past_a_patrol(4)
+    other.apply("allied", ("no_interception",))
+    assert other.data["fleets"]["kriegsmarine"]["at"] == "1532"
+
+
+@pytest.mark.rules("N4.2", "N4.1")
+def test_the_beaten_fleet_goes_back_to_port_a_patrol_too() -> None:
+    # both fleets fire eight points at once (capital ships doubled); the Home Fleet's 6
+    # sinks one ship point, the Kriegsmarine's 1 sinks three: the Home Fleet is left with
+    # fewer and, though it was on patrol, returns to its port, the Clyde, expended
+    state = kriegsmarine_sails_past_a_patrol(4)
+    data = state.data
+    state.rng.force([6, 1])
+    state.apply("allied", ("intercept", "home"))
+    home, kriegsmarine = data["fleets"]["home"], data["fleets"]["kriegsmarine"]
+    assert home["sp"] == 1 and kriegsmarine["sp"] == 3
+    assert "patrol" not in home and home["at"] == "1131"
+    assert data["fleet_status"]["home"] == "expended"
+    assert "Home Fleet is beaten and returns to port" in state.log_for(None)
+    assert kriegsmarine["at"] == "1532"  # the winner goes on to its new base
+    # the other way round: the mover beaten goes back to the port it left
+    state = kriegsmarine_sails_past_a_patrol(8)
+    state.rng.force([6, 6, 1])  # the Home Fleet's sixteen points fire in two volleys (K2)
+    state.apply("allied", ("intercept", "home"))
+    assert state.data["fleets"]["kriegsmarine"]["at"] == "1236"
+    assert state.data["fleets"]["home"]["patrol"] == "1135"  # the winner stays at sea (N4.3)
+
+
+@pytest.mark.rules("N1.5")
+def test_new_ship_points_join_fleets_in_naval_yards_only() -> None:
+    state = new_game("campaign_3")
+    data = state.data
+    data["flow"][-1] = {"state": "production", "role": "allied", "budget": 30}
+    state.apply("allied", ("lay_ship", "capital"))
+    data["ship_track"]["allied"][0]["left"] = 1  # paid but for the last point (N7.2)
+    launches = {(a[2], a[3]) for a in state.legal_actions("allied") if a[0] == "finish_ship"}
+    assert launches
+    yards = {"1131", "1333", "1532", "1635"}  # the Allies' naval yards at the start
+    assert {yard for _, yard in launches} <= yards
+    assert ("force_raid", "1532") in launches  # a fleet already in a yard takes it there
+    # Force H lies at Gibraltar and the Home Fleet at Scapa Flow: anchors, not yards
+    assert not any(f in ("force_h", "home") for f, _ in launches)
+    refusal = str(state.why_illegal("allied", ("finish_ship", 0, "force_h", "2031")))
+    assert "naval yards" in refusal
