@@ -154,9 +154,11 @@ def route_path(
     target: str,
     closed: frozenset[str] = frozenset(),
     barred: frozenset[tuple[str, str]] = frozenset(),
+    canals: frozenset[tuple[str, str]] = frozenset(),
 ) -> tuple[str, ...]:
-    """The cheapest sea route from `origin` to `target` (Sea Route 1-4, 7), or ()."""
-    return tuple(load_map().sea_route(origin, target, closed=closed, barred=barred) or ())
+    """The cheapest sea route from `origin` to `target` (Sea Route 1-4, 7; `canals`: N2.6),
+    or ()."""
+    return tuple(load_map().sea_route(origin, target, closed=closed, barred=barred, canals=canals) or ())
 
 
 def route_seas(

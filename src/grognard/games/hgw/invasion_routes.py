@@ -66,6 +66,21 @@ def barred_crossings(data: dict[str, Any], side: str) -> Sides:
     )
 
 
+# N2.6: Kiel's canal joins Kiel (1236) on the North Sea to the Baltic coast beside it (1237)
+KIEL_CANAL = ("1236", "1237")
+
+
+def canals(data: dict[str, Any], side: str) -> Sides:
+    """N2.6 (Naval Action): `side`'s ships pass between the Atlantic and the Baltic by
+    Kiel's canal, overland, without passing the Sound (1136, a control hex). Ours: both
+    its ends must be friendly to the side's sea routes, as a crossing arrow's (Sea Route
+    2). Without the rule there is no canal: the earlier games' sea routes are unchanged."""
+    if not has_option(data, "naval_action") or not all(naval_friendly(data, side, h) for h in KIEL_CANAL):
+        return frozenset()
+    a, b = KIEL_CANAL
+    return frozenset({(a, b), (b, a)})
+
+
 def route_of(data: dict[str, Any], side: str, origin: Place, target: Place) -> list[Place] | None:
     """The cheapest sea route `side` may sail from `origin` to `target` (Sea Route 1-4, 7)."""
     return load_map().sea_route(

@@ -46,7 +46,7 @@ from .fleets import (
     route_path,
     set_points,
 )
-from .invasion_routes import barred_crossings, closed_narrows
+from .invasion_routes import barred_crossings, canals, closed_narrows
 from .map import hex_distance, load_map, route_steps, row_col
 from .naval_battle import base_change_penalty
 from .naval_tables import load_naval
@@ -82,7 +82,8 @@ def _reach(fleet: Any) -> int:
 
 
 def _path(data: Data, side: str, a: str, b: str) -> list[str]:
-    return list(route_path(a, b, closed_narrows(data, side), barred_crossings(data, side)))
+    narrows, barred = closed_narrows(data, side), barred_crossings(data, side)
+    return list(route_path(a, b, narrows, barred, canals(data, side)))
 
 
 AVOID = 8  # hexes: how far a declared path tries to keep from the enemy's fleets
@@ -102,8 +103,8 @@ def sailing_path(data: Data, fleet_id: str, target: str, limit: int = 0) -> list
         for f, x in sorted(data.get("fleets", {}).items())
         if x["side"] in enemies and active(data, f)
     ]
-    narrows, barred = closed_narrows(data, side), barred_crossings(data, side)
-    candidates = _sea_reach(here, limit or UNLIMITED, narrows, barred)
+    narrows, barred, canal = closed_narrows(data, side), barred_crossings(data, side), canals(data, side)
+    candidates = _sea_reach(here, limit or UNLIMITED, narrows, barred, canal)
     gap = _gaps(candidates, set(seen))
     tried: frozenset[str] | None = None
     keeps = range(AVOID if seen else 0, -1, -1)
@@ -115,7 +116,7 @@ def sailing_path(data: Data, fleet_id: str, target: str, limit: int = 0) -> list
             continue  # the same hexes avoided: the same search, already failed
         tried = near
         # uncached: the avoided hexes change with every move (fleets.route_path caches)
-        path = load_map().sea_route(here, target, closed=narrows | near, barred=barred) or []
+        path = load_map().sea_route(here, target, closed=narrows | near, barred=barred, canals=canal) or []
         if path and (not limit or route_steps(path) <= limit):
             return path
     return []
@@ -144,14 +145,19 @@ def _gaps(candidates: dict[str, int], enemies: set[str]) -> dict[str, int]:
 
 @cache
 def _sea_reach(
-    here: str, limit: int, closed: frozenset[str], barred: frozenset[tuple[str, str]]
+    here: str,
+    limit: int,
+    closed: frozenset[str],
+    barred: frozenset[tuple[str, str]],
+    canal: frozenset[tuple[str, str]] = frozenset(),
 ) -> dict[str, int]:
-    return load_map().sea_reach(here, limit, closed, barred)
+    return load_map().sea_reach(here, limit, closed, barred, canal)
 
 
 def _reachable(data: Data, side: str, here: str, limit: int) -> dict[str, int]:
     """Every hex a sea route from `here` reaches within `limit` steps (one search, kept)."""
-    return _sea_reach(here, limit, closed_narrows(data, side), barred_crossings(data, side))
+    narrows, barred = closed_narrows(data, side), barred_crossings(data, side)
+    return _sea_reach(here, limit, narrows, barred, canals(data, side))  # N2.6: Kiel's canal
 
 
 def movable(data: Data, side: str) -> list[str]:
