@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from grognard.core.errors import IllegalAction
 from grognard.games.hgw import RULESET, HgwState
 
 SHIPS = {"capital": 4, "carrier": 0, "asw": 0, "uboat": 0}
@@ -90,3 +91,61 @@ def test_new_ship_points_join_fleets_in_naval_yards_only() -> None:
     assert not any(f in ("force_h", "home") for f, _ in launches)
     refusal = str(state.why_illegal("allied", ("finish_ship", 0, "force_h", "2031")))
     assert "naval yards" in refusal
+
+
+def allied_naval_movement(state: HgwState) -> None:
+    state.apply("axis", ("end_naval_movement",))
+    state.data["flow"][-1] = {"state": "naval_movement", "role": "allied"}
+    state.advance()
+
+
+@pytest.mark.rules("K9.6")
+def test_campaign_game_ii_forms_fleets_from_points_in_one_anchor_or_naval_yard() -> None:
+    state = new_game()
+    allied_naval_movement(state)
+    data = state.data
+    fleets = data["fleets"]
+    legal = state.legal_actions("allied")
+    # the Home Fleet's eight capital ships in the Clyde (a naval yard) may form a second fleet
+    assert ("detach_ship", "home", "atlantic", "capital") in legal
+    assert ("detach_ship", "home", "allied_ss", "capital") not in legal  # surface ships only
+    state.apply("allied", ("detach_ship", "home", "atlantic", "capital"))
+    state.apply("allied", ("detach_ship", "home", "atlantic", "capital"))
+    assert fleets["atlantic"]["at"] == "1131" and fleets["atlantic"]["ships"]["capital"] == 2
+    assert fleets["home"]["sp"] == 6 and fleets["home"]["ships"]["capital"] == 6
+    assert "1 ship point(s) pass from Home Fleet to Atlantic Fleet in 1131" in state.log_for(None)
+    # each fleet then moves on its own: the new one changes base, the old one stays
+    state.apply("allied", ("change_base", "atlantic", "1333"))
+    while data["flow"][-1]["state"] != "naval_movement":
+        state.apply(state.active_roles()[0], ("no_interception",))
+    assert fleets["atlantic"]["at"] == "1333" and fleets["home"]["at"] == "1131"
+    # the points that moved join no fleet again this phase (they start it elsewhere)
+    refusal = str(state.why_illegal("allied", ("merge_fleet", "atlantic", "home")))
+    assert "already moved" in refusal
+
+
+@pytest.mark.rules("K9.6")
+def test_no_fleet_is_formed_in_a_plain_port_and_none_after_a_patrol_sails() -> None:
+    # the U-boat Arm in Kiel, a naval yard, may split in two
+    assert ("detach_ship", "uboats", "uboats_2", "uboat") in new_game().legal_actions("axis")
+    state = new_game()
+    data = state.data
+    data["fleets"]["uboats"]["at"] = "1239"  # a plain port on the Baltic
+    assert not any(a[0] in ("detach_ship", "merge_fleet") for a in state.legal_actions("axis"))
+    before = state.to_json()
+    refusal = str(state.why_illegal("axis", ("detach_ship", "uboats", "uboats_2", "uboat")))
+    assert "a plain port: fleets are formed in an anchor or naval yard (K9.6)" in refusal
+    with pytest.raises(IllegalAction):
+        state.apply("axis", ("detach_ship", "uboats", "uboats_2", "uboat"))
+    assert state.to_json() == before
+    # in Kiel: once a patrol has sailed, fleets are no longer formed
+    state = new_game()
+    data = state.data
+    data["fleets"]["kriegsmarine"].update(at="1236", sp=1, ships=dict(SHIPS, capital=1))
+    patrol = next(a for a in state.legal_actions("axis") if a[:2] == ("patrol", "kriegsmarine"))
+    state.apply("axis", patrol)
+    while data["flow"][-1]["state"] != "naval_movement":
+        state.apply(state.active_roles()[0], ("no_interception",))
+    assert not any(a[0] == "detach_ship" for a in state.legal_actions("axis"))
+    refusal = str(state.why_illegal("axis", ("detach_ship", "uboats", "uboats_2", "uboat")))
+    assert "fleets are formed before any patrol sails" in refusal

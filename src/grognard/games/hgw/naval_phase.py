@@ -363,8 +363,8 @@ class NavalMovement(Step):
             if has_system(data, "uboats"):
                 actions += [("raid_route", f, rid, h) for rid, h in raid_choices(data, f)]
         actions += [("escort_route", f, rid) for f, rid in escort_choices(data, role)]
-        if has_option(data, "naval_action") and frame.get("stage", "bases") == "bases":
-            actions += fleet_nations.transfer_choices(data, frame)  # N2.4
+        if frame.get("stage", "bases") == "bases":
+            actions += fleet_nations.transfer_choices(data, frame)  # K9.6, N2.4
         actions += extra_missions(game, frame, role)
         return sorted(set(actions))
 
@@ -531,10 +531,8 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
         return f"{fleet['name']} has already moved or taken a mission this turn: one move a fleet (K9.7)"
     verb = action[0]
     if verb in fleet_nations.TRANSFER_VERBS:
-        if not has_option(data, "naval_action"):
-            return "ship points pass between fleets with the Naval Action rule only (N2.4)"
         if top.get("stage", "bases") != "bases":
-            return "fleets are formed before any patrol sails (N2.4, ours)"
+            return "fleets are formed before any patrol sails (K9.6, N2.4, ours)"
         return fleet_nations.may_transfer(data, fleet_id, str(action[2]), top) or (
             f"{fleet['name']} holds no such ship point to detach"
         )
