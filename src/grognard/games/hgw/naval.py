@@ -28,6 +28,14 @@ An invasion (invasion.py) runs these before the defenders' defensive assault:
 - supporting fire: the escort and the support fleets that got through fire once at the
   target hex with their naval points (Fleet Naval Fire 4); the hex's fort absorbs and
   may take losses.
+
+With Naval Action (N3.4, N4.1) an interceptor meets the invasion's support fleets first
+(`support_battles`): one at a time, the largest first (ours: the rule lets the attacker
+choose; all must be beaten anyway), each a fleet battle (sea_war.fight: N4.2, the loser
+expended and home). Only an interceptor that beat them all fires at the army, which
+has no naval points left to answer with; a beaten interceptor fires at nothing. A
+separate support fleet is intercepted the same way, in a fleet battle. Fleets in any
+port, not only an anchor or naval yard, may sail with an invasion from it (N3.4).
 """
 
 from __future__ import annotations
@@ -36,7 +44,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end
 
-from . import leaders
+from . import leaders, ports
 from .board import armies_at, geo, opponents, points
 from .coastal_air import bought_at
 from .combat import strike, subsets, take_losses
@@ -55,6 +63,8 @@ from .fleets import (
 from .geography import Place
 from .invasion_routes import INVASION_RANGE, barred_crossings, closed_narrows
 from .map import load_map, route_steps
+from .optional import has_option
+from .sea_war import fight
 from .supply import supplied_places
 from .tables import load_tables
 
@@ -68,7 +78,10 @@ def escort_candidates(data: dict[str, Any], army_id: str) -> list[str]:
     """Fleet Naval Fire 4: fleets of the army's side in its port, if the port is a major
     naval port or naval yard, that have done nothing else this turn."""
     army = data["armies"][army_id]
-    if army["at"] is None or not is_naval_base(army["at"]):
+    if army["at"] is None:
+        return []
+    any_port = has_option(data, "naval_action") and ports.has_port(data, army["at"])  # N3.4
+    if not (is_naval_base(army["at"]) or any_port):
         return []
     return [
         f
@@ -229,6 +242,10 @@ def naval_battle(game: Any, frame: Frame, fleet_id: str) -> None:
     invader = army["side"]
     supporter = frame.get("fleet")
     escorts = [supporter] if supporter is not None else [f for f in frame["escorts"] if active(data, f)]
+    if has_option(data, "naval_action"):  # N3.4, N4.1: the support fleets first
+        if not support_battles(game, frame, fleet_id, escorts) or supporter is not None:
+            return
+        escorts = []  # all beaten: the army lies open and cannot answer
     theirs = escort_points(data, escorts)
     mine = int(fleet["sp"])
     what = data["fleets"][supporter]["name"] if supporter is not None else "the invasion fleet"
@@ -277,6 +294,22 @@ def naval_battle(game: Any, frame: Frame, fleet_id: str) -> None:
     if supporter is None:
         # Fleet Naval Fire 3: the invader takes the losses, half of them amphibious
         take_losses(game, invader, [frame["army"]], to_invasion, amphibious_half=True)
+
+
+def support_battles(game: Any, frame: Frame, fleet_id: str, escorts: list[str]) -> bool:
+    """N3.4, N4.1 (Naval Action): the interceptor fights the invasion's support fleets
+    one at a time, the largest first, in fleet battles (N4.2); True when it beat them all
+    and may fire at the army."""
+    data = game.data
+    fleet = data["fleets"][fleet_id]
+    for other in sorted(escorts, key=lambda f: (-int(data["fleets"][f]["sp"]), f)):
+        if not active(data, other):
+            continue
+        name = data["fleets"][other]["name"]
+        game.log(f"{fleet['name']} meets {name}, supporting the invasion of {frame['target']}")
+        if fight(game, fleet_id, other) != fleet_id or not active(data, fleet_id):
+            return False
+    return True
 
 
 def sink(game: Any, fleet_id: str) -> None:
