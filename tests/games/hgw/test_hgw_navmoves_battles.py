@@ -4,10 +4,14 @@ to port): the naval phase (naval_phase.py) and production steps, with forced dic
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from grognard.core.errors import IllegalAction
 from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw.ai import make_heuristic
+from grognard.games.hgw.map import hex_distance
 
 SHIPS = {"capital": 4, "carrier": 0, "asw": 0, "uboat": 0}
 
@@ -149,3 +153,83 @@ def test_no_fleet_is_formed_in_a_plain_port_and_none_after_a_patrol_sails() -> N
     assert not any(a[0] == "detach_ship" for a in state.legal_actions("axis"))
     refusal = str(state.why_illegal("axis", ("detach_ship", "uboats", "uboats_2", "uboat")))
     assert "fleets are formed before any patrol sails" in refusal
+
+
+def axis_naval_action(home: dict[str, Any]) -> HgwState:
+    """Campaign Game III at the Axis naval movement (the raider home, let go), the
+    Kriegsmarine with three capital ships in Kiel, the Home Fleet as `home` says."""
+    state = new_game("campaign_3")
+    state.apply("allied", ("no_interception",))
+    data = state.data
+    data["fleets"]["kriegsmarine"].update(sp=3, ships={"capital": 3})
+    data["fleets"]["home"].update(home)
+    state._after_change(None, None)  # the position changed under the state: its caches go
+    return state
+
+
+def sail(state: HgwState, action: tuple[str, ...], dice: list[int]) -> list[str]:
+    """Apply a naval move with forced dice, letting every interception go: the log."""
+    before = len(state.log_for(None))
+    state.rng.force(dice)
+    state.apply("axis", action)
+    while state.data["flow"][-1]["state"] != "naval_movement":
+        state.apply(state.active_roles()[0], ("no_interception",))
+    return state.log_for(None)[before:]
+
+
+@pytest.mark.rules("N4.1", "N4.3", "N3.1")
+def test_a_patrol_sent_next_to_an_enemy_fleet_at_sea_attacks_it() -> None:
+    state = axis_naval_action({"patrol": "0934", "sp": 2, "ships": {"capital": 2}})
+    data = state.data
+    # 0935, next to the Home Fleet at sea in 0934, is offered: no route passes it
+    assert ("patrol", "kriegsmarine", "0935") in state.legal_actions("axis")
+    # four searches of the move miss (6s); then the battle: the Kriegsmarine's 6 sinks one
+    # point, the Home Fleet's 6 none; the Home Fleet, beaten, goes back to Scapa Flow
+    log = sail(state, ("patrol", "kriegsmarine", "0935"), [6, 6, 6, 6, 6, 6])
+    assert "Kriegsmarine, on patrol in 0935, attacks Home Fleet" in log
+    assert "Home Fleet is beaten and returns to port" in log
+    home = data["fleets"]["home"]
+    assert "patrol" not in home and home["at"] == "0932" and home["sp"] == 1
+    assert data["fleets"]["kriegsmarine"]["patrol"] == "0935"  # the winner stays at sea
+
+
+@pytest.mark.rules("N4.1")
+def test_a_patrol_on_an_escorted_route_fights_its_escort() -> None:
+    # the Home Fleet in London escorts Britain's route to the United States, which ends there
+    state = axis_naval_action({"at": "1333", "sp": 2, "ships": {"capital": 2}})
+    data = state.data
+    data["route_escorts"] = {"britain_us": "home"}
+    data["fleet_status"]["home"] = "escort"
+    log = sail(state, ("patrol", "kriegsmarine", "1234"), [6] * 8 + [1, 6])
+    assert "Kriegsmarine, on patrol in 1234, attacks Home Fleet" in log
+    # the Kriegsmarine's 1 sinks the Home Fleet's two points (six points of fire, doubled)
+    assert data["fleets"]["home"]["sp"] < 2
+
+
+def test_without_naval_action_a_patrol_fights_only_who_intercepts_it() -> None:
+    state = new_game()
+    data = state.data
+    data["fleets"]["kriegsmarine"].update(at="1236", sp=3, ships=dict(SHIPS, capital=3))
+    data["fleets"]["home"].update(patrol="0934")
+    log = sail(state, ("patrol", "kriegsmarine", "0935"), [6] * 6)  # the Allies let it pass
+    assert not any("attacks" in line for line in log)
+    assert data["fleets"]["home"]["patrol"] == "0934"
+
+
+@pytest.mark.rules("N4.1")
+def test_the_heuristic_sends_a_stronger_fleet_to_attack_an_enemy_fleet_at_sea() -> None:
+    state = axis_naval_action({"patrol": "0934", "sp": 2, "ships": {"capital": 2}})
+    state.data["fleets"]["uboats"].update(at=None, sp=0, ships={"uboat": 0})  # U-boats patrol first
+    # four points outgun every Allied fleet within twelve hexes (three at most, in port)
+    state.data["fleets"]["kriegsmarine"].update(sp=4, ships={"capital": 4})
+    state._after_change(None, None)
+    action = make_heuristic(1).act(state.view("axis"), state.legal_actions("axis"))
+    assert action[:2] == ("patrol", "kriegsmarine")
+    assert hex_distance(str(action[2]), "0934") <= 1
+    # an enemy fleet at sea that outguns it is left alone
+    state = axis_naval_action({"patrol": "0934", "sp": 5, "ships": {"capital": 5}})
+    state.data["fleets"]["uboats"].update(at=None, sp=0, ships={"uboat": 0})
+    state.data["fleets"]["kriegsmarine"].update(sp=4, ships={"capital": 4})
+    state._after_change(None, None)
+    action = make_heuristic(1).act(state.view("axis"), state.legal_actions("axis"))
+    assert action[0] != "patrol" or hex_distance(str(action[2]), "0934") > 1

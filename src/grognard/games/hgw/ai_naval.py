@@ -6,9 +6,10 @@ deciding from its view and the legal actions only.
   surface fleets with A.S.W. strength to fight U-boats with sail to the port of a route
   no one escorts and escort it; the others stay in port, where they intercept;
 - naval action (fleets by nation, search): a surface fleet of two points or more that
-  outguns every enemy surface fleet within twelve hexes of an enemy route hex patrols
-  there, the strongest first (a patrol meets what moves within a hex: N3.2); it never
-  reshuffles ships between fleets;
+  outguns every enemy surface fleet within twelve hexes of an enemy route hex, or of a
+  hex next to an enemy fleet at sea (which it then attacks: N4.1), patrols there, the
+  strongest first (a patrol meets what moves within a hex: N3.2); it never reshuffles
+  ships between fleets;
 - interception: a fleet intercepts when it is at least as strong as the mover (A.S.W.
   strength against U-boats, ship points against ships);
 - production: before the land builds, while ten points stay for them, the Axis builds
@@ -104,10 +105,13 @@ def surface_patrol(b: Board, legal: list[Action], on_route: set[str]) -> Action 
         for x in b.fleets.values()
         if x["side"] in b.foes and _where(x) and int(x["sp"]) > 0 and not _uboat(x)
     ]
+    at_sea = [str(x["patrol"]) for x in b.fleets.values() if x["side"] in b.foes and x.get("patrol")]
     best: tuple[tuple[int, int, str], Action] | None = None
     for action in legal:
-        if action[0] != "patrol" or action[2] not in on_route:
+        if action[0] != "patrol":
             continue
+        if action[2] not in on_route and not any(hex_distance(h, action[2]) <= 1 for h in at_sea):
+            continue  # neither by an enemy route nor by an enemy fleet at sea (N4.1)
         fleet = b.fleets[action[1]]
         points = int(fleet["sp"])
         if _uboat(fleet) or points < PATROL_MIN:

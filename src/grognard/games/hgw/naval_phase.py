@@ -32,7 +32,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
-from . import fleet_nations, naval_search, ports, raiders
+from . import fleet_nations, naval_search, patrol_battles, ports, raiders
 from .board import opponents
 from .fleets import (
     active,
@@ -217,6 +217,8 @@ def patrol_choices(data: Data, fleet_id: str) -> list[str]:
         for h in route["path"]:
             near.add(h)
             near.update(hmap.neighbours(h))
+    if has_option(data, "naval_action"):  # N4.1: by an enemy fleet at sea, to fight it
+        near |= patrol_battles.patrol_hexes(data, fleet_id)
     reached = _reachable(data, fleet["side"], here, reach_mp)
     return [h for h in sorted(near) if h in reached and h != here and hmap.is_water(h)]
 
@@ -410,6 +412,8 @@ class NavalMovement(Step):
             game.log(f"{fleet['name']} sails from {origin} to patrol {target}")
             if is_uboat_fleet(fleet) and has_system(data, "uboats"):
                 call(data["flow"], "uboat_attack", fleet=fleet_id, routes=[], patrol=True)
+            elif has_option(data, "naval_action"):  # N4.1: after the interceptions
+                call(data["flow"], "patrol_battle", fleet=fleet_id)
         else:
             status[fleet_id] = "raid"
             route = action[2].replace("_", " ")
