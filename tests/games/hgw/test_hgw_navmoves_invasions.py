@@ -106,3 +106,42 @@ def test_without_naval_action_the_interceptor_fires_at_the_army_at_once() -> Non
     log = intercept(state, [1, 6])
     assert log[0] == "Home Fleet (4 points) intercepts the invasion fleet bound for 1233"
     assert not any("meets" in line for line in log)
+
+
+def kriegsmarine_comes_to_kiel(scenario: str, **options: bool) -> HgwState:
+    """The Kriegsmarine changes base from Eastern Pomerania (1238) to Kiel in the Axis naval
+    movement, then the army in Kiel invades 1233."""
+    state = RULESET.new_game(scenario, dict(options), seed=1)
+    assert isinstance(state, HgwState)
+    data = state.data
+    if data["flow"][-1]["state"] == "naval_intercept":
+        state.apply("allied", ("no_interception",))
+    data["fleets"]["kriegsmarine"].update(at="1238", sp=1, ships={"capital": 1})
+    state._after_change(None, None)
+    state.apply("axis", ("change_base", "kriegsmarine", "1236"))
+    while data["flow"][-1]["state"] != "naval_movement":
+        state.apply(state.active_roles()[0], ("no_interception",))
+    state.apply("axis", ("end_naval_movement",))
+    put(state, "agE", "1236", infantry=4, amphibious=4)
+    put(state, "8a", SEALION, infantry=1)
+    state.apply("axis", ("end_movement",))
+    state.apply("axis", ("invade", "agE", SEALION))
+    state.apply("axis", ("end_announce",))
+    state.apply("axis", ("invasion", "agE"))
+    return state
+
+
+@pytest.mark.rules("N2.2", "N3.4")
+def test_a_fleet_that_just_changed_base_may_support_an_invasion_from_its_new_port() -> None:
+    state = kriegsmarine_comes_to_kiel("campaign_3")
+    assert state.data["fleet_status"]["kriegsmarine"] == "moved"
+    assert ("escort", "kriegsmarine") in state.legal_actions("axis")
+    state.apply("axis", ("escort", "kriegsmarine"))
+    assert state.data["fleet_status"]["kriegsmarine"] == "escort"  # its one mission (N2.2)
+
+
+def test_without_naval_action_a_fleet_that_moved_stays_out_of_the_invasion() -> None:
+    state = kriegsmarine_comes_to_kiel("campaign_2")
+    roles = state.active_roles()
+    assert not any(a[:2] == ("escort", "kriegsmarine") for r in roles for a in state.legal_actions(r))
+    assert state.data["fleet_status"]["kriegsmarine"] == "moved"

@@ -86,8 +86,15 @@ def escort_candidates(data: dict[str, Any], army_id: str) -> list[str]:
     return [
         f
         for f in fleets_at(data, army["at"], army["side"])
-        if active(data, f) and f not in data.get("fleet_status", {}) and not is_uboat_fleet(data["fleets"][f])
+        if active(data, f) and free(data, f) and not is_uboat_fleet(data["fleets"][f])
     ]
+
+
+def free(data: dict[str, Any], fleet_id: str) -> bool:
+    """Fleet Naval Fire 4: a fleet that has done nothing this turn may sail with or support
+    an invasion; with Naval Action also one that has just changed base (N3.4)."""
+    status = data.get("fleet_status", {}).get(fleet_id)
+    return status is None or (status == "moved" and has_option(data, "naval_action"))
 
 
 def escort_points(data: dict[str, Any], escorts: list[str]) -> int:
@@ -103,7 +110,7 @@ def support_candidates(data: dict[str, Any], frame: Frame) -> list[str]:
     closed, barred = closed_narrows(data, side), barred_crossings(data, side)
     found = []
     for f, x in sorted(data.get("fleets", {}).items()):
-        if x["side"] != side or not active(data, f) or f in data.get("fleet_status", {}):
+        if x["side"] != side or not active(data, f) or not free(data, f):
             continue
         if is_uboat_fleet(x) or "patrol" in x:
             continue  # Anti-Submarine Warfare 3's spirit: no U-boat supports an invasion
