@@ -7,6 +7,8 @@ import pytest
 
 from grognard.core.errors import IllegalAction
 from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw.geography import geography
+from grognard.games.hgw.map import load_map
 from grognard.games.hgw.naval_phase import base_choices, sailing_path
 
 
@@ -57,3 +59,18 @@ def test_without_the_rule_or_without_kiel_there_is_no_canal() -> None:
     state = baltic_fleet("campaign_3")
     state.data["owner"]["1237"] = "soviet"
     assert "1532" not in base_choices(state.data, "kriegsmarine")
+
+
+@pytest.mark.rules("N2.7", "N2.8")
+def test_the_campaign_games_have_no_off_map_box_the_arrow_hexes_are_on_the_map() -> None:
+    """Naval Action is played in the campaign games only, on the global map: the hexes the
+    classic map's box arrows point to are ordinary places there, so fleets lie in port or
+    at sea in them and land units enter them as any hex; no box is a place."""
+    state = RULESET.new_game("campaign_3", {}, seed=1)
+    data = state.data
+    places = geography("campaign_3").places
+    boxes = [b for b in load_map().data.boxes if b.hex]
+    assert boxes and all(b.hex in places and b.id not in places for b in boxes)
+    assert not any(b.id in data["owner"] for b in boxes)
+    assert base_choices(data, "home")  # the British ports a fleet may use are map hexes
+    assert all(p in load_map() for p in base_choices(data, "home"))
