@@ -44,7 +44,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end
 
-from . import leaders, ports
+from . import leaders, ports, spanish_ports
 from .board import armies_at, geo, opponents, points
 from .coastal_air import bought_at
 from .combat import strike, subsets, take_losses
@@ -112,8 +112,8 @@ def support_candidates(data: dict[str, Any], frame: Frame) -> list[str]:
     for f, x in sorted(data.get("fleets", {}).items()):
         if x["side"] != side or not active(data, f) or not free(data, f):
             continue
-        if is_uboat_fleet(x) or "patrol" in x:
-            continue  # Anti-Submarine Warfare 3's spirit: no U-boat supports an invasion
+        if is_uboat_fleet(x) or "patrol" in x or spanish_ports.disarmed(data, f):
+            continue  # Anti-Submarine Warfare 3's spirit: no U-boat supports an invasion; G5.6
         path = route_path(base_hex(x["at"]), frame["target"], closed, barred)
         if path and route_steps(list(path)) <= INVASION_RANGE:
             found.append(f)
@@ -143,6 +143,8 @@ def interceptors(data: dict[str, Any], side: str, frame: Frame) -> list[str]:
             continue
         if not may_intercept(data, f, frame["origin"], frame["target"], closed, barred):
             continue
+        if spanish_ports.disarmed(data, f):
+            continue  # G5.6: no attack from a neutral Spanish port
         if full is None:
             full = supplied_places(data, side, home_only=True)
         # Unsupplied Hexes 3: a fleet in defence supply intercepts only in its own hex

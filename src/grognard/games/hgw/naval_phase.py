@@ -32,7 +32,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
-from . import fleet_nations, naval_search, patrol_battles, ports, raiders
+from . import fleet_nations, naval_search, patrol_battles, ports, raiders, spanish_ports
 from .board import opponents
 from .fleets import (
     active,
@@ -202,7 +202,8 @@ def base_choices(data: Data, fleet_id: str) -> list[str]:
             continue  # N1.4
         if p in reached:
             found.append(p)
-    return sorted(found + raiders.neutral_ports(data, fleet_id, reached))  # N6.1
+    found += [p for p in spanish_ports.ports_for(data, fleet_id, reached) if _room(data, fleet, p)]  # G5.6
+    return sorted(set(found + raiders.neutral_ports(data, fleet_id, reached)))  # N6.1
 
 
 def patrol_choices(data: Data, fleet_id: str) -> list[str]:
@@ -266,6 +267,10 @@ def open_phase(game: Any, side: str) -> None:
             if other != side:
                 declare_routes(game, other)
     declare_routes(game, side)
+    spanish_ports.closing(  # G5.6: from 1943 Spain's ports are shut to German ships
+        game, side, lambda f: _reachable(data, side, base_hex(data["fleets"][f]["at"]), UNLIMITED),
+        lambda f, p: _room(data, data["fleets"][f], p),
+    )
     naval_action = has_option(data, "naval_action")
     for f, x in sorted(data.get("fleets", {}).items()):
         if naval_action and x["side"] == side:
@@ -284,7 +289,8 @@ def _home_port(data: Data, fleet_id: str) -> bool:
     its ships are eliminated. True when it sails home."""
     fleet = data["fleets"][fleet_id]
     port = fleet["at"]
-    if port is not None and nation_may_base(data, fleet, port) and _room(data, fleet, port):
+    usable = port is not None and (nation_may_base(data, fleet, port) or spanish_ports.home_port(data, fleet))
+    if usable and _room(data, fleet, port):
         return True
     fleet.pop("patrol", None)
     fleet["at"] = None
@@ -321,6 +327,7 @@ def interceptors(data: Data, frame: Frame) -> list[str]:
         and active(data, f)
         and status.get(f) not in ("escort", "support", "raid", "cut")
         and not _idle(data, x)
+        and not spanish_ports.disarmed(data, f)  # G5.6
         and may_fight(data, f, mover)
         and reach(data, f, frame["path"]) is not None
     ]
@@ -356,6 +363,10 @@ class NavalMovement(Step):
         actions: list[Action] = [("end_naval_movement",)]
         status = data.get("fleet_status", {})
         for f in movable(data, role):
+            if spanish_ports.disarmed(data, f):  # G5.6: it may only sail away
+                if frame.get("stage", "bases") == "bases":
+                    actions += [("change_base", f, p) for p in base_choices(data, f)]
+                continue
             if status.get(f) == RAIDER_BASE:  # N6.1: from the neutral port, a route raid only
                 actions += [("raid_route", f, rid, h) for rid, h in raid_choices(data, f)]
                 continue
@@ -364,7 +375,8 @@ class NavalMovement(Step):
             actions += [("patrol", f, h) for h in patrol_choices(data, f)]
             if has_system(data, "uboats"):
                 actions += [("raid_route", f, rid, h) for rid, h in raid_choices(data, f)]
-        actions += [("escort_route", f, rid) for f, rid in escort_choices(data, role)]
+        actions += [("escort_route", f, rid) for f, rid in escort_choices(data, role)
+                    if not spanish_ports.disarmed(data, f)]
         if frame.get("stage", "bases") == "bases":
             actions += fleet_nations.transfer_choices(data, frame)  # K9.6, N2.4
         actions += extra_missions(game, frame, role)
@@ -395,7 +407,8 @@ class NavalMovement(Step):
         if verb == "change_base":
             path = sailing_path(data, fleet_id, action[2])
             fleet["at"] = action[2]
-            status[fleet_id] = RAIDER_BASE if raiders.neutral(data, action[2]) else "moved"
+            raider = raiders.neutral(data, action[2]) and raiders.is_raider(data, fleet_id)
+            status[fleet_id] = RAIDER_BASE if raider else "moved"  # G5.6: Spain's ports, "moved"
             game.log(f"{fleet['name']} changes base from {origin} to {action[2]}")
             if has_option(data, "naval_action"):  # N2.3: over 30 hexes +1, over 40 +2
                 penalty = base_change_penalty(hex_distance(base_hex(origin), base_hex(action[2])))
@@ -531,6 +544,8 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
         return f"{fleet['name']} is a raider in a neutral port: it may only raid a route from there (N6.1)"
     if status == "cut":
         return f"{fleet['name']} is out of full supply: it may make no sortie this turn (L2.4)"
+    if spanish_ports.disarmed(data, fleet_id) and action[0] != "change_base":
+        return f"{fleet['name']} lies in a neutral Spanish port: it makes no attack, it may only leave (G5.6)"
     if status is not None or "patrol" in fleet:
         return f"{fleet['name']} has already moved or taken a mission this turn: one move a fleet (K9.7)"
     verb = action[0]
@@ -544,7 +559,13 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
         if top.get("stage", "bases") != "bases":
             return "base changes come before patrols: once a patrol or raid has sailed they are over (K9.8)"
         port = str(action[2])
-        if raiders.neutral(data, port) and not raiders.is_raider(data, fleet_id):
+        spain = spanish_ports.spanish_port(data, port)
+        if spain and not raiders.is_raider(data, fleet_id):
+            if not spanish_ports.open_to(data, fleet):
+                return f"{port} is Spain's: German ships only, while Spain is neutral, before 1943 (G5.6)"
+            if not _room(data, fleet, port):
+                return f"{port} has no room for {fleet['name']}"
+        if raiders.neutral(data, port) and not raiders.is_raider(data, fleet_id) and not spain:
             return f"{port} is a neutral port: only a declared raider may base there (N6.1)"
         if not naval_friendly(data, role, port) and not raiders.neutral(data, port):
             return f"{port} is not a friendly port (K9.8)"
