@@ -78,8 +78,14 @@ def test_only_german_ships_while_spain_is_neutral_and_before_1943() -> None:
     state = new_game()
     data = state.data
     data["fleets"]["uboats"]["at"] = FERROL
+    # a second flotilla based there is out on patrol: its base moves, and it comes home to it
+    data["fleets"]["uboats_2"].update(at=FERROL, sp=1, ships={"uboat": 1}, patrol="1629")
     data["turn"] = data["turns"].index("Spring 1943")
     naval_movement(state, "axis")
+    while data["flow"][-1]["state"] != "naval_movement":
+        state.apply(state.active_roles()[0], ("no_interception",))
+    flotilla = data["fleets"]["uboats_2"]
+    assert "patrol" not in flotilla and flotilla["at"] != FERROL and data["owner"][flotilla["at"]] == "axis"
     port = data["fleets"]["uboats"]["at"]
     assert port != FERROL and data["owner"][port] == "axis"
     assert any("may no longer use the Spanish port 1730" in line for line in state.log_for(None))

@@ -15,7 +15,8 @@ invasion steps (naval.py).
   German fleets still in them leave, at the start of the Axis's naval movement, for the
   nearest port the fleet may use with room, reached by sea (hex distance, then hex
   number), not intercepted (the rule names no interception); with none the fleet is
-  lost, as a fleet with no port (N2.1's rule, ours for the basic game too).
+  lost, as a fleet with no port (N2.1's rule, ours for the basic game too). A patrol
+  based there takes that port as its base and comes home to it.
 """
 
 from __future__ import annotations
@@ -94,10 +95,10 @@ def closing(game: Any, side: str, reached: Callable[[str], Any], room: Callable[
     data = game.data
     for f, fleet in sorted(data.get("fleets", {}).items()):
         at = fleet["at"]
-        if fleet["side"] != side or "patrol" in fleet or not isinstance(at, str) or at not in load_map():
+        if fleet["side"] != side or at not in spanish_hexes(data) or naval_friendly(data, side, at):
             continue
-        if naval_friendly(data, side, at) or not spanish_port(data, at) or open_to(data, fleet):
-            continue
+        if spanish_port(data, at) and open_to(data, fleet):
+            continue  # still neutral Spain's, and open to it
         sea = reached(f)
         havens = [
             p
