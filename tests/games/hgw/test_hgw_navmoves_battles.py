@@ -216,20 +216,26 @@ def test_without_naval_action_a_patrol_fights_only_who_intercepts_it() -> None:
     assert data["fleets"]["home"]["patrol"] == "0934"
 
 
-@pytest.mark.rules("N4.1")
-def test_the_heuristic_sends_a_stronger_fleet_to_attack_an_enemy_fleet_at_sea() -> None:
+@pytest.mark.rules("N4.1", "K9.6")
+def test_the_heuristic_forms_one_fleet_and_sends_it_to_attack_an_enemy_fleet_at_sea() -> None:
     state = axis_naval_action({"patrol": "0934", "sp": 2, "ships": {"capital": 2}})
-    state.data["fleets"]["uboats"].update(at=None, sp=0, ships={"uboat": 0})  # U-boats patrol first
-    # four points outgun every Allied fleet within twelve hexes (three at most, in port)
-    state.data["fleets"]["kriegsmarine"].update(sp=4, ships={"capital": 4})
+    data = state.data
+    data["fleets"]["uboats"].update(at=None, sp=0, ships={"uboat": 0})  # U-boats patrol first
     state._after_change(None, None)
-    action = make_heuristic(1).act(state.view("axis"), state.legal_actions("axis"))
+    heuristic = make_heuristic(1)
+    # the Raider Group's point joins the Kriegsmarine's three in Kiel: the smaller the larger
+    action = heuristic.act(state.view("axis"), state.legal_actions("axis"))
+    assert action == ("merge_fleet", "raiders", "kriegsmarine")
+    state.apply("axis", action)
+    assert data["fleets"]["kriegsmarine"]["sp"] == 4 and data["fleets"]["raiders"]["at"] is None
+    # four points outgun every Allied fleet within twelve hexes (three at most, in port)
+    action = heuristic.act(state.view("axis"), state.legal_actions("axis"))
     assert action[:2] == ("patrol", "kriegsmarine")
     assert hex_distance(str(action[2]), "0934") <= 1
     # an enemy fleet at sea that outguns it is left alone
     state = axis_naval_action({"patrol": "0934", "sp": 5, "ships": {"capital": 5}})
     state.data["fleets"]["uboats"].update(at=None, sp=0, ships={"uboat": 0})
-    state.data["fleets"]["kriegsmarine"].update(sp=4, ships={"capital": 4})
     state._after_change(None, None)
-    action = make_heuristic(1).act(state.view("axis"), state.legal_actions("axis"))
+    state.apply("axis", ("merge_fleet", "raiders", "kriegsmarine"))
+    action = heuristic.act(state.view("axis"), state.legal_actions("axis"))
     assert action[0] != "patrol" or hex_distance(str(action[2]), "0934") > 1

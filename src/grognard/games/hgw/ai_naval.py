@@ -8,8 +8,9 @@ deciding from its view and the legal actions only.
 - naval action (fleets by nation, search): a surface fleet of two points or more that
   outguns every enemy surface fleet within twelve hexes of an enemy route hex, or of a
   hex next to an enemy fleet at sea (which it then attacks: N4.1), patrols there, the
-  strongest first (a patrol meets what moves within a hex: N3.2); it never reshuffles
-  ships between fleets;
+  strongest first (a patrol meets what moves within a hex: N3.2);
+- forming fleets (K9.6, N2.4): two surface fleets in one port merge, the smaller into
+  the larger, before any sails; U-boat fleets stay apart;
 - interception: a fleet intercepts when it is at least as strong as the mover (A.S.W.
   strength against U-boats, ship points against ships);
 - production: before the land builds, while ten points stay for them, the Axis builds
@@ -66,6 +67,9 @@ def move(b: Board, legal: list[Action]) -> Action:
     lead = leader_move(b, legal)  # optional rule Leaders 9: an admiral to the strongest fleet
     if lead is not None:
         return lead
+    merge = merge_fleets(b, legal)
+    if merge is not None:
+        return merge
     routes = b.data.get("sea_routes", {})
     on_route = {h for r in routes.values() if r["side"] in b.foes for h in r["path"]}
     patrols = [a for a in legal if a[0] == "patrol" and _uboat(b.fleets[a[1]]) and a[2] in on_route]
@@ -89,6 +93,18 @@ def move(b: Board, legal: list[Action]) -> Action:
         if action[0] == "change_base" and action[2] in ports and _asw(b, b.fleets[action[1]]) > 0:
             return action
     return ("end_naval_movement",)
+
+
+def merge_fleets(b: Board, legal: list[Action]) -> Action | None:
+    """K9.6, N2.4: two surface fleets in one port sail as one, the smaller joining the
+    larger (a bigger fleet fights better alone: Fleets 9); U-boat fleets stay apart, each
+    patrolling a route of its own."""
+    merges = [
+        a for a in legal
+        if a[0] == "merge_fleet" and not _uboat(b.fleets[a[1]])
+        and int(b.fleets[a[1]]["sp"]) <= int(b.fleets[a[2]]["sp"])
+    ]
+    return min(merges, key=lambda a: (int(b.fleets[a[1]]["sp"]), a)) if merges else None
 
 
 PATROL_MIN = 2  # ship points a surface patrol takes to sea
