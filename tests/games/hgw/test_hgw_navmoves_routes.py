@@ -4,11 +4,14 @@ naval phase's base changes (naval_phase.py, invasion_routes.canals, map.sea_rout
 from __future__ import annotations
 
 import pytest
+from hgw_positions import put
 
 from grognard.core.errors import IllegalAction
 from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.geography import geography
+from grognard.games.hgw.invasion_routes import route_of
 from grognard.games.hgw.map import load_map
+from grognard.games.hgw.naval import interceptors
 from grognard.games.hgw.naval_phase import base_choices, sailing_path
 
 
@@ -74,3 +77,24 @@ def test_the_campaign_games_have_no_off_map_box_the_arrow_hexes_are_on_the_map()
     assert not any(b.id in data["owner"] for b in boxes)
     assert base_choices(data, "home")  # the British ports a fleet may use are map hexes
     assert all(p in load_map() for p in base_choices(data, "home"))
+
+
+@pytest.mark.rules("N2.6")
+def test_an_invasion_from_the_baltic_sails_through_the_canal_and_may_be_intercepted() -> None:
+    # an army of two infantry and two amphibious points in the Baltic port 1239, the Sound
+    # in Allied hands: only the canal takes it to 1233 in England
+    for scenario, through in (("campaign_3", True), ("campaign_2", False)):
+        state = baltic_fleet(scenario)
+        state.apply("axis", ("end_naval_movement",))
+        put(state, "agE", "1239", infantry=2, amphibious=2)
+        put(state, "8a", "1233", infantry=1)
+        state.apply("axis", ("end_movement",))
+        assert (("invade", "agE", "1233") in state.legal_actions("axis")) is through
+    path = route_of(state.data, "axis", "1239", "1233")
+    assert path is None  # Campaign Game II without the rule: no canal
+    state = baltic_fleet("campaign_3")
+    path = route_of(state.data, "axis", "1239", "1233")
+    assert path is not None and path[path.index("1237") + 1] == "1236"
+    probe = {"army": "agE", "origin": "1239", "target": "1233", "done": []}
+    put(state, "agE", "1239", infantry=2, amphibious=2)
+    assert "home" in interceptors(state.data, "allied", probe)  # the North Sea's fleets meet it

@@ -34,8 +34,10 @@ EXTENSION = 12
 
 
 @cache
-def _reach(origin: Place, limit: int, closed: frozenset[Place], barred: Sides) -> dict[Place, int]:
-    return load_map().sea_reach(origin, limit, closed, barred)
+def _reach(
+    origin: Place, limit: int, closed: frozenset[Place], barred: Sides, canal: Sides = frozenset()
+) -> dict[Place, int]:
+    return load_map().sea_reach(origin, limit, closed, barred, canal)
 
 
 @cache
@@ -84,7 +86,8 @@ def canals(data: dict[str, Any], side: str) -> Sides:
 def route_of(data: dict[str, Any], side: str, origin: Place, target: Place) -> list[Place] | None:
     """The cheapest sea route `side` may sail from `origin` to `target` (Sea Route 1-4, 7)."""
     return load_map().sea_route(
-        origin, target, closed=closed_narrows(data, side), barred=barred_crossings(data, side)
+        origin, target, closed=closed_narrows(data, side), barred=barred_crossings(data, side),
+        canals=canals(data, side),  # N2.6: Kiel's canal, with Naval Action
     )
 
 
@@ -145,9 +148,10 @@ def _targets(data: dict[str, Any], army_id: str, limit: int) -> list[Place]:
     hmap = load_map()
     places = geo(data).places
     side = army["side"]
+    closed, barred = closed_narrows(data, side), barred_crossings(data, side)
     return sorted(
         h
-        for h in _reach(origin, limit, closed_narrows(data, side), barred_crossings(data, side))
+        for h in _reach(origin, limit, closed, barred, canals(data, side))
         if h != origin
         and h in places
         and hmap.is_land(h)

@@ -61,7 +61,7 @@ from .fleets import (
     support_points,
 )
 from .geography import Place
-from .invasion_routes import INVASION_RANGE, barred_crossings, closed_narrows
+from .invasion_routes import INVASION_RANGE, barred_crossings, canals, closed_narrows
 from .map import load_map, route_steps
 from .optional import has_option
 from .sea_war import fight
@@ -114,7 +114,7 @@ def support_candidates(data: dict[str, Any], frame: Frame) -> list[str]:
             continue
         if is_uboat_fleet(x) or "patrol" in x or spanish_ports.disarmed(data, f):
             continue  # Anti-Submarine Warfare 3's spirit: no U-boat supports an invasion; G5.6
-        path = route_path(base_hex(x["at"]), frame["target"], closed, barred)
+        path = route_path(base_hex(x["at"]), frame["target"], closed, barred, canals(data, side))
         if path and route_steps(list(path)) <= INVASION_RANGE:
             found.append(f)
     return found
@@ -136,19 +136,20 @@ def cut_off(data: dict[str, Any], fleet_id: str, full: set[Place] | None = None)
 def interceptors(data: dict[str, Any], side: str, frame: Frame) -> list[str]:
     invader = data["armies"][frame["army"]]["side"]
     closed, barred = closed_narrows(data, invader), barred_crossings(data, invader)  # the invader's route
+    canal = canals(data, invader)  # N2.6
     found = []
     full: set[Place] | None = None
     for f, x in sorted(data.get("fleets", {}).items()):
         if x["side"] != side or f in frame["done"]:
             continue
-        if not may_intercept(data, f, frame["origin"], frame["target"], closed, barred):
+        if not may_intercept(data, f, frame["origin"], frame["target"], closed, barred, canal):
             continue
         if spanish_ports.disarmed(data, f):
             continue  # G5.6: no attack from a neutral Spanish port
         if full is None:
             full = supplied_places(data, side, home_only=True)
         # Unsupplied Hexes 3: a fleet in defence supply intercepts only in its own hex
-        route = route_path(frame["origin"], frame["target"], closed, barred)
+        route = route_path(frame["origin"], frame["target"], closed, barred, canal)
         if cut_off(data, f, full) and x["at"] not in route:
             continue
         found.append(f)
@@ -367,7 +368,8 @@ def passed_hexes(data: dict[str, Any], invader: str, origin: Place, target: Plac
     """Coastal Airpower 3: the land hexes a route from `origin` to `target` passes
     through (not its ends), where coastal air may fire at what sails by."""
     hmap = load_map()
-    path = route_path(origin, target, closed_narrows(data, invader), barred_crossings(data, invader))
+    closed, barred = closed_narrows(data, invader), barred_crossings(data, invader)
+    path = route_path(origin, target, closed, barred, canals(data, invader))
     return [h for h in path[1:-1] if hmap.is_land(h)]
 
 
