@@ -6,9 +6,11 @@ deciding from its view and the legal actions only.
   surface fleets with A.S.W. strength to fight U-boats with sail to the port of a route
   no one escorts and escort it; the others stay in port, where they intercept;
 - naval action (fleets by nation, search): a surface fleet of two points or more that
-  outguns every enemy surface fleet within twelve hexes of an enemy route hex patrols
-  there, the strongest first (a patrol meets what moves within a hex: N3.2); it never
-  reshuffles ships between fleets;
+  outguns every enemy surface fleet within twelve hexes of an enemy route hex, or of a
+  hex next to an enemy fleet at sea (which it then attacks: N4.1), patrols there, the
+  strongest first (a patrol meets what moves within a hex: N3.2);
+- forming fleets (K9.6, N2.4): two surface fleets in one port merge, the smaller into
+  the larger, before any sails; U-boat fleets stay apart;
 - interception: a fleet intercepts when it is at least as strong as the mover (A.S.W.
   strength against U-boats, ship points against ships);
 - production: before the land builds, while ten points stay for them, the Axis builds
@@ -68,6 +70,9 @@ def move(b: Board, legal: list[Action]) -> Action:
     strikes = [a for a in legal if a[0] == "attack_replenishment"]
     if strikes:  # N13.4: an enemy chain at sea supplies a patrol; breaking it sinks the fleet
         return max(strikes, key=lambda a: (int(b.fleets[a[1]]["sp"]), a[1], a[2]))
+    merge = merge_fleets(b, legal)
+    if merge is not None:
+        return merge
     routes = b.data.get("sea_routes", {})
     on_route = {h for r in routes.values() if r["side"] in b.foes for h in r["path"]}
     patrols = [a for a in legal if a[0] == "patrol" and _uboat(b.fleets[a[1]]) and a[2] in on_route]
@@ -102,6 +107,18 @@ def replenishment_intercept(b: Board, legal: list[Action]) -> Action:
     return max(tries, key=lambda a: (int(b.fleets[a[1]]["sp"]), a[1]))
 
 
+def merge_fleets(b: Board, legal: list[Action]) -> Action | None:
+    """K9.6, N2.4: two surface fleets in one port sail as one, the smaller joining the
+    larger (a bigger fleet fights better alone: Fleets 9); U-boat fleets stay apart, each
+    patrolling a route of its own."""
+    merges = [
+        a for a in legal
+        if a[0] == "merge_fleet" and not _uboat(b.fleets[a[1]])
+        and int(b.fleets[a[1]]["sp"]) <= int(b.fleets[a[2]]["sp"])
+    ]
+    return min(merges, key=lambda a: (int(b.fleets[a[1]]["sp"]), a)) if merges else None
+
+
 PATROL_MIN = 2  # ship points a surface patrol takes to sea
 THREAT = 12  # hexes: the enemy fleets that could come at a patrol (the Ranges table's)
 
@@ -116,10 +133,13 @@ def surface_patrol(b: Board, legal: list[Action], on_route: set[str]) -> Action 
         for x in b.fleets.values()
         if x["side"] in b.foes and _where(x) and int(x["sp"]) > 0 and not _uboat(x)
     ]
+    at_sea = [str(x["patrol"]) for x in b.fleets.values() if x["side"] in b.foes and x.get("patrol")]
     best: tuple[tuple[int, int, str], Action] | None = None
     for action in legal:
-        if action[0] != "patrol" or action[2] not in on_route:
+        if action[0] != "patrol":
             continue
+        if action[2] not in on_route and not any(hex_distance(h, action[2]) <= 1 for h in at_sea):
+            continue  # neither by an enemy route nor by an enemy fleet at sea (N4.1)
         fleet = b.fleets[action[1]]
         points = int(fleet["sp"])
         if _uboat(fleet) or points < PATROL_MIN:

@@ -4,7 +4,8 @@ With the optional rule `naval_action` every fleet counter of data/fleet_counters
 in play, each of one nation (Britain, France, Germany, Italy, the Soviet Union; Japan's
 wait for the Pacific): its ship points are that nation's for good (N1.3), it bases only in
 the ports its nation may use (N1.4), and the ports hold what N1.2 says. Without the rule
-nothing here is called and the fleets play as Campaign Game II's.
+only the transfers between fleets are played (Campaign Game II forms fleets from points
+in one anchor or naval yard, K9.6) and the fleets play as Campaign Game II's.
 
 DATA LAYOUT (`state.data`, naval_action only), beside fleets.py's record:
     fleets[id]["nation"]   the counter's nation (fleet_counters.json), for good
@@ -20,8 +21,9 @@ from typing import Any
 import msgspec
 
 from .datafile import decode_file, load_data
-from .fleets import ships
+from .fleets import is_naval_base, ships
 from .neutrality import politics
+from .optional import has_option
 from .scenario import load_scenario
 
 Data = dict[str, Any]
@@ -134,6 +136,8 @@ def may_transfer(data: Data, giver: str, taker: str, frame: Any) -> str | None:
     """N1.3, N2.4: why ship points may not pass from `giver` to `taker` now, or None.
     Both of one nation, in one port, before either sails or takes a mission (ours: so no
     point moves twice); an empty counter of the nation is formed in the giver's port.
+    Campaign Game II without Naval Action (K9.6): fleets of the side, formed only in an
+    anchor (major naval port) or naval yard, from points that start the phase there.
     Surface ships and submarines keep to counters of their own (U-Boat Attack 1). In one
     phase a fleet gives or takes, never both (ours: no endless shuffling)."""
     fleets = data["fleets"]
@@ -146,6 +150,9 @@ def may_transfer(data: Data, giver: str, taker: str, frame: Any) -> str | None:
         return f"{a['name']} and {b['name']} are of two nations: ship points stay with their nation (N1.3)"
     if a["sp"] <= 0 or not _in_port(data, giver, frame.get("took", ())):
         return f"{a['name']} has no ships in port that have not moved or taken a mission this turn"
+    if not has_option(data, "naval_action") and not is_naval_base(a["at"]):
+        where = f"{a['name']} lies in {a['at']}, a plain port"
+        return f"{where}: fleets are formed in an anchor or naval yard (K9.6)"
     if b["sp"] > 0 and (b["at"] != a["at"] or not _in_port(data, taker, frame.get("gave", ()))):
         return f"{b['name']} is not in {a['at']} unmoved: points pass between fleets in one port (N2.4)"
     if b["sp"] <= 0 and taker in frame.get("gave", ()):

@@ -154,9 +154,11 @@ def route_path(
     target: str,
     closed: frozenset[str] = frozenset(),
     barred: frozenset[tuple[str, str]] = frozenset(),
+    canals: frozenset[tuple[str, str]] = frozenset(),
 ) -> tuple[str, ...]:
-    """The cheapest sea route from `origin` to `target` (Sea Route 1-4, 7), or ()."""
-    return tuple(load_map().sea_route(origin, target, closed=closed, barred=barred) or ())
+    """The cheapest sea route from `origin` to `target` (Sea Route 1-4, 7; `canals`: N2.6),
+    or ()."""
+    return tuple(load_map().sea_route(origin, target, closed=closed, barred=barred, canals=canals) or ())
 
 
 def route_seas(
@@ -164,12 +166,13 @@ def route_seas(
     target: str,
     closed: frozenset[str] = frozenset(),
     barred: frozenset[tuple[str, str]] = frozenset(),
+    canals: frozenset[tuple[str, str]] = frozenset(),
 ) -> frozenset[str]:
     """The seas an invasion route from `origin` to `target` enters: those of the water
     hexes on the cheapest sea route (Fleet Naval Fire 1-2), passing no `closed` control
     hex (Sea Route 4) and no `barred` crossing arrow (Sea Route 2)."""
     hmap = load_map()
-    path = route_path(origin, target, closed, barred)
+    path = route_path(origin, target, closed, barred, canals)
     return frozenset(s for h in path if hmap.is_water(h) for s in hmap.seas_of(h))
 
 
@@ -180,26 +183,27 @@ def may_intercept(
     target: str,
     closed: frozenset[str] = frozenset(),
     barred: frozenset[tuple[str, str]] = frozenset(),
+    canals: frozenset[tuple[str, str]] = frozenset(),
 ) -> bool:
-    """Fleet Naval Fire 2: a fleet based on a sea intercepts routes entering that sea;
-    a fleet in the French or British Africa box only invasions of French Africa,
-    British Africa or India whose route enters the Atlantic, or routes that pass
-    through or south of 4639's row in the Atlantic; a fleet in the India box only
-    invasions of India."""
+    """Fleet Naval Fire 2 (`canals`: Kiel's, N2.6): a fleet based on a sea intercepts
+    routes entering that sea; a fleet in the French or British Africa box only
+    invasions of French Africa, British Africa or India whose route enters the
+    Atlantic, or routes that pass through or south of 4639's row in the Atlantic; a
+    fleet in the India box only invasions of India."""
     if not active(data, fleet_id) or data.get("fleet_status", {}).get(fleet_id) in ("escort", "support"):
         return False
     if is_uboat_fleet(data["fleets"][fleet_id]) or "patrol" in data["fleets"][fleet_id]:
         return False  # U-boats do not fight invasions; a patrol is out at sea (our reading)
     hmap = load_map()
     base = data["fleets"][fleet_id]["at"]
-    seas = route_seas(origin, target, closed, barred)
+    seas = route_seas(origin, target, closed, barred, canals)
     aimed_at = hmap.box_of(target) if target in hmap else ""
     if base == INDIA_BOX:
         return aimed_at == INDIA_BOX and bool(seas)
     if base in AFRICA_BOXES:
         if aimed_at in (*AFRICA_BOXES, INDIA_BOX) and "Atlantic" in seas:
             return True
-        path = route_path(origin, target, closed, barred)
+        path = route_path(origin, target, closed, barred, canals)
         return any(
             hmap.is_water(h) and "Atlantic" in hmap.seas_of(h) and int(h[:2]) >= SOUTH_ROW for h in path
         )

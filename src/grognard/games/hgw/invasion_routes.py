@@ -34,8 +34,10 @@ EXTENSION = 12
 
 
 @cache
-def _reach(origin: Place, limit: int, closed: frozenset[Place], barred: Sides) -> dict[Place, int]:
-    return load_map().sea_reach(origin, limit, closed, barred)
+def _reach(
+    origin: Place, limit: int, closed: frozenset[Place], barred: Sides, canal: Sides = frozenset()
+) -> dict[Place, int]:
+    return load_map().sea_reach(origin, limit, closed, barred, canal)
 
 
 @cache
@@ -66,10 +68,26 @@ def barred_crossings(data: dict[str, Any], side: str) -> Sides:
     )
 
 
+# N2.6: Kiel's canal joins Kiel (1236) on the North Sea to the Baltic coast beside it (1237)
+KIEL_CANAL = ("1236", "1237")
+
+
+def canals(data: dict[str, Any], side: str) -> Sides:
+    """N2.6 (Naval Action): `side`'s ships pass between the Atlantic and the Baltic by
+    Kiel's canal, overland, without passing the Sound (1136, a control hex). Ours: both
+    its ends must be friendly to the side's sea routes, as a crossing arrow's (Sea Route
+    2). Without the rule there is no canal: the earlier games' sea routes are unchanged."""
+    if not has_option(data, "naval_action") or not all(naval_friendly(data, side, h) for h in KIEL_CANAL):
+        return frozenset()
+    a, b = KIEL_CANAL
+    return frozenset({(a, b), (b, a)})
+
+
 def route_of(data: dict[str, Any], side: str, origin: Place, target: Place) -> list[Place] | None:
     """The cheapest sea route `side` may sail from `origin` to `target` (Sea Route 1-4, 7)."""
     return load_map().sea_route(
-        origin, target, closed=closed_narrows(data, side), barred=barred_crossings(data, side)
+        origin, target, closed=closed_narrows(data, side), barred=barred_crossings(data, side),
+        canals=canals(data, side),  # N2.6: Kiel's canal, with Naval Action
     )
 
 
@@ -130,9 +148,10 @@ def _targets(data: dict[str, Any], army_id: str, limit: int) -> list[Place]:
     hmap = load_map()
     places = geo(data).places
     side = army["side"]
+    closed, barred = closed_narrows(data, side), barred_crossings(data, side)
     return sorted(
         h
-        for h in _reach(origin, limit, closed_narrows(data, side), barred_crossings(data, side))
+        for h in _reach(origin, limit, closed, barred, canals(data, side))
         if h != origin
         and h in places
         and hmap.is_land(h)

@@ -353,13 +353,15 @@ class HgwMap:
         allowed: frozenset[str] | None = None,
         closed: frozenset[HexId] = frozenset(),
         barred: frozenset[tuple[HexId, HexId]] = frozenset(),
+        canals: frozenset[tuple[HexId, HexId]] = frozenset(),
     ) -> tuple[dict[HexId, int], dict[HexId, HexId | None]]:
         """The cheapest sea routes from `start`, in half steps (Sea Route 7: entering a
         hex above row 12, rows 00-11, costs half a step; any other hex a whole one).
         `limit` bounds the cost in half steps; `allowed` the seas every hex must be in;
         a `closed` hex may end a route but never pass it (Sea Route 4); a `barred`
         hexside is never crossed (Sea Route 2, a crossing arrow not friendly on both
-        sides). Returns each reached hex's cost and its predecessor."""
+        sides); a `canals` pair is a step overland too (N2.6, Kiel's canal). Returns each
+        reached hex's cost and its predecessor."""
 
         sea_hexes = self._sea_hexes
 
@@ -381,7 +383,8 @@ class HgwMap:
             done.add(h)
             if h == goal or (h in closed and h != start):
                 continue
-            for n in self._ship_steps(h):
+            steps = self._ship_steps(h)
+            for n in (*steps, *(b for a, b in canals if a == h)) if canals else steps:
                 if n in done or not usable(n):
                     continue
                 if barred and side_key(h, n) in barred:
@@ -400,6 +403,7 @@ class HgwMap:
         seas: Iterable[str] | None = None,
         closed: frozenset[HexId] = frozenset(),
         barred: frozenset[tuple[HexId, HexId]] = frozenset(),
+        canals: frozenset[tuple[HexId, HexId]] = frozenset(),
     ) -> list[HexId] | None:
         """The cheapest sea route joining two hexes, or None.
 
@@ -409,15 +413,14 @@ class HgwMap:
         strait), never overland, and never across a light grey side (Sea Route 3). `seas`
         limits every hex on the route to those areas; the route may end in a `closed`
         hex but never pass through one (Sea Route 4: a control hex that is not the
-        side's own), and never crosses a `barred` hexside (Sea Route 2). Hexes above row
-        12 cost half a step (Sea Route 7; `route_steps` counts them).
-        """
+        side's own), and never crosses a `barred` hexside (Sea Route 2); `canals`, as
+        `_sea_search`. Hexes above row 12 cost half a step (Sea Route 7; `route_steps`)."""
         allowed = None if seas is None else frozenset(seas)
         if allowed is not None and not (allowed & set(self.hex(b).seas)):
             return None
         if not (self.is_navigable(b) or self.is_coastal(b)):
             return None
-        _, parent = self._sea_search(a, goal=b, allowed=allowed, closed=closed, barred=barred)
+        _, parent = self._sea_search(a, goal=b, allowed=allowed, closed=closed, barred=barred, canals=canals)
         if b not in parent:
             return None
         path = [b]
@@ -433,12 +436,13 @@ class HgwMap:
         limit: int,
         closed: frozenset[HexId] = frozenset(),
         barred: frozenset[tuple[HexId, HexId]] = frozenset(),
+        canals: frozenset[tuple[HexId, HexId]] = frozenset(),
     ) -> dict[HexId, int]:
         """Every hex a sea route of at most `limit` steps reaches from `start`, with its
         length in steps (`route_steps`), by the same stepping as `sea_route` over every
         sea (Invasion Procedure 3: an invasion route may cross any sea), ending in but
         never passing a `closed` hex (Sea Route 4), never crossing a `barred` side."""
-        cost, _ = self._sea_search(start, limit=2 * limit, closed=closed, barred=barred)
+        cost, _ = self._sea_search(start, limit=2 * limit, closed=closed, barred=barred, canals=canals)
         return {h: -(-c // 2) for h, c in cost.items()}
 
     def _flood(self, start: HexId, step_ok: object) -> Iterator[HexId]:

@@ -28,6 +28,14 @@ An invasion (invasion.py) runs these before the defenders' defensive assault:
 - supporting fire: the escort and the support fleets that got through fire once at the
   target hex with their naval points (Fleet Naval Fire 4); the hex's fort absorbs and
   may take losses.
+
+With Naval Action (N3.4, N4.1) an interceptor meets the invasion's support fleets first
+(`support_battles`): one at a time, the largest first (ours: the rule lets the attacker
+choose; all must be beaten anyway), each a fleet battle (sea_war.fight: N4.2, the loser
+expended and home). Only an interceptor that beat them all fires at the army, which
+has no naval points left to answer with; a beaten interceptor fires at nothing. A
+separate support fleet is intercepted the same way, in a fleet battle. Fleets in any
+port, not only an anchor or naval yard, may sail with an invasion from it (N3.4).
 """
 
 from __future__ import annotations
@@ -36,7 +44,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end
 
-from . import leaders
+from . import leaders, ports, spanish_ports
 from .board import armies_at, geo, opponents, points
 from .coastal_air import bought_at
 from .combat import strike, subsets, take_losses
@@ -53,8 +61,10 @@ from .fleets import (
     support_points,
 )
 from .geography import Place
-from .invasion_routes import INVASION_RANGE, barred_crossings, closed_narrows
+from .invasion_routes import INVASION_RANGE, barred_crossings, canals, closed_narrows
 from .map import load_map, route_steps
+from .optional import has_option
+from .sea_war import fight
 from .supply import supplied_places
 from .tables import load_tables
 
@@ -68,13 +78,23 @@ def escort_candidates(data: dict[str, Any], army_id: str) -> list[str]:
     """Fleet Naval Fire 4: fleets of the army's side in its port, if the port is a major
     naval port or naval yard, that have done nothing else this turn."""
     army = data["armies"][army_id]
-    if army["at"] is None or not is_naval_base(army["at"]):
+    if army["at"] is None:
+        return []
+    any_port = has_option(data, "naval_action") and ports.has_port(data, army["at"])  # N3.4
+    if not (is_naval_base(army["at"]) or any_port):
         return []
     return [
         f
         for f in fleets_at(data, army["at"], army["side"])
-        if active(data, f) and f not in data.get("fleet_status", {}) and not is_uboat_fleet(data["fleets"][f])
+        if active(data, f) and free(data, f) and not is_uboat_fleet(data["fleets"][f])
     ]
+
+
+def free(data: dict[str, Any], fleet_id: str) -> bool:
+    """Fleet Naval Fire 4: a fleet that has done nothing this turn may sail with or support
+    an invasion; with Naval Action also one that has just changed base (N3.4)."""
+    status = data.get("fleet_status", {}).get(fleet_id)
+    return status is None or (status == "moved" and has_option(data, "naval_action"))
 
 
 def escort_points(data: dict[str, Any], escorts: list[str]) -> int:
@@ -90,11 +110,11 @@ def support_candidates(data: dict[str, Any], frame: Frame) -> list[str]:
     closed, barred = closed_narrows(data, side), barred_crossings(data, side)
     found = []
     for f, x in sorted(data.get("fleets", {}).items()):
-        if x["side"] != side or not active(data, f) or f in data.get("fleet_status", {}):
+        if x["side"] != side or not active(data, f) or not free(data, f):
             continue
-        if is_uboat_fleet(x) or "patrol" in x:
-            continue  # Anti-Submarine Warfare 3's spirit: no U-boat supports an invasion
-        path = route_path(base_hex(x["at"]), frame["target"], closed, barred)
+        if is_uboat_fleet(x) or "patrol" in x or spanish_ports.disarmed(data, f):
+            continue  # Anti-Submarine Warfare 3's spirit: no U-boat supports an invasion; G5.6
+        path = route_path(base_hex(x["at"]), frame["target"], closed, barred, canals(data, side))
         if path and route_steps(list(path)) <= INVASION_RANGE:
             found.append(f)
     return found
@@ -116,17 +136,20 @@ def cut_off(data: dict[str, Any], fleet_id: str, full: set[Place] | None = None)
 def interceptors(data: dict[str, Any], side: str, frame: Frame) -> list[str]:
     invader = data["armies"][frame["army"]]["side"]
     closed, barred = closed_narrows(data, invader), barred_crossings(data, invader)  # the invader's route
+    canal = canals(data, invader)  # N2.6
     found = []
     full: set[Place] | None = None
     for f, x in sorted(data.get("fleets", {}).items()):
         if x["side"] != side or f in frame["done"]:
             continue
-        if not may_intercept(data, f, frame["origin"], frame["target"], closed, barred):
+        if not may_intercept(data, f, frame["origin"], frame["target"], closed, barred, canal):
             continue
+        if spanish_ports.disarmed(data, f):
+            continue  # G5.6: no attack from a neutral Spanish port
         if full is None:
             full = supplied_places(data, side, home_only=True)
         # Unsupplied Hexes 3: a fleet in defence supply intercepts only in its own hex
-        route = route_path(frame["origin"], frame["target"], closed, barred)
+        route = route_path(frame["origin"], frame["target"], closed, barred, canal)
         if cut_off(data, f, full) and x["at"] not in route:
             continue
         found.append(f)
@@ -229,6 +252,10 @@ def naval_battle(game: Any, frame: Frame, fleet_id: str) -> None:
     invader = army["side"]
     supporter = frame.get("fleet")
     escorts = [supporter] if supporter is not None else [f for f in frame["escorts"] if active(data, f)]
+    if has_option(data, "naval_action"):  # N3.4, N4.1: the support fleets first
+        if not support_battles(game, frame, fleet_id, escorts) or supporter is not None:
+            return
+        escorts = []  # all beaten: the army lies open and cannot answer
     theirs = escort_points(data, escorts)
     mine = int(fleet["sp"])
     what = data["fleets"][supporter]["name"] if supporter is not None else "the invasion fleet"
@@ -279,6 +306,22 @@ def naval_battle(game: Any, frame: Frame, fleet_id: str) -> None:
         take_losses(game, invader, [frame["army"]], to_invasion, amphibious_half=True)
 
 
+def support_battles(game: Any, frame: Frame, fleet_id: str, escorts: list[str]) -> bool:
+    """N3.4, N4.1 (Naval Action): the interceptor fights the invasion's support fleets
+    one at a time, the largest first, in fleet battles (N4.2); True when it beat them all
+    and may fire at the army."""
+    data = game.data
+    fleet = data["fleets"][fleet_id]
+    for other in sorted(escorts, key=lambda f: (-int(data["fleets"][f]["sp"]), f)):
+        if not active(data, other):
+            continue
+        name = data["fleets"][other]["name"]
+        game.log(f"{fleet['name']} meets {name}, supporting the invasion of {frame['target']}")
+        if fight(game, fleet_id, other) != fleet_id or not active(data, fleet_id):
+            return False
+    return True
+
+
 def sink(game: Any, fleet_id: str) -> None:
     fleet = game.data["fleets"][fleet_id]
     if fleet["sp"] <= 0 and fleet["at"] is not None:
@@ -325,7 +368,8 @@ def passed_hexes(data: dict[str, Any], invader: str, origin: Place, target: Plac
     """Coastal Airpower 3: the land hexes a route from `origin` to `target` passes
     through (not its ends), where coastal air may fire at what sails by."""
     hmap = load_map()
-    path = route_path(origin, target, closed_narrows(data, invader), barred_crossings(data, invader))
+    closed, barred = closed_narrows(data, invader), barred_crossings(data, invader)
+    path = route_path(origin, target, closed, barred, canals(data, invader))
     return [h for h in path[1:-1] if hmap.is_land(h)]
 
 

@@ -32,7 +32,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
-from . import fleet_nations, naval_search, ports, raiders
+from . import fleet_nations, naval_search, patrol_battles, ports, raiders, spanish_ports
 from .board import opponents
 from .fleets import (
     active,
@@ -46,7 +46,7 @@ from .fleets import (
     route_path,
     set_points,
 )
-from .invasion_routes import barred_crossings, closed_narrows
+from .invasion_routes import barred_crossings, canals, closed_narrows
 from .map import hex_distance, load_map, route_steps, row_col
 from .naval_battle import base_change_penalty
 from .naval_tables import load_naval
@@ -82,7 +82,8 @@ def _reach(fleet: Any) -> int:
 
 
 def _path(data: Data, side: str, a: str, b: str) -> list[str]:
-    return list(route_path(a, b, closed_narrows(data, side), barred_crossings(data, side)))
+    narrows, barred = closed_narrows(data, side), barred_crossings(data, side)
+    return list(route_path(a, b, narrows, barred, canals(data, side)))
 
 
 AVOID = 8  # hexes: how far a declared path tries to keep from the enemy's fleets
@@ -103,8 +104,8 @@ def sailing_path(data: Data, fleet_id: str, target: str, limit: int = 0) -> list
         for f, x in sorted(data.get("fleets", {}).items())
         if x["side"] in enemies and active(data, f)
     ]
-    narrows, barred = closed_narrows(data, side), barred_crossings(data, side)
-    candidates = _sea_reach(here, limit or UNLIMITED, narrows, barred)
+    narrows, barred, canal = closed_narrows(data, side), barred_crossings(data, side), canals(data, side)
+    candidates = _sea_reach(here, limit or UNLIMITED, narrows, barred, canal)
     gap = _gaps(candidates, set(seen))
     tried: frozenset[str] | None = None
     keeps = range(AVOID if seen else 0, -1, -1)
@@ -116,7 +117,7 @@ def sailing_path(data: Data, fleet_id: str, target: str, limit: int = 0) -> list
             continue  # the same hexes avoided: the same search, already failed
         tried = near
         # uncached: the avoided hexes change with every move (fleets.route_path caches)
-        path = load_map().sea_route(here, target, closed=narrows | near, barred=barred) or []
+        path = load_map().sea_route(here, target, closed=narrows | near, barred=barred, canals=canal) or []
         if path and (not limit or route_steps(path) <= limit):
             return lead[:-1] + path
     return []
@@ -165,14 +166,19 @@ def _gaps(candidates: dict[str, int], enemies: set[str]) -> dict[str, int]:
 
 @cache
 def _sea_reach(
-    here: str, limit: int, closed: frozenset[str], barred: frozenset[tuple[str, str]]
+    here: str,
+    limit: int,
+    closed: frozenset[str],
+    barred: frozenset[tuple[str, str]],
+    canal: frozenset[tuple[str, str]] = frozenset(),
 ) -> dict[str, int]:
-    return load_map().sea_reach(here, limit, closed, barred)
+    return load_map().sea_reach(here, limit, closed, barred, canal)
 
 
 def _reachable(data: Data, side: str, here: str, limit: int) -> dict[str, int]:
     """Every hex a sea route from `here` reaches within `limit` steps (one search, kept)."""
-    return _sea_reach(here, limit, closed_narrows(data, side), barred_crossings(data, side))
+    narrows, barred = closed_narrows(data, side), barred_crossings(data, side)
+    return _sea_reach(here, limit, narrows, barred, canals(data, side))  # N2.6: Kiel's canal
 
 
 def movable(data: Data, side: str) -> list[str]:
@@ -217,7 +223,8 @@ def base_choices(data: Data, fleet_id: str) -> list[str]:
             continue  # N1.4
         if p in reached:
             found.append(p)
-    return sorted(found + raiders.neutral_ports(data, fleet_id, reached))  # N6.1
+    found += [p for p in spanish_ports.ports_for(data, fleet_id, reached) if _room(data, fleet, p)]  # G5.6
+    return sorted(set(found + raiders.neutral_ports(data, fleet_id, reached)))  # N6.1
 
 
 def patrol_choices(data: Data, fleet_id: str) -> list[str]:
@@ -232,6 +239,8 @@ def patrol_choices(data: Data, fleet_id: str) -> list[str]:
         for h in route["path"]:
             near.add(h)
             near.update(hmap.neighbours(h))
+    if has_option(data, "naval_action"):  # N4.1: by an enemy fleet at sea, to fight it
+        near |= patrol_battles.patrol_hexes(data, fleet_id)
     reached = _reachable(data, fleet["side"], here, reach_mp)
     return [h for h in sorted(near) if h in reached and h != here and hmap.is_water(h)]
 
@@ -279,6 +288,10 @@ def open_phase(game: Any, side: str) -> None:
             if other != side:
                 declare_routes(game, other)
     declare_routes(game, side)
+    spanish_ports.closing(  # G5.6: from 1943 Spain's ports are shut to German ships
+        game, side, lambda f: _reachable(data, side, base_hex(data["fleets"][f]["at"]), UNLIMITED),
+        lambda f, p: _room(data, data["fleets"][f], p),
+    )
     naval_action = has_option(data, "naval_action")
     for f, x in sorted(data.get("fleets", {}).items()):
         if naval_action and x["side"] == side:
@@ -297,7 +310,8 @@ def _home_port(data: Data, fleet_id: str) -> bool:
     its ships are eliminated. True when it sails home."""
     fleet = data["fleets"][fleet_id]
     port = fleet["at"]
-    if port is not None and nation_may_base(data, fleet, port) and _room(data, fleet, port):
+    usable = port is not None and (nation_may_base(data, fleet, port) or spanish_ports.home_port(data, fleet))
+    if usable and _room(data, fleet, port):
         return True
     fleet.pop("patrol", None)
     fleet["at"] = None
@@ -334,6 +348,7 @@ def interceptors(data: Data, frame: Frame) -> list[str]:
         and active(data, f)
         and status.get(f) not in ("escort", "support", "raid", "cut")
         and not _idle(data, x)
+        and not spanish_ports.disarmed(data, f)  # G5.6
         and may_fight(data, f, mover)
         and reach(data, f, frame["path"]) is not None
     ]
@@ -369,6 +384,10 @@ class NavalMovement(Step):
         actions: list[Action] = [("end_naval_movement",)]
         status = data.get("fleet_status", {})
         for f in movable(data, role):
+            if spanish_ports.disarmed(data, f):  # G5.6: it may only sail away
+                if frame.get("stage", "bases") == "bases":
+                    actions += [("change_base", f, p) for p in base_choices(data, f)]
+                continue
             if status.get(f) == RAIDER_BASE:  # N6.1: from the neutral port, a route raid only
                 actions += [("raid_route", f, rid, h) for rid, h in raid_choices(data, f)]
                 continue
@@ -377,9 +396,10 @@ class NavalMovement(Step):
             actions += [("patrol", f, h) for h in patrol_choices(data, f)]
             if has_system(data, "uboats"):
                 actions += [("raid_route", f, rid, h) for rid, h in raid_choices(data, f)]
-        actions += [("escort_route", f, rid) for f, rid in escort_choices(data, role)]
-        if has_option(data, "naval_action") and frame.get("stage", "bases") == "bases":
-            actions += fleet_nations.transfer_choices(data, frame)  # N2.4
+        actions += [("escort_route", f, rid) for f, rid in escort_choices(data, role)
+                    if not spanish_ports.disarmed(data, f)]
+        if frame.get("stage", "bases") == "bases":
+            actions += fleet_nations.transfer_choices(data, frame)  # K9.6, N2.4
         actions += extra_missions(game, frame, role)
         return sorted(set(actions))
 
@@ -408,7 +428,8 @@ class NavalMovement(Step):
         if verb == "change_base":
             path = sailing_path(data, fleet_id, action[2])
             fleet["at"] = action[2]
-            status[fleet_id] = RAIDER_BASE if raiders.neutral(data, action[2]) else "moved"
+            raider = raiders.neutral(data, action[2]) and raiders.is_raider(data, fleet_id)
+            status[fleet_id] = RAIDER_BASE if raider else "moved"  # G5.6: Spain's ports, "moved"
             game.log(f"{fleet['name']} changes base from {origin} to {action[2]}")
             if has_option(data, "naval_action"):  # N2.3: over 30 hexes +1, over 40 +2
                 penalty = base_change_penalty(hex_distance(base_hex(origin), base_hex(action[2])))
@@ -425,6 +446,8 @@ class NavalMovement(Step):
             game.log(f"{fleet['name']} sails from {origin} to patrol {target}")
             if is_uboat_fleet(fleet) and has_system(data, "uboats"):
                 call(data["flow"], "uboat_attack", fleet=fleet_id, routes=[], patrol=True)
+            elif has_option(data, "naval_action"):  # N4.1: after the interceptions
+                call(data["flow"], "patrol_battle", fleet=fleet_id)
         else:
             status[fleet_id] = "raid"
             route = action[2].replace("_", " ")
@@ -543,14 +566,14 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
         return f"{fleet['name']} is a raider in a neutral port: it may only raid a route from there (N6.1)"
     if status == "cut":
         return f"{fleet['name']} is out of full supply: it may make no sortie this turn (L2.4)"
+    if spanish_ports.disarmed(data, fleet_id) and action[0] != "change_base":
+        return f"{fleet['name']} lies in a neutral Spanish port: it makes no attack, it may only leave (G5.6)"
     if status is not None or "patrol" in fleet:
         return f"{fleet['name']} has already moved or taken a mission this turn: one move a fleet (K9.7)"
     verb = action[0]
     if verb in fleet_nations.TRANSFER_VERBS:
-        if not has_option(data, "naval_action"):
-            return "ship points pass between fleets with the Naval Action rule only (N2.4)"
         if top.get("stage", "bases") != "bases":
-            return "fleets are formed before any patrol sails (N2.4, ours)"
+            return "fleets are formed before any patrol sails (K9.6, N2.4, ours)"
         return fleet_nations.may_transfer(data, fleet_id, str(action[2]), top) or (
             f"{fleet['name']} holds no such ship point to detach"
         )
@@ -558,7 +581,13 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
         if top.get("stage", "bases") != "bases":
             return "base changes come before patrols: once a patrol or raid has sailed they are over (K9.8)"
         port = str(action[2])
-        if raiders.neutral(data, port) and not raiders.is_raider(data, fleet_id):
+        spain = spanish_ports.spanish_port(data, port)
+        if spain and not raiders.is_raider(data, fleet_id):
+            if not spanish_ports.open_to(data, fleet):
+                return f"{port} is Spain's: German ships only, while Spain is neutral, before 1943 (G5.6)"
+            if not _room(data, fleet, port):
+                return f"{port} has no room for {fleet['name']}"
+        if raiders.neutral(data, port) and not raiders.is_raider(data, fleet_id) and not spain:
             return f"{port} is a neutral port: only a declared raider may base there (N6.1)"
         if not naval_friendly(data, role, port) and not raiders.neutral(data, port):
             return f"{port} is not a friendly port (K9.8)"

@@ -39,7 +39,7 @@ from typing import Any
 
 from grognard.core.game import Action
 
-from . import fleet_nations, ports
+from . import fleet_nations, ports, spanish_ports
 from .fleets import base_hex, nation_may_base, room_for_fleet, set_points, ships
 from .geography import geography
 from .map import hex_distance, load_map
@@ -139,6 +139,8 @@ def home(game: Any, side: str, reached: Any) -> None:
     for f, fleet in sorted(data.get("fleets", {}).items()):
         if fleet["side"] != side or not in_neutral_port(data, f) or fleet_nations.idle(data, fleet):
             continue  # an unaligned nation's own fleets wait at home (fleet_nations.idle)
+        if spanish_ports.based(data, f) and not is_raider(data, f):
+            continue  # G5.6: a German fleet based in neutral Spain stays there
         here = base_hex(fleet["at"])
         sea = reached(f)
         havens = [

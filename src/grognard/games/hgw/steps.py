@@ -17,6 +17,7 @@ from .naval import Interception
 from .naval_phase import NavalIntercept, NavalMovement, UboatAttack
 from .own_setup import OwnSetup
 from .partisan_phase import Partisans
+from .patrol_battles import PatrolBattle
 from .politics import ItalyLosses, PlaceArrivals, SovietTerms
 from .port_attacks import PortAttack
 from .port_conversion import PortConversion
@@ -31,6 +32,7 @@ STEPS: dict[str, Step] = {
     "naval_movement": NavalMovement(),  # Campaign Game II step 3a; Fleets 5-9; U-Boat Attack 3-5
     "naval_intercept": NavalIntercept(),  # Fleets 7, 9; U-Boat Attack 5
     "uboat_attack": UboatAttack(),  # U-Boat Attack 3, 5-6; Anti-Submarine Warfare 4
+    "patrol_battle": PatrolBattle(),  # Naval Battle Resolution 1, 3 (N4.1, N4.3)
     "port_attack": PortAttack(),  # Naval Action: Aircraft Carriers 5 (port_attacks.py)
     "us_coast_raid": UsCoastRaid(),  # Morale Attacks 6 (morale_uboats.py)
     "replenishment_intercept": ReplenishmentIntercept(),  # Naval Action: Fleet Replenishment 2
@@ -78,6 +80,7 @@ TITLES: dict[str, str] = {
     "naval_movement": "naval movement",
     "naval_intercept": "naval interception",
     "uboat_attack": "U-boat attack",
+    "patrol_battle": "Patrol battle",
     "port_attack": "Naval base attack",
     "us_coast_raid": "U-boats at the U.S. coast",
     "replenishment_intercept": "intercepting a replenishment unit",
