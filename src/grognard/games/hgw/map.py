@@ -37,6 +37,7 @@ from .hexnumbers import row_col as row_col
 from .hexnumbers import side_key as side_key
 
 Side = str
+ShipEdge = tuple[HexId, int, tuple[int, int], tuple[HexId, HexId]]  # to, half steps, queue order, side
 DATA_PATH = Path(__file__).with_name("data") / "map.json"
 
 KINDS = ("land", "sea", "partial", "ice")
@@ -339,6 +340,31 @@ class HgwMap:
     def _ship_step_cache(self) -> dict[HexId, tuple[HexId, ...]]:
         return {}
 
+    def _ship_edges(self, h: HexId) -> tuple[ShipEdge, ...]:
+        """`_ship_steps` with what the sea search asks of each step: its cost in half
+        steps, its order in the queue and its hexside (map data alone, kept once)."""
+        edges = self._ship_edge_cache.get(h)
+        if edges is None:
+            edges = tuple((n, half_steps(n), row_col(n), side_key(h, n)) for n in self._ship_steps(h))
+            self._ship_edge_cache[h] = edges
+        return edges
+
+    @cached_property
+    def _ship_edge_cache(self) -> dict[HexId, tuple[ShipEdge, ...]]:
+        return {}
+
+    def _sea_hexes_in(self, seas: frozenset[str]) -> frozenset[HexId]:
+        """The sea-route hexes in at least one of `seas` (kept per set of seas)."""
+        kept = self._sea_hexes_by_seas.get(seas)
+        if kept is None:
+            kept = frozenset(h for h in self._sea_hexes if seas.intersection(self.hexes[h].seas))
+            self._sea_hexes_by_seas[seas] = kept
+        return kept
+
+    @cached_property
+    def _sea_hexes_by_seas(self) -> dict[frozenset[str], frozenset[HexId]]:
+        return {}
+
     def crossing_sides(self) -> frozenset[tuple[HexId, HexId]]:
         """The crossing arrows a ship could pass (Sea Route 2): those over an all-sea
         hexside between two land hexes."""
@@ -359,38 +385,36 @@ class HgwMap:
         `limit` bounds the cost in half steps; `allowed` the seas every hex must be in;
         a `closed` hex may end a route but never pass it (Sea Route 4); a `barred`
         hexside is never crossed (Sea Route 2, a crossing arrow not friendly on both
-        sides). Returns each reached hex's cost and its predecessor."""
+        sides). Returns each reached hex's cost and its predecessor; a search for a
+        `goal` stops once the goal's route is settled."""
 
-        sea_hexes = self._sea_hexes
-
-        def usable(h: HexId) -> bool:
-            if h not in sea_hexes:
-                return False
-            return allowed is None or bool(allowed & set(self.hexes[h].seas))
-
-        if not usable(start):
+        usable = self._sea_hexes if allowed is None else self._sea_hexes_in(allowed)
+        if start not in usable:
             return {}, {}
         cost = {start: 0}
         parent: dict[HexId, HexId | None] = {start: None}
         heap = [(0, row_col(start), start)]
         done: set[HexId] = set()
+        pop, push, edges = heapq.heappop, heapq.heappush, self._ship_edges
         while heap:
-            c, _, h = heapq.heappop(heap)
+            c, _, h = pop(heap)
             if h in done:
                 continue
             done.add(h)
-            if h == goal or (h in closed and h != start):
+            if h == goal:
+                break  # its route is settled: nothing later changes a done hex's parent
+            if h in closed and h != start:
                 continue
-            for n in self._ship_steps(h):
-                if n in done or not usable(n):
+            for n, half, order, side in edges(h):
+                if n in done or n not in usable:
                     continue
-                if barred and side_key(h, n) in barred:
+                if barred and side in barred:
                     continue
-                step = c + half_steps(n)
+                step = c + half
                 if (limit is not None and step > limit) or step >= cost.get(n, step + 1):
                     continue
                 cost[n], parent[n] = step, h
-                heapq.heappush(heap, (step, row_col(n), n))
+                push(heap, (step, order, n))
         return cost, parent
 
     def sea_route(
