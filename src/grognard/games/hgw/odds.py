@@ -36,7 +36,8 @@ KINDS = ("infantry", "mechanized")
 # sides' take losses
 DEFENDER_KINDS = (*KINDS, "amphibious")
 ATTACKER_KINDS = DEFENDER_KINDS
-# the other attacks of Campaign Game II's steps: the choice of devastated points and an atomic bomb's target have no battle to forecast
+# the other attacks of Campaign Game II's steps: the choice of devastated points and an
+# atomic bomb's target have no battle to forecast
 NO_ODDS = ("devastate", "drop", "intercept")
 NOTES = (
     "The attacker loses amphibious points (which never fire), then infantry, then mechanized points.",
