@@ -326,43 +326,26 @@ class HgwMap:
             return False
         return not (self.hexes[a].kind == "land" and self.hexes[b].kind == "land") or key in self._all_sea
 
-    def _ship_steps(self, h: HexId) -> tuple[HexId, ...]:
-        """The neighbours a sea route may step to from `h` (`ship_may_cross`): map data
-        alone, so kept once per hex; the sea searches of a Campaign Game II game ask it
-        over a million times."""
-        steps = self._ship_step_cache.get(h)
-        if steps is None:
-            steps = tuple(n for n in self._neighbours[h] if self.ship_may_cross(h, n))
-            self._ship_step_cache[h] = steps
-        return steps
-
-    @cached_property
-    def _ship_step_cache(self) -> dict[HexId, tuple[HexId, ...]]:
-        return {}
-
     def _ship_edges(self, h: HexId) -> tuple[ShipEdge, ...]:
-        """`_ship_steps` with what the sea search asks of each step: its cost in half
-        steps, its order in the queue and its hexside (map data alone, kept once)."""
-        edges = self._ship_edge_cache.get(h)
-        if edges is None:
-            edges = tuple((n, half_steps(n), row_col(n), side_key(h, n)) for n in self._ship_steps(h))
-            self._ship_edge_cache[h] = edges
-        return edges
-
-    @cached_property
-    def _ship_edge_cache(self) -> dict[HexId, tuple[ShipEdge, ...]]:
-        return {}
+        """The steps a sea route may take from `h` (`ship_may_cross`) with their cost, queue
+        order and hexside: map data, kept once a hex (a game asks it millions of times)."""
+        if h not in self._edge_cache:
+            steps = (n for n in self._neighbours[h] if self.ship_may_cross(h, n))
+            self._edge_cache[h] = tuple((n, half_steps(n), row_col(n), side_key(h, n)) for n in steps)
+        return self._edge_cache[h]
 
     def _sea_hexes_in(self, seas: frozenset[str]) -> frozenset[HexId]:
         """The sea-route hexes in at least one of `seas` (kept per set of seas)."""
-        kept = self._sea_hexes_by_seas.get(seas)
-        if kept is None:
-            kept = frozenset(h for h in self._sea_hexes if seas.intersection(self.hexes[h].seas))
-            self._sea_hexes_by_seas[seas] = kept
-        return kept
+        if seas not in self._seas_cache:
+            self._seas_cache[seas] = frozenset(h for h in self._sea_hexes if seas & set(self.hexes[h].seas))
+        return self._seas_cache[seas]
 
     @cached_property
-    def _sea_hexes_by_seas(self) -> dict[frozenset[str], frozenset[HexId]]:
+    def _edge_cache(self) -> dict[HexId, tuple[ShipEdge, ...]]:
+        return {}
+
+    @cached_property
+    def _seas_cache(self) -> dict[frozenset[str], frozenset[HexId]]:
         return {}
 
     def crossing_sides(self) -> frozenset[tuple[HexId, HexId]]:
@@ -385,9 +368,7 @@ class HgwMap:
         `limit` bounds the cost in half steps; `allowed` the seas every hex must be in;
         a `closed` hex may end a route but never pass it (Sea Route 4); a `barred`
         hexside is never crossed (Sea Route 2, a crossing arrow not friendly on both
-        sides). Returns each reached hex's cost and its predecessor; a search for a
-        `goal` stops once the goal's route is settled."""
-
+        sides). Returns each reached hex's cost and predecessor (up to `goal`'s, if given)."""
         usable = self._sea_hexes if allowed is None else self._sea_hexes_in(allowed)
         if start not in usable:
             return {}, {}
@@ -395,9 +376,8 @@ class HgwMap:
         parent: dict[HexId, HexId | None] = {start: None}
         heap = [(0, row_col(start), start)]
         done: set[HexId] = set()
-        pop, push, edges = heapq.heappop, heapq.heappush, self._ship_edges
         while heap:
-            c, _, h = pop(heap)
+            c, _, h = heapq.heappop(heap)
             if h in done:
                 continue
             done.add(h)
@@ -405,7 +385,7 @@ class HgwMap:
                 break  # its route is settled: nothing later changes a done hex's parent
             if h in closed and h != start:
                 continue
-            for n, half, order, side in edges(h):
+            for n, half, order, side in self._ship_edges(h):
                 if n in done or n not in usable:
                     continue
                 if barred and side in barred:
@@ -414,7 +394,7 @@ class HgwMap:
                 if (limit is not None and step > limit) or step >= cost.get(n, step + 1):
                     continue
                 cost[n], parent[n] = step, h
-                push(heap, (step, order, n))
+                heapq.heappush(heap, (step, order, n))
         return cost, parent
 
     def sea_route(
