@@ -13,6 +13,8 @@ deciding from its view and the legal actions only.
   the larger, before any sails; U-boat fleets stay apart;
 - interception: a fleet intercepts when it is at least as strong as the mover (A.S.W.
   strength against U-boats, ship points against ships);
+- Naval Action's raiders and carrier strikes on naval bases: ai_raiders (declared first
+  in production; their missions after the patrols);
 - production: before the land builds, while ten points stay for them, the Axis builds
   U-boats up to four points or twice the Allies' best A.S.W. strength, and
   the Allies raise their A.S.W. box to match the Axis's U-boats (six points at most).
@@ -25,6 +27,7 @@ from typing import Any
 
 from grognard.core.game import Action
 
+from . import ai_raiders
 from .ai_board import Board
 from .ai_leaders import naval_move as leader_move
 from .map import hex_distance
@@ -78,6 +81,11 @@ def move(b: Board, legal: list[Action]) -> Action:
     patrols = [a for a in legal if a[0] == "patrol" and _uboat(b.fleets[a[1]]) and a[2] in on_route]
     if patrols:  # the safest, then the nearest home (a shorter way back), then by number
         return max(patrols, key=lambda a: (_danger(b, a[2]), -_home(b, a), a[2]))
+    # Naval Action: carriers strike enemy naval bases, raiders go for routes (ai_raiders),
+    # before a surface patrol, which attacks no route
+    mission = ai_raiders.port_attack(b, legal) or ai_raiders.raid(b, legal)
+    if mission is not None:
+        return mission
     hunt = surface_patrol(b, legal, on_route)
     if hunt is not None:
         return hunt
@@ -194,6 +202,6 @@ def with_naval_builds(produce: Chooser) -> Chooser:
     """The production chooser with the naval build first, when one is wanted."""
 
     def choose(b: Board, legal: list[Action]) -> Action:
-        return naval_build(b, legal) or produce(b, legal)
+        return ai_raiders.declare(b, legal) or naval_build(b, legal) or produce(b, legal)
 
     return choose

@@ -101,10 +101,21 @@ def stacked(army: dict[str, Any]) -> int:
     return stacked_points(army)
 
 
-def stack(data: Data, place: Place) -> int:
+def armies_by_place(data: Data) -> dict[Place, list[str]]:
+    """Every place with armies in it and those armies, sorted (`armies_at` of each place
+    at once, for a step that asks it of every place it offers)."""
+    found: dict[Place, list[str]] = {}
+    for a, x in sorted(data["armies"].items()):
+        found.setdefault(x["at"], []).append(a)
+    return found
+
+
+def stack(data: Data, place: Place, armies_there: list[str] | None = None) -> int:
     """Points in the place that count against the stacking limit, completed fort points
-    included (Fortifications 1), tac air left out (Tac Air Abilities 2)."""
-    armies = sum(stacked(data["armies"][a]) for a in armies_at(data, place))
+    included (Fortifications 1), tac air left out (Tac Air Abilities 2). `armies_there`,
+    when given, are the place's armies (`armies_by_place`)."""
+    there = armies_at(data, place) if armies_there is None else armies_there
+    armies = sum(stacked(data["armies"][a]) for a in there)
     return armies + fort_points(data, place) + home_points(data, place)  # Unaligned Forces: home points
 
 

@@ -37,6 +37,7 @@ from .hexnumbers import row_col as row_col
 from .hexnumbers import side_key as side_key
 
 Side = str
+ShipEdge = tuple[HexId, int, tuple[int, int], tuple[HexId, HexId]]  # to, half steps, queue order, side
 DATA_PATH = Path(__file__).with_name("data") / "map.json"
 
 KINDS = ("land", "sea", "partial", "ice")
@@ -262,9 +263,8 @@ class HgwMap:
         return key not in self._all_sea or key in self._crossing
 
     def can_trace_supply(self, a: HexId, b: HexId) -> bool:
-        """A supply route may step from `a` to `b`: a land step (crossing arrows allowed,
-        Line of Supply 4) that does not leave a mountain, desert or jungle hex except
-        along a road (Line of Supply 5-7; desert occupation markers are game state)."""
+        """A supply route may step from `a` to `b` by land (arrows too, Line of Supply 4), leaving
+        mountain, desert or jungle only by road (5-7; desert markers are game state)."""
         if not self.can_cross_by_land(a, b):
             return False
         if self.hex(a).terrain in ("mountain", "desert", "jungle"):
@@ -272,8 +272,7 @@ class HgwMap:
         return True
 
     def supply_path_exists(self, a: HexId, b: HexId) -> bool:
-        """Whether supply could run from `a` to `b` over land on an empty map: `a` may be
-        left freely (the route starts there), every hex after it follows the terrain rules."""
+        """Supply could run from `a` to `b` on an empty map (`a` is left freely, then terrain rules)."""
         seen = {a}
         queue = deque([a])
         while queue:
@@ -315,9 +314,8 @@ class HgwMap:
         return frozenset(h for h in self.hexes if self.is_navigable(h) or self.is_coastal(h))
 
     def ship_may_cross(self, a: HexId, b: HexId) -> bool:
-        """A sea route may step from `a` to the adjacent `b` (Sea Route 1, 3): into
-        navigable water or a coastal land hex, never across a light grey side, and from
-        land to land only across an all-sea hexside (a strait), never overland."""
+        """A sea route may step from `a` to the adjacent `b` (Sea Route 1, 3): into water or coastal
+        land, never across a light grey side, land to land only across a strait."""
         if b not in self._sea_hexes:
             return False
         key = side_key(a, b)
@@ -325,18 +323,26 @@ class HgwMap:
             return False
         return not (self.hexes[a].kind == "land" and self.hexes[b].kind == "land") or key in self._all_sea
 
-    def _ship_steps(self, h: HexId) -> tuple[HexId, ...]:
-        """The neighbours a sea route may step to from `h` (`ship_may_cross`): map data
-        alone, so kept once per hex; the sea searches of a Campaign Game II game ask it
-        over a million times."""
-        steps = self._ship_step_cache.get(h)
-        if steps is None:
-            steps = tuple(n for n in self._neighbours[h] if self.ship_may_cross(h, n))
-            self._ship_step_cache[h] = steps
-        return steps
+    def _ship_edges(self, h: HexId) -> tuple[ShipEdge, ...]:
+        """The steps a sea route may take from `h` (`ship_may_cross`) with their cost, queue
+        order and hexside: map data, kept once a hex (a game asks it millions of times)."""
+        if h not in self._edge_cache:
+            steps = (n for n in self._neighbours[h] if self.ship_may_cross(h, n))
+            self._edge_cache[h] = tuple((n, half_steps(n), row_col(n), side_key(h, n)) for n in steps)
+        return self._edge_cache[h]
+
+    def _sea_hexes_in(self, seas: frozenset[str]) -> frozenset[HexId]:
+        """The sea-route hexes in at least one of `seas` (kept per set of seas)."""
+        if seas not in self._seas_cache:
+            self._seas_cache[seas] = frozenset(h for h in self._sea_hexes if seas & set(self.hexes[h].seas))
+        return self._seas_cache[seas]
 
     @cached_property
-    def _ship_step_cache(self) -> dict[HexId, tuple[HexId, ...]]:
+    def _edge_cache(self) -> dict[HexId, tuple[ShipEdge, ...]]:
+        return {}
+
+    @cached_property
+    def _seas_cache(self) -> dict[frozenset[str], frozenset[HexId]]:
         return {}
 
     def crossing_sides(self) -> frozenset[tuple[HexId, HexId]]:
@@ -355,22 +361,13 @@ class HgwMap:
         barred: frozenset[tuple[HexId, HexId]] = frozenset(),
         canals: frozenset[tuple[HexId, HexId]] = frozenset(),
     ) -> tuple[dict[HexId, int], dict[HexId, HexId | None]]:
-        """The cheapest sea routes from `start`, in half steps (Sea Route 7: entering a
-        hex above row 12, rows 00-11, costs half a step; any other hex a whole one).
-        `limit` bounds the cost in half steps; `allowed` the seas every hex must be in;
-        a `closed` hex may end a route but never pass it (Sea Route 4); a `barred`
-        hexside is never crossed (Sea Route 2, a crossing arrow not friendly on both
-        sides); a `canals` pair is a step overland too (N2.6, Kiel's canal). Returns each
-        reached hex's cost and its predecessor."""
-
-        sea_hexes = self._sea_hexes
-
-        def usable(h: HexId) -> bool:
-            if h not in sea_hexes:
-                return False
-            return allowed is None or bool(allowed & set(self.hexes[h].seas))
-
-        if not usable(start):
+        """The cheapest sea routes from `start` in half steps (Sea Route 7: a hex in rows 00-11
+        costs half a step). `limit` bounds the cost; `allowed`: the seas of every hex; a
+        `closed` hex ends a route, never passes it (4); a `barred` hexside is never crossed
+        (2: an arrow not friendly on both sides); a `canals` pair is a step overland (N2.6,
+        Kiel). Each reached hex's cost and predecessor (up to `goal`'s, if given)."""
+        usable = self._sea_hexes if allowed is None else self._sea_hexes_in(allowed)
+        if start not in usable:
             return {}, {}
         cost = {start: 0}
         parent: dict[HexId, HexId | None] = {start: None}
@@ -381,19 +378,23 @@ class HgwMap:
             if h in done:
                 continue
             done.add(h)
-            if h == goal or (h in closed and h != start):
+            if h == goal:
+                break  # its route is settled: nothing later changes a done hex's parent
+            if h in closed and h != start:
                 continue
-            steps = self._ship_steps(h)
-            for n in (*steps, *(b for a, b in canals if a == h)) if canals else steps:
-                if n in done or not usable(n):
+            edges = self._ship_edges(h)
+            if canals:
+                edges += tuple((b, half_steps(b), row_col(b), side_key(h, b)) for a, b in canals if a == h)
+            for n, half, order, side in edges:
+                if n in done or n not in usable:
                     continue
-                if barred and side_key(h, n) in barred:
+                if barred and side in barred:
                     continue
-                step = c + half_steps(n)
+                step = c + half
                 if (limit is not None and step > limit) or step >= cost.get(n, step + 1):
                     continue
                 cost[n], parent[n] = step, h
-                heapq.heappush(heap, (step, row_col(n), n))
+                heapq.heappush(heap, (step, order, n))
         return cost, parent
 
     def sea_route(

@@ -34,6 +34,7 @@ from .across_water import why_not_join
 from .board import (
     Data,
     armies_at,
+    armies_by_place,
     drop_marker,
     free_army,
     geo,
@@ -300,13 +301,18 @@ class MoveTo(Step):
         places = {p: r for p, r in places.items() if may_move_to(data, source, p)}  # Italian Army 3
         whole = frame["kind"] == WHOLE
         spare = source if whole else free_army(data, role, nation(data, source))
+        at = armies_by_place(data)  # one pass over the armies, not one a place
+        moving = stacking_points(data, source, frame["kind"], count)
         for p in sorted(places):
             if whole and p == start:
                 continue
-            arriving = 0 if p == start else stacking_points(data, source, frame["kind"], count)
-            if over_limit(p, stack(data, p) + arriving) or not may_enter(data, source, p):
-                continue  # Stacking 1; Activity Limitations 8 (French apart)
-            for a in armies_at(data, p, role):
+            arriving = 0 if p == start else moving
+            there = at.get(p, [])
+            if over_limit(p, stack(data, p, there) + arriving):
+                continue  # Stacking 1
+            if there and not may_enter(data, source, p):
+                continue  # Activity Limitations 8 (French apart: only where armies stand)
+            for a in (a for a in there if data["armies"][a]["side"] == role):
                 # Paradrop Across Water 2: paratroop and amphibious points never in one army
                 mixed = why_not_join(data, source, frame["kind"], a)
                 # Italian Army 3: nothing joins the Italian Army outside Italian territory

@@ -20,6 +20,7 @@ ask `has_port` and `is_naval_base`. This module imports only the map.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from .map import load_map
@@ -28,7 +29,9 @@ HARBOURS = ("naval_yard", "naval_port", "port")  # best first
 NAVAL_BASES = ("naval_yard", "naval_port")  # the anchors: any number of fleet points
 
 
+@cache
 def _printed(place: Any) -> str | None:
+    """The port printed on the map in `place` (map data alone: kept once a place)."""
     hmap = load_map()
     if place not in hmap:
         return None

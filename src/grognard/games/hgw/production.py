@@ -250,17 +250,22 @@ class Production(Step):
             return not over_limit(p, stack(data, p) + 1)  # Building Strength Points 5; Stacking 6
 
         kinds = [k for k in buildable(data, role) if (price(data, role, k) or 0) <= 2 * money + 1]
+        # where each kind may be built: the same places for every kind, found once
+        targets: list[tuple[str, Any]] = []
+        for p in places if kinds else ():
+            if not fits(p):
+                continue
+            # Activity Limitations 8: French armies and counters are France's to build
+            targets += [("army", a) for a in armies_at(data, p, role) if not is_french(data, a)]
+            if spare is not None and not apart(data, "", role, p):
+                targets.append(("place", p))
         for kind in kinds:
-            for p in places:
-                if not fits(p):
-                    continue
-                # Activity Limitations 8: French armies and counters are France's to build
-                ours = [a for a in armies_at(data, p, role) if not is_french(data, a)]
-                # Paradrop Across Water 2: no build puts paratroop and amphibious points together
-                mixable = [a for a in ours if why_not_mix(data["armies"][a], kind) is None]
-                actions += [("build", kind, "army", a) for a in mixable]
-                if spare is not None and not apart(data, "", role, p):
-                    actions.append(("build", kind, "place", p))
+            # Paradrop Across Water 2: no build puts paratroop and amphibious points together
+            actions += [
+                ("build", kind, where, what)
+                for where, what in targets
+                if where == "place" or why_not_mix(data["armies"][what], kind) is None
+            ]
         actions += french_builds(data, role, kinds, places, fits)
         supplied = supplied_places(data, role, home_only=False)
         fort_price = price(data, role, "fort")  # Fortifications 1; Item Cost 1 in Campaign Game II
