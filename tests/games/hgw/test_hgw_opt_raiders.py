@@ -51,6 +51,8 @@ def test_raiders_are_declared_in_production_at_no_cost(scenario: str, options: d
     assert ("declare_raider", "home") not in legal  # a British fleet
     state.apply("axis", ("declare_raider", "kriegsmarine"))
     assert data["raiders"] == ["kriegsmarine"] and data["flow"][-1]["budget"] == 10
+    # open information: every seat, the Allies' too, sees the declared raiders
+    assert state.view("allied")["board"]["raiders"] == ["kriegsmarine"]
     assert "already a raider" in str(state.why_illegal("axis", ("declare_raider", "kriegsmarine")))
 
 

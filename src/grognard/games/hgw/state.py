@@ -27,8 +27,9 @@ SEA_WAR = ("sea_routes", "route_escorts", "route_losses", "asw_level")  # sea_wa
 CG2_OPEN = ("research", "strategic", "morale", "partisans", "ship_track", "home_forces")
 # Naval Action's built ports, major naval ports (under construction too) and supply roads
 # (ports.py, coastal_air.py), the hits on naval bases (port_attacks.py, N11.3) and the
-# replenishment units at sea (replenishment.py, N13): all open
-BUILT = ("ports", "anchors_building", "supply_roads", "coastal_air", "base_hits", "replenishment")
+# replenishment units at sea (replenishment.py, N13) and the declared raiders (raiders.py,
+# N6.1: the rule asks for no secrecy): all open
+BUILT = ("ports", "anchors_building", "supply_roads", "coastal_air", "base_hits", "replenishment", "raiders")
 
 
 class HgwState(FlowState):
