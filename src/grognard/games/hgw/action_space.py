@@ -52,6 +52,7 @@ from typing import Any
 from .actions import VERBS, args
 from .campaign import load_campaign
 from .capability import load_capability
+from .coastal_strike import AIMS
 from .fleet_nations import load_counters
 from .geography import geography
 from .map import load_map
@@ -110,6 +111,7 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         "atomic_site": [("bombers", p) for p in places] + [("missiles", c) for c in COUNTERS],
     }
     domains["item"] = list(load_capability().researched())  # Campaign Game II research
+    domains["aim"] = list(AIMS)  # Naval Action's coastal air attacks (coastal_strike.py)
     present = {"fleets": bool(fleets), "french": french}  # Fleet Naval Fire only with fleets
     present |= {system: system in content.systems for system in SYSTEMS}  # Campaign Game II
     present |= {name: name in chosen(content.optional, options) for name in OPTIONAL}  # optional rules

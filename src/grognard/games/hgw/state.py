@@ -26,8 +26,9 @@ SEA_WAR = ("sea_routes", "route_escorts", "route_losses", "asw_level")  # sea_wa
 # open information of Campaign Game II and its optional rules (Ship Builds 2, N7.2; Unaligned Forces)
 CG2_OPEN = ("research", "strategic", "morale", "partisans", "ship_track", "home_forces")
 # Naval Action's built ports, major naval ports (under construction too) and supply roads
-# (ports.py, coastal_air.py) and the hits on naval bases (port_attacks.py, N11.3): all open
-BUILT = ("ports", "anchors_building", "supply_roads", "coastal_air", "base_hits")
+# (ports.py, coastal_air.py), the hits on naval bases (port_attacks.py, N11.3) and the coastal
+# air lost this player turn (coastal_air.py, N9.5): all open
+BUILT = ("ports", "anchors_building", "supply_roads", "coastal_air", "base_hits", "coastal_air_lost")
 
 
 class HgwState(FlowState):
