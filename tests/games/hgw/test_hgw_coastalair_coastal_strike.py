@@ -43,7 +43,7 @@ def test_coastal_air_may_attack_an_enemy_naval_base_within_its_tech_range(
 ) -> None:
     state = allied_naval_movement(scenario, options)
     strikes = {a for a in state.legal_actions("allied") if a[0] == "coastal_strike"}
-    assert strikes == {("coastal_strike", BRIT, KIEL, "ships"), ("coastal_strike", BRIT, KIEL, "air")}
+    assert strikes == {("coastal_strike", BRIT, KIEL, aim) for aim in ("ships", "air", "morale")}
     state = allied_naval_movement(scenario, options)
     state.data["research"]["allied"]["items"]["tac_air"]["level"] = 0  # range 0, extended 2
     assert not any(a[0] == "coastal_strike" for a in state.legal_actions("allied"))
@@ -52,7 +52,7 @@ def test_coastal_air_may_attack_an_enemy_naval_base_within_its_tech_range(
     why = state.why_illegal("allied", ("coastal_strike", "0932", KIEL, "ships"))
     assert "allied has no coastal air strength points in 0932" in str(why)
     why = state.why_illegal("allied", ("coastal_strike", BRIT, KIEL, "bombs"))
-    assert "aims at the ships in port or the base's coastal air" in str(why)
+    assert "aims at the ships in port, the base's coastal air or a country's morale" in str(why)
 
 
 def test_without_naval_action_coastal_air_attacks_nothing() -> None:
@@ -83,8 +83,10 @@ def test_a_spotted_raid_fights_the_bases_coastal_air_then_strikes_the_ships(
         "6 coastal air points of 1333 (half strength, extended range) attack the naval base of 1236 "
         "(6 coastal air points there)"
     ) in log
-    assert "axis searches the coastal air attacking 1236 (army based air, 0 hexes): a 1, +0 in modifiers, " \
+    assert (
+        "axis searches the coastal air attacking 1236 (army based air, 0 hexes): a 1, +0 in modifiers, "
         "spotted (needs 4 or less)" in log
+    )
     assert "air battle over 1236: 1333 loses 1 coastal air point, 1236 loses 2 coastal air points" in log
     assert "5 coastal air points of 1333 attack the ships in port at 1236: 0 shot down first, 2 hits" in log
     assert data["fleets"]["kriegsmarine"]["at"] is None and data["fleets"]["uboats"]["sp"] == 1
@@ -137,3 +139,21 @@ def test_the_armies_holding_the_coastal_air_turn_their_leader_markers() -> None:
     state.rng.force([6, 6, 6])  # not spotted, no flak hit, no hit: Kiel's air answers at 6
     state.apply("allied", ("coastal_strike", BRIT, KIEL, "ships"))
     assert "British Army's leader marker is revealed: no leader; it goes back to the pool" in lines(state)
+
+
+@pytest.mark.rules("K24.5")
+def test_coastal_air_strikes_germanys_morale_on_its_coast() -> None:
+    state = allied_naval_movement()
+    data = state.data
+    # six of the twelve points fly (extended range) at Kiel's coast: its coastal air (6)
+    # rolls 1 (two down), the Kriegsmarine's flak 6 (none); the 4 left roll 1 on the
+    # Firepower Table: two hits, one off Germany's morale
+    state.rng.force([1, 6, 1])
+    state.apply("allied", ("coastal_strike", BRIT, KIEL, "morale"))
+    assert (
+        "6 coastal air points of 1333 strike the morale of germany at 1236 with 6 "
+        "(6 coastal air points there): 2 shot down, 2 on the Firepower Table: 1 off its morale (halved, K24.5)"
+    ) in lines(state)
+    assert data["morale"]["germany"] == -1
+    assert data["coastal_air_lost"] == {BRIT: 2}  # N9.5
+    assert data["fleets"]["kriegsmarine"]["sp"] == 1  # the single target: no ship is hit

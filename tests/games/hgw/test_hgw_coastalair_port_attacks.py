@@ -28,17 +28,17 @@ def allied_naval_movement(scenario: str, options: dict[str, bool]) -> HgwState:
     return state
 
 
-def strike(state: HgwState, dice: list[int]) -> None:
-    """The Home Fleet sails on Kiel; the Axis lets it through; `dice` from the first
-    refusal on (the Axis searches, then the strike)."""
+def strike(state: HgwState, dice: list[int], verb: str = "port_attack", target: str = KIEL) -> None:
+    """The Home Fleet sails on Kiel (or strikes `target`'s morale); the Axis searches it
+    on its way (the first `dice`: three searches, spotted at the third) and lets it
+    through; then the strike."""
     data = state.data
-    state.apply("allied", ("port_attack", "home", KIEL))
-    first = True
+    state.rng.force(dice)
+    state.apply("allied", (verb, "home", target))
     while data["flow"][-1]["state"] != "naval_movement":
-        if first:
-            state.rng.force(dice)
-            first = False
         state.apply(data["flow"][-1]["role"], ("no_interception",))
+    spotted = "axis searches Home Fleet in 0934 (army based air, 3 hexes): a 1, -1 in modifiers, spotted"
+    assert any(line.startswith(spotted) for line in lines(state))
 
 
 def lines(state: HgwState) -> list[str]:
@@ -104,3 +104,32 @@ def test_a_fleet_in_port_that_loses_a_capital_ship_rolls_for_its_leader() -> Non
     assert "axis rolls 6 (loss of Kriegsmarine's leader)" in log
     assert "Kriegsmarine loses its leader marker: back to the pool" in log
     assert data["fleets"]["kriegsmarine"]["sp"] == 2
+
+
+@pytest.mark.rules("K24.5")
+@pytest.mark.parametrize(("scenario", "options"), SETUPS)
+def test_carriers_strike_germanys_morale_on_its_coast_half_the_hits_rounded_down(
+    scenario: str, options: dict[str, bool]
+) -> None:
+    state = allied_naval_movement(scenario, options)
+    data = state.data
+    strikes = {a[2] for a in state.legal_actions("allied") if a[0] == "morale_strike" and a[1] == "home"}
+    assert strikes == {"1236", "1237", "1238", "1239"}  # Germany's coast
+    why = state.why_illegal("allied", ("morale_strike", "force_raid", "1237"))
+    assert "Force de Raid holds no carrier points" in str(why)
+    why = state.why_illegal("allied", ("morale_strike", "home", "1333"))
+    assert "1333 is no coastal hex of an enemy country with a morale" in str(why)
+    # searches 2, 4, 1; Berlin's coast has no coastal air and no ships: the strike of 9
+    # rolls 1 on the Firepower Table: four hits, two (halved) off the morale
+    strike(state, [2, 4, 1, 1], "morale_strike", "1237")
+    log = lines(state)
+    assert "Home Fleet sails from 0932 to strike the morale of germany at 1237" in log
+    assert (
+        "Home Fleet's carriers strike the morale of germany at 1237 with 9 (0 coastal air points there): "
+        "0 shot down, 4 on the Firepower Table: 2 off its morale (halved, K24.5)"
+    ) in log
+    assert data["morale"]["germany"] == -2 and data["morale"]["britain"] == 2
+    assert data["fleet_status"]["home"] == "port_attack"  # its mission spent
+    assert not any(
+        a[0] in ("morale_strike", "port_attack") and a[1] == "home" for a in state.legal_actions("allied")
+    )

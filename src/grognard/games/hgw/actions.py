@@ -123,6 +123,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("build_coastal_air", (ARMY,), "N9.1", only="naval"),
     Verb("declare_raider", (("fleet", "fleet"),), "N6.1", only="naval"),  # raiders.py
     Verb("port_attack", (("fleet", "fleet"), ("base", "place")), "N8.5", only="naval_action"),
+    Verb("morale_strike", (("fleet", "fleet"), ("target", "place")), "K24.5", only="naval_action"),
     Verb(
         "coastal_strike", (("hex", "place"), ("base", "place"), ("aim", "aim")), "N9.4", only="naval_action"
     ),

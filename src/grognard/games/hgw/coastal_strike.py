@@ -6,7 +6,9 @@ carriers' base attacks (port_attacks.py, whose strike on the ships in port it sh
     ("coastal_strike", hex, base, aim)  the coastal air bought into the side's armies in
                                         `hex` attacks the enemy naval base `base`, its
                                         hits aimed at the ships in port ("ships") or at
-                                        the base's coastal air ("air")
+                                        the base's coastal air ("air"); or, aim "morale",
+                                        `base` a coastal hex of Britain or Germany whose
+                                        morale the attack strikes (K24.5: morale_strike.py)
 
 Which coastal air flies: only coastal air strength points (bought into armies,
 coastal_air.py) attack; a hex's printed coastal air (a naval port's, an airbase's, an
@@ -47,6 +49,8 @@ from .board import opponents, points
 from .coastal_air import bought_at, record_loss, tech_level
 from .firepower import fire
 from .map import hex_distance, load_map
+from .morale_strike import hit_morale
+from .morale_strike import targets as morale_targets
 from .naval import air_at
 from .naval_battle import why_not_mission
 from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS
@@ -58,7 +62,7 @@ from .port_attacks import defence, in_port, record_hits, sink_in_port
 Action = tuple[Any, ...]
 Data = dict[str, Any]
 VERB = "coastal_strike"
-AIMS = ("ships", "air")
+AIMS = ("ships", "air", "morale")
 
 
 def _an_enemy(data: Data, side: str) -> str | None:
@@ -135,6 +139,9 @@ def offer(game: Any, frame: Frame, role: str) -> list[Action]:
             out.append((VERB, place, base, "ships"))
             if air_at(data, base, role):
                 out.append((VERB, place, base, "air"))
+        out += [
+            (VERB, place, t, "morale") for t in morale_targets(data, role) if strength(data, role, place, t)
+        ]
     return out
 
 
@@ -146,11 +153,12 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
     if top.get("state") != "naval_movement" or top.get("role") != role:
         return "coastal air attacks a naval base in its side's naval movement phase (N9.4)"
     if len(action) != 4:
-        return "a coastal air attack names its hex, the naval base and its aim (ships or air)"
+        return "a coastal air attack names its hex, its target and its aim (ships, air or morale)"
     place, base, aim = str(action[1]), str(action[2]), str(action[3])
     if aim not in AIMS:
         return (
-            f"the attack aims at the ships in port or the base's coastal air ({', '.join(AIMS)}), not {aim!r}"
+            f"the attack aims at the ships in port, the base's coastal air or a country's morale "
+            f"({', '.join(AIMS)}), not {aim!r}"
         )
     if data["owner"].get(place) != role or not bought_at(data, place, role):
         return f"{role} has no coastal air strength points in {place} (N9.1: bought into an army there)"
@@ -158,7 +166,10 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
         return f"the coastal air of {place} has attacked already this phase"
     if not attack_points(data, role, place):
         return f"the coastal air of {place} is lost or out of supply this turn (N9.5)"
-    if not ports.is_naval_base(data, base):
+    if aim == "morale":
+        if base not in morale_targets(data, role):
+            return f"{base} is no coastal hex of an enemy country with a morale, held by its side (K24.5)"
+    elif not ports.is_naval_base(data, base):
         return f"{base} is not a naval base (a major naval port or naval yard: N9.4)"
     owner = data["owner"].get(base)
     if owner not in opponents(data, role) or not at_war(data, role, owner):
@@ -175,6 +186,14 @@ def apply(game: Any, frame: Frame, role: str, action: Action) -> None:
     place, base, aim = str(action[1]), str(action[2]), str(action[3])
     frame["air_flown"] = sorted({*frame.get("air_flown", []), place})
     frame["stage"] = "patrols"  # a mission has flown: base changes are over (K9.8)
+    if aim == "morale":
+        armies = flyers(game.data, role, place)
+        leaders.reveal(game, armies=armies)  # optional rule Leaders 7
+        led = leaders.attack_modifier(game.data, armies=armies)
+        flying = strength(game.data, role, place, base)
+        who = f"{points(flying, 'coastal air')} of {place}"
+        record_loss(game, place, hit_morale(game, role, base, flying, led, who))
+        return
     attack(game, role, place, base, aim)
 
 

@@ -11,6 +11,7 @@ from .combat import Announce, Assaults, DefensiveAssault, Losses
 from .home_forces import HomeMoveTo, HomeRetreat, PlaceHomeForces
 from .invasion import InvasionAttack, Invasions
 from .leader_phase import AssignLeaders
+from .morale_strike import MoraleStrike
 from .movement import Movement, MoveTo
 from .naval import Interception
 from .naval_phase import NavalIntercept, NavalMovement, UboatAttack
@@ -30,6 +31,7 @@ STEPS: dict[str, Step] = {
     "naval_intercept": NavalIntercept(),  # Fleets 7, 9; U-Boat Attack 5
     "uboat_attack": UboatAttack(),  # U-Boat Attack 3, 5-6; Anti-Submarine Warfare 4
     "port_attack": PortAttack(),  # Naval Action: Aircraft Carriers 5 (port_attacks.py)
+    "morale_strike": MoraleStrike(),  # Morale Attacks 5 by carriers (morale_strike.py)
     "movement": Movement(),  # Movement 1-9, Stacking
     "move_to": MoveTo(),
     "announce": Announce(),  # Initial Attack 1-3
@@ -74,6 +76,7 @@ TITLES: dict[str, str] = {
     "naval_intercept": "naval interception",
     "uboat_attack": "U-boat attack",
     "port_attack": "Naval base attack",
+    "morale_strike": "Carrier strike on morale",
     "movement": "strategic redeployment",
     "move_to": "strategic redeployment",
     "announce": "announcing initial attacks",

@@ -23,7 +23,7 @@ from typing import Any
 
 from grognard.core.game import Action, Role
 
-from . import coastal_air, coastal_strike, port_attacks, port_builds, raiders, ship_builds
+from . import coastal_air, coastal_strike, morale_strike, port_attacks, port_builds, raiders, ship_builds
 from .across_water import over_water, water_targets
 from .actions import BadAction, args
 from .advance import may_exploit
@@ -92,6 +92,8 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return port_attacks.why_not(data, role, action)
     if verb == coastal_strike.VERB:  # Naval Action: Coastal Air Strength Points 4
         return coastal_strike.why_not(data, role, action)
+    if verb == morale_strike.VERB:  # Morale Attacks 5 by carriers
+        return morale_strike.why_not(data, role, action)
     if verb in NAVAL_VERBS:  # Campaign Game II's naval movement (naval_phase.py)
         return naval_why(data, role, action)
     if verb == "place" and step == "place_arrivals":
