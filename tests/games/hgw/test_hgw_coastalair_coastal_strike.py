@@ -152,7 +152,8 @@ def test_coastal_air_strikes_germanys_morale_on_its_coast() -> None:
     state.apply("allied", ("coastal_strike", BRIT, KIEL, "morale"))
     assert (
         "6 coastal air points of 1333 strike the morale of germany at 1236 with 6 "
-        "(6 coastal air points there): 2 shot down, 2 on the Firepower Table: 1 off its morale (halved, K24.5)"
+        "(6 coastal air points there): 2 shot down, 2 on the Firepower Table: "
+        "1 off its morale (halved, K24.5)"
     ) in lines(state)
     assert data["morale"]["germany"] == -1
     assert data["coastal_air_lost"] == {BRIT: 2}  # N9.5
