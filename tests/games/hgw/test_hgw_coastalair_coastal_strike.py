@@ -158,3 +158,18 @@ def test_coastal_air_strikes_germanys_morale_on_its_coast() -> None:
     assert data["morale"]["germany"] == -1
     assert data["coastal_air_lost"] == {BRIT: 2}  # N9.5
     assert data["fleets"]["kriegsmarine"]["sp"] == 1  # the single target: no ship is hit
+
+
+@pytest.mark.rules("N9.4", "K24.5")
+def test_the_heuristic_strikes_the_ships_in_port_else_the_morale() -> None:
+    from grognard.games.hgw.ai import make_heuristic
+
+    state = allied_naval_movement()
+    choice = make_heuristic(1).act(state.view("allied"), state.legal_actions("allied"))
+    assert choice == ("coastal_strike", BRIT, KIEL, "ships")  # the Kriegsmarine and U-boats lie in Kiel
+    empty = allied_naval_movement()
+    for fleet in ("kriegsmarine", "uboats"):
+        empty.data["fleets"][fleet].update(at=None, sp=0)
+    empty._after_change(None, None)
+    choice = make_heuristic(1).act(empty.view("allied"), empty.legal_actions("allied"))
+    assert choice[0] == "coastal_strike" and choice[3] == "morale"

@@ -8,8 +8,8 @@ deciding from its view and the legal actions only.
 - naval action (fleets by nation, search): a surface fleet of two points or more that
   outguns every enemy surface fleet within twelve hexes of an enemy route hex patrols
   there, the strongest first (a patrol meets what moves within a hex: N3.2); it never
-  reshuffles ships between fleets; then carriers and coastal air strike enemy ships in
-  port, or a country's morale (ai_strikes.py);
+  reshuffles ships between fleets; before the patrols, carriers and coastal air strike
+  enemy ships in port, or a country's morale (ai_strikes.py);
 - interception: a fleet intercepts when it is at least as strong as the mover (A.S.W.
   strength against U-boats, ship points against ships);
 - production: before the land builds, while ten points stay for them, the Axis builds
@@ -72,12 +72,12 @@ def move(b: Board, legal: list[Action]) -> Action:
     patrols = [a for a in legal if a[0] == "patrol" and _uboat(b.fleets[a[1]]) and a[2] in on_route]
     if patrols:  # the safest, then the nearest home (a shorter way back), then by number
         return max(patrols, key=lambda a: (_danger(b, a[2]), -_home(b, a), a[2]))
-    hunt = surface_patrol(b, legal, on_route)
-    if hunt is not None:
-        return hunt
     hit = strike(b, legal)  # Naval Action: carriers' and coastal air's strikes (ai_strikes.py)
     if hit is not None:
         return hit
+    hunt = surface_patrol(b, legal, on_route)
+    if hunt is not None:
+        return hunt
     escorts = [a for a in legal if a[0] == "escort_route" and _asw(b, b.fleets[a[1]]) > 0]
     if escorts:
         return escorts[0]
