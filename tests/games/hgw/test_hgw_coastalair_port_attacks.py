@@ -133,3 +133,27 @@ def test_carriers_strike_germanys_morale_on_its_coast_half_the_hits_rounded_down
     assert not any(
         a[0] in ("morale_strike", "port_attack") and a[1] == "home" for a in state.legal_actions("allied")
     )
+
+
+@pytest.mark.rules("O1.7", "O1.10", "N8.3")
+def test_a_carrier_strike_in_a_fleet_battle_turns_the_strikers_marker_and_the_fleet_hit_rolls() -> None:
+    from grognard.games.hgw.sea_war import fight
+
+    state = allied_naval_movement("campaign_3", {})
+    fleets = state.data["fleets"]
+    fleets["home"].update(at="1131", sp=4, ships={"capital": 2, "carrier": 2})
+    fleets["kriegsmarine"].update(at=KIEL, sp=4, ships={"capital": 4})
+    state.data["leaders"]["fleets"] = {
+        "home": {"leader": "none", "up": False},
+        "kriegsmarine": {"leader": "none", "up": False},
+    }
+    # the Kriegsmarine's flak (6: none), the strike of 6 (1: two hits), the guns (6, 6),
+    # the Kriegsmarine's leader die (6)
+    state.rng.force([6, 1, 6, 6, 6])
+    fight(state, "home", "kriegsmarine")
+    log = lines(state)
+    assert "Home Fleet's leader marker is revealed: no leader; it goes back to the pool" in log
+    assert "Home Fleet's carriers strike Kriegsmarine at 6 (tripled): 0 shot down, 2 points hit" in log
+    assert "axis rolls 6 (loss of Kriegsmarine's leader)" in log
+    assert "Kriegsmarine loses its leader marker: back to the pool" in log
+    assert state.data["leaders"]["fleets"] == {}
