@@ -40,6 +40,7 @@ phase: N9.5).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from grognard.core.flow import Frame
@@ -212,19 +213,46 @@ def attack(game: Any, side: str, place: str, base: str, aim: str) -> int:
         f"attack the naval base of {base} ({points(defending, 'coastal air')} there)"
     )
     spotted = search_air(game, owner, side, base)
-    lost = 0
-    if spotted and defending:  # step 3: the air battle, both at once
-        down_them = fire(
-            game, side, flying, f"coastal air of {place} at the coastal air of {base}", led
-        ).losses
-        down_us = fire(game, owner, defending, f"coastal air of {base} at the coastal air of {place}").losses
-        down_them, lost = min(defending, down_them), min(flying, down_us)
+    done = raid(game, side, place, base, Raid(flying, defending, aim, spotted, led))
+    record_hits(game, base, done.hits)
+    record_loss(game, base, done.air_lost)
+    record_loss(game, place, done.lost)
+    return done.hits
+
+
+@dataclass(frozen=True)
+class Raid:
+    flying: int  # the attacking points
+    defending: int  # the base's coastal air
+    aim: str  # ships or air
+    spotted: bool
+    led: int = 0  # the attackers' leader modifier (Leaders 1)
+
+
+@dataclass(frozen=True)
+class RaidDone:
+    hits: int  # on the base (N11.3)
+    lost: int  # attacking points shot down
+    air_lost: int  # the base's coastal air shot down
+
+
+def raid(game: Any, side: str, place: str, base: str, r: Raid) -> RaidDone:
+    """Steps 3-6's rolls and the ships sunk; the caller records the losses (N9.5) and the
+    hits on the base (N11.3). odds_base.py plays it too."""
+    data = game.data
+    owner = data["owner"][base]
+    flying, defending, aim, led = r.flying, r.defending, r.aim, r.led
+    lost = air_lost = 0
+    if r.spotted and defending:  # step 3: the air battle, both at once
+        at_them, at_us = f"coastal air of {place} at the coastal air of {base}", f"coastal air of {base} at {place}'s"
+        down_them = fire(game, side, flying, at_them, led).losses
+        down_us = fire(game, owner, defending, at_us).losses
+        air_lost, lost = min(defending, down_them), min(flying, down_us)
         game.log(
             f"air battle over {base}: {place} loses {points(lost, 'coastal air')}, "
-            f"{base} loses {points(down_them, 'coastal air')}"
+            f"{base} loses {points(air_lost, 'coastal air')}"
         )
-        record_loss(game, base, down_them)
-        defending -= down_them
+        defending -= air_lost
         aim = "ships"
     downed = defence(game, side, base, flying - lost, 0, "coastal air attack")  # step 4
     lost += downed
@@ -238,21 +266,18 @@ def attack(game: Any, side: str, place: str, base: str, aim: str) -> int:
     )
     if aim == "air":
         on_air = min(hits, defending)
-        record_loss(game, base, on_air)
+        air_lost += on_air
         defending -= on_air
         if on_air:
             game.log(f"{base} loses {points(on_air, 'coastal air')}")
     else:
         sink_in_port(game, in_port(data, base, side), hits)
-    record_hits(game, base, hits)
-    if not spotted and defending and left:  # step 6: the base's coastal air answers
-        back = min(
-            left, fire(game, owner, defending, f"coastal air of {base} at the raid from {place}").losses
-        )
+    if not r.spotted and defending and left:  # step 6: the base's coastal air answers
+        answer = fire(game, owner, defending, f"coastal air of {base} at the raid from {place}")
+        back = min(left, answer.losses)
         lost += back
         game.log(f"the coastal air of {base} fires back: {place} loses {points(back, 'coastal air')}")
-    record_loss(game, place, lost)
-    return hits
+    return RaidDone(hits, lost, air_lost)
 
 
 EXTRA_VERBS[VERB] = apply

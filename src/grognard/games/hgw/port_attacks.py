@@ -221,8 +221,7 @@ def attack(game: Any, fleet_id: str, base: str) -> int:
     carriers = _carriers(data, fleet_id)
     air = air_at(data, base, side)
     strike = STRIKE_MULTIPLIER * carriers
-    left = strike - defence(game, side, base, strike, air, "carrier strike")
-    hits = fire(game, side, left, f"carrier strike at the naval base of {base}", led).losses
+    left, hits = strike_port(game, side, base, strike, air, led)
     hit_word = "hit" if hits == 1 else "hits"
     game.log(
         f"{fleet['name']}'s carriers strike the naval base of {base} at {strike} (tripled; "
@@ -231,6 +230,13 @@ def attack(game: Any, fleet_id: str, base: str) -> int:
     sink_in_port(game, in_port(data, base, side), hits)
     record_hits(game, base, hits)
     return hits
+
+
+def strike_port(game: Any, side: str, base: str, strike: int, air: int, led: int = 0) -> tuple[int, int]:
+    """Steps 3-4's rolls: the strike thinned by the base's defences, then its fire; (the
+    points left, their hits). odds_base.py plays it too."""
+    left = strike - defence(game, side, base, strike, air, "carrier strike")
+    return left, fire(game, side, left, f"carrier strike at the naval base of {base}", led).losses
 
 
 def sink_in_port(game: Any, fleet_ids: list[str], hits: int) -> None:
