@@ -244,10 +244,9 @@ def raid(game: Any, side: str, place: str, base: str, r: Raid) -> RaidDone:
     flying, defending, aim, led = r.flying, r.defending, r.aim, r.led
     lost = air_lost = 0
     if r.spotted and defending:  # step 3: the air battle, both at once
-        at_them, at_us = f"coastal air of {place} at the coastal air of {base}", f"coastal air of {base} at {place}'s"
-        down_them = fire(game, side, flying, at_them, led).losses
-        down_us = fire(game, owner, defending, at_us).losses
-        air_lost, lost = min(defending, down_them), min(flying, down_us)
+        down_them = fire(game, side, flying, f"coastal air of {place} at the coastal air of {base}", led)
+        down_us = fire(game, owner, defending, f"coastal air of {base} at the coastal air of {place}")
+        air_lost, lost = min(defending, down_them.losses), min(flying, down_us.losses)
         game.log(
             f"air battle over {base}: {place} loses {points(lost, 'coastal air')}, "
             f"{base} loses {points(air_lost, 'coastal air')}"
