@@ -103,13 +103,11 @@ def search_move(game: Any, side: str, mover: str, path: list[str]) -> bool:
     return False
 
 
-def search_air(game: Any, side: str, raiders: str, place: str) -> bool:
-    """N9.4: does `side` spot the coastal air of `raiders` attacking its naval base at
-    `place`? One roll, the best spotter's that reaches the hex (target: air); not spotted
-    where none reaches (ours: the raid is searched over its target alone)."""
-    data = game.data
+def air_spotter(data: Data, side: str, raiders: str, place: str) -> tuple[str, int, Conditions, int] | None:
+    """The best spotter `side` has against coastal air raiding `place` (N9.4: target air),
+    as (line, distance, conditions, level), or None: none reaches, or not at war."""
     if not at_war(data, side, raiders):
-        return False
+        return None
     hmap = load_map()
     level = tech_level(data, side)
     options = []
@@ -127,10 +125,18 @@ def search_air(game: Any, side: str, raiders: str, place: str) -> bool:
             friendly_coast=coast and data["owner"].get(place) == side,
         )
         options.append((line, distance, cond, level))
-    if not options:
+    return best_spotter(options) if options else None
+
+
+def search_air(game: Any, side: str, raiders: str, place: str) -> bool:
+    """N9.4: does `side` spot the coastal air of `raiders` attacking its naval base at
+    `place`? One roll, the best spotter's that reaches the hex (target: air); not spotted
+    where none reaches (ours: the raid is searched over its target alone)."""
+    found = air_spotter(game.data, side, raiders, place)
+    if found is None:
         game.log(f"{side} has no spotter within reach of {place}: the raid is not spotted (N5.5)")
         return False
-    line, distance, cond, at_level = best_spotter(options)
+    line, distance, cond, at_level = found
     got = spot(game, side, line, distance, cond, level=at_level)
     game.log(
         f"{side} searches the coastal air attacking {place} ({line.replace('_', ' ')}, {distance} hexes): "
