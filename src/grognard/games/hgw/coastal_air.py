@@ -17,9 +17,11 @@ coastal air a hex lost in naval base attacks (coastal_strike.py), which the hex 
 until the end of the combat phase (naval.air_at takes them off). Then, as the garrisons
 come back (turn.EndCombat), `restore` lifts every record: up to six points come back (the
 hex's own coastal air, like a garrison); points lost beyond six were bought ones and are
-gone for good, taken off the hex's armies (ours: the rule's "markers of six or less are
-removed; points in excess of six remain" read as a loss record). Coastal air's fire
-against an invasion (naval.air_attack) costs it nothing, as before.
+gone for good, taken off the hex's armies (ours: N9.5's markers read as a record of
+losses, a small one lifted whole, the part of a large one above six kept). Coastal air's
+fire against an invasion (naval.air_attack) costs it nothing, as before. The points also
+attack naval bases (coastal_strike.py, N9.4), search (naval_search.py, N5.5) and lend an
+air attack one tac air point for each six (air_combat.py, N9.3).
 """
 
 from __future__ import annotations
