@@ -125,7 +125,11 @@ VERBS: tuple[Verb, ...] = (
     Verb("port_attack", (("fleet", "fleet"), ("base", "place")), "N8.5", only="naval_action"),
     Verb("morale_strike", (("fleet", "fleet"), ("target", "place")), "K24.5", only="naval_action"),
     Verb(
-        "coastal_strike", (("hex", "place"), ("base", "place"), ("aim", "aim")), "N9.4", only="naval_action"
+        "coastal_strike",
+        (("hex", "place"), ("base", "place"), ("aim", "aim")),
+        "N9.4",
+        only="naval_action",
+        index=("coastal_place", "strike_target"),
     ),
     # production (Building Strength Points, Fortifications, Lend-Lease)
     Verb("end_production", (), "P1.4"),

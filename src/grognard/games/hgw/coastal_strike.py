@@ -11,10 +11,11 @@ carriers' base attacks (port_attacks.py, whose strike on the ships in port it sh
                                         morale the attack strikes (K24.5: morale_strike.py)
 
 Which coastal air flies: only coastal air strength points (bought into armies,
-coastal_air.py) attack; a hex's printed coastal air (a naval port's, an airbase's, an
-infantry army's on the coast) only defends (ours: the rule gives the attack to coastal air
-strength points, the earlier rules' coastal air is a defence). Each hex flies once in a
-naval movement phase, all its points together, less what it lost this player turn (N9.5).
+coastal_air.py), from a coastal or island hex, attack; a hex's printed coastal air (a
+naval port's, an airbase's, an infantry army's on the coast) only defends (ours: the rule
+gives the attack to coastal air strength points, the earlier rules' coastal air is a
+defence). Each hex flies once in a naval movement phase, all its points together, less
+what it lost this player turn (N9.5).
 
 Reach: the Ranges table's Coastal Air line at the side's tac air level (N9.2), or its
 extended range, two hexes beyond, at half strength rounded down (naval_battle.
@@ -112,14 +113,25 @@ def _bases(data: Data, side: str) -> list[str]:
     return [
         p
         for p, owner in sorted(data["owner"].items())
-        if owner in enemies and at_war(data, side, owner) and p in load_map() and ports.is_naval_base(data, p)
+        if owner in enemies and at_war(data, side, owner) and on_coast(p) and ports.is_naval_base(data, p)
     ]
+
+
+def on_coast(place: Any) -> bool:
+    """Coastal air flies from a coastal or island hex (ours, as it is bought there: N9.1);
+    an army that took it inland holds it until it is back on a coast."""
+    hmap = load_map()
+    return place in hmap and hmap.is_coastal(place) and not hmap.is_water(place)
 
 
 def _hexes(data: Data, side: str) -> list[str]:
     held = data.get("coastal_air", {})
     return sorted(
-        {str(x["at"]) for a, x in data["armies"].items() if x["side"] == side and x["at"] and held.get(a)}
+        {
+            str(x["at"])
+            for a, x in data["armies"].items()
+            if x["side"] == side and held.get(a) and on_coast(x["at"])
+        }
     )
 
 
@@ -163,6 +175,8 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
         )
     if data["owner"].get(place) != role or not bought_at(data, place, role):
         return f"{role} has no coastal air strength points in {place} (N9.1: bought into an army there)"
+    if not on_coast(place):
+        return f"{place} is no coastal or island hex: coastal air flies from the coast (N9.1)"
     if place in top.get("air_flown", []):
         return f"the coastal air of {place} has attacked already this phase"
     if not attack_points(data, role, place):

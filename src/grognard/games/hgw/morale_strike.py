@@ -59,6 +59,11 @@ def _coasts() -> dict[str, tuple[str, ...]]:
     return out
 
 
+def morale_coasts() -> list[str]:
+    """Every coastal hex a morale strike may aim at, whoever holds it."""
+    return sorted(h for hexes in _coasts().values() for h in hexes)
+
+
 def country_of(place: str) -> str | None:
     """The morale country whose coast `place` is, or None."""
     return next((c for c, hexes in _coasts().items() if place in hexes), None)
