@@ -99,12 +99,17 @@ def attack_points(data: Data, side: str, place: str) -> int:
 def strength(data: Data, side: str, place: str, base: str) -> int:
     """The points that reach the base: all within the Coastal Air range of the side's tac
     air level, half (rounded down) within its extended range, none beyond."""
-    level, distance = tech_level(data, side), hex_distance(place, base)
-    full = attack_points(data, side, place)
+    share = reach_share(tech_level(data, side), hex_distance(place, base))
+    return attack_points(data, side, place) // share if share else 0
+
+
+def reach_share(level: int, distance: int) -> int:
+    """1 within the Coastal Air range at `level`, 2 (half strength) within its extended
+    range, 0 beyond (the Ranges table)."""
     if why_not_mission("coastal_air", distance, level=level) is None:
-        return full
+        return 1
     if why_not_mission("coastal_air_extended", distance, level=level) is None:
-        return full // 2
+        return 2
     return 0
 
 
@@ -140,20 +145,28 @@ def offer(game: Any, frame: Frame, role: str) -> list[Action]:
     if not has_option(data, "naval_action") or not data.get("coastal_air"):
         return []
     flown = frame.get("air_flown", [])
+    level = tech_level(data, role)
     out: list[Action] = []
     bases: list[str] | None = None
     for place in _hexes(data, role):
-        if place in flown or not attack_points(data, role, place):
+        if place in flown:
             continue
         bases = _bases(data, role) if bases is None else bases
-        for base in bases:
-            if strength(data, role, place, base) < 1:
+        near = [b for b in bases if reach_share(level, hex_distance(place, b))]
+        coasts = [t for t in morale_targets(data, role) if reach_share(level, hex_distance(place, t))]
+        if not (near or coasts):
+            continue
+        points_here = attack_points(data, role, place)  # the supply question, once a hex
+        for base in near:
+            if points_here // reach_share(level, hex_distance(place, base)) < 1:
                 continue
             out.append((VERB, place, base, "ships"))
             if air_at(data, base, role):
                 out.append((VERB, place, base, "air"))
         out += [
-            (VERB, place, t, "morale") for t in morale_targets(data, role) if strength(data, role, place, t)
+            (VERB, place, t, "morale")
+            for t in coasts
+            if points_here // reach_share(level, hex_distance(place, t))
         ]
     return out
 
