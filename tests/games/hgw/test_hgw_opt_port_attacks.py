@@ -77,7 +77,7 @@ def test_coastal_air_and_flak_thin_the_tripled_strike_which_sinks_ships_in_port(
     state.rng.force([6, 6, 1])
     assert attack(state, "home", KIEL) == 1
     assert data["fleets"]["kriegsmarine"]["at"] is None
-    assert data["fleets"]["uboats"]["sp"] == 2  # U-boats in port are no target
+    assert data["fleets"]["uboats"]["sp"] == 2  # one hit: the surface fleet takes it before the U-boats
     log = state.log_for(None)
     assert (
         "Home Fleet's carriers strike the naval base of 1236 at 3 (tripled; 6 coastal air points there): "

@@ -52,9 +52,11 @@ from typing import Any
 from .actions import VERBS, args
 from .campaign import load_campaign
 from .capability import load_capability
+from .coastal_strike import AIMS, on_coast
 from .fleet_nations import load_counters
 from .geography import geography
 from .map import load_map
+from .morale_strike import morale_coasts
 from .movement import WHOLE
 from .optional import OPTIONAL, chosen
 from .scenario import KINDS, SHIP_TYPES, SYSTEMS, load_scenario
@@ -110,6 +112,13 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         "atomic_site": [("bombers", p) for p in places] + [("missiles", c) for c in COUNTERS],
     }
     domains["item"] = list(load_capability().researched())  # Campaign Game II research
+    # Naval Action's coastal air attacks (coastal_strike.py): from a coastal place, at a
+    # coastal place (a naval base, printed or built) with an aim, or a morale coast
+    coastal = [p for p in places if on_coast(p)]
+    domains["coastal_place"] = coastal
+    domains["strike_target"] = [(p, aim) for p in coastal for aim in AIMS if aim != "morale"] + [
+        (p, "morale") for p in morale_coasts() if p in coastal
+    ]
     present = {"fleets": bool(fleets), "french": french}  # Fleet Naval Fire only with fleets
     present |= {system: system in content.systems for system in SYSTEMS}  # Campaign Game II
     present |= {name: name in chosen(content.optional, options) for name in OPTIONAL}  # optional rules

@@ -16,7 +16,8 @@ Capability Table), points (a count), move_kind (a kind, or
 "army" for the whole army), site ("army", "place" or "french": where a build goes);
 Campaign Game II's strategic warfare adds missile (a missile counter, m1-m3), number (a
 count from 0), strategic_kind (bombers, escorts, air_defence) and carrier ("bombers" with
-a place, "missiles" with a counter: where an atomic bomb goes).
+a place, "missiles" with a counter: where an atomic bomb goes); Naval Action's coastal air
+attacks add aim (what the attack hits: coastal_strike.AIMS).
 A verb with `many` takes any number of its last argument (a set of armies or fleets).
 
 "assault" has two shapes: bare, it is the yes to the one assault an exploitation or an
@@ -128,6 +129,14 @@ VERBS: tuple[Verb, ...] = (
     Verb("attack_replenishment", (("fleet", "fleet"), ("hex", "sea")), "N13.4", only="naval_action"),
     Verb("intercept_replenishment", (("fleet", "fleet"),), "N13.2", only="naval_action"),
     Verb("let_replenishment_pass", (), "N13.2", only="naval_action"),
+    Verb("morale_strike", (("fleet", "fleet"), ("target", "place")), "K24.5", only="naval_action"),
+    Verb(
+        "coastal_strike",
+        (("hex", "place"), ("base", "place"), ("aim", "aim")),
+        "N9.4",
+        only="naval_action",
+        index=("coastal_place", "strike_target"),
+    ),
     # production (Building Strength Points, Fortifications, Lend-Lease)
     Verb("end_production", (), "P1.4"),
     Verb("lend_lease", (), "F5.3"),

@@ -11,6 +11,8 @@ deciding from its view and the legal actions only.
   strongest first (a patrol meets what moves within a hex: N3.2);
 - forming fleets (K9.6, N2.4): two surface fleets in one port merge, the smaller into
   the larger, before any sails; U-boat fleets stay apart;
+- strikes: before the patrols, carriers and coastal air strike enemy ships in port, or
+  a country's morale (ai_strikes.py);
 - interception: a fleet intercepts when it is at least as strong as the mover (A.S.W.
   strength against U-boats, ship points against ships);
 - Naval Action's raiders and carrier strikes on naval bases: ai_raiders (declared first
@@ -30,6 +32,7 @@ from grognard.core.game import Action
 from . import ai_raiders
 from .ai_board import Board
 from .ai_leaders import naval_move as leader_move
+from .ai_strikes import strike
 from .map import hex_distance
 
 SPARE = 10  # production points the land builds keep before a naval build
@@ -81,6 +84,9 @@ def move(b: Board, legal: list[Action]) -> Action:
     patrols = [a for a in legal if a[0] == "patrol" and _uboat(b.fleets[a[1]]) and a[2] in on_route]
     if patrols:  # the safest, then the nearest home (a shorter way back), then by number
         return max(patrols, key=lambda a: (_danger(b, a[2]), -_home(b, a), a[2]))
+    hit = strike(b, legal)  # Naval Action: carriers' and coastal air's strikes (ai_strikes.py)
+    if hit is not None:
+        return hit
     # Naval Action: carriers strike enemy naval bases, raiders go for routes (ai_raiders),
     # before a surface patrol, which attacks no route
     mission = ai_raiders.port_attack(b, legal) or ai_raiders.raid(b, legal)

@@ -1,7 +1,11 @@
 """Campaign Game II's air attack as a step of the combat phase (Air Attacks 1-6, 10): an
 assault or defensive assault whose firing armies and targets both hold tac air opens
 with an air attack (combat.air_battle pushes this step), then fires as usual with the
-tac air the air attack left (combat.fire's `air_attacked`).
+tac air the air attack left (combat.fire's `air_attacked`). Under Naval Action, the
+coastal air strength points of the firing armies add one tac air point for each six to
+the air attack (N9.3), committed first; they join no assault and are not lost (the air
+attack's losses fall on the other side's tac air alone); coastal air opens no air attack
+by itself (ours: the rule lends it to tac air's use, it does not give it tac air's roles).
 
 Frame `air_attack`: `role` the firing side, `armies` its firing armies, `foes` the armies
 fired at, `target` the hex assaulted (or, in a defensive assault, the defenders' hex),
@@ -22,6 +26,9 @@ from .airpower import only_air_attacks, why_not_commit
 from .board import points
 from .combat import attack_modifier, fire, strike, tac_air, take_losses
 from .firepower import fire as volleys
+from .optional import has_option
+
+COASTAL_PER_TAC = 6  # N9.3
 
 Action = tuple[Any, ...]
 
@@ -34,8 +41,27 @@ def commit_range(own: int, enemy: int) -> range:
     return range(enemy, own + 1)
 
 
+def coastal_tac(data: dict[str, Any], armies: Any) -> int:
+    """N9.3: the tac air points the coastal air of the firing armies makes, one for each
+    six coastal air points, rounded down (Naval Action's bought points, coastal_air.py)."""
+    if not has_option(data, "naval_action") or not data.get("coastal_air"):
+        return 0
+    held = data["coastal_air"]
+    live = [a for a in armies if data["armies"][a]["at"] is not None]
+    return sum(int(held.get(a, 0)) for a in live) // COASTAL_PER_TAC
+
+
 def _tac(data: dict[str, Any], frame: Frame) -> tuple[int, int]:
-    return tac_air(data, frame["armies"]), tac_air(data, frame["foes"])
+    """The firing side's tac air, its coastal air's share included (N9.3), and the other's."""
+    own = tac_air(data, frame["armies"]) + coastal_tac(data, frame["armies"])
+    return own, tac_air(data, frame["foes"])
+
+
+def tac_air_attacked(data: dict[str, Any], frame: Frame) -> int:
+    """The firing armies' own tac air the air attack used: the coastal air's share is
+    committed first (ours: coastal air never joins the assault, so it flies first and
+    leaves the tac air free to join it)."""
+    return max(0, int(frame["committed"]) - coastal_tac(data, frame["armies"]))
 
 
 class AirAttack(Step):
@@ -73,7 +99,7 @@ class AirAttack(Step):
         armies = tuple(a for a in frame["armies"] if data["armies"][a]["at"] is not None)
         if not armies:
             return
-        committed = int(frame["committed"])
+        committed = tac_air_attacked(data, frame)
         if frame["defensive"]:
             attackers = [a for a in frame["foes"] if data["armies"][a]["at"] is not None]
             why = f"defensive assault from {frame['target']}"
@@ -98,9 +124,11 @@ class AirAttack(Step):
         lost = min(volley.losses, enemy)  # the excess is ignored
         rolls = ", ".join(str(r) for r in volley.rolls)
         extra = f"{modifier:+d}" if modifier else ""
+        coastal = min(committed, coastal_tac(data, armies))
+        of_coastal = f", {coastal} of them made by coastal air (N9.3)" if coastal else ""
         game.log(
-            f"{frame['role']} air attacks with {points(committed, 'tac air')} (roll {rolls}{extra}):"
-            f" {points(lost, 'tac air')} lost"
+            f"{frame['role']} air attacks with {points(committed, 'tac air')}{of_coastal}"
+            f" (roll {rolls}{extra}): {points(lost, 'tac air')} lost"
         )
         foes = [a for a in frame["foes"] if data["armies"][a]["at"] is not None]
         if foes:
@@ -110,8 +138,10 @@ class AirAttack(Step):
         own, enemy = _tac(game.data, frame)
         kind = "defensive assault" if frame["defensive"] else "assault"
         where = f"from {frame['target']}" if frame["defensive"] else f"on {frame['target']}"
+        coastal = coastal_tac(game.data, frame["armies"])
+        made = f", {coastal} of them made by your coastal air, which flies first" if coastal else ""
         return (
-            f"{frame['role']}: how many of your {own} tac air points air attack before the {kind}"
+            f"{frame['role']}: how many of your {own} tac air points{made} air attack before the {kind}"
             f" {where}? (at least the other side's {enemy}; the rest join the {kind})"
         )
 

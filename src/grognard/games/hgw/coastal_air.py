@@ -12,9 +12,16 @@ an army that leaves the board loses them (board.remove_points, board.eliminate).
 to the coastal air a hex has by itself, or give coastal air to a hex without any
 (`bought_at`, read by naval.air_at against invasions: Coastal Airpower 1-7).
 
-Not played yet (docs/hgw-design.md): coastal air used as tac air (N9.3), naval base attacks
-(N9.4), and losses recorded in the hex and restored with the garrisons (N9.5): against an
-invasion, bought points fire like the hex's own and are not lost.
+Losses (N9.5): `data["coastal_air_lost"]` is {hex: points} for the player turn: the
+coastal air a hex lost in naval base attacks (coastal_strike.py), which the hex lacks
+until the end of the combat phase (naval.air_at takes them off). Then, as the garrisons
+come back (turn.EndCombat), `restore` lifts every record: up to six points come back (the
+hex's own coastal air, like a garrison); points lost beyond six were bought ones and are
+gone for good, taken off the hex's armies (ours: N9.5's markers read as a record of
+losses, a small one lifted whole, the part of a large one above six kept). Coastal air's
+fire against an invasion (naval.air_attack) costs it nothing, as before. The points also
+attack naval bases (coastal_strike.py, N9.4), search (naval_search.py, N5.5) and lend an
+air attack one tac air point for each six (air_combat.py, N9.3).
 """
 
 from __future__ import annotations
@@ -54,6 +61,47 @@ def bought_at(data: Data, place: Any, side: str) -> int:
     return sum(
         int(held.get(a, 0)) for a, x in data["armies"].items() if x["side"] == side and x["at"] == place
     )
+
+
+def lost_at(data: Data, place: Any) -> int:
+    """N9.5: the coastal air points `place` has lost this player turn."""
+    return int(data.get("coastal_air_lost", {}).get(place, 0))
+
+
+def record_loss(game: Any, place: Any, lost: int) -> None:
+    """N9.5: `lost` coastal air points of `place` recorded in the hex."""
+    if lost <= 0:
+        return
+    record = game.data.setdefault("coastal_air_lost", {})
+    record[place] = lost_at(game.data, place) + lost
+
+
+RESTORED = 6  # N9.5: a hex's record of six or fewer points is lifted whole
+
+
+def restore(game: Any) -> None:
+    """N9.5, at the end of a combat phase: every hex's record lifted; points beyond six
+    come off the coastal air bought by the armies there, the largest holding first."""
+    data = game.data
+    record = data.pop("coastal_air_lost", None)
+    if not record:
+        return
+    held = data.setdefault("coastal_air", {})
+    for place, lost in sorted(record.items()):
+        gone = max(0, int(lost) - RESTORED)
+        armies = sorted(
+            (a for a, x in data["armies"].items() if x["at"] == place and int(held.get(a, 0)) > 0),
+            key=lambda a: (-int(held[a]), a),
+        )
+        for a in armies:
+            take = min(gone, int(held[a]))
+            held[a] = int(held[a]) - take
+            gone -= take
+            if take:
+                game.log(f"{data['armies'][a]['name']} loses {points(take, 'coastal air')} for good (N9.5)")
+            if not held[a]:
+                del held[a]
+        game.log(f"the coastal air of {place} is back, less any points lost beyond six (N9.5)")
 
 
 def hosts(data: Data, side: str) -> list[str]:

@@ -132,6 +132,7 @@ class HgwBoard(TypedDict):
     supply_roads: NotRequired[list[Place]]
     coastal_air: NotRequired[dict[str, int]]  # army: bought coastal air points (coastal_air.py)
     base_hits: NotRequired[dict[Place, dict[str, int]]]  # naval base: {"turn", "hits"} (port_attacks.py)
+    coastal_air_lost: NotRequired[dict[Place, int]]  # hex: coastal air lost this player turn (N9.5)
 
 
 class HgwData(HgwBoard):

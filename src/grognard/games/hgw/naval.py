@@ -46,7 +46,7 @@ from grognard.core.flow import Frame, Step, call, end
 
 from . import leaders, ports, spanish_ports
 from .board import armies_at, geo, opponents, points
-from .coastal_air import bought_at
+from .coastal_air import bought_at, lost_at
 from .combat import strike, subsets, take_losses
 from .fleets import (
     active,
@@ -347,7 +347,8 @@ def air_at(data: dict[str, Any], place: Place, invader: str) -> int:
         return 0
     if place not in supplied_places(data, owner, home_only=False):
         return 0
-    return (COASTAL_AIR if based or infantry else 0) + bought
+    total = (COASTAL_AIR if based or infantry else 0) + bought
+    return max(0, total - lost_at(data, place)) if "coastal_air_lost" in data else total  # N9.5
 
 
 def coastal_air(data: dict[str, Any], target: Place, invader: str) -> int:

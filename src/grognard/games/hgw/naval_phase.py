@@ -23,11 +23,11 @@ After each move (iv, vi) every opposing side whose fleets reach the path is aske
 against each mover (U-Boat Attack 5), and fights alone (Fleets 9: sea_war.fight). A mover
 that loses goes back to its port, expended. Amphibious invasion routes (step vii) and
 coastal air (ix) are declared in the combat phase as in the earlier scenarios (naval.py).
+Where a fleet may sail (its declared path and its ranges) is sailing.py's.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
@@ -43,15 +43,21 @@ from .fleets import (
     nation_may_base,
     room_for,
     room_for_fleet,
-    route_path,
     set_points,
 )
-from .invasion_routes import barred_crossings, canals, closed_narrows
-from .map import hex_distance, load_map, route_steps, row_col
+from .map import hex_distance, load_map
 from .naval_battle import base_change_penalty
-from .naval_tables import load_naval
 from .neutrality import at_war, naval_friendly
 from .optional import has_option
+from .sailing import (  # re-exported: the naval missions' modules import them from here
+    AVOID as AVOID,
+)
+from .sailing import RANGE_LEAD as RANGE_LEAD
+from .sailing import UNLIMITED as UNLIMITED
+from .sailing import fleet_route, patrol_range, reachable
+from .sailing import mission_start as mission_start
+from .sailing import range_lead as range_lead
+from .sailing import sailing_path as sailing_path
 from .scenario import load_scenario
 from .sea_war import (
     attack_route,
@@ -61,7 +67,6 @@ from .sea_war import (
     may_escort,
     may_fight,
     open_hexes,
-    position,
     reach,
     route_distance,
     try_intercept,
@@ -73,112 +78,6 @@ Action = tuple[Any, ...]
 Data = dict[str, Any]
 UBOAT_PORT = 4  # the map's key: a shipping port harbours four U-boat or SS points
 RAIDER_BASE = "raider_base"  # fleet_status of a raider that changed base to a neutral port (N6.1)
-
-
-def _reach(fleet: Any) -> int:
-    """The Ranges table: a patrol hex within 12 hexes, an SS patrol within 30."""
-    high = load_naval().range("ss_patrol" if is_uboat_fleet(fleet) else "patrol").hexes[1]
-    return int(high or 0)
-
-
-def _path(data: Data, side: str, a: str, b: str) -> list[str]:
-    narrows, barred = closed_narrows(data, side), barred_crossings(data, side)
-    return list(route_path(a, b, narrows, barred, canals(data, side)))
-
-
-AVOID = 8  # hexes: how far a declared path tries to keep from the enemy's fleets
-
-
-def sailing_path(data: Data, fleet_id: str, target: str, limit: int = 0) -> list[str]:
-    """The path a moving fleet declares (U-Boat Attack 4-5: the mover traces it; the
-    U-boat warfare example keeps eight hexes from Scapa Flow): ours, the shortest sea
-    route that keeps as far as it can, up to AVOID hexes, from every enemy fleet, within
-    `limit` steps when one is given."""
-    fleet = data["fleets"][fleet_id]
-    side = fleet["side"]
-    lead = range_lead(data, fleet_id) if limit else []  # N13: through its replenishment chain
-    here = lead[-1] if lead else base_hex(fleet["at"]) if "patrol" not in fleet else fleet["patrol"]
-    enemies = opponents(data, side)
-    seen = [
-        position(x)
-        for f, x in sorted(data.get("fleets", {}).items())
-        if x["side"] in enemies and active(data, f)
-    ]
-    narrows, barred, canal = closed_narrows(data, side), barred_crossings(data, side), canals(data, side)
-    candidates = _sea_reach(here, limit or UNLIMITED, narrows, barred, canal)
-    gap = _gaps(candidates, set(seen))
-    tried: frozenset[str] | None = None
-    keeps = range(AVOID if seen else 0, -1, -1)
-    if has_option(data, "naval_action"):
-        keeps = range(AVOID if seen else 0, -1, -AVOID)  # ours: many fleets, the berth or none
-    for keep in keeps:
-        near = frozenset(h for h, d in gap.items() if d < keep) - {here, target}
-        if near == tried:
-            continue  # the same hexes avoided: the same search, already failed
-        tried = near
-        # uncached: the avoided hexes change with every move (fleets.route_path caches)
-        path = load_map().sea_route(here, target, closed=narrows | near, barred=barred, canals=canal) or []
-        if path and (not limit or route_steps(path) <= limit):
-            return lead[:-1] + path
-    return []
-
-
-# Fleet Replenishment (N13, replenishment.py): a hook names the sea path a fleet sails from
-# its port through its replenishment chain to the chain's last unit, the hex its mission's
-# range then counts from; no hook, or an empty path: the fleet's port.
-RANGE_LEAD: list[Any] = []
-
-
-def range_lead(data: Data, fleet_id: str) -> list[str]:
-    for hook in RANGE_LEAD:
-        found = hook(data, fleet_id)
-        if found:
-            return list(found)
-    return []
-
-
-def mission_start(data: Data, fleet_id: str) -> str:
-    """The hex a fleet's mission range counts from: its port, or its chain's last unit."""
-    lead = range_lead(data, fleet_id)
-    return lead[-1] if lead else base_hex(data["fleets"][fleet_id]["at"])
-
-
-UNLIMITED = 1000  # the Ranges table's unlimited base change, in sea-route steps
-
-
-def _gaps(candidates: dict[str, int], enemies: set[str]) -> dict[str, int]:
-    """Each candidate hex closer than AVOID to an enemy fleet, with its distance to the
-    nearest. A hex more than AVOID rows away, or more than AVOID and a half columns
-    (a hex distance is at least the row difference, and the column difference less half
-    of it), is skipped before measuring: the same answer, without measuring the ocean."""
-    near_rows = [(row_col(e), e) for e in enemies]
-    cols = AVOID + AVOID // 2 + 1
-    gap: dict[str, int] = {}
-    for h in candidates:
-        r, c = row_col(h)
-        close = [e for (er, ec), e in near_rows if abs(r - er) < AVOID and abs(c - ec) < cols]
-        if close:
-            d = min(hex_distance(h, e) for e in close)
-            if d < AVOID:
-                gap[h] = d
-    return gap
-
-
-@cache
-def _sea_reach(
-    here: str,
-    limit: int,
-    closed: frozenset[str],
-    barred: frozenset[tuple[str, str]],
-    canal: frozenset[tuple[str, str]] = frozenset(),
-) -> dict[str, int]:
-    return load_map().sea_reach(here, limit, closed, barred, canal)
-
-
-def _reachable(data: Data, side: str, here: str, limit: int) -> dict[str, int]:
-    """Every hex a sea route from `here` reaches within `limit` steps (one search, kept)."""
-    narrows, barred = closed_narrows(data, side), barred_crossings(data, side)
-    return _sea_reach(here, limit, narrows, barred, canals(data, side))  # N2.6: Kiel's canal
 
 
 def movable(data: Data, side: str) -> list[str]:
@@ -212,7 +111,7 @@ def base_choices(data: Data, fleet_id: str) -> list[str]:
     fleet = data["fleets"][fleet_id]
     hmap = load_map()
     here = base_hex(fleet["at"])
-    reached = _reachable(data, fleet["side"], here, UNLIMITED)
+    reached = reachable(data, fleet["side"], here, UNLIMITED)
     found = []
     for p in sorted(data["owner"]):
         if p == fleet["at"] or p not in hmap or not ports.has_port(data, p):  # built ones too (N10.3)
@@ -233,7 +132,7 @@ def patrol_choices(data: Data, fleet_id: str) -> list[str]:
     fleet = data["fleets"][fleet_id]
     hmap = load_map()
     here = mission_start(data, fleet_id)
-    reach_mp = _reach(fleet)
+    reach_mp = patrol_range(fleet)
     near: set[str] = set()
     for route in data.get("sea_routes", {}).values():
         for h in route["path"]:
@@ -241,7 +140,7 @@ def patrol_choices(data: Data, fleet_id: str) -> list[str]:
             near.update(hmap.neighbours(h))
     if has_option(data, "naval_action"):  # N4.1: by an enemy fleet at sea, to fight it
         near |= patrol_battles.patrol_hexes(data, fleet_id)
-    reached = _reachable(data, fleet["side"], here, reach_mp)
+    reached = reachable(data, fleet["side"], here, reach_mp)
     return [h for h in sorted(near) if h in reached and h != here and hmap.is_water(h)]
 
 
@@ -255,7 +154,7 @@ def raid_choices(data: Data, fleet_id: str) -> list[tuple[str, str]]:
     line = "fleet" if surface else "ss"
     hmap = load_map()
     here = mission_start(data, fleet_id)
-    reached = _reachable(data, fleet["side"], here, _reach(fleet))
+    reached = reachable(data, fleet["side"], here, patrol_range(fleet))
     found = []
     for rid in sorted(_enemy(data, fleet["side"])):
         for h in sorted(set(open_hexes(data, rid))):
@@ -289,7 +188,7 @@ def open_phase(game: Any, side: str) -> None:
                 declare_routes(game, other)
     declare_routes(game, side)
     spanish_ports.closing(  # G5.6: from 1943 Spain's ports are shut to German ships
-        game, side, lambda f: _reachable(data, side, base_hex(data["fleets"][f]["at"]), UNLIMITED),
+        game, side, lambda f: reachable(data, side, base_hex(data["fleets"][f]["at"]), UNLIMITED),
         lambda f, p: _room(data, data["fleets"][f], p),
     )
     naval_action = has_option(data, "naval_action")
@@ -302,7 +201,7 @@ def open_phase(game: Any, side: str) -> None:
             hex_ = x.pop("patrol")
             game.log(f"{x['name']} returns from its patrol in {hex_} to {x['at']}")
             if x["at"] is not None:
-                open_interceptions(game, f, _path(data, side, hex_, base_hex(x["at"])), x["at"])
+                open_interceptions(game, f, fleet_route(data, side, hex_, base_hex(x["at"])), x["at"])
 
 
 def _home_port(data: Data, fleet_id: str) -> bool:
@@ -439,7 +338,7 @@ class NavalMovement(Step):
             return
         frame["stage"] = "patrols"
         target = action[2] if verb == "patrol" else action[3]
-        path = sailing_path(data, fleet_id, target, _reach(fleet))
+        path = sailing_path(data, fleet_id, target, patrol_range(fleet))
         if verb == "patrol":
             fleet["patrol"] = target
             status[fleet_id] = "patrol"
@@ -536,7 +435,7 @@ def fleets_home(game: Any, side: str) -> None:
             game.log(f"{x['name']} returns to {x['at']}")
 
     def reached(f: str) -> dict[str, int]:
-        return _reachable(data, side, base_hex(data["fleets"][f]["at"]), UNLIMITED)
+        return reachable(data, side, base_hex(data["fleets"][f]["at"]), UNLIMITED)
 
     raiders.home(game, side, reached)  # N6.2: raiders leave the neutral ports
 
@@ -596,7 +495,7 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
         return f"no sea route reaches {port} from {fleet['at']}"
     if verb == "patrol":
         return (
-            f"a patrol hex is a sea hex within one hex of a declared route, within {_reach(fleet)} "
+            f"a patrol hex is a sea hex within one hex of a declared route, within {patrol_range(fleet)} "
             "movement points of the fleet's port along a sea route (K16.3)"
         )
     if verb == "raid_route":

@@ -8,8 +8,11 @@ Who searches (Search 5), each hex of the mover's path in turn, its start hex fir
     Air line, out to five hexes;
   - the side's fleets at sea (on patrol): the Fleet line (SS for submarines), their own
     hex only; fleets in port do not search;
-  - coastal air (the Coastal Air line) waits for coastal air points on the board
-    (navbuilds' Coastal Air Strength Points).
+  - a coastal or island hex where the side's coastal air strength points stand (bought
+    into armies, coastal_air.py) with no army points: the Coastal Air line, out to the
+    range of the side's tac air level (N5.5, N9.2; ours: the printed coastal air of a
+    naval port or airbase is no coastal air unit, so it does not search). A hex's bought
+    coastal air also gives any line its Coastal Air modifier (a third of the points).
 The searcher takes the best spotter for each hex (search.best_spotter), one attempt a
 hex (search.record_search). The first spotting opens the interceptions (ours: the side
 intercepts at once or lets the fleet go, Search 4's waiting for a better hex being the
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .coastal_air import bought_at, tech_level
 from .fleets import active, is_uboat_fleet
 from .map import hex_distance, load_map
 from .neutrality import at_war
@@ -34,10 +38,15 @@ def spotters(data: Data, side: str) -> list[tuple[str, str]]:
     """(hex, line) for every spotter the side has on the board (Search 5)."""
     hmap = load_map()
     found: dict[str, str] = {}
-    for x in data.get("armies", {}).values():
+    held = data.get("coastal_air", {})
+    for a, x in data.get("armies", {}).items():
         at = x["at"]
-        if x["side"] == side and at in hmap and hmap.is_coastal(at) and sum(x["sp"].values()) > 0:
+        if x["side"] != side or at not in hmap or not hmap.is_coastal(at):
+            continue
+        if sum(x["sp"].values()) > 0:
             found[at] = "army_based_air"
+        elif int(held.get(a, 0)) > 0:
+            found.setdefault(at, "coastal_air")  # N5.5: coastal air alone
     for f, x in sorted(data.get("fleets", {}).items()):
         if x["side"] != side or not active(data, f):
             continue
@@ -58,27 +67,31 @@ def search_move(game: Any, side: str, mover: str, path: list[str], target: Any =
         return False  # Search 6
     hmap = load_map()
     mine = spotters(data, side)
+    level = tech_level(data, side)  # N9.2: the Coastal Air line's reach
     record = new_record()
     target = "ss" if is_uboat_fleet(fleet) else "fleet"
     for h in dict.fromkeys(path):  # its start hex first (the path's first)
         options = []
         for where, line in mine:
             distance = hex_distance(where, h)
-            if to_spot(line, distance) is None:
+            if to_spot(line, distance, level) is None:
                 continue
             coast = h in hmap and not hmap.is_water(h)
+            air = bought_at(data, where, side) if "coastal_air" in data else 0
             cond = Conditions(
                 target=target,
+                coastal_air=air,
+                coastal_air_total=air,
                 coast=coast,
                 friendly_coast=coast and data["owner"].get(h) == side,
                 previous=previous_spottings(record, h, hmap.neighbours),
                 target_points=int(fleet["sp"]),
             )
-            options.append((line, distance, cond, 0))
+            options.append((line, distance, cond, level))
         if not options:
             continue
-        line, distance, cond, level = best_spotter(options)
-        got = spot(game, side, line, distance, cond, level=level)
+        line, distance, cond, at_level = best_spotter(options)
+        got = spot(game, side, line, distance, cond, level=at_level)
         record = record_search(record, h, got.spotted)
         game.log(
             f"{side} searches {fleet['name']} in {h} ({line.replace('_', ' ')}, {distance} hexes): "
@@ -89,3 +102,46 @@ def search_move(game: Any, side: str, mover: str, path: list[str], target: Any =
             return True
     game.log(f"{side} does not spot {fleet['name']}: it cannot be intercepted (N5.1)")
     return False
+
+
+def air_spotter(data: Data, side: str, raiders: str, place: str) -> tuple[str, int, Conditions, int] | None:
+    """The best spotter `side` has against coastal air raiding `place` (N9.4: target air),
+    as (line, distance, conditions, level), or None: none reaches, or not at war."""
+    if not at_war(data, side, raiders):
+        return None
+    hmap = load_map()
+    level = tech_level(data, side)
+    options = []
+    for where, line in spotters(data, side):
+        distance = hex_distance(where, place)
+        if to_spot(line, distance, level) is None:
+            continue
+        air = bought_at(data, where, side) if "coastal_air" in data else 0
+        coast = place in hmap and not hmap.is_water(place)
+        cond = Conditions(
+            target="air",
+            coastal_air=air,
+            coastal_air_total=air,
+            coast=coast,
+            friendly_coast=coast and data["owner"].get(place) == side,
+        )
+        options.append((line, distance, cond, level))
+    return best_spotter(options) if options else None
+
+
+def search_air(game: Any, side: str, raiders: str, place: str) -> bool:
+    """N9.4: does `side` spot the coastal air of `raiders` attacking its naval base at
+    `place`? One roll, the best spotter's that reaches the hex (target: air); not spotted
+    where none reaches (ours: the raid is searched over its target alone)."""
+    found = air_spotter(game.data, side, raiders, place)
+    if found is None:
+        game.log(f"{side} has no spotter within reach of {place}: the raid is not spotted (N5.5)")
+        return False
+    line, distance, cond, at_level = found
+    got = spot(game, side, line, distance, cond, level=at_level)
+    game.log(
+        f"{side} searches the coastal air attacking {place} ({line.replace('_', ' ')}, {distance} hexes): "
+        f"a {got.roll}, {got.total - got.roll:+d} in modifiers, "
+        f"{'spotted' if got.spotted else 'not spotted'} (needs {got.needed} or less)"
+    )
+    return got.spotted

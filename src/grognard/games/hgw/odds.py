@@ -23,6 +23,7 @@ from .board import armies_at, has_garrison, winter_modifier
 from .forts import fort_points, fort_side
 from .geography import geography
 from .odds_air import AIR_KEYS, air_odds, has_air, side_points, with_air
+from .odds_base import BASE_STRIKES, base_odds, base_strike_at
 from .odds_partisans import partisan_at, partisan_odds
 from .odds_sea import SHIPS, interception_at, naval_odds
 from .odds_strike import STRIKES, strike_at, strike_odds
@@ -79,6 +80,8 @@ def odds(description: Mapping[str, Any]) -> Odds:
         return strike_odds(description)  # Campaign Game II: a raid or a missile launch
     if description.get("kind") == "partisans":
         return partisan_odds(description)  # Campaign Game II: Partisan Attacks 2
+    if description.get("kind") == "base_strike":
+        return base_odds(description)  # Naval Action: a naval base attack or morale strike
     if description.get("naval") or description.get("kind") == "naval":
         return naval_odds(description)  # Campaign Game II: a fleet intercepts a fleet
     if description.get("drop") is True:  # the form's flag: every paratroop point drops
@@ -110,6 +113,8 @@ def battle_at(
         return strike_at(data_from_view(view, state.meta["scenario"]), role, tuple(action))
     if action and action[0] == "partisans":  # Campaign Game II: Partisan Attacks 2
         return partisan_at(data_from_view(view, state.meta["scenario"]), view["frame"], role, tuple(action))
+    if action and action[0] in BASE_STRIKES:  # Naval Action's base attacks (odds_base.py)
+        return base_strike_at(data_from_view(view, state.meta["scenario"]), role, tuple(action))
     if action and action[0] in NO_ODDS:
         return None
     g = geography(state.meta["scenario"])

@@ -21,14 +21,17 @@ The mission, in order:
      separate attack in a normal naval battle"); all fire at the strike as launched and
      their losses come off it together;
   4. what is left fires at the ships in port, the losses taken fleet by fleet (the
-     largest first) in the striker's order: capital ships, carriers, ASW; U-boats in port
-     are not targets (a Squadron holds none);
+     largest surface fleet first, U-boat fleets last: K9.5, K16.1) in the striker's
+     order: capital ships, carriers, ASW; a fleet that loses ships rolls for its leader
+     (optional rule Leaders 10), and the striking fleet's marker turns (Leaders 7) and its
+     leader adds to the strike's roll (Leaders 1);
   5. every loss the strike rolls is a hit on the base, whether or not a ship was left to
      take it (our reading); four hits on one base in one game turn reduce it to a port
      for good (N11.3: ports.harbour reads "port"), which makes room in it for one big
      ship only: fleets over its capacity stay until they next move (ours).
 The fleet then stays in its own base, its mission spent for the turn (fleet_status
-"port_attack"). The attacking coastal air of N9.4 is not played yet.
+"port_attack"). Coastal air's own base attacks (N9.4) are coastal_strike.py's and use
+`defence`, `in_port`, `sink_in_port` and `record_hits` from here.
 
 DATA LAYOUT: `data["base_hits"]` {place: {"turn": game-turn index, "hits": n}}.
 """
@@ -40,12 +43,12 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end
 
-from . import ports
+from . import leaders, ports
 from .board import opponents, points
 from .carrier_strike import STRIKE_MULTIPLIER, take_losses
 from .firepower import fire
 from .fleet_battle import STRIKE_ORDER
-from .fleets import active, fleets_at, set_points, ships, squadron
+from .fleets import active, fleets_at, is_uboat_fleet, set_points, ships, squadron
 from .invasion_routes import barred_crossings, closed_narrows
 from .map import hex_distance, load_map
 from .naval import air_at
@@ -174,57 +177,94 @@ class PortAttack(Step):
         attack(game, fleet_id, frame["base"])
 
 
+def in_port(data: dict[str, Any], base: str, side: str) -> list[str]:
+    """The enemy fleets in port at the base, the surface ones first, the largest first,
+    U-boat fleets last (K9.5, K16.1: fleets in port, U-boats too, are naval base
+    attacks' targets)."""
+    fleets = data["fleets"]
+    return sorted(
+        (f for f in fleets_at(data, base) if fleets[f]["side"] != side and "patrol" not in fleets[f]),
+        key=lambda f: (is_uboat_fleet(fleets[f]), -int(fleets[f]["sp"]), f),
+    )
+
+
+def defence(game: Any, side: str, base: str, strike: int, air: int, what: str) -> int:
+    """Step 3: how many of the `strike` points are shot down: the coastal air `air` of
+    the base, the fighters of the carriers in port (tripled) and the anti-aircraft fire
+    of the surface ships in port fire at once, at the strike as launched."""
+    data = game.data
+    owner = data["owner"][base]
+    total = _surface(data, in_port(data, base, side))
+    downed = sum(
+        fire(game, owner, strength, why).losses
+        for strength, why in (
+            (air, f"coastal air of {base} at the {what}"),
+            (STRIKE_MULTIPLIER * total.carrier, f"carrier fighters in port at the {what}"),
+            (total.points, f"anti-aircraft fire in port at the {what}"),
+        )
+    )
+    return min(strike, downed)
+
+
+def _surface(data: dict[str, Any], fleet_ids: list[str]) -> Squadron:
+    sq = [squadron(data["fleets"][f]) for f in fleet_ids]
+    return Squadron(*(sum(getattr(s, k) for s in sq) for k in ("capital", "carrier", "asw")))
+
+
 def attack(game: Any, fleet_id: str, base: str) -> int:
     """Steps 3-5; the hits on the base."""
     data = game.data
     fleet = data["fleets"][fleet_id]
-    side, owner = fleet["side"], data["owner"][base]
+    side = fleet["side"]
+    leaders.reveal(game, fleets=(fleet_id,))  # optional rule Leaders 7: the striking fleet attacks
+    led = leaders.attack_modifier(data, fleets=(fleet_id,))  # Leaders 1
     carriers = _carriers(data, fleet_id)
-    fleets = data["fleets"]
-    in_port = sorted(
-        (f for f in fleets_at(data, base) if fleets[f]["side"] != side and "patrol" not in fleets[f]),
-        key=lambda f: (-int(fleets[f]["sp"]), f),
-    )
-    targets_sq = [squadron(data["fleets"][f]) for f in in_port]
-    total = Squadron(*(sum(getattr(s, k) for s in targets_sq) for k in ("capital", "carrier", "asw")))
     air = air_at(data, base, side)
     strike = STRIKE_MULTIPLIER * carriers
-    # all at once, from the strike as launched: the coastal air, the fighters of the
-    # carriers in port, the anti-aircraft fire of the ships in port
-    downed = sum(
-        fire(game, owner, strength, why).losses
-        for strength, why in (
-            (air, f"coastal air of {base} at the carrier strike"),
-            (STRIKE_MULTIPLIER * total.carrier, "carrier fighters in port at the strike"),
-            (total.points, "anti-aircraft fire in port at the strike"),
-        )
-    )
-    left = max(0, strike - downed)
-    hits = fire(game, side, left, f"carrier strike at the naval base of {base}").losses
+    left, hits = strike_port(game, side, base, strike, air, led)
     hit_word = "hit" if hits == 1 else "hits"
     game.log(
         f"{fleet['name']}'s carriers strike the naval base of {base} at {strike} (tripled; "
         f"{points(air, 'coastal air')} there): {strike - left} shot down, {hits} {hit_word}"
     )
-    _sink(game, in_port, hits)
-    _record(game, base, hits)
+    sink_in_port(game, in_port(data, base, side), hits)
+    record_hits(game, base, hits)
     return hits
 
 
-def _sink(game: Any, in_port: list[str], hits: int) -> None:
+def strike_port(game: Any, side: str, base: str, strike: int, air: int, led: int = 0) -> tuple[int, int]:
+    """Steps 3-4's rolls: the strike thinned by the base's defences, then its fire; (the
+    points left, their hits). odds_base.py plays it too."""
+    left = strike - defence(game, side, base, strike, air, "carrier strike")
+    return left, fire(game, side, left, f"carrier strike at the naval base of {base}", led).losses
+
+
+def sink_in_port(game: Any, fleet_ids: list[str], hits: int) -> None:
+    """Step 4: the hits sink ships in port, fleet by fleet in the order given, each in the
+    striker's order (STRIKE_ORDER; a U-boat fleet's U-boats); a fleet that lost a capital
+    ship or carrier point (any point without them) rolls for its leader (Leaders 10)."""
     data = game.data
-    for f in in_port:
+    for f in fleet_ids:
         if hits <= 0:
             return
         fleet = data["fleets"][f]
-        before = squadron(fleet)
-        after = take_losses(before, min(hits, before.points), STRIKE_ORDER)
-        hits -= before.points - after.points
-        if "ships" in fleet:
-            fleet["ships"].update(capital=after.capital, carrier=after.carrier, asw=after.asw)
-        set_points(fleet, after.points + ships(fleet).get("uboat", 0))
-        game.log(f"{fleet['name']} loses {points(before.points - after.points)} in port")
+        before = ships(fleet)
+        if is_uboat_fleet(fleet):
+            lost = min(hits, int(fleet["sp"]))
+            set_points(fleet, int(fleet["sp"]) - lost)
+        else:
+            old = squadron(fleet)
+            new = take_losses(old, min(hits, old.points), STRIKE_ORDER)
+            lost = old.points - new.points
+            if "ships" in fleet:
+                fleet["ships"].update(capital=new.capital, carrier=new.carrier, asw=new.asw)
+            set_points(fleet, new.points + ships(fleet).get("uboat", 0))
+        hits -= lost
+        if not lost:
+            continue
+        game.log(f"{fleet['name']} loses {points(lost)} in port")
         sink_if_empty(game, f)
+        leaders.after_fleet_losses(game, f, before)  # optional rule Leaders 10
 
 
 def hits_this_turn(data: dict[str, Any], base: str) -> int:
@@ -232,7 +272,7 @@ def hits_this_turn(data: dict[str, Any], base: str) -> int:
     return int(record["hits"]) if record and int(record["turn"]) == int(data["turn"]) else 0
 
 
-def _record(game: Any, base: str, hits: int) -> None:
+def record_hits(game: Any, base: str, hits: int) -> None:
     """N11.3: four hits on a naval base in one game turn make it a port."""
     data = game.data
     if not hits:

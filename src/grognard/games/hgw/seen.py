@@ -71,7 +71,10 @@ def data_from_view(board: Mapping[str, Any], scenario: str) -> dict[str, Any]:
     for key in ("research", "strategic", "morale", "partisans", "home_forces"):  # open records (state.py)
         if board.get(key) is not None:
             result[key] = copy.deepcopy(board[key])
-    naval_action = ("ship_track", "ports", "anchors_building", "supply_roads", "coastal_air", "base_hits")
+    naval_action = (
+        *("ship_track", "ports", "anchors_building", "supply_roads", "coastal_air", "base_hits"),
+        "coastal_air_lost",  # N9.5 (coastal_air.py)
+    )
     for key in naval_action:  # Naval Action's open records
         if key in board:
             result[key] = copy.deepcopy(board[key])

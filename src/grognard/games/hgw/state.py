@@ -26,10 +26,20 @@ SEA_WAR = ("sea_routes", "route_escorts", "route_losses", "asw_level")  # sea_wa
 # open information of Campaign Game II and its optional rules (Ship Builds 2, N7.2; Unaligned Forces)
 CG2_OPEN = ("research", "strategic", "morale", "partisans", "ship_track", "home_forces")
 # Naval Action's built ports, major naval ports (under construction too) and supply roads
-# (ports.py, coastal_air.py), the hits on naval bases (port_attacks.py, N11.3) and the
-# replenishment units at sea (replenishment.py, N13) and the declared raiders (raiders.py,
-# N6.1: the rule asks for no secrecy): all open
-BUILT = ("ports", "anchors_building", "supply_roads", "coastal_air", "base_hits", "replenishment", "raiders")
+# (ports.py, coastal_air.py), the hits on naval bases (port_attacks.py, N11.3), the coastal
+# air lost this player turn (coastal_air.py, N9.5), the replenishment units at sea
+# (replenishment.py, N13) and the declared raiders (raiders.py, N6.1: the rule asks for no
+# secrecy): all open
+BUILT = (
+    "ports",
+    "anchors_building",
+    "supply_roads",
+    "coastal_air",
+    "base_hits",
+    "coastal_air_lost",
+    "replenishment",
+    "raiders",
+)
 
 
 class HgwState(FlowState):

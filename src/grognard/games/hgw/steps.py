@@ -11,6 +11,7 @@ from .combat import Announce, Assaults, DefensiveAssault, Losses
 from .home_forces import HomeMoveTo, HomeRetreat, PlaceHomeForces
 from .invasion import InvasionAttack, Invasions
 from .leader_phase import AssignLeaders
+from .morale_strike import MoraleStrike
 from .morale_uboats import UsCoastRaid
 from .movement import Movement, MoveTo
 from .naval import Interception
@@ -37,6 +38,7 @@ STEPS: dict[str, Step] = {
     "us_coast_raid": UsCoastRaid(),  # Morale Attacks 6 (morale_uboats.py)
     "replenishment_intercept": ReplenishmentIntercept(),  # Naval Action: Fleet Replenishment 2
     "replenishment_attack": ReplenishmentAttack(),  # Naval Action: Fleet Replenishment 4
+    "morale_strike": MoraleStrike(),  # Morale Attacks 5 by carriers (morale_strike.py)
     "movement": Movement(),  # Movement 1-9, Stacking
     "move_to": MoveTo(),
     "announce": Announce(),  # Initial Attack 1-3
@@ -85,6 +87,7 @@ TITLES: dict[str, str] = {
     "us_coast_raid": "U-boats at the U.S. coast",
     "replenishment_intercept": "intercepting a replenishment unit",
     "replenishment_attack": "attack on a replenishment unit",
+    "morale_strike": "Carrier strike on morale",
     "movement": "strategic redeployment",
     "move_to": "strategic redeployment",
     "announce": "announcing initial attacks",

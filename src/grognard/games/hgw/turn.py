@@ -14,6 +14,7 @@ from grognard.core.flow import Frame, Step, goto
 
 from . import politics
 from .board import current_turn, enemy, geo
+from .coastal_air import restore as restore_coastal_air
 from .morale_events import after_combat
 from .naval import cut_fleets
 from .naval_phase import fleets_home
@@ -63,6 +64,7 @@ class EndCombat(Step):
         data = game.data
         side = frame["player"]
         data["garrison_lost"] = []
+        restore_coastal_air(game)  # Naval Action: coastal air losses lifted with the garrisons (N9.5)
         end_of_combat_supply(game, side)
         stranded_gone(game)  # optional Unaligned Forces: home forces in a hex taken cut off
         revert_unsupplied(game, side)  # Partisan Attacks 3 (Campaign Game II)

@@ -25,6 +25,8 @@ from grognard.core.game import Action, Role
 
 from . import (
     coastal_air,
+    coastal_strike,
+    morale_strike,
     morale_uboats,
     port_attacks,
     port_builds,
@@ -109,6 +111,10 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return port_attacks.why_not(data, role, action)
     if verb in (*replenishment.VERBS, *replenishment.STEP_VERBS):  # Naval Action: Fleet Replenishment
         return replenishment.why_not(data, role, action)
+    if verb == coastal_strike.VERB:  # Naval Action: Coastal Air Strength Points 4
+        return coastal_strike.why_not(data, role, action)
+    if verb == morale_strike.VERB:  # Morale Attacks 5 by carriers
+        return morale_strike.why_not(data, role, action)
     if verb in NAVAL_VERBS:  # Campaign Game II's naval movement (naval_phase.py)
         return naval_why(data, role, action)
     if verb == "place" and step == "place_arrivals":
