@@ -221,6 +221,7 @@ def test_the_heuristic_forms_one_fleet_and_sends_it_to_attack_an_enemy_fleet_at_
     state = axis_naval_action({"patrol": "0934", "sp": 2, "ships": {"capital": 2}})
     data = state.data
     data["fleets"]["uboats"].update(at=None, sp=0, ships={"uboat": 0})  # U-boats patrol first
+    data["raiders"] = []  # not declared a raider here: a declared raider sails alone
     state._after_change(None, None)
     heuristic = make_heuristic(1)
     # the Raider Group's point joins the Kriegsmarine's three in Kiel: the smaller the larger
@@ -235,6 +236,7 @@ def test_the_heuristic_forms_one_fleet_and_sends_it_to_attack_an_enemy_fleet_at_
     # an enemy fleet at sea that outguns it is left alone
     state = axis_naval_action({"patrol": "0934", "sp": 5, "ships": {"capital": 5}})
     state.data["fleets"]["uboats"].update(at=None, sp=0, ships={"uboat": 0})
+    state.data["raiders"] = []
     state._after_change(None, None)
     state.apply("axis", ("merge_fleet", "raiders", "kriegsmarine"))
     action = heuristic.act(state.view("axis"), state.legal_actions("axis"))

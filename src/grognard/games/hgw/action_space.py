@@ -125,6 +125,8 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     domains["route"] = list(ROUTES)
     domains["sea"] = sorted(h for h in load_map().hexes if load_map().is_water(h)) if present["naval"] else []
     domains["ship_type"] = list(SHIP_TYPES)
+    # new ship points join fleets in naval yards only (Fleets 2, 5; N7.2: naval_builds.yards)
+    domains["yard"] = [p for p in places if p in load_map() and load_map().has_feature(p, "naval_yard")]
     families: list[Family] = []
     for verb in VERBS:
         if verb.only is None or present[verb.only]:

@@ -111,12 +111,24 @@ VERBS: tuple[Verb, ...] = (
     # Naval Action (N1.3, N2.4; fleet_nations.py): ship points between one nation's fleets
     Verb("merge_fleet", (("fleet", "fleet"), ("into", "fleet")), "N2.4", only="naval"),
     Verb("detach_ship", (("fleet", "fleet"), ("into", "fleet"), ("ship", "ship_type")), "N2.4", only="naval"),
-    Verb("build_ship", (("ship", "ship_type"), ("fleet", "fleet"), ("yard", "place")), "K16.2", only="naval"),
+    Verb(
+        "build_ship",
+        (("ship", "ship_type"), ("fleet", "fleet"), ("yard", "place")),
+        "K16.2",
+        only="naval",
+        index=("ship_type", "fleet", "yard"),
+    ),
     Verb("build_asw_level", (), "K18.1", only="naval"),
     # Naval Action's ship builds (ship_builds.py), under option naval_action
     Verb("lay_ship", (("ship", "ship_type"),), "N7.1", only="naval"),
     Verb("pay_ship", (("slot", "number"),), "N7.2", only="naval"),
-    Verb("finish_ship", (("slot", "number"), ("fleet", "fleet"), ("yard", "place")), "N7.2", only="naval"),
+    Verb(
+        "finish_ship",
+        (("slot", "number"), ("fleet", "fleet"), ("yard", "place")),
+        "N7.2",
+        only="naval",
+        index=("number", "fleet", "yard"),
+    ),
     Verb("build_port", (PLACE,), "N10.2", only="naval"),
     Verb("build_naval_port", (PLACE,), "N11.1", only="naval"),
     Verb("build_supply_road", (PLACE,), "N12.0", only="naval"),

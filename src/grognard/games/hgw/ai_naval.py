@@ -87,9 +87,8 @@ def move(b: Board, legal: list[Action]) -> Action:
     hit = strike(b, legal)  # Naval Action: carriers' and coastal air's strikes (ai_strikes.py)
     if hit is not None:
         return hit
-    # Naval Action: carriers strike enemy naval bases, raiders go for routes (ai_raiders),
-    # before a surface patrol, which attacks no route
-    mission = ai_raiders.port_attack(b, legal) or ai_raiders.raid(b, legal)
+    # Naval Action: declared raiders go for routes (ai_raiders), before a surface patrol
+    mission = ai_raiders.raid(b, legal)
     if mission is not None:
         return mission
     hunt = surface_patrol(b, legal, on_route)
@@ -124,10 +123,12 @@ def replenishment_intercept(b: Board, legal: list[Action]) -> Action:
 def merge_fleets(b: Board, legal: list[Action]) -> Action | None:
     """K9.6, N2.4: two surface fleets in one port sail as one, the smaller joining the
     larger (a bigger fleet fights better alone: Fleets 9); U-boat fleets stay apart, each
-    patrolling a route of its own."""
+    patrolling a route of its own; a declared raider neither joins nor takes in another."""
+    raiders = set(b.data.get("raiders", ()))  # a declared raider sails alone (N6.1-N6.4)
     merges = [
         a for a in legal
         if a[0] == "merge_fleet" and not _uboat(b.fleets[a[1]])
+        and not raiders & {a[1], a[2]}
         and int(b.fleets[a[1]]["sp"]) <= int(b.fleets[a[2]]["sp"])
     ]
     return min(merges, key=lambda a: (int(b.fleets[a[1]]["sp"]), a)) if merges else None

@@ -53,6 +53,9 @@ def declare(b: Board, legal: list[Action]) -> Action | None:
 def raid(b: Board, legal: list[Action]) -> Action | None:
     """A route raid (naval movement), or None."""
     escorted = set(b.data.get("route_escorts", {}))
+    # N3.5 lets any surface fleet raid a route; only a declared raider triples its fire
+    # (N6.4), so only raiders are sent: the other fleets patrol (ai_naval.surface_patrol)
+    raiders = set(b.data.get("raiders", ()))
     foes = [
         (str(_where(x)), int(x["sp"]))
         for x in b.fleets.values()
@@ -60,7 +63,7 @@ def raid(b: Board, legal: list[Action]) -> Action | None:
     ]
     best: tuple[tuple[int, str, str], Action] | None = None
     for action in legal:
-        if action[0] != "raid_route" or action[2] in escorted:
+        if action[0] != "raid_route" or action[2] in escorted or action[1] not in raiders:
             continue
         fleet_id, route, hex_ = str(action[1]), str(action[2]), str(action[3])
         fleet = b.fleets[fleet_id]

@@ -6,9 +6,10 @@ legal actions only:
   base with the most enemy ship points first); with no such base in reach it strikes a
   country's morale; it never aims at the coastal air alone (the hits a base takes come
   back as its garrison does, N9.5, the ships and the morale do not);
-- a fleet with two carrier points or more and at least as many capital ship points as
-  carrier points (an escort for the interceptions on its way) strikes a base holding
-  enemy ships in port, else a country's morale; lone carriers stay in port.
+- carriers strike a naval base when their strike outweighs its defence (ai_raiders.py);
+  else a fleet with two carrier points or more and at least as many capital ship points
+  as carrier points (an escort for the interceptions on its way) strikes a country's
+  morale; lone carriers stay in port.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 from grognard.core.game import Action
 
+from . import ai_raiders
 from .ai_board import Board
 
 MIN_CARRIERS = 2  # carrier points a fleet strikes with
@@ -43,8 +45,8 @@ def strike(b: Board, legal: list[Action]) -> Action | None:
     morale = [a for a in air if a[3] == "morale"]
     if morale:
         return morale[0]
-    fleets = [a for a in legal if a[0] in ("port_attack", "morale_strike") and _escorted(b.fleets[a[1]])]
-    bases = [a for a in fleets if a[0] == "port_attack" and _in_port(b, a[2])]
-    if bases:
-        return max(bases, key=lambda a: (_in_port(b, a[2]), a[1], a[2]))
-    return next((a for a in fleets if a[0] == "morale_strike"), None)
+    base = ai_raiders.port_attack(b, legal)  # carriers on a base: weighed against its defence
+    if base is not None:
+        return base
+    fleets = [a for a in legal if a[0] == "morale_strike" and _escorted(b.fleets[a[1]])]
+    return fleets[0] if fleets else None

@@ -74,6 +74,8 @@ def data_from_view(board: Mapping[str, Any], scenario: str) -> dict[str, Any]:
     naval_action = (
         *("ship_track", "ports", "anchors_building", "supply_roads", "coastal_air", "base_hits"),
         "coastal_air_lost",  # N9.5 (coastal_air.py)
+        "replenishment",  # N13 (replenishment.py)
+        "raiders",  # N6.1 (raiders.py)
     )
     for key in naval_action:  # Naval Action's open records
         if key in board:
