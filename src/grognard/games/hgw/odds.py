@@ -18,7 +18,7 @@ from typing import Any
 from grognard.core.game import Action, Role, State
 from grognard.core.odds import BadBattle, Odds
 
-from . import leaders
+from . import german_technology, leaders
 from .board import armies_at, has_garrison, winter_modifier
 from .forts import fort_points, fort_side
 from .geography import geography
@@ -63,10 +63,14 @@ def odds_form() -> dict[str, Any]:
                 "the attacking army or fleet has a revealed leader "
                 "(optional rule Leaders: -1 to its attack rolls)"
             ),
+            "technology": (
+                "German Technology: -1 to the Axis army's initial assault and advance "
+                "while the Axis holds Greenland or Iceland (K6.1)"
+            ),
             "drop": "every paratroop point of the attacker drops with the advance (Paradrop 2)",
             "naval": "a fleet intercepts a fleet at sea (ship points: Fleets 9, Anti-Submarine Warfare 4)",
         },
-        "rules": ["C2.4", "C4.3", "C5.3", "C5.10", "C12.1", "K10.3", "K13.2", "K9.9"],
+        "rules": ["C2.4", "C4.3", "C5.3", "C5.10", "C12.1", "K6.1", "K10.3", "K13.2", "K9.9"],
     }
 
 
@@ -92,6 +96,14 @@ def odds(description: Mapping[str, Any]) -> Odds:
     side_points(description, "attacker", ATTACKER_KINDS)
     side_points(description, "defender", DEFENDER_KINDS)
     return air_odds(description, notes=NOTES)
+
+
+def _technology(data: dict[str, Any], frame: Mapping[str, Any], army: str, where: str) -> bool:
+    """German Technology's -1 (K6.1) on `army`'s attack on `where`, as the engine's own
+    rule gives it in the step on show: the announcement forecasts the assault to come."""
+    step = "assaults" if frame.get("state") == "announce" else frame.get("state")
+    data["flow"] = [{**frame, "state": step}]
+    return german_technology.land_modifier(data, (army,), where) != 0
 
 
 def battle_at(
@@ -170,4 +182,6 @@ def battle_at(
     }
     if leaders.attack_modifier(data, (chosen["id"],)):
         description["leader"] = True  # optional rule Leaders 1: a revealed leader (the view's)
+    if _technology(data, view["frame"], chosen["id"], where):
+        description["technology"] = True  # K6.1 German Technology
     return with_air(description, data, chosen, defenders, drop)  # Campaign Game II
