@@ -5,7 +5,14 @@ engine's outcome under every forced die, with the Axis holding Iceland and witho
 from __future__ import annotations
 
 import pytest
-from test_hgw_cg2_audit import ALLIED_HEX, AXIS_HEX, ICELAND, act, allied_losses, axis_attacks_two_french_hexes
+from test_hgw_cg2_audit import (
+    ALLIED_HEX,
+    AXIS_HEX,
+    ICELAND,
+    act,
+    allied_losses,
+    axis_attacks_two_french_hexes,
+)
 
 from grognard.games.hgw import HgwState
 from grognard.games.hgw.odds import battle_at, odds
