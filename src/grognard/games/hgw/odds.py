@@ -106,6 +106,11 @@ def _technology(data: dict[str, Any], frame: Mapping[str, Any], army: str, where
     return german_technology.land_modifier(data, (army,), where) != 0
 
 
+def _seen(state: State, view: Mapping[str, Any]) -> dict[str, Any]:
+    """The board as the seat sees it, as game data, with the optional rules in play."""
+    return data_from_view(view, state.meta["scenario"], state.meta.get("options") or {})
+
+
 def battle_at(
     state: State, role: Role | None, where: str, action: Action | None = None
 ) -> dict[str, Any] | None:
@@ -116,12 +121,12 @@ def battle_at(
         return None
     view = state.view(role)["board"]
     if action and action[0] == "intercept" and len(action) == 2 and view.get("step") == "naval_intercept":
-        data = data_from_view(view, state.meta["scenario"])
+        data = _seen(state, view)
         return interception_at(view, data, role, str(action[1]))  # Campaign Game II, Fleets 7-9
     if action and action[0] in STRIKES:  # Campaign Game II's strategic warfare
-        return strike_at(data_from_view(view, state.meta["scenario"]), role, tuple(action))
+        return strike_at(_seen(state, view), role, tuple(action))
     if action and action[0] == "partisans":  # Campaign Game II: Partisan Attacks 2
-        return partisan_at(data_from_view(view, state.meta["scenario"]), view["frame"], role, tuple(action))
+        return partisan_at(_seen(state, view), view["frame"], role, tuple(action))
     if action and action[0] in NO_ODDS:
         return None
     g = geography(state.meta["scenario"])
@@ -143,7 +148,7 @@ def battle_at(
     if chosen is None or chosen["at"] is None:
         return None
     # the rules' own questions, asked of the board this role sees (seen.py)
-    data = data_from_view(view, state.meta["scenario"])
+    data = _seen(state, view)
     status = chosen.get("status") or {}
     defenders = [a for a in armies_at(data, where) if armies[a]["side"] != role]
     friendly = view["owner"].get(where) == role
