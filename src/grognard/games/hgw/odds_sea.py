@@ -12,7 +12,9 @@ points; `asw_level` the sides' A.S.W. level points ({"attacker": n, "defender": 
 one hex meets the fleet without a roll); without a distance the fleets simply meet;
 `leader`: the interceptor has a revealed leader (optional rule Leaders 1: -1 to its
 rolls, as sea_war.fight applies it), set from the seat's view, so a face-down marker
-changes nothing.
+changes nothing. With Naval Action: `naval_action` (the carriers strike first, N8.3,
+as fleet_battle.resolve plays it) and `penalty` (what the interceptor's long base change
+adds to its interception roll, N2.3).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from .fleets import is_uboat_fleet
 from .fleets import ships as fleet_ships
 from .odds_air import side_points
 from .odds_dice import Dice, distribution
+from .optional import has_option
 from .sea_war import fight, may_fight, reach
 from .uboats import intercept, intercept_limit
 
@@ -75,6 +78,9 @@ def naval_odds(description: Mapping[str, Any]) -> Odds:
         "asw_level": {names[k]: count_field(levels.get(k, 0), f"asw_level.{k}", 20) for k in sides},
         "fleet_status": {},
     }
+    if description.get("naval_action"):  # the rules fleet_battle.resolve plays with it (N8.3)
+        data["optional"] = ["naval_action"]
+    penalty = count_field(description.get("penalty", 0), "penalty", 6)  # N2.3
     if description.get("leader"):  # Leaders 1: the attacking fleet's revealed leader
         data["leaders"] = {"armies": {}, "fleets": {"attacker": {"leader": "leader", "up": True}}}
     if not may_fight(data, "attacker", "defender"):
@@ -94,7 +100,7 @@ def naval_odds(description: Mapping[str, Any]) -> Odds:
         if (
             distance is not None
             and not automatic
-            and not intercept(game, names["attacker"], line, distance).success
+            and not intercept(game, names["attacker"], line, distance, penalty).success
         ):
             return "missed", 0, 0
         winner = fight(game, "attacker", "defender")
@@ -146,6 +152,8 @@ def interception_at(
         return {k: v for k, v in fleet_ships(fleets[fid]).items() if v}
 
     led = {"leader": True} if leaders.attack_modifier(data, fleets=(fleet_id,)) else {}
+    if has_option(data, "naval_action"):  # carriers strike first (N8.3); a long base change (N2.3)
+        led = {**led, "naval_action": True, "penalty": int(fleets[fleet_id].get("penalty", 0))}
     return {
         **led,
         "kind": "naval",
