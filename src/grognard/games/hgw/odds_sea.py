@@ -151,7 +151,7 @@ def interception_at(
     def ships(fid: str) -> dict[str, int]:
         return {k: v for k, v in fleet_ships(fleets[fid]).items() if v}
 
-    led = {"leader": True} if leaders.attack_modifier(data, fleets=(fleet_id,)) else {}
+    led: dict[str, Any] = {"leader": True} if leaders.attack_modifier(data, fleets=(fleet_id,)) else {}
     if has_option(data, "naval_action"):  # carriers strike first (N8.3); a long base change (N2.3)
         led = {**led, "naval_action": True, "penalty": int(fleets[fleet_id].get("penalty", 0))}
     return {
