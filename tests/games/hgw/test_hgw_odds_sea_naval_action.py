@@ -6,6 +6,7 @@ can take (each played through the naval_intercept step in explicit-chance mode).
 from __future__ import annotations
 
 import pytest
+from test_hgw_navmoves_invasions import invasion_from_kiel
 
 from grognard.core.rng import ChanceNeeded
 from grognard.games.hgw import RULESET, HgwState
@@ -58,3 +59,54 @@ def test_the_interception_odds_with_naval_action_are_the_engines(penalty: int) -
     # without the carrier's strike and the penalty the forecast would be another
     plain = odds({k: v for k, v in battle.items() if k not in ("naval_action", "penalty")})
     assert abs(plain.attacker_wins - forecast.attacker_wins) > 0.01
+
+
+THROUGH = "intercepts the invasion fleet bound for"
+
+
+def through_chance(state: HgwState, action: tuple[str, str]) -> tuple[float, float]:
+    """The engine's chance that the interceptor beats every support fleet and reaches the
+    army (its fire at the army, the next roll, is not walked), and the support's expected
+    losses, over every roll sequence."""
+    won = sunk = 0.0
+    stack: list[list[int]] = [[]]
+    before = sum(int(f["sp"]) for f in state.data["fleets"].values() if f["side"] == "axis")
+    while stack:
+        rolls = stack.pop()
+        game = state.clone()
+        start = len(game.log_for(None))
+        game.rng.force(rolls)
+        game.rng.set_explicit(True)
+        try:
+            game.apply("allied", action)
+        except ChanceNeeded:
+            if not any(THROUGH in line for line in game.log_for(None)[start:]):
+                stack.extend([*rolls, r] for r in range(1, 7))
+                continue
+        chance = 6.0 ** -len(rolls)
+        won += chance if any(THROUGH in line for line in game.log_for(None)[start:]) else 0.0
+        after = sum(int(f["sp"]) for f in game.data["fleets"].values() if f["side"] == "axis")
+        sunk += chance * (before - after)
+    return won, sunk
+
+
+@pytest.mark.rules("N3.4", "N4.1")
+@pytest.mark.parametrize("home", [1, 2])
+def test_the_odds_of_intercepting_an_invasion_fight_its_support_fleets_first(home: int) -> None:
+    state = invasion_from_kiel(home=home)
+    state.apply("axis", ("escort", "kriegsmarine", "raiders"))  # two support fleets
+    action = ("intercept", "home")
+    battle = battle_at(state, "allied", "1233", action)
+    assert battle is not None and len(battle["support"]) == 2
+    forecast = odds(battle)
+    won, sunk = through_chance(state, action)
+    assert forecast.exact
+    assert forecast.attacker_wins == pytest.approx(won) and 0 < won < 1
+    assert forecast.defender_losses == pytest.approx(sunk)
+    assert any("N3.4" in note for note in forecast.notes)
+
+
+def test_without_naval_action_an_invasion_interception_has_no_support_battle_to_forecast() -> None:
+    state = invasion_from_kiel("campaign_2")
+    state.apply("axis", ("escort", "kriegsmarine"))
+    assert battle_at(state, "allied", "1233", ("intercept", "home")) is None

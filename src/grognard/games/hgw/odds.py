@@ -24,7 +24,7 @@ from .forts import fort_points, fort_side
 from .geography import geography
 from .odds_air import AIR_KEYS, air_odds, has_air, side_points, with_air
 from .odds_partisans import partisan_at, partisan_odds
-from .odds_sea import SHIPS, interception_at, naval_odds
+from .odds_sea import SHIPS, interception_at, naval_odds, support_at
 from .odds_strike import STRIKES, strike_at, strike_odds
 from .seen import data_from_view
 from .tables import load_tables
@@ -123,6 +123,8 @@ def battle_at(
     if action and action[0] == "intercept" and len(action) == 2 and view.get("step") == "naval_intercept":
         data = _seen(state, view)
         return interception_at(view, data, role, str(action[1]))  # Campaign Game II, Fleets 7-9
+    if action and action[0] == "intercept" and len(action) == 2 and view.get("step") == "interception":
+        return support_at(view, _seen(state, view), role, str(action[1]))  # Naval Action, N3.4
     if action and action[0] in STRIKES:  # Campaign Game II's strategic warfare
         return strike_at(_seen(state, view), role, tuple(action))
     if action and action[0] == "partisans":  # Campaign Game II: Partisan Attacks 2
