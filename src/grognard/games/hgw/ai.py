@@ -5,7 +5,10 @@ map and tables it reads are public, static data).
 Plan, phase by phase:
 - movement: thin any overstacked hex (infantry first); then feed the front: points of
   armies that touch no enemy hex go, mechanized first, to the front army with room
-  that stands nearest the enemy's capitals (or to a new army in such a front hex);
+  that stands nearest the enemy's capitals (or to a new army in such a front hex); in
+  Campaign Game II it first moves its strategic markers: bombers and missiles toward
+  the enemy's production, escorts to the bombers, air defence to the production that
+  enemy bombers reach (ai_strategic_moves);
 - combat: first the invasion with the best fair odds (armies half amphibious keep
   their points in port for it), then name every army with a fair chance against its
   best adjacent enemy hex (chance to get through, then progress toward the goals), defend with every army
@@ -52,7 +55,16 @@ from collections.abc import Callable
 
 from grognard.core.game import Action
 
-from . import ai_combat, ai_home, ai_leaders, ai_naval, ai_production, ai_shipyard, ai_strategic
+from . import (
+    ai_combat,
+    ai_home,
+    ai_leaders,
+    ai_naval,
+    ai_production,
+    ai_shipyard,
+    ai_strategic,
+    ai_strategic_moves,
+)
 from .ai_board import Board as Board  # the reading of the view (tests, benchmarks)
 from .ai_board import View
 from .ai_movement import Movement, arrive
@@ -74,7 +86,8 @@ class HgwHeuristic:
         self.random = random.Random(seed)
         self.movement = Movement()
         self.choosers: dict[str, Chooser] = {
-            "movement": self.movement.choose,
+            # Campaign Game II's strategic markers first (K20.1, K21.2), then the armies
+            "movement": ai_strategic_moves.with_moves(self.movement.choose),
             "move_to": self.movement.move_to,
             "place_arrivals": arrive,  # Nations Inclined toward Axis 3-5
             "announce": ai_combat.announce,

@@ -15,7 +15,7 @@ from .advance import advance_limit, advance_modifier, invasion_points
 from .board import defence, winter_modifier
 from .campaign_victory import level
 from .geography import Geography, Place, geography
-from .invasion_routes import closed_narrows, control_hexes, extension_cost
+from .invasion_routes import canals, closed_narrows, control_hexes, extension_cost
 from .map import load_map, route_steps
 from .scenario import load_scenario
 from .seen import data_from_view
@@ -66,7 +66,7 @@ class Board:
         self.forts: dict[Place, dict[str, Any]] = board.get("forts", {})
         self.research: dict[str, Any] = board.get("research", {})  # Campaign Game II's sheets
         # the board as game data, for the rules' own questions (seen.py)
-        self.data: dict[str, Any] = data_from_view(board, self.scenario)
+        self.data: dict[str, Any] = data_from_view(board, self.scenario, view.get("options") or {})
         content = load_scenario(self.scenario)
         # the Axis fights everyone else; the Soviets and the Allies only the Axis
         self.foes = frozenset(s for s in content.sides if s != self.me and "axis" in (s, self.me))
@@ -139,6 +139,7 @@ class Board:
         # the ports the Allied invasion armies gather in: the nearest to Berlin by sea
         self.staging: tuple[Place, ...] = ()
         self.closed = closed_narrows({"owner": self.owner}, self.me)  # Sea Route 4
+        self.canals = canals(self.data, self.me)  # N2.6: Kiel's canal, with Naval Action
         if self.fog_allied:
             # ports in the rear: an army at the front fights where it stands
             ports = [p for p, o in self.owner.items() if o == self.me and is_port(p)]
@@ -190,10 +191,11 @@ class Board:
                 continue
             owner = self.owner if lost is None else {**self.owner, lost: army["side"]}
             closed = closed_narrows({"owner": owner}, army["side"])
+            canal = canals({**self.data, "owner": owner}, army["side"])  # N2.6
             ports = [at] if is_port(at) else []
             side_ports = [n for n in self.g.links.get(at, ()) if self.owner.get(n) == army["side"]]
             ports += [n for n in side_ports if is_port(n)]
-            steps = min((sea_route_steps(port, place, closed) for port in ports), default=10**6)
+            steps = min((sea_route_steps(port, place, closed, canal) for port in ports), default=10**6)
             if steps >= 10**6:
                 continue
             amphibious = int(sp["amphibious"]) - extension_cost(steps)
@@ -259,7 +261,8 @@ class Board:
         Advance 2 (the invasion strength), one amphibious point expected lost to the
         defenders' fire, the amphibious assault taking a point of the defence."""
         sp = army["sp"]
-        spent = extension_cost(sea_route_steps(army["at"], target, self.closed)) if extend else 0
+        route = sea_route_steps(army["at"], target, self.closed, self.canals)
+        spent = extension_cost(route) if extend else 0
         amphibious = int(sp["amphibious"]) - spent
         defended = bool(self.at(target))
         amphibious -= 1 if defended else 0
@@ -324,10 +327,16 @@ def _fog_berlin_wins(view: View, berlin: Place) -> bool:
 
 
 @cache
-def sea_route_steps(origin: Place, target: Place, closed: frozenset[Place]) -> int:
+def sea_route_steps(
+    origin: Place,
+    target: Place,
+    closed: frozenset[Place],
+    canal: frozenset[tuple[Place, Place]] = frozenset(),
+) -> int:
     """Steps of the shortest sea route (Invasion Procedure 3; Sea Route 4), as the
-    rules count them."""
-    path = load_map().sea_route(origin, target, closed=closed)
+    rules count them; `canal`: the canal crossings open to the side (N2.6, Kiel's,
+    invasion_routes.canals)."""
+    path = load_map().sea_route(origin, target, closed=closed, canals=canal)
     return route_steps(path) if path else 10**6  # Sea Route 7: the northern rows at half
 
 

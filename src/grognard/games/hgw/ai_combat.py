@@ -49,7 +49,7 @@ def best_invasion(b: Board, legal: list[Action]) -> Action | None:
         if b.fog_allied:
             need = BERLIN_LIMIT if target == b.berlin else LANDING_LIMIT
             score = limit + (100.0 if target == b.berlin else 3.0 * b.g.production[target])
-            if target in b.closed and sea_route_steps(army["at"], b.berlin, b.closed) >= 10**6:
+            if target in b.closed and sea_route_steps(army["at"], b.berlin, b.closed, b.canals) >= 10**6:
                 score += 50.0  # Sea Route 4: the narrow (the Sound) that bars the way to Berlin
             score -= 0.5 * b.dist.get(target, 99)
         else:

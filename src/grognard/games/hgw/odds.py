@@ -18,14 +18,14 @@ from typing import Any
 from grognard.core.game import Action, Role, State
 from grognard.core.odds import BadBattle, Odds
 
-from . import leaders
+from . import german_technology, leaders
 from .board import armies_at, has_garrison, winter_modifier
 from .forts import fort_points, fort_side
 from .geography import geography
 from .odds_air import AIR_KEYS, air_odds, has_air, side_points, with_air
 from .odds_base import BASE_STRIKES, base_odds, base_strike_at
 from .odds_partisans import partisan_at, partisan_odds
-from .odds_sea import SHIPS, interception_at, naval_odds
+from .odds_sea import SHIPS, interception_at, naval_odds, support_at
 from .odds_strike import STRIKES, strike_at, strike_odds
 from .seen import data_from_view
 from .tables import load_tables
@@ -64,10 +64,14 @@ def odds_form() -> dict[str, Any]:
                 "the attacking army or fleet has a revealed leader "
                 "(optional rule Leaders: -1 to its attack rolls)"
             ),
+            "technology": (
+                "German Technology: -1 to the Axis army's initial assault and advance "
+                "while the Axis holds Greenland or Iceland (K6.1)"
+            ),
             "drop": "every paratroop point of the attacker drops with the advance (Paradrop 2)",
             "naval": "a fleet intercepts a fleet at sea (ship points: Fleets 9, Anti-Submarine Warfare 4)",
         },
-        "rules": ["C2.4", "C4.3", "C5.3", "C5.10", "C12.1", "K10.3", "K13.2", "K9.9"],
+        "rules": ["C2.4", "C4.3", "C5.3", "C5.10", "C12.1", "K6.1", "K10.3", "K13.2", "K9.9"],
     }
 
 
@@ -97,6 +101,19 @@ def odds(description: Mapping[str, Any]) -> Odds:
     return air_odds(description, notes=NOTES)
 
 
+def _technology(data: dict[str, Any], frame: Mapping[str, Any], army: str, where: str) -> bool:
+    """German Technology's -1 (K6.1) on `army`'s attack on `where`, as the engine's own
+    rule gives it in the step on show: the announcement forecasts the assault to come."""
+    step = "assaults" if frame.get("state") == "announce" else frame.get("state")
+    data["flow"] = [{**frame, "state": step}]
+    return german_technology.land_modifier(data, (army,), where) != 0
+
+
+def _seen(state: State, view: Mapping[str, Any]) -> dict[str, Any]:
+    """The board as the seat sees it, as game data, with the optional rules in play."""
+    return data_from_view(view, state.meta["scenario"], state.meta.get("options") or {})
+
+
 def battle_at(
     state: State, role: Role | None, where: str, action: Action | None = None
 ) -> dict[str, Any] | None:
@@ -107,14 +124,16 @@ def battle_at(
         return None
     view = state.view(role)["board"]
     if action and action[0] == "intercept" and len(action) == 2 and view.get("step") == "naval_intercept":
-        data = data_from_view(view, state.meta["scenario"])
+        data = _seen(state, view)
         return interception_at(view, data, role, str(action[1]))  # Campaign Game II, Fleets 7-9
+    if action and action[0] == "intercept" and len(action) == 2 and view.get("step") == "interception":
+        return support_at(view, _seen(state, view), role, str(action[1]))  # Naval Action, N3.4
     if action and action[0] in STRIKES:  # Campaign Game II's strategic warfare
-        return strike_at(data_from_view(view, state.meta["scenario"]), role, tuple(action))
+        return strike_at(_seen(state, view), role, tuple(action))
     if action and action[0] == "partisans":  # Campaign Game II: Partisan Attacks 2
-        return partisan_at(data_from_view(view, state.meta["scenario"]), view["frame"], role, tuple(action))
+        return partisan_at(_seen(state, view), view["frame"], role, tuple(action))
     if action and action[0] in BASE_STRIKES:  # Naval Action's base attacks (odds_base.py)
-        return base_strike_at(data_from_view(view, state.meta["scenario"]), role, tuple(action))
+        return base_strike_at(_seen(state, view), role, tuple(action))
     if action and action[0] in NO_ODDS:
         return None
     g = geography(state.meta["scenario"])
@@ -136,7 +155,7 @@ def battle_at(
     if chosen is None or chosen["at"] is None:
         return None
     # the rules' own questions, asked of the board this role sees (seen.py)
-    data = data_from_view(view, state.meta["scenario"])
+    data = _seen(state, view)
     status = chosen.get("status") or {}
     defenders = [a for a in armies_at(data, where) if armies[a]["side"] != role]
     friendly = view["owner"].get(where) == role
@@ -175,4 +194,6 @@ def battle_at(
     }
     if leaders.attack_modifier(data, (chosen["id"],)):
         description["leader"] = True  # optional rule Leaders 1: a revealed leader (the view's)
+    if _technology(data, view["frame"], chosen["id"], where):
+        description["technology"] = True  # K6.1 German Technology
     return with_air(description, data, chosen, defenders, drop)  # Campaign Game II

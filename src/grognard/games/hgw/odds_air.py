@@ -12,7 +12,8 @@ under the stated policy (`NOTES`).
 Description keys beyond odds.py's: attacker `tac_air`, `paratroop`; defender `tac_air`,
 `paratroop`; `drop` (the paratroop points announced to drop) and `morale` (what low
 morale adds to the attacker's attack rolls, Great Britain and Germany 6); `leader` (true:
-the attacking army has a revealed leader, -1 to its attack rolls, optional rule Leaders 1).
+the attacking army has a revealed leader, -1 to its attack rolls, optional rule Leaders 1);
+`technology` (true: German Technology's -1 on the army's initial assault and advance, K6.1).
 """
 
 from __future__ import annotations
@@ -96,6 +97,8 @@ def air_odds(description: Mapping[str, Any], notes: tuple[str, ...] = NOTES) -> 
     friendly = bool(description.get("friendly"))
     if description.get("leader") and not friendly:
         morale -= 1  # optional rule Leaders 1: the attacker's revealed leader, -1 to its attack rolls
+    if description.get("technology") and not friendly:
+        morale -= 1  # K6.1 German Technology: the army's initial assault and advance
     ground = sum(v for k, v in dfd.items() if k != "tac_air")  # what defends against advance
     if friendly and any(dfd.values()):
         raise BadBattle("a friendly hex holds no enemy points")

@@ -12,7 +12,9 @@ points; `asw_level` the sides' A.S.W. level points ({"attacker": n, "defender": 
 one hex meets the fleet without a roll); without a distance the fleets simply meet;
 `leader`: the interceptor has a revealed leader (optional rule Leaders 1: -1 to its
 rolls, as sea_war.fight applies it), set from the seat's view, so a face-down marker
-changes nothing.
+changes nothing. With Naval Action: `naval_action` (the carriers strike first, N8.3,
+as fleet_battle.resolve plays it) and `penalty` (what the interceptor's long base change
+adds to its interception roll, N2.3).
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ from typing import Any
 from grognard.core.odds import BadBattle, Odds, count_field, wilson_halfwidth
 
 from . import leaders
-from .fleets import is_uboat_fleet
+from .fleets import active, is_uboat_fleet
 from .fleets import ships as fleet_ships
+from .naval import support_battles
 from .odds_air import side_points
 from .odds_dice import Dice, distribution
+from .optional import has_option
 from .sea_war import fight, may_fight, reach
 from .uboats import intercept, intercept_limit
 
@@ -75,9 +79,16 @@ def naval_odds(description: Mapping[str, Any]) -> Odds:
         "asw_level": {names[k]: count_field(levels.get(k, 0), f"asw_level.{k}", 20) for k in sides},
         "fleet_status": {},
     }
+    if description.get("naval_action"):  # the rules fleet_battle.resolve plays with it (N8.3)
+        data["optional"] = ["naval_action"]
+    penalty = count_field(description.get("penalty", 0), "penalty", 6)  # N2.3
     if description.get("leader"):  # Leaders 1: the attacking fleet's revealed leader
         data["leaders"] = {"armies": {}, "fleets": {"attacker": {"leader": "leader", "up": True}}}
-    if not may_fight(data, "attacker", "defender"):
+    support = _support_fleets(description, names["defender"])  # N3.4: an invasion's support
+    if support:
+        del data["fleets"]["defender"]
+        data["fleets"].update(support)
+    elif not may_fight(data, "attacker", "defender"):
         raise BadBattle(
             "these fleets cannot fight: U-boats meet only fleets with A.S.W. strength, never U-boats"
         )
@@ -94,11 +105,16 @@ def naval_odds(description: Mapping[str, Any]) -> Odds:
         if (
             distance is not None
             and not automatic
-            and not intercept(game, names["attacker"], line, distance).success
+            and not intercept(game, names["attacker"], line, distance, penalty).success
         ):
             return "missed", 0, 0
-        winner = fight(game, "attacker", "defender")
         fleets = game.data["fleets"]
+        if support:  # the support fleets, one battle each, as naval.support_battles plays them
+            through = support_battles(game, {"target": "the invasion"}, "attacker", sorted(support))
+            own = int(data["fleets"]["attacker"]["sp"]) - int(fleets["attacker"]["sp"])
+            sunk = sum(int(data["fleets"][f]["sp"]) - int(fleets[f]["sp"]) for f in support)
+            return ("attacker" if through else "defender"), own, sunk
+        winner = fight(game, "attacker", "defender")
         lost = [int(data["fleets"][k]["sp"]) - int(fleets[k]["sp"]) for k in ("attacker", "defender")]
         return winner, lost[0], lost[1]
 
@@ -106,6 +122,11 @@ def naval_odds(description: Mapping[str, Any]) -> Odds:
     win = min(1.0, math.fsum(p for p, (w, _, _) in results if w == "attacker"))
     met = min(1.0, math.fsum(p for p, (w, _, _) in results if w != "missed"))
     notes = ["Fleets 9: the two fleets fight alone; the loser is expended and returns to port."]
+    if support:
+        notes = [
+            "N3.4: the interceptor fights each support fleet in turn, the largest first; winning is "
+            "beating them all. Its fire at the invading army then (Fleet Naval Fire) is not forecast."
+        ]
     if distance is not None:
         how = "a patrol within one hex meets it without a roll" if automatic else f"{distance} hexes away"
         notes.insert(0, f"The interception succeeds {met:.0%} of the time ({how}).")
@@ -124,6 +145,56 @@ def naval_odds(description: Mapping[str, Any]) -> Odds:
         kind="naval",
         notes=tuple(notes),
     )
+
+
+def _support_fleets(description: Mapping[str, Any], side: str) -> dict[str, dict[str, Any]]:
+    """The description's `support` fleets (N3.4), checked: a list of ship maps."""
+    raw = description.get("support")
+    if raw is None:
+        return {}
+    if not isinstance(raw, list) or not raw:
+        raise BadBattle("support must list the support fleets' ships, one map of ship points a fleet")
+    out = {}
+    for i, entry in enumerate(raw, 1):
+        ships = side_points({"support": entry}, "support", SHIPS, most=MOST_SHIPS)
+        if not sum(ships.values()) or ships["uboat"]:
+            raise BadBattle("each support fleet needs ship points, and no U-boats support an invasion")
+        out[f"support_{i}"] = _fleet(side, f"support fleet {i}", ships)
+    return out
+
+
+def support_at(
+    view: Mapping[str, Any], data: dict[str, Any], role: str, fleet_id: str
+) -> dict[str, Any] | None:
+    """With Naval Action (N3.4, N4.1), `fleet_id`'s interception of an invasion (the
+    interception step's frame) against its support fleets, fought first; None when there
+    is none to fight (the interceptor fires at the army at once: no battle forecast)."""
+    frame = view.get("frame") or {}
+    fleets = data.get("fleets", {})
+    if not has_option(data, "naval_action") or fleet_id not in fleets:
+        return None
+    supporter = frame.get("fleet")
+    named = [supporter] if supporter is not None else list(frame.get("escorts") or [])
+    escorts = sorted((f for f in named if active(data, f)), key=lambda f: (-int(fleets[f]["sp"]), f))
+    if not escorts:
+        return None
+    defender = str(fleets[escorts[0]]["side"])
+    led = {"leader": True} if leaders.attack_modifier(data, fleets=(fleet_id,)) else {}
+    ships = [{k: v for k, v in fleet_ships(fleets[f]).items() if v} for f in escorts]
+    return {
+        **led,
+        "kind": "naval",
+        "naval": True,
+        "naval_action": True,
+        "attacker": {k: v for k, v in fleet_ships(fleets[fleet_id]).items() if v},
+        "defender": {k: sum(s.get(k, 0) for s in ships) for k in SHIPS if any(s.get(k) for s in ships)},
+        "support": ships,
+        "roles": {"attacker": role, "defender": defender},
+        "fleets": {
+            "attacker": fleets[fleet_id]["name"],
+            "defender": ", ".join(fleets[f]["name"] for f in escorts),
+        },
+    }
 
 
 def interception_at(
@@ -145,7 +216,9 @@ def interception_at(
     def ships(fid: str) -> dict[str, int]:
         return {k: v for k, v in fleet_ships(fleets[fid]).items() if v}
 
-    led = {"leader": True} if leaders.attack_modifier(data, fleets=(fleet_id,)) else {}
+    led: dict[str, Any] = {"leader": True} if leaders.attack_modifier(data, fleets=(fleet_id,)) else {}
+    if has_option(data, "naval_action"):  # carriers strike first (N8.3); a long base change (N2.3)
+        led = {**led, "naval_action": True, "penalty": int(fleets[fleet_id].get("penalty", 0))}
     return {
         **led,
         "kind": "naval",

@@ -19,12 +19,19 @@ from typing import Any, cast
 from .layout import Army, Beachhead, Fleet, Fort, HgwBoard, Points, Status
 from .leaders import from_view
 from .nations import FRANCE
+from .optional import chosen
+from .scenario import load_scenario
 
 
-def data_from_view(board: Mapping[str, Any], scenario: str) -> dict[str, Any]:
+def data_from_view(
+    board: Mapping[str, Any], scenario: str, options: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """The data layout (layout.py), rebuilt from a view's `board` (state.py `_view`);
     a fresh copy: questions asked of it never touch the view. Built as an `HgwBoard`
-    (the checker sees every key), returned as the plain dict the queries take."""
+    (the checker sees every key), returned as the plain dict the queries take. With the
+    view's game `options`, the optional rules in play too (`data["optional"]`: the
+    scenario's and the options turned on, as the set-up puts them), so that a rule's
+    `has_option` answers as the engine's does."""
     armies: dict[str, Army] = {}
     status: dict[str, Status] = {}
     for entry in board["armies"]:
@@ -82,4 +89,8 @@ def data_from_view(board: Mapping[str, Any], scenario: str) -> dict[str, Any]:
             result[key] = copy.deepcopy(board[key])
     if board.get("leaders") is not None:  # optional rule Leaders: revealed ones only (leaders.py)
         result["leaders"] = from_view(board["leaders"])
+    if options is not None:  # the optional rules in play (optional.py), public
+        rules = chosen(load_scenario(scenario).optional, options)
+        if rules:
+            result["optional"] = rules
     return result
