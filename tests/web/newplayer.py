@@ -38,27 +38,27 @@ AI_TURN_MS = 600_000
 
 
 def visible(loc: Locator) -> Locator | None:
-    """The first of `loc` a player can see: shown, and, on the board, its middle on the
-    screen (a lit hex panned out of a phone's view is not tapped until the player pans
-    to it); off the board, the page scrolls to it (a tray below a phone's first screen)."""
+    """The first of `loc` a player can see: shown, and, on the board, its middle inside
+    the board's visible frame (a lit hex panned out of a phone's view, or under the
+    prompt below the board, is not tapped until the player pans to it); off the board,
+    the page scrolls to it (a tray below a phone's first screen)."""
     for i in range(min(loc.count(), 40)):
         item = loc.nth(i)
-        if item.is_visible() and (_on_screen(item) or not _on_the_board(item)):
+        if item.is_visible() and item.evaluate(IN_VIEW):
             return item
     return None
 
 
-def _on_the_board(item: Locator) -> bool:
-    return bool(item.evaluate("(el) => Boolean(el.closest('.board-svg'))"))
-
-
-def _on_screen(item: Locator) -> bool:
-    box = item.bounding_box()
-    screen = item.page.viewport_size
-    if box is None or screen is None:
-        return False
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    return 0 <= x < screen["width"] and 0 <= y < screen["height"]
+#: True for an element off the board, or on it with its middle inside the board's
+#: frame (the svg's box: the board area clips the rest; the page may scroll).
+IN_VIEW = """(el) => {
+    const svg = el.closest('.board-svg');
+    if (!svg) return true;
+    const frame = svg.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return x >= frame.left && x <= frame.right && y >= frame.top && y <= frame.bottom;
+}"""
 
 
 #: What a player may pick to see what it can do: the counters the page rings, and the
