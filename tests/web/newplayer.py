@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from webkit import modal, prompt, until_the_page_is_mine
 
 #: Steps a game takes at most (a step: one tap, or a wait for the AI).
@@ -18,23 +20,45 @@ MOST = 500
 ONWARD = re.compile(r"^(end|done|go|skip|to_|no_)")
 
 
+#: The page's own marks that it waits for its player (game.js): no move of its own on
+#: its way (`aria-busy`), its connection live and its title saying "your turn"; or a
+#: question on screen, or the game-over banner. Waited for in the page before the
+#: server is asked whether the seat alone is to act (until_the_page_is_mine): while
+#: the AI plays, the driver does not poll the server (each poll a whole game's JSON,
+#: CPU taken from the AI it waits for).
+PAGE_WAITS_FOR_ME = """() => {
+    if (document.querySelector('.modal-backdrop, .banner:not([hidden])')) return true;
+    const page = document.querySelector('.game-page');
+    return Boolean(page) && page.getAttribute('aria-busy') !== 'true'
+        && document.querySelector('.conn')?.dataset.state === 'live'
+        && document.title.startsWith('\u25cf');
+}"""
+#: How long the page may take to come back to its player (the AI's whole turn).
+AI_TURN_MS = 600_000
+
+
 def visible(loc: Locator) -> Locator | None:
-    """The first of `loc` a player can see: shown, and its middle on the screen (a lit
-    hex panned out of a phone's view is not tapped until the player pans to it)."""
+    """The first of `loc` a player can see: shown, and, on the board, its middle inside
+    the board's visible frame (a lit hex panned out of a phone's view, or under the
+    prompt below the board, is not tapped until the player pans to it); off the board,
+    the page scrolls to it (a tray below a phone's first screen)."""
     for i in range(min(loc.count(), 40)):
         item = loc.nth(i)
-        if item.is_visible() and _on_screen(item):
+        if item.is_visible() and item.evaluate(IN_VIEW):
             return item
     return None
 
 
-def _on_screen(item: Locator) -> bool:
-    box = item.bounding_box()
-    screen = item.page.viewport_size
-    if box is None or screen is None:
-        return False
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    return 0 <= x < screen["width"] and 0 <= y < screen["height"]
+#: True for an element off the board, or on it with its middle inside the board's
+#: frame (the svg's box: the board area clips the rest; the page may scroll).
+IN_VIEW = """(el) => {
+    const svg = el.closest('.board-svg');
+    if (!svg) return true;
+    const frame = svg.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return x >= frame.left && x <= frame.right && y >= frame.top && y <= frame.bottom;
+}"""
 
 
 #: What a player may pick to see what it can do: the counters the page rings, and the
@@ -74,7 +98,10 @@ def play_by_the_page(
             loc.click(force=True, **where)
 
     tried: dict[str, int] = {}
+    shown_to: dict[str, int] = {}  # presses of "Show" (lit places outside the view) under a prompt
     for _ in range(MOST):
+        with suppress(PlaywrightTimeoutError):  # the server's answer (below) says what is wrong
+            page.wait_for_function(PAGE_WAITS_FOR_ME, timeout=AI_TURN_MS, polling=100)
         if until_the_page_is_mine(page, game_id, seat) is None or done():
             return
         dialog = visible(modal(page))
@@ -99,6 +126,18 @@ def play_by_the_page(
             if hint.is_visible():
                 notes.append(f"hint: {hint.inner_text()}")
             continue
+        beyond = page.locator(".board-area .lit-outside:not([hidden]) button")
+        if (
+            tries < taps_per_question
+            and lit is None
+            and beyond.count()
+            and shown_to.get(text, 0) < taps_per_question
+        ):
+            # lit places only outside the view (a phone's): the page says so; its button pans there
+            shown_to[text] = shown_to.get(text, 0) + 1
+            notes.append(f"hint: {page.locator('.board-area .lit-outside span').inner_text()}")
+            press(beyond.first)
+            continue
         if tries < taps_per_question and ringed is not None:
             tried[text] = tries + 1
             press(ringed)  # a piece that can act: what does it offer?
@@ -111,6 +150,7 @@ def play_by_the_page(
         if not shown:
             raise AssertionError(f"a dead end: {seat} is to act, the page offers nothing; prompt {text!r}")
         tried.pop(text, None)
+        shown_to.pop(text, None)
         press(buttons.nth(shown[0]))
     raise AssertionError(f"stuck after {MOST} steps; last prompt: {prompt(page).inner_text()!r}")
 

@@ -70,6 +70,8 @@ export class PanZoom {
     this.fitted = false;
     this.pointers = new Map();
     this.gesture = null;
+    this.viewers = [];
+    this.viewAsked = false;
     this.bind();
     this.resizer = new ResizeObserver(() => this.onResize());
     this.resizer.observe(this.svg);
@@ -139,6 +141,91 @@ export class PanZoom {
 
   apply() {
     this.content.setAttribute("transform", `translate(${this.tx.toFixed(2)} ${this.ty.toFixed(2)}) scale(${this.k.toFixed(4)})`);
+    this.viewChanged();
+  }
+
+  /** Call `listener()` after the view has moved (a pan, a zoom, a fit), once a frame. */
+  onView(listener) {
+    this.viewers.push(listener);
+  }
+
+  viewChanged() {
+    if (this.viewAsked || !this.viewers.length) return;
+    this.viewAsked = true;
+    requestAnimationFrame(() => {
+      this.viewAsked = false;
+      for (const listener of this.viewers) listener();
+    });
+  }
+
+  /** The lit places on the board (`.target`: where the chosen piece may go, what the
+   * step offers), one element each (a place drawn twice counts once). */
+  litPlaces() {
+    const places = new Map();
+    for (const el of this.content.querySelectorAll(".target")) {
+      if (el.parentElement?.closest(".target")) continue;
+      const key = el.dataset.hex || el.dataset.area || el;
+      if (!places.has(key)) places.set(key, []);
+      places.get(key).push(el);
+    }
+    return [...places.values()];
+  }
+
+  /** The lit places none of whose drawings has its middle inside the board's visible
+   * frame (a phone's first view shows a part of the map): each as its elements. */
+  litOutside() {
+    const frame = this.svg.getBoundingClientRect();
+    if (frame.width < 2 || frame.height < 2) return [];
+    const inside = (el) => {
+      const r = el.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      return x >= frame.left && x <= frame.right && y >= frame.top && y <= frame.bottom;
+    };
+    return this.litPlaces().filter((els) => !els.some(inside));
+  }
+
+  /** Pan (and zoom out if need be, never under the tap size of a phone's first view)
+   * so that lit places outside the view come on screen: all of them when they fit at
+   * once, else the nearest one, centred. True when the view moved. */
+  showLit() {
+    const outside = this.litOutside();
+    if (!outside.length || !this.bounds) return false;
+    const frame = this.svg.getBoundingClientRect();
+    const [w, hgt] = this.size();
+    // each lit place's box in content units
+    const boxOf = (el) => {
+      const r = el.getBoundingClientRect();
+      const x = (r.left - frame.left - this.tx) / this.k;
+      const y = (r.top - frame.top - this.ty) / this.k;
+      return { x, y, w: r.width / this.k, h: r.height / this.k };
+    };
+    const all = this.litPlaces().map((els) => boxOf(els[0]));
+    const span = (boxes) => {
+      const x0 = Math.min(...boxes.map((b) => b.x));
+      const y0 = Math.min(...boxes.map((b) => b.y));
+      const x1 = Math.max(...boxes.map((b) => b.x + b.w));
+      const y1 = Math.max(...boxes.map((b) => b.y + b.h));
+      return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+    };
+    const least = Math.max(PHONE.matches && this.tapSize ? (TAP_PX / this.tapSize) * 1.005 : 0, this.fitScale() * 0.5);
+    const whole = span(all);
+    const fits = Math.min((w * 0.9) / whole.w, (hgt * 0.9) / whole.h);
+    let centre;
+    if (fits >= least) {
+      this.k = Math.min(this.k, fits);
+      centre = { x: whole.x + whole.w / 2, y: whole.y + whole.h / 2 };
+    } else {
+      // too far apart for one view at a size a finger can tap: the nearest one
+      const middle = { x: (w / 2 - this.tx) / this.k, y: (hgt / 2 - this.ty) / this.k };
+      const away = (b) => Math.hypot(b.x + b.w / 2 - middle.x, b.y + b.h / 2 - middle.y);
+      const nearest = outside.map((els) => boxOf(els[0])).sort((a, b) => away(a) - away(b))[0];
+      centre = { x: nearest.x + nearest.w / 2, y: nearest.y + nearest.h / 2 };
+    }
+    this.tx = w / 2 - this.k * centre.x;
+    this.ty = hgt / 2 - this.k * centre.y;
+    this.apply();
+    return true;
   }
 
   zoomAt(factor, px, py) {

@@ -25,6 +25,16 @@ export class PageBoard {
     };
   }
 
+  /** "3 lit places outside the view", with a button that brings them on screen (the
+   * board's PanZoom), while the board shows the seat's choices and some lie beyond it. */
+  renderLitNote() {
+    const note = this.el?.litNote;
+    if (!note) return;
+    const count = this.curtained || this.stepper?.active || !this.board.pz ? 0 : this.board.pz.litOutside().length;
+    note.hidden = count === 0;
+    this.el.litCount.textContent = count ? `${count} lit ${count === 1 ? "place" : "places"} outside the view` : "";
+  }
+
   setHover(hexes) {
     this.hover = hexes || [];
     this.board.highlight?.(new Set(this.hover));

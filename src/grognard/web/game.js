@@ -145,7 +145,12 @@ class GamePage {
         this.refresh();
       },
     });
-    el.boardArea = h("div", { class: "board-area" }, el.boardHost, el.banner, el.menu);
+    // on a phone the first view shows a part of the map: lit places beyond it are named here
+    el.litNote = h("div", { class: "lit-outside", role: "status", hidden: true },
+      (el.litCount = h("span")),
+      h("button", { type: "button", class: "small", onclick: () => this.board.pz?.showLit() }, "Show"));
+    el.boardArea = h("div", { class: "board-area" }, el.boardHost, el.banner, el.menu, el.litNote);
+    this.board.pz?.onView(() => this.renderLitNote());
     this.stepper = new TurnStepper(this.id, {
       board: this.board,
       placesIn: (line) => this.mod.placesIn(line),
@@ -266,6 +271,7 @@ class GamePage {
       : this.stepper.active
         ? (this.stepper.draw(), new Set())
         : this.board.render(view, ui)?.drawn || new Set();
+    this.renderLitNote();
     this.renderSide(view, selectable, drawn);
     this.renderLog(view);
     if (this.header.status === "finished") this.chat.gameOver();
