@@ -26,7 +26,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from grognard.core.flow import Frame, Step, call, end
+from grognard.core.flow import Frame, Step, end
 
 from . import leaders
 from .board import points
@@ -35,7 +35,7 @@ from .fleets import active, ships
 from .map import load_map
 from .morale import morale_attack
 from .naval import air_at
-from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS, movable, open_interceptions
+from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS, movable, sail_on_mission
 from .neutrality import at_war
 from .optional import has_option
 from .port_attacks import defence, fleet_range, in_reach, path_to
@@ -133,16 +133,10 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
 
 def sail(game: Any, frame: Frame, role: str, action: Action) -> None:
     """The fleet sails; the strike (MoraleStrike) runs after any interception."""
-    data = game.data
     fleet_id, target = str(action[1]), str(action[2])
-    fleet = data["fleets"][fleet_id]
-    origin = fleet["at"]
-    path = path_to(data, fleet_id, target)
-    data.setdefault("fleet_status", {})[fleet_id] = "port_attack"
-    frame["stage"] = "patrols"  # a mission has sailed: base changes are over (K9.8)
-    game.log(f"{fleet['name']} sails from {origin} to strike the morale of {country_of(target)} at {target}")
-    call(data["flow"], VERB, fleet=fleet_id, target=target)
-    open_interceptions(game, fleet_id, path, origin)
+    path = path_to(game.data, fleet_id, target)
+    purpose = f"to strike the morale of {country_of(target)} at {target}"
+    sail_on_mission(game, frame, fleet_id, path, "port_attack", VERB, purpose, target=target)
 
 
 class MoraleStrike(Step):

@@ -23,13 +23,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from grognard.core.flow import Frame, Step, call, end
+from grognard.core.flow import Frame, Step, end
 
 from . import morale
 from .board import points
 from .fleets import active, is_uboat_fleet, set_points
 from .limitations import box_place, campaign_state
-from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS, movable, open_interceptions, sailing_path
+from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS, movable, sail_on_mission, sailing_path
 from .naval_tables import load_naval
 from .sea_war import sink_if_empty
 from .sequence import has_system
@@ -103,13 +103,9 @@ def sail(game: Any, frame: Frame, role: str, action: Action) -> None:
     """The fleet sails; the attack (UsCoastRaid) runs after any interception."""
     data = game.data
     fleet_id, target = str(action[1]), str(action[2])
-    fleet = data["fleets"][fleet_id]
-    origin, path = fleet["at"], path_to(data, fleet_id, target)
-    data.setdefault("fleet_status", {})[fleet_id] = STATUS
-    frame["stage"] = "patrols"  # a mission has sailed: base changes are over (K9.8)
-    game.log(f"{fleet['name']} sails from {origin} to attack the U.S. coast at {target}")
-    call(data["flow"], "us_coast_raid", fleet=fleet_id, target=target)
-    open_interceptions(game, fleet_id, path, origin)
+    path = path_to(data, fleet_id, target)
+    purpose = f"to attack the U.S. coast at {target}"
+    sail_on_mission(game, frame, fleet_id, path, STATUS, "us_coast_raid", purpose, target=target)
 
 
 class UsCoastRaid(Step):

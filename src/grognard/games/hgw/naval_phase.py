@@ -234,6 +234,23 @@ def open_interceptions(game: Any, mover: str, path: list[str], back_to: str | No
             call(data["flow"], "naval_intercept", **frame)
 
 
+def sail_on_mission(
+    game: Any, frame: Frame, fleet_id: str, path: list[str], status: str, step: str, purpose: str, **args: Any
+) -> None:
+    """A fleet sails on a mission that acts once it got through (a naval base attack, a
+    morale strike, U-boats off the U.S. coast): its one mission this turn is marked
+    (K9.7), base changes are over (K9.8), and the mission's `step` (its frame: `fleet`
+    and `args`) waits under the interceptions of its `path` (K9.7)."""
+    data = game.data
+    fleet = data["fleets"][fleet_id]
+    origin = fleet["at"]
+    data.setdefault("fleet_status", {})[fleet_id] = status
+    frame["stage"] = "patrols"
+    game.log(f"{fleet['name']} sails from {origin} {purpose}")
+    call(data["flow"], step, fleet=fleet_id, **args)
+    open_interceptions(game, fleet_id, path, origin)
+
+
 def interceptors(data: Data, frame: Frame) -> list[str]:
     mover = frame["mover"]
     if not active(data, mover):

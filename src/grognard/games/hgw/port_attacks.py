@@ -41,7 +41,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from grognard.core.flow import Frame, Step, call, end
+from grognard.core.flow import Frame, Step, end
 
 from . import leaders, ports
 from .board import opponents, points
@@ -53,7 +53,14 @@ from .invasion_routes import barred_crossings, closed_narrows
 from .map import hex_distance, load_map
 from .naval import air_at
 from .naval_battle import Squadron
-from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS, mission_start, movable, open_interceptions, sailing_path
+from .naval_phase import (
+    EXTRA_OFFERS,
+    EXTRA_VERBS,
+    mission_start,
+    movable,
+    sail_on_mission,
+    sailing_path,
+)
 from .neutrality import at_war
 from .optional import has_option
 from .sea_war import sink_if_empty
@@ -150,16 +157,10 @@ def why_not(data: dict[str, Any], role: str, action: Action) -> str | None:
 
 def sail(game: Any, frame: Frame, role: str, action: Action) -> None:
     """Step 2: the fleet sails; the attack (PortAttack) runs after any interception."""
-    data = game.data
     fleet_id, base = str(action[1]), str(action[2])
-    fleet = data["fleets"][fleet_id]
-    origin = fleet["at"]
-    path = path_to(data, fleet_id, base)
-    data.setdefault("fleet_status", {})[fleet_id] = "port_attack"
-    frame["stage"] = "patrols"  # a mission has sailed: base changes are over (K9.8)
-    game.log(f"{fleet['name']} sails from {origin} to attack the naval base of {base} with its carriers")
-    call(data["flow"], "port_attack", fleet=fleet_id, base=base)
-    open_interceptions(game, fleet_id, path, origin)
+    path = path_to(game.data, fleet_id, base)
+    purpose = f"to attack the naval base of {base} with its carriers"
+    sail_on_mission(game, frame, fleet_id, path, "port_attack", "port_attack", purpose, base=base)
 
 
 class PortAttack(Step):
