@@ -48,7 +48,7 @@ def missile_game() -> tuple[Any, list[list[Any]]]:
     state = HGW.new_game(seed=3, scenario="campaign_2")
     agents = {role: make_agent("heuristic", "hgw", i) for i, role in enumerate(state.roles)}
     moves: list[list[Any]] = []
-    for _ in range(800):
+    for _ in range(1500):  # about 900 actions: Spring 1944, once the research has come
         role = state.active_roles()[0]
         view, legal = state.view(role), state.legal_actions(role)
         if role == "axis" and ("launch", COUNTER, 1) in legal:
