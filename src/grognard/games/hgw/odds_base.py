@@ -38,7 +38,7 @@ from .morale import morale_attack, new_morale
 from .morale_strike import country_of
 from .naval import air_at
 from .naval_search import air_spotter
-from .odds_dice import Dice, distribution
+from .odds_dice import Dice, ForecastGame, distribution
 from .port_attacks import defence, in_port, sink_in_port, strike_port
 from .search import modifiers, to_spot
 
@@ -46,19 +46,6 @@ BASE_STRIKES = ("port_attack", "coastal_strike", "morale_strike")
 KINDS = ("capital", "carrier", "asw", "uboat")
 BASE = "base"  # the one place of the board the odds play on
 
-
-class _Board:
-    """The game the strike functions take: its data, dice and a log nobody reads."""
-
-    def __init__(self, data: dict[str, Any], dice: Dice) -> None:
-        self.data = data
-        self.dice = dice
-
-    def roll(self, count: int, who: str, why: str, sides: int = 6) -> list[int]:
-        return self.dice.roll(count, who, why, sides)
-
-    def log(self, text: str, to: Any = None) -> None:
-        return None
 
 
 def base_strike_at(data: dict[str, Any], role: str, action: tuple[Any, ...]) -> dict[str, Any]:
@@ -158,7 +145,7 @@ def base_odds(description: Mapping[str, Any]) -> Odds:
     before = {f: int(x["sp"]) for f, x in board["fleets"].items()}
 
     def play(dice: Dice) -> tuple[int, int, int]:
-        game = _Board(copy.deepcopy(board), dice)
+        game = ForecastGame(copy.deepcopy(board), dice)
         if aim == "morale":
             left = strike - defence(game, side, BASE, strike, air, "morale strike")
             if left < 1:

@@ -12,7 +12,7 @@ question gets the same answer.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from grognard.core.odds import BadBattle
 from grognard.core.rng import Rng
@@ -88,3 +88,18 @@ def distribution(play: Callable[[Dice], T]) -> tuple[list[tuple[float, T]], bool
     except TooManyRolls:  # volleys above ten: played SAMPLES times with seeded dice
         dice = Sampled(Rng(Rng.new_state(SEED)))
         return [(1.0 / SAMPLES, play(dice)) for _ in range(SAMPLES)], False, SAMPLES
+
+
+class ForecastGame:
+    """The game a rule function takes when the odds play it: its data, the forecast's
+    dice and a log nobody reads (odds_sea.py, odds_base.py)."""
+
+    def __init__(self, data: dict[str, Any], dice: Dice) -> None:
+        self.data = data
+        self.dice = dice
+
+    def roll(self, count: int, who: str, why: str, sides: int = 6) -> list[int]:
+        return self.dice.roll(count, who, why, sides)
+
+    def log(self, text: str, to: Any = None) -> None:
+        return None

@@ -31,7 +31,7 @@ from .fleets import active, is_uboat_fleet
 from .fleets import ships as fleet_ships
 from .naval import support_battles
 from .odds_air import side_points
-from .odds_dice import Dice, distribution
+from .odds_dice import Dice, ForecastGame, distribution
 from .optional import has_option
 from .sea_war import fight, may_fight, reach
 from .uboats import intercept, intercept_limit
@@ -39,19 +39,6 @@ from .uboats import intercept, intercept_limit
 SHIPS = ("capital", "carrier", "asw", "uboat")
 MOST_SHIPS = 40
 
-
-class _Sea:
-    """The game the sea-war functions take: its data, dice and a log nobody reads."""
-
-    def __init__(self, data: dict[str, Any], dice: Dice) -> None:
-        self.data = data
-        self.dice = dice
-
-    def roll(self, count: int, who: str, why: str, sides: int = 6) -> list[int]:
-        return self.dice.roll(count, who, why, sides)
-
-    def log(self, text: str, to: Any = None) -> None:
-        return None
 
 
 def _fleet(side: str, name: str, ships: dict[str, int]) -> dict[str, Any]:
@@ -101,7 +88,7 @@ def naval_odds(description: Mapping[str, Any]) -> Odds:
             raise BadBattle(f"no {line} interception {distance} hexes away (Fleet Intercept Ranges)")
 
     def run(dice: Dice) -> tuple[str, int, int]:
-        game = _Sea(copy.deepcopy(data), dice)
+        game = ForecastGame(copy.deepcopy(data), dice)
         if (
             distance is not None
             and not automatic
