@@ -10,9 +10,11 @@ Each row calls the function of the benchmark script that owns it (bench_viktory2
 bench_hgw.py, ...) with a count small enough for one sitting; the scripts themselves
 still run the long versions. The load average is recorded before and after each row:
 run it on a quiet machine (load below 1) for figures worth quoting. Results go to
-benchmarks/speed_table.json (raw figures, the load, the commit) and, with --readme,
-between the README's `speed-table` markers. The strength and balance tables are not
-here: they count games won, which do not depend on the load, and take hours.
+benchmarks/results/speed_table.json (raw figures, the load, the commit); --readme
+also writes them to the tracked benchmarks/speed_table.json and the tables between
+the README's `speed-table` markers (tests/test_speed_table.py checks the two agree).
+The strength and balance tables are not here: they count games won, which do not
+depend on the load, and take hours.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(HERE))
 
 README = ROOT / "README.md"
-OUT = HERE / "speed_table.json"
+OUT = HERE / "results" / "speed_table.json"  # .gitignore: a run changes no tracked file
+RECORD = HERE / "speed_table.json"  # the run the README quotes (written with --readme)
 BEGIN, END = "<!-- speed-table:begin -->", "<!-- speed-table:end -->"
 
 Raw = dict[str, Any]
@@ -587,10 +590,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.only and args.out.exists():  # a partial run updates its rows only
         old = json.loads(args.out.read_text(encoding="utf-8"))
         record["rows"] = {**old.get("rows", {}), **results}
+    args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     for key in keys:
         print(f"{key:28} {figure_of(key, results[key])}  (load {results[key]['load']})")
     if args.readme:
+        RECORD.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         write_readme(record)
         print(f"rewrote the tables in {README.relative_to(ROOT)}")
     return 0
