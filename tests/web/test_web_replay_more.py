@@ -109,7 +109,14 @@ def _check_replay(page: Page, driver: ApiDriver, game_id: str, turn_end: str) ->
             expect(current).to_have_attribute("data-step", str(start))
         else:  # the start of the game: no action done yet, no line is current
             expect(current).to_have_count(0)
-    # play speed: a choice of four, and at 4x the replay plays on to its end
+    # play speed: a choice of four, and at 4x the replay plays on to its end. It
+    # starts six steps before the end: a whole HGW game of a hundred steps, each one
+    # drawn, took more than 45 s on a loaded machine (scripts/stress-browser)
+    page.get_by_role("button", name="Last step").click()
+    expect(counter).to_have_text(f"Step {steps} / {steps}")
+    for step in range(steps - 1, max(0, steps - 6) - 1, -1):
+        page.get_by_role("button", name="Previous step").click()
+        expect(counter).to_have_text(f"Step {step} / {steps}")
     speed = page.get_by_label("Play speed")
     expect(speed.locator("option")).to_have_count(4)
     speed.select_option("4")
