@@ -198,3 +198,39 @@ def test_unaligned_italys_fleets_wait_and_sides_at_peace_do_not_fight() -> None:
     assert "kriegsmarine" in movable(data, "axis")
     data["politics"]["unaligned"].remove("italy")
     assert "squadra_1" in movable(data, "axis")
+
+
+@pytest.mark.rules("N1.4")
+def test_free_french_fleets_also_use_allied_ports() -> None:
+    """N1.4 with France 5: after France's surrender its fleets still afloat are Free
+    French, fight on (a surrendered nation's fleets wait in port, France's do not) and
+    may base in any Allied port: a base change to the Clyde is offered and made; when
+    Toulon falls the Force de Raid goes to the nearest port with room, British ones
+    included, where before the surrender only French ports took it."""
+    state = new_game()
+    state.apply("allied", ("no_interception",))
+    data = state.data
+    data["fleets"]["force_raid"]["at"] = "1635"
+    before = dict(data["fleets"]["force_raid"])
+    data["politics"]["surrendered"] = sorted({*data["politics"]["surrendered"], "france"})
+    allied_naval_movement(state)
+    assert "force_raid" in movable(data, "allied")
+    assert "1131" in base_choices(data, "force_raid") and "2031" in base_choices(data, "force_raid")
+    state.apply("allied", ("change_base", "force_raid", "1131"))
+    assert data["fleets"]["force_raid"]["at"] == "1131"
+
+    for surrendered in (False, True):
+        state = new_game()
+        data = state.data
+        data["fleets"]["force_raid"].update(at="1635", sp=before["sp"], ships=dict(before["ships"]))
+        french = [p for p, o in data["owner"].items() if o == "allied" and p != "1635"
+                  and nation_may_base(data, data["fleets"]["force_raid"], p)]
+        for port in french:
+            data["owner"][port] = "axis"  # every other French port gone
+        if surrendered:
+            data["politics"]["surrendered"] = sorted({*data["politics"]["surrendered"], "france"})
+        expel(data, "1635", "axis")
+        at = data["fleets"]["force_raid"]["at"]
+        assert (at is not None) is surrendered, at
+        if surrendered:
+            assert data["fleets"]["force_raid"]["sp"] == before["sp"]

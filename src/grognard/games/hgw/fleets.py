@@ -37,7 +37,7 @@ from . import ports
 from .geography import INDIA_BOX
 from .map import hex_distance, load_map
 from .naval_battle import Squadron
-from .neutrality import naval_friendly, vichy_places
+from .neutrality import naval_friendly, politics, vichy_places
 from .optional import has_option
 from .scenario import SHIP_TYPES
 from .uboats import asw_strength
@@ -229,13 +229,22 @@ BIG = ("capital", "carrier")
 FRENCH = "france"
 
 
+def free_french(data: Data, fleet: Any) -> bool:
+    """N1.4 with France 5: once France has surrendered, the French fleets still afloat
+    (in an Allied port or at sea) are Free French, as the French armies left in Allied
+    hexes are."""
+    pol = politics(data)
+    return fleet.get("nation") == FRENCH and bool(pol and FRENCH in pol["surrendered"])
+
+
 def nation_may_base(data: Data, fleet: Any, port: str) -> bool:
     """N1.4: a friendly port of the fleet's side; French fleets only in France and the
-    French possessions (the others' lists, Britain's possessions or allied hexes, Italy's
-    or any Axis-friendly hex, and so on, come to every port friendly to their side)."""
+    French possessions, Free French fleets in allied hexes too (the others' lists,
+    Britain's possessions or allied hexes, Italy's or any Axis-friendly hex, and so on,
+    come to every port friendly to their side)."""
     if not naval_friendly(data, fleet["side"], port):
         return False
-    if fleet.get("nation") == FRENCH:
+    if fleet.get("nation") == FRENCH and not free_french(data, fleet):
         hmap = load_map()
         return port in hmap and hmap.group_of(port) == FRENCH
     return True
