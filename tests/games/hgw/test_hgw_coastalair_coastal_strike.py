@@ -7,6 +7,7 @@ rules on. Dice forced."""
 from __future__ import annotations
 
 import pytest
+from hgw_positions import let_go
 
 from grognard.games.hgw import RULESET, HgwState, ports
 from grognard.games.hgw.port_attacks import hits_this_turn
@@ -21,7 +22,7 @@ def allied_naval_movement(scenario: str = "campaign_3", options: dict[str, bool]
     Allies' tac air is at level 3 (coastal air range 1, extended range 3)."""
     state = RULESET.new_game(scenario, dict(options or {}), seed=1)
     assert isinstance(state, HgwState)
-    state.apply("allied", ("no_interception",))
+    let_go(state)
     data = state.data
     data["flow"][-1] = {"state": "naval_movement", "role": "allied"}
     state.advance()

@@ -5,6 +5,7 @@ forecast exactly by playing the engine's own rolls, in campaign_3."""
 from __future__ import annotations
 
 import pytest
+from hgw_positions import let_go
 
 from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.odds import battle_at, odds
@@ -16,7 +17,7 @@ KIEL = "1236"
 def allied_naval_movement() -> HgwState:
     state = RULESET.new_game("campaign_3", {}, seed=1)
     assert isinstance(state, HgwState)
-    state.apply("allied", ("no_interception",))
+    let_go(state)
     data = state.data
     data["flow"][-1] = {"state": "naval_movement", "role": "allied"}
     state.advance()

@@ -10,6 +10,7 @@ the patrol hex 1414 (by the Britain-U.S. route) is out of the Home Fleet's own t
 from __future__ import annotations
 
 import pytest
+from hgw_positions import let_go
 
 from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.ai import make_heuristic
@@ -23,7 +24,7 @@ SETUPS = [("campaign_3", {}), ("campaign_2", {"naval_action": True})]
 def allied_naval_movement(scenario: str = "campaign_3", options: dict[str, bool] | None = None) -> HgwState:
     state = RULESET.new_game(scenario, dict(options or {}), seed=1)
     assert isinstance(state, HgwState)
-    state.apply("allied", ("no_interception",))
+    let_go(state)
     state.data["flow"][-1] = {"state": "naval_movement", "role": "allied"}
     state.advance()
     state.data["fleets"]["raiders"].update(at=None, sp=0)  # no Axis fleet at sea
