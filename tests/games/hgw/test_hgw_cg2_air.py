@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from test_hgw_cg2_research import to_production
 
 from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.advance import advance_limit
@@ -14,6 +15,7 @@ from grognard.games.hgw.ai import make_heuristic
 from grognard.games.hgw.board import defence, stack
 from grognard.games.hgw.combat import firing_strength
 from grognard.games.hgw.morale import new_morale
+from grognard.games.hgw.production import price
 from grognard.games.hgw.scenario import KINDS
 from grognard.games.hgw.seen import data_from_view
 from grognard.games.hgw.tables import load_tables
@@ -340,3 +342,24 @@ def test_the_heuristic_drops_paratroops_only_when_they_buy_better_odds() -> None
     t = load_tables()
     dropped = int(choice[2])
     assert t.advance_limit(2 + 2 * dropped, 5) - max(t.advance_limit(2, 5), 0) >= dropped
+
+
+@pytest.mark.rules("K10.1")
+def test_tac_air_is_built_in_production_and_assigned_like_other_points() -> None:
+    """K10.1: Campaign Game II's production offers tac air as any other kind, at the price
+    of the side's research sheet (four points at level 0: eight half points): into an army
+    on the board, or into a new army placed in a home hex, each point charged."""
+    state = RULESET.new_game("campaign_2", {}, seed=1)
+    assert isinstance(state, HgwState)
+    to_production(state, "axis")
+    assert price(state.data, "axis", "tac_air") == 8
+    legal = state.legal_actions("axis")
+    assert ("build", "tac_air", "army", "agw") in legal and ("build", "tac_air", "place", "1237") in legal
+    budget = state.flow[-1]["budget"]
+    act(state, "axis", "build", "tac_air", "army", "agw")
+    assert sp(state, "agw") == {"infantry": 4, "tac_air": 1}
+    act(state, "axis", "build", "tac_air", "place", "1237")
+    placed = [a for a, x in state.data["armies"].items() if x["at"] == "1237" and x["side"] == "axis"]
+    assert [sp(state, a) for a in placed] == [{"tac_air": 1}]
+    assert state.flow[-1]["budget"] == budget - 8
+    assert "axis builds one tac_air point for Army Group West in 1436" in log_lines(state)
