@@ -6,9 +6,9 @@ campaign_3 and in campaign_2 with only the naval rules on. Dice forced."""
 from __future__ import annotations
 
 import pytest
-from hgw_positions import let_go
+from cg2kit import naval_movement
 
-from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw import HgwState
 
 KIEL = "1236"
 SETUPS = [("campaign_3", {}), ("campaign_2", {"naval_action": True, "leaders": True})]
@@ -17,14 +17,8 @@ SETUPS = [("campaign_3", {}), ("campaign_2", {"naval_action": True, "leaders": T
 def allied_naval_movement(scenario: str, options: dict[str, bool]) -> HgwState:
     """The Allies' naval movement; the Home Fleet (Scapa Flow) holds three carriers, the
     Kriegsmarine (one capital ship) and the U-boat Arm (two) lie in Kiel."""
-    state = RULESET.new_game(scenario, dict(options), seed=1)
-    assert isinstance(state, HgwState)
-    let_go(state)
+    state = naval_movement(scenario, options)
     data = state.data
-    data["flow"][-1] = {"state": "naval_movement", "role": "allied"}
-    state.advance()
-    data["fleets"]["raiders"].update(at=None, sp=0)
-    data["fleets"]["raiders"].pop("patrol", None)
     data["fleets"]["home"].update(sp=8, ships={"capital": 5, "carrier": 3})
     return state
 
