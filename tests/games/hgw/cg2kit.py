@@ -1,14 +1,56 @@
 """Campaign Game II positions shared by the engine's and the browser's tests: each plays
 the same seeded game to the moment a question is asked, so that both sides of a feature
-(the odds, the page) are checked at one position, reached one way."""
+(the odds, the page) are checked at one position, reached one way; and the set-up the
+campaign_2 and campaign_3 test files share (a new game, a step opened by hand, a Naval
+Action game at a side's naval movement)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from hgw_positions import let_go
+
 from grognard.agents import make_agent
 from grognard.core.game import State
-from grognard.games.hgw import RULESET
+from grognard.games.hgw import RULESET, HgwState
+
+# Naval Action's two ways in: Campaign Game III, or Campaign Game II with the rule alone
+NAVAL_SETUPS = [("campaign_3", {}), ("campaign_2", {"naval_action": True})]
+
+
+def new_game(scenario: str = "campaign_2", options: dict[str, bool] | None = None) -> HgwState:
+    """A new game of `scenario` (seed 1) at its first step."""
+    state = RULESET.new_game(scenario, dict(options or {}), seed=1)
+    assert isinstance(state, HgwState)
+    return state
+
+
+def to_step(state: HgwState, name: str, **fields: Any) -> None:
+    """Open step `name` as the only frame of the flow."""
+    state.flow.clear()
+    state.flow.append({"state": name, **fields})
+    state.advance()
+    state._after_change(None, None)
+
+
+def act(state: HgwState, role: str, *action: Any) -> None:
+    state.apply(role, tuple(action))
+
+
+def top(state: HgwState) -> dict[str, Any]:
+    return state.flow[-1]
+
+
+def naval_movement(scenario: str = "campaign_3", options: dict[str, bool] | None = None) -> HgwState:
+    """A Naval Action game at the Allies' naval movement: the set-up raider's way home
+    let go (N5.4), then the raider taken off the board (no Axis fleet at sea)."""
+    state = new_game(scenario, options)
+    let_go(state)
+    state.data["flow"][-1] = {"state": "naval_movement", "role": "allied"}
+    state.advance()
+    state.data["fleets"]["raiders"].update(at=None, sp=0)
+    state.data["fleets"]["raiders"].pop("patrol", None)
+    return state
 
 
 def paradrop_game(army: str = "agw", points: int = 2) -> tuple[State, list[list[Any]]]:

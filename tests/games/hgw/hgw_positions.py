@@ -76,3 +76,10 @@ def put(state: HgwState, army: str, at: str | None, **points: int) -> None:
     entry["at"] = at
     entry["sp"] = {k: points.get(k, 0) for k in KINDS}
     state._after_change(None, None)
+
+
+def let_go(state: HgwState) -> None:
+    """Every side asked to intercept the fleet that moved lets it go on, however often a
+    new spotting further on asks again (Naval Action, N5.4)."""
+    while state.data["flow"][-1]["state"] == "naval_intercept":
+        state.apply(state.data["flow"][-1]["role"], ("no_interception",))

@@ -1,7 +1,7 @@
 """The heuristic player's raiders and carrier strikes on naval bases under Naval Action
-(ai_raiders.py): it declares raiders in production, sends a raider at an enemy route it
-can raid safely, and strikes an enemy naval base with carriers when the strike outweighs
-the fire that meets it. Behaviour in positions built for it, from the seat's view only;
+(ai_raiders.py, ai_strikes.py): it declares raiders in production, sends a raider at an
+enemy route it can raid safely, and strikes an enemy naval base with carriers when the
+strike outweighs the fire that meets it. Behaviour in positions built for it, from the seat's view only;
 the win rates are benchmarks/bench_hgw_campaign.py's."""
 
 from __future__ import annotations

@@ -7,13 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from test_hgw_cg2_research import to_production
 
 from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.advance import advance_limit
 from grognard.games.hgw.ai import make_heuristic
 from grognard.games.hgw.board import defence, stack
-from grognard.games.hgw.combat import firing_strength
+from grognard.games.hgw.combat import assault, firing_strength
 from grognard.games.hgw.morale import new_morale
+from grognard.games.hgw.production import price
 from grognard.games.hgw.scenario import KINDS
 from grognard.games.hgw.seen import data_from_view
 from grognard.games.hgw.tables import load_tables
@@ -340,3 +342,81 @@ def test_the_heuristic_drops_paratroops_only_when_they_buy_better_odds() -> None
     t = load_tables()
     dropped = int(choice[2])
     assert t.advance_limit(2 + 2 * dropped, 5) - max(t.advance_limit(2, 5), 0) >= dropped
+
+
+@pytest.mark.rules("K10.1")
+def test_tac_air_is_built_in_production_and_assigned_like_other_points() -> None:
+    """K10.1: Campaign Game II's production offers tac air as any other kind, at the price
+    of the side's research sheet (four points at level 0: eight half points): into an army
+    on the board, or into a new army placed in a home hex, each point charged."""
+    state = RULESET.new_game("campaign_2", {}, seed=1)
+    assert isinstance(state, HgwState)
+    to_production(state, "axis")
+    assert price(state.data, "axis", "tac_air") == 8
+    legal = state.legal_actions("axis")
+    assert ("build", "tac_air", "army", "agw") in legal and ("build", "tac_air", "place", "1237") in legal
+    budget = state.flow[-1]["budget"]
+    act(state, "axis", "build", "tac_air", "army", "agw")
+    assert sp(state, "agw") == {"infantry": 4, "tac_air": 1}
+    act(state, "axis", "build", "tac_air", "place", "1237")
+    placed = [a for a, x in state.data["armies"].items() if x["at"] == "1237" and x["side"] == "axis"]
+    assert [sp(state, a) for a in placed] == [{"tac_air": 1}]
+    assert state.flow[-1]["budget"] == budget - 8
+    assert "axis builds one tac_air point for Army Group West in 1436" in log_lines(state)
+
+
+@pytest.mark.rules("K11.8")
+def test_coastal_air_is_a_temporary_six_point_army_in_the_defensive_assault_on_invaders() -> None:
+    """K11.8 (Air Attacks 8): the British Expeditionary Force invades Kiel (1236), a naval
+    yard of the Axis with no Allied hex beside it, so it has coastal air (Coastal Airpower
+    1-2). After that coastal air's fire at the invasion fleet (a 6: one amphibious point),
+    the coastal air becomes an army of six tac air points on the hex for this invasion:
+    Army Group West may defensively assault with it (strength 2 + 6 = 8), or the coastal
+    air army alone (strength 6), where before only armies could. The army is gone once
+    the invasion is over."""
+    state = cg2("allied")
+    put(state, "agw", "1236", infantry=2)
+    put(state, "bef", "1333", infantry=2, amphibious=4)
+    act(state, "allied", "end_movement")
+    act(state, "allied", "invade", "bef", "1236")
+    act(state, "allied", "end_announce")
+    state.rng.force([6, 6, 6])  # the coastal air's fire, the defensive assault, the advance
+    act(state, "allied", "invasion", "bef")
+    act(state, "allied", "no_support")
+    act(state, "allied", "lose", "bef", "amphibious")
+    assert "the coastal air of 1236 forms a temporary army of 6 tac air points (K11.8)" in log_lines(state)
+    legal = state.legal_actions("axis")
+    assert ("defensive_assault",) in legal and ("defensive_assault", "agw") in legal
+    act(state, "axis", "defensive_assault", "agw")
+    lines = log_lines(state)
+    assert "the coastal air army of 1236 (6 tac air points) joins the defensive assault" in lines
+    assert "firing strength 8, roll 6: 1 point lost" in lines
+    act(state, "allied", "lose", "bef", "amphibious")  # Defensive Assault 3: amphibious
+    assert state.data["coastal_air_army"] == {"side": "axis", "at": "1236", "tac_air": 6}
+    act(state, "allied", "no_assault")
+    assert "coastal_air_army" not in state.data  # it lasts only for the invasion
+    assert state.data["armies"]["agw"]["sp"]["tac_air"] == 0  # never a point of the armies
+
+
+@pytest.mark.rules("K11.8")
+def test_the_coastal_air_army_takes_the_invaders_air_attack_losses_first() -> None:
+    """K11.8: the coastal air army absorbs the losses of the invader's air attack. A
+    position built for the test (in play the two never meet: a target beside the
+    invader's hex has no coastal air, Coastal Airpower 1, and the invader's tac air
+    reaches only such a target, Air Attacks 7): the army's six points count among the
+    defenders' tac air (so the two invading points all air attack, Air Attacks 2) and the
+    hit (a 1) comes off the coastal air army, not Army Group West's tac air point."""
+    state = cg2("allied")
+    state.data["owner"]["1334"] = "axis"
+    put(state, "agw", "1334", infantry=2, tac_air=1)
+    put(state, "bef", "1333", amphibious=3, tac_air=2)
+    state.data["coastal_air_army"] = {"side": "axis", "at": "1334", "tac_air": 6}
+    act(state, "allied", "end_movement")
+    state.rng.force([1, 6])  # the air attack, the invasion assault
+    assault(state, ("bef",), "1334", invasion=True)
+    state.advance()
+    lines = log_lines(state)
+    assert "allied air attacks with 2 tac air points (roll 1): 1 tac air point lost" in lines
+    assert "the coastal air army of 1334 loses 1 tac air point" in lines
+    assert state.data["coastal_air_army"]["tac_air"] == 5
+    assert sp(state, "agw") == {"infantry": 2, "tac_air": 1}

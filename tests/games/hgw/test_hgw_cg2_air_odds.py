@@ -78,3 +78,22 @@ def test_a_garrison_is_no_strength_point_lost_in_the_odds_with_tac_air() -> None
     assert odds(battle).defender_losses == 0.0
     plain = {"attacker": {"infantry": 6}, "defender": {}, "garrison": True, "assault": True}
     assert odds(plain).defender_losses == 0.0
+
+
+@pytest.mark.rules("K11.8")
+def test_the_odds_of_an_invasion_count_the_coastal_air_army() -> None:
+    """K11.8 in the odds: the invasion of Kiel (a naval yard with coastal air) meets the
+    six-point coastal air army in the defensive assault, so the invader loses more than
+    in the same battle without it; a target next to an Allied hex has no coastal air."""
+    state = cg2("allied")
+    put(state, "agw", "1236", infantry=2)
+    put(state, "bef", "1333", infantry=2, amphibious=4)
+    act(state, "allied", "end_movement")
+    description = battle_at(state, "allied", "1236", ("invade", "bef", "1236"))
+    assert description is not None and description["coastal_air_army"] == 6
+    assert description["defensive_assault"] is True
+    without = {k: v for k, v in description.items() if k != "coastal_air_army"}
+    assert odds(description).attacker_losses > odds(without).attacker_losses
+    state.data["owner"]["1235"] = "allied"  # an Allied hex beside Kiel: no coastal air
+    beside = battle_at(state, "allied", "1236", ("invade", "bef", "1236"))
+    assert beside is not None and "coastal_air_army" not in beside

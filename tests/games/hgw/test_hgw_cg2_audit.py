@@ -479,7 +479,9 @@ def test_with_naval_action_any_surface_fleet_attacks_a_route_firing_normally() -
     pass_interceptions(state)  # the raider's way home at the start
     raid = ("raid_route", "kriegsmarine", "britain_us", "1425")
     assert raid in state.legal_actions("axis")
-    state.rng.force([1] * 4)  # the Allied search spots it; its interception; its fire
+    # the Allies search it in ten hexes and miss (where they spot it no fleet of theirs
+    # could intercept it, N5.3-N5.4); its interception; its fire
+    state.rng.force([6] * 10 + [1, 1])
     act(state, "axis", *raid)
     pass_interceptions(state)
     assert (

@@ -4,36 +4,14 @@ end of the capturing side's next combat phase when no supply route reaches it.""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from cg2kit import act, new_game, to_step, top
 
 from grognard.core.errors import IllegalAction
-from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw import HgwState
 from grognard.games.hgw.tables import load_tables
 
 PARIS, ORLEANS, KIEL, SAXONY = "1434", "1534", "1236", "1537"
-
-
-def new_game() -> HgwState:
-    state = RULESET.new_game("campaign_2", {}, seed=1)
-    assert isinstance(state, HgwState)
-    return state
-
-
-def to_step(state: HgwState, name: str, **fields: Any) -> None:
-    state.flow.clear()
-    state.flow.append({"state": name, **fields})
-    state.advance()
-    state._after_change(None, None)
-
-
-def act(state: HgwState, role: str, *action: Any) -> None:
-    state.apply(role, tuple(action))
-
-
-def top(state: HgwState) -> dict[str, Any]:
-    return state.flow[-1]
 
 
 def axis_paris(state: HgwState) -> None:

@@ -5,23 +5,16 @@ examples reproduced through the real steps, dice forced."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from cg2kit import act, new_game, to_step, top
 
 from grognard.core.errors import IllegalAction
-from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw import HgwState
 from grognard.games.hgw.capability import load_capability
 from grognard.games.hgw.research import Research, new_research
 from grognard.games.hgw.scenario import KINDS
 
 LONDON, BERLIN, COLOGNE, KIEL, RUHR, PARIS = "1333", "1237", "1335", "1236", "1436", "1434"
-
-
-def new_game(scenario: str = "campaign_2") -> HgwState:
-    state = RULESET.new_game(scenario, {}, seed=1)
-    assert isinstance(state, HgwState)
-    return state
 
 
 def at_level(research: Research, side: str, item: str, level: int) -> Research:
@@ -35,22 +28,6 @@ def with_research(state: HgwState, *levels: tuple[str, str, int]) -> None:
         at_level(research, side, item, level)
     state.data["research"] = research
     state._after_change(None, None)
-
-
-def to_step(state: HgwState, name: str, **fields: Any) -> None:
-    """Open step `name` as the only frame of the flow."""
-    state.flow.clear()
-    state.flow.append({"state": name, **fields})
-    state.advance()
-    state._after_change(None, None)
-
-
-def act(state: HgwState, role: str, *action: Any) -> None:
-    state.apply(role, tuple(action))
-
-
-def top(state: HgwState) -> dict[str, Any]:
-    return state.flow[-1]
 
 
 # ----- set-up (K26.2) and builds (K20.1, K21.1, K22.2) -------------------------------------

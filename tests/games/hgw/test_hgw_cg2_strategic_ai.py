@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cg2kit import new_game, to_step
+
 from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.ai import make_heuristic
 from grognard.games.hgw.capability import load_capability
@@ -12,19 +14,6 @@ from grognard.games.hgw.map import hex_distance
 from grognard.games.hgw.research import new_research
 
 LONDON, BERLIN, COLOGNE, KIEL, RUHR, PARIS = "1333", "1237", "1335", "1236", "1436", "1434"
-
-
-def new_game() -> HgwState:
-    state = RULESET.new_game("campaign_2", {}, seed=1)
-    assert isinstance(state, HgwState)
-    return state
-
-
-def to_step(state: HgwState, name: str, **fields: Any) -> None:
-    state.flow.clear()
-    state.flow.append({"state": name, **fields})
-    state.advance()
-    state._after_change(None, None)
 
 
 def choice(state: HgwState, role: str) -> tuple[Any, ...]:

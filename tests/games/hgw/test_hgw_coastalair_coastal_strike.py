@@ -7,26 +7,21 @@ rules on. Dice forced."""
 from __future__ import annotations
 
 import pytest
+from cg2kit import NAVAL_SETUPS, naval_movement
 
 from grognard.games.hgw import RULESET, HgwState, ports
 from grognard.games.hgw.port_attacks import hits_this_turn
 
 KIEL = "1236"
 BRIT = "1333"  # the British Army, three hexes from Kiel
-SETUPS = [("campaign_3", {}), ("campaign_2", {"naval_action": True})]
+SETUPS = NAVAL_SETUPS
 
 
 def allied_naval_movement(scenario: str = "campaign_3", options: dict[str, bool] | None = None) -> HgwState:
     """The Allies' naval movement; the British Army holds twelve coastal air points, the
     Allies' tac air is at level 3 (coastal air range 1, extended range 3)."""
-    state = RULESET.new_game(scenario, dict(options or {}), seed=1)
-    assert isinstance(state, HgwState)
-    state.apply("allied", ("no_interception",))
+    state = naval_movement(scenario, options)  # only the Kriegsmarine and U-boats in Kiel
     data = state.data
-    data["flow"][-1] = {"state": "naval_movement", "role": "allied"}
-    state.advance()
-    data["fleets"]["raiders"].update(at=None, sp=0)  # only the Kriegsmarine and U-boats in Kiel
-    data["fleets"]["raiders"].pop("patrol", None)
     data["coastal_air"] = {"brit": 12}
     data["research"]["allied"]["items"]["tac_air"]["level"] = 3
     return state

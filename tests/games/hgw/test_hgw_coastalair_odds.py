@@ -5,8 +5,9 @@ forecast exactly by playing the engine's own rolls, in campaign_3."""
 from __future__ import annotations
 
 import pytest
+from cg2kit import naval_movement
 
-from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw import HgwState
 from grognard.games.hgw.odds import battle_at, odds
 from grognard.games.hgw.tables import load_tables
 
@@ -14,13 +15,9 @@ KIEL = "1236"
 
 
 def allied_naval_movement() -> HgwState:
-    state = RULESET.new_game("campaign_3", {}, seed=1)
-    assert isinstance(state, HgwState)
-    state.apply("allied", ("no_interception",))
+    state = naval_movement()
     data = state.data
-    data["flow"][-1] = {"state": "naval_movement", "role": "allied"}
-    state.advance()
-    for fleet in ("raiders", "kriegsmarine", "uboats"):  # Kiel's port empty
+    for fleet in ("kriegsmarine", "uboats"):  # Kiel's port empty
         data["fleets"][fleet].update(at=None, sp=0)
         data["fleets"][fleet].pop("patrol", None)
     data["coastal_air"] = {"brit": 12}

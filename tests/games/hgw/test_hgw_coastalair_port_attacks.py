@@ -6,8 +6,9 @@ campaign_3 and in campaign_2 with only the naval rules on. Dice forced."""
 from __future__ import annotations
 
 import pytest
+from cg2kit import naval_movement
 
-from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw import HgwState
 
 KIEL = "1236"
 SETUPS = [("campaign_3", {}), ("campaign_2", {"naval_action": True, "leaders": True})]
@@ -16,24 +17,22 @@ SETUPS = [("campaign_3", {}), ("campaign_2", {"naval_action": True, "leaders": T
 def allied_naval_movement(scenario: str, options: dict[str, bool]) -> HgwState:
     """The Allies' naval movement; the Home Fleet (Scapa Flow) holds three carriers, the
     Kriegsmarine (one capital ship) and the U-boat Arm (two) lie in Kiel."""
-    state = RULESET.new_game(scenario, dict(options), seed=1)
-    assert isinstance(state, HgwState)
-    state.apply("allied", ("no_interception",))
+    state = naval_movement(scenario, options)
     data = state.data
-    data["flow"][-1] = {"state": "naval_movement", "role": "allied"}
-    state.advance()
-    data["fleets"]["raiders"].update(at=None, sp=0)
-    data["fleets"]["raiders"].pop("patrol", None)
     data["fleets"]["home"].update(sp=8, ships={"capital": 5, "carrier": 3})
     return state
 
 
-def strike(state: HgwState, dice: list[int], verb: str = "port_attack", target: str = KIEL) -> None:
+def strike(
+    state: HgwState, dice: list[int], verb: str = "port_attack", target: str = KIEL, later: int = 3
+) -> None:
     """The Home Fleet sails on Kiel (or strikes `target`'s morale); the Axis searches it
     on its way (the first `dice`: three searches, spotted at the third) and lets it
-    through; then the strike."""
+    through; searched on (N5.4) in the `later` hexes left with 6s, the earlier spotting
+    helping (a 6 in Kiel's own hex still spots it, and it is let go again); then the
+    strike."""
     data = state.data
-    state.rng.force(dice)
+    state.rng.force([*dice[:3], *[6] * later, *dice[3:]])
     state.apply("allied", (verb, "home", target))
     while data["flow"][-1]["state"] != "naval_movement":
         state.apply(data["flow"][-1]["role"], ("no_interception",))
@@ -121,7 +120,7 @@ def test_carriers_strike_germanys_morale_on_its_coast_half_the_hits_rounded_down
     assert "1333 is no coastal hex of an enemy country with a morale" in str(why)
     # searches 2, 4, 1; Berlin's coast has no coastal air and no ships: the strike of 9
     # rolls 1 on the Firepower Table: four hits, two (halved) off the morale
-    strike(state, [2, 4, 1, 1], "morale_strike", "1237")
+    strike(state, [2, 4, 1, 1], "morale_strike", "1237", later=4)
     log = lines(state)
     assert "Home Fleet sails from 0932 to strike the morale of germany at 1237" in log
     assert (

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hgw_positions import let_go
 
 from grognard.core.errors import IllegalAction
 from grognard.games.hgw import RULESET, HgwState
@@ -159,7 +160,7 @@ def axis_naval_action(home: dict[str, Any]) -> HgwState:
     """Campaign Game III at the Axis naval movement (the raider home, let go), the
     Kriegsmarine with three capital ships in Kiel, the Home Fleet as `home` says."""
     state = new_game("campaign_3")
-    state.apply("allied", ("no_interception",))
+    let_go(state)
     data = state.data
     data["fleets"]["kriegsmarine"].update(sp=3, ships={"capital": 3})
     data["fleets"]["home"].update(home)

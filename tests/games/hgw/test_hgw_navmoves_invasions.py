@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hgw_positions import put
+from hgw_positions import let_go, put
 
 from grognard.games.hgw import RULESET, HgwState
 
@@ -20,8 +20,7 @@ def invasion_from_kiel(scenario: str = "campaign_3", home: int = 4, **options: b
     state = RULESET.new_game(scenario, dict(options), seed=1)
     assert isinstance(state, HgwState)
     data = state.data
-    if data["flow"][-1]["state"] == "naval_intercept":  # Campaign Game III's raider sails home
-        state.apply("allied", ("no_interception",))
+    let_go(state)  # Campaign Game III's raider sails home
     state.apply("axis", ("end_naval_movement",))
     data["fleets"]["home"].update(at="0932", sp=home, ships={"capital": home})
     if not data["fleets"]["kriegsmarine"]["sp"]:  # Campaign Game II's spare counter
@@ -114,8 +113,7 @@ def kriegsmarine_comes_to_kiel(scenario: str, **options: bool) -> HgwState:
     state = RULESET.new_game(scenario, dict(options), seed=1)
     assert isinstance(state, HgwState)
     data = state.data
-    if data["flow"][-1]["state"] == "naval_intercept":
-        state.apply("allied", ("no_interception",))
+    let_go(state)
     data["fleets"]["kriegsmarine"].update(at="1238", sp=1, ships={"capital": 1})
     state._after_change(None, None)
     state.apply("axis", ("change_base", "kriegsmarine", "1236"))

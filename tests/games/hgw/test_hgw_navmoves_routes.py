@@ -4,7 +4,7 @@ naval phase's base changes (naval_phase.py, invasion_routes.canals, map.sea_rout
 from __future__ import annotations
 
 import pytest
-from hgw_positions import put
+from hgw_positions import let_go, put
 
 from grognard.core.errors import IllegalAction
 from grognard.games.hgw import RULESET, HgwState
@@ -21,8 +21,7 @@ def baltic_fleet(scenario: str, **options: bool) -> HgwState:
     state = RULESET.new_game(scenario, dict(options), seed=1)
     assert isinstance(state, HgwState)
     data = state.data
-    if data["flow"][-1]["state"] == "naval_intercept":  # Campaign Game III's raider sails home
-        state.apply("allied", ("no_interception",))
+    let_go(state)  # Campaign Game III's raider sails home
     assert data["flow"][-1]["state"] == "naval_movement" and data["flow"][-1]["role"] == "axis"
     data["owner"]["1136"] = "allied"
     data["owner"]["1532"] = "axis"

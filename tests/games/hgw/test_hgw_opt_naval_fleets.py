@@ -6,6 +6,7 @@ changes. Played in Campaign Game III and in Campaign Game II with the rule alone
 from __future__ import annotations
 
 import pytest
+from hgw_positions import let_go
 
 from grognard.core.errors import IllegalAction
 from grognard.games.hgw import RULESET, HgwState
@@ -97,7 +98,7 @@ def test_port_capacities_gibraltar_five_malta_two_a_plain_port_one_big_ship() ->
 @pytest.mark.rules("N1.4")
 def test_french_fleets_use_french_ports_british_any_allied_port() -> None:
     state = new_game()
-    state.apply("allied", ("no_interception",))
+    let_go(state)
     allied_naval_movement(state)
     data = state.data
     french = base_choices(data, "force_raid")
@@ -113,7 +114,7 @@ def test_french_fleets_use_french_ports_british_any_allied_port() -> None:
 @pytest.mark.rules("N1.3", "N2.4")
 def test_ship_points_pass_only_between_one_nations_fleets_in_one_port() -> None:
     state = new_game()
-    state.apply("allied", ("no_interception",))
+    let_go(state)
     allied_naval_movement(state)
     data = state.data
     legal = state.legal_actions("allied")
@@ -136,7 +137,7 @@ def test_ship_points_pass_only_between_one_nations_fleets_in_one_port() -> None:
 @pytest.mark.rules("N2.1")
 def test_ships_at_sea_come_home_or_are_lost_with_no_port() -> None:
     state = new_game()
-    state.apply("allied", ("no_interception",))
+    let_go(state)
     data = state.data
     data["fleets"]["home"]["patrol"] = "1124"
     data["fleets"]["force_raid"]["patrol"] = "1630"
@@ -149,7 +150,7 @@ def test_ships_at_sea_come_home_or_are_lost_with_no_port() -> None:
 @pytest.mark.rules("N2.1", "N1.2")
 def test_a_fleet_at_sea_with_no_room_in_its_port_is_lost() -> None:
     state = new_game()
-    state.apply("allied", ("no_interception",))
+    let_go(state)
     data = state.data
     data["fleets"]["atlantic"].update(at="2031", sp=4, ships={"capital": 4}, patrol="2030")
     allied_naval_movement(state)  # Force H's two and four more: over Gibraltar's five
@@ -159,7 +160,7 @@ def test_a_fleet_at_sea_with_no_room_in_its_port_is_lost() -> None:
 @pytest.mark.rules("N2.3")
 def test_a_long_base_change_handicaps_the_fleets_interceptions_until_its_next_turn() -> None:
     state = new_game()
-    state.apply("allied", ("no_interception",))
+    let_go(state)
     allied_naval_movement(state)
     data = state.data
     state.apply("allied", ("detach_ship", "home", "atlantic", "capital"))
@@ -190,7 +191,7 @@ def test_an_advance_into_the_port_expels_the_fleets_to_ports_of_their_nation() -
 def test_unaligned_italys_fleets_wait_and_sides_at_peace_do_not_fight() -> None:
     state = new_game()
     data = state.data
-    state.apply("allied", ("no_interception",))  # the Soviets, at peace, were never asked
+    let_go(state)  # the Soviets, at peace, were never asked
     assert data["flow"][-1]["state"] == "naval_movement"
     assert "squadra_1" not in movable(data, "axis")
     refusal = str(state.why_illegal("axis", ("change_base", "squadra_1", "1736")))
@@ -198,3 +199,39 @@ def test_unaligned_italys_fleets_wait_and_sides_at_peace_do_not_fight() -> None:
     assert "kriegsmarine" in movable(data, "axis")
     data["politics"]["unaligned"].remove("italy")
     assert "squadra_1" in movable(data, "axis")
+
+
+@pytest.mark.rules("N1.4")
+def test_free_french_fleets_also_use_allied_ports() -> None:
+    """N1.4 with France 5: after France's surrender its fleets still afloat are Free
+    French, fight on (a surrendered nation's fleets wait in port, France's do not) and
+    may base in any Allied port: a base change to the Clyde is offered and made; when
+    Toulon falls the Force de Raid goes to the nearest port with room, British ones
+    included, where before the surrender only French ports took it."""
+    state = new_game()
+    let_go(state)
+    data = state.data
+    data["fleets"]["force_raid"]["at"] = "1635"
+    before = dict(data["fleets"]["force_raid"])
+    data["politics"]["surrendered"] = sorted({*data["politics"]["surrendered"], "france"})
+    allied_naval_movement(state)
+    assert "force_raid" in movable(data, "allied")
+    assert "1131" in base_choices(data, "force_raid") and "2031" in base_choices(data, "force_raid")
+    state.apply("allied", ("change_base", "force_raid", "1131"))
+    assert data["fleets"]["force_raid"]["at"] == "1131"
+
+    for surrendered in (False, True):
+        state = new_game()
+        data = state.data
+        data["fleets"]["force_raid"].update(at="1635", sp=before["sp"], ships=dict(before["ships"]))
+        french = [p for p, o in data["owner"].items() if o == "allied" and p != "1635"
+                  and nation_may_base(data, data["fleets"]["force_raid"], p)]
+        for port in french:
+            data["owner"][port] = "axis"  # every other French port gone
+        if surrendered:
+            data["politics"]["surrendered"] = sorted({*data["politics"]["surrendered"], "france"})
+        expel(data, "1635", "axis")
+        at = data["fleets"]["force_raid"]["at"]
+        assert (at is not None) is surrendered, at
+        if surrendered:
+            assert data["fleets"]["force_raid"]["sp"] == before["sp"]

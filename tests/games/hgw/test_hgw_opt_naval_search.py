@@ -14,8 +14,8 @@ from grognard.games.hgw.naval_search import search_move, spotters
 def new_game() -> HgwState:
     state = RULESET.new_game("campaign_2", {"naval_action": True}, seed=1)
     assert isinstance(state, HgwState)
-    if state.data["flow"][-1]["state"] == "naval_intercept":
-        state.apply(state.active_roles()[0], ("no_interception",))  # the raider's return
+    while state.data["flow"][-1]["state"] == "naval_intercept":  # the raider's return,
+        state.apply(state.active_roles()[0], ("no_interception",))  # searched on (N5.4)
     return state
 
 
@@ -112,3 +112,32 @@ def test_a_winning_interceptor_goes_on_intercepting_each_mover_on_its_own() -> N
     state.rng.force([1] * 60)
     state.apply("axis", ("change_base", "raiders", "1532"))
     assert ("intercept", "home") in state.legal_actions("allied")  # the winner again
+
+
+@pytest.mark.rules("N5.3", "N5.4")
+def test_a_spotted_fleet_let_go_is_searched_on_and_earlier_spottings_help() -> None:
+    """N5.3-N5.4: the Kriegsmarine, spotted in Kiel (1236) as it sails for Narvik, may be
+    intercepted there; the Allies let it go on and search it again hex by hex: the spotting
+    in Kiel takes one off the roll in 1135 next to it (the 1035 search beyond has none),
+    and with 6s it is not spotted again. With a 1 in 1135 it is spotted again, and the
+    interceptions open anew from that hex."""
+    for second in (6, 1):
+        state = new_game()
+        sail_the_kriegsmarine(state, [1, second] + [6] * 40)
+        top = state.data["flow"][-1]
+        assert top["state"] == "naval_intercept" and top["path"] == ["1236"]  # from the spotted hex
+        assert ("intercept", "home") in state.legal_actions("allied")
+        state.apply("allied", ("no_interception",))
+        log = state.log_for(None)
+        again = next(line for line in log if line.startswith("allied searches Kriegsmarine in 1135"))
+        assert f"a {second}, -1 in modifiers" in again  # the earlier spotting next to it
+        if second == 6:
+            beyond = next(line for line in log if line.startswith("allied searches Kriegsmarine in 1035"))
+            assert "+0 in modifiers" in beyond
+            assert "allied does not spot Kriegsmarine again where it could intercept it (N5.4)" in log
+            assert state.data["flow"][-1]["state"] == "naval_movement"
+            assert state.data["fleets"]["kriegsmarine"]["at"] == "0438"
+        else:
+            top = state.data["flow"][-1]
+            assert top["state"] == "naval_intercept" and top["path"] == ["1135"]
+            assert ("intercept", "home") in state.legal_actions("allied")

@@ -6,23 +6,14 @@ numbers are checked."""
 from __future__ import annotations
 
 import pytest
+from cg2kit import NAVAL_SETUPS, naval_movement
 
 from grognard.games.hgw import RULESET, HgwState, ports
 from grognard.games.hgw.port_attacks import attack, hits_this_turn
 
 KIEL = "1236"
-SETUPS = [("campaign_3", {}), ("campaign_2", {"naval_action": True})]
-
-
-def allied_naval_movement(scenario: str = "campaign_3", options: dict[str, bool] | None = None) -> HgwState:
-    state = RULESET.new_game(scenario, dict(options or {}), seed=1)
-    assert isinstance(state, HgwState)
-    state.apply("allied", ("no_interception",))
-    state.data["flow"][-1] = {"state": "naval_movement", "role": "allied"}
-    state.advance()
-    state.data["fleets"]["raiders"].update(at=None, sp=0)  # only the Kriegsmarine in Kiel
-    state.data["fleets"]["raiders"].pop("patrol", None)
-    return state
+SETUPS = NAVAL_SETUPS
+allied_naval_movement = naval_movement  # only the Kriegsmarine in Kiel
 
 
 @pytest.mark.rules("N8.5")

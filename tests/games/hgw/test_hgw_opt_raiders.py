@@ -103,7 +103,9 @@ def test_a_raider_fires_at_triple_strength_at_an_unescorted_route(monkeypatch: p
     axis_naval_movement(state)
     state.apply("axis", ("change_base", "raiders", IRISH_PORT))
     quiet(state)
-    state.rng.force([1, 1])  # the Fleet line's interception roll, then the firepower roll
+    # the Allies' two searches (1s: short of the 0 and -2 they need), the Fleet line's
+    # interception roll, then the firepower roll
+    state.rng.force([1, 1, 1, 1])
     state.apply("axis", ("raid_route", "raiders", "britain_us", "1430"))
     quiet(state)
     assert fired == [3]  # one capital ship point, tripled

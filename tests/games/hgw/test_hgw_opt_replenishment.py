@@ -10,6 +10,7 @@ the patrol hex 1414 (by the Britain-U.S. route) is out of the Home Fleet's own t
 from __future__ import annotations
 
 import pytest
+from cg2kit import NAVAL_SETUPS, naval_movement
 
 from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.ai import make_heuristic
@@ -17,17 +18,11 @@ from grognard.games.hgw.naval_phase import sailing_path
 from grognard.games.hgw.replenishment import lead
 
 SCAPA, OUT, FAR, PATROL = "0932", "0821", "0601", "1414"
-SETUPS = [("campaign_3", {}), ("campaign_2", {"naval_action": True})]
+SETUPS = NAVAL_SETUPS
 
 
 def allied_naval_movement(scenario: str = "campaign_3", options: dict[str, bool] | None = None) -> HgwState:
-    state = RULESET.new_game(scenario, dict(options or {}), seed=1)
-    assert isinstance(state, HgwState)
-    state.apply("allied", ("no_interception",))
-    state.data["flow"][-1] = {"state": "naval_movement", "role": "allied"}
-    state.advance()
-    state.data["fleets"]["raiders"].update(at=None, sp=0)  # no Axis fleet at sea
-    state.data["fleets"]["raiders"].pop("patrol", None)
+    state = naval_movement(scenario, options)  # no Axis fleet at sea
     brit = state.data["armies"]["brit"]
     brit["at"] = SCAPA
     brit["sp"]["amphibious"] = 3

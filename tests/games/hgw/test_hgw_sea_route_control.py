@@ -152,3 +152,33 @@ def test_interception_follows_the_route_the_invasion_may_take() -> None:
     assert may_intercept(state.data, "kriegsmarine", "1131", "1238")
     # with the Sound closed there is no route into the Baltic at all, so nothing to meet
     assert not may_intercept(state.data, "kriegsmarine", "1131", "1238", frozenset({SOUND}))
+
+
+@pytest.mark.rules("F2.1", "F3.8")
+def test_the_sound_taken_by_invasion_opens_the_baltic_to_the_amphibious_advance() -> None:
+    """A player's report: in The Fall of Germany the heuristic's First Canadian Army was
+    on Berlin's coast by sea in the first turn, the Sound being Axis at the start. The
+    rules allow it: from the Clyde the army may name East Denmark (the control hex
+    itself), never the Baltic beyond it; the advance that takes 1136 makes it friendly
+    at once (Basic Combat: a captured hex is converted immediately), so the Sound no
+    longer closes the sea (Sea Route 4), and the amphibious advance, which follows the
+    invasion's rules (the transport limits of the Baltic do not bind an invasion,
+    Invasion Procedure 3), may sail on into the Baltic, Berlin's hex included."""
+    state = new_game()
+    allied_announce(state)
+    state.data["fleets"]["kriegsmarine"]["at"] = None  # no interception on the way
+    put(state, "1can", "1131", mechanized=4, amphibious=5)
+    targets = invasion_targets(state.data, "1can")
+    assert SOUND in targets and BERLIN not in targets and "1238" not in targets
+    act(state, "allied", "invade", "1can", SOUND)
+    act(state, "allied", "end_announce")
+    state.rng.force([1, 1])  # the Home Fleet's supporting fire, then the advance
+    act(state, "allied", "invasion", "1can")
+    act(state, "allied", "escort", "home")
+    act(state, "allied", "no_support")
+    assert state.data["owner"][SOUND] == "allied"
+    assert state.data["armies"]["1can"]["at"] == SOUND
+    act(state, "allied", "to_advances")
+    act(state, "allied", "to_exploitation")
+    advances = {a[2] for a in state.legal_actions("allied") if a[:2] == ("amphibious_advance", "1can")}
+    assert {BERLIN, "1238"} <= advances

@@ -15,8 +15,8 @@ deciding from its view and the legal actions only.
   a country's morale (ai_strikes.py);
 - interception: a fleet intercepts when it is at least as strong as the mover (A.S.W.
   strength against U-boats, ship points against ships);
-- Naval Action's raiders and carrier strikes on naval bases: ai_raiders (declared first
-  in production; their missions after the patrols);
+- Naval Action's raiders: ai_raiders (declared first in production; their missions
+  after the patrols); carrier strikes on naval bases: ai_strikes;
 - production: before the land builds, while ten points stay for them, the Axis builds
   U-boats up to four points or twice the Allies' best A.S.W. strength, and
   the Allies raise their A.S.W. box to match the Axis's U-boats (six points at most).

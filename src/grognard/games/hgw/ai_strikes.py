@@ -6,7 +6,11 @@ legal actions only:
   base with the most enemy ship points first); with no such base in reach it strikes a
   country's morale; it never aims at the coastal air alone (the hits a base takes come
   back as its garrison does, N9.5, the ships and the morale do not);
-- carriers strike a naval base when their strike outweighs its defence (ai_raiders.py);
+- a carrier fleet attacks the enemy naval base where the most enemy ship points lie
+  (a base with none is still worth the hits that reduce it, N11.3) when its strike,
+  three points a carrier (N8.5), outweighs the fire that meets it as launched: the
+  base's coastal air, the fighters of the carriers in port (three a carrier) and the
+  anti-aircraft fire of the ships in port (a point each);
   else a fleet with two carrier points or more and at least as many capital ship points
   as carrier points (an escort for the interceptions on its way) strikes a country's
   morale; lone carriers stay in port.
@@ -18,10 +22,11 @@ from typing import Any
 
 from grognard.core.game import Action
 
-from . import ai_raiders
 from .ai_board import Board
+from .naval import air_at
 
 MIN_CARRIERS = 2  # carrier points a fleet strikes with
+STRIKE = 3  # N8.5: a carrier point strikes a naval base at triple strength
 
 
 def _in_port(b: Board, place: Any) -> int:
@@ -36,6 +41,38 @@ def _escorted(fleet: dict[str, Any]) -> bool:
     return carriers >= MIN_CARRIERS and int(typed.get("capital", 0)) >= carriers
 
 
+def _typed(fleet: dict[str, Any]) -> dict[str, int]:
+    return {k: int(n) for k, n in fleet.get("ships", {}).items()}
+
+
+def port_attack(b: Board, legal: list[Action]) -> Action | None:
+    """A carrier strike on an enemy naval base (naval movement), or None."""
+    best: tuple[tuple[int, int, str, str], Action] | None = None
+    # the view leaves out supply's record of captured markers (seen.py): none assumed
+    data = {**b.data, "won": b.data.get("won", [])}
+    for action in legal:
+        if action[0] != "port_attack":
+            continue
+        fleet_id, base = str(action[1]), str(action[2])
+        fleet = b.fleets[fleet_id]
+        side = fleet["side"]
+        in_port = [
+            _typed(x)
+            for x in b.fleets.values()
+            if x["side"] != side and x.get("at") == base and "patrol" not in x
+        ]
+        afloat = sum(n for s in in_port for k, n in s.items() if k != "uboat")  # U-boats are no targets
+        fighters = STRIKE * sum(s.get("carrier", 0) for s in in_port)
+        defence = air_at(data, base, side) + fighters + afloat
+        strike = STRIKE * _typed(fleet).get("carrier", 0)
+        if strike <= defence:
+            continue
+        key = (afloat, -defence, fleet_id, base)
+        if best is None or key > best[0]:
+            best = (key, action)
+    return best[1] if best else None
+
+
 def strike(b: Board, legal: list[Action]) -> Action | None:
     """The strike the heuristic makes now, or None."""
     air = [a for a in legal if a[0] == "coastal_strike"]
@@ -45,7 +82,7 @@ def strike(b: Board, legal: list[Action]) -> Action | None:
     morale = [a for a in air if a[3] == "morale"]
     if morale:
         return morale[0]
-    base = ai_raiders.port_attack(b, legal)  # carriers on a base: weighed against its defence
+    base = port_attack(b, legal)  # carriers on a base: weighed against its defence
     if base is not None:
         return base
     fleets = [a for a in legal if a[0] == "morale_strike" and _escorted(b.fleets[a[1]])]

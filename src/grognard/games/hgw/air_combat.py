@@ -21,6 +21,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, end
 
+from . import coastal_air_army
 from .advance import why_not_drop
 from .airpower import only_air_attacks, why_not_commit
 from .board import points
@@ -54,7 +55,14 @@ def coastal_tac(data: dict[str, Any], armies: Any) -> int:
 def _tac(data: dict[str, Any], frame: Frame) -> tuple[int, int]:
     """The firing side's tac air, its coastal air's share included (N9.3), and the other's."""
     own = tac_air(data, frame["armies"]) + coastal_tac(data, frame["armies"])
-    return own, tac_air(data, frame["foes"])
+    return own, tac_air(data, frame["foes"]) + _coastal_army(data, frame)
+
+
+def _coastal_army(data: dict[str, Any], frame: Frame) -> int:
+    """K11.8: the coastal air army on an invasion's target, air attacked with the
+    defenders' tac air."""
+    invaded = frame["invasion"] and not frame["defensive"]
+    return coastal_air_army.points_at(data, frame["target"]) if invaded else 0
 
 
 def tac_air_attacked(data: dict[str, Any], frame: Frame) -> int:
@@ -130,6 +138,8 @@ class AirAttack(Step):
             f"{frame['role']} air attacks with {points(committed, 'tac air')}{of_coastal}"
             f" (roll {rolls}{extra}): {points(lost, 'tac air')} lost"
         )
+        if _coastal_army(data, frame):
+            lost = coastal_air_army.absorb(game, frame["target"], lost)  # K11.8: it takes them first
         foes = [a for a in frame["foes"] if data["armies"][a]["at"] is not None]
         if foes:
             take_losses(game, data["armies"][foes[0]]["side"], foes, lost, kinds=("tac_air",))

@@ -15,7 +15,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
-from . import german_technology, leaders
+from . import coastal_air_army, german_technology, leaders
 from .across_water import over_water, water_targets
 from .airpower import only_air_attacks
 from .board import (
@@ -313,6 +313,7 @@ class DefensiveAssault(Step):
         # Unaligned Forces: home forces fire with them, or alone, as a fort does
         target = frame["target"]
         fires = fort_may_fire(data, target, role) or home_may_fire(data, target, role)
+        fires = fires or coastal_air_army.side_at(data, target) == role  # K11.8: it fires alone too
         alone = [("defensive_assault",)] if fires else []
         return [("no_defensive_assault",), *alone] + [("defensive_assault", *c) for c in subsets(choices)]
 
@@ -334,6 +335,7 @@ class DefensiveAssault(Step):
             home = fire_home(data, frame["target"])
             game.log(f"{points(home, 'home infantry')} join the defensive assault")
             fort += home
+        fort += coastal_air_army.join(game, frame["target"], role)  # K11.8, as a fort's points
         if air_battle(data, armies, attackers):  # Air Attacks 6: the air attack first
             call(
                 data["flow"],
@@ -437,7 +439,8 @@ def assault(game: Any, armies: tuple[str, ...], target: Place, *, invasion: bool
     foes = enemy_armies_at(data, target, side)
     # Air Attacks 1-2: the air attack first; an invader's tac air only one hex away (7)
     flying = tuple(a for a in armies if not invasion or near(data, a, target))
-    if air_battle(data, flying, foes):
+    coastal = coastal_air_army.points_at(data, target) if invasion else 0  # K11.8: air attacked too
+    if air_battle(data, flying, foes) or (coastal and tac_air(data, flying) > 0):
         call(
             data["flow"],
             "air_attack",

@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 
 from .datafile import decode_file, load_data
-from .fleets import is_naval_base, ships
+from .fleets import free_french, is_naval_base, ships
 from .neutrality import politics
 from .optional import has_option
 from .scenario import load_scenario
@@ -111,10 +111,11 @@ def nation_of(fleet: Any) -> str:
 def idle(data: Data, fleet: Any) -> bool:
     """A nation still unaligned (Italy until it joins the Axis, Unaligned Countries) or
     surrendered keeps its fleets in port: they neither sail nor fight (ours, as its
-    army waits, Activity Limitations 2)."""
+    army waits, Activity Limitations 2); but France's fleets fight on as Free French
+    after its surrender (N1.4, France 5)."""
     pol = politics(data)
     nation = nation_of(fleet)
-    if pol is None or not nation:
+    if pol is None or not nation or free_french(data, fleet):
         return False
     return nation in pol["unaligned"] or nation in pol["surrendered"]
 

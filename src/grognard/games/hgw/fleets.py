@@ -29,6 +29,7 @@ steps are in naval.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
@@ -36,7 +37,7 @@ from . import ports
 from .geography import INDIA_BOX
 from .map import hex_distance, load_map
 from .naval_battle import Squadron
-from .neutrality import naval_friendly, vichy_places
+from .neutrality import naval_friendly, politics, vichy_places
 from .optional import has_option
 from .scenario import SHIP_TYPES
 from .uboats import asw_strength
@@ -228,13 +229,22 @@ BIG = ("capital", "carrier")
 FRENCH = "france"
 
 
+def free_french(data: Data, fleet: Any) -> bool:
+    """N1.4 with France 5: once France has surrendered, the French fleets still afloat
+    (in an Allied port or at sea) are Free French, as the French armies left in Allied
+    hexes are."""
+    pol = politics(data)
+    return fleet.get("nation") == FRENCH and bool(pol and FRENCH in pol["surrendered"])
+
+
 def nation_may_base(data: Data, fleet: Any, port: str) -> bool:
     """N1.4: a friendly port of the fleet's side; French fleets only in France and the
-    French possessions (the others' lists, Britain's possessions or allied hexes, Italy's
-    or any Axis-friendly hex, and so on, come to every port friendly to their side)."""
+    French possessions, Free French fleets in allied hexes too (the others' lists,
+    Britain's possessions or allied hexes, Italy's or any Axis-friendly hex, and so on,
+    come to every port friendly to their side)."""
     if not naval_friendly(data, fleet["side"], port):
         return False
-    if fleet.get("nation") == FRENCH:
+    if fleet.get("nation") == FRENCH and not free_french(data, fleet):
         hmap = load_map()
         return port in hmap and hmap.group_of(port) == FRENCH
     return True
@@ -261,12 +271,35 @@ def room_for_fleet(data: Data, port: str, fleet_id: str) -> bool:
     return sum(big_points(x) for x in others) + big_points(fleet) <= PORT_BIG_SHIPS
 
 
+def nearest_haven(
+    data: Data, fleet_id: str, here: str, usable: Callable[[str], bool], places: Iterable[str] | None = None
+) -> str | None:
+    """Sends a fleet that must leave `here` to the nearest port it may use (by hex
+    distance, then hex number), or loses it when there is none: a port taken by the enemy
+    (special rule 4's note, N2.5), a raider leaving a neutral port (N6.2), a German fleet
+    leaving Spain's closed ports (G5.6). `places` (the places the side's sea route
+    reaches, or every place with an owner) are narrowed to map hexes with a port, printed
+    or built (N10.3), that `usable` accepts. The port it went to, or None."""
+    hmap = load_map()
+    fleet = data["fleets"][fleet_id]
+    havens = [
+        p
+        for p in (data["owner"] if places is None else places)
+        if p != here and p in hmap and ports.has_port(data, p) and usable(p)
+    ]
+    if not havens:
+        fleet["at"] = None
+        set_points(fleet, 0)
+        return None
+    fleet["at"] = min(havens, key=lambda p: (hex_distance(here, p), p))
+    return str(fleet["at"])
+
+
 def expel(data: Data, place: Any, new_owner: str) -> list[str]:
     """A port taken by the enemy expels the fleets in it (special rule 4's note): each
     goes to its side's nearest friendly port on the map with room for it (Fleet Naval
     Fire 1: a shipping port holds one point; for Axis ships also an unaligned French
     African port, France 3), or is lost without one. The fleets that moved."""
-    hmap = load_map()
     moved = []
     naval_action = has_option(data, "naval_action")
     for fleet_id in fleets_at(data, place):
@@ -275,23 +308,12 @@ def expel(data: Data, place: Any, new_owner: str) -> list[str]:
             continue
         if naval_action and "patrol" in fleet:
             continue  # at sea: N2.1 finds it a port, or none, when it comes back
-        havens = [
-            p
-            for p in [*data["owner"], *vichy_places(data)]
-            if naval_friendly(data, fleet["side"], p)
-            and p != place
-            and p in hmap
-            and ports.has_port(data, p)  # built ones too (N10.3)
-            and (
-                nation_may_base(data, fleet, p) and room_for_fleet(data, p, fleet_id)
-                if naval_action  # N2.5: to another port of its nation with room (N1.2, N1.4)
-                else room_for(data, p, int(fleet["sp"]))
-            )
-        ]
-        if havens:
-            fleet["at"] = min(havens, key=lambda p: (hex_distance(place, p), p))
-        else:
-            fleet["at"] = None
-            set_points(fleet, 0)
+
+        def usable(p: str, fleet: Any = fleet, fleet_id: str = fleet_id) -> bool:
+            if naval_action:  # N2.5: to another port of its nation with room (N1.2, N1.4)
+                return nation_may_base(data, fleet, p) and room_for_fleet(data, p, fleet_id)
+            return naval_friendly(data, fleet["side"], p) and room_for(data, p, int(fleet["sp"]))
+
+        nearest_haven(data, fleet_id, place, usable, [*data["owner"], *vichy_places(data)])
         moved.append(fleet_id)
     return moved

@@ -22,12 +22,13 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end
 
-from . import carrier_support, port_conversion
+from . import carrier_support, coastal_air_army, port_conversion
 from .advance import resolve_advance
 from .board import army_status, left, mark, on_board
 from .combat import assault, can_assault, defending_side
 from .naval import (
     air_strike,
+    coastal_air,
     escort_actions,
     escort_candidates,
     open_interceptions,
@@ -157,6 +158,7 @@ class InvasionAttack(Step):
         army_id, target = frame["army"], frame["target"]
         if data["armies"][army_id]["at"] is None:
             end(flow)  # destroyed at sea or by the defensive assault
+            coastal_air_army.dissolve(data)  # K11.8: it lasts only for the invasion
             return
         friendly = data["owner"].get(target) == data["armies"][army_id]["side"]
         if frame["stage"] == "escort":
@@ -190,6 +192,9 @@ class InvasionAttack(Step):
                 return
             frame["stage"] = 1
             defender = defending_side(data, target, frame["role"])
+            owner = data["owner"].get(target)
+            if owner is not None:  # K11.8: the target's coastal air as a temporary army
+                coastal_air_army.form(game, owner, target, coastal_air(data, target, frame["role"]))
             if defender is not None:
                 call(
                     flow,
@@ -205,6 +210,7 @@ class InvasionAttack(Step):
             mark(data, army_id)["assaulted"] = True
             return
         end(flow)
+        coastal_air_army.dissolve(data)  # K11.8: gone with the invasion's assaults
         if resolve_advance(game, army_id, target, invasion=True):  # Invasion Advance 1-3
             beachhead(data, data["armies"][army_id]["side"], target)
             port_conversion.offer(game, army_id, target)  # Naval Action: Ports 1 (N10.1)

@@ -26,19 +26,19 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from grognard.core.flow import Frame, Step, end
+from grognard.core.flow import Frame, Step
 
 from . import leaders
 from .board import points
 from .carrier_strike import STRIKE_MULTIPLIER
-from .fleets import active, ships
+from .fleets import ships
 from .map import load_map
 from .morale import morale_attack
 from .naval import air_at
 from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS, movable, sail_on_mission
 from .neutrality import at_war
 from .optional import has_option
-from .port_attacks import defence, fleet_range, in_reach, path_to
+from .port_attacks import carriers_arrived, defence, fleet_range, in_reach, path_to
 from .strategic_tables import load_strategic
 
 Action = tuple[Any, ...]
@@ -146,11 +146,10 @@ class MoraleStrike(Step):
         return []
 
     def run(self, game: Any, frame: Frame) -> None:
-        data = game.data
-        end(data["flow"])
-        fleet_id = frame["fleet"]
-        if not active(data, fleet_id) or not _carriers(data, fleet_id):
+        fleet_id = carriers_arrived(game, frame)
+        if fleet_id is None:
             return  # beaten, sunk or stripped of its carriers on the way
+        data = game.data
         fleet = data["fleets"][fleet_id]
         leaders.reveal(game, fleets=(fleet_id,))  # optional rule Leaders 7
         led = leaders.attack_modifier(data, fleets=(fleet_id,))

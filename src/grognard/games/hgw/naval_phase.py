@@ -71,6 +71,7 @@ from .sea_war import (
     route_distance,
     try_intercept,
 )
+from .search import new_record
 from .sequence import has_system, next_step
 from .uboats import intercept, intercept_limit
 
@@ -230,8 +231,26 @@ def open_interceptions(game: Any, mover: str, path: list[str], back_to: str | No
         frame = {"role": enemy, "mover": mover, "path": path, "back_to": back_to, "done": []}
         if not interceptors(data, frame):
             continue
-        if not has_option(data, "naval_action") or naval_search.search_move(game, enemy, mover, path):
+        if has_option(data, "naval_action"):
+            search_on(game, frame, path, new_record())
+        else:
             call(data["flow"], "naval_intercept", **frame)
+
+
+def search_on(game: Any, frame: Frame, rest: list[str], record: Any) -> None:
+    """N5.3-N5.4: the side of `frame` searches the mover along `rest` (the hexes of its
+    move not yet searched, `record` the move's searches so far); a spotting in a hex its
+    fleets could intercept from opens the interceptions there, keeping the rest of the
+    move and the record for a later search should the side let the fleet go on."""
+    data = game.data
+
+    def within(h: str) -> bool:
+        return bool(interceptors(data, {**frame, "path": [h]}))
+
+    at, record = naval_search.search_on(game, frame["role"], frame["mover"], rest, record, wanted=within)
+    if at is not None:
+        found = {**frame, "path": [rest[at]], "rest": rest[at + 1 :], "record": record}
+        call(data["flow"], "naval_intercept", **found)
 
 
 def sail_on_mission(
@@ -388,6 +407,9 @@ class NavalIntercept(Step):
         data = game.data
         if action[0] == "no_interception":
             end(data["flow"])
+            if frame.get("rest"):  # N5.4: let go on, the fleet is searched again further on
+                kept = {k: frame[k] for k in ("role", "mover", "path", "back_to", "done")}
+                search_on(game, kept, frame["rest"], frame["record"])
             return
         fleet_id, mover = action[1], frame["mover"]
         frame["done"].append(fleet_id)

@@ -14,22 +14,35 @@ Who searches (Search 5), each hex of the mover's path in turn, its start hex fir
     naval port or airbase is no coastal air unit, so it does not search). A hex's bought
     coastal air also gives any line its Coastal Air modifier (a third of the points).
 The searcher takes the best spotter for each hex (search.best_spotter), one attempt a
-hex (search.record_search). The first spotting opens the interceptions (ours: the side
-intercepts at once or lets the fleet go, Search 4's waiting for a better hex being the
-interception's choice among the hexes of the path, which the intercept step already
-measures from the nearest); so earlier spottings never add to a later roll here.
-Sides not at war never search (Search 6).
+hex (search.record_search). A spotting opens the interceptions in the hex where it is made
+(N5.3: interception is tried once the unit is spotted, from that hex); the side may let
+the fleet go on instead (N5.4), and the search then goes on hex by hex over the rest of
+its move, each earlier spotting in the hex or next to it taking one off the later rolls
+(at most two, the Spotting Modifiers), until a new spotting opens the interceptions again
+(naval_phase.NavalIntercept keeps the move's search record in its frame). A hex where a
+spotting is made but no fleet of the side could intercept is passed by at once (the side
+could only let it go). Sides not at war never search (Search 6).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .coastal_air import bought_at, tech_level
 from .fleets import active, is_uboat_fleet
 from .map import hex_distance, load_map
 from .neutrality import at_war
-from .search import Conditions, best_spotter, new_record, previous_spottings, record_search, spot, to_spot
+from .search import (
+    Conditions,
+    SearchRecord,
+    best_spotter,
+    new_record,
+    previous_spottings,
+    record_search,
+    spot,
+    to_spot,
+)
 
 Data = dict[str, Any]
 
@@ -61,16 +74,34 @@ def search_move(game: Any, side: str, mover: str, path: list[str], target: Any =
     """Search 1-4: does `side` spot the fleet `mover` on its `path`? One roll a hex where a
     spotter reaches, the best spotter's; True at the first spotting. `target`: another
     unit at sea searched as a fleet (name, side, sp: a replenishment unit, N13.2)."""
+    return search_on(game, side, mover, path, new_record(), target)[0] is not None
+
+
+def search_on(
+    game: Any,
+    side: str,
+    mover: str,
+    path: list[str],
+    record: SearchRecord,
+    target: Any = None,
+    wanted: Callable[[str], bool] | None = None,
+) -> tuple[int | None, SearchRecord]:
+    """Search 1-4: `side` searches the fleet `mover` hex by hex along `path` (its start hex
+    first), the hexes of `record` (this move's searches so far) not again, each roll
+    helped by the record's spottings nearby (N5.4). Returns the index in `path` of the
+    first hex where it is spotted and `wanted(hex)` (an interception could be tried from
+    there; a spotting elsewhere is only recorded), or None, with the record so far."""
     data = game.data
     fleet = data["fleets"][mover] if target is None else target
     if not at_war(data, side, fleet["side"]):
-        return False  # Search 6
+        return None, record  # Search 6
     hmap = load_map()
     mine = spotters(data, side)
     level = tech_level(data, side)  # N9.2: the Coastal Air line's reach
-    record = new_record()
-    target = "ss" if is_uboat_fleet(fleet) else "fleet"
-    for h in dict.fromkeys(path):  # its start hex first (the path's first)
+    kind = "ss" if is_uboat_fleet(fleet) else "fleet"
+    for i, h in enumerate(path):
+        if h in record["searched"]:
+            continue  # Search 2: one attempt a hex, the move's earlier ones included
         options = []
         for where, line in mine:
             distance = hex_distance(where, h)
@@ -79,7 +110,7 @@ def search_move(game: Any, side: str, mover: str, path: list[str], target: Any =
             coast = h in hmap and not hmap.is_water(h)
             air = bought_at(data, where, side) if "coastal_air" in data else 0
             cond = Conditions(
-                target=target,
+                target=kind,
                 coastal_air=air,
                 coastal_air_total=air,
                 coast=coast,
@@ -98,10 +129,13 @@ def search_move(game: Any, side: str, mover: str, path: list[str], target: Any =
             f"a {got.roll}, {got.total - got.roll:+d} in modifiers, "
             f"{'spotted' if got.spotted else 'not spotted'} (needs {got.needed} or less)"
         )
-        if got.spotted:
-            return True
-    game.log(f"{side} does not spot {fleet['name']}: it cannot be intercepted (N5.1)")
-    return False
+        if got.spotted and (wanted is None or wanted(h)):
+            return i, record
+    if record["spotted"]:
+        game.log(f"{side} does not spot {fleet['name']} again where it could intercept it (N5.4)")
+    else:
+        game.log(f"{side} does not spot {fleet['name']}: it cannot be intercepted (N5.1)")
+    return None, record
 
 
 def air_spotter(data: Data, side: str, raiders: str, place: str) -> tuple[str, int, Conditions, int] | None:

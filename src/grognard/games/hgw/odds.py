@@ -18,10 +18,11 @@ from typing import Any
 from grognard.core.game import Action, Role, State
 from grognard.core.odds import BadBattle, Odds
 
-from . import german_technology, leaders
+from . import coastal_air_army, german_technology, leaders
 from .board import armies_at, has_garrison, winter_modifier
 from .forts import fort_points, fort_side
 from .geography import geography
+from .naval import coastal_air
 from .odds_air import AIR_KEYS, air_odds, has_air, side_points, with_air
 from .odds_base import BASE_STRIKES, base_odds, base_strike_at
 from .odds_partisans import partisan_at, partisan_odds
@@ -141,7 +142,7 @@ def battle_at(
         raise BadBattle(f"{where!r} is not a place in play")
     armies = {a["id"]: a for a in view["armies"]}
     chosen = None
-    named = ("attack", "advance", "exploit", "paradrop")
+    named = ("attack", "advance", "exploit", "paradrop", "invade", "amphibious_advance")
     if action and len(action) >= 2 and action[0] in named and action[1] in armies:
         chosen = armies[action[1]]
     else:
@@ -192,6 +193,16 @@ def battle_at(
         "army": chosen["id"],
         "kind": "advance",
     }
+    invading = bool(action and action[0] in ("invade", "amphibious_advance")) or (
+        bool(status.get("invasion")) and status.get("target") == where
+    )
+    if invading and not friendly and not advancing:  # K11.8: the coastal air army defends too
+        formed = coastal_air_army.points_at(data, where)
+        seen = {**data, "won": data.get("won", [])}  # the view leaves supply's captured markers out
+        army = formed or coastal_air_army.would_form(data, coastal_air(seen, where, role))
+        if army:
+            description["coastal_air_army"] = army
+            description["defensive_assault"] = True
     if leaders.attack_modifier(data, (chosen["id"],)):
         description["leader"] = True  # optional rule Leaders 1: a revealed leader (the view's)
     if _technology(data, view["frame"], chosen["id"], where):

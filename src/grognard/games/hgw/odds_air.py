@@ -48,7 +48,8 @@ def has_air(description: Mapping[str, Any]) -> bool:
     """The description names tac air, paratroops, a drop or a morale modifier."""
     sides = [description.get("attacker") or {}, description.get("defender") or {}]
     named = any(isinstance(s, Mapping) and any(s.get(k) for k in AIR_KEYS) for s in sides)
-    return named or bool(description.get("drop")) or bool(description.get("morale"))
+    extra = ("drop", "morale", "coastal_air_army")
+    return named or any(bool(description.get(k)) for k in extra)
 
 
 def side_points(
@@ -105,6 +106,9 @@ def air_odds(description: Mapping[str, Any], notes: tuple[str, ...] = NOTES) -> 
     if drop > att["paratroop"]:
         raise BadBattle(f"drop: the attacker has {att['paratroop']} paratroop points, not {drop}")
     fort = 0 if friendly else count_field(description.get("fort", 0), "fort", 20)
+    # K11.8: an invasion's coastal air army, tac air that fires in the defensive assault
+    # (with the armies, or alone) and is air attacked, never hit by the assault
+    coastal = 0 if friendly else count_field(description.get("coastal_air_army", 0), "coastal_air_army", 40)
     garrison = bool(description.get("garrison")) and not ground and not friendly
     if sum(att.values()) == 0:
         raise BadBattle("the attacker needs at least one point")
@@ -130,7 +134,7 @@ def air_odds(description: Mapping[str, Any], notes: tuple[str, ...] = NOTES) -> 
     d_commit = _committed(dfd["tac_air"], att["tac_air"])
     fighting = dfd["infantry"] + dfd["mechanized"] + dfd["paratroop"]
     # Air Attacks 10: tac air alone only air attacks; with ground points the rest fires
-    firing_back = fighting + (dfd["tac_air"] - d_commit if fighting else 0) + fort
+    firing_back = fighting + (dfd["tac_air"] - d_commit if fighting else 0) + fort + coastal
     defends = bool(description.get("defensive_assault")) and (firing_back or d_commit)
     air_hits = air(d_commit, cold) if defends else {0: 1.0}
     incoming = fire(firing_back, cold if ground or dfd["tac_air"] else 0) if defends and firing_back else [0]
@@ -146,7 +150,7 @@ def air_odds(description: Mapping[str, Any], notes: tuple[str, ...] = NOTES) -> 
                 continue
             shots = [0]
             if description.get("assault") and not friendly and (ground or dfd["tac_air"] or garrison or fort):
-                a_commit = _committed(left["tac_air"], dfd["tac_air"])
+                a_commit = _committed(left["tac_air"], dfd["tac_air"] + coastal)
                 power = left["infantry"] + mechanized_firing(left["mechanized"], terrain) + left["paratroop"]
                 shots = fire(power + left["tac_air"] - a_commit, winter + morale)
             for kill in shots:

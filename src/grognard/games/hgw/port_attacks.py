@@ -103,6 +103,17 @@ def _carriers(data: dict[str, Any], fleet_id: str) -> int:
     return ships(data["fleets"][fleet_id]).get("carrier", 0)
 
 
+def carriers_arrived(game: Any, frame: Frame) -> str | None:
+    """A carrier mission's step after its sailing (PortAttack, N8.5; MoraleStrike, Morale
+    Attacks 5): leaves the flow and names the fleet if it got through with carriers, or
+    None when it was beaten, sunk or stripped of its carriers on the way."""
+    end(game.data["flow"])
+    fleet_id = str(frame["fleet"])
+    if not active(game.data, fleet_id) or not _carriers(game.data, fleet_id):
+        return None
+    return fleet_id
+
+
 def targets(data: dict[str, Any], fleet_id: str) -> list[str]:
     """The enemy naval bases the fleet's carriers may attack (step 1)."""
     fleet = data["fleets"][fleet_id]
@@ -170,12 +181,9 @@ class PortAttack(Step):
         return []
 
     def run(self, game: Any, frame: Frame) -> None:
-        data = game.data
-        end(data["flow"])
-        fleet_id = frame["fleet"]
-        if not active(data, fleet_id) or not _carriers(data, fleet_id):
-            return  # beaten, sunk or stripped of its carriers on the way
-        attack(game, fleet_id, frame["base"])
+        fleet_id = carriers_arrived(game, frame)
+        if fleet_id is not None:
+            attack(game, fleet_id, frame["base"])
 
 
 def in_port(data: dict[str, Any], base: str, side: str) -> list[str]:

@@ -40,9 +40,9 @@ from typing import Any
 from grognard.core.game import Action
 
 from . import fleet_nations, ports, spanish_ports
-from .fleets import base_hex, nation_may_base, room_for_fleet, set_points, ships
+from .fleets import base_hex, nation_may_base, nearest_haven, room_for_fleet, ships
 from .geography import geography
-from .map import hex_distance, load_map
+from .map import load_map
 from .neutrality import is_unaligned, naval_friendly
 from .optional import has_option
 
@@ -143,22 +143,15 @@ def home(game: Any, side: str, reached: Any) -> None:
             continue  # G5.6: a German fleet based in neutral Spain stays there
         here = base_hex(fleet["at"])
         sea = reached(f)
-        havens = [
-            p
-            for p in sorted(data["owner"])
-            if p in sea
-            and ports.has_port(data, p)
-            and nation_may_base(data, fleet, p)
-            and room_for_fleet(data, p, f)
-        ]
-        if havens:
-            port = min(havens, key=lambda p: (hex_distance(here, p), p))
-            game.log(f"{fleet['name']} leaves the neutral port {fleet['at']} for {port} (N6.2)")
-            fleet["at"] = port
+        left = fleet["at"]
+        def usable(p: str, f: str = f, fleet: Data = fleet) -> bool:
+            return nation_may_base(data, fleet, p) and room_for_fleet(data, p, f)
+
+        port = nearest_haven(data, f, here, usable, [p for p in data["owner"] if p in sea])
+        if port is not None:
+            game.log(f"{fleet['name']} leaves the neutral port {left} for {port} (N6.2)")
         else:
-            game.log(f"{fleet['name']} finds no friendly port to return to from {fleet['at']}: lost (N6.2)")
-            fleet["at"] = None
-            set_points(fleet, 0)
+            game.log(f"{fleet['name']} finds no friendly port to return to from {left}: lost (N6.2)")
     mine = {f for f, x in data.get("fleets", {}).items() if x["side"] == side}
     if "raiders" in data:
         data["raiders"] = [f for f in data["raiders"] if f not in mine]

@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .fleets import is_uboat_fleet, nation_may_base, set_points
+from .fleets import is_uboat_fleet, nation_may_base, nearest_haven
 from .geography import geography
 from .limitations import now, turn_order
-from .map import hex_distance, load_map
+from .map import load_map
 from .neutrality import is_unaligned, nation_at, naval_friendly, politics
 from .ports import has_port
 
@@ -100,16 +100,11 @@ def closing(game: Any, side: str, reached: Callable[[str], Any], room: Callable[
         if spanish_port(data, at) and open_to(data, fleet):
             continue  # still neutral Spain's, and open to it
         sea = reached(f)
-        havens = [
-            p
-            for p in sorted(data["owner"])
-            if p in sea and has_port(data, p) and nation_may_base(data, fleet, p) and room(f, p)
-        ]
-        if havens:
-            port = min(havens, key=lambda p: (hex_distance(at, p), p))
+        def usable(p: str, f: str = f, fleet: Data = fleet) -> bool:
+            return nation_may_base(data, fleet, p) and room(f, p)
+
+        port = nearest_haven(data, f, at, usable, [p for p in data["owner"] if p in sea])
+        if port is not None:
             game.log(f"{fleet['name']} may no longer use the Spanish port {at}: it sails to {port} (G5.6)")
-            fleet["at"] = port
         else:
             game.log(f"{fleet['name']} may no longer use the Spanish port {at}, and has no other: lost")
-            fleet["at"] = None
-            set_points(fleet, 0)
