@@ -26,14 +26,14 @@ from . import fleet_nations, leaders, optional, own_setup, research, ship_builds
 from . import odds as attack_odds
 from .actions import declarations
 from .geography import geography
-from .map import load_map
 from .morale import new_morale
 from .neutrality import new_politics
-from .scenario import KINDS, board_id, load_scenario
+from .scenario import KINDS, load_scenario
 from .state import HgwState
 from .steps import TITLES
 from .strategic import new_strategic
 from .tables import load_tables
+from .theater import board_sides
 
 
 class HitlersGlobalWar(Ruleset):
@@ -86,6 +86,14 @@ class HitlersGlobalWar(Ruleset):
             "unaligned forces, Pacific and African garrisons, the Italian army and naval action "
             "(docs/hgw-design.md lists which are played yet). Two players with option two_player.",
             players=(2, 3),
+        ),
+        Scenario(
+            "pacific_war",
+            "The Pacific War, December 1941-1945",
+            "Winter 1941 to Winter 1945, a designed scenario: Japan (the Axis) against the "
+            "Allies (the United States, the Commonwealth, the Dutch and China) from Pearl "
+            "Harbor on, on the Pacific half of the world map (docs/hgw-design.md).",
+            players=(2,),
         ),
     )
     options: ClassVar[tuple[Option, ...]] = (
@@ -169,7 +177,7 @@ class HitlersGlobalWar(Ruleset):
             data["research"] = research.new_research(content.sides)
         if content.lend_lease is not None:
             data["lend_lease"] = {"open": content.lend_lease.open_at_start, "gift": 0}
-        hmap_side = {s.side: s for s in load_map().scenario(board_id(scenario_id)).sides}
+        hmap_side = {s.side: s for s in board_sides(scenario_id)}  # theater.py: map.json's or the file's
         for side, spec in hmap_side.items():
             for h, points in spec.devastated.items():
                 data["devastated"][h] = points

@@ -20,6 +20,7 @@ from .campaign import load_campaign
 from .map import load_map
 from .scenario import BOX, board_id, load_scenario
 from .tables import load_tables
+from .theater import PACIFIC, board_borders, board_sides, friendly_at_start
 
 Place = str
 
@@ -44,11 +45,15 @@ class Geography:
         hmap = load_map()
         tables = load_tables()
         board = board_id(scenario_id)  # Campaign Game II plays on Campaign Game I's set-up
-        borders = hmap.scenario(board).borders
+        content = load_scenario(scenario_id)
+        pacific = content.theater == PACIFIC  # The Pacific War: columns xx58-xx112 (theater.py)
+        borders = board_borders(scenario_id)
         self.start_owner: dict[Place, str] = {}
-        for spec in hmap.scenario(board).sides:
-            for h in sorted(hmap.friendly_at_start(board, spec.side)):
-                if hmap.box_of(h) == BOX:
+        for spec in board_sides(scenario_id):
+            for h in sorted(friendly_at_start(scenario_id, spec)):
+                if pacific:
+                    self.start_owner[h] = spec.side  # no off-map boxes: the whole Pacific is on the map
+                elif hmap.box_of(h) == BOX:
                     self.start_owner[BOX] = spec.side
                 elif hmap.in_europe(h) and not hmap.box_of(h):
                     self.start_owner[h] = spec.side
@@ -96,7 +101,8 @@ class Geography:
             info = hmap.hex(p)
             self.country[p] = hmap.country_in(p, borders)
             self.terrain[p] = info.terrain
-            self.production[p] = info.production
+            # The Pacific War: the scenario's production where the map's Pacific is blank
+            self.production[p] = content.hex_production.get(p, info.production)
         # Garrisons 1: land hexes have one inherent garrison point, except islands,
         # deserts and jungles, which hold one only under an occupation marker.
         self.inherent_garrison = {
