@@ -88,7 +88,8 @@ def test_the_set_up_places_armies_fleets_and_production() -> None:
     assert hawaiian["at"] == PEARL and hawaiian.get("nation") == "united_states"
     assert data["armies"]["eighth_route"]["nation"] == "chinese_communist"
     assert data["fleets"]["kido_butai"] == {
-        "side": "axis", "name": "Kido Butai", "at": "2077", "sp": 8, "ships": {"capital": 2, "carrier": 6}
+        "side": "axis", "name": "Kido Butai", "at": "2077", "sp": 8, "ships": {"capital": 2, "carrier": 6},
+        "nation": "japan",
     }
     assert data["fleets"]["pacific_fleet"]["at"] == PEARL
     assert start_production(PW, "axis") == 17

@@ -22,7 +22,7 @@ from grognard.core.game import Action, Role, Ruleset, State
 from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
-from . import fleet_nations, leaders, optional, own_setup, research, ship_builds, textmap, why
+from . import fleet_nations, leaders, optional, own_setup, pacific_war, research, ship_builds, textmap, why
 from . import odds as attack_odds
 from .actions import declarations
 from .geography import geography
@@ -204,6 +204,10 @@ class HitlersGlobalWar(Ruleset):
         for f in content.fleets:  # Campaign Game II: typed points (fleets.py)
             if f.ships:
                 data["fleets"][f.id]["ships"] = dict(f.ships)
+            if f.nation:  # The Pacific War: a fleet's nation on its record (pacific_politics.py)
+                data["fleets"][f.id]["nation"] = f.nation
+        if content.theater == "pacific":  # The Pacific War's own state (pacific_war.py)
+            pacific_war.set_up(data)
         if optional.has_option(data, "naval_action"):
             fleet_nations.set_up(data, content)  # Naval Action: the fleets by nation (N1.1, N1.6)
         data["forts"] = {f.at: {"side": f.side, "points": f.points, "building": 0} for f in content.forts}

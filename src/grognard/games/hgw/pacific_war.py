@@ -19,10 +19,19 @@ from __future__ import annotations
 from typing import Any
 
 from .geography import geography
+from .pacific_state import new_pacific
 from .scenario import load_scenario
+from .us_entry import us_brought_in
 from .victory import gross_production
 
 TOKYO = "2077"
+
+
+def set_up(data: dict[str, Any]) -> None:
+    """The Pacific's record (japan.new_pacific) at the start: the scenario opens with Pearl
+    Harbor, so the U.S. is at war, brought in by Japan on the first game turn (G17.3)."""
+    data["pacific"] = new_pacific()
+    us_brought_in(data, "japan")
 
 
 def start_production(scenario_id: str, side: str) -> int:

@@ -43,6 +43,7 @@ from .air_combat import why_not_air
 from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponents, over_limit, stack
 from .campaign import Force
 from .capability import load_capability
+from .china import why_not_chinese_enter
 from .french_production import PURSE, french_build_places
 from .home_forces import why_not as why_not_home
 from .italian_army import may_move_to, why_not_build
@@ -228,6 +229,9 @@ def _destination(data: Data, role: Role, frame: Data, verb: str, target: str) ->
     into = target if verb == "to_army" else source
     if not may_move_to(data, source, place) or not may_move_to(data, into, place):  # Italian Army 3
         return f"the Italian Army's points move only inside Italian territory: {place} is outside it (O4.3)"
+    chinese = why_not_chinese_enter(data, source, place)  # G17.11 (The Pacific War)
+    if chinese is not None:
+        return chinese
     start = data["armies"][source]["at"]
     g = geo(data)
     if place not in g.places and place != BOX:
@@ -328,6 +332,9 @@ def _aim(data: Data, army_id: str, target: str) -> str | None:
     if may_aim(data, army_id, target):
         return None
     name = data["armies"][army_id]["name"]
+    chinese = why_not_chinese_enter(data, army_id, target)  # G17.11 (The Pacific War)
+    if chinese is not None:
+        return chinese
     if target in vichy_boxes(data) and target not in data["owner"]:
         where = load_map().box(geo(data).box_at[target]).name
         return f"only a Free French army may win {where} ({target}) back (G11.3): {name} is not"
