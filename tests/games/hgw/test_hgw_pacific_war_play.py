@@ -11,6 +11,7 @@ import pytest
 from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.advance import advance_odds
 from grognard.games.hgw.fleets import may_intercept
+from grognard.games.hgw.geography import geography
 from grognard.games.hgw.scenario import KINDS
 
 THAI, BURMA, CHINA_BORDER, BURMA_B = "2664", "2663", "2563", "2562"  # jungle, either side of the borders
@@ -110,3 +111,21 @@ def test_no_us_fleet_intercepts_on_the_japanese_turn_of_pearl_harbor() -> None:
     assert may_intercept(data, "pacific_fleet", "2077", "2280")
     data["player"], data["turn"] = "axis", 1  # and on the next Japanese turn
     assert may_intercept(data, "pacific_fleet", "2077", "2280")
+
+
+@pytest.mark.rules("C7.3")
+def test_japanese_and_chinese_armies_advance_into_mountains_without_the_plus_two() -> None:
+    state = pacific_war()
+    data = state.data
+    mountain, beside = "2162", "2163"  # Szechwan's mountains, in Allied China
+    assert geography("pacific_war").terrain[mountain] == "mountain"
+    put(state, "war_area_5", beside, infantry=2)
+    data["owner"][mountain] = "axis"  # a hex to advance into, held by the other side
+    assert advance_odds(data, "war_area_5", mountain, strength=0)[2] == 0  # Chinese: no plus two
+    data["armies"]["war_area_5"]["nation"] = "chinese_communist"
+    assert advance_odds(data, "war_area_5", mountain, strength=0)[2] == 0  # the Communists too
+    data["armies"]["war_area_5"]["nation"] = "united_states"
+    assert advance_odds(data, "war_area_5", mountain, strength=0)[2] == 2  # anyone else: plus two
+    put(state, "11a", beside, infantry=2)
+    data["owner"][beside], data["owner"][mountain] = "axis", "allied"
+    assert advance_odds(data, "11a", mountain, strength=0)[2] == 0  # Japanese: none

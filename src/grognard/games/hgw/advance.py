@@ -131,6 +131,7 @@ def advance_odds(
     if not friendly:  # German Technology (K6.1): one Axis army's initial advance
         winter += german_technology.land_modifier(data, (army_id,), target)
     winter += japan.japanese_jungle_modifier(data, army_id, target, empty=empty)  # C10.4 (The Pacific War)
+    winter += japan.terrain_exemption(data, army_id, g.terrain[target])  # C7.3: Japanese and Chinese
     return mech, strength, advance_modifier(advanced, g.terrain[target], empty=empty, winter=winter), friendly
 
 

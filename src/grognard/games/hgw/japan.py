@@ -31,6 +31,7 @@ from .pacific_state import new_pacific as new_pacific
 from .pacific_state import pacific as pacific
 from .pacific_state import pacific_record as pacific_record
 from .pacific_tables import load_pacific
+from .tables import load_tables
 from .us_entry import us_brought_in as us_brought_in
 from .us_entry import why_not_us_intercepts as why_not_us_intercepts
 
@@ -228,3 +229,13 @@ def japanese_jungle_modifier(data: Data, army_id: str, target: Place, *, empty: 
     if not empty or army.get("nation") != JAPAN or int(army["sp"].get("infantry", 0)) <= 0:
         return 0
     return JAPANESE_INFANTRY_IN_JUNGLE if target in hmap and hmap.hex(target).terrain == JUNGLE else 0
+
+
+def terrain_exemption(data: Data, army_id: str, terrain: str) -> int:
+    """Mountain Combat 3 (C7.3): Japanese and Chinese armies (the Nationalists and the
+    Communists alike) do not add the mountain's plus two to an advance into it: the
+    modifier that takes the terrain's `advance_into` back off (tables' exempt_nations)."""
+    nation = str(data["armies"][army_id].get("nation", ""))
+    nation = "china" if nation == "chinese_communist" else nation
+    into = load_tables().terrain[terrain]
+    return -into.advance_into if nation and nation in into.exempt_nations else 0
