@@ -133,13 +133,15 @@ def test_the_allies_win_at_once_holding_tokyo() -> None:
     assert state.data["result"] == {"allied": 1.0, "axis": 0.0}
 
 
-def test_at_the_end_japan_wins_holding_tokyo_and_its_starting_production() -> None:
+def test_at_the_end_japan_wins_holding_tokyo_and_more_than_its_starting_production() -> None:
     state = new_game()
     data = state.data
-    assert gross_production(data, "axis") == 17 and japan_wins(data)
+    assert gross_production(data, "axis") == 17 and not japan_wins(data)  # no more than in 1941
+    data["owner"]["3465"] = "axis"  # Batavia's two points won
+    assert japan_wins(data)
     data["owner"]["2169"] = "allied"  # Shanghai's two points lost
     assert not japan_wins(data)
-    data["owner"][SINGAPORE] = data["owner"]["3465"] = "axis"  # Singapore's one and Batavia's two won
+    data["owner"][SINGAPORE] = "axis"  # and Singapore's one won
     assert japan_wins(data)
     data["devastated"]["3465"] = 2  # devastated points count (Victory Conditions 5)
     assert japan_wins(data)

@@ -129,3 +129,18 @@ def test_japanese_and_chinese_armies_advance_into_mountains_without_the_plus_two
     put(state, "11a", beside, infantry=2)
     data["owner"][beside], data["owner"][mountain] = "axis", "allied"
     assert advance_odds(data, "11a", mountain, strength=0)[2] == 0  # Japanese: none
+
+
+@pytest.mark.rules("L1.8")
+def test_australia_is_desert_for_supply_but_its_eastern_coast() -> None:
+    state = pacific_war()
+    g = geography("pacific_war")
+    assert g.terrain["4479"] == "clear" and g.supply_terrain["4479"] == "desert"  # inland of Sydney
+    assert "4580" not in g.supply_terrain and "4380" not in g.supply_terrain  # the coast keeps its own
+    put(state, "aif", "4478", infantry=1)  # two steps inland: the route enters 4479 and stops there
+    put(state, "eastern_india", "4379", infantry=1)  # one step in from Brisbane: supplied
+    to_allied_movement(state)
+    assert "aif" in state.data["frozen"] and "eastern_india" not in state.data["frozen"]
+    legal = state.legal_actions("allied")
+    assert not any(a[:2] == ("move", "aif") for a in legal)
+    assert any(a[:2] == ("move", "eastern_india") for a in legal)

@@ -18,6 +18,7 @@ from functools import cache
 
 from .campaign import load_campaign
 from .map import load_map
+from .pacific_tables import load_pacific
 from .scenario import BOX, board_id, load_scenario
 from .tables import load_tables
 from .theater import PACIFIC, board_borders, board_sides, friendly_at_start
@@ -103,6 +104,16 @@ class Geography:
             self.terrain[p] = info.terrain
             # The Pacific War: the scenario's production where the map's Pacific is blank
             self.production[p] = content.hex_production.get(p, info.production)
+        # L1.8 (The Pacific War): Australia is desert for supply but for its eastern coast
+        # from Adelaide to Brisbane; a route passes only the side's own places, so those
+        # coast hexes count at their map terrain whenever a route is in them: the places
+        # whose terrain for supply is not their own
+        self.supply_terrain: dict[Place, str] = {}
+        if pacific:
+            rule = load_pacific().australia
+            for p in self.places:
+                if self.country[p] == rule.territory and p not in rule.as_normal:
+                    self.supply_terrain[p] = "desert"
         # Garrisons 1: land hexes have one inherent garrison point, except islands,
         # deserts and jungles, which hold one only under an occupation marker.
         self.inherent_garrison = {
@@ -160,8 +171,9 @@ class Geography:
     def leaves_for_supply(self, here: Place, toward: Place, marked: bool) -> bool:
         """Line of Supply 5-7: may a supply route leave `here` toward `toward`? Mountain
         hexes only by a road; desert and jungle by a road or under the side's own
-        occupation marker won by a combat advance (`marked`)."""
-        terrain = self.terrain[here]
+        occupation marker won by a combat advance (`marked`); Australia's terrain for supply
+        is L1.8's (`supply_terrain`)."""
+        terrain = self.supply_terrain.get(here, self.terrain[here])
         if terrain == "mountain":
             return (here, toward) in self.roads
         if terrain in ("desert", "jungle"):

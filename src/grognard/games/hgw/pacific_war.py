@@ -6,10 +6,11 @@ Campaign Game IV document is not ours:
 
 1. The Allies win at once when they hold Tokyo (the scenario's `capitals`, 2077: Japan's
    capital and naval yard; board.check_victory plays it like Barbarossa's capitals).
-2. After the last turn (Winter 1945), Japan wins if it still holds Tokyo and holds at
-   least as many production points as it held at the start (every point of its places,
-   devastated or not, as Victory Conditions 5 counts them): it kept what it had and paid
-   for what it lost with conquests. Otherwise the Allies win.
+2. After the last turn (Winter 1945), Japan wins if it still holds Tokyo and holds more
+   production points than it held at the start (every point of its places, devastated or
+   not, as Victory Conditions 5 counts them): Japan went to war for the resources of the
+   south, and an empire no larger than in December 1941 is the embargo's slow defeat.
+   Otherwise the Allies win.
 
 docs/hgw-design.md, "The Pacific War scenario", gives the reasons.
 """
@@ -41,10 +42,10 @@ def start_production(scenario_id: str, side: str) -> int:
 
 
 def japan_wins(data: dict[str, Any]) -> bool:
-    """Condition 2: Tokyo still Japanese and no less production than at the start."""
+    """Condition 2: Tokyo still Japanese and more production than at the start."""
     if data["owner"].get(TOKYO) != "axis":
         return False
-    return gross_production(data, "axis") >= start_production(data["scenario"], "axis")
+    return gross_production(data, "axis") > start_production(data["scenario"], "axis")
 
 
 def game_over(state: Any) -> None:
