@@ -144,3 +144,36 @@ def test_australia_is_desert_for_supply_but_its_eastern_coast() -> None:
     legal = state.legal_actions("allied")
     assert not any(a[:2] == ("move", "aif") for a in legal)
     assert any(a[:2] == ("move", "eastern_india") for a in legal)
+
+
+@pytest.mark.rules("G17.12")
+def test_chinese_armies_strike_like_partisans_instead_of_attacking() -> None:
+    state = pacific_war()
+    to_allied_movement(state)
+    data = state.data
+    shanghai, nanchang = "2169", "2368"
+    put(state, "13a", "2069", infantry=1)  # Shanghai left empty
+    data["owner"]["2168"] = "allied"
+    put(state, "war_area_5", "2168", infantry=2)  # beside Shanghai
+    put(state, "usaffe", "2366", infantry=1)  # an American beside Changsha's Ninth War Area
+    act(state, "allied", "end_movement")
+    legal = state.legal_actions("allied")
+    assert ("chinese_partisans", "war_area_5", shanghai) in legal
+    assert ("chinese_partisans", "war_area_9", nanchang) in legal
+    assert ("chinese_partisans", "war_area_9", "2268") not in legal  # the Eleventh Army holds Wuhan
+    assert not any(a[0] == "chinese_partisans" and a[1] == "usaffe" for a in legal)
+    assert state.why_illegal("allied", ("chinese_partisans", "war_area_9", "2268")) == (
+        "partisan attacks strike only hexes no army occupies; 2268 holds 11a"
+    )
+    state.rng.force([2])
+    act(state, "allied", "chinese_partisans", "war_area_5", shanghai)
+    assert data["owner"][shanghai] == "allied" and data["devastated"][shanghai] == 2  # Shanghai's two points
+    assert data["armies"]["war_area_5"]["at"] == "2168"  # nobody advances (G17.12)
+    taken = "Fifth War Area's partisan attack takes 2169 (a 2; G17.12): 2 production devastated"
+    assert taken in log_lines(state)
+    legal = state.legal_actions("allied")
+    assert not any(a[1:2] == ("war_area_5",) for a in legal if a[0] in ("attack", "chinese_partisans"))
+    state.rng.force([3])
+    act(state, "allied", "chinese_partisans", "war_area_9", nanchang)
+    assert data["owner"][nanchang] == "axis"
+    assert "Ninth War Area's partisan attack on 2368 fails (a 3; G17.12)" in log_lines(state)

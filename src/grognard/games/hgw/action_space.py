@@ -92,7 +92,10 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         fleets = [c.id for c in load_counters().counters]
     campaign = load_campaign(scenario)
     # Activity Limitations 1, 4, 8: France's own builds and lend-lease, where it has counters
-    french = any(a.nation for names in content.armies.values() for a in names)
+    french = any(a.nation == "france" for names in content.armies.values() for a in names)
+    # The Pacific War: Chinese counters strike like partisans (G17.12, china.py)
+    nations = {a.nation for names in content.armies.values() for a in names}
+    chinese = bool(nations & {"china", "chinese_communist"})
     french_builds = [("french", p) for p in places] if french else []
     domains: dict[str, list[Any]] = {
         "army": armies,
@@ -119,7 +122,8 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     domains["strike_target"] = [(p, aim) for p in coastal for aim in AIMS if aim != "morale"] + [
         (p, "morale") for p in morale_coasts() if p in coastal
     ]
-    present = {"fleets": bool(fleets), "french": french}  # Fleet Naval Fire only with fleets
+    # Fleet Naval Fire only with fleets
+    present = {"fleets": bool(fleets), "french": french, "chinese": chinese}
     present |= {system: system in content.systems for system in SYSTEMS}  # Campaign Game II
     present |= {name: name in chosen(content.optional, options) for name in OPTIONAL}  # optional rules
     domains["route"] = list(ROUTES)

@@ -43,7 +43,7 @@ from .air_combat import why_not_air
 from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponents, over_limit, stack
 from .campaign import Force
 from .capability import load_capability
-from .china import why_not_chinese_enter
+from .china import struck, why_not_chinese_enter, why_not_chinese_partisans
 from .french_production import PURSE, french_build_places
 from .home_forces import why_not as why_not_home
 from .italian_army import may_move_to, why_not_build
@@ -87,6 +87,13 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return _army(data, role, army_id) or _mover(data, army_id)
     if verb in ("attack", "exploit"):
         return _attack(data, role, step, verb, str(named["army"]), str(named["target"]))
+    if verb == "chinese_partisans":  # G17.12 (The Pacific War): in the attack announcement
+        if step != "announce":
+            return "a Chinese army's partisan attack is named with the initial attacks (G17.12)"
+        army_id, target = str(named["army"]), str(named["target"])
+        return _army(data, role, army_id) or _mover(data, army_id) or why_not_chinese_partisans(
+            data, army_id, target, struck(data)
+        )
     if verb == "invade" and step == "announce":
         army_id, target = str(named["army"]), str(named["target"])
         return _army(data, role, army_id) or _mover(data, army_id) or _aim(data, army_id, target)
