@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from grognard.core.errors import BadOptions
 from grognard.games.hgw import RULESET
+from grognard.games.hgw.action_space import action_space
 from grognard.games.hgw.board import check_victory
 from grognard.games.hgw.geography import geography
 from grognard.games.hgw.map import load_map, row_col
@@ -37,6 +39,21 @@ def test_the_pacific_war_is_a_two_player_scenario_of_japan_against_the_allies() 
     content = load_scenario(PW)
     assert (content.first, content.last, content.first_player) == ("Winter 1941", "Winter 1945", "axis")
     assert set(content.systems) == {"naval", "tac_air"}
+
+
+def test_the_optional_rules_of_europe_are_refused() -> None:
+    with pytest.raises(BadOptions, match="Campaign Games II and III, not in pacific_war"):
+        RULESET.new_game(PW, {"naval_action": True}, 1)
+
+
+def test_the_action_index_leaves_out_europe_s_sea_routes_and_seas() -> None:
+    families = dict(action_space(PW, {}))
+    assert families["raid_route"][1] == []  # no European route is declared in the Pacific
+    seas = families["patrol"][1]
+    hmap = load_map()
+    off_pearl = {h for h in hmap.neighbours(PEARL) if hmap.is_water(h)}
+    assert all(hmap.is_water(h) for h in seas) and off_pearl <= set(seas)
+    assert not any("Atlantic" in hmap.hex(h).seas and row_col(h)[1] <= 57 for h in seas)
 
 
 def test_every_place_the_file_names_is_on_the_map_and_what_the_file_says() -> None:

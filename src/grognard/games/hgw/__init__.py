@@ -128,7 +128,8 @@ class HitlersGlobalWar(Ruleset):
         # the optional rules extend Campaign Game II's systems; the earlier scenarios'
         # set-ups and special rules were written without them (optional.py)
         on = [name for name in optional.OPTIONAL if options.get(name)]
-        if on and not load_scenario(scenario.id).systems:
+        content = load_scenario(scenario.id)
+        if on and (not content.systems or content.theater != "europe"):  # nor The Pacific War's
             raise BadOptions(
                 f"the optional rules ({', '.join(on)}) are played in Campaign Games II and III, "
                 f"not in {scenario.id}"
