@@ -3,7 +3,7 @@
 The European scenarios play columns up to xx57 (Campaign Game I), their start taken from
 map.json's scenario entries (`HgwMap.friendly_at_start`). The Pacific War scenario
 (issue 23, part 3; data/pacific_war.json) plays the rest of the ring: every column east of
-Europe's play area, xx58 to the seam at xx112 (Asia east of India's western coast, the
+Europe's play area, xx58 to the seam at xx112 (Asia from eastern India and Burma on, the
 Pacific islands, Australia, Hawaii and the U.S. west coast). Its start is in its own
 scenario file (`ScenarioContent.start_sides`, in map.json's shape), since map.json is built
 from the European set-ups of scripts/hgwmap/design.toml; docs/hgw-design.md, "The Pacific
