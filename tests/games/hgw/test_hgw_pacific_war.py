@@ -122,6 +122,7 @@ def test_the_set_up_places_armies_fleets_and_production() -> None:
         ({"hex_production": {"2077": 5}}, "hex_production: 2077 must be a land hex"),
         ({"hex_production": {"2178": 1}}, "hex_production: 2178 must be a land hex"),
         ({"victory": "tokyo"}, "unknown victory rule 'tokyo'"),
+        ({"objectives": {"axis": ["2178"]}}, "objectives of axis: 2178 is not a land hex"),
     ],
 )
 def test_bad_pacific_war_data_is_refused(tmp_path: Path, change: dict[str, object], message: str) -> None:

@@ -198,6 +198,8 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     theater: str = "europe"
     start_sides: tuple[ScenarioSide, ...] = ()
     hex_production: dict[str, int] = {}
+    # The Pacific War: the places each side's heuristic presses toward (ai_board.py), ours
+    objectives: dict[str, tuple[str, ...]] = {}
 
 
 def _check(content: ScenarioContent) -> None:
@@ -289,6 +291,9 @@ def _check_pacific(content: ScenarioContent) -> list[str]:
         problems += [f"start of {spec.side}: unknown territory {t!r}" for t in territories]
         hexes = [h for h in (*spec.hexes, *spec.minus_hexes) if h not in hmap]
         problems += [f"start of {spec.side}: hex {h} is not on the map" for h in hexes]
+    for side, places in content.objectives.items():
+        problems += [f"objectives of {side}: {h} is not a land hex of the map" for h in places
+                     if h not in hmap or not hmap.is_land(h) or side not in content.sides]
     for h, points in content.hex_production.items():
         if h not in hmap or not hmap.is_land(h) or not 0 <= points <= 4:
             problems.append(f"hex_production: {h} must be a land hex of the map with 0-4 points")
