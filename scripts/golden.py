@@ -43,6 +43,7 @@ CONFIGS: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
         ("campaign_1", {"two_player": True}),
         ("campaign_2", {}),
         ("campaign_3", {}),
+        ("pacific_war", {}),
     ),
     "victory": (
         ("quick-start", {}),

@@ -22,18 +22,18 @@ from grognard.core.game import Action, Role, Ruleset, State
 from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
-from . import fleet_nations, leaders, optional, own_setup, research, ship_builds, textmap, why
+from . import fleet_nations, leaders, optional, own_setup, pacific_war, research, ship_builds, textmap, why
 from . import odds as attack_odds
 from .actions import declarations
 from .geography import geography
-from .map import load_map
 from .morale import new_morale
 from .neutrality import new_politics
-from .scenario import KINDS, board_id, load_scenario
+from .scenario import KINDS, load_scenario
 from .state import HgwState
 from .steps import TITLES
 from .strategic import new_strategic
 from .tables import load_tables
+from .theater import board_sides
 
 
 class HitlersGlobalWar(Ruleset):
@@ -87,6 +87,14 @@ class HitlersGlobalWar(Ruleset):
             "(docs/hgw-design.md lists which are played yet). Two players with option two_player.",
             players=(2, 3),
         ),
+        Scenario(
+            "pacific_war",
+            "The Pacific War, December 1941-1945",
+            "Winter 1941 to Winter 1945, a designed scenario: Japan (the Axis) against the "
+            "Allies (the United States, the Commonwealth, the Dutch and China) from Pearl "
+            "Harbor on, on the Pacific half of the world map (docs/hgw-design.md).",
+            players=(2,),
+        ),
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
@@ -120,7 +128,8 @@ class HitlersGlobalWar(Ruleset):
         # the optional rules extend Campaign Game II's systems; the earlier scenarios'
         # set-ups and special rules were written without them (optional.py)
         on = [name for name in optional.OPTIONAL if options.get(name)]
-        if on and not load_scenario(scenario.id).systems:
+        content = load_scenario(scenario.id)
+        if on and (not content.systems or content.theater != "europe"):  # nor The Pacific War's
             raise BadOptions(
                 f"the optional rules ({', '.join(on)}) are played in Campaign Games II and III, "
                 f"not in {scenario.id}"
@@ -169,7 +178,7 @@ class HitlersGlobalWar(Ruleset):
             data["research"] = research.new_research(content.sides)
         if content.lend_lease is not None:
             data["lend_lease"] = {"open": content.lend_lease.open_at_start, "gift": 0}
-        hmap_side = {s.side: s for s in load_map().scenario(board_id(scenario_id)).sides}
+        hmap_side = {s.side: s for s in board_sides(scenario_id)}  # theater.py: map.json's or the file's
         for side, spec in hmap_side.items():
             for h, points in spec.devastated.items():
                 data["devastated"][h] = points
@@ -196,6 +205,10 @@ class HitlersGlobalWar(Ruleset):
         for f in content.fleets:  # Campaign Game II: typed points (fleets.py)
             if f.ships:
                 data["fleets"][f.id]["ships"] = dict(f.ships)
+            if f.nation:  # The Pacific War: a fleet's nation on its record (pacific_politics.py)
+                data["fleets"][f.id]["nation"] = f.nation
+        if content.theater == "pacific":  # The Pacific War's own state (pacific_war.py)
+            pacific_war.set_up(data)
         if optional.has_option(data, "naval_action"):
             fleet_nations.set_up(data, content)  # Naval Action: the fleets by nation (N1.1, N1.6)
         data["forts"] = {f.at: {"side": f.side, "points": f.points, "building": 0} for f in content.forts}

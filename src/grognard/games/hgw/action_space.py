@@ -63,6 +63,7 @@ from .scenario import KINDS, SHIP_TYPES, SYSTEMS, load_scenario
 from .sea_war import ROUTES
 from .strategic_builds import COUNTERS
 from .strategic_builds import ITEMS as STRATEGIC_KINDS
+from .theater import in_pacific
 
 Family = tuple[str, list[list[Any]]]
 
@@ -92,7 +93,10 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         fleets = [c.id for c in load_counters().counters]
     campaign = load_campaign(scenario)
     # Activity Limitations 1, 4, 8: France's own builds and lend-lease, where it has counters
-    french = any(a.nation for names in content.armies.values() for a in names)
+    french = any(a.nation == "france" for names in content.armies.values() for a in names)
+    # The Pacific War: Chinese counters strike like partisans (G17.12, china.py)
+    nations = {a.nation for names in content.armies.values() for a in names}
+    chinese = bool(nations & {"china", "chinese_communist"})
     french_builds = [("french", p) for p in places] if french else []
     domains: dict[str, list[Any]] = {
         "army": armies,
@@ -119,11 +123,21 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     domains["strike_target"] = [(p, aim) for p in coastal for aim in AIMS if aim != "morale"] + [
         (p, "morale") for p in morale_coasts() if p in coastal
     ]
-    present = {"fleets": bool(fleets), "french": french}  # Fleet Naval Fire only with fleets
+    # Fleet Naval Fire only with fleets
+    present = {"fleets": bool(fleets), "french": french, "chinese": chinese}
     present |= {system: system in content.systems for system in SYSTEMS}  # Campaign Game II
     present |= {name: name in chosen(content.optional, options) for name in OPTIONAL}  # optional rules
-    domains["route"] = list(ROUTES)
-    domains["sea"] = sorted(h for h in load_map().hexes if load_map().is_water(h)) if present["naval"] else []
+    # The Pacific War (theater.py): Europe's sea routes are not declared there, and its
+    # fleets sail the Pacific and Indian oceans (and the Pacific half of the ring)
+    european = content.theater == "europe"
+    domains["route"] = list(ROUTES) if european else []
+    hmap = load_map()
+    water = [
+        h
+        for h, x in hmap.hexes.items()
+        if hmap.is_water(h) and (european or in_pacific(h) or "Pacific-Indian" in x.seas)
+    ]
+    domains["sea"] = sorted(water) if present["naval"] else []
     domains["ship_type"] = list(SHIP_TYPES)
     # new ship points join fleets in naval yards only (Fleets 2, 5; N7.2: naval_builds.yards)
     domains["yard"] = [p for p in places if p in load_map() and load_map().has_feature(p, "naval_yard")]

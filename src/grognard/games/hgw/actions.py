@@ -40,7 +40,8 @@ class Verb:
     """One verb: `args` as (name, kind) pairs; `rule` the case numbers of
     docs/rules/hgw-cases.toml it plays; `many` when the last argument repeats; `index`
     the RL domains when they are not the arguments' own kinds (action_space.py);
-    `only` "fleets" or "french" for verbs of scenarios with fleets or French counters,
+    `only` "fleets", "french" or "chinese" for verbs of scenarios with fleets, French or
+    Chinese counters,
     or a Campaign Game II system's name (scenario.SYSTEMS) for that system's verbs."""
 
     name: str
@@ -211,6 +212,8 @@ VERBS: tuple[Verb, ...] = (
     Verb("naval_leader", (("fleet", "fleet"),), "O1.6", only="leaders"),
     Verb("move_leader", (("from", "army"), ("to", "army")), "O1.9", only="leaders"),
     Verb("move_naval_leader", (("from", "fleet"), ("to", "fleet")), "O1.9", only="leaders"),
+    # The Pacific War: a Chinese army's partisan-style strike in the attack announcement (china.py)
+    Verb("chinese_partisans", (ARMY, ("target", "place")), "G17.12", only="chinese"),
 )
 BY_NAME = {v.name: v for v in VERBS}
 

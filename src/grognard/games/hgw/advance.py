@@ -14,7 +14,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, call, end, goto
 
-from . import german_technology, leaders
+from . import german_technology, japan, leaders
 from .across_water import over_water, water_targets
 from .airpower import air_superiority_losses, only_air_attacks
 from .board import (
@@ -130,6 +130,8 @@ def advance_odds(
     winter += italian_modifier(data, army_id, friendly=friendly)  # the optional Italian Army 4
     if not friendly:  # German Technology (K6.1): one Axis army's initial advance
         winter += german_technology.land_modifier(data, (army_id,), target)
+    winter += japan.japanese_jungle_modifier(data, army_id, target, empty=empty)  # C10.4 (The Pacific War)
+    winter += japan.terrain_exemption(data, army_id, g.terrain[target])  # C7.3: Japanese and Chinese
     return mech, strength, advance_modifier(advanced, g.terrain[target], empty=empty, winter=winter), friendly
 
 

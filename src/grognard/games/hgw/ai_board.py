@@ -89,6 +89,8 @@ class Board:
                 self.prey = FREE_PREY
         else:
             goals = [c for c in content.capitals.get(self.me, ()) if self.owner.get(c) != self.me]
+            # The Pacific War: the scenario's objectives for its heuristic (pacific_war.json)
+            goals += [c for c in content.objectives.get(self.me, ()) if self.owner.get(c) != self.me]
         self.goals = frozenset(goals or content.capitals.get(self.me, ()))
         self.dist = distances(self.scenario, self.goals)
         self.tables = load_tables()

@@ -1,6 +1,7 @@
 """China's rules (issue 23, part 2) as functions over the game's plain data: Chinese units
 stay in China (G17.11), their partisan-style attacks (G17.12) and U.S. lend-lease to
-China (F5.5, G17.2, G17.4). No Pacific scenario plays them yet (issue 23, part 3).
+China (F5.5, G17.2, G17.4). The Pacific War scenario plays G17.11 (nations.py, movement.py)
+and G17.12 (combat.py's announcement); lend-lease to China waits (issue 23).
 
 Chinese armies carry their nation on their record (`"nation": "china"` for the
 Nationalists, `"chinese_communist"` for the Communists; nations.py's convention), and
@@ -16,7 +17,7 @@ from typing import Any
 from grognard.core.errors import IllegalAction
 
 from .board import armies_at
-from .geography import Place
+from .geography import Place, geography
 from .japan import us_at_war, us_has_surrendered
 from .map import load_map
 from .pacific_tables import load_pacific
@@ -96,10 +97,61 @@ def take_by_chinese_partisans(data: Data, attack: PartisanAttack) -> int:
     if not attack.taken:
         raise IllegalAction(f"the Chinese attack on {attack.place} failed (a {attack.roll})")
     data["owner"][attack.place] = attack.side
-    value = load_map().hex(attack.place).production
+    value = _production(data, attack.place)
     if value:
         data["devastated"][attack.place] = value
     return value
+
+
+def _production(data: Data, place: Place) -> int:
+    """The hex's production: the scenario's (The Pacific War gives the map's blank Pacific
+    its own, Geography), or the map's for a position with no scenario."""
+    if "scenario" in data:
+        return geography(data["scenario"]).production.get(place, 0)
+    return load_map().hex(place).production
+
+
+PARTISAN = "partisan"  # an army's status key (board.mark): the hex it struck this turn
+
+
+def struck(data: Data) -> list[str]:
+    """The armies that made their G17.12 attack this turn."""
+    return sorted(a for a, s in data["status"].items() if s.get(PARTISAN))
+
+
+def partisan_choices(data: Data, role: str) -> list[tuple[str, str, str]]:
+    """The phase player's G17.12 strikes: each Chinese army that has named no attack yet,
+    against each adjacent hex `why_not_chinese_partisans` allows (the caller leaves out
+    the armies that may not attack at all, Unsupplied Hexes 3)."""
+    done = struck(data)
+    hmap = load_map()
+    found = []
+    for a, x in sorted(data["armies"].items()):
+        if x["side"] != role or x["at"] is None or not is_chinese(data, a):
+            continue
+        if (data["status"].get(a) or {}).get("target") is not None:
+            continue  # "instead of normal attacks"
+        found += [("chinese_partisans", a, t) for t in hmap.neighbours(x["at"])
+                  if why_not_chinese_partisans(data, a, t, done) is None]
+    return found
+
+
+def partisan_strike(game: Any, army_id: str, target: Place) -> None:
+    """G17.12 played: the army's one strike this turn, rolled now (Partisan Attacks 2); a
+    1 or 2 takes the hex (its production devastated, nobody advances). The army makes no
+    other attack this turn (its status is stopped)."""
+    data = game.data
+    attack = chinese_partisan_attack(game, data, army_id, target, struck(data))
+    status = data["status"].setdefault(army_id, {"target": None, "assaulted": False, "defended": False,
+                                                 "advanced": 0, "stopped": False})
+    status[PARTISAN], status["stopped"] = target, True
+    name = data["armies"][army_id]["name"]
+    if not attack.taken:
+        game.log(f"{name}'s partisan attack on {target} fails (a {attack.roll}; G17.12)")
+        return
+    lost = take_by_chinese_partisans(data, attack)
+    game.log(f"{name}'s partisan attack takes {target} (a {attack.roll}; G17.12)"
+             + (f": {lost} production devastated" if lost else ""))
 
 
 # --- F5.5, G17.2, G17.4: U.S. lend-lease to China -------------------------------------------

@@ -33,6 +33,7 @@ from .board import (
     strength,
     winter_modifier,
 )
+from .china import partisan_choices, partisan_strike
 from .forts import absorb, fired, fort_points, fort_side, lose_fort_point, may_fire
 from .garrisons import inherent
 from .geography import Place
@@ -221,11 +222,15 @@ class Announce(Step):
             ]
             if invading:  # Activity Limitations 8 and France 3 (may_aim) for both
                 actions += [("invade", a, t) for t in invasion_targets(data, a) if may_aim(data, a, t)]
+        actions += [c for c in partisan_choices(data, role) if can_attack(data, c[1])]  # G17.12 (Pacific War)
         actions += declarations(data, role)  # Violation of Neutrality 6
         return actions
 
     def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         data = game.data
+        if action[0] == "chinese_partisans":  # G17.12: struck and rolled now (china.py)
+            partisan_strike(game, action[1], action[2])
+            return
         if action[0] == "declare_war":
             data["politics"].setdefault("war_on", {})[action[1]] = role
             nation = action[1].replace("_", " ").title()

@@ -129,8 +129,13 @@ def _in_port(data: Data, fleet_id: str, moves: Any) -> bool:
     return fleet["at"] is not None and "patrol" not in fleet and not busy
 
 
-def _kind(fleet_id: str) -> str:
-    return next(c.kind for c in load_counters().counters if c.id == fleet_id)
+def _kind(fleet_id: str, fleet: Any = None) -> str:
+    """The counter's kind; a fleet of a scenario's own, off the counter sheet (The Pacific
+    War's), by its ships: submarines or surface ships (U-Boat Attack 1)."""
+    found = next((c.kind for c in load_counters().counters if c.id == fleet_id), None)
+    if found is not None:
+        return found
+    return "ss" if fleet is not None and ships(fleet).get("uboat") else "surface"
 
 
 def may_transfer(data: Data, giver: str, taker: str, frame: Any) -> str | None:
@@ -158,7 +163,7 @@ def may_transfer(data: Data, giver: str, taker: str, frame: Any) -> str | None:
         return f"{b['name']} is not in {a['at']} unmoved: points pass between fleets in one port (N2.4)"
     if b["sp"] <= 0 and taker in frame.get("gave", ()):
         return f"{b['name']} gave its ships this phase: it takes none back"
-    if _kind(giver) != _kind(taker):
+    if _kind(giver, a) != _kind(taker, b):
         return "U-boats and surface ships sail in counters of their own (U-Boat Attack 1)"
     return None
 

@@ -41,6 +41,7 @@ from .neutrality import naval_friendly, politics, vichy_places
 from .optional import has_option
 from .scenario import SHIP_TYPES
 from .uboats import asw_strength
+from .us_entry import us_fleet_held
 
 Data = dict[str, Any]
 NAVAL_BASES = ("naval_port", "naval_yard")  # the anchors: more than one fleet point
@@ -195,6 +196,8 @@ def may_intercept(
         return False
     if is_uboat_fleet(data["fleets"][fleet_id]) or "patrol" in data["fleets"][fleet_id]:
         return False  # U-boats do not fight invasions; a patrol is out at sea (our reading)
+    if us_fleet_held(data, fleet_id):
+        return False  # G17.3: not on the Japanese turn that brought the U.S. in
     hmap = load_map()
     base = data["fleets"][fleet_id]["at"]
     seas = route_seas(origin, target, closed, barred, canals)

@@ -18,8 +18,10 @@ from functools import cache
 
 from .campaign import load_campaign
 from .map import load_map
+from .pacific_tables import load_pacific
 from .scenario import BOX, board_id, load_scenario
 from .tables import load_tables
+from .theater import PACIFIC, board_borders, board_sides, friendly_at_start
 
 Place = str
 
@@ -44,11 +46,15 @@ class Geography:
         hmap = load_map()
         tables = load_tables()
         board = board_id(scenario_id)  # Campaign Game II plays on Campaign Game I's set-up
-        borders = hmap.scenario(board).borders
+        content = load_scenario(scenario_id)
+        pacific = content.theater == PACIFIC  # The Pacific War: columns xx58-xx112 (theater.py)
+        borders = board_borders(scenario_id)
         self.start_owner: dict[Place, str] = {}
-        for spec in hmap.scenario(board).sides:
-            for h in sorted(hmap.friendly_at_start(board, spec.side)):
-                if hmap.box_of(h) == BOX:
+        for spec in board_sides(scenario_id):
+            for h in sorted(friendly_at_start(scenario_id, spec)):
+                if pacific:
+                    self.start_owner[h] = spec.side  # no off-map boxes: the whole Pacific is on the map
+                elif hmap.box_of(h) == BOX:
                     self.start_owner[BOX] = spec.side
                 elif hmap.in_europe(h) and not hmap.box_of(h):
                     self.start_owner[h] = spec.side
@@ -96,7 +102,18 @@ class Geography:
             info = hmap.hex(p)
             self.country[p] = hmap.country_in(p, borders)
             self.terrain[p] = info.terrain
-            self.production[p] = info.production
+            # The Pacific War: the scenario's production where the map's Pacific is blank
+            self.production[p] = content.hex_production.get(p, info.production)
+        # L1.8 (The Pacific War): Australia is desert for supply but for its eastern coast
+        # from Adelaide to Brisbane; a route passes only the side's own places, so those
+        # coast hexes count at their map terrain whenever a route is in them: the places
+        # whose terrain for supply is not their own
+        self.supply_terrain: dict[Place, str] = {}
+        if pacific:
+            rule = load_pacific().australia
+            for p in self.places:
+                if self.country[p] == rule.territory and p not in rule.as_normal:
+                    self.supply_terrain[p] = "desert"
         # Garrisons 1: land hexes have one inherent garrison point, except islands,
         # deserts and jungles, which hold one only under an occupation marker.
         self.inherent_garrison = {
@@ -154,8 +171,9 @@ class Geography:
     def leaves_for_supply(self, here: Place, toward: Place, marked: bool) -> bool:
         """Line of Supply 5-7: may a supply route leave `here` toward `toward`? Mountain
         hexes only by a road; desert and jungle by a road or under the side's own
-        occupation marker won by a combat advance (`marked`)."""
-        terrain = self.terrain[here]
+        occupation marker won by a combat advance (`marked`); Australia's terrain for supply
+        is L1.8's (`supply_terrain`)."""
+        terrain = self.supply_terrain.get(here, self.terrain[here])
         if terrain == "mountain":
             return (here, toward) in self.roads
         if terrain in ("desert", "jungle"):

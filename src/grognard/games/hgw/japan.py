@@ -1,8 +1,9 @@
 """Japan's rules (issue 23, part 2) as functions over the game's plain data: Japanese
 imports (G21.1-G21.3), Japan and the Soviet Union (G17.6), Japanese infantry advancing
 into an empty jungle hex (C10.4's second half) and the U.S. interceptions on the turn
-Japan brings the United States in (G17.3). No Pacific scenario plays them yet (issue 23,
-part 3): the Pacific turn sequence will call them.
+Japan brings the United States in (G17.3, us_entry.py). The Pacific War scenario plays
+C10.4 and Mountain Combat 3's exemption (advance.py) and G17.3 (fleets.py, naval_phase.py);
+imports and G17.6 wait for a scenario that needs them (issue 23).
 
 STATE LAYOUT (`data["pacific"]`, built by `new_pacific()`)
     {"us_entry": None | {"turn": game turn index, "by": "japan" | "axis" | "date"},
@@ -27,7 +28,13 @@ from .board import armies_at, strength
 from .geography import Place
 from .map import load_map
 from .neutrality import politics
+from .pacific_state import new_pacific as new_pacific
+from .pacific_state import pacific as pacific
+from .pacific_state import pacific_record as pacific_record
 from .pacific_tables import load_pacific
+from .tables import load_tables
+from .us_entry import us_brought_in as us_brought_in
+from .us_entry import why_not_us_intercepts as why_not_us_intercepts
 
 Data = dict[str, Any]
 JAPAN = "japan"
@@ -35,28 +42,6 @@ AXIS = "axis"
 SOVIET = "soviet"
 JUNGLE = "jungle"
 JAPANESE_INFANTRY_IN_JUNGLE = -2  # C10.4 (the second "4."): minus two, a net minus one
-
-
-def new_pacific() -> Data:
-    """The Pacific's state at the start of a game: nothing has happened yet."""
-    return {
-        "us_entry": None,
-        "japan_soviet": {"germany_attacked": None, "germany_surrendered": None, "at_war": False},
-        "carriers_lost": {},
-        "befallen": [],
-        "indochina_surrendered": [],
-    }
-
-
-def pacific(data: Data) -> Data:
-    """The Pacific's state to read (a fresh one, not stored, if the game has none yet)."""
-    found: Data | None = data.get("pacific")
-    return found if found is not None else new_pacific()
-
-
-def pacific_record(data: Data) -> Data:
-    """The Pacific's state to change (created in the game data if missing)."""
-    return data.setdefault("pacific", new_pacific())  # type: ignore[no-any-return]
 
 
 # --- G21: Japanese imports ----------------------------------------------------------------
@@ -247,23 +232,11 @@ def japanese_jungle_modifier(data: Data, army_id: str, target: Place, *, empty: 
     return JAPANESE_INFANTRY_IN_JUNGLE if target in hmap and hmap.hex(target).terrain == JUNGLE else 0
 
 
-# --- G17.3: no U.S. interceptions on the turn Japan brings it in ----------------------------
-
-
-def us_brought_in(data: Data, by: str) -> None:
-    """Record the U.S. entry (United States 2): `by` "japan" (conditions a-c met by
-    Japanese units), "axis" (by Germany or Italy) or "date" (Spring 1942)."""
-    entry = pacific_record(data)
-    if entry["us_entry"] is None:
-        entry["us_entry"] = {"turn": data["turn"], "by": by}
-
-
-def why_not_us_intercepts(data: Data, phasing: str) -> str | None:
-    """G17.3: on the Japanese (Axis) player turn in which Japan brings the U.S. into the
-    war, the U.S. performs no interception and no search."""
-    entry = pacific(data)["us_entry"]
-    if entry is not None and entry["by"] == JAPAN and entry["turn"] == data["turn"] and phasing == AXIS:
-        return (
-            "the U.S. may not intercept or search on the Japanese turn that brought it into the war (G17.3)"
-        )
-    return None
+def terrain_exemption(data: Data, army_id: str, terrain: str) -> int:
+    """Mountain Combat 3 (C7.3): Japanese and Chinese armies (the Nationalists and the
+    Communists alike) do not add the mountain's plus two to an advance into it: the
+    modifier that takes the terrain's `advance_into` back off (tables' exempt_nations)."""
+    nation = str(data["armies"][army_id].get("nation", ""))
+    nation = "china" if nation == "chinese_communist" else nation
+    into = load_tables().terrain[terrain]
+    return -into.advance_into if nation and nation in into.exempt_nations else 0

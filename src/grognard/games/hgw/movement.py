@@ -47,6 +47,7 @@ from .board import (
     stacked,
     strength,
 )
+from .china import why_not_chinese_enter
 from .ferry import ferry, ferry_destinations
 from .geography import CAPE_CONTROL, Place
 from .home_forces import movable_home, start_move
@@ -299,6 +300,7 @@ class MoveTo(Step):
         if confine is not None:
             places = {p: r for p, r in places.items() if p in confine}
         places = {p: r for p, r in places.items() if may_move_to(data, source, p)}  # Italian Army 3
+        places = {p: r for p, r in places.items() if why_not_chinese_enter(data, source, p) is None}  # G17.11
         whole = frame["kind"] == WHOLE
         spare = source if whole else free_army(data, role, nation(data, source))
         at = armies_by_place(data)  # one pass over the armies, not one a place

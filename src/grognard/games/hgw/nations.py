@@ -25,6 +25,7 @@ from __future__ import annotations
 from functools import cache
 
 from .board import Data, geo
+from .china import why_not_chinese_enter
 from .geography import Place
 from .limitations import box_place, campaign_state, has_surrendered
 from .map import load_map
@@ -88,8 +89,11 @@ def apart(data: Data, army_nation: str, side: str, place: Place, *, ignore: str 
 
 
 def may_enter(data: Data, army_id: str, place: Place) -> bool:
-    """G17.8: may this army (or points of it) end up in `place`?"""
+    """G17.8: may this army (or points of it) end up in `place`? G17.11 (The Pacific
+    War): a Chinese army never outside China and Manchukuo."""
     army = data["armies"][army_id]
+    if why_not_chinese_enter(data, army_id, place) is not None:
+        return False
     return not apart(data, nation(data, army_id), army["side"], place, ignore=army_id)
 
 
@@ -115,7 +119,9 @@ def may_aim(data: Data, army_id: str, place: Place) -> bool:
     named against it: each box stands for its hex (2828 for French West Africa, 3226
     for French Equatorial Africa), whose capture by a Free French army rallies that
     territory alone; the other way, three Atlantic coastal hexes of each territory, has
-    no hexes to play inside a box."""
+    no hexes to play inside a box. G17.11: a Chinese army is named only inside China."""
+    if why_not_chinese_enter(data, army_id, place) is not None:
+        return False
     if not french_split(data, data["armies"][army_id]["side"]):
         return True
     if not may_enter(data, army_id, place):

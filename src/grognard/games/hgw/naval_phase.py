@@ -74,6 +74,7 @@ from .sea_war import (
 from .search import new_record
 from .sequence import has_system, next_step
 from .uboats import intercept, intercept_limit
+from .us_entry import us_fleet_held
 
 Action = tuple[Any, ...]
 Data = dict[str, Any]
@@ -284,6 +285,7 @@ def interceptors(data: Data, frame: Frame) -> list[str]:
         and status.get(f) not in ("escort", "support", "raid", "cut")
         and not _idle(data, x)
         and not spanish_ports.disarmed(data, f)  # G5.6
+        and not us_fleet_held(data, f)  # G17.3 (The Pacific War)
         and may_fight(data, f, mover)
         and reach(data, f, frame["path"]) is not None
     ]

@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 from .datafile import decode_file
-from .map import load_map
+from .map import ScenarioSide, load_map
 from .optional import OPTIONAL
 from .tables import load_tables
 
@@ -27,6 +27,9 @@ KINDS = ("infantry", "mechanized", "tac_air", "paratroop", "amphibious")  # Mili
 BUILDABLE = ("infantry", "mechanized")  # Building Strength Points 1 (Barbarossa)
 BOX = "siberia"
 NATIONS = ("", "france")  # ArmyName.nation (Activity Limitations 8)
+# the Pacific's nations within a side (pacific_tables.py; G17.7, G17.11): Japan, the
+# Chinese Nationalists and Communists, the United States (The Pacific War scenario)
+PACIFIC_NATIONS = ("japan", "china", "chinese_communist", "united_states")
 # Campaign Game II's systems, each a part of its player-turn sequence or of its combat that a
 # scenario turns on by name (`ScenarioContent.systems`; sequence.py orders their phases)
 SYSTEMS = ("research", "strategic", "morale", "naval", "uboats", "tac_air", "paratroops", "partisans")
@@ -188,6 +191,15 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # Naval Action, Ship Builds 4 (N7.4): each side's partly built ship points at set-up,
     # on its Development Track (ship_builds.py) when option naval_action is played
     ships_building: dict[str, tuple[ShipBuilding, ...]] = {}
+    # The Pacific War (theater.py): the part of the ring played ("europe": columns up to
+    # xx57; "pacific": xx58 to xx112), each side's start in map.json's shape when the
+    # scenario has no board there, and production points the scenario gives hexes the map
+    # leaves blank (the map's Pacific carries almost none: docs/hgw-design.md)
+    theater: str = "europe"
+    start_sides: tuple[ScenarioSide, ...] = ()
+    hex_production: dict[str, int] = {}
+    # The Pacific War: the places each side's heuristic presses toward (ai_board.py), ours
+    objectives: dict[str, tuple[str, ...]] = {}
 
 
 def _check(content: ScenarioContent) -> None:
@@ -208,10 +220,12 @@ def _check(content: ScenarioContent) -> None:
         problems.append(f"board {content.board!r} is not a scenario")
     for force, extra in content.arrival_points.items():
         problems += [f"arrival points of {force!r}: unknown kind {k!r}" for k in extra if k not in KINDS]
-    if content.victory not in ("capitals", "berlin", "campaign"):
+    if content.victory not in ("capitals", "berlin", "campaign", "pacific"):
         problems.append(f"unknown victory rule {content.victory!r}")
     for side, names in content.armies.items():
-        problems += [f"army {a.id!r}: unknown nation {a.nation!r}" for a in names if a.nation not in NATIONS]
+        known_nations = (*NATIONS, *PACIFIC_NATIONS)
+        strangers = [a for a in names if a.nation not in known_nations]
+        problems += [f"army {a.id!r}: unknown nation {a.nation!r}" for a in strangers]
         if len(names) != 12:
             problems.append(f"{side} has {len(names)} armies, not twelve (Military Record Sheet 1)")
     for p in content.setup:
@@ -240,6 +254,7 @@ def _check(content: ScenarioContent) -> None:
             for b in building
             if b.kind not in SHIP_TYPES or b.kind == "uboat" or b.left <= 0 or side not in content.sides
         ]
+    problems += _check_pacific(content)
     forts: dict[str, int] = {}
     for fort in content.forts:
         if fort.side not in content.sides or fort.at not in hmap or fort.points <= 0:
@@ -260,6 +275,29 @@ def _check(content: ScenarioContent) -> None:
         problems += [f"hex {h} is not on the map" for h in hexes if h not in hmap]
     if problems:
         raise ScenarioError("bad scenario file: " + "; ".join(problems))
+
+
+def _check_pacific(content: ScenarioContent) -> list[str]:
+    """The Pacific War's own fields: a known theater, start territories and hexes of the
+    map, each side's once, production points of 0-4 on land hexes (the map's range)."""
+    hmap = load_map()
+    problems = []
+    if content.theater not in ("europe", "pacific"):
+        problems.append(f"unknown theater {content.theater!r} (known: europe, pacific)")
+    for spec in content.start_sides:
+        if spec.side not in content.sides:
+            problems.append(f"start_sides names {spec.side!r}, which is not one of the sides")
+        territories = [t for t in spec.territories if t not in hmap.data.territories]
+        problems += [f"start of {spec.side}: unknown territory {t!r}" for t in territories]
+        hexes = [h for h in (*spec.hexes, *spec.minus_hexes) if h not in hmap]
+        problems += [f"start of {spec.side}: hex {h} is not on the map" for h in hexes]
+    for side, places in content.objectives.items():
+        problems += [f"objectives of {side}: {h} is not a land hex of the map" for h in places
+                     if h not in hmap or not hmap.is_land(h) or side not in content.sides]
+    for h, points in content.hex_production.items():
+        if h not in hmap or not hmap.is_land(h) or not 0 <= points <= 4:
+            problems.append(f"hex_production: {h} must be a land hex of the map with 0-4 points")
+    return problems
 
 
 def _raw(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:

@@ -77,7 +77,9 @@ def declare_routes(game: Any, side: str) -> None:
         data.get("route_escorts", {}).pop(rid, None)
     closed = closed_narrows(data, side)
     ore = ore_by_route(data) if side == "axis" else {}
-    for rid in SIDE_ROUTES.get(side, ()):
+    # The Pacific War (theater.py): these routes are Europe's and the Atlantic's
+    european = load_scenario(data["scenario"]).theater == "europe"
+    for rid in SIDE_ROUTES.get(side, ()) if european else ():
         fixed, kind, _ = ROUTES[rid]
         if rid in ("us_gulf", "us_bombay") and not us_points(data):
             continue  # United States 1-2: the routes carry U.S. production once it is at war

@@ -12,7 +12,7 @@ from typing import Any
 
 from grognard.core.flow import Frame, Step, goto
 
-from . import politics
+from . import pacific_war, politics
 from .board import current_turn, enemy, geo
 from .coastal_air import restore as restore_coastal_air
 from .morale_events import after_combat
@@ -96,6 +96,9 @@ class NextTurn(Step):
         if data["turn"] + 1 >= len(data["turns"]):
             if content.victory in ("berlin", "campaign"):
                 last_turn_over(game)
+                return
+            if content.victory == "pacific":  # The Pacific War (pacific_war.py)
+                pacific_war.game_over(game)
                 return
             data["result"] = {first: 0.0, enemy(first): 1.0}
             game.log(f"the last turn is over: {enemy(first)} wins")

@@ -43,6 +43,7 @@ from .air_combat import why_not_air
 from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponents, over_limit, stack
 from .campaign import Force
 from .capability import load_capability
+from .china import struck, why_not_chinese_enter, why_not_chinese_partisans
 from .french_production import PURSE, french_build_places
 from .home_forces import why_not as why_not_home
 from .italian_army import may_move_to, why_not_build
@@ -86,6 +87,13 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         return _army(data, role, army_id) or _mover(data, army_id)
     if verb in ("attack", "exploit"):
         return _attack(data, role, step, verb, str(named["army"]), str(named["target"]))
+    if verb == "chinese_partisans":  # G17.12 (The Pacific War): in the attack announcement
+        if step != "announce":
+            return "a Chinese army's partisan attack is named with the initial attacks (G17.12)"
+        army_id, target = str(named["army"]), str(named["target"])
+        return _army(data, role, army_id) or _mover(data, army_id) or why_not_chinese_partisans(
+            data, army_id, target, struck(data)
+        )
     if verb == "invade" and step == "announce":
         army_id, target = str(named["army"]), str(named["target"])
         return _army(data, role, army_id) or _mover(data, army_id) or _aim(data, army_id, target)
@@ -228,6 +236,9 @@ def _destination(data: Data, role: Role, frame: Data, verb: str, target: str) ->
     into = target if verb == "to_army" else source
     if not may_move_to(data, source, place) or not may_move_to(data, into, place):  # Italian Army 3
         return f"the Italian Army's points move only inside Italian territory: {place} is outside it (O4.3)"
+    chinese = why_not_chinese_enter(data, source, place)  # G17.11 (The Pacific War)
+    if chinese is not None:
+        return chinese
     start = data["armies"][source]["at"]
     g = geo(data)
     if place not in g.places and place != BOX:
@@ -328,6 +339,9 @@ def _aim(data: Data, army_id: str, target: str) -> str | None:
     if may_aim(data, army_id, target):
         return None
     name = data["armies"][army_id]["name"]
+    chinese = why_not_chinese_enter(data, army_id, target)  # G17.11 (The Pacific War)
+    if chinese is not None:
+        return chinese
     if target in vichy_boxes(data) and target not in data["owner"]:
         where = load_map().box(geo(data).box_at[target]).name
         return f"only a Free French army may win {where} ({target}) back (G11.3): {name} is not"
