@@ -1,0 +1,118 @@
+"""Hitler's Global War, Campaign Game III's war at sea on the page (issue 22, the browser):
+every fleet of the view on the map in its nation's colour with its nation's code, listed
+by nation in the record sheets and explained by nation in the legend (N1.3); a patrol
+tied to its base (K16.3); the raiders marked (N6.1); every declared shipping route drawn
+hex by hex and listed with its escort and losses (K16.4) (games/hgw-sea.js, hgw-forces.js).
+
+The position is a saved game (POST /api/games with its moves): seed 3's first 63 moves,
+the three heuristics playing, to the Allied naval movement of Winter 1939, with the
+U-boat Arm on patrol and three fleets declared raiders.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from webkit import open_saved_game, serving_rulesets
+
+from grognard.agents import make_agent
+from grognard.games.hgw import RULESET as HGW
+from grognard.games.hgw.fleet_nations import load_counters
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serving_rulesets(tmp_path_factory, "web-hgw-sea-picture", HGW) as address:
+        yield address
+
+
+SEED, PLIES = 3, 63
+SEATS = {"axis": "ai:heuristic", "soviet": "ai:heuristic", "allied": "me"}
+# the code each nation's counters carry for its flag (hgw-sea.js NATION_CODES)
+ROLE_COLORS = {"axis": "#46505a", "allied": "#2b5bb5"}  # hgw-view.js ROLE_COLORS
+CODES = {"britain": "GB", "france": "FR", "germany": "DE", "italy": "IT", "japan": "JP", "soviet_union": "SU"}
+
+
+def _saved_game() -> tuple[list[list[Any]], dict[str, Any]]:
+    state = HGW.new_game(seed=SEED, scenario="campaign_3")
+    agents = {role: make_agent("heuristic", "hgw", i) for i, role in enumerate(state.roles)}
+    moves: list[list[Any]] = []
+    for _ in range(PLIES):
+        role = state.active_roles()[0]
+        action = agents[role].act(state.view(role), state.legal_actions(role))
+        state.apply(role, action)
+        moves.append([role, list(action)])
+    assert state.active_roles() == ["allied"]
+    board: dict[str, Any] = state.view("allied")["board"]
+    return moves, board
+
+
+@pytest.mark.rules("N1.3", "K16.3", "K16.4", "N6.1")
+def test_fleets_by_nation_patrols_raiders_and_shipping_routes_on_the_map_and_sheets(page: Page) -> None:
+    moves, board = _saved_game()
+    body = {"ruleset": "hgw", "scenario": "campaign_3", "seats": SEATS, "seed": SEED, "moves": moves}
+    open_saved_game(page, body, "allied")
+    nations = load_counters().nations
+    fleets = board["fleets"]
+    drawn = {fid for fid, fleet in fleets.items() if fleet["at"] and fleet["sp"]}
+    assert len(drawn) >= 8
+    expect(page.locator(".board-svg .hgw-fleet")).to_have_count(len(drawn))
+    sheet = page.locator(".hgw-record table.hgw-fleets")
+    for fid, fleet in fleets.items():
+        nation = nations[fleet["nation"]]
+        code = CODES[fleet["nation"]]
+        # the record sheets name every fleet's nation and its code, on the map or not
+        expect(sheet.locator(f'tr[data-fleet="{fid}"] td.hgw-fleet-nation')).to_have_text(
+            f"{fleet['side'].title()} {nation.name} ({code})"
+        )
+        if fid not in drawn:
+            continue
+        counter = page.locator(f'.board-svg .hgw-fleet[data-fleet="{fid}"]')
+        expect(counter.locator(".hgw-fleet-code")).to_have_text(code)
+        expect(counter.locator(".hgw-fleet-sp")).to_have_text(str(fleet["sp"]))
+        expect(counter.locator(".hgw-fleet-hull")).to_have_attribute("fill", nation.colour)
+        owner = f"{fleet['name']} ({nation.name} fleet, {fleet['side']})"
+        expect(counter.locator("title")).to_contain_text(owner)
+    # a patrol at sea, tied to its base (K16.3)
+    patrols = [fid for fid in drawn if fleets[fid].get("patrol") not in (None, fleets[fid]["at"])]
+    assert patrols == ["uboats"]
+    expect(page.locator(".board-svg .hgw-patrol-line")).to_have_count(1)
+    expect(page.locator('.board-svg .hgw-patrol-line[data-patrol="uboats"]')).to_have_attribute(
+        "stroke", nations["germany"].colour
+    )
+    # the declared raiders (N6.1), on the map and in the sheets
+    raiders = [fid for fid in board["raiders"] if fid in drawn]
+    assert raiders
+    expect(page.locator(".board-svg .hgw-fleet.raider")).to_have_count(len(raiders))
+    for fid in raiders:
+        expect(sheet.locator(f'tr[data-fleet="{fid}"] td.hgw-army-note')).to_contain_text("raider (N6.1)")
+    # every declared route, hex by hex on the map and a row of its sheet (K16.4)
+    routes = board["sea_routes"]
+    assert routes
+    expect(page.locator(".board-svg .hgw-route")).to_have_count(len(routes))
+    table = page.locator(".hgw-record table.hgw-routes")
+    for rid, route in routes.items():
+        line = page.locator(f'.board-svg .hgw-route[data-route="{rid}"]')
+        d = line.locator(".hgw-route-line").get_attribute("d") or ""
+        assert len(re.findall(r"[ML]", d)) == len(route["path"]), (rid, d)
+        expect(line.locator(".hgw-route-line")).to_have_attribute("stroke", ROLE_COLORS[route["side"]])
+        expect(line.locator("title")).to_contain_text(f"({route['side']}): from {route['origin']}")
+        row = table.locator(f'tr[data-route="{rid}"]')
+        expect(row.locator("td.total")).to_have_text(str(len(route["path"])))
+        expect(row).to_contain_text(f"{route['origin']}")
+        escort = (board.get("route_escorts") or {}).get(rid)
+        if escort:
+            expect(row.locator("td.hgw-route-state")).to_contain_text(f"escorted by {fleets[escort]['name']}")
+    # the legend: each nation's counter with its code and flag
+    legend = page.locator("details.legend")
+    legend.locator("summary").click()
+    texts = legend.locator(".legend-items li").all_inner_texts()
+    for nation_id, nation in nations.items():
+        wanted = f'{nation.name}\'s fleet ({nation.side}): "{CODES[nation_id]}"'
+        assert any(wanted in text for text in texts), (wanted, texts)
+    assert any("Shipping route a side declared" in text for text in texts), texts
+    assert any("Submarine fleet" in text for text in texts), texts
