@@ -51,8 +51,8 @@ def _saved_game() -> tuple[list[list[Any]], dict[str, Any]]:
     return moves, board
 
 
-@pytest.mark.rules("N1.3", "K16.3", "K16.4", "N6.1")
-def test_fleets_by_nation_patrols_raiders_and_shipping_routes_on_the_map_and_sheets(page: Page) -> None:
+@pytest.mark.rules("N1.3", "K16.3", "K16.4", "N6.1", "K20.1", "K26.2")
+def test_fleets_by_nation_patrols_raiders_shipping_routes_and_the_strategic_war_sheets(page: Page) -> None:
     moves, board = _saved_game()
     body = {"ruleset": "hgw", "scenario": "campaign_3", "seats": SEATS, "seed": SEED, "moves": moves}
     open_saved_game(page, body, "allied")
@@ -107,6 +107,18 @@ def test_fleets_by_nation_patrols_raiders_and_shipping_routes_on_the_map_and_she
         escort = (board.get("route_escorts") or {}).get(rid)
         if escort:
             expect(row.locator("td.hgw-route-state")).to_contain_text(f"escorted by {fleets[escort]['name']}")
+    # national morale and the strategic points, boxes of the record sheets
+    strategic = page.locator(".hgw-record.hgw-strategic-war")
+    assert board["morale"].keys() == {"germany", "britain", "japan", "united_states"}
+    for country, value in board["morale"].items():
+        cell = strategic.locator(f'tr[data-morale="{country}"] td.total')
+        expect(cell).to_have_text(f"+{value}" if value > 0 else str(value))
+    for side in ("axis", "soviet", "allied"):
+        row = strategic.locator(f'table.hgw-strategic tr[data-side="{side}"]')
+        bombers = board["strategic"]["bombers"][side]
+        expect(row.locator('td[data-kind="bombers"]')).to_contain_text(
+            next((f"{place} " for place in bombers), "—")
+        )
     # the legend: each nation's counter with its code and flag
     legend = page.locator("details.legend")
     legend.locator("summary").click()

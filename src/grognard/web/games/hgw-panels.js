@@ -7,6 +7,7 @@ import { hexPoints } from "../board.js";
 import { forcesSheets, fleetShape, fortShape } from "./hgw-forces.js";
 import { productionPanel } from "./hgw-production.js";
 import { seaLegend } from "./hgw-sea.js";
+import { strategicSheets } from "./hgw-strategic.js";
 import { GROUP_COLORS, SIZE, WATER, currentMap, loadMap } from "./hgw-world.js";
 import { FLEET_NATIONS, KINDS, KIND_SHORT, PHASES, STEPS, armiesOf, armyById, itemWords, kindWords, leaderOf, leaderWords, nationWords, placeWords, roleColor, shipWords } from "./hgw-view.js";
 import { KIND_COLORS, counterId, counterShape, star, unsuppliedMark } from "./hgw-counters.js";
@@ -167,6 +168,7 @@ export function recordSheet(view) {
     ),
     forcesSheets(board, { placeWords, nations: FLEET_NATIONS, roleChip: (role) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role)) }),
     researchSheets(view),
+    strategicSheets(board, { placeWords, sides: sides(view), roleChip: (role) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role)) }),
     developmentTrack(view),
   );
 }
