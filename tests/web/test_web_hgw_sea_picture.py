@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from webkit import open_saved_game, serving_rulesets
+from webkit import ApiDriver, modal, open_saved_game, serving_rulesets, which_one_if_asked
 
 from grognard.agents import make_agent
+from grognard.core.game import State
 from grognard.games.hgw import RULESET as HGW
 from grognard.games.hgw.fleet_nations import load_counters
+from grognard.games.hgw.odds import battle_at, odds
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +40,8 @@ ROLE_COLORS = {"axis": "#46505a", "allied": "#2b5bb5"}  # hgw-view.js ROLE_COLOR
 CODES = {"britain": "GB", "france": "FR", "germany": "DE", "italy": "IT", "japan": "JP", "soviet_union": "SU"}
 
 
-def _saved_game() -> tuple[list[list[Any]], dict[str, Any]]:
+@cache
+def _saved_game() -> tuple[list[list[Any]], dict[str, Any], State]:
     state = HGW.new_game(seed=SEED, scenario="campaign_3")
     agents = {role: make_agent("heuristic", "hgw", i) for i, role in enumerate(state.roles)}
     moves: list[list[Any]] = []
@@ -48,14 +52,19 @@ def _saved_game() -> tuple[list[list[Any]], dict[str, Any]]:
         moves.append([role, list(action)])
     assert state.active_roles() == ["allied"]
     board: dict[str, Any] = state.view("allied")["board"]
-    return moves, board
+    return moves, board, state
+
+
+def _open(page: Page) -> str:
+    moves = _saved_game()[0]
+    body = {"ruleset": "hgw", "scenario": "campaign_3", "seats": SEATS, "seed": SEED, "moves": moves}
+    return open_saved_game(page, body, "allied")[0]
 
 
 @pytest.mark.rules("N1.3", "K16.3", "K16.4", "N6.1", "K20.1", "K26.2")
 def test_fleets_by_nation_patrols_raiders_shipping_routes_and_the_strategic_war_sheets(page: Page) -> None:
-    moves, board = _saved_game()
-    body = {"ruleset": "hgw", "scenario": "campaign_3", "seats": SEATS, "seed": SEED, "moves": moves}
-    open_saved_game(page, body, "allied")
+    board = _saved_game()[1]
+    _open(page)
     nations = load_counters().nations
     fleets = board["fleets"]
     drawn = {fid for fid, fleet in fleets.items() if fleet["at"] and fleet["sp"]}
@@ -128,3 +137,29 @@ def test_fleets_by_nation_patrols_raiders_shipping_routes_and_the_strategic_war_
         assert any(wanted in text for text in texts), (wanted, texts)
     assert any("Shipping route a side declared" in text for text in texts), texts
     assert any("Submarine fleet" in text for text in texts), texts
+
+
+@pytest.mark.rules("N8.5")
+def test_a_naval_base_attack_is_asked_first_with_the_engines_odds(page: Page) -> None:
+    """The Home Fleet's carriers may attack the Kiel naval base: a click on Kiel offers
+    it (with the morale strike), and the page asks first with the odds the engine's own
+    rolls give (odds_base.py); before, the page named no odds for a base attack."""
+    state = _saved_game()[2]
+    action = ("port_attack", "home", "1236")
+    assert action in state.legal_actions("allied")
+    game_id = _open(page)
+    version = int(ApiDriver(page).get(f"/api/games/{game_id}")["version"])
+    page.locator("input.hgw-goto-input").fill("1236")
+    page.locator("button.hgw-goto-button").click()
+    expect(page.locator(".hgw-goto-said")).to_contain_text("1236")
+    lit = page.locator('.board-svg .hex.target[data-hex="1236"]')
+    box = lit.bounding_box()
+    assert box is not None
+    lit.click(position={"x": box["width"] / 2, "y": box["height"] * 0.12}, force=True)
+    which_one_if_asked(page, game_id, version, "port_attack")
+    dialog = modal(page)
+    expected = odds(battle_at(state, "allied", "1236", action) or {})
+    expect(dialog.locator(".odds-block")).to_have_attribute("data-win", f"{expected.attacker_wins:.4f}")
+    carriers = state.data["fleets"]["home"]["ships"]["carrier"]
+    strike = f"{3 * carriers} strike points (carrier points, tripled)"
+    expect(dialog.locator(".battle-summary")).to_contain_text(strike)
