@@ -23,8 +23,11 @@ from webkit import ApiDriver, modal, open_saved_game, serving_rulesets, which_on
 from grognard.agents import make_agent
 from grognard.core.game import State
 from grognard.games.hgw import RULESET as HGW
+from grognard.games.hgw.coastal_air import apply as apply_coastal_air
+from grognard.games.hgw.coastal_air import hosts, record_loss
 from grognard.games.hgw.fleet_nations import load_counters
 from grognard.games.hgw.odds import battle_at, odds
+from grognard.games.hgw.port_attacks import record_hits
 
 
 @pytest.fixture(scope="module")
@@ -163,3 +166,44 @@ def test_a_naval_base_attack_is_asked_first_with_the_engines_odds(page: Page) ->
     carriers = state.data["fleets"]["home"]["ships"]["carrier"]
     strike = f"{3 * carriers} strike points (carrier points, tripled)"
     expect(dialog.locator(".battle-summary")).to_contain_text(strike)
+
+
+@pytest.mark.rules("N11.3", "N9.1", "N9.5")
+def test_naval_base_hits_and_coastal_air_are_marked_and_listed(page: Page) -> None:
+    """Two hits on the Kiel naval base this game turn (port_attacks.record_hits), six
+    coastal air points bought for an Allied army (coastal_air.apply) and three lost at
+    the Clyde (coastal_air.record_loss): the view's records as the map and the sheets
+    show them (hgw-sea.js drawBaseHits, navalSheets)."""
+    state = HGW.new_game(seed=SEED, scenario="campaign_3")
+    record_hits(state, "1236", 2)
+    army = hosts(state.data, "allied")[0]
+    apply_coastal_air(state, "allied", ("build_coastal_air", army))
+    record_loss(state, "1131", 3)
+    board = state.view("allied")["board"]
+    page.goto("/")
+    shown = page.evaluate(
+        """async (board) => {
+            const sea = await import('/games/hgw-sea.js');
+            const layer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+            sea.drawBaseHits(layer, board, { where: () => [0, 0], placeWords: (p) => p });
+            const at = (id) => board.armies.find((a) => a.id === id)?.at;
+            const words = { placeWords: (p) => p, armyName: (id) => `army ${id}`, armyAt: at };
+            const sheets = sea.navalSheets(board, words);
+            const rows = (sel) =>
+                sheets.flatMap((t) => [...t.querySelectorAll(sel)].map((r) => r.textContent));
+            return {
+                marks: [...layer.querySelectorAll('[data-base-hits] title')].map((t) => t.textContent),
+                hits: rows('tr[data-base-hits]'),
+                bought: rows('tr[data-coastal-army]'),
+                lost: rows('tr[data-coastal-lost]'),
+            };
+        }""",
+        board,
+    )
+    assert shown["marks"] == [
+        "1236: 2 hits on its naval base this game turn (four reduce it to a port, N11.3)"
+    ]
+    assert shown["hits"] == ["12362"]
+    where = state.data["armies"][army]["at"]
+    assert shown["bought"] == [f"army {army}{where}6"]
+    assert shown["lost"] == ["lost1131−3"]

@@ -9,7 +9,7 @@
 // A.S.W. level (view.board.asw_level).
 
 import { h, s } from "../ui.js";
-import { fleetCode, isSubmarine, routesSheet } from "./hgw-sea.js";
+import { fleetCode, isSubmarine, navalSheets, routesSheet } from "./hgw-sea.js";
 
 /** A fort's words: "fort of 2 points (1 more being built)". */
 export function fortWords(fort) {
@@ -177,7 +177,7 @@ export function drawForces(layer, board, { where, placeWords, roleColor, fleetCo
 }
 
 /** The record sheets' tables of forts and fleets (none when the scenario has neither). */
-export function forcesSheets(board, { placeWords, roleChip, nations }) {
+export function forcesSheets(board, { placeWords, roleChip, nations, armyName = (id) => id, armyAt = () => null }) {
   const forts = Object.entries(board.forts || {});
   const fleets = Object.entries(board.fleets || {});
   const out = [];
@@ -217,6 +217,7 @@ export function forcesSheets(board, { placeWords, roleChip, nations }) {
   }
   const routes = routesSheet(board, { placeWords, roleChip });
   if (routes) out.push(routes);
+  out.push(...navalSheets(board, { placeWords, armyName, armyAt }));
   return out;
 }
 

@@ -166,7 +166,7 @@ export function recordSheet(view) {
         h("tbody", {}, rows(role)),
       ),
     ),
-    forcesSheets(board, { placeWords, nations: FLEET_NATIONS, roleChip: (role) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role)) }),
+    forcesSheets(board, { placeWords, nations: FLEET_NATIONS, armyName: (id) => armyById(view, id)?.name || id, armyAt: (id) => armyById(view, id)?.at || null, roleChip: (role) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role)) }),
     researchSheets(view),
     strategicSheets(board, { placeWords, sides: sides(view), roleChip: (role) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role)) }),
     developmentTrack(view),

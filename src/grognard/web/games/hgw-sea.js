@@ -113,12 +113,55 @@ export function routesSheet(board, { placeWords, roleChip }) {
 export function seaLegend({ item, swatch, fleetShape, nations, roleColor }) {
   const out = Object.entries(nations || {}).map(([nation, n]) =>
     item(swatch(s("g", { class: "hgw-fleet", "data-nation": nation, transform: "scale(1.9)" }, ...fleetShape({ sp: 4, nation, side: n.side }, n.colour))),
-      `${n.name}'s fleet (${n.side}): "${NATION_CODES[nation] || ""}" and its colour stand for the ${n.flag}; the number is its fleet points`));
+      `${n.name}'s fleet (${n.side}): "${NATION_CODES[nation] || ""}" for the ${n.flag}, its fleet points below`));
   out.push(
     item(swatch(s("g", { class: "hgw-fleet", transform: "scale(1.9)" }, ...fleetShape({ sp: 2, side: "axis", ships: { uboat: 2 } }, roleColor("axis")))), "Submarine fleet (U-boats or SS): rounded ends"),
     item(swatch(s("g", { class: "hgw-fleet", transform: "scale(1.9)" }, ...fleetShape({ sp: 3, side: "allied" }, roleColor("allied")))), "Fleet of the basic naval rules: its side's colour, no nation"),
     item(swatch(s("path", { class: "hgw-patrol-line", d: "M-9 4 L9 -4", stroke: roleColor("allied") })), "A fleet on patrol at sea, tied to its base"),
     item(swatch(s("path", { class: "hgw-route-line", d: "M-9 0 H9", stroke: roleColor("allied") })), "Shipping route a side declared (dashed; solid when a fleet escorts it)"),
   );
+  return out;
+}
+
+/** The hits on naval bases this game turn (port_attacks.py: view.board.base_hits {place:
+ * {turn, hits}}; N11.3: four in one game turn reduce a naval base to a port for good). */
+function hitsThisTurn(board) {
+  return Object.entries(board.base_hits || {}).filter(([, x]) => Number(x.turn) === Number(board.turn_index) && x.hits);
+}
+
+/** A red mark with its count on each naval base hit this game turn, into `layer`. */
+export function drawBaseHits(layer, board, { where, placeWords }) {
+  for (const [place, x] of hitsThisTurn(board)) {
+    const at = where(place);
+    if (!at) continue;
+    layer.append(
+      s("g", { class: "hgw-base-hits", "data-base-hits": place, transform: `translate(${(at[0] + 5).toFixed(2)} ${(at[1] + 1).toFixed(2)})` },
+        s("title", { text: `${placeWords(place)}: ${x.hits} hit${x.hits === 1 ? "" : "s"} on its naval base this game turn (four reduce it to a port, N11.3)` }),
+        s("path", { d: "M-2 -2 L2 2 M2 -2 L-2 2" }),
+        s("text", { x: 0, y: 4.4, text: String(x.hits) })),
+    );
+  }
+}
+
+/** The record sheets' naval boxes of Naval Action: the bases hit this game turn (N11.3)
+ * and the coastal air each army bought (coastal_air.py, N9.1: view.board.coastal_air
+ * {army: points}) with what the hexes lost this player turn (N9.5: coastal_air_lost). */
+export function navalSheets(board, { placeWords, armyName, armyAt }) {
+  const out = [];
+  const hits = hitsThisTurn(board);
+  if (hits.length) {
+    out.push(h("table", { class: "data-table hgw-sheet hgw-base-hits-sheet" },
+      h("caption", {}, "Naval bases hit this game turn (four hits make a port, N11.3)"),
+      h("tbody", {}, hits.map(([place, x]) => h("tr", { "data-base-hits": place }, h("th", { scope: "row" }, placeWords(place)), h("td", { class: "total" }, String(x.hits)))))));
+  }
+  const bought = Object.entries(board.coastal_air || {}).filter(([, n]) => n);
+  const lost = Object.entries(board.coastal_air_lost || {}).filter(([, n]) => n);
+  if (bought.length || lost.length) {
+    out.push(h("table", { class: "data-table hgw-sheet hgw-coastal-air" },
+      h("caption", {}, "Coastal air (N9.1; lost this player turn, N9.5)"),
+      h("tbody", {},
+        bought.map(([army, n]) => h("tr", { "data-coastal-army": army }, h("th", { scope: "row" }, armyName(army)), h("td", {}, armyAt(army) ? placeWords(armyAt(army)) : "—"), h("td", { class: "total" }, String(n)))),
+        lost.map(([place, n]) => h("tr", { "data-coastal-lost": place }, h("th", { scope: "row" }, "lost"), h("td", {}, placeWords(place)), h("td", { class: "total" }, `−${n}`))))));
+  }
   return out;
 }
