@@ -26,6 +26,7 @@ from grognard.games.hgw import RULESET as HGW
 from grognard.games.hgw.coastal_air import apply as apply_coastal_air
 from grognard.games.hgw.coastal_air import hosts, record_loss
 from grognard.games.hgw.fleet_nations import load_counters
+from grognard.games.hgw.leaders import assign
 from grognard.games.hgw.odds import battle_at, odds
 from grognard.games.hgw.port_attacks import record_hits
 
@@ -207,3 +208,39 @@ def test_naval_base_hits_and_coastal_air_are_marked_and_listed(page: Page) -> No
     where = state.data["armies"][army]["at"]
     assert shown["bought"] == [f"army {army}{where}6"]
     assert shown["lost"] == ["lost1131−3"]
+
+
+@pytest.mark.rules("O1.6", "O1.7")
+def test_a_fleets_face_down_leader_shows_as_a_marker_to_every_seat(page: Page) -> None:
+    """Optional rule Leaders on a fleet: the marker the Allies place on the Home Fleet
+    (leaders.assign) is a blank marker on its counter and "leader (face down)" in its
+    title and sheet row, to the Axis as to the Allies (Europe's Allied naval markers are
+    all blanks: no revealed naval leader to draw here)."""
+    state = HGW.new_game(seed=SEED, scenario="campaign_3")
+    assign(state, "allied", "naval", "home")
+    page.goto("/")
+    for seat in ("axis", "allied"):
+        board = state.view(seat)["board"]
+        shown = page.evaluate(
+            """async (board) => {
+                const forces = await import('/games/hgw-forces.js');
+                const layer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+                const colour = () => '#777';
+                const where = () => [0, 0];
+                const words = { where, placeWords: (p) => p, roleColor: colour, fleetColor: colour };
+                forces.drawForces(layer, board, words);
+                const home = layer.querySelector('.hgw-fleet[data-fleet="home"]');
+                const sheets = forces.forcesSheets(board, { placeWords: (p) => p, roleChip: (r) => r });
+                const note = 'tr[data-fleet="home"] td.hgw-army-note';
+                const row = sheets.map((t) => t.querySelector(note)).find(Boolean);
+                return {
+                    title: home.querySelector('title').textContent,
+                    mark: home.querySelector('.hgw-fleet-leader.face-down > rect') !== null,
+                    note: row.textContent,
+                };
+            }""",
+            board,
+        )
+        assert shown["title"].endswith("; leader (face down)"), shown
+        assert shown["mark"]
+        assert shown["note"] == "leader (face down)"

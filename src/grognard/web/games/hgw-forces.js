@@ -11,6 +11,22 @@
 import { h, s } from "../ui.js";
 import { fleetCode, isSubmarine, navalSheets, routesSheet } from "./hgw-sea.js";
 
+/** Optional rule Leaders: a fleet's leader marker in words (leaders.py `view`: a revealed
+ * leader's name, or "face down", which no seat sees through, Leaders 6), "" for none. */
+export function fleetLeaderWords(board, id) {
+  const name = board?.leaders?.fleets?.[id];
+  if (!name) return "";
+  return name === "face down" ? "leader (face down)" : `leader: ${name}`;
+}
+
+/** The leader marker on a fleet counter's upper right corner: a blank square face down,
+ * a gold disc once revealed. */
+function fleetLeaderMark(name) {
+  const face = name === "face down";
+  return s("g", { class: ["hgw-fleet-leader", face && "face-down"], transform: "translate(4.4 -3.2)" },
+    face ? s("rect", { x: -1.5, y: -1.5, width: 3, height: 3, rx: 0.4, fill: "#fffdf4", stroke: "#222", "stroke-width": 0.5 }) : s("circle", { r: 1.6, fill: "#f2c14e", stroke: "#222", "stroke-width": 0.5 }));
+}
+
 /** A fort's words: "fort of 2 points (1 more being built)". */
 export function fortWords(fort) {
   const points = `${fort.points} point${fort.points === 1 ? "" : "s"}`;
@@ -166,11 +182,13 @@ export function drawForces(layer, board, { where, placeWords, roleColor, fleetCo
       const ships = fleetShipWords(fleet);
       const where = fleet.patrol ? `on patrol in ${placeWords(fleet.patrol)} from ${placeWords(fleet.at)}` : `at ${placeWords(port)}`;
       const raider = raiders.has(id) ? "; declared a raider (N6.1)" : "";
+      const leader = fleetLeaderWords(board, id);
       const y = at[1] + (i - (fleets.length - 1) / 2) * step;
       fleetLayer.append(
         s("g", { class: ["hgw-fleet", board.fleet_status?.[id] && `fleet-${board.fleet_status[id]}`, fleet.patrol && "at-sea", fleet.patrol && "on-patrol", raider && "raider", armyAt(port) && "over-army"], "data-fleet": id, "data-side": fleet.side, "data-nation": fleet.nation, "data-code": fleetCode(fleet) || null, transform: `translate(${(at[0] - 5).toFixed(2)} ${y.toFixed(2)}) scale(0.75)` },
-          s("title", { text: `${fleet.name} (${fleetOwner(fleet, nations)}) ${where}: ${fleet.sp} fleet points${ships ? ` (${ships})` : ""}${status ? `; ${status}` : ""}${raider}` }),
-          ...fleetShape(fleet, colorOf(fleet))),
+          s("title", { text: `${fleet.name} (${fleetOwner(fleet, nations)}) ${where}: ${fleet.sp} fleet points${ships ? ` (${ships})` : ""}${status ? `; ${status}` : ""}${raider}${leader ? `; ${leader}` : ""}` }),
+          ...fleetShape(fleet, colorOf(fleet)),
+          ...(leader ? [fleetLeaderMark(board.leaders.fleets[id])] : [])),
       );
     });
   }
@@ -211,7 +229,7 @@ export function forcesSheets(board, { placeWords, roleChip, nations, armyName = 
             typed ? h("td", { class: "hgw-fleet-patrol" }, fleet.patrol ? placeWords(fleet.patrol) : "") : null,
             h("td", { class: "total" }, String(fleet.sp)),
             typed ? h("td", { class: "hgw-fleet-ships" }, fleetShipWords(fleet)) : null,
-            h("td", { class: "hgw-army-note" }, [fleetStatusWords(board, id), (board.raiders || []).includes(id) ? "raider (N6.1)" : ""].filter(Boolean).join("; "))))),
+            h("td", { class: "hgw-army-note" }, [fleetStatusWords(board, id), (board.raiders || []).includes(id) ? "raider (N6.1)" : "", fleetLeaderWords(board, id)].filter(Boolean).join("; "))))),
       ),
     );
   }
