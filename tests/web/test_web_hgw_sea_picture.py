@@ -29,6 +29,7 @@ from grognard.games.hgw.fleet_nations import load_counters
 from grognard.games.hgw.leaders import assign
 from grognard.games.hgw.odds import battle_at, odds
 from grognard.games.hgw.port_attacks import record_hits
+from grognard.games.hgw.strategic import set_bombers, set_points
 
 
 @pytest.fixture(scope="module")
@@ -244,3 +245,42 @@ def test_a_fleets_face_down_leader_shows_as_a_marker_to_every_seat(page: Page) -
         assert shown["title"].endswith("; leader (face down)"), shown
         assert shown["mark"]
         assert shown["note"] == "leader (face down)"
+
+
+@pytest.mark.rules("K20.1")
+def test_strategic_points_are_drawn_where_they_stand_and_listed(page: Page) -> None:
+    """Three Axis bomber points with an atomic bomb at Berlin and two Allied escort points
+    at London (strategic.set_bombers, set_points), as the map and the sheets show them."""
+    state = HGW.new_game(seed=SEED, scenario="campaign_3")
+    strategic = state.data["strategic"]
+    set_bombers(strategic, "axis", "1237", {"sp": 3, "atomic": 1})
+    set_points(strategic, "escorts", "allied", "1431", 2)
+    board = state.view("allied")["board"]
+    page.goto("/")
+    shown = page.evaluate(
+        """async (board) => {
+            const war = await import('/games/hgw-strategic.js');
+            const layer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+            const words = { where: () => [0, 0], placeWords: (p) => p, roleColor: () => '#777' };
+            war.drawStrategic(layer, board, words);
+            const sides = ['axis', 'soviet', 'allied'];
+            const sheet = war.strategicSheets(board, { placeWords: (p) => p, roleChip: (r) => r, sides });
+            const cell = (side, kind) =>
+                sheet.querySelector(`tr[data-side="${side}"] td[data-kind="${kind}"]`);
+            return {
+                marks: [...layer.querySelectorAll('.hgw-strategic-mark')].map((g) => [
+                    g.dataset.strategic, g.dataset.side, g.querySelector('text').textContent,
+                    g.querySelector('title').textContent, g.classList.contains('atomic'),
+                ]),
+                bombers: cell('axis', 'bombers').textContent,
+                escorts: cell('allied', 'escorts').textContent,
+            };
+        }""",
+        board,
+    )
+    assert shown["marks"] == [
+        ["bombers", "axis", "B3", "1237: axis bomber 3 points with 1 atomic bomb", True],
+        ["escorts", "allied", "E2", "1431: allied escort 2 points", False],
+    ]
+    assert shown["bombers"] == "1237: 3 (1 atomic)"
+    assert shown["escorts"] == "1431: 2"

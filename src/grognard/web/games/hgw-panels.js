@@ -216,6 +216,7 @@ export function legend() {
     item(swatch(s("g", { class: "hgw-fort", transform: "scale(2.4)" }, ...fortShape({ points: 2 }, roleColor("axis")))), "Fort and its points, outlined in its side's colour (it fires with the defence and absorbs losses)"),
     item(swatch(s("g", { class: "hgw-fleet", transform: "scale(1.9)" }, ...fleetShape({ sp: 4 }, roleColor("allied")))), "Fleet in its port (or at sea on patrol) and its fleet points"),
     ...seaLegend({ item, swatch, fleetShape, nations: FLEET_NATIONS, roleColor }),
+    item(swatch(s("g", { class: "hgw-strategic-mark", transform: "scale(2.6)" }, s("rect", { x: -2.5, y: -1.4, width: 5, height: 2.8, rx: 0.5, fill: roleColor("allied") }), s("text", { x: 0, y: 0.15, text: "B3" }))), "Strategic points in their side's colour: B bombers, E escorts, AD air defence, M a missile counter (a gold edge: atomic bombs)"),
     item(swatch(s("g", { class: "hgw-army", transform: "scale(1.3)" }, ...counterShape({ id: "agn", side: "axis", strength: 10, sp: { infantry: 5, mechanized: 5 } }))), "Army: id, strength points, and its make-up as a bar"),
     item(swatch(s("g", { class: "hgw-army frozen", transform: "scale(1.3)" }, ...counterShape({ id: "agn", side: "axis", strength: 5, sp: { infantry: 5 } }), unsuppliedMark())), "Army out of supply (dashed blue edge, struck-out disc): it may not move or attack"),
     ...KINDS.map((kind) => item(swatch(s("rect", { x: -9, y: -2, width: 18, height: 4, fill: KIND_COLORS[kind], stroke: "#444", "stroke-width": 0.5 })), `${titleCase(kindWords(kind))} points in the bar`)),

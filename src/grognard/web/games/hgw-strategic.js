@@ -5,7 +5,7 @@
 // markers with their atomic bombs, escorts, air defence, missile counters). Open
 // information, like every record sheet.
 
-import { h } from "../ui.js";
+import { h, s } from "../ui.js";
 
 const COUNTRIES = { germany: ["Germany", "axis"], britain: ["Great Britain", "allied"], japan: ["Japan", "axis"], united_states: ["United States", "allied"] };
 
@@ -55,4 +55,48 @@ export function strategicSheets(board, { placeWords, roleChip, sides }) {
     );
   }
   return h("details", { class: "hgw-record hgw-strategic-war" }, h("summary", {}, "National morale and strategic forces"), out);
+}
+
+// the letter each kind of strategic point is drawn with on the map
+const LETTERS = { bombers: "B", escorts: "E", air_defence: "AD", missiles: "M" };
+const KIND_WORDS = { bombers: "bomber", escorts: "escort", air_defence: "air defence", missiles: "missile" };
+
+/** Each side's strategic points on the map (Strategic Bombing 1, Strategic Missiles 1):
+ * a small marker per kind and place in its side's colour ("B3": three bomber points, "M2"
+ * a missile counter of two), in a row along the top of the hex, into `layer`. */
+export function drawStrategic(layer, board, { where, placeWords, roleColor }) {
+  const strategic = board?.strategic;
+  if (!strategic) return;
+  const byPlace = new Map();
+  const add = (place, entry) => {
+    if (!place) return;
+    if (!byPlace.has(place)) byPlace.set(place, []);
+    byPlace.get(place).push(entry);
+  };
+  for (const kind of ["bombers", "escorts", "air_defence"]) {
+    for (const [side, table] of Object.entries(strategic[kind] || {})) {
+      for (const [place, x] of Object.entries(table || {})) {
+        const sp = typeof x === "number" ? x : x.sp;
+        const atomic = typeof x === "object" && x.atomic ? x.atomic : 0;
+        if (sp) add(place, { kind, side, sp, atomic, id: place });
+      }
+    }
+  }
+  for (const [side, table] of Object.entries(strategic.missiles || {})) {
+    for (const [id, x] of Object.entries(table || {})) if (x.sp && x.at) add(x.at, { kind: "missiles", side, sp: x.sp, atomic: x.atomic || 0, id });
+  }
+  for (const [place, entries] of byPlace) {
+    const at = where(place);
+    if (!at) continue;
+    entries.forEach((e, i) => {
+      const x = at[0] + (i - (entries.length - 1) / 2) * 5.2;
+      const what = `${e.side} ${KIND_WORDS[e.kind]} ${e.kind === "missiles" ? `counter ${e.id}, ` : ""}${e.sp} point${e.sp === 1 ? "" : "s"}${e.atomic ? ` with ${e.atomic} atomic bomb${e.atomic === 1 ? "" : "s"}` : ""}`;
+      layer.append(
+        s("g", { class: ["hgw-strategic-mark", e.atomic && "atomic"], "data-strategic": e.kind, "data-side": e.side, "data-place": place, transform: `translate(${x.toFixed(2)} ${(at[1] - 7.3).toFixed(2)})` },
+          s("title", { text: `${placeWords(place)}: ${what}` }),
+          s("rect", { x: -2.5, y: -1.4, width: 5, height: 2.8, rx: 0.5, fill: roleColor(e.side) }),
+          s("text", { x: 0, y: 0.15, text: `${LETTERS[e.kind]}${e.sp}` })),
+      );
+    });
+  }
 }

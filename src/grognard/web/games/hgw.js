@@ -31,6 +31,7 @@ import { HexBoard, SQRT3, hexPoints } from "../board.js";
 import { drawLabels, foundMark, goToBox, READING_ZOOM, zoomBand } from "./hgw-labels.js";
 import { drawForces, homeAt } from "./hgw-forces.js";
 import { drawBaseHits, drawSeaLanes } from "./hgw-sea.js";
+import { drawStrategic } from "./hgw-strategic.js";
 import { promptText } from "./hgw-prompts.js";
 import { PAINTER, RES, SIZE, centre, currentMap, edgesOf, hexAt, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
 import { BOX, FLEET_NATIONS, STEPS, armiesOf, armyById, composition, fleetColor, leaderOf, leaderWords, nationWords, placeWords, pointWords, roleColor, unitName } from "./hgw-view.js";
@@ -347,6 +348,7 @@ class HgwBoard extends HexBoard {
     drawForces(this.markLayer, board, { where, placeWords, roleColor, fleetColor, nations: FLEET_NATIONS, fleetLayer: this.fleetLayer, armyAt: (place) => held.has(place) });
     drawSeaLanes(this.seaLayer, board, { where, placeWords, roleColor, fleetColor, ring: this.ringWidth() });
     drawBaseHits(this.markLayer, board, { where, placeWords });
+    drawStrategic(this.markLayer, board, { where, placeWords, roleColor });
     // the armies, one counter each, side by side when several share a place
     const byPlace = new Map();
     for (const army of armiesOf(view)) {
