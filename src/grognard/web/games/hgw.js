@@ -22,7 +22,9 @@
 // (the view in words), hgw-describe.js (each action's label and target), hgw-labels.js
 // (hex numbers, names, "go to"), hgw-forces.js (forts and fleets), hgw-production.js
 // (the production panel), hgw-prompts.js (prompts in full words), hgw-counters.js (an
-// army's counter), hgw-panels.js (status, record sheets, legend). This file draws the
+// army's counter), hgw-panels.js (status, record sheets, legend, the game's end),
+// hgw-sea.js (fleets by nation, shipping routes, patrols, naval bases hit, coastal air),
+// hgw-strategic.js (national morale, strategic points). This file draws the
 // game on the map, says why a click did nothing, and gathers what the page asks a
 // board module for.
 
