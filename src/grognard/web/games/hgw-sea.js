@@ -163,5 +163,16 @@ export function navalSheets(board, { placeWords, armyName, armyAt }) {
         bought.map(([army, n]) => h("tr", { "data-coastal-army": army }, h("th", { scope: "row" }, armyName(army)), h("td", {}, armyAt(army) ? placeWords(armyAt(army)) : "—"), h("td", { class: "total" }, String(n)))),
         lost.map(([place, n]) => h("tr", { "data-coastal-lost": place }, h("th", { scope: "row" }, "lost"), h("td", {}, placeWords(place)), h("td", { class: "total" }, `−${n}`))))));
   }
+  // Fleet replenishment (N13; replenishment.py): the amphibious points at sea, by chain
+  const chains = Object.entries(board.replenishment || {});
+  if (chains.length) {
+    const state = { building: "sailing with its fleet", supplying: "supplying its patrol" };
+    out.push(h("table", { class: "data-table hgw-sheet hgw-replenishment-sheet" },
+      h("caption", {}, "Replenishment at sea (N13)"),
+      h("tbody", {}, chains.map(([id, chain]) => h("tr", { "data-replenishment": id },
+        h("th", { scope: "row" }, board.fleets?.[id]?.name || id),
+        h("td", {}, state[chain.state] || chain.state || ""),
+        h("td", { class: "hgw-replenishment-units" }, (chain.units || []).map((u) => `${placeWords(u.hex)}: ${u.sp}`).join("; ")))))));
+  }
   return out;
 }
