@@ -4,6 +4,7 @@ action is named for what it does (games/hgw-describe.js)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -63,3 +64,7 @@ def test_a_replenishment_unit_is_drawn_at_sea(page: Page) -> None:
         "unit 1 of Home Fleet's replenishment chain, 1 amphibious point"
     )
     expect(unit.locator("text")).to_have_text("1")
+    # and in the record sheets (every naval unit listed: issue 22)
+    row = page.locator('.hgw-record table.hgw-replenishment-sheet tr[data-replenishment="home"]')
+    expect(row.locator("th")).to_have_text("Home Fleet")
+    expect(row.locator("td.hgw-replenishment-units")).to_have_text(re.compile(rf"^{action[2]}\b.*: 1$"))

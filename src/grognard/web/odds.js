@@ -58,6 +58,13 @@ function fortText(battle, defender) {
   return points ? `the ${defender} fort of ${points} point${points === 1 ? "" : "s"}` : "";
 }
 
+/** HGW's strike on a naval base or a coast (odds_base.py): its strike points, from
+ * carriers (tripled) or coastal air, in words. */
+function strikeText(battle) {
+  const n = Number(battle.strike) || 0;
+  return `${n} strike point${n === 1 ? "" : "s"} (${battle.mission === "carriers" ? "carrier points, tripled" : "coastal air"})`;
+}
+
 /** Who fights on each side, and where: a small definition list. `sideName(key, n)`: the
  * ruleset's words for an entry of a side ("army_2", 1 -> "1 Army of level 2"), else
  * "n key". */
@@ -77,7 +84,7 @@ export function battleSummary(answer, sideName = null) {
     "dl",
     { class: "battle-summary" },
     h("dt", {}, attacker),
-    h("dd", {}, battle.kind === "bombard" ? `${battle.dice || 1} bombarding die` : list(battle.attacker)),
+    h("dd", {}, battle.kind === "bombard" ? `${battle.dice || 1} bombarding die` : battle.kind === "base_strike" ? strikeText(battle) : list(battle.attacker)),
     h("dt", {}, defender),
     h("dd", {}, list(battle.defender)),
     place ? [h("dt", {}, "where"), h("dd", {}, place)] : null,

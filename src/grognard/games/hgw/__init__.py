@@ -233,7 +233,7 @@ class HitlersGlobalWar(Ruleset):
     def board_data(self) -> dict[str, Any]:
         """For the browser: the kinds of strength points, each step's title and each
         verb's declared shape (actions.py), so that web/games/hgw.js restates none."""
-        nations = {n: {"name": x.name, "colour": x.colour, "flag": x.flag}
+        nations = {n: {"name": x.name, "side": x.side, "colour": x.colour, "flag": x.flag}
                    for n, x in fleet_nations.load_counters().nations.items()}  # Naval Action (N1.3)
         verbs = declarations()
         return {"kinds": list(KINDS), "steps": dict(TITLES), "verbs": verbs, "fleet_nations": nations}

@@ -7,6 +7,9 @@ import { currentMap } from "./hgw-world.js";
 import { fortAt } from "./hgw-forces.js";
 import { costWords } from "./hgw-production.js";
 
+/** What a coastal air strike aims at (coastal_strike.py AIMS). */
+const COASTAL_AIMS = { ships: "the ships in port", air: "the coastal air", morale: "morale" };
+
 /** What each HGW action is about, for the board and the buttons (see actions.js),
  * with the places it concerns (`hexes`: outlined while its button is pointed at; the
  * page's own search finds only "q,r" hex ids, and HGW numbers its hexes "RRCC"). */
@@ -278,6 +281,38 @@ function describeAction(action, view) {
     case "lend_lease":
       // Lend-Lease 3 (F5.3): through the Soviet depots, in the Allied production phase
       return { label: "Send lend-lease to the Soviet Union through its depots" };
+    // Naval Action's strikes (port_attacks.py N8.5, coastal_strike.py N9.4, morale_strike.py
+    // K24.5): asked first with their odds (odds_base.py: the engine's own rolls)
+    case "port_attack":
+      return { hex: x.base, kind: "battle", oddsAction: action, label: `${fleetName(x.fleet)}'s carriers attack the naval base at ${placeWords(x.base)}` };
+    case "morale_strike":
+      return { hex: x.target, kind: "battle", oddsAction: action, label: `${fleetName(x.fleet)}'s carriers strike morale at ${placeWords(x.target)}` };
+    case "coastal_strike":
+      return { hex: x.base, kind: "battle", oddsAction: action, label: `Coastal air at ${placeWords(x.hex)} strikes ${COASTAL_AIMS[x.aim] || x.aim} at ${placeWords(x.base)}` };
+    case "raid_us_coast":
+      // K24.6 (morale_uboats.py): no battle to forecast, an arrival costs the U.S. a morale level
+      return { hex: x.target, kind: "move", label: `${fleetName(x.fleet)} sails for the U.S. coast at ${placeWords(x.target)} (U.S. morale)` };
+    case "declare_raider":
+      return { label: `Declare ${fleetName(x.fleet)} a raider (N6.1)` };
+    case "merge_fleet":
+      return { label: `Merge ${fleetName(x.fleet)} into ${fleetName(x.into)}` };
+    case "detach_ship":
+      return { label: `Move one ${shipWords(x.ship)} point from ${fleetName(x.fleet)} to ${fleetName(x.into)}` };
+    case "build_coastal_air":
+      return { unit: x.army, label: `Buy six coastal air points for ${name(x.army)} (N9.1)` };
+    case "ferry_strategic":
+      return { hex: x.to, kind: "move", label: `Fly the ${String(x.kind).replace("_", " ")} points at ${placeWords(x.from)} to ${placeWords(x.to)}` };
+    case "move_missiles":
+      return { hex: x.to, kind: "move", label: `Move missile counter ${x.counter} to ${placeWords(x.to)}` };
+    // optional rule Leaders (leader_phase.py)
+    case "leader":
+      return { unit: x.army, label: `Place a leader marker on ${name(x.army)}` };
+    case "naval_leader":
+      return { label: `Place a leader marker on ${fleetName(x.fleet)}` };
+    case "move_leader":
+      return { unit: x.to, label: `Move the leader of ${name(x.from)} to ${name(x.to)}` };
+    case "move_naval_leader":
+      return { label: `Move the leader of ${fleetName(x.from)} to ${fleetName(x.to)}` };
     case "accept_surrender":
       return { label: "Accept the Soviet surrender: no more fighting between the Axis and the Soviets", primary: true };
     case "refuse_surrender":

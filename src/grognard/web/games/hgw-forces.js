@@ -9,6 +9,23 @@
 // A.S.W. level (view.board.asw_level).
 
 import { h, s } from "../ui.js";
+import { fleetCode, isSubmarine, navalSheets, routesSheet } from "./hgw-sea.js";
+
+/** Optional rule Leaders: a fleet's leader marker in words (leaders.py `view`: a revealed
+ * leader's name, or "face down", which no seat sees through, Leaders 6), "" for none. */
+export function fleetLeaderWords(board, id) {
+  const name = board?.leaders?.fleets?.[id];
+  if (!name) return "";
+  return name === "face down" ? "leader (face down)" : `leader: ${name}`;
+}
+
+/** The leader marker on a fleet counter's upper right corner: a blank square face down,
+ * a gold disc once revealed. */
+function fleetLeaderMark(name) {
+  const face = name === "face down";
+  return s("g", { class: ["hgw-fleet-leader", face && "face-down"], transform: "translate(4.4 -3.2)" },
+    face ? s("rect", { x: -1.5, y: -1.5, width: 3, height: 3, rx: 0.4, fill: "#fffdf4", stroke: "#222", "stroke-width": 0.5 }) : s("circle", { r: 1.6, fill: "#f2c14e", stroke: "#222", "stroke-width": 0.5 }));
+}
 
 /** A fort's words: "fort of 2 points (1 more being built)". */
 export function fortWords(fort) {
@@ -62,12 +79,16 @@ export function fortShape(fort, color) {
   ];
 }
 
-/** A fleet counter centred on (0, 0): a hull in its side's colour, its strength. */
+/** A fleet counter centred on (0, 0): a counter in its nation's colour (its side's in the
+ * basic naval rules) with its nation's code above its fleet points; a submarine counter
+ * has rounded ends (hgw-sea.js, the legend explains both). */
 export function fleetShape(fleet, color) {
+  const code = fleetCode(fleet);
   return [
-    s("path", { class: "hgw-fleet-hull", d: "M-4.6 -0.6 H4.6 L3.2 2.4 H-3.2 Z M-1.6 -0.6 V-2.8 H1.4 V-0.6", fill: color }),
-    s("text", { class: "hgw-fleet-sp", x: 0, y: 1.1, text: String(fleet.sp) }),
-  ];
+    s("rect", { class: "hgw-fleet-hull", x: -5, y: -3.6, width: 10, height: 7.2, rx: isSubmarine(fleet) ? 3.6 : 0.9, fill: color }),
+    code ? s("text", { class: "hgw-fleet-code", x: 0, y: -1.3, text: code }) : null,
+    s("text", { class: "hgw-fleet-sp", x: 0, y: code ? 1.9 : 0.2, text: String(fleet.sp) }),
+  ].filter(Boolean);
 }
 
 /**
@@ -103,7 +124,7 @@ function drawBuilt(layer, board, { where, placeWords }) {
   }
 }
 
-export function drawForces(layer, board, { where, placeWords, roleColor, fleetColor, nations }) {
+export function drawForces(layer, board, { where, placeWords, roleColor, fleetColor, nations, fleetLayer = layer, armyAt = () => false }) {
   const colorOf = fleetColor || ((fleet) => roleColor(fleet.side));
   for (const [place, fort] of Object.entries(board.forts || {})) {
     const at = where(place);
@@ -149,24 +170,32 @@ export function drawForces(layer, board, { where, placeWords, roleColor, fleetCo
     if (!byPort.has(place)) byPort.set(place, []);
     byPort.get(place).push([id, fleet]);
   }
+  const raiders = new Set(board.raiders || []);
   for (const [port, fleets] of byPort) {
     const at = where(port);
     if (!at) continue;
+    // a column down the hex's left side, above any army there (the fleets are never
+    // tapped: the army under them is, through them)
+    const step = fleets.length > 1 ? Math.min(5.6, 13 / (fleets.length - 1)) : 0;
     fleets.forEach(([id, fleet], i) => {
       const status = fleetStatusWords(board, id);
       const ships = fleetShipWords(fleet);
       const where = fleet.patrol ? `on patrol in ${placeWords(fleet.patrol)} from ${placeWords(fleet.at)}` : `at ${placeWords(port)}`;
-      layer.append(
-        s("g", { class: ["hgw-fleet", board.fleet_status?.[id] && `fleet-${board.fleet_status[id]}`, fleet.patrol && "at-sea", fleet.patrol && "on-patrol"], "data-fleet": id, "data-side": fleet.side, "data-nation": fleet.nation, transform: `translate(${(at[0] - 4.2).toFixed(2)} ${(at[1] - 4.4 + i * 3.4).toFixed(2)}) scale(0.8)` },
-          s("title", { text: `${fleet.name} (${fleetOwner(fleet, nations)}) ${where}: ${fleet.sp} fleet points${ships ? ` (${ships})` : ""}${status ? `; ${status}` : ""}` }),
-          ...fleetShape(fleet, colorOf(fleet))),
+      const raider = raiders.has(id) ? "; declared a raider (N6.1)" : "";
+      const leader = fleetLeaderWords(board, id);
+      const y = at[1] + (i - (fleets.length - 1) / 2) * step;
+      fleetLayer.append(
+        s("g", { class: ["hgw-fleet", board.fleet_status?.[id] && `fleet-${board.fleet_status[id]}`, fleet.patrol && "at-sea", fleet.patrol && "on-patrol", raider && "raider", armyAt(port) && "over-army"], "data-fleet": id, "data-side": fleet.side, "data-nation": fleet.nation, "data-code": fleetCode(fleet) || null, transform: `translate(${(at[0] - 5).toFixed(2)} ${y.toFixed(2)}) scale(0.75)` },
+          s("title", { text: `${fleet.name} (${fleetOwner(fleet, nations)}) ${where}: ${fleet.sp} fleet points${ships ? ` (${ships})` : ""}${status ? `; ${status}` : ""}${raider}${leader ? `; ${leader}` : ""}` }),
+          ...fleetShape(fleet, colorOf(fleet)),
+          ...(leader ? [fleetLeaderMark(board.leaders.fleets[id])] : [])),
       );
     });
   }
 }
 
 /** The record sheets' tables of forts and fleets (none when the scenario has neither). */
-export function forcesSheets(board, { placeWords, roleChip, nations }) {
+export function forcesSheets(board, { placeWords, roleChip, nations, armyName = (id) => id, armyAt = () => null }) {
   const forts = Object.entries(board.forts || {});
   const fleets = Object.entries(board.fleets || {});
   const out = [];
@@ -195,15 +224,18 @@ export function forcesSheets(board, { placeWords, roleChip, nations }) {
         h("tbody", {}, fleets.map(([id, fleet]) =>
           h("tr", { "data-fleet": id },
             h("th", { scope: "row" }, fleet.name),
-            h("td", {}, roleChip(fleet.side), nations?.[fleet.nation] ? ` ${nations[fleet.nation].name}` : ""),
+            h("td", { class: "hgw-fleet-nation" }, roleChip(fleet.side), nations?.[fleet.nation] ? ` ${nations[fleet.nation].name} (${fleetCode(fleet)})` : ""),
             h("td", {}, fleet.at && (fleet.sp || fleet.patrol) ? placeWords(fleet.at) : "—"),
             typed ? h("td", { class: "hgw-fleet-patrol" }, fleet.patrol ? placeWords(fleet.patrol) : "") : null,
             h("td", { class: "total" }, String(fleet.sp)),
             typed ? h("td", { class: "hgw-fleet-ships" }, fleetShipWords(fleet)) : null,
-            h("td", { class: "hgw-army-note" }, fleetStatusWords(board, id))))),
+            h("td", { class: "hgw-army-note" }, [fleetStatusWords(board, id), (board.raiders || []).includes(id) ? "raider (N6.1)" : "", fleetLeaderWords(board, id)].filter(Boolean).join("; "))))),
       ),
     );
   }
+  const routes = routesSheet(board, { placeWords, roleChip });
+  if (routes) out.push(routes);
+  out.push(...navalSheets(board, { placeWords, armyName, armyAt }));
   return out;
 }
 

@@ -6,6 +6,8 @@ import { h, s, titleCase } from "../ui.js";
 import { hexPoints } from "../board.js";
 import { forcesSheets, fleetShape, fortShape } from "./hgw-forces.js";
 import { productionPanel } from "./hgw-production.js";
+import { seaLegend } from "./hgw-sea.js";
+import { strategicSheets } from "./hgw-strategic.js";
 import { GROUP_COLORS, SIZE, WATER, currentMap, loadMap } from "./hgw-world.js";
 import { FLEET_NATIONS, KINDS, KIND_SHORT, PHASES, STEPS, armiesOf, armyById, itemWords, kindWords, leaderOf, leaderWords, nationWords, placeWords, roleColor, shipWords } from "./hgw-view.js";
 import { KIND_COLORS, counterId, counterShape, star, unsuppliedMark } from "./hgw-counters.js";
@@ -164,8 +166,9 @@ export function recordSheet(view) {
         h("tbody", {}, rows(role)),
       ),
     ),
-    forcesSheets(board, { placeWords, nations: FLEET_NATIONS, roleChip: (role) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role)) }),
+    forcesSheets(board, { placeWords, nations: FLEET_NATIONS, armyName: (id) => armyById(view, id)?.name || id, armyAt: (id) => armyById(view, id)?.at || null, roleChip: (role) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role)) }),
     researchSheets(view),
+    strategicSheets(board, { placeWords, sides: sides(view), roleChip: (role) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, titleCase(role)) }),
     developmentTrack(view),
   );
 }
@@ -211,7 +214,9 @@ export function legend() {
     item(swatch(s("circle", { r: 4, fill: roleColor("axis") })), "Occupation marker (its side's colour)"),
     item(swatch(s("g", { class: "hgw-devastated" }, s("rect", { x: -5, y: -5, width: 10, height: 10, rx: 1 }), s("text", { x: 0, y: 0.4, text: "2" }))), "Devastated production points"),
     item(swatch(s("g", { class: "hgw-fort", transform: "scale(2.4)" }, ...fortShape({ points: 2 }, roleColor("axis")))), "Fort and its points, outlined in its side's colour (it fires with the defence and absorbs losses)"),
-    item(swatch(s("g", { class: "hgw-fleet", transform: "scale(2)" }, ...fleetShape({ sp: 4 }, roleColor("allied")))), "Fleet in its port and its fleet points"),
+    item(swatch(s("g", { class: "hgw-fleet", transform: "scale(1.9)" }, ...fleetShape({ sp: 4 }, roleColor("allied")))), "Fleet in its port (or at sea on patrol) and its fleet points"),
+    ...seaLegend({ item, swatch, fleetShape, nations: FLEET_NATIONS, roleColor }),
+    item(swatch(s("g", { class: "hgw-strategic-mark", transform: "scale(2.6)" }, s("rect", { x: -2.5, y: -1.4, width: 5, height: 2.8, rx: 0.5, fill: roleColor("allied") }), s("text", { x: 0, y: 0.15, text: "B3" }))), "Strategic points in their side's colour: B bombers, E escorts, AD air defence, M a missile counter (a gold edge: atomic bombs)"),
     item(swatch(s("g", { class: "hgw-army", transform: "scale(1.3)" }, ...counterShape({ id: "agn", side: "axis", strength: 10, sp: { infantry: 5, mechanized: 5 } }))), "Army: id, strength points, and its make-up as a bar"),
     item(swatch(s("g", { class: "hgw-army frozen", transform: "scale(1.3)" }, ...counterShape({ id: "agn", side: "axis", strength: 5, sp: { infantry: 5 } }), unsuppliedMark())), "Army out of supply (dashed blue edge, struck-out disc): it may not move or attack"),
     ...KINDS.map((kind) => item(swatch(s("rect", { x: -9, y: -2, width: 18, height: 4, fill: KIND_COLORS[kind], stroke: "#444", "stroke-width": 0.5 })), `${titleCase(kindWords(kind))} points in the bar`)),
@@ -229,4 +234,28 @@ export function legend() {
     })
     .catch(() => {});
   return list;
+}
+
+/** Why the game ended, from the last lines of the log (board.py check_victory, turn.py,
+ * victory.py, campaign_victory.py), with the victory levels when they decided it (Three
+ * Players 4); null when the log says nothing (a resignation: the server's reason). */
+export function endReason(view) {
+  const tail = (view.log || []).slice(-40);
+  const levels = [...tail].reverse().find((line) => line.startsWith("victory levels: "));
+  const levelWords = levels ? `; ${levels.replace(/\((\d+) production\)/g, "($1 production points held)")} (Three Players 4)` : "";
+  const places = (list) => list.split(", ").map(placeWords).join(", ");
+  for (let i = tail.length - 1; i >= 0; i -= 1) {
+    const line = tail[i];
+    let m = /^(\w+) wins: it holds (.+)$/.exec(line);
+    if (m) return `the ${m[1]} side holds ${places(m[2])}, every capital it needed (Victory Conditions)`;
+    m = /^Berlin falls to (\w+): /.exec(line);
+    if (m) return `Berlin fell to the ${m[1]} side: the game ends at once (Victory Conditions 1)${levelWords}`;
+    if (line.startsWith("the last turn is over and Berlin still stands")) return `the last turn ended with Berlin still in Axis hands (Victory Conditions 1-2)${levelWords}`;
+    m = /^the last turn is over: (\w+) wins$/.exec(line);
+    if (m) {
+      const loser = sides(view).find((role) => role !== m[1]) || "the other side";
+      return `the last turn ended and the ${loser} side had not taken the capitals it needed (Victory Conditions)`;
+    }
+  }
+  return null;
 }

@@ -22,7 +22,9 @@
 // (the view in words), hgw-describe.js (each action's label and target), hgw-labels.js
 // (hex numbers, names, "go to"), hgw-forces.js (forts and fleets), hgw-production.js
 // (the production panel), hgw-prompts.js (prompts in full words), hgw-counters.js (an
-// army's counter), hgw-panels.js (status, record sheets, legend). This file draws the
+// army's counter), hgw-panels.js (status, record sheets, legend, the game's end),
+// hgw-sea.js (fleets by nation, shipping routes, patrols, naval bases hit, coastal air),
+// hgw-strategic.js (national morale, strategic points). This file draws the
 // game on the map, says why a click did nothing, and gathers what the page asks a
 // board module for.
 
@@ -30,11 +32,13 @@ import { clear, h, s, titleCase } from "../ui.js";
 import { HexBoard, SQRT3, hexPoints } from "../board.js";
 import { drawLabels, foundMark, goToBox, READING_ZOOM, zoomBand } from "./hgw-labels.js";
 import { drawForces, homeAt } from "./hgw-forces.js";
+import { drawBaseHits, drawSeaLanes } from "./hgw-sea.js";
+import { drawStrategic } from "./hgw-strategic.js";
 import { promptText } from "./hgw-prompts.js";
 import { PAINTER, RES, SIZE, centre, currentMap, edgesOf, hexAt, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
 import { BOX, FLEET_NATIONS, STEPS, armiesOf, armyById, composition, fleetColor, leaderOf, leaderWords, nationWords, placeWords, pointWords, roleColor, unitName } from "./hgw-view.js";
 import { COUNTER_WIDTH, counterShape, counterSlots, leaderMark, star, unsuppliedMark } from "./hgw-counters.js";
-import { chartSeries, extraPanel, legend, status, summary, turnText, unitBadge } from "./hgw-panels.js";
+import { chartSeries, endReason, extraPanel, legend, status, summary, turnText, unitBadge } from "./hgw-panels.js";
 import { describe } from "./hgw-describe.js";
 
 // the board module's own exports, used by the tests and benchmarks/bench_hgw_paint.py
@@ -58,6 +62,8 @@ class HgwBoard extends HexBoard {
     this.labelLayer = s("g", { class: "hgw-labels", "aria-hidden": "true" });
     this.markLayer = s("g", { class: "hgw-marks" });
     this.armyLayer = s("g", { class: "hgw-armies" });
+    this.seaLayer = s("g", { class: "hgw-sea-lanes" }); // shipping routes, patrols (hgw-sea.js)
+    this.fleetLayer = s("g", { class: "hgw-fleets" });
     this.foundLayer = s("g", { class: "hgw-found-layer" });
     // issue 23: the map goes round the world (its east and west edges join). A second
     // copy of the picture and of its printed symbols and names, one ring east or west,
@@ -68,7 +74,7 @@ class HgwBoard extends HexBoard {
     for (const id of [this.featureLayer.id, this.labelLayer.id]) this.echoLayer.append(s("use", { href: `#${id}` }));
     this.echoCanvas = this.canvas ? h("canvas", { class: "hgw-canvas hgw-echo-canvas", "aria-hidden": "true" }) : null;
     if (this.echoCanvas) this.canvas.after(this.echoCanvas);
-    this.pz.content.append(this.featureLayer, this.labelLayer, this.echoLayer, this.hexLayer, this.markLayer, this.armyLayer, this.foundLayer);
+    this.pz.content.append(this.featureLayer, this.labelLayer, this.echoLayer, this.seaLayer, this.hexLayer, this.markLayer, this.armyLayer, this.fleetLayer, this.foundLayer);
     // issue 26, item 6: a box that finds a hex by number or a place by name
     this.goto = goToBox(() => this.map, (hex) => this.goTo(hex));
     this.pz.wrap.append(this.goto);
@@ -273,6 +279,8 @@ class HgwBoard extends HexBoard {
     clear(this.hexLayer);
     clear(this.markLayer);
     clear(this.armyLayer);
+    clear(this.seaLayer);
+    clear(this.fleetLayer);
     this.groups.clear();
     const where = (place) => {
       if (place === BOX) return this.siberia ? [this.siberia.x, this.siberia.y] : null;
@@ -338,7 +346,11 @@ class HgwBoard extends HexBoard {
       );
     }
     // forts and fleets (issue 26, item 7)
-    drawForces(this.markLayer, board, { where, placeWords, roleColor, fleetColor, nations: FLEET_NATIONS });
+    const held = new Set(armiesOf(view).map((a) => a.at).filter(Boolean));
+    drawForces(this.markLayer, board, { where, placeWords, roleColor, fleetColor, nations: FLEET_NATIONS, fleetLayer: this.fleetLayer, armyAt: (place) => held.has(place) });
+    drawSeaLanes(this.seaLayer, board, { where, placeWords, roleColor, fleetColor, ring: this.ringWidth() });
+    drawBaseHits(this.markLayer, board, { where, placeWords });
+    drawStrategic(this.markLayer, board, { where, placeWords, roleColor });
     // the armies, one counter each, side by side when several share a place
     const byPlace = new Map();
     for (const army of armiesOf(view)) {
@@ -427,6 +439,8 @@ class HgwBoard extends HexBoard {
     clear(this.hexLayer);
     clear(this.markLayer);
     clear(this.armyLayer);
+    clear(this.seaLayer);
+    clear(this.fleetLayer);
     this.groups.clear();
   }
 }
@@ -530,6 +544,7 @@ export default {
   summary,
   status,
   chartSeries,
+  endReason,
   turnText,
   extraPanel,
   promptText: (view) => promptText(view, { name: (uid) => unitName(uid, view), placeWords }),

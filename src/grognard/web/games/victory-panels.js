@@ -158,3 +158,19 @@ export function legend() {
     item(swatch(hexShape("none"), s("polygon", { class: "legend-recent", points: hexPoints(9), fill: "none" })), "Dashed outline: hexes named by the other players' last moves"),
   );
 }
+
+/** Why the game ended (endturn.py check_victory): the time limit's line of the log when
+ * it decided (10.6: the most PP wins), else each winner's PP against its target (10.0);
+ * null before the game's end is in the log (a resignation: the server's reason). */
+export function endReason(view) {
+  const log = view.log || [];
+  const tail = log.slice(-30);
+  const won = [...tail].reverse().find((line) => / wins? the game$/.test(line));
+  if (!won) return null;
+  const limit = [...tail].reverse().find((line) => line.startsWith("the time limit is reached: "));
+  if (limit) return `the time limit is reached and the most PP wins (10.6): ${limit.slice("the time limit is reached: ".length)}`;
+  const winners = won.replace(/ wins? the game$/, "").split(" and ");
+  const board = view.board || {};
+  const held = winners.map((role) => `${role} controls ${board.pp?.[role] ?? "?"} PP, its target being ${board.target_pp?.[role] ?? "?"}`);
+  return `${held.join("; ")} (10.0: the target PP at the end of a game turn wins)`;
+}

@@ -20,7 +20,7 @@ import { article, titleCase } from "../ui.js";
 import { isHidden } from "../blocks.js";
 import { isBattle } from "../battle.js";
 import { VictoryBoard } from "./victory-board.js";
-import { chartSeries, extraPanel, legend, status, summary, turnText, unitBadge } from "./victory-panels.js";
+import { chartSeries, endReason, extraPanel, legend, status, summary, turnText, unitBadge } from "./victory-panels.js";
 import { blockById, blocksOf, hexWords, roleColor, unitName } from "./victory-view.js";
 
 const VIA = { ground: "overland", air: "by air", sea: "by sea", naval: "by sea" };
@@ -160,6 +160,7 @@ export default {
   summary,
   status,
   chartSeries,
+  endReason,
   turnText,
   extraPanel,
   battleAt,

@@ -15,7 +15,7 @@ import { article, clear, h, put, s, titleCase } from "../ui.js";
 import { HexBoard } from "../board.js";
 import { areaName, boardData, FACTION_COLORS, factionName, factionsOf, loadBoardData, logWords, oddsKeyName, orderName, orderShort, promptWords, unitName, unitShort } from "./virtutidata.js";
 import { areaBoxes, areaLook, centreOf, frontOf, legend, medianAreaSize, SEA, TAP_PX } from "./virtutilook.js";
-import { extraPanel } from "./virtutipanels.js";
+import { endReason, extraPanel } from "./virtutipanels.js";
 
 const MODES = [
   ["faction", "Faction"],
@@ -537,6 +537,7 @@ export default {
   summary,
   status,
   chartSeries,
+  endReason,
   turnText,
   extraPanel,
   legend,

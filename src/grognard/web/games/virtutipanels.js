@@ -242,3 +242,18 @@ export function extraPanel(view) {
 }
 
 export { FACTION_COLORS };
+
+/** Why the game ended, from the view's outcome (summary.py check_victory): a decisive
+ * victory (the Axis at 18 VP, or the Allies holding the seven cities), a minor one at the
+ * last turn (15 VP), or a draw; null while there is none (a resignation: the server's). */
+export function endReason(view) {
+  const outcome = view.board?.outcome;
+  if (!outcome) return null;
+  const vp = `VP: Axis ${outcome.vp?.axis ?? "?"}, Allies ${outcome.vp?.allies ?? "?"}`;
+  if (outcome.how === "decisive victory") {
+    const why = outcome.winner === "axis" ? "the Axis reached 18 VP" : "the Allies hold London, Paris, Moscow, Leningrad, Stalingrad, Rome and Berlin";
+    return `decisive victory for the ${titleCase(outcome.winner)}: ${why} (${vp})`;
+  }
+  if (outcome.how === "minor victory") return `minor victory for the ${titleCase(outcome.winner)}: 15 VP or more at the end of the last turn (${vp})`;
+  return `a draw: neither side had 15 VP at the end of the last turn (${vp})`;
+}
