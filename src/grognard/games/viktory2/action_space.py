@@ -48,7 +48,7 @@ from typing import Any
 from grognard.core.ranks import ranks_within
 
 from .board import layout
-from .state import COLORS, LAND_UNITS, UNIT_TYPES, geometry
+from .tables import COLORS, LAND_UNITS, UNIT_TYPES, geometry
 
 #: Families without elements, in slot order.
 SINGLE = ("end_moves", "end_turn", "skip_build", "done", "fight_on", "keep_water")

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from .state import tables
+from .tables import tables
 
 View = dict[str, Any]
 

@@ -14,7 +14,7 @@ A capture of a capital with the rule on (15.62):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core import flow
 from grognard.core.flow import Frame, Step
@@ -30,9 +30,12 @@ from .frigate_placement import (
     next_placement_battle,
     placement_battle_hexes,
 )
-from .state import LAND_UNITS, Viktory2State
+from .tables import LAND_UNITS
 from .vassals import on_attack
 from .wording import unit_words
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 
 def _representatives(uids: Iterable[str], st: Viktory2State) -> dict[str, str]:

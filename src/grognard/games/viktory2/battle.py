@@ -17,7 +17,7 @@ back under `returned` (core.flow.end).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core import flow
 from grognard.core.flow import Frame, Step
@@ -35,11 +35,14 @@ from .losses import (
     representatives,
     score,
 )
-from .state import Viktory2State, tables
+from .tables import tables
 from .vassals import may_stop_in
 from .wording import unit_words
 
-Phase = Callable[[Viktory2State, Frame], None]
+if TYPE_CHECKING:
+    from .state import Viktory2State
+
+Phase = Callable[["Viktory2State", Frame], None]
 
 
 # ----- starting a battle -------------------------------------------------------------------

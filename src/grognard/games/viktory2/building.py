@@ -12,7 +12,7 @@ Steps:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core import flow
 from grognard.core.flow import Frame, Step
@@ -20,7 +20,10 @@ from grognard.core.game import Action, Role
 
 from . import losses
 from .exploration import land_in_stock, rebalance_after
-from .state import LAND, WATER, Viktory2State
+from .tables import LAND, WATER
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 TOWN_REACH = (2, 3)  # 7.21: a new town lies 2 or 3 hexes from one of yours
 

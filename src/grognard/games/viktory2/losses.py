@@ -14,15 +14,18 @@ Shared by bombardment (bombard.py) and battles (battle.py):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core import flow
 from grognard.core.flow import Frame, Step
 from grognard.core.game import Action, Role
 
 from . import vassals, victory
-from .state import Viktory2State, tables
+from .tables import tables
 from .wording import unit_words, units_words
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 
 # ----- the alliance rules (15.6) -----------------------------------------------------------

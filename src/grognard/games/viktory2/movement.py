@@ -13,7 +13,7 @@ being moved, and acting with any other unit ends its movement for the turn.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core import flow
 from grognard.core.flow import Frame, Step
@@ -22,7 +22,9 @@ from grognard.core.game import Action
 from . import battle, bombard, naval
 from .engagement import contested_hexes
 from .situation import Situation, step_unit, switch_to
-from .state import Viktory2State
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 
 class MovePhase(Step):

@@ -19,7 +19,7 @@ frigate may come on, and the 13.5 battles, are asked in frigate_placement.py.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core import flow
 from grognard.core.flow import Frame, Step
@@ -31,8 +31,11 @@ from .frigate_placement import (
     next_placement_battle,
     placement_battle_hexes,
 )
-from .state import LAND_UNITS, Viktory2State
+from .tables import LAND_UNITS
 from .wording import unit_words
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 
 # ----- where units may go ---------------------------------------------------------------

@@ -9,15 +9,30 @@ while none of them can take a capital, every hex next to those revealed so far
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core import flow
 from grognard.core.flow import Frame, Step
 from grognard.core.game import Action, Role
 
-from . import building, exploration, turns
-from .state import Viktory2State
+from . import board, building, exploration, turns
 from .wording import unit_words
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
+
+
+def setup_game(st: Viktory2State) -> None:
+    """3.2 board, 3.3 starting hexes, 4.0 turn order and the capital procedure."""
+    d = st.data
+    d.update(
+        towns={}, capitals={}, units={}, next_uid=1, turns=0, ruler={},
+        doomsday={"started": False, "marked": []}, eliminated=[], winner=None,
+        reorganizing=[],
+    )
+    board.lay_out(st)          # fills board, tiles, stock, starts
+    begin(st)                  # order, turn record, flow frames for 4.0
+    assert d["flow"], "setup must leave a question on the flow stack"
 
 
 def begin(st: Viktory2State) -> None:

@@ -7,14 +7,16 @@ is rebuilt at every turn start, so nothing stale crosses turns.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core import flow
 from grognard.core.flow import Frame, Step
 from grognard.core.game import Role
 
 from . import victory
-from .state import Viktory2State
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 
 def new_turn_record(player: Role, number: int) -> dict[str, Any]:
