@@ -17,10 +17,10 @@ back under `returned` (core.flow.end).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grognard.core import flow
-from grognard.core.flow import Frame, Step
+from grognard.core.flow import Frame, GameStep
 from grognard.core.game import Action, Role
 
 from . import turns
@@ -154,13 +154,13 @@ def has_settlement(st: Viktory2State, frame: Frame) -> bool:
 
 
 # ----- the battle frame ---------------------------------------------------------------------
-class BattleStep(Step):
+class BattleStep(GameStep["Viktory2State"]):
     """12.3: the rounds of one battle, run automatically between decisions."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: Viktory2State, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: Viktory2State, frame: Frame) -> None:
         PHASES[frame["phase"]](game, frame)
 
 
@@ -368,20 +368,20 @@ PHASES: dict[str, Phase] = {
 
 
 # ----- luck averaging (15.4) -------------------------------------------------------------------
-class LuckAveraging(Step):
+class LuckAveraging(GameStep["Viktory2State"]):
     """15.4: ("average", pairs): skip that many pairs of dice, one sure hit per pair.
     An odd die is always rolled, so pairs go up to dice // 2."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: Viktory2State, frame: Frame, role: str) -> Iterable[Action]:
         return [("average", p) for p in range(frame["max"] + 1)]
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: Viktory2State, frame: Frame, role: str | None) -> str:
         return (
             f"You have {frame['dice']} battle dice: trade up to {frame['max']} pairs for one sure hit "
             "each, or 0 to roll them all."
         )
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
         flow.end(game.flow, int(action[1]))
 
 
@@ -471,20 +471,20 @@ def can_retreat(st: Viktory2State, hex_: str, role: Role) -> bool:
     return can_all_board(st, _rescue_frigates(st, role, hex_), units)
 
 
-class Retreat(Step):
+class Retreat(GameStep["Viktory2State"]):
     """12.3 step 3: ("fight_on",) or ("retreat", uid, hex) until all are out; a land
     unit retreating to a water hex boards the first of its frigates there with room."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: Viktory2State, frame: Frame, role: str) -> Iterable[Action]:
         moves = retreat_moves(game, role, frame["hex"])
         return moves if frame["started"] else [("fight_on",), *moves]
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: Viktory2State, frame: Frame, role: str | None) -> str:
         if frame["started"]:
             return f"Retreat your remaining units out of {frame['hex']}."
         return f"Fight another round at {frame['hex']}, or retreat all your units from it."
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
         st: Viktory2State = game
         if action[0] == "fight_on":
             st.log(f"{role} fights on at {frame['hex']}")
