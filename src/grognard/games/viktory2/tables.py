@@ -17,8 +17,6 @@ from grognard.core import hexgrid
 COLORS = ("red", "yellow", "blue", "green", "black", "white")
 LAND = ("plains", "grassland", "forest", "mountain")
 WATER = "water"
-UNIT_TYPES = ("infantry", "cavalry", "artillery", "frigate")
-LAND_UNITS = ("infantry", "cavalry", "artillery")
 
 
 @cache
@@ -27,6 +25,19 @@ def tables() -> dict[str, Any]:
     text = resources.files(__package__).joinpath("data/units.json").read_text()
     data: dict[str, Any] = json.loads(text)
     return data
+
+
+# What the rules ask of the unit table by name, read from it rather than restated.
+#: The unit types in the table's order (8.1).
+UNIT_TYPES: tuple[str, ...] = tuple(tables()["units"])
+#: The types that move on land (8.1: all but the frigate).
+LAND_UNITS: tuple[str, ...] = tuple(k for k, row in tables()["units"].items() if row["domain"] == "land")
+#: The types that bombard (11.0).
+BOMBARDERS: tuple[str, ...] = tuple(k for k, row in tables()["units"].items() if row["bombards"])
+#: The terrain whose city supports each unit type (8.2); infantry comes with every town too.
+CITY_TERRAIN: dict[str, str] = {
+    row["city_unit"]: terrain for terrain, row in tables()["terrain"].items() if row["city_unit"]
+}
 
 
 @cache
