@@ -105,7 +105,17 @@ def unit_defense_dice(st: Viktory2State, units: Iterable[str]) -> int:
 
 
 def terrain_dice(st: Viktory2State, hex_: str, defender: Role) -> int:
-    """12.3 step 2: the best of the hex's terrain dice and its settlement dice, never both.
+    """12.3 step 2: the defender's dice for the hex's terrain and settlement (place_dice)."""
+    town = st.town_at(hex_)
+    city = None if town is None or town["owner"] != defender else town["city"] and st.holds_capital(defender)
+    return place_dice(st.terrain(hex_), city, bool(st.option("terrain_leveling")))
+
+
+def place_dice(terrain: str | None, city: bool | None, leveled: bool) -> int:
+    """12.3 step 2: the best of a hex's terrain dice and its settlement dice, never both.
+    `terrain` is None on a face-down tile (no terrain dice); `city` is None where the
+    defender has no town or city in the hex, else whether it counts as a city. The
+    engine and the heuristic's board (ai_board.py) both ask this.
 
     14.0 and its sidebar: a defender who does not hold its own capital counts its
     city as a town here; the terrain itself still counts.
@@ -113,13 +123,9 @@ def terrain_dice(st: Viktory2State, hex_: str, defender: Role) -> int:
     terrain, so it still defends (our reading; the variant names terrain modifiers).
     """
     table = tables()
-    best = 0
-    if not st.option("terrain_leveling"):
-        best = int(table["terrain"][st.terrain(hex_)]["defense_dice"])
-    town = st.town_at(hex_)
-    if town is not None and town["owner"] == defender:
-        kind = "city" if town["city"] and st.holds_capital(defender) else "town"
-        best = max(best, int(table["settlement"][kind]["defense_dice"]))
+    best = 0 if leveled or terrain is None else int(table["terrain"][terrain]["defense_dice"])
+    if city is not None:
+        best = max(best, int(table["settlement"]["city" if city else "town"]["defense_dice"]))
     return best
 
 
