@@ -73,6 +73,6 @@ class GameStep(Generic[GameT]):
 
 
 #: A step whose hooks take the game untyped: the base of the steps not yet typed with
-#: their ruleset's state (Hitler's Global War's, Victory's), and the type of a table
+#: their ruleset's state (Hitler's Global War's naval steps and politics.py), and the type of a table
 #: of steps of any ruleset (`FlowState.STEPS`).
 Step = GameStep[Any]
