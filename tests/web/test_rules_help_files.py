@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from grognard.games.hgw.steps import STEPS as HGW_STEPS
-from grognard.games.viktory2.rules import STEPS as VIKTORY2_STEPS
+from grognard.games.viktory2.steps import STEPS as VIKTORY2_STEPS
 from grognard.games.virtuti.steps import PHASES as VIRTUTI_PHASES
 
 ROOT = Path(__file__).resolve().parents[2]

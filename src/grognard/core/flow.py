@@ -10,9 +10,12 @@ behaviour, so a game state is savable and clonable at every decision point.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 Frame = dict[str, Any]
+
+#: The state class of the ruleset a step belongs to (its `FlowState` subclass).
+GameT = TypeVar("GameT")
 
 
 def top(stack: list[Frame]) -> Frame:
@@ -42,25 +45,34 @@ def end(stack: list[Frame], value: Any = None) -> Frame | None:
     return caller
 
 
-class Step:
+class GameStep(Generic[GameT]):
     """One named state of the sequence of play: who decides, what they may do.
 
     Subclasses override what they need. A step whose `actors` is empty is automatic:
     `FlowState` calls its `run` until a step asks a question or the game ends.
     Steps are stateless singletons; everything they remember lives in the frame.
+
+    `GameT` is the ruleset's state class: a step of Viktory II is a
+    `GameStep[Viktory2State]`, and mypy checks what its hooks ask of the game.
     """
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: GameT, frame: Frame) -> list[str]:
         return [frame["role"]] if "role" in frame else []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[tuple[Any, ...]]:
+    def legal(self, game: GameT, frame: Frame, role: str) -> Iterable[tuple[Any, ...]]:
         return ()
 
-    def apply(self, game: Any, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
+    def apply(self, game: GameT, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
         raise RuntimeError(f"step {frame['state']} takes no actions")
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: GameT, frame: Frame, role: str | None) -> str:
         return str(frame["state"]).replace("_", " ")
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: GameT, frame: Frame) -> None:
         raise RuntimeError(f"step {frame['state']} has no actor and no automatic run")
+
+
+#: A step whose hooks take the game untyped: the base of the steps not yet typed with
+#: their ruleset's state (Hitler's Global War's naval steps and politics.py), and the type of a table
+#: of steps of any ruleset (`FlowState.STEPS`).
+Step = GameStep[Any]

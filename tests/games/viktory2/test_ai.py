@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from grognard.agents import make_agent
-from grognard.games.viktory2 import position
+from grognard.games.viktory2 import RULESET, position
 from grognard.games.viktory2.ai import Viktory2Heuristic, battle_odds, make_heuristic
+from grognard.games.viktory2.ai_board import Board
+from grognard.games.viktory2.battle import naval_support, terrain_dice
+from grognard.games.viktory2.engagement import fighting_units
 from grognard.sim import GameConfig, simulate
 
 
@@ -69,3 +74,30 @@ def test_the_heuristic_beats_random_in_at_least_17_of_20_games() -> None:
     config = GameConfig("viktory2", seats=("heuristic", "random"))
     summary = simulate(config, 20, master_seed=2024, workers=1, rotate=True)
     assert summary["per_seat"][0]["wins"] >= 17, summary["per_seat"]
+
+
+@pytest.mark.rules("12.3", "12.32", "14.0")
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_heuristic_counts_a_defended_town_s_dice_as_the_engine_does(seed: int) -> None:
+    # One source per rule (issue 21): over positions of a seeded random 3-player game,
+    # each seat's board (read from its view) gives every enemy town the terrain,
+    # settlement (12.3 step 2, 14.0) and naval support (12.32) dice the engine gives.
+    st = RULESET.new_game("standard", {"players": 3}, seed)
+    pick = random.Random(seed)
+    compared = 0
+    for ply in range(600):
+        if st.result() is not None:
+            break
+        if ply % 20 == 0:
+            for role in st.roles:
+                board = Board(st.view(role))
+                for hex_ in board.enemy_towns:
+                    owner = board.defender_of(hex_)
+                    assert owner is not None
+                    land = fighting_units(st, hex_, owner)
+                    engine = terrain_dice(st, hex_, owner) + naval_support(st, hex_, owner, land)
+                    assert board.fixed_dice(hex_, owner) == engine, (ply, role, hex_)
+                    compared += 1
+        role = st.active_roles()[0]
+        st.apply(role, pick.choice(st.legal_actions(role)))
+    assert compared > 20

@@ -12,7 +12,7 @@ import pytest
 
 from grognard.core import hexgrid
 from grognard.games.viktory2 import RULESET, board
-from grognard.games.viktory2.state import LAND, WATER, tables
+from grognard.games.viktory2.tables import LAND, WATER, tables
 
 RADIUS = {2: 3, 3: 4, 4: 5, 5: 6, 6: 6}
 PER_SIDE = {2: 5, 3: 6, 4: 7, 5: 8, 6: 8}

@@ -10,7 +10,8 @@ import pytest
 from grognard.core import hexgrid
 from grognard.games.viktory2 import building, position
 from grognard.games.viktory2.position import force_tiles
-from grognard.games.viktory2.state import LAND, WATER, Viktory2State
+from grognard.games.viktory2.state import Viktory2State
+from grognard.games.viktory2.tables import LAND, WATER
 
 RADIUS = 5
 ALL = [hexgrid.hex_id(h) for h in hexgrid.disk((0, 0), RADIUS)]

@@ -12,7 +12,7 @@ from tests.games.viktory2.test_battle import fight, make, rolls
 from tests.games.viktory2.test_victory import end_turn, limited
 
 from grognard.core.replay import play_replay, verify_replay
-from grognard.games.viktory2.rules import STEPS
+from grognard.games.viktory2.steps import STEPS
 from grognard.sim.play import get_ruleset
 
 

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from grognard.games.viktory2 import movement, position, turns
-from grognard.games.viktory2.state import Viktory2State, geometry
+from grognard.games.viktory2.state import Viktory2State
+from grognard.games.viktory2.tables import geometry
 
 GEO = geometry(3)
 INTERIOR = [h for h in GEO.ids if h not in GEO.perimeter]

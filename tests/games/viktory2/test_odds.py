@@ -20,7 +20,8 @@ from grognard.games.viktory2.odds import (
     owner_pick,
     take_hits,
 )
-from grognard.games.viktory2.state import Viktory2State, tables
+from grognard.games.viktory2.state import Viktory2State
+from grognard.games.viktory2.tables import tables
 
 DEFENSE = (1, 1, 1)
 ATTACK = (1, 2, 1)

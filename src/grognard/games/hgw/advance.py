@@ -10,9 +10,9 @@ an optional defensive assault, an optional assault and a compulsory advance
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, call, end, goto
+from grognard.core.flow import Frame, GameStep, call, end, goto
 
 from . import german_technology, japan, leaders
 from .across_water import over_water, water_targets
@@ -52,6 +52,9 @@ from .nations import may_aim, may_enter
 from .paratroops import drop_mech, why_not_paradrop
 from .scenario import KINDS
 from .tables import load_tables
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Action = tuple[Any, ...]
 
@@ -154,7 +157,7 @@ def advance_limit(
 
 
 def resolve_advance(
-    game: Any, army_id: str, target: Place, *, invasion: bool = False, dropping: int = 0
+    game: HgwState, army_id: str, target: Place, *, invasion: bool = False, dropping: int = 0
 ) -> bool:
     """Roll one advance; on success move in, displace the defenders and capture. A
     failed invasion leaves the army in its coastal hex (Invasion Advance 3). With
@@ -240,38 +243,38 @@ def retreat_places(data: dict[str, Any], army_id: str, origin: Place) -> list[Pl
     return [p for p in links if data["owner"].get(p) == side and may_enter(data, army_id, p)]
 
 
-class Retreat(Step):
+class Retreat(GameStep["HgwState"]):
     """Advance Resolution 4-5; Off-Map Combat 3 (armies may retreat out of Siberia)."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         army = game.data["armies"][frame["army"]]
         if army["at"] != frame["origin"] or not retreat_places(game.data, frame["army"], frame["origin"]):
             return []
         return [frame["role"]]
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return [("retreat", p) for p in retreat_places(game.data, frame["army"], frame["origin"])]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         data["armies"][frame["army"]]["at"] = action[1]
         game.log(f"{data['armies'][frame['army']]['name']} retreats to {action[1]}")
         end(data["flow"])
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         army = game.data["armies"][frame["army"]]
         if army["at"] == frame["origin"]:
             eliminate(game, frame["army"], "no friendly hex to retreat into")
         end(game.data["flow"])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: where does {frame['army']} retreat from {frame['origin']}?"
 
 
-class Advances(Step):
+class Advances(GameStep["HgwState"]):
     """Initial Attack 5-6: each named army may try one advance into its target."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         data = game.data
         actions: list[Action] = [("to_exploitation",)]
         for a in on_board(data, role):
@@ -280,7 +283,7 @@ class Advances(Step):
                 actions += advance_choices(data, a, status["target"])
         return actions
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "to_exploitation":
             goto(data["flow"], "exploitation", role=role, current=None)
@@ -295,7 +298,7 @@ class Advances(Step):
         if target is not None:  # legal lists only the armies named against a hex
             resolve_advance(game, action[1], target, dropping=dropping)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: advance with the armies named in the initial attack"
 
 
@@ -306,8 +309,8 @@ def may_exploit(data: dict[str, Any], army_id: str) -> bool:
     return status["advanced"] > 0 and not status["stopped"] and not status.get("closed")
 
 
-class Exploitation(Step):
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+class Exploitation(GameStep["HgwState"]):
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         data = game.data
         g = geo(data)
         actions: list[Action] = []
@@ -333,7 +336,7 @@ class Exploitation(Step):
             actions.append(("end_combat",))
         return actions
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         flow = data["flow"]
         if action[0] == "end_combat":
@@ -359,14 +362,14 @@ class Exploitation(Step):
         call(flow, "exploit_attack", role=role, army=army_id, target=target, stage=0)
         attack_named(game, role, target)  # Unaligned Forces 4: before the attack is resolved
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: exploit with an army that advanced, or end the combat phase"
 
 
-class ExploitAttack(Step):
+class ExploitAttack(GameStep["HgwState"]):
     """Exploitation Attacks 3: defensive assault, assault, then the compulsory advance."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         if frame["stage"] == 1 and self._may_assault(game.data, frame):
             return [frame["role"]]
         if frame["stage"] == 3:  # Paradrop 2: the drop is announced before the advance
@@ -379,12 +382,12 @@ class ExploitAttack(Step):
             return False
         return can_assault(data, frame["target"], frame["role"])
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         if frame["stage"] == 3:
             return advance_choices(game.data, frame["army"], frame["target"])
         return [("assault",), ("no_assault",)]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         if frame["stage"] == 3:
             dropping = int(action[2]) if action[0] == "paradrop" else 0
             why = why_not_drop(game.data, frame["army"], dropping) if dropping else None
@@ -397,7 +400,7 @@ class ExploitAttack(Step):
         if action[0] == "assault":
             assault(game, (frame["army"],), frame["target"])
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         data = game.data
         flow = data["flow"]
         if data["armies"][frame["army"]]["at"] is None:
@@ -429,7 +432,7 @@ class ExploitAttack(Step):
             return
         resolve_advance(game, frame["army"], frame["target"])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         if frame["stage"] == 3:
             free = free_paratroops(game.data, frame["army"])
             return (

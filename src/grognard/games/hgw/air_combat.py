@@ -17,9 +17,9 @@ its tac air one hex from the target, Air Attacks 7), `stage` ("commit", "fire",
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, end
+from grognard.core.flow import Frame, GameStep, end
 
 from . import coastal_air_army
 from .advance import why_not_drop
@@ -28,6 +28,9 @@ from .board import points
 from .combat import attack_modifier, fire, strike, tac_air, take_losses
 from .firepower import fire as volleys
 from .optional import has_option
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 COASTAL_PER_TAC = 6  # N9.3
 
@@ -72,21 +75,21 @@ def tac_air_attacked(data: dict[str, Any], frame: Frame) -> int:
     return max(0, int(frame["committed"]) - coastal_tac(data, frame["armies"]))
 
 
-class AirAttack(Step):
+class AirAttack(GameStep["HgwState"]):
     """Air Attacks 2-4: the firing side commits its tac air (a choice only when it has
     more than the other side), the air attack fires on the Firepower Table (above ten in
     volleys of ten, K2) and the other side loses tac air alone; then the (defensive)
     assault fires with the tac air left."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         if frame["stage"] == "commit" and len(commit_range(*_tac(game.data, frame))) > 1:
             return [frame["role"]]
         return []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return [("air_attack", n) for n in commit_range(*_tac(game.data, frame))]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         own, enemy = _tac(game.data, frame)
         why = why_not_commit(own, enemy, int(action[1]))
         if why is not None:  # legal offers only the allowed counts
@@ -94,7 +97,7 @@ class AirAttack(Step):
         frame["committed"] = int(action[1])
         frame["stage"] = "fire"
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         data = game.data
         if frame["stage"] == "commit":  # no choice: all of it (Air Attacks 2)
             frame["committed"] = _tac(data, frame)[0]
@@ -121,7 +124,7 @@ class AirAttack(Step):
         losses = fire(game, armies, frame["target"], why, invasion=invading, air_attacked=committed)
         strike(game, frame["target"], frame["role"], losses)
 
-    def _air_attack(self, game: Any, frame: Frame) -> None:
+    def _air_attack(self, game: HgwState, frame: Frame) -> None:
         """Air Attacks 3: the committed points fire; the losses fall on tac air alone."""
         data = game.data
         enemy = _tac(data, frame)[1]
@@ -144,7 +147,7 @@ class AirAttack(Step):
         if foes:
             take_losses(game, data["armies"][foes[0]]["side"], foes, lost, kinds=("tac_air",))
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         own, enemy = _tac(game.data, frame)
         kind = "defensive assault" if frame["defensive"] else "assault"
         where = f"from {frame['target']}" if frame["defensive"] else f"on {frame['target']}"

@@ -11,9 +11,9 @@ removes the points one at a time (Assault Resolution 4-5).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, call, end, goto
+from grognard.core.flow import Frame, GameStep, call, end, goto
 
 from . import coastal_air_army, german_technology, leaders
 from .across_water import over_water, water_targets
@@ -49,6 +49,9 @@ from .politics import attacks_announced
 from .scenario import KINDS
 from .tables import load_tables
 from .unaligned_forces import defending_home, fire_home, home_may_fire, lose_points
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Action = tuple[Any, ...]
 
@@ -126,7 +129,7 @@ def attack_modifier(data: dict[str, Any], armies: tuple[str, ...], *, attacking:
 
 
 def fire(
-    game: Any,
+    game: HgwState,
     armies: tuple[str, ...],
     target: Place | None,
     why: str,
@@ -169,7 +172,7 @@ def modifier_note(data: dict[str, Any], armies: tuple[str, ...], modifier: int, 
 
 
 def take_losses(
-    game: Any,
+    game: HgwState,
     loser: str,
     armies: list[str],
     count: int,
@@ -199,10 +202,10 @@ def can_attack(data: dict[str, Any], army_id: str) -> bool:
     return can_move(data, army_id) and not army_status(data, army_id)["stopped"]
 
 
-class Announce(Step):
+class Announce(GameStep["HgwState"]):
     """Initial Attack 1-3: every attack of the sub-phase is named before any is made."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         data = game.data
         g = geo(data)
         actions: list[Action] = [("end_announce",)]
@@ -226,7 +229,7 @@ class Announce(Step):
         actions += declarations(data, role)  # Violation of Neutrality 6
         return actions
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "chinese_partisans":  # G17.12: struck and rolled now (china.py)
             partisan_strike(game, action[1], action[2])
@@ -264,7 +267,7 @@ class Announce(Step):
         if any(is_invading(data, a) for a in on_board(data, role)):
             call(flow, "invasions", role=role)  # Invasion Procedure 5: before every other attack
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: name every initial attack (army and adjacent target hex), then end"
 
 
@@ -307,8 +310,8 @@ def attacker_side(data: dict[str, Any], frame: Frame) -> str:
     return str(data["armies"][frame["attackers"][0]]["side"])
 
 
-class DefensiveAssault(Step):
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+class DefensiveAssault(GameStep["HgwState"]):
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         data = game.data
         attackers = [a for a in frame["attackers"] if data["armies"][a]["at"] is not None]
         if not attackers:
@@ -322,7 +325,7 @@ class DefensiveAssault(Step):
         alone = [("defensive_assault",)] if fires else []
         return [("no_defensive_assault",), *alone] + [("defensive_assault", *c) for c in subsets(choices)]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         attackers = [a for a in frame["attackers"] if data["armies"][a]["at"] is not None]
         end(data["flow"])
@@ -361,18 +364,18 @@ class DefensiveAssault(Step):
             game, attacker_side(data, frame), attackers, losses, amphibious_half=bool(frame.get("invasion"))
         )
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: defensively assault the armies attacking {frame['target']}?"
 
 
-class Losses(Step):
+class Losses(GameStep["HgwState"]):
     """Assault Resolution 5-6, 9: the owner picks each lost point; an emptied army
     leaves the board; losses beyond the points present are ignored."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return [frame["role"]] if self.legal(game, frame, frame["role"]) else []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         if frame["count"] <= 0:
             return []
         data = game.data
@@ -398,7 +401,7 @@ class Losses(Step):
             choices.append(("lose_fort", frame["fort"]))  # Effect Of Forts On Combat 2
         return choices
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         frame["count"] -= 1
         if action[0] == "lose_fort":
@@ -413,11 +416,11 @@ class Losses(Step):
             frame["amphibious_due"] -= 1
         game.log(f"{role} loses one {action[2]} point of {name}")
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         leaders.after_losses(game, frame.get("hit", ()))  # optional rule Leaders 9-10
         end(game.data["flow"])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: remove {points(frame['count'])} more"
 
 
@@ -433,7 +436,7 @@ def can_assault(data: dict[str, Any], target: Place, side: str) -> bool:
     return bool(enemy_armies_at(data, target, side)) or has_garrison(data, target) or fort or home
 
 
-def assault(game: Any, armies: tuple[str, ...], target: Place, *, invasion: bool = False) -> None:
+def assault(game: HgwState, armies: tuple[str, ...], target: Place, *, invasion: bool = False) -> None:
     """Resolve an attacker's assault on `target` (Assault Resolution 3-4, 7-8), or an
     invasion assault (Invasion Assault 1-2)."""
     data = game.data
@@ -471,7 +474,7 @@ def air_battle(data: dict[str, Any], armies: Any, foes: Any) -> bool:
     return tac_air(data, armies) > 0 and tac_air(data, foes) > 0
 
 
-def strike(game: Any, target: Place, side: str, losses: int) -> None:
+def strike(game: HgwState, target: Place, side: str, losses: int) -> None:
     """Losses inflicted on a hex by `side`'s assault or naval fire: its fort absorbs what
     it can (Effect Of Forts On Combat 3), its armies (or fort) take the rest; with no
     armies the garrison goes, then fort points (Assault Resolution 7-8)."""
@@ -504,11 +507,11 @@ def strike(game: Any, target: Place, side: str, losses: int) -> None:
         game.log(f"one fort point in {target} is lost")
 
 
-class Assaults(Step):
+class Assaults(GameStep["HgwState"]):
     """Initial Attack 5: the attacker's assaults, hex by hex (Assault Resolution 2-3),
     before any advance."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         data = game.data
         groups: dict[tuple[Place, Place], list[str]] = {}
         for a in on_board(data, role):
@@ -521,12 +524,12 @@ class Assaults(Step):
                 actions += [("assault", origin, target, *c) for c in subsets(armies)]
         return actions
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "to_advances":
             goto(data["flow"], "advances", role=role)
             return
         assault(game, tuple(action[3:]), action[2])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: make the initial assaults, then go on to the advances"

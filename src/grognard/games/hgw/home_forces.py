@@ -17,9 +17,9 @@ the data and the questions):
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, call, end
+from grognard.core.flow import Frame, GameStep, call, end
 
 from .board import geo
 from .geography import Place
@@ -40,6 +40,9 @@ from .unaligned_forces import (
     start_placing,
 )
 
+if TYPE_CHECKING:
+    from .state import HgwState
+
 Action = tuple[Any, ...]
 
 
@@ -47,7 +50,7 @@ def _title(nation: str) -> str:
     return nation.replace("_", " ").title()
 
 
-def attack_named(game: Any, side: str, target: Place) -> None:
+def attack_named(game: HgwState, side: str, target: Place) -> None:
     """O2.4: an attack named on `target`; if it is the first on an unaligned country with
     home forces, its controlling side places them before anything is resolved."""
     found = needs_placing(game.data, target)
@@ -63,20 +66,20 @@ def attack_named(game: Any, side: str, target: Place) -> None:
         _give_up_waiting(game)
 
 
-def _give_up_waiting(game: Any) -> None:
+def _give_up_waiting(game: HgwState) -> None:
     record = game.data["home_forces"]
     waiting = record.pop("waiting", None)
     if waiting and waiting["left"]:
         game.log(f"{waiting['left']} home points of {_title(waiting['nation'])} find no room and are lost")
 
 
-class PlaceHomeForces(Step):
+class PlaceHomeForces(GameStep["HgwState"]):
     """O2.4-O2.5: the controlling side places the home points one at a time."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return [("place", "infantry", p) for p in placement_places(game.data)]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         waiting = data["home_forces"]["waiting"]
         place = action[2]
@@ -89,7 +92,7 @@ class PlaceHomeForces(Step):
             if caller is not None:
                 caller.pop("returned", None)  # the announcement goes on as it stood
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         waiting = game.data.get("home_forces", {}).get("waiting") or {"nation": "", "left": 0}
         return (
             f"{frame['role']}: place {_title(waiting['nation'])}'s {waiting['left']} home infantry points, "
@@ -112,7 +115,7 @@ def retreat_places(data: dict[str, Any], origin: Place) -> list[Place]:
     return [p for p in links if p in country and may_stand(data, p, side) and room(data, p, count)]
 
 
-def displaced(game: Any, target: Place, attacker: str) -> None:
+def displaced(game: HgwState, target: Place, attacker: str) -> None:
     """A successful advance into `target`: its home forces of another side retreat."""
     data = game.data
     side = home_side(data, target)
@@ -121,16 +124,16 @@ def displaced(game: Any, target: Place, attacker: str) -> None:
     call(data["flow"], "home_retreat", role=side, origin=target, nation=home_nation(data, target))
 
 
-class HomeRetreat(Step):
+class HomeRetreat(GameStep["HgwState"]):
     """O2.3: the home forces displaced from `origin` retreat together, or die."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return [frame["role"]] if retreat_places(game.data, frame["origin"]) else []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return [("retreat", p) for p in retreat_places(game.data, frame["origin"])]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         origin, place = frame["origin"], action[1]
         entry = data["home_forces"]["at"][origin]
@@ -140,7 +143,7 @@ class HomeRetreat(Step):
         game.log(f"{_title(entry['nation'])}'s home forces retreat from {origin} to {place}")
         end(data["flow"])
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         data = game.data
         count = home_points(data, frame["origin"])
         if count and home_side(data, frame["origin"]) == frame["role"]:
@@ -152,7 +155,7 @@ class HomeRetreat(Step):
             )
         end(data["flow"])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: where do the home forces retreat from {frame['origin']}?"
 
 
@@ -197,17 +200,17 @@ def _home_moves(data: dict[str, Any], origin: Place, here: Occupancy, *, first: 
     return sorted(found)
 
 
-def start_move(game: Any, role: str, origin: Place) -> None:
+def start_move(game: HgwState, role: str, origin: Place) -> None:
     call(game.data["flow"], "home_move_to", role=role, origin=origin)
 
 
-class HomeMoveTo(Step):
+class HomeMoveTo(GameStep["HgwState"]):
     """O2.6: where the chosen home point goes."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return [("cancel",)] + [("to_place", p) for p in home_move_places(game.data, frame["origin"])]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "to_place":
             origin = frame["origin"]
@@ -218,7 +221,7 @@ class HomeMoveTo(Step):
             game.log(f"{role} moves one home point of {_title(nation)} from {origin} to {action[1]}")
         end(data["flow"])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: where does one home point in {frame['origin']} go (inside its country)?"
 
 

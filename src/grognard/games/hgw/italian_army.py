@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -31,6 +31,9 @@ from .geography import Place, geography
 from .limitations import italy_status
 from .neutrality import places_of
 from .optional import has_option
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 Action = tuple[Any, ...]
@@ -175,7 +178,7 @@ def east_african_supply(data: Data, army_id: str) -> bool:
     return others == 0 and country in load_italian_army().supply_areas
 
 
-def on_surrender(game: Any) -> None:
+def on_surrender(game: HgwState) -> None:
     """O4.5: Italy has surrendered: the Italian Army's points are eliminated, counted
     toward the points the Axis owes (Italy's surrender 2)."""
     data = game.data
@@ -197,7 +200,7 @@ def on_surrender(game: Any) -> None:
         game.log(f"the {rule.army} ({total} points) is eliminated with Italy's surrender (Italian Army 5)")
 
 
-def libya_point(game: Any) -> None:
+def libya_point(game: HgwState) -> None:
     """O4.6: the infantry point in 2239, in the Afrika Korps, when Italy joins the Axis."""
     data = game.data
     if not is_played(data):

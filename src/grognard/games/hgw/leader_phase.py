@@ -10,15 +10,18 @@ rule has the player pick "the number he is allowed", not fewer.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, goto
+from grognard.core.flow import Frame, GameStep, goto
 from grognard.core.game import Action
 
 from . import leaders
 from .leaders import LAND, NAVAL
 from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS
 from .sequence import next_step
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 VERBS = {LAND: "leader", NAVAL: "naval_leader"}
 
@@ -32,15 +35,15 @@ def offers(data: dict[str, Any], side: str) -> list[Action]:
     return out
 
 
-class AssignLeaders(Step):
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+class AssignLeaders(GameStep["HgwState"]):
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         ready = frame.get("ready") and offers(game.data, frame["player"])
         return [frame["player"]] if ready else []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return offers(game.data, role)
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         if not frame.get("ready"):
             leaders.us_entry(game)  # Leaders 3
             leaders.tidy(game)  # Leaders 9
@@ -50,13 +53,13 @@ class AssignLeaders(Step):
             game.data["flow"], next_step(game.data, "leaders"), player=frame["player"], budget=frame["budget"]
         )
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         kind = LAND if action[0] == VERBS[LAND] else NAVAL
         leaders.assign(game, role, kind, str(action[1]))
         if not offers(game.data, role):
             goto(game.data["flow"], next_step(game.data, "leaders"), player=role, budget=frame["budget"])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         data, side = game.data, frame["player"]
         due = {k: leaders.to_place(data, side, k) for k in VERBS if leaders.to_place(data, side, k)}
         counts = " and ".join(f"{n} {k}" for k, n in due.items())
@@ -64,13 +67,13 @@ class AssignLeaders(Step):
         return f"{side}: place {counts} leader markers, drawn at random, face down on your {where}"
 
 
-def _fleet_offers(game: Any, frame: Frame, role: str) -> list[Action]:
+def _fleet_offers(game: HgwState, frame: Frame, role: str) -> list[Action]:
     """Leaders 9: ("move_naval_leader", from, to) in the naval movement phase."""
     moves = leaders.fleet_moves(game.data, role, frame.get("leader_moved", ()))
     return [("move_naval_leader", a, b) for a, b in moves]
 
 
-def _move_fleet_leader(game: Any, frame: Frame, role: str, action: Action) -> None:
+def _move_fleet_leader(game: HgwState, frame: Frame, role: str, action: Action) -> None:
     leaders.move_fleet_leader(game, str(action[1]), str(action[2]))
     frame["leader_moved"] = sorted([*frame.get("leader_moved", ()), str(action[2])])
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -42,6 +42,9 @@ from .board import Data, strength
 from .datafile import load_data
 from .fleets import ships
 from .optional import has_option
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 NO_LEADER = "none"
 LAND, NAVAL = "land", "naval"
@@ -109,7 +112,7 @@ def leader_name(lid: str) -> str:
     return "no leader" if lid == NO_LEADER else load_leaders().leaders[lid].name
 
 
-def us_entry(game: Any) -> None:
+def us_entry(game: HgwState) -> None:
     """Leaders 3: once the United States is in the war, its four leaders join the Allied
     pools and two No Leader markers leave the land pool."""
     data = game.data
@@ -193,7 +196,7 @@ def to_place(data: Data, side: str, kind: str) -> int:
     return max(0, min(room, len(block["pools"][side][kind]), len(open_units(data, side, kind))))
 
 
-def assign(game: Any, side: str, kind: str, unit: str) -> None:
+def assign(game: HgwState, side: str, kind: str, unit: str) -> None:
     """Leaders 6: a marker drawn at random from the pool goes face down on `unit`; the
     log names the unit, never the marker."""
     data = game.data
@@ -217,7 +220,7 @@ def may_command(data: Data, lid: str, kind: str, unit: str) -> bool:
     return spec.theatre == "europe" and spec.side == x["side"] and x.get("nation", "") in ("", spec.nation)
 
 
-def reveal(game: Any, armies: Iterable[str] = (), fleets: Iterable[str] = ()) -> None:
+def reveal(game: HgwState, armies: Iterable[str] = (), fleets: Iterable[str] = ()) -> None:
     """Leaders 7-8: the face-down markers of units making an attack turn over."""
     data = game.data
     block = _block(data)
@@ -267,7 +270,7 @@ def may_command_now(data: Data, source: str, army: str) -> bool:
     return may_command(data, data["leaders"]["armies"][source]["leader"], LAND, army)
 
 
-def move(game: Any, source: str, army: str) -> None:
+def move(game: HgwState, source: str, army: str) -> None:
     """Leaders 9: the revealed leader of `source` goes to `army` (movement.py offers it)."""
     block = game.data["leaders"]
     block["armies"][army] = block["armies"].pop(source)
@@ -302,7 +305,7 @@ def fleet_moves(data: Data, side: str, moved: Iterable[str] = ()) -> list[tuple[
     return out
 
 
-def move_fleet_leader(game: Any, source: str, fleet: str) -> None:
+def move_fleet_leader(game: HgwState, source: str, fleet: str) -> None:
     """Leaders 9: the revealed leader of fleet `source` goes to `fleet` (checked by the caller)."""
     block = game.data["leaders"]
     block["fleets"][fleet] = block["fleets"].pop(source)
@@ -327,7 +330,7 @@ def attack_modifier(data: Data, armies: Iterable[str] = (), fleets: Iterable[str
     return -1 if led else 0
 
 
-def after_losses(game: Any, armies: Iterable[str] = (), fleets: Iterable[str] = ()) -> None:
+def after_losses(game: HgwState, armies: Iterable[str] = (), fleets: Iterable[str] = ()) -> None:
     """Leaders 9-10: an army (fleet) that took casualties rolls a die for its marker: a six
     sends it back into the pool (a face-down one unseen); a unit that left the map loses
     its marker to the pool (a leader alone is eliminated)."""
@@ -352,7 +355,7 @@ def after_losses(game: Any, armies: Iterable[str] = (), fleets: Iterable[str] = 
                 _to_pool(block, x["side"], kind, unit)
 
 
-def after_fleet_losses(game: Any, fleet: str, before: Mapping[str, int]) -> None:
+def after_fleet_losses(game: HgwState, fleet: str, before: Mapping[str, int]) -> None:
     """Leaders 10 for a fleet whose ships were `before` a battle: with capital ship or
     carrier points, only the loss of one of them brings the die; otherwise any loss does.
     A fleet sunk loses its marker to the pool."""
@@ -369,7 +372,7 @@ def after_fleet_losses(game: Any, fleet: str, before: Mapping[str, int]) -> None
         after_losses(game, fleets=(fleet,))
 
 
-def tidy(game: Any) -> None:
+def tidy(game: HgwState) -> None:
     """Leaders 9: markers of armies (fleets) no longer on the map go back to the pool."""
     data = game.data
     block = _block(data)

@@ -19,12 +19,15 @@ DATA LAYOUT: `data["morale"]` (morale.py) and, between those two moments,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import morale
 from .limitations import box_place, campaign_state
 from .neutrality import nation_at
 from .strategic_tables import load_strategic
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 
@@ -42,7 +45,7 @@ def watch(data: Data, side: str) -> None:
     data["morale_watch"] = {"side": side, "held": held}
 
 
-def after_combat(game: Any, side: str) -> None:
+def after_combat(game: HgwState, side: str) -> None:
     """National Morale 5 and the chart: at the end of `side`'s combat phase, a side that
     lost five or more hexes moves each of its morale countries down one, a side that took
     six or more up one."""
@@ -70,7 +73,7 @@ def after_combat(game: Any, side: str) -> None:
             chart_event(game, event)
 
 
-def chart_event(game: Any, event: str) -> None:
+def chart_event(game: HgwState, event: str) -> None:
     """A National Morale Chart event that befalls one named country (Britain for the
     Suez Canal, Gibraltar, the Soviet surrender and the U.S. entry), with its pair."""
     data = game.data
@@ -82,7 +85,7 @@ def chart_event(game: Any, event: str) -> None:
     game.log(f"{entry.label}: morale {moved}")
 
 
-def joined(game: Any, nation: str, side: str) -> None:
+def joined(game: HgwState, nation: str, side: str) -> None:
     """The chart's U.S. events when `nation` joins `side`: the United States joining the
     Allies (+2 for Britain) or the Axis (-4 for Britain); other nations move no morale."""
     found = campaign_state(game.data)

@@ -13,7 +13,7 @@ events (politics.py calls these, so that its own module keeps to the basic rules
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .campaign import Force
 from .italian_army import libya_point
@@ -22,22 +22,25 @@ from .leaders import us_entry
 from .morale_events import chart_event, joined
 from .unaligned_forces import eliminate_nation, load_home_forces
 
+if TYPE_CHECKING:
+    from .state import HgwState
+
 __all__ = ["italy_surrenders", "joined_axis", "soviet_surrenders", "us_entered"]
 
 
-def us_entered(game: Any) -> None:
+def us_entered(game: HgwState) -> None:
     """The United States enters the war on the Allied side."""
     us_entry(game)  # O1.3
     chart_event(game, "us_joins_allies")  # the National Morale Chart
 
 
-def soviet_surrenders(game: Any) -> None:
+def soviet_surrenders(game: HgwState) -> None:
     """The Axis accepts the Soviet surrender (Soviet Union 1-4)."""
     game.log("the Axis accepts the Soviet surrender: no more attacks between them")
     chart_event(game, "soviet_surrender")  # the National Morale Chart
 
 
-def joined_axis(game: Any, nation: str, bonus: Force | None) -> None:
+def joined_axis(game: HgwState, nation: str, bonus: Force | None) -> None:
     """`nation` has joined the Axis, the Axis receiving `bonus` (Nations Inclined toward
     Axis 3-5) if any."""
     if nation == "italy":

@@ -16,12 +16,15 @@ DATA LAYOUT (`state.data`)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, end, goto
+from grognard.core.flow import Frame, GameStep, end, goto
 
 from .board import armies_at, free_army, geo, on_board, over_limit, points, stack
 from .scenario import KINDS, ScenarioContent, load_scenario
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Action = tuple[Any, ...]
 Data = dict[str, Any]
@@ -75,8 +78,8 @@ def places_for(data: Data, side: str) -> list[Any]:
     ]
 
 
-class OwnSetup(Step):
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+class OwnSetup(GameStep["HgwState"]):
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         data = game.data
         pool = data["own_setup"][role]
         if not any(pool.values()):
@@ -87,7 +90,7 @@ class OwnSetup(Step):
             actions += [("place", kind, p) for p in places]
         return actions
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         pool = data["own_setup"][role]
         if action[0] == "place":
@@ -111,7 +114,7 @@ class OwnSetup(Step):
                 game.log(f"{role} sets up {x['name']} in {x['at']}: {what}")
         self._next(game, frame, role)
 
-    def _next(self, game: Any, frame: Frame, role: str) -> None:
+    def _next(self, game: HgwState, frame: Frame, role: str) -> None:
         data = game.data
         sides = list(data["own_setup"])
         after = sides[sides.index(role) + 1 :]
@@ -121,7 +124,7 @@ class OwnSetup(Step):
         del data["own_setup"]
         end(data["flow"])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         pool = game.data["own_setup"][frame["role"]]
         left = ", ".join(points(n, k) for k, n in sorted(pool.items()) if n)
         if not left:

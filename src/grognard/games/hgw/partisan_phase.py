@@ -16,9 +16,9 @@ reaches it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, goto
+from grognard.core.flow import Frame, GameStep, goto
 
 from .board import capture, points
 from .neutrality import at_war, politics
@@ -26,6 +26,9 @@ from .partisans import COST, SIDES, capture_by_partisans, partisan_attack, rever
 from .sequence import next_step
 from .supply import supplied_places
 from .tables import load_tables
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Action = tuple[Any, ...]
 Data = dict[str, Any]
@@ -70,21 +73,21 @@ def repairs(data: Data, frame: Frame) -> list[str]:
     return [p for p in sorted(repairable) if p in supplied]
 
 
-class Partisans(Step):
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+class Partisans(GameStep["HgwState"]):
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         data = game.data
         return [frame["player"]] if targets(data, frame) or repairs(data, frame) else []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         data = game.data
         picks: list[Action] = [("partisans", p) for p in targets(data, frame)]
         picks += [("repair", p) for p in repairs(data, frame)]
         return sorted([*picks, ("end_partisans",)])
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         _leave(game, frame)
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "end_partisans":
             _leave(game, frame)
@@ -110,20 +113,20 @@ class Partisans(Step):
         frame["taken"] = sorted({*frame.get("taken", []), place})
         data.setdefault("partisans", {})[place] = {"side": role, "turn": data["turn"]}
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return (
             f"{frame['player']}: partisan attacks on Axis hexes, {COST} production points each "
             f"({frame['budget']} left), or repairs in the hexes they took"
         )
 
 
-def _leave(game: Any, frame: Frame) -> None:
+def _leave(game: HgwState, frame: Frame) -> None:
     data = game.data
     side, rest = frame["player"], frame["budget"]
     goto(data["flow"], next_step(data, "partisans"), player=side, budget=rest)
 
 
-def revert_unsupplied(game: Any, side: str) -> None:
+def revert_unsupplied(game: HgwState, side: str) -> None:
     """Partisan Attacks 3, at the end of `side`'s combat phase: each hex its partisans took
     last turn goes back to the Axis unless a supply route reaches it now; a hex in supply
     by then (or lost meanwhile) is no longer watched."""

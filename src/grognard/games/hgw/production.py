@@ -28,9 +28,9 @@ at the end is lost, research taking whole points).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, goto
+from grognard.core.flow import Frame, GameStep, goto
 
 from . import limitations, research, shipping_placement, system_builds
 from .board import (
@@ -63,6 +63,9 @@ from .scenario import BOX, KINDS, load_scenario
 from .sequence import has_system, next_step
 from .supply import supplied_places
 from .tables import load_tables
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Action = tuple[Any, ...]
 GERMANY, ITALY = "germany", "italy"
@@ -232,8 +235,8 @@ def _whole(frame: Frame, key: str) -> str:
     return describe_price(halves_left(frame, key))
 
 
-class Production(Step):
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+class Production(GameStep["HgwState"]):
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         data = game.data
         money = max(frame["budget"], frame.get(PURSE, 0), frame.get(US_ALONE, 0), frame.get(ITALY_ALONE, 0))
         actions: list[Action] = [("end_production",)]
@@ -304,7 +307,7 @@ class Production(Step):
         # the optional Italian Army 2: a short Italian force is made good first
         return redress(data, role, [a for a in actions if _affordable(data, frame, a)])
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "end_production":
             spending = [GOES_ON[p] for p in GOES_ON if has_system(data, p)]
@@ -372,7 +375,7 @@ class Production(Step):
         game.log(f"{role} builds one {kind} point for {army['name']} in {army['at']}")
         shipping_placement.count(data, frame, role, army["at"], own=paying == "budget")  # Shipping 8
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         french = f" (France: {frame[PURSE]})" if PURSE in frame else ""
         us = f" (the United States alone: {frame[US_ALONE]})" if US_ALONE in frame else ""
         italy = f" (Italy alone: {frame[ITALY_ALONE]})" if ITALY_ALONE in frame else ""
@@ -430,7 +433,7 @@ def _price(data: Data, side: str, kind: str) -> int:
     return halves
 
 
-def open_production(game: Any, side: str) -> None:
+def open_production(game: HgwState, side: str) -> None:
     data = game.data
     money = budget(data, side)
     data["phase"] = "production"

@@ -19,9 +19,9 @@ FRAME: {"state": "research", "role": side, "budget": production points left,
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, goto
+from grognard.core.flow import Frame, GameStep, goto
 
 from . import research
 from .board import Data, points
@@ -32,6 +32,9 @@ from .map import load_map
 from .neutrality import politics
 from .sequence import next_step
 from .supply import supplied_places
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 END = ("end_research",)
 NUCLEAR = "nuclear"  # the map's feature of a nuclear materials hex (Atomic Bombs 1)
@@ -94,7 +97,7 @@ def _actions(data: Data, frame: Frame) -> list[research.ResearchAction]:
     )
 
 
-def us_technology(game: Any) -> None:
+def us_technology(game: HgwState) -> None:
     """United States Technology: as the U.S. joins the Allies their sheet reaches atomic
     bomb level 2 and capital ship level 1 where it is not there already (Campaign Game II
     only: without a research sheet nothing happens)."""
@@ -112,13 +115,13 @@ def us_technology(game: Any) -> None:
     data["research"] = new
 
 
-class Research(Step):
+class Research(GameStep["HgwState"]):
     """Who researches, what may be invested and rolled, and what each does."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return [frame["role"]] if "role" in frame else []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         """The phase opens: the sheet's last phase cleared, the board's conditions read."""
         data = game.data
         side = str(frame["player"])
@@ -134,10 +137,10 @@ class Research(Step):
         else:  # Research 8: markers left on the track may still be rolled for
             game.log(f"{side} has no production left for research, only rolls to make")
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[tuple[Any, ...]]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[tuple[Any, ...]]:
         return sorted([END, *_actions(game.data, frame)])
 
-    def apply(self, game: Any, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
         data = game.data
         if action == END:
             if frame["budget"]:
@@ -156,12 +159,12 @@ class Research(Step):
             marker = sheet[role]["items"][action[1]]["marker"]
             game.log(f"{role} puts {points(spent, 'production')} into {item} research (space {marker})")
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         side = frame.get("role", frame.get("player"))
         return f"{side}: research with {points(int(frame['budget']), 'production')} left (invest, then roll)"
 
     @staticmethod
-    def _close(game: Any, frame: Frame) -> None:
+    def _close(game: HgwState, frame: Frame) -> None:
         data = game.data
         side = frame["role"]
         goto(data["flow"], next_step(data, "research"), player=side, budget=frame["budget"])

@@ -18,7 +18,7 @@ the production budget counts whole points.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.errors import IllegalAction
 from grognard.core.game import Action
@@ -32,6 +32,9 @@ from .scenario import load_scenario
 from .strategic import Strategic, assign_bomb, bombers_at, research_of
 from .strategic_tables import load_strategic
 from .supply import supplied_places
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 VERBS = ("build_strategic", "build_missile", "build_atomic")
@@ -119,7 +122,7 @@ def offers(data: Data, side: str, money: int) -> list[Action]:
     return out
 
 
-def apply(game: Any, side: str, action: Action) -> None:
+def apply(game: HgwState, side: str, action: Action) -> None:
     data = game.data
     research = research_of(data)
     verb = action[0]

@@ -24,13 +24,16 @@ counters are not strength points a sea's transport carries)."""
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .board import geo
 from .map import load_map
 from .sequence import has_system
 from .strategic import bombers_at, points, set_bombers, set_points
 from .strategic_tables import load_strategic
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 Action = tuple[Any, ...]
@@ -113,7 +116,7 @@ def offers(data: Data, side: str, frame: Data) -> list[Action]:
     return out
 
 
-def apply(game: Any, side: str, frame: Data, action: Action) -> None:
+def apply(game: HgwState, side: str, frame: Data, action: Action) -> None:
     """Move a marker or counter (an action `offers` made)."""
     data = game.data
     strategic = data["strategic"]

@@ -25,10 +25,10 @@ answer is not asked. The phase ends by handing on to `next_step(data, "strategic
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.errors import IllegalAction
-from grognard.core.flow import Frame, Step, call, end, goto
+from grognard.core.flow import Frame, GameStep, call, end, goto
 
 from . import bombing, missiles, morale
 from .board import armies_at, enemy_armies_at, geo, opponents, production_of, remove_points
@@ -38,6 +38,9 @@ from .neutrality import at_war
 from .sequence import next_step
 from .strategic import bombers_at, detonate, devastate, points, research_of, set_bombers, set_points
 from .strategic_tables import load_strategic
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Action = tuple[Any, ...]
 Data = dict[str, Any]
@@ -107,25 +110,25 @@ def strikes(data: Data, frame: Frame) -> list[Action]:
     return actions
 
 
-class Strategic(Step):
+class Strategic(GameStep["HgwState"]):
     """Step 2 of Campaign Game II's player turn: the raids and launches, one at a time."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         if "flown" not in frame:
             return []  # the phase opens first (run)
         return [frame["role"]] if strikes(game.data, frame) else []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return sorted([*strikes(game.data, frame), ("end_strategic",)])
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         if "flown" not in frame:
             frame.update(flown=[], launched=[], bombs=[])
             _overrun(game, frame["role"])
             return
         _to_bombs(game, frame)
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "end_strategic":
             game.log(f"{role} ends strategic warfare")
@@ -152,11 +155,11 @@ class Strategic(Step):
         call(data["flow"], "strike_escorts", role=role, escorts=None, atomic=None, **strike)
         _next_question(game, data["flow"][-1])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: strategic warfare: raid with bombers, launch missiles, or end the phase"
 
 
-def _overrun(game: Any, side: str) -> None:
+def _overrun(game: HgwState, side: str) -> None:
     """Strategic Missiles 2: a counter whose hex an enemy army entered is gone. Counters act
     only in their side's strategic warfare phase, so they are checked as it opens: those in
     a hex an enemy holds or stands in are eliminated, with their points and bombs."""
@@ -188,7 +191,7 @@ def _bombs_available(data: Data, frame: Frame) -> int:
     return min(int(entry["atomic"]), int(frame["fired"]))
 
 
-def _next_question(game: Any, frame: Frame) -> None:
+def _next_question(game: HgwState, frame: Frame) -> None:
     """Ask the strike's next question that has more than one answer, else resolve it."""
     data = game.data
     if frame["escorts"] is None:
@@ -204,44 +207,44 @@ def _next_question(game: Any, frame: Frame) -> None:
     _resolve(game, frame)
 
 
-class StrikeEscorts(Step):
+class StrikeEscorts(GameStep["HgwState"]):
     """Strategic Bombing 6: the escorts at the bombers' base that fly along."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return [("escorts", n) for n in range(_escorts_available(game.data, frame) + 1)]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         frame["escorts"] = int(action[1])
         _next_question(game, frame)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         n = _escorts_available(game.data, frame)
         where, target = frame["origin"], frame["target"]
         return f"{frame['role']}: how many of the {n} escort points at {where} fly with the raid on {target}?"
 
 
-class StrikeBombs(Step):
+class StrikeBombs(GameStep["HgwState"]):
     """Atomic Bombs 3: the bombs this raid or launch carries, one carrier point each."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return [("carry_bombs", n) for n in range(_bombs_available(game.data, frame) + 1)]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         frame["atomic"] = int(action[1])
         _next_question(game, frame)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         n = _bombs_available(game.data, frame)
         return f"{frame['role']}: how many of the {n} atomic bomb(s) of {frame['origin']} go on this strike?"
 
 
-def _volley(game: Any, what: str, volley: Any, result: str) -> None:
+def _volley(game: HgwState, what: str, volley: Any, result: str) -> None:
     rolls = ", ".join(str(r) for r in volley.rolls)
     mod = f" {volley.modifier:+d}" if volley.modifier else ""
     game.log(f"{what}: {volley.strength} point(s) roll {rolls}{mod}: {result}")
 
 
-def _resolve(game: Any, frame: Frame) -> None:
+def _resolve(game: HgwState, frame: Frame) -> None:
     """Fire the strike (bombing.raid or missiles.launch) and place its result."""
     data = game.data
     side, target, country = frame["role"], frame["target"], frame["morale"]
@@ -342,7 +345,7 @@ def _open(data: Data, frame: Frame) -> dict[str, int]:
     return {p: production_of(data, p) for p in frame["places"] if production_of(data, p) > 0}
 
 
-def _devastate_one(game: Any, frame: Frame, place: str, count: int) -> None:
+def _devastate_one(game: HgwState, frame: Frame, place: str, count: int) -> None:
     data = game.data
     data["devastated"] = devastate(
         data["devastated"], {place: count}, count, {place: production_of(data, place)}
@@ -351,7 +354,7 @@ def _devastate_one(game: Any, frame: Frame, place: str, count: int) -> None:
     game.log(f"{frame['role']} devastates {count} production point(s) in {place}")
 
 
-def _auto_devastate(game: Any, frame: Frame) -> None:
+def _auto_devastate(game: HgwState, frame: Frame) -> None:
     """No choice when one hex is left or every point must go; done when nothing is left."""
     data = game.data
     room = _open(data, frame)
@@ -363,22 +366,22 @@ def _auto_devastate(game: Any, frame: Frame) -> None:
         end(data["flow"])
 
 
-class Devastate(Step):
+class Devastate(GameStep["HgwState"]):
     """Strategic Bombing 4, Strategic Missiles 4: the attacker picks the points."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return [("devastate", p) for p in sorted(_open(game.data, frame))]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         _devastate_one(game, frame, action[1], 1)
         _auto_devastate(game, frame)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: pick the production hex of the next devastated point ({frame['left']} left)"
 
 
 # ----- atomic bombs, after every normal bomb and missile (Atomic Bombs 5-6) ------------------
-def _to_bombs(game: Any, frame: Frame) -> None:
+def _to_bombs(game: HgwState, frame: Frame) -> None:
     data = game.data
     if frame.get("bombs"):
         goto(data["flow"], "drop_bomb", role=frame["role"], bombs=list(frame["bombs"]))
@@ -386,7 +389,7 @@ def _to_bombs(game: Any, frame: Frame) -> None:
     _leave(game, frame["role"])
 
 
-def _leave(game: Any, side: str) -> None:
+def _leave(game: HgwState, side: str) -> None:
     data = game.data
     watch(data, side)  # the hexes the combat phase will count (National Morale 5)
     goto(data["flow"], next_step(data, "strategic"), role=side)
@@ -404,22 +407,22 @@ def bomb_sites(data: Data, side: str, bomb: dict[str, Any]) -> list[str]:
     )
 
 
-class DropBomb(Step):
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+class DropBomb(GameStep["HgwState"]):
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         bombs = frame["bombs"]
         return [frame["role"]] if bombs and bomb_sites(game.data, frame["role"], bombs[0]) else []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return [("drop", p) for p in bomb_sites(game.data, role, frame["bombs"][0])]
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         if frame["bombs"]:  # no hostile hex in range: the bomb is not dropped
             game.log(f"an atomic bomb of {frame['role']} finds no target in range")
             frame["bombs"] = frame["bombs"][1:]
             return
         _leave(game, frame["role"])
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         place = action[1]
         frame["bombs"] = frame["bombs"][1:]
@@ -445,7 +448,7 @@ class DropBomb(Step):
         if blast.losses:
             call(data["flow"], "bomb_losses", role=defender, place=place, left=blast.losses)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         bomb = frame["bombs"][0]
         return f"{frame['role']}: drop the atomic bomb on a hex within {bomb['reach']} of {bomb['origin']}"
 
@@ -462,13 +465,13 @@ def _strategic_points(data: Data, side: str, place: str) -> dict[str, int]:
     }
 
 
-class BombLosses(Step):
+class BombLosses(GameStep["HgwState"]):
     """Atomic Bombs 5: the defender picks the points the blast takes."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return [frame["role"]] if self.legal(game, frame, frame["role"]) and frame["left"] > 0 else []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         data = game.data
         place = frame["place"]
         armies: list[Action] = [
@@ -482,10 +485,10 @@ class BombLosses(Step):
         ]
         return sorted(armies + strategic)
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         end(game.data["flow"])
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "lose_strategic":
             kind, place = action[1], frame["place"]
@@ -506,7 +509,7 @@ class BombLosses(Step):
         frame["left"] -= 1
         game.log(f"{data['armies'][army]['name']} loses one {kind} point to the atomic bomb")
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return (
             f"{frame['role']}: remove {frame['left']} strength point(s) from {frame['place']} (atomic bomb)"
         )

@@ -8,9 +8,9 @@ of Germany Victory Conditions 1-2, victory.py).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, goto
+from grognard.core.flow import Frame, GameStep, goto
 
 from . import pacific_war, politics
 from .board import current_turn, enemy, geo
@@ -27,12 +27,15 @@ from .supply import end_of_combat_supply, frozen_armies
 from .unaligned_forces import stranded_gone
 from .victory import last_turn_over
 
+if TYPE_CHECKING:
+    from .state import HgwState
 
-class TurnStart(Step):
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+
+class TurnStart(GameStep["HgwState"]):
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         data = game.data
         side = frame["player"]
         data["player"] = side
@@ -53,14 +56,14 @@ class TurnStart(Step):
         politics.ask_arrivals(game)  # Nations Inclined toward Axis 3-5: placed by the player
 
 
-class EndCombat(Step):
+class EndCombat(GameStep["HgwState"]):
     """The end of a combat phase: garrisons come back (Garrisons 4, 6), then the
     unsupplied-hex check (Unsupplied Hexes 1-2), then production."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         data = game.data
         side = frame["player"]
         data["garrison_lost"] = []
@@ -78,11 +81,11 @@ class EndCombat(Step):
         politics.ask_arrivals(game)  # forces that arrived are placed before going on
 
 
-class NextTurn(Step):
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+class NextTurn(GameStep["HgwState"]):
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         data = game.data
         side = frame["player"]
         content = load_scenario(data["scenario"])

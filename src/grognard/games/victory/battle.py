@@ -19,9 +19,9 @@ round}, 6.5), `over` (the winner once decided).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, call, end, goto
+from grognard.core.flow import Frame, GameStep, call, end, goto
 
 from .battle_end import eliminate, land_after
 from .battle_hits import (
@@ -55,12 +55,15 @@ from .retreats import entry_sides, hexside_control, retreat, retreat_targets
 from .sides import allied, is_enemy, teams_of
 from .units import turn_rank
 
+if TYPE_CHECKING:
+    from .state import VictoryState
+
 Action = tuple[Any, ...]
 ROUNDS = 3  # 6.3
 PURSUIT_ROUNDS = 4  # the Pursuit Combat Round option: a fourth round
 
 
-def round_limit(game: Any) -> int:
+def round_limit(game: VictoryState) -> int:
     return PURSUIT_ROUNDS if game.data["options"].get("pursuit_round") else ROUNDS
 
 
@@ -82,7 +85,7 @@ def enemy_side(data: Data, frame: Frame, role: str) -> str:
     return str(frame["defender"] if allied(data, role, frame["attacker"]) else frame["attacker"])
 
 
-def fire_options(game: Any, frame: Frame, bid: str) -> list[tuple[str, int]]:
+def fire_options(game: VictoryState, frame: Frame, bid: str) -> list[tuple[str, int]]:
     """(target group, firepower) pairs a block may fire at now (6.41-6.45)."""
     data = game.data
     block = data["blocks"][bid]
@@ -127,7 +130,7 @@ def _own_group(kind: str) -> str:
     return {"ground": "G", "naval": "N", "air": "A"}[kind]
 
 
-def can_land(game: Any, frame: Frame, bid: str) -> bool:
+def can_land(game: VictoryState, frame: Frame, bid: str) -> bool:
     """6.6 airborne drop in their first turn; 6.7 invaders land once no enemy ship is left."""
     data = game.data
     landing = data["blocks"][bid].get("landing")
@@ -141,7 +144,7 @@ def can_land(game: Any, frame: Frame, bid: str) -> bool:
     )
 
 
-def turn_actions(game: Any, frame: Frame, bid: str) -> list[Action]:
+def turn_actions(game: VictoryState, frame: Frame, bid: str) -> list[Action]:
     owner = game.data["blocks"][bid]["owner"]
     if frame["round"] == PURSUIT_ROUNDS and allied(game.data, owner, frame["attacker"]):
         # pursuit round option: the attacker's blocks must retreat in their turn
@@ -181,12 +184,12 @@ def blockade_offers(data: Data, frame: Frame, role: str) -> list[str]:
     )
 
 
-class Combat(Step):
+class Combat(GameStep["VictoryState"]):
     """The combat phase. Frame: `attacker_index` into this turn's order of play,
     `activated` (blockades fought this phase, 6.8), `declined` (players who started
     no more blockade battles)."""
 
-    def _pending(self, game: Any, frame: Frame) -> tuple[str | None, list[str], list[str]]:
+    def _pending(self, game: VictoryState, frame: Frame) -> tuple[str | None, list[str], list[str]]:
         data = game.data
         order = data["order"]
         while frame["attacker_index"] < len(order):
@@ -198,11 +201,11 @@ class Combat(Step):
             frame["attacker_index"] += 1
         return None, [], []
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
         attacker, hexes, offers = self._pending(game, frame)
         return [attacker] if attacker is not None and (len(hexes) > 1 or offers) else []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         _, hexes, offers = self._pending(game, frame)
         actions: list[Action] = [("fight", h) for h in hexes]
         actions += [("blockade_battle", h) for h in offers]
@@ -210,7 +213,7 @@ class Combat(Step):
             actions.append(("end_battles",))  # 6.8: blockade battles are optional
         return actions
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         if action[0] == "end_battles":
             frame.setdefault("declined", []).append(role)
             return
@@ -226,7 +229,7 @@ class Combat(Step):
             game.log(f"{role} starts a battle in the blockade at {hex_id}")
         start_battle(game, action[1])
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: VictoryState, frame: Frame) -> None:
         frame.pop("returned", None)
         lift_blockades(game.data)  # 6.8: a port its holders left is blockaded no more
         attacker, hexes, offers = self._pending(game, frame)
@@ -236,13 +239,13 @@ class Combat(Step):
         elif len(hexes) == 1 and not offers:
             start_battle(game, hexes[0])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VictoryState, frame: Frame, role: str | None) -> str:
         if role in self.actors(game, frame):
             return "Choose which of your battles to fight next."
         return "Waiting for the battles to be fought."
 
 
-def start_battle(game: Any, hex_id: str) -> None:
+def start_battle(game: VictoryState, hex_id: str) -> None:
     record = game.data["battles"][hex_id]
     for bid in in_battle(game.data, hex_id):
         game.data["blocks"][bid].pop("blockade", None)  # 6.8: the blockaders fight
@@ -280,7 +283,7 @@ def start_battle(game: Any, hex_id: str) -> None:
     )
 
 
-def reveal(game: Any, frame: Frame, bids: list[str]) -> None:
+def reveal(game: VictoryState, frame: Frame, bids: list[str]) -> None:
     """6.1: blocks in the battle turn face up for the players in it (5.8: responses
     from round 2). Remembered in `seen`; a hidden reveal, so undo stops here."""
     data = game.data
@@ -306,17 +309,17 @@ def reveal(game: Any, frame: Frame, bids: list[str]) -> None:
     game.mark_irreversible()
 
 
-class Battle(Step):
+class Battle(GameStep["VictoryState"]):
     """One battle; the owner of the block whose combat turn it is decides."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
         bid = frame["current"]
         return [game.data["blocks"][bid]["owner"]] if bid else []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         return turn_actions(game, frame, frame["current"])
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         verb, bid = action[0], action[1]
         frame["current"] = None
         if verb == "pass":
@@ -333,7 +336,7 @@ class Battle(Step):
             if bid in game.data["blocks"] and "expended_on_fire" in unit_of(game.data["blocks"][bid]).tags:
                 eliminate(game, frame, bid, "is spent")  # S1.6: a rocket fires once
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: VictoryState, frame: Frame) -> None:
         data = game.data
         frame.pop("returned", None)
         if frame["over"] is not None:
@@ -371,7 +374,7 @@ class Battle(Step):
             return
         self._next_round(game, frame)
 
-    def _next_round(self, game: Any, frame: Frame) -> None:
+    def _next_round(self, game: VictoryState, frame: Frame) -> None:
         data = game.data
         if frame["round"] >= round_limit(game):
             _withdraw_loser(game, frame)
@@ -402,7 +405,7 @@ class Battle(Step):
         if over_stacked(data, frame["hex"]):  # 5.52: the excess air is grounded first
             call(game.flow, "ground_air", hex=frame["hex"])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VictoryState, frame: Frame, role: str | None) -> str:
         head = f"Battle at {frame['hex']}, round {frame['round']} of {round_limit(game)}"
         bid = frame["current"]
         if bid and role == game.data["blocks"][bid]["owner"]:
@@ -410,7 +413,7 @@ class Battle(Step):
         return f"{head}: waiting."
 
 
-def atom_strike(game: Any, frame: Frame, bid: str) -> None:
+def atom_strike(game: VictoryState, frame: Frame, bid: str) -> None:
     """S1.1: one die; on 1-5 every block fighting in the hex, friend or foe and the bomb
     itself, loses a step (no immunity, no double defense: our reading of "takes 1
     hit"); a 6 is a dud and the bomb has no further strike."""
@@ -427,7 +430,7 @@ def atom_strike(game: Any, frame: Frame, bid: str) -> None:
             lose_step(game, frame, target)
 
 
-def _withdraw_loser(game: Any, frame: Frame) -> None:
+def _withdraw_loser(game: VictoryState, frame: Frame) -> None:
     """6.3, 6.5: after the last round the attacker retreats everything; but defending
     ships and planes without ground support must leave enemy ground units instead."""
     data = game.data
@@ -453,7 +456,7 @@ def _withdraw_loser(game: Any, frame: Frame) -> None:
     call(game.flow, "withdraw", hex=hex_id, role=loser, queue=queue, battle_attacker=attacker)
 
 
-def _blockade_stands(game: Any, frame: Frame, blockader: str) -> bool:
+def _blockade_stands(game: VictoryState, frame: Frame, blockader: str) -> bool:
     """Our reading of 6.8: a battle its holders start in a blockaded port, or bring
     about by moving in, and that is still undecided after the last round leaves the
     blockade as it was (the port's holders do not leave their own port): the ships
@@ -480,7 +483,7 @@ def _blockade_stands(game: Any, frame: Frame, blockader: str) -> bool:
     return True
 
 
-def finish(game: Any, frame: Frame) -> None:
+def finish(game: VictoryState, frame: Frame) -> None:
     data = game.data
     hex_id = frame["hex"]
     settle_carriers(game, frame)  # 5.52: grounded aircraft aboard are adjusted now

@@ -8,9 +8,9 @@ Withdraw frame: `hex`, `role`, `queue` (its blocks still in the hex). Land frame
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, call, end
+from grognard.core.flow import Frame, GameStep, call, end
 
 from .battle_hits import battle_frame, told
 from .carriers import carrier_landings, settle
@@ -35,10 +35,13 @@ from .control import (
 from .retreats import retreat, retreat_targets
 from .sides import allied
 
+if TYPE_CHECKING:
+    from .state import VictoryState
+
 Action = tuple[Any, ...]
 
 
-def eliminate(game: Any, battle: Frame, bid: str, why: str) -> None:
+def eliminate(game: VictoryState, battle: Frame, bid: str, why: str) -> None:
     data = game.data
     block = data["blocks"].pop(bid)
     data["graveyard"][bid] = {"owner": block["owner"], "type": block["type"]}
@@ -47,13 +50,13 @@ def eliminate(game: Any, battle: Frame, bid: str, why: str) -> None:
     game.log(f"a {block['owner']} block is eliminated at {battle['hex']}")
 
 
-def _can_blockade(game: Any, frame: Frame, bid: str) -> bool:
+def _can_blockade(game: VictoryState, frame: Frame, bid: str) -> bool:
     """6.8: only the attacker's ships, when the attacker is the side that must leave."""
     battle = battle_frame(game)
     return allied(game.data, frame["role"], battle["attacker"]) and may_blockade(game.data, frame["hex"], bid)
 
 
-def declare_blockade(game: Any, frame: Frame, bid: str) -> None:
+def declare_blockade(game: VictoryState, frame: Frame, bid: str) -> None:
     """6.8: the ship stays face up in the port; every player sees it from now on."""
     data = game.data
     block = data["blocks"][bid]
@@ -74,25 +77,25 @@ def declare_blockade(game: Any, frame: Frame, bid: str) -> None:
     game.mark_irreversible()
 
 
-class Withdraw(Step):
+class Withdraw(GameStep["VictoryState"]):
     """6.5: the side that must leave retreats each block; one with nowhere to go is
     lost. An attacking ship may blockade the port instead (6.8)."""
 
-    def _has_choice(self, game: Any, frame: Frame, bid: str) -> bool:
+    def _has_choice(self, game: VictoryState, frame: Frame, bid: str) -> bool:
         return bool(retreat_targets(game.data, battle_frame(game), bid)) or _can_blockade(game, frame, bid)
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
         queue = frame["queue"]
         if queue and queue[0] in game.data["blocks"] and self._has_choice(game, frame, queue[0]):
             return [game.data["blocks"][queue[0]]["owner"]]  # 2.0 [3]: each ally moves his own
         return []  # run() drops or eliminates the block at the head of the queue
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         bid = frame["queue"][0]
         actions: list[Action] = [("blockade", bid)] if _can_blockade(game, frame, bid) else []
         return actions + [("retreat", bid, h) for h in retreat_targets(game.data, battle_frame(game), bid)]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         frame["queue"].pop(0)
         if action[0] == "blockade":
             declare_blockade(game, frame, action[1])
@@ -100,7 +103,7 @@ class Withdraw(Step):
             retreat(game, battle_frame(game), action[1], action[2])
         self.run(game, frame)
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: VictoryState, frame: Frame) -> None:
         battle = battle_frame(game)
         while frame["queue"]:
             bid = frame["queue"][0]
@@ -113,13 +116,13 @@ class Withdraw(Step):
             eliminate(game, battle, bid, "cannot retreat")
         end(game.flow)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VictoryState, frame: Frame, role: str | None) -> str:
         if frame["queue"] and role in self.actors(game, frame):
             return "The battle is lost: choose where each block retreats (ships may blockade a port)."
         return "Waiting for the retreat after the battle."
 
 
-def land_after(game: Any, battle: Frame) -> None:
+def land_after(game: VictoryState, battle: Frame) -> None:
     """5.51: the winner's aircraft land at once: they stay if the hex is now one of
     his airbases with room (the example's fighter lands at Hope), else they fly to
     a friendly airbase within their move."""
@@ -138,10 +141,10 @@ def land_after(game: Any, battle: Frame) -> None:
         call(game.flow, "land_air", hex=hex_id, role=winner, queue=air)
 
 
-class LandAir(Step):
+class LandAir(GameStep["VictoryState"]):
     """Aircraft after a battle choose a friendly airbase within their move (5.51, 5.53)."""
 
-    def _targets(self, game: Any, frame: Frame, bid: str) -> list[str]:
+    def _targets(self, game: VictoryState, frame: Frame, bid: str) -> list[str]:
         data = game.data
         reach = landing_reach(data, data["blocks"][bid])
         owner = data["blocks"][bid]["owner"]  # 2.0 [3]: an ally's aircraft land at his own bases
@@ -152,17 +155,17 @@ class LandAir(Step):
         }
         return sorted(bases | set(carrier_landings(data, bid, frame["hex"], reach)))  # 4.2
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
         queue = frame["queue"]
         if queue and queue[0] in game.data["blocks"] and self._targets(game, frame, queue[0]):
             return [game.data["blocks"][queue[0]]["owner"]]
         return []  # run() drops or eliminates the block at the head of the queue
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         bid = frame["queue"][0]
         return [("land", bid, h) for h in self._targets(game, frame, bid)]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         bid, dest = action[1], action[2]
         frame["queue"].pop(0)
         settle(game.data, bid, dest)  # 4.2: onto a carrier where no airbase has room
@@ -171,7 +174,7 @@ class LandAir(Step):
         game.log(f"a {role} air unit lands at {dest}")
         self.run(game, frame)
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: VictoryState, frame: Frame) -> None:
         while frame["queue"]:
             bid = frame["queue"][0]
             if bid not in game.data["blocks"]:
@@ -183,13 +186,13 @@ class LandAir(Step):
             eliminate(game, battle_frame(game), bid, "finds no airbase to land at")
         end(game.flow)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VictoryState, frame: Frame, role: str | None) -> str:
         if frame["queue"] and role in self.actors(game, frame):
             return "Choose where your aircraft land after the battle."
         return "Waiting for aircraft to land."
 
 
-def regroup_targets(game: Any, frame: Frame, bid: str) -> list[str]:
+def regroup_targets(game: VictoryState, frame: Frame, bid: str) -> list[str]:
     """Regroups option: an adjacent friendly or neutral hex, free of enemies, that the
     block may enter (terrain, hexside) and has room for it. Ground units do not regroup
     by sea."""
@@ -210,12 +213,12 @@ def regroup_targets(game: Any, frame: Frame, bid: str) -> list[str]:
     return out
 
 
-class Regroup(Step):
+class Regroup(GameStep["VictoryState"]):
     """Regroups option: at the instant of victory the victor may move any of its blocks
     from the battle hex to adjacent friendly or neutral hexes. Frame: `hex`, `role`,
     `done` (blocks already regrouped or kept)."""
 
-    def _movable(self, game: Any, frame: Frame) -> list[str]:
+    def _movable(self, game: VictoryState, frame: Frame) -> list[str]:
         blocks = game.data["blocks"]
         return [
             b
@@ -225,16 +228,16 @@ class Regroup(Step):
             and regroup_targets(game, frame, b)
         ]
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
         return [frame["role"]] if self._movable(game, frame) else []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         actions: list[Action] = [("end_regroup",)]
         for bid in self._movable(game, frame):
             actions += [("regroup", bid, h) for h in regroup_targets(game, frame, bid)]
         return actions
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         if action[0] == "end_regroup":
             end(game.flow)
             return
@@ -244,10 +247,10 @@ class Regroup(Step):
         game.log(f"{bid} regroups to {dest}", to=[role])
         game.log(f"a {role} block regroups from {frame['hex']} to {dest}")
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: VictoryState, frame: Frame) -> None:
         end(game.flow)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VictoryState, frame: Frame, role: str | None) -> str:
         if role == frame["role"]:
             return "Victory: regroup blocks to adjacent friendly or neutral hexes, or end the regroup."
         return "Waiting for the victor to regroup."

@@ -16,15 +16,18 @@ owner must choose from, or None).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, call, end
+from grognard.core.flow import Frame, GameStep, call, end
 
 from .carriers import aboard, is_carrier, overflow
 from .control import DOUBLE_DEFENSE, STACK_FREE, Data, arm, gmap, in_battle, land_terrain, unit_of
 from .grounded import defers_carrier_losses, ground_target
 from .sides import allied
 from .units import bonus_situations
+
+if TYPE_CHECKING:
+    from .state import VictoryState
 
 Action = tuple[Any, ...]
 GROUP_ARM = {"A": "air", "N": "naval", "G": "ground"}
@@ -46,7 +49,7 @@ def marker_target(data: Data, hex_id: str, foe: str) -> str | None:
     return None
 
 
-def _fire_at_marker(game: Any, frame: Frame, foe: str, hits: int) -> None:
+def _fire_at_marker(game: VictoryState, frame: Frame, foe: str, hits: int) -> None:
     """9.6, 9.7: two hits in one battle make a major airfield minor (it is never
     destroyed) or destroy a mulberry; the markers are public, and so is the result."""
     data = game.data
@@ -66,7 +69,7 @@ def _fire_at_marker(game: Any, frame: Frame, foe: str, hits: int) -> None:
         game.log(f"the mulberry at {hex_id} is destroyed")
 
 
-def battle_frame(game: Any) -> Frame:
+def battle_frame(game: VictoryState) -> Frame:
     return next(f for f in reversed(game.flow) if f["state"] == "battle")
 
 
@@ -81,7 +84,7 @@ def told(frame: Frame, owner: str) -> list[str]:
     return [r for r in players(frame) if r == owner or r not in frame.get("veiled", ())]
 
 
-def situation(game: Any, frame: Frame, bid: str) -> tuple[str, ...]:
+def situation(game: VictoryState, frame: Frame, bid: str) -> tuple[str, ...]:
     """The fire bonus situations that hold for a block (4.3 infantry in a city,
     mountain troops in mountains)."""
     info = gmap(game.data).hexes[frame["hex"]]
@@ -95,7 +98,7 @@ def is_immune(data: Data, bid: str) -> bool:
     return arm(block) == "ground" and block["steps"] <= 1
 
 
-def fire(game: Any, frame: Frame, bid: str, group: str, fp: int) -> None:
+def fire(game: VictoryState, frame: Frame, bid: str, group: str, fp: int) -> None:
     """6.4: roll a die per step; each die at or under the firepower `fp` hits (6.41)."""
     data = game.data
     block = data["blocks"][bid]
@@ -136,7 +139,7 @@ def fire(game: Any, frame: Frame, bid: str, group: str, fp: int) -> None:
 
 
 def _call_hits(
-    game: Any,
+    game: VictoryState,
     frame: Frame,
     role: str,
     hits: int,
@@ -181,7 +184,7 @@ def candidates(data: Data, frame: Frame) -> list[str]:
     return out
 
 
-def lose_step(game: Any, battle: Frame, bid: str) -> None:
+def lose_step(game: VictoryState, battle: Frame, bid: str) -> None:
     """One step off a block; at none it is eliminated (6.2)."""
     data = game.data
     block = data["blocks"][bid]
@@ -200,7 +203,7 @@ def lose_step(game: Any, battle: Frame, bid: str) -> None:
         _spill(game, battle, bid)
 
 
-def _spill(game: Any, battle: Frame, cid: str) -> None:
+def _spill(game: VictoryState, battle: Frame, cid: str) -> None:
     """5.51: aircraft a damaged or sunk carrier can no longer hold lose the excess
     (all of them when it sinks)."""
     for plane, lost in overflow(game.data, cid):
@@ -218,7 +221,7 @@ def _spill(game: Any, battle: Frame, cid: str) -> None:
             game.data["blocks"][plane].pop("aboard", None)
 
 
-def settle_carriers(game: Any, battle: Frame) -> None:
+def settle_carriers(game: VictoryState, battle: Frame) -> None:
     """5.52 sidebar: at the battle's end the grounded aircraft still aboard a damaged
     carrier lose the air steps it can no longer hold."""
     data = game.data
@@ -233,7 +236,7 @@ def settle_carriers(game: Any, battle: Frame) -> None:
                     lose_step(game, battle, plane)
 
 
-def _take(game: Any, frame: Frame, bid: str) -> None:
+def _take(game: VictoryState, frame: Frame, bid: str) -> None:
     battle = battle_frame(game)
     block = game.data["blocks"][bid]
     frame["hits"] -= 1
@@ -253,20 +256,20 @@ def chooser(data: Data, frame: Frame) -> str:
     return owners.pop() if len(owners) == 1 else str(frame["role"])
 
 
-class Hits(Step):
+class Hits(GameStep["VictoryState"]):
     """Apply a fire's hits; the owner picks among tied strongest blocks (6.46)."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
         return [chooser(game.data, frame)] if frame["choice"] else []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         return [("take_hit", bid) for bid in frame["choice"]]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         frame["choice"] = None
         _take(game, frame, action[1])
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: VictoryState, frame: Frame) -> None:
         data = game.data
         while frame["hits"] > 0:
             pool = candidates(data, frame)
@@ -284,7 +287,7 @@ class Hits(Step):
             _take(game, frame, tied[0])
         end(game.flow)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VictoryState, frame: Frame, role: str | None) -> str:
         if frame["choice"] and role == chooser(game.data, frame):
             group = GROUP_ARM[frame["group"]]
             return f"{frame['hits']} hit(s) on your {group} units: choose which takes the next."

@@ -27,9 +27,12 @@ Every seat of a side sees the side's view (the team shares its information), wit
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .control import Data, unit_of
+
+if TYPE_CHECKING:
+    from .state import VictoryState
 
 Action = tuple[Any, ...]
 ARMS = ("ground", "naval", "air")
@@ -90,7 +93,7 @@ def council_actions(data: Data, seat: str, moving: bool) -> list[Action]:
     return out
 
 
-def apply_council(game: Any, seat: str, action: Action) -> None:
+def apply_council(game: VictoryState, seat: str, action: Action) -> None:
     data = game.data
     side = side_of(data, seat)
     if action[0] == "transfer":

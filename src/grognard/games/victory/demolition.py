@@ -19,9 +19,12 @@ Both are public. A helper of the move and production phases; it imports no phase
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .control import Data, arm, controller, gmap, has_enemy, occupancy, side_key, storm_area, unit_of
+
+if TYPE_CHECKING:
+    from .state import VictoryState
 
 Action = tuple[Any, ...]
 HITS_TO_DESTROY = 2  # 9.5
@@ -58,7 +61,7 @@ def demolish_actions(data: Data, bid: str) -> list[Action]:
     return [("demolish", bid, side) for side in _targets_near(data, at, reach)]
 
 
-def demolish(game: Any, role: str, bid: str, side: str) -> None:
+def demolish(game: VictoryState, role: str, bid: str, side: str) -> None:
     data = game.data
     block = data["blocks"][bid]
     fp = unit_of(block).fire.get("G", 0)
@@ -92,7 +95,7 @@ def rebuild_actions(data: Data, role: str) -> list[Action]:
     return out
 
 
-def rebuild(game: Any, role: str, bid: str, side: str) -> None:
+def rebuild(game: VictoryState, role: str, bid: str, side: str) -> None:
     data = game.data
     data["destroyed"].remove(side)
     data.get("side_hits", {}).pop(side, None)

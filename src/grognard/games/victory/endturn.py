@@ -3,9 +3,9 @@ check (10.0, 10.6 time limits), between the combat and the production phases."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from grognard.core.flow import Frame, Step, goto
+from grognard.core.flow import Frame, GameStep, goto
 
 from .control import (
     STACK_FREE,
@@ -22,8 +22,11 @@ from .control import (
 )
 from .sides import team_label
 
+if TYPE_CHECKING:
+    from .state import VictoryState
 
-def attrition(game: Any) -> None:
+
+def attrition(game: VictoryState) -> None:
     """7.1: every unsupplied ground or air unit loses a step; airborne units are
     eliminated (6.6); naval units and ground units at sea need no supply (7.5)."""
     data = game.data
@@ -50,7 +53,7 @@ def attrition(game: Any) -> None:
                 game.log(f"an unsupplied {role} block loses a step at {block['at']}")
 
 
-def mine(game: Any) -> list[str]:
+def mine(game: VictoryState) -> list[str]:
     """4.3: each resource block standing in a resource hex its owner controls gains a
     step, up to its maximum; anywhere else it does not grow. Done once a turn, after
     attrition and before production. The new strength is told to the owner only (a
@@ -73,7 +76,7 @@ def mine(game: Any) -> list[str]:
     return grown
 
 
-def check_victory(game: Any) -> bool:
+def check_victory(game: VictoryState) -> bool:
     """10.0: a player who controls the target PP at the end of a game turn wins; at the
     time limit (10.6) the most PP wins, equal PP is a draw. True when the game ends.
     10.4: scenario team-mates (the three-player Two Front War's allies) add their PP
@@ -98,13 +101,13 @@ def check_victory(game: Any) -> bool:
     return True
 
 
-class Supply(Step):
+class Supply(GameStep["VictoryState"]):
     """Automatic: attrition, mining, then the victory check, then production."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: VictoryState, frame: Frame) -> None:
         data = game.data
         lift_blockades(data)  # 6.8: before supply is traced
         fresh = mark_beachheads(data)  # 6.71, before supply is traced

@@ -31,11 +31,14 @@ A lower module: it reads the game data and the static tables; the phases call it
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .control import Data, arm, gmap, occupancy
 from .sides import allied, is_enemy
 from .units import unit_table
+
+if TYPE_CHECKING:
+    from .state import VictoryState
 
 # 9.1: the arm each factory type produces (the unit data's `produces`)
 FACTORY_ARM: dict[str, str] = {t: u.produces for t, u in unit_table().items() if u.produces is not None}
@@ -138,7 +141,7 @@ def resource_yield(
     return {kind: steps * pp for kind, pp in arm_budget(data, hex_id, occ).items() if pp}
 
 
-def capture_factories(game: Any, hex_id: str) -> list[str]:
+def capture_factories(game: VictoryState, hex_id: str) -> list[str]:
     """9.1: factories alone (none of their owner's other blocks there) with another
     player's ground unit pass to him at once, at their strength. Returns them."""
     data = game.data
@@ -173,7 +176,7 @@ def capture_factories(game: Any, hex_id: str) -> list[str]:
     return taken
 
 
-def repair_factories(game: Any) -> None:
+def repair_factories(game: VictoryState) -> None:
     """L1.5: every city whose factories total less than its value gains one step."""
     data = game.data
     occ = occupancy(data)

@@ -19,13 +19,16 @@ A phase module: it hands control on to the initiative by step name.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, goto
+from grognard.core.flow import Frame, GameStep, goto
 
 from .control import Data, gmap, new_block, sides
 from .factories import FACTORY_ARM, allocation, factory_pp, is_factory, max_pp
 from .units import unit_table
+
+if TYPE_CHECKING:
+    from .state import VictoryState
 
 Action = tuple[Any, ...]
 
@@ -66,7 +69,7 @@ def allocation_actions(data: Data, role: str) -> list[Action]:
     return out
 
 
-def _place(game: Any, role: str, city: str, type_id: str, pp: int) -> None:
+def _place(game: VictoryState, role: str, city: str, type_id: str, pp: int) -> None:
     data = game.data
     number = data["next_id"][role]
     data["next_id"][role] = number + 1
@@ -75,7 +78,7 @@ def _place(game: Any, role: str, city: str, type_id: str, pp: int) -> None:
     game.log(f"you set up {bid} ({unit_table()[type_id].name}, {pp} PP) at {city}", to=[role])
 
 
-def default_allocation(game: Any, role: str) -> None:
+def default_allocation(game: VictoryState, role: str) -> None:
     """Fill every city still short: the standing allocation (factories.allocation) for
     cities with no factory yet, ground factories for what a city begun by hand lacks."""
     data = game.data
@@ -92,17 +95,17 @@ def default_allocation(game: Any, role: str) -> None:
             left -= pp
 
 
-class FactorySetup(Step):
+class FactorySetup(GameStep["VictoryState"]):
     """9.1: the players allocate their factories, simultaneously and in secret.
     Frame: none of its own; a player is done when his cities are full."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
         return [r for r in sides(game.data) if unallocated(game.data, r)]
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         return allocation_actions(game.data, role)
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         if action[0] == "default_factories":
             default_allocation(game, role)
         else:
@@ -112,7 +115,7 @@ class FactorySetup(Step):
             game.log(f"{role} has allocated his factories")
         self.run(game, frame)
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: VictoryState, frame: Frame) -> None:
         data = game.data
         if any(unallocated(data, r) for r in sides(data)):
             return
@@ -124,14 +127,14 @@ class FactorySetup(Step):
         data["phase"] = "initiative"
         goto(game.flow, "initiative")
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VictoryState, frame: Frame, role: str | None) -> str:
         if role in self.actors(game, frame):
             short = sum(unallocated(game.data, role).values())
             return f"Allocate your factories (9.1): {short} PP of your cities still lack one."
         return "Waiting for the players to allocate their factories."
 
 
-def allocate_all_by_default(game: Any) -> None:
+def allocate_all_by_default(game: VictoryState) -> None:
     """Every player takes the standing allocation (tests and quick set-ups)."""
     for role in sides(game.data):
         default_allocation(game, role)

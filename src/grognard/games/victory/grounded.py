@@ -24,11 +24,14 @@ retreats.py and battle_end.py ask it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, end
+from grognard.core.flow import Frame, GameStep, end
 
 from .control import AIR_STACK, Data, arm, in_battle
+
+if TYPE_CHECKING:
+    from .state import VictoryState
 
 Action = tuple[Any, ...]
 
@@ -83,17 +86,17 @@ def clear(data: Data) -> None:
         block.pop("grounded", None)
 
 
-class GroundAir(Step):
+class GroundAir(GameStep["VictoryState"]):
     """5.52: a player with more than two air units fighting grounds the excess.
     Frame: `hex`."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
         return over_stacked(game.data, frame["hex"])[:1]
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         return [("ground", b) for b in flying(game.data, frame["hex"], role)]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         bid = action[1]
         block = game.data["blocks"][bid]
         block["grounded"] = "carrier" if block.get("aboard") else "land"
@@ -102,11 +105,11 @@ class GroundAir(Step):
             battle["queue"].remove(bid)
         game.log(f"{bid} is grounded at {frame['hex']}", to=list(battle.get("players") or [role]))
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: VictoryState, frame: Frame) -> None:
         if not over_stacked(game.data, frame["hex"]):
             end(game.flow)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VictoryState, frame: Frame, role: str | None) -> str:
         if role in self.actors(game, frame):
             return "More than two of your air units are in this battle: choose which are grounded."
         return "Waiting for air units to be grounded."

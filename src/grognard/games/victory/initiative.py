@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from grognard.core.flow import Frame, Step, goto
+from grognard.core.flow import Frame, GameStep, goto
 
 from .control import sides
 from .storms import move_storm, place_storm
 
+if TYPE_CHECKING:
+    from .state import VictoryState
 
-def roll_initiative(game: Any) -> list[str]:
+
+def roll_initiative(game: VictoryState) -> list[str]:
     """Every player rolls 2d6; the highest total moves first, ties for the highest
     are rolled again by the tied players (4.1). Returns the order of play, clockwise
     (seat order) from Player 1 (2.0 [2])."""
@@ -26,13 +29,13 @@ def roll_initiative(game: Any) -> list[str]:
     return roles[first:] + roles[:first]
 
 
-class Initiative(Step):
+class Initiative(GameStep["VictoryState"]):
     """Automatic: roll for initiative, then hand the move phase to Player 1."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: VictoryState, frame: Frame) -> None:
         data = game.data
         game.log(f"— game turn {data['turn']} —")
         order = roll_initiative(game)

@@ -16,19 +16,24 @@ made).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, end
+from grognard.core.flow import Frame, GameStep, end
 
 from .boards import adjustment_actions, apply_adjustment, board_ids, map_key
 from .control import sides
 from .setup import set_minimums
 
+if TYPE_CHECKING:
+    from .state import VictoryState
+
 Action = tuple[Any, ...]
 MAX_ADJUSTMENTS = 6
 
 
-def pick_order(game: Any, labels: Iterable[str], by_side: dict[str, str]) -> tuple[list[str], dict[str, str]]:
+def pick_order(
+    game: VictoryState, labels: Iterable[str], by_side: dict[str, str]
+) -> tuple[list[str], dict[str, str]]:
     """The role for each seat label: "first"/"second" by a die roll (ties rolled again,
     1.1 sidebar), a side label ("A", "B") by the scenario's sides."""
     roles: list[str] = sides(game.data)
@@ -42,20 +47,20 @@ def pick_order(game: Any, labels: Iterable[str], by_side: dict[str, str]) -> tup
     return [names[label] for label in labels], names
 
 
-class ChooseMaps(Step):
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+class ChooseMaps(GameStep["VictoryState"]):
+    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
         if len(frame["picks"]) < len(frame["pickers"]):
             return [frame["pickers"][len(frame["picks"])]]
         return [frame["adjuster"]]
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         if len(frame["picks"]) < len(frame["pickers"]):
             return [("pick_map", b) for b in board_ids() if b not in frame["picks"]]
         if frame["moves"] >= MAX_ADJUSTMENTS:
             return [("maps_done",)]
         return [tuple(a) for a in adjustment_actions(frame["key"])]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "pick_map":
             frame["picks"].append(action[1])
@@ -78,7 +83,7 @@ class ChooseMaps(Step):
         frame["moves"] += 1
         game.log(f"{role} adjusts the maps: {frame['key']}")
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VictoryState, frame: Frame, role: str | None) -> str:
         if role in self.actors(game, frame):
             if len(frame["picks"]) < len(frame["pickers"]):
                 return "Pick a map (1.1)."

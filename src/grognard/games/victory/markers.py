@@ -25,10 +25,13 @@ A lower module: production, movement and battles call it; it imports no phase.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .control import Data, arm, controller, gmap, is_airbase_site, is_submarine, occupancy, unit_of
 from .sides import is_enemy
+
+if TYPE_CHECKING:
+    from .state import VictoryState
 
 Action = tuple[Any, ...]
 
@@ -64,7 +67,7 @@ def build_actions(data: Data, role: str) -> list[Action]:
     return out
 
 
-def build(game: Any, role: str, action: Action) -> None:
+def build(game: VictoryState, role: str, action: Action) -> None:
     """Spend one step of the builder (9.6, 9.7); a builder at one step is used up."""
     data = game.data
     bid = action[1]
@@ -88,7 +91,7 @@ def build(game: Any, role: str, action: Action) -> None:
         game.log(f"{bid} ({unit_of(block).name}) is used up building it", to=[role])
 
 
-def capture_markers(game: Any) -> None:
+def capture_markers(game: VictoryState) -> None:
     """9.6, 9.7: markers alone with another player's blocks change hands now."""
     data = game.data
     occ = occupancy(data)

@@ -32,9 +32,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, goto
+from grognard.core.flow import Frame, GameStep, goto
 from grognard.core.words import with_article
 
 from .carriers import board_target, carrier_landings, carry, is_carrier, may_launch, settle
@@ -67,6 +67,9 @@ from .seatransport import at_sea, sea_targets, use_port
 from .sides import is_enemy, may_offer, offer
 from .strategic import Survey, strategic_targets
 from .terrain import is_ground_passable as ground_passable
+
+if TYPE_CHECKING:
+    from .state import VictoryState
 
 Action = tuple[Any, ...]
 Occ = dict[str, list[str]]
@@ -315,7 +318,7 @@ def move_actions(data: Data, role: str) -> list[Action]:
     return actions
 
 
-def _log_move(game: Any, role: str, public: str, private: str) -> None:
+def _log_move(game: VictoryState, role: str, public: str, private: str) -> None:
     """A move in the log: the other players and spectators read where a block of
     `role`'s went (its type stays hidden), the mover reads which block it was;
     each reads one line (log version 2; version 1 gave the mover both lines)."""
@@ -339,13 +342,13 @@ def _sea_move(data: Data, bid: str, dest: str) -> None:
         block.pop("landing", None)
 
 
-class Move(Step):
+class Move(GameStep["VictoryState"]):
     """One player's move phase. Frame: `role`."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         return move_actions(game.data, role)
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "end_moves":
             game.log(f"{role} ends the move phase")
@@ -399,18 +402,20 @@ class Move(Step):
                 block.pop("landing", None)  # ashore at once
                 return
             block["landing"] = "air" if action[0] == "paradrop" else "sea"
-            action = ("attack", bid, dest, "air" if action[0] == "paradrop" else action[3])
-        if action[0] in ("move", "strategic", "sea_move"):
+            # landing on an enemy, it attacks: by air, or across the invasion's hexside
+            via = "air" if action[0] == "paradrop" else action[3]
+        elif action[0] in ("move", "strategic", "sea_move"):
             if block.get("landing") == "sea" and gmap(data).hexes[dest].port:
                 block.pop("landing")  # back in a port, the unit at sea comes ashore (5.91)
             _log_move(game, role, f"{role} moves a block from {origin} to {dest}", moved)
             capture_markers(game)  # 9.6, 9.7: taken at once
             return
+        else:  # ("attack", block, hex, hexside or "air")
+            via = action[3]
         if capture_factories(game, dest) and not has_enemy(data, occupancy(data), dest, role):
             # 9.1: no battle
             _log_move(game, role, f"{role} moves a block from {origin} to {dest}", moved)
             return
-        via = action[3]
         block["entered"] = via
         if via == "air":
             block["flown"] = flight_distance(data, origin, dest)  # for the landing move (5.53, 9.4)
@@ -432,7 +437,7 @@ class Move(Step):
         joined = f"you move {bid} ({name}) from {origin} into {dest}"
         _log_move(game, role, f"a {role} block moves from {origin} into the battle at {dest}", joined)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VictoryState, frame: Frame, role: str | None) -> str:
         if role == frame["role"]:
             return "Move your blocks (each once), attack enemy hexes, then end your move phase."
         return f"Waiting for {frame['role']} to move."

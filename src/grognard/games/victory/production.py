@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, goto
+from grognard.core.flow import Frame, GameStep, goto
 
 from .control import (
     Data,
@@ -50,6 +50,9 @@ from .factories import (
 )
 from .markers import build, build_actions
 from .units import unit_table
+
+if TYPE_CHECKING:
+    from .state import VictoryState
 
 Action = tuple[Any, ...]
 # types the generic blocks offer for building: no elites, stretch or logistics
@@ -203,13 +206,13 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
     return actions
 
 
-class Production(Step):
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+class Production(GameStep["VictoryState"]):
+    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
         if frame["left"] is None:
             return []
         return [r for r in sides(game.data) if r not in frame["done"]]
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: VictoryState, frame: Frame) -> None:
         data = game.data
         supply = supply_map(data)
         frame["left"] = {role: city_budgets(data, role, supply[role]) for role in sides(data)}
@@ -224,10 +227,10 @@ class Production(Step):
             }
             frame["full"] = {role: dict(frame["left"][role]) for role in sides(data)}
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         return production_actions(game.data, frame, role)
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         verb = action[0]
         if verb == "done":
@@ -322,7 +325,7 @@ class Production(Step):
         block["steps"] += 1
         game.log(f"you add a step to {bid} ({unit_of(block).name}) at {hex_id}", to=[role])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VictoryState, frame: Frame, role: str | None) -> str:
         if role in self.actors(game, frame):
             left = frame["left"][role]
             total = sum(left.values())
@@ -330,7 +333,7 @@ class Production(Step):
         return "Waiting for production."
 
 
-def _end_production(game: Any) -> None:
+def _end_production(game: VictoryState) -> None:
     data = game.data
     if plays_factories(data) and data["options"].get("logistics_sheet"):
         repair_factories(game)  # L1.5

@@ -11,23 +11,26 @@ Frame: `budget` ({role: PP left}), `done` (players finished).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, end
+from grognard.core.flow import Frame, GameStep, end
 
 from .control import new_block, sides
 from .production import buildable_types
 from .setup import set_minimums
 from .units import unit_table
 
+if TYPE_CHECKING:
+    from .state import VictoryState
+
 Action = tuple[Any, ...]
 
 
-class Purchase(Step):
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+class Purchase(GameStep["VictoryState"]):
+    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
         return [r for r in sides(game.data) if r not in frame["done"]]
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         left = frame["budget"][role]
         table = unit_table()
         actions: list[Action] = [("done",)]
@@ -43,7 +46,7 @@ class Purchase(Step):
                 actions.append(("buy_step", bid))
         return actions
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         table = unit_table()
         if action[0] == "done":
@@ -69,7 +72,7 @@ class Purchase(Step):
         if not any(a[0] != "done" for a in self.legal(game, frame, role)):
             self.apply(game, frame, role, ("done",))  # nothing more to buy
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VictoryState, frame: Frame, role: str | None) -> str:
         if role in self.actors(game, frame):
             return f"Buy your starting forces: {frame['budget'][role]} PP left (10.2)."
         return "Waiting for the players to buy their forces."

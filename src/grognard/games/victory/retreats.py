@@ -6,7 +6,7 @@ withdrawal after the last round both use it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .battle_hits import lose_step, told
 from .carriers import carrier_landings, carry, is_carrier, settle
@@ -29,6 +29,9 @@ from .control import (
 )
 from .grounded import never_retreats
 from .sides import allied, is_enemy
+
+if TYPE_CHECKING:
+    from .state import VictoryState
 
 Frame = dict[str, Any]
 
@@ -134,7 +137,7 @@ def _to_sea(data: Data, occ: dict[str, list[str]], frame: Frame, role: str) -> l
     return out
 
 
-def retreat(game: Any, frame: Frame, bid: str, dest: str) -> None:
+def retreat(game: VictoryState, frame: Frame, bid: str, dest: str) -> None:
     """6.5: the block leaves the battle; a half-hit is lost on the way (6.47)."""
     data = game.data
     block = data["blocks"][bid]

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, call, goto
+from grognard.core.flow import Frame, GameStep, call, goto
 
 from .boards import game_map, map_key
 from .control import (
@@ -37,6 +37,9 @@ from .factories import plays_factories
 from .scenarios import deployment_rules, min_units_for
 from .strategic import road_links
 from .units import unit_table
+
+if TYPE_CHECKING:
+    from .state import VictoryState
 
 Action = tuple[Any, ...]
 RESOURCE = "RE"  # 4.3: the resource block every player starts with (`resources` option)
@@ -77,7 +80,7 @@ def is_resource(block: dict[str, Any]) -> bool:
     return "resource" in unit_table()[block["type"]].tags
 
 
-def place_resources(game: Any) -> None:
+def place_resources(game: VictoryState) -> None:
     """4.3: the set-up puts each player's starting resource block on his mine."""
     data = game.data
     for bid in sorted(data["blocks"]):
@@ -226,16 +229,16 @@ def deploy_targets(
     return out
 
 
-class Deploy(Step):
+class Deploy(GameStep["VictoryState"]):
     """1.4: players place their starting blocks. Frame: `turn_of` (fog deployment:
     whose batch it is, else None) and `placed` (blocks placed in the current batch)."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
         if frame.get("turn_of"):
             return [frame["turn_of"]]
         return [r for r in sides(game.data) if undeployed(game.data, r)]
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         data = game.data
         occ = occupancy(data)
         for strict in (True, False):  # 1.4 when the forces allow it
@@ -248,7 +251,7 @@ class Deploy(Step):
                 return actions
         return []
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         _, bid, hex_id = action
         game.data["blocks"][bid]["at"] = hex_id
         game.log(
@@ -261,7 +264,7 @@ class Deploy(Step):
                 frame["turn_of"] = _next_deployer(game.data, role)
         self.run(game, frame)
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: VictoryState, frame: Frame) -> None:
         data = game.data
         place_resources(game)  # 4.3: placed by the set-up, not deployed
         for role in sides(data):
@@ -284,7 +287,7 @@ class Deploy(Step):
         data["phase"] = "initiative"
         goto(game.flow, "initiative")
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VictoryState, frame: Frame, role: str | None) -> str:
         if role in self.actors(game, frame):
             return "Deploy your blocks in your cities and towns (at least two in every city)."
         return "Waiting for the players to deploy."

@@ -1,5 +1,9 @@
 """The sequence of play as one table of named steps (2.0): phase modules hand
-control on by step name through the flow, so none of them imports another."""
+control on by step name through the flow, never by calling another phase's step.
+Some read another phase module's questions or procedures: the battle's steps share
+battle_hits, battle_end and grounded (6.x); purchase reads production's buildable
+types (10.2, 8.x); purchase and the map choice set the deployment minimums of
+setup (1.4)."""
 
 from __future__ import annotations
 

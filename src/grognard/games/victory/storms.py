@@ -16,10 +16,13 @@ A helper of the initiative step; it imports no phase module.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .boards import storm_path
 from .control import gmap
+
+if TYPE_CHECKING:
+    from .state import VictoryState
 
 
 def place_storm(data: dict[str, Any]) -> None:
@@ -28,7 +31,7 @@ def place_storm(data: dict[str, Any]) -> None:
         data["storm"] = gmap(data).center()
 
 
-def move_storm(game: Any) -> None:
+def move_storm(game: VictoryState) -> None:
     """9.4 / L1.3: roll direction and distance after the initiative roll and move it."""
     data = game.data
     if not data["options"].get("storms") or data.get("storm") is None:
@@ -50,7 +53,7 @@ def move_storm(game: Any) -> None:
     batter_mulberries(game, logistics)
 
 
-def batter_mulberries(game: Any, logistics: bool) -> None:
+def batter_mulberries(game: VictoryState, logistics: bool) -> None:
     """9.4, 9.7: a storm on a mulberry destroys it; one next to it puts it out of action
     for the game turn, or (the Logistics sheet, L1.2) destroys it on a 4-6."""
     data = game.data

@@ -11,8 +11,9 @@ from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
 from . import odds as battle_odds
-from . import rules, textmap, why
-from .state import COLORS, Viktory2State
+from . import setup, textmap, why
+from .state import Viktory2State
+from .tables import COLORS
 
 VICTORY_CONDITIONS = ("standard", "subjugation", "shorter", "race", "doomsday")
 
@@ -81,7 +82,7 @@ class Viktory2(Ruleset):
             )
 
     def setup(self, state: Any) -> None:
-        rules.setup_game(state)
+        setup.setup_game(state)
 
     def render_text(self, view: dict[str, Any]) -> list[list[tuple[str, str | None]]] | None:
         return textmap.render(view)

@@ -48,7 +48,7 @@ from typing import Any
 from grognard.core.ranks import ranks_within
 
 from .board import layout
-from .state import COLORS, LAND_UNITS, UNIT_TYPES, geometry
+from .tables import BOMBARDERS, CITY_TERRAIN, COLORS, LAND_UNITS, UNIT_TYPES, geometry
 
 #: Families without elements, in slot order.
 SINGLE = ("end_moves", "end_turn", "skip_build", "done", "fight_on", "keep_water")
@@ -58,10 +58,6 @@ ON_HEX = ("capital", "build_town", "build_city", "battle", "swap_water")
 PLAIN = ("relocate", "average")
 #: Families of a unit of the mover's and a hex.
 UNIT_TO_HEX = ("move", "place", "retreat", "relocate_unit")
-#: Units that bombard (11.0).
-BOMBARDERS = ("artillery", "frigate")
-#: The terrain whose city supports each unit type (8.2); infantry comes with every town too.
-CITY_TERRAIN = {"infantry": "plains", "cavalry": "grassland", "artillery": "mountain", "frigate": "forest"}
 #: Dice a unit may roll in a battle at most (cavalry's two attack dice), and the most a
 #: settlement and terrain add to one side (a city's two and a mountain's two).
 MOST_DICE_PER_UNIT = 2

@@ -10,7 +10,8 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from .state import tables
+from .battle import place_dice
+from .tables import tables
 
 View = dict[str, Any]
 
@@ -179,20 +180,13 @@ class Board:
 
     # ----- battles ----------------------------------------------------------------------
     def fixed_dice(self, hex_: str, owner: str | None) -> int:
-        """Defensive terrain (best of terrain and settlement, 12.3, 2) plus naval support."""
-        leveled = bool(self.options.get("terrain_leveling"))
+        """Defensive terrain (best of terrain and settlement, 12.3, 2: the rule's own
+        battle.place_dice) plus naval support."""
         terrain = self.tiles.get(hex_)
-        best = 0
-        if terrain is not None and not leveled:
-            best = int(tables()["terrain"][terrain]["defense_dice"])
         town = self.towns.get(hex_)
-        if town is not None:
-            city = town["city"] and (
-                self.capitals.get(town["owner"]) is None
-                or self._holds_capital(town["owner"])
-            )
-            best = max(best, int(tables()["settlement"]["city" if city else "town"]["defense_dice"]))
-        best = min(best, 2)
+        city = None if town is None else bool(town["city"]) and self._holds_capital(town["owner"])
+        leveled = bool(self.options.get("terrain_leveling"))
+        best = place_dice(terrain, city, leveled)
         if owner is not None and any(
             n in self.enemy_frigates and any(self.units[u]["owner"] == owner for u in self.enemy_at[n])
             for n in self.neighbors(hex_)

@@ -9,7 +9,7 @@ from collections import deque
 from grognard.core.game import Action
 
 from .ai_board import UNIT_VALUE, Board, distance
-from .state import tables
+from .tables import tables
 
 #: Capital terrain preference (4.0): defensive dice and the unit its city supports.
 CAPITAL_TERRAIN = {"mountain": 3.0, "grassland": 2.6, "plains": 2.3, "forest": 1.0}

@@ -14,10 +14,10 @@ A capture of a capital with the rule on (15.62):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from grognard.core import flow
-from grognard.core.flow import Frame, Step
+from grognard.core.flow import Frame, GameStep, Step
 from grognard.core.game import Action, Role
 
 from . import battle
@@ -30,9 +30,12 @@ from .frigate_placement import (
     next_placement_battle,
     placement_battle_hexes,
 )
-from .state import LAND_UNITS, Viktory2State
+from .tables import LAND_UNITS
 from .vassals import on_attack
 from .wording import unit_words
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 
 def _representatives(uids: Iterable[str], st: Viktory2State) -> dict[str, str]:
@@ -52,7 +55,7 @@ def _boardable(st: Viktory2State, role: Role, water: str, uid: str) -> str | Non
     return None
 
 
-class RelocateFromCapital(Step):
+class RelocateFromCapital(GameStep["Viktory2State"]):
     """15.62: the ruler moves his units out of his new vassal's capital.
 
     Frame: {"state", "role": ruler, "hex": capital, "vassal", "entered": [hexes],
@@ -87,18 +90,18 @@ class RelocateFromCapital(Step):
                 out.append(n)
         return out
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: Viktory2State, frame: Frame) -> list[str]:
         st: Viktory2State = game
         if "pending" in frame or not self._movable(st, frame):
             return []
         return [frame["role"]]
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: Viktory2State, frame: Frame, role: str) -> Iterable[Action]:
         st: Viktory2State = game
         for uid, hexes in self._movable(st, frame).items():
             yield from (("relocate_unit", uid, h) for h in hexes)
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
         st: Viktory2State = game
         _, uid, dest = action
         if st.is_water(dest):
@@ -115,7 +118,7 @@ class RelocateFromCapital(Step):
             entered.append(dest)
         explore(st, role, dest)  # 9.2 (and 15.3 when the option is on)
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: Viktory2State, frame: Frame) -> None:
         """Every unit is out: fight over the hexes entered that hold other players'
         units, one at a time, then let the vassal reinforce his capital."""
         st: Viktory2State = game
@@ -142,19 +145,19 @@ class RelocateFromCapital(Step):
             return
         flow.goto(st.flow, "vassal_reinforce", role=frame["vassal"], hex=frame["hex"])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: Viktory2State, frame: Frame, role: str | None) -> str:
         return f"Move your units out of {frame['vassal']}'s capital at {frame['hex']} into adjacent hexes."
 
 
-class VassalReinforce(Step):
+class VassalReinforce(GameStep["Viktory2State"]):
     """15.62: the new vassal may at once place Reserve units in his capital only."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: Viktory2State, frame: Frame) -> list[str]:
         if "pending" in frame:
             return []
         return [frame["role"]]
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: Viktory2State, frame: Frame, role: str) -> Iterable[Action]:
         st: Viktory2State = game
         yield ("done",)
         reps = _representatives(st.reserve_of(role), st)
@@ -166,7 +169,7 @@ class VassalReinforce(Step):
                 if may_place_frigate(st, role, reps["frigate"], water):  # 13.5, 12.2
                     yield ("place", reps["frigate"], water)
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
         st: Viktory2State = game
         if action[0] == "done":
             frame["pending"] = placement_battle_hexes(st, role, frame.get("frigates", []))
@@ -177,14 +180,14 @@ class VassalReinforce(Step):
             frame.setdefault("frigates", []).append(hex_)
         st.log(f"{role} places {unit_words(st, uid, role)} at {hex_}")
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: Viktory2State, frame: Frame) -> None:
         """13.5 by way of 15.62: frigate battles, then back to the ruler's turn."""
         st: Viktory2State = game
         if next_placement_battle(st, frame):
             return
         st.flow.pop()  # back to the ruler's turn
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: Viktory2State, frame: Frame, role: str | None) -> str:
         return f"Place units from your Reserve in your capital at {frame['hex']}, or finish."
 
 

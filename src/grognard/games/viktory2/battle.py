@@ -17,10 +17,10 @@ back under `returned` (core.flow.end).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from grognard.core import flow
-from grognard.core.flow import Frame, Step
+from grognard.core.flow import Frame, GameStep
 from grognard.core.game import Action, Role
 
 from . import turns
@@ -35,11 +35,14 @@ from .losses import (
     representatives,
     score,
 )
-from .state import Viktory2State, tables
+from .tables import tables
 from .vassals import may_stop_in
 from .wording import unit_words
 
-Phase = Callable[[Viktory2State, Frame], None]
+if TYPE_CHECKING:
+    from .state import Viktory2State
+
+Phase = Callable[["Viktory2State", Frame], None]
 
 
 # ----- starting a battle -------------------------------------------------------------------
@@ -102,7 +105,17 @@ def unit_defense_dice(st: Viktory2State, units: Iterable[str]) -> int:
 
 
 def terrain_dice(st: Viktory2State, hex_: str, defender: Role) -> int:
-    """12.3 step 2: the best of the hex's terrain dice and its settlement dice, never both.
+    """12.3 step 2: the defender's dice for the hex's terrain and settlement (place_dice)."""
+    town = st.town_at(hex_)
+    city = None if town is None or town["owner"] != defender else town["city"] and st.holds_capital(defender)
+    return place_dice(st.terrain(hex_), city, bool(st.option("terrain_leveling")))
+
+
+def place_dice(terrain: str | None, city: bool | None, leveled: bool) -> int:
+    """12.3 step 2: the best of a hex's terrain dice and its settlement dice, never both.
+    `terrain` is None on a face-down tile (no terrain dice); `city` is None where the
+    defender has no town or city in the hex, else whether it counts as a city. The
+    engine and the heuristic's board (ai_board.py) both ask this.
 
     14.0 and its sidebar: a defender who does not hold its own capital counts its
     city as a town here; the terrain itself still counts.
@@ -110,13 +123,9 @@ def terrain_dice(st: Viktory2State, hex_: str, defender: Role) -> int:
     terrain, so it still defends (our reading; the variant names terrain modifiers).
     """
     table = tables()
-    best = 0
-    if not st.option("terrain_leveling"):
-        best = int(table["terrain"][st.terrain(hex_)]["defense_dice"])
-    town = st.town_at(hex_)
-    if town is not None and town["owner"] == defender:
-        kind = "city" if town["city"] and st.holds_capital(defender) else "town"
-        best = max(best, int(table["settlement"][kind]["defense_dice"]))
+    best = 0 if leveled or terrain is None else int(table["terrain"][terrain]["defense_dice"])
+    if city is not None:
+        best = max(best, int(table["settlement"]["city" if city else "town"]["defense_dice"]))
     return best
 
 
@@ -151,13 +160,13 @@ def has_settlement(st: Viktory2State, frame: Frame) -> bool:
 
 
 # ----- the battle frame ---------------------------------------------------------------------
-class BattleStep(Step):
+class BattleStep(GameStep["Viktory2State"]):
     """12.3: the rounds of one battle, run automatically between decisions."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: Viktory2State, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: Viktory2State, frame: Frame) -> None:
         PHASES[frame["phase"]](game, frame)
 
 
@@ -365,20 +374,20 @@ PHASES: dict[str, Phase] = {
 
 
 # ----- luck averaging (15.4) -------------------------------------------------------------------
-class LuckAveraging(Step):
+class LuckAveraging(GameStep["Viktory2State"]):
     """15.4: ("average", pairs): skip that many pairs of dice, one sure hit per pair.
     An odd die is always rolled, so pairs go up to dice // 2."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: Viktory2State, frame: Frame, role: str) -> Iterable[Action]:
         return [("average", p) for p in range(frame["max"] + 1)]
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: Viktory2State, frame: Frame, role: str | None) -> str:
         return (
             f"You have {frame['dice']} battle dice: trade up to {frame['max']} pairs for one sure hit "
             "each, or 0 to roll them all."
         )
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
         flow.end(game.flow, int(action[1]))
 
 
@@ -468,20 +477,20 @@ def can_retreat(st: Viktory2State, hex_: str, role: Role) -> bool:
     return can_all_board(st, _rescue_frigates(st, role, hex_), units)
 
 
-class Retreat(Step):
+class Retreat(GameStep["Viktory2State"]):
     """12.3 step 3: ("fight_on",) or ("retreat", uid, hex) until all are out; a land
     unit retreating to a water hex boards the first of its frigates there with room."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: Viktory2State, frame: Frame, role: str) -> Iterable[Action]:
         moves = retreat_moves(game, role, frame["hex"])
         return moves if frame["started"] else [("fight_on",), *moves]
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: Viktory2State, frame: Frame, role: str | None) -> str:
         if frame["started"]:
             return f"Retreat your remaining units out of {frame['hex']}."
         return f"Fight another round at {frame['hex']}, or retreat all your units from it."
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
         st: Viktory2State = game
         if action[0] == "fight_on":
             st.log(f"{role} fights on at {frame['hex']}")

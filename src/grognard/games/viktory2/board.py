@@ -14,11 +14,14 @@ import json
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core import hexgrid
 
-from .state import LAND, WATER, Viktory2State
+from .tables import LAND, WATER
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 TERRAINS = (*LAND, WATER)
 PLAYER_COUNTS = (2, 3, 4, 5, 6)

@@ -9,9 +9,12 @@ units transported (`transported`, 9.43, 9.44). This module imports no phase.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .state import Viktory2State, tables
+from .tables import tables
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 
 @cache

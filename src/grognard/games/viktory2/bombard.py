@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from functools import cache
+from typing import TYPE_CHECKING
 
 from grognard.core import hexgrid
 from grognard.core.game import Action, Role
@@ -17,8 +18,11 @@ from grognard.core.game import Action, Role
 from . import losses, turns
 from .engagement import meeting_hexes, scan
 from .situation import bombarding_types
-from .state import Viktory2State, geometry, tables
+from .tables import geometry, tables
 from .wording import unit_words
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 #: 11.0 maximum bombardment range
 RANGE = 2

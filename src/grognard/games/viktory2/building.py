@@ -12,15 +12,18 @@ Steps:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 from grognard.core import flow
-from grognard.core.flow import Frame, Step
+from grognard.core.flow import Frame, GameStep
 from grognard.core.game import Action, Role
 
 from . import losses
 from .exploration import land_in_stock, rebalance_after
-from .state import LAND, WATER, Viktory2State
+from .tables import LAND, WATER
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 TOWN_REACH = (2, 3)  # 7.21: a new town lies 2 or 3 hexes from one of yours
 
@@ -169,17 +172,17 @@ def _to_move(st: Viktory2State, role: Role) -> None:
 
 
 # ----- 15.3 exploration balancing -------------------------------------------------------
-class Rebalance(Step):
+class Rebalance(GameStep["Viktory2State"]):
     """15.3: swap one just-revealed water hex for the first land tile drawn, or keep them."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: Viktory2State, frame: Frame, role: str) -> list[Action]:
         st: Viktory2State = game
         acts: list[Action] = [("keep_water",)]
         if land_in_stock(st):
             acts += [("swap_water", h) for h in frame["water"] if st.is_water(h) and not st.units_at(h)]
         return acts
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
         st: Viktory2State = game
         if action[0] == "swap_water":
             hex_ = action[1]
@@ -197,20 +200,20 @@ class Rebalance(Step):
             st.log(f"{role} keeps the water revealed")
         flow.end(st.flow)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: Viktory2State, frame: Frame, role: str | None) -> str:
         return "Swap one of the water hexes just revealed for a land tile from the stock, or keep them."
 
 
 # ----- the Build step ------------------------------------------------------------------
-class Build(Step):
+class Build(GameStep["Viktory2State"]):
     """7.2: build one town, upgrade one town, relocate one (15.5), or build nothing."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: Viktory2State, frame: Frame) -> list[str]:
         st: Viktory2State = game
         role: str = frame["role"]
         return [role] if has_build_choice(st, role) else []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: Viktory2State, frame: Frame) -> None:
         st: Viktory2State = game
         role = frame["role"]
         if not st.holds_capital(role):
@@ -219,7 +222,7 @@ class Build(Step):
             st.log(f"{role} has nowhere to build and no town to upgrade (7.24)")
         _to_move(st, role)
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: Viktory2State, frame: Frame, role: str) -> list[Action]:
         st: Viktory2State = game
         acts: list[Action] = [("skip_build",)]
         # 7.1: no building without the capital.
@@ -231,7 +234,7 @@ class Build(Step):
             acts += [("relocate", a, b) for a, b in relocations(st, role)]
         return acts
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
         st: Viktory2State = game
         verb = action[0]
         if verb == "build_town":
@@ -244,7 +247,7 @@ class Build(Step):
             st.log(f"{role} does not build")
             _to_move(st, role)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: Viktory2State, frame: Frame, role: str | None) -> str:
         return "Build a town, upgrade one of your towns to a city, or skip building."
 
     @staticmethod
@@ -279,13 +282,13 @@ class Build(Step):
         losses.eliminate_for_lost_town(st, role, lost)
 
 
-class Rebuild(Step):
+class Rebuild(GameStep["Viktory2State"]):
     """15.5, second half: the relocated town or city stands again and brings its units."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: Viktory2State, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: Viktory2State, frame: Frame) -> None:
         st: Viktory2State = game
         role, hex_, city = frame["role"], frame["hex"], frame["city"]
         place_town(st, role, hex_, city=city)

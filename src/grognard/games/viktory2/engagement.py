@@ -7,12 +7,14 @@ so they live here, below those phases, and import none of them.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from grognard.core.game import Action, Role
 
-from .state import Viktory2State
 from .vassals import is_opponent
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 
 def fighting_units(st: Viktory2State, hex_: str, role: Role) -> list[str]:

@@ -9,10 +9,15 @@ imports no phase.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from grognard.core import flow
 from grognard.core.game import Role
 
-from .state import LAND, Viktory2State
+from .tables import LAND
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 
 def explore(st: Viktory2State, role: Role, hex_: str) -> list[str]:

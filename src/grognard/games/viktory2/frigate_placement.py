@@ -9,12 +9,15 @@ both phases.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from grognard.core.flow import Frame
 from grognard.core.game import Role
 
 from . import battle
-from .state import Viktory2State
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 
 def _alliance_frigate_at(st: Viktory2State, role: Role, water: str) -> bool:

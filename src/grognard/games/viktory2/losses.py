@@ -14,15 +14,18 @@ Shared by bombardment (bombard.py) and battles (battle.py):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core import flow
-from grognard.core.flow import Frame, Step
+from grognard.core.flow import Frame, GameStep
 from grognard.core.game import Action, Role
 
 from . import vassals, victory
-from .state import Viktory2State, tables
+from .tables import tables
 from .wording import unit_words, units_words
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 
 # ----- the alliance rules (15.6) -----------------------------------------------------------
@@ -71,7 +74,7 @@ def automatic_picks(st: Viktory2State, pool: list[str], count: int) -> list[str]
     return sorted(pool)[: max(0, count)]
 
 
-class Casualties(Step):
+class Casualties(GameStep["Viktory2State"]):
     """10.1: the chooser names the units hit, one at a time.
 
     Frame: role (chooser), pool (units that may be hit), count (hits left),
@@ -79,14 +82,14 @@ class Casualties(Step):
     is handed back; else the list is returned to the caller).
     """
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: Viktory2State, frame: Frame) -> list[str]:
         st: Viktory2State = game
         return [frame["role"]] if is_free_choice(st, frame["pool"], frame["count"]) else []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: Viktory2State, frame: Frame, role: str) -> Iterable[Action]:
         return [("hit", uid) for uid in representatives(game, frame["pool"])]
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: Viktory2State, frame: Frame, role: str | None) -> str:
         left = frame["count"]
         hits = f"{left} hit{'s' if left > 1 else ''} to assign"
         if frame.get("remove"):
@@ -94,10 +97,10 @@ class Casualties(Step):
             return f"Bombardment: choose the unit that is lost ({hits})."
         return f"Choose the unit that takes the hit ({hits})."
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
         self._take(game, frame, [action[1]])
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: Viktory2State, frame: Frame) -> None:
         st: Viktory2State = game
         self._take(st, frame, automatic_picks(st, frame["pool"], frame["count"]))
 
@@ -200,29 +203,29 @@ def _eliminate(st: Viktory2State, uid: str) -> None:
     st.log(f"{u['owner']} eliminates {eliminated} from {where}")
 
 
-class Eliminate(Step):
+class Eliminate(GameStep["Viktory2State"]):
     """10.2: ("eliminate", uid) for each unit type the lost town or city supported."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: Viktory2State, frame: Frame) -> list[str]:
         st: Viktory2State = game
         if frame["types"] and len(elimination_options(st, frame["role"], frame["types"][0])) > 1:
             return [frame["role"]]
         return []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: Viktory2State, frame: Frame, role: str) -> Iterable[Action]:
         return [("eliminate", u) for u in elimination_options(game, role, frame["types"][0])]
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: Viktory2State, frame: Frame, role: str | None) -> str:
         kind = frame["types"][0]
         article = "an" if kind[0] in "aeiou" else "a"  # "an infantry", "an artillery"
         return f"Your lost town or city supported {article} {kind}: choose which one returns to the stock."
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
         _eliminate(game, action[1])
         frame["types"].pop(0)
         self._maybe_done(game, frame)
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: Viktory2State, frame: Frame) -> None:
         st: Viktory2State = game
         while frame["types"]:
             options = elimination_options(st, frame["role"], frame["types"][0])

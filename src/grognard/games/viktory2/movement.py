@@ -13,22 +13,24 @@ being moved, and acting with any other unit ends its movement for the turn.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core import flow
-from grognard.core.flow import Frame, Step
+from grognard.core.flow import Frame, GameStep
 from grognard.core.game import Action
 
 from . import battle, bombard, naval
 from .engagement import contested_hexes
 from .situation import Situation, step_unit, switch_to
-from .state import Viktory2State
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 
-class MovePhase(Step):
+class MovePhase(GameStep["Viktory2State"]):
     """6.0 step 2: move, bombard and start battles in any order (12.4), then end."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: Viktory2State, frame: Frame, role: str) -> Iterable[Action]:
         st: Viktory2State = game
         sit = Situation(st, role)
         moving = sit.turn["moving"]
@@ -47,7 +49,7 @@ class MovePhase(Step):
             actions.append(("end_moves",))
         return actions
 
-    def apply(self, game: Any, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
+    def apply(self, game: Viktory2State, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
         st: Viktory2State = game
         verb = action[0]
         if verb == "move":
@@ -71,7 +73,7 @@ class MovePhase(Step):
         else:
             raise ValueError(f"the movement phase has no verb {verb!r}")
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: Viktory2State, frame: Frame, role: str | None) -> str:
         st: Viktory2State = game
         moving = st.data["turn"]["moving"]
         if role is not None and role == frame["role"] and moving is not None \

@@ -9,7 +9,7 @@ may carry (9.41) is asked in boarding.py, shared with retreats and 15.62.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.game import Action, Role
 
@@ -17,8 +17,11 @@ from . import turns
 from .boarding import board_unit, has_room, note_carried
 from .exploration import explore
 from .situation import Situation, record_entry, step_unit, switch_to
-from .state import WATER, Viktory2State
+from .tables import WATER
 from .wording import unit_words
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 
 def may_land(sit: Situation, hex_: str) -> bool:

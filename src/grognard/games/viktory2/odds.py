@@ -36,7 +36,8 @@ from grognard.core.odds import BadBattle, Odds, count_field, wilson_halfwidth
 from grognard.core.rng import Rng
 
 from .engagement import defender_at
-from .state import Viktory2State, geometry, tables
+from .state import Viktory2State
+from .tables import geometry, tables
 
 LAND_TYPES = ("infantry", "cavalry", "artillery")
 NAVAL_TYPES = ("frigate",)

@@ -21,7 +21,8 @@ from grognard.core.game import LOG_VERSION
 from grognard.core.rng import RNG_VERSION
 
 from . import RULESET
-from .state import COLORS, LAND, WATER, Viktory2State
+from .state import Viktory2State
+from .tables import COLORS, LAND, WATER
 from .turns import new_turn_record
 
 UnitSpec = tuple[str, str, Any]

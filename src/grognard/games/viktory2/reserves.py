@@ -19,10 +19,10 @@ frigate may come on, and the 13.5 battles, are asked in frigate_placement.py.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from grognard.core import flow
-from grognard.core.flow import Frame, Step
+from grognard.core.flow import Frame, GameStep
 from grognard.core.game import Action, Role
 
 from .frigate_placement import (
@@ -31,8 +31,11 @@ from .frigate_placement import (
     next_placement_battle,
     placement_battle_hexes,
 )
-from .state import LAND_UNITS, Viktory2State
+from .tables import LAND_UNITS
 from .wording import unit_words
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 
 # ----- where units may go ---------------------------------------------------------------
@@ -125,19 +128,19 @@ def placements(st: Viktory2State, role: Role, frame: Frame) -> list[tuple[str, s
     return out
 
 
-class PlaceReserves(Step):
+class PlaceReserves(GameStep["Viktory2State"]):
     """13.0 Reserve Placement Phase; then the turn ends (6.0)."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: Viktory2State, frame: Frame) -> list[str]:
         return [] if "pending" in frame else [frame["role"]]
 
-    def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
+    def legal(self, game: Viktory2State, frame: Frame, role: str) -> Iterable[Action]:
         st: Viktory2State = game
         yield ("end_turn",)
         for uid, hex_ in placements(st, role, frame):
             yield ("place", uid, hex_)
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
         st: Viktory2State = game
         if action[0] == "end_turn":
             # 13.5 battles are fought once everything is placed
@@ -152,12 +155,12 @@ class PlaceReserves(Step):
             frame.setdefault("placed", {}).setdefault(hex_, []).append(unit["type"])
         st.log(f"{role} places {unit_words(st, uid, role)} at {hex_}")
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: Viktory2State, frame: Frame) -> None:
         st: Viktory2State = game
         if next_placement_battle(st, frame):
             return
         st.data["turn"]["phase"] = "ended"
         flow.goto(st.flow, "end_turn", role=frame["role"])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: Viktory2State, frame: Frame, role: str | None) -> str:
         return "Place units from your Reserve in your towns and cities, or end your turn."

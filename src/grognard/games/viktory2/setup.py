@@ -9,15 +9,30 @@ while none of them can take a capital, every hex next to those revealed so far
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from grognard.core import flow
-from grognard.core.flow import Frame, Step
+from grognard.core.flow import Frame, GameStep
 from grognard.core.game import Action, Role
 
-from . import building, exploration, turns
-from .state import Viktory2State
+from . import board, building, exploration, turns
 from .wording import unit_words
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
+
+
+def setup_game(st: Viktory2State) -> None:
+    """3.2 board, 3.3 starting hexes, 4.0 turn order and the capital procedure."""
+    d = st.data
+    d.update(
+        towns={}, capitals={}, units={}, next_uid=1, turns=0, ruler={},
+        doomsday={"started": False, "marked": []}, eliminated=[], winner=None,
+        reorganizing=[],
+    )
+    board.lay_out(st)          # fills board, tiles, stock, starts
+    begin(st)                  # order, turn record, flow frames for 4.0
+    assert d["flow"], "setup must leave a question on the flow stack"
 
 
 def begin(st: Viktory2State) -> None:
@@ -55,13 +70,13 @@ def capital_sites(st: Viktory2State, frame: Frame) -> list[str]:
     ]
 
 
-class ChooseCapital(Step):
+class ChooseCapital(GameStep["Viktory2State"]):
     """4.0 steps 2-4: reveal the starting hexes, then place the capital and its infantry."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: Viktory2State, frame: Frame) -> list[str]:
         return [frame["role"]] if frame["revealed"] else []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: Viktory2State, frame: Frame) -> None:
         st: Viktory2State = game
         role = frame["role"]
         st.data["turn"] = turns.new_turn_record(role, st.data["turns"])
@@ -87,17 +102,17 @@ class ChooseCapital(Step):
             st.data["eliminated"].append(role)
             flow.end(st.flow)
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: Viktory2State, frame: Frame, role: str) -> list[Action]:
         return [("capital", h) for h in capital_sites(game, frame)]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
         st: Viktory2State = game
         hex_ = action[1]
         revealed = found_capital(st, role, hex_)
         flow.end(st.flow)
         exploration.rebalance_after(st, role, revealed)  # 15.3: the capital explores as a town
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: Viktory2State, frame: Frame, role: str | None) -> str:
         return "Choose the land hex where you build your capital."
 
 

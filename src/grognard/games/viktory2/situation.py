@@ -15,15 +15,18 @@ from engagement.py.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from grognard.core.game import Action, Role
 
 from . import turns, vassals
 from .engagement import meetings
 from .exploration import explore
-from .state import WATER, Viktory2State, geometry, tables
+from .tables import WATER, geometry, tables
 from .wording import unit_words
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 #: (destination hex, the unit must stop there) — one step a unit may take.
 Hop = tuple[str, bool]

@@ -33,75 +33,21 @@ DATA LAYOUT
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from functools import cache
-from importlib import resources
 from typing import Any, ClassVar
 
-from grognard.core import hexgrid
+from grognard.core.flow import Step
 from grognard.core.flowstate import FlowState
 from grognard.core.game import Result, Role
 
-COLORS = ("red", "yellow", "blue", "green", "black", "white")
-LAND = ("plains", "grassland", "forest", "mountain")
-WATER = "water"
-UNIT_TYPES = ("infantry", "cavalry", "artillery", "frigate")
-LAND_UNITS = ("infantry", "cavalry", "artillery")
-
-
-@cache
-def tables() -> dict[str, Any]:
-    """The unit and terrain tables of data/units.json."""
-    text = resources.files(__package__).joinpath("data/units.json").read_text()
-    data: dict[str, Any] = json.loads(text)
-    return data
-
-
-@cache
-def geometry(radius: int) -> Geometry:
-    return Geometry(radius)
-
-
-class Geometry:
-    """The board's hexes (interior + perimeter ring) with precomputed neighbours."""
-
-    def __init__(self, radius: int) -> None:
-        self.radius = radius
-        cells = hexgrid.disk((0, 0), radius + 1)
-        self.coords: dict[str, hexgrid.Hex] = {hexgrid.hex_id(h): h for h in cells}
-        self.ids: list[str] = sorted(self.coords)
-        self.perimeter: frozenset[str] = frozenset(
-            hexgrid.hex_id(h) for h in hexgrid.ring((0, 0), radius + 1)
-        )
-        self.neighbors: dict[str, list[str]] = {
-            hid: sorted(
-                hexgrid.hex_id(n) for n in hexgrid.neighbors(h) if hexgrid.hex_id(n) in self.coords
-            )
-            for hid, h in self.coords.items()
-        }
-
-    def distance(self, a: str, b: str) -> int:
-        return hexgrid.distance(self.coords[a], self.coords[b])
-
-    def within(self, center: str, radius: int) -> list[str]:
-        """Board hexes at distance 1..radius from center, sorted."""
-        c = self.coords[center]
-        return sorted(
-            hexgrid.hex_id(h)
-            for h in hexgrid.disk(c, radius)
-            if h != c and hexgrid.hex_id(h) in self.coords
-        )
-
-    def at_distance(self, center: str, radius: int) -> list[str]:
-        c = self.coords[center]
-        return sorted(hexgrid.hex_id(h) for h in hexgrid.ring(c, radius) if hexgrid.hex_id(h) in self.coords)
+from .steps import STEPS
+from .tables import LAND_UNITS, WATER, Geometry, geometry, tables
 
 
 class Viktory2State(FlowState):
-    """One game of Viktory II. The steps of play are registered in rules.STEPS."""
+    """One game of Viktory II; its steps of play are steps.STEPS."""
 
-    STEPS: ClassVar[dict[str, Any]] = {}  # filled by grognard.games.viktory2.rules
+    STEPS: ClassVar[dict[str, Step]] = STEPS
     #: situation.LandMemo and situation.Relations: answers the movement rules may reuse
     #: from one question to the next. Not game data (never saved or cloned): each is
     #: checked against all it depends on before use, so it cannot go stale.

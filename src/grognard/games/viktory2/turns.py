@@ -7,14 +7,16 @@ is rebuilt at every turn start, so nothing stale crosses turns.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core import flow
-from grognard.core.flow import Frame, Step
+from grognard.core.flow import Frame, GameStep
 from grognard.core.game import Role
 
 from . import victory
-from .state import Viktory2State
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 
 def new_turn_record(player: Role, number: int) -> dict[str, Any]:
@@ -48,13 +50,13 @@ def next_player(st: Viktory2State, role: Role) -> Role | None:
     return None
 
 
-class StartTurn(Step):
+class StartTurn(GameStep["Viktory2State"]):
     """Automatic: reset the turn record, run the turn-start victory checks (5.4, 5.5)."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: Viktory2State, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: Viktory2State, frame: Frame) -> None:
         st: Viktory2State = game
         role = frame["role"]
         st.data["turns"] += 1
@@ -75,13 +77,13 @@ class StartTurn(Step):
         flow.goto(st.flow, "build", role=role)
 
 
-class EndTurn(Step):
+class EndTurn(GameStep["Viktory2State"]):
     """Automatic: end-of-turn victory checks, then the next player's turn (6.0)."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: Viktory2State, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: Viktory2State, frame: Frame) -> None:
         st: Viktory2State = game
         victory.check(st)
         if st.data["winner"] is not None:

@@ -11,9 +11,13 @@ are in alliance.py, and combat reaches them through the flow by step name
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from grognard.core.game import Role
 
-from .state import Viktory2State
+if TYPE_CHECKING:
+    from .state import Viktory2State
+
 
 
 def is_on(st: Viktory2State) -> bool:

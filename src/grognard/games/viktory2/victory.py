@@ -12,11 +12,14 @@ one point equally, everybody else scores 0.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from grognard.core.game import Role
 
 from . import vassals
-from .state import Viktory2State
+
+if TYPE_CHECKING:
+    from .state import Viktory2State
 
 
 # ----- 8.0 one-to-one economy ---------------------------------------------------------

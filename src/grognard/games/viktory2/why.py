@@ -18,7 +18,8 @@ from typing import Any
 from grognard.core.game import Action, Role
 
 from .situation import Situation, allowance, mp_left
-from .state import WATER, Viktory2State
+from .state import Viktory2State
+from .tables import WATER
 
 
 def explain(st: Viktory2State, role: Role, action: Action) -> str | None:

@@ -10,11 +10,13 @@ keep naming units by id, so that their replays still verify.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.words import with_article
 
-from .state import Viktory2State
+if TYPE_CHECKING:
+    from .state import Viktory2State
+
 
 
 def unit_words(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from grognard.core.flow import Frame, Step, call, end
+from grognard.core.flow import Frame, GameStep, Step, call, end
 from grognard.core.game import Action
 from grognard.games.virtuti import battle, operations
 from grognard.games.virtuti.board import ROLE_OF, secret_window, turn_name
@@ -63,13 +63,13 @@ def open_phase_secret(state: VirtutiState, kind: str) -> None:
         call(state.flow, "secret")
 
 
-class Turn(Step):
+class Turn(GameStep["VirtutiState"]):
     """Automatic: the phases in order; the summary ends the game or starts a new turn."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: VirtutiState, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: VirtutiState, frame: Frame) -> None:
         state: VirtutiState = game
         data = state.vdata
         if frame["phase"] >= len(PHASES):
@@ -108,17 +108,17 @@ class Turn(Step):
             summary_phase(state)
 
 
-class Secret(Step):
+class Secret(GameStep["VirtutiState"]):
     """A secret window: every listed role chooses, then all is revealed together."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
-        secret = game.data["secret"]
+    def actors(self, game: VirtutiState, frame: Frame) -> list[str]:
+        secret = secret_window(game.vdata)
         return [r for r in secret["roles"] if r not in secret["done"]]
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
-        return SECRET_KINDS[game.data["secret"]["kind"]].legal(game, role)
+    def legal(self, game: VirtutiState, frame: Frame, role: str) -> list[Action]:
+        return SECRET_KINDS[secret_window(game.vdata)["kind"]].legal(game, role)
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
         state: VirtutiState = game
         secret = secret_window(state.vdata)
         handler = SECRET_KINDS[secret["kind"]]
@@ -134,31 +134,31 @@ class Secret(Step):
             handler.reveal(state, secret, chosen)
             end(state.flow, chosen)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
-        secret = game.data["secret"]
+    def prompt(self, game: VirtutiState, frame: Frame, role: str | None) -> str:
+        secret = secret_window(game.vdata)
         text = SECRET_PROMPTS[secret["kind"]]
         if role in secret["done"]:
             return f"{text} (you have confirmed; waiting for the other player)"
         return text
 
 
-class Ops(Step):
+class Ops(GameStep["VirtutiState"]):
     """The Operations Phase's sub-phases: whose order is next, and which."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: VirtutiState, frame: Frame) -> list[str]:
         if frame["sub"] >= 3:
             return []
-        f = operations.current_faction(game.data, frame)
+        f = operations.current_faction(game.vdata, frame)
         return [ROLE_OF[f]] if f else []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
-        f = operations.current_faction(game.data, frame)
-        return [("execute", a) for a in operations.pending(game.data, f, frame["sub"])] if f else []
+    def legal(self, game: VirtutiState, frame: Frame, role: str) -> list[Action]:
+        f = operations.current_faction(game.vdata, frame)
+        return [("execute", a) for a in operations.pending(game.vdata, f, frame["sub"])] if f else []
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
         operations.execute(game, frame, action[1])
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: VirtutiState, frame: Frame) -> None:
         if frame["sub"] == 3:
             operations.build_fortifications(game)
             end(game.flow)
@@ -166,41 +166,41 @@ class Ops(Step):
         frame["sub"] += 1
         frame["next"] = 0
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
-        f = operations.current_faction(game.data, frame)
+    def prompt(self, game: VirtutiState, frame: Frame, role: str | None) -> str:
+        f = operations.current_faction(game.vdata, frame)
         return f"Operations, {operations.SUB_NAMES[frame['sub']]}: {f} executes one of its orders"
 
 
-class OrderStep(Step):
+class OrderStep(GameStep["VirtutiState"]):
     """Shared by the feint, move and strategic frames: the acting faction's player acts
     until the order is done, then the frame ends by itself."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: VirtutiState, frame: Frame) -> list[str]:
         return [] if frame.get("done") else [ROLE_OF[frame["f"]]]
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: VirtutiState, frame: Frame) -> None:
         end(game.flow)
 
 
 class Feint(OrderStep):
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: VirtutiState, frame: Frame, role: str) -> list[Action]:
         return operations.feint_legal(game, frame)
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
         operations.feint_apply(game, frame, action)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VirtutiState, frame: Frame, role: str | None) -> str:
         return f"Feint attack from {frame['area']}: remove an adjacent enemy order, or skip"
 
 
 class Move(OrderStep):
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: VirtutiState, frame: Frame, role: str) -> list[Action]:
         return operations.move_legal(game, frame)
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
         operations.move_apply(game, frame, action)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VirtutiState, frame: Frame, role: str | None) -> str:
         kind = "Maneuver" if frame["maneuver"] else "Move"
         return (
             f"{kind} order in {frame['area']}: send units (at most one battle), then go"
@@ -209,23 +209,23 @@ class Move(OrderStep):
 
 
 class Strategic(OrderStep):
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: VirtutiState, frame: Frame, role: str) -> list[Action]:
         return operations.strategic_legal(game, frame)
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
         operations.strategic_apply(game, frame, action)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VirtutiState, frame: Frame, role: str | None) -> str:
         return (
             f"Strategic movement from {frame['area']}: send units through your areas, then go"
             " (the stacking limits must hold when the order ends)"
         )
 
 
-class Battle(Step):
+class Battle(GameStep["VirtutiState"]):
     """The battle frame: automatic stages, the loss allocation and retreat choices."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: VirtutiState, frame: Frame) -> list[str]:
         stage = frame["stage"]
         if stage in ("loss_defence", "loss_attack"):
             side = frame["att"] if stage == "loss_attack" else frame["defender"]
@@ -234,18 +234,18 @@ class Battle(Step):
             return [ROLE_OF[frame["defender"]]]
         return []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: VirtutiState, frame: Frame, role: str) -> list[Action]:
         if frame["stage"] == "retreat_choice":
             return battle.retreat_legal(game, frame)
         return battle.loss_legal(game, frame)
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
         if action[0] == "retreat":
             battle.retreat_to(game, frame, action[1])
         else:
             battle.loss_apply(game, frame, action)
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: VirtutiState, frame: Frame) -> None:
         stage = frame["stage"]
         if stage == "strength":
             battle.begin(game, frame)
@@ -262,20 +262,20 @@ class Battle(Step):
         else:
             battle.finish(game, frame)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VirtutiState, frame: Frame, role: str | None) -> str:
         if frame["stage"] == "retreat_choice":
             return f"Battle in {frame['area']}: choose where the defenders retreat"
         left = frame.get("left", {}).get(frame["stage"].removeprefix("loss_"), 0)
         return f"Battle in {frame['area']}: allocate {left} loss points (whole HP only)"
 
 
-class Diplomacy(Step):
+class Diplomacy(GameStep["VirtutiState"]):
     """The Axis player's diplomatic actions, then the Allied player's."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: VirtutiState, frame: Frame, role: str) -> list[Action]:
         return diplomacy_legal(game, role)
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
         if action == ("done",):
             if frame["role"] == "axis":
                 frame["role"] = "allies"
@@ -284,10 +284,10 @@ class Diplomacy(Step):
             return
         diplomacy_apply(game, role, action)
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: VirtutiState, frame: Frame) -> list[str]:
         return [frame["role"]]
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: VirtutiState, frame: Frame, role: str | None) -> str:
         return f"Diplomatic Phase: the {frame['role']} player may declare war; then done"
 
 
