@@ -25,6 +25,7 @@ from .port_conversion import PortConversion
 from .production import Production
 from .replenishment import ReplenishmentAttack, ReplenishmentIntercept
 from .research_phase import Research
+from .shipping_moves import VERB as _SHIPPING_MOVES  # noqa: F401  (registers Shipping 3's moves)
 from .strategic_phase import BombLosses, Devastate, DropBomb, Strategic, StrikeBombs, StrikeEscorts
 from .turn import EndCombat, NextTurn, TurnStart
 
