@@ -33,6 +33,10 @@ def put(state: HgwState, army: str, place: str, **sp: int) -> None:
     state.data["armies"][army].update(at=place, sp={**ZERO, **sp})
 
 
+def naval_movement(side: str) -> HgwState:
+    return at_step(new_game(), {"state": "naval_movement", "role": side, "open": True, "stage": "bases"})
+
+
 def us_at_war(state: HgwState) -> None:
     pol = state.data["politics"]
     pol["us_since"] = state.data["turn"]
@@ -77,7 +81,7 @@ def test_strength_points_cross_the_seas_within_their_counters_capacity() -> None
 
 @pytest.mark.rules("K19.3")
 def test_shipping_points_move_between_counters_in_naval_movement_along_a_friendly_route() -> None:
-    state = at_step(new_game(), {"state": "naval_movement", "role": "allied", "open": True, "stage": "bases"})
+    state = naval_movement("allied")
     data = state.data
     legal = state.legal_actions("allied")
     assert ("move_shipping", "1333", "2031") in legal  # London to Gibraltar over the Atlantic
@@ -87,7 +91,7 @@ def test_shipping_points_move_between_counters_in_naval_movement_along_a_friendl
     assert data["shipping"]["allied"]["1333"] == 11 and data["shipping"]["allied"]["2031"] == 1
     assert not any(a[:2] == ("move_shipping", "2031") for a in state.legal_actions("allied"))  # it stays
     # the Soviets' Black Sea counter has no friendly route to the Caspian
-    soviet = at_step(new_game(), {"state": "naval_movement", "role": "soviet", "open": True, "stage": "bases"})
+    soviet = naval_movement("soviet")
     assert ("move_shipping", "1543", "1548") not in soviet.legal_actions("soviet")
     why = RULESET.explain_illegal(soviet, "soviet", ("move_shipping", "1543", "1548"))
     assert why is not None and "no friendly shipping route" in why
@@ -97,7 +101,7 @@ def test_shipping_points_move_between_counters_in_naval_movement_along_a_friendl
 
 @pytest.mark.rules("K19.3")
 def test_moving_shipping_between_counters_is_never_intercepted() -> None:
-    state = at_step(new_game(), {"state": "naval_movement", "role": "allied", "open": True, "stage": "bases"})
+    state = naval_movement("allied")
     state.data["fleets"]["uboats"]["patrol"] = "1729"  # on the route from London to Gibraltar
     state.apply("allied", ("move_shipping", "1333", "2031"))
     assert state.data["flow"][-1]["state"] == "naval_movement"  # no interception asked
