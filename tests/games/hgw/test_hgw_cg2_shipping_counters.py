@@ -11,6 +11,8 @@ import pytest
 
 from grognard.core.errors import IllegalAction
 from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw.ai import make_heuristic
+from grognard.games.hgw.geography import geography
 from grognard.games.hgw.movement import routes, sea_room
 from grognard.games.hgw.shipping_counters import room
 
@@ -166,3 +168,31 @@ def test_the_escort_from_the_embarking_port_takes_the_hits_first() -> None:
     landed = [a for a in data["armies"].values() if a["at"] == "2031"]
     assert [a["sp"]["infantry"] for a in landed] == [3]  # the points crossed unhurt
     assert any("shields the transported points" in x for x in state.log_for(None))
+
+
+@pytest.mark.rules("K19.1")
+def test_the_heuristic_adds_shipping_where_its_counter_carried_all_it_had() -> None:
+    state = at_step(new_game(), {"state": "production", "role": "axis", "budget": 16})
+    state.data["shipping_used"] = {"axis": {"1238": 1}}  # the Baltic counter carried its point
+    chosen = make_heuristic(1).act(state.view("axis"), state.legal_actions("axis"))
+    assert chosen == ("build_shipping", "1238")
+    idle = at_step(new_game(), {"state": "production", "role": "axis", "budget": 16})
+    assert make_heuristic(1).act(idle.view("axis"), idle.legal_actions("axis"))[0] != "build_shipping"
+
+
+@pytest.mark.rules("K19.3")
+def test_the_heuristic_sends_shipping_to_a_sea_where_its_armies_stand_without_any() -> None:
+    state = naval_movement("allied")
+    put(state, "ffa", "2243", infantry=3)  # Alexandria: the Mediterranean and the Red Sea
+    state.data["shipping"]["allied"] = {"1333": 12}  # nothing on the Mediterranean
+    action = make_heuristic(1).act(state.view("allied"), state.legal_actions("allied"))
+    assert action[:2] == ("move_shipping", "1333")
+    assert "Mediterranean" in geography("campaign_2").coast_seas[action[2]]
+
+
+def test_each_sides_shipping_counters_are_in_every_view() -> None:
+    state = new_game()
+    for role in ("axis", "allied", "soviet"):
+        board = state.view(role)["board"]
+        assert board["shipping"]["allied"] == {"1333": 12, "1635": 6, "3948": 2}
+        assert board["shipping"]["axis"] == {"1238": 1} and board["us_transport"] == 0
