@@ -196,3 +196,11 @@ def test_each_sides_shipping_counters_are_in_every_view() -> None:
         board = state.view(role)["board"]
         assert board["shipping"]["allied"] == {"1333": 12, "1635": 6, "3948": 2}
         assert board["shipping"]["axis"] == {"1238": 1} and board["us_transport"] == 0
+
+
+@pytest.mark.rules("K19.9")
+def test_the_heuristic_buys_us_transport_when_the_lane_was_full() -> None:
+    state = at_step(new_game(), {"state": "production", "role": "allied", "budget": 20})
+    us_at_war(state)
+    state.data["shipping_used"] = {"allied": {"U.S. and Canada": 3}}
+    assert make_heuristic(1).act(state.view("allied"), state.legal_actions("allied")) == ("buy_transport",)

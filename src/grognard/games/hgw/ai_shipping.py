@@ -34,7 +34,7 @@ def build(b: Board, legal: list[Action]) -> Action | None:
     for port, n in sorted(mine.items()):
         if n > 0 and int(used.get(port, 0)) >= n and ("build_shipping", port) in legal:
             return ("build_shipping", port)
-    lane = int(b.data.get("sea_moves", {}).get(LANE, 0))
+    lane = int(used.get(LANE, 0))
     if ("buy_transport",) in legal and lane >= 3 + int(b.data.get("us_transport", 0)):
         return ("buy_transport",)
     return None

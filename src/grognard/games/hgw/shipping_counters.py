@@ -8,7 +8,8 @@ DATA LAYOUT (`state.data`, scenarios with the naval system only)
     shipping       {side: {port place: shipping strength points}}: the counters on the
                    map (the set-up's from the scenario file, `shipping`)
     shipping_used  {side: {port place: points}}: what each counter has carried this
-                   player turn (cleared at its start)
+                   player turn (cleared at its start), and under the U.S. and Canada
+                   lane's name what the lane carried
     us_transport   the Allies' transport points bought above the U.S.'s seasonal three
                    (Shipping 9), kept from turn to turn like a record-sheet box
 
@@ -133,8 +134,9 @@ def charge(data: Data, side: str, seas: tuple[str, ...], count: int) -> None:
     lanes = load_scenario(data["scenario"]).box_lanes.get(side, {})
     used = data.setdefault(USED, {}).setdefault(side, {})
     for sea in dict.fromkeys(seas):
-        if sea in lanes:
-            continue  # the lane is charged in sea_moves, as in Campaign Game I
+        if sea in lanes:  # charged in sea_moves as in Campaign Game I; noted for the view
+            used[sea] = int(used.get(sea, 0)) + count
+            continue
         left = count
         for p in serving(data, side, sea):
             take = min(left, _free(data, side, p))
