@@ -175,10 +175,11 @@ def _groups(data: Data, side: str) -> list[frozenset[Place]]:
         return p
 
     first: dict[str, Place] = {}
+    shut = not sea_open(data, side, MEDITERRANEAN)  # the one sea a rule closes (Italy 4-5)
     for p in ports(data, side):
         parent[p] = p
         for sea in g.coast_seas.get(p, ()):
-            if not sea_open(data, side, sea):
+            if shut and sea == MEDITERRANEAN:
                 continue
             if sea in first:
                 parent[root(p)] = root(first[sea])
