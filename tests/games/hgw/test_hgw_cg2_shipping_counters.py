@@ -86,26 +86,34 @@ def test_shipping_points_move_between_counters_in_naval_movement_along_a_friendl
     state = naval_movement("allied")
     data = state.data
     legal = state.legal_actions("allied")
-    assert ("move_shipping", "1333", "2031") in legal  # London to Gibraltar over the Atlantic
-    assert ("move_shipping", "1635", "2031") in legal  # from the French Mediterranean coast too
-    assert not any(a[0] == "move_shipping" and a[2] in ("1236", "1543") for a in legal)  # no foreign port
-    state.apply("allied", ("move_shipping", "1333", "2031"))
+    assert ("move_shipping", "1333") in legal and ("move_shipping", "1635") in legal
+    state.apply("allied", ("move_shipping", "1333"))
+    legal = state.legal_actions("allied")
+    assert ("ship_to", "2031") in legal  # London to Gibraltar over the Atlantic
+    assert not any(a[0] == "ship_to" and a[1] in ("1236", "1543") for a in legal)  # no foreign port
+    state.apply("allied", ("ship_to", "2031"))
     assert data["shipping"]["allied"]["1333"] == 11 and data["shipping"]["allied"]["2031"] == 1
-    assert not any(a[:2] == ("move_shipping", "2031") for a in state.legal_actions("allied"))  # it stays
+    assert data["flow"][-1]["state"] == "naval_movement"
+    assert ("move_shipping", "2031") not in state.legal_actions("allied")  # the point stays this phase
+    why = RULESET.explain_illegal(state, "allied", ("move_shipping", "2031"))
+    assert why is not None and "arrived this phase" in why
     # the Soviets' Black Sea counter has no friendly route to the Caspian
     soviet = naval_movement("soviet")
-    assert ("move_shipping", "1543", "1548") not in soviet.legal_actions("soviet")
-    why = RULESET.explain_illegal(soviet, "soviet", ("move_shipping", "1543", "1548"))
+    assert ("move_shipping", "1543") in soviet.legal_actions("soviet")  # to its other Black Sea ports
+    soviet.apply("soviet", ("move_shipping", "1543"))
+    assert ("ship_to", "1548") not in soviet.legal_actions("soviet")
+    why = RULESET.explain_illegal(soviet, "soviet", ("ship_to", "1548"))
     assert why is not None and "no friendly shipping route" in why
     with pytest.raises(IllegalAction):
-        soviet.apply("soviet", ("move_shipping", "1543", "1548"))
+        soviet.apply("soviet", ("ship_to", "1548"))
 
 
 @pytest.mark.rules("K19.3")
 def test_moving_shipping_between_counters_is_never_intercepted() -> None:
     state = naval_movement("allied")
     state.data["fleets"]["uboats"]["patrol"] = "1729"  # on the route from London to Gibraltar
-    state.apply("allied", ("move_shipping", "1333", "2031"))
+    state.apply("allied", ("move_shipping", "1333"))
+    state.apply("allied", ("ship_to", "2031"))
     assert state.data["flow"][-1]["state"] == "naval_movement"  # no interception asked
     assert state.data["fleets"]["uboats"]["sp"] == 2
     assert not any("meets" in line for line in state.log_for(None))
@@ -186,8 +194,10 @@ def test_the_heuristic_sends_shipping_to_a_sea_where_its_armies_stand_without_an
     put(state, "ffa", "2243", infantry=3)  # Alexandria: the Mediterranean and the Red Sea
     state.data["shipping"]["allied"] = {"1333": 12}  # nothing on the Mediterranean
     action = make_heuristic(1).act(state.view("allied"), state.legal_actions("allied"))
-    assert action[:2] == ("move_shipping", "1333")
-    assert "Mediterranean" in geography("campaign_2").coast_seas[action[2]]
+    assert action == ("move_shipping", "1333")
+    state.apply("allied", action)
+    action = make_heuristic(1).act(state.view("allied"), state.legal_actions("allied"))
+    assert action[0] == "ship_to" and "Mediterranean" in geography("campaign_2").coast_seas[action[1]]
 
 
 def test_each_sides_shipping_counters_are_in_every_view() -> None:

@@ -111,6 +111,7 @@ class HgwHeuristic:
             ),
             "research": ai_production.research,  # Campaign Game II's research phase
             "naval_movement": ai_shipping.with_shipping_moves(ai_naval.move),  # Shipping 3 first
+            "shipping_to": ai_shipping.ship_to,
             "naval_intercept": ai_naval.intercept,
             "replenishment_intercept": ai_naval.replenishment_intercept,  # Naval Action N13.2
             "soviet_terms": _terms,

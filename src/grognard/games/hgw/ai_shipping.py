@@ -18,6 +18,7 @@ from grognard.core.game import Action
 from .ai_board import Board
 from .geography import geography
 from .shipping_builds import LANE
+from .shipping_counters import friendly_reach
 
 SPARE = 10  # production points the land builds keep before a shipping build
 DONOR = 3  # the fewest points a counter keeps to give one away
@@ -40,22 +41,44 @@ def build(b: Board, legal: list[Action]) -> Action | None:
     return None
 
 
-def place(b: Board, legal: list[Action]) -> Action | None:
-    """A shipping point to a sea with the side's armies on its coast and no shipping."""
-    moves = [a for a in legal if a[0] == "move_shipping"]
-    if not moves:
-        return None
+def _wanted(b: Board) -> set[str]:
+    """The seas where the side's armies stand on the coast and no counter of it serves."""
     coast = geography(b.scenario).coast_seas
     mine = b.data.get("shipping", {}).get(b.me, {})
     served = {sea for p, n in mine.items() if n > 0 for sea in coast.get(p, ())}
     at = {x["at"] for x in b.data["armies"].values() if x["side"] == b.me and x["at"]}
-    wanted = {sea for p in at for sea in coast.get(p, ())} - served
-    donors = sorted((-int(n), p) for p, n in mine.items() if int(n) >= DONOR)
-    for _, source in donors:
-        for a in moves:
-            if a[1] == source and set(coast.get(a[2], ())) & wanted:
-                return a
+    return {sea for p in at for sea in coast.get(p, ())} - served
+
+
+def _targets(b: Board, start: str, wanted: set[str]) -> list[str]:
+    coast = geography(b.scenario).coast_seas
+    return sorted(p for p in friendly_reach(b.data, b.me, start) if set(coast.get(p, ())) & wanted)
+
+
+def place(b: Board, legal: list[Action]) -> Action | None:
+    """A shipping point sets out for a sea with the side's armies on its coast and no
+    shipping, from the largest counter of three points or more."""
+    sources = {a[1] for a in legal if a[0] == "move_shipping"}
+    if not sources:
+        return None
+    wanted = _wanted(b)
+    if not wanted:
+        return None
+    mine = b.data.get("shipping", {}).get(b.me, {})
+    for _, source in sorted((-int(n), p) for p, n in mine.items() if int(n) >= DONOR and p in sources):
+        if _targets(b, source, wanted):
+            return ("move_shipping", source)
     return None
+
+
+def ship_to(b: Board, legal: list[Action]) -> Action:
+    """Where the point goes: the first port on a sea that wants shipping, else back."""
+    wanted = _wanted(b)
+    coast = geography(b.scenario).coast_seas
+    for a in legal:
+        if a[0] == "ship_to" and set(coast.get(a[1], ())) & wanted:
+            return a
+    return ("cancel",)
 
 
 def with_shipping_builds(produce: Chooser) -> Chooser:

@@ -22,7 +22,7 @@ Our readings (docs/hgw-design.md, "Shipping counters"):
   Shipping 9 (three points, more bought once the U.S. is in), not a sea of counters;
 - counters stand in the side's ports (a port, major naval port or naval yard, or an
   off-map box on a sea); points move between counters one at a time in the naval
-  movement phase (`move_shipping`), along a chain of the side's ports each on a sea
+  movement phase (`move_shipping`, then `ship_to`), along a chain of the side's ports each on a sea
   shared with the next, never intercepted (Shipping 3); a point that moved stays put
   for the rest of the phase."""
 
@@ -198,21 +198,19 @@ def movable_from(data: Data, side: str, frame: Data) -> dict[Place, int]:
     return {p: n for p, n in found.items() if n > 0}
 
 
-def move_choices(data: Data, side: str, frame: Data) -> list[tuple[str, Place, Place]]:
+def move_choices(data: Data, side: str, frame: Data) -> list[Place]:
+    """The counters that may send a point now: those with a point that did not arrive
+    this phase and some other port of the side along a friendly route."""
     if not in_play(data):
         return []
-    out: list[tuple[str, Place, Place]] = []
     sending = movable_from(data, side, frame)
     if not sending:
-        return out
+        return []
     groups = _groups(data, side)
-    for p in sending:
-        reach = next((group for group in groups if p in group), frozenset())
-        out += [("move_shipping", p, q) for q in sorted(reach - {p})]
-    return out
+    return [p for p in sending if any(p in group and len(group) > 1 for group in groups)]
 
 
-def why_not_move(data: Data, side: str, frame: Data, start: Place, end: Place) -> str | None:
+def why_not_move(data: Data, side: str, frame: Data, start: Place, end: Place | None) -> str | None:
     """Why a shipping point may not go from `start` to `end` now (Shipping 3)."""
     if not in_play(data):
         return "shipping counters are Campaign Game II's (Shipping 3)"
@@ -220,6 +218,9 @@ def why_not_move(data: Data, side: str, frame: Data, start: Place, end: Place) -
         return f"{side} has no shipping counter in {start}"
     if start not in movable_from(data, side, frame):
         return f"the shipping points in {start} arrived this phase and stay there (Shipping 3)"
+    if end is None:
+        reach = friendly_reach(data, side, start)
+        return None if reach else f"no friendly shipping route from {start} (Shipping 3)"
     if not is_port(data, end) or data["owner"].get(end) != side:
         return f"{end} is not a port of {side}: shipping counters stand in ports (Shipping 3)"
     if end not in friendly_reach(data, side, start):

@@ -114,7 +114,12 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
     if verb == "move_shipping":  # Shipping 3
         if step != "naval_movement":
             return "shipping points move between counters in the naval movement phase (K19.3)"
-        return shipping_counters.why_not_move(data, role, top, str(action[1]), str(action[2]))
+        return shipping_counters.why_not_move(data, role, top, str(action[1]), None)
+    if verb == "ship_to":
+        if step != "shipping_to":
+            return "first choose the shipping counter a point leaves (K19.3)"
+        parent = data["flow"][-2]
+        return shipping_counters.why_not_move(data, role, parent, str(top["start"]), str(action[1]))
     if verb == morale_uboats.VERB:  # Morale Attacks 6 (K24.6)
         return morale_uboats.why_not(data, role, action)
     if verb == port_attacks.VERB:  # Naval Action: Aircraft Carriers 5
