@@ -22,7 +22,18 @@ from grognard.core.game import Action, Role, Ruleset, State
 from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
 
-from . import fleet_nations, leaders, optional, own_setup, pacific_war, research, ship_builds, textmap, why
+from . import (
+    fleet_nations,
+    leaders,
+    optional,
+    own_setup,
+    pacific_war,
+    research,
+    ship_builds,
+    shipping_counters,
+    textmap,
+    why,
+)
 from . import odds as attack_odds
 from .actions import declarations
 from .geography import geography
@@ -219,6 +230,8 @@ class HitlersGlobalWar(Ruleset):
             data["strategic"] = new_strategic()
         if "morale" in content.systems:  # Campaign Game II set-up: every morale at 0 (K26.2)
             data["morale"] = new_morale()
+        if "naval" in content.systems:  # Shipping 1, 3: the shipping counters (shipping_counters.py)
+            shipping_counters.set_up(data)
         if "partisans" in content.systems:  # Partisan Attacks 3: hexes partisans took
             data["partisans"] = {}
         if "naval" in content.systems and "naval_action" in rules:  # Ship Builds 2, 4 (N7)

@@ -61,6 +61,7 @@ from .movement import WHOLE
 from .optional import OPTIONAL, chosen
 from .scenario import KINDS, SHIP_TYPES, SYSTEMS, load_scenario
 from .sea_war import ROUTES
+from .shipping_counters import port_place
 from .strategic_builds import COUNTERS
 from .strategic_builds import ITEMS as STRATEGIC_KINDS
 from .theater import in_pacific
@@ -139,6 +140,7 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     ]
     domains["sea"] = sorted(water) if present["naval"] else []
     domains["ship_type"] = list(SHIP_TYPES)
+    domains["shipping_port"] = [p for p in places if port_place(scenario, p)]  # Shipping 1, 3
     # new ship points join fleets in naval yards only (Fleets 2, 5; N7.2: naval_builds.yards)
     domains["yard"] = [p for p in places if p in load_map() and load_map().has_feature(p, "naval_yard")]
     families: list[Family] = []

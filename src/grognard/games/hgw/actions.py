@@ -120,6 +120,11 @@ VERBS: tuple[Verb, ...] = (
         index=("ship_type", "fleet", "yard"),
     ),
     Verb("build_asw_level", (), "K18.1", only="naval"),
+    # Campaign Game II shipping (shipping_builds.py, shipping_counters.py)
+    Verb("build_shipping", (("port", "shipping_port"),), "K19.1", only="naval"),
+    Verb("buy_transport", (), "K19.9", only="naval"),
+    Verb("move_shipping", (("from", "shipping_port"),), "K19.3", only="naval"),
+    Verb("ship_to", (("to", "shipping_port"),), "K19.3", only="naval"),
     # Naval Action's ship builds (ship_builds.py), under option naval_action
     Verb("lay_ship", (("ship", "ship_type"),), "N7.1", only="naval"),
     Verb("pay_ship", (("slot", "number"),), "N7.2", only="naval"),

@@ -61,6 +61,7 @@ from . import (
     ai_leaders,
     ai_naval,
     ai_production,
+    ai_shipping,
     ai_shipyard,
     ai_strategic,
     ai_strategic_moves,
@@ -105,9 +106,12 @@ class HgwHeuristic:
             "port_conversion": lambda b, legal: ("make_port",),  # N10.1: a port ashore is worth a point
             "italy_losses": ai_combat.lose,  # ("italy_loss", army, kind): as combat losses
             # Campaign Game II's naval builds; Naval Action's ship instalments (N7)
-            "production": ai_shipyard.with_ship_builds(ai_naval.with_naval_builds(ai_production.produce)),
+            "production": ai_shipyard.with_ship_builds(
+                ai_shipping.with_shipping_builds(ai_naval.with_naval_builds(ai_production.produce))
+            ),
             "research": ai_production.research,  # Campaign Game II's research phase
-            "naval_movement": ai_naval.move,
+            "naval_movement": ai_shipping.with_shipping_moves(ai_naval.move),  # Shipping 3 first
+            "shipping_to": ai_shipping.ship_to,
             "naval_intercept": ai_naval.intercept,
             "replenishment_intercept": ai_naval.replenishment_intercept,  # Naval Action N13.2
             "soviet_terms": _terms,

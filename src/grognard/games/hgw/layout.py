@@ -123,6 +123,11 @@ class HgwBoard(TypedDict):
     route_escorts: NotRequired[dict[str, str]]
     route_losses: NotRequired[dict[Side, int]]
     asw_level: NotRequired[dict[Side, int]]
+    # Campaign Game II's shipping counters (shipping_counters.py): {side: {port: points}}, what
+    # each carried this player turn, and the U.S. transport points bought (Shipping 1, 3, 9)
+    shipping: NotRequired[dict[Side, dict[Place, int]]]
+    shipping_used: NotRequired[dict[Side, dict[Place, int]]]
+    us_transport: NotRequired[int]
     beachheads: NotRequired[dict[Place, Beachhead]]
     own_setup: NotRequired[dict[Side, dict[str, int]]]  # points still to place (own_setup.py)
     # Naval Action's builds: the Development Track (ship_builds.py), what is built (ports.py)

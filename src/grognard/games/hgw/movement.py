@@ -56,6 +56,9 @@ from .limitations import confined_to, sea_limits
 from .nations import may_enter, may_join, nation
 from .optional import has_option
 from .scenario import BOX, KINDS, load_scenario
+from .sea_transport import cross
+from .shipping_counters import charge, in_play
+from .shipping_counters import room as shipping_room
 
 WHOLE = "army"  # the "kind" of a move that takes a whole army
 
@@ -63,6 +66,8 @@ WHOLE = "army"  # the "kind" of a move that takes a whole army
 def sea_room(data: Data, side: str, sea: str) -> int | None:
     """Strength Point Movement Across Seas 1: how many more points `side` may carry over
     `sea` this player turn (None: no limit; 0: none at all)."""
+    if in_play(data):  # Campaign Game II: the shipping counters (Shipping 1, 9)
+        return shipping_room(data, side, sea)
     limits = sea_limits(data, side)  # with Italy 4-5 in Campaign Game I
     if sea not in limits:
         return 0
@@ -83,17 +88,32 @@ def box_lanes(data: Data, side: str) -> dict[Place, str]:
     return {p: lane for p, box in geo(data).box_at.items() for lane, boxes in lanes.items() if box in boxes}
 
 
+Leg = tuple[str, Place, Place]  # a sea crossing: (sea, embarking place, landing place)
+
+
 def routes(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, tuple[str, ...]]:
     """Movement 2 and Strength Point Movement Across Seas 1-2: every friendly place that
     `count` points at `start` can reach through friendly places, crossing any sea whose
     transport limit still has room for them (from a coastal place of the side to any
     other on that sea's coast), with the seas each route crosses. Routes over land or
     unlimited seas are preferred, so that a limited sea is used only when needed."""
+    return {p: seas for p, (seas, _) in _search(data, start, side, count).items()}
+
+
+def sea_legs(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, tuple[Leg, ...]]:
+    """The sea crossings of each route of `routes` (Shipping 10: where each is met)."""
+    return {p: legs for p, (_, legs) in _search(data, start, side, count).items()}
+
+
+def _search(
+    data: Data, start: Place, side: str, count: int
+) -> dict[Place, tuple[tuple[str, ...], tuple[Leg, ...]]]:
     g = geo(data)
     owner = data["owner"]
     lanes = box_lanes(data, side)
     shut = owner.get(CAPE_CONTROL) != side and not has_option(data, "naval_action")  # N1.1
     best: dict[Place, tuple[int, tuple[str, ...]]] = {start: (0, ())}
+    crossings: dict[Place, tuple[Leg, ...]] = {start: ()}
     queue: deque[Place] = deque([start])
     done: set[Place] = set()
     rooms: dict[str, int | None] = {}  # a sea's room is the same from every place of one search
@@ -113,8 +133,9 @@ def routes(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, t
             continue
         done.add(p)
         cost, seas = best[p]
-        steps: list[tuple[Place, int, tuple[str, ...]]] = [
-            (n, cost, seas) for n in g.links[p] if owner.get(n) == side
+        legs = crossings[p]
+        steps: list[tuple[Place, int, tuple[str, ...], tuple[Leg, ...]]] = [
+            (n, cost, seas, legs) for n in g.links[p] if owner.get(n) == side
         ]
         in_lane = bool(lanes) and p in lanes
         for sea in g.coast_seas.get(p, ()):
@@ -131,17 +152,18 @@ def routes(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, t
                     continue  # Sea Route 4: round the Cape only while 4639 is the side's
                 lane = lanes.get(p) or lanes.get(n) if lanes else None
                 if lane is None:
-                    steps.append((n, cost + limited, (*seas, sea)))
+                    steps.append((n, cost + limited, (*seas, sea), (*legs, (sea, p, n))))
                 elif (lane_room := room_of(lane)) is None or lane_room >= count:
-                    steps.append((n, cost + 1, (*seas, sea, lane)))
-        for n, c, route in steps:
+                    steps.append((n, cost + 1, (*seas, sea, lane), (*legs, (sea, p, n))))
+        for n, c, route, way in steps:
             if n not in best or c < best[n][0]:
                 best[n] = (c, route)
+                crossings[n] = way
                 if c == cost:
                     queue.appendleft(n)  # 0-1 search: free steps first
                 else:
                     queue.append(n)
-    return {p: route for p, (_, route) in best.items()}
+    return {p: (route, crossings[p]) for p, (_, route) in best.items()}
 
 
 def reachable(data: Data, start: Place, side: str) -> set[Place]:
@@ -343,10 +365,19 @@ class MoveTo(Step):
                 data["armies"][action[1]]["sp"][kind] += arrive
                 end(data["flow"])
                 return
-            seas = routes(data, start, role, count)[destination]
+            seas, legs = _search(data, start, role, count)[destination]
             if seas:
                 carry(data, seas, count)
                 game.log(f"{points(count)} cross the {', the '.join(seas)}")
+            if seas and in_play(data):  # Campaign Game II: Shipping 1, 10
+                charge(data, role, seas, count)
+                lost = cross(game, role, legs, count)
+                if lost:
+                    count -= _sunk(game, role, source, kind, lost)
+                    if count <= 0 or data["armies"][source]["at"] is None:
+                        left(data, start)
+                        end(data["flow"])
+                        return
             if kind == WHOLE:
                 _move_whole(game, role, source, action)
                 end(data["flow"])
@@ -370,6 +401,28 @@ class MoveTo(Step):
         if frame["kind"] == WHOLE:
             return f"{frame['role']}: where does {frame['army']} go?"
         return f"{frame['role']}: where do {frame['count']} {frame['kind']} points of {frame['army']} go?"
+
+
+def _sunk(game: Any, role: str, source: str, kind: str, lost: int) -> int:
+    """Shipping 10: the transported points sunk at sea come off the moving army before
+    it lands (a whole army's in the record sheet's order, infantry first: our reading
+    of the owner's choice); returns the points still moving."""
+    data = game.data
+    army = data["armies"][source]
+    start = army["at"]
+    if kind != WHOLE:
+        remove_points(data, source, kind, lost)
+        game.log(f"{role} loses {points(lost, kind)} of {army['name']} at sea")
+        return lost
+    for k in KINDS:
+        take = min(lost, int(army["sp"][k]))
+        if take:
+            remove_points(data, source, k, take)
+            lost -= take
+    game.log(f"{role} loses points of {army['name']} at sea")
+    if army["at"] is None:
+        left(data, start)
+    return 0
 
 
 def stacking_points(data: Data, source: str, kind: str, count: int) -> int:

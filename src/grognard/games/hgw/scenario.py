@@ -180,6 +180,9 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # who holds what) and politics file this one shares; empty for its own
     board: str = ""
     systems: tuple[str, ...] = ()  # Campaign Game II's systems in play (SYSTEMS)
+    # Campaign Game II's shipping counters at start, {side: {port: points}} (Shipping 1, 3;
+    # ours: the printed set-up names none, docs/hgw-design.md "Shipping counters")
+    shipping: dict[str, dict[str, int]] = {}
     # points an arriving force (campaign.Force, by name) brings beyond what its politics
     # entry gives: Campaign Game II's U.S. Army arrives with a Tac Air point
     arrival_points: dict[str, dict[str, int]] = {}

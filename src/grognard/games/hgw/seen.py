@@ -75,7 +75,11 @@ def data_from_view(
     if board.get("politics") is not None:
         data["politics"] = copy.deepcopy(board["politics"])  # Campaign Game I (neutrality.py)
     result = cast(dict[str, Any], data)
-    for key in ("research", "strategic", "morale", "partisans", "home_forces"):  # open records (state.py)
+    open_records = (
+        *("research", "strategic", "morale", "partisans", "home_forces"),
+        *("shipping", "shipping_used", "us_transport"),  # shipping_counters.py
+    )
+    for key in open_records:  # open records (state.py)
         if board.get(key) is not None:
             result[key] = copy.deepcopy(board[key])
     naval_action = (

@@ -24,7 +24,11 @@ SEA_WAR = ("sea_routes", "route_escorts", "route_losses", "asw_level")  # sea_wa
 # counters (strategic.py), national morale (morale.py), hexes partisans took (partisan_phase.py),
 # the research sheets (research.py)
 # open information of Campaign Game II and its optional rules (Ship Builds 2, N7.2; Unaligned Forces)
-CG2_OPEN = ("research", "strategic", "morale", "partisans", "ship_track", "home_forces")
+# and each side's shipping counters with what they carried this turn (shipping_counters.py)
+CG2_OPEN = (
+    *("research", "strategic", "morale", "partisans", "ship_track", "home_forces"),
+    *("shipping", "shipping_used", "us_transport"),
+)
 # Naval Action's built ports, major naval ports (under construction too) and supply roads
 # (ports.py, coastal_air.py), the hits on naval bases (port_attacks.py, N11.3), the coastal
 # air lost this player turn (coastal_air.py, N9.5), the replenishment units at sea

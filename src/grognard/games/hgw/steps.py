@@ -25,6 +25,7 @@ from .port_conversion import PortConversion
 from .production import Production
 from .replenishment import ReplenishmentAttack, ReplenishmentIntercept
 from .research_phase import Research
+from .shipping_moves import ShippingTo  # with its naval phase hook (Shipping 3)
 from .strategic_phase import BombLosses, Devastate, DropBomb, Strategic, StrikeBombs, StrikeEscorts
 from .turn import EndCombat, NextTurn, TurnStart
 
@@ -39,6 +40,7 @@ STEPS: dict[str, Step] = {
     "replenishment_intercept": ReplenishmentIntercept(),  # Naval Action: Fleet Replenishment 2
     "replenishment_attack": ReplenishmentAttack(),  # Naval Action: Fleet Replenishment 4
     "morale_strike": MoraleStrike(),  # Morale Attacks 5 by carriers (morale_strike.py)
+    "shipping_to": ShippingTo(),  # Shipping 3: where a shipping point goes (shipping_moves.py)
     "movement": Movement(),  # Movement 1-9, Stacking
     "move_to": MoveTo(),
     "announce": Announce(),  # Initial Attack 1-3
@@ -80,6 +82,7 @@ STEPS: dict[str, Step] = {
 TITLES: dict[str, str] = {
     "turn_start": "start of the player turn",
     "naval_movement": "naval movement",
+    "shipping_to": "naval movement: moving shipping",
     "naval_intercept": "naval interception",
     "uboat_attack": "U-boat attack",
     "patrol_battle": "Patrol battle",

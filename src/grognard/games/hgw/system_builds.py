@@ -19,7 +19,7 @@ from typing import Any
 
 from grognard.core.game import Action
 
-from . import coastal_air, naval_builds, port_builds, raiders, ship_builds, strategic_builds
+from . import coastal_air, naval_builds, port_builds, raiders, ship_builds, shipping_builds, strategic_builds
 from .sequence import has_system
 
 Data = dict[str, Any]
@@ -32,6 +32,7 @@ PROVIDERS: tuple[tuple[str, ModuleType], ...] = (
     ("naval", port_builds),  # Naval Action: ports, major naval ports, supply roads (ditto)
     ("naval", coastal_air),  # Naval Action: coastal air points (ditto)
     ("naval", raiders),  # Naval Action: raiders declared (N6.1; ditto)
+    ("naval", shipping_builds),  # Shipping 1, 9: shipping points and U.S. transport
 )
 
 

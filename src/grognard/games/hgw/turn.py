@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from grognard.core.flow import Frame, GameStep, goto
 
-from . import pacific_war, politics
+from . import pacific_war, politics, shipping_counters
 from .board import current_turn, enemy, geo
 from .coastal_air import restore as restore_coastal_air
 from .morale_events import after_combat
@@ -42,6 +42,7 @@ class TurnStart(GameStep["HgwState"]):
         data["phase"] = "movement"
         data["status"] = {}
         data["sea_moves"] = {}  # Strength Point Movement Across Seas 1: limits are per turn
+        shipping_counters.reset(data)  # Shipping 1: the counters carry afresh (Campaign Game II)
         data["garrison_lost"] = []
         data["fleet_status"] = {}  # Fleet Naval Fire 2, 5: expended for the turn only
         data["absorbed"] = {}  # Effect Of Forts On Combat 3: absorption is per turn

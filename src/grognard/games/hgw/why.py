@@ -33,6 +33,8 @@ from . import (
     raiders,
     replenishment,
     ship_builds,
+    shipping_builds,
+    shipping_counters,
     shipping_placement,
     strategic_moves,
 )
@@ -113,6 +115,19 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         if verb in raiders.VERBS:
             return raiders.why_not(data, role, action, money)
         return port_builds.why_not(data, role, action, money)
+    if verb in shipping_builds.VERBS and step == "production":  # Shipping 1, 9
+        if int(top.get("budget", 0)) < 1:
+            return "a shipping point costs one production point (K19.1, K19.9)"
+        return shipping_builds.why_not(data, role, action)
+    if verb == "move_shipping":  # Shipping 3
+        if step != "naval_movement":
+            return "shipping points move between counters in the naval movement phase (K19.3)"
+        return shipping_counters.why_not_move(data, role, top, str(action[1]), None)
+    if verb == "ship_to":
+        if step != "shipping_to":
+            return "first choose the shipping counter a point leaves (K19.3)"
+        parent = data["flow"][-2]
+        return shipping_counters.why_not_move(data, role, parent, str(top["start"]), str(action[1]))
     if verb == morale_uboats.VERB:  # Morale Attacks 6 (K24.6)
         return morale_uboats.why_not(data, role, action)
     if verb == port_attacks.VERB:  # Naval Action: Aircraft Carriers 5
@@ -251,6 +266,11 @@ def _destination(data: Data, role: Role, frame: Data, verb: str, target: str) ->
         )
     count = int(frame["count"])
     ways = routes(data, start, role, count)
+    if place not in ways and shipping_counters.in_play(data) and place in routes(data, start, role, 0):
+        return (  # Campaign Game II: the sea crossing needs shipping (K19.1, K19.9)
+            f"not enough shipping: the shipping counters on the seas from {start} to {place} carry fewer "
+            f"than {count} more points this turn (K19.1; the U.S. and Canada lane: K19.9)"
+        )
     if place not in ways:
         return (
             f"no chain of {role} hexes leads from {start} to {place} (M1.2: never through or over an"
