@@ -21,6 +21,9 @@ A helper of the move phase (movement.py), like strategic.py; it imports no phase
 
 from __future__ import annotations
 
+from functools import cache
+
+from .boards import game_map
 from .control import (
     Data,
     blockaded_ports,
@@ -92,14 +95,43 @@ def sea_targets(data: Data, occ: Occ, bid: str, survey: Survey | None = None) ->
     if not at_sea(block) and room(start) < 1:
         return []  # 5.91: it embarks at a friendly port or beachhead with room (5.92)
 
-    def may_end(nxt: str) -> bool:
-        if the_map.hexes[nxt].terrain == "sea":
-            return survey.has_room(nxt, "naval")  # 5.91: naval stacking at sea
-        return room(nxt) >= 1 and survey.has_room(nxt, "ground")
-
-    found = [h for h in within_range(survey, start, "water") if may_end(h)]
+    landings = survey.sets.get("landings")
+    if landings is None:  # ashore: only where a port, mulberry or beachhead has room (5.92)
+        landings = frozenset(
+            h for h in _landing_places(data, occ, role) if room(h) >= 1 and survey.has_room(h, "ground")
+        )
+        survey.sets["landings"] = landings
+    at_sea_ok = sea_hexes(data["map"])  # 5.91: at sea, within naval stacking
+    found = [
+        h
+        for h in within_range(survey, start, "water")
+        if h in landings or (h in at_sea_ok and survey.has_room(h, "naval"))
+    ]
     survey.found[key] = found
     return found
+
+
+def _landing_places(data: Data, occ: Occ, role: str) -> set[str]:
+    """The hexes off the open sea where `capacity` may be above 0 for `role`: the
+    ports, the mulberries and his beachheads (5.92, 6.71, 9.7)."""
+    places = set(port_hexes(data["map"])) | set(data.get("mulberries", {}))
+    blocks = data["blocks"]
+    places.update(h for h, here in occ.items() if any(
+        blocks[b]["owner"] == role and blocks[b].get("beachhead") for b in here
+    ))
+    return places - sea_hexes(data["map"])
+
+
+@cache
+def port_hexes(map_key: str) -> frozenset[str]:
+    """The ports of a map (3.2)."""
+    return frozenset(h for h, info in game_map(map_key).hexes.items() if info.port)
+
+
+@cache
+def sea_hexes(map_key: str) -> frozenset[str]:
+    """The open-sea hexes of a map (not coastal)."""
+    return frozenset(h for h, info in game_map(map_key).hexes.items() if info.terrain == "sea")
 
 
 def use_port(data: Data, hex_id: str) -> None:

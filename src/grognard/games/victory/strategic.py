@@ -72,8 +72,9 @@ class Survey:
         # 5.9: hexes a strategic move may not enter or cross (an enemy block there, or
         # another player's control); a hex neither occupied nor a city or town is
         # friendly or neutral (5.4), so only those are asked
-        asked = set(occ) | set(airbase_sites(data["map"]))
-        self.closed = frozenset(h for h in asked if not _open(data, occ, h, role))
+        closed = {h for h in occ if not _open(data, occ, h, role)}
+        closed.update(h for h in _closed_sites(data, role) if h not in occ)  # the vacant ones
+        self.closed = frozenset(closed)
         blocks = data["blocks"]
         counts: dict[tuple[str, str], int] = {}
         self.carrier_hexes: set[str] = set()  # 4.2: where the player's carriers are
@@ -97,6 +98,14 @@ class Survey:
         self.found: dict[tuple[object, ...], list[str]] = {}  # answers blocks share
         self.counts: dict[str, int] = {}  # per-hex counts searches share (port room)
         self._blockaded: set[str] | None = None
+        self._control: dict[str, str | None] = {}
+        self.sets: dict[str, frozenset[str]] = {}  # hex sets searches share (seatransport.py)
+
+    def controller(self, hex_id: str) -> str | None:
+        """control.controller (5.4), asked once per hex and pass."""
+        if hex_id not in self._control:
+            self._control[hex_id] = controller(self.data, self.occ, hex_id)
+        return self._control[hex_id]
 
     def has_room(self, hex_id: str, kind: str) -> bool:
         """control.has_room for this pass's player (5.2)."""
@@ -113,6 +122,33 @@ class Survey:
         if self._blockaded is None:
             self._blockaded = blockaded_ports(self.data, self.occ)
         return self._blockaded
+
+
+def _closed_sites(data: Data, role: str) -> frozenset[str]:
+    """The cities and towns that `_open` finds closed to `role` while nobody stands in
+    them: those of an enemy's map, and those that began neutral (N1.1). They depend
+    on the map, the home maps and the alliances only, so they are kept between
+    passes."""
+    homes = tuple(sorted(data["homes"].items()))
+    teams = tuple(sorted((data.get("teams") or {}).items()))
+    pacts = tuple(tuple(p) for p in data.get("pacts") or ())
+    return _vacant_closed(data["map"], homes, role, teams, pacts)
+
+
+@lru_cache(maxsize=1024)
+def _vacant_closed(
+    map_key: str,
+    homes: tuple[tuple[str, str], ...],
+    role: str,
+    teams: tuple[tuple[str, str], ...],
+    pacts: tuple[tuple[str, ...], ...],
+) -> frozenset[str]:
+    data: Data = {"map": map_key, "homes": dict(homes), "blocks": {}}
+    if teams:
+        data["teams"] = dict(teams)
+    if pacts:
+        data["pacts"] = [list(p) for p in pacts]
+    return frozenset(h for h in airbase_sites(map_key) if not _open(data, {}, h, role))
 
 
 def strategic_targets(data: Data, occ: Occ, bid: str, survey: Survey | None = None) -> list[str]:
@@ -193,7 +229,7 @@ def _naval(survey: Survey, start: str) -> list[str]:
 
     def may_end(nxt: str) -> bool:  # at sea, or in a port of one's own
         info = the_map.hexes[nxt]
-        ends_ok = info.terrain == "sea" or (info.port and controller(survey.data, survey.occ, nxt) == role)
+        ends_ok = info.terrain == "sea" or (info.port and survey.controller(nxt) == role)
         return ends_ok and survey.has_room(nxt, "naval")
 
     return [h for h in within_range(survey, start, "water") if may_end(h)]
