@@ -217,12 +217,15 @@ def can_move(data: Data, occ: Occ, bid: str) -> bool:
 
 
 def block_moves(
-    data: Data, occ: Occ, bid: str, survey: Survey | None = None
+    data: Data, occ: Occ, bid: str, survey: Survey | None = None, movable: bool | None = None
 ) -> tuple[set[str], set[tuple[str, str]]]:
     """The peaceful destinations and (battle, via) attacks of one block now (`survey`:
-    the caller's, for one pass over its owner's blocks)."""
+    the caller's, for one pass over its owner's blocks; `movable`: can_move, when the
+    caller has asked it)."""
     block = data["blocks"][bid]
-    if not can_move(data, occ, bid) or at_sea(block):
+    if movable is None:
+        movable = can_move(data, occ, bid)
+    if not movable or at_sea(block):
         return set(), set()  # 5.91: a ground block at sea has no ordinary move
     kind = arm(block)
     if survey is None or survey.role != block["owner"]:
@@ -235,34 +238,45 @@ def block_moves(
 
 
 def move_actions(data: Data, role: str) -> list[Action]:
+    """Every legal action of `role`'s move phase, sorted (as the core sorts legal
+    lists: by kind, then block, then hex), so that the core's sort finds them in
+    order."""
     occ = occupancy(data)
-    actions: list[Action] = [("end_moves",)]
-    blocks = data["blocks"]
     survey = Survey(data, occ, role)  # answers the blocks of this pass share
+    kinds: dict[str, list[Action]] = {"end_moves": [("end_moves",)]}
     if len(sides(data)) > 2:  # 2.0 [3]: alliances are declared in the move phase
-        actions += [("ally", other) for other in may_offer(data, role, sides(data))]
+        kinds["ally"] = sorted(("ally", other) for other in may_offer(data, role, sides(data)))
+    attack, move, paradrop, invade, strategic, sea_move, demolition, board = (
+        kinds.setdefault(k, [])
+        for k in ("attack", "move", "paradrop", "invade", "strategic", "sea_move", "demolish", "board")
+    )
+    blocks = data["blocks"]
+    storm = survey.storm
     for bid in sorted(blocks):
-        if blocks[bid]["owner"] != role:
+        block = blocks[bid]
+        if block["owner"] != role:
             continue
-        ends, attacks = block_moves(data, occ, bid, survey)
-        actions += [("move", bid, h) for h in ends]
-        actions += [("attack", bid, h, via) for h, via in attacks]
-        if "atom_bomb" in unit_of(blocks[bid]).tags:
-            actions += [("attack", bid, h, "air") for h in atom_targets(data, occ, bid)]
-        if "rocket" in unit_of(blocks[bid]).tags:
-            actions += [("attack", bid, h, "air") for h in rocket_targets(data, occ, bid)]  # S1.6
-        if can_move(data, occ, bid):  # 6.6, 6.7: instead of an ordinary move
-            actions += [("paradrop", bid, h) for h in drop_targets(data, occ, bid)]
-            actions += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]
-        idle = not blocks[bid]["moved"] and blocks[bid]["at"] not in (None, *survey.storm)  # 5.9, 9.4
-        if idle and may_launch(data, blocks[bid]):  # 4.2: aboard a carrier moved strategically, it stays
-            actions += [("strategic", bid, h) for h in strategic_targets(data, occ, bid, survey)]
-            actions += [("sea_move", bid, h) for h in sea_targets(data, occ, bid, survey)]
-            actions += demolish_actions(data, bid)  # 9.5
-        at = blocks[bid]["at"]
-        if at is not None and not has_enemy(data, occ, at, role) and board_target(data, bid) is not None:
-            actions.append(("board", bid))  # 4.1, 4.2: loading onto a carrier in port
-    return actions
+        movable = can_move(data, occ, bid)
+        ends, attacks = block_moves(data, occ, bid, survey, movable)
+        tags = unit_of(block).tags
+        if "atom_bomb" in tags:
+            attacks |= {(h, "air") for h in atom_targets(data, occ, bid)}
+        if "rocket" in tags:
+            attacks |= {(h, "air") for h in rocket_targets(data, occ, bid)}  # S1.6
+        attack += [("attack", bid, h, via) for h, via in sorted(attacks)]
+        move += [("move", bid, h) for h in sorted(ends)]
+        if movable:  # 6.6, 6.7: instead of an ordinary move
+            paradrop += [("paradrop", bid, h) for h in drop_targets(data, occ, bid)]
+            invade += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]
+        at = block["at"]
+        idle = not block["moved"] and at is not None and at not in storm  # 5.9, 9.4
+        if idle and may_launch(data, block):  # 4.2: aboard a carrier moved strategically, it stays
+            strategic += [("strategic", bid, h) for h in strategic_targets(data, occ, bid, survey)]
+            sea_move += [("sea_move", bid, h) for h in sea_targets(data, occ, bid, survey)]
+            demolition += demolish_actions(data, bid)  # 9.5
+        if at is not None and at not in survey.enemies and board_target(data, bid) is not None:
+            board.append(("board", bid))  # 4.1, 4.2: loading onto a carrier in port
+    return [action for kind in sorted(kinds) for action in kinds[kind]]
 
 
 def _log_move(game: Any, role: str, public: str, private: str) -> None:

@@ -95,17 +95,15 @@ def sea_targets(data: Data, occ: Occ, bid: str, survey: Survey | None = None) ->
     if not at_sea(block) and room(start) < 1:
         return []  # 5.91: it embarks at a friendly port or beachhead with room (5.92)
 
-    landings = survey.sets.get("landings")
-    if landings is None:  # ashore: only where a port, mulberry or beachhead has room (5.92)
-        landings = frozenset(
-            h for h in _landing_places(data, occ, role) if room(h) >= 1 and survey.has_room(h, "ground")
-        )
-        survey.sets["landings"] = landings
+    places = survey.sets.get("landings")
+    if places is None:  # ashore only at a port, a mulberry or a beachhead (5.92)
+        places = survey.sets["landings"] = frozenset(_landing_places(data, occ, role))
     at_sea_ok = sea_hexes(data["map"])  # 5.91: at sea, within naval stacking
     found = [
         h
         for h in within_range(survey, start, "water")
-        if h in landings or (h in at_sea_ok and survey.has_room(h, "naval"))
+        if (h in places and room(h) >= 1 and survey.has_room(h, "ground"))
+        or (h in at_sea_ok and survey.has_room(h, "naval"))
     ]
     survey.found[key] = found
     return found
