@@ -152,14 +152,16 @@ def _air_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str]
     if near:  # 4.2: carriers are airbases too
         ends |= set(carrier_landings(data, bid, start, reach)) & set(near)
     strike = attack_reach(data, block)  # 5.53, and the Air Range option
-    attacks = {
-        (h, "air")
-        for h in survey.enemies - survey.barred
-        if h not in storm
-        and flight_distance(data, start, h) <= strike  # 9.4: round the storm
-        and can_attack(data, occ, bid, h, "air")
-    }
-    return ends, attacks
+    key = ("air_strikes", start, strike)
+    if key not in survey.found:  # an air unit's attack asks only its player's air room
+        survey.found[key] = [
+            h
+            for h in survey.enemies - survey.barred
+            if h not in storm
+            and flight_distance(data, start, h) <= strike  # 9.4: round the storm
+            and can_attack(data, occ, bid, h, "air")
+        ]
+    return ends, {(h, "air") for h in survey.found[key]}
 
 
 def atom_targets(data: Data, occ: Occ, bid: str) -> list[str]:

@@ -53,7 +53,11 @@ def _open(data: Data, occ: Occ, hex_id: str, role: str) -> bool:
     taken by normal moves only, so no strategic move enters or crosses them)."""
     if has_enemy(data, occ, hex_id, role):
         return False
-    who = controller(data, occ, hex_id)
+    return _open_to(data, controller(data, occ, hex_id), hex_id, role)
+
+
+def _open_to(data: Data, who: str | None, hex_id: str, role: str) -> bool:
+    """_open for a hex free of enemy blocks that `who` controls."""
     if who is None:
         return not began_neutral(data, gmap(data).hexes[hex_id])
     return is_friendly(data, who, role)
@@ -72,7 +76,10 @@ class Survey:
         # 5.9: hexes a strategic move may not enter or cross (an enemy block there, or
         # another player's control); a hex neither occupied nor a city or town is
         # friendly or neutral (5.4), so only those are asked
-        closed = {h for h in occ if not _open(data, occ, h, role)}
+        self.enemies = frozenset(enemy_hexes(data, occ, role))  # (see below)
+        self._control: dict[str, str | None] = {}
+        closed = set(self.enemies)
+        closed.update(h for h in occ if h not in closed and not _open_to(data, self.controller(h), h, role))
         closed.update(h for h in _closed_sites(data, role) if h not in occ)  # the vacant ones
         self.closed = frozenset(closed)
         blocks = data["blocks"]
@@ -88,17 +95,15 @@ class Survey:
                     counts[key] = counts.get(key, 0) + 1
         # 5.2: (hex, arm) where the player's stack is full
         self._full = {key for key, n in counts.items() if n >= stack_limit(self.map.hexes[key[0]], key[1])}
-        # hexes holding an enemy's blocks (another player's, not an ally's); among
-        # them the battles of two others, allied to neither of which he may not
-        # attack (2.0 [3]: a third player joins a battle only on a side; our
-        # reading, he must be its ally)
-        self.enemies = frozenset(enemy_hexes(data, occ, role))
+        # `enemies`: hexes holding an enemy's blocks (another player's, not an
+        # ally's), worked out first; among them the battles of two others, allied
+        # to neither of which he may not attack (2.0 [3]: a third player joins a
+        # battle only on a side; our reading, he must be its ally)
         self.barred = barred_battles(data, role)
         self._bases: list[str] | None = None
         self.found: dict[tuple[object, ...], list[str]] = {}  # answers blocks share
         self.counts: dict[str, int] = {}  # per-hex counts searches share (port room)
         self._blockaded: set[str] | None = None
-        self._control: dict[str, str | None] = {}
         self.sets: dict[str, frozenset[str]] = {}  # hex sets searches share (seatransport.py)
 
     def controller(self, hex_id: str) -> str | None:
@@ -113,9 +118,13 @@ class Survey:
 
     def airbases(self, origin: str, reach: int) -> list[str]:
         """control.friendly_airbases (5.51), the bases asked once."""
-        if self._bases is None:
-            self._bases = airbases_with_room(self.data, self.occ, self.role)
-        return [h for h in self._bases if flight_distance(self.data, origin, h) <= reach]  # 9.4
+        key = ("airbases", origin, reach)
+        if key not in self.found:  # blocks at one base share the answer
+            if self._bases is None:
+                self._bases = airbases_with_room(self.data, self.occ, self.role)
+            bases = self._bases
+            self.found[key] = [h for h in bases if flight_distance(self.data, origin, h) <= reach]  # 9.4
+        return list(self.found[key])
 
     def blockaded(self) -> set[str]:
         """control.blockaded_ports (6.8), asked once."""
