@@ -33,7 +33,7 @@ from .control import (
     unit_of,
     working_mulberry,
 )
-from .strategic import Survey, within_range
+from .strategic import Survey, stackable, within_range
 
 Occ = dict[str, list[str]]
 PORT_CAPACITY = 2  # 5.92
@@ -98,12 +98,13 @@ def sea_targets(data: Data, occ: Occ, bid: str, survey: Survey | None = None) ->
     places = survey.sets.get("landings")
     if places is None:  # ashore only at a port, a mulberry or a beachhead (5.92)
         places = survey.sets["landings"] = frozenset(_landing_places(data, occ, role))
-    at_sea_ok = sea_hexes(data["map"])  # 5.91: at sea, within naval stacking
+    at_sea_ok = sea_hexes(data["map"])  # 5.91: at sea, within naval stacking (5.2: Survey.has_room)
+    full_at_sea, naval_stack = survey.full("naval"), stackable(data["map"], "naval")
     found = [
         h
         for h in within_range(survey, start, "water")
-        if (h in places and room(h) >= 1 and survey.has_room(h, "ground"))
-        or (h in at_sea_ok and survey.has_room(h, "naval"))
+        if (h in at_sea_ok and h in naval_stack and h not in full_at_sea)
+        or (h in places and room(h) >= 1 and survey.has_room(h, "ground"))
     ]
     survey.found[key] = found
     return found

@@ -105,6 +105,7 @@ class Survey:
         self.counts: dict[str, int] = {}  # per-hex counts searches share (port room)
         self._blockaded: set[str] | None = None
         self.sets: dict[str, frozenset[str]] = {}  # hex sets searches share (seatransport.py)
+        self.shut: tuple[frozenset[str], frozenset[str]] | None = None  # within_range's
 
     def controller(self, hex_id: str) -> str | None:
         """control.controller (5.4), asked once per hex and pass."""
@@ -115,6 +116,13 @@ class Survey:
     def has_room(self, hex_id: str, kind: str) -> bool:
         """control.has_room for this pass's player (5.2)."""
         return (hex_id, kind) not in self._full and hex_id in stackable(self.data["map"], kind)
+
+    def full(self, kind: str) -> frozenset[str]:
+        """The hexes where the player's blocks of `kind` fill the stack (5.2)."""
+        key = "full:" + kind
+        if key not in self.sets:
+            self.sets[key] = frozenset(h for h, k in self._full if k == kind)
+        return self.sets[key]
 
     def airbases(self, origin: str, reach: int) -> list[str]:
         """control.friendly_airbases (5.51), the bases asked once."""
@@ -249,9 +257,14 @@ def within_range(survey: Survey, start: str, net: str) -> tuple[str, ...]:
     `start` (5.9), whether or not it may stop there: within STRATEGIC_RANGE steps
     along `net` ("road" or "water" hexsides, canals included, 3.1), through hexes open
     to him and out of the storm (9.4). Sorted."""
-    shut = survey.closed | survey.storm
-    broken = frozenset(survey.data.get("destroyed", ()))  # 9.5: destroyed bridges and canals
-    return reach(survey.data["map"], net, start, shut, broken)
+    key = ("reach", start, net)
+    if key not in survey.found:
+        if survey.shut is None:  # one pair of sets per pass: the cache of `reach` hashes them once
+            # 9.5: destroyed bridges and canals
+            survey.shut = (survey.closed | survey.storm, frozenset(survey.data.get("destroyed", ())))
+        shut, broken = survey.shut
+        survey.found[key] = list(reach(survey.data["map"], net, start, shut, broken))
+    return tuple(survey.found[key])
 
 
 @lru_cache(maxsize=8192)
