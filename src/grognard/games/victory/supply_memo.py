@@ -41,7 +41,7 @@ def current_supply(data: Data) -> dict[str, frozenset[str]]:
     """control.supply_map(data), from the last answer when the position it read is the
     same."""
     key = _key(data)
-    if _last.get("key") != key:
-        _last["answer"] = supply_map(data)
-        _last["key"] = key
-    return dict(_last["answer"])
+    kept = _last.get("entry")  # (key, answer), one object: threads never mix two positions'
+    if kept is None or kept[0] != key:
+        kept = _last["entry"] = (key, supply_map(data))
+    return dict(kept[1])
