@@ -41,7 +41,7 @@ def current_supply(data: Data) -> dict[str, frozenset[str]]:
     """control.supply_map(data), from the last answer when the position it read is the
     same."""
     key = _key(data)
-    kept = _last.get("entry")  # (key, answer), one object: threads never mix two positions'
+    kept = _last.get("entry")  # (key, answer), one object: threads never mix two positions
     if kept is None or kept[0] != key:
         kept = _last["entry"] = (key, supply_map(data))
     return dict(kept[1])
