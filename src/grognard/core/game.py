@@ -300,8 +300,11 @@ class State(ABC):
             if role not in self.active_roles():
                 cached = ([], frozenset())
             else:
-                unique = frozenset(self._legal_actions(role))
-                cached = (sort_actions(unique), unique)
+                listed = list(self._legal_actions(role))
+                unique = frozenset(listed)
+                # without duplicates the list sorts to the same order, and much faster
+                # when the ruleset lists its actions in order already (Victory's moves)
+                cached = (sort_actions(listed if len(listed) == len(unique) else unique), unique)
             self._legal_cache[role] = cached
         return cached
 

@@ -15,7 +15,7 @@ other players until all are done).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from grognard.core.hexgrid import distance, hexside, parse_hex_id
@@ -106,11 +106,6 @@ def occupancy(data: Data) -> dict[str, list[str]]:
 def owners_at(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> set[str]:
     blocks = data["blocks"]
     return {blocks[b]["owner"] for b in occ.get(hex_id, ())}
-
-
-def is_battle_hex(data: Data, occ: Mapping[str, list[str]], hex_id: str) -> bool:
-    """6.1: opposing blocks in one hex (allies do not oppose each other)."""
-    return teams_of(data, owners_at(data, occ, hex_id)) > 1
 
 
 def home_owner(data: Data, info: HexInfo) -> str | None:
@@ -238,11 +233,6 @@ def may_blockade(data: Data, hex_id: str, bid: str) -> bool:
     return bool(gmap(data).hexes[hex_id].port) or any(blocks[b].get("beachhead") for b in here)
 
 
-def is_enemy_hex(data: Data, occ: Mapping[str, list[str]], hex_id: str, role: str) -> bool:
-    who = controller(data, occ, hex_id)
-    return who is not None and is_enemy(data, role, who)
-
-
 def count_arm(data: Data, bids: list[str], owner: str, kind: str) -> int:
     blocks = data["blocks"]
     return sum(1 for b in bids if blocks[b]["owner"] == owner and arm(blocks[b]) == kind)
@@ -360,11 +350,6 @@ def is_friendly(data: Data, who: str | None, role: str) -> bool:
     return who is not None and (who == role or (has_allies(data) and allied(data, role, who)))
 
 
-def blocks_of(data: Data, occ: Mapping[str, list[str]], hex_id: str, owner: str) -> list[str]:
-    blocks = data["blocks"]
-    return [b for b in occ.get(hex_id, ()) if blocks[b]["owner"] == owner]
-
-
 def in_battle(data: Data, hex_id: str) -> list[str]:
     """Every block in a hex, sorted by id."""
     blocks = data["blocks"]
@@ -460,7 +445,18 @@ def airbases_with_room(data: Data, occ: Mapping[str, list[str]], role: str) -> l
 
 
 def controllers(data: Data, occ: Mapping[str, list[str]]) -> dict[str, str | None]:
-    return {h: controller(data, occ, h) for h in gmap(data).hexes}
+    """`controller` of every hex of the map, in the map's order."""
+    out = dict(_vacant_control(data["map"], tuple(sorted(data["homes"].items()))))
+    out.update((h, controller(data, occ, h)) for h in occ if h in out)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _vacant_control(map_key: str, homes: tuple[tuple[str, str], ...]) -> Mapping[str, str | None]:
+    """5.4: who controls each hex while nobody stands in it (its home player's if it is
+    a city or town), kept per map and home maps."""
+    data: Data = {"map": map_key, "homes": dict(homes), "blocks": {}}
+    return {h: controller(data, {}, h) for h in game_map(map_key).hexes}
 
 
 def _raw_supplied(

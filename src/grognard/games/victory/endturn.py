@@ -17,10 +17,10 @@ from .control import (
     mark_beachheads,
     occupancy,
     sides,
-    supply_map,
     unit_of,
 )
 from .sides import team_label
+from .supply_memo import current_supply
 
 if TYPE_CHECKING:
     from .state import VictoryState
@@ -30,7 +30,7 @@ def attrition(game: VictoryState) -> None:
     """7.1: every unsupplied ground or air unit loses a step; airborne units are
     eliminated (6.6); naval units and ground units at sea need no supply (7.5)."""
     data = game.data
-    supply = supply_map(data)  # all at once, before any step is lost
+    supply = current_supply(data)  # all at once, before any step is lost
     for role in sides(data):
         ok = supply[role]
         for bid in sorted(data["blocks"]):

@@ -3,7 +3,7 @@
 A block's move is one action, `("move", bid, hex)` to a hex it can reach without a
 fight, or `("attack", bid, hex, via)` into an enemy-occupied hex, entered across the
 hexside `via|hex` (`via` is "air" for air units, which ignore hexsides, 5.3). The
-paths are searched here; the rules they obey:
+paths are searched in move_search.py (cached); the rules they obey:
 
 - ground (5.7, 3.1, 3.3): land hexes; stop on entering forest, marsh or mountain
   unless the whole move is by road, and then never leave the road after such a hex
@@ -29,9 +29,7 @@ paths are searched here; the rules they obey:
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from grognard.core.flow import Frame, GameStep, goto
@@ -39,7 +37,6 @@ from grognard.core.words import with_article
 
 from .carriers import board_target, carrier_landings, carry, is_carrier, may_launch, settle
 from .control import (
-    STOP_TERRAIN,
     Data,
     arm,
     attack_reach,
@@ -49,24 +46,21 @@ from .control import (
     gmap,
     has_enemy,
     has_room,
-    land_terrain,
     occupancy,
     owners_at,
-    side_features,
     side_limit,
     sides,
     storm_area,
     unit_of,
-    water_links,
 )
 from .demolition import demolish, demolish_actions
 from .factories import capture_factories
 from .landings import drop_targets, invasion_targets
 from .markers import capture_markers
+from .move_search import ground_search, naval_search
 from .seatransport import at_sea, sea_targets, use_port
 from .sides import is_enemy, may_offer, offer
 from .strategic import Survey, strategic_targets
-from .terrain import is_ground_passable as ground_passable
 
 if TYPE_CHECKING:
     from .state import VictoryState
@@ -111,84 +105,40 @@ def can_attack(data: Data, occ: Occ, bid: str, battle: str, via: str) -> bool:
 
 
 def _ground_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str], set[tuple[str, str]]]:
-    """Hexes a ground block can end in peacefully, and (battle, via) attacks."""
-    the_map = gmap(data)
+    """Hexes a ground block can end in peacefully, and (battle, via) attacks: the walk
+    (move_search.ground_search), then stacking at the end (5.2) and each attack's
+    limits (5.2, 5.3, 2.0 [3])."""
     block = data["blocks"][bid]
     unit = unit_of(block)
-    start = block["at"]
-    free_terrain = "ignores_terrain_stop" in unit.tags
-    engineer = "engineer" in unit.tags
-    coastal_only = "coastal_only" in unit.tags
-    ends: set[str] = set()
-    attacks: set[tuple[str, str]] = set()
-    enemy = survey.enemies
-    storm = survey.storm  # 9.4: nothing moves into or through the storm
-    # 9.5: the map's own hexsides unless a bridge or canal is destroyed
-    features_of = the_map.side_features if not data.get("destroyed") else partial(side_features, data)
-    best: dict[tuple[str, bool], int] = {(start, True): unit.move}
-    queue = deque([(start, True, unit.move)])
-    while queue:
-        here, by_road, left = queue.popleft()
-        if best.get((here, by_road), -1) > left:
-            continue
-        # 3.3 our reading: a block that went on through terrain that stops (3.1) only
-        # because it moved along the road may not leave the road afterwards
-        stopping = land_terrain(the_map.hexes[here]) in STOP_TERRAIN
-        on_road_only = by_road and here != start and not free_terrain and stopping
-        for nxt in the_map.adjacent(here):
-            info = the_map.hexes[nxt]
-            if not info.land_terrain or (coastal_only and info.terrain != "coastal") or nxt in storm:
-                continue
-            features = features_of(here, nxt)  # 9.5: less a destroyed bridge
-            road = "road" in features
-            if not ground_passable(features):
-                continue  # 3.1: alpine off the road, a river's estuary
-            if on_road_only and not road:
-                continue  # 3.3: it may not leave the road (nor attack off it)
-            if nxt in enemy:
-                if nxt not in survey.barred and can_attack(data, occ, bid, nxt, here):
-                    attacks.add((nxt, here))
-                continue
-            road_only = by_road and road
-            stop = (
-                (land_terrain(info) in STOP_TERRAIN and not road_only and not free_terrain)
-                or ("river" in features and "bridge" not in features and not engineer)
-                or "canal" in features
-                or info.canal
-            )
-            if nxt != start and nxt not in ends and survey.has_room(nxt, "ground"):
-                ends.add(nxt)
-            if left > 1 and not stop and best.get((nxt, road_only), -1) < left - 1:
-                best[(nxt, road_only)] = left - 1
-                queue.append((nxt, road_only, left - 1))
+    tags = unit.tags
+    reached, met = ground_search(
+        data["map"],
+        block["at"],
+        unit.move,
+        "ignores_terrain_stop" in tags,
+        "engineer" in tags,
+        "coastal_only" in tags,
+        survey.storm,  # 9.4: nothing moves into or through the storm
+        survey.enemies,
+        frozenset(data.get("destroyed", ())),  # 9.5
+    )
+    ends = {h for h in reached if survey.has_room(h, "ground")}
+    barred = survey.barred
+    attacks = {(h, via) for h, via in met if h not in barred and can_attack(data, occ, bid, h, via)}
     return ends, attacks
 
 
 def _naval_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str], set[tuple[str, str]]]:
+    """A ship's ends and attacks: move_search.naval_search, then stacking (5.2, 5.6)
+    and each attack's limits."""
     block = data["blocks"][bid]
     unit = unit_of(block)
-    start = block["at"]
-    submarine = "submarine" in unit.tags
-    ends: set[str] = set()
-    attacks: set[tuple[str, str]] = set()
-    best = {start: unit.move}
-    queue = deque([(start, unit.move)])
-    enemies = survey.enemies
-    storm = survey.storm  # 9.4
-    links = water_links(data["map"])  # water hexes joined by a hexside ships may cross
-    while queue:
-        here, left = queue.popleft()
-        for nxt in links[here]:
-            if nxt in storm:
-                continue
-            enemy = nxt in enemies
-            if enemy and nxt not in survey.barred and can_attack(data, occ, bid, nxt, here):
-                attacks.add((nxt, here))
-            if not enemy and nxt != start and survey.has_room(nxt, "naval"):
-                ends.add(nxt)
-            if left > 1 and (not enemy or submarine) and best.get(nxt, -1) < left - 1:
-                best[nxt] = left - 1
-                queue.append((nxt, left - 1))
+    reached, met = naval_search(
+        data["map"], block["at"], unit.move, "submarine" in unit.tags, survey.storm, survey.enemies
+    )
+    ends = {h for h in reached if survey.has_room(h, "naval")}
+    barred = survey.barred
+    attacks = {(h, via) for h, via in met if h not in barred and can_attack(data, occ, bid, h, via)}
     return ends, attacks
 
 
@@ -205,14 +155,16 @@ def _air_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str]
     if near:  # 4.2: carriers are airbases too
         ends |= set(carrier_landings(data, bid, start, reach)) & set(near)
     strike = attack_reach(data, block)  # 5.53, and the Air Range option
-    attacks = {
-        (h, "air")
-        for h in survey.enemies - survey.barred
-        if h not in storm
-        and flight_distance(data, start, h) <= strike  # 9.4: round the storm
-        and can_attack(data, occ, bid, h, "air")
-    }
-    return ends, attacks
+    key = ("air_strikes", start, strike)
+    if key not in survey.found:  # an air unit's attack asks only its player's air room
+        survey.found[key] = [
+            h
+            for h in survey.enemies - survey.barred
+            if h not in storm
+            and flight_distance(data, start, h) <= strike  # 9.4: round the storm
+            and can_attack(data, occ, bid, h, "air")
+        ]
+    return ends, {(h, "air") for h in survey.found[key]}
 
 
 def atom_targets(data: Data, occ: Occ, bid: str) -> list[str]:
@@ -270,12 +222,15 @@ def can_move(data: Data, occ: Occ, bid: str) -> bool:
 
 
 def block_moves(
-    data: Data, occ: Occ, bid: str, survey: Survey | None = None
+    data: Data, occ: Occ, bid: str, survey: Survey | None = None, movable: bool | None = None
 ) -> tuple[set[str], set[tuple[str, str]]]:
     """The peaceful destinations and (battle, via) attacks of one block now (`survey`:
-    the caller's, for one pass over its owner's blocks)."""
+    the caller's, for one pass over its owner's blocks; `movable`: can_move, when the
+    caller has asked it)."""
     block = data["blocks"][bid]
-    if not can_move(data, occ, bid) or at_sea(block):
+    if movable is None:
+        movable = can_move(data, occ, bid)
+    if not movable or at_sea(block):
         return set(), set()  # 5.91: a ground block at sea has no ordinary move
     kind = arm(block)
     if survey is None or survey.role != block["owner"]:
@@ -288,34 +243,45 @@ def block_moves(
 
 
 def move_actions(data: Data, role: str) -> list[Action]:
+    """Every legal action of `role`'s move phase, sorted (as the core sorts legal
+    lists: by kind, then block, then hex), so that the core's sort finds them in
+    order."""
     occ = occupancy(data)
-    actions: list[Action] = [("end_moves",)]
-    blocks = data["blocks"]
     survey = Survey(data, occ, role)  # answers the blocks of this pass share
+    kinds: dict[str, list[Action]] = {"end_moves": [("end_moves",)]}
     if len(sides(data)) > 2:  # 2.0 [3]: alliances are declared in the move phase
-        actions += [("ally", other) for other in may_offer(data, role, sides(data))]
+        kinds["ally"] = sorted(("ally", other) for other in may_offer(data, role, sides(data)))
+    attack, move, paradrop, invade, strategic, sea_move, demolition, board = (
+        kinds.setdefault(k, [])
+        for k in ("attack", "move", "paradrop", "invade", "strategic", "sea_move", "demolish", "board")
+    )
+    blocks = data["blocks"]
+    storm = survey.storm
     for bid in sorted(blocks):
-        if blocks[bid]["owner"] != role:
+        block = blocks[bid]
+        if block["owner"] != role:
             continue
-        ends, attacks = block_moves(data, occ, bid, survey)
-        actions += [("move", bid, h) for h in ends]
-        actions += [("attack", bid, h, via) for h, via in attacks]
-        if "atom_bomb" in unit_of(blocks[bid]).tags:
-            actions += [("attack", bid, h, "air") for h in atom_targets(data, occ, bid)]
-        if "rocket" in unit_of(blocks[bid]).tags:
-            actions += [("attack", bid, h, "air") for h in rocket_targets(data, occ, bid)]  # S1.6
-        if can_move(data, occ, bid):  # 6.6, 6.7: instead of an ordinary move
-            actions += [("paradrop", bid, h) for h in drop_targets(data, occ, bid)]
-            actions += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]
-        idle = not blocks[bid]["moved"] and blocks[bid]["at"] not in (None, *survey.storm)  # 5.9, 9.4
-        if idle and may_launch(data, blocks[bid]):  # 4.2: aboard a carrier moved strategically, it stays
-            actions += [("strategic", bid, h) for h in strategic_targets(data, occ, bid, survey)]
-            actions += [("sea_move", bid, h) for h in sea_targets(data, occ, bid, survey)]
-            actions += demolish_actions(data, bid)  # 9.5
-        at = blocks[bid]["at"]
-        if at is not None and not has_enemy(data, occ, at, role) and board_target(data, bid) is not None:
-            actions.append(("board", bid))  # 4.1, 4.2: loading onto a carrier in port
-    return actions
+        movable = can_move(data, occ, bid)
+        ends, attacks = block_moves(data, occ, bid, survey, movable)
+        tags = unit_of(block).tags
+        if "atom_bomb" in tags:
+            attacks |= {(h, "air") for h in atom_targets(data, occ, bid)}
+        if "rocket" in tags:
+            attacks |= {(h, "air") for h in rocket_targets(data, occ, bid)}  # S1.6
+        attack += [("attack", bid, h, via) for h, via in sorted(attacks)]
+        move += [("move", bid, h) for h in sorted(ends)]
+        if movable:  # 6.6, 6.7: instead of an ordinary move
+            paradrop += [("paradrop", bid, h) for h in drop_targets(data, occ, bid)]
+            invade += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]
+        at = block["at"]
+        idle = not block["moved"] and at is not None and at not in storm  # 5.9, 9.4
+        if idle and may_launch(data, block):  # 4.2: aboard a carrier moved strategically, it stays
+            strategic += [("strategic", bid, h) for h in strategic_targets(data, occ, bid, survey)]
+            sea_move += [("sea_move", bid, h) for h in sea_targets(data, occ, bid, survey)]
+            demolition += demolish_actions(data, bid)  # 9.5
+        if at is not None and at not in survey.enemies and board_target(data, bid) is not None:
+            board.append(("board", bid))  # 4.1, 4.2: loading onto a carrier in port
+    return [action for kind in sorted(kinds) for action in kinds[kind]]
 
 
 def _log_move(game: VictoryState, role: str, public: str, private: str) -> None:

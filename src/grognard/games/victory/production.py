@@ -33,7 +33,6 @@ from .control import (
     occupancy,
     sides,
     stack_limit,
-    supply_map,
     unit_of,
 )
 from .demolition import rebuild, rebuild_actions
@@ -49,6 +48,7 @@ from .factories import (
     resource_yield,
 )
 from .markers import build, build_actions
+from .supply_memo import current_supply
 from .units import unit_table
 
 if TYPE_CHECKING:
@@ -214,7 +214,7 @@ class Production(GameStep["VictoryState"]):
 
     def run(self, game: VictoryState, frame: Frame) -> None:
         data = game.data
-        supply = supply_map(data)
+        supply = current_supply(data)  # 7.0: often the one attrition asked (supply_memo.py)
         frame["left"] = {role: city_budgets(data, role, supply[role]) for role in sides(data)}
         if plays_factories(data):  # 9.1: the factories' PP replace the cities'
             occ = occupancy(data)

@@ -21,6 +21,9 @@ A helper of the move phase (movement.py), like strategic.py; it imports no phase
 
 from __future__ import annotations
 
+from functools import cache
+
+from .boards import game_map
 from .control import (
     Data,
     blockaded_ports,
@@ -30,7 +33,7 @@ from .control import (
     unit_of,
     working_mulberry,
 )
-from .strategic import Survey, within_range
+from .strategic import Survey, stackable, within_range
 
 Occ = dict[str, list[str]]
 PORT_CAPACITY = 2  # 5.92
@@ -92,14 +95,42 @@ def sea_targets(data: Data, occ: Occ, bid: str, survey: Survey | None = None) ->
     if not at_sea(block) and room(start) < 1:
         return []  # 5.91: it embarks at a friendly port or beachhead with room (5.92)
 
-    def may_end(nxt: str) -> bool:
-        if the_map.hexes[nxt].terrain == "sea":
-            return survey.has_room(nxt, "naval")  # 5.91: naval stacking at sea
-        return room(nxt) >= 1 and survey.has_room(nxt, "ground")
-
-    found = [h for h in within_range(survey, start, "water") if may_end(h)]
+    places = survey.sets.get("landings")
+    if places is None:  # ashore only at a port, a mulberry or a beachhead (5.92)
+        places = survey.sets["landings"] = frozenset(_landing_places(data, occ, role))
+    at_sea_ok = sea_hexes(data["map"])  # 5.91: at sea, within naval stacking (5.2: Survey.has_room)
+    full_at_sea, naval_stack = survey.full("naval"), stackable(data["map"], "naval")
+    found = [
+        h
+        for h in within_range(survey, start, "water")
+        if (h in at_sea_ok and h in naval_stack and h not in full_at_sea)
+        or (h in places and room(h) >= 1 and survey.has_room(h, "ground"))
+    ]
     survey.found[key] = found
     return found
+
+
+def _landing_places(data: Data, occ: Occ, role: str) -> set[str]:
+    """The hexes off the open sea where `capacity` may be above 0 for `role`: the
+    ports, the mulberries and his beachheads (5.92, 6.71, 9.7)."""
+    places = set(port_hexes(data["map"])) | set(data.get("mulberries", {}))
+    blocks = data["blocks"]
+    places.update(h for h, here in occ.items() if any(
+        blocks[b]["owner"] == role and blocks[b].get("beachhead") for b in here
+    ))
+    return places - sea_hexes(data["map"])
+
+
+@cache
+def port_hexes(map_key: str) -> frozenset[str]:
+    """The ports of a map (3.2)."""
+    return frozenset(h for h, info in game_map(map_key).hexes.items() if info.port)
+
+
+@cache
+def sea_hexes(map_key: str) -> frozenset[str]:
+    """The open-sea hexes of a map (not coastal)."""
+    return frozenset(h for h, info in game_map(map_key).hexes.items() if info.terrain == "sea")
 
 
 def use_port(data: Data, hex_id: str) -> None:

@@ -229,6 +229,17 @@ def deploy_targets(
     return out
 
 
+def _likeness(block: dict[str, Any]) -> Any:
+    """What makes two undeployed blocks alike for deploy_targets: their whole data (None
+    when some of it is unhashable: then the block is asked on its own)."""
+    try:
+        key = tuple(sorted(block.items()))
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
 class Deploy(GameStep["VictoryState"]):
     """1.4: players place their starting blocks. Frame: `turn_of` (fog deployment:
     whose batch it is, else None) and `placed` (blocks placed in the current batch)."""
@@ -241,12 +252,20 @@ class Deploy(GameStep["VictoryState"]):
     def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         data = game.data
         occ = occupancy(data)
+        blocks = data["blocks"]
         for strict in (True, False):  # 1.4 when the forces allow it
-            actions = [
-                ("deploy", bid, hex_id)
-                for bid in undeployed(data, role)
-                for hex_id in deploy_targets(data, role, bid, occ, strict)
-            ]
+            # a block's places depend on what it is (its data), not on its id: blocks
+            # alike share them (a speed measure: most starting forces repeat a type)
+            known: dict[Any, list[str]] = {}
+            actions = []
+            for bid in undeployed(data, role):
+                key = _likeness(blocks[bid])
+                places = known.get(key) if key is not None else None
+                if places is None:
+                    places = deploy_targets(data, role, bid, occ, strict)
+                    if key is not None:
+                        known[key] = places
+                actions += [("deploy", bid, hex_id) for hex_id in places]
             if actions:
                 return actions
         return []

@@ -53,7 +53,11 @@ def _open(data: Data, occ: Occ, hex_id: str, role: str) -> bool:
     taken by normal moves only, so no strategic move enters or crosses them)."""
     if has_enemy(data, occ, hex_id, role):
         return False
-    who = controller(data, occ, hex_id)
+    return _open_to(data, controller(data, occ, hex_id), hex_id, role)
+
+
+def _open_to(data: Data, who: str | None, hex_id: str, role: str) -> bool:
+    """_open for a hex free of enemy blocks that `who` controls."""
     if who is None:
         return not began_neutral(data, gmap(data).hexes[hex_id])
     return is_friendly(data, who, role)
@@ -72,8 +76,12 @@ class Survey:
         # 5.9: hexes a strategic move may not enter or cross (an enemy block there, or
         # another player's control); a hex neither occupied nor a city or town is
         # friendly or neutral (5.4), so only those are asked
-        asked = set(occ) | set(airbase_sites(data["map"]))
-        self.closed = frozenset(h for h in asked if not _open(data, occ, h, role))
+        self.enemies = frozenset(enemy_hexes(data, occ, role))  # (see below)
+        self._control: dict[str, str | None] = {}
+        closed = set(self.enemies)
+        closed.update(h for h in occ if h not in closed and not _open_to(data, self.controller(h), h, role))
+        closed.update(h for h in _closed_sites(data, role) if h not in occ)  # the vacant ones
+        self.closed = frozenset(closed)
         blocks = data["blocks"]
         counts: dict[tuple[str, str], int] = {}
         self.carrier_hexes: set[str] = set()  # 4.2: where the player's carriers are
@@ -87,32 +95,77 @@ class Survey:
                     counts[key] = counts.get(key, 0) + 1
         # 5.2: (hex, arm) where the player's stack is full
         self._full = {key for key, n in counts.items() if n >= stack_limit(self.map.hexes[key[0]], key[1])}
-        # hexes holding an enemy's blocks (another player's, not an ally's); among
-        # them the battles of two others, allied to neither of which he may not
-        # attack (2.0 [3]: a third player joins a battle only on a side; our
-        # reading, he must be its ally)
-        self.enemies = frozenset(enemy_hexes(data, occ, role))
+        # `enemies`: hexes holding an enemy's blocks (another player's, not an
+        # ally's), worked out first; among them the battles of two others, allied
+        # to neither of which he may not attack (2.0 [3]: a third player joins a
+        # battle only on a side; our reading, he must be its ally)
         self.barred = barred_battles(data, role)
         self._bases: list[str] | None = None
         self.found: dict[tuple[object, ...], list[str]] = {}  # answers blocks share
         self.counts: dict[str, int] = {}  # per-hex counts searches share (port room)
         self._blockaded: set[str] | None = None
+        self.sets: dict[str, frozenset[str]] = {}  # hex sets searches share (seatransport.py)
+        self.shut: tuple[frozenset[str], frozenset[str]] | None = None  # within_range's
+
+    def controller(self, hex_id: str) -> str | None:
+        """control.controller (5.4), asked once per hex and pass."""
+        if hex_id not in self._control:
+            self._control[hex_id] = controller(self.data, self.occ, hex_id)
+        return self._control[hex_id]
 
     def has_room(self, hex_id: str, kind: str) -> bool:
         """control.has_room for this pass's player (5.2)."""
         return (hex_id, kind) not in self._full and hex_id in stackable(self.data["map"], kind)
 
+    def full(self, kind: str) -> frozenset[str]:
+        """The hexes where the player's blocks of `kind` fill the stack (5.2)."""
+        key = "full:" + kind
+        if key not in self.sets:
+            self.sets[key] = frozenset(h for h, k in self._full if k == kind)
+        return self.sets[key]
+
     def airbases(self, origin: str, reach: int) -> list[str]:
         """control.friendly_airbases (5.51), the bases asked once."""
-        if self._bases is None:
-            self._bases = airbases_with_room(self.data, self.occ, self.role)
-        return [h for h in self._bases if flight_distance(self.data, origin, h) <= reach]  # 9.4
+        key = ("airbases", origin, reach)
+        if key not in self.found:  # blocks at one base share the answer
+            if self._bases is None:
+                self._bases = airbases_with_room(self.data, self.occ, self.role)
+            bases = self._bases
+            self.found[key] = [h for h in bases if flight_distance(self.data, origin, h) <= reach]  # 9.4
+        return list(self.found[key])
 
     def blockaded(self) -> set[str]:
         """control.blockaded_ports (6.8), asked once."""
         if self._blockaded is None:
             self._blockaded = blockaded_ports(self.data, self.occ)
         return self._blockaded
+
+
+def _closed_sites(data: Data, role: str) -> frozenset[str]:
+    """The cities and towns that `_open` finds closed to `role` while nobody stands in
+    them: those of an enemy's map, and those that began neutral (N1.1). They depend
+    on the map, the home maps and the alliances only, so they are kept between
+    passes."""
+    homes = tuple(sorted(data["homes"].items()))
+    teams = tuple(sorted((data.get("teams") or {}).items()))
+    pacts = tuple(tuple(p) for p in data.get("pacts") or ())
+    return _vacant_closed(data["map"], homes, role, teams, pacts)
+
+
+@lru_cache(maxsize=1024)
+def _vacant_closed(
+    map_key: str,
+    homes: tuple[tuple[str, str], ...],
+    role: str,
+    teams: tuple[tuple[str, str], ...],
+    pacts: tuple[tuple[str, ...], ...],
+) -> frozenset[str]:
+    data: Data = {"map": map_key, "homes": dict(homes), "blocks": {}}
+    if teams:
+        data["teams"] = dict(teams)
+    if pacts:
+        data["pacts"] = [list(p) for p in pacts]
+    return frozenset(h for h in airbase_sites(map_key) if not _open(data, {}, h, role))
 
 
 def strategic_targets(data: Data, occ: Occ, bid: str, survey: Survey | None = None) -> list[str]:
@@ -193,7 +246,7 @@ def _naval(survey: Survey, start: str) -> list[str]:
 
     def may_end(nxt: str) -> bool:  # at sea, or in a port of one's own
         info = the_map.hexes[nxt]
-        ends_ok = info.terrain == "sea" or (info.port and controller(survey.data, survey.occ, nxt) == role)
+        ends_ok = info.terrain == "sea" or (info.port and survey.controller(nxt) == role)
         return ends_ok and survey.has_room(nxt, "naval")
 
     return [h for h in within_range(survey, start, "water") if may_end(h)]
@@ -204,9 +257,14 @@ def within_range(survey: Survey, start: str, net: str) -> tuple[str, ...]:
     `start` (5.9), whether or not it may stop there: within STRATEGIC_RANGE steps
     along `net` ("road" or "water" hexsides, canals included, 3.1), through hexes open
     to him and out of the storm (9.4). Sorted."""
-    shut = survey.closed | survey.storm
-    broken = frozenset(survey.data.get("destroyed", ()))  # 9.5: destroyed bridges and canals
-    return reach(survey.data["map"], net, start, shut, broken)
+    key = ("reach", start, net)
+    if key not in survey.found:
+        if survey.shut is None:  # one pair of sets per pass: the cache of `reach` hashes them once
+            # 9.5: destroyed bridges and canals
+            survey.shut = (survey.closed | survey.storm, frozenset(survey.data.get("destroyed", ())))
+        shut, broken = survey.shut
+        survey.found[key] = list(reach(survey.data["map"], net, start, shut, broken))
+    return tuple(survey.found[key])
 
 
 @lru_cache(maxsize=8192)

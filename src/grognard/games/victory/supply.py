@@ -96,10 +96,9 @@ def supply_network(
     union = _Union()
     nodes: set[HexId] = set()
     broken = set(broken_sides)
-    for side, features in gmap.sides().items():
-        if "road" not in features or side in broken:
+    for side, a, b in _fixed(gmap).roads:
+        if side in broken:
             continue
-        a, b = side.split("|")
         if passable(a) and passable(b):
             nodes.update((a, b))
             union.join(a, b)
@@ -157,22 +156,52 @@ def _water_components(gmap: GameMap, passable: Callable[[HexId], bool]) -> dict[
     crossed (3.1).
     """
     body: dict[HexId, str] = {}
-    for start in sorted(gmap.hexes):
-        if start in body or gmap.hexes[start].terrain != "sea" or not passable(start):
+    fixed = _fixed(gmap)
+    links = fixed.sea_links
+    for start in fixed.seas:
+        if start in body or not passable(start):
             continue
         name = f"sea:{start}"
         body[start] = name
         todo = [start]
         while todo:
             h = todo.pop()
-            for n in gmap.neighbors(h):
-                if n in body or gmap.hexes[n].terrain != "sea" or not passable(n):
-                    continue
-                if "shoal" in gmap.side_features(h, n):
+            for n in links[h]:
+                if n in body or not passable(n):
                     continue
                 body[n] = name
                 todo.append(n)
     return body
+
+
+class _Fixed:
+    """What supply searches ask of a map that never changes: the road hexsides (side
+    id and its two hexes, in the map's order), the sea hexes sorted, and for each the
+    sea hexes beside it across no shoal hexside (3.1)."""
+
+    def __init__(self, gmap: GameMap) -> None:
+        self.map = gmap
+        self.roads = [(side, *side.split("|")) for side, f in gmap.sides().items() if "road" in f]
+        self.seas = tuple(sorted(h for h, info in gmap.hexes.items() if info.terrain == "sea"))
+        self.sea_links = {
+            h: tuple(
+                n
+                for n in gmap.neighbors(h)
+                if gmap.hexes[n].terrain == "sea" and "shoal" not in gmap.side_features(h, n)
+            )
+            for h in self.seas
+        }
+
+
+_FIXED: dict[str, _Fixed] = {}
+
+
+def _fixed(gmap: GameMap) -> _Fixed:
+    """The map's _Fixed, made once per map (checked to be this very map object)."""
+    known = _FIXED.get(gmap.key)
+    if known is None or known.map is not gmap:
+        known = _FIXED[gmap.key] = _Fixed(gmap)
+    return known
 
 
 def _bodies_beside(gmap: GameMap, harbour: HexId, water: Mapping[HexId, str]) -> set[str]:

@@ -1,0 +1,97 @@
+"""What the speed measures of issue 25 keep between positions agrees with the rules
+asked afresh, at positions of random games: the cached move walks (move_search.py),
+the move list in the core's order, the survey's closed hexes, the table of who holds
+vacant hexes, and the supply map kept from one end-of-turn question to the next."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from grognard.agents import RandomAgent
+from grognard.games.victory import RULESET, VictoryState
+from grognard.games.victory.control import (
+    airbase_sites,
+    controller,
+    controllers,
+    gmap,
+    occupancy,
+    supply_map,
+)
+from grognard.games.victory.move_search import ground_search, naval_search
+from grognard.games.victory.movement import move_actions
+from grognard.games.victory.strategic import Survey, _open
+from grognard.games.victory.supply_memo import current_supply
+
+OPTIONS = [{}, {"storms": True, "logistics": True}]
+
+
+def _positions(options: dict[str, bool], seed: int, every: int = 7) -> Iterator[tuple[VictoryState, str]]:
+    """Every `every`-th position of a random 3-turn Quick Start game, with the role to act."""
+    state = RULESET.new_game("quick-start", {"turn_limit": 3, **options}, seed)
+    assert isinstance(state, VictoryState)
+    state.keep_undo = False
+    agent = RandomAgent(seed)
+    n = 0
+    while not state.is_over():
+        role = next(r for r in state.active_roles() if state.legal_actions(r))
+        if n % every == 0:
+            yield state, role
+        state.apply(role, agent.act({}, state.legal_actions(role)))
+        n += 1
+
+
+@pytest.mark.rules("5.6", "5.7")
+@pytest.mark.parametrize("options", OPTIONS)
+def test_5_7_move_list_is_in_order_and_the_same_without_the_walk_caches(options: dict[str, bool]) -> None:
+    checked = 0
+    for state, role in _positions(options, 5):
+        if state.data["phase"] != "move":
+            continue
+        listed = move_actions(state.data, role)
+        assert listed == sorted(set(listed))  # the core's order, no duplicates
+        ground_search.cache_clear()
+        naval_search.cache_clear()
+        assert move_actions(state.data, role) == listed  # the walks kept were not stale
+        checked += 1
+    assert checked > 10
+
+
+@pytest.mark.rules("5.4", "5.9", "N1.1")
+@pytest.mark.parametrize("options", OPTIONS)
+def test_5_9_survey_closes_the_hexes_control_closes(options: dict[str, bool]) -> None:
+    for state, role in _positions(options, 9):
+        data = state.data
+        occ = occupancy(data)
+        asked = set(occ) | set(airbase_sites(data["map"]))
+        assert Survey(data, occ, role).closed == {h for h in asked if not _open(data, occ, h, role)}
+
+
+@pytest.mark.rules("5.4")
+def test_5_4_control_table_matches_control_of_each_hex() -> None:
+    for state, _ in _positions({}, 13, every=25):
+        data = state.data
+        occ = occupancy(data)
+        table = controllers(data, occ)
+        assert list(table) == list(gmap(data).hexes)
+        assert table == {h: controller(data, occ, h) for h in gmap(data).hexes}
+
+
+@pytest.mark.rules("7.0", "7.1")
+@pytest.mark.parametrize("options", OPTIONS)
+def test_7_0_kept_supply_map_follows_the_position(options: dict[str, bool]) -> None:
+    for state, _ in _positions(options, 17, every=11):
+        data = state.data
+        assert current_supply(data) == supply_map(data)
+        assert current_supply(data) == supply_map(data)  # the kept answer
+        # a block gone changes what the map reads: the kept answer is not used
+        bid = next((b for b in sorted(data["blocks"]) if data["blocks"][b]["at"]), None)
+        if bid is None:
+            continue  # set-up: nothing on the map yet
+        block = data["blocks"].pop(bid)
+        try:
+            assert current_supply(data) == supply_map(data)
+        finally:
+            data["blocks"][bid] = block
+        assert current_supply(data) == supply_map(data)
