@@ -221,6 +221,15 @@ function describeAction(action, view) {
       return { label: `${fleetName(x.fleet)} escorts the ${String(x.route).replace(/_/g, " ")} route` };
     case "build_ship":
       return { hex: x.yard, kind: "build", label: `Build one ${shipWords(x.ship)} point into ${fleetName(x.fleet)} at ${placeWords(x.yard)}` };
+    // Campaign Game II's shipping counters (shipping_builds.py, shipping_moves.py: K19.1-K19.9)
+    case "build_shipping":
+      return { hex: x.port, kind: "build", label: `Build a shipping point at ${placeWords(x.port)} (1 production point)` };
+    case "buy_transport":
+      return { kind: "build", label: "Buy one more U.S. transport point a turn (1 production point)" };
+    case "move_shipping":
+      return { hex: x.from, kind: "move", label: `Move a shipping point from ${placeWords(x.from)}` };
+    case "ship_to":
+      return { hex: x.to, kind: "move", label: `Send the shipping point to ${placeWords(x.to)}` };
     case "build_asw_level":
       return { kind: "build", label: "Raise the A.S.W. level by one point" };
     // Naval Action's builds (ship_builds.py, port_builds.py): ship points in instalments (N7)
@@ -276,6 +285,9 @@ function describeAction(action, view) {
       return { label: `Build an atomic bomb for the ${x.carrier} at ${x.carrier === "bombers" ? placeWords(x.at) : x.at}` };
     case "partisans":
       return { hex: x.place, kind: "battle", oddsAction: action, label: `Partisans strike ${placeWords(x.place)} (2 production points)` };
+    // The Pacific War: a Chinese army strikes like partisans (china.py, G17.12)
+    case "chinese_partisans":
+      return { hex: x.target, unit: x.army, kind: "battle", label: `${name(x.army)} strikes ${placeWords(x.target)} like partisans` };
     case "end_partisans":
       return { label: "End partisan attacks", primary: true };
     case "lend_lease":
