@@ -95,7 +95,14 @@ export function goToBox(getMap, goTo) {
       onsubmit: (event) => {
         event.preventDefault();
         const map = getMap();
-        if (!map) return;
+        if (!map) {
+          // asked before the map's data is in (a slow line or a busy machine): answered
+          // once it is (fillNames), rather than a silent no-op the player cannot explain
+          form.pending = true;
+          said.textContent = "The map is still loading: it will go there once it is in.";
+          return;
+        }
+        form.pending = false;
         const found = findPlace(map, input.value);
         if (!found) {
           said.textContent = `No hex or place called "${input.value.trim()}" on the map (hex numbers are four or five digits: row, then column).`;
@@ -110,7 +117,10 @@ export function goToBox(getMap, goTo) {
     h("button", { type: "submit", class: "hgw-goto-button" }, "Go"),
     said,
   );
-  form.fillNames = (map) => list.replaceChildren(...(map.names || []).map(([id, name]) => h("option", { value: name }, id)));
+  form.fillNames = (map) => {
+    list.replaceChildren(...(map.names || []).map(([id, name]) => h("option", { value: name }, id)));
+    if (form.pending) form.requestSubmit();
+  };
   return form;
 }
 

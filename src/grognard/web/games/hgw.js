@@ -113,8 +113,8 @@ class HgwBoard extends HexBoard {
     loadMap()
       .then((map) => {
         this.map = map;
-        this.goto.fillNames(map);
         if (this.view) this.render(this.view, this.ui);
+        this.goto.fillNames(map); // after the render: a "go to" asked meanwhile goes there now
       })
       .catch((err) => {
         this.pz.wrap.append(h("p", { class: "hgw-map-error" }, String(err.message || err)));
