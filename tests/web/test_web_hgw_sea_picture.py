@@ -4,8 +4,9 @@ by nation in the record sheets and explained by nation in the legend (N1.3); a p
 tied to its base (K16.3); the raiders marked (N6.1); every declared shipping route drawn
 hex by hex and listed with its escort and losses (K16.4) (games/hgw-sea.js, hgw-forces.js).
 
-The position is a saved game (POST /api/games with its moves): seed 3's first 63 moves,
-the three heuristics playing, to the Allied naval movement of Winter 1939, with the
+The position is a saved game (POST /api/games with its moves): seed 3's moves, the three
+heuristics playing, up to the Allied naval movement of Winter 1939 (65 moves today; the
+count follows the heuristics, so the game is played to that step, not to a fixed count), with the
 U-boat Arm on patrol and three fleets declared raiders.
 """
 
@@ -38,7 +39,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield address
 
 
-SEED, PLIES = 3, 63
+SEED, MOST = 3, 200
 SEATS = {"axis": "ai:heuristic", "soviet": "ai:heuristic", "allied": "me"}
 # the code each nation's counters carry for its flag (hgw-sea.js NATION_CODES)
 ROLE_COLORS = {"axis": "#46505a", "allied": "#2b5bb5"}  # hgw-view.js ROLE_COLORS
@@ -50,7 +51,8 @@ def _saved_game() -> tuple[list[list[Any]], dict[str, Any], State]:
     state = HGW.new_game(seed=SEED, scenario="campaign_3")
     agents = {role: make_agent("heuristic", "hgw", i) for i, role in enumerate(state.roles)}
     moves: list[list[Any]] = []
-    for _ in range(PLIES):
+    while not (state.active_roles() == ["allied"] and state.data["flow"][-1]["state"] == "naval_movement"):
+        assert len(moves) < MOST, "the Allies never reached their naval movement"
         role = state.active_roles()[0]
         action = agents[role].act(state.view(role), state.legal_actions(role))
         state.apply(role, action)
