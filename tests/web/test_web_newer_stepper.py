@@ -69,6 +69,24 @@ LAND_AREAS = (
 )
 
 
+def _areas_named(lines: list[str], names: dict[str, str]) -> set[str]:
+    """The areas (`names`: name -> id) the lines name, each as a whole name: "Brest" is
+    not named by "Brest-Litovsk", nor by "Brest (port)" (a port is not outlined)."""
+    text = " ".join(lines)
+    whole = r"(?<![\w-]){}(?![\w-])(?! \(port\))"
+    return {area for name, area in names.items() if re.search(whole.format(re.escape(name)), text)}
+
+
+def test_an_area_is_named_by_its_whole_name_only() -> None:
+    """The Virtuti stepper test below read "Brest-Litovsk" in the AI's line as Brest too,
+    and then waited for Brest's outline, which the page rightly never drew."""
+    names = {"Brest": "brest", "Brest-Litovsk": "brest_litovsk", "Warsaw": "warsaw"}
+    line = "ussr moves Army 3 from Brest-Litovsk to Warsaw"
+    assert _areas_named([line], names) == {"brest_litovsk", "warsaw"}
+    assert _areas_named(["a fleet sails to Brest (port)"], names) == set()
+    assert _areas_named(["Brest falls."], names) == {"brest"}
+
+
 def test_virtuti_step_through_the_ais_moves_outlines_the_areas(page: Page) -> None:
     game_id = start_game(page, ruleset="virtuti", seats={"axis": "me", "allies": "ai:random"}, seed=5)
     board = ApiDriver(page).get("/api/rulesets/virtuti/board-data")
@@ -88,13 +106,7 @@ def test_virtuti_step_through_the_ais_moves_outlines_the_areas(page: Page) -> No
     areas = set(page.evaluate(LAND_AREAS))
     names = {area["name"]: area["id"] for area in board["map"]["land_areas"] if area["id"] in areas}
 
-    def named_in(lines: list[str]) -> set[str]:
-        text = " ".join(lines)
-        return {
-            area for name, area in names.items() if re.search(rf"\b{re.escape(name)}\b(?! \(port\))", text)
-        }
-
-    naming = [(i, named_in(lines)) for i, lines in enumerate(seen)]
+    naming = [(i, _areas_named(lines, names)) for i, lines in enumerate(seen)]
     with_areas = [(i, named) for i, named in naming if named]
     assert with_areas, f"no action of the AI named an area: {seen}"
     step, named = with_areas[-1]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 from sqlalchemy import select
 from webkit import ApiDriver, start_game
 
@@ -26,6 +26,7 @@ def test_the_unsubscribe_button_of_the_mail_link_works_in_a_browser(profiles: An
     page.goto("/")
     page.locator("details.notices summary").click()  # opt in as a player does, on the lobby card
     form = page.locator("details.notices form.email-turns")
+    expect(form).to_have_attribute("aria-busy", "false")  # its settings are in: nothing refills it
     form.get_by_label("E-mail address for turn notices").fill("unsub@example.org")
     form.locator("input[name=email-turns]").check()
     form.get_by_role("button", name="Save").click()
@@ -40,6 +41,35 @@ def test_the_unsubscribe_button_of_the_mail_link_works_in_a_browser(profiles: An
     mail_page.get_by_role("button", name="Unsubscribe").click()
     expect(mail_page.locator("body")).to_contain_text("no more turn e-mails")
     assert api.get("/api/me/email") == {"email": "unsub@example.org", "turns": False}
+
+
+def test_the_notices_form_waits_for_its_settings_before_it_can_be_typed_in(profiles: Any) -> None:
+    """The lobby card's e-mail form is filled from `/api/me/email`, which answers late on
+    a loaded machine: the answer overwrote an address typed before it came, and Save
+    then said "need an address". Until it comes the form is busy and its fields cannot
+    be edited; once it has come, what is typed stays."""
+    page = profiles.new_page()
+    held: list[Route] = []
+    settings = "**/api/me/email"
+    page.route(settings, lambda route: held.append(route))  # the settings held back
+    page.goto("/")
+    page.locator("details.notices summary").click()
+    form = page.locator("details.notices form.email-turns")
+    address = form.get_by_label("E-mail address for turn notices")
+    expect(form).to_have_attribute("aria-busy", "true")
+    expect(address).to_be_disabled()
+    expect(form.get_by_role("button", name="Save")).to_be_disabled()
+    while not held:
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+    page.unroute(settings)
+    expect(form).to_have_attribute("aria-busy", "false")
+    address.fill("kept@example.org")
+    form.locator("input[name=email-turns]").check()
+    form.get_by_role("button", name="Save").click()
+    expect(page.locator("#toast")).to_have_text("Turn e-mails on")
+    expect(address).to_have_value("kept@example.org")
 
 
 def test_a_game_link_opened_signed_out_says_to_sign_in(profiles: Any) -> None:

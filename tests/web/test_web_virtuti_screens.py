@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 from test_web_virtuti_odds import _position, _post
-from webkit import ApiDriver, start_game
+from webkit import ApiDriver, reload_and_settle, start_game
 
 from grognard.games.virtuti.board_data import board_data
 
@@ -44,7 +44,7 @@ def test_supply_political_discards_and_diplomacy_read_as_the_game(
     state.data["oos"] = ["munich", "paris"]  # an Axis area and an Allied one out of supply
     state.data["factions"]["axis"]["discard"] = ["axis_hedgehog", "axis_luftwaffe"]
     state._after_change(None, None)
-    page.reload()
+    reload_and_settle(page, game_id)
     expect(page.locator(".vm-area[data-area=berlin]")).to_have_count(1)
 
     # Supply: the seat's (Axis) areas and the enemy's, in supply or not: four colours
@@ -93,7 +93,7 @@ def test_supply_political_discards_and_diplomacy_read_as_the_game(
 
     # a selected unit in words, its targets called areas (not "army_1", not "hex")
     _post(ApiDriver(page), game_id, "axis", ["execute", "breslau"])
-    page.reload()
+    reload_and_settle(page, game_id)
     page.locator(f".vm-unit[data-uid={sent[0]}]").focus()
     page.keyboard.press("Enter")
     card = page.locator(".selection-card")

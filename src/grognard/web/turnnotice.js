@@ -82,12 +82,20 @@ export function noticeSettings() {
     ),
     h("button", { type: "submit" }, "Save"),
   );
+  // The fields are filled from the server's answer, which arrives late on a loaded
+  // machine: until then they cannot be edited, so that answer never overwrites what
+  // the player typed (and the form is aria-busy).
+  const fields = [address, wanted, form.querySelector("button")];
+  for (const field of fields) field.disabled = true;
+  form.setAttribute("aria-busy", "true");
   api
     .email()
     .then((settings) => {
       address.value = settings.email || "";
       wanted.checked = settings.turns;
+      for (const field of fields) field.disabled = false;
     })
-    .catch(() => put(form, h("p", { class: "hint" }, "Sign in to get turn e-mails.")));
+    .catch(() => put(form, h("p", { class: "hint" }, "Sign in to get turn e-mails.")))
+    .finally(() => form.setAttribute("aria-busy", "false"));
   return h("details", { class: "card notices" }, h("summary", {}, "Turn notices"), status, browser, form);
 }
