@@ -82,17 +82,23 @@ def _v2_heuristic() -> Raw:
     return bench_viktory2.bench_heuristic_decisions(10, 0)
 
 
+def _cold_and_warm(odds: Callable[[dict[str, Any]], Any], battles: Any, caches: Any) -> Raw:
+    """Each battle of an odds benchmark asked five times cold and five warm (odds_timing)."""
+    from odds_timing import cold_and_warm_ms
+
+    out = {}
+    for name, battle in battles:
+        cold, warm = cold_and_warm_ms(odds, caches, battle, 5)
+        out[name] = {"cold_ms": cold, "warm_ms": warm}
+    return out
+
+
 def _v2_odds() -> Raw:
     import bench_odds
-    from odds_timing import cold_and_warm_ms
 
     from grognard.games.viktory2 import odds as v2odds
 
-    out = {}
-    for name, battle in bench_odds.BATTLES:
-        cold, warm = cold_and_warm_ms(v2odds.odds, bench_odds.CACHES, battle, 5)
-        out[name] = {"cold_ms": cold, "warm_ms": warm}
-    return out
+    return _cold_and_warm(v2odds.odds, bench_odds.BATTLES, bench_odds.CACHES)
 
 
 def _v2_check() -> Raw:
@@ -271,15 +277,10 @@ def _virtuti_heuristic() -> Raw:
 
 def _virtuti_odds() -> Raw:
     import bench_virtuti_odds
-    from odds_timing import cold_and_warm_ms
 
     from grognard.games.virtuti import odds as vodds
 
-    out = {}
-    for name, battle in bench_virtuti_odds.BATTLES:
-        cold, warm = cold_and_warm_ms(vodds.odds, bench_virtuti_odds.CACHES, battle, 5)
-        out[name] = {"cold_ms": cold, "warm_ms": warm}
-    return out
+    return _cold_and_warm(vodds.odds, bench_virtuti_odds.BATTLES, bench_virtuti_odds.CACHES)
 
 
 def _largest(raw: Raw) -> str:
