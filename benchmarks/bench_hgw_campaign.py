@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -95,11 +96,30 @@ def play(scenario: str, seed: int, heuristic: tuple[str, ...], timed: bool = Fal
     }
 
 
-def _run(jobs: list[tuple[str, int, tuple[str, ...], bool]], workers: int) -> list[dict[str, Any]]:
+def _run(
+    jobs: list[tuple[str, int, tuple[str, ...], bool]], workers: int, label: str = "games"
+) -> list[dict[str, Any]]:
+    """Play the jobs (in `workers` processes), in order; a line on stderr every
+    twentieth of them says how far it is (a 200-game run takes most of an hour)."""
+    every = max(1, len(jobs) // 20)
+    started = time.monotonic()
+
+    def report(done: int) -> None:
+        if done % every == 0 or done == len(jobs):
+            elapsed = time.monotonic() - started
+            print(f"{label}: {done} of {len(jobs)} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
+
+    results: list[dict[str, Any]] = []
     if workers <= 1:
-        return [play(*job) for job in jobs]
+        for job in jobs:
+            results.append(play(*job))
+            report(len(results))
+        return results
     with ProcessPoolExecutor(workers) as pool:
-        return list(pool.map(play, *zip(*jobs, strict=True)))
+        for result in pool.map(play, *zip(*jobs, strict=True)):
+            results.append(result)
+            report(len(results))
+    return results
 
 
 def _ms(values: list[float]) -> float | None:
@@ -169,7 +189,7 @@ def bench_vs_random(scenario: str, games: int, seed: int, sides: list[str], work
     out: dict[str, Any] = {"scenario": scenario, "seed": seed, "by_side": {}}
     for n, side in enumerate(sides):
         seeds = game_seeds(seed + 100 * n, games)
-        played = _run([(scenario, s, (side,), False) for s in seeds], workers)
+        played = _run([(scenario, s, (side,), False) for s in seeds], workers, f"{side} against random")
         outcomes = Counter(_outcome(g, side) for g in played)
         entry = _tally(outcomes["win"], outcomes["shared"], games)
         entry["endings"] = dict(Counter(_ending(g, scenario) for g in played))
@@ -185,7 +205,7 @@ def bench_vs_random(scenario: str, games: int, seed: int, sides: list[str], work
 
 def bench_balance(scenario: str, games: int, seed: int, workers: int) -> dict[str, Any]:
     sides = RULESET.roles(scenario)
-    played = _run([(scenario, s, tuple(sides), False) for s in game_seeds(seed, games)], workers)
+    played = _run([(scenario, s, tuple(sides), False) for s in game_seeds(seed, games)], workers, "balance")
     by_side = {}
     for side in sides:
         outcomes = Counter(_outcome(g, side) for g in played)
