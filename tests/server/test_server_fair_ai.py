@@ -6,6 +6,7 @@ games (items 2 and 5)."""
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 import time
 from collections.abc import Hashable
@@ -18,7 +19,7 @@ from grognard.core.registry import Registry
 from grognard.server.ai import AiRunner
 from grognard.server.aiqueue import FairLane
 from grognard.server.aiseats import AiJob
-from grognard.server.cpuwork import CpuTimeout, CpuWorker
+from grognard.server.cpuwork import NICENESS, CpuTimeout, CpuWorker
 from grognard.server.guards import Limits
 from grognard.server.ratelimit import Rate
 from grognard.server.service import GameService
@@ -135,6 +136,16 @@ def test_a_worker_reports_the_cpu_a_call_used_not_the_time_it_waited() -> None:
     try:
         worker.run(time.sleep, (0.5,), budget=30)
         assert worker.last_cpu < 0.25
+    finally:
+        worker.stop()
+
+
+def test_a_worker_thinks_at_a_lower_priority_than_the_server() -> None:
+    """Issue 27: a search or a costly battle in a worker must leave the CPU to the
+    server's requests first (the kernel's priority, cpuwork.NICENESS)."""
+    worker = CpuWorker()
+    try:
+        assert worker.run(os.nice, (0,), budget=30) == min(19, os.nice(0) + NICENESS)  # 19: the lowest
     finally:
         worker.stop()
 

@@ -27,13 +27,15 @@ NICENESS = 10
 
 
 def _serve(connection: multiprocessing.connection.Connection) -> None:
-    """A worker process: imports the agents and the rulesets, then runs one call per
-    message."""
+    """A worker process: lowers its priority, imports the agents and the rulesets, then
+    runs one call per message."""
+    # Lower first: the imports cost about half a second of CPU, and a worker (re)started
+    # while players are moving must not take that time from them either.
+    with contextlib.suppress(OSError, AttributeError):  # not on every system
+        os.nice(NICENESS)
     import grognard.agents  # before the first call's budget starts
     import grognard.games  # noqa: F401
 
-    with contextlib.suppress(OSError, AttributeError):  # not on every system
-        os.nice(NICENESS)
     connection.send("ready")
     while True:
         try:
