@@ -27,10 +27,10 @@ import pytest
 from playwright.sync_api import Page, expect
 from test_web_hgw_cg2_strike import raid_game
 from webkit import (
-    ApiDriver,
     confirm_if_asked,
     counter,
     hgw_screen_xy,
+    post_saved_game,
     prompt,
     serving_rulesets,
     start_game,
@@ -235,7 +235,7 @@ def test_a_whole_campaign_game_ii_turn_by_clicks(page: Page, case: str) -> None:
         page.goto("/")
         expect(page.locator("form.new-game button[type=submit]")).to_be_visible()  # a guest session
         body = {"ruleset": "hgw", "scenario": "campaign_2", "seats": SEATS[side], "seed": 3, "moves": moves}
-        game_id = str(ApiDriver(page).post("/api/games", body)["id"])
+        game_id = post_saved_game(page, body)
         page.goto(f"/#/game/{game_id}")
     else:
         game_id = start_game(page, ruleset="hgw", scenario="campaign_2", seats=SEATS[side], seed=3)

@@ -188,8 +188,10 @@ class ApiDriver:
                 return cookie["value"]
         raise AssertionError("no CSRF cookie: open a page first")
 
-    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        response = self.request.post(path, data=body, headers={"X-CSRF-Token": self._csrf()})
+    def post(self, path: str, body: dict[str, Any], timeout_ms: float | None = None) -> dict[str, Any]:
+        """POST `body`, asserting success; `timeout_ms` replaces the context's default."""
+        headers = {"X-CSRF-Token": self._csrf()}
+        response = self.request.post(path, data=body, headers=headers, timeout=timeout_ms)
         assert response.ok, f"POST {path}: {response.status} {response.text()}"
         payload: dict[str, Any] = response.json()
         return payload
@@ -469,6 +471,18 @@ def until_the_page_is_mine(page: Page, game_id: str, seat: str) -> dict[str, Any
     return game
 
 
+#: How long creating a game from a saved game's moves may take: the server replays
+#: every move first (a Campaign Game II save is seconds of CPU, and under the stress
+#: run's load a core gives a process a tenth of itself: 20 s were not enough).
+SAVED_GAME_MS = 120_000
+
+
+def post_saved_game(page: Page, body: dict[str, Any]) -> str:
+    """Create the saved game `body` (ruleset, scenario, seats, seed, moves) through the
+    API with the page's session; its id."""
+    return str(ApiDriver(page).post("/api/games", body, timeout_ms=SAVED_GAME_MS)["id"])
+
+
 def open_saved_game(page: Page, body: dict[str, Any], seat: str) -> tuple[str, dict[str, Any]]:
     """A saved game (`body`: ruleset, scenario, seats, seed, moves) created through the API
     by a guest and opened on a desktop page, settled with `seat` alone to act: its id and
@@ -476,7 +490,7 @@ def open_saved_game(page: Page, body: dict[str, Any], seat: str) -> tuple[str, d
     page.set_viewport_size({"width": 1600, "height": 1000})
     page.goto("/")
     expect(page.locator("form.new-game button[type=submit]")).to_be_visible()  # a guest session
-    game_id = str(ApiDriver(page).post("/api/games", body)["id"])
+    game_id = post_saved_game(page, body)
     page.goto(f"/#/game/{game_id}")
     game = until_the_page_is_mine(page, game_id, seat)
     assert game is not None
