@@ -129,8 +129,9 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     present |= {system: system in content.systems for system in SYSTEMS}  # Campaign Game II
     present |= {name: name in chosen(content.optional, options) for name in OPTIONAL}  # optional rules
     # The Pacific War (theater.py): Europe's sea routes are not declared there, and its
-    # fleets sail the Pacific and Indian oceans (and the Pacific half of the ring)
-    european = content.theater == "europe"
+    # fleets sail the Pacific and Indian oceans (and the Pacific half of the ring);
+    # Campaign Game IV (world) declares Europe's and every sea
+    european = content.theater != "pacific"
     domains["route"] = list(ROUTES) if european else []
     hmap = load_map()
     water = [

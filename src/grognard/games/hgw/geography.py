@@ -21,7 +21,7 @@ from .map import load_map
 from .pacific_tables import load_pacific
 from .scenario import BOX, board_id, load_scenario
 from .tables import load_tables
-from .theater import PACIFIC, board_borders, board_sides, friendly_at_start
+from .theater import PACIFIC, board_borders, board_sides, friendly_at_start, pacific_sides, plays_pacific
 
 Place = str
 
@@ -58,6 +58,13 @@ class Geography:
                     self.start_owner[BOX] = spec.side
                 elif hmap.in_europe(h) and not hmap.box_of(h):
                     self.start_owner[h] = spec.side
+        if not pacific:
+            # Campaign Game IV: the Pacific half's start beside Europe's (theater.py); its
+            # boxes stand for their countries' European hexes only, Siberia for Soviet Asia
+            for spec in pacific_sides(scenario_id):
+                for h in sorted(friendly_at_start(scenario_id, spec)):
+                    if hmap.box_of(h) != BOX:
+                        self.start_owner[h] = spec.side
         # sorted: game data built from these dicts must not depend on the process's
         # string hashing, or a replay in another process would differ
         # Barbarossa special rule 6, Off-Map Combat: the sea boxes a scenario plays as
@@ -109,7 +116,7 @@ class Geography:
         # coast hexes count at their map terrain whenever a route is in them: the places
         # whose terrain for supply is not their own
         self.supply_terrain: dict[Place, str] = {}
-        if pacific:
+        if plays_pacific(scenario_id):
             rule = load_pacific().australia
             for p in self.places:
                 if self.country[p] == rule.territory and p not in rule.as_normal:
