@@ -88,10 +88,13 @@ class Geography:
         rules = load_campaign(scenario_id)
         if rules is not None:
             in_play = set(rules.in_play)
+            pacific_unaligned = set(content.pacific_unaligned)
             for h, info in hmap.hexes.items():
                 playable = info.kind == "land" and hmap.in_europe(h) and not hmap.box_of(h)
                 if playable and info.country in in_play:
                     unaligned.add(h)
+                elif info.kind == "land" and not hmap.in_europe(h) and info.country in pacific_unaligned:
+                    unaligned.add(h)  # Campaign Game IV: the U.S. Pacific coast, its box's nation
         self.unaligned_at_start = frozenset(unaligned - set(self.start_owner))
         self.places = frozenset(self.start_owner) | self.unaligned_at_start | frozenset(self.box_at)
         self.country: dict[Place, str] = {}

@@ -206,6 +206,11 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # Campaign Game IV: the record sheets a side keeps, twelve armies each (Military Record
     # Sheet 1): the Axis player's Germany and Japan, the Allied player's West and Pacific
     record_sheets: dict[str, int] = {}
+    # Campaign Game IV: the Pacific half's territories that start unaligned with their
+    # nation (the United States' West Coast, Alaska and Hawaii, with its box), and the
+    # U.S. Pacific forces that take the field when the United States enters the war
+    pacific_unaligned: tuple[str, ...] = ()
+    us_pacific_arrivals: tuple[Placement, ...] = ()
 
 
 def _check(content: ScenarioContent) -> None:
@@ -236,7 +241,7 @@ def _check(content: ScenarioContent) -> None:
         if len(names) != 12 * sheets:
             problems.append(f"{side} has {len(names)} armies, not twelve for each of its {sheets} record "
                             "sheets (Military Record Sheet 1)")
-    for p in content.setup:
+    for p in (*content.setup, *content.us_pacific_arrivals):
         if p.army not in known:
             problems.append(f"set-up names unknown army {p.army!r}")
         if p.at != BOX and p.at not in hmap:
@@ -300,10 +305,14 @@ def _check_pacific(content: ScenarioContent) -> list[str]:
         territories = [t for t in spec.territories if t not in hmap.data.territories]
         problems += [f"start of {spec.side}: unknown territory {t!r}" for t in territories]
         hexes = [h for h in (*spec.hexes, *spec.minus_hexes) if h not in hmap]
+        problems += [f"start of {spec.side}: {t!r} starts unaligned" for t in spec.territories
+                     if t in content.pacific_unaligned]
         problems += [f"start of {spec.side}: hex {h} is not on the map" for h in hexes]
     for side, places in content.objectives.items():
         problems += [f"objectives of {side}: {h} is not a land hex of the map" for h in places
                      if h not in hmap or not hmap.is_land(h) or side not in content.sides]
+    problems += [f"pacific_unaligned: unknown territory {t!r}" for t in content.pacific_unaligned
+                 if t not in hmap.data.territories]
     for h, points in content.hex_production.items():
         if h not in hmap or not hmap.is_land(h) or not 0 <= points <= 4:
             problems.append(f"hex_production: {h} must be a land hex of the map with 0-4 points")

@@ -2,20 +2,23 @@
 docs/hgw-design.md, "Campaign Game IV"): the rules the whole war adds to Campaign Game
 III's engine when the Pacific half of the ring is in play beside Europe.
 
-- Activity Limitations 2: while the United States is unaligned its armies may neither
-  move nor attack (`held_armies`, added to the turn's frozen armies at the start of the
-  Allied player turn; `why_held` for "why can't I?"); its fleets stay in port by Naval
-  Action's idle rule (fleet_nations.idle: their nation is unaligned). In the Spring 1940
-  Allied player turn the U.S. fleets on the West Coast move to Hawaii (`to_hawaii`).
-- Entry into the War, United States 2 a-c (G6.2): Japanese armies that attack U.S.
-  territory, U.S. units or a Commonwealth or Dutch hex bring the United States in at the
-  end of the Axis combat phase (`end_of_combat`, pacific_politics.us_entry_by_japan), as
-  Campaign Game I's own rule brings it in when the Axis attacks the U.S. box; the turn
-  is recorded as Japan's (G17.3: no U.S. interception that player turn). Condition d, the
-  Spring 1942 entry, is Campaign Game I's Time Record entry, unchanged.
+- Activity Limitations 2: while the United States is unaligned, its West Coast, Alaska and
+  Hawaii are unaligned places of its nation (with its box, `pacific_unaligned`), its
+  Philippine command in the Allied-held Philippines may neither move nor attack
+  (`held_armies`, added to the Allied turn's frozen armies; `why_held` for "why can't I?")
+  and its fleets stay in port by Naval Action's idle rule (fleet_nations.idle). In the
+  Spring 1940 Allied player turn the U.S. fleets on the West Coast move to Hawaii
+  (`to_hawaii`). At the start of the first player turn after the U.S. enters the war, its
+  Hawaiian and West Coast commands take the field (`us_pacific_arrivals`, `arrivals`).
+- Entry into the War, United States 2 a-c (G6.2): at the end of the Axis combat phase, an
+  Axis attack on a U.S. place, or a Japanese attack on U.S. units or a Commonwealth or
+  Dutch hex (pacific_politics.us_entry_by_japan), brings the United States in, before
+  Campaign Game I's politics would read the attack as a violation of neutrality; the turn
+  is recorded as Japan's when Japan did it (G17.3: no U.S. interception that player
+  turn). Condition d, the Spring 1942 entry, is Campaign Game I's Time Record entry.
 
-The Pacific's record (`data["pacific"]`, pacific_state.py) is set up empty: nothing has
-happened in the Pacific in Winter 1939 but the war in China.
+The Pacific's record (`data["pacific"]`, pacific_state.py) is set up with nothing yet
+happened, and `us_forces` "waiting" until the U.S. Pacific commands have arrived.
 """
 
 from __future__ import annotations
@@ -27,10 +30,11 @@ from .board import current_turn
 from .japan import us_brought_in
 from .limitations import campaign_state
 from .map import load_map
+from .neutrality import places_of
 from .pacific_politics import us_entry_by_japan
 from .pacific_state import new_pacific
 from .pacific_tables import load_pacific
-from .scenario import load_scenario
+from .scenario import KINDS, load_scenario
 from .theater import WORLD, in_pacific
 
 Data = dict[str, Any]
@@ -40,7 +44,7 @@ TO_HAWAII = "Spring 1940"  # Activity Limitations 2
 
 def set_up(data: Data) -> None:
     """The Pacific's record at the start: the United States not yet at war."""
-    data["pacific"] = new_pacific()
+    data["pacific"] = {**new_pacific(), "us_forces": "waiting"}
 
 
 def is_world(data: Data) -> bool:
@@ -67,9 +71,13 @@ def why_held(data: Data, army_id: str) -> str | None:
 
 
 def turn_start(game: Any, side: str) -> None:
-    """The start of a player turn: the U.S. armies held, the fleets sent to Hawaii."""
+    """The start of a player turn: the U.S. Pacific commands arrive once the U.S. is at
+    war; the U.S. armies held before, the fleets sent to Hawaii."""
     data = game.data
-    if side != "allied" or not is_world(data):
+    if not is_world(data):
+        return
+    arrivals(game)
+    if side != "allied":
         return
     held = held_armies(data)
     if held:
@@ -80,10 +88,10 @@ def turn_start(game: Any, side: str) -> None:
 
 def to_hawaii(game: Any) -> None:
     """Activity Limitations 2: the U.S. fleets based on the West Coast move to Hawaii
-    (while Hawaii is Allied; a fleet already at sea or elsewhere stays)."""
+    (unless the Axis holds it; a fleet already at sea or elsewhere stays)."""
     data = game.data
     hawaii = load_pacific().morale.hawaii
-    if data["owner"].get(hawaii) != "allied":
+    if data["owner"].get(hawaii) == "axis":
         return
     hmap = load_map()
     for fleet in data.get("fleets", {}).values():
@@ -94,20 +102,51 @@ def to_hawaii(game: Any) -> None:
             game.log(f"{fleet['name']} sails from the West Coast to Hawaii, {hawaii} (AL 2)")
 
 
-def end_of_combat(game: Any, side: str) -> None:
-    """G6.2 a-c: the places Japanese armies attacked this phase may bring the U.S. in."""
+def arrivals(game: Any) -> None:
+    """The U.S. Pacific commands take the field in their hexes, if still Allied and their
+    counters unused, at the first player turn's start after the U.S. entered the war."""
     data = game.data
-    if side != "axis" or not is_world(data) or not us_unaligned(data):
+    found = campaign_state(data)
+    record = data.get("pacific", {})
+    if found is None or found[1]["us_since"] is None or record.get("us_forces") != "waiting":
         return
-    targets = {
+    record["us_forces"] = "arrived"
+    for p in load_scenario(data["scenario"]).us_pacific_arrivals:
+        army = data["armies"][p.army]
+        if army["at"] is not None or data["owner"].get(p.at) != "allied":
+            game.log(f"{army['name']} cannot take the field in {p.at}")
+            continue
+        army["at"] = p.at
+        for kind in KINDS:
+            army["sp"][kind] = getattr(p, kind, 0)
+        game.log(f"{army['name']} takes the field in {p.at}: the United States is at war")
+
+
+def _targets(data: Data, japanese: bool) -> set[str]:
+    return {
         str(status["target"])
         for army_id, status in data["status"].items()
-        if status.get("target") is not None and data["armies"][army_id].get("nation") == "japan"
+        if status.get("target") is not None
+        and data["armies"][army_id]["side"] == "axis"
+        and (not japanese or data["armies"][army_id].get("nation") == "japan")
     }
-    why = us_entry_by_japan(data, targets)
+
+
+def end_of_combat(game: Any, side: str) -> None:
+    """G6.2 a-c: the places the Axis (Japan for b and c) attacked this combat phase may
+    bring the U.S. in."""
+    data = game.data
     found = campaign_state(data)
-    if why is None or found is None:
+    if side != "axis" or not is_world(data) or not us_unaligned(data) or found is None:
         return
-    game.log(f"Japan brings the United States into the war (G6.2 {why})")
-    us_brought_in(data, "japan")
+    us_places = set(places_of(data, US))
+    violated = sorted(_targets(data, japanese=False) & us_places)
+    japanese = _targets(data, japanese=True)
+    why = us_entry_by_japan(data, japanese)
+    if why is None and not violated:
+        return
+    if why is not None:
+        us_brought_in(data, "japan")  # G17.3: the entry is Japan's doing
+    why = why or f"a: the Axis violated U.S. territory at {violated[0]}"
+    game.log(f"the United States enters the war (G6.2 {why})")
     politics.us_enters(game, *found)
