@@ -90,8 +90,8 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     kinds = list(KINDS)
     fleets = [f.id for f in content.fleets]
     naval_action = "naval_action" in chosen(content.optional, options)
-    if naval_action:  # N1.1: every fleet counter
-        fleets = [c.id for c in load_counters().counters]
+    if naval_action:  # N1.1: every fleet counter, and Campaign Game IV's own fleets
+        fleets = [f for ids in _fleet_rosters(scenario).values() for f in ids]
     campaign = load_campaign(scenario)
     # Activity Limitations 1, 4, 8: France's own builds and lend-lease, where it has counters
     french = any(a.nation == "france" for names in content.armies.values() for a in names)
@@ -104,7 +104,7 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         "place": places,
         "kind": kinds,
         "fleet": fleets,
-        "fleet_mask": _fleet_masks() if naval_action else list(range(1, 2 ** len(fleets))),
+        "fleet_mask": _fleet_masks(scenario) if naval_action else list(range(1, 2 ** len(fleets))),
         "group": [("", 0)] + [(side, m) for side, ids in rosters.items() for m in range(1, 2 ** len(ids))],
         "points": list(range(1, MAX_POINTS + 1)),
         "move_kind": [WHOLE, *kinds],
@@ -152,19 +152,24 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     return families
 
 
-def _fleet_rosters() -> dict[str, list[str]]:
-    """Naval Action: each side's fleet counters (N1.1), in the counter sheet's order."""
+def _fleet_rosters(scenario: str) -> dict[str, list[str]]:
+    """Naval Action: each side's fleet counters (N1.1), in the counter sheet's order, then
+    the scenario's own fleets off the sheet (Campaign Game IV's; fleet_nations.new_fleets)."""
     counters = load_counters()
     rosters: dict[str, list[str]] = {}
     for c in counters.counters:
         rosters.setdefault(counters.nations[c.nation].side, []).append(c.id)
+    sheet = {c.id for c in counters.counters}
+    for f in load_scenario(scenario).naval_action_fleets:
+        if f.id not in sheet:
+            rosters.setdefault(f.side, []).append(f.id)
     return rosters
 
 
-def _fleet_masks() -> list[Any]:
+def _fleet_masks(scenario: str) -> list[Any]:
     """Naval Action's escorts: (side, mask over the side's counters), as armies' groups
     are; a mask over every counter of the sheet would pass the index's size."""
-    return [(side, m) for side, ids in _fleet_rosters().items() for m in range(1, 2 ** len(ids))]
+    return [(side, m) for side, ids in _fleet_rosters(scenario).items() for m in range(1, 2 ** len(ids))]
 
 
 def _mask(ids: Sequence[str], roster: Sequence[str]) -> int:
@@ -182,7 +187,7 @@ def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> li
                 rosters = _rosters(state.data["scenario"])
             if kind == "escort" and "naval_action" in state.data.get("optional", ()):
                 side = state.data["fleets"][action[1]]["side"]
-                action = (kind, (side, _mask(action[1:], _fleet_rosters()[side])))
+                action = (kind, (side, _mask(action[1:], _fleet_rosters(state.data["scenario"])[side])))
             elif kind == "escort":
                 fleets = [f.id for f in load_scenario(state.data["scenario"]).fleets]
                 action = (kind, _mask(action[1:], fleets))
