@@ -147,7 +147,7 @@ def test_one_turn_boundary_changes_both_theaters() -> None:
     turn_start(state, "Spring 1942", "allied")
     assert pol(state)["us_since"] == data["turn"]
     assert data["owner"]["1909"] == "allied" and data["owner"][SAN_FRANCISCO] == "allied"
-    assert [x["at"] for x in data["armies"].values() if x["name"] == "U.S. Army"] == ["1909"]
+    assert [x["at"] for x in data["armies"].values() if x["name"] == "U.S. Army" and x["at"]] == ["1909"]
     assert data["owner"][PEARL] == "allied"
     assert data["armies"]["hawaiian"]["at"] == PEARL and data["armies"]["4a_us"]["at"] == SAN_FRANCISCO
     assert data["pacific"]["us_forces"] == "arrived" and "usaffe" not in data["frozen"]
