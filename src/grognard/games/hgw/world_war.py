@@ -67,7 +67,7 @@ def why_held(data: Data, army_id: str) -> str | None:
     if army_id not in held_armies(data):
         return None
     name = data["armies"][army_id]["name"]
-    return f"{name} is American and the United States is not yet at war: it may not move or attack (G6.2)"
+    return f"{name} is American and the United States is not yet at war: it may not move or attack (G17.2)"
 
 
 def turn_start(game: Any, side: str) -> None:
