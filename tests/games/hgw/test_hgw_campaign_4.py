@@ -18,7 +18,9 @@ from grognard.games.hgw.fleet_nations import idle
 from grognard.games.hgw.garrisons import inherent
 from grognard.games.hgw.geography import geography
 from grognard.games.hgw.map import load_map, row_col
+from grognard.games.hgw.production import budget
 from grognard.games.hgw.scenario import DATA_DIR, ScenarioError, load_scenario, load_scenario_from
+from grognard.games.hgw.supply import frozen_armies
 from grognard.games.hgw.theater import friendly_at_start, pacific_sides
 
 CG4 = "campaign_4"
@@ -124,6 +126,10 @@ def test_the_set_up_puts_both_theaters_forces_in_place_and_holds_the_us_ones() -
     assert "united_states" in pol(state)["unaligned"] and SAN_FRANCISCO not in data["owner"]
     assert data["pacific"]["us_forces"] == "waiting" and data["pacific"]["us_entry"] is None
     assert world_war.held_armies(data) == ["usaffe"]
+    assert not frozen_armies(data, "axis") and not frozen_armies(data, "allied")  # all in supply
+    europe = new_game_3().data  # the budgets: Europe's, and Japan's 17 and the Pacific Allies' 15
+    assert budget(data, "axis") == budget(europe, "axis") + 17
+    assert budget(data, "allied") == budget(europe, "allied") + 15
     turn_start(state, "Winter 1939", "allied")
     assert "usaffe" in data["frozen"]
     while state.flow[-1]["state"] != "movement":
