@@ -258,3 +258,23 @@ def test_a_territory_that_starts_unaligned_is_no_side_s_start(tmp_path: Path) ->
         (tmp_path / f"{parent}.json").write_text((DATA_DIR / f"{parent}.json").read_text())
     with pytest.raises(ScenarioError, match="start of allied: 'united_states' starts unaligned"):
         load_scenario_from(path)
+
+
+@pytest.mark.rules("K23.3")
+def test_the_loss_of_hawaii_strikes_us_morale_once_a_game() -> None:
+    state = new_game()
+    data = state.data
+    data["owner"][PEARL] = "allied"  # the U.S. at war, Hawaii held at the Axis turn's start
+    turn_start(state, "Spring 1942", "axis")
+    before = dict(data["morale"])
+    data["owner"][PEARL] = "axis"  # taken in the Axis combat phase
+    world_war.end_of_combat(state, "axis")
+    assert data["morale"]["united_states"] == before["united_states"] - 2
+    assert data["morale"]["japan"] == before["japan"] + 2
+    assert any("lost Hawaii" in line[0] for line in data["log"])
+    data["owner"][PEARL] = "allied"  # retaken, and lost again: once a game
+    turn_start(state, "Summer 1942", "axis")
+    data["owner"][PEARL] = "axis"
+    after = dict(data["morale"])
+    world_war.end_of_combat(state, "axis")
+    assert data["morale"] == after

@@ -16,6 +16,9 @@ III's engine when the Pacific half of the ring is in play beside Europe.
   Campaign Game I's politics would read the attack as a violation of neutrality; the turn
   is recorded as Japan's when Japan did it (G17.3: no U.S. interception that player
   turn). Condition d, the Spring 1942 entry, is Campaign Game I's Time Record entry.
+- The National Morale Chart's loss of Hawaii (K23.3): Hawaii Allied at the start of a
+  player turn and Axis at the end of its combat phase strikes U.S. morale, once a game
+  (pacific_politics.hawaii_lost; `hawaii_owner` in the Pacific's record).
 
 The Pacific's record (`data["pacific"]`, pacific_state.py) is set up with nothing yet
 happened, and `us_forces` "waiting" until the U.S. Pacific commands have arrived.
@@ -31,7 +34,7 @@ from .japan import us_brought_in
 from .limitations import campaign_state
 from .map import load_map
 from .neutrality import places_of
-from .pacific_politics import us_entry_by_japan
+from .pacific_politics import hawaii_lost, us_entry_by_japan
 from .pacific_state import new_pacific
 from .pacific_tables import load_pacific
 from .scenario import KINDS, load_scenario
@@ -77,6 +80,7 @@ def turn_start(game: Any, side: str) -> None:
     if not is_world(data):
         return
     arrivals(game)
+    data["pacific"]["hawaii_owner"] = data["owner"].get(load_pacific().morale.hawaii)
     if side != "allied":
         return
     held = held_armies(data)
@@ -133,11 +137,29 @@ def _targets(data: Data, japanese: bool) -> set[str]:
 
 
 def end_of_combat(game: Any, side: str) -> None:
+    """The end of a combat phase: the loss of Hawaii, the U.S. entry by attack."""
+    if is_world(game.data):
+        _hawaii(game)
+        _us_entry(game, side)
+
+
+def _hawaii(game: Any) -> None:
+    data = game.data
+    if "morale" not in data:
+        return
+    new = hawaii_lost(data, data["morale"], data["pacific"].get("hawaii_owner"))
+    if new != data["morale"]:
+        data["morale"] = new
+        game.log(f"the United States has lost Hawaii: morale united_states {new['united_states']:+d}, "
+                 f"japan {new['japan']:+d} (National Morale Chart)")
+
+
+def _us_entry(game: Any, side: str) -> None:
     """G6.2 a-c: the places the Axis (Japan for b and c) attacked this combat phase may
     bring the U.S. in."""
     data = game.data
     found = campaign_state(data)
-    if side != "axis" or not is_world(data) or not us_unaligned(data) or found is None:
+    if side != "axis" or not us_unaligned(data) or found is None:
         return
     us_places = set(places_of(data, US))
     violated = sorted(_targets(data, japanese=False) & us_places)
