@@ -44,6 +44,7 @@ CONFIGS: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
         ("campaign_2", {}),
         ("campaign_3", {}),
         ("pacific_war", {}),
+        ("campaign_4", {}),
     ),
     "victory": (
         ("quick-start", {}),

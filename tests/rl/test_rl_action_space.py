@@ -23,7 +23,7 @@ import pytest
 from grognard.core.game import Action, Ruleset
 from grognard.games import REGISTRY
 from grognard.rl import ActionIndexError, env, parallel_env
-from grognard.rl.action_space import ActionSpace, declaration_module
+from grognard.rl.action_space import ActionSpace, declaration_module, declares
 
 HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE / "core"))
@@ -41,10 +41,13 @@ def declared_cases() -> list[tuple[Ruleset, str, dict[str, Any]]]:
     """(ruleset, scenario, options) for every declared scenario and player count."""
     cases: list[tuple[Ruleset, str, dict[str, Any]]] = []
     for ruleset in [*REGISTRY, *TEST_GAMES]:
-        if declaration_module(ruleset) is None:
+        module = declaration_module(ruleset)
+        if module is None:
             continue
         has_players = any(o.id == "players" for o in ruleset.options)
         for scenario in ruleset.scenarios:
+            if not declares(module, scenario.id):
+                continue  # left to the legal-action index (hgw's campaign_4: past the budget)
             counts = scenario.players if has_players else (None,)
             for n in counts:
                 cases.append((ruleset, scenario.id, {"players": n} if n is not None else {}))
@@ -214,6 +217,15 @@ def test_a_ruleset_without_a_declaration_keeps_the_legal_index() -> None:
         env("test_rl_action_space:UNDECLARED", index="fixed")
     with pytest.raises(ValueError, match="index is one of"):
         env("tinyrules:RULESET", index="sorted")
+
+
+def test_a_scenario_the_declaration_leaves_out_keeps_the_legal_index() -> None:
+    """hgw's Campaign Game IV: two record sheets a side put its index past the budget."""
+    assert ActionSpace.for_game("hgw", "campaign_4") is None
+    assert ActionSpace.for_game("hgw", "barbarossa") is not None
+    assert env("hgw", scenario="campaign_4").index == "legal"
+    with pytest.raises(ValueError, match="declares no action space"):
+        env("hgw", scenario="campaign_4", index="fixed")
 
 
 def test_viktory2_moves_are_keyed_by_unit_type_and_age() -> None:

@@ -75,6 +75,13 @@ def declaration_module(ruleset: Ruleset) -> Any | None:
     return seam(ruleset, "action_space")
 
 
+def declares(module: Any, scenario: str) -> bool:
+    """Does the declaration cover `scenario`? A module may leave some out with a
+    `declared(scenario) -> bool` (hgw: Campaign Game IV, past the index's budget)."""
+    declared = getattr(module, "declared", None)
+    return not callable(declared) or bool(declared(scenario))
+
+
 class ActionSpace:
     """The fixed index of one scenario with its options (see the module docstring)."""
 
@@ -134,6 +141,8 @@ class ActionSpace:
         if module is None:
             return None
         scenario_obj, resolved = ruleset.resolve(scenario, dict(options or {}))
+        if not declares(module, scenario_obj.id):
+            return None  # a scenario the ruleset leaves without an index: play by legal actions
         families = module.action_space(scenario_obj.id, resolved)
         keys = getattr(module, "action_keys", None)
         return cls(families, keys if callable(keys) else None, f"{ruleset.id}:{scenario_obj.id}")

@@ -33,6 +33,7 @@ from . import (
     shipping_counters,
     textmap,
     why,
+    world_war,
 )
 from . import odds as attack_odds
 from .actions import declarations
@@ -106,6 +107,15 @@ class HitlersGlobalWar(Ruleset):
             "Harbor on, on the Pacific half of the world map (docs/hgw-design.md).",
             players=(2,),
         ),
+        Scenario(
+            "campaign_4",
+            "Campaign Game IV: the World War 1939-1945",
+            "Winter 1939 to Summer 1945, a designed scenario: Campaign Game III's war for Europe "
+            "and the Pacific war at once, on the whole ring. The Axis player commands Germany and "
+            "Japan; the Allied player the West, the United States, the Commonwealth, the Dutch and "
+            "China (docs/hgw-design.md). Two players with option two_player.",
+            players=(2, 3),
+        ),
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option(
@@ -140,7 +150,7 @@ class HitlersGlobalWar(Ruleset):
         # set-ups and special rules were written without them (optional.py)
         on = [name for name in optional.OPTIONAL if options.get(name)]
         content = load_scenario(scenario.id)
-        if on and (not content.systems or content.theater != "europe"):  # nor The Pacific War's
+        if on and (not content.systems or content.theater == "pacific"):  # nor The Pacific War's
             raise BadOptions(
                 f"the optional rules ({', '.join(on)}) are played in Campaign Games II and III, "
                 f"not in {scenario.id}"
@@ -220,6 +230,8 @@ class HitlersGlobalWar(Ruleset):
                 data["fleets"][f.id]["nation"] = f.nation
         if content.theater == "pacific":  # The Pacific War's own state (pacific_war.py)
             pacific_war.set_up(data)
+        if content.theater == "world":  # Campaign Game IV: the Pacific's record (world_war.py)
+            world_war.set_up(data)
         if optional.has_option(data, "naval_action"):
             fleet_nations.set_up(data, content)  # Naval Action: the fleets by nation (N1.1, N1.6)
         data["forts"] = {f.at: {"side": f.side, "points": f.points, "building": 0} for f in content.forts}

@@ -79,10 +79,22 @@ def _rosters(scenario: str) -> dict[str, list[str]]:
     return {side: [a.id for a in armies] for side, armies in load_scenario(scenario).armies.items()}
 
 
+#: scenarios left without an index, and why (rl.action_space.declares: RL plays them by
+#: their legal actions). Campaign Game IV keeps two record sheets a side: its army-group
+#: masks (2^24 a side) make 74,851,968 slots, far past the index's budget of 4.19M.
+UNDECLARED = {"campaign_4": "two record sheets a side: 74,851,968 slots, past the 4.19M budget"}
+
+
+def declared(scenario: str) -> bool:
+    return scenario not in UNDECLARED
+
+
 def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     """The families of a scenario (the options change who plays and the set-up, never
     the rosters or the map): one per verb of actions.py, in its order, each domain the
     values of its argument kind."""
+    if scenario in UNDECLARED:
+        raise ValueError(f"{scenario} has no fixed action index: {UNDECLARED[scenario]}")
     content = load_scenario(scenario)
     rosters = _rosters(scenario)
     armies = [a for side in rosters.values() for a in side]
@@ -90,8 +102,8 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     kinds = list(KINDS)
     fleets = [f.id for f in content.fleets]
     naval_action = "naval_action" in chosen(content.optional, options)
-    if naval_action:  # N1.1: every fleet counter
-        fleets = [c.id for c in load_counters().counters]
+    if naval_action:  # N1.1: every fleet counter, and Campaign Game IV's own fleets
+        fleets = [f for ids in _fleet_rosters(scenario).values() for f in ids]
     campaign = load_campaign(scenario)
     # Activity Limitations 1, 4, 8: France's own builds and lend-lease, where it has counters
     french = any(a.nation == "france" for names in content.armies.values() for a in names)
@@ -104,7 +116,7 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
         "place": places,
         "kind": kinds,
         "fleet": fleets,
-        "fleet_mask": _fleet_masks() if naval_action else list(range(1, 2 ** len(fleets))),
+        "fleet_mask": _fleet_masks(scenario) if naval_action else list(range(1, 2 ** len(fleets))),
         "group": [("", 0)] + [(side, m) for side, ids in rosters.items() for m in range(1, 2 ** len(ids))],
         "points": list(range(1, MAX_POINTS + 1)),
         "move_kind": [WHOLE, *kinds],
@@ -129,8 +141,9 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     present |= {system: system in content.systems for system in SYSTEMS}  # Campaign Game II
     present |= {name: name in chosen(content.optional, options) for name in OPTIONAL}  # optional rules
     # The Pacific War (theater.py): Europe's sea routes are not declared there, and its
-    # fleets sail the Pacific and Indian oceans (and the Pacific half of the ring)
-    european = content.theater == "europe"
+    # fleets sail the Pacific and Indian oceans (and the Pacific half of the ring);
+    # Campaign Game IV (world) declares Europe's and every sea
+    european = content.theater != "pacific"
     domains["route"] = list(ROUTES) if european else []
     hmap = load_map()
     water = [
@@ -151,19 +164,24 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     return families
 
 
-def _fleet_rosters() -> dict[str, list[str]]:
-    """Naval Action: each side's fleet counters (N1.1), in the counter sheet's order."""
+def _fleet_rosters(scenario: str) -> dict[str, list[str]]:
+    """Naval Action: each side's fleet counters (N1.1), in the counter sheet's order, then
+    the scenario's own fleets off the sheet (Campaign Game IV's; fleet_nations.new_fleets)."""
     counters = load_counters()
     rosters: dict[str, list[str]] = {}
     for c in counters.counters:
         rosters.setdefault(counters.nations[c.nation].side, []).append(c.id)
+    sheet = {c.id for c in counters.counters}
+    for f in load_scenario(scenario).naval_action_fleets:
+        if f.id not in sheet:
+            rosters.setdefault(f.side, []).append(f.id)
     return rosters
 
 
-def _fleet_masks() -> list[Any]:
+def _fleet_masks(scenario: str) -> list[Any]:
     """Naval Action's escorts: (side, mask over the side's counters), as armies' groups
     are; a mask over every counter of the sheet would pass the index's size."""
-    return [(side, m) for side, ids in _fleet_rosters().items() for m in range(1, 2 ** len(ids))]
+    return [(side, m) for side, ids in _fleet_rosters(scenario).items() for m in range(1, 2 ** len(ids))]
 
 
 def _mask(ids: Sequence[str], roster: Sequence[str]) -> int:
@@ -181,7 +199,7 @@ def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> li
                 rosters = _rosters(state.data["scenario"])
             if kind == "escort" and "naval_action" in state.data.get("optional", ()):
                 side = state.data["fleets"][action[1]]["side"]
-                action = (kind, (side, _mask(action[1:], _fleet_rosters()[side])))
+                action = (kind, (side, _mask(action[1:], _fleet_rosters(state.data["scenario"])[side])))
             elif kind == "escort":
                 fleets = [f.id for f in load_scenario(state.data["scenario"]).fleets]
                 action = (kind, _mask(action[1:], fleets))

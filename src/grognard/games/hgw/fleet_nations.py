@@ -87,6 +87,10 @@ def new_fleets(placed: Any) -> dict[str, Any]:
         fleets[c.id] = {"side": side, "name": c.name, "nation": c.nation, "at": None, "sp": 0}
         fleets[c.id]["ships"] = {kind: 0}
     for f in placed:
+        if f.id not in fleets and f.nation:
+            # Campaign Game IV: a fleet of the scenario's own, off the counter sheet (the
+            # Kido Butai, the U.S. and Dutch fleets), as in The Pacific War (`_kind`)
+            fleets[f.id] = {"side": f.side, "name": f.name, "nation": f.nation, "at": None, "sp": 0}
         if f.id not in fleets:
             raise FleetCountersError(f"the naval action set-up names {f.id!r}, not a fleet counter")
         fleet = fleets[f.id]

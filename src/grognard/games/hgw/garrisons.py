@@ -27,6 +27,7 @@ from typing import Any
 from .geography import Place, geography
 from .map import Area, HexId, load_map
 from .optional import has_option
+from .scenario import load_scenario
 
 THEATERS = ("europe", "pacific")  # "pacific": the Pacific and World War scenarios
 NO_GARRISON_TERRAIN = frozenset({"island", "desert", "jungle"})  # Garrisons 1, O3.2
@@ -69,6 +70,17 @@ def has_inherent_garrison(h: HexId, theater: str) -> bool:
 def inherent(data: Mapping[str, Any], place: Place) -> bool:
     """Whether an empty place of the game in `data` has an inherent garrison: the basic
     rule's (Garrisons 1, `Geography.inherent_garrison`), or, with the optional rule in a
-    European scenario, every land place (O3.1)."""
+    European scenario, every land place (O3.1); in Campaign Game IV, a World War scenario,
+    the rule's Pacific and African reading for every hex of the map (O3.2-O3.3), the
+    off-map boxes keeping the basic rule's."""
     basic = geography(data["scenario"]).inherent_garrison[place]
-    return basic or has_option(data, "garrisons")
+    if not has_option(data, "garrisons"):
+        return basic
+    if _world(str(data["scenario"])) and place in load_map().hexes:
+        return has_inherent_garrison(place, "pacific")
+    return True
+
+
+@cache
+def _world(scenario_id: str) -> bool:
+    return load_scenario(scenario_id).theater == "world"

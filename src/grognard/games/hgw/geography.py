@@ -21,7 +21,7 @@ from .map import load_map
 from .pacific_tables import load_pacific
 from .scenario import BOX, board_id, load_scenario
 from .tables import load_tables
-from .theater import PACIFIC, board_borders, board_sides, friendly_at_start
+from .theater import PACIFIC, board_borders, board_sides, friendly_at_start, pacific_sides, plays_pacific
 
 Place = str
 
@@ -58,6 +58,13 @@ class Geography:
                     self.start_owner[BOX] = spec.side
                 elif hmap.in_europe(h) and not hmap.box_of(h):
                     self.start_owner[h] = spec.side
+        if not pacific:
+            # Campaign Game IV: the Pacific half's start beside Europe's (theater.py); its
+            # boxes stand for their countries' European hexes only, Siberia for Soviet Asia
+            for spec in pacific_sides(scenario_id):
+                for h in sorted(friendly_at_start(scenario_id, spec)):
+                    if hmap.box_of(h) != BOX:
+                        self.start_owner[h] = spec.side
         # sorted: game data built from these dicts must not depend on the process's
         # string hashing, or a replay in another process would differ
         # Barbarossa special rule 6, Off-Map Combat: the sea boxes a scenario plays as
@@ -81,10 +88,13 @@ class Geography:
         rules = load_campaign(scenario_id)
         if rules is not None:
             in_play = set(rules.in_play)
+            pacific_unaligned = set(content.pacific_unaligned)
             for h, info in hmap.hexes.items():
                 playable = info.kind == "land" and hmap.in_europe(h) and not hmap.box_of(h)
                 if playable and info.country in in_play:
                     unaligned.add(h)
+                elif info.kind == "land" and not hmap.in_europe(h) and info.country in pacific_unaligned:
+                    unaligned.add(h)  # Campaign Game IV: the U.S. Pacific coast, its box's nation
         self.unaligned_at_start = frozenset(unaligned - set(self.start_owner))
         self.places = frozenset(self.start_owner) | self.unaligned_at_start | frozenset(self.box_at)
         self.country: dict[Place, str] = {}
@@ -109,7 +119,7 @@ class Geography:
         # coast hexes count at their map terrain whenever a route is in them: the places
         # whose terrain for supply is not their own
         self.supply_terrain: dict[Place, str] = {}
-        if pacific:
+        if plays_pacific(scenario_id):
             rule = load_pacific().australia
             for p in self.places:
                 if self.country[p] == rule.territory and p not in rule.as_normal:

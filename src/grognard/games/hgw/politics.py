@@ -263,7 +263,7 @@ def _enter(game: Any, side: str, when: str) -> None:
         for nation in entry.nations:
             _join(game, nation, entry.joins, scheduled=True)
         if entry.us_entry:
-            _us_enters(game, rules, pol)
+            us_enters(game, rules, pol)
 
 
 def _us(data: Data, rules: CampaignRules) -> tuple[Place, str] | None:
@@ -272,7 +272,7 @@ def _us(data: Data, rules: CampaignRules) -> tuple[Place, str] | None:
     return None if us_box is None else (us_box, nation_at(data, us_box))
 
 
-def _us_enters(game: Any, rules: CampaignRules, pol: Data) -> None:
+def us_enters(game: Any, rules: CampaignRules, pol: Data) -> None:
     """United States 2: the U.S. joins the Allies if still unaligned (not if an Allied
     attack turned it Axis, Violation of Neutrality 3): its box turns Allied (unless the
     Axis holds it) and the U.S. Army arrives there."""
@@ -293,7 +293,7 @@ def _us_violated(game: Any, side: str, targets: set[Place], rules: CampaignRules
     us = _us(game.data, rules)
     if side == "axis" and us is not None and us[0] in targets and us[1] in pol["unaligned"]:
         game.log("the Axis has violated U.S. territory")
-        _us_enters(game, rules, pol)
+        us_enters(game, rules, pol)
 
 
 def attacks_announced(game: Any, side: str) -> None:

@@ -195,14 +195,22 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # on its Development Track (ship_builds.py) when option naval_action is played
     ships_building: dict[str, tuple[ShipBuilding, ...]] = {}
     # The Pacific War (theater.py): the part of the ring played ("europe": columns up to
-    # xx57; "pacific": xx58 to xx112), each side's start in map.json's shape when the
-    # scenario has no board there, and production points the scenario gives hexes the map
-    # leaves blank (the map's Pacific carries almost none: docs/hgw-design.md)
+    # xx57; "pacific": xx58 to xx112; "world": both, Campaign Game IV), each side's start
+    # in the Pacific half in map.json's shape (no board has it), and production points the
+    # scenario gives hexes the map leaves blank (the map's Pacific carries almost none)
     theater: str = "europe"
     start_sides: tuple[ScenarioSide, ...] = ()
     hex_production: dict[str, int] = {}
     # The Pacific War: the places each side's heuristic presses toward (ai_board.py), ours
     objectives: dict[str, tuple[str, ...]] = {}
+    # Campaign Game IV: the record sheets a side keeps, twelve armies each (Military Record
+    # Sheet 1): the Axis player's Germany and Japan, the Allied player's West and Pacific
+    record_sheets: dict[str, int] = {}
+    # Campaign Game IV: the Pacific half's territories that start unaligned with their
+    # nation (the United States' West Coast, Alaska and Hawaii, with its box), and the
+    # U.S. Pacific forces that take the field when the United States enters the war
+    pacific_unaligned: tuple[str, ...] = ()
+    us_pacific_arrivals: tuple[Placement, ...] = ()
 
 
 def _check(content: ScenarioContent) -> None:
@@ -229,9 +237,11 @@ def _check(content: ScenarioContent) -> None:
         known_nations = (*NATIONS, *PACIFIC_NATIONS)
         strangers = [a for a in names if a.nation not in known_nations]
         problems += [f"army {a.id!r}: unknown nation {a.nation!r}" for a in strangers]
-        if len(names) != 12:
-            problems.append(f"{side} has {len(names)} armies, not twelve (Military Record Sheet 1)")
-    for p in content.setup:
+        sheets = content.record_sheets.get(side, 1)
+        if len(names) != 12 * sheets:
+            problems.append(f"{side} has {len(names)} armies, not twelve for each of its {sheets} record "
+                            "sheets (Military Record Sheet 1)")
+    for p in (*content.setup, *content.us_pacific_arrivals):
         if p.army not in known:
             problems.append(f"set-up names unknown army {p.army!r}")
         if p.at != BOX and p.at not in hmap:
@@ -285,18 +295,24 @@ def _check_pacific(content: ScenarioContent) -> list[str]:
     map, each side's once, production points of 0-4 on land hexes (the map's range)."""
     hmap = load_map()
     problems = []
-    if content.theater not in ("europe", "pacific"):
-        problems.append(f"unknown theater {content.theater!r} (known: europe, pacific)")
+    if content.theater not in ("europe", "pacific", "world"):
+        problems.append(f"unknown theater {content.theater!r} (known: europe, pacific, world)")
+    if content.theater == "world" and not content.board:
+        problems.append("a world scenario plays Europe on a board: name it (`board`)")
     for spec in content.start_sides:
         if spec.side not in content.sides:
             problems.append(f"start_sides names {spec.side!r}, which is not one of the sides")
         territories = [t for t in spec.territories if t not in hmap.data.territories]
         problems += [f"start of {spec.side}: unknown territory {t!r}" for t in territories]
         hexes = [h for h in (*spec.hexes, *spec.minus_hexes) if h not in hmap]
+        problems += [f"start of {spec.side}: {t!r} starts unaligned" for t in spec.territories
+                     if t in content.pacific_unaligned]
         problems += [f"start of {spec.side}: hex {h} is not on the map" for h in hexes]
     for side, places in content.objectives.items():
         problems += [f"objectives of {side}: {h} is not a land hex of the map" for h in places
                      if h not in hmap or not hmap.is_land(h) or side not in content.sides]
+    problems += [f"pacific_unaligned: unknown territory {t!r}" for t in content.pacific_unaligned
+                 if t not in hmap.data.territories]
     for h, points in content.hex_production.items():
         if h not in hmap or not hmap.is_land(h) or not 0 <= points <= 4:
             problems.append(f"hex_production: {h} must be a land hex of the map with 0-4 points")

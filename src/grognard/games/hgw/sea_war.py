@@ -78,7 +78,7 @@ def declare_routes(game: Any, side: str) -> None:
     closed = closed_narrows(data, side)
     ore = ore_by_route(data) if side == "axis" else {}
     # The Pacific War (theater.py): these routes are Europe's and the Atlantic's
-    european = load_scenario(data["scenario"]).theater == "europe"
+    european = load_scenario(data["scenario"]).theater != "pacific"
     for rid in SIDE_ROUTES.get(side, ()) if european else ():
         fixed, kind, _ = ROUTES[rid]
         if rid in ("us_gulf", "us_bombay") and not us_points(data):

@@ -37,6 +37,7 @@ from . import (
     shipping_counters,
     shipping_placement,
     strategic_moves,
+    world_war,
 )
 from .across_water import over_water, water_targets
 from .actions import BadAction, args
@@ -207,6 +208,9 @@ def _army(data: Data, role: Role, army_id: str) -> str | None:
 def _mover(data: Data, army_id: str) -> str | None:
     """Why the army's points may not move or attack at all this turn."""
     army = data["armies"][army_id]
+    held = world_war.why_held(data, army_id)  # Campaign Game IV: the U.S. not yet at war (G6.2)
+    if held is not None and army_id in data["frozen"]:
+        return held
     if army_id in data["frozen"]:
         return (
             f"{army['name']} could not trace full supply at the start of the turn: it may not "
