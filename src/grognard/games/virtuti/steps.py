@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from grognard.core.flow import Frame, GameStep, Step, call, end
 from grognard.core.game import Action
+from grognard.core.secret_choices import SecretChoices
 from grognard.games.virtuti import battle, operations
 from grognard.games.virtuti.board import ROLE_OF, secret_window, turn_name
 from grognard.games.virtuti.diplomacy import diplomacy_apply, diplomacy_legal, scripted, surrenders
@@ -108,31 +109,43 @@ class Turn(GameStep["VirtutiState"]):
             summary_phase(state)
 
 
-class Secret(GameStep["VirtutiState"]):
-    """A secret window: every listed role chooses, then all is revealed together."""
+class Secret(SecretChoices["VirtutiState"]):
+    """A secret window (core/secret_choices.py): every listed role chooses, then all
+    is revealed together. The window's record is `data["secret"]` (secrets.py)."""
 
-    def actors(self, game: VirtutiState, frame: Frame) -> list[str]:
-        secret = secret_window(game.vdata)
-        return [r for r in secret["roles"] if r not in secret["done"]]
+    def seats(self, game: VirtutiState, frame: Frame) -> list[str]:
+        roles: list[str] = secret_window(game.vdata)["roles"]
+        return roles
+
+    def finished(self, game: VirtutiState, frame: Frame, role: str) -> bool:
+        return role in secret_window(game.vdata)["done"]
 
     def legal(self, game: VirtutiState, frame: Frame, role: str) -> list[Action]:
         return SECRET_KINDS[secret_window(game.vdata)["kind"]].legal(game, role)
 
-    def apply(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
-        state: VirtutiState = game
-        secret = secret_window(state.vdata)
+    def confirmed(self, game: VirtutiState, frame: Frame, role: str) -> None:
+        secret_window(game.vdata)["done"].append(role)
+
+    def choose(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
+        secret = secret_window(game.vdata)
         handler = SECRET_KINDS[secret["kind"]]
-        if action == ("done",):
-            secret["done"].append(role)
-        else:
-            handler.apply(state, role, action)
-            if secret["kind"] in AUTO_CONFIRM and handler.legal(state, role) == [("done",)]:
-                secret["done"].append(role)  # a card per faction chosen: nothing left to ask
-        if all(r in secret["done"] for r in secret["roles"]):
-            chosen = handler.close(state, secret)
-            close_secret(state)
-            handler.reveal(state, secret, chosen)
-            end(state.flow, chosen)
+        handler.apply(game, role, action)
+        if secret["kind"] in AUTO_CONFIRM and handler.legal(game, role) == [("done",)]:
+            self.confirmed(game, frame, role)  # a card per faction chosen: nothing left to ask
+
+    def independent_choices(self, game: VirtutiState, frame: Frame) -> bool:
+        # The secret log lines of every seat share one counter (secrets.secret_log), so
+        # applying one seat's choices again after another's undo would renumber its
+        # lines and tell it of the undo: here a seat undoes only while it chose last.
+        return False
+
+    def reveal(self, game: VirtutiState, frame: Frame) -> None:
+        secret = secret_window(game.vdata)
+        handler = SECRET_KINDS[secret["kind"]]
+        chosen = handler.close(game, secret)
+        close_secret(game)
+        handler.reveal(game, secret, chosen)
+        end(game.flow, chosen)
 
     def prompt(self, game: VirtutiState, frame: Frame, role: str | None) -> str:
         secret = secret_window(game.vdata)
