@@ -22,7 +22,7 @@ Rules
     At the end every hand is shown and each card's value is added to its holder's
     score. The highest score wins (1 point, split on a tie, others 0).
 
-Patterns exercised: simultaneous secret choices and a reveal, dice through
+Patterns exercised: simultaneous secret choices and a reveal (core/secret_choices.py), dice through
 `State.roll`, private hands logged with `to=[role]`, a role-specific turn with undo
 (stake is undoable; swap is a hidden reveal that calls `mark_irreversible`; gamble is a
 roll), `call`/`goto`/`end` on the flow stack, options of the three types,
