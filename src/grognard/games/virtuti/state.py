@@ -10,6 +10,7 @@ from grognard.core.flow import Step
 from grognard.core.flowstate import FlowState
 from grognard.core.game import Result, Role
 from grognard.core.rng import Rng
+from grognard.games.virtuti.battle_steps import BATTLE_STEPS, view_of
 from grognard.games.virtuti.board import FACTIONS_OF, turn_name, vp_of
 from grognard.games.virtuti.layout import VirtutiData
 from grognard.games.virtuti.secrets import public_data, redraw_others
@@ -42,7 +43,7 @@ class VirtutiState(FlowState):
                 "confirmed": role in secret["done"],
                 "choices": {f: c for f, c in secret["choices"].items() if f in FACTIONS_OF[role]},
             }
-        battle = next((dict(f) for f in reversed(self.flow) if f["state"] == "battle"), None)
+        battle = next((view_of(f) for f in reversed(self.flow) if f["state"] in BATTLE_STEPS), None)
         move = next((f for f in reversed(self.flow) if f["state"] == "move"), None)
         # the Move order being carried out and the units sent so far: open information,
         # as moves are (the page asks before a Go that starts a battle)
