@@ -41,6 +41,18 @@ def view_of(frame: Frame) -> dict[str, Any]:
     return {**frame, "state": "battle", "stage": STAGES[frame["state"]]}
 
 
+def upgrade_flow(flow: list[Frame], window: dict[str, Any] | None) -> None:
+    """Games saved before the battle's steps and the secret windows had names of their
+    own kept a battle as `"battle"` with a `"stage"` and every window as `"secret"`:
+    name their frames' steps as now (the rest of the data is the same)."""
+    for frame in flow:
+        if frame["state"] == "secret" and window is not None:
+            frame["state"] = window["kind"]
+        elif "stage" in frame:
+            stage = frame.pop("stage")
+            frame["state"] = next(name for name, shown in STAGES.items() if shown == stage)
+
+
 class Strength(GameStep["VirtutiState"]):
     """Automatic, step 1 (and the opening of step 2): the battle begins; both sides
     choose a card in secret (the `battle_card` window)."""

@@ -8,9 +8,9 @@ from typing import Any, ClassVar, cast
 
 from grognard.core.flow import Step
 from grognard.core.flowstate import FlowState
-from grognard.core.game import Result, Role
+from grognard.core.game import Action, Result, Role
 from grognard.core.rng import Rng
-from grognard.games.virtuti.battle_steps import BATTLE_STEPS, view_of
+from grognard.games.virtuti.battle_steps import BATTLE_STEPS, upgrade_flow, view_of
 from grognard.games.virtuti.board import FACTIONS_OF, turn_name, vp_of
 from grognard.games.virtuti.layout import VirtutiData
 from grognard.games.virtuti.secrets import public_data, redraw_others
@@ -24,6 +24,11 @@ class VirtutiState(FlowState):
     def vdata(self) -> VirtutiData:
         """`data` as the checker should see it: the layout of layout.py (the same object)."""
         return cast("VirtutiData", self.data)
+
+    def _after_change(self, role: Role | None, action: Action | None) -> None:
+        super()._after_change(role, action)
+        if role is None:  # a new game, a load or an undo: the data may be an older save's
+            upgrade_flow(self.data["flow"], self.data["secret"])
 
     def _result(self) -> Result | None:
         outcome = self.data.get("outcome")
