@@ -183,6 +183,34 @@ def test_undo_by_seat_survives_a_save() -> None:
     assert loaded.data["bids"] == {"ann": 0, "bob": 1, "cid": 0}
 
 
+class Follow(Bid):
+    """A faulty window: a seat may follow (add 1) only once another seat has bid."""
+
+    def legal(self, game: Any, frame: Frame, role: Role) -> list[Action]:
+        others = sum(n for r, n in game.data["bids"].items() if r != role)
+        return [("done",), ("add", 1)] if others else [("done",), ("add", 2)]
+
+
+class FollowState(BidState):
+    STEPS: ClassVar[dict[str, Step]] = {"bid": Follow()}
+
+
+def test_an_undo_that_another_seat_choice_needs_is_refused_and_changes_nothing() -> None:
+    ruleset = SealedBid()
+    state = FollowState(ruleset, *_fresh(ruleset))
+    state.apply("ann", ("add", 2))
+    state.apply("bob", ("add", 1))  # legal only after ann's bid
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="cannot be taken back: bob's"):
+        state.undo("ann")
+    assert state.to_json() == before
+
+
+def _fresh(ruleset: SealedBid) -> tuple[dict[str, Any], dict[str, Any]]:
+    game = ruleset.new_game(seed=1)
+    return game.meta, game.data
+
+
 def test_finishing_and_the_reveal_end_the_undo_window() -> None:
     state = new_game()
     state.apply("bob", ("add", 1))

@@ -417,13 +417,20 @@ class State(ABC):
             )
         assert self._undo_from is not None  # _undo_index said so
         start = self._undo_from
+        by_seat = ply < len(self.history) - 1
         kept = self.history[start:ply] + self.history[ply + 1 :]
+        data, history = self.data, list(self.history)
         self.data = _decode(self._undo_base)
         del self.history[start:]
         if not kept:
             self._close_undo_window()
         self._after_change(None, None)
         for acting, action in kept:
+            if by_seat and not self.is_legal(acting, action):  # a window whose choices were not independent
+                self.data, self.history = data, history
+                self._after_change(None, None)
+                needs = f"{acting}'s {list(action)} needs it"
+                raise IllegalAction(f"{role}'s last choice cannot be taken back: {needs}")
             self._apply(acting, action)
             self.history.append((acting, action))
             self._after_change(acting, action)
