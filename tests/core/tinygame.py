@@ -22,7 +22,7 @@ Rules
     At the end every hand is shown and each card's value is added to its holder's
     score. The highest score wins (1 point, split on a tie, others 0).
 
-Patterns exercised: simultaneous secret choices and a reveal, dice through
+Patterns exercised: simultaneous secret choices and a reveal (core/secret_choices.py), dice through
 `State.roll`, private hands logged with `to=[role]`, a role-specific turn with undo
 (stake is undoable; swap is a hidden reveal that calls `mark_irreversible`; gamble is a
 roll), `call`/`goto`/`end` on the flow stack, options of the three types,
@@ -42,6 +42,7 @@ from grognard.core.flowstate import FlowState
 from grognard.core.game import Action, Result, Role, Ruleset
 from grognard.core.rng import Rng
 from grognard.core.schema import Option, Scenario
+from grognard.core.secret_choices import SecretChoices
 
 ROLES = ("north", "east", "south")
 SWAPPER = "north"
@@ -85,22 +86,29 @@ class Play(Step):
             call(game.flow, "pick")
 
 
-class Pick(Step):
-    """Secret, simultaneous: every role that has not picked yet is active."""
+class Pick(SecretChoices[Any]):
+    """Secret, simultaneous (core/secret_choices.py): every role that has not picked
+    yet is active; its one pick finishes it, and the last pick reveals them all."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
-        return [r for r in game.roles if r not in game.data["picks"]]
+    confirm = None
+
+    def seats(self, game: Any, frame: Frame) -> list[str]:
+        return list(game.roles)
+
+    def finished(self, game: Any, frame: Frame, role: str) -> bool:
+        return role in game.data["picks"]
 
     def legal(self, game: Any, frame: Frame, role: str) -> Iterable[Action]:
         return [("pick", n) for n in PICKS]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def choose(self, game: Any, frame: Frame, role: str, action: Action) -> None:
         token = pick_token(game.data["round"], role, action[1])
         game.data["picks"][role] = token
         game.log(f"{role} picks {action[1]} in secret ({token})", to=[role])
         game.log(f"{role} has picked")
-        if len(game.data["picks"]) == len(game.roles):
-            goto(game.flow, "reveal")
+
+    def reveal(self, game: Any, frame: Frame) -> None:
+        goto(game.flow, "reveal")
 
     def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
         if role in self.actors(game, frame):
@@ -109,7 +117,8 @@ class Pick(Step):
 
 
 class Reveal(Step):
-    """Automatic: show the picks, settle north's stake, queue the winners' rolls."""
+    """Automatic: show the picks (the window closed irreversibly), settle north's
+    stake, queue the winners' rolls."""
 
     def actors(self, game: Any, frame: Frame) -> list[str]:
         return []
@@ -119,7 +128,6 @@ class Reveal(Step):
         picks = {role: pick_value(token) for role, token in data["picks"].items()}
         data["revealed"] = dict(data["picks"])
         data["picks"] = {}
-        game.mark_irreversible()
         shown = ", ".join(f"{role} {picks[role]}" for role in game.roles)
         game.log(f"round {data['round']} picks: {shown}")
         best = max(picks.values())

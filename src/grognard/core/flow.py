@@ -2,8 +2,9 @@
 
 A frame is a plain dict with a `"state"` key naming the question being asked and any
 other JSON-safe fields it needs (`{"state": "battle_round", "hex": "0,1", "round": 2}`).
-`call` pushes a sub-procedure, `goto` replaces the current frame, `end` pops it and
-hands a value to the caller's frame under the key `"returned"`. Nothing here holds
+`call` pushes a sub-procedure, `goto` replaces the current frame, `become` moves it on
+to another step with the same fields, `end` pops it and hands a value to the caller's
+frame under the key `"returned"`. Nothing here holds
 behaviour, so a game state is savable and clonable at every decision point.
 """
 
@@ -33,6 +34,14 @@ def call(stack: list[Frame], state: str, **fields: Any) -> Frame:
 def goto(stack: list[Frame], state: str, **fields: Any) -> Frame:
     stack.pop()
     return call(stack, state, **fields)
+
+
+def become(frame: Frame, state: str) -> Frame:
+    """The current frame moves on to its next step, keeping its fields (and the frame
+    itself, which the caller may go on changing): a procedure whose steps share their
+    fields, such as a battle that asks its questions one after another."""
+    frame["state"] = state
+    return frame
 
 
 def end(stack: list[Frame], value: Any = None) -> Frame | None:

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from .flow import Frame, Step, top
 from .game import Action, Role, State
+from .secret_choices import SecretChoices
 
 #: A step loop that runs this many automatic steps without a question is a bug.
 MAX_AUTOMATIC_STEPS = 100_000
@@ -47,6 +48,14 @@ class FlowState(State):
         frame = self.frame()
         self.STEPS[frame["state"]].apply(self, frame, role, action)
         self.advance()
+
+    def _independent_choices(self) -> bool:
+        stack: list[Frame] = self.data["flow"]
+        if not stack:
+            return False
+        frame = stack[-1]
+        step = self.STEPS[frame["state"]]
+        return isinstance(step, SecretChoices) and step.independent_choices(self, frame)
 
     def _prompt(self, role: Role | None) -> str:
         if not self.flow:

@@ -244,6 +244,10 @@ class State(ABC):
         # made a Viktory II snapshot 1.3 MB after fifteen moves of one movement phase.
         self._undo_from: int | None = None
         self._undo_base = b""
+        # whether every action of the window was a seat's choice in a window of secret
+        # choices (core/secret_choices.py): then each seat may undo its own last choice
+        # even after other seats chose
+        self._undo_by_seat = False
         self._legal_cache: dict[Role, tuple[list[Action], frozenset[Action]]] = {}
         self._irreversible = False
 
@@ -265,6 +269,12 @@ class State(ABC):
 
     @abstractmethod
     def _result(self) -> Result | None: ...
+
+    def _independent_choices(self) -> bool:
+        """Whether the question now is a window of simultaneous secret choices whose
+        seats' choices are independent of each other (core/secret_choices.py), so that
+        a seat may undo its own last choice after others chose. Default: no."""
+        return False
 
     # ----- the contract ------------------------------------------------------------
     @property
@@ -348,6 +358,7 @@ class State(ABC):
         opens_window = self.keep_undo and self._undo_from is None
         snapshot = _encode(self.data) if opens_window else b""
         draws = self.rng.draws if self.keep_undo else 0
+        by_seat = self.keep_undo and self._independent_choices()
         self._irreversible = False
         self._apply(role, act)
         self.history.append((role, act))
@@ -361,10 +372,13 @@ class State(ABC):
             self._close_undo_window()
         elif opens_window:
             self._undo_from, self._undo_base = len(self.history) - 1, snapshot
+            self._undo_by_seat = by_seat
+        else:
+            self._undo_by_seat = self._undo_by_seat and by_seat
         self._after_change(role, act)
 
     def _close_undo_window(self) -> None:
-        self._undo_from, self._undo_base = None, b""
+        self._undo_from, self._undo_base, self._undo_by_seat = None, b"", False
 
     def _after_change(self, role: Role | None, action: Action | None) -> None:
         """Called after setup and after each action; subclasses may extend."""
@@ -374,24 +388,49 @@ class State(ABC):
         """Rules call this on a hidden reveal: undo may not cross it."""
         self._irreversible = True
 
+    def _undo_index(self, role: Role) -> int | None:
+        """The ply `undo(role)` takes back: the last action when it is role's, or, in a
+        window of secret choices, role's own last choice; None when there is none."""
+        if self._undo_from is None:
+            return None
+        last = len(self.history) - 1
+        if self.history[last][0] == role:
+            return last
+        if self._undo_by_seat:
+            for ply in range(last - 1, self._undo_from - 1, -1):
+                if self.history[ply][0] == role:
+                    return ply
+        return None
+
     def can_undo(self, role: Role) -> bool:
-        return self._undo_from is not None and self.history[-1][0] == role
+        return self._undo_index(role) is not None
 
     def undo(self, role: Role) -> None:
-        """Take back `role`'s last decision, within the undo window (DESIGN.md, Undo)."""
-        if not self.can_undo(role):
+        """Take back `role`'s last decision, within the undo window (DESIGN.md, Undo).
+
+        In a window of secret choices that is role's own last choice, even when other
+        seats chose since: their choices do not depend on it and are applied again."""
+        ply = self._undo_index(role)
+        if ply is None:
             raise IllegalAction(
                 f"{role} has nothing to undo (a roll, a reveal or another player's turn came since)"
             )
-        assert self._undo_from is not None  # can_undo said so
+        assert self._undo_from is not None  # _undo_index said so
         start = self._undo_from
-        kept = self.history[start:-1]
+        by_seat = ply < len(self.history) - 1
+        kept = self.history[start:ply] + self.history[ply + 1 :]
+        data, history = self.data, list(self.history)
         self.data = _decode(self._undo_base)
         del self.history[start:]
         if not kept:
             self._close_undo_window()
         self._after_change(None, None)
         for acting, action in kept:
+            if by_seat and not self.is_legal(acting, action):  # a window whose choices were not independent
+                self.data, self.history = data, history
+                self._after_change(None, None)
+                needs = f"{acting}'s {list(action)} needs it"
+                raise IllegalAction(f"{role}'s last choice cannot be taken back: {needs}")
             self._apply(acting, action)
             self.history.append((acting, action))
             self._after_change(acting, action)
@@ -479,6 +518,7 @@ class State(ABC):
         twin = type(self)(self.ruleset, self.meta, _decode(_encode(self.data)))
         twin.history = list(self.history)
         twin._undo_from, twin._undo_base = self._undo_from, self._undo_base
+        twin._undo_by_seat = self._undo_by_seat
         twin.keep_undo = self.keep_undo
         return twin
 
@@ -490,10 +530,13 @@ class State(ABC):
     def encode_json(self) -> bytes:
         """The saved game as JSON bytes, encoded straight from the live data: what a
         server stores after every move. `{"meta", "data", "history": [[role, action]],
-        "undo": null or {"from": ply, "base": data}}`."""
-        window = None
+        "undo": null or {"from": ply, "base": data, "by_seat"?: true}}` (by_seat: a
+        window of secret choices, State._undo_index)."""
+        window: dict[str, Any] | None = None
         if self._undo_from is not None:
             window = {"from": self._undo_from, "base": msgspec.Raw(self._undo_base)}
+            if self._undo_by_seat:
+                window["by_seat"] = True
         return _encode({"meta": self.meta, "data": self.data, "history": self.history, "undo": window})
 
     @classmethod
@@ -505,6 +548,8 @@ class State(ABC):
             state = cls(ruleset, meta, _decode(_encode(blob["data"])))
             state.history = [(str(r), as_action(a)) for r, a in blob["history"]]
             state._undo_from, state._undo_base = _undo_window(blob.get("undo"), len(state.history))
+            saved = blob.get("undo")
+            state._undo_by_seat = isinstance(saved, dict) and saved.get("by_seat") is True
         except (KeyError, TypeError, ValueError) as exc:
             raise BadSaveFile(f"not a saved {ruleset.id} game: {exc}") from None
         state._after_change(None, None)

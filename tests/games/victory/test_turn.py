@@ -242,6 +242,26 @@ def test_10_2_custom_forces_are_bought_in_secret_with_80_pp() -> None:
     assert any(a[0] == "deploy" and a[1] == bought for a in state.legal_actions(BLUE))
 
 
+@pytest.mark.rules("10.2")
+def test_10_2_a_player_takes_back_his_own_purchase_after_the_other_bought() -> None:
+    """The purchase is a window of secret choices (core/secret_choices.py): blue may
+    undo his last buy though red has bought since; red's buy stays and red's view does
+    not change."""
+    state = RULESET.new_game("custom-forces", {}, 1)
+    state.apply(BLUE, ("buy", "AR"))
+    state.apply(BLUE, ("buy", "IN"))
+    state.apply(RED, ("buy", "IN"))
+    red_sees = state.view(RED)
+    assert state.can_undo(BLUE) and state.can_undo(RED)
+    state.undo(BLUE)
+    owned = sorted((b["owner"], b["type"]) for b in state.data["blocks"].values() if b["type"] != "RE")
+    assert owned == [(BLUE, "AR"), (RED, "IN")]
+    assert state.data["flow"][-1]["budget"] == {BLUE: 78, RED: 79}
+    assert state.view(RED) == red_sees
+    state.apply(BLUE, ("done",))  # a player who finishes ends the undo window
+    assert not state.can_undo(RED)
+
+
 def test_bought_forces_replace_the_random_units_where_the_scenario_allows() -> None:
     state = RULESET.new_game("sleeping-giant", {"bought_forces": True}, 1)
     assert state.data["flow"][-1]["budget"] == {BLUE: 80, RED: 48}  # 10.3

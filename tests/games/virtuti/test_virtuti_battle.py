@@ -4,9 +4,12 @@ winner, dice, the exact-HP loss rule and its examples, retreat, capture."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from virtuti_positions import at_operations, bare_game, hands, place
 
+from grognard.games.virtuti import RULESET, VirtutiState
 from grognard.games.virtuti.battle import support
 from grognard.games.virtuti.losses import legal_picks, max_absorb
 
@@ -180,3 +183,48 @@ def test_losing_artillery_is_eliminated_before_losses() -> None:
     g.apply("axis", ("done",))
     g.apply("allies", ("done",))
     assert gun not in g.data["units"]
+
+
+@pytest.mark.rules("B1.2", "B1.3", "B1.5", "B1.6")
+def test_each_question_of_a_battle_is_its_own_named_step() -> None:
+    """The card and air windows and the loss and retreat questions are steps of their
+    own names (battle_steps.py); views still show the battle with its stage."""
+    g, army, tank, pole = battle_position()
+    g.apply("axis", ("execute", "breslau"))
+    g.apply("axis", ("send", army, "warsaw"))
+    g.apply("axis", ("send", tank, "warsaw"))
+    g.apply("axis", ("go",))
+    names = [f["state"] for f in g.data["flow"]]
+    assert names[-2:] == ["battle_cards_chosen", "battle_card"]  # the window above the battle
+    assert g.view("axis")["board"]["battle"]["state"] == "battle"
+    assert g.view("axis")["board"]["battle"]["stage"] == "cards"
+    g.apply("axis", ("card", "axis", "axis_total_war"))
+    g.apply("allies", ("card", "western_allies", "wa_lend_lease"))
+    assert g.frame()["state"] == "battle_air"
+    g.rng.force([6, 6, 1])
+    g.apply("axis", ("done",))
+    g.apply("allies", ("done",))
+    assert g.frame()["state"] == "battle_loss_defence"
+    assert g.view(None)["board"]["battle"]["stage"] == "loss_defence"
+    g.apply("allies", ("hit", pole))
+    assert g.frame()["state"] == "battle_retreat_choice"
+    assert g.view("allies")["board"]["battle"]["stage"] == "retreat_choice"
+    assert "stage" not in g.frame()  # the step's name says it
+
+
+def test_a_game_saved_with_the_old_step_names_loads_as_now() -> None:
+    """Saves made before the battle's steps had names kept one "battle" frame with a
+    "stage", and every secret window as "secret": they load with today's names."""
+    g, army, tank, _ = battle_position()
+    g.apply("axis", ("execute", "breslau"))
+    g.apply("axis", ("send", army, "warsaw"))
+    g.apply("axis", ("send", tank, "warsaw"))
+    g.apply("axis", ("go",))
+    saved = json.loads(json.dumps(g.to_json()))
+    battle, window = saved["data"]["flow"][-2:]
+    assert (battle["state"], window["state"]) == ("battle_cards_chosen", "battle_card")
+    battle.update(state="battle", stage="cards")
+    window["state"] = "secret"
+    loaded = VirtutiState.from_json(RULESET, saved)
+    assert loaded.same_as(g)
+    assert loaded.legal_actions("axis") == g.legal_actions("axis")

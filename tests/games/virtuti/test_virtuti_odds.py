@@ -20,6 +20,7 @@ from virtuti_positions import at_operations, bare_game, hands, place
 from grognard.core.odds import BadBattle
 from grognard.games.virtuti import RULESET, VirtutiState
 from grognard.games.virtuti.battle import chains as battle_chains
+from grognard.games.virtuti.battle_steps import BATTLE_STEPS
 from grognard.games.virtuti.board import content
 from grognard.games.virtuti.losses import Chain, legal_picks
 
@@ -66,8 +67,8 @@ def fewest_dead(points: int, chains: list[tuple[Chain, bool]]) -> int:
 
 def pick_loss(g: VirtutiState, options: list[Any]) -> Any:
     """The legal loss pick that keeps the most units (the odds' assumption)."""
-    frame = next(f for f in reversed(g.flow) if f["state"] == "battle")
-    side = frame["stage"].removeprefix("loss_")
+    frame = next(f for f in reversed(g.flow) if f["state"].startswith("battle_loss_"))
+    side = frame["state"].removeprefix("battle_loss_")
     chains = [(steps, name not in ("fort", "card")) for name, steps in battle_chains(g, frame, side)]
     names = [name for name, _ in battle_chains(g, frame, side)]
     points = frame["left"][side]
@@ -101,7 +102,7 @@ def play(
         g.rng.force(dice)
     picks = {"axis": ("axis", cards[0], air[0]), "allies": ("western_allies", cards[1], air[1])}
     for _ in range(200):
-        if not any(f["state"] == "battle" for f in g.flow):
+        if not any(f["state"] in BATTLE_STEPS for f in g.flow):
             break
         for role in g.active_roles():
             faction, card, levels = picks[role]
@@ -118,7 +119,7 @@ def play(
             else:
                 g.apply(role, legal[0])
             break
-    assert not any(f["state"] == "battle" for f in g.flow)
+    assert not any(f["state"] in BATTLE_STEPS for f in g.flow)
     # units eliminated in the battle, from its log lines (a capture may go on to a
     # surrender, whose eliminations are not the battle's)
     log = g.log_for(None)[start:]
@@ -392,7 +393,7 @@ def test_no_odds_once_the_winner_is_known_or_during_a_feint() -> None:
     g.rng.force([6, 6, 6, 6, 1])  # four loss points on the Polish Army: the allies allocate
     g.apply("axis", ("done",))
     g.apply("allies", ("done",))
-    assert g.data["flow"][-1]["stage"] == "loss_defence" and "winner" in g.data["flow"][-1]
+    assert g.data["flow"][-1]["state"] == "battle_loss_defence" and "winner" in g.data["flow"][-1]
     assert RULESET.battle_at(g, "axis", "warsaw") is None
 
     g, _ = position([("army", 1)], [("army", 1)], axis_hand=["axis_total_war"], allied_hand=["wa_lend_lease"])

@@ -47,3 +47,17 @@ def test_no_secret_leaks_before_its_reveal(scenario: str, seed: int, turns: int)
                 assert public_part(g.view(other)) == before[other], (role, action, other)
     assert secret_actions > 20
     assert {"pp_card", "air_card", "production", "planning"} <= kinds
+
+
+@pytest.mark.rules("G1.1", "P4.1")
+def test_each_secret_window_is_a_step_named_by_its_kind() -> None:
+    """The Strategic Phase's card window is the step `pp_card`, not one `secret` step
+    that looks its kind up (steps.SecretWindow)."""
+    g = RULESET.new_game("full_campaign", seed=0)
+    assert g.data["flow"][-1]["state"] == g.data["secret"]["kind"] == "pp_card"
+    for role in list(g.active_roles()):
+        g.apply(role, g.legal_actions(role)[-1])
+    while g.data["secret"] is not None and g.data["secret"]["kind"] == "pp_card":
+        role = g.active_roles()[0]
+        g.apply(role, g.legal_actions(role)[0])
+    assert g.data["secret"] is None or g.data["flow"][-1]["state"] == g.data["secret"]["kind"]

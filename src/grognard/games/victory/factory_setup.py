@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, GameStep, goto
+from grognard.core.flow import Frame, goto
+from grognard.core.secret_choices import SecretChoices
 
 from .control import Data, gmap, new_block, sides
 from .factories import FACTORY_ARM, allocation, factory_pp, is_factory, max_pp
@@ -95,17 +96,23 @@ def default_allocation(game: VictoryState, role: str) -> None:
             left -= pp
 
 
-class FactorySetup(GameStep["VictoryState"]):
-    """9.1: the players allocate their factories, simultaneously and in secret.
-    Frame: none of its own; a player is done when his cities are full."""
+class FactorySetup(SecretChoices["VictoryState"]):
+    """9.1: the players allocate their factories, simultaneously and in secret (a
+    window of core/secret_choices.py). Frame: none of its own; a player is done when
+    his cities are full, and the last one's allocation reveals them all."""
 
-    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
-        return [r for r in sides(game.data) if unallocated(game.data, r)]
+    confirm = None
+
+    def seats(self, game: VictoryState, frame: Frame) -> list[str]:
+        return sides(game.data)
+
+    def finished(self, game: VictoryState, frame: Frame, role: str) -> bool:
+        return not unallocated(game.data, role)
 
     def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         return allocation_actions(game.data, role)
 
-    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
+    def choose(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         if action[0] == "default_factories":
             default_allocation(game, role)
         else:
@@ -113,17 +120,16 @@ class FactorySetup(GameStep["VictoryState"]):
             _place(game, role, city, type_id, int(pp))
         if not unallocated(game.data, role):
             game.log(f"{role} has allocated his factories")
-        self.run(game, frame)
 
     def run(self, game: VictoryState, frame: Frame) -> None:
+        self.close_if_all_chose(game, frame)
+
+    def reveal(self, game: VictoryState, frame: Frame) -> None:
         data = game.data
-        if any(unallocated(data, r) for r in sides(data)):
-            return
         for block in data["blocks"].values():
             if is_factory(block):
                 block.pop("new", None)
-        game.log("every player's factories stand in his cities")
-        game.mark_irreversible()  # the factory blocks become visible (hidden) to all
+        game.log("every player's factories stand in his cities")  # seen (hidden) by all
         data["phase"] = "initiative"
         goto(game.flow, "initiative")
 

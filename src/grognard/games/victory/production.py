@@ -21,7 +21,8 @@ from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, GameStep, goto
+from grognard.core.flow import Frame, goto
+from grognard.core.secret_choices import SecretChoices
 
 from .control import (
     Data,
@@ -206,11 +207,12 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
     return actions
 
 
-class Production(GameStep["VictoryState"]):
-    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
-        if frame["left"] is None:
-            return []
-        return [r for r in sides(game.data) if r not in frame["done"]]
+class Production(SecretChoices["VictoryState"]):
+    """A window of secret choices (core/secret_choices.py), opened by `run` (the
+    budgets); the last player's done ends the phase and reveals the builds."""
+
+    def seats(self, game: VictoryState, frame: Frame) -> list[str]:
+        return [] if frame["left"] is None else sides(game.data)
 
     def run(self, game: VictoryState, frame: Frame) -> None:
         data = game.data
@@ -230,15 +232,16 @@ class Production(GameStep["VictoryState"]):
     def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         return production_actions(game.data, frame, role)
 
-    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
+    def confirmed(self, game: VictoryState, frame: Frame, role: str) -> None:
+        frame["done"].append(role)
+        game.log(f"{role} has finished production")
+
+    def reveal(self, game: VictoryState, frame: Frame) -> None:
+        _end_production(game)
+
+    def choose(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         verb = action[0]
-        if verb == "done":
-            frame["done"].append(role)
-            game.log(f"{role} has finished production")
-            if len(frame["done"]) == len(sides(data)):
-                _end_production(game)
-            return
         if verb in ("airfield", "mulberry"):  # 9.6, 9.7
             build(game, role, action)
             return
@@ -344,8 +347,7 @@ def _end_production(game: VictoryState) -> None:
         block.pop("flown", None)
         block.pop("strategic", None)  # 4.2: a carrier's strategic move lasts the turn
     data["turn"] += 1
-    data["phase"] = "initiative"
-    game.mark_irreversible()  # the builds become known (as hidden blocks) to all
+    data["phase"] = "initiative"  # the builds are known (as hidden blocks) to all
     goto(game.flow, "initiative")
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, GameStep, end
+from grognard.core.flow import Frame, end
+from grognard.core.secret_choices import SecretChoices
 
 from .control import new_block, sides
 from .production import buildable_types
@@ -26,9 +27,12 @@ if TYPE_CHECKING:
 Action = tuple[Any, ...]
 
 
-class Purchase(GameStep["VictoryState"]):
-    def actors(self, game: VictoryState, frame: Frame) -> list[str]:
-        return [r for r in sides(game.data) if r not in frame["done"]]
+class Purchase(SecretChoices["VictoryState"]):
+    """A window of secret choices (core/secret_choices.py): each player buys, then
+    says done; the last one's done reveals the purchases (as unseen blocks)."""
+
+    def seats(self, game: VictoryState, frame: Frame) -> list[str]:
+        return sides(game.data)
 
     def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         left = frame["budget"][role]
@@ -46,18 +50,18 @@ class Purchase(GameStep["VictoryState"]):
                 actions.append(("buy_step", bid))
         return actions
 
-    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
+    def confirmed(self, game: VictoryState, frame: Frame, role: str) -> None:
+        frame["done"].append(role)
+        game.log(f"{role} has bought its forces")
+
+    def reveal(self, game: VictoryState, frame: Frame) -> None:
+        set_minimums(game.data)
+        game.data["phase"] = "deploy"
+        end(game.flow)
+
+    def choose(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         table = unit_table()
-        if action[0] == "done":
-            frame["done"].append(role)
-            game.log(f"{role} has bought its forces")
-            if len(frame["done"]) == len(sides(data)):
-                set_minimums(data)
-                data["phase"] = "deploy"
-                game.mark_irreversible()  # the others' purchases now count (as unseen blocks)
-                end(game.flow)
-            return
         if action[0] == "buy":
             number = data["next_id"][role]
             data["next_id"][role] = number + 1
@@ -70,7 +74,7 @@ class Purchase(GameStep["VictoryState"]):
         frame["budget"][role] -= cost
         game.log(f"you buy {bid} ({table[data['blocks'][bid]['type']].name}) a step for {cost} PP", to=[role])
         if not any(a[0] != "done" for a in self.legal(game, frame, role)):
-            self.apply(game, frame, role, ("done",))  # nothing more to buy
+            self.confirmed(game, frame, role)  # nothing more to buy
 
     def prompt(self, game: VictoryState, frame: Frame, role: str | None) -> str:
         if role in self.actors(game, frame):

@@ -18,7 +18,8 @@ from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, GameStep, call, goto
+from grognard.core.flow import Frame, call, goto
+from grognard.core.secret_choices import SecretChoices
 
 from .boards import game_map, map_key
 from .control import (
@@ -240,14 +241,28 @@ def _likeness(block: dict[str, Any]) -> Any:
     return key
 
 
-class Deploy(GameStep["VictoryState"]):
-    """1.4: players place their starting blocks. Frame: `turn_of` (fog deployment:
-    whose batch it is, else None) and `placed` (blocks placed in the current batch)."""
+class Deploy(SecretChoices["VictoryState"]):
+    """1.4: players place their starting blocks, a window of secret choices
+    (core/secret_choices.py) that a player finishes by placing his last block; the
+    last placement reveals them all. Frame: `turn_of` (fog deployment: whose batch it
+    is, else None; then the players place in turn, not at once) and `placed` (blocks
+    placed in the current batch)."""
+
+    confirm = None
+
+    def seats(self, game: VictoryState, frame: Frame) -> list[str]:
+        return sides(game.data)
+
+    def finished(self, game: VictoryState, frame: Frame, role: str) -> bool:
+        return not undeployed(game.data, role)
 
     def actors(self, game: VictoryState, frame: Frame) -> list[str]:
         if frame.get("turn_of"):
             return [frame["turn_of"]]
-        return [r for r in sides(game.data) if undeployed(game.data, r)]
+        return super().actors(game, frame)
+
+    def independent_choices(self, game: VictoryState, frame: Frame) -> bool:
+        return not frame.get("turn_of")
 
     def legal(self, game: VictoryState, frame: Frame, role: str) -> Iterable[Action]:
         data = game.data
@@ -270,7 +285,7 @@ class Deploy(GameStep["VictoryState"]):
                 return actions
         return []
 
-    def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
+    def choose(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         _, bid, hex_id = action
         game.data["blocks"][bid]["at"] = hex_id
         game.log(
@@ -281,9 +296,14 @@ class Deploy(GameStep["VictoryState"]):
             if frame["placed"] >= deployment_rules().fog_of_war_batch or not undeployed(game.data, role):
                 frame["placed"] = 0
                 frame["turn_of"] = _next_deployer(game.data, role)
-        self.run(game, frame)
+        self._set_aside(game, frame)
 
     def run(self, game: VictoryState, frame: Frame) -> None:
+        self._set_aside(game, frame)
+        self.close_if_all_chose(game, frame)
+
+    def _set_aside(self, game: VictoryState, frame: Frame) -> None:
+        """Place the resources; set aside the blocks that have nowhere to go."""
         data = game.data
         place_resources(game)  # 4.3: placed by the set-up, not deployed
         for role in sides(data):
@@ -295,10 +315,10 @@ class Deploy(GameStep["VictoryState"]):
                     game.log(f"{bid} has no room at any starting site and is set aside", to=[role])
         if frame.get("turn_of") and not undeployed(data, frame["turn_of"]):
             frame["turn_of"] = _next_deployer(data, frame["turn_of"])
-        if any(undeployed(data, r) for r in sides(data)):
-            return
+
+    def reveal(self, game: VictoryState, frame: Frame) -> None:
+        data = game.data  # the placements become visible to all
         game.log("every block is deployed")
-        game.mark_irreversible()  # the placements become visible to all
         if plays_factories(data):  # 9.1: the players allocate their factories next
             data["phase"] = "factories"
             goto(game.flow, "factory_setup")

@@ -6,15 +6,17 @@ mud, not at sea); 4 the winner (ties to the initiative track); 5 dice and the ex
 loss allocation (losses.py), defender first; 6 the loser retreats and is exhausted;
 7 the winning attacker captures the area.
 
-The battle is one flow frame whose `stage` names the step; the secret steps are
-secret windows (secrets.py) pushed above it, whose choices come back as `returned`.
+The battle is one flow frame that passes from step to step (battle_steps.py names
+them; `flow.become` keeps its fields); the secret steps are secret windows
+(secrets.py, steps.SecretWindow) pushed above it, whose choices come back as
+`returned`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, call, end
+from grognard.core.flow import Frame, become, call, end
 from grognard.core.game import Action
 from grognard.games.virtuti.board import (
     ROLE_OF,
@@ -209,9 +211,9 @@ def begin(state: VirtutiState, frame: Frame) -> None:
     """Step 2: both sides choose a card in secret."""
     roles = [ROLE_OF[frame["att"]], ROLE_OF[frame["defender"]]]
     state.log(f"Battle in {frame['area']}: {frame['att']} attacks {frame['defender']} from {frame['origin']}")
-    frame["stage"] = "cards"
+    become(frame, "battle_cards_chosen")
     open_secret(state, "battle_card", roles, factions=[frame["att"], frame["defender"]])
-    call(state.flow, "secret")
+    call(state.flow, "battle_card")
 
 
 def after_cards(state: VirtutiState, frame: Frame) -> None:
@@ -220,18 +222,18 @@ def after_cards(state: VirtutiState, frame: Frame) -> None:
     frame["air"] = {}
     mud = not frame["sea"] and state.vdata["weather"].get(frame["area"]) == "mud"
     if frame["sea"] or mud:  # step 3 is skipped at sea and in mud
-        frame["stage"] = "resolve"
+        become(frame, "battle_resolve")
         return
-    frame["stage"] = "air"
+    become(frame, "battle_air_chosen")
     roles = [ROLE_OF[frame["att"]], ROLE_OF[frame["defender"]]]
     open_secret(state, "battle_air", roles, factions=[frame["att"], frame["defender"]])
-    call(state.flow, "secret")
+    call(state.flow, "battle_air")
 
 
 def after_air(state: VirtutiState, frame: Frame) -> None:
     chosen = frame.pop("returned") or {}
     frame["air"] = {"attack": chosen.get(frame["att"], []), "defence": chosen.get(frame["defender"], [])}
-    frame["stage"] = "resolve"
+    become(frame, "battle_resolve")
 
 
 def resolve(state: VirtutiState, frame: Frame) -> None:
@@ -257,7 +259,7 @@ def resolve(state: VirtutiState, frame: Frame) -> None:
     frame["left"] = {"defence": hits_on_def, "attack": hits_on_att}
     frame["fort"] = 0 if frame["sea"] else data["forts"].get(frame["area"], 0)
     frame["card_hp"] = {s: (card_of(c).hp if c else 0) for s, c in frame["cards"].items()}
-    frame["stage"] = "loss_defence"
+    become(frame, "battle_loss_defence")
 
 
 def chains(state: VirtutiState, frame: Frame, side: str) -> list[tuple[str, Chain]]:
@@ -278,7 +280,7 @@ def chains(state: VirtutiState, frame: Frame, side: str) -> list[tuple[str, Chai
 
 
 def loss_legal(state: VirtutiState, frame: Frame) -> list[Action]:
-    side = frame["stage"].removeprefix("loss_")
+    side = frame["state"].removeprefix("battle_loss_")
     options = chains(state, frame, side)
     picks = legal_picks(frame["left"][side], [ch for _, ch in options])
     return [("hit", options[i][0]) for i in picks]
@@ -286,7 +288,7 @@ def loss_legal(state: VirtutiState, frame: Frame) -> list[Action]:
 
 def loss_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
     data, c = state.vdata, content()
-    side = frame["stage"].removeprefix("loss_")
+    side = frame["state"].removeprefix("battle_loss_")
     what = action[1]
     if what == "fort":
         frame["fort"] -= 1
@@ -314,10 +316,10 @@ def loss_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
 
 
 def next_after_losses(state: VirtutiState, frame: Frame) -> None:
-    if frame["stage"] == "loss_defence":
-        frame["stage"] = "loss_attack"
+    if frame["state"] == "battle_loss_defence":
+        become(frame, "battle_loss_attack")
     else:
-        frame["stage"] = "retreat"
+        become(frame, "battle_retreat")
 
 
 # --- step 6: retreat ------------------------------------------------------------
@@ -364,7 +366,7 @@ def holds(state: VirtutiState, frame: Frame) -> bool:
 
 
 def retreat(state: VirtutiState, frame: Frame) -> None:
-    """Automatic part of step 6; sets stage "retreat_choice" when the loser must choose."""
+    """Automatic part of step 6; asks "battle_retreat_choice" when the loser must choose."""
     data = state.vdata
     loser = "defence" if frame["winner"] == "attack" else "attack"
     troops = side_units(data, frame, loser)
@@ -372,15 +374,15 @@ def retreat(state: VirtutiState, frame: Frame) -> None:
         for u in troops:
             remove_unit(data, u)  # a failed landing has nowhere to go
         state.log("the landing fails: the attackers are eliminated")
-        frame["stage"] = "capture"
+        become(frame, "battle_capture")
         return
     if loser == "attack":
         for u in troops:
             u["ex"] = True  # they stay where they attacked from, exhausted
-        frame["stage"] = "capture"
+        become(frame, "battle_capture")
         return
     if not troops:
-        frame["stage"] = "capture"
+        become(frame, "battle_capture")
         return
     if not frame["sea"] and frame["area"] in data["oos"]:
         state.log(f"the defenders of {frame['area']} are out of supply and are eliminated")
@@ -391,7 +393,7 @@ def retreat(state: VirtutiState, frame: Frame) -> None:
     else:
         areas, _ = retreat_areas(state, frame)
         if len(areas) > 1:
-            frame["stage"] = "retreat_choice"
+            become(frame, "battle_retreat_choice")
             return
         if areas:
             retreat_to(state, frame, areas[0])
@@ -399,7 +401,7 @@ def retreat(state: VirtutiState, frame: Frame) -> None:
             state.log(f"the defenders of {frame['area']} have nowhere to retreat and are eliminated")
             for u in troops:
                 remove_unit(data, u)
-    frame["stage"] = "capture"
+    become(frame, "battle_capture")
 
 
 def retreat_to(state: VirtutiState, frame: Frame, dest: str) -> None:
@@ -415,7 +417,7 @@ def retreat_to(state: VirtutiState, frame: Frame, dest: str) -> None:
         state.log(f"{victim['t']} {victim['id']} is destroyed: no room in {dest}")
         remove_unit(data, victim)
     state.log(f"{f} retreats from {frame['area']} to {dest}")
-    frame["stage"] = "capture"
+    become(frame, "battle_capture")
 
 
 def retreat_legal(state: VirtutiState, frame: Frame) -> list[Action]:

@@ -320,7 +320,7 @@ def move_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
     if target is not None:
         sea = kind_of(target) == "sea"
         call(state.flow, "battle", area=target, att=f, defender=enemy_units_in(data, f, target)[0]["f"],
-             attackers=attackers, origin=origin, bonus=frame["bonus"], sea=sea, stage="strength",
+             attackers=attackers, origin=origin, bonus=frame["bonus"], sea=sea,
              landing=bool(frame.get("landing")))  # fmt: skip
 
 

@@ -65,10 +65,10 @@ def secret_log(state: VirtutiState, role: str, text: str) -> None:
 
 
 def close_secret(state: VirtutiState) -> dict[str, Any]:
-    """End the window; the caller logs the reveal. Returns the closed window."""
+    """End the window (steps.Secret, a core/secret_choices.py window, has made the
+    state irreversible); the caller logs the reveal. Returns the closed window."""
     closed = secret_window(state.vdata)
     state.vdata["secret"] = None
-    state.mark_irreversible()
     return closed
 
 

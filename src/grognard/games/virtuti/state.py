@@ -8,8 +8,9 @@ from typing import Any, ClassVar, cast
 
 from grognard.core.flow import Step
 from grognard.core.flowstate import FlowState
-from grognard.core.game import Result, Role
+from grognard.core.game import Action, Result, Role
 from grognard.core.rng import Rng
+from grognard.games.virtuti.battle_steps import BATTLE_STEPS, upgrade_flow, view_of
 from grognard.games.virtuti.board import FACTIONS_OF, turn_name, vp_of
 from grognard.games.virtuti.layout import VirtutiData
 from grognard.games.virtuti.secrets import public_data, redraw_others
@@ -23,6 +24,11 @@ class VirtutiState(FlowState):
     def vdata(self) -> VirtutiData:
         """`data` as the checker should see it: the layout of layout.py (the same object)."""
         return cast("VirtutiData", self.data)
+
+    def _after_change(self, role: Role | None, action: Action | None) -> None:
+        super()._after_change(role, action)
+        if role is None:  # a new game, a load or an undo: the data may be an older save's
+            upgrade_flow(self.data["flow"], self.data["secret"])
 
     def _result(self) -> Result | None:
         outcome = self.data.get("outcome")
@@ -42,7 +48,7 @@ class VirtutiState(FlowState):
                 "confirmed": role in secret["done"],
                 "choices": {f: c for f, c in secret["choices"].items() if f in FACTIONS_OF[role]},
             }
-        battle = next((dict(f) for f in reversed(self.flow) if f["state"] == "battle"), None)
+        battle = next((view_of(f) for f in reversed(self.flow) if f["state"] in BATTLE_STEPS), None)
         move = next((f for f in reversed(self.flow) if f["state"] == "move"), None)
         # the Move order being carried out and the units sent so far: open information,
         # as moves are (the page asks before a Go that starts a battle)

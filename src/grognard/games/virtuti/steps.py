@@ -1,8 +1,10 @@
 """The sequence of play as flow steps: the ten phases of a turn and their sub-steps.
 
 `turn` is automatic: it runs phase after phase, pushing a frame for each phase that
-asks something (secret windows, operations, diplomacy). Secret windows are one step
-whose handler (`SECRET_KINDS`) knows the legal choices and the reveal.
+asks something (secret windows, operations, diplomacy). Each secret window is its own
+step, named by its kind (`pp_card`, `air_card`, `production`, `planning`,
+`battle_card`, `battle_air`): a `SecretWindow` whose handler (`SECRET_KINDS`) knows
+the legal choices and the reveal. A battle's steps are in battle_steps.py.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from grognard.core.flow import Frame, GameStep, Step, call, end
 from grognard.core.game import Action
+from grognard.core.secret_choices import SecretChoices
 from grognard.games.virtuti import battle, operations
+from grognard.games.virtuti.battle_steps import BATTLE_STEPS
 from grognard.games.virtuti.board import ROLE_OF, secret_window, turn_name
 from grognard.games.virtuti.diplomacy import diplomacy_apply, diplomacy_legal, scripted, surrenders
 from grognard.games.virtuti.economy import AirCardChoice, CardChoice, Production
@@ -60,7 +64,7 @@ def open_phase_secret(state: VirtutiState, kind: str) -> None:
     roles = SECRET_KINDS[kind].roles(state)
     if roles:
         open_secret(state, kind, roles)
-        call(state.flow, "secret")
+        call(state.flow, kind)
 
 
 class Turn(GameStep["VirtutiState"]):
@@ -108,35 +112,49 @@ class Turn(GameStep["VirtutiState"]):
             summary_phase(state)
 
 
-class Secret(GameStep["VirtutiState"]):
-    """A secret window: every listed role chooses, then all is revealed together."""
+class SecretWindow(SecretChoices["VirtutiState"]):
+    """A secret window of one kind (core/secret_choices.py): every listed role
+    chooses, then all is revealed together. The window's record is `data["secret"]`
+    (secrets.py); `kind` names the step and its handler in `SECRET_KINDS`."""
 
-    def actors(self, game: VirtutiState, frame: Frame) -> list[str]:
-        secret = secret_window(game.vdata)
-        return [r for r in secret["roles"] if r not in secret["done"]]
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.handler = SECRET_KINDS[kind]
+
+    def seats(self, game: VirtutiState, frame: Frame) -> list[str]:
+        roles: list[str] = secret_window(game.vdata)["roles"]
+        return roles
+
+    def finished(self, game: VirtutiState, frame: Frame, role: str) -> bool:
+        return role in secret_window(game.vdata)["done"]
 
     def legal(self, game: VirtutiState, frame: Frame, role: str) -> list[Action]:
-        return SECRET_KINDS[secret_window(game.vdata)["kind"]].legal(game, role)
+        return self.handler.legal(game, role)
 
-    def apply(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
-        state: VirtutiState = game
-        secret = secret_window(state.vdata)
-        handler = SECRET_KINDS[secret["kind"]]
-        if action == ("done",):
-            secret["done"].append(role)
-        else:
-            handler.apply(state, role, action)
-            if secret["kind"] in AUTO_CONFIRM and handler.legal(state, role) == [("done",)]:
-                secret["done"].append(role)  # a card per faction chosen: nothing left to ask
-        if all(r in secret["done"] for r in secret["roles"]):
-            chosen = handler.close(state, secret)
-            close_secret(state)
-            handler.reveal(state, secret, chosen)
-            end(state.flow, chosen)
+    def confirmed(self, game: VirtutiState, frame: Frame, role: str) -> None:
+        secret_window(game.vdata)["done"].append(role)
+
+    def choose(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
+        self.handler.apply(game, role, action)
+        if self.kind in AUTO_CONFIRM and self.handler.legal(game, role) == [("done",)]:
+            self.confirmed(game, frame, role)  # a card per faction chosen: nothing left to ask
+
+    def independent_choices(self, game: VirtutiState, frame: Frame) -> bool:
+        # The secret log lines of every seat share one counter (secrets.secret_log), so
+        # applying one seat's choices again after another's undo would renumber its
+        # lines and tell it of the undo: here a seat undoes only while it chose last.
+        return False
+
+    def reveal(self, game: VirtutiState, frame: Frame) -> None:
+        secret = secret_window(game.vdata)
+        chosen = self.handler.close(game, secret)
+        close_secret(game)
+        self.handler.reveal(game, secret, chosen)
+        end(game.flow, chosen)
 
     def prompt(self, game: VirtutiState, frame: Frame, role: str | None) -> str:
         secret = secret_window(game.vdata)
-        text = SECRET_PROMPTS[secret["kind"]]
+        text = SECRET_PROMPTS[self.kind]
         if role in secret["done"]:
             return f"{text} (you have confirmed; waiting for the other player)"
         return text
@@ -222,53 +240,6 @@ class Strategic(OrderStep):
         )
 
 
-class Battle(GameStep["VirtutiState"]):
-    """The battle frame: automatic stages, the loss allocation and retreat choices."""
-
-    def actors(self, game: VirtutiState, frame: Frame) -> list[str]:
-        stage = frame["stage"]
-        if stage in ("loss_defence", "loss_attack"):
-            side = frame["att"] if stage == "loss_attack" else frame["defender"]
-            return [ROLE_OF[side]] if battle.loss_legal(game, frame) else []
-        if stage == "retreat_choice":
-            return [ROLE_OF[frame["defender"]]]
-        return []
-
-    def legal(self, game: VirtutiState, frame: Frame, role: str) -> list[Action]:
-        if frame["stage"] == "retreat_choice":
-            return battle.retreat_legal(game, frame)
-        return battle.loss_legal(game, frame)
-
-    def apply(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
-        if action[0] == "retreat":
-            battle.retreat_to(game, frame, action[1])
-        else:
-            battle.loss_apply(game, frame, action)
-
-    def run(self, game: VirtutiState, frame: Frame) -> None:
-        stage = frame["stage"]
-        if stage == "strength":
-            battle.begin(game, frame)
-        elif stage == "cards":
-            battle.after_cards(game, frame)
-        elif stage == "air":
-            battle.after_air(game, frame)
-        elif stage == "resolve":
-            battle.resolve(game, frame)
-        elif stage in ("loss_defence", "loss_attack"):
-            battle.next_after_losses(game, frame)
-        elif stage == "retreat":
-            battle.retreat(game, frame)
-        else:
-            battle.finish(game, frame)
-
-    def prompt(self, game: VirtutiState, frame: Frame, role: str | None) -> str:
-        if frame["stage"] == "retreat_choice":
-            return f"Battle in {frame['area']}: choose where the defenders retreat"
-        left = frame.get("left", {}).get(frame["stage"].removeprefix("loss_"), 0)
-        return f"Battle in {frame['area']}: allocate {left} loss points (whole HP only)"
-
-
 class Diplomacy(GameStep["VirtutiState"]):
     """The Axis player's diplomatic actions, then the Allied player's."""
 
@@ -293,11 +264,11 @@ class Diplomacy(GameStep["VirtutiState"]):
 
 STEPS: dict[str, Step] = {
     "turn": Turn(),
-    "secret": Secret(),
+    **{kind: SecretWindow(kind) for kind in SECRET_KINDS},
     "ops": Ops(),
     "feint": Feint(),
     "move": Move(),
     "strategic": Strategic(),
-    "battle": Battle(),
+    **BATTLE_STEPS,
     "diplomacy": Diplomacy(),
 }

@@ -56,6 +56,7 @@ from .operations import (
 from .planning import area_refuses
 from .secrets import public_data
 from .stacking import can_finish
+from .steps import SECRET_KINDS
 
 ANY_ORDER = "*"  # an order placement asked about the area, whatever the order
 
@@ -65,7 +66,7 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
     seen = public_data(data, role)
     verb = action[0] if action else None
     top: dict[str, Any] = data["flow"][-1] if data["flow"] else {}
-    secret = (data.get("secret") or {}).get("kind") if top.get("state") == "secret" else None
+    secret = (data.get("secret") or {}).get("kind") if top.get("state") in SECRET_KINDS else None
     if verb == "order" and len(action) == 4:
         if secret != "planning":
             return "orders are placed in the Planning Phase only, in secret (P6.0)"
