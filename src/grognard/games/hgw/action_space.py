@@ -60,6 +60,7 @@ from .morale_strike import morale_coasts
 from .movement import WHOLE
 from .optional import OPTIONAL, chosen
 from .scenario import KINDS, SHIP_TYPES, SYSTEMS, load_scenario
+from .sea_supply import ARMY_ROUTES
 from .sea_war import ROUTES
 from .shipping_counters import port_place
 from .strategic_builds import COUNTERS
@@ -131,7 +132,7 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     # The Pacific War (theater.py): Europe's sea routes are not declared there, and its
     # fleets sail the Pacific and Indian oceans (and the Pacific half of the ring)
     european = content.theater == "europe"
-    domains["route"] = list(ROUTES) if european else []
+    domains["route"] = [*ROUTES, *ARMY_ROUTES.values()] if european else []  # K16.6: the armies' too
     hmap = load_map()
     water = [
         h

@@ -70,6 +70,8 @@ class HgwState(FlowState):
             if status:
                 entry["status"] = dict(status)
             entry["frozen"] = army_id in data["frozen"]
+            if army_id in data.get("supply_cut", {}):  # K16.6: the sea supply route it draws on
+                entry["supply_cut"] = data["supply_cut"][army_id]
             armies.append(entry)
         places = {a["at"] for a in armies if a["at"]}
         frame = self.flow[-1] if self.flow else {}

@@ -32,6 +32,7 @@ from . import (
     port_builds,
     raiders,
     replenishment,
+    sea_supply,
     ship_builds,
     shipping_builds,
     shipping_counters,
@@ -207,6 +208,9 @@ def _army(data: Data, role: Role, army_id: str) -> str | None:
 def _mover(data: Data, army_id: str) -> str | None:
     """Why the army's points may not move or attack at all this turn."""
     army = data["armies"][army_id]
+    cut = data.get("supply_cut", {})
+    if army_id in cut:
+        return sea_supply.why(data, army_id, cut[army_id])  # K16.6: its sea supply route cut
     if army_id in data["frozen"]:
         return (
             f"{army['name']} could not trace full supply at the start of the turn: it may not "
