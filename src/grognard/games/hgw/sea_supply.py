@@ -121,7 +121,8 @@ def cut_off(data: Data, side: str) -> dict[str, str]:
     route they draw on was disrupted (all it carried lost): {army: route id}."""
     if not in_play(data):
         return {}
-    cut = [r for r, x in sorted(data.get("sea_routes", {}).items()) if x["side"] == side and x.get("disrupted")]
+    declared = sorted(data.get("sea_routes", {}).items())
+    cut = [r for r, x in declared if x["side"] == side and x.get("disrupted")]
     if not cut:
         return {}
     now = drawing(data, side)

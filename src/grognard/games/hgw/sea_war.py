@@ -57,7 +57,8 @@ SIDE_ROUTES = {
     "axis": ("swedish_ore", "swedish_ore_narvik"),
 }
 LEND_LEASE_PORTS = ("1131", "1333")  # the British naval yards the gift sails from (ours)
-ATTACK_KIND = {"britain": "britain", "supply": "supply", "lend_lease": "lend_lease", sea_supply.KIND: "supply"}
+ATTACK_KIND = {"britain": "britain", "supply": "supply", "lend_lease": "lend_lease"}
+ATTACK_KIND[sea_supply.KIND] = "supply"  # K16.6: an army supply route is attacked as a supply route
 
 
 def _usable(data: Data, side: str) -> Callable[[str], bool]:
