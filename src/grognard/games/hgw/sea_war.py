@@ -218,6 +218,8 @@ def technology(data: Data, fleet: Any) -> int:
     (the fleet's patrol hex, else its base), 0 otherwise."""
     if fleet["side"] != "axis" or not is_uboat_fleet(fleet):
         return 0
+    if "technology" in fleet:  # the odds' simulated fleets: the modifier the seat's view gave
+        return int(fleet["technology"])
     at, hmap = position(fleet), load_map()
     if at not in hmap.hexes:  # a place of no hex (the odds' simulated fleets)
         return 0
