@@ -169,6 +169,20 @@ def crossing_odds(description: Mapping[str, Any]) -> Odds:
     )
 
 
+def met_destinations(data: dict[str, Any], frame: Mapping[str, Any]) -> list[str]:
+    """The move step's destinations whose sea crossing an enemy patrol would meet (the
+    view lists them, so the client asks for `crossing_at`'s odds before those moves)."""
+    role, army = frame.get("role"), data["armies"].get(str(frame.get("army")))
+    count = int(frame.get("count") or 0)
+    if role is None or army is None or army["at"] is None or count < 1:
+        return []
+    enemies = {x["side"] for x in data.get("fleets", {}).values() if x.get("patrol")} - {role}
+    if not enemies:
+        return []  # no fleet at sea: nothing to trace
+    found = crossings(data, army["at"], str(role), count)
+    return sorted(p for p, legs in found.items() if legs and threats(data, str(role), legs))
+
+
 def crossing_at(
     data: dict[str, Any], frame: Mapping[str, Any], role: str, action: tuple[Any, ...]
 ) -> dict[str, Any] | None:

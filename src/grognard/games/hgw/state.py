@@ -16,6 +16,7 @@ from grognard.core.rng import Rng
 from . import leaders
 from .board import current_turn, stack, strength
 from .nations import label
+from .odds_crossing import met_destinations
 from .neutrality import politics_view
 from .steps import STEPS
 
@@ -105,6 +106,10 @@ class HgwState(FlowState):
                 x["ships"] = dict(x["ships"])
         view.update({k: copy.deepcopy(data[k]) for k in SEA_WAR if k in data})
         view.update({k: copy.deepcopy(data[k]) for k in BUILT if k in data})
+        if frame.get("state") == "move_to" and data.get("fleets"):  # K19.10: crossings patrols meet
+            met = met_destinations(data, frame)
+            if met:
+                view["met_crossings"] = met
         seen = leaders.view(data)  # optional rule Leaders: face-down markers stay secret
         if seen is not None:
             view["leaders"] = seen
