@@ -16,8 +16,8 @@ from grognard.core.rng import Rng
 from . import leaders
 from .board import current_turn, stack, strength
 from .nations import label
-from .odds_crossing import met_destinations
 from .neutrality import politics_view
+from .odds_crossing import met_destinations
 from .steps import STEPS
 
 SEA_WAR = ("sea_routes", "route_escorts", "route_losses", "asw_level")  # sea_war.py
