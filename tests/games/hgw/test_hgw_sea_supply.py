@@ -12,6 +12,7 @@ from grognard.games.hgw.supply import sea_chains
 from grognard.games.hgw.tables import load_tables
 
 ROUTE = "allied_supply_atlantic"
+ZERO = {"infantry": 0, "mechanized": 0, "tac_air": 0, "paratroop": 0, "amphibious": 0}
 
 
 def gibraltar_game(roll: int | None = None) -> HgwState:
@@ -93,3 +94,26 @@ def test_campaign_game_one_declares_no_army_supply_routes() -> None:
     state.data["owner"]["2031"] = "allied"
     assert sea_supply.routes(state.data, "allied") == {}
     assert sea_supply.cut_off(state.data, "allied") == {}
+
+
+@pytest.mark.rules("K16.6", "K18.2")
+def test_the_heuristic_escorts_the_route_with_the_most_at_stake() -> None:
+    from grognard.games.hgw.ai import make_heuristic
+
+    def escorted(places: list[str]) -> str:
+        state = RULESET.new_game("campaign_2", {}, seed=1)
+        data = state.data
+        for army, place in zip(("brit", "bef", "8a", "2fa", "afa"), places, strict=False):
+            data["armies"][army].update(at=place, sp={**ZERO, "infantry": 1})
+        data["asw_level"] = {"allied": 2}  # the Home Fleet's capital ships use the box
+        data["flow"][-1] = {"state": "naval_movement", "role": "allied", "open": True, "stage": "bases"}
+        data["player"] = "allied"
+        sea_war.declare_routes(state, "allied")
+        data["sea_routes"]["britain_us"]["to"] = "1131"  # set up: both routes end at the Home Fleet's port
+        legal = [a for a in state.legal_actions("allied") if a[0] == "escort_route"]
+        assert {a[2] for a in legal} == {"britain_us", ROUTE}
+        action = make_heuristic(1).act(state.view("allied"), legal)
+        return str(action[2])
+
+    assert escorted(["2031"]) == "britain_us"  # one army (two at stake) against Britain's eight
+    assert escorted(["2031", "1230", "0833", "0932", "2031"]) == ROUTE  # five armies: ten at stake

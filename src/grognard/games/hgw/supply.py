@@ -107,7 +107,7 @@ def _trace(
     land is searched before any sea is crossed, so a place has a sea in its chain only
     when no land route reaches it (the reached set does not depend on that order)."""
     g = geo(data)
-    won = {p for p in data["won"] if data["markers"].get(p) == side}
+    won = {p for p in data.get("won", ()) if data["markers"].get(p) == side}  # a view has none
     seas = supply_seas(data, side)  # with Italy 4 in Campaign Game I
     shut = data["owner"].get(CAPE_CONTROL) != side and not has_option(data, "naval_action")  # N1.1
     crossed: set[str] = set()
