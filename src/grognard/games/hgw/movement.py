@@ -105,11 +105,6 @@ def sea_legs(data: Data, start: Place, side: str, count: int = 1) -> dict[Place,
     return {p: legs for p, (_, legs) in _search(data, start, side, count).items()}
 
 
-def crossings(data: Data, start: Place, side: str, count: int = 1) -> dict[Place, tuple[Leg, ...]]:
-    """The sea crossings of `routes`' route to each place (sea, embarking, landing place)."""
-    return {p: legs for p, (_, legs) in _search(data, start, side, count).items()}
-
-
 def _search(
     data: Data, start: Place, side: str, count: int
 ) -> dict[Place, tuple[tuple[str, ...], tuple[Leg, ...]]]:

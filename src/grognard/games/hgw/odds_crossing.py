@@ -27,7 +27,7 @@ from grognard.core.odds import BadBattle, Odds, count_field, wilson_halfwidth
 from .fleets import is_uboat_fleet
 from .fleets import ships as fleet_ships
 from .leaders import attack_modifier
-from .movement import crossings
+from .movement import sea_legs
 from .odds_air import side_points
 from .odds_dice import Dice, ForecastGame, distribution
 from .odds_sea import MOST_SHIPS, SHIPS
@@ -179,7 +179,7 @@ def met_destinations(data: dict[str, Any], frame: Mapping[str, Any]) -> list[str
     enemies = {x["side"] for x in data.get("fleets", {}).values() if x.get("patrol")} - {role}
     if not enemies:
         return []  # no fleet at sea: nothing to trace
-    found = crossings(data, army["at"], str(role), count)
+    found = sea_legs(data, army["at"], str(role), count)
     return sorted(p for p, legs in found.items() if legs and threats(data, str(role), legs))
 
 
@@ -195,7 +195,7 @@ def crossing_at(
     target = data["armies"].get(str(action[1])) if action[0] == "to_army" else None
     destination: str | None = str(action[1]) if action[0] == "to_place" else target and target["at"]
     count = int(frame.get("count") or 0)
-    legs = crossings(data, army["at"], role, max(count, 1)).get(destination) if destination else None
+    legs = sea_legs(data, army["at"], role, max(count, 1)).get(destination) if destination else None
     if not legs or count < 1:
         return None
     met = threats(data, role, legs)
