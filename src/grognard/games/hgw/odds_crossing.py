@@ -34,6 +34,7 @@ from .odds_sea import MOST_SHIPS, SHIPS
 from .optional import has_option
 from .sea_transport import escort, sail, threats
 from .sea_war import technology
+from .shipping_counters import in_play
 
 MOST_MOVED = 120  # action_space.MAX_POINTS: the most one move may name
 
@@ -174,8 +175,8 @@ def met_destinations(data: dict[str, Any], frame: Mapping[str, Any]) -> list[str
     view lists them, so the client asks for `crossing_at`'s odds before those moves)."""
     role, army = frame.get("role"), data["armies"].get(str(frame.get("army")))
     count = int(frame.get("count") or 0)
-    if role is None or army is None or army["at"] is None or count < 1:
-        return []
+    if role is None or army is None or army["at"] is None or count < 1 or not in_play(data):
+        return []  # without shipping counters no patrol meets a crossing (movement.py)
     enemies = {x["side"] for x in data.get("fleets", {}).values() if x.get("patrol")} - {role}
     if not enemies:
         return []  # no fleet at sea: nothing to trace
@@ -190,7 +191,7 @@ def crossing_at(
     seat's view (`data`, seen.data_from_view): None when it crosses no sea or no patrol
     meets it (no forecast to give)."""
     army = data["armies"].get(str(frame.get("army")))
-    if army is None or army["at"] is None or len(action) < 2:
+    if army is None or army["at"] is None or len(action) < 2 or not in_play(data):
         return None
     target = data["armies"].get(str(action[1])) if action[0] == "to_army" else None
     destination: str | None = str(action[1]) if action[0] == "to_place" else target and target["at"]
