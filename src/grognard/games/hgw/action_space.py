@@ -60,6 +60,7 @@ from .morale_strike import morale_coasts
 from .movement import WHOLE
 from .optional import OPTIONAL, chosen
 from .scenario import KINDS, SHIP_TYPES, SYSTEMS, load_scenario
+from .sea_supply import ARMY_ROUTES
 from .sea_war import ROUTES
 from .shipping_counters import port_place
 from .strategic_builds import COUNTERS
@@ -144,7 +145,7 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     # fleets sail the Pacific and Indian oceans (and the Pacific half of the ring);
     # Campaign Game IV (world) declares Europe's and every sea
     european = content.theater != "pacific"
-    domains["route"] = list(ROUTES) if european else []
+    domains["route"] = [*ROUTES, *ARMY_ROUTES.values()] if european else []  # K16.6: the armies' too
     hmap = load_map()
     water = [
         h

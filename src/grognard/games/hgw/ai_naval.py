@@ -34,6 +34,8 @@ from .ai_board import Board
 from .ai_leaders import naval_move as leader_move
 from .ai_strikes import strike
 from .map import hex_distance
+from .sea_supply import KIND as ARMY_SUPPLY
+from .sea_war import carried
 
 SPARE = 10  # production points the land builds keep before a naval build
 
@@ -95,8 +97,8 @@ def move(b: Board, legal: list[Action]) -> Action:
     if hunt is not None:
         return hunt
     escorts = [a for a in legal if a[0] == "escort_route" and _asw(b, b.fleets[a[1]]) > 0]
-    if escorts:
-        return escorts[0]
+    if escorts:  # the route with the most at stake first (K16.6: armies' supply counts twice)
+        return max(escorts, key=lambda a: _at_stake(b, str(a[2])))
     # a fleet that could fight U-boats sails to the port of a route no one escorts
     guarded = set(b.data.get("route_escorts", {}))
     ports = {
@@ -212,3 +214,10 @@ def with_naval_builds(produce: Chooser) -> Chooser:
         return ai_raiders.declare(b, legal) or naval_build(b, legal) or produce(b, legal)
 
     return choose
+
+
+def _at_stake(b: Board, rid: str) -> int:
+    """What U-boats could take off the route: the points it carries; an army supply
+    route's twice (each point is production lost and, lost all, its armies frozen: K16.6)."""
+    load = carried(b.data, rid)
+    return 2 * load if b.data["sea_routes"][rid]["kind"] == ARMY_SUPPLY else load

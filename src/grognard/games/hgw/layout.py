@@ -105,6 +105,7 @@ class HgwBoard(TypedDict):
     armies: dict[ArmyId, Army]  # the record sheets, twelve counters a side
     status: dict[ArmyId, Status]  # what each army did this player turn
     frozen: list[ArmyId]  # out of full supply at the start of the turn
+    supply_cut: NotRequired[dict[ArmyId, str]]  # K16.6: frozen by a cut sea supply route
     garrison_lost: list[Place]  # garrisons gone until the end of this combat phase
     winters: int  # Axis winter turns so far in the Soviet Union (Russian Winter 2)
     result: NotRequired[dict[Side, float] | None]  # None while the game runs

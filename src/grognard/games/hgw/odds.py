@@ -25,6 +25,7 @@ from .geography import geography
 from .naval import coastal_air
 from .odds_air import AIR_KEYS, air_odds, has_air, side_points, with_air
 from .odds_base import BASE_STRIKES, base_odds, base_strike_at
+from .odds_crossing import crossing_at, crossing_odds
 from .odds_partisans import partisan_at, partisan_odds
 from .odds_sea import SHIPS, interception_at, naval_odds, support_at
 from .odds_strike import STRIKES, strike_at, strike_odds
@@ -87,6 +88,8 @@ def odds(description: Mapping[str, Any]) -> Odds:
         return partisan_odds(description)  # Campaign Game II: Partisan Attacks 2
     if description.get("kind") == "base_strike":
         return base_odds(description)  # Naval Action: a naval base attack or morale strike
+    if description.get("kind") == "crossing":
+        return crossing_odds(description)  # Campaign Game II: points crossing past patrols (K19.10)
     if description.get("naval") or description.get("kind") == "naval":
         return naval_odds(description)  # Campaign Game II: a fleet intercepts a fleet
     if description.get("drop") is True:  # the form's flag: every paratroop point drops
@@ -137,6 +140,8 @@ def battle_at(
         return base_strike_at(_seen(state, view), role, tuple(action))
     if action and action[0] in NO_ODDS:
         return None
+    if action and action[0] in ("to_place", "to_army") and view.get("step") == "move_to":
+        return crossing_at(_seen(state, view), view["frame"], role, tuple(action))  # K19.10
     g = geography(state.meta["scenario"])
     if where not in g.places:  # an unaligned nation's place too (Campaign Game I)
         raise BadBattle(f"{where!r} is not a place in play")

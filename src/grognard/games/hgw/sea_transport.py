@@ -98,9 +98,16 @@ def threats(data: Data, side: str, legs: tuple[Leg, ...]) -> list[tuple[Leg, lis
 
 def cross(game: Any, side: str, legs: tuple[Leg, ...], count: int) -> int:
     """K19.10: the crossings of a move of `count` points; returns the points lost."""
+    return sail(game, side, threats(game.data, side, legs), count)
+
+
+def sail(game: Any, side: str, met: list[tuple[Leg, list[str]]], count: int) -> int:
+    """K19.10: `count` points sail each crossing past the fleets that meet it (`threats`),
+    the escort from its embarking port first; returns the points lost (the odds play it
+    too: odds_crossing.py)."""
     data = game.data
     left = count
-    for (sea, start, end), found in threats(data, side, legs):
+    for (sea, start, end), found in met:
         guard = escort(data, side, start)
         for fid in found:
             if left <= 0:

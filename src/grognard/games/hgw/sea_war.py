@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import fleet_battle, german_technology, leaders, raiders
+from . import fleet_battle, german_technology, leaders, raiders, sea_supply
 from .board import opponents, points
 from .firepower import fire
 from .fleets import active, asw_of, base_hex, is_uboat_fleet, set_points, ships
@@ -58,6 +58,7 @@ SIDE_ROUTES = {
 }
 LEND_LEASE_PORTS = ("1131", "1333")  # the British naval yards the gift sails from (ours)
 ATTACK_KIND = {"britain": "britain", "supply": "supply", "lend_lease": "lend_lease"}
+ATTACK_KIND[sea_supply.KIND] = "supply"  # K16.6: an army supply route is attacked as a supply route
 
 
 def _usable(data: Data, side: str) -> Callable[[str], bool]:
@@ -101,6 +102,7 @@ def declare_routes(game: Any, side: str) -> None:
         }
         if rid in ore:
             routes[rid]["carried"] = ore[rid]
+    routes.update(sea_supply.routes(data, side))  # K16.6: the armies' sea supply routes
     mine = sorted(r for r, x in routes.items() if x["side"] == side)
     if mine:
         game.log(f"{side} declares its sea routes: {', '.join(mine)}")
@@ -169,6 +171,8 @@ def carried(data: Data, rid: str) -> int:
         total = int(route["carried"])
     elif route["kind"] == "lend_lease":
         total = int(data.get("lend_lease", {}).get("gift", 0))
+    elif route["kind"] == sea_supply.KIND:  # Shipping 2: the armies it supplies, as they stand
+        total = len(sea_supply.supplied_by(data, rid))
     else:
         total = ROUTES[rid][2] if rid in ROUTES else 0
     return max(0, total - int(route.get("lost", 0)))
@@ -214,6 +218,8 @@ def technology(data: Data, fleet: Any) -> int:
     (the fleet's patrol hex, else its base), 0 otherwise."""
     if fleet["side"] != "axis" or not is_uboat_fleet(fleet):
         return 0
+    if "technology" in fleet:  # the odds' simulated fleets: the modifier the seat's view gave
+        return int(fleet["technology"])
     at, hmap = position(fleet), load_map()
     if at not in hmap.hexes:  # a place of no hex (the odds' simulated fleets)
         return 0
@@ -422,6 +428,8 @@ def _hit_route(game: Any, uboat: str, rid: str) -> None:
     result = route_attack(game, fleet["side"], int(fleet["sp"]), kind, load, tech, per_point=per_point)
     loss = result.loss
     route["lost"] = int(route.get("lost", 0)) + loss
+    if result.disrupted and route["kind"] == sea_supply.KIND:  # K16.6: all it carried lost
+        route["disrupted"] = True
     if route["kind"] == "lend_lease" and "carried" not in route:
         data["lend_lease"]["gift"] = max(0, int(data["lend_lease"]["gift"]) - loss)
     elif route["kind"] != "lend_lease":
@@ -432,3 +440,5 @@ def _hit_route(game: Any, uboat: str, rid: str) -> None:
         f"{fleet['name']} ({points(int(fleet['sp']))}, {how}) attacks the {rid.replace('_', ' ')} "
         f"route: {points(loss)} lost of {points(load)}{_technology_note(tech)}"
     )
+    if route.get("disrupted"):
+        game.log(f"the {rid.replace('_', ' ')} route is disrupted: the armies it supplies are out of supply")

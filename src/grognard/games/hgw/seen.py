@@ -60,6 +60,7 @@ def data_from_view(
         "armies": armies,
         "status": status,
         "frozen": sorted(e["id"] for e in board["armies"] if e.get("frozen")),
+        "supply_cut": {e["id"]: e["supply_cut"] for e in board["armies"] if e.get("supply_cut")},
         "winters": int(board["winters"]),
         "fleets": {f: cast(Fleet, dict(x)) for f, x in board.get("fleets", {}).items()},
         "fleet_status": dict(board.get("fleet_status", {})),

@@ -17,6 +17,7 @@ from . import leaders
 from .board import current_turn, stack, strength
 from .nations import label
 from .neutrality import politics_view
+from .odds_crossing import met_destinations
 from .steps import STEPS
 
 SEA_WAR = ("sea_routes", "route_escorts", "route_losses", "asw_level")  # sea_war.py
@@ -70,6 +71,8 @@ class HgwState(FlowState):
             if status:
                 entry["status"] = dict(status)
             entry["frozen"] = army_id in data["frozen"]
+            if army_id in data.get("supply_cut", {}):  # K16.6: the sea supply route it draws on
+                entry["supply_cut"] = data["supply_cut"][army_id]
             armies.append(entry)
         places = {a["at"] for a in armies if a["at"]}
         frame = self.flow[-1] if self.flow else {}
@@ -103,6 +106,10 @@ class HgwState(FlowState):
                 x["ships"] = dict(x["ships"])
         view.update({k: copy.deepcopy(data[k]) for k in SEA_WAR if k in data})
         view.update({k: copy.deepcopy(data[k]) for k in BUILT if k in data})
+        if frame.get("state") == "move_to" and data.get("fleets"):  # K19.10: crossings patrols meet
+            met = met_destinations(data, frame)
+            if met:
+                view["met_crossings"] = met
         seen = leaders.view(data)  # optional rule Leaders: face-down markers stay secret
         if seen is not None:
             view["leaders"] = seen

@@ -73,35 +73,76 @@ def supplied_places(
     Limitations 1); `allied_only` leaves out the French sources, for Allied armies that
     are not French (Activity Limitations 8: the French may use Allied routes, never the
     reverse)."""
-    g = geo(data)
     owner = data["owner"]
-    won = {p for p in data["won"] if data["markers"].get(p) == side}
 
     def usable(p: Place) -> bool:
         return owner.get(p) == side or p in through
 
     sources = _sources(data, side, home_only, allied_only, homes)
+    return _trace(data, side, sources, usable, None)
+
+
+Crossing = tuple[str, Place, Place]  # (sea, the coast it sails from, the coast it lands on)
+
+
+def sea_chains(data: Data, side: str) -> dict[Place, tuple[Crossing, ...]]:
+    """Every place of `side` in full supply with the sea crossings its route takes
+    (Supply Route 1-2), the fewest first: () for a place a land route reaches; else the
+    crossings from the home side outward, each a (sea, from, to) of places. The reached
+    places are `supplied_places(home_only=True)`'s."""
+    via: dict[Place, tuple[Crossing, ...]] = {}
+    owner = data["owner"]
+    _trace(data, side, _sources(data, side, True), lambda p: owner.get(p) == side, via)
+    return via
+
+
+def _trace(
+    data: Data,
+    side: str,
+    sources: set[Place],
+    usable: Any,
+    via: dict[Place, tuple[Crossing, ...]] | None,
+) -> set[Place]:
+    """The places a route reaches from `sources`; with `via`, each one's crossings. The
+    land is searched before any sea is crossed, so a place has a sea in its chain only
+    when no land route reaches it (the reached set does not depend on that order)."""
+    g = geo(data)
+    won = {p for p in data.get("won", ()) if data["markers"].get(p) == side}  # a view has none
     seas = supply_seas(data, side)  # with Italy 4 in Campaign Game I
-    shut = owner.get(CAPE_CONTROL) != side and not has_option(data, "naval_action")  # N1.1
+    shut = data["owner"].get(CAPE_CONTROL) != side and not has_option(data, "naval_action")  # N1.1
     crossed: set[str] = set()
     reached = set(sources)
-    passing = deque(sources)
+    passing = deque(sorted(sources))
+    coasts: deque[Place] = deque()
     open_ = set(sources)
-    while passing:
-        x = passing.popleft()
-        for y in g.links[x]:
-            if not usable(y):
-                continue
-            reached.add(y)
-            # N12: a supply road lets a route leave its hex whatever the terrain
-            if y not in open_ and (g.leaves_for_supply(y, x, y in won) or has_supply_road(data, y)):
-                open_.add(y)
-                passing.append(y)
+    if via is not None:
+        via.update((p, ()) for p in sources)
+    while passing or coasts:
+        if passing:
+            x = passing.popleft()
+            chain = via[x] if via is not None else ()
+            for y in g.links[x]:
+                if not usable(y):
+                    continue
+                reached.add(y)
+                # N12: a supply road lets a route leave its hex whatever the terrain
+                if y not in open_ and (g.leaves_for_supply(y, x, y in won) or has_supply_road(data, y)):
+                    open_.add(y)
+                    passing.append(y)
+                    if via is not None:
+                        via[y] = chain
+                elif via is not None and y not in via:
+                    via[y] = chain
+            if g.coast_seas.get(x):
+                coasts.append(x)
+            continue
+        x = coasts.popleft()
+        chain = via[x] if via is not None else ()
         # Supply Route 1-2: from a coast the route may cross any friendly sea, of any
         # length, to any of the side's places on that sea's coast; a place on two seas
         # (Gibraltar, the Sound, Suez) passes the route on only while it is the side's
         # own, which is Sea Route 4's control of those narrows
-        for sea in g.coast_seas.get(x, ()):
+        for sea in g.coast_seas[x]:
             if sea not in seas or sea in crossed or (shut and g.round_the_cape(sea, x)):
                 continue
             crossed.add(sea)
@@ -112,6 +153,8 @@ def supplied_places(
                     reached.add(y)
                     open_.add(y)
                     passing.append(y)
+                    if via is not None:
+                        via[y] = (*chain, (sea, x, y))
     return reached
 
 

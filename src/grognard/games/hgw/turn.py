@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from grognard.core.flow import Frame, GameStep, goto
 
-from . import pacific_war, politics, shipping_counters, world_war
+from . import pacific_war, politics, sea_supply, shipping_counters, world_war
 from .board import current_turn, enemy, geo
 from .coastal_air import restore as restore_coastal_air
 from .morale_events import after_combat
@@ -48,9 +48,16 @@ class TurnStart(GameStep["HgwState"]):
         data["absorbed"] = {}  # Effect Of Forts On Combat 3: absorption is per turn
         data["fort_fired"] = []
         data["frozen"] = frozen_armies(data, side)
+        cut = sea_supply.cut_off(data, side)  # K16.6: a sea supply route lost all it carried
+        if sea_supply.in_play(data):
+            data["supply_cut"] = cut
+            data["frozen"] = sorted({*data["frozen"], *cut})
         game.log(f"{current_turn(data)}: {side} player turn")
         politics.turn_start(game, side)  # Campaign Game I: the Time Record's entries
         for a in data["frozen"]:
+            if a in cut:
+                game.log(sea_supply.why(data, a, cut[a]))
+                continue
             game.log(f"{data['armies'][a]['name']} is out of full supply: it may not move or attack")
         world_war.turn_start(game, side)  # Campaign Game IV: the U.S. held until it enters (AL 2)
         cut_fleets(game, side)  # Unsupplied Hexes 4, for fleets

@@ -32,6 +32,7 @@ from . import (
     port_builds,
     raiders,
     replenishment,
+    sea_supply,
     ship_builds,
     shipping_builds,
     shipping_counters,
@@ -211,6 +212,9 @@ def _mover(data: Data, army_id: str) -> str | None:
     held = world_war.why_held(data, army_id)  # Campaign Game IV: the U.S. not yet at war (G6.2)
     if held is not None and army_id in data["frozen"]:
         return held
+    cut = data.get("supply_cut", {})
+    if army_id in cut:
+        return sea_supply.why(data, army_id, cut[army_id])  # K16.6: its sea supply route cut
     if army_id in data["frozen"]:
         return (
             f"{army['name']} could not trace full supply at the start of the turn: it may not "

@@ -34,6 +34,9 @@ function describeAction(action, view) {
     const words = fortAt(view?.board, place, placeWords);
     return words ? ` (defended by ${words})` : "";
   };
+  // K19.10: a move whose sea crossing enemy patrols meet (the view's `met_crossings`) is
+  // asked first, with its odds (odds_crossing.py: the engine's crossing over every roll)
+  const crossing = (place) => (frame.state === "move_to" && (view?.board?.met_crossings || []).includes(place) ? { startsBattleAt: place, oddsAction: action } : null);
   switch (verb) {
     case "move":
       return {
@@ -45,12 +48,14 @@ function describeAction(action, view) {
     case "to_place": {
       if (frame.state === "home_move_to") return { hex: x.place, kind: "move", label: `Move one home point from ${placeWords(frame.origin)} to ${placeWords(x.place)}` };
       const what = frame.kind === "army" ? name(frame.army) : `${kindWords(frame.kind, frame.count)} of ${name(frame.army)}`;
-      return { hex: x.place, kind: "move", label: `Redeploy ${what} to ${placeWords(x.place)}` };
+      const label = `Redeploy ${what} to ${placeWords(x.place)}`;
+      return crossing(x.place) ? { hex: x.place, kind: "move", ...crossing(x.place), label: `${label} (enemy patrols meet the crossing)` } : { hex: x.place, kind: "move", label };
     }
     case "to_army": {
       const what = frame.kind === "army" ? `all of ${name(frame.army)}` : `${kindWords(frame.kind, frame.count)} of ${name(frame.army)}`;
       const at = armyAt(x.army);
-      return at ? { hex: at, kind: "move", label: `Put ${what} into ${name(x.army)} at ${placeWords(at)}` } : { label: `Put ${what} into ${name(x.army)}` };
+      const met = crossing(at) ? " (enemy patrols meet the crossing)" : "";
+      return at ? { hex: at, kind: "move", ...crossing(at), label: `Put ${what} into ${name(x.army)} at ${placeWords(at)}${met}` } : { label: `Put ${what} into ${name(x.army)}` };
     }
     case "cancel":
       return { label: "Cancel this move" };
