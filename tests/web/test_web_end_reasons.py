@@ -115,3 +115,26 @@ def test_virtuti_names_the_decisive_victory_and_the_vp(page: Page) -> None:
         "Reason: decisive victory for the Axis: the Axis reached 18 VP "
         f"(VP: Axis {vp['axis']}, Allies {vp['allies']})"
     )
+
+
+@pytest.mark.rules("B1.2")
+def test_hgw_prompt_line_after_the_end_names_berlin_not_the_bare_game_over(page: Page) -> None:
+    """The prompt card of a finished game (panels.js gameOverLine) gives the reason the
+    banner gives: The Fall of Germany lost in its first turn said only "Allied wins (the
+    game is over)." (the new-player sessions of issue 26)."""
+    fall = HGW.new_game(seed=1, scenario="fall_of_germany")
+    fall.data["owner"]["1237"] = "allied"
+    berlin_falls(fall)
+    page.goto("/")
+    line: str = page.evaluate(
+        """async (view) => {
+            const mod = (await import('/games/hgw.js')).default;
+            await (await import('/games/hgw-world.js')).loadMap();
+            const { gameOverLine } = await import('/panels.js');
+            const header = { result: view.result, finish_reason: 'the game is over' };
+            return gameOverLine(view, header, mod, view.result);
+        }""",
+        fall.view(None),
+    )
+    reason = "Berlin fell to the allied side: the game ends at once (Victory Conditions 1)"
+    assert line == f"Allied wins. {reason}."

@@ -76,6 +76,9 @@ def test_a_short_game_to_the_end_and_its_replay(page: Page) -> None:
     expect(banner.locator(".banner-winner")).to_contain_text(re.compile(r"Winners?: |No winner"))
     # the reason is the rules' own: here the turn limit of one round
     expect(banner.locator(".banner-reason")).to_contain_text("Reason: turn limit of 1")
+    # the prompt card gives the same reason, not the server's bare "(the game is over)"
+    expect(prompt(page)).to_contain_text(". Turn limit of 1")
+    expect(prompt(page)).not_to_contain_text("the game is over")
     expect(page.locator(".turn-line")).to_contain_text("Round 1 of 1 · game over")
     expect(banner.locator(".final-score")).to_contain_text("Final empire points:")
     charts = banner.locator(".game-charts .chart")

@@ -4,10 +4,9 @@
 // battle being fought; and the questions asked before a battle or before ending a phase
 // with things left to do.
 
-import { resultText } from "./actions.js";
 import { clear, h, put, titleCase } from "./ui.js";
 import { gameOdds, oddsBlock, oddsText } from "./odds.js";
-import { confirmBattle, confirmEnd, obligationsOf } from "./panels.js";
+import { confirmBattle, confirmEnd, gameOverLine, obligationsOf } from "./panels.js";
 
 /** Verbs that end a phase or a turn: asked again when obligations are left. */
 export const ENDING = /^(end|done|pass|finish)/;
@@ -27,7 +26,7 @@ export class PageActions {
     el.prompt.textContent = this.curtained
       ? ""
       : over
-        ? `${resultText(result) || "The game is over"}${this.header.finish_reason ? ` (${this.header.finish_reason})` : ""}.`
+        ? gameOverLine(view, this.header, this.mod, result)
         : this.mod.promptText?.(view) || (this.mod.promptWords ? this.mod.promptWords(view.prompt || "") : view.prompt || "");
     this.rulesHelp.render(view, this.curtained || over);
     const aiActive = (this.header.seats || []).filter((s) => s.kind === "ai" && (this.header.active || []).includes(s.role));

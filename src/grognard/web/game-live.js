@@ -58,11 +58,13 @@ export class PageLive {
     this.views.set(key, { version, view });
   }
 
-  apply(payload) {
+  /** Take the server's game payload; draw it unless `draw` is false (the caller draws
+   * at once: `run`'s `finally`, so that a move draws the board once, not twice). */
+  apply(payload, draw = true) {
     if (!this.header || payload.version >= this.header.version) this.header = { ...this.header, ...payload };
     for (const [role, view] of Object.entries(payload.views || {})) this.setView(role, payload.version, view);
     if (payload.observer) this.setView(null, payload.version, payload.observer);
-    this.refresh();
+    if (draw) this.refresh();
   }
 
   onMessage(message, seat) {
@@ -114,7 +116,7 @@ export class PageLive {
       const payload = await call();
       if (payload && payload.views) {
         if (seat && payload.views[seat]) this.actedAt.set(seat, (payload.views[seat].log || []).length);
-        this.apply(payload);
+        this.apply(payload, false); // drawn by the `finally` below, no longer busy
       }
     } catch (err) {
       toast(`${label}: ${err.message}`, "error");

@@ -4,6 +4,7 @@
 // shows from the view, the legal actions and the ruleset module, so every ruleset
 // has them.
 
+import { resultText } from "./actions.js";
 import { battleSummary, gameOdds, oddsBlock } from "./odds.js";
 import { ask, h } from "./ui.js";
 
@@ -102,6 +103,26 @@ function lowerFirst(label) {
   return /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
 }
 
+/** Why the game ended: the board module's `endReason` from the view (Berlin fell, the
+ * turn limit…), else the server's finish reason (a resignation, a clock). */
+export function endReasonOf(view, header, mod) {
+  return (mod.endReason && mod.endReason(view)) || header.finish_reason || null;
+}
+
+/** The prompt card's line once the game is over: the result and the real reason, as the
+ * banner gives it; the server's generic "the game is over" (all it knows of a game the
+ * rules ended) is not repeated after the result that says as much. */
+export function gameOverLine(view, header, mod, result) {
+  const title = resultText(result) || "The game is over";
+  const reason = endReasonOf(view, header, mod);
+  if (!reason || reason === GENERIC_END) return `${title}.`;
+  const sentence = reason.charAt(0).toUpperCase() + reason.slice(1);
+  return `${title}. ${sentence}${/[.!?]$/.test(sentence) ? "" : "."}`;
+}
+
+/** What the server records for a game its rules ended (server/gamechange.py). */
+const GENERIC_END = "the game is over";
+
 /** The winner, the reason (the module's `endReason`, else the server's), the result
  * labelled as such and the final score from the status rows. */
 export function gameOverSummary(view, header, mod, roleColor) {
@@ -110,7 +131,7 @@ export function gameOverSummary(view, header, mod, roleColor) {
   const winners = result ? Object.keys(result).filter((role) => result[role] === best && best > 0) : [];
   const rows = mod.status ? mod.status(view) || [] : [];
   const scored = rows.filter((row) => row.score !== undefined && row.score !== null);
-  const reason = (mod.endReason && mod.endReason(view)) || header.finish_reason;
+  const reason = endReasonOf(view, header, mod);
   const chip = (role, text) => h("span", { class: "role-chip", style: `--role:${roleColor(role)}` }, text);
   return [
     h("div", { class: "banner-winner" }, winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}` : "No winner"),

@@ -122,6 +122,13 @@ function seatFocus(view, info, centres) {
   return { x: points.reduce((n, [x]) => n + x, 0) / points.length, y: points.reduce((n, [, y]) => n + y, 0) / points.length };
 }
 
+/** What a drawing of the board depends on: the seat's view of the board and what the page
+ * lights, selects and marks on it (Sets and Maps as lists). */
+function drawKey(view, ui) {
+  const plain = (_, value) => (value instanceof Set || value instanceof Map ? [...value] : value);
+  return JSON.stringify([view.role, view.roles, view.board, ui], plain);
+}
+
 export class VictoryBoard extends HexBoard {
   constructor(host, hooks) {
     // a hex (pointy-top: √3·SIZE across) is what a phone taps: at least 44 px at first
@@ -140,6 +147,18 @@ export class VictoryBoard extends HexBoard {
   }
 
   render(view, ui = {}) {
+    // the position and the choices lit are those already drawn: nothing to redraw. A move
+    // drew the whole board four times (the page busy, the answer, the page not busy, the
+    // websocket's copy of the same version): a quarter of a second each on the three maps
+    const key = drawKey(view, ui);
+    if (key === this.drawnKey) return { drawn: new Set(this.drawnBlocks) };
+    const result = this.draw(view, ui);
+    this.drawnKey = key;
+    this.drawnBlocks = result.drawn;
+    return { drawn: new Set(result.drawn) };
+  }
+
+  draw(view, ui) {
     const board = view.board;
     const info = hexInfo(view);
     const selectable = ui.selectable || new Set();
@@ -305,6 +324,7 @@ export class VictoryBoard extends HexBoard {
   }
 
   blank() {
+    this.drawnKey = null;
     clear(this.hexLayer);
     clear(this.sideLayer);
     clear(this.markLayer);
