@@ -60,6 +60,7 @@ from . import (
     ai_home,
     ai_leaders,
     ai_naval,
+    ai_pacific_hooks,
     ai_production,
     ai_shipping,
     ai_shipyard,
@@ -91,7 +92,7 @@ class HgwHeuristic:
             "movement": ai_strategic_moves.with_moves(self.movement.choose),
             "move_to": self.movement.move_to,
             "place_arrivals": arrive,  # Nations Inclined toward Axis 3-5
-            "announce": ai_combat.announce,
+            "announce": ai_pacific_hooks.with_invasions(ai_combat.announce),  # The Pacific War's landings
             "def_assault": ai_combat.defend,
             "losses": ai_combat.lose,
             "assaults": ai_combat.assault,
@@ -106,11 +107,14 @@ class HgwHeuristic:
             "port_conversion": lambda b, legal: ("make_port",),  # N10.1: a port ashore is worth a point
             "italy_losses": ai_combat.lose,  # ("italy_loss", army, kind): as combat losses
             # Campaign Game II's naval builds; Naval Action's ship instalments (N7)
-            "production": ai_shipyard.with_ship_builds(
-                ai_shipping.with_shipping_builds(ai_naval.with_naval_builds(ai_production.produce))
+            "production": ai_pacific_hooks.with_builds(  # The Pacific War's invasion armies first
+                ai_shipyard.with_ship_builds(
+                    ai_shipping.with_shipping_builds(ai_naval.with_naval_builds(ai_production.produce))
+                )
             ),
             "research": ai_production.research,  # Campaign Game II's research phase
-            "naval_movement": ai_shipping.with_shipping_moves(ai_naval.move),  # Shipping 3 first
+            # Shipping 3 first; The Pacific War: a fleet to cover each invasion army's port
+            "naval_movement": ai_pacific_hooks.with_cover(ai_shipping.with_shipping_moves(ai_naval.move)),
             "shipping_to": ai_shipping.ship_to,
             "naval_intercept": ai_naval.intercept,
             "replenishment_intercept": ai_naval.replenishment_intercept,  # Naval Action N13.2

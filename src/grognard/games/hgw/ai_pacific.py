@@ -1,0 +1,213 @@
+"""The heuristic player's amphibious war in The Pacific War (issue 23, part 4), from its
+view only (ai.py's hooks call these only in the Pacific theater; Europe's play is not
+touched).
+
+The Pacific's prizes are islands: Japan wins only by holding more production at the end
+than at the start (pacific_war.py), the Allies by taking Tokyo or by keeping Japan from
+that, and no land route joins Tokyo to Manila, Singapore or Java. So each side keeps one
+invasion army in a port where it can build (Building Strength Points 3):
+
+- production (`build`): the home port's invader is filled with amphibious points up to
+  AMPHIBIOUS_GOAL and as many infantry (Invasion Advance 2 counts that many others; an
+  infantry point costs less than half a mechanized one), after a garrison for the
+  capital the enemy's amphibious armies threaten (Japan's Tokyo: Victory 1);
+- the port (`staging_port`): of the side's ports where it may build, the one with the
+  shortest sea route to the nearest prize (Invasion Procedure 3: every twelve steps past
+  six cost an amphibious point);
+- the invasion (`invasion`): of the legal invasions with fair landing odds, the one
+  worth most: the target's production (what decides the game), a port (a base to invade
+  on from: Invasion Procedure 4) and, for the Allies, progress toward Tokyo; the
+  landing odds break ties;
+- counters (`keep_counter`): an army counter is kept off the map for the next invasion
+  army (Military Record Sheet 1: twelve a side), so the movement does not spend the last
+  one on a new army at the front.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.core.game import Action
+
+from .actions import args
+from .ai_board import AMPHIBIOUS_GOAL, Board, is_invader, is_port, sea_route_steps
+from .geography import Place
+from .invasion_routes import extension_cost
+from .scenario import load_scenario
+
+LANDING_LIMIT = 3  # even odds for a landing (the heuristic's fair limit)
+EMPTY_LIMIT = 2  # an undefended island is worth a worse roll
+OTHERS = "infantry"  # the invader's other points: cheapest, and counted like mechanized
+
+
+def in_pacific(b: Board) -> bool:
+    return load_scenario(b.scenario).theater == "pacific"
+
+
+def capital(b: Board) -> Place:
+    """Tokyo: the Allies' goal and Japan's seat (the scenario's `capitals`)."""
+    return load_scenario(b.scenario).capitals["allied"][0]
+
+
+def prizes(b: Board) -> list[Place]:
+    """The enemy places worth invading: its production places and its ports, and for the
+    Allies Tokyo itself (Victory 1)."""
+    found = [
+        p for p, o in b.owner.items()
+        if o in b.foes and (b.g.production.get(p, 0) > 0 or is_port(p))
+    ]
+    return sorted(found)
+
+
+def staging_port(b: Board, places: set[Place]) -> Place | None:
+    """Of the ports among `places` (where the production offers builds), the one nearest
+    by sea to a prize (fewest amphibious points spent, then fewest steps), or None."""
+    targets = prizes(b)
+    best: tuple[int, int, Place] | None = None
+    for port in sorted(p for p in places if is_port(p)):
+        steps = min((sea_route_steps(port, t, b.closed, b.canals) for t in targets), default=10**6)
+        if steps >= 10**6:
+            continue
+        key = (extension_cost(steps), steps, port)
+        if best is None or key < best:
+            best = key
+    return best[2] if best else None
+
+
+def threat_garrison(b: Board) -> tuple[Place, int] | None:
+    """Japan's Tokyo short of the enemy's amphibious threat and one more point."""
+    if b.me != "axis":
+        return None
+    tokyo = capital(b)
+    if b.owner.get(tokyo) != b.me:
+        return None
+    threat = b.invasion_threat(tokyo)
+    want = min(10, threat + 1) if threat else 0
+    return (tokyo, want) if b.defence(tokyo) < want else None
+
+
+def invader(b: Board, port: Place) -> dict[str, Any] | None:
+    """The army gathering the invasion in `port`: the one with the most amphibious points."""
+    return b.invader_at(port)
+
+
+def build(b: Board, legal: list[Action]) -> Action | None:
+    """The Pacific's builds before the ordinary ones, or None (see the module's text)."""
+    short = threat_garrison(b)
+    if short is not None:
+        tokyo, _ = short
+        here = sorted(b.at(tokyo, b.me), key=_id)
+        wanted: list[Action] = [("build", "infantry", "army", a["id"]) for a in here]
+        wanted.append(("build", "infantry", "place", tokyo))
+        for a in wanted:
+            if a in legal:
+                return a
+    port = staging_port(b, build_places(b, legal))
+    if port is None:
+        return None
+    army = invader(b, port)
+    if army is None:
+        options: list[Action] = [("build", "amphibious", "place", port)]
+    else:
+        sp = army["sp"]
+        amphibious, others = int(sp["amphibious"]), int(sp["infantry"]) + int(sp["mechanized"])
+        room = 10 - int(b.stacks.get(port, 0))
+        if room <= 0:
+            return None
+        options = []
+        if amphibious < AMPHIBIOUS_GOAL:
+            options.append(("build", "amphibious", "army", army["id"]))
+        if others < amphibious:
+            options.append(("build", OTHERS, "army", army["id"]))
+        if not options:
+            return None
+    for a in options:
+        if a in legal:
+            return a
+    return None
+
+
+def build_places(b: Board, legal: list[Action]) -> set[Place]:
+    """Where the production phase offers builds now (Building Strength Points 3)."""
+    places = {str(a[3]) for a in legal if a[0] == "build" and a[2] == "place"}
+    places |= {str(b.armies[str(a[3])]["at"]) for a in legal if a[0] == "build" and a[2] == "army"}
+    return places
+
+
+def _id(army: dict[str, Any]) -> str:
+    return str(army["id"])
+
+
+def invasion(b: Board, legal: list[Action]) -> Action | None:
+    """The invasion (or amphibious advance) worth most among those with fair landing odds."""
+    tokyo = capital(b)
+    best: tuple[tuple[float, int, str], Action] | None = None
+    for a in legal:
+        if a[0] not in ("invade", "amphibious_advance"):
+            continue
+        x = args(a)
+        target = x["target"]
+        if not b.is_target(target):
+            continue
+        army = b.armies[x["army"]]
+        limit = b.landing_limit(army, target, extend=a[0] == "invade")
+        empty = not b.at(target) and b.defence(target) == 0
+        if limit < (EMPTY_LIMIT if empty else LANDING_LIMIT):
+            continue
+        value = 3.0 * b.g.production.get(target, 0) + (1.0 if is_port(target) else 0.0)
+        if not value:  # a beachhead is worth it only beside an enemy production place
+            if not any(b.g.production.get(n, 0) and b.is_target(n) for n in b.g.links[target]):
+                continue
+            value = 0.5
+        if b.me != "axis":
+            if target == tokyo:
+                value += 100.0  # Victory 1: the game
+            value -= 0.05 * min(sea_route_steps(target, tokyo, b.closed, b.canals), 200)
+        key = (value, limit, str(target))
+        if best is None or key > best[0]:
+            best = (key, a)
+    return best[1] if best else None
+
+
+def keep_counter(b: Board) -> bool:
+    """Whether the movement must not place a new army: one counter kept for the next invader."""
+    free = sum(1 for a in b.armies.values() if a["side"] == b.me and a["at"] is None)
+    return free <= 1
+
+
+def keeps_counter(b: Board) -> bool:
+    """In the Pacific, keep_counter; elsewhere never."""
+    return in_pacific(b) and keep_counter(b)
+
+
+def cover(b: Board, legal: list[Action]) -> Action | None:
+    """Naval movement: the strongest surface fleet of the side changes base to the port of
+    an invasion army that has no fleet of its side there, so that it can escort the next
+    landing (Fleet Naval Fire 4: escorts sail from the invader's port), or None."""
+    fleet_ports = {str(f["at"]) for f in b.fleets.values() if f["side"] == b.me and f.get("at")}
+    waiting = sorted(
+        str(a["at"]) for a in b.armies.values()
+        if a["side"] == b.me and a["at"] and is_invader(a) and is_port(a["at"]) and a["at"] not in fleet_ports
+    )
+    if not waiting:
+        return None
+    moves = [
+        a for a in legal
+        if a[0] == "change_base" and a[2] in waiting and not b.fleets[a[1]].get("ships", {}).get("uboat")
+        and _left_behind(b, str(b.fleets[a[1]]["at"]), a[1])
+    ]
+    return max(moves, key=lambda a: (int(b.fleets[a[1]]["sp"]), a[1], a[2])) if moves else None
+
+
+def _left_behind(b: Board, port: str, fleet: str) -> bool:
+    """A fleet leaves its port only if no invader there needs it, or another fleet stays."""
+    needed = any(a["side"] == b.me and a["at"] == port and is_invader(a) for a in b.armies.values())
+    others = [f for f, x in b.fleets.items() if f != fleet and x["side"] == b.me and x.get("at") == port]
+    return not needed or bool(others)
+
+
+def new_armies(b: Board, legal: list[Action]) -> list[Action]:
+    """The legal list the ordinary production sees: no new army counter placed outside the
+    staging port (a new army on a home island has nowhere to go)."""
+    port = staging_port(b, build_places(b, legal))
+    return [a for a in legal if not (a[0] == "build" and a[2] == "place" and a[3] != port)]
