@@ -8,7 +8,7 @@ that, and no land route joins Tokyo to Manila, Singapore or Java. So each side k
 invasion army in a port where it can build (Building Strength Points 3):
 
 - production (`build`): the home port's invader is filled with amphibious points up to
-  AMPHIBIOUS_GOAL and as many infantry (Invasion Advance 2 counts that many others; an
+  GOAL and as many infantry (Invasion Advance 2 counts that many others; an
   infantry point costs less than half a mechanized one), after a garrison for the
   capital the enemy's amphibious armies threaten (Japan's Tokyo: Victory 1);
 - the port (`staging_port`): of the side's ports where it may build, the one with the
@@ -30,14 +30,18 @@ from typing import Any
 from grognard.core.game import Action
 
 from .actions import args
-from .ai_board import AMPHIBIOUS_GOAL, Board, is_invader, is_port, sea_route_steps
+from .ai_board import Board, is_invader, is_port, sea_route_steps
 from .geography import Place
 from .invasion_routes import extension_cost
+from .map import hex_distance
 from .scenario import load_scenario
 
 LANDING_LIMIT = 3  # even odds for a landing (the heuristic's fair limit)
 EMPTY_LIMIT = 2  # an undefended island is worth a worse roll
+GOAL = 4  # amphibious points of an invader, with as many infantry: eight of the ten a hex holds
+DETER = 2  # a landing of strength s against a defence of s - 2 or more has less than even odds
 OTHERS = "infantry"  # the invader's other points: cheapest, and counted like mechanized
+REACH = 12  # hexes: the enemy fleets that could intercept a landing (the Ranges table's)
 
 
 def in_pacific(b: Board) -> bool:
@@ -74,16 +78,23 @@ def staging_port(b: Board, places: set[Place]) -> Place | None:
     return best[2] if best else None
 
 
-def threat_garrison(b: Board) -> tuple[Place, int] | None:
-    """Japan's Tokyo short of the enemy's amphibious threat and one more point."""
-    if b.me != "axis":
-        return None
+def garrisons(b: Board, places: set[Place]) -> list[tuple[Place, int]]:
+    """The side's build places short of the garrison the enemy's amphibious armies call
+    for, the capital first, then by production: Tokyo the threat and one more point
+    (Victory 1), another place enough that a landing there no longer has even odds (the
+    landing strength less DETER: Advance Table)."""
     tokyo = capital(b)
-    if b.owner.get(tokyo) != b.me:
-        return None
-    threat = b.invasion_threat(tokyo)
-    want = min(10, threat + 1) if threat else 0
-    return (tokyo, want) if b.defence(tokyo) < want else None
+    short = []
+    for place in sorted(places, key=lambda p: (p != tokyo, -b.g.production.get(p, 0), p)):
+        if b.owner.get(place) != b.me:
+            continue
+        threat = b.invasion_threat(place)
+        if not threat:
+            continue
+        want = min(10, threat + 1 if place == tokyo else threat - DETER)
+        if b.defence(place) < want:
+            short.append((place, want))
+    return short
 
 
 def invader(b: Board, port: Place) -> dict[str, Any] | None:
@@ -93,16 +104,15 @@ def invader(b: Board, port: Place) -> dict[str, Any] | None:
 
 def build(b: Board, legal: list[Action]) -> Action | None:
     """The Pacific's builds before the ordinary ones, or None (see the module's text)."""
-    short = threat_garrison(b)
-    if short is not None:
-        tokyo, _ = short
-        here = sorted(b.at(tokyo, b.me), key=_id)
-        wanted: list[Action] = [("build", "infantry", "army", a["id"]) for a in here]
-        wanted.append(("build", "infantry", "place", tokyo))
+    places = build_places(b, legal)
+    for place, _ in garrisons(b, places):
+        here = sorted(b.at(place, b.me), key=_id)
+        wanted: list[Action] = [("build", "infantry", "army", a["id"]) for a in here if not is_invader(a)]
+        wanted.append(("build", "infantry", "place", place))
         for a in wanted:
             if a in legal:
                 return a
-    port = staging_port(b, build_places(b, legal))
+    port = staging_port(b, places)
     if port is None:
         return None
     army = invader(b, port)
@@ -115,7 +125,7 @@ def build(b: Board, legal: list[Action]) -> Action | None:
         if room <= 0:
             return None
         options = []
-        if amphibious < AMPHIBIOUS_GOAL:
+        if amphibious < GOAL:
             options.append(("build", "amphibious", "army", army["id"]))
         if others < amphibious:
             options.append(("build", OTHERS, "army", army["id"]))
@@ -150,6 +160,8 @@ def invasion(b: Board, legal: list[Action]) -> Action | None:
         if not b.is_target(target):
             continue
         army = b.armies[x["army"]]
+        if outgunned(b, army, target):
+            continue
         limit = b.landing_limit(army, target, extend=a[0] == "invade")
         empty = not b.at(target) and b.defence(target) == 0
         if limit < (EMPTY_LIMIT if empty else LANDING_LIMIT):
@@ -167,6 +179,20 @@ def invasion(b: Board, legal: list[Action]) -> Action | None:
         if best is None or key > best[0]:
             best = (key, a)
     return best[1] if best else None
+
+
+def outgunned(b: Board, army: dict[str, Any], target: Place) -> bool:
+    """Whether an enemy surface fleet based within REACH hexes of the invader's port or of
+    the target outguns the fleets in that port (the escort: Invasion Resolution 2-3): its
+    interception would sink the landing craft before they land."""
+    port = str(army["at"])
+    escort = sum(int(f["sp"]) for f in b.fleets.values() if f["side"] == b.me and f.get("at") == port)
+    hostile = [
+        int(f["sp"]) for f in b.fleets.values()
+        if f["side"] in b.foes and f.get("at") and not f.get("ships", {}).get("uboat")
+        and min(hex_distance(str(f["at"]), port), hex_distance(str(f["at"]), target)) <= REACH
+    ]
+    return max(hostile, default=0) > escort
 
 
 def keep_counter(b: Board) -> bool:
