@@ -182,9 +182,9 @@ def invasion(b: Board, legal: list[Action]) -> Action | None:
 
 
 def outgunned(b: Board, army: dict[str, Any], target: Place) -> bool:
-    """Whether an enemy surface fleet based within REACH hexes of the invader's port or of
-    the target outguns the fleets in that port (the escort: Invasion Resolution 2-3): its
-    interception would sink the landing craft before they land."""
+    """Whether the enemy surface fleets based within REACH hexes of the invader's port or
+    of the target outgun the fleets in that port (the escort: Invasion Resolution 2-3):
+    each may intercept in turn, and their fire would sink the landing craft first."""
     port = str(army["at"])
     escort = sum(int(f["sp"]) for f in b.fleets.values() if f["side"] == b.me and f.get("at") == port)
     hostile = [
@@ -192,7 +192,7 @@ def outgunned(b: Board, army: dict[str, Any], target: Place) -> bool:
         if f["side"] in b.foes and f.get("at") and not f.get("ships", {}).get("uboat")
         and min(hex_distance(str(f["at"]), port), hex_distance(str(f["at"]), target)) <= REACH
     ]
-    return max(hostile, default=0) > escort
+    return sum(hostile) > escort
 
 
 def keep_counter(b: Board) -> bool:
