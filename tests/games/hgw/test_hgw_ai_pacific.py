@@ -42,7 +42,6 @@ def _choice(state: HgwState, role: str) -> Any:
     return HgwHeuristic(0).act(state.view(role), state.legal_actions(role))
 
 
-@pytest.mark.rules("F3.4")
 def test_japan_invades_singapore_with_its_tokyo_army_and_the_fleet_in_port() -> None:
     state = _game()
     _to(state, "axis", "movement")
@@ -58,7 +57,6 @@ def test_japan_invades_singapore_with_its_tokyo_army_and_the_fleet_in_port() -> 
     assert _choice(state, "axis") == ("invade", "eastern", SINGAPORE)
 
 
-@pytest.mark.rules("F3.4")
 def test_japan_holds_its_landing_while_a_stronger_enemy_fleet_lies_near() -> None:
     state = _game()
     _to(state, "axis", "movement")
@@ -71,7 +69,6 @@ def test_japan_holds_its_landing_while_a_stronger_enemy_fleet_lies_near() -> Non
     assert choice[0] != "invade"  # the Asiatic Fleet in Manila would sink the landing craft
 
 
-@pytest.mark.rules("F3.4")
 def test_the_allies_retake_singapore_from_batavia() -> None:
     state = _game()
     _to(state, "allied", "movement")
