@@ -95,6 +95,9 @@ def test_japan_builds_its_invasion_army_in_tokyo() -> None:
     assert _choice(state, "axis") == ("build", "amphibious", "army", "eastern")
     _put(state, "eastern", TOKYO, amphibious=4, infantry=2)
     assert _choice(state, "axis") == ("build", "infantry", "army", "eastern")
+    # a garrison that became the invader gets amphibious points until it may invade
+    _put(state, "eastern", TOKYO, amphibious=4, infantry=5)
+    assert _choice(state, "axis") == ("build", "amphibious", "army", "eastern")
 
 
 @pytest.mark.rules("G17.7")

@@ -125,7 +125,7 @@ def build(b: Board, legal: list[Action]) -> Action | None:
         if room <= 0:
             return None
         options = []
-        if amphibious < GOAL:
+        if amphibious < max(GOAL, others):  # Invasion Procedure 2: half amphibious at least
             options.append(("build", "amphibious", "army", army["id"]))
         if others < amphibious:
             options.append(("build", OTHERS, "army", army["id"]))
