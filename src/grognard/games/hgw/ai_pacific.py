@@ -39,6 +39,7 @@ from .scenario import load_scenario
 LANDING_LIMIT = 3  # even odds for a landing (the heuristic's fair limit)
 EMPTY_LIMIT = 2  # an undefended island is worth a worse roll
 GOAL = 4  # amphibious points of an invader, with as many infantry: eight of the ten a hex holds
+GARRISON_MOST = 4  # a place other than Tokyo: its share of a budget that must also invade
 DETER = 2  # a landing of strength s against a defence of s - 2 or more has less than even odds
 OTHERS = "infantry"  # the invader's other points: cheapest, and counted like mechanized
 REACH = 12  # hexes: the enemy fleets that could intercept a landing (the Ranges table's)
@@ -81,8 +82,10 @@ def staging_port(b: Board, places: set[Place]) -> Place | None:
 def garrisons(b: Board, places: set[Place]) -> list[tuple[Place, int]]:
     """The side's build places short of the garrison the enemy's amphibious armies call
     for, the capital first, then by production: Tokyo the threat and one more point
-    (Victory 1), another place enough that a landing there no longer has even odds (the
-    landing strength less DETER: Advance Table)."""
+    (Victory 1) but no more than leaves room for the invader gathering there (which
+    defends Tokyo while it waits: ten points a hex, Stacking), another place enough that
+    a landing there no longer has even odds (the landing strength less DETER: Advance
+    Table), GARRISON_MOST points at most."""
     tokyo = capital(b)
     short = []
     for place in sorted(places, key=lambda p: (p != tokyo, -b.g.production.get(p, 0), p)):
@@ -91,7 +94,7 @@ def garrisons(b: Board, places: set[Place]) -> list[tuple[Place, int]]:
         threat = b.invasion_threat(place)
         if not threat:
             continue
-        want = min(10, threat + 1 if place == tokyo else threat - DETER)
+        want = min(10 - 2 * GOAL, threat + 1) if place == tokyo else min(GARRISON_MOST, threat - DETER)
         if b.defence(place) < want:
             short.append((place, want))
     return short
@@ -106,8 +109,9 @@ def build(b: Board, legal: list[Action]) -> Action | None:
     """The Pacific's builds before the ordinary ones, or None (see the module's text)."""
     places = build_places(b, legal)
     for place, _ in garrisons(b, places):
-        here = sorted(b.at(place, b.me), key=_id)
-        wanted: list[Action] = [("build", "infantry", "army", a["id"]) for a in here if not is_invader(a)]
+        # never into an army holding amphibious points: the invader would never be half amphibious
+        here = sorted((a for a in b.at(place, b.me) if not a["sp"]["amphibious"]), key=_id)
+        wanted: list[Action] = [("build", "infantry", "army", a["id"]) for a in here]
         wanted.append(("build", "infantry", "place", place))
         for a in wanted:
             if a in legal:
