@@ -46,6 +46,11 @@ places on their country's front, together. In Campaign Game I the Soviets count
 unaligned Poland as a target, and with three players the Soviets and the Allies hold
 Berlin back while its fall would not crown them alone, except in the last turn when it
 buys a better share of the win.
+
+In The Pacific War (ai_pacific, through ai_pacific_hooks) each side garrisons the build
+places the enemy's invasion armies threaten, builds an invasion army in the port nearest
+by sea to the enemy's production and ports, lands where that is worth most at even odds
+and not under stronger enemy fleets, and sends a fleet to cover each invader's port.
 """
 
 from __future__ import annotations
