@@ -82,10 +82,10 @@ def staging_port(b: Board, places: set[Place]) -> Place | None:
 def garrisons(b: Board, places: set[Place]) -> list[tuple[Place, int]]:
     """The side's build places short of the garrison the enemy's amphibious armies call
     for, the capital first, then by production: Tokyo the threat and one more point
-    (Victory 1) but no more than leaves room for the invader gathering there (which
-    defends Tokyo while it waits: ten points a hex, Stacking), another place enough that
-    a landing there no longer has even odds (the landing strength less DETER: Advance
-    Table), GARRISON_MOST points at most."""
+    (Victory 1), but no more than leaves room for the invader gathering there (ten points
+    a hex, Stacking); another place enough that a landing there no longer has even odds
+    (the landing strength less DETER: Advance Table), GARRISON_MOST points at most. An
+    army with amphibious points may sail away, so it is not counted in the garrison."""
     tokyo = capital(b)
     short = []
     for place in sorted(places, key=lambda p: (p != tokyo, -b.g.production.get(p, 0), p)):
@@ -95,7 +95,9 @@ def garrisons(b: Board, places: set[Place]) -> list[tuple[Place, int]]:
         if not threat:
             continue
         want = min(10 - 2 * GOAL, threat + 1) if place == tokyo else min(GARRISON_MOST, threat - DETER)
-        if b.defence(place) < want:
+        # an army with amphibious points may sail away: the garrison is what stays
+        leaving = sum(int(a["strength"]) for a in b.at(place, b.me) if a["sp"]["amphibious"])
+        if b.defence(place) - leaving < want:
             short.append((place, want))
     return short
 
