@@ -83,8 +83,8 @@ def test_the_allies_retake_singapore_from_batavia() -> None:
     state.apply("allied", ("end_movement",))
     legal = state.legal_actions("allied")
     assert ("invade", "knil", SINGAPORE) in legal and ("invade", "knil", OSAKA) in legal
-    # Osaka's three points lie two amphibious points away (odds 1 in 6) under the Japanese
-    # fleets; Singapore is five steps off, its one infantry point against the full landing
+    # Osaka's three points would be worth more and land on 1-5, but lie within reach of
+    # Japan's fleets in Tokyo, which outgun the escort; Singapore is three steps off
     assert _choice(state, "allied") == ("invade", "knil", SINGAPORE)
 
 
