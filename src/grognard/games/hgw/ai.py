@@ -46,6 +46,11 @@ places on their country's front, together. In Campaign Game I the Soviets count
 unaligned Poland as a target, and with three players the Soviets and the Allies hold
 Berlin back while its fall would not crown them alone, except in the last turn when it
 buys a better share of the win.
+
+In The Pacific War (ai_pacific, through ai_pacific_hooks) each side garrisons the build
+places the enemy's invasion armies threaten, builds an invasion army in the port nearest
+by sea to the enemy's production and ports, lands where that is worth most at even odds
+and not under stronger enemy fleets, and sends a fleet to cover each invader's port.
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ from . import (
     ai_home,
     ai_leaders,
     ai_naval,
+    ai_pacific_hooks,
     ai_production,
     ai_shipping,
     ai_shipyard,
@@ -91,7 +97,7 @@ class HgwHeuristic:
             "movement": ai_strategic_moves.with_moves(self.movement.choose),
             "move_to": self.movement.move_to,
             "place_arrivals": arrive,  # Nations Inclined toward Axis 3-5
-            "announce": ai_combat.announce,
+            "announce": ai_pacific_hooks.with_invasions(ai_combat.announce),  # The Pacific War's landings
             "def_assault": ai_combat.defend,
             "losses": ai_combat.lose,
             "assaults": ai_combat.assault,
@@ -106,11 +112,14 @@ class HgwHeuristic:
             "port_conversion": lambda b, legal: ("make_port",),  # N10.1: a port ashore is worth a point
             "italy_losses": ai_combat.lose,  # ("italy_loss", army, kind): as combat losses
             # Campaign Game II's naval builds; Naval Action's ship instalments (N7)
-            "production": ai_shipyard.with_ship_builds(
-                ai_shipping.with_shipping_builds(ai_naval.with_naval_builds(ai_production.produce))
+            "production": ai_pacific_hooks.with_builds(  # The Pacific War's invasion armies first
+                ai_shipyard.with_ship_builds(
+                    ai_shipping.with_shipping_builds(ai_naval.with_naval_builds(ai_production.produce))
+                )
             ),
             "research": ai_production.research,  # Campaign Game II's research phase
-            "naval_movement": ai_shipping.with_shipping_moves(ai_naval.move),  # Shipping 3 first
+            # Shipping 3 first; The Pacific War: a fleet to cover each invasion army's port
+            "naval_movement": ai_pacific_hooks.with_cover(ai_shipping.with_shipping_moves(ai_naval.move)),
             "shipping_to": ai_shipping.ship_to,
             "naval_intercept": ai_naval.intercept,
             "replenishment_intercept": ai_naval.replenishment_intercept,  # Naval Action N13.2

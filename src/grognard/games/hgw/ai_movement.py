@@ -13,6 +13,7 @@ from grognard.core.game import Action
 
 from .actions import args
 from .ai_board import AMPHIBIOUS_GOAL, Board, distances, in_port, is_invader
+from .ai_pacific import keeps_counter
 from .geography import Place
 
 Key = tuple[Any, ...]
@@ -195,7 +196,7 @@ class Movement:
         nation = source.get("nation", "")
         spare = any(
             a["at"] is None and a["side"] == b.me and a.get("nation", "") == nation for a in b.armies.values()
-        )
+        ) and not keeps_counter(b)  # The Pacific War: a counter kept for the next invasion army
         for _, p in self._front_spots(b, source):
             room = 10 - b.stacks.get(p, 0)
             if room < count:

@@ -39,6 +39,18 @@ def nation(data: Data, army_id: str) -> str:
     return str(data["armies"][army_id].get("nation", ""))
 
 
+def built_nation(data: Data, side: str, place: Place) -> str:
+    """The nation of a new army counter built in `place` (Building Strength Points 3 read
+    with G17.7): in The Pacific War the nation of the place's country when the side's
+    record sheet has counters of it (Japan's, China's, the United States'), else "" (the
+    side as a whole); elsewhere always "" (France builds from its own purse)."""
+    content = load_scenario(data["scenario"])
+    if content.theater != "pacific":
+        return ""
+    country = geo(data).country.get(place, "")
+    return country if any(a.nation == country for a in content.armies.get(side, ())) else ""
+
+
 def is_french(data: Data, army_id: str) -> bool:
     return nation(data, army_id) == FRANCE
 

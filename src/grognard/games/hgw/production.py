@@ -57,7 +57,7 @@ from .french_production import (
 )
 from .geography import Place
 from .italian_army import redress
-from .nations import FRANCE, apart, french_split, is_french
+from .nations import FRANCE, apart, built_nation, french_split, is_french
 from .paratroops import why_not_mix
 from .scenario import BOX, KINDS, load_scenario
 from .sequence import has_system, next_step
@@ -241,6 +241,11 @@ class Production(GameStep["HgwState"]):
         money = max(frame["budget"], frame.get(PURSE, 0), frame.get(US_ALONE, 0), frame.get(ITALY_ALONE, 0))
         actions: list[Action] = [("end_production",)]
         spare = free_army(data, role)
+        pacific = load_scenario(data["scenario"]).theater == "pacific"
+
+        def spare_at(p: Place) -> str | None:  # G17.7 (The Pacific War): a counter of the place's nation
+            return free_army(data, role, built_nation(data, role, p)) if pacific else spare
+
         # Lend-Lease 1 and Activity Limitations 1, 4: both gifts come out of the side's
         # own budget, never out of France's or a lone U.S.'s purse
         if frame["budget"] > 0 and lend_lease_room(data, role, frame.get("lent", 0)):
@@ -260,7 +265,7 @@ class Production(GameStep["HgwState"]):
                 continue
             # Activity Limitations 8: French armies and counters are France's to build
             targets += [("army", a) for a in armies_at(data, p, role) if not is_french(data, a)]
-            if spare is not None and not apart(data, "", role, p):
+            if spare_at(p) is not None and not apart(data, "", role, p):
                 targets.append(("place", p))
         for kind in kinds:
             # Paradrop Across Water 2: no build puts paratroop and amphibious points together
@@ -366,7 +371,7 @@ class Production(GameStep["HgwState"]):
         if how == "army":
             army_id = where
         else:
-            spare = free_army(data, role, FRANCE if how == PURSE else "")
+            spare = free_army(data, role, FRANCE if how == PURSE else built_nation(data, role, where))
             assert spare is not None  # offered only with a spare counter
             army_id = spare
             data["armies"][army_id]["at"] = where

@@ -55,7 +55,17 @@ from .leader_phase import why_not as why_not_leader
 from .limitations import confined_to
 from .map import load_map
 from .movement import WHOLE, can_move, routes, stacking_points
-from .nations import FRANCE, apart, french_split, may_aim, may_enter, may_join, nation, vichy_boxes
+from .nations import (
+    FRANCE,
+    apart,
+    built_nation,
+    french_split,
+    may_aim,
+    may_enter,
+    may_join,
+    nation,
+    vichy_boxes,
+)
 from .naval_phase import NAVAL_VERBS
 from .naval_phase import why_not as naval_why
 from .paratroops import why_not_mix
@@ -435,7 +445,8 @@ def _build(data: Data, role: Role, frame: Data, kind: str, how: str, where: str)
         )
     if how != "army" and apart(data, FRANCE if how == "french" else "", role, place):
         return _apart(place)
-    if how != "army" and free_army(data, role, FRANCE if how == "french" else "") is None:
+    counter = FRANCE if how == "french" else built_nation(data, role, place)  # G17.7 in the Pacific
+    if how != "army" and free_army(data, role, counter) is None:
         return "every army counter of your side is on the map: build into an army already there (R1.1, P2.4)"
     if paying == "budget":  # Shipping 8 (K19.8): the first six points for armies go to the U.S.
         return shipping_placement.why_not(data, frame, role, place)

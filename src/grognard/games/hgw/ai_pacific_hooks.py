@@ -1,0 +1,51 @@
+"""The Pacific War's hooks into the heuristic's choosers (ai.py): each calls ai_pacific
+only in the Pacific theater and otherwise hands the question on unchanged, so Europe's
+play is the same game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from grognard.core.game import Action
+
+from . import ai_pacific
+from .ai_board import Board
+
+Chooser = Callable[[Board, list[Action]], Action]
+
+
+def with_builds(produce: Chooser) -> Chooser:
+    """The production chooser with the Pacific's garrison and invasion builds first."""
+
+    def choose(b: Board, legal: list[Action]) -> Action:
+        if ai_pacific.in_pacific(b):
+            return ai_pacific.build(b, legal) or produce(b, ai_pacific.new_armies(b, legal))
+        return produce(b, legal)
+
+    return choose
+
+
+def with_invasions(announce: Chooser) -> Chooser:
+    """The announcement with the Pacific's invasion first; the other invasions offered
+    (landings on worthless hexes) are not left to the ordinary announcement."""
+
+    def choose(b: Board, legal: list[Action]) -> Action:
+        if not ai_pacific.in_pacific(b):
+            return announce(b, legal)
+        landing = ai_pacific.invasion(b, legal)
+        if landing is not None:
+            return landing
+        return announce(b, [a for a in legal if a[0] not in ("invade", "amphibious_advance")])
+
+    return choose
+
+
+def with_cover(move: Chooser) -> Chooser:
+    """The naval movement with the Pacific's fleet cover for the invasion armies first."""
+
+    def choose(b: Board, legal: list[Action]) -> Action:
+        if ai_pacific.in_pacific(b):
+            return ai_pacific.cover(b, legal) or move(b, legal)
+        return move(b, legal)
+
+    return choose

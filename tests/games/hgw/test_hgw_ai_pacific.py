@@ -1,0 +1,113 @@
+"""The heuristic's amphibious war in The Pacific War (issue 23, part 4; ai_pacific.py):
+Japan lands on the southern resources with its fleet in port to escort, the Allies retake
+an island Japan took, each side builds its invasion army in its home port, and a new
+Pacific army takes a counter of its place's nation (G17.7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw.ai import HgwHeuristic
+from grognard.games.hgw.scenario import KINDS
+
+TOKYO, OSAKA, MANILA, SINGAPORE, BATAVIA = "2077", "2076", "3072", "3164", "3465"
+
+
+def _game(seed: int = 1) -> HgwState:
+    state = RULESET.new_game("pacific_war", seed=seed)
+    assert isinstance(state, HgwState)
+    return state
+
+
+def _put(state: HgwState, army: str, at: str | None, **points: int) -> None:
+    entry = state.data["armies"][army]
+    entry["at"] = at
+    entry["sp"] = {k: points.get(k, 0) for k in KINDS}
+    state._after_change(None, None)
+
+
+def _to(state: HgwState, role: str, step: str) -> None:
+    """On through every step with its ending choice until `role` is asked `step`."""
+    while not (state.active_roles() == [role] and state.data["flow"][-1]["state"] == step):
+        who = state.active_roles()[0]
+        legal = state.legal_actions(who)
+        ends = [a for a in legal if a[0].startswith(("end_", "no_", "to_"))]
+        state.apply(who, ends[0] if ends else legal[0])
+
+
+def _choice(state: HgwState, role: str) -> Any:
+    return HgwHeuristic(0).act(state.view(role), state.legal_actions(role))
+
+
+def test_japan_invades_singapore_with_its_tokyo_army_and_the_fleet_in_port() -> None:
+    state = _game()
+    _to(state, "axis", "movement")
+    _put(state, "eastern", TOKYO, amphibious=4, infantry=4)
+    state.apply("axis", ("end_movement",))
+    assert state.data["flow"][-1]["state"] == "announce"
+    legal = state.legal_actions("axis")
+    assert ("invade", "eastern", MANILA) in legal and ("invade", "eastern", SINGAPORE) in legal
+    # Singapore and Manila: a production point and a port each, one amphibious point spent
+    # on the way, even odds; Palembang's two points lie a second point away (odds 1 in 6),
+    # empty beaches are worth nothing; the Kido Butai in Tokyo outguns the Asiatic Fleet
+    # in Manila and Force Z in Singapore, and the Pacific Fleet lies too far to intercept
+    assert _choice(state, "axis") == ("invade", "eastern", SINGAPORE)
+
+
+def test_japan_holds_its_landing_while_a_stronger_enemy_fleet_lies_near() -> None:
+    state = _game()
+    _to(state, "axis", "movement")
+    _put(state, "eastern", TOKYO, amphibious=4, infantry=4)
+    for fleet in ("kido_butai", "combined"):
+        state.data["fleets"][fleet]["at"] = SINGAPORE  # no escort left in Tokyo
+    state._after_change(None, None)
+    state.apply("axis", ("end_movement",))
+    choice = _choice(state, "axis")
+    assert choice[0] != "invade"  # the Asiatic Fleet in Manila would sink the landing craft
+
+
+def test_the_allies_retake_singapore_from_batavia() -> None:
+    state = _game()
+    _to(state, "allied", "movement")
+    state.data["owner"][SINGAPORE] = "axis"  # Japan took it; the Twenty-fifth Army holds it
+    _put(state, "malaya", None)
+    _put(state, "25a", SINGAPORE, infantry=1)
+    _put(state, "knil", BATAVIA, amphibious=4, infantry=4)
+    for info in state.data["fleets"].values():
+        if info["side"] == "allied":
+            info["at"] = BATAVIA  # the escort in the invader's port; Japan's fleets in Tokyo
+    state._after_change(None, None)
+    state.apply("allied", ("end_movement",))
+    legal = state.legal_actions("allied")
+    assert ("invade", "knil", SINGAPORE) in legal and ("invade", "knil", OSAKA) in legal
+    # Osaka's three points would be worth more and land on 1-5, but lie within reach of
+    # Japan's fleets in Tokyo, which outgun the escort; Singapore is three steps off
+    assert _choice(state, "allied") == ("invade", "knil", SINGAPORE)
+
+
+def test_japan_builds_its_invasion_army_in_tokyo() -> None:
+    state = _game()
+    _to(state, "axis", "production")
+    _put(state, "eastern", TOKYO, amphibious=2, infantry=2)
+    assert _choice(state, "axis") == ("build", "amphibious", "army", "eastern")
+    _put(state, "eastern", TOKYO, amphibious=4, infantry=2)
+    assert _choice(state, "axis") == ("build", "infantry", "army", "eastern")
+    # a garrison that became the invader gets amphibious points until it may invade
+    _put(state, "eastern", TOKYO, amphibious=4, infantry=5)
+    assert _choice(state, "axis") == ("build", "amphibious", "army", "eastern")
+
+
+@pytest.mark.rules("G17.7")
+def test_a_new_japanese_army_is_placed_with_a_japanese_counter() -> None:
+    state = _game()
+    _to(state, "axis", "production")
+    _put(state, "eastern", None)
+    legal = state.legal_actions("axis")
+    # every counter of Japan's record sheet carries the nation "japan" (the scenario file)
+    assert ("build", "infantry", "place", TOKYO) in legal
+    state.apply("axis", ("build", "infantry", "place", TOKYO))
+    placed = [a for a, x in state.data["armies"].items() if x["at"] == TOKYO and x["side"] == "axis"]
+    assert len(placed) == 1 and state.data["armies"][placed[0]]["nation"] == "japan"
