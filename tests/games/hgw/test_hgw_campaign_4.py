@@ -278,3 +278,38 @@ def test_the_loss_of_hawaii_strikes_us_morale_once_a_game() -> None:
     after = dict(data["morale"])
     world_war.end_of_combat(state, "axis")
     assert data["morale"] == after
+
+
+def _to_production(state: HgwState, role: str) -> None:
+    """On through every step with its ending choice until `role` is asked to produce."""
+    while not (state.active_roles() == [role] and state.data["flow"][-1]["state"] == "production"):
+        who = state.active_roles()[0]
+        legal = state.legal_actions(who)
+        ends = [a for a in legal if a[0].startswith(("end_", "no_", "to_"))]
+        state.apply(who, ends[0] if ends else legal[0])
+
+
+@pytest.mark.rules("G17.7")
+def test_a_new_army_takes_a_counter_of_its_theater_s_record_sheet() -> None:
+    """Japan's twelve counters all carry "japan": a new army in Tokyo takes one of them
+    (before, it could take none, and Japan never built a new army), and one in Germany
+    takes one of Germany's sheet, never Japan's."""
+    state = new_game()
+    _to_production(state, "axis")
+    armies = state.data["armies"]
+    for nation in ("japan", ""):  # a free counter of each sheet
+        army = next(a for a, x in armies.items() if x["side"] == "axis" and x.get("nation", "") == nation)
+        armies[army]["at"] = None
+        armies[army]["sp"] = dict.fromkeys(armies[army]["sp"], 0)
+    state._after_change(None, None)
+
+    def built_at(place: str) -> str:
+        before = {a for a, x in armies.items() if x["at"] == place}
+        state.apply("axis", ("build", "infantry", "place", place))
+        (new,) = {a for a, x in armies.items() if x["at"] == place} - before
+        return str(armies[new].get("nation", ""))
+
+    assert ("build", "infantry", "place", TOKYO) in state.legal_actions("axis")
+    assert built_at(TOKYO) == "japan"
+    assert ("build", "infantry", "place", BERLIN) in state.legal_actions("axis")
+    assert built_at(BERLIN) == ""

@@ -41,13 +41,16 @@ def nation(data: Data, army_id: str) -> str:
 
 def built_nation(data: Data, side: str, place: Place) -> str:
     """The nation of a new army counter built in `place` (Building Strength Points 3 read
-    with G17.7): in The Pacific War the nation of the place's country when the side's
-    record sheet has counters of it (Japan's, China's, the United States'), else "" (the
-    side as a whole); elsewhere always "" (France builds from its own purse)."""
+    with G17.7): where the Pacific is in play (The Pacific War, Campaign Game IV) the
+    nation of the place's country when the side's record sheet has counters of it (Japan's,
+    China's, the United States'), else "" (the side as a whole); in Europe's scenarios
+    always "", and never France's (France builds from its own purse)."""
     content = load_scenario(data["scenario"])
-    if content.theater != "pacific":
+    if content.theater == "europe":
         return ""
     country = geo(data).country.get(place, "")
+    if country == FRANCE:
+        return ""
     return country if any(a.nation == country for a in content.armies.get(side, ())) else ""
 
 

@@ -241,9 +241,9 @@ class Production(GameStep["HgwState"]):
         money = max(frame["budget"], frame.get(PURSE, 0), frame.get(US_ALONE, 0), frame.get(ITALY_ALONE, 0))
         actions: list[Action] = [("end_production",)]
         spare = free_army(data, role)
-        pacific = load_scenario(data["scenario"]).theater == "pacific"
+        pacific = load_scenario(data["scenario"]).theater != "europe"  # the Pacific in play
 
-        def spare_at(p: Place) -> str | None:  # G17.7 (The Pacific War): a counter of the place's nation
+        def spare_at(p: Place) -> str | None:  # G17.7 (the Pacific in play): a counter of the place's nation
             return free_army(data, role, built_nation(data, role, p)) if pacific else spare
 
         # Lend-Lease 1 and Activity Limitations 1, 4: both gifts come out of the side's
