@@ -35,3 +35,11 @@ def test_aec_passes_pettingzoo_api_and_seed_tests(ruleset: str, scenario: str) -
 def test_parallel_passes_pettingzoo_parallel_tests(ruleset: str, scenario: str) -> None:
     checked(lambda: parallel_api_test(parallel_env(ruleset, scenario=scenario, max_steps=400), num_cycles=60))
     checked(lambda: parallel_seed_test(lambda: parallel_env(ruleset, scenario=scenario, max_steps=400)))
+
+
+def test_a_scenario_left_to_the_legal_index_takes_its_ruleset_s_cap() -> None:
+    """Campaign Game IV has no fixed index: the legal-action index serves it with HGW's
+    declared cap (its production lists reach 640 actions; the default is 512)."""
+    game = env("hgw", scenario="campaign_4", max_steps=10)
+    assert game.action_space(game.possible_agents[0]).n == 4096
+    assert env("hgw", scenario="campaign_4", max_steps=10, max_actions=900).action_space("axis").n == 900

@@ -80,6 +80,15 @@ def ruleset_hooks(ruleset_id: str) -> tuple[int, Observe | None, int]:
     return DEFAULT_MAX_ACTIONS, observe, int(module.OBSERVATION_SIZE)
 
 
+def ruleset_legal_cap(ruleset_id: str) -> int:
+    """The legal-action index's cap for a scenario the ruleset's action space leaves out:
+    its observation's `LEGAL_INDEX_CAP` when it declares one (a scenario whose legal lists
+    outgrow the default: Hitler's Global War's Campaign Game IV), else the default. The
+    fixed index keeps the default, so the observations of declared scenarios do not move."""
+    module = _observation(ruleset_id)
+    return int(getattr(module, "LEGAL_INDEX_CAP", DEFAULT_MAX_ACTIONS))
+
+
 def ruleset_observation_view(ruleset_id: str) -> ViewOf | None:
     """The ruleset's `observation_view` seam (beside its `observe`), or None: then the
     observation is computed from the whole view."""

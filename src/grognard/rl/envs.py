@@ -56,6 +56,7 @@ from .encoding import (
     ruleset_feature_names,
     ruleset_hooks,
     ruleset_info_copy,
+    ruleset_legal_cap,
     ruleset_observation_view,
 )
 
@@ -176,6 +177,8 @@ class _Game:
         if index == "fixed" and self.space is None:
             raise ValueError(f"{self.rules.id} declares no action space: use index='legal'")
         self.index = "fixed" if self.space is not None else "legal"
+        if max_actions is None and self.space is None:
+            self.max_actions = ruleset_legal_cap(self.rules.id)
         self.size = self.space.size if self.space is not None else self.max_actions
         self._slots: dict[str, tuple[int, LegalSlots]] = {}
         self.max_steps = max_steps

@@ -41,6 +41,10 @@ OBSERVATION_NAMES = (
 OBSERVATION_SIZE = len(OBSERVATION_NAMES)
 #: A copy of the game costs more than its view: the environments build views (rl/envs.py).
 INFO_COPY = False
+#: Campaign Game IV is left out of the fixed RL index (about 75M slots with two record
+#: sheets a side): the legal-action index serves it, and its production lists reach 640
+#: actions at once (new armies with a counter of each nation), past the default 512.
+LEGAL_INDEX_CAP = 4096
 
 
 def _fleets(board: dict[str, Any], side: str) -> int:
