@@ -39,6 +39,7 @@ What the core contract (DESIGN.md: hidden information, undo) makes of it:
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import ClassVar, TypeVar
 
 from .flow import Frame, GameStep
@@ -47,17 +48,18 @@ from .game import Action, Role, State
 G = TypeVar("G", bound=State)
 
 
-class SecretChoices(GameStep[G]):
-    """A window of simultaneous secret choices (see the module's docstring)."""
+class SecretChoices(GameStep[G], ABC):
+    """A window of simultaneous secret choices (see the module's docstring). `seats` and
+    `reveal` are every window's own: a subclass that lacks one cannot be made."""
 
     #: The action by which a seat says it has finished; None when a seat is finished by
     #: its choices alone (every block placed, its one pick made).
     confirm: ClassVar[Action | None] = ("done",)
 
     # ----- hooks ---------------------------------------------------------------------
+    @abstractmethod
     def seats(self, game: G, frame: Frame) -> list[Role]:
         """The seats choosing in this window, finished or not, in seating order."""
-        raise NotImplementedError
 
     def finished(self, game: G, frame: Frame, role: Role) -> bool:
         """Whether `role` has finished choosing (default: in the frame's "done" list)."""
@@ -71,9 +73,9 @@ class SecretChoices(GameStep[G]):
         """Record that `role` has finished (its `confirm` action)."""
         frame["done"].append(role)
 
+    @abstractmethod
     def reveal(self, game: G, frame: Frame) -> None:
         """Every seat has finished: make the choices known and move the flow on."""
-        raise NotImplementedError
 
     # ----- the window ----------------------------------------------------------------
     def actors(self, game: G, frame: Frame) -> list[Role]:
