@@ -12,6 +12,7 @@ The view shows the battle frame as it always has: `"state": "battle"` and its st
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from grognard.core.flow import Frame, GameStep, Step
@@ -53,46 +54,17 @@ def upgrade_flow(flow: list[Frame], window: dict[str, Any] | None) -> None:
             frame["state"] = next(name for name, shown in STAGES.items() if shown == stage)
 
 
-class Strength(GameStep["VirtutiState"]):
-    """Automatic, step 1 (and the opening of step 2): the battle begins; both sides
-    choose a card in secret (the `battle_card` window)."""
+class Automatic(GameStep["VirtutiState"]):
+    """A step no one is asked anything in: it runs one part of the battle (battle.py)."""
+
+    def __init__(self, part: Callable[[VirtutiState, Frame], None]) -> None:
+        self.part = part
 
     def actors(self, game: VirtutiState, frame: Frame) -> list[str]:
-        return []
+        return []  # a battle frame keeps no "role" of its own to ask
 
     def run(self, game: VirtutiState, frame: Frame) -> None:
-        battle.begin(game, frame)
-
-
-class CardsChosen(GameStep["VirtutiState"]):
-    """Automatic, after step 2: the cards are known; step 3's air window opens unless
-    the battle is at sea or in mud."""
-
-    def actors(self, game: VirtutiState, frame: Frame) -> list[str]:
-        return []
-
-    def run(self, game: VirtutiState, frame: Frame) -> None:
-        battle.after_cards(game, frame)
-
-
-class AirChosen(GameStep["VirtutiState"]):
-    """Automatic, after step 3: the air support tokens are known."""
-
-    def actors(self, game: VirtutiState, frame: Frame) -> list[str]:
-        return []
-
-    def run(self, game: VirtutiState, frame: Frame) -> None:
-        battle.after_air(game, frame)
-
-
-class Resolve(GameStep["VirtutiState"]):
-    """Automatic, steps 4 and 5: the winner, the dice, the loser's artillery."""
-
-    def actors(self, game: VirtutiState, frame: Frame) -> list[str]:
-        return []
-
-    def run(self, game: VirtutiState, frame: Frame) -> None:
-        battle.resolve(game, frame)
+        self.part(game, frame)
 
 
 class Losses(GameStep["VirtutiState"]):
@@ -120,17 +92,6 @@ class Losses(GameStep["VirtutiState"]):
         return f"Battle in {frame['area']}: allocate {left} loss points (whole HP only)"
 
 
-class Retreat(GameStep["VirtutiState"]):
-    """Automatic, step 6: the loser retreats, holds or is eliminated; it asks the
-    defender where to go when there is a choice."""
-
-    def actors(self, game: VirtutiState, frame: Frame) -> list[str]:
-        return []
-
-    def run(self, game: VirtutiState, frame: Frame) -> None:
-        battle.retreat(game, frame)
-
-
 class RetreatChoice(GameStep["VirtutiState"]):
     """Step 6: the defender chooses the area its units retreat to."""
 
@@ -147,24 +108,20 @@ class RetreatChoice(GameStep["VirtutiState"]):
         return f"Battle in {frame['area']}: choose where the defenders retreat"
 
 
-class Capture(GameStep["VirtutiState"]):
-    """Automatic, step 7: a winning attacker advances and captures; the battle ends."""
-
-    def actors(self, game: VirtutiState, frame: Frame) -> list[str]:
-        return []
-
-    def run(self, game: VirtutiState, frame: Frame) -> None:
-        battle.finish(game, frame)
-
-
 BATTLE_STEPS: dict[str, Step] = {
-    "battle": Strength(),
-    "battle_cards_chosen": CardsChosen(),
-    "battle_air_chosen": AirChosen(),
-    "battle_resolve": Resolve(),
+    # step 1 (and the opening of step 2): the battle begins; both sides choose a card in
+    # secret (the `battle_card` window)
+    "battle": Automatic(battle.begin),
+    # after step 2: the cards are known; step 3's air window opens unless the battle is
+    # at sea or in mud
+    "battle_cards_chosen": Automatic(battle.after_cards),
+    "battle_air_chosen": Automatic(battle.after_air),  # after step 3: the tokens are known
+    "battle_resolve": Automatic(battle.resolve),  # steps 4 and 5: the winner, the dice, artillery
     "battle_loss_defence": Losses("defence"),
     "battle_loss_attack": Losses("attack"),
-    "battle_retreat": Retreat(),
+    # step 6: the loser retreats, holds or is eliminated; it asks the defender where to
+    # go when there is a choice
+    "battle_retreat": Automatic(battle.retreat),
     "battle_retreat_choice": RetreatChoice(),
-    "battle_capture": Capture(),
+    "battle_capture": Automatic(battle.finish),  # step 7: a winning attacker advances, captures
 }
