@@ -12,6 +12,7 @@ supply (Line of Supply 3).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from .board import Data, armies_at, capture, eliminate, geo, opponents, production_of
@@ -100,7 +101,7 @@ def _trace(
     data: Data,
     side: str,
     sources: set[Place],
-    usable: Any,
+    usable: Callable[[Place], bool],
     via: dict[Place, tuple[Crossing, ...]] | None,
 ) -> set[Place]:
     """The places a route reaches from `sources`; with `via`, each one's crossings. The
