@@ -26,7 +26,7 @@ happened, and `us_forces` "waiting" until the U.S. Pacific commands have arrived
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import politics
 from .board import current_turn
@@ -39,6 +39,9 @@ from .pacific_state import new_pacific
 from .pacific_tables import load_pacific
 from .scenario import KINDS, load_scenario
 from .theater import WORLD, in_pacific
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 US = "united_states"
@@ -73,7 +76,7 @@ def why_held(data: Data, army_id: str) -> str | None:
     return f"{name} is American and the United States is not yet at war: it may not move or attack (G17.2)"
 
 
-def turn_start(game: Any, side: str) -> None:
+def turn_start(game: HgwState, side: str) -> None:
     """The start of a player turn: the U.S. Pacific commands arrive once the U.S. is at
     war; the U.S. armies held before, the fleets sent to Hawaii."""
     data = game.data
@@ -90,7 +93,7 @@ def turn_start(game: Any, side: str) -> None:
         to_hawaii(game)
 
 
-def to_hawaii(game: Any) -> None:
+def to_hawaii(game: HgwState) -> None:
     """Activity Limitations 2: the U.S. fleets based on the West Coast move to Hawaii
     (unless the Axis holds it; a fleet already at sea or elsewhere stays)."""
     data = game.data
@@ -106,7 +109,7 @@ def to_hawaii(game: Any) -> None:
             game.log(f"{fleet['name']} sails from the West Coast to Hawaii, {hawaii} (AL 2)")
 
 
-def arrivals(game: Any) -> None:
+def arrivals(game: HgwState) -> None:
     """The U.S. Pacific commands take the field in their hexes, if still Allied and their
     counters unused, at the first player turn's start after the U.S. entered the war."""
     data = game.data
@@ -136,14 +139,14 @@ def _targets(data: Data, japanese: bool) -> set[str]:
     }
 
 
-def end_of_combat(game: Any, side: str) -> None:
+def end_of_combat(game: HgwState, side: str) -> None:
     """The end of a combat phase: the loss of Hawaii, the U.S. entry by attack."""
     if is_world(game.data):
         _hawaii(game)
         _us_entry(game, side)
 
 
-def _hawaii(game: Any) -> None:
+def _hawaii(game: HgwState) -> None:
     data = game.data
     if "morale" not in data:
         return
@@ -154,7 +157,7 @@ def _hawaii(game: Any) -> None:
                  f"japan {new['japan']:+d} (National Morale Chart)")
 
 
-def _us_entry(game: Any, side: str) -> None:
+def _us_entry(game: HgwState, side: str) -> None:
     """G6.2 a-c: the places the Axis (Japan for b and c) attacked this combat phase may
     bring the U.S. in."""
     data = game.data
