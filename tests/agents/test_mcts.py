@@ -237,13 +237,13 @@ def test_ruleset_scores_narrow_the_root_to_the_best_few() -> None:
 
 
 def test_viktory2_exposes_scores_and_an_evaluation_for_search() -> None:
-    from grognard.games.viktory2 import ai
+    from grognard.games.viktory2 import ai, evaluate
 
     state = get_ruleset("viktory2").new_game(None, {}, 2)
     role = state.active_roles()[0]
     scored = ai.action_scores(state.view(role), state.legal_actions(role))
     assert scored is not None and set(scored) == set(state.legal_actions(role))
-    chances = ai.evaluate(state.view(None))
+    chances = evaluate.evaluate(state.view(None))
     assert set(chances) == set(state.roles)
     assert sum(chances.values()) == pytest.approx(1.0)
 

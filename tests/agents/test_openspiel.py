@@ -160,10 +160,10 @@ def test_timed_ismcts_bot_plays_the_block_game_to_the_end() -> None:
 
 
 def test_eval_bots_take_the_rulesets_evaluation_or_refuse() -> None:
-    from grognard.games.viktory2 import ai
+    from grognard.games.viktory2 import evaluate
 
     bot = make_agent("openspiel-mcts:1s:eval", "viktory2", 1)
-    assert isinstance(bot, OpenSpielBot) and bot.evaluate is ai.evaluate
+    assert isinstance(bot, OpenSpielBot) and bot.evaluate is evaluate.evaluate
     assert bot.name == "openspiel-mcts:1s:eval"
     plain = make_agent("openspiel-ismcts:30:random", "victory", 1)
     assert isinstance(plain, OpenSpielBot) and plain.evaluate is None

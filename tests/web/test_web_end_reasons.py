@@ -22,9 +22,9 @@ from grognard.games.hgw.campaign_victory import controlled_production, level
 from grognard.games.hgw.scenario import load_scenario
 from grognard.games.hgw.victory import berlin_falls, last_turn_over
 from grognard.games.victory import RULESET as VICTORY
-from grognard.games.victory.endturn import check_victory as victory_check_victory
+from grognard.games.victory.victory import check_victory as victory_check_victory
 from grognard.games.virtuti import RULESET as VIRTUTI
-from grognard.games.virtuti.summary import finish
+from grognard.games.virtuti.victory import finish
 
 
 @pytest.fixture(scope="module")

@@ -24,10 +24,10 @@ from grognard.games.victory.control import (
     occupancy,
     supply_map,
 )
-from grognard.games.victory.endturn import check_victory
 from grognard.games.victory.setup import home_sites
 from grognard.games.victory.strategic import road_links
 from grognard.games.victory.supply import SupplyNetwork, supply_network
+from grognard.games.victory.victory import check_victory
 from grognard.testing import check_ruleset
 
 

@@ -9,7 +9,7 @@ from virtuti_positions import bare_game, place
 from grognard.games.virtuti import VirtutiState
 from grognard.games.virtuti.convoys import convoy_raids, victim
 from grognard.games.virtuti.diplomacy import exert_pressure
-from grognard.games.virtuti.economy import advance_queues
+from grognard.games.virtuti.production import advance_queues
 from grognard.games.virtuti.steps import open_phase_secret
 
 

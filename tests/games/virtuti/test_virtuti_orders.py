@@ -9,11 +9,12 @@ from virtuti_positions import at_operations, bare_game, place
 from grognard.games.virtuti import RULESET, VirtutiState
 from grognard.games.virtuti.battle import support
 from grognard.games.virtuti.diplomacy import scripted
-from grognard.games.virtuti.economy import advance_queues, research
 from grognard.games.virtuti.events import random_event_phase
 from grognard.games.virtuti.planning import may_place
+from grognard.games.virtuti.production import advance_queues, research
 from grognard.games.virtuti.steps import open_phase_secret
-from grognard.games.virtuti.summary import check_victory, summary_phase
+from grognard.games.virtuti.summary import summary_phase
+from grognard.games.virtuti.victory import check_victory
 
 
 @pytest.mark.rules("P7.6")

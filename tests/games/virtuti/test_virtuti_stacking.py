@@ -12,7 +12,7 @@ from virtuti_positions import at_operations, bare_game, place
 from grognard.core.game import IllegalAction
 from grognard.games.virtuti import VirtutiState
 from grognard.games.virtuti.board import stacks_fit
-from grognard.games.virtuti.operations import unsent
+from grognard.games.virtuti.movement import unsent
 from grognard.games.virtuti.stacking import can_finish
 
 

@@ -10,13 +10,13 @@ from virtuti_positions import at_operations, bare_game, hands, place
 
 from grognard.games.virtuti import RULESET, VirtutiState
 from grognard.games.virtuti.board import stacks_fit, vmap, vp_of
+from grognard.games.virtuti.cards import pp_on_map, pp_received
 from grognard.games.virtuti.diplomacy import surrenders
-from grognard.games.virtuti.economy import pp_on_map, pp_received
 from grognard.games.virtuti.events import calendar_phase, roll_weather
 from grognard.games.virtuti.planning import may_place
 from grognard.games.virtuti.scenarios import SEASONS
-from grognard.games.virtuti.summary import check_victory
 from grognard.games.virtuti.supply import supply_phase
+from grognard.games.virtuti.victory import check_victory
 
 
 def new(scenario: str = "full_campaign", seed: int = 0) -> VirtutiState:

@@ -3,7 +3,7 @@ victory-logistics.md): WW2 blocks on geomorphic hex maps.
 
 Rules code is split along the sequence of play (steps.py lists the steps): setup
 (deployment), initiative, movement, battle (+ battle_hits, retreats, battle_end),
-endturn (supply and victory), production. control.py holds the questions they share.
+endturn (supply), victory, production. control.py holds the questions they share.
 Content (units, boards, scenarios, supply lines) is data with its own modules.
 What is not done yet is listed in docs/victory-design.md, "Rules not yet done".
 """

@@ -1,5 +1,5 @@
-"""2.0 [4]: the supply check with attrition (7.0-7.5), mining (4.3) and the victory
-check (10.0, 10.6 time limits), between the combat and the production phases."""
+"""2.0 [4]: the step between the combat and the production phases: the supply check
+with attrition (7.0-7.5), mining (4.3), then the victory check (victory.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from grognard.core.flow import Frame, GameStep, goto
 from .control import (
     STACK_FREE,
     arm,
-    controlled_pp,
     controller,
     gmap,
     lift_blockades,
@@ -19,8 +18,8 @@ from .control import (
     sides,
     unit_of,
 )
-from .sides import team_label
 from .supply_memo import current_supply
+from .victory import check_victory
 
 if TYPE_CHECKING:
     from .state import VictoryState
@@ -74,31 +73,6 @@ def mine(game: VictoryState) -> list[str]:
         grown.append(bid)
         game.log(f"{bid} (Resource) is mined at {at}: {block['steps']} steps", to=[block["owner"]])
     return grown
-
-
-def check_victory(game: VictoryState) -> bool:
-    """10.0: a player who controls the target PP at the end of a game turn wins; at the
-    time limit (10.6) the most PP wins, equal PP is a draw. True when the game ends.
-    10.4: scenario team-mates (the three-player Two Front War's allies) add their PP
-    and win together; allies by pact (2.0 [3]) still win alone (our reading)."""
-    data = game.data
-    occ = occupancy(data)
-    pp = {role: controlled_pp(data, occ, role) for role in sides(data)}
-    data["pp"] = pp
-    team = {role: team_label(data, role) for role in sides(data)}
-    total = {t: sum(pp[r] for r in sides(data) if team[r] == t) for t in team.values()}
-    won = sorted({team[r] for r in sides(data) if total[team[r]] >= data["target_pp"][r]})
-    if not won and data["turn_limit"] and data["turn"] >= data["turn_limit"]:
-        best = max(total.values())
-        won = sorted(t for t in total if total[t] == best)
-        game.log(f"the time limit is reached: {', '.join(f'{r} {pp[r]} PP' for r in sides(data))}")
-    if not won:
-        return False
-    winners = [role for role in sides(data) if team[role] in won]
-    share = 1.0 / len(won)
-    data["result"] = {role: (share if role in winners else 0.0) for role in sides(data)}
-    game.log(f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} the game")
-    return True
 
 
 class Supply(GameStep["VictoryState"]):

@@ -26,7 +26,7 @@ class Viktory2(Ruleset):
     # the tools' seams (grognard/seams.py): which module of this package implements each
     seams: ClassVar[Mapping[str, str]] = {
         "heuristic": ".ai",
-        "evaluation": ".ai",
+        "evaluation": ".evaluate",
         "action_scores": ".ai",
         "observation": ".features",
         "action_space": ".action_space",

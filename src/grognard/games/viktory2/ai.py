@@ -17,20 +17,19 @@ generator). The policy, by question:
 
 Three modules: ai_board.py (the board model read from the view, the battle odds),
 ai_policy.py (the scorers, one per question) and this one (the agent, its step
-dispatch, the scores and the evaluation search agents ask for).
+dispatch and the scores search agents ask for); evaluate.py holds the evaluation.
 """
 
 from __future__ import annotations
 
-import math
 import random
 
 from grognard.core.game import Action
 
-from .ai_board import UNIT_VALUE, Board, View, battle_odds
+from .ai_board import Board, View, battle_odds
 from .ai_policy import SCORERS
 
-__all__ = ["Viktory2Heuristic", "action_scores", "battle_odds", "evaluate", "make_heuristic"]
+__all__ = ["Viktory2Heuristic", "action_scores", "battle_odds", "make_heuristic"]
 
 
 # ----- the agent ------------------------------------------------------------------------
@@ -65,29 +64,6 @@ def action_scores(view: View, legal: list[Action]) -> dict[Action, float] | None
     board = Board(view)
     scorer = SCORERS.get(str(board.frame.get("state")))
     return scorer(board, legal) if scorer is not None else None
-
-
-#: How many empire points make a side e (2.7) times likelier to win, in `evaluate`.
-EVAL_TEMPERATURE = 4.0
-
-
-def evaluate(view: View) -> dict[str, float]:
-    """A running game's win chances from the observer's view, for search agents
-    (grognard.agents.mcts): each role's strength is its empire score (5.3) plus
-    half its units' worth, an eliminated role has none, and the chances are a
-    softmax of the strengths. Rough on purpose: it must be cheap."""
-    board = view["board"]
-    roles: list[str] = list(view["roles"])
-    out = set(board.get("eliminated") or [])
-    strength = {r: float(board["scores"].get(r, 0)) for r in roles}
-    for unit in board["units"].values():
-        if unit["owner"] in strength:
-            strength[unit["owner"]] += 0.5 * UNIT_VALUE.get(unit["type"], 1.0)
-    alive = [r for r in roles if r not in out] or roles
-    top = max(strength[r] for r in alive)
-    weights = {r: (math.exp((strength[r] - top) / EVAL_TEMPERATURE) if r in alive else 0.0) for r in roles}
-    total = sum(weights.values())
-    return {r: w / total for r, w in weights.items()}
 
 
 def make_heuristic(seed: int) -> Viktory2Heuristic:

@@ -2,7 +2,7 @@
 
 A unit entering a hex, a new town or city (7.3) and a new capital (4.0) reveal tiles;
 when one act reveals two or more water hexes and 15.3 is on, the player may swap one
-for land. That offer is the step "rebalance" (building.py), reached here through the
+for land. That offer is the step "rebalance" (production.py), reached here through the
 flow by its name, so movement, building and the 15.62 moves share this module and it
 imports no phase.
 """

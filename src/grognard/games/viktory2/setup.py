@@ -15,7 +15,7 @@ from grognard.core import flow
 from grognard.core.flow import Frame, GameStep
 from grognard.core.game import Action, Role
 
-from . import board, building, exploration, turns
+from . import board, exploration, production, turns
 from .wording import unit_words
 
 if TYPE_CHECKING:
@@ -119,11 +119,11 @@ class ChooseCapital(GameStep["Viktory2State"]):
 def found_capital(st: Viktory2State, role: Role, hex_: str) -> list[str]:
     """4.0 steps 2-4: a town with the capital marker, its neighbours shown (7.3), and
     its infantry straight from the Reserve into the capital. Returns the hexes revealed."""
-    building.place_town(st, role, hex_)
+    production.place_town(st, role, hex_)
     st.data["capitals"][role] = hex_
     st.log(f"{role} builds its capital at {hex_}")
     revealed = st.explore_around(hex_)
-    for uid in building.gain_units(st, role, st.supported_units(hex_)):
+    for uid in production.gain_units(st, role, st.supported_units(hex_)):
         st.units[uid]["hex"] = hex_  # 4.0 step 4: nothing to move, so it is placed at once
         st.log(f"{role} places {unit_words(st, uid, role)} in its capital")
     return revealed

@@ -2,7 +2,7 @@
 
 Everything a game is lives in `self.data`, plain JSON (see DATA LAYOUT below); this
 module only reads and writes it through small, named helpers, so that the phase
-modules (setup, building, movement, naval, bombard, battle, reserves, victory,
+modules (setup, production, movement, naval, bombard, battle, reserves, victory,
 alliance) read like the rulebook.
 
 DATA LAYOUT

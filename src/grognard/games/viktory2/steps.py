@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from grognard.core.flow import Step
 
-from . import alliance, battle, building, losses, movement, reserves, setup, turns
+from . import alliance, battle, losses, movement, production, reserves, setup, turns
 
 STEPS: dict[str, Step] = {
     "choose_capital": setup.ChooseCapital(),
     "start_turn": turns.StartTurn(),
-    "build": building.Build(),
-    "rebalance": building.Rebalance(),
-    "rebuild": building.Rebuild(),
+    "build": production.Build(),
+    "rebalance": production.Rebalance(),
+    "rebuild": production.Rebuild(),
     "move": movement.MovePhase(),
     "battle": battle.BattleStep(),
     "casualties": losses.Casualties(),

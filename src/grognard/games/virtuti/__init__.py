@@ -2,8 +2,8 @@
 
 The map (`map`, `map_validation`) and the designed content (`content`, `scenarios`,
 `calendar_events`, `scripted_events`; docs/virtuti-design.md) feed the rules engine:
-`setup` builds a game, `steps` runs the ten phases (events, economy, planning,
-operations, battle + losses, supply, diplomacy, summary), `secrets` keeps simultaneous
+`setup` builds a game, `steps` runs the ten phases (events, cards, production, planning,
+movement, battle + losses, supply, diplomacy, summary and victory), `secrets` keeps simultaneous
 choices hidden until their reveal. What is not done yet is listed in
 docs/virtuti-design.md, "Rules not yet done".
 """

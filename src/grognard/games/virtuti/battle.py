@@ -38,11 +38,11 @@ from grognard.games.virtuti.board import (
     units,
     vmap,
 )
+from grognard.games.virtuti.cards import card as card_of
+from grognard.games.virtuti.cards import play_card
 from grognard.games.virtuti.content import Card, CardEffect
-from grognard.games.virtuti.economy import card as card_of
-from grognard.games.virtuti.economy import play_card
 from grognard.games.virtuti.losses import Chain, legal_picks
-from grognard.games.virtuti.operations import capture, order_kind, strait_open
+from grognard.games.virtuti.movement import capture, order_kind, strait_open
 from grognard.games.virtuti.secrets import open_secret, secret_log
 
 if TYPE_CHECKING:

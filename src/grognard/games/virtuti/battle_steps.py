@@ -1,6 +1,6 @@
 """The steps of a battle (Resolving Battles, steps 1-7), one named flow step each.
 
-operations.py pushes a battle as a `"battle"` frame; battle.py moves that frame from
+movement.py pushes a battle as a `"battle"` frame; battle.py moves that frame from
 step to step (`flow.become`, so every step reads the same fields) and pushes the two
 secret windows of steps 2 and 3 above it. Three steps ask a player something (the
 defender's and the attacker's loss allocation, the defender's retreat); the others

@@ -8,7 +8,7 @@ were when it opened, secrets.py), the turn and the options. It never reads the h
 of cards, orders, air support tokens or the secret-window fields, so a player's
 unrevealed choices cannot move it (tests/games/virtuti/test_virtuti_evaluate.py).
 
-The summary phase decides the game (Summary Phase victory checks, summary.py): the
+The summary phase decides the game (Summary Phase victory checks, victory.py): the
 Axis at 18 VP, or the Allies holding the seven cities, win at once; after the last
 turn a side with 15 VP wins (the Axis checked first), else the game is drawn (half a
 win each). So each side's *projected* VP is its VP plus MATERIAL_VP for each point of

@@ -373,7 +373,7 @@ def battle_at(
     Feint Attack, which removes an order. The cards and air tokens not yet known to the
     seat become the prior of the module docstring."""
     from grognard.games.virtuti.battle import support
-    from grognard.games.virtuti.operations import order_kind
+    from grognard.games.virtuti.movement import order_kind
 
     view = state.view(role)["board"]
     if where not in vmap().graph:

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 from grognard.core.flow import Frame, GameStep, Step, call, end
 from grognard.core.game import Action
 from grognard.core.secret_choices import SecretChoices
-from grognard.games.virtuti import battle, operations
+from grognard.games.virtuti import battle, movement
 from grognard.games.virtuti.battle_steps import BATTLE_STEPS
 from grognard.games.virtuti.board import ROLE_OF, secret_window, turn_name
+from grognard.games.virtuti.cards import AirCardChoice, CardChoice
 from grognard.games.virtuti.diplomacy import diplomacy_apply, diplomacy_legal, scripted, surrenders
-from grognard.games.virtuti.economy import AirCardChoice, CardChoice, Production
 from grognard.games.virtuti.events import calendar_phase, random_event_phase, roll_weather
 from grognard.games.virtuti.planning import Planning
+from grognard.games.virtuti.production import Production
 from grognard.games.virtuti.scenarios import SEASONS
 from grognard.games.virtuti.secrets import close_secret, open_secret
 from grognard.games.virtuti.summary import summary_phase
@@ -166,27 +167,27 @@ class Ops(GameStep["VirtutiState"]):
     def actors(self, game: VirtutiState, frame: Frame) -> list[str]:
         if frame["sub"] >= 3:
             return []
-        f = operations.current_faction(game.vdata, frame)
+        f = movement.current_faction(game.vdata, frame)
         return [ROLE_OF[f]] if f else []
 
     def legal(self, game: VirtutiState, frame: Frame, role: str) -> list[Action]:
-        f = operations.current_faction(game.vdata, frame)
-        return [("execute", a) for a in operations.pending(game.vdata, f, frame["sub"])] if f else []
+        f = movement.current_faction(game.vdata, frame)
+        return [("execute", a) for a in movement.pending(game.vdata, f, frame["sub"])] if f else []
 
     def apply(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
-        operations.execute(game, frame, action[1])
+        movement.execute(game, frame, action[1])
 
     def run(self, game: VirtutiState, frame: Frame) -> None:
         if frame["sub"] == 3:
-            operations.build_fortifications(game)
+            movement.build_fortifications(game)
             end(game.flow)
             return
         frame["sub"] += 1
         frame["next"] = 0
 
     def prompt(self, game: VirtutiState, frame: Frame, role: str | None) -> str:
-        f = operations.current_faction(game.vdata, frame)
-        return f"Operations, {operations.SUB_NAMES[frame['sub']]}: {f} executes one of its orders"
+        f = movement.current_faction(game.vdata, frame)
+        return f"Operations, {movement.SUB_NAMES[frame['sub']]}: {f} executes one of its orders"
 
 
 class OrderStep(GameStep["VirtutiState"]):
@@ -202,10 +203,10 @@ class OrderStep(GameStep["VirtutiState"]):
 
 class Feint(OrderStep):
     def legal(self, game: VirtutiState, frame: Frame, role: str) -> list[Action]:
-        return operations.feint_legal(game, frame)
+        return movement.feint_legal(game, frame)
 
     def apply(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
-        operations.feint_apply(game, frame, action)
+        movement.feint_apply(game, frame, action)
 
     def prompt(self, game: VirtutiState, frame: Frame, role: str | None) -> str:
         return f"Feint attack from {frame['area']}: remove an adjacent enemy order, or skip"
@@ -213,10 +214,10 @@ class Feint(OrderStep):
 
 class Move(OrderStep):
     def legal(self, game: VirtutiState, frame: Frame, role: str) -> list[Action]:
-        return operations.move_legal(game, frame)
+        return movement.move_legal(game, frame)
 
     def apply(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
-        operations.move_apply(game, frame, action)
+        movement.move_apply(game, frame, action)
 
     def prompt(self, game: VirtutiState, frame: Frame, role: str | None) -> str:
         kind = "Maneuver" if frame["maneuver"] else "Move"
@@ -228,10 +229,10 @@ class Move(OrderStep):
 
 class Strategic(OrderStep):
     def legal(self, game: VirtutiState, frame: Frame, role: str) -> list[Action]:
-        return operations.strategic_legal(game, frame)
+        return movement.strategic_legal(game, frame)
 
     def apply(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
-        operations.strategic_apply(game, frame, action)
+        movement.strategic_apply(game, frame, action)
 
     def prompt(self, game: VirtutiState, frame: Frame, role: str | None) -> str:
         return (

@@ -1,5 +1,5 @@
 """10 - Summary Phase: orders and air tokens back, production queues, research,
-readiness, and the victory checks.
+readiness, then the victory checks (victory.py).
 
 Convoy raids are in convoys.py.
 """
@@ -8,18 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from grognard.games.virtuti.board import (
-    ALLIED_DECISIVE,
-    AXIS_DECISIVE_VP,
-    MINOR_VP,
-    ROLE_OF,
-    Data,
-    units,
-    vp_of,
-)
+from grognard.games.virtuti.board import units
 from grognard.games.virtuti.convoys import convoy_raids
-from grognard.games.virtuti.economy import advance_queues, research
-from grognard.games.virtuti.operations import return_token
+from grognard.games.virtuti.movement import return_token
+from grognard.games.virtuti.production import advance_queues, research
+from grognard.games.virtuti.victory import check_victory
 
 if TYPE_CHECKING:
     from grognard.games.virtuti.state import VirtutiState
@@ -40,46 +33,3 @@ def summary_phase(state: VirtutiState) -> None:
     for u in units(data):
         u["ex"] = False
     check_victory(state)
-
-
-def decisive(data: Data) -> str | None:
-    """Decisive Victory: the Axis at 18 VP or more; the Allies holding the seven cities."""
-    if vp_of(data, "axis") >= AXIS_DECISIVE_VP:
-        return "axis"
-    if all(ROLE_OF.get(data["control"].get(a, ""), "") == "allies" for a in ALLIED_DECISIVE):
-        return "allies"
-    return None
-
-
-def last_turn(data: Data) -> bool:
-    season, year = data["end"]
-    return bool(data["year"] == year and data["season"] == season)
-
-
-def check_victory(state: VirtutiState) -> None:
-    data = state.vdata
-    winner = decisive(data)
-    if winner is not None:
-        finish(state, winner, "decisive victory")
-        return
-    if not last_turn(data):
-        return
-    axis, allies = vp_of(data, "axis"), vp_of(data, "allies")
-    if axis >= MINOR_VP:
-        finish(state, "axis", "minor victory")
-    elif allies >= MINOR_VP:
-        finish(state, "allies", "minor victory")
-    else:
-        finish(state, None, "draw")
-
-
-def finish(state: VirtutiState, winner: str | None, how: str) -> None:
-    data = state.vdata
-    score = (
-        {"axis": 0.5, "allies": 0.5}
-        if winner is None
-        else {r: float(r == winner) for r in ("axis", "allies")}
-    )
-    data["outcome"] = {"winner": winner, "how": how, "score": score,
-                       "vp": {"axis": vp_of(data, "axis"), "allies": vp_of(data, "allies")}}  # fmt: skip
-    state.log(f"The game ends: {how}" + (f" for the {winner}" if winner else ""))

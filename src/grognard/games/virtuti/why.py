@@ -41,8 +41,7 @@ from .board import (
     units,
     vmap,
 )
-from .economy import research_cost
-from .operations import (
+from .movement import (
     SUB_NAMES,
     SUB_PHASES,
     battle_at,
@@ -54,6 +53,7 @@ from .operations import (
     unsent,
 )
 from .planning import area_refuses
+from .production import research_cost
 from .secrets import public_data
 from .stacking import can_finish
 from .steps import SECRET_KINDS

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from grognard.core import hexgrid
-from grognard.games.viktory2 import building, position
+from grognard.games.viktory2 import position, production
 from grognard.games.viktory2.position import force_tiles
 from grognard.games.viktory2.state import Viktory2State
 from grognard.games.viktory2.tables import LAND, WATER
@@ -145,7 +145,7 @@ def test_no_building_without_the_capital() -> None:
     assert st.frame()["state"] == "move"  # the Build step passed by itself
     assert any("7.1" in line for line in st.log_for(None))
     frame = {"state": "build", "role": "red"}
-    assert building.Build().legal(st, frame, "red") == [("skip_build",)]
+    assert production.Build().legal(st, frame, "red") == [("skip_build",)]
 
 
 @pytest.mark.rules("7.2")
@@ -167,7 +167,7 @@ def test_nothing_to_build_passes_the_phase() -> None:
     st = board(towns={"0,0": ("red", "city")}, fill=WATER, tiles={"0,0": "plains"})
     assert st.frame()["state"] == "move"
     assert any("7.24" in line for line in st.log_for(None))
-    assert building.town_sites(st, "red") == [] and building.upgradable_towns(st, "red") == []
+    assert production.town_sites(st, "red") == [] and production.upgradable_towns(st, "red") == []
 
 
 # ----- 7.23 upgrade, 7.3 exploration, 7.4 new units ---------------------------------
