@@ -16,7 +16,7 @@ DATA LAYOUT (`state.data`, naval_action only), beside fleets.py's record:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -25,6 +25,9 @@ from .fleets import free_french, is_naval_base, ships
 from .neutrality import politics
 from .optional import has_option
 from .scenario import load_scenario
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 DATA_PATH = Path(__file__).with_name("data") / "fleet_counters.json"
@@ -190,7 +193,7 @@ def transfer_choices(data: Data, frame: Any) -> list[tuple[str, ...]]:
     return found
 
 
-def transfer(game: Any, frame: Any, action: tuple[Any, ...]) -> None:
+def transfer(game: HgwState, frame: Any, action: tuple[Any, ...]) -> None:
     """Apply a checked merge or detachment: the points pass; an emptied counter leaves
     play (N2.4: it may come back to take points at any time)."""
     data = game.data
