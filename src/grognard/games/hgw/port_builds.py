@@ -19,7 +19,7 @@ elsewhere it would change nothing; an off-map box is not a hex and takes none of
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.errors import IllegalAction
 from grognard.core.game import Action
@@ -29,6 +29,9 @@ from .naval_builds import item_price
 from .optional import has_option
 from .ports import add_port, add_supply_road, has_port, has_supply_road, is_naval_base, start_anchor
 from .supply import supplied_places
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 VERBS = ("build_port", "build_naval_port", "build_supply_road")
@@ -89,7 +92,7 @@ def cost(data: Data, side: str, action: Action) -> int:
     return found
 
 
-def apply(game: Any, side: str, action: Action) -> None:
+def apply(game: HgwState, side: str, action: Action) -> None:
     data = game.data
     verb, place = action
     if verb == "build_port":
