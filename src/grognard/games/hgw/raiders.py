@@ -35,7 +35,7 @@ The heuristic player declares no raiders.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.game import Action
 
@@ -45,6 +45,9 @@ from .geography import geography
 from .map import load_map
 from .neutrality import is_unaligned, naval_friendly
 from .optional import has_option
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 VERBS = ("declare_raider",)
@@ -88,7 +91,7 @@ def cost(data: Data, side: str, action: Action) -> int:
     return 0  # a declaration, not a build
 
 
-def apply(game: Any, side: str, action: Action) -> None:
+def apply(game: HgwState, side: str, action: Action) -> None:
     data = game.data
     data["raiders"] = sorted({*data.get("raiders", ()), str(action[1])})
     game.log(f"{side} declares {data['fleets'][action[1]]['name']} a raider (N6.1)")
@@ -129,7 +132,7 @@ def neutral_ports(data: Data, fleet_id: str, reached: Any) -> list[str]:
     ]
 
 
-def home(game: Any, side: str, reached: Any) -> None:
+def home(game: HgwState, side: str, reached: Any) -> None:
     """N6.2 at the side's return to base: raiders in neutral ports go to the nearest
     friendly port with room (`reached(fleet_id)`: the hexes a sea route reaches); then
     the side's declarations end."""
