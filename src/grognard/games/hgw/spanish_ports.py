@@ -22,7 +22,7 @@ invasion steps (naval.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .fleets import is_uboat_fleet, nation_may_base, nearest_haven
 from .geography import geography
@@ -30,6 +30,9 @@ from .limitations import now, turn_order
 from .map import load_map
 from .neutrality import is_unaligned, nation_at, naval_friendly, politics
 from .ports import has_port
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 SPAIN = "spain"
@@ -88,7 +91,9 @@ def disarmed(data: Data, fleet_id: str) -> bool:
     return based(data, fleet_id) and not is_uboat_fleet(data["fleets"][fleet_id])
 
 
-def closing(game: Any, side: str, reached: Callable[[str], Any], room: Callable[[str, str], bool]) -> None:
+def closing(
+    game: HgwState, side: str, reached: Callable[[str], Any], room: Callable[[str, str], bool]
+) -> None:
     """G5.6 from 1943 (or once Spain's ports are no longer open): the side's fleets in
     them leave for the nearest port they may use with room (`reached(fleet)`: the hexes
     a sea route reaches; `room(fleet, port)`), or are lost."""
