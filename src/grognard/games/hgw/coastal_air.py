@@ -33,6 +33,7 @@ from grognard.core.game import Action
 
 from .board import geo, points
 from .capability import load_capability
+from .geography import Place
 from .naval_builds import item_price
 from .optional import has_option
 from .research import level, new_research
@@ -58,7 +59,7 @@ def tech_level(data: Data, side: str) -> int:
     return level(research, side, ITEM)
 
 
-def bought_at(data: Data, place: Any, side: str) -> int:
+def bought_at(data: Data, place: Place, side: str) -> int:
     """The coastal air points `side`'s armies in `place` hold (N9.1)."""
     held = data.get("coastal_air", {})
     return sum(
@@ -66,12 +67,12 @@ def bought_at(data: Data, place: Any, side: str) -> int:
     )
 
 
-def lost_at(data: Data, place: Any) -> int:
+def lost_at(data: Data, place: Place) -> int:
     """N9.5: the coastal air points `place` has lost this player turn."""
     return int(data.get("coastal_air_lost", {}).get(place, 0))
 
 
-def record_loss(game: HgwState, place: Any, lost: int) -> None:
+def record_loss(game: HgwState, place: Place, lost: int) -> None:
     """N9.5: `lost` coastal air points of `place` recorded in the hex."""
     if lost <= 0:
         return

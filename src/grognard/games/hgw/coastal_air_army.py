@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from .airpower import coastal_air_army
 from .board import points
+from .geography import Place
 from .sequence import has_system
 
 if TYPE_CHECKING:
@@ -60,18 +61,18 @@ def would_form(data: Data, air: int) -> int:
     return int(coastal_air_army()["sp"]["tac_air"]) if in_play(data) and air > 0 else 0
 
 
-def points_at(data: Data, place: Any) -> int:
+def points_at(data: Data, place: Place) -> int:
     """The tac air points of the coastal air army on `place` now, or 0."""
     army = data.get(KEY)
     return int(army["tac_air"]) if army and army["at"] == place else 0
 
 
-def side_at(data: Data, place: Any) -> str | None:
+def side_at(data: Data, place: Place) -> str | None:
     army = data.get(KEY)
     return str(army["side"]) if army and army["at"] == place else None
 
 
-def join(game: HgwState, place: Any, side: str) -> int:
+def join(game: HgwState, place: Place, side: str) -> int:
     """The defensive assault against invaders from `place`: the coastal air army's tac
     air points that fire with it (none for another side's, or without the army)."""
     tac = points_at(game.data, place)
@@ -81,7 +82,7 @@ def join(game: HgwState, place: Any, side: str) -> int:
     return tac
 
 
-def absorb(game: HgwState, place: Any, losses: int) -> int:
+def absorb(game: HgwState, place: Place, losses: int) -> int:
     """The invader's air attack on `place`: the coastal air army takes its losses first;
     the losses left for the defending armies' tac air."""
     data = game.data

@@ -50,6 +50,7 @@ from . import leaders, ports
 from .board import opponents, points
 from .coastal_air import bought_at, record_loss, tech_level
 from .firepower import fire
+from .geography import Place
 from .map import hex_distance, load_map
 from .morale_strike import hit_morale
 from .morale_strike import targets as morale_targets
@@ -126,7 +127,7 @@ def _bases(data: Data, side: str) -> list[str]:
     ]
 
 
-def on_coast(place: Any) -> bool:
+def on_coast(place: Place) -> bool:
     """Coastal air flies from a coastal or island hex (ours, as it is bought there: N9.1);
     an army that took it inland holds it until it is back on a coast."""
     hmap = load_map()

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .board import points
 from .carrier_strike import AirStrike, battle_with_carriers
 from .fleets import squadron
+from .layout import Fleet
 from .naval_battle import Squadron, battle, carriers_lost
 from .optional import has_option
 
@@ -50,7 +51,9 @@ def with_carriers(data: Any, a: Squadron, d: Squadron) -> bool:
     return has_option(data, "naval_action") and bool(a.carrier or d.carrier)
 
 
-def resolve(game: RuleGame, attacker: Any, defender: Any, modifiers: tuple[int, int] = (0, 0)) -> FleetBattle:
+def resolve(
+    game: RuleGame, attacker: Fleet, defender: Fleet, modifiers: tuple[int, int] = (0, 0)
+) -> FleetBattle:
     """The battle between the fleets `attacker` and `defender` (state fleet entries),
     logged; the caller applies the result to the fleets."""
     sides = (attacker["side"], defender["side"])

@@ -22,6 +22,7 @@ import msgspec
 
 from .datafile import decode_file, load_data
 from .fleets import free_french, is_naval_base, ships
+from .layout import Fleet
 from .neutrality import politics
 from .optional import has_option
 from .scenario import load_scenario
@@ -111,11 +112,11 @@ def set_up(data: Data, content: Any) -> None:
     data["raiders"] = sorted(f.id for f in placed if f.patrol)  # N1.6: the German raider at sea (N6)
 
 
-def nation_of(fleet: Any) -> str:
+def nation_of(fleet: Fleet) -> str:
     return str(fleet.get("nation", ""))
 
 
-def idle(data: Data, fleet: Any) -> bool:
+def idle(data: Data, fleet: Fleet) -> bool:
     """A nation still unaligned (Italy until it joins the Axis, Unaligned Countries) or
     surrendered keeps its fleets in port: they neither sail nor fight (ours, as its
     army waits, Activity Limitations 2); but France's fleets fight on as Free French
@@ -136,7 +137,7 @@ def _in_port(data: Data, fleet_id: str, moves: Any) -> bool:
     return fleet["at"] is not None and "patrol" not in fleet and not busy
 
 
-def _kind(fleet_id: str, fleet: Any = None) -> str:
+def _kind(fleet_id: str, fleet: Fleet | None = None) -> str:
     """The counter's kind; a fleet of a scenario's own, off the counter sheet (The Pacific
     War's), by its ships: submarines or surface ships (U-Boat Attack 1)."""
     found = next((c.kind for c in load_counters().counters if c.id == fleet_id), None)

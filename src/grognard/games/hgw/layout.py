@@ -69,6 +69,8 @@ class Fleet(TypedDict):
     sp: int
     ships: NotRequired[dict[str, int]]  # Campaign Game II: points by type (fleets.py)
     patrol: NotRequired[Place]  # Campaign Game II: at sea in its patrol hex (naval_phase.py)
+    nation: NotRequired[str]  # Naval Action: the counter's nation, for good (fleet_nations.py, N1.3)
+    penalty: NotRequired[int]  # Naval Action: a long base change's interception penalty (N2.3)
 
 
 class Beachhead(TypedDict):

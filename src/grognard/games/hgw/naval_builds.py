@@ -29,6 +29,7 @@ from grognard.core.game import Action
 from .board import points
 from .capability import Halves, Item
 from .fleets import is_uboat_fleet, ships
+from .layout import Fleet
 from .map import load_map
 from .optional import has_option
 from .research import item_cost, new_research
@@ -82,7 +83,7 @@ def yards(data: Data, side: str) -> list[str]:
     )
 
 
-def _fits(fleet: Any, kind: str) -> bool:
+def _fits(fleet: Fleet, kind: str) -> bool:
     """Fleets 3; U-Boat Attack 1: U-boats into a U-boat fleet, ships into a surface one;
     an empty counter is of the type its record names (a spare counter's one type)."""
     if fleet["at"] is None or fleet["sp"] <= 0:

@@ -45,6 +45,7 @@ from .fleets import (
     room_for_fleet,
     set_points,
 )
+from .layout import Fleet
 from .map import hex_distance, load_map
 from .naval_battle import base_change_penalty
 from .neutrality import at_war, naval_friendly
@@ -97,11 +98,11 @@ def movable(data: Data, side: str) -> list[str]:
     ]
 
 
-def _idle(data: Data, fleet: Any) -> bool:
+def _idle(data: Data, fleet: Fleet) -> bool:
     return has_option(data, "naval_action") and fleet_nations.idle(data, fleet)
 
 
-def _room(data: Data, fleet: Any, port: str) -> bool:
+def _room(data: Data, fleet: Fleet, port: str) -> bool:
     if has_option(data, "naval_action"):  # N1.2
         fleet_id = next(f for f, x in data["fleets"].items() if x is fleet)
         return room_for_fleet(data, port, fleet_id)

@@ -25,6 +25,7 @@ from grognard.core.errors import IllegalAction
 from grognard.core.game import Action
 
 from .board import geo, points
+from .layout import Place
 from .naval_builds import item_price
 from .optional import has_option
 from .ports import add_port, add_supply_road, has_port, has_supply_road, is_naval_base, start_anchor
@@ -39,16 +40,16 @@ ROAD_COST = 1  # N12
 ROADLESS = ("mountain", "desert", "jungle")  # Line of Supply 5-7: terrain a route needs a road to leave
 
 
-def _building(data: Data, place: Any) -> bool:
+def _building(data: Data, place: Place) -> bool:
     return place in data.get("anchors_building", {})
 
 
-def price(data: Data, side: str, verb: str, place: Any) -> int | None:
+def price(data: Data, side: str, verb: str, place: Place) -> int | None:
     """Production points for `verb` at `place`, None while prohibited."""
     return _price(data, verb, place, item_price(data, side, "port"), item_price(data, side, "naval_port"))
 
 
-def _price(data: Data, verb: str, place: Any, port: int | None, anchor: int | None) -> int | None:
+def _price(data: Data, verb: str, place: Place, port: int | None, anchor: int | None) -> int | None:
     if verb == "build_supply_road":
         return ROAD_COST
     if verb == "build_port":

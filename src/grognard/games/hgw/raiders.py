@@ -42,6 +42,7 @@ from grognard.core.game import Action
 from . import fleet_nations, ports, spanish_ports
 from .fleets import base_hex, nation_may_base, nearest_haven, room_for_fleet, ships
 from .geography import geography
+from .layout import Fleet
 from .map import load_map
 from .neutrality import is_unaligned, naval_friendly
 from .optional import has_option
@@ -147,7 +148,7 @@ def home(game: HgwState, side: str, reached: Any) -> None:
         here = base_hex(fleet["at"])
         sea = reached(f)
         left = fleet["at"]
-        def usable(p: str, f: str = f, fleet: Data = fleet) -> bool:
+        def usable(p: str, f: str = f, fleet: Fleet = fleet) -> bool:
             return nation_may_base(data, fleet, p) and room_for_fleet(data, p, f)
 
         port = nearest_haven(data, f, here, usable, [p for p in data["owner"] if p in sea])

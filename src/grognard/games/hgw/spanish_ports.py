@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from .fleets import is_uboat_fleet, nation_may_base, nearest_haven
 from .geography import geography
+from .layout import Fleet
 from .limitations import now, turn_order
 from .map import load_map
 from .neutrality import is_unaligned, nation_at, naval_friendly, politics
@@ -105,7 +106,7 @@ def closing(
         if spanish_port(data, at) and open_to(data, fleet):
             continue  # still neutral Spain's, and open to it
         sea = reached(f)
-        def usable(p: str, f: str = f, fleet: Data = fleet) -> bool:
+        def usable(p: str, f: str = f, fleet: Fleet = fleet) -> bool:
             return nation_may_base(data, fleet, p) and room(f, p)
 
         port = nearest_haven(data, f, at, usable, [p for p in data["owner"] if p in sea])
