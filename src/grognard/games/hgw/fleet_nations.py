@@ -20,12 +20,14 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from grognard.core.flow import Frame
+
 from .datafile import decode_file, load_data
 from .fleets import free_french, is_naval_base, ships
 from .layout import Fleet
 from .neutrality import politics
 from .optional import has_option
-from .scenario import load_scenario
+from .scenario import ScenarioContent, load_scenario
 
 if TYPE_CHECKING:
     from .state import HgwState
@@ -104,7 +106,7 @@ def new_fleets(placed: Any) -> dict[str, Any]:
     return fleets
 
 
-def set_up(data: Data, content: Any) -> None:
+def set_up(data: Data, content: ScenarioContent) -> None:
     """N1.6 at set-up: the naval action fleets replace the scenario's. Campaign Game II with
     the rule reads Campaign Game III's set-up (the rule's own at-start placements)."""
     placed = content.naval_action_fleets or load_scenario("campaign_3").naval_action_fleets
@@ -146,7 +148,7 @@ def _kind(fleet_id: str, fleet: Fleet | None = None) -> str:
     return "ss" if fleet is not None and ships(fleet).get("uboat") else "surface"
 
 
-def may_transfer(data: Data, giver: str, taker: str, frame: Any) -> str | None:
+def may_transfer(data: Data, giver: str, taker: str, frame: Frame) -> str | None:
     """N1.3, N2.4: why ship points may not pass from `giver` to `taker` now, or None.
     Both of one nation, in one port, before either sails or takes a mission (ours: so no
     point moves twice); an empty counter of the nation is formed in the giver's port.
@@ -176,7 +178,7 @@ def may_transfer(data: Data, giver: str, taker: str, frame: Any) -> str | None:
     return None
 
 
-def transfer_choices(data: Data, frame: Any) -> list[tuple[str, ...]]:
+def transfer_choices(data: Data, frame: Frame) -> list[tuple[str, ...]]:
     """The merges and one-point detachments open to the phase's player (N2.4)."""
     side = frame["role"]
     mine = sorted(f for f, x in data.get("fleets", {}).items() if x["side"] == side)
@@ -194,7 +196,7 @@ def transfer_choices(data: Data, frame: Any) -> list[tuple[str, ...]]:
     return found
 
 
-def transfer(game: HgwState, frame: Any, action: tuple[Any, ...]) -> None:
+def transfer(game: HgwState, frame: Frame, action: tuple[Any, ...]) -> None:
     """Apply a checked merge or detachment: the points pass; an emptied counter leaves
     play (N2.4: it may come back to take points at any time)."""
     data = game.data

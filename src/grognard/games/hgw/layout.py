@@ -71,6 +71,9 @@ class Fleet(TypedDict):
     patrol: NotRequired[Place]  # Campaign Game II: at sea in its patrol hex (naval_phase.py)
     nation: NotRequired[str]  # Naval Action: the counter's nation, for good (fleet_nations.py, N1.3)
     penalty: NotRequired[int]  # Naval Action: a long base change's interception penalty (N2.3)
+    # the odds' simulated fleets only (odds_crossing.py): German Technology's modifier on
+    # their fire as the seat's view gave it (K6.1; sea_war.technology)
+    technology: NotRequired[int]
 
 
 class Beachhead(TypedDict):

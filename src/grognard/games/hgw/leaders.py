@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from grognard.core.rng import Rng
+
 from .board import Data, strength
 from .datafile import load_data
 from .fleets import ships
@@ -412,7 +414,7 @@ def from_view(seen: Mapping[str, Any]) -> dict[str, Any]:
     return block
 
 
-def redraw(data: Data, rng: Any) -> None:
+def redraw(data: Data, rng: Rng) -> None:
     """For a determinized copy (state.sample_consistent): every face-down marker's
     identity dealt again from what its side cannot tell apart (the pool and the
     face-down markers of the same type)."""

@@ -72,7 +72,7 @@ from .sea_war import (
     route_distance,
     try_intercept,
 )
-from .search import new_record
+from .search import SearchRecord, new_record
 from .sequence import has_system, next_step
 from .uboats import intercept, intercept_limit
 from .us_entry import us_fleet_held
@@ -242,7 +242,7 @@ def open_interceptions(game: HgwState, mover: str, path: list[str], back_to: str
             call(data["flow"], "naval_intercept", **frame)
 
 
-def search_on(game: HgwState, frame: Frame, rest: list[str], record: Any) -> None:
+def search_on(game: HgwState, frame: Frame, rest: list[str], record: SearchRecord) -> None:
     """N5.3-N5.4: the side of `frame` searches the mover along `rest` (the hexes of its
     move not yet searched, `record` the move's searches so far); a spotting in a hex its
     fleets could intercept from opens the interceptions there, keeping the rest of the

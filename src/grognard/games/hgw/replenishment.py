@@ -51,6 +51,7 @@ from .board import armies_at, opponents, points
 from .firepower import fire
 from .fleets import active, base_hex, is_uboat_fleet, route_path, set_points, ships
 from .invasion_routes import barred_crossings, closed_narrows
+from .layout import Fleet
 from .map import hex_distance, load_map
 from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS, RANGE_LEAD, movable, open_interceptions, sailing_path
 from .naval_tables import load_naval
@@ -250,7 +251,7 @@ def interceptors(data: Data, frame: Frame) -> list[str]:
     ]
 
 
-def strength(fleet: Any) -> int:
+def strength(fleet: Fleet) -> int:
     """Naval Battle Resolution 2: ship strength doubled, A.S.W. points at half of that."""
     x = ships(fleet)
     return 2 * (x.get("capital", 0) + x.get("carrier", 0) + x.get("uboat", 0)) + x.get("asw", 0)

@@ -28,7 +28,7 @@ ships it), which Allied SS may attack. The Pacific's routes (Japan, Australia) a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import fleet_battle, german_technology, leaders, raiders, sea_supply
 from .board import opponents, points
@@ -36,6 +36,7 @@ from .firepower import fire
 from .fleets import active, asw_of, base_hex, is_uboat_fleet, set_points, ships
 from .geography import geography
 from .invasion_routes import closed_narrows
+from .layout import Fleet, Place
 from .limitations import campaign_state, season, swedish_points, us_points
 from .map import hex_distance, load_map
 from .scenario import load_scenario
@@ -213,11 +214,13 @@ def may_escort(data: Data, fleet_id: str, rid: str) -> bool:
 # --- interception and combat (Fleets 7, 9; U-Boat Attack 5; Anti-Submarine Warfare 4)
 
 
-def position(fleet: Any) -> str:
-    return str(fleet.get("patrol") or base_hex(fleet["at"]))
+def position(fleet: Fleet) -> str:
+    """Where the fleet is: its patrol hex at sea, else its base's hex (asked only of fleets
+    on the map, whose `at` is set: the cast says so to mypy and changes nothing)."""
+    return str(fleet.get("patrol") or base_hex(cast(Place, fleet["at"])))
 
 
-def technology(data: Data, fleet: Any) -> int:
+def technology(data: Data, fleet: Fleet) -> int:
     """German Technology (K6.1): -1 on Axis U-boat fire from the Atlantic north of row 23
     (the fleet's patrol hex, else its base), 0 otherwise."""
     if fleet["side"] != "axis" or not is_uboat_fleet(fleet):

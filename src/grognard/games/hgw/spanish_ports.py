@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from .fleets import is_uboat_fleet, nation_may_base, nearest_haven
 from .geography import geography
-from .layout import Fleet
+from .layout import Fleet, Place
 from .limitations import now, turn_order
 from .map import load_map
 from .neutrality import is_unaligned, nation_at, naval_friendly, politics
@@ -53,12 +53,12 @@ def spanish_hexes(data: Data) -> tuple[str, ...]:
     return _HEXES[scenario]
 
 
-def spanish_port(data: Data, place: Any) -> bool:
+def spanish_port(data: Data, place: Place) -> bool:
     """A port of neutral Spain (a place of the unaligned country Spain)."""
     return place in spanish_hexes(data) and is_unaligned(data, place) and has_port(data, place)
 
 
-def open_to(data: Data, fleet: Any) -> bool:
+def open_to(data: Data, fleet: Fleet) -> bool:
     """G5.6: Spain's ports take the fleet: a German fleet, Spain neutral, before 1943."""
     if fleet["side"] != "axis" or fleet.get("nation", GERMANY) != GERMANY:
         return False
@@ -82,9 +82,10 @@ def based(data: Data, fleet_id: str) -> bool:
     return "patrol" not in fleet and spanish_port(data, fleet["at"]) and open_to(data, fleet)
 
 
-def home_port(data: Data, fleet: Any) -> bool:
+def home_port(data: Data, fleet: Fleet) -> bool:
     """N2.1 with G5.6: a patrol from a Spanish port may come back to it while allowed."""
-    return spanish_port(data, fleet["at"]) and open_to(data, fleet)
+    at = fleet["at"]
+    return at is not None and spanish_port(data, at) and open_to(data, fleet)
 
 
 def disarmed(data: Data, fleet_id: str) -> bool:
