@@ -46,7 +46,7 @@ class FleetBattle:
     winner: str  # "attacker" or "defender"
 
 
-def with_carriers(data: Any, a: Squadron, d: Squadron) -> bool:
+def with_carriers(data: dict[str, Any], a: Squadron, d: Squadron) -> bool:
     """Whether the battle opens with the carriers' strike (Aircraft Carriers 3)."""
     return has_option(data, "naval_action") and bool(a.carrier or d.carrier)
 
