@@ -81,7 +81,6 @@ class GameStep(Generic[GameT]):
         raise RuntimeError(f"step {frame['state']} has no actor and no automatic run")
 
 
-#: A step whose hooks take the game untyped: the base of the steps not yet typed with
-#: their ruleset's state (Hitler's Global War's naval steps and politics.py), and the type of a table
-#: of steps of any ruleset (`FlowState.STEPS`).
+#: A step whose hooks take the game untyped: the type of a table of steps of any ruleset
+#: (`FlowState.STEPS`); every ruleset's steps are `GameStep` of its own state.
 Step = GameStep[Any]

@@ -14,6 +14,7 @@ from test_hgw_campaign import new_game as campaign_game
 
 from grognard.games.hgw import RULESET, HgwState, politics
 from grognard.games.hgw.action_space import action_keys, action_space
+from grognard.games.hgw.arrivals import ask_arrivals
 from grognard.games.hgw.combat import strike
 from grognard.rl.action_space import ActionSpace
 
@@ -88,7 +89,7 @@ def _rare_positions() -> list[tuple[HgwState, str, str]]:
     arrivals = campaign_game()  # Nations Inclined toward Axis 3-5: the player places the points
     at_turn(arrivals, "Summer 1941")
     politics.turn_start(arrivals, "axis")
-    politics.ask_arrivals(arrivals)
+    ask_arrivals(arrivals)
     return [
         (italy, "axis", "italy_loss"),
         (terms, "axis", "accept_surrender"),

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from hgw_positions import act, pass_turn, step
 
-from grognard.games.hgw import RULESET, HgwState, campaign_victory, politics
+from grognard.games.hgw import RULESET, HgwState, arrivals, campaign_victory, politics
 from grognard.games.hgw.ai import HgwHeuristic
 from grognard.games.hgw.board import capture, defence, may_target, opponents
 from grognard.games.hgw.french_production import french_budget
@@ -69,8 +69,8 @@ def end_combat(state: HgwState, side: str) -> None:
 
 def place_arrivals(state: HgwState, where: str | None = None) -> None:
     """The owners place every waiting arriving point: in `where` when it is offered,
-    else in the first place offered (politics.PlaceArrivals)."""
-    politics.ask_arrivals(state)
+    else in the first place offered (arrivals.PlaceArrivals)."""
+    arrivals.ask_arrivals(state)
     while state.flow[-1]["state"] == "place_arrivals":
         role = state.flow[-1]["role"]
         legal = state.legal_actions(role)

@@ -9,8 +9,8 @@ import msgspec
 import pytest
 
 from grognard.games.hgw import RULESET, HgwState, sequence
+from grognard.games.hgw.arrivals import place_force
 from grognard.games.hgw.campaign import load_campaign
-from grognard.games.hgw.politics import place_force
 from grognard.games.hgw.scenario import DATA_DIR, ScenarioError, load_scenario, load_scenario_from
 
 # The Campaign Game II set-up table, in our words: the army, its hex, and its infantry,

@@ -5,12 +5,15 @@ option on (and campaign_3, which plays it always), dice and draws forced."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
 
+from grognard.core.rng import Rng
 from grognard.games.hgw import RULESET, HgwState, leaders
 from grognard.games.hgw.leaders import NO_LEADER
+from grognard.games.hgw.odds_dice import ForecastGame, Sampled
 from grognard.games.hgw.scenario import KINDS
 from grognard.games.hgw.tables import load_tables
 from grognard.games.hgw.why import explain
@@ -254,6 +257,20 @@ def test_a_leader_of_the_wrong_nationality_moves_to_an_army_he_may_command() -> 
     leaders.reveal(state, ("ffa",))
     assert state.data["leaders"]["armies"] == {"bef": {"leader": "montgomery", "up": True}}
     assert "Montgomery cannot command it and goes to British Expeditionary Force" in lines(state)
+
+
+@pytest.mark.rules("O1.7")
+def test_the_odds_forecast_game_turns_a_face_down_marker_as_the_live_game_does() -> None:
+    """The sea battles the odds play on a ForecastGame call leaders.reveal, which marks the
+    game irreversible before it turns a hidden marker (rule_game.RuleGame): the forecast
+    has no undo, so the mark does nothing there, where it once raised AttributeError."""
+    state = game()
+    put(state, "agw", AXIS_HEX, infantry=6)
+    marker(state, "agw", "rommel", up=False)
+    forecast = ForecastGame(copy.deepcopy(state.data), Sampled(Rng(Rng.new_state(1))))
+    leaders.reveal(forecast, ("agw",))
+    assert forecast.data["leaders"]["armies"]["agw"] == {"leader": "rommel", "up": True}
+    assert state.data["leaders"]["armies"]["agw"] == {"leader": "rommel", "up": False}
 
 
 @pytest.mark.rules("O1.2", "O1.8")

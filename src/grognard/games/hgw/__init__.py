@@ -160,7 +160,8 @@ class HitlersGlobalWar(Ruleset):
         # the sides in playing order; with two_player one seat takes two of the roles
         return list(load_scenario(scenario or self.scenarios[0].id).sides)
 
-    def setup(self, state: Any) -> None:
+    def setup(self, state: State) -> None:
+        assert isinstance(state, HgwState)  # new_game builds the ruleset's own state class
         scenario_id = state.meta["scenario"]
         content = load_scenario(scenario_id)
         g = geography(scenario_id)

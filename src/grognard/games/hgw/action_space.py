@@ -47,7 +47,7 @@ A side's masks run to 2**len(roster) - 1: 4 095 for the twelve armies of every r
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import VERBS, args
 from .campaign import load_campaign
@@ -66,6 +66,9 @@ from .shipping_counters import port_place
 from .strategic_builds import COUNTERS
 from .strategic_builds import ITEMS as STRATEGIC_KINDS
 from .theater import in_pacific
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Family = tuple[str, list[list[Any]]]
 
@@ -189,7 +192,7 @@ def _mask(ids: Sequence[str], roster: Sequence[str]) -> int:
     return sum(1 << roster.index(i) for i in ids)
 
 
-def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+def action_keys(state: HgwState, role: str, actions: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """Each legal action's key in the index: sets of armies or fleets become masks."""
     out: list[tuple[Any, ...]] = []
     rosters: dict[str, list[str]] | None = None

@@ -8,7 +8,7 @@ down, key by key with its rules, as types in layout.py (`HgwData`); `army_status
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .airpower import advance_defence, garrison_defends, stacked_points
 from .fleets import expel
@@ -23,6 +23,9 @@ from .scenario import BOX, KINDS, load_scenario
 from .tables import load_tables
 from .unaligned_forces import home_points, surrendered_gone
 from .victory import berlin_falls
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 STACK_LIMIT = 10  # Stacking 1
@@ -192,7 +195,7 @@ def production_of(data: Data, place: Place) -> int:
     return max(0, geo(data).production[place] - int(data["devastated"].get(place, 0)))
 
 
-def capture(state: Any, place: Place, side: str, *, by_advance: bool) -> None:
+def capture(state: HgwState, place: Place, side: str, *, by_advance: bool) -> None:
     """A place becomes friendly to `side` (Friendly Hexes 2; Advance Resolution 7): its
     production is devastated when an army advances into it, and an occupation marker
     goes down when the place lies outside the side's own starting territory."""
@@ -247,7 +250,7 @@ def left(data: Data, place: Place) -> None:
         data["markers"][place] = owner
 
 
-def check_victory(state: Any) -> None:
+def check_victory(state: HgwState) -> None:
     """Barbarossa Victory Conditions 1-2: the Axis wins at once holding every Soviet
     capital; the Soviet side at once holding Berlin. The Fall of Germany Victory
     Conditions 1: the game ends at once when Berlin falls (victory.py scores it)."""
@@ -278,7 +281,7 @@ def remove_points(data: Data, army_id: str, kind: str, count: int = 1) -> None:
         data.get("coastal_air", {}).pop(army_id, None)  # Naval Action: its coastal air (N9.1)
 
 
-def eliminate(state: Any, army_id: str, why: str) -> None:
+def eliminate(state: HgwState, army_id: str, why: str) -> None:
     army = state.data["armies"][army_id]
     state.log(f"{army['name']} is eliminated ({why})")
     for kind in KINDS:

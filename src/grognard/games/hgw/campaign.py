@@ -34,7 +34,7 @@ class Force(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     the U.S. box) and the engine puts them there; what cannot go there, and a force the
     rules let its player place (`choose`: "anywhere in Rumania", Nations Inclined toward
     Axis 3-5), its player places point by point in the held hexes of `at` (hexes, or
-    territories) with room (politics.PlaceArrivals)."""
+    territories) with room (arrivals.PlaceArrivals)."""
 
     name: str
     at: tuple[str, ...]

@@ -18,12 +18,15 @@ through it board.py) can call it without an import cycle.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .geography import geography
 from .limitations import boxes_counted, us_points
 from .map import load_map
 from .scenario import BOX, load_scenario
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 
@@ -67,7 +70,7 @@ def level(data: Data, side: str) -> int:
     return next((n for least, n in scale if ratio >= least), 0)
 
 
-def scores(state: Any, berlin_lost: bool) -> dict[str, float]:
+def scores(state: HgwState, berlin_lost: bool) -> dict[str, float]:
     data = state.data
     sides = load_scenario(data["scenario"]).sides
     if state.meta.get("options", {}).get("two_player"):

@@ -13,7 +13,7 @@ our reading of "not used for losses"). The ten-point cap of an assault still hol
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.flow import Frame
 
@@ -21,6 +21,9 @@ from .board import mark, points
 from .fleets import active, ships
 from .naval import reaching
 from .optional import has_option
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 
 def carrier_air(data: dict[str, Any], frame: Frame) -> int:
@@ -31,7 +34,7 @@ def carrier_air(data: dict[str, Any], frame: Frame) -> int:
     return sum(ships(data["fleets"][f]).get("carrier", 0) for f in [*escorts, *reaching(data, frame)])
 
 
-def lend(game: Any, frame: Frame) -> None:
+def lend(game: HgwState, frame: Frame) -> None:
     """Aircraft Carriers 4: record the carriers' tac air on the invading army."""
     air = carrier_air(game.data, frame)
     if not air:

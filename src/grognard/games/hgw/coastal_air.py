@@ -26,17 +26,21 @@ air attack one tac air point for each six (air_combat.py, N9.3).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.errors import IllegalAction
 from grognard.core.game import Action
 
 from .board import geo, points
 from .capability import load_capability
+from .geography import Place
 from .naval_builds import item_price
 from .optional import has_option
 from .research import level, new_research
 from .supply import supplied_places
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 VERBS = ("build_coastal_air",)
@@ -55,7 +59,7 @@ def tech_level(data: Data, side: str) -> int:
     return level(research, side, ITEM)
 
 
-def bought_at(data: Data, place: Any, side: str) -> int:
+def bought_at(data: Data, place: Place, side: str) -> int:
     """The coastal air points `side`'s armies in `place` hold (N9.1)."""
     held = data.get("coastal_air", {})
     return sum(
@@ -63,12 +67,12 @@ def bought_at(data: Data, place: Any, side: str) -> int:
     )
 
 
-def lost_at(data: Data, place: Any) -> int:
+def lost_at(data: Data, place: Place) -> int:
     """N9.5: the coastal air points `place` has lost this player turn."""
     return int(data.get("coastal_air_lost", {}).get(place, 0))
 
 
-def record_loss(game: Any, place: Any, lost: int) -> None:
+def record_loss(game: HgwState, place: Place, lost: int) -> None:
     """N9.5: `lost` coastal air points of `place` recorded in the hex."""
     if lost <= 0:
         return
@@ -79,7 +83,7 @@ def record_loss(game: Any, place: Any, lost: int) -> None:
 RESTORED = 6  # N9.5: a hex's record of six or fewer points is lifted whole
 
 
-def restore(game: Any) -> None:
+def restore(game: HgwState) -> None:
     """N9.5, at the end of a combat phase: every hex's record lifted; points beyond six
     come off the coastal air bought by the armies there, the largest holding first."""
     data = game.data
@@ -137,7 +141,7 @@ def cost(data: Data, side: str, action: Action) -> int:
     return price
 
 
-def apply(game: Any, side: str, action: Action) -> None:
+def apply(game: HgwState, side: str, action: Action) -> None:
     data = game.data
     army_id = action[1]
     held = data.setdefault("coastal_air", {})

@@ -25,11 +25,15 @@ what Air Attacks 8 adds to the battle on the beach.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .airpower import coastal_air_army
 from .board import points
+from .geography import Place
 from .sequence import has_system
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 KEY = "coastal_air_army"
@@ -40,7 +44,7 @@ def in_play(data: Data) -> bool:
     return has_system(data, "tac_air")
 
 
-def form(game: Any, side: str, target: str, air: int) -> None:
+def form(game: HgwState, side: str, target: str, air: int) -> None:
     """Air Attacks 8: `side`'s coastal air `air` (its Coastal Airpower strength) on the
     invasion hex `target` becomes a temporary army of six tac air points."""
     data = game.data
@@ -57,18 +61,18 @@ def would_form(data: Data, air: int) -> int:
     return int(coastal_air_army()["sp"]["tac_air"]) if in_play(data) and air > 0 else 0
 
 
-def points_at(data: Data, place: Any) -> int:
+def points_at(data: Data, place: Place) -> int:
     """The tac air points of the coastal air army on `place` now, or 0."""
     army = data.get(KEY)
     return int(army["tac_air"]) if army and army["at"] == place else 0
 
 
-def side_at(data: Data, place: Any) -> str | None:
+def side_at(data: Data, place: Place) -> str | None:
     army = data.get(KEY)
     return str(army["side"]) if army and army["at"] == place else None
 
 
-def join(game: Any, place: Any, side: str) -> int:
+def join(game: HgwState, place: Place, side: str) -> int:
     """The defensive assault against invaders from `place`: the coastal air army's tac
     air points that fire with it (none for another side's, or without the army)."""
     tac = points_at(game.data, place)
@@ -78,7 +82,7 @@ def join(game: Any, place: Any, side: str) -> int:
     return tac
 
 
-def absorb(game: Any, place: Any, losses: int) -> int:
+def absorb(game: HgwState, place: Place, losses: int) -> int:
     """The invader's air attack on `place`: the coastal air army takes its losses first;
     the losses left for the defending armies' tac air."""
     data = game.data

@@ -42,7 +42,7 @@ phase: N9.5).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.flow import Frame
 
@@ -50,6 +50,7 @@ from . import leaders, ports
 from .board import opponents, points
 from .coastal_air import bought_at, record_loss, tech_level
 from .firepower import fire
+from .geography import Place
 from .map import hex_distance, load_map
 from .morale_strike import hit_morale
 from .morale_strike import targets as morale_targets
@@ -60,6 +61,10 @@ from .naval_search import search_air
 from .neutrality import at_war
 from .optional import has_option
 from .port_attacks import defence, in_port, record_hits, sink_in_port
+
+if TYPE_CHECKING:
+    from .rule_game import RuleGame
+    from .state import HgwState
 
 Action = tuple[Any, ...]
 Data = dict[str, Any]
@@ -122,7 +127,7 @@ def _bases(data: Data, side: str) -> list[str]:
     ]
 
 
-def on_coast(place: Any) -> bool:
+def on_coast(place: Place) -> bool:
     """Coastal air flies from a coastal or island hex (ours, as it is bought there: N9.1);
     an army that took it inland holds it until it is back on a coast."""
     hmap = load_map()
@@ -140,7 +145,7 @@ def _hexes(data: Data, side: str) -> list[str]:
     )
 
 
-def offer(game: Any, frame: Frame, role: str) -> list[Action]:
+def offer(game: HgwState, frame: Frame, role: str) -> list[Action]:
     data = game.data
     if not has_option(data, "naval_action") or not data.get("coastal_air"):
         return []
@@ -210,7 +215,7 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
     return None
 
 
-def apply(game: Any, frame: Frame, role: str, action: Action) -> None:
+def apply(game: HgwState, frame: Frame, role: str, action: Action) -> None:
     place, base, aim = str(action[1]), str(action[2]), str(action[3])
     frame["air_flown"] = sorted({*frame.get("air_flown", []), place})
     frame["stage"] = "patrols"  # a mission has flown: base changes are over (K9.8)
@@ -225,7 +230,7 @@ def apply(game: Any, frame: Frame, role: str, action: Action) -> None:
     attack(game, role, place, base, aim)
 
 
-def attack(game: Any, side: str, place: str, base: str, aim: str) -> int:
+def attack(game: HgwState, side: str, place: str, base: str, aim: str) -> int:
     """Steps 1-6; the hits on the base."""
     data = game.data
     owner = data["owner"][base]
@@ -263,7 +268,7 @@ class RaidDone:
     air_lost: int  # the base's coastal air shot down
 
 
-def raid(game: Any, side: str, place: str, base: str, r: Raid) -> RaidDone:
+def raid(game: RuleGame, side: str, place: str, base: str, r: Raid) -> RaidDone:
     """Steps 3-6's rolls and the ships sunk; the caller records the losses (N9.5) and the
     hits on the base (N11.3). odds_base.py plays it too."""
     data = game.data

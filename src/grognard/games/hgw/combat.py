@@ -10,6 +10,7 @@ removes the points one at a time (Assault Resolution 4-5).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -101,7 +102,7 @@ def near(data: dict[str, Any], army_id: str, target: Place | None) -> bool:
     return target is not None and at in load_map() and target in load_map() and hex_distance(at, target) == 1
 
 
-def tac_air(data: dict[str, Any], armies: Any) -> int:
+def tac_air(data: dict[str, Any], armies: Iterable[str]) -> int:
     """The tac air points of the armies still on the board."""
     return sum(int(data["armies"][a]["sp"]["tac_air"]) for a in armies if data["armies"][a]["at"] is not None)
 
@@ -466,7 +467,7 @@ def assault(game: HgwState, armies: tuple[str, ...], target: Place, *, invasion:
     strike(game, target, side, losses)
 
 
-def air_battle(data: dict[str, Any], armies: Any, foes: Any) -> bool:
+def air_battle(data: dict[str, Any], armies: Iterable[str], foes: Iterable[str]) -> bool:
     """Air Attacks 1 and 10: an assault (or defensive assault) opens with an air attack
     when both the firing armies and their targets hold tac air; without tac air on the
     firing side the air attack is skipped, and with none on the other it has no target

@@ -10,7 +10,7 @@ Ascension, so the South Atlantic route stays shut there (docs/hgw-design.md)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .airpower import ferry_areas as open_areas
 from .airpower import ferry_loss
@@ -18,6 +18,9 @@ from .airpower_tables import load_airpower
 from .board import geo, on_board, points
 from .geography import Place
 from .map import load_map
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 FERRYING_SIDE = "allied"  # the rules ferry U.S. tac air, and the U.S. is an Allied power
@@ -56,7 +59,7 @@ def ferry_destinations(data: Data, side: str, source: str) -> dict[Place, str]:
     return out
 
 
-def ferry(game: Any, side: str, target: str, route: str, count: int) -> int:
+def ferry(game: HgwState, side: str, target: str, route: str, count: int) -> int:
     """Tac Air Abilities 1: `count` tac air points ferried into army `target` by `route`;
     over Newfoundland the side's first ferry of the player turn rolls two dice, a 12
     losing one of the points. The points that arrive."""

@@ -20,13 +20,17 @@ A fleet's leader adds its modifier to its strike's and its guns' rolls (Leaders 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .board import points
 from .carrier_strike import AirStrike, battle_with_carriers
 from .fleets import squadron
+from .layout import Fleet
 from .naval_battle import Squadron, battle, carriers_lost
 from .optional import has_option
+
+if TYPE_CHECKING:
+    from .rule_game import RuleGame
 
 # The engine's pick for a striker's hits (Aircraft Carriers 3: the attacker's choice):
 # the enemy's guns first, then its carriers, its ASW points last.
@@ -42,12 +46,14 @@ class FleetBattle:
     winner: str  # "attacker" or "defender"
 
 
-def with_carriers(data: Any, a: Squadron, d: Squadron) -> bool:
+def with_carriers(data: dict[str, Any], a: Squadron, d: Squadron) -> bool:
     """Whether the battle opens with the carriers' strike (Aircraft Carriers 3)."""
     return has_option(data, "naval_action") and bool(a.carrier or d.carrier)
 
 
-def resolve(game: Any, attacker: Any, defender: Any, modifiers: tuple[int, int] = (0, 0)) -> FleetBattle:
+def resolve(
+    game: RuleGame, attacker: Fleet, defender: Fleet, modifiers: tuple[int, int] = (0, 0)
+) -> FleetBattle:
     """The battle between the fleets `attacker` and `defender` (state fleet entries),
     logged; the caller applies the result to the fleets."""
     sides = (attacker["side"], defender["side"])

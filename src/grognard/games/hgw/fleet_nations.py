@@ -16,15 +16,21 @@ DATA LAYOUT (`state.data`, naval_action only), beside fleets.py's record:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from grognard.core.flow import Frame
+
 from .datafile import decode_file, load_data
 from .fleets import free_french, is_naval_base, ships
+from .layout import Fleet
 from .neutrality import politics
 from .optional import has_option
-from .scenario import load_scenario
+from .scenario import ScenarioContent, load_scenario
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 DATA_PATH = Path(__file__).with_name("data") / "fleet_counters.json"
@@ -100,7 +106,7 @@ def new_fleets(placed: Any) -> dict[str, Any]:
     return fleets
 
 
-def set_up(data: Data, content: Any) -> None:
+def set_up(data: Data, content: ScenarioContent) -> None:
     """N1.6 at set-up: the naval action fleets replace the scenario's. Campaign Game II with
     the rule reads Campaign Game III's set-up (the rule's own at-start placements)."""
     placed = content.naval_action_fleets or load_scenario("campaign_3").naval_action_fleets
@@ -108,11 +114,11 @@ def set_up(data: Data, content: Any) -> None:
     data["raiders"] = sorted(f.id for f in placed if f.patrol)  # N1.6: the German raider at sea (N6)
 
 
-def nation_of(fleet: Any) -> str:
+def nation_of(fleet: Fleet) -> str:
     return str(fleet.get("nation", ""))
 
 
-def idle(data: Data, fleet: Any) -> bool:
+def idle(data: Data, fleet: Fleet) -> bool:
     """A nation still unaligned (Italy until it joins the Axis, Unaligned Countries) or
     surrendered keeps its fleets in port: they neither sail nor fight (ours, as its
     army waits, Activity Limitations 2); but France's fleets fight on as Free French
@@ -133,7 +139,7 @@ def _in_port(data: Data, fleet_id: str, moves: Any) -> bool:
     return fleet["at"] is not None and "patrol" not in fleet and not busy
 
 
-def _kind(fleet_id: str, fleet: Any = None) -> str:
+def _kind(fleet_id: str, fleet: Fleet | None = None) -> str:
     """The counter's kind; a fleet of a scenario's own, off the counter sheet (The Pacific
     War's), by its ships: submarines or surface ships (U-Boat Attack 1)."""
     found = next((c.kind for c in load_counters().counters if c.id == fleet_id), None)
@@ -142,7 +148,7 @@ def _kind(fleet_id: str, fleet: Any = None) -> str:
     return "ss" if fleet is not None and ships(fleet).get("uboat") else "surface"
 
 
-def may_transfer(data: Data, giver: str, taker: str, frame: Any) -> str | None:
+def may_transfer(data: Data, giver: str, taker: str, frame: Frame) -> str | None:
     """N1.3, N2.4: why ship points may not pass from `giver` to `taker` now, or None.
     Both of one nation, in one port, before either sails or takes a mission (ours: so no
     point moves twice); an empty counter of the nation is formed in the giver's port.
@@ -172,7 +178,7 @@ def may_transfer(data: Data, giver: str, taker: str, frame: Any) -> str | None:
     return None
 
 
-def transfer_choices(data: Data, frame: Any) -> list[tuple[str, ...]]:
+def transfer_choices(data: Data, frame: Frame) -> list[tuple[str, ...]]:
     """The merges and one-point detachments open to the phase's player (N2.4)."""
     side = frame["role"]
     mine = sorted(f for f, x in data.get("fleets", {}).items() if x["side"] == side)
@@ -190,7 +196,7 @@ def transfer_choices(data: Data, frame: Any) -> list[tuple[str, ...]]:
     return found
 
 
-def transfer(game: Any, frame: Any, action: tuple[Any, ...]) -> None:
+def transfer(game: HgwState, frame: Frame, action: tuple[Any, ...]) -> None:
     """Apply a checked merge or detachment: the points pass; an emptied counter leaves
     play (N2.4: it may come back to take points at any time)."""
     data = game.data

@@ -34,7 +34,8 @@ from functools import cache
 from typing import Any
 
 from . import ports
-from .geography import INDIA_BOX
+from .geography import INDIA_BOX, Place
+from .layout import Fleet
 from .map import hex_distance, load_map
 from .naval_battle import Squadron
 from .neutrality import naval_friendly, politics, vichy_places
@@ -47,7 +48,7 @@ Data = dict[str, Any]
 NAVAL_BASES = ("naval_port", "naval_yard")  # the anchors: more than one fleet point
 
 
-def fleets_at(data: Data, place: Any, side: str | None = None) -> list[str]:
+def fleets_at(data: Data, place: Place, side: str | None = None) -> list[str]:
     return sorted(
         f
         for f, x in data.get("fleets", {}).items()
@@ -55,26 +56,26 @@ def fleets_at(data: Data, place: Any, side: str | None = None) -> list[str]:
     )
 
 
-def ships(fleet: Any) -> dict[str, int]:
+def ships(fleet: Fleet) -> dict[str, int]:
     """Fleets 3: the fleet's points by type; an earlier scenario's fleet is all capital
     ship (naval fire) points."""
     typed = fleet.get("ships")
     return {k: int(typed.get(k, 0)) for k in SHIP_TYPES} if typed else {"capital": int(fleet["sp"])}
 
 
-def support_points(fleet: Any) -> int:
+def support_points(fleet: Fleet) -> int:
     """Anti-Submarine Warfare 3: ASW ship points give an invasion no supporting fire;
     nor do carrier points (Aircraft Carriers 4: they lend the invader tac air instead)."""
     typed = ships(fleet)
     return int(fleet["sp"]) - typed.get("asw", 0) - typed.get("carrier", 0)
 
 
-def is_uboat_fleet(fleet: Any) -> bool:
+def is_uboat_fleet(fleet: Fleet) -> bool:
     """U-Boat Attack 1: a fleet of U-boats (or SS), which holds nothing else."""
     return bool(fleet.get("ships", {}).get("uboat"))
 
 
-def squadron(fleet: Any) -> Squadron:
+def squadron(fleet: Fleet) -> Squadron:
     """The surface fleet's points in naval_battle's shape."""
     x = ships(fleet)
     return Squadron(x.get("capital", 0), x.get("carrier", 0), x.get("asw", 0))
@@ -83,7 +84,7 @@ def squadron(fleet: Any) -> Squadron:
 LOSS_ORDER = ("asw", "capital", "carrier", "uboat")  # Aircraft Carriers 3: carriers last
 
 
-def set_points(fleet: Any, total: int) -> None:
+def set_points(fleet: Fleet, total: int) -> None:
     """The fleet keeps `total` points: typed points come off ASW first, then capital
     ships, then carriers (Aircraft Carriers 3; the owner's usual choice, ours)."""
     total = max(0, total)
@@ -122,7 +123,7 @@ AFRICA_BOXES = ("french_africa", "french_equatorial_africa", "british_africa")
 SOUTH_ROW = 46  # hex 4639 (South Africa): a route through or south of its row
 
 
-def is_naval_base(place: Any) -> bool:
+def is_naval_base(place: Place) -> bool:
     hmap = load_map()
     return place in hmap and any(hmap.has_feature(place, f) for f in NAVAL_BASES)
 
@@ -214,7 +215,7 @@ def may_intercept(
     return bool(set(hmap.seas_of(base_hex(base))) & seas)
 
 
-def room_for(data: Data, port: Any, points: int) -> bool:
+def room_for(data: Data, port: Place, points: int) -> bool:
     """Fleet Naval Fire 1: a major naval port or naval yard holds any number of fleet
     points, a shipping port only one."""
     if ports.is_naval_base(data, port):  # printed or built (Naval Action, N11)
@@ -232,7 +233,7 @@ BIG = ("capital", "carrier")
 FRENCH = "france"
 
 
-def free_french(data: Data, fleet: Any) -> bool:
+def free_french(data: Data, fleet: Fleet) -> bool:
     """N1.4 with France 5: once France has surrendered, the French fleets still afloat
     (in an Allied port or at sea) are Free French, as the French armies left in Allied
     hexes are."""
@@ -240,7 +241,7 @@ def free_french(data: Data, fleet: Any) -> bool:
     return fleet.get("nation") == FRENCH and bool(pol and FRENCH in pol["surrendered"])
 
 
-def nation_may_base(data: Data, fleet: Any, port: str) -> bool:
+def nation_may_base(data: Data, fleet: Fleet, port: str) -> bool:
     """N1.4: a friendly port of the fleet's side; French fleets only in France and the
     French possessions, Free French fleets in allied hexes too (the others' lists,
     Britain's possessions or allied hexes, Italy's or any Axis-friendly hex, and so on,
@@ -253,7 +254,7 @@ def nation_may_base(data: Data, fleet: Any, port: str) -> bool:
     return True
 
 
-def big_points(fleet: Any) -> int:
+def big_points(fleet: Fleet) -> int:
     x = ships(fleet)
     return sum(x.get(k, 0) for k in BIG)
 
@@ -298,7 +299,7 @@ def nearest_haven(
     return str(fleet["at"])
 
 
-def expel(data: Data, place: Any, new_owner: str) -> list[str]:
+def expel(data: Data, place: Place, new_owner: str) -> list[str]:
     """A port taken by the enemy expels the fleets in it (special rule 4's note): each
     goes to its side's nearest friendly port on the map with room for it (Fleet Naval
     Fire 1: a shipping port holds one point; for Axis ships also an unaligned French
@@ -312,7 +313,7 @@ def expel(data: Data, place: Any, new_owner: str) -> list[str]:
         if naval_action and "patrol" in fleet:
             continue  # at sea: N2.1 finds it a port, or none, when it comes back
 
-        def usable(p: str, fleet: Any = fleet, fleet_id: str = fleet_id) -> bool:
+        def usable(p: str, fleet: Fleet = fleet, fleet_id: str = fleet_id) -> bool:
             if naval_action:  # N2.5: to another port of its nation with room (N1.2, N1.4)
                 return nation_may_base(data, fleet, p) and room_for_fleet(data, p, fleet_id)
             return naval_friendly(data, fleet["side"], p) and room_for(data, p, int(fleet["sp"]))

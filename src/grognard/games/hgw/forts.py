@@ -15,18 +15,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from .layout import Place
+
 Data = dict[str, Any]
 MOST_FORTS = 7  # Fortifications 4: seven fort counters a side
 
 
-def fort_points(data: Data, place: Any) -> int:
+def fort_points(data: Data, place: Place) -> int:
     """Completed fort points at `place`: they fight, defend and stack; points under
     construction do none of these (Fort Strength Under Construction 2)."""
     fort = data.get("forts", {}).get(place)
     return int(fort["points"]) if fort else 0
 
 
-def fort_side(data: Data, place: Any) -> str | None:
+def fort_side(data: Data, place: Place) -> str | None:
     fort = data.get("forts", {}).get(place)
     return str(fort["side"]) if fort else None
 
@@ -35,16 +37,16 @@ def fort_count(data: Data, side: str) -> int:
     return sum(1 for f in data.get("forts", {}).values() if f["side"] == side)
 
 
-def may_fire(data: Data, place: Any) -> bool:
+def may_fire(data: Data, place: Place) -> bool:
     """Effect Of Forts On Combat 1: a completed fort joins one defensive assault a turn."""
     return fort_points(data, place) > 0 and place not in data.get("fort_fired", [])
 
 
-def fired(data: Data, place: Any) -> None:
+def fired(data: Data, place: Place) -> None:
     data["fort_fired"] = sorted({*data.get("fort_fired", []), place})
 
 
-def absorb(data: Data, place: Any, losses: int) -> int:
+def absorb(data: Data, place: Place, losses: int) -> int:
     """Effect Of Forts On Combat 3: each completed fort point cancels one loss inflicted
     on its hex per player turn; the losses left to take."""
     absorbed = data.setdefault("absorbed", {})
@@ -55,7 +57,7 @@ def absorb(data: Data, place: Any, losses: int) -> int:
     return losses - used
 
 
-def lose_fort_point(data: Data, place: Any) -> None:
+def lose_fort_point(data: Data, place: Place) -> None:
     """Effect Of Forts On Combat 2: a fort point taken as a loss; an empty fort goes."""
     fort = data["forts"][place]
     fort["points"] -= 1
@@ -63,13 +65,13 @@ def lose_fort_point(data: Data, place: Any) -> None:
         del data["forts"][place]
 
 
-def destroy(data: Data, place: Any) -> bool:
+def destroy(data: Data, place: Place) -> bool:
     """Effect Of Forts On Combat 4-5: an enemy advance (or the loss of supply) ends the
     fort and all its points."""
     return data.get("forts", {}).pop(place, None) is not None
 
 
-def build(data: Data, side: str, place: Any) -> None:
+def build(data: Data, side: str, place: Place) -> None:
     """Fortifications 1-3 and Under Construction 1: a new point goes face down."""
     forts = data.setdefault("forts", {})
     fort = forts.setdefault(place, {"side": side, "points": 0, "building": 0})
@@ -94,14 +96,14 @@ def may_dismantle(data: Data, side: str, money: int, fort_cost: int) -> bool:
     return fort_count(data, side) >= MOST_FORTS and money >= fort_cost
 
 
-def dismantle(data: Data, place: Any) -> int:
+def dismantle(data: Data, place: Place) -> int:
     """Fortifications 4: the counter leaves the map and every point in it, completed or
     under construction, is eliminated. The points lost."""
     fort = data["forts"].pop(place)
     return int(fort["points"]) + int(fort["building"])
 
 
-def may_build_fort(data: Data, side: str, place: Any) -> bool:
+def may_build_fort(data: Data, side: str, place: Place) -> bool:
     """Fortifications 3-4: in a friendly place, adding to the side's fort there or
     opening a new counter while fewer than seven stand."""
     if data["owner"].get(place) != side:

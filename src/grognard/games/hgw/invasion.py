@@ -18,9 +18,9 @@ end of the next game turn (`beachheads`, Invasion Procedure 4).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, call, end
+from grognard.core.flow import Frame, GameStep, call, end
 
 from . import carrier_support, coastal_air_army, port_conversion
 from .advance import resolve_advance
@@ -38,6 +38,9 @@ from .naval import (
     support_fire,
 )
 
+if TYPE_CHECKING:
+    from .state import HgwState
+
 Action = tuple[Any, ...]
 
 
@@ -50,17 +53,17 @@ def pending(data: dict[str, Any], role: str) -> list[str]:
     ]
 
 
-class Invasions(Step):
+class Invasions(GameStep["HgwState"]):
     """Invasion Procedure 5 and Invasion Resolution 4: every invasion before any other
     attack, in the attacker's order."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return [frame["role"]] if pending(game.data, frame["role"]) else []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return [("invasion", a) for a in pending(game.data, role)]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         status = mark(data, action[1])
         # the invader uses its one assault and its one advance of the initial attack
@@ -68,14 +71,14 @@ class Invasions(Step):
         target = status["target"]
         call(data["flow"], "invasion_attack", role=role, army=action[1], target=target, stage="escort")
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         end(game.data["flow"])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: choose the next amphibious invasion to resolve"
 
 
-def land_unopposed(game: Any, army_id: str, target: str) -> None:
+def land_unopposed(game: HgwState, army_id: str, target: str) -> None:
     """Invading Friendly Coastal Hexes: the army lands without an advance roll."""
     data = game.data
     army = data["armies"][army_id]
@@ -94,14 +97,14 @@ def beachhead(data: dict[str, Any], side: str, target: str) -> None:
     data.setdefault("beachheads", {})[target] = {"side": side, "until": int(data["turn"]) + 1}
 
 
-class InvasionAttack(Step):
+class InvasionAttack(GameStep["HgwState"]):
     """Invasion Resolution 1 steps 2-7 for one invading army (or one amphibious
     advance): "escort" (the attacker picks the fleets that sail with it), "supporters"
     (the separate support fleets, one at a time), "intercept" (the army's route),
     "intercept_support" (each support fleet's), "air", "support" (naval.py), then 0
     (defensive assault), 1 (invasion assault), 2 (invasion advance)."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         if frame["stage"] == "escort":
             return [frame["role"]] if escort_candidates(game.data, frame["army"]) else []
         if frame["stage"] == "supporters":
@@ -120,14 +123,14 @@ class InvasionAttack(Step):
             return False
         return can_assault(data, frame["target"], frame["role"])
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         if frame["stage"] == "escort":
             return escort_actions(game.data, frame["army"])
         if frame["stage"] == "supporters":
             return support_actions(game.data, frame)
         return [("assault",), ("no_assault",)]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         if frame["stage"] == "supporters":
             if action[0] == "no_support":
                 frame["stage"] = "intercept"
@@ -152,7 +155,7 @@ class InvasionAttack(Step):
         else:
             mark(game.data, frame["army"])["assaulted"] = True  # its one assault is given up
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         data = game.data
         flow = data["flow"]
         army_id, target = frame["army"], frame["target"]
@@ -215,7 +218,7 @@ class InvasionAttack(Step):
             beachhead(data, data["armies"][army_id]["side"], target)
             port_conversion.offer(game, army_id, target)  # Naval Action: Ports 1 (N10.1)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         if frame["stage"] == "supporters":
             return f"{frame['role']}: send another fleet to support the invasion of {frame['target']}?"
         return f"{frame['role']}: assault {frame['target']} with the amphibious points of {frame['army']}?"

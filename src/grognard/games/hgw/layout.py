@@ -69,6 +69,11 @@ class Fleet(TypedDict):
     sp: int
     ships: NotRequired[dict[str, int]]  # Campaign Game II: points by type (fleets.py)
     patrol: NotRequired[Place]  # Campaign Game II: at sea in its patrol hex (naval_phase.py)
+    nation: NotRequired[str]  # Naval Action: the counter's nation, for good (fleet_nations.py, N1.3)
+    penalty: NotRequired[int]  # Naval Action: a long base change's interception penalty (N2.3)
+    # the odds' simulated fleets only (odds_crossing.py): German Technology's modifier on
+    # their fire as the seat's view gave it (K6.1; sea_war.technology)
+    technology: NotRequired[int]
 
 
 class Beachhead(TypedDict):
@@ -139,6 +144,22 @@ class HgwBoard(TypedDict):
     coastal_air: NotRequired[dict[str, int]]  # army: bought coastal air points (coastal_air.py)
     base_hits: NotRequired[dict[Place, dict[str, int]]]  # naval base: {"turn", "hits"} (port_attacks.py)
     coastal_air_lost: NotRequired[dict[Place, int]]  # hex: coastal air lost this player turn (N9.5)
+    # Campaign Game II's record sheets, open to every seat (state.CG2_OPEN): the research
+    # sheets (research.py `Research`), the strategic record (strategic.py's layout), each
+    # country's national morale (morale.py), the places held when a player turn began, for
+    # the morale events (morale_events.py), the hexes partisans took (partisan_phase.py)
+    research: NotRequired[dict[Side, dict[str, Any]]]
+    strategic: NotRequired[dict[str, Any]]
+    morale: NotRequired[dict[str, int]]
+    morale_watch: NotRequired[dict[str, Any]]
+    partisans: NotRequired[dict[Place, dict[str, Any]]]
+    # the optional rules in play (optional.py), Leaders' pools and markers (leaders.py), the
+    # declared raiders (raiders.py, N6.1), the replenishment units (replenishment.py, N13)
+    optional: NotRequired[list[str]]
+    leaders: NotRequired[dict[str, Any]]
+    raiders: NotRequired[list[str]]
+    replenishment: NotRequired[dict[str, Any]]
+    pacific: NotRequired[dict[str, Any]]  # The Pacific's record (pacific_state.py)
 
 
 class HgwData(HgwBoard):

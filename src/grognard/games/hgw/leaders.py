@@ -38,12 +38,15 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from grognard.core.rng import Rng
+
 from .board import Data, strength
 from .datafile import load_data
 from .fleets import ships
 from .optional import has_option
 
 if TYPE_CHECKING:
+    from .rule_game import RuleGame
     from .state import HgwState
 
 NO_LEADER = "none"
@@ -220,7 +223,7 @@ def may_command(data: Data, lid: str, kind: str, unit: str) -> bool:
     return spec.theatre == "europe" and spec.side == x["side"] and x.get("nation", "") in ("", spec.nation)
 
 
-def reveal(game: HgwState, armies: Iterable[str] = (), fleets: Iterable[str] = ()) -> None:
+def reveal(game: RuleGame, armies: Iterable[str] = (), fleets: Iterable[str] = ()) -> None:
     """Leaders 7-8: the face-down markers of units making an attack turn over."""
     data = game.data
     block = _block(data)
@@ -330,7 +333,7 @@ def attack_modifier(data: Data, armies: Iterable[str] = (), fleets: Iterable[str
     return -1 if led else 0
 
 
-def after_losses(game: HgwState, armies: Iterable[str] = (), fleets: Iterable[str] = ()) -> None:
+def after_losses(game: RuleGame, armies: Iterable[str] = (), fleets: Iterable[str] = ()) -> None:
     """Leaders 9-10: an army (fleet) that took casualties rolls a die for its marker: a six
     sends it back into the pool (a face-down one unseen); a unit that left the map loses
     its marker to the pool (a leader alone is eliminated)."""
@@ -355,7 +358,7 @@ def after_losses(game: HgwState, armies: Iterable[str] = (), fleets: Iterable[st
                 _to_pool(block, x["side"], kind, unit)
 
 
-def after_fleet_losses(game: HgwState, fleet: str, before: Mapping[str, int]) -> None:
+def after_fleet_losses(game: RuleGame, fleet: str, before: Mapping[str, int]) -> None:
     """Leaders 10 for a fleet whose ships were `before` a battle: with capital ship or
     carrier points, only the loss of one of them brings the die; otherwise any loss does.
     A fleet sunk loses its marker to the pool."""
@@ -411,7 +414,7 @@ def from_view(seen: Mapping[str, Any]) -> dict[str, Any]:
     return block
 
 
-def redraw(data: Data, rng: Any) -> None:
+def redraw(data: Data, rng: Rng) -> None:
     """For a determinized copy (state.sample_consistent): every face-down marker's
     identity dealt again from what its side cannot tell apart (the pool and the
     face-down markers of the same type)."""

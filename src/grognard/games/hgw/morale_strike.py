@@ -24,9 +24,9 @@ Choices where the rule is silent (ours):
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step
+from grognard.core.flow import Frame, GameStep
 
 from . import leaders
 from .board import points
@@ -40,6 +40,9 @@ from .neutrality import at_war
 from .optional import has_option
 from .port_attacks import carriers_arrived, defence, fleet_range, in_reach, path_to
 from .strategic_tables import load_strategic
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Action = tuple[Any, ...]
 Data = dict[str, Any]
@@ -88,7 +91,7 @@ def _carriers(data: Data, fleet_id: str) -> int:
     return ships(data["fleets"][fleet_id]).get("carrier", 0)
 
 
-def offer(game: Any, frame: Frame, role: str) -> list[Action]:
+def offer(game: HgwState, frame: Frame, role: str) -> list[Action]:
     data = game.data
     if not has_option(data, "naval_action") or "morale" not in data:
         return []
@@ -131,7 +134,7 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
     return None
 
 
-def sail(game: Any, frame: Frame, role: str, action: Action) -> None:
+def sail(game: HgwState, frame: Frame, role: str, action: Action) -> None:
     """The fleet sails; the strike (MoraleStrike) runs after any interception."""
     fleet_id, target = str(action[1]), str(action[2])
     path = path_to(game.data, fleet_id, target)
@@ -139,13 +142,13 @@ def sail(game: Any, frame: Frame, role: str, action: Action) -> None:
     sail_on_mission(game, frame, fleet_id, path, "port_attack", VERB, purpose, target=target)
 
 
-class MoraleStrike(Step):
+class MoraleStrike(GameStep["HgwState"]):
     """The strike, once the fleet got through."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         fleet_id = carriers_arrived(game, frame)
         if fleet_id is None:
             return  # beaten, sunk or stripped of its carriers on the way
@@ -157,7 +160,7 @@ class MoraleStrike(Step):
         hit_morale(game, fleet["side"], frame["target"], strike, led, f"{fleet['name']}'s carriers")
 
 
-def hit_morale(game: Any, side: str, target: str, strength: int, led: int, who: str) -> int:
+def hit_morale(game: HgwState, side: str, target: str, strength: int, led: int, who: str) -> int:
     """The strike of `strength` at the coastal hex: thinned by its defences, then fired
     at the country's morale, the hits halved (Morale Attacks 5). Returns the points shot
     down (coastal air's losses)."""

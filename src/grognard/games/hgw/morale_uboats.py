@@ -21,9 +21,9 @@ and the U-boat war are played (campaign_2)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, end
+from grognard.core.flow import Frame, GameStep, end
 
 from . import morale
 from .board import points
@@ -33,6 +33,9 @@ from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS, movable, sail_on_mission, sa
 from .naval_tables import load_naval
 from .sea_war import sink_if_empty
 from .sequence import has_system
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Action = tuple[Any, ...]
 Data = dict[str, Any]
@@ -67,7 +70,7 @@ def path_to(data: Data, fleet_id: str, target: str) -> list[str]:
     return sailing_path(data, fleet_id, target, reach())
 
 
-def offer(game: Any, frame: Frame, role: str) -> list[Action]:
+def offer(game: HgwState, frame: Frame, role: str) -> list[Action]:
     data = game.data
     if role != "axis":
         return []
@@ -99,7 +102,7 @@ def why_not(data: Data, role: str, action: Action) -> str | None:
     return None
 
 
-def sail(game: Any, frame: Frame, role: str, action: Action) -> None:
+def sail(game: HgwState, frame: Frame, role: str, action: Action) -> None:
     """The fleet sails; the attack (UsCoastRaid) runs after any interception."""
     data = game.data
     fleet_id, target = str(action[1]), str(action[2])
@@ -108,13 +111,13 @@ def sail(game: Any, frame: Frame, role: str, action: Action) -> None:
     sail_on_mission(game, frame, fleet_id, path, STATUS, "us_coast_raid", purpose, target=target)
 
 
-class UsCoastRaid(Step):
+class UsCoastRaid(GameStep["HgwState"]):
     """The point that got through: removed from play, U.S. morale one level down."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         data = game.data
         end(data["flow"])
         fleet_id = frame["fleet"]

@@ -25,9 +25,9 @@ Amphibious points may be turned into infantry, one at a time and never back
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, call, end, goto
+from grognard.core.flow import Frame, GameStep, call, end, goto
 
 from . import leaders, strategic_moves
 from .across_water import why_not_join
@@ -59,6 +59,9 @@ from .scenario import BOX, KINDS, load_scenario
 from .sea_transport import cross
 from .shipping_counters import charge, in_play
 from .shipping_counters import room as shipping_room
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 WHOLE = "army"  # the "kind" of a move that takes a whole army
 
@@ -200,7 +203,7 @@ def removable_markers(data: Data, side: str) -> list[Place]:
     return sorted(p for p, s in data["markers"].items() if s == side and p not in occupied)
 
 
-def give_up(game: Any, side: str, place: Place) -> None:
+def give_up(game: HgwState, side: str, place: Place) -> None:
     """Garrisons 6, our reading of a voluntary removal (docs/hgw-design.md): outside the
     side's own starting territory the place is given up, back to the side that held it
     when the scenario began (or to nobody), its devastation unchanged and without any
@@ -221,8 +224,8 @@ def give_up(game: Any, side: str, place: Place) -> None:
     game.log(f"{side} lifts its occupation marker in {place} and gives it up to {start or 'nobody'}")
 
 
-class Movement(Step):
-    def legal(self, game: Any, frame: Frame, role: str) -> list[tuple[Any, ...]]:
+class Movement(GameStep["HgwState"]):
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[tuple[Any, ...]]:
         data = game.data
         actions: list[tuple[Any, ...]] = []
         crowded = overstacked(data, role)
@@ -247,7 +250,7 @@ class Movement(Step):
             actions.append(("end_movement",))
         return actions
 
-    def apply(self, game: Any, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
         data = game.data
         if action[0] == "end_movement":
             game.log(f"{role} ends movement")
@@ -286,7 +289,7 @@ class Movement(Step):
             return
         call(data["flow"], "move_to", role=role, army=action[1], kind=action[2], count=action[3])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return f"{frame['role']} redeploys strength points through friendly hexes, then ends movement"
 
 
@@ -308,10 +311,10 @@ def leader_moves(data: Data, role: str) -> list[tuple[Any, ...]]:
     return out
 
 
-class MoveTo(Step):
+class MoveTo(GameStep["HgwState"]):
     """Where the chosen points go: another army, or a new army in a friendly place."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[tuple[Any, ...]]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[tuple[Any, ...]]:
         data = game.data
         source = frame["army"]
         start = data["armies"][source]["at"]
@@ -351,7 +354,7 @@ class MoveTo(Step):
                 actions += [j for j in joins if j not in actions]
         return actions
 
-    def apply(self, game: Any, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
         data = game.data
         if action[0] != "cancel":
             source, kind, count = frame["army"], frame["kind"], frame["count"]
@@ -397,13 +400,13 @@ class MoveTo(Step):
             game.log(f"{role} moves {points(count, kind)} from {start} to {dest['name']} in {dest['at']}")
         end(data["flow"])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         if frame["kind"] == WHOLE:
             return f"{frame['role']}: where does {frame['army']} go?"
         return f"{frame['role']}: where do {frame['count']} {frame['kind']} points of {frame['army']} go?"
 
 
-def _sunk(game: Any, role: str, source: str, kind: str, lost: int) -> int:
+def _sunk(game: HgwState, role: str, source: str, kind: str, lost: int) -> int:
     """Shipping 10: the transported points sunk at sea come off the moving army before
     it lands (a whole army's in the record sheet's order, infantry first: our reading
     of the owner's choice); returns the points still moving."""
@@ -432,7 +435,7 @@ def stacking_points(data: Data, source: str, kind: str, count: int) -> int:
     return 0 if kind == "tac_air" else count
 
 
-def _move_whole(game: Any, role: str, source: str, action: tuple[Any, ...]) -> None:
+def _move_whole(game: HgwState, role: str, source: str, action: tuple[Any, ...]) -> None:
     """The whole army moves: its counter to a friendly place, or every point into
     another army there (which returns this counter to the record sheet)."""
     data = game.data

@@ -40,9 +40,9 @@ port, not only an anchor or naval yard, may sail with an invasion from it (N3.4)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, call, end
+from grognard.core.flow import Frame, GameStep, call, end
 
 from . import leaders, ports, spanish_ports
 from .board import armies_at, geo, opponents, points
@@ -67,6 +67,10 @@ from .optional import has_option
 from .sea_war import fight
 from .supply import supplied_places
 from .tables import load_tables
+
+if TYPE_CHECKING:
+    from .rule_game import RuleGame
+    from .state import HgwState
 
 Action = tuple[Any, ...]
 COASTAL_AIR = 6  # Coastal Airpower 1: a constant six firepower points
@@ -156,7 +160,7 @@ def interceptors(data: dict[str, Any], side: str, frame: Frame) -> list[str]:
     return found
 
 
-def cut_fleets(game: Any, side: str) -> None:
+def cut_fleets(game: HgwState, side: str) -> None:
     """Unsupplied Hexes 4: the side's fleets out of full supply at the start of its turn
     make no mission this turn (no escort, no support; base changes are not played)."""
     data = game.data
@@ -169,7 +173,7 @@ def cut_fleets(game: Any, side: str) -> None:
             game.log(f"{x['name']} is out of full supply: it may make no sortie this turn")
 
 
-def open_interceptions(game: Any, frame: Frame, fleet_id: str | None = None) -> None:
+def open_interceptions(game: HgwState, frame: Frame, fleet_id: str | None = None) -> None:
     """Invasion Resolution 1 step 2: every opposing side with a fleet that may intercept
     gets its interception question, for the invading army's route or, with `fleet_id`,
     for a separate support fleet's route (Fleet Naval Fire 4)."""
@@ -196,7 +200,7 @@ def open_interceptions(game: Any, frame: Frame, fleet_id: str | None = None) -> 
             )
 
 
-def open_support_interceptions(game: Any, frame: Frame) -> None:
+def open_support_interceptions(game: HgwState, frame: Frame) -> None:
     """Fleet Naval Fire 4: each separate support fleet is intercepted on its own route."""
     for f in reversed(frame.get("supporters", [])):
         if active(game.data, f):
@@ -207,11 +211,11 @@ def firepower(strength: int, roll: int) -> int:
     return load_tables().firepower_losses(strength, roll)
 
 
-class Interception(Step):
+class Interception(GameStep["HgwState"]):
     """Fleet Naval Fire 2-3, 5: the defender's fleets intercept one invasion, one fleet
     at a time, each once."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         data = game.data
         if frame.get("fleet") is not None:
             sailing = frame["fleet"] in reaching(data, {"supporters": [frame["fleet"]]})
@@ -221,10 +225,10 @@ class Interception(Step):
             return []
         return [frame["role"]]
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return [("no_interception",)] + [("intercept", f) for f in interceptors(game.data, role, frame)]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "no_interception":
             end(data["flow"])
@@ -233,17 +237,17 @@ class Interception(Step):
         frame["done"].append(fleet_id)
         naval_battle(game, frame, fleet_id)
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         end(game.data["flow"])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         if frame.get("fleet") is not None:
             name = game.data["fleets"][frame["fleet"]]["name"]
             return f"{frame['role']}: intercept {name}, sailing to support the invasion of {frame['target']}?"
         return f"{frame['role']}: intercept the invasion of {frame['target']} with a fleet?"
 
 
-def naval_battle(game: Any, frame: Frame, fleet_id: str) -> None:
+def naval_battle(game: HgwState, frame: Frame, fleet_id: str) -> None:
     """Fleet Naval Fire 2-3: simultaneous fire at twice the naval points; losses; the
     winner and the expended loser."""
     data = game.data
@@ -306,7 +310,7 @@ def naval_battle(game: Any, frame: Frame, fleet_id: str) -> None:
         take_losses(game, invader, [frame["army"]], to_invasion, amphibious_half=True)
 
 
-def support_battles(game: Any, frame: Frame, fleet_id: str, escorts: list[str]) -> bool:
+def support_battles(game: RuleGame, frame: Frame, fleet_id: str, escorts: list[str]) -> bool:
     """N3.4, N4.1 (Naval Action): the interceptor fights the invasion's support fleets
     one at a time, the largest first, in fleet battles (N4.2); True when it beat them all
     and may fire at the army."""
@@ -322,7 +326,7 @@ def support_battles(game: Any, frame: Frame, fleet_id: str, escorts: list[str]) 
     return True
 
 
-def sink(game: Any, fleet_id: str) -> None:
+def sink(game: HgwState, fleet_id: str) -> None:
     fleet = game.data["fleets"][fleet_id]
     if fleet["sp"] <= 0 and fleet["at"] is not None:
         fleet["at"] = None
@@ -374,7 +378,9 @@ def passed_hexes(data: dict[str, Any], invader: str, origin: Place, target: Plac
     return [h for h in path[1:-1] if hmap.is_land(h)]
 
 
-def air_attack(game: Any, place: Place, air: int, naval: int, army: str | None, fleet: str | None) -> None:
+def air_attack(
+    game: HgwState, place: Place, air: int, naval: int, army: str | None, fleet: str | None
+) -> None:
     """Coastal Airpower 3-4, 6: the fleet's naval points fire at the air first; what is
     left of the air fires once at the army (half its losses amphibious) or the fleet."""
     data = game.data
@@ -406,7 +412,7 @@ def reaching(data: dict[str, Any], frame: Frame) -> list[str]:
     return [f for f in frame.get("supporters", []) if status.get(f) == "support" and active(data, f)]
 
 
-def air_strike(game: Any, frame: Frame, friendly: bool = False) -> None:
+def air_strike(game: HgwState, frame: Frame, friendly: bool = False) -> None:
     """Invasion Resolution 1 step 3 (Coastal Airpower 1, 3-4, 6): coastal air along the
     routes, then at the target (unless the invader already holds it)."""
     data = game.data
@@ -434,7 +440,7 @@ def air_strike(game: Any, frame: Frame, friendly: bool = False) -> None:
         air_attack(game, frame["target"], air, int(data["fleets"][f]["sp"]), None, f)
 
 
-def support_fire(game: Any, frame: Frame) -> None:
+def support_fire(game: HgwState, frame: Frame) -> None:
     """Invasion Resolution 1 step 4; Fleet Naval Fire 4: the escort and the separate
     support fleets that reached the target fire once with their naval points together;
     losses are taken at once."""

@@ -22,16 +22,20 @@ point rounds up: budgets are whole points (our reading).
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.game import Action
 
 from .board import points
 from .capability import Halves, Item
 from .fleets import is_uboat_fleet, ships
+from .layout import Fleet
 from .map import load_map
 from .optional import has_option
 from .research import item_cost, new_research
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 VERBS = ("build_ship", "build_asw_level")
@@ -79,7 +83,7 @@ def yards(data: Data, side: str) -> list[str]:
     )
 
 
-def _fits(fleet: Any, kind: str) -> bool:
+def _fits(fleet: Fleet, kind: str) -> bool:
     """Fleets 3; U-Boat Attack 1: U-boats into a U-boat fleet, ships into a surface one;
     an empty counter is of the type its record names (a spare counter's one type)."""
     if fleet["at"] is None or fleet["sp"] <= 0:
@@ -123,7 +127,7 @@ def cost(data: Data, side: str, action: Action) -> int:
     return price
 
 
-def apply(game: Any, side: str, action: Action) -> None:
+def apply(game: HgwState, side: str, action: Action) -> None:
     data = game.data
     if action[0] == "build_asw_level":
         box = data.setdefault("asw_level", {})
@@ -134,7 +138,7 @@ def apply(game: Any, side: str, action: Action) -> None:
     launch(game, side, kind, fleet_id, yard)
 
 
-def launch(game: Any, side: str, kind: str, fleet_id: str, yard: str) -> None:
+def launch(game: HgwState, side: str, kind: str, fleet_id: str, yard: str) -> None:
     """A new point of type `kind` joins `fleet_id` in naval yard `yard` (Fleets 5)."""
     data = game.data
     fleet = data["fleets"][fleet_id]

@@ -28,9 +28,9 @@ Where a fleet may sail (its declared path and its ranges) is sailing.py's.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, call, end, goto
+from grognard.core.flow import Frame, GameStep, call, end, goto
 
 from . import fleet_nations, naval_search, patrol_battles, ports, raiders, spanish_ports
 from .board import opponents
@@ -45,6 +45,7 @@ from .fleets import (
     room_for_fleet,
     set_points,
 )
+from .layout import Fleet
 from .map import hex_distance, load_map
 from .naval_battle import base_change_penalty
 from .neutrality import at_war, naval_friendly
@@ -71,10 +72,13 @@ from .sea_war import (
     route_distance,
     try_intercept,
 )
-from .search import new_record
+from .search import SearchRecord, new_record
 from .sequence import has_system, next_step
 from .uboats import intercept, intercept_limit
 from .us_entry import us_fleet_held
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Action = tuple[Any, ...]
 Data = dict[str, Any]
@@ -94,11 +98,11 @@ def movable(data: Data, side: str) -> list[str]:
     ]
 
 
-def _idle(data: Data, fleet: Any) -> bool:
+def _idle(data: Data, fleet: Fleet) -> bool:
     return has_option(data, "naval_action") and fleet_nations.idle(data, fleet)
 
 
-def _room(data: Data, fleet: Any, port: str) -> bool:
+def _room(data: Data, fleet: Fleet, port: str) -> bool:
     if has_option(data, "naval_action"):  # N1.2
         fleet_id = next(f for f, x in data["fleets"].items() if x is fleet)
         return room_for_fleet(data, port, fleet_id)
@@ -180,7 +184,7 @@ def escort_choices(data: Data, side: str) -> list[tuple[str, str]]:
     ]
 
 
-def open_phase(game: Any, side: str) -> None:
+def open_phase(game: HgwState, side: str) -> None:
     """Steps i-ii: the side's patrols come home (each may be intercepted on the way,
     U-Boat Attack 3), then its routes are declared (U-Boat Attack 4)."""
     data = game.data
@@ -220,7 +224,7 @@ def _home_port(data: Data, fleet_id: str) -> bool:
     return False
 
 
-def open_interceptions(game: Any, mover: str, path: list[str], back_to: str | None) -> None:
+def open_interceptions(game: HgwState, mover: str, path: list[str], back_to: str | None) -> None:
     """Steps iv, vi: each opposing side with a fleet that reaches the path is asked."""
     data = game.data
     side = data["fleets"][mover]["side"]
@@ -238,7 +242,7 @@ def open_interceptions(game: Any, mover: str, path: list[str], back_to: str | No
             call(data["flow"], "naval_intercept", **frame)
 
 
-def search_on(game: Any, frame: Frame, rest: list[str], record: Any) -> None:
+def search_on(game: HgwState, frame: Frame, rest: list[str], record: SearchRecord) -> None:
     """N5.3-N5.4: the side of `frame` searches the mover along `rest` (the hexes of its
     move not yet searched, `record` the move's searches so far); a spotting in a hex its
     fleets could intercept from opens the interceptions there, keeping the rest of the
@@ -255,7 +259,14 @@ def search_on(game: Any, frame: Frame, rest: list[str], record: Any) -> None:
 
 
 def sail_on_mission(
-    game: Any, frame: Frame, fleet_id: str, path: list[str], status: str, step: str, purpose: str, **args: Any
+    game: HgwState,
+    frame: Frame,
+    fleet_id: str,
+    path: list[str],
+    status: str,
+    step: str,
+    purpose: str,
+    **args: Any,
 ) -> None:
     """A fleet sails on a mission that acts once it got through (a naval base attack, a
     morale strike, U-boats off the U.S. coast): its one mission this turn is marked
@@ -300,23 +311,23 @@ EXTRA_VERBS: dict[str, Any] = {}
 EXTRA_OFFERS: list[Any] = []
 
 
-def extra_missions(game: Any, frame: Frame, role: str) -> list[Action]:
+def extra_missions(game: HgwState, frame: Frame, role: str) -> list[Action]:
     """The other systems' naval missions open now (EXTRA_OFFERS)."""
     return [a for offer in EXTRA_OFFERS for a in offer(game, frame, role)]
 
 
-class NavalMovement(Step):
+class NavalMovement(GameStep["HgwState"]):
     """Step 3a: the player's fleets move one at a time."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return [frame["role"]] if frame.get("open") else []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         frame["open"] = True
         frame.setdefault("stage", "bases")
         open_phase(game, frame["role"])
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         data = game.data
         actions: list[Action] = [("end_naval_movement",)]
         status = data.get("fleet_status", {})
@@ -340,7 +351,7 @@ class NavalMovement(Step):
         actions += extra_missions(game, frame, role)
         return sorted(set(actions))
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         verb = action[0]
         if verb == "end_naval_movement":
@@ -392,20 +403,20 @@ class NavalMovement(Step):
             call(data["flow"], "uboat_attack", fleet=fleet_id, routes=[action[2]], at=target, patrol=False)
         open_interceptions(game, fleet_id, path, origin)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return f"{frame['role']}: naval movement, one fleet at a time (change base, patrol, raid, escort)"
 
 
-class NavalIntercept(Step):
+class NavalIntercept(GameStep["HgwState"]):
     """Steps iv, vi (Fleets 7-9; U-Boat Attack 5): intercept the fleet that moved?"""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return [frame["role"]] if interceptors(game.data, frame) else []
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return [("no_interception",)] + [("intercept", f) for f in interceptors(game.data, frame)]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "no_interception":
             end(data["flow"])
@@ -425,22 +436,22 @@ class NavalIntercept(Step):
                 moved["at"] = frame["back_to"]  # beaten: back to the port it left
             end(data["flow"])
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         end(game.data["flow"])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         name = game.data["fleets"][frame["mover"]]["name"]
         return f"{frame['role']}: intercept {name} at sea with one of your fleets?"
 
 
-class UboatAttack(Step):
+class UboatAttack(GameStep["HgwState"]):
     """U-Boat Attack 3, 5-6: after its move (and any interception), a U-boat patrol
     attacks each enemy route within one hex; a raid first rolls on the SS line."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         data = game.data
         fleet_id = frame["fleet"]
         fleet = data["fleets"][fleet_id]
@@ -465,7 +476,7 @@ class UboatAttack(Step):
                 break
 
 
-def fleets_home(game: Any, side: str) -> None:
+def fleets_home(game: HgwState, side: str) -> None:
     """Step 5: fleets that sailed on missions this player turn (raids, interceptions)
     are back in their ports; patrols stay out until their side's next naval movement."""
     data = game.data

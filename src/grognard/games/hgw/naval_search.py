@@ -27,7 +27,7 @@ could only let it go). Sides not at war never search (Search 6).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .coastal_air import bought_at, tech_level
 from .fleets import active, is_uboat_fleet
@@ -43,6 +43,9 @@ from .search import (
     spot,
     to_spot,
 )
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 
@@ -70,7 +73,7 @@ def spotters(data: Data, side: str) -> list[tuple[str, str]]:
     return sorted(found.items())
 
 
-def search_move(game: Any, side: str, mover: str, path: list[str], target: Any = None) -> bool:
+def search_move(game: HgwState, side: str, mover: str, path: list[str], target: Any = None) -> bool:
     """Search 1-4: does `side` spot the fleet `mover` on its `path`? One roll a hex where a
     spotter reaches, the best spotter's; True at the first spotting. `target`: another
     unit at sea searched as a fleet (name, side, sp: a replenishment unit, N13.2)."""
@@ -78,7 +81,7 @@ def search_move(game: Any, side: str, mover: str, path: list[str], target: Any =
 
 
 def search_on(
-    game: Any,
+    game: HgwState,
     side: str,
     mover: str,
     path: list[str],
@@ -163,7 +166,7 @@ def air_spotter(data: Data, side: str, raiders: str, place: str) -> tuple[str, i
     return best_spotter(options) if options else None
 
 
-def search_air(game: Any, side: str, raiders: str, place: str) -> bool:
+def search_air(game: HgwState, side: str, raiders: str, place: str) -> bool:
     """N9.4: does `side` spot the coastal air of `raiders` attacking its naval base at
     `place`? One roll, the best spotter's that reaches the hex (target: air); not spotted
     where none reaches (ours: the raid is searched over its target alone)."""

@@ -25,11 +25,14 @@ it when a capture happens without an import cycle.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .campaign import CampaignRules, load_campaign
 from .geography import Place, geography
 from .map import load_map
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 
@@ -236,7 +239,7 @@ def capital_of(data: Data, nation: str) -> Place | None:
     return None
 
 
-def hand_over(state: Any, places: list[Place], side: str | None, *, devastate: bool) -> None:
+def hand_over(state: HgwState, places: list[Place], side: str | None, *, devastate: bool) -> None:
     """Places change hands without combat (joining, surrender): friendly to `side`, or
     unaligned again when `side` is None. A place holding another side's army keeps its
     owner (our reading: surrender terms cannot hand over a hex an army holds)."""
@@ -261,7 +264,7 @@ def hand_over(state: Any, places: list[Place], side: str | None, *, devastate: b
     data["won"] = [p for p in data["won"] if data["markers"].get(p) is not None]
 
 
-def join(state: Any, nation: str, side: str) -> None:
+def join(state: HgwState, nation: str, side: str) -> None:
     """A nation joins a side: its places not yet captured become friendly to it, with
     their production working (Violation of Neutrality 2; Entry into the War)."""
     data = state.data
@@ -274,7 +277,7 @@ def join(state: Any, nation: str, side: str) -> None:
     state.log(f"{nation.replace('_', ' ').title()} joins the {side} side")
 
 
-def on_capture(state: Any, place: Place, side: str) -> None:
+def on_capture(state: HgwState, place: Place, side: str) -> None:
     """Other Countries 1-2, 5; Netherlands 1-2; Belgium 1-2: a country with a capital
     surrenders the moment its capital falls; its other places go to the captor (the
     overseas ones of the Netherlands and Belgium to the Allies), their production

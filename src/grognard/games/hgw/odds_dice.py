@@ -91,8 +91,8 @@ def distribution(play: Callable[[Dice], T]) -> tuple[list[tuple[float, T]], bool
 
 
 class ForecastGame:
-    """The game a rule function takes when the odds play it: its data, the forecast's
-    dice and a log nobody reads (odds_sea.py, odds_base.py)."""
+    """The game a rule function takes when the odds play it (a rule_game.RuleGame): its
+    data, the forecast's dice and a log nobody reads (odds_sea.py, odds_base.py)."""
 
     def __init__(self, data: dict[str, Any], dice: Dice) -> None:
         self.data = data
@@ -102,4 +102,8 @@ class ForecastGame:
         return self.dice.roll(count, who, why, sides)
 
     def log(self, text: str, to: Any = None) -> None:
+        return None
+
+    def mark_irreversible(self) -> None:
+        # a forecast has no undo: a leader marker it turns over (leaders.reveal) needs no mark
         return None

@@ -23,7 +23,7 @@ from grognard.core.errors import IllegalAction
 from grognard.core.odds import BadBattle, Odds
 
 from .board import geo
-from .odds_dice import distribution
+from .odds_dice import Dice, distribution
 from .partisans import COST, partisan_attack, why_not_partisans
 
 VERB = "partisans"
@@ -74,7 +74,7 @@ def partisan_odds(description: Mapping[str, Any]) -> Odds:
     lost = int(defender.get("production") or 0)
     data = {"owner": dict(owner), "armies": {}}  # the attack's hex holds no army (partisan_at)
 
-    def attack(dice: Any) -> bool:
+    def attack(dice: Dice) -> bool:
         try:
             return partisan_attack(dice, data, side, target, tried, budget).taken
         except IllegalAction as exc:

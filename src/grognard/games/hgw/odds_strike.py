@@ -25,7 +25,7 @@ from grognard.core.odds import BadBattle, Odds, wilson_halfwidth
 
 from . import bombing, missiles
 from .morale import penalty as morale_penalty
-from .odds_dice import distribution
+from .odds_dice import Dice, distribution
 from .strategic import bombers_at, points, research_of
 from .strategic_tables import load_strategic
 
@@ -97,7 +97,7 @@ def strike_odds(description: Mapping[str, Any]) -> Odds:
     side, target = str(description.get("side")), str(description.get("target"))
     modifier = int(description.get("modifier") or 0)
 
-    def raid(dice: Any) -> tuple[int, int]:
+    def raid(dice: Dice) -> tuple[int, int]:
         try:
             _, done = bombing.raid(
                 stra,  # type: ignore[arg-type]  # the view's record, read as the engine's
@@ -116,7 +116,7 @@ def strike_odds(description: Mapping[str, Any]) -> Odds:
         lost = done.bomber_losses + min(int(description.get("escorts") or 0), shot)
         return (done.bombing.losses if done.bombing else 0), lost
 
-    def launch(dice: Any) -> tuple[int, int]:
+    def launch(dice: Dice) -> tuple[int, int]:
         try:
             _, done = missiles.launch(
                 stra,  # type: ignore[arg-type]

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from grognard.core.flow import Frame, GameStep, end, goto
 
 from .board import armies_at, free_army, geo, on_board, over_limit, points, stack
+from .layout import Place
 from .scenario import KINDS, ScenarioContent, load_scenario
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def start(data: Data, content: ScenarioContent) -> None:
     data["flow"].append({"state": "own_setup", "role": content.sides[0], "placed": 0})
 
 
-def _army_for(data: Data, side: str, place: Any) -> str | None:
+def _army_for(data: Data, side: str, place: Place) -> str | None:
     here = armies_at(data, place, side)
     return here[0] if here else free_army(data, side)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.errors import IllegalAction
 
@@ -23,6 +23,9 @@ from .board import armies_at, capture, geo
 from .geography import Place
 from .map import load_map
 from .research import Dice
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 SIDES = ("allied", "soviet")  # 1: the Soviets even after their surrender
 COST = 2  # 2: production points a pick
@@ -88,7 +91,7 @@ def partisan_attack(
     return PartisanAttack(side, place, COST, roll, roll <= TAKES)
 
 
-def capture_by_partisans(state: Any, attack: PartisanAttack) -> int:
+def capture_by_partisans(state: HgwState, attack: PartisanAttack) -> int:
     """Partisan Attacks 2-3: the hex becomes the paying side's and all its production is
     devastated (which the side may rebuild at once, in this same production phase).
     Returns the production points devastated."""

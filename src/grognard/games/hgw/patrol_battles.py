@@ -17,15 +17,18 @@ Activity Limitations 5). Nothing here is called without the `naval_action` optio
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, end
+from grognard.core.flow import Frame, GameStep, end
 
 from .board import opponents
 from .fleets import active, is_uboat_fleet
 from .map import hex_distance, load_map
 from .neutrality import at_war
 from .sea_war import covered, fight, may_fight, position
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 
@@ -81,13 +84,13 @@ def targets(data: Data, fleet_id: str) -> list[str]:
     return found
 
 
-class PatrolBattle(Step):
+class PatrolBattle(GameStep["HgwState"]):
     """N4.1, N4.3: the patrol that arrived attacks the enemy fleets there while it wins."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         data = game.data
         end(data["flow"])
         fleet_id = frame["fleet"]

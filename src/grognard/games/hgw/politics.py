@@ -15,19 +15,20 @@ offer), and the forces that arrive with new allies.
   between the Axis and the Soviets puts them at war (`soviet_war`, Unaligned
   Countries), which `end_of_combat` also checks for the exploitation's attacks, and
   records the Axis attacks on nations (`axis_attacked`, Swedish Production 4).
-- `ask_arrivals` (after each of the above): the forces that arrived and are not fixed to
-  a hex wait in the politics record's `arrivals` ([{side, name, at, left}]) until their
-  player places them point by point (`place_arrivals`; Nations Inclined toward Axis 3-5).
+- after each of the above, the forces that arrived and are not fixed to a hex wait for
+  their player to place them (arrivals.py: `ask_arrivals`, `place_arrivals`; Nations
+  Inclined toward Axis 3-5).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, call, end, goto
+from grognard.core.flow import Frame, GameStep, goto
 
-from .board import Data, armies_at, eliminate, free_army, geo, over_limit, points, remove_points, stack
-from .campaign import CampaignRules, Force
+from .arrivals import ask_arrivals, place_force
+from .board import Data, eliminate, geo, points, remove_points
+from .campaign import CampaignRules
 from .geography import Place
 from .limitations import (
     box_place,
@@ -37,13 +38,14 @@ from .limitations import (
     mobilization_update,
     siberia_frozen,
 )
-from .nations import apart
-from .nations import nation as nation_of
 from .neutrality import hand_over, join, nation_at, note_attacks, places_of, politics
 from .optional_politics import italy_surrenders, joined_axis, soviet_surrenders, us_entered
 from .production import open_production
 from .research_phase import us_technology
-from .scenario import BOX, load_scenario
+from .scenario import BOX
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Action = tuple[Any, ...]
 
@@ -52,176 +54,7 @@ def _title(nation: str) -> str:
     return nation.replace("_", " ").title()
 
 
-# ----- forces that arrive
-
-
-def arrival_candidates(data: Data, side: str, force: Force) -> list[Place]:
-    """The hexes of `force.at` (hexes, and the hexes of territories) that `side` holds."""
-    g = geo(data)
-    found: list[Place] = []
-    for where in force.at:
-        if where in g.places:
-            found.append(where)
-        else:
-            found += sorted(p for p in g.places if g.country.get(p) == where)
-    return [p for p in dict.fromkeys(found) if data["owner"].get(p) == side]
-
-
-ARRIVAL_KINDS = ("mechanized", "infantry", "amphibious", "tac_air")
-
-
-def _army_for(data: Data, side: str, place: Place, name: str) -> str | None:
-    """The army an arriving point joins at `place`: the force's own army there, else a
-    spare counter from the record sheet (named after the force), else any army of the
-    side there (Military Record Sheet 1: twelve counters a side, never more). No arriving
-    force is French, so it never joins a French army nor stands beside one (Activity
-    Limitations 8: the U.S. Army placed in Britain keeps apart from French armies)."""
-    if apart(data, "", side, place):
-        return None
-    here = [a for a in armies_at(data, place, side) if nation_of(data, a) == ""]
-    own = [a for a in here if data["armies"][a]["name"] == name]
-    if own:
-        return own[0]
-    spare = free_army(data, side)
-    if spare is not None:
-        return spare
-    return here[0] if here else None
-
-
-def _room(data: Data, side: str, place: Place, name: str) -> bool:
-    """One more point fits (Stacking 1; Off-Map Combat 1: a box holds any number) and an
-    army can take it."""
-    if over_limit(place, stack(data, place) + 1):
-        return False
-    return _army_for(data, side, place, name) is not None
-
-
-def _put(game: Any, side: str, place: Place, name: str, kind: str) -> None:
-    data = game.data
-    army_id = _army_for(data, side, place, name)
-    assert army_id is not None  # asked only where `_room` says an army can take it
-    army = data["armies"][army_id]
-    if army["at"] is None:
-        army["at"], army["name"] = place, name
-    army["sp"][kind] += 1
-
-
-def place_force(game: Any, side: str, force: Force) -> None:
-    """A force arrives. Where the rules fix its hex (`force.at[0]` unless `force.choose`)
-    the engine puts the points there while the side holds it with room; the rest wait
-    in `arrivals` for the side's player to place them (PlaceArrivals)."""
-    data = game.data
-    # Campaign Game II set-up: a force may bring points Campaign Game I's does not
-    extra = load_scenario(data["scenario"]).arrival_points.get(force.name, {})
-    left = {k: int(getattr(force, k)) + extra.get(k, 0) for k in ARRIVAL_KINDS}
-    left = {k: n for k, n in left.items() if n}
-    fixed = None if force.choose else force.at[0]
-    if fixed is not None and fixed in geo(data).places and data["owner"].get(fixed) == side:
-        placed = 0
-        for kind in ARRIVAL_KINDS:
-            while left.get(kind) and _room(data, side, fixed, force.name):
-                _put(game, side, fixed, force.name, kind)
-                left[kind] -= 1
-                placed += 1
-        if placed:
-            game.log(f"the {force.name} ({points(placed)}) arrives in {fixed}")
-    if not any(left.values()):
-        return
-    pol = politics(data)
-    assert pol is not None  # forces arrive only in Campaign Game I
-    entry = {"side": side, "name": force.name, "at": list(force.at), "left": left}
-    pol.setdefault("arrivals", []).append(entry)
-    game.log(f"{points(sum(left.values()))} of the {force.name} arrive: the {side} player places them")
-
-
-def arrival_places(data: Data, entry: Data) -> list[Place]:
-    """Where the next point of a waiting force may go: the hexes and the territories'
-    hexes of its `at` that its side holds, with room and an army to take it."""
-    force = Force(name=entry["name"], at=tuple(entry["at"]))
-    side = entry["side"]
-    return [p for p in arrival_candidates(data, side, force) if _room(data, side, p, entry["name"])]
-
-
-def arrival_area(entry: Data) -> str:
-    """Where a waiting force may go, in words ("Rumania", "1636, Italy")."""
-    return ", ".join(str(w).replace("_", " ").title() for w in entry["at"])
-
-
-def arrival_choices(data: Data) -> list[Action]:
-    """The first waiting force's choices: ("place", kind, place), one point at a time."""
-    pol = politics(data) or {}
-    waiting = pol.get("arrivals") or []
-    if not waiting:
-        return []
-    entry = waiting[0]
-    places = arrival_places(data, entry)
-    return [("place", k, p) for k in sorted(k for k, n in entry["left"].items() if n) for p in places]
-
-
-def _settle(game: Any) -> Data | None:
-    """Drop the forces that are all placed or have nowhere left to go (their points are
-    lost, and the log says so); the first force still waiting, or None."""
-    pol = politics(game.data) or {}
-    waiting = pol.get("arrivals") or []
-    while waiting and not arrival_choices(game.data):
-        entry = waiting.pop(0)
-        lost = sum(entry["left"].values())
-        if lost:
-            game.log(f"{points(lost)} of the {entry['name']} find no room and are lost")
-    if not waiting:
-        pol.pop("arrivals", None)
-        return None
-    first: Data = waiting[0]
-    return first
-
-
-def ask_arrivals(game: Any) -> None:
-    """Put the placement of waiting forces on top of the flow (after whatever step the
-    phase goes on to), asking the owning side's player."""
-    first = _settle(game)
-    flow = game.data["flow"]
-    if first is not None and flow and flow[-1]["state"] != "place_arrivals":
-        call(flow, "place_arrivals", role=first["side"])
-
-
-class PlaceArrivals(Step):
-    """Nations Inclined toward Axis 3-5 (and every arrival whose fixed hex is not to be
-    had): the owning player places the arriving points one at a time in the hexes the
-    rule names, ten a hex; then play resumes where it stood."""
-
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
-        pol = politics(game.data) or {}
-        waiting = pol.get("arrivals") or []
-        if not waiting or waiting[0]["side"] != role:
-            return []
-        return arrival_choices(game.data)
-
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
-        pol = politics(game.data)
-        assert pol is not None  # asked only in Campaign Game I
-        entry = pol["arrivals"][0]
-        _, kind, place = action
-        _put(game, role, place, entry["name"], kind)
-        entry["left"][kind] -= 1
-        game.log(f"{role} places one {kind} point of the {entry['name']} in {place}")
-        first = _settle(game)
-        if first is None:
-            caller = end(game.data["flow"])
-            if caller is not None:
-                caller.pop("returned", None)  # nothing to hand back: play resumes as it stood
-        else:
-            frame["role"] = first["side"]
-
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
-        pol = politics(game.data) or {}
-        waiting = pol.get("arrivals") or [{"name": "", "left": {}, "at": []}]
-        entry = waiting[0]
-        left = ", ".join(points(n, k) for k, n in sorted(entry["left"].items()) if n)
-        where = arrival_area(entry)
-        return f"{frame['role']}: place the {entry['name']}'s {left}, one at a time, in {where} (ten a hex)"
-
-
-def _join(game: Any, nation: str, side: str, *, scheduled: bool) -> None:
+def _join(game: HgwState, nation: str, side: str, *, scheduled: bool) -> None:
     """A nation joins a side, with the forces that come with it: the Italian Army
     (Violation of Neutrality 3; Italy 3), the Rumanian and Hungarian points of a
     scheduled entry (Nations Inclined toward Axis 3-4), the Finnish ones whatever the
@@ -251,7 +84,7 @@ def _due(rules: CampaignRules, data: Data, side: str, when: str) -> list[Any]:
     return [e for e in rules.entries if e.turn == turn and e.side == side and e.when == when]
 
 
-def _enter(game: Any, side: str, when: str) -> None:
+def _enter(game: HgwState, side: str, when: str) -> None:
     """The Time Record's entries into the war due now."""
     data = game.data
     found = campaign_state(data)
@@ -272,7 +105,7 @@ def _us(data: Data, rules: CampaignRules) -> tuple[Place, str] | None:
     return None if us_box is None else (us_box, nation_at(data, us_box))
 
 
-def us_enters(game: Any, rules: CampaignRules, pol: Data) -> None:
+def us_enters(game: HgwState, rules: CampaignRules, pol: Data) -> None:
     """United States 2: the U.S. joins the Allies if still unaligned (not if an Allied
     attack turned it Axis, Violation of Neutrality 3): its box turns Allied (unless the
     Axis holds it) and the U.S. Army arrives there."""
@@ -287,7 +120,7 @@ def us_enters(game: Any, rules: CampaignRules, pol: Data) -> None:
     _join(game, us[1], "allied", scheduled=True)
 
 
-def _us_violated(game: Any, side: str, targets: set[Place], rules: CampaignRules, pol: Data) -> None:
+def _us_violated(game: HgwState, side: str, targets: set[Place], rules: CampaignRules, pol: Data) -> None:
     """United States 2a: an Axis attack on the U.S. box (the U.S. territory of European
     play) brings the United States in at once."""
     us = _us(game.data, rules)
@@ -296,7 +129,7 @@ def _us_violated(game: Any, side: str, targets: set[Place], rules: CampaignRules
         us_enters(game, rules, pol)
 
 
-def attacks_announced(game: Any, side: str) -> None:
+def attacks_announced(game: HgwState, side: str) -> None:
     """Violation of Neutrality 3-4: the moment the Allies (or the Soviets) name the
     unaligned U.S. box, the United States joins the Axis and the U.S. Army stands in
     its box as an Axis army of the same strengths, to meet the attack (our reading:
@@ -322,7 +155,7 @@ def attacks_announced(game: Any, side: str) -> None:
 # ----- the start of a player turn
 
 
-def turn_start(game: Any, side: str) -> None:
+def turn_start(game: HgwState, side: str) -> None:
     data = game.data
     if campaign_state(data) is None:
         return
@@ -346,7 +179,9 @@ def _targets(data: Data, side: str) -> set[Place]:
     }
 
 
-def _resolve_violations(game: Any, side: str, targets: set[Place], rules: CampaignRules, pol: Data) -> None:
+def _resolve_violations(
+    game: HgwState, side: str, targets: set[Place], rules: CampaignRules, pol: Data
+) -> None:
     """Violation of Neutrality 2-5: an unaligned nation the side attacked this phase
     and did not conquer joins another side: the Axis if a Soviet or Allied player
     attacked it; the Soviets or the Allies (by nation) if the Axis did; Poland, Sweden,
@@ -379,7 +214,7 @@ def _resolve_violations(game: Any, side: str, targets: set[Place], rules: Campai
         _join(game, nation, joins, scheduled=False)
 
 
-def _mobilization(game: Any, side: str, targets: set[Place], rules: CampaignRules, pol: Data) -> None:
+def _mobilization(game: HgwState, side: str, targets: set[Place], rules: CampaignRules, pol: Data) -> None:
     """Soviet Mobilization 1, 3: an Axis attack on a Soviet or Baltic hex lifts the
     limit; a Soviet attack outside the Baltic States before then extends it."""
     data = game.data
@@ -396,7 +231,7 @@ def _mobilization(game: Any, side: str, targets: set[Place], rules: CampaignRule
         game.log("the Soviet player attacked outside the Baltic States: mobilization stays limited")
 
 
-def _clear(game: Any, places: list[Place], side: str, why: str) -> None:
+def _clear(game: HgwState, places: list[Place], side: str, why: str) -> None:
     armies = game.data["armies"]
     for p in places:
         for army_id in sorted(a for a, x in armies.items() if x["at"] == p and x["side"] == side):
@@ -408,7 +243,7 @@ def _territory_places(data: Data, territories: tuple[str, ...]) -> list[Place]:
     return sorted(p for p in g.places if g.country.get(p) in territories)
 
 
-def _france(game: Any, rules: CampaignRules, pol: Data) -> None:
+def _france(game: HgwState, rules: CampaignRules, pol: Data) -> None:
     """France 1-7: Paris in Axis hands at the end of an Axis combat phase."""
     data = game.data
     fr = rules.france
@@ -429,7 +264,7 @@ def _france(game: Any, rules: CampaignRules, pol: Data) -> None:
         data["permanent"][p] = max(int(data["permanent"].get(p, 0)), n)  # France 7
 
 
-def _french_north_africa(game: Any, rules: CampaignRules, pol: Data) -> None:
+def _french_north_africa(game: HgwState, rules: CampaignRules, pol: Data) -> None:
     """France 3: French North Africa turns Allied once the Allies hold three of its
     Atlantic coastal hexes."""
     data = game.data
@@ -444,7 +279,7 @@ def _french_north_africa(game: Any, rules: CampaignRules, pol: Data) -> None:
         game.log("French North Africa rallies to the Allies")
 
 
-def _britain(game: Any, rules: CampaignRules, pol: Data) -> None:
+def _britain(game: HgwState, rules: CampaignRules, pol: Data) -> None:
     """Great Britain 1-4: London and the Midlands both Axis after an Axis combat phase."""
     data = game.data
     if "britain" in pol["surrendered"]:
@@ -458,7 +293,7 @@ def _britain(game: Any, rules: CampaignRules, pol: Data) -> None:
     hand_over(game, places, "axis", devastate=True)
 
 
-def _italy(game: Any, rules: CampaignRules, pol: Data) -> None:
+def _italy(game: HgwState, rules: CampaignRules, pol: Data) -> None:
     """Italy's surrender 1-5: three mainland hexes lost at the end of any combat phase.
     The Axis then owes one mechanized and five infantry points of its choice
     (`italy_losses`), and loses the Mediterranean (limitations.py)."""
@@ -495,15 +330,15 @@ def italy_loss_choices(data: Data, pol: Data) -> list[Action]:
     return actions
 
 
-class ItalyLosses(Step):
+class ItalyLosses(GameStep["HgwState"]):
     """Italy's surrender 2: the Axis player removes the owed points one at a time; what
     no army holds is not owed. Then the phase goes on to production."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         pol = politics(game.data)
         return italy_loss_choices(game.data, pol) if pol is not None else []
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         pol = politics(data)
         assert pol is not None  # asked only in Campaign Game I
@@ -517,7 +352,7 @@ class ItalyLosses(Step):
             _after_surrenders(game, frame["side"])
             ask_arrivals(game)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         pol = politics(game.data) or {}
         due = pol.get("italy_due") or {}
         owed = " and ".join(points(n, k) for k, n in sorted(due.items()) if n > 0)
@@ -531,7 +366,7 @@ def _offers_terms(data: Data, rules: CampaignRules, pol: Data) -> bool:
     return all(data["owner"].get(h) == "axis" for h in rules.soviet_capitals)
 
 
-def end_of_combat(game: Any, side: str) -> bool:
+def end_of_combat(game: HgwState, side: str) -> bool:
     """Campaign Game I's politics at the end of `side`'s combat phase; True when a
     question was asked (the Soviet offer), which opens production itself."""
     data = game.data
@@ -558,7 +393,7 @@ def end_of_combat(game: Any, side: str) -> bool:
     return _before_production(game, side, rules, pol)
 
 
-def _before_production(game: Any, side: str, rules: CampaignRules, pol: Data) -> bool:
+def _before_production(game: HgwState, side: str, rules: CampaignRules, pol: Data) -> bool:
     """The production phase's entries into the war, then the Soviet offer (True when it
     is asked: the answer opens production)."""
     _enter(game, side, "production")
@@ -569,7 +404,7 @@ def _before_production(game: Any, side: str, rules: CampaignRules, pol: Data) ->
     return False
 
 
-def _after_surrenders(game: Any, side: str) -> None:
+def _after_surrenders(game: HgwState, side: str) -> None:
     """What follows a question asked at the end of a combat phase, up to production."""
     found = campaign_state(game.data)
     assert found is not None  # questions are asked only in Campaign Game I
@@ -577,14 +412,14 @@ def _after_surrenders(game: Any, side: str) -> None:
         open_production(game, side)
 
 
-class SovietTerms(Step):
+class SovietTerms(GameStep["HgwState"]):
     """Soviet Union 1-4: the Axis player accepts the Soviet surrender (no more attacks
     between them, each keeping its hexes) or refuses it for good."""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return [("accept_surrender",), ("refuse_surrender",)]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         pol = politics(game.data)
         assert pol is not None  # asked only in Campaign Game I
         if action[0] == "accept_surrender":
@@ -596,5 +431,5 @@ class SovietTerms(Step):
         open_production(game, "axis")
         ask_arrivals(game)
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         return "axis: the Soviet Union offers to surrender; accept or refuse?"

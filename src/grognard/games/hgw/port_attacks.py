@@ -39,9 +39,9 @@ DATA LAYOUT: `data["base_hits"]` {place: {"turn": game-turn index, "hits": n}}.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, end
+from grognard.core.flow import Frame, GameStep, end
 
 from . import leaders, ports
 from .board import opponents, points
@@ -65,6 +65,10 @@ from .neutrality import at_war
 from .optional import has_option
 from .sea_war import sink_if_empty
 from .uboats import intercept_limit
+
+if TYPE_CHECKING:
+    from .rule_game import RuleGame
+    from .state import HgwState
 
 Action = tuple[Any, ...]
 VERB = "port_attack"
@@ -103,7 +107,7 @@ def _carriers(data: dict[str, Any], fleet_id: str) -> int:
     return ships(data["fleets"][fleet_id]).get("carrier", 0)
 
 
-def carriers_arrived(game: Any, frame: Frame) -> str | None:
+def carriers_arrived(game: HgwState, frame: Frame) -> str | None:
     """A carrier mission's step after its sailing (PortAttack, N8.5; MoraleStrike, Morale
     Attacks 5): leaves the flow and names the fleet if it got through with carriers, or
     None when it was beaten, sunk or stripped of its carriers on the way."""
@@ -128,7 +132,7 @@ def targets(data: dict[str, Any], fleet_id: str) -> list[str]:
     return found
 
 
-def offer(game: Any, frame: Frame, role: str) -> list[Action]:
+def offer(game: HgwState, frame: Frame, role: str) -> list[Action]:
     data = game.data
     if not has_option(data, "naval_action"):
         return []
@@ -166,7 +170,7 @@ def why_not(data: dict[str, Any], role: str, action: Action) -> str | None:
     return None
 
 
-def sail(game: Any, frame: Frame, role: str, action: Action) -> None:
+def sail(game: HgwState, frame: Frame, role: str, action: Action) -> None:
     """Step 2: the fleet sails; the attack (PortAttack) runs after any interception."""
     fleet_id, base = str(action[1]), str(action[2])
     path = path_to(game.data, fleet_id, base)
@@ -174,13 +178,13 @@ def sail(game: Any, frame: Frame, role: str, action: Action) -> None:
     sail_on_mission(game, frame, fleet_id, path, "port_attack", "port_attack", purpose, base=base)
 
 
-class PortAttack(Step):
+class PortAttack(GameStep["HgwState"]):
     """Steps 3-5: the strike on the base, once the fleet got through."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         fleet_id = carriers_arrived(game, frame)
         if fleet_id is not None:
             attack(game, fleet_id, frame["base"])
@@ -197,7 +201,7 @@ def in_port(data: dict[str, Any], base: str, side: str) -> list[str]:
     )
 
 
-def defence(game: Any, side: str, base: str, strike: int, air: int, what: str) -> int:
+def defence(game: RuleGame, side: str, base: str, strike: int, air: int, what: str) -> int:
     """Step 3: how many of the `strike` points are shot down: the coastal air `air` of
     the base, the fighters of the carriers in port (tripled) and the anti-aircraft fire
     of the surface ships in port fire at once, at the strike as launched."""
@@ -220,7 +224,7 @@ def _surface(data: dict[str, Any], fleet_ids: list[str]) -> Squadron:
     return Squadron(*(sum(getattr(s, k) for s in sq) for k in ("capital", "carrier", "asw")))
 
 
-def attack(game: Any, fleet_id: str, base: str) -> int:
+def attack(game: HgwState, fleet_id: str, base: str) -> int:
     """Steps 3-5; the hits on the base."""
     data = game.data
     fleet = data["fleets"][fleet_id]
@@ -241,14 +245,14 @@ def attack(game: Any, fleet_id: str, base: str) -> int:
     return hits
 
 
-def strike_port(game: Any, side: str, base: str, strike: int, air: int, led: int = 0) -> tuple[int, int]:
+def strike_port(game: RuleGame, side: str, base: str, strike: int, air: int, led: int = 0) -> tuple[int, int]:
     """Steps 3-4's rolls: the strike thinned by the base's defences, then its fire; (the
     points left, their hits). odds_base.py plays it too."""
     left = strike - defence(game, side, base, strike, air, "carrier strike")
     return left, fire(game, side, left, f"carrier strike at the naval base of {base}", led).losses
 
 
-def sink_in_port(game: Any, fleet_ids: list[str], hits: int) -> None:
+def sink_in_port(game: RuleGame, fleet_ids: list[str], hits: int) -> None:
     """Step 4: the hits sink ships in port, fleet by fleet in the order given, each in the
     striker's order (STRIKE_ORDER; a U-boat fleet's U-boats); a fleet that lost a capital
     ship or carrier point (any point without them) rolls for its leader (Leaders 10)."""
@@ -281,7 +285,7 @@ def hits_this_turn(data: dict[str, Any], base: str) -> int:
     return int(record["hits"]) if record and int(record["turn"]) == int(data["turn"]) else 0
 
 
-def record_hits(game: Any, base: str, hits: int) -> None:
+def record_hits(game: HgwState, base: str, hits: int) -> None:
     """N11.3: four hits on a naval base in one game turn make it a port."""
     data = game.data
     if not hits:

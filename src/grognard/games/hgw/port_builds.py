@@ -19,16 +19,20 @@ elsewhere it would change nothing; an off-map box is not a hex and takes none of
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.errors import IllegalAction
 from grognard.core.game import Action
 
 from .board import geo, points
+from .layout import Place
 from .naval_builds import item_price
 from .optional import has_option
 from .ports import add_port, add_supply_road, has_port, has_supply_road, is_naval_base, start_anchor
 from .supply import supplied_places
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 VERBS = ("build_port", "build_naval_port", "build_supply_road")
@@ -36,16 +40,16 @@ ROAD_COST = 1  # N12
 ROADLESS = ("mountain", "desert", "jungle")  # Line of Supply 5-7: terrain a route needs a road to leave
 
 
-def _building(data: Data, place: Any) -> bool:
+def _building(data: Data, place: Place) -> bool:
     return place in data.get("anchors_building", {})
 
 
-def price(data: Data, side: str, verb: str, place: Any) -> int | None:
+def price(data: Data, side: str, verb: str, place: Place) -> int | None:
     """Production points for `verb` at `place`, None while prohibited."""
     return _price(data, verb, place, item_price(data, side, "port"), item_price(data, side, "naval_port"))
 
 
-def _price(data: Data, verb: str, place: Any, port: int | None, anchor: int | None) -> int | None:
+def _price(data: Data, verb: str, place: Place, port: int | None, anchor: int | None) -> int | None:
     if verb == "build_supply_road":
         return ROAD_COST
     if verb == "build_port":
@@ -89,7 +93,7 @@ def cost(data: Data, side: str, action: Action) -> int:
     return found
 
 
-def apply(game: Any, side: str, action: Action) -> None:
+def apply(game: HgwState, side: str, action: Action) -> None:
     data = game.data
     verb, place = action
     if verb == "build_port":

@@ -16,14 +16,17 @@ the answer; a port changes nothing for them).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, call, end
+from grognard.core.flow import Frame, GameStep, call, end
 from grognard.core.game import Action
 
 from .board import left, remove_points
 from .optional import has_option
 from .ports import add_port, has_port
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 
 def may_convert(data: dict[str, Any], army_id: str, place: str) -> bool:
@@ -39,20 +42,20 @@ def may_convert(data: dict[str, Any], army_id: str, place: str) -> bool:
     )
 
 
-def offer(game: Any, army_id: str, place: str) -> None:
+def offer(game: HgwState, army_id: str, place: str) -> None:
     """After a successful invasion advance into `place`: ask the invader (N10.1)."""
     data = game.data
     if may_convert(data, army_id, place):
         call(data["flow"], "port_conversion", role=data["armies"][army_id]["side"], army=army_id, place=place)
 
 
-class PortConversion(Step):
+class PortConversion(GameStep["HgwState"]):
     """N10.1: convert one of the invader's amphibious points into a port?"""
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return [("make_port",), ("no_port",)]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         end(data["flow"])
         if action[0] == "no_port":
@@ -63,6 +66,6 @@ class PortConversion(Step):
         add_port(data, place)
         game.log(f"{data['armies'][army_id]['name']} turns one amphibious point into a port in {place}")
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         army = game.data["armies"][frame["army"]]["name"]
         return f"{frame['role']}: turn one amphibious point of {army} into a port in {frame['place']}?"

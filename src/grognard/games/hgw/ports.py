@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from .layout import Place
 from .map import load_map
 
 HARBOURS = ("naval_yard", "naval_port", "port")  # best first
@@ -30,7 +31,7 @@ NAVAL_BASES = ("naval_yard", "naval_port")  # the anchors: any number of fleet p
 
 
 @cache
-def _printed(place: Any) -> str | None:
+def _printed(place: Place) -> str | None:
     """The port printed on the map in `place` (map data alone: kept once a place)."""
     hmap = load_map()
     if place not in hmap:
@@ -38,7 +39,7 @@ def _printed(place: Any) -> str | None:
     return next((f for f in HARBOURS if hmap.has_feature(place, f)), None)
 
 
-def _anchor_done(data: Mapping[str, Any], place: Any) -> bool:
+def _anchor_done(data: Mapping[str, Any], place: Place) -> bool:
     """N11.1: a major naval port under construction is complete a game turn later. The
     rulebook does not say what a capture does to one under construction: it is terrain
     in the making, like a printed anchor no one's own, so it completes (our reading)."""
@@ -46,7 +47,7 @@ def _anchor_done(data: Mapping[str, Any], place: Any) -> bool:
     return pending is not None and int(pending["turn"]) < int(data["turn"])
 
 
-def harbour(data: Mapping[str, Any], place: Any) -> str | None:
+def harbour(data: Mapping[str, Any], place: Place) -> str | None:
     """The port `place` has: "naval_yard", "naval_port", "port", or None; the printed
     map's, overlaid by what was built or reduced in play (N10-N11)."""
     if _anchor_done(data, place):
@@ -55,34 +56,34 @@ def harbour(data: Mapping[str, Any], place: Any) -> str | None:
     return str(built) if built is not None else _printed(place)
 
 
-def has_port(data: Mapping[str, Any], place: Any) -> bool:
+def has_port(data: Mapping[str, Any], place: Place) -> bool:
     """A port of any kind (N10.1, N10.3: a built port acts like a printed one)."""
     return harbour(data, place) is not None
 
 
-def is_naval_base(data: Mapping[str, Any], place: Any) -> bool:
+def is_naval_base(data: Mapping[str, Any], place: Place) -> bool:
     """A major naval port or naval yard, printed or built (N11.1)."""
     return harbour(data, place) in NAVAL_BASES
 
 
-def has_supply_road(data: Mapping[str, Any], place: Any) -> bool:
+def has_supply_road(data: Mapping[str, Any], place: Place) -> bool:
     """N12: a supply route may leave this place whatever its terrain."""
     return place in data.get("supply_roads", ())
 
 
-def add_port(data: dict[str, Any], place: Any) -> None:
+def add_port(data: dict[str, Any], place: Place) -> None:
     """N10.1-2: a port in `place`, for good (N10.3)."""
     data.setdefault("ports", {})[place] = "port"
 
 
-def start_anchor(data: dict[str, Any], side: str, place: Any) -> None:
+def start_anchor(data: dict[str, Any], side: str, place: Place) -> None:
     """N11.1-2: a major naval port under construction, its port paid with it if none."""
     if not has_port(data, place):
         add_port(data, place)
     data.setdefault("anchors_building", {})[place] = {"side": side, "turn": int(data["turn"])}
 
 
-def add_supply_road(data: dict[str, Any], place: Any) -> None:
+def add_supply_road(data: dict[str, Any], place: Place) -> None:
     """N12: a supply road, part of the terrain from now on."""
     roads = data.setdefault("supply_roads", [])
     if place not in roads:

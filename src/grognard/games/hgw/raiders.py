@@ -35,16 +35,20 @@ The heuristic player declares no raiders.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.game import Action
 
 from . import fleet_nations, ports, spanish_ports
 from .fleets import base_hex, nation_may_base, nearest_haven, room_for_fleet, ships
 from .geography import geography
+from .layout import Fleet
 from .map import load_map
 from .neutrality import is_unaligned, naval_friendly
 from .optional import has_option
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 VERBS = ("declare_raider",)
@@ -88,7 +92,7 @@ def cost(data: Data, side: str, action: Action) -> int:
     return 0  # a declaration, not a build
 
 
-def apply(game: Any, side: str, action: Action) -> None:
+def apply(game: HgwState, side: str, action: Action) -> None:
     data = game.data
     data["raiders"] = sorted({*data.get("raiders", ()), str(action[1])})
     game.log(f"{side} declares {data['fleets'][action[1]]['name']} a raider (N6.1)")
@@ -129,7 +133,7 @@ def neutral_ports(data: Data, fleet_id: str, reached: Any) -> list[str]:
     ]
 
 
-def home(game: Any, side: str, reached: Any) -> None:
+def home(game: HgwState, side: str, reached: Any) -> None:
     """N6.2 at the side's return to base: raiders in neutral ports go to the nearest
     friendly port with room (`reached(fleet_id)`: the hexes a sea route reaches); then
     the side's declarations end."""
@@ -144,7 +148,7 @@ def home(game: Any, side: str, reached: Any) -> None:
         here = base_hex(fleet["at"])
         sea = reached(f)
         left = fleet["at"]
-        def usable(p: str, f: str = f, fleet: Data = fleet) -> bool:
+        def usable(p: str, f: str = f, fleet: Fleet = fleet) -> bool:
             return nation_may_base(data, fleet, p) and room_for_fleet(data, p, f)
 
         port = nearest_haven(data, f, here, usable, [p for p in data["owner"] if p in sea])

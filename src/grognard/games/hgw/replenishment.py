@@ -42,15 +42,16 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grognard.core.flow import Frame, Step, call, end
+from grognard.core.flow import Frame, GameStep, call, end
 
 from . import fleet_nations, naval_search, ports
 from .board import armies_at, opponents, points
 from .firepower import fire
 from .fleets import active, base_hex, is_uboat_fleet, route_path, set_points, ships
 from .invasion_routes import barred_crossings, closed_narrows
+from .layout import Fleet
 from .map import hex_distance, load_map
 from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS, RANGE_LEAD, movable, open_interceptions, sailing_path
 from .naval_tables import load_naval
@@ -58,6 +59,9 @@ from .neutrality import at_war, naval_friendly
 from .optional import has_option
 from .sea_war import reach
 from .uboats import intercept, intercept_limit
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Action = tuple[Any, ...]
 Data = dict[str, Any]
@@ -150,7 +154,7 @@ def unit_choices(data: Data, fleet_id: str) -> list[str]:
     return sorted(h for h in reached if hmap.is_water(h) and h not in earlier and h != port)
 
 
-def offer(game: Any, frame: Frame, role: str) -> list[Action]:
+def offer(game: HgwState, frame: Frame, role: str) -> list[Action]:
     """EXTRA_OFFERS: units for the fleets free to move; attacks on the enemy's units."""
     data = game.data
     if not has_option(data, "naval_action"):
@@ -176,7 +180,7 @@ def attack_choices(data: Data, fleet_id: str) -> list[str]:
     return sorted(found)
 
 
-def _spend(game: Any, fleet_id: str, why: str) -> None:
+def _spend(game: HgwState, fleet_id: str, why: str) -> None:
     """N13.5: the chain's points leave play (not back to the pool)."""
     data = game.data
     gone = data.get("replenishment", {}).pop(fleet_id, None)
@@ -190,7 +194,7 @@ def _spend(game: Any, fleet_id: str, why: str) -> None:
         data.pop("replenishment", None)
 
 
-def sail(game: Any, frame: Frame, role: str, action: Action) -> None:
+def sail(game: HgwState, frame: Frame, role: str, action: Action) -> None:
     """N13.1-2: one amphibious point sails to the hex; then it may be intercepted."""
     data = game.data
     if action[0] == "attack_replenishment":
@@ -247,13 +251,13 @@ def interceptors(data: Data, frame: Frame) -> list[str]:
     ]
 
 
-def strength(fleet: Any) -> int:
+def strength(fleet: Fleet) -> int:
     """Naval Battle Resolution 2: ship strength doubled, A.S.W. points at half of that."""
     x = ships(fleet)
     return 2 * (x.get("capital", 0) + x.get("carrier", 0) + x.get("uboat", 0)) + x.get("asw", 0)
 
 
-def _meets(game: Any, fleet_id: str, path: list[str], what: str) -> bool:
+def _meets(game: HgwState, fleet_id: str, path: list[str], what: str) -> bool:
     data = game.data
     found = reach(data, fleet_id, path)
     if found is None:
@@ -272,7 +276,7 @@ def _meets(game: Any, fleet_id: str, path: list[str], what: str) -> bool:
     return got.success
 
 
-def _hit(game: Any, fleet_id: str, owner_fleet: str, hex_: str, most: int) -> int:
+def _hit(game: HgwState, fleet_id: str, owner_fleet: str, hex_: str, most: int) -> int:
     """The interceptor fires at up to `most` points of the unit in `hex_`; the losses."""
     data = game.data
     fleet = data["fleets"][fleet_id]
@@ -287,7 +291,7 @@ def _hit(game: Any, fleet_id: str, owner_fleet: str, hex_: str, most: int) -> in
     return lost
 
 
-def cut_off(game: Any, fleet_id: str, hex_: str) -> None:
+def cut_off(game: HgwState, fleet_id: str, hex_: str) -> None:
     """N13.4: the unit in `hex_` is gone; units no longer within twelve hexes of a friendly
     port or of a linked unit before them go too, and a fleet the chain supplies is lost."""
     data = game.data
@@ -336,21 +340,21 @@ def supplying(data: Data, fleet_id: str) -> bool:
     return built["state"] == "supplying" or data.get("fleet_status", {}).get(fleet_id) is not None
 
 
-class ReplenishmentIntercept(Step):
+class ReplenishmentIntercept(GameStep["HgwState"]):
     """N13.2: the enemy may intercept the point sailing, one fleet at a time."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return [frame["role"]] if frame["sailing"] > 0 and interceptors(game.data, frame) else []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         end(game.data["flow"])
 
-    def legal(self, game: Any, frame: Frame, role: str) -> list[Action]:
+    def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         return [("let_replenishment_pass",)] + [
             ("intercept_replenishment", f) for f in interceptors(game.data, frame)
         ]
 
-    def apply(self, game: Any, frame: Frame, role: str, action: Action) -> None:
+    def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "let_replenishment_pass":
             end(data["flow"])
@@ -363,14 +367,14 @@ class ReplenishmentIntercept(Step):
         if frame["sailing"] <= 0 or data.get("replenishment", {}).get(frame["fleet"]) is None:
             end(data["flow"])
 
-    def prompt(self, game: Any, frame: Frame, role: str | None) -> str:
+    def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         name = game.data["fleets"][frame["fleet"]]["name"]
         return (
             f"{frame['role']}: intercept the amphibious point sailing to {frame['hex']} to replenish {name}?"
         )
 
 
-def attack_sail(game: Any, frame: Frame, role: str, action: Action) -> None:
+def attack_sail(game: HgwState, frame: Frame, role: str, action: Action) -> None:
     """A fleet sails against an enemy unit at sea; the attack runs after any interception."""
     data = game.data
     fleet_id, target = str(action[1]), str(action[2])
@@ -383,13 +387,13 @@ def attack_sail(game: Any, frame: Frame, role: str, action: Action) -> None:
     open_interceptions(game, fleet_id, sailing_path(data, fleet_id, target), origin)
 
 
-class ReplenishmentAttack(Step):
+class ReplenishmentAttack(GameStep["HgwState"]):
     """The attack on a unit at sea: searched (Search 3), intercepted (Fleets 7), fired at."""
 
-    def actors(self, game: Any, frame: Frame) -> list[str]:
+    def actors(self, game: HgwState, frame: Frame) -> list[str]:
         return []
 
-    def run(self, game: Any, frame: Frame) -> None:
+    def run(self, game: HgwState, frame: Frame) -> None:
         data = game.data
         end(data["flow"])
         fleet_id, hex_ = frame["fleet"], frame["hex"]
@@ -413,7 +417,7 @@ class ReplenishmentAttack(Step):
             return
 
 
-def mission_over(game: Any, side: str) -> None:
+def mission_over(game: HgwState, side: str) -> None:
     """Step 5: a patrol's chain stays out while the patrol lasts; others are spent (N13.5)."""
     data = game.data
     for f, built in sorted(data.get("replenishment", {}).items()):

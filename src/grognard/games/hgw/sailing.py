@@ -11,6 +11,7 @@ from typing import Any
 from .board import opponents
 from .fleets import active, base_hex, is_uboat_fleet, route_path
 from .invasion_routes import barred_crossings, canals, closed_narrows
+from .layout import Fleet
 from .map import hex_distance, load_map, route_steps, row_col
 from .naval_tables import load_naval
 from .optional import has_option
@@ -19,7 +20,7 @@ from .sea_war import position
 Data = dict[str, Any]
 
 
-def patrol_range(fleet: Any) -> int:
+def patrol_range(fleet: Fleet) -> int:
     """The Ranges table: a patrol hex within 12 hexes, an SS patrol within 30."""
     high = load_naval().range("ss_patrol" if is_uboat_fleet(fleet) else "patrol").hexes[1]
     return int(high or 0)

@@ -22,7 +22,7 @@ Our readings (docs/hgw-design.md, "Shipping counters"):
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .board import opponents, points
 from .firepower import fire
@@ -30,6 +30,10 @@ from .fleets import active, base_hex, is_uboat_fleet
 from .invasion_routes import closed_narrows
 from .map import hex_distance, load_map
 from .sea_war import fight, technology
+
+if TYPE_CHECKING:
+    from .rule_game import RuleGame
+    from .state import HgwState
 
 Data = dict[str, Any]
 Leg = tuple[str, str, str]  # (sea, embarking place, landing place)
@@ -96,12 +100,12 @@ def threats(data: Data, side: str, legs: tuple[Leg, ...]) -> list[tuple[Leg, lis
     return out
 
 
-def cross(game: Any, side: str, legs: tuple[Leg, ...], count: int) -> int:
+def cross(game: HgwState, side: str, legs: tuple[Leg, ...], count: int) -> int:
     """K19.10: the crossings of a move of `count` points; returns the points lost."""
     return sail(game, side, threats(game.data, side, legs), count)
 
 
-def sail(game: Any, side: str, met: list[tuple[Leg, list[str]]], count: int) -> int:
+def sail(game: RuleGame, side: str, met: list[tuple[Leg, list[str]]], count: int) -> int:
     """K19.10: `count` points sail each crossing past the fleets that meet it (`threats`),
     the escort from its embarking port first; returns the points lost (the odds play it
     too: odds_crossing.py)."""

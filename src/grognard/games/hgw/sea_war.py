@@ -28,7 +28,7 @@ ships it), which Allied SS may attack. The Pacific's routes (Japan, Australia) a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import fleet_battle, german_technology, leaders, raiders, sea_supply
 from .board import opponents, points
@@ -36,11 +36,16 @@ from .firepower import fire
 from .fleets import active, asw_of, base_hex, is_uboat_fleet, set_points, ships
 from .geography import geography
 from .invasion_routes import closed_narrows
+from .layout import Fleet, Place
 from .limitations import campaign_state, season, swedish_points, us_points
 from .map import hex_distance, load_map
 from .scenario import load_scenario
 from .shipping import fixed_route, trace
 from .uboats import asw_battle, intercept, intercept_limit, route_attack
+
+if TYPE_CHECKING:
+    from .rule_game import RuleGame
+    from .state import HgwState
 
 Data = dict[str, Any]
 # route id: (fixed route of data/shipping.json or "" for lend-lease, kind, points carried)
@@ -68,7 +73,7 @@ def _usable(data: Data, side: str) -> Callable[[str], bool]:
     return usable
 
 
-def declare_routes(game: Any, side: str) -> None:
+def declare_routes(game: HgwState, side: str) -> None:
     """U-Boat Attack 4: the side traces its routes hex by hex (the shipping rules'
     shortest, Shipping 7) and they stay fixed until its next naval movement."""
     data = game.data
@@ -209,11 +214,13 @@ def may_escort(data: Data, fleet_id: str, rid: str) -> bool:
 # --- interception and combat (Fleets 7, 9; U-Boat Attack 5; Anti-Submarine Warfare 4)
 
 
-def position(fleet: Any) -> str:
-    return str(fleet.get("patrol") or base_hex(fleet["at"]))
+def position(fleet: Fleet) -> str:
+    """Where the fleet is: its patrol hex at sea, else its base's hex (asked only of fleets
+    on the map, whose `at` is set: the cast says so to mypy and changes nothing)."""
+    return str(fleet.get("patrol") or base_hex(cast(Place, fleet["at"])))
 
 
-def technology(data: Data, fleet: Any) -> int:
+def technology(data: Data, fleet: Fleet) -> int:
     """German Technology (K6.1): -1 on Axis U-boat fire from the Atlantic north of row 23
     (the fleet's patrol hex, else its base), 0 otherwise."""
     if fleet["side"] != "axis" or not is_uboat_fleet(fleet):
@@ -254,7 +261,7 @@ def may_fight(data: Data, a: str, b: str) -> bool:
     return True
 
 
-def try_intercept(game: Any, fleet_id: str, mover: str, path: list[str]) -> bool:
+def try_intercept(game: HgwState, fleet_id: str, mover: str, path: list[str]) -> bool:
     """Fleets 7; U-Boat Attack 5: the roll on the fleet's line (none for a patrol within
     one hex); True if it meets the mover."""
     data = game.data
@@ -278,7 +285,7 @@ def try_intercept(game: Any, fleet_id: str, mover: str, path: list[str]) -> bool
     return got.success
 
 
-def fight(game: Any, attacker: str, defender: str) -> str:
+def fight(game: RuleGame, attacker: str, defender: str) -> str:
     """Fleets 9: the two fleets fight alone (Fleet Naval Fire 2's rules in naval_battle's
     shape: capital ships at double strength), or U-boats against a fleet's A.S.W. strength
     (Anti-Submarine Warfare 4). Losses come off at once; the loser is expended and goes
@@ -313,7 +320,7 @@ def fight(game: Any, attacker: str, defender: str) -> str:
     return winner
 
 
-def asw_fight(game: Any, uboat: str, surface: str, led: int = 0) -> bool:
+def asw_fight(game: RuleGame, uboat: str, surface: str, led: int = 0) -> bool:
     """Anti-Submarine Warfare 4: the fleet's A.S.W. strength and the U-boats fire at once.
     The escort's losses come off its ASW ship points, then the A.S.W. box (the owner's
     choice in the rules; ours keeps the box, which serves every fleet, for last); a fleet
@@ -356,7 +363,7 @@ def _surface_losses(data: Data, fleet_id: str, losses: int, *, with_box: bool) -
     set_points(fleet, int(fleet["sp"]) - on_ships)
 
 
-def expend(game: Any, fleet_id: str) -> None:
+def expend(game: RuleGame, fleet_id: str) -> None:
     """Fleet Naval Fire 2, 5: the loser is expended and goes back to port."""
     data = game.data
     fleet = data["fleets"][fleet_id]
@@ -369,7 +376,7 @@ def expend(game: Any, fleet_id: str) -> None:
         game.log(f"{fleet['name']} is beaten: expended")
 
 
-def sink_if_empty(game: Any, fleet_id: str) -> None:
+def sink_if_empty(game: RuleGame, fleet_id: str) -> None:
     fleet = game.data["fleets"][fleet_id]
     if fleet["sp"] <= 0 and fleet["at"] is not None:
         fleet["at"] = None
@@ -381,7 +388,7 @@ def sink_if_empty(game: Any, fleet_id: str) -> None:
 # --- U-boats against the routes (U-Boat Attack 5-7; Lend-Lease 1-2; Shipping 2, 10)
 
 
-def attack_route(game: Any, uboat: str, rid: str) -> bool:
+def attack_route(game: HgwState, uboat: str, rid: str) -> bool:
     """The route's escort fights the U-boats first (Anti-Submarine Warfare 4), or a
     surface raider in a fleet battle (N3.5); the
     U-boats left fire at the route at double strength, whoever won, the loss in
@@ -412,7 +419,7 @@ def attack_route(game: Any, uboat: str, rid: str) -> bool:
     return won
 
 
-def _hit_route(game: Any, uboat: str, rid: str) -> None:
+def _hit_route(game: HgwState, uboat: str, rid: str) -> None:
     data = game.data
     fleet = data["fleets"][uboat]
     route = data["sea_routes"][rid]

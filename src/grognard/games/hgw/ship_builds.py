@@ -32,7 +32,7 @@ Our readings where the rulebook is silent (docs/hgw-design.md, "Naval Action bui
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.errors import IllegalAction
 from grognard.core.game import Action
@@ -40,6 +40,9 @@ from grognard.core.game import Action
 from .board import points
 from .naval_builds import LABELS, destinations, launch, price, yards
 from .optional import has_option
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 VERBS = ("lay_ship", "pay_ship", "finish_ship")
@@ -93,7 +96,7 @@ def cost(data: Data, side: str, action: Action) -> int:
     return INSTALMENT
 
 
-def apply(game: Any, side: str, action: Action) -> None:
+def apply(game: HgwState, side: str, action: Action) -> None:
     data = game.data
     mine = data.setdefault("ship_track", {}).setdefault(side, [])
     if action[0] == "lay_ship":

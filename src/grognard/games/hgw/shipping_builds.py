@@ -13,7 +13,7 @@ provider for the "naval" system.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.game import Action
 
@@ -22,6 +22,9 @@ from .geography import geography
 from .scenario import load_scenario
 from .shipping import shipping_cost
 from .shipping_counters import KEY, US_EXTRA, counters, lane_limit, ports, us_in
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 VERBS = ("build_shipping", "buy_transport")
@@ -56,7 +59,7 @@ def cost(data: Data, side: str, action: Action) -> int:
     return shipping_cost(1)  # Shipping 1, 9: one production point a point
 
 
-def apply(game: Any, side: str, action: Action) -> None:
+def apply(game: HgwState, side: str, action: Action) -> None:
     data = game.data
     if action[0] == "buy_transport":
         data[US_EXTRA] = int(data.get(US_EXTRA, 0)) + 1

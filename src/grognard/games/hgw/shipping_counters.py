@@ -29,13 +29,16 @@ Our readings (docs/hgw-design.md, "Shipping counters"):
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .geography import Place, geography
 from .limitations import MEDITERRANEAN, campaign_state, sea_limits
 from .map import load_map
 from .scenario import load_scenario
 from .sequence import has_system
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 KEY, USED, US_EXTRA = "shipping", "shipping_used", "us_transport"
@@ -228,7 +231,7 @@ def why_not_move(data: Data, side: str, frame: Data, start: Place, end: Place | 
     return None
 
 
-def move_point(game: Any, side: str, frame: Data, start: Place, end: Place) -> None:
+def move_point(game: HgwState, side: str, frame: Data, start: Place, end: Place) -> None:
     data = game.data
     mine = data[KEY][side]
     mine[start] = int(mine[start]) - 1

@@ -22,14 +22,18 @@ invasion steps (naval.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .fleets import is_uboat_fleet, nation_may_base, nearest_haven
 from .geography import geography
+from .layout import Fleet, Place
 from .limitations import now, turn_order
 from .map import load_map
 from .neutrality import is_unaligned, nation_at, naval_friendly, politics
 from .ports import has_port
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 SPAIN = "spain"
@@ -49,12 +53,12 @@ def spanish_hexes(data: Data) -> tuple[str, ...]:
     return _HEXES[scenario]
 
 
-def spanish_port(data: Data, place: Any) -> bool:
+def spanish_port(data: Data, place: Place) -> bool:
     """A port of neutral Spain (a place of the unaligned country Spain)."""
     return place in spanish_hexes(data) and is_unaligned(data, place) and has_port(data, place)
 
 
-def open_to(data: Data, fleet: Any) -> bool:
+def open_to(data: Data, fleet: Fleet) -> bool:
     """G5.6: Spain's ports take the fleet: a German fleet, Spain neutral, before 1943."""
     if fleet["side"] != "axis" or fleet.get("nation", GERMANY) != GERMANY:
         return False
@@ -78,9 +82,10 @@ def based(data: Data, fleet_id: str) -> bool:
     return "patrol" not in fleet and spanish_port(data, fleet["at"]) and open_to(data, fleet)
 
 
-def home_port(data: Data, fleet: Any) -> bool:
+def home_port(data: Data, fleet: Fleet) -> bool:
     """N2.1 with G5.6: a patrol from a Spanish port may come back to it while allowed."""
-    return spanish_port(data, fleet["at"]) and open_to(data, fleet)
+    at = fleet["at"]
+    return at is not None and spanish_port(data, at) and open_to(data, fleet)
 
 
 def disarmed(data: Data, fleet_id: str) -> bool:
@@ -88,7 +93,9 @@ def disarmed(data: Data, fleet_id: str) -> bool:
     return based(data, fleet_id) and not is_uboat_fleet(data["fleets"][fleet_id])
 
 
-def closing(game: Any, side: str, reached: Callable[[str], Any], room: Callable[[str, str], bool]) -> None:
+def closing(
+    game: HgwState, side: str, reached: Callable[[str], Any], room: Callable[[str, str], bool]
+) -> None:
     """G5.6 from 1943 (or once Spain's ports are no longer open): the side's fleets in
     them leave for the nearest port they may use with room (`reached(fleet)`: the hexes
     a sea route reaches; `room(fleet, port)`), or are lost."""
@@ -100,7 +107,7 @@ def closing(game: Any, side: str, reached: Callable[[str], Any], room: Callable[
         if spanish_port(data, at) and open_to(data, fleet):
             continue  # still neutral Spain's, and open to it
         sea = reached(f)
-        def usable(p: str, f: str = f, fleet: Data = fleet) -> bool:
+        def usable(p: str, f: str = f, fleet: Fleet = fleet) -> bool:
             return nation_may_base(data, fleet, p) and room(f, p)
 
         port = nearest_haven(data, f, at, usable, [p for p in data["owner"] if p in sea])

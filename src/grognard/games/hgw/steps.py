@@ -7,6 +7,7 @@ from grognard.core.flow import Step
 
 from .advance import Advances, Exploitation, ExploitAttack, Retreat
 from .air_combat import AirAttack
+from .arrivals import PlaceArrivals
 from .combat import Announce, Assaults, DefensiveAssault, Losses
 from .home_forces import HomeMoveTo, HomeRetreat, PlaceHomeForces
 from .invasion import InvasionAttack, Invasions
@@ -19,7 +20,7 @@ from .naval_phase import NavalIntercept, NavalMovement, UboatAttack
 from .own_setup import OwnSetup
 from .partisan_phase import Partisans
 from .patrol_battles import PatrolBattle
-from .politics import ItalyLosses, PlaceArrivals, SovietTerms
+from .politics import ItalyLosses, SovietTerms
 from .port_attacks import PortAttack
 from .port_conversion import PortConversion
 from .production import Production

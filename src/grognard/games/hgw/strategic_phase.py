@@ -32,6 +32,7 @@ from grognard.core.flow import Frame, GameStep, call, end, goto
 
 from . import bombing, missiles, morale
 from .board import armies_at, enemy_armies_at, geo, opponents, production_of, remove_points
+from .firepower import Volley
 from .map import hex_distance, load_map
 from .morale_events import watch
 from .neutrality import at_war
@@ -238,7 +239,7 @@ class StrikeBombs(GameStep["HgwState"]):
         return f"{frame['role']}: how many of the {n} atomic bomb(s) of {frame['origin']} go on this strike?"
 
 
-def _volley(game: HgwState, what: str, volley: Any, result: str) -> None:
+def _volley(game: HgwState, what: str, volley: Volley, result: str) -> None:
     rolls = ", ".join(str(r) for r in volley.rolls)
     mod = f" {volley.modifier:+d}" if volley.modifier else ""
     game.log(f"{what}: {volley.strength} point(s) roll {rolls}{mod}: {result}")

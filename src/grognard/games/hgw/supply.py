@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .board import Data, armies_at, capture, eliminate, geo, opponents, production_of
 from .forts import destroy as destroy_fort
@@ -27,6 +27,9 @@ from .neutrality import at_war
 from .optional import has_option
 from .ports import has_supply_road
 from .scenario import BOX, load_scenario
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 
 def _sources(
@@ -177,7 +180,7 @@ def _not_french_on_board(data: Data, side: str) -> list[str]:
     )
 
 
-def end_of_combat_supply(state: Any, side: str) -> None:
+def end_of_combat_supply(state: HgwState, side: str) -> None:
     """Unsupplied Hexes 1-2, at the end of `side`'s combat phase: armies in places that
     reach no friendly production point are eliminated, and the opponent captures each
     such place it can trace supply to and could reach with a supplied army of its own
@@ -205,7 +208,7 @@ def end_of_combat_supply(state: Any, side: str) -> None:
     _to_capturing_opponent(state, side, cut)
 
 
-def _to_capturing_opponent(state: Any, side: str, cut: frozenset[Place]) -> None:
+def _to_capturing_opponent(state: HgwState, side: str, cut: frozenset[Place]) -> None:
     """Unsupplied Hexes 2: an opponent at war with `side` captures each cut-off place it
     can trace supply to (through the other cut-off places) and reach with one of its
     supplied armies within three hexes, stepping through its own places or the cut-off
@@ -231,7 +234,7 @@ def _to_capturing_opponent(state: Any, side: str, cut: frozenset[Place]) -> None
             return
 
 
-def _to_nearest_producer(state: Any, side: str, cut: list[Place]) -> None:
+def _to_nearest_producer(state: HgwState, side: str, cut: list[Place]) -> None:
     """The Fall of Germany special rule 4: each cut-off place goes to the opposing side
     whose nearest undevastated production point is closest to it; a tie is settled by a
     die roll (the side that plays first on 1-3, the other on 4-6)."""
@@ -252,7 +255,7 @@ def _to_nearest_producer(state: Any, side: str, cut: list[Place]) -> None:
             return
 
 
-def _closest(state: Any, place: Place, sides: list[str], side: str) -> str:
+def _closest(state: HgwState, place: Place, sides: list[str], side: str) -> str:
     """Of `sides` (in playing order), the one whose nearest undevastated production point
     is closest to `place` by hex distance; a tie between the first two is settled by a
     die of `side`'s: the first in playing order on 1-3, the other on 4-6 (Unsupplied

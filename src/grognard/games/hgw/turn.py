@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from grognard.core.flow import Frame, GameStep, goto
 
-from . import pacific_war, politics, sea_supply, shipping_counters, world_war
+from . import arrivals, pacific_war, politics, sea_supply, shipping_counters, world_war
 from .board import current_turn, enemy, geo
 from .coastal_air import restore as restore_coastal_air
 from .morale_events import after_combat
@@ -62,7 +62,7 @@ class TurnStart(GameStep["HgwState"]):
         world_war.turn_start(game, side)  # Campaign Game IV: the U.S. held until it enters (AL 2)
         cut_fleets(game, side)  # Unsupplied Hexes 4, for fleets
         goto(data["flow"], next_step(data, "turn_start"), role=side)
-        politics.ask_arrivals(game)  # Nations Inclined toward Axis 3-5: placed by the player
+        arrivals.ask_arrivals(game)  # Nations Inclined toward Axis 3-5: placed by the player
 
 
 class EndCombat(GameStep["HgwState"]):
@@ -88,7 +88,7 @@ class EndCombat(GameStep["HgwState"]):
         world_war.end_of_combat(game, side)  # Campaign Game IV: Japan's attacks and the U.S. (G6.2)
         if not politics.end_of_combat(game, side):  # Campaign Game I: neutrality, surrenders
             open_production(game, side)
-        politics.ask_arrivals(game)  # forces that arrived are placed before going on
+        arrivals.ask_arrivals(game)  # forces that arrived are placed before going on
 
 
 class NextTurn(GameStep["HgwState"]):

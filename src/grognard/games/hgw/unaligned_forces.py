@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -40,6 +40,9 @@ from .forts import fort_points
 from .geography import Place, box_hexes, geography
 from .neutrality import capital_of, politics
 from .optional import has_option
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 Data = dict[str, Any]
 DATA_PATH = Path(__file__).with_name("data") / "unaligned_forces.json"
@@ -261,7 +264,7 @@ def lose_points(data: Data, place: Place, count: int) -> int:
     return lost
 
 
-def eliminate_nation(state: Any, nation: str, why: str) -> None:
+def eliminate_nation(state: HgwState, nation: str, why: str) -> None:
     """Every home point of `nation` leaves the board for good (O2.3, O2.9)."""
     record = state.data.get("home_forces")
     if not record:
@@ -278,7 +281,7 @@ def eliminate_nation(state: Any, nation: str, why: str) -> None:
         state.log(f"{title}'s home forces ({total} infantry) are eliminated ({why})")
 
 
-def surrendered_gone(state: Any) -> None:
+def surrendered_gone(state: HgwState) -> None:
     """O2.3: the home forces of a country that has surrendered disappear."""
     record = state.data.get("home_forces")
     pol = politics(state.data)
@@ -288,7 +291,7 @@ def surrendered_gone(state: Any) -> None:
         eliminate_nation(state, nation, "its country surrendered")
 
 
-def stranded_gone(state: Any) -> None:
+def stranded_gone(state: HgwState) -> None:
     """Our reading: home forces left in a hex another side has taken without an advance
     (a cut-off hex captured, Unsupplied Hexes 2) have nowhere to retreat: they are lost."""
     record = state.data.get("home_forces")

@@ -15,12 +15,15 @@ when a capture happens without an import cycle.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import campaign_victory
 from .geography import geography
 from .map import load_map
 from .scenario import BOX, load_scenario
+
+if TYPE_CHECKING:
+    from .state import HgwState
 
 
 def gross_production(data: dict[str, Any], side: str) -> int:
@@ -48,7 +51,7 @@ def soviet_outproduces(data: dict[str, Any]) -> bool:
     return Fraction(gross_production(data, "soviet")) >= Fraction(2, 3) * gross_production(data, "allied")
 
 
-def _scores(state: Any, berlin_lost: bool) -> dict[str, float]:
+def _scores(state: HgwState, berlin_lost: bool) -> dict[str, float]:
     data = state.data
     sides = load_scenario(data["scenario"]).sides
     if load_scenario(data["scenario"]).victory == "campaign":
@@ -62,7 +65,7 @@ def _scores(state: Any, berlin_lost: bool) -> dict[str, float]:
     return {s: 1.0 if s == winner else 0.0 for s in sides}
 
 
-def berlin_falls(state: Any) -> None:
+def berlin_falls(state: HgwState) -> None:
     """Victory Conditions 1: Berlin taken, the game ends now."""
     data = state.data
     data["result"] = _scores(state, berlin_lost=True)
@@ -74,7 +77,7 @@ def berlin_falls(state: Any) -> None:
     data["flow"].clear()
 
 
-def last_turn_over(state: Any) -> None:
+def last_turn_over(state: HgwState) -> None:
     """Victory Conditions 1-2: the last turn ends with Berlin still Axis."""
     data = state.data
     data["result"] = _scores(state, berlin_lost=False)

@@ -44,6 +44,7 @@ from .across_water import over_water, water_targets
 from .actions import BadAction, args
 from .advance import may_exploit
 from .air_combat import why_not_air
+from .arrivals import arrival_area, arrival_candidates
 from .board import STACK_LIMIT, army_status, free_army, geo, may_target, opponents, over_limit, stack
 from .campaign import Force
 from .capability import load_capability
@@ -70,7 +71,6 @@ from .naval_phase import NAVAL_VERBS
 from .naval_phase import why_not as naval_why
 from .paratroops import why_not_mix
 from .partisan_phase import why_not_pick
-from .politics import arrival_area, arrival_candidates
 from .production import US_ALONE, build_places, buildable, describe_price, halves_left, pays, price
 from .research import why_not_invest, why_not_resolve
 from .research_phase import frame_conditions as research_conditions
