@@ -150,6 +150,19 @@ def test_a_worker_thinks_at_a_lower_priority_than_the_server() -> None:
         worker.stop()
 
 
+def test_a_worker_is_lowered_before_it_imports_the_server() -> None:
+    """A spawned worker imports its target's module, and with it the whole server
+    package (about a second of CPU), before its own code runs: at the server's
+    priority that second was taken from the players at every (re)start. The server
+    lowers the process as soon as it exists, so its own code starts lowered."""
+    worker = CpuWorker()
+    try:
+        worker.run(os.getpid, (), budget=30)
+        assert worker.started_niceness == min(19, os.nice(0) + NICENESS)
+    finally:
+        worker.stop()
+
+
 def _refused(response: Any, status: int, reason: str) -> None:
     assert response.status_code == status, response.text
     assert reason in response.json()["detail"]
