@@ -85,6 +85,7 @@ def create_app(
     clock: Clock | None = None,
     deadline_scan_seconds: float = 60.0,
     odds_processes: bool = False,
+    replay_processes: bool = False,
 ) -> FastAPI:
     """The app, its database migrated (unless `migrate=False`). `registry` defaults to
     every ruleset grognard plays (`grognard.games.REGISTRY`). `gc_full_every` (what
@@ -97,7 +98,9 @@ def create_app(
     whose links start with `public_url` (else GROGNARD_PUBLIC_URL); `clock` and
     `deadline_scan_seconds` drive the time controls (deadlines.py; tests move the clock).
     `odds_processes` computes battle odds in worker processes that a costly battle
-    cannot hold past its budget (oddsdesk.py; what `grognard serve` sets).
+    cannot hold past its budget (oddsdesk.py; what `grognard serve` sets), and
+    `replay_processes` plays saved games' moves in worker processes (savedgames.py; set
+    by `grognard serve` too).
     A bad SMTP URL raises BadSetting."""
     if registry is None:
         from grognard.games import REGISTRY
@@ -157,6 +160,7 @@ def create_app(
             await ai.close()
             await peers.stop()
             await asyncio.to_thread(guards.odds_desk.close)
+            await asyncio.to_thread(guards.replays.close)
             if collector is not None:
                 await collector.stop()
 
@@ -171,7 +175,7 @@ def create_app(
     apidocs.install(app, "/api/openapi.json")
     app.state.server = server
     app.state.deadlines = deadlines
-    guards = app.state.guards = Guards.of_limits(limits, odds_processes)
+    guards = app.state.guards = Guards.of_limits(limits, odds_processes, replay_processes)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Refusal, _refused)
     app.add_exception_handler(RequestValidationError, _validation_error)

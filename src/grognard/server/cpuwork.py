@@ -7,8 +7,9 @@ thread cannot be stopped. A `CpuWorker` runs such work in a process of its own, 
 a lower CPU priority (`NICENESS`: the kernel runs the server's requests first), one
 call at a time. The server lowers the process as soon as it exists: a spawned
 process imports the module of its target, and with it the whole server package
-(about a second of CPU), before its first line runs. Each call runs there; a call that outlasts its budget is stopped by killing the process
-(`CpuTimeout`), and the next call starts a fresh one.
+(about a second of CPU), before its first line runs. A call that outlasts its
+budget is stopped by killing the process (`CpuTimeout`), and the next call starts a
+fresh one.
 
 The function and its arguments are pickled: a function at a module's top level.
 """

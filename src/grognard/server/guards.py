@@ -13,6 +13,7 @@ from starlette.requests import HTTPConnection
 from .clients import Holdings, SocketBounds
 from .oddsdesk import OddsDesk
 from .ratelimit import Rate, RateLimiter, WorkGate
+from .savedgames import ReplayDesk
 
 # (module constants: a dataclass default must not be built by a call)
 _SIGN_IN_PER_ADDRESS = Rate(burst=20, per=3.0)
@@ -91,8 +92,8 @@ class Limits:
     #: a burst of 8 tokens (2 s of CPU), then one every 4 s, a sixteenth of a core.
     saved_games_per_caller: Rate = _SAVED_GAMES_PER_CALLER
     saved_game_cpu_per_token: float = 0.25
-    #: Saved games replayed at once (CPU work under the GIL, which the event loop
-    #: needs too): one.
+    #: Saved games replayed at once: one (in a worker process under `grognard serve`,
+    #: savedgames.py; elsewhere CPU work under the GIL, which the event loop needs too).
     concurrent_saved_games: int = 1
     #: CPU seconds a saved game may take to replay (413 past it): the longest real
     #: saves (HGW, 2 356 moves) take 2.6 s.
@@ -143,10 +144,14 @@ class Guards:
     saving: WorkGate
     games_by_address: RateLimiter
     odds_desk: OddsDesk
+    replays: ReplayDesk
 
     @classmethod
-    def of_limits(cls, limits: Limits, odds_processes: bool = False) -> Guards:
-        """The limiters; `odds_processes`: compute odds in worker processes (oddsdesk.py)."""
+    def of_limits(
+        cls, limits: Limits, odds_processes: bool = False, replay_processes: bool = False
+    ) -> Guards:
+        """The limiters; `odds_processes`: compute odds in worker processes (oddsdesk.py);
+        `replay_processes`: play saved games' moves in worker processes (savedgames.py)."""
         odds_by_caller = RateLimiter(limits.odds_per_caller, "odds requests")
         return cls(
             limits,
@@ -177,6 +182,7 @@ class Guards:
                 limits.odds_cache_entries,
                 odds_processes,
             ),
+            ReplayDesk(limits.concurrent_saved_games, replay_processes),
         )
 
 
