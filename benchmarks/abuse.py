@@ -471,9 +471,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     server = Server(url, args.workers, workdir)
     attackers = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
     report: dict[str, Any] = {"database": url.split(":", 1)[0], "workers": args.workers, "phases": {}}
+    figures, stop = Figures(), asyncio.Event()
+    victims: list[asyncio.Task[None]] = []
     try:
         await server.wait_healthy()
-        figures, stop = Figures(), asyncio.Event()
         victims = [
             asyncio.create_task(hot_seat_player(server.base, VICTIM_BASE + i, figures, stop))
             for i in range(args.players)
@@ -503,7 +504,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 attack = loop.run_in_executor(
                     attackers, run_attack, phase, server.base, ATTACKER_BASE + k, watched["id"], args.seconds
                 )
-                got.update(await asyncio.wait_for(attack, args.seconds + 90))
+                got.update(await asyncio.wait_for(attack, args.seconds + 300))
             moves, ai = figures.moves.get(phase, []), figures.ai.get(phase, [])
             report["phases"][phase] = {
                 "seconds": round(time.monotonic() - started, 1),
@@ -525,6 +526,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             task.cancel()
         await host.close()
     finally:
+        # however the run ends (an attack that failed too), the victims stop: their
+        # loops end on `stop` (a cancellation alone can be lost inside a wait_for)
+        stop.set()
+        for task in victims:
+            task.cancel()
+        await asyncio.wait(victims or [asyncio.create_task(asyncio.sleep(0))], timeout=30)
         attackers.shutdown(wait=False, cancel_futures=True)
         server.stop()
     return report

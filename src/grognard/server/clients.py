@@ -13,6 +13,8 @@ total, so that what one client holds never exhausts the server:
 - HTTP requests in flight per address (`ClientBoundMiddleware`): 429. Directly
   connected clients are bounded sooner by their connections (protocol.py); this is
   the bound for clients behind a trusted proxy, whose connections all come from it.
+  The middleware also names the address as the writer of what the request writes
+  (fairgate.WRITER): the SQLite write gate serves writers in turn.
 
 The counts are per process, in memory, on the event loop (no lock needed).
 """
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from .fairgate import WRITER
 from .middleware import send_error
 
 #: Close code: too many websockets from this address or session (4000 + 429).
@@ -104,11 +107,21 @@ class ClientBoundMiddleware:
         self.in_flight: Counter[str] = Counter()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         client = scope.get("client")
         address = str(client[0]) if client else "unknown"
+        writer = WRITER.set(address)  # what the request (and its worker threads) writes
+        try:
+            await self._bounded(address, scope, receive, send)
+        finally:
+            WRITER.reset(writer)
+
+    async def _bounded(self, address: str, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
         if self.in_flight[address] >= self.per_address:
             await send_error(
                 send,
