@@ -193,7 +193,11 @@ def create_app(
         by_path={"/api/games": settings.max_new_game_bytes},
     )
     app.add_middleware(UrlGuardMiddleware)
-    app.add_middleware(ClientBoundMiddleware, per_address=limits.requests_per_address)
+    app.add_middleware(
+        ClientBoundMiddleware,
+        per_address=limits.requests_per_address,
+        running_per_address=limits.requests_running_per_address,
+    )
     app.add_middleware(SecurityHeadersMiddleware)  # outermost: every answer gets its headers
     app.include_router(accounts.router)
     app.include_router(api_games.router)

@@ -70,6 +70,12 @@ class Limits:
     #: HTTP requests of one address in flight at once (behind a trusted proxy, where
     #: connections do not tell clients apart): a page loads a handful at a time.
     requests_per_address: int = 32
+    #: HTTP requests of one address running at once; the rest of its requests in
+    #: flight wait their turn (not refused): every running request shares the
+    #: interpreter, and 15 of one client's at once left another player's move a
+    #: sixteenth of it. A browser has 6 connections to a site and rarely 4 requests
+    #: under way at once (a page's static files are answered in microseconds).
+    requests_running_per_address: int = 4
     #: Guest sessions started from one address: a club behind one NAT arrives
     #: together, so a burst of 20, then one every 10 s (15 guests made 601 open games
     #: in 10 s, each guest with the quotas below).
@@ -124,6 +130,7 @@ class Limits:
             saved_games_per_caller=unbounded,
             websockets_per_address=1_000_000,
             requests_per_address=1_000_000,
+            requests_running_per_address=1_000_000,
         )
 
 
