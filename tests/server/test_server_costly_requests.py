@@ -196,7 +196,8 @@ def test_a_saved_game_is_replayed_in_a_worker_process(make_app: AppFactory) -> N
     """As `grognard serve` runs it: a saved game's moves are played in a worker process
     (in a thread of the server, 4 clients posting a 600-move save took the other
     players' move p99 from 32 to 138 ms), to the same game as in the server's thread;
-    a move that cannot be played is still 422 with its reason."""
+    a move that cannot be played is still 422 with its reason, and a worker that does
+    not answer within the backstop is stopped: 503."""
     body = _saved_game(40)
     with TestClient(make_app()) as client:
         in_thread = Player(client).guest().ok("POST", "/api/games", body, 201)
@@ -212,6 +213,10 @@ def test_a_saved_game_is_replayed_in_a_worker_process(make_app: AppFactory) -> N
         refused = me.post("/api/games", wrong)
         assert refused.status_code == 422 and "move 4 of 40" in refused.json()["detail"]
         assert desk.replayed == 2
+        desk.wall_seconds = 0.0  # the backstop: a worker that does not answer in time is stopped
+        stopped = me.post("/api/games", body)
+        assert stopped.status_code == 503 and "too busy to replay this saved game" in stopped.json()["detail"]
+        assert int(stopped.headers["Retry-After"]) > 0
 
 
 def test_a_replay_in_a_worker_reports_what_stopped_it() -> None:

@@ -21,12 +21,13 @@ import queue
 from typing import Any
 
 import msgspec
+from fastapi import HTTPException
 
 from grognard.core.game import Ruleset, State
 
 from .cpuwork import CpuTimeout, CpuWorker
 from .newgames import new_state
-from .refusals import Invalid, TooCostly, Unavailable
+from .refusals import Invalid, TooCostly
 
 #: Wall-clock seconds a replay may take in a worker process before it is stopped: its
 #: CPU is bounded by the saved game's CPU budget already (413, counted in the worker);
@@ -101,9 +102,11 @@ class ReplayDesk:
             self.replayed += 1
             return answer, worker.last_cpu
         except CpuTimeout:
-            raise Unavailable(
+            raise HTTPException(
+                503,
                 f"the server is too busy to replay this saved game within {self.wall_seconds:g} s: "
-                "try again later"
+                "try again later",
+                headers={"Retry-After": "30"},
             ) from None
         finally:
             self._workers.put(worker)
