@@ -465,6 +465,18 @@ def run_attack(name: str, base: str, n: int, game_id: str, seconds: float) -> di
 
 
 # ----- the run ---------------------------------------------------------------------------------
+async def first_game(host: Client, tries: int = 10) -> dict[str, Any]:
+    """The game the observers pile onto (tried again: a refusal must not end the run)."""
+    body = {"ruleset": "viktory2", "seats": {"red": "me", "yellow": "hotseat"}}
+    for _ in range(tries):
+        answer = await host.http.post("/api/games", json=body)
+        if answer.status_code == 201:
+            game: dict[str, Any] = answer.json()
+            return game
+        await asyncio.sleep(1)
+    raise RuntimeError(f"the host could not make a game: {answer.status_code} {answer.text[:200]}")
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     workdir = Path(tempfile.mkdtemp(prefix="grognard-abuse-"))
     url = args.database_url or f"sqlite:///{workdir / 'abuse.db'}"
@@ -486,11 +498,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         # a game for the observers to pile onto
         host = Client(server.base, address(VICTIM_BASE + args.players + args.ai_players))
         await host.guest()
-        watched = (
-            await host.http.post(
-                "/api/games", json={"ruleset": "viktory2", "seats": {"red": "me", "yellow": "hotseat"}}
-            )
-        ).json()
+        watched = await first_game(host)
         await asyncio.sleep(3)  # the victims have started
         loop = asyncio.get_running_loop()
         phases = [p for p in PHASES if p == "baseline" or not args.only or p in args.only]
