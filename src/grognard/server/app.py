@@ -142,6 +142,11 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # Every ruleset loaded before the first request: the registry imports a game on
+        # first use (issue 24), and the first odds of a Victory battle imported it on
+        # the event loop, which then answered no one for that half second (the odds
+        # attack's move p99); in a worker thread it holds the interpreter as long.
+        await asyncio.to_thread(load_rulesets, registry)
         ai.start()
         peers = Peers(server)
         await peers.start()
@@ -223,6 +228,12 @@ def create_app(
     if (WEB_DIR / "index.html").is_file():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
     return app
+
+
+def load_rulesets(registry: Registry) -> None:
+    """Load each ruleset of `registry` now (a lazily registered one imports its game)."""
+    for ruleset_id in registry.ids():
+        registry.get(ruleset_id)
 
 
 async def _http_error(_request: Request, exc: Exception) -> Response:

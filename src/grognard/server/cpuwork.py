@@ -49,9 +49,11 @@ def _serve(connection: multiprocessing.connection.Connection, niceness: int) -> 
     started with."""
     started_at = _niceness()
     _lower(0, niceness)
-    import grognard.agents  # before the first call's budget starts
-    import grognard.games  # noqa: F401
+    import grognard.agents  # noqa: F401  before the first call's budget starts
+    from grognard.games import REGISTRY
 
+    for ruleset_id in REGISTRY.ids():  # the registry imports a game on first use only
+        REGISTRY.get(ruleset_id)
     connection.send(("ready", started_at))
     while True:
         try:
