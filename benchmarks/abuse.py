@@ -465,15 +465,28 @@ def run_attack(name: str, base: str, n: int, game_id: str, seconds: float) -> di
 
 
 # ----- the run ---------------------------------------------------------------------------------
+async def first_game(host: Client, tries: int = 10) -> dict[str, Any]:
+    """The game the observers pile onto (tried again: a refusal must not end the run)."""
+    body = {"ruleset": "viktory2", "seats": {"red": "me", "yellow": "hotseat"}}
+    for _ in range(tries):
+        answer = await host.http.post("/api/games", json=body)
+        if answer.status_code == 201:
+            game: dict[str, Any] = answer.json()
+            return game
+        await asyncio.sleep(1)
+    raise RuntimeError(f"the host could not make a game: {answer.status_code} {answer.text[:200]}")
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     workdir = Path(tempfile.mkdtemp(prefix="grognard-abuse-"))
     url = args.database_url or f"sqlite:///{workdir / 'abuse.db'}"
     server = Server(url, args.workers, workdir)
     attackers = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
     report: dict[str, Any] = {"database": url.split(":", 1)[0], "workers": args.workers, "phases": {}}
+    figures, stop = Figures(), asyncio.Event()
+    victims: list[asyncio.Task[None]] = []
     try:
         await server.wait_healthy()
-        figures, stop = Figures(), asyncio.Event()
         victims = [
             asyncio.create_task(hot_seat_player(server.base, VICTIM_BASE + i, figures, stop))
             for i in range(args.players)
@@ -485,11 +498,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         # a game for the observers to pile onto
         host = Client(server.base, address(VICTIM_BASE + args.players + args.ai_players))
         await host.guest()
-        watched = (
-            await host.http.post(
-                "/api/games", json={"ruleset": "viktory2", "seats": {"red": "me", "yellow": "hotseat"}}
-            )
-        ).json()
+        watched = await first_game(host)
         await asyncio.sleep(3)  # the victims have started
         loop = asyncio.get_running_loop()
         phases = [p for p in PHASES if p == "baseline" or not args.only or p in args.only]
@@ -503,7 +512,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 attack = loop.run_in_executor(
                     attackers, run_attack, phase, server.base, ATTACKER_BASE + k, watched["id"], args.seconds
                 )
-                got.update(await asyncio.wait_for(attack, args.seconds + 90))
+                got.update(await asyncio.wait_for(attack, args.seconds + 300))
             moves, ai = figures.moves.get(phase, []), figures.ai.get(phase, [])
             report["phases"][phase] = {
                 "seconds": round(time.monotonic() - started, 1),
@@ -525,6 +534,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             task.cancel()
         await host.close()
     finally:
+        # however the run ends (an attack that failed too), the victims stop: their
+        # loops end on `stop` (a cancellation alone can be lost inside a wait_for)
+        stop.set()
+        for task in victims:
+            task.cancel()
+        await asyncio.wait(victims or [asyncio.create_task(asyncio.sleep(0))], timeout=30)
         attackers.shutdown(wait=False, cancel_futures=True)
         server.stop()
     return report

@@ -39,6 +39,31 @@ def test_unknown_ids_duplicates_and_wrong_modules_are_refused() -> None:
         registry.get("hgw")
 
 
+def test_two_threads_loading_one_ruleset_at_once_both_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's first requests after a start ask for a ruleset from several threads
+    at once: the one that finished loading second found the id gone (KeyError, a 500
+    to the first players; seen in benchmarks/abuse.py). Played in one thread: the other
+    thread's whole `get` runs while this one imports."""
+    import importlib
+
+    from grognard.games.viktory2 import RULESET
+
+    registry = Registry()
+    registry.register_lazy("viktory2", "grognard.games.viktory2")
+    plain = importlib.import_module
+    raced: list[object] = []
+
+    def import_module(name: str) -> object:
+        if not raced:
+            raced.append(None)
+            raced[0] = registry.get("viktory2")  # the other thread, meanwhile
+        return plain(name)
+
+    monkeypatch.setattr(importlib, "import_module", import_module)
+    assert registry.get("viktory2") is RULESET
+    assert raced == [RULESET] and registry.ids() == ["viktory2"]
+
+
 def test_the_games_registry_loads_only_the_game_asked_for() -> None:
     probe = (
         "import sys\nfrom grognard import games\n"

@@ -219,3 +219,57 @@ def test_requests_in_flight_per_address_are_bounded() -> None:
         assert (await call("10.9.9.9"))[0]["status"] == 200  # the places came back
 
     asyncio.run(scene())
+
+
+def test_requests_running_per_address_are_bounded_the_rest_wait_their_turn() -> None:
+    """15 requests of one client running at once (a lobby flood) left another player's
+    move a sixteenth of the interpreter: a few of one address run at once, the rest
+    wait in order, not refused, while another address's request runs at once."""
+    releases: dict[str, asyncio.Event] = {}
+    order: list[str] = []
+
+    async def slow(scope: Scope, receive: Receive, send: Send) -> None:
+        name = scope["path"]
+        order.append(name)
+        await releases.setdefault(name, asyncio.Event()).wait()
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    bound = ClientBoundMiddleware(slow, per_address=8, running_per_address=2)
+
+    async def call(address: str, name: str) -> int:
+        sent: list[Message] = []
+
+        async def send(message: Message) -> None:
+            sent.append(message)
+
+        async def receive() -> Message:
+            return {"type": "http.request", "body": b""}
+
+        scope = {"type": "http", "client": (address, 1), "path": name, "method": "GET", "headers": []}
+        await bound(scope, receive, send)
+        status: int = sent[0]["status"]
+        return status
+
+    async def settle() -> None:
+        for _ in range(5):
+            await asyncio.sleep(0)
+
+    async def scene() -> None:
+        flood = [asyncio.create_task(call("10.9.9.9", f"/a{i}")) for i in range(5)]
+        await settle()
+        assert order == ["/a0", "/a1"] and bound.running["10.9.9.9"] == 2
+        assert bound.in_flight["10.9.9.9"] == 5  # the others wait, not refused
+        other = asyncio.create_task(call("10.9.9.8", "/b"))
+        await settle()
+        assert order[-1] == "/b"  # another client runs at once
+        releases["/b"].set()
+        assert await other == 200
+        for i in range(5):
+            releases.setdefault(f"/a{i}", asyncio.Event()).set()
+            await settle()
+        assert await asyncio.gather(*flood) == [200] * 5
+        assert order == ["/a0", "/a1", "/b", "/a2", "/a3", "/a4"]  # in the order they came
+        assert not bound.running and not bound.in_flight
+
+    asyncio.run(scene())

@@ -10,6 +10,7 @@ import threading
 import time
 from typing import Any
 
+import msgspec
 import pytest
 from fastapi import HTTPException
 from fastapi.testclient import TestClient
@@ -21,6 +22,7 @@ from grognard.games.viktory2 import RULESET
 from grognard.server.guards import Limits
 from grognard.server.oddsdesk import OddsDesk, battle_key
 from grognard.server.ratelimit import Rate, RateLimiter, WorkGate
+from grognard.server.savedgames import replayed
 
 BATTLE = {"attacker": {"infantry": 3}, "defender": {"infantry": 2}}
 
@@ -188,3 +190,45 @@ def test_odds_in_a_worker_process_are_stopped_past_their_budget(make_app: AppFac
         costly = {"attacker": {"IN": 20}, "defender": {"IN": 20}}
         refused = me.post("/api/rulesets/victory/odds", costly)
         assert refused.status_code == 503 and "takes more than 0.01 s to compute" in refused.json()["detail"]
+
+
+def test_a_saved_game_is_replayed_in_a_worker_process(make_app: AppFactory) -> None:
+    """As `grognard serve` runs it: a saved game's moves are played in a worker process
+    (in a thread of the server, 4 clients posting a 600-move save took the other
+    players' move p99 from 32 to 138 ms), to the same game as in the server's thread;
+    a move that cannot be played is still 422 with its reason, and a worker that does
+    not answer within the backstop is stopped: 503."""
+    body = _saved_game(40)
+    with TestClient(make_app()) as client:
+        in_thread = Player(client).guest().ok("POST", "/api/games", body, 201)
+    with TestClient(make_app(replay_processes=True)) as client:
+        desk = client.app.state.guards.replays  # type: ignore[attr-defined]
+        desk.wall_seconds = 600.0  # a backstop only: a loaded machine must not trip it here
+        me = Player(client).guest()
+        elsewhere = me.ok("POST", "/api/games", body, 201)
+        assert desk.replayed == 1
+        for key in ("plies", "version", "active", "views", "status"):
+            assert elsewhere[key] == in_thread[key], key
+        wrong = {**body, "moves": [*body["moves"][:3], body["moves"][2], *body["moves"][4:]]}
+        refused = me.post("/api/games", wrong)
+        assert refused.status_code == 422 and "move 4 of 40" in refused.json()["detail"]
+        assert desk.replayed == 2
+        desk.wall_seconds = 0.0  # the backstop: a worker that does not answer in time is stopped
+        stopped = me.post("/api/games", body)
+        assert stopped.status_code == 503 and "too busy to replay this saved game" in stopped.json()["detail"]
+        assert int(stopped.headers["Retry-After"]) > 0
+
+
+def test_a_replay_in_a_worker_reports_what_stopped_it() -> None:
+    """What the worker process sends back (savedgames.replayed): the snapshot, or a
+    move that cannot be played (422), or the CPU budget spent (413), each with the
+    reason the thread would have given."""
+    body = _saved_game(40)
+    keys = ("ruleset", "scenario", "options", "seed", "moves", "rng_version")
+    args = tuple(body[key] for key in keys)
+    kind, snapshot = replayed(*args, None)
+    assert kind == "ok" and len(msgspec.json.decode(snapshot)["history"]) == 40
+    kind, reason = replayed(*args, 0.0)
+    assert kind == "costly" and "more than 0 s of CPU to replay (stopped at move 16 of 40)" in reason
+    kind, reason = replayed(*args[:4], [["red", ["no such move"]]], body["rng_version"], None)
+    assert kind == "invalid" and "move 1 of 1" in reason

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from serverkit import AppFactory, Player, create
 
 from grognard.core.registry import Registry
+from grognard.games import REGISTRY
 from grognard.server.ai import AiRunner
 from grognard.server.aiqueue import FairLane
 from grognard.server.aiseats import AiJob
@@ -146,6 +147,26 @@ def test_a_worker_thinks_at_a_lower_priority_than_the_server() -> None:
     worker = CpuWorker()
     try:
         assert worker.run(os.nice, (0,), budget=30) == min(19, os.nice(0) + NICENESS)  # 19: the lowest
+    finally:
+        worker.stop()
+
+
+def test_a_worker_is_lowered_before_its_imports_and_loads_the_rulesets_before_a_call() -> None:
+    """A spawned worker imports its target's module, and with it the whole server
+    package (about a second of CPU), before its own code runs: at the server's
+    priority that second was taken from the players at every (re)start. The server
+    lowers the process as soon as it exists, so its own code starts lowered. Every
+    ruleset is loaded before the first call (the registry loads a game on first use:
+    the first odds of a game paid its import within their budget)."""
+    worker = CpuWorker()
+    try:
+        games = (
+            "sorted(m for m in __import__('sys').modules"
+            " if m.count('.') == 2 and m.startswith('grognard.games.'))"
+        )
+        loaded = worker.run(eval, (games,), budget=30)
+        assert worker.started_niceness == min(19, os.nice(0) + NICENESS)
+        assert loaded == [f"grognard.games.{name}" for name in REGISTRY.ids()]
     finally:
         worker.stop()
 

@@ -64,7 +64,7 @@ class Registry:
         if not isinstance(ruleset, Ruleset) or ruleset.id != ruleset_id:
             raise ValueError(f"{module}.RULESET is not the ruleset {ruleset_id!r}")
         self._rulesets[ruleset_id] = ruleset
-        del self._modules[ruleset_id]
+        self._modules.pop(ruleset_id, None)  # another thread may have loaded it meanwhile
         return ruleset
 
     def ids(self) -> list[str]:

@@ -36,6 +36,7 @@ from .aiqueue import FairLane
 from .aiseats import AiJob
 from .claims import Claims
 from .cpuwork import CpuWorker
+from .fairgate import as_writer
 from .service import GameService
 
 log = logging.getLogger("grognard.server.ai")
@@ -136,7 +137,8 @@ class AiRunner:
                 return
             log.debug("game %s version %d: the AI of %s moves", game_id, job.version, job.role)
             action = await self._think(job)
-            if not await self._in_db_thread(self._games.ai_play, job, action):
+            writer = f"ai:{job.owner if job.owner is not None else job.game_id}"  # fairgate.py
+            if not await self._in_db_thread(as_writer, writer, self._games.ai_play, job, action):
                 log.info("game %s moved on before its AI's move at version %d", game_id, job.version)
 
     async def _in_db_thread(self, function: Callable[..., T], *args: Any) -> T:

@@ -192,10 +192,11 @@ async def create_game(body: CreateGame, request: Request, caller: Caller) -> Res
             return games.create(caller.id, settings)
         with guards.saving.slot():
             started = time.thread_time()
+            replay = guards.replays.replayer()  # in a worker process under `grognard serve`
             try:
-                return games.create(caller.id, settings, limits.saved_game_cpu_seconds)
-            finally:  # charged its CPU time, refused or not
-                spent = time.thread_time() - started
+                return games.create(caller.id, settings, limits.saved_game_cpu_seconds, replay)
+            finally:  # charged its CPU time (this thread's and the worker's), refused or not
+                spent = time.thread_time() - started + replay.cpu
                 guards.saved_games_by_caller.charge(address, spent / limits.saved_game_cpu_per_token - 1.0)
 
     outcome = await run_in_threadpool(bounded)

@@ -85,6 +85,7 @@ def create_app(
     clock: Clock | None = None,
     deadline_scan_seconds: float = 60.0,
     odds_processes: bool = False,
+    replay_processes: bool = False,
 ) -> FastAPI:
     """The app, its database migrated (unless `migrate=False`). `registry` defaults to
     every ruleset grognard plays (`grognard.games.REGISTRY`). `gc_full_every` (what
@@ -97,7 +98,9 @@ def create_app(
     whose links start with `public_url` (else GROGNARD_PUBLIC_URL); `clock` and
     `deadline_scan_seconds` drive the time controls (deadlines.py; tests move the clock).
     `odds_processes` computes battle odds in worker processes that a costly battle
-    cannot hold past its budget (oddsdesk.py; what `grognard serve` sets).
+    cannot hold past its budget (oddsdesk.py; what `grognard serve` sets), and
+    `replay_processes` plays saved games' moves in worker processes (savedgames.py; set
+    by `grognard serve` too).
     A bad SMTP URL raises BadSetting."""
     if registry is None:
         from grognard.games import REGISTRY
@@ -139,6 +142,11 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # Every ruleset loaded before the first request: the registry imports a game on
+        # first use (issue 24), and the first odds of a Victory battle imported it on
+        # the event loop, which then answered no one for that half second (the odds
+        # attack's move p99); in a worker thread it holds the interpreter as long.
+        await asyncio.to_thread(load_rulesets, registry)
         ai.start()
         peers = Peers(server)
         await peers.start()
@@ -157,6 +165,7 @@ def create_app(
             await ai.close()
             await peers.stop()
             await asyncio.to_thread(guards.odds_desk.close)
+            await asyncio.to_thread(guards.replays.close)
             if collector is not None:
                 await collector.stop()
 
@@ -171,7 +180,7 @@ def create_app(
     apidocs.install(app, "/api/openapi.json")
     app.state.server = server
     app.state.deadlines = deadlines
-    guards = app.state.guards = Guards.of_limits(limits, odds_processes)
+    guards = app.state.guards = Guards.of_limits(limits, odds_processes, replay_processes)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Refusal, _refused)
     app.add_exception_handler(RequestValidationError, _validation_error)
@@ -189,7 +198,11 @@ def create_app(
         by_path={"/api/games": settings.max_new_game_bytes},
     )
     app.add_middleware(UrlGuardMiddleware)
-    app.add_middleware(ClientBoundMiddleware, per_address=limits.requests_per_address)
+    app.add_middleware(
+        ClientBoundMiddleware,
+        per_address=limits.requests_per_address,
+        running_per_address=limits.requests_running_per_address,
+    )
     app.add_middleware(SecurityHeadersMiddleware)  # outermost: every answer gets its headers
     app.include_router(accounts.router)
     app.include_router(api_games.router)
@@ -215,6 +228,12 @@ def create_app(
     if (WEB_DIR / "index.html").is_file():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
     return app
+
+
+def load_rulesets(registry: Registry) -> None:
+    """Load each ruleset of `registry` now (a lazily registered one imports its game)."""
+    for ruleset_id in registry.ids():
+        registry.get(ruleset_id)
 
 
 async def _http_error(_request: Request, exc: Exception) -> Response:

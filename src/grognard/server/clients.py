@@ -13,17 +13,27 @@ total, so that what one client holds never exhausts the server:
 - HTTP requests in flight per address (`ClientBoundMiddleware`): 429. Directly
   connected clients are bounded sooner by their connections (protocol.py); this is
   the bound for clients behind a trusted proxy, whose connections all come from it.
+- HTTP requests running at once per address (`ClientBoundMiddleware`): the others
+  wait their turn, in order, without an answer (not refused). Every running request
+  shares the interpreter with every other: 15 of one client running at once (a lobby
+  flood's game creations, 10-15 ms of CPU each) gave another player's move a
+  sixteenth of the CPU while they lasted. A few at a time keep one client's share
+  small, and a browser (6 connections to a site) rarely waits.
+  The middleware also names the address as the writer of what the request writes
+  (fairgate.WRITER): the SQLite write gate serves writers in turn.
 
 The counts are per process, in memory, on the event loop (no lock needed).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from .fairgate import WRITER
 from .middleware import send_error
 
 #: Close code: too many websockets from this address or session (4000 + 429).
@@ -95,20 +105,36 @@ def _down(counts: Counter[str], key: str) -> None:
 
 class ClientBoundMiddleware:
     """At most `per_address` HTTP requests of one client address in flight at once
-    (429 past it). The address is the forwarded one behind a trusted proxy (uvicorn's
-    proxy headers run before the app)."""
+    (429 past it), of which `running_per_address` run at once (the others wait their
+    turn, first come first served). The address is the forwarded one behind a
+    trusted proxy (uvicorn's proxy headers run before the app)."""
 
-    def __init__(self, app: ASGIApp, per_address: int) -> None:
+    def __init__(self, app: ASGIApp, per_address: int, running_per_address: int | None = None) -> None:
         self.app = app
         self.per_address = per_address
+        self.running_per_address = running_per_address or per_address
         self.in_flight: Counter[str] = Counter()
+        #: requests running now, by address (for tests and diagnostics)
+        self.running: Counter[str] = Counter()
+        #: the turns of each address with requests in flight
+        self._turns: dict[str, asyncio.Semaphore] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         client = scope.get("client")
         address = str(client[0]) if client else "unknown"
+        writer = WRITER.set(address)  # what the request (and its worker threads) writes
+        try:
+            await self._bounded(address, scope, receive, send)
+        finally:
+            WRITER.reset(writer)
+
+    async def _bounded(self, address: str, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
         if self.in_flight[address] >= self.per_address:
             await send_error(
                 send,
@@ -118,7 +144,17 @@ class ClientBoundMiddleware:
             )
             return
         self.in_flight[address] += 1
+        turns = self._turns.get(address)
+        if turns is None:
+            turns = self._turns[address] = asyncio.Semaphore(self.running_per_address)
         try:
-            await self.app(scope, receive, send)
+            async with turns:
+                self.running[address] += 1
+                try:
+                    await self.app(scope, receive, send)
+                finally:
+                    _down(self.running, address)
         finally:
             _down(self.in_flight, address)
+            if address not in self.in_flight:
+                del self._turns[address]

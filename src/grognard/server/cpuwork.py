@@ -5,8 +5,11 @@ the server it holds the interpreter's lock against every request meanwhile (one
 odds call of 3 s took other players' moves from 44 to 358 ms at the median), and a
 thread cannot be stopped. A `CpuWorker` runs such work in a process of its own, at
 a lower CPU priority (`NICENESS`: the kernel runs the server's requests first), one
-call at a time; a call that outlasts its budget is stopped by killing the process
-(`CpuTimeout`), and the next call starts a fresh one.
+call at a time. The server lowers the process as soon as it exists: a spawned
+process imports the module of its target, and with it the whole server package
+(about a second of CPU), before its first line runs. A call that outlasts its
+budget is stopped by killing the process (`CpuTimeout`), and the next call starts a
+fresh one.
 
 The function and its arguments are pickled: a function at a module's top level.
 """
@@ -26,17 +29,32 @@ from typing import Any
 NICENESS = 10
 
 
-def _serve(connection: multiprocessing.connection.Connection) -> None:
-    """A worker process: lowers its priority, imports the agents and the rulesets, then
-    runs one call per message."""
-    # Lower first: the imports cost about half a second of CPU, and a worker (re)started
-    # while players are moving must not take that time from them either.
-    with contextlib.suppress(OSError, AttributeError):  # not on every system
-        os.nice(NICENESS)
-    import grognard.agents  # before the first call's budget starts
-    import grognard.games  # noqa: F401
+def _niceness() -> int | None:
+    try:
+        return os.getpriority(os.PRIO_PROCESS, 0)
+    except (OSError, AttributeError):  # not on every system
+        return None
 
-    connection.send("ready")
+
+def _lower(pid: int, niceness: int) -> None:
+    """Set process `pid`'s niceness (where the system has priorities)."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.setpriority(os.PRIO_PROCESS, pid, niceness)
+
+
+def _serve(connection: multiprocessing.connection.Connection, niceness: int) -> None:
+    """A worker process: at `niceness` (the server lowered it as soon as it existed;
+    this is for a system where that failed), imports the agents and the rulesets,
+    then runs one call per message. Its first message says the niceness its own code
+    started with."""
+    started_at = _niceness()
+    _lower(0, niceness)
+    import grognard.agents  # noqa: F401  before the first call's budget starts
+    from grognard.games import REGISTRY
+
+    for ruleset_id in REGISTRY.ids():  # the registry imports a game on first use only
+        REGISTRY.get(ruleset_id)
+    connection.send(("ready", started_at))
     while True:
         try:
             function, args = connection.recv()
@@ -65,6 +83,9 @@ class CpuWorker:
         #: CPU seconds the last call used in the process (its start apart); for a
         #: call stopped past its budget, the seconds it was given
         self.last_cpu = 0.0
+        #: the niceness the process had when its own code began (after it imported the
+        #: server's modules): the server's + NICENESS, or None where there is none
+        self.started_niceness: int | None = None
 
     @property
     def running(self) -> bool:
@@ -77,11 +98,16 @@ class CpuWorker:
         # spawn, not fork: the server runs threads and an event loop
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
-        process = context.Process(target=_serve, args=(theirs,), daemon=True)
+        niceness = min(19, (_niceness() or 0) + NICENESS)  # 19: the lowest
+        process = context.Process(target=_serve, args=(theirs, niceness), daemon=True)
         process.start()
+        if process.pid is not None:
+            _lower(process.pid, niceness)  # before its imports, not after them
         theirs.close()
-        if ours.recv() != "ready":  # imports done: not part of any call's budget
+        ready = ours.recv()  # imports done: not part of any call's budget
+        if not (isinstance(ready, tuple) and ready[0] == "ready"):
             raise RuntimeError("a worker process did not start")
+        self.started_niceness = ready[1]
         self._process, self._connection = process, ours
         return ours
 

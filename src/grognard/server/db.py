@@ -26,6 +26,8 @@ from sqlalchemy.pool import StaticPool
 
 from grognard.core.errors import BadSetting, GrognardError
 
+from .fairgate import FairGate
+
 DEFAULT_DATABASE_URL = "sqlite:///./grognard.db"
 DATABASE_URL_ENV = "GROGNARD_DATABASE_URL"
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -96,11 +98,13 @@ def write_gate(engine: Engine) -> AbstractContextManager[object]:
     its busy handler polls with sleeps of 1, 2, 5, 10 ... 100 ms, so a writer that
     arrives during another's commit can wait far longer than the commit took (this
     was the whole p99 of the load benchmark). Queueing writers on an in-process lock
-    instead hands the database over the moment it is free. PostgreSQL locks rows, so
-    its writers need no gate. Take it after any game lock, never the other way round.
+    instead hands the database over the moment it is free, to each client in turn
+    (fairgate.py: one client's burst of writes does not hold up everyone's moves).
+    PostgreSQL locks rows, so its writers need no gate. Take it after any game lock,
+    never the other way round.
     """
     if engine.dialect.name == "sqlite":
-        return threading.Lock()
+        return FairGate()
     return nullcontext()
 
 

@@ -13,6 +13,7 @@ from starlette.requests import HTTPConnection
 from .clients import Holdings, SocketBounds
 from .oddsdesk import OddsDesk
 from .ratelimit import Rate, RateLimiter, WorkGate
+from .savedgames import ReplayDesk
 
 # (module constants: a dataclass default must not be built by a call)
 _SIGN_IN_PER_ADDRESS = Rate(burst=20, per=3.0)
@@ -69,6 +70,12 @@ class Limits:
     #: HTTP requests of one address in flight at once (behind a trusted proxy, where
     #: connections do not tell clients apart): a page loads a handful at a time.
     requests_per_address: int = 32
+    #: HTTP requests of one address running at once; the rest of its requests in
+    #: flight wait their turn (not refused): every running request shares the
+    #: interpreter, and 15 of one client's at once left another player's move a
+    #: sixteenth of it. A browser has 6 connections to a site and rarely 4 requests
+    #: under way at once (a page's static files are answered in microseconds).
+    requests_running_per_address: int = 4
     #: Guest sessions started from one address: a club behind one NAT arrives
     #: together, so a burst of 20, then one every 10 s (15 guests made 601 open games
     #: in 10 s, each guest with the quotas below).
@@ -91,8 +98,8 @@ class Limits:
     #: a burst of 8 tokens (2 s of CPU), then one every 4 s, a sixteenth of a core.
     saved_games_per_caller: Rate = _SAVED_GAMES_PER_CALLER
     saved_game_cpu_per_token: float = 0.25
-    #: Saved games replayed at once (CPU work under the GIL, which the event loop
-    #: needs too): one.
+    #: Saved games replayed at once: one (in a worker process under `grognard serve`,
+    #: savedgames.py; elsewhere CPU work under the GIL, which the event loop needs too).
     concurrent_saved_games: int = 1
     #: CPU seconds a saved game may take to replay (413 past it): the longest real
     #: saves (HGW, 2 356 moves) take 2.6 s.
@@ -123,6 +130,7 @@ class Limits:
             saved_games_per_caller=unbounded,
             websockets_per_address=1_000_000,
             requests_per_address=1_000_000,
+            requests_running_per_address=1_000_000,
         )
 
 
@@ -143,10 +151,14 @@ class Guards:
     saving: WorkGate
     games_by_address: RateLimiter
     odds_desk: OddsDesk
+    replays: ReplayDesk
 
     @classmethod
-    def of_limits(cls, limits: Limits, odds_processes: bool = False) -> Guards:
-        """The limiters; `odds_processes`: compute odds in worker processes (oddsdesk.py)."""
+    def of_limits(
+        cls, limits: Limits, odds_processes: bool = False, replay_processes: bool = False
+    ) -> Guards:
+        """The limiters; `odds_processes`: compute odds in worker processes (oddsdesk.py);
+        `replay_processes`: play saved games' moves in worker processes (savedgames.py)."""
         odds_by_caller = RateLimiter(limits.odds_per_caller, "odds requests")
         return cls(
             limits,
@@ -177,6 +189,7 @@ class Guards:
                 limits.odds_cache_entries,
                 odds_processes,
             ),
+            ReplayDesk(limits.concurrent_saved_games, replay_processes),
         )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,6 +93,10 @@ class NewGame:
     on_expiry: str = EXPIRY_AI
 
 
+#: What plays a saved game's moves: `new_state`'s signature (savedgames.Replay plays
+#: them in a worker process).
+Replayer = Callable[[Ruleset, str, dict[str, Any], int | None, list[list[Any]], int, float | None], State]
+
 #: The longest time control offered: a month per move.
 MAX_MOVE_DAYS = 30
 
@@ -127,11 +132,16 @@ def turns_after(turns: dict[str, list[Any]], state: State, version: int, over: b
 
 
 def prepare(
-    registry: Registry, creator: int, settings: NewGame, replay_cpu: float | None = None
+    registry: Registry,
+    creator: int,
+    settings: NewGame,
+    replay_cpu: float | None = None,
+    replay: Replayer | None = None,
 ) -> tuple[State, list[SeatSpec]]:
     """The first state of the game `settings` asks for, and its seats in role order;
     422 with the reason for anything that does not hold together. A saved game's
-    moves may take `replay_cpu` seconds of CPU to play (413 past them)."""
+    moves may take `replay_cpu` seconds of CPU to play (413 past them); `replay`
+    plays them (default `new_state`, in this thread)."""
     try:
         ruleset = registry.get(settings.ruleset)
         chosen, resolved = ruleset.resolve(settings.scenario, settings.options)
@@ -173,7 +183,8 @@ def prepare(
     if settings.on_expiry not in EXPIRY_RULES:
         raise Invalid(f"on_expiry must be one of {', '.join(EXPIRY_RULES)}")
     rng_version = settings.rng_version or RNG_VERSION
-    return new_state(ruleset, chosen.id, resolved, seed, settings.moves, rng_version, replay_cpu), specs
+    play = replay or new_state
+    return play(ruleset, chosen.id, resolved, seed, settings.moves, rng_version, replay_cpu), specs
 
 
 def new_state(

@@ -104,6 +104,7 @@ def serve(
             gc_full_every=FULL_COLLECTION_EVERY,
             ai_search_processes=SEARCH_PROCESSES,
             odds_processes=True,
+            replay_processes=True,
         )
         _check_free(host, port)
         if announce is not None:
@@ -163,6 +164,7 @@ def app_from_environment() -> FastAPI:
         gc_full_every=FULL_COLLECTION_EVERY,
         ai_search_processes=SEARCH_PROCESSES,
         odds_processes=True,
+        replay_processes=True,
     )
 
 

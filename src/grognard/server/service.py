@@ -65,6 +65,7 @@ from .models import (
 )
 from .newgames import (
     NewGame,
+    Replayer,
     SeatSpec,
     game_row,
     insert_game,
@@ -264,8 +265,10 @@ class GameService:
                 self._hub.remove(connection)
 
     # ----- creating games -------------------------------------------------------------------
-    def create(self, user_id: int, settings: NewGame, replay_cpu: float | None = None) -> Outcome:
-        state, specs = prepare(self._registry, user_id, settings, replay_cpu)  # no lock needed yet
+    def create(
+        self, user_id: int, settings: NewGame, replay_cpu: float | None = None, replay: Replayer | None = None
+    ) -> Outcome:
+        state, specs = prepare(self._registry, user_id, settings, replay_cpu, replay)  # no lock needed yet
         game = game_row(state, user_id, settings.public, None, settings.move_days, settings.on_expiry)
         with self._sessions() as db:
             with self._write_gate:
