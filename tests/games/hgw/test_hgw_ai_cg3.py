@@ -1,0 +1,75 @@
+"""The heuristic Allies of Campaign Games II and III closing the war (ai_board.py,
+ai_movement.py, ai_production.py, ai_strategic.py): points in the boxes and in Britain
+cross the seas their shipping serves to the front, and France's own purse is spent.
+Behaviour only; the win rates are benchmarks/bench_hgw_campaign.py's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cg2kit import new_game, to_step
+
+from grognard.games.hgw import HgwState
+from grognard.games.hgw.ai import Board, make_heuristic
+from grognard.games.hgw.ai_strategic import reserve
+
+CANADA, LONDON, WARSAW = "1614", "1333", "1339"
+LANE = "U.S. and Canada"
+
+
+def play_step(state: HgwState, role: str, steps: tuple[str, ...], limit: int = 60) -> list[tuple[Any, ...]]:
+    """The heuristic's choices while the flow stays in `steps`."""
+    agent, chosen = make_heuristic(1), list[tuple[Any, ...]]()
+    while state.flow[-1]["state"] in steps and len(chosen) < limit:
+        action = tuple(agent.act(state.view(role), state.legal_actions(role)))
+        chosen.append(action)
+        state.apply(role, action)
+    return chosen
+
+
+def test_points_in_the_canada_box_sail_to_the_front_as_many_as_the_lane_carries() -> None:
+    state = new_game("campaign_3")
+    state.data["armies"]["1can"].update(at=CANADA)
+    state.data["armies"]["1can"]["sp"].update(infantry=5, mechanized=4)
+    to_step(state, "movement", role="allied")
+    board = Board(state.view("allied"))
+    assert board.sea_room(CANADA, "1435") == 3  # the lane's three points a turn (Atlantic 1)
+    assert "1435" in board.reachable(CANADA)  # by sea: the land alone reaches nothing
+    play_step(state, "allied", ("movement", "move_to"))
+    # three mechanized points (the lane's limit) left the box, for a hex facing Germany
+    assert state.data["armies"]["1can"]["sp"]["mechanized"] == 1
+    assert state.data["sea_moves"][LANE] == 3
+    board = Board(state.view("allied"))
+    front = [
+        a for a in board.armies.values() if a["side"] == "allied" and a["at"] and board.is_front(a["at"])
+    ]
+    assert sum(int(a["sp"]["mechanized"]) for a in front) >= 3
+
+
+def test_the_british_army_crosses_the_channel_to_the_front() -> None:
+    state = new_game("campaign_3")
+    to_step(state, "movement", role="allied")
+    before = dict(state.data["armies"]["brit"]["sp"])
+    play_step(state, "allied", ("movement", "move_to"))
+    after = state.data["armies"]["brit"]["sp"]
+    assert after["mechanized"] < before["mechanized"]  # sent over the Atlantic to France
+    assert state.data["armies"]["brit"]["at"] == LONDON
+    assert after["amphibious"] == before["amphibious"]  # an invader keeps its landing craft
+
+
+def test_frances_purse_is_spent_though_the_allied_budget_is_kept_for_partisans() -> None:
+    # Activity Limitations 1: France builds from its own purse, which the phase's end
+    # forfeits (Production Points 4); the Allied budget's last points wait for the
+    # partisans (Partisan Attacks 2) and research, France's do not
+    state = new_game("campaign_3")
+    state.data["owner"][WARSAW] = "axis"  # an occupied production hex: a partisan target
+    to_step(state, "production", role="allied", budget=2, french=8)
+    assert reserve(Board(state.view("allied")), state.legal_actions("allied")) == 2
+    agent, chosen = make_heuristic(1), list[tuple[Any, ...]]()
+    while state.flow[-1]["state"] == "production" and len(chosen) < 20:
+        purse = int(state.flow[-1]["french"])
+        chosen.append(tuple(agent.act(state.view("allied"), state.legal_actions("allied"))))
+        state.apply("allied", chosen[-1])
+    assert ("build", "mechanized", "french", "1435") in chosen  # to the Maginot Line's front
+    assert chosen[-1] == ("end_production",)
+    assert purse < 3  # ended only when France could not buy another point (infantry: 3)
