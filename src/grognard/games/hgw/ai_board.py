@@ -127,11 +127,13 @@ class Board:
             transport = content.sea_transport.get(self.me, {})
             self.open_seas = frozenset(sea for sea, n in transport.items() if n < 0)
         self.key = (int(board["turn_index"]), str(board["player"]))
-        # Campaign Games II-IV: the shipping counters carry points over the seas (Shipping
-        # 1, 9; the U.S. lane three a turn), so where points can go is the rules' own
-        # answer (movement.routes), not the land alone: else the U.S. Army in its box and
-        # the British in their island never reach the front
-        self.shipped = content.victory == "campaign" and in_play(self.data)
+        # Campaign Games II and III: the shipping counters carry points over the seas
+        # (Shipping 1, 9; the U.S. lane three a turn), so where points can go is the rules'
+        # own answer (movement.routes), not the land alone: else the U.S. Army in its box
+        # and the British in their island never reach the front (Campaign Game IV's
+        # world war keeps its own plan, ai_pacific)
+        europe = content.victory == "campaign" and content.theater == "europe"
+        self.shipped = europe and in_play(self.data)
         self._routes: dict[Place, dict[Place, tuple[str, ...]]] = {}
         self.lanes: dict[Place, str] = box_lanes(self.data, self.me) if self.shipped else {}
         # The Fall of Germany and Campaign Game I, the Axis: the capitals it holds (Berlin
@@ -293,7 +295,7 @@ class Board:
         return self.dist.get(origin, far) - self.dist.get(target, far)
 
     def routes(self, start: Place) -> dict[Place, tuple[str, ...]]:
-        """Campaign Games II-IV: the places a point at `start` can reach this movement,
+        """Campaign Games II and III: the places a point at `start` can reach this movement,
         with the seas (and the U.S. lane) each route crosses (movement.routes: Movement
         2, Strength Point Movement Across Seas 1, Shipping 1 and 9)."""
         if start not in self._routes:
@@ -311,7 +313,7 @@ class Board:
     def reachable(self, start: Place) -> set[Place]:
         """Movement 2: friendly places joined by land, and (Strength Point Movement
         Across Seas 1) across the seas the side may cross without limit; in Campaign
-        Games II-IV across the seas its shipping serves (`routes`)."""
+        Games II and III across the seas its shipping serves (`routes`)."""
         if self.shipped:
             return set(self.routes(start))
         seen = {start}
