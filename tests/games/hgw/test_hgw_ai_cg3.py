@@ -11,9 +11,10 @@ from cg2kit import new_game, to_step
 
 from grognard.games.hgw import HgwState
 from grognard.games.hgw.ai import Board, make_heuristic
+from grognard.games.hgw.ai_production import produce
 from grognard.games.hgw.ai_strategic import reserve
 
-CANADA, LONDON, WARSAW = "1614", "1333", "1339"
+CANADA, LONDON, WARSAW, US_BOX = "1614", "1333", "1339", "1909"
 LANE = "U.S. and Canada"
 
 
@@ -73,3 +74,19 @@ def test_frances_purse_is_spent_though_the_allied_budget_is_kept_for_partisans()
     assert ("build", "mechanized", "french", "1435") in chosen  # to the Maginot Line's front
     assert chosen[-1] == ("end_production",)
     assert purse < 3  # ended only when France could not buy another point (infantry: 3)
+
+
+def test_points_off_the_land_are_built_in_britain_not_in_the_lane_bound_us_box() -> None:
+    # Strength Point Movement Across Seas 1: three points a turn leave the U.S. box by its
+    # lane, any number leave Britain over the Atlantic (its shipping's room)
+    state = new_game("campaign_3")
+    state.data["owner"][US_BOX] = "allied"  # the United States at war
+    state.data["armies"]["bef"].update(at=US_BOX)
+    state.data["armies"]["bef"]["sp"]["infantry"] = 3
+    to_step(state, "production", role="allied", budget=9, french=0)
+    board = Board(state.view("allied"))
+    off_land = [  # France's places lie on the land road to Berlin and would come first
+        a for a in state.legal_actions("allied") if a[0] == "build" and board.g.country.get(a[3]) != "france"
+    ]
+    assert ("build", "mechanized", "army", "bef") in off_land
+    assert produce(board, off_land) == ("build", "mechanized", "army", "brit")
