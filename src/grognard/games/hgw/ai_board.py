@@ -17,8 +17,10 @@ from .campaign_victory import level
 from .geography import Geography, Place, geography
 from .invasion_routes import canals, closed_narrows, control_hexes, extension_cost
 from .map import load_map, route_steps
+from .movement import box_lanes, routes, sea_room
 from .scenario import load_scenario
 from .seen import data_from_view
+from .shipping_counters import in_play
 from .tables import load_tables
 from .victory import soviet_outproduces
 
@@ -125,6 +127,15 @@ class Board:
             transport = content.sea_transport.get(self.me, {})
             self.open_seas = frozenset(sea for sea, n in transport.items() if n < 0)
         self.key = (int(board["turn_index"]), str(board["player"]))
+        # Campaign Games II and III: the shipping counters carry points over the seas
+        # (Shipping 1, 9; the U.S. lane three a turn), so where points can go is the rules'
+        # own answer (movement.routes), not the land alone: else the U.S. Army in its box
+        # and the British in their island never reach the front (Campaign Game IV's
+        # world war keeps its own plan, ai_pacific)
+        europe = content.victory == "campaign" and content.theater == "europe"
+        self.shipped = europe and in_play(self.data)
+        self._routes: dict[Place, dict[Place, tuple[str, ...]]] = {}
+        self.lanes: dict[Place, str] = box_lanes(self.data, self.me) if self.shipped else {}
         # The Fall of Germany and Campaign Game I, the Axis: the capitals it holds (Berlin
         # first) and the garrison each wants against the invasions it can see coming
         self.guard: dict[Place, int] = {}
@@ -283,9 +294,28 @@ class Board:
         far = 99
         return self.dist.get(origin, far) - self.dist.get(target, far)
 
+    def routes(self, start: Place) -> dict[Place, tuple[str, ...]]:
+        """Campaign Games II and III: the places a point at `start` can reach this movement,
+        with the seas (and the U.S. lane) each route crosses (movement.routes: Movement
+        2, Strength Point Movement Across Seas 1, Shipping 1 and 9)."""
+        if start not in self._routes:
+            self._routes[start] = routes(self.data, start, self.me)
+        return self._routes[start]
+
+    def sea_room(self, start: Place, dest: Place) -> int:
+        """How many points may go from `start` to `dest` this movement: the least room
+        left on the seas of the route (99: by land, or over seas without a limit)."""
+        if not self.shipped:
+            return 99
+        rooms = [sea_room(self.data, self.me, sea) for sea in self.routes(start).get(dest, ())]
+        return min((r for r in rooms if r is not None), default=99)
+
     def reachable(self, start: Place) -> set[Place]:
         """Movement 2: friendly places joined by land, and (Strength Point Movement
-        Across Seas 1) across the seas the side may cross without limit."""
+        Across Seas 1) across the seas the side may cross without limit; in Campaign
+        Games II and III across the seas its shipping serves (`routes`)."""
+        if self.shipped:
+            return set(self.routes(start))
         seen = {start}
         queue = deque([start])
         crossed: set[str] = set()

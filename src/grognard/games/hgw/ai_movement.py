@@ -198,7 +198,8 @@ class Movement:
             a["at"] is None and a["side"] == b.me and a.get("nation", "") == nation for a in b.armies.values()
         ) and not keeps_counter(b)  # The Pacific War: a counter kept for the next invasion army
         for _, p in self._front_spots(b, source):
-            room = 10 - b.stacks.get(p, 0)
+            # the stacking limit, and the seas' room on the way (Shipping 1, 9)
+            room = min(10 - b.stacks.get(p, 0), b.sea_room(source["at"], p))
             if room < count:
                 continue
             here = [a for a in b.at(p, b.me) if a["id"] != source["id"]]

@@ -58,7 +58,7 @@ def produce(b: Board, legal: list[Action]) -> Action:
         return build
     builds = [a for a in legal if a[0] == "build"]
     if reserve and int(b.frame["budget"]) <= reserve:  # Research 3: the rest goes to research
-        builds = [a for a in builds if _french_build(b, a)]  # France's own budget is not kept
+        builds = [a for a in builds if french_paid(b, a)]  # France's own budget is not kept
         if not builds:
             return ("end_production",)
     air = _air_build(b, builds)
@@ -70,6 +70,19 @@ def produce(b: Board, legal: list[Action]) -> Action:
             return min(options, key=lambda a: _build_rank(b, a))
     repairs = [a for a in legal if a[0] == "repair"]
     return repairs[0] if repairs else ("end_production",)
+
+
+def french_build(b: Board, legal: list[Action]) -> Action | None:
+    """The build France's own purse pays for (Activity Limitations 1, 8), chosen as
+    the production plan chooses, or None: what is left of it when the Allied player
+    ends the phase is lost (Production Points 4), so the phase is not ended for the
+    Allied budget's sake while France can still build."""
+    builds = [a for a in legal if a[0] == "build" and french_paid(b, a)]
+    for kind in ("mechanized" if b.attacking else "infantry", "infantry", "mechanized"):
+        options = [a for a in builds if args(a)["kind"] == kind]
+        if options:
+            return min(options, key=lambda a: _build_rank(b, a))
+    return None
 
 
 def _air_build(b: Board, builds: list[Action]) -> Action | None:
@@ -173,17 +186,21 @@ def _lend_to_france(b: Board, legal: list[Action]) -> bool:
     sites = _french_sites(b)
     if not sites:
         return False  # France could build nothing with them (counters or hexes full)
-    ours = [a for a in legal if a[0] == "build" and not _french_build(b, a)]
+    ours = [a for a in legal if a[0] == "build" and not french_paid(b, a)]
     if not ours:
         return True
     best = min(_build_rank(b, a)[0] for a in ours)
     return min(b.dist.get(p, 99) for p in sites) < best
 
 
-def _build_rank(b: Board, a: Action) -> tuple[int, int]:
+def _build_rank(b: Board, a: Action) -> tuple[int, bool, int]:
+    """Nearest the goal by land; off the land (Britain, the boxes) a place whose
+    points may leave by any sea before a box on a lane that carries three a turn
+    (Strength Point Movement Across Seas 1: the U.S. and Canada lane); an army's
+    counter before a new one."""
     x = args(a)  # ("build", kind, site, army or place)
     place = b.armies[x["at"]]["at"] if x["site"] == "army" else x["at"]
-    return (b.dist.get(place, 99), 0 if x["site"] == "army" else 1)
+    return (b.dist.get(place, 99), place in b.lanes, 0 if x["site"] == "army" else 1)
 
 
 def _french_sites(b: Board) -> list[Place]:
@@ -203,7 +220,7 @@ def _french_sites(b: Board) -> list[Place]:
     return sites
 
 
-def _french_build(b: Board, a: Action) -> bool:
+def french_paid(b: Board, a: Action) -> bool:
     """Is this build paid from France's budget (a French army or counter)?"""
     x = args(a)
     return x["site"] == "french" or (x["site"] == "army" and bool(b.armies[x["at"]].get("nation")))

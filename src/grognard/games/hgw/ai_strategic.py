@@ -22,6 +22,7 @@ from typing import Any
 from grognard.core.game import Action
 
 from .ai_board import Board
+from .ai_production import french_build, french_paid
 from .board import production_of
 from .bombing import HOSTILE, bomber_range
 from .map import hex_distance
@@ -163,6 +164,8 @@ def _price(b: Board, action: Action) -> int:
     """What the production plan's choice costs: a build at the side's research sheet's
     price (Item Cost 1, rounded up), a fort or repair at the basic chart's (a bound)."""
     costs = load_tables().costs
+    if action[0] == "build" and french_paid(b, action):
+        return 0  # France's own purse (Activity Limitations 1)
     if action[0] == "build":
         halves = build_price(b.data, b.me, str(action[1]))
         return (halves + 1) // 2 if halves is not None else 0
@@ -181,7 +184,9 @@ def with_production(produce: Chooser) -> Chooser:
         choice = produce(b, legal)
         kept = reserve(b, legal)
         if kept and int(b.frame.get("budget", 0)) - _price(b, choice) < kept:
-            return ("end_production",)  # what is left pays for the partisans
+            # what is left pays for the partisans; France's purse is its own (and lost
+            # if not spent now), so its builds go on
+            return french_build(b, legal) or ("end_production",)
         return choice
 
     return choose
