@@ -74,8 +74,10 @@ def test_the_us_surrenders_with_its_four_capitals_axis_at_the_end_of_a_combat_ph
     data["owner"][SYDNEY] = "allied"
     data["fleets"]["pacific"] = {"side": "allied", "nation": "united_states", "at": SAN_FRANCISCO, "sp": 4}
     result = apply_us_surrender(data)
-    assert result == {"eliminated": ["east", "pacific"], "allied": ["anzac"]}
-    assert "east" not in data["armies"] and "pacific" not in data["fleets"]
+    assert result["eliminated"] == [("armies", "east"), ("fleets", "pacific")]
+    assert result["allied"] == [("armies", "anzac")]
+    assert data["armies"]["east"]["at"] is None and sum(data["armies"]["east"]["sp"].values()) == 0
+    assert data["fleets"]["pacific"]["at"] is None and data["fleets"]["pacific"]["sp"] == 0
     assert "nation" not in data["armies"]["anzac"] and data["armies"]["british"]["at"] == NEW_YORK
     assert all(data["owner"][h] == "axis" for h in (NEW_YORK, ALASKA, HAWAII))
     assert MIDWAY not in data["owner"] and WAKE not in data["owner"]

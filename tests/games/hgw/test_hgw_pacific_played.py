@@ -1,0 +1,69 @@
+"""The Pacific rules as the scenarios play them (issue 23 section 2, wave 6): each rule
+function of japan.py, china.py, australia.py and pacific_politics.py run by the engine at
+its point of the turn in Campaign Game IV (world_war.py) and, where its dates and sides
+allow, The Pacific War. Each test builds its position from a new game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from grognard.games.hgw import RULESET, HgwState, world_war
+from grognard.games.hgw.pacific_politics import us_capitals, us_surrenders
+
+CG4, PACIFIC_WAR = "campaign_4", "pacific_war"
+US_BOX, SAN_FRANCISCO, SEATTLE, HAWAII, MANILA = "1909", "19107", "15107", "25106", "3072"
+
+
+_FRESH: dict[str, HgwState] = {}
+
+
+def new_game(scenario: str = CG4) -> HgwState:
+    """A copy of the scenario's game at its start (seed 1), made once per test run."""
+    if scenario not in _FRESH:
+        state = RULESET.new_game(scenario, {}, seed=1)
+        assert isinstance(state, HgwState)
+        _FRESH[scenario] = state
+    copy = _FRESH[scenario].clone()
+    assert isinstance(copy, HgwState)
+    return copy
+
+
+def logged(state: HgwState, text: str) -> bool:
+    return any(text in line for line in state.log_for(None))
+
+
+def us_at_war(state: HgwState) -> None:
+    pol: dict[str, Any] = state.data["politics"]
+    pol["us_since"] = state.data["turn"]
+    pol["unaligned"] = [n for n in pol["unaligned"] if n != "united_states"]
+
+
+@pytest.mark.rules("G15.0")
+def test_campaign_game_iv_plays_the_us_surrender_with_washington_as_the_us_box() -> None:
+    state = new_game()
+    data = state.data
+    us_at_war(state)
+    assert us_capitals(data) == [US_BOX, SAN_FRANCISCO, SEATTLE, HAWAII]  # Washington 1809 is in the box
+    data["owner"].update(dict.fromkeys((US_BOX, SAN_FRANCISCO, SEATTLE), "axis"))
+    data["owner"][HAWAII] = "allied"
+    world_war.end_of_combat(state, "axis")
+    assert "united_states" not in data["politics"]["surrendered"]
+    data["owner"][HAWAII] = "axis"
+    data["armies"]["hawaiian"].update(at=HAWAII, sp={**data["armies"]["hawaiian"]["sp"], "infantry": 1})
+    data["owner"][MANILA] = "allied"
+    world_war.end_of_combat(state, "axis")
+    assert "united_states" in data["politics"]["surrendered"]
+    assert data["owner"]["0898"] == "axis" and data["devastated"].get(US_BOX)  # Alaska; the box devastated
+    assert data["armies"]["hawaiian"]["at"] is None  # G15.2: eliminated in Hawaii
+    assert "nation" not in data["armies"]["usaffe"]  # G15.3: Manila is Allied, USAFFE fights on
+    assert logged(state, "the United States surrenders") and logged(state, "USAFFE fights on")
+
+
+@pytest.mark.rules("G15.0")
+def test_the_pacific_war_has_no_us_surrender_since_washington_is_out_of_play() -> None:
+    state = new_game(PACIFIC_WAR)
+    data = state.data
+    data["owner"].update(dict.fromkeys((SAN_FRANCISCO, SEATTLE, HAWAII), "axis"))
+    assert us_capitals(data) is None and not us_surrenders(data)
