@@ -67,3 +67,32 @@ def test_the_pacific_war_has_no_us_surrender_since_washington_is_out_of_play() -
     data = state.data
     data["owner"].update(dict.fromkeys((SAN_FRANCISCO, SEATTLE, HAWAII), "axis"))
     assert us_capitals(data) is None and not us_surrenders(data)
+
+
+def sink_carriers(state: HgwState, points: int) -> None:
+    kido = state.data["fleets"]["kido_butai"]
+    kido["ships"]["carrier"] -= points
+    kido["sp"] -= points
+
+
+@pytest.mark.rules("K23.3")
+def test_campaign_game_iv_counts_japan_s_carrier_losses_and_strikes_its_morale_at_five() -> None:
+    state = new_game()
+    data = state.data
+    world_war.turn_start(state, "axis")  # the first look: six carriers afloat
+    before = dict(data["morale"])
+    sink_carriers(state, 3)  # a carrier battle in the Allied combat phase
+    world_war.end_of_combat(state, "allied")
+    assert data["pacific"]["carriers_lost"] == {"japan": 3} and data["morale"] == before
+    assert logged(state, "Japan has lost 3 carrier points, 3 in all (K23.3)")
+    data["fleets"]["kido_butai"]["ships"]["carrier"] += 1  # a carrier finished in production: no loss
+    data["fleets"]["kido_butai"]["sp"] += 1
+    world_war.turn_start(state, "axis")
+    assert data["pacific"]["carriers_lost"] == {"japan": 3}
+    sink_carriers(state, 2)
+    world_war.end_of_combat(state, "soviet")
+    assert data["morale"]["japan"] == before["japan"] - 2  # the chart's event, once
+    assert logged(state, "Japan has lost 5 or more carriers")
+    sink_carriers(state, 2)
+    world_war.turn_start(state, "allied")
+    assert data["pacific"]["carriers_lost"] == {"japan": 7} and data["morale"]["japan"] == before["japan"] - 2

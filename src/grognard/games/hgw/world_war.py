@@ -21,7 +21,8 @@ III's engine when the Pacific half of the ring is in play beside Europe.
   (pacific_politics.us_surrenders, apply_us_surrender; `us_surrender`).
 - The National Morale Chart's loss of Hawaii (K23.3): Hawaii Allied at the start of a
   player turn and Axis at the end of its combat phase strikes U.S. morale, once a game
-  (pacific_politics.hawaii_lost; `hawaii_owner` in the Pacific's record).
+  (pacific_politics.hawaii_lost; `hawaii_owner` in the Pacific's record). Its loss of five
+  carriers: Japan's carrier points looked at each turn start and combat end (carrier_watch).
 
 The Pacific's record (`data["pacific"]`, pacific_state.py) is set up with nothing yet
 happened, and `us_forces` "waiting" until the U.S. Pacific commands have arrived.
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import politics
+from . import carrier_watch, politics
 from .board import current_turn
 from .japan import us_brought_in
 from .limitations import campaign_state
@@ -86,6 +87,7 @@ def turn_start(game: HgwState, side: str) -> None:
     if not is_world(data):
         return
     arrivals(game)
+    carrier_watch.look(game)  # K23.3: Japan's carriers lost since the last look
     data["pacific"]["hawaii_owner"] = data["owner"].get(load_pacific().morale.hawaii)
     if side != "allied":
         return
@@ -146,6 +148,7 @@ def end_of_combat(game: HgwState, side: str) -> None:
     """The end of a combat phase: the loss of Hawaii, the U.S. entry by attack, the U.S.
     surrender."""
     if is_world(game.data):
+        carrier_watch.look(game)  # K23.3: the carriers Japan lost in this turn's fighting
         _hawaii(game)
         _us_entry(game, side)
         if side == "axis":
