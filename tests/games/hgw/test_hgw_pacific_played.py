@@ -96,3 +96,47 @@ def test_campaign_game_iv_counts_japan_s_carrier_losses_and_strikes_its_morale_a
     sink_carriers(state, 2)
     world_war.turn_start(state, "allied")
     assert data["pacific"]["carriers_lost"] == {"japan": 7} and data["morale"]["japan"] == before["japan"] - 2
+
+
+HANOI, SAIGON = "2565", "2965"
+INDOCHINA = ("2564", "2565", "2665", "2765", "2865", "2866", "2965")
+
+
+def france_falls(state: HgwState) -> None:
+    state.data["politics"]["surrendered"] = sorted({*state.data["politics"]["surrendered"], "france"})
+
+
+@pytest.mark.rules("G2.7")
+def test_while_france_stands_indochina_is_allied_and_hanoi_an_ordinary_hex() -> None:
+    state = new_game()
+    data = state.data
+    assert all(data["owner"][h] == "allied" for h in INDOCHINA)
+    data["owner"][HANOI] = "axis"
+    world_war.end_of_combat(state, "axis")
+    world_war.after_politics(state, "axis")
+    assert data["owner"]["2564"] == "allied" and data["pacific"]["indochina_surrendered"] == []
+
+
+@pytest.mark.rules("G11.4")
+def test_france_s_fall_leaves_indochina_unaligned_and_each_capital_taken_surrenders_its_half() -> None:
+    state = new_game()
+    data = state.data
+    data["armies"]["malaya"]["at"] = SAIGON
+    france_falls(state)
+    world_war.after_politics(state, "axis")  # the end of the Axis combat phase France fell in
+    assert not any(h in data["owner"] for h in INDOCHINA) and data["armies"]["malaya"]["at"] is None
+    assert logged(state, "French Indochina turns unaligned")
+    attack = ("attack", "21a", HANOI)
+    data["armies"]["21a"]["at"] = "2465"
+    data["owner"]["2465"] = "axis"
+    data["flow"][-1] = {"state": "announce", "role": "axis", "player": "axis"}
+    data["player"], data["phase"] = "axis", "combat"
+    assert attack in state.legal_actions("axis")  # an unaligned hex may be attacked
+    data["owner"][HANOI] = "axis"  # taken in the combat phase
+    world_war.end_of_combat(state, "axis")
+    assert data["owner"]["2564"] == data["owner"]["2665"] == "axis" and data["markers"]["2564"] == "axis"
+    assert SAIGON not in data["owner"] and logged(state, "its half of French Indochina surrenders")
+    data["owner"][SAIGON] = "allied"
+    world_war.end_of_combat(state, "allied")
+    assert all(data["owner"][h] == "allied" for h in ("2765", "2865", "2866"))
+    assert data["pacific"]["indochina_surrendered"] == [HANOI, SAIGON]

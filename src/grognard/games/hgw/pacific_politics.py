@@ -60,12 +60,11 @@ def indochina_capture(data: Data, place: Place, side: str) -> list[Place]:
     if not half or not indochina_capitals_count(data) or place in done:
         return []
     pacific_record(data)["indochina_surrendered"].append(place)
-    hmap = load_map()
     handed = [h for h in half if h != place and data["owner"].get(h) is None]
     for h in handed:
         data["owner"][h] = side
-        if hmap.hex(h).production:
-            data["devastated"][h] = hmap.hex(h).production
+        if _production(data, h):
+            data["devastated"][h] = _production(data, h)
     return handed
 
 

@@ -19,6 +19,8 @@ III's engine when the Pacific half of the ring is in play beside Europe.
 - The United States' surrender (G15): at the end of an Axis combat phase with Washington
   (the U.S. box, which stands for it here), San Francisco, Seattle and Hawaii all Axis
   (pacific_politics.us_surrenders, apply_us_surrender; `us_surrender`).
+- French Indochina's two capitals (G2.7, G11.4; indochina.py): unaligned at France's
+  surrender (`after_politics`), each capital then surrendering its half to its captor.
 - The National Morale Chart's loss of Hawaii (K23.3): Hawaii Allied at the start of a
   player turn and Axis at the end of its combat phase strikes U.S. morale, once a game
   (pacific_politics.hawaii_lost; `hawaii_owner` in the Pacific's record). Its loss of five
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import carrier_watch, politics
+from . import carrier_watch, indochina, politics
 from .board import current_turn
 from .japan import us_brought_in
 from .limitations import campaign_state
@@ -149,10 +151,18 @@ def end_of_combat(game: HgwState, side: str) -> None:
     surrender."""
     if is_world(game.data):
         carrier_watch.look(game)  # K23.3: the carriers Japan lost in this turn's fighting
+        indochina.capitals_taken(game)  # G11.4: a capital taken surrenders its half
         _hawaii(game)
         _us_entry(game, side)
         if side == "axis":
             us_surrender(game)
+
+
+def after_politics(game: HgwState, side: str) -> None:
+    """After Campaign Game I's politics at the end of a combat phase: France's surrender
+    leaves French Indochina unaligned with its two capitals (France 4, G11.4)."""
+    if is_world(game.data) and side == "axis":
+        indochina.falls_unaligned(game)
 
 
 def us_surrender(game: HgwState) -> None:
