@@ -140,3 +140,52 @@ def test_france_s_fall_leaves_indochina_unaligned_and_each_capital_taken_surrend
     world_war.end_of_combat(state, "allied")
     assert all(data["owner"][h] == "allied" for h in ("2765", "2865", "2866"))
     assert data["pacific"]["indochina_surrendered"] == [HANOI, SAIGON]
+
+
+def announcing(state: HgwState, side: str) -> None:
+    """`side`'s initial attacks are being announced."""
+    data = state.data
+    data["flow"][-1] = {"state": "announce", "role": side, "player": side}
+    data["player"], data["phase"], data["status"], data["frozen"] = side, "combat", {}, []
+    state._after_change(None, None)  # the position was changed by hand: its legal actions anew
+
+
+@pytest.mark.rules("G17.6")
+def test_japan_attacks_the_soviets_only_on_the_turn_after_germany_first_did() -> None:
+    state = new_game()
+    data = state.data
+    data["owner"]["1241"] = "axis"  # a Japanese army on the Soviet border, next to Kiev's front at 1242
+    data["armies"]["eastern"]["at"] = "1241"
+    announcing(state, "axis")
+    attack = ("attack", "eastern", "1242")
+    assert attack not in state.legal_actions("axis")
+    assert "before Germany has (G17.6)" in str(state.why_illegal("axis", attack))
+    data["politics"]["soviet_war"] = True  # Germany attacked this Axis combat phase
+    world_war.end_of_combat(state, "axis")
+    assert data["pacific"]["japan_soviet"]["germany_attacked"] == data["turn"]
+    assert logged(state, "Japan may attack it next turn only (G17.6)")
+    data["turn"] += 1  # Japan's one chance
+    announcing(state, "axis")
+    assert attack in state.legal_actions("axis")
+    data["turn"] += 1  # let pass
+    announcing(state, "axis")
+    assert "let its one chance pass" in str(state.why_illegal("axis", attack))
+
+
+@pytest.mark.rules("G17.6")
+def test_the_soviets_attack_japan_only_while_its_manchukuo_border_is_thin() -> None:
+    state = new_game()
+    data = state.data
+    data["owner"]["1241"] = "axis"
+    data["armies"]["eastern"]["at"] = "1241"
+    announcing(state, "soviet")
+    attack = ("attack", "1ukr", "1241")
+    assert attack not in state.legal_actions("soviet")
+    assert "Manchukuo border" in str(state.why_illegal("soviet", attack))
+    data["pacific"]["japan_soviet"]["at_war"] = True  # once at war, the war goes on
+    state._after_change(None, None)
+    assert attack in state.legal_actions("soviet")
+    data["status"]["1ukr"] = {"target": "1241", "assaulted": True, "defended": False, "advanced": 0,
+                              "stopped": True}
+    world_war.end_of_combat(state, "soviet")
+    assert data["pacific"]["japan_soviet"]["at_war"]

@@ -51,6 +51,7 @@ from .china import struck, why_not_chinese_enter, why_not_chinese_partisans
 from .french_production import PURSE, french_build_places
 from .home_forces import why_not as why_not_home
 from .italian_army import may_move_to, why_not_build
+from .japan_soviet import why_not_aim as japan_soviet_aim
 from .leader_phase import why_not as why_not_leader
 from .limitations import confined_to
 from .map import load_map
@@ -380,6 +381,9 @@ def _aim(data: Data, army_id: str, target: str) -> str | None:
     chinese = why_not_chinese_enter(data, army_id, target)  # G17.11 (The Pacific War)
     if chinese is not None:
         return chinese
+    japan_soviet = japan_soviet_aim(data, army_id, target)  # G17.6 (Campaign Game IV)
+    if japan_soviet is not None:
+        return japan_soviet
     if target in vichy_boxes(data) and target not in data["owner"]:
         where = load_map().box(geo(data).box_at[target]).name
         return f"only a Free French army may win {where} ({target}) back (G11.3): {name} is not"

@@ -21,6 +21,8 @@ III's engine when the Pacific half of the ring is in play beside Europe.
   (pacific_politics.us_surrenders, apply_us_surrender; `us_surrender`).
 - French Indochina's two capitals (G2.7, G11.4; indochina.py): unaligned at France's
   surrender (`after_politics`), each capital then surrendering its half to its captor.
+- Japan and the Soviet Union (G17.6; japan_soviet.py): the clock at the end of combat,
+  the attacks filtered by nations.may_aim.
 - The National Morale Chart's loss of Hawaii (K23.3): Hawaii Allied at the start of a
   player turn and Axis at the end of its combat phase strikes U.S. morale, once a game
   (pacific_politics.hawaii_lost; `hawaii_owner` in the Pacific's record). Its loss of five
@@ -34,7 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import carrier_watch, indochina, politics
+from . import carrier_watch, indochina, japan_soviet, politics
 from .board import current_turn
 from .japan import us_brought_in
 from .limitations import campaign_state
@@ -152,6 +154,7 @@ def end_of_combat(game: HgwState, side: str) -> None:
     if is_world(game.data):
         carrier_watch.look(game)  # K23.3: the carriers Japan lost in this turn's fighting
         indochina.capitals_taken(game)  # G11.4: a capital taken surrenders its half
+        japan_soviet.end_of_combat(game, side)  # G17.6: Germany's first attack, the war
         _hawaii(game)
         _us_entry(game, side)
         if side == "axis":
