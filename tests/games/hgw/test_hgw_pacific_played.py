@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from grognard.games.hgw import RULESET, HgwState, world_war
+from grognard.games.hgw.geography import geography
 from grognard.games.hgw.pacific_politics import us_capitals, us_surrenders
 
 CG4, PACIFIC_WAR = "campaign_4", "pacific_war"
@@ -189,3 +190,39 @@ def test_the_soviets_attack_japan_only_while_its_manchukuo_border_is_thin() -> N
                               "stopped": True}
     world_war.end_of_combat(state, "soviet")
     assert data["pacific"]["japan_soviet"]["at_war"]
+
+
+@pytest.mark.rules("G21.0")
+def test_japan_imports_three_points_until_the_us_may_break_the_route() -> None:
+    from grognard.games.hgw import japan_economy
+    from grognard.games.hgw.production import budget, open_production
+
+    state = new_game()
+    data = state.data
+    assert japan_economy.imports_route(data) == ("2077", SEATTLE)  # G21.1: Tokyo to the west coast
+    with_imports = budget(data, "axis")
+    open_production(state, "axis")
+    assert logged(state, "Japan imports 3 production points from the United States (G21.1)")
+    data["owner"]["2564"] = "axis"  # G21.2: Japan in French Indochina, the U.S. breaks the route
+    assert japan_economy.imports(data) == 0 and budget(data, "axis") == with_imports - 3
+    data["owner"]["2564"] = "allied"
+    us_at_war(state)  # G21.2: at war with Japan
+    assert japan_economy.imports(data) == 0
+    assert japan_economy.imports(new_game(PACIFIC_WAR).data) == 0  # at war from December 1941
+
+
+@pytest.mark.rules("G21.0")
+def test_the_mainland_s_production_counts_only_while_shipped_to_the_home_islands() -> None:
+    from grognard.games.hgw import japan_economy
+
+    state = new_game()
+    data = state.data
+    full = {p for p, side in data["owner"].items() if side == "axis"}
+    assert japan_economy.mainland_shipped(data) and japan_economy.mainland_lost(data, full) == 0
+    data["owner"]["2077"] = "allied"  # Tokyo, the home islands' one port, lost
+    g = geography(CG4)
+    mainland = sum(g.production.get(p, 0) for p in full if g.country[p] in ("korea", "manchukuo", "china"))
+    assert mainland >= 5  # Manchukuo's and occupied China's points
+    assert not japan_economy.mainland_shipped(data)
+    assert japan_economy.mainland_lost(data, full) == mainland  # G21.3: lost for want of shipping
+    assert any("G21.3" in n for n in japan_economy.notes(data, "axis"))
