@@ -194,35 +194,58 @@ def test_the_soviets_attack_japan_only_while_its_manchukuo_border_is_thin() -> N
 
 @pytest.mark.rules("G21.0")
 def test_japan_imports_three_points_until_the_us_may_break_the_route() -> None:
-    from grognard.games.hgw import japan_economy
+    from grognard.games.hgw import pacific_economy
     from grognard.games.hgw.production import budget, open_production
 
     state = new_game()
     data = state.data
-    assert japan_economy.imports_route(data) == ("2077", SEATTLE)  # G21.1: Tokyo to the west coast
+    assert pacific_economy.imports_route(data) == ("2077", SEATTLE)  # G21.1: Tokyo to the west coast
     with_imports = budget(data, "axis")
     open_production(state, "axis")
     assert logged(state, "Japan imports 3 production points from the United States (G21.1)")
     data["owner"]["2564"] = "axis"  # G21.2: Japan in French Indochina, the U.S. breaks the route
-    assert japan_economy.imports(data) == 0 and budget(data, "axis") == with_imports - 3
+    assert pacific_economy.imports(data) == 0 and budget(data, "axis") == with_imports - 3
     data["owner"]["2564"] = "allied"
     us_at_war(state)  # G21.2: at war with Japan
-    assert japan_economy.imports(data) == 0
-    assert japan_economy.imports(new_game(PACIFIC_WAR).data) == 0  # at war from December 1941
+    assert pacific_economy.imports(data) == 0
+    assert pacific_economy.imports(new_game(PACIFIC_WAR).data) == 0  # at war from December 1941
 
 
 @pytest.mark.rules("G21.0")
 def test_the_mainland_s_production_counts_only_while_shipped_to_the_home_islands() -> None:
-    from grognard.games.hgw import japan_economy
+    from grognard.games.hgw import pacific_economy
 
     state = new_game()
     data = state.data
     full = {p for p, side in data["owner"].items() if side == "axis"}
-    assert japan_economy.mainland_shipped(data) and japan_economy.mainland_lost(data, full) == 0
+    assert pacific_economy.mainland_shipped(data) and pacific_economy.mainland_lost(data, full) == 0
     data["owner"]["2077"] = "allied"  # Tokyo, the home islands' one port, lost
     g = geography(CG4)
     mainland = sum(g.production.get(p, 0) for p in full if g.country[p] in ("korea", "manchukuo", "china"))
     assert mainland >= 5  # Manchukuo's and occupied China's points
-    assert not japan_economy.mainland_shipped(data)
-    assert japan_economy.mainland_lost(data, full) == mainland  # G21.3: lost for want of shipping
-    assert any("G21.3" in n for n in japan_economy.notes(data, "axis"))
+    assert not pacific_economy.mainland_shipped(data)
+    assert pacific_economy.mainland_lost(data, full) == mainland  # G21.3: lost for want of shipping
+    assert any("G21.3" in n for n in pacific_economy.notes(data, "axis"))
+
+
+@pytest.mark.rules("G24.0")
+@pytest.mark.parametrize("scenario", [CG4, PACIFIC_WAR])
+def test_australia_s_production_reaches_the_allies_only_by_its_route_to_the_west_coast(scenario: str) -> None:
+    from grognard.games.hgw import pacific_economy
+    from grognard.games.hgw.production import budget
+    from grognard.games.hgw.supply import supplied_places
+
+    state = new_game(scenario)
+    data = state.data
+    full = supplied_places(data, "allied", home_only=True)
+    assert pacific_economy.australia_route(data) == ("4580", SEATTLE)  # Sydney to the west coast
+    assert pacific_economy.australia_lost(data, full) == 0
+    with_route = budget(data, "allied")
+    for coast in (SEATTLE, SAN_FRANCISCO):  # the west coast ports lost: no route reaches the U.S.
+        data["owner"][coast] = "axis"
+    lost = pacific_economy.australia_lost(data, full)
+    assert lost == 3  # Sydney's 2 and Canberra's 1, all of Australia's current production
+    assert pacific_economy.adjustment(data, "allied", full) == -lost
+    if scenario == CG4:  # the unaligned west coast counted nothing: the budget loses Australia's alone
+        assert budget(data, "allied") == with_route - lost
+    assert any("(G24.0)" in n for n in pacific_economy.notes(data, "allied"))

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from grognard.core.flow import Frame, GameStep, goto
 
-from . import japan_economy, limitations, research, shipping_placement, system_builds
+from . import limitations, pacific_economy, research, shipping_placement, system_builds
 from .board import (
     Data,
     armies_at,
@@ -143,7 +143,7 @@ def budget(data: Data, side: str) -> int:
     total += sum(limitations.box_points(data, b) for b in boxes)
     total -= content.production_cut.get(side, 0)  # special rule 2
     total = limitations.adjust_budget(data, side, total, full)  # Campaign Game I
-    total += japan_economy.adjustment(data, side, full)  # G21: Japan's imports and mainland shipping
+    total += pacific_economy.adjustment(data, side, full)  # G21: Japan's imports and mainland shipping
     lend_lease = data.get("lend_lease")
     if content.lend_lease is not None and lend_lease and side == content.lend_lease.receiver:
         total += int(lend_lease["gift"])  # Lend-Lease 3-4: this phase or never
@@ -446,7 +446,7 @@ def open_production(game: HgwState, side: str) -> None:
     for place in complete(data, side):  # Fort Strength Under Construction 1
         game.log(f"the fort points built in {place} are completed")
     game.log(f"{side} has {points(money, 'production')} this turn ({current_turn(data)})")
-    for note in japan_economy.notes(data, side):
+    for note in pacific_economy.notes(data, side):
         game.log(note)  # G21 (the Pacific)
     if french_split(data, side):  # Activity Limitations 1: France's own budget
         french = french_budget(data)

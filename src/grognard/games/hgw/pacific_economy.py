@@ -1,5 +1,6 @@
-"""Japanese imports (G21.1-G21.3) in the Axis budget, where the Pacific is in play
-(Campaign Game IV, The Pacific War), over japan.py's rule functions:
+"""The Pacific's production routes in the budgets, where the Pacific is in play (Campaign
+Game IV, The Pacific War): Japanese imports (G21.1-G21.3, over japan.py's rule functions)
+and Australia's shipping (G24.0, over australia.py's):
 
 - G21.1: the Axis budget gains Japan's three points from the United States while a
   shipping route runs from a home-island port the Axis holds (Tokyo 2077, the only one
@@ -16,13 +17,25 @@
   no port there) to a home-island port the Axis holds; without one, it is lost to the
   budget that turn. With one, all of it counts: like the other production routes, it
   draws no shipping counter (docs/hgw-design.md, "The Pacific rules played").
+- G24.0: Australia's current production (its Allied-held, supplied, working points)
+  reaches the Allied budget only by a shipping route from an Australian port the Allies
+  hold (Sydney 4580, the only one the map marks) to a U.S. west coast port, through
+  hexes of the Allies or nobody's; without one the route's capacity is nothing and the
+  whole of it is lost that turn (australia.australia_delivers). A route traced carries
+  it all, drawing no shipping counter, as above.
+
+Attacks on these routes are not played: they are not among the routes a side declares
+at its naval movement (sea_war.ROUTES, Europe's), so no fleet can meet them; only a
+route cut by the map's owners (ports lost, lanes through enemy hexes) stops them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import cache
 from typing import Any
 
+from .australia import australia_delivers, is_australian
 from .board import production_of
 from .geography import Place, geography
 from .japan import japanese_imports, may_break_imports, west_coast_ports
@@ -33,24 +46,25 @@ from .supply import supplied_places
 from .theater import plays_pacific
 
 Data = dict[str, Any]
-AXIS = "axis"
+AXIS, ALLIED = "axis", "allied"
 
 
-def _usable(data: Data) -> Any:
+def _usable(data: Data, side: str = "axis") -> Any:
     def usable(h: str) -> bool:
-        return data["owner"].get(h) in (AXIS, None)
+        return data["owner"].get(h) in (side, None)
 
     return usable
 
 
 def home_ports(data: Data) -> list[Place]:
     """The home islands' ports the Axis holds."""
+    return [h for h in _ports_of(load_pacific().imports.home) if data["owner"].get(h) == AXIS]
+
+
+@cache
+def _ports_of(countries: tuple[str, ...]) -> tuple[Place, ...]:
     hmap = load_map()
-    home = load_pacific().imports.home
-    return sorted(
-        h for h, x in hmap.hexes.items()
-        if x.country in home and hmap.is_port(h) and data["owner"].get(h) == AXIS
-    )
+    return tuple(sorted(h for h, x in hmap.hexes.items() if x.country in countries and hmap.is_port(h)))
 
 
 def imports_route(data: Data) -> tuple[Place, Place] | None:
@@ -97,18 +111,55 @@ def mainland_lost(data: Data, full: Collection[Place]) -> int:
     return 0 if not points or mainland_shipped(data) else points
 
 
+def australian_ports(data: Data) -> list[Place]:
+    """Australia's ports the Allies hold."""
+    return [h for h in _ports_of((load_pacific().australia.territory,)) if data["owner"].get(h) == ALLIED]
+
+
+def australia_route(data: Data) -> tuple[Place, Place] | None:
+    """G24.0: an (Australian port, west coast port) pair a shipping route joins, if any."""
+    for port in australian_ports(data):
+        for coast in west_coast_ports():
+            if trace(port, coast, usable=_usable(data, ALLIED)) is not None:
+                return port, coast
+    return None
+
+
+def australia_lost(data: Data, full: Collection[Place]) -> int:
+    """G24.0: the Australian production the Allied budget loses for want of its route."""
+    owner = data["owner"]
+    production = sum(production_of(data, p) for p in full if owner.get(p) == ALLIED and is_australian(p))
+    if not production:
+        return 0
+    route = australia_route(data)
+    if route is None:  # nothing carries it: a capacity of nothing
+        start = next(iter(australian_ports(data)), None)
+        if start is None:
+            return production  # no Australian port left to sail from
+        return production - australia_delivers(data, start, west_coast_ports()[0], 0, 0, production)
+    return production - australia_delivers(data, route[0], route[1], production, 0, production)
+
+
 def adjustment(data: Data, side: str, full: Collection[Place]) -> int:
-    """What G21 adds to (or takes off) the side's budget this phase."""
-    if side != AXIS or not plays_pacific(data["scenario"]):
+    """What G21 and G24 add to (or take off) the side's budget this phase."""
+    if not plays_pacific(data["scenario"]):
+        return 0
+    if side == ALLIED:
+        return -australia_lost(data, full)
+    if side != AXIS:
         return 0
     return imports(data) - mainland_lost(data, full)
 
 
 def notes(data: Data, side: str) -> list[str]:
-    """The log's words for the budget's G21 parts."""
-    if side != AXIS or not plays_pacific(data["scenario"]):
+    """The log's words for the budget's G21 and G24 parts."""
+    if side not in (AXIS, ALLIED) or not plays_pacific(data["scenario"]):
         return []
     full = supplied_places(data, side, home_only=True)
+    if side == ALLIED:
+        cut = australia_lost(data, full)
+        return [f"no shipping route joins Australia to the U.S. west coast: its {cut} production points"
+                " are lost this turn (G24.0)"] if cut else []
     out = []
     got = imports(data)
     if got:
