@@ -249,3 +249,33 @@ def test_australia_s_production_reaches_the_allies_only_by_its_route_to_the_west
     if scenario == CG4:  # the unaligned west coast counted nothing: the budget loses Australia's alone
         assert budget(data, "allied") == with_route - lost
     assert any("(G24.0)" in n for n in pacific_economy.notes(data, "allied"))
+
+
+@pytest.mark.rules("K10.1")
+def test_tac_air_is_ferried_through_the_pacific_chain_of_stops_without_sea_transport() -> None:
+    state = new_game(PACIFIC_WAR)
+    data = state.data
+    data["player"], data["phase"] = "axis", "movement"
+    data["flow"][:] = [{"state": "movement", "role": "axis"}]
+    data["frozen"] = []
+    state._after_change(None, None)
+    saigon, tokyo = "2965", "2077"  # the Twenty-fifth Army's tac air, to the Eastern Army in Tokyo
+    assert data["armies"]["25a"]["at"] == saigon and data["armies"]["eastern"]["at"] == tokyo
+    before = dict(data["armies"]["eastern"]["sp"])
+    state.apply("axis", ("move", "25a", "tac_air", 1))
+    assert ("to_army", "eastern") in state.legal_actions("axis")
+    state.apply("axis", ("to_army", "eastern"))
+    assert data["armies"]["eastern"]["sp"]["tac_air"] == before["tac_air"] + 1
+    assert logged(state, "by the pacific chain route") and not data["sea_moves"]
+
+
+@pytest.mark.rules("K10.1")
+def test_the_pacific_chain_breaks_where_no_stop_lies_within_ten_hexes() -> None:
+    from grognard.games.hgw.ferry import ferry_destinations
+
+    state = new_game(PACIFIC_WAR)
+    data = state.data
+    assert "2077" in ferry_destinations(data, "axis", "25a")
+    kept = {"2965", "2077"}  # only Saigon and Tokyo are the Axis's: 30 hexes of water and foreign land
+    data["owner"] = {p: s for p, s in data["owner"].items() if s != "axis" or p in kept}
+    assert "2077" not in ferry_destinations(data, "axis", "25a")
