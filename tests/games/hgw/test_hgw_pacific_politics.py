@@ -2,7 +2,7 @@
 australia.py): French Indochina's two capitals (G2.7, G11.4), the United States'
 surrender (G15), its entry through Japanese attacks (G6.2), the National Morale Chart's
 Pacific events (K23.3), German raiders by the Bering Strait (N6.3), Australia's supply
-(L1.8) and shipping (G24.0). No Pacific scenario plays them yet (issue 23, part 3): each
+(L1.8) and shipping (G24.0), as functions (test_hgw_pacific_played.py has them played): each
 test builds its position by hand."""
 
 from __future__ import annotations

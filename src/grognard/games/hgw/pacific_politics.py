@@ -2,7 +2,8 @@
 data: French Indochina's two capitals (G2.7, G11.4), the United States' surrender
 (G15.1-G15.3), the U.S. entry through Japanese attacks (G6.2 a-c), the National Morale
 Chart's Pacific events (loss of Hawaii, loss of five or more carriers) and German raiders
-by the Bering Strait (N6.3). No Pacific scenario plays them yet (issue 23, part 3).
+by the Bering Strait (N6.3). Campaign Game IV plays them (world_war.py, indochina.py,
+carrier_watch.py) but N6.3, for which the map has no passage through the Arctic ice.
 
 State: `data["pacific"]` (japan.py's layout) and Campaign Game I's politics
 (`data["politics"]`, its "surrendered" list). U.S. armies and fleets carry
