@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from grognard.core.flow import Frame, GameStep, goto
 
-from . import limitations, pacific_economy, research, shipping_placement, system_builds
+from . import china_purse, limitations, pacific_economy, research, shipping_placement, system_builds
 from .board import (
     Data,
     armies_at,
@@ -128,10 +128,12 @@ def budget(data: Data, side: str) -> int:
     apart = italy_apart(data) if side == "axis" else set()
     if side == "axis":  # Swedish Production 1: the ore comes by ship (adjust_budget)
         apart.add(limitations.ore_hex(data) or BOX)
+    chinese = china_purse.in_play(data, side)  # Activity Limitations 1: China's own purse
     total = sum(
         production_of(data, p)
         for p in full
         if data["owner"].get(p) == side and p != BOX and counted_by_allies(data, side, p) and p not in apart
+        and not (chinese and china_purse.is_chinese_place(data, p))
     )
     if side == "soviet":
         total += siberia_points(data)
@@ -239,7 +241,8 @@ def _whole(frame: Frame, key: str) -> str:
 class Production(GameStep["HgwState"]):
     def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         data = game.data
-        money = max(frame["budget"], frame.get(PURSE, 0), frame.get(US_ALONE, 0), frame.get(ITALY_ALONE, 0))
+        money = max(frame["budget"], frame.get(PURSE, 0), frame.get(US_ALONE, 0), frame.get(ITALY_ALONE, 0),
+                    frame.get(china_purse.CHINA, 0))
         actions: list[Action] = [("end_production",)]
         spare = free_army(data, role)
         pacific = load_scenario(data["scenario"]).theater != "europe"  # the Pacific in play
@@ -254,6 +257,7 @@ class Production(GameStep["HgwState"]):
         places = build_places(data, role)
         if frame["budget"] > 0 and french_split(data, role) and may_lend(data, places):
             actions.append(("lend_lease_france",))  # Activity Limitations 1, 4
+        actions += china_purse.offers(data, frame, role)  # G17.4: U.S. lend-lease to China
 
         def fits(p: Place) -> bool:
             return not over_limit(p, stack(data, p) + 1)  # Building Strength Points 5; Stacking 6
@@ -323,6 +327,8 @@ class Production(GameStep["HgwState"]):
                 game.log(f"{role} leaves {points(frame['budget'])} of production unspent (lost)")
             if frame.get(PURSE):
                 game.log(f"France leaves {points(frame[PURSE])} of production unspent (lost)")
+            if frame.get(china_purse.CHINA):
+                game.log(f"China leaves {points(frame[china_purse.CHINA])} of production unspent (lost)")
             if frame.get(US_ALONE):
                 game.log(f"the United States leaves {points(frame[US_ALONE])} of production unspent (lost)")
             if frame.get(ITALY_ALONE):
@@ -343,6 +349,9 @@ class Production(GameStep["HgwState"]):
             assert rule is not None  # offered only under the rule
             data["lend_lease"]["gift"] += 1
             game.log(f"{role} gives one production point of lend-lease to the {rule.receiver} player")
+            return
+        if action[0] == china_purse.VERB:  # G17.4
+            china_purse.lend(game, frame, role)
             return
         if action[0] == "lend_lease_france":
             frame["budget"] -= 1
@@ -369,6 +378,8 @@ class Production(GameStep["HgwState"]):
         kind, how, where = action[1], action[2], action[3]
         paying = pays(data, frame, action)
         charge(frame, paying, _price(data, role, kind))
+        if paying == china_purse.CHINA:  # Activity Limitations 2: lent points spent first
+            china_purse.spent(data, frame, action, _price(data, role, kind))
         if how == "army":
             army_id = where
         else:
@@ -383,6 +394,7 @@ class Production(GameStep["HgwState"]):
 
     def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         french = f" (France: {frame[PURSE]})" if PURSE in frame else ""
+        french += f" (China: {frame[china_purse.CHINA]})" if china_purse.CHINA in frame else ""
         us = f" (the United States alone: {frame[US_ALONE]})" if US_ALONE in frame else ""
         italy = f" (Italy alone: {frame[ITALY_ALONE]})" if ITALY_ALONE in frame else ""
         left = f"{_whole(frame, 'budget')} production points left{french}{us}{italy}"
@@ -403,6 +415,8 @@ def pays(data: Data, frame: Frame, action: Action) -> str:
         return US_ALONE
     if ITALY_ALONE in frame and placed_at(data["armies"], action) in frame.get(ITALY_PLACES, ()):
         return ITALY_ALONE
+    if china_purse.pays(data, frame, action):  # Activity Limitations 1: China pays for China
+        return china_purse.CHINA
     return purse(data, action)
 
 
@@ -428,6 +442,8 @@ def _affordable(data: Data, frame: Frame, action: Action) -> bool:
         halves = 2 * load_tables().costs.repair
     else:
         return True
+    if not china_purse.room(data, frame, action, halves):  # Activity Limitations 2
+        return False
     return halves_left(frame, pays(data, frame, action)) >= halves
 
 
@@ -448,17 +464,18 @@ def open_production(game: HgwState, side: str) -> None:
     game.log(f"{side} has {points(money, 'production')} this turn ({current_turn(data)})")
     for note in pacific_economy.notes(data, side):
         game.log(note)  # G21 (the Pacific)
+    china = china_purse.open_purse(game, side)  # Activity Limitations 1, 2; F5.5: China's purse
     if french_split(data, side):  # Activity Limitations 1: France's own budget
         french = french_budget(data)
         game.log(f"France has {points(french, 'production')} of its own this turn")
-        goto(data["flow"], "production", role=side, budget=money, **{PURSE: french})
+        goto(data["flow"], "production", role=side, budget=money, **{PURSE: french}, **china)
         return
-    extra: dict[str, Any] = {}
+    extra: dict[str, Any] = dict(china)
     apart = italy_apart(data) if side == "axis" else set()
     if apart:  # Activity Limitations 1: cut off from Germany, Italy produces alone
         italy = italy_budget(data, apart)
         game.log(f"Italy, cut off from Germany, has {points(italy, 'production')} of its own")
-        extra = {ITALY_ALONE: italy, ITALY_PLACES: sorted(apart)}
+        extra |= {ITALY_ALONE: italy, ITALY_PLACES: sorted(apart)}
     full = supplied_places(data, side, home_only=True) if side == "axis" else set()
     alone = limitations.axis_us_alone(data, full) if side == "axis" else None
     if alone is not None:  # Activity Limitations 1: cut off from Germany, it produces alone

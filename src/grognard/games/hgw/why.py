@@ -24,6 +24,7 @@ from typing import Any
 from grognard.core.game import Action, Role
 
 from . import (
+    china_purse,
     coastal_air,
     coastal_strike,
     morale_strike,
@@ -116,6 +117,10 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         if step != "movement":
             return "strategic markers and missile counters move in the land movement phase (K20.1, K21.2)"
         return strategic_moves.why_not(data, role, top, action)
+    if verb == china_purse.VERB:  # F5.5, G17.4
+        return "lend-lease to China is given in the production phase" if step != "production" else (
+            china_purse.why_not(data, top, role)
+        )
     if verb == "build" and step == "production":
         return _build(data, role, top, str(named["kind"]), str(named["site"]), str(named["at"]))
     naval_builds = (*ship_builds.VERBS, *port_builds.VERBS, *coastal_air.VERBS, *raiders.VERBS)
@@ -423,6 +428,8 @@ def _build(data: Data, role: Role, frame: Data, kind: str, how: str, where: str)
     paying = pays(data, frame, ("build", kind, how, where))
     have = halves_left(frame, paying)
     costs, left = describe_price(halves), describe_price(have)
+    if halves > have and paying == china_purse.CHINA:
+        return f"a {kind} point costs {costs} and China's own budget has {left} left this turn (P2.1, AL 1)"
     if halves > have and paying == PURSE:
         return f"a {kind} point costs {costs} and France's own budget has {left} left this turn (P2.1, G17.1)"
     if halves > have and paying == US_ALONE:
