@@ -355,3 +355,23 @@ def test_while_unaligned_the_us_gives_china_two_points_through_an_open_entry() -
             closed.data["owner"][p] = "axis"  # every coastal entry and Indochina Axis
     assert china_purse.entry(closed.data) is None
     assert allied_production(closed)["china_given"] == 0
+
+
+@pytest.mark.rules("G17.4")
+def test_at_war_the_us_gives_nationalist_china_one_tac_air_point_a_turn_from_the_allied_budget() -> None:
+    from grognard.games.hgw import china_purse
+
+    state = new_game()  # Campaign Game IV builds tac air (The Pacific War does not)
+    data = state.data
+    us_at_war(state)
+    data["armies"]["war_area_9"]["at"] = "2465"  # a Nationalist army in Chongqing, a build place
+    data["armies"]["eighth_route"]["at"] = "2265"
+    frame = allied_production(state)
+    air = ("build", "tac_air", "army", "war_area_9")
+    assert china_purse.air_lend(data, frame, air) and air in state.legal_actions("allied")
+    assert not china_purse.air_lend(data, frame, ("build", "tac_air", "army", "eighth_route"))  # not the Communists
+    budget_before, china_before = frame["budget"], frame["china"]
+    state.apply("allied", air)
+    assert frame["china"] == china_before and frame["budget"] < budget_before  # the U.S. pays
+    assert data["armies"]["war_area_9"]["sp"]["tac_air"] == 1 and logged(state, "one tac air point (G17.4)")
+    assert not china_purse.air_lend(data, frame, air)  # one a turn

@@ -22,9 +22,10 @@ functions:
 - NEVER TO THE COMMUNISTS (Activity Limitations 2). The purse's lent points still unspent
   (`china_lent`, in half points) are spent first by Nationalist builds; a Communist army
   may take only what the purse holds beyond them.
-- G17.4's tac air point is not played: the Chinese do not build tac air of their own in
-  our engine, and a gift of a U.S. point needs a transfer between nations that Activity
-  Limitations 7 forbids elsewhere; docs/hgw-design.md, "The Pacific rules played".
+- G17.4's TAC AIR POINT. Once at war the U.S. may also give one tac air point a turn to
+  Nationalist China: a tac air point built into a Nationalist army, paid from the Allied
+  budget (not China's purse), once a turn, through an open entry (`air_lend`); built as
+  any new point is, into an army in a build place (P2.3).
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ ALLIED = "allied"
 CHINA = "china"  # the production frame's key for China's purse
 LENT = "china_lent"  # the lent points still unspent, in half points
 GIVEN = "china_given"  # the points lent this phase
+AIR = "china_air"  # the tac air points lent this phase (G17.4)
+TAC = "tac_air"
 VERB = "lend_lease_china"
 
 
@@ -145,10 +148,26 @@ def _communist(data: Data, army_id: str | None) -> bool:
     return army_id is not None and data["armies"][army_id].get("nation") == load_pacific().china.communist
 
 
+def _nationalist(data: Data, army_id: str) -> bool:
+    china = load_pacific().china
+    nation = data["armies"][army_id].get("nation")
+    return nation in china.nations and nation != china.communist
+
+
+def air_lend(data: Data, frame: Data, action: Action) -> bool:
+    """G17.4: is `action` the U.S.'s tac air point for Nationalist China, which the Allied
+    budget pays: a tac air build into a Nationalist army, the U.S. at war, none lent yet
+    this turn, an entry open?"""
+    if CHINA not in frame or action[:3] != ("build", TAC, "army") or not _nationalist(data, str(action[3])):
+        return False
+    air = china_lend_lease_limit(data)[1]
+    return us_at_war(data) and int(frame.get(AIR, 0)) < air and entry(data) is not None
+
+
 def pays(data: Data, frame: Data, action: Action) -> bool:
     """Does China's purse pay for `action` (a build into a Chinese army or a new counter
-    in China, a repair or fort in China)?"""
-    if CHINA not in frame:
+    in China, a repair or fort in China; not the U.S.'s tac air point, `air_lend`)?"""
+    if CHINA not in frame or air_lend(data, frame, action):
         return False
     nations = load_pacific().china.nations
     if action[0] == "build":

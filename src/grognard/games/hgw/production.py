@@ -377,6 +377,9 @@ class Production(GameStep["HgwState"]):
             return
         kind, how, where = action[1], action[2], action[3]
         paying = pays(data, frame, action)
+        if china_purse.air_lend(data, frame, action):  # G17.4: the U.S.'s tac air point for China
+            frame[china_purse.AIR] = int(frame.get(china_purse.AIR, 0)) + 1
+            game.log(f"{role} lends Nationalist China one tac air point (G17.4)")
         charge(frame, paying, _price(data, role, kind))
         if paying == china_purse.CHINA:  # Activity Limitations 2: lent points spent first
             china_purse.spent(data, frame, action, _price(data, role, kind))
