@@ -369,7 +369,8 @@ def test_at_war_the_us_gives_nationalist_china_one_tac_air_point_a_turn_from_the
     frame = allied_production(state)
     air = ("build", "tac_air", "army", "war_area_9")
     assert china_purse.air_lend(data, frame, air) and air in state.legal_actions("allied")
-    assert not china_purse.air_lend(data, frame, ("build", "tac_air", "army", "eighth_route"))  # not the Communists
+    communist = ("build", "tac_air", "army", "eighth_route")
+    assert not china_purse.air_lend(data, frame, communist)  # never to the Communists
     budget_before, china_before = frame["budget"], frame["china"]
     state.apply("allied", air)
     assert frame["china"] == china_before and frame["budget"] < budget_before  # the U.S. pays
