@@ -292,25 +292,24 @@ def allied_production(state: HgwState) -> dict[str, Any]:
 
 
 @pytest.mark.rules("F5.5", "G17.4")
-def test_china_spends_its_own_purse_and_the_us_lends_it_four_points_a_turn_at_war() -> None:
+def test_china_spends_its_own_purse_and_the_us_lends_it_four_points_where_it_can_build() -> None:
     from grognard.games.hgw import china_purse
     from grognard.games.hgw.production import budget
 
-    state = new_game(PACIFIC_WAR)
+    state = new_game(PACIFIC_WAR)  # the U.S. at war from the first turn
     data = state.data
     own = china_purse.china_budget(data)
     assert own == 4 and china_purse.apart(data, "allied", "2465")  # Activity Limitations 1
-    frame = allied_production(state)
-    assert frame["budget"] == budget(data, "allied") and frame["china"] == own
+    frame = allied_production(state)  # no Nationalist army in a build place, no free counter
+    assert frame["budget"] == budget(data, "allied") and frame["china"] == own and frame["china_given"] == 0
     assert logged(state, "China has 4 production points of its own this turn")
-    lend = ("lend_lease_china",)
-    for _ in range(4):  # G17.4: four points a turn once the U.S. is at war
-        assert lend in state.legal_actions("allied")
-        state.apply("allied", lend)
-    assert frame["china"] == own + 4 and frame["budget"] == budget(data, "allied") - 4
-    assert lend not in state.legal_actions("allied")
-    assert "at most 4" in str(state.why_illegal("allied", lend))
-    assert logged(state, "allied lends China one production point (G17.4)")
+    state = new_game(PACIFIC_WAR)
+    data = state.data
+    data["armies"]["war_area_9"]["at"] = "2465"  # Chongqing, a build place in China
+    frame = allied_production(state)
+    assert frame["china_given"] == 4 and frame["china"] == own + 4  # G17.4: four a turn at war
+    assert frame["budget"] == budget(data, "allied") - 4  # out of the Allied budget
+    assert logged(state, "the United States lends China 4 production points through")
 
 
 @pytest.mark.rules("F5.5", "G17.4")
@@ -319,36 +318,33 @@ def test_chinese_builds_come_out_of_china_s_purse_and_never_lent_points_for_the_
 
     state = new_game(PACIFIC_WAR)
     data = state.data
-    chongqing = "2465"
-    data["armies"]["war_area_9"]["at"] = chongqing
+    data["armies"]["war_area_9"]["at"] = "2465"
     data["armies"]["eighth_route"]["at"] = "2265"
     frame = allied_production(state)
     nationalist = ("build", "infantry", "army", "war_area_9")
     communist = ("build", "infantry", "army", "eighth_route")
-    assert china_purse.pays(data, frame, nationalist) and nationalist in state.legal_actions("allied")
-    state.apply("allied", ("lend_lease_china",))
-    assert frame["china_lent"] == 2  # one lent point, in half points
-    budget_before, china_before = frame["budget"], frame["china"]
-    state.apply("allied", nationalist)  # a Nationalist point spends the lent point first
-    assert frame["budget"] == budget_before and frame["china"] < china_before and frame["china_lent"] == 0
-    assert communist in state.legal_actions("allied")
-    for _ in range(2):
-        state.apply("allied", ("lend_lease_china",))
-    frame["china"] = 2  # only the two lent points left in the purse
+    assert china_purse.pays(data, frame, nationalist) and china_purse.pays(data, frame, communist)
+    assert communist in state.legal_actions("allied")  # China's own points may go to them
+    frame["china"] = frame["china_given"]  # only the lent points left in the purse
     state._after_change(None, None)
     assert communist not in state.legal_actions("allied")  # Activity Limitations 2: never to them
+    budget_before, lent_before = frame["budget"], frame["china_lent"]
+    state.apply("allied", nationalist)  # a Nationalist point spends them
+    assert frame["budget"] == budget_before and frame["china_lent"] < lent_before
+    assert communist not in state.legal_actions("allied")
 
 
 @pytest.mark.rules("F5.5", "G17.2")
 def test_while_unaligned_the_us_gives_china_two_points_through_an_open_entry() -> None:
     from grognard.games.hgw import china_purse
+    from grognard.games.hgw.production import budget
 
     state = new_game()  # Campaign Game IV, Winter 1939: the U.S. unaligned
     data = state.data
     frame = allied_production(state)
     assert frame["china_given"] == 2 and frame["china"] == china_purse.china_budget(data) + 2
-    assert logged(state, "the United States, still unaligned, lends China 2 production points")
-    assert "by themselves (G17.2)" in str(state.why_illegal("allied", ("lend_lease_china",)))
+    assert frame["budget"] == budget(data, "allied")  # the U.S.'s points, not the Allies'
+    assert logged(state, "the United States lends China 2 production points")
     closed = new_game()
     for p in [*china_purse.china_ports(), "2564", "2565", "2665", "2765", "2865", "2866", "2965"]:
         if p in closed.data["owner"]:

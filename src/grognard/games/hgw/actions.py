@@ -159,7 +159,6 @@ VERBS: tuple[Verb, ...] = (
     Verb("end_production", (), "P1.4"),
     Verb("lend_lease", (), "F5.3"),
     Verb("lend_lease_france", (), "G17.1", only="french"),
-    Verb("lend_lease_china", (), "G17.4", only="chinese"),
     Verb("build", (KIND, ("site", "site"), ("at", "army_or_place")), "P2.4", index=("kind", "build_site")),
     Verb("fort", (PLACE,), "F4.0"),
     Verb("dismantle_fort", (PLACE,), "F4.0"),

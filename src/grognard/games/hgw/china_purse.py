@@ -13,9 +13,12 @@ functions:
 - LEND-LEASE. While the United States is unaligned its production is not the Allies'
   (Activity Limitations 2) but two points a turn may still go to China: they cost the
   Allies nothing, so they are given at once when production opens (the log says so).
-  Once the U.S. is at war, the Allied player moves points from the Allied budget into
-  China's purse, one an action (`lend_lease_china`), four a turn at most (G17.4); none
-  after the U.S. surrender. Either way they arrive only through an entry: a Chinese
+  Once the U.S. is at war, its four points a turn (G17.4) come out of the Allied budget:
+  our default lends them whenever China has somewhere to build (a Nationalist army in a
+  build place in China, or a free Nationalist counter and such a place), since points
+  China cannot spend are lost; a player's choice of how many needs a production verb the
+  web client must describe, left for a later wave (docs/hgw-design.md). None after the
+  U.S. surrender. Either way they arrive only through an entry: a Chinese
   coastal hex the Allies hold (the map marks no Chinese port: china.china_ports) or a
   French Indochina hex the Axis does not hold, and which Allied supply reaches (F5.5's
   valid supply route): `entry`.
@@ -30,6 +33,7 @@ functions:
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -54,7 +58,6 @@ LENT = "china_lent"  # the lent points still unspent, in half points
 GIVEN = "china_given"  # the points lent this phase
 AIR = "china_air"  # the tac air points lent this phase (G17.4)
 TAC = "tac_air"
-VERB = "lend_lease_china"
 
 
 @cache
@@ -96,52 +99,42 @@ def entry(data: Data) -> Place | None:
     return None
 
 
-def open_purse(game: HgwState, side: str) -> dict[str, int]:
-    """The production frame's entries for China: its own points, and while the U.S. is
-    unaligned its two points of lend-lease, given at once."""
+def can_build(data: Data, places: Collection[Place]) -> bool:
+    """Has China anywhere to build this phase: a Nationalist army in one of its build
+    places (`places`, the Allied ones), or a free Nationalist counter and such a place?"""
+    chinese = [p for p in places if is_chinese_place(data, p)]
+    if not chinese:
+        return False
+    nationalist = next(n for n in load_pacific().china.nations if n != load_pacific().china.communist)
+    armies = data["armies"]
+    if any(x["at"] in chinese and x.get("nation") == nationalist for x in armies.values()):
+        return True
+    return any(x["at"] is None and x.get("nation") == nationalist for x in armies.values())
+
+
+def open_purse(
+    game: HgwState, side: str, budget: int, places: Collection[Place]
+) -> tuple[dict[str, int], int]:
+    """The production frame's entries for China (its own points, and the U.S.'s lend-lease
+    given this phase), with the points the lend-lease takes from the Allied budget: while
+    the U.S. is unaligned its two points cost the Allies nothing; at war it lends its four
+    out of the Allied budget whenever China has somewhere to build them (`can_build`; our
+    default, module note), never more than the budget holds."""
     data = game.data
     if not in_play(data, side):
-        return {}
+        return {}, 0
     own = china_budget(data)
     game.log(f"China has {own} production point{'s' if own != 1 else ''} of its own this turn"
              " (Activity Limitations 1)")
-    gift = 0
-    if not us_at_war(data) and not us_has_surrendered(data):
-        where = entry(data)
-        gift = china_lend_lease_limit(data)[0] if where is not None else 0
-        if gift:
-            game.log(f"the United States, still unaligned, lends China {gift} production points"
-                     f" through {where} (G17.2, F5.5)")
-    return {CHINA: own + gift, LENT: 2 * gift, GIVEN: gift}
-
-
-def why_not(data: Data, frame: Data, side: str) -> str | None:
-    """F5.5, G17.4: may the Allied player lend China one more point now?"""
-    if not in_play(data, side) or CHINA not in frame:
-        return "lend-lease to China is played where China has counters of its own (F5.5)"
-    if not us_at_war(data):
-        return "while the United States is unaligned its two points go to China by themselves (G17.2)"
-    most = china_lend_lease_limit(data)[0]
-    if int(frame.get(GIVEN, 0)) >= most:
-        return f"the United States lends China at most {most} production points a turn (G17.4)"
-    if int(frame["budget"]) < 1:
-        return "no Allied production point is left to lend"
-    if entry(data) is None:
-        return ("lend-lease reaches China through a Chinese coastal hex the Allies hold or French"
-                " Indochina while not Axis, along a supply route (F5.5): none is open")
-    return None
-
-
-def offers(data: Data, frame: Data, side: str) -> list[Action]:
-    return [(VERB,)] if in_play(data, side) and why_not(data, frame, side) is None else []
-
-
-def lend(game: HgwState, frame: Data, side: str) -> None:
-    frame["budget"] -= 1
-    frame[CHINA] = int(frame.get(CHINA, 0)) + 1
-    frame[LENT] = int(frame.get(LENT, 0)) + 2
-    frame[GIVEN] = int(frame.get(GIVEN, 0)) + 1
-    game.log(f"{side} lends China one production point (G17.4)")
+    where = entry(data) if not us_has_surrendered(data) else None
+    most = china_lend_lease_limit(data)[0] if where is not None else 0
+    at_war = us_at_war(data)
+    if at_war:
+        most = min(most, max(0, budget)) if can_build(data, places) else 0
+    if most:
+        how = "from the Allied budget (G17.4)" if at_war else "while still unaligned (G17.2, F5.5)"
+        game.log(f"the United States lends China {most} production points through {where}, {how}")
+    return {CHINA: own + most, LENT: 2 * most, GIVEN: most}, most if at_war else 0
 
 
 def _communist(data: Data, army_id: str | None) -> bool:

@@ -257,7 +257,6 @@ class Production(GameStep["HgwState"]):
         places = build_places(data, role)
         if frame["budget"] > 0 and french_split(data, role) and may_lend(data, places):
             actions.append(("lend_lease_france",))  # Activity Limitations 1, 4
-        actions += china_purse.offers(data, frame, role)  # G17.4: U.S. lend-lease to China
 
         def fits(p: Place) -> bool:
             return not over_limit(p, stack(data, p) + 1)  # Building Strength Points 5; Stacking 6
@@ -349,9 +348,6 @@ class Production(GameStep["HgwState"]):
             assert rule is not None  # offered only under the rule
             data["lend_lease"]["gift"] += 1
             game.log(f"{role} gives one production point of lend-lease to the {rule.receiver} player")
-            return
-        if action[0] == china_purse.VERB:  # G17.4
-            china_purse.lend(game, frame, role)
             return
         if action[0] == "lend_lease_france":
             frame["budget"] -= 1
@@ -467,7 +463,9 @@ def open_production(game: HgwState, side: str) -> None:
     game.log(f"{side} has {points(money, 'production')} this turn ({current_turn(data)})")
     for note in pacific_economy.notes(data, side):
         game.log(note)  # G21 (the Pacific)
-    china = china_purse.open_purse(game, side)  # Activity Limitations 1, 2; F5.5: China's purse
+    # Activity Limitations 1, 2; F5.5, G17.4: China's purse, and what the U.S. lends it
+    china, lent = china_purse.open_purse(game, side, money, build_places(data, side))
+    money -= lent
     if french_split(data, side):  # Activity Limitations 1: France's own budget
         french = french_budget(data)
         game.log(f"France has {points(french, 'production')} of its own this turn")

@@ -117,10 +117,6 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
         if step != "movement":
             return "strategic markers and missile counters move in the land movement phase (K20.1, K21.2)"
         return strategic_moves.why_not(data, role, top, action)
-    if verb == china_purse.VERB:  # F5.5, G17.4
-        return "lend-lease to China is given in the production phase" if step != "production" else (
-            china_purse.why_not(data, top, role)
-        )
     if verb == "build" and step == "production":
         return _build(data, role, top, str(named["kind"]), str(named["site"]), str(named["at"]))
     naval_builds = (*ship_builds.VERBS, *port_builds.VERBS, *coastal_air.VERBS, *raiders.VERBS)
