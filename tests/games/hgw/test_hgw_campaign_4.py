@@ -127,9 +127,9 @@ def test_the_set_up_puts_both_theaters_forces_in_place_and_holds_the_us_ones() -
     assert data["pacific"]["us_forces"] == "waiting" and data["pacific"]["us_entry"] is None
     assert world_war.held_armies(data) == ["usaffe"]
     assert not frozen_armies(data, "axis") and not frozen_armies(data, "allied")  # all in supply
-    europe = new_game_3().data  # the budgets: Europe's, and Japan's 17 and the Pacific Allies' 15
-    assert budget(data, "axis") == budget(europe, "axis") + 17
-    assert budget(data, "allied") == budget(europe, "allied") + 15
+    europe = new_game_3().data  # the budgets: Europe's, and Japan's 17 (and 3 imported, G21.1)
+    assert budget(data, "axis") == budget(europe, "axis") + 17 + 3  # and the Pacific Allies' 15
+    assert budget(data, "allied") == budget(europe, "allied") + 15 - 4  # China's 4 are its own purse
     turn_start(state, "Winter 1939", "allied")
     assert "usaffe" in data["frozen"]
     while state.flow[-1]["state"] != "movement":

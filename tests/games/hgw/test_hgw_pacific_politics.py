@@ -2,7 +2,7 @@
 australia.py): French Indochina's two capitals (G2.7, G11.4), the United States'
 surrender (G15), its entry through Japanese attacks (G6.2), the National Morale Chart's
 Pacific events (K23.3), German raiders by the Bering Strait (N6.3), Australia's supply
-(L1.8) and shipping (G24.0). No Pacific scenario plays them yet (issue 23, part 3): each
+(L1.8) and shipping (G24.0), as functions (test_hgw_pacific_played.py has them played): each
 test builds its position by hand."""
 
 from __future__ import annotations
@@ -74,8 +74,10 @@ def test_the_us_surrenders_with_its_four_capitals_axis_at_the_end_of_a_combat_ph
     data["owner"][SYDNEY] = "allied"
     data["fleets"]["pacific"] = {"side": "allied", "nation": "united_states", "at": SAN_FRANCISCO, "sp": 4}
     result = apply_us_surrender(data)
-    assert result == {"eliminated": ["east", "pacific"], "allied": ["anzac"]}
-    assert "east" not in data["armies"] and "pacific" not in data["fleets"]
+    assert result["eliminated"] == [("armies", "east"), ("fleets", "pacific")]
+    assert result["allied"] == [("armies", "anzac")]
+    assert data["armies"]["east"]["at"] is None and sum(data["armies"]["east"]["sp"].values()) == 0
+    assert data["fleets"]["pacific"]["at"] is None and data["fleets"]["pacific"]["sp"] == 0
     assert "nation" not in data["armies"]["anzac"] and data["armies"]["british"]["at"] == NEW_YORK
     assert all(data["owner"][h] == "axis" for h in (NEW_YORK, ALASKA, HAWAII))
     assert MIDWAY not in data["owner"] and WAKE not in data["owner"]

@@ -117,3 +117,19 @@ def test_the_heuristic_escorts_the_route_with_the_most_at_stake() -> None:
 
     assert escorted(["2031"]) == "britain_us"  # one army (two at stake) against Britain's eight
     assert escorted(["2031", "1230", "0833", "0932", "2031"]) == ROUTE  # five armies: ten at stake
+
+
+@pytest.mark.rules("K16.6")
+def test_campaign_game_four_plays_the_routes_in_its_european_half_only() -> None:
+    # Campaign Game IV includes Campaign Game II's rules: a British army at Gibraltar draws on
+    # the Atlantic route; the Pacific half's armies (USAFFE at Manila, supplied across the
+    # Pacific-Indian Ocean from Calcutta) draw on no K16.6 route.
+    state = RULESET.new_game("campaign_4", {}, seed=1)
+    data = state.data
+    data["armies"]["brit"]["at"] = "2031"
+    assert sea_supply.in_play(data)
+    assert sea_chains(data, "allied")[data["armies"]["usaffe"]["at"]]
+    drawn = sea_supply.drawing(data, "allied")
+    assert [a for a, _ in drawn[ROUTE]] == ["brit"]
+    assert all(a != "usaffe" for armies in drawn.values() for a, _ in armies)
+    assert ROUTE in sea_supply.routes(data, "allied")

@@ -1,7 +1,7 @@
 """Australia's rules (issue 23, part 2) as functions over the game's plain data: its
 supply terrain (L1.8) and its shipping to the U.S. west coast (G24.0). The Pacific War
 scenario plays L1.8 through Geography.supply_terrain (the same reading, on the places of
-the scenario); G24 waits (issue 23).
+the scenario); both Pacific scenarios play G24 in the Allied budget (pacific_economy.py).
 
 L1.8: for supply, Australia is desert but for its eastern coastal hexes from Adelaide
 4676 eastward through Brisbane 4380 (the coast by Melbourne, Canberra and Sydney), which

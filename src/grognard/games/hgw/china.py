@@ -1,7 +1,8 @@
 """China's rules (issue 23, part 2) as functions over the game's plain data: Chinese units
 stay in China (G17.11), their partisan-style attacks (G17.12) and U.S. lend-lease to
 China (F5.5, G17.2, G17.4). The Pacific War scenario plays G17.11 (nations.py, movement.py)
-and G17.12 (combat.py's announcement); lend-lease to China waits (issue 23).
+and G17.12 (combat.py's announcement); both Pacific scenarios play lend-lease to China
+through China's own purse (china_purse.py).
 
 Chinese armies carry their nation on their record (`"nation": "china"` for the
 Nationalists, `"chinese_communist"` for the Communists; nations.py's convention), and

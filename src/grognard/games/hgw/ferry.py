@@ -18,6 +18,7 @@ from .airpower_tables import load_airpower
 from .board import geo, on_board, points
 from .geography import Place
 from .map import load_map
+from .pacific_ferry import chain_destinations
 
 if TYPE_CHECKING:
     from .state import HgwState
@@ -38,8 +39,15 @@ def friendly_hexes(data: Data, side: str) -> set[Place]:
 
 def ferry_destinations(data: Data, side: str, source: str) -> dict[Place, str]:
     """The places of the side's armies that tac air of army `source` may be ferried to,
-    each with the route it takes: from a United States hex, to an army in an area an open
-    route reaches (the safe route first)."""
+    each with the route it takes: the named routes (below), and in the Pacific half the
+    chain of stops (pacific_ferry.py)."""
+    chained = chain_destinations(data, side, source)  # K10.1: the Pacific and Indian oceans
+    return {**chained, **_named_destinations(data, side, source)}
+
+
+def _named_destinations(data: Data, side: str, source: str) -> dict[Place, str]:
+    """From a United States hex, to an army in an area an open named route reaches (the
+    safe route first)."""
     army = data["armies"][source]
     hmap = load_map()
     tables = load_airpower()
@@ -65,7 +73,8 @@ def ferry(game: HgwState, side: str, target: str, route: str, count: int) -> int
     losing one of the points. The points that arrive."""
     data = game.data
     stamp = f"{data['turn']}:{side}"
-    if load_airpower().routes[route].risky and data.get("ferry_rolled") != stamp:
+    named = load_airpower().routes.get(route)  # the Pacific chain is no named route
+    if named is not None and named.risky and data.get("ferry_rolled") != stamp:
         data["ferry_rolled"] = stamp  # one roll a player turn, however many transfers
         loss = ferry_loss(game, side, route)
         lost = points(loss.lost, "tac air")

@@ -3,7 +3,8 @@ imports (G21.1-G21.3), Japan and the Soviet Union (G17.6), Japanese infantry adv
 into an empty jungle hex (C10.4's second half) and the U.S. interceptions on the turn
 Japan brings the United States in (G17.3, us_entry.py). The Pacific War scenario plays
 C10.4 and Mountain Combat 3's exemption (advance.py) and G17.3 (fleets.py, naval_phase.py);
-imports and G17.6 wait for a scenario that needs them (issue 23).
+Campaign Game IV plays G17.6 (japan_soviet.py) and both Pacific scenarios the imports
+(pacific_economy.py).
 
 STATE LAYOUT (`data["pacific"]`, built by `new_pacific()`)
     {"us_entry": None | {"turn": game turn index, "by": "japan" | "axis" | "date"},

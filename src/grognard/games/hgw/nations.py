@@ -27,6 +27,7 @@ from functools import cache
 from .board import Data, geo
 from .china import why_not_chinese_enter
 from .geography import Place
+from .japan_soviet import why_not_aim as japan_soviet_aim
 from .limitations import box_place, campaign_state, has_surrendered
 from .map import load_map
 from .scenario import load_scenario
@@ -136,6 +137,8 @@ def may_aim(data: Data, army_id: str, place: Place) -> bool:
     territory alone; the other way, three Atlantic coastal hexes of each territory, has
     no hexes to play inside a box. G17.11: a Chinese army is named only inside China."""
     if why_not_chinese_enter(data, army_id, place) is not None:
+        return False
+    if japan_soviet_aim(data, army_id, place) is not None:  # G17.6 (Campaign Game IV)
         return False
     if not french_split(data, data["armies"][army_id]["side"]):
         return True

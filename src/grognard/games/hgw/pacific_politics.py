@@ -2,7 +2,8 @@
 data: French Indochina's two capitals (G2.7, G11.4), the United States' surrender
 (G15.1-G15.3), the U.S. entry through Japanese attacks (G6.2 a-c), the National Morale
 Chart's Pacific events (loss of Hawaii, loss of five or more carriers) and German raiders
-by the Bering Strait (N6.3). No Pacific scenario plays them yet (issue 23, part 3).
+by the Bering Strait (N6.3). Campaign Game IV plays them (world_war.py, indochina.py,
+carrier_watch.py) but N6.3, for which the map has no passage through the Arctic ice.
 
 State: `data["pacific"]` (japan.py's layout) and Campaign Game I's politics
 (`data["politics"]`, its "surrendered" list). U.S. armies and fleets carry
@@ -18,8 +19,8 @@ from grognard.core.errors import IllegalAction
 
 from . import morale
 from .board import armies_at
-from .fleets import base_hex
-from .geography import Place
+from .fleets import base_hex, set_points
+from .geography import Place, geography
 from .japan import AXIS, pacific, pacific_record, us_brought_in, us_has_surrendered
 from .limitations import has_surrendered, season
 from .map import load_map
@@ -60,38 +61,68 @@ def indochina_capture(data: Data, place: Place, side: str) -> list[Place]:
     if not half or not indochina_capitals_count(data) or place in done:
         return []
     pacific_record(data)["indochina_surrendered"].append(place)
-    hmap = load_map()
     handed = [h for h in half if h != place and data["owner"].get(h) is None]
     for h in handed:
         data["owner"][h] = side
-        if hmap.hex(h).production:
-            data["devastated"][h] = hmap.hex(h).production
+        if _production(data, h):
+            data["devastated"][h] = _production(data, h)
     return handed
 
 
 # --- G15: the United States' surrender ------------------------------------------------------
 
 
+def us_capitals(data: Data) -> list[Place] | None:
+    """G15.1's four capitals as the game plays them: each capital's hex, or, where the
+    scenario plays that hex as part of an off-map box (Campaign Game IV: Washington 1809
+    in the U.S. box 1909), the box's place. None when a capital is out of play (The
+    Pacific War: Washington is in Europe's play area), so the U.S. cannot surrender."""
+    spec = load_pacific().us_surrender
+    if "scenario" not in data:
+        return list(spec.capitals)
+    g = geography(data["scenario"])
+    hmap = load_map()
+    found: list[Place] = []
+    for c in spec.capitals:
+        if c in g.places:
+            found.append(c)
+            continue
+        box = next((p for p, country in g.box_at.items() if country == hmap.hex(c).country), None)
+        if box is None:
+            return None
+        found.append(box)
+    return found
+
+
 def us_capitals_held(data: Data) -> list[Place]:
     """G15.1: the U.S. capitals friendly to the Axis."""
-    return [c for c in load_pacific().us_surrender.capitals if data["owner"].get(c) == AXIS]
+    return [c for c in us_capitals(data) or () if data["owner"].get(c) == AXIS]
 
 
 def us_surrenders(data: Data) -> bool:
     """G15.1, asked at the end of an Axis combat phase: all four capitals (Washington
     1809, San Francisco 19107, Seattle 15107, Hawaii 25106) are Axis-friendly at once; a
     country surrenders once only (Other Countries 5)."""
-    return not us_has_surrendered(data) and len(us_capitals_held(data)) == len(
-        load_pacific().us_surrender.capitals
+    capitals = us_capitals(data)
+    return (
+        capitals is not None
+        and not us_has_surrendered(data)
+        and len(us_capitals_held(data)) == len(capitals)
     )
 
 
-def us_surrender_hexes() -> frozenset[Place]:
+def us_surrender_hexes(data: Data | None = None) -> frozenset[Place]:
     """G15.2: the hexes of the United States, Alaska and Hawaii: the map's U.S. land
     hexes but its other Pacific islands (Midway, Wake, Guam, American Samoa), which the
-    rule does not name."""
+    rule does not name; in a scenario, its U.S. places (the U.S. box among them) but
+    those islands."""
     spec = load_pacific().us_surrender
     hmap = load_map()
+    if data is not None and "scenario" in data:
+        g = geography(data["scenario"])
+        return frozenset(
+            p for p in g.places if g.country.get(p) == spec.country and p not in spec.not_in_surrender
+        )
     return frozenset(
         h
         for h, x in hmap.hexes.items()
@@ -99,20 +130,31 @@ def us_surrender_hexes() -> frozenset[Place]:
     )
 
 
-def apply_us_surrender(data: Data) -> dict[str, list[str]]:
+def _production(data: Data, place: Place) -> int:
+    """A place's production: a box's (the U.S. box), the scenario's, or the map's."""
+    if "scenario" in data:
+        g = geography(data["scenario"])
+        if place in g.box_at:
+            return load_map().box(g.box_at[place]).production
+        return g.production.get(place, 0)
+    return load_map().hex(place).production
+
+
+def apply_us_surrender(data: Data) -> dict[str, list[tuple[str, str]]]:
     """G15.2-G15.3: every U.S., Alaskan and Hawaiian hex becomes Axis-friendly with its
-    production devastated; the U.S. armies and fleets there are eliminated; U.S. armies
-    and fleets elsewhere in Allied-friendly hexes become plain Allied ones (their nation
-    dropped). Records the surrender. Returns {"eliminated": [...], "allied": [...]}."""
+    production devastated; the U.S. armies and fleets there are eliminated (their
+    counters off the map, empty, as board.eliminate and naval.sink leave them); U.S.
+    armies and fleets elsewhere in Allied-friendly hexes become plain Allied ones (their
+    nation dropped). Records the surrender. Returns {"eliminated": [...], "allied": [...]},
+    each unit as ("armies" or "fleets", its id)."""
     if not us_surrenders(data):
         raise IllegalAction("the United States surrenders only with its four capitals Axis-friendly (G15.1)")
-    hmap = load_map()
-    lost = us_surrender_hexes()
+    lost = us_surrender_hexes(data)
     for h in sorted(lost):
         data["owner"][h] = AXIS
-        if hmap.hex(h).production:
-            data["devastated"][h] = hmap.hex(h).production
-    out: dict[str, list[str]] = {"eliminated": [], "allied": []}
+        if _production(data, h):
+            data["devastated"][h] = _production(data, h)
+    out: dict[str, list[tuple[str, str]]] = {"eliminated": [], "allied": []}
     for kind in ("armies", "fleets"):
         for uid, unit in sorted(data.get(kind, {}).items()):
             if unit.get("nation") != US:
@@ -121,12 +163,15 @@ def apply_us_surrender(data: Data) -> dict[str, list[str]]:
             if at is not None and kind == "fleets":
                 at = base_hex(at)  # a fleet in an off-map box lies in the box's hex
             if at in lost:
-                out["eliminated"].append(uid)
+                out["eliminated"].append((kind, uid))
+                unit["at"] = None
+                if kind == "fleets":
+                    set_points(unit, 0)
+                else:
+                    unit["sp"] = dict.fromkeys(unit["sp"], 0)
             elif at is not None and data["owner"].get(at) == ALLIED:
                 unit.pop("nation")
-                out["allied"].append(uid)
-        for uid in out["eliminated"]:
-            data[kind].pop(uid, None)
+                out["allied"].append((kind, uid))
     pol = politics(data)
     if pol is not None:
         pol["surrendered"] = sorted({*pol["surrendered"], US})

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from grognard.core.flow import Frame, GameStep, goto
 
-from . import limitations, research, shipping_placement, system_builds
+from . import china_purse, limitations, pacific_economy, research, shipping_placement, system_builds
 from .board import (
     Data,
     armies_at,
@@ -128,10 +128,12 @@ def budget(data: Data, side: str) -> int:
     apart = italy_apart(data) if side == "axis" else set()
     if side == "axis":  # Swedish Production 1: the ore comes by ship (adjust_budget)
         apart.add(limitations.ore_hex(data) or BOX)
+    chinese = china_purse.in_play(data, side)  # Activity Limitations 1: China's own purse
     total = sum(
         production_of(data, p)
         for p in full
         if data["owner"].get(p) == side and p != BOX and counted_by_allies(data, side, p) and p not in apart
+        and not (chinese and china_purse.is_chinese_place(data, p))
     )
     if side == "soviet":
         total += siberia_points(data)
@@ -143,6 +145,7 @@ def budget(data: Data, side: str) -> int:
     total += sum(limitations.box_points(data, b) for b in boxes)
     total -= content.production_cut.get(side, 0)  # special rule 2
     total = limitations.adjust_budget(data, side, total, full)  # Campaign Game I
+    total += pacific_economy.adjustment(data, side, full)  # G21: Japan's imports and mainland shipping
     lend_lease = data.get("lend_lease")
     if content.lend_lease is not None and lend_lease and side == content.lend_lease.receiver:
         total += int(lend_lease["gift"])  # Lend-Lease 3-4: this phase or never
@@ -238,7 +241,8 @@ def _whole(frame: Frame, key: str) -> str:
 class Production(GameStep["HgwState"]):
     def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         data = game.data
-        money = max(frame["budget"], frame.get(PURSE, 0), frame.get(US_ALONE, 0), frame.get(ITALY_ALONE, 0))
+        money = max(frame["budget"], frame.get(PURSE, 0), frame.get(US_ALONE, 0), frame.get(ITALY_ALONE, 0),
+                    frame.get(china_purse.CHINA, 0))
         actions: list[Action] = [("end_production",)]
         spare = free_army(data, role)
         pacific = load_scenario(data["scenario"]).theater != "europe"  # the Pacific in play
@@ -322,6 +326,8 @@ class Production(GameStep["HgwState"]):
                 game.log(f"{role} leaves {points(frame['budget'])} of production unspent (lost)")
             if frame.get(PURSE):
                 game.log(f"France leaves {points(frame[PURSE])} of production unspent (lost)")
+            if frame.get(china_purse.CHINA):
+                game.log(f"China leaves {points(frame[china_purse.CHINA])} of production unspent (lost)")
             if frame.get(US_ALONE):
                 game.log(f"the United States leaves {points(frame[US_ALONE])} of production unspent (lost)")
             if frame.get(ITALY_ALONE):
@@ -367,7 +373,12 @@ class Production(GameStep["HgwState"]):
             return
         kind, how, where = action[1], action[2], action[3]
         paying = pays(data, frame, action)
+        if china_purse.air_lend(data, frame, action):  # G17.4: the U.S.'s tac air point for China
+            frame[china_purse.AIR] = int(frame.get(china_purse.AIR, 0)) + 1
+            game.log(f"{role} lends Nationalist China one tac air point (G17.4)")
         charge(frame, paying, _price(data, role, kind))
+        if paying == china_purse.CHINA:  # Activity Limitations 2: lent points spent first
+            china_purse.spent(data, frame, action, _price(data, role, kind))
         if how == "army":
             army_id = where
         else:
@@ -382,6 +393,7 @@ class Production(GameStep["HgwState"]):
 
     def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
         french = f" (France: {frame[PURSE]})" if PURSE in frame else ""
+        french += f" (China: {frame[china_purse.CHINA]})" if china_purse.CHINA in frame else ""
         us = f" (the United States alone: {frame[US_ALONE]})" if US_ALONE in frame else ""
         italy = f" (Italy alone: {frame[ITALY_ALONE]})" if ITALY_ALONE in frame else ""
         left = f"{_whole(frame, 'budget')} production points left{french}{us}{italy}"
@@ -402,6 +414,8 @@ def pays(data: Data, frame: Frame, action: Action) -> str:
         return US_ALONE
     if ITALY_ALONE in frame and placed_at(data["armies"], action) in frame.get(ITALY_PLACES, ()):
         return ITALY_ALONE
+    if china_purse.pays(data, frame, action):  # Activity Limitations 1: China pays for China
+        return china_purse.CHINA
     return purse(data, action)
 
 
@@ -427,6 +441,8 @@ def _affordable(data: Data, frame: Frame, action: Action) -> bool:
         halves = 2 * load_tables().costs.repair
     else:
         return True
+    if not china_purse.room(data, frame, action, halves):  # Activity Limitations 2
+        return False
     return halves_left(frame, pays(data, frame, action)) >= halves
 
 
@@ -445,17 +461,22 @@ def open_production(game: HgwState, side: str) -> None:
     for place in complete(data, side):  # Fort Strength Under Construction 1
         game.log(f"the fort points built in {place} are completed")
     game.log(f"{side} has {points(money, 'production')} this turn ({current_turn(data)})")
+    for note in pacific_economy.notes(data, side):
+        game.log(note)  # G21 (the Pacific)
+    # Activity Limitations 1, 2; F5.5, G17.4: China's purse, and what the U.S. lends it
+    china, lent = china_purse.open_purse(game, side, money, build_places(data, side))
+    money -= lent
     if french_split(data, side):  # Activity Limitations 1: France's own budget
         french = french_budget(data)
         game.log(f"France has {points(french, 'production')} of its own this turn")
-        goto(data["flow"], "production", role=side, budget=money, **{PURSE: french})
+        goto(data["flow"], "production", role=side, budget=money, **{PURSE: french}, **china)
         return
-    extra: dict[str, Any] = {}
+    extra: dict[str, Any] = dict(china)
     apart = italy_apart(data) if side == "axis" else set()
     if apart:  # Activity Limitations 1: cut off from Germany, Italy produces alone
         italy = italy_budget(data, apart)
         game.log(f"Italy, cut off from Germany, has {points(italy, 'production')} of its own")
-        extra = {ITALY_ALONE: italy, ITALY_PLACES: sorted(apart)}
+        extra |= {ITALY_ALONE: italy, ITALY_PLACES: sorted(apart)}
     full = supplied_places(data, side, home_only=True) if side == "axis" else set()
     alone = limitations.axis_us_alone(data, full) if side == "axis" else None
     if alone is not None:  # Activity Limitations 1: cut off from Germany, it produces alone

@@ -2,8 +2,10 @@
 4, 6; Supply Route 1-2): an army whose full supply crosses a sea draws it along a
 declared route that U-boats may attack, and a route that loses as many points as it
 supplies armies leaves them out of supply. Played where shipping counters are
-(shipping_counters.in_play): Campaign Game I and the earlier scenarios trace supply
-across friendly seas as before, with nothing to attack.
+(shipping_counters.in_play) in Europe: Campaign Games II and III, and Campaign Game IV's
+European half (it includes Campaign Game II's rules; its Pacific half's sea supply is not
+this rule's); Campaign Game I and the earlier scenarios trace supply across friendly seas
+as before, with nothing to attack.
 
 Our readings (docs/hgw-design.md, "Sea supply routes for armies"):
 - one route a side and a sea: the side's armies whose full-supply route crosses that
@@ -35,6 +37,7 @@ from .map import load_map
 from .scenario import load_scenario
 from .sequence import has_system
 from .supply import Crossing, sea_chains
+from .theater import EUROPE, WORLD, in_pacific
 
 Data = dict[str, Any]
 KIND = "army_supply"
@@ -55,8 +58,15 @@ SEA_OF = {rid: sea for (_, sea), rid in ARMY_ROUTES.items()}
 
 
 def in_play(data: Data) -> bool:
-    """Where the naval system plays (shipping_counters.in_play) in Europe's theatre."""
-    return has_system(data, "naval") and load_scenario(data["scenario"]).theater == "europe"
+    """Where the naval system plays (shipping_counters.in_play) in Europe's theatre:
+    Campaign Games II-III and Campaign Game IV, whose European half is Campaign Game III."""
+    return has_system(data, "naval") and load_scenario(data["scenario"]).theater in (EUROPE, WORLD)
+
+
+def _in_europe(place: str) -> bool:
+    """K16.6 in Campaign Game IV: an army in Europe's play area (a box, or a hex up to
+    column xx57) draws on the routes; one in the Pacific half does not."""
+    return place not in load_map().hexes or not in_pacific(place)
 
 
 def drawing(data: Data, side: str) -> dict[str, list[tuple[str, tuple[Crossing, ...]]]]:
@@ -64,7 +74,7 @@ def drawing(data: Data, side: str) -> dict[str, list[tuple[str, tuple[Crossing, 
     chains = sea_chains(data, side)
     found: dict[str, list[tuple[str, tuple[Crossing, ...]]]] = {}
     for army, x in sorted(data["armies"].items()):
-        chain = chains.get(x["at"]) if x["side"] == side and x["at"] else None
+        chain = chains.get(x["at"]) if x["side"] == side and x["at"] and _in_europe(x["at"]) else None
         for sea in {c[0] for c in chain or ()}:
             rid = ARMY_ROUTES.get((side, sea))
             if rid is not None:

@@ -86,7 +86,9 @@ class EndCombat(GameStep["HgwState"]):
         if data.get("result") is not None:
             return
         world_war.end_of_combat(game, side)  # Campaign Game IV: Japan's attacks and the U.S. (G6.2)
-        if not politics.end_of_combat(game, side):  # Campaign Game I: neutrality, surrenders
+        asked = politics.end_of_combat(game, side)  # Campaign Game I: neutrality, surrenders
+        world_war.after_politics(game, side)  # Campaign Game IV: France's fall and Indochina (G11.4)
+        if not asked:
             open_production(game, side)
         arrivals.ask_arrivals(game)  # forces that arrived are placed before going on
 

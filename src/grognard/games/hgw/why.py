@@ -24,6 +24,7 @@ from typing import Any
 from grognard.core.game import Action, Role
 
 from . import (
+    china_purse,
     coastal_air,
     coastal_strike,
     morale_strike,
@@ -52,6 +53,7 @@ from .china import struck, why_not_chinese_enter, why_not_chinese_partisans
 from .french_production import PURSE, french_build_places
 from .home_forces import why_not as why_not_home
 from .italian_army import may_move_to, why_not_build
+from .japan_soviet import why_not_aim as japan_soviet_aim
 from .leader_phase import why_not as why_not_leader
 from .limitations import confined_to
 from .map import load_map
@@ -380,6 +382,9 @@ def _aim(data: Data, army_id: str, target: str) -> str | None:
     chinese = why_not_chinese_enter(data, army_id, target)  # G17.11 (The Pacific War)
     if chinese is not None:
         return chinese
+    japan_soviet = japan_soviet_aim(data, army_id, target)  # G17.6 (Campaign Game IV)
+    if japan_soviet is not None:
+        return japan_soviet
     if target in vichy_boxes(data) and target not in data["owner"]:
         where = load_map().box(geo(data).box_at[target]).name
         return f"only a Free French army may win {where} ({target}) back (G11.3): {name} is not"
@@ -419,6 +424,8 @@ def _build(data: Data, role: Role, frame: Data, kind: str, how: str, where: str)
     paying = pays(data, frame, ("build", kind, how, where))
     have = halves_left(frame, paying)
     costs, left = describe_price(halves), describe_price(have)
+    if halves > have and paying == china_purse.CHINA:
+        return f"a {kind} point costs {costs} and China's own budget has {left} left this turn (P2.1, AL 1)"
     if halves > have and paying == PURSE:
         return f"a {kind} point costs {costs} and France's own budget has {left} left this turn (P2.1, G17.1)"
     if halves > have and paying == US_ALONE:

@@ -16,9 +16,17 @@ III's engine when the Pacific half of the ring is in play beside Europe.
   Campaign Game I's politics would read the attack as a violation of neutrality; the turn
   is recorded as Japan's when Japan did it (G17.3: no U.S. interception that player
   turn). Condition d, the Spring 1942 entry, is Campaign Game I's Time Record entry.
+- The United States' surrender (G15): at the end of an Axis combat phase with Washington
+  (the U.S. box, which stands for it here), San Francisco, Seattle and Hawaii all Axis
+  (pacific_politics.us_surrenders, apply_us_surrender; `us_surrender`).
+- French Indochina's two capitals (G2.7, G11.4; indochina.py): unaligned at France's
+  surrender (`after_politics`), each capital then surrendering its half to its captor.
+- Japan and the Soviet Union (G17.6; japan_soviet.py): the clock at the end of combat,
+  the attacks filtered by nations.may_aim.
 - The National Morale Chart's loss of Hawaii (K23.3): Hawaii Allied at the start of a
   player turn and Axis at the end of its combat phase strikes U.S. morale, once a game
-  (pacific_politics.hawaii_lost; `hawaii_owner` in the Pacific's record).
+  (pacific_politics.hawaii_lost; `hawaii_owner` in the Pacific's record). Its loss of five
+  carriers: Japan's carrier points looked at each turn start and combat end (carrier_watch).
 
 The Pacific's record (`data["pacific"]`, pacific_state.py) is set up with nothing yet
 happened, and `us_forces` "waiting" until the U.S. Pacific commands have arrived.
@@ -28,13 +36,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import politics
+from . import carrier_watch, indochina, japan_soviet, politics
 from .board import current_turn
 from .japan import us_brought_in
 from .limitations import campaign_state
 from .map import load_map
 from .neutrality import places_of
-from .pacific_politics import hawaii_lost, us_entry_by_japan
+from .pacific_politics import apply_us_surrender, hawaii_lost, us_entry_by_japan, us_surrenders
 from .pacific_state import new_pacific
 from .pacific_tables import load_pacific
 from .scenario import KINDS, load_scenario
@@ -83,6 +91,7 @@ def turn_start(game: HgwState, side: str) -> None:
     if not is_world(data):
         return
     arrivals(game)
+    carrier_watch.look(game)  # K23.3: Japan's carriers lost since the last look
     data["pacific"]["hawaii_owner"] = data["owner"].get(load_pacific().morale.hawaii)
     if side != "allied":
         return
@@ -140,10 +149,38 @@ def _targets(data: Data, japanese: bool) -> set[str]:
 
 
 def end_of_combat(game: HgwState, side: str) -> None:
-    """The end of a combat phase: the loss of Hawaii, the U.S. entry by attack."""
+    """The end of a combat phase: the loss of Hawaii, the U.S. entry by attack, the U.S.
+    surrender."""
     if is_world(game.data):
+        carrier_watch.look(game)  # K23.3: the carriers Japan lost in this turn's fighting
+        indochina.capitals_taken(game)  # G11.4: a capital taken surrenders its half
+        japan_soviet.end_of_combat(game, side)  # G17.6: Germany's first attack, the war
         _hawaii(game)
         _us_entry(game, side)
+        if side == "axis":
+            us_surrender(game)
+
+
+def after_politics(game: HgwState, side: str) -> None:
+    """After Campaign Game I's politics at the end of a combat phase: France's surrender
+    leaves French Indochina unaligned with its two capitals (France 4, G11.4)."""
+    if is_world(game.data) and side == "axis":
+        indochina.falls_unaligned(game)
+
+
+def us_surrender(game: HgwState) -> None:
+    """G15.1-G15.3 at the end of an Axis combat phase: the four capitals Axis (Washington
+    is the U.S. box here) and the United States surrenders."""
+    data = game.data
+    if not us_surrenders(data):
+        return
+    out = apply_us_surrender(data)
+    game.log("the United States surrenders: Washington, San Francisco, Seattle and Hawaii are Axis (G15.1); "
+             "its hexes, Alaska and Hawaii become Axis, their production devastated (G15.2)")
+    for kind, uid in out["eliminated"]:
+        game.log(f"{data[kind][uid]['name']} is eliminated (G15.2)")
+    for kind, uid in out["allied"]:
+        game.log(f"{data[kind][uid]['name']} fights on as an Allied force (G15.3)")
 
 
 def _hawaii(game: HgwState) -> None:
