@@ -213,6 +213,8 @@ class Final(Step):
         best = max(data["scores"].values())
         winners = [role for role in game.roles if data["scores"][role] == best]
         data["result"] = {role: (1 / len(winners) if role in winners else 0.0) for role in game.roles}
+        # like every ruleset, the last public line says who won and why (State.end_reason)
+        game.log(f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} with {best} points")
         end(game.flow)
 
 

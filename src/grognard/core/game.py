@@ -296,6 +296,20 @@ class State(ABC):
     def result(self) -> Result | None:
         return self._result()
 
+    def end_reason(self) -> str | None:
+        """Why the game ended, in words anyone may read (the lobby, the API, mail):
+        None while it runs. Every ruleset logs, for everyone, who won and why when
+        it ends a game, so the default is that public line; a ruleset adds what the
+        line leaves out by overriding `_end_reason`. Never a secret: it reads only
+        what a spectator reads."""
+        if not self.is_over():
+            return None
+        return self._end_reason(self.log_for(None))
+
+    def _end_reason(self, public_log: list[str]) -> str | None:
+        """The reason from the public log of a finished game (see `end_reason`)."""
+        return public_log[-1] if public_log else None
+
     def legal_actions(self, role: Role) -> list[Action]:
         """The complete, sorted, duplicate-free list of `role`'s legal actions now."""
         return list(self._legal(role)[0])

@@ -14,7 +14,7 @@ from grognard.core.game import Role, State
 
 from .db import utcnow
 from .models import ACTIVE, FINISHED, SEAT_HOTSEAT, Game
-from .newgames import turns_after
+from .newgames import rules_reason, turns_after
 from .payloads import SeatInfo
 from .refusals import Conflict, NotYours
 
@@ -48,7 +48,7 @@ def record(tx: Change) -> None:
     if state.is_over() and game.status != FINISHED:
         game.status = FINISHED
         game.result = state.result()
-        game.finish_reason = "the game is over"
+        game.finish_reason = rules_reason(state)
     game.active_roles = [] if game.status == FINISHED else state.active_roles()
     game.turns = turns_after(game.turns, state, game.version, game.status == FINISHED)
     tx.notify = True

@@ -119,6 +119,17 @@ def legal_form(state: State, role: Role, raw: Any) -> Action:
     raise IllegalAction(f"{wanted.decode()} is not a legal action for {role}: write it as listed in `legal`")
 
 
+#: The game row's finish_reason column holds this many characters (models.Game).
+REASON_LENGTH = 120
+
+
+def rules_reason(state: State) -> str:
+    """Why the rules ended the game (State.end_reason: public words), cut to fit the
+    column; resignations and timeouts write their own reason (service.py)."""
+    reason = state.end_reason() or "the game is over"
+    return reason if len(reason) <= REASON_LENGTH else reason[: REASON_LENGTH - 1] + "…"
+
+
 def turns_after(turns: dict[str, list[Any]], state: State, version: int, over: bool) -> dict[str, list[Any]]:
     """`turns` updated for `state`: each role whose legal actions differ from the
     fingerprint recorded gets `version` and the new fingerprint."""
@@ -250,7 +261,7 @@ def game_row(
         active_roles=state.active_roles(),
         turns=turns_after({}, state, 1, over),
         result=state.result() if over else None,
-        finish_reason="the game is over" if over else None,
+        finish_reason=rules_reason(state) if over else None,
         public=public,
         created_by=creator,
         rematch_of=rematch_of,

@@ -54,6 +54,7 @@ from .commanders import (
 )
 from .control import arm, unit_of
 from .steps import STEPS
+from .victory import TIME_LIMIT_LINE
 from .view import board_view
 
 
@@ -67,6 +68,19 @@ class VictoryState(FlowState):
         if role is None or not is_team_game(self.data):
             return role
         return side_of(self.data, role)
+
+    def _end_reason(self, public_log: list[str]) -> str | None:
+        """The winning line, after the PP count when the time limit decided (10.6),
+        else with the winners' PP against their targets (10.0)."""
+        if not public_log:
+            return None
+        won = public_log[-1]
+        if len(public_log) > 1 and public_log[-2].startswith(TIME_LIMIT_LINE):
+            return f"{public_log[-2]}; {won}"
+        pp, target = self.data.get("pp", {}), self.data["target_pp"]
+        winners = [r for r, share in (self.result() or {}).items() if share and r in target]
+        held = [f"{r} {pp.get(r, 0)} PP of {target[r]}" for r in winners]
+        return f"{won}: the target PP held ({', '.join(held)})" if held else won
 
     def _result(self) -> Result | None:
         result: Result | None = self.data.get("result")

@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING
 from .control import controlled_pp, occupancy, sides
 from .sides import team_label
 
+#: The log line's start when 10.6 decides the game (state.py's end reason reads it).
+TIME_LIMIT_LINE = "the time limit is reached: "
+
 if TYPE_CHECKING:
     from .state import VictoryState
 
@@ -27,7 +30,7 @@ def check_victory(game: VictoryState) -> bool:
     if not won and data["turn_limit"] and data["turn"] >= data["turn_limit"]:
         best = max(total.values())
         won = sorted(t for t in total if total[t] == best)
-        game.log(f"the time limit is reached: {', '.join(f'{r} {pp[r]} PP' for r in sides(data))}")
+        game.log(f"{TIME_LIMIT_LINE}{', '.join(f'{r} {pp[r]} PP' for r in sides(data))}")
     if not won:
         return False
     winners = [role for role in sides(data) if team[role] in won]

@@ -30,6 +30,14 @@ class VirtutiState(FlowState):
         if role is None:  # a new game, a load or an undo: the data may be an older save's
             upgrade_flow(self.data["flow"], self.data["secret"])
 
+    def _end_reason(self, public_log: list[str]) -> str | None:
+        """The ending line with both sides' victory points (public: on the VP track)."""
+        outcome = self.vdata.get("outcome")
+        last = public_log[-1] if public_log else "the game ends"
+        if outcome is None:
+            return last
+        return f"{last} (VP: axis {outcome['vp']['axis']}, allies {outcome['vp']['allies']})"
+
     def _result(self) -> Result | None:
         outcome = self.data.get("outcome")
         if outcome is None:
