@@ -129,6 +129,12 @@ def test_a_finished_games_rematch_button_starts_the_next_game(page: Page) -> Non
     modal(page).get_by_role("button", name="Resign blue").click()
     banner = page.locator(".banner")
     expect(banner.locator(".banner-title")).to_have_text("You lose — red wins")
+    # the banner shows from the resign's answer; the finished game's header (its reason,
+    # its plots, the footer's replay link) comes with the push after it: click once the
+    # page has it, so that nothing is redrawn under the click (it once was, under load)
+    expect(page.locator(".side-footer").get_by_role("link", name="▶ Replay")).to_be_visible()
+    # the plots come after the buttons: drawn later and taller, they must not move them
+    expect(banner.locator(".banner-buttons + .game-charts")).to_be_attached()
     banner.get_by_role("button", name="Rematch").click()
     page.wait_for_url(re.compile(r".*#/game/(?!" + re.escape(game_id) + r"$)[\w-]+$"))
     new_id = page.url.rsplit("/", 1)[1]

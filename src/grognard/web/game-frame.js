@@ -124,10 +124,16 @@ export class PageFrame {
     if (!this.charts && this.header.status === "finished") {
       this.charts = gameCharts(this.id, this.mod, (role) => this.roleColor(role, view));
     }
+    // Rebuilt only when what it shows changes: a rebuild under the pointer can swallow
+    // a click on its buttons (a push arriving as the player clicks Rematch).
+    const key = JSON.stringify([headline, this.header.status, this.header.finish_reason, result, mine, Boolean(this.charts), (view.log || []).length]);
+    if (key === this.bannerKey && banner.childElementCount) return;
+    this.bannerKey = key;
     put(banner,
       h("div", { class: "banner-title" }, headline),
       ...gameOverSummary(view, this.header, this.mod, (role) => this.roleColor(role, view)),
-      this.charts || null,
+      // the buttons before the plots: the plots are drawn later and taller, and must
+      // not move a button the player is reaching for
       h(
         "div",
         { class: "banner-buttons" },
@@ -147,6 +153,7 @@ export class PageFrame {
           "Look at the board",
         ),
       ),
+      this.charts || null,
     );
   }
 
