@@ -94,7 +94,8 @@ class HgwHeuristic:
         self.movement = Movement()
         self.choosers: dict[str, Chooser] = {
             # Campaign Game II's strategic markers first (K20.1, K21.2), then the armies
-            "movement": ai_strategic_moves.with_moves(self.movement.choose),
+            # The Pacific War: a counter freed where a pool cannot build (ai_pacific_counters)
+            "movement": ai_strategic_moves.with_moves(ai_pacific_hooks.with_counters(self.movement)),
             "move_to": self.movement.move_to,
             "place_arrivals": arrive,  # Nations Inclined toward Axis 3-5
             "announce": ai_pacific_hooks.with_invasions(ai_combat.announce),  # The Pacific War's landings
