@@ -4,23 +4,26 @@ touched).
 
 The Pacific's prizes are islands: Japan wins only by holding more production at the end
 than at the start (pacific_war.py), the Allies by taking Tokyo or by keeping Japan from
-that, and no land route joins Tokyo to Manila, Singapore or Java. So each side keeps one
-invasion army in a port where it can build (Building Strength Points 3):
+that, and no land route joins Tokyo to Manila, Singapore or Java. So each side keeps
+invasion armies in ports where it can build (Building Strength Points 3):
 
 - production (`build`): the home port's invader is filled with amphibious points up to
   GOAL and as many infantry (Invasion Advance 2 counts that many others; an
   infantry point costs less than half a mechanized one), after a garrison for the
-  capital the enemy's amphibious armies threaten (Japan's Tokyo: Victory 1);
-- the port (`staging_port`): of the side's ports where it may build, the one with the
+  capital the enemy's amphibious armies threaten (Japan's Tokyo: Victory 1); a capital
+  ship (`warship`) rather than points for a dead end (ai_pacific_counters.dead_end);
+- the ports (`staging_ports`): of the side's ports where it may build, the one with the
   shortest sea route to the nearest prize (Invasion Procedure 3: every twelve steps past
-  six cost an amphibious point);
-- the invasion (`invasion`): of the legal invasions with fair landing odds, the one
-  worth most: the target's production (what decides the game), a port (a base to invade
-  on from: Invasion Procedure 4) and, for the Allies, progress toward Tokyo; the
-  landing odds break ties;
-- counters (`keep_counter`): an army counter is kept off the map for the next invasion
-  army (Military Record Sheet 1: twelve a side), so the movement does not spend the last
-  one on a new army at the front.
+  six cost an amphibious point), and every port no land route joins to the front;
+- the invasion (`invasion`): of the legal invasions with fair landing odds once the
+  enemy fleets that may intercept have fired (`interception_losses`: Fleet Naval Fire
+  2-3), the one worth most: the target's production (what decides the game), a port (a
+  base to invade on from: Invasion Procedure 4) and, for the Allies, progress toward
+  Tokyo; the landing odds break ties;
+- counters (`keep_counter`): an army counter of a staging port's pool is kept off the
+  map for the next invasion army (Military Record Sheet 1: twelve a side), so the
+  movement does not spend the last one on a new army at the front (the pools and the
+  merges: ai_pacific_counters).
 """
 
 from __future__ import annotations
