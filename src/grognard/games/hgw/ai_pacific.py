@@ -35,12 +35,13 @@ from grognard.core.game import Action
 from .actions import args
 from .ai_board import Board, is_invader, is_port, sea_route_steps
 from .ai_pacific_counters import dead_end, free, place_pool, pool
+from .ai_pacific_theater import capital, here, in_pacific, pacific_money, world
 from .fleets import may_intercept
 from .geography import Place
 from .invasion_routes import barred_crossings, extension_cost
 from .naval import firepower
 from .production import build_places as production_places
-from .scenario import load_scenario
+from .production import placed_at
 
 LANDING_LIMIT = 3  # even odds for a landing (the heuristic's fair limit)
 EMPTY_LIMIT = 2  # an undefended island is worth a worse roll
@@ -50,21 +51,12 @@ DETER = 2  # a landing of strength s against a defence of s - 2 or more has less
 OTHERS = "infantry"  # the invader's other points: cheapest, and counted like mechanized
 
 
-def in_pacific(b: Board) -> bool:
-    return load_scenario(b.scenario).theater == "pacific"
-
-
-def capital(b: Board) -> Place:
-    """Tokyo: the Allies' goal and Japan's seat (the scenario's `capitals`)."""
-    return load_scenario(b.scenario).capitals["allied"][0]
-
-
 def prizes(b: Board) -> list[Place]:
     """The enemy places worth invading: its production places and its ports, and for the
     Allies Tokyo itself (Victory 1)."""
     found = [
         p for p, o in b.owner.items()
-        if o in b.foes and (b.g.production.get(p, 0) > 0 or is_port(p))
+        if o in b.foes and (b.g.production.get(p, 0) > 0 or is_port(p)) and here(b, p)
     ]
     return sorted(found)
 
@@ -121,6 +113,8 @@ def invader(b: Board, port: Place) -> dict[str, Any] | None:
 
 def build(b: Board, legal: list[Action]) -> Action | None:
     """The Pacific's builds before the ordinary ones, or None (see the module's text)."""
+    if not pacific_money(b):
+        return None
     places = build_places(b, legal)
     for place, _ in garrisons(b, places):
         # never into an army holding amphibious points: the invader would never be half amphibious
@@ -163,10 +157,10 @@ def _invader_build(b: Board, port: Place, legal: list[Action]) -> Action | None:
 
 
 def build_places(b: Board, legal: list[Action]) -> set[Place]:
-    """Where the production phase offers builds now (Building Strength Points 3)."""
-    places = {str(a[3]) for a in legal if a[0] == "build" and a[2] == "place"}
-    places |= {str(b.armies[str(a[3])]["at"]) for a in legal if a[0] == "build" and a[2] == "army"}
-    return places
+    """Where the production phase offers builds now in the Pacific (Building Strength
+    Points 3)."""
+    places = {_build_at(b, a) for a in legal if a[0] == "build"}
+    return {p for p in places if p is not None and here(b, p)}
 
 
 def _id(army: dict[str, Any]) -> str:
@@ -185,6 +179,8 @@ def invasion(b: Board, legal: list[Action]) -> Action | None:
         if not b.is_target(target):
             continue
         army = b.armies[x["army"]]
+        if not here(b, army["at"]):
+            continue  # Campaign Game IV: Europe's landings are the ordinary heuristic's
         if a[0] == "invade":  # the fleets that may intercept it take their toll first
             army = after_losses(army, interception_losses(b, army, target))
         limit = b.landing_limit(army, target, extend=a[0] == "invade")
@@ -251,7 +247,7 @@ def after_losses(army: dict[str, Any], lost: int) -> dict[str, Any]:
 def keep_counter(b: Board, nation: str = "") -> bool:
     """Whether the movement must not place a new army of `nation`'s counters: one counter
     of a staging port's pool is kept for its next invader (G17.7: counters by nation)."""
-    ports = staging_ports(b, set(production_places(b.data, b.me)))
+    ports = staging_ports(b, {p for p in production_places(b.data, b.me) if here(b, p)})
     if nation not in {place_pool(b, p) for p in ports}:
         return False
     return free(b, nation) <= 1
@@ -270,12 +266,14 @@ def cover(b: Board, legal: list[Action]) -> Action | None:
     waiting = sorted(
         str(a["at"]) for a in b.armies.values()
         if a["side"] == b.me and a["at"] and is_invader(a) and is_port(a["at"]) and a["at"] not in fleet_ports
+        and here(b, a["at"])
     )
     if not waiting:
         return None
     moves = [
         a for a in legal
         if a[0] == "change_base" and a[2] in waiting and not b.fleets[a[1]].get("ships", {}).get("uboat")
+        and here(b, b.fleets[a[1]].get("at"))
         and _left_behind(b, str(b.fleets[a[1]]["at"]), a[1])
     ]
     return max(moves, key=lambda a: (int(b.fleets[a[1]]["sp"]), a[1], a[2])) if moves else None
@@ -297,7 +295,7 @@ def new_armies(b: Board, legal: list[Action]) -> list[Action]:
     kept = {place_pool(b, p) for p in ports}
     legal = [
         a for a in legal
-        if not (a[0] == "build" and a[2] == "place" and a[3] not in ports)
+        if not (a[0] == "build" and a[2] == "place" and a[3] not in ports and here(b, str(a[3])))
         or place_pool(b, str(a[3])) not in kept
     ]
     useful = _useful(b, legal)
@@ -313,8 +311,8 @@ def _useful(b: Board, legal: list[Action]) -> list[Action]:
 def ship_instead(b: Board, legal: list[Action]) -> Action | None:
     """A capital ship (`warship`) when the land builds left are only dead ends' (after
     the garrisons and the invasion armies: `build`), or None."""
-    if any(a[0] == "build" for a in _useful(b, new_armies(b, legal))):
-        return None
+    if world(b) or any(a[0] == "build" for a in _useful(b, new_armies(b, legal))):
+        return None  # Campaign Game IV: Europe's builds are never a dead end's
     return warship(b, legal)
 
 
@@ -336,5 +334,5 @@ def warship(b: Board, legal: list[Action]) -> Action | None:
     return max(builds, key=lambda a: (int(b.fleets[str(a[2])]["sp"]), str(a[2]), str(a[3])))
 
 
-def _build_at(b: Board, action: Action) -> Place:
-    return str(action[3]) if action[2] == "place" else str(b.armies[str(action[3])]["at"])
+def _build_at(b: Board, action: Action) -> Place | None:
+    return placed_at(b.armies, action)

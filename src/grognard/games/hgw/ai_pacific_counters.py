@@ -31,6 +31,7 @@ from typing import Any
 from grognard.core.game import Action
 
 from .ai_board import Board, is_port
+from .ai_pacific_theater import here
 from .geography import Place
 from .nations import built_nation
 from .production import build_places
@@ -66,6 +67,8 @@ def pools(b: Board) -> dict[str, list[Place]]:
     """The side's build places (Building Strength Points 3), by the pool of a new army there."""
     found: dict[str, list[Place]] = {}
     for place in build_places(b.data, b.me):
+        if not here(b, place):
+            continue  # Campaign Game IV: Europe's build places are the ordinary heuristic's
         found.setdefault(place_pool(b, place), []).append(place)
     return found
 
@@ -99,7 +102,7 @@ def merge(b: Board, moves: dict[tuple[str, str], int]) -> Order | None:
         mine = [
             a for a in b.armies.values()
             if a["side"] == b.me and a["at"] is not None and pool(b, a) == nation
-            and not int(a["sp"]["amphibious"]) and not b.g.is_box(a["at"])
+            and not int(a["sp"]["amphibious"]) and not b.g.is_box(a["at"]) and here(b, a["at"])
         ]
         for source in sorted(mine, key=lambda a: (int(a["strength"]), a["id"])):
             if b.spare(source) < int(source["strength"]):
@@ -143,7 +146,7 @@ def deploy(b: Board, moves: dict[tuple[str, str], int]) -> Order | None:
     mine = [
         a for a in b.armies.values()
         if a["side"] == b.me and a["at"] is not None and not int(a["sp"]["amphibious"])
-        and not b.g.is_box(a["at"]) and not b.is_front(a["at"])
+        and not b.g.is_box(a["at"]) and not b.is_front(a["at"]) and here(b, a["at"])
     ]
     for army in sorted(mine, key=lambda a: (-int(a["strength"]), a["id"])):
         strength = int(army["strength"])
