@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from grognard.games.hgw import RULESET, HgwState, ai_pacific, ai_pacific_counters
 from grognard.games.hgw.ai import HgwHeuristic
 from grognard.games.hgw.ai_board import Board
@@ -62,6 +64,7 @@ def test_the_allies_merge_two_chinese_armies_to_free_a_counter_for_chungking() -
     assert ai_pacific_counters.stuck(Board(state.view("allied"))) == []
 
 
+@pytest.mark.rules("G17.7")
 def test_a_freed_chinese_counter_may_take_a_new_army_in_chungking() -> None:
     state = _game()
     _to(state, "allied", "production")
