@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw import RULESET, HgwState, ai_pacific
 from grognard.games.hgw.ai import HgwHeuristic
+from grognard.games.hgw.ai_board import Board
 from grognard.games.hgw.scenario import KINDS
 
 TOKYO, OSAKA, MANILA, SINGAPORE, BATAVIA = "2077", "2076", "3072", "3164", "3465"
@@ -45,47 +46,65 @@ def _choice(state: HgwState, role: str) -> Any:
 def test_japan_invades_singapore_with_its_tokyo_army_and_the_fleet_in_port() -> None:
     state = _game()
     _to(state, "axis", "movement")
-    _put(state, "eastern", TOKYO, amphibious=4, infantry=4)
+    _put(state, "eastern", TOKYO, amphibious=5, infantry=5)
     state.apply("axis", ("end_movement",))
     assert state.data["flow"][-1]["state"] == "announce"
     legal = state.legal_actions("axis")
     assert ("invade", "eastern", MANILA) in legal and ("invade", "eastern", SINGAPORE) in legal
     # Singapore and Manila: a production point and a port each, one amphibious point spent
-    # on the way, even odds; Palembang's two points lie a second point away (odds 1 in 6),
-    # empty beaches are worth nothing; the Kido Butai in Tokyo outguns the Asiatic Fleet
-    # in Manila and Force Z in Singapore, and the Pacific Fleet lies too far to intercept
+    # on the way; Palembang's two points lie a second point away, empty beaches are worth
+    # nothing; on the Pearl Harbor turn no U.S. fleet intercepts (G17.3), and Force Z and
+    # the Dutch cruisers would sink about one point of the landing (Fleet Naval Fire 3),
+    # which still lands at even odds
     assert _choice(state, "axis") == ("invade", "eastern", SINGAPORE)
 
 
-def test_japan_holds_its_landing_while_a_stronger_enemy_fleet_lies_near() -> None:
+def test_japan_holds_its_landing_while_the_interceptions_would_sink_too_much() -> None:
     state = _game()
     _to(state, "axis", "movement")
-    _put(state, "eastern", TOKYO, amphibious=4, infantry=4)
-    for fleet in ("kido_butai", "combined"):
-        state.data["fleets"][fleet]["at"] = SINGAPORE  # no escort left in Tokyo
+    _put(state, "eastern", TOKYO, amphibious=5, infantry=5)
+    for fleet in ("force_z", "dutch"):  # two strong British and Dutch fleets on the sea
+        state.data["fleets"][fleet]["sp"] = 8
+        state.data["fleets"][fleet]["ships"] = {"capital": 8}
     state._after_change(None, None)
     state.apply("axis", ("end_movement",))
+    b = Board(state.view("axis"))
+    assert ai_pacific.interception_losses(b, b.armies["eastern"], SINGAPORE) == 6
     choice = _choice(state, "axis")
-    assert choice[0] != "invade"  # the Asiatic Fleet in Manila would sink the landing craft
+    # each fleet fires once (Fleet Naval Fire 2-3): about six points lost at sea, half of
+    # them amphibious, and the landings on defended ports no longer have even odds
+    assert choice not in (("invade", "eastern", SINGAPORE), ("invade", "eastern", MANILA))
 
 
-def test_the_allies_retake_singapore_from_batavia() -> None:
+def _allied_invader_at_batavia(kido_butai: int, combined: int) -> HgwState:
     state = _game()
     _to(state, "allied", "movement")
     state.data["owner"][SINGAPORE] = "axis"  # Japan took it; the Twenty-fifth Army holds it
     _put(state, "malaya", None)
     _put(state, "25a", SINGAPORE, infantry=1)
-    _put(state, "knil", BATAVIA, amphibious=4, infantry=4)
+    _put(state, "knil", BATAVIA, amphibious=5, infantry=5)
     for info in state.data["fleets"].values():
         if info["side"] == "allied":
             info["at"] = BATAVIA  # the escort in the invader's port; Japan's fleets in Tokyo
+    for fleet, points in (("kido_butai", kido_butai), ("combined", combined)):
+        state.data["fleets"][fleet]["sp"] = points
+        state.data["fleets"][fleet]["ships"] = {"capital": points}
     state._after_change(None, None)
     state.apply("allied", ("end_movement",))
+    return state
+
+
+def test_the_allies_land_where_japans_fleets_leave_them_even_odds() -> None:
+    # Japan's two fleets would sink about six points of any landing (Fleet Naval Fire
+    # 2-3): Singapore and Osaka are out of reach, the empty beach beside Singapore is not
+    state = _allied_invader_at_batavia(8, 8)
     legal = state.legal_actions("allied")
     assert ("invade", "knil", SINGAPORE) in legal and ("invade", "knil", OSAKA) in legal
-    # Osaka's three points would be worth more and land on 1-5, but lie within reach of
-    # Japan's fleets in Tokyo, which outgun the escort; Singapore is three steps off
-    assert _choice(state, "allied") == ("invade", "knil", SINGAPORE)
+    assert _choice(state, "allied") == ("invade", "knil", "3064")
+    # with the Combined Fleet sunk and two points left in the Kido Butai about one point
+    # is lost at sea: Osaka's three production points are worth more than Singapore's one
+    state = _allied_invader_at_batavia(2, 0)
+    assert _choice(state, "allied") == ("invade", "knil", OSAKA)
 
 
 def test_japan_builds_its_invasion_army_in_tokyo() -> None:
@@ -93,7 +112,7 @@ def test_japan_builds_its_invasion_army_in_tokyo() -> None:
     _to(state, "axis", "production")
     _put(state, "eastern", TOKYO, amphibious=2, infantry=2)
     assert _choice(state, "axis") == ("build", "amphibious", "army", "eastern")
-    _put(state, "eastern", TOKYO, amphibious=4, infantry=2)
+    _put(state, "eastern", TOKYO, amphibious=5, infantry=2)
     assert _choice(state, "axis") == ("build", "infantry", "army", "eastern")
     # a garrison that became the invader gets amphibious points until it may invade
     _put(state, "eastern", TOKYO, amphibious=4, infantry=5)

@@ -49,8 +49,12 @@ buys a better share of the win.
 
 In The Pacific War (ai_pacific, through ai_pacific_hooks) each side garrisons the build
 places the enemy's invasion armies threaten, builds an invasion army in the port nearest
-by sea to the enemy's production and ports, lands where that is worth most at even odds
-and not under stronger enemy fleets, and sends a fleet to cover each invader's port.
+by sea to the enemy's production and ports and in every port no land route joins to the
+front, lands where that is worth most at even odds once the fleets that may intercept
+have taken their toll, sends a fleet to cover each invader's port, buys capital ships
+rather than points for a dead end, and keeps each nation's army counters able to build:
+merging armies to free one, sending armies stuck behind the front to it
+(ai_pacific_counters).
 """
 
 from __future__ import annotations
@@ -94,7 +98,8 @@ class HgwHeuristic:
         self.movement = Movement()
         self.choosers: dict[str, Chooser] = {
             # Campaign Game II's strategic markers first (K20.1, K21.2), then the armies
-            "movement": ai_strategic_moves.with_moves(self.movement.choose),
+            # The Pacific War: a counter freed where a pool cannot build (ai_pacific_counters)
+            "movement": ai_strategic_moves.with_moves(ai_pacific_hooks.with_counters(self.movement)),
             "move_to": self.movement.move_to,
             "place_arrivals": arrive,  # Nations Inclined toward Axis 3-5
             "announce": ai_pacific_hooks.with_invasions(ai_combat.announce),  # The Pacific War's landings

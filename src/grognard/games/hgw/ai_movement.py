@@ -186,6 +186,21 @@ class Movement:
             return ("to_place", places[0])
         return None
 
+    def offered(self, b: Board, legal: list[Action]) -> dict[tuple[str, str], int]:
+        """The largest count offered for each (army, kind) that may still move this turn
+        (kind "army": the whole army, counter and all)."""
+        return {
+            (x["army"], x["kind"]): x["count"]
+            for x in (args(a) for a in legal if a[0] == "move")
+            if (b.key, x["army"], x["kind"]) not in self._failed
+            and (b.key, x["army"]) not in self._received
+        }
+
+    def order(self, army_id: str, kind: str, count: int, dest: Action) -> Action:
+        """A move planned by another chooser (The Pacific War's counters): its
+        destination is given in the `move_to` step."""
+        return self._order(army_id, kind, count, dest)
+
     def _order(self, army_id: str, kind: str, count: int, dest: Action) -> Action:
         self._plan = (army_id, kind, count, dest)
         return ("move", army_id, kind, count)
@@ -196,7 +211,7 @@ class Movement:
         nation = source.get("nation", "")
         spare = any(
             a["at"] is None and a["side"] == b.me and a.get("nation", "") == nation for a in b.armies.values()
-        ) and not keeps_counter(b)  # The Pacific War: a counter kept for the next invasion army
+        ) and not keeps_counter(b, source)  # The Pacific War: a counter kept for the next invasion army
         for _, p in self._front_spots(b, source):
             # the stacking limit, and the seas' room on the way (Shipping 1, 9)
             room = min(10 - b.stacks.get(p, 0), b.sea_room(source["at"], p))
