@@ -5,7 +5,7 @@ interception roll and the fleets' battle, the engine's own functions), and the l
 shows the battle's result.
 
 The position is reached as a saved game (POST /api/games with its moves): seed 3's
-first 64 moves, the three heuristics playing, until the Axis U-boat Arm sails home in
+first 66 moves, the three heuristics playing, until the Axis U-boat Arm sails home in
 Spring 1940 within reach of the Home Fleet; the Allies are then the page's seat and the
 server's AI plays the Axis and the Soviets.
 """
@@ -37,7 +37,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield address
 
 
-SEED, PLIES = 3, 64
+SEED, PLIES = 3, 66
 SEATS = {"axis": "ai:heuristic", "soviet": "ai:heuristic", "allied": "me"}
 
 

@@ -16,7 +16,7 @@ from grognard.games.hgw import RULESET
 from grognard.games.hgw.odds import battle_at, odds, odds_form
 
 # seed 3, the heuristics: in Spring 1940 the Axis U-boat Arm sails home past the Home Fleet
-INTERCEPTION_PLY = 64
+INTERCEPTION_PLY = 66
 
 
 def _interception() -> State:
