@@ -177,6 +177,7 @@ def play_by_clicks(page: Page, game_id: str, before: int, view: dict[str, Any], 
     if verb == "to_army" and armies[action[1]]["at"] in _drawn(page):
         _click_place(page, armies[action[1]]["at"])
         which_one_if_asked(page, game_id, before, action[0], _hint(action, view))
+        confirm_if_asked(page, game_id, before)  # a crossing enemy patrols meet: its odds first
         return "map"
     place = None
     if verb in HEX_VERBS:
@@ -186,7 +187,9 @@ def play_by_clicks(page: Page, game_id: str, before: int, view: dict[str, Any], 
     if place is not None and place in _drawn(page):
         _click_place(page, place)
         which_one_if_asked(page, game_id, before, action[0], _hint(action, view))
-        if verb in ("partisans", "raid", "raid_morale"):
+        # asked first: partisans and raids, and a redeployment across a sea crossing that
+        # enemy patrols meet (N3.2: the page shows the crossing's odds)
+        if verb in ("partisans", "raid", "raid_morale", "to_place"):
             confirm_if_asked(page, game_id, before)
         return "map"
     if verb == "assault" and len(action) > 1:
