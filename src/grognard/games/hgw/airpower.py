@@ -128,19 +128,18 @@ def ferry_loss(dice: Dice, side: str, route: str) -> FerryLoss:
     return FerryLoss(rolls, loss.points if sum(rolls) >= loss.on_or_above else 0)
 
 
-def chain_reaches(
-    friendly: Collection[HexId], armies: Collection[HexId], origin: HexId, destination: HexId
-) -> bool:
-    """Tac Air Abilities 1, Pacific and Indian oceans: tac and coastal air reach
-    `destination` from `origin` through a chain of friendly stops (hexes with an army, a
-    naval base or an airbase), each leg at most ten hexes over friendly land or water."""
+def chain_stops(
+    friendly: Collection[HexId], armies: Collection[HexId], origin: HexId, also: Collection[HexId] = ()
+) -> set[HexId]:
+    """Tac Air Abilities 1, Pacific and Indian oceans: the friendly stops (hexes with an
+    army, a naval base or an airbase, and the hexes of `also`) that tac and coastal air
+    reach from `origin` through a chain of such stops, each leg at most ten hexes over
+    friendly land or water; `origin` itself included."""
     tables = load_airpower()
     hmap = load_map()
     held = {h for h in friendly if h in hmap}
-    if origin not in held or destination not in held:
-        return False
     bases = set(tables.chain.features)
-    stops = {h for h in held if h in armies or bases & set(hmap.hex(h).features)} | {destination}
+    stops = {h for h in held if h in armies or bases & set(hmap.hex(h).features)} | (set(also) & held)
 
     def open_hex(h: HexId) -> bool:
         return h in held or hmap.is_water(h)
@@ -161,14 +160,22 @@ def chain_reaches(
 
     reached, queue = {origin}, deque([origin])
     while queue:
-        h = queue.popleft()
-        if h == destination:
-            return True
-        for n in leg(h):
+        for n in leg(queue.popleft()):
             if n not in reached:
                 reached.add(n)
                 queue.append(n)
-    return False
+    return reached
+
+
+def chain_reaches(
+    friendly: Collection[HexId], armies: Collection[HexId], origin: HexId, destination: HexId
+) -> bool:
+    """Whether the chain of stops (`chain_stops`) takes tac air from `origin` to a held
+    `destination`; both must be friendly."""
+    hmap = load_map()
+    if any(h not in friendly or h not in hmap for h in (origin, destination)):
+        return False
+    return destination in chain_stops(friendly, armies, origin, also=(destination,))
 
 
 # --- Tac Air Abilities 2-3: stacking and the combats tac air joins -----------------------

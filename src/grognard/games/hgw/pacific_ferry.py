@@ -14,11 +14,10 @@ our engine (coastal_air.py keeps it with its army), so only tac air is ferried.
 
 from __future__ import annotations
 
-from collections import deque
 from functools import lru_cache
 from typing import Any
 
-from .airpower_tables import load_airpower
+from .airpower import chain_stops
 from .board import on_board
 from .geography import Place
 from .map import load_map
@@ -35,32 +34,7 @@ def _in_pacific(place: Place | None) -> bool:
 @lru_cache(maxsize=256)
 def _reached(held: frozenset[Place], armies: frozenset[Place], origin: Place) -> frozenset[Place]:
     """The stops a chain reaches from `origin` (the module's note)."""
-    tables = load_airpower()
-    hmap = load_map()
-    bases = set(tables.chain.features)
-    stops = {h for h in held if h in armies or bases & set(hmap.hex(h).features)}
-
-    def leg(start: Place) -> set[Place]:
-        seen, frontier, found = {start}, [start], set()
-        for _ in range(tables.chain.range):
-            nxt = []
-            for h in frontier:
-                for n in hmap.neighbours(h):
-                    if n not in seen and (n in held or hmap.is_water(n)):
-                        seen.add(n)
-                        nxt.append(n)
-                        if n in stops:
-                            found.add(n)
-            frontier = nxt
-        return found
-
-    reached, queue = {origin}, deque([origin])
-    while queue:
-        for n in leg(queue.popleft()):
-            if n not in reached:
-                reached.add(n)
-                queue.append(n)
-    return frozenset(reached)
+    return frozenset(chain_stops(held, armies, origin))
 
 
 def chain_destinations(data: Data, side: str, source: str) -> dict[Place, str]:
