@@ -8,35 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from pacific_positions import pacific_game, play_to, put
 
-from grognard.games.hgw import RULESET, HgwState, ai_pacific
+from grognard.games.hgw import HgwState, ai_pacific
 from grognard.games.hgw.ai import HgwHeuristic
 from grognard.games.hgw.ai_board import Board
-from grognard.games.hgw.scenario import KINDS
 
 TOKYO, OSAKA, MANILA, SINGAPORE, BATAVIA = "2077", "2076", "3072", "3164", "3465"
-
-
-def _game(seed: int = 1) -> HgwState:
-    state = RULESET.new_game("pacific_war", seed=seed)
-    assert isinstance(state, HgwState)
-    return state
-
-
-def _put(state: HgwState, army: str, at: str | None, **points: int) -> None:
-    entry = state.data["armies"][army]
-    entry["at"] = at
-    entry["sp"] = {k: points.get(k, 0) for k in KINDS}
-    state._after_change(None, None)
-
-
-def _to(state: HgwState, role: str, step: str) -> None:
-    """On through every step with its ending choice until `role` is asked `step`."""
-    while not (state.active_roles() == [role] and state.data["flow"][-1]["state"] == step):
-        who = state.active_roles()[0]
-        legal = state.legal_actions(who)
-        ends = [a for a in legal if a[0].startswith(("end_", "no_", "to_"))]
-        state.apply(who, ends[0] if ends else legal[0])
 
 
 def _choice(state: HgwState, role: str) -> Any:
@@ -44,9 +22,9 @@ def _choice(state: HgwState, role: str) -> Any:
 
 
 def test_japan_invades_singapore_with_its_tokyo_army_and_the_fleet_in_port() -> None:
-    state = _game()
-    _to(state, "axis", "movement")
-    _put(state, "eastern", TOKYO, amphibious=5, infantry=5)
+    state = pacific_game()
+    play_to(state, "axis", "movement")
+    put(state, "eastern", TOKYO, amphibious=5, infantry=5)
     state.apply("axis", ("end_movement",))
     assert state.data["flow"][-1]["state"] == "announce"
     legal = state.legal_actions("axis")
@@ -60,9 +38,9 @@ def test_japan_invades_singapore_with_its_tokyo_army_and_the_fleet_in_port() -> 
 
 
 def test_japan_holds_its_landing_while_the_interceptions_would_sink_too_much() -> None:
-    state = _game()
-    _to(state, "axis", "movement")
-    _put(state, "eastern", TOKYO, amphibious=5, infantry=5)
+    state = pacific_game()
+    play_to(state, "axis", "movement")
+    put(state, "eastern", TOKYO, amphibious=5, infantry=5)
     for fleet in ("force_z", "dutch"):  # two strong British and Dutch fleets on the sea
         state.data["fleets"][fleet]["sp"] = 8
         state.data["fleets"][fleet]["ships"] = {"capital": 8}
@@ -77,12 +55,12 @@ def test_japan_holds_its_landing_while_the_interceptions_would_sink_too_much() -
 
 
 def _allied_invader_at_batavia(kido_butai: int, combined: int) -> HgwState:
-    state = _game()
-    _to(state, "allied", "movement")
+    state = pacific_game()
+    play_to(state, "allied", "movement")
     state.data["owner"][SINGAPORE] = "axis"  # Japan took it; the Twenty-fifth Army holds it
-    _put(state, "malaya", None)
-    _put(state, "25a", SINGAPORE, infantry=1)
-    _put(state, "knil", BATAVIA, amphibious=5, infantry=5)
+    put(state, "malaya", None)
+    put(state, "25a", SINGAPORE, infantry=1)
+    put(state, "knil", BATAVIA, amphibious=5, infantry=5)
     for info in state.data["fleets"].values():
         if info["side"] == "allied":
             info["at"] = BATAVIA  # the escort in the invader's port; Japan's fleets in Tokyo
@@ -108,22 +86,22 @@ def test_the_allies_land_where_japans_fleets_leave_them_even_odds() -> None:
 
 
 def test_japan_builds_its_invasion_army_in_tokyo() -> None:
-    state = _game()
-    _to(state, "axis", "production")
-    _put(state, "eastern", TOKYO, amphibious=2, infantry=2)
+    state = pacific_game()
+    play_to(state, "axis", "production")
+    put(state, "eastern", TOKYO, amphibious=2, infantry=2)
     assert _choice(state, "axis") == ("build", "amphibious", "army", "eastern")
-    _put(state, "eastern", TOKYO, amphibious=5, infantry=2)
+    put(state, "eastern", TOKYO, amphibious=5, infantry=2)
     assert _choice(state, "axis") == ("build", "infantry", "army", "eastern")
     # a garrison that became the invader gets amphibious points until it may invade
-    _put(state, "eastern", TOKYO, amphibious=4, infantry=5)
+    put(state, "eastern", TOKYO, amphibious=4, infantry=5)
     assert _choice(state, "axis") == ("build", "amphibious", "army", "eastern")
 
 
 @pytest.mark.rules("G17.7")
 def test_a_new_japanese_army_is_placed_with_a_japanese_counter() -> None:
-    state = _game()
-    _to(state, "axis", "production")
-    _put(state, "eastern", None)
+    state = pacific_game()
+    play_to(state, "axis", "production")
+    put(state, "eastern", None)
     legal = state.legal_actions("axis")
     # every counter of Japan's record sheet carries the nation "japan" (the scenario file)
     assert ("build", "infantry", "place", TOKYO) in legal

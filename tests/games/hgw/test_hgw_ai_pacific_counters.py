@@ -9,37 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from pacific_positions import pacific_game, play_to, put
 
-from grognard.games.hgw import RULESET, HgwState, ai_pacific, ai_pacific_counters
+from grognard.games.hgw import HgwState, ai_pacific, ai_pacific_counters
 from grognard.games.hgw.ai import HgwHeuristic
 from grognard.games.hgw.ai_board import Board
 from grognard.games.hgw.ai_movement import Movement
-from grognard.games.hgw.scenario import KINDS
 
 CHUNGKING, CHENGTU, KUNMING, CALCUTTA, SYDNEY, BRISBANE = "2265", "2264", "2465", "2560", "4580", "4680"
 SAN_FRANCISCO, SEATTLE = "19107", "15107"
-
-
-def _game(seed: int = 1) -> HgwState:
-    state = RULESET.new_game("pacific_war", seed=seed)
-    assert isinstance(state, HgwState)
-    return state
-
-
-def _put(state: HgwState, army: str, at: str | None, **points: int) -> None:
-    entry = state.data["armies"][army]
-    entry["at"] = at
-    entry["sp"] = {k: points.get(k, 0) for k in KINDS}
-    state._after_change(None, None)
-
-
-def _to(state: HgwState, role: str, step: str) -> None:
-    """On through every step with its ending choice until `role` is asked `step`."""
-    while not (state.active_roles() == [role] and state.data["flow"][-1]["state"] == step):
-        who = state.active_roles()[0]
-        legal = state.legal_actions(who)
-        ends = [a for a in legal if a[0].startswith(("end_", "no_", "to_"))]
-        state.apply(who, ends[0] if ends else legal[0])
 
 
 def _act(ai: HgwHeuristic, state: HgwState, role: str) -> Any:
@@ -49,8 +27,8 @@ def _act(ai: HgwHeuristic, state: HgwState, role: str) -> Any:
 def test_the_allies_merge_two_chinese_armies_to_free_a_counter_for_chungking() -> None:
     # the start: China's three counters are all on the map, none in Chungking, Chengtu or
     # Kunming, so China's production has no place to go (Building Strength Points 3-4)
-    state = _game()
-    _to(state, "allied", "movement")
+    state = pacific_game()
+    play_to(state, "allied", "movement")
     b = Board(state.view("allied"))
     assert ai_pacific_counters.stuck(b) == ["china"]
     ai = HgwHeuristic(0)
@@ -66,9 +44,9 @@ def test_the_allies_merge_two_chinese_armies_to_free_a_counter_for_chungking() -
 
 @pytest.mark.rules("G17.7")
 def test_a_freed_chinese_counter_may_take_a_new_army_in_chungking() -> None:
-    state = _game()
-    _to(state, "allied", "production")
-    _put(state, "war_area_1", None)
+    state = pacific_game()
+    play_to(state, "allied", "production")
+    put(state, "war_area_1", None)
     b = Board(state.view("allied"))
     legal = state.legal_actions("allied")
     build = ("build", "infantry", "place", CHUNGKING)
@@ -80,11 +58,11 @@ def test_a_freed_chinese_counter_may_take_a_new_army_in_chungking() -> None:
 
 
 def test_a_full_chinese_army_behind_the_front_goes_to_it_whole() -> None:
-    state = _game()
-    _to(state, "allied", "movement")
-    _put(state, "war_area_1", CHENGTU, infantry=10)
-    _put(state, "war_area_5", CHUNGKING, infantry=10)
-    _put(state, "war_area_9", "2367", infantry=10)  # at the front, full
+    state = pacific_game()
+    play_to(state, "allied", "movement")
+    put(state, "war_area_1", CHENGTU, infantry=10)
+    put(state, "war_area_5", CHUNGKING, infantry=10)
+    put(state, "war_area_9", "2367", infantry=10)  # at the front, full
     b = Board(state.view("allied"))
     moves = Movement().offered(b, state.legal_actions("allied"))
     order = ai_pacific_counters.deploy(b, moves)
@@ -97,14 +75,14 @@ def test_a_full_chinese_army_behind_the_front_goes_to_it_whole() -> None:
 
 
 def test_the_allies_buy_a_capital_ship_rather_than_points_for_a_dead_end() -> None:
-    state = _game()
-    _to(state, "allied", "production")
+    state = pacific_game()
+    play_to(state, "allied", "production")
     for army, place in (("war_area_1", CHENGTU), ("war_area_5", CHUNGKING), ("war_area_9", KUNMING)):
-        _put(state, army, place, infantry=10)
-    _put(state, "eastern_india", CALCUTTA, infantry=10)
-    _put(state, "aif", SYDNEY, amphibious=5, infantry=5)  # its invasion army, full
-    _put(state, "4a_us", SAN_FRANCISCO, amphibious=5, infantry=5)
-    _put(state, "knil", BRISBANE, infantry=1)  # Brisbane: no land route to any front
+        put(state, army, place, infantry=10)
+    put(state, "eastern_india", CALCUTTA, infantry=10)
+    put(state, "aif", SYDNEY, amphibious=5, infantry=5)  # its invasion army, full
+    put(state, "4a_us", SAN_FRANCISCO, amphibious=5, infantry=5)
+    put(state, "knil", BRISBANE, infantry=1)  # Brisbane: no land route to any front
     state.data["fleets"]["pacific_fleet"]["at"] = SAN_FRANCISCO  # a naval yard (Fleets 5)
     state._after_change(None, None)
     legal = state.legal_actions("allied")
