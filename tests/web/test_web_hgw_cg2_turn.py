@@ -30,6 +30,7 @@ from webkit import (
     confirm_if_asked,
     counter,
     hgw_screen_xy,
+    modal,
     post_saved_game,
     prompt,
     serving_rulesets,
@@ -188,7 +189,10 @@ def play_by_clicks(page: Page, game_id: str, before: int, view: dict[str, Any], 
         _click_place(page, place)
         which_one_if_asked(page, game_id, before, action[0], _hint(action, view))
         # asked first: partisans and raids, and a redeployment across a sea crossing that
-        # enemy patrols meet (N3.2: the page shows the crossing's odds)
+        # enemy patrols meet (N3.2: the page shows the crossing's odds, in its own words)
+        if verb == "to_place" and place in (view["board"].get("met_crossings") or []):
+            expect(modal(page).get_by_role("button", name=re.compile(r"^Cross to "))).to_be_visible()
+            expect(modal(page)).to_contain_text("under the enemy's patrols?")
         if verb in ("partisans", "raid", "raid_morale", "to_place"):
             confirm_if_asked(page, game_id, before)
         return "map"

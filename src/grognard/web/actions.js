@@ -45,6 +45,8 @@ export class ActionModel {
         primary: Boolean(described?.primary),
         startsBattleAt: described?.startsBattleAt ?? null, // a button that starts a battle there
         oddsAction: described?.oddsAction ?? null, // the battle's odds are of the board after this action
+        question: described?.question ?? null, // the battle's question in the ruleset's words (a crossing, say)
+        go: described?.go ?? null, // and the word of its "yes" button
         hexes: described?.hexes || hexesIn(action.slice(1)),
       };
       this.entries.push(entry);

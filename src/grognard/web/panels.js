@@ -25,9 +25,11 @@ export async function confirmBattle(gameId, seat, entry, roleColor, { place = (h
   // a battle that must be fought (nothing else is legal) is not put off: the player may
   // only look at the board first
   if (mustFight) body.prepend(h("p", { class: "must-fight" }, "This battle must be fought before anything else."));
-  return ask(`Start the battle at ${place(entry.hex)}?`, body, [
+  // a ruleset may put the question in its own words (`question`, `go`): a move that
+  // meets the enemy on its way is not a battle the player starts
+  return ask(entry.question || `Start the battle at ${place(entry.hex)}?`, body, [
     [mustFight ? "Look at the board first" : "Not now", false],
-    [`⚔ Fight at ${place(entry.hex)}`, true, "primary"],
+    [entry.go || `⚔ Fight at ${place(entry.hex)}`, true, "primary"],
   ]);
 }
 

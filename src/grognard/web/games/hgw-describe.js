@@ -36,7 +36,10 @@ function describeAction(action, view) {
   };
   // K19.10: a move whose sea crossing enemy patrols meet (the view's `met_crossings`) is
   // asked first, with its odds (odds_crossing.py: the engine's crossing over every roll)
-  const crossing = (place) => (frame.state === "move_to" && (view?.board?.met_crossings || []).includes(place) ? { startsBattleAt: place, oddsAction: action } : null);
+  const crossing = (place) =>
+    frame.state === "move_to" && (view?.board?.met_crossings || []).includes(place)
+      ? { startsBattleAt: place, oddsAction: action, question: `Cross to ${placeWords(place)} under the enemy's patrols?`, go: `Cross to ${placeWords(place)}` }
+      : null;
   switch (verb) {
     case "move":
       return {
