@@ -7,8 +7,10 @@
 //   {label}                   a button ({label, startsBattleAt: hex}: one that starts a battle)
 //   {hex, label, button: true} both: the hex lights up and a button does the same
 // `startsBattleAt: hex` on any of them: the action starts a battle there (asked first,
-// with its odds); `oddsAction`: those odds are of the battle once this action is played.
-// or null when it does not know the action: it becomes a button with a generic
+// with its odds); `oddsAction`: those odds are of the battle once this action is played;
+// `question`, `go`: that question and its "yes" button in the ruleset's words (a move
+// that meets the enemy on its way is not a battle the player starts). `describe` returns
+// null when it does not know the action: it becomes a button with a generic
 // label, so a ruleset without a board module (or a new verb) is still playable.
 
 import { titleCase } from "./ui.js";
