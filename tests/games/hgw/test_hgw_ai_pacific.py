@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pacific_positions import pacific_game, play_to, put
+from hgw_positions import put
+from pacific_positions import pacific_game, play_to
 
 from grognard.games.hgw import HgwState, ai_pacific
 from grognard.games.hgw.ai import HgwHeuristic
