@@ -1,9 +1,42 @@
-"""Positions of The Pacific War for the Pacific heuristic's tests: a new game, and play on
-to the step a side is asked (an army's points set by hand: hgw_positions.put)."""
+"""Positions for the Pacific rules tests (issue 23, part 2): no Pacific scenario exists
+yet, so a position is the game's plain data built by hand, in the layout the rest of
+hgw uses (`owner`, `armies`, `fleets`, `devastated`, `won`, `markers`, the Time Record's
+`turns` and `turn`, Campaign Game I's `politics`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw.japan import new_pacific
+from grognard.games.hgw.scenario import KINDS
+from grognard.games.hgw.tables import load_tables
+
+
+def position(
+    turn: str = "Spring 1941", *, surrendered: tuple[str, ...] = (), us_since: int | None = None
+) -> dict[str, Any]:
+    turns = list(load_tables().turns())
+    return {
+        "owner": {},
+        "armies": {},
+        "fleets": {},
+        "devastated": {},
+        "won": [],
+        "markers": {},
+        "turns": turns,
+        "turn": turns.index(turn),
+        "politics": {"surrendered": list(surrendered), "us_since": us_since, "joined": {}, "unaligned": []},
+        "pacific": new_pacific(),
+    }
+
+
+def army(data: dict[str, Any], army_id: str, side: str, at: str, nation: str = "", **points: int) -> None:
+    sp = dict.fromkeys(KINDS, 0)
+    sp.update(points)
+    data["armies"][army_id] = {"side": side, "name": army_id, "at": at, "sp": sp}
+    if nation:
+        data["armies"][army_id]["nation"] = nation
 
 
 def pacific_game(seed: int = 1) -> HgwState:
