@@ -6,13 +6,12 @@ Soviet Union (polar_route.py)."""
 
 from __future__ import annotations
 
-import copy
-from functools import cache
 from typing import Any
 
 import pytest
+from pacific_positions import world_naval_movement
 
-from grognard.games.hgw import RULESET, HgwState, naval_phase, polar_route
+from grognard.games.hgw import HgwState, naval_phase, polar_route
 from grognard.games.hgw.map import load_map
 from grognard.games.hgw.polar_route import PolarRoute, load_polar_route, passage_problem
 
@@ -35,20 +34,8 @@ def test_the_northern_sea_route_runs_from_the_barents_sea_along_siberia_to_the_s
     assert "not neighbours" in str(passage_problem(m, broken))
 
 
-@cache
-def _naval_movement() -> HgwState:
-    """Campaign Game IV's first Axis naval movement (Naval Action is on), the set-up
-    raider in Kiel; kept, and copied by each test."""
-    state = RULESET.new_game("campaign_4", {}, seed=1)
-    assert isinstance(state, HgwState)
-    while state.data["flow"][-1]["state"] == "naval_intercept":
-        state.apply(state.data["flow"][-1]["role"], ("no_interception",))
-    assert state.data["flow"][-1]["state"] == "naval_movement"
-    return state
-
-
 def game(turn: str) -> HgwState:
-    state = copy.deepcopy(_naval_movement())
+    state = world_naval_movement()
     state.data["turn"] = state.data["turns"].index(turn)
     assert state.data["fleets"]["raiders"]["at"] == KIEL and state.data["raiders"] == ["raiders"]
     return state
