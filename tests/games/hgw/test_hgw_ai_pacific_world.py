@@ -5,6 +5,8 @@ Pacific's builds first only while more than Europe's share is left."""
 
 from __future__ import annotations
 
+from pacific_positions import world_naval_movement
+
 from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.ai import HgwHeuristic
 from grognard.games.hgw.ai_board import Board, distances, theater_distances
@@ -50,8 +52,7 @@ def test_campaign_4_each_theater_has_its_goals() -> None:
     `objectives`: Chungking, Yenan, Singapore, Rangoon), not Europe's capitals, which
     Germany's armies keep (Campaign Game I's); the Allies' Pacific armies toward
     Japanese-held China, their European ones toward Berlin."""
-    state = RULESET.new_game("campaign_4", seed=1)
-    assert isinstance(state, HgwState)
+    state = world_naval_movement()  # the first turn's, before any army has moved
     axis = Board(state.view("axis"))
     assert axis.pacific_goals == {"2265", "1965", "3164", "2562"} and axis.dist["2265"] == 0
     # the North China Area Army at Tientsin: south-west toward Yenan is progress, north-west
