@@ -20,6 +20,7 @@ warp's solve is deterministic; keys are written sorted).
 from __future__ import annotations
 
 import argparse
+import heapq
 import itertools
 import json
 import math
@@ -46,6 +47,7 @@ from grognard.games.hgw import map as hgwmap  # noqa: E402
 
 DESIGN_DIR = ROOT / "scripts" / "hgwmap"
 OUT = ROOT / "src" / "grognard" / "games" / "hgw" / "data" / "map.json"
+POLAR_OUT = OUT.with_name("polar_route.json")  # N6.3's passage (design.toml [polar_route])
 
 ROWS = 50  # rows 00..49: Montevideo is 4816, Antarctic waters below
 COLS = hgwmap.COLUMNS  # columns 0..112: Colorado is 19112; the seam (U.S. interior, 105 W) joins them
@@ -556,10 +558,51 @@ def build(write: bool = True) -> hgwmap.HgwMap:
     result = hgwmap.HgwMap(data)
     for w in builder.warnings:
         print("warning:", w)
+    polar = polar_route(result, design["polar_route"])
     if write:
         OUT.parent.mkdir(parents=True, exist_ok=True)
         OUT.write_bytes(encode(data))
+        POLAR_OUT.write_text(json.dumps(polar, indent=1, sort_keys=True) + "\n")
     return result
+
+
+def polar_route(result: hgwmap.HgwMap, spec: dict[str, Any]) -> dict[str, Any]:
+    """N6.3's passage (design.toml explains it): the shortest way from the spec's `start`
+    water to its `end` strait through the ice hexes touching land and the open water in
+    its columns and rows (Sea Route 7: half a step a hex up there), in order."""
+
+    def inside(h: str) -> bool:
+        row, col = hgwmap.row_col(h)
+        return (row <= spec["max_row"] and spec["min_col"] <= col <= spec["max_col"]) or h == spec["end"]
+
+    def usable(h: str) -> bool:
+        info = result.hex(h)
+        shore = info.kind == "ice" and any(result.is_land(n) for n in result.neighbours(h))
+        return inside(h) and (shore or result.is_navigable(h))
+
+    cost, parent = {spec["start"]: 0}, {spec["start"]: ""}
+    heap = [(0, hgwmap.row_col(spec["start"]), spec["start"])]
+    while heap:
+        c, _, h = heapq.heappop(heap)
+        if c > cost[h]:
+            continue
+        for n in result.neighbours(h):
+            step = c + hgwmap.half_steps(n)
+            if usable(n) and step < cost.get(n, step + 1):
+                cost[n], parent[n] = step, h
+                heapq.heappush(heap, (step, hgwmap.row_col(n), n))
+    if spec["end"] not in parent:
+        raise SystemExit(f"design.toml [polar_route]: nothing joins {spec['start']} to {spec['end']}")
+    path = [spec["end"]]
+    while parent[path[-1]]:
+        path.append(parent[path[-1]])
+    found = {k: spec[k] for k in ("name", "cite")} | {"path": path[::-1]}
+    from grognard.games.hgw.polar_route import PolarRoute, passage_problem
+
+    problem = passage_problem(result, hgwmap.msgspec.convert(found, type=PolarRoute))
+    if problem:
+        raise SystemExit(f"design.toml [polar_route]: {problem}")
+    return found
 
 
 def encode(data: hgwmap.MapData) -> bytes:

@@ -5,6 +5,8 @@ hgw uses (`owner`, `armies`, `fleets`, `devastated`, `won`, `markers`, the Time 
 
 from __future__ import annotations
 
+import copy
+from functools import cache
 from typing import Any
 
 from grognard.games.hgw import RULESET, HgwState
@@ -52,3 +54,19 @@ def play_to(state: HgwState, role: str, step: str) -> None:
         legal = state.legal_actions(who)
         ends = [a for a in legal if a[0].startswith(("end_", "no_", "to_"))]
         state.apply(who, ends[0] if ends else legal[0])
+
+
+@cache
+def _world_naval_movement() -> HgwState:
+    state = RULESET.new_game("campaign_4", {}, seed=1)
+    assert isinstance(state, HgwState)
+    while state.data["flow"][-1]["state"] == "naval_intercept":
+        state.apply(state.data["flow"][-1]["role"], ("no_interception",))
+    assert state.data["flow"][-1]["state"] == "naval_movement" and state.active_roles() == ["axis"]
+    return state
+
+
+def world_naval_movement() -> HgwState:
+    """Campaign Game IV's first Axis naval movement (Winter 1939; U-boats and Naval Action
+    are played), the set-up German raider home in Kiel: built once, a copy each call."""
+    return copy.deepcopy(_world_naval_movement())

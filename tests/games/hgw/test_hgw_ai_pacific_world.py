@@ -5,12 +5,15 @@ Pacific's builds first only while more than Europe's share is left."""
 
 from __future__ import annotations
 
+from pacific_positions import world_naval_movement
+
 from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.ai import HgwHeuristic
-from grognard.games.hgw.ai_board import Board
+from grognard.games.hgw.ai_board import Board, distances, theater_distances
 from grognard.games.hgw.ai_pacific_theater import here
 from grognard.games.hgw.board import production_of
 from grognard.games.hgw.production import placed_at
+from grognard.games.hgw.scenario import load_scenario
 
 TOKYO = "2077"
 
@@ -42,3 +45,24 @@ def test_campaign_4_japan_builds_its_invasion_army_in_tokyo_from_the_pacific_sha
     choice = HgwHeuristic(0).act(state.view("axis"), state.legal_actions("axis"))
     at = placed_at(state.data["armies"], choice)
     assert at is None or not here(b, at)
+
+
+def test_campaign_4_each_theater_has_its_goals() -> None:
+    """Japan's armies in China press toward the Pacific's goals (campaign_4.json's
+    `objectives`: Chungking, Yenan, Singapore, Rangoon), not Europe's capitals, which
+    Germany's armies keep (Campaign Game I's); the Allies' Pacific armies toward
+    Japanese-held China, their European ones toward Berlin."""
+    state = world_naval_movement()  # the first turn's, before any army has moved
+    axis = Board(state.view("axis"))
+    assert axis.pacific_goals == {"2265", "1965", "3164", "2562"} and axis.dist["2265"] == 0
+    # the North China Area Army at Tientsin: south-west toward Yenan is progress, north-west
+    # toward Europe (Campaign Game I's Warsaw and Paris) no longer is
+    assert state.data["armies"]["nchina"]["at"] == "1868"
+    assert axis.progress("1868", "1967") == 1 and axis.progress("1868", "1767") == 0
+    assert axis.goals == {"1339", "1434"}  # Europe's half: Warsaw and Paris, as before
+    assert axis.dist["1240"] == distances("campaign_4", axis.goals)["1240"] == 1
+    # the Allies' halves: Berlin for Europe's, Japanese-held China for the Pacific's
+    pacific = frozenset(load_scenario("campaign_4").objectives["allied"])
+    assert pacific == {"2169", "2268", "1868", "2468"}
+    allied = theater_distances("campaign_4", frozenset({"1237"}), pacific)
+    assert allied["1237"] == allied["2169"] == 0 and allied["1238"] == 1 and allied["2265"] > 0

@@ -49,6 +49,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from . import pacific_routes
 from .actions import VERBS, args
 from .campaign import load_campaign
 from .capability import load_capability
@@ -149,6 +150,8 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[Family]:
     # Campaign Game IV (world) declares Europe's and every sea
     european = content.theater != "pacific"
     domains["route"] = [*ROUTES, *ARMY_ROUTES.values()] if european else []  # K16.6: the armies' too
+    if pacific_routes.declared(content.theater, "uboats" in content.systems, naval_action):
+        domains["route"] += list(pacific_routes.ROUTES)  # G24.0, G21.3: after Europe's, which stay
     hmap = load_map()
     water = [
         h

@@ -16,7 +16,7 @@ from .board import defence, winter_modifier
 from .campaign_victory import level
 from .geography import Geography, Place, geography
 from .invasion_routes import canals, closed_narrows, control_hexes, extension_cost
-from .map import load_map, route_steps
+from .map import load_map, route_steps, row_col
 from .movement import box_lanes, routes, sea_room
 from .scenario import load_scenario
 from .seen import data_from_view
@@ -48,6 +48,23 @@ def distances(scenario: str, goals: frozenset[Place]) -> dict[Place, int]:
                 dist[n] = dist[p] + 1
                 queue.append(n)
     return dist
+
+
+@cache
+def theater_distances(scenario: str, europe: frozenset[Place], pacific: frozenset[Place]) -> dict[Place, int]:
+    """Campaign Game IV: each place's distance to its own theater's goals: a place of the
+    Pacific half (columns xx58-xx112, as theater.in_pacific) to the `pacific` goals, any
+    other (the off-map boxes too) to `europe`'s, so that Japan's armies in China press
+    toward the Pacific's goals while Germany's press toward Europe's."""
+    g = geography(scenario)
+    east = load_map().data.europe_max_col
+    near = {"europe": distances(scenario, europe), "pacific": distances(scenario, pacific)}
+    found: dict[Place, int] = {}
+    for p in g.links:
+        half = "pacific" if not g.is_box(p) and row_col(p)[1] > east else "europe"
+        if p in near[half]:
+            found[p] = near[half][p]
+    return found
 
 
 class Board:
@@ -95,6 +112,14 @@ class Board:
             goals += [c for c in content.objectives.get(self.me, ()) if self.owner.get(c) != self.me]
         self.goals = frozenset(goals or content.capitals.get(self.me, ()))
         self.dist = distances(self.scenario, self.goals)
+        # Campaign Game IV: the Pacific half has its own goals, the scenario's `objectives`
+        # (campaign_4.json: Japan's Chungking, Yenan, Singapore and Rangoon; the Allies'
+        # Japanese-held China), those the side does not hold, else all of them
+        self.pacific_goals: frozenset[Place] = frozenset()
+        if content.theater == "world" and content.objectives.get(self.me):
+            wanted = frozenset(content.objectives[self.me])
+            self.pacific_goals = frozenset(c for c in wanted if self.owner.get(c) != self.me) or wanted
+            self.dist = theater_distances(self.scenario, self.goals, self.pacific_goals)
         self.tables = load_tables()
         # Campaign Game I with three players: taking Berlin ends the game, so the Soviets
         # and the Allies take it only when the production count would then crown them

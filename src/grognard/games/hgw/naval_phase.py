@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from grognard.core.flow import Frame, GameStep, call, end, goto
 
-from . import fleet_nations, naval_search, patrol_battles, ports, raiders, spanish_ports
+from . import fleet_nations, naval_search, patrol_battles, polar_route, ports, raiders, spanish_ports
 from .board import opponents
 from .fleets import (
     active,
@@ -118,6 +118,7 @@ def base_choices(data: Data, fleet_id: str) -> list[str]:
     hmap = load_map()
     here = base_hex(fleet["at"])
     reached = reachable(data, fleet["side"], here, UNLIMITED)
+    reached = {**polar_route.reach(data, fleet_id), **reached}  # N6.3: the Bering Strait
     found = []
     for p in sorted(data["owner"]):
         if p == fleet["at"] or p not in hmap or not ports.has_port(data, p):  # built ones too (N10.3)
@@ -375,6 +376,7 @@ class NavalMovement(GameStep["HgwState"]):
         origin = fleet["at"]
         if verb == "change_base":
             path = sailing_path(data, fleet_id, action[2])
+            path = polar_route.path(data, fleet_id, action[2], path)  # N6.3: by the Bering Strait
             fleet["at"] = action[2]
             raider = raiders.neutral(data, action[2]) and raiders.is_raider(data, fleet_id)
             status[fleet_id] = RAIDER_BASE if raider else "moved"  # G5.6: Spain's ports, "moved"

@@ -24,9 +24,10 @@ and Australia's shipping (G24.0, over australia.py's):
   whole of it is lost that turn (australia.australia_delivers). A route traced carries
   it all, drawing no shipping counter, as above.
 
-Attacks on these routes are not played: they are not among the routes a side declares
-at its naval movement (sea_war.ROUTES, Europe's), so no fleet can meet them; only a
-route cut by the map's owners (ports lost, lanes through enemy hexes) stops them.
+Attacks: once the United States is at war, the G24.0 and G21.3 routes are declared at
+the naval movement (pacific_routes.py), so enemy fleets may attack them; their losses
+come off the owner's next production (sea_war's route_losses). Besides, a route cut by
+the map's owners (ports lost, lanes through enemy hexes) stops them here.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from .geography import Place, geography
 from .japan import japanese_imports, may_break_imports, west_coast_ports
 from .map import load_map
 from .pacific_tables import load_pacific
-from .shipping import trace
+from .shipping import Route, trace
 from .supply import supplied_places
 from .theater import plays_pacific
 
@@ -84,9 +85,9 @@ def imports(data: Data) -> int:
     return japanese_imports(data, route[1], load_pacific().imports.points, broken=may_break_imports(data))
 
 
-def mainland_shipped(data: Data) -> bool:
-    """G21.3: a shipping route joins an Axis-held coastal hex of Korea, Manchukuo or
-    China to a home-island port the Axis holds."""
+def mainland_route(data: Data) -> Route | None:
+    """G21.3: a shipping route from a home-island port the Axis holds to an Axis-held
+    coastal hex of Korea, Manchukuo or China (the first such hex by number), if any."""
     hmap = load_map()
     overseas = load_pacific().imports.overseas
     homes = home_ports(data)
@@ -94,10 +95,18 @@ def mainland_shipped(data: Data) -> bool:
         if data["owner"].get(h) != AXIS or h not in hmap.hexes:
             continue
         x = hmap.hex(h)
-        coastal = x.country in overseas and x.kind == "land" and hmap.is_coastal(h)
-        if coastal and any(trace(home, h, usable=_usable(data)) is not None for home in homes):
-            return True
-    return False
+        if x.country in overseas and x.kind == "land" and hmap.is_coastal(h):
+            for home in homes:
+                route = trace(home, h, usable=_usable(data))
+                if route is not None:
+                    return route
+    return None
+
+
+def mainland_shipped(data: Data) -> bool:
+    """G21.3: a shipping route joins an Axis-held coastal hex of Korea, Manchukuo or
+    China to a home-island port the Axis holds."""
+    return mainland_route(data) is not None
 
 
 def mainland_lost(data: Data, full: Collection[Place]) -> int:
@@ -118,10 +127,18 @@ def australian_ports(data: Data) -> list[Place]:
 
 def australia_route(data: Data) -> tuple[Place, Place] | None:
     """G24.0: an (Australian port, west coast port) pair a shipping route joins, if any."""
+    route = australia_shipping(data)
+    return None if route is None else (route.origin, route.destination)
+
+
+def australia_shipping(data: Data) -> Route | None:
+    """G24.0: the shipping route from an Australian port the Allies hold to a U.S. west
+    coast port (the first pair that has one), if any."""
     for port in australian_ports(data):
         for coast in west_coast_ports():
-            if trace(port, coast, usable=_usable(data, ALLIED)) is not None:
-                return port, coast
+            route = trace(port, coast, usable=_usable(data, ALLIED))
+            if route is not None:
+                return route
     return None
 
 

@@ -275,18 +275,4 @@ def why_not_bering(data: Data, nation: str, *, at_war_with_soviets: bool) -> str
     return None
 
 
-def bering_route(start: Place, end: Place) -> list[Place] | None:
-    """N6.3: a raider's sea route from `start` to a Pacific port `end` by the Bering
-    Strait: the shortest sea route to a strait hex, then on from it (None if either
-    stretch has no sea route)."""
-    hmap = load_map()
-    best: list[Place] | None = None
-    for strait in load_pacific().bering.hexes:
-        first = hmap.sea_route(start, strait)
-        second = hmap.sea_route(strait, end)
-        if first is None or second is None:
-            continue
-        route = [*first, *second[1:]]
-        if best is None or len(route) < len(best):
-            best = route
-    return best
+# The passage itself (the Northern Sea Route to the strait) is polar_route.py's.

@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 from .datafile import decode_file
-from .map import ScenarioSide, load_map
+from .map import ScenarioSide, load_map, row_col
 from .optional import OPTIONAL
 from .tables import load_tables
 
@@ -201,7 +201,8 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     theater: str = "europe"
     start_sides: tuple[ScenarioSide, ...] = ()
     hex_production: dict[str, int] = {}
-    # The Pacific War: the places each side's heuristic presses toward (ai_board.py), ours
+    # The places each side's heuristic presses toward (ai_board.py), ours: The Pacific
+    # War's; Campaign Game IV's are its Pacific half's (Europe's are Campaign Game I's)
     objectives: dict[str, tuple[str, ...]] = {}
     # Campaign Game IV: the record sheets a side keeps, twelve armies each (Military Record
     # Sheet 1): the Axis player's Germany and Japan, the Allied player's West and Pacific
@@ -311,6 +312,9 @@ def _check_pacific(content: ScenarioContent) -> list[str]:
     for side, places in content.objectives.items():
         problems += [f"objectives of {side}: {h} is not a land hex of the map" for h in places
                      if h not in hmap or not hmap.is_land(h) or side not in content.sides]
+        if content.theater == "world":  # the Pacific half's goals (ai_board.theater_distances)
+            problems += [f"objectives of {side}: {h} is in Europe's half, not the Pacific's" for h in places
+                         if h in hmap and row_col(h)[1] <= hmap.data.europe_max_col]
     problems += [f"pacific_unaligned: unknown territory {t!r}" for t in content.pacific_unaligned
                  if t not in hmap.data.territories]
     for h, points in content.hex_production.items():

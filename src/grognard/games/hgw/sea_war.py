@@ -22,7 +22,8 @@ DATA LAYOUT (`state.data`, Campaign Game II only)
 The Europe routes (ROUTES): Britain's to New York, the U.S. Gulf and Bombay routes once
 the United States is at war, the Allied lend-lease to the Soviet depot the Soviets still
 hold, and Germany's Swedish ore routes (by the Swedish port and by Narvik, as the season
-ships it), which Allied SS may attack. The Pacific's routes (Japan, Australia) are the next issue's.
+ships it), which Allied SS may attack. The Pacific's (Australia's, Japan's mainland) are
+pacific_routes.py's.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from . import fleet_battle, german_technology, leaders, raiders, sea_supply
+from . import fleet_battle, german_technology, leaders, pacific_routes, raiders, sea_supply
 from .board import opponents, points
 from .firepower import fire
 from .fleets import active, asw_of, base_hex, is_uboat_fleet, set_points, ships
@@ -108,6 +109,7 @@ def declare_routes(game: HgwState, side: str) -> None:
         if rid in ore:
             routes[rid]["carried"] = ore[rid]
     routes.update(sea_supply.routes(data, side))  # K16.6: the armies' sea supply routes
+    routes.update(pacific_routes.routes(data, side))  # G24.0, G21.3: the Pacific's production routes
     mine = sorted(r for r, x in routes.items() if x["side"] == side)
     if mine:
         game.log(f"{side} declares its sea routes: {', '.join(mine)}")
