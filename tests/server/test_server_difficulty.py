@@ -212,7 +212,7 @@ def test_every_rulesets_search_levels_can_be_sent_to_a_worker_process(ruleset_id
     agent pickled and sends it back. The HGW heuristic (the search's policy) kept its
     choosers as closures and lambdas: every HGW search move failed to be sent and was
     played at random, so an AI flood of HGW search games became a flood of instant
-    random moves (817 of them in one 20 s run)."""
+    random moves (hundreds in one run of benchmarks/abuse.py)."""
     for level in DIFFICULTIES:
         agent = make_agent(level, ruleset_id, 7)
         copy = pickle.loads(pickle.dumps(agent))

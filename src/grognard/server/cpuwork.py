@@ -4,23 +4,12 @@ A search move or a costly battle's odds is pure Python for seconds: in a thread 
 the server it holds the interpreter's lock against every request meanwhile (one
 odds call of 3 s took other players' moves from 44 to 358 ms at the median), and a
 thread cannot be stopped. A `CpuWorker` runs such work in a process of its own, at
-a lower CPU priority, one call at a time: on Linux the `SCHED_IDLE` policy, else
-`NICENESS` steps of niceness. The server lowers the process as soon as it exists: a
-spawned process imports the module of its target, and with it the whole server
-package (about a second of CPU), before its first line runs. A call that outlasts
-its budget is stopped by killing the process (`CpuTimeout`), and the next call
-starts a fresh one.
-
-Why `SCHED_IDLE` and not only niceness: Linux's scheduler (EEVDF) lets a running
-task finish its slice (about 1.5 ms on two cores) before a task that wakes up takes
-its core, whatever their niceness, and a move wakes a server process and a database
-backend a few dozen times (each query, the commit, each hand-over between threads).
-A task of normal policy takes the core from a `SCHED_IDLE` one as soon as it wakes:
-a ping-pong between two processes (0.2 ms of work a side) beside four busy workers
-had a round-trip p99 of 0.65-5.0 ms with the workers at nice 10, 0.46-0.54 ms with
-them at `SCHED_IDLE` (three runs each, on the loaded 2-core machine). The price: on a
-machine saturated by work of normal policy the workers get almost nothing (a search
-is then cut at its budget and played at random, odds answer 503): players first.
+a lower CPU priority (`NICENESS`: the kernel runs the server's requests first), one
+call at a time. The server lowers the process as soon as it exists: a spawned
+process imports the module of its target, and with it the whole server package
+(about a second of CPU), before its first line runs. A call that outlasts its
+budget is stopped by killing the process (`CpuTimeout`), and the next call starts a
+fresh one.
 
 The function and its arguments are pickled: a function at a module's top level.
 """
@@ -48,28 +37,17 @@ def _niceness() -> int | None:
 
 
 def _lower(pid: int, niceness: int) -> None:
-    """Set process `pid`'s niceness (where the system has priorities) and, on Linux,
-    its policy to SCHED_IDLE (it then runs only when nothing else wants the core)."""
+    """Set process `pid`'s niceness (where the system has priorities)."""
     with contextlib.suppress(OSError, AttributeError):
         os.setpriority(os.PRIO_PROCESS, pid, niceness)
-    with contextlib.suppress(OSError, AttributeError):  # not on every system
-        os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0))
-
-
-def scheduling_policy(pid: int = 0) -> int | None:
-    """Process `pid`'s scheduling policy (os.SCHED_*), or None where there is none."""
-    try:
-        return os.sched_getscheduler(pid)
-    except (OSError, AttributeError):
-        return None
 
 
 def _serve(connection: multiprocessing.connection.Connection, niceness: int) -> None:
     """A worker process: at `niceness` (the server lowered it as soon as it existed;
     this is for a system where that failed), imports the agents and the rulesets,
-    then runs one call per message. Its first message says the niceness and the
-    scheduling policy its own code started with."""
-    started_at = (_niceness(), scheduling_policy())
+    then runs one call per message. Its first message says the niceness its own code
+    started with."""
+    started_at = _niceness()
     _lower(0, niceness)
     import grognard.agents  # noqa: F401  before the first call's budget starts
     from grognard.games import REGISTRY
@@ -108,8 +86,6 @@ class CpuWorker:
         #: the niceness the process had when its own code began (after it imported the
         #: server's modules): the server's + NICENESS, or None where there is none
         self.started_niceness: int | None = None
-        #: its scheduling policy then: os.SCHED_IDLE on Linux, None where there is none
-        self.started_policy: int | None = None
 
     @property
     def running(self) -> bool:
@@ -131,7 +107,7 @@ class CpuWorker:
         ready = ours.recv()  # imports done: not part of any call's budget
         if not (isinstance(ready, tuple) and ready[0] == "ready"):
             raise RuntimeError("a worker process did not start")
-        self.started_niceness, self.started_policy = ready[1]
+        self.started_niceness = ready[1]
         self._process, self._connection = process, ours
         return ours
 
