@@ -54,7 +54,8 @@ def test_a_killed_process_frees_its_search_slots_with_its_session(engine: Engine
             assert not await other.try_acquire(2)
             pid = dying._conn.info.backend_pid
             with engine.begin() as connection:  # as when the process is killed: its session ends
-                connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+                # (waiting until the backend has gone: without a timeout it only signals it)
+                connection.execute(text("SELECT pg_terminate_backend(:pid, 60000)"), {"pid": pid})
             assert await other.try_acquire(1)  # the slot and user 1's lock both
         finally:
             await dying.close()
