@@ -209,8 +209,12 @@ class AiRunner:
 
         thinking = pool.submit(think)
         thinking.add_done_callback(give_back)
+        outcome = asyncio.wrap_future(thinking)
+        # a search stopped past its budget ends (CpuTimeout) after this wait gave up:
+        # read, so that asyncio does not log "Future exception was never retrieved"
+        outcome.add_done_callback(lambda done: done.cancelled() or done.exception())
         try:
-            action = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(thinking)), self._budget)
+            action = await asyncio.wait_for(asyncio.shield(outcome), self._budget)
             if action in job.legal:
                 return action
             log.error("agent %s chose the illegal %r in game %s", job.agent.name, action, job.game_id)
