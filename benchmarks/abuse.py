@@ -34,8 +34,9 @@ machine that runs the server: on a loaded machine every figure is slower).
 
 Per phase: the victims' move round trip p50/p99, the AI reply p50/p99, how many of
 the victims' requests were refused (any 429/503 or failed connection), and what the
-attacker got (counts by answer). The run ends by itself: every wait has a timeout
-and the server is stopped at the end.
+attacker got (counts by answer), and the machine's load average at the phase's end
+(the latency goals can only be judged on a quiet machine). The run ends by itself:
+every wait has a timeout and the server is stopped at the end.
 """
 
 from __future__ import annotations
@@ -524,6 +525,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 "ai_p99_ms": _ms(percentile(ai, 0.99)),
                 "victims_refused": figures.refused.get(phase, 0),
                 "attacker_got": dict(got),
+                # the machine's 1-minute load at the phase's end: a figure measured on
+                # a busy machine says what the bounds hold, not the latency goals
+                "load_average": round(os.getloadavg()[0], 1),
             }
             print(json.dumps({phase: report["phases"][phase]}), flush=True)
             figures.phase = f"after {phase}"

@@ -5,6 +5,7 @@ state or dice, with its thinking capped below the server's limit per AI move."""
 
 from __future__ import annotations
 
+import pickle
 import random
 import threading
 from typing import Any
@@ -13,10 +14,11 @@ import pytest
 from fastapi.testclient import TestClient
 from serverkit import AppFactory, Player, create, games_of
 
-from grognard.agents import DIFFICULTIES, MctsAgent
+from grognard.agents import DIFFICULTIES, MctsAgent, make_agent
 from grognard.core.game import State
 from grognard.core.registry import Registry
 from grognard.core.rng import Rng
+from grognard.games import REGISTRY
 from grognard.server.aiseats import SEARCH_SHARE
 from grognard.server.service import GameService
 
@@ -202,3 +204,22 @@ def test_search_moves_run_in_worker_processes_when_the_server_asks_for_them(
     assert "failed" not in messages  # no search raised (in the child or on its way back)
     # the search ran in the child; its statistics came back to the server's agent
     assert seen and all("iterations" in last for last in seen)
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(REGISTRY.ids()))
+def test_every_rulesets_search_levels_can_be_sent_to_a_worker_process(ruleset_id: str) -> None:
+    """Under `grognard serve` a search thinks in a worker process, which is sent the
+    agent pickled and sends it back. The HGW heuristic (the search's policy) kept its
+    choosers as closures and lambdas: every HGW search move failed to be sent and was
+    played at random, so an AI flood of HGW search games became a flood of instant
+    random moves (hundreds in one run of benchmarks/abuse.py)."""
+    for level in DIFFICULTIES:
+        agent = make_agent(level, ruleset_id, 7)
+        copy = pickle.loads(pickle.dumps(agent))
+        assert type(copy) is type(agent) and type(copy.policy) is type(agent.policy)
+        if hasattr(agent.policy, "choosers"):  # made anew, not lost
+            assert copy.policy.choosers.keys() == agent.policy.choosers.keys()
+    state = REGISTRY.get(ruleset_id).new_game(seed=1)
+    role = state.active_roles()[0]
+    legal = state.legal_actions(role)
+    assert copy.policy.act(state.view(role), legal) in legal  # the copy's policy still plays

@@ -23,6 +23,7 @@ from grognard.server.aiseats import AiJob
 from grognard.server.cpuwork import NICENESS, CpuTimeout, CpuWorker
 from grognard.server.guards import Limits
 from grognard.server.ratelimit import Rate
+from grognard.server.searchslots import SearchSlots
 from grognard.server.service import GameService
 
 
@@ -127,6 +128,43 @@ def test_the_server_kills_a_search_that_outlasts_its_budget() -> None:
         assert worker.run(sleepy_search, (0, [("a",), ("b",)]), budget=30) == ("b",)  # a fresh process
     finally:
         worker.stop()
+
+
+class _SharedSlots(SearchSlots):
+    """The server's search slots, recording who took and gave back one."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Hashable]] = []
+
+    async def acquire(self, owner: Hashable) -> None:
+        self.calls.append(("acquire", owner))
+
+    async def release(self, owner: Hashable) -> None:
+        self.calls.append(("release", owner))
+
+
+def test_a_search_thinks_holding_one_of_the_servers_search_slots_and_a_cheap_move_takes_none() -> None:
+    """On PostgreSQL the bounds on searches hold across processes (searchslots.py):
+    a search takes one of the server's slots for the user who made the game before
+    it thinks, and gives it back when it has stopped; a heuristic move never waits
+    for one."""
+
+    async def scene() -> None:
+        shared = _SharedSlots()
+        runner = AiRunner(cast(GameService, None), budget=60.0, workers=2, shared_searches=shared)
+        runner.start()
+        release = threading.Event()
+        search = AiJob("g", "red", cast(Any, _Search(release)), {}, [("a",)], 1, cast(Any, object()), owner=7)
+        thinking = asyncio.create_task(runner._think(search))
+        quick = AiJob("v", "red", cast(Any, _Quick()), {}, [("b",)], 1, None, owner=8)
+        assert await asyncio.wait_for(runner._think(quick), 5) == ("b",)
+        assert shared.calls == [("acquire", 7)]  # the search holds it while it thinks
+        release.set()
+        assert await thinking == ("a",)
+        await runner.close()
+        assert shared.calls == [("acquire", 7), ("release", 7)]
+
+    asyncio.run(scene())
 
 
 def test_a_worker_reports_the_cpu_a_call_used_not_the_time_it_waited() -> None:

@@ -17,7 +17,9 @@ found the claim taken meanwhile left that move to this one.
 Thinking is shared fairly (aiqueue.py): each move waits for a slot of its lane
 (cheap agents and searches have a lane each), slots go round-robin by the user who
 made the game, at most `per_user` of one user's moves at once in each lane; a
-search in a worker process that outlasts the budget is killed there.
+search in a worker process that outlasts the budget is killed there. A search also
+takes one of the server's search slots (searchslots.py): on PostgreSQL the number of
+searches at once, and of one user's, is bounded across every process of the server.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from .aiseats import AiJob
 from .claims import Claims
 from .cpuwork import CpuWorker
 from .fairgate import as_writer
+from .searchslots import SearchSlots
 from .service import GameService
 
 log = logging.getLogger("grognard.server.ai")
@@ -59,6 +62,7 @@ class AiRunner:
         claims: Claims | None = None,
         search_processes: int = 0,
         per_user: int = 1,
+        shared_searches: SearchSlots | None = None,
     ) -> None:
         self._games = games
         self._claims = claims if claims is not None else Claims()
@@ -69,6 +73,9 @@ class AiRunner:
         search_slots = search_processes if search_processes > 0 else workers
         self.quick_lane = FairLane(workers, per_user)
         self.search_lane = FairLane(search_slots, per_user)
+        #: the bounds on searches across processes (searchslots.py)
+        self.shared_searches = shared_searches if shared_searches is not None else SearchSlots()
+        self._releasing: set[asyncio.Task[None]] = set()
         self._quick_pool: ThreadPoolExecutor | None = None
         self._search_pool: ThreadPoolExecutor | None = None
         # The AI's database steps run here, so that closing can wait for them: a
@@ -155,11 +162,22 @@ class AiRunner:
         assert pool is not None
         owner: object = job.owner if job.owner is not None else ("game", job.game_id)
         fallback = random.Random(job.version).choice(job.legal)
+        patience_ends = loop.time() + self.queue_patience
         try:
             slot = await asyncio.wait_for(lane.acquire(owner), self.queue_patience)
         except TimeoutError:
             log.warning("no AI slot for game %s within %g s: random move", job.game_id, self.queue_patience)
             return fallback
+        if search:
+            # then one of the server's search slots, shared by every process
+            try:
+                await asyncio.wait_for(self.shared_searches.acquire(owner), patience_ends - loop.time())
+            except BaseException as exc:
+                lane.release(owner, slot)
+                if not isinstance(exc, TimeoutError):
+                    raise
+                log.warning("no search slot for game %s in time: random move", job.game_id)
+                return fallback
 
         def think() -> Action:
             if search:
@@ -176,16 +194,27 @@ class AiRunner:
                 return chosen
             return job.agent.act(job.view, job.legal)
 
+        def released() -> None:
+            lane.release(owner, slot)
+            if search:
+                task = loop.create_task(self.shared_searches.release(owner))
+                self._releasing.add(task)
+                task.add_done_callback(self._releasing.discard)
+
         def give_back(_done: Future[Action]) -> None:
             # the slot is free when the thinking has really stopped, not when the
             # wait for it gave up: a thread cannot be stopped, a process is killed
             with contextlib.suppress(RuntimeError):  # a closed loop: nothing waits any more
-                loop.call_soon_threadsafe(lane.release, owner, slot)
+                loop.call_soon_threadsafe(released)
 
         thinking = pool.submit(think)
         thinking.add_done_callback(give_back)
+        outcome = asyncio.wrap_future(thinking)
+        # a search stopped past its budget ends (CpuTimeout) after this wait gave up:
+        # read, so that asyncio does not log "Future exception was never retrieved"
+        outcome.add_done_callback(lambda done: done.cancelled() or done.exception())
         try:
-            action = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(thinking)), self._budget)
+            action = await asyncio.wait_for(asyncio.shield(outcome), self._budget)
             if action in job.legal:
                 return action
             log.error("agent %s chose the illegal %r in game %s", job.agent.name, action, job.game_id)
@@ -215,6 +244,8 @@ class AiRunner:
         self._quick_pool = self._search_pool = None
         for worker in self._search_workers:  # a search under way is killed
             await asyncio.to_thread(worker.stop)
+        await asyncio.gather(*self._releasing, return_exceptions=True)
+        await self.shared_searches.close()
         if self._db_pool is not None:
             db_pool, self._db_pool = self._db_pool, None
             await asyncio.to_thread(db_pool.shutdown, wait=True, cancel_futures=True)

@@ -58,6 +58,7 @@ from .middleware import (
 from .notify import make_feed
 from .peers import Peers
 from .refusals import Refusal
+from .searchslots import make_search_slots
 from .service import GameService
 from .settings import KIB, Settings
 
@@ -135,6 +136,7 @@ def create_app(
         claims,
         settings.ai_search_processes,
         per_user=limits.ai_thinking_per_user,
+        shared_searches=make_search_slots(engine, limits.searches_at_once, limits.ai_thinking_per_user),
     )
     callers: ExpiringCache[str, accounts.Account] = ExpiringCache(settings.session_cache_seconds, 4096)
     server = Server(settings, engine, sessions, gate, registry, hub, games, ai, callers, feed, claims)

@@ -6,7 +6,8 @@ limiters built from them, kept in `app.state.guards` and reached with `guards_of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
 
 from starlette.requests import HTTPConnection
 
@@ -93,6 +94,10 @@ class Limits:
     #: AI moves of one user's games thinking at once, in each lane (aiqueue.py): one,
     #: so that every other user's move takes the next free slot.
     ai_thinking_per_user: int = 1
+    #: Searches thinking at once in the whole server (every process of it on
+    #: PostgreSQL: searchslots.py): one per core of the machine. Each is pure Python
+    #: for seconds; per process, two processes on two cores ran four at once.
+    searches_at_once: int = field(default_factory=lambda: os.cpu_count() or 1)
     #: New games from a saved game per address, each charged its CPU time (one token
     #: per `saved_game_cpu_per_token` seconds; an HGW save of 2 356 moves is 2.6 s):
     #: a burst of 8 tokens (2 s of CPU), then one every 4 s, a sixteenth of a core.

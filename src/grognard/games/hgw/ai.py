@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from grognard.core.game import Action
 
@@ -136,6 +137,20 @@ class HgwHeuristic:
             "home_move_to": lambda b, legal: ("cancel",),  # the heuristic keeps them where placed
         }
         self.choosers = ai_strategic.choosers(self.choosers)  # Campaign Game II: strategic warfare, partisans
+
+    # Under `grognard serve` a search agent with this policy thinks in a worker process
+    # (server/ai.py), which is sent the agent pickled. The choosers are closures and
+    # lambdas, which do not pickle (every HGW search move failed, and was played at
+    # random): they are left out and made anew around the unpickled movement plan
+    # (a chooser's memory of the turn starts afresh: at worst it asks once more).
+    def __getstate__(self) -> dict[str, Any]:
+        return {key: value for key, value in vars(self).items() if key != "choosers"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        HgwHeuristic.__init__(self)
+        movement = state.pop("movement")
+        vars(self).update(state)
+        vars(self.movement).update(vars(movement))
 
     def act(self, view: View, legal: list[Action]) -> Action:
         if not legal:
