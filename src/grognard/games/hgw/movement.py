@@ -55,6 +55,7 @@ from .italian_army import may_move_to
 from .limitations import confined_to, sea_limits
 from .nations import may_enter, may_join, nation
 from .optional import has_option
+from .route_memo import RouteMemo, room_class
 from .scenario import BOX, KINDS, load_scenario
 from .sea_transport import cross
 from .shipping_counters import charge, in_play
@@ -108,24 +109,40 @@ def sea_legs(data: Data, start: Place, side: str, count: int = 1) -> dict[Place,
     return {p: legs for p, (_, legs) in _search(data, start, side, count).items()}
 
 
-def _search(
-    data: Data, start: Place, side: str, count: int
-) -> dict[Place, tuple[tuple[str, ...], tuple[Leg, ...]]]:
+Found = dict[Place, tuple[tuple[str, ...], tuple[Leg, ...]]]  # place: (seas, legs)
+_MEMO: RouteMemo[Found] = RouteMemo()  # route_memo.py: reused only when nothing read changed
+
+
+def _search(data: Data, start: Place, side: str, count: int) -> Found:
+    """`routes` and `sea_legs` of one search; the same search again (the moves of an
+    army listed, then the chosen one applied) is answered from the memo. The result is
+    shared: callers copy what they hand out and never change it."""
+    owner = data["owner"]
+    shut = owner.get(CAPE_CONTROL) != side and not has_option(data, "naval_action")  # N1.1
+    key = (str(data["scenario"]), side, start, shut)
+    found = _MEMO.get(key, owner, lambda sea: room_class(sea_room(data, side, sea), count))
+    if found is None:
+        rooms: dict[str, int | None] = {}
+        found = _walk(data, start, side, count, shut, rooms)
+        _MEMO.put(key, owner, tuple((sea, room_class(r, count)) for sea, r in rooms.items()), found)
+    return found
+
+
+def _walk(data: Data, start: Place, side: str, count: int, shut: bool, rooms: dict[str, int | None]) -> Found:
+    """The search itself; `rooms` receives the room of every sea it looked at."""
     g = geo(data)
     owner = data["owner"]
     lanes = box_lanes(data, side)
-    shut = owner.get(CAPE_CONTROL) != side and not has_option(data, "naval_action")  # N1.1
     best: dict[Place, tuple[int, tuple[str, ...]]] = {start: (0, ())}
     crossings: dict[Place, tuple[Leg, ...]] = {start: ()}
     queue: deque[Place] = deque([start])
     done: set[Place] = set()
-    rooms: dict[str, int | None] = {}  # a sea's room is the same from every place of one search
     # Seas already crossed from a place outside every lane: places pop in order of cost
     # (0-1 search), so crossing the same sea again from a later such place finds nothing
     # cheaper; skipping it keeps the search linear in the coast instead of quadratic.
     crossed: set[str] = set()
 
-    def room_of(sea: str) -> int | None:
+    def room_of(sea: str) -> int | None:  # the same from every place of one search
         if sea not in rooms:
             rooms[sea] = sea_room(data, side, sea)
         return rooms[sea]
