@@ -122,6 +122,13 @@ def stack(data: Data, place: Place, armies_there: list[str] | None = None) -> in
     return armies + fort_points(data, place) + home_points(data, place)  # Unaligned Forces: home points
 
 
+def stacks(data: Data, at: dict[Place, list[str]]) -> dict[Place, int]:
+    """`stack` of every place that holds armies (`at`: `armies_by_place`), a fort or
+    home points, at once; any other place's is 0."""
+    places = {*at, *data.get("forts", {}), *data.get("home_forces", {}).get("at", {})}
+    return {p: stack(data, p, at.get(p, [])) for p in places}
+
+
 def over_limit(place: Place, points: int) -> bool:
     """Stacking 1 and 3; Off-Map Combat 1: ten points a hex; the boxes have no limit."""
     return place != BOX and place not in box_hexes() and points > STACK_LIMIT

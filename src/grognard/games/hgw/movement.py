@@ -45,13 +45,14 @@ from .board import (
     remove_points,
     stack,
     stacked,
+    stacks,
     strength,
 )
-from .china import why_not_chinese_enter
+from .china import in_china, is_chinese
 from .ferry import ferry, ferry_destinations
 from .geography import CAPE_CONTROL, Place
 from .home_forces import movable_home, start_move
-from .italian_army import may_move_to
+from .italian_army import confined_to_italy, may_move_to
 from .limitations import confined_to, sea_limits
 from .nations import may_enter, may_join, nation
 from .optional import has_option
@@ -133,8 +134,8 @@ def _walk(data: Data, start: Place, side: str, count: int, shut: bool, rooms: di
     g = geo(data)
     owner = data["owner"]
     lanes = box_lanes(data, side)
-    best: dict[Place, tuple[int, tuple[str, ...]]] = {start: (0, ())}
-    crossings: dict[Place, tuple[Leg, ...]] = {start: ()}
+    best: dict[Place, int] = {start: 0}  # each place's cost: the limited seas crossed
+    found: Found = {start: ((), ())}  # and its route: the seas crossed, the crossings
     queue: deque[Place] = deque([start])
     done: set[Place] = set()
     # Seas already crossed from a place outside every lane: places pop in order of cost
@@ -152,11 +153,15 @@ def _walk(data: Data, start: Place, side: str, count: int, shut: bool, rooms: di
         if p in done:
             continue
         done.add(p)
-        cost, seas = best[p]
-        legs = crossings[p]
-        steps: list[tuple[Place, int, tuple[str, ...], tuple[Leg, ...]]] = [
-            (n, cost, seas, legs) for n in g.links[p] if owner.get(n) == side
-        ]
+        cost = best[p]
+        here = found[p]
+        seas, legs = here
+        # each step is taken as soon as it is found: steps over land first, then by sea
+        for n in g.links[p]:
+            if owner.get(n) == side and (n not in best or cost < best[n]):
+                best[n] = cost
+                found[n] = here
+                queue.appendleft(n)  # 0-1 search: free steps first
         in_lane = bool(lanes) and p in lanes
         for sea in g.coast_seas.get(p, ()):
             if sea in crossed and not in_lane:
@@ -172,18 +177,19 @@ def _walk(data: Data, start: Place, side: str, count: int, shut: bool, rooms: di
                     continue  # Sea Route 4: round the Cape only while 4639 is the side's
                 lane = lanes.get(p) or lanes.get(n) if lanes else None
                 if lane is None:
-                    steps.append((n, cost + limited, (*seas, sea), (*legs, (sea, p, n))))
+                    c, route = cost + limited, (*seas, sea)
                 elif (lane_room := room_of(lane)) is None or lane_room >= count:
-                    steps.append((n, cost + 1, (*seas, sea, lane), (*legs, (sea, p, n))))
-        for n, c, route, way in steps:
-            if n not in best or c < best[n][0]:
-                best[n] = (c, route)
-                crossings[n] = way
-                if c == cost:
-                    queue.appendleft(n)  # 0-1 search: free steps first
+                    c, route = cost + 1, (*seas, sea, lane)
                 else:
-                    queue.append(n)
-    return {p: (route, crossings[p]) for p, (_, route) in best.items()}
+                    continue
+                if n not in best or c < best[n]:
+                    best[n] = c
+                    found[n] = (route, (*legs, (sea, p, n)))
+                    if c == cost:
+                        queue.appendleft(n)
+                    else:
+                        queue.append(n)
+    return found
 
 
 def reachable(data: Data, start: Place, side: str) -> set[Place]:
@@ -209,8 +215,9 @@ def can_move(data: Data, army_id: str) -> bool:
 
 
 def overstacked(data: Data, side: str) -> list[Place]:
+    at = armies_by_place(data)  # one pass over the armies, not one a place
     places = {data["armies"][a]["at"] for a in on_board(data, side)}
-    return sorted(p for p in places if over_limit(p, stack(data, p)))
+    return sorted(p for p in places if over_limit(p, stack(data, p, at[p])))
 
 
 def removable_markers(data: Data, side: str) -> list[Place]:
@@ -337,22 +344,26 @@ class MoveTo(GameStep["HgwState"]):
         start = data["armies"][source]["at"]
         count = frame["count"]
         actions: list[tuple[Any, ...]] = [("cancel",)]
-        places = routes(data, start, role, count)
+        places = sorted(_search(data, start, role, count))  # `routes`' places
         confine = confined_to(data, source)  # Campaign Game I, Activity Limitations 9
         if confine is not None:
-            places = {p: r for p, r in places.items() if p in confine}
-        places = {p: r for p, r in places.items() if may_move_to(data, source, p)}  # Italian Army 3
-        places = {p: r for p, r in places.items() if why_not_chinese_enter(data, source, p) is None}  # G17.11
+            places = [p for p in places if p in confine]
+        italian = confined_to_italy(data, source)  # Italian Army 3
+        if italian is not None:
+            places = [p for p in places if p in italian]
+        if is_chinese(data, source):  # G17.11 (why_not_chinese_enter)
+            places = [p for p in places if in_china(p)]
         whole = frame["kind"] == WHOLE
         spare = source if whole else free_army(data, role, nation(data, source))
         at = armies_by_place(data)  # one pass over the armies, not one a place
+        stacked_at = stacks(data, at)
         moving = stacking_points(data, source, frame["kind"], count)
-        for p in sorted(places):
+        for p in places:
             if whole and p == start:
                 continue
             arriving = 0 if p == start else moving
             there = at.get(p, [])
-            if over_limit(p, stack(data, p, there) + arriving):
+            if over_limit(p, stacked_at.get(p, 0) + arriving):
                 continue  # Stacking 1
             if there and not may_enter(data, source, p):
                 continue  # Activity Limitations 8 (French apart: only where armies stand)
