@@ -348,9 +348,9 @@ class MoveTo(GameStep["HgwState"]):
         confine = confined_to(data, source)  # Campaign Game I, Activity Limitations 9
         if confine is not None:
             places = [p for p in places if p in confine]
-        italian = confined_to_italy(data, source)  # Italian Army 3
-        if italian is not None:
-            places = [p for p in places if p in italian]
+        italy = confined_to_italy(data, source)  # Italian Army 3
+        if italy is not None:
+            places = [p for p in places if p in italy]
         if is_chinese(data, source):  # G17.11 (why_not_chinese_enter)
             places = [p for p in places if in_china(p)]
         whole = frame["kind"] == WHOLE
