@@ -122,11 +122,10 @@ def stack(data: Data, place: Place, armies_there: list[str] | None = None) -> in
     return armies + fort_points(data, place) + home_points(data, place)  # Unaligned Forces: home points
 
 
-def stacks(data: Data, at: dict[Place, list[str]]) -> dict[Place, int]:
-    """`stack` of every place that holds armies (`at`: `armies_by_place`), a fort or
-    home points, at once; any other place's is 0."""
-    places = {*at, *data.get("forts", {}), *data.get("home_forces", {}).get("at", {})}
-    return {p: stack(data, p, at.get(p, [])) for p in places}
+def fixed_points_at(data: Data) -> set[Place]:
+    """The places whose stack counts points besides armies' (a completed or building
+    fort, home points): any other place without armies stacks none."""
+    return {*data.get("forts", {}), *data.get("home_forces", {}).get("at", {})}
 
 
 def over_limit(place: Place, points: int) -> bool:

@@ -36,6 +36,7 @@ from .board import (
     armies_at,
     armies_by_place,
     drop_marker,
+    fixed_points_at,
     free_army,
     geo,
     left,
@@ -45,7 +46,6 @@ from .board import (
     remove_points,
     stack,
     stacked,
-    stacks,
     strength,
 )
 from .china import in_china, is_chinese
@@ -356,14 +356,15 @@ class MoveTo(GameStep["HgwState"]):
         whole = frame["kind"] == WHOLE
         spare = source if whole else free_army(data, role, nation(data, source))
         at = armies_by_place(data)  # one pass over the armies, not one a place
-        stacked_at = stacks(data, at)
+        fixed = fixed_points_at(data)
         moving = stacking_points(data, source, frame["kind"], count)
         for p in places:
             if whole and p == start:
                 continue
             arriving = 0 if p == start else moving
             there = at.get(p, [])
-            if over_limit(p, stacked_at.get(p, 0) + arriving):
+            held = stack(data, p, there) if there or p in fixed else 0
+            if over_limit(p, held + arriving):
                 continue  # Stacking 1
             if there and not may_enter(data, source, p):
                 continue  # Activity Limitations 8 (French apart: only where armies stand)

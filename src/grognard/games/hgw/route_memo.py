@@ -44,11 +44,15 @@ def room_class(room: int | None, count: int) -> int:
 
 
 class RouteMemo(Generic[R]):
-    """Search results by key, each with the owners and sea answers it was found with."""
+    """Search results by key, each with the owners and sea answers it was found with;
+    a key keeps up to `VARIANTS` results of the same owners (moves of different counts
+    of points can get different answers from a sea)."""
+
+    VARIANTS = 4
 
     def __init__(self, size: int = SIZE) -> None:
         self.size = size
-        self._entries: dict[Key, tuple[dict[Place, str], Rooms, R]] = {}
+        self._entries: dict[Key, list[tuple[dict[Place, str], Rooms, R]]] = {}
         self._owners: dict[Place, str] = {}  # the last copy taken, shared by its entries
         self.hits = 0
         self.misses = 0
@@ -56,9 +60,7 @@ class RouteMemo(Generic[R]):
     def get(self, key: Key, owner: Mapping[Place, str], classify: Callable[[str], int]) -> R | None:
         """The result stored for `key`, if the owners are the same now and `classify`
         gives every sea it looked at the same answer; else None."""
-        entry = self._entries.get(key)
-        if entry is not None:
-            owners, rooms, result = entry
+        for owners, rooms, result in self._entries.get(key, ()):
             if owners == owner and all(classify(sea) == answer for sea, answer in rooms):
                 self.hits += 1
                 return result
@@ -70,7 +72,8 @@ class RouteMemo(Generic[R]):
             self._entries.clear()
         if self._owners != owner:
             self._owners = dict(owner)
-        self._entries[key] = (self._owners, rooms, result)
+        kept = [e for e in self._entries.get(key, ()) if e[0] is self._owners][-self.VARIANTS + 1 :]
+        self._entries[key] = [*kept, (self._owners, rooms, result)]
 
     def clear(self) -> None:
         self._entries.clear()
