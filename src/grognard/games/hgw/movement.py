@@ -25,6 +25,7 @@ Amphibious points may be turned into infantry, one at a time and never back
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from grognard.core.flow import Frame, GameStep, call, end, goto
@@ -71,15 +72,26 @@ WHOLE = "army"  # the "kind" of a move that takes a whole army
 def sea_room(data: Data, side: str, sea: str) -> int | None:
     """Strength Point Movement Across Seas 1: how many more points `side` may carry over
     `sea` this player turn (None: no limit; 0: none at all)."""
+    return sea_rooms(data, side)(sea)
+
+
+def sea_rooms(data: Data, side: str) -> Callable[[str], int | None]:
+    """`sea_room` of any sea for `side` now, the limits read once for all the seas a
+    search asks about (the game must not change while it is used)."""
     if in_play(data):  # Campaign Game II: the shipping counters (Shipping 1, 9)
-        return shipping_room(data, side, sea)
+        return lambda sea: shipping_room(data, side, sea)
     limits = sea_limits(data, side)  # with Italy 4-5 in Campaign Game I
-    if sea not in limits:
-        return 0
-    limit = limits[sea]
-    if limit < 0:
-        return None
-    return max(0, limit - int(data.get("sea_moves", {}).get(sea, 0)))
+    used = data.get("sea_moves", {})
+
+    def room(sea: str) -> int | None:
+        if sea not in limits:
+            return 0
+        limit = limits[sea]
+        if limit < 0:
+            return None
+        return max(0, limit - int(used.get(sea, 0)))
+
+    return room
 
 
 def box_lanes(data: Data, side: str) -> dict[Place, str]:
@@ -121,16 +133,26 @@ def _search(data: Data, start: Place, side: str, count: int) -> Found:
     owner = data["owner"]
     shut = owner.get(CAPE_CONTROL) != side and not has_option(data, "naval_action")  # N1.1
     key = (str(data["scenario"]), side, start, shut)
-    found = _MEMO.get(key, owner, lambda sea: room_class(sea_room(data, side, sea), count))
+    read_room = sea_rooms(data, side)
+    found = _MEMO.get(key, owner, lambda sea: room_class(read_room(sea), count))
     if found is None:
         rooms: dict[str, int | None] = {}
-        found = _walk(data, start, side, count, shut, rooms)
+        found = _walk(data, start, side, count, shut, read_room, rooms)
         _MEMO.put(key, owner, tuple((sea, room_class(r, count)) for sea, r in rooms.items()), found)
     return found
 
 
-def _walk(data: Data, start: Place, side: str, count: int, shut: bool, rooms: dict[str, int | None]) -> Found:
-    """The search itself; `rooms` receives the room of every sea it looked at."""
+def _walk(
+    data: Data,
+    start: Place,
+    side: str,
+    count: int,
+    shut: bool,
+    read_room: Callable[[str], int | None],
+    rooms: dict[str, int | None],
+) -> Found:
+    """The search itself, reading rooms with `read_room` (`sea_rooms`); `rooms` receives
+    the room of every sea it looked at."""
     g = geo(data)
     owner = data["owner"]
     lanes = box_lanes(data, side)
@@ -145,7 +167,7 @@ def _walk(data: Data, start: Place, side: str, count: int, shut: bool, rooms: di
 
     def room_of(sea: str) -> int | None:  # the same from every place of one search
         if sea not in rooms:
-            rooms[sea] = sea_room(data, side, sea)
+            rooms[sea] = read_room(sea)
         return rooms[sea]
 
     while queue:
