@@ -122,6 +122,12 @@ def stack(data: Data, place: Place, armies_there: list[str] | None = None) -> in
     return armies + fort_points(data, place) + home_points(data, place)  # Unaligned Forces: home points
 
 
+def fixed_points_at(data: Data) -> set[Place]:
+    """The places whose stack counts points besides armies' (a completed or building
+    fort, home points): any other place without armies stacks none."""
+    return {*data.get("forts", {}), *data.get("home_forces", {}).get("at", {})}
+
+
 def over_limit(place: Place, points: int) -> bool:
     """Stacking 1 and 3; Off-Map Combat 1: ten points a hex; the boxes have no limit."""
     return place != BOX and place not in box_hexes() and points > STACK_LIMIT

@@ -155,9 +155,16 @@ def why_not_build(data: Data, role: str, action: Action) -> str | None:
 
 def may_move_to(data: Data, army_id: str, place: Place) -> bool:
     """O4.3: the Italian Army's points move only to places of Italian territory."""
-    if data["armies"][army_id]["name"] != load_italian_army().army:
-        return True
-    return not is_italian_army(data, army_id) or place in italian_places(data)
+    confine = confined_to_italy(data, army_id)
+    return confine is None or place in confine
+
+
+def confined_to_italy(data: Data, army_id: str) -> frozenset[Place] | None:
+    """O4.3: the places the army's points may move to, Italian territory, if it is the
+    Italian Army; None for any other army (`may_move_to` of every place at once)."""
+    if data["armies"][army_id]["name"] != load_italian_army().army or not is_italian_army(data, army_id):
+        return None
+    return italian_places(data)
 
 
 def advance_modifier(data: Data, army_id: str, *, friendly: bool) -> int:

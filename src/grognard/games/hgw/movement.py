@@ -25,6 +25,7 @@ Amphibious points may be turned into infantry, one at a time and never back
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from grognard.core.flow import Frame, GameStep, call, end, goto
@@ -36,6 +37,7 @@ from .board import (
     armies_at,
     armies_by_place,
     drop_marker,
+    fixed_points_at,
     free_army,
     geo,
     left,
@@ -47,14 +49,15 @@ from .board import (
     stacked,
     strength,
 )
-from .china import why_not_chinese_enter
+from .china import in_china, is_chinese
 from .ferry import ferry, ferry_destinations
 from .geography import CAPE_CONTROL, Place
 from .home_forces import movable_home, start_move
-from .italian_army import may_move_to
+from .italian_army import confined_to_italy, may_move_to
 from .limitations import confined_to, sea_limits
 from .nations import may_enter, may_join, nation
 from .optional import has_option
+from .route_memo import RouteMemo, room_class
 from .scenario import BOX, KINDS, load_scenario
 from .sea_transport import cross
 from .shipping_counters import charge, in_play
@@ -69,15 +72,26 @@ WHOLE = "army"  # the "kind" of a move that takes a whole army
 def sea_room(data: Data, side: str, sea: str) -> int | None:
     """Strength Point Movement Across Seas 1: how many more points `side` may carry over
     `sea` this player turn (None: no limit; 0: none at all)."""
+    return sea_rooms(data, side)(sea)
+
+
+def sea_rooms(data: Data, side: str) -> Callable[[str], int | None]:
+    """`sea_room` of any sea for `side` now, the limits read once for all the seas a
+    search asks about (the game must not change while it is used)."""
     if in_play(data):  # Campaign Game II: the shipping counters (Shipping 1, 9)
-        return shipping_room(data, side, sea)
+        return lambda sea: shipping_room(data, side, sea)
     limits = sea_limits(data, side)  # with Italy 4-5 in Campaign Game I
-    if sea not in limits:
-        return 0
-    limit = limits[sea]
-    if limit < 0:
-        return None
-    return max(0, limit - int(data.get("sea_moves", {}).get(sea, 0)))
+    used = data.get("sea_moves", {})
+
+    def room(sea: str) -> int | None:
+        if sea not in limits:
+            return 0
+        limit = limits[sea]
+        if limit < 0:
+            return None
+        return max(0, limit - int(used.get(sea, 0)))
+
+    return room
 
 
 def box_lanes(data: Data, side: str) -> dict[Place, str]:
@@ -108,26 +122,52 @@ def sea_legs(data: Data, start: Place, side: str, count: int = 1) -> dict[Place,
     return {p: legs for p, (_, legs) in _search(data, start, side, count).items()}
 
 
-def _search(
-    data: Data, start: Place, side: str, count: int
-) -> dict[Place, tuple[tuple[str, ...], tuple[Leg, ...]]]:
+Found = dict[Place, tuple[tuple[str, ...], tuple[Leg, ...]]]  # place: (seas, legs)
+_MEMO: RouteMemo[Found] = RouteMemo()  # route_memo.py: reused only when nothing read changed
+
+
+def _search(data: Data, start: Place, side: str, count: int) -> Found:
+    """`routes` and `sea_legs` of one search; the same search again (the moves of an
+    army listed, then the chosen one applied) is answered from the memo. The result is
+    shared: callers copy what they hand out and never change it."""
+    owner = data["owner"]
+    shut = owner.get(CAPE_CONTROL) != side and not has_option(data, "naval_action")  # N1.1
+    key = (str(data["scenario"]), side, start, shut)
+    read_room = sea_rooms(data, side)
+    found = _MEMO.get(key, owner, lambda sea: room_class(read_room(sea), count))
+    if found is None:
+        rooms: dict[str, int | None] = {}
+        found = _walk(data, start, side, count, shut, read_room, rooms)
+        _MEMO.put(key, owner, tuple((sea, room_class(r, count)) for sea, r in rooms.items()), found)
+    return found
+
+
+def _walk(
+    data: Data,
+    start: Place,
+    side: str,
+    count: int,
+    shut: bool,
+    read_room: Callable[[str], int | None],
+    rooms: dict[str, int | None],
+) -> Found:
+    """The search itself, reading rooms with `read_room` (`sea_rooms`); `rooms` receives
+    the room of every sea it looked at."""
     g = geo(data)
     owner = data["owner"]
     lanes = box_lanes(data, side)
-    shut = owner.get(CAPE_CONTROL) != side and not has_option(data, "naval_action")  # N1.1
-    best: dict[Place, tuple[int, tuple[str, ...]]] = {start: (0, ())}
-    crossings: dict[Place, tuple[Leg, ...]] = {start: ()}
+    best: dict[Place, int] = {start: 0}  # each place's cost: the limited seas crossed
+    found: Found = {start: ((), ())}  # and its route: the seas crossed, the crossings
     queue: deque[Place] = deque([start])
     done: set[Place] = set()
-    rooms: dict[str, int | None] = {}  # a sea's room is the same from every place of one search
     # Seas already crossed from a place outside every lane: places pop in order of cost
     # (0-1 search), so crossing the same sea again from a later such place finds nothing
     # cheaper; skipping it keeps the search linear in the coast instead of quadratic.
     crossed: set[str] = set()
 
-    def room_of(sea: str) -> int | None:
+    def room_of(sea: str) -> int | None:  # the same from every place of one search
         if sea not in rooms:
-            rooms[sea] = sea_room(data, side, sea)
+            rooms[sea] = read_room(sea)
         return rooms[sea]
 
     while queue:
@@ -135,11 +175,15 @@ def _search(
         if p in done:
             continue
         done.add(p)
-        cost, seas = best[p]
-        legs = crossings[p]
-        steps: list[tuple[Place, int, tuple[str, ...], tuple[Leg, ...]]] = [
-            (n, cost, seas, legs) for n in g.links[p] if owner.get(n) == side
-        ]
+        cost = best[p]
+        here = found[p]
+        seas, legs = here
+        # each step is taken as soon as it is found: steps over land first, then by sea
+        for n in g.links[p]:
+            if owner.get(n) == side and (n not in best or cost < best[n]):
+                best[n] = cost
+                found[n] = here
+                queue.appendleft(n)  # 0-1 search: free steps first
         in_lane = bool(lanes) and p in lanes
         for sea in g.coast_seas.get(p, ()):
             if sea in crossed and not in_lane:
@@ -155,18 +199,19 @@ def _search(
                     continue  # Sea Route 4: round the Cape only while 4639 is the side's
                 lane = lanes.get(p) or lanes.get(n) if lanes else None
                 if lane is None:
-                    steps.append((n, cost + limited, (*seas, sea), (*legs, (sea, p, n))))
+                    c, route = cost + limited, (*seas, sea)
                 elif (lane_room := room_of(lane)) is None or lane_room >= count:
-                    steps.append((n, cost + 1, (*seas, sea, lane), (*legs, (sea, p, n))))
-        for n, c, route, way in steps:
-            if n not in best or c < best[n][0]:
-                best[n] = (c, route)
-                crossings[n] = way
-                if c == cost:
-                    queue.appendleft(n)  # 0-1 search: free steps first
+                    c, route = cost + 1, (*seas, sea, lane)
                 else:
-                    queue.append(n)
-    return {p: (route, crossings[p]) for p, (_, route) in best.items()}
+                    continue
+                if n not in best or c < best[n]:
+                    best[n] = c
+                    found[n] = (route, (*legs, (sea, p, n)))
+                    if c == cost:
+                        queue.appendleft(n)
+                    else:
+                        queue.append(n)
+    return found
 
 
 def reachable(data: Data, start: Place, side: str) -> set[Place]:
@@ -192,8 +237,9 @@ def can_move(data: Data, army_id: str) -> bool:
 
 
 def overstacked(data: Data, side: str) -> list[Place]:
+    at = armies_by_place(data)  # one pass over the armies, not one a place
     places = {data["armies"][a]["at"] for a in on_board(data, side)}
-    return sorted(p for p in places if over_limit(p, stack(data, p)))
+    return sorted(p for p in places if over_limit(p, stack(data, p, at[p])))
 
 
 def removable_markers(data: Data, side: str) -> list[Place]:
@@ -320,22 +366,27 @@ class MoveTo(GameStep["HgwState"]):
         start = data["armies"][source]["at"]
         count = frame["count"]
         actions: list[tuple[Any, ...]] = [("cancel",)]
-        places = routes(data, start, role, count)
+        places = sorted(_search(data, start, role, count))  # `routes`' places
         confine = confined_to(data, source)  # Campaign Game I, Activity Limitations 9
         if confine is not None:
-            places = {p: r for p, r in places.items() if p in confine}
-        places = {p: r for p, r in places.items() if may_move_to(data, source, p)}  # Italian Army 3
-        places = {p: r for p, r in places.items() if why_not_chinese_enter(data, source, p) is None}  # G17.11
+            places = [p for p in places if p in confine]
+        italy = confined_to_italy(data, source)  # Italian Army 3
+        if italy is not None:
+            places = [p for p in places if p in italy]
+        if is_chinese(data, source):  # G17.11 (why_not_chinese_enter)
+            places = [p for p in places if in_china(p)]
         whole = frame["kind"] == WHOLE
         spare = source if whole else free_army(data, role, nation(data, source))
         at = armies_by_place(data)  # one pass over the armies, not one a place
+        fixed = fixed_points_at(data)
         moving = stacking_points(data, source, frame["kind"], count)
-        for p in sorted(places):
+        for p in places:
             if whole and p == start:
                 continue
             arriving = 0 if p == start else moving
             there = at.get(p, [])
-            if over_limit(p, stack(data, p, there) + arriving):
+            held = stack(data, p, there) if there or p in fixed else 0
+            if over_limit(p, held + arriving):
                 continue  # Stacking 1
             if there and not may_enter(data, source, p):
                 continue  # Activity Limitations 8 (French apart: only where armies stand)
