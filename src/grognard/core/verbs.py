@@ -55,7 +55,7 @@ def as_action(value: Any) -> Action:
             return value  # already an action (the usual case): nothing to convert
     if isinstance(value, (list, tuple)):
         return tuple(as_action(v) if isinstance(v, list) else v for v in value)
-    raise IllegalAction(f"an action is a list such as [\"end_phase\"], not {value!r}")
+    raise IllegalAction(f'an action is a list such as ["end_phase"], not {value!r}')
 
 
 class BadAction(ValueError):
