@@ -62,10 +62,10 @@ def test_the_rl_index_keys_the_declared_unit_arguments() -> None:
     state = RULESET.new_game("full_campaign", {}, 2)
     uid = next(iter(state.vdata["units"]))
     faction = state.vdata["units"][uid]["f"]
-    actions = [(verb, faction, uid) if verb in ("strengthen", "upgrade") else (verb, uid) for verb in UNIT_VERBS]
-    keyed = action_keys(state, "axis", [(a if a[0] != "send" else (*a, "x")) for a in actions])
+    actions = [("send", uid, "x"), ("hit", uid), ("strengthen", faction, uid), ("upgrade", faction, uid)]
+    assert {a[0] for a in actions} == UNIT_VERBS
+    keyed = action_keys(state, "axis", actions)
     assert all(uid not in key for key in keyed)  # every unit argument became (faction, rank)
-    assert UNIT_VERBS == {"send", "hit", "strengthen", "upgrade"}
 
 
 def test_a_misshapen_action_is_refused_naming_its_arguments(verb_check: Any) -> None:

@@ -23,7 +23,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from grognard.core.verbs import Verb, Verbs
+from grognard.core.verbs import BadAction, Verb, Verbs
+
+__all__ = ["BLOCK_VERBS", "REGISTRY", "VERBS", "BadAction", "args"]
 
 BLOCK, HEX, TO = ("block", "block"), ("hex", "hex"), ("to", "hex")
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from grognard.core.verbs import Verb, Verbs
+from grognard.core.verbs import BadAction, Verb, Verbs
+
+__all__ = ["REGISTRY", "VERBS", "BadAction", "args"]
 
 HEX, UNIT, TO = ("hex", "hex"), ("unit", "unit"), ("to", "hex")
 

@@ -17,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from grognard.core.verbs import Verb, Verbs
+from grognard.core.verbs import BadAction, Verb, Verbs
+
+__all__ = ["REGISTRY", "UNIT_VERBS", "VERBS", "BadAction", "args"]
 
 FACTION, AREA = ("faction", "faction"), ("area", "area")
 
