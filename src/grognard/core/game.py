@@ -336,7 +336,7 @@ class State(ABC):
 
     def _misshapen(self, act: Action) -> str | None:
         """Why `act` has no declared shape (Ruleset.verbs), or None."""
-        return self.ruleset.verbs.refusal(act) if self.ruleset.verbs is not None else None
+        return self.ruleset.verbs.misshapen(act) if self.ruleset.verbs is not None else None
 
     def why_illegal(self, role: Role, action: Action | list[Any]) -> str | None:
         """None when `action` is legal for `role` now; else why not: the core's reason

@@ -8,8 +8,9 @@ table of `Verb`s (names and kinds of the arguments, the rule it plays), held in 
 - `Verbs.args` reads an action's arguments by name (why-not messages, AIs);
 - `Verbs.refusal` says, in words naming the expected arguments, why an action has no
   declared shape; `State.apply` and `State.why_illegal` give that answer for a
-  malformed action (an unknown verb, a wrong count, a dict or a list as an argument),
-  and the ruleset's own explanation only for well-shaped ones;
+  declared verb with a malformed action (a wrong count, a dict or a list as an
+  argument: `Verbs.misshapen`), and the ruleset's own explanation only for well-shaped
+  ones; an unknown verb gets the core's answer, which names the question asked;
 - a ruleset's RL index reads the kinds (`Verbs.with_first`, `Verb.kinds`);
 - `Verbs.declarations` is the table as JSON, served with a ruleset's board data.
 
@@ -141,6 +142,13 @@ class Verbs:
             why = f" ({odd[0]!r} is not a string or a number)" if odd else ""
             return f"{verb.takes()}, not {list(rest)!r}{why}"
         return None
+
+    def misshapen(self, action: Sequence[Any]) -> str | None:
+        """`refusal` for an action of a declared verb; None for an unknown verb (the
+        core's answer, which names the question being asked, says more)."""
+        if not action or not isinstance(action[0], str) or action[0] not in self.by_name:
+            return None
+        return self.refusal(action)
 
     def args(self, action: Sequence[Any]) -> dict[str, Any]:
         """The action's arguments by name (a `many` argument is a tuple; arguments a
