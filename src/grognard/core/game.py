@@ -340,8 +340,9 @@ class State(ABC):
 
     def why_illegal(self, role: Role, action: Action | list[Any]) -> str | None:
         """None when `action` is legal for `role` now; else why not: the core's reason
-        when the role may do nothing now, else the ruleset's (Ruleset.explain_illegal),
-        else the generic one that `apply` gives. Changes nothing."""
+        when the role may do nothing now, else the declared shape a misshapen action
+        misses (Ruleset.verbs), else the ruleset's (Ruleset.explain_illegal), else the
+        generic one that `apply` gives. Changes nothing."""
         act = as_action(action)
         refusal, _ = self._refusal(role)
         if refusal is not None:
