@@ -33,7 +33,9 @@ def test_arguments_by_name_with_short_and_many_forms() -> None:
 
 def test_a_misshapen_action_is_refused_naming_the_arguments() -> None:
     assert VERBS.refusal(("go", "u1")) == "go takes (unit, to), not ['u1']"
-    assert VERBS.refusal(("land", "u1", "h1", "h2")) == "land takes (unit, at) or (unit), not ['u1', 'h1', 'h2']"
+    assert (
+        VERBS.refusal(("land", "u1", "h1", "h2")) == "land takes (unit, at) or (unit), not ['u1', 'h1', 'h2']"
+    )
     assert VERBS.refusal(("go", "u1", {"x": 1})) == (
         "go takes (unit, to), not ['u1', {'x': 1}] ({'x': 1} is not a string or a number)"
     )
@@ -51,7 +53,12 @@ def test_a_verb_is_declared_once() -> None:
 
 def test_the_table_as_json() -> None:
     table = VERBS.declarations()
-    assert table["land"] == {"args": [["unit", "unit"], ["at", "hex"]], "many": False, "rule": "1.2", "short": [1]}
+    assert table["land"] == {
+        "args": [["unit", "unit"], ["at", "hex"]],
+        "many": False,
+        "rule": "1.2",
+        "short": [1],
+    }
     assert VERBS.with_first("unit") == {"go", "land"}
 
 
