@@ -31,9 +31,13 @@ from .errors import BadOptions, BadSaveFile, IllegalAction
 from .odds import Odds
 from .rng import RNG_VERSION, RNG_VERSIONS, Rng
 from .schema import Option, Scenario, resolve_options
+from .verbs import Action as Action
+from .verbs import Verbs
+from .verbs import action_key as action_key
+from .verbs import as_action as as_action
+from .verbs import sort_actions as sort_actions
 
 Role = str
-Action = tuple[Any, ...]
 Result = dict[Role, float]
 # who reads a log line: None (everyone), some roles, or {"all_but": roles} (State.log)
 LogAddress = list[Role] | dict[str, list[Role]] | None
@@ -51,33 +55,6 @@ LOG_VERSIONS = (1, 2)
 
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder().decode
-
-
-def action_key(action: Action) -> tuple[tuple[int, Any], ...]:
-    """Sort key for actions that may mix ints and strings at one position."""
-    return tuple((0, part) if isinstance(part, int) else (1, str(part)) for part in action)
-
-
-def sort_actions(actions: Iterable[Action]) -> list[Action]:
-    """Actions in `action_key` order; plain tuple order is the same and much faster
-    whenever no position mixes ints and strings, so try that first."""
-    try:
-        return sorted(actions)
-    except TypeError:
-        return sorted(actions, key=action_key)
-
-
-def as_action(value: Any) -> Action:
-    """An action from its JSON form (a list) or a tuple; nested lists become tuples."""
-    if type(value) is tuple:
-        for part in value:
-            if isinstance(part, list):
-                break
-        else:
-            return value  # already an action (the usual case): nothing to convert
-    if isinstance(value, (list, tuple)):
-        return tuple(as_action(v) if isinstance(v, list) else v for v in value)
-    raise IllegalAction(f"an action is a list such as [\"end_phase\"], not {value!r}")
 
 
 class Ruleset(ABC):
@@ -113,6 +90,10 @@ class Ruleset(ABC):
 
     def check_options(self, scenario: Scenario, options: dict[str, Any]) -> None:
         """Cross-option checks; raise BadOptions with a reason. Default: none."""
+
+    #: each verb's declared shape (core/verbs.py): a malformed action is refused with
+    #: the verb's expected arguments, before `explain_illegal` reads it; None: undeclared
+    verbs: ClassVar[Verbs | None] = None
 
     @abstractmethod
     def roles(self, scenario: str | None = None, options: Mapping[str, Any] | None = None) -> list[Role]:
@@ -347,17 +328,29 @@ class State(ABC):
     def _not_legal(self, role: Role, act: Action) -> str:
         return f"{list(act)} is not a legal action for {role} now: {self._prompt(role)}"
 
+    def _listed(self, role: Role, act: Action) -> bool:
+        try:
+            return act in self._legal(role)[1]
+        except TypeError:  # an unhashable part (a dict): no legal action has one
+            return False
+
+    def _misshapen(self, act: Action) -> str | None:
+        """Why `act` has no declared shape (Ruleset.verbs), or None."""
+        return self.ruleset.verbs.misshapen(act) if self.ruleset.verbs is not None else None
+
     def why_illegal(self, role: Role, action: Action | list[Any]) -> str | None:
         """None when `action` is legal for `role` now; else why not: the core's reason
-        when the role may do nothing now, else the ruleset's (Ruleset.explain_illegal),
-        else the generic one that `apply` gives. Changes nothing."""
+        when the role may do nothing now, else the declared shape a misshapen action
+        misses (Ruleset.verbs), else the ruleset's (Ruleset.explain_illegal), else the
+        generic one that `apply` gives. Changes nothing."""
         act = as_action(action)
         refusal, _ = self._refusal(role)
         if refusal is not None:
             return refusal
-        if act in self._legal(role)[1]:
+        if self._listed(role, act):
             return None
-        return self.ruleset.explain_illegal(self, role, act) or self._not_legal(role, act)
+        misshapen = self._misshapen(act)
+        return misshapen or self.ruleset.explain_illegal(self, role, act) or self._not_legal(role, act)
 
     def apply(self, role: Role, action: Action | list[Any]) -> None:
         """Apply a legal action; anything else raises IllegalAction and changes nothing."""
@@ -365,8 +358,8 @@ class State(ABC):
         refusal, before_active = self._refusal(role)
         if refusal is not None:
             raise IllegalAction(refusal)
-        if act not in self._legal(role)[1]:
-            raise IllegalAction(self._not_legal(role, act))
+        if not self._listed(role, act):
+            raise IllegalAction(self._misshapen(act) or self._not_legal(role, act))
         # a new undo window needs the data before its first action, and every undo
         # check the dice count; fast headless play needs neither
         opens_window = self.keep_undo and self._undo_from is None

@@ -21,6 +21,7 @@ from grognard.core.errors import BadOptions
 from grognard.core.game import Action, Role, Ruleset, State
 from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
+from grognard.core.verbs import Verbs
 
 from . import (
     fleet_nations,
@@ -36,7 +37,7 @@ from . import (
     world_war,
 )
 from . import odds as attack_odds
-from .actions import declarations
+from .actions import REGISTRY, declarations
 from .geography import geography
 from .morale import new_morale
 from .neutrality import new_politics
@@ -53,6 +54,7 @@ class HitlersGlobalWar(Ruleset):
     name: ClassVar[str] = "Hitler's Global War"
     version: ClassVar[int] = 1
     state_class: ClassVar[type[HgwState]] = HgwState
+    verbs: ClassVar[Verbs | None] = REGISTRY  # each action's declared shape (actions.py)
     # the tools' seams (grognard/seams.py): which module of this package implements each
     seams: ClassVar[Mapping[str, str]] = {
         "heuristic": ".ai",

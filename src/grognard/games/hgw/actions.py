@@ -29,34 +29,17 @@ verb, so that saved games replay unchanged; `shape` tells them apart.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-Action = tuple[Any, ...]
+from grognard.core.verbs import Action, BadAction, Verb, Verbs
 
-
-@dataclass(frozen=True)
-class Verb:
-    """One verb: `args` as (name, kind) pairs; `rule` the case numbers of
-    docs/rules/hgw-cases.toml it plays; `many` when the last argument repeats; `index`
-    the RL domains when they are not the arguments' own kinds (action_space.py);
-    `only` "fleets", "french" or "chinese" for verbs of scenarios with fleets, French or
-    Chinese counters,
-    or a Campaign Game II system's name (scenario.SYSTEMS) for that system's verbs."""
-
-    name: str
-    args: tuple[tuple[str, str], ...]
-    rule: str
-    many: bool = False
-    index: tuple[str, ...] | None = None
-    only: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"args": [list(a) for a in self.args], "many": self.many, "rule": self.rule}
-
+__all__ = ["BY_NAME", "REGISTRY", "VERBS", "Action", "BadAction", "Verb", "args", "declarations", "shape"]
 
 ARMY, PLACE, KIND = ("army", "army"), ("place", "place"), ("kind", "kind")
 
+# `only` (core/verbs.py's Verb): "fleets", "french" or "chinese" for verbs of scenarios
+# with fleets, French or Chinese counters, or a Campaign Game II system's name
+# (scenario.SYSTEMS) for that system's verbs.
 VERBS: tuple[Verb, ...] = (
     # set-up (The Fall of Germany special rule 5; Nations Inclined toward Axis 3-5)
     Verb("printed_setup", (), "F7.1"),
@@ -93,6 +76,7 @@ VERBS: tuple[Verb, ...] = (
         "C2.5, C3.3, F3.5",
         many=True,
         index=("group",),
+        short=(0,),
     ),
     Verb("no_assault", (), "C3.3"),
     Verb("advance", (ARMY,), "C5.1"),
@@ -220,11 +204,8 @@ VERBS: tuple[Verb, ...] = (
     # The Pacific War: a Chinese army's partisan-style strike in the attack announcement (china.py)
     Verb("chinese_partisans", (ARMY, ("target", "place")), "G17.12", only="chinese"),
 )
-BY_NAME = {v.name: v for v in VERBS}
-
-
-class BadAction(ValueError):
-    """An action whose shape no verb declares."""
+REGISTRY = Verbs("Hitler's Global War", VERBS)
+BY_NAME = REGISTRY.by_name
 
 
 def shape(action: Sequence[Any]) -> str:
@@ -237,22 +218,9 @@ def shape(action: Sequence[Any]) -> str:
 def args(action: Sequence[Any]) -> dict[str, Any]:
     """The action's arguments by name; a `many` argument is a tuple. Raises BadAction
     for an unknown verb or a wrong number of arguments."""
-    if not action or action[0] not in BY_NAME:
-        raise BadAction(f"unknown action {list(action)!r}")
-    verb = BY_NAME[action[0]]
-    rest = tuple(action[1:])
-    if shape(action) == "assault/yes":
-        return {}
-    fixed = len(verb.args) - (1 if verb.many else 0)
-    if len(rest) < fixed or (not verb.many and len(rest) != fixed):
-        names = ", ".join(n for n, _ in verb.args) + (" ..." if verb.many else "")
-        raise BadAction(f"{verb.name} takes ({names}), not {list(rest)!r}")
-    named = {name: rest[i] for i, (name, _) in enumerate(verb.args[:fixed])}
-    if verb.many:
-        named[verb.args[-1][0]] = rest[fixed:]
-    return named
+    return REGISTRY.args(action)
 
 
 def declarations() -> dict[str, Any]:
     """The table for the browser (JSON): each verb's arguments and rule."""
-    return {v.name: v.to_json() for v in VERBS}
+    return REGISTRY.declarations()

@@ -18,6 +18,7 @@ from grognard.core.errors import BadOptions
 from grognard.core.game import Action, Role, Ruleset, State
 from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
+from grognard.core.verbs import Verbs
 
 from . import odds as battle_odds
 from . import why
@@ -27,6 +28,7 @@ from .mapchoice import pick_order
 from .scenarios import ScenarioSpec, quick_start_pool, scenario_spec, time_limit
 from .setup import setup_game
 from .state import VictoryState
+from .verbs import REGISTRY
 
 # the scenarios of 10.x, all playable: Quick Start also by four players on four maps
 # (free for all, 2.0 [3]), Two Front War also by three (10.4: B's two allies); Neutral
@@ -44,6 +46,7 @@ class Victory(Ruleset):
     name: ClassVar[str] = "Victory (Columbia Games)"
     version: ClassVar[int] = 1
     state_class: ClassVar[type[VictoryState]] = VictoryState
+    verbs: ClassVar[Verbs | None] = REGISTRY  # each action's declared shape (verbs.py)
     # the tools' seams (grognard/seams.py): which module of this package implements each
     seams: ClassVar[Mapping[str, str]] = {
         "heuristic": ".ai",
@@ -209,6 +212,11 @@ class Victory(Ruleset):
         )
 
     # ----- battle odds (odds.py: the numpy battle simulator; hidden blocks by a prior)
+    def board_data(self) -> dict[str, Any]:
+        """For the browser: each verb's declared shape (verbs.py); the views carry the
+        board itself."""
+        return {"verbs": REGISTRY.declarations()}
+
     def odds_form(self) -> dict[str, Any] | None:
         return battle_odds.odds_form()
 

@@ -57,21 +57,15 @@ from .demolition import TARGETS
 from .factories import FACTORY_ARM, max_pp
 from .scenarios import scenario_spec
 from .units import TARGET_CLASSES, unit_table
+from .verbs import BLOCK_VERBS
 
 Family = tuple[str, list[list[Any]]]
 
 #: block ranks per layout: enough for every player's blocks (see the module docstring)
 MAX_BLOCKS = {"1map": 48, "2map": 80, "3map": 80, "4map": 112}
 
-#: kinds whose first element is a block id
-BLOCK_KINDS = frozenset(
-    {
-        "buy_step", "deploy", "move", "attack", "paradrop", "invade", "strategic", "sea_move",
-        "demolish", "board", "pass", "drop", "land", "fire", "retreat", "blockade", "take_hit", "ground",
-        "regroup", "add_step", "exchange", "disband", "merge", "divide", "airfield", "mulberry",
-        "rebuild", "convert",
-    }
-)  # fmt: skip
+#: kinds whose first element is a block id: the verbs that declare it so (verbs.py)
+BLOCK_KINDS = BLOCK_VERBS
 
 
 WATER = frozenset({"sea", "coastal"})

@@ -27,11 +27,14 @@ from grognard.core.game import Action
 from grognard.core.hexgrid import distance, parse_hex_id
 
 from .evaluate import evaluate
+from .verbs import args
 
 # the search agent (grognard.agents.mcts) scores its cut-off rollouts with this (issue 11)
 __all__ = ["VictoryHeuristic", "evaluate", "make_heuristic"]
 
 View = dict[str, Any]
+#: an action's arguments by name (verbs.py), as the scorers read them
+Named = dict[str, Any]
 BUILD_PREFERENCE = ("IN", "AR", "MK", "ART", "FA")  # what it raises with spare PP
 
 
@@ -100,14 +103,13 @@ def make_heuristic(seed: int) -> VictoryHeuristic:
 
 
 def _score_one(b: Board, action: Action) -> float:
-    verb = action[0]
-    scorer = SCORERS.get(verb)
-    return scorer(b, action) if scorer else 0.0
+    scorer = SCORERS.get(action[0])
+    return scorer(b, args(action)) if scorer else 0.0  # the arguments by name (verbs.py)
 
 
-def _deploy(b: Board, a: Action) -> float:
-    info = b.hexes[a[2]]
-    return float(2.0 * info["city"] - b.my_count.get(a[2], 0) + (0.5 if info["town"] else 0.0))
+def _deploy(b: Board, a: Named) -> float:
+    info = b.hexes[a["to"]]
+    return float(2.0 * info["city"] - b.my_count.get(a["to"], 0) + (0.5 if info["town"] else 0.0))
 
 
 def _leaves_city_bare(b: Board, bid: str) -> bool:
@@ -115,8 +117,8 @@ def _leaves_city_bare(b: Board, bid: str) -> bool:
     return at in b.own_cities and b.my_count.get(at, 0) <= 1
 
 
-def _move(b: Board, a: Action) -> float:
-    bid, dest = a[1], a[2]
+def _move(b: Board, a: Named) -> float:
+    bid, dest = a["block"], a["to"]
     if b.kind(bid) in ("FA", "DB", "TB", "MB", "HB") or _leaves_city_bare(b, bid):
         return -5.0
     here = b.mine[bid]["at"]
@@ -125,8 +127,8 @@ def _move(b: Board, a: Action) -> float:
     return gain + bonus - (0.0 if gain > 0 else 1.0)
 
 
-def _attack(b: Board, a: Action) -> float:
-    bid, dest = a[1], a[2]
+def _attack(b: Board, a: Named) -> float:
+    bid, dest = a["block"], a["to"]
     if _leaves_city_bare(b, bid):
         return -5.0
     kind = b.kind(bid)
@@ -138,8 +140,8 @@ def _attack(b: Board, a: Action) -> float:
     return float(2.0 + 3.0 * info["city"] + 1.5 * odds + (2.0 if joined else 0.0))
 
 
-def _strategic(b: Board, a: Action) -> float:
-    bid, dest = a[1], a[2]
+def _strategic(b: Board, a: Named) -> float:
+    bid, dest = a["block"], a["to"]
     entry = b.mine[bid]
     if entry.get("short") != "RE":
         return _move(b, a) - 0.5
@@ -153,87 +155,87 @@ def _strategic(b: Board, a: Action) -> float:
     return float(gain) if gain > 0 else -1.0
 
 
-def _end_moves(b: Board, a: Action) -> float:
+def _end_moves(b: Board, a: Named) -> float:
     return 0.0
 
 
-def _fire(b: Board, a: Action) -> float:
-    return 10.0 + {"G": 0.3, "N": 0.2, "A": 0.1}.get(a[2], 0.0)
+def _fire(b: Board, a: Named) -> float:
+    return 10.0 + {"G": 0.3, "N": 0.2, "A": 0.1}.get(a["at"], 0.0)
 
 
-def _land(b: Board, a: Action) -> float:
-    if len(a) > 2:  # an aircraft choosing its airbase: the nearest own city
-        return 5.0 - min((_d(a[2], c) for c in b.own_cities), default=0) * 0.1
+def _land(b: Board, a: Named) -> float:
+    if "to" in a:  # an aircraft choosing its airbase: the nearest own city
+        return 5.0 - min((_d(a["to"], c) for c in b.own_cities), default=0) * 0.1
     return 12.0  # paratroops and marines come ashore
 
 
-def _retreat(b: Board, a: Action) -> float:
-    return 1.0 - min((_d(a[2], c) for c in b.own_cities), default=0) * 0.1
+def _retreat(b: Board, a: Named) -> float:
+    return 1.0 - min((_d(a["to"], c) for c in b.own_cities), default=0) * 0.1
 
 
-def _pass(b: Board, a: Action) -> float:
+def _pass(b: Board, a: Named) -> float:
     return 2.0
 
 
-def _take_hit(b: Board, a: Action) -> float:
-    return -{"IN": 1, "MK": 2, "AR": 3}.get(b.kind(a[1]), 2)
+def _take_hit(b: Board, a: Named) -> float:
+    return -{"IN": 1, "MK": 2, "AR": 3}.get(b.kind(a["block"]), 2)
 
 
-def _build(b: Board, a: Action) -> float:
-    kind = a[2]
+def _build(b: Board, a: Named) -> float:
+    kind = a["type"]
     if kind not in BUILD_PREFERENCE:
         return -1.0
     return 4.0 - BUILD_PREFERENCE.index(kind) * 0.5
 
 
-def _factory(b: Board, a: Action) -> float:
+def _factory(b: Board, a: Named) -> float:
     """9.1 set-up: ground factories, the largest first (BUILD_PREFERENCE is ground)."""
-    return {"FCG": 2.0, "FCA": 0.5}.get(a[2], -1.0) + 0.1 * float(a[3])
+    return {"FCG": 2.0, "FCA": 0.5}.get(a["type"], -1.0) + 0.1 * float(a["pp"])
 
 
-def _convert(b: Board, a: Action) -> float:
+def _convert(b: Board, a: Named) -> float:
     return 9.0  # 4.3, 9.1: a resource in a city is PP for nothing: take them first
 
 
-def _default_factories(b: Board, a: Action) -> float:
+def _default_factories(b: Board, a: Named) -> float:
     return 1.0  # below any ground factory of its own choice
 
 
-def _add_step(b: Board, a: Action) -> float:
-    entry = b.mine[a[1]]
+def _add_step(b: Board, a: Named) -> float:
+    entry = b.mine[a["block"]]
     # a factory step paid by another city (9.1) takes PP that city could build with
-    elsewhere = 0.5 if len(a) > 2 else 0.0
+    elsewhere = 0.5 if "payer" in a else 0.0
     return float(6.0 + entry["max_steps"] - entry["steps"]) - elsewhere
 
 
-def _disband(b: Board, a: Action) -> float:
+def _disband(b: Board, a: Named) -> float:
     return -10.0
 
 
-def _done(b: Board, a: Action) -> float:
+def _done(b: Board, a: Named) -> float:
     return 0.0
 
 
-def _fight(b: Board, a: Action) -> float:
+def _fight(b: Board, a: Named) -> float:
     return 1.0
 
 
-def _sea_move(b: Board, a: Action) -> float:
+def _sea_move(b: Board, a: Named) -> float:
     """5.91: ship troops from port to port when it brings them nearer the enemy;
     never park them at sea, where they cannot fight."""
-    if b.hexes[a[2]]["terrain"] == "sea":
+    if b.hexes[a["to"]]["terrain"] == "sea":
         return -2.0
     return _move(b, a) - 0.5
 
 
-def _ground(b: Board, a: Action) -> float:
+def _ground(b: Board, a: Named) -> float:
     """5.52: ground aircraft aboard carriers first (they take no hits), then the weakest."""
-    entry = b.mine[a[1]]
+    entry = b.mine[a["block"]]
     return (2.0 if entry.get("aboard") else 0.0) - 0.1 * float(entry["steps"])
 
 
-def _paradrop(b: Board, a: Action) -> float:
-    return 3.0 if a[2] in b.my_battles else -1.0
+def _paradrop(b: Board, a: Named) -> float:
+    return 3.0 if a["to"] in b.my_battles else -1.0
 
 
 SCORERS = {
@@ -251,7 +253,7 @@ SCORERS = {
     "build": _build,
     "add_step": _add_step,
     "disband": _disband,
-    "buy": lambda b, a: _build(b, ("build", "", a[1])),
+    "buy": lambda b, a: _build(b, a),  # the type to buy, as to build
     "buy_step": _add_step,
     "merge": lambda b, a: -0.5,
     "divide": lambda b, a: -1.0,
@@ -267,7 +269,7 @@ SCORERS = {
     "demolish": lambda b, a: -1.0,  # 9.5: the heuristic leaves bridges alone
     "rebuild": lambda b, a: -1.0,
     # 2.0 [3]: it offers no alliance, but takes one offered to it
-    "ally": lambda b, a: 1.0 if a[1] in b.offered_me else -1.0,
+    "ally": lambda b, a: 1.0 if a["role"] in b.offered_me else -1.0,
     "transfer": lambda b, a: -1.0,  # 10.5: the heuristic keeps the command as dealt
     "vote_coup": lambda b, a: -1.0,
     "done": _done,

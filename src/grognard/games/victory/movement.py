@@ -61,6 +61,7 @@ from .move_search import ground_search, naval_search
 from .seatransport import at_sea, sea_targets, use_port
 from .sides import is_enemy, may_offer, offer
 from .strategic import Survey, strategic_targets
+from .verbs import args
 
 if TYPE_CHECKING:
     from .state import VictoryState
@@ -327,39 +328,41 @@ class Move(GameStep["VictoryState"]):
                 data["phase"] = "combat"
                 goto(game.flow, "combat", attacker_index=0)
             return
-        if action[0] == "demolish":
-            demolish(game, role, action[1], action[2])
+        verb, named = action[0], args(action)  # the arguments by name (verbs.py)
+        if verb == "demolish":
+            demolish(game, role, named["block"], named["side"])
             return
-        if action[0] == "board":  # 4.1, 4.2: an air unit loads onto a carrier in its port
-            bid = action[1]
+        if verb == "board":  # 4.1, 4.2: an air unit loads onto a carrier in its port
+            bid = named["block"]
             cid = board_target(data, bid)
             data["blocks"][bid].update(aboard=cid, moved=True)
             game.log(f"you load {bid} aboard {cid}", to=[role])  # unseen: no block leaves its hex
             return
-        if action[0] == "ally":  # 2.0 [3]: declared openly; it holds once both have offered
-            game.log(f"{role} offers an alliance to {action[1]}")
-            if offer(data, role, action[1]):
-                game.log(f"{role} and {action[1]} are allies")
+        if verb == "ally":  # 2.0 [3]: declared openly; it holds once both have offered
+            game.log(f"{role} offers an alliance to {named['role']}")
+            if offer(data, role, named["role"]):
+                game.log(f"{role} and {named['role']} are allies")
             return
-        bid, dest = action[1], action[2]
+        # move, strategic, sea_move, paradrop: (block, to); attack, invade: (block, to, via)
+        bid, dest = named["block"], named["to"]
         block = data["blocks"][bid]
         origin = block["at"]
-        if action[0] == "sea_move":
+        if verb == "sea_move":
             _sea_move(data, bid, dest)
-        if action[0] == "move":
+        if verb == "move":
             settle(data, bid, dest)  # 4.2: onto a carrier where no airbase has room
         else:
             block.pop("aboard", None)  # 4.2: it flies off its carrier
         if is_carrier(block):
             carry(data, bid, dest)  # 4.2: its aircraft go with it
-            if action[0] == "strategic":
+            if verb == "strategic":
                 block["strategic"] = True  # 4.2: it launches and recovers nothing this turn
         block["at"], block["moved"] = dest, True
         block.pop("beachhead", None)  # 6.71: a beachhead lasts while its unit stays
         block.pop("blockade", None)  # 6.8: ships that sail away lift their blockade
         name = unit_of(block).name
         moved = f"you move {bid} ({name}) from {origin} to {dest}"
-        if action[0] in ("paradrop", "invade"):
+        if verb in ("paradrop", "invade"):
             occ = occupancy(data)
             if not has_enemy(data, occ, dest, role):  # 6.6, 6.7: a landing in a vacant hex is shown
                 unit = with_article(name) if game.log_version >= 2 else f"a {name}"
@@ -367,17 +370,17 @@ class Move(GameStep["VictoryState"]):
                 _log_move(game, role, f"{role} lands {unit} at {dest} from {origin}", landed)
                 block.pop("landing", None)  # ashore at once
                 return
-            block["landing"] = "air" if action[0] == "paradrop" else "sea"
+            block["landing"] = "air" if verb == "paradrop" else "sea"
             # landing on an enemy, it attacks: by air, or across the invasion's hexside
-            via = "air" if action[0] == "paradrop" else action[3]
-        elif action[0] in ("move", "strategic", "sea_move"):
+            via = "air" if verb == "paradrop" else named["via"]
+        elif verb in ("move", "strategic", "sea_move"):
             if block.get("landing") == "sea" and gmap(data).hexes[dest].port:
                 block.pop("landing")  # back in a port, the unit at sea comes ashore (5.91)
             _log_move(game, role, f"{role} moves a block from {origin} to {dest}", moved)
             capture_markers(game)  # 9.6, 9.7: taken at once
             return
-        else:  # ("attack", block, hex, hexside or "air")
-            via = action[3]
+        else:  # ("attack", block, hex, the hex it comes from or "air")
+            via = named["via"]
         if capture_factories(game, dest) and not has_enemy(data, occupancy(data), dest, role):
             # 9.1: no battle
             _log_move(game, role, f"{role} moves a block from {origin} to {dest}", moved)

@@ -35,17 +35,22 @@ from .movement import entries_across, is_pinned
 from .setup import deploy_targets, home_sites
 from .sides import is_enemy
 from .state import VictoryState
+from .verbs import BadAction, args
 
 
 def explain(st: VictoryState, role: Role, action: Action) -> str | None:
     """Why `action` (not legal for the active `role`) is refused, or None."""
-    verb = action[0] if action else None
-    if verb in ("move", "attack") and len(action) >= 3:
-        return _move(st, role, str(action[1]), str(action[2]), action[3] if len(action) > 3 else None)
-    if verb == "strategic" and len(action) >= 3:
-        return _strategic(st, role, str(action[1]), str(action[2]))
-    if verb == "deploy" and len(action) >= 3:
-        return _deploy(st, role, str(action[1]), str(action[2]))
+    try:
+        named = args(action)  # the verb's declared shape (verbs.py)
+    except BadAction:
+        return None
+    verb = action[0]
+    if verb in ("move", "attack"):
+        return _move(st, role, str(named["block"]), str(named["to"]), named.get("via"))
+    if verb == "strategic":
+        return _strategic(st, role, str(named["block"]), str(named["to"]))
+    if verb == "deploy":
+        return _deploy(st, role, str(named["block"]), str(named["to"]))
     return None
 
 

@@ -9,11 +9,13 @@ from grognard.core.errors import BadOptions
 from grognard.core.game import Action, Role, Ruleset, State
 from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
+from grognard.core.verbs import Verbs
 
 from . import odds as battle_odds
 from . import setup, textmap, why
 from .state import Viktory2State
 from .tables import COLORS
+from .verbs import REGISTRY
 
 VICTORY_CONDITIONS = ("standard", "subjugation", "shorter", "race", "doomsday")
 
@@ -23,6 +25,7 @@ class Viktory2(Ruleset):
     name: ClassVar[str] = "Viktory II"
     version: ClassVar[int] = 1
     state_class: ClassVar[type[Viktory2State]] = Viktory2State
+    verbs: ClassVar[Verbs | None] = REGISTRY  # each action's declared shape (verbs.py)
     # the tools' seams (grognard/seams.py): which module of this package implements each
     seams: ClassVar[Mapping[str, str]] = {
         "heuristic": ".ai",
@@ -83,6 +86,11 @@ class Viktory2(Ruleset):
 
     def setup(self, state: Any) -> None:
         setup.setup_game(state)
+
+    def board_data(self) -> dict[str, Any]:
+        """For the browser: each verb's declared shape (verbs.py); the views carry the
+        board itself."""
+        return {"verbs": REGISTRY.declarations()}
 
     def render_text(self, view: dict[str, Any]) -> list[list[tuple[str, str | None]]] | None:
         return textmap.render(view)

@@ -10,6 +10,7 @@ from grognard.core.game import Action
 
 from .ai_board import UNIT_VALUE, Board, distance
 from .tables import tables
+from .verbs import args
 
 #: Capital terrain preference (4.0): defensive dice and the unit its city supports.
 CAPITAL_TERRAIN = {"mountain": 3.0, "grassland": 2.6, "plains": 2.3, "forest": 1.0}
@@ -27,8 +28,9 @@ Scores = dict[Action, float]
 def _score_capital(b: Board, legal: list[Action]) -> Scores:
     out: Scores = {}
     for a in legal:
-        terrain = b.tiles.get(a[1]) or ""
-        land = sum(1 for n in b.neighbors(a[1]) if b.tiles.get(n) != "water")
+        hex_ = args(a)["hex"]  # the arguments by name (verbs.py)
+        terrain = b.tiles.get(hex_) or ""
+        land = sum(1 for n in b.neighbors(hex_) if b.tiles.get(n) != "water")
         out[a] = CAPITAL_TERRAIN.get(terrain, 0.0) + 0.1 * land
     return out
 
@@ -38,7 +40,7 @@ def _score_build(b: Board, legal: list[Action]) -> Scores:
     for a in legal:
         verb = a[0]
         if verb == "build_town":
-            hex_ = a[1]
+            hex_ = args(a)["hex"]
             terrain = b.tiles.get(hex_) or ""
             hidden = sum(1 for n in b.neighbors(hex_) if b.tiles.get(n) is None)
             unit = tables()["terrain"].get(terrain, {}).get("city_unit") or ""
@@ -46,7 +48,7 @@ def _score_build(b: Board, legal: list[Action]) -> Scores:
             out[a] = 3.0 + 0.5 * CITY_UNIT_BONUS.get(unit, 0.0) + 0.15 * hidden - 0.8 * danger
             out[a] -= 0.05 * b.front_distance(hex_)
         elif verb == "build_city":
-            hex_ = a[1]
+            hex_ = args(a)["hex"]
             terrain = b.tiles.get(hex_) or ""
             unit = tables()["terrain"].get(terrain, {}).get("city_unit") or ""
             out[a] = 2.2 + CITY_UNIT_BONUS.get(unit, 0.0) + 0.3 * min(b.threat(hex_, 3), 3)
@@ -186,11 +188,12 @@ def _score_move(b: Board, legal: list[Action]) -> Scores:
         if verb == "end_moves":
             out[a] = 0.0
         elif verb == "battle":
-            hex_ = a[1]
+            hex_ = args(a)["hex"]
             there = b.mine_at.get(hex_, [])
             out[a] = 90.0 + 5.0 * b.odds_at(hex_, there)
         elif verb == "bombard":
-            uid, hex_ = a[1], a[2]
+            named = args(a)
+            uid, hex_ = named["unit"], named["target"]
             value = max((UNIT_VALUE[b.kind(u)] for u in b.enemy_at.get(hex_, ())), default=0.0)
             if going.get(uid) is not None:
                 out[a] = 5.0  # better used in the coming battle
@@ -199,7 +202,7 @@ def _score_move(b: Board, legal: list[Action]) -> Scores:
             else:
                 out[a] = 30.0 + value
         elif verb == "move":
-            out[a] = _move_score(b, a, targets, going) + (0.5 if a[1] == moving else 0.0)
+            out[a] = _move_score(b, a, targets, going) + (0.5 if args(a)["unit"] == moving else 0.0)
         else:  # embark, disembark, alliance or unknown verbs: not used by this player
             out[a] = -1.0
     return out
@@ -208,7 +211,8 @@ def _score_move(b: Board, legal: list[Action]) -> Scores:
 def _move_score(
     b: Board, a: Action, targets: dict[str, tuple[float, list[str]]], going: dict[str, str]
 ) -> float:
-    uid, dest = a[1], a[2]
+    named = args(a)
+    uid, dest = named["unit"], named["to"]
     origin = b.units[uid]["hex"]
     if b.kind(uid) == "frigate":
         gain = _frigate_position(b, dest) - _frigate_position(b, origin)
@@ -244,7 +248,7 @@ def _reach_after(b: Board, uid: str, dest: str, goal: str) -> bool:
 def _score_casualties(b: Board, legal: list[Action]) -> Scores:
     out: Scores = {}
     for a in legal:
-        uid = a[1]
+        uid = args(a)["unit"]
         value = UNIT_VALUE.get(b.kind(uid), 1.0)
         out[a] = -value if b.units[uid]["owner"] == b.role else value
     return out
@@ -258,7 +262,7 @@ def _score_retreat(b: Board, legal: list[Action]) -> Scores:
         if a[0] == "fight_on":
             out[a] = odds - RETREAT_ODDS
         elif a[0] == "retreat":
-            dest = a[2]
+            dest = args(a)["to"]
             out[a] = 0.01 if dest in b.my_towns else 0.0
         else:
             out[a] = -1.0
@@ -268,7 +272,7 @@ def _score_retreat(b: Board, legal: list[Action]) -> Scores:
 def _score_eliminate(b: Board, legal: list[Action]) -> Scores:
     out: Scores = {}
     for a in legal:
-        u = b.units[a[1]]
+        u = b.units[args(a)["unit"]]
         in_reserve = u["hex"] is None and u["aboard"] is None
         where = u["hex"]
         out[a] = (10.0 if in_reserve else 0.0) + (0.1 * b.front_distance(where) if where else 0.0)
@@ -281,7 +285,8 @@ def _score_reserves(b: Board, legal: list[Action]) -> Scores:
         if a[0] != "place":
             out[a] = 0.0
             continue
-        uid, hex_ = a[1], a[2]
+        named = args(a)
+        uid, hex_ = named["unit"], named["to"]
         if b.kind(uid) == "frigate":
             out[a] = 5.0 + _frigate_position(b, hex_)
             continue
@@ -293,7 +298,7 @@ def _score_reserves(b: Board, legal: list[Action]) -> Scores:
 
 
 def _score_luck(b: Board, legal: list[Action]) -> Scores:
-    return {a: (1.0 if a[1] == 0 else 0.0) for a in legal}
+    return {a: (1.0 if args(a)["pairs"] == 0 else 0.0) for a in legal}
 
 
 SCORERS = {

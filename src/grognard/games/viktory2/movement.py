@@ -22,6 +22,7 @@ from grognard.core.game import Action
 from . import battle, bombard, naval
 from .engagement import contested_hexes
 from .situation import Situation, step_unit, switch_to
+from .verbs import args
 
 if TYPE_CHECKING:
     from .state import Viktory2State
@@ -51,20 +52,20 @@ class MovePhase(GameStep["Viktory2State"]):
 
     def apply(self, game: Viktory2State, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
         st: Viktory2State = game
-        verb = action[0]
+        verb, named = action[0], args(action)  # the arguments by name (verbs.py)
         if verb == "move":
-            if st.units[action[1]]["type"] == "frigate":
+            if st.units[named["unit"]]["type"] == "frigate":
                 naval.apply(st, role, action)
             else:
-                step_unit(st, role, action[1], action[2])
+                step_unit(st, role, named["unit"], named["to"])
         elif verb in ("embark", "disembark"):
             naval.apply(st, role, action)
         elif verb == "bombard":
-            switch_to(st, action[1])
+            switch_to(st, named["unit"])
             bombard.apply(st, role, action)
         elif verb == "battle":
             switch_to(st, None)
-            battle.start(st, role, action[1])
+            battle.start(st, role, named["hex"])
         elif verb == "end_moves":
             switch_to(st, None)
             st.log(f"{role} ends movement and combat")

@@ -18,6 +18,7 @@ from .boarding import board_unit, has_room, note_carried
 from .exploration import explore
 from .situation import Situation, record_entry, step_unit, switch_to
 from .tables import WATER
+from .verbs import args
 from .wording import unit_words
 
 if TYPE_CHECKING:
@@ -66,13 +67,13 @@ def legal_in(sit: Situation) -> list[Action]:
 
 
 def apply(st: Viktory2State, role: Role, action: tuple[Any, ...]) -> None:
-    verb = action[0]
+    verb, named = action[0], args(action)  # the arguments by name (verbs.py)
     if verb == "move":
-        step_unit(st, role, action[1], action[2])
+        step_unit(st, role, named["unit"], named["to"])
     elif verb == "embark":
-        _embark(st, action[1], action[2])
+        _embark(st, named["frigate"], named["unit"])
     elif verb == "disembark":
-        _disembark(st, role, action[1], action[2], action[3])
+        _disembark(st, role, named["frigate"], named["unit"], named["to"])
     else:
         raise ValueError(f"naval movement has no verb {verb!r}")
 

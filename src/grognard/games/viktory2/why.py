@@ -20,15 +20,19 @@ from grognard.core.game import Action, Role
 from .situation import Situation, allowance, mp_left
 from .state import Viktory2State
 from .tables import WATER
+from .verbs import BadAction, args
 
 
 def explain(st: Viktory2State, role: Role, action: Action) -> str | None:
     """Why `action` (not legal for the active `role`) is refused, or None."""
-    verb = action[0] if action else None
-    if verb == "move" and len(action) == 3:
-        return _move(st, role, str(action[1]), str(action[2]))
-    if verb == "battle" and len(action) == 2:
-        return _battle(st, role, str(action[1]))
+    try:
+        named = args(action)  # the verb's declared shape (verbs.py)
+    except BadAction:
+        return None
+    if action[0] == "move":
+        return _move(st, role, str(named["unit"]), str(named["to"]))
+    if action[0] == "battle":
+        return _battle(st, role, str(named["hex"]))
     return None
 
 

@@ -17,11 +17,13 @@ from grognard.core.flow import call
 from grognard.core.game import Action, Role, Ruleset, State
 from grognard.core.odds import Odds
 from grognard.core.schema import Option, Scenario
+from grognard.core.verbs import Verbs
 from grognard.games.virtuti import odds as battle_odds
 from grognard.games.virtuti.board_data import board_data
 from grognard.games.virtuti.scenarios import load_scenarios
 from grognard.games.virtuti.setup import setup_game
 from grognard.games.virtuti.state import VirtutiState
+from grognard.games.virtuti.verbs import REGISTRY
 from grognard.games.virtuti.why import explain
 
 
@@ -38,6 +40,7 @@ class Virtuti(Ruleset):
     name: ClassVar[str] = "Virtuti Militari: World War 2 in Europe"
     version: ClassVar[int] = 1
     state_class: ClassVar[type[State]] = VirtutiState
+    verbs: ClassVar[Verbs | None] = REGISTRY  # each action's declared shape (verbs.py)
     # the tools' seams (grognard/seams.py): which module of this package implements each
     seams: ClassVar[Mapping[str, str]] = {
         "heuristic": ".ai",

@@ -44,6 +44,7 @@ from grognard.core.ranks import ranks_within
 
 from .board import content, vmap
 from .content import FACTIONS, TECHNOLOGIES
+from .verbs import UNIT_VERBS
 
 Family = tuple[str, list[list[Any]]]
 
@@ -107,7 +108,7 @@ def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> li
     out: list[tuple[Any, ...]] = []
     for action in actions:
         kind = action[0]
-        if kind in ("send", "hit", "strengthen", "upgrade"):
+        if kind in UNIT_VERBS:  # the verbs that name a unit (verbs.py)
             if ranks is None:
                 ranks = _ranks(state.vdata)
             if kind == "send":

@@ -3,6 +3,8 @@ plan is in ai.py's docstring), read from the board model (ai_board.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from grognard.core.game import Action
 from grognard.games.virtuti.board import FACTIONS_OF, content, kind_of, neighbours, vmap
 
@@ -16,21 +18,25 @@ from .ai_board import (
     order_kind,
     unit_level,
 )
+from .verbs import args
 
 EAST_FROM = 1941  # the year the Axis heuristic may declare war on the USSR (Barbarossa)
 
 
+#: an action's arguments by name (verbs.py), as the scorers read them
+Named = dict[str, Any]
+
+
 def score(b: Board, a: Action) -> float:
-    kind = a[0]
-    scorer = SCORERS.get(kind)
-    return scorer(b, a) if scorer else 0.0
+    scorer = SCORERS.get(a[0])
+    return scorer(b, args(a)) if scorer else 0.0
 
 
 # --- Strategic Phase and battle choices (P4, B2, B3) ------------------------------------------------
 
 
-def _card(b: Board, a: Action) -> float:
-    c = card_record(a[2])
+def _card(b: Board, a: Named) -> float:
+    c = card_record(a["card"])
     purpose = b.secret.get("kind")
     battle = c.strength * 2 + sum(die_mean(d) for d in c.dice) + c.hp
     if purpose == "pp_card":
@@ -40,63 +46,63 @@ def _card(b: Board, a: Action) -> float:
     return battle + len(c.effects)
 
 
-def _air(b: Board, a: Action) -> float:
-    committed = b.secret.get("choices", {}).get(a[1], [])
+def _air(b: Board, a: Named) -> float:
+    committed = b.secret.get("choices", {}).get(a["faction"], [])
     battle = b.view["board"].get("battle") or {}
     area = battle.get("area")
     big = area is not None and kind_of(area) == "land" and vmap().land(area).vp > 0
-    return 2.0 + int(a[2]) if len(committed) < (3 if big else 2) else -1.0
+    return 2.0 + int(a["token"]) if len(committed) < (3 if big else 2) else -1.0
 
 
-def _done(b: Board, a: Action) -> float:
+def _done(b: Board, a: Named) -> float:
     return 1.0
 
 
 # --- Production (P5) ----------------------------------------------------------------------------------
 
 
-def _deploy(b: Board, a: Action) -> float:
-    _, f, _t, _lv, area = a
+def _deploy(b: Board, a: Named) -> float:
+    f, area = a["faction"], a["area"]
     land = vmap().port(area).land if kind_of(area) == "port" else area
     guard = 30.0 if b.garrison_needed(land, f) else 0.0
     pull = b.pull(f).get(land, 0.0)
     return 100.0 - 3 * min(b.front(land, f), 10) + guard + max(pull, 0.0) / 10
 
 
-def _buy(b: Board, a: Action) -> float:
-    t, lv = str(a[2]), int(a[3])
+def _buy(b: Board, a: Named) -> float:
+    t, lv = str(a["type"]), int(a["level"])
     if t in ("fleet", "artillery", "corps", "armored_division"):
         return 0.0
     stats = unit_level(t, lv)
     return 40.0 + stats.strength * 4 + lv
 
 
-def _logistics(b: Board, a: Action) -> float:
-    f = a[1]
+def _logistics(b: Board, a: Named) -> float:
+    f = a["faction"]
     units = [u for u in b.units.values() if u["f"] == f]
     stacks = sum(1 for area in {u["a"] for u in units} if len(b.own(area, f)) > 1)
     return 45.0 if stacks >= b.factions[f]["logistics"] - 1 else 0.0
 
 
-def _research(b: Board, a: Action) -> float:
-    f, tech = a[1], a[2]
+def _research(b: Board, a: Named) -> float:
+    f, tech = a["faction"], a["technology"]
     rich = b.factions[f]["pp"] >= 40
     return 20.0 if rich and tech in ("tanks", "infantry") else 0.0
 
 
-def _strengthen(b: Board, a: Action) -> float:
+def _strengthen(b: Board, a: Named) -> float:
     return 30.0
 
 
-def _upgrade(b: Board, a: Action) -> float:
+def _upgrade(b: Board, a: Named) -> float:
     return 25.0
 
 
 # --- Planning (P6) ------------------------------------------------------------------------------------
 
 
-def _order(b: Board, a: Action) -> float:
-    _, f, order_id, area = a
+def _order(b: Board, a: Named) -> float:
+    f, order_id, area = a["faction"], a["order"], a["area"]
     kind = order_kind(order_id)
     bonus = order_bonus(order_id)
     if kind_of(area) != "land":
@@ -138,22 +144,22 @@ def _order(b: Board, a: Action) -> float:
 # --- Operations (P7) ----------------------------------------------------------------------------------
 
 
-def _execute(b: Board, a: Action) -> float:
-    o = b.orders.get(a[1], {})
+def _execute(b: Board, a: Named) -> float:
+    o = b.orders.get(a["area"], {})
     return 2.0 + order_bonus(o["o"]) if o else 1.0
 
 
-def _remove(b: Board, a: Action) -> float:
-    o = b.orders.get(a[1], {})
+def _remove(b: Board, a: Named) -> float:
+    o = b.orders.get(a["area"], {})
     return 5.0 if o and order_kind(o["o"]) == "support" else 3.0
 
 
-def _skip(b: Board, a: Action) -> float:
+def _skip(b: Board, a: Named) -> float:
     return 1.0
 
 
-def _send(b: Board, a: Action) -> float:
-    uid, dest = a[1], a[2]
+def _send(b: Board, a: Named) -> float:
+    uid, dest = a["unit"], a["to"]
     u = b.units.get(uid)
     if u is None:
         return 0.0
@@ -191,12 +197,12 @@ def _send(b: Board, a: Action) -> float:
     return 5.0 + min(there - here, 20.0) if there > here else 0.0
 
 
-def _go(b: Board, a: Action) -> float:
+def _go(b: Board, a: Named) -> float:
     return 1.0
 
 
-def _hit(b: Board, a: Action) -> float:
-    what = a[1]
+def _hit(b: Board, a: Named) -> float:
+    what = a["loss"]
     if what == "card":
         return 10.0
     if what == "fort":
@@ -205,8 +211,8 @@ def _hit(b: Board, a: Action) -> float:
     return 5.0 - (unit_level(u["t"], u["lv"]).cost / 10 if u else 0)
 
 
-def _retreat(b: Board, a: Action) -> float:
-    area = a[1]
+def _retreat(b: Board, a: Named) -> float:
+    area = a["to"]
     battle = b.view["board"].get("battle") or {}
     f = battle.get("defender") or FACTIONS_OF[b.role][0]  # not a set's order: that follows the hash seed
     return -float(b.threatened(area, f)) + b.value(area) / 10
@@ -215,13 +221,13 @@ def _retreat(b: Board, a: Action) -> float:
 # --- Diplomacy (P9) -----------------------------------------------------------------------------------
 
 
-def _declare(b: Board, a: Action) -> float:
+def _declare(b: Board, a: Named) -> float:
     if b.role != "axis":
         return 0.0
-    return 8.0 if on_the_road(b, str(a[1]), "axis") else 0.0
+    return 8.0 if on_the_road(b, str(a["country"]), "axis") else 0.0
 
 
-def _declare_ussr(b: Board, a: Action) -> float:
+def _declare_ussr(b: Board, a: Named) -> float:
     # The Axis turns east in 1941, once Poland is down, as it did: a war on the USSR in
     # 1940 right after France's fall took the Bug and won 118 of 144 such games
     # (docs/virtuti-design.md, fourth tuning), a rush no Allied plan answered.
@@ -243,8 +249,8 @@ def _declare_ussr(b: Board, a: Action) -> float:
     return 6.0 if east >= west else 0.0
 
 
-def _pressure(b: Board, a: Action) -> float:
-    _, f, country = a
+def _pressure(b: Board, a: Named) -> float:
+    f, country = a["faction"], a["country"]
     k = content().country(country)
     if k.alignment != f or b.countries[country]["war_entry"] < 3:
         return 0.0

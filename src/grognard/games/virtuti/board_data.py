@@ -17,6 +17,7 @@ from typing import Any
 
 from grognard.games.virtuti.content import load_content
 from grognard.games.virtuti.map import MAP_FILE, load_map
+from grognard.games.virtuti.verbs import REGISTRY
 
 
 def _raw(name: str) -> Any:
@@ -107,4 +108,5 @@ def _content() -> dict[str, Any]:
 
 @cache
 def board_data() -> dict[str, Any]:
-    return {"map": _map(), **_content()}
+    """The map, the content's names, and each verb's declared shape (verbs.py)."""
+    return {"map": _map(), **_content(), "verbs": REGISTRY.declarations()}

@@ -57,24 +57,29 @@ from .production import research_cost
 from .secrets import public_data
 from .stacking import can_finish
 from .steps import SECRET_KINDS
+from .verbs import BadAction, args
 
 ANY_ORDER = "*"  # an order placement asked about the area, whatever the order
 
 
 def explain(data: Data, role: Role, action: Action) -> str | None:
     """Why `action` (not legal for the active `role`) is refused, or None."""
+    try:
+        named = args(action)  # the verb's declared shape (verbs.py)
+    except BadAction:
+        return None
     seen = public_data(data, role)
-    verb = action[0] if action else None
+    verb = action[0]
     top: dict[str, Any] = data["flow"][-1] if data["flow"] else {}
     secret = (data.get("secret") or {}).get("kind") if top.get("state") in SECRET_KINDS else None
-    if verb == "order" and len(action) == 4:
+    if verb == "order":
         if secret != "planning":
             return "orders are placed in the Planning Phase only, in secret (P6.0)"
-        return _order(seen, role, str(action[1]), str(action[2]), str(action[3]))
-    if verb == "execute" and len(action) == 2 and top.get("state") == "ops":
-        return _execute(seen, role, top, str(action[1]))
-    if verb == "send" and len(action) == 3:
-        return _send(seen, role, top, str(action[1]), str(action[2]))
+        return _order(seen, role, str(named["faction"]), str(named["order"]), str(named["area"]))
+    if verb == "execute" and top.get("state") == "ops":
+        return _execute(seen, role, top, str(named["area"]))
+    if verb == "send":
+        return _send(seen, role, top, str(named["unit"]), str(named["to"]))
     if verb == "go" and top.get("state") in ("move", "strategic") and not may_go(seen, top):
         f = top["f"]
         allowance = stack_allowance(seen, f)
@@ -83,10 +88,10 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
             " with the units sent so far, whether or not the attackers advance: send more of them on"
             " first (G1.3, G1.4)"
         )
-    if verb in ("buy", "logistics", "orders", "research") and len(action) >= 2:
+    if verb in ("buy", "logistics", "orders", "research"):
         if secret != "production":
             return "units, order sets, logistics and research are bought in the Production Phase (P5.0)"
-        return _purchase(seen, role, action)
+        return _purchase(seen, role, verb, named)
     return None
 
 
@@ -277,21 +282,21 @@ def _fleet(data: Data, f: str, frame: dict[str, Any], here: str, dest: str) -> s
     return f"{_n(dest)} holds fleets of two enemy factions: no fleet enters it (P7.5)"
 
 
-def _purchase(data: Data, role: Role, action: Action) -> str | None:
-    verb, faction = action[0], str(action[1])
+def _purchase(data: Data, role: Role, verb: str, named: dict[str, Any]) -> str | None:
+    faction = str(named["faction"])
     refused = _faction(role, faction, data)
     if refused:
         return refused
     rec = data["factions"][faction]
     pp = rec["pp"]
     c = content()
-    if verb == "buy" and len(action) == 4:
-        kind = next((u for u in c.units if u.id == action[2]), None)
+    if verb == "buy":
+        kind = next((u for u in c.units if u.id == named["type"]), None)
         if kind is None:
-            return f"{action[2]} is not a unit of the game"
-        level = next((lv for lv in kind.levels if lv.level == action[3]), None)
+            return f"{named['type']} is not a unit of the game"
+        level = next((lv for lv in kind.levels if lv.level == named["level"]), None)
         if level is None:
-            return f"{with_article(kind.name)} has no level {action[3]}"
+            return f"{with_article(kind.name)} has no level {named['level']}"
         if level.level > rec["tech"][kind.technology]:
             have = rec["tech"][kind.technology]
             return (
@@ -303,13 +308,13 @@ def _purchase(data: Data, role: Role, action: Action) -> str | None:
         if rec["logistics"] >= 8:
             return f"{_fw(faction)} is at the top of the logistics track (8) (P5.6, G1.3)"
         return _short(rec["logistics"] + 1, pp, "the next step of the logistics track", faction, "P5.6")
-    if verb == "orders" and len(action) == 3:
-        found = next((s for s in c.order_sets if s.id == action[2]), None)
+    if verb == "orders":
+        found = next((s for s in c.order_sets if s.id == named["set"]), None)
         if found is None:
-            return f"{action[2]} is not an order set of the game"
+            return f"{named['set']} is not an order set of the game"
         return _short(found.price, pp, f"the {found.id} order set", faction, "P5.4")
-    if verb == "research" and len(action) == 3:
-        tech = str(action[2])
+    if verb == "research":
+        tech = str(named["technology"])
         if tech not in rec["tech"]:
             return f"{tech} is not a technology of the game"
         price = research_cost(rec["research"].get(tech, 0))
