@@ -149,6 +149,33 @@ def summarize(games: list[dict[str, Any]], meta: dict[str, Any]) -> dict[str, An
     }
 
 
+def run(jobs: list[Any], workers: int, stream: Path | None, label: str) -> list[dict[str, Any]]:
+    """Play `jobs` in `workers` processes, with a progress bar; each game's line to `stream`."""
+    from rich.progress import Progress
+
+    games: list[dict[str, Any]] = []
+    with Progress(transient=False) as progress, multiprocessing.Pool(workers) as pool:
+        task = progress.add_task(label, total=len(jobs))
+        for game in pool.imap_unordered(play_one, jobs):
+            games.append(game)
+            if stream is not None:
+                with stream.open("a") as out:
+                    out.write(json.dumps(game) + "\n")
+            won = sum(g["outcome"] == "win" for g in games)
+            progress.update(task, advance=1, description=f"{label}: {won}/{len(games)} won")
+    return games
+
+
+def combined(paths: list[Path]) -> list[dict[str, Any]]:
+    """The games of several streams (of runs over the same seeds), each seed once."""
+    by_seed: dict[int, dict[str, Any]] = {}
+    for path in paths:
+        for line in path.read_text().splitlines():
+            game = json.loads(line)
+            by_seed[game["seed"]] = game
+    return list(by_seed.values())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -164,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--stream", type=Path, default=None, help="append each game's JSON line here")
+    parser.add_argument("--combine", type=Path, nargs="+", help="summarize these streams instead of playing")
     args = parser.parse_args(argv)
     options: dict[str, Any] = {}
     for item in args.option:
@@ -176,21 +204,11 @@ def main(argv: list[str] | None = None) -> int:
         (args.ruleset, args.scenario, options, args.agent, args.opponent, args.seed + g, g)
         for g in range(args.first, args.first + args.games)
     ]
-    from rich.progress import Progress
-
-    games: list[dict[str, Any]] = []
     started = time.perf_counter()
-    with Progress(transient=False) as progress, multiprocessing.Pool(args.workers) as pool:
-        task = progress.add_task(f"{args.agent} vs {args.opponent}", total=len(jobs))
-        for game in pool.imap_unordered(play_one, jobs):
-            games.append(game)
-            if args.stream is not None:
-                with args.stream.open("a") as stream:
-                    stream.write(json.dumps(game) + "\n")
-            won = sum(g["outcome"] == "win" for g in games)
-            progress.update(
-                task, advance=1, description=f"{args.agent} vs {args.opponent}: {won}/{len(games)} won"
-            )
+    if args.combine:
+        games = combined(args.combine)
+    else:
+        games = run(jobs, args.workers, args.stream, f"{args.agent} vs {args.opponent}")
     games.sort(key=lambda g: g["seed"])
     meta = {
         "ruleset": args.ruleset,
@@ -201,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "first": args.first,
         "workers": args.workers,
-        "wall_s": time.perf_counter() - started,
+        "wall_s": None if args.combine else time.perf_counter() - started,
     }
     summary = summarize(games, meta)
     suffix = f"_{args.scenario}" if args.scenario else ""

@@ -52,8 +52,9 @@ class TurnKnobs:
     min_actions: int = 150
     #: root moves searched besides the heuristic's choice (its best-scored)
     width: int = 6
-    #: actions of a rollout before the ruleset's evaluation scores it
-    rollout_depth: int = 20
+    #: actions of a rollout before the ruleset's evaluation scores it (None: the
+    #: search's default, 20 with an evaluation, else to the game's end)
+    rollout_depth: int | None = None
     #: how much better (mean reward) a move must be to overrule the heuristic
     margin: float = 0.05
     #: at most this many actions of look-ahead to count the decisions left in a turn
