@@ -57,7 +57,7 @@ AGENT_NAMES = ("heuristic", "search-fast", "search-strong", "random")
 AGENT_LABELS: dict[str, str] = {
     "heuristic": "Computer: heuristic (moves at once)",
     "search-fast": "Computer: search, 1/4 s a move",
-    "search-strong": "Computer: search, about 2 s a turn, 1 s a move at most (strongest)",
+    "search-strong": "Computer: search, about 2 s a turn, seldom over 1 s a move (strongest)",
     "random": "Computer: random (weakest)",
 }
 

@@ -61,9 +61,17 @@ class TurnKnobs:
     lookahead: int = 200
 
 
-#: Per-ruleset knobs (data): measured with benchmarks/bench_strong_ai.py.
+#: Per-ruleset knobs (data). Viktory II's were measured against the heuristic with
+#: benchmarks/bench_strong_ai.py (docs/simlab.md). The others only bound a turn's
+#: cost near 2 s of CPU on the shared 2-core machine, from the work one CPU second
+#: buys at three mid-game decisions each (Victory about 270 simulated actions, its
+#: heuristic being dear; HGW about 1 300; Virtuti about 1 600); their strength
+#: against the heuristic is not measured yet.
 KNOBS: dict[str, TurnKnobs] = {
     "viktory2": TurnKnobs(turn_actions=6_500, max_share=0.6),
+    "victory": TurnKnobs(turn_actions=600),
+    "hgw": TurnKnobs(turn_actions=2_500),
+    "virtuti": TurnKnobs(turn_actions=3_000),
 }
 
 
