@@ -46,11 +46,10 @@ DIFFICULTIES: dict[str, str] = {
 
 #: The agents a person picks from (the web app's AI seats list these): the heuristic
 #: first (it answers at once), then the search by rising budget, random last. The
-#: search levels play their rollouts with the ruleset's heuristic where it has one;
-#: they are not yet ranked above the heuristic: on Viktory II that search, with 50
-#: iterations a decision, beat it in 29 of 37 games, but the time-budgeted levels
-#: themselves were not measured there; on Victory and HGW, without an `evaluate`,
-#: search-fast is about even with the heuristic (docs/simlab.md, "Difficulty levels").
+#: search levels play their rollouts with the ruleset's heuristic where it has one.
+#: search-strong (work a turn) was measured against the heuristic on Viktory II only;
+#: on Victory and HGW search-fast is about even with the heuristic (docs/simlab.md,
+#: "The search-strong level" and "Difficulty levels").
 AGENT_NAMES = ("heuristic", "search-fast", "search-strong", "random")
 
 #: A readable label per agent, for the new-game form.
