@@ -19,35 +19,40 @@ from grognard.agents import (
     make_agent,
 )
 from grognard.agents import mcts as mcts_module
+from grognard.agents.turn_search import TurnSearchAgent, knobs_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
 import tinygame
 
 
-def test_each_level_is_a_search_agent_named_after_the_level_with_a_rising_time_budget() -> None:
-    made = [make_agent(level, "viktory2", 3) for level in ("search-fast", "search-strong")]
-    assert all(isinstance(agent, MctsAgent) for agent in made)
-    fast, strong = made
-    assert isinstance(fast, MctsAgent) and isinstance(strong, MctsAgent)
+def test_each_level_is_a_search_agent_named_after_the_level() -> None:
+    """search-fast: a time budget a decision; search-strong: work a turn
+    (agents/turn_search.py, tests/agents/test_turn_search.py)."""
+    fast, strong = (make_agent(level, "viktory2", 3) for level in ("search-fast", "search-strong"))
+    assert isinstance(fast, MctsAgent) and isinstance(strong, TurnSearchAgent)
     assert (fast.name, strong.name) == ("search-fast", "search-strong")
-    assert fast.budget == Budget(seconds=0.25) and strong.budget == Budget(seconds=1.0)
+    assert fast.budget == Budget(seconds=0.25) and strong.knobs.turn_actions > 0
     # the levels search with Viktory II's heuristic as prior and its evaluation
     assert fast.policy is not None and fast.evaluate is not mcts_module.board_scores
     # ...and play their rollouts with it (the configuration measured against it)
-    assert fast.rollouts == strong.rollouts == "heuristic"
+    assert fast.rollouts == strong.inner.rollouts == "heuristic"
 
 
 @pytest.mark.parametrize("ruleset", ["viktory2", "victory", "hgw", "virtuti"])
 def test_every_ruleset_gets_both_levels_with_its_heuristic(ruleset: str) -> None:
-    for level, seconds in (("search-fast", 0.25), ("search-strong", 1.0)):
-        agent = make_agent(level, ruleset, 3)
-        assert isinstance(agent, MctsAgent) and agent.budget == Budget(seconds=seconds)
-        assert agent.policy is not None and agent.rollouts == "heuristic"
+    fast, strong = (make_agent(level, ruleset, 3) for level in ("search-fast", "search-strong"))
+    assert isinstance(fast, MctsAgent) and fast.budget == Budget(seconds=0.25)
+    assert isinstance(strong, TurnSearchAgent) and strong.knobs == knobs_for(ruleset)
+    for search in (fast, strong.inner):
+        assert search.policy is not None and search.rollouts == "heuristic"
 
 
 def test_levels_roll_out_at_random_where_the_ruleset_has_no_heuristic() -> None:
     agent = make_agent("search-fast", "tinygame", 3)  # no grognard.games.tinygame.ai
     assert isinstance(agent, MctsAgent) and agent.policy is None and agent.rollouts == "random"
+    strong = make_agent("search-strong", "tinygame", 3)
+    assert isinstance(strong, TurnSearchAgent)
+    assert strong.inner.policy is None and strong.inner.rollouts == "random"
 
 
 def test_every_offered_agent_has_a_readable_label() -> None:

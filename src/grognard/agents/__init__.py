@@ -14,6 +14,7 @@ from .registry import (
     has_heuristic,
     make_agent,
 )
+from .turn_search import TurnKnobs, TurnSearchAgent
 
 __all__ = [
     "AGENT_LABELS",
@@ -25,6 +26,8 @@ __all__ = [
     "RandomAgent",
     "Sampler",
     "StateSampler",
+    "TurnKnobs",
+    "TurnSearchAgent",
     "UnknownAgent",
     "View",
     "agent_label",

@@ -86,12 +86,15 @@ class StateSampler:
 
 @dataclass(frozen=True)
 class Budget:
-    """Iterations per decision, or seconds per decision, or both (the search stops at
-    whichever comes first). Iterations are reproducible; a time budget depends on the
-    machine's speed and load."""
+    """Iterations per decision, seconds per decision, or simulated actions (`actions`:
+    every action applied to a determinization, in the tree and in rollouts), or
+    several (the search stops at whichever comes first, between iterations). Iterations
+    and actions are work, so they reproduce; a time budget depends on the machine's
+    speed and load."""
 
     iterations: int | None = None
     seconds: float | None = None
+    actions: int | None = None
 
     @classmethod
     def parse(cls, text: str) -> Budget:
@@ -116,6 +119,8 @@ class Budget:
         return cls(seconds=seconds)
 
     def label(self) -> str:
+        if self.actions is not None:
+            return f"{self.actions} actions"
         if self.iterations is not None and self.seconds is not None:
             return f"{self.iterations} (at most {self.seconds:g}s)"
         return f"{self.iterations}" if self.iterations is not None else f"{self.seconds:g}s"
@@ -232,6 +237,8 @@ class MctsAgent:
         self._deadline: float | None = None
         self._prior: tuple[Role, Action] | None = None
         self._me: Role | None = None  # the searching role: whose view scores a rollout
+        #: actions applied to determinizations in this decision (tree and rollouts)
+        self.work = 0
         #: statistics of the last decision (iterations, root visits per action)
         self.last: dict[str, Any] = {}
 
@@ -250,24 +257,36 @@ class MctsAgent:
         if len(legal) == 1:
             self.last = {"iterations": 0, "visits": {}}
             return legal[0]
+        allowed = set(self._candidates(view, legal))
+        # the policy's own choice is the root's prior (progressive bias in _select)
+        prior = self.policy.act(view, legal) if self.policy is not None else None
+        return self.search(view, legal, sampler, allowed, prior)
+
+    def search(
+        self, view: View, legal: list[Action], sampler: Sampler, allowed: set[Action], prior: Action | None
+    ) -> Action:
+        """Search the root actions `allowed` (with `prior`, the policy's choice, if
+        any) within the budget: `act_searching` after its choice of candidates, and
+        what a caller that chose them itself (agents/turn_search.py) runs."""
         me: Role = view["role"]
         self._me = me
         root = Node(None)
-        allowed = set(self._candidates(view, legal))
-        # the policy's own choice is the root's prior (progressive bias in _select)
+        allowed = set(allowed)
         self._prior = None
-        if self.policy is not None:
-            choice = self.policy.act(view, legal)
-            allowed.add(choice)
-            self._prior = (me, choice)
+        if prior is not None:
+            allowed.add(prior)
+            self._prior = (me, prior)
         seconds = self.budget.seconds
         if self.time_cap is not None:  # a host's bound on any budget, iterations included
             seconds = min(seconds, self.time_cap) if seconds else self.time_cap
         deadline = time.perf_counter() + seconds if seconds else None
         self._deadline = deadline
         iterations = 0
+        self.work = 0
         while True:
             if self.budget.iterations is not None and iterations >= self.budget.iterations:
+                break
+            if self.budget.actions is not None and self.work >= self.budget.actions:
                 break
             if deadline is not None and iterations and time.perf_counter() >= deadline:
                 break
@@ -281,11 +300,11 @@ class MctsAgent:
         best = max(sorted(allowed, key=legal.index), key=rank)
         if self._prior is not None and best != self._prior[1]:
             # overrule the heuristic only when the search is clearly surer of another move
-            prior = root.children.get(self._prior)
+            kept = root.children.get(self._prior)
             chosen = root.children.get((me, best))
-            if prior is not None and chosen is not None and chosen.mean(me) < prior.mean(me) + self.margin:
+            if kept is not None and chosen is not None and chosen.mean(me) < kept.mean(me) + self.margin:
                 best = self._prior[1]
-        self.last = {"iterations": iterations, "visits": visits}
+        self.last = {"iterations": iterations, "visits": visits, "work": self.work}
         return best
 
     def _candidates(self, view: View, legal: list[Action]) -> list[Action]:
@@ -313,6 +332,7 @@ class MctsAgent:
                 legal = [a for a in legal if a in allowed]
             if len(legal) == 1:  # forced: no decision to learn, no node
                 game.apply(role, legal[0])
+                self.work += 1
                 continue
             untried = []
             for action in legal:
@@ -331,6 +351,7 @@ class MctsAgent:
                 action = self._select(node, role, legal)
                 child = node.children[(role, action)]
             game.apply(role, action)
+            self.work += 1
             path.append(child)
             node = child
         rewards = self._rollout(game, roles)
@@ -392,6 +413,7 @@ class MctsAgent:
             else:
                 action = legal[self.random.randrange(len(legal))]
             game.apply(role, action)
+            self.work += 1
         result = game.result()
         if result is not None:
             return win_shares(result, roles)

@@ -9,10 +9,14 @@ where the ruleset has a heuristic, 50 iterations of heuristic rollouts, at most 
 (`DEFAULT_HEURISTIC_BUDGET`: the configuration that beat Viktory II's heuristic),
 elsewhere 100 iterations of random rollouts (`DEFAULT_BUDGET`).
 
+`strong` (agents/turn_search.py) is the search with a budget of simulated actions per
+turn rather than per decision: `strong` takes the ruleset's knobs (`turn_search.KNOBS`),
+`strong:8000` replaces its turn budget.
+
 The difficulty levels a person picks in the web app are names of their own,
-`search-fast` and `search-strong`, each standing for a time-budgeted search agent
-(`DIFFICULTIES`): a game keeps the level's name, so a level can be retuned without
-touching saved games (docs/simlab.md, "Difficulty levels")."""
+`search-fast` (a time-budgeted search) and `search-strong` (`strong`), each standing
+for an agent (`DIFFICULTIES`): a game keeps the level's name, so a level can be
+retuned without touching saved games (docs/simlab.md, "Difficulty levels")."""
 
 from __future__ import annotations
 
@@ -24,38 +28,42 @@ from grognard.seams import seam
 from .base import Agent, UnknownAgent
 from .mcts import DEFAULT_BUDGET, DEFAULT_HEURISTIC_BUDGET, Budget, MctsAgent
 from .random_agent import RandomAgent
+from .turn_search import TurnSearchAgent, make_turn_search
 
 SEARCH_AGENT = "mcts"
+#: The search with a per-turn work budget (agents/turn_search.py).
+TURN_SEARCH_AGENT = "strong"
 
 #: Difficulty levels that search: level name -> the search agent it stands for.
-#: Time budgets, not iterations, so that a level costs the same wait on every
-#: ruleset (an iteration of Victory is dearer than one of the tiny test game); the
-#: server's AI seats hand these a sampler of determinizations (server/service.py).
+#: `search-fast` has a time budget a decision; `search-strong` a budget of work a
+#: turn, tuned per ruleset (turn_search.KNOBS), so that its strength does not depend
+#: on the machine's load. The server's AI seats hand these a sampler of
+#: determinizations (server/service.py).
 DIFFICULTIES: dict[str, str] = {
     "search-fast": f"{SEARCH_AGENT}:0.25s",
-    "search-strong": f"{SEARCH_AGENT}:1s",
+    "search-strong": TURN_SEARCH_AGENT,
 }
 
 #: The agents a person picks from (the web app's AI seats list these): the heuristic
 #: first (it answers at once), then the search by rising budget, random last. The
-#: search levels play their rollouts with the ruleset's heuristic where it has one;
-#: they are not yet ranked above the heuristic: on Viktory II that search, with 50
-#: iterations a decision, beat it in 29 of 37 games, but the time-budgeted levels
-#: themselves were not measured there; on Victory and HGW, without an `evaluate`,
-#: search-fast is about even with the heuristic (docs/simlab.md, "Difficulty levels").
+#: search levels play their rollouts with the ruleset's heuristic where it has one.
+#: search-strong (work a turn) was measured against the heuristic on Viktory II only;
+#: on Victory and HGW search-fast is about even with the heuristic (docs/simlab.md,
+#: "The search-strong level" and "Difficulty levels").
 AGENT_NAMES = ("heuristic", "search-fast", "search-strong", "random")
 
 #: A readable label per agent, for the new-game form.
 AGENT_LABELS: dict[str, str] = {
     "heuristic": "Computer: heuristic (moves at once)",
     "search-fast": "Computer: search, 1/4 s a move",
-    "search-strong": "Computer: search, 1 s a move (looks deepest)",
+    "search-strong": "Computer: search, about 2 s a turn, seldom over 1 s a move (strongest)",
     "random": "Computer: random (weakest)",
 }
 
 
 #: The forms of the search agent's name, as help texts and errors show them.
 SEARCH_FORMS = (f"{SEARCH_AGENT}:200", f"{SEARCH_AGENT}:1s", f"{SEARCH_AGENT}:200:heuristic")
+TURN_SEARCH_FORMS = (TURN_SEARCH_AGENT, f"{TURN_SEARCH_AGENT}:8000")
 #: OpenSpiel's bots (the `openspiel` extra), named like the search.
 OPENSPIEL_AGENTS = ("openspiel-mcts", "openspiel-ismcts")
 
@@ -64,8 +72,9 @@ def agents_text() -> str:
     """Every agent a seat may name, in one line: the named agents, the search with the
     forms of its budget, and OpenSpiel's bots."""
     search = f"{SEARCH_AGENT} ({', '.join(SEARCH_FORMS)})"
+    turn_search = f"{TURN_SEARCH_AGENT} ({', '.join(TURN_SEARCH_FORMS)})"
     openspiel = f"{' and '.join(OPENSPIEL_AGENTS)} (with the openspiel extra)"
-    return f"{', '.join(AGENT_NAMES)}, {search}, {openspiel}"
+    return f"{', '.join(AGENT_NAMES)}, {search}, {turn_search}, {openspiel}"
 
 
 def agent_names() -> list[str]:
@@ -82,6 +91,10 @@ def make_agent(name: str, ruleset_id: str, seed: int) -> Agent:
         return RandomAgent(seed)
     if name == "heuristic":
         return _heuristic_factory(ruleset_id)(seed)
+    if name in DIFFICULTIES and not DIFFICULTIES[name].startswith(SEARCH_AGENT):
+        level = make_agent(DIFFICULTIES[name], ruleset_id, seed)
+        level.name = name
+        return level
     if name in DIFFICULTIES:
         spec = DIFFICULTIES[name]
         if has_heuristic(ruleset_id):
@@ -94,6 +107,8 @@ def make_agent(name: str, ruleset_id: str, seed: int) -> Agent:
         return agent
     if name == SEARCH_AGENT or name.startswith(SEARCH_AGENT + ":"):
         return _make_mcts(name, ruleset_id, seed)
+    if name == TURN_SEARCH_AGENT or name.startswith(TURN_SEARCH_AGENT + ":"):
+        return _make_turn_search(name, ruleset_id, seed)
     if name.startswith("openspiel-"):
         return _make_openspiel(name, ruleset_id, seed)
     raise UnknownAgent(f"unknown agent {name!r}; known agents: {agents_text()}")
@@ -123,6 +138,36 @@ def _make_mcts(name: str, ruleset_id: str, seed: int) -> MctsAgent:
         evaluate=evaluation.evaluate if evaluation is not None else None,
         rollouts=rollouts,
         scores=scores.action_scores if scores is not None else None,
+    )
+    agent.name = name
+    return agent
+
+
+def _make_turn_search(name: str, ruleset_id: str, seed: int) -> TurnSearchAgent:
+    parts = name.split(":")
+    turn_actions: int | None = None
+    if len(parts) > 2:
+        form = f"{TURN_SEARCH_AGENT} or {TURN_SEARCH_AGENT}:ACTIONS"
+        raise UnknownAgent(f"{name!r}: write {form} (simulated actions a turn)")
+    if len(parts) == 2:
+        try:
+            turn_actions = int(parts[1])
+            if turn_actions < 1:
+                raise ValueError
+        except ValueError:
+            raise UnknownAgent(
+                f"{name!r}: a turn's budget is a whole number of simulated actions (8000), not {parts[1]!r}"
+            ) from None
+    heuristic = seam(ruleset_id, "heuristic")
+    evaluation = seam(ruleset_id, "evaluation")
+    scores = seam(ruleset_id, "action_scores")
+    agent = make_turn_search(
+        seed,
+        ruleset_id,
+        policy=heuristic.make_heuristic if heuristic is not None else None,
+        evaluate=evaluation.evaluate if evaluation is not None else None,
+        scores=scores.action_scores if scores is not None else None,
+        turn_actions=turn_actions,
     )
     agent.name = name
     return agent

@@ -1,0 +1,240 @@
+"""The `search-strong` level against the heuristic: win rate and the cost of a turn.
+
+    PYTHONPATH=src python benchmarks/bench_strong_ai.py viktory2 --games 40 --workers 2
+    PYTHONPATH=src python benchmarks/bench_strong_ai.py victory --games 20 -o turn_limit=3 \\
+        --agent strong:8000 --out benchmarks/results/strong_ai_victory.json
+
+Game g has seed `--seed` + g; the level plays the first role in even games and the
+second in odd ones (sides alternating; with more roles, the level takes role g mod n
+and the heuristic every other). Each game is a pure function of its seed (the level's
+budget is work, not time), so `--workers` changes nothing but the wall time.
+
+Reported: wins, draws and losses of the level with the win rate's Wilson 95 %
+interval (a draw counts half a win in the rate); the CPU seconds (time.process_time
+of the process playing the game) of the level's turns (a turn: all of one role's
+decisions until another role acts; median, p95, max), of its decisions (mean, median,
+p95) and of the heuristic's turns for comparison; the level's work a turn (simulated
+actions). A progress bar on stderr; the JSON goes to `--out` (by default
+benchmarks/results/strong_ai_<ruleset>[_<scenario>].json) and each game's line to
+`--stream` as it ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from grognard.agents import make_agent
+from grognard.sim import get_ruleset
+from grognard.sim.local import wilson
+from grognard.sim.play import agent_seed, decide, winners_of
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+
+
+def play_one(job: tuple[str, str | None, dict[str, Any], str, str, int, int]) -> dict[str, Any]:
+    """One game: the level (`agent`) against `opponent`, the level as role `seat`."""
+    ruleset_id, scenario, options, agent_name, opponent, seed, seat = job
+    ruleset = get_ruleset(ruleset_id)
+    state = ruleset.new_game(scenario, options, seed)
+    state.keep_undo = False
+    roles = list(state.roles)
+    me = roles[seat % len(roles)]
+    agents = {
+        role: make_agent(agent_name if role == me else opponent, ruleset.id, agent_seed(seed, i))
+        for i, role in enumerate(roles)
+    }
+    turn_cpu: dict[str, list[float]] = {"level": [], "opponent": []}
+    decision_cpu: list[float] = []
+    turn_work: list[int] = []
+    current: str | None = None
+    spent, work, actions = 0.0, 0, 0
+    start_game = time.process_time()
+
+    def close_turn() -> None:
+        if current is not None:
+            turn_cpu["level" if current == me else "opponent"].append(spent)
+            if current == me:
+                turn_work.append(work)
+
+    while not state.is_over() and actions < 200_000:
+        role = state.active_roles()[0]
+        if role != current:
+            close_turn()
+            current, spent, work = role, 0.0, 0
+        legal = state.legal_actions(role)
+        agent = agents[role]
+        before = time.process_time()
+        action = decide(agent, state, role, legal)
+        took = time.process_time() - before
+        spent += took
+        if role == me:
+            decision_cpu.append(took)
+            work += int(getattr(agent, "last", {}).get("work", 0)) if len(legal) > 1 else 0
+        state.apply(role, action)
+        actions += 1
+    close_turn()
+    result = state.result()
+    best = winners_of(result)
+    return {
+        "seed": seed,
+        "role": me,
+        "result": dict(result) if result is not None else None,
+        "outcome": "unfinished"
+        if result is None
+        else ("draw" if len(best) > 1 and me in best else "win" if best == [me] else "loss"),
+        "actions": actions,
+        "game_cpu_s": time.process_time() - start_game,
+        "level_turn_cpu": turn_cpu["level"],
+        "opponent_turn_cpu": turn_cpu["opponent"],
+        "level_decision_cpu": decision_cpu,
+        "level_turn_work": turn_work,
+    }
+
+
+def quantile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summarize(games: list[dict[str, Any]], meta: dict[str, Any]) -> dict[str, Any]:
+    wins = sum(g["outcome"] == "win" for g in games)
+    draws = sum(g["outcome"] == "draw" for g in games)
+    losses = sum(g["outcome"] == "loss" for g in games)
+    played = wins + draws + losses
+    score = wins + draws / 2
+    lo, hi = wilson(round(score), played) if played else (0.0, 1.0)
+    turns = [t for g in games for t in g["level_turn_cpu"]]
+    other = [t for g in games for t in g["opponent_turn_cpu"]]
+    decisions = [t for g in games for t in g["level_decision_cpu"]]
+    work = [w for g in games for w in g["level_turn_work"]]
+    return {
+        **meta,
+        "games": len(games),
+        "finished": played,
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
+        "win_rate": score / played if played else None,
+        "wilson95": [lo, hi],
+        "level_turn_cpu_s": {
+            "turns": len(turns),
+            "median": statistics.median(turns) if turns else None,
+            "p95": quantile(turns, 0.95),
+            "max": max(turns) if turns else None,
+        },
+        "level_decision_cpu_s": {
+            "decisions": len(decisions),
+            "mean": statistics.fmean(decisions) if decisions else None,
+            "median": statistics.median(decisions) if decisions else None,
+            "p95": quantile(decisions, 0.95),
+        },
+        "opponent_turn_cpu_s": {
+            "median": statistics.median(other) if other else None,
+            "p95": quantile(other, 0.95),
+        },
+        "level_turn_work": {"median": statistics.median(work) if work else None, "p95": quantile(work, 0.95)},
+        "per_game": [
+            {k: g[k] for k in ("seed", "role", "outcome", "result", "actions", "game_cpu_s")} for g in games
+        ],
+    }
+
+
+def run(jobs: list[Any], workers: int, stream: Path | None, label: str) -> list[dict[str, Any]]:
+    """Play `jobs` in `workers` processes, with a progress bar; each game's line to `stream`."""
+    from rich.progress import Progress
+
+    games: list[dict[str, Any]] = []
+    with Progress(transient=False) as progress, multiprocessing.Pool(workers) as pool:
+        task = progress.add_task(label, total=len(jobs))
+        for game in pool.imap_unordered(play_one, jobs):
+            games.append(game)
+            if stream is not None:
+                with stream.open("a") as out:
+                    out.write(json.dumps(game) + "\n")
+            won = sum(g["outcome"] == "win" for g in games)
+            progress.update(task, advance=1, description=f"{label}: {won}/{len(games)} won")
+    return games
+
+
+def combined(paths: list[Path]) -> list[dict[str, Any]]:
+    """The games of several streams (of runs over the same seeds), each seed once."""
+    by_seed: dict[int, dict[str, Any]] = {}
+    for path in paths:
+        for line in path.read_text().splitlines():
+            game = json.loads(line)
+            by_seed[game["seed"]] = game
+    return list(by_seed.values())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("ruleset")
+    parser.add_argument("--scenario", default=None)
+    parser.add_argument("-o", "--option", action="append", default=[], help="KEY=VALUE (JSON value or text)")
+    parser.add_argument("--agent", default="search-strong")
+    parser.add_argument("--opponent", default="heuristic")
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--first", type=int, default=0, help="the first game's index (to resume a run)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--stream", type=Path, default=None, help="append each game's JSON line here")
+    parser.add_argument("--combine", type=Path, nargs="+", help="summarize these streams instead of playing")
+    args = parser.parse_args(argv)
+    options: dict[str, Any] = {}
+    for item in args.option:
+        key, _, value = item.partition("=")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    jobs = [
+        (args.ruleset, args.scenario, options, args.agent, args.opponent, args.seed + g, g)
+        for g in range(args.first, args.first + args.games)
+    ]
+    started = time.perf_counter()
+    if args.combine:
+        games = combined(args.combine)
+    else:
+        games = run(jobs, args.workers, args.stream, f"{args.agent} vs {args.opponent}")
+    games.sort(key=lambda g: g["seed"])
+    meta = {
+        "ruleset": args.ruleset,
+        "scenario": args.scenario,
+        "options": options,
+        "agent": args.agent,
+        "opponent": args.opponent,
+        "seed": args.seed,
+        "first": args.first,
+        "workers": args.workers,
+        "wall_s": None if args.combine else time.perf_counter() - started,
+    }
+    summary = summarize(games, meta)
+    suffix = f"_{args.scenario}" if args.scenario else ""
+    out = args.out or RESULTS / f"strong_ai_{args.ruleset}{suffix}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(summary, indent=1) + "\n")
+    brief = {k: summary[k] for k in ("games", "wins", "draws", "losses", "win_rate", "wilson95")}
+    print(
+        json.dumps(brief),
+        json.dumps(summary["level_turn_cpu_s"]),
+        json.dumps(summary["level_decision_cpu_s"]),
+    )
+    print(f"written {out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,206 @@
+"""The `search-strong` level: the generic search (agents/mcts.py) with its budget
+spent per TURN, counted in work, not per decision and not in seconds.
+
+A turn (as the issue defines it) is all of one role's decisions until another role
+acts. Wargame turns are uneven: a Viktory II turn may be one decision or thirty, and
+many of them are near-forced. So the agent holds a pool of simulated actions per turn
+(`TurnKnobs.turn_actions`: every action applied to a determinization, in the search
+tree, in rollouts and in the look-ahead below) and, at each decision:
+
+1. takes one determinization from its sampler (what its role may know, the rest
+   re-drawn; never the real game). Its action count tells whether another role acted
+   since this agent's last decision: then a new turn starts and the pool is refilled;
+2. plays a forced move, or a move the ruleset's scores leave no alternative to (one
+   candidate), at once, for no work;
+3. counts the decisions likely left in its turn: the heuristic plays the rest of the
+   turn on that determinization (`lookahead` actions at most), and each of its
+   non-forced decisions counts one;
+4. gives this decision the pool divided by that count, at most `max_share` of the
+   turn's budget; a share under `min_actions` (too few iterations to overturn the
+   heuristic) plays the heuristic's choice instead;
+5. searches the heuristic's best-scored `width` moves plus its own choice with that
+   many simulated actions (`MctsAgent.search`: heuristic rollouts of `rollout_depth`
+   actions scored by the ruleset's `evaluate`, the heuristic's choice as the prior,
+   overruled only by a mean better by `margin`), and takes the work done from the pool.
+
+So the same seed and budget give the same moves on any machine under any load
+(tests/agents/test_turn_search.py). The knobs are data per ruleset (`KNOBS`); a
+ruleset without an entry gets the defaults. The server's `time_cap` (a bound on wall
+time a decision, below its limit per AI move) still applies, as a safety net only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from grognard.core.game import Action, Role, State
+
+from .base import View, no_choice
+from .mcts import ActionScores, Budget, Evaluate, MctsAgent, PolicyFactory, Sampler
+
+
+@dataclass(frozen=True)
+class TurnKnobs:
+    """How `search-strong` spends its work on one ruleset."""
+
+    #: simulated actions a turn (tree, rollouts and look-ahead)
+    turn_actions: int = 5_000
+    #: the largest share of a turn's budget one decision may take
+    max_share: float = 0.5
+    #: a decision offered fewer simulated actions than this plays the heuristic's choice
+    min_actions: int = 150
+    #: root moves searched besides the heuristic's choice (its best-scored)
+    width: int = 6
+    #: actions of a rollout before the ruleset's evaluation scores it (None: the
+    #: search's default, 20 with an evaluation, else to the game's end)
+    rollout_depth: int | None = None
+    #: how much better (mean reward) a move must be to overrule the heuristic
+    margin: float = 0.05
+    #: at most this many actions of look-ahead to count the decisions left in a turn
+    lookahead: int = 200
+
+
+#: Per-ruleset knobs (data). Viktory II's were measured against the heuristic with
+#: benchmarks/bench_strong_ai.py (docs/simlab.md). The others only bound a turn's
+#: cost near 2 s of CPU on the shared 2-core machine, from the work one CPU second
+#: buys at three mid-game decisions each (Victory about 270 simulated actions, its
+#: heuristic being dear; HGW about 1 300; Virtuti about 1 600); their strength
+#: against the heuristic is not measured yet.
+KNOBS: dict[str, TurnKnobs] = {
+    "viktory2": TurnKnobs(turn_actions=6_500, max_share=0.6),
+    "victory": TurnKnobs(turn_actions=600),
+    "hgw": TurnKnobs(turn_actions=2_500),
+    "virtuti": TurnKnobs(turn_actions=3_000),
+}
+
+
+def knobs_for(ruleset_id: str) -> TurnKnobs:
+    return KNOBS.get(ruleset_id, TurnKnobs())
+
+
+class TurnSearchAgent:
+    """Search with a per-turn work budget; see the module docstring.
+
+    `last` holds the last decision's figures: work (simulated actions), iterations,
+    share offered, decisions counted left, whether it searched, the pool left.
+    """
+
+    wants_view = True
+    wants_sampler = True
+
+    def __init__(
+        self,
+        seed: int,
+        knobs: TurnKnobs,
+        policy: PolicyFactory | None = None,
+        evaluate: Evaluate | None = None,
+        scores: ActionScores | None = None,
+    ) -> None:
+        if knobs.turn_actions < 1 or not 0 < knobs.max_share <= 1:
+            raise ValueError(f"a turn budget needs turn_actions >= 1 and 0 < max_share <= 1, not {knobs}")
+        self.knobs = knobs
+        self.name = f"strong:{knobs.turn_actions}"
+        self.inner = MctsAgent(
+            seed,
+            Budget(actions=knobs.turn_actions),
+            policy=policy,
+            evaluate=evaluate,
+            rollouts="heuristic" if policy is not None else "random",
+            rollout_depth=knobs.rollout_depth,
+            scores=scores,
+            width=knobs.width,
+            margin=knobs.margin,
+        )
+        #: the server's bound on wall time a decision (a safety net; None in the lab)
+        self.time_cap: float | None = None
+        self.pool = 0  # simulated actions left in this turn
+        self.turns = 0  # turns started
+        self._expect = -1  # the action count at this agent's next decision if nobody else acts
+        self.last: dict[str, Any] = {}
+
+    def act(self, view: View, legal: list[Action]) -> Action:
+        """Without a sampler there is nothing to search: the heuristic's choice."""
+        return self.inner.act(view, legal)
+
+    def act_searching(self, view: View, legal: list[Action], sampler: Sampler) -> Action:
+        if not legal:
+            raise no_choice()
+        inner = self.inner
+        game = sampler.sample(inner.rng)
+        self._track_turn(game)
+        self.last = {"work": 0, "iterations": 0, "searched": False}
+        if len(legal) == 1:
+            return legal[0]
+        allowed = set(inner._candidates(view, legal))
+        prior = inner.policy.act(view, legal) if inner.policy is not None else None
+        if prior is not None:
+            allowed.add(prior)
+        if len(allowed) == 1:
+            return next(iter(allowed))
+        me: Role = view["role"]
+        left, looked = self._decisions_left(game, me)
+        self.pool -= looked
+        share = min(self.pool // left, int(self.knobs.max_share * self.knobs.turn_actions))
+        self.last.update(work=looked, left=left, share=share)
+        if share < self.knobs.min_actions:
+            self.last["pool"] = self.pool
+            return prior if prior is not None else legal[inner.random.randrange(len(legal))]
+        inner.budget = Budget(actions=share)
+        inner.time_cap = self.time_cap
+        action = inner.search(view, legal, sampler, allowed, prior)
+        self.pool -= inner.work
+        self.last.update(
+            work=looked + inner.work,
+            iterations=inner.last["iterations"],
+            searched=True,
+            pool=self.pool,
+            visits=inner.last["visits"],
+        )
+        return action
+
+    def _track_turn(self, game: State) -> None:
+        """A new turn when another role acted since this agent's last decision (the
+        determinization's count of actions is the real game's: public knowledge)."""
+        count = len(game.history)
+        if count != self._expect:
+            self.pool = self.knobs.turn_actions
+            self.turns += 1
+        self._expect = count + 1
+
+    def _decisions_left(self, game: State, me: Role) -> tuple[int, int]:
+        """(this role's non-forced decisions in the rest of its turn, this one
+        included, as its heuristic would play them on `game`; actions simulated)."""
+        inner = self.inner
+        decisions, steps = 0, 0
+        while steps < self.knobs.lookahead and not game.is_over():
+            role = game.active_roles()[0]
+            if role != me:
+                break
+            legal = game.legal_actions(role)
+            if len(legal) > 1:
+                decisions += 1
+                if inner.policy is not None:
+                    action = inner.policy.act(game.view(role) if inner.policy.wants_view else {}, legal)
+                else:
+                    action = legal[inner.random.randrange(len(legal))]
+            else:
+                action = legal[0]
+            game.apply(role, action)
+            steps += 1
+        return max(1, decisions), steps
+
+
+def make_turn_search(
+    seed: int,
+    ruleset_id: str,
+    policy: PolicyFactory | None,
+    evaluate: Evaluate | None,
+    scores: ActionScores | None,
+    turn_actions: int | None = None,
+) -> TurnSearchAgent:
+    """The agent with `ruleset_id`'s knobs, its turn budget replaced if given."""
+    knobs = knobs_for(ruleset_id)
+    if turn_actions is not None:
+        knobs = replace(knobs, turn_actions=turn_actions)
+    return TurnSearchAgent(seed, knobs, policy=policy, evaluate=evaluate, scores=scores)

@@ -1,0 +1,188 @@
+"""The `search-strong` level (agents/turn_search.py): its budget is work a turn, the
+same seed and budget give the same move, and it decides from its role's knowledge
+only (the view and determinizations), never another seat's secrets."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from grognard.agents import Budget, MctsAgent, StateSampler, UnknownAgent, make_agent
+from grognard.agents import mcts as mcts_module
+from grognard.agents.turn_search import KNOBS, TurnKnobs, TurnSearchAgent, knobs_for
+from grognard.core.game import Action, Role, State
+from grognard.core.rng import Rng
+from grognard.sim import get_ruleset
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
+import tinygame
+
+SMALL = TurnKnobs(turn_actions=600, max_share=0.6, min_actions=40)
+#: tiny: rollouts to the game's end are cheap; a look-ahead of one action counts only
+#: the decision at hand, so that it gets the largest share
+TINY = TurnKnobs(turn_actions=1500, max_share=0.6, min_actions=40, lookahead=1)
+
+
+def decide(agent: TurnSearchAgent, state: State, sampler: Any = None) -> Action:
+    role = state.active_roles()[0]
+    sampler = sampler if sampler is not None else StateSampler(state, role)
+    return agent.act_searching(state.view(role), state.legal_actions(role), sampler)
+
+
+def viktory_decision(plies: int = 60, seed: int = 4) -> State:
+    """A Viktory II game played by the heuristic to a decision with several moves."""
+    state = get_ruleset("viktory2").new_game(None, {}, seed)
+    state.keep_undo = False
+    players = {role: make_agent("heuristic", "viktory2", i) for i, role in enumerate(state.roles)}
+    played = 0
+    while played < plies or len(state.legal_actions(state.active_roles()[0])) < 3:
+        role = state.active_roles()[0]
+        state.apply(role, players[role].act(state.view(role), state.legal_actions(role)))
+        played += 1
+    return state
+
+
+def strong(seed: int, knobs: TurnKnobs = SMALL) -> TurnSearchAgent:
+    agent = make_agent(f"strong:{knobs.turn_actions}", "viktory2", seed)
+    assert isinstance(agent, TurnSearchAgent)
+    agent.knobs = knobs
+    return agent
+
+
+def test_the_level_is_the_turn_budgeted_search_with_its_rulesets_knobs() -> None:
+    level = make_agent("search-strong", "viktory2", 3)
+    assert isinstance(level, TurnSearchAgent) and level.name == "search-strong"
+    assert level.knobs == KNOBS["viktory2"] == knobs_for("viktory2")
+    assert level.inner.policy is not None and level.inner.rollouts == "heuristic"
+    assert level.inner.evaluate is not mcts_module.board_scores and level.inner.scores is not None
+    custom = make_agent("strong:8000", "viktory2", 3)
+    assert isinstance(custom, TurnSearchAgent) and custom.knobs.turn_actions == 8000
+    assert knobs_for("tinygame") == TurnKnobs()  # a ruleset without knobs: the defaults
+
+
+@pytest.mark.parametrize("name", ["strong:0", "strong:fast", "strong:1:2"])
+def test_a_bad_turn_budget_is_refused_with_its_form(name: str) -> None:
+    with pytest.raises(UnknownAgent, match=r"strong:ACTIONS|simulated actions"):
+        make_agent(name, "viktory2", 1)
+
+
+def test_same_seed_and_budget_give_the_same_move_and_the_same_search() -> None:
+    state = viktory_decision()
+    before = state.clone()
+    first, second = strong(7), strong(7)
+    assert decide(first, state) == decide(second, state)
+    assert first.last["searched"] and first.last["iterations"] > 1
+    assert first.last == second.last
+    assert state.same_as(before)  # the search worked on determinizations only
+
+
+def test_an_action_budget_does_that_much_work_and_never_reads_a_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A budget of N simulated actions stops at the first iteration that reaches N,
+    whatever the clocks say (here they jump an hour at each reading)."""
+    state = viktory_decision()
+    role = state.active_roles()[0]
+    plain = MctsAgent(5, Budget(actions=300), rollout_depth=20)
+    plain.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
+    assert 300 <= plain.last["work"] < 300 + 40  # an iteration: a tree walk and 20 rollout actions
+    hour = iter(range(0, 10**9, 3600))
+    monkeypatch.setattr(mcts_module.time, "perf_counter", lambda: float(next(hour)))
+    monkeypatch.setattr(mcts_module.time, "process_time", lambda: float(next(hour)))
+    again = MctsAgent(5, Budget(actions=300), rollout_depth=20)
+    again.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
+    assert again.last == plain.last
+    level, level_again = strong(2), strong(2)
+    monkeypatch.undo()
+    expected = decide(level, state)
+    monkeypatch.setattr(mcts_module.time, "perf_counter", lambda: float(next(hour)))
+    assert decide(level_again, state) == expected and level_again.last == level.last
+
+
+def _play_turns(agent: TurnSearchAgent, state: State, me: Role, decisions: int) -> list[dict[str, Any]]:
+    """`me`'s decisions by `agent`, the others' by their first legal action."""
+    seen: list[dict[str, Any]] = []
+    while len(seen) < decisions and not state.is_over():
+        role = state.active_roles()[0]
+        if role == me:
+            state.apply(role, decide(agent, state))
+            seen.append({**agent.last, "turns": agent.turns, "pool": agent.pool})
+        else:
+            state.apply(role, state.legal_actions(role)[0])
+    return seen
+
+
+def test_the_budget_is_shared_by_a_turns_decisions_and_refilled_when_another_role_acts() -> None:
+    """tiny: north picks (a turn: the others pick next), then rolls and plays its turn
+    (stake, swap, gamble, done: one turn of several decisions)."""
+    knobs = TurnKnobs(turn_actions=300, max_share=0.6, min_actions=20, lookahead=10)
+    agent = TurnSearchAgent(4, knobs)
+    state = tinygame.TINY.new_game("standard", {}, 2)
+    seen = _play_turns(agent, state, "north", 16)
+    turns = [step["turns"] for step in seen]
+    assert turns[0] == 1 and turns[-1] >= 3
+    for turn in set(turns):
+        spent = sum(step["work"] for step in seen if step["turns"] == turn)
+        assert spent == knobs.turn_actions - min(step["pool"] for step in seen if step["turns"] == turn)
+        assert spent <= knobs.turn_actions + 40  # the last iteration may overrun its share
+    several = [t for t in set(turns) if turns.count(t) > 1]
+    assert several, "north's turn after its roll has several decisions"
+    for turn in several:
+        shares = [step["work"] for step in seen if step["turns"] == turn and step["searched"]]
+        assert shares and max(shares) <= knobs.max_share * knobs.turn_actions + 40
+
+
+class SortedRedraw(tinygame.TinyState):
+    """tiny with its hidden cards put in a fixed order before they are re-dealt, so
+    that two games differing only in what north cannot see give the same
+    determinizations: a searcher that reads only its sampler must then search them
+    alike."""
+
+    def _redraw_hidden(self, role: Role, rng: Rng) -> None:
+        data = self.data
+        others = [r for r in self.roles if r != role]
+        cards = sorted([data["hands"][r] for r in others] + data["deck"])
+        for r in others:
+            data["hands"][r] = cards.pop(0)
+        data["deck"] = cards
+        super()._redraw_hidden(role, rng)
+
+
+def _twins() -> tuple[State, State]:
+    a = tinygame.to_north_turn(seed=5)
+    a.__class__ = SortedRedraw
+    b = a.clone()
+    b.data["hands"]["east"], b.data["hands"]["south"] = a.data["hands"]["south"], a.data["hands"]["east"]
+    b.data["deck"] = list(reversed(a.data["deck"]))
+    assert a.view("north") == b.view("north") and a.data["hands"] != b.data["hands"]
+    return a, b
+
+
+def test_a_secret_of_another_seat_does_not_change_the_decision() -> None:
+    a, b = _twins()
+    first, second = TurnSearchAgent(11, TINY), TurnSearchAgent(11, TINY)
+    assert decide(first, a) == decide(second, b)
+    assert first.last["searched"] and first.last["iterations"] > 20 and first.last == second.last
+
+
+def test_a_search_that_read_the_real_game_would_be_caught() -> None:
+    """The check above has teeth: a sampler handing out the real game (its cards and
+    dice) makes the two searches differ."""
+
+    class Leaky:
+        def __init__(self, state: State) -> None:
+            self.state = state
+
+        def sample(self, rng: Rng) -> State:
+            twin = self.state.clone()
+            twin.keep_undo = False
+            return twin
+
+    a, b = _twins()
+    first, second = TurnSearchAgent(11, TINY), TurnSearchAgent(11, TINY)
+    decide(first, a, Leaky(a))
+    decide(second, b, Leaky(b))
+    assert first.last["iterations"] > 20 and first.last != second.last
