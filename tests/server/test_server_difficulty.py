@@ -162,9 +162,16 @@ def test_a_search_seat_deploys_its_hidden_blocks_in_victory(
     assert len(blue_moves) >= 2
 
 
-def test_every_level_stands_for_a_time_budgeted_search() -> None:
-    assert list(DIFFICULTIES) == ["search-fast", "search-strong"]
-    assert all(spec.startswith("mcts:") and spec.endswith("s") for spec in DIFFICULTIES.values())
+def test_every_level_stands_for_a_search_the_server_runs_in_its_search_lane() -> None:
+    # search-fast: a time budget a decision; search-strong: a budget of work a turn
+    # (agents/turn_search.py), so that its strength does not depend on the load
+    assert DIFFICULTIES == {"search-fast": "mcts:0.25s", "search-strong": "strong"}
+    for level in DIFFICULTIES:
+        agent = make_agent(level, "viktory2", 1)
+        # the server sends an agent that searches (act_searching) to a worker process
+        # with a sampler, never to the lane of cheap replies (server/ai.py)
+        assert callable(getattr(agent, "act_searching", None)), level
+        assert agent.name == level
 
 
 def test_search_moves_run_in_worker_processes_when_the_server_asks_for_them(
