@@ -220,13 +220,15 @@ def test_every_rulesets_search_levels_can_be_sent_to_a_worker_process(ruleset_id
     choosers as closures and lambdas: every HGW search move failed to be sent and was
     played at random, so an AI flood of HGW search games became a flood of instant
     random moves (hundreds in one run of benchmarks/abuse.py)."""
-    for level in DIFFICULTIES:
-        agent = make_agent(level, ruleset_id, 7)
-        copy = pickle.loads(pickle.dumps(agent))
-        assert type(copy) is type(agent) and type(copy.policy) is type(agent.policy)
-        if hasattr(agent.policy, "choosers"):  # made anew, not lost
-            assert copy.policy.choosers.keys() == agent.policy.choosers.keys()
     state = REGISTRY.get(ruleset_id).new_game(seed=1)
     role = state.active_roles()[0]
     legal = state.legal_actions(role)
-    assert copy.policy.act(state.view(role), legal) in legal  # the copy's policy still plays
+    for level in DIFFICULTIES:
+        agent = make_agent(level, ruleset_id, 7)
+        copy = pickle.loads(pickle.dumps(agent))
+        # search-strong's turn budget wraps the search (agents/turn_search.py: `inner`)
+        policy, copied = (getattr(a, "inner", a).policy for a in (agent, copy))
+        assert type(copy) is type(agent) and type(copied) is type(policy)
+        if hasattr(policy, "choosers"):  # made anew, not lost
+            assert copied.choosers.keys() == policy.choosers.keys()
+        assert copied.act(state.view(role), legal) in legal, level  # the copy's policy still plays
