@@ -4,12 +4,19 @@ normal players play; the victims' figures per pattern.
     PYTHONPATH=src python benchmarks/abuse.py                       # SQLite, one process
     PYTHONPATH=src python benchmarks/abuse.py --database-url postgresql://... --workers 2
     PYTHONPATH=src python benchmarks/abuse.py --seconds 10 --only observers,odds
+    PYTHONPATH=src python benchmarks/abuse.py --behind-proxy     # every client through a proxy
 
 It starts the real server (`python -m grognard.server`, as `grognard serve` runs it)
 on a free port of 127.0.0.1. Every client has a loopback address of its own (the
 whole 127.0.0.0/8 is loopback on Linux): the victims 127.0.0.2 onwards, each attacker
 127.0.0.100 onwards, so that the server's bounds per address see distinct clients.
-Nothing leaves the machine.
+With `--behind-proxy` every client connects from 127.0.0.1, the proxy the server
+trusts by default (uvicorn's FORWARDED_ALLOW_IPS), and names its own address in
+`X-Forwarded-For`, as nginx does for each client (docs/server.md, "Behind a reverse
+proxy"): the bounds must then tell the clients apart by the forwarded address alone.
+The slowloris phase is left out there: a proxy reads a request's head before it
+forwards anything, so half-sent heads never reach the server (the proxy's own
+timeouts bound them). Nothing leaves the machine.
 
 Victims, all the time: `--players` guests each playing a hot-seat Viktory II game
 (a random legal move every 0.2 s; the round trip of each POST is timed) and
@@ -119,15 +126,26 @@ class Server:
         self._log.close()
 
 
+#: the trusted proxy's address (uvicorn trusts 127.0.0.1's X-Forwarded-For by default)
+PROXY = "127.0.0.1"
+#: --behind-proxy: set in the victims' process and in the attackers' (`run_attack`)
+BEHIND_PROXY = {"on": False}
+
+
 class Client:
-    """One guest from one loopback address."""
+    """One guest from one loopback address (or, behind the proxy, from the proxy's
+    address, naming its own in X-Forwarded-For)."""
 
     def __init__(self, base: str, source: str) -> None:
         self.base, self.source = base, source
+        proxied = BEHIND_PROXY["on"]
+        self.local = PROXY if proxied else source
+        self.forwarded = {"X-Forwarded-For": source} if proxied else {}
         self.http = httpx.AsyncClient(
             base_url=base,
             timeout=HTTP_TIMEOUT,
-            transport=httpx.AsyncHTTPTransport(local_address=source),
+            headers=self.forwarded,
+            transport=httpx.AsyncHTTPTransport(local_address=self.local),
             limits=httpx.Limits(max_connections=8, keepalive_expiry=4.0),
         )
 
@@ -144,8 +162,8 @@ class Client:
         )
         return await connect(
             url,
-            additional_headers={"Cookie": cookie} if cookie else {},
-            local_addr=(self.source, 0),
+            additional_headers={**self.forwarded, **({"Cookie": cookie} if cookie else {})},
+            local_addr=(self.local, 0),
             open_timeout=10,
         )
 
@@ -458,8 +476,9 @@ ATTACKS: dict[str, Attack] = {
 }
 
 
-def run_attack(name: str, base: str, n: int, game_id: str, seconds: float) -> dict[str, int]:
+def run_attack(name: str, base: str, n: int, game_id: str, seconds: float, proxied: bool) -> dict[str, int]:
     """One attack, in the attackers' process; what it got."""
+    BEHIND_PROXY["on"] = proxied
     got: Counter[str] = Counter()
     asyncio.run(ATTACKS[name](base, n, game_id, seconds, got))
     return {str(k): v for k, v in got.items()}
@@ -483,7 +502,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     url = args.database_url or f"sqlite:///{workdir / 'abuse.db'}"
     server = Server(url, args.workers, workdir)
     attackers = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-    report: dict[str, Any] = {"database": url.split(":", 1)[0], "workers": args.workers, "phases": {}}
+    BEHIND_PROXY["on"] = args.behind_proxy
+    report: dict[str, Any] = {
+        "database": url.split(":", 1)[0],
+        "workers": args.workers,
+        "behind_proxy": args.behind_proxy,
+        "phases": {},
+    }
     figures, stop = Figures(), asyncio.Event()
     victims: list[asyncio.Task[None]] = []
     try:
@@ -503,6 +528,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.sleep(3)  # the victims have started
         loop = asyncio.get_running_loop()
         phases = [p for p in PHASES if p == "baseline" or not args.only or p in args.only]
+        if args.behind_proxy:  # the proxy holds half-sent heads, not the server (docstring)
+            phases = [p for p in phases if p != "slowloris"]
         for k, phase in enumerate(phases):
             figures.phase = phase
             got: Counter[str] = Counter()
@@ -511,7 +538,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 await asyncio.sleep(args.seconds)
             else:  # in a process of its own: its CPU is not the victims' client's
                 attack = loop.run_in_executor(
-                    attackers, run_attack, phase, server.base, ATTACKER_BASE + k, watched["id"], args.seconds
+                    attackers,
+                    run_attack,
+                    phase,
+                    server.base,
+                    ATTACKER_BASE + k,
+                    watched["id"],
+                    args.seconds,
+                    args.behind_proxy,
                 )
                 got.update(await asyncio.wait_for(attack, args.seconds + 300))
             moves, ai = figures.moves.get(phase, []), figures.ai.get(phase, [])
@@ -564,6 +598,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ai-players", type=int, default=2, help="victims playing the heuristic AI (2)")
     parser.add_argument("--only", type=lambda s: set(s.split(",")), default=None, help="attacks to run (all)")
     parser.add_argument("--json", default=None, help="write the report here")
+    parser.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="every client through a trusted proxy (127.0.0.1), told apart by X-Forwarded-For",
+    )
     args = parser.parse_args(argv)
     report = asyncio.run(run(args))
     if args.json:
