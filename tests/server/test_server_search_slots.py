@@ -52,7 +52,7 @@ def test_a_killed_process_frees_its_search_slots_with_its_session(engine: Engine
         try:
             assert await dying.try_acquire(1)
             assert not await other.try_acquire(2)
-            pid = dying._conn.info.backend_pid
+            pid = dying._session._conn.info.backend_pid
             with engine.begin() as connection:  # as when the process is killed: its session ends
                 # (waiting until the backend has gone: without a timeout it only signals it)
                 connection.execute(text("SELECT pg_terminate_backend(:pid, 60000)"), {"pid": pid})

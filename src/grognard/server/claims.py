@@ -10,11 +10,9 @@ AI moves (one move or a run of them) and released after; a process whose claim i
 refused leaves the game to the holder. The lock goes with its session, so a process
 that dies frees its games at once.
 
-One claims connection per process, on the event loop: a claim is one short query,
-and session locks must stay on the session that took them (not a pooled connection).
-
-The lock key is 64 bits of a hash of the database, schema and game id: two games
-sharing a key (odds about 2^-64 per pair) would only make their AIs take turns.
+One claims connection per process, on the event loop (advisory.AdvisorySession,
+shared with the search slots' way of holding locks): a claim is one short query. The
+lock key is 64 bits of a hash of the database, schema and game id (advisory.py).
 
 With SQLite (one process) `Claims` grants every claim at once.
 """
@@ -22,13 +20,12 @@ With SQLite (one process) `Claims` grants every claim at once.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 from typing import Any
 
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine
 
-from .notify import psycopg_conninfo
+from .advisory import AdvisorySession
 
 log = logging.getLogger("grognard.server.claims")
 
@@ -57,35 +54,22 @@ class PostgresClaims(Claims):
     shared = True
 
     def __init__(self, engine: Engine) -> None:
-        self._engine = engine
-        self._conninfo = psycopg_conninfo(engine.url)
-        self._namespace = ""
-        self._conn: Any = None  # psycopg.AsyncConnection, opened by start()
+        self._session = AdvisorySession(engine)
         self._connecting: asyncio.Lock | None = None
         self._held: set[str] = set()
 
     async def start(self) -> None:
-        with self._engine.connect() as connection:
-            database, schema = connection.execute(text("SELECT current_database(), current_schema()")).one()
-        self._namespace = f"{database}\0{schema}\0"
         self._connecting = asyncio.Lock()  # made on the loop that uses it
         await self._connection()
 
     def key(self, game_id: str) -> int:
         """The game's advisory lock key: a signed 64-bit integer."""
-        digest = hashlib.blake2b((self._namespace + game_id).encode(), digest_size=8).digest()
-        return int.from_bytes(digest, "big", signed=True)
+        return self._session.key(game_id)
 
     async def _connection(self) -> Any:
-        import psycopg
-
         assert self._connecting is not None, "claims used before start()"
         async with self._connecting:
-            if self._conn is None or self._conn.closed:
-                # a new session holds none of the old one's locks
-                self._held.clear()
-                self._conn = await psycopg.AsyncConnection.connect(self._conninfo, autocommit=True)
-            return self._conn
+            return await self._session.connection(on_new=self._held.clear)
 
     async def claim(self, game_id: str) -> bool:
         import psycopg
@@ -113,14 +97,12 @@ class PostgresClaims(Claims):
             return
         self._held.discard(game_id)
         try:
-            await self._conn.execute("SELECT pg_advisory_unlock(%s)", (self.key(game_id),))
+            await self._session.unlock(self.key(game_id))
         except psycopg.Error as exc:  # a lost session holds no lock any more
             log.warning("releasing the AI of game %s: %s", game_id, exc)
 
     async def close(self) -> None:
-        if self._conn is not None:
-            await self._conn.close()  # ends the session: its locks go with it
-            self._conn = None
+        await self._session.close()
         self._held.clear()
 
 

@@ -20,23 +20,23 @@ the AI runner (`AiRunner.queue_patience`: then it plays a random move). Only the
 moves already holding a slot of their own process's lane try (a few per process),
 so the polling costs a few short queries a second at most.
 
-Lock keys are 64 bits of a hash of the database, schema and the slot's name, as in
-claims.py. With SQLite (one process) the lanes' bounds are the server's: `SearchSlots`
-grants at once.
+Lock keys are 64 bits of a hash of the database, schema and the slot's name, and the
+connection is the process's own lock session, both as for claims.py (advisory.py).
+With SQLite (one process) the lanes' bounds are the server's: `SearchSlots` grants at
+once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
 from collections.abc import Hashable
 from typing import Any
 
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine
 
-from .notify import psycopg_conninfo
+from .advisory import AdvisorySession
 
 log = logging.getLogger("grognard.server.searchslots")
 
@@ -68,12 +68,9 @@ class PostgresSearchSlots(SearchSlots):
     ) -> None:
         if total < 1 or per_user < 1:
             raise ValueError(f"search slots need total >= 1 and per_user >= 1, not {total}, {per_user}")
-        self._engine = engine
-        self._conninfo = psycopg_conninfo(engine.url)
+        self._session = AdvisorySession(engine)
         self.total, self.per_user = total, per_user
         self._poll, self._poll_max = poll, poll_max
-        self._namespace: str | None = None
-        self._conn: Any = None  # psycopg.AsyncConnection, opened on first use
         self._lock: asyncio.Lock | None = None  # made on the loop that uses it
         self._ended: asyncio.Event | None = None  # set when a search of this process ends
         #: the (user key, slot key) pairs this process holds, by owner
@@ -82,10 +79,7 @@ class PostgresSearchSlots(SearchSlots):
         self._late: set[asyncio.Future[None]] = set()
 
     def _key(self, *name: object) -> int:
-        assert self._namespace is not None
-        label = "\0".join([self._namespace, "search", *map(repr, name)])
-        digest = hashlib.blake2b(label.encode(), digest_size=8).digest()
-        return int.from_bytes(digest, "big", signed=True)
+        return self._session.key("search", *map(repr, name))
 
     def slot_keys(self) -> list[int]:
         return [self._key("slot", k) for k in range(self.total)]
@@ -94,25 +88,13 @@ class PostgresSearchSlots(SearchSlots):
         return [self._key("user", owner, k) for k in range(self.per_user)]
 
     async def _connection(self) -> Any:
-        import psycopg
-
-        if self._namespace is None:
-            self._namespace = await asyncio.to_thread(self._read_namespace)
-        if self._conn is None or self._conn.closed:
-            self._held.clear()  # a new session holds none of the old one's locks
-            self._conn = await psycopg.AsyncConnection.connect(self._conninfo, autocommit=True)
-        return self._conn
+        return await self._session.connection(on_new=self._held.clear)
 
     def _on_loop(self) -> tuple[asyncio.Lock, asyncio.Event]:
         """The lock and the event, made on the loop that uses them."""
         if self._lock is None or self._ended is None:
             self._lock, self._ended = asyncio.Lock(), asyncio.Event()
         return self._lock, self._ended
-
-    def _read_namespace(self) -> str:
-        with self._engine.connect() as connection:
-            database, schema = connection.execute(text("SELECT current_database(), current_schema()")).one()
-        return f"{database}\0{schema}"
 
     async def _try_one(self, conn: Any, keys: list[int]) -> int | None:
         mine = {key for pairs in self._held.values() for pair in pairs for key in pair}
@@ -132,7 +114,7 @@ class PostgresSearchSlots(SearchSlots):
                 return False
             slot = await self._try_one(conn, self.slot_keys())
             if slot is None:
-                await conn.execute("SELECT pg_advisory_unlock(%s)", (user,))
+                await self._session.unlock(user)
                 return False
             self._held.setdefault(owner, []).append((user, slot))
             return True
@@ -178,15 +160,13 @@ class PostgresSearchSlots(SearchSlots):
                 del self._held[owner]
             try:
                 for key in pair:
-                    await self._conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
+                    await self._session.unlock(key)
             except psycopg.Error as exc:  # a lost session holds no lock any more
                 log.warning("giving back a search slot: %s", exc)
         ended.set()
 
     async def close(self) -> None:
-        if self._conn is not None:
-            await self._conn.close()  # ends the session: its locks go with it
-            self._conn = None
+        await self._session.close()
         self._held.clear()
 
 
