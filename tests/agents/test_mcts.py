@@ -159,22 +159,12 @@ def test_never_reads_the_real_rng_nor_changes_the_game() -> None:
 def test_a_search_that_used_the_real_dice_would_be_caught() -> None:
     """The check above has teeth: a sampler that keeps the real RNG searches the two
     games differently."""
-
-    class LeakySampler:
-        def __init__(self, state: State) -> None:
-            self.state = state
-
-        def sample(self, rng: Rng) -> State:
-            twin = self.state.clone()
-            twin.keep_undo = False
-            return twin
-
     a = tinygame.to_north_turn(seed=5)
     b = a.clone()
     b.data["rng"] = Rng.new_state(987654321)
     first, second = MctsAgent(11, Budget(iterations=150)), MctsAgent(11, Budget(iterations=150))
     for agent, state in ((first, a), (second, b)):
-        agent.act_searching(state.view("north"), state.legal_actions("north"), LeakySampler(state))
+        agent.act_searching(state.view("north"), state.legal_actions("north"), tinygame.LeakySampler(state))
     assert first.last != second.last
 
 

@@ -171,18 +171,8 @@ def test_a_secret_of_another_seat_does_not_change_the_decision() -> None:
 def test_a_search_that_read_the_real_game_would_be_caught() -> None:
     """The check above has teeth: a sampler handing out the real game (its cards and
     dice) makes the two searches differ."""
-
-    class Leaky:
-        def __init__(self, state: State) -> None:
-            self.state = state
-
-        def sample(self, rng: Rng) -> State:
-            twin = self.state.clone()
-            twin.keep_undo = False
-            return twin
-
     a, b = _twins()
     first, second = TurnSearchAgent(11, TINY), TurnSearchAgent(11, TINY)
-    decide(first, a, Leaky(a))
-    decide(second, b, Leaky(b))
+    decide(first, a, tinygame.LeakySampler(a))
+    decide(second, b, tinygame.LeakySampler(b))
     assert first.last["iterations"] > 20 and first.last != second.last

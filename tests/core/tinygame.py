@@ -375,3 +375,17 @@ def to_north_turn(seed: int = 0, scenario: str = "standard", **options: Any) -> 
     state.apply("north", ("roll",))
     assert state.frame()["state"] == "north_turn"
     return state
+
+
+class LeakySampler:
+    """A sampler that cheats: it hands a search the real game (its cards, its dice)
+    instead of a world drawn from the seat's view. Tests of the search agents use it to
+    show that their "another seat's secret changes nothing" checks would catch a leak."""
+
+    def __init__(self, state: TinyState) -> None:
+        self.state = state
+
+    def sample(self, rng: Rng) -> TinyState:
+        twin = self.state.clone()
+        twin.keep_undo = False
+        return twin
