@@ -331,6 +331,19 @@ class HgwMap:
             self._edge_cache[h] = tuple((n, half_steps(n), row_col(n), side_key(h, n)) for n in steps)
         return self._edge_cache[h]
 
+    def _ice_edges(self, h: HexId, ice: frozenset[HexId]) -> tuple[ShipEdge, ...]:
+        """`_ship_edges` with a passage's ice open (N6.3): a step into or out of a passage hex
+        joins it to any hex a sea route may enter, or to the passage's next hex; the other
+        steps are the map's own. In the map's order of neighbours, as a search's ties need."""
+        near = self._neighbours[h]
+        if h not in ice and not ice.intersection(near):
+            return self._ship_edges(h)
+        if h in ice:
+            steps = [n for n in near if n in ice or n in self._sea_hexes]
+        else:
+            steps = [n for n in near if n in ice or self.ship_may_cross(h, n)]
+        return tuple((n, half_steps(n), row_col(n), side_key(h, n)) for n in steps)
+
     def _sea_hexes_in(self, seas: frozenset[str]) -> frozenset[HexId]:
         """The sea-route hexes in at least one of `seas` (kept per set of seas)."""
         if seas not in self._seas_cache:
@@ -350,7 +363,7 @@ class HgwMap:
         hexside between two land hexes."""
         return self._crossing & self._all_sea
 
-    def _sea_search(
+    def sea_search(
         self,
         start: HexId,
         *,
@@ -360,13 +373,18 @@ class HgwMap:
         closed: frozenset[HexId] = frozenset(),
         barred: frozenset[tuple[HexId, HexId]] = frozenset(),
         canals: frozenset[tuple[HexId, HexId]] = frozenset(),
+        ice: frozenset[HexId] = frozenset(),
     ) -> tuple[dict[HexId, int], dict[HexId, HexId | None]]:
         """The cheapest sea routes from `start` in half steps (Sea Route 7: a hex in rows 00-11
         costs half a step). `limit` bounds the cost; `allowed`: the seas of every hex; a
         `closed` hex ends a route, never passes it (4); a `barred` hexside is never crossed
         (2: an arrow not friendly on both sides); a `canals` pair is a step overland (N2.6,
-        Kiel). Each reached hex's cost and predecessor (up to `goal`'s, if given)."""
+        Kiel); `ice`, the hexes of a passage open this turn (N6.3, polar_route.py), sailed
+        as water (`_ice_edges`). Each reached hex's cost and predecessor (up to `goal`'s, if
+        given)."""
         usable = self._sea_hexes if allowed is None else self._sea_hexes_in(allowed)
+        if ice:
+            usable = usable | ice
         if start not in usable:
             return {}, {}
         cost = {start: 0}
@@ -382,7 +400,7 @@ class HgwMap:
                 break  # its route is settled: nothing later changes a done hex's parent
             if h in closed and h != start:
                 continue
-            edges = self._ship_edges(h)
+            edges = self._ice_edges(h, ice) if ice else self._ship_edges(h)
             if canals:
                 edges += tuple((b, half_steps(b), row_col(b), side_key(h, b)) for a, b in canals if a == h)
             for n, half, order, side in edges:
@@ -415,13 +433,13 @@ class HgwMap:
         limits every hex on the route to those areas; the route may end in a `closed`
         hex but never pass through one (Sea Route 4: a control hex that is not the
         side's own), and never crosses a `barred` hexside (Sea Route 2); `canals`, as
-        `_sea_search`. Hexes above row 12 cost half a step (Sea Route 7; `route_steps`)."""
+        `sea_search`. Hexes above row 12 cost half a step (Sea Route 7; `route_steps`)."""
         allowed = None if seas is None else frozenset(seas)
         if allowed is not None and not (allowed & set(self.hex(b).seas)):
             return None
         if not (self.is_navigable(b) or self.is_coastal(b)):
             return None
-        _, parent = self._sea_search(a, goal=b, allowed=allowed, closed=closed, barred=barred, canals=canals)
+        _, parent = self.sea_search(a, goal=b, allowed=allowed, closed=closed, barred=barred, canals=canals)
         if b not in parent:
             return None
         path = [b]
@@ -443,7 +461,7 @@ class HgwMap:
         length in steps (`route_steps`), by the same stepping as `sea_route` over every
         sea (Invasion Procedure 3: an invasion route may cross any sea), ending in but
         never passing a `closed` hex (Sea Route 4), never crossing a `barred` side."""
-        cost, _ = self._sea_search(start, limit=2 * limit, closed=closed, barred=barred, canals=canals)
+        cost, _ = self.sea_search(start, limit=2 * limit, closed=closed, barred=barred, canals=canals)
         return {h: -(-c // 2) for h, c in cost.items()}
 
     def _flood(self, start: HexId, step_ok: object) -> Iterator[HexId]:

@@ -24,7 +24,6 @@ closed narrows and barred crossings, half a step a hex above row 12):
 
 from __future__ import annotations
 
-import heapq
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -33,7 +32,7 @@ import msgspec
 
 from . import fleet_nations, raiders
 from .fleets import base_hex, route_path
-from .hexnumbers import half_steps, row_col, side_key
+from .hexnumbers import half_steps
 from .invasion_routes import barred_crossings, canals, closed_narrows
 from .map import HgwMap, load_map
 from .neutrality import at_war
@@ -90,46 +89,12 @@ def load_polar_route() -> PolarRoute:
     return found
 
 
-def _search(
-    hmap: HgwMap, lane: frozenset[str], start: str, closed: frozenset[str], barred: Sides, canal: Sides
-) -> Routes:
-    """The cheapest sea routes from `start` in half steps (Sea Route 7) with the passage's
-    ice open: the map's own stepping (`ship_may_cross`) plus any step into or out of a
-    passage hex from water or coastal land; a `closed` hex ends a route (Sea Route 4), a
-    `barred` side is never crossed (2), a `canal` pair is a step (N2.6)."""
-    cost = {start: 0}
-    parent: dict[str, str | None] = {start: None}
-    heap = [(0, row_col(start), start)]
-    done: set[str] = set()
-    while heap:
-        c, _, h = heapq.heappop(heap)
-        if h in done:
-            continue
-        done.add(h)
-        if h in closed and h != start:
-            continue
-        steps = [*hmap.neighbours(h), *(b for a, b in canal if a == h)]
-        for n in steps:
-            if n in done or side_key(h, n) in barred:
-                continue
-            if n in lane or h in lane:
-                if not (n in lane or hmap.is_navigable(n) or hmap.is_coastal(n)):
-                    continue
-            elif not hmap.ship_may_cross(h, n) and (h, n) not in canal:
-                continue
-            step = c + half_steps(n)
-            if step < cost.get(n, step + 1):
-                cost[n], parent[n] = step, h
-                heapq.heappush(heap, (step, row_col(n), n))
-    return cost, parent
-
-
 @cache
 def _onward(closed: frozenset[str], barred: Sides, canal: Sides) -> Routes:
     """The sea routes on from the strait, the passage's ice open (back along it to the
     open Chukchi Sea, the Bering Strait of our geography)."""
     route = load_polar_route()
-    return _search(load_map(), route.ice, route.path[-1], closed, barred, canal)
+    return load_map().sea_search(route.path[-1], closed=closed, barred=barred, canals=canal, ice=route.ice)
 
 
 def may_pass(data: Data, fleet_id: str) -> bool:
