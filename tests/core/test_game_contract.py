@@ -264,6 +264,24 @@ def test_each_roles_log_follows_the_game_through_undo_and_copies() -> None:
     assert undone
 
 
+def test_a_frozen_position_thaws_as_it_was_when_frozen() -> None:
+    """State.freeze keeps the position (data, history, undo window) as bytes; the game
+    moving on changes nothing in it, and every thaw gives the one same copy."""
+    state = to_north_turn(seed=1)
+    state.apply("north", ("stake", 1))
+    then = state.clone()
+    frozen = state.freeze()
+    state.apply("north", ("stake", 2))
+    state.data["scores"] = {"north": 99}  # even a change made behind the rules' back
+    assert frozen.plies == len(then.history) == len(state.history) - 1
+    thawed = frozen.thaw()
+    assert thawed.same_as(then) and thawed.history == then.history
+    assert thawed.can_undo("north") and thawed.view("north") == then.view("north")
+    assert frozen.thaw() is thawed
+    thawed.undo("north")  # its undo window is its own: the live game keeps its own
+    assert state.can_undo("north") and len(state.history) == len(then.history) + 1
+
+
 # ----- undo: back to the last roll, reveal or change of active role, no further ----------
 def test_undo_restores_the_previous_data_and_history() -> None:
     state = to_north_turn(seed=1)

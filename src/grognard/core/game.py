@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
 
@@ -522,12 +522,13 @@ class State(ABC):
 
     # ----- copies and JSON -----------------------------------------------------------
     def clone(self: S) -> S:
-        twin = type(self)(self.ruleset, self.meta, _decode(_encode(self.data)))
-        twin.history = list(self.history)
-        twin._undo_from, twin._undo_base = self._undo_from, self._undo_base
-        twin._undo_by_seat = self._undo_by_seat
-        twin.keep_undo = self.keep_undo
-        return twin
+        return self.freeze().thaw()
+
+    def freeze(self: S) -> Frozen[S]:
+        """This position kept for later: its data encoded now, a game made of it only when
+        asked (`Frozen.thaw`). The first half of `clone`, for a copy that may never be
+        read (an RL info held across a step: rl/envs.py)."""
+        return Frozen(self)
 
     def to_json(self) -> dict[str, Any]:
         """The saved game as JSON-safe data (a copy: nothing in it aliases the game)."""
@@ -591,3 +592,30 @@ class State(ABC):
 
     def _redraw_hidden(self, role: Role, rng: Rng) -> None:
         """Re-draw what `role` may not know; default: nothing is hidden."""
+
+
+class Frozen(Generic[S]):
+    """A game's position as it was when frozen (`State.freeze`): its data as JSON bytes,
+    its history and undo window; `thaw` makes the game (once: every caller shares it)."""
+
+    __slots__ = ("_blob", "_history", "_kind", "_meta", "_ruleset", "_thawed", "_undo")
+
+    def __init__(self, game: S) -> None:
+        self._kind, self._ruleset, self._meta = type(game), game.ruleset, game.meta
+        self._blob = _encode(game.data)
+        self._history = list(game.history)
+        self._undo = (game._undo_from, game._undo_base, game._undo_by_seat, game.keep_undo)
+        self._thawed: S | None = None
+
+    @property
+    def plies(self) -> int:
+        """How many actions had been played when it was frozen."""
+        return len(self._history)
+
+    def thaw(self) -> S:
+        if self._thawed is None:
+            twin = self._kind(self._ruleset, self._meta, _decode(self._blob))
+            twin.history = self._history
+            twin._undo_from, twin._undo_base, twin._undo_by_seat, twin.keep_undo = self._undo
+            self._thawed = twin
+        return self._thawed

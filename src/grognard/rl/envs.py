@@ -44,7 +44,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from grognard.agents.mcts import win_shares
-from grognard.core.game import State
+from grognard.core.game import Frozen, State
 from grognard.sim.play import get_ruleset
 
 from .action_space import ActionSpace, LegalSlots
@@ -69,20 +69,23 @@ _SEED_SPAN = 2**31
 
 
 class _PendingView:
-    """A view not built yet: of `role` in `state`, after `ply` actions."""
+    """A view not built yet: of `role` in `state` (or in a position frozen before the game
+    moved on: core.game.Frozen, thawed when read), after `ply` actions."""
 
     __slots__ = ("ply", "role", "state")
 
     def __init__(self, state: State, role: str) -> None:
-        self.state, self.role, self.ply = state, role, len(state.history)
+        self.role, self.ply = role, len(state.history)
+        self.state: State | Frozen[State] = state
 
     def build(self) -> dict[str, Any]:
-        if len(self.state.history) != self.ply:
+        game = self.state.thaw() if isinstance(self.state, Frozen) else self.state
+        if len(game.history) != self.ply:
             raise RuntimeError(
                 f"this info's view was of the position after {self.ply} actions, but the game was "
                 "changed behind the environment's back since: read infos before changing env.game"
             )
-        return self.state.view(self.role)
+        return game.view(self.role)
 
     def __reduce__(self) -> tuple[Callable[..., Any], tuple[Any, ...]]:
         raise TypeError("a pending view is not data: read the info through its dict methods")
@@ -245,11 +248,12 @@ class _Game:
 
     def keep_pending(self) -> None:
         """Before the game changes: the infos still held whose view is not built keep
-        this position: one such info builds its view now, several share a copy of the
-        game to build theirs from when read (both give the same views). A ruleset
-        whose copy costs less than one of its views says so (`INFO_COPY = True` in
-        its features module: Victory's copy costs a sixth of its view), and a single
-        held info gets a copy too."""
+        this position: one such info builds its view now, several share the position
+        frozen (`State.freeze`: the data encoded now, decoded only if an info is read)
+        to build theirs from when read (both give the same views). A ruleset whose
+        copy costs less than one of its views says so (`INFO_COPY = True` in its
+        features module: Victory's copy costs a sixth of its view), and a single held
+        info gets the frozen position too."""
         game = self.game
         held = [
             info for ref in self._pending
@@ -259,7 +263,7 @@ class _Game:
         if not held:
             return
         if len(held) > 1 or self.copy_for_infos:
-            twin = game.clone()
+            twin = game.freeze()
             for info in held:
                 pending = info.pending()
                 if pending is not None:
