@@ -8,7 +8,7 @@ down, key by key with its rules, as types in layout.py (`HgwData`); `army_status
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .airpower import advance_defence, garrison_defends, stacked_points
 from .fleets import expel
@@ -16,7 +16,7 @@ from .forts import destroy as destroy_fort
 from .forts import fort_points
 from .garrisons import inherent
 from .geography import Geography, Place, box_hexes, geography
-from .layout import Status
+from .layout import Army, HgwBoard, Status
 from .limitations import siberia_repair_floor
 from .neutrality import at_peace, is_unaligned, on_capture, reserved_counters
 from .scenario import BOX, KINDS, load_scenario
@@ -27,7 +27,7 @@ from .victory import berlin_falls
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 STACK_LIMIT = 10  # Stacking 1
 
 
@@ -72,7 +72,7 @@ def geo(data: Data) -> Geography:
     return geography(data["scenario"])
 
 
-def strength(army: dict[str, Any]) -> int:
+def strength(army: Army) -> int:
     return sum(int(army["sp"][k]) for k in KINDS)
 
 
@@ -98,7 +98,7 @@ def free_army(data: Data, side: str, nation: str = "") -> str | None:
     return None
 
 
-def stacked(army: dict[str, Any]) -> int:
+def stacked(army: Army) -> int:
     """The army's points the ten-a-hex limit counts: every point but its tac air (Tac Air
     Abilities 2, airpower.stacked_points)."""
     return stacked_points(army)

@@ -24,7 +24,7 @@ from grognard.core.flow import Frame
 
 from .datafile import decode_file, load_data
 from .fleets import free_french, is_naval_base, ships
-from .layout import Fleet
+from .layout import Fleet, HgwBoard
 from .neutrality import politics
 from .optional import has_option
 from .scenario import ScenarioContent, load_scenario
@@ -32,7 +32,7 @@ from .scenario import ScenarioContent, load_scenario
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 DATA_PATH = Path(__file__).with_name("data") / "fleet_counters.json"
 
 

@@ -45,7 +45,7 @@ from .fleets import (
     room_for_fleet,
     set_points,
 )
-from .layout import Fleet
+from .layout import Fleet, HgwBoard, HgwData
 from .map import hex_distance, load_map
 from .naval_battle import base_change_penalty
 from .neutrality import at_war, naval_friendly
@@ -81,7 +81,7 @@ if TYPE_CHECKING:
     from .state import HgwState
 
 Action = tuple[Any, ...]
-Data = dict[str, Any]
+Data = HgwBoard
 UBOAT_PORT = 4  # the map's key: a shipping port harbours four U-boat or SS points
 RAIDER_BASE = "raider_base"  # fleet_status of a raider that changed base to a neutral port (N6.1)
 
@@ -497,7 +497,7 @@ def fleets_home(game: HgwState, side: str) -> None:
 NAVAL_VERBS = ("change_base", "patrol", "raid_route", "escort_route", *fleet_nations.TRANSFER_VERBS)
 
 
-def why_not(data: Data, role: str, action: Action) -> str | None:
+def why_not(data: HgwData, role: str, action: Action) -> str | None:
     """Why a naval move is refused (Fleets 5-9; U-Boat Attack 3-5; Shipping 10)."""
     top = data["flow"][-1] if data["flow"] else {}
     if top.get("state") != "naval_movement" or top.get("role") != role:

@@ -27,7 +27,6 @@ from __future__ import annotations
 import heapq
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import msgspec
 
@@ -35,13 +34,14 @@ from . import fleet_nations, raiders
 from .fleets import base_hex, route_path
 from .hexnumbers import half_steps, row_col, side_key
 from .invasion_routes import barred_crossings, canals, closed_narrows
+from .layout import HgwBoard
 from .map import HgwMap, load_map
 from .neutrality import at_war
 from .optional import has_option
 from .pacific_politics import why_not_bering
 from .pacific_tables import load_pacific
 
-Data = dict[str, Any]
+Data = HgwBoard
 Sides = frozenset[tuple[str, str]]
 Routes = tuple[dict[str, int], dict[str, str | None]]  # each reached hex's cost and predecessor
 DATA_PATH = Path(__file__).with_name("data") / "polar_route.json"

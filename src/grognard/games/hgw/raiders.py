@@ -42,7 +42,7 @@ from grognard.core.game import Action
 from . import fleet_nations, ports, spanish_ports
 from .fleets import base_hex, nation_may_base, nearest_haven, room_for_fleet, ships
 from .geography import geography
-from .layout import Fleet
+from .layout import Fleet, HgwBoard
 from .map import load_map
 from .neutrality import is_unaligned, naval_friendly
 from .optional import has_option
@@ -50,7 +50,7 @@ from .optional import has_option
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 VERBS = ("declare_raider",)
 RAIDER_SHIPS = ("capital", "asw", "uboat")  # N6.1's types: no carriers
 TRIPLE = 3  # N6.4

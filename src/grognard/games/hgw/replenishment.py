@@ -51,7 +51,7 @@ from .board import armies_at, opponents, points
 from .firepower import fire
 from .fleets import active, base_hex, is_uboat_fleet, route_path, set_points, ships
 from .invasion_routes import barred_crossings, closed_narrows
-from .layout import Fleet
+from .layout import Fleet, HgwBoard, HgwData
 from .map import hex_distance, load_map
 from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS, RANGE_LEAD, movable, open_interceptions, sailing_path
 from .naval_tables import load_naval
@@ -64,7 +64,7 @@ if TYPE_CHECKING:
     from .state import HgwState
 
 Action = tuple[Any, ...]
-Data = dict[str, Any]
+Data = HgwBoard
 VERBS = ("replenish", "attack_replenishment")
 STEP_VERBS = ("intercept_replenishment", "let_replenishment_pass")
 BUSY = ("escort", "support", "raid", "cut")  # fleets on these missions intercept nothing
@@ -431,7 +431,7 @@ def mission_over(game: HgwState, side: str) -> None:
         _spend(game, f, "its mission is over" if supplying(data, f) else "its fleet took no mission")
 
 
-def why_not(data: Data, role: str, action: Action) -> str | None:
+def why_not(data: HgwData, role: str, action: Action) -> str | None:
     """Why a replenishment move is refused, or None."""
     if not has_option(data, "naval_action"):
         return "fleet replenishment is part of the Naval Action rule (N13.1)"

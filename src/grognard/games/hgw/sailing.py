@@ -11,13 +11,13 @@ from typing import Any
 from .board import opponents
 from .fleets import active, base_hex, is_uboat_fleet, route_path
 from .invasion_routes import barred_crossings, canals, closed_narrows
-from .layout import Fleet
+from .layout import Fleet, HgwBoard
 from .map import hex_distance, load_map, route_steps, row_col
 from .naval_tables import load_naval
 from .optional import has_option
 from .sea_war import position
 
-Data = dict[str, Any]
+Data = HgwBoard
 
 
 def patrol_range(fleet: Fleet) -> int:
