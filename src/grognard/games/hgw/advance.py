@@ -46,7 +46,7 @@ from .invasion_routes import (
     route_length,
 )
 from .italian_army import advance_modifier as italian_modifier
-from .layout import Army, HgwBoard, army_of
+from .layout import Army, HgwBoard, army_of, placed
 from .morale import penalty as morale_modifier  # National Morale 6-7: one function for every attack roll
 from .nations import may_aim, may_enter
 from .paratroops import drop_mech, why_not_paradrop
@@ -185,13 +185,13 @@ def resolve_advance(
         status["stopped"] = True  # Making Attacks 3; Exploitation Attacks 5
         if dropping:  # Paradrop 4: every dropped point is lost
             game.log(f"{army['name']} loses the {points(dropping, 'paratroop')} that dropped")
-            at = army["at"]
+            at = placed(army)
             remove_points(data, army_id, "paratroop", dropping)
             left(data, at)
         return False
     status["advanced"] += 1
     displaced = enemy_armies_at(data, target, side)
-    origin = army["at"]
+    origin = placed(army)
     army["at"] = target
     left(data, origin)
     data["garrison_lost"] = sorted({*data["garrison_lost"], target})  # Advance Resolution 7
@@ -317,7 +317,7 @@ class Exploitation(GameStep["HgwState"]):
         crowded = False
         for a in on_board(data, role):
             if may_exploit(data, a):
-                at = data["armies"][a]["at"]
+                at = placed(data["armies"][a])
                 # Paradrop Across Water 1: over the water only with a paradrop to make
                 water = water_targets(data, a) if free_paratroops(data, a) else []
                 near = [*g.links[at], *water]

@@ -16,7 +16,7 @@ from .forts import destroy as destroy_fort
 from .forts import fort_points
 from .garrisons import inherent
 from .geography import Geography, Place, box_hexes, geography
-from .layout import Army, HgwBoard, Status
+from .layout import Army, HgwBoard, Status, placed
 from .limitations import siberia_repair_floor
 from .neutrality import at_peace, is_unaligned, on_capture, reserved_counters
 from .scenario import BOX, KINDS, load_scenario
@@ -109,7 +109,7 @@ def armies_by_place(data: Data) -> dict[Place, list[str]]:
     at once, for a step that asks it of every place it offers)."""
     found: dict[Place, list[str]] = {}
     for a, x in sorted(data["armies"].items()):
-        found.setdefault(x["at"], []).append(a)
+        found.setdefault(placed(x), []).append(a)
     return found
 
 
@@ -188,7 +188,7 @@ def russian_winter(side: str, turn: str, winters: int, country: str | None) -> i
 def winter_modifier(data: Data, army_id: str) -> int:
     """The Russian winter's modifier to `army_id`'s rolls now (`russian_winter`)."""
     army = data["armies"][army_id]
-    country = geo(data).country.get(army["at"])
+    country = geo(data).country.get(placed(army))
     return russian_winter(army["side"], current_turn(data), int(data["winters"]), country)
 
 

@@ -51,7 +51,7 @@ from .board import opponents, points
 from .coastal_air import bought_at, record_loss, tech_level
 from .firepower import fire
 from .geography import Place
-from .layout import HgwBoard, HgwData
+from .layout import HgwBoard, HgwData, placed
 from .map import hex_distance, load_map
 from .morale_strike import hit_morale
 from .morale_strike import targets as morale_targets
@@ -141,7 +141,7 @@ def _hexes(data: Data, side: str) -> list[str]:
         {
             str(x["at"])
             for a, x in data["armies"].items()
-            if x["side"] == side and held.get(a) and on_coast(x["at"])
+            if x["side"] == side and held.get(a) and on_coast(placed(x))
         }
     )
 

@@ -40,7 +40,7 @@ from .garrisons import inherent
 from .geography import Place
 from .home_forces import attack_named
 from .invasion_routes import extension_cost, invasion_targets, is_invading, route_length
-from .layout import HgwBoard
+from .layout import HgwBoard, placed
 from .map import hex_distance, load_map
 from .morale import penalty as morale_modifier  # National Morale 6-7: one function for every attack roll
 from .movement import can_move
@@ -100,7 +100,9 @@ def firing_strength(
 def near(data: HgwBoard, army_id: str, target: Place | None) -> bool:
     """Air Attacks 7: the invader's tac air reaches a target one hex away."""
     at = data["armies"][army_id]["at"]
-    return target is not None and at in load_map() and target in load_map() and hex_distance(at, target) == 1
+    if at is None or target is None:
+        return False
+    return at in load_map() and target in load_map() and hex_distance(at, target) == 1
 
 
 def tac_air(data: HgwBoard, armies: Iterable[str]) -> int:
@@ -218,7 +220,7 @@ class Announce(GameStep["HgwState"]):
         for a in on_board(data, role):
             if not can_attack(data, a) or army_status(data, a)["target"] is not None:
                 continue
-            at = data["armies"][a]["at"]
+            at = placed(data["armies"][a])
             aims = [*g.links[at], *water_targets(data, a)]  # Paradrop Across Water 1
             actions += [
                 ("attack", a, t)
@@ -519,7 +521,7 @@ class Assaults(GameStep["HgwState"]):
         for a in on_board(data, role):
             status = army_status(data, a)
             if status["target"] is not None and not status["assaulted"]:
-                groups.setdefault((data["armies"][a]["at"], status["target"]), []).append(a)
+                groups.setdefault((placed(data["armies"][a]), status["target"]), []).append(a)
         actions: list[Action] = [("to_advances",)]
         for (origin, target), armies in sorted(groups.items()):
             if can_assault(data, target, role):

@@ -17,7 +17,7 @@ from .airpower import ferry_loss
 from .airpower_tables import load_airpower
 from .board import geo, on_board, points
 from .geography import Place
-from .layout import HgwBoard
+from .layout import HgwBoard, placed
 from .map import load_map
 from .pacific_ferry import chain_destinations
 
@@ -61,7 +61,7 @@ def _named_destinations(data: Data, side: str, source: str) -> dict[Place, str]:
     area_of = {c: area for area, spec in tables.areas.items() for c in spec.countries}
     out: dict[Place, str] = {}
     for a in on_board(data, side):
-        p = data["armies"][a]["at"]
+        p = placed(data["armies"][a])
         area = area_of.get(hmap.hex(p).country) if p in hmap else None
         if area in routes and p != at:
             out[p] = routes[area]

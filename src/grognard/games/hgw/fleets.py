@@ -34,7 +34,7 @@ from functools import cache
 
 from . import ports
 from .geography import INDIA_BOX, Place
-from .layout import Fleet, HgwBoard
+from .layout import Fleet, HgwBoard, placed
 from .map import hex_distance, load_map
 from .naval_battle import Squadron
 from .neutrality import naval_friendly, politics, vichy_places
@@ -199,7 +199,7 @@ def may_intercept(
     if us_fleet_held(data, fleet_id):
         return False  # G17.3: not on the Japanese turn that brought the U.S. in
     hmap = load_map()
-    base = data["fleets"][fleet_id]["at"]
+    base = placed(data["fleets"][fleet_id])
     seas = route_seas(origin, target, closed, barred, canals)
     aimed_at = hmap.box_of(target) if target in hmap else ""
     if base == INDIA_BOX:

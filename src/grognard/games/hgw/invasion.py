@@ -26,7 +26,7 @@ from . import carrier_support, coastal_air_army, port_conversion
 from .advance import resolve_advance
 from .board import army_status, left, mark, on_board
 from .combat import assault, can_assault, defending_side
-from .layout import HgwBoard
+from .layout import HgwBoard, placed
 from .naval import (
     air_strike,
     coastal_air,
@@ -83,7 +83,7 @@ def land_unopposed(game: HgwState, army_id: str, target: str) -> None:
     """Invading Friendly Coastal Hexes: the army lands without an advance roll."""
     data = game.data
     army = data["armies"][army_id]
-    origin = army["at"]
+    origin = placed(army)
     army["at"] = target
     left(data, origin)
     mark(data, army_id)["advanced"] += 1

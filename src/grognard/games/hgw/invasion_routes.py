@@ -19,7 +19,7 @@ from functools import cache
 
 from .board import army_status, geo, may_target, strength
 from .geography import CAPE_CONTROL, Place
-from .layout import HgwBoard
+from .layout import HgwBoard, placed
 from .map import load_map, route_steps
 from .neutrality import naval_friendly, war_needed
 from .optional import has_option
@@ -119,7 +119,7 @@ def invasion_targets(data: HgwBoard, army_id: str) -> list[Place]:
 def route_length(data: HgwBoard, army_id: str, target: Place) -> int:
     """Steps of the cheapest sea route from the army's hex to `target` (Sea Route 7)."""
     army = data["armies"][army_id]
-    path = route_of(data, army["side"], army["at"], target)
+    path = route_of(data, army["side"], placed(army), target)
     return route_steps(path) if path else 10**6
 
 
@@ -144,7 +144,7 @@ def amphibious_advance_targets(data: HgwBoard, army_id: str) -> list[Place]:
 
 def _targets(data: HgwBoard, army_id: str, limit: int) -> list[Place]:
     army = data["armies"][army_id]
-    origin = army["at"]
+    origin = placed(army)
     hmap = load_map()
     places = geo(data).places
     side = army["side"]

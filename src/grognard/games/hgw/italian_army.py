@@ -28,7 +28,7 @@ import msgspec
 
 from .datafile import load_data
 from .geography import Place, geography
-from .layout import HgwBoard
+from .layout import HgwBoard, placed
 from .limitations import italy_status
 from .neutrality import places_of
 from .optional import has_option
@@ -183,7 +183,7 @@ def east_african_supply(data: Data, army_id: str) -> bool:
         return False
     army = data["armies"][army_id]
     others = sum(int(n) for k, n in army["sp"].items() if k != "infantry")
-    country = geography(data["scenario"]).country.get(army["at"])
+    country = geography(data["scenario"]).country.get(placed(army))
     return others == 0 and country in load_italian_army().supply_areas
 
 

@@ -78,7 +78,7 @@ def why_not_aim(data: Data, army_id: str, place: str) -> str | None:
 def end_of_combat(game: HgwState, side: str) -> None:
     """The clock and the war, from the attacks named this combat phase."""
     data = game.data
-    named = [(a, s["target"]) for a, s in sorted(data["status"].items()) if s.get("target") is not None]
+    named = [(a, t) for a, s in sorted(data["status"].items()) if (t := s.get("target")) is not None]
     pol = data.get("politics")
     struck = pol is not None and pol.get("soviet_war")
     if side == AXIS and struck and pacific(data)["japan_soviet"]["germany_attacked"] is None:

@@ -2,9 +2,10 @@
 
 `state.data` stays plain JSON (ints, strings, lists and dicts); these TypedDicts say
 which keys it holds and what each means, so that `mypy --strict` catches a misspelt
-key in the code that reads it through them (`army_of`, board.army_status and
-board.mark, seen.data_from_view, advance.py). Places, armies, fleets and sides are ids
-(strings); the map and tables they index are static data (geography.py, tables.py).
+key in the code that reads it through them: `HgwState.data` is an `HgwData`, and every
+rule module's `Data` is `HgwBoard` (docs/hgw-design.md, "Typed state"). Places, armies,
+fleets and sides are ids (strings); the map and tables they index are static data
+(geography.py, tables.py).
 """
 
 from __future__ import annotations
@@ -283,6 +284,13 @@ def units(data: HgwBoard, key: str) -> dict[ArmyId, Army] | dict[str, Fleet]:
     if key == "fleets":
         return data["fleets"]
     raise KeyError(key)
+
+
+def placed(unit: Army | Fleet) -> Place:
+    """The place of a counter the caller knows is on the map: an army on the board (not on
+    its record sheet, Military Record Sheet 2), a fleet in its port or box. The same value
+    as `unit["at"]`, typed as a place for the questions that take one."""
+    return cast(Place, unit["at"])
 
 
 def army_of(data: HgwBoard, army_id: ArmyId) -> Army:

@@ -62,7 +62,7 @@ from .fleets import (
 )
 from .geography import Place
 from .invasion_routes import INVASION_RANGE, barred_crossings, canals, closed_narrows
-from .layout import HgwBoard
+from .layout import HgwBoard, placed
 from .map import load_map, route_steps
 from .optional import has_option
 from .sea_war import fight
@@ -119,7 +119,7 @@ def support_candidates(data: HgwBoard, frame: Frame) -> list[str]:
             continue
         if is_uboat_fleet(x) or "patrol" in x or spanish_ports.disarmed(data, f):
             continue  # Anti-Submarine Warfare 3's spirit: no U-boat supports an invasion; G5.6
-        path = route_path(base_hex(x["at"]), frame["target"], closed, barred, canals(data, side))
+        path = route_path(base_hex(placed(x)), frame["target"], closed, barred, canals(data, side))
         if path and route_steps(list(path)) <= INVASION_RANGE:
             found.append(f)
     return found
@@ -184,7 +184,7 @@ def open_interceptions(game: HgwState, frame: Frame, fleet_id: str | None = None
         origin = data["armies"][frame["army"]]["at"]
         extra: dict[str, Any] = {"escorts": list(frame.get("escorts", []))}
     else:
-        origin = base_hex(data["fleets"][fleet_id]["at"])
+        origin = base_hex(placed(data["fleets"][fleet_id]))
         extra = {"escorts": [], "fleet": fleet_id}
     for side in reversed(opponents(data, invader)):
         probe = {"army": frame["army"], "origin": origin, "target": frame["target"], "done": []}
@@ -421,12 +421,12 @@ def air_strike(game: HgwState, frame: Frame, friendly: bool = False) -> None:
     invader = army["side"]
     escorts = frame.get("escorts", [])
     # the army's route, with its escort: every coastal-air hex it passes through
-    for place in passed_hexes(data, invader, army["at"], frame["target"]):
+    for place in passed_hexes(data, invader, placed(army), frame["target"]):
         air = air_at(data, place, invader)
         if air and data["armies"][frame["army"]]["at"] is not None:
             air_attack(game, place, air, escort_points(data, escorts), frame["army"], None)
     for f in reaching(data, frame):
-        for place in passed_hexes(data, invader, base_hex(data["fleets"][f]["at"]), frame["target"]):
+        for place in passed_hexes(data, invader, base_hex(placed(data["fleets"][f])), frame["target"]):
             air = air_at(data, place, invader)
             if air and active(data, f):
                 air_attack(game, place, air, int(data["fleets"][f]["sp"]), None, f)

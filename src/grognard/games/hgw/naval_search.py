@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from .coastal_air import bought_at, tech_level
 from .fleets import active, is_uboat_fleet
-from .layout import HgwBoard
+from .layout import HgwBoard, placed
 from .map import hex_distance, load_map
 from .neutrality import at_war
 from .search import (
@@ -58,7 +58,7 @@ def spotters(data: Data, side: str) -> list[tuple[str, str]]:
     held = data.get("coastal_air", {})
     for a, x in data.get("armies", {}).items():
         at = x["at"]
-        if x["side"] != side or at not in hmap or not hmap.is_coastal(at):
+        if x["side"] != side or at is None or at not in hmap or not hmap.is_coastal(at):
             continue
         if sum(x["sp"].values()) > 0:
             found[at] = "army_based_air"
@@ -70,7 +70,7 @@ def spotters(data: Data, side: str) -> list[tuple[str, str]]:
         if "patrol" in fleet:
             found.setdefault(fleet["patrol"], "ss" if is_uboat_fleet(fleet) else "fleet")
         elif not is_uboat_fleet(fleet) and fleet["at"] in hmap:
-            found[fleet["at"]] = "army_based_air"  # a naval base with a surface fleet
+            found[placed(fleet)] = "army_based_air"  # a naval base with a surface fleet
     return sorted(found.items())
 
 

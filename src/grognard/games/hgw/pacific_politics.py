@@ -22,7 +22,7 @@ from .board import armies_at
 from .fleets import base_hex, set_points
 from .geography import Place, geography
 from .japan import AXIS, pacific, pacific_record, us_brought_in, us_has_surrendered
-from .layout import HgwBoard
+from .layout import HgwBoard, placed
 from .limitations import has_surrendered, season
 from .map import load_map
 from .neutrality import politics
@@ -202,7 +202,7 @@ def us_entry_by_japan(data: Data, japanese_targets: Collection[Place]) -> str | 
             *(
                 f
                 for f, x in data.get("fleets", {}).items()
-                if x.get("at") is not None and base_hex(x["at"]) == place and x.get("nation") == US
+                if x.get("at") is not None and base_hex(placed(x)) == place and x.get("nation") == US
             ),
         ]
         if units:

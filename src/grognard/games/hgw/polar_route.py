@@ -34,7 +34,7 @@ from . import fleet_nations, raiders
 from .fleets import base_hex, route_path
 from .hexnumbers import half_steps, row_col, side_key
 from .invasion_routes import barred_crossings, canals, closed_narrows
-from .layout import HgwBoard
+from .layout import HgwBoard, placed
 from .map import HgwMap, load_map
 from .neutrality import at_war
 from .optional import has_option
@@ -151,7 +151,7 @@ def _legs(data: Data, fleet_id: str) -> tuple[list[str], dict[str, int], dict[st
     side = fleet["side"]
     route = load_polar_route()
     rules = (closed_narrows(data, side), barred_crossings(data, side), canals(data, side))
-    there = route_path(base_hex(fleet["at"]), route.path[0], *rules)
+    there = route_path(base_hex(placed(fleet)), route.path[0], *rules)
     if not there:
         return None
     return [*there, *route.path[1:]], *_onward(*rules)

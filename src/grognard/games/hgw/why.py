@@ -55,7 +55,7 @@ from .french_production import PURSE, french_build_places
 from .home_forces import why_not as why_not_home
 from .italian_army import may_move_to, why_not_build
 from .japan_soviet import why_not_aim as japan_soviet_aim
-from .layout import HgwBoard, HgwData
+from .layout import HgwBoard, HgwData, placed
 from .leader_phase import why_not as why_not_leader
 from .limitations import confined_to
 from .map import load_map
@@ -277,7 +277,7 @@ def _destination(data: Data, role: Role, frame: Frame, verb: str, target: str) -
     chinese = why_not_chinese_enter(data, source, place)  # G17.11 (The Pacific War)
     if chinese is not None:
         return chinese
-    start = data["armies"][source]["at"]
+    start = placed(data["armies"][source])
     g = geo(data)
     if place not in g.places and place != BOX:
         return f"{place} is not in play in this scenario: no side may enter it (B2.1, F7.7)"
@@ -357,7 +357,7 @@ def _attack(data: Data, role: Role, step: str | None, verb: str, army_id: str, t
                 f"(C3.2): {name} is done"
             )
     g = geo(data)
-    at = army["at"]
+    at = placed(army)
     if target not in g.places and target != BOX:
         return (
             f"{target} is not in play in this scenario: neutral for the whole game, never "
