@@ -39,6 +39,7 @@ from . import (
 from . import odds as attack_odds
 from .actions import REGISTRY, declarations
 from .geography import geography
+from .layout import typed
 from .morale import new_morale
 from .neutrality import new_politics
 from .scenario import KINDS, load_scenario
@@ -173,22 +174,24 @@ class HitlersGlobalWar(Ruleset):
             last = content.last_two_player  # Campaign Game I set-up: Spring 1945 with two players
         data = state.data
         data.update(
-            scenario=scenario_id,
-            turns=turns[turns.index(content.first) : turns.index(last) + 1],
-            turn=0,
-            player=content.first_player,
-            phase="movement",
-            owner=dict(sorted(g.start_owner.items())),
-            markers={},
-            won=[],
-            devastated={},
-            permanent=dict(content.permanent_devastation),
-            armies={},
-            status={},
-            frozen=[],
-            garrison_lost=[],
-            winters=content.winters_at_start,
-            result=None,
+            {
+                "scenario": scenario_id,
+                "turns": turns[turns.index(content.first) : turns.index(last) + 1],
+                "turn": 0,
+                "player": content.first_player,
+                "phase": "movement",
+                "owner": dict(sorted(g.start_owner.items())),
+                "markers": {},
+                "won": [],
+                "devastated": {},
+                "permanent": dict(content.permanent_devastation),
+                "armies": {},
+                "status": {},
+                "frozen": [],
+                "garrison_lost": [],
+                "winters": content.winters_at_start,
+                "result": None,
+            }
         )
         pol = new_politics(scenario_id)
         if pol is not None:
@@ -283,7 +286,7 @@ class HitlersGlobalWar(Ruleset):
 
     # "why can't I?" (State.why_illegal): why.py
     def explain_illegal(self, state: State, role: Role, action: Action) -> str | None:
-        return why.explain(state.data, role, action)
+        return why.explain(typed(state.data), role, action)
 
 
 RULESET = HitlersGlobalWar()

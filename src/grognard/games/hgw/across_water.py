@@ -8,17 +8,16 @@ The rule functions are paratroops.py's."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .board import geo
 from .geography import Place
+from .layout import Army, HgwBoard
 from .map import load_map
 from .paratroops import AMPHIBIOUS, PARA, TAC, across_water, why_not_mix
 
-Data = dict[str, Any]
+Data = HgwBoard
 
 
-def airborne(army: dict[str, Any]) -> bool:
+def airborne(army: Army) -> bool:
     """Paradrop Across Water 1: the army holds paratroop and tac air points alone."""
     kinds = {k for k, v in army["sp"].items() if int(v)}
     return bool(kinds) and kinds <= {PARA, TAC}

@@ -46,7 +46,7 @@ from .invasion_routes import (
     route_length,
 )
 from .italian_army import advance_modifier as italian_modifier
-from .layout import Army, army_of
+from .layout import Army, HgwBoard, army_of, placed
 from .morale import penalty as morale_modifier  # National Morale 6-7: one function for every attack roll
 from .nations import may_aim, may_enter
 from .paratroops import drop_mech, why_not_paradrop
@@ -95,7 +95,7 @@ def advance_modifier(advanced: int, target_terrain: str, *, empty: bool, winter:
 
 
 def advance_odds(
-    data: dict[str, Any],
+    data: HgwBoard,
     army_id: str,
     target: Place,
     *,
@@ -139,7 +139,7 @@ def advance_odds(
 
 
 def advance_limit(
-    data: dict[str, Any],
+    data: HgwBoard,
     army_id: str,
     target: Place,
     *,
@@ -185,13 +185,13 @@ def resolve_advance(
         status["stopped"] = True  # Making Attacks 3; Exploitation Attacks 5
         if dropping:  # Paradrop 4: every dropped point is lost
             game.log(f"{army['name']} loses the {points(dropping, 'paratroop')} that dropped")
-            at = army["at"]
+            at = placed(army)
             remove_points(data, army_id, "paratroop", dropping)
             left(data, at)
         return False
     status["advanced"] += 1
     displaced = enemy_armies_at(data, target, side)
-    origin = army["at"]
+    origin = placed(army)
     army["at"] = target
     left(data, origin)
     data["garrison_lost"] = sorted({*data["garrison_lost"], target})  # Advance Resolution 7
@@ -211,13 +211,13 @@ def resolve_advance(
     return True
 
 
-def free_paratroops(data: dict[str, Any], army_id: str) -> int:
+def free_paratroops(data: HgwBoard, army_id: str) -> int:
     """Paradrop 5: the army's paratroop points that have not dropped this turn."""
     army = data["armies"][army_id]
     return max(0, int(army["sp"]["paratroop"]) - int(army_status(data, army_id).get("dropped", 0)))
 
 
-def advance_choices(data: dict[str, Any], army_id: str, target: Place | None) -> list[Action]:
+def advance_choices(data: HgwBoard, army_id: str, target: Place | None) -> list[Action]:
     """Paradrop 2: an advance, or one with some or all of the army's paratroop points
     announced to drop; an army of tac air alone (or with amphibious points) never
     advances (Tac Air Abilities 3; Air Attacks 10); over the water only a paradrop
@@ -230,13 +230,13 @@ def advance_choices(data: dict[str, Any], army_id: str, target: Place | None) ->
     return [("advance", army_id), *drops]
 
 
-def why_not_drop(data: dict[str, Any], army_id: str, dropping: int) -> str | None:
+def why_not_drop(data: HgwBoard, army_id: str, dropping: int) -> str | None:
     """Paradrop 2 and 5 (paratroops.why_not_paradrop) over the army's turn record."""
     army = data["armies"][army_id]
     return why_not_paradrop(army, dropping, int(army_status(data, army_id).get("dropped", 0)))
 
 
-def retreat_places(data: dict[str, Any], army_id: str, origin: Place) -> list[Place]:
+def retreat_places(data: HgwBoard, army_id: str, origin: Place) -> list[Place]:
     """Advance Resolution 4: adjacent friendly places, not across crossings or sea."""
     side = data["armies"][army_id]["side"]
     links = geo(data).retreat_links[origin]  # Activity Limitations 8: not in with the other nation
@@ -302,7 +302,7 @@ class Advances(GameStep["HgwState"]):
         return f"{frame['role']}: advance with the armies named in the initial attack"
 
 
-def may_exploit(data: dict[str, Any], army_id: str) -> bool:
+def may_exploit(data: HgwBoard, army_id: str) -> bool:
     """Exploitation Attacks 1: only armies that advanced in the initial attack, until
     they fail once (Making Attacks 3) or another army takes over (Exploitation 2)."""
     status = army_status(data, army_id)
@@ -317,7 +317,7 @@ class Exploitation(GameStep["HgwState"]):
         crowded = False
         for a in on_board(data, role):
             if may_exploit(data, a):
-                at = data["armies"][a]["at"]
+                at = placed(data["armies"][a])
                 # Paradrop Across Water 1: over the water only with a paradrop to make
                 water = water_targets(data, a) if free_paratroops(data, a) else []
                 near = [*g.links[at], *water]
@@ -376,7 +376,7 @@ class ExploitAttack(GameStep["HgwState"]):
             return [frame["role"]]
         return []
 
-    def _may_assault(self, data: dict[str, Any], frame: Frame) -> bool:
+    def _may_assault(self, data: HgwBoard, frame: Frame) -> bool:
         army = data["armies"][frame["army"]]
         if army["at"] is None or army_status(data, frame["army"])["assaulted"]:
             return False

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections import deque
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from .advance import advance_limit, advance_modifier, invasion_points
 from .board import defence, winter_modifier
 from .campaign_victory import level
 from .geography import Geography, Place, geography
 from .invasion_routes import canals, closed_narrows, control_hexes, extension_cost
+from .layout import HgwBoard
 from .map import load_map, route_steps, row_col
 from .movement import box_lanes, routes, sea_room
 from .scenario import load_scenario
@@ -85,7 +86,7 @@ class Board:
         self.forts: dict[Place, dict[str, Any]] = board.get("forts", {})
         self.research: dict[str, Any] = board.get("research", {})  # Campaign Game II's sheets
         # the board as game data, for the rules' own questions (seen.py)
-        self.data: dict[str, Any] = data_from_view(board, self.scenario, view.get("options") or {})
+        self.data: HgwBoard = data_from_view(board, self.scenario, view.get("options") or {})
         content = load_scenario(self.scenario)
         # the Axis fights everyone else; the Soviets and the Allies only the Axis
         self.foes = frozenset(s for s in content.sides if s != self.me and "axis" in (s, self.me))
@@ -176,7 +177,8 @@ class Board:
                     self._guard_narrows(place)  # right after Berlin: the Sound opens its road
         # the ports the Allied invasion armies gather in: the nearest to Berlin by sea
         self.staging: tuple[Place, ...] = ()
-        self.closed = closed_narrows({"owner": self.owner}, self.me)  # Sea Route 4
+        # Sea Route 4: closed_narrows reads the owners only
+        self.closed = closed_narrows(cast(HgwBoard, {"owner": self.owner}), self.me)
         self.canals = canals(self.data, self.me)  # N2.6: Kiel's canal, with Naval Action
         if self.fog_allied:
             # ports in the rear: an army at the front fights where it stands
@@ -228,7 +230,7 @@ class Board:
             if army["side"] not in self.foes or at is None or not int(sp["amphibious"]):
                 continue
             owner = self.owner if lost is None else {**self.owner, lost: army["side"]}
-            closed = closed_narrows({"owner": owner}, army["side"])
+            closed = closed_narrows(cast(HgwBoard, {"owner": owner}), army["side"])
             canal = canals({**self.data, "owner": owner}, army["side"])  # N2.6
             ports = [at] if is_port(at) else []
             side_ports = [n for n in self.g.links.get(at, ()) if self.owner.get(n) == army["side"]]
@@ -363,6 +365,7 @@ def _berlin_share(view: View, me: str, berlin: Place | None) -> float:
     it) if the game ended now, with Berlin fallen to `me` (None: as it stands)."""
     board = view["board"]
     owner = board["owner"] if berlin is None else {**board["owner"], berlin: me}
+    # the keys campaign_victory.level reads, nothing more
     data = {
         "scenario": view["scenario"],
         "owner": owner,
@@ -370,7 +373,7 @@ def _berlin_share(view: View, me: str, berlin: Place | None) -> float:
         "turn": board["turn_index"],
         "turns": board["turns"],
     }
-    levels = {s: level(data, s) for s in load_scenario(view["scenario"]).sides}
+    levels = {s: level(cast(HgwBoard, data), s) for s in load_scenario(view["scenario"]).sides}
     best = max(levels.values())
     top = [s for s, n in levels.items() if n == best and best > 0]
     return 1 / len(top) if me in top else 0.0
@@ -380,7 +383,7 @@ def _fog_berlin_wins(view: View, berlin: Place) -> bool:
     """The Fall of Germany Victory Conditions 3-4: would the Allies win (the Soviets
     producing less than two thirds of the Allied total) if Berlin fell to them now?"""
     data = {"scenario": view["scenario"], "owner": {**view["board"]["owner"], berlin: "allied"}}
-    return not soviet_outproduces(data)
+    return not soviet_outproduces(cast(HgwBoard, data))  # reads the scenario and owners only
 
 
 @cache

@@ -9,7 +9,7 @@ points. Retreat: toward the capital, else into the hex holding the most home poi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from .ai_board import Board
 from .neutrality import capital_of
@@ -18,7 +18,7 @@ Action = tuple[Any, ...]
 
 
 def _home(b: Board) -> dict[str, Any]:
-    record: dict[str, Any] = b.data.get("home_forces", {})
+    record: dict[str, Any] = cast(dict[str, Any], b.data.get("home_forces", {}))  # read, never changed
     return record
 
 

@@ -23,6 +23,7 @@ from typing import Any
 from grognard.core.game import Action
 
 from .ai_board import Board
+from .layout import HgwBoard
 from .naval import air_at
 
 MIN_CARRIERS = 2  # carrier points a fleet strikes with
@@ -49,7 +50,7 @@ def port_attack(b: Board, legal: list[Action]) -> Action | None:
     """A carrier strike on an enemy naval base (naval movement), or None."""
     best: tuple[tuple[int, int, str, str], Action] | None = None
     # the view leaves out supply's record of captured markers (seen.py): none assumed
-    data = {**b.data, "won": b.data.get("won", [])}
+    data: HgwBoard = {**b.data, "won": b.data.get("won", [])}
     for action in legal:
         if action[0] != "port_attack":
             continue

@@ -27,6 +27,7 @@ from .airpower import only_air_attacks, why_not_commit
 from .board import points
 from .combat import attack_modifier, fire, strike, tac_air, take_losses
 from .firepower import fire as volleys
+from .layout import HgwBoard
 from .optional import has_option
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def commit_range(own: int, enemy: int) -> range:
     return range(enemy, own + 1)
 
 
-def coastal_tac(data: dict[str, Any], armies: Any) -> int:
+def coastal_tac(data: HgwBoard, armies: Any) -> int:
     """N9.3: the tac air points the coastal air of the firing armies makes, one for each
     six coastal air points, rounded down (Naval Action's bought points, coastal_air.py)."""
     if not has_option(data, "naval_action") or not data.get("coastal_air"):
@@ -55,20 +56,20 @@ def coastal_tac(data: dict[str, Any], armies: Any) -> int:
     return sum(int(held.get(a, 0)) for a in live) // COASTAL_PER_TAC
 
 
-def _tac(data: dict[str, Any], frame: Frame) -> tuple[int, int]:
+def _tac(data: HgwBoard, frame: Frame) -> tuple[int, int]:
     """The firing side's tac air, its coastal air's share included (N9.3), and the other's."""
     own = tac_air(data, frame["armies"]) + coastal_tac(data, frame["armies"])
     return own, tac_air(data, frame["foes"]) + _coastal_army(data, frame)
 
 
-def _coastal_army(data: dict[str, Any], frame: Frame) -> int:
+def _coastal_army(data: HgwBoard, frame: Frame) -> int:
     """K11.8: the coastal air army on an invasion's target, air attacked with the
     defenders' tac air."""
     invaded = frame["invasion"] and not frame["defensive"]
     return coastal_air_army.points_at(data, frame["target"]) if invaded else 0
 
 
-def tac_air_attacked(data: dict[str, Any], frame: Frame) -> int:
+def tac_air_attacked(data: HgwBoard, frame: Frame) -> int:
     """The firing armies' own tac air the air attack used: the coastal air's share is
     committed first (ours: coastal air never joins the assault, so it flies first and
     leaves the tac air free to join it)."""
@@ -159,7 +160,7 @@ class AirAttack(GameStep["HgwState"]):
         )
 
 
-def why_not_air(data: dict[str, Any], role: str, frame: Frame, action: Action) -> str | None:
+def why_not_air(data: HgwBoard, role: str, frame: Frame, action: Action) -> str | None:
     """Why an air attack's commitment or a paradrop is refused (why.py asks)."""
     if action[0] == "air_attack":
         if frame.get("state") != "air_attack" or frame.get("role") != role:

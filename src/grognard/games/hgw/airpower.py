@@ -22,19 +22,19 @@ from collections import deque
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import cast
 
 from grognard.core.errors import IllegalAction
 
 from .airpower_tables import Combat, load_airpower
 from .firepower import fire
+from .layout import Army
 from .map import HexId, load_map
 from .research import Dice
 
 TAC, AMPHIBIOUS = "tac_air", "amphibious"
 FIRE_CAP = 10  # Air Attacks 4: ten points at most fire in the assault, as before
 
-Army = dict[str, Any]  # an army of the game data: its "sp" holds the points by kind
 
 
 def _points(army: Army, kind: str) -> int:
@@ -294,7 +294,8 @@ def why_not_assault_losses(army: Army, taken: Mapping[str, int]) -> str | None:
 def coastal_air_army() -> Army:
     """Air Attacks 8: coastal air on an invasion hex, a temporary army of six tac air
     points that only fights defensive assault and takes air attack losses."""
-    return {"sp": {TAC: load_airpower().coastal_air_points}, "coastal_air": True}
+    # a temporary army: no side, name or place of its own, only points (the cast says so)
+    return cast(Army, {"sp": {TAC: load_airpower().coastal_air_points}, "coastal_air": True})
 
 
 def why_not_coastal_air(combat: str) -> str | None:

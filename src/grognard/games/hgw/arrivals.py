@@ -14,6 +14,7 @@ from grognard.core.flow import Frame, GameStep, call, end
 from .board import Data, armies_at, free_army, geo, over_limit, points, stack
 from .campaign import Force
 from .geography import Place
+from .layout import Arrival
 from .nations import apart
 from .nations import nation as nation_of
 from .neutrality import politics
@@ -99,12 +100,18 @@ def place_force(game: HgwState, side: str, force: Force) -> None:
         return
     pol = politics(data)
     assert pol is not None  # forces arrive only in Campaign Game I
-    entry = {"side": side, "name": force.name, "at": list(force.at), "left": left}
+    entry = Arrival(side=side, name=force.name, at=list(force.at), left=left)
     pol.setdefault("arrivals", []).append(entry)
     game.log(f"{points(sum(left.values()))} of the {force.name} arrive: the {side} player places them")
 
 
-def arrival_places(data: Data, entry: Data) -> list[Place]:
+def _waiting(data: Data) -> list[Arrival]:
+    """The forces waiting to be placed, first first (none outside Campaign Game I)."""
+    pol = politics(data)
+    return (pol.get("arrivals") if pol else None) or []
+
+
+def arrival_places(data: Data, entry: Arrival) -> list[Place]:
     """Where the next point of a waiting force may go: the hexes and the territories'
     hexes of its `at` that its side holds, with room and an army to take it."""
     force = Force(name=entry["name"], at=tuple(entry["at"]))
@@ -112,15 +119,14 @@ def arrival_places(data: Data, entry: Data) -> list[Place]:
     return [p for p in arrival_candidates(data, side, force) if _room(data, side, p, entry["name"])]
 
 
-def arrival_area(entry: Data) -> str:
+def arrival_area(entry: Arrival) -> str:
     """Where a waiting force may go, in words ("Rumania", "1636, Italy")."""
     return ", ".join(str(w).replace("_", " ").title() for w in entry["at"])
 
 
 def arrival_choices(data: Data) -> list[Action]:
     """The first waiting force's choices: ("place", kind, place), one point at a time."""
-    pol = politics(data) or {}
-    waiting = pol.get("arrivals") or []
+    waiting = _waiting(data)
     if not waiting:
         return []
     entry = waiting[0]
@@ -128,21 +134,21 @@ def arrival_choices(data: Data) -> list[Action]:
     return [("place", k, p) for k in sorted(k for k, n in entry["left"].items() if n) for p in places]
 
 
-def _settle(game: HgwState) -> Data | None:
+def _settle(game: HgwState) -> Arrival | None:
     """Drop the forces that are all placed or have nowhere left to go (their points are
     lost, and the log says so); the first force still waiting, or None."""
-    pol = politics(game.data) or {}
-    waiting = pol.get("arrivals") or []
+    pol = politics(game.data)
+    waiting = (pol.get("arrivals") if pol else None) or []
     while waiting and not arrival_choices(game.data):
         entry = waiting.pop(0)
         lost = sum(entry["left"].values())
         if lost:
             game.log(f"{points(lost)} of the {entry['name']} find no room and are lost")
     if not waiting:
-        pol.pop("arrivals", None)
+        if pol is not None:
+            pol.pop("arrivals", None)
         return None
-    first: Data = waiting[0]
-    return first
+    return waiting[0]
 
 
 def ask_arrivals(game: HgwState) -> None:
@@ -160,8 +166,7 @@ class PlaceArrivals(GameStep["HgwState"]):
     rule names, ten a hex; then play resumes where it stood."""
 
     def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
-        pol = politics(game.data) or {}
-        waiting = pol.get("arrivals") or []
+        waiting = _waiting(game.data)
         if not waiting or waiting[0]["side"] != role:
             return []
         return arrival_choices(game.data)
@@ -183,8 +188,7 @@ class PlaceArrivals(GameStep["HgwState"]):
             frame["role"] = first["side"]
 
     def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
-        pol = politics(game.data) or {}
-        waiting = pol.get("arrivals") or [{"name": "", "left": {}, "at": []}]
+        waiting = _waiting(game.data) or [Arrival(side="", name="", left={}, at=[])]
         entry = waiting[0]
         left = ", ".join(points(n, k) for k, n in sorted(entry["left"].items()) if n)
         where = arrival_area(entry)

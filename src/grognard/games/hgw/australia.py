@@ -14,17 +14,17 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from grognard.core.errors import IllegalAction
 
 from .geography import Place
 from .japan import west_coast_ports
+from .layout import HgwBoard
 from .map import load_map
 from .pacific_tables import load_pacific
 from .shipping import australia_loss
 
-Data = dict[str, Any]
+Data = HgwBoard
 DESERT = "desert"
 
 

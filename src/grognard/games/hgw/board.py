@@ -8,7 +8,7 @@ down, key by key with its rules, as types in layout.py (`HgwData`); `army_status
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .airpower import advance_defence, garrison_defends, stacked_points
 from .fleets import expel
@@ -16,7 +16,7 @@ from .forts import destroy as destroy_fort
 from .forts import fort_points
 from .garrisons import inherent
 from .geography import Geography, Place, box_hexes, geography
-from .layout import Status
+from .layout import Army, HgwBoard, Status, placed
 from .limitations import siberia_repair_floor
 from .neutrality import at_peace, is_unaligned, on_capture, reserved_counters
 from .scenario import BOX, KINDS, load_scenario
@@ -27,7 +27,7 @@ from .victory import berlin_falls
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 STACK_LIMIT = 10  # Stacking 1
 
 
@@ -72,7 +72,7 @@ def geo(data: Data) -> Geography:
     return geography(data["scenario"])
 
 
-def strength(army: dict[str, Any]) -> int:
+def strength(army: Army) -> int:
     return sum(int(army["sp"][k]) for k in KINDS)
 
 
@@ -98,7 +98,7 @@ def free_army(data: Data, side: str, nation: str = "") -> str | None:
     return None
 
 
-def stacked(army: dict[str, Any]) -> int:
+def stacked(army: Army) -> int:
     """The army's points the ten-a-hex limit counts: every point but its tac air (Tac Air
     Abilities 2, airpower.stacked_points)."""
     return stacked_points(army)
@@ -109,7 +109,7 @@ def armies_by_place(data: Data) -> dict[Place, list[str]]:
     at once, for a step that asks it of every place it offers)."""
     found: dict[Place, list[str]] = {}
     for a, x in sorted(data["armies"].items()):
-        found.setdefault(x["at"], []).append(a)
+        found.setdefault(placed(x), []).append(a)
     return found
 
 
@@ -188,7 +188,7 @@ def russian_winter(side: str, turn: str, winters: int, country: str | None) -> i
 def winter_modifier(data: Data, army_id: str) -> int:
     """The Russian winter's modifier to `army_id`'s rolls now (`russian_winter`)."""
     army = data["armies"][army_id]
-    country = geo(data).country.get(army["at"])
+    country = geo(data).country.get(placed(army))
     return russian_winter(army["side"], current_turn(data), int(data["winters"]), country)
 
 

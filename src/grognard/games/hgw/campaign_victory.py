@@ -18,9 +18,10 @@ through it board.py) can call it without an import cycle.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .geography import geography
+from .layout import HgwBoard
 from .limitations import boxes_counted, us_points
 from .map import load_map
 from .scenario import BOX, load_scenario
@@ -28,7 +29,7 @@ from .scenario import BOX, load_scenario
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 
 # Three Players 4: the lowest ratio of each level, highest level first
 SOVIET_LEVELS = ((Fraction(3, 2), 3), (Fraction(1), 2), (Fraction(1, 2), 1))

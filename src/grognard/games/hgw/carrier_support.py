@@ -13,12 +13,13 @@ our reading of "not used for losses"). The ten-point cap of an assault still hol
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grognard.core.flow import Frame
 
 from .board import mark, points
 from .fleets import active, ships
+from .layout import HgwBoard
 from .naval import reaching
 from .optional import has_option
 
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from .state import HgwState
 
 
-def carrier_air(data: dict[str, Any], frame: Frame) -> int:
+def carrier_air(data: HgwBoard, frame: Frame) -> int:
     """The tac air the invasion's carriers lend its army (0 without Naval Action)."""
     if not has_option(data, "naval_action"):
         return 0

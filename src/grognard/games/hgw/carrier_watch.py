@@ -17,8 +17,9 @@ State: `data["pacific"]["japan_carriers"]`, the total at the last look (set at t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .layout import HgwBoard
 from .pacific_politics import carriers_lost
 from .pacific_tables import load_pacific
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 JAPAN = "japan"
 
 
-def japanese_carriers(data: dict[str, Any]) -> int:
+def japanese_carriers(data: HgwBoard) -> int:
     """Japan's carrier strength points, in every Japanese fleet (a sunk fleet has none)."""
     return sum(
         int((f.get("ships") or {}).get("carrier", 0))

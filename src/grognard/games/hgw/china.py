@@ -20,12 +20,13 @@ from grognard.core.errors import IllegalAction
 from .board import armies_at
 from .geography import Place, geography
 from .japan import us_at_war, us_has_surrendered
+from .layout import HgwBoard
 from .map import load_map
 from .pacific_tables import load_pacific
 from .partisans import TAKES, PartisanAttack
 from .research import Dice
 
-Data = dict[str, Any]
+Data = HgwBoard
 AXIS = "axis"
 
 
@@ -130,7 +131,8 @@ def partisan_choices(data: Data, role: str) -> list[tuple[str, str, str]]:
     for a, x in sorted(data["armies"].items()):
         if x["side"] != role or x["at"] is None or not is_chinese(data, a):
             continue
-        if (data["status"].get(a) or {}).get("target") is not None:
+        status = data["status"].get(a)
+        if status is not None and status.get("target") is not None:
             continue  # "instead of normal attacks"
         found += [("chinese_partisans", a, t) for t in hmap.neighbours(x["at"])
                   if why_not_chinese_partisans(data, a, t, done) is None]

@@ -35,12 +35,15 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
+
+from grognard.core.flow import Frame
 
 from .board import geo, production_of
 from .china import china_lend_lease_limit, china_ports, why_not_china_lend_lease
 from .geography import Place
 from .japan import us_at_war, us_has_surrendered
+from .layout import HgwBoard
 from .map import load_map
 from .pacific_tables import load_pacific
 from .scenario import load_scenario
@@ -50,11 +53,11 @@ from .theater import plays_pacific
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 Action = tuple[Any, ...]
 ALLIED = "allied"
 CHINA = "china"  # the production frame's key for China's purse
-LENT = "china_lent"  # the lent points still unspent, in half points
+LENT: Final = "china_lent"  # the lent points still unspent, in half points
 GIVEN = "china_given"  # the points lent this phase
 AIR = "china_air"  # the tac air points lent this phase (G17.4)
 TAC = "tac_air"
@@ -147,7 +150,7 @@ def _nationalist(data: Data, army_id: str) -> bool:
     return nation in china.nations and nation != china.communist
 
 
-def air_lend(data: Data, frame: Data, action: Action) -> bool:
+def air_lend(data: Data, frame: Frame, action: Action) -> bool:
     """G17.4: is `action` the U.S.'s tac air point for Nationalist China, which the Allied
     budget pays: a tac air build into a Nationalist army, the U.S. at war, none lent yet
     this turn, an entry open?"""
@@ -157,7 +160,7 @@ def air_lend(data: Data, frame: Data, action: Action) -> bool:
     return us_at_war(data) and int(frame.get(AIR, 0)) < air and entry(data) is not None
 
 
-def pays(data: Data, frame: Data, action: Action) -> bool:
+def pays(data: Data, frame: Frame, action: Action) -> bool:
     """Does China's purse pay for `action` (a build into a Chinese army or a new counter
     in China, a repair or fort in China; not the U.S.'s tac air point, `air_lend`)?"""
     if CHINA not in frame or air_lend(data, frame, action):
@@ -172,7 +175,7 @@ def pays(data: Data, frame: Data, action: Action) -> bool:
     return False
 
 
-def room(data: Data, frame: Data, action: Action, halves: int) -> bool:
+def room(data: Data, frame: Frame, action: Action, halves: int) -> bool:
     """Activity Limitations 2: a Communist build may not spend the lent points."""
     if action[0] == "build" and action[2] == "army" and _communist(data, str(action[3])):
         have = 2 * int(frame.get(CHINA, 0)) + int(frame.get("half", {}).get(CHINA, 0))
@@ -180,7 +183,7 @@ def room(data: Data, frame: Data, action: Action, halves: int) -> bool:
     return True
 
 
-def spent(data: Data, frame: Data, action: Action, halves: int) -> None:
+def spent(data: Data, frame: Frame, action: Action, halves: int) -> None:
     """A Nationalist build (or anything else China pays) spends the lent points first."""
     if not (action[0] == "build" and action[2] == "army" and _communist(data, str(action[3]))):
         frame[LENT] = max(0, int(frame.get(LENT, 0)) - halves)

@@ -26,7 +26,7 @@ air attack one tac air point for each six (air_combat.py, N9.3).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grognard.core.errors import IllegalAction
 from grognard.core.game import Action
@@ -34,6 +34,7 @@ from grognard.core.game import Action
 from .board import geo, points
 from .capability import load_capability
 from .geography import Place
+from .layout import HgwBoard
 from .naval_builds import item_price
 from .optional import has_option
 from .research import level, new_research
@@ -42,7 +43,7 @@ from .supply import supplied_places
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 VERBS = ("build_coastal_air",)
 ITEM = "coastal_air"
 

@@ -25,18 +25,19 @@ what Air Attacks 8 adds to the battle on the beach.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Final
 
 from .airpower import coastal_air_army
 from .board import points
 from .geography import Place
+from .layout import HgwBoard
 from .sequence import has_system
 
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
-KEY = "coastal_air_army"
+Data = HgwBoard
+KEY: Final = "coastal_air_army"  # a literal key of the layout (layout.py)
 
 
 def in_play(data: Data) -> bool:

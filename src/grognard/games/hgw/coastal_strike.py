@@ -51,6 +51,7 @@ from .board import opponents, points
 from .coastal_air import bought_at, record_loss, tech_level
 from .firepower import fire
 from .geography import Place
+from .layout import HgwBoard, HgwData, placed
 from .map import hex_distance, load_map
 from .morale_strike import hit_morale
 from .morale_strike import targets as morale_targets
@@ -67,7 +68,7 @@ if TYPE_CHECKING:
     from .state import HgwState
 
 Action = tuple[Any, ...]
-Data = dict[str, Any]
+Data = HgwBoard
 VERB = "coastal_strike"
 AIMS = ("ships", "air", "morale")
 
@@ -140,7 +141,7 @@ def _hexes(data: Data, side: str) -> list[str]:
         {
             str(x["at"])
             for a, x in data["armies"].items()
-            if x["side"] == side and held.get(a) and on_coast(x["at"])
+            if x["side"] == side and held.get(a) and on_coast(placed(x))
         }
     )
 
@@ -176,7 +177,7 @@ def offer(game: HgwState, frame: Frame, role: str) -> list[Action]:
     return out
 
 
-def why_not(data: Data, role: str, action: Action) -> str | None:
+def why_not(data: HgwData, role: str, action: Action) -> str | None:
     """Why a coastal air attack on a naval base is refused, or None."""
     if not has_option(data, "naval_action"):
         return "coastal air attacks naval bases with the Naval Action rule only (N9.4)"

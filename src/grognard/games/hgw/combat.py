@@ -40,6 +40,7 @@ from .garrisons import inherent
 from .geography import Place
 from .home_forces import attack_named
 from .invasion_routes import extension_cost, invasion_targets, is_invading, route_length
+from .layout import HgwBoard, placed
 from .map import hex_distance, load_map
 from .morale import penalty as morale_modifier  # National Morale 6-7: one function for every attack roll
 from .movement import can_move
@@ -63,7 +64,7 @@ def subsets(items: list[str]) -> list[tuple[str, ...]]:
 
 
 def firing_strength(
-    data: dict[str, Any],
+    data: HgwBoard,
     armies: tuple[str, ...],
     target: Place | None,
     *,
@@ -96,18 +97,20 @@ def firing_strength(
     return min(infantry + mechanized_firing(mech, terrain) + other + fort, 10)
 
 
-def near(data: dict[str, Any], army_id: str, target: Place | None) -> bool:
+def near(data: HgwBoard, army_id: str, target: Place | None) -> bool:
     """Air Attacks 7: the invader's tac air reaches a target one hex away."""
     at = data["armies"][army_id]["at"]
-    return target is not None and at in load_map() and target in load_map() and hex_distance(at, target) == 1
+    if at is None or target is None:
+        return False
+    return at in load_map() and target in load_map() and hex_distance(at, target) == 1
 
 
-def tac_air(data: dict[str, Any], armies: Iterable[str]) -> int:
+def tac_air(data: HgwBoard, armies: Iterable[str]) -> int:
     """The tac air points of the armies still on the board."""
     return sum(int(data["armies"][a]["sp"]["tac_air"]) for a in armies if data["armies"][a]["at"] is not None)
 
 
-def tac_joining(data: dict[str, Any], armies: tuple[str, ...], air_attacked: int) -> int:
+def tac_joining(data: HgwBoard, armies: tuple[str, ...], air_attacked: int) -> int:
     """Air Attacks 4 and 10: the tac air that joins the assault: what the air attack did
     not use, never that of an army of tac air alone (or with amphibious points), which
     only air attacks; the air attack takes such armies' tac air first."""
@@ -117,7 +120,7 @@ def tac_joining(data: dict[str, Any], armies: tuple[str, ...], air_attacked: int
     return max(0, fighting - max(0, air_attacked - air_only))
 
 
-def attack_modifier(data: dict[str, Any], armies: tuple[str, ...], *, attacking: bool) -> int:
+def attack_modifier(data: HgwBoard, armies: tuple[str, ...], *, attacking: bool) -> int:
     """The modifier to a combat roll of `armies`: the Russian winter's on the Axis's
     attacks and defensive assaults (Russian Winter Combat 1; a fort alone has none), low
     national morale's on the side's attacks (Great Britain and Germany 6), a revealed
@@ -158,7 +161,7 @@ def fire(
     return losses
 
 
-def modifier_note(data: dict[str, Any], armies: tuple[str, ...], modifier: int, *, attacking: bool) -> str:
+def modifier_note(data: HgwBoard, armies: tuple[str, ...], modifier: int, *, attacking: bool) -> str:
     """The log's words for a roll's modifier, by its causes."""
     if not modifier:
         return ""
@@ -199,7 +202,7 @@ def take_losses(
         call(game.data["flow"], "losses", **frame)
 
 
-def can_attack(data: dict[str, Any], army_id: str) -> bool:
+def can_attack(data: HgwBoard, army_id: str) -> bool:
     return can_move(data, army_id) and not army_status(data, army_id)["stopped"]
 
 
@@ -217,7 +220,7 @@ class Announce(GameStep["HgwState"]):
         for a in on_board(data, role):
             if not can_attack(data, a) or army_status(data, a)["target"] is not None:
                 continue
-            at = data["armies"][a]["at"]
+            at = placed(data["armies"][a])
             aims = [*g.links[at], *water_targets(data, a)]  # Paradrop Across Water 1
             actions += [
                 ("attack", a, t)
@@ -272,19 +275,19 @@ class Announce(GameStep["HgwState"]):
         return f"{frame['role']}: name every initial attack (army and adjacent target hex), then end"
 
 
-def eligible_defenders(data: dict[str, Any], target: Place, attacker: str) -> list[str]:
+def eligible_defenders(data: HgwBoard, target: Place, attacker: str) -> list[str]:
     """Initial Attack 4; Exploitation Attacks 3: armies in the target that have not made
     their one defensive assault this turn."""
     return [a for a in enemy_armies_at(data, target, attacker) if not army_status(data, a)["defended"]]
 
 
-def fort_may_fire(data: dict[str, Any], target: Place, defender: str) -> bool:
+def fort_may_fire(data: HgwBoard, target: Place, defender: str) -> bool:
     """Effect Of Forts On Combat 1: `defender`'s completed fort in the target may still
     make its one defensive assault this turn."""
     return fort_side(data, target) == defender and may_fire(data, target)
 
 
-def defending_side(data: dict[str, Any], target: Place, attacker: str) -> str | None:
+def defending_side(data: HgwBoard, target: Place, attacker: str) -> str | None:
     """Who may defensively assault the attackers of `target` (Initial Attack 4;
     Exploitation Attacks 3): the side of its armies that have not yet done so, or, with
     none, the side of a fort there that has not fired (Effect Of Forts On Combat 1: fort
@@ -298,7 +301,7 @@ def defending_side(data: dict[str, Any], target: Place, attacker: str) -> str | 
     return home_firing(data, target, attacker)
 
 
-def home_firing(data: dict[str, Any], target: Place, attacker: str) -> str | None:
+def home_firing(data: HgwBoard, target: Place, attacker: str) -> str | None:
     """Unaligned Forces (unaligned_forces.py): the side of the home forces in `target`
     that may still make a defensive assault against `attacker`."""
     if not defending_home(data, target, attacker):
@@ -307,7 +310,7 @@ def home_firing(data: dict[str, Any], target: Place, attacker: str) -> str | Non
     return str(side) if home_may_fire(data, target, side) else None
 
 
-def attacker_side(data: dict[str, Any], frame: Frame) -> str:
+def attacker_side(data: HgwBoard, frame: Frame) -> str:
     return str(data["armies"][frame["attackers"][0]]["side"])
 
 
@@ -425,7 +428,7 @@ class Losses(GameStep["HgwState"]):
         return f"{frame['role']}: remove {points(frame['count'])} more"
 
 
-def can_assault(data: dict[str, Any], target: Place, side: str) -> bool:
+def can_assault(data: HgwBoard, target: Place, side: str) -> bool:
     """Advance Into Friendly Hexes 2 and Assault Resolution 7: assaults hit enemy
     armies or an enemy garrison, never a friendly hex."""
     if data["owner"].get(target) == side:
@@ -467,7 +470,7 @@ def assault(game: HgwState, armies: tuple[str, ...], target: Place, *, invasion:
     strike(game, target, side, losses)
 
 
-def air_battle(data: dict[str, Any], armies: Iterable[str], foes: Iterable[str]) -> bool:
+def air_battle(data: HgwBoard, armies: Iterable[str], foes: Iterable[str]) -> bool:
     """Air Attacks 1 and 10: an assault (or defensive assault) opens with an air attack
     when both the firing armies and their targets hold tac air; without tac air on the
     firing side the air attack is skipped, and with none on the other it has no target
@@ -518,7 +521,7 @@ class Assaults(GameStep["HgwState"]):
         for a in on_board(data, role):
             status = army_status(data, a)
             if status["target"] is not None and not status["assaulted"]:
-                groups.setdefault((data["armies"][a]["at"], status["target"]), []).append(a)
+                groups.setdefault((placed(data["armies"][a]), status["target"]), []).append(a)
         actions: list[Action] = [("to_advances",)]
         for (origin, target), armies in sorted(groups.items()):
             if can_assault(data, target, role):

@@ -15,6 +15,7 @@ from typing import Any
 from grognard.core.game import State
 
 from .geography import geography
+from .layout import typed
 from .map import load_map
 from .victory import gross_production
 
@@ -33,7 +34,7 @@ def production_by_turn(log: list[Any]) -> dict[str, list[int]]:
 
 
 def content_facts(initial: State, final: State) -> dict[str, Any]:
-    data = final.data
+    data = typed(final.data)
     hmap = load_map()
     g = geography(data["scenario"])
     owner: dict[str, str] = data["owner"]

@@ -35,8 +35,9 @@ move toward the result as the game goes on (benchmarks/eval_calibration.py).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
+from .layout import HgwBoard
 from .scenario import load_scenario
 from .victory import gross_production
 
@@ -65,7 +66,8 @@ def strengths(view: View) -> dict[str, float]:
     board = view["board"]
     content = load_scenario(str(view["scenario"]))
     owner: dict[str, str] = board["owner"]
-    places = {"scenario": view["scenario"], "owner": owner}
+    # gross_production reads only the scenario and the owners: a board of those two keys
+    places = cast(HgwBoard, {"scenario": view["scenario"], "owner": owner})
     roles = [str(r) for r in view["roles"]]
     out = {side: float(gross_production(places, side)) for side in roles}
     for army in board["armies"]:

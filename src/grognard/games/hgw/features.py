@@ -18,9 +18,10 @@ mechanized, tactical air, paratroop, amphibious) / 100; its fleets / 10.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from .evaluate import progress
+from .layout import HgwBoard
 from .scenario import load_scenario
 from .victory import gross_production
 
@@ -57,7 +58,8 @@ def observe(view: View) -> list[float]:
     board = view["board"]
     content = load_scenario(str(view["scenario"]))
     owner: dict[str, str] = board["owner"]
-    places = {"scenario": view["scenario"], "owner": owner}
+    # gross_production reads only the scenario and the owners: a board of those two keys
+    places = cast(HgwBoard, {"scenario": view["scenario"], "owner": owner})
     playing = set(view["roles"])
     features: list[float] = []
     for side in SIDES:

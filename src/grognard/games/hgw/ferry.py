@@ -10,20 +10,21 @@ Ascension, so the South Atlantic route stays shut there (docs/hgw-design.md)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .airpower import ferry_areas as open_areas
 from .airpower import ferry_loss
 from .airpower_tables import load_airpower
 from .board import geo, on_board, points
 from .geography import Place
+from .layout import HgwBoard, placed
 from .map import load_map
 from .pacific_ferry import chain_destinations
 
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 FERRYING_SIDE = "allied"  # the rules ferry U.S. tac air, and the U.S. is an Allied power
 
 
@@ -60,7 +61,7 @@ def _named_destinations(data: Data, side: str, source: str) -> dict[Place, str]:
     area_of = {c: area for area, spec in tables.areas.items() for c in spec.countries}
     out: dict[Place, str] = {}
     for a in on_board(data, side):
-        p = data["armies"][a]["at"]
+        p = placed(data["armies"][a])
         area = area_of.get(hmap.hex(p).country) if p in hmap else None
         if area in routes and p != at:
             out[p] = routes[area]

@@ -20,12 +20,12 @@ A fleet's leader adds its modifier to its strike's and its guns' rolls (Leaders 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .board import points
 from .carrier_strike import AirStrike, battle_with_carriers
 from .fleets import squadron
-from .layout import Fleet
+from .layout import Fleet, HgwBoard
 from .naval_battle import Squadron, battle, carriers_lost
 from .optional import has_option
 
@@ -46,7 +46,7 @@ class FleetBattle:
     winner: str  # "attacker" or "defender"
 
 
-def with_carriers(data: dict[str, Any], a: Squadron, d: Squadron) -> bool:
+def with_carriers(data: HgwBoard, a: Squadron, d: Squadron) -> bool:
     """Whether the battle opens with the carriers' strike (Aircraft Carriers 3)."""
     return has_option(data, "naval_action") and bool(a.carrier or d.carrier)
 

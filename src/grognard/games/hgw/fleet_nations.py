@@ -24,7 +24,7 @@ from grognard.core.flow import Frame
 
 from .datafile import decode_file, load_data
 from .fleets import free_french, is_naval_base, ships
-from .layout import Fleet
+from .layout import Fleet, HgwBoard, placed
 from .neutrality import politics
 from .optional import has_option
 from .scenario import ScenarioContent, load_scenario
@@ -32,7 +32,7 @@ from .scenario import ScenarioContent, load_scenario
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 DATA_PATH = Path(__file__).with_name("data") / "fleet_counters.json"
 
 
@@ -166,7 +166,7 @@ def may_transfer(data: Data, giver: str, taker: str, frame: Frame) -> str | None
         return f"{a['name']} and {b['name']} are of two nations: ship points stay with their nation (N1.3)"
     if a["sp"] <= 0 or not _in_port(data, giver, frame.get("took", ())):
         return f"{a['name']} has no ships in port that have not moved or taken a mission this turn"
-    if not has_option(data, "naval_action") and not is_naval_base(a["at"]):
+    if not has_option(data, "naval_action") and not is_naval_base(placed(a)):
         where = f"{a['name']} lies in {a['at']}, a plain port"
         return f"{where}: fleets are formed in an anchor or naval yard (K9.6)"
     if b["sp"] > 0 and (b["at"] != a["at"] or not _in_port(data, taker, frame.get("gave", ()))):

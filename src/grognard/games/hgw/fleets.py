@@ -31,11 +31,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Any
 
 from . import ports
 from .geography import INDIA_BOX, Place
-from .layout import Fleet
+from .layout import Fleet, HgwBoard, placed
 from .map import hex_distance, load_map
 from .naval_battle import Squadron
 from .neutrality import naval_friendly, politics, vichy_places
@@ -44,7 +43,7 @@ from .scenario import SHIP_TYPES
 from .uboats import asw_strength
 from .us_entry import us_fleet_held
 
-Data = dict[str, Any]
+Data = HgwBoard
 NAVAL_BASES = ("naval_port", "naval_yard")  # the anchors: more than one fleet point
 
 
@@ -200,7 +199,7 @@ def may_intercept(
     if us_fleet_held(data, fleet_id):
         return False  # G17.3: not on the Japanese turn that brought the U.S. in
     hmap = load_map()
-    base = data["fleets"][fleet_id]["at"]
+    base = placed(data["fleets"][fleet_id])
     seas = route_seas(origin, target, closed, barred, canals)
     aimed_at = hmap.box_of(target) if target in hmap else ""
     if base == INDIA_BOX:

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .layout import Place
+from .layout import HgwBoard, Place
 
-Data = dict[str, Any]
+Data = HgwBoard
 MOST_FORTS = 7  # Fortifications 4: seven fort counters a side
 
 

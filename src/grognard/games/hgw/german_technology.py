@@ -16,13 +16,14 @@ country on the map (the scenario's borders)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from .board import geo, mark
+from .layout import HgwBoard
 from .research import GERMAN_TECHNOLOGY_MODIFIER, german_uboat_modifier, has_german_technology
 from .sequence import has_system
 
-Data = dict[str, Any]
+Data = HgwBoard
 
 INITIAL = ("assaults", "advances")  # the steps of the initial attack and the initial advance
 EXCLUDED = "soviet_union"
@@ -38,11 +39,13 @@ def chosen(data: Data) -> list[str]:
     return sorted(a for a, s in data.get("status", {}).items() if s.get("technology"))
 
 
-def land_modifier(data: Data, armies: tuple[str, ...], target: str | None) -> int:
+def land_modifier(data: HgwBoard, armies: tuple[str, ...], target: str | None) -> int:
     """The -1 on an initial assault or advance of `armies` against `target`, or 0."""
-    if not armies or target is None or not data.get("flow"):
+    # a seat's board (the AI's, seen.py) has no flow: no modifier is known there
+    flow: list[dict[str, Any]] = cast(dict[str, Any], data).get("flow") or []
+    if not armies or target is None or not flow:
         return 0
-    if data["flow"][-1]["state"] not in INITIAL:
+    if flow[-1]["state"] not in INITIAL:
         return 0
     if any(data["armies"][a]["side"] != "axis" for a in armies):
         return 0

@@ -23,6 +23,7 @@ from grognard.core.flow import Frame, GameStep, call, end
 
 from .board import geo
 from .geography import Place
+from .layout import HgwBoard
 from .unaligned_forces import (
     Occupancy,
     add_point,
@@ -93,9 +94,10 @@ class PlaceHomeForces(GameStep["HgwState"]):
                 caller.pop("returned", None)  # the announcement goes on as it stood
 
     def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
-        waiting = game.data.get("home_forces", {}).get("waiting") or {"nation": "", "left": 0}
+        waiting = game.data.get("home_forces", {}).get("waiting")
+        nation, left = (waiting["nation"], waiting["left"]) if waiting else ("", 0)
         return (
-            f"{frame['role']}: place {_title(waiting['nation'])}'s {waiting['left']} home infantry points, "
+            f"{frame['role']}: place {_title(nation)}'s {left} home infantry points, "
             "one at a time, in its country (two at most in its capital)"
         )
 
@@ -103,7 +105,7 @@ class PlaceHomeForces(GameStep["HgwState"]):
 # ----- retreat (O2.3)
 
 
-def retreat_places(data: dict[str, Any], origin: Place) -> list[Place]:
+def retreat_places(data: HgwBoard, origin: Place) -> list[Place]:
     """Advance Resolution 4 for home forces: an adjacent place of their own country (not
     across a crossing or the sea) that their side may stand in, with room for them all."""
     nation, side = home_nation(data, origin), home_side(data, origin)
@@ -162,7 +164,7 @@ class HomeRetreat(GameStep["HgwState"]):
 # ----- movement (O2.6)
 
 
-def movable_home(data: dict[str, Any], side: str) -> list[Place]:
+def movable_home(data: HgwBoard, side: str) -> list[Place]:
     """The places whose home forces `side` may move now."""
     at = data.get("home_forces", {}).get("at", {})
     if not at or not is_played(data):
@@ -171,14 +173,14 @@ def movable_home(data: dict[str, Any], side: str) -> list[Place]:
     return sorted(p for p, x in at.items() if x["side"] == side and _home_moves(data, p, here, first=True))
 
 
-def home_move_places(data: dict[str, Any], origin: Place) -> list[Place]:
+def home_move_places(data: HgwBoard, origin: Place) -> list[Place]:
     """O2.6: where one home point in `origin` may go: any place of its country joined to
     `origin` through places of the country its side may stand in (Movement 2), with
     room; the capital takes more than two now."""
     return _home_moves(data, origin, Occupancy(data), first=False)
 
 
-def _home_moves(data: dict[str, Any], origin: Place, here: Occupancy, *, first: bool) -> list[Place]:
+def _home_moves(data: HgwBoard, origin: Place, here: Occupancy, *, first: bool) -> list[Place]:
     """`home_move_places` over `here`; with `first`, only the first place found."""
     nation, side = home_nation(data, origin), home_side(data, origin)
     if nation is None or side is None:
@@ -228,11 +230,11 @@ class HomeMoveTo(GameStep["HgwState"]):
 # ----- why an action on home forces is refused (why.py)
 
 
-def _country_words(data: dict[str, Any], nation: str) -> str:
+def _country_words(data: HgwBoard, nation: str) -> str:
     return _title(nation)
 
 
-def _why_place_in(data: dict[str, Any], nation: str, side: str, place: Place, case: str) -> str | None:
+def _why_place_in(data: HgwBoard, nation: str, side: str, place: Place, case: str) -> str | None:
     if place not in home_country(data, nation):
         return f"{_title(nation)}'s home forces stand only in {_country_words(data, nation)} ({case})"
     if not may_stand(data, place, side):
@@ -242,7 +244,7 @@ def _why_place_in(data: dict[str, Any], nation: str, side: str, place: Place, ca
     return None
 
 
-def why_not(data: dict[str, Any], role: str, frame: dict[str, Any], action: Action) -> str | None:
+def why_not(data: HgwBoard, role: str, frame: dict[str, Any], action: Action) -> str | None:
     """Why an action on home forces (O2.3, O2.4, O2.6) is refused, or None when it is not
     one of theirs."""
     step, verb = frame.get("state"), action[0]

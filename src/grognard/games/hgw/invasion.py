@@ -26,6 +26,7 @@ from . import carrier_support, coastal_air_army, port_conversion
 from .advance import resolve_advance
 from .board import army_status, left, mark, on_board
 from .combat import assault, can_assault, defending_side
+from .layout import HgwBoard, placed
 from .naval import (
     air_strike,
     coastal_air,
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 Action = tuple[Any, ...]
 
 
-def pending(data: dict[str, Any], role: str) -> list[str]:
+def pending(data: HgwBoard, role: str) -> list[str]:
     """Declared invasions of `role` not yet resolved."""
     return [
         a
@@ -82,7 +83,7 @@ def land_unopposed(game: HgwState, army_id: str, target: str) -> None:
     """Invading Friendly Coastal Hexes: the army lands without an advance roll."""
     data = game.data
     army = data["armies"][army_id]
-    origin = army["at"]
+    origin = placed(army)
     army["at"] = target
     left(data, origin)
     mark(data, army_id)["advanced"] += 1
@@ -91,7 +92,7 @@ def land_unopposed(game: HgwState, army_id: str, target: str) -> None:
     beachhead(data, army["side"], target)
 
 
-def beachhead(data: dict[str, Any], side: str, target: str) -> None:
+def beachhead(data: HgwBoard, side: str, target: str) -> None:
     """Invasion Procedure 4: supply may be traced to the landing hex for the ensuing
     game turn."""
     data.setdefault("beachheads", {})[target] = {"side": side, "until": int(data["turn"]) + 1}
@@ -113,7 +114,7 @@ class InvasionAttack(GameStep["HgwState"]):
             return [frame["role"]]
         return []
 
-    def _may_assault(self, data: dict[str, Any], frame: Frame) -> bool:
+    def _may_assault(self, data: HgwBoard, frame: Frame) -> bool:
         army = data["armies"][frame["army"]]
         if (
             army["at"] is None

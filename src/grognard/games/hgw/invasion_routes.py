@@ -16,10 +16,10 @@ invasion's rules, so it too may be extended twelve steps an amphibious point.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from .board import army_status, geo, may_target, strength
 from .geography import CAPE_CONTROL, Place
+from .layout import HgwBoard, placed
 from .map import load_map, route_steps
 from .neutrality import naval_friendly, war_needed
 from .optional import has_option
@@ -47,7 +47,7 @@ def control_hexes() -> frozenset[Place]:
     return frozenset(h for h in hmap.hexes if hmap.has_feature(h, "control"))
 
 
-def closed_narrows(data: dict[str, Any], side: str) -> frozenset[Place]:
+def closed_narrows(data: HgwBoard, side: str) -> frozenset[Place]:
     """Sea Route 4: the control hexes (Gibraltar, East Denmark, Istanbul, Suez...) in
     play that are not friendly to `side`'s sea routes, which they may not pass through."""
     owner = data["owner"]
@@ -58,7 +58,7 @@ def closed_narrows(data: dict[str, Any], side: str) -> frozenset[Place]:
     )
 
 
-def barred_crossings(data: dict[str, Any], side: str) -> Sides:
+def barred_crossings(data: HgwBoard, side: str) -> Sides:
     """Sea Route 2: the crossing arrows over sea that `side`'s sea routes may not pass,
     because one of the two hexes is not friendly to them."""
     return frozenset(
@@ -72,7 +72,7 @@ def barred_crossings(data: dict[str, Any], side: str) -> Sides:
 KIEL_CANAL = ("1236", "1237")
 
 
-def canals(data: dict[str, Any], side: str) -> Sides:
+def canals(data: HgwBoard, side: str) -> Sides:
     """N2.6 (Naval Action): `side`'s ships pass between the Atlantic and the Baltic by
     Kiel's canal, overland, without passing the Sound (1136, a control hex). Ours: both
     its ends must be friendly to the side's sea routes, as a crossing arrow's (Sea Route
@@ -83,7 +83,7 @@ def canals(data: dict[str, Any], side: str) -> Sides:
     return frozenset({(a, b), (b, a)})
 
 
-def route_of(data: dict[str, Any], side: str, origin: Place, target: Place) -> list[Place] | None:
+def route_of(data: HgwBoard, side: str, origin: Place, target: Place) -> list[Place] | None:
     """The cheapest sea route `side` may sail from `origin` to `target` (Sea Route 1-4, 7)."""
     return load_map().sea_route(
         origin, target, closed=closed_narrows(data, side), barred=barred_crossings(data, side),
@@ -97,7 +97,7 @@ def extension_cost(steps: int, base: int = INVASION_RANGE) -> int:
     return max(0, -(-(steps - base) // EXTENSION))
 
 
-def may_invade(data: dict[str, Any], army_id: str) -> bool:
+def may_invade(data: HgwBoard, army_id: str) -> bool:
     """Invasion Procedure 2 and 4: half or more amphibious points, standing in a port."""
     army = data["armies"][army_id]
     amphibious = int(army["sp"]["amphibious"])
@@ -107,7 +107,7 @@ def may_invade(data: dict[str, Any], army_id: str) -> bool:
     return at is not None and at != BOX and has_port(data, at)  # printed or built (N10.1)
 
 
-def invasion_targets(data: dict[str, Any], army_id: str) -> list[Place]:
+def invasion_targets(data: HgwBoard, army_id: str) -> list[Place]:
     """Invasion Procedure 3: land places within six sea-route steps that the army's side
     may name (its own, or an opponent's; never a co-belligerent's or a neutral's)."""
     if not may_invade(data, army_id):
@@ -116,20 +116,20 @@ def invasion_targets(data: dict[str, Any], army_id: str) -> list[Place]:
     return _targets(data, army_id, INVASION_RANGE + EXTENSION * spare)
 
 
-def route_length(data: dict[str, Any], army_id: str, target: Place) -> int:
+def route_length(data: HgwBoard, army_id: str, target: Place) -> int:
     """Steps of the cheapest sea route from the army's hex to `target` (Sea Route 7)."""
     army = data["armies"][army_id]
-    path = route_of(data, army["side"], army["at"], target)
+    path = route_of(data, army["side"], placed(army), target)
     return route_steps(path) if path else 10**6
 
 
-def amphibious_advance_range(data: dict[str, Any], army_id: str) -> int:
+def amphibious_advance_range(data: HgwBoard, army_id: str) -> int:
     """Amphibious Advance: the free steps of an amphibious advance, six less one for each
     hex the army already advanced (may be zero or less: only extensions reach then)."""
     return INVASION_RANGE - int(army_status(data, army_id)["advanced"])
 
 
-def amphibious_advance_targets(data: dict[str, Any], army_id: str) -> list[Place]:
+def amphibious_advance_targets(data: HgwBoard, army_id: str) -> list[Place]:
     """Amphibious Advance: an invader that got ashore may go on by sea, its range cut by
     one step for each hex already advanced and extended as an invasion's (Invasion
     Procedure 3), one amphibious point kept to land with."""
@@ -142,9 +142,9 @@ def amphibious_advance_targets(data: dict[str, Any], army_id: str) -> list[Place
     return _targets(data, army_id, limit) if limit > 0 else []
 
 
-def _targets(data: dict[str, Any], army_id: str, limit: int) -> list[Place]:
+def _targets(data: HgwBoard, army_id: str, limit: int) -> list[Place]:
     army = data["armies"][army_id]
-    origin = army["at"]
+    origin = placed(army)
     hmap = load_map()
     places = geo(data).places
     side = army["side"]
@@ -160,5 +160,5 @@ def _targets(data: dict[str, Any], army_id: str, limit: int) -> list[Place]:
     )
 
 
-def is_invading(data: dict[str, Any], army_id: str) -> bool:
+def is_invading(data: HgwBoard, army_id: str) -> bool:
     return bool(army_status(data, army_id).get("invasion"))

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
 
 from .datafile import load_data
 from .geography import Place, geography
+from .layout import HgwBoard, placed
 from .limitations import italy_status
 from .neutrality import places_of
 from .optional import has_option
@@ -35,7 +36,7 @@ from .optional import has_option
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 Action = tuple[Any, ...]
 DATA_PATH = Path(__file__).with_name("data") / "italian_army.json"
 
@@ -82,7 +83,8 @@ def italian_places(data: Data) -> frozenset[Place]:
 
 @cache
 def _italian(scenario: str) -> frozenset[Place]:
-    return frozenset(places_of({"scenario": scenario}, load_italian_army().nation))
+    # places_of reads only the scenario of the data it is given
+    return frozenset(places_of(cast(HgwBoard, {"scenario": scenario}), load_italian_army().nation))
 
 
 def obliged(data: Data) -> bool:
@@ -181,7 +183,7 @@ def east_african_supply(data: Data, army_id: str) -> bool:
         return False
     army = data["armies"][army_id]
     others = sum(int(n) for k, n in army["sp"].items() if k != "infantry")
-    country = geography(data["scenario"]).country.get(army["at"])
+    country = geography(data["scenario"]).country.get(placed(army))
     return others == 0 and country in load_italian_army().supply_areas
 
 
@@ -192,7 +194,8 @@ def on_surrender(game: HgwState) -> None:
     if not is_played(data):
         return
     rule = load_italian_army()
-    due = (data.get("politics") or {}).get("italy_due") or {}
+    pol = data.get("politics")
+    due = (pol.get("italy_due") if pol else None) or {}
     for a, x in sorted(data["armies"].items()):
         if x["side"] != "axis" or x["name"] != rule.army or x["at"] is None:
             continue

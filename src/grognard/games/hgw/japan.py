@@ -23,10 +23,10 @@ convention for a nationality inside a side).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from .board import armies_at, strength
 from .geography import Place
+from .layout import HgwBoard
 from .map import load_map
 from .neutrality import politics
 from .pacific_state import new_pacific as new_pacific
@@ -37,7 +37,7 @@ from .tables import load_tables
 from .us_entry import us_brought_in as us_brought_in
 from .us_entry import why_not_us_intercepts as why_not_us_intercepts
 
-Data = dict[str, Any]
+Data = HgwBoard
 JAPAN = "japan"
 AXIS = "axis"
 SOVIET = "soviet"

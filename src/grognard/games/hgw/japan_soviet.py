@@ -20,7 +20,7 @@ so the two meet only where their armies travel; The Pacific War has no Soviet si
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .board import armies_at
 from .geography import geography
@@ -31,13 +31,14 @@ from .japan import (
     why_not_japan_attacks_soviets,
     why_not_soviets_attack_japan,
 )
+from .layout import HgwBoard
 from .map import load_map
 from .theater import in_pacific
 
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 JAPAN, SOVIET, AXIS = "japan", "soviet", "axis"
 
 
@@ -77,9 +78,10 @@ def why_not_aim(data: Data, army_id: str, place: str) -> str | None:
 def end_of_combat(game: HgwState, side: str) -> None:
     """The clock and the war, from the attacks named this combat phase."""
     data = game.data
-    named = [(a, s["target"]) for a, s in sorted(data["status"].items()) if s.get("target") is not None]
-    pol = data.get("politics") or {}
-    if side == AXIS and pol.get("soviet_war") and pacific(data)["japan_soviet"]["germany_attacked"] is None:
+    named = [(a, t) for a, s in sorted(data["status"].items()) if (t := s.get("target")) is not None]
+    pol = data.get("politics")
+    struck = pol is not None and pol.get("soviet_war")
+    if side == AXIS and struck and pacific(data)["japan_soviet"]["germany_attacked"] is None:
         germany_attacks_soviets(data)
         game.log("Germany has attacked the Soviet Union: Japan may attack it next turn only (G17.6)")
     at_war = pacific(data)["japan_soviet"]["at_war"]

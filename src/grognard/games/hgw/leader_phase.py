@@ -10,12 +10,14 @@ rule has the player pick "the number he is allowed", not fewer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grognard.core.flow import Frame, GameStep, goto
 from grognard.core.game import Action
 
 from . import leaders
+from .layout import HgwBoard, HgwData
+from .layout import units as unit_records
 from .leaders import LAND, NAVAL
 from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS
 from .sequence import next_step
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
 VERBS = {LAND: "leader", NAVAL: "naval_leader"}
 
 
-def offers(data: dict[str, Any], side: str) -> list[Action]:
+def offers(data: HgwBoard, side: str) -> list[Action]:
     """The markers the side may place now: ("leader", army) and ("naval_leader", fleet)."""
     out: list[Action] = []
     for kind, verb in VERBS.items():
@@ -83,7 +85,7 @@ EXTRA_VERBS["move_naval_leader"] = _move_fleet_leader
 EXTRA_OFFERS.append(_fleet_offers)
 
 
-def why_not(data: dict[str, Any], role: str, action: Action) -> str | None:
+def why_not(data: HgwData, role: str, action: Action) -> str | None:
     """Why placing (or moving) a leader marker is refused (why.py)."""
     top = data["flow"][-1] if data["flow"] else {}
     if action[0] == "move_leader":
@@ -94,7 +96,7 @@ def why_not(data: dict[str, Any], role: str, action: Action) -> str | None:
         return "leader markers are placed at the end of your production phase, after all builds (O1.6)"
     kind = LAND if action[0] == VERBS[LAND] else NAVAL
     unit = str(action[1]) if len(action) > 1 else ""
-    units = data[leaders.UNITS[kind]]
+    units = unit_records(data, leaders.UNITS[kind])
     if unit not in units or units[unit]["side"] != role or not units[unit].get("at"):
         return f"{unit!r} is not one of your {leaders.UNITS[kind]} on the map"
     if not leaders.to_place(data, role, kind):
@@ -104,7 +106,7 @@ def why_not(data: dict[str, Any], role: str, action: Action) -> str | None:
     return None
 
 
-def _why_not_move(data: dict[str, Any], role: str, top: Frame, action: Action) -> str | None:
+def _why_not_move(data: HgwBoard, role: str, top: Frame, action: Action) -> str | None:
     if top.get("state") != "movement" or top.get("role") != role:
         return "a revealed leader moves between armies in your movement phase (O1.9)"
     source, army = (str(x) for x in action[1:3])
@@ -117,7 +119,7 @@ def _why_not_move(data: dict[str, Any], role: str, top: Frame, action: Action) -
     return "that army is out of reach: the leader moves like a strength point, through friendly hexes (O1.9)"
 
 
-def _why_not_move_fleet(data: dict[str, Any], role: str, top: Frame, action: Action) -> str | None:
+def _why_not_move_fleet(data: HgwBoard, role: str, top: Frame, action: Action) -> str | None:
     if top.get("state") != "naval_movement" or top.get("role") != role:
         return "a revealed naval leader moves between fleets in your naval movement phase (O1.9)"
     source, fleet = (str(x) for x in action[1:3])

@@ -43,6 +43,7 @@ from grognard.core.rng import Rng
 from .board import Data, strength
 from .datafile import load_data
 from .fleets import ships
+from .layout import units as unit_records
 from .optional import has_option
 
 if TYPE_CHECKING:
@@ -165,7 +166,7 @@ def markers(data: Data, side: str, kind: str) -> dict[str, dict[str, Any]]:
     block = _block(data)
     if block is None:
         return {}
-    units = data[UNITS[kind]]
+    units = unit_records(data, UNITS[kind])
     return {u: m for u, m in block[UNITS[kind]].items() if units[u]["side"] == side}
 
 
@@ -174,7 +175,7 @@ def open_units(data: Data, side: str, kind: str) -> list[str]:
     block = _block(data)
     if block is None or kind not in block["pools"].get(side, {}):
         return []
-    units = data[UNITS[kind]]
+    units = unit_records(data, UNITS[kind])
     taken = block[UNITS[kind]]
     return sorted(
         u
@@ -184,10 +185,9 @@ def open_units(data: Data, side: str, kind: str) -> list[str]:
 
 
 def _size(data: Data, kind: str, unit: str) -> int:
-    x = data[UNITS[kind]][unit]
     if kind == LAND:
-        return strength(x)
-    return sum(v for k, v in ships(x).items() if k not in NOT_SURFACE)
+        return strength(data["armies"][unit])
+    return sum(v for k, v in ships(data["fleets"][unit]).items() if k not in NOT_SURFACE)
 
 
 def to_place(data: Data, side: str, kind: str) -> int:
@@ -208,7 +208,7 @@ def assign(game: HgwState, side: str, kind: str, unit: str) -> None:
     pool = block["pools"][side][kind]
     lid = pool.pop(game.rng.index(len(pool)))
     block[UNITS[kind]][unit] = {"leader": lid, "up": False}
-    name = data[UNITS[kind]][unit]["name"]
+    name = unit_records(data, UNITS[kind])[unit]["name"]
     game.log(f"{side} places a {kind} leader marker face down on {name}")
 
 
@@ -219,7 +219,7 @@ def may_command(data: Data, lid: str, kind: str, unit: str) -> bool:
     French, German or Italian fleet has a naval leader of its nation, so Halsey and
     Mitscher wait for a U.S. fleet); not in Europe a Pacific leader."""
     spec = load_leaders().leaders[lid]
-    x = data[UNITS[kind]][unit]
+    x = unit_records(data, UNITS[kind])[unit]
     return spec.theatre == "europe" and spec.side == x["side"] and x.get("nation", "") in ("", spec.nation)
 
 
@@ -235,7 +235,7 @@ def reveal(game: RuleGame, armies: Iterable[str] = (), fleets: Iterable[str] = (
             if marker is None or marker["up"]:
                 continue
             game.mark_irreversible()  # a hidden reveal: undo may not cross it
-            x = data[UNITS[kind]][unit]
+            x = unit_records(data, UNITS[kind])[unit]
             lid = marker["leader"]
             if lid == NO_LEADER:
                 game.log(f"{x['name']}'s leader marker is revealed: no leader; it goes back to the pool")
@@ -251,7 +251,8 @@ def reveal(game: RuleGame, armies: Iterable[str] = (), fleets: Iterable[str] = (
                 best = max(others, key=lambda u: (_size(data, kind, u), u))
                 block[UNITS[kind]][best] = {"leader": lid, "up": True}
                 game.log(
-                    f"{leader_name(lid)} cannot command it and goes to {data[UNITS[kind]][best]['name']}"
+                    f"{leader_name(lid)} cannot command it and goes to "
+                    f"{unit_records(data, UNITS[kind])[best]['name']}"
                 )
             else:
                 block["pools"][x["side"]][kind] = sorted([*block["pools"][x["side"]][kind], lid])
@@ -346,9 +347,9 @@ def after_losses(game: RuleGame, armies: Iterable[str] = (), fleets: Iterable[st
             marker = block[UNITS[kind]].get(unit)
             if marker is None:
                 continue
-            x = data[UNITS[kind]][unit]
+            x = unit_records(data, UNITS[kind])[unit]
             what = leader_name(marker["leader"]) if marker["up"] else "its leader marker"
-            if not x.get("at") or (kind == NAVAL and int(x.get("sp", 0)) <= 0):
+            if not x.get("at") or (kind == NAVAL and int(data["fleets"][unit].get("sp", 0)) <= 0):
                 game.log(f"{x['name']} leaves the map: {what} goes back to the pool")
                 _to_pool(block, x["side"], kind, unit)
                 continue
@@ -382,7 +383,7 @@ def tidy(game: HgwState) -> None:
     if block is None:
         return
     for kind in (LAND, NAVAL):
-        gone = [u for u in block[UNITS[kind]] if not data[UNITS[kind]][u].get("at")]
+        gone = [u for u in block[UNITS[kind]] if not unit_records(data, UNITS[kind])[u].get("at")]
         after_losses(game, **{UNITS[kind]: gone})
 
 

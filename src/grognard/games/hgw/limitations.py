@@ -14,12 +14,13 @@ from typing import Any
 from .campaign import CampaignRules
 from .fleets import fire_based_on
 from .geography import Place, geography
+from .layout import HgwBoard, Politics
 from .map import load_map
 from .neutrality import politics, rules_of
 from .scenario import BOX, load_scenario
 from .tables import load_tables
 
-Data = dict[str, Any]
+Data = HgwBoard
 MEDITERRANEAN = "Mediterranean"
 
 
@@ -54,7 +55,7 @@ def fort_allowed(data: Data, side: str, place: Place) -> bool:
     )
 
 
-def campaign_state(data: Data) -> tuple[CampaignRules, Data] | None:
+def campaign_state(data: Data) -> tuple[CampaignRules, Politics] | None:
     rules, pol = rules_of(data), politics(data)
     if rules is None or pol is None:
         return None

@@ -18,11 +18,11 @@ Campaign Game II's turn sequence calls `apply_event` as the chart's events occur
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from grognard.core.errors import IllegalAction
 
 from .firepower import Volley, fire
+from .layout import HgwBoard
 from .map import hex_distance
 from .research import Dice
 from .strategic_tables import EITHER, load_strategic
@@ -109,7 +109,7 @@ def attack_modifier(morale: Morale, side: str) -> int:
     return max((p.add for p in steps if worst <= p.at), default=0)
 
 
-def penalty(data: dict[str, Any], side: str) -> int:
+def penalty(data: HgwBoard, side: str) -> int:
     """What `side` adds to its attack die rolls in the game `data` (National Morale 6-7):
     `attack_modifier` of the game's morale, 0 where the scenario plays no morale. Combat,
     the strategic warfare phase and any other attack roll call this one function."""

@@ -19,9 +19,10 @@ DATA LAYOUT: `data["morale"]` (morale.py) and, between those two moments,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import morale
+from .layout import HgwBoard
 from .limitations import box_place, campaign_state
 from .neutrality import nation_at
 from .strategic_tables import load_strategic
@@ -29,7 +30,7 @@ from .strategic_tables import load_strategic
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 
 
 def _sides() -> tuple[str, ...]:

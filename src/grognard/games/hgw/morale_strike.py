@@ -32,6 +32,7 @@ from . import leaders
 from .board import points
 from .carrier_strike import STRIKE_MULTIPLIER
 from .fleets import ships
+from .layout import HgwBoard, HgwData
 from .map import load_map
 from .morale import morale_attack
 from .naval import air_at
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
     from .state import HgwState
 
 Action = tuple[Any, ...]
-Data = dict[str, Any]
+Data = HgwBoard
 VERB = "morale_strike"
 STRIKING_NATIONS = ("britain", "germany", "united_states", "japan")  # Morale Attacks 5
 
@@ -110,7 +111,7 @@ def offer(game: HgwState, frame: Frame, role: str) -> list[Action]:
     ]
 
 
-def why_not(data: Data, role: str, action: Action) -> str | None:
+def why_not(data: HgwData, role: str, action: Action) -> str | None:
     """Why a carriers' morale strike is refused, or None."""
     if not has_option(data, "naval_action") or "morale" not in data:
         return "carriers strike morale with the Naval Action rule and Campaign Game II's morale (K24.5)"

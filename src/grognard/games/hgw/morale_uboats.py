@@ -28,6 +28,7 @@ from grognard.core.flow import Frame, GameStep, end
 from . import morale
 from .board import points
 from .fleets import active, is_uboat_fleet, set_points
+from .layout import HgwBoard, HgwData
 from .limitations import box_place, campaign_state
 from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS, movable, sail_on_mission, sailing_path
 from .naval_tables import load_naval
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from .state import HgwState
 
 Action = tuple[Any, ...]
-Data = dict[str, Any]
+Data = HgwBoard
 VERB = "raid_us_coast"
 STATUS = "us_coast"
 
@@ -84,7 +85,7 @@ def offer(game: HgwState, frame: Frame, role: str) -> list[Action]:
     ]
 
 
-def why_not(data: Data, role: str, action: Action) -> str | None:
+def why_not(data: HgwData, role: str, action: Action) -> str | None:
     """Why a U-boat morale attack on the U.S. coast is refused, or None."""
     top = data["flow"][-1] if data["flow"] else {}
     if top.get("state") != "naval_movement" or top.get("role") != role:

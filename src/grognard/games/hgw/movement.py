@@ -54,6 +54,7 @@ from .ferry import ferry, ferry_destinations
 from .geography import CAPE_CONTROL, Place
 from .home_forces import movable_home, start_move
 from .italian_army import confined_to_italy, may_move_to
+from .layout import placed
 from .limitations import confined_to, sea_limits
 from .nations import may_enter, may_join, nation
 from .optional import has_option
@@ -238,7 +239,7 @@ def can_move(data: Data, army_id: str) -> bool:
 
 def overstacked(data: Data, side: str) -> list[Place]:
     at = armies_by_place(data)  # one pass over the armies, not one a place
-    places = {data["armies"][a]["at"] for a in on_board(data, side)}
+    places = {placed(data["armies"][a]) for a in on_board(data, side)}
     return sorted(p for p in places if over_limit(p, stack(data, p, at[p])))
 
 
@@ -363,7 +364,7 @@ class MoveTo(GameStep["HgwState"]):
     def legal(self, game: HgwState, frame: Frame, role: str) -> list[tuple[Any, ...]]:
         data = game.data
         source = frame["army"]
-        start = data["armies"][source]["at"]
+        start = placed(data["armies"][source])
         count = frame["count"]
         actions: list[tuple[Any, ...]] = [("cancel",)]
         places = sorted(_search(data, start, role, count))  # `routes`' places
@@ -409,8 +410,8 @@ class MoveTo(GameStep["HgwState"]):
         data = game.data
         if action[0] != "cancel":
             source, kind, count = frame["army"], frame["kind"], frame["count"]
-            start = data["armies"][source]["at"]
-            destination = action[1] if action[0] == "to_place" else data["armies"][action[1]]["at"]
+            start = placed(data["armies"][source])
+            destination = action[1] if action[0] == "to_place" else placed(data["armies"][action[1]])
             ferried = ferry_destinations(data, role, source) if kind == "tac_air" else {}
             if action[0] == "to_army" and destination in ferried:  # no sea transport
                 arrive = ferry(game, role, action[1], ferried[destination], count)
@@ -444,7 +445,7 @@ class MoveTo(GameStep["HgwState"]):
                 target = spare
                 data["armies"][target]["at"] = action[1]
             data["armies"][target]["sp"][kind] += count
-            start = data["armies"][source]["at"]
+            start = placed(data["armies"][source])
             remove_points(data, source, kind, count)
             left(data, start)
             dest = data["armies"][target]
@@ -463,7 +464,7 @@ def _sunk(game: HgwState, role: str, source: str, kind: str, lost: int) -> int:
     of the owner's choice); returns the points still moving."""
     data = game.data
     army = data["armies"][source]
-    start = army["at"]
+    start = placed(army)
     if kind != WHOLE:
         remove_points(data, source, kind, lost)
         game.log(f"{role} loses {points(lost, kind)} of {army['name']} at sea")
@@ -491,7 +492,7 @@ def _move_whole(game: HgwState, role: str, source: str, action: tuple[Any, ...])
     another army there (which returns this counter to the record sheet)."""
     data = game.data
     army = data["armies"][source]
-    start = army["at"]
+    start = placed(army)
     if action[0] == "to_place":
         army["at"] = action[1]
         left(data, start)

@@ -62,6 +62,7 @@ from .fleets import (
 )
 from .geography import Place
 from .invasion_routes import INVASION_RANGE, barred_crossings, canals, closed_narrows
+from .layout import HgwBoard, placed
 from .map import load_map, route_steps
 from .optional import has_option
 from .sea_war import fight
@@ -78,7 +79,7 @@ BOX_COASTAL_AIR = 10  # Coastal Airpower 5: an off-map box invaded by the Axis
 AIR_FEATURES = ("naval_port", "naval_yard", "airbase")
 
 
-def escort_candidates(data: dict[str, Any], army_id: str) -> list[str]:
+def escort_candidates(data: HgwBoard, army_id: str) -> list[str]:
     """Fleet Naval Fire 4: fleets of the army's side in its port, if the port is a major
     naval port or naval yard, that have done nothing else this turn."""
     army = data["armies"][army_id]
@@ -94,18 +95,18 @@ def escort_candidates(data: dict[str, Any], army_id: str) -> list[str]:
     ]
 
 
-def free(data: dict[str, Any], fleet_id: str) -> bool:
+def free(data: HgwBoard, fleet_id: str) -> bool:
     """Fleet Naval Fire 4: a fleet that has done nothing this turn may sail with or support
     an invasion; with Naval Action also one that has just changed base (N3.4)."""
     status = data.get("fleet_status", {}).get(fleet_id)
     return status is None or (status == "moved" and has_option(data, "naval_action"))
 
 
-def escort_points(data: dict[str, Any], escorts: list[str]) -> int:
+def escort_points(data: HgwBoard, escorts: list[str]) -> int:
     return sum(int(data["fleets"][f]["sp"]) for f in escorts if active(data, f))
 
 
-def support_candidates(data: dict[str, Any], frame: Frame) -> list[str]:
+def support_candidates(data: HgwBoard, frame: Frame) -> list[str]:
     """Fleet Naval Fire 4: the invader's fleets that may support the invasion without
     sailing with the army: active, free this turn, and based within six sea-route
     steps of the target (the route of an invasion that spends no extension)."""
@@ -118,13 +119,13 @@ def support_candidates(data: dict[str, Any], frame: Frame) -> list[str]:
             continue
         if is_uboat_fleet(x) or "patrol" in x or spanish_ports.disarmed(data, f):
             continue  # Anti-Submarine Warfare 3's spirit: no U-boat supports an invasion; G5.6
-        path = route_path(base_hex(x["at"]), frame["target"], closed, barred, canals(data, side))
+        path = route_path(base_hex(placed(x)), frame["target"], closed, barred, canals(data, side))
         if path and route_steps(list(path)) <= INVASION_RANGE:
             found.append(f)
     return found
 
 
-def cut_off(data: dict[str, Any], fleet_id: str, full: set[Place] | None = None) -> bool:
+def cut_off(data: HgwBoard, fleet_id: str, full: set[Place] | None = None) -> bool:
     """Unsupplied Hexes 3-4: is the fleet's port out of full supply for its side? (A box
     base is its side's own production, always supplied.) `full` may give the side's
     fully supplied places, computed once for many fleets."""
@@ -137,7 +138,7 @@ def cut_off(data: dict[str, Any], fleet_id: str, full: set[Place] | None = None)
     return at not in full
 
 
-def interceptors(data: dict[str, Any], side: str, frame: Frame) -> list[str]:
+def interceptors(data: HgwBoard, side: str, frame: Frame) -> list[str]:
     invader = data["armies"][frame["army"]]["side"]
     closed, barred = closed_narrows(data, invader), barred_crossings(data, invader)  # the invader's route
     canal = canals(data, invader)  # N2.6
@@ -183,7 +184,7 @@ def open_interceptions(game: HgwState, frame: Frame, fleet_id: str | None = None
         origin = data["armies"][frame["army"]]["at"]
         extra: dict[str, Any] = {"escorts": list(frame.get("escorts", []))}
     else:
-        origin = base_hex(data["fleets"][fleet_id]["at"])
+        origin = base_hex(placed(data["fleets"][fleet_id]))
         extra = {"escorts": [], "fleet": fleet_id}
     for side in reversed(opponents(data, invader)):
         probe = {"army": frame["army"], "origin": origin, "target": frame["target"], "done": []}
@@ -334,7 +335,7 @@ def sink(game: HgwState, fleet_id: str) -> None:
         game.log(f"{fleet['name']} is sunk")
 
 
-def air_at(data: dict[str, Any], place: Place, invader: str) -> int:
+def air_at(data: HgwBoard, place: Place, invader: str) -> int:
     """Coastal Airpower 2, 7: the coastal air an enemy of `invader` has in `place`: in
     its supplied major naval port, naval yard or airbase, or its supplied coastal hex
     with an army holding infantry; none in an unaligned country's."""
@@ -355,7 +356,7 @@ def air_at(data: dict[str, Any], place: Place, invader: str) -> int:
     return max(0, total - lost_at(data, place)) if "coastal_air_lost" in data else total  # N9.5
 
 
-def coastal_air(data: dict[str, Any], target: Place, invader: str) -> int:
+def coastal_air(data: HgwBoard, target: Place, invader: str) -> int:
     """Coastal Airpower 1-2, 5, 7: the air strength that meets an invasion of `target`.
     An off-map box held by an enemy of an Axis invader meets it with ten points
     (Coastal Airpower 5), whoever stands in it: the box stands for a whole country's
@@ -369,7 +370,7 @@ def coastal_air(data: dict[str, Any], target: Place, invader: str) -> int:
     return air_at(data, target, invader)
 
 
-def passed_hexes(data: dict[str, Any], invader: str, origin: Place, target: Place) -> list[Place]:
+def passed_hexes(data: HgwBoard, invader: str, origin: Place, target: Place) -> list[Place]:
     """Coastal Airpower 3: the land hexes a route from `origin` to `target` passes
     through (not its ends), where coastal air may fire at what sails by."""
     hmap = load_map()
@@ -406,7 +407,7 @@ def air_attack(
         take_losses(game, invader, [army], losses, amphibious_half=True)
 
 
-def reaching(data: dict[str, Any], frame: Frame) -> list[str]:
+def reaching(data: HgwBoard, frame: Frame) -> list[str]:
     """The separate support fleets still on their way: sailing, not beaten."""
     status = data.get("fleet_status", {})
     return [f for f in frame.get("supporters", []) if status.get(f) == "support" and active(data, f)]
@@ -420,12 +421,12 @@ def air_strike(game: HgwState, frame: Frame, friendly: bool = False) -> None:
     invader = army["side"]
     escorts = frame.get("escorts", [])
     # the army's route, with its escort: every coastal-air hex it passes through
-    for place in passed_hexes(data, invader, army["at"], frame["target"]):
+    for place in passed_hexes(data, invader, placed(army), frame["target"]):
         air = air_at(data, place, invader)
         if air and data["armies"][frame["army"]]["at"] is not None:
             air_attack(game, place, air, escort_points(data, escorts), frame["army"], None)
     for f in reaching(data, frame):
-        for place in passed_hexes(data, invader, base_hex(data["fleets"][f]["at"]), frame["target"]):
+        for place in passed_hexes(data, invader, base_hex(placed(data["fleets"][f])), frame["target"]):
             air = air_at(data, place, invader)
             if air and active(data, f):
                 air_attack(game, place, air, int(data["fleets"][f]["sp"]), None, f)
@@ -461,9 +462,9 @@ def support_fire(game: HgwState, frame: Frame) -> None:
     strike(game, frame["target"], invader, losses)
 
 
-def escort_actions(data: dict[str, Any], army_id: str) -> list[Action]:
+def escort_actions(data: HgwBoard, army_id: str) -> list[Action]:
     return [("no_escort",)] + [("escort", *c) for c in subsets(escort_candidates(data, army_id))]
 
 
-def support_actions(data: dict[str, Any], frame: Frame) -> list[Action]:
+def support_actions(data: HgwBoard, frame: Frame) -> list[Action]:
     return [("no_support",)] + [("support", f) for f in support_candidates(data, frame)]

@@ -29,7 +29,7 @@ from grognard.core.game import Action
 from .board import points
 from .capability import Halves, Item
 from .fleets import is_uboat_fleet, ships
-from .layout import Fleet
+from .layout import Fleet, HgwBoard
 from .map import load_map
 from .optional import has_option
 from .research import item_cost, new_research
@@ -37,7 +37,7 @@ from .research import item_cost, new_research
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 VERBS = ("build_ship", "build_asw_level")
 ITEMS: dict[str, Item] = {
     "capital": "capital_ship",

@@ -45,7 +45,7 @@ from .fleets import (
     room_for_fleet,
     set_points,
 )
-from .layout import Fleet
+from .layout import Fleet, HgwBoard, HgwData, placed
 from .map import hex_distance, load_map
 from .naval_battle import base_change_penalty
 from .neutrality import at_war, naval_friendly
@@ -81,7 +81,7 @@ if TYPE_CHECKING:
     from .state import HgwState
 
 Action = tuple[Any, ...]
-Data = dict[str, Any]
+Data = HgwBoard
 UBOAT_PORT = 4  # the map's key: a shipping port harbours four U-boat or SS points
 RAIDER_BASE = "raider_base"  # fleet_status of a raider that changed base to a neutral port (N6.1)
 
@@ -116,7 +116,7 @@ def base_choices(data: Data, fleet_id: str) -> list[str]:
     """Fleets 8: the friendly ports the fleet may change base to by sea."""
     fleet = data["fleets"][fleet_id]
     hmap = load_map()
-    here = base_hex(fleet["at"])
+    here = base_hex(placed(fleet))
     reached = reachable(data, fleet["side"], here, UNLIMITED)
     reached = {**polar_route.reach(data, fleet_id), **reached}  # N6.3: the Bering Strait
     found = []
@@ -195,7 +195,7 @@ def open_phase(game: HgwState, side: str) -> None:
                 declare_routes(game, other)
     declare_routes(game, side)
     spanish_ports.closing(  # G5.6: from 1943 Spain's ports are shut to German ships
-        game, side, lambda f: reachable(data, side, base_hex(data["fleets"][f]["at"]), UNLIMITED),
+        game, side, lambda f: reachable(data, side, base_hex(placed(data["fleets"][f])), UNLIMITED),
         lambda f, p: _room(data, data["fleets"][f], p),
     )
     naval_action = has_option(data, "naval_action")
@@ -217,7 +217,7 @@ def _home_port(data: Data, fleet_id: str) -> bool:
     fleet = data["fleets"][fleet_id]
     port = fleet["at"]
     usable = port is not None and (nation_may_base(data, fleet, port) or spanish_ports.home_port(data, fleet))
-    if usable and _room(data, fleet, port):
+    if usable and port is not None and _room(data, fleet, port):
         return True
     fleet.pop("patrol", None)
     fleet["at"] = None
@@ -373,7 +373,7 @@ class NavalMovement(GameStep["HgwState"]):
             data.setdefault("route_escorts", {})[action[2]] = fleet_id
             game.log(f"{fleet['name']} escorts the {action[2].replace('_', ' ')} route")
             return
-        origin = fleet["at"]
+        origin = placed(fleet)
         if verb == "change_base":
             path = sailing_path(data, fleet_id, action[2])
             path = polar_route.path(data, fleet_id, action[2], path)  # N6.3: by the Bering Strait
@@ -489,7 +489,7 @@ def fleets_home(game: HgwState, side: str) -> None:
             game.log(f"{x['name']} returns to {x['at']}")
 
     def reached(f: str) -> dict[str, int]:
-        return reachable(data, side, base_hex(data["fleets"][f]["at"]), UNLIMITED)
+        return reachable(data, side, base_hex(placed(data["fleets"][f])), UNLIMITED)
 
     raiders.home(game, side, reached)  # N6.2: raiders leave the neutral ports
 
@@ -497,7 +497,7 @@ def fleets_home(game: HgwState, side: str) -> None:
 NAVAL_VERBS = ("change_base", "patrol", "raid_route", "escort_route", *fleet_nations.TRANSFER_VERBS)
 
 
-def why_not(data: Data, role: str, action: Action) -> str | None:
+def why_not(data: HgwData, role: str, action: Action) -> str | None:
     """Why a naval move is refused (Fleets 5-9; U-Boat Attack 3-5; Shipping 10)."""
     top = data["flow"][-1] if data["flow"] else {}
     if top.get("state") != "naval_movement" or top.get("role") != role:

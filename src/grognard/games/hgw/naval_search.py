@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from .coastal_air import bought_at, tech_level
 from .fleets import active, is_uboat_fleet
+from .layout import HgwBoard, placed
 from .map import hex_distance, load_map
 from .neutrality import at_war
 from .search import (
@@ -47,7 +48,7 @@ from .search import (
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 
 
 def spotters(data: Data, side: str) -> list[tuple[str, str]]:
@@ -57,19 +58,19 @@ def spotters(data: Data, side: str) -> list[tuple[str, str]]:
     held = data.get("coastal_air", {})
     for a, x in data.get("armies", {}).items():
         at = x["at"]
-        if x["side"] != side or at not in hmap or not hmap.is_coastal(at):
+        if x["side"] != side or at is None or at not in hmap or not hmap.is_coastal(at):
             continue
         if sum(x["sp"].values()) > 0:
             found[at] = "army_based_air"
         elif int(held.get(a, 0)) > 0:
             found.setdefault(at, "coastal_air")  # N5.5: coastal air alone
-    for f, x in sorted(data.get("fleets", {}).items()):
-        if x["side"] != side or not active(data, f):
+    for f, fleet in sorted(data.get("fleets", {}).items()):
+        if fleet["side"] != side or not active(data, f):
             continue
-        if "patrol" in x:
-            found.setdefault(x["patrol"], "ss" if is_uboat_fleet(x) else "fleet")
-        elif not is_uboat_fleet(x) and x["at"] in hmap:
-            found[x["at"]] = "army_based_air"  # a naval base with a surface fleet
+        if "patrol" in fleet:
+            found.setdefault(fleet["patrol"], "ss" if is_uboat_fleet(fleet) else "fleet")
+        elif not is_uboat_fleet(fleet) and fleet["at"] in hmap:
+            found[placed(fleet)] = "army_based_air"  # a naval base with a surface fleet
     return sorted(found.items())
 
 

@@ -29,19 +29,20 @@ from typing import TYPE_CHECKING, Any
 
 from .campaign import CampaignRules, load_campaign
 from .geography import Place, geography
+from .layout import HgwBoard, Politics
 from .map import load_map
 
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 
 
 def rules_of(data: Data) -> CampaignRules | None:
     return load_campaign(data["scenario"])
 
 
-def new_politics(scenario_id: str) -> Data | None:
+def new_politics(scenario_id: str) -> Politics | None:
     """The politics at the start of the scenario, or None when it plays without them."""
     rules = load_campaign(scenario_id)
     if rules is None:
@@ -63,7 +64,7 @@ def new_politics(scenario_id: str) -> Data | None:
     }
 
 
-def politics_view(data: Data) -> Data:
+def politics_view(data: Data) -> dict[str, Any]:
     """The open political situation for the views: the politics record and every
     unaligned place with its nation (empty outside Campaign Game I)."""
     pol = politics(data)
@@ -82,9 +83,8 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def politics(data: Data) -> Data | None:
-    found: Data | None = data.get("politics")
-    return found
+def politics(data: Data) -> Politics | None:
+    return data.get("politics")
 
 
 def nation_at(data: Data, place: Place) -> str:
@@ -135,7 +135,7 @@ def is_unaligned_nation(data: Data, nation: str) -> bool:
     return state is not None and nation in state["unaligned"]
 
 
-def vichy_places(data: dict[str, Any]) -> frozenset[Place]:
+def vichy_places(data: HgwBoard) -> frozenset[Place]:
     """France 3 (Campaign Game I): the hexes of French Africa left unaligned by France's
     surrender, while they stay unaligned."""
     pol = data.get("politics")
@@ -149,7 +149,7 @@ def vichy_places(data: dict[str, Any]) -> frozenset[Place]:
     return frozenset(p for p in g.places if p not in data["owner"] and g.country.get(p) in africa)
 
 
-def naval_friendly(data: dict[str, Any], side: str, place: Place) -> bool:
+def naval_friendly(data: HgwBoard, side: str, place: Place) -> bool:
     """Is `place` friendly to `side`'s ships and sea routes? Its own places; for the Axis
     also French Africa while it is unaligned after France's surrender (France 3)."""
     owner = data["owner"].get(place)

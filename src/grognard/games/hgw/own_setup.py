@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING, Any
 from grognard.core.flow import Frame, GameStep, end, goto
 
 from .board import armies_at, free_army, geo, on_board, over_limit, points, stack
-from .layout import Place
+from .layout import HgwBoard, HgwData, Place
 from .scenario import KINDS, ScenarioContent, load_scenario
 
 if TYPE_CHECKING:
     from .state import HgwState
 
 Action = tuple[Any, ...]
-Data = dict[str, Any]
+Data = HgwBoard
 
 
 def printed_pools(content: ScenarioContent) -> dict[str, dict[str, int]]:
@@ -58,7 +58,7 @@ def place_printed(data: Data, content: ScenarioContent, side: str | None = None)
         army["sp"]["tac_air"] = placement.tac_air
 
 
-def start(data: Data, content: ScenarioContent) -> None:
+def start(data: HgwData, content: ScenarioContent) -> None:
     """The set-up step on top of the first turn's start, for the first side."""
     pools = printed_pools(content)
     data["own_setup"] = {side: {k: n for k, n in pool.items() if n} for side, pool in pools.items()}

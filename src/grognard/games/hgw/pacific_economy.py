@@ -40,13 +40,14 @@ from .australia import australia_delivers, is_australian
 from .board import production_of
 from .geography import Place, geography
 from .japan import japanese_imports, may_break_imports, west_coast_ports
+from .layout import HgwBoard
 from .map import load_map
 from .pacific_tables import load_pacific
 from .shipping import Route, trace
 from .supply import supplied_places
 from .theater import plays_pacific
 
-Data = dict[str, Any]
+Data = HgwBoard
 AXIS, ALLIED = "axis", "allied"
 
 

@@ -15,15 +15,16 @@ our engine (coastal_air.py keeps it with its army), so only tac air is ferried.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import cast
 
 from .airpower import chain_stops
 from .board import on_board
 from .geography import Place
+from .layout import HgwBoard
 from .map import load_map
 from .theater import in_pacific, plays_pacific
 
-Data = dict[str, Any]
+Data = HgwBoard
 CHAIN = "pacific_chain"
 
 
@@ -46,7 +47,8 @@ def chain_destinations(data: Data, side: str, source: str) -> dict[Place, str]:
     held = frozenset(p for p, owner in data["owner"].items() if owner == side and p in load_map().hexes)
     if at not in held:
         return {}
-    places = {data["armies"][a]["at"] for a in on_board(data, side)}
+    # on_board lists armies on the map: their `at` is set
+    places = {cast(Place, data["armies"][a]["at"]) for a in on_board(data, side)}
     armies = frozenset(p for p in places if _in_pacific(p))
     reached = _reached(held, armies, at)
     return {p: CHAIN for p in sorted(armies & reached) if p != at}

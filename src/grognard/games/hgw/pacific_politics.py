@@ -13,7 +13,7 @@ State: `data["pacific"]` (japan.py's layout) and Campaign Game I's politics
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.errors import IllegalAction
 
@@ -22,12 +22,13 @@ from .board import armies_at
 from .fleets import base_hex, set_points
 from .geography import Place, geography
 from .japan import AXIS, pacific, pacific_record, us_brought_in, us_has_surrendered
+from .layout import HgwBoard, placed
 from .limitations import has_surrendered, season
 from .map import load_map
 from .neutrality import politics
 from .pacific_tables import load_pacific
 
-Data = dict[str, Any]
+Data = HgwBoard
 US = "united_states"
 ALLIED = "allied"
 COMMONWEALTH_AND_DUTCH = ("britain", "netherlands")  # the map's territory groups (G6.2c)
@@ -156,7 +157,8 @@ def apply_us_surrender(data: Data) -> dict[str, list[tuple[str, str]]]:
             data["devastated"][h] = _production(data, h)
     out: dict[str, list[tuple[str, str]]] = {"eliminated": [], "allied": []}
     for kind in ("armies", "fleets"):
-        for uid, unit in sorted(data.get(kind, {}).items()):
+        records: dict[str, Any] = cast(dict[str, Any], data).get(kind, {})  # armies, then fleets
+        for uid, unit in sorted(records.items()):
             if unit.get("nation") != US:
                 continue
             at = unit.get("at")
@@ -200,7 +202,7 @@ def us_entry_by_japan(data: Data, japanese_targets: Collection[Place]) -> str | 
             *(
                 f
                 for f, x in data.get("fleets", {}).items()
-                if x.get("at") is not None and base_hex(x["at"]) == place and x.get("nation") == US
+                if x.get("at") is not None and base_hex(placed(x)) == place and x.get("nation") == US
             ),
         ]
         if units:

@@ -38,6 +38,7 @@ from .australia import is_australian
 from .board import production_of
 from .geography import geography
 from .japan import us_at_war
+from .layout import HgwBoard
 from .optional import has_option
 from .pacific_economy import ALLIED, AXIS, australia_shipping, mainland_route
 from .pacific_tables import load_pacific
@@ -46,7 +47,7 @@ from .sequence import has_system
 from .shipping import Route
 from .theater import PACIFIC, WORLD
 
-Data = dict[str, Any]
+Data = HgwBoard
 ROUTES = {"australia": ALLIED, "japan_mainland": AXIS}  # route id: its side (G24.0, G21.3)
 
 

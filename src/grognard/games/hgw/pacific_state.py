@@ -4,12 +4,12 @@ may ask G17.3 (us_entry.py) without importing the board."""
 
 from __future__ import annotations
 
-from typing import Any
+from .layout import HgwBoard, Pacific
 
-Data = dict[str, Any]
+Data = HgwBoard
 
 
-def new_pacific() -> Data:
+def new_pacific() -> Pacific:
     """The Pacific's state at the start of a game: nothing has happened yet."""
     return {
         "us_entry": None,
@@ -20,12 +20,12 @@ def new_pacific() -> Data:
     }
 
 
-def pacific(data: Data) -> Data:
+def pacific(data: Data) -> Pacific:
     """The Pacific's state to read (a fresh one, not stored, if the game has none yet)."""
-    found: Data | None = data.get("pacific")
+    found = data.get("pacific")
     return found if found is not None else new_pacific()
 
 
-def pacific_record(data: Data) -> Data:
+def pacific_record(data: Data) -> Pacific:
     """The Pacific's state to change (created in the game data if missing)."""
-    return data.setdefault("pacific", new_pacific())  # type: ignore[no-any-return]
+    return data.setdefault("pacific", new_pacific())

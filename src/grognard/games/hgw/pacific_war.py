@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from .geography import geography
+from .layout import HgwBoard
 from .pacific_state import new_pacific
 from .scenario import load_scenario
 from .us_entry import us_brought_in
@@ -28,7 +29,7 @@ from .victory import gross_production
 TOKYO = "2077"
 
 
-def set_up(data: dict[str, Any]) -> None:
+def set_up(data: HgwBoard) -> None:
     """The Pacific's record (japan.new_pacific) at the start: the scenario opens with Pearl
     Harbor, so the U.S. is at war, brought in by Japan on the first game turn (G17.3)."""
     data["pacific"] = new_pacific()
@@ -41,7 +42,7 @@ def start_production(scenario_id: str, side: str) -> int:
     return sum(g.production[p] for p, o in g.start_owner.items() if o == side)
 
 
-def japan_wins(data: dict[str, Any]) -> bool:
+def japan_wins(data: HgwBoard) -> bool:
     """Condition 2: Tokyo still Japanese and more production than at the start."""
     if data["owner"].get(TOKYO) != "axis":
         return False

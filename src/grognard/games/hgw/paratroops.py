@@ -16,11 +16,11 @@ call (advance.py, across_water.py, combat.py, odds_air.py):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from grognard.core.errors import IllegalAction
 
 from .geography import Place
+from .layout import Army
 from .map import hex_distance, load_map
 from .research import Dice
 from .tables import load_tables
@@ -29,7 +29,6 @@ PARA, TAC, AMPHIBIOUS, MECH = "paratroop", "tac_air", "amphibious", "mechanized"
 DOUBLED = 2  # Paradrop 2
 CAP = 10  # Paradrop 3: the mechanized total counts ten at most
 
-Army = dict[str, Any]  # an army of the game data: its "sp" holds the points by kind
 
 
 def _points(army: Army, kind: str) -> int:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from grognard.core.flow import Frame, GameStep, goto
 
 from .board import capture, points
+from .layout import HgwBoard, HgwData
 from .neutrality import at_war, politics
 from .partisans import COST, SIDES, capture_by_partisans, partisan_attack, reverts_to_axis, why_not_partisans
 from .sequence import next_step
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from .state import HgwState
 
 Action = tuple[Any, ...]
-Data = dict[str, Any]
+Data = HgwBoard
 AXIS = "axis"
 
 
@@ -147,7 +148,7 @@ def revert_unsupplied(game: HgwState, side: str) -> None:
             capture(game, place, AXIS, by_advance=False)
 
 
-def why_not_pick(data: Data, role: str, place: str) -> str | None:
+def why_not_pick(data: HgwData, role: str, place: str) -> str | None:
     """Why a partisan attack on `place` is refused now (why.py), or None."""
     top = data["flow"][-1] if data["flow"] else {}
     if top.get("state") != "partisans" or top.get("player") != role:

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grognard.core.errors import IllegalAction
 
 from .board import armies_at, capture, geo
 from .geography import Place
+from .layout import HgwBoard
 from .map import load_map
 from .research import Dice
 
@@ -33,7 +34,7 @@ TAKES = 2  # 2: the highest roll that takes the hex
 EXCLUDED = "germany"  # 1: never in Germany
 GUARDED = "italy"  # 1: the Italian mainland only once one of its hexes is the side's
 
-Data = dict[str, Any]
+Data = HgwBoard
 
 
 def _country(h: Place) -> str:

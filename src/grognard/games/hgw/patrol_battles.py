@@ -17,12 +17,13 @@ Activity Limitations 5). Nothing here is called without the `naval_action` optio
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grognard.core.flow import Frame, GameStep, end
 
 from .board import opponents
 from .fleets import active, is_uboat_fleet
+from .layout import HgwBoard
 from .map import hex_distance, load_map
 from .neutrality import at_war
 from .sea_war import covered, fight, may_fight, position
@@ -30,7 +31,7 @@ from .sea_war import covered, fight, may_fight, position
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 
 
 def _foes(data: Data, side: str) -> list[str]:

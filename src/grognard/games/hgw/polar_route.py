@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import msgspec
 
@@ -34,13 +33,14 @@ from . import fleet_nations, raiders
 from .fleets import base_hex, route_path
 from .hexnumbers import half_steps
 from .invasion_routes import barred_crossings, canals, closed_narrows
+from .layout import HgwBoard, placed
 from .map import HgwMap, load_map
 from .neutrality import at_war
 from .optional import has_option
 from .pacific_politics import why_not_bering
 from .pacific_tables import load_pacific
 
-Data = dict[str, Any]
+Data = HgwBoard
 Sides = frozenset[tuple[str, str]]
 Routes = tuple[dict[str, int], dict[str, str | None]]  # each reached hex's cost and predecessor
 DATA_PATH = Path(__file__).with_name("data") / "polar_route.json"
@@ -116,7 +116,7 @@ def _legs(data: Data, fleet_id: str) -> tuple[list[str], dict[str, int], dict[st
     side = fleet["side"]
     route = load_polar_route()
     rules = (closed_narrows(data, side), barred_crossings(data, side), canals(data, side))
-    there = route_path(base_hex(fleet["at"]), route.path[0], *rules)
+    there = route_path(base_hex(placed(fleet)), route.path[0], *rules)
     if not there:
         return None
     return [*there, *route.path[1:]], *_onward(*rules)

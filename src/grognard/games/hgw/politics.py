@@ -30,6 +30,7 @@ from .arrivals import ask_arrivals, place_force
 from .board import Data, eliminate, geo, points, remove_points
 from .campaign import CampaignRules
 from .geography import Place
+from .layout import Politics
 from .limitations import (
     box_place,
     campaign_state,
@@ -105,7 +106,7 @@ def _us(data: Data, rules: CampaignRules) -> tuple[Place, str] | None:
     return None if us_box is None else (us_box, nation_at(data, us_box))
 
 
-def us_enters(game: HgwState, rules: CampaignRules, pol: Data) -> None:
+def us_enters(game: HgwState, rules: CampaignRules, pol: Politics) -> None:
     """United States 2: the U.S. joins the Allies if still unaligned (not if an Allied
     attack turned it Axis, Violation of Neutrality 3): its box turns Allied (unless the
     Axis holds it) and the U.S. Army arrives there."""
@@ -120,7 +121,7 @@ def us_enters(game: HgwState, rules: CampaignRules, pol: Data) -> None:
     _join(game, us[1], "allied", scheduled=True)
 
 
-def _us_violated(game: HgwState, side: str, targets: set[Place], rules: CampaignRules, pol: Data) -> None:
+def _us_violated(game: HgwState, side: str, targets: set[Place], rules: CampaignRules, pol: Politics) -> None:
     """United States 2a: an Axis attack on the U.S. box (the U.S. territory of European
     play) brings the United States in at once."""
     us = _us(game.data, rules)
@@ -180,7 +181,7 @@ def _targets(data: Data, side: str) -> set[Place]:
 
 
 def _resolve_violations(
-    game: HgwState, side: str, targets: set[Place], rules: CampaignRules, pol: Data
+    game: HgwState, side: str, targets: set[Place], rules: CampaignRules, pol: Politics
 ) -> None:
     """Violation of Neutrality 2-5: an unaligned nation the side attacked this phase
     and did not conquer joins another side: the Axis if a Soviet or Allied player
@@ -214,7 +215,9 @@ def _resolve_violations(
         _join(game, nation, joins, scheduled=False)
 
 
-def _mobilization(game: HgwState, side: str, targets: set[Place], rules: CampaignRules, pol: Data) -> None:
+def _mobilization(
+    game: HgwState, side: str, targets: set[Place], rules: CampaignRules, pol: Politics
+) -> None:
     """Soviet Mobilization 1, 3: an Axis attack on a Soviet or Baltic hex lifts the
     limit; a Soviet attack outside the Baltic States before then extends it."""
     data = game.data
@@ -243,7 +246,7 @@ def _territory_places(data: Data, territories: tuple[str, ...]) -> list[Place]:
     return sorted(p for p in g.places if g.country.get(p) in territories)
 
 
-def _france(game: HgwState, rules: CampaignRules, pol: Data) -> None:
+def _france(game: HgwState, rules: CampaignRules, pol: Politics) -> None:
     """France 1-7: Paris in Axis hands at the end of an Axis combat phase."""
     data = game.data
     fr = rules.france
@@ -264,7 +267,7 @@ def _france(game: HgwState, rules: CampaignRules, pol: Data) -> None:
         data["permanent"][p] = max(int(data["permanent"].get(p, 0)), n)  # France 7
 
 
-def _french_north_africa(game: HgwState, rules: CampaignRules, pol: Data) -> None:
+def _french_north_africa(game: HgwState, rules: CampaignRules, pol: Politics) -> None:
     """France 3: French North Africa turns Allied once the Allies hold three of its
     Atlantic coastal hexes."""
     data = game.data
@@ -279,7 +282,7 @@ def _french_north_africa(game: HgwState, rules: CampaignRules, pol: Data) -> Non
         game.log("French North Africa rallies to the Allies")
 
 
-def _britain(game: HgwState, rules: CampaignRules, pol: Data) -> None:
+def _britain(game: HgwState, rules: CampaignRules, pol: Politics) -> None:
     """Great Britain 1-4: London and the Midlands both Axis after an Axis combat phase."""
     data = game.data
     if "britain" in pol["surrendered"]:
@@ -293,7 +296,7 @@ def _britain(game: HgwState, rules: CampaignRules, pol: Data) -> None:
     hand_over(game, places, "axis", devastate=True)
 
 
-def _italy(game: HgwState, rules: CampaignRules, pol: Data) -> None:
+def _italy(game: HgwState, rules: CampaignRules, pol: Politics) -> None:
     """Italy's surrender 1-5: three mainland hexes lost at the end of any combat phase.
     The Axis then owes one mechanized and five infantry points of its choice
     (`italy_losses`), and loses the Mediterranean (limitations.py)."""
@@ -311,7 +314,7 @@ def _italy(game: HgwState, rules: CampaignRules, pol: Data) -> None:
     italy_surrenders(game)  # the optional Italian Army 5
 
 
-def italy_loss_choices(data: Data, pol: Data) -> list[Action]:
+def italy_loss_choices(data: Data, pol: Politics) -> list[Action]:
     """Italy's surrender 2: one point of a kind still owed, from any Axis army holding
     that kind, but from armies in Italy and her colour group's places while any of them
     holds it ("as much as possible" from there)."""
@@ -353,13 +356,13 @@ class ItalyLosses(GameStep["HgwState"]):
             ask_arrivals(game)
 
     def prompt(self, game: HgwState, frame: Frame, role: str | None) -> str:
-        pol = politics(game.data) or {}
-        due = pol.get("italy_due") or {}
+        pol = politics(game.data)
+        due = (pol.get("italy_due") if pol else None) or {}
         owed = " and ".join(points(n, k) for k, n in sorted(due.items()) if n > 0)
         return f"axis: Italy has surrendered; remove {owed}, from Italian places while they have them"
 
 
-def _offers_terms(data: Data, rules: CampaignRules, pol: Data) -> bool:
+def _offers_terms(data: Data, rules: CampaignRules, pol: Politics) -> bool:
     """Soviet Union 1, 4: all three Soviet capitals Axis after an Axis combat phase."""
     if pol["peace"] or pol["terms"] == "refused":
         return False
@@ -393,7 +396,7 @@ def end_of_combat(game: HgwState, side: str) -> bool:
     return _before_production(game, side, rules, pol)
 
 
-def _before_production(game: HgwState, side: str, rules: CampaignRules, pol: Data) -> bool:
+def _before_production(game: HgwState, side: str, rules: CampaignRules, pol: Politics) -> bool:
     """The production phase's entries into the war, then the Soviet offer (True when it
     is asked: the answer opens production)."""
     _enter(game, side, "production")

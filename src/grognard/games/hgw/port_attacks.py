@@ -50,6 +50,7 @@ from .firepower import fire
 from .fleet_battle import STRIKE_ORDER
 from .fleets import active, fleets_at, is_uboat_fleet, set_points, ships, squadron
 from .invasion_routes import barred_crossings, closed_narrows
+from .layout import HgwBoard, HgwData
 from .map import hex_distance, load_map
 from .naval import air_at
 from .naval_battle import Squadron
@@ -88,7 +89,7 @@ def _sea_steps(
     return load_map().sea_reach(here, limit, closed, barred)
 
 
-def in_reach(data: dict[str, Any], fleet_id: str, base: str) -> bool:
+def in_reach(data: HgwBoard, fleet_id: str, base: str) -> bool:
     """Whether a sea route of at most fleet_range() steps reaches the base (the cheap
     question; `path_to` then declares the route, which shortest routes make exist)."""
     fleet = data["fleets"][fleet_id]
@@ -97,13 +98,13 @@ def in_reach(data: dict[str, Any], fleet_id: str, base: str) -> bool:
     return base in _sea_steps(mission_start(data, fleet_id), fleet_range(), closed, barred)  # N13
 
 
-def path_to(data: dict[str, Any], fleet_id: str, base: str) -> list[str]:
+def path_to(data: HgwBoard, fleet_id: str, base: str) -> list[str]:
     """The fleet's declared path to the base within the fleet range, counted along the
     sea route (ours: the range is sailed, not measured across land), or []."""
     return sailing_path(data, fleet_id, base, fleet_range())
 
 
-def _carriers(data: dict[str, Any], fleet_id: str) -> int:
+def _carriers(data: HgwBoard, fleet_id: str) -> int:
     return ships(data["fleets"][fleet_id]).get("carrier", 0)
 
 
@@ -118,7 +119,7 @@ def carriers_arrived(game: HgwState, frame: Frame) -> str | None:
     return fleet_id
 
 
-def targets(data: dict[str, Any], fleet_id: str) -> list[str]:
+def targets(data: HgwBoard, fleet_id: str) -> list[str]:
     """The enemy naval bases the fleet's carriers may attack (step 1)."""
     fleet = data["fleets"][fleet_id]
     side, here = fleet["side"], mission_start(data, fleet_id)  # N13: a replenishment chain's end
@@ -145,7 +146,7 @@ def offer(game: HgwState, frame: Frame, role: str) -> list[Action]:
     ]
 
 
-def why_not(data: dict[str, Any], role: str, action: Action) -> str | None:
+def why_not(data: HgwData, role: str, action: Action) -> str | None:
     """Why a naval base attack is refused, or None."""
     if not has_option(data, "naval_action"):
         return "carriers attack naval bases with the Naval Action rule only (N8.5)"
@@ -190,7 +191,7 @@ class PortAttack(GameStep["HgwState"]):
             attack(game, fleet_id, frame["base"])
 
 
-def in_port(data: dict[str, Any], base: str, side: str) -> list[str]:
+def in_port(data: HgwBoard, base: str, side: str) -> list[str]:
     """The enemy fleets in port at the base, the surface ones first, the largest first,
     U-boat fleets last (K9.5, K16.1: fleets in port, U-boats too, are naval base
     attacks' targets)."""
@@ -219,7 +220,7 @@ def defence(game: RuleGame, side: str, base: str, strike: int, air: int, what: s
     return min(strike, downed)
 
 
-def _surface(data: dict[str, Any], fleet_ids: list[str]) -> Squadron:
+def _surface(data: HgwBoard, fleet_ids: list[str]) -> Squadron:
     sq = [squadron(data["fleets"][f]) for f in fleet_ids]
     return Squadron(*(sum(getattr(s, k) for s in sq) for k in ("capital", "carrier", "asw")))
 
@@ -280,7 +281,7 @@ def sink_in_port(game: RuleGame, fleet_ids: list[str], hits: int) -> None:
         leaders.after_fleet_losses(game, f, before)  # optional rule Leaders 10
 
 
-def hits_this_turn(data: dict[str, Any], base: str) -> int:
+def hits_this_turn(data: HgwBoard, base: str) -> int:
     record = data.get("base_hits", {}).get(base)
     return int(record["hits"]) if record and int(record["turn"]) == int(data["turn"]) else 0
 

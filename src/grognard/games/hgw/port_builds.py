@@ -25,7 +25,7 @@ from grognard.core.errors import IllegalAction
 from grognard.core.game import Action
 
 from .board import geo, points
-from .layout import Place
+from .layout import HgwBoard, Place
 from .naval_builds import item_price
 from .optional import has_option
 from .ports import add_port, add_supply_road, has_port, has_supply_road, is_naval_base, start_anchor
@@ -34,7 +34,7 @@ from .supply import supplied_places
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 VERBS = ("build_port", "build_naval_port", "build_supply_road")
 ROAD_COST = 1  # N12
 ROADLESS = ("mountain", "desert", "jungle")  # Line of Supply 5-7: terrain a route needs a road to leave

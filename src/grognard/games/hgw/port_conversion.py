@@ -16,12 +16,13 @@ the answer; a port changes nothing for them).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grognard.core.flow import Frame, GameStep, call, end
 from grognard.core.game import Action
 
 from .board import left, remove_points
+from .layout import HgwBoard
 from .optional import has_option
 from .ports import add_port, has_port
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from .state import HgwState
 
 
-def may_convert(data: dict[str, Any], army_id: str, place: str) -> bool:
+def may_convert(data: HgwBoard, army_id: str, place: str) -> bool:
     """N10.1: Naval Action is played, the army stands in the invaded hex with an
     amphibious point, and the hex has no port yet."""
     army = data["armies"][army_id]

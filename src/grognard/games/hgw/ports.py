@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from .layout import Place
+from .layout import HgwBoard, Place
 from .map import load_map
 
 HARBOURS = ("naval_yard", "naval_port", "port")  # best first
@@ -71,19 +71,19 @@ def has_supply_road(data: Mapping[str, Any], place: Place) -> bool:
     return place in data.get("supply_roads", ())
 
 
-def add_port(data: dict[str, Any], place: Place) -> None:
+def add_port(data: HgwBoard, place: Place) -> None:
     """N10.1-2: a port in `place`, for good (N10.3)."""
     data.setdefault("ports", {})[place] = "port"
 
 
-def start_anchor(data: dict[str, Any], side: str, place: Place) -> None:
+def start_anchor(data: HgwBoard, side: str, place: Place) -> None:
     """N11.1-2: a major naval port under construction, its port paid with it if none."""
     if not has_port(data, place):
         add_port(data, place)
     data.setdefault("anchors_building", {})[place] = {"side": side, "turn": int(data["turn"])}
 
 
-def add_supply_road(data: dict[str, Any], place: Place) -> None:
+def add_supply_road(data: HgwBoard, place: Place) -> None:
     """N12: a supply road, part of the terrain from now on."""
     roads = data.setdefault("supply_roads", [])
     if place not in roads:

@@ -42,7 +42,7 @@ from grognard.core.game import Action
 from . import fleet_nations, ports, spanish_ports
 from .fleets import base_hex, nation_may_base, nearest_haven, room_for_fleet, ships
 from .geography import geography
-from .layout import Fleet
+from .layout import Fleet, HgwBoard, placed
 from .map import load_map
 from .neutrality import is_unaligned, naval_friendly
 from .optional import has_option
@@ -50,7 +50,7 @@ from .optional import has_option
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 VERBS = ("declare_raider",)
 RAIDER_SHIPS = ("capital", "asw", "uboat")  # N6.1's types: no carriers
 TRIPLE = 3  # N6.4
@@ -145,7 +145,7 @@ def home(game: HgwState, side: str, reached: Any) -> None:
             continue  # an unaligned nation's own fleets wait at home (fleet_nations.idle)
         if spanish_ports.based(data, f) and not is_raider(data, f):
             continue  # G5.6: a German fleet based in neutral Spain stays there
-        here = base_hex(fleet["at"])
+        here = base_hex(placed(fleet))
         sea = reached(f)
         left = fleet["at"]
         def usable(p: str, f: str = f, fleet: Fleet = fleet) -> bool:

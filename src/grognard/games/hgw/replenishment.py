@@ -51,7 +51,7 @@ from .board import armies_at, opponents, points
 from .firepower import fire
 from .fleets import active, base_hex, is_uboat_fleet, route_path, set_points, ships
 from .invasion_routes import barred_crossings, closed_narrows
-from .layout import Fleet
+from .layout import Fleet, HgwBoard, HgwData, placed
 from .map import hex_distance, load_map
 from .naval_phase import EXTRA_OFFERS, EXTRA_VERBS, RANGE_LEAD, movable, open_interceptions, sailing_path
 from .naval_tables import load_naval
@@ -64,7 +64,7 @@ if TYPE_CHECKING:
     from .state import HgwState
 
 Action = tuple[Any, ...]
-Data = dict[str, Any]
+Data = HgwBoard
 VERBS = ("replenish", "attack_replenishment")
 STEP_VERBS = ("intercept_replenishment", "let_replenishment_pass")
 BUSY = ("escort", "support", "raid", "cut")  # fleets on these missions intercept nothing
@@ -108,7 +108,7 @@ def chain(data: Data, fleet_id: str) -> dict[str, Any] | None:
 def end_hex(data: Data, fleet_id: str) -> str:
     """Where the next unit sails from: the chain's last unit, else the fleet's port."""
     found = chain(data, fleet_id)
-    return str(found["units"][-1]["hex"]) if found else base_hex(data["fleets"][fleet_id]["at"])
+    return str(found["units"][-1]["hex"]) if found else base_hex(placed(data["fleets"][fleet_id]))
 
 
 def _legs(data: Data, side: str, hexes: list[str]) -> list[str]:
@@ -127,15 +127,14 @@ def lead(data: Data, fleet_id: str) -> list[str]:
     found = chain(data, fleet_id) if data.get("replenishment") else None
     if not found or data["fleets"][fleet_id]["at"] is None:
         return []
-    port = base_hex(data["fleets"][fleet_id]["at"])
+    port = base_hex(placed(data["fleets"][fleet_id]))
     return _legs(data, found["side"], [port, *(u["hex"] for u in found["units"])])
 
 
 def amphibious_in_port(data: Data, fleet_id: str) -> int:
     fleet = data["fleets"][fleet_id]
-    return sum(
-        int(data["armies"][a]["sp"].get("amphibious", 0)) for a in armies_at(data, fleet["at"], fleet["side"])
-    )
+    aboard = armies_at(data, placed(fleet), fleet["side"])
+    return sum(int(data["armies"][a]["sp"].get("amphibious", 0)) for a in aboard)
 
 
 def unit_choices(data: Data, fleet_id: str) -> list[str]:
@@ -150,7 +149,7 @@ def unit_choices(data: Data, fleet_id: str) -> list[str]:
     earlier = {u["hex"] for u in found["units"][:-1]} if found else set()
     hmap = load_map()
     reached = _sea_steps(here, unit_range(), *_closed(data, fleet["side"]))
-    port = base_hex(fleet["at"])
+    port = base_hex(placed(fleet))
     return sorted(h for h in reached if hmap.is_water(h) and h not in earlier and h != port)
 
 
@@ -171,7 +170,7 @@ def offer(game: HgwState, frame: Frame, role: str) -> list[Action]:
 def attack_choices(data: Data, fleet_id: str) -> list[str]:
     """The hexes of enemy units at sea (sides at war) within the fleet's intercept reach."""
     fleet = data["fleets"][fleet_id]
-    side, port = fleet["side"], base_hex(fleet["at"])
+    side, port = fleet["side"], base_hex(placed(fleet))
     line = "ss" if is_uboat_fleet(fleet) else "fleet"
     found: set[str] = set()
     for x in data.get("replenishment", {}).values():
@@ -205,9 +204,9 @@ def sail(game: HgwState, frame: Frame, role: str, action: Action) -> None:
     old = data.get("replenishment", {}).get(fleet_id)
     if old and old["state"] != "building":
         _spend(game, fleet_id, "its mission is over")
-    start = lead(data, fleet_id) or [base_hex(fleet["at"])]
+    start = lead(data, fleet_id) or [base_hex(placed(fleet))]
     army = max(
-        armies_at(data, fleet["at"], role),
+        armies_at(data, placed(fleet), role),
         key=lambda a: (int(data["armies"][a]["sp"].get("amphibious", 0)), a),
     )
     data["armies"][army]["sp"]["amphibious"] -= 1
@@ -431,7 +430,7 @@ def mission_over(game: HgwState, side: str) -> None:
         _spend(game, f, "its mission is over" if supplying(data, f) else "its fleet took no mission")
 
 
-def why_not(data: Data, role: str, action: Action) -> str | None:
+def why_not(data: HgwData, role: str, action: Action) -> str | None:
     """Why a replenishment move is refused, or None."""
     if not has_option(data, "naval_action"):
         return "fleet replenishment is part of the Naval Action rule (N13.1)"

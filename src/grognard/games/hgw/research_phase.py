@@ -19,7 +19,7 @@ FRAME: {"state": "research", "role": side, "budget": production points left,
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from grognard.core.flow import Frame, GameStep, goto
 
@@ -27,6 +27,7 @@ from . import research
 from .board import Data, points
 from .capability import format_cost
 from .geography import Place, geography
+from .layout import HgwBoard
 from .limitations import box_place
 from .map import load_map
 from .neutrality import politics
@@ -57,7 +58,8 @@ def _nuclear_places(scenario: str) -> tuple[Place, ...]:
         if not m.has_feature(h, NUCLEAR):
             continue
         box = "" if h in places else m.box_of(h)
-        where = h if h in places else (box_place({"scenario": scenario}, box) if box else None)
+        only_scenario = cast(HgwBoard, {"scenario": scenario})  # box_place reads the scenario only
+        where = h if h in places else (box_place(only_scenario, box) if box else None)
         if where is not None:
             found.add(where)
     return tuple(sorted(found))

@@ -9,14 +9,19 @@ roll and log, and nothing the forecast does not have (the flow, the RNG, the met
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Protocol
+
+from .layout import HgwBoard
 
 
 class RuleGame(Protocol):
     """A game's data, its logged dice (`State.roll`), its log (`State.log`) and the mark
     that undo may not cross a hidden reveal (`State.mark_irreversible`)."""
 
-    data: dict[str, Any]
+    # read-only to the protocol, so that the live state's `HgwData` (a richer layout)
+    # satisfies it as well as a forecast's board
+    @property
+    def data(self) -> HgwBoard: ...
 
     def roll(self, count: int, who: str, why: str, sides: int = 6) -> list[int]: ...
 

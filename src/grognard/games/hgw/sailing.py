@@ -11,13 +11,13 @@ from typing import Any
 from .board import opponents
 from .fleets import active, base_hex, is_uboat_fleet, route_path
 from .invasion_routes import barred_crossings, canals, closed_narrows
-from .layout import Fleet
+from .layout import Fleet, HgwBoard, placed
 from .map import hex_distance, load_map, route_steps, row_col
 from .naval_tables import load_naval
 from .optional import has_option
 from .sea_war import position
 
-Data = dict[str, Any]
+Data = HgwBoard
 
 
 def patrol_range(fleet: Fleet) -> int:
@@ -42,7 +42,7 @@ def sailing_path(data: Data, fleet_id: str, target: str, limit: int = 0) -> list
     fleet = data["fleets"][fleet_id]
     side = fleet["side"]
     lead = range_lead(data, fleet_id) if limit else []  # N13: through its replenishment chain
-    here = lead[-1] if lead else base_hex(fleet["at"]) if "patrol" not in fleet else fleet["patrol"]
+    here = lead[-1] if lead else base_hex(placed(fleet)) if "patrol" not in fleet else fleet["patrol"]
     enemies = opponents(data, side)
     seen = [
         position(x)
@@ -85,7 +85,7 @@ def range_lead(data: Data, fleet_id: str) -> list[str]:
 def mission_start(data: Data, fleet_id: str) -> str:
     """The hex a fleet's mission range counts from: its port, or its chain's last unit."""
     lead = range_lead(data, fleet_id)
-    return lead[-1] if lead else base_hex(data["fleets"][fleet_id]["at"])
+    return lead[-1] if lead else base_hex(placed(data["fleets"][fleet_id]))
 
 
 UNLIMITED = 1000  # the Ranges table's unlimited base change, in sea-route steps

@@ -33,13 +33,14 @@ from typing import Any
 
 from .fleets import base_hex
 from .invasion_routes import closed_narrows
+from .layout import HgwBoard
 from .map import load_map
 from .scenario import load_scenario
 from .sequence import has_system
 from .supply import Crossing, sea_chains
 from .theater import EUROPE, WORLD, in_pacific
 
-Data = dict[str, Any]
+Data = HgwBoard
 KIND = "army_supply"
 # route id for each side's sea (the action space's `route` domain lists them): every
 # friendly sea of Campaign Games II-III an enemy fleet may sail (not the Caspian, a lake)

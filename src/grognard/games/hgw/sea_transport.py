@@ -22,12 +22,13 @@ Our readings (docs/hgw-design.md, "Shipping counters"):
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .board import opponents, points
 from .firepower import fire
 from .fleets import active, base_hex, is_uboat_fleet
 from .invasion_routes import closed_narrows
+from .layout import HgwBoard
 from .map import hex_distance, load_map
 from .sea_war import fight, technology
 
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from .rule_game import RuleGame
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 Leg = tuple[str, str, str]  # (sea, embarking place, landing place)
 
 

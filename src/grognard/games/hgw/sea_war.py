@@ -37,7 +37,7 @@ from .firepower import fire
 from .fleets import active, asw_of, base_hex, is_uboat_fleet, set_points, ships
 from .geography import geography
 from .invasion_routes import closed_narrows
-from .layout import Fleet, Place
+from .layout import Fleet, HgwBoard, Place
 from .limitations import campaign_state, season, swedish_points, us_points
 from .map import hex_distance, load_map
 from .scenario import load_scenario
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from .rule_game import RuleGame
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 # route id: (fixed route of data/shipping.json or "" for lend-lease, kind, points carried)
 ROUTES: dict[str, tuple[str, str, int]] = {
     "britain_us": ("britain_us", "britain", 8),  # Lend-Lease 2

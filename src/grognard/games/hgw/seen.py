@@ -16,7 +16,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any, cast
 
-from .layout import Army, Beachhead, Fleet, Fort, HgwBoard, Points, Status
+from .layout import Army, Beachhead, Fleet, Fort, HgwBoard, Status
 from .leaders import from_view
 from .nations import FRANCE
 from .optional import chosen
@@ -25,7 +25,7 @@ from .scenario import load_scenario
 
 def data_from_view(
     board: Mapping[str, Any], scenario: str, options: Mapping[str, Any] | None = None
-) -> dict[str, Any]:
+) -> HgwBoard:
     """The data layout (layout.py), rebuilt from a view's `board` (state.py `_view`);
     a fresh copy: questions asked of it never touch the view. Built as an `HgwBoard`
     (the checker sees every key), returned as the plain dict the queries take. With the
@@ -39,7 +39,7 @@ def data_from_view(
             "side": entry["side"],
             "name": entry["name"],
             "at": entry["at"],
-            "sp": cast(Points, dict(entry["sp"])),
+            "sp": dict(entry["sp"]),
         }
         if entry.get("nation"):  # "french" / "free_french": a French counter (nations.py)
             army["nation"] = FRANCE
@@ -98,4 +98,4 @@ def data_from_view(
         rules = chosen(load_scenario(scenario).optional, options)
         if rules:
             result["optional"] = rules
-    return result
+    return data

@@ -11,8 +11,7 @@ phase module imports another's.
 
 from __future__ import annotations
 
-from typing import Any
-
+from .layout import HgwBoard
 from .optional import OPTIONAL, has_option
 from .scenario import load_scenario
 
@@ -31,12 +30,12 @@ ORDER: tuple[tuple[str, str | None], ...] = (
 )
 
 
-def has_system(data: dict[str, Any], system: str) -> bool:
+def has_system(data: HgwBoard, system: str) -> bool:
     """Whether the scenario in play uses one of Campaign Game II's systems."""
     return system in load_scenario(data["scenario"]).systems
 
 
-def next_step(data: dict[str, Any], after: str) -> str:
+def next_step(data: HgwBoard, after: str) -> str:
     """The step of the phase that follows the phase `after`, skipping the phases of
     systems the scenario does not use."""
     names = [name for name, _ in ORDER]

@@ -38,13 +38,14 @@ from grognard.core.errors import IllegalAction
 from grognard.core.game import Action
 
 from .board import points
+from .layout import HgwBoard
 from .naval_builds import LABELS, destinations, launch, price, yards
 from .optional import has_option
 
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 VERBS = ("lay_ship", "pay_ship", "finish_ship")
 KINDS = ("capital", "carrier", "asw")  # ship strength points (N7.3; N8.2)
 TRACK_ROOM = 10  # unfinished points a side keeps on its track (our design)

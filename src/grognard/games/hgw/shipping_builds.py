@@ -13,12 +13,13 @@ provider for the "naval" system.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grognard.core.game import Action
 
 from .board import points
 from .geography import geography
+from .layout import HgwBoard
 from .scenario import load_scenario
 from .shipping import shipping_cost
 from .shipping_counters import KEY, US_EXTRA, counters, lane_limit, ports, us_in
@@ -26,7 +27,7 @@ from .shipping_counters import KEY, US_EXTRA, counters, lane_limit, ports, us_in
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 VERBS = ("build_shipping", "buy_transport")
 LANE = "U.S. and Canada"
 

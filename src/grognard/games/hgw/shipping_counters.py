@@ -29,9 +29,12 @@ Our readings (docs/hgw-design.md, "Shipping counters"):
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
+
+from grognard.core.flow import Frame
 
 from .geography import Place, geography
+from .layout import HgwBoard
 from .limitations import MEDITERRANEAN, campaign_state, sea_limits
 from .map import load_map
 from .scenario import load_scenario
@@ -40,8 +43,11 @@ from .sequence import has_system
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
-KEY, USED, US_EXTRA = "shipping", "shipping_used", "us_transport"
+Data = HgwBoard
+# Final: literal keys of the layout (layout.py), so mypy checks what they index
+KEY: Final = "shipping"
+USED: Final = "shipping_used"
+US_EXTRA: Final = "us_transport"
 PORT_FEATURES = ("port", "naval_port", "naval_yard")
 
 
@@ -194,14 +200,14 @@ def _groups(data: Data, side: str) -> list[frozenset[Place]]:
     return [frozenset(x) for x in groups.values()]
 
 
-def movable_from(data: Data, side: str, frame: Data) -> dict[Place, int]:
+def movable_from(data: Data, side: str, frame: Frame) -> dict[Place, int]:
     """The points each counter may still send this phase (those that arrived stay)."""
     arrived = frame.get("shipping_arrived", {})
     found = {p: n - int(arrived.get(p, 0)) for p, n in counters(data, side).items()}
     return {p: n for p, n in found.items() if n > 0}
 
 
-def move_choices(data: Data, side: str, frame: Data) -> list[Place]:
+def move_choices(data: Data, side: str, frame: Frame) -> list[Place]:
     """The counters that may send a point now: those with a point that did not arrive
     this phase and some other port of the side along a friendly route."""
     if not in_play(data):
@@ -213,7 +219,7 @@ def move_choices(data: Data, side: str, frame: Data) -> list[Place]:
     return [p for p in sending if any(p in group and len(group) > 1 for group in groups)]
 
 
-def why_not_move(data: Data, side: str, frame: Data, start: Place, end: Place | None) -> str | None:
+def why_not_move(data: Data, side: str, frame: Frame, start: Place, end: Place | None) -> str | None:
     """Why a shipping point may not go from `start` to `end` now (Shipping 3)."""
     if not in_play(data):
         return "shipping counters are Campaign Game II's (Shipping 3)"
@@ -231,7 +237,7 @@ def why_not_move(data: Data, side: str, frame: Data, start: Place, end: Place | 
     return None
 
 
-def move_point(game: HgwState, side: str, frame: Data, start: Place, end: Place) -> None:
+def move_point(game: HgwState, side: str, frame: Frame, start: Place, end: Place) -> None:
     data = game.data
     mine = data[KEY][side]
     mine[start] = int(mine[start]) - 1

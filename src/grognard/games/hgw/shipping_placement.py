@@ -13,15 +13,19 @@ counter is out), the rule asks nothing impossible and the points go elsewhere.""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
+from grognard.core.flow import Frame
+
+from .layout import HgwBoard
 from .limitations import box_place, campaign_state
 from .sequence import has_system
 from .shipping import why_not_us_placement
 
-Data = dict[str, Any]
+Data = HgwBoard
 Action = tuple[Any, ...]
-BUILT, IN_US = "army_builds", "us_builds"
+BUILT: Final = "army_builds"
+IN_US: Final = "us_builds"
 
 
 def us_box(data: Data, side: str) -> str | None:
@@ -39,7 +43,7 @@ def us_box(data: Data, side: str) -> str | None:
     return place if data["owner"].get(place) == "allied" else None
 
 
-def why_not(data: Data, frame: Data, side: str, where: str | None) -> str | None:
+def why_not(data: Data, frame: Frame, side: str, where: str | None) -> str | None:
     """Why a build for an army placed at `where` breaks Shipping 8 now (None if it does
     not): checked only when a U.S. build is possible (`restrict` decides that)."""
     box = us_box(data, side)
@@ -49,7 +53,9 @@ def why_not(data: Data, frame: Data, side: str, where: str | None) -> str | None
     return None if why is None else f"{why} yet (Shipping 8): build in the United States ({box}) first"
 
 
-def restrict(data: Data, frame: Data, side: str, actions: list[Action], where: Any, own: Any) -> list[Action]:
+def restrict(
+    data: Data, frame: Frame, side: str, actions: list[Action], where: Any, own: Any
+) -> list[Action]:
     """The production actions left once Shipping 8 holds: while the first six points
     built for armies are not all in the United States, its builds only (when there are
     some). `where(action)` is the place a build goes; `own(action)` whether the Allied
@@ -61,7 +67,7 @@ def restrict(data: Data, frame: Data, side: str, actions: list[Action], where: A
     return [a for a in actions if a not in own or why_not(data, frame, side, where(a)) is None]
 
 
-def count(data: Data, frame: Data, side: str, place: str | None, *, own: bool) -> None:
+def count(data: Data, frame: Frame, side: str, place: str | None, *, own: bool) -> None:
     """After a build for an army (`own`: paid by the Allied budget, not France's): the
     frame's counts of Shipping 8."""
     if not own or us_box(data, side) is None:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from .fleets import is_uboat_fleet, nation_may_base, nearest_haven
 from .geography import geography
-from .layout import Fleet, Place
+from .layout import Fleet, HgwBoard, Place, placed
 from .limitations import now, turn_order
 from .map import load_map
 from .neutrality import is_unaligned, nation_at, naval_friendly, politics
@@ -35,7 +35,7 @@ from .ports import has_port
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 SPAIN = "spain"
 CLOSES = "Spring 1943"  # "starting in 1943": the year's first turn on the Time Record
 GERMANY = "germany"
@@ -79,7 +79,7 @@ def ports_for(data: Data, fleet_id: str, reached: Any) -> list[str]:
 def based(data: Data, fleet_id: str) -> bool:
     """In port in a Spanish port, and allowed there."""
     fleet = data["fleets"][fleet_id]
-    return "patrol" not in fleet and spanish_port(data, fleet["at"]) and open_to(data, fleet)
+    return "patrol" not in fleet and spanish_port(data, placed(fleet)) and open_to(data, fleet)
 
 
 def home_port(data: Data, fleet: Fleet) -> bool:

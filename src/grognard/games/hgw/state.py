@@ -6,7 +6,7 @@ optional leaders' face-down markers, which no seat sees (leaders.py `view`)."""
 from __future__ import annotations
 
 import copy
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from grognard.core.flow import Step
 from grognard.core.flowstate import FlowState
@@ -15,6 +15,7 @@ from grognard.core.rng import Rng
 
 from . import leaders
 from .board import current_turn, stack, strength
+from .layout import HgwData
 from .nations import label
 from .neutrality import politics_view
 from .odds_crossing import met_destinations
@@ -49,6 +50,11 @@ BUILT = (
 
 class HgwState(FlowState):
     STEPS: ClassVar[dict[str, Step]] = STEPS
+    # `data` is plain JSON (core/game.py) laid out as layout.HgwData: the rule code reads
+    # it through that layout, so mypy checks its keys. The base class types it as
+    # `dict[str, Any]`, which a TypedDict is not a subtype of; the annotation narrows it
+    # for this ruleset (the same object: nothing is converted).
+    data: HgwData  # type: ignore[assignment]
 
     def _redraw_hidden(self, role: Role, rng: Rng) -> None:
         # optional rule Leaders: a search's determinized copy must not know the face-down
@@ -61,9 +67,11 @@ class HgwState(FlowState):
 
     def _view(self, role: Role | None) -> dict[str, Any]:
         data = self.data
+        by_name = cast(dict[str, Any], data)  # the open records below are copied by key name
         armies = []
         for army_id, army in sorted(data["armies"].items()):
-            entry = {"id": army_id, "side": army["side"], "name": army["name"], "at": army["at"]}
+            entry: dict[str, Any] = {"id": army_id, "side": army["side"], "name": army["name"]}
+            entry["at"] = army["at"]
             entry["nation"] = label(data, army_id)  # "french" / "free_french" (Activity Limitations 8)
             entry["sp"] = dict(army["sp"])
             entry["strength"] = strength(army)
@@ -98,16 +106,16 @@ class HgwState(FlowState):
             "fleet_status": dict(data.get("fleet_status", {})),
             "forts": {p: dict(x) for p, x in sorted(data.get("forts", {}).items())},
             "beachheads": {p: dict(x) for p, x in sorted(data.get("beachheads", {}).items())},
-            **{k: copy.deepcopy(data[k]) for k in CG2_OPEN if k in data},  # Campaign Game II: open
+            **{k: copy.deepcopy(by_name[k]) for k in CG2_OPEN if k in data},  # Campaign Game II: open
         }
         # Campaign Game II: typed fleets, declared routes, escorts, losses, A.S.W. boxes
         for x in view["fleets"].values():
             if "ships" in x:
                 x["ships"] = dict(x["ships"])
-        view.update({k: copy.deepcopy(data[k]) for k in SEA_WAR if k in data})
-        view.update({k: copy.deepcopy(data[k]) for k in BUILT if k in data})
+        view.update({k: copy.deepcopy(by_name[k]) for k in SEA_WAR if k in data})
+        view.update({k: copy.deepcopy(by_name[k]) for k in BUILT if k in data})
         if frame.get("state") == "move_to" and data.get("fleets"):  # K19.10: crossings patrols meet
-            met = met_destinations(data, frame)
+            met = met_destinations(by_name, frame)  # odds_crossing.py reads it untyped
             if met:
                 view["met_crossings"] = met
         seen = leaders.view(data)  # optional rule Leaders: face-down markers stay secret

@@ -24,6 +24,7 @@ from typing import Any, TypedDict
 from grognard.core.errors import IllegalAction
 
 from .firepower import Volley, fire
+from .layout import HgwBoard
 from .research import Dice, Research, is_prohibited, new_research
 from .strategic_tables import load_strategic
 
@@ -49,7 +50,7 @@ def new_strategic(sides: tuple[str, ...] = ("axis", "soviet", "allied")) -> Stra
     return {kind: {side: {} for side in sides} for kind in KINDS}
 
 
-def research_of(data: dict[str, Any]) -> Research:
+def research_of(data: HgwBoard) -> Research:
     """The research sheet in play, or every side's start (Item Cost 5) without the research
     system: what prices and permits strategic points and sets the bomber range."""
     research: Research | None = data.get("research")

@@ -18,7 +18,7 @@ the production budget counts whole points.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grognard.core.errors import IllegalAction
 from grognard.core.game import Action
@@ -26,6 +26,7 @@ from grognard.core.game import Action
 from . import missiles
 from .board import geo, production_of
 from .bombing import place_built
+from .layout import HgwBoard
 from .map import load_map
 from .research import item_cost
 from .scenario import load_scenario
@@ -36,7 +37,7 @@ from .supply import supplied_places
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 VERBS = ("build_strategic", "build_missile", "build_atomic")
 ITEMS = {"bombers": "bomber", "escorts": "escort", "air_defence": "air_defence"}
 COUNTERS = ("m1", "m2", "m3")  # Strategic Missiles 1: at most three a side

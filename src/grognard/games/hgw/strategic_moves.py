@@ -26,7 +26,10 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from grognard.core.flow import Frame
+
 from .board import geo
+from .layout import HgwBoard
 from .map import load_map
 from .sequence import has_system
 from .strategic import bombers_at, points, set_bombers, set_points
@@ -35,7 +38,7 @@ from .strategic_tables import load_strategic
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 Action = tuple[Any, ...]
 VERBS = ("ferry_strategic", "move_missiles")
 MOVED = "strategic_moved"
@@ -88,7 +91,7 @@ def missile_places(data: Data, side: str, origin: str) -> set[str]:
     return seen - {origin}
 
 
-def marker_points(strategic: Data, side: str, kind: str, place: str) -> int:
+def marker_points(strategic: dict[str, Any], side: str, kind: str, place: str) -> int:
     """The points on the side's `kind` marker at `place` (0: no marker)."""
     return (
         bombers_at(strategic, side, place)["sp"]
@@ -97,7 +100,7 @@ def marker_points(strategic: Data, side: str, kind: str, place: str) -> int:
     )
 
 
-def offers(data: Data, side: str, frame: Data) -> list[Action]:
+def offers(data: Data, side: str, frame: Frame) -> list[Action]:
     """The movement phase's strategic moves for `side`."""
     if not has_system(data, "strategic") or "strategic" not in data:
         return []
@@ -116,7 +119,7 @@ def offers(data: Data, side: str, frame: Data) -> list[Action]:
     return out
 
 
-def apply(game: HgwState, side: str, frame: Data, action: Action) -> None:
+def apply(game: HgwState, side: str, frame: Frame, action: Action) -> None:
     """Move a marker or counter (an action `offers` made)."""
     data = game.data
     strategic = data["strategic"]
@@ -144,7 +147,7 @@ def apply(game: HgwState, side: str, frame: Data, action: Action) -> None:
     game.log(f"{side} ferries {count} {what} point(s) from {origin} to {to}")
 
 
-def why_not(data: Data, side: str, frame: Data, action: Action) -> str | None:
+def why_not(data: Data, side: str, frame: Frame, action: Action) -> str | None:
     """Why a strategic move is refused (None when it is offered)."""
     if action in offers(data, side, frame):
         return None

@@ -33,6 +33,7 @@ from grognard.core.flow import Frame, GameStep, call, end, goto
 from . import bombing, missiles, morale
 from .board import armies_at, enemy_armies_at, geo, opponents, production_of, remove_points
 from .firepower import Volley
+from .layout import HgwBoard, HgwData
 from .map import hex_distance, load_map
 from .morale_events import watch
 from .neutrality import at_war
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from .state import HgwState
 
 Action = tuple[Any, ...]
-Data = dict[str, Any]
+Data = HgwBoard
 
 
 def hostile(data: Data, side: str, owner: str | None) -> bool:
@@ -517,7 +518,7 @@ class BombLosses(GameStep["HgwState"]):
 
 
 # ----- why a strike is refused (why.py) ------------------------------------------------------
-def why_not_strike(data: Data, role: str, action: Action) -> str | None:
+def why_not_strike(data: HgwData, role: str, action: Action) -> str | None:
     """Why a raid or launch the player asked for is not legal now, or None."""
     top = data["flow"][-1] if data["flow"] else {}
     if top.get("state") != "strategic" or top.get("role") != role:

@@ -15,14 +15,14 @@ and is listed in PROVIDERS. A provider is asked only when its system is in play.
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any
 
 from grognard.core.game import Action
 
 from . import coastal_air, naval_builds, port_builds, raiders, ship_builds, shipping_builds, strategic_builds
+from .layout import HgwBoard
 from .sequence import has_system
 
-Data = dict[str, Any]
+Data = HgwBoard
 
 # (system, provider module): filled in as each system's builds are played
 PROVIDERS: tuple[tuple[str, ModuleType], ...] = (

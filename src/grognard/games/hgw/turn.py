@@ -8,13 +8,14 @@ of Germany Victory Conditions 1-2, victory.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grognard.core.flow import Frame, GameStep, goto
 
 from . import arrivals, pacific_war, politics, sea_supply, shipping_counters, world_war
 from .board import current_turn, enemy, geo
 from .coastal_air import restore as restore_coastal_air
+from .layout import HgwBoard
 from .morale_events import after_combat
 from .naval import cut_fleets
 from .naval_phase import fleets_home
@@ -123,7 +124,7 @@ class NextTurn(GameStep["HgwState"]):
         goto(data["flow"], "turn_start", player=first)
 
 
-def _axis_in_soviet_union(data: dict[str, Any]) -> bool:
+def _axis_in_soviet_union(data: HgwBoard) -> bool:
     g = geo(data)
     return any(
         x["side"] == "axis" and x["at"] is not None and g.country.get(x["at"]) == "soviet_union"

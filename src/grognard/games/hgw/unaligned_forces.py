@@ -38,13 +38,14 @@ from .campaign import load_campaign
 from .datafile import load_data
 from .forts import fort_points
 from .geography import Place, box_hexes, geography
+from .layout import HgwBoard, HomeForces
 from .neutrality import capital_of, politics
 from .optional import has_option
 
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 DATA_PATH = Path(__file__).with_name("data") / "unaligned_forces.json"
 STACK_LIMIT = 10  # Stacking 1
 
@@ -85,8 +86,8 @@ def is_played(data: Data) -> bool:
     return has_option(data, "unaligned_forces") and politics(data) is not None
 
 
-def home_record(data: Data) -> Data:
-    found: Data = data.setdefault("home_forces", {"used": [], "at": {}, "fired": []})
+def home_record(data: Data) -> HomeForces:
+    found: HomeForces = data.setdefault("home_forces", {"used": [], "at": {}, "fired": []})
     return found
 
 
@@ -305,7 +306,7 @@ def stranded_gone(state: HgwState) -> None:
             state.log(f"{lost} home points of {title} are lost in {place}")
 
 
-def home_view(data: Data) -> Data:
+def home_view(data: Data) -> dict[str, Any]:
     """The open home forces for the views: {place: {nation, side, sp}} (empty when none)."""
     at = data.get("home_forces", {}).get("at", {})
     return {p: dict(x) for p, x in sorted(at.items())}

@@ -5,11 +5,10 @@ and interception modules ask `us_fleet_held` (The Pacific War plays it on the Ax
 
 from __future__ import annotations
 
-from typing import Any
-
+from .layout import HgwBoard
 from .pacific_state import pacific, pacific_record
 
-Data = dict[str, Any]
+Data = HgwBoard
 JAPAN = "japan"
 AXIS = "axis"
 US = "united_states"  # the nation on a U.S. army's or fleet's record
@@ -38,5 +37,7 @@ def us_fleet_held(data: Data, fleet_id: str) -> bool:
     """G17.3 for one fleet: a U.S. fleet (its record's nation) on the Axis player turn in
     which Japan brought the U.S. in intercepts nothing (The Pacific War: Pearl Harbor,
     the Axis Winter 1941 player turn)."""
-    fleet = data.get("fleets", {}).get(fleet_id) or {}
-    return fleet.get("nation") == US and why_not_us_intercepts(data, str(data.get("player", ""))) is not None
+    fleet = data.get("fleets", {}).get(fleet_id)
+    if fleet is None or fleet.get("nation") != US:
+        return False
+    return why_not_us_intercepts(data, str(data.get("player", ""))) is not None

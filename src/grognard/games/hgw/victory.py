@@ -15,10 +15,11 @@ when a capture happens without an import cycle.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import campaign_victory
 from .geography import geography
+from .layout import HgwBoard
 from .map import load_map
 from .scenario import BOX, load_scenario
 
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from .state import HgwState
 
 
-def gross_production(data: dict[str, Any], side: str) -> int:
+def gross_production(data: HgwBoard, side: str) -> int:
     """Victory Conditions 5: every point of the side's places, devastated or not, plus
     the off-map boxes it holds or counts (Siberia, and the Allied boxes: a box played as
     a place counts for whoever holds it)."""
@@ -46,7 +47,7 @@ def gross_production(data: dict[str, Any], side: str) -> int:
     return total
 
 
-def soviet_outproduces(data: dict[str, Any]) -> bool:
+def soviet_outproduces(data: HgwBoard) -> bool:
     """Victory Conditions 3: Soviet production at least two thirds of the Allies'."""
     return Fraction(gross_production(data, "soviet")) >= Fraction(2, 3) * gross_production(data, "allied")
 
@@ -68,8 +69,8 @@ def _scores(state: HgwState, berlin_lost: bool) -> dict[str, float]:
 def berlin_falls(state: HgwState) -> None:
     """Victory Conditions 1: Berlin taken, the game ends now."""
     data = state.data
-    data["result"] = _scores(state, berlin_lost=True)
-    winners = [s for s, v in data["result"].items() if v]
+    data["result"] = scores = _scores(state, berlin_lost=True)
+    winners = [s for s, v in scores.items() if v]
     state.log(
         f"Berlin falls to {data['owner'][load_scenario(data['scenario']).berlin]}: "
         f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}"
@@ -80,8 +81,8 @@ def berlin_falls(state: HgwState) -> None:
 def last_turn_over(state: HgwState) -> None:
     """Victory Conditions 1-2: the last turn ends with Berlin still Axis."""
     data = state.data
-    data["result"] = _scores(state, berlin_lost=False)
-    winners = [s for s, v in data["result"].items() if v]
+    data["result"] = scores = _scores(state, berlin_lost=False)
+    winners = [s for s, v in scores.items() if v]
     verb = "win" if len(winners) > 1 else "wins"
     state.log(f"the last turn is over and Berlin still stands: {' and '.join(winners)} {verb}")
     data["flow"].clear()

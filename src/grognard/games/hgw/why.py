@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from grognard.core.flow import Frame
 from grognard.core.game import Action, Role
 
 from . import (
@@ -54,6 +55,7 @@ from .french_production import PURSE, french_build_places
 from .home_forces import why_not as why_not_home
 from .italian_army import may_move_to, why_not_build
 from .japan_soviet import why_not_aim as japan_soviet_aim
+from .layout import HgwBoard, HgwData, placed
 from .leader_phase import why_not as why_not_leader
 from .limitations import confined_to
 from .map import load_map
@@ -79,10 +81,10 @@ from .research_phase import frame_conditions as research_conditions
 from .scenario import BOX
 from .strategic_phase import why_not_strike
 
-Data = dict[str, Any]
+Data = HgwBoard
 
 
-def explain(data: Data, role: Role, action: Action) -> str | None:
+def explain(data: HgwData, role: Role, action: Action) -> str | None:
     """Why `action` (not legal for the active `role`) is refused, or None."""
     try:
         named = args(action)  # the verb's declared shape (actions.py)
@@ -169,7 +171,7 @@ def explain(data: Data, role: Role, action: Action) -> str | None:
     return None
 
 
-def _research(data: Data, role: Role, frame: Data, verb: str, named: dict[str, Any]) -> str | None:
+def _research(data: Data, role: Role, frame: Frame, verb: str, named: dict[str, Any]) -> str | None:
     """Why an investment or a research roll is refused (Research 3-9; Research Special
     Cases 1-4; Atomic Bombs 1: research.py's own reasons)."""
     item = str(named["item"])
@@ -187,7 +189,8 @@ def _research(data: Data, role: Role, frame: Data, verb: str, named: dict[str, A
 def _arrival(data: Data, role: Role, kind: str, place: str) -> str | None:
     """Why an arriving point may not go to `place` (Nations Inclined toward Axis 3-5;
     the fixed hexes' overflow)."""
-    waiting = (data.get("politics") or {}).get("arrivals") or []
+    pol = data.get("politics")
+    waiting = (pol.get("arrivals") if pol else None) or []
     if not waiting or waiting[0]["side"] != role:
         return "no arriving points of yours wait to be placed"
     entry = waiting[0]
@@ -247,7 +250,7 @@ def _place_words(data: Data, place: str) -> str:
     return f"{place} ({owner})" if owner else f"{place} (held by nobody)"
 
 
-def _destination(data: Data, role: Role, frame: Data, verb: str, target: str) -> str | None:
+def _destination(data: Data, role: Role, frame: Frame, verb: str, target: str) -> str | None:
     source = frame["army"]
     name = data["armies"][source]["name"]
     if verb == "to_army":
@@ -274,7 +277,7 @@ def _destination(data: Data, role: Role, frame: Data, verb: str, target: str) ->
     chinese = why_not_chinese_enter(data, source, place)  # G17.11 (The Pacific War)
     if chinese is not None:
         return chinese
-    start = data["armies"][source]["at"]
+    start = placed(data["armies"][source])
     g = geo(data)
     if place not in g.places and place != BOX:
         return f"{place} is not in play in this scenario: no side may enter it (B2.1, F7.7)"
@@ -354,7 +357,7 @@ def _attack(data: Data, role: Role, step: str | None, verb: str, army_id: str, t
                 f"(C3.2): {name} is done"
             )
     g = geo(data)
-    at = army["at"]
+    at = placed(army)
     if target not in g.places and target != BOX:
         return (
             f"{target} is not in play in this scenario: neutral for the whole game, never "
@@ -403,7 +406,7 @@ def _apart(place: str) -> str:
     )
 
 
-def _build(data: Data, role: Role, frame: Data, kind: str, how: str, where: str) -> str | None:
+def _build(data: Data, role: Role, frame: Frame, kind: str, how: str, where: str) -> str | None:
     kinds = buildable(data, role)  # Campaign Game II: what the research sheet prices (K3.3)
     french = french_split(data, role)
     if kind not in kinds or how not in ("army", "place", *(("french",) if french else ())):

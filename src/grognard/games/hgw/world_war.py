@@ -34,11 +34,13 @@ happened, and `us_forces` "waiting" until the U.S. Pacific commands have arrived
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import carrier_watch, indochina, japan_soviet, politics
 from .board import current_turn
 from .japan import us_brought_in
+from .layout import HgwBoard
+from .layout import units as unit_records
 from .limitations import campaign_state
 from .map import load_map
 from .neutrality import places_of
@@ -51,7 +53,7 @@ from .theater import WORLD, in_pacific
 if TYPE_CHECKING:
     from .state import HgwState
 
-Data = dict[str, Any]
+Data = HgwBoard
 US = "united_states"
 TO_HAWAII = "Spring 1940"  # Activity Limitations 2
 
@@ -178,9 +180,9 @@ def us_surrender(game: HgwState) -> None:
     game.log("the United States surrenders: Washington, San Francisco, Seattle and Hawaii are Axis (G15.1); "
              "its hexes, Alaska and Hawaii become Axis, their production devastated (G15.2)")
     for kind, uid in out["eliminated"]:
-        game.log(f"{data[kind][uid]['name']} is eliminated (G15.2)")
+        game.log(f"{unit_records(data, kind)[uid]['name']} is eliminated (G15.2)")
     for kind, uid in out["allied"]:
-        game.log(f"{data[kind][uid]['name']} fights on as an Allied force (G15.3)")
+        game.log(f"{unit_records(data, kind)[uid]['name']} fights on as an Allied force (G15.3)")
 
 
 def _hawaii(game: HgwState) -> None:
