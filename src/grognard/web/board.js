@@ -1,7 +1,7 @@
 // Board helpers shared by the ruleset modules: axial hex maths (pointy-top) and a
 // pan-and-zoom SVG viewport driven by pointer events (mouse, pen, touch, pinch).
 
-import { h, s } from "./ui.js";
+import { clear, h, s } from "./ui.js";
 
 export const SQRT3 = Math.sqrt(3);
 export const HEX_ID = /^-?\d+,-?\d+$/;
@@ -340,24 +340,120 @@ export class PanZoom {
   }
 }
 
-/** What every hex-map board module shares: a pan-and-zoom surface whose clicks go to
- * `activate(target)`, one hex group per hex id in `groups` (drawn in `hexLayer`), the
- * hover outline and clean-up. Board modules extend it and draw the hexes. */
+/**
+ * Draw again what a place's group shows above its terrain, keeping the terrain nodes
+ * (`keep`: a redraw of a move leaves them alone). `cls`: its classes (falsy ones
+ * dropped); `label`: its accessible name when it is lit (a button), else null;
+ * `below`: nodes put before `anchor` (one of `keep`), `above`: at the end; `title`
+ * first. A fresh drawing goes the same way, so both give the same SVG.
+ */
+export function redrawCell(g, { keep, anchor, cls, label = null, below = [], above = [], title = null }) {
+  for (const node of [...g.childNodes]) if (!keep.has(node)) node.remove();
+  g.setAttribute("class", cls.filter(Boolean).join(" "));
+  for (const name of ["tabindex", "role", "aria-label"]) g.removeAttribute(name);
+  if (label !== null) {
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", label);
+  }
+  if (anchor) anchor.before(...below);
+  else g.append(...below);
+  g.append(...above);
+  if (title) g.prepend(title);
+}
+
+/** Sets and Maps as lists, for JSON.stringify. */
+function plain(_, value) {
+  return value instanceof Set || value instanceof Map ? [...value] : value;
+}
+
+/** What every board module shares: a pan-and-zoom surface whose clicks go to
+ * `activate(target)`, one group per place id in `groups` (drawn in `hexLayer`), the
+ * hover outline, clean-up, and the redraw guard: `render(view, ui)` calls the module's
+ * `draw(view, ui)` only when what it would draw differs from what is drawn. */
 export class HexBoard {
   constructor(host, hooks, label, hexClass = "hexes", tapSize = 0) {
     this.hooks = hooks || {};
     this.pz = new PanZoom(host, { onActivate: (target) => this.activate(target), label, tapSize });
     this.hexLayer = s("g", { class: hexClass });
     this.groups = new Map();
+    this.view = null;
+    this.ui = {};
+    this.drawnKey = null;
+    this.drawnUnits = new Set();
+    // the board behind its SVG, for the page's tests and the browser's console
+    // (`wholeDrawing()`: what a fresh drawing of the same view would be)
+    this.pz.svg.board = this;
+  }
+
+  /** Draw the seat's view with what the page lights, selects and marks on it (`ui`).
+   * A move asks for the board three or four times (the page busy, the server's answer,
+   * the page not busy, the websocket's copy of the same version): what is drawn
+   * already is not drawn again (a whole redraw of Victory's three maps is a quarter of
+   * a second of the page's main thread). Returns the units drawn on the board. */
+  render(view, ui = {}) {
+    this.view = view;
+    this.ui = ui;
+    const key = JSON.stringify([view?.role, view?.roles, view?.board, this.drawsAlso(view), ui], plain);
+    if (key !== this.drawnKey) {
+      this.drawnUnits = this.draw(view, ui)?.drawn || new Set();
+      this.drawnKey = key;
+    }
+    return { drawn: new Set(this.drawnUnits) };
+  }
+
+  /** What else a drawing depends on besides the view's board and `ui` (the board
+   * module's own state: a map mode, data loaded; a part of the view other than its
+   * board): JSON-able. */
+  drawsAlso() {
+    return null;
+  }
+
+  /** Draw the last view again whatever is drawn (the module's own state changed). */
+  redraw() {
+    this.drawnKey = null;
+    if (this.view) this.render(this.view, this.ui);
+  }
+
+  /** Take everything off the board (behind the curtain of a hot seat): the next render
+   * draws in full. Board modules clear their layers in `clearLayers`. */
+  blank() {
+    this.drawnKey = null;
+    this.drawnUnits = new Set();
+    this.clearLayers();
+    this.groups.clear();
+  }
+
+  clearLayers() {
+    clear(this.hexLayer);
+  }
+
+  /** The SVG text of the board as a fresh board module would draw the last view and
+   * `ui` (for the tests: a board updated in place must equal it, nothing left stale). */
+  wholeDrawing() {
+    const host = h("div", { style: "position: absolute; left: -9999px; width: 800px; height: 600px" });
+    document.body.append(host);
+    try {
+      const fresh = new this.constructor(host, {});
+      fresh.copyStateFrom?.(this);
+      fresh.render(this.view, this.ui);
+      const text = fresh.pz.content.innerHTML;
+      fresh.destroy();
+      return text;
+    } finally {
+      host.remove();
+    }
   }
 
   /** Outline some hexes (hovered buttons, log references); empty set to clear. */
   highlight(hexes) {
-    for (const g of this.hexLayer.querySelectorAll(".hover")) g.classList.remove("hover");
+    // (every layer: a board's groups outlive a redraw, Virtuti's seas are in a layer of their own)
+    for (const g of this.pz.content.querySelectorAll(".hover")) g.classList.remove("hover");
     for (const hex of hexes || []) this.groups.get(hex)?.classList.add("hover");
   }
 
   destroy() {
+    this.view = null; // nothing more to draw (a map still loading finds no view)
     this.pz.destroy();
   }
 }

@@ -113,7 +113,7 @@ class HgwBoard extends HexBoard {
     loadMap()
       .then((map) => {
         this.map = map;
-        if (this.view) this.render(this.view, this.ui);
+        this.redraw();
         this.goto.fillNames(map); // after the render: a "go to" asked meanwhile goes there now
       })
       .catch((err) => {
@@ -257,9 +257,18 @@ class HgwBoard extends HexBoard {
     }
   }
 
-  render(view, ui = {}) {
-    this.view = view;
-    this.ui = ui;
+  /** The map loaded or not, the scenario's borders, and the invasions the seat may
+ * announce (an army's tip says why it may not) change the drawing too. */
+  drawsAlso(view) {
+    return [Boolean(this.map), view?.scenario, (view?.legal || []).filter((a) => a[0] === "invade")];
+  }
+
+  /** A fresh board (`wholeDrawing`) draws with the map this one loaded. */
+  copyStateFrom(other) {
+    this.map = other.map;
+  }
+
+  draw(view, ui) {
     const drawn = new Set();
     if (!view?.board) return { drawn };
     if (!this.map) {
@@ -435,13 +444,12 @@ class HgwBoard extends HexBoard {
     }
   }
 
-  blank() {
+  clearLayers() {
     clear(this.hexLayer);
     clear(this.markLayer);
     clear(this.armyLayer);
     clear(this.seaLayer);
     clear(this.fleetLayer);
-    this.groups.clear();
   }
 }
 

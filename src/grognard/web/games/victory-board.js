@@ -3,7 +3,7 @@
 // page lights up.
 
 import { clear, s } from "../ui.js";
-import { HexBoard, hexPoints, hexToPixel, parseHex } from "../board.js";
+import { HexBoard, hexPoints, hexToPixel, parseHex, redrawCell } from "../board.js";
 import { BLOCK_BOX, blockShape, isHidden } from "../blocks.js";
 import { isBattle } from "../battle.js";
 import { FEATURE_NAMES, TERRAIN, blockById, blocksOf, hexInfo, hexWords, roleColor, unitName } from "./victory-view.js";
@@ -122,11 +122,19 @@ function seatFocus(view, info, centres) {
   return { x: points.reduce((n, [x]) => n + x, 0) / points.length, y: points.reduce((n, [, y]) => n + y, 0) / points.length };
 }
 
-/** What a drawing of the board depends on: the seat's view of the board and what the page
- * lights, selects and marks on it (Sets and Maps as lists). */
-function drawKey(view, ui) {
-  const plain = (_, value) => (value instanceof Set || value instanceof Map ? [...value] : value);
-  return JSON.stringify([view.role, view.roles, view.board, ui], plain);
+/** The hexes in drawing order: row by row, west to east. */
+function drawingOrder(info) {
+  return [...info.keys()].sort((a, b) => {
+    const [qa, ra] = parseHex(a);
+    const [qb, rb] = parseHex(b);
+    return ra - rb || qa - qb;
+  });
+}
+
+/** What the terrain layer depends on: the hexes' places, terrains and maps, and the
+ * hexsides. It is drawn once per set of maps; a move redraws the hexes it changed. */
+function terrainKey(info, board) {
+  return JSON.stringify([[...info.values()].map((x) => [x.id, x.terrain, x.land, x.board]), board.hexsides || {}]);
 }
 
 export class VictoryBoard extends HexBoard {
@@ -137,6 +145,19 @@ export class VictoryBoard extends HexBoard {
     this.sideLayer = s("g", { class: "vi-hexsides" });
     this.markLayer = s("g", { class: "vi-marks" });
     this.pz.content.append(this.hexLayer, this.sideLayer, this.markLayer);
+    this.forget();
+  }
+
+  /** Forget the terrain drawn: the next drawing starts from nothing. */
+  forget() {
+    this.terrain = null; // terrainKey of what is drawn
+    this.order = []; // the hexes in drawing order
+    this.centres = new Map();
+    this.fixed = new Map(); // hex -> its terrain nodes (kept from one drawing to the next)
+    this.hexKeys = new Map(); // hex -> what its other nodes show (hexKey)
+    this.holders = new Map(); // hex -> its blocks' holder in the mark layer
+    this.hexDrawn = new Map(); // hex -> the ids of the blocks drawn on it
+    this.bounds = null;
   }
 
   activate(target) {
@@ -146,21 +167,70 @@ export class VictoryBoard extends HexBoard {
     this.hooks.onHex?.(hex, block ? block.dataset.uid : null, block ? block.dataset.uid : null);
   }
 
-  render(view, ui = {}) {
-    // the position and the choices lit are those already drawn: nothing to redraw. A move
-    // drew the whole board four times (the page busy, the answer, the page not busy, the
-    // websocket's copy of the same version): a quarter of a second each on the three maps
-    const key = drawKey(view, ui);
-    if (key === this.drawnKey) return { drawn: new Set(this.drawnBlocks) };
-    const result = this.draw(view, ui);
-    this.drawnKey = key;
-    this.drawnBlocks = result.drawn;
-    return { drawn: new Set(result.drawn) };
+  /** The terrain layer, once per set of maps: each hex's tile, texture, coast and
+   * number, the hexside features and the seams between the maps. A 504-hex board is
+   * some 3,000 nodes: a move redraws only the hexes whose marks or blocks changed. */
+  drawTerrain(info, board) {
+    clear(this.hexLayer);
+    clear(this.sideLayer);
+    clear(this.markLayer);
+    this.groups.clear();
+    this.forget();
+    this.terrain = terrainKey(info, board);
+    this.order = drawingOrder(info);
+    let minX = Infinity;
+    let maxX = -Infinity;
+    let minY = Infinity;
+    let maxY = -Infinity;
+    const outline = hexPoints(SIZE);
+    for (const id of this.order) {
+      const hex = info.get(id);
+      const [q, r] = parseHex(id);
+      const [x, y] = hexToPixel(q, r, SIZE);
+      this.centres.set(id, [x, y]);
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+      const look = lookOf(hex);
+      const g = s("g", { class: "hex", transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})`, "data-hex": id, "data-terrain": hex.terrain });
+      const nodes = [s("polygon", { class: "tile", points: outline, fill: look.fill })];
+      if (TEXTURE[look.key]) nodes.push(s("polygon", { class: "texture", points: outline, fill: `url(#${TEXTURE[look.key]})` }));
+      if (hex.terrain === "coastal") nodes.push(s("polygon", { class: "vi-coast", points: hexPoints(SIZE - 2.5) }));
+      const coord = s("text", { class: "coord", x: 0, y: SIZE - 6, "text-anchor": "middle" }, id);
+      g.append(...nodes, coord);
+      this.fixed.set(id, { nodes: new Set([...nodes, coord]), coord });
+      this.hexLayer.append(g);
+      this.groups.set(id, g);
+    }
+    // hexside features above the tiles, below nothing that takes clicks
+    for (const [key, features] of Object.entries(board.hexsides || {})) {
+      const [a, b] = key.split("|");
+      if (!this.centres.has(a) || !this.centres.has(b)) continue;
+      const { shapes, title } = hexsideShapes(this.centres.get(a), this.centres.get(b), features);
+      const roads = shapes.filter((el) => el.getAttribute("class") === "vi-road");
+      const rest = shapes.filter((el) => el.getAttribute("class") !== "vi-road");
+      if (roads.length) this.sideLayer.prepend(s("g", { class: "vi-side", "data-side": key }, ...roads));
+      if (rest.length) this.sideLayer.append(s("g", { class: "vi-side", "data-side": key }, s("title", { text: `${a} | ${b}: ${title}` }), ...rest));
+    }
+    // the seams between the geomorphic maps (1.1), so that the layout reads at a glance
+    for (const [id, hex] of info) {
+      const [q, r] = parseHex(id);
+      for (const [dq, dr] of [[1, 0], [0, 1], [-1, 1]]) {
+        const other = info.get(`${q + dq},${r + dr}`);
+        if (!other || other.board === hex.board) continue;
+        const [x1, y1, x2, y2] = edgeBetween(this.centres.get(id), this.centres.get(other.id));
+        this.sideLayer.append(s("line", { class: "vi-seam", x1, y1, x2, y2 }));
+      }
+    }
+    const pad = SIZE * 1.1;
+    this.bounds = { x: minX - pad, y: minY - pad, w: maxX - minX + 2 * pad, h: maxY - minY + 2 * pad };
   }
 
   draw(view, ui) {
     const board = view.board;
     const info = hexInfo(view);
+    if (terrainKey(info, board) !== this.terrain) this.drawTerrain(info, board);
     const selectable = ui.selectable || new Set();
     const targets = ui.targets || new Map();
     const hexTargets = ui.hexTargets || new Map();
@@ -174,118 +244,93 @@ export class VictoryBoard extends HexBoard {
       byHex.get(block.at).push(block);
     }
     const selectedHex = ui.selected ? blockById(view, ui.selected)?.at : null;
-    const drawn = new Set();
-    const centres = new Map();
-    clear(this.hexLayer);
-    clear(this.sideLayer);
-    clear(this.markLayer);
-    this.groups.clear();
-    let minX = Infinity;
-    let maxX = -Infinity;
-    let minY = Infinity;
-    let maxY = -Infinity;
-    const outline = hexPoints(SIZE);
-    const inner = hexPoints(SIZE - 3);
-    const ids = [...info.keys()].sort((a, b) => {
-      const [qa, ra] = parseHex(a);
-      const [qb, rb] = parseHex(b);
-      return ra - rb || qa - qb;
-    });
-    for (const id of ids) {
-      const hex = info.get(id);
-      const [q, r] = parseHex(id);
-      const [x, y] = hexToPixel(q, r, SIZE);
-      centres.set(id, [x, y]);
-      minX = Math.min(minX, x);
-      maxX = Math.max(maxX, x);
-      minY = Math.min(minY, y);
-      maxY = Math.max(maxY, y);
-      const look = lookOf(hex);
-      const kind = targets.get(id) || hexTargets.get(id) || null;
-      const g = s("g", {
-        class: ["hex", `t-${hex.terrain}`, `board-${hex.board}`, kind && `target hl-${kind}`, id === fight && "battle-hex", id === selectedHex && "selected-hex", ui.recent?.has(id) && "recent"],
-        transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})`,
-        "data-hex": id,
-        "data-terrain": hex.terrain,
-      });
-      if (kind) {
-        g.setAttribute("tabindex", "0");
-        g.setAttribute("role", "button");
-        g.setAttribute("aria-label", labels.get(id) || hexWords(id, view));
-      }
-      const tip = [hex.name ? `${hex.name} (${id})` : id, hex.terrain === "coastal" ? `coastal ${look.name}` : look.name];
-      g.append(s("polygon", { class: "tile", points: outline, fill: look.fill }));
-      if (TEXTURE[look.key]) g.append(s("polygon", { class: "texture", points: outline, fill: `url(#${TEXTURE[look.key]})` }));
-      if (hex.terrain === "coastal") g.append(s("polygon", { class: "vi-coast", points: hexPoints(SIZE - 2.5) }));
-      if (kind) g.append(s("polygon", { class: "hl-fill", points: outline }));
+    const roles = view.roles || [];
+    for (const id of this.order) {
       const here = byHex.get(id) || [];
-      const top = here.length > 3 ? -27 : -22;
-      if (hex.city) {
-        const city = cityShape(hex.city, hex.control);
-        city.setAttribute("transform", `translate(${hex.port ? -7 : 0} ${top})`);
-        g.append(city);
-        tip.push(`city worth ${hex.city} PP${hex.control ? `, held by ${hex.control}` : ""}`);
-      } else if (hex.town) {
-        const town = townShape(hex.control);
-        town.setAttribute("transform", `translate(${hex.port ? -6 : 0} ${top})`);
-        g.append(town);
-        tip.push(`town${hex.control ? `, held by ${hex.control}` : ""}`);
-      }
-      if (hex.port) {
-        const port = portShape();
-        port.setAttribute("transform", `translate(${hex.city || hex.town ? 10 : 0} ${top})`);
-        g.append(port);
-        tip.push("port");
-      }
-      if (hex.name && !here.length) g.append(s("text", { class: "vi-name", x: 0, y: 8, text: hex.name }));
-      this.drawBlocks(g, here, { selectable, selected: ui.selected, drawn, roles: view.roles || [] });
-      if (declared.has(id) && id !== fight) g.append(s("text", { class: "vi-declared", x: SIZE * 0.55, y: -SIZE * 0.3, text: "⚔" }));
-      if (here.length) tip.push(`${here.length} block${here.length === 1 ? "" : "s"}`);
-      g.append(s("text", { class: "coord", x: 0, y: SIZE - 6, "text-anchor": "middle" }, id));
-      // the dashed outline of the hexes the other players' last moves name (as Viktory II's)
-      if (ui.recent?.has(id) && !kind) g.append(s("polygon", { class: "recent-mark", points: hexPoints(SIZE - 5) }));
-      if (kind || id === fight || id === selectedHex) g.append(s("polygon", { class: "hl-edge", points: inner }));
-      g.prepend(s("title", {}, tip.join(" · ")));
-      this.hexLayer.append(g);
-      this.groups.set(id, g);
+      const kind = targets.get(id) || hexTargets.get(id) || null;
+      const marks = {
+        kind,
+        label: kind ? labels.get(id) || hexWords(id, view) : null,
+        fight: id === fight,
+        selected: id === selectedHex,
+        recent: Boolean(ui.recent?.has(id)),
+        declared: declared.has(id),
+      };
+      // what the hex's own nodes and its blocks show: unchanged, they stay as drawn
+      const key = JSON.stringify([info.get(id), marks, here, here.map((b) => [selectable.has(b.id), b.id === ui.selected]), roles]);
+      if (this.hexKeys.get(id) === key) continue;
+      this.hexKeys.set(id, key);
+      this.drawHex(id, info.get(id), here, marks, { selectable, selected: ui.selected, roles });
     }
-    // hexside features above the tiles, below nothing that takes clicks
-    for (const [key, features] of Object.entries(board.hexsides || {})) {
-      const [a, b] = key.split("|");
-      if (!centres.has(a) || !centres.has(b)) continue;
-      const { shapes, title } = hexsideShapes(centres.get(a), centres.get(b), features);
-      const roads = shapes.filter((el) => el.getAttribute("class") === "vi-road");
-      const rest = shapes.filter((el) => el.getAttribute("class") !== "vi-road");
-      if (roads.length) this.sideLayer.prepend(s("g", { class: "vi-side", "data-side": key }, ...roads));
-      if (rest.length) this.sideLayer.append(s("g", { class: "vi-side", "data-side": key }, s("title", { text: `${a} | ${b}: ${title}` }), ...rest));
-    }
-    // the seams between the geomorphic maps (1.1), so that the layout reads at a glance
-    for (const [id, hex] of info) {
-      const [q, r] = parseHex(id);
-      for (const [dq, dr] of [[1, 0], [0, 1], [-1, 1]]) {
-        const other = info.get(`${q + dq},${r + dr}`);
-        if (!other || other.board === hex.board) continue;
-        const [x1, y1, x2, y2] = edgeBetween(centres.get(id), centres.get(other.id));
-        this.sideLayer.append(s("line", { class: "vi-seam", x1, y1, x2, y2 }));
-      }
-    }
-    // the blocks go on top of the hexsides: move each hex's blocks to the mark layer
-    for (const [id, g] of this.groups) {
-      const stack = g.querySelector(".vi-stack");
-      if (!stack) continue;
-      const [x, y] = centres.get(id);
-      const holder = s("g", { class: "vi-stack-at", transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})`, "data-stack": id });
-      holder.append(stack);
-      this.markLayer.append(holder);
-    }
-    const pad = SIZE * 1.1;
-    this.pz.setBounds({ x: minX - pad, y: minY - pad, w: maxX - minX + 2 * pad, h: maxY - minY + 2 * pad }, seatFocus(view, info, centres));
+    this.pz.setBounds(this.bounds, seatFocus(view, info, this.centres));
     if (ui.hover) this.highlight(ui.hover);
+    const drawn = new Set();
+    for (const uids of this.hexDrawn.values()) for (const uid of uids) drawn.add(uid);
     return { drawn };
   }
 
-  drawBlocks(g, here, { selectable, selected, drawn, roles }) {
-    if (!here.length) return;
+  /** Draw again what a hex shows above its terrain (its marks, city, town, port, name,
+   * battle sign, tip) and its blocks; its terrain nodes stay. */
+  drawHex(id, hex, here, marks, { selectable, selected, roles }) {
+    const g = this.groups.get(id);
+    const { nodes: keep, coord } = this.fixed.get(id);
+    const { kind } = marks;
+    const look = lookOf(hex);
+    const tip = [hex.name ? `${hex.name} (${id})` : id, hex.terrain === "coastal" ? `coastal ${look.name}` : look.name];
+    const below = []; // under the hex number
+    const above = []; // over it
+    if (kind) below.push(s("polygon", { class: "hl-fill", points: hexPoints(SIZE) }));
+    const top = here.length > 3 ? -27 : -22;
+    if (hex.city) {
+      const city = cityShape(hex.city, hex.control);
+      city.setAttribute("transform", `translate(${hex.port ? -7 : 0} ${top})`);
+      below.push(city);
+      tip.push(`city worth ${hex.city} PP${hex.control ? `, held by ${hex.control}` : ""}`);
+    } else if (hex.town) {
+      const town = townShape(hex.control);
+      town.setAttribute("transform", `translate(${hex.port ? -6 : 0} ${top})`);
+      below.push(town);
+      tip.push(`town${hex.control ? `, held by ${hex.control}` : ""}`);
+    }
+    if (hex.port) {
+      const port = portShape();
+      port.setAttribute("transform", `translate(${hex.city || hex.town ? 10 : 0} ${top})`);
+      below.push(port);
+      tip.push("port");
+    }
+    if (hex.name && !here.length) below.push(s("text", { class: "vi-name", x: 0, y: 8, text: hex.name }));
+    if (marks.declared && !marks.fight) below.push(s("text", { class: "vi-declared", x: SIZE * 0.55, y: -SIZE * 0.3, text: "⚔" }));
+    if (here.length) tip.push(`${here.length} block${here.length === 1 ? "" : "s"}`);
+    // the dashed outline of the hexes the other players' last moves name (as Viktory II's)
+    if (marks.recent && !kind) above.push(s("polygon", { class: "recent-mark", points: hexPoints(SIZE - 5) }));
+    if (kind || marks.fight || marks.selected) above.push(s("polygon", { class: "hl-edge", points: hexPoints(SIZE - 3) }));
+    redrawCell(g, {
+      keep,
+      anchor: coord,
+      cls: ["hex", `t-${hex.terrain}`, `board-${hex.board}`, kind && `target hl-${kind}`, marks.fight && "battle-hex", marks.selected && "selected-hex", marks.recent && "recent"],
+      label: kind ? marks.label : null,
+      below,
+      above,
+      title: s("title", {}, tip.join(" · ")),
+    });
+    // the blocks go on top of the hexsides, in the mark layer, in the hexes' order
+    this.holders.get(id)?.remove();
+    this.holders.delete(id);
+    const drawn = new Set();
+    const stack = this.drawBlocks(here, { selectable, selected, drawn, roles });
+    this.hexDrawn.set(id, drawn);
+    if (!stack) return;
+    const [x, y] = this.centres.get(id);
+    const holder = s("g", { class: "vi-stack-at", transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})`, "data-stack": id }, stack);
+    const from = this.order.indexOf(id);
+    const next = this.order.slice(from + 1).find((other) => this.holders.has(other));
+    this.markLayer.insertBefore(holder, next ? this.holders.get(next) : null);
+    this.holders.set(id, holder);
+  }
+
+  /** The blocks of a hex, as a group (null when there are none). */
+  drawBlocks(here, { selectable, selected, drawn, roles }) {
+    if (!here.length) return null;
     // own (shown) blocks first, then blank ones: the order of the view among the blank
     // ones, which tells nothing (view.py sorts them by side and hex)
     const ordered = [...here].sort((a, b) => isHidden(a) - isHidden(b));
@@ -320,14 +365,13 @@ export class VictoryBoard extends HexBoard {
       drawn.add(block.id);
       stack.append(el);
     });
-    g.append(stack);
+    return stack;
   }
 
-  blank() {
-    this.drawnKey = null;
+  clearLayers() {
     clear(this.hexLayer);
     clear(this.sideLayer);
     clear(this.markLayer);
-    this.groups.clear();
+    this.forget();
   }
 }

@@ -3,7 +3,7 @@
 // targets, the hexes of recent moves) and the hex of the battle being fought.
 
 import { clear, s } from "../ui.js";
-import { HexBoard, hexPoints, hexToPixel, parseHex } from "../board.js";
+import { HexBoard, hexPoints, hexToPixel, parseHex, redrawCell } from "../board.js";
 import { COLOR_ORDER, COUNTER, FACE_DOWN, PHONE_COUNTER_PX, SIZE, TAP_PX, TERRAIN, counterShape, patterns, slots, sortUnits, townShape } from "./viktory2-look.js";
 
 const BATTLE_STATES = new Set(["battle", "casualties", "retreat", "luck", "eliminate"]);
@@ -35,7 +35,8 @@ export class Viktory2Board extends HexBoard {
     super(host, hooks, "Viktory II board", "hexes", (COUNTER * TAP_PX) / PHONE_COUNTER_PX);
     this.pz.defs.append(...patterns());
     this.pz.content.append(this.hexLayer);
-    this.radius = null;
+    this.shape = null; // the hexes drawn (ids and radius); `cells`: each one's nodes
+    this.cells = new Map();
   }
 
   activate(target) {
@@ -45,7 +46,12 @@ export class Viktory2Board extends HexBoard {
     this.hooks.onHex?.(hex.dataset.hex, counter ? counter.dataset.uid : null, counter ? counter.dataset.uids : null);
   }
 
-  render(view, ui = {}) {
+  /** The battle's hex comes from the log when the board does not name it. */
+  drawsAlso(view) {
+    return battleHex(view);
+  }
+
+  draw(view, ui) {
     const board = view.board;
     const radius = board.board.radius + 1;
     const order = board.order && board.order.length ? board.order : COLOR_ORDER;
@@ -66,21 +72,48 @@ export class Viktory2Board extends HexBoard {
     const labels = ui.labels || new Map();
     const fight = battleHex(view);
     const selectedHex = ui.selected ? board.units[ui.selected]?.hex : null;
-    const drawn = new Set();
-
-    clear(this.hexLayer);
-    this.groups.clear();
     const ids = Object.keys(board.tiles).sort((a, b) => {
       const [qa, ra] = parseHex(a);
       const [qb, rb] = parseHex(b);
       return ra - rb || qa - qb;
     });
+    const shape = JSON.stringify([ids, radius]);
+    if (shape !== this.shape) this.drawHexes(ids, shape);
+    const drawn = new Set();
+    for (const id of ids) {
+      const terrain = board.tiles[id];
+      const town = board.towns[id];
+      const capitalOf = capitals.get(id);
+      const here = sortUnits(byHex.get(id) || [], board.units, order);
+      const kind = targets.get(id) || hexTargets.get(id) || null;
+      const marks = { kind, label: kind ? labels.get(id) || id : null, fight: id === fight, selected: id === selectedHex, recent: Boolean(ui.recent?.has(id)) };
+      // what the hex shows: unchanged, its nodes stay as drawn (a move changes a few hexes)
+      const units = here.map((uid) => [uid, board.units[uid], cargo.get(uid) || 0, selectable.has(uid), uid === ui.selected]);
+      const key = JSON.stringify([terrain || null, town || null, capitalOf || null, marks, units]);
+      const cell = this.cells.get(id);
+      if (cell.key !== key) {
+        cell.key = key;
+        cell.drawn = new Set();
+        this.drawHex(id, cell, { terrain, town, capitalOf, here, marks }, { board, selectable, selected: ui.selected, cargo });
+      }
+      for (const uid of cell.drawn) drawn.add(uid);
+    }
+    this.pz.setBounds(this.bounds, seatFocus(view));
+    if (ui.hover) this.highlight(ui.hover);
+    return { drawn };
+  }
+
+  /** One group per hex with its number, once per board shape (a Viktory II board
+   * grows as it is explored: its tiles); a move redraws the hexes it changed. */
+  drawHexes(ids, shape) {
+    clear(this.hexLayer);
+    this.groups.clear();
+    this.cells = new Map();
+    this.shape = shape;
     let minX = Infinity;
     let maxX = -Infinity;
     let minY = Infinity;
     let maxY = -Infinity;
-    const outline = hexPoints(SIZE);
-    const inner = hexPoints(SIZE - 3);
     for (const id of ids) {
       const [q, r] = parseHex(id);
       const [x, y] = hexToPixel(q, r, SIZE);
@@ -88,55 +121,65 @@ export class Viktory2Board extends HexBoard {
       maxX = Math.max(maxX, x);
       minY = Math.min(minY, y);
       maxY = Math.max(maxY, y);
-      const terrain = board.tiles[id];
-      const look = terrain ? TERRAIN[terrain] || FACE_DOWN : FACE_DOWN;
-      const perimeter = Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) === radius;
-      const town = board.towns[id];
-      const capitalOf = capitals.get(id);
-      const here = sortUnits(byHex.get(id) || [], board.units, order);
-      const kind = targets.get(id) || hexTargets.get(id) || null;
-      const g = s("g", {
-        class: ["hex", terrain ? `t-${terrain}` : "t-down", perimeter && "perimeter", kind && `target hl-${kind}`, id === fight && "battle-hex", id === selectedHex && "selected-hex", ui.recent?.has(id) && "recent"],
-        transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})`,
-        "data-hex": id,
-        "data-terrain": terrain || "unknown",
-      });
-      if (kind) {
-        g.setAttribute("tabindex", "0");
-        g.setAttribute("role", "button");
-        g.setAttribute("aria-label", labels.get(id) || id);
-      }
-      const tip = [id, look.name];
-      g.append(
-        s("polygon", { class: "tile", points: outline, fill: look.fill }),
-        s("polygon", { class: "texture", points: outline, fill: `url(#${look.pattern})` }),
-      );
-      if (!terrain) g.append(s("text", { class: "unknown-mark", x: 0, y: 2, "text-anchor": "middle", "dominant-baseline": "central" }, "?"));
-      if (kind) g.append(s("polygon", { class: "hl-fill", points: outline }));
-      if (town) {
-        const t = townShape(town.owner, town.city, Boolean(capitalOf));
-        t.setAttribute("transform", `translate(${capitalOf ? -4 : 0} ${here.length > 4 ? -24 : -20})`);
-        g.append(t);
-        tip.push(`${town.owner} ${town.city ? "city" : "town"}${capitalOf ? ` (capital of ${capitalOf})` : ""}`);
-      } else if (capitalOf) {
-        tip.push(`capital marker of ${capitalOf}`);
-      }
-      this.drawUnits(g, here, board, { town: Boolean(town), selectable, selected: ui.selected, cargo, drawn, tip });
-      g.append(s("text", { class: "coord", x: 0, y: SIZE - 7, "text-anchor": "middle" }, id));
-      if (ui.recent?.has(id) && !kind) g.append(s("polygon", { class: "recent-mark", points: hexPoints(SIZE - 5) }));
-      if (kind || id === fight || id === selectedHex) g.append(s("polygon", { class: "hl-edge", points: inner }));
-      g.prepend(s("title", {}, tip.join(" · ")));
+      const g = s("g", { class: "hex", transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})`, "data-hex": id, "data-terrain": "unknown" });
+      const coord = s("text", { class: "coord", x: 0, y: SIZE - 7, "text-anchor": "middle" }, id);
+      g.append(coord);
+      this.cells.set(id, { coord, terrain: undefined, keep: new Set([coord]), key: null, drawn: new Set() });
       this.hexLayer.append(g);
       this.groups.set(id, g);
     }
     const pad = SIZE * 1.05;
-    this.pz.setBounds({ x: minX - pad, y: minY - pad, w: maxX - minX + 2 * pad, h: maxY - minY + 2 * pad }, seatFocus(view));
-    if (ui.hover) this.highlight(ui.hover);
-    return { drawn };
+    this.bounds = { x: minX - pad, y: minY - pad, w: maxX - minX + 2 * pad, h: maxY - minY + 2 * pad };
   }
 
-  drawUnits(g, here, board, { town, selectable, selected, cargo, drawn, tip }) {
-    if (!here.length) return;
+  /** Draw a hex again: its tile only when its terrain changed (a tile turned face up),
+   * its marks, town and counters always. */
+  drawHex(id, cell, { terrain, town, capitalOf, here, marks }, { board, selectable, selected, cargo }) {
+    const g = this.groups.get(id);
+    const [q, r] = parseHex(id);
+    const perimeter = Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) === board.board.radius + 1;
+    const look = terrain ? TERRAIN[terrain] || FACE_DOWN : FACE_DOWN;
+    if (cell.terrain !== (terrain || null)) {
+      cell.terrain = terrain || null;
+      for (const node of cell.keep) if (node !== cell.coord) node.remove();
+      const outline = hexPoints(SIZE);
+      const tile = [s("polygon", { class: "tile", points: outline, fill: look.fill }), s("polygon", { class: "texture", points: outline, fill: `url(#${look.pattern})` })];
+      g.prepend(...tile);
+      cell.keep = new Set([...tile, cell.coord]);
+      g.setAttribute("data-terrain", terrain || "unknown");
+    }
+    const { kind } = marks;
+    const tip = [id, look.name];
+    const below = [];
+    const above = [];
+    if (!terrain) below.push(s("text", { class: "unknown-mark", x: 0, y: 2, "text-anchor": "middle", "dominant-baseline": "central" }, "?"));
+    if (kind) below.push(s("polygon", { class: "hl-fill", points: hexPoints(SIZE) }));
+    if (town) {
+      const t = townShape(town.owner, town.city, Boolean(capitalOf));
+      t.setAttribute("transform", `translate(${capitalOf ? -4 : 0} ${here.length > 4 ? -24 : -20})`);
+      below.push(t);
+      tip.push(`${town.owner} ${town.city ? "city" : "town"}${capitalOf ? ` (capital of ${capitalOf})` : ""}`);
+    } else if (capitalOf) {
+      tip.push(`capital marker of ${capitalOf}`);
+    }
+    below.push(...this.drawUnits(here, board, { town: Boolean(town), selectable, selected, cargo, drawn: cell.drawn, tip }));
+    if (marks.recent && !kind) above.push(s("polygon", { class: "recent-mark", points: hexPoints(SIZE - 5) }));
+    if (kind || marks.fight || marks.selected) above.push(s("polygon", { class: "hl-edge", points: hexPoints(SIZE - 3) }));
+    redrawCell(g, {
+      keep: cell.keep,
+      anchor: cell.coord,
+      cls: ["hex", terrain ? `t-${terrain}` : "t-down", perimeter && "perimeter", kind && `target hl-${kind}`, marks.fight && "battle-hex", marks.selected && "selected-hex", marks.recent && "recent"],
+      label: kind ? marks.label : null,
+      below,
+      above,
+      title: s("title", {}, tip.join(" · ")),
+    });
+  }
+
+  /** The counters of a hex (one per unit, or per owner and type in a crowd). */
+  drawUnits(here, board, { town, selectable, selected, cargo, drawn, tip }) {
+    if (!here.length) return [];
+    const counters = [];
     let groups;
     if (here.length <= 4) {
       groups = here.map((uid) => [uid]);
@@ -172,15 +215,16 @@ export class Viktory2Board extends HexBoard {
         counter.setAttribute("aria-pressed", isSelected ? "true" : "false");
       }
       members.forEach((uid) => drawn.add(uid));
-      g.append(counter);
+      counters.push(counter);
       names.push(`${unit.owner} ${unit.type}${members.length > 1 ? ` ×${members.length}` : ""}`);
     });
     tip.push(names.join(", "));
+    return counters;
   }
 
-  blank() {
+  clearLayers() {
     clear(this.hexLayer);
-    this.groups.clear();
+    this.shape = null;
   }
 }
 

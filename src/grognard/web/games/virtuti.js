@@ -12,7 +12,7 @@
 // in this player's view; the board draws what it is sent and nothing else.
 
 import { article, clear, h, put, s, titleCase } from "../ui.js";
-import { HexBoard } from "../board.js";
+import { HexBoard, redrawCell } from "../board.js";
 import { areaName, boardData, FACTION_COLORS, factionName, factionsOf, loadBoardData, logWords, oddsKeyName, orderName, orderShort, promptWords, unitName, unitShort } from "./virtutidata.js";
 import { areaBoxes, areaLook, centreOf, frontOf, legend, medianAreaSize, SEA, TAP_PX } from "./virtutilook.js";
 import { endReason, extraPanel } from "./virtutipanels.js";
@@ -80,6 +80,7 @@ class VirtutiBoard extends HexBoard {
     this.seaLayer = s("g", { class: "vm-seas" });
     this.markLayer = s("g", { class: "vm-marks" });
     this.pz.content.append(this.frameLayer, this.seaLayer, this.hexLayer, this.markLayer);
+    this.clearLayers();
     this.failed = null;
     this.load();
   }
@@ -108,7 +109,7 @@ class VirtutiBoard extends HexBoard {
     this.mode = mode;
     for (const b of this.modeBar.querySelectorAll("button")) b.setAttribute("aria-pressed", b.dataset.mode === mode ? "true" : "false");
     this.pz.svg.dataset.mode = mode;
-    if (this.view) this.render(this.view, this.ui);
+    this.redraw();
   }
 
   activate(target) {
@@ -158,17 +159,42 @@ class VirtutiBoard extends HexBoard {
     this.picker.value = "";
   }
 
-  render(view, ui = {}) {
-    this.view = view;
-    this.ui = ui;
+  /** The map mode and whether the board data is in (or failed) change the drawing. */
+  drawsAlso() {
+    return [this.mode, Boolean(boardData()), this.failed];
+  }
+
+  /** The map's frame, sea zones and land areas, once: a move redraws an area's colour,
+   * marks and tip only when they changed, and the marks above the map (mark layer). */
+  drawMap(map) {
+    this.clearLayers();
+    this.groups.clear();
+    this.built = map;
+    this.frameLayer.append(
+      s("path", { class: "vm-sea-bg", d: `M${map.frame.map(([x, y]) => `${x} ${y}`).join("L")}Z`, fill: SEA }),
+      ...map.context_land.map((ring) => s("path", { class: "vm-context", d: `M${ring.map(([x, y]) => `${x} ${y}`).join("L")}Z` })),
+    );
+    for (const sea of map.sea_zones) {
+      const title = s("title", { text: sea.name });
+      const g = s("g", { class: "vm-sea", "data-area": sea.id }, title, s("path", { class: "tile", d: pathOf(sea.shapes) }));
+      this.cells.set(sea.id, { keep: new Set(g.childNodes), tile: g.lastChild, key: null });
+      this.seaLayer.append(g);
+      this.groups.set(sea.id, g);
+    }
+    for (const area of map.land_areas) {
+      const g = s("g", { class: "vm-area", "data-area": area.id }, s("path", { class: "tile", d: pathOf(area.shapes) }));
+      this.cells.set(area.id, { keep: new Set(g.childNodes), tile: g.lastChild, key: null });
+      this.hexLayer.append(g);
+      this.groups.set(area.id, g);
+    }
+  }
+
+  draw(view, ui) {
     const drawn = new Set();
     const data = boardData();
-    clear(this.frameLayer);
-    clear(this.seaLayer);
-    clear(this.hexLayer);
-    clear(this.markLayer);
-    this.groups.clear();
     if (!data) {
+      this.clearLayers();
+      this.groups.clear();
       const failed = this.failed;
       this.hexLayer.append(s("text", { class: "vm-loading", x: 20, y: 40, text: failed ? `${failed}: retrying` : "Loading the map…" }));
       if (failed) {
@@ -178,27 +204,25 @@ class VirtutiBoard extends HexBoard {
       return { drawn };
     }
     const map = data.map;
+    if (this.built !== map) this.drawMap(map);
+    clear(this.markLayer);
     const board = view.board;
     const targets = new Map([...(ui.targets || new Map()), ...(ui.hexTargets || new Map())]);
     const labels = ui.labels || new Map();
     const fight = board.battle?.area || null;
     this.pz.svg.dataset.mode = this.mode;
-    this.frameLayer.append(
-      s("path", { class: "vm-sea-bg", d: `M${map.frame.map(([x, y]) => `${x} ${y}`).join("L")}Z`, fill: SEA }),
-      ...map.context_land.map((ring) => s("path", { class: "vm-context", d: `M${ring.map(([x, y]) => `${x} ${y}`).join("L")}Z` })),
-    );
-    const mark = (g, id, kind) => {
-      if (!kind) return;
-      g.classList.add("target", `hl-${kind}`);
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.setAttribute("aria-label", labels.get(id) || areaName(id));
+    const lit = (id) => {
+      const kind = targets.get(id);
+      return { kind, cls: kind ? ["target", `hl-${kind}`] : [], label: kind ? labels.get(id) || areaName(id) : null };
     };
     for (const sea of map.sea_zones) {
-      const g = s("g", { class: ["vm-sea", sea.id === fight && "battle-area"], "data-area": sea.id }, s("title", { text: sea.name }), s("path", { class: "tile", d: pathOf(sea.shapes) }));
-      mark(g, sea.id, targets.get(sea.id));
-      this.seaLayer.append(g);
-      this.groups.set(sea.id, g);
+      const { kind, cls, label } = lit(sea.id);
+      const cell = this.cells.get(sea.id);
+      const key = JSON.stringify([sea.id === fight, kind, label]);
+      if (cell.key !== key) {
+        cell.key = key;
+        redrawCell(this.groups.get(sea.id), { keep: cell.keep, cls: ["vm-sea", sea.id === fight && "battle-area", ...cls], label });
+      }
       this.markLayer.append(s("text", { class: "vm-sea-name", x: sea.label[0], y: sea.label[1] - 26, text: sea.name }));
     }
     for (const area of map.land_areas) {
@@ -206,20 +230,26 @@ class VirtutiBoard extends HexBoard {
       const tip = [`${area.name}`, look.words];
       if (area.pp) tip.push(`${area.pp} PP`);
       if (area.vp) tip.push(`${area.vp} VP`);
-      const g = s(
-        "g",
-        { class: ["vm-area", `w-${board.weather?.[area.id] || "clear"}`, area.id === fight && "battle-area", ui.recent?.has(area.id) && "recent"], "data-area": area.id },
-        s("title", { text: tip.join(" · ") }),
-        s("path", { class: "tile", d: pathOf(area.shapes), fill: look.fill }),
-      );
-      mark(g, area.id, targets.get(area.id));
-      this.hexLayer.append(g);
-      this.groups.set(area.id, g);
+      const { kind, cls, label } = lit(area.id);
+      const weather = board.weather?.[area.id] || "clear";
+      const recent = Boolean(ui.recent?.has(area.id));
+      const cell = this.cells.get(area.id);
+      const key = JSON.stringify([look.fill, tip, weather, area.id === fight, recent, kind, label]);
+      if (cell.key === key) continue;
+      cell.key = key;
+      cell.tile.setAttribute("fill", look.fill);
+      redrawCell(this.groups.get(area.id), {
+        keep: cell.keep,
+        cls: ["vm-area", `w-${weather}`, area.id === fight && "battle-area", recent && "recent", ...cls],
+        label,
+        title: s("title", { text: tip.join(" · ") }),
+      });
     }
     for (const port of map.ports) {
       const [x, y] = port.label;
-      const g = s("g", { class: ["vm-port", port.id === fight && "battle-area"], "data-area": port.id, transform: `translate(${x} ${y}) scale(${MARK_SCALE * 0.8})` }, s("title", { text: port.name }), s("circle", { class: "tile", r: 7 }), s("path", { class: "vm-anchor", d: "M0 -4V4M-3.5 1Q0 6 3.5 1M-2 -2H2" }));
-      mark(g, port.id, targets.get(port.id));
+      const { cls, label } = lit(port.id);
+      const g = s("g", { class: "vm-port", "data-area": port.id, transform: `translate(${x} ${y}) scale(${MARK_SCALE * 0.8})` }, s("title", { text: port.name }), s("circle", { class: "tile", r: 7 }), s("path", { class: "vm-anchor", d: "M0 -4V4M-3.5 1Q0 6 3.5 1M-2 -2H2" }));
+      redrawCell(g, { keep: new Set(g.childNodes), cls: ["vm-port", port.id === fight && "battle-area", ...cls], label });
       this.markLayer.append(g);
       this.groups.set(port.id, g);
     }
@@ -317,12 +347,17 @@ class VirtutiBoard extends HexBoard {
     super.destroy();
   }
 
-  blank() {
+  clearLayers() {
     clear(this.frameLayer);
     clear(this.seaLayer);
     clear(this.hexLayer);
     clear(this.markLayer);
-    this.groups.clear();
+    this.built = null; // the map data the layers show; `cells`: each area's nodes
+    this.cells = new Map();
+  }
+
+  copyStateFrom(other) {
+    this.mode = other.mode;
   }
 }
 
