@@ -104,6 +104,30 @@ SEA_NAMES = {
 }
 
 
+#: The Pacific's places the designed scenarios put on the map (The Pacific War and Campaign
+#: Game IV: docs/hgw-design.md, "The Pacific War scenario", names each with its hex), which
+#: the rulebook cites by no hex: their cities, and the city of a capital the rules name by
+#: its country only (Tokyo rather than "Japan"), since a player looks for "Singapore" or
+#: "Tokyo" there, as for "Berlin" in Europe (issue 23: the Pacific drawn with Europe's care).
+PACIFIC_PLACES = {
+    "1868": ("Tientsin", "city"),
+    "2077": ("Tokyo", "capital"),
+    "2169": ("Shanghai", "city"),
+    "2265": ("Chungking", "capital"),
+    "2268": ("Wuhan", "city"),
+    "2368": ("Nanchang", "city"),
+    "2468": ("Canton", "city"),
+    "2472": ("Formosa", "city"),
+    "2562": ("Rangoon", "city"),
+    "2656": ("Bombay", "city"),
+    "2879": ("Guam", "city"),
+    "3072": ("Manila", "capital"),
+    "3164": ("Singapore", "city"),
+    "3465": ("Batavia", "city"),
+    "3892": ("American Samoa", "city"),
+}
+
+
 def names(data: MapData) -> list[list[str]]:
     """The map's place names for the page's labels and its "go to" box, one per hex."""
     out: dict[str, list[str]] = {}
@@ -117,6 +141,9 @@ def names(data: MapData) -> list[list[str]]:
             out[c.hex] = [c.hex, name, "strait" if strait else "sea"]
         else:
             out[c.hex] = [c.hex, name, "capital" if "capital" in info.features else "city"]
+    for hex_id, (name, kind) in PACIFIC_PLACES.items():
+        if hex_id not in out or data.territories[data.hexes[hex_id].country].name == out[hex_id][1]:
+            out[hex_id] = [hex_id, name, kind]
     for hex_id, info in sorted(data.hexes.items()):
         if "capital" in info.features and hex_id not in out:
             out[hex_id] = [hex_id, data.territories[info.country].name, "capital"]

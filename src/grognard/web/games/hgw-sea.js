@@ -10,7 +10,9 @@
 import { h, s, titleCase } from "../ui.js";
 
 /** The code printed on a nation's fleet counters (its flag, in two letters). */
-export const NATION_CODES = { britain: "GB", france: "FR", germany: "DE", italy: "IT", japan: "JP", soviet_union: "SU" };
+// (the Pacific's fleets, issue 23, are of nations Naval Action's counter sheet has not:
+// the U.S. and Dutch fleets carry their codes too, in their side's colour)
+export const NATION_CODES = { britain: "GB", france: "FR", germany: "DE", italy: "IT", japan: "JP", soviet_union: "SU", united_states: "US", netherlands: "NL" };
 
 /** A fleet's nation code, "" for a fleet of the basic naval rules (no nation). */
 export function fleetCode(fleet) {
@@ -23,9 +25,12 @@ export function isSubmarine(fleet) {
   return Boolean(ships && ships.uboat && !ships.capital && !ships.carrier && !ships.asw);
 }
 
-// The routes of sea_war.py ROUTES, in words (U-Boat Attack 4; Lend-Lease 1-2; United
-// States 1-2; Swedish Production 1-2)
+// The routes of sea_war.py ROUTES and pacific_routes.py ROUTES, in words (U-Boat Attack
+// 4; Lend-Lease 1-2; United States 1-2; Swedish Production 1-2; G24.0 Australia's
+// production at sea, G21.3 the Japanese mainland's)
 const ROUTE_NAMES = {
+  australia: "Australia's shipping route (G24.0)",
+  japan_mainland: "Japan's mainland shipping route (G21.3)",
   britain_us: "Britain–U.S. (Lend-Lease 2)",
   us_gulf: "U.S. Gulf (United States 1)",
   us_bombay: "U.S.–Bombay (United States 2)",
