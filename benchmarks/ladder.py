@@ -36,7 +36,16 @@ from typing import Any
 
 from rich.console import Console
 
-from grognard.agents.ladder import REFERENCE, Ladder, LevelStrength, Record, RulesetLadder, encode, parse
+from grognard.agents.ladder import (
+    REFERENCE,
+    Ladder,
+    LevelStrength,
+    Record,
+    RulesetLadder,
+    encode,
+    markdown,
+    parse,
+)
 from grognard.agents.registry import AGENT_NAMES, DIFFICULTIES
 from grognard.agents.turn_search import knobs_for
 from grognard.cli_output import Bar
@@ -51,6 +60,9 @@ ROOT = HERE.parent
 RECORDS = HERE / "ladder"
 DATA = ROOT / "src" / "grognard" / "data" / "ladder.json"
 PLOT = HERE / "ladder.png"
+README = ROOT / "README.md"
+#: The README's ladder table sits between these lines (written by --readme).
+BEGIN, END = "<!-- ladder: benchmarks/ladder.py --readme -->", "<!-- /ladder -->"
 
 
 def interleaved(jobs: list[Job], games: int) -> list[Job]:
@@ -152,6 +164,15 @@ def plot(ladder: Ladder, path: Path) -> None:
     plt.close(fig)
 
 
+def write_readme(ladder: Ladder, path: Path) -> None:
+    """Put the ladder's table between the README's markers (they must be there)."""
+    text = path.read_text(encoding="utf-8")
+    start, end = text.find(BEGIN), text.find(END)
+    if start < 0 or end < start:
+        raise ValueError(f"{path} has no {BEGIN} ... {END} block")
+    path.write_text(text[: start + len(BEGIN)] + "\n" + markdown(ladder) + text[end:], encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -169,9 +190,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--records", type=Path, default=RECORDS, help="folder of the games' records")
     parser.add_argument("--plot", type=Path, default=PLOT)
+    parser.add_argument("--readme", action="store_true", help="write the table into README.md too")
     args = parser.parse_args(argv)
     if args.games < 1 or args.processes < 1:
         parser.error("--games and --processes must be at least 1")
+    for flag, items in (("--scenario", args.scenario), ("--note", args.note)):
+        for item in items:
+            if "=" not in item:
+                parser.error(f"{flag} takes RULESET=VALUE, not {item!r}")
     rulesets = [r.strip() for r in args.rulesets.split(",") if r.strip()]
     scenarios = dict(item.split("=", 1) for item in args.scenario)
     notes = dict(item.split("=", 1) for item in args.note)
@@ -229,6 +255,9 @@ def main(argv: list[str] | None = None) -> int:
     if ladder.rulesets:
         plot(ladder, args.plot)
         print(f"written {args.plot}", file=sys.stderr)
+    if args.readme:
+        write_readme(ladder, README)
+        print(f"written {README}", file=sys.stderr)
     return 0
 
 

@@ -102,7 +102,7 @@ def load() -> Ladder:
 
 def summary(level: LevelStrength) -> str:
     """One line for a person: "beats the heuristic 85 % of 40 games, Elo +120"."""
-    elo = f"Elo {level.elo:+,.0f}"
+    elo = f"Elo {level.elo:+,.0f}".replace("-", "−")  # a true minus sign, as the lobby prints
     record = level.vs_heuristic
     if record is None:
         return f"the yardstick, {elo}"
@@ -137,3 +137,26 @@ def lobby_strength(ruleset_id: str, names: list[str]) -> dict[str, Any]:
         about = {"games": entry.games, "games_per_pair": entry.games_per_pair, "date": entry.date,
                  "commit": entry.commit, "scenario": entry.scenario}
     return {"levels": levels, "run": about}
+
+
+def markdown(ladder: Ladder) -> str:
+    """The README's ladder table, written from the file (benchmarks/ladder.py --readme;
+    tests/test_ladder_readme.py checks that the README holds exactly this)."""
+    lines = [
+        "| game (scenario) | level | Elo (95 % interval) "
+        "| against the heuristic: W–D–L (win share, Wilson 95 %) | games | run |",
+        "|---|---|---|---|---|---|",
+    ]
+    for ruleset_id, entry in ladder.rulesets.items():
+        for i, lv in enumerate(entry.levels):
+            record = lv.vs_heuristic
+            versus = "the yardstick" if record is None else (
+                f"{record.wins}–{record.draws}–{record.losses} of {record.games} ({record.share:.0%}, "
+                f"{record.wilson95[0]:.0%}–{record.wilson95[1]:.0%})"
+            ).replace("%", " %")
+            first = i == 0
+            game = f"{ruleset_id} ({entry.scenario})" if first else ""
+            run = f"{entry.games} games, {entry.date}, `{entry.commit}`" if first else ""
+            elo = f"{lv.elo:+,.0f} ({lv.elo95[0]:+,.0f} to {lv.elo95[1]:+,.0f})"
+            lines.append(f"| {game} | {lv.level} | {elo} | {versus} | {lv.games} | {run} |")
+    return "\n".join(lines) + "\n"

@@ -130,7 +130,7 @@ class Lobby {
     });
     this.seatBox = h("div", { class: "seats" });
     this.seatError = h("p", { class: "error seat-error", role: "alert" });
-    this.ladderNote = h("p", { class: "hint ladder-note" });
+    this.ladderNote = h("div", { class: "hint ladder-note" });
     this.publicBox = h("input", { type: "checkbox", name: "public" });
     // the time control (deadlines.py): days per move, and what a seat out of time becomes
     this.clockSelect = h(
@@ -342,11 +342,13 @@ class Lobby {
     return [`ai:${agent}`, `${label} — ${level.text}`, title];
   }
 
-  /** Under the seats: where the levels' figures come from, or that they were not measured. */
+  /** Under the seats: each level's measured strength, strongest first, and where the
+   * figures come from; or that this game was not measured. */
   describeLadder() {
-    const run = (this.ruleset.ladder || {}).run;
+    const ladder = this.ruleset.ladder || {};
+    const run = ladder.run;
     if (!run) {
-      this.ladderNote.textContent = "The AI levels' strength has not been measured on this game yet.";
+      put(this.ladderNote, "The AI levels' strength has not been measured on this game yet.");
       return;
     }
     const chosen = this.scenarioSelect.value || this.ruleset.scenarios[0]?.id;
@@ -355,7 +357,13 @@ class Lobby {
       `AI levels strongest first, as measured on ${run.date}: a round robin of ${run.games} games ` +
       `(${name(run.scenario)}, sides alternating; Elo: the levels average 0).`;
     if (chosen !== run.scenario) text += ` Not measured on ${name(chosen)}.`;
-    this.ladderNote.textContent = text;
+    const offered = this.ruleset.agents || [];
+    put(this.ladderNote,
+      text,
+      h("ol", { class: "ladder-levels" },
+        (ladder.levels || []).filter((l) => offered.includes(l.level)).map((l) =>
+          h("li", { "data-level": l.level }, h("strong", {}, l.level), `: ${l.text}`))),
+    );
   }
 
   async create(event) {
