@@ -46,6 +46,8 @@ DIFFICULTIES: dict[str, str] = {
 
 #: The agents a person picks from (the web app's AI seats list these): the heuristic
 #: first (it answers at once), then the search by rising budget, random last. The
+#: lobby shows them in the order of their measured strength where the game was
+#: measured (agents/ladder.py, benchmarks/ladder.py). The
 #: search levels play their rollouts with the ruleset's heuristic where it has one.
 #: search-strong (work a turn) was measured against the heuristic on Viktory II only;
 #: on Victory and HGW search-fast is about even with the heuristic (docs/simlab.md,

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from grognard.agents import agent_label, agent_names, has_heuristic
+from grognard.agents.ladder import lobby_strength
 from grognard.core.errors import BadOptions, UnknownRuleset
 
 from .accounts import Account, optional_account, require_account
@@ -103,6 +104,9 @@ def rulesets(request: Request) -> Response:
         offered = [n for n in agent_names() if n == "random" or has_heuristic(ruleset_id)]
         described["agents"] = offered
         described["agent_labels"] = {n: agent_label(n) for n in offered}
+        # the measured difficulty ladder (benchmarks/ladder.py, issue 25): the levels
+        # strongest first with their figures; a level not measured on this game says so
+        described["ladder"] = lobby_strength(ruleset_id, offered)
         # the client asks for the odds form only when there is one (no 404 in the console)
         described["odds"] = ruleset.odds_form() is not None
         out.append(described)

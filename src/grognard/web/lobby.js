@@ -130,6 +130,7 @@ class Lobby {
     });
     this.seatBox = h("div", { class: "seats" });
     this.seatError = h("p", { class: "error seat-error", role: "alert" });
+    this.ladderNote = h("div", { class: "hint ladder-note" });
     this.publicBox = h("input", { type: "checkbox", name: "public" });
     // the time control (deadlines.py): days per move, and what a seat out of time becomes
     this.clockSelect = h(
@@ -173,7 +174,7 @@ class Lobby {
       this.rulesets.length > 1 ? field("Game", this.rulesetSelect) : h("div", { class: "ruleset-name" }, ruleset.name),
       scenario,
       this.scenarioNote,
-      h("fieldset", { class: "seats-fieldset" }, h("legend", {}, "Seats"), this.seatBox, this.seatError),
+      h("fieldset", { class: "seats-fieldset" }, h("legend", {}, "Seats"), this.seatBox, this.ladderNote, this.seatError),
       h(
         "fieldset",
         { class: "clock-fieldset" },
@@ -299,10 +300,12 @@ class Lobby {
     const choices = [
       ["me", "Me"],
       ["hotseat", "Me too, on this screen (hot-seat)"],
-      // the difficulty levels in the server's order, with its readable labels
-      ...agents.map((a) => [`ai:${a}`, (this.ruleset.agent_labels || {})[a] || `Computer: ${a}`]),
+      // the difficulty levels strongest first as measured (the server's ladder), each
+      // with its readable label and its measured figures
+      ...ladderOrder(agents, this.ruleset.ladder).map((a) => this.levelChoice(a)),
       ["invite", "A friend (invite link)"],
     ];
+    this.describeLadder();
     put(this.seatBox,
       ...roles.map((role, i) => {
         const fallback = i === 0 ? "me" : bestAi;
@@ -314,10 +317,52 @@ class Lobby {
           h(
             "select",
             { name: `seat-${role}`, "data-role": role, "aria-label": `Who plays ${role}` },
-            choices.map(([v, label]) => h("option", { value: v, selected: v === value }, label)),
+            choices.map(([v, label, title]) => h("option", { value: v, selected: v === value, title }, label)),
           ),
         );
       }),
+    );
+  }
+
+  /** A difficulty level's choice: [value, label with its measured strength, details]. */
+  levelChoice(agent) {
+    const label = (this.ruleset.agent_labels || {})[agent] || `Computer: ${agent}`;
+    const level = ((this.ruleset.ladder || {}).levels || []).find((l) => l.level === agent);
+    if (!level) return [`ai:${agent}`, label, undefined];
+    let title;
+    if (level.measured) {
+      const [lo, hi] = level.elo95;
+      title = `Elo ${signed(level.elo)} (95 % interval ${signed(lo)} to ${signed(hi)})`;
+      const record = level.vs_heuristic;
+      if (record) {
+        const [wlo, whi] = record.wilson95.map((x) => Math.round(x * 100));
+        title += `; against the heuristic ${record.wins} won, ${record.draws} drawn, ${record.losses} lost (95 % interval ${wlo}–${whi} %)`;
+      }
+    }
+    return [`ai:${agent}`, `${label} — ${level.text}`, title];
+  }
+
+  /** Under the seats: each level's measured strength, strongest first, and where the
+   * figures come from; or that this game was not measured. */
+  describeLadder() {
+    const ladder = this.ruleset.ladder || {};
+    const run = ladder.run;
+    if (!run) {
+      put(this.ladderNote, "The AI levels' strength has not been measured on this game yet.");
+      return;
+    }
+    const chosen = this.scenarioSelect.value || this.ruleset.scenarios[0]?.id;
+    const name = (id) => this.ruleset.scenarios.find((sc) => sc.id === id)?.name || id;
+    let text =
+      `AI levels strongest first, as measured on ${run.date}: a round robin of ${run.games} games ` +
+      `(${name(run.scenario)}, sides alternating; Elo: the levels average 0).`;
+    if (chosen !== run.scenario) text += ` Not measured on ${name(chosen)}.`;
+    const offered = this.ruleset.agents || [];
+    put(this.ladderNote,
+      text,
+      h("ol", { class: "ladder-levels" },
+        (ladder.levels || []).filter((l) => offered.includes(l.level)).map((l) =>
+          h("li", { "data-level": l.level }, h("strong", {}, l.level), `: ${l.text}`))),
     );
   }
 
@@ -439,4 +484,18 @@ export function parseReplay(text) {
     if (match) replay.seed = match[1];
   }
   return replay;
+}
+
+/** The offered AI levels in the order of the server's measured ladder (strongest
+ * first); levels the ladder does not list keep the server's order, after it. */
+export function ladderOrder(agents, ladder) {
+  const measured = ((ladder || {}).levels || []).filter((l) => l.measured).map((l) => l.level);
+  const first = measured.filter((a) => agents.includes(a));
+  return [...first, ...agents.filter((a) => !first.includes(a))];
+}
+
+/** An Elo figure with its sign and thousands separator: +1,120, −85. */
+function signed(value) {
+  const text = Math.abs(value).toLocaleString("en-US");
+  return value < 0 ? `−${text}` : `+${text}`;
 }
