@@ -74,7 +74,11 @@ def owner_seat(data: Data, step: str, side: str, action: Action) -> str:
     command = data["command"][side]
     if step in SIDE_STEPS:
         return str(command["production"])
-    bid = args(action).get("block") if action[0] in BLOCK_VERBS else None
+    # Called for every legal action of a move phase (state.py), a hot loop: the
+    # declaration says which verbs name a block first (BLOCK_VERBS), and the block is
+    # read at its declared place rather than through `args`, which checks the whole
+    # shape each time (several microseconds per action).
+    bid = action[1] if action[0] in BLOCK_VERBS else None
     if bid in data["blocks"]:
         return str(command[unit_of(data["blocks"][bid]).arm])
     return str(command["ground"])
