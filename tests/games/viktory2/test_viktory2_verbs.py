@@ -77,3 +77,33 @@ def test_the_browser_gets_the_declarations() -> None:
         "rule": "11.0",
     }
     json.dumps(data)
+
+
+def test_the_rl_index_keys_the_declared_unit_arguments() -> None:
+    """action_space.py reads which arguments are units from the declarations: every
+    verb with one has a key plan, every unit argument of it is keyed as (type, rank)
+    (the hit's with its owner, 10.1), and only the disembarking unit's frigate (9.46)
+    is left out."""
+    from grognard.games.viktory2.action_space import PLANS, UNIT_KINDS, action_keys
+
+    assert set(PLANS) == {v.name for v in VERBS if UNIT_KINDS & set(v.kinds)}
+    assert PLANS["disembark"] == ((2, "own"), (3, "plain"))
+    assert PLANS["hit"] == ((1, "any"),)
+    state = RULESET.new_game("standard", {}, 1)
+    old, young = state.add_unit("red", "infantry"), state.add_unit("red", "infantry")
+    frigate, blue = state.add_unit("red", "frigate"), state.add_unit("blue", "cavalry")
+    actions = [
+        ("move", young, "0,0"),
+        ("hit", blue),
+        ("embark", frigate, old),
+        ("disembark", frigate, young, "0,1"),
+        ("end_turn",),
+    ]
+    keyed = action_keys(state, "red", actions)
+    assert keyed == [
+        ("move", "infantry", 1, "0,0"),
+        ("hit", "blue", "cavalry", 0),
+        ("embark", "frigate", 0, "infantry", 0),
+        ("disembark", "infantry", 1, "0,1"),
+        ("end_turn",),
+    ]

@@ -54,6 +54,7 @@ from .markers import capture_markers
 from .retreats import entry_sides, hexside_control, retreat, retreat_targets
 from .sides import allied, is_enemy, teams_of
 from .units import turn_rank
+from .verbs import args
 
 if TYPE_CHECKING:
     from .state import VictoryState
@@ -218,7 +219,7 @@ class Combat(GameStep["VictoryState"]):
             frame.setdefault("declined", []).append(role)
             return
         if action[0] == "blockade_battle":  # 6.8: the player who starts it attacks
-            hex_id = action[1]
+            hex_id = args(action)["hex"]
             data = game.data
             blocks = data["blocks"]
             here = [b for b in in_battle(data, hex_id)]
@@ -227,7 +228,7 @@ class Combat(GameStep["VictoryState"]):
             data["battles"][hex_id] = {"attacker": role, "defender": other, "blockade": blockader}
             frame.setdefault("activated", []).append(hex_id)
             game.log(f"{role} starts a battle in the blockade at {hex_id}")
-        start_battle(game, action[1])
+        start_battle(game, args(action)["hex"])
 
     def run(self, game: VictoryState, frame: Frame) -> None:
         frame.pop("returned", None)
@@ -320,19 +321,20 @@ class Battle(GameStep["VictoryState"]):
         return turn_actions(game, frame, frame["current"])
 
     def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
-        verb, bid = action[0], action[1]
+        verb, named = action[0], args(action)
+        bid = named["block"]
         frame["current"] = None
         if verb == "pass":
             game.log(f"{bid} passes", to=told(frame, game.data["blocks"][bid]["owner"]))
         elif verb == "retreat":
-            retreat(game, frame, bid, action[2])
+            retreat(game, frame, bid, named["to"])
         elif verb == "drop":
             atom_strike(game, frame, bid)
         elif verb == "land":  # 6.6, 6.7: landing takes the turn; it fires from the next
             game.data["blocks"][bid].pop("landing")
             game.log(f"{bid} lands in {frame['hex']}", to=told(frame, game.data["blocks"][bid]["owner"]))
         else:
-            fire(game, frame, bid, action[2], dict(fire_options(game, frame, bid))[action[2]])
+            fire(game, frame, bid, named["at"], dict(fire_options(game, frame, bid))[named["at"]])
             if bid in game.data["blocks"] and "expended_on_fire" in unit_of(game.data["blocks"][bid]).tags:
                 eliminate(game, frame, bid, "is spent")  # S1.6: a rocket fires once
 

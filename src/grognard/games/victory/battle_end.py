@@ -34,6 +34,7 @@ from .control import (
 )
 from .retreats import retreat, retreat_targets
 from .sides import allied
+from .verbs import args
 
 if TYPE_CHECKING:
     from .state import VictoryState
@@ -97,10 +98,11 @@ class Withdraw(GameStep["VictoryState"]):
 
     def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         frame["queue"].pop(0)
+        named = args(action)
         if action[0] == "blockade":
-            declare_blockade(game, frame, action[1])
+            declare_blockade(game, frame, named["block"])
         else:
-            retreat(game, battle_frame(game), action[1], action[2])
+            retreat(game, battle_frame(game), named["block"], named["to"])
         self.run(game, frame)
 
     def run(self, game: VictoryState, frame: Frame) -> None:
@@ -166,7 +168,8 @@ class LandAir(GameStep["VictoryState"]):
         return [("land", bid, h) for h in self._targets(game, frame, bid)]
 
     def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
-        bid, dest = action[1], action[2]
+        named = args(action)
+        bid, dest = named["block"], named["to"]
         frame["queue"].pop(0)
         settle(game.data, bid, dest)  # 4.2: onto a carrier where no airbase has room
         game.data["blocks"][bid].update(at=dest, entered=None)
@@ -241,7 +244,8 @@ class Regroup(GameStep["VictoryState"]):
         if action[0] == "end_regroup":
             end(game.flow)
             return
-        bid, dest = action[1], action[2]
+        named = args(action)
+        bid, dest = named["block"], named["to"]
         game.data["blocks"][bid].update(at=dest, entered=None)
         frame["done"].append(bid)
         game.log(f"{bid} regroups to {dest}", to=[role])

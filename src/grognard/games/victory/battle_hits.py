@@ -25,6 +25,7 @@ from .control import DOUBLE_DEFENSE, STACK_FREE, Data, arm, gmap, in_battle, lan
 from .grounded import defers_carrier_losses, ground_target
 from .sides import allied
 from .units import bonus_situations
+from .verbs import args
 
 if TYPE_CHECKING:
     from .state import VictoryState
@@ -267,7 +268,7 @@ class Hits(GameStep["VictoryState"]):
 
     def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         frame["choice"] = None
-        _take(game, frame, action[1])
+        _take(game, frame, args(action)["block"])
 
     def run(self, game: VictoryState, frame: Frame) -> None:
         data = game.data

@@ -57,6 +57,7 @@ from .board_files import (
     rotate_cell,
     side_vertices,
 )
+from .verbs import args
 
 __all__ = [
     "BOARD_COLS",
@@ -502,8 +503,9 @@ def apply_adjustment(key: str, action: Sequence[str]) -> str:
     leaves the key as it is."""
     if tuple(action) not in adjustment_actions(key):
         raise BoardDataError(f"{tuple(action)!r} is not an adjustment of map {key}")
+    named = args(action)
     if action[0] == "rotate_map":
-        return rotate_board(key, action[1])
+        return rotate_board(key, named["board"])
     if action[0] == "swap_maps":
-        return swap_boards(key, action[1], action[2])
+        return swap_boards(key, named["board"], named["other"])
     return key

@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .control import Data, unit_of
+from .verbs import BLOCK_VERBS, args
 
 if TYPE_CHECKING:
     from .state import VictoryState
@@ -73,8 +74,13 @@ def owner_seat(data: Data, step: str, side: str, action: Action) -> str:
     command = data["command"][side]
     if step in SIDE_STEPS:
         return str(command["production"])
-    if len(action) > 1 and isinstance(action[1], str) and action[1] in data["blocks"]:
-        return str(command[unit_of(data["blocks"][action[1]]).arm])
+    # Called for every legal action of a move phase (state.py), a hot loop: the
+    # declaration says which verbs name a block first (BLOCK_VERBS), and the block is
+    # read at its declared place rather than through `args`, which checks the whole
+    # shape each time (several microseconds per action).
+    bid = action[1] if action[0] in BLOCK_VERBS else None
+    if bid in data["blocks"]:
+        return str(command[unit_of(data["blocks"][bid]).arm])
     return str(command["ground"])
 
 
@@ -97,7 +103,8 @@ def apply_council(game: VictoryState, seat: str, action: Action) -> None:
     data = game.data
     side = side_of(data, seat)
     if action[0] == "transfer":
-        arm, to = action[1], action[2]
+        named = args(action)
+        arm, to = named["arm"], named["to"]
         data["command"][side][arm] = to
         game.log(f"{seat} gives the command of the {arm} arm to {to} (10.5)")
         return

@@ -27,6 +27,7 @@ from grognard.core.secret_choices import SecretChoices
 from .control import Data, gmap, new_block, sides
 from .factories import FACTORY_ARM, allocation, factory_pp, is_factory, max_pp
 from .units import unit_table
+from .verbs import args
 
 if TYPE_CHECKING:
     from .state import VictoryState
@@ -116,8 +117,8 @@ class FactorySetup(SecretChoices["VictoryState"]):
         if action[0] == "default_factories":
             default_allocation(game, role)
         else:
-            _, city, type_id, pp = action
-            _place(game, role, city, type_id, int(pp))
+            named = args(action)
+            _place(game, role, named["city"], named["type"], int(named["pp"]))
         if not unallocated(game.data, role):
             game.log(f"{role} has allocated his factories")
 

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from grognard.core.flow import Frame, GameStep, end
 
 from .control import AIR_STACK, Data, arm, in_battle
+from .verbs import args
 
 if TYPE_CHECKING:
     from .state import VictoryState
@@ -97,7 +98,7 @@ class GroundAir(GameStep["VictoryState"]):
         return [("ground", b) for b in flying(game.data, frame["hex"], role)]
 
     def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
-        bid = action[1]
+        bid = args(action)["block"]
         block = game.data["blocks"][bid]
         block["grounded"] = "carrier" if block.get("aboard") else "land"
         battle = next(f for f in reversed(game.flow) if f["state"] == "battle")

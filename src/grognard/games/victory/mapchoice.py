@@ -23,6 +23,7 @@ from grognard.core.flow import Frame, GameStep, end
 from .boards import adjustment_actions, apply_adjustment, board_ids, map_key
 from .control import sides
 from .setup import set_minimums
+from .verbs import args
 
 if TYPE_CHECKING:
     from .state import VictoryState
@@ -63,8 +64,9 @@ class ChooseMaps(GameStep["VictoryState"]):
     def apply(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
         if action[0] == "pick_map":
-            frame["picks"].append(action[1])
-            game.log(f"{role} picks map {action[1]}")
+            board = args(action)["board"]
+            frame["picks"].append(board)
+            game.log(f"{role} picks map {board}")
             if len(frame["picks"]) == len(frame["pickers"]):
                 frame["key"] = map_key(frame["layout"], [(b, 0) for b in frame["picks"]])
             return

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from .control import Data, arm, controller, gmap, is_airbase_site, is_submarine, occupancy, unit_of
 from .sides import is_enemy
+from .verbs import args
 
 if TYPE_CHECKING:
     from .state import VictoryState
@@ -70,7 +71,7 @@ def build_actions(data: Data, role: str) -> list[Action]:
 def build(game: VictoryState, role: str, action: Action) -> None:
     """Spend one step of the builder (9.6, 9.7); a builder at one step is used up."""
     data = game.data
-    bid = action[1]
+    bid = args(action)["block"]
     block = data["blocks"][bid]
     at = block["at"]
     if action[0] == "airfield":

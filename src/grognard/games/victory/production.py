@@ -51,6 +51,7 @@ from .factories import (
 from .markers import build, build_actions
 from .supply_memo import current_supply
 from .units import unit_table
+from .verbs import args
 
 if TYPE_CHECKING:
     from .state import VictoryState
@@ -241,24 +242,24 @@ class Production(SecretChoices["VictoryState"]):
 
     def choose(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
-        verb = action[0]
+        verb, named = action[0], args(action)
         if verb in ("airfield", "mulberry"):  # 9.6, 9.7
             build(game, role, action)
             return
         if verb == "rebuild":  # 9.5
-            rebuild(game, role, action[1], action[2])
+            rebuild(game, role, named["block"], named["side"])
             return
         if verb == "exchange":  # 9.1: the city forfeits its production
-            block = data["blocks"][action[1]]
+            block = data["blocks"][named["block"]]
             hex_id = block["at"]
-            block.update(type=action[2], steps=1)
+            block.update(type=named["type"], steps=1)
             frame["left"][role][hex_id] = 0
             frame["arms"][role][hex_id] = {}
-            name = unit_table()[action[2]].name
-            game.log(f"you exchange {action[1]} for a 0 PP {name} at {hex_id}", to=[role])
+            name = unit_table()[named["type"]].name
+            game.log(f"you exchange {named['block']} for a 0 PP {name} at {hex_id}", to=[role])
             return
         if verb == "convert":  # 4.3, 9.1: the block becomes PP in its city
-            block = data["blocks"].pop(action[1])
+            block = data["blocks"].pop(named["block"])
             hex_id = block["at"]
             gained = resource_yield(data, hex_id, block["steps"])
             for kind, pp in gained.items():
@@ -267,19 +268,19 @@ class Production(SecretChoices["VictoryState"]):
                     by_arm[kind] = by_arm.get(kind, 0) + pp
                 frame["left"][role][hex_id] += pp
             total = sum(gained.values())
-            game.log(f"you convert {action[1]} (Resource) to {total} PP at {hex_id}", to=[role])
+            game.log(f"you convert {named['block']} (Resource) to {total} PP at {hex_id}", to=[role])
             return
         if verb == "disband":  # 8.22
-            block = data["blocks"].pop(action[1])
-            game.log(f"you disband {action[1]} ({unit_of(block).name})", to=[role])
+            block = data["blocks"].pop(named["block"])
+            game.log(f"you disband {named['block']} ({unit_of(block).name})", to=[role])
             return
         if verb == "merge":  # 8.21
-            gone = data["blocks"].pop(action[1])
-            data["blocks"][action[2]]["steps"] += gone["steps"]
-            game.log(f"you merge {action[1]} into {action[2]} ({unit_of(gone).name})", to=[role])
+            gone = data["blocks"].pop(named["block"])
+            data["blocks"][named["into"]]["steps"] += gone["steps"]
+            game.log(f"you merge {named['block']} into {named['into']} ({unit_of(gone).name})", to=[role])
             return
         if verb == "divide":  # 8.21
-            block = data["blocks"][action[1]]
+            block = data["blocks"][named["block"]]
             number = data["next_id"][role]
             data["next_id"][role] = number + 1
             new = f"{role}-{number:02d}"
@@ -293,10 +294,10 @@ class Production(SecretChoices["VictoryState"]):
                 "entered": None,
                 "new": True,
             }
-            game.log(f"you split {new} off {action[1]} ({unit_of(block).name})", to=[role])
+            game.log(f"you split {new} off {named['block']} ({unit_of(block).name})", to=[role])
             return
         if verb == "build":
-            hex_id, type_id = action[1], action[2]
+            hex_id, type_id = named["city"], named["type"]
             number = data["next_id"][role]
             data["next_id"][role] = number + 1
             bid = f"{role}-{number:02d}"
@@ -312,11 +313,11 @@ class Production(SecretChoices["VictoryState"]):
             game.log(f"you build {bid} ({unit_table()[type_id].name}) at {hex_id}", to=[role])
             _spend(data, frame, role, hex_id, type_id, unit_table()[type_id].cost)
             return
-        bid = action[1]
+        bid = named["block"]
         block = data["blocks"][bid]
         hex_id = block["at"]
         if is_factory(block):  # 9.1: 1 PP of whichever arm has most left, in the paying city
-            payer = action[2] if len(action) > 2 else hex_id
+            payer = named.get("payer", hex_id)
             by_arm = frame["arms"][role][payer]
             kind = max(sorted(by_arm), key=lambda a: by_arm[a])
             by_arm[kind] -= 1

@@ -20,6 +20,7 @@ from .control import new_block, sides
 from .production import buildable_types
 from .setup import set_minimums
 from .units import unit_table
+from .verbs import args
 
 if TYPE_CHECKING:
     from .state import VictoryState
@@ -66,9 +67,9 @@ class Purchase(SecretChoices["VictoryState"]):
             number = data["next_id"][role]
             data["next_id"][role] = number + 1
             bid = f"{role}-{number:02d}"
-            data["blocks"][bid] = new_block(role, action[1], 1)
+            data["blocks"][bid] = new_block(role, args(action)["type"], 1)
         else:
-            bid = action[1]
+            bid = args(action)["block"]
             data["blocks"][bid]["steps"] += 1
         cost = table[data["blocks"][bid]["type"]].cost
         frame["budget"][role] -= cost

@@ -38,6 +38,7 @@ from .factories import plays_factories
 from .scenarios import deployment_rules, min_units_for
 from .strategic import road_links
 from .units import unit_table
+from .verbs import args
 
 if TYPE_CHECKING:
     from .state import VictoryState
@@ -286,7 +287,8 @@ class Deploy(SecretChoices["VictoryState"]):
         return []
 
     def choose(self, game: VictoryState, frame: Frame, role: str, action: Action) -> None:
-        _, bid, hex_id = action
+        named = args(action)
+        bid, hex_id = named["block"], named["to"]
         game.data["blocks"][bid]["at"] = hex_id
         game.log(
             f"you deploy {bid} ({unit_table()[game.data['blocks'][bid]['type']].name}) at {hex_id}", to=[role]

@@ -46,18 +46,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from grognard.core.ranks import ranks_within
+from grognard.core.verbs import Verb
 
 from .board import layout
 from .tables import BOMBARDERS, CITY_TERRAIN, COLORS, LAND_UNITS, UNIT_TYPES, geometry
+from .verbs import REGISTRY
 
 #: Families without elements, in slot order.
 SINGLE = ("end_moves", "end_turn", "skip_build", "done", "fight_on", "keep_water")
 #: Families with one hex.
 ON_HEX = ("capital", "build_town", "build_city", "battle", "swap_water")
-#: Families whose elements are plain data (keyed as they are).
-PLAIN = ("relocate", "average")
-#: Families of a unit of the mover's and a hex.
-UNIT_TO_HEX = ("move", "place", "retreat", "relocate_unit")
 #: Dice a unit may roll in a battle at most (cavalry's two attack dice), and the most a
 #: settlement and terrain add to one side (a city's two and a mountain's two).
 MOST_DICE_PER_UNIT = 2
@@ -105,27 +103,56 @@ def action_space(scenario: str, options: Mapping[str, Any]) -> list[tuple[str, l
     ]
 
 
+#: the argument kinds that name a unit (verbs.py): the index keys each as (type, rank)
+UNIT_KINDS = frozenset({"unit", "land_unit", "frigate", "bombarder"})
+#: the unit arguments the index leaves out: a disembarking unit's frigate is the one
+#: carrying it (9.46), so (unit, to) says it all
+LEFT_OUT = {"disembark": "frigate"}
+#: the verbs whose unit may be any side's (10.1: the unit that takes a hit): its key
+#: names the owner before the (type, rank); elsewhere the unit is the mover's own
+ANY_SIDE = frozenset({"hit"})
+
+
+def _plan(verb: Verb) -> tuple[tuple[int, str], ...]:
+    """How each argument of `verb` is keyed, read from its declaration once: (position
+    in the action, "plain" | "own" | "any"), the left-out ones missing."""
+    plan: list[tuple[int, str]] = []
+    for at, (name, kind) in enumerate(verb.args, start=1):
+        if LEFT_OUT.get(verb.name) == name:
+            continue
+        if kind not in UNIT_KINDS:
+            plan.append((at, "plain"))
+        else:
+            plan.append((at, "any" if verb.name in ANY_SIDE else "own"))
+    return tuple(plan)
+
+
+#: verb -> its key plan, for the verbs that name a unit (the others are their own key)
+PLANS = {verb.name: _plan(verb) for verb in REGISTRY if UNIT_KINDS & set(verb.kinds)}
+
+
 def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-    """The key of each action: unit ids become (type, rank) (see the docstring)."""
+    """The key of each action: unit ids become (type, rank) (see the docstring), where
+    the verb's declaration (verbs.py) says an argument is a unit."""
     units: dict[str, dict[str, Any]] = state.data["units"]
-    if all(len(action) == 1 or action[0] in ON_HEX or action[0] in PLAIN for action in actions):
+    if not any(action[0] in PLANS for action in actions):
         return list(actions)  # no unit named: the keys are the actions
     ranks = _ranks(units)
     keys: list[tuple[Any, ...]] = []
     for action in actions:
-        kind = action[0]
-        if kind in UNIT_TO_HEX or kind == "bombard":
-            keys.append((kind, *_own(ranks, units, role, action, 1), action[2]))
-        elif kind == "embark":
-            keys.append((kind, *_own(ranks, units, role, action, 1), *_own(ranks, units, role, action, 2)))
-        elif kind == "disembark":
-            keys.append((kind, *_own(ranks, units, role, action, 2), action[3]))
-        elif kind == "eliminate":
-            keys.append((kind, *_own(ranks, units, role, action, 1)))
-        elif kind == "hit":
-            keys.append((kind, units[action[1]]["owner"], *ranks[action[1]]))
-        else:
+        plan = PLANS.get(action[0])
+        if plan is None:
             keys.append(action)
+            continue
+        key: list[Any] = [action[0]]
+        for at, how in plan:
+            if how == "plain":
+                key.append(action[at])
+            elif how == "own":
+                key.extend(_own(ranks, units, role, action, at))
+            else:
+                key.extend((units[action[at]]["owner"], *ranks[action[at]]))
+        keys.append(tuple(key))
     return keys
 
 

@@ -32,6 +32,7 @@ from .frigate_placement import (
 )
 from .tables import LAND_UNITS
 from .vassals import on_attack
+from .verbs import args
 from .wording import unit_words
 
 if TYPE_CHECKING:
@@ -103,7 +104,8 @@ class RelocateFromCapital(GameStep["Viktory2State"]):
 
     def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
         st: Viktory2State = game
-        _, uid, dest = action
+        named = args(action)
+        uid, dest = named["unit"], named["to"]
         if st.is_water(dest):
             frigate = _boardable(st, role, dest, uid)
             assert frigate is not None
@@ -174,7 +176,8 @@ class VassalReinforce(GameStep["Viktory2State"]):
         if action[0] == "done":
             frame["pending"] = placement_battle_hexes(st, role, frame.get("frigates", []))
             return
-        _, uid, hex_ = action
+        named = args(action)
+        uid, hex_ = named["unit"], named["to"]
         st.units[uid]["hex"] = hex_
         if st.units[uid]["type"] == "frigate":
             frame.setdefault("frigates", []).append(hex_)

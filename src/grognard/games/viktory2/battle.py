@@ -37,6 +37,7 @@ from .losses import (
 )
 from .tables import tables
 from .vassals import may_stop_in
+from .verbs import args
 from .wording import unit_words
 
 if TYPE_CHECKING:
@@ -388,7 +389,7 @@ class LuckAveraging(GameStep["Viktory2State"]):
         )
 
     def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
-        flow.end(game.flow, int(action[1]))
+        flow.end(game.flow, int(args(action)["pairs"]))
 
 
 # ----- retreat (12.3 step 3) ------------------------------------------------------------------
@@ -496,7 +497,8 @@ class Retreat(GameStep["Viktory2State"]):
             st.log(f"{role} fights on at {frame['hex']}")
             flow.end(st.flow, "fight_on")
             return
-        _, uid, dest = action
+        named = args(action)
+        uid, dest = named["unit"], named["to"]
         frame["started"] = True
         if st.is_water(dest) and st.is_land_unit(uid):
             frigates = _rescue_frigates(st, role, frame["hex"])

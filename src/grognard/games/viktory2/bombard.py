@@ -19,6 +19,7 @@ from . import losses, turns
 from .engagement import meeting_hexes, scan
 from .situation import bombarding_types
 from .tables import geometry, tables
+from .verbs import args
 from .wording import unit_words
 
 if TYPE_CHECKING:
@@ -160,7 +161,8 @@ def _chooser(st: Viktory2State, role: Role, owners: list[str]) -> Role:
 
 def apply(st: Viktory2State, role: Role, action: Action) -> None:
     """11.0: one die; a 1 lets role pick the casualty, a 2 or 3 lets its owner pick."""
-    _, uid, target = action
+    named = args(action)
+    uid, target = named["unit"], named["target"]
     turn = st.data["turn"]
     # 9.0: acting with another unit ends the movement of the one being moved.
     if turn["moving"] not in (None, uid):

@@ -22,6 +22,7 @@ from grognard.core.game import Action, Role
 
 from . import vassals, victory
 from .tables import tables
+from .verbs import args
 from .wording import unit_words, units_words
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ class Casualties(GameStep["Viktory2State"]):
         return f"Choose the unit that takes the hit ({hits})."
 
     def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
-        self._take(game, frame, [action[1]])
+        self._take(game, frame, [args(action)["unit"]])
 
     def run(self, game: Viktory2State, frame: Frame) -> None:
         st: Viktory2State = game
@@ -221,7 +222,7 @@ class Eliminate(GameStep["Viktory2State"]):
         return f"Your lost town or city supported {article} {kind}: choose which one returns to the stock."
 
     def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
-        _eliminate(game, action[1])
+        _eliminate(game, args(action)["unit"])
         frame["types"].pop(0)
         self._maybe_done(game, frame)
 

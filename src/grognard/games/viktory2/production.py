@@ -21,6 +21,7 @@ from grognard.core.game import Action, Role
 from . import losses
 from .exploration import land_in_stock, rebalance_after
 from .tables import LAND, WATER
+from .verbs import args
 
 if TYPE_CHECKING:
     from .state import Viktory2State
@@ -185,7 +186,7 @@ class Rebalance(GameStep["Viktory2State"]):
     def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
         st: Viktory2State = game
         if action[0] == "swap_water":
-            hex_ = action[1]
+            hex_ = args(action)["hex"]
             stock = st.data["stock"]
             # Drawing unused tiles until the first land one picks a land terrain with
             # the weight of its count; the water tile goes back to the unused stock.
@@ -236,13 +237,13 @@ class Build(GameStep["Viktory2State"]):
 
     def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
         st: Viktory2State = game
-        verb = action[0]
+        verb, named = action[0], args(action)
         if verb == "build_town":
-            self._build_town(st, role, action[1])
+            self._build_town(st, role, named["hex"])
         elif verb == "build_city":
-            self._build_city(st, role, action[1])
+            self._build_city(st, role, named["hex"])
         elif verb == "relocate":
-            self._relocate(st, role, action[1], action[2])
+            self._relocate(st, role, named["from"], named["to"])
         else:
             st.log(f"{role} does not build")
             _to_move(st, role)

@@ -32,6 +32,7 @@ from .frigate_placement import (
     placement_battle_hexes,
 )
 from .tables import LAND_UNITS
+from .verbs import args
 from .wording import unit_words
 
 if TYPE_CHECKING:
@@ -146,7 +147,8 @@ class PlaceReserves(GameStep["Viktory2State"]):
             # 13.5 battles are fought once everything is placed
             frame["pending"] = placement_battle_hexes(st, role, frame.get("frigates", []))
             return
-        _, uid, hex_ = action
+        named = args(action)
+        uid, hex_ = named["unit"], named["to"]
         unit = st.units[uid]
         unit["hex"] = hex_
         if unit["type"] == "frigate":

@@ -16,6 +16,7 @@ from grognard.core.flow import Frame, GameStep
 from grognard.core.game import Action, Role
 
 from . import board, exploration, production, turns
+from .verbs import args
 from .wording import unit_words
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ class ChooseCapital(GameStep["Viktory2State"]):
 
     def apply(self, game: Viktory2State, frame: Frame, role: str, action: Action) -> None:
         st: Viktory2State = game
-        hex_ = action[1]
+        hex_ = args(action)["hex"]
         revealed = found_capital(st, role, hex_)
         flow.end(st.flow)
         exploration.rebalance_after(st, role, revealed)  # 15.3: the capital explores as a town

@@ -45,6 +45,8 @@ from grognard.games.virtuti.losses import Chain, legal_picks
 from grognard.games.virtuti.movement import capture, order_kind, strait_open
 from grognard.games.virtuti.secrets import open_secret, secret_log
 
+from .verbs import args
+
 if TYPE_CHECKING:
     from grognard.games.virtuti.state import VirtutiState
 
@@ -289,7 +291,7 @@ def loss_legal(state: VirtutiState, frame: Frame) -> list[Action]:
 def loss_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
     data, c = state.vdata, content()
     side = frame["state"].removeprefix("battle_loss_")
-    what = action[1]
+    what = args(action)["loss"]
     if what == "fort":
         frame["fort"] -= 1
         frame["left"][side] -= 1
@@ -460,8 +462,9 @@ class BattleCard:
         return out if waiting else [("done",)]
 
     def apply(self, state: VirtutiState, role: str, action: Action) -> None:
-        secret_window(state.vdata)["choices"][action[1]] = action[2]
-        secret_log(state, role, f"{action[1]} picks {card_of(action[2]).name} for the battle")
+        named = args(action)
+        secret_window(state.vdata)["choices"][named["faction"]] = named["card"]
+        secret_log(state, role, f"{named['faction']} picks {card_of(named['card']).name} for the battle")
 
     def close(self, state: VirtutiState, window: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -496,8 +499,9 @@ class BattleAir:
         return out
 
     def apply(self, state: VirtutiState, role: str, action: Action) -> None:
-        secret_window(state.vdata)["choices"].setdefault(action[1], []).append(action[2])
-        secret_log(state, role, f"{action[1]} commits a level-{action[2]} air support token")
+        named = args(action)
+        secret_window(state.vdata)["choices"].setdefault(named["faction"], []).append(named["token"])
+        secret_log(state, role, f"{named['faction']} commits a level-{named['token']} air support token")
 
     def close(self, state: VirtutiState, window: dict[str, Any]) -> dict[str, Any]:
         return {f: sorted(window["choices"].get(f, [])) for f in window["factions"]}

@@ -20,6 +20,8 @@ from grognard.core.game import Action
 from grognard.games.virtuti import battle
 from grognard.games.virtuti.board import ROLE_OF
 
+from .verbs import args
+
 if TYPE_CHECKING:
     from grognard.games.virtuti.state import VirtutiState
 
@@ -102,7 +104,7 @@ class RetreatChoice(GameStep["VirtutiState"]):
         return battle.retreat_legal(game, frame)
 
     def apply(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
-        battle.retreat_to(game, frame, action[1])
+        battle.retreat_to(game, frame, args(action)["to"])
 
     def prompt(self, game: VirtutiState, frame: Frame, role: str | None) -> str:
         return f"Battle in {frame['area']}: choose where the defenders retreat"

@@ -16,6 +16,8 @@ from grognard.games.virtuti.board import ROLE_OF, content, is_friendly, secret_w
 from grognard.games.virtuti.content import Card
 from grognard.games.virtuti.secrets import secret_log
 
+from .verbs import args
+
 if TYPE_CHECKING:
     from grognard.games.virtuti.state import VirtutiState
 
@@ -90,7 +92,8 @@ class CardChoice:
         return out
 
     def apply(self, state: VirtutiState, role: str, action: Action) -> None:
-        _, faction, card_id = action
+        named = args(action)
+        faction, card_id = named["faction"], named["card"]
         secret_window(state.vdata)["choices"][faction] = card_id
         secret_log(state, role, f"{faction} plays {card(card_id).name} for {self.purpose}")
 

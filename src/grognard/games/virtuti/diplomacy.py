@@ -36,6 +36,8 @@ from grognard.games.virtuti.events import (
 )
 from grognard.games.virtuti.scripted_events import Condition, load_scripted
 
+from .verbs import args
+
 if TYPE_CHECKING:
     from grognard.games.virtuti.state import VirtutiState
 
@@ -115,14 +117,16 @@ def diplomacy_legal(state: VirtutiState, role: str) -> list[Action]:
 
 
 def diplomacy_apply(state: VirtutiState, role: str, action: Action) -> None:
+    named = args(action)
     if action[0] == "declare_war":
         joins = "western_allies" if role == "axis" else "axis"
-        state.log(f"The {role} player declares war on {content().country(action[1]).name}")
-        join_war(state, action[1], joins)
-        if role == "axis" and action[1] in BALTIC:
+        country = named["country"]
+        state.log(f"The {role} player declares war on {content().country(country).name}")
+        join_war(state, country, joins)
+        if role == "axis" and country in BALTIC:
             activate_ussr(state)
     elif action[0] == "pressure":
-        exert_pressure(state, action[1], action[2])
+        exert_pressure(state, named["faction"], named["country"])
     elif action[0] == "break_pact":
         state.log("The Axis breaks the Ribbentrop-Molotov pact")
         activate_ussr(state)

@@ -33,6 +33,7 @@ from grognard.games.virtuti.board import (
     vmap,
 )
 from grognard.games.virtuti.stacking import can_finish
+from grognard.games.virtuti.verbs import args
 
 if TYPE_CHECKING:
     from grognard.games.virtuti.state import VirtutiState
@@ -130,10 +131,11 @@ def feint_legal(state: VirtutiState, frame: Frame) -> list[Action]:
 
 def feint_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
     if action[0] == "remove":
-        o = state.vdata["orders"].pop(action[1])
+        area = args(action)["area"]
+        o = state.vdata["orders"].pop(area)
         pool = state.vdata["factions"][o["f"]]["orders"]
         pool[o["o"]] = pool.get(o["o"], 0) + 1  # removed orders return, single-use or not
-        state.log(f"{frame['f']} feints from {frame['area']}: {o['f']}'s {o['o']} in {action[1]} is removed")
+        state.log(f"{frame['f']} feints from {frame['area']}: {o['f']}'s {o['o']} in {area} is removed")
     frame["done"] = True
 
 
@@ -301,7 +303,8 @@ def may_go(data: Data, frame: Frame) -> bool:
 def move_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
     data = state.vdata
     if action[0] == "send":
-        frame["plan"][action[1]] = action[2]
+        named = args(action)
+        frame["plan"][named["unit"]] = named["to"]
         return
     f, origin = frame["f"], frame["area"]
     frame["done"] = True
@@ -378,7 +381,8 @@ def strategic_legal(state: VirtutiState, frame: Frame) -> list[Action]:
 
 def strategic_apply(state: VirtutiState, frame: Frame, action: Action) -> None:
     if action[0] == "send":
-        frame["plan"][action[1]] = action[2]
+        named = args(action)
+        frame["plan"][named["unit"]] = named["to"]
         return
     for uid, dest in sorted(frame["plan"].items()):
         state.vdata["units"][uid]["a"] = dest

@@ -29,6 +29,8 @@ from grognard.games.virtuti.board import (
 from grognard.games.virtuti.content import OrderToken
 from grognard.games.virtuti.secrets import secret_log
 
+from .verbs import args
+
 if TYPE_CHECKING:
     from grognard.games.virtuti.state import VirtutiState
 
@@ -99,7 +101,8 @@ class Planning:
         return out
 
     def apply(self, state: VirtutiState, role: str, action: Action) -> None:
-        _, f, order_id, area = action
+        named = args(action)
+        f, order_id, area = named["faction"], named["order"], named["area"]
         rec = state.vdata["factions"][f]
         rec["orders"][order_id] -= 1
         state.vdata["orders"][area] = {"f": f, "o": order_id}

@@ -20,6 +20,8 @@ from grognard.games.virtuti.board import (
 from grognard.games.virtuti.layout import FactionRecord
 from grognard.games.virtuti.secrets import secret_log
 
+from .verbs import args
+
 if TYPE_CHECKING:
     from grognard.games.virtuti.state import VirtutiState
 
@@ -122,7 +124,8 @@ class Production:
 
     def apply(self, state: VirtutiState, role: str, action: Action) -> None:
         data, c = state.vdata, content()
-        kind, f = action[0], action[1]
+        kind, named = action[0], args(action)
+        f = named["faction"]
         rec = data["factions"][f]
 
         def pay(cost: float, text: str) -> None:
@@ -130,29 +133,29 @@ class Production:
             secret_log(state, role, f"{f} {text} ({cost:g} PP)")
 
         if kind == "buy":
-            t, lv = action[2], action[3]
+            t, lv = named["type"], named["level"]
             rec["queue"].append({"kind": "unit", "t": t, "lv": lv, "turns": build_time(state, f, t)})
             pay(c.unit(t).levels[lv - 1].cost, f"buys a level-{lv} {t}")
         elif kind == "strengthen":
-            unit = data["units"][action[2]]
+            unit = data["units"][named["unit"]]
             old = c.unit(unit["t"])
             if old.strengthens_to is None:
                 raise ValueError(f"{old.id} cannot be strengthened")  # not in the legal list
             unit["t"] = old.strengthens_to
-            pay(old.strengthen_cost or 0, f"strengthens {action[2]} to {unit['t']}")
+            pay(old.strengthen_cost or 0, f"strengthens {named['unit']} to {unit['t']}")
         elif kind == "upgrade":
-            unit = data["units"][action[2]]
+            unit = data["units"][named["unit"]]
             unit["lv"] += 1
-            pay(c.unit(unit["t"]).levels[unit["lv"] - 1].upgrade_cost or 0, f"upgrades {action[2]}")
+            pay(c.unit(unit["t"]).levels[unit["lv"] - 1].upgrade_cost or 0, f"upgrades {named['unit']}")
         elif kind == "orders":
-            s = {x.id: x for x in c.order_sets}[action[2]]
+            s = {x.id: x for x in c.order_sets}[named["set"]]
             rec["queue"].append({"kind": "orders", "set": s.id, "turns": s.build_time})
             pay(s.price, f"orders the {s.id} set")
         elif kind == "logistics":
             rec["logistics"] += 1
             pay(rec["logistics"], f"advances to logistics {rec['logistics']}")
         elif kind == "research":
-            tech = action[2]
+            tech = named["technology"]
             held = rec["research"].get(tech, 0)
             rec["research"][tech] = held + 1
             pay(research_cost(held), f"buys a research point in {tech}")
@@ -162,10 +165,10 @@ class Production:
             pay(c.submarine.cost, "buys a submarine marker")
         elif kind == "deploy_sub":
             rec["subs_ready"] -= 1
-            rec["subs"].append(action[2])
-            secret_log(state, role, f"{f} deploys a submarine in the {action[2]}")
+            rec["subs"].append(named["sea"])
+            secret_log(state, role, f"{f} deploys a submarine in the {named['sea']}")
         elif kind == "deploy":
-            t, lv, area = action[2], action[3], action[4]
+            t, lv, area = named["type"], named["level"], named["area"]
             rec["deploy"].remove({"t": t, "lv": lv})
             new_unit(data, f, t, lv, area)
             secret_log(state, role, f"{f} deploys a level-{lv} {t} in {area}")

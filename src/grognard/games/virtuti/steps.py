@@ -27,6 +27,8 @@ from grognard.games.virtuti.secrets import close_secret, open_secret
 from grognard.games.virtuti.summary import summary_phase
 from grognard.games.virtuti.supply import supply_phase
 
+from .verbs import args
+
 if TYPE_CHECKING:
     from grognard.games.virtuti.state import VirtutiState
 
@@ -175,7 +177,7 @@ class Ops(GameStep["VirtutiState"]):
         return [("execute", a) for a in movement.pending(game.vdata, f, frame["sub"])] if f else []
 
     def apply(self, game: VirtutiState, frame: Frame, role: str, action: Action) -> None:
-        movement.execute(game, frame, action[1])
+        movement.execute(game, frame, args(action)["area"])
 
     def run(self, game: VirtutiState, frame: Frame) -> None:
         if frame["sub"] == 3:

@@ -5,6 +5,7 @@
 
 import { currentMap } from "./hgw-world.js";
 import { hexWords } from "./hgw-labels.js";
+import { argsOf as declaredArgs } from "../verbs.js";
 
 /** The ruleset's own declarations, served with its board data (GET
  * /api/rulesets/hgw/board-data; games/hgw/__init__.py `board_data`): the kinds of
@@ -102,19 +103,8 @@ export function nationWords(army) {
 }
 
 /** An action's arguments by name, as its verb declares them (games/hgw/actions.py
- * `args`): the last argument of a `many` verb is the list of the rest. */
-export function argsOf(action) {
-  const [verb, ...rest] = action;
-  const spec = RULES.verbs[verb];
-  if (!spec) return {};
-  const fixed = spec.many ? spec.args.length - 1 : spec.args.length;
-  const named = {};
-  spec.args.slice(0, fixed).forEach(([name], i) => {
-    named[name] = rest[i];
-  });
-  if (spec.many) named[spec.args[fixed][0]] = rest.slice(fixed);
-  return named;
-}
+ * `args`; web/verbs.js): the last argument of a `many` verb is the list of the rest. */
+export const argsOf = (action) => declaredArgs(RULES.verbs, action) || {};
 
 /** An item of the Units Capability Table in words ("tac_air": "tac air"). */
 /** A ship point's type in words (scenario.SHIP_TYPES). */

@@ -19,6 +19,7 @@
 import { article, titleCase } from "../ui.js";
 import { isHidden } from "../blocks.js";
 import { isBattle } from "../battle.js";
+import { argsOf, loadVerbs } from "../verbs.js";
 import { VictoryBoard } from "./victory-board.js";
 import { chartSeries, endReason, extraPanel, legend, status, summary, turnText, unitBadge } from "./victory-panels.js";
 import { blockById, blocksOf, hexWords, roleColor, unitName } from "./victory-view.js";
@@ -34,67 +35,114 @@ function buildWords(typeId, view) {
   return `${article(type.name)} ${type.name} (${typeId}, ${type.cost} PP a step)`;
 }
 
-/** What each Victory action is about, for the board and the buttons. */
+/** A bridge or canal hexside (9.5) in words: "bridge between Wolfsberg (3,4) and 3,5". */
+function sideWords(side, view) {
+  const [a, b] = String(side).split("|");
+  const what = (view.board.hexsides?.[side] || []).includes("canal") ? "canal" : "bridge";
+  return `${what} between ${hexWords(a, view)} and ${hexWords(b, view)}`;
+}
+
+/** Each verb's arguments by name (games/victory/verbs.py), fetched once with the
+ * board data: `describe` reads `x.block`, `x.to`, never a position. */
+const VERBS = await loadVerbs("victory");
+
+/** What each Victory action is about, for the board and the buttons (null for a verb
+ * the table does not declare: the page's generic label). */
 function describe(action, view) {
-  const [verb, a, b, c] = action;
+  const verb = action[0];
+  const x = argsOf(VERBS, action);
+  if (!x) return null;
   const name = (uid) => unitName(uid, view);
   const at = (hex) => hexWords(hex, view);
   switch (verb) {
     case "deploy":
-      return { unit: a, hex: b, kind: "move", label: `Deploy ${name(a)} at ${at(b)}` };
+      return { unit: x.block, hex: x.to, kind: "move", label: `Deploy ${name(x.block)} at ${at(x.to)}` };
     case "move":
-      return { unit: a, hex: b, kind: "move", label: `Move ${name(a)} to ${at(b)}` };
+      return { unit: x.block, hex: x.to, kind: "move", label: `Move ${name(x.block)} to ${at(x.to)}` };
     case "strategic":
-      return { unit: a, hex: b, kind: "move", label: `Strategic move: ${name(a)} to ${at(b)}` };
+      return { unit: x.block, hex: x.to, kind: "move", label: `Strategic move: ${name(x.block)} to ${at(x.to)}` };
     case "sea_move":
-      return { unit: a, hex: b, kind: "move", label: `By sea: ${name(a)} to ${at(b)}` };
+      return { unit: x.block, hex: x.to, kind: "move", label: `By sea: ${name(x.block)} to ${at(x.to)}` };
     case "board": // 4.1, 4.2: an air unit loads onto a carrier in its port
-      return { unit: a, label: `Load ${name(a)} aboard a carrier here` };
+      return { unit: x.block, label: `Load ${name(x.block)} aboard a carrier here` };
     case "blockade":
-      return { unit: a, label: `${titleCase(name(a))} blockades the port` };
+      return { unit: x.block, label: `${titleCase(name(x.block))} blockades the port` };
     case "blockade_battle":
-      return { hex: a, kind: "battle", label: `Start a battle in the blockade at ${at(a)}` };
+      return { hex: x.hex, kind: "battle", label: `Start a battle in the blockade at ${at(x.hex)}` };
     case "attack":
-      return { unit: a, hex: b, kind: "battle", label: `Attack ${at(b)} with ${name(a)} ${VIA[c] || c || ""}`.trim() };
+      return { unit: x.block, hex: x.to, kind: "battle", label: `Attack ${at(x.to)} with ${name(x.block)} ${VIA[x.via] || x.via || ""}`.trim() };
     case "paradrop":
-      return { unit: a, hex: b, kind: "battle", label: `Airborne landing: ${name(a)} at ${at(b)}` };
+      return { unit: x.block, hex: x.to, kind: "battle", label: `Airborne landing: ${name(x.block)} at ${at(x.to)}` };
     case "invade":
-      return { unit: a, hex: b, kind: "battle", label: `Amphibious invasion: ${name(a)} at ${at(b)} (from ${c})` };
+      return { unit: x.block, hex: x.to, kind: "battle", label: `Amphibious invasion: ${name(x.block)} at ${at(x.to)} (from ${x.via})` };
     case "retreat":
-      return { unit: a, hex: b, kind: "move", label: `Retreat ${name(a)} to ${at(b)}` };
+      return { unit: x.block, hex: x.to, kind: "move", label: `Retreat ${name(x.block)} to ${at(x.to)}` };
     case "regroup":
-      return { unit: a, hex: b, kind: "move", label: `Regroup ${name(a)} to ${at(b)}` };
-    case "land":
-      return b ? { unit: a, hex: b, kind: "move", label: `Land ${name(a)} at ${at(b)}` } : { unit: a, label: `Land ${name(a)} where it fights` };
+      return { unit: x.block, hex: x.to, kind: "move", label: `Regroup ${name(x.block)} to ${at(x.to)}` };
+    case "land": // 5.51: the short form lands the air unit where it fights
+      return x.to ? { unit: x.block, hex: x.to, kind: "move", label: `Land ${name(x.block)} at ${at(x.to)}` } : { unit: x.block, label: `Land ${name(x.block)} where it fights` };
     case "fight":
-      return { hex: a, kind: "battle", label: `Fight the battle at ${at(a)}` };
+      return { hex: x.hex, kind: "battle", label: `Fight the battle at ${at(x.hex)}` };
     // one block takes its combat turn at a time (6.31): its choices are plain buttons
     case "fire":
-      return { label: `Fire ${name(a)} at the ${GROUPS[b] || b}`, primary: true };
+      return { label: `Fire ${name(x.block)} at the ${GROUPS[x.at] || x.at}`, primary: true };
     case "pass":
-      return { label: `${titleCase(name(a))} passes` };
+      return { label: `${titleCase(name(x.block))} passes` };
     case "take_hit":
-      return { label: `${titleCase(name(a))} takes the hit` };
+      return { label: `${titleCase(name(x.block))} takes the hit` };
     case "build":
-      return { hex: a, kind: "build", label: `Build ${buildWords(b, view)} at ${at(a)}` };
-    case "add_step": // 9.1: a factory's step may be paid by another city (b)
-      return { unit: a, label: b ? `Add a step to ${name(a)}, paid by ${at(b)}` : `Add a step to ${name(a)}` };
+      return { hex: x.city, kind: "build", label: `Build ${buildWords(x.type, view)} at ${at(x.city)}` };
+    case "add_step": // 9.1: a factory's step may be paid by another city (the payer)
+      return { unit: x.block, label: x.payer ? `Add a step to ${name(x.block)}, paid by ${at(x.payer)}` : `Add a step to ${name(x.block)}` };
     case "divide":
-      return { unit: a, label: `Divide ${name(a)}` };
+      return { unit: x.block, label: `Divide ${name(x.block)}` };
     case "disband":
-      return { unit: a, label: `Disband ${name(a)}` };
+      return { unit: x.block, label: `Disband ${name(x.block)}` };
     case "merge":
-      return { unit: a, label: `Merge ${name(a)} into ${name(b)}` };
+      return { unit: x.block, label: `Merge ${name(x.block)} into ${name(x.into)}` };
     case "ally": // 2.0 [3]: an open offer; the alliance holds once both have offered
-      return { label: `Offer an alliance to ${a}` };
+      return { label: `Offer an alliance to ${x.role}` };
     case "ground": // 5.52: more than two air units in the battle
-      return { unit: a, label: `Ground ${name(a)} (it sits out the battle)` };
-    case "factory": // 9.1 set-up: one factory block of c PP in the city a
-      return { label: `Set up ${article(String(c))} ${c} PP ${FACTORIES[b] || b} at ${at(a)}` };
+      return { unit: x.block, label: `Ground ${name(x.block)} (it sits out the battle)` };
+    case "factory": // 9.1 set-up: one factory block of that many PP in the city
+      return { label: `Set up ${article(String(x.pp))} ${x.pp} PP ${FACTORIES[x.type] || x.type} at ${at(x.city)}` };
     case "default_factories":
       return { label: "Set up your other factories as usual", primary: true };
     case "convert": // 4.3, 9.1: a resource block becomes PP in its city
-      return { unit: a, label: `Convert ${name(a)} to PP` };
+      return { unit: x.block, label: `Convert ${name(x.block)} to PP` };
+    // the verbs below are buttons, as they were when they had only the generic label
+    case "pick_map": // 1.1: the maps (option map_choice)
+      return { label: `Pick map ${x.board}` };
+    case "rotate_map":
+      return { label: `Turn map ${x.board} around` };
+    case "swap_maps":
+      return { label: `Swap maps ${x.board} and ${x.other}` };
+    case "maps_done":
+      return { label: "Keep the maps as they are", primary: true };
+    case "buy": // 10.2: custom forces
+      return { label: `Buy ${buildWords(x.type, view)}` };
+    case "buy_step":
+      return { label: `Buy one more step for ${name(x.block)}` };
+    case "demolish": // 9.5: instead of the block's move
+      return { label: `Demolish the ${sideWords(x.side, view)} with ${name(x.block)}` };
+    case "rebuild":
+      return { label: `Rebuild the ${sideWords(x.side, view)} with ${name(x.block)}` };
+    case "drop": // S1.1: a bomb's one strike
+      return { label: `Drop ${name(x.block)}` };
+    case "exchange": // 9.1: the city forfeits its production this turn
+      return { label: `Exchange ${name(x.block)} for a 0 PP ${FACTORIES[x.type] || x.type}` };
+    case "airfield": // 9.6
+      return { label: `Build an airfield with ${name(x.block)}` };
+    case "mulberry": // 9.7
+      return { label: `Build a mulberry with ${name(x.block)}` };
+    case "end_battles": // 6.8: blockade battles are optional
+      return { label: "Fight no more blockade battles", primary: true };
+    case "end_regroup": // O1.4
+      return { label: "End regrouping", primary: true };
+    case "transfer": // 10.5: the war council
+      return { label: `Give the command of the ${x.arm} arm to ${x.to}` };
+    case "vote_coup":
+      return { label: "Vote for a coup" };
     case "end_moves":
       return { label: "End your move phase", primary: true };
     case "done":
@@ -111,7 +159,8 @@ function obligations(view, model, entry) {
   const board = view?.board || {};
   if (entry.verb !== "done" || board.phase !== "production" || !board.production) return null;
   const legal = view.legal || [];
-  const at = (a) => (a[0] === "build" ? a[1] : a[0] === "add_step" ? blockById(view, a[1])?.at : null);
+  // where an action spends: a build's city, a step's block's city
+  const at = (a) => (a[0] === "build" ? argsOf(VERBS, a).city : a[0] === "add_step" ? blockById(view, argsOf(VERBS, a).block)?.at : null);
   const spendable = new Set(legal.map(at).filter(Boolean));
   const left = Object.entries(board.production).filter(([hex, pp]) => Number(pp) > 0 && spendable.has(hex));
   if (!left.length) return [];

@@ -14,6 +14,7 @@
 
 import { titleCase } from "../ui.js";
 import { parseHex } from "../board.js";
+import { argsOf, loadVerbs } from "../verbs.js";
 import { Viktory2Board, battleHex, isBombardment, unitOf } from "./viktory2-board.js";
 import { roleColor } from "./viktory2-look.js";
 import { chartSeries, countsText, endReason, extraPanel, legend, status, summary, trayGroups, turnText, unitBadge } from "./viktory2-panels.js";
@@ -52,46 +53,55 @@ function intoBattle(action, uid, hex, words, view) {
   return { unit: uid, hex, kind: "battle", startsBattleAt: hex, oddsAction: action, label: `${words}: starts a battle with ${holder}` };
 }
 
-/** What each Viktory II action is about, for the board and the buttons. */
+/** Each verb's arguments by name (games/viktory2/verbs.py), fetched once with the
+ * board data: `describe` reads `x.unit`, `x.to`, never a position. */
+const VERBS = await loadVerbs("viktory2");
+
+/** What each Viktory II action is about, for the board and the buttons (null for a
+ * verb the table does not declare: the page's generic label). */
 function describe(action, view) {
-  const [verb, a, b, c] = action;
+  const verb = action[0];
+  const x = argsOf(VERBS, action);
+  if (!x) return null;
   const name = (uid) => unitName(uid, view);
   switch (verb) {
     case "capital":
-      return { hex: a, kind: "capital", label: `Build your capital at ${hexWords(a, view)}` };
+      return { hex: x.hex, kind: "capital", label: `Build your capital at ${hexWords(x.hex, view)}` };
     case "build_town":
-      return { hex: a, kind: "build", label: `Build a town at ${hexWords(a, view)}` };
+      return { hex: x.hex, kind: "build", label: `Build a town at ${hexWords(x.hex, view)}` };
     case "build_city":
-      return { hex: a, kind: "build", label: `Upgrade the town at ${a} to a city` };
+      return { hex: x.hex, kind: "build", label: `Upgrade the town at ${x.hex} to a city` };
     case "battle":
-      return { hex: a, kind: "battle", label: `Fight the battle at ${a}` };
+      return { hex: x.hex, kind: "battle", label: `Fight the battle at ${x.hex}` };
     case "swap_water":
-      return { hex: a, kind: "build", label: `Swap the water at ${a} for a land tile` };
+      return { hex: x.hex, kind: "build", label: `Swap the water at ${x.hex} for a land tile` };
     case "relocate":
-      return { hex: b, kind: "build", hexes: [a, b], label: `Move the town at ${a} to ${b}` };
+      return { hex: x.to, kind: "build", hexes: [x.from, x.to], label: `Move the town at ${x.from} to ${x.to}` };
     case "move":
-      if (holderAt(view, b, a)) return intoBattle(action, a, b, `Move ${name(a)} into ${hexWords(b, view)}`, view);
-      return { unit: a, hex: b, kind: "move", label: `Move ${name(a)} to ${hexWords(b, view)}` };
+      if (holderAt(view, x.to, x.unit)) return intoBattle(action, x.unit, x.to, `Move ${name(x.unit)} into ${hexWords(x.to, view)}`, view);
+      return { unit: x.unit, hex: x.to, kind: "move", label: `Move ${name(x.unit)} to ${hexWords(x.to, view)}` };
     case "place":
-      return { unit: a, hex: b, kind: "move", label: `Place ${name(a)} at ${b}` };
+      return { unit: x.unit, hex: x.to, kind: "move", label: `Place ${name(x.unit)} at ${x.to}` };
     case "retreat":
-      return { unit: a, hex: b, kind: "move", label: `Retreat ${name(a)} to ${b}` };
+      return { unit: x.unit, hex: x.to, kind: "move", label: `Retreat ${name(x.unit)} to ${x.to}` };
     case "relocate_unit":
-      return { unit: a, hex: b, kind: "move", label: `Move ${name(a)} to ${b}` };
+      return { unit: x.unit, hex: x.to, kind: "move", label: `Move ${name(x.unit)} to ${x.to}` };
     case "bombard":
-      return { unit: a, hex: b, kind: "battle", label: `Bombard ${b} with ${name(a)}` };
+      return { unit: x.unit, hex: x.target, kind: "battle", label: `Bombard ${x.target} with ${name(x.unit)}` };
     case "embark": {
-      const frigate = unitOf(view, a);
+      const frigate = unitOf(view, x.frigate);
       if (!frigate || !frigate.hex) return null;
-      return { unit: b, hex: frigate.hex, kind: "move", hexes: [frigate.hex], label: `Board ${name(b)} onto ${name(a)}` };
+      return { unit: x.unit, hex: frigate.hex, kind: "move", hexes: [frigate.hex], label: `Board ${name(x.unit)} onto ${name(x.frigate)}` };
     }
-    case "disembark":
-      if (holderAt(view, c, b)) return intoBattle(action, b, c, `Land ${name(b)} from ${name(a)} at ${c}`, view);
-      return { unit: b, hex: c, kind: "move", label: `Land ${name(b)} from ${name(a)} at ${c}` };
+    case "disembark": {
+      const words = `Land ${name(x.unit)} from ${name(x.frigate)} at ${x.to}`;
+      if (holderAt(view, x.to, x.unit)) return intoBattle(action, x.unit, x.to, words, view);
+      return { unit: x.unit, hex: x.to, kind: "move", label: words };
+    }
     case "hit":
-      return { unit: a, kind: "hit", label: `${titleCase(name(a))} takes the hit` };
+      return { unit: x.unit, kind: "hit", label: `${titleCase(name(x.unit))} takes the hit` };
     case "eliminate":
-      return { unit: a, kind: "hit", label: `Return ${name(a)} to the stock` };
+      return { unit: x.unit, kind: "hit", label: `Return ${name(x.unit)} to the stock` };
     case "fight_on":
       return { label: "Fight another round", primary: true };
     case "end_moves":
@@ -104,8 +114,10 @@ function describe(action, view) {
       return { label: "Keep the water tile" };
     case "done":
       return { label: "Done", primary: true };
-    case "average":
-      return { label: a ? `Trade ${a} pair${a === 1 ? "" : "s"} of dice for ${a} sure hit${a === 1 ? "" : "s"}` : "Roll every die" };
+    case "average": {
+      const n = x.pairs;
+      return { label: n ? `Trade ${n} pair${n === 1 ? "" : "s"} of dice for ${n} sure hit${n === 1 ? "" : "s"}` : "Roll every die" };
+    }
     default:
       return null;
   }

@@ -13,6 +13,7 @@
 
 import { article, clear, h, put, s, titleCase } from "../ui.js";
 import { HexBoard, redrawCell } from "../board.js";
+import { argsOf } from "../verbs.js";
 import { areaName, boardData, FACTION_COLORS, factionName, factionsOf, loadBoardData, logWords, oddsKeyName, orderName, orderShort, promptWords, unitName, unitShort } from "./virtutidata.js";
 import { areaBoxes, areaLook, centreOf, frontOf, legend, medianAreaSize, SEA, TAP_PX } from "./virtutilook.js";
 import { endReason, extraPanel } from "./virtutipanels.js";
@@ -391,47 +392,58 @@ function plannedBattle(view) {
   return hit ? hit[1] : null;
 }
 
+// The board data (with each verb's declaration, games/virtuti/verbs.py) is asked for
+// while this module loads, so that `describe` has it from the first view; a failure is
+// the board's to report (it asks again, and the page draws again once it is in).
+await loadBoardData().catch(() => null);
+
+/** What each Virtuti action is about, for the board and the buttons. Each verb's
+ * arguments are read by name from its declaration, which comes with the board data:
+ * while that is missing (or for a verb it does not declare) this is null, the page's
+ * generic label. */
 function describe(action, view) {
-  const [verb, a, b, c, d] = action;
+  const verb = action[0];
+  const x = argsOf(boardData()?.verbs, action);
+  if (!x) return null;
   switch (verb) {
     case "card":
-      return { label: `${factionName(a)}: play ${cardName(b)}` };
+      return { label: `${factionName(x.faction)}: play ${cardName(x.card)}` };
     case "air":
-      return { label: `${factionName(a)}: commit an air support token of level ${b}` };
+      return { label: `${factionName(x.faction)}: commit an air support token of level ${x.token}` };
     case "buy":
-      return { label: `${factionName(a)}: buy ${article(unitShort(b, true))} ${unitShort(b, true)} of level ${c}` };
+      return { label: `${factionName(x.faction)}: buy ${article(unitShort(x.type, true))} ${unitShort(x.type, true)} of level ${x.level}` };
     case "strengthen":
-      return { label: `Strengthen ${unitWords(b, view)}` };
+      return { label: `Strengthen ${unitWords(x.unit, view)}` };
     case "upgrade":
-      return { label: `Upgrade ${unitWords(b, view)}` };
+      return { label: `Upgrade ${unitWords(x.unit, view)}` };
     case "submarine":
-      return { label: `${factionName(a)}: build a submarine` };
+      return { label: `${factionName(x.faction)}: build a submarine` };
     case "deploy_sub":
-      return { hex: b, kind: "build", label: `${factionName(a)}: deploy a submarine in the ${areaName(b)}` };
+      return { hex: x.sea, kind: "build", label: `${factionName(x.faction)}: deploy a submarine in the ${areaName(x.sea)}` };
     case "orders":
-      return { label: `${factionName(a)}: buy the ${titleCase(b)} order set` };
+      return { label: `${factionName(x.faction)}: buy the ${titleCase(x.set)} order set` };
     case "logistics":
-      return { label: `${factionName(a)}: raise the logistics track` };
+      return { label: `${factionName(x.faction)}: raise the logistics track` };
     case "research":
-      return { label: `${factionName(a)}: research ${titleCase(b)}` };
+      return { label: `${factionName(x.faction)}: research ${titleCase(x.technology)}` };
     case "deploy":
-      return { hex: d, kind: "build", label: `${factionName(a)}: deploy ${article(unitShort(b, true))} ${unitShort(b, true)} (level ${c}) in ${areaName(d)}` };
+      return { hex: x.area, kind: "build", label: `${factionName(x.faction)}: deploy ${article(unitShort(x.type, true))} ${unitShort(x.type, true)} (level ${x.level}) in ${areaName(x.area)}` };
     case "order":
-      return { hex: c, kind: "build", label: `${factionName(a)}: ${orderName(b)} order in ${areaName(c)}` };
+      return { hex: x.area, kind: "build", label: `${factionName(x.faction)}: ${orderName(x.order)} order in ${areaName(x.area)}` };
     case "execute": {
       // a button as well as the lit area: the prompt "executes one of its orders" lists them
-      const order = view?.board?.orders?.[a]?.o;
-      return { hex: a, kind: "move", button: true, label: `Execute the ${order ? `${orderName(order)} ` : ""}order in ${areaName(a)}` };
+      const order = view?.board?.orders?.[x.area]?.o;
+      return { hex: x.area, kind: "move", button: true, label: `Execute the ${order ? `${orderName(order)} ` : ""}order in ${areaName(x.area)}` };
     }
     case "remove":
       // a Feint Attack removes an order: no battle is fought (so no battle question)
-      return { hex: a, kind: "feint", button: true, label: `Remove the enemy order in ${areaName(a)}` };
+      return { hex: x.area, kind: "feint", button: true, label: `Remove the enemy order in ${areaName(x.area)}` };
     case "send":
       // a send into an area held by the other player's units starts a battle: the page
       // then lists its odds under the selected unit (odds.js, games/virtuti/odds.py)
-      return enemyIn(a, b, view)
-        ? { unit: a, hex: b, kind: "battle", label: `Attack ${areaName(b)} with ${unitWords(a, view)}` }
-        : { unit: a, hex: b, kind: "move", label: `Send ${unitWords(a, view)} to ${areaName(b)}` };
+      return enemyIn(x.unit, x.to, view)
+        ? { unit: x.unit, hex: x.to, kind: "battle", label: `Attack ${areaName(x.to)} with ${unitWords(x.unit, view)}` }
+        : { unit: x.unit, hex: x.to, kind: "move", label: `Send ${unitWords(x.unit, view)} to ${areaName(x.to)}` };
     case "go": {
       // a Go that sends units into an enemy-held area starts a battle: the page asks first
       const target = plannedBattle(view);
@@ -442,19 +454,19 @@ function describe(action, view) {
     case "skip":
       return { label: "Skip" };
     case "hit":
-      if (a === "card") return { label: "Take a loss on the battle card" };
-      if (a === "fort") return { label: "Take a loss on the fortification" };
-      return { label: `Take a loss on ${unitWords(a, view)}` };
+      if (x.loss === "card") return { label: "Take a loss on the battle card" };
+      if (x.loss === "fort") return { label: "Take a loss on the fortification" };
+      return { label: `Take a loss on ${unitWords(x.loss, view)}` };
     case "retreat":
-      return { hex: a, kind: "move", button: true, label: `Retreat to ${areaName(a)}` };
+      return { hex: x.to, kind: "move", button: true, label: `Retreat to ${areaName(x.to)}` };
     case "declare_war":
-      return { label: `Declare war on ${titleCase(a)}` };
+      return { label: `Declare war on ${titleCase(x.country)}` };
     case "declare_war_ussr":
       return { label: "Declare war on the USSR" };
     case "break_pact":
       return { label: "Break the Ribbentrop-Molotov pact" };
     case "pressure":
-      return { label: `${factionName(a)}: exert pressure on ${titleCase(b)}` };
+      return { label: `${factionName(x.faction)}: exert pressure on ${titleCase(x.country)}` };
     case "done":
       return { label: "Done", primary: true };
     default:
