@@ -24,6 +24,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from test_web_hgw_sea_picture import _open as open_sea_picture
 from test_web_hgw_sea_picture import _saved_game as sea_picture_game
+from test_web_hgw_sea_picture import fleet_as_drawn
 from webkit import (
     ApiDriver,
     counter,
@@ -149,27 +150,7 @@ def test_a_revealed_fleet_leader_is_drawn_by_name_to_both_seats(page: Page) -> N
     assert state.data["leaders"]["fleets"]["home"]["up"]
     page.goto("/")
     for seat in ("axis", "allied"):
-        board = state.view(seat)["board"]
-        shown = page.evaluate(
-            """async (board) => {
-                const forces = await import('/games/hgw-forces.js');
-                const layer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
-                const colour = () => '#777';
-                const where = () => [0, 0];
-                const words = { where, placeWords: (p) => p, roleColor: colour, fleetColor: colour };
-                forces.drawForces(layer, board, words);
-                const home = layer.querySelector('.hgw-fleet[data-fleet="home"]');
-                const sheets = forces.forcesSheets(board, { placeWords: (p) => p, roleChip: (r) => r });
-                const note = 'tr[data-fleet="home"] td.hgw-army-note';
-                const row = sheets.map((t) => t.querySelector(note)).find(Boolean);
-                return {
-                    title: home.querySelector('title').textContent,
-                    disc: home.querySelector('.hgw-fleet-leader:not(.face-down) > circle') !== null,
-                    note: row.textContent,
-                };
-            }""",
-            board,
-        )
+        shown = fleet_as_drawn(page, state.view(seat)["board"], "home")
         assert shown["title"].endswith("; leader: Halsey"), shown
-        assert shown["disc"]
+        assert shown["disc"] and not shown["mark"]
         assert shown["note"] == "leader: Halsey"

@@ -213,6 +213,33 @@ def test_naval_base_hits_and_coastal_air_are_marked_and_listed(page: Page) -> No
     assert shown["lost"] == ["lost1131−3"]
 
 
+FLEET_AS_DRAWN = """async ([board, fleet]) => {
+    const forces = await import('/games/hgw-forces.js');
+    const layer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+    const colour = () => '#777';
+    const where = () => [0, 0];
+    const words = { where, placeWords: (p) => p, roleColor: colour, fleetColor: colour };
+    forces.drawForces(layer, board, words);
+    const counter = layer.querySelector(`.hgw-fleet[data-fleet="${fleet}"]`);
+    const sheets = forces.forcesSheets(board, { placeWords: (p) => p, roleChip: (r) => r });
+    const note = `tr[data-fleet="${fleet}"] td.hgw-army-note`;
+    const row = sheets.map((t) => t.querySelector(note)).find(Boolean);
+    return {
+        title: counter.querySelector('title').textContent,
+        mark: counter.querySelector('.hgw-fleet-leader.face-down > rect') !== null,
+        disc: counter.querySelector('.hgw-fleet-leader:not(.face-down) > circle') !== null,
+        note: row.textContent,
+    };
+}"""
+
+
+def fleet_as_drawn(page: Page, board: dict[str, Any], fleet: str) -> dict[str, Any]:
+    """How the page's own drawing code shows `fleet` of a view's `board`: its counter's
+    title, its leader's face-down mark or revealed disc, and its record-sheet note."""
+    shown: dict[str, Any] = page.evaluate(FLEET_AS_DRAWN, [board, fleet])
+    return shown
+
+
 @pytest.mark.rules("O1.6", "O1.7")
 def test_a_fleets_face_down_leader_shows_as_a_marker_to_every_seat(page: Page) -> None:
     """Optional rule Leaders on a fleet: the marker the Allies place on the Home Fleet
@@ -223,29 +250,9 @@ def test_a_fleets_face_down_leader_shows_as_a_marker_to_every_seat(page: Page) -
     assign(state, "allied", "naval", "home")
     page.goto("/")
     for seat in ("axis", "allied"):
-        board = state.view(seat)["board"]
-        shown = page.evaluate(
-            """async (board) => {
-                const forces = await import('/games/hgw-forces.js');
-                const layer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
-                const colour = () => '#777';
-                const where = () => [0, 0];
-                const words = { where, placeWords: (p) => p, roleColor: colour, fleetColor: colour };
-                forces.drawForces(layer, board, words);
-                const home = layer.querySelector('.hgw-fleet[data-fleet="home"]');
-                const sheets = forces.forcesSheets(board, { placeWords: (p) => p, roleChip: (r) => r });
-                const note = 'tr[data-fleet="home"] td.hgw-army-note';
-                const row = sheets.map((t) => t.querySelector(note)).find(Boolean);
-                return {
-                    title: home.querySelector('title').textContent,
-                    mark: home.querySelector('.hgw-fleet-leader.face-down > rect') !== null,
-                    note: row.textContent,
-                };
-            }""",
-            board,
-        )
+        shown = fleet_as_drawn(page, state.view(seat)["board"], "home")
         assert shown["title"].endswith("; leader (face down)"), shown
-        assert shown["mark"]
+        assert shown["mark"] and not shown["disc"]
         assert shown["note"] == "leader (face down)"
 
 
