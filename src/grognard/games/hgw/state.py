@@ -106,6 +106,9 @@ class HgwState(FlowState):
                 x["ships"] = dict(x["ships"])
         view.update({k: copy.deepcopy(data[k]) for k in SEA_WAR if k in data})
         view.update({k: copy.deepcopy(data[k]) for k in BUILT if k in data})
+        # forts that fired and losses they absorbed this player turn (Effect Of Forts On
+        # Combat 1, 3): open, and read by the odds of a battle taken up mid-turn
+        view.update({k: copy.deepcopy(data[k]) for k in ("fort_fired", "absorbed") if data.get(k)})
         if frame.get("state") == "move_to" and data.get("fleets"):  # K19.10: crossings patrols meet
             met = met_destinations(data, frame)
             if met:
