@@ -59,6 +59,14 @@ class HgwState(FlowState):
         result: Result | None = self.data.get("result")
         return result
 
+    def _end_reason(self, public_log: list[str]) -> str | None:
+        """The ending line, with the victory levels when they decided the winner (Three
+        Players 4: campaign_victory.py logs them just before it)."""
+        if not public_log:
+            return None
+        levels = [line for line in public_log[-3:-1] if line.startswith("victory levels: ")]
+        return f"{public_log[-1]}; {levels[-1]}" if levels else public_log[-1]
+
     def _view(self, role: Role | None) -> dict[str, Any]:
         data = self.data
         armies = []

@@ -161,7 +161,8 @@ export function extraPanel(view) {
   );
 }
 
-/** Why the game ended, from the log's last "… wins (reason)" line (5.1-5.5, or the
+/** Why the game ended, for a record made before the server kept the rules' reason
+ * (panels.js endReasonOf reads the server's finish_reason first), from the log's last "… wins (reason)" line (5.1-5.5, or the
  * turn limit), else null (the server's finish reason is shown). */
 export function endReason(view) {
   const log = view.log || [];
