@@ -16,7 +16,7 @@ import { titleCase } from "../ui.js";
 import { parseHex } from "../board.js";
 import { Viktory2Board, battleHex, isBombardment, unitOf } from "./viktory2-board.js";
 import { roleColor } from "./viktory2-look.js";
-import { chartSeries, countsText, endReason, extraPanel, legend, status, summary, trayGroups, turnText, unitBadge } from "./viktory2-panels.js";
+import { chartSeries, countsText, endReason, extraPanel, legend, reasonWords, status, summary, trayGroups, turnText, unitBadge } from "./viktory2-panels.js";
 
 /** A unit as a player names it, "red infantry at 2,0" (where it stands on the map),
  * never its id: every infantry of a player is as good as another (issue 26, 15). */
@@ -248,6 +248,7 @@ export default {
   id: "viktory2",
   chartSeries,
   endReason,
+  reasonWords,
   isTurnEnd: (action) => action[0] === "end_turn",
   roleColor,
   describe,
