@@ -153,6 +153,14 @@ def play_by_the_page(
         verbs = buttons.evaluate_all("(all) => all.map((b) => [b.dataset.verb || '', b.checkVisibility()])")
         onward = [i for i, (verb, seen) in enumerate(verbs) if seen and ONWARD.match(verb)]
         shown = onward or [i for i, (_, seen) in enumerate(verbs) if seen]
+        own = visible(page.locator(".selection-card .action-buttons button"))
+        if not shown and own is not None:
+            # what the selected piece offers on its card, with no place to tap (HGW's
+            # leader markers, O1.4: "Place a leader marker on Eleventh Army")
+            notes.append(f"pressed on the selected piece's card: {own.inner_text()}")
+            tried.pop(text, None)
+            press(own)
+            continue
         if not shown:
             raise AssertionError(f"a dead end: {seat} is to act, the page offers nothing; prompt {text!r}")
         tried.pop(text, None)

@@ -105,10 +105,15 @@ function lowerFirst(label) {
   return /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
 }
 
-/** Why the game ended: the board module's `endReason` from the view (Berlin fell, the
- * turn limit…), else the server's finish reason (a resignation, a clock). */
+/** Why the game ended: the server's finish reason (the rules' own words, State.end_reason,
+ * or a resignation, a clock), its place ids put in words by the module's `reasonWords`.
+ * A record made before the server kept the rules' reason says only "the game is over",
+ * and a reason longer than its column is cut ("…"): then the module's `endReason`
+ * rebuilds it from the view's log. */
 export function endReasonOf(view, header, mod) {
-  return (mod.endReason && mod.endReason(view)) || header.finish_reason || null;
+  const told = header.finish_reason || null;
+  if (told && told !== GENERIC_END && !told.endsWith("…")) return mod.reasonWords ? mod.reasonWords(told, view) : told;
+  return (mod.endReason && mod.endReason(view)) || told;
 }
 
 /** The prompt card's line once the game is over: the result and the real reason, as the

@@ -20,6 +20,7 @@ from grognard.core.odds import BadBattle, Odds
 
 from . import coastal_air_army, german_technology, leaders
 from .board import armies_at, has_garrison, winter_modifier
+from .combat import defending_side, eligible_defenders, fort_may_fire, home_firing
 from .forts import fort_points, fort_side
 from .geography import geography
 from .naval import coastal_air
@@ -59,6 +60,10 @@ def odds_form() -> dict[str, Any]:
         "terrain": list(load_tables().terrain),
         "flags": {
             "defensive_assault": "the defenders defensively assault first",
+            "fort_fired": (
+                "the fort has made its one defensive assault this turn: it defends and "
+                "absorbs but fires no more (Effect Of Forts On Combat 1)"
+            ),
             "assault": "the attacker assaults before advancing",
             "garrison": "an empty hex with its garrison point",
             "friendly": "the target hex is friendly to the attacker",
@@ -72,6 +77,21 @@ def odds_form() -> dict[str, Any]:
             ),
             "drop": "every paratroop point of the attacker drops with the advance (Paradrop 2)",
             "naval": "a fleet intercepts a fleet at sea (ship points: Fleets 9, Anti-Submarine Warfare 4)",
+        },
+        # the description's fields beyond the sides, the flags and the terrain (the
+        # calculator leaves them out; battle_at fills them from the game)
+        "fields": {
+            "defensive_fire": (
+                "{kind: points} that may still fire in the defensive assault, when fewer "
+                "than the defender's: armies that defended this turn do not fire again "
+                "(Initial Attack 4, Exploitation Attacks 3), nor home forces that fired "
+                "(Unaligned Forces); absent, every defending point fires"
+            ),
+            "fort_absorbed": (
+                "losses the fort has already absorbed this player turn: it absorbs only "
+                "its points' worth a turn (Effect Of Forts On Combat 3)"
+            ),
+            "advanced": "hexes the army has already advanced this turn (Advance Table)",
         },
         "rules": ["C2.4", "C4.3", "C5.3", "C5.10", "C12.1", "K6.1", "K10.3", "K13.2", "K9.9"],
     }
@@ -177,6 +197,10 @@ def battle_at(
     attacker = {k: int(chosen["sp"][k]) for k in KINDS}
     if int(chosen["sp"].get("amphibious", 0)):
         attacker["amphibious"] = int(chosen["sp"]["amphibious"])  # ATTACKER_KINDS
+    # the defensive assault still ahead of this attack, and what may fire in it: the
+    # engine's own questions (combat.py), not the points in the hex (issue 26 item 2)
+    to_come = not friendly and not advancing and _defence_ahead(data, view, where, role, chosen["id"])
+    firing = eligible_defenders(data, where, role) if to_come else []
     description = {
         "attacker": attacker,
         "defender": defence,
@@ -186,18 +210,18 @@ def battle_at(
         "advanced": int(status.get("advanced", 0)),
         "winter": winter_modifier(data, chosen["id"]),
         # Russian Winter Combat 1: the defensive assault rolls with the first army's modifier
-        "defender_winter": winter_modifier(data, defenders[0]) if defenders else 0,
+        "defender_winter": winter_modifier(data, (firing or defenders)[0]) if defenders else 0,
         "friendly": friendly,
         "garrison": garrison,
         # an advance or a paradrop is played once the assaults are over: the advance alone
-        "defensive_assault": bool(defenders or fort or defending_home(data, where, role))
-        and not friendly
-        and not advancing,
+        "defensive_assault": to_come,
         "fort": fort,
         "assault": not status.get("assaulted") and not friendly and not advancing,
         "army": chosen["id"],
         "kind": "advance",
     }
+    if to_come:
+        _firing(description, data, where, role, firing)
     invading = bool(action and action[0] in ("invade", "amphibious_advance")) or (
         bool(status.get("invasion")) and status.get("target") == where
     )
@@ -207,9 +231,59 @@ def battle_at(
         army = formed or coastal_air_army.would_form(data, coastal_air(seen, where, role))
         if army:
             description["coastal_air_army"] = army
-            description["defensive_assault"] = True
+            # it fires in the invasion's defensive assault, alone if need be
+            description["defensive_assault"] = _defence_ahead_of_invasion(view, where, chosen["id"])
     if leaders.attack_modifier(data, (chosen["id"],)):
         description["leader"] = True  # optional rule Leaders 1: a revealed leader (the view's)
     if _technology(data, view["frame"], chosen["id"], where):
         description["technology"] = True  # K6.1 German Technology
+    absorbed = int((data.get("absorbed") or {}).get(where, 0)) if fort else 0
+    if absorbed:
+        description["fort_absorbed"] = absorbed  # Effect Of Forts On Combat 3: per player turn
     return with_air(description, data, chosen, defenders, drop)  # Campaign Game II
+
+
+#: steps in which an initial attack's defensive assaults are over: the announcement
+#: called them all at once, before any assault (Initial Attack 4-6)
+PAST_DEFENCE = ("assaults", "advances")
+
+
+def _defence_ahead(data: dict[str, Any], view: Mapping[str, Any], where: str, role: Role, army: str) -> bool:
+    """Whether the attack of `army` on `where` still meets a defensive assault: not
+    once the assaults step has begun (Initial Attack 4), nor once this exploitation or
+    invasion has passed its own (Exploitation Attacks 3, Invasion Resolution 1);
+    before that, when the engine finds a side that may still make one (an army that
+    has not defended this turn, a fort or home forces that have not fired)."""
+    if view.get("step") in PAST_DEFENCE or not _defence_ahead_of_invasion(view, where, army):
+        return False
+    frame = view.get("frame") or {}
+    if view.get("step") == "exploit_attack" and frame.get("target") == where and frame.get("stage", 0) >= 1:
+        return False
+    return defending_side(data, where, role) is not None
+
+
+def _defence_ahead_of_invasion(view: Mapping[str, Any], where: str, army: str) -> bool:
+    """False once `army`'s invasion of `where` is past its defensive assault (stage 1 on,
+    InvasionAttack: the coastal air army fired with it, K11.8)."""
+    frame = view.get("frame") or {}
+    if view.get("step") != "invasion_attack" or frame.get("target") != where or frame.get("army") != army:
+        return True
+    stage = frame.get("stage")
+    return not (isinstance(stage, int) and stage >= 1)
+
+
+def _firing(
+    description: dict[str, Any], data: dict[str, Any], where: str, role: Role, firing: list[str]
+) -> None:
+    """What fires in the defensive assault still to come (DefensiveAssault.apply): the
+    armies that have not defended this turn, the home forces if they have not fired,
+    and the fort if it has not (Effect Of Forts On Combat 1); the rest of the hex
+    defends only."""
+    armies = data["armies"]
+    fire = {k: sum(int(armies[a]["sp"].get(k, 0)) for a in firing) for k in (*KINDS, *AIR_KEYS)}
+    if home_firing(data, where, role) is not None:  # Unaligned Forces: they join as infantry
+        fire["infantry"] += defending_home(data, where, role)
+    description["defensive_fire"] = {k: v for k, v in fire.items() if v or k in KINDS}
+    side = fort_side(data, where)
+    if description["fort"] and side is not None and not fort_may_fire(data, where, side):
+        description["fort_fired"] = True

@@ -13,7 +13,12 @@ Description keys beyond odds.py's: attacker `tac_air`, `paratroop`; defender `ta
 `paratroop`; `drop` (the paratroop points announced to drop) and `morale` (what low
 morale adds to the attacker's attack rolls, Great Britain and Germany 6); `leader` (true:
 the attacking army has a revealed leader, -1 to its attack rolls, optional rule Leaders 1);
-`technology` (true: German Technology's -1 on the army's initial assault and advance, K6.1).
+`technology` (true: German Technology's -1 on the army's initial assault and advance, K6.1);
+`defensive_fire` (the defender's points that may still fire in the defensive assault,
+when fewer than all: Initial Attack 4, Exploitation Attacks 3), `fort_fired` (true: the
+fort made its one defensive assault this turn, Effect Of Forts On Combat 1) and
+`fort_absorbed` (losses it has absorbed this player turn, Effect 3): a battle taken up
+in the middle of a turn starts from where it stands (issue 26 item 2).
 """
 
 from __future__ import annotations
@@ -110,6 +115,10 @@ def air_odds(description: Mapping[str, Any], notes: tuple[str, ...] = NOTES) -> 
     # (with the armies, or alone) and is air attacked, never hit by the assault
     coastal = 0 if friendly else count_field(description.get("coastal_air_army", 0), "coastal_air_army", 40)
     garrison = bool(description.get("garrison")) and not ground and not friendly
+    shooting = _still_firing(description, dfd)
+    fort_fire = 0 if description.get("fort_fired") else fort  # Effect Of Forts On Combat 1
+    # Effect Of Forts On Combat 3: a fort absorbs its points' worth of losses a player turn
+    absorbing = max(0, fort - count_field(description.get("fort_absorbed", 0), "fort_absorbed", 20))
     if sum(att.values()) == 0:
         raise BadBattle("the attacker needs at least one point")
 
@@ -131,13 +140,14 @@ def air_odds(description: Mapping[str, Any], notes: tuple[str, ...] = NOTES) -> 
 
     win = lose_all = att_loss = def_loss = 0.0
     # the defensive assault: its air attack on the attacker's tac air, then the rest fire
-    d_commit = _committed(dfd["tac_air"], att["tac_air"])
-    fighting = dfd["infantry"] + dfd["mechanized"] + dfd["paratroop"]
+    d_commit = _committed(shooting["tac_air"], att["tac_air"])
+    fighting = shooting["infantry"] + shooting["mechanized"] + shooting["paratroop"]
     # Air Attacks 10: tac air alone only air attacks; with ground points the rest fires
-    firing_back = fighting + (dfd["tac_air"] - d_commit if fighting else 0) + fort + coastal
+    firing_back = fighting + (shooting["tac_air"] - d_commit if fighting else 0) + fort_fire + coastal
     defends = bool(description.get("defensive_assault")) and (firing_back or d_commit)
     air_hits = air(d_commit, cold) if defends else {0: 1.0}
-    incoming = fire(firing_back, cold if ground or dfd["tac_air"] else 0) if defends and firing_back else [0]
+    armed = fighting or shooting["tac_air"]
+    incoming = fire(firing_back, cold if armed else 0) if defends and firing_back else [0]
     order = ("amphibious", "infantry", "paratroop", "mechanized", "tac_air")
     for tac_hit, p0 in sorted(air_hits.items()):
         tac = max(0, att["tac_air"] - tac_hit)
@@ -155,7 +165,7 @@ def air_odds(description: Mapping[str, Any], notes: tuple[str, ...] = NOTES) -> 
                 shots = fire(power + left["tac_air"] - a_commit, winter + morale)
             for kill in shots:
                 p2 = p1 / len(shots)
-                hits = max(0, kill - fort)  # Effect Of Forts On Combat 3
+                hits = max(0, kill - absorbing)  # Effect Of Forts On Combat 3
                 standing = max(0, ground - hits)  # tac air takes the losses last
                 guard = 1 if garrison and hits == 0 else 0
                 fort_left = max(0, fort - max(0, hits - ground - dfd["tac_air"] - (1 if garrison else 0)))
@@ -182,6 +192,20 @@ def air_odds(description: Mapping[str, Any], notes: tuple[str, ...] = NOTES) -> 
         kind="advance",
         notes=notes + ((f"Lost: the whole army {lose_all:.0%} of the time.",) if lose_all else ()),
     )
+
+
+def _still_firing(description: Mapping[str, Any], defender: dict[str, int]) -> dict[str, int]:
+    """The defender's points that fire in the defensive assault: `defensive_fire` when
+    given (armies that already defended this turn do not fire again), else all; never
+    more of a kind than the hex holds."""
+    if description.get("defensive_fire") is None:
+        return defender
+    firing = side_points(description, "defensive_fire", DEFENDER)
+    for kind, count in firing.items():
+        if count > defender[kind]:
+            has = defender[kind]
+            raise BadBattle(f"defensive_fire.{kind}: {count} points fire but the defender has {has}")
+    return firing
 
 
 def with_air(

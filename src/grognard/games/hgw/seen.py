@@ -70,6 +70,10 @@ def data_from_view(
     for fleet in data["fleets"].values():  # Campaign Game II's typed points
         if "ships" in fleet:
             fleet["ships"] = dict(fleet["ships"])
+    if "fort_fired" in board:  # Effect Of Forts On Combat 1 (forts.py): fired this turn
+        data["fort_fired"] = list(board["fort_fired"])
+    if "absorbed" in board:  # Effect Of Forts On Combat 3: losses absorbed this turn
+        data["absorbed"] = dict(board["absorbed"])
     for key in ("sea_routes", "route_escorts", "route_losses", "asw_level"):  # sea_war.py
         if key in board:
             data[key] = copy.deepcopy(board[key])

@@ -65,6 +65,14 @@ class HgwState(FlowState):
         result: Result | None = self.data.get("result")
         return result
 
+    def _end_reason(self, public_log: list[str]) -> str | None:
+        """The ending line, with the victory levels when they decided the winner (Three
+        Players 4: campaign_victory.py logs them just before it)."""
+        if not public_log:
+            return None
+        levels = [line for line in public_log[-3:-1] if line.startswith("victory levels: ")]
+        return f"{public_log[-1]}; {levels[-1]}" if levels else public_log[-1]
+
     def _view(self, role: Role | None) -> dict[str, Any]:
         data = self.data
         by_name = cast(dict[str, Any], data)  # the open records below are copied by key name
@@ -114,6 +122,9 @@ class HgwState(FlowState):
                 x["ships"] = dict(x["ships"])
         view.update({k: copy.deepcopy(by_name[k]) for k in SEA_WAR if k in data})
         view.update({k: copy.deepcopy(by_name[k]) for k in BUILT if k in data})
+        # forts that fired and losses they absorbed this player turn (Effect Of Forts On
+        # Combat 1, 3): open, and read by the odds of a battle taken up mid-turn
+        view.update({k: copy.deepcopy(by_name[k]) for k in ("fort_fired", "absorbed") if by_name.get(k)})
         if frame.get("state") == "move_to" and data.get("fleets"):  # K19.10: crossings patrols meet
             met = met_destinations(by_name, frame)  # odds_crossing.py reads it untyped
             if met:

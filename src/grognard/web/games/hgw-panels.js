@@ -236,7 +236,13 @@ export function legend() {
   return list;
 }
 
-/** Why the game ended, from the last lines of the log (board.py check_victory, turn.py,
+/** The server's reason for the end (State.end_reason: the log's own line) with its hex
+ * numbers as the page names places ("0942 Leningrad"). */
+export function reasonWords(reason) {
+  return reason.replace(/(holds |, )(\d{4})\b/g, (_, before, place) => `${before}${placeWords(place)}`);
+}
+
+/** Why the game ended, for a record made before the server kept the rules' reason: from the last lines of the log (board.py check_victory, turn.py,
  * victory.py, campaign_victory.py), with the victory levels when they decided it (Three
  * Players 4); null when the log says nothing (a resignation: the server's reason). */
 export function endReason(view) {

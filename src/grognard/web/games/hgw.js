@@ -38,7 +38,7 @@ import { promptText } from "./hgw-prompts.js";
 import { PAINTER, RES, SIZE, centre, currentMap, edgesOf, hexAt, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
 import { BOX, FLEET_NATIONS, STEPS, armiesOf, armyById, composition, fleetColor, leaderOf, leaderWords, nationWords, placeWords, pointWords, roleColor, unitName } from "./hgw-view.js";
 import { COUNTER_WIDTH, counterShape, counterSlots, leaderMark, star, unsuppliedMark } from "./hgw-counters.js";
-import { chartSeries, endReason, extraPanel, legend, status, summary, turnText, unitBadge } from "./hgw-panels.js";
+import { chartSeries, endReason, extraPanel, legend, reasonWords, status, summary, turnText, unitBadge } from "./hgw-panels.js";
 import { describe } from "./hgw-describe.js";
 
 // the board module's own exports, used by the tests and benchmarks/bench_hgw_paint.py
@@ -553,6 +553,7 @@ export default {
   status,
   chartSeries,
   endReason,
+  reasonWords,
   turnText,
   extraPanel,
   promptText: (view) => promptText(view, { name: (uid) => unitName(uid, view), placeWords }),

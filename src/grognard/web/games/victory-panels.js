@@ -159,7 +159,8 @@ export function legend() {
   );
 }
 
-/** Why the game ended (endturn.py check_victory): the time limit's line of the log when
+/** Why the game ended, for a record made before the server kept the rules' reason
+ * (panels.js endReasonOf reads the server's finish_reason first) (endturn.py check_victory): the time limit's line of the log when
  * it decided (10.6: the most PP wins), else each winner's PP against its target (10.0);
  * null before the game's end is in the log (a resignation: the server's reason). */
 export function endReason(view) {

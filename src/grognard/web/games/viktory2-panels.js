@@ -161,7 +161,15 @@ export function extraPanel(view) {
   );
 }
 
-/** Why the game ended, from the log's last "… wins (reason)" line (5.1-5.5, or the
+/** The server's reason for the end (the log's last line, "red wins (turn limit of 1
+ * round…)") without the winner the banner already names: its reason in brackets. */
+export function reasonWords(reason) {
+  const match = /^.+? wins? \((.+)\)$/.exec(reason) || /^.+? share the win \((.+)\)$/.exec(reason);
+  return match ? match[1] : reason;
+}
+
+/** Why the game ended, for a record made before the server kept the rules' reason
+ * (panels.js endReasonOf reads the server's finish_reason first), from the log's last "… wins (reason)" line (5.1-5.5, or the
  * turn limit), else null (the server's finish reason is shown). */
 export function endReason(view) {
   const log = view.log || [];

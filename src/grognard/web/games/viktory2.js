@@ -17,7 +17,7 @@ import { parseHex } from "../board.js";
 import { argsOf, loadVerbs } from "../verbs.js";
 import { Viktory2Board, battleHex, isBombardment, unitOf } from "./viktory2-board.js";
 import { roleColor } from "./viktory2-look.js";
-import { chartSeries, countsText, endReason, extraPanel, legend, status, summary, trayGroups, turnText, unitBadge } from "./viktory2-panels.js";
+import { chartSeries, countsText, endReason, extraPanel, legend, reasonWords, status, summary, trayGroups, turnText, unitBadge } from "./viktory2-panels.js";
 
 /** A unit as a player names it, "red infantry at 2,0" (where it stands on the map),
  * never its id: every infantry of a player is as good as another (issue 26, 15). */
@@ -260,6 +260,7 @@ export default {
   id: "viktory2",
   chartSeries,
   endReason,
+  reasonWords,
   isTurnEnd: (action) => action[0] === "end_turn",
   roleColor,
   describe,

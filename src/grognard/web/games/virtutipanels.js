@@ -243,7 +243,8 @@ export function extraPanel(view) {
 
 export { FACTION_COLORS };
 
-/** Why the game ended, from the view's outcome (summary.py check_victory): a decisive
+/** Why the game ended, for a record made before the server kept the rules' reason
+ * (panels.js endReasonOf reads the server's finish_reason first), from the view's outcome (summary.py check_victory): a decisive
  * victory (the Axis at 18 VP, or the Allies holding the seven cities), a minor one at the
  * last turn (15 VP), or a draw; null while there is none (a resignation: the server's). */
 export function endReason(view) {
