@@ -24,6 +24,7 @@ from playwright.sync_api import Page, expect
 from test_web_hgw_cg2_turn import play_by_clicks, raw_words
 from webkit import (
     button,
+    modal,
     open_saved_game,
     prompt,
     serving_rulesets,
@@ -36,6 +37,7 @@ from grognard.agents import make_agent
 from grognard.games.hgw import RULESET as HGW
 from grognard.games.hgw.ai import make_heuristic
 from grognard.games.hgw.map import load_map
+from grognard.games.hgw.odds import battle_at, odds
 
 
 @pytest.fixture(scope="module")
@@ -190,6 +192,14 @@ def test_a_carrier_battle_the_allies_fight_from_the_page(page: Page) -> None:
     expect(intercept).to_be_visible()
     before = int(game["version"])
     intercept.click()
+    # asked first, with the odds of the fire both fleets exchange (Fleet Naval Fire 2-5)
+    dialog = modal(page)
+    expected = odds(battle_at(state, "allied", GUAM, ("intercept", "pacific_fleet")) or {})
+    expect(dialog.locator(".battle-summary")).to_contain_text("11 naval points")
+    expect(dialog.locator(".battle-summary")).to_contain_text("16 naval points")
+    expect(dialog.locator(".odds-block")).to_have_attribute("data-win", f"{expected.attacker_wins:.4f}")
+    expect(dialog.locator(".odds-how")).to_contain_text("Fleet Naval Fire 2-3")
+    dialog.locator("button.primary").click()
     until_the_server_has_it(page, game_id, before, "the Pacific Fleet's interception")
     after = until_alone_to_act(page, game_id, "allied")
     lines = page.locator(".log-card .log-lines")

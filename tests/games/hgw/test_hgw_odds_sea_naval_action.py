@@ -107,6 +107,11 @@ def test_the_odds_of_intercepting_an_invasion_fight_its_support_fleets_first(hom
 
 
 def test_without_naval_action_an_invasion_interception_has_no_support_battle_to_forecast() -> None:
+    """The basic rules' interception instead: both fleets' fire at once (Fleet Naval Fire
+    2-5; test_hgw_odds_invasion_interception.py checks it against the engine)."""
     state = invasion_from_kiel("campaign_2")
     state.apply("axis", ("escort", "kriegsmarine"))
-    assert battle_at(state, "allied", "1233", ("intercept", "home")) is None
+    battle = battle_at(state, "allied", "1233", ("intercept", "home"))
+    assert battle is not None and "support" not in battle
+    assert battle["kind"] == "invasion_interception"
+    assert battle["defender"] == {"naval": int(state.data["fleets"]["kriegsmarine"]["sp"])}

@@ -40,7 +40,8 @@ port, not only an anchor or naval yard, may sail with an invasion from it (N3.4)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from grognard.core.flow import Frame, GameStep, call, end
 
@@ -212,6 +213,51 @@ def firepower(strength: int, roll: int) -> int:
     return load_tables().firepower_losses(strength, roll)
 
 
+class InterceptionOutcome(NamedTuple):
+    fired: int  # the interceptor's hits as rolled
+    to_invasion: int  # the losses they inflict (a support fleet met alone: at most its points)
+    to_fleet: int  # the interceptor's losses
+    interceptor_wins: bool
+
+
+@dataclass(frozen=True)
+class InterceptionFire:
+    """Fleet Naval Fire 2-5 without Naval Action: a fleet of `mine` naval points
+    intercepting an invasion whose escort has `theirs` (or a support fleet met `alone`,
+    Fleet Naval Fire 4); `cut_off`: the interceptor's port is out of full supply
+    (Unsupplied Hexes 3); `leader`: its revealed leader's modifier (Leaders 1). The
+    engine plays it with its dice (`naval_battle`), the odds with every pair of rolls
+    (odds_sea.interception_odds)."""
+
+    mine: int
+    theirs: int
+    cut_off: bool = False
+    leader: int = 0
+    alone: bool = False
+
+    def outcome(self, roll: int, answer: int | None) -> InterceptionOutcome:
+        """What the interceptor's roll and the escort's answer (None: no escort, no answer)
+        come to."""
+        if self.cut_off:
+            roll = min(6, roll + 1)  # Unsupplied Hexes 3: +1 to a fleet in defence supply
+        fired = to_invasion = firepower(2 * self.mine, roll + self.leader)
+        to_fleet = 0
+        if self.theirs and answer is not None:  # Fleet Naval Fire 2: both fire at once
+            to_fleet = min(self.mine, firepower(2 * self.theirs, answer))
+        theirs = self.theirs
+        if self.alone:  # Fleet Naval Fire 4: the support fleet takes the losses itself
+            to_invasion = min(to_invasion, theirs)
+            theirs -= to_invasion
+        left = max(0, self.mine - to_fleet)
+        if left != theirs:  # Fleet Naval Fire 5: more naval points left
+            wins = left > theirs
+        elif to_invasion != to_fleet:  # then more losses inflicted
+            wins = to_invasion > to_fleet
+        else:
+            wins = False  # the defending fleet, the invasion's, wins the tie
+        return InterceptionOutcome(fired, to_invasion, to_fleet, wins)
+
+
 class Interception(GameStep["HgwState"]):
     """Fleet Naval Fire 2-3, 5: the defender's fleets intercept one invasion, one fleet
     at a time, each once."""
@@ -268,35 +314,22 @@ def naval_battle(game: HgwState, frame: Frame, fleet_id: str) -> None:
     leaders.reveal(game, fleets=(fleet_id,))  # optional rule Leaders 7: the intercepting fleet attacks
     before = ships(fleet)
     (roll,) = game.roll(1, frame["role"], f"{fleet['name']} fires at {what}")
-    if cut_off(data, fleet_id):
-        roll = min(6, roll + 1)  # Unsupplied Hexes 3: +1 to a fleet in defence supply
     led = leaders.attack_modifier(data, fleets=(fleet_id,))  # Leaders 1
     if led:
         game.log(f"{fleet['name']}'s leader: {led} to its roll")
-    to_invasion = firepower(2 * mine, roll + led)
-    to_fleet = 0
-    if theirs:
-        (answer,) = game.roll(1, invader, f"{what} fires at the intercepting fleet")
-        to_fleet = min(mine, firepower(2 * theirs, answer))
-    game.log(f"{what} loses {points(to_invasion)}, {fleet['name']} {points(to_fleet)}")
+    answer = game.roll(1, invader, f"{what} fires at the intercepting fleet")[0] if theirs else None
+    fire = InterceptionFire(mine, theirs, cut_off(data, fleet_id), led, alone=supporter is not None)
+    fired, to_invasion, to_fleet, interceptor_wins = fire.outcome(roll, answer)
+    game.log(f"{what} loses {points(fired)}, {fleet['name']} {points(to_fleet)}")
     set_points(fleet, mine - to_fleet)
     leaders.after_fleet_losses(game, fleet_id, before)  # Leaders 10
     sink(game, fleet_id)
     if supporter is not None:
         # Fleet Naval Fire 4: a support fleet met alone takes its losses itself
-        to_invasion = min(to_invasion, theirs)
         lost_from = ships(data["fleets"][supporter])
         set_points(data["fleets"][supporter], theirs - to_invasion)
         sink(game, supporter)
         leaders.after_fleet_losses(game, supporter, lost_from)  # Leaders 10
-        theirs -= to_invasion
-    left = int(fleet["sp"])
-    if left != theirs:
-        interceptor_wins = left > theirs
-    elif to_invasion != to_fleet:
-        interceptor_wins = to_invasion > to_fleet
-    else:
-        interceptor_wins = False  # the defending fleet, the invasion's, wins the tie
     status = data.setdefault("fleet_status", {})
     if interceptor_wins:
         for f in escorts:

@@ -28,7 +28,14 @@ from .odds_air import AIR_KEYS, air_odds, has_air, side_points, with_air
 from .odds_base import BASE_STRIKES, base_odds, base_strike_at
 from .odds_crossing import crossing_at, crossing_odds
 from .odds_partisans import partisan_at, partisan_odds
-from .odds_sea import SHIPS, interception_at, naval_odds, support_at
+from .odds_sea import (
+    SHIPS,
+    interception_at,
+    interception_odds,
+    invasion_interception_at,
+    naval_odds,
+    support_at,
+)
 from .odds_strike import STRIKES, strike_at, strike_odds
 from .seen import data_from_view
 from .tables import load_tables
@@ -110,6 +117,8 @@ def odds(description: Mapping[str, Any]) -> Odds:
         return base_odds(description)  # Naval Action: a naval base attack or morale strike
     if description.get("kind") == "crossing":
         return crossing_odds(description)  # Campaign Game II: points crossing past patrols (K19.10)
+    if description.get("kind") == "invasion_interception":
+        return interception_odds(description)  # Fleet Naval Fire 2-5: a fleet meets an invasion
     if description.get("naval") or description.get("kind") == "naval":
         return naval_odds(description)  # Campaign Game II: a fleet intercepts a fleet
     if description.get("drop") is True:  # the form's flag: every paratroop point drops
@@ -151,7 +160,11 @@ def battle_at(
         data = _seen(state, view)
         return interception_at(view, data, role, str(action[1]))  # Campaign Game II, Fleets 7-9
     if action and action[0] == "intercept" and len(action) == 2 and view.get("step") == "interception":
-        return support_at(view, _seen(state, view), role, str(action[1]))  # Naval Action, N3.4
+        data = _seen(state, view)
+        # Naval Action (N3.4): the support fleets first; else the fire at the invasion itself
+        return support_at(view, data, role, str(action[1])) or invasion_interception_at(
+            view, data, role, str(action[1])
+        )
     if action and action[0] in STRIKES:  # Campaign Game II's strategic warfare
         return strike_at(_seen(state, view), role, tuple(action))
     if action and action[0] == "partisans":  # Campaign Game II: Partisan Attacks 2

@@ -29,7 +29,7 @@ from grognard.core.odds import BadBattle, Odds, count_field, wilson_halfwidth
 from . import leaders
 from .fleets import active, is_uboat_fleet
 from .fleets import ships as fleet_ships
-from .naval import support_battles
+from .naval import InterceptionFire, cut_off, escort_points, support_battles
 from .odds_air import side_points
 from .odds_dice import Dice, ForecastGame, distribution
 from .optional import has_option
@@ -221,3 +221,89 @@ def interception_at(
         "distance": distance,
         "automatic": automatic,
     }
+
+
+def invasion_interception_at(
+    view: Mapping[str, Any], data: dict[str, Any], role: str, fleet_id: str
+) -> dict[str, Any]:
+    """`fleet_id`'s interception of the invasion (or of one of its separate support
+    fleets) of the interception step's frame, as the basic naval rules play it (Fleet
+    Naval Fire 2-5: naval.naval_battle), from the seat's view; with Naval Action, where
+    no support fleet is left to fight first (support_at), the same fire at the army."""
+    frame = view.get("frame") or {}
+    fleets = data.get("fleets", {})
+    if fleet_id not in fleets or not frame.get("target"):
+        raise BadBattle("no invasion is within reach of an interception now")
+    supporter = frame.get("fleet")
+    named = [supporter] if supporter is not None else list(frame.get("escorts") or [])
+    escorts = [f for f in named if f in fleets and active(data, f)]
+    fleet = fleets[fleet_id]
+    what = fleets[supporter]["name"] if supporter is not None else "the invasion fleet"
+    return {
+        "kind": "invasion_interception",
+        "naval": True,
+        # naval points only: the basic rules' fleets fire with their total (Fleet Naval Fire 2)
+        "attacker": {"naval": int(fleet["sp"])},
+        "defender": {"naval": escort_points(data, escorts)},
+        "cut_off": cut_off(data, fleet_id),
+        "leader": bool(leaders.attack_modifier(data, fleets=(fleet_id,))),
+        "alone": supporter is not None,
+        "roles": {"attacker": role, "defender": _other_side(data, escorts, frame)},
+        "fleets": {"attacker": fleet["name"], "defender": what},
+        "target": frame["target"],
+    }
+
+
+def _other_side(data: Mapping[str, Any], escorts: list[str], frame: Mapping[str, Any]) -> str | None:
+    if escorts:
+        return str(data["fleets"][escorts[0]]["side"])
+    army = (data.get("armies") or {}).get(frame.get("army"))
+    return str(army["side"]) if army else None
+
+
+def interception_odds(description: Mapping[str, Any]) -> Odds:
+    """The interceptor's chance to beat the invasion (Fleet Naval Fire 5) and both sides'
+    expected losses, over all 36 pairs of rolls (6 with no escort to answer), each played
+    by the engine's own `naval.InterceptionFire`: exact."""
+    naval = {}
+    for key in ("attacker", "defender"):
+        side = description.get(key)
+        if not isinstance(side, Mapping) or set(side) - {"naval"}:
+            raise BadBattle(f"{key} must be {{'naval': its fleet's naval points}}, not {side!r}")
+        naval[key] = count_field(side.get("naval", 0), f"{key}.naval", MOST_SHIPS)
+    if not naval["attacker"]:
+        raise BadBattle("attacker.naval: the intercepting fleet needs at least one naval point")
+    fire = InterceptionFire(
+        naval["attacker"],
+        naval["defender"],
+        cut_off=bool(description.get("cut_off")),
+        leader=-1 if description.get("leader") else 0,  # Leaders 1
+        alone=bool(description.get("alone")),
+    )
+    answers: tuple[int | None, ...] = (1, 2, 3, 4, 5, 6) if fire.theirs else (None,)
+    outcomes = [fire.outcome(roll, answer) for roll in range(1, 7) for answer in answers]
+    share = 1 / len(outcomes)
+    win = math.fsum(share for o in outcomes if o.interceptor_wins)
+    notes = [
+        "Fleet Naval Fire 2-3: both fire at once at twice their naval points; the side with more "
+        "naval points left wins, then the one that inflicted more losses, then the invasion; "
+        "the loser is expended and returns to port.",
+        "The invading army takes the losses, half of them amphibious; the invasion sails on "
+        "whatever the outcome."
+        if not fire.alone
+        else "Fleet Naval Fire 4: the support fleet met alone takes the losses itself.",
+    ]
+    if fire.cut_off:
+        notes.append("Unsupplied Hexes 3: the interceptor's port is out of supply: +1 to its roll.")
+    return Odds(
+        attacker_wins=min(1.0, win),
+        defender_wins=max(0.0, 1.0 - win),
+        mutual=0.0,
+        attacker_losses=math.fsum(share * o.to_fleet for o in outcomes),
+        defender_losses=math.fsum(share * o.to_invasion for o in outcomes),
+        exact=True,
+        unit="points",
+        kind="naval",
+        notes=tuple(notes),
+    )
+

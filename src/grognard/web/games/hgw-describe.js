@@ -105,7 +105,12 @@ function describeAction(action, view) {
         const label = `Intercept ${fleetName(frame.mover)} at sea with ${fleetName(x.fleet)}`;
         return at ? { label, startsBattleAt: at, oddsAction: action } : { label };
       }
-      return { label: frame.fleet ? `Intercept ${fleetName(frame.fleet)} with ${fleetName(x.fleet)}` : `Intercept the invasion with ${fleetName(x.fleet)}` };
+      // an invasion (naval.py): asked first with its odds (odds_sea.py: Fleet Naval Fire,
+      // or Naval Action's battles with the support fleets first)
+      return {
+        label: frame.fleet ? `Intercept ${fleetName(frame.fleet)} with ${fleetName(x.fleet)}` : `Intercept the invasion with ${fleetName(x.fleet)}`,
+        ...(frame.target ? { startsBattleAt: frame.target, oddsAction: action } : {}),
+      };
     case "no_interception":
       return { label: "Do not intercept" };
     case "amphibious_advance":
