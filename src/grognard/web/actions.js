@@ -6,6 +6,7 @@
 //   {unit, label}             something happens to a unit: click it, then a button
 //   {label}                   a button ({label, startsBattleAt: hex}: one that starts a battle)
 //   {hex, label, button: true} both: the hex lights up and a button does the same
+//   {unit, label, button: true} both: on the unit's card, and a button under the prompt
 // `startsBattleAt: hex` on any of them: the action starts a battle there (asked first,
 // with its odds); `oddsAction`: those odds are of the battle once this action is played;
 // `question`, `go`: that question and its "yes" button in the ruleset's words (a move
@@ -49,6 +50,7 @@ export class ActionModel {
         oddsAction: described?.oddsAction ?? null, // the battle's odds are of the board after this action
         question: described?.question ?? null, // the battle's question in the ruleset's words (a crossing, say)
         go: described?.go ?? null, // and the word of its "yes" button
+        button: Boolean(described?.button), // a button under the prompt too, not only on the board
         hexes: described?.hexes || hexesIn(action.slice(1)),
       };
       this.entries.push(entry);

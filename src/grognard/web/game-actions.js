@@ -51,7 +51,7 @@ export class PageActions {
     this.mustFight = fightOnly;
     // buttons: actions that are not a click on the board
     put(el.buttons,
-      ...(this.curtained ? [] : model.buttons.filter((e) => !(e.unit && selectable.has(e.unit) && drawn.has(e.unit) && e.kind !== "hit")))
+      ...(this.curtained ? [] : model.buttons.filter((e) => !(e.unit && selectable.has(e.unit) && drawn.has(e.unit) && e.kind !== "hit" && !e.button)))
         .map((entry) => this.actionButton(entry)),
       ...(fightOnly ? fights.map((entry) => this.actionButton({ ...entry, primary: true }, "fight")) : []),
     );

@@ -331,7 +331,9 @@ function describeAction(action, view) {
       return { hex: x.to, kind: "move", label: `Move missile counter ${x.counter} to ${placeWords(x.to)}` };
     // optional rule Leaders (leader_phase.py)
     case "leader":
-      return { unit: x.army, label: `Place a leader marker on ${name(x.army)}` };
+      // a button under the prompt as well as on the army's card (issue 26 item 9: the
+      // prompt names what to do, its buttons do it)
+      return { unit: x.army, button: true, label: `Place a leader marker on ${name(x.army)}` };
     case "naval_leader":
       return { label: `Place a leader marker on ${fleetName(x.fleet)}` };
     case "move_leader":
