@@ -149,3 +149,28 @@ def test_the_pacific_shipping_routes_are_named_in_words(page: Page) -> None:
         assert said["rows"][rid] == name
         ends = f"from {route['origin']} to {route['to']}"
         assert said["titles"][rid].startswith(f"{name} ({route['side']}): {ends}")
+
+
+@pytest.mark.rules("K18.2", "K16.5", "G24.0")
+def test_escorting_and_raiding_a_route_name_it_in_words(page: Page) -> None:
+    """The buttons of a route's escort and raid (hgw-describe.js) name the route as the
+    record sheets do, not by its id ("the australia route")."""
+    board = _world_board_at_war()
+    fleet = sorted(board["fleets"])[0]
+    page.goto("/")
+    labels = page.evaluate(
+        """async ([board, fleet]) => {
+            const { describe } = await import('/games/hgw-describe.js');
+            const view = { board, role: 'allied' };
+            return [
+                describe(['escort_route', fleet, 'australia'], view).label,
+                describe(['raid_route', fleet, 'japan_mainland', '2879'], view).label,
+            ];
+        }""",
+        [board, fleet],
+    )
+    name = board["fleets"][fleet]["name"]
+    assert labels[0] == f"{name} escorts shipping (route: Australia's shipping route (G24.0))"
+    assert labels[1].startswith(f"{name} intercepts shipping in 2879")
+    assert labels[1].endswith("(route: Japan's mainland shipping route (G21.3))")
+    assert "australia" not in labels[0] and "japan_mainland" not in labels[1]

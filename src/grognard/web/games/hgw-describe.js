@@ -6,6 +6,7 @@ import { BOX, argsOf, armiesOf, armyById, itemWords, kindWords, placeWords, ship
 import { currentMap } from "./hgw-world.js";
 import { fortAt } from "./hgw-forces.js";
 import { costWords } from "./hgw-production.js";
+import { routeWords } from "./hgw-sea.js";
 
 /** What a coastal air strike aims at (coastal_strike.py AIMS). */
 const COASTAL_AIMS = { ships: "the ships in port", air: "the coastal air", morale: "morale" };
@@ -220,7 +221,7 @@ function describeAction(action, view) {
     case "patrol":
       return { hex: x.hex, kind: "move", label: `${fleetName(x.fleet)} patrols hex ${x.hex}` };
     case "raid_route":
-      return { hex: x.hex, kind: "battle", label: `${fleetName(x.fleet)} intercepts the ${String(x.route).replace(/_/g, " ")} route in hex ${x.hex}` };
+      return { hex: x.hex, kind: "battle", label: `${fleetName(x.fleet)} intercepts shipping in ${placeWords(x.hex)} (route: ${routeWords(x.route)})` };
     // Naval Action's fleet replenishment (replenishment.py, N13)
     case "replenish":
       return { hex: x.hex, kind: "move", label: `Send an amphibious point to hex ${x.hex} to replenish ${fleetName(x.fleet)}` };
@@ -231,7 +232,7 @@ function describeAction(action, view) {
     case "let_replenishment_pass":
       return { label: "Let the amphibious point pass" };
     case "escort_route":
-      return { label: `${fleetName(x.fleet)} escorts the ${String(x.route).replace(/_/g, " ")} route` };
+      return { label: `${fleetName(x.fleet)} escorts shipping (route: ${routeWords(x.route)})` };
     case "build_ship":
       return { hex: x.yard, kind: "build", label: `Build one ${shipWords(x.ship)} point into ${fleetName(x.fleet)} at ${placeWords(x.yard)}` };
     // Campaign Game II's shipping counters (shipping_builds.py, shipping_moves.py: K19.1-K19.9)
