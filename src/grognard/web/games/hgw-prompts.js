@@ -6,6 +6,7 @@
 // places its frame names, by name, "tactical air" rather than "tac_air".
 
 import { titleCase } from "../ui.js";
+import { argsOf } from "./hgw-view.js";
 
 const ROLL = /^(\w+) rolls \d+ \((.+)\)$/;
 const FIRE = /^firing strength \d+, roll .*: (\d+) points? lost$/;
@@ -54,7 +55,7 @@ export function promptText(view, { name, placeWords }) {
     }
     case "invasions": {
       // Invasion Procedure 5: the attacker picks the next declared invasion
-      const armies = (view.legal || []).filter((a) => a[0] === "invasion").map((a) => a[1]);
+      const armies = (view.legal || []).filter((a) => a[0] === "invasion").map((a) => argsOf(a).army);
       const which = armies.map((uid) => {
         const target = (board.armies || []).find((army) => army.id === uid)?.status?.target;
         return target ? `${name(uid)}'s on ${placeWords(target)}` : name(uid);

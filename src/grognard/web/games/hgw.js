@@ -36,7 +36,7 @@ import { drawBaseHits, drawSeaLanes } from "./hgw-sea.js";
 import { drawStrategic } from "./hgw-strategic.js";
 import { promptText } from "./hgw-prompts.js";
 import { PAINTER, RES, SIZE, centre, currentMap, edgesOf, hexAt, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
-import { BOX, FLEET_NATIONS, STEPS, armiesOf, armyById, composition, fleetColor, leaderOf, leaderWords, nationWords, placeWords, pointWords, roleColor, unitName } from "./hgw-view.js";
+import { BOX, FLEET_NATIONS, STEPS, argsOf, armiesOf, armyById, composition, fleetColor, leaderOf, leaderWords, nationWords, placeWords, pointWords, roleColor, unitName } from "./hgw-view.js";
 import { COUNTER_WIDTH, counterShape, counterSlots, leaderMark, star, unsuppliedMark } from "./hgw-counters.js";
 import { chartSeries, endReason, extraPanel, legend, reasonWords, status, summary, turnText, unitBadge } from "./hgw-panels.js";
 import { describe } from "./hgw-describe.js";
@@ -489,7 +489,7 @@ function whyNot(view, { hex, uid, seat, selected, model }) {
  * port); "" when it may, or when no invasion is open to its side. */
 function invasionWhyNot(army, view) {
   if (!(view?.legal || []).some((a) => a[0] === "invade")) return "";
-  if ((view.legal || []).some((a) => a[0] === "invade" && a[1] === army.id)) return "";
+  if ((view.legal || []).some((a) => a[0] === "invade" && argsOf(a).army === army.id)) return "";
   const amphibious = army.sp?.amphibious || 0;
   if (2 * amphibious < (army.strength || 0)) {
     return `it cannot invade: an invasion needs at least half of an army's points amphibious, and it has ${amphibious} of ${army.strength} (F3.4).`;

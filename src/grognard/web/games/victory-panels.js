@@ -8,6 +8,9 @@ import { blockShape, blockSvg, isHidden } from "../blocks.js";
 import { battlePanel, isBattle } from "../battle.js";
 import { cityShape, portShape, townShape } from "./victory-board.js";
 import { PHASES, TERRAIN, blockById, blocksOf, hexInfo, hexWords, roleColor } from "./victory-view.js";
+import { argsOf, loadVerbs } from "../verbs.js";
+
+const VERBS = await loadVerbs("victory");
 
 export function unitBadge(uid, view) {
   const block = blockById(view, uid);
@@ -96,8 +99,10 @@ function productionPanel(view) {
   if (!left || board.phase !== "production") return null;
   const legal = view.legal || [];
   const cities = Object.keys(left).sort((a, b) => hexWords(a, view).localeCompare(hexWords(b, view)));
-  const raises = (hex) => [...new Set(legal.filter((a) => a[0] === "build" && a[1] === hex).map((a) => a[2]))];
-  const mends = (hex) => new Set(legal.filter((a) => a[0] === "add_step" && blockById(view, a[1])?.at === hex).map((a) => a[1])).size;
+  const builds = legal.filter((a) => a[0] === "build").map((a) => argsOf(VERBS, a));
+  const steps = legal.filter((a) => a[0] === "add_step").map((a) => argsOf(VERBS, a).block);
+  const raises = (hex) => [...new Set(builds.filter((x) => x.city === hex).map((x) => x.type))];
+  const mends = (hex) => new Set(steps.filter((block) => blockById(view, block)?.at === hex)).size;
   return h(
     "section",
     { class: "card production-card", "aria-label": "Production" },
