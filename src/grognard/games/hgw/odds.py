@@ -13,7 +13,7 @@ losses simply lower its total (the Advance Table counts every point alike).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.game import Action, Role, State
 from grognard.core.odds import BadBattle, Odds
@@ -23,6 +23,7 @@ from .board import armies_at, has_garrison, winter_modifier
 from .combat import defending_side, eligible_defenders, fort_may_fire, home_firing
 from .forts import fort_points, fort_side
 from .geography import geography
+from .layout import HgwBoard
 from .naval import coastal_air
 from .odds_air import AIR_KEYS, air_odds, has_air, side_points, with_air
 from .odds_base import BASE_STRIKES, base_odds, base_strike_at
@@ -134,15 +135,16 @@ def odds(description: Mapping[str, Any]) -> Odds:
     return air_odds(description, notes=NOTES)
 
 
-def _technology(data: dict[str, Any], frame: Mapping[str, Any], army: str, where: str) -> bool:
+def _technology(data: HgwBoard, frame: Mapping[str, Any], army: str, where: str) -> bool:
     """German Technology's -1 (K6.1) on `army`'s attack on `where`, as the engine's own
     rule gives it in the step on show: the announcement forecasts the assault to come."""
     step = "assaults" if frame.get("state") == "announce" else frame.get("state")
-    data["flow"] = [{**frame, "state": step}]
+    # the seen board gains the step on show (land_modifier reads the flow's last frame)
+    cast(dict[str, Any], data)["flow"] = [{**frame, "state": step}]
     return german_technology.land_modifier(data, (army,), where) != 0
 
 
-def _seen(state: State, view: Mapping[str, Any]) -> dict[str, Any]:
+def _seen(state: State, view: Mapping[str, Any]) -> HgwBoard:
     """The board as the seat sees it, as game data, with the optional rules in play."""
     return data_from_view(view, state.meta["scenario"], state.meta.get("options") or {})
 
@@ -240,7 +242,8 @@ def battle_at(
     )
     if invading and not friendly and not advancing:  # K11.8: the coastal air army defends too
         formed = coastal_air_army.points_at(data, where)
-        seen = {**data, "won": data.get("won", [])}  # the view leaves supply's captured markers out
+        # the view leaves supply's captured markers out
+        seen = cast(HgwBoard, {**data, "won": data.get("won", [])})
         army = formed or coastal_air_army.would_form(data, coastal_air(seen, where, role))
         if army:
             description["coastal_air_army"] = army
@@ -261,7 +264,7 @@ def battle_at(
 PAST_DEFENCE = ("assaults", "advances")
 
 
-def _defence_ahead(data: dict[str, Any], view: Mapping[str, Any], where: str, role: Role, army: str) -> bool:
+def _defence_ahead(data: HgwBoard, view: Mapping[str, Any], where: str, role: Role, army: str) -> bool:
     """Whether the attack of `army` on `where` still meets a defensive assault: not
     once the assaults step has begun (Initial Attack 4), nor once this exploitation or
     invasion has passed its own (Exploitation Attacks 3, Invasion Resolution 1);
@@ -286,7 +289,7 @@ def _defence_ahead_of_invasion(view: Mapping[str, Any], where: str, army: str) -
 
 
 def _firing(
-    description: dict[str, Any], data: dict[str, Any], where: str, role: Role, firing: list[str]
+    description: dict[str, Any], data: HgwBoard, where: str, role: Role, firing: list[str]
 ) -> None:
     """What fires in the defensive assault still to come (DefensiveAssault.apply): the
     armies that have not defended this turn, the home forces if they have not fired,

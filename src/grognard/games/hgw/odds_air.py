@@ -32,6 +32,7 @@ from .advance import advance_modifier, mechanized_counted
 from .air_combat import commit_range
 from .board import mechanized_firing
 from .firepower import groups_of_ten
+from .layout import HgwBoard
 from .morale import penalty as morale_modifier
 from .paratroops import drop_mech
 from .tables import load_tables
@@ -210,7 +211,7 @@ def _still_firing(description: Mapping[str, Any], defender: dict[str, int]) -> d
 
 def with_air(
     description: dict[str, Any],
-    data: dict[str, Any],
+    data: HgwBoard,
     chosen: Mapping[str, Any],
     defenders: list[str],
     drop: int,

@@ -34,6 +34,7 @@ from .carrier_strike import STRIKE_MULTIPLIER
 from .coastal_strike import AIMS, Raid, raid
 from .coastal_strike import strength as coastal_strength
 from .fleets import ships
+from .layout import HgwBoard
 from .morale import morale_attack, new_morale
 from .morale_strike import country_of
 from .naval import air_at
@@ -48,7 +49,7 @@ BASE = "base"  # the one place of the board the odds play on
 
 
 
-def base_strike_at(data: dict[str, Any], role: str, action: tuple[Any, ...]) -> dict[str, Any]:
+def base_strike_at(data: HgwBoard, role: str, action: tuple[Any, ...]) -> dict[str, Any]:
     """The description of the strike `action` makes, from the seat's view (`data` rebuilt
     from it: supply's record of captured markers, which the view leaves out, is read as
     none when the coastal air's supply is asked)."""
@@ -185,7 +186,7 @@ def base_odds(description: Mapping[str, Any]) -> Odds:
     )
 
 
-def _sunk(data: dict[str, Any], before: Mapping[str, int]) -> int:
+def _sunk(data: HgwBoard, before: Mapping[str, int]) -> int:
     return sum(n - int(data["fleets"][f]["sp"]) for f, n in before.items())
 
 

@@ -26,6 +26,7 @@ from grognard.core.odds import BadBattle, Odds, count_field, wilson_halfwidth
 
 from .fleets import is_uboat_fleet
 from .fleets import ships as fleet_ships
+from .layout import HgwBoard
 from .leaders import attack_modifier
 from .movement import sea_legs
 from .odds_air import side_points
@@ -170,7 +171,7 @@ def crossing_odds(description: Mapping[str, Any]) -> Odds:
     )
 
 
-def met_destinations(data: dict[str, Any], frame: Mapping[str, Any]) -> list[str]:
+def met_destinations(data: HgwBoard, frame: Mapping[str, Any]) -> list[str]:
     """The move step's destinations whose sea crossing an enemy patrol would meet (the
     view lists them, so the client asks for `crossing_at`'s odds before those moves)."""
     role, army = frame.get("role"), data["armies"].get(str(frame.get("army")))
@@ -185,7 +186,7 @@ def met_destinations(data: dict[str, Any], frame: Mapping[str, Any]) -> list[str
 
 
 def crossing_at(
-    data: dict[str, Any], frame: Mapping[str, Any], role: str, action: tuple[Any, ...]
+    data: HgwBoard, frame: Mapping[str, Any], role: str, action: tuple[Any, ...]
 ) -> dict[str, Any] | None:
     """The crossing the move step's `action` (to_place, to_army) would make, from the
     seat's view (`data`, seen.data_from_view): None when it crosses no sea or no patrol

@@ -11,11 +11,13 @@ question gets the same answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar, cast
 
 from grognard.core.odds import BadBattle
 from grognard.core.rng import Rng
+
+from .layout import HgwBoard
 
 MOST_ROLLS = 6  # 6**6 plays at most, exact; a bigger battle is sampled
 SAMPLES, SEED = 2000, 22  # the sampled battles: the same question, the same answer
@@ -94,8 +96,10 @@ class ForecastGame:
     """The game a rule function takes when the odds play it (a rule_game.RuleGame): its
     data, the forecast's dice and a log nobody reads (odds_sea.py, odds_base.py)."""
 
-    def __init__(self, data: dict[str, Any], dice: Dice) -> None:
-        self.data = data
+    def __init__(self, data: Mapping[str, object], dice: Dice) -> None:
+        # a forecast's board holds only the keys the rule it plays reads (odds_sea.py
+        # builds two fleets, odds_base.py a port): the layout's type for those rules
+        self.data = cast(HgwBoard, data)
         self.dice = dice
 
     def roll(self, count: int, who: str, why: str, sides: int = 6) -> list[int]:

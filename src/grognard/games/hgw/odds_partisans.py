@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.errors import IllegalAction
 from grognard.core.odds import BadBattle, Odds
 
 from .board import geo
+from .layout import HgwBoard
 from .odds_dice import Dice, distribution
 from .partisans import COST, partisan_attack, why_not_partisans
 
@@ -32,7 +33,7 @@ NOTE_TAKEN = "A taken hex's production is devastated; it returns to the Axis unl
 
 
 def partisan_at(
-    data: dict[str, Any], frame: Mapping[str, Any], role: str, action: tuple[Any, ...]
+    data: HgwBoard, frame: Mapping[str, Any], role: str, action: tuple[Any, ...]
 ) -> dict[str, Any] | None:
     """The description of the attack `action` makes, or None when it is none (`data`: the
     board as the seat sees it, seen.data_from_view; `frame`: the view's top frame, whose
@@ -72,7 +73,8 @@ def partisan_odds(description: Mapping[str, Any]) -> Odds:
     tried = [str(p) for p in description.get("tried") or ()]
     budget = int(description.get("budget") or 0)
     lost = int(defender.get("production") or 0)
-    data = {"owner": dict(owner), "armies": {}}  # the attack's hex holds no army (partisan_at)
+    # the attack's hex holds no army (partisan_at): a board of the owners alone
+    data = cast(HgwBoard, {"owner": dict(owner), "armies": {}})
 
     def attack(dice: Dice) -> bool:
         try:

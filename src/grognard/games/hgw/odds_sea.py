@@ -22,13 +22,14 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from grognard.core.odds import BadBattle, Odds, count_field, wilson_halfwidth
 
 from . import leaders
 from .fleets import active, is_uboat_fleet
 from .fleets import ships as fleet_ships
+from .layout import HgwBoard
 from .naval import InterceptionFire, cut_off, escort_points, support_battles
 from .odds_air import side_points
 from .odds_dice import Dice, ForecastGame, distribution
@@ -75,7 +76,7 @@ def naval_odds(description: Mapping[str, Any]) -> Odds:
     if support:
         del data["fleets"]["defender"]
         data["fleets"].update(support)
-    elif not may_fight(data, "attacker", "defender"):
+    elif not may_fight(cast(HgwBoard, data), "attacker", "defender"):  # two fleets' board
         raise BadBattle(
             "these fleets cannot fight: U-boats meet only fleets with A.S.W. strength, never U-boats"
         )
@@ -151,7 +152,7 @@ def _support_fleets(description: Mapping[str, Any], side: str) -> dict[str, dict
 
 
 def support_at(
-    view: Mapping[str, Any], data: dict[str, Any], role: str, fleet_id: str
+    view: Mapping[str, Any], data: HgwBoard, role: str, fleet_id: str
 ) -> dict[str, Any] | None:
     """With Naval Action (N3.4, N4.1), `fleet_id`'s interception of an invasion (the
     interception step's frame) against its support fleets, fought first; None when there
@@ -185,7 +186,7 @@ def support_at(
 
 
 def interception_at(
-    view: Mapping[str, Any], data: dict[str, Any], role: str, fleet_id: str
+    view: Mapping[str, Any], data: HgwBoard, role: str, fleet_id: str
 ) -> dict[str, Any]:
     """The description of `fleet_id`'s interception of the fleet now moving (the
     naval_intercept step's frame), from the seat's view."""
@@ -224,7 +225,7 @@ def interception_at(
 
 
 def invasion_interception_at(
-    view: Mapping[str, Any], data: dict[str, Any], role: str, fleet_id: str
+    view: Mapping[str, Any], data: HgwBoard, role: str, fleet_id: str
 ) -> dict[str, Any]:
     """`fleet_id`'s interception of the invasion (or of one of its separate support
     fleets) of the interception step's frame, as the basic naval rules play it (Fleet

@@ -24,6 +24,7 @@ from grognard.core.errors import IllegalAction
 from grognard.core.odds import BadBattle, Odds, wilson_halfwidth
 
 from . import bombing, missiles
+from .layout import HgwBoard
 from .morale import penalty as morale_penalty
 from .odds_dice import Dice, distribution
 from .strategic import bombers_at, points, research_of
@@ -33,7 +34,7 @@ STRIKES = ("raid", "raid_morale", "launch", "launch_morale")
 NOTE_ESCORTS = "Every escort at the base flies with the raid (you choose how many next)."
 
 
-def strike_at(data: dict[str, Any], role: str, action: tuple[Any, ...]) -> dict[str, Any] | None:
+def strike_at(data: HgwBoard, role: str, action: tuple[Any, ...]) -> dict[str, Any] | None:
     """The description of the strike `action` makes, or None when it is no strike."""
     verb = action[0]
     stra = data.get("strategic")

@@ -126,7 +126,7 @@ class HgwState(FlowState):
         # Combat 1, 3): open, and read by the odds of a battle taken up mid-turn
         view.update({k: copy.deepcopy(by_name[k]) for k in ("fort_fired", "absorbed") if by_name.get(k)})
         if frame.get("state") == "move_to" and data.get("fleets"):  # K19.10: crossings patrols meet
-            met = met_destinations(by_name, frame)  # odds_crossing.py reads it untyped
+            met = met_destinations(data, frame)
             if met:
                 view["met_crossings"] = met
         seen = leaders.view(data)  # optional rule Leaders: face-down markers stay secret
