@@ -52,7 +52,7 @@ def assert_drawn_as_fresh(page: Page) -> None:
     shown, fresh = page.evaluate(
         """() => {
             const svg = document.querySelector('.board-svg');
-            return [svg.querySelector('.board-content').innerHTML, svg.board.wholeDrawing()];
+            return [svg.board.drawingText(), svg.board.wholeDrawing()];
         }"""
     )
     assert len(shown) > 1000

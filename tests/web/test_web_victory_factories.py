@@ -6,7 +6,15 @@ standing allocation fills the rest, after which the game goes on to the turn."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from webkit import ApiDriver, button, prompt, reload_and_settle, start_game, until_legal
+from webkit import (
+    ApiDriver,
+    button,
+    prompt,
+    reload_and_settle,
+    start_game,
+    until_legal,
+    until_the_server_has_it,
+)
 
 SEED = 5
 POLLS = 240
@@ -43,7 +51,7 @@ def test_neutral_ground_factory_set_up_by_buttons(page: Page) -> None:
         raise AssertionError("blue never reached the factory set-up")
     # 9.1 is simultaneous: red (the AI) may still be allocating; read once blue alone is to act
     view = until_legal(page, game_id, "blue", "factory")
-    reload_and_settle(page, game_id)  # the page was left behind by the deployment made through the API
+    game = reload_and_settle(page, game_id)  # the page was left behind by the deployment made through the API
     expect(prompt(page)).to_contain_text("Allocate your factories")
     placing = [a for a in view["legal"] if a[0] == "factory"]
     expect(button(page, "factory")).to_have_count(len(placing))
@@ -54,8 +62,10 @@ def test_neutral_ground_factory_set_up_by_buttons(page: Page) -> None:
     chosen = button(page, "factory").filter(has_text=f"Set up {article} {pp} PP {NAMES[type_id]} at {where}")
     expect(chosen).to_be_visible()
     chosen.click()
+    # the prompt reads the same before and after: wait for the server to have the click
+    after = until_the_server_has_it(page, game_id, int(game["version"]), "the factory button's set-up")
     expect(prompt(page)).to_contain_text("Allocate your factories")
-    blocks = driver.view(game_id, "blue")["board"]["blocks"]
+    blocks = after["views"]["blue"]["board"]["blocks"]
     placed = [b for b in blocks if b.get("short") == type_id and b["at"] == city]
     assert placed and placed[0]["steps"] == pp + 1  # its 0 PP step below the PP it makes
     button(page, "default_factories").click()

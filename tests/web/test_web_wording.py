@@ -40,5 +40,5 @@ def test_virtuti_buys_and_deploys_with_the_article(page: Page) -> None:
     assert [label.split(": ", 1)[1] for label in labels] == [
         "buy an Army of level 1",
         "buy a Corps of level 1",
-        "deploy an Armored corps (level 2) in Berlin",
+        "deploy an Armored Corps (level 2) in Berlin",  # the unit's name in the board data
     ], labels

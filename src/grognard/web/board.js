@@ -428,6 +428,11 @@ export class HexBoard {
     clear(this.hexLayer);
   }
 
+  /** The SVG text of this board's drawing now (for the tests, beside `wholeDrawing`). */
+  drawingText() {
+    return drawingText(this.pz.content);
+  }
+
   /** The SVG text of the board as a fresh board module would draw the last view and
    * `ui` (for the tests: a board updated in place must equal it, nothing left stale). */
   wholeDrawing() {
@@ -437,7 +442,7 @@ export class HexBoard {
       const fresh = new this.constructor(host, {});
       fresh.copyStateFrom?.(this);
       fresh.render(this.view, this.ui);
-      const text = fresh.pz.content.innerHTML;
+      const text = drawingText(fresh.pz.content);
       fresh.destroy();
       return text;
     } finally {
@@ -456,4 +461,10 @@ export class HexBoard {
     this.view = null; // nothing more to draw (a map still loading finds no view)
     this.pz.destroy();
   }
+}
+
+/** A drawing's markup, its children serialized one by one (no HTML parsing involved). */
+function drawingText(node) {
+  const out = new XMLSerializer();
+  return [...node.childNodes].map((child) => out.serializeToString(child)).join("");
 }
