@@ -125,6 +125,7 @@ PACIFIC_PLACES = {
     "3164": ("Singapore", "city"),
     "3465": ("Batavia", "city"),
     "3892": ("American Samoa", "city"),
+    "4680": ("Canberra", "capital"),
 }
 
 

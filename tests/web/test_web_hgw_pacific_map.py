@@ -45,6 +45,7 @@ PACIFIC = {
     "2265": "Chungking",
     "3072": "Manila",
     "2879": "Guam",
+    "4680": "Canberra",  # Australia's capital, named by its city as Tokyo is
 }
 
 

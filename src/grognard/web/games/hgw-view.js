@@ -71,6 +71,25 @@ export function placeWords(place) {
   return place === BOX ? "Siberia" : hexWords(currentMap(), place);
 }
 
+// A year in a log line follows a season or a month ("Winter 1941", "December 1941") or
+// "War" ("the World War 1939-1945"), or closes a span ("1941-1945"): never a place.
+const BEFORE_A_YEAR = /(?:Spring|Summer|Fall|Autumn|Winter|January|February|March|April|May|June|July|August|September|October|November|December|War) $/;
+
+/** The hexes a log line names. The engine writes a place as its hex number after
+ * whatever word its sentence needs ("bound for 2879", "captures 1541", "the garrison of
+ * 1541", "1937 loses 2 coastal air points"), so every four- or five-digit number of the
+ * map is one, except a year. */
+export function placesInLine(line) {
+  const map = currentMap();
+  const found = [];
+  for (const match of line.matchAll(/(?<![\d-])\b\d{4,5}\b/g)) {
+    if (BEFORE_A_YEAR.test(line.slice(Math.max(0, match.index - 10), match.index))) continue;
+    if (map && !map.hexes.has(match[0])) continue;
+    found.push(match[0]);
+  }
+  return found;
+}
+
 export function kindWords(kind, count) {
   if (kind === "army") return "the whole army";
   const name = { tac_air: "tactical air", mechanized: "mechanized", infantry: "infantry", paratroop: "paratroop", amphibious: "amphibious" }[kind] || kind;

@@ -36,7 +36,7 @@ import { drawBaseHits, drawSeaLanes } from "./hgw-sea.js";
 import { drawStrategic } from "./hgw-strategic.js";
 import { promptText } from "./hgw-prompts.js";
 import { PAINTER, RES, SIZE, centre, currentMap, edgesOf, hexAt, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
-import { BOX, FLEET_NATIONS, STEPS, argsOf, armiesOf, armyById, composition, fleetColor, leaderOf, leaderWords, nationWords, placeWords, pointWords, roleColor, unitName } from "./hgw-view.js";
+import { BOX, FLEET_NATIONS, STEPS, argsOf, armiesOf, armyById, composition, fleetColor, leaderOf, leaderWords, nationWords, placeWords, placesInLine, pointWords, roleColor, unitName } from "./hgw-view.js";
 import { COUNTER_WIDTH, counterShape, counterSlots, leaderMark, star, unsuppliedMark } from "./hgw-counters.js";
 import { chartSeries, endReason, extraPanel, legend, reasonWords, status, summary, turnText, unitBadge } from "./hgw-panels.js";
 import { describe } from "./hgw-describe.js";
@@ -562,9 +562,9 @@ export default {
   unitsAt: (view, hex) => armiesOf(view).filter((a) => a.at === hex).map((a) => a.id),
   isTurnEnd: (action) => action[0] === "end_production",
   obligations,
-  // the places a log line names: a hex id after "on", "in", "at", "to", "from" ("attack
-  // on 1043"), not the year of "(Summer 1941)"
-  placesIn: (line) => [...line.matchAll(/\b(?:on|in|at|to|from|into) (\d{4,5})\b/g)].map((m) => m[1]),
+  // the places a log line names, said with their names ("2879 Guam")
+  placesIn: placesInLine,
+  placeName: placeWords,
   whyNot,
   intent,
   legend,
