@@ -23,11 +23,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import msgspec
 
 from .errors import BadOptions, BadSaveFile, IllegalAction
+from .frozen import Frozen
 from .odds import Odds
 from .rng import RNG_VERSION, RNG_VERSIONS, Rng
 from .schema import Option, Scenario, resolve_options
@@ -592,30 +593,3 @@ class State(ABC):
 
     def _redraw_hidden(self, role: Role, rng: Rng) -> None:
         """Re-draw what `role` may not know; default: nothing is hidden."""
-
-
-class Frozen(Generic[S]):
-    """A game's position as it was when frozen (`State.freeze`): its data as JSON bytes,
-    its history and undo window; `thaw` makes the game (once: every caller shares it)."""
-
-    __slots__ = ("_blob", "_history", "_kind", "_meta", "_ruleset", "_thawed", "_undo")
-
-    def __init__(self, game: S) -> None:
-        self._kind, self._ruleset, self._meta = type(game), game.ruleset, game.meta
-        self._blob = _encode(game.data)
-        self._history = list(game.history)
-        self._undo = (game._undo_from, game._undo_base, game._undo_by_seat, game.keep_undo)
-        self._thawed: S | None = None
-
-    @property
-    def plies(self) -> int:
-        """How many actions had been played when it was frozen."""
-        return len(self._history)
-
-    def thaw(self) -> S:
-        if self._thawed is None:
-            twin = self._kind(self._ruleset, self._meta, _decode(self._blob))
-            twin.history = self._history
-            twin._undo_from, twin._undo_base, twin._undo_by_seat, twin.keep_undo = self._undo
-            self._thawed = twin
-        return self._thawed

@@ -44,7 +44,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from grognard.agents.mcts import win_shares
-from grognard.core.game import Frozen, State
+from grognard.core.frozen import Frozen
+from grognard.core.game import State
 from grognard.sim.play import get_ruleset
 
 from .action_space import ActionSpace, LegalSlots

@@ -1,8 +1,8 @@
-"""The Hitler's Global War world map: schema, loader and the questions rules ask of it.
+"""The Hitler's Global War world map: its loader and the questions rules ask of it.
 
 The map is derived data: `scripts/build_hgw_map.py` makes `data/map.json` from Natural
 Earth geography and the designed tables in `scripts/hgwmap/` (docs/hgw-map.md tells how).
-This module only reads it, validating the schema at load with msgspec.
+This module only reads it, validated at load by the schema of map_schema.py.
 
 Hexes are named by the rulebook's printed numbers (`HexId`, "RRCC": two digits of row,
 then the column, e.g. Berlin "1237", San Francisco "19107"). Rows grow southward and
@@ -21,8 +21,6 @@ from collections.abc import Iterable, Iterator
 from functools import cache, cached_property
 from pathlib import Path
 
-import msgspec
-
 from .datafile import decode_file
 from .hexnumbers import COLUMNS as COLUMNS
 from .hexnumbers import HALF_COST_ROWS as HALF_COST_ROWS
@@ -35,139 +33,16 @@ from .hexnumbers import hex_id as hex_id
 from .hexnumbers import route_steps as route_steps
 from .hexnumbers import row_col as row_col
 from .hexnumbers import side_key as side_key
+from .map_schema import SEAS as SEAS
+from .map_schema import WATER_KINDS, Box, Hex, Scenario, Side, check_map
+from .map_schema import Area as Area
+from .map_schema import MapData as MapData
+from .map_schema import MapError as MapError
+from .map_schema import ScenarioSide as ScenarioSide
+from .map_schema import box_production as box_production
 
-Side = str
 ShipEdge = tuple[HexId, int, tuple[int, int], tuple[HexId, HexId]]  # to, half steps, queue order, side
 DATA_PATH = Path(__file__).with_name("data") / "map.json"
-
-KINDS = ("land", "sea", "partial", "ice")
-WATER_KINDS = frozenset({"sea", "partial", "ice"})
-TERRAINS = ("clear", "mountain", "swamp", "desert", "jungle", "island")
-FEATURES = ("capital", "port", "naval_port", "naval_yard", "airbase", "depot", "control", "box", "nuclear")
-SEAS = (
-    "Atlantic",
-    "Baltic",
-    "Mediterranean",
-    "Black Sea",
-    "Persian Gulf-Red Sea",
-    "White Sea",
-    "Caspian",
-    "Pacific-Indian",
-    "Arctic",
-)
-SIDES = ("axis", "soviet", "allied")
-
-
-class MapError(ValueError):
-    """The map file breaks its schema or refers to something it does not define."""
-
-
-class Hex(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
-    """One hex. `kind` "partial" is the light-blue coastal water (land units treat it as
-    sea); "ice" is the grey water no ship may enter."""
-
-    kind: str
-    lonlat: tuple[float, float]
-    terrain: str = "clear"
-    country: str = ""
-    annexed: str = ""  # who held it in June 1941, where that differs from 1939
-    production: int = 0
-    grey: str = ""  # Siberian production: "light" (from Winter 1941) or "dark" (Spring 1943)
-    features: tuple[str, ...] = ()
-    seas: tuple[str, ...] = ()  # a water hex's sea area; the seas a coastal land hex touches
-
-
-class Territory(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    name: str
-    group: str
-
-
-class Hexsides(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Hexsides with a feature, each as a sorted pair of hex numbers."""
-
-    coast: tuple[tuple[HexId, HexId], ...]
-    all_sea: tuple[tuple[HexId, HexId], ...]
-    crossing: tuple[tuple[HexId, HexId], ...]
-    road: tuple[tuple[HexId, HexId], ...]
-    barrier: tuple[tuple[HexId, HexId], ...] = ()  # light grey: no ship crosses (Sea Route 3)
-
-
-class Box(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
-    """An off-map box of the European scenarios: its countries' whole production."""
-
-    id: str
-    name: str
-    territories: tuple[str, ...]
-    production: int
-    hex: HexId = ""
-    min_col: int = 0
-    minus_hexes: tuple[HexId, ...] = ()
-
-
-class ScenarioSide(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
-    side: Side
-    production: int
-    territories: tuple[str, ...] = ()
-    groups: tuple[str, ...] = ()
-    hexes: tuple[HexId, ...] = ()
-    minus_hexes: tuple[HexId, ...] = ()
-    partial: dict[str, int] = {}  # territory -> last column held (Western Libya "to hex 2239")
-    devastated: dict[HexId, int] = {}
-    devastated_territories: tuple[str, ...] = ()
-    boxes: tuple[str, ...] = ()
-    cap: int = 0
-    setup: tuple[HexId, ...] = ()
-
-
-class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    id: str
-    borders: str  # "1939" or "1941" (the Soviet annexations applied)
-    sides: tuple[ScenarioSide, ...]
-
-
-class Citation(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
-    """A hex number the rulebook cites and what the rules say is there."""
-
-    hex: HexId
-    place: str
-    cite: str
-    fit: bool = True
-    land: bool = True
-    kind: str = ""  # the exact kind where the rules need it (a strait's "partial" water)
-    terrain: str = ""
-    country: str = ""
-    features: tuple[str, ...] = ()
-    sea: str = ""
-    seas: tuple[str, ...] = ()
-    coast: bool = False
-    production: bool = False
-    note: str = ""
-
-
-class Area(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A region the rules name that is no territory (Pacific and African Garrisons):
-    its land hexes, and whether the rule gives them an inherent garrison."""
-
-    id: str
-    name: str
-    garrison: bool
-    hexes: tuple[HexId, ...]
-
-
-class MapData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    version: int
-    layout: str
-    rows: int
-    cols: int
-    europe_max_col: int
-    groups: dict[str, str]
-    territories: dict[str, Territory]
-    hexes: dict[HexId, Hex]
-    hexsides: Hexsides
-    boxes: tuple[Box, ...]
-    scenarios: tuple[Scenario, ...]
-    citations: tuple[Citation, ...]
-    areas: tuple[Area, ...] = ()
 
 
 # --- the map ---------------------------------------------------------------------------
@@ -177,7 +52,7 @@ class HgwMap:
     """The loaded map and the questions the rules ask of it."""
 
     def __init__(self, data: MapData) -> None:
-        _check(data)
+        check_map(data)
         self.data = data
         self.hexes = data.hexes
         self._coast = frozenset(data.hexsides.coast)
@@ -550,61 +425,6 @@ class HgwMap:
             total += max(0, info.production - spec.devastated.get(h, 0))
         total += sum(self.box(b).production for b in spec.boxes)
         return min(total, spec.cap) if spec.cap else total
-
-
-def box_production(data: MapData, box: Box) -> int:
-    """What a box's countries produce on the whole map (used by the build)."""
-    total = 0
-    for h, info in data.hexes.items():
-        if info.country in box.territories and row_col(h)[1] >= box.min_col and h not in box.minus_hexes:
-            total += info.production
-    return total
-
-
-def _check(data: MapData) -> None:
-    """Semantic checks msgspec's types cannot express."""
-    problems = []
-    land = {h for h, info in data.hexes.items() if info.kind == "land"}
-    if data.cols != COLUMNS or data.layout != LAYOUT:
-        problems.append(f"the grid is {data.cols} {data.layout} columns; the ring is {COLUMNS} {LAYOUT}")
-    for h, info in data.hexes.items():
-        try:
-            row_col(h)
-        except ValueError as exc:
-            problems.append(str(exc))
-            continue
-        if info.kind not in KINDS:
-            problems.append(f"hex {h}: unknown kind {info.kind!r}")
-        if info.terrain not in TERRAINS:
-            problems.append(f"hex {h}: unknown terrain {info.terrain!r}")
-        for f in info.features:
-            if f not in FEATURES:
-                problems.append(f"hex {h}: unknown feature {f!r}")
-        for s in info.seas:
-            if s not in SEAS:
-                problems.append(f"hex {h}: unknown sea {s!r}")
-        for c in (info.country, info.annexed):
-            if c and c not in data.territories:
-                problems.append(f"hex {h}: unknown territory {c!r}")
-        if info.production < 0 or info.production > 4:
-            problems.append(f"hex {h}: production {info.production} outside 0..4")
-    for t_id, territory in data.territories.items():
-        if territory.group not in data.groups:
-            problems.append(f"territory {t_id}: unknown colour group {territory.group!r}")
-    for scenario in data.scenarios:
-        for spec in scenario.sides:
-            if spec.side not in SIDES:
-                problems.append(f"scenario {scenario.id}: unknown side {spec.side!r}")
-            for t in (*spec.territories, *spec.partial, *spec.devastated_territories):
-                if t not in data.territories:
-                    problems.append(f"scenario {scenario.id}/{spec.side}: unknown territory {t!r}")
-            for h in (*spec.hexes, *spec.minus_hexes, *spec.devastated, *spec.setup):
-                if h not in data.hexes:
-                    problems.append(f"scenario {scenario.id}/{spec.side}: hex {h} is not on the map")
-    for area in data.areas:
-        problems += [f"area {area.id}: {h} is no land hex" for h in area.hexes if h not in land]
-    if problems:
-        raise MapError("bad Hitler's Global War map: " + "; ".join(problems[:20]))
 
 
 def load_map_from(path: Path) -> HgwMap:
