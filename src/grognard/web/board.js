@@ -394,6 +394,10 @@ export class HexBoard {
   render(view, ui = {}) {
     this.view = view;
     this.ui = ui;
+    // the key is the whole view in text: 0.4-1.0 ms a call for HGW's largest views
+    // (Campaign Game IV's 43 KB, node 20 on the 2-core machine under load), against
+    // 250 ms for a redraw it saves: a version per layer would save at most that millisecond,
+    // at the risk of a drawing left stale by a layer that forgot to bump its version
     const key = JSON.stringify([view?.role, view?.roles, view?.board, this.drawsAlso(view), ui], plain);
     if (key !== this.drawnKey) {
       this.drawnUnits = this.draw(view, ui)?.drawn || new Set();
