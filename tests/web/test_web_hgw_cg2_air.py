@@ -17,6 +17,7 @@ from collections.abc import Iterator
 import pytest
 from cg2kit import paradrop_game
 from playwright.sync_api import Page, expect
+from test_web_hgw_log_places import said
 from webkit import (
     counter,
     modal,
@@ -66,4 +67,5 @@ def test_a_paradrop_is_offered_with_its_odds_and_its_result_shown(page: Page) ->
     dialog.locator("button.primary").click()
     assert until_the_page_is_mine(page, game_id, "axis") is not None
     lines = page.locator(".log-card .log-lines")
-    expect(lines).to_contain_text(f"Army Group West advances into {target} with 2 paratroop points dropping")
+    dropping = f"Army Group West advances into {said(target)} with 2 paratroop points dropping"
+    expect(lines).to_contain_text(dropping)

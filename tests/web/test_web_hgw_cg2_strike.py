@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from test_web_hgw_log_places import said
 from webkit import (
     modal,
     open_saved_game,
@@ -105,5 +106,5 @@ def test_a_bombing_raid_is_asked_with_its_odds_and_its_devastation_chosen(page: 
     ).click()
     assert until_the_page_is_mine(page, game_id, "axis") is not None
     lines = page.locator(".log-card .log-lines")
-    expect(lines).to_contain_text(f"axis bombers from {BASE} raid {TARGET}")
+    expect(lines).to_contain_text(f"axis bombers from {said(BASE)} raid {said(TARGET)}")
     expect(lines).to_contain_text(re.compile(rf"axis devastates 1 production point\(s\) in {TARGET}"))

@@ -24,6 +24,12 @@ MAP = json.loads((WEB / "hgw-map.json").read_text(encoding="utf-8"))
 HEXES = {row[0] for row in MAP["hexes"]}
 NAMES = {row[0]: row[1] for row in MAP["names"]}
 
+def said(hex_id: str) -> str:
+    """A hex as the page says it in a log line: its number, then its name if the map
+    names it ("1236 Kiel", "1239")."""
+    return f"{hex_id} {NAMES[hex_id]}" if hex_id in NAMES else hex_id
+
+
 #: the engine's dates: a season's or a month's turn ("Winter 1941: axis player turn",
 #: "(Summer 1941)", "December 1941-1945") and a war's span ("the World War 1939-1945")
 DATE = re.compile(

@@ -30,6 +30,15 @@ function lossesOf(odds, side) {
   return hp ? `${units(n, odds.unit)} eliminated, ${hp[side]} HP lost` : units(n, odds.unit);
 }
 
+/** A note as a sentence of its own, whatever its ruleset wrote: a capital first and a
+ * full stop last (the notes of HGW's odds are sentences, others' are phrases; joined
+ * by semicolons they read "Exact; A strike ... forecast.."). */
+function sentence(text) {
+  const words = text.trim();
+  const capital = words.charAt(0).toUpperCase() + words.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
 /** The notes not already shown in the losses line. */
 function otherNotes(odds) {
   return (odds.notes || []).filter((note) => !ABSORBED.test(note));
@@ -65,6 +74,17 @@ function strikeText(battle) {
   return `${n} strike point${n === 1 ? "" : "s"} (${battle.mission === "carriers" ? "carrier points, tripled" : "coastal air"})`;
 }
 
+/** What a strike on a naval base meets (odds_base.py): the ships in port, whose guns
+ * (and carriers' fighters) fire at it, and the base's coastal air. */
+function baseDefenceText(battle, list) {
+  const air = Number(battle.air) || 0;
+  const ships = Object.values(battle.defender || {}).some(Boolean) ? list(battle.defender) : "";
+  return [ships, air && `${air} coastal air point${air === 1 ? "" : "s"}`].filter(Boolean).join(", ") || "no units";
+}
+
+// what a strike on a naval base is aimed at (odds_base.py `aim`)
+const STRIKE_AIMS = { ships: "aimed at the ships in port", air: "aimed at the coastal air", morale: "aimed at morale" };
+
 /** Who fights on each side, and where: a small definition list. `sideName(key, n)`: the
  * ruleset's words for an entry of a side ("army_2", 1 -> "1 Army of level 2"), else
  * "n key". */
@@ -77,7 +97,7 @@ export function battleSummary(answer, sideName = null) {
       .filter(([, n]) => n)
       .map(entry)
       .join(", ") || "no units";
-  const place = [battle.terrain, battle.settlement, battle.naval && "at sea", battle.naval_support && "naval support for the defender", fortText(battle, defender), battle.garrison && "a garrison point"]
+  const place = [battle.kind === "base_strike" && STRIKE_AIMS[battle.aim], battle.terrain, battle.settlement, battle.naval && "at sea", battle.naval_support && "naval support for the defender", fortText(battle, defender), battle.garrison && "a garrison point"]
     .filter(Boolean)
     .join(", ");
   return h(
@@ -86,7 +106,7 @@ export function battleSummary(answer, sideName = null) {
     h("dt", {}, attacker),
     h("dd", {}, battle.kind === "bombard" ? `${battle.dice || 1} bombarding die` : battle.kind === "base_strike" ? strikeText(battle) : list(battle.attacker)),
     h("dt", {}, defender),
-    h("dd", {}, list(battle.defender)),
+    h("dd", {}, battle.kind === "base_strike" ? baseDefenceText(battle, list) : list(battle.defender)),
     place ? [h("dt", {}, "where"), h("dd", {}, place)] : null,
   );
 }
@@ -140,7 +160,7 @@ export function oddsBlock(answer, { roleColor = () => "#777", title = null } = {
         : `Expected losses: ${attacker} ${lossesOf(odds, "attacker")}, ${defender} ${lossesOf(odds, "defender")}.`,
     ),
     fortText(battle, defender) ? h("p", { class: "odds-fort" }, `Defended by ${fortText(battle, defender)}: it fires with the defence and absorbs losses.`) : null,
-    h("p", { class: "odds-how" }, `${titleCase(how)}${otherNotes(odds).length ? `; ${otherNotes(odds).join("; ")}` : ""}.`),
+    h("p", { class: "odds-how" }, [titleCase(how), ...otherNotes(odds)].map(sentence).join(" ")),
   );
 }
 
