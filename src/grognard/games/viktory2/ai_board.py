@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from .battle import place_dice
+from .layout import Town, Unit
 from .tables import tables
 
 View = dict[str, Any]
@@ -132,9 +133,10 @@ class Board:
         self.options: dict[str, Any] = view.get("options", {})
         self.radius: int = board["board"]["radius"]
         self.tiles: dict[str, str | None] = board["tiles"]
-        self.towns: dict[str, dict[str, Any]] = board["towns"]
+        # the view carries the state's own records (Viktory2State._view): layout.py's
+        self.towns: dict[str, Town] = board["towns"]
         self.capitals: dict[str, str] = board["capitals"]
-        self.units: dict[str, dict[str, Any]] = board["units"]
+        self.units: dict[str, Unit] = board["units"]
         self.turn: dict[str, Any] = board.get("turn") or {}
         self.frame: dict[str, Any] = board.get("frame") or {}
         ruler: dict[str, str] = board.get("ruler") or {}

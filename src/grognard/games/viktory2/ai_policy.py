@@ -9,6 +9,7 @@ from collections import deque
 from grognard.core.game import Action
 
 from .ai_board import UNIT_VALUE, Board, distance
+from .layout import placed
 from .tables import tables
 from .verbs import args
 
@@ -213,7 +214,7 @@ def _move_score(
 ) -> float:
     named = args(a)
     uid, dest = named["unit"], named["to"]
-    origin = b.units[uid]["hex"]
+    origin = placed(b.units[uid])  # a unit that moves stands on the map (9.0)
     if b.kind(uid) == "frigate":
         gain = _frigate_position(b, dest) - _frigate_position(b, origin)
         return gain if dest not in b.enemy_at else -5.0
