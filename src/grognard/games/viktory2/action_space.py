@@ -170,7 +170,7 @@ def _own(
     return ranks[uid]
 
 
-def _ranks(units: Mapping[str, Mapping[str, Any]]) -> dict[str, tuple[str, int]]:
+def _ranks(units: Mapping[str, Unit]) -> dict[str, tuple[str, int]]:
     """uid -> (type, rank among its owner's units of that type, oldest first)."""
     ranks = ranks_within(units, lambda uid: (units[uid]["owner"], units[uid]["type"]), _age)
     return {uid: (units[uid]["type"], rank) for uid, rank in ranks.items()}

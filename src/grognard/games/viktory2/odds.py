@@ -37,10 +37,11 @@ from grognard.core.rng import Rng
 
 from .engagement import defender_at
 from .state import Viktory2State
-from .tables import geometry, tables
+from .tables import LAND_UNITS, UNIT_TYPES, geometry, tables
 
-LAND_TYPES = ("infantry", "cavalry", "artillery")
-NAVAL_TYPES = ("frigate",)
+#: the unit types of each kind of battle, in data/units.json's order (8.1; issue 21 item 6)
+LAND_TYPES: tuple[str, ...] = LAND_UNITS
+NAVAL_TYPES: tuple[str, ...] = tuple(k for k in UNIT_TYPES if k not in LAND_UNITS)
 #: more units than this on one side is not a Viktory II battle anybody fights
 MOST_UNITS = 40
 #: count combinations (both sides) solved exactly; above that the battle is sampled
