@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from .battle import place_dice
 from .layout import Town, Unit
@@ -48,11 +48,12 @@ def _neighbors(hex_: str, radius: int) -> tuple[str, ...]:
 
 
 # ----- battle odds (12.3) ---------------------------------------------------------------
-def _dice(kind: str, side: str) -> int:
-    return int(tables()["units"][kind][f"{side}_dice"])
+def _dice(kind: str, side: Literal["attack", "defense"]) -> int:
+    row = tables()["units"][kind]
+    return row["attack_dice"] if side == "attack" else row["defense_dice"]
 
 
-def _loss_order(kinds: Iterable[str], side: str) -> tuple[int, ...]:
+def _loss_order(kinds: Iterable[str], side: Literal["attack", "defense"]) -> tuple[int, ...]:
     """Dice the side rolls with k survivors (index k), losing duplicates and weak dice first."""
     ordered = sorted(kinds, key=lambda k: (_dice(k, side), UNIT_VALUE[k]))
     survivors: list[str] = []

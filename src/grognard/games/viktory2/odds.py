@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from math import comb
-from typing import Any
+from typing import Any, Literal
 
 from grognard.core.game import Action, Role, State
 from grognard.core.odds import BadBattle, Odds, count_field, wilson_halfwidth
@@ -79,7 +79,7 @@ def hit_table(dice: int) -> tuple[tuple[int, int, float], ...]:
 
 
 @cache
-def _type_dice(types: tuple[str, ...], key: str) -> tuple[int, ...]:
+def _type_dice(types: tuple[str, ...], key: Literal["attack_dice", "defense_dice"]) -> tuple[int, ...]:
     table = tables()["units"]
     return tuple(int(table[t][key]) for t in types)
 

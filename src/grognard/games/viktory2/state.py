@@ -10,7 +10,7 @@ alliance) read like the rulebook.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from grognard.core.flow import Step
 from grognard.core.flowstate import FlowState
@@ -136,8 +136,9 @@ class Viktory2State(FlowState):
             return []
         if not town["city"]:
             return ["infantry"]
-        extra = tables()["terrain"][self.data["tiles"][hex_]]["city_unit"]
-        return ["infantry", extra]
+        # a town stands on revealed land, whose row names the city's unit (8.2)
+        extra = tables()["terrain"][cast(str, self.data["tiles"][hex_])]["city_unit"]
+        return ["infantry", cast(str, extra)]
 
     def empire_score(self, role: Role) -> int:
         """5.3: 1 VP per town, 2 per city."""
