@@ -11,14 +11,15 @@ import pkgutil
 import textwrap
 from pathlib import Path
 from types import ModuleType
-from typing import get_type_hints
+from typing import get_args, get_type_hints
 
 import pytest
 from mypy import api
 
 import grognard
 import grognard.games.viktory2 as viktory2
-from grognard.games.viktory2.layout import Town, Unit, Viktory2Data
+from grognard.games.viktory2 import RULESET, VICTORY_CONDITIONS
+from grognard.games.viktory2.layout import OptionName, Town, Unit, Viktory2Data, Viktory2Options
 from grognard.games.viktory2.situation import LandMemo, Relations
 from grognard.games.viktory2.state import Viktory2State
 
@@ -153,3 +154,17 @@ def test_no_function_takes_the_turn_units_or_towns_as_untyped_dicts() -> None:
     layout_types = {"TurnRecord", "Unit", "Unit | None", "Mapping[str, Unit]", "dict[str, Unit]"}
     assert len([a for a in found.values() if a in layout_types]) >= 5
     assert {where: a for where, a in found.items() if "Any" in a or "dict[str, dict" in a} == {}
+
+
+def test_the_options_layout_names_every_declared_option() -> None:
+    """`st.option(name)` takes an `OptionName` and `st.options` is a `Viktory2Options`, so
+    a misspelt option is caught by the checker: both must name exactly the options the
+    ruleset declares (and the victory conditions it offers)."""
+    declared = [option.id for option in RULESET.options]
+    assert list(get_args(OptionName)) == declared
+    hints = get_type_hints(Viktory2Options)
+    assert list(hints) == declared
+    assert get_args(hints["victory"]) == VICTORY_CONDITIONS
+    assert get_type_hints(Viktory2State.option)["name"] == OptionName
+    st = RULESET.new_game(options={"players": 2}, seed=1)
+    assert sorted(st.meta["options"]) == sorted(declared)  # every option resolved to a value

@@ -4,7 +4,7 @@
 and sent to the seats as such); these TypedDicts say which keys it holds and what each
 means, so that `mypy --strict` catches a misspelt key in the code that reads it:
 `Viktory2State.data` is a `Viktory2Data`, the state's helpers hand out `Unit` and `Town`
-records, and every module that takes the data itself names it `Data` (this layout).
+records, and a module that takes the data itself names it `Data`, this layout.
 docs/viktory2-design.md, "Typed state", says how the rule code uses it.
 
 Hexes are ids "q,r" (core/hexgrid.py), roles are colours (tables.COLORS), unit ids are
@@ -77,8 +77,9 @@ class TurnRecord(TypedDict):
 class Doomsday(TypedDict):
     """The doomsday clock (5.5; victory.py)."""
 
-    started: bool  # a city changed hands: the clock runs
-    marked: list[Role]  # players who have had their last turn since it started
+    started: bool  # a city was captured: the clock runs (written in every game)
+    # players whose capital bears a coin: each rolls at its turn start until a 1 marks it
+    marked: list[Role]
 
 
 class Viktory2Board(TypedDict):
@@ -102,10 +103,15 @@ class Viktory2Board(TypedDict):
     reorganizing: list[Role]  # 15.63: players whose next turn allows no attack
     winner: dict[Role, float] | None  # each role's score once the game ends (victory.py)
     # keys written only once their rule first applies (read with a default till then):
-    capitals_captured: NotRequired[list[Role]]  # 5.3: players whose capital was taken (losses.py)
-    rounds: NotRequired[int]  # full rounds played, for the turn_limit option (victory.py)
+    # 5.3: players whose capital was taken, from the first capture on (losses.py)
+    capitals_captured: NotRequired[list[Role]]
+    # full rounds played, from the first round's end on; the turn_limit option (our
+    # addition, docs/viktory2-design.md) ends the game on it (victory.py)
+    rounds: NotRequired[int]
     round_counted: NotRequired[int]  # the turn `number` that last completed a round
-    cities_seen: NotRequired[dict[Hex, Role]]  # 5.5: the cities at the last check (victory.py)
+    # 5.5, option victory=doomsday only: the cities and their owners at the last check,
+    # until a city changes hands and the clock starts (victory.py)
+    cities_seen: NotRequired[dict[Hex, Role]]
 
 
 class Viktory2Data(Viktory2Board):
@@ -115,6 +121,29 @@ class Viktory2Data(Viktory2Board):
     rng: Any  # the seeded RNG's state (core/rng.py), read only through `state.rng`
     log: list[Any]  # the log lines with who may read each (core/game.py `State.log`)
     flow: list[dict[str, Any]]  # the flow stack of the core (core/flow.py), frames by step
+
+
+class Viktory2Options(TypedDict):
+    """The game's settings, `state.meta["options"]` (not data: fixed when the game is
+    made, every option resolved to its value); the ruleset's `options` declare them."""
+
+    players: int  # 3.2
+    victory: Literal["standard", "subjugation", "shorter", "race", "doomsday"]  # 5.1-5.5
+    race_points: int  # 5.4
+    terrain_leveling: bool  # 15.1
+    no_exploration: bool  # 15.2
+    exploration_balancing: bool  # 15.3
+    luck_averaging: bool  # 15.4
+    relocation: bool  # 15.5
+    subjugation: bool  # 15.6
+    turn_limit: int  # our addition: rounds before the game stops (0: none)
+
+
+#: An option's name, as `Viktory2State.option` takes it (a misspelt name fails the check).
+OptionName = Literal[
+    "players", "victory", "race_points", "terrain_leveling", "no_exploration",
+    "exploration_balancing", "luck_averaging", "relocation", "subjugation", "turn_limit",
+]
 
 
 #: The game data, as the modules that take it (rather than the state) name it.

@@ -16,7 +16,7 @@ from grognard.core.flow import Step
 from grognard.core.flowstate import FlowState
 from grognard.core.game import Result, Role
 
-from .layout import Town, Unit, Viktory2Data
+from .layout import OptionName, Town, Unit, Viktory2Data, Viktory2Options
 from .steps import STEPS
 from .tables import LAND_UNITS, WATER, Geometry, geometry, tables
 
@@ -41,11 +41,11 @@ class Viktory2State(FlowState):
 
     # ----- settings ----------------------------------------------------------------
     @property
-    def options(self) -> dict[str, Any]:
-        opts: dict[str, Any] = self.meta["options"]
-        return opts
+    def options(self) -> Viktory2Options:
+        # meta is the core's plain dict; the ruleset's options fill every key of it
+        return cast(Viktory2Options, self.meta["options"])
 
-    def option(self, name: str) -> Any:
+    def option(self, name: OptionName) -> Any:
         return self.meta["options"][name]
 
     @property
