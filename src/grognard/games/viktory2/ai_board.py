@@ -134,7 +134,8 @@ class Board:
         self.options: dict[str, Any] = view.get("options", {})
         self.radius: int = board["board"]["radius"]
         self.tiles: dict[str, str | None] = board["tiles"]
-        # the view carries the state's own records (Viktory2State._view): layout.py's
+        # the view carries the state's own town and unit records (Viktory2State._view),
+        # typed by layout.py
         self.towns: dict[str, Town] = board["towns"]
         self.capitals: dict[str, str] = board["capitals"]
         self.units: dict[str, Unit] = board["units"]

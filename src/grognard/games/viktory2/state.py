@@ -237,7 +237,7 @@ class Viktory2State(FlowState):
 
     # ----- end of game -------------------------------------------------------------
     def _result(self) -> Result | None:
-        # .get: the core may ask before setup_game has written the key
+        # .get: a state made from the core's fresh data has no winner until setup fills it
         return self.data.get("winner")
 
     def _view(self, role: Role | None) -> dict[str, Any]:

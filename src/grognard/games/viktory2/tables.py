@@ -27,7 +27,7 @@ class UnitRow(TypedDict):
     attack_dice: int  # dice it adds to an attack (12.3 step 1)
     defense_dice: int  # dice it adds to a defence (12.3 step 2)
     bombards: bool  # it may fire at a hex it is not in (11.0)
-    pre_battle_fire: NotRequired[bool]  # it fires before a battle's first round (12.3)
+    pre_battle_fire: NotRequired[bool]  # it fires before a battle's first round (12.3 step 0)
     cargo: NotRequired[int]  # land units it carries at a time and a turn (9.41)
 
 
