@@ -49,6 +49,7 @@ from grognard.core.ranks import ranks_within
 from grognard.core.verbs import Verb
 
 from .board import layout
+from .layout import Unit
 from .tables import BOMBARDERS, CITY_TERRAIN, COLORS, LAND_UNITS, UNIT_TYPES, geometry
 from .verbs import REGISTRY
 
@@ -134,7 +135,7 @@ PLANS = {verb.name: _plan(verb) for verb in REGISTRY if UNIT_KINDS & set(verb.ki
 def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """The key of each action: unit ids become (type, rank) (see the docstring), where
     the verb's declaration (verbs.py) says an argument is a unit."""
-    units: dict[str, dict[str, Any]] = state.data["units"]
+    units: dict[str, Unit] = state.data["units"]
     if not any(action[0] in PLANS for action in actions):
         return list(actions)  # no unit named: the keys are the actions
     ranks = _ranks(units)
@@ -158,7 +159,7 @@ def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> li
 
 def _own(
     ranks: dict[str, tuple[str, int]],
-    units: dict[str, dict[str, Any]],
+    units: dict[str, Unit],
     role: str,
     action: tuple[Any, ...],
     at: int,
@@ -169,7 +170,7 @@ def _own(
     return ranks[uid]
 
 
-def _ranks(units: Mapping[str, Mapping[str, Any]]) -> dict[str, tuple[str, int]]:
+def _ranks(units: Mapping[str, Unit]) -> dict[str, tuple[str, int]]:
     """uid -> (type, rank among its owner's units of that type, oldest first)."""
     ranks = ranks_within(units, lambda uid: (units[uid]["owner"], units[uid]["type"]), _age)
     return {uid: (units[uid]["type"], rank) for uid, rank in ranks.items()}

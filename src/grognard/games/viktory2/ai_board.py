@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from .battle import place_dice
+from .layout import Town, Unit
 from .tables import tables
 
 View = dict[str, Any]
@@ -47,11 +48,12 @@ def _neighbors(hex_: str, radius: int) -> tuple[str, ...]:
 
 
 # ----- battle odds (12.3) ---------------------------------------------------------------
-def _dice(kind: str, side: str) -> int:
-    return int(tables()["units"][kind][f"{side}_dice"])
+def _dice(kind: str, side: Literal["attack", "defense"]) -> int:
+    row = tables()["units"][kind]
+    return row["attack_dice"] if side == "attack" else row["defense_dice"]
 
 
-def _loss_order(kinds: Iterable[str], side: str) -> tuple[int, ...]:
+def _loss_order(kinds: Iterable[str], side: Literal["attack", "defense"]) -> tuple[int, ...]:
     """Dice the side rolls with k survivors (index k), losing duplicates and weak dice first."""
     ordered = sorted(kinds, key=lambda k: (_dice(k, side), UNIT_VALUE[k]))
     survivors: list[str] = []
@@ -132,9 +134,11 @@ class Board:
         self.options: dict[str, Any] = view.get("options", {})
         self.radius: int = board["board"]["radius"]
         self.tiles: dict[str, str | None] = board["tiles"]
-        self.towns: dict[str, dict[str, Any]] = board["towns"]
+        # the view carries the state's own town and unit records (Viktory2State._view),
+        # typed by layout.py
+        self.towns: dict[str, Town] = board["towns"]
         self.capitals: dict[str, str] = board["capitals"]
-        self.units: dict[str, dict[str, Any]] = board["units"]
+        self.units: dict[str, Unit] = board["units"]
         self.turn: dict[str, Any] = board.get("turn") or {}
         self.frame: dict[str, Any] = board.get("frame") or {}
         ruler: dict[str, str] = board.get("ruler") or {}

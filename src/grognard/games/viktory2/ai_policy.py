@@ -9,6 +9,7 @@ from collections import deque
 from grognard.core.game import Action
 
 from .ai_board import UNIT_VALUE, Board, distance
+from .layout import placed
 from .tables import tables
 from .verbs import args
 
@@ -35,22 +36,27 @@ def _score_capital(b: Board, legal: list[Action]) -> Scores:
     return out
 
 
+def _city_unit(b: Board, hex_: str) -> str:
+    """The unit type a city in hex_ would support besides infantry (8.2); "" where the
+    tile is face down or water."""
+    row = tables()["terrain"].get(b.tiles.get(hex_) or "")
+    return (row["city_unit"] if row else None) or ""
+
+
 def _score_build(b: Board, legal: list[Action]) -> Scores:
     out: Scores = {}
     for a in legal:
         verb = a[0]
         if verb == "build_town":
             hex_ = args(a)["hex"]
-            terrain = b.tiles.get(hex_) or ""
             hidden = sum(1 for n in b.neighbors(hex_) if b.tiles.get(n) is None)
-            unit = tables()["terrain"].get(terrain, {}).get("city_unit") or ""
+            unit = _city_unit(b, hex_)
             danger = b.threat(hex_, 1)
             out[a] = 3.0 + 0.5 * CITY_UNIT_BONUS.get(unit, 0.0) + 0.15 * hidden - 0.8 * danger
             out[a] -= 0.05 * b.front_distance(hex_)
         elif verb == "build_city":
             hex_ = args(a)["hex"]
-            terrain = b.tiles.get(hex_) or ""
-            unit = tables()["terrain"].get(terrain, {}).get("city_unit") or ""
+            unit = _city_unit(b, hex_)
             out[a] = 2.2 + CITY_UNIT_BONUS.get(unit, 0.0) + 0.3 * min(b.threat(hex_, 3), 3)
             if hex_ == b.capital:
                 out[a] += 1.0
@@ -213,7 +219,7 @@ def _move_score(
 ) -> float:
     named = args(a)
     uid, dest = named["unit"], named["to"]
-    origin = b.units[uid]["hex"]
+    origin = placed(b.units[uid])  # a unit that moves stands on the map (9.0)
     if b.kind(uid) == "frigate":
         gain = _frigate_position(b, dest) - _frigate_position(b, origin)
         return gain if dest not in b.enemy_at else -5.0

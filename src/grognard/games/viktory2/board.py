@@ -14,7 +14,7 @@ import json
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from grognard.core import hexgrid
 
@@ -28,19 +28,28 @@ PLAYER_COUNTS = (2, 3, 4, 5, 6)
 GROUP_SIZE = 3  # 3.3: three like-numbered hexes per player
 
 
+class BoardLayout(TypedDict):
+    """One board of data/board.json, as `validate` returns it."""
+
+    players: int
+    radius: int  # interior hexes lie within it of "0,0" (3.2)
+    stock: dict[str, int]  # terrain: tiles in the stock (GAPS.md)
+    starts: list[list[str]]  # one group of start hexes per seat, clockwise (3.3)
+
+
 def interior_count(radius: int) -> int:
     """How many interior hexes a board of this radius has (37, 61, 91, 127...)."""
     return 3 * radius * (radius + 1) + 1
 
 
 @cache
-def layouts() -> dict[int, dict[str, Any]]:
+def layouts() -> dict[int, BoardLayout]:
     """The validated boards of data/board.json, keyed by player count."""
     text = resources.files(__package__).joinpath("data/board.json").read_text()
     return validate(json.loads(text))
 
 
-def layout(players: int) -> dict[str, Any]:
+def layout(players: int) -> BoardLayout:
     """The board for `players` players: radius, stock and start groups."""
     boards = layouts()
     if players not in boards:
@@ -48,11 +57,11 @@ def layout(players: int) -> dict[str, Any]:
     return boards[players]
 
 
-def validate(data: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
+def validate(data: Mapping[str, Any]) -> dict[int, BoardLayout]:
     """Check board data and return it keyed by player count; ValueError says what is wrong."""
     if not isinstance(data, Mapping) or not isinstance(data.get("players"), Mapping):
         raise ValueError("board data needs a 'players' object keyed by player count")
-    boards: dict[int, dict[str, Any]] = {}
+    boards: dict[int, BoardLayout] = {}
     for key, entry in data["players"].items():
         try:
             players = int(key)
@@ -67,7 +76,7 @@ def validate(data: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
     return boards
 
 
-def _validate_board(players: int, entry: Any) -> dict[str, Any]:
+def _validate_board(players: int, entry: Any) -> BoardLayout:
     where = f"board for {players} players"
     if not isinstance(entry, Mapping):
         raise ValueError(f"{where}: expected an object")

@@ -9,8 +9,9 @@ units transported (`transported`, 9.43, 9.44). This module imports no phase.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .layout import TurnRecord
 from .tables import tables
 
 if TYPE_CHECKING:
@@ -23,12 +24,12 @@ def capacity() -> int:
     return int(tables()["units"]["frigate"]["cargo"])
 
 
-def _carried(turn: dict[str, Any], frigate: str, cargo: list[str]) -> set[str]:
+def _carried(turn: TurnRecord, frigate: str, cargo: list[str]) -> set[str]:
     """9.41: land units the frigate carried this turn, those aboard now included."""
     return set(turn["carried"].get(frigate, ())) | set(cargo)
 
 
-def has_room(turn: dict[str, Any], frigate: str, cargo: list[str]) -> bool:
+def has_room(turn: TurnRecord, frigate: str, cargo: list[str]) -> bool:
     """9.41: room aboard for a unit the frigate has not carried yet this turn."""
     cap = capacity()
     return len(cargo) < cap and len(_carried(turn, frigate, cargo)) < cap
@@ -123,7 +124,7 @@ def board_unit(st: Viktory2State, frigate: str, uid: str) -> None:
     note_carried(st.data["turn"], frigate, uid)
 
 
-def note_carried(turn: dict[str, Any], frigate: str, uid: str) -> None:
+def note_carried(turn: TurnRecord, frigate: str, uid: str) -> None:
     """9.41: the unit counts toward the frigate's three this turn; 9.43, 9.44: a
     transported unit moves no more and its artillery may not bombard."""
     for seen in (turn["carried"].setdefault(frigate, []), turn["transported"]):

@@ -17,6 +17,7 @@ from grognard.core.game import Action, Role
 
 from . import losses, turns
 from .engagement import meeting_hexes, scan
+from .layout import placed
 from .situation import bombarding_types
 from .tables import geometry, tables
 from .verbs import args
@@ -139,7 +140,7 @@ def legal(
     for uid in guns:
         if not can_bombard(st, uid, engaged):
             continue
-        here = st.units[uid]["hex"]
+        here = placed(st.units[uid])  # guns: placed units (Situation.guns)
         # the few hexes holding targets that are in range, in a fixed order
         for hex_ in sorted(_in_range(radius, here).intersection(targets)):
             if has_line_of_sight(st, here, hex_):

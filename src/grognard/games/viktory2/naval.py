@@ -16,6 +16,7 @@ from grognard.core.game import Action, Role
 from . import turns
 from .boarding import board_unit, has_room, note_carried
 from .exploration import explore
+from .layout import placed
 from .situation import Situation, record_entry, step_unit, switch_to
 from .tables import WATER
 from .verbs import args
@@ -45,7 +46,7 @@ def legal_in(sit: Situation) -> list[Action]:
     turn = sit.turn
     for fid in sit.frigates:
         actions.extend(sit.unit_moves(fid))
-        sea = units[fid]["hex"]
+        sea = placed(units[fid])  # role's frigates on the map (Situation.frigates)
         if sit.tiles[sea] != WATER:
             continue  # 9.32 in a port a frigate may only leave
         cargo = sit.cargo.get(fid, [])
@@ -90,7 +91,7 @@ def _disembark(st: Viktory2State, role: Role, frigate: str, uid: str, shore: str
     sit = Situation(st, role)
     turn = st.data["turn"]
     switch_to(st, frigate)
-    sea: str = st.units[frigate]["hex"]
+    sea = placed(st.units[frigate])
     u = st.units[uid]
     u["aboard"] = None
     u["hex"] = shore

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from math import comb
-from typing import Any
+from typing import Any, Literal
 
 from grognard.core.game import Action, Role, State
 from grognard.core.odds import BadBattle, Odds, count_field, wilson_halfwidth
@@ -37,10 +37,11 @@ from grognard.core.rng import Rng
 
 from .engagement import defender_at
 from .state import Viktory2State
-from .tables import geometry, tables
+from .tables import LAND_UNITS, UNIT_TYPES, geometry, tables
 
-LAND_TYPES = ("infantry", "cavalry", "artillery")
-NAVAL_TYPES = ("frigate",)
+#: the unit types of each kind of battle, in data/units.json's order (8.1; issue 21 item 6)
+LAND_TYPES: tuple[str, ...] = LAND_UNITS
+NAVAL_TYPES: tuple[str, ...] = tuple(k for k in UNIT_TYPES if k not in LAND_UNITS)
 #: more units than this on one side is not a Viktory II battle anybody fights
 MOST_UNITS = 40
 #: count combinations (both sides) solved exactly; above that the battle is sampled
@@ -78,7 +79,7 @@ def hit_table(dice: int) -> tuple[tuple[int, int, float], ...]:
 
 
 @cache
-def _type_dice(types: tuple[str, ...], key: str) -> tuple[int, ...]:
+def _type_dice(types: tuple[str, ...], key: Literal["attack_dice", "defense_dice"]) -> tuple[int, ...]:
     table = tables()["units"]
     return tuple(int(table[t][key]) for t in types)
 

@@ -57,22 +57,22 @@ def build(
 
     st = Viktory2State(RULESET, meta, _new_data(seed, RNG_VERSION, roles))
     geo_state = st.data
-    geo_state.update(
-        board={"players": players, "radius": radius},
-        towns={},
-        capitals=dict(capitals or {}),
-        units={},
-        next_uid=1,
-        turns=1,
-        ruler={},
-        doomsday={"started": False, "marked": []},
-        eliminated=[],
-        winner=None,
-        reorganizing=[],
-        order=roles,
-        starts={r: [] for r in roles},
-        stock=dict(stock) if stock is not None else {t: 5 for t in (*LAND, WATER)},
-    )
+    geo_state.update({
+        "board": {"players": players, "radius": radius},
+        "towns": {},
+        "capitals": dict(capitals or {}),
+        "units": {},
+        "next_uid": 1,
+        "turns": 1,
+        "ruler": {},
+        "doomsday": {"started": False, "marked": []},
+        "eliminated": [],
+        "winner": None,
+        "reorganizing": [],
+        "order": roles,
+        "starts": {r: [] for r in roles},
+        "stock": dict(stock) if stock is not None else {t: 5 for t in (*LAND, WATER)},
+    })
     geo = st.geo
     st.data["tiles"] = {h: (WATER if h in geo.perimeter else None) for h in geo.ids}
     for hex_, terrain in (tiles or {}).items():

@@ -31,6 +31,7 @@ from .frigate_placement import (
     next_placement_battle,
     placement_battle_hexes,
 )
+from .layout import placed
 from .tables import LAND_UNITS
 from .verbs import args
 from .wording import unit_words
@@ -45,7 +46,7 @@ def threatened_hexes(st: Viktory2State, role: Role) -> set[str]:
 
     Alliance units are not hostile, so they never block (15.64).
     """
-    held = {unit["hex"] for _, unit in st.iter_placed() if st.hostile(unit["owner"], role)}
+    held = {placed(unit) for _, unit in st.iter_placed() if st.hostile(unit["owner"], role)}
     neighbors = st.geo.neighbors
     return held.union(*(neighbors[h] for h in held))
 

@@ -26,11 +26,11 @@ if TYPE_CHECKING:
 def setup_game(st: Viktory2State) -> None:
     """3.2 board, 3.3 starting hexes, 4.0 turn order and the capital procedure."""
     d = st.data
-    d.update(
-        towns={}, capitals={}, units={}, next_uid=1, turns=0, ruler={},
-        doomsday={"started": False, "marked": []}, eliminated=[], winner=None,
-        reorganizing=[],
-    )
+    d.update({
+        "towns": {}, "capitals": {}, "units": {}, "next_uid": 1, "turns": 0, "ruler": {},
+        "doomsday": {"started": False, "marked": []}, "eliminated": [], "winner": None,
+        "reorganizing": [],
+    })
     board.lay_out(st)          # fills board, tiles, stock, starts
     begin(st)                  # order, turn record, flow frames for 4.0
     assert d["flow"], "setup must leave a question on the flow stack"

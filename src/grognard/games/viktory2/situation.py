@@ -22,6 +22,7 @@ from grognard.core.game import Action, Role
 from . import turns, vassals
 from .engagement import meetings
 from .exploration import explore
+from .layout import Town, TurnRecord, placed
 from .tables import WATER, geometry, tables
 from .wording import unit_words
 
@@ -92,13 +93,13 @@ class Situation:
 
     def __init__(self, st: Viktory2State, role: Role) -> None:
         d = st.data
-        turn: dict[str, Any] = d["turn"]
+        turn: TurnRecord = d["turn"]
         options = st.options
         self.st = st
         self.role = role
         self.turn = turn
         self.tiles: dict[str, str | None] = d["tiles"]
-        self.towns: dict[str, dict[str, Any]] = d["towns"]
+        self.towns: dict[str, Town] = d["towns"]
         self.neighbors: dict[str, list[str]] = geometry(d["board"]["radius"]).neighbors
         self.subjugation = bool(options["subjugation"])
         # 15.1 terrain leveling: no terrain slows movement
@@ -425,7 +426,7 @@ class Situation:
             u = units[uid]
             mp = mp_left.get(uid)
             if (allowances[u["type"]] if mp is None else mp) > 0:
-                key = (uid, u["hex"])
+                key = (uid, placed(u))  # a land unit of role on the map
                 found = known.get(key)
                 if found is None:
                     found = known[key] = [("move", uid, dest) for dest in self.land_dests(key[1])]
@@ -535,7 +536,7 @@ def step_unit(st: Viktory2State, role: Role, uid: str, dest: str) -> None:
     turn = st.data["turn"]
     switch_to(st, uid)
     u = st.units[uid]
-    src: str = u["hex"]
+    src = placed(u)  # the mover stands on the map (cargo moves with its frigate)
     foreign, stops = _arrival(st, role, uid, dest)
     mp = mp_left(st, uid) - 1
     turn["mp"][uid] = mp

@@ -1,66 +1,51 @@
-"""The Viktory II game state: its data layout and the questions rules ask of it.
+"""The Viktory II game state: its data and the questions rules ask of it.
 
-Everything a game is lives in `self.data`, plain JSON (see DATA LAYOUT below); this
+Everything a game is lives in `self.data`, plain JSON; its DATA LAYOUT, key by key with
+the rules each serves, is layout.py (`Viktory2Data`, the type of `data` here). This
 module only reads and writes it through small, named helpers, so that the phase
 modules (setup, production, movement, naval, bombard, battle, reserves, victory,
 alliance) read like the rulebook.
-
-DATA LAYOUT
-    roles, rng, log, flow           core bookkeeping (grognard.core.game)
-    board       {"players": n, "radius": R}   interior hexes lie within R of "0,0";
-                the perimeter water ring (3.2) is at distance R + 1
-    tiles       {hex: terrain | None}   None = face down; terrains: plains,
-                grassland, forest, mountain, water (GAPS.md)
-    stock       {terrain: count}   face-down tiles not yet revealed (public counts)
-    starts      {role: [hex, hex, hex]}   starting hexes (3.3)
-    order       [role, ...]   turn order; the first player is drawn at random (4.0)
-    towns       {hex: {"owner": role, "city": bool, "built": turn}}   towns/cities
-    capitals    {role: hex}   each player's capital marker (4.0, 14.0)
-    units       {uid: {"owner": role, "type": t, "hex": hex | None, "aboard": uid | None}}
-                on the map: hex set; cargo: aboard = frigate id; in Reserve: both None
-    next_uid    int
-    turn        per-player-turn record, reset by `start_turn` (see new_turn_record)
-    turns       int, player turns played so far
-    ruler       {vassal: ruler}   15.6 subjugation
-    doomsday    {"started": bool, "marked": [role, ...]}   5.5
-    eliminated  [role, ...]
-    reorganizing [role, ...]   15.63: players whose next turn allows no attack
-    capitals_captured [role, ...]   players whose capital has been taken (5.3)
-    rounds, round_counted   full rounds played, for the turn_limit option (victory.py)
-    cities_seen {hex: owner}   5.5: cities at the last victory check (victory.py)
-    winner      None | {role: score}   set when the game ends
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from grognard.core.flow import Step
 from grognard.core.flowstate import FlowState
 from grognard.core.game import Result, Role
 
+from .layout import OptionName, Town, Unit, Viktory2Data, Viktory2Options
 from .steps import STEPS
 from .tables import LAND_UNITS, WATER, Geometry, geometry, tables
+
+if TYPE_CHECKING:
+    from .situation import LandMemo, Relations
 
 
 class Viktory2State(FlowState):
     """One game of Viktory II; its steps of play are steps.STEPS."""
 
     STEPS: ClassVar[dict[str, Step]] = STEPS
+    # `data` is plain JSON (core/game.py) laid out as layout.Viktory2Data: the rule code
+    # reads it through that layout, so mypy checks its keys. The base class types it as
+    # `dict[str, Any]`, which a TypedDict is not a subtype of; the annotation narrows it
+    # for this ruleset (the same object: nothing is converted).
+    data: Viktory2Data  # type: ignore[assignment]
     #: situation.LandMemo and situation.Relations: answers the movement rules may reuse
     #: from one question to the next. Not game data (never saved or cloned): each is
     #: checked against all it depends on before use, so it cannot go stale.
-    movement_memo: Any = None
-    relations_memo: Any = None
+    movement_memo: LandMemo | None = None
+    relations_memo: Relations | None = None
 
     # ----- settings ----------------------------------------------------------------
     @property
-    def options(self) -> dict[str, Any]:
-        opts: dict[str, Any] = self.meta["options"]
-        return opts
+    def options(self) -> Viktory2Options:
+        # meta is the core's plain dict; the ruleset's options fill every key of it
+        return cast(Viktory2Options, self.meta["options"])
 
-    def option(self, name: str) -> Any:
+    def option(self, name: OptionName) -> Any:
         return self.meta["options"][name]
 
     @property
@@ -70,8 +55,7 @@ class Viktory2State(FlowState):
     # ----- terrain -----------------------------------------------------------------
     def terrain(self, hex_: str) -> str | None:
         """The revealed terrain of a hex, or None while it is face down."""
-        terrain: str | None = self.data["tiles"][hex_]
-        return terrain
+        return self.data["tiles"][hex_]
 
     def is_revealed(self, hex_: str) -> bool:
         return self.data["tiles"][hex_] is not None
@@ -94,8 +78,7 @@ class Viktory2State(FlowState):
     @property
     def player(self) -> Role:
         """Whose Player Turn it is."""
-        role: Role = self.data["turn"]["player"]
-        return role
+        return self.data["turn"]["player"]
 
     def alive(self) -> list[Role]:
         return [r for r in self.data["order"] if r not in self.data["eliminated"]]
@@ -125,9 +108,8 @@ class Viktory2State(FlowState):
         return a == b or self.allied(a, b)
 
     # ----- towns and cities --------------------------------------------------------
-    def town_at(self, hex_: str) -> dict[str, Any] | None:
-        town: dict[str, Any] | None = self.data["towns"].get(hex_)
-        return town
+    def town_at(self, hex_: str) -> Town | None:
+        return self.data["towns"].get(hex_)
 
     def towns_of(self, role: Role) -> list[str]:
         found = [h for h, t in self.data["towns"].items() if t["owner"] == role]
@@ -135,8 +117,7 @@ class Viktory2State(FlowState):
         return found
 
     def capital_of(self, role: Role) -> str | None:
-        capital: str | None = self.data["capitals"].get(role)
-        return capital
+        return self.data["capitals"].get(role)
 
     def holds_capital(self, role: Role) -> bool:
         """14.0: does role control its own capital hex?"""
@@ -155,8 +136,9 @@ class Viktory2State(FlowState):
             return []
         if not town["city"]:
             return ["infantry"]
-        extra = tables()["terrain"][self.data["tiles"][hex_]]["city_unit"]
-        return ["infantry", extra]
+        # a town stands on revealed land, whose row names the city's unit (8.2)
+        extra = tables()["terrain"][cast(str, self.data["tiles"][hex_])]["city_unit"]
+        return ["infantry", cast(str, extra)]
 
     def empire_score(self, role: Role) -> int:
         """5.3: 1 VP per town, 2 per city."""
@@ -164,11 +146,10 @@ class Viktory2State(FlowState):
 
     # ----- units -------------------------------------------------------------------
     @property
-    def units(self) -> dict[str, dict[str, Any]]:
-        units: dict[str, dict[str, Any]] = self.data["units"]
-        return units
+    def units(self) -> dict[str, Unit]:
+        return self.data["units"]
 
-    def unit(self, uid: str) -> dict[str, Any]:
+    def unit(self, uid: str) -> Unit:
         return self.units[uid]
 
     # (list comprehensions, then sort: these helpers run in every battle step)
@@ -183,7 +164,7 @@ class Viktory2State(FlowState):
         found.sort()
         return found
 
-    def iter_placed(self) -> Iterator[tuple[str, dict[str, Any]]]:
+    def iter_placed(self) -> Iterator[tuple[str, Unit]]:
         for uid, u in self.units.items():
             if u["hex"] is not None:
                 yield uid, u
@@ -256,8 +237,8 @@ class Viktory2State(FlowState):
 
     # ----- end of game -------------------------------------------------------------
     def _result(self) -> Result | None:
-        winner: Result | None = self.data.get("winner")
-        return winner
+        # .get: a state made from the core's fresh data has no winner until setup fills it
+        return self.data.get("winner")
 
     def _view(self, role: Role | None) -> dict[str, Any]:
         """Viktory II has no secrets between players: face-down tiles are unknown to

@@ -7,19 +7,21 @@ is rebuilt at every turn start, so nothing stale crosses turns.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grognard.core import flow
 from grognard.core.flow import Frame, GameStep
 from grognard.core.game import Role
 
 from . import victory
+from .layout import Attack, TurnRecord
 
 if TYPE_CHECKING:
     from .state import Viktory2State
 
 
-def new_turn_record(player: Role, number: int) -> dict[str, Any]:
+def new_turn_record(player: Role, number: int) -> TurnRecord:
+    """A fresh record of the Player Turn (layout.TurnRecord says what each key keeps)."""
     return {
         "player": player,
         "number": number,
@@ -107,7 +109,7 @@ def end_movement(st: Viktory2State, uid: str) -> None:
         turn["moving"] = None
 
 
-def mark_attacked(st: Viktory2State, uid: str, kind: str) -> None:
+def mark_attacked(st: Viktory2State, uid: str, kind: Attack) -> None:
     """10.6: one attack per unit per turn; 10.7: attacking ends movement."""
     st.data["turn"]["attacked"][uid] = kind
     end_movement(st, uid)

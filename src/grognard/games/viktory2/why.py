@@ -13,10 +13,9 @@ terrain nobody knows, so a face-down tile is named as such and nothing more).
 
 from __future__ import annotations
 
-from typing import Any
-
 from grognard.core.game import Action, Role
 
+from .layout import Unit
 from .situation import Situation, allowance, mp_left
 from .state import Viktory2State
 from .tables import WATER
@@ -40,7 +39,7 @@ def _step(st: Viktory2State) -> str:
     return str(st.frame()["state"]) if st.flow else ""
 
 
-def _unit_name(unit: dict[str, Any]) -> str:
+def _unit_name(unit: Unit) -> str:
     """A unit of the asking player's as it says it: "your infantry at 1,0"."""
     return f"your {unit['type']} at {unit['hex']}" if unit["hex"] else f"your {unit['type']}"
 

@@ -9,10 +9,12 @@ keep naming units by id, so that their replays still verify.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from grognard.core.words import with_article
+
+from .layout import Unit
 
 if TYPE_CHECKING:
     from .state import Viktory2State
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def unit_words(
-    st: Viktory2State, uid: str, role: str | None = None, unit: Mapping[str, Any] | None = None
+    st: Viktory2State, uid: str, role: str | None = None, unit: Unit | None = None
 ) -> str:
     """The unit `uid` in a log line: "an infantry" when `role` (the line's subject)
     owns it, else "a red infantry"; `unit` when the unit is no longer in the game."""
