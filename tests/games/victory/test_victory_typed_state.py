@@ -5,6 +5,7 @@ failure can only come from the key."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import pkgutil
@@ -18,7 +19,7 @@ from mypy import api
 import grognard
 import grognard.games.victory as victory
 from grognard.games.victory import RULESET
-from grognard.games.victory.layout import VictoryData, VictoryOptions
+from grognard.games.victory.layout import Block, VictoryData, VictoryOptions
 from grognard.games.victory.state import VictoryState
 
 SRC = Path(grognard.__file__).resolve().parent.parent  # this checkout's src, not an installed copy
@@ -180,3 +181,35 @@ def test_every_function_of_the_rules_takes_the_data_typed() -> None:
                         untyped.append(f"{name}.{function.__qualname__}({param}: {hints[param]})")
     assert seen > 100  # the rules' questions and steps, not a handful
     assert untyped == []
+
+
+def test_every_get_of_a_data_or_block_key_names_a_key_of_the_layout() -> None:
+    """mypy checks `data["key"]`, `pop` and `setdefault` against the layout but lets
+    `data.get("key")` of an unknown key through (it answers `object`). In this package
+    `data` always names the game data and `block` a block's record (every parameter so
+    named is annotated so: the test above), so the literal keys their `.get`, `.pop` and
+    `.setdefault` read are checked here against the layout instead. odds.py is left out:
+    its blocks are entries of a seat's view, not records of the data."""
+    names = {"data": set(get_type_hints(VictoryData)), "block": set(get_type_hints(Block))}
+    read = 0
+    unknown = []
+    for path in sorted(Path(victory.__file__).parent.glob("*.py")):
+        if path.name == "odds.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            receiver, first = node.func.value, node.args[0] if node.args else None
+            if (
+                node.func.attr in ("get", "pop", "setdefault")
+                and isinstance(receiver, ast.Name)
+                and receiver.id in names
+                and isinstance(first, ast.Constant)
+                and isinstance(first.value, str)
+            ):
+                read += 1
+                if first.value not in names[receiver.id]:
+                    where = f"{path.name}:{node.lineno}"
+                    unknown.append(f"{where} {receiver.id}.{node.func.attr}({first.value!r})")
+    assert read > 100  # the package's reads of optional keys, not a handful
+    assert unknown == []

@@ -39,13 +39,13 @@ class Block(TypedDict):
     # the other players until all are done
     new: NotRequired[bool]
     # "air" or "sea": a paratroop or invader not yet landed, or a unit at sea (6.6, 6.7, 6.52)
-    landing: NotRequired[str]
+    landing: NotRequired[Literal["air", "sea"]]
     flown: NotRequired[int]  # 5.53, 9.4: the hexes an air unit flew to its battle
     beachhead: NotRequired[bool]  # 6.7: a landed invader holding its beachhead
     blockade: NotRequired[bool]  # 6.8: a naval block blockading the port it stands in
     strategic: NotRequired[bool]  # 4.2: a carrier moved strategically this turn
     aboard: NotRequired[BlockId]  # 4.2: the carrier an air unit stands on (carriers.py)
-    grounded: NotRequired[str]  # "land" or "carrier": an air unit grounded for the turn (grounded.py)
+    grounded: NotRequired[Literal["land", "carrier"]]  # 5.52: an air unit grounded for the turn (grounded.py)
     dud: NotRequired[bool]  # S1.1: an atom bomb that rolled a 6 strikes no more
 
 
