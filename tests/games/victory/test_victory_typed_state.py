@@ -60,7 +60,7 @@ STEPS = """
     from grognard.games.victory.layout import VictoryData
 
     def strength(data: VictoryData, bid: str) -> int:
-        return data["blocks"][bid]["{key}"]  # 2.4: the block's edge up
+        return data["blocks"][bid]["{key}"]  # 4.0: step reduction
 """
 
 ATTACKER = """

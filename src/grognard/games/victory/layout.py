@@ -29,7 +29,7 @@ class Block(TypedDict):
 
     owner: Role  # the player (in Commanders, the side) that owns it
     type: str  # its unit type (units.py, data/units.json)
-    steps: int  # its strength now; the block stands with this edge up (2.4)
+    steps: int  # its strength now, the edge it stands on (4.0, step reduction)
     at: Hex | None  # None: in hand, not yet deployed (1.4; forces bought first, 10.2)
     moved: bool  # it moved (or an engineer built or demolished) this player turn (5.0)
     entered: Hex | None  # the hex it attacked from into a battle: its retreat way (6.5)
