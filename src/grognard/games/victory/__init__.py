@@ -157,7 +157,8 @@ class Victory(Ruleset):
             counts = " or ".join(str(n) for n in spec.map_counts)
             raise BadOptions(f"{scenario.id} is played on {counts} maps, not {options['maps']}")
 
-    def setup(self, state: Any) -> None:
+    def setup(self, state: State) -> None:
+        assert isinstance(state, VictoryState)  # new_game builds the ruleset's own state class
         spec = self.spec(state.meta["scenario"], state.meta["options"])
         layout, placed = parse_key(spec.map_key)
         pool = list(quick_start_pool())  # 10.1: the random units come from this pool
@@ -166,7 +167,7 @@ class Victory(Ruleset):
         players = list(spec.players)
         if spec.team_seats:  # 10.5: the seats of a team share one side's forces
             state.data["sides"], state.data["seats"], state.data["command"] = seat_data(players)
-            state.data.update(coup={}, coup_votes={})
+            state.data.update({"coup": {}, "coup_votes": {}})
             firsts = {p.colour: p for p in reversed(players)}
             players = [replace(firsts[colour], role=colour) for colour in state.data["sides"]]
         teams = {p.role: p.team for p in players}

@@ -46,7 +46,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.ranks import ranks_within
 
@@ -55,9 +55,13 @@ from .commanders import ARMS
 from .control import side_key
 from .demolition import TARGETS
 from .factories import FACTORY_ARM, max_pp
+from .layout import Block
 from .scenarios import scenario_spec
 from .units import TARGET_CLASSES, unit_table
 from .verbs import BLOCK_VERBS
+
+if TYPE_CHECKING:
+    from .state import VictoryState
 
 Family = tuple[str, list[list[Any]]]
 
@@ -175,12 +179,12 @@ def _number(bid: str) -> int:
     return int(bid.rsplit("-", 1)[1])
 
 
-def block_ranks(blocks: Mapping[str, Mapping[str, Any]]) -> dict[str, int]:
+def block_ranks(blocks: Mapping[str, Block]) -> dict[str, int]:
     """block id -> its rank among its owner's blocks in id order."""
     return ranks_within(blocks, lambda bid: blocks[bid]["owner"], _number)
 
 
-def action_keys(state: Any, role: str, actions: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+def action_keys(state: VictoryState, role: str, actions: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """Each legal action's key in the index: block ids become ranks; the land-in-place
     choice gets the hex "" (see the module docstring)."""
     ranks: dict[str, int] | None = None

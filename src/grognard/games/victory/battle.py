@@ -94,8 +94,9 @@ def fire_options(game: VictoryState, frame: Frame, bid: str) -> list[tuple[str, 
     me, kind = block["owner"], arm(block)
     foe = enemy_side(data, frame, me)
     # 3.1 note 4: attackers across a river or bridge lose their round-1 turn
-    if frame["round"] == 1 and foe == frame["defender"] and block.get("entered") not in (None, "air"):
-        features = gmap(data).side_features(block["entered"], frame["hex"])
+    entered = block.get("entered")
+    if frame["round"] == 1 and foe == frame["defender"] and entered is not None and entered != "air":
+        features = gmap(data).side_features(entered, frame["hex"])
         if ("river" in features or "bridge" in features) and "engineer" not in unit.tags:
             return []
     enemies = fighting(data, frame["hex"], foe)

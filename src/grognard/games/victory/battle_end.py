@@ -172,7 +172,7 @@ class LandAir(GameStep["VictoryState"]):
         bid, dest = named["block"], named["to"]
         frame["queue"].pop(0)
         settle(game.data, bid, dest)  # 4.2: onto a carrier where no airbase has room
-        game.data["blocks"][bid].update(at=dest, entered=None)
+        game.data["blocks"][bid]["at"], game.data["blocks"][bid]["entered"] = dest, None
         game.log(f"{bid} lands at {dest}", to=[role])
         game.log(f"a {role} air unit lands at {dest}")
         self.run(game, frame)
@@ -246,7 +246,7 @@ class Regroup(GameStep["VictoryState"]):
             return
         named = args(action)
         bid, dest = named["block"], named["to"]
-        game.data["blocks"][bid].update(at=dest, entered=None)
+        game.data["blocks"][bid]["at"], game.data["blocks"][bid]["entered"] = dest, None
         frame["done"].append(bid)
         game.log(f"{bid} regroups to {dest}", to=[role])
         game.log(f"a {role} block regroups from {frame['hex']} to {dest}")

@@ -61,8 +61,10 @@ def may_launch(data: Data, block: Block) -> bool:
     cid = block.get("aboard")
     if not cid:
         return True
-    carrier = data["blocks"].get(cid, {})
-    if carrier.get("at") and gmap(data).hexes[carrier["at"]].canal:
+    carrier = data["blocks"].get(cid)
+    if carrier is None:
+        return True
+    if carrier["at"] and gmap(data).hexes[carrier["at"]].canal:
         return False  # 4.2: no launch in a canal hex
     return not carrier.get("strategic")
 

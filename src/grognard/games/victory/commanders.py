@@ -30,9 +30,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .control import Data, unit_of
+from .layout import Seat
 from .verbs import BLOCK_VERBS, args
 
 if TYPE_CHECKING:
+    from .scenarios import PlayerSetup
     from .state import VictoryState
 
 Action = tuple[Any, ...]
@@ -120,12 +122,12 @@ def apply_council(game: VictoryState, seat: str, action: Action) -> None:
         )
 
 
-def seat_data(players: list[Any]) -> tuple[list[str], dict[str, Any], dict[str, Any]]:
+def seat_data(players: list[PlayerSetup]) -> tuple[list[str], dict[str, Seat], dict[str, dict[str, str]]]:
     """Sides, seats and the first command of each side from the scenario's seats
     (scenarios.PlayerSetup)."""
     sides_: list[str] = []
-    seats: dict[str, Any] = {}
-    command: dict[str, Any] = {}
+    seats: dict[str, Seat] = {}
+    command: dict[str, dict[str, str]] = {}
     for p in players:
         if p.colour not in sides_:
             sides_.append(p.colour)

@@ -14,12 +14,13 @@ from typing import Any
 
 from grognard.core.game import State
 
+from .layout import VictoryData, typed
 from .units import unit_type
 
 ARMS = ("ground", "naval", "air")
 
 
-def home_boards(data: dict[str, Any]) -> dict[str, str]:
+def home_boards(data: VictoryData) -> dict[str, str]:
     """Each side's home board(s), "A" or "A+C" (data["homes"] maps board -> side)."""
     by_side: dict[str, list[str]] = {}
     for board, side in sorted(data["homes"].items()):
@@ -27,7 +28,7 @@ def home_boards(data: dict[str, Any]) -> dict[str, str]:
     return {side: "+".join(boards) for side, boards in sorted(by_side.items())}
 
 
-def forces_mix(data: dict[str, Any]) -> dict[str, dict[str, int]]:
+def forces_mix(data: VictoryData) -> dict[str, dict[str, int]]:
     """Blocks of each arm each side was dealt."""
     mix = {side: dict.fromkeys(ARMS, 0) for side in data["roles"]}
     for block in data["blocks"].values():
@@ -37,14 +38,14 @@ def forces_mix(data: dict[str, Any]) -> dict[str, dict[str, int]]:
 
 
 def content_facts(initial: State, final: State) -> dict[str, Any]:
-    data = final.data
+    data = typed(final.data)
     homes = home_boards(data)
     return {
         "home_board": homes,
         "matchup": " v ".join(homes.get(side, "-") for side in data["roles"]),
         "map": data["map"],
         "final_pp": {side: data["pp"].get(side) for side in data["roles"]},
-        "forces": forces_mix(initial.data),
+        "forces": forces_mix(typed(initial.data)),
     }
 
 

@@ -5,31 +5,29 @@ A lower module: it reads the game data (a plain dict) and the static tables, and
 imports no phase module, so movement, battle, supply and production can all use it
 without importing each other.
 
-Block data, one dict per block in `data["blocks"]` (see state.py for the layout):
-`owner`, `type`, `steps`, `at`, `moved`, `entered` (the hex it attacked from, or
-None), `reserve` (a responding block, 5.8), `half` (a half-hit, 6.47), `new` (built
-this production phase, or a factory being allocated at set-up, 9.1: unseen by the
-other players until all are done).
+`Data` is the game data and `Block` one block's record in `data["blocks"]`: both are
+typed in layout.py, which says what each key means.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
-from typing import Any
+from typing import cast
 
 from grognard.core.hexgrid import distance, hexside, parse_hex_id
 
 from .boards import GameMap, HexInfo, game_map
 from .flight import flight_distance as flight_distance
 from .flight import storm_area as storm_area
+from .layout import Block as Block
+from .layout import VictoryData, placed
 from .sides import allied, has_allies, is_enemy, teams_of
 from .supply import supply_network
 from .terrain import ground_hexside_limit, terrain_effects
 from .units import UnitType, unit_table
 
-Data = dict[str, Any]
-Block = dict[str, Any]
+Data = VictoryData
 
 # 3.1 terrain effects chart, from data/terrain.json (terrain.py)
 _CHART = terrain_effects()
@@ -455,7 +453,9 @@ def controllers(data: Data, occ: Mapping[str, list[str]]) -> dict[str, str | Non
 def _vacant_control(map_key: str, homes: tuple[tuple[str, str], ...]) -> Mapping[str, str | None]:
     """5.4: who controls each hex while nobody stands in it (its home player's if it is
     a city or town), kept per map and home maps."""
-    data: Data = {"map": map_key, "homes": dict(homes), "blocks": {}}
+    # an empty board: only the keys `controller` reads on a vacant map (map, homes,
+    # blocks); the rest of the game data is never asked for here
+    data = cast(Data, {"map": map_key, "homes": dict(homes), "blocks": {}})
     return {h: controller(data, {}, h) for h in game_map(map_key).hexes}
 
 
@@ -471,7 +471,7 @@ def _raw_supplied(
     friends = [r for r in sides(data) if r != role and allied(data, role, r)] if has_allies(data) else []
     mine = {role, *friends}
     sources = [h for h, info in gmap(data).hexes.items() if info.city and owners[h] in mine]
-    heads = [b["at"] for b in data["blocks"].values() if b["owner"] == role and b.get("beachhead")]
+    heads = [placed(b) for b in data["blocks"].values() if b["owner"] == role and b.get("beachhead")]
     return supply_network(
         gmap(data),
         role,
@@ -582,7 +582,7 @@ def mark_beachheads(data: Data) -> list[str]:
             and arm(block) == "ground"
             and info.terrain == "coastal"
             and not info.port
-            and controller(data, occ, block["at"]) == block["owner"]
+            and controller(data, occ, placed(block)) == block["owner"]
             and block["at"] not in taken
         )
         if ok:

@@ -31,9 +31,9 @@ A lower module: it reads the game data and the static tables; the phases call it
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .control import Data, arm, gmap, occupancy
+from .control import Block, Data, arm, gmap, occupancy
 from .sides import allied, is_enemy
 from .units import unit_table
 
@@ -55,11 +55,11 @@ def plays_factories(data: Data) -> bool:
     return bool(data["options"].get("factories"))
 
 
-def is_factory(block: dict[str, Any]) -> bool:
+def is_factory(block: Block) -> bool:
     return block["type"] in FACTORY_ARM
 
 
-def factory_pp(block: dict[str, Any]) -> int:
+def factory_pp(block: Block) -> int:
     """9.1: a factory's value is its steps less its 0 PP step."""
     return int(block["steps"]) - 1
 

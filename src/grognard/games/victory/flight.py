@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache, lru_cache
-from typing import Any
 
 from grognard.core.hexgrid import distance, parse_hex_id
 
 from .boards import game_map
+from .layout import VictoryData
 
-Data = dict[str, Any]
+Data = VictoryData
 
 
 @cache

@@ -25,6 +25,7 @@ from .control import (
     storm_area,
     unit_of,
 )
+from .layout import placed
 
 Occ = dict[str, list[str]]
 INVASION_RANGE = 2  # 6.7
@@ -35,7 +36,7 @@ def drop_targets(data: Data, occ: Occ, bid: str) -> list[str]:
     stacking, 5.52) or a vacant land hex (within ground stacking)."""
     block = data["blocks"][bid]
     unit = unit_of(block)
-    role, start = block["owner"], block["at"]
+    role, start = block["owner"], placed(block)  # the move phase asks blocks on the map
     if "airborne" not in unit.tags or not is_friendly_airbase(data, occ, start, role):
         return []  # 6.6: from a friendly airbase (9.6: an airfield too)
     out = []
@@ -59,7 +60,7 @@ def invasion_targets(data: Data, occ: Occ, bid: str) -> list[tuple[str, str]]:
     stacking and the hexside limit) or a vacant coastal hex."""
     block = data["blocks"][bid]
     unit = unit_of(block)
-    role, start = block["owner"], block["at"]
+    role, start = block["owner"], placed(block)  # the move phase asks blocks on the map
     the_map = gmap(data)
     at_sea = block.get("landing") == "sea"
     if "amphibious" not in unit.tags or (the_map.hexes[start].terrain != "coastal" and not at_sea):

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .control import Data, arm, controller, gmap, is_airbase_site, is_submarine, occupancy, unit_of
+from .layout import Airfield, Mulberry, placed
 from .sides import is_enemy
 from .verbs import args
 
@@ -73,7 +74,7 @@ def build(game: VictoryState, role: str, action: Action) -> None:
     data = game.data
     bid = args(action)["block"]
     block = data["blocks"][bid]
-    at = block["at"]
+    at = placed(block)  # build_actions offers only builders on the map
     if action[0] == "airfield":
         fields = data.setdefault("airfields", {})
         if at in fields:
@@ -97,11 +98,12 @@ def capture_markers(game: VictoryState) -> None:
     data = game.data
     occ = occupancy(data)
     blocks = data["blocks"]
-    for kind, name, arms in (
-        ("airfields", "airfield", ("ground",)),
-        ("mulberries", "mulberry", ("ground", "naval")),
-    ):
-        for hex_id, marker in data.get(kind, {}).items():
+    kinds: tuple[tuple[dict[str, Airfield] | dict[str, Mulberry], str, tuple[str, ...]], ...] = (
+        (data.get("airfields", {}), "airfield", ("ground",)),
+        (data.get("mulberries", {}), "mulberry", ("ground", "naval")),
+    )
+    for markers, name, arms in kinds:
+        for hex_id, marker in markers.items():
             here = occ.get(hex_id, ())
             owners = {blocks[b]["owner"] for b in here}
             if len(owners) != 1 or not is_enemy(data, marker["owner"], next(iter(owners))):

@@ -56,6 +56,7 @@ from .control import (
 from .demolition import demolish, demolish_actions
 from .factories import capture_factories
 from .landings import drop_targets, invasion_targets
+from .layout import placed
 from .markers import capture_markers
 from .move_search import ground_search, naval_search
 from .seatransport import at_sea, sea_targets, use_port
@@ -75,7 +76,7 @@ def is_pinned(data: Data, occ: Occ, bid: str) -> bool:
     block = data["blocks"][bid]
     if block.get("blockade"):
         return False  # 6.8: a blockade is no battle; the ships may sail away
-    here = [b for b in occ.get(block["at"], ()) if not data["blocks"][b].get("blockade")]
+    here = [b for b in occ.get(placed(block), ()) if not data["blocks"][b].get("blockade")]
     role = block["owner"]
     enemies = sum(1 for b in here if is_enemy(data, role, data["blocks"][b]["owner"]))
     if not enemies:
@@ -145,7 +146,7 @@ def _naval_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[st
 
 def _air_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str], set[tuple[str, str]]]:
     block = data["blocks"][bid]
-    start, reach = block["at"], unit_of(block).move
+    start, reach = placed(block), unit_of(block).move  # can_move asked it is on the map
     storm = survey.storm  # 9.4: no flight ends or strikes in the storm
     ends = {h for h in survey.airbases(start, reach) if h != start and h not in storm}
     near = [
@@ -203,7 +204,7 @@ def rocket_targets(data: Data, occ: Occ, bid: str) -> list[str]:
         for h in enemy_hexes(data, occ, role)
         if h not in storm
         and flight_distance(data, start, h) <= reach  # 9.4: round the storm
-        and battles.get(h, {}).get("attacker", role) == role
+        and (h not in battles or battles[h]["attacker"] == role)
         and h not in barred_battles(data, role)
         and has_room(data, occ, h, role, "ground")
     )
@@ -301,7 +302,7 @@ def _sea_move(data: Data, bid: str, dest: str) -> None:
     ends ashore in a port or at a beachhead."""
     block = data["blocks"][bid]
     if not at_sea(block):
-        use_port(data, block["at"])  # it embarks
+        use_port(data, placed(block))  # it embarks
     if gmap(data).hexes[dest].terrain == "sea":
         block["landing"] = "sea"
     else:
@@ -335,7 +336,8 @@ class Move(GameStep["VictoryState"]):
         if verb == "board":  # 4.1, 4.2: an air unit loads onto a carrier in its port
             bid = named["block"]
             cid = board_target(data, bid)
-            data["blocks"][bid].update(aboard=cid, moved=True)
+            assert cid is not None, "board is legal only with a carrier to board"  # move_actions
+            data["blocks"][bid]["aboard"], data["blocks"][bid]["moved"] = cid, True
             game.log(f"you load {bid} aboard {cid}", to=[role])  # unseen: no block leaves its hex
             return
         if verb == "ally":  # 2.0 [3]: declared openly; it holds once both have offered
@@ -346,7 +348,7 @@ class Move(GameStep["VictoryState"]):
         # move, strategic, sea_move, paradrop: (block, to); attack, invade: (block, to, via)
         bid, dest = named["block"], named["to"]
         block = data["blocks"][bid]
-        origin = block["at"]
+        origin = placed(block)  # the move phase moves blocks on the map
         if verb == "sea_move":
             _sea_move(data, bid, dest)
         if verb == "move":

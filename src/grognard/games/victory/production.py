@@ -48,6 +48,7 @@ from .factories import (
     repair_factories,
     resource_yield,
 )
+from .layout import placed
 from .markers import build, build_actions
 from .supply_memo import current_supply
 from .units import unit_table
@@ -252,7 +253,7 @@ class Production(SecretChoices["VictoryState"]):
         if verb == "exchange":  # 9.1: the city forfeits its production
             block = data["blocks"][named["block"]]
             hex_id = block["at"]
-            block.update(type=named["type"], steps=1)
+            block["type"], block["steps"] = named["type"], 1
             frame["left"][role][hex_id] = 0
             frame["arms"][role][hex_id] = {}
             name = unit_table()[named["type"]].name
@@ -260,7 +261,7 @@ class Production(SecretChoices["VictoryState"]):
             return
         if verb == "convert":  # 4.3, 9.1: the block becomes PP in its city
             block = data["blocks"].pop(named["block"])
-            hex_id = block["at"]
+            hex_id = placed(block)  # a resource block converts in its city
             gained = resource_yield(data, hex_id, block["steps"])
             for kind, pp in gained.items():
                 if kind:
@@ -315,7 +316,7 @@ class Production(SecretChoices["VictoryState"]):
             return
         bid = named["block"]
         block = data["blocks"][bid]
-        hex_id = block["at"]
+        hex_id = placed(block)  # steps are added to blocks in a city
         if is_factory(block):  # 9.1: 1 PP of whichever arm has most left, in the paying city
             payer = named.get("payer", hex_id)
             by_arm = frame["arms"][role][payer]

@@ -28,6 +28,7 @@ from .control import (
     unit_of,
 )
 from .grounded import never_retreats
+from .layout import Battle
 from .sides import allied, is_enemy
 
 if TYPE_CHECKING:
@@ -44,18 +45,12 @@ def _open(data: Data, who: str | None, role: str) -> bool:
 def entry_sides(data: Data, hex_id: str, attacker: str) -> list[str]:
     """The hexes the attacker's surface blocks entered the battle from (6.51, 5.41)."""
     blocks = data["blocks"]
-    return sorted(
-        {
-            blocks[b]["entered"]
-            for b in blocks
-            if blocks[b]["at"] == hex_id
-            and blocks[b]["owner"] == attacker
-            and blocks[b].get("entered") not in (None, "air")
-        }
-    )
+    mine_here = [b for b in blocks if blocks[b]["at"] == hex_id and blocks[b]["owner"] == attacker]
+    entered = (blocks[b].get("entered") for b in mine_here)
+    return sorted({via for via in entered if via is not None and via != "air"})
 
 
-def hexside_control(data: Data, hex_id: str, record: dict[str, Any]) -> dict[str, str]:
+def hexside_control(data: Data, hex_id: str, record: Battle) -> dict[str, str]:
     """5.41: {hex entered from: the player controlling that hexside}: the last player
     to enter the battle across it (recorded by the move phase); the attacker holds
     the hexsides his blocks entered by where no record says otherwise."""
@@ -149,7 +144,7 @@ def retreat(game: VictoryState, frame: Frame, bid: str, dest: str) -> None:
     settle(data, bid, dest)  # 4.2: an air unit may retreat onto a carrier
     if is_carrier(block):
         carry(data, bid, dest)  # 4.2: and a carrier takes its aircraft along
-    block.update(at=dest, entered=None)
+    block["at"], block["entered"] = dest, None
     block.pop("reserve", None)
     frame["retreats"].append([bid, dest])
     key = f"{kind}:{dest}"

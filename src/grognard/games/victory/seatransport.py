@@ -25,6 +25,7 @@ from functools import cache
 
 from .boards import game_map
 from .control import (
+    Block,
     Data,
     blockaded_ports,
     controller,
@@ -62,7 +63,7 @@ def capacity(data: Data, occ: Occ, hex_id: str, role: str, blockaded: set[str] |
     return max(0, total - int(data.get("port_use", {}).get(hex_id, 0)))
 
 
-def at_sea(block: dict[str, object]) -> bool:
+def at_sea(block: Block) -> bool:
     """A ground block carried at sea (5.91) or put there by an amphibious retreat (6.52)."""
     return block.get("landing") == "sea" and unit_of(block).arm == "ground"
 

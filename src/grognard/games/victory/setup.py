@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from grognard.core.flow import Frame, call, goto
 from grognard.core.secret_choices import SecretChoices
 
 from .boards import game_map, map_key
 from .control import (
+    Block,
     Data,
     arm,
     gmap,
@@ -35,6 +36,7 @@ from .control import (
     stack_limit,
 )
 from .factories import plays_factories
+from .layout import VictoryOptions
 from .scenarios import deployment_rules, min_units_for
 from .strategic import road_links
 from .units import unit_table
@@ -78,7 +80,7 @@ def _resource_site(map_key: str, boards: tuple[str, ...]) -> str | None:
     return min(mines, key=lambda h: (min((hex_distance(h, c) for c in cities), default=0), h))
 
 
-def is_resource(block: dict[str, Any]) -> bool:
+def is_resource(block: Block) -> bool:
     return "resource" in unit_table()[block["type"]].tags
 
 
@@ -131,7 +133,7 @@ def _fits(data: Data, occ: dict[str, list[str]], role: str, bid: str, hex_id: st
     return stack_limit(info, kind) > 0 and has_room(data, occ, hex_id, role, kind)
 
 
-def _cost(block: dict[str, Any]) -> int:
+def _cost(block: Block) -> int:
     """10.2, 10.4: what a starting block counts against a PP quota: its steps' cost."""
     return int(unit_table()[block["type"]].cost) * int(block["steps"])
 
@@ -145,7 +147,7 @@ def within_quota(data: Data, role: str, bid: str, hex_id: str) -> bool:
     blocks = data["blocks"]
     boards = sorted({the_map.hexes[h].board for h in home_sites(data, role)})
 
-    def measure(block: dict[str, Any]) -> int:
+    def measure(block: Block) -> int:
         return 1 if "units" in quota else _cost(block)
 
     limit = int(quota.get("units", quota.get("pp", 0)))
@@ -231,7 +233,7 @@ def deploy_targets(
     return out
 
 
-def _likeness(block: dict[str, Any]) -> Any:
+def _likeness(block: Block) -> Any:
     """What makes two undeployed blocks alike for deploy_targets: their whole data (None
     when some of it is unhashable: then the block is asked on its own)."""
     try:
@@ -347,7 +349,7 @@ def _next_deployer(data: Data, after: str) -> str | None:
 
 
 def setup_game(
-    state: Any,
+    state: VictoryState,
     layout: str,
     placed: list[tuple[str, int]],
     forces: dict[str, list[str]],
@@ -368,8 +370,9 @@ def setup_game(
     each of his home boards (10.4)."""
     data = state.data
     roles: list[str] = sides(data)
-    options = dict(state.meta["options"])
-    blocks: dict[str, dict[str, Any]] = {}
+    # the core resolved every declared option, defaults filled in (schema.resolve_options)
+    options = cast(VictoryOptions, dict(state.meta["options"]))
+    blocks: dict[str, Block] = {}
     next_id: dict[str, int] = {}
     mines = options.get("resources", False)
     for role in roles:
@@ -382,23 +385,25 @@ def setup_game(
             blocks[f"{role}-{number:02d}"] = new_block(role, type_id, steps)
         next_id[role] = len(types) + 1
     data.update(
-        options=options,
-        map=map_key(layout, placed),
-        homes=homes,
-        home_bonus={board: bonus for board, bonus in home_bonus.items() if bonus},
-        target_pp=target_pp,
-        turn=1,
-        turn_limit=options.get("turn_limit", 0),
-        phase="deploy",
-        order=[],
-        blocks=blocks,
-        graveyard={},
-        battles={},
-        seen={role: [] for role in roles},
-        next_id=next_id,
-        min_per_city={},
-        pp={},
-        result=None,
+        {
+            "options": options,
+            "map": map_key(layout, placed),
+            "homes": homes,
+            "home_bonus": {board: bonus for board, bonus in home_bonus.items() if bonus},
+            "target_pp": target_pp,
+            "turn": 1,
+            "turn_limit": options.get("turn_limit", 0),
+            "phase": "deploy",
+            "order": [],
+            "blocks": blocks,
+            "graveyard": {},
+            "battles": {},
+            "seen": {role: [] for role in roles},
+            "next_id": next_id,
+            "min_per_city": {},
+            "pp": {},
+            "result": None,
+        }
     )
     if board_quota:
         data["board_quota"] = board_quota

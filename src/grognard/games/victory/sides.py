@@ -19,9 +19,9 @@ Data: `teams` {role: team id} from the scenario (absent in games without teams),
 
 from __future__ import annotations
 
-from typing import Any
+from .layout import VictoryData
 
-Data = dict[str, Any]
+Data = VictoryData
 
 
 def has_allies(data: Data) -> bool:

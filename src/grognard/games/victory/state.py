@@ -1,33 +1,9 @@
 """The Victory game state: plain data, the flow of named steps, views and secrets.
 
-DATA LAYOUT (`state.data`)
-    roles, rng, log, flow   core bookkeeping; battles are frames on the flow stack
-    options                 the game's options (a copy of meta["options"])
-    map                     the assembled map's key ("2map:A0,B3"); boards.game_map rebuilds it
-    homes                   {board id: role}, each player's own map(s) (5.4, 8.4)
-    home_bonus              {board id: extra PP per city} (10.3 Sleeping Giant), usually {}
-    target_pp               {role: PP of cities that wins} (10.0)
-    turn, turn_limit        game turn (1-based) and the 10.6 limit (0 = none)
-    phase                   "maps" | "deploy" | "factories" | "initiative" | "move" | "combat" | "supply" |
-                            "production"
-    order                   this turn's order of play, Player 1 first (4.1)
-    blocks                  {id: {"owner", "type", "steps", "at", "moved", "entered",
-                            "reserve"?, "half"?, "new"?, "landing"?, "flown"?,
-                            "beachhead"?, "blockade"?, "strategic"?}}: living
-                            blocks (control.py; "landing" is "air" or "sea" for paratroops
-                            and invaders not yet landed and for units at sea, 6.6, 6.7,
-                            6.52; "flown" is an air unit's flight to its battle, 5.53;
-                            "strategic" marks a carrier moved strategically this turn, 4.2)
-    graveyard               {id: {"owner", "type"}}: eliminated blocks
-    battles                 {hex: {"attacker", "defender"}}: battles still to fight this turn
-    seen                    {role: [ids]}: other players' blocks that role has seen in battle
-    next_id                 {role: int}: the number of the next block built
-    min_per_city            {role: int}: blocks each of his cities must receive at deployment (1.4)
-    port_use                {hex: ground blocks embarked or landed there} this player turn (5.92)
-    storm                   the storm's hex, None once blown off (9.4, `storms` option)
-    airfields, mulberries   {hex: {"owner", "since", "major"?, "down"?}} (9.6, 9.7, markers.py)
-    pp                      {role: PP controlled} at the last victory check
-    result                  None | {role: score}
+DATA LAYOUT (`state.data`): layout.py, one TypedDict per record with a comment per key
+(the blocks, the graveyard, the battles, the markers, the alliances, Commanders' seats,
+the options); `VictoryState.data` is typed as its `VictoryData`, so mypy checks the keys
+the rule code reads. Battles in progress are frames on the flow stack (the core's).
 
 Block ids ("red-07") are dealt in random order, so an id says nothing about its
 block; they are the secrets `hidden_tokens` names.
@@ -53,6 +29,7 @@ from .commanders import (
     side_of,
 )
 from .control import arm, unit_of
+from .layout import VictoryData
 from .steps import STEPS
 from .victory import TIME_LIMIT_LINE
 from .view import board_view
@@ -63,6 +40,11 @@ class VictoryState(FlowState):
     the methods below hand each seat its part of its side's turn (commanders.py)."""
 
     STEPS: ClassVar[dict[str, Step]] = STEPS
+    # `data` is plain JSON (core/game.py) laid out as layout.VictoryData: the rule code
+    # reads it through that layout, so mypy checks its keys. The base class types it as
+    # `dict[str, Any]`, which a TypedDict is not a subtype of; the annotation narrows it
+    # for this ruleset (the same object: nothing is converted).
+    data: VictoryData  # type: ignore[assignment]
 
     def _side(self, role: Role | None) -> Role | None:
         if role is None or not is_team_game(self.data):
@@ -215,4 +197,4 @@ class VictoryState(FlowState):
             faces = [(data["blocks"][b]["type"], data["blocks"][b]["steps"]) for b in bids]
             rng.shuffle(faces)
             for bid, (type_id, steps) in zip(bids, faces, strict=True):
-                data["blocks"][bid].update(type=type_id, steps=steps)
+                data["blocks"][bid]["type"], data["blocks"][bid]["steps"] = type_id, steps

@@ -16,16 +16,16 @@ A helper of the initiative step; it imports no phase module.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .boards import storm_path
-from .control import gmap
+from .control import Data, gmap
 
 if TYPE_CHECKING:
     from .state import VictoryState
 
 
-def place_storm(data: dict[str, Any]) -> None:
+def place_storm(data: Data) -> None:
     """9.4: the storm starts at the centre of the map (before the first move)."""
     if data["options"].get("storms") and "storm" not in data:
         data["storm"] = gmap(data).center()
@@ -34,13 +34,14 @@ def place_storm(data: dict[str, Any]) -> None:
 def move_storm(game: VictoryState) -> None:
     """9.4 / L1.3: roll direction and distance after the initiative roll and move it."""
     data = game.data
-    if not data["options"].get("storms") or data.get("storm") is None:
+    storm = data.get("storm")
+    if not data["options"].get("storms") or storm is None:
         return
     logistics = bool(data["options"].get("logistics_sheet"))
     roller = data["order"][-1] if logistics else data["order"][0]  # the loser, or Player 1
     direction, distance = game.roll(2, roller, "storm direction and distance")
     the_map = gmap(data)
-    path = storm_path(the_map, data["storm"], direction, distance)
+    path = storm_path(the_map, storm, direction, distance)
     if len(path) == distance:
         data["storm"] = path[-1]
         game.log(f"the storm moves {distance} hex(es) to {data['storm']}")

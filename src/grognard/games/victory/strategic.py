@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping
 from functools import cache, lru_cache
+from typing import cast
 
 from .boards import game_map
 from .control import (
@@ -42,6 +43,7 @@ from .control import (
     unit_of,
     water_links,
 )
+from .layout import placed
 
 Occ = dict[str, list[str]]
 STRATEGIC_RANGE = 6  # 5.9
@@ -160,7 +162,9 @@ def _vacant_closed(
     teams: tuple[tuple[str, str], ...],
     pacts: tuple[tuple[str, ...], ...],
 ) -> frozenset[str]:
-    data: Data = {"map": map_key, "homes": dict(homes), "blocks": {}}
+    # an empty board: only the keys `_open` reads on a vacant map (map, homes, blocks,
+    # and the alliances below); the rest of the game data is never asked for here
+    data = cast(Data, {"map": map_key, "homes": dict(homes), "blocks": {}})
     if teams:
         data["teams"] = dict(teams)
     if pacts:
@@ -173,7 +177,7 @@ def strategic_targets(data: Data, occ: Occ, bid: str, survey: Survey | None = No
     checks the answer depends only on its arm, its hex and its owner: blocks that
     share those share it, through the caller's `survey` of one pass over the blocks."""
     block = data["blocks"][bid]
-    role, start = block["owner"], block["at"]
+    role, start = block["owner"], placed(block)  # the move phase asks blocks on the map
     kind = arm(block)
     if "immobile" in unit_of(block).tags or has_enemy(data, occ, start, role):
         return []  # factories never move; a block in a battle hex is pinned or fighting

@@ -5,9 +5,9 @@ while it is fought. Shapes follow docs/client-view-conventions.md (`blocks`,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from .control import Data, controlled_pp, controllers, gmap, occupancy, sides, storm_area
+from .control import Block, Data, controlled_pp, controllers, gmap, occupancy, sides, storm_area
 from .sides import allied
 from .units import unit_table
 
@@ -20,7 +20,7 @@ def fire_label(type_id: str) -> str:
     return "-".join(str(fire.get(group, 0)) for group in ("A", "N", "G"))
 
 
-def shown_entry(data: Data, bid: str, block: dict[str, Any]) -> dict[str, Any]:
+def shown_entry(data: Data, bid: str, block: Block) -> dict[str, Any]:
     unit = unit_table()[block["type"]]
     entry = {
         "id": bid,
@@ -161,7 +161,9 @@ def battle_view(data: Data, frame: dict[str, Any], role: str | None) -> dict[str
     veiled = role in frame.get("veiled", ())  # S1.6: a rocket's lone strike
 
     def entry(bid: str) -> dict[str, Any]:
-        block = blocks.get(bid) or {**graveyard[bid], "steps": 0}
+        # a fallen block shows its face with no steps left; shown_entry reads a living
+        # block's other keys with .get, so the graveyard's record stands in for one
+        block = blocks.get(bid) or cast(Block, {**graveyard[bid], "steps": 0})
         if in_it and (block["owner"] == role or (bid in frame["shown"] and not veiled)):
             shape = shown_entry(data, bid, block)
             shape.pop("at", None)
