@@ -86,7 +86,7 @@ def test_virtuti_attacks_and_battles_show_their_odds(page: Page, web_app: tuple[
     expect(block).to_have_attribute("data-win", f"{RULESET.odds(fought).attacker_wins:.4f}")
     expect(block).to_contain_text("Expected losses")
     expect(block).to_contain_text("any card of the hand")
-    expect(block).to_contain_text("attacker wins with your card: Blitzkrieg")  # the Axis chooses next
+    expect(block).to_contain_text("Attacker wins with your card: Blitzkrieg")  # the Axis chooses next
     assert 0 < RULESET.odds(fought).attacker_wins < 1
     block.scroll_into_view_if_needed()
     shot(page, "virtuti-battle-odds")
