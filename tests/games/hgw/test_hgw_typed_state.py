@@ -7,44 +7,15 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import textwrap
 from pathlib import Path
 from typing import get_type_hints
 
 import pytest
-from mypy import api
+from layoutcheck import mypy_on_layout
 
-import grognard
 import grognard.games.hgw as hgw
 from grognard.games.hgw.layout import HgwBoard, HgwData
 from grognard.games.hgw.state import HgwState
-
-SRC = Path(grognard.__file__).resolve().parent.parent  # this checkout's src, not an installed copy
-
-
-def _check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str) -> tuple[str, int]:
-    """mypy --strict on `body`, with the layout module itself checked and everything it
-    imports skipped (the whole game need not be analysed for one key)."""
-    code = tmp_path / "reads_the_layout.py"
-    code.write_text("from __future__ import annotations\n\n" + textwrap.dedent(body))
-    config = tmp_path / "mypy.ini"
-    config.write_text("[mypy]\n")
-    monkeypatch.setenv("MYPYPATH", str(SRC))
-    out, err, status = api.run(
-        [
-            "--strict",
-            "--config-file",
-            str(config),
-            "--cache-dir",
-            str(tmp_path / "cache"),
-            "--follow-imports",
-            "skip",
-            str(code),
-            str(SRC / "grognard" / "games" / "hgw" / "layout.py"),
-        ]
-    )
-    return out + err, status
-
 
 WINTERS = """
     from grognard.games.hgw.layout import HgwBoard
@@ -81,9 +52,9 @@ SPENT = """
 def test_mypy_rejects_a_misspelt_key_of_the_layout(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str, right: str, misspelt: str, record: str
 ) -> None:
-    out, status = _check(tmp_path, monkeypatch, body.format(key=right))
+    out, status = mypy_on_layout(tmp_path, monkeypatch, "hgw", body.format(key=right))
     assert status == 0, out
-    out, status = _check(tmp_path, monkeypatch, body.format(key=misspelt))
+    out, status = mypy_on_layout(tmp_path, monkeypatch, "hgw", body.format(key=misspelt))
     assert status == 1
     assert f'TypedDict "{record}" has no key "{misspelt}"' in out
 

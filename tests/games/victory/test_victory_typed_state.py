@@ -9,45 +9,16 @@ import ast
 import importlib
 import inspect
 import pkgutil
-import textwrap
 from pathlib import Path
 from typing import NotRequired, get_origin, get_type_hints
 
 import pytest
-from mypy import api
+from layoutcheck import mypy_on_layout
 
-import grognard
 import grognard.games.victory as victory
 from grognard.games.victory import RULESET
 from grognard.games.victory.layout import Block, VictoryData, VictoryOptions
 from grognard.games.victory.state import VictoryState
-
-SRC = Path(grognard.__file__).resolve().parent.parent  # this checkout's src, not an installed copy
-
-
-def _check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str) -> tuple[str, int]:
-    """mypy --strict on `body`, with the layout module itself checked and everything it
-    imports skipped (the whole game need not be analysed for one key)."""
-    code = tmp_path / "reads_the_layout.py"
-    code.write_text("from __future__ import annotations\n\n" + textwrap.dedent(body))
-    config = tmp_path / "mypy.ini"
-    config.write_text("[mypy]\n")
-    monkeypatch.setenv("MYPYPATH", str(SRC))
-    out, err, status = api.run(
-        [
-            "--strict",
-            "--config-file",
-            str(config),
-            "--cache-dir",
-            str(tmp_path / "cache"),
-            "--follow-imports",
-            "skip",
-            str(code),
-            str(SRC / "grognard" / "games" / "victory" / "layout.py"),
-        ]
-    )
-    return out + err, status
-
 
 TARGET = """
     from grognard.games.victory.layout import VictoryData
@@ -92,9 +63,9 @@ SERVES = """
 def test_mypy_rejects_a_misspelt_key_of_the_layout(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str, right: str, misspelt: str, record: str
 ) -> None:
-    out, status = _check(tmp_path, monkeypatch, body.format(key=right))
+    out, status = mypy_on_layout(tmp_path, monkeypatch, "victory", body.format(key=right))
     assert status == 0, out
-    out, status = _check(tmp_path, monkeypatch, body.format(key=misspelt))
+    out, status = mypy_on_layout(tmp_path, monkeypatch, "victory", body.format(key=misspelt))
     assert status == 1
     assert f'TypedDict "{record}" has no key "{misspelt}"' in out
 
@@ -109,9 +80,9 @@ def test_mypy_rejects_a_phase_that_is_none_of_the_games(
         def to_combat(data: VictoryData) -> None:
             data["phase"] = "{phase}"  # 2.0 [3]: battles after every player has moved
     """
-    out, status = _check(tmp_path, monkeypatch, body.format(phase="combat"))
+    out, status = mypy_on_layout(tmp_path, monkeypatch, "victory", body.format(phase="combat"))
     assert status == 0, out
-    out, status = _check(tmp_path, monkeypatch, body.format(phase="battle"))
+    out, status = mypy_on_layout(tmp_path, monkeypatch, "victory", body.format(phase="battle"))
     assert status == 1
     assert 'Value of "phase" has incompatible type "Literal[\'battle\']"' in out
 

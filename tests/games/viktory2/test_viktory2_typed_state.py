@@ -8,47 +8,18 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
-import textwrap
 from pathlib import Path
 from types import ModuleType
 from typing import get_args, get_type_hints
 
 import pytest
-from mypy import api
+from layoutcheck import mypy_on_layout
 
-import grognard
 import grognard.games.viktory2 as viktory2
 from grognard.games.viktory2 import RULESET, VICTORY_CONDITIONS
 from grognard.games.viktory2.layout import OptionName, Town, Unit, Viktory2Data, Viktory2Options
 from grognard.games.viktory2.situation import LandMemo, Relations
 from grognard.games.viktory2.state import Viktory2State
-
-SRC = Path(grognard.__file__).resolve().parent.parent  # this checkout's src, not an installed copy
-
-
-def _check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str) -> tuple[str, int]:
-    """mypy --strict on `body`, with the layout module itself checked and everything it
-    imports skipped (the whole game need not be analysed for one key)."""
-    code = tmp_path / "reads_the_layout.py"
-    code.write_text("from __future__ import annotations\n\n" + textwrap.dedent(body))
-    config = tmp_path / "mypy.ini"
-    config.write_text("[mypy]\n")
-    monkeypatch.setenv("MYPYPATH", str(SRC))
-    out, err, status = api.run(
-        [
-            "--strict",
-            "--config-file",
-            str(config),
-            "--cache-dir",
-            str(tmp_path / "cache"),
-            "--follow-imports",
-            "skip",
-            str(code),
-            str(SRC / "grognard" / "games" / "viktory2" / "layout.py"),
-        ]
-    )
-    return out + err, status
-
 
 VASSAL = """
     from grognard.games.viktory2.layout import Viktory2Data
@@ -92,9 +63,9 @@ CITY = """
 def test_mypy_rejects_a_misspelt_key_of_the_layout(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str, right: str, misspelt: str, record: str
 ) -> None:
-    out, status = _check(tmp_path, monkeypatch, body.format(key=right))
+    out, status = mypy_on_layout(tmp_path, monkeypatch, "viktory2", body.format(key=right))
     assert status == 0, out
-    out, status = _check(tmp_path, monkeypatch, body.format(key=misspelt))
+    out, status = mypy_on_layout(tmp_path, monkeypatch, "viktory2", body.format(key=misspelt))
     assert status == 1
     assert f'TypedDict "{record}" has no key "{misspelt}"' in out
 
