@@ -160,7 +160,7 @@ export function oddsBlock(answer, { roleColor = () => "#777", title = null } = {
         : `Expected losses: ${attacker} ${lossesOf(odds, "attacker")}, ${defender} ${lossesOf(odds, "defender")}.`,
     ),
     fortText(battle, defender) ? h("p", { class: "odds-fort" }, `Defended by ${fortText(battle, defender)}: it fires with the defence and absorbs losses.`) : null,
-    h("p", { class: "odds-how" }, [titleCase(how), ...otherNotes(odds)].map(sentence).join(" ")),
+    h("p", { class: "odds-how" }, [how, ...otherNotes(odds)].map(sentence).join(" ")),
   );
 }
 
