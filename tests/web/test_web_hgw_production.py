@@ -10,8 +10,18 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
-from webkit import ApiDriver, counter, play_until, prompt, serving_rulesets, start_game, target
+from playwright.sync_api import Page, Route, expect
+from webkit import (
+    ApiDriver,
+    counter,
+    open_saved_game,
+    play_until,
+    post_saved_game,
+    prompt,
+    serving_rulesets,
+    start_game,
+    target,
+)
 
 ENDINGS = ("end_movement", "end_announce", "to_advances", "to_exploitation", "end_combat")
 
@@ -86,29 +96,57 @@ def test_a_build_where_an_army_stands_reinforces_it_first(page: Page) -> None:
     assert f"beside {army['name']} (uses a free army counter)" in labels[new_army]
 
 
-def test_the_panels_drawn_before_the_map_ask_the_page_to_draw_them_again(page: Page) -> None:
-    """The production panel and record sheets name places from the world map: drawn
-    before it has loaded, they ask the page (`page.redrawWhen`, the hook game.js and
-    replay.js give every board module) to draw them again once it has, and once it has
-    they ask nothing."""
-    game_id = start_game(page, ruleset="hgw", seats={"axis": "me", "soviet": "ai:heuristic"}, seed=6)
-    view = ApiDriver(page).view(game_id, "axis")
+def test_a_page_drawn_before_the_world_map_is_drawn_again_when_it_comes(page: Page) -> None:
+    """The place names of the log and the prompt's buttons, the production panel's costs
+    and the Time Record come from the world map (hgw-map.json). A page drawn before it
+    has loaded is drawn again, whole, once it comes (the module's `wordsPending`,
+    game.js): the map's request is held here until the page has drawn the game without
+    it. (Found as a prompt that said "the invasion of 2879" for "2879 Guam".)"""
+    held: list[Route] = []
+    page.route("**/games/hgw-map.json", lambda route: held.append(route))
+    moves = [["axis", ["move", "4a", "infantry", 1]], ["axis", ["to_army", "rum"]]]
+    moves.append(moves[0])  # the next point's "where to?": the prompt's buttons name places
+    seats = {"axis": "me", "soviet": "hotseat"}
+    body = {"ruleset": "hgw", "scenario": "barbarossa", "seats": seats, "seed": 6, "moves": moves}
+    open_saved_game(page, body, "axis")
+    expect(prompt(page)).to_have_text("axis: where do 1 infantry point of Fourth Army go?")
+    moved = page.locator(".log-box li").filter(has_text="moves 1 infantry point")
+    buttons = page.locator("button[data-action]")
+    panel = page.locator("details.hgw-production")
+    # drawn without the map: bare numbers, no costs
+    assert len(held) == 1
+    expect(moved).to_have_text("axis moves 1 infantry point from 1340 to Rumanian Army in 1642")
+    expect(buttons.filter(has_text="1136")).not_to_have_count(0)
+    expect(panel.locator(".hgw-costs")).to_have_count(0)
+    held[0].continue_()
+    expect(moved).to_have_text(re.compile(r"from 1340 Lublin to Rumanian Army in 1642 Galati"))
+    expect(buttons.filter(has_text=re.compile(r"\b1136\b(?! [A-Z])"))).to_have_count(0)
+    expect(buttons.filter(has_text=re.compile(r"\b1136 [A-Z]"))).not_to_have_count(0)
+    expect(panel.locator(".hgw-costs")).to_contain_text("an infantry point 2 · a mechanized point 5")
+    expect(panel.locator('.hgw-events li[data-turn="Winter 1941"]')).to_contain_text("Siberia: 8")
+    expect(counter(page, "4a")).to_have_accessible_name(re.compile(r"at 1340 Lublin: 4 points"))
+
+
+def test_a_replay_step_drawn_before_the_world_map_is_drawn_again_when_it_comes(page: Page) -> None:
+    """The replay page draws the step on screen again once the world map has come
+    (`wordsPending`, replay.js), as the game page does."""
+    page.set_viewport_size({"width": 1400, "height": 900})
     page.goto("/")
+    expect(page.locator("form.new-game button[type=submit]")).to_be_visible()  # a guest session
+    moves = [["axis", ["move", "4a", "infantry", 1]], ["axis", ["to_army", "rum"]]]
+    seats = {"axis": "me", "soviet": "hotseat"}
+    body = {"ruleset": "hgw", "scenario": "barbarossa", "seats": seats, "seed": 6, "moves": moves}
+    game_id = post_saved_game(page, body)
+    driver = ApiDriver(page)
+    version = driver.get(f"/api/games/{game_id}")["version"]
+    driver.post(f"/api/games/{game_id}/resign", {"seat": "axis", "expected_version": version})
+    held: list[Route] = []
+    page.route("**/games/hgw-map.json", lambda route: held.append(route))
+    page.goto(f"/#/replay/{game_id}?step=2")
     page.reload()  # fresh modules: no world map loaded yet
-    asked = page.evaluate(
-        """async (view) => {
-          const panels = await import('/games/hgw-panels.js');
-          const world = await import('/games/hgw-world.js');
-          const calls = [];
-          const hook = { redrawWhen: (loading) => calls.push(loading) };
-          const before = Boolean(world.currentMap());
-          const first = panels.extraPanel(view, hook);
-          const promised = calls.length;
-          await calls[0];
-          const loaded = Boolean(world.currentMap());
-          panels.extraPanel(view, hook);
-          return { before, drawn: Boolean(first), promised, loaded, after: calls.length - promised };
-        }""",
-        view,
-    )
-    assert asked == {"before": False, "drawn": True, "promised": 1, "loaded": True, "after": 0}
+    expect(page.locator(".step-counter")).to_have_text(re.compile(r"Step 2 / \d+"))
+    moved = page.locator("li").filter(has_text="moves 1 infantry point")
+    expect(moved).to_have_text("axis moves 1 infantry point from 1340 to Rumanian Army in 1642")
+    assert len(held) == 1
+    held[0].continue_()
+    expect(moved).to_have_text(re.compile(r"from 1340 Lublin to Rumanian Army in 1642 Galati"))

@@ -15,7 +15,7 @@
 
 import { api, rulesetInfo } from "./api.js";
 import { ActionModel } from "./actions.js";
-import { rulesetModule } from "./games/index.js";
+import { redrawWhenWordsCome, rulesetModule } from "./games/index.js";
 import { canonical, clear, h, icon, put } from "./ui.js";
 import { ChatPanel } from "./chat.js";
 import { TurnStepper } from "./stepper.js";
@@ -80,6 +80,7 @@ class GamePage {
   }
 
   destroy() {
+    this.destroyed = true;
     this.stepper?.pause();
     for (const socket of this.sockets) socket.close();
     this.sockets = [];
@@ -280,35 +281,27 @@ class GamePage {
     const mine = this.header.my_seats;
     const yourTurn = this.header.status !== "finished" && mine.some((r) => (this.header.active || []).includes(r));
     document.title = `${yourTurn ? "● your turn · " : ""}${this.rulesetName || "grognard"}`;
+    // drawn before the module's words came (HGW's place names): drawn again, once, when they do
+    this.wordsAsked ||= redrawWhenWordsCome(this.mod, () => this.redrawWithWords());
+  }
+
+  redrawWithWords() {
+    if (this.destroyed) return;
+    this.logState.stale = true; // the log is drawn line by line as it grows: all of it again
+    this.refresh();
   }
 
   roleColor(role, view) {
     return this.mod.roleColor(role, view || this.viewOf(this.seat));
   }
 
-  /** The board module's extra panel beside the board (`extraPanel(view, page)`). A
-   * panel that names what the page has not loaded yet (HGW's world map) asks through
-   * `page.redrawWhen(promise)` to be drawn again once it has; a later drawing of the
-   * page (the game moved on) wins over that request. */
+  /** The board module's extra panel beside the board (`extraPanel(view)`). */
   renderExtra(view) {
     const box = this.el.extra;
-    this.extraAsked = null;
     clear(box);
     if (this.curtained || !this.mod.extraPanel) return;
-    const extra = this.mod.extraPanel(view, { redrawWhen: (loading) => this.redrawExtraWhen(loading) });
+    const extra = this.mod.extraPanel(view);
     if (extra) box.append(extra);
-  }
-
-  redrawExtraWhen(loading) {
-    const asked = {};
-    this.extraAsked = asked;
-    Promise.resolve(loading).then(
-      () => {
-        const view = this.viewOf(this.seat);
-        if (this.extraAsked === asked && view) this.renderExtra(view);
-      },
-      () => {}, // the data did not come: the panel stays as it was drawn
-    );
   }
 
   /** A place as the player reads it: the module's name for it ("Lublin"), else its id. */

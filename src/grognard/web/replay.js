@@ -3,7 +3,7 @@
 
 import { api, rulesetInfo } from "./api.js";
 import { genericLabel, resultText } from "./actions.js";
-import { rulesetModule } from "./games/index.js";
+import { redrawWhenWordsCome, rulesetModule } from "./games/index.js";
 import { logLine } from "./log.js";
 import { clear, h, icon, put, titleCase } from "./ui.js";
 
@@ -93,6 +93,7 @@ class ReplayPage {
   }
 
   destroy() {
+    this.destroyed = true;
     clearInterval(this.timer);
     this.board?.destroy();
     if (this.onKey) document.removeEventListener("keydown", this.onKey);
@@ -276,24 +277,16 @@ class ReplayPage {
     if (firstNew) scrollTo(el.logBox, firstNew, 1 / 3);
     else el.logBox.scrollTop = el.logBox.scrollHeight;
     if (this.actions) this.renderList(view);
+    // drawn before the module's words came (HGW's place names): the step on screen then is
+    // drawn again, once, when they do
+    this.drawnStep = [data, before];
+    this.wordsAsked ||= redrawWhenWordsCome(this.mod, () => this.destroyed || this.render(...this.drawnStep));
   }
 
-  /** The board module's extra panel, drawn again when it asks (`page.redrawWhen`, as on
-   * the game page) unless another step has been drawn since. */
+  /** The board module's extra panel (`extraPanel(view)`, as on the game page). */
   renderExtra(view) {
-    const asked = {};
-    this.extraAsked = asked;
     clear(this.el.extra);
-    const page = {
-      redrawWhen: (loading) =>
-        Promise.resolve(loading).then(
-          () => {
-            if (this.extraAsked === asked) this.renderExtra(view);
-          },
-          () => {},
-        ),
-    };
-    const extra = this.mod.extraPanel ? this.mod.extraPanel(view, page) : null;
+    const extra = this.mod.extraPanel ? this.mod.extraPanel(view) : null;
     if (extra) this.el.extra.append(extra);
   }
 

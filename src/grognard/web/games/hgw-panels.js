@@ -181,12 +181,10 @@ function panels(view) {
 }
 
 /** The production panel and the record sheets, as the page's extra panel. Their place
- * names and costs come from the world map: drawn before it has loaded, they ask the page
- * (`page.redrawWhen`, game.js and replay.js) to draw them again once it has. */
-export function extraPanel(view, page) {
-  const panel = panels(view);
-  if (panel && !currentMap()) page?.redrawWhen(loadMap());
-  return panel;
+ * names and costs come from the world map: drawn before it has loaded, the page draws
+ * them again once it has (`wordsPending` in hgw.js). */
+export function extraPanel(view) {
+  return panels(view);
 }
 
 export function legend() {

@@ -565,6 +565,9 @@ export default {
   // the places a log line names, said with their names ("2879 Guam")
   placesIn: placesInLine,
   placeName: placeWords,
+  // every place name, cost and port above comes from the world map: until it has loaded
+  // the page is drawn again when it comes (game.js and replay.js)
+  wordsPending: () => (currentMap() ? null : loadMap()),
   whyNot,
   intent,
   legend,

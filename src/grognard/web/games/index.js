@@ -39,3 +39,15 @@ export async function rulesetModule(id) {
   }
   return loaded.get(id);
 }
+
+/** Call `redraw` once when the words of `mod` have come: a board module whose names come
+ * from data it loads itself (HGW's place names, from its world map) says so through
+ * `wordsPending()`, the load's promise while it is on its way, else null. A page drawn
+ * meanwhile read "2879" where the player should read "2879 Guam", in its prompt, buttons,
+ * log and panels: the page is drawn again, whole. Returns whether a redraw was asked. */
+export function redrawWhenWordsCome(mod, redraw) {
+  const pending = mod.wordsPending?.();
+  if (!pending) return false;
+  pending.then(redraw, () => {}); // the data did not come: the page stays as it was drawn
+  return true;
+}
