@@ -19,6 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from grognard.server.guards import Limits
 from grognard.server.ratelimit import Rate
+from secretscan import leaked
 
 ROLES = ("north", "east", "south")
 
@@ -60,8 +61,8 @@ def _check(
     for role, player in who.items():
         hidden = state.hidden_tokens(role)  # type: ignore[attr-defined]
         for text in player.seen[checked[role] :]:
-            leaked = sorted(token for token in hidden if token in text)
-            assert not leaked, f"{role or 'observer'} was sent {leaked}"
+            found = sorted(leaked(text, set(hidden)))
+            assert not found, f"{role or 'observer'} was sent {found}"
         checked[role] = len(player.seen)
 
 

@@ -5,14 +5,15 @@ sample_consistent re-deals what a seat has not seen."""
 
 from __future__ import annotations
 
-import json
 import random
 
+import msgspec
 import pytest
 
 from grognard.core.rng import Rng
 from grognard.games.victory import RULESET, VictoryState
 from grognard.games.victory.ai import VictoryHeuristic
+from secretscan import leaked
 
 HIDDEN_KEYS = {"side", "at", "hidden"}
 
@@ -60,9 +61,8 @@ def _checker() -> tuple[object, list[int]]:
             battles[0] += 1
         for role in [*state.roles, None]:
             view = state.view(role)
-            text = json.dumps(view)
-            for token in state.hidden_tokens(role):
-                assert token not in text, (role, token)
+            found = leaked(msgspec.json.encode(view).decode(), state.hidden_tokens(role))
+            assert not found, (role, found)
             for entry in view["board"]["blocks"]:
                 if entry["side"] != role:
                     if "hidden" in entry:
