@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Route, expect
@@ -96,6 +97,17 @@ def test_a_build_where_an_army_stands_reinforces_it_first(page: Page) -> None:
     assert f"beside {army['name']} (uses a free army counter)" in labels[new_army]
 
 
+#: A saved Barbarossa game whose Axis has moved one infantry point of Fourth Army into
+#: the Rumanian Army: its log line names two places ("from 1340 to Rumanian Army in 1642")
+MOVED_A_POINT: dict[str, Any] = {
+    "ruleset": "hgw",
+    "scenario": "barbarossa",
+    "seats": {"axis": "me", "soviet": "hotseat"},
+    "seed": 6,
+    "moves": [["axis", ["move", "4a", "infantry", 1]], ["axis", ["to_army", "rum"]]],
+}
+
+
 def test_a_page_drawn_before_the_world_map_is_drawn_again_when_it_comes(page: Page) -> None:
     """The place names of the log and the prompt's buttons, the production panel's costs
     and the Time Record come from the world map (hgw-map.json). A page drawn before it
@@ -104,10 +116,8 @@ def test_a_page_drawn_before_the_world_map_is_drawn_again_when_it_comes(page: Pa
     it. (Found as a prompt that said "the invasion of 2879" for "2879 Guam".)"""
     held: list[Route] = []
     page.route("**/games/hgw-map.json", lambda route: held.append(route))
-    moves = [["axis", ["move", "4a", "infantry", 1]], ["axis", ["to_army", "rum"]]]
-    moves.append(moves[0])  # the next point's "where to?": the prompt's buttons name places
-    seats = {"axis": "me", "soviet": "hotseat"}
-    body = {"ruleset": "hgw", "scenario": "barbarossa", "seats": seats, "seed": 6, "moves": moves}
+    # the next point's "where to?": the prompt's buttons name places
+    body = {**MOVED_A_POINT, "moves": [*MOVED_A_POINT["moves"], MOVED_A_POINT["moves"][0]]}
     open_saved_game(page, body, "axis")
     expect(prompt(page)).to_have_text("axis: where do 1 infantry point of Fourth Army go?")
     moved = page.locator(".log-box li").filter(has_text="moves 1 infantry point")
@@ -133,10 +143,7 @@ def test_a_replay_step_drawn_before_the_world_map_is_drawn_again_when_it_comes(p
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto("/")
     expect(page.locator("form.new-game button[type=submit]")).to_be_visible()  # a guest session
-    moves = [["axis", ["move", "4a", "infantry", 1]], ["axis", ["to_army", "rum"]]]
-    seats = {"axis": "me", "soviet": "hotseat"}
-    body = {"ruleset": "hgw", "scenario": "barbarossa", "seats": seats, "seed": 6, "moves": moves}
-    game_id = post_saved_game(page, body)
+    game_id = post_saved_game(page, MOVED_A_POINT)
     driver = ApiDriver(page)
     version = driver.get(f"/api/games/{game_id}")["version"]
     driver.post(f"/api/games/{game_id}/resign", {"seat": "axis", "expected_version": version})
