@@ -73,11 +73,21 @@ export class PanZoom {
     this.viewers = [];
     this.viewAsked = false;
     this.bind();
-    this.resizer = new ResizeObserver(() => this.onResize());
+    this.boxSize = null;
+    this.resizer = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1].borderBoxSize?.[0];
+      this.boxSize = box ? [box.inlineSize || 1, box.blockSize || 1] : null;
+      this.onResize();
+    });
     this.resizer.observe(this.svg);
   }
 
+  /** The board's size on screen, in CSS pixels: as the resize observer last saw it, so
+   * that a fit after a redraw does not lay the whole page out again to measure a box
+   * the redraw did not change (HGW's Campaign Game IV page: 0.1 s a redraw); measured
+   * until the observer has seen it once. */
   size() {
+    if (this.boxSize) return this.boxSize;
     const rect = this.svg.getBoundingClientRect();
     return [rect.width || 1, rect.height || 1];
   }

@@ -90,7 +90,15 @@ export class PageLog {
     state.stale = false;
     state.lines = lines.slice();
     if (!same) this.logPinned = true;
-    if (this.logPinned) box.scrollTop = box.scrollHeight;
+    if (this.logPinned && !this.logScrollAsked) {
+      // at the next frame: scrollHeight read now would lay the whole page out once more,
+      // in the middle of drawing it (HGW's Campaign Game IV page: 0.2 s)
+      this.logScrollAsked = true;
+      requestAnimationFrame(() => {
+        this.logScrollAsked = false;
+        if (this.logPinned) box.scrollTop = box.scrollHeight;
+      });
+    }
   }
 
   /** The board module's names for log lines (log.js): places and other ids. */

@@ -41,6 +41,11 @@ import { COUNTER_WIDTH, counterShape, counterSlots, leaderMark, star, unsupplied
 import { chartSeries, endReason, extraPanel, legend, reasonWords, status, summary, turnText, unitBadge } from "./hgw-panels.js";
 import { describe } from "./hgw-describe.js";
 
+// the world map is asked for (and parsed) while the page still waits for the rest of
+// what it needs: a page whose first drawing has it is drawn once, not twice (the board
+// shows a load's failure)
+loadMap().catch(() => {});
+
 // the board module's own exports, used by the tests and benchmarks/bench_hgw_paint.py
 export { PAINTER, RES, centre, hexAt, hexId, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
 export { ROLE_COLORS, unitName } from "./hgw-view.js";
@@ -73,12 +78,18 @@ class HgwBoard extends HexBoard {
     this.echoLayer = s("g", { class: "hgw-echo", "aria-hidden": "true" });
     for (const id of [this.featureLayer.id, this.labelLayer.id]) this.echoLayer.append(s("use", { href: `#${id}` }));
     this.echoCanvas = this.canvas ? h("canvas", { class: "hgw-canvas hgw-echo-canvas", "aria-hidden": "true" }) : null;
-    if (this.echoCanvas) this.canvas.after(this.echoCanvas);
+    if (this.echoCanvas) {
+      this.echoCanvas.style.display = "none"; // until a view looks past the edge
+      this.canvas.after(this.echoCanvas);
+    }
     this.pz.content.append(this.featureLayer, this.labelLayer, this.echoLayer, this.seaLayer, this.hexLayer, this.markLayer, this.armyLayer, this.fleetLayer, this.foundLayer);
     // issue 26, item 6: a box that finds a hex by number or a place by name
     this.goto = goToBox(() => this.map, (hex) => this.goTo(hex));
     this.pz.wrap.append(this.goto);
-    this.map = null;
+    // the world map, if another board of this page loaded it already; else it comes
+    // below, and the page that drew without it draws again, whole (its words need it
+    // too: the module's wordsPending), so this board does not redraw itself then
+    this.map = currentMap();
     this.painted = null;
     this.view = null;
     this.ui = {};
@@ -113,8 +124,7 @@ class HgwBoard extends HexBoard {
     loadMap()
       .then((map) => {
         this.map = map;
-        this.redraw();
-        this.goto.fillNames(map); // after the render: a "go to" asked meanwhile goes there now
+        this.goto.fillNames(map); // a "go to" asked meanwhile goes there now
       })
       .catch((err) => {
         this.pz.wrap.append(h("p", { class: "hgw-map-error" }, String(err.message || err)));
@@ -155,6 +165,15 @@ class HgwBoard extends HexBoard {
     return `polygon(${edge} 0px, ${first} 0px, ${points.join(", ")}, ${last} ${this.canvas.height}px, ${edge} ${this.canvas.height}px)`;
   }
 
+  /** Copy the world's canvas (6 million pixels) to the echo's: only when a view looks
+   * past the edge (placeEcho) or the echo is on screen, not at every first paint. */
+  copyEcho() {
+    this.echoCanvas.width = this.canvas.width;
+    this.echoCanvas.height = this.canvas.height;
+    this.echoCanvas.getContext("2d").drawImage(this.canvas, 0, 0);
+    this.echoStale = false;
+  }
+
   /** The copy one ring east (side 1) or west (-1), its canvas clipped along the seam. */
   placeEcho(side) {
     const ring = this.ringWidth();
@@ -163,6 +182,13 @@ class HgwBoard extends HexBoard {
     if (!this.echoCanvas) return;
     this.echoCanvas.style.display = side ? "" : "none";
     if (!side) return;
+    if (this.echoStale && !this.echoQueued) {
+      // after the first paint: the copy shows in the margin beside the whole world
+      this.echoQueued = setTimeout(() => {
+        this.echoQueued = null;
+        if (this.echoStale) this.copyEcho();
+      });
+    }
     this.echoClips ??= new Map();
     if (!this.echoClips.has(side)) this.echoClips.set(side, this.seamClip(side));
     this.echoCanvas.style.clipPath = this.echoClips.get(side);
@@ -209,9 +235,8 @@ class HgwBoard extends HexBoard {
     const result = worldLayers(this.map, { borders, places: places.size ? places : null });
     if (this.canvas) {
       paintCanvas(this.canvas, result);
-      this.echoCanvas.width = this.canvas.width;
-      this.echoCanvas.height = this.canvas.height;
-      this.echoCanvas.getContext("2d").drawImage(this.canvas, 0, 0);
+      this.echoStale = true;
+      if (this.echoCanvas.style.display !== "none") this.copyEcho(); // on screen now
       this.echoClips = null;
     } else paintSvg(this.world, result);
     this.painted = { width: result.width, height: result.height, key, ms: performance.now() - started };

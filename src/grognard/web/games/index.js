@@ -11,6 +11,34 @@ const MODULES = {
   hgw: () => import("./hgw.js"),
 };
 
+/** What each module imports beyond the app's own modules (and the data it fetches
+ * first), asked for at once when the module is: otherwise the browser finds them one
+ * level of imports after another, a round trip each (tests/web/test_module_preloads.py
+ * keeps the lists whole). */
+const PRELOADS = {
+  viktory2: ["viktory2-board.js", "viktory2-look.js", "viktory2-panels.js", "../verbs.js"],
+  victory: ["victory-board.js", "victory-panels.js", "victory-view.js", "../verbs.js"],
+  virtuti: ["virtutidata.js", "virtutidescribe.js", "virtutilook.js", "virtutipanels.js", "../verbs.js"],
+  hgw: [
+    "hgw-map.json", // the world map (hgw-world.js loadMap), the largest of all
+    "hgw-counters.js", "hgw-describe.js", "hgw-forces.js", "hgw-labels.js", "hgw-panels.js", "hgw-production.js",
+    "hgw-prompts.js", "hgw-sea.js", "hgw-strategic.js", "hgw-view.js", "hgw-world.js", "../verbs.js",
+  ],
+};
+
+function preload(id) {
+  for (const file of PRELOADS[id] || []) {
+    const link = document.createElement("link");
+    link.href = new URL(file, import.meta.url).href;
+    if (file.endsWith(".json")) {
+      link.rel = "preload";
+      link.as = "fetch";
+      link.crossOrigin = "anonymous"; // as fetch() asks for it, so that fetch() takes this answer
+    } else link.rel = "modulepreload";
+    document.head.append(link);
+  }
+}
+
 const loaded = new Map();
 
 /** Does the ruleset have a board module of its own? */
@@ -27,6 +55,7 @@ export async function rulesetModule(id) {
       (async () => {
         const load = MODULES[id];
         if (!load) return generic;
+        preload(id);
         try {
           const mod = (await load()).default;
           return { ...generic, generic: false, ...mod };
