@@ -1,6 +1,8 @@
-"""First paint of the Hitler's Global War world map in Chromium: canvas against SVG.
+"""First paint of the Hitler's Global War world map in Chromium: a game's page as a
+player opens it, and the map alone painted three ways (canvas against SVG).
 
-    .venv/bin/python benchmarks/bench_hgw_paint.py [--loads 7] [--out FILE]
+    .venv/bin/python benchmarks/bench_hgw_paint.py [--loads 7] [--page-scenario campaign_4]
+        [--out FILE]
 
 Starts the web app on 127.0.0.1 (a temporary SQLite database), then, for each of
 `--loads` fresh pages (a new browser context each time, so nothing is cached) and
@@ -14,15 +16,27 @@ each of three painters:
 
 it measures:
 
-- `<painter>_first_paint_ms`: from the page's navigation start until the whole map
-  (5,650 hexes) is painted and two animation frames have passed: loading the
-  module, fetching and parsing hgw-map.json, building, painting (the cold path a
-  player meets when opening a game);
+- `<painter>_first_paint_ms`: from the navigation start of a page that has loaded the
+  lobby until the whole map (5,650 hexes) is painted and two animation frames have
+  passed: loading the module, fetching and parsing hgw-map.json, building, painting
+  (the map alone: the page a player opens is `page_shown_ms` below);
 - `<painter>_paint_ms`: the building and painting alone, then two frames;
 - `<painter>_zoom_step_ms`: what one zoom step costs once the map is up (pan and
   zoom must stay fluid): the map is scaled by a factor of 1.3, eight times, and
   each step is timed until a screenshot of the page is taken (a screenshot waits for
   the new frame to be rastered), less the time of a screenshot of an unchanged page.
+
+and, first, the page a player opens: `--loads` fresh loads of a `--page-scenario` game's
+page (Campaign Game IV by default, the largest; its first seat the page's, the others
+the AI's), each timed from the navigation's start (the index page, the app's modules,
+the game, the board module, the map) until:
+
+- `page_modules_ms`, `page_map_ms`: the last module, the world map received;
+- `page_painted_ms`: the board has painted the map on its canvas;
+- `page_shown_ms`: two animation frames later, the page with the map on screen (the
+  issue's "first paint": what the player waits for).
+
+The web app runs in a process of its own (`grognard serve`).
 
 Reports the median of each (and all runs) and writes JSON (default
 benchmarks/results/hgw_paint.json, ignored by git; `--out
@@ -39,10 +53,11 @@ import json
 import os
 import socket
 import statistics
+import subprocess
 import sys
 import tempfile
-import threading
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +116,28 @@ PAINT = """async (painter) => {
     return { first: done, paint: done - started, painted: map.hexes.size };
 }"""
 
+#: Installed before the game page's scripts: the time the board marks its map painted
+#: (`data-painted`), and two animation frames later (the picture on screen).
+PAGE_MARKS = """
+window.__paint = {};
+new MutationObserver((changes) => {
+    if (window.__paint.painted || !changes.some((c) => c.attributeName === 'data-painted')) return;
+    window.__paint.painted = performance.now();
+    requestAnimationFrame(() => requestAnimationFrame(() => { window.__paint.shown = performance.now(); }));
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-painted'] });
+"""
+PAGE_TIMES = """() => {
+    const got = performance.getEntriesByType('resource');
+    const end = (test) => Math.max(0, ...got.filter((e) => test(e.name)).map((e) => e.responseEnd));
+    return {
+        modules: end((name) => name.endsWith('.js')),
+        map: end((name) => name.includes('hgw-map.json')),
+        painted: window.__paint.painted,
+        shown: window.__paint.shown,
+    };
+}"""
+PAGE_MEASURES = ("modules", "map", "painted", "shown")
+
 PAINTERS = ("canvas", "svg", "svg_polygons")
 ZOOM = {
     "canvas": "(k) => { document.getElementById('map').style.transform = `scale(${k / 2})`; }",
@@ -128,35 +165,80 @@ def _zoom_steps(page: Any, measure: str) -> list[float]:
     return steps
 
 
-def _serve() -> tuple[str, Any]:
-    import uvicorn
-
-    from grognard.core.registry import Registry
-    from grognard.games.hgw import RULESET as HGW
-    from grognard.server import create_app
-
-    registry = Registry()
-    registry.register(HGW)
-    database = Path(tempfile.mkdtemp(prefix="hgw-paint-")) / "grognard.db"
-    app = create_app(f"sqlite:///{database}", registry=registry)
+def _serve() -> tuple[str, subprocess.Popen[bytes]]:
+    """The web app in a process of its own (`grognard serve`, a temporary SQLite
+    database), as a player meets it: served from this process, it would share the
+    interpreter with Playwright's driver, and each slowed the other."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.05)
-    if not server.started:
-        raise SystemExit("the web app did not start")
-    return f"http://127.0.0.1:{port}", server
+    database = Path(tempfile.mkdtemp(prefix="hgw-paint-")) / "grognard.db"
+    command = [sys.executable, "-c", "import sys; from grognard.cli import main; sys.exit(main())"]
+    server = subprocess.Popen(
+        [*command, "serve", "--port", str(port), "--database-url", f"sqlite:///{database}"],
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(600):
+        try:
+            with urllib.request.urlopen(f"{base}/api/rulesets", timeout=1):
+                return base, server
+        except OSError:
+            if server.poll() is not None:
+                break
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("the web app did not start")
+
+
+def _page_game(browser: Any, base: str, scenario: str) -> tuple[str, Any]:
+    """A game of `scenario`, its first seat the page's (the others the AI's, which wait
+    for their turn), created by a guest; its id and the guest's cookies."""
+    from grognard.games.hgw import RULESET as HGW
+
+    roles = HGW.new_game(scenario, seed=1).roles
+    seats = {role: "me" if i == 0 else "ai:heuristic" for i, role in enumerate(roles)}
+    context = browser.new_context(base_url=base)
+    page = context.new_page()
+    page.goto("/")
+    page.wait_for_selector("form.new-game button[type=submit]")
+    csrf = next(c["value"] for c in context.cookies() if c["name"] == "grognard_csrf")
+    body = {"ruleset": "hgw", "scenario": scenario, "seats": seats, "seed": 1}
+    answer = context.request.post("/api/games", data=body, headers={"X-CSRF-Token": csrf})
+    if not answer.ok:
+        raise SystemExit(f"the game was not created: {answer.status} {answer.text()}")
+    game_id = str(answer.json()["id"])
+    cookies = context.storage_state()
+    context.close()
+    return game_id, cookies
+
+
+def _page_first_paint(browser: Any, base: str, game_id: str, cookies: Any) -> dict[str, float]:
+    """One fresh load of the game's page (nothing cached): milliseconds from the
+    navigation's start to the last module and the map received, the map painted on
+    the board's canvas, and the page's next two frames (the map on screen)."""
+    context = browser.new_context(
+        viewport={"width": 1600, "height": 1000}, base_url=base, storage_state=cookies
+    )
+    context.add_init_script(PAGE_MARKS)
+    page = context.new_page()
+    page.goto(f"/#/game/{game_id}")
+    page.wait_for_function(
+        "() => Boolean(window.__paint && window.__paint.shown)", polling=50, timeout=120_000
+    )
+    got: dict[str, float] = page.evaluate(PAGE_TIMES)
+    context.close()
+    return got
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=7, help="fresh page loads per measure (default 7)")
+    parser.add_argument(
+        "--page-scenario", default="campaign_4", help="the game whose page is opened (default campaign_4)"
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "hgw_paint.json")
     args = parser.parse_args(argv)
     if args.loads < 1:
@@ -182,7 +264,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            game_id, cookies = _page_game(browser, base, args.page_scenario)
             for _ in range(args.loads):
+                for key, value in _page_first_paint(browser, base, game_id, cookies).items():
+                    runs.setdefault(f"page_{key}_ms", []).append(round(value, 1))
                 for painter in PAINTERS:
                     context = browser.new_context(viewport={"width": 1600, "height": 1000}, base_url=base)
                     page = context.new_page()
@@ -195,9 +280,11 @@ def main(argv: list[str] | None = None) -> int:
                     context.close()
             browser.close()
     finally:
-        server.should_exit = True
+        server.terminate()
+        server.wait(timeout=30)
     result = {
         "hexes": painted,
+        "page_scenario": args.page_scenario,
         "loads": args.loads,
         "median": {k: statistics.median(v) for k, v in runs.items()},
         "runs": runs,

@@ -257,7 +257,12 @@ def _paint_figure(raw: Raw) -> str:
         return f"not measured: {raw['error']}"
     median = raw["median"]
     first = {k.removesuffix("_first_paint_ms"): v for k, v in median.items() if k.endswith("_first_paint_ms")}
-    return ", ".join(f"{painter} {ms:,.0f} ms" for painter, ms in first.items()) + f" ({raw['loads']} loads)"
+    painters = ", ".join(f"{painter} {ms:,.0f} ms" for painter, ms in first.items())
+    if "page_shown_ms" in median:  # the game page a player opens, its map on screen
+        scenario = raw.get("page_scenario", "campaign_4")
+        page = f"a {scenario} game's page: map on screen {median['page_shown_ms']:,.0f} ms"
+        return f"{page}; the map alone: {painters} ({raw['loads']} loads)"
+    return f"{painters} ({raw['loads']} loads)"
 
 
 # ---- Virtuti Militari -------------------------------------------------------------------
