@@ -6,6 +6,8 @@ without a traceback, for rulesets with or without declarations."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from tinygame import TINY
 
 from grognard.core.errors import IllegalAction
@@ -71,3 +73,41 @@ def test_an_unhashable_action_is_refused_without_a_traceback() -> None:
         state.apply(role, ["pick", {"n": 1}])
     assert "is not a legal action" in str(state.why_illegal(role, ["pick", {"n": 1}]))
     assert state.to_json() == before
+
+
+PARTS = st.one_of(
+    st.text(max_size=3), st.integers(-3, 3), st.none(), st.dictionaries(st.text(max_size=1), st.integers())
+)
+VERB_NAMES = st.sampled_from(["go", "land", "assault", "done", "fly"])
+#: a verb with short forms under its `many` form: a count between them is refused
+WIDE = Verbs(
+    "Test",
+    (
+        Verb(
+            "volley", (("a", "hex"), ("b", "hex"), ("c", "hex"), ("d", "unit")), "1.5", many=True, short=(1,)
+        ),
+    ),
+)
+
+
+@given(VERB_NAMES, st.lists(PARTS, max_size=6))
+def test_arguments_are_read_exactly_when_the_action_is_well_formed(verb: str, rest: list[object]) -> None:
+    """`args` (its quick check) accepts what `refusal` accepts, and refuses the rest
+    with `refusal`'s words."""
+    for table in (VERBS, WIDE):
+        action = (verb if table is VERBS else "volley", *rest)
+        problem = table.refusal(action)
+        if problem is None:
+            named = table.args(action)
+            assert set(named) <= {name for v in table for name in v.names}
+        else:
+            with pytest.raises(BadAction) as refused:
+                table.args(action)
+            assert str(refused.value) == problem
+
+
+def test_a_many_verb_with_a_short_form_refuses_the_counts_between() -> None:
+    assert WIDE.args(("volley", "h1")) == {"a": "h1"}
+    with pytest.raises(BadAction, match="volley takes"):
+        WIDE.args(("volley", "h1", "h2"))  # neither the short form (1) nor the full one (3 or more)
+    assert WIDE.args(("volley", "h1", "h2", "h3")) == {"a": "h1", "b": "h2", "c": "h3", "d": ()}

@@ -101,3 +101,25 @@ def test_the_heuristic_counts_a_defended_town_s_dice_as_the_engine_does(seed: in
         role = st.active_roles()[0]
         st.apply(role, pick.choice(st.legal_actions(role)))
     assert compared > 20
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_board_s_neighbours_are_the_tiles_next_to_a_hex(players: int) -> None:
+    """Board.neighbors answers a game's disc from a table made once a board size; it is
+    the same as the tiles next to the hex (on a board of other tiles too)."""
+    from grognard.games.viktory2.ai_board import _neighbors
+
+    state = RULESET.new_game(None, {"players": players}, 3)
+    view = state.view(state.roles[0])
+    board = Board(view)
+    assert board._whole_disc
+    for hex_ in board.tiles:
+        q, r = (int(x) for x in hex_.split(","))
+        around = {f"{q + dq},{r + dr}" for dq, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))}
+        assert set(board.neighbors(hex_)) == around & set(board.tiles)
+    # a board whose tiles are not the whole disc: filtered as before
+    view["board"]["tiles"] = {h: t for h, t in view["board"]["tiles"].items() if h != "0,1"}
+    partial = Board(view)
+    assert not partial._whole_disc
+    assert "0,1" not in partial.neighbors("0,0")
+    assert "0,1" in _neighbors("0,0", partial.radius)

@@ -37,6 +37,17 @@ def distance(a: str, b: str) -> int:
 
 
 @cache
+def _disc(size: int) -> frozenset[str]:
+    """Every hex within `size` of the centre."""
+    return frozenset(
+        f"{q},{r}"
+        for q in range(-size, size + 1)
+        for r in range(-size, size + 1)
+        if (abs(q) + abs(r) + abs(q + r)) // 2 <= size
+    )
+
+
+@cache
 def _neighbors(hex_: str, radius: int) -> tuple[str, ...]:
     q, r = _coords(hex_)
     out = []
@@ -166,9 +177,15 @@ class Board:
         #: per unit, the steps to every hex it can enter this turn (`_reach`)
         self._reach: dict[str, dict[str, int]] = {}
         self._threat: dict[tuple[str, int], int] = {}
+        self._whole_disc = self.tiles.keys() == _disc(self.radius + 1)
 
     # ----- terrain --------------------------------------------------------------------
     def neighbors(self, hex_: str) -> tuple[str, ...]:
+        # asked a million times a search turn: a game's tiles are every hex of the disc
+        # (revealed or not), so the disc's neighbours, worked out once a game size, are
+        # the answer; other tiles (a test's board) are filtered, as the rule reads them
+        if self._whole_disc:
+            return _neighbors(hex_, self.radius)
         return tuple(n for n in _neighbors(hex_, self.radius) if n in self.tiles)
 
     def is_land(self, hex_: str) -> bool:
