@@ -140,23 +140,30 @@ class Verbs:
     def refusal(self, action: Sequence[Any]) -> str | None:
         """None when `action` has a declared shape; else why not, naming the verb's
         arguments (or the verbs, for an unknown one)."""
-        if not action or not isinstance(action[0], str) or action[0] not in self.by_name:
+        shape = self._shape_of(action)
+        if shape is not None and self._well_formed(shape, action):
+            return None
+        return self._why_misshapen(action)
+
+    def _shape_of(self, action: Sequence[Any]) -> Shape | None:
+        """The declared shape of the action's verb; None for an unknown verb."""
+        return self._shapes.get(action[0]) if action and isinstance(action[0], str) else None
+
+    def _why_misshapen(self, action: Sequence[Any]) -> str:
+        """The words of `refusal` for an action already found misshapen."""
+        if self._shape_of(action) is None:
             known = ", ".join(sorted(self.by_name))
             return f"unknown action {list(action)!r}: the actions of {self.game} are {known}"
         verb = self.by_name[action[0]]
         rest = action[1:]
         odd = [part for part in rest if not isinstance(part, SCALARS)]
-        fixed = verb.counts()
-        count_ok = len(rest) in fixed or (verb.many and len(rest) >= fixed[0])
-        if odd or not count_ok:
-            why = f" ({odd[0]!r} is not a string or a number)" if odd else ""
-            return f"{verb.takes()}, not {list(rest)!r}{why}"
-        return None
+        why = f" ({odd[0]!r} is not a string or a number)" if odd else ""
+        return f"{verb.takes()}, not {list(rest)!r}{why}"
 
     def misshapen(self, action: Sequence[Any]) -> str | None:
         """`refusal` for an action of a declared verb; None for an unknown verb (the
         core's answer, which names the question being asked, says more)."""
-        if not action or not isinstance(action[0], str) or action[0] not in self.by_name:
+        if self._shape_of(action) is None:
             return None
         return self.refusal(action)
 
@@ -164,9 +171,9 @@ class Verbs:
         """The action's arguments by name (a `many` argument is a tuple; arguments a
         `short` form leaves out are missing). Raises BadAction when it has no
         declared shape."""
-        shape = self._shapes.get(action[0]) if action and isinstance(action[0], str) else None
+        shape = self._shape_of(action)
         if shape is None or not self._well_formed(shape, action):
-            raise BadAction(self.refusal(action) or f"misshapen action {list(action)!r}")
+            raise BadAction(self._why_misshapen(action))
         names, _counts, least = shape
         rest = tuple(action[1:])
         if least is not None and len(rest) >= len(names) - 1:
@@ -178,8 +185,9 @@ class Verbs:
 
     @staticmethod
     def _well_formed(shape: Shape, action: Sequence[Any]) -> bool:
-        """`refusal(action) is None` for a declared verb, without building the words
-        (`least`: a `many` verb's fewest arguments in full, else None)."""
+        """Whether an action of a declared verb has its shape: a count the verb takes
+        (`least`: a `many` verb's fewest arguments in full, else None), every argument
+        a string or a number."""
         _names, counts, least = shape
         count = len(action) - 1
         if count not in counts and not (least is not None and count >= least):
