@@ -43,6 +43,9 @@ class AdvisorySession:
         #: "database\\0schema", read on first use
         self.namespace: str | None = None
         self._conn: Any = None  # psycopg.AsyncConnection
+        # Opening awaits: without this, two callers who both find no connection would
+        # both open one, and the first would be dropped still open (its locks with it).
+        self._opening = asyncio.Lock()
 
     def key(self, *parts: str) -> int:
         """The key of the lock named by `parts` in this database and schema."""
@@ -53,21 +56,23 @@ class AdvisorySession:
         """The session's connection, opened again (calling `on_new` first) if it was lost."""
         import psycopg
 
-        if self.namespace is None:
-            self.namespace = await asyncio.to_thread(self._read_namespace)
-        if self._conn is None or self._conn.closed:
-            on_new()
-            self._conn = await psycopg.AsyncConnection.connect(self._conninfo, autocommit=True)
-        return self._conn
+        async with self._opening:
+            if self.namespace is None:
+                self.namespace = await asyncio.to_thread(self._read_namespace)
+            if self._conn is None or self._conn.closed:
+                on_new()
+                self._conn = await psycopg.AsyncConnection.connect(self._conninfo, autocommit=True)
+            return self._conn
 
     async def unlock(self, key: int) -> None:
         """Give back one lock of this session (raises psycopg.Error when the session is lost)."""
         await self._conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
 
     async def close(self) -> None:
-        if self._conn is not None:
-            await self._conn.close()  # ends the session: its locks go with it
-            self._conn = None
+        async with self._opening:  # a connection being opened is closed too, not leaked
+            if self._conn is not None:
+                await self._conn.close()  # ends the session: its locks go with it
+                self._conn = None
 
     def _read_namespace(self) -> str:
         with self._engine.connect() as connection:
