@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw.ai import Board, make_heuristic
-from grognard.games.hgw.ai_production import AIR_SPARE
+from grognard.games.hgw.ai_production import AIR_SPARE, RESEARCH_RESERVE, produce, research_reserve
 from grognard.games.hgw.ai_strategic import _price
+from grognard.games.hgw.capability import load_capability
 
 
 def at_production(side: str, budget: int) -> HgwState:
@@ -81,3 +82,81 @@ def test_the_allies_research_bombers_until_they_may_build_them() -> None:
     assert choose(state, "allied")[:2] != ("invest", "bomber")
     state.data["flow"][-1] = {**frame, "role": "axis"}
     assert choose(state, "axis")[:2] != ("invest", "bomber")  # the Axis fights on land first
+
+
+def at_research(side: str, budget: int) -> HgwState:
+    state = RULESET.new_game("campaign_2", {}, seed=1)
+    assert isinstance(state, HgwState)
+    frame = {
+        "state": "research",
+        "role": side,
+        "budget": budget,
+        "soviet_at_peace": False,
+        "atomic_supply": True,
+    }
+    state.data["flow"][-1] = frame
+    return state
+
+
+def invest_all(state: HgwState, side: str) -> list[tuple[object, ...]]:
+    """The research phase's invests, as the heuristic makes them, up to its first roll or end."""
+    made = []
+    while (action := choose(state, side))[0] == "invest":
+        made.append(action)
+        state.apply(side, action)
+    return made
+
+
+def test_the_axis_researches_missiles_beside_its_points_until_it_may_build_them() -> None:
+    # Item Cost 3, Strategic Missiles: missiles are prohibited below level 4
+    state = at_research("axis", 4)
+    made = invest_all(state, "axis")
+    # the Axis's mechanized is the cheapest of all (Research Special Cases 2: one point)
+    assert made[:2] == [("invest", "mechanized", 1), ("invest", "missile", 2)]
+    state = at_research("axis", 4)
+    state.data["research"]["axis"]["items"]["missile"]["level"] = 4  # it may build them now
+    assert ("invest", "missile", 2) not in invest_all(state, "axis")
+
+
+def test_the_allies_research_the_atomic_bomb_once_the_us_entry_brought_it_to_level_two() -> None:
+    # Atomic Bombs 2: bombs from level 6; the U.S. entry starts the Allies at level 2
+    state = at_research("allied", 6)
+    state.data["research"]["allied"]["items"]["bomber"]["level"] = 1
+    assert not [a for a in invest_all(state, "allied") if a[1] == "atomic_bomb"]
+    state = at_research("allied", 6)
+    state.data["research"]["allied"]["items"]["bomber"]["level"] = 1
+    state.data["research"]["allied"]["items"]["atomic_bomb"]["level"] = 2
+    assert ("invest", "atomic_bomb", 2) in invest_all(state, "allied")
+
+
+def test_production_leaves_twice_the_research_reserve_while_a_weapon_is_researched() -> None:
+    board = Board(at_production("axis", 20).view("axis"))
+    assert research_reserve(board) == 2 * RESEARCH_RESERVE  # missiles at level 0
+    board.research["axis"]["items"]["missile"]["level"] = 4
+    assert research_reserve(board) == RESEARCH_RESERVE
+
+
+def test_a_build_the_rules_ask_for_is_made_even_from_the_research_reserve() -> None:
+    # the optional Italian Army 2 offers only the Italian force's builds, no end_production
+    state = at_production("allied", 2 * RESEARCH_RESERVE)  # an infantry point costs 3
+    state.data["research"]["allied"]["items"]["atomic_bomb"]["level"] = 2  # the bomb researched
+    board = Board(state.view("allied"))
+    legal = [a for a in state.legal_actions("allied") if a[0] != "lend_lease"]
+    assert research_reserve(board) == 2 * RESEARCH_RESERVE and produce(board, legal) == ("end_production",)
+    forced = [a for a in legal if a[0] == "build"]
+    assert forced and produce(board, forced) in forced
+
+
+def with_atomic_bombers(carried: int) -> HgwState:
+    state = at_production("allied", 12)
+    research = state.data["research"]["allied"]["items"]
+    research["bomber"].update(level=1, cost=load_capability().cost_at("bomber", 1))
+    research["atomic_bomb"].update(level=6, cost=load_capability().cost_at("atomic_bomb", 6))
+    state.data["strategic"]["bombers"]["allied"]["1333"] = {"sp": 3, "atomic": carried}
+    return state
+
+
+def test_an_atomic_bomb_is_built_whenever_a_bomber_may_carry_one() -> None:
+    # Atomic Bombs 2: level 6, and a bomber point free to carry it
+    assert choose(with_atomic_bombers(0), "allied") == ("build_atomic", "bombers", "1333")
+    assert choose(with_atomic_bombers(3), "allied")[0] != "build_atomic"

@@ -19,7 +19,8 @@ deciding from its view and the legal actions only.
   after the patrols); carrier strikes on naval bases: ai_strikes;
 - production: before the land builds, while ten points stay for them, the Axis builds
   U-boats up to four points or twice the Allies' best A.S.W. strength, and
-  the Allies raise their A.S.W. box to match the Axis's U-boats (six points at most).
+  the Allies raise their A.S.W. box to match the Axis's U-boats (six points at most),
+  then build two SS points against Germany's Swedish ore while ore sails.
 """
 
 from __future__ import annotations
@@ -34,10 +35,13 @@ from .ai_board import Board
 from .ai_leaders import naval_move as leader_move
 from .ai_strikes import strike
 from .map import hex_distance
+from .naval_builds import price as ship_price
 from .sea_supply import KIND as ARMY_SUPPLY
-from .sea_war import carried
+from .sea_war import SIDE_ROUTES, carried
 
 SPARE = 10  # production points the land builds keep before a naval build
+ORE_SS = 2  # Allied SS points kept against the Swedish ore
+ORE_ROUTES = frozenset(SIDE_ROUTES["axis"])  # by the Swedish port and by Narvik
 
 
 def _uboat(fleet: dict[str, Any]) -> bool:
@@ -128,8 +132,10 @@ def merge_fleets(b: Board, legal: list[Action]) -> Action | None:
     patrolling a route of its own; a declared raider neither joins nor takes in another."""
     raiders = set(b.data.get("raiders", ()))  # a declared raider sails alone (N6.1-N6.4)
     merges = [
-        a for a in legal
-        if a[0] == "merge_fleet" and not _uboat(b.fleets[a[1]])
+        a
+        for a in legal
+        if a[0] == "merge_fleet"
+        and not _uboat(b.fleets[a[1]])
         and not raiders & {a[1], a[2]}
         and int(b.fleets[a[1]]["sp"]) <= int(b.fleets[a[2]]["sp"])
     ]
@@ -200,8 +206,31 @@ def naval_build(b: Board, legal: list[Action]) -> Action | None:
         for x in b.fleets.values()
     )
     if served and ("build_asw_level",) in legal and level < min(at_sea, 6):
-        return ("build_asw_level",)
-    return None
+        return ("build_asw_level",)  # Britain's own routes first
+    return _ore_submarines(b, legal, money)
+
+
+def _ore_submarines(b: Board, legal: list[Action], money: int) -> Action | None:
+    """The Allies: SS points (U-boats of another nation, U-Boat Attack 1) up to ORE_SS,
+    built in the yard nearest Germany's Swedish ore route while ore sails on it, for the
+    patrols above to cut it (Swedish Production 1-3: every point lost is one less for
+    the Axis budget). The Soviets build none: at peace with the Axis their boats could
+    not attack, and at war their budget goes to the front."""
+    if b.me != "allied":
+        return None
+    routes = b.data.get("sea_routes", {})
+    ore = [
+        h
+        for rid, r in sorted(routes.items())
+        if rid in ORE_ROUTES and carried(b.data, rid) > 0
+        for h in r["path"]
+    ]
+    mine = sum(int(x["sp"]) for x in b.fleets.values() if x["side"] == b.me and _uboat(x))
+    builds = [a for a in legal if a[:2] == ("build_ship", "uboat")]
+    cost = ship_price(b.data, b.me, "uboat")
+    if not ore or not builds or mine >= ORE_SS or cost is None or money - SPARE < cost:
+        return None
+    return min(builds, key=lambda a: (min(hex_distance(str(a[3]), h) for h in ore), a))
 
 
 Chooser = Callable[[Board, list[Action]], Action]

@@ -3,11 +3,15 @@ then the goal's fort, Berlin's and the narrows' garrisons, the Allied invasion a
 of The Fall of Germany, and the points its side wants most, nearest the goal.
 
 Campaign Game II: the research phase gets what production leaves, and production stops
-at RESEARCH_RESERVE points once the urgent builds are made, so that research goes on
-every turn. Research goes to the points the side buys, in the order it buys them: as
-many points as the rules allow an item (two, one for an item no other side has as good,
-Research Special Cases 2), and a roll once the marker stands on ROLL_FROM or further
-(Research 8: waiting makes the roll better). A side taking ground also buys a paratroop
+at RESEARCH_RESERVE points once the urgent builds are made (twice that while a weapon
+is researched), so that research goes on every turn. Research goes to the points the
+side buys first, then to its weapon of the long war (LONG_WAR: the Axis's missiles up to
+the first level that may build them, Item Cost 3 and Strategic Missiles; the Allies'
+atomic bomb once the U.S. entry has brought it to level 2, up to level 6, Atomic Bombs
+2), then to its other points and tac air: as many points as the rules allow an item
+(two, one for an item no other side has as good, Research Special Cases 2), and a roll
+once the marker stands on ROLL_FROM or further (Research 8: waiting makes the roll
+better). A side taking ground also buys a paratroop
 point for each army at the front and a tac air point for each full one (`_air_build`)."""
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ AIR_SPARE = 12  # Campaign Game II: paratroop and tac air points only from a bud
 PARATROOP_GOAL = 4  # paratroop points on the map at most (one a front army)
 TAC_AIR_GOAL = 4  # tac air points on the map wanted at most (one a full front army)
 ROLL_FROM = 4  # the research track space from which it rolls (our track: A on 1-3 there)
+# side: (item, the level from which it is researched, the level it is researched to)
+LONG_WAR = {"axis": ("missile", 0, 4), "allied": ("atomic_bomb", 2, 6)}
 
 
 def produce(b: Board, legal: list[Action]) -> Action:
@@ -36,7 +42,7 @@ def produce(b: Board, legal: list[Action]) -> Action:
     # are rivals whose production can rob the Allies of the win (three players)
     if ("lend_lease",) in legal and not (b.fog_allied and not b.two_player):
         return ("lend_lease",)
-    reserve = RESEARCH_RESERVE if b.research else 0  # Campaign Game II: kept for research
+    reserve = research_reserve(b)
     if ("lend_lease_france",) in legal and int(b.frame["budget"]) > reserve and _lend_to_france(b, legal):
         return ("lend_lease_france",)
     want = "mechanized" if b.attacking else "infantry"
@@ -57,7 +63,9 @@ def produce(b: Board, legal: list[Action]) -> Action:
     if build is not None:
         return build
     builds = [a for a in legal if a[0] == "build"]
-    if reserve and int(b.frame["budget"]) <= reserve:  # Research 3: the rest goes to research
+    # Research 3: the rest goes to research, unless the rules ask for a build first (the
+    # optional Italian Army 2 makes a short Italian force good before the phase ends)
+    if reserve and int(b.frame["budget"]) <= reserve and ("end_production",) in legal:
         builds = [a for a in builds if french_paid(b, a)]  # France's own budget is not kept
         if not builds:
             return ("end_production",)
@@ -105,18 +113,37 @@ def _air_build(b: Board, builds: list[Action]) -> Action | None:
     return None
 
 
+def long_war(b: Board) -> str | None:
+    """The weapon the side researches now beside its points (LONG_WAR), or None."""
+    if b.me not in LONG_WAR or not b.research:
+        return None
+    item, start, goal = LONG_WAR[b.me]
+    level = int(b.research.get(b.me, {}).get("items", {}).get(item, {}).get("level", 0))
+    return item if start <= level < goal else None
+
+
+def research_reserve(b: Board) -> int:
+    """Production points production leaves to research (Research 3): none without
+    research, twice as many while a weapon of the long war is researched."""
+    if not b.research:
+        return 0
+    return RESEARCH_RESERVE * (2 if long_war(b) else 1)
+
+
 def wanted_research(b: Board) -> tuple[str, ...]:
     """The items whose cost the strategy feels most: the points it buys, first the one
-    it buys first (production above), then tac air; the Allies' bombers before them
-    until they may be built."""
+    it buys first (production above), then its weapon of the long war, then tac air;
+    the Allies' bombers before them until they may be built."""
     first = "mechanized" if b.attacking else "infantry"
     second = "infantry" if b.attacking else "mechanized"
+    weapon = long_war(b)
+    later = ((weapon,) if weapon else ()) + (second, "tac_air")
     items = b.research.get(b.me, {}).get("items", {})
     if b.me == "allied" and int(items.get("bomber", {}).get("level", 1)) == 0:
         # the Allies start across the sea from Germany: bombers (prohibited at level 0,
         # Item Cost 3) are how they strike its production first (Strategic Bombing)
-        return ("bomber", first, second, "tac_air")
-    return (first, second, "tac_air")
+        return ("bomber", first, *later)
+    return (first, *later)
 
 
 def research(b: Board, legal: list[Action]) -> Action:

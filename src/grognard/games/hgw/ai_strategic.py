@@ -128,21 +128,41 @@ def _threatened(b: Board, place: str) -> int:
 
 
 def strategic_build(b: Board, legal: list[Action]) -> Action | None:
-    """Production: air defence where enemy bombers outnumber it two to one; a bomber or a
-    missile point while the budget can spare three times its price (the rest keeps the
-    front); None to leave the choice to the production plan."""
+    """Production: air defence where enemy bombers outnumber it two to one; an atomic
+    bomb whenever one may be built (`_atomic_build`); a bomber or a missile point while
+    the budget can spare three times its price (the rest keeps the front); None to leave
+    the choice to the production plan."""
     budget = int(b.frame.get("budget", 0))
     defences = [a for a in legal if a[:2] == ("build_strategic", "air_defence")]
     if defences:
         worst = max(defences, key=lambda a: (_threatened(b, a[2]) - 2 * _defence(b, a[2]), a[2]))
         if _threatened(b, worst[2]) > 2 * _defence(b, worst[2]):
             return worst
+    bomb = _atomic_build(b, legal)
+    if bomb is not None:
+        return bomb
     for verb, item in (("build_strategic", "bomber"), ("build_missile", "missile")):
         cost = price(b.data, b.me, item)
         options = [a for a in legal if a[0] == verb and (verb != "build_strategic" or a[1] == "bombers")]
         if options and cost is not None and budget >= 3 * cost:
             return min(options, key=lambda a: (min(b.dist.get(a[-1], 99), 99), a))
     return None
+
+
+def _atomic_build(b: Board, legal: list[Action]) -> Action | None:
+    """Atomic Bombs 2: a bomb for the carrier nearest the enemy's goals, while the budget
+    keeps as much again. A bomb costs two points at level 6, a few infantry points, and
+    strikes with firepower six and devastates (Atomic Bombs 5, 7): no build pays more."""
+    bombs = [a for a in legal if a[0] == "build_atomic"]
+    cost = price(b.data, b.me, "atomic_bomb")
+    if not bombs or cost is None or int(b.frame.get("budget", 0)) < 2 * cost:
+        return None
+    counters = (b.data.get("strategic") or {}).get("missiles", {}).get(b.me, {})
+
+    def place(action: Action) -> str:
+        return str(counters.get(action[2], {}).get("at", "")) if action[1] == "missiles" else str(action[2])
+
+    return min(bombs, key=lambda a: (min(b.dist.get(place(a), 99), 99), a))
 
 
 def reserve(b: Board, legal: list[Action]) -> int:
