@@ -28,12 +28,16 @@ def _coords(hex_: str) -> tuple[int, int]:
     return int(q), int(r)
 
 
+def _from_centre(q: int, r: int) -> int:
+    """How many steps axial (q, r) lies from the centre hex (0, 0)."""
+    return (abs(q) + abs(r) + abs(q + r)) // 2
+
+
 @cache  # a board has a few hundred hexes; search rollouts ask the same pairs again
 def distance(a: str, b: str) -> int:
     aq, ar = _coords(a)
     bq, br = _coords(b)
-    dq, dr = aq - bq, ar - br
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    return _from_centre(aq - bq, ar - br)
 
 
 @cache
@@ -43,7 +47,7 @@ def _disc(size: int) -> frozenset[str]:
         f"{q},{r}"
         for q in range(-size, size + 1)
         for r in range(-size, size + 1)
-        if (abs(q) + abs(r) + abs(q + r)) // 2 <= size
+        if _from_centre(q, r) <= size
     )
 
 
@@ -53,7 +57,7 @@ def _neighbors(hex_: str, radius: int) -> tuple[str, ...]:
     out = []
     for dq, dr in _DIRS:
         nq, nr = q + dq, r + dr
-        if (abs(nq) + abs(nr) + abs(nq + nr)) // 2 <= radius + 1:
+        if _from_centre(nq, nr) <= radius + 1:
             out.append(f"{nq},{nr}")
     return tuple(out)
 
