@@ -25,12 +25,10 @@ tests/rl/test_rl_env_digests.py checks it gives the features of the whole view.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .boards import game_map
 from .commanders import is_team_game, side_of
-from .control import controller, occupancy, sides
+from .control import city_values, controller, occupancy, pp_by_side
 from .units import unit_table
 from .view import listed, visible
 
@@ -114,12 +112,6 @@ def observe(view: View) -> list[float]:
     ]
 
 
-@cache
-def _cities(map_key: str) -> dict[str, int]:
-    """The map's cities and their production values (boards.game_map is cached too)."""
-    return {h: info.city for h, info in game_map(map_key).hexes.items() if info.city}
-
-
 def observation_view(state: VictoryState, role: str | None) -> View:
     """What `observe` and the RL observation read of `state.view(role)`, and no
     more: the same entries, values and types (see the module text)."""
@@ -137,14 +129,13 @@ def observation_view(state: VictoryState, role: str | None) -> View:
                            "steps": block.get("steps", 0)})
         else:
             blocks.append({"side": block["owner"], "at": block["at"], "hidden": True})
-    cities = _cities(data["map"])
+    cities = city_values(data["map"])
     owners: dict[str, str | None] = {}
     pp: dict[str, int] = {}
     if data["phase"] != "deploy":  # board_view: no control is shown while deploying
         occ = occupancy(data)
         owners = {h: controller(data, occ, h) for h in cities}
-        # control.controlled_pp over the same controllers
-        pp = {r: sum(city for h, city in cities.items() if owners[h] == r) for r in sides(data)}
+        pp = pp_by_side(data, owners)
     board: dict[str, Any] = {
         "turn": data["turn"],
         "turn_limit": data["turn_limit"],

@@ -5,9 +5,11 @@ while it is fought. Shapes follow docs/client-view-conventions.md (`blocks`,
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, cast
 
-from .control import Block, Data, controlled_pp, controllers, gmap, occupancy, sides, storm_area
+from .boards import game_map
+from .control import Block, Data, controllers, gmap, occupancy, pp_by_side, sides, storm_area
 from .sides import allied
 from .units import unit_table
 
@@ -80,6 +82,33 @@ def listed(data: Data, bid: str, role: str | None) -> bool:
     return block["at"] is not None and not block.get("new") and data["phase"] != "deploy"
 
 
+# A map's hexes and hexsides are the same in every view: built once a map. The view
+# hands them out shared; Game.view copies a view before it leaves (a round trip
+# through JSON), so nothing a caller changes reaches them.
+@lru_cache(maxsize=16)
+def _static_hexes(map_key: str) -> tuple[dict[str, Any], ...]:
+    return tuple(
+        {
+            "id": h,
+            "terrain": i.terrain,
+            "land": i.land_terrain,
+            "city": i.city,
+            "town": i.town,
+            "port": i.port,
+            "name": i.name,
+            "board": i.board,
+            "col": i.col,
+            "row": i.row,
+        }
+        for h, i in sorted(game_map(map_key).hexes.items())
+    )
+
+
+@lru_cache(maxsize=16)
+def _hexsides(map_key: str) -> dict[str, list[str]]:
+    return {side: sorted(features) for side, features in sorted(game_map(map_key).sides().items())}
+
+
 def board_view(data: Data, flow: list[dict[str, Any]], role: str | None) -> dict[str, Any]:
     blocks = data["blocks"]
     face_up = visible(data, flow, role)
@@ -114,26 +143,11 @@ def board_view(data: Data, flow: list[dict[str, Any]], role: str | None) -> dict
         "phase": data["phase"],
         "order": list(data.get("order", [])),
         "map": data["map"],
-        "hexes": [
-            {
-                "id": h,
-                "terrain": i.terrain,
-                "land": i.land_terrain,
-                "city": i.city,
-                "town": i.town,
-                "port": i.port,
-                "name": i.name,
-                "board": i.board,
-                "col": i.col,
-                "row": i.row,
-                "control": owners.get(h),
-            }
-            for h, i in sorted(the_map.hexes.items())
-        ],
-        "hexsides": {side: sorted(features) for side, features in sorted(the_map.sides().items())},
+        "hexes": [{**hex_, "control": owners.get(hex_["id"])} for hex_ in _static_hexes(data["map"])],
+        "hexsides": _hexsides(data["map"]),
         "areas": [{"id": h, "name": the_map.hexes[h].name or h} for h in places],
         "blocks": entries,
-        "pp": {r: controlled_pp(data, occ, r) for r in sides(data)} if data["phase"] != "deploy" else {},
+        "pp": pp_by_side(data, owners) if data["phase"] != "deploy" else {},
         "target_pp": dict(data["target_pp"]),
         # 2.0 [3], 10.4: who is allied with whom, and the open offers (public)
         "allies": {r: [o for o in sides(data) if o != r and allied(data, r, o)] for r in sides(data)},
