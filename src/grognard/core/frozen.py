@@ -25,13 +25,14 @@ class Frozen(Generic[S]):
     """A game's position as it was when frozen (`State.freeze`): its data as JSON bytes,
     its history and undo window; `thaw` makes the game (once: every caller shares it)."""
 
-    __slots__ = ("_blob", "_history", "_kind", "_meta", "_ruleset", "_thawed", "_undo")
+    __slots__ = ("_blob", "_history", "_kind", "_logs", "_meta", "_ruleset", "_thawed", "_undo")
 
     def __init__(self, game: S) -> None:
         self._kind, self._ruleset, self._meta = type(game), game.ruleset, game.meta
         self._blob = _encode(game.data)
         self._history = list(game.history)
         self._undo = (game._undo_from, game._undo_base, game._undo_by_seat, game.keep_undo)
+        self._logs = game.log_snapshot()  # the twin's views need not filter the log again
         self._thawed: S | None = None
 
     @property
@@ -44,5 +45,6 @@ class Frozen(Generic[S]):
             twin = self._kind(self._ruleset, self._meta, _decode(self._blob))
             twin.history = self._history
             twin._undo_from, twin._undo_base, twin._undo_by_seat, twin.keep_undo = self._undo
+            twin.adopt_log_snapshot(self._logs)
             self._thawed = twin
         return self._thawed

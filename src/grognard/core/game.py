@@ -488,9 +488,31 @@ class State(ABC):
         if seen is None or seen[0] is not lines or seen[1] > len(lines):
             seen = (lines, 0, [])
         _, done, visible = seen
-        visible.extend(text for text, to in lines[done:] if self._reads_log_line(role, to))
+        # most lines are for everyone: said so without a call for each
+        reads = self._reads_log_line
+        visible.extend(text for text, to in lines[done:] if to is None or reads(role, to))
         cache[role] = (lines, len(lines), visible)
         return list(visible)
+
+    def log_snapshot(self) -> dict[Role | None, tuple[int, list[str], int]]:
+        """What `log_for` has filtered of the log as it is now, per role: (lines read,
+        the role's lines, how many of them); a frozen copy of this position starts from
+        it (`adopt_log_snapshot`) instead of filtering the whole log again. The lists
+        are shared, not copied: they only ever grow, so the count says where this
+        moment's lines end."""
+        lines = self.data["log"]
+        cache = self.__dict__.get("_log_cache", {})
+        return {
+            role: (done, visible, len(visible)) for role, (at, done, visible) in cache.items() if at is lines
+        }
+
+    def adopt_log_snapshot(self, snapshot: dict[Role | None, tuple[int, list[str], int]]) -> None:
+        """Take `log_snapshot()` of the position this game is a copy of (its log's first
+        lines are the same)."""
+        lines = self.data["log"]
+        self.__dict__["_log_cache"] = {
+            role: (lines, done, visible[:count]) for role, (done, visible, count) in snapshot.items()
+        }
 
     def _reads_log_line(self, role: Role | None, to: LogAddress) -> bool:
         """Whether `role` may read a line addressed to `to` (None: everyone; a dict:
