@@ -29,6 +29,9 @@ import msgspec
 
 from .errors import BadOptions, BadSaveFile, IllegalAction
 from .frozen import Frozen
+from .logreader import LogAddress as LogAddress
+from .logreader import LogReader, Snapshot
+from .logreader import Role as Role
 from .odds import Odds
 from .rng import RNG_VERSION, RNG_VERSIONS, Rng
 from .schema import Option, Scenario, resolve_options
@@ -38,10 +41,7 @@ from .verbs import action_key as action_key
 from .verbs import as_action as as_action
 from .verbs import sort_actions as sort_actions
 
-Role = str
 Result = dict[Role, float]
-# who reads a log line: None (everyone), some roles, or {"all_but": roles} (State.log)
-LogAddress = list[Role] | dict[str, list[Role]] | None
 S = TypeVar("S", bound="State")
 
 # The log's version: its wording and the stored form of its lines. A replay re-plays
@@ -476,43 +476,23 @@ class State(ABC):
         return dice
 
     def log_for(self, role: Role | None) -> list[str]:
-        """The log lines `role` may read (None: the spectator, public lines only).
+        """The log lines `role` may read (None: the spectator, public lines only), kept
+        between reads (logreader.py)."""
+        return self._log_reader().lines_for(self.data["log"], role, self._reads_log_line)
 
-        The log only grows between changes of `self.data` (undo and loading replace
-        the whole list), so each role's filtered lines are kept and extended with the
-        new lines only: filtering the whole log on every view made long games
-        quadratic (a seventh of a Virtuti game's CPU went to it)."""
-        lines = self.data["log"]
-        cache = self.__dict__.setdefault("_log_cache", {})
-        seen = cache.get(role)
-        if seen is None or seen[0] is not lines or seen[1] > len(lines):
-            seen = (lines, 0, [])
-        _, done, visible = seen
-        # most lines are for everyone: said so without a call for each
-        reads = self._reads_log_line
-        visible.extend(text for text, to in lines[done:] if to is None or reads(role, to))
-        cache[role] = (lines, len(lines), visible)
-        return list(visible)
+    def _log_reader(self) -> LogReader:
+        reader: LogReader | None = self.__dict__.get("_log_cache")
+        if reader is None:
+            reader = self.__dict__["_log_cache"] = LogReader()
+        return reader
 
-    def log_snapshot(self) -> dict[Role | None, tuple[int, list[str], int]]:
-        """What `log_for` has filtered of the log as it is now, per role: (lines read,
-        the role's lines, how many of them); a frozen copy of this position starts from
-        it (`adopt_log_snapshot`) instead of filtering the whole log again. The lists
-        are shared, not copied: they only ever grow, so the count says where this
-        moment's lines end."""
-        lines = self.data["log"]
-        cache = self.__dict__.get("_log_cache", {})
-        return {
-            role: (done, visible, len(visible)) for role, (at, done, visible) in cache.items() if at is lines
-        }
+    def log_snapshot(self) -> Snapshot:
+        """What `log_for` has read of the log as it is now: a copy starts from it."""
+        return self._log_reader().snapshot(self.data["log"])
 
-    def adopt_log_snapshot(self, snapshot: dict[Role | None, tuple[int, list[str], int]]) -> None:
-        """Take `log_snapshot()` of the position this game is a copy of (its log's first
-        lines are the same)."""
-        lines = self.data["log"]
-        self.__dict__["_log_cache"] = {
-            role: (lines, done, visible[:count]) for role, (done, visible, count) in snapshot.items()
-        }
+    def adopt_log_snapshot(self, snapshot: Snapshot) -> None:
+        """Take `log_snapshot()` of the position this game is a copy of."""
+        self.__dict__["_log_cache"] = LogReader.adopted(self.data["log"], snapshot)
 
     def _reads_log_line(self, role: Role | None, to: LogAddress) -> bool:
         """Whether `role` may read a line addressed to `to` (None: everyone; a dict:

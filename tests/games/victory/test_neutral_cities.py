@@ -14,9 +14,9 @@ from victory_positions import BLUE, RED, empty_game, hexes, put, start, start_mo
 
 from grognard.games.victory import RULESET, VictoryState
 from grognard.games.victory.boards import HexInfo
+from grognard.games.victory.city_pp import controlled_pp
 from grognard.games.victory.control import (
     began_neutral,
-    controlled_pp,
     controller,
     controllers,
     gmap,

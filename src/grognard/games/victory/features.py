@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .city_pp import city_values, pp_by_side
 from .commanders import is_team_game, side_of
-from .control import city_values, controller, occupancy, pp_by_side
+from .control import controller, occupancy
 from .units import unit_table
 from .view import listed, visible
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .control import controlled_pp, occupancy, sides
+from .city_pp import controlled_pp
+from .control import occupancy, sides
 from .sides import team_label
 
 #: The log line's start when 10.6 decides the game (state.py's end reason reads it).

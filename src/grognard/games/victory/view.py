@@ -9,7 +9,8 @@ from functools import lru_cache
 from typing import Any, cast
 
 from .boards import game_map
-from .control import Block, Data, controllers, gmap, occupancy, pp_by_side, sides, storm_area
+from .city_pp import pp_by_side
+from .control import Block, Data, controllers, gmap, occupancy, sides, storm_area
 from .sides import allied
 from .units import unit_table
 
