@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any, Literal
 
+from grognard.core import hexgrid
+
 from .battle import place_dice
 from .layout import Town, Unit
 from .tables import tables
@@ -18,8 +20,7 @@ View = dict[str, Any]
 
 #: What a unit is worth to keep (casualties: lose the cheapest, take the dearest).
 UNIT_VALUE = {"infantry": 1.0, "artillery": 1.6, "frigate": 1.4, "cavalry": 2.0}
-
-_DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+CENTRE = (0, 0)  # the board's middle hex: a board is every hex within its radius of it
 
 
 @cache
@@ -28,16 +29,9 @@ def _coords(hex_: str) -> tuple[int, int]:
     return int(q), int(r)
 
 
-def _from_centre(q: int, r: int) -> int:
-    """How many steps axial (q, r) lies from the centre hex (0, 0)."""
-    return (abs(q) + abs(r) + abs(q + r)) // 2
-
-
 @cache  # a board has a few hundred hexes; search rollouts ask the same pairs again
 def distance(a: str, b: str) -> int:
-    aq, ar = _coords(a)
-    bq, br = _coords(b)
-    return _from_centre(aq - bq, ar - br)
+    return hexgrid.distance(_coords(a), _coords(b))
 
 
 @cache
@@ -47,7 +41,7 @@ def _disc(size: int) -> frozenset[str]:
         f"{q},{r}"
         for q in range(-size, size + 1)
         for r in range(-size, size + 1)
-        if _from_centre(q, r) <= size
+        if hexgrid.distance((q, r), CENTRE) <= size
     )
 
 
@@ -55,9 +49,9 @@ def _disc(size: int) -> frozenset[str]:
 def _neighbors(hex_: str, radius: int) -> tuple[str, ...]:
     q, r = _coords(hex_)
     out = []
-    for dq, dr in _DIRS:
+    for dq, dr in hexgrid.DIRECTIONS:
         nq, nr = q + dq, r + dr
-        if _from_centre(nq, nr) <= radius + 1:
+        if hexgrid.distance((nq, nr), CENTRE) <= radius + 1:
             out.append(f"{nq},{nr}")
     return tuple(out)
 
