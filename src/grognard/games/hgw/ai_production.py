@@ -5,10 +5,10 @@ of The Fall of Germany, and the points its side wants most, nearest the goal.
 Campaign Game II: the research phase gets what production leaves, and production stops
 at RESEARCH_RESERVE points once the urgent builds are made (twice that while a weapon
 is researched), so that research goes on every turn. Research goes to the points the
-side buys first, then to its weapon of the long war (LONG_WAR: the Axis's missiles up to
-the first level that may build them, Item Cost 3 and Strategic Missiles; the Allies'
-atomic bomb once the U.S. entry has brought it to level 2, up to level 6, Atomic Bombs
-2), then to its other points and tac air: as many points as the rules allow an item
+side buys first, then to its weapon of the long war (LONG_WAR: the Axis's missiles, the
+Allies' atomic bomb once the U.S. entry has raised it (United States Technology), each
+up to the first level the Units Capability Table does not prohibit, Item Cost 3,
+Atomic Bombs 2), then to its other points and tac air: as many points as the rules allow an item
 (two, one for an item no other side has as good, Research Special Cases 2), and a roll
 once the marker stands on ROLL_FROM or further (Research 8: waiting makes the roll
 better). A side taking ground also buys a paratroop
@@ -20,6 +20,7 @@ from grognard.core.game import Action
 
 from .actions import args
 from .ai_board import AMPHIBIOUS_GOAL, Board, distances
+from .capability import load_capability
 from .geography import Place
 from .production import placed_at
 
@@ -29,8 +30,7 @@ AIR_SPARE = 12  # Campaign Game II: paratroop and tac air points only from a bud
 PARATROOP_GOAL = 4  # paratroop points on the map at most (one a front army)
 TAC_AIR_GOAL = 4  # tac air points on the map wanted at most (one a full front army)
 ROLL_FROM = 4  # the research track space from which it rolls (our track: A on 1-3 there)
-# side: (item, the level from which it is researched, the level it is researched to)
-LONG_WAR = {"axis": ("missile", 0, 4), "allied": ("atomic_bomb", 2, 6)}
+LONG_WAR = {"axis": "missile", "allied": "atomic_bomb"}  # each side's weapon of the long war
 
 
 def produce(b: Board, legal: list[Action]) -> Action:
@@ -117,9 +117,20 @@ def long_war(b: Board) -> str | None:
     """The weapon the side researches now beside its points (LONG_WAR), or None."""
     if b.me not in LONG_WAR or not b.research:
         return None
-    item, start, goal = LONG_WAR[b.me]
+    item = LONG_WAR[b.me]
     level = int(b.research.get(b.me, {}).get("items", {}).get(item, {}).get("level", 0))
+    start, goal = _long_war_levels(b.me, item)
     return item if start <= level < goal else None
+
+
+def _long_war_levels(side: str, item: str) -> tuple[int, int]:
+    """From which tech level the side researches `item` and up to which: the Allies from
+    the level the U.S. entry brings (United States Technology: nothing to research
+    before it), to the first level that may build the item (Item Cost 3)."""
+    cap = load_capability()
+    start = cap.start.us_entry.get(item, 0) if side == "allied" else 0
+    goal = next(n for n in range(cap.top_level(item) + 1) if not cap.is_prohibited_level(item, n))
+    return start, goal
 
 
 def research_reserve(b: Board) -> int:

@@ -151,8 +151,9 @@ def strategic_build(b: Board, legal: list[Action]) -> Action | None:
 
 def _atomic_build(b: Board, legal: list[Action]) -> Action | None:
     """Atomic Bombs 2: a bomb for the carrier nearest the enemy's goals, while the budget
-    keeps as much again. A bomb costs two points at level 6, a few infantry points, and
-    strikes with firepower six and devastates (Atomic Bombs 5, 7): no build pays more."""
+    keeps as much again. A bomb is cheap at the level that allows it and strikes harder
+    than any raid, devastating too (Atomic Bombs 5, 7; strategic.json's firepower): no
+    build pays more."""
     bombs = [a for a in legal if a[0] == "build_atomic"]
     cost = price(b.data, b.me, "atomic_bomb")
     if not bombs or cost is None or int(b.frame.get("budget", 0)) < 2 * cost:
