@@ -124,9 +124,19 @@ class Profiles:
         self.contexts: list[Any] = []
         self.errors: list[str] = []
 
-    def new_page(self, width: int = 1280, height: int = 800, touch: bool = False) -> Any:
+    def new_page(
+        self, width: int = 1280, height: int = 800, touch: bool = False, motion: bool = False
+    ) -> Any:
+        # Reduced motion unless asked (`motion`): the lit hexes' marching edges, painted by
+        # the page's main thread at every frame for 3.6 s after each redraw, took 14 % of
+        # the machine's CPU in a whole HGW turn by clicks (scripts/check's suite is
+        # CPU-bound on two cores). What the tests check does not move; the two tests of
+        # the animations themselves ask for motion (`moving_page`).
         context = self.browser.new_context(
-            viewport={"width": width, "height": height}, base_url=self.base_url, has_touch=touch
+            viewport={"width": width, "height": height},
+            base_url=self.base_url,
+            has_touch=touch,
+            reduced_motion="no-preference" if motion else "reduce",
         )
         context.set_default_timeout(20_000)
         self.contexts.append(context)
@@ -149,5 +159,12 @@ def profiles(browser: Any, base_url: str) -> Iterator[Profiles]:
 
 @pytest.fixture
 def page(profiles: Profiles) -> Any:
-    """A page in a fresh browser profile (a new guest) on a laptop-sized screen."""
+    """A page in a fresh browser profile (a new guest) on a laptop-sized screen, its
+    motion reduced (the player's setting `prefers-reduced-motion`: Profiles.new_page)."""
     return profiles.new_page()
+
+
+@pytest.fixture
+def moving_page(profiles: Profiles) -> Any:
+    """A page as `page`, with the page's animations as most players see them."""
+    return profiles.new_page(motion=True)

@@ -27,10 +27,11 @@ def _pick(page: Page, role: str, number: int) -> None:
     page.locator(f".action-buttons button[data-action='[\"pick\",{number}]']").click()
 
 
-def test_hot_seat_with_secrets_passes_the_screen(page: Page) -> None:
+def test_hot_seat_with_secrets_passes_the_screen(moving_page: Page) -> None:
     """The tiny test ruleset deals each seat a secret card: its seats' views differ,
     so every change of seat on one screen goes through the curtain. The generic board
     (no board module for this ruleset) still offers every legal action as a button."""
+    page = moving_page  # the dice's tumble is checked: the animations as most players see them
     start_game(
         page,
         ruleset="tiny",

@@ -30,7 +30,8 @@ ENDLESS_RULES = """() => {
 }"""
 
 
-def test_lit_hexes_mark_the_way_then_stand_still(page: Page) -> None:
+def test_lit_hexes_mark_the_way_then_stand_still(moving_page: Page) -> None:
+    page = moving_page
     game_id = start_game(page, seats={"red": "me", "yellow": "ai:random"}, seed=30)
     until_alone_to_act(page, game_id, "red")  # red places its capital: hexes are lit
     edge = page.locator(".board-svg .hex.target .hl-edge").first
@@ -40,3 +41,13 @@ def test_lit_hexes_mark_the_way_then_stand_still(page: Page) -> None:
     assert page.evaluate(ENDLESS) == []
     # nor any other rule: a battle hex's glow ends too; the spinner alone turns (hidden at rest)
     assert page.evaluate(ENDLESS_RULES) == [".spinner"]
+
+
+def test_a_player_who_asks_for_less_motion_sees_lit_hexes_still(page: Page) -> None:
+    """`prefers-reduced-motion: reduce` (the browser tests' `page`): the lit edges and
+    the dice do not move at all."""
+    game_id = start_game(page, seats={"red": "me", "yellow": "ai:random"}, seed=30)
+    until_alone_to_act(page, game_id, "red")
+    edge = page.locator(".board-svg .hex.target .hl-edge").first
+    expect(edge).to_be_visible()
+    expect(edge).to_have_css("animation-name", "none")

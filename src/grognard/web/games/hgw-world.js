@@ -301,7 +301,41 @@ export function worldLayers(map, { borders = "1939", places = null } = {}) {
 export function paintCanvas(canvas, world) {
   canvas.width = Math.ceil(world.width * RES);
   canvas.height = Math.ceil(world.height * RES);
-  const ctx = canvas.getContext("2d");
+  drawLayers(canvas.getContext("2d"), world);
+}
+
+/** Paint the layers off screen and show the finished picture on `canvas` as a still
+ * bitmap (its "bitmaprenderer" context). Why: without a GPU (Chromium's software
+ * compositing, as on many Linux desktops and in the headless browser tests) a 2D
+ * canvas is copied again (ProduceCanvasResource, about 5 ms for the world's 6 million
+ * pixels) at every frame any animation on the page asks for (a lit hex's marching
+ * outline, a fresh log line): 40 copies a second while a player's turn goes on. A
+ * transferred bitmap is never copied again (benchmarks/bench_hgw_paint.py's
+ * `idle_frame_ms`). Where a browser has no OffscreenCanvas, the 2D canvas as before. */
+export function paintStill(canvas, world) {
+  if (typeof OffscreenCanvas === "undefined") return paintCanvas(canvas, world);
+  const still = canvas.getContext("bitmaprenderer");
+  if (!still) return paintCanvas(canvas, world); // the canvas had a 2D context already
+  const width = Math.ceil(world.width * RES);
+  const height = Math.ceil(world.height * RES);
+  const off = new OffscreenCanvas(width, height);
+  drawLayers(off.getContext("2d"), world);
+  canvas.width = width;
+  canvas.height = height;
+  still.transferFromImageBitmap(off.transferToImageBitmap());
+}
+
+/** A copy of a painted canvas's picture on another canvas, as a still bitmap too. */
+export async function copyStill(from, to) {
+  const picture = await createImageBitmap(from);
+  to.width = from.width;
+  to.height = from.height;
+  const still = to.getContext("bitmaprenderer");
+  if (still) still.transferFromImageBitmap(picture);
+  else to.getContext("2d").drawImage(picture, 0, 0);
+}
+
+function drawLayers(ctx, world) {
   ctx.setTransform(RES, 0, 0, RES, 0, 0);
   ctx.lineCap = "round";
   for (const layer of world.layers) {

@@ -35,7 +35,7 @@ import { drawForces, homeAt } from "./hgw-forces.js";
 import { drawBaseHits, drawSeaLanes } from "./hgw-sea.js";
 import { drawStrategic } from "./hgw-strategic.js";
 import { promptText } from "./hgw-prompts.js";
-import { PAINTER, RES, SIZE, centre, currentMap, edgesOf, hexAt, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
+import { PAINTER, RES, SIZE, centre, copyStill, currentMap, edgesOf, hexAt, loadMap, paintStill, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
 import { BOX, FLEET_NATIONS, STEPS, argsOf, armiesOf, armyById, composition, fleetColor, leaderOf, leaderWords, nationWords, placeWords, placesInLine, pointWords, roleColor, unitName } from "./hgw-view.js";
 import { COUNTER_WIDTH, counterShape, counterSlots, leaderMark, star, unsuppliedMark } from "./hgw-counters.js";
 import { chartSeries, endReason, extraPanel, legend, reasonWords, status, summary, turnText, unitBadge } from "./hgw-panels.js";
@@ -168,10 +168,10 @@ class HgwBoard extends HexBoard {
   /** Copy the world's canvas (6 million pixels) to the echo's: only when a view looks
    * past the edge (placeEcho) or the echo is on screen, not at every first paint. */
   copyEcho() {
-    this.echoCanvas.width = this.canvas.width;
-    this.echoCanvas.height = this.canvas.height;
-    this.echoCanvas.getContext("2d").drawImage(this.canvas, 0, 0);
     this.echoStale = false;
+    copyStill(this.canvas, this.echoCanvas).catch(() => {
+      this.echoStale = true; // tried again when a view next looks past the edge
+    });
   }
 
   /** The copy one ring east (side 1) or west (-1), its canvas clipped along the seam. */
@@ -234,7 +234,7 @@ class HgwBoard extends HexBoard {
     const started = performance.now();
     const result = worldLayers(this.map, { borders, places: places.size ? places : null });
     if (this.canvas) {
-      paintCanvas(this.canvas, result);
+      paintStill(this.canvas, result);
       this.echoStale = true;
       if (this.echoCanvas.style.display !== "none") this.copyEcho(); // on screen now
       this.echoClips = null;
