@@ -240,6 +240,9 @@ def main(argv: list[str] | None = None) -> int:
         "--page-scenario", default="campaign_4", help="the game whose page is opened (default campaign_4)"
     )
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "hgw_paint.json")
+    parser.add_argument(
+        "--page-only", action="store_true", help="time the game's page alone, not the three painters"
+    )
     args = parser.parse_args(argv)
     if args.loads < 1:
         parser.error("--loads must be at least 1")
@@ -256,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     base, server = _serve()
     runs: dict[str, list[float]] = {}
-    for painter in PAINTERS:
+    for painter in () if args.page_only else PAINTERS:
         runs[f"{painter}_first_paint_ms"] = []
         runs[f"{painter}_paint_ms"] = []
         runs[f"{painter}_zoom_step_ms"] = []
@@ -268,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
             for _ in range(args.loads):
                 for key, value in _page_first_paint(browser, base, game_id, cookies).items():
                     runs.setdefault(f"page_{key}_ms", []).append(round(value, 1))
-                for painter in PAINTERS:
+                for painter in () if args.page_only else PAINTERS:
                     context = browser.new_context(viewport={"width": 1600, "height": 1000}, base_url=base)
                     page = context.new_page()
                     page.goto("/", wait_until="load")
