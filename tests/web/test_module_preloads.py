@@ -76,6 +76,15 @@ def test_hgw_preloads_its_world_map_from_where_the_page_fetches_it() -> None:
     assert 'new URL("./hgw-map.json", import.meta.url)' in world
 
 
+def test_hgw_preloads_the_board_data_its_module_awaits_while_it_loads() -> None:
+    # hgw-view.js waits for the board data at its top level: asked for only then, it
+    # came a round trip after the modules
+    assert "/api/rulesets/hgw/board-data" in board_preloads()["hgw"]
+    view = (WEB / "games" / "hgw-view.js").read_text(encoding="utf-8")
+    assert 'fetch("/api/rulesets/hgw/board-data", { credentials: "same-origin" })' in view
+    assert "export const RULES = await loadRules();" in view
+
+
 def test_the_import_reader_finds_imports_over_several_lines() -> None:
     # the reader itself: a multi-line import list, a re-export, a bare import, a
     # dynamic import (not followed) and a comment that only looks like one

@@ -72,8 +72,10 @@ class GamePage {
       );
       return;
     }
-    this.mod = await rulesetModule(payload.ruleset);
-    this.rulesetName = (await rulesetInfo(payload.ruleset))?.name;
+    // both at once: the ruleset list is a round trip the module's loading need not wait for
+    const [mod, info] = await Promise.all([rulesetModule(payload.ruleset), rulesetInfo(payload.ruleset)]);
+    this.mod = mod;
+    this.rulesetName = info?.name;
     this.layout(payload);
     this.apply(payload);
     this.openSockets();

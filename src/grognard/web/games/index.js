@@ -21,6 +21,7 @@ const PRELOADS = {
   virtuti: ["virtutidata.js", "virtutidescribe.js", "virtutilook.js", "virtutipanels.js", "../verbs.js"],
   hgw: [
     "hgw-map.json", // the world map (hgw-world.js loadMap), the largest of all
+    "/api/rulesets/hgw/board-data", // the declarations hgw-view.js awaits while it loads
     "hgw-counters.js", "hgw-describe.js", "hgw-forces.js", "hgw-labels.js", "hgw-panels.js", "hgw-production.js",
     "hgw-prompts.js", "hgw-sea.js", "hgw-strategic.js", "hgw-view.js", "hgw-world.js", "../verbs.js",
   ],
@@ -30,7 +31,7 @@ function preload(id) {
   for (const file of PRELOADS[id] || []) {
     const link = document.createElement("link");
     link.href = new URL(file, import.meta.url).href;
-    if (file.endsWith(".json")) {
+    if (!file.endsWith(".js")) {
       link.rel = "preload";
       link.as = "fetch";
       link.crossOrigin = "anonymous"; // as fetch() asks for it, so that fetch() takes this answer
