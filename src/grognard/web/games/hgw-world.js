@@ -299,9 +299,13 @@ export function worldLayers(map, { borders = "1939", places = null } = {}) {
 
 /** Paint the layers on a canvas, RES pixels per board unit. */
 export function paintCanvas(canvas, world) {
-  canvas.width = Math.ceil(world.width * RES);
-  canvas.height = Math.ceil(world.height * RES);
+  [canvas.width, canvas.height] = pixels(world);
   drawLayers(canvas.getContext("2d"), world);
+}
+
+/** The canvas size of the world's picture, RES pixels per board unit. */
+function pixels(world) {
+  return [Math.ceil(world.width * RES), Math.ceil(world.height * RES)];
 }
 
 /** Paint the layers off screen and show the finished picture on `canvas` as a still
@@ -315,13 +319,11 @@ export function paintCanvas(canvas, world) {
 export function paintStill(canvas, world) {
   if (typeof OffscreenCanvas === "undefined") return paintCanvas(canvas, world);
   const still = canvas.getContext("bitmaprenderer");
-  if (!still) return paintCanvas(canvas, world); // the canvas had a 2D context already
-  const width = Math.ceil(world.width * RES);
-  const height = Math.ceil(world.height * RES);
+  if (!still) return paintCanvas(canvas, world); // a browser without bitmaprenderer
+  const [width, height] = pixels(world);
   const off = new OffscreenCanvas(width, height);
   drawLayers(off.getContext("2d"), world);
-  canvas.width = width;
-  canvas.height = height;
+  [canvas.width, canvas.height] = [width, height];
   still.transferFromImageBitmap(off.transferToImageBitmap());
 }
 
