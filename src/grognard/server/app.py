@@ -18,7 +18,6 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import sessionmaker
 from starlette.concurrency import run_in_threadpool
@@ -61,6 +60,7 @@ from .refusals import Refusal
 from .searchslots import make_search_slots
 from .service import GameService
 from .settings import KIB, Settings
+from .webfiles import WebFiles
 
 log = logging.getLogger("grognard.server")
 
@@ -228,7 +228,7 @@ def create_app(
         return JSONResponse({"ok": True, "rulesets": registry.ids()})
 
     if (WEB_DIR / "index.html").is_file():
-        app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
+        app.mount("/", WebFiles(WEB_DIR), name="web")
     return app
 
 

@@ -75,7 +75,7 @@ class Limits:
     #: flight wait their turn (not refused): every running request shares the
     #: interpreter, and 15 of one client's at once left another player's move a
     #: sixteenth of it. A browser has 6 connections to a site and rarely 4 requests
-    #: under way at once (a page's static files are answered in microseconds).
+    #: under way at once (a page's own files take about a millisecond each: webfiles.py).
     requests_running_per_address: int = 4
     #: Guest sessions started from one address: a club behind one NAT arrives
     #: together, so a burst of 20, then one every 10 s (15 guests made 601 open games
