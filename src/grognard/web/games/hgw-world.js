@@ -140,42 +140,107 @@ function groupColor(map, country) {
   return GROUP_COLORS[group] || "#e6d5ad";
 }
 
-/** SVG path data built with the canvas path calls: one string feeds both an SVG
- * <path d> and a canvas `Path2D`, so the two painters draw exactly the same map. */
+// the commands of a recorded path, each followed by its numbers
+const MOVE = 0; // x y
+const LINE = 1; // x y
+const CLOSE = 2;
+const ELLIPSE = 3; // x y rx ry: a whole ellipse, a path of its own
+const RECT = 4; // x y width height
+
+/** A path recorded as numbers, then traced on a canvas (`trace`) or written as SVG path
+ * data (`d`): one recording feeds both painters, so they draw exactly the same map.
+ * Numbers rather than the path's text: the canvas painter used to write the world's
+ * 5,650 hexes as text and parse it back into a Path2D (with the loops below, building
+ * and painting the world in a fresh page went from 345 to 251 ms, the median of 9). */
 class PathData {
   constructor() {
-    this.parts = [];
+    this.ops = [];
   }
 
   moveTo(x, y) {
-    this.parts.push(`M${x.toFixed(2)} ${y.toFixed(2)}`);
+    this.ops.push(MOVE, x, y);
   }
 
   lineTo(x, y) {
-    this.parts.push(`L${x.toFixed(2)} ${y.toFixed(2)}`);
+    this.ops.push(LINE, x, y);
   }
 
   closePath() {
-    this.parts.push("Z");
+    this.ops.push(CLOSE);
   }
 
   ellipse(x, y, rx, ry) {
-    const w = (2 * rx).toFixed(2);
-    this.parts.push(`M${(x - rx).toFixed(2)} ${y.toFixed(2)}a${rx} ${ry} 0 1 0 ${w} 0a${rx} ${ry} 0 1 0 -${w} 0Z`);
+    this.ops.push(ELLIPSE, x, y, rx, ry);
   }
 
   rect(x, y, w, hgt) {
-    this.parts.push(`M${x.toFixed(2)} ${y.toFixed(2)}h${w}v${hgt}h${-w}Z`);
+    this.ops.push(RECT, x, y, w, hgt);
   }
 
   hex(x, y, radius = SIZE) {
     const k = radius / SIZE;
-    CORNERS.forEach(([cx, cy], i) => (i ? this.lineTo(x + cx * k, y + cy * k) : this.moveTo(x + cx * k, y + cy * k)));
+    this.moveTo(x + CORNERS[0][0] * k, y + CORNERS[0][1] * k);
+    for (let i = 1; i < 6; i++) this.lineTo(x + CORNERS[i][0] * k, y + CORNERS[i][1] * k);
     this.closePath();
   }
 
+  get empty() {
+    return this.ops.length === 0;
+  }
+
+  /** The path as SVG path data. */
   get d() {
-    return this.parts.join("");
+    const ops = this.ops;
+    const n = (v) => v.toFixed(2);
+    const parts = [];
+    for (let i = 0; i < ops.length; ) {
+      const op = ops[i];
+      if (op === MOVE || op === LINE) {
+        parts.push(`${op === MOVE ? "M" : "L"}${n(ops[i + 1])} ${n(ops[i + 2])}`);
+        i += 3;
+      } else if (op === CLOSE) {
+        parts.push("Z");
+        i += 1;
+      } else if (op === ELLIPSE) {
+        const [x, y, rx, ry] = ops.slice(i + 1, i + 5);
+        const w = n(2 * rx);
+        parts.push(`M${n(x - rx)} ${n(y)}a${rx} ${ry} 0 1 0 ${w} 0a${rx} ${ry} 0 1 0 -${w} 0Z`);
+        i += 5;
+      } else {
+        const [x, y, w, hgt] = ops.slice(i + 1, i + 5);
+        parts.push(`M${n(x)} ${n(y)}h${w}v${hgt}h${-w}Z`);
+        i += 5;
+      }
+    }
+    return parts.join("");
+  }
+
+  /** The path as the canvas's current path (begun afresh). */
+  trace(ctx) {
+    const ops = this.ops;
+    ctx.beginPath();
+    for (let i = 0; i < ops.length; ) {
+      const op = ops[i];
+      if (op === MOVE) {
+        ctx.moveTo(ops[i + 1], ops[i + 2]);
+        i += 3;
+      } else if (op === LINE) {
+        ctx.lineTo(ops[i + 1], ops[i + 2]);
+        i += 3;
+      } else if (op === CLOSE) {
+        ctx.closePath();
+        i += 1;
+      } else if (op === ELLIPSE) {
+        const [x, y, rx, ry] = [ops[i + 1], ops[i + 2], ops[i + 3], ops[i + 4]];
+        ctx.moveTo(x + rx, y);
+        ctx.ellipse(x, y, rx, ry, 0, 0, 2 * Math.PI);
+        ctx.closePath();
+        i += 5;
+      } else {
+        ctx.rect(ops[i + 1], ops[i + 2], ops[i + 3], ops[i + 4]);
+        i += 5;
+      }
+    }
   }
 }
 
@@ -208,13 +273,23 @@ function terrainMarks(paths, hex, x, y) {
   }
 }
 
-/** The ids of the neighbours of a hex that exist on the map. */
+/** The neighbours of a hex across its six edges (0 east, then clockwise), null where
+ * the map has none; found once per hex (the first paint asks for every land hex's). */
 export function edgesOf(map, hex) {
-  const cols = map.cols || Infinity; // the board is a ring: column 112's east is column 0
-  return [...Array(6).keys()].map((i) => {
-    const [r, c] = neighbour(hex.row, hex.col, i);
-    return map.hexes.get(hexId(r, c < 0 ? c + cols : c >= cols ? c - cols : c)) || null;
-  });
+  if (!hex.edges) {
+    const cols = map.cols || Infinity; // the board is a ring: column 112's east is column 0
+    hex.edges = [];
+    for (let i = 0; i < 6; i++) {
+      const [r, c] = neighbour(hex.row, hex.col, i);
+      hex.edges.push(map.hexes.get(hexId(r, c < 0 ? c + cols : c >= cols ? c - cols : c)) || null);
+    }
+  }
+  return hex.edges;
+}
+
+/** The world map's width and height in board units. */
+export function worldSize(map) {
+  return [SIZE * SQRT3 * (map.cols + 1.5), SIZE * 1.5 * map.rows + SIZE];
 }
 
 /**
@@ -223,11 +298,10 @@ export function edgesOf(map, hex) {
  * coasts, country borders, crossing arrows, and a veil over the hexes that are not
  * places of the game being played (`places`, null when none are known), so that the
  * theatre in play stands out while the rest of the world stays on the map.
- * Each layer: {d, fill} or {d, stroke, width, dash}.
+ * Each layer: {path, fill} or {path, stroke, width, dash}, its path a PathData.
  */
 export function worldLayers(map, { borders = "1939", places = null } = {}) {
-  const width = SIZE * SQRT3 * (map.cols + 1.5);
-  const height = SIZE * 1.5 * map.rows + SIZE;
+  const [width, height] = worldSize(map);
   const land = (hex) => hex && hex.kind === "land";
   const fills = new Map();
   const islands = new Map();
@@ -246,18 +320,21 @@ export function worldLayers(map, { borders = "1939", places = null } = {}) {
       path(fills, groupColor(map, countryOf(hex, borders))).hex(x, y, SIZE + 0.35); // a hair larger: no seams
       terrainMarks(paths, hex, x, y);
     } else {
-      path(fills, WATER[hex.kind] || WATER.sea).hex(x, y, SIZE + 0.35);
+      // open sea is the background's colour already (the first layer)
+      if (hex.kind in WATER && hex.kind !== "sea") path(fills, WATER[hex.kind]).hex(x, y, SIZE + 0.35);
       if (hex.terrain === "island") path(islands, groupColor(map, countryOf(hex, borders))).ellipse(x, y, 4.2, 3.2);
     }
     // the grid: each edge once, as open segments (corners 0 to 3: the E, SE and SW
     // edges; the other three are the neighbours'), far cheaper to stroke than closed
     // overlapping outlines
     grid.moveTo(x + CORNERS[0][0], y + CORNERS[0][1]);
-    for (const i of [1, 2, 3]) grid.lineTo(x + CORNERS[i][0], y + CORNERS[i][1]);
+    for (let i = 1; i <= 3; i++) grid.lineTo(x + CORNERS[i][0], y + CORNERS[i][1]);
     if (places && !places.has(hex.id) && hex.kind === "land") veil.hex(x, y, SIZE + 0.35);
     if (!land(hex) || hex.terrain === "island") continue;
     const mine = countryOf(hex, borders);
-    edgesOf(map, hex).forEach((other, i) => {
+    const edges = edgesOf(map, hex);
+    for (let i = 0; i < 6; i++) {
+      const other = edges[i];
       const [ax, ay] = CORNERS[i];
       const [bx, by] = CORNERS[(i + 1) % 6];
       if (!land(other) || other.terrain === "island") {
@@ -267,7 +344,7 @@ export function worldLayers(map, { borders = "1939", places = null } = {}) {
         border.moveTo(x + ax, y + ay);
         border.lineTo(x + bx, y + by);
       }
-    });
+    }
   }
   const crossing = new PathData();
   for (const key of map.crossing) {
@@ -281,20 +358,20 @@ export function worldLayers(map, { borders = "1939", places = null } = {}) {
   const sea = new PathData();
   sea.rect(0, 0, width, height);
   const layers = [
-    { d: sea.d, fill: WATER.sea },
-    ...[...fills].map(([color, p]) => ({ d: p.d, fill: color })),
-    ...[...islands].map(([color, p]) => ({ d: p.d, fill: color, stroke: "#6d6152", width: 0.5 })),
-    { d: paths.desert.d, fill: "rgba(150, 105, 40, 0.75)" },
-    { d: paths.jungle.d, fill: "rgba(30, 100, 40, 0.75)" },
-    { d: paths.mountain.d, stroke: "#5b4632", width: 0.8 },
-    { d: paths.swamp.d, stroke: "#2f6a5a", width: 0.8 },
-    { d: grid.d, stroke: "rgba(60, 50, 40, 0.28)", width: 0.35 },
-    { d: coast.d, stroke: "#3b6f9e", width: 0.9 },
-    { d: border.d, stroke: "#2a2219", width: 1.1, dash: [2.2, 1.2] },
-    { d: crossing.d, stroke: "#c0261b", width: 1.4 },
+    { path: sea, fill: WATER.sea },
+    ...[...fills].map(([color, path]) => ({ path, fill: color })),
+    ...[...islands].map(([color, path]) => ({ path, fill: color, stroke: "#6d6152", width: 0.5 })),
+    { path: paths.desert, fill: "rgba(150, 105, 40, 0.75)" },
+    { path: paths.jungle, fill: "rgba(30, 100, 40, 0.75)" },
+    { path: paths.mountain, stroke: "#5b4632", width: 0.8 },
+    { path: paths.swamp, stroke: "#2f6a5a", width: 0.8 },
+    { path: grid, stroke: "rgba(60, 50, 40, 0.28)", width: 0.35 },
+    { path: coast, stroke: "#3b6f9e", width: 0.9 },
+    { path: border, stroke: "#2a2219", width: 1.1, dash: [2.2, 1.2] },
+    { path: crossing, stroke: "#c0261b", width: 1.4 },
   ];
-  if (places) layers.push({ d: veil.d, fill: "rgba(245, 245, 240, 0.5)" });
-  return { width, height, painted: map.hexes.size, layers: layers.filter((layer) => layer.d) };
+  if (places) layers.push({ path: veil, fill: "rgba(245, 245, 240, 0.5)" });
+  return { width, height, painted: map.hexes.size, layers: layers.filter((layer) => !layer.path.empty) };
 }
 
 /** Paint the layers on a canvas, RES pixels per board unit. */
@@ -314,8 +391,8 @@ function pixels(world) {
  * canvas is copied again (ProduceCanvasResource, about 5 ms for the world's 6 million
  * pixels) at every frame any animation on the page asks for (a lit hex's marching
  * outline, a fresh log line): 40 copies a second while a player's turn goes on. A
- * transferred bitmap is never copied again (benchmarks/bench_hgw_paint.py's
- * `idle_frame_ms`). Where a browser has no OffscreenCanvas, the 2D canvas as before. */
+ * transferred bitmap is never copied again (the trace figures in web/README.md). Where
+ * a browser has no OffscreenCanvas, the 2D canvas as before. */
 export function paintStill(canvas, world) {
   if (typeof OffscreenCanvas === "undefined") return paintCanvas(canvas, world);
   const still = canvas.getContext("bitmaprenderer");
@@ -341,16 +418,16 @@ function drawLayers(ctx, world) {
   ctx.setTransform(RES, 0, 0, RES, 0, 0);
   ctx.lineCap = "round";
   for (const layer of world.layers) {
-    const p = new Path2D(layer.d);
+    layer.path.trace(ctx);
     if (layer.fill) {
       ctx.fillStyle = layer.fill;
-      ctx.fill(p);
+      ctx.fill();
     }
     if (layer.stroke) {
       ctx.strokeStyle = layer.stroke;
       ctx.lineWidth = layer.width;
       ctx.setLineDash(layer.dash || []);
-      ctx.stroke(p);
+      ctx.stroke();
     }
   }
 }
@@ -361,7 +438,7 @@ export function paintSvg(group, world) {
   for (const layer of world.layers) {
     group.append(
       s("path", {
-        d: layer.d,
+        d: layer.path.d,
         fill: layer.fill || "none",
         stroke: layer.stroke || null,
         "stroke-width": layer.stroke ? layer.width : null,
