@@ -3,7 +3,7 @@
 
 import { api, rulesetInfo } from "./api.js";
 import { genericLabel, resultText } from "./actions.js";
-import { redrawWhenWordsCome, rulesetModule } from "./games/index.js";
+import { redrawWhenWordsCome, rulesetModule, wordsSoon } from "./games/index.js";
 import { logLine } from "./log.js";
 import { clear, h, icon, put, titleCase } from "./ui.js";
 
@@ -62,6 +62,7 @@ class ReplayPage {
     this.steps = header.plies;
     this.finished = header.status === "finished";
     this.mod = await rulesetModule(header.ruleset);
+    await wordsSoon(this.mod);
     this.name = (await rulesetInfo(header.ruleset))?.name || titleCase(header.ruleset);
     this.actions = null;
     if (this.finished) {

@@ -133,6 +133,19 @@ export function canonical(value) {
   return JSON.stringify(value);
 }
 
+/** Call `fn` once the browser has shown its next frame (or after 0.2 s, should no frame
+ * come: a page opened in a background tab has none until it is looked at). */
+export function afterFrame(fn) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  requestAnimationFrame(() => setTimeout(once));
+  setTimeout(once, 200);
+}
+
 // ----- the tap guard (issue 26, item 1) --------------------------------------------------
 // A phone sends a click after the finger lifts, to whatever is under the finger by then.
 // A board acts on the lift (pointerup) and may open a pop-up there, so the click would

@@ -70,6 +70,22 @@ export async function rulesetModule(id) {
   return loaded.get(id);
 }
 
+/** Wait (at most `ms`) for the words of `mod` (see below) before a page's first drawing:
+ * HGW's world map is asked for with the page's modules and is mostly in by the time they
+ * are, so the page is drawn once, whole, rather than drawn without it and then again
+ * (a Campaign Game IV page spent 0.15 s and a layout of the whole page on the first).
+ * Past `ms` the page is drawn anyway, and again when the words come. */
+export async function wordsSoon(mod, ms = 1500) {
+  const pending = mod.wordsPending?.();
+  if (!pending) return;
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([pending.catch(() => {}), late]);
+  clearTimeout(timer);
+}
+
 /** Call `redraw` once when the words of `mod` have come: a board module whose names come
  * from data it loads itself (HGW's place names, from its world map) says so through
  * `wordsPending()`, the load's promise while it is on its way, else null. A page drawn
