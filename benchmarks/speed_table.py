@@ -258,9 +258,12 @@ def _paint_figure(raw: Raw) -> str:
     median = raw["median"]
     first = {k.removesuffix("_first_paint_ms"): v for k, v in median.items() if k.endswith("_first_paint_ms")}
     painters = ", ".join(f"{painter} {ms:,.0f} ms" for painter, ms in first.items())
-    if "page_shown_ms" in median:  # the game page a player opens, its map on screen
+    if "page_frame_ms" in median:  # the game page a player opens: the map, then its panels
         scenario = raw.get("page_scenario", "campaign_4")
-        page = f"a {scenario} game's page: map on screen {median['page_shown_ms']:,.0f} ms"
+        page = (
+            f"a {scenario} game's page: map on screen {median['page_frame_ms']:,.0f} ms, "
+            f"its panels {median['page_shown_ms']:,.0f} ms"
+        )
         return f"{page}; the map alone: {painters} ({raw['loads']} loads)"
     return f"{painters} ({raw['loads']} loads)"
 
@@ -562,7 +565,7 @@ def readme_block(record: Raw) -> str:
     return "\n".join(
         [
             BEGIN,
-            f"Measured {' and '.join(runs)} by `benchmarks/speed_table.py`, the rows back to back in one run "
+            f"Measured {' and '.join(runs)} by `benchmarks/speed_table.py`, the rows of a run back to back "
             f"(Python {record['python']}, {record['cpus']} cores).",
             "",
             "#### CPU time of one process",
@@ -602,8 +605,11 @@ def main(argv: list[str] | None = None) -> int:
     keys += [row.key for row in ROWS if row.source in keys and row.key not in keys]
     results = run_rows(keys)
     record: Raw = {"python": sys.version.split()[0], "cpus": os.cpu_count(), "rows": results}
-    if args.only and args.out.exists():  # a partial run updates its rows only
-        old = json.loads(args.out.read_text(encoding="utf-8"))
+    # a partial run updates its rows only, in the run it adds to: the recorded one when it
+    # rewrites the README (else the README would lose every other row)
+    base = RECORD if args.readme else args.out
+    if args.only and base.exists():
+        old = json.loads(base.read_text(encoding="utf-8"))
         record["rows"] = {**old.get("rows", {}), **results}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
