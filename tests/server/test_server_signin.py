@@ -4,6 +4,10 @@ apart, one seat per account, and a logout that ends the session's websockets."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +16,7 @@ from serverkit import AppFactory, Player, create
 from starlette.websockets import WebSocketDisconnect
 
 from grognard.core.registry import Registry
+from grognard.server import accounts
 from grognard.server.guards import Guards, Limits
 from grognard.server.ratelimit import Rate, RateLimiter
 
@@ -152,3 +157,28 @@ def test_signing_in_again_closes_the_old_sessions_websockets(tiny_client: TestCl
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
         assert closed.value.code == 4401
+
+
+def test_a_process_that_imports_the_server_hashes_no_password() -> None:
+    """The hash a login with an unknown name is verified against (so that it takes as long
+    as a known one) is made when the app starts, not when the server is imported: the
+    server's spawned workers for odds, replays and searches import it too, and each paid
+    0.3 s of CPU for a hash it never used."""
+    probe = (
+        "import argon2\n"
+        "made = []\n"
+        "hash_ = argon2.PasswordHasher.hash\n"
+        "argon2.PasswordHasher.hash = lambda self, *a, **k: made.append(1) or hash_(self, *a, **k)\n"
+        "import grognard.server.app\n"
+        "print(len(made))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True)
+    assert done.stdout.strip() == "0"
+
+
+def test_the_app_makes_the_unknown_names_hash_as_it_starts(tiny_client: TestClient) -> None:
+    assert accounts.dummy_hash.cache_info().currsize == 1  # made by the app's start
+    answer = tiny_client.post("/api/login", json={"username": "nobody-here", "password": "a password"})
+    assert answer.status_code == 401
+    assert answer.json() == {"detail": "wrong username or password"}

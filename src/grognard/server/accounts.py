@@ -7,6 +7,7 @@ derived from it; `CsrfMiddleware` checks it on every state-changing request.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -48,8 +49,15 @@ router = APIRouter(prefix="/api", tags=["accounts"], responses=ERROR_RESPONSES)
 #: Paths that decide for themselves whether to use the caller's session (see CsrfMiddleware).
 CSRF_EXEMPT = frozenset({"/api/guest", "/api/login", "/api/register"})
 
-# Verified against when the username is unknown, so that both cases take as long.
-_DUMMY_HASH = hash_password(secrets.token_urlsafe(16))
+
+@functools.cache
+def dummy_hash() -> str:
+    """The hash a login verifies against when the username is unknown, so that both cases
+    take as long. Made once, on first use rather than at import: every process that
+    imports the server paid 0.3 s of CPU for it, its spawned workers for odds, replays and
+    searches too. The app makes it while it starts (`create_app`'s lifespan), so that no
+    login's answer pays for it."""
+    return hash_password(secrets.token_urlsafe(16))
 
 
 @dataclass(frozen=True)
@@ -266,7 +274,7 @@ def login(body: Credentials, request: Request, response: Response) -> dict[str, 
     # game's moves wait for on SQLite.
     with server.sessions() as db:
         user = db.scalar(select(User).where(User.username == username))
-    stored = user.password_hash if user is not None and user.password_hash else _DUMMY_HASH
+    stored = user.password_hash if user is not None and user.password_hash else dummy_hash()
     with guards.hashing.slot():
         if not verify_password(stored, body.password) or user is None:
             raise HTTPException(401, "wrong username or password")

@@ -149,6 +149,7 @@ def create_app(
         # the event loop, which then answered no one for that half second (the odds
         # attack's move p99); in a worker thread it holds the interpreter as long.
         await asyncio.to_thread(load_rulesets, registry)
+        await asyncio.to_thread(accounts.dummy_hash)  # before the first login, not in it
         ai.start()
         peers = Peers(server)
         await peers.start()
