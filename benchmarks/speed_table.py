@@ -565,7 +565,7 @@ def readme_block(record: Raw) -> str:
     return "\n".join(
         [
             BEGIN,
-            f"Measured {' and '.join(runs)} by `benchmarks/speed_table.py`, the rows of a run back to back "
+            f"Measured {' and '.join(runs)} by `benchmarks/speed_table.py`, the rows back to back in one run "
             f"(Python {record['python']}, {record['cpus']} cores).",
             "",
             "#### CPU time of one process",
@@ -597,6 +597,10 @@ def main(argv: list[str] | None = None) -> int:
         "--render", action="store_true", help="measure nothing: the README's tables from the recorded run"
     )
     args = parser.parse_args(argv)
+    if args.readme and args.only:
+        # the README's tables come from one whole run (tests/test_speed_table.py): a part
+        # of a run would leave them with every other row dropped, or rows of two runs
+        parser.error("--readme rewrites the README's tables from a whole run: leave out --only")
     if args.render:
         write_readme(json.loads(RECORD.read_text(encoding="utf-8")))
         print(f"rewrote the tables in {README.relative_to(ROOT)} from {RECORD.relative_to(ROOT)}")
@@ -605,11 +609,8 @@ def main(argv: list[str] | None = None) -> int:
     keys += [row.key for row in ROWS if row.source in keys and row.key not in keys]
     results = run_rows(keys)
     record: Raw = {"python": sys.version.split()[0], "cpus": os.cpu_count(), "rows": results}
-    # a partial run updates its rows only, in the run it adds to: the recorded one when it
-    # rewrites the README (else the README would lose every other row)
-    base = RECORD if args.readme else args.out
-    if args.only and base.exists():
-        old = json.loads(base.read_text(encoding="utf-8"))
+    if args.only and args.out.exists():  # a partial run updates its rows only
+        old = json.loads(args.out.read_text(encoding="utf-8"))
         record["rows"] = {**old.get("rows", {}), **results}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
