@@ -244,7 +244,10 @@ class State(ABC):
     def _apply(self, role: Role, action: Action) -> None: ...
 
     @abstractmethod
-    def _view(self, role: Role | None) -> dict[str, Any]: ...
+    def _view(self, role: Role | None) -> dict[str, Any]:
+        """The board part of `role`'s view: what it may know of the position, JSON-safe.
+        It may hold the game's own data rather than copies: `view` copies it whole (an
+        encoding and a decoding, far cheaper than `copy.deepcopy` record by record)."""
 
     @abstractmethod
     def _prompt(self, role: Role | None) -> str: ...
