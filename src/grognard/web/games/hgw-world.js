@@ -148,7 +148,8 @@ const ELLIPSE = 3; // x y rx ry: a whole ellipse, a path of its own
 const RECT = 4; // x y width height
 
 /** A path recorded as numbers, then traced on a canvas (`trace`) or written as SVG path
- * data (`d`): one recording feeds both painters, so they draw exactly the same map.
+ * data (`d`): one recording feeds both painters, so they draw the same map (the SVG's
+ * numbers rounded to hundredths of a unit).
  * Numbers rather than the path's text: the canvas painter used to write the world's
  * 5,650 hexes as text and parse it back into a Path2D (with the loops below, building
  * and painting the world in a fresh page went from 345 to 251 ms, the median of 9). */
