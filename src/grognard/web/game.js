@@ -283,15 +283,12 @@ class GamePage {
       afterFrame(() => this.destroyed || this.refresh());
       return;
     }
+    this.renderLitNote();
     this.renderSide(view, selectable, drawn);
     this.renderLog(view);
     if (this.header.status === "finished") this.chat.gameOver();
     this.renderBanner(view);
     this.renderCurtain();
-    // last: it measures where the lit places are on screen, which lays the page out; once
-    // the page is whole, that layout is the one its next frame needs too (in the middle
-    // of drawing it, HGW's Campaign Game IV page was laid out twice: 0.1 s more)
-    this.renderLitNote();
     const mine = this.header.my_seats;
     const yourTurn = this.header.status !== "finished" && mine.some((r) => (this.header.active || []).includes(r));
     document.title = `${yourTurn ? "● your turn · " : ""}${this.rulesetName || "grognard"}`;
