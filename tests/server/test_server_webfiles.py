@@ -67,7 +67,7 @@ def test_a_copy_the_browser_holds_is_not_sent_again(web: TestClient) -> None:
     assert web.get("/app.js", headers={"If-None-Match": '"other"'}).status_code == 200
     since = {"If-Modified-Since": first.headers["last-modified"]}
     assert web.get("/app.js", headers=since).status_code == 304
-    # If-None-Match decides when both are sent (RFC 9110 13.1.3)
+    # If-None-Match decides when both are sent (RFC 9110 13.2.2)
     assert web.get("/app.js", headers={**since, "If-None-Match": '"other"'}).status_code == 200
 
 

@@ -24,26 +24,25 @@ import hashlib
 import os
 import stat
 from dataclasses import dataclass
-from email.utils import formatdate, parsedate
+from email.utils import formatdate
 from mimetypes import guess_type
 
 from starlette.datastructures import URL, Headers
 from starlette.exceptions import HTTPException
 from starlette.responses import RedirectResponse
-from starlette.staticfiles import StaticFiles
+from starlette.staticfiles import NotModifiedResponse, StaticFiles
 from starlette.types import Receive, Scope, Send
 
 
 @dataclass(frozen=True, slots=True)
 class _Kept:
-    """A file's bytes as read, with the size and time that tell whether it changed."""
+    """A file's bytes as read, with the size and time that tell whether it changed, and the
+    headers of its answer."""
 
     size: int
     mtime_ns: int
     body: bytes
-    headers: tuple[tuple[bytes, bytes], ...]
-    etag: str
-    last_modified: str
+    headers: Headers
 
 
 class WebFiles(StaticFiles):
@@ -65,13 +64,10 @@ class WebFiles(StaticFiles):
             await RedirectResponse(url.replace(path=url.path + "/"))(scope, receive, send)
             return
         kept = self._read(full_path)
-        request = Headers(scope=scope)
-        if _not_modified(kept, request):
-            headers = [(b"etag", kept.etag.encode()), (b"last-modified", kept.last_modified.encode())]
-            await send({"type": "http.response.start", "status": 304, "headers": headers})
-            await send({"type": "http.response.body", "body": b""})
+        if self.is_not_modified(kept.headers, Headers(scope=scope)):  # StaticFiles' own test
+            await NotModifiedResponse(kept.headers)(scope, receive, send)
             return
-        await send({"type": "http.response.start", "status": 200, "headers": list(kept.headers)})
+        await send({"type": "http.response.start", "status": 200, "headers": kept.headers.raw})
         await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else kept.body})
 
     def _find(self, path: str) -> tuple[str, bool]:
@@ -107,26 +103,10 @@ def _keep(full_path: str, found: os.stat_result, body: bytes) -> _Kept:
     media_type = guess_type(full_path)[0] or "application/octet-stream"
     if media_type.startswith("text/"):
         media_type += "; charset=utf-8"
-    etag = f'"{hashlib.md5(body, usedforsecurity=False).hexdigest()}"'
-    last_modified = formatdate(found.st_mtime, usegmt=True)
-    headers = (
+    headers = [
         (b"content-type", media_type.encode()),
         (b"content-length", str(len(body)).encode()),
-        (b"last-modified", last_modified.encode()),
-        (b"etag", etag.encode()),
-    )
-    return _Kept(found.st_size, found.st_mtime_ns, body, headers, etag, last_modified)
-
-
-def _not_modified(kept: _Kept, request: Headers) -> bool:
-    """Does the browser's copy match (RFC 9110 13.1.2: If-None-Match wins over
-    If-Modified-Since)?"""
-    if_none_match = request.get("if-none-match")
-    if if_none_match is not None:
-        tags = [tag.strip().removeprefix("W/") for tag in if_none_match.split(",")]
-        return "*" in tags or kept.etag in tags
-    since = request.get("if-modified-since")
-    if since is None:
-        return False
-    asked, modified = parsedate(since), parsedate(kept.last_modified)
-    return asked is not None and modified is not None and asked >= modified
+        (b"last-modified", formatdate(found.st_mtime, usegmt=True).encode()),
+        (b"etag", f'"{hashlib.md5(body, usedforsecurity=False).hexdigest()}"'.encode()),
+    ]
+    return _Kept(found.st_size, found.st_mtime_ns, body, Headers(raw=headers))
