@@ -22,7 +22,6 @@ from .neutrality import politics_view
 from .odds_crossing import met_destinations
 from .steps import STEPS
 
-_POSITION = msgspec.json.Encoder().encode  # a position's exact key (_met_crossings)
 SEA_WAR = ("sea_routes", "route_escorts", "route_losses", "asw_level")  # sea_war.py
 # Campaign Game II's record-sheet entries, open to every seat: strategic points and missile
 # counters (strategic.py), national morale (morale.py), hexes partisans took (partisan_phase.py),
@@ -75,16 +74,18 @@ class HgwState(FlowState):
         levels = [line for line in public_log[-3:-1] if line.startswith("victory levels: ")]
         return f"{public_log[-1]}; {levels[-1]}" if levels else public_log[-1]
 
-    def _met_crossings(self, frame: dict[str, Any]) -> list[str]:
+    def _met_crossings(self) -> list[str]:
         """K19.10: the move step's destinations whose crossing an enemy patrol would meet
         (`met_destinations`), searched once per position: every seat's view of it asks,
         three or four views after each move, and one search took up to 0.5 s in random
-        Campaign Game II games. Kept with the position's whole encoding (0.4-0.8 ms to
-        make), so that a change of anything in it searches again."""
-        key = _POSITION([self.data, frame])
+        Campaign Game II games. Kept with the position's whole encoding (its data, the
+        step's frame included: 0.4-0.8 ms to make), so that a change of anything in it
+        searches again."""
+        key = msgspec.json.encode(self.data)
         memo = self.__dict__.get("_met_memo")
         if memo is None or memo[0] != key:
-            memo = self.__dict__["_met_memo"] = (key, tuple(met_destinations(self.data, frame)))
+            found = met_destinations(self.data, self.flow[-1])
+            memo = self.__dict__["_met_memo"] = (key, tuple(found))
         return list(memo[1])
 
     def _view(self, role: Role | None) -> dict[str, Any]:
@@ -143,7 +144,7 @@ class HgwState(FlowState):
         # Combat 1, 3): open, and read by the odds of a battle taken up mid-turn
         view.update({k: by_name[k] for k in ("fort_fired", "absorbed") if by_name.get(k)})
         if frame.get("state") == "move_to" and data.get("fleets"):  # K19.10: crossings patrols meet
-            met = self._met_crossings(frame)
+            met = self._met_crossings()
             if met:
                 view["met_crossings"] = met
         seen = leaders.view(data)  # optional rule Leaders: face-down markers stay secret
