@@ -145,7 +145,6 @@ PAGE_TIMES = """() => {
         shown: window.__paint.shown,
     };
 }"""
-PAGE_MEASURES = ("modules", "map", "painted", "frame", "shown")
 
 PAINTERS = ("canvas", "svg", "svg_polygons")
 ZOOM = {

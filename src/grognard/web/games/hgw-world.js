@@ -146,6 +146,7 @@ const LINE = 1; // x y
 const CLOSE = 2;
 const ELLIPSE = 3; // x y rx ry: a whole ellipse, a path of its own
 const RECT = 4; // x y width height
+const NUMBERS = [2, 2, 0, 4, 4]; // each command's count of numbers, by its code
 
 /** A path recorded as numbers, then traced on a canvas (`trace`) or written as SVG path
  * data (`d`): one recording feeds both painters, so they draw the same map (the SVG's
@@ -194,24 +195,15 @@ class PathData {
     const ops = this.ops;
     const n = (v) => v.toFixed(2);
     const parts = [];
-    for (let i = 0; i < ops.length; ) {
+    for (let i = 0; i < ops.length; i += 1 + NUMBERS[ops[i]]) {
       const op = ops[i];
-      if (op === MOVE || op === LINE) {
-        parts.push(`${op === MOVE ? "M" : "L"}${n(ops[i + 1])} ${n(ops[i + 2])}`);
-        i += 3;
-      } else if (op === CLOSE) {
-        parts.push("Z");
-        i += 1;
-      } else if (op === ELLIPSE) {
-        const [x, y, rx, ry] = ops.slice(i + 1, i + 5);
-        const w = n(2 * rx);
-        parts.push(`M${n(x - rx)} ${n(y)}a${rx} ${ry} 0 1 0 ${w} 0a${rx} ${ry} 0 1 0 -${w} 0Z`);
-        i += 5;
-      } else {
-        const [x, y, w, hgt] = ops.slice(i + 1, i + 5);
-        parts.push(`M${n(x)} ${n(y)}h${w}v${hgt}h${-w}Z`);
-        i += 5;
-      }
+      const [x, y, w, hgt] = ops.slice(i + 1, i + 1 + NUMBERS[op]);
+      if (op === MOVE || op === LINE) parts.push(`${op === MOVE ? "M" : "L"}${n(x)} ${n(y)}`);
+      else if (op === CLOSE) parts.push("Z");
+      else if (op === ELLIPSE) {
+        const width = n(2 * w); // w, hgt: the radii
+        parts.push(`M${n(x - w)} ${n(y)}a${w} ${hgt} 0 1 0 ${width} 0a${w} ${hgt} 0 1 0 -${width} 0Z`);
+      } else parts.push(`M${n(x)} ${n(y)}h${w}v${hgt}h${-w}Z`);
     }
     return parts.join("");
   }
@@ -220,27 +212,17 @@ class PathData {
   trace(ctx) {
     const ops = this.ops;
     ctx.beginPath();
-    for (let i = 0; i < ops.length; ) {
+    for (let i = 0; i < ops.length; i += 1 + NUMBERS[ops[i]]) {
       const op = ops[i];
-      if (op === MOVE) {
-        ctx.moveTo(ops[i + 1], ops[i + 2]);
-        i += 3;
-      } else if (op === LINE) {
-        ctx.lineTo(ops[i + 1], ops[i + 2]);
-        i += 3;
-      } else if (op === CLOSE) {
-        ctx.closePath();
-        i += 1;
-      } else if (op === ELLIPSE) {
+      if (op === MOVE) ctx.moveTo(ops[i + 1], ops[i + 2]);
+      else if (op === LINE) ctx.lineTo(ops[i + 1], ops[i + 2]);
+      else if (op === CLOSE) ctx.closePath();
+      else if (op === ELLIPSE) {
         const [x, y, rx, ry] = [ops[i + 1], ops[i + 2], ops[i + 3], ops[i + 4]];
         ctx.moveTo(x + rx, y);
         ctx.ellipse(x, y, rx, ry, 0, 0, 2 * Math.PI);
         ctx.closePath();
-        i += 5;
-      } else {
-        ctx.rect(ops[i + 1], ops[i + 2], ops[i + 3], ops[i + 4]);
-        i += 5;
-      }
+      } else ctx.rect(ops[i + 1], ops[i + 2], ops[i + 3], ops[i + 4]);
     }
   }
 }
@@ -289,7 +271,7 @@ export function edgesOf(map, hex) {
 }
 
 /** The world map's width and height in board units. */
-export function worldSize(map) {
+function worldSize(map) {
   return [SIZE * SQRT3 * (map.cols + 1.5), SIZE * 1.5 * map.rows + SIZE];
 }
 
