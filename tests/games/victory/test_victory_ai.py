@@ -62,3 +62,28 @@ def test_the_heuristic_takes_neutral_cities_and_beats_the_random_agent(factories
         neutral_held = max(neutral_held, len(held))
     assert state.result() == {"blue": 1.0, "red": 0.0}
     assert neutral_held > 0  # it went for the neutral map's cities
+
+
+@pytest.mark.rules("6.46", "2.0 [3]")
+def test_the_heuristic_allocates_hits_among_an_allys_tied_blocks() -> None:
+    """6.46 with allies (battle_hits.chooser): the leader of a side picks which of the
+    tied blocks takes a hit, his ally's included; the heuristic scores an ally's block
+    by the face the view shows it instead of failing on a block it does not own."""
+    state = RULESET.new_game("quick-start", {"turn_limit": 6, "players": 4}, 3)
+    assert isinstance(state, VictoryState)
+    state.keep_undo = False
+    agents = {
+        role: (make_agent("heuristic", "victory", 3) if n % 2 == 0 else RandomAgent(3 + n))
+        for n, role in enumerate(state.roles)
+    }
+    allocated_for_an_ally = 0
+    while not state.is_over() and not allocated_for_an_ally:
+        role = next(r for r in state.active_roles() if state.legal_actions(r))
+        legal = state.legal_actions(role)
+        agent = agents[role]
+        allies_tied = any(a[0] == "take_hit" and state.data["blocks"][a[1]]["owner"] != role for a in legal)
+        action = agent.act(state.view(role) if agent.wants_view else {}, legal)
+        assert action in legal
+        allocated_for_an_ally += allies_tied and agent.wants_view  # a heuristic seat chose
+        state.apply(role, action)
+    assert allocated_for_an_ally

@@ -59,10 +59,15 @@ class Board:
         self.friends = {self.me, *board.get("allies", {}).get(self.me, ())}
         self.offered_me = {r for r, to in board.get("offers", {}).items() if self.me in to}
         self.mine: dict[str, dict[str, Any]] = {}
+        # every block whose identity the view shows: an ally's too, for the hits the
+        # leader of an allied side allocates among tied blocks (battle_hits.chooser)
+        self.known: dict[str, dict[str, Any]] = {}
         self.my_count: dict[str, int] = {}
         self.enemy_count: dict[str, int] = {}
         for entry in board["blocks"]:
             at = entry.get("at")
+            if "id" in entry:
+                self.known[entry["id"]] = entry
             if entry["side"] == self.me and "id" in entry:
                 self.mine[entry["id"]] = entry
                 if at:
@@ -82,7 +87,7 @@ class Board:
         return found
 
     def kind(self, bid: str) -> str:
-        return str(self.mine[bid].get("short", ""))
+        return str(self.known.get(bid, {}).get("short", ""))
 
 
 class VictoryHeuristic:
