@@ -1,7 +1,9 @@
 """What the speed measures of issue 25 keep between positions agrees with the rules
 asked afresh, at positions of random games: the cached move walks (move_search.py),
+the strategic reaches and their ends, the bases and strike targets within a flight,
 the move list in the core's order, the survey's closed hexes, the table of who holds
-vacant hexes, and the supply map kept from one end-of-turn question to the next."""
+vacant hexes, the airbases with room, and the supply map kept from one end-of-turn
+question to the next."""
 
 from __future__ import annotations
 
@@ -10,12 +12,16 @@ from collections.abc import Iterator
 import pytest
 
 from grognard.agents import RandomAgent
-from grognard.games.victory import RULESET, VictoryState
+from grognard.games.victory import RULESET, VictoryState, flight, movement, strategic
 from grognard.games.victory.control import (
     airbase_sites,
+    airbases_with_room,
     controller,
     controllers,
+    flight_distance,
     gmap,
+    has_enemy,
+    has_room,
     occupancy,
     supply_map,
 )
@@ -25,6 +31,16 @@ from grognard.games.victory.strategic import Survey, _open
 from grognard.games.victory.supply_memo import current_supply
 
 OPTIONS = [{}, {"storms": True, "logistics": True}]
+# every cache of the move list keyed by the position's parts (issue 25)
+KEPT_BETWEEN_POSITIONS = (
+    ground_search,
+    naval_search,
+    strategic.reach,
+    strategic._reach_ending,
+    strategic._bases_within,
+    movement._strikes,
+    flight.hexes_within,
+)
 
 
 def _positions(options: dict[str, bool], seed: int, every: int = 7) -> Iterator[tuple[VictoryState, str]]:
@@ -51,9 +67,9 @@ def test_5_7_move_list_is_in_order_and_the_same_without_the_walk_caches(options:
             continue
         listed = move_actions(state.data, role)
         assert listed == sorted(set(listed))  # the core's order, no duplicates
-        ground_search.cache_clear()
-        naval_search.cache_clear()
-        assert move_actions(state.data, role) == listed  # the walks kept were not stale
+        for kept in KEPT_BETWEEN_POSITIONS:
+            kept.cache_clear()
+        assert move_actions(state.data, role) == listed  # what was kept was not stale
         checked += 1
     assert checked > 10
 
@@ -95,3 +111,41 @@ def test_7_0_kept_supply_map_follows_the_position(options: dict[str, bool]) -> N
         finally:
             data["blocks"][bid] = block
         assert current_supply(data) == supply_map(data)
+
+
+@pytest.mark.rules("5.5", "6.6", "9.4")
+def test_9_4_the_hexes_within_a_flight_are_those_no_farther_in_a_straight_line() -> None:
+    """A flight round the storm is never shorter than the straight line, so the hexes
+    within a straight `reach` hold every hex a flight of that length reaches."""
+    state = RULESET.new_game("quick-start", {"storms": True}, 3)
+    the_map = gmap(state.data)
+    for origin in list(the_map.hexes)[::17]:
+        for reach in (0, 2, 4):
+            within = flight.hexes_within(state.data["map"], origin, reach)
+            assert set(within) == {h for h in the_map.hexes if flight._distance(origin, h) <= reach}
+            for storm in list(the_map.hexes)[::29]:
+                stormy = {**state.data, "storm": storm}
+                flown = {h for h in the_map.hexes if flight_distance(stormy, origin, h) <= reach}  # type: ignore[arg-type]
+                assert flown <= set(within)
+
+
+@pytest.mark.rules("5.51")
+@pytest.mark.parametrize("options", OPTIONS)
+def test_5_51_airbases_with_room_as_each_site_asked_afresh(options: dict[str, bool]) -> None:
+    """The vacant sites read from the table of who holds vacant hexes agree with
+    control, enemies and stacking asked of each site."""
+    checked = 0
+    for state, role in _positions(options, 23, every=9):
+        data = state.data
+        occ = occupancy(data)
+        asked = [
+            h
+            for h in airbase_sites(data["map"])
+            if not has_enemy(data, occ, h, role)
+            and controller(data, occ, h) == role
+            and has_room(data, occ, h, role, "air")
+        ]
+        fields = [h for h in airbases_with_room(data, occ, role) if h in data.get("airfields", {})]
+        assert airbases_with_room(data, occ, role) == sorted(asked + fields)
+        checked += bool(asked)
+    assert checked > 5

@@ -421,7 +421,12 @@ def airbases_with_room(data: Data, occ: Mapping[str, list[str]], role: str) -> l
     """5.51: every friendly airbase with room for one more air unit, sorted; airfields
     (9.6) hold one air unit (minor) or two (major)."""
     out = []
+    vacant = _vacant_control(data["map"], tuple(sorted(data["homes"].items())))
     for hex_id in airbase_sites(data["map"]):
+        if hex_id not in occ:  # most of them: a vacant city or town is its home player's
+            if vacant[hex_id] == role and AIR_STACK > 0:
+                out.append(hex_id)  # an empty hex has room for one air unit (5.52)
+            continue
         if has_enemy(data, occ, hex_id, role) or controller(data, occ, hex_id) != role:
             continue
         if has_room(data, occ, hex_id, role, "air"):
@@ -516,21 +521,22 @@ def supply_map(data: Data, occ: Mapping[str, list[str]] | None = None) -> dict[s
     def everyone(b: str, h: str) -> bool:
         return True
 
-    first = {
-        r: _raw_supplied(data, r, occ, owners, cutters(r, everyone), cutters(r, everyone, land=False))
-        for r in roles
-    }
+    first_cut = {r: (cutters(r, everyone), cutters(r, everyone, land=False)) for r in roles}
+    first = {r: _raw_supplied(data, r, occ, owners, *first_cut[r]) for r in roles}
 
     def in_supply(b: str, h: str) -> bool:
         return arm(blocks[b]) == "naval" or h in first[blocks[b]["owner"]]
 
     out = {}
     for role in roles:
-        cut = cutters(role, in_supply)
+        cut, sea_cut = cutters(role, in_supply), cutters(role, in_supply, land=False)
+        if (cut, sea_cut) == first_cut[role]:
+            out[role] = first[role]  # every enemy unit cutting is in supply: nothing to redo
+            continue
         # hexes held only by unsupplied enemy units count as neutral for this player
-        idle = cutters(role, everyone) - cut
+        idle = first_cut[role][0] - cut
         seen = {h: (None if h in idle else o) for h, o in owners.items()}
-        out[role] = _raw_supplied(data, role, occ, seen, cut, cutters(role, in_supply, land=False))
+        out[role] = _raw_supplied(data, role, occ, seen, cut, sea_cut)
     return out
 
 

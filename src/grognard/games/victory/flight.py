@@ -24,8 +24,19 @@ def _coords(hex_id: str) -> tuple[int, int]:
     return parse_hex_id(hex_id)
 
 
+@lru_cache(maxsize=1 << 16)
 def _distance(a: str, b: str) -> int:
+    # kept per pair: a move list asks the same few hundred pairs again and again
+    # (every air unit's bases and strikes, every pass over a player's blocks)
     return distance(_coords(a), _coords(b))
+
+
+@lru_cache(maxsize=4096)
+def hexes_within(map_key: str, origin: str, reach: int) -> tuple[str, ...]:
+    """The map's hexes at most `reach` hexes from `origin` in a straight line, in the
+    map's order: the only candidates of a flight of that length, since a flight round
+    the storm (9.4) is never shorter than the straight line."""
+    return tuple(h for h in game_map(map_key).hexes if _distance(origin, h) <= reach)
 
 
 def storm_area(data: Data) -> frozenset[str]:

@@ -25,6 +25,7 @@ from .control import (
     storm_area,
     unit_of,
 )
+from .flight import hexes_within
 from .layout import placed
 
 Occ = dict[str, list[str]]
@@ -41,7 +42,9 @@ def drop_targets(data: Data, occ: Occ, bid: str) -> list[str]:
         return []  # 6.6: from a friendly airbase (9.6: an airfield too)
     out = []
     storm = storm_area(data) | barred_battles(data, role)  # 9.4; 2.0 [3] others' battles
-    for hex_id, info in gmap(data).hexes.items():
+    hexes = gmap(data).hexes
+    for hex_id in hexes_within(data["map"], start, unit.air_move):  # 9.4: candidates
+        info = hexes[hex_id]
         if hex_id == start or not info.land_terrain or hex_id in storm:
             continue
         if flight_distance(data, start, hex_id) > unit.air_move:

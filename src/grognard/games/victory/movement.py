@@ -30,7 +30,8 @@ paths are searched in move_search.py (cached); the rules they obey:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, cast
 
 from grognard.core.flow import Frame, GameStep, goto
 from grognard.core.words import with_article
@@ -76,7 +77,10 @@ def is_pinned(data: Data, occ: Occ, bid: str) -> bool:
     block = data["blocks"][bid]
     if block.get("blockade"):
         return False  # 6.8: a blockade is no battle; the ships may sail away
-    here = [b for b in occ.get(placed(block), ()) if not data["blocks"][b].get("blockade")]
+    here = occ.get(placed(block), ())
+    if len(here) < 2:
+        return False  # alone in its hex: no enemy with it
+    here = [b for b in here if not data["blocks"][b].get("blockade")]
     role = block["owner"]
     enemies = sum(1 for b in here if is_enemy(data, role, data["blocks"][b]["owner"]))
     if not enemies:
@@ -157,16 +161,22 @@ def _air_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str]
     if near:  # 4.2: carriers are airbases too
         ends |= set(carrier_landings(data, bid, start, reach)) & set(near)
     strike = attack_reach(data, block)  # 5.53, and the Air Range option
-    key = ("air_strikes", start, strike)
-    if key not in survey.found:  # an air unit's attack asks only its player's air room
-        survey.found[key] = [
-            h
-            for h in survey.enemies - survey.barred
-            if h not in storm
-            and flight_distance(data, start, h) <= strike  # 9.4: round the storm
-            and can_attack(data, occ, bid, h, "air")
-        ]
-    return ends, {(h, "air") for h in survey.found[key]}
+    targets = survey.sets.get("air_targets")
+    if targets is None:  # an air unit's attack asks only its player's air room (5.52)
+        targets = survey.sets["air_targets"] = frozenset(
+            h for h in survey.enemies - survey.barred - storm if survey.has_room(h, "air")
+        )
+    return ends, {(h, "air") for h in _strikes(data["map"], data.get("storm"), targets, start, strike)}
+
+
+@lru_cache(maxsize=8192)
+def _strikes(
+    map_key: str, storm: str | None, targets: frozenset[str], start: str, strike: int
+) -> tuple[str, ...]:
+    """The `targets` within a flight of `strike` from `start` (9.4: round the storm).
+    Kept between passes, which mostly find the same targets."""
+    data = cast(Data, {"map": map_key, "storm": storm})  # what flight_distance reads
+    return tuple(h for h in targets if flight_distance(data, start, h) <= strike)
 
 
 def atom_targets(data: Data, occ: Occ, bid: str) -> list[str]:

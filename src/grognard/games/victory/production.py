@@ -151,6 +151,8 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
     homes = {board for board, owner in data["homes"].items() if owner == role}
     table = unit_table()
     cadres = data["options"].get("building_cadres", False)
+    stretch = bool(data["options"].get("stretch_units"))
+    types = [(type_id, table[type_id]) for type_id in buildable_types(stretch)]
     for hex_id, pp in left.items():
         info = the_map.hexes[hex_id]
         if info.board in homes:
@@ -158,8 +160,8 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
             if factories:
                 air = max((factory_pp(data["blocks"][b]) for b in factories_at(data, hex_id, occ)
                            if data["blocks"][b]["type"] == "FCA"), default=0)
-            for type_id in buildable_types(bool(data["options"].get("stretch_units"))):
-                unit = table[type_id]
+            room: dict[str, bool] = {}  # 5.2 per arm, asked once per city
+            for type_id, unit in types:
                 if unit.cost > pp or unit.cost == 0 or not may_build_here(type_id, info.city, air):
                     continue
                 if factories and _pays(data, frame, role, hex_id, type_id, unit.cost) is None:
@@ -168,7 +170,9 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
                 # 8.2: naval units, marines and amphibious infantry only in ports
                 if (kind == "naval" or "amphibious" in unit.tags) and not (info.port and is_water(info)):
                     continue
-                if stack_limit(info, kind) and has_room(data, occ, hex_id, role, kind):
+                if kind not in room:
+                    room[kind] = bool(stack_limit(info, kind)) and has_room(data, occ, hex_id, role, kind)
+                if room[kind]:
                     actions.append(("build", hex_id, type_id))
         for bid in occ.get(hex_id, ()):
             block = data["blocks"][bid]

@@ -21,9 +21,6 @@ A helper of the move phase (movement.py), like strategic.py; it imports no phase
 
 from __future__ import annotations
 
-from functools import cache
-
-from .boards import game_map
 from .control import (
     Block,
     Data,
@@ -34,7 +31,7 @@ from .control import (
     unit_of,
     working_mulberry,
 )
-from .strategic import Survey, stackable, within_range
+from .strategic import Survey, ends_within, port_hexes, sea_hexes
 
 Occ = dict[str, list[str]]
 PORT_CAPACITY = 2  # 5.92
@@ -99,14 +96,13 @@ def sea_targets(data: Data, occ: Occ, bid: str, survey: Survey | None = None) ->
     places = survey.sets.get("landings")
     if places is None:  # ashore only at a port, a mulberry or a beachhead (5.92)
         places = survey.sets["landings"] = frozenset(_landing_places(data, occ, role))
-    at_sea_ok = sea_hexes(data["map"])  # 5.91: at sea, within naval stacking (5.2: Survey.has_room)
-    full_at_sea, naval_stack = survey.full("naval"), stackable(data["map"], "naval")
-    found = [
-        h
-        for h in within_range(survey, start, "water")
-        if (h in at_sea_ok and h in naval_stack and h not in full_at_sea)
-        or (h in places and room(h) >= 1 and survey.has_room(h, "ground"))
-    ]
+    # 5.91: at sea within naval stacking (5.2), or ashore where there is room (5.92)
+    # and ground stacking; the two sets are disjoint (no landing place is open sea)
+    ground = survey.room("ground")
+    ashore = [h for h in ends_within(survey, start, "water", places) if h in ground and room(h) >= 1]
+    found = list(ends_within(survey, start, "water", survey.sea_room()))
+    if ashore:
+        found = sorted(found + ashore)
     survey.found[key] = found
     return found
 
@@ -120,18 +116,6 @@ def _landing_places(data: Data, occ: Occ, role: str) -> set[str]:
         blocks[b]["owner"] == role and blocks[b].get("beachhead") for b in here
     ))
     return places - sea_hexes(data["map"])
-
-
-@cache
-def port_hexes(map_key: str) -> frozenset[str]:
-    """The ports of a map (3.2)."""
-    return frozenset(h for h, info in game_map(map_key).hexes.items() if info.port)
-
-
-@cache
-def sea_hexes(map_key: str) -> frozenset[str]:
-    """The open-sea hexes of a map (not coastal)."""
-    return frozenset(h for h, info in game_map(map_key).hexes.items() if info.terrain == "sea")
 
 
 def use_port(data: Data, hex_id: str) -> None:

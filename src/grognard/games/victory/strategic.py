@@ -102,7 +102,7 @@ class Survey:
         # to neither of which he may not attack (2.0 [3]: a third player joins a
         # battle only on a side; our reading, he must be its ally)
         self.barred = barred_battles(data, role)
-        self._bases: list[str] | None = None
+        self._bases: tuple[str, ...] | None = None
         self.found: dict[tuple[object, ...], list[str]] = {}  # answers blocks share
         self.counts: dict[str, int] = {}  # per-hex counts searches share (port room)
         self._blockaded: set[str] | None = None
@@ -126,15 +126,27 @@ class Survey:
             self.sets[key] = frozenset(h for h, k in self._full if k == kind)
         return self.sets[key]
 
+    def room(self, kind: str) -> frozenset[str]:
+        """The hexes where one more of the player's blocks of `kind` may stand (5.2):
+        `has_room` for every hex at once."""
+        key = "room:" + kind
+        if key not in self.sets:
+            self.sets[key] = stackable(self.data["map"], kind) - self.full(kind)
+        return self.sets[key]
+
+    def sea_room(self) -> frozenset[str]:
+        """The open-sea hexes with naval room for the player (5.2, 5.9, 5.91)."""
+        if "sea_room" not in self.sets:
+            self.sets["sea_room"] = sea_hexes(self.data["map"]) & self.room("naval")
+        return self.sets["sea_room"]
+
     def airbases(self, origin: str, reach: int) -> list[str]:
         """control.friendly_airbases (5.51), the bases asked once."""
-        key = ("airbases", origin, reach)
-        if key not in self.found:  # blocks at one base share the answer
-            if self._bases is None:
-                self._bases = airbases_with_room(self.data, self.occ, self.role)
-            bases = self._bases
-            self.found[key] = [h for h in bases if flight_distance(self.data, origin, h) <= reach]  # 9.4
-        return list(self.found[key])
+        if self._bases is None:
+            self._bases = tuple(airbases_with_room(self.data, self.occ, self.role))
+        # 9.4: the flight's length depends on the storm's hex; kept between passes,
+        # which mostly find the same bases
+        return list(_bases_within(self.data["map"], self.data.get("storm"), self._bases, origin, reach))
 
     def blockaded(self) -> set[str]:
         """control.blockaded_ports (6.8), asked once."""
@@ -208,6 +220,18 @@ def stackable(map_key: str, kind: str) -> frozenset[str]:
 
 
 @cache
+def port_hexes(map_key: str) -> frozenset[str]:
+    """The ports of a map (3.2)."""
+    return frozenset(h for h, info in game_map(map_key).hexes.items() if info.port)
+
+
+@cache
+def sea_hexes(map_key: str) -> frozenset[str]:
+    """The open-sea hexes of a map (not coastal)."""
+    return frozenset(h for h, info in game_map(map_key).hexes.items() if info.terrain == "sea")
+
+
+@cache
 def road_links(map_key: str) -> Mapping[str, frozenset[str]]:
     """For every hex, the land hexes next to it across a road hexside (3.3), once per
     map."""
@@ -242,18 +266,17 @@ def _strategic_water(map_key: str) -> Mapping[str, frozenset[str]]:
 
 
 def _ground(survey: Survey, start: str) -> list[str]:
-    return [h for h in within_range(survey, start, "road") if survey.has_room(h, "ground")]
+    return list(ends_within(survey, start, "road", survey.room("ground")))
 
 
 def _naval(survey: Survey, start: str) -> list[str]:
-    the_map, role = survey.map, survey.role
-
-    def may_end(nxt: str) -> bool:  # at sea, or in a port of one's own
-        info = the_map.hexes[nxt]
-        ends_ok = info.terrain == "sea" or (info.port and survey.controller(nxt) == role)
-        return ends_ok and survey.has_room(nxt, "naval")
-
-    return [h for h in within_range(survey, start, "water") if may_end(h)]
+    """At sea, or in a port of one's own, within naval stacking (5.9)."""
+    if "own_ports" not in survey.sets:
+        room = survey.room("naval")
+        survey.sets["own_ports"] = survey.sea_room() | frozenset(
+            h for h in port_hexes(survey.data["map"]) if h in room and survey.controller(h) == survey.role
+        )
+    return list(ends_within(survey, start, "water", survey.sets["own_ports"]))
 
 
 def within_range(survey: Survey, start: str, net: str) -> tuple[str, ...]:
@@ -261,14 +284,40 @@ def within_range(survey: Survey, start: str, net: str) -> tuple[str, ...]:
     `start` (5.9), whether or not it may stop there: within STRATEGIC_RANGE steps
     along `net` ("road" or "water" hexsides, canals included, 3.1), through hexes open
     to him and out of the storm (9.4). Sorted."""
-    key = ("reach", start, net)
-    if key not in survey.found:
-        if survey.shut is None:  # one pair of sets per pass: the cache of `reach` hashes them once
-            # 9.5: destroyed bridges and canals
-            survey.shut = (survey.closed | survey.storm, frozenset(survey.data.get("destroyed", ())))
-        shut, broken = survey.shut
-        survey.found[key] = list(reach(survey.data["map"], net, start, shut, broken))
-    return tuple(survey.found[key])
+    shut, broken = _shut(survey)
+    return reach(survey.data["map"], net, start, shut, broken)
+
+
+def ends_within(survey: Survey, start: str, net: str, ends: frozenset[str]) -> tuple[str, ...]:
+    """`within_range` less the hexes not in `ends`, sorted. Kept between passes: in a
+    move phase one block moves at a time, and most passes after it find the same
+    closed hexes and the same stacks full."""
+    shut, broken = _shut(survey)
+    return _reach_ending(survey.data["map"], net, start, shut, broken, ends)
+
+
+def _shut(survey: Survey) -> tuple[frozenset[str], frozenset[str]]:
+    """(closed or storm hexes, destroyed hexsides, 9.5): one pair of sets per pass, so
+    that the caches keyed by them hash each once."""
+    if survey.shut is None:
+        survey.shut = (survey.closed | survey.storm, frozenset(survey.data.get("destroyed", ())))
+    return survey.shut
+
+
+@lru_cache(maxsize=8192)
+def _reach_ending(
+    map_key: str, net: str, start: str, shut: frozenset[str], broken: frozenset[str], ends: frozenset[str]
+) -> tuple[str, ...]:
+    return tuple(h for h in reach(map_key, net, start, shut, broken) if h in ends)
+
+
+@lru_cache(maxsize=8192)
+def _bases_within(
+    map_key: str, storm: str | None, bases: tuple[str, ...], origin: str, reach: int
+) -> tuple[str, ...]:
+    """The `bases` within a flight of `reach` from `origin` (9.4: round the storm)."""
+    data = cast(Data, {"map": map_key, "storm": storm})  # what flight_distance reads
+    return tuple(h for h in bases if flight_distance(data, origin, h) <= reach)
 
 
 @lru_cache(maxsize=8192)
