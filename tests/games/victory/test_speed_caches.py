@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from grognard.agents import RandomAgent
-from grognard.games.victory import RULESET, VictoryState, flight, movement, strategic
+from grognard.games.victory import RULESET, VictoryState, flight, landings, movement, strategic
 from grognard.games.victory.control import (
     airbase_sites,
     airbases_with_room,
@@ -40,6 +40,7 @@ KEPT_BETWEEN_POSITIONS = (
     strategic._bases_within,
     movement._strikes,
     flight.hexes_within,
+    landings._landings_from,
 )
 
 

@@ -9,8 +9,9 @@ revealed to everyone.
 
 from __future__ import annotations
 
-from collections import deque
+from functools import lru_cache
 
+from .boards import game_map
 from .control import (
     Data,
     arm,
@@ -69,33 +70,46 @@ def invasion_targets(data: Data, occ: Occ, bid: str) -> list[tuple[str, str]]:
     if "amphibious" not in unit.tags or (the_map.hexes[start].terrain != "coastal" and not at_sea):
         return []  # 6.7: from a coastal hex, or from the sea
     out: set[tuple[str, str]] = set()
-    storm = storm_area(data) | barred_battles(data, role)  # 9.4; 2.0 [3] others' battles
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        steps = seen[here]
+    shut = storm_area(data) | barred_battles(data, role)  # 9.4; 2.0 [3] others' battles
+    blocks = data["blocks"]
+    for nxt, here, via_sea in _landings_from(data["map"], start, shut):
+        if via_sea and has_enemy(data, occ, here, role):
+            continue  # the second step goes on from a sea hex free of enemies only
+        if has_enemy(data, occ, nxt, role):
+            limit = side_limit(the_map, here, nxt, "naval")
+            entered = sum(
+                1
+                for b in occ.get(nxt, ())
+                if blocks[b]["owner"] == role
+                and blocks[b].get("entered") == here
+                and arm(blocks[b]) == "naval"
+            )
+            if has_room(data, occ, nxt, role, "naval") and entered < limit:
+                out.add((nxt, here))
+        elif not occ.get(nxt) and has_room(data, occ, nxt, role, "ground"):
+            out.add((nxt, here))
+    return sorted(out)
+
+
+@lru_cache(maxsize=4096)
+def _landings_from(map_key: str, start: str, shut: frozenset[str]) -> tuple[tuple[str, str, bool], ...]:
+    """6.7: the coastal hexes a landing from `start` may come ashore in, whatever
+    stands where: (coastal hex, the water hex it is entered from, whether that is a
+    second step, from a sea hex next to `start`). Over water hexes and hexsides ships
+    cross, none in `shut`; a second step only from the open sea (INVASION_RANGE 2).
+    Kept per map, start and shut hexes: what stands where is the caller's question."""
+    the_map = game_map(map_key)
+    landings: list[tuple[str, str, bool]] = []
+    queue = [(start, False)]
+    seen = {start}
+    for here, via_sea in queue:
         for nxt in the_map.neighbors(here):
             info = the_map.hexes[nxt]
-            if not is_water(info) or side_limit(the_map, here, nxt, "naval") == 0 or nxt in storm:
+            if not is_water(info) or side_limit(the_map, here, nxt, "naval") == 0 or nxt in shut:
                 continue
-            enemy = has_enemy(data, occ, nxt, role)
             if info.terrain == "coastal" and nxt != start:
-                if enemy:
-                    entered = sum(
-                        1
-                        for b in occ.get(nxt, ())
-                        if data["blocks"][b]["owner"] == role
-                        and data["blocks"][b].get("entered") == here
-                        and arm(data["blocks"][b]) == "naval"
-                    )
-                    if has_room(data, occ, nxt, role, "naval") and entered < side_limit(
-                        the_map, here, nxt, "naval"
-                    ):
-                        out.add((nxt, here))
-                elif not occ.get(nxt) and has_room(data, occ, nxt, role, "ground"):
-                    out.add((nxt, here))
-            if not enemy and steps + 1 < INVASION_RANGE and nxt not in seen and info.terrain == "sea":
-                seen[nxt] = steps + 1
-                queue.append(nxt)
-    return sorted(out)
+                landings.append((nxt, here, via_sea))
+            if not via_sea and nxt not in seen and info.terrain == "sea":
+                seen.add(nxt)
+                queue.append((nxt, True))
+    return tuple(landings)

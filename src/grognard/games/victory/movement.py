@@ -271,8 +271,8 @@ def move_actions(data: Data, role: str) -> list[Action]:
     storm = survey.storm
     for bid in sorted(blocks):
         block = blocks[bid]
-        if block["owner"] != role:
-            continue
+        if block["owner"] != role or block["moved"] or block["at"] is None:
+            continue  # 5.0: a block moves once a turn, and only on the map
         movable = can_move(data, occ, bid)
         ends, attacks = block_moves(data, occ, bid, survey, movable)
         tags = unit_of(block).tags

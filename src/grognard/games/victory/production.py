@@ -18,7 +18,7 @@ Frame: `done` (players finished), `left` ({role: {city: PP still to spend}}).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from grognard.core.flow import Frame, goto
@@ -142,6 +142,51 @@ def city_budgets(data: Data, role: str, supplied: frozenset[str]) -> dict[str, i
     return out
 
 
+ARMS = ("ground", "naval", "air")
+
+
+def _may_build(type_id: str, pp: int, city: int, port: bool, rooms: frozenset[str], air: int | None) -> bool:
+    """8.2: a type the city may raise now, its cost within `pp`: naval units, marines
+    and amphibious infantry only in ports (`port`), within stacking (`rooms`, 5.2)."""
+    unit = unit_table()[type_id]
+    if unit.cost > pp or unit.cost == 0 or not may_build_here(type_id, city, air):
+        return False
+    if (unit.arm == "naval" or "amphibious" in unit.tags) and not port:
+        return False
+    return unit.arm in rooms
+
+
+@lru_cache(maxsize=4096)
+def _city_builds(stretch: bool, pp: int, city: int, port: bool, rooms: frozenset[str]) -> tuple[str, ...]:
+    """The types a city worth `city` PP with `pp` left may build, without factories:
+    the same for every city and turn alike, so kept."""
+    return tuple(t for t in buildable_types(stretch) if _may_build(t, pp, city, port, rooms, None))
+
+
+def _factory_builds(
+    data: Data,
+    frame: Frame,
+    role: str,
+    hex_id: str,
+    occ: dict[str, list[str]],
+    rooms: frozenset[str],
+    stretch: bool,
+) -> list[Action]:
+    """9.1: with factories, a type is built only where a factory of its kind has the PP;
+    the atom bomb needs a 3-value air factory (S1.1)."""
+    info, blocks = gmap(data).hexes[hex_id], data["blocks"]
+    here = factories_at(data, hex_id, occ)
+    air = max((factory_pp(blocks[b]) for b in here if blocks[b]["type"] == "FCA"), default=0)
+    pp, port = frame["left"][role][hex_id], bool(info.port and is_water(info))
+    table = unit_table()
+    return [
+        ("build", hex_id, t)
+        for t in buildable_types(stretch)
+        if _may_build(t, pp, info.city, port, rooms, air)
+        and _pays(data, frame, role, hex_id, t, table[t].cost) is not None
+    ]
+
+
 def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
     actions: list[Action] = [("done",)]
     left = frame["left"][role]
@@ -149,31 +194,20 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
     the_map = gmap(data)
     occ = occupancy(data)
     homes = {board for board, owner in data["homes"].items() if owner == role}
-    table = unit_table()
     cadres = data["options"].get("building_cadres", False)
     stretch = bool(data["options"].get("stretch_units"))
-    types = [(type_id, table[type_id]) for type_id in buildable_types(stretch)]
     for hex_id, pp in left.items():
         info = the_map.hexes[hex_id]
         if info.board in homes:
-            air = None
+            # 5.2: the arms with room for one more of the player's blocks in the city
+            rooms = frozenset(
+                kind for kind in ARMS if stack_limit(info, kind) and has_room(data, occ, hex_id, role, kind)
+            )
             if factories:
-                air = max((factory_pp(data["blocks"][b]) for b in factories_at(data, hex_id, occ)
-                           if data["blocks"][b]["type"] == "FCA"), default=0)
-            room: dict[str, bool] = {}  # 5.2 per arm, asked once per city
-            for type_id, unit in types:
-                if unit.cost > pp or unit.cost == 0 or not may_build_here(type_id, info.city, air):
-                    continue
-                if factories and _pays(data, frame, role, hex_id, type_id, unit.cost) is None:
-                    continue  # 9.1: no factory of its kind with the PP
-                kind = unit.arm
-                # 8.2: naval units, marines and amphibious infantry only in ports
-                if (kind == "naval" or "amphibious" in unit.tags) and not (info.port and is_water(info)):
-                    continue
-                if kind not in room:
-                    room[kind] = bool(stack_limit(info, kind)) and has_room(data, occ, hex_id, role, kind)
-                if room[kind]:
-                    actions.append(("build", hex_id, type_id))
+                actions += _factory_builds(data, frame, role, hex_id, occ, rooms, stretch)
+            else:
+                port = bool(info.port and is_water(info))
+                actions += [("build", hex_id, t) for t in _city_builds(stretch, pp, info.city, port, rooms)]
         for bid in occ.get(hex_id, ()):
             block = data["blocks"][bid]
             if block["owner"] != role or (cadres and block.get("new")):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from grognard.core.flow import Frame, call, goto
 from grognard.core.secret_choices import SecretChoices
@@ -198,11 +198,17 @@ def _can_fill(free: int, total: int, inland: int, coastal: int) -> bool:
 
 
 def deploy_targets(
-    data: Data, role: str, bid: str, occ: dict[str, list[str]] | None = None, strict: bool = True
+    data: Data,
+    role: str,
+    bid: str,
+    occ: dict[str, list[str]] | None = None,
+    strict: bool = True,
+    hand: _Hand | None = None,
 ) -> list[str]:
     """Where a block may be placed: an own city or town with room for its arm (1.4),
     keeping in hand blocks that can still fill every city to two (`strict=False`
-    drops that last condition, for forces that cannot meet it)."""
+    drops that last condition, for forces that cannot meet it; `hand`: the caller's
+    _Hand, when it asks for many blocks)."""
     occ = occupancy(data) if occ is None else occ
     places = deployment_rules().places  # 1.4, 10.0: cities and towns
     the_map = gmap(data)
@@ -216,21 +222,42 @@ def deploy_targets(
         sites = [h for h in sites if within_quota(data, role, bid, h)]  # 10.4
     if not strict:
         return sites
-    needy = _needy(data, occ, role)
-    left = [b for b in undeployed(data, role) if b != bid]
-    free = sum(1 for b in left if not _coast_bound(data, b))
+    hand = _Hand.of(data, occ, role) if hand is None else hand
+    in_hand = bid in hand.blocks
+    left = len(hand.blocks) - in_hand
+    free = hand.free - (in_hand and not _coast_bound(data, bid))
     out = []
     for hex_id in sites:
-        inland = coastal = 0
-        for city, count in needy.items():
-            count -= 1 if city == hex_id else 0
-            if the_map.hexes[city].port:
-                coastal += count
-            else:
-                inland += count
-        if _can_fill(free, len(left), inland, coastal):
+        # the cities still short of their minimum once the block stands here
+        filled = hex_id in hand.needy
+        port = filled and bool(the_map.hexes[hex_id].port)
+        if _can_fill(free, left, hand.inland - (filled and not port), hand.coastal - port):
             out.append(hex_id)
     return out
+
+
+class _Hand(NamedTuple):
+    """A player's blocks still to deploy and the cities short of blocks (1.4): what
+    every block's places ask, worked out once per list of placements."""
+
+    blocks: frozenset[str]
+    free: int  # of `blocks`, those not bound to the coast
+    needy: dict[str, int]  # _needy
+    inland: int  # blocks the inland cities still need
+    coastal: int  # and the port cities
+
+    @classmethod
+    def of(cls, data: Data, occ: dict[str, list[str]], role: str) -> _Hand:
+        hand = undeployed(data, role)
+        needy = _needy(data, occ, role)
+        ports = {h for h in needy if gmap(data).hexes[h].port}
+        return cls(
+            frozenset(hand),
+            sum(1 for b in hand if not _coast_bound(data, b)),
+            needy,
+            sum(n for h, n in needy.items() if h not in ports),
+            sum(n for h, n in needy.items() if h in ports),
+        )
 
 
 def _likeness(block: Block) -> Any:
@@ -276,11 +303,12 @@ class Deploy(SecretChoices["VictoryState"]):
             # alike share them (a speed measure: most starting forces repeat a type)
             known: dict[Any, list[str]] = {}
             actions = []
+            hand = _Hand.of(data, occ, role) if strict else None
             for bid in undeployed(data, role):
                 key = _likeness(blocks[bid])
                 places = known.get(key) if key is not None else None
                 if places is None:
-                    places = deploy_targets(data, role, bid, occ, strict)
+                    places = deploy_targets(data, role, bid, occ, strict, hand)
                     if key is not None:
                         known[key] = places
                 actions += [("deploy", bid, hex_id) for hex_id in places]

@@ -37,6 +37,7 @@ from .control import (
     is_friendly,
     is_friendly_airbase,
     is_land,
+    is_submarine,
     side_key,
     stack_limit,
     storm_area,
@@ -81,7 +82,11 @@ class Survey:
         self.enemies = frozenset(enemy_hexes(data, occ, role))  # (see below)
         self._control: dict[str, str | None] = {}
         closed = set(self.enemies)
-        closed.update(h for h in occ if h not in closed and not _open_to(data, self.controller(h), h, role))
+        closed.update(
+            h
+            for h in occ
+            if h not in closed and not self._held(h) and not _open_to(data, self.controller(h), h, role)
+        )
         closed.update(h for h in _closed_sites(data, role) if h not in occ)  # the vacant ones
         self.closed = frozenset(closed)
         blocks = data["blocks"]
@@ -108,6 +113,19 @@ class Survey:
         self._blockaded: set[str] | None = None
         self.sets: dict[str, frozenset[str]] = {}  # hex sets searches share (seatransport.py)
         self.shut: tuple[frozenset[str], frozenset[str]] | None = None  # within_range's
+
+    def _held(self, hex_id: str) -> bool:
+        """A hex only the player's own blocks stand in, one of them no submarine, with
+        no alliances in play: he controls it (5.4), or it is no city or town and
+        controlled by nobody (air units alone off an airbase); open either way. The
+        common case of the closed hexes' question, answered without control."""
+        if "teams" in self.data or "pacts" in self.data:  # sides.has_allies, inlined
+            return False
+        blocks, role = self.data["blocks"], self.role
+        here = self.occ[hex_id]
+        return all(blocks[b]["owner"] == role for b in here) and not all(
+            is_submarine(blocks[b]) for b in here
+        )
 
     def controller(self, hex_id: str) -> str | None:
         """control.controller (5.4), asked once per hex and pass."""
