@@ -264,6 +264,24 @@ def has_room(data: Data, occ: Mapping[str, list[str]], hex_id: str, owner: str, 
     return mine < limit
 
 
+ARMS = ("ground", "naval", "air")
+
+
+def arms_with_room(data: Data, occ: Mapping[str, list[str]], hex_id: str, owner: str) -> frozenset[str]:
+    """The arms of which `owner` may put one more block in the hex: `has_room` for
+    the three arms at once (5.2)."""
+    info = gmap(data).hexes[hex_id]
+    blocks = data["blocks"]
+    mine: dict[str, int] = {}
+    for b in occ.get(hex_id, ()):
+        block = blocks[b]
+        # 4.2: aircraft aboard carriers do not stack
+        if block["owner"] == owner and block["type"] not in STACK_FREE and not block.get("aboard"):
+            kind = arm(block)
+            mine[kind] = mine.get(kind, 0) + 1
+    return frozenset(kind for kind in ARMS if mine.get(kind, 0) < stack_limit(info, kind))
+
+
 def side_key(a: str, b: str) -> str:
     """The hexside id of a|b (hexgrid.hexside), as destruction markers are keyed."""
     return hexside(_coords(a), _coords(b))

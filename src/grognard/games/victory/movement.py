@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING, Any, cast
 
 from grognard.core.flow import Frame, GameStep, goto
@@ -62,7 +63,7 @@ from .markers import capture_markers
 from .move_search import ground_search, naval_search
 from .seatransport import at_sea, sea_targets, use_port
 from .sides import is_enemy, may_offer, offer
-from .strategic import Survey, strategic_targets
+from .strategic import Survey, kept, strategic_targets
 from .verbs import args
 
 if TYPE_CHECKING:
@@ -163,8 +164,8 @@ def _air_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str]
     strike = attack_reach(data, block)  # 5.53, and the Air Range option
     targets = survey.sets.get("air_targets")
     if targets is None:  # an air unit's attack asks only its player's air room (5.52)
-        targets = survey.sets["air_targets"] = frozenset(
-            h for h in survey.enemies - survey.barred - storm if survey.has_room(h, "air")
+        targets = survey.sets["air_targets"] = kept(
+            frozenset(h for h in survey.enemies - survey.barred - storm if survey.has_room(h, "air"))
         )
     return ends, {(h, "air") for h in _strikes(data["map"], data.get("storm"), targets, start, strike)}
 
@@ -293,7 +294,7 @@ def move_actions(data: Data, role: str) -> list[Action]:
             demolition += demolish_actions(data, bid)  # 9.5
         if at is not None and at not in survey.enemies and board_target(data, bid) is not None:
             board.append(("board", bid))  # 4.1, 4.2: loading onto a carrier in port
-    return [action for kind in sorted(kinds) for action in kinds[kind]]
+    return list(chain.from_iterable(kinds[kind] for kind in sorted(kinds)))
 
 
 def _log_move(game: VictoryState, role: str, public: str, private: str) -> None:

@@ -26,14 +26,13 @@ from grognard.core.secret_choices import SecretChoices
 
 from .control import (
     Data,
+    arms_with_room,
     blockaded_ports,
     controller,
     gmap,
-    has_room,
     is_water,
     occupancy,
     sides,
-    stack_limit,
     unit_of,
 )
 from .demolition import rebuild, rebuild_actions
@@ -142,9 +141,6 @@ def city_budgets(data: Data, role: str, supplied: frozenset[str]) -> dict[str, i
     return out
 
 
-ARMS = ("ground", "naval", "air")
-
-
 def _may_build(type_id: str, pp: int, city: int, port: bool, rooms: frozenset[str], air: int | None) -> bool:
     """8.2: a type the city may raise now, its cost within `pp`: naval units, marines
     and amphibious infantry only in ports (`port`), within stacking (`rooms`, 5.2)."""
@@ -200,9 +196,7 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
         info = the_map.hexes[hex_id]
         if info.board in homes:
             # 5.2: the arms with room for one more of the player's blocks in the city
-            rooms = frozenset(
-                kind for kind in ARMS if stack_limit(info, kind) and has_room(data, occ, hex_id, role, kind)
-            )
+            rooms = arms_with_room(data, occ, hex_id, role)
             if factories:
                 actions += _factory_builds(data, frame, role, hex_id, occ, rooms, stretch)
             else:
@@ -230,6 +224,7 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
         actions += build_actions(data, role)  # 9.6, 9.7: engineers build, paying a step
         actions += rebuild_actions(data, role)  # 9.5
     blocks = data["blocks"]
+    rooms_at: dict[str, frozenset[str]] = {}  # 5.2, asked once per hex
     for bid, block in blocks.items():
         if block["owner"] != role or block["at"] is None or block.get("landing") or is_factory(block):
             continue
@@ -242,8 +237,12 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
             if same and peer["steps"] + block["steps"] <= unit.max_steps:
                 actions.append(("merge", bid, other))
         # 8.21 dividing: a step split off into a new block, within stacking
-        if block["steps"] >= 2 and has_room(data, occ, block["at"], role, unit.arm):
-            actions.append(("divide", bid))
+        if block["steps"] >= 2:
+            at = block["at"]
+            if at not in rooms_at:
+                rooms_at[at] = arms_with_room(data, occ, at, role)
+            if unit.arm in rooms_at[at]:
+                actions.append(("divide", bid))
     return actions
 
 

@@ -31,7 +31,7 @@ from .control import (
     unit_of,
     working_mulberry,
 )
-from .strategic import Survey, ends_within, port_hexes, sea_hexes
+from .strategic import Survey, ends_within, kept, port_hexes, sea_hexes
 
 Occ = dict[str, list[str]]
 PORT_CAPACITY = 2  # 5.92
@@ -75,36 +75,32 @@ def sea_targets(data: Data, occ: Occ, bid: str, survey: Survey | None = None) ->
     role, start = block["owner"], block["at"]
     if unit.arm != "ground" or "immobile" in unit.tags or block["moved"] or start is None:
         return []
-    if has_enemy(data, occ, start, role):
-        return []  # pinned or fighting in a battle hex (5.1)
-    the_map = gmap(data)
-    if not at_sea(block) and the_map.hexes[start].terrain != "coastal":
+    if not at_sea(block) and gmap(data).hexes[start].terrain != "coastal":
         return []  # 5.91: it embarks in a port, a mulberry or at a beachhead, all coastal
     survey = Survey(data, occ, role) if survey is None or survey.role != role else survey
+    if start in survey.enemies:
+        return []  # pinned or fighting in a battle hex (5.1)
     key = ("sea", start, at_sea(block))
     if key in survey.found:
         return survey.found[key]
-
-    def room(hex_id: str) -> int:  # 5.92, asked once per hex and pass
-        if hex_id not in survey.counts:
-            survey.counts[hex_id] = capacity(data, occ, hex_id, role, survey.blockaded())
-        return survey.counts[hex_id]
-
-    if not at_sea(block) and room(start) < 1:
+    if not at_sea(block) and _room(survey, start) < 1:
         return []  # 5.91: it embarks at a friendly port or beachhead with room (5.92)
-
-    places = survey.sets.get("landings")
-    if places is None:  # ashore only at a port, a mulberry or a beachhead (5.92)
-        places = survey.sets["landings"] = frozenset(_landing_places(data, occ, role))
-    # 5.91: at sea within naval stacking (5.2), or ashore where there is room (5.92)
-    # and ground stacking; the two sets are disjoint (no landing place is open sea)
-    ground = survey.room("ground")
-    ashore = [h for h in ends_within(survey, start, "water", places) if h in ground and room(h) >= 1]
-    found = list(ends_within(survey, start, "water", survey.sea_room()))
-    if ashore:
-        found = sorted(found + ashore)
+    ends = survey.sets.get("sea_ends")
+    if ends is None:  # 5.91: at sea within naval stacking (5.2), or ashore at a port, a
+        # mulberry or a beachhead with room (5.92) and ground stacking
+        ground = survey.room("ground")
+        ashore = (h for h in _landing_places(data, occ, role) if h in ground and _room(survey, h) >= 1)
+        ends = survey.sets["sea_ends"] = kept(survey.sea_room() | frozenset(ashore))
+    found = list(ends_within(survey, start, "water", ends))
     survey.found[key] = found
     return found
+
+
+def _room(survey: Survey, hex_id: str) -> int:
+    """`capacity` for the survey's player, asked once per hex and pass."""
+    if hex_id not in survey.counts:
+        survey.counts[hex_id] = capacity(survey.data, survey.occ, hex_id, survey.role, survey.blockaded())
+    return survey.counts[hex_id]
 
 
 def _landing_places(data: Data, occ: Occ, role: str) -> set[str]:
@@ -112,9 +108,11 @@ def _landing_places(data: Data, occ: Occ, role: str) -> set[str]:
     ports, the mulberries and his beachheads (5.92, 6.71, 9.7)."""
     places = set(port_hexes(data["map"])) | set(data.get("mulberries", {}))
     blocks = data["blocks"]
-    places.update(h for h, here in occ.items() if any(
-        blocks[b]["owner"] == role and blocks[b].get("beachhead") for b in here
-    ))
+    places.update(
+        h
+        for h, here in occ.items()
+        if any(blocks[b]["owner"] == role and blocks[b].get("beachhead") for b in here)
+    )
     return places - sea_hexes(data["map"])
 
 

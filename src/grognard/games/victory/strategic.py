@@ -30,14 +30,12 @@ from .control import (
     began_neutral,
     blockaded_ports,
     controller,
-    enemy_hexes,
     flight_distance,
     gmap,
     has_enemy,
     is_friendly,
     is_friendly_airbase,
     is_land,
-    is_submarine,
     side_key,
     stack_limit,
     storm_area,
@@ -45,6 +43,7 @@ from .control import (
     water_links,
 )
 from .layout import placed
+from .sides import is_enemy
 
 Occ = dict[str, list[str]]
 STRATEGIC_RANGE = 6  # 5.9
@@ -66,6 +65,22 @@ def _open_to(data: Data, who: str | None, hex_id: str, role: str) -> bool:
     return is_friendly(data, who, role)
 
 
+_KEPT: dict[frozenset[str], frozenset[str]] = {}
+
+
+def kept(hexes: frozenset[str]) -> frozenset[str]:
+    """The first set kept equal to `hexes`: the caches below are keyed by sets a pass
+    makes anew, and most passes make one equal to an earlier pass's; handing on the
+    same object lets a cache find its key by identity instead of comparing the sets
+    hex by hex at every question (a bounded table, emptied when full)."""
+    found = _KEPT.get(hexes)
+    if found is None:
+        if len(_KEPT) >= 4096:
+            _KEPT.clear()
+        found = _KEPT[hexes] = hexes
+    return found
+
+
 class Survey:
     """What one pass over a player's blocks asks again and again, worked out once:
     nothing moves during the pass (movement.move_actions makes one per list of legal
@@ -76,30 +91,47 @@ class Survey:
         self.data, self.occ, self.role = data, occ, role
         self.map = gmap(data)
         self.storm = storm_area(data)  # 9.4
-        # 5.9: hexes a strategic move may not enter or cross (an enemy block there, or
-        # another player's control); a hex neither occupied nor a city or town is
-        # friendly or neutral (5.4), so only those are asked
-        self.enemies = frozenset(enemy_hexes(data, occ, role))  # (see below)
-        self._control: dict[str, str | None] = {}
-        closed = set(self.enemies)
-        closed.update(
-            h
-            for h in occ
-            if h not in closed and not self._held(h) and not _open_to(data, self.controller(h), h, role)
-        )
-        closed.update(h for h in _closed_sites(data, role) if h not in occ)  # the vacant ones
-        self.closed = frozenset(closed)
+        # one look at each occupied hex: whether an enemy's block is there (another
+        # player's, not an ally's), whether only the player's own blocks are there
+        # (`_held`), and how many of his blocks of each arm stack there (5.2)
         blocks = data["blocks"]
+        allies = "teams" in data or "pacts" in data  # sides.has_allies, inlined
+        enemies, asked = [], []
         counts: dict[tuple[str, str], int] = {}
         self.carrier_hexes: set[str] = set()  # 4.2: where the player's carriers are
         for hex_id, here in occ.items():
+            own = subs = 0
+            enemy = False
             for b in here:
                 block = blocks[b]
-                if block["owner"] == role and "carrier" in unit_of(block).tags:
+                owner = block["owner"]
+                if owner != role:
+                    enemy = enemy or not allies or is_enemy(data, role, owner)
+                    continue
+                own += 1
+                tags = unit_of(block).tags
+                subs += "submarine" in tags
+                if "carrier" in tags:
                     self.carrier_hexes.add(hex_id)
-                if block["owner"] == role and block["type"] not in STACK_FREE and not block.get("aboard"):
+                if block["type"] not in STACK_FREE and not block.get("aboard"):
                     key = (hex_id, arm(block))
                     counts[key] = counts.get(key, 0) + 1
+            if enemy:
+                enemies.append(hex_id)
+            elif allies or own != len(here) or subs == own:
+                asked.append(hex_id)
+            # else only his own blocks, one of them no submarine, and no alliances: he
+            # controls the hex (5.4), or it is no city or town and nobody's (air units
+            # alone off an airbase); open either way, without asking control
+        self.enemies = kept(frozenset(enemies))
+        # 5.9: hexes a strategic move may not enter or cross (an enemy block there, or
+        # another player's control); a hex neither occupied nor a city or town is
+        # friendly or neutral (5.4), so only those are asked
+        self._control: dict[str, str | None] = {}
+        closed = set(enemies)
+        closed.update(h for h in asked if not _open_to(data, self.controller(h), h, role))
+        closed.update(h for h in _closed_sites(data, role) if h not in occ)  # the vacant ones
+        self.closed = frozenset(closed)
         # 5.2: (hex, arm) where the player's stack is full
         self._full = {key for key, n in counts.items() if n >= stack_limit(self.map.hexes[key[0]], key[1])}
         # `enemies`: hexes holding an enemy's blocks (another player's, not an
@@ -113,19 +145,6 @@ class Survey:
         self._blockaded: set[str] | None = None
         self.sets: dict[str, frozenset[str]] = {}  # hex sets searches share (seatransport.py)
         self.shut: tuple[frozenset[str], frozenset[str]] | None = None  # within_range's
-
-    def _held(self, hex_id: str) -> bool:
-        """A hex only the player's own blocks stand in, one of them no submarine, with
-        no alliances in play: he controls it (5.4), or it is no city or town and
-        controlled by nobody (air units alone off an airbase); open either way. The
-        common case of the closed hexes' question, answered without control."""
-        if "teams" in self.data or "pacts" in self.data:  # sides.has_allies, inlined
-            return False
-        blocks, role = self.data["blocks"], self.role
-        here = self.occ[hex_id]
-        return all(blocks[b]["owner"] == role for b in here) and not all(
-            is_submarine(blocks[b]) for b in here
-        )
 
     def controller(self, hex_id: str) -> str | None:
         """control.controller (5.4), asked once per hex and pass."""
@@ -149,13 +168,13 @@ class Survey:
         `has_room` for every hex at once."""
         key = "room:" + kind
         if key not in self.sets:
-            self.sets[key] = stackable(self.data["map"], kind) - self.full(kind)
+            self.sets[key] = kept(stackable(self.data["map"], kind) - self.full(kind))
         return self.sets[key]
 
     def sea_room(self) -> frozenset[str]:
         """The open-sea hexes with naval room for the player (5.2, 5.9, 5.91)."""
         if "sea_room" not in self.sets:
-            self.sets["sea_room"] = sea_hexes(self.data["map"]) & self.room("naval")
+            self.sets["sea_room"] = kept(sea_hexes(self.data["map"]) & self.room("naval"))
         return self.sets["sea_room"]
 
     def airbases(self, origin: str, reach: int) -> list[str]:
@@ -208,14 +227,16 @@ def strategic_targets(data: Data, occ: Occ, bid: str, survey: Survey | None = No
     share those share it, through the caller's `survey` of one pass over the blocks."""
     block = data["blocks"][bid]
     role, start = block["owner"], placed(block)  # the move phase asks blocks on the map
-    kind = arm(block)
-    if "immobile" in unit_of(block).tags or has_enemy(data, occ, start, role):
-        return []  # factories never move; a block in a battle hex is pinned or fighting
-    if block.get("landing") == "sea" and unit_of(block).arm == "ground":
+    kind, unit = arm(block), unit_of(block)
+    if "immobile" in unit.tags:
+        return []  # factories never move
+    if block.get("landing") == "sea" and unit.arm == "ground":
         return []  # 5.91: a ground block at sea moves on by sea transport (seatransport.py)
+    survey = Survey(data, occ, role) if survey is None or survey.role != role else survey
+    if start in survey.enemies:
+        return []  # a block in a battle hex is pinned or fighting
     if kind == "air" and not is_friendly_airbase(data, occ, start, role):
         return []  # 5.9: airbase to airbase (9.6: airfields are airbases)
-    survey = Survey(data, occ, role) if survey is None or survey.role != role else survey
     key = ("strategic", kind, start)
     if key in survey.found:
         return survey.found[key]
@@ -291,8 +312,11 @@ def _naval(survey: Survey, start: str) -> list[str]:
     """At sea, or in a port of one's own, within naval stacking (5.9)."""
     if "own_ports" not in survey.sets:
         room = survey.room("naval")
-        survey.sets["own_ports"] = survey.sea_room() | frozenset(
-            h for h in port_hexes(survey.data["map"]) if h in room and survey.controller(h) == survey.role
+        survey.sets["own_ports"] = kept(
+            survey.sea_room()
+            | frozenset(
+                h for h in port_hexes(survey.data["map"]) if h in room and survey.controller(h) == survey.role
+            )
         )
     return list(ends_within(survey, start, "water", survey.sets["own_ports"]))
 
@@ -318,7 +342,7 @@ def _shut(survey: Survey) -> tuple[frozenset[str], frozenset[str]]:
     """(closed or storm hexes, destroyed hexsides, 9.5): one pair of sets per pass, so
     that the caches keyed by them hash each once."""
     if survey.shut is None:
-        survey.shut = (survey.closed | survey.storm, frozenset(survey.data.get("destroyed", ())))
+        survey.shut = (kept(survey.closed | survey.storm), kept(frozenset(survey.data.get("destroyed", ()))))
     return survey.shut
 
 
