@@ -439,7 +439,7 @@ def airbases_with_room(data: Data, occ: Mapping[str, list[str]], role: str) -> l
     """5.51: every friendly airbase with room for one more air unit, sorted; airfields
     (9.6) hold one air unit (minor) or two (major)."""
     out = []
-    vacant = _vacant_control(data["map"], tuple(sorted(data["homes"].items())))
+    vacant = vacant_control(data)
     for hex_id in airbase_sites(data["map"]):
         if hex_id not in occ:  # most of them: a vacant city or town is its home player's
             if vacant[hex_id] == role and AIR_STACK > 0:
@@ -459,9 +459,15 @@ def airbases_with_room(data: Data, occ: Mapping[str, list[str]], role: str) -> l
 
 def controllers(data: Data, occ: Mapping[str, list[str]]) -> dict[str, str | None]:
     """`controller` of every hex of the map, in the map's order."""
-    out = dict(_vacant_control(data["map"], tuple(sorted(data["homes"].items()))))
+    out = dict(vacant_control(data))
     out.update((h, controller(data, occ, h)) for h in occ if h in out)
     return out
+
+
+def vacant_control(data: Data) -> Mapping[str, str | None]:
+    """`controller` of every hex while nobody stands in it (5.4): its home player's if
+    it is a city or town."""
+    return _vacant_control(data["map"], tuple(sorted(data["homes"].items())))
 
 
 @lru_cache(maxsize=64)

@@ -30,6 +30,7 @@ from .control import (
     blockaded_ports,
     controller,
     gmap,
+    has_room,
     is_water,
     occupancy,
     sides,
@@ -224,7 +225,7 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
         actions += build_actions(data, role)  # 9.6, 9.7: engineers build, paying a step
         actions += rebuild_actions(data, role)  # 9.5
     blocks = data["blocks"]
-    rooms_at: dict[str, frozenset[str]] = {}  # 5.2, asked once per hex
+    room: dict[tuple[str, str], bool] = {}  # 5.2, asked once per hex and arm
     for bid, block in blocks.items():
         if block["owner"] != role or block["at"] is None or block.get("landing") or is_factory(block):
             continue
@@ -238,10 +239,10 @@ def production_actions(data: Data, frame: Frame, role: str) -> list[Action]:
                 actions.append(("merge", bid, other))
         # 8.21 dividing: a step split off into a new block, within stacking
         if block["steps"] >= 2:
-            at = block["at"]
-            if at not in rooms_at:
-                rooms_at[at] = arms_with_room(data, occ, at, role)
-            if unit.arm in rooms_at[at]:
+            key = (block["at"], unit.arm)
+            if key not in room:
+                room[key] = has_room(data, occ, key[0], role, key[1])
+            if room[key]:
                 actions.append(("divide", bid))
     return actions
 

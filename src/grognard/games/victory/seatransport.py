@@ -24,10 +24,7 @@ from __future__ import annotations
 from .control import (
     Block,
     Data,
-    blockaded_ports,
-    controller,
     gmap,
-    has_enemy,
     unit_of,
     working_mulberry,
 )
@@ -38,21 +35,30 @@ PORT_CAPACITY = 2  # 5.92
 BEACHHEAD_CAPACITY = 1  # 5.92, 6.71
 
 
-def capacity(data: Data, occ: Occ, hex_id: str, role: str, blockaded: set[str] | None = None) -> int:
-    """5.92: how many more ground blocks may embark or land at `hex_id` this player turn
-    (0 where the hex is no friendly port or beachhead of `role`, or is blockaded;
-    `blockaded` is control.blockaded_ports, when the caller has it already)."""
-    info = gmap(data).hexes[hex_id]
+def capacity(data: Data, occ: Occ, hex_id: str, role: str) -> int:
+    """5.92: how many more ground blocks of `role` may embark or land at `hex_id` this
+    player turn (0 where the hex is no friendly port or beachhead of his, or is
+    blockaded, 6.8)."""
+    return port_room(Survey(data, occ, role), hex_id)
+
+
+def port_room(survey: Survey, hex_id: str) -> int:
+    """`capacity` for the survey's player, from the pass's answers (control, enemies,
+    blockades)."""
+    data, role = survey.data, survey.role
+    info = survey.map.hexes[hex_id]
     if not (info.port or info.terrain == "coastal"):
         return 0  # ports, mulberries and beachheads are all coastal
-    if hex_id in (blockaded_ports(data, occ) if blockaded is None else blockaded):
+    if hex_id in survey.blockaded():
         return 0  # 6.8
-    if info.port and controller(data, occ, hex_id) == role and not has_enemy(data, occ, hex_id, role):
+    enemy = hex_id in survey.enemies
+    if info.port and not enemy and survey.controller(hex_id) == role:
         total = PORT_CAPACITY
-    elif working_mulberry(data, hex_id, role) and not has_enemy(data, occ, hex_id, role):
+    elif not enemy and working_mulberry(data, hex_id, role):
         total = PORT_CAPACITY  # 9.7: a mulberry is a port of capacity 2
     elif any(
-        data["blocks"][b]["owner"] == role and data["blocks"][b].get("beachhead") for b in occ.get(hex_id, ())
+        data["blocks"][b]["owner"] == role and data["blocks"][b].get("beachhead")
+        for b in survey.occ.get(hex_id, ())
     ):
         total = BEACHHEAD_CAPACITY
     else:
@@ -99,7 +105,7 @@ def sea_targets(data: Data, occ: Occ, bid: str, survey: Survey | None = None) ->
 def _room(survey: Survey, hex_id: str) -> int:
     """`capacity` for the survey's player, asked once per hex and pass."""
     if hex_id not in survey.counts:
-        survey.counts[hex_id] = capacity(survey.data, survey.occ, hex_id, survey.role, survey.blockaded())
+        survey.counts[hex_id] = port_room(survey, hex_id)
     return survey.counts[hex_id]
 
 

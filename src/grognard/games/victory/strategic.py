@@ -40,6 +40,7 @@ from .control import (
     stack_limit,
     storm_area,
     unit_of,
+    vacant_control,
     water_links,
 )
 from .layout import placed
@@ -128,6 +129,7 @@ class Survey:
         # another player's control); a hex neither occupied nor a city or town is
         # friendly or neutral (5.4), so only those are asked
         self._control: dict[str, str | None] = {}
+        self._vacant: Mapping[str, str | None] | None = None
         closed = set(enemies)
         closed.update(h for h in asked if not _open_to(data, self.controller(h), h, role))
         closed.update(h for h in _closed_sites(data, role) if h not in occ)  # the vacant ones
@@ -148,6 +150,10 @@ class Survey:
 
     def controller(self, hex_id: str) -> str | None:
         """control.controller (5.4), asked once per hex and pass."""
+        if hex_id not in self.occ:  # a vacant hex: its home player's city or town, or nobody's
+            if self._vacant is None:
+                self._vacant = vacant_control(self.data)
+            return self._vacant[hex_id]
         if hex_id not in self._control:
             self._control[hex_id] = controller(self.data, self.occ, hex_id)
         return self._control[hex_id]
