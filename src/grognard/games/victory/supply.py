@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .boards import GameMap, HexId
 
@@ -93,15 +94,12 @@ def supply_network(
     def friendly(h: HexId) -> bool:
         return controller.get(h) in friends and not occupied_by_enemy(h)
 
+    fixed = _fixed(gmap)
+    shut = frozenset(h for h in fixed.road_hexes if not passable(h))
+    joined, linked = fixed.road_parts(shut, frozenset(broken_sides))
     union = _Union()
-    nodes: set[HexId] = set()
-    broken = set(broken_sides)
-    for side, a, b in _fixed(gmap).roads:
-        if side in broken:
-            continue
-        if passable(a) and passable(b):
-            nodes.update((a, b))
-            union.join(a, b)
+    union.parent = dict(joined)  # the road network's parts, joined further below
+    nodes: set[HexId] = set(linked)
 
     cities = {h for h in sources if h in gmap.hexes and gmap.hexes[h].city and friendly(h)}
     nodes.update(cities)
@@ -116,7 +114,7 @@ def supply_network(
         h for h in mulberry_set if harbour(h)
     }
     beachhead_set = {h for h in beachheads if h in gmap.hexes and harbour(h) and passable(h)}
-    water = _water_components(gmap, lambda h: passable(h) and not cut_at_sea(h))
+    water = fixed.water_parts(frozenset(h for h in fixed.seas if not passable(h) or cut_at_sea(h)))
     for port in ports:
         for body in _bodies_beside(gmap, port, water):
             nodes.add(port)
@@ -149,39 +147,23 @@ def supply_network(
     return SupplyNetwork(bases, line, frozenset(supplied), frozenset(linked_ports))
 
 
-def _water_components(gmap: GameMap, passable: Callable[[HexId], bool]) -> dict[HexId, str]:
-    """Each friendly or neutral sea hex with the name of its body of water ("sea:<first hex>").
-
-    Enemy-held or enemy-occupied sea hexes split a body (7.4, 7.5). Shoal hexsides are not
-    crossed (3.1).
-    """
-    body: dict[HexId, str] = {}
-    fixed = _fixed(gmap)
-    links = fixed.sea_links
-    for start in fixed.seas:
-        if start in body or not passable(start):
-            continue
-        name = f"sea:{start}"
-        body[start] = name
-        todo = [start]
-        while todo:
-            h = todo.pop()
-            for n in links[h]:
-                if n in body or not passable(n):
-                    continue
-                body[n] = name
-                todo.append(n)
-    return body
+# a road network's union-find parents and the hexes on it
+_RoadParts = tuple[dict[HexId, HexId], frozenset[HexId]]
 
 
 class _Fixed:
     """What supply searches ask of a map that never changes: the road hexsides (side
-    id and its two hexes, in the map's order), the sea hexes sorted, and for each the
-    sea hexes beside it across no shoal hexside (3.1)."""
+    id and its two hexes, in the map's order) and the hexes they join, the sea hexes
+    sorted, and for each the sea hexes beside it across no shoal hexside (3.1). It
+    keeps the road and water networks' parts found for each set of hexes closed to
+    them: each end of turn asks them for every player, and they change little."""
+
+    KEPT = 256  # networks kept per map and kind, the oldest dropped first
 
     def __init__(self, gmap: GameMap) -> None:
         self.map = gmap
         self.roads = [(side, *side.split("|")) for side, f in gmap.sides().items() if "road" in f]
+        self.road_hexes = frozenset(h for _, a, b in self.roads for h in (a, b))
         self.seas = tuple(sorted(h for h, info in gmap.hexes.items() if info.terrain == "sea"))
         self.sea_links = {
             h: tuple(
@@ -191,6 +173,53 @@ class _Fixed:
             )
             for h in self.seas
         }
+        self._roads: dict[
+            tuple[frozenset[HexId], frozenset[str]], tuple[dict[HexId, HexId], frozenset[HexId]]
+        ] = {}
+        self._waters: dict[frozenset[HexId], dict[HexId, str]] = {}
+
+    def road_parts(self, shut: frozenset[HexId], broken: frozenset[str]) -> _RoadParts:
+        """The road network through every hex but the `shut` ones (7.2), less the
+        `broken` hexsides (9.5): a union-find's parents (read only: copy them to join
+        more) and the hexes on it."""
+        key = (shut, broken)
+        found = self._roads.get(key)
+        if found is None:
+            union = _Union()
+            for side, a, b in self.roads:
+                if side not in broken and a not in shut and b not in shut:
+                    union.join(a, b)
+            found = self._roads[key] = (union.parent, frozenset(union.parent))
+            _bound(self._roads, self.KEPT)
+        return found
+
+    def water_parts(self, shut: frozenset[HexId]) -> dict[HexId, str]:
+        """Each sea hex but the `shut` ones with the name of its body of water
+        ("sea:<first hex>"; read only). Enemy-held or enemy-occupied sea hexes split a
+        body (7.4, 7.5); shoal hexsides are not crossed (3.1)."""
+        found = self._waters.get(shut)
+        if found is None:
+            found = self._waters[shut] = {}
+            for start in self.seas:
+                if start in found or start in shut:
+                    continue
+                name = f"sea:{start}"
+                found[start] = name
+                todo = [start]
+                while todo:
+                    h = todo.pop()
+                    for n in self.sea_links[h]:
+                        if n not in found and n not in shut:
+                            found[n] = name
+                            todo.append(n)
+            _bound(self._waters, self.KEPT)
+        return found
+
+
+def _bound(kept: dict[Any, Any], most: int) -> None:
+    """Drop the oldest entry of `kept` past `most` (dicts keep their order)."""
+    if len(kept) > most:
+        del kept[next(iter(kept))]
 
 
 _FIXED: dict[str, _Fixed] = {}
