@@ -129,7 +129,7 @@ def _ground_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[s
         survey.enemies,
         frozenset(data.get("destroyed", ())),  # 9.5
     )
-    ends = {h for h in reached if survey.has_room(h, "ground")}
+    ends = set(reached & survey.room("ground"))  # 5.2
     barred = survey.barred
     attacks = {(h, via) for h, via in met if h not in barred and can_attack(data, occ, bid, h, via)}
     return ends, attacks
@@ -143,7 +143,7 @@ def _naval_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[st
     reached, met = naval_search(
         data["map"], block["at"], unit.move, "submarine" in unit.tags, survey.storm, survey.enemies
     )
-    ends = {h for h in reached if survey.has_room(h, "naval")}
+    ends = set(reached & survey.room("naval"))  # 5.2
     barred = survey.barred
     attacks = {(h, via) for h, via in met if h not in barred and can_attack(data, occ, bid, h, via)}
     return ends, attacks

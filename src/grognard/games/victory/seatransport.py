@@ -95,7 +95,7 @@ def sea_targets(data: Data, occ: Occ, bid: str, survey: Survey | None = None) ->
     if ends is None:  # 5.91: at sea within naval stacking (5.2), or ashore at a port, a
         # mulberry or a beachhead with room (5.92) and ground stacking
         ground = survey.room("ground")
-        ashore = (h for h in _landing_places(data, occ, role) if h in ground and _room(survey, h) >= 1)
+        ashore = (h for h in _landing_places(survey) if h in ground and _room(survey, h) >= 1)
         ends = survey.sets["sea_ends"] = kept(survey.sea_room() | frozenset(ashore))
     found = list(ends_within(survey, start, "water", ends))
     survey.found[key] = found
@@ -109,17 +109,12 @@ def _room(survey: Survey, hex_id: str) -> int:
     return survey.counts[hex_id]
 
 
-def _landing_places(data: Data, occ: Occ, role: str) -> set[str]:
-    """The hexes off the open sea where `capacity` may be above 0 for `role`: the
-    ports, the mulberries and his beachheads (5.92, 6.71, 9.7)."""
-    places = set(port_hexes(data["map"])) | set(data.get("mulberries", {}))
-    blocks = data["blocks"]
-    places.update(
-        h
-        for h, here in occ.items()
-        if any(blocks[b]["owner"] == role and blocks[b].get("beachhead") for b in here)
-    )
-    return places - sea_hexes(data["map"])
+def _landing_places(survey: Survey) -> frozenset[str]:
+    """The hexes off the open sea where `capacity` may be above 0 for the survey's
+    player: the ports, the mulberries and his beachheads (5.92, 6.71, 9.7)."""
+    map_key = survey.data["map"]
+    places = port_hexes(map_key) | set(survey.data.get("mulberries", {})) | survey.beachheads
+    return places - sea_hexes(map_key)
 
 
 def use_port(data: Data, hex_id: str) -> None:

@@ -100,12 +100,16 @@ class Survey:
         enemies, asked = [], []
         counts: dict[tuple[str, str], int] = {}
         self.carrier_hexes: set[str] = set()  # 4.2: where the player's carriers are
+        self.beachheads: set[str] = set()  # 6.71: the player's
+        blockades: set[str] = set()  # hexes where blockading ships stand (6.8)
         for hex_id, here in occ.items():
             own = subs = 0
             enemy = False
             for b in here:
                 block = blocks[b]
                 owner = block["owner"]
+                if block.get("blockade"):
+                    blockades.add(hex_id)
                 if owner != role:
                     enemy = enemy or not allies or is_enemy(data, role, owner)
                     continue
@@ -114,6 +118,8 @@ class Survey:
                 subs += "submarine" in tags
                 if "carrier" in tags:
                     self.carrier_hexes.add(hex_id)
+                if block.get("beachhead"):
+                    self.beachheads.add(hex_id)
                 if block["type"] not in STACK_FREE and not block.get("aboard"):
                     key = (hex_id, arm(block))
                     counts[key] = counts.get(key, 0) + 1
@@ -145,6 +151,7 @@ class Survey:
         self.found: dict[tuple[object, ...], list[str]] = {}  # answers blocks share
         self.counts: dict[str, int] = {}  # per-hex counts searches share (port room)
         self._blockaded: set[str] | None = None
+        self._blockades = blockades
         self.sets: dict[str, frozenset[str]] = {}  # hex sets searches share (seatransport.py)
         self.shut: tuple[frozenset[str], frozenset[str]] | None = None  # within_range's
 
@@ -193,8 +200,8 @@ class Survey:
 
     def blockaded(self) -> set[str]:
         """control.blockaded_ports (6.8), asked once."""
-        if self._blockaded is None:
-            self._blockaded = blockaded_ports(self.data, self.occ)
+        if self._blockaded is None:  # asked only where blockading ships stand
+            self._blockaded = blockaded_ports(self.data, {h: self.occ[h] for h in self._blockades})
         return self._blockaded
 
 
