@@ -96,6 +96,8 @@ def build(game: VictoryState, role: str, action: Action) -> None:
 def capture_markers(game: VictoryState) -> None:
     """9.6, 9.7: markers alone with another player's blocks change hands now."""
     data = game.data
+    if not data.get("airfields") and not data.get("mulberries"):
+        return  # none on the map (the Logistics set's markers are optional)
     occ = occupancy(data)
     blocks = data["blocks"]
     kinds: tuple[tuple[dict[str, Airfield] | dict[str, Mulberry], str, tuple[str, ...]], ...] = (

@@ -26,6 +26,7 @@ from .control import (
     Block,
     Data,
     arm,
+    arms_with_room,
     gmap,
     has_room,
     hex_distance,
@@ -121,8 +122,11 @@ def _needy(data: Data, occ: dict[str, list[str]], role: str) -> dict[str, int]:
     return out
 
 
-def _fits(data: Data, occ: dict[str, list[str]], role: str, bid: str, hex_id: str) -> bool:
-    """Whether a block may stand in one of its owner's starting sites (arm and stacking)."""
+def _fits(
+    data: Data, occ: dict[str, list[str]], role: str, bid: str, hex_id: str, hand: _Hand | None = None
+) -> bool:
+    """Whether a block may stand in one of its owner's starting sites (arm and stacking;
+    `hand`: the caller's, which keeps each site's room)."""
     info = gmap(data).hexes[hex_id]
     block = data["blocks"][bid]
     kind = arm(block)
@@ -130,6 +134,8 @@ def _fits(data: Data, occ: dict[str, list[str]], role: str, bid: str, hex_id: st
         return False
     if "coastal_only" in unit_table()[block["type"]].tags and info.terrain != "coastal":
         return False
+    if hand is not None:
+        return kind in hand.room(data, occ, role, hex_id)
     return stack_limit(info, kind) > 0 and has_room(data, occ, hex_id, role, kind)
 
 
@@ -216,7 +222,7 @@ def deploy_targets(
         h
         for h in home_sites(data, role)
         if ("city" in places and the_map.hexes[h].city) or ("town" in places and the_map.hexes[h].town)
-        if _fits(data, occ, role, bid, h)
+        if _fits(data, occ, role, bid, h, hand)
     ]
     if data.get("board_quota", {}).get(role):
         sites = [h for h in sites if within_quota(data, role, bid, h)]  # 10.4
@@ -245,6 +251,13 @@ class _Hand(NamedTuple):
     needy: dict[str, int]  # _needy
     inland: int  # blocks the inland cities still need
     coastal: int  # and the port cities
+    rooms: dict[str, frozenset[str]]  # the arms with room at each site asked (5.2)
+
+    def room(self, data: Data, occ: dict[str, list[str]], role: str, hex_id: str) -> frozenset[str]:
+        """control.arms_with_room, asked once per site."""
+        if hex_id not in self.rooms:
+            self.rooms[hex_id] = arms_with_room(data, occ, hex_id, role)
+        return self.rooms[hex_id]
 
     @classmethod
     def of(cls, data: Data, occ: dict[str, list[str]], role: str) -> _Hand:
@@ -257,6 +270,7 @@ class _Hand(NamedTuple):
             needy,
             sum(n for h, n in needy.items() if h not in ports),
             sum(n for h, n in needy.items() if h in ports),
+            {},
         )
 
 
@@ -303,7 +317,7 @@ class Deploy(SecretChoices["VictoryState"]):
             # alike share them (a speed measure: most starting forces repeat a type)
             known: dict[Any, list[str]] = {}
             actions = []
-            hand = _Hand.of(data, occ, role) if strict else None
+            hand = _Hand.of(data, occ, role)
             for bid in undeployed(data, role):
                 key = _likeness(blocks[bid])
                 places = known.get(key) if key is not None else None
@@ -338,10 +352,11 @@ class Deploy(SecretChoices["VictoryState"]):
         """Place the resources; set aside the blocks that have nowhere to go."""
         data = game.data
         place_resources(game)  # 4.3: placed by the set-up, not deployed
+        occ = occupancy(data)  # nothing moves until blocks are set aside below
         for role in sides(data):
             # blocks with nowhere to go (every site full for their arm) are set aside
             left = undeployed(data, role)
-            if left and not any(deploy_targets(data, role, bid, strict=False) for bid in left):
+            if left and not any(deploy_targets(data, role, bid, occ, strict=False) for bid in left):
                 for bid in left:
                     del data["blocks"][bid]
                     game.log(f"{bid} has no room at any starting site and is set aside", to=[role])
