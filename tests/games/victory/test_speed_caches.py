@@ -148,5 +148,9 @@ def test_5_51_airbases_with_room_as_each_site_asked_afresh(options: dict[str, bo
         ]
         fields = [h for h in airbases_with_room(data, occ, role) if h in data.get("airfields", {})]
         assert airbases_with_room(data, occ, role) == sorted(asked + fields)
+        # the move list's survey finds them from its own answers (every one within a
+        # flight longer than any, round the storm included)
+        anywhere = next(iter(gmap(data).hexes))
+        assert Survey(data, occ, role).airbases(anywhere, 10 * flight.UNREACHABLE) == sorted(asked + fields)
         checked += bool(asked)
     assert checked > 5

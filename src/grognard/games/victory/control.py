@@ -449,12 +449,19 @@ def airbases_with_room(data: Data, occ: Mapping[str, list[str]], role: str) -> l
             continue
         if has_room(data, occ, hex_id, role, "air"):
             out.append(hex_id)
+    return sorted(out + airfields_with_room(data, occ, role))
+
+
+def airfields_with_room(data: Data, occ: Mapping[str, list[str]], role: str) -> list[str]:
+    """9.6: `role`'s working airfields with room for one more air unit: one on a minor
+    airfield, two on a major one."""
+    out = []
     for hex_id, field in data.get("airfields", {}).items():
         if not working_airfield(data, occ, hex_id, role):
             continue
         if count_arm(data, list(occ.get(hex_id, ())), role, "air") < AIRFIELD_CAPACITY[bool(field["major"])]:
             out.append(hex_id)
-    return sorted(out)
+    return out
 
 
 def controllers(data: Data, occ: Mapping[str, list[str]]) -> dict[str, str | None]:

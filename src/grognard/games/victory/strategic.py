@@ -24,7 +24,7 @@ from .control import (
     STACK_FREE,
     Data,
     airbase_sites,
-    airbases_with_room,
+    airfields_with_room,
     arm,
     barred_battles,
     began_neutral,
@@ -192,8 +192,13 @@ class Survey:
 
     def airbases(self, origin: str, reach: int) -> list[str]:
         """control.friendly_airbases (5.51), the bases asked once."""
-        if self._bases is None:
-            self._bases = tuple(airbases_with_room(self.data, self.occ, self.role))
+        if self._bases is None:  # control.airbases_with_room from the pass's answers
+            sites = [
+                h
+                for h in airbase_sites(self.data["map"])
+                if h not in self.enemies and self.controller(h) == self.role and self.has_room(h, "air")
+            ]
+            self._bases = tuple(sorted(sites + airfields_with_room(self.data, self.occ, self.role)))
         # 9.4: the flight's length depends on the storm's hex; kept between passes,
         # which mostly find the same bases
         return list(_bases_within(self.data["map"], self.data.get("storm"), self._bases, origin, reach))
