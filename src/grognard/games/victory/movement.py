@@ -270,29 +270,33 @@ def move_actions(data: Data, role: str) -> list[Action]:
     )
     blocks = data["blocks"]
     storm = survey.storm
+    logistics = data["options"].get("logistics")  # demolition is part of that set (9.5)
     for bid in sorted(blocks):
         block = blocks[bid]
         if block["owner"] != role or block["moved"] or block["at"] is None:
             continue  # 5.0: a block moves once a turn, and only on the map
         movable = can_move(data, occ, bid)
         ends, attacks = block_moves(data, occ, bid, survey, movable)
-        tags = unit_of(block).tags
+        unit = unit_of(block)
+        tags = unit.tags
         if "atom_bomb" in tags:
             attacks |= {(h, "air") for h in atom_targets(data, occ, bid)}
         if "rocket" in tags:
             attacks |= {(h, "air") for h in rocket_targets(data, occ, bid)}  # S1.6
         attack += [("attack", bid, h, via) for h, via in sorted(attacks)]
         move += [("move", bid, h) for h in sorted(ends)]
-        if movable:  # 6.6, 6.7: instead of an ordinary move
+        if movable and "airborne" in tags:  # 6.6: instead of an ordinary move
             paradrop += [("paradrop", bid, h) for h in drop_targets(data, occ, bid)]
+        if movable and "amphibious" in tags:  # 6.7: likewise
             invade += [("invade", bid, h, via) for h, via in invasion_targets(data, occ, bid)]
         at = block["at"]
         idle = not block["moved"] and at is not None and at not in storm  # 5.9, 9.4
         if idle and may_launch(data, block):  # 4.2: aboard a carrier moved strategically, it stays
             strategic += [("strategic", bid, h) for h in strategic_targets(data, occ, bid, survey)]
             sea_move += [("sea_move", bid, h) for h in sea_targets(data, occ, bid, survey)]
-            demolition += demolish_actions(data, bid)  # 9.5
-        if at is not None and at not in survey.enemies and board_target(data, bid) is not None:
+            if logistics:
+                demolition += demolish_actions(data, bid)  # 9.5
+        if unit.arm == "air" and at not in survey.enemies and board_target(data, bid) is not None:
             board.append(("board", bid))  # 4.1, 4.2: loading onto a carrier in port
     return list(chain.from_iterable(kinds[kind] for kind in sorted(kinds)))
 
