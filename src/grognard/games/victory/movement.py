@@ -127,7 +127,7 @@ def _ground_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[s
         "coastal_only" in tags,
         survey.storm,  # 9.4: nothing moves into or through the storm
         survey.enemies,
-        frozenset(data.get("destroyed", ())),  # 9.5
+        survey.destroyed(),  # 9.5
     )
     ends = set(reached & survey.room("ground"))  # 5.2
     barred = survey.barred

@@ -203,6 +203,10 @@ class Survey:
         # which mostly find the same bases
         return list(_bases_within(self.data["map"], self.data.get("storm"), self._bases, origin, reach))
 
+    def destroyed(self) -> frozenset[str]:
+        """The destroyed bridges and canals (9.5), one set per pass."""
+        return _shut(self)[1]
+
     def blockaded(self) -> set[str]:
         """control.blockaded_ports (6.8), asked once."""
         if self._blockaded is None:  # asked only where blockading ships stand
