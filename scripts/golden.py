@@ -11,12 +11,15 @@ when play changes on purpose (and say so in the commit).
 
 `--games N`: whole games of the same configurations, random and heuristic seats, seeds
 1..N: one JSON line each with the number of actions, the result and the replay digest of
-the final state. Run it before and after a refactor and diff the outputs.
+the final state (`--lists`: and a digest of every legal list at every position on the
+way, which a speed change must leave alone too). Run it before and after a refactor and
+diff the outputs.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from functools import partial
@@ -106,15 +109,31 @@ def dump(golden: dict[str, Any]) -> str:
     return f'{head}, "entries": [\n  {entries}\n]}}\n'
 
 
-def whole_games(ruleset_id: str, seeds: int) -> None:
+class _Watch:
+    """The state after each action, and (`lists`) a digest of every active role's legal
+    list at every position the game passed through."""
+
+    def __init__(self, lists: bool) -> None:
+        self.lists = hashlib.sha256() if lists else None
+        self.state: State | None = None
+
+    def __call__(self, state: State) -> None:
+        self.state = state
+        if self.lists is not None:
+            for role in state.active_roles():
+                self.lists.update(repr((role, state.legal_actions(role))).encode())
+
+
+def whole_games(ruleset_id: str, seeds: int, lists: bool = False) -> None:
     ruleset = get_ruleset(ruleset_id)
     for scenario, options in CONFIGS[ruleset_id]:
         for agent in ("random", "heuristic"):
             for seed in range(1, seeds + 1):
-                final: dict[str, State] = {}
+                watch = _Watch(lists)
                 seats = (agent,) * len(ruleset.roles(scenario, options))
                 config = GameConfig(ruleset_id, seats=seats, scenario=scenario, options=options)
-                out = play(config, seed, on_action=partial(final.__setitem__, "state"))
+                out = play(config, seed, on_action=watch)
+                assert watch.state is not None  # play calls it after the set-up
                 line = {
                     "scenario": scenario,
                     "options": options,
@@ -122,8 +141,10 @@ def whole_games(ruleset_id: str, seeds: int) -> None:
                     "seed": seed,
                     "actions": out["actions"],
                     "result": out["result"],
-                    "digest": digest(final["state"]),
+                    "digest": digest(watch.state),
                 }
+                if watch.lists is not None:
+                    line["lists"] = watch.lists.hexdigest()[:16]
                 print(json.dumps(line, sort_keys=True), flush=True)
 
 
@@ -132,6 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="write tests/golden/<ruleset>.json")
     parser.add_argument("--games", type=int, default=0, help="whole games per configuration")
     parser.add_argument("--ruleset", action="append", choices=sorted(CONFIGS), help="only these (repeatable)")
+    parser.add_argument(
+        "--lists", action="store_true", help="with --games: also a digest of every legal list along each game"
+    )
     args = parser.parse_args(argv)
     chosen = args.ruleset or sorted(CONFIGS)
     if not args.write and not args.games:
@@ -143,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
             golden_path(ruleset_id).write_text(dump(fixtures(ruleset_id)))
             print(f"wrote {golden_path(ruleset_id)}", flush=True)
         if args.games:
-            whole_games(ruleset_id, args.games)
+            whole_games(ruleset_id, args.games, args.lists)
     return 0
 
 
