@@ -170,7 +170,7 @@ def _air_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str]
     return ends, {(h, "air") for h in _strikes(data["map"], data.get("storm"), targets, start, strike)}
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _strikes(
     map_key: str, storm: str | None, targets: frozenset[str], start: str, strike: int
 ) -> tuple[str, ...]:
