@@ -64,7 +64,7 @@ def test_the_heuristic_takes_neutral_cities_and_beats_the_random_agent(factories
     assert neutral_held > 0  # it went for the neutral map's cities
 
 
-@pytest.mark.rules("6.46", "2.0 [3]")
+@pytest.mark.rules("6.46", "2.0")
 def test_the_heuristic_allocates_hits_among_an_allys_tied_blocks() -> None:
     """6.46 with allies (battle_hits.chooser): the leader of a side picks which of the
     tied blocks takes a hit, his ally's included; the heuristic scores an ally's block
