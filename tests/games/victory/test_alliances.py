@@ -14,9 +14,10 @@ from grognard.core.errors import BadOptions
 from grognard.games.victory import RULESET, VictoryState
 from grognard.games.victory.ai import VictoryHeuristic
 from grognard.games.victory.city_pp import controlled_pp
-from grognard.games.victory.control import controller, gmap, occupancy, supply_map
+from grognard.games.victory.control import controller, gmap, occupancy
 from grognard.games.victory.retreats import retreat_targets
 from grognard.games.victory.sides import allied, is_enemy, may_offer, offer, teams_of
+from grognard.games.victory.supply_map import supply_map
 from grognard.games.victory.victory import check_victory
 from grognard.testing import check_ruleset
 

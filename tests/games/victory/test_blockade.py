@@ -9,9 +9,10 @@ import pytest
 from victory_positions import BLUE, RED, act, actor, empty_game, hexes, home_board, put, start, start_combat
 
 from grognard.games.victory import VictoryState
-from grognard.games.victory.control import blockaded_ports, controller, gmap, occupancy, supplied
+from grognard.games.victory.control import blockaded_ports, controller, gmap, occupancy
 from grognard.games.victory.production import city_budgets
 from grognard.games.victory.seatransport import sea_targets
+from grognard.games.victory.supply_map import supplied
 
 
 def _red_port(state: VictoryState) -> tuple[str, str]:

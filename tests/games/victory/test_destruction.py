@@ -7,8 +7,9 @@ import pytest
 from victory_positions import BLUE, empty_game, home_board, put, start
 
 from grognard.games.victory import VictoryState
-from grognard.games.victory.control import gmap, occupancy, side_features, supplied
+from grognard.games.victory.control import gmap, occupancy, side_features
 from grognard.games.victory.strategic import strategic_targets
+from grognard.games.victory.supply_map import supplied
 
 
 def _bridge(state: VictoryState) -> tuple[str, str, str]:

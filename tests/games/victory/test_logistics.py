@@ -7,9 +7,10 @@ import pytest
 from victory_positions import BLUE, RED, empty_game, hexes, home_board, neighbours, put, start
 
 from grognard.games.victory import VictoryState
-from grognard.games.victory.control import friendly_airbases, gmap, hex_distance, occupancy, supplied
+from grognard.games.victory.control import friendly_airbases, gmap, hex_distance, occupancy
 from grognard.games.victory.seatransport import capacity
 from grognard.games.victory.storms import batter_mulberries
+from grognard.games.victory.supply_map import supplied
 
 
 def _production(state: VictoryState) -> None:

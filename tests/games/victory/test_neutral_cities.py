@@ -22,11 +22,11 @@ from grognard.games.victory.control import (
     gmap,
     is_land,
     occupancy,
-    supply_map,
 )
 from grognard.games.victory.setup import home_sites
 from grognard.games.victory.strategic import road_links
 from grognard.games.victory.supply import SupplyNetwork, supply_network
+from grognard.games.victory.supply_map import supply_map
 from grognard.games.victory.victory import check_victory
 from grognard.testing import check_ruleset
 

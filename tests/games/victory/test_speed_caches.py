@@ -23,11 +23,11 @@ from grognard.games.victory.control import (
     has_enemy,
     has_room,
     occupancy,
-    supply_map,
 )
 from grognard.games.victory.move_search import ground_search, naval_search
 from grognard.games.victory.movement import move_actions
 from grognard.games.victory.strategic import Survey, _open
+from grognard.games.victory.supply_map import supply_map
 from grognard.games.victory.supply_memo import current_supply
 
 OPTIONS = [{}, {"storms": True, "logistics": True}]

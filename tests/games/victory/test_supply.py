@@ -9,6 +9,7 @@ from victory_positions import BLUE, RED, empty_game, hexes, home_board, put
 
 from grognard.core import hexgrid
 from grognard.games.victory import VictoryState, boards, control, supply
+from grognard.games.victory.supply_map import supply_map
 
 
 def _named(gmap: boards.GameMap, name: str) -> str:
@@ -227,21 +228,21 @@ def _coastal_road_hexes(state: VictoryState, board: str) -> list[str]:
 def test_7_5_an_enemy_submarine_on_a_coastal_road_cuts_no_land_supply() -> None:
     state = empty_game()
     board = home_board(state, BLUE)
-    before = control.supply_map(state.data)[BLUE]
+    before = supply_map(state.data)[BLUE]
     coast = _coastal_road_hexes(state, board)
     assert coast
     for h in coast:
         sub = put(state, RED, "SS", h, 2)
-        assert control.supply_map(state.data)[BLUE] == before, h
+        assert supply_map(state.data)[BLUE] == before, h
         del state.data["blocks"][sub]
     # ... while a cruiser, a ship that is no submarine, on one of them does (7.5)
     assert any(_cut_by(state, h, "CA") for h in coast)
 
 
 def _cut_by(state: VictoryState, hex_id: str, type_id: str) -> bool:
-    before = control.supply_map(state.data)[BLUE]
+    before = supply_map(state.data)[BLUE]
     bid = put(state, RED, type_id, hex_id, 2)
-    after = control.supply_map(state.data)[BLUE]
+    after = supply_map(state.data)[BLUE]
     del state.data["blocks"][bid]
     return after != before
 

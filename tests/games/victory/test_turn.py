@@ -8,9 +8,10 @@ from victory_positions import BLUE, RED, deployed, empty_game, hexes, put, start
 
 from grognard.core.errors import BadOptions
 from grognard.games.victory import RULESET, VictoryState
-from grognard.games.victory.control import gmap, occupancy, supply_map
+from grognard.games.victory.control import gmap, occupancy
 from grognard.games.victory.initiative import roll_initiative
 from grognard.games.victory.setup import home_sites
+from grognard.games.victory.supply_map import supply_map
 from grognard.games.victory.units import unit_table
 
 

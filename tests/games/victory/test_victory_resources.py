@@ -11,11 +11,12 @@ from victory_positions import BLUE, RED, deployed, empty_game, hexes, put, start
 
 from grognard.games.victory import RULESET, VictoryState
 from grognard.games.victory.ai import VictoryHeuristic
-from grognard.games.victory.control import controller, gmap, occupancy, supply_map
+from grognard.games.victory.control import controller, gmap, occupancy
 from grognard.games.victory.endturn import mine
 from grognard.games.victory.retreats import retreat_targets
 from grognard.games.victory.setup import place_resources, resource_site
 from grognard.games.victory.strategic import road_links
+from grognard.games.victory.supply_map import supply_map
 
 
 def _resources(state: VictoryState, role: str) -> list[dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""The supply map of a position (7.0, control.supply_map), kept while nothing it reads
+"""The supply map of a position (7.0, supply_map.supply_map), kept while nothing it reads
 changes: the end of a turn asks it for attrition (7.1) and again for production
 (8.1), and between the two usually no block has moved or gone (issue 25: supply maps
 were a fifth of a random game's time).
@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .control import Data, supply_map
+from .control import Data
+from .supply_map import supply_map
 
 _last: dict[str, Any] = {}
 
@@ -38,7 +39,7 @@ def _key(data: Data) -> tuple[Any, ...]:
 
 
 def current_supply(data: Data) -> dict[str, frozenset[str]]:
-    """control.supply_map(data), from the last answer when the position it read is the
+    """supply_map.supply_map(data), from the last answer when the position it read is the
     same."""
     key = _key(data)
     kept = _last.get("entry")  # (key, answer), one object: threads never mix two positions
