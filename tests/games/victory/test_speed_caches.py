@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from grognard.agents import RandomAgent
-from grognard.games.victory import RULESET, VictoryState, flight, landings, movement, strategic
+from grognard.games.victory import RULESET, VictoryState, flight, landings, strategic
 from grognard.games.victory.control import (
     airbase_sites,
     airbases_with_room,
@@ -37,8 +37,7 @@ KEPT_BETWEEN_POSITIONS = (
     naval_search,
     strategic.reach,
     strategic._reach_ending,
-    strategic._bases_within,
-    movement._strikes,
+    flight.within_flight,
     flight.hexes_within,
     landings._landings_from,
 )

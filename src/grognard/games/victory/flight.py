@@ -57,14 +57,30 @@ def flight_distance(data: Data, origin: str, dest: str) -> int:
     distance, or with a storm on the map the shortest path that does not pass through
     its area (it may end in it: whether it may is the caller's question). A large
     number when no such path exists."""
-    storm = data.get("storm")
+    return flight_length(data["map"], data.get("storm"), origin, dest)
+
+
+def flight_length(map_key: str, storm: str | None, origin: str, dest: str) -> int:
+    """`flight_distance` on map `map_key` with the storm at `storm` (None: no storm)."""
     straight = _distance(origin, dest)
     if not storm or _distance(origin, storm) + _distance(storm, dest) - 2 > straight:
         return straight  # no shortest path comes near the storm's area
-    return _around_storm(data["map"], storm, origin).get(dest, UNREACHABLE)
+    return _around_storm(map_key, storm, origin).get(dest, UNREACHABLE)
 
 
 UNREACHABLE = 10**6
+
+
+@lru_cache(maxsize=4096)
+def within_flight(
+    map_key: str, storm: str | None, hexes: tuple[str, ...] | frozenset[str], origin: str, reach: int
+) -> tuple[str, ...]:
+    """The `hexes` a flight of at most `reach` from `origin` reaches (9.4: round the
+    storm), in their order. Kept between passes over a player's blocks, which mostly
+    ask the same hexes (his airbases with room, the enemy hexes he may strike)."""
+    return tuple(h for h in hexes if flight_length(map_key, storm, origin, h) <= reach)
+
+
 _LONGEST_FLIGHT = 16  # twice the longest air move (8) under the Air Range option (5.53)
 
 

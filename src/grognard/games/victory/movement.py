@@ -30,9 +30,8 @@ paths are searched in move_search.py (cached); the rules they obey:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from itertools import chain
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from grognard.core.flow import Frame, GameStep, goto
 from grognard.core.words import with_article
@@ -57,6 +56,7 @@ from .control import (
 )
 from .demolition import demolish, demolish_actions
 from .factories import capture_factories
+from .flight import within_flight
 from .landings import drop_targets, invasion_targets
 from .layout import placed
 from .markers import capture_markers
@@ -167,17 +167,7 @@ def _air_moves(data: Data, occ: Occ, bid: str, survey: Survey) -> tuple[set[str]
         targets = survey.sets["air_targets"] = kept(
             frozenset(h for h in survey.enemies - survey.barred - storm if survey.has_room(h, "air"))
         )
-    return ends, {(h, "air") for h in _strikes(data["map"], data.get("storm"), targets, start, strike)}
-
-
-@lru_cache(maxsize=2048)
-def _strikes(
-    map_key: str, storm: str | None, targets: frozenset[str], start: str, strike: int
-) -> tuple[str, ...]:
-    """The `targets` within a flight of `strike` from `start` (9.4: round the storm).
-    Kept between passes, which mostly find the same targets."""
-    data = cast(Data, {"map": map_key, "storm": storm})  # what flight_distance reads
-    return tuple(h for h in targets if flight_distance(data, start, h) <= strike)
+    return ends, {(h, "air") for h in within_flight(data["map"], data.get("storm"), targets, start, strike)}
 
 
 def atom_targets(data: Data, occ: Occ, bid: str) -> list[str]:

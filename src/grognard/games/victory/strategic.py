@@ -30,7 +30,6 @@ from .control import (
     began_neutral,
     blockaded_ports,
     controller,
-    flight_distance,
     gmap,
     has_enemy,
     is_friendly,
@@ -43,6 +42,7 @@ from .control import (
     vacant_control,
     water_links,
 )
+from .flight import within_flight
 from .layout import placed
 from .sides import is_enemy
 
@@ -204,7 +204,7 @@ class Survey:
             self._bases = tuple(sorted(sites + airfields_with_room(self.data, self.occ, self.role)))
         # 9.4: the flight's length depends on the storm's hex; kept between passes,
         # which mostly find the same bases
-        return list(_bases_within(self.data["map"], self.data.get("storm"), self._bases, origin, reach))
+        return list(within_flight(self.data["map"], self.data.get("storm"), self._bases, origin, reach))
 
     def destroyed(self) -> frozenset[str]:
         """The destroyed bridges and canals (9.5), one set per pass."""
@@ -378,15 +378,6 @@ def _reach_ending(
     map_key: str, net: str, start: str, shut: frozenset[str], broken: frozenset[str], ends: frozenset[str]
 ) -> tuple[str, ...]:
     return tuple(h for h in reach(map_key, net, start, shut, broken) if h in ends)
-
-
-@lru_cache(maxsize=8192)
-def _bases_within(
-    map_key: str, storm: str | None, bases: tuple[str, ...], origin: str, reach: int
-) -> tuple[str, ...]:
-    """The `bases` within a flight of `reach` from `origin` (9.4: round the storm)."""
-    data = cast(Data, {"map": map_key, "storm": storm})  # what flight_distance reads
-    return tuple(h for h in bases if flight_distance(data, origin, h) <= reach)
 
 
 @lru_cache(maxsize=8192)
