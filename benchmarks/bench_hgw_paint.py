@@ -37,6 +37,10 @@ the game, the board module, the map) until:
   paint": what the player waits for). The game page draws its board first and the panels
   beside it after that frame (game.js);
 - `page_shown_ms`: two animation frames after the painting, the panels drawn too.
+- `page_pan_seam_frame_ms`, `page_pan_europe_frame_ms`: once the page is up (a fresh
+  load of its own), the time between the frames of a drag that pans the board east
+  across the date line (column 112 to column 0), and of one in Europe (pan must stay
+  fluid across the seam); the median and the 95th percentile are reported.
 
 The web app runs in a process of its own (`grognard serve`).
 
@@ -241,6 +245,63 @@ def _page_first_paint(browser: Any, base: str, game_id: str, cookies: Any) -> di
     return got
 
 
+#: A drag of the board by pointer events, `step` px west at each animation frame for
+#: `frames` frames (the view moves east); the time between frames, in ms.
+PAN = """async ([frames, step]) => {
+    const svg = document.querySelector('.board-svg');
+    const box = svg.getBoundingClientRect();
+    let x = box.x + box.width * 0.8;
+    const y = box.y + box.height / 2;
+    const send = (type) => svg.dispatchEvent(new PointerEvent(type, {
+        pointerId: 7, clientX: x, clientY: y, bubbles: true, isPrimary: true, button: 0, buttons: 1,
+    }));
+    send('pointerdown');
+    const times = [];
+    await new Promise((done) => {
+        const frame = (t) => {
+            times.push(t);
+            if (times.length > frames) { send('pointerup'); done(); return; }
+            x -= step;
+            send('pointermove');
+            requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+    });
+    return times.slice(1).map((t, i) => t - times[i]);
+}"""
+
+
+def _pan_frames(browser: Any, base: str, game_id: str, cookies: Any, start: str) -> list[float]:
+    """Milliseconds between the frames of a drag that pans the game's board east from
+    hex `start`, 20 px a frame for 60 frames (about 18 columns at the zoom "go to"
+    gives), on a page of its own once it is up. From 18104 the drag crosses the date
+    line (the map's east edge, column 112, joined to its west edge, column 0); from
+    1237 (Berlin) it stays in Europe, to compare. A frame takes 16.7 ms at 60 a second."""
+    context = browser.new_context(
+        viewport={"width": 1600, "height": 1000}, base_url=base, storage_state=cookies
+    )
+    context.add_init_script(PAGE_MARKS)
+    page = context.new_page()
+    page.goto(f"/#/game/{game_id}")
+    page.wait_for_function(
+        "() => Boolean(window.__paint && window.__paint.shown)", polling=50, timeout=120_000
+    )
+    goto = page.locator(".hgw-goto")
+    goto.get_by_label("Go to a hex number or a place name").fill(start)
+    goto.get_by_role("button", name="Go").click()
+    said = "() => (document.querySelector('.hgw-goto-said')?.textContent || '').includes('" + start + "')"
+    page.wait_for_function(said)
+    page.evaluate(PAN, [60, 20])  # once there and back first: the copy beyond the seam made
+    page.evaluate(PAN, [60, -20])
+    gaps: list[float] = page.evaluate(PAN, [60, 20])
+    context.close()
+    return [round(g, 1) for g in gaps]
+
+
+def _p95(values: list[float]) -> float:
+    return sorted(values)[min(len(values) - 1, int(0.95 * len(values)))]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=7, help="fresh page loads per measure (default 7)")
@@ -250,6 +311,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "hgw_paint.json")
     parser.add_argument(
         "--page-only", action="store_true", help="time the game's page alone, not the three painters"
+    )
+    parser.add_argument(
+        "--note",
+        default="wall clock, headless Chromium (software rendering), 2-core machine",
+        help="what else the machine was doing, recorded with the figures",
     )
     args = parser.parse_args(argv)
     if args.loads < 1:
@@ -279,6 +345,9 @@ def main(argv: list[str] | None = None) -> int:
             for _ in range(args.loads):
                 for key, value in _page_first_paint(browser, base, game_id, cookies).items():
                     runs.setdefault(f"page_{key}_ms", []).append(round(value, 1))
+                for name, start in (("seam", "18104"), ("europe", "1237")):
+                    frames = _pan_frames(browser, base, game_id, cookies, start)
+                    runs.setdefault(f"page_pan_{name}_frame_ms", []).extend(frames)
                 for painter in () if args.page_only else PAINTERS:
                     context = browser.new_context(viewport={"width": 1600, "height": 1000}, base_url=base)
                     page = context.new_page()
@@ -298,11 +367,13 @@ def main(argv: list[str] | None = None) -> int:
         "page_scenario": args.page_scenario,
         "loads": args.loads,
         "median": {k: statistics.median(v) for k, v in runs.items()},
+        "p95": {k: _p95(v) for k, v in runs.items() if k.startswith("page_pan_")},
         "runs": runs,
-        "note": "wall clock, headless Chromium (software rendering), 2-core machine shared by 6 workers",
+        "note": args.note,
     }
     for key, value in result["median"].items():
-        print(f"{key:24} median {value:8.1f} ms  over {len(runs[key])} runs")
+        tail = f", p95 {result['p95'][key]:.1f} ms" if key in result["p95"] else ""
+        print(f"{key:26} median {value:8.1f} ms{tail}  over {len(runs[key])} runs")
     args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
     return 0
