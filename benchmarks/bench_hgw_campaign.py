@@ -20,6 +20,9 @@ Four parts, each skipped with a count of 0:
 - `balance` (`--balance-games`): the heuristic on every side; per side its wins and
   shared wins with the Wilson interval of each side's wins (a tie counts for no one),
   and its mean score (a tie at the top splits the win, Three Players 4).
+  With three seats, also the war's two sides (`war_sides`): the Axis against the
+  United Nations, the Soviets or the Allies winning (a win the Axis shares counts for
+  neither).
 
 CPU time of the process playing the game (time.process_time); the machine may be shared,
 so the figures vary. `--workers` plays games in that many processes (the results do not
@@ -219,14 +222,30 @@ def bench_balance(scenario: str, games: int, seed: int, workers: int) -> dict[st
         "ties": sum(all(_outcome(g, s) != "win" for s in sides) for g in played),
         "endings": dict(Counter(_ending(g, scenario) for g in played)),
         "results": [{"seed": g["seed"], "result": g["result"], "turn": g["turn"]} for g in played],
-    }
+    } | ({"war_sides": war_sides(played)} if len(sides) > 2 else {})
+
+
+def war_sides(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The balance of a three-seat game as its war's two sides: the Axis against the
+    United Nations (the Soviets and the Allies, whichever of them wins). A win the Axis
+    shares with one of them counts for neither side, as a tie does per seat."""
+    axis = sum(float(g["result"].get("axis", 0.0)) == 1.0 for g in results)
+    united = sum(
+        float(g["result"].get("axis", 0.0)) == 0.0 and any(float(v) > 0 for v in g["result"].values())
+        for g in results
+    )
+    return {"axis": _tally(axis, 0, len(results)), "united_nations": _tally(united, 0, len(results))}
 
 
 def merge(paths: list[Path]) -> dict[str, Any]:
-    """Add up the vs_random and balance counts of several runs, with their intervals."""
+    """Add up the vs_random and balance counts of several runs, with their intervals (and,
+    for three seats, the war's two sides from every balance game's result)."""
     counts: dict[str, dict[str, list[int]]] = {}
+    games: dict[str, list[dict[str, Any]]] = {}
     for path in paths:
         run = json.loads(path.read_text())
+        if "balance" in run and len(run["balance"]["by_side"]) > 2:
+            games.setdefault(f"war sides {run['balance']['scenario']}", []).extend(run["balance"]["results"])
         for part in ("vs_random", "balance"):
             if part not in run:
                 continue
@@ -236,7 +255,8 @@ def merge(paths: list[Path]) -> dict[str, Any]:
                 tally[0] += entry["wins"]
                 tally[1] += entry["shared"]
                 tally[2] += entry["games"]
-    return {name: {side: _tally(*t) for side, t in sides.items()} for name, sides in counts.items()}
+    merged = {name: {side: _tally(*t) for side, t in sides.items()} for name, sides in counts.items()}
+    return merged | {name: war_sides(results) for name, results in games.items()}
 
 
 def main() -> None:
