@@ -131,7 +131,7 @@ def test_commanders_seats_command_one_arm_each_and_the_politician_produces() -> 
     assert six.side_roles("A") == ("blue-general", "blue-admiral", "blue-air_marshal")
     for side in ("A", "B"):
         seats = [six.player(r) for r in six.side_roles(side)]
-        assert sorted(a for s in seats for a in s.arms) == sorted(scenarios.ARMS)
+        assert sorted(a for s in seats for a in s.arms) == sorted(units.ARMS)
         assert sum(s.production for s in seats) == 1
     eight = scenarios.scenario_spec("commanders", players=8)
     politician = eight.player("red-politician")

@@ -51,13 +51,12 @@ from typing import TYPE_CHECKING, Any
 from grognard.core.ranks import ranks_within
 
 from .boards import board_ids, game_map, layouts, map_key, parse_key
-from .commanders import ARMS
 from .control import side_key
 from .demolition import TARGETS
 from .factories import FACTORY_ARM, max_pp
 from .layout import Block
 from .scenarios import scenario_spec
-from .units import TARGET_CLASSES, unit_table
+from .units import ARMS, TARGET_CLASSES, unit_table
 from .verbs import BLOCK_VERBS
 
 if TYPE_CHECKING:

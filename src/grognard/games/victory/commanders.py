@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from .control import Data, unit_of
 from .layout import Seat
+from .units import ARMS
 from .verbs import BLOCK_VERBS, args
 
 if TYPE_CHECKING:
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
     from .state import VictoryState
 
 Action = tuple[Any, ...]
-ARMS = ("ground", "naval", "air")
 MOVE_ORDER = ("general", "admiral", "air_marshal", "politician")
 SIDE_STEPS = ("production", "purchase", "factory_setup")  # the production seat's phases
 

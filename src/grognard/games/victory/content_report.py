@@ -15,9 +15,7 @@ from typing import Any
 from grognard.core.game import State
 
 from .layout import VictoryData, typed
-from .units import unit_type
-
-ARMS = ("ground", "naval", "air")
+from .units import ARMS, unit_type
 
 
 def home_boards(data: VictoryData) -> dict[str, str]:
@@ -30,7 +28,7 @@ def home_boards(data: VictoryData) -> dict[str, str]:
 
 def forces_mix(data: VictoryData) -> dict[str, dict[str, int]]:
     """Blocks of each arm each side was dealt."""
-    mix = {side: dict.fromkeys(ARMS, 0) for side in data["roles"]}
+    mix: dict[str, dict[str, int]] = {side: dict.fromkeys(ARMS, 0) for side in data["roles"]}
     for block in data["blocks"].values():
         if block["owner"] in mix:
             mix[block["owner"]][unit_type(block["type"]).arm] += 1

@@ -24,7 +24,7 @@ from .layout import Block as Block
 from .layout import VictoryData, placed
 from .sides import allied, has_allies, is_enemy, teams_of
 from .terrain import ground_hexside_limit, terrain_effects
-from .units import UnitType, unit_table
+from .units import ARMS, UnitType, unit_table
 
 Data = VictoryData
 
@@ -261,9 +261,6 @@ def has_room(data: Data, occ: Mapping[str, list[str]], hex_id: str, owner: str, 
         if block["owner"] == owner and arm(block) == kind and block["type"] not in STACK_FREE:
             mine += 0 if block.get("aboard") else 1  # 4.2: aircraft aboard carriers do not stack
     return mine < limit
-
-
-ARMS = ("ground", "naval", "air")
 
 
 def arms_with_room(data: Data, occ: Mapping[str, list[str]], hex_id: str, owner: str) -> frozenset[str]:

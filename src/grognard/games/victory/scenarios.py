@@ -22,8 +22,7 @@ from typing import Literal
 import msgspec
 
 from . import boards, units
-
-ARMS: tuple[str, ...] = ("ground", "naval", "air")
+from .units import ARMS
 
 
 class ScenarioDataError(ValueError):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 import msgspec
 
@@ -20,6 +20,8 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 
 UnitId = str
 Arm = Literal["ground", "naval", "air"]
+#: every arm, in the order the rules list them (stacking 3.2, production 9.1)
+ARMS: tuple[Arm, ...] = get_args(Arm)
 TargetClass = Literal["A", "N", "G"]
 
 # 6.31 combat turns, first to last. "R" is the rocket's strike (stretch units: resolved
