@@ -4,10 +4,11 @@ it, the picture continuing across the seam (games/hgw.js, roundTheWorld and plac
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from webkit import hgw_screen_xy, prompt, serving_rulesets, shot, start_game
 
 
@@ -65,5 +66,16 @@ def test_panning_east_past_the_edge_shows_the_west_edge(page: Page) -> None:
     echo = page.locator(".hgw-echo-canvas")
     expect(echo).to_be_visible()
     assert echo.evaluate("(c) => c.style.clipPath").startswith("polygon(0px 0px")  # clipped on the seam
-    ring = 10 * 3**0.5 * 113  # SIZE * sqrt(3) per column, 113 columns
-    expect(page.locator(".hgw-echo")).to_have_attribute("transform", f"translate({-ring:.2f} 0)")
+
+    # and the copy of the numbers and names, one ring west of the board's own, readable
+    # (an <svg> of its own that a pan moves whole, its zoom band set on it too): Hawaii's
+    def centre_x(locator: Locator) -> float:
+        found = locator.bounding_box()
+        assert found is not None
+        return float(found["x"] + found["width"] / 2)
+
+    own = page.locator('.board-svg .hgw-hexnum[data-num="25106"]')
+    copy = page.locator(".hgw-echo .hgw-hexnum", has_text=re.compile(r"^25106$"))
+    expect(copy).to_be_visible()
+    assert centre_x(copy) == pytest.approx(centre_x(own) - 113 * one_hex, abs=2)
+    assert page.locator('.hgw-hexnum[data-num="25106"]').count() == 1  # the copy names no place

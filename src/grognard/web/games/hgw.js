@@ -50,6 +50,20 @@ loadMap().catch(() => {});
 export { PAINTER, RES, centre, hexAt, hexId, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
 export { ROLE_COLORS, unitName } from "./hgw-view.js";
 
+/** A copy of a layer of symbols or names for the view past the seam: the drawings of
+ * the `reach` columns nearest each edge of the map's `cols`, without the attributes that
+ * name a place (a place is found on the board once). Only those columns: a pan repaints
+ * the copy at every frame, at a cost that grows with all it holds, seen or not. */
+function echoCopy(layer, reach, cols) {
+  const copy = layer.cloneNode(true);
+  for (const el of [...copy.querySelectorAll("[data-num], [data-name-hex], [data-feature-hex]")]) {
+    const col = rowCol(el.dataset.num || el.dataset.nameHex || el.dataset.featureHex)[1];
+    if (col >= reach && col < cols - reach) el.remove();
+    else for (const key of ["num", "nameHex", "featureHex"]) delete el.dataset[key];
+  }
+  return copy;
+}
+
 class HgwBoard extends HexBoard {
   constructor(host, hooks) {
     // on a touch phone the first view makes a lone army's counter (its ring, 16.8 units
@@ -73,16 +87,21 @@ class HgwBoard extends HexBoard {
     // issue 23: the map goes round the world (its east and west edges join). A second
     // copy of the picture and of its printed symbols and names, one ring east or west,
     // fills the view past the edge it looks at; the camera's centre stays on the ring.
-    this.featureLayer.id = "hgw-features-layer";
-    this.labelLayer.id = "hgw-labels-layer";
-    this.echoLayer = s("g", { class: "hgw-echo", "aria-hidden": "true" });
-    for (const id of [this.featureLayer.id, this.labelLayer.id]) this.echoLayer.append(s("use", { href: `#${id}` }));
+    // The copy of the symbols and names is an <svg> of its own between the canvases
+    // and the board's, moved by a CSS transform as the canvases are, so that a pan only
+    // moves it: as a group inside the board's SVG (a <use> of each layer) it was laid
+    // out again at every frame of a pan across the seam, 67-150 ms a frame instead of 17
+    // (web/README.md, "Pan across the date line"). Its scale changes with the zoom only.
+    this.echoSvg = s("svg", { class: "hgw-echo", "aria-hidden": "true", width: 1, height: 1 });
+    this.echoLayer = s("g", { class: "hgw-echo-layers" });
+    this.echoSvg.append(this.echoLayer);
     this.echoCanvas = this.canvas ? h("canvas", { class: "hgw-canvas hgw-echo-canvas", "aria-hidden": "true" }) : null;
     if (this.echoCanvas) {
       this.echoCanvas.style.display = "none"; // until a view looks past the edge
       this.canvas.after(this.echoCanvas);
     }
-    this.pz.content.append(this.featureLayer, this.labelLayer, this.echoLayer, this.seaLayer, this.hexLayer, this.markLayer, this.armyLayer, this.fleetLayer, this.foundLayer);
+    this.pz.svg.before(this.echoSvg);
+    this.pz.content.append(this.featureLayer, this.labelLayer, this.seaLayer, this.hexLayer, this.markLayer, this.armyLayer, this.fleetLayer, this.foundLayer);
     // issue 26, item 6: a box that finds a hex by number or a place by name
     this.goto = goToBox(() => this.map, (hex) => this.goTo(hex));
     this.pz.wrap.append(this.goto);
@@ -100,8 +119,10 @@ class HgwBoard extends HexBoard {
       apply();
       if (this.canvas) this.canvas.style.transform = `translate(${this.pz.tx}px, ${this.pz.ty}px) scale(${this.pz.k / RES})`;
       this.placeEcho(side);
-      // which labels the zoom shows: hex numbers only where they can be read
-      this.pz.svg.dataset.zoom = zoomBand(this.pz.k);
+      // which labels the zoom shows: hex numbers only where they can be read (written
+      // only when the band changes: even an unchanged value styles every label anew)
+      const band = zoomBand(this.pz.k);
+      if (this.pz.svg.dataset.zoom !== band) this.pz.svg.dataset.zoom = this.echoSvg.dataset.zoom = band;
     };
     // zoom out to the whole world, in to a few hexes
     this.pz.zoomAt = (factor, px, py) => {
@@ -177,8 +198,14 @@ class HgwBoard extends HexBoard {
   /** The copy one ring east (side 1) or west (-1), its canvas clipped along the seam. */
   placeEcho(side) {
     const ring = this.ringWidth();
-    this.echoLayer.setAttribute("transform", side ? `translate(${(side * ring).toFixed(2)} 0)` : "translate(0 0)");
-    this.echoLayer.style.display = side ? "" : "none";
+    if (this.echoSide !== side) this.echoSvg.style.display = side ? "" : "none";
+    this.echoSide = side;
+    if (side) {
+      if (this.echoShort()) this.queueEchoFill();
+      this.echoSvg.style.transform = `translate(${this.pz.tx + side * ring * this.pz.k}px, ${this.pz.ty}px)`;
+      const scale = `scale(${this.pz.k.toFixed(4)})`;
+      if (this.echoLayer.getAttribute("transform") !== scale) this.echoLayer.setAttribute("transform", scale);
+    }
     if (!this.echoCanvas) return;
     this.echoCanvas.style.display = side ? "" : "none";
     if (!side) return;
@@ -193,6 +220,35 @@ class HgwBoard extends HexBoard {
     if (!this.echoClips.has(side)) this.echoClips.set(side, this.seamClip(side));
     this.echoCanvas.style.clipPath = this.echoClips.get(side);
     this.echoCanvas.style.transform = `translate(${this.pz.tx + side * ring * this.pz.k}px, ${this.pz.ty}px) scale(${this.pz.k / RES})`;
+  }
+
+  /** Fill the echo after this frame: the first paint does not wait for a copy of up to
+   * 2,400 drawings. */
+  queueEchoFill() {
+    if (this.echoFillQueued) return;
+    this.echoFillQueued = setTimeout(() => {
+      this.echoFillQueued = null;
+      this.fillEcho();
+    });
+  }
+
+  /** The columns past each edge the view can show, when the echo holds fewer; else 0. */
+  echoShort() {
+    if (!this.map) return 0;
+    const [w] = this.pz.size();
+    const needed = Math.ceil(w / 2 / (this.pz.k * SIZE * SQRT3)) + 1;
+    return needed > (this.echoReach || 0) ? needed : 0;
+  }
+
+  /** Copy into the echo the symbols and names of as many columns past each edge as the
+   * view can show (half its width: its centre never leaves the ring), in steps of eight,
+   * when it holds fewer: after each drawing of the map, and when a zoom widens the view. */
+  fillEcho() {
+    const needed = this.echoShort();
+    if (!needed) return;
+    this.echoReach = Math.min(this.map.cols, Math.ceil(needed / 8) * 8);
+    const cols = this.map.cols;
+    this.echoLayer.replaceChildren(echoCopy(this.featureLayer, this.echoReach, cols), echoCopy(this.labelLayer, this.echoReach, cols));
   }
 
   /** Centre the board on a hex at reading zoom (at least) and outline it. */
@@ -243,6 +299,8 @@ class HgwBoard extends HexBoard {
     this.pz.svg.dataset.painted = String(result.painted);
     this.drawFeatures(places);
     drawLabels(this.labelLayer, this.map, places, { centre, neighbours: (hex) => edgesOf(this.map, hex) });
+    this.echoReach = 0;
+    this.queueEchoFill();
     this.siberia = this.siberiaBox(places);
   }
 
