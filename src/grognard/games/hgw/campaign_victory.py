@@ -25,6 +25,7 @@ from .layout import HgwBoard
 from .limitations import boxes_counted, us_points
 from .map import load_map
 from .scenario import BOX, load_scenario
+from .theater import in_pacific, plays_europe, plays_pacific
 
 if TYPE_CHECKING:
     from .state import HgwState
@@ -55,11 +56,36 @@ def controlled_production(data: Data, side: str) -> int:
     return total
 
 
+def europe_production(data: Data, side: str) -> int:
+    """The part of `controlled_production` outside the Pacific half of a world scenario:
+    the off-map boxes and the United States' points are Europe's (they stand for the
+    countries' hexes of European play)."""
+    total = controlled_production(data, side)
+    if not total:
+        return 0
+    g = geography(data["scenario"])
+    pacific = (p for p, o in data["owner"].items() if o == side and p.isdigit() and in_pacific(p))
+    return total - sum(g.production[p] for p in pacific)
+
+
+def soviet_war_only_in_europe(scenario: str) -> bool:
+    """Campaign Game IV (designed): the Soviets have no Pacific front (Soviet Asia is the
+    Siberia box, which touches no Japanese place), so their ratio is taken against the
+    others' production in Europe; the Axis and the Allies, who fight in both theaters,
+    count the whole world. Counted over the whole world, the Pacific Allies' points kept
+    the Soviets from ever out-ranking the Allies (docs/hgw-design.md, "Campaign Game IV",
+    Victory)."""
+    return plays_pacific(scenario) and plays_europe(scenario)
+
+
 def level(data: Data, side: str) -> int:
     """Three Players 4: 0 (no victory) to 3 (decisive)."""
     sides = load_scenario(data["scenario"]).sides
     own = controlled_production(data, side)
-    others = sum(controlled_production(data, s) for s in sides if s != side)
+    if side == "soviet" and soviet_war_only_in_europe(data["scenario"]):
+        others = sum(europe_production(data, s) for s in sides if s != side)
+    else:
+        others = sum(controlled_production(data, s) for s in sides if s != side)
     ratio = Fraction(own, others) if others else Fraction(10**9)
     if side == "axis":
         if data["owner"].get(load_scenario(data["scenario"]).berlin) != "axis":
