@@ -227,10 +227,9 @@ def _page_game(browser: Any, base: str, scenario: str) -> tuple[str, Any]:
     return game_id, cookies
 
 
-def _page_first_paint(browser: Any, base: str, game_id: str, cookies: Any) -> dict[str, float]:
-    """One fresh load of the game's page (nothing cached): milliseconds from the
-    navigation's start to the last module and the map received, the map painted on
-    the board's canvas, and the page's next two frames (the map on screen)."""
+def _game_page(browser: Any, base: str, game_id: str, cookies: Any) -> tuple[Any, Any]:
+    """The game's page in a fresh browser context (nothing cached), once its map is on
+    screen and its panels drawn: the context and the page."""
     context = browser.new_context(
         viewport={"width": 1600, "height": 1000}, base_url=base, storage_state=cookies
     )
@@ -240,6 +239,14 @@ def _page_first_paint(browser: Any, base: str, game_id: str, cookies: Any) -> di
     page.wait_for_function(
         "() => Boolean(window.__paint && window.__paint.shown)", polling=50, timeout=120_000
     )
+    return context, page
+
+
+def _page_first_paint(browser: Any, base: str, game_id: str, cookies: Any) -> dict[str, float]:
+    """One fresh load of the game's page (nothing cached): milliseconds from the
+    navigation's start to the last module and the map received, the map painted on
+    the board's canvas, and the page's next two frames (the map on screen)."""
+    context, page = _game_page(browser, base, game_id, cookies)
     got: dict[str, float] = page.evaluate(PAGE_TIMES)
     context.close()
     return got
@@ -277,15 +284,7 @@ def _pan_frames(browser: Any, base: str, game_id: str, cookies: Any, start: str)
     gives), on a page of its own once it is up. From 18104 the drag crosses the date
     line (the map's east edge, column 112, joined to its west edge, column 0); from
     1237 (Berlin) it stays in Europe, to compare. A frame takes 16.7 ms at 60 a second."""
-    context = browser.new_context(
-        viewport={"width": 1600, "height": 1000}, base_url=base, storage_state=cookies
-    )
-    context.add_init_script(PAGE_MARKS)
-    page = context.new_page()
-    page.goto(f"/#/game/{game_id}")
-    page.wait_for_function(
-        "() => Boolean(window.__paint && window.__paint.shown)", polling=50, timeout=120_000
-    )
+    context, page = _game_page(browser, base, game_id, cookies)
     goto = page.locator(".hgw-goto")
     goto.get_by_label("Go to a hex number or a place name").fill(start)
     goto.get_by_role("button", name="Go").click()

@@ -25,14 +25,7 @@ from grognard.games.hgw.theater import friendly_at_start, pacific_sides
 
 CG4 = "campaign_4"
 TOKYO, BERLIN, HONG_KONG, SHANGHAI, PEARL, SAN_FRANCISCO, MANILA = (
-    "2077",
-    "1237",
-    "2568",
-    "2169",
-    "25106",
-    "19107",
-    "3072",
-)
+    "2077", "1237", "2568", "2169", "25106", "19107", "3072")
 
 
 def new_game(seed: int = 1, **options: Any) -> HgwState:
@@ -48,13 +41,8 @@ def pol(state: HgwState) -> dict[str, Any]:
 
 def attacked(state: HgwState, army: str, target: str) -> None:
     """`army` was named against `target` this combat phase."""
-    state.data["status"][army] = {
-        "target": target,
-        "assaulted": True,
-        "defended": False,
-        "advanced": 0,
-        "stopped": True,
-    }
+    state.data["status"][army] = {"target": target, "assaulted": True, "defended": False,
+                                  "advanced": 0, "stopped": True}
 
 
 def turn_start(state: HgwState, turn: str, side: str) -> None:
@@ -98,19 +86,9 @@ def test_every_place_the_file_names_is_on_the_map_and_what_the_file_says() -> No
         assert h in g.places and hmap.is_land(h), h
     for spec in content.start_sides:
         assert all(hmap.hex(h).country == "china" for h in (*spec.hexes, *spec.minus_hexes))
-    named = {
-        TOKYO: "japan",
-        PEARL: "united_states",
-        SAN_FRANCISCO: "united_states",
-        MANILA: "philippines",
-        HONG_KONG: "hong_kong",
-        SHANGHAI: "china",
-        "1770": "manchukuo",
-        "3164": "malaya",
-        "3465": "netherlands_east_indies",
-        "4580": "australia",
-        "2664": "thailand",
-    }
+    named = {TOKYO: "japan", PEARL: "united_states", SAN_FRANCISCO: "united_states", MANILA: "philippines",
+             HONG_KONG: "hong_kong", SHANGHAI: "china", "1770": "manchukuo", "3164": "malaya",
+             "3465": "netherlands_east_indies", "4580": "australia", "2664": "thailand"}
     assert {h: hmap.hex(h).country for h in named} == named
 
 
@@ -125,11 +103,8 @@ def test_both_theaters_are_in_play_and_campaign_game_iii_keeps_europe_alone() ->
     assert {g.start_owner[p] for p in (HONG_KONG, MANILA, "3164", "2560", "4580", "2265")} == {"allied"}
     assert {PEARL, SAN_FRANCISCO} <= g.unaligned_at_start  # the U.S. Pacific coast, with the U.S. box
     # Soviet Asia stays the Siberia box; Mongolia and Portuguese Timor are out of play
-    assert not any(
-        g.country[p] in ("soviet_union", "mongolia", "portuguese_timor")
-        for p in g.places
-        if p != "siberia" and row_col(p)[1] > hmap.data.europe_max_col
-    )
+    assert not any(g.country[p] in ("soviet_union", "mongolia", "portuguese_timor")
+                   for p in g.places if p != "siberia" and row_col(p)[1] > hmap.data.europe_max_col)
     spec = next(s for s in pacific_sides(CG4) if s.side == "axis")
     assert TOKYO in friendly_at_start(CG4, spec) and BERLIN not in friendly_at_start(CG4, spec)
 
@@ -138,13 +113,9 @@ def test_both_theaters_are_in_play_and_campaign_game_iii_keeps_europe_alone() ->
 def test_the_set_up_puts_both_theaters_forces_in_place_and_holds_the_us_ones() -> None:
     state = new_game()
     data = state.data
-    assert data["armies"]["kwantung"] == {
-        "side": "axis",
-        "name": "Kwantung Army",
-        "at": "1770",
-        "sp": {"infantry": 3, "mechanized": 0, "tac_air": 0, "paratroop": 0, "amphibious": 0},
-        "nation": "japan",
-    }
+    assert data["armies"]["kwantung"] == {"side": "axis", "name": "Kwantung Army", "at": "1770",
+                                          "sp": {"infantry": 3, "mechanized": 0, "tac_air": 0,
+                                                 "paratroop": 0, "amphibious": 0}, "nation": "japan"}
     assert data["armies"]["4a"]["at"] == "1238" and data["armies"]["war_area_5"]["nation"] == "china"
     assert data["armies"]["hawaiian"]["at"] is None  # it takes the field with the U.S. entry
     kido_butai = data["fleets"]["kido_butai"]
