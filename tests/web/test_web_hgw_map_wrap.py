@@ -1,6 +1,6 @@
 """Issue 23: the browser's Hitler's Global War map goes round the world. Panning east past
 the map's east edge (column 112, the U.S. interior) shows its west edge (column 0) beyond
-it, the picture continuing across the seam (games/hgw.js, roundTheWorld and placeEcho)."""
+it, the picture continuing across the seam (games/hgw-echo.js, roundTheWorld and place)."""
 
 from __future__ import annotations
 

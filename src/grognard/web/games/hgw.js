@@ -31,11 +31,12 @@
 import { clear, h, s, titleCase } from "../ui.js";
 import { HexBoard, SQRT3, hexPoints } from "../board.js";
 import { drawLabels, foundMark, goToBox, READING_ZOOM, zoomBand } from "./hgw-labels.js";
+import { Echo } from "./hgw-echo.js";
 import { drawForces, homeAt } from "./hgw-forces.js";
 import { drawBaseHits, drawSeaLanes } from "./hgw-sea.js";
 import { drawStrategic } from "./hgw-strategic.js";
 import { promptText } from "./hgw-prompts.js";
-import { PAINTER, RES, SIZE, centre, copyStill, currentMap, edgesOf, hexAt, loadMap, paintStill, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
+import { PAINTER, RES, SIZE, centre, currentMap, edgesOf, hexAt, loadMap, paintStill, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
 import { BOX, FLEET_NATIONS, STEPS, argsOf, armiesOf, armyById, composition, fleetColor, leaderOf, leaderWords, nationWords, placeWords, placesInLine, pointWords, roleColor, unitName } from "./hgw-view.js";
 import { COUNTER_WIDTH, counterShape, counterSlots, leaderMark, star, unsuppliedMark } from "./hgw-counters.js";
 import { chartSeries, endReason, extraPanel, legend, reasonWords, status, summary, turnText, unitBadge } from "./hgw-panels.js";
@@ -49,20 +50,6 @@ loadMap().catch(() => {});
 // the board module's own exports, used by the tests and benchmarks/bench_hgw_paint.py
 export { PAINTER, RES, centre, hexAt, hexId, loadMap, paintCanvas, paintSvg, rowCol, worldLayers } from "./hgw-world.js";
 export { ROLE_COLORS, unitName } from "./hgw-view.js";
-
-/** A copy of a layer of symbols or names for the view past the seam: the drawings of
- * the `reach` columns nearest each edge of the map's `cols`, without the attributes that
- * name a place (a place is found on the board once). Only those columns: a pan repaints
- * the copy at every frame, at a cost that grows with all it holds, seen or not. */
-function echoCopy(layer, reach, cols) {
-  const copy = layer.cloneNode(true);
-  for (const el of [...copy.querySelectorAll("[data-num], [data-name-hex], [data-feature-hex]")]) {
-    const col = rowCol(el.dataset.num || el.dataset.nameHex || el.dataset.featureHex)[1];
-    if (col >= reach && col < cols - reach) el.remove();
-    else for (const key of ["num", "nameHex", "featureHex"]) delete el.dataset[key];
-  }
-  return copy;
-}
 
 class HgwBoard extends HexBoard {
   constructor(host, hooks) {
@@ -87,20 +74,7 @@ class HgwBoard extends HexBoard {
     // issue 23: the map goes round the world (its east and west edges join). A second
     // copy of the picture and of its printed symbols and names, one ring east or west,
     // fills the view past the edge it looks at; the camera's centre stays on the ring.
-    // The copy of the symbols and names is an <svg> of its own between the canvases
-    // and the board's, moved by a CSS transform as the canvases are, so that a pan only
-    // moves it: as a group inside the board's SVG (a <use> of each layer) it was laid
-    // out again at every frame of a pan across the seam, 67-150 ms a frame instead of 17
-    // (web/README.md, "Pan across the date line"). Its scale changes with the zoom only.
-    this.echoSvg = s("svg", { class: "hgw-echo", "aria-hidden": "true", width: 1, height: 1 });
-    this.echoLayer = s("g", { class: "hgw-echo-layers" });
-    this.echoSvg.append(this.echoLayer);
-    this.echoCanvas = this.canvas ? h("canvas", { class: "hgw-canvas hgw-echo-canvas", "aria-hidden": "true" }) : null;
-    if (this.echoCanvas) {
-      this.echoCanvas.style.display = "none"; // until a view looks past the edge
-      this.canvas.after(this.echoCanvas);
-    }
-    this.pz.svg.before(this.echoSvg);
+    this.echo = new Echo(this);
     this.pz.content.append(this.featureLayer, this.labelLayer, this.seaLayer, this.hexLayer, this.markLayer, this.armyLayer, this.fleetLayer, this.foundLayer);
     // issue 26, item 6: a box that finds a hex by number or a place by name
     this.goto = goToBox(() => this.map, (hex) => this.goTo(hex));
@@ -115,14 +89,14 @@ class HgwBoard extends HexBoard {
     // a canvas follows the SVG's pan and zoom
     const apply = this.pz.apply.bind(this.pz);
     this.pz.apply = () => {
-      const side = this.roundTheWorld();
+      const side = this.echo.roundTheWorld();
       apply();
       if (this.canvas) this.canvas.style.transform = `translate(${this.pz.tx}px, ${this.pz.ty}px) scale(${this.pz.k / RES})`;
-      this.placeEcho(side);
+      this.echo.place(side);
       // which labels the zoom shows: hex numbers only where they can be read (written
       // only when the band changes: even an unchanged value styles every label anew)
       const band = zoomBand(this.pz.k);
-      if (this.pz.svg.dataset.zoom !== band) this.pz.svg.dataset.zoom = this.echoSvg.dataset.zoom = band;
+      if (this.pz.svg.dataset.zoom !== band) this.pz.svg.dataset.zoom = this.echo.svg.dataset.zoom = band;
     };
     // zoom out to the whole world, in to a few hexes
     this.pz.zoomAt = (factor, px, py) => {
@@ -152,105 +126,6 @@ class HgwBoard extends HexBoard {
       });
   }
 
-  /** The ring's width in board units: the map's columns side by side. */
-  ringWidth() {
-    return this.map && this.painted ? SIZE * SQRT3 * this.map.cols : 0;
-  }
-
-  /** Keep the camera's centre on the ring (a pan past the east edge comes back in at the
-   * west one, the same picture); the side (+1 east, -1 west) the copy is drawn on. */
-  roundTheWorld() {
-    const ring = this.ringWidth();
-    if (!ring) return 0;
-    const [w] = this.pz.size();
-    const middle = (w / 2 - this.pz.tx) / this.pz.k;
-    const seam = SIZE * SQRT3 * 0.5; // between column 112 (at x = ring) and column 0's copy
-    const turns = Math.floor((middle - seam) / ring);
-    this.pz.tx += turns * ring * this.pz.k;
-    return middle - turns * ring > ring / 2 ? 1 : -1;
-  }
-
-  /** The clip of the copy one ring east (side 1) or west (-1), in its canvas pixels: the
-   * west sides of column 0's hexes, the seam's exact zigzag. */
-  seamClip(side) {
-    const shift = side > 0 ? 0 : this.ringWidth();
-    const px = (v) => `${(v * RES).toFixed(1)}px`;
-    const points = [];
-    for (let row = 0; row < this.map.rows; row++) {
-      const [x, y] = centre(row, 0);
-      const west = px(shift + x - (SIZE * SQRT3) / 2);
-      points.push(`${west} ${px(y - SIZE / 2)}`, `${west} ${px(y + SIZE / 2)}`);
-    }
-    const edge = side > 0 ? `${this.canvas.width}px` : "0px";
-    const [first, last] = [points[0].split(" ")[0], points[points.length - 1].split(" ")[0]];
-    return `polygon(${edge} 0px, ${first} 0px, ${points.join(", ")}, ${last} ${this.canvas.height}px, ${edge} ${this.canvas.height}px)`;
-  }
-
-  /** Copy the world's canvas (6 million pixels) to the echo's: only when a view looks
-   * past the edge (placeEcho) or the echo is on screen, not at every first paint. */
-  copyEcho() {
-    this.echoStale = false;
-    copyStill(this.canvas, this.echoCanvas).catch(() => {
-      this.echoStale = true; // tried again when a view next looks past the edge
-    });
-  }
-
-  /** The copy one ring east (side 1) or west (-1), its canvas clipped along the seam. */
-  placeEcho(side) {
-    const ring = this.ringWidth();
-    if (this.echoSide !== side) this.echoSvg.style.display = side ? "" : "none";
-    this.echoSide = side;
-    if (side) {
-      if (this.echoShort()) this.queueEchoFill();
-      this.echoSvg.style.transform = `translate(${this.pz.tx + side * ring * this.pz.k}px, ${this.pz.ty}px)`;
-      const scale = `scale(${this.pz.k.toFixed(4)})`;
-      if (this.echoLayer.getAttribute("transform") !== scale) this.echoLayer.setAttribute("transform", scale);
-    }
-    if (!this.echoCanvas) return;
-    this.echoCanvas.style.display = side ? "" : "none";
-    if (!side) return;
-    if (this.echoStale && !this.echoQueued) {
-      // after the first paint: the copy shows in the margin beside the whole world
-      this.echoQueued = setTimeout(() => {
-        this.echoQueued = null;
-        if (this.echoStale) this.copyEcho();
-      });
-    }
-    this.echoClips ??= new Map();
-    if (!this.echoClips.has(side)) this.echoClips.set(side, this.seamClip(side));
-    this.echoCanvas.style.clipPath = this.echoClips.get(side);
-    this.echoCanvas.style.transform = `translate(${this.pz.tx + side * ring * this.pz.k}px, ${this.pz.ty}px) scale(${this.pz.k / RES})`;
-  }
-
-  /** Fill the echo after this frame: the first paint does not wait for a copy of up to
-   * 2,400 drawings. */
-  queueEchoFill() {
-    if (this.echoFillQueued) return;
-    this.echoFillQueued = setTimeout(() => {
-      this.echoFillQueued = null;
-      this.fillEcho();
-    });
-  }
-
-  /** The columns past each edge the view can show, when the echo holds fewer; else 0. */
-  echoShort() {
-    if (!this.map) return 0;
-    const [w] = this.pz.size();
-    const needed = Math.ceil(w / 2 / (this.pz.k * SIZE * SQRT3)) + 1;
-    return needed > (this.echoReach || 0) ? needed : 0;
-  }
-
-  /** Copy into the echo the symbols and names of as many columns past each edge as the
-   * view can show (half its width: its centre never leaves the ring), in steps of eight,
-   * when it holds fewer: after each drawing of the map, and when a zoom widens the view. */
-  fillEcho() {
-    const needed = this.echoShort();
-    if (!needed) return;
-    this.echoReach = Math.min(this.map.cols, Math.ceil(needed / 8) * 8);
-    const cols = this.map.cols;
-    this.echoLayer.replaceChildren(echoCopy(this.featureLayer, this.echoReach, cols), echoCopy(this.labelLayer, this.echoReach, cols));
-  }
-
   /** Centre the board on a hex at reading zoom (at least) and outline it. */
   goTo(id) {
     const hex = this.map?.hexes.get(id);
@@ -269,7 +144,7 @@ class HgwBoard extends HexBoard {
     let hex = target.closest?.("[data-hex]")?.dataset.hex ?? target.closest?.("[data-stack]")?.dataset.stack;
     if (!hex && event && event.clientX !== undefined) {
       const [px, py] = this.pz.local(event);
-      const ring = this.ringWidth();
+      const ring = this.echo.ringWidth();
       // a point on the copy past either edge is the same point on the ring
       const x = (px - this.pz.tx) / this.pz.k;
       const turns = ring ? Math.floor((x - SIZE * SQRT3 * 0.5) / ring) : 0;
@@ -289,18 +164,13 @@ class HgwBoard extends HexBoard {
     const borders = this.map.scenarios?.[scenario] || "1939";
     const started = performance.now();
     const result = worldLayers(this.map, { borders, places: places.size ? places : null });
-    if (this.canvas) {
-      paintStill(this.canvas, result);
-      this.echoStale = true;
-      if (this.echoCanvas.style.display !== "none") this.copyEcho(); // on screen now
-      this.echoClips = null;
-    } else paintSvg(this.world, result);
+    if (this.canvas) paintStill(this.canvas, result);
+    else paintSvg(this.world, result);
     this.painted = { width: result.width, height: result.height, key, ms: performance.now() - started };
     this.pz.svg.dataset.painted = String(result.painted);
     this.drawFeatures(places);
     drawLabels(this.labelLayer, this.map, places, { centre, neighbours: (hex) => edgesOf(this.map, hex) });
-    this.echoReach = 0;
-    this.queueEchoFill();
+    this.echo.repainted();
     this.siberia = this.siberiaBox(places);
   }
 
@@ -440,7 +310,7 @@ class HgwBoard extends HexBoard {
     // forts and fleets (issue 26, item 7)
     const held = new Set(armiesOf(view).map((a) => a.at).filter(Boolean));
     drawForces(this.markLayer, board, { where, placeWords, roleColor, fleetColor, nations: FLEET_NATIONS, fleetLayer: this.fleetLayer, armyAt: (place) => held.has(place) });
-    drawSeaLanes(this.seaLayer, board, { where, placeWords, roleColor, fleetColor, ring: this.ringWidth() });
+    drawSeaLanes(this.seaLayer, board, { where, placeWords, roleColor, fleetColor, ring: this.echo.ringWidth() });
     drawBaseHits(this.markLayer, board, { where, placeWords });
     drawStrategic(this.markLayer, board, { where, placeWords, roleColor });
     // the armies, one counter each, side by side when several share a place

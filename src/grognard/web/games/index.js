@@ -22,7 +22,7 @@ const PRELOADS = {
   hgw: [
     "hgw-map.json", // the world map (hgw-world.js loadMap), the largest of all
     "/api/rulesets/hgw/board-data", // the declarations hgw-view.js awaits while it loads
-    "hgw-counters.js", "hgw-describe.js", "hgw-forces.js", "hgw-labels.js", "hgw-panels.js", "hgw-production.js",
+    "hgw-counters.js", "hgw-describe.js", "hgw-echo.js", "hgw-forces.js", "hgw-labels.js", "hgw-panels.js", "hgw-production.js",
     "hgw-prompts.js", "hgw-sea.js", "hgw-strategic.js", "hgw-view.js", "hgw-world.js", "../verbs.js",
   ],
 };
