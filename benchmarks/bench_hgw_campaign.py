@@ -46,6 +46,8 @@ from typing import Any
 from grognard.agents import RandomAgent
 from grognard.games.hgw import RULESET
 from grognard.games.hgw.ai import HgwHeuristic
+from grognard.games.hgw.campaign_victory import controlled_production, europe_production
+from grognard.games.hgw.scenario import load_scenario
 from grognard.sim import game_seeds
 from grognard.sim.local import wilson
 
@@ -87,6 +89,7 @@ def play(scenario: str, seed: int, heuristic: tuple[str, ...], timed: bool = Fal
             naval[key] = naval.get(key, 0.0) + time.process_time() - t0
     result = state.result() or {}
     return {
+        "counts": _counts(state),
         "seed": seed,
         "result": result,
         "seconds": time.process_time() - start,
@@ -96,6 +99,18 @@ def play(scenario: str, seed: int, heuristic: tuple[str, ...], timed: bool = Fal
         "turn_seconds": list(turns.values()),
         "decision_seconds": decisions if timed else [],
         "naval_seconds": list(naval.values()),
+    }
+
+
+def _counts(state: Any) -> dict[str, list[int]] | None:
+    """Three Players 2-4 at the game's end: each side's production over the whole map and
+    outside the Pacific half, so that other victory scales can be read from the same
+    games (the heuristic's play reads the scales only through when it takes Berlin)."""
+    if load_scenario(state.data["scenario"]).victory != "campaign":
+        return None
+    return {
+        s: [controlled_production(state.data, s), europe_production(state.data, s)]
+        for s in state.roles
     }
 
 
@@ -177,6 +192,11 @@ def _ending(game: dict[str, Any], scenario: str) -> str:
     return f"berlin_{owner}" if owner != "axis" else "time"
 
 
+def _record(game: dict[str, Any]) -> dict[str, Any]:
+    """What a report keeps of a game: enough to find it again and to re-read its end."""
+    return {k: game[k] for k in ("seed", "result", "turn", "berlin", "counts")}
+
+
 def _tally(wins: int, shared: int, games: int) -> dict[str, Any]:
     low, high = wilson(wins, games)
     return {
@@ -197,7 +217,7 @@ def bench_vs_random(scenario: str, games: int, seed: int, sides: list[str], work
         entry = _tally(outcomes["win"], outcomes["shared"], games)
         entry["endings"] = dict(Counter(_ending(g, scenario) for g in played))
         entry["not_won"] = [
-            {"seed": g["seed"], "result": g["result"], "turn": g["turn"], "berlin": g["berlin"]}
+            _record(g)
             for g in played
             if _outcome(g, side) != "win"
         ]
@@ -221,7 +241,10 @@ def bench_balance(scenario: str, games: int, seed: int, workers: int) -> dict[st
         "by_side": by_side,
         "ties": sum(all(_outcome(g, s) != "win" for s in sides) for g in played),
         "endings": dict(Counter(_ending(g, scenario) for g in played)),
-        "results": [{"seed": g["seed"], "result": g["result"], "turn": g["turn"]} for g in played],
+        "results": [
+            _record(g)
+            for g in played
+        ],
     } | ({"war_sides": war_sides(played)} if len(sides) > 2 else {})
 
 

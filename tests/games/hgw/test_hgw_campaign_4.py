@@ -231,8 +231,9 @@ def test_victory_counts_the_production_of_the_whole_world() -> None:
 
 @pytest.mark.rules("G27.2", "G27.4")
 def test_the_soviets_measure_their_victory_against_europe_alone() -> None:
-    """Three Players 4 in Campaign Game IV (designed): the Soviets, who have no Pacific
-    front, set their production against the others' production in Europe; the Axis and
+    """Three Players 4 in Campaign Game IV (designed; campaign_4.json's `europe_only`): the
+    Soviets, who have no Pacific front, set their production against the others'
+    production in Europe; the Axis and
     the Allies against the whole world's. So the Soviets stand where Campaign Game III
     puts them, and taking Berlin can win them the game: counted over the whole world,
     the Pacific Allies' points held them level with the Allies."""
@@ -259,6 +260,19 @@ def test_the_soviets_measure_their_victory_against_europe_alone() -> None:
         ({"record_sheets": {"axis": 1}}, "axis has 24 armies, not twelve for each of its 1 record sheets"),
         ({"pacific_unaligned": ["atlantis"]}, "pacific_unaligned: unknown territory 'atlantis'"),
         ({"us_pacific_arrivals": [{"army": "nobody", "at": PEARL}]}, "set-up names unknown army 'nobody'"),
+        ({"europe_only": ["japan"]}, "europe_only: 'japan' is not one of the sides"),
+        ({"victory_scales": {"japan": [{"level": 3, "at_least": "1"}]}}, "'japan': not one of the sides"),
+        ({"victory_scales": {"allied": [{"level": 3, "at_least": "two"}]}}, "not a fraction such as 3/2"),
+        ({"victory_scales": {"allied": [{"level": 3, "at_least": "2", "more_than": "2"}]}}, "one of at_"),
+        ({"victory_scales": {"allied": [{"level": 3, "at_least": "1/0"}]}}, "not a fraction such as 3/2"),
+        (
+            {"victory_scales": {"allied": [{"level": 2, "at_least": "3/2"}, {"level": 3, "at_least": "2"}]}},
+            "levels must fall from 3 to 1",
+        ),
+        (
+            {"victory_scales": {"allied": [{"level": 3, "at_least": "1"}, {"level": 2, "at_least": "3/2"}]}},
+            "ratios must fall line by line",
+        ),
     ],
 )
 def test_bad_campaign_4_data_is_refused(tmp_path: Path, change: dict[str, object], message: str) -> None:

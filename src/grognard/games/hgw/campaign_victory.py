@@ -24,17 +24,36 @@ from .geography import geography
 from .layout import HgwBoard
 from .limitations import boxes_counted, us_points
 from .map import load_map
-from .scenario import BOX, load_scenario
-from .theater import in_pacific, plays_europe, plays_pacific
+from .scenario import BOX, load_scenario, step_ratio
+from .theater import in_pacific
 
 if TYPE_CHECKING:
     from .state import HgwState
 
 Data = HgwBoard
 
-# Three Players 4: the lowest ratio of each level, highest level first
-SOVIET_LEVELS = ((Fraction(3, 2), 3), (Fraction(1), 2), (Fraction(1, 2), 1))
-ALLIED_LEVELS = ((Fraction(2), 3), (Fraction(3, 2), 2), (Fraction(1), 1))
+# Three Players 4, the rulebook's scales: (least ratio, strictly more than it, level),
+# highest level first; the Axis's count only while Berlin is Axis (`level`)
+Scale = tuple[tuple[Fraction, bool, int], ...]
+RULEBOOK_SCALES: dict[str, Scale] = {
+    "axis": ((Fraction(1), False, 3), (Fraction(1, 3), True, 2), (Fraction(0), False, 1)),
+    "soviet": ((Fraction(3, 2), False, 3), (Fraction(1), False, 2), (Fraction(1, 2), False, 1)),
+    "allied": ((Fraction(2), False, 3), (Fraction(3, 2), False, 2), (Fraction(1), False, 1)),
+}
+
+
+def victory_scale(scenario: str, side: str) -> Scale:
+    """The side's scale: the scenario's own (`victory_scales`, Campaign Game IV's being
+    designed) or the rulebook's."""
+    steps = load_scenario(scenario).victory_scales.get(side)
+    if steps is None:
+        return RULEBOOK_SCALES[side]
+    return tuple((step_ratio(s), bool(s.more_than), s.level) for s in steps)
+
+
+def scale_level(scale: Scale, ratio: Fraction) -> int:
+    """The highest level whose line the ratio reaches; 0 (no victory) below them all."""
+    return next((n for least, strict, n in scale if ratio > least or (ratio == least and not strict)), 0)
 
 
 def controlled_production(data: Data, side: str) -> int:
@@ -68,33 +87,18 @@ def europe_production(data: Data, side: str) -> int:
     return total - sum(g.production[p] for p in pacific)
 
 
-def soviet_war_only_in_europe(scenario: str) -> bool:
-    """Campaign Game IV (designed): the Soviets have no Pacific front (Soviet Asia is the
-    Siberia box, which touches no Japanese place), so their ratio is taken against the
-    others' production in Europe; the Axis and the Allies, who fight in both theaters,
-    count the whole world. Counted over the whole world, the Pacific Allies' points kept
-    the Soviets from ever out-ranking the Allies (docs/hgw-design.md, "Campaign Game IV",
-    Victory)."""
-    return plays_pacific(scenario) and plays_europe(scenario)
-
-
 def level(data: Data, side: str) -> int:
-    """Three Players 4: 0 (no victory) to 3 (decisive)."""
-    sides = load_scenario(data["scenario"]).sides
+    """Three Players 4: 0 (no victory) to 3 (decisive). A side of the scenario's
+    `europe_only` (Campaign Game IV's Soviets, who fight no Pacific war) sets its
+    production against the others' outside the Pacific half; the others count the world."""
+    content = load_scenario(data["scenario"])
+    if side == "axis" and data["owner"].get(content.berlin) != "axis":
+        return 0
     own = controlled_production(data, side)
-    if side == "soviet" and soviet_war_only_in_europe(data["scenario"]):
-        others = sum(europe_production(data, s) for s in sides if s != side)
-    else:
-        others = sum(controlled_production(data, s) for s in sides if s != side)
+    counted = europe_production if side in content.europe_only else controlled_production
+    others = sum(counted(data, s) for s in content.sides if s != side)
     ratio = Fraction(own, others) if others else Fraction(10**9)
-    if side == "axis":
-        if data["owner"].get(load_scenario(data["scenario"]).berlin) != "axis":
-            return 0
-        if ratio >= 1:
-            return 3
-        return 2 if ratio > Fraction(1, 3) else 1
-    scale = SOVIET_LEVELS if side == "soviet" else ALLIED_LEVELS
-    return next((n for least, n in scale if ratio >= least), 0)
+    return scale_level(victory_scale(data["scenario"], side), ratio)
 
 
 def scores(state: HgwState, berlin_lost: bool) -> dict[str, float]:
