@@ -89,9 +89,11 @@ export class Echo {
     const ring = this.ringWidth();
     if (this.side !== side) this.svg.style.display = side ? "" : "none";
     this.side = side;
+    // the board's own pan, one ring east or west: the same for the drawings and the picture
+    const shift = `translate(${this.board.pz.tx + side * ring * this.board.pz.k}px, ${this.board.pz.ty}px)`;
     if (side) {
       if (this.short()) this.queueFill();
-      this.svg.style.transform = `translate(${this.board.pz.tx + side * ring * this.board.pz.k}px, ${this.board.pz.ty}px)`;
+      this.svg.style.transform = shift;
       const scale = `scale(${this.board.pz.k.toFixed(4)})`;
       if (this.layer.getAttribute("transform") !== scale) this.layer.setAttribute("transform", scale);
     }
@@ -108,7 +110,7 @@ export class Echo {
     this.clips ??= new Map();
     if (!this.clips.has(side)) this.clips.set(side, this.seamClip(side));
     this.canvas.style.clipPath = this.clips.get(side);
-    this.canvas.style.transform = `translate(${this.board.pz.tx + side * ring * this.board.pz.k}px, ${this.board.pz.ty}px) scale(${this.board.pz.k / RES})`;
+    this.canvas.style.transform = `${shift} scale(${this.board.pz.k / RES})`;
   }
 
   /** Fill the echo after this frame: the first paint does not wait for a copy of up to
