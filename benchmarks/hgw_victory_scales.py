@@ -10,7 +10,8 @@ of playing hundreds again per candidate.
         --scales '{}' '{"allied": ["5/2", "2", "3/2"]}'
 
 Each `--scales` is a JSON object of side -> three ratios (decisive, substantial,
-marginal, each "at least"); a side it leaves out keeps the scenario's scale. The reading
+marginal, each "at least", or "more than" when written ">1/3"); a side it leaves out
+keeps the scenario's scale. The reading
 is a first estimate: the heuristic reads the scales when it decides to take Berlin
 (ai_board.py), so a chosen scale is checked by playing it (`bench_hgw_campaign.py`).
 """
@@ -58,7 +59,8 @@ def scales_for(scenario: str, change: dict[str, list[str]]) -> dict[str, Scale]:
     for side, ratios in change.items():
         if len(ratios) != 3:
             raise SystemExit(f"--scales: {side} needs three ratios (decisive, substantial, marginal)")
-        out[side] = tuple((Fraction(r), False, 3 - n) for n, r in enumerate(ratios))
+        # ">1/3": strictly more than a third, as the Axis's substantial line
+        out[side] = tuple((Fraction(r.lstrip(">")), r.startswith(">"), 3 - n) for n, r in enumerate(ratios))
     return out
 
 

@@ -8,6 +8,7 @@ whole world."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -246,7 +247,7 @@ def test_the_soviets_measure_their_victory_against_europe_alone() -> None:
     assert soviet < allied  # the world's count: less than 1:1, a marginal victory at most
     assert campaign_victory.europe_production(data, "allied") < soviet
     assert campaign_victory.level(data, "soviet") == 2
-    assert campaign_victory.level(data, "allied") == 1  # the Allies still count the world
+    assert campaign_victory.level(data, "allied") == 0  # the world's 38:30, under the designed 2
     assert campaign_victory.scores(state, berlin_lost=True) == {"axis": 0.0, "soviet": 1.0, "allied": 0.0}
     # Tokyo's points are the world's, not Europe's
     data["owner"][TOKYO] = "allied"
@@ -350,3 +351,27 @@ def test_a_new_army_takes_a_counter_of_its_theater_s_record_sheet() -> None:
     assert built_at(TOKYO) == "japan"
     assert ("build", "infantry", "place", BERLIN) in state.legal_actions("axis")
     assert built_at(BERLIN) == ""
+
+
+def test_campaign_4_victory_scales_are_designed() -> None:
+    """Three Players 4 on Campaign Game IV's designed scales (campaign_4.json; docs/hgw-design.md,
+    "Campaign Game IV's victory scales"): the Allies, whose count holds the Pacific war's
+    gains, need 2, 5/2 and 3 times the others' production where the rulebook asks 1, 3/2
+    and 2; an Axis holding Berlin with less than a fifth of the others' has no victory,
+    where the rulebook gives it a marginal one. The Soviets keep the rulebook's."""
+    allied = campaign_victory.victory_scale(CG4, "allied")
+    ratios = ("19/10", "2", "5/2", "3")
+    assert [campaign_victory.scale_level(allied, Fraction(x)) for x in ratios] == [0, 1, 2, 3]
+    rulebook = campaign_victory.victory_scale("campaign_3", "allied")
+    assert campaign_victory.scale_level(rulebook, Fraction(19, 10)) == 2
+    axis = campaign_victory.victory_scale(CG4, "axis")
+    ratios = ("1/6", "1/5", "1/3", "7/20", "1")
+    assert [campaign_victory.scale_level(axis, Fraction(x)) for x in ratios] == [0, 1, 1, 2, 3]
+    soviet = campaign_victory.victory_scale(CG4, "soviet")
+    assert soviet == campaign_victory.victory_scale("campaign_3", "soviet")
+    # in play: the Axis down to Berlin, every other place of its lost to the Allies
+    assert campaign_victory.level(new_game().data, "axis") == 2  # the start: 33 against 65
+    for state, marginal in ((new_game(), 0), (new_game_3(), 1)):  # 1: the rulebook's
+        owner = state.data["owner"]
+        owner.update({p: "allied" for p, s in owner.items() if s == "axis" and p != BERLIN})
+        assert campaign_victory.level(state.data, "axis") == marginal
