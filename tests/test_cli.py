@@ -430,13 +430,10 @@ def test_serve_names_a_port_in_use_before_announcing_it(
 def test_the_viktory2_benchmark_writes_to_an_untracked_file_unless_told() -> None:
     """Running the benchmark as the README writes it must not rewrite the committed
     benchmarks/results.json: its default output lies in a folder git ignores."""
-    import importlib.util
+    from repo_scripts import load_script
 
     root = SRC.parent
-    spec = importlib.util.spec_from_file_location("bench_viktory2", root / "benchmarks" / "bench_viktory2.py")
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_script("benchmarks/bench_viktory2.py")
     default = Path(bench.DEFAULT_OUT).relative_to(root)
     assert default != Path("benchmarks/results.json")
     ignored = [line.strip() for line in (root / ".gitignore").read_text().splitlines()]

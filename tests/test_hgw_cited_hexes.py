@@ -4,24 +4,19 @@ made-up text, never the rulebook, which is not in the repository."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from repo_scripts import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hgw_cited_hexes", ROOT / "scripts" / "hgw_cited_hexes.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/hgw_cited_hexes.py")
 
 
 def test_numbers_are_four_or_five_digits_less_the_war_years() -> None:

@@ -3,23 +3,17 @@ scripts/build_hgw_webmap.py makes from games/hgw/data/map.json, and holds every 
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
+
+from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _script() -> ModuleType:
-    path = ROOT / "scripts" / "build_hgw_webmap.py"
-    spec = importlib.util.spec_from_file_location("build_hgw_webmap", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/build_hgw_webmap.py")
 
 
 def test_web_map_copy_is_up_to_date() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 import textwrap
 from pathlib import Path
@@ -11,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from repo_scripts import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -18,12 +19,7 @@ def _load_script() -> ModuleType:
     name = "rules_coverage"
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / "rules_coverage.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up here
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/rules_coverage.py")
 
 
 rc: Any = _load_script()

@@ -3,22 +3,17 @@ item 9: every row from one run, none edited by hand or left from another day).""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
+
+from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _speed_table() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("speed_table", ROOT / "benchmarks" / "speed_table.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/speed_table.py")
 
 
 def test_the_readme_tables_are_written_from_the_recorded_run() -> None:

@@ -4,21 +4,18 @@ of its seed (what running many environments at once relies on)."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+
+from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "sim"))
 
 
 def example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rl_example", ROOT / "scripts" / "rl_example.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/rl_example.py")
 
 
 def test_the_example_plays_games_to_the_end_with_win_shares() -> None:

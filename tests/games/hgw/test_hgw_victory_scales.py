@@ -5,26 +5,20 @@ balance benchmark records."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
 from grognard.games.hgw import RULESET, HgwState, campaign_victory
+from repo_scripts import load_script
 
-TOOL = Path(__file__).resolve().parents[3] / "benchmarks" / "hgw_victory_scales.py"
 CG4 = "campaign_4"
 BERLIN, TOKYO, LONDON = "1237", "2077", "1333"
 
 
 def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hgw_victory_scales", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/hgw_victory_scales.py")
 
 
 def record(state: HgwState) -> dict[str, Any]:

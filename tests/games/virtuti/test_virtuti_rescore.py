@@ -5,22 +5,16 @@ minor victory, else a draw."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[3] / "benchmarks" / "bench_virtuti_balance.py"
+from repo_scripts import load_script
 
 
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_virtuti_balance_rescore", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/bench_virtuti_balance.py", "bench_virtuti_balance_rescore")
 
 
 def record(axis: list[str], allies: list[str]) -> dict[str, Any]:
