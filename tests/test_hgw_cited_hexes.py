@@ -12,8 +12,6 @@ import pytest
 
 from repo_scripts import load_script
 
-ROOT = Path(__file__).resolve().parent.parent
-
 
 def _script() -> ModuleType:
     return load_script("scripts/hgw_cited_hexes.py")
