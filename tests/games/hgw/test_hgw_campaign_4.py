@@ -353,6 +353,7 @@ def test_a_new_army_takes_a_counter_of_its_theater_s_record_sheet() -> None:
     assert built_at(BERLIN) == ""
 
 
+@pytest.mark.rules("G27.4")
 def test_campaign_4_victory_scales_are_designed() -> None:
     """Three Players 4 on Campaign Game IV's designed scales (campaign_4.json; docs/hgw-design.md,
     "Campaign Game IV's victory scales"): the Allies, whose count holds the Pacific war's

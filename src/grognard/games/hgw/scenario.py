@@ -225,7 +225,7 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     us_pacific_arrivals: tuple[Placement, ...] = ()
     # Three Players 4: a side's victory scale, highest level first, replacing the
     # rulebook's (campaign_victory.RULEBOOK_SCALES) for that side; Campaign Game IV's
-    # are designed (docs/hgw-design.md, "Campaign Game IV", Victory)
+    # are designed (docs/hgw-design.md, "Campaign Game IV's victory scales")
     victory_scales: dict[str, tuple[VictoryStep, ...]] = {}
     # Campaign Game IV: the sides whose ratio is set against the others' production
     # outside the Pacific half, since they fight no war in it (the Soviets)
