@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from grognard.games.hgw import RULESET, HgwState, campaign_victory, world_war
+from grognard.games.hgw import RULESET, HgwState, campaign_victory, victory, world_war
 from grognard.games.hgw.fleet_nations import idle
 from grognard.games.hgw.garrisons import inherent
 from grognard.games.hgw.geography import geography
@@ -376,3 +376,22 @@ def test_campaign_4_victory_scales_are_designed() -> None:
         owner = state.data["owner"]
         owner.update({p: "allied" for p, s in owner.items() if s == "axis" and p != BERLIN})
         assert campaign_victory.level(state.data, "axis") == marginal
+
+
+@pytest.mark.rules("G27.4")
+def test_a_world_war_no_side_wins_ends_in_a_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the designed scales no side may reach a level (the rulebook's Axis is marginal
+    whenever it holds Berlin): an Axis of 10 against 100 (under 1/5), Soviets of 30
+    against Europe's 8 and 55 (under 1/2), Allies of 70 against 40 (under 2). The game
+    ends in a draw, said so in the log."""
+    world = {"axis": 10, "soviet": 30, "allied": 70}
+    europe = {"axis": 8, "soviet": 30, "allied": 55}
+    monkeypatch.setattr(campaign_victory, "controlled_production", lambda data, side: world[side])
+    monkeypatch.setattr(campaign_victory, "europe_production", lambda data, side: europe[side])
+    state = new_game()
+    assert [campaign_victory.level(state.data, s) for s in state.roles] == [0, 0, 0]
+    victory.last_turn_over(state)
+    assert state.result() == {"axis": 0.0, "soviet": 0.0, "allied": 0.0}
+    assert state.data["log"][-1][0] == (
+        "the last turn is over and Berlin still stands: no side reaches a level of victory: a draw"
+    )

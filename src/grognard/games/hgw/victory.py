@@ -66,15 +66,20 @@ def _scores(state: HgwState, berlin_lost: bool) -> dict[str, float]:
     return {s: 1.0 if s == winner else 0.0 for s in sides}
 
 
+def _verdict(scores: dict[str, float]) -> str:
+    """Who wins, in words: "axis wins", "soviet and allied win", or the draw that only a
+    designed scale can give (Campaign Game IV: no side at any level of victory)."""
+    winners = [s for s, v in scores.items() if v]
+    if not winners:
+        return "no side reaches a level of victory: a draw"
+    return f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}"
+
+
 def berlin_falls(state: HgwState) -> None:
     """Victory Conditions 1: Berlin taken, the game ends now."""
     data = state.data
     data["result"] = scores = _scores(state, berlin_lost=True)
-    winners = [s for s, v in scores.items() if v]
-    state.log(
-        f"Berlin falls to {data['owner'][load_scenario(data['scenario']).berlin]}: "
-        f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}"
-    )
+    state.log(f"Berlin falls to {data['owner'][load_scenario(data['scenario']).berlin]}: {_verdict(scores)}")
     data["flow"].clear()
 
 
@@ -82,7 +87,5 @@ def last_turn_over(state: HgwState) -> None:
     """Victory Conditions 1-2: the last turn ends with Berlin still Axis."""
     data = state.data
     data["result"] = scores = _scores(state, berlin_lost=False)
-    winners = [s for s, v in scores.items() if v]
-    verb = "win" if len(winners) > 1 else "wins"
-    state.log(f"the last turn is over and Berlin still stands: {' and '.join(winners)} {verb}")
+    state.log(f"the last turn is over and Berlin still stands: {_verdict(scores)}")
     data["flow"].clear()
