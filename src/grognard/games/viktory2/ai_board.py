@@ -6,8 +6,8 @@ indexed once for one decision (who stands where, towns, the front, threats). The
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
-from functools import cache
+from collections.abc import Callable, Iterable
+from functools import cache, lru_cache
 from typing import Any, Literal
 
 from grognard.core import hexgrid
@@ -171,10 +171,16 @@ class Board:
             h for h, t in self.towns.items() if t["owner"] != me and head_of(ruler, t["owner"]) != my_head
         )
         self.capital = self.capitals.get(me)
+        #: the hexes a move into ends there: enemy units or an enemy town
+        self.hostile = self.enemy_at.keys() | self.enemy_towns
+        #: the policy's reach rules, read once a decision (ai_policy._march_rules)
+        self.marching: tuple[frozenset[str], set[str], dict[str, tuple[str, ...]]] | None = None
         self._front: dict[str, int] | None = None
         #: per unit, the steps to every hex it can enter this turn (`_reach`)
         self._reach: dict[str, dict[str, int]] = {}
         self._threat: dict[tuple[str, int], int] = {}
+        #: per hex, what the policy's position score reads of it (ai_policy._place)
+        self.places: dict[str, tuple[float, int, int]] = {}
         self._whole_disc = self.tiles.keys() == _disc(self.radius + 1)
 
     # ----- terrain --------------------------------------------------------------------
@@ -236,20 +242,12 @@ class Board:
     def front(self) -> dict[str, int]:
         """Land distance (unrevealed hexes count as passable) to the nearest enemy town."""
         if self._front is None:
-            goals = self.enemy_towns or sorted({h for h in self.enemy_at if self.is_land(h)})
-            dist: dict[str, int] = {}
-            queue: deque[str] = deque()
-            for g in goals:
-                dist[g] = 0
-                queue.append(g)
-            while queue:
-                h = queue.popleft()
-                for n in self.neighbors(h):
-                    if n in dist or self.tiles.get(n) == "water":
-                        continue
-                    dist[n] = dist[h] + 1
-                    queue.append(n)
-            self._front = dist
+            goals = tuple(self.enemy_towns or sorted({h for h in self.enemy_at if self.is_land(h)}))
+            if self._whole_disc:  # a game's board: the same goals and water, the same map
+                water = frozenset(h for h, t in self.tiles.items() if t == "water")
+                self._front = _front_map(self.radius, goals, water)
+            else:
+                self._front = _land_distances(goals, self.neighbors, self.tiles)
         return self._front
 
     def front_distance(self, hex_: str) -> int:
@@ -266,6 +264,31 @@ class Board:
                 if distance(h, hex_) <= within
             )
         return found
+
+
+@lru_cache(maxsize=4096)  # search rollouts ask it at every decision; goals and water seldom change
+def _front_map(radius: int, goals: tuple[str, ...], water: frozenset[str]) -> dict[str, int]:
+    """`Board.front` on a whole disc of `radius` (read only: boards share it)."""
+    return _land_distances(goals, lambda h: _neighbors(h, radius), dict.fromkeys(water, "water"))
+
+
+def _land_distances(
+    goals: Iterable[str], neighbors: Callable[[str], Iterable[str]], tiles: dict[str, str | None]
+) -> dict[str, int]:
+    """Steps from the nearest goal over every hex `tiles` does not call water."""
+    dist: dict[str, int] = {}
+    queue: deque[str] = deque()
+    for g in goals:
+        dist[g] = 0
+        queue.append(g)
+    while queue:
+        h = queue.popleft()
+        for n in neighbors(h):
+            if n in dist or tiles.get(n) == "water":
+                continue
+            dist[n] = dist[h] + 1
+            queue.append(n)
+    return dist
 
 
 def head_of(ruler: dict[str, str], role: str) -> str:

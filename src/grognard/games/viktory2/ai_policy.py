@@ -5,13 +5,26 @@ ai.py plays the best. The questions and the thinking behind each are listed in a
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import Any
 
 from grognard.core.game import Action
 
 from .ai_board import UNIT_VALUE, Board, distance
 from .layout import placed
 from .tables import tables
-from .verbs import args
+from .verbs import args as _parse
+
+#: The arguments by name (verbs.py), kept per action: search rollouts score the same
+#: legal actions again and again. The scorers only read the dicts it hands out.
+args: Callable[[Action], dict[str, Any]] = lru_cache(maxsize=1 << 16)(_parse)
+
+
+@cache
+def _slow_terrain() -> frozenset[str]:
+    """9.12: the terrain that stops a land unit (the table never changes in a process)."""
+    return frozenset(t for t, row in tables()["terrain"].items() if row["slow"])
 
 #: Capital terrain preference (4.0): defensive dice and the unit its city supports.
 CAPITAL_TERRAIN = {"mountain": 3.0, "grassland": 2.6, "plains": 2.3, "forest": 1.0}
@@ -92,32 +105,45 @@ def _reach_map(b: Board, uid: str) -> dict[str, int]:
     reach: dict[str, int] = {}
     if start is None or mp <= 0:
         return reach
-    slow = {t for t, row in tables()["terrain"].items() if row["slow"]}
-    if b.options.get("terrain_leveling"):
-        slow = set()
-    slow_ok = set(b.turn.get("start_hexes", ())) | set(b.my_towns)
-    roads = set(b.my_towns) - set(b.turn.get("new_towns", ()))
+    slow, slow_ok, road_links = _march_rules(b)
+    tiles, hostile = b.tiles, b.hostile
     seen = {start: 0}
     queue: deque[str] = deque([start])
     while queue:
         h = queue.popleft()
-        steps = seen[h]
-        if steps >= mp:
+        steps = seen[h] + 1
+        if steps > mp:
             continue
-        nexts = list(b.neighbors(h))
-        if h in roads:
-            nexts += [t for t in roads if 2 <= distance(h, t) <= 3]
-        for n in nexts:
-            if n in seen or not b.is_land(n):
+        links = road_links.get(h)
+        for n in (*b.neighbors(h), *links) if links else b.neighbors(h):
+            if n in seen:
                 continue
-            reach.setdefault(n, steps + 1)  # breadth first: the first time is the fewest steps
-            if n in b.enemy_at or n in b.enemy_towns:
+            tile = tiles.get(n)
+            if tile is None or tile == "water":
+                continue  # not land (is_land)
+            reach.setdefault(n, steps)  # breadth first: the first time is the fewest steps
+            if n in hostile:
                 continue  # entering an enemy hex ends the move
-            seen[n] = steps + 1
-            if b.tiles.get(n) in slow and n not in slow_ok:
+            seen[n] = steps
+            if tile in slow and n not in slow_ok:
                 continue  # 9.12 slow terrain stops the unit
             queue.append(n)
     return reach
+
+
+def _march_rules(b: Board) -> tuple[frozenset[str], set[str], dict[str, tuple[str, ...]]]:
+    """What every unit's `_reach_map` reads alike, once a decision: the terrain that
+    stops a unit, the hexes where it does not (where units started, my towns), and
+    from each road town (mine, not founded this turn) the others two or three hexes
+    away, which a road move reaches in one step."""
+    found = b.marching
+    if found is None:
+        slow = frozenset() if b.options.get("terrain_leveling") else _slow_terrain()
+        slow_ok = set(b.turn.get("start_hexes", ())) | set(b.my_towns)
+        roads = set(b.my_towns) - set(b.turn.get("new_towns", ()))
+        links = {h: tuple(t for t in roads if 2 <= distance(h, t) <= 3) for h in roads}
+        found = b.marching = (slow, slow_ok, links)
+    return found
 
 
 def _targets(b: Board) -> dict[str, tuple[float, list[str]]]:
@@ -127,8 +153,7 @@ def _targets(b: Board) -> dict[str, tuple[float, list[str]]]:
         return {}
     movers = [
         uid for where, uids in b.mine_at.items() for uid in uids
-        if b.kind(uid) != "frigate" and _mp_left(b, uid) > 0 and where not in b.enemy_at
-        and where not in b.enemy_towns
+        if b.kind(uid) != "frigate" and _mp_left(b, uid) > 0 and where not in b.hostile
     ]
     out: dict[str, tuple[float, list[str]]] = {}
     for hex_ in sorted(set(b.enemy_towns) | {h for h in b.enemy_at if b.is_land(h)}):
@@ -163,15 +188,27 @@ def _garrison_need(b: Board, hex_: str) -> int:
 
 def _position(b: Board, uid: str, hex_: str) -> float:
     """How good it is for a land unit to stand in hex_ (ignoring who else moves)."""
-    score = -1.0 * b.front_distance(hex_)
-    hidden = sum(1 for n in b.neighbors(hex_) if b.tiles.get(n) is None)
-    score += 0.4 * hidden
-    need = _garrison_need(b, hex_)
+    score, need, land = _place(b, hex_)
     if need:
-        present = len([u for u in b.mine_at.get(hex_, ()) if u != uid and b.kind(u) != "frigate"])
+        present = land - (1 if uid in b.mine_at.get(hex_, ()) else 0)  # uid is a land unit
         if present < need:
             score += 6.0 if hex_ == b.capital else 2.5
     return score
+
+
+def _place(b: Board, hex_: str) -> tuple[float, int, int]:
+    """What `_position` reads of hex_ whichever unit asks, once per hex and decision
+    (every move of a unit scores its origin again): the score from the front and the
+    unrevealed neighbours, the garrison needed, my land units there."""
+    found = b.places.get(hex_)
+    if found is None:
+        score = -1.0 * b.front_distance(hex_)
+        hidden = sum(1 for n in b.neighbors(hex_) if b.tiles.get(n) is None)
+        score += 0.4 * hidden
+        need = _garrison_need(b, hex_)
+        land = len([u for u in b.mine_at.get(hex_, ()) if b.kind(u) != "frigate"]) if need else 0
+        found = b.places[hex_] = (score, need, land)
+    return found
 
 
 def _frigate_position(b: Board, hex_: str) -> float:
@@ -208,22 +245,22 @@ def _score_move(b: Board, legal: list[Action]) -> Scores:
             else:
                 out[a] = 30.0 + value
         elif verb == "move":
-            out[a] = _move_score(b, a, targets, going) + (0.5 if args(a)["unit"] == moving else 0.0)
+            named = args(a)
+            out[a] = _move_score(b, named, targets, going) + (0.5 if named["unit"] == moving else 0.0)
         else:  # embark, disembark, alliance or unknown verbs: not used by this player
             out[a] = -1.0
     return out
 
 
 def _move_score(
-    b: Board, a: Action, targets: dict[str, tuple[float, list[str]]], going: dict[str, str]
+    b: Board, named: dict[str, Any], targets: dict[str, tuple[float, list[str]]], going: dict[str, str]
 ) -> float:
-    named = args(a)
     uid, dest = named["unit"], named["to"]
     origin = placed(b.units[uid])  # a unit that moves stands on the map (9.0)
     if b.kind(uid) == "frigate":
         gain = _frigate_position(b, dest) - _frigate_position(b, origin)
         return gain if dest not in b.enemy_at else -5.0
-    hostile = dest in b.enemy_at or dest in b.enemy_towns
+    hostile = dest in b.hostile
     goal = going.get(uid)
     if hostile:
         if goal == dest:
@@ -235,7 +272,7 @@ def _move_score(
         after = distance(dest, goal)
         if after < before and _reach_after(b, uid, dest, goal):
             return 95.0 + (before - after)
-    if origin in b.enemy_at or origin in b.enemy_towns:
+    if origin in b.hostile:
         return -50.0  # a unit in a contested hex fights, it does not wander off
     return _position(b, uid, dest) - _position(b, uid, origin) - 0.2
 
@@ -245,8 +282,8 @@ def _reach_after(b: Board, uid: str, dest: str, goal: str) -> bool:
     mp = _mp_left(b, uid) - 1
     if mp <= 0:
         return False
-    slow = {t for t, row in tables()["terrain"].items() if row["slow"]}
-    if b.tiles.get(dest) in slow and dest not in b.my_towns and dest not in b.turn.get("start_hexes", ()):
+    slowed = b.tiles.get(dest) in _slow_terrain()
+    if slowed and dest not in b.my_towns and dest not in b.turn.get("start_hexes", ()):
         return False
     return distance(dest, goal) <= mp
 
