@@ -390,7 +390,7 @@ class MctsAgent:
         role's what the searcher imagines it sees (its hidden data were re-drawn by
         the sampler, so no real secret of theirs is in it)."""
         assert self.policy is not None
-        return game.view(role) if self.policy.wants_view else {}
+        return game.search_view(role) if self.policy.wants_view else {}
 
     def _rollout(self, game: State, roles: list[Role]) -> dict[Role, float]:
         deadline = self._deadline if self._deadline is not None else math.inf
@@ -420,5 +420,5 @@ class MctsAgent:
         # scored from the searching role's view of this determinization: what it knows
         # (its own hidden blocks, hand, orders) plus what was re-drawn for the others,
         # never the spectator's view, where Victory hides every block
-        estimate = self.evaluate(game.view(self._me))
+        estimate = self.evaluate(game.search_view(self._me))
         return {r: float(estimate.get(r, 0.0)) for r in roles}

@@ -181,7 +181,8 @@ class TurnSearchAgent:
             if len(legal) > 1:
                 decisions += 1
                 if inner.policy is not None:
-                    action = inner.policy.act(game.view(role) if inner.policy.wants_view else {}, legal)
+                    view = game.search_view(role) if inner.policy.wants_view else {}
+                    action = inner.policy.act(view, legal)
                 else:
                     action = legal[inner.random.randrange(len(legal))]
             else:

@@ -44,13 +44,10 @@ from .verbs import sort_actions as sort_actions
 Result = dict[Role, float]
 S = TypeVar("S", bound="State")
 
-# The log's version: its wording and the stored form of its lines. A replay re-plays
-# its actions and checks every state's digest, which covers the log, so a game keeps
-# the log version it was made with (in `meta`; records without one are version 1)
-# and a ruleset that words a line differently in a newer version asks
-# `State.log_version` which words to write. Version 2: a line may be hidden from some
-# roles (`log(text, all_but=...)`), so a mover reads its own private line only, and
-# Victory and Viktory II name units as a person would rather than by their ids.
+# The log's version (its wording and lines' form): a replay checks every state's digest,
+# log included, so a game keeps its version (`meta`; none: 1) and a ruleset asks
+# `State.log_version` which words to write. 2: a line may be hidden from some roles
+# (`log(text, all_but=...)`); Victory and Viktory II name units as a person would.
 LOG_VERSION = 2
 LOG_VERSIONS = (1, 2)
 
@@ -192,11 +189,8 @@ def _new_data(seed: int, rng_version: int, roles: list[Role]) -> dict[str, Any]:
 
 
 def _undo_window(saved: Any, plies: int) -> tuple[int | None, bytes]:
-    """The undo window of a saved game: `{"from": ply, "base": data}`, or None.
-
-    Snapshots saved before the window was made compact hold a list of `[role, ply,
-    encoded data]`, one per undoable action; its first entry is the base.
-    """
+    """The undo window of a saved game: `{"from": ply, "base": data}`, or None; older
+    saves hold a list of `[role, ply, encoded data]` per undoable action, base first."""
     if not saved:
         return None, b""
     if isinstance(saved, list):
@@ -507,21 +501,14 @@ class State(ABC):
     # ----- views ---------------------------------------------------------------------
     def view(self, role: Role | None) -> dict[str, Any]:
         """What `role` may know, JSON-safe, with its prompt, legal actions and log."""
-        if role is not None and role not in self.data["roles"]:
-            raise IllegalAction(f"unknown role {role!r}")
-        result = self.result()
         return {
-            "ruleset": self.meta["ruleset"],
-            "scenario": self.meta["scenario"],
-            "options": dict(self.meta["options"]),
-            "role": role,
-            "roles": self.roles,
+            **self._view_head(role),
             "active": self.active_roles(),
             "prompt": self._prompt(role),
             "legal": [list(a) for a in self.legal_actions(role)] if role else [],
             "can_undo": bool(role) and self.can_undo(role or ""),
             "log": self.log_for(role),
-            "result": result,
+            "result": self.result(),
             # a copy: a view must never alias the live game data an agent could change
             "board": _decode(_encode(self._view(role))),
         }
@@ -574,6 +561,19 @@ class State(ABC):
         return _encode(self.data) == _encode(other.data)
 
     # ----- search agents -------------------------------------------------------------
+    def search_view(self, role: Role | None) -> dict[str, Any]:
+        """`view` as a search's policy and evaluation read it on a position the search
+        owns: the board not copied (the copy, and lookups on its fresh strings, took a
+        quarter of a Viktory II search), no legal list, prompt or log (test_search_view)."""
+        return {**self._view_head(role), "board": self._view(role)}
+
+    def _view_head(self, role: Role | None) -> dict[str, Any]:
+        if role is not None and role not in self.data["roles"]:
+            raise IllegalAction(f"unknown role {role!r}")
+        meta = self.meta
+        return {"ruleset": meta["ruleset"], "scenario": meta["scenario"], "options": dict(meta["options"]),
+                "role": role, "roles": self.roles}
+
     def sample_consistent(self: S, role: Role, rng: Rng) -> S:
         """A copy with what `role` cannot know re-drawn, and a fresh generator (the
         current version, keyed from 256 bits of `rng`) so that the copy's dice tell
