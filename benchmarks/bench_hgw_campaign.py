@@ -46,13 +46,12 @@ from typing import Any
 from grognard.agents import RandomAgent
 from grognard.games.hgw import RULESET
 from grognard.games.hgw.ai import HgwHeuristic
-from grognard.games.hgw.campaign_victory import controlled_production, europe_production
+from grognard.games.hgw.campaign_victory import end_counts
 from grognard.games.hgw.scenario import load_scenario
 from grognard.sim import game_seeds
 from grognard.sim.local import wilson
 
 NAVAL_STEPS = frozenset({"naval_movement", "naval_intercept", "uboat_attack"})
-BERLIN = "1237"
 
 
 def play(scenario: str, seed: int, heuristic: tuple[str, ...], timed: bool = False) -> dict[str, Any]:
@@ -95,7 +94,7 @@ def play(scenario: str, seed: int, heuristic: tuple[str, ...], timed: bool = Fal
         "seconds": time.process_time() - start,
         "actions": len(state.history),
         "turn": state.data["turn"],
-        "berlin": state.data["owner"].get(BERLIN),
+        "berlin": state.data["owner"].get(load_scenario(scenario).berlin),
         "turn_seconds": list(turns.values()),
         "decision_seconds": decisions if timed else [],
         "naval_seconds": list(naval.values()),
@@ -108,10 +107,7 @@ def _counts(state: Any) -> dict[str, list[int]] | None:
     games (the heuristic's play reads the scales only through when it takes Berlin)."""
     if load_scenario(state.data["scenario"]).victory != "campaign":
         return None
-    return {
-        s: [controlled_production(state.data, s), europe_production(state.data, s)]
-        for s in state.roles
-    }
+    return {s: list(pair) for s, pair in end_counts(state.data).items()}
 
 
 def _run(
@@ -241,10 +237,7 @@ def bench_balance(scenario: str, games: int, seed: int, workers: int) -> dict[st
         "by_side": by_side,
         "ties": sum(all(_outcome(g, s) != "win" for s in sides) for g in played),
         "endings": dict(Counter(_ending(g, scenario) for g in played)),
-        "results": [
-            _record(g)
-            for g in played
-        ],
+        "results": [_record(g) for g in played],
     } | ({"war_sides": war_sides(played)} if len(sides) > 2 else {})
 
 

@@ -28,11 +28,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from grognard.games.hgw.campaign_victory import Scale, scale_level, victory_scale
+from grognard.games.hgw.campaign_victory import Scale, levels_from, shares, victory_scale
 from grognard.games.hgw.scenario import load_scenario
 from grognard.sim.local import wilson
-
-BERLIN = "1237"
 
 
 def games_of(paths: list[Path]) -> tuple[str, list[dict[str, Any]]]:
@@ -65,21 +63,8 @@ def scales_for(scenario: str, change: dict[str, list[str]]) -> dict[str, Scale]:
 
 
 def result(scenario: str, game: dict[str, Any], scales: dict[str, Scale]) -> dict[str, float]:
-    """Three Players 4 from the game's end counts: as campaign_victory.scores."""
-    content = load_scenario(scenario)
-    counts = game["counts"]
-    levels = {}
-    for side in content.sides:
-        if side == "axis" and game["berlin"] != "axis":
-            levels[side] = 0
-            continue
-        column = 1 if side in content.europe_only else 0
-        others = sum(counts[s][column] for s in content.sides if s != side)
-        ratio = Fraction(counts[side][0], others) if others else Fraction(10**9)
-        levels[side] = scale_level(scales[side], ratio)
-    best = max(levels.values())
-    top = [s for s in content.sides if levels[s] == best and best > 0]
-    return {s: (1 / len(top) if s in top else 0.0) for s in content.sides}
+    """Three Players 4 from the game's end counts, by the rule's own functions."""
+    return shares(levels_from(scenario, game["counts"], game["berlin"] == "axis", scales))
 
 
 def _rate(wins: int, games: int) -> str:

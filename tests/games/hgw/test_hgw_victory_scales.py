@@ -23,12 +23,8 @@ def tool() -> ModuleType:
 
 def record(state: HgwState) -> dict[str, Any]:
     """What bench_hgw_campaign.py keeps of a finished game."""
-    data = state.data
-    counts = {
-        s: [campaign_victory.controlled_production(data, s), campaign_victory.europe_production(data, s)]
-        for s in state.roles
-    }
-    return {"berlin": data["owner"][BERLIN], "counts": counts}
+    counts = {s: list(pair) for s, pair in campaign_victory.end_counts(state.data).items()}
+    return {"berlin": state.data["owner"][BERLIN], "counts": counts}
 
 
 def ended(changes: dict[str, str]) -> HgwState:

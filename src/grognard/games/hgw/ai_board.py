@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from .advance import advance_limit, advance_modifier, invasion_points
 from .board import defence, winter_modifier
-from .campaign_victory import level
+from .campaign_victory import levels, shares
 from .geography import Geography, Place, geography
 from .invasion_routes import canals, closed_narrows, control_hexes, extension_cost
 from .layout import HgwBoard
@@ -373,10 +373,7 @@ def _berlin_share(view: View, me: str, berlin: Place | None) -> float:
         "turn": board["turn_index"],
         "turns": board["turns"],
     }
-    levels = {s: level(cast(HgwBoard, data), s) for s in load_scenario(view["scenario"]).sides}
-    best = max(levels.values())
-    top = [s for s, n in levels.items() if n == best and best > 0]
-    return 1 / len(top) if me in top else 0.0
+    return shares(levels(cast(HgwBoard, data)))[me]
 
 
 def _fog_berlin_wins(view: View, berlin: Place) -> bool:

@@ -17,6 +17,7 @@ through it board.py) can call it without an import cycle.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -87,18 +88,54 @@ def europe_production(data: Data, side: str) -> int:
     return total - sum(g.production[p] for p in pacific)
 
 
+def end_counts(data: Data) -> dict[str, tuple[int, int]]:
+    """Each side's production as Three Players 4 sets it against the others': over the
+    whole map, and outside the Pacific half (what a `europe_only` side is set against)."""
+    sides = load_scenario(data["scenario"]).sides
+    return {s: (controlled_production(data, s), europe_production(data, s)) for s in sides}
+
+
+def levels_from(
+    scenario: str,
+    counts: Mapping[str, Sequence[int]],
+    berlin_axis: bool,
+    scales: Mapping[str, Scale] | None = None,
+) -> dict[str, int]:
+    """Three Players 4: each side's level, 0 (no victory) to 3 (decisive), from the
+    `end_counts` and whether the Axis holds Berlin (it counts only then), by the
+    scenario's scales or `scales` (a designer's candidates: hgw_victory_scales.py). A
+    side of the scenario's `europe_only` (Campaign Game IV's Soviets, who fight no
+    Pacific war) sets its production against the others' outside the Pacific half."""
+    content = load_scenario(scenario)
+    out = {}
+    for side in content.sides:
+        if side == "axis" and not berlin_axis:
+            out[side] = 0
+            continue
+        column = 1 if side in content.europe_only else 0
+        others = sum(counts[s][column] for s in content.sides if s != side)
+        ratio = Fraction(counts[side][0], others) if others else Fraction(10**9)
+        scale = scales[side] if scales is not None else victory_scale(scenario, side)
+        out[side] = scale_level(scale, ratio)
+    return out
+
+
+def levels(data: Data) -> dict[str, int]:
+    """Every side's level of victory if the game ended now."""
+    berlin_axis = data["owner"].get(load_scenario(data["scenario"]).berlin) == "axis"
+    return levels_from(data["scenario"], end_counts(data), berlin_axis)
+
+
 def level(data: Data, side: str) -> int:
-    """Three Players 4: 0 (no victory) to 3 (decisive). A side of the scenario's
-    `europe_only` (Campaign Game IV's Soviets, who fight no Pacific war) sets its
-    production against the others' outside the Pacific half; the others count the world."""
-    content = load_scenario(data["scenario"])
-    if side == "axis" and data["owner"].get(content.berlin) != "axis":
-        return 0
-    own = controlled_production(data, side)
-    counted = europe_production if side in content.europe_only else controlled_production
-    others = sum(counted(data, s) for s in content.sides if s != side)
-    ratio = Fraction(own, others) if others else Fraction(10**9)
-    return scale_level(victory_scale(data["scenario"], side), ratio)
+    return levels(data)[side]
+
+
+def shares(levels: Mapping[str, int]) -> dict[str, float]:
+    """Three Players 4-5: the highest level wins, sides tied there share the win; no side
+    wins at level 0."""
+    best = max(levels.values())
+    winners = [s for s, n in levels.items() if n == best and best > 0]
+    return {s: (1.0 / len(winners) if s in winners else 0.0) for s in levels}
 
 
 def scores(state: HgwState, berlin_lost: bool) -> dict[str, float]:
@@ -107,11 +144,9 @@ def scores(state: HgwState, berlin_lost: bool) -> dict[str, float]:
     if state.meta.get("options", {}).get("two_player"):
         # Two Players: the Allied-Soviet player wins only by taking Berlin in time
         return {s: float((s == "axis") != berlin_lost) for s in sides}
-    levels = {s: level(data, s) for s in sides}
-    best = max(levels.values())
-    winners = [s for s in sides if levels[s] == best and best > 0]
+    found = levels(data)
     state.log(
         "victory levels: "
-        + ", ".join(f"{s} {levels[s]} ({controlled_production(data, s)} production)" for s in sides)
+        + ", ".join(f"{s} {found[s]} ({controlled_production(data, s)} production)" for s in sides)
     )
-    return {s: (1.0 / len(winners) if s in winners else 0.0) for s in sides}
+    return shares(found)
