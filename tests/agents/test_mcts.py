@@ -93,6 +93,34 @@ def test_a_budget_of_both_stops_at_whichever_comes_first(monkeypatch: pytest.Mon
     assert 1 <= slow.last["iterations"] <= 3  # the time came first
 
 
+def test_a_cpu_budget_counts_this_process_cpu_and_the_cap_stays_wall_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`0.25cpu`: seconds of time.process_time, which other processes do not eat, so two
+    searches can be given equal CPU on a busy machine; the host's time cap still bounds
+    the wall time."""
+    budget = Budget.parse("2.5cpu")
+    assert budget == Budget(seconds=2.5, cpu=True) and budget.label() == "2.5cpu"
+    for bad in ("0cpu", "cpu", "-1cpu"):
+        with pytest.raises(ValueError, match=r"0\.25cpu|between 0 and 3600"):
+            Budget.parse(bad)
+    state = tinygame.to_north_turn(seed=5)
+    role = state.active_roles()[0]
+    cpu = iter(float(n) for n in range(100_000))  # moves 1 s a reading
+    monkeypatch.setattr(mcts_module.time, "process_time", lambda: next(cpu))
+    monkeypatch.setattr(mcts_module.time, "perf_counter", lambda: 0.0)  # the wall stands still
+    search = MctsAgent(7, Budget(iterations=1000, seconds=2.5, cpu=True))
+    search.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
+    assert 1 <= search.last["iterations"] <= 3  # stopped by the CPU clock alone
+    wall = iter(float(n) for n in range(100_000))
+    monkeypatch.setattr(mcts_module.time, "process_time", lambda: 0.0)  # no CPU spent
+    monkeypatch.setattr(mcts_module.time, "perf_counter", lambda: next(wall))
+    capped = MctsAgent(7, Budget(seconds=2.5, cpu=True))
+    capped.time_cap = 2.5
+    capped.act_searching(state.view(role), state.legal_actions(role), StateSampler(state, role))
+    assert 1 <= capped.last["iterations"] <= 3  # stopped by the wall-time cap
+
+
 def test_win_shares_and_fallback_evaluation() -> None:
     assert win_shares({"a": 3, "b": 1}, ["a", "b"]) == {"a": 1.0, "b": 0.0}
     assert win_shares({"a": 2, "b": 2, "c": 0}, ["a", "b", "c"]) == {"a": 0.5, "b": 0.5, "c": 0.0}

@@ -259,3 +259,31 @@ def test_a_battle_of_many_dice_is_a_chain_of_chance_nodes_that_the_rules_agree_w
             assert before.view(None)["log"] == state.inner.view(None)["log"]
             return
     raise AssertionError("no action rolled two dice in 400 actions")
+
+
+class _CpuClock(_Clock):
+    """CPU time moves one second a read; wall time would fail the test if read."""
+
+    def process_time(self) -> float:
+        return self.perf_counter()
+
+    def wall(self) -> float:
+        raise AssertionError("a CPU budget read the wall clock")
+
+
+def test_a_cpu_budgeted_bot_counts_this_process_cpu_not_wall_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # as the wall-time test above, on time.process_time: the same 8 simulations
+    from grognard.agents import openspiel_bots
+
+    clock = _CpuClock()
+    monkeypatch.setattr(openspiel_bots, "time", type("T", (), {"process_time": clock.process_time,
+                                                               "perf_counter": clock.wall})())
+    bot = make_agent("openspiel-mcts:10cpu:random", "viktory2", 3)
+    assert isinstance(bot, OpenSpielBot) and bot.name == "openspiel-mcts:10cpu" and bot.cpu
+    state = tinyrules.RULESET.new_game(None, {"pile": 9}, 0)
+    legal = state.legal_actions("north")
+    assert bot.act_searching(state.view("north"), legal, StateSampler(state, "north")) in legal
+    assert bot.last_simulations == 8
+    for bad in ("openspiel-mcts:0cpu", "openspiel-mcts:xcpu"):
+        with pytest.raises(UnknownAgent):
+            make_agent(bad, "viktory2", 0)

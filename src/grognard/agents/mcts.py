@@ -90,18 +90,25 @@ class Budget:
     every action applied to a determinization, in the tree and in rollouts), or
     several (the search stops at whichever comes first, between iterations). Iterations
     and actions are work, so they reproduce; a time budget depends on the machine's
-    speed and load."""
+    speed and, as wall time, on its load: `cpu` counts the seconds of this process's
+    CPU instead (time.process_time), which other processes do not eat, so that two
+    searches can be given equal CPU on a busy machine."""
 
     iterations: int | None = None
     seconds: float | None = None
     actions: int | None = None
+    cpu: bool = False
 
     @classmethod
     def parse(cls, text: str) -> Budget:
-        """ "200" -> 200 iterations; "1s", "0.5s", "250ms" -> a time budget."""
+        """ "200" -> 200 iterations; "1s", "0.5s", "250ms" -> a time budget;
+        "0.25cpu" -> a quarter of a second of CPU."""
         spec = text.strip().lower()
+        cpu = spec.endswith("cpu")
         try:
-            if spec.endswith("ms"):
+            if cpu:
+                seconds = float(spec[:-3])
+            elif spec.endswith("ms"):
                 seconds = float(spec[:-2]) / 1000
             elif spec.endswith("s"):
                 seconds = float(spec[:-1])
@@ -112,18 +119,26 @@ class Budget:
                 return cls(iterations=iterations)
         except ValueError:
             raise ValueError(
-                f"a search budget is a number of iterations (200) or a time (1s, 250ms), not {text!r}"
+                f"a search budget is a number of iterations (200), a time (1s, 250ms) or CPU seconds"
+                f" (0.25cpu), not {text!r}"
             ) from None
         if not 0 < seconds <= 3600:
             raise ValueError(f"a time budget must be between 0 and 3600 seconds, not {text!r}")
-        return cls(seconds=seconds)
+        return cls(seconds=seconds, cpu=cpu)
 
     def label(self) -> str:
         if self.actions is not None:
             return f"{self.actions} actions"
         if self.iterations is not None and self.seconds is not None:
             return f"{self.iterations} (at most {self.seconds:g}s)"
-        return f"{self.iterations}" if self.iterations is not None else f"{self.seconds:g}s"
+        if self.iterations is not None:
+            return f"{self.iterations}"
+        return f"{self.seconds:g}cpu" if self.cpu else f"{self.seconds:g}s"
+
+    def clock(self) -> Callable[[], float]:
+        """What its seconds are counted on: CPU or wall time (read when asked, so
+        that a test's clock takes its place)."""
+        return time.process_time if self.cpu else time.perf_counter
 
 
 #: The budget of the bare name `mcts` for a ruleset without a heuristic (its rollouts
@@ -234,7 +249,9 @@ class MctsAgent:
         #: sets it below its own limit per AI move); checked between iterations, and
         #: every ROLLOUT_CHECK actions of a rollout (a long one is cut and scored)
         self.time_cap: float | None = None
-        self._deadline: float | None = None
+        self._deadline: float | None = None  # on the budget's clock
+        self._wall_deadline: float | None = None  # the time cap's
+        self._clock: Callable[[], float] = time.perf_counter
         self._prior: tuple[Role, Action] | None = None
         self._me: Role | None = None  # the searching role: whose view scores a rollout
         #: actions applied to determinizations in this decision (tree and rollouts)
@@ -276,11 +293,12 @@ class MctsAgent:
         if prior is not None:
             allowed.add(prior)
             self._prior = (me, prior)
-        seconds = self.budget.seconds
-        if self.time_cap is not None:  # a host's bound on any budget, iterations included
-            seconds = min(seconds, self.time_cap) if seconds else self.time_cap
-        deadline = time.perf_counter() + seconds if seconds else None
-        self._deadline = deadline
+        self._clock = clock = self.budget.clock()
+        seconds, cap = self.budget.seconds, self.time_cap  # the cap: a host's bound, in wall time
+        if cap is not None and not self.budget.cpu:  # one clock: one deadline, the sooner
+            seconds, cap = (min(seconds, cap) if seconds else cap), None
+        self._deadline = clock() + seconds if seconds else None
+        self._wall_deadline = time.perf_counter() + cap if cap is not None else None
         iterations = 0
         self.work = 0
         while True:
@@ -288,7 +306,7 @@ class MctsAgent:
                 break
             if self.budget.actions is not None and self.work >= self.budget.actions:
                 break
-            if deadline is not None and iterations and time.perf_counter() >= deadline:
+            if iterations and self._time_up():
                 break
             self._iterate(root, sampler.sample(self.rng), me, allowed)
             iterations += 1
@@ -392,11 +410,16 @@ class MctsAgent:
         assert self.policy is not None
         return game.search_view(role) if self.policy.wants_view else {}
 
+    def _time_up(self) -> bool:
+        if self._deadline is not None and self._clock() >= self._deadline:
+            return True
+        return self._wall_deadline is not None and time.perf_counter() >= self._wall_deadline
+
     def _rollout(self, game: State, roles: list[Role]) -> dict[Role, float]:
-        deadline = self._deadline if self._deadline is not None else math.inf
+        timed = self._deadline is not None or self._wall_deadline is not None
         for step in range(self.rollout_depth):
-            checked = deadline < math.inf and step % ROLLOUT_CHECK == ROLLOUT_CHECK - 1
-            if checked and time.perf_counter() >= deadline:
+            checked = timed and step % ROLLOUT_CHECK == ROLLOUT_CHECK - 1
+            if checked and self._time_up():
                 break  # out of time: scored below as a running game
             result = game.result()
             if result is not None:

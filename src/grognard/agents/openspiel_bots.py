@@ -5,7 +5,9 @@ A peer no one here wrote: `openspiel-mcts:N` is OpenSpiel's `MCTSBot` and
 OpenSpiel's `RandomRolloutEvaluator` (one random rollout to the end of the game).
 `openspiel-mcts:1s` (or `250ms`) gives `MCTSBot` a time per decision instead, so that
 it can be matched against grognard's search agent at the same time budget
-(`TimedMCTSBot`: it stops after the simulation during which the time ran out), and
+(`TimedMCTSBot`: it stops after the simulation during which the time ran out), or
+`openspiel-mcts:0.25cpu` the same in seconds of this process's CPU, which other
+processes on a busy machine do not eat (`mcts:0.25cpu` for ours), and
 `openspiel-ismcts:1s` does the same for `ISMCTSBot` (`TimedISMCTSBot`). A third part,
 `openspiel-mcts:1s:eval`, swaps OpenSpiel's evaluator for one that plays at most 20
 random actions and then asks the ruleset's own `evaluate(view)`, as grognard's search
@@ -279,18 +281,23 @@ class _Timed:
     """What both timed bots keep: the time per decision, when the search started and
     the simulations it has begun (set up before OpenSpiel's own bot class)."""
 
-    def __init__(self, *args: Any, seconds: float, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, seconds: float, cpu: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.seconds = seconds
+        #: seconds of this process's CPU (time.process_time) rather than wall time
+        self.cpu = cpu
         self.started = 0.0
         self.simulations_done = 0
 
+    def _now(self) -> float:
+        return time.process_time() if self.cpu else time.perf_counter()
+
     def _start(self) -> None:
-        self.started = time.perf_counter()
+        self.started = self._now()
         self.simulations_done = 0
 
     def _elapsed(self) -> float:
-        return time.perf_counter() - self.started
+        return self._now() - self.started
 
 
 class TimedMCTSBot(_Timed, mcts.MCTSBot):
@@ -407,16 +414,18 @@ class OpenSpielBot:
         uct_c: float = 2.0,
         seconds: float | None = None,
         evaluate: Evaluate | None = None,
+        cpu: bool = False,
     ) -> None:
         if kind not in KINDS:
             raise ValueError(f"OpenSpiel bots: {', '.join(KINDS)}, not {kind!r}")
-        budget = f"{seconds:g}s" if seconds is not None else f"{simulations}"
+        budget = f"{simulations}" if seconds is None else f"{seconds:g}cpu" if cpu else f"{seconds:g}s"
         self.name = f"openspiel-{kind}:{budget}" + (":eval" if evaluate is not None else "")
         #: the ruleset's evaluation, for ShortRolloutEvaluator (None: random rollouts to the end)
         self.evaluate = evaluate
         self.kind = kind
         self.simulations = simulations
         self.seconds = seconds
+        self.cpu = cpu  # the seconds are CPU seconds (time.process_time)
         #: simulations of the last decision (a time budget's count varies)
         self.last_simulations = 0
         self.uct_c = uct_c
@@ -444,10 +453,10 @@ class OpenSpielBot:
         bot: Any
         if self.kind == "ismcts" and self.seconds is not None:
             bot = TimedISMCTSBot(game, evaluator, self.uct_c, MAX_SIMULATIONS, random_state=self.random,
-                                 allow_inconsistent_action_sets=True, seconds=self.seconds)
+                                 allow_inconsistent_action_sets=True, seconds=self.seconds, cpu=self.cpu)
         elif self.kind == "mcts" and self.seconds is not None:
             bot = TimedMCTSBot(game, self.uct_c, MAX_SIMULATIONS, evaluator, solve=False,
-                               random_state=self.random, seconds=self.seconds)
+                               random_state=self.random, seconds=self.seconds, cpu=self.cpu)
         elif self.kind == "mcts":
             bot = mcts.MCTSBot(game, self.uct_c, self.simulations, evaluator, solve=False,
                                random_state=self.random)
@@ -476,17 +485,19 @@ def make_openspiel_bot(name: str, seed: int, evaluate: Evaluate | None = None) -
     if how == "eval" and evaluate is None:
         raise ValueError(f"{name!r}: this ruleset has no evaluate(view) in its ai module; use :random")
     chosen = evaluate if how == "eval" else None
-    if spec.lower().endswith("s"):
+    if spec.lower().endswith(("s", "cpu")):
         try:
-            seconds = Budget.parse(spec).seconds
+            budget = Budget.parse(spec)
         except ValueError as exc:
             raise ValueError(f"{name!r}: {exc}") from None
-        return OpenSpielBot(kind, MAX_SIMULATIONS, seed, seconds=seconds, evaluate=chosen)
+        seconds, cpu = budget.seconds, budget.cpu
+        return OpenSpielBot(kind, MAX_SIMULATIONS, seed, seconds=seconds, evaluate=chosen, cpu=cpu)
     try:
         simulations = int(spec)
     except ValueError:
         raise ValueError(
-            f"{name!r}: simulations are a whole number (openspiel-mcts:200), or a time (openspiel-mcts:1s)"
+            f"{name!r}: simulations are a whole number (openspiel-mcts:200), a time (openspiel-mcts:1s)"
+            " or CPU seconds (openspiel-mcts:0.25cpu)"
         ) from None
     if simulations < 1:
         raise ValueError(f"{name!r}: at least one simulation")

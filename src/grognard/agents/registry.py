@@ -2,7 +2,8 @@
 its "heuristic" seam's `make_heuristic(seed)` (grognard/seams.py); "mcts" is the
 generic search agent (agents/mcts.py), named with an optional budget and rollout
 policy: `mcts:200` (iterations per decision), `mcts:1s` or `mcts:250ms` (time per
-decision), `mcts:200:heuristic` (rollouts played by the ruleset's heuristic:
+decision), `mcts:0.25cpu` (seconds of the process's CPU per decision, which a busy
+machine does not shorten), `mcts:200:heuristic` (rollouts played by the ruleset's heuristic:
 stronger per iteration, far dearer; with a budget alone the rollouts are `random`
 and the heuristic is only the root's prior). The bare name `mcts` is the default:
 where the ruleset has a heuristic, 50 iterations of heuristic rollouts, at most 1 s
