@@ -110,3 +110,28 @@ def test_loader_rejects_a_short_firepower_row(tmp_path: Path) -> None:
     path.write_text(json.dumps(doc))
     with pytest.raises(TablesError, match="firepower row"):
         load_tables_from(path)
+
+
+@pytest.mark.rules("G27.4")
+def test_the_three_player_scales_are_the_rulebooks(t: Tables) -> None:
+    """Three Players 4: the Axis wins at 1:1 decisively, above 1:3 substantially and at
+    any ratio marginally (while it holds Berlin); the Soviets at 3:2, 1:1 and 1:2; the
+    Allies at 2:1, 3:2 and 1:1."""
+    lines = {
+        side: [(s.level, s.at_least or f">{s.more_than}") for s in scale]
+        for side, scale in t.three_player_scales.items()
+    }
+    assert lines == {
+        "axis": [(3, "1"), (2, ">1/3"), (1, "0")],
+        "soviet": [(3, "3/2"), (2, "1"), (1, "1/2")],
+        "allied": [(3, "2"), (2, "3/2"), (1, "1")],
+    }
+
+
+def test_loader_rejects_a_scale_whose_ratios_rise(tmp_path: Path) -> None:
+    doc = json.loads(DATA_PATH.read_text())
+    doc["three_player_scales"]["soviet"][2]["at_least"] = "2"
+    path = tmp_path / "tables.json"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(TablesError, match="'soviet': ratios must fall"):
+        load_tables_from(path)

@@ -25,7 +25,8 @@ from .geography import geography
 from .layout import HgwBoard
 from .limitations import boxes_counted, us_points
 from .map import load_map
-from .scenario import BOX, load_scenario, step_ratio
+from .scenario import BOX, load_scenario
+from .tables import load_tables, step_ratio
 from .theater import in_pacific
 
 if TYPE_CHECKING:
@@ -33,22 +34,15 @@ if TYPE_CHECKING:
 
 Data = HgwBoard
 
-# Three Players 4, the rulebook's scales: (least ratio, strictly more than it, level),
-# highest level first; the Axis's count only while Berlin is Axis (`level`)
+# Three Players 4: (least ratio, strictly more than it, level), highest level first;
+# the Axis's count only while Berlin is Axis (`levels_from`)
 Scale = tuple[tuple[Fraction, bool, int], ...]
-RULEBOOK_SCALES: dict[str, Scale] = {
-    "axis": ((Fraction(1), False, 3), (Fraction(1, 3), True, 2), (Fraction(0), False, 1)),
-    "soviet": ((Fraction(3, 2), False, 3), (Fraction(1), False, 2), (Fraction(1, 2), False, 1)),
-    "allied": ((Fraction(2), False, 3), (Fraction(3, 2), False, 2), (Fraction(1), False, 1)),
-}
 
 
 def victory_scale(scenario: str, side: str) -> Scale:
     """The side's scale: the scenario's own (`victory_scales`, Campaign Game IV's being
-    designed) or the rulebook's."""
-    steps = load_scenario(scenario).victory_scales.get(side)
-    if steps is None:
-        return RULEBOOK_SCALES[side]
+    designed) or the rulebook's (tables.json `three_player_scales`)."""
+    steps = load_scenario(scenario).victory_scales.get(side) or load_tables().three_player_scales[side]
     return tuple((step_ratio(s), bool(s.more_than), s.level) for s in steps)
 
 

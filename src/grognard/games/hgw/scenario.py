@@ -8,7 +8,6 @@ schema is checked at load with msgspec, and the cross-checks msgspec cannot expr
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ import msgspec
 from .datafile import decode_file
 from .map import ScenarioSide, load_map, row_col
 from .optional import OPTIONAL
-from .tables import load_tables
+from .tables import VictoryStep, load_tables, scale_problems
 
 DATA_DIR = Path(__file__).with_name("data")
 # Campaign Game II's naval strength points by type (Fleets 3-4; U-Boat Attack 1; Anti-
@@ -121,16 +120,6 @@ class ShipBuilding(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     left: int
 
 
-class VictoryStep(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One line of a side's victory scale (Three Players 4): the level its production
-    ratio reaches when the ratio is at least `at_least`, or more than `more_than` (the
-    Axis's substantial line is a strict one), a fraction such as "3/2"."""
-
-    level: int
-    at_least: str = ""
-    more_than: str = ""
-
-
 class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     version: int
     note: str
@@ -224,7 +213,7 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pacific_unaligned: tuple[str, ...] = ()
     us_pacific_arrivals: tuple[Placement, ...] = ()
     # Three Players 4: a side's victory scale, highest level first, replacing the
-    # rulebook's (campaign_victory.RULEBOOK_SCALES) for that side; Campaign Game IV's
+    # rulebook's (tables.json three_player_scales) for that side; Campaign Game IV's
     # are designed (docs/hgw-design.md, "Campaign Game IV's victory scales")
     victory_scales: dict[str, tuple[VictoryStep, ...]] = {}
     # Campaign Game IV: the sides whose ratio is set against the others' production
@@ -232,33 +221,16 @@ class ScenarioContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     europe_only: tuple[str, ...] = ()
 
 
-def step_ratio(step: VictoryStep) -> Fraction:
-    """The ratio a scale's line names (checked at load by `_victory_problems`)."""
-    return Fraction(step.at_least or step.more_than)
-
-
 def _victory_problems(content: ScenarioContent) -> list[str]:
-    """Each scale names a side of the scenario, lines of one ratio each (a fraction),
-    levels 3 to 1 at most, both falling line by line; the Europe-only sides are sides."""
+    """Each scale names a side of the scenario and reads as a scale (tables.scale_problems);
+    the Europe-only sides are sides."""
     sides = content.sides
     problems = [f"europe_only: {s!r} is not one of the sides" for s in content.europe_only if s not in sides]
     for side, scale in content.victory_scales.items():
         where = f"victory scale of {side!r}"
         if side not in sides:
             problems.append(f"{where}: not one of the sides {sides}")
-        try:
-            ratios = [step_ratio(s) for s in scale if bool(s.at_least) != bool(s.more_than)]
-        except (ValueError, ZeroDivisionError):
-            problems.append(f"{where}: a ratio is not a fraction such as 3/2")
-            continue
-        if len(ratios) != len(scale):
-            problems.append(f"{where}: each line gives one of at_least and more_than")
-        levels = [s.level for s in scale]
-        falling = levels == sorted(set(levels), reverse=True)
-        if not scale or any(n not in (1, 2, 3) for n in levels) or not falling:
-            problems.append(f"{where}: levels must fall from 3 to 1, each once")
-        if ratios != sorted(ratios, reverse=True) or any(r < 0 for r in ratios):
-            problems.append(f"{where}: ratios must fall line by line, none below 0")
+        problems += scale_problems(where, scale)
     return problems
 
 

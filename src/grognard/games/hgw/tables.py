@@ -8,6 +8,7 @@ make. docs/hgw-tables.md explains each choice.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import msgspec
@@ -80,6 +81,40 @@ class TimeRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     events: tuple[TimeEvent, ...]
 
 
+class VictoryStep(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One line of a side's victory scale (Three Players 4): the level its production
+    ratio reaches when the ratio is at least `at_least`, or more than `more_than` (the
+    Axis's substantial line is a strict one), a fraction such as "3/2"."""
+
+    level: int
+    at_least: str = ""
+    more_than: str = ""
+
+
+def step_ratio(step: VictoryStep) -> Fraction:
+    """The ratio a scale's line names (checked at load by `scale_problems`)."""
+    return Fraction(step.at_least or step.more_than)
+
+
+def scale_problems(where: str, scale: tuple[VictoryStep, ...]) -> list[str]:
+    """A scale's lines give one ratio each (a fraction), levels 3 to 1 at most, both
+    falling line by line."""
+    try:
+        ratios = [step_ratio(s) for s in scale if bool(s.at_least) != bool(s.more_than)]
+    except (ValueError, ZeroDivisionError):
+        return [f"{where}: a ratio is not a fraction such as 3/2"]
+    problems = []
+    if len(ratios) != len(scale):
+        problems.append(f"{where}: each line gives one of at_least and more_than")
+    levels = [s.level for s in scale]
+    falling = levels == sorted(set(levels), reverse=True)
+    if not scale or any(n not in (1, 2, 3) for n in levels) or not falling:
+        problems.append(f"{where}: levels must fall from 3 to 1, each once")
+    if ratios != sorted(ratios, reverse=True) or any(r < 0 for r in ratios):
+        problems.append(f"{where}: ratios must fall line by line, none below 0")
+    return problems
+
+
 class Tables(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     version: int
     firepower: Firepower
@@ -89,6 +124,9 @@ class Tables(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     russian_winter: RussianWinter
     costs: Costs
     time_record: TimeRecord
+    #: Three Players 4: each side's scale of victory levels (a scenario's own
+    #: `victory_scales` replace a side's: Campaign Game IV's)
+    three_player_scales: dict[str, tuple[VictoryStep, ...]]
 
     def __post_init__(self) -> None:
         fp = self.firepower
@@ -103,6 +141,9 @@ class Tables(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             season = e.turn.split()[0]
             if season not in self.time_record.seasons:
                 raise msgspec.ValidationError(f"time record event in unknown season {e.turn!r}")
+        for side, scale in self.three_player_scales.items():
+            for problem in scale_problems(f"three-player scale of {side!r}", scale):
+                raise msgspec.ValidationError(problem)
 
     # -- lookups
     def firepower_losses(self, strength: int, roll: int) -> int:
