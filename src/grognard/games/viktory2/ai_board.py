@@ -266,7 +266,7 @@ class Board:
         return found
 
 
-@lru_cache(maxsize=4096)  # search rollouts ask it at every decision; goals and water seldom change
+@lru_cache(maxsize=512)  # search rollouts ask it at every decision; goals and water seldom change
 def _front_map(radius: int, goals: tuple[str, ...], water: frozenset[str]) -> dict[str, int]:
     """`Board.front` on a whole disc of `radius` (read only: boards share it)."""
     return _land_distances(goals, lambda h: _neighbors(h, radius), dict.fromkeys(water, "water"))

@@ -18,7 +18,7 @@ from .verbs import args as _parse
 
 #: The arguments by name (verbs.py), kept per action: search rollouts score the same
 #: legal actions again and again. The scorers only read the dicts it hands out.
-args: Callable[[Action], dict[str, Any]] = lru_cache(maxsize=1 << 16)(_parse)
+args: Callable[[Action], dict[str, Any]] = lru_cache(maxsize=1 << 14)(_parse)
 
 
 @cache
