@@ -65,8 +65,9 @@ class TurnKnobs:
 #: benchmarks/bench_strong_ai.py (docs/simlab.md). The others only bound a turn's
 #: cost near 2 s of CPU on the shared 2-core machine, from the work one CPU second
 #: buys at three mid-game decisions each (Victory about 270 simulated actions, its
-#: heuristic being dear; HGW about 1 300; Virtuti about 1 600); their strength
-#: against the heuristic is not measured yet.
+#: heuristic being dear; HGW about 1 300; Virtuti about 1 600). Victory's won 7, drew
+#: 7 and lost 6 of 20 Quick Start games, at 0.41 s a turn; HGW's and Virtuti's are
+#: not measured yet (benchmarks/strong_ai_table.py lists every scenario).
 KNOBS: dict[str, TurnKnobs] = {
     "viktory2": TurnKnobs(turn_actions=6_500, max_share=0.6),
     "victory": TurnKnobs(turn_actions=600),

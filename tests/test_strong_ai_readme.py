@@ -1,0 +1,50 @@
+"""The README's table of `search-strong` against the heuristic is the kept runs' (issue
+25: every scenario of every game listed, its figures measured by bench_strong_ai.py and
+written by strong_ai_table.py, not quoted by hand)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from repo_scripts import load_script
+
+ROOT = Path(__file__).resolve().parents[1]
+table = load_script("benchmarks/strong_ai_table.py")
+
+
+def test_the_readme_table_is_written_from_the_kept_runs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start, end = readme.index(table.BEGIN), readme.index(table.END)
+    assert readme[start + len(table.BEGIN) : end] == "\n" + table.markdown(table.load())
+
+
+def test_every_scenario_has_a_row_measured_or_not() -> None:
+    text = table.markdown({})
+    for ruleset_id, scenario in table.scenarios():
+        assert f"| {ruleset_id} ({scenario}) | not measured |" in text
+
+
+def run(**changes: Any) -> dict[str, Any]:
+    base = {"ruleset": "viktory2", "scenario": None, "options": {}, "finished": 200, "wins": 160, "draws": 0,
+            "losses": 40, "win_rate": 0.8, "wilson95": [0.74, 0.85],
+            "level_turn_cpu_s": {"median": 1.5, "p95": 4.0}, "level_decision_cpu_s": {"mean": 0.2}}
+    return base | changes
+
+
+def test_the_goal_needs_all_its_parts() -> None:
+    assert table.verdict(run()) == "met"
+    assert table.verdict(run(finished=40)) == "not yet: 160 more games"
+    assert table.verdict(run(win_rate=0.72, wilson95=[0.59, 0.8])) == "not yet: the win rate"
+    assert table.verdict(run(level_turn_cpu_s={"median": 2.4, "p95": 5.0})) == "not yet: the turn time"
+
+
+def test_a_run_without_a_scenario_is_the_rulesets_default(tmp_path: Path) -> None:
+    (tmp_path / "a.json").write_text(json.dumps(run()))
+    three = run(ruleset="victory", scenario="two-front", options={"players": 3})
+    (tmp_path / "b.json").write_text(json.dumps(three))
+    runs = table.load(tmp_path)
+    assert set(runs) == {("viktory2", "standard"), ("victory", "two-front")}
+    row = "| victory (two-front) players=3 | 160–0–40 of 200 | 80.0 % (74.0–85.0 %) |"
+    assert row in table.markdown(runs)
