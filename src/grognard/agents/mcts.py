@@ -129,11 +129,10 @@ class Budget:
     def label(self) -> str:
         if self.actions is not None:
             return f"{self.actions} actions"
-        if self.iterations is not None and self.seconds is not None:
-            return f"{self.iterations} (at most {self.seconds:g}s)"
-        if self.iterations is not None:
+        if self.seconds is None:
             return f"{self.iterations}"
-        return f"{self.seconds:g}cpu" if self.cpu else f"{self.seconds:g}s"
+        time = f"{self.seconds:g}{'cpu' if self.cpu else 's'}"
+        return f"{self.iterations} (at most {time})" if self.iterations is not None else time
 
     def clock(self) -> Callable[[], float]:
         """What its seconds are counted on: CPU or wall time (read when asked, so
