@@ -21,15 +21,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-from grognard.games.hgw.campaign_victory import Scale, levels_from, shares, victory_scale
+from grognard.games.hgw.campaign_victory import Scale, as_scale, levels_from, shares, victory_scale
 from grognard.games.hgw.scenario import load_scenario
+from grognard.games.hgw.tables import VictoryStep, scale_problems
 from grognard.sim.local import wilson
 
 
@@ -58,7 +58,14 @@ def scales_for(scenario: str, change: dict[str, list[str]]) -> dict[str, Scale]:
         if len(ratios) != 3:
             raise SystemExit(f"--scales: {side} needs three ratios (decisive, substantial, marginal)")
         # ">1/3": strictly more than a third, as the Axis's substantial line
-        out[side] = tuple((Fraction(r.lstrip(">")), r.startswith(">"), 3 - n) for n, r in enumerate(ratios))
+        steps = tuple(
+            VictoryStep(3 - n, more_than=r[1:]) if r.startswith(">") else VictoryStep(3 - n, at_least=r)
+            for n, r in enumerate(ratios)
+        )
+        problems = scale_problems(f"--scales: {side}", steps)  # as a scenario's own scale is checked
+        if problems:
+            raise SystemExit("; ".join(problems))
+        out[side] = as_scale(steps)
     return out
 
 

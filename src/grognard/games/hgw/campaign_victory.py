@@ -26,7 +26,7 @@ from .layout import HgwBoard
 from .limitations import boxes_counted, us_points
 from .map import load_map
 from .scenario import BOX, load_scenario
-from .tables import load_tables, step_ratio
+from .tables import VictoryStep, load_tables, step_ratio
 from .theater import in_pacific
 
 if TYPE_CHECKING:
@@ -43,6 +43,11 @@ def victory_scale(scenario: str, side: str) -> Scale:
     """The side's scale: the scenario's own (`victory_scales`, Campaign Game IV's being
     designed) or the rulebook's (tables.json `three_player_scales`)."""
     steps = load_scenario(scenario).victory_scales.get(side) or load_tables().three_player_scales[side]
+    return as_scale(steps)
+
+
+def as_scale(steps: Sequence[VictoryStep]) -> Scale:
+    """A scale's lines (data, checked by tables.scale_problems) as `scale_level` reads them."""
     return tuple((step_ratio(s), bool(s.more_than), s.level) for s in steps)
 
 
