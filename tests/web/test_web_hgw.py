@@ -601,8 +601,9 @@ def test_by_keyboard_select_an_army_zoom_and_end_the_step(page: Page) -> None:
 
 
 def test_game_over_names_the_winner_and_plots_the_game(page: Page) -> None:
-    _start(page)
-    expect(prompt(page)).to_be_visible()
+    game_id = _start(page)
+    # the Soviet AI's simultaneous steps redraw the side panel: click once the Axis alone is to act
+    until_alone_to_act(page, game_id, "axis")
     page.get_by_role("button", name="Resign axis").click()
     modal(page).get_by_role("button", name="Resign axis").click()
     banner = page.locator(".banner")

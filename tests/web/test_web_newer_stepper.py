@@ -15,6 +15,7 @@ from webkit import (
     reload_and_settle,
     start_game,
     step_to_the_end,
+    until_alone_to_act,
     until_the_other_side_has_moved,
 )
 
@@ -124,7 +125,8 @@ def test_a_finished_games_rematch_button_starts_the_next_game(page: Page) -> Non
     game_id = start_game(
         page, ruleset="victory", scenario="quick-start", seats={"blue": "me", "red": "ai:random"}, seed=5
     )
-    expect(prompt(page)).to_be_visible()
+    # red's simultaneous first steps redraw the side panel: click once blue alone is to act
+    until_alone_to_act(page, game_id, "blue")
     page.get_by_role("button", name="Resign blue").click()
     modal(page).get_by_role("button", name="Resign blue").click()
     banner = page.locator(".banner")
