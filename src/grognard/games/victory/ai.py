@@ -19,7 +19,8 @@ Plan, phase by phase:
 from __future__ import annotations
 
 import random
-from functools import cache
+from collections.abc import Callable
+from functools import cache, lru_cache
 from typing import Any
 
 from grognard.agents.base import best_scored
@@ -27,7 +28,7 @@ from grognard.core.game import Action
 from grognard.core.hexgrid import distance, parse_hex_id
 
 from .evaluate import evaluate
-from .verbs import args
+from .verbs import args as _parse
 
 # the search agent (grognard.agents.mcts) scores its cut-off rollouts with this (issue 11)
 __all__ = ["VictoryHeuristic", "evaluate", "make_heuristic"]
@@ -35,6 +36,9 @@ __all__ = ["VictoryHeuristic", "evaluate", "make_heuristic"]
 View = dict[str, Any]
 #: an action's arguments by name (verbs.py), as the scorers read them
 Named = dict[str, Any]
+#: The arguments by name, kept per action: a search's rollouts score the same legal
+#: actions again and again. The scorers only read the dicts it hands out.
+args: Callable[[Action], Named] = lru_cache(maxsize=1 << 14)(_parse)
 BUILD_PREFERENCE = ("IN", "AR", "MK", "ART", "FA")  # what it raises with spare PP
 
 

@@ -5,7 +5,7 @@ while it is fought. Shapes follow docs/client-view-conventions.md (`blocks`,
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, cast
 
 from .boards import game_map
@@ -17,6 +17,7 @@ from .units import unit_table
 ROUNDS = 3
 
 
+@cache
 def fire_label(type_id: str) -> str:
     """A-N-G firepower as printed on the chart, "1-1-2"."""
     fire = unit_table()[type_id].fire
@@ -105,6 +106,14 @@ def _static_hexes(map_key: str) -> tuple[dict[str, Any], ...]:
     )
 
 
+@lru_cache(maxsize=64)
+def _hexes_with_control(map_key: str, owners: tuple[tuple[str, str], ...]) -> list[dict[str, Any]]:
+    """The map's hexes, each with its controller: kept per map and control, which
+    change far less often than a search asks for views (shared like _static_hexes)."""
+    held = dict(owners)
+    return [{**hex_, "control": held.get(hex_["id"])} for hex_ in _static_hexes(map_key)]
+
+
 @lru_cache(maxsize=16)
 def _hexsides(map_key: str) -> dict[str, list[str]]:
     return {side: sorted(features) for side, features in sorted(game_map(map_key).sides().items())}
@@ -144,7 +153,7 @@ def board_view(data: Data, flow: list[dict[str, Any]], role: str | None) -> dict
         "phase": data["phase"],
         "order": list(data.get("order", [])),
         "map": data["map"],
-        "hexes": [{**hex_, "control": owners.get(hex_["id"])} for hex_ in _static_hexes(data["map"])],
+        "hexes": _hexes_with_control(data["map"], tuple(sorted(owners.items()))),
         "hexsides": _hexsides(data["map"]),
         "areas": [{"id": h, "name": the_map.hexes[h].name or h} for h in places],
         "blocks": entries,
