@@ -2,8 +2,8 @@
 asked afresh, at positions of random games: the cached move walks (move_search.py),
 the strategic reaches and their ends, the bases and strike targets within a flight,
 the move list in the core's order, the survey's closed hexes, the table of who holds
-vacant hexes, the airbases with room, and the supply map kept from one end-of-turn
-question to the next."""
+vacant hexes, the airbases with room, the supply map kept from one end-of-turn
+question to the next, and the view's hexes kept per control."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from grognard.agents import RandomAgent
-from grognard.games.victory import RULESET, VictoryState, flight, landings, strategic
+from grognard.games.victory import RULESET, VictoryState, flight, landings, strategic, view
 from grognard.games.victory.control import (
     airbase_sites,
     airbases_with_room,
@@ -153,3 +153,21 @@ def test_5_51_airbases_with_room_as_each_site_asked_afresh(options: dict[str, bo
         assert Survey(data, occ, role).airbases(anywhere, 10 * flight.UNREACHABLE) == sorted(asked + fields)
         checked += bool(asked)
     assert checked > 5
+
+
+@pytest.mark.rules("5.4", "6.1")
+def test_5_4_the_views_kept_hexes_show_each_positions_control() -> None:
+    # the view keeps the map's hexes with their control per control (view.py): at every
+    # position the hexes a view shows carry that position's controllers, cached or not
+    checked = set()
+    for state, role in _positions({}, 21, every=9):
+        data = state.data
+        shown = {h["id"]: h["control"] for h in state.view(role)["board"]["hexes"]}
+        owners = controllers(data, occupancy(data)) if data["phase"] != "deploy" else {}
+        assert shown == {h: owners.get(h) for h in gmap(data).hexes}
+        view._hexes_with_control.cache_clear()
+        assert state.view(role)["board"]["hexes"] == [
+            {**h, "control": owners.get(h["id"])} for h in view._static_hexes(data["map"])
+        ]
+        checked.add(tuple(sorted((h, c) for h, c in shown.items() if c)))
+    assert len(checked) > 3  # control changed along the game
