@@ -15,6 +15,7 @@ from webkit import (
     counter,
     hex_at,
     modal,
+    open_details,
     prompt,
     start_game,
     target,
@@ -33,8 +34,11 @@ SEED = 30
 def test_lobby_offers_the_ruleset_options_and_seats(page: Page) -> None:
     page.goto("/")
     form = page.locator("form.new-game")
-    form.locator("select[name=ruleset]").select_option("viktory2")
-    form.locator("details.options summary").click()
+    # Viktory II is the lobby's first choice: choosing it again would rebuild the form
+    # after an await, and a click on the old form's summary could then be lost
+    expect(form.locator("select[name=ruleset]")).to_have_value("viktory2")
+    open_details(form.locator("details.options"))
+    expect(form.locator("details.options")).to_have_attribute("open", "")
     # one control per option of the schema, by type
     expect(form.locator("input[name=players][type=number]")).to_have_value("2")
     expect(form.locator("input[name=no_exploration][type=checkbox]")).not_to_be_checked()

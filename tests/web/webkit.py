@@ -106,7 +106,8 @@ def shot(page: Page, name: str) -> None:
         page.screenshot(path=str(folder / f"{name}.png"), animations="disabled")
 
 
-def _open(details: Locator) -> None:
+def open_details(details: Locator) -> None:
+    """Open a <details> unless it is open (a click on its summary toggles it)."""
     if details.count() and details.get_attribute("open") is None:
         details.locator("summary").click()
 
@@ -130,7 +131,7 @@ def start_game(
     if scenario is not None:
         form.locator("select[name=scenario]").select_option(scenario)
     for name, value in (options or {}).items():
-        _open(form.locator("details.options"))
+        open_details(form.locator("details.options"))
         field = form.locator(f"[name='{name}']")
         kind = field.get_attribute("type")
         if kind == "checkbox":
@@ -143,7 +144,7 @@ def start_game(
     for role, seat in seats.items():
         form.locator(f"select[name='seat-{role}']").select_option(seat)
     if seed is not None:
-        _open(form.locator("details.advanced"))
+        open_details(form.locator("details.advanced"))
         form.locator("input[name=seed]").fill(str(seed))
     form.locator("button[type=submit]").click()
     page.wait_for_url(GAME_URL)
