@@ -5,6 +5,7 @@ only (the view and determinizations), never another seat's secrets."""
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -63,10 +64,39 @@ def test_the_level_is_the_turn_budgeted_search_with_its_rulesets_knobs() -> None
     assert knobs_for("tinygame") == TurnKnobs()  # a ruleset without knobs: the defaults
 
 
-@pytest.mark.parametrize("name", ["strong:0", "strong:fast", "strong:1:2"])
+@pytest.mark.parametrize("name", ["strong:0", "strong:fast", "strong:1:2", "strong:width=2:600"])
 def test_a_bad_turn_budget_is_refused_with_its_form(name: str) -> None:
     with pytest.raises(UnknownAgent, match=r"strong:ACTIONS|simulated actions"):
         make_agent(name, "viktory2", 1)
+
+
+def test_knobs_are_replaced_by_name_for_experiments() -> None:
+    agent = make_agent("strong:900:width=2,rollout_depth=8,margin=0.1", "victory", 1)
+    assert isinstance(agent, TurnSearchAgent)
+    wanted = replace(knobs_for("victory"), turn_actions=900, width=2, rollout_depth=8, margin=0.1)
+    assert agent.knobs == wanted
+    # the knobs reach the search itself, not only the record
+    assert (agent.inner.width, agent.inner.rollout_depth, agent.inner.margin) == (2, 8, 0.1)
+    alone = make_agent("strong:rollout_depth=none", "victory", 1)
+    assert isinstance(alone, TurnSearchAgent)
+    assert alone.knobs.turn_actions == knobs_for("victory").turn_actions
+    assert alone.knobs.rollout_depth is None
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("strong:600:depth=8", r"no knob 'depth'; the knobs are turn_actions, max_share"),
+        ("strong:600:width=two", r"knob 'width' takes a whole number, not 'two'"),
+        ("strong:600:margin=-1", r"knob 'margin' cannot be negative"),
+        ("strong:600:max_share=2", r"0 < max_share <= 1"),
+        ("strong:600:width", r"strong:ACTIONS:KNOB=VALUE"),
+        ("strong:600:width=", r"a knob is KNOB=VALUE"),
+    ],
+)
+def test_a_wrong_knob_is_refused_by_name(name: str, message: str) -> None:
+    with pytest.raises(UnknownAgent, match=message):
+        make_agent(name, "victory", 1)
 
 
 def test_same_seed_and_budget_give_the_same_move_and_the_same_search() -> None:

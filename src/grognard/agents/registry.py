@@ -12,7 +12,8 @@ elsewhere 100 iterations of random rollouts (`DEFAULT_BUDGET`).
 
 `strong` (agents/turn_search.py) is the search with a budget of simulated actions per
 turn rather than per decision: `strong` takes the ruleset's knobs (`turn_search.KNOBS`),
-`strong:8000` replaces its turn budget.
+`strong:8000` replaces its turn budget, `strong:8000:width=2,rollout_depth=8` (or
+`strong:width=2`) other knobs by their names in `TurnKnobs`, for experiments.
 
 The difficulty levels a person picks in the web app are names of their own,
 `search-fast` (a time-budgeted search) and `search-strong` (`strong`), each standing
@@ -66,7 +67,7 @@ AGENT_LABELS: dict[str, str] = {
 
 #: The forms of the search agent's name, as help texts and errors show them.
 SEARCH_FORMS = (f"{SEARCH_AGENT}:200", f"{SEARCH_AGENT}:1s", f"{SEARCH_AGENT}:200:heuristic")
-TURN_SEARCH_FORMS = (TURN_SEARCH_AGENT, f"{TURN_SEARCH_AGENT}:8000")
+TURN_SEARCH_FORMS = (TURN_SEARCH_AGENT, f"{TURN_SEARCH_AGENT}:8000", f"{TURN_SEARCH_AGENT}:8000:width=2")
 #: OpenSpiel's bots (the `openspiel` extra), named like the search.
 OPENSPIEL_AGENTS = ("openspiel-mcts", "openspiel-ismcts")
 
@@ -147,33 +148,52 @@ def _make_mcts(name: str, ruleset_id: str, seed: int) -> MctsAgent:
 
 
 def _make_turn_search(name: str, ruleset_id: str, seed: int) -> TurnSearchAgent:
-    parts = name.split(":")
+    turn_actions, overrides = _turn_search_spec(name)
+    heuristic = seam(ruleset_id, "heuristic")
+    evaluation = seam(ruleset_id, "evaluation")
+    scores = seam(ruleset_id, "action_scores")
+    try:
+        agent = make_turn_search(
+            seed,
+            ruleset_id,
+            policy=heuristic.make_heuristic if heuristic is not None else None,
+            evaluate=evaluation.evaluate if evaluation is not None else None,
+            scores=scores.action_scores if scores is not None else None,
+            turn_actions=turn_actions,
+            overrides=overrides,
+        )
+    except ValueError as exc:
+        raise UnknownAgent(f"{name!r}: {exc}") from None
+    agent.name = name
+    return agent
+
+
+def _turn_search_spec(name: str) -> tuple[int | None, dict[str, str]]:
+    """`strong`, `strong:8000`, `strong:8000:width=2,rollout_depth=8` or
+    `strong:width=2`: (the turn's budget if given, the knobs replaced by name)."""
+    form = f"{TURN_SEARCH_AGENT}, {TURN_SEARCH_AGENT}:ACTIONS or {TURN_SEARCH_AGENT}:ACTIONS:KNOB=VALUE,..."
+    parts = name.split(":")[1:]
+    if len(parts) > 2 or (len(parts) == 2 and ("=" in parts[0] or "=" not in parts[1])):
+        raise UnknownAgent(f"{name!r}: write {form} (simulated actions a turn, then knobs)")
     turn_actions: int | None = None
-    if len(parts) > 2:
-        form = f"{TURN_SEARCH_AGENT} or {TURN_SEARCH_AGENT}:ACTIONS"
-        raise UnknownAgent(f"{name!r}: write {form} (simulated actions a turn)")
-    if len(parts) == 2:
+    overrides: dict[str, str] = {}
+    for part in parts:
+        if "=" in part:
+            for item in part.split(","):
+                key, sep, value = item.partition("=")
+                if not sep or not key.strip() or not value.strip():
+                    raise UnknownAgent(f"{name!r}: a knob is KNOB=VALUE, not {item!r}; write {form}")
+                overrides[key.strip()] = value.strip()
+            continue
         try:
-            turn_actions = int(parts[1])
+            turn_actions = int(part)
             if turn_actions < 1:
                 raise ValueError
         except ValueError:
             raise UnknownAgent(
-                f"{name!r}: a turn's budget is a whole number of simulated actions (8000), not {parts[1]!r}"
+                f"{name!r}: a turn's budget is a whole number of simulated actions (8000), not {part!r}"
             ) from None
-    heuristic = seam(ruleset_id, "heuristic")
-    evaluation = seam(ruleset_id, "evaluation")
-    scores = seam(ruleset_id, "action_scores")
-    agent = make_turn_search(
-        seed,
-        ruleset_id,
-        policy=heuristic.make_heuristic if heuristic is not None else None,
-        evaluate=evaluation.evaluate if evaluation is not None else None,
-        scores=scores.action_scores if scores is not None else None,
-        turn_actions=turn_actions,
-    )
-    agent.name = name
-    return agent
+    return turn_actions, overrides
 
 
 def _make_openspiel(name: str, ruleset_id: str, seed: int) -> Agent:

@@ -31,7 +31,8 @@ time a decision, below its limit per AI move) still applies, as a safety net onl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from grognard.core.game import Action, Role, State
@@ -200,9 +201,34 @@ def make_turn_search(
     evaluate: Evaluate | None,
     scores: ActionScores | None,
     turn_actions: int | None = None,
+    overrides: Mapping[str, str] | None = None,
 ) -> TurnSearchAgent:
-    """The agent with `ruleset_id`'s knobs, its turn budget replaced if given."""
+    """The agent with `ruleset_id`'s knobs, its turn budget and any knob named in
+    `overrides` (text, as an agent's name gives it) replaced."""
     knobs = knobs_for(ruleset_id)
     if turn_actions is not None:
         knobs = replace(knobs, turn_actions=turn_actions)
+    if overrides:
+        knobs = with_knobs(knobs, overrides)
     return TurnSearchAgent(seed, knobs, policy=policy, evaluate=evaluate, scores=scores)
+
+
+def with_knobs(knobs: TurnKnobs, overrides: Mapping[str, str]) -> TurnKnobs:
+    """`knobs` with the named ones parsed from text; ValueError names a wrong one."""
+    kinds = {f.name: f.type for f in fields(TurnKnobs)}
+    changed: dict[str, Any] = {}
+    for key, text in overrides.items():
+        kind = kinds.get(key)
+        if kind is None:
+            raise ValueError(f"no knob {key!r}; the knobs are {', '.join(kinds)}")
+        try:
+            if "None" in str(kind) and text.lower() == "none":
+                changed[key] = None
+            else:
+                changed[key] = float(text) if "float" in str(kind) else int(text)
+        except ValueError:
+            wanted = "number" if "float" in str(kind) else "whole number"
+            raise ValueError(f"knob {key!r} takes a {wanted}, not {text!r}") from None
+        if changed[key] is not None and changed[key] < 0:
+            raise ValueError(f"knob {key!r} cannot be negative ({text})")
+    return replace(knobs, **changed)

@@ -51,6 +51,7 @@ class Victory(Ruleset):
     seams: ClassVar[Mapping[str, str]] = {
         "heuristic": ".ai",
         "evaluation": ".evaluate",
+        "action_scores": ".ai",
         "observation": ".features",
         "observation_view": ".features",
         "action_space": ".action_space",

@@ -31,7 +31,7 @@ from .evaluate import evaluate
 from .verbs import args as _parse
 
 # the search agent (grognard.agents.mcts) scores its cut-off rollouts with this (issue 11)
-__all__ = ["VictoryHeuristic", "evaluate", "make_heuristic"]
+__all__ = ["VictoryHeuristic", "action_scores", "evaluate", "make_heuristic"]
 
 View = dict[str, Any]
 #: an action's arguments by name (verbs.py), as the scorers read them
@@ -109,6 +109,14 @@ class VictoryHeuristic:
 def make_heuristic(seed: int) -> VictoryHeuristic:
     """The Victory heuristic agent, seeded (grognard.agents.registry calls this)."""
     return VictoryHeuristic(seed)
+
+
+def action_scores(view: View, legal: list[Action]) -> dict[Action, float]:
+    """The heuristic's score of each legal action (higher is better): the search
+    (grognard.agents.mcts) searches only the best-scored few at its root, where a
+    Victory move phase offers dozens."""
+    board = Board(view)
+    return {action: _score_one(board, action) for action in legal}
 
 
 def _score_one(b: Board, action: Action) -> float:

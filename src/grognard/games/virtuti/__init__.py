@@ -45,6 +45,7 @@ class Virtuti(Ruleset):
     seams: ClassVar[Mapping[str, str]] = {
         "heuristic": ".ai",
         "evaluation": ".evaluate",
+        "action_scores": ".ai",
         "observation": ".features",
         "action_space": ".action_space",
         "content_report": ".content_report",

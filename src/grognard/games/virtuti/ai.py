@@ -52,7 +52,7 @@ from grognard.games.virtuti.evaluate import evaluate as evaluate  # for search (
 from .ai_board import Board, View
 from .ai_policy import score
 
-__all__ = ["Board", "VirtutiHeuristic", "evaluate", "make_heuristic", "score"]
+__all__ = ["Board", "VirtutiHeuristic", "action_scores", "evaluate", "make_heuristic", "score"]
 
 
 class VirtutiHeuristic:
@@ -65,6 +65,13 @@ class VirtutiHeuristic:
     def act(self, view: View, legal: list[Action]) -> Action:
         board = Board(view)
         return best_scored(legal, lambda action: score(board, action), self.random)
+
+
+def action_scores(view: View, legal: list[Action]) -> dict[Action, float]:
+    """The heuristic's score of each legal action (higher is better): the search
+    (grognard.agents.mcts) searches only the best-scored few at its root."""
+    board = Board(view)
+    return {action: score(board, action) for action in legal}
 
 
 def make_heuristic(seed: int) -> VirtutiHeuristic:
