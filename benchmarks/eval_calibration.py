@@ -22,9 +22,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from grognard.agents import make_agent
 from grognard.agents.mcts import win_shares
-from grognard.sim import get_ruleset
+from grognard.sim.play import self_play
 
 SETUPS = (("hgw", "barbarossa", "turn_index"), ("hgw", "fall_of_germany", "turn_index"),
           ("virtuti", "full_campaign", "turn_no"), ("virtuti", "barbarossa", "turn_no"))  # fmt: skip
@@ -34,18 +33,15 @@ THIRDS = ("first third", "second third", "last third")
 def one_game(ruleset: str, scenario: str, turn_key: str, seed: int) -> dict[str, Any]:
     """The forecasts at each game turn's first action, and the result."""
     evaluate = importlib.import_module(f"grognard.games.{ruleset}.ai").evaluate
-    state = get_ruleset(ruleset).new_game(scenario, {}, seed)
-    agents = {r: make_agent("heuristic", ruleset, seed * 10 + i) for i, r in enumerate(state.roles)}
-    observer = state.roles[0]
     forecasts: list[dict[str, float]] = []
     last_turn = None
-    while not state.is_over():
-        view = state.view(observer)
+    for state in self_play(ruleset, scenario, seed):
+        if state.is_over():
+            break
+        view = state.view(state.roles[0])
         if view["board"][turn_key] != last_turn:
             last_turn = view["board"][turn_key]
             forecasts.append(dict(evaluate(view)))
-        role = state.active_roles()[0]
-        state.apply(role, agents[role].act(state.view(role), state.legal_actions(role)))
     result = state.result()
     assert result is not None
     return {"forecasts": forecasts, "outcome": win_shares(result, state.roles), "roles": state.roles}

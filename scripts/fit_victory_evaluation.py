@@ -38,11 +38,10 @@ import numpy as np
 from rich.console import Console
 from rich.progress import Progress
 
-from grognard.agents import make_agent
 from grognard.agents.mcts import win_shares
 from grognard.games.victory import evaluate as victory_evaluate
 from grognard.sim import conditional_logit
-from grognard.sim.play import get_ruleset
+from grognard.sim.play import self_play
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "src/grognard/games/victory/data" / victory_evaluate.WEIGHTS_FILE
@@ -54,18 +53,13 @@ HELD_OUT = 5  # one game in this many is held out
 def one_game(job: tuple[str | None, int, int]) -> dict[str, Any]:
     """The sampled positions' features, each role's, and the outcome of one game."""
     scenario, seed, every = job
-    state = get_ruleset("victory").new_game(scenario, {}, seed)
-    roles = list(state.roles)
-    agents = {r: make_agent("heuristic", "victory", seed * 10 + i) for i, r in enumerate(roles)}
     samples: list[list[list[float]]] = []
     progress: list[float] = []
-    actions = 0
-    while not state.is_over():
-        role = state.active_roles()[0]
-        state.apply(role, agents[role].act(state.view(role), state.legal_actions(role)))
-        actions += 1
-        if actions % every or state.is_over():
+    for state in self_play("victory", scenario, seed):
+        actions = len(state.history)
+        if actions == 0 or actions % every or state.is_over():
             continue
+        roles = list(state.roles)
         view = state.view(roles[(actions // every) % len(roles)])
         board = view["board"]
         pp, target = board.get("pp") or {}, board.get("target_pp") or {}
@@ -76,13 +70,13 @@ def one_game(job: tuple[str | None, int, int]) -> dict[str, Any]:
         progress.append(victory_evaluate.progress(board))
     result = state.result()
     assert result is not None
-    shares = win_shares(result, roles)
+    shares = win_shares(result, list(state.roles))
     return {
         "seed": seed,
         "x": samples,
         "progress": progress,
-        "y": [shares[r] for r in roles],
-        "actions": actions,
+        "y": [shares[r] for r in state.roles],
+        "actions": len(state.history),
     }
 
 

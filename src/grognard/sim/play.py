@@ -10,7 +10,7 @@ numbers on one core, many processes or a cluster.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -134,6 +134,21 @@ def decide(agent: Agent, state: State, role: str, legal: list[Action]) -> Action
         action: Action = searching(view, legal, StateSampler(state, role))
         return action
     return agent.act(view, legal)
+
+
+def self_play(ruleset_id: str, scenario: str | None, seed: int, agent: str = "heuristic") -> Iterator[State]:
+    """A game of `agent` in every seat (seat i seeded `seed` * 10 + i), given to the
+    caller as the state before each action and once more when it is over: the loop
+    behind the evaluation's fit (scripts/fit_victory_evaluation.py) and its
+    calibration (benchmarks/eval_calibration.py), which sample positions from it.
+    The caller reads the state between actions and must not change it."""
+    state = get_ruleset(ruleset_id).new_game(scenario, {}, seed)
+    agents = {r: make_agent(agent, ruleset_id, seed * 10 + i) for i, r in enumerate(state.roles)}
+    while not state.is_over():
+        yield state
+        role = state.active_roles()[0]
+        state.apply(role, decide(agents[role], state, role, state.legal_actions(role)))
+    yield state
 
 
 def winners_of(result: Result | None) -> list[str]:

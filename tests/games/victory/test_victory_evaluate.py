@@ -5,6 +5,9 @@ to the search agent."""
 
 from __future__ import annotations
 
+from importlib import resources
+
+import msgspec
 import pytest
 from victory_positions import BLUE, RED, empty_game, hexes, home_board, put
 
@@ -120,12 +123,15 @@ def test_the_search_agent_gets_it_with_short_rollouts() -> None:
 
 
 def test_the_weights_file_names_every_feature_and_is_checked_at_load() -> None:
-    shipped = victory_evaluate.Weights  # the file in the package decodes into it
+    schema = victory_evaluate.Weights  # the struct the package's file is decoded into
     assert len(victory_evaluate.weights()) == len(victory_evaluate.FEATURES)
     with pytest.raises(ValueError, match="features must be"):
-        shipped(["pp", "cities"], [1.0, 1.0])
+        schema(["pp", "cities"], [1.0, 1.0])
     with pytest.raises(ValueError, match="one finite weight per feature"):
-        shipped(list(victory_evaluate.FEATURES), [float("nan")] * len(victory_evaluate.FEATURES))
+        schema(list(victory_evaluate.FEATURES), [float("nan")] * len(victory_evaluate.FEATURES))
+    # the file the fitting script writes reads back as written, byte for byte
+    text = resources.files("grognard.games.victory").joinpath("data", "evaluation.json").read_text()
+    assert victory_evaluate.weights_json(msgspec.json.decode(text, type=schema)) == text
 
 
 @pytest.mark.rules("10.6")

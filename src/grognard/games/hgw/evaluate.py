@@ -34,8 +34,9 @@ move toward the result as the game goes on (benchmarks/eval_calibration.py).
 
 from __future__ import annotations
 
-import math
 from typing import Any, cast
+
+from grognard.agents.chances import softmax
 
 from .layout import HgwBoard
 from .scenario import load_scenario
@@ -92,10 +93,7 @@ def strengths(view: View) -> dict[str, float]:
 
 
 def _softmax(power: dict[str, float]) -> dict[str, float]:
-    top = max(power.values())
-    weights = {r: math.exp((s - top) / EVAL_TEMPERATURE) for r, s in power.items()}
-    total = sum(weights.values())
-    return {r: w / total for r, w in weights.items()}
+    return softmax(power, EVAL_TEMPERATURE)
 
 
 def evaluate(view: View) -> dict[str, float]:

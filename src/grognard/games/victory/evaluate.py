@@ -31,7 +31,6 @@ fitted and how well they forecast held-out games.
 
 from __future__ import annotations
 
-import json
 import math
 from functools import cache
 from importlib import resources
@@ -39,6 +38,7 @@ from typing import Any
 
 import msgspec
 
+from grognard.agents.chances import softmax
 from grognard.core.hexgrid import distance, parse_hex_id
 
 from .scenarios import quick_start_pool
@@ -67,7 +67,7 @@ class Fit(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     commit: str
     date: str
     #: held-out mean log loss and Brier score, fitted and the hand-set weights
-    held_out: dict[str, dict[str, float]]
+    held_out: dict[str, dict[str, int | float]]
 
 
 class Weights(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -174,13 +174,8 @@ def strengths(view: View, using: tuple[float, ...] | None = None) -> dict[str, f
 
 
 def chances(power: dict[str, float]) -> dict[str, float]:
-    """A softmax of strengths."""
-    if not power:
-        return {}
-    top = max(power.values())
-    exp = {r: math.exp(s - top) for r, s in power.items()}
-    total = sum(exp.values())
-    return {r: e / total for r, e in exp.items()}
+    """A softmax of strengths (each weight is already in units of the logit)."""
+    return softmax(power)
 
 
 def evaluate(view: View) -> dict[str, float]:
@@ -191,4 +186,4 @@ def evaluate(view: View) -> dict[str, float]:
 
 def weights_json(fitted: Weights) -> str:
     """The weights file's text, as the fitting script writes it."""
-    return json.dumps(msgspec.to_builtins(fitted), indent=2) + "\n"
+    return msgspec.json.format(msgspec.json.encode(fitted), indent=2).decode() + "\n"

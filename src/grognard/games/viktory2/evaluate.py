@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import math
+from grognard.agents.chances import softmax
 
 from .ai_board import UNIT_VALUE, View
 
@@ -23,7 +23,5 @@ def evaluate(view: View) -> dict[str, float]:
         if unit["owner"] in strength:
             strength[unit["owner"]] += 0.5 * UNIT_VALUE.get(unit["type"], 1.0)
     alive = [r for r in roles if r not in out] or roles
-    top = max(strength[r] for r in alive)
-    weights = {r: (math.exp((strength[r] - top) / EVAL_TEMPERATURE) if r in alive else 0.0) for r in roles}
-    total = sum(weights.values())
-    return {r: w / total for r, w in weights.items()}
+    chances = softmax({r: strength[r] for r in alive}, EVAL_TEMPERATURE)
+    return {r: chances.get(r, 0.0) for r in roles}
