@@ -182,6 +182,8 @@ def exploit(b: Board, legal: list[Action]) -> Action:
         return ("end_combat",)
     # an overstacked hex must be left: the likeliest advance out, friendly hexes first
     exploits = [a for a in legal if a[0] == "exploit"]
+    if not exploits:  # a search asking about a part of the list that holds no advance
+        return legal[0]
     return max(exploits, key=lambda a: b.advance_limit(b.armies[args(a)["army"]], args(a)["target"]))
 
 
