@@ -38,7 +38,8 @@ from typing import Any
 from grognard.core.game import Action, Role, State
 
 from .base import View, no_choice
-from .mcts import ActionScores, Budget, Evaluate, MctsAgent, PolicyFactory, Sampler
+from .mcts import SHORT_ROLLOUT, ActionScores, Budget, Evaluate, MctsAgent, PolicyFactory, Sampler
+from .paired import PairedSearch
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,12 @@ class TurnKnobs:
     margin: float = 0.05
     #: at most this many actions of look-ahead to count the decisions left in a turn
     lookahead: int = 200
+    #: search the root by paired rollouts (agents/paired.py) instead of the tree:
+    #: every candidate on the same determinization and dice, judged by its difference
+    #: from the heuristic's choice (needs the ruleset's heuristic and evaluation)
+    paired: bool = False
+    #: standard errors a paired difference must clear to overrule the heuristic
+    z: float = 1.64
 
 
 #: Per-ruleset knobs (data). Viktory II's were measured against the heuristic with
@@ -103,6 +110,17 @@ class TurnSearchAgent:
             raise ValueError(f"a turn budget needs turn_actions >= 1 and 0 < max_share <= 1, not {knobs}")
         self.knobs = knobs
         self.name = f"strong:{knobs.turn_actions}"
+        self.paired = (
+            PairedSearch(
+                evaluate,
+                policy,
+                depth=knobs.rollout_depth if knobs.rollout_depth is not None else SHORT_ROLLOUT,
+                margin=knobs.margin,
+                z=knobs.z,
+            )
+            if knobs.paired and policy is not None and evaluate is not None
+            else None
+        )
         self.inner = MctsAgent(
             seed,
             Budget(actions=knobs.turn_actions),
@@ -148,6 +166,8 @@ class TurnSearchAgent:
         if share < self.knobs.min_actions:
             self.last["pool"] = self.pool
             return prior if prior is not None else legal[inner.random.randrange(len(legal))]
+        if self.paired is not None and prior is not None:
+            return self._paired(sampler, me, sorted(allowed, key=legal.index), prior, share, looked)
         inner.budget = Budget(actions=share)
         inner.time_cap = self.time_cap
         action = inner.search(view, legal, sampler, allowed, prior)
@@ -160,6 +180,21 @@ class TurnSearchAgent:
             visits=inner.last["visits"],
         )
         return action
+
+    def _paired(
+        self, sampler: Sampler, me: Role, candidates: list[Action], prior: Action, share: int, looked: int
+    ) -> Action:
+        assert self.paired is not None
+        found = self.paired.decide(sampler, me, candidates, prior, share, self.inner.rng, self.inner.random)
+        self.pool -= found.work
+        self.last.update(
+            work=looked + found.work,
+            iterations=found.rounds,
+            searched=True,
+            pool=self.pool,
+            differences=found.differences,
+        )
+        return found.action
 
     def _track_turn(self, game: State) -> None:
         """A new turn when another role acted since this agent's last decision (the
@@ -224,10 +259,14 @@ def with_knobs(knobs: TurnKnobs, overrides: Mapping[str, str]) -> TurnKnobs:
         try:
             if "None" in str(kind) and text.lower() == "none":
                 changed[key] = None
+            elif str(kind) == "bool":
+                if text.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                    raise ValueError
+                changed[key] = text.lower() in ("true", "1", "yes")
             else:
                 changed[key] = float(text) if "float" in str(kind) else int(text)
         except ValueError:
-            wanted = "number" if "float" in str(kind) else "whole number"
+            wanted = {"bool": "yes or no", "float": "number"}.get(str(kind), "whole number")
             raise ValueError(f"knob {key!r} takes a {wanted}, not {text!r}") from None
         if changed[key] is not None and changed[key] < 0:
             raise ValueError(f"knob {key!r} cannot be negative ({text})")
