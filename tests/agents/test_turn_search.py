@@ -89,6 +89,7 @@ def test_knobs_are_replaced_by_name_for_experiments() -> None:
         ("strong:600:depth=8", r"no knob 'depth'; the knobs are turn_actions, max_share"),
         ("strong:600:width=two", r"knob 'width' takes a whole number, not 'two'"),
         ("strong:600:margin=-1", r"knob 'margin' cannot be negative"),
+        ("strong:600:paired=maybe", r"knob 'paired' takes a yes or no, not 'maybe'"),
         ("strong:600:max_share=2", r"0 < max_share <= 1"),
         ("strong:600:width", r"strong:ACTIONS:KNOB=VALUE"),
         ("strong:600:width=", r"a knob is KNOB=VALUE"),
@@ -206,3 +207,74 @@ def test_a_search_that_read_the_real_game_would_be_caught() -> None:
     decide(first, a, tinygame.LeakySampler(a))
     decide(second, b, tinygame.LeakySampler(b))
     assert first.last["iterations"] > 20 and first.last != second.last
+
+
+# ----- the paired root search (agents/paired.py) ---------------------------------------
+PAIRED = replace(SMALL, paired=True, rollout_depth=6, width=3, margin=0.0)
+
+
+def paired(seed: int) -> TurnSearchAgent:
+    from grognard.games.viktory2 import ai, evaluate
+
+    agent = TurnSearchAgent(seed, PAIRED, policy=ai.make_heuristic, evaluate=evaluate.evaluate)
+    assert agent.paired is not None
+    return agent
+
+
+def test_a_paired_search_gives_the_same_move_for_the_same_seed_and_leaves_the_game_alone() -> None:
+    state = viktory_decision()
+    before = state.clone()
+    first, second = paired(7), paired(7)
+    assert decide(first, state) == decide(second, state)
+    assert first.last["searched"] and first.last["iterations"] > 1
+    assert first.last["differences"], "each candidate's difference from the heuristic's choice"
+    assert first.last == second.last
+    assert state.same_as(before)
+    # the rounds spent the decision's share: one round is every candidate played out
+    assert first.last["work"] >= first.last["iterations"] * 2
+
+
+def _paired_tiny(seed: int) -> TurnSearchAgent:
+    """tiny has no heuristic: random play stands in for it, and a made-up evaluation
+    that reads the searcher's view (its own hand) for the ruleset's."""
+    from grognard.agents import RandomAgent
+
+    def evaluate(view: dict[str, Any]) -> dict[str, float]:
+        hand = str(view["board"].get("hand") or "")
+        return {r: (0.5 + 0.01 * len(hand) if r == view["role"] else 0.25) for r in view["roles"]}
+
+    knobs = replace(TINY, paired=True, rollout_depth=30, margin=0.0, z=0.0)
+    return TurnSearchAgent(seed, knobs, policy=RandomAgent, evaluate=evaluate)
+
+
+def test_a_paired_search_does_not_read_another_seats_secret() -> None:
+    a, b = _twins()
+    first, second = _paired_tiny(11), _paired_tiny(11)
+    assert decide(first, a) == decide(second, b)
+    assert first.last["searched"] and first.last["iterations"] > 5 and first.last == second.last
+    # with the real game handed out instead, the rollouts' outcomes differ: caught
+    leaky, leaky_twin = _paired_tiny(11), _paired_tiny(11)
+    decide(leaky, a, tinygame.LeakySampler(a))
+    decide(leaky_twin, b, tinygame.LeakySampler(b))
+    assert leaky.last["iterations"] > 5 and leaky.last != leaky_twin.last
+
+
+def test_a_paired_difference_overrules_only_when_it_is_clear() -> None:
+    from grognard.agents.paired import PairedResult, PairedSearch
+
+    search = PairedSearch(evaluate=lambda view: {}, policy=lambda seed: make_agent("random", "tiny", seed))
+    prior, steady, noisy, worse = ("keep",), ("steady",), ("noisy",), ("worse",)
+    base = [0.5, 0.4, 0.6, 0.5, 0.45, 0.55]
+    values = {
+        prior: base,
+        steady: [v + 0.03 for v in base],  # always 0.03 better: clear
+        noisy: [v + d for v, d in zip(base, [0.4, -0.3, 0.35, -0.3, 0.3, -0.25], strict=True)],  # better on average
+        worse: [v - 0.05 for v in base],
+    }
+    found = search._judge(PairedResult(prior), values, prior)
+    assert found.action == steady
+    assert found.differences[steady] == pytest.approx((0.03, 0.0))
+    mean, error = found.differences[noisy]
+    assert mean > 0.03 and mean < search.z * error  # larger, but not clear: not chosen
+    strict = PairedSearch(evaluate=search.evaluate, policy=search.policy, margin=0.05)
+    assert strict._judge(PairedResult(prior), values, prior).action == prior  # under the margin
