@@ -266,34 +266,6 @@ def test_viktory2_exposes_scores_and_an_evaluation_for_search() -> None:
     assert sum(chances.values()) == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize("ruleset_id", ["victory", "virtuti"])
-def test_a_heuristics_scores_rank_its_own_choice_first(ruleset_id: str) -> None:
-    """The search narrows its root to the best-scored few (`width`): the scores
-    seam must score every legal action and put the heuristic's choice at the top,
-    at every decision of a game's first 150 actions."""
-    from grognard.seams import seam
-
-    scores, heuristic = seam(ruleset_id, "action_scores"), seam(ruleset_id, "heuristic")
-    assert scores is not None and heuristic is not None
-    state = get_ruleset(ruleset_id).new_game(None, {}, 4)
-    player = heuristic.make_heuristic(9)
-    checked = 0
-    for _ in range(150):
-        if state.is_over():
-            break
-        role = state.active_roles()[0]
-        legal = state.legal_actions(role)
-        view = state.view(role)
-        choice = player.act(view, legal)
-        if len(legal) > 1:
-            scored = scores.action_scores(view, legal)
-            assert set(scored) == set(legal)
-            assert scored[choice] == max(scored.values())
-            checked += 1
-        state.apply(role, choice)
-    assert checked > 50
-
-
 def test_rollouts_are_scored_from_the_searching_roles_view() -> None:
     """The evaluation sees the searcher's own secret (north's hand, in no spectator's
     view) as it really is, and nobody else's: it is north's view of a determinization."""

@@ -21,7 +21,10 @@ tree, in rollouts and in the look-ahead below) and, at each decision:
 5. searches the heuristic's best-scored `width` moves plus its own choice with that
    many simulated actions (`MctsAgent.search`: heuristic rollouts of `rollout_depth`
    actions scored by the ruleset's `evaluate`, the heuristic's choice as the prior,
-   overruled only by a mean better by `margin`), and takes the work done from the pool.
+   overruled only by a mean better by `margin`), and takes the work done from the pool;
+   or, with the `paired` knob, plays those moves out side by side on common
+   determinizations, dice and rollout seeds (agents/paired.py), overruling the
+   heuristic only by a difference `margin` and `z` standard errors above zero.
 
 So the same seed and budget give the same moves on any machine under any load
 (tests/agents/test_turn_search.py). The knobs are data per ruleset (`KNOBS`); a
