@@ -279,3 +279,20 @@ def test_a_paired_difference_overrules_only_when_it_is_clear() -> None:
     assert mean > 0.03 and mean < search.z * error  # larger, but not clear: not chosen
     strict = PairedSearch(evaluate=search.evaluate, policy=search.policy, margin=0.05)
     assert strict._judge(PairedResult(prior), values, prior).action == prior  # under the margin
+
+
+def test_a_paired_search_stops_at_the_hosts_time_cap_after_one_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's bound on wall time a decision holds for the paired search too:
+    with a clock that jumps an hour at each reading, one round and no more."""
+    from grognard.agents import paired as paired_module
+
+    state = viktory_decision()
+    free = paired(7)
+    decide(free, state)
+    assert free.last["iterations"] > 1
+    hour = iter(range(0, 10**9, 3600))
+    monkeypatch.setattr(paired_module.time, "perf_counter", lambda: float(next(hour)))
+    capped = paired(7)
+    capped.time_cap = 1.0
+    decide(capped, state)
+    assert capped.last["searched"] and capped.last["iterations"] == 1

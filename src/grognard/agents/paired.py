@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, field
 
 from grognard.core.game import Action, Role, State
@@ -67,11 +68,17 @@ class PairedSearch:
         budget: int,
         rng: Rng,
         draw: random.Random,
+        time_cap: float | None = None,
     ) -> PairedResult:
-        """The move among `candidates` (which hold `prior`) within `budget` actions."""
+        """The move among `candidates` (which hold `prior`) within `budget` actions,
+        and, as a host's safety net, within `time_cap` seconds of wall time (checked
+        between rounds; the first round is always played)."""
         values: dict[Action, list[float]] = {a: [] for a in candidates}
         out = PairedResult(prior)
+        deadline = time.perf_counter() + time_cap if time_cap is not None else None
         while out.work < budget:
+            if out.rounds and deadline is not None and time.perf_counter() >= deadline:
+                break
             base = sampler.sample(rng)
             seed = draw.getrandbits(32)
             for action in candidates:

@@ -188,7 +188,8 @@ class TurnSearchAgent:
         self, sampler: Sampler, me: Role, candidates: list[Action], prior: Action, share: int, looked: int
     ) -> Action:
         assert self.paired is not None
-        found = self.paired.decide(sampler, me, candidates, prior, share, self.inner.rng, self.inner.random)
+        inner, cap = self.inner, self.time_cap
+        found = self.paired.decide(sampler, me, candidates, prior, share, inner.rng, inner.random, cap)
         self.pool -= found.work
         self.last.update(
             work=looked + found.work,
