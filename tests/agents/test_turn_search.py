@@ -71,7 +71,7 @@ def test_a_bad_turn_budget_is_refused_with_its_form(name: str) -> None:
 
 
 def test_knobs_are_replaced_by_name_for_experiments() -> None:
-    agent = make_agent("strong:900:width=2,rollout_depth=8,margin=0.1", "victory", 1)
+    agent = make_agent("strong:900:width=2:rollout_depth=8:margin=0.1", "victory", 1)
     assert isinstance(agent, TurnSearchAgent)
     wanted = replace(knobs_for("victory"), turn_actions=900, width=2, rollout_depth=8, margin=0.1)
     assert agent.knobs == wanted
@@ -92,6 +92,7 @@ def test_knobs_are_replaced_by_name_for_experiments() -> None:
         ("strong:600:paired=maybe", r"knob 'paired' takes a yes or no, not 'maybe'"),
         ("strong:600:max_share=2", r"0 < max_share <= 1"),
         ("strong:600:width", r"strong:ACTIONS:KNOB=VALUE"),
+        ("strong:width=2,margin=0.1", r"knob 'width' takes a whole number, not '2,margin=0.1'"),
         ("strong:600:width=", r"a knob is KNOB=VALUE"),
     ],
 )

@@ -12,7 +12,7 @@ elsewhere 100 iterations of random rollouts (`DEFAULT_BUDGET`).
 
 `strong` (agents/turn_search.py) is the search with a budget of simulated actions per
 turn rather than per decision: `strong` takes the ruleset's knobs (`turn_search.KNOBS`),
-`strong:8000` replaces its turn budget, `strong:8000:width=2,rollout_depth=8` (or
+`strong:8000` replaces its turn budget, `strong:8000:width=2:rollout_depth=8` (or
 `strong:width=2`) other knobs by their names in `TurnKnobs`, for experiments.
 
 The difficulty levels a person picks in the web app are names of their own,
@@ -169,22 +169,22 @@ def _make_turn_search(name: str, ruleset_id: str, seed: int) -> TurnSearchAgent:
 
 
 def _turn_search_spec(name: str) -> tuple[int | None, dict[str, str]]:
-    """`strong`, `strong:8000`, `strong:8000:width=2,rollout_depth=8` or
-    `strong:width=2`: (the turn's budget if given, the knobs replaced by name)."""
-    form = f"{TURN_SEARCH_AGENT}, {TURN_SEARCH_AGENT}:ACTIONS or {TURN_SEARCH_AGENT}:ACTIONS:KNOB=VALUE,..."
+    """`strong`, `strong:8000`, `strong:8000:width=2:rollout_depth=8` or
+    `strong:width=2`: (the turn's budget if given, the knobs replaced by name).
+    Colons, not commas, between knobs: a list of seats is written with commas."""
+    form = f"{TURN_SEARCH_AGENT}, {TURN_SEARCH_AGENT}:ACTIONS or {TURN_SEARCH_AGENT}:ACTIONS:KNOB=VALUE:..."
     parts = name.split(":")[1:]
-    if len(parts) > 2 or (len(parts) == 2 and ("=" in parts[0] or "=" not in parts[1])):
-        raise UnknownAgent(f"{name!r}: write {form} (simulated actions a turn, then knobs)")
     turn_actions: int | None = None
     overrides: dict[str, str] = {}
-    for part in parts:
-        if "=" in part:
-            for item in part.split(","):
-                key, sep, value = item.partition("=")
-                if not sep or not key.strip() or not value.strip():
-                    raise UnknownAgent(f"{name!r}: a knob is KNOB=VALUE, not {item!r}; write {form}")
-                overrides[key.strip()] = value.strip()
+    for i, part in enumerate(parts):
+        key, sep, value = part.partition("=")
+        if sep:
+            if not key.strip() or not value.strip():
+                raise UnknownAgent(f"{name!r}: a knob is KNOB=VALUE, not {part!r}; write {form}")
+            overrides[key.strip()] = value.strip()
             continue
+        if i > 0:
+            raise UnknownAgent(f"{name!r}: write {form} (simulated actions a turn, then knobs)")
         try:
             turn_actions = int(part)
             if turn_actions < 1:
