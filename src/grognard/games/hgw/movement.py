@@ -289,6 +289,8 @@ class Movement(GameStep["HgwState"]):
                     actions.append(("eliminate", a, kind))  # Stacking 4
             if army["sp"]["amphibious"]:
                 actions.append(("convert", a))  # Amphibious Strength Points 3
+        if frame.get("nowhere"):  # points found to go nowhere in this position (MoveTo.apply)
+            actions = [x for x in actions if x[0] != "move" or list(x[1:]) not in frame["nowhere"]]
         actions += [("remove_marker", p) for p in removable_markers(data, role)]
         actions += leader_moves(data, role)  # optional rule Leaders 9
         actions += [("move_home", p) for p in movable_home(data, role)]  # Unaligned Forces 6
@@ -299,6 +301,8 @@ class Movement(GameStep["HgwState"]):
 
     def apply(self, game: HgwState, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
         data = game.data
+        if action[0] != "move":
+            frame.pop("nowhere", None)  # the position changes: a way may open (MoveTo.apply)
         if action[0] == "end_movement":
             game.log(f"{role} ends movement")
             leaders.tidy(game)  # Leaders 9: a leader left alone goes back to the pool
@@ -408,6 +412,15 @@ class MoveTo(GameStep["HgwState"]):
 
     def apply(self, game: HgwState, frame: Frame, role: str, action: tuple[Any, ...]) -> None:
         data = game.data
+        movement = data["flow"][-2] if len(data["flow"]) > 1 else {}
+        stuck = action[0] == "cancel" and movement.get("state") == "movement"
+        if stuck and self.legal(game, frame, role) == [action]:
+            # points that can go nowhere (Activity Limitations 8 and 9, Stacking 1, no
+            # route) are not offered again until the position changes: without this, a
+            # player that picks them again and again (a search did) never ends its turn
+            movement.setdefault("nowhere", []).append([frame["army"], frame["kind"], frame["count"]])
+        elif action[0] != "cancel":
+            movement.pop("nowhere", None)  # points moved: a way may open
         if action[0] != "cancel":
             source, kind, count = frame["army"], frame["kind"], frame["count"]
             start = placed(data["armies"][source])
