@@ -2,7 +2,8 @@
 determinization, with the same dice and the same rollout choices, and judged by
 its difference from the heuristic's own choice.
 
-Why (docs/simlab.md, "Victory: paired rollouts"): a tree search compares moves on
+Why (docs/simlab.md, "Victory: why the search keeps the heuristic's moves, and
+paired rollouts"): a tree search compares moves on
 different dice, and in a game where a move's effect is small beside the dice (a
 Victory block that retreats rather than fires changes a win chance by a percent or
 two; one battle's dice by ten) a few hundred simulated actions never tell the moves
