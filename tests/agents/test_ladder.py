@@ -71,3 +71,16 @@ def test_a_game_the_ladder_does_not_cover_is_reported_unmeasured(monkeypatch: py
     shown = ladder.lobby_strength("hgw", ["heuristic", "random"])
     assert shown["run"] is None
     assert [lv["measured"] for lv in shown["levels"]] == [False, False]
+
+
+def test_a_level_is_called_strongest_only_when_clearly_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ladder, "load", lambda: FAKE)
+    # search-strong's lower bound (100) is above the heuristic's Elo (40)
+    assert ladder.strongest("viktory2") == "search-strong"
+    assert ladder.strongest("hgw") is None  # not measured: no claim
+    close = [
+        LevelStrength(level="heuristic", elo=140.0, elo95=(-10.0, 280.0), games=20),
+        LevelStrength(level="search-strong", elo=142.0, elo95=(0.0, 320.0), games=20),
+    ]
+    monkeypatch.setattr(ladder, "load", lambda: Ladder(version=1, rulesets={"victory": _entry(close)}))
+    assert ladder.strongest("victory") is None  # a tie within the interval: no claim

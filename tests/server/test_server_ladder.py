@@ -40,3 +40,12 @@ def test_a_game_without_measured_figures_says_so_in_the_payload(client: TestClie
             if not lv["measured"]:
                 assert lv["text"] == "strength not measured on this game yet"
                 assert "elo" not in lv
+
+
+def test_a_label_says_strongest_only_where_the_ladder_shows_it(client: TestClient) -> None:
+    for described in client.get("/api/rulesets").json():
+        claimed = [n for n, label in described["agent_labels"].items() if "strongest" in label]
+        top = ladder.strongest(described["id"])
+        assert claimed == ([top] if top in described["agents"] else []), described["id"]
+        if top is not None:
+            assert described["agent_labels"][top].endswith(ladder.STRONGEST)

@@ -25,6 +25,8 @@ import msgspec
 LADDER_FILE = "ladder.json"
 #: What the lobby says of a level the file has no figures for on that game.
 NOT_MEASURED = "strength not measured on this game yet"
+#: What a level's label gains where the ladder shows it clearly strongest.
+STRONGEST = " (strongest, as measured)"
 #: The level everything is measured against.
 REFERENCE = "heuristic"
 
@@ -107,6 +109,17 @@ def summary(level: LevelStrength) -> str:
     if record is None:
         return f"the yardstick, {elo}"
     return f"beats the heuristic {record.share:.0%} of {record.games} games, {elo}".replace("%", " %")
+
+
+def strongest(ruleset_id: str) -> str | None:
+    """The level the ladder shows clearly strongest on a game (its Elo's lower 95 %
+    bound above every other level's Elo), else None: a label claims "strongest" only
+    where it was measured so (on Victory the three computer levels tie)."""
+    entry = load().rulesets.get(ruleset_id)
+    if entry is None or len(entry.levels) < 2:
+        return None
+    top, *rest = sorted(entry.levels, key=lambda lv: -lv.elo)
+    return top.level if all(top.elo95[0] > lv.elo for lv in rest) else None
 
 
 def lobby_strength(ruleset_id: str, names: list[str]) -> dict[str, Any]:

@@ -60,7 +60,9 @@ AGENT_NAMES = ("heuristic", "search-fast", "search-strong", "random")
 AGENT_LABELS: dict[str, str] = {
     "heuristic": "Computer: heuristic (moves at once)",
     "search-fast": "Computer: search, 1/4 s a move",
-    "search-strong": "Computer: search, about 2 s a turn, seldom over 1 s a move (strongest)",
+    # which level is strongest depends on the game: the lobby says so where the
+    # ladder measured it (agents/ladder.py `strongest`)
+    "search-strong": "Computer: search, about 2 s a turn, seldom over 1 s a move",
     "random": "Computer: random (weakest)",
 }
 

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from grognard.agents import agent_label, agent_names, has_heuristic
-from grognard.agents.ladder import lobby_strength
+from grognard.agents.ladder import STRONGEST, lobby_strength, strongest
 from grognard.core.errors import BadOptions, UnknownRuleset
 
 from .accounts import Account, optional_account, require_account
@@ -103,7 +103,8 @@ def rulesets(request: Request) -> Response:
         # search rolls games out to the end and learns little within its second
         offered = [n for n in agent_names() if n == "random" or has_heuristic(ruleset_id)]
         described["agents"] = offered
-        described["agent_labels"] = {n: agent_label(n) for n in offered}
+        top = strongest(ruleset_id)
+        described["agent_labels"] = {n: agent_label(n) + (STRONGEST if n == top else "") for n in offered}
         # the measured difficulty ladder (benchmarks/ladder.py, issue 25): the levels
         # strongest first with their figures; a level not measured on this game says so
         described["ladder"] = lobby_strength(ruleset_id, offered)
