@@ -35,8 +35,10 @@ time a decision, below its limit per AI move) still applies, as a safety net onl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, get_args, get_type_hints
+
+import msgspec
 
 from grognard.core.game import Action, Role, State
 
@@ -255,25 +257,26 @@ def make_turn_search(
 
 
 def with_knobs(knobs: TurnKnobs, overrides: Mapping[str, str]) -> TurnKnobs:
-    """`knobs` with the named ones parsed from text; ValueError names a wrong one."""
-    kinds = {f.name: f.type for f in fields(TurnKnobs)}
+    """`knobs` with the named ones parsed from text (msgspec's lax conversion, which
+    reads "2", "0.05", "true" or "null"; "yes", "no" and "none" are read too);
+    ValueError names a wrong one."""
+    hints = get_type_hints(TurnKnobs)
     changed: dict[str, Any] = {}
     for key, text in overrides.items():
-        kind = kinds.get(key)
-        if kind is None:
-            raise ValueError(f"no knob {key!r}; the knobs are {', '.join(kinds)}")
+        hint = hints.get(key)
+        if hint is None:
+            raise ValueError(f"no knob {key!r}; the knobs are {', '.join(hints)}")
+        word = {"yes": "true", "no": "false", "none": "null"}.get(text.lower(), text)
         try:
-            if "None" in str(kind) and text.lower() == "none":
-                changed[key] = None
-            elif str(kind) == "bool":
-                if text.lower() not in ("true", "false", "1", "0", "yes", "no"):
-                    raise ValueError
-                changed[key] = text.lower() in ("true", "1", "yes")
-            else:
-                changed[key] = float(text) if "float" in str(kind) else int(text)
-        except ValueError:
-            wanted = {"bool": "yes or no", "float": "number"}.get(str(kind), "whole number")
-            raise ValueError(f"knob {key!r} takes a {wanted}, not {text!r}") from None
+            changed[key] = msgspec.convert(word, hint, strict=False)
+        except msgspec.ValidationError:
+            raise ValueError(f"knob {key!r} takes {_wanted(hint)}, not {text!r}") from None
         if changed[key] is not None and changed[key] < 0:
             raise ValueError(f"knob {key!r} cannot be negative ({text})")
     return replace(knobs, **changed)
+
+
+def _wanted(hint: object) -> str:
+    """What a knob's type takes, in words."""
+    kinds = set(get_args(hint)) or {hint}
+    return "a yes or no" if bool in kinds else "a number" if float in kinds else "a whole number"
