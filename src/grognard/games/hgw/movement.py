@@ -415,9 +415,10 @@ class MoveTo(GameStep["HgwState"]):
         movement = data["flow"][-2] if len(data["flow"]) > 1 else {}
         stuck = action[0] == "cancel" and movement.get("state") == "movement"
         if stuck and self.legal(game, frame, role) == [action]:
-            # points that can go nowhere (Activity Limitations 8 and 9, Stacking 1, no
-            # route) are not offered again until the position changes: without this, a
-            # player that picks them again and again (a search did) never ends its turn
+            # M1.1 a player moves any, some or none of his points; points that can go nowhere
+            # (Activity Limitations 8 and 9, Stacking 1, no route) are not offered again
+            # until the position changes: without this, a player that picks them again
+            # and again (a search did) never ends its turn
             movement.setdefault("nowhere", []).append([frame["army"], frame["kind"], frame["count"]])
         elif action[0] != "cancel":
             movement.pop("nowhere", None)  # points moved: a way may open
