@@ -38,7 +38,7 @@ import numpy as np
 from rich.console import Console
 from rich.progress import Progress
 
-from grognard.agents.mcts import win_shares
+from grognard.agents.rollout import win_shares
 from grognard.games.victory import evaluate as victory_evaluate
 from grognard.sim import conditional_logit
 from grognard.sim.play import self_play

@@ -12,7 +12,8 @@ import pytest
 
 from grognard.agents import Budget, MctsAgent, StateSampler, UnknownAgent, make_agent
 from grognard.agents import mcts as mcts_module
-from grognard.agents.mcts import DEFAULT_BUDGET, DEFAULT_HEURISTIC_BUDGET, board_scores, win_shares
+from grognard.agents.mcts import DEFAULT_BUDGET, DEFAULT_HEURISTIC_BUDGET, board_scores
+from grognard.agents.rollout import win_shares
 from grognard.core.game import Action, State
 from grognard.core.rng import Rng
 from grognard.sim import GameConfig, get_ruleset, play, simulate

@@ -48,10 +48,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from grognard.core.game import Action, Result, Role, State
+from grognard.core.game import Action, Role, State
 from grognard.core.rng import Rng
 
 from .base import Agent, View, no_choice
+from .rollout import outcome, play_out
 
 #: Evaluates a running game from one role's view: a win chance per role.
 Evaluate = Callable[[View], Mapping[Role, float]]
@@ -176,13 +177,6 @@ class Node:
 
     def mean(self, role: Role) -> float:
         return self.totals.get(role, 0.0) / self.visits if self.visits else 0.0
-
-
-def win_shares(result: Result, roles: list[Role]) -> dict[Role, float]:
-    """1 for a sole best score, 1/k each for a tie between k, 0 for the rest."""
-    best = max(result.values())
-    top = [r for r in roles if result.get(r) == best]
-    return {r: (1 / len(top) if r in top else 0.0) for r in roles}
 
 
 def board_scores(view: View) -> dict[Role, float]:
@@ -415,32 +409,11 @@ class MctsAgent:
         return self._wall_deadline is not None and time.perf_counter() >= self._wall_deadline
 
     def _rollout(self, game: State, roles: list[Role]) -> dict[Role, float]:
+        policy = self.policy if self.rollouts == "heuristic" else None
         timed = self._deadline is not None or self._wall_deadline is not None
-        for step in range(self.rollout_depth):
-            checked = timed and step % ROLLOUT_CHECK == ROLLOUT_CHECK - 1
-            if checked and self._time_up():
-                break  # out of time: scored below as a running game
-            result = game.result()
-            if result is not None:
-                return win_shares(result, roles)
-            role = game.active_roles()[0]
-            legal = game.legal_actions(role)
-            if (
-                self.policy is not None
-                and self.rollouts == "heuristic"
-                and len(legal) > 1
-                and self.random.random() >= self.epsilon
-            ):
-                action = self.policy.act(self._policy_view(game, role), legal)
-            else:
-                action = legal[self.random.randrange(len(legal))]
-            game.apply(role, action)
-            self.work += 1
-        result = game.result()
-        if result is not None:
-            return win_shares(result, roles)
-        # scored from the searching role's view of this determinization: what it knows
-        # (its own hidden blocks, hand, orders) plus what was re-drawn for the others,
-        # never the spectator's view, where Victory hides every block
-        estimate = self.evaluate(game.search_view(self._me))
-        return {r: float(estimate.get(r, 0.0)) for r in roles}
+        # out of time: cut and scored as a running game
+        stop = self._time_up if timed else None
+        depth, epsilon = self.rollout_depth, self.epsilon
+        self.work += play_out(game, depth, policy, epsilon, self.random, stop, ROLLOUT_CHECK)
+        assert self._me is not None
+        return outcome(game, roles, self._me, self.evaluate)

@@ -63,7 +63,8 @@ from grognard.rl.action_space import ActionSpace, LegalSlots
 from grognard.rl.encoding import ActionIndexError
 
 from .base import View, no_choice
-from .mcts import SHORT_ROLLOUT, Budget, Evaluate, Sampler, win_shares
+from .mcts import SHORT_ROLLOUT, Budget, Evaluate, Sampler
+from .rollout import win_shares
 
 #: The action id space (the RL index's default cap).
 MAX_ACTIONS = 512

@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from grognard.core.game import Action, Role, State
 from grognard.core.rng import Rng
 
-from .base import Agent
-from .mcts import Evaluate, PolicyFactory, Sampler, win_shares
+from .mcts import Evaluate, PolicyFactory, Sampler
+from .rollout import outcome, play_out
 
 
 @dataclass
@@ -93,25 +93,10 @@ class PairedSearch:
         return self._judge(out, values, prior)
 
     def _rollout(self, game: State, me: Role, seed: int) -> tuple[float, int]:
-        """The searching role's share of the win after `depth` actions from `game`."""
-        local = random.Random(seed)
-        policy: Agent = self.policy(seed)
-        for step in range(self.depth):
-            result = game.result()
-            if result is not None:
-                return win_shares(result, game.roles)[me], step
-            role = game.active_roles()[0]
-            legal = game.legal_actions(role)
-            if len(legal) > 1 and local.random() >= self.epsilon:
-                view = game.search_view(role) if policy.wants_view else {}
-                action = policy.act(view, legal)
-            else:
-                action = legal[local.randrange(len(legal))]
-            game.apply(role, action)
-        result = game.result()
-        if result is not None:
-            return win_shares(result, game.roles)[me], self.depth
-        return float(self.evaluate(game.search_view(me)).get(me, 0.0)), self.depth
+        """The searching role's share of the win after `depth` actions from `game`,
+        and the actions played; the same `seed` plays the same rollout choices."""
+        steps = play_out(game, self.depth, self.policy(seed), self.epsilon, random.Random(seed))
+        return outcome(game, game.roles, me, self.evaluate)[me], steps
 
     def _judge(self, out: PairedResult, values: dict[Action, list[float]], prior: Action) -> PairedResult:
         base = values[prior]

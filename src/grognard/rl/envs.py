@@ -43,7 +43,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from grognard.agents.mcts import win_shares
+from grognard.agents.rollout import win_shares
 from grognard.core.frozen import Frozen
 from grognard.core.game import State
 from grognard.sim.play import get_ruleset

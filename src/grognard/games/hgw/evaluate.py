@@ -25,7 +25,7 @@ times likelier to win). Where one seat commands the Soviets and the Allies (the
 `two_player` option), they win or lose together: the team's strength is the mean of
 theirs (each fights the Axis on its own front, as in the three-player game), and the
 team's chance is split evenly between the two roles, as a result that makes both
-winners scores them (agents/mcts.py `win_shares`). The constants are a judgement,
+winners scores them (agents/rollout.py `win_shares`). The constants are a judgement,
 not a fit: the openings come out Barbarossa 55 % Axis (kinder to the Axis than the
 heuristic's own games, which the Soviets win every time) and The Fall of Germany
 87 % Axis (the Axis won every heuristic game); over heuristic games the forecasts
