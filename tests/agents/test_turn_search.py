@@ -297,3 +297,28 @@ def test_a_paired_search_stops_at_the_hosts_time_cap_after_one_round(monkeypatch
     capped.time_cap = 1.0
     decide(capped, state)
     assert capped.last["searched"] and capped.last["iterations"] == 1
+
+
+def _first_seat_game(first: str, plies: int) -> list[Any]:
+    """The first `plies` actions of HGW's Pacific War, seed 2, with `first` in the
+    first role's seat and the heuristic in the other."""
+    from grognard.sim.play import decide as play_decision
+
+    state = get_ruleset("hgw").new_game("pacific_war", {}, 2)
+    state.keep_undo = False
+    one, two = state.roles
+    seats = {one: make_agent(first, "hgw", 11), two: make_agent("heuristic", "hgw", 12)}
+    for _ in range(plies):
+        role = state.active_roles()[0]
+        state.apply(role, play_decision(seats[role], state, role, state.legal_actions(role)))
+    return list(state.history)
+
+
+def test_a_search_that_cannot_overrule_plays_the_heuristics_own_game() -> None:
+    """HGW's heuristic remembers between decisions (its movement plan, its give-ups),
+    and the search's rollouts play it on imagined futures: its prior must come from a
+    copy that sees only the real game. A search whose margin no reward can clear
+    must then play the heuristic's game move for move (before the copy, its first
+    movement decision already differed)."""
+    searched = _first_seat_game("strong:600:margin=100:min_actions=20", 40)
+    assert searched == _first_seat_game("heuristic", 40)

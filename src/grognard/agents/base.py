@@ -26,12 +26,22 @@ class Agent(Protocol):
     game loop then passes an empty dict and skips building the view, which makes
     headless play much faster. The view, when given, is read-only: it may share
     data with the game, and an agent must never change it.
+
+    An agent that keeps memory between decisions (HGW's heuristic: its plan for the
+    turn, the points it gave up on) says so with a true `remembers` attribute
+    (`remembers`, below): a search then asks a separate copy of it, one that sees
+    only the real game, for its prior (agents/mcts.py).
     """
 
     name: str
     wants_view: bool
 
     def act(self, view: View, legal: list[Action]) -> Action: ...
+
+
+def remembers(agent: object) -> bool:
+    """Whether `agent` keeps memory between decisions (absent: it does not)."""
+    return bool(getattr(agent, "remembers", False))
 
 
 def no_choice() -> ValueError:

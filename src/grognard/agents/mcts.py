@@ -51,7 +51,7 @@ from typing import Any, Protocol
 from grognard.core.game import Action, Role, State
 from grognard.core.rng import Rng
 
-from .base import Agent, View, no_choice
+from .base import Agent, View, no_choice, remembers
 from .rollout import outcome, play_out
 
 #: Evaluates a running game from one role's view: a win chance per role.
@@ -225,6 +225,14 @@ class MctsAgent:
         # the agent's own dice for determinizations, never the game's
         self.rng = Rng(Rng.new_state(seed))
         self.policy = policy(self.random.getrandbits(32)) if policy is not None else None
+        #: the heuristic whose choice is the root's prior. A heuristic that remembers
+        #: (base.remembers: HGW's plan for the turn, its give-ups) and also plays the
+        #: rollouts learns from imagined futures: its prior at a real decision was not
+        #: the heuristic's choice (14 of 178 decisions of a Pacific War game, a turn's
+        #: first move among them). So such a heuristic gets a second copy, seeded with
+        #: the agent's seed, that is asked only at the real game's decisions, forced
+        #: ones included (`tell`); a heuristic without memory is used for both.
+        self.planner = policy(seed) if policy is not None and remembers(self.policy) else self.policy
         self.evaluate: Evaluate = evaluate or board_scores
         # with the ruleset's own evaluation, short rollouts; without one, to the end
         # (a cut-off game scored by the board's scores alone, or as even, says little)
@@ -257,19 +265,27 @@ class MctsAgent:
         policy (the ruleset's heuristic, or random)."""
         if not legal:
             raise no_choice()
-        if self.policy is not None and len(legal) > 1:
-            return self.policy.act(view, legal)
+        if self.planner is not None and len(legal) > 1:
+            return self.planner.act(view, legal)
+        self.tell(view, legal)
         return legal[self.random.randrange(len(legal))]
+
+    def tell(self, view: View, legal: list[Action]) -> None:
+        """A forced decision shown to a planner that remembers (HGW's heuristic learns
+        from a forced `cancel` that the points it chose can go nowhere)."""
+        if self.planner is not None and self.planner is not self.policy and len(legal) == 1:
+            self.planner.act(view, legal)
 
     def act_searching(self, view: View, legal: list[Action], sampler: Sampler) -> Action:
         if not legal:
             raise no_choice()
         if len(legal) == 1:
             self.last = {"iterations": 0, "visits": {}}
+            self.tell(view, legal)
             return legal[0]
         allowed = set(self._candidates(view, legal))
-        # the policy's own choice is the root's prior (progressive bias in _select)
-        prior = self.policy.act(view, legal) if self.policy is not None else None
+        # the heuristic's own choice is the root's prior (progressive bias in _select)
+        prior = self.planner.act(view, legal) if self.planner is not None else None
         return self.search(view, legal, sampler, allowed, prior)
 
     def search(

@@ -158,9 +158,10 @@ class TurnSearchAgent:
         self._track_turn(game)
         self.last = {"work": 0, "iterations": 0, "searched": False}
         if len(legal) == 1:
+            inner.tell(view, legal)
             return legal[0]
         allowed = set(inner._candidates(view, legal))
-        prior = inner.policy.act(view, legal) if inner.policy is not None else None
+        prior = inner.planner.act(view, legal) if inner.planner is not None else None
         if prior is not None:
             allowed.add(prior)
         if len(allowed) == 1:

@@ -93,6 +93,9 @@ class HgwHeuristic:
 
     name = "heuristic"
     wants_view = True
+    #: its movement plan and give-ups carry from one decision to the next: a search
+    #: asks a copy that sees only the real game for its prior (agents/base.py)
+    remembers = True
 
     def __init__(self, seed: int = 0) -> None:
         self.random = random.Random(seed)
