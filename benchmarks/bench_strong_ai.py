@@ -14,7 +14,17 @@ interval (a draw counts half a win in the rate); the CPU seconds (time.process_t
 of the process playing the game) of the level's turns (a turn: all of one role's
 decisions until another role acts; median, p95, max), of its decisions (mean, median,
 p95) and of the heuristic's turns for comparison; the level's work a turn (simulated
-actions). A progress bar on stderr; the JSON goes to `--out` (by default
+actions).
+
+With `--baseline`, each seed is played a second time with the opponent in the level's
+seat too (same agent seeds): the opponent's own record in those seats. In a scenario
+that favours one side (HGW's Pacific War: the Axis won 8 of seeds 1-10 between two
+heuristics) a handful of games says little on its own; beside the baseline it says
+whether the level did better than the heuristic would have from the same seats and
+dice seeds: `by_role` splits both records by role, and `versus_baseline` counts the
+seeds where the level did better, the same or worse.
+
+A progress bar on stderr; the JSON goes to `--out` (by default
 benchmarks/results/strong_ai_<ruleset>[_<scenario>].json) and each game's line to
 `--stream` as it ends.
 """
@@ -39,8 +49,27 @@ HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
 
 
-def play_one(job: tuple[str, str | None, dict[str, Any], str, str, int, int]) -> dict[str, Any]:
-    """One game: the level (`agent`) against `opponent`, the level as role `seat`."""
+#: (ruleset, scenario, options, the level, its opponent, seed, the level's seat)
+GameJob = tuple[str, str | None, dict[str, Any], str, str, int, int]
+#: a game job and whether to play the baseline too
+Job = tuple[str, str | None, dict[str, Any], str, str, int, int, bool]
+#: what the summary keeps of each game
+PER_GAME = ("seed", "role", "outcome", "result", "actions", "game_cpu_s", "baseline_outcome")
+
+
+def play_one(job: Job) -> dict[str, Any]:
+    """One game: the level (`agent`) against `opponent`, the level as role `seat`; with
+    `baseline`, the opponent's outcome from the same seat and seeds besides."""
+    ruleset_id, scenario, options, agent_name, opponent, seed, seat, baseline = job
+    game = play_game((ruleset_id, scenario, options, agent_name, opponent, seed, seat))
+    if baseline:
+        alone = play_game((ruleset_id, scenario, options, opponent, opponent, seed, seat))
+        game["baseline_outcome"] = alone["outcome"]
+    return game
+
+
+def play_game(job: GameJob) -> dict[str, Any]:
+    """One game and its figures, the level (`agent_name`) as role `seat`."""
     ruleset_id, scenario, options, agent_name, opponent, seed, seat = job
     ruleset = get_ruleset(ruleset_id)
     state = ruleset.new_game(scenario, options, seed)
@@ -143,9 +172,47 @@ def summarize(games: list[dict[str, Any]], meta: dict[str, Any]) -> dict[str, An
             "p95": quantile(other, 0.95),
         },
         "level_turn_work": {"median": statistics.median(work) if work else None, "p95": quantile(work, 0.95)},
+        "by_role": by_role(games, "outcome"),
+        **baseline_summary(games),
         "per_game": [
-            {k: g[k] for k in ("seed", "role", "outcome", "result", "actions", "game_cpu_s")} for g in games
+            {k: g[k] for k in PER_GAME if k in g} for g in games
         ],
+    }
+
+
+#: an outcome's worth, to compare the level's with the baseline's on one seed
+WORTH = {"win": 1.0, "draw": 0.5, "loss": 0.0, "unfinished": 0.0}
+
+
+def record(outcomes: list[str]) -> dict[str, Any]:
+    """W-D-L of these outcomes and the win rate (a draw half a win)."""
+    wins, draws = outcomes.count("win"), outcomes.count("draw")
+    played = wins + draws + outcomes.count("loss")
+    return {"wins": wins, "draws": draws, "losses": outcomes.count("loss"),
+            "win_rate": (wins + draws / 2) / played if played else None}
+
+
+def by_role(games: list[dict[str, Any]], key: str) -> dict[str, dict[str, Any]]:
+    """The record of `key` ("outcome" or "baseline_outcome") split by the level's role."""
+    roles = sorted({g["role"] for g in games})
+    return {role: record([g[key] for g in games if g["role"] == role and key in g]) for role in roles}
+
+
+def baseline_summary(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """The opponent's own record from the level's seats, and the seed-by-seed count of
+    where the level did better, the same or worse (nothing when no baseline was played)."""
+    paired = [g for g in games if "baseline_outcome" in g]
+    if not paired:
+        return {}
+    diffs = [WORTH[g["outcome"]] - WORTH[g["baseline_outcome"]] for g in paired]
+    return {
+        "baseline": {**record([g["baseline_outcome"] for g in paired]), "games": len(paired)},
+        "baseline_by_role": by_role(paired, "baseline_outcome"),
+        "versus_baseline": {
+            "better": sum(d > 0 for d in diffs),
+            "same": sum(d == 0 for d in diffs),
+            "worse": sum(d < 0 for d in diffs),
+        },
     }
 
 
@@ -192,6 +259,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--stream", type=Path, default=None, help="append each game's JSON line here")
     parser.add_argument("--combine", type=Path, nargs="+", help="summarize these streams instead of playing")
+    parser.add_argument(
+        "--baseline", action="store_true", help="also play each seed with the opponent in the level's seat"
+    )
     args = parser.parse_args(argv)
     options: dict[str, Any] = {}
     for item in args.option:
@@ -201,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
         except json.JSONDecodeError:
             options[key] = value
     jobs = [
-        (args.ruleset, args.scenario, options, args.agent, args.opponent, args.seed + g, g)
+        (args.ruleset, args.scenario, options, args.agent, args.opponent, args.seed + g, g, args.baseline)
         for g in range(args.first, args.first + args.games)
     ]
     started = time.perf_counter()
@@ -226,7 +296,8 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out or RESULTS / f"strong_ai_{args.ruleset}{suffix}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(summary, indent=1) + "\n")
-    brief = {k: summary[k] for k in ("games", "wins", "draws", "losses", "win_rate", "wilson95")}
+    brief = {k: summary[k] for k in ("games", "wins", "draws", "losses", "win_rate", "wilson95", "baseline")
+             if k in summary}
     print(
         json.dumps(brief),
         json.dumps(summary["level_turn_cpu_s"]),

@@ -65,7 +65,7 @@ def _row(ruleset_id: str, scenario: str, run: dict[str, Any] | None) -> str:
     """One run's line (its options named after the scenario), or "not measured"."""
     name = f"{ruleset_id} ({scenario})"
     if run is None:
-        return f"| {name} | not measured | | | | |"
+        return f"| {name} | not measured | | | | | |"
     options = run.get("options") or {}
     if options:
         name += " " + ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
@@ -74,14 +74,29 @@ def _row(ruleset_id: str, scenario: str, run: dict[str, Any] | None) -> str:
     record = f"{run['wins']}–{run['draws']}–{run['losses']} of {run['finished']}"
     rate = f"{100 * run['win_rate']:.1f} % ({100 * low:.1f}–{100 * high:.1f} %)"
     turn = f"{turns['median']:.2f} / {turns['p95']:.2f}"
-    return f"| {name} | {record} | {rate} | {turn} | {decisions['mean']:.3f} | {verdict(run)} |"
+    cells = [name, record, rate, baseline(run), turn, f"{decisions['mean']:.3f}", verdict(run)]
+    return "| " + " | ".join(cells) + " |"
+
+
+def baseline(run: dict[str, Any]) -> str:
+    """The heuristic's own record from the level's seats and seeds (`--baseline`), and
+    the seeds where the level did better / the same / worse; "—" for a run without."""
+    base, versus = run.get("baseline"), run.get("versus_baseline")
+    if not base or not versus:
+        return "—"
+    rate = f"{100 * base['win_rate']:.0f} %" if base["win_rate"] is not None else "—"
+    return (
+        f"{base['wins']}–{base['draws']}–{base['losses']} ({rate}); "
+        f"level better / same / worse: {versus['better']} / {versus['same']} / {versus['worse']}"
+    )
 
 
 def markdown(runs: dict[tuple[str, str], list[dict[str, Any]]]) -> str:
     lines = [
         "| game (scenario) | W–D–L against the heuristic | win rate (Wilson 95 %) "
-        "| its turn, CPU s: median / p95 | its decision, CPU s: mean | issue 25's goal |",
-        "|---|---|---|---|---|---|",
+        "| the heuristic in the same seats | its turn, CPU s: median / p95 | its decision, CPU s: mean "
+        "| issue 25's goal |",
+        "|---|---|---|---|---|---|---|",
     ]
     for ruleset_id, scenario in scenarios():
         found: list[dict[str, Any] | None] = [*runs.get((ruleset_id, scenario), [])] or [None]

@@ -48,3 +48,30 @@ def test_a_run_without_a_scenario_is_the_rulesets_default(tmp_path: Path) -> Non
     assert set(runs) == {("viktory2", "standard"), ("victory", "two-front")}
     row = "| victory (two-front) players=3 | 160–0–40 of 200 | 80.0 % (74.0–85.0 %) |"
     assert row in table.markdown(runs)
+
+
+def test_a_run_with_a_baseline_shows_the_heuristics_own_record_from_its_seats() -> None:
+    measured = run(baseline={"wins": 5, "draws": 0, "losses": 5, "win_rate": 0.5, "games": 10},
+                   versus_baseline={"better": 2, "same": 6, "worse": 2})
+    assert table.baseline(measured) == "5–0–5 (50 %); level better / same / worse: 2 / 6 / 2"
+    assert table.baseline(run()) == "—"  # a run without one
+    row = table._row("viktory2", "standard", measured)
+    assert "| 5–0–5 (50 %); level better / same / worse: 2 / 6 / 2 |" in row
+
+
+bench = load_script("benchmarks/bench_strong_ai.py")
+
+
+def test_the_baseline_is_counted_seed_by_seed_and_by_role() -> None:
+    games = [
+        {"role": "axis", "outcome": "win", "baseline_outcome": "loss"},
+        {"role": "allied", "outcome": "loss", "baseline_outcome": "loss"},
+        {"role": "axis", "outcome": "draw", "baseline_outcome": "win"},
+        {"role": "allied", "outcome": "loss"},  # no baseline played for this one
+    ]
+    found = bench.baseline_summary(games)
+    assert found["versus_baseline"] == {"better": 1, "same": 1, "worse": 1}
+    assert found["baseline"] == {"wins": 1, "draws": 0, "losses": 2, "win_rate": 1 / 3, "games": 3}
+    assert found["baseline_by_role"]["axis"] == {"wins": 1, "draws": 0, "losses": 1, "win_rate": 0.5}
+    assert bench.by_role(games, "outcome")["allied"] == {"wins": 0, "draws": 0, "losses": 2, "win_rate": 0.0}
+    assert bench.baseline_summary(games[3:]) == {}

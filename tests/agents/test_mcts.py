@@ -317,3 +317,23 @@ def test_the_rollout_policy_plays_each_role_from_its_view_of_a_determinization()
     assert north == {state.data["hands"]["north"]}
     assert len(east) > 1 and state.data["hands"]["north"] not in east
     assert state.data["hands"]["east"] in east  # re-drawn: sometimes right, not always
+
+
+def test_runner_ups_are_the_heuristics_choices_by_exclusion() -> None:
+    from grognard.agents.mcts import runner_ups
+
+    class Prefers:
+        """Picks the largest action; asked with its pick removed, the next."""
+
+        name, wants_view = "prefers", False
+
+        def act(self, view: Any, legal: list[Action]) -> Action:
+            return max(legal)
+
+    legal: list[Action] = [("a", 3), ("a", 9), ("a", 1), ("a", 7)]
+    assert runner_ups(Prefers(), {}, legal, 3) == [("a", 9), ("a", 7), ("a", 3)]
+    assert runner_ups(Prefers(), {}, legal, 9) == [("a", 9), ("a", 7), ("a", 3), ("a", 1)]
+    # on a ruleset that scores no moves, the root is those choices with the knob, else all
+    agent = MctsAgent(1, policy=lambda seed: Prefers(), width=2, runner_ups=True)
+    assert agent._candidates({}, legal) == [("a", 9), ("a", 7)]
+    assert MctsAgent(1, policy=lambda seed: Prefers(), width=2)._candidates({}, legal) == legal

@@ -179,6 +179,22 @@ class Node:
         return self.totals.get(role, 0.0) / self.visits if self.visits else 0.0
 
 
+def runner_ups(policy: Agent, view: View, legal: list[Action], count: int) -> list[Action]:
+    """A heuristic's first `count` choices where it scores no moves (HGW's plans):
+    its choice, then its choice among the rest, and so on. Asked of the rollouts' copy
+    of the heuristic, never of the one whose choice is the prior, so a heuristic that
+    remembers is not taught that its choice was refused."""
+    left = list(legal)
+    picks: list[Action] = []
+    while left and len(picks) < count:
+        choice = policy.act(view, left) if len(left) > 1 else left[0]
+        if choice not in left:
+            break
+        picks.append(choice)
+        left.remove(choice)
+    return picks
+
+
 def board_scores(view: View) -> dict[Role, float]:
     """The fallback evaluation: shares of `view["board"]["scores"]`, or even."""
     roles: list[Role] = list(view.get("roles") or [])
@@ -216,6 +232,7 @@ class MctsAgent:
         scores: ActionScores | None = None,
         width: int = 6,
         margin: float = 0.05,
+        runner_ups: bool = False,
     ) -> None:
         if rollouts not in ("random", "heuristic"):
             raise ValueError(f"rollouts are 'random' or 'heuristic', not {rollouts!r}")
@@ -246,6 +263,7 @@ class MctsAgent:
         self.scores = scores
         self.width = width
         self.margin = margin
+        self.runner_ups = runner_ups
         #: seconds a decision may never exceed, whatever the budget (the web server
         #: sets it below its own limit per AI move); checked between iterations, and
         #: every ROLLOUT_CHECK actions of a rollout (a long one is cut and scored)
@@ -337,8 +355,13 @@ class MctsAgent:
     def _candidates(self, view: View, legal: list[Action]) -> list[Action]:
         """The root actions worth searching: all of them, or, where the ruleset scores
         actions, its best `width` (a small budget spread over forty moves learns
-        nothing about any of them)."""
-        if self.scores is None or len(legal) <= self.width:
+        nothing about any of them); where it does not but `runner_ups` is set, the
+        heuristic's `width` first choices (`runner_ups`)."""
+        if len(legal) <= self.width:
+            return legal
+        if self.scores is None:
+            if self.runner_ups and self.policy is not None:
+                return runner_ups(self.policy, view, legal, self.width)
             return legal
         scored = self.scores(view, legal)
         if not scored:

@@ -72,6 +72,9 @@ class TurnKnobs:
     paired: bool = False
     #: standard errors a paired difference must clear to overrule the heuristic
     z: float = 1.64
+    #: where the ruleset scores no moves, search the heuristic's `width` first
+    #: choices (mcts.runner_ups) rather than every legal move
+    runner_ups: bool = False
 
 
 #: Per-ruleset knobs (data). Viktory II's were measured against the heuristic with
@@ -138,6 +141,7 @@ class TurnSearchAgent:
             scores=scores,
             width=knobs.width,
             margin=knobs.margin,
+            runner_ups=knobs.runner_ups,
         )
         #: the server's bound on wall time a decision (a safety net; None in the lab)
         self.time_cap: float | None = None
