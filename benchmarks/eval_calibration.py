@@ -22,7 +22,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from grognard.agents.mcts import win_shares
+from grognard.agents.rollout import win_shares
 from grognard.sim.play import self_play
 
 SETUPS = (("hgw", "barbarossa", "turn_index"), ("hgw", "fall_of_germany", "turn_index"),
