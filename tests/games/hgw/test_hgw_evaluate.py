@@ -15,6 +15,7 @@ from grognard.games.hgw import RULESET, HgwState
 from grognard.games.hgw import ai as hgw_ai
 from grognard.games.hgw.evaluate import evaluate, strengths
 from grognard.games.hgw.geography import geography
+from grognard.games.hgw.pacific_war import TOKYO
 
 CAPITALS = ("0942", "1144", "1446")  # Barbarossa Victory Conditions 1: the Axis's goal
 
@@ -90,3 +91,36 @@ def test_the_search_agent_gets_it_with_short_rollouts() -> None:
     assert isinstance(agent, MctsAgent)
     assert agent.evaluate is hgw_ai.evaluate
     assert agent.rollout_depth == SHORT_ROLLOUT
+
+
+def _pacific(gain: int = 0, last_turn: bool = False) -> HgwState:
+    """The Pacific War's opening, Japan given allied production hexes worth `gain`
+    points (exactly, or the test fails), on the first or the last turn."""
+    state = RULESET.new_game("pacific_war", {}, 1)
+    g = geography("pacific_war")
+    taken = 0
+    for place_id, points in sorted(g.production.items()):
+        if taken == gain:
+            break
+        if g.start_owner.get(place_id) == "allied" and place_id != TOKYO and taken + points <= gain:
+            state.data["owner"][place_id] = "axis"
+            taken += points
+    assert taken == gain
+    if last_turn:
+        state.data["turn"] = len(state.data["turns"]) - 1
+    return state
+
+
+def test_the_pacific_war_turns_on_japans_margin_over_its_start() -> None:
+    """The Pacific War's victory: Japan wins at the end holding Tokyo with more
+    production than it began with; the Allies at once by taking Tokyo."""
+    even, one_up = evaluate(_pacific().view(None)), evaluate(_pacific(gain=1).view(None))
+    assert one_up["axis"] > even["axis"] + 0.1  # the point that Japan needs weighs much
+    late_even = evaluate(_pacific(last_turn=True).view(None))
+    late_up = evaluate(_pacific(gain=1, last_turn=True).view(None))
+    assert late_even["axis"] < even["axis"] and late_up["axis"] > one_up["axis"]  # more as the clock runs
+    assert late_up["axis"] > 0.9 and late_even["axis"] < 0.5
+    state = _pacific(gain=1, last_turn=True)
+    state.data["owner"][TOKYO] = "allied"
+    assert evaluate(state.view(None))["allied"] > 0.99
+
