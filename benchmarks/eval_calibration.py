@@ -3,7 +3,7 @@
     PYTHONPATH=src nice -n 10 python benchmarks/eval_calibration.py [--games 20] [--out FILE]
 
 Plays games with the ruleset's heuristic in every seat (Hitler's Global War's
-Barbarossa and three-player Fall of Germany, Virtuti's Full Campaign and
+Barbarossa, three-player Fall of Germany and The Pacific War, Virtuti's Full Campaign and
 Barbarossa), asks the ruleset's `evaluate` at the first action of every game turn,
 from the first role's view, and scores the forecasts against each game's result
 (win shares: 1 to the winner, a draw shared) by thirds of the game: the Brier score
@@ -26,6 +26,7 @@ from grognard.agents.rollout import win_shares
 from grognard.sim.play import self_play
 
 SETUPS = (("hgw", "barbarossa", "turn_index"), ("hgw", "fall_of_germany", "turn_index"),
+          ("hgw", "pacific_war", "turn_index"),
           ("virtuti", "full_campaign", "turn_no"), ("virtuti", "barbarossa", "turn_no"))  # fmt: skip
 THIRDS = ("first third", "second third", "last third")
 

@@ -174,7 +174,7 @@ class TurnSearchAgent:
         left, looked = self._decisions_left(game, me)
         self.pool -= looked
         share = min(self.pool // left, int(self.knobs.max_share * self.knobs.turn_actions))
-        self.last.update(work=looked, left=left, share=share)
+        self.last.update(work=looked, left=left, share=share, prior=prior)
         if share < self.knobs.min_actions:
             self.last["pool"] = self.pool
             return prior if prior is not None else legal[inner.random.randrange(len(legal))]

@@ -27,13 +27,15 @@ A side's strength, in production points:
     half as much on the first turn and one and a half times on the last, plus
     PACIFIC_MATERIAL for each strength point it has on the map more than the Allies;
     the Allies' is WON while they hold Tokyo, else 0. The three constants are a
-    logistic fit (rounded) of the outcome on those terms over twenty heuristic games
-    (seeds 1-20, a position a game turn). Fitted on seeds 1-10, the mean squared
-    error of Japan's chance on seeds 11-20 was 0.082, against 0.28 for the constant
-    forecast. Over all twenty, the rounded constants score 0.054. What this module
-    did before scored 0.198, against 0.21 for the constant forecast: it counted the
-    sides' production and material as in the other scenarios, and Tokyo as Berlin's
-    hold-out. That told the search little, as Japan won fourteen of the twenty.
+    logistic fit, rounded, of the outcome on those terms over twenty heuristic games
+    (scripts/fit_pacific_evaluation.py: seeds 1-20, a position a game turn, Japan
+    winning fourteen). Fitted on seeds 1-10, the mean squared error of Japan's
+    chance on seeds 11-20 was 0.086, against 0.280 for the constant forecast; over
+    all twenty, the fit scores 0.055 and the rounded constants 0.054 (the likelihood
+    is flat between a margin worth 28 and 40). What this module did before scored
+    0.198 over the same positions, about the constant forecast's 0.21: it counted
+    the sides' production and material as in the other scenarios, and Tokyo as
+    Berlin's hold-out, which told a search little.
 The chances are a softmax of the strengths (EVAL_TEMPERATURE points make a side e
 times likelier to win). Where one seat commands the Soviets and the Allies (the
 `two_player` option), they win or lose together: the team's strength is the mean of
@@ -88,13 +90,8 @@ def strengths(view: View) -> dict[str, float]:
     board = view["board"]
     content = load_scenario(str(view["scenario"]))
     owner: dict[str, str] = board["owner"]
-    # gross_production reads only the scenario and the owners: a board of those two keys
-    places = cast(HgwBoard, {"scenario": view["scenario"], "owner": owner})
-    roles = [str(r) for r in view["roles"]]
-    material = dict.fromkeys(roles, 0.0)
-    for army in board["armies"]:
-        if army.get("at") is not None and army["side"] in material:
-            material[army["side"]] += float(army["strength"])
+    places, material = _places_and_material(view)
+    roles = list(material)
     if content.victory == "pacific":
         return _pacific(board, places, material)
     out = {side: float(gross_production(places, side)) + MATERIAL_SHARE * material[side] for side in roles}
@@ -116,15 +113,40 @@ def strengths(view: View) -> dict[str, float]:
     return out
 
 
+def _places_and_material(view: View) -> tuple[HgwBoard, dict[str, float]]:
+    """The owners as a board gross_production reads (the scenario and the owners), and
+    each role's strength points on the map."""
+    board = view["board"]
+    places = cast(HgwBoard, {"scenario": view["scenario"], "owner": board["owner"]})
+    material = {str(r): 0.0 for r in view["roles"]}
+    for army in board["armies"]:
+        if army.get("at") is not None and army["side"] in material:
+            material[army["side"]] += float(army["strength"])
+    return places, material
+
+
+def pacific_features(view: View) -> tuple[float, float]:
+    """`pacific_terms` of a Pacific War view (the fit's input)."""
+    places, material = _places_and_material(view)
+    return pacific_terms(view["board"], places, material)
+
+
+def pacific_terms(board: dict[str, Any], places: HgwBoard, material: dict[str, float]) -> tuple[float, float]:
+    """The Pacific War's two terms (module text): Japan's production margin over what
+    it needs, weighted by the clock, and its strength on the map less the Allies'
+    (scripts/fit_pacific_evaluation.py fits their worth from these)."""
+    margin = gross_production(places, "axis") - start_production(str(places["scenario"]), "axis") - 0.5
+    return margin * (0.5 + progress(board)), material.get("axis", 0.0) - material.get("allied", 0.0)
+
+
 def _pacific(board: dict[str, Any], places: HgwBoard, material: dict[str, float]) -> dict[str, float]:
     """The Pacific War's strengths (pacific_war.py): Japan wins at the end by holding
     Tokyo with more production than at the start, the Allies at once by taking Tokyo.
     So Japan's margin over its start, not the sides' production, decides; it weighs
     more as the clock runs out (see the module text for the fit)."""
-    margin = gross_production(places, "axis") - start_production(str(places["scenario"]), "axis") - 0.5
-    axis = PACIFIC_EDGE + PACIFIC_MARGIN * margin * (0.5 + progress(board))
+    margin, ahead = pacific_terms(board, places, material)
+    axis = PACIFIC_EDGE + PACIFIC_MARGIN * margin + PACIFIC_MATERIAL * ahead
     allied = WON if places["owner"].get(TOKYO) == "allied" else 0.0
-    axis += PACIFIC_MATERIAL * (material.get("axis", 0.0) - material.get("allied", 0.0))
     return {"axis": axis, "allied": allied}
 
 
