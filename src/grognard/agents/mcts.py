@@ -52,7 +52,7 @@ from grognard.core.game import Action, Role, State
 from grognard.core.rng import Rng
 
 from .base import Agent, View, no_choice, remembers
-from .rollout import outcome, play_out
+from .rollout import outcome, play_out, policy_view
 
 #: Evaluates a running game from one role's view: a win chance per role.
 Evaluate = Callable[[View], Mapping[Role, float]]
@@ -440,7 +440,7 @@ class MctsAgent:
         role's what the searcher imagines it sees (its hidden data were re-drawn by
         the sampler, so no real secret of theirs is in it)."""
         assert self.policy is not None
-        return game.search_view(role) if self.policy.wants_view else {}
+        return policy_view(self.policy, game, role)
 
     def _time_up(self) -> bool:
         if self._deadline is not None and self._clock() >= self._deadline:

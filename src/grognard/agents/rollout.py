@@ -27,6 +27,12 @@ def win_shares(result: Result, roles: list[Role]) -> dict[Role, float]:
     return {r: (1 / len(top) if r in top else 0.0) for r in roles}
 
 
+def policy_view(policy: Agent, game: State, role: Role) -> View:
+    """What `policy` is shown to play `role` in a determinization: that role's search
+    view, or nothing for a policy that reads no view (the random agent)."""
+    return game.search_view(role) if policy.wants_view else {}
+
+
 def play_out(
     game: State,
     depth: int,
@@ -47,7 +53,7 @@ def play_out(
         role = game.active_roles()[0]
         legal = game.legal_actions(role)
         if policy is not None and len(legal) > 1 and draw.random() >= epsilon:
-            action = policy.act(game.search_view(role) if policy.wants_view else {}, legal)
+            action = policy.act(policy_view(policy, game, role), legal)
         else:
             action = legal[draw.randrange(len(legal))]
         game.apply(role, action)

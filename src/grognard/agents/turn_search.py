@@ -45,6 +45,7 @@ from grognard.core.game import Action, Role, State
 from .base import View, no_choice
 from .mcts import SHORT_ROLLOUT, ActionScores, Budget, Evaluate, MctsAgent, PolicyFactory, Sampler
 from .paired import PairedSearch
+from .rollout import policy_view
 
 
 @dataclass(frozen=True)
@@ -236,8 +237,7 @@ class TurnSearchAgent:
             if len(legal) > 1:
                 decisions += 1
                 if inner.policy is not None:
-                    view = game.search_view(role) if inner.policy.wants_view else {}
-                    action = inner.policy.act(view, legal)
+                    action = inner.policy.act(policy_view(inner.policy, game, role), legal)
                 else:
                     action = legal[inner.random.randrange(len(legal))]
             else:
