@@ -136,11 +136,9 @@ def quantile(values: list[float], q: float) -> float | None:
 
 
 def summarize(games: list[dict[str, Any]], meta: dict[str, Any]) -> dict[str, Any]:
-    wins = sum(g["outcome"] == "win" for g in games)
-    draws = sum(g["outcome"] == "draw" for g in games)
-    losses = sum(g["outcome"] == "loss" for g in games)
-    played = wins + draws + losses
-    score = wins + draws / 2
+    level = record([g["outcome"] for g in games])
+    played = level["wins"] + level["draws"] + level["losses"]
+    score = level["wins"] + level["draws"] / 2
     lo, hi = wilson(round(score), played) if played else (0.0, 1.0)
     turns = [t for g in games for t in g["level_turn_cpu"]]
     other = [t for g in games for t in g["opponent_turn_cpu"]]
@@ -150,10 +148,7 @@ def summarize(games: list[dict[str, Any]], meta: dict[str, Any]) -> dict[str, An
         **meta,
         "games": len(games),
         "finished": played,
-        "wins": wins,
-        "draws": draws,
-        "losses": losses,
-        "win_rate": score / played if played else None,
+        **level,
         "wilson95": [lo, hi],
         "level_turn_cpu_s": {
             "turns": len(turns),
