@@ -18,9 +18,10 @@ win share, the games played, the date, the commit and each level's budget) into 
 package's data file (src/grognard/data/ladder.json, which the lobby reads; other
 rulesets already in it are kept), and a plot, benchmarks/ladder.png.
 
-`search-fast` has a wall-clock budget (1/4 s a decision): on a loaded machine it
-searches less, so its figures depend on the load; `search-strong`'s budget is work
-(simulated actions a turn) and reproduces.
+`search-fast`'s budget is a quarter second of the process's CPU a decision, which a
+loaded machine does not shorten (before 2026-12-01 it was wall time, and the figures
+of a run under load understated it); `search-strong`'s budget is work (simulated
+actions a turn) and reproduces exactly.
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ def budgets(ruleset: str) -> dict[str, str]:
     strong = ", ".join(f"{k}={v}" for k, v in knobs.items())
     return {
         "heuristic": f"{ruleset}'s heuristic agent",
-        "search-fast": f"{DIFFICULTIES['search-fast']} (wall-clock budget a decision), heuristic rollouts",
+        "search-fast": f"{DIFFICULTIES['search-fast']} (CPU seconds a decision), heuristic rollouts",
         "search-strong": f"{DIFFICULTIES['search-strong']} ({strong})",
         "random": "uniform over the legal actions",
     }

@@ -26,12 +26,12 @@ import tinygame
 
 
 def test_each_level_is_a_search_agent_named_after_the_level() -> None:
-    """search-fast: a time budget a decision; search-strong: work a turn
+    """search-fast: CPU seconds a decision; search-strong: work a turn
     (agents/turn_search.py, tests/agents/test_turn_search.py)."""
     fast, strong = (make_agent(level, "viktory2", 3) for level in ("search-fast", "search-strong"))
     assert isinstance(fast, MctsAgent) and isinstance(strong, TurnSearchAgent)
     assert (fast.name, strong.name) == ("search-fast", "search-strong")
-    assert fast.budget == Budget(seconds=0.25) and strong.knobs.turn_actions > 0
+    assert fast.budget == Budget(seconds=0.25, cpu=True) and strong.knobs.turn_actions > 0
     # the levels search with Viktory II's heuristic as prior and its evaluation
     assert fast.policy is not None and fast.evaluate is not mcts_module.board_scores
     # ...and play their rollouts with it (the configuration measured against it)
@@ -41,7 +41,7 @@ def test_each_level_is_a_search_agent_named_after_the_level() -> None:
 @pytest.mark.parametrize("ruleset", ["viktory2", "victory", "hgw", "virtuti"])
 def test_every_ruleset_gets_both_levels_with_its_heuristic(ruleset: str) -> None:
     fast, strong = (make_agent(level, ruleset, 3) for level in ("search-fast", "search-strong"))
-    assert isinstance(fast, MctsAgent) and fast.budget == Budget(seconds=0.25)
+    assert isinstance(fast, MctsAgent) and fast.budget == Budget(seconds=0.25, cpu=True)
     assert isinstance(strong, TurnSearchAgent) and strong.knobs == knobs_for(ruleset)
     for search in (fast, strong.inner):
         assert search.policy is not None and search.rollouts == "heuristic"

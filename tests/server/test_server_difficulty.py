@@ -165,9 +165,9 @@ def test_a_search_seat_deploys_its_hidden_blocks_in_victory(
 
 
 def test_every_level_stands_for_a_search_the_server_runs_in_its_search_lane() -> None:
-    # search-fast: a time budget a decision; search-strong: a budget of work a turn
-    # (agents/turn_search.py), so that its strength does not depend on the load
-    assert DIFFICULTIES == {"search-fast": "mcts:0.25s", "search-strong": "strong"}
+    # search-fast: CPU seconds a decision; search-strong: a budget of work a turn
+    # (agents/turn_search.py); neither is wall time, so neither depends on the load
+    assert DIFFICULTIES == {"search-fast": "mcts:0.25cpu", "search-strong": "strong"}
     for level in DIFFICULTIES:
         agent = make_agent(level, "viktory2", 1)
         # the server sends an agent that searches (act_searching) to a worker process
