@@ -7,7 +7,7 @@ import random
 import pytest
 
 from grognard.agents import make_agent
-from grognard.games.viktory2 import RULESET, position
+from grognard.games.viktory2 import RULESET, ai_policy, position
 from grognard.games.viktory2.ai import Viktory2Heuristic, battle_odds, make_heuristic
 from grognard.games.viktory2.ai_board import Board
 from grognard.games.viktory2.battle import naval_support, terrain_dice
@@ -44,6 +44,21 @@ def test_the_heuristic_captures_an_undefended_adjacent_town() -> None:
     )
     assert _act(st)[0] == "move"
     assert _act(st)[2] == "0,0"
+
+
+@pytest.mark.rules("9.12", "15.1")
+@pytest.mark.parametrize("leveling", [False, True])
+def test_the_heuristic_knows_slow_terrain_stops_a_march_unless_terrain_is_levelled(leveling: bool) -> None:
+    """A cavalry unit (3 MP) stepping into forest on its way to a goal two hexes past
+    it: forest ends its move (9.12), except under terrain levelling (15.1)."""
+    st = position.build(
+        tiles={"-2,0": "plains", "-1,0": "forest", "0,0": "plains", "1,0": "plains"},
+        units=[("red", "cavalry", "-2,0")], options={"terrain_leveling": leveling},
+    )
+    (cav,) = st.units_of("red")
+    board = Board(st.view("red"))
+    assert ai_policy._reach_after(board, cav, "-1,0", "1,0") is leveling
+    assert ai_policy._reach_after(board, cav, "0,0", "1,0")  # plains: one step and on
 
 
 def test_the_heuristic_gives_up_its_cheapest_unit() -> None:

@@ -282,8 +282,8 @@ def _reach_after(b: Board, uid: str, dest: str, goal: str) -> bool:
     mp = _mp_left(b, uid) - 1
     if mp <= 0:
         return False
-    slowed = b.tiles.get(dest) in _slow_terrain()
-    if slowed and dest not in b.my_towns and dest not in b.turn.get("start_hexes", ()):
+    slow, slow_ok, _ = _march_rules(b)  # 9.12, and none under 15.1 terrain levelling
+    if b.tiles.get(dest) in slow and dest not in slow_ok:
         return False
     return distance(dest, goal) <= mp
 
