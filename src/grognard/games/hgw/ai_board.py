@@ -161,6 +161,7 @@ class Board:
         europe = content.victory == "campaign" and content.theater == "europe"
         self.shipped = europe and in_play(self.data)
         self._routes: dict[Place, dict[Place, tuple[str, ...]]] = {}
+        self._front_reached: dict[Place, bool] = {}  # `reaches_front`, this decision
         self.lanes: dict[Place, str] = box_lanes(self.data, self.me) if self.shipped else {}
         # The Fall of Germany and Campaign Game I, the Axis: the capitals it holds (Berlin
         # first) and the garrison each wants against the invasions it can see coming
@@ -336,6 +337,20 @@ class Board:
             return 99
         rooms = [sea_room(self.data, self.me, sea) for sea in self.routes(start).get(dest, ())]
         return min((r for r in rooms if r is not None), default=99)
+
+    def reaches_front(self, start: Place) -> bool:
+        """Does a route (`reachable`) from `start` reach a place next to the enemy? By
+        land and open seas every place of the side that a route joins to `start` reaches
+        the same places (the links run both ways), so one search answers for all of
+        them; a rollout's production asks this of every build place again and again."""
+        known = self._front_reached.get(start)
+        if known is None:
+            joined = self.reachable(start)
+            known = any(self.is_front(p) for p in joined)
+            if not self.shipped and self.owner.get(start) == self.me:
+                self._front_reached.update(dict.fromkeys(joined, known))
+            self._front_reached[start] = known
+        return known
 
     def reachable(self, start: Place) -> set[Place]:
         """Movement 2: friendly places joined by land, and (Strength Point Movement

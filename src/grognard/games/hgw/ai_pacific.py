@@ -28,6 +28,7 @@ invasion armies in ports where it can build (Building Strength Points 3):
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from grognard.core.game import Action
@@ -37,7 +38,7 @@ from .ai_board import Board, is_invader, is_port, sea_route_steps
 from .ai_pacific_counters import dead_end, free, place_pool, pool
 from .ai_pacific_theater import capital, here, in_pacific, pacific_money, world
 from .fleets import may_intercept
-from .geography import Place
+from .geography import Geography, Place
 from .invasion_routes import barred_crossings, extension_cost
 from .naval import firepower
 from .production import build_places as production_places
@@ -54,11 +55,14 @@ OTHERS = "infantry"  # the invader's other points: cheapest, and counted like me
 def prizes(b: Board) -> list[Place]:
     """The enemy places worth invading: its production places and its ports, and for the
     Allies Tokyo itself (Victory 1)."""
-    found = [
-        p for p, o in b.owner.items()
-        if o in b.foes and (b.g.production.get(p, 0) > 0 or is_port(p)) and here(b, p)
-    ]
+    found = [p for p in _worth_invading(b.g) if b.owner.get(p) in b.foes and here(b, p)]
     return sorted(found)
+
+
+@cache
+def _worth_invading(g: Geography) -> frozenset[Place]:
+    """The places of a map that produce or are ports, whoever holds them."""
+    return frozenset(p for p in g.places if g.production.get(p, 0) > 0 or is_port(p))
 
 
 def staging_port(b: Board, places: set[Place]) -> Place | None:

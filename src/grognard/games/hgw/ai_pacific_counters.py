@@ -75,7 +75,7 @@ def pools(b: Board) -> dict[str, list[Place]]:
 
 def dead_end(b: Board, place: Place) -> bool:
     """No land route from `place` reaches a hex next to the enemy (Movement 2)."""
-    return not any(b.is_front(p) for p in b.reachable(place))
+    return not b.reaches_front(place)
 
 
 def stuck(b: Board) -> list[str]:

@@ -114,6 +114,13 @@ class Geography:
             self.terrain[p] = info.terrain
             # The Pacific War: the scenario's production where the map's Pacific is blank
             self.production[p] = content.hex_production.get(p, info.production)
+        #: the places that may ever count as producing: a hex with production points
+        #: (devastation only lowers them, Production 2) and the boxes, whose points are
+        #: counted by box; what reads "the side's producing places" (supply sources,
+        #: build places) looks at these instead of every place on the map
+        self.may_produce = frozenset(p for p, points in self.production.items() if points > 0) | frozenset(
+            p for p in self.places if p == BOX or p in self.box_at
+        )
         # L1.8 (The Pacific War): Australia is desert for supply but for its eastern coast
         # from Adelaide to Brisbane; a route passes only the side's own places, so those
         # coast hexes count at their map terrain whenever a route is in them: the places

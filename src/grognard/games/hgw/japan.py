@@ -23,6 +23,7 @@ convention for a nationality inside a side).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 
 from .board import armies_at, strength
 from .geography import Place
@@ -52,16 +53,22 @@ def west_coast_ports() -> list[Place]:
     """G21.1: the U.S. west coast port hexes: the United States' ports on the Pacific that
     are not circular islands (Seattle and San Francisco; Hawaii is an island, not the
     coast)."""
+    return list(_west_coast_ports())
+
+
+@cache
+def _west_coast_ports() -> tuple[Place, ...]:
+    """`west_coast_ports` once a process: the map and the Pacific's tables never change."""
     imports = load_pacific().imports
     hmap = load_map()
-    return sorted(
+    return tuple(sorted(
         h
         for h, x in hmap.hexes.items()
         if x.country == imports.from_country
         and hmap.is_port(h)
         and imports.sea in x.seas
         and x.terrain != "island"
-    )
+    ))
 
 
 def us_at_war(data: Data) -> bool:

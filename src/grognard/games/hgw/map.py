@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Iterable, Iterator
-from functools import cache, cached_property
+from collections.abc import Callable, Iterable, Iterator
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
 from .datafile import decode_file
@@ -310,6 +310,25 @@ class HgwMap:
         side's own), and never crosses a `barred` hexside (Sea Route 2); `canals`, as
         `sea_search`. Hexes above row 12 cost half a step (Sea Route 7; `route_steps`)."""
         allowed = None if seas is None else frozenset(seas)
+        found = self._route_memo(a, b, allowed, closed, barred, canals)
+        return None if found is None else list(found)
+
+    @cached_property
+    def _route_memo(self) -> Callable[..., tuple[HexId, ...] | None]:
+        """`sea_route`'s answers by their arguments: the map never changes, and a search
+        asks the same few routes (a fleet's, an invasion's, Australia's shipping) under
+        the same closed hexes again and again. Bounded, for a process that plays on."""
+        return lru_cache(maxsize=1 << 12)(self._sea_route)
+
+    def _sea_route(
+        self,
+        a: HexId,
+        b: HexId,
+        allowed: frozenset[str] | None,
+        closed: frozenset[HexId],
+        barred: frozenset[tuple[HexId, HexId]],
+        canals: frozenset[tuple[HexId, HexId]],
+    ) -> tuple[HexId, ...] | None:
         if allowed is not None and not (allowed & set(self.hex(b).seas)):
             return None
         if not (self.is_navigable(b) or self.is_coastal(b)):
@@ -322,7 +341,7 @@ class HgwMap:
         while step is not None:
             path.append(step)
             step = parent[step]
-        return path[::-1]
+        return tuple(path[::-1])
 
     def sea_reach(
         self,

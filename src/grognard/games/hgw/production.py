@@ -171,8 +171,9 @@ def build_places(data: Data, side: str) -> list[Place]:
     content = load_scenario(data["scenario"])
     homes = content.build_countries.get(side) or content.home_countries[side]  # Allied Production
     result = []
-    for p, owner in data["owner"].items():
-        if owner != side or g.country[p] not in homes:
+    owners = data["owner"]
+    for p in g.may_produce:
+        if owners.get(p) != side or g.country[p] not in homes:
             continue
         if production_of(data, p) > 0 or (p == BOX and siberia_points(data) > 0):
             result.append(p)

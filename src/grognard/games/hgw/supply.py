@@ -39,8 +39,9 @@ def _sources(
     content = load_scenario(data["scenario"])
     homes = homes or (*content.home_countries[side], *content.overseas_supply.get(side, ()))
     found = set()
-    for place, owner in data["owner"].items():
-        if owner != side:
+    owners = data["owner"]
+    for place in g.may_produce:
+        if owners.get(place) != side:
             continue
         if place == BOX:
             # the box is Soviet home land with production (Barbarossa special rule 4);
@@ -126,11 +127,11 @@ def _trace(
             x = passing.popleft()
             chain = via[x] if via is not None else ()
             for y in g.links[x]:
-                if not usable(y):
-                    continue
+                if y in open_ or not usable(y):
+                    continue  # an open place is reached, its chain known, already queued
                 reached.add(y)
                 # N12: a supply road lets a route leave its hex whatever the terrain
-                if y not in open_ and (g.leaves_for_supply(y, x, y in won) or has_supply_road(data, y)):
+                if g.leaves_for_supply(y, x, y in won) or has_supply_road(data, y):
                     open_.add(y)
                     passing.append(y)
                     if via is not None:
