@@ -230,6 +230,7 @@ def interception_losses(b: Board, army: dict[str, Any], target: Place) -> int:
     return round(total)
 
 
+@cache
 def mean_fire(strength: int) -> float:
     return sum(firepower(strength, roll) for roll in range(1, 7)) / 6
 

@@ -30,7 +30,7 @@ steps are in naval.py.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from . import ports
 from .geography import INDIA_BOX, Place
@@ -163,6 +163,7 @@ def route_path(
     return tuple(load_map().sea_route(origin, target, closed=closed, barred=barred, canals=canals) or ())
 
 
+@lru_cache(maxsize=1 << 14)  # a search asks the same routes of every fleet, turn after turn
 def route_seas(
     origin: str,
     target: str,

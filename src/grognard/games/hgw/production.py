@@ -28,6 +28,7 @@ at the end is lost, research taking whole points).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from grognard.core.flow import Frame, GameStep, goto
@@ -280,7 +281,8 @@ class Production(GameStep["HgwState"]):
                 if where == "place" or why_not_mix(data["armies"][what], kind) is None
             ]
         actions += french_builds(data, role, kinds, places, fits)
-        supplied = supplied_places(data, role, home_only=False)
+        # traced only when a fort or a repair asks: a search lists these actions often
+        supplied = cache(lambda: supplied_places(data, role, home_only=False))
         fort_price = price(data, role, "fort")  # Fortifications 1; Item Cost 1 in Campaign Game II
         if (
             load_scenario(data["scenario"]).fort_building
@@ -292,7 +294,7 @@ class Production(GameStep["HgwState"]):
             sites |= {p for p, f in data.get("forts", {}).items() if f["side"] == role}
             actions += [
                 ("fort", p)
-                for p in sorted(sites & supplied)
+                for p in sorted(sites & supplied())
                 if may_build_fort(data, role, p) and limitations.fort_allowed(data, role, p)
             ]
             if may_dismantle(data, role, 2 * money + 1, fort_price):
@@ -302,7 +304,7 @@ class Production(GameStep["HgwState"]):
         if load_tables().costs.repair <= money:
             for p, lost in sorted(data["devastated"].items()):
                 repairable = lost - int(data["permanent"].get(p, 0))
-                if repairable > 0 and data["owner"].get(p) == role and p in supplied:
+                if repairable > 0 and data["owner"].get(p) == role and p in supplied():
                     actions.append(("repair", p))
         # Shipping 8: once the U.S. is an Ally, the first six points for armies go there
         armies = data["armies"]

@@ -15,7 +15,7 @@ from grognard.core.game import Result, Role
 from grognard.core.rng import Rng
 
 from . import leaders
-from .board import current_turn, stack, strength
+from .board import armies_by_place, current_turn, stack, strength
 from .layout import HgwData
 from .nations import label
 from .neutrality import politics_view
@@ -106,6 +106,7 @@ class HgwState(FlowState):
                 entry["supply_cut"] = data["supply_cut"][army_id]
             armies.append(entry)
         places = {a["at"] for a in armies if a["at"]}
+        there = armies_by_place(data)  # one pass over the armies, not one a place
         frame = self.flow[-1] if self.flow else {}
         view = {
             "turn": current_turn(data),
@@ -121,7 +122,7 @@ class HgwState(FlowState):
             "permanent": dict(data["permanent"]),
             "garrison_lost": list(data["garrison_lost"]),
             "armies": armies,
-            "stacks": {p: stack(data, p) for p in sorted(places)},
+            "stacks": {p: stack(data, p, there.get(p, [])) for p in sorted(places)},
             "winters": data["winters"],
             **politics_view(data),
             # The Fall of Germany: fleets (open like the record sheets), forts, landings
