@@ -41,8 +41,8 @@ TURN_SEARCH_AGENT = "strong"
 #: work a turn, tuned per ruleset (turn_search.KNOBS). Neither is wall time, so that
 #: neither level's strength depends on the machine's load (issue 25): a wall-clock
 #: quarter second bought 0.10-0.16 s of search on a busy machine. The server's
-#: `time_cap` still bounds the wall time a move may take. The server's AI seats hand these a sampler of
-#: determinizations (server/service.py).
+#: `time_cap` still bounds the wall time a move may take. The server's AI seats hand
+#: these a sampler of determinizations (server/service.py).
 DIFFICULTIES: dict[str, str] = {
     "search-fast": f"{SEARCH_AGENT}:0.25cpu",
     "search-strong": TURN_SEARCH_AGENT,
