@@ -307,6 +307,35 @@ def test_the_heuristic_places_home_forces_in_the_capital_then_the_named_target()
     assert home(state)["1339"] == 2
 
 
+@pytest.mark.rules("O2.6")
+def test_home_points_a_search_sent_moving_go_to_the_front_or_stay() -> None:
+    """The heuristic never moves home forces itself; once a search picked Warsaw's
+    points (`move_home`), it sends one to a Polish hex next to an Axis army, and with
+    no Axis army beside any hex offered it keeps them where they are."""
+    from grognard.games.hgw.ai import make_heuristic
+    from grognard.games.hgw.geography import geography
+
+    state = new_game()
+    poland_raised(state)
+    data = state.data
+    data["flow"][-1] = {"state": "movement", "role": "allied"}
+    data["player"], data["phase"] = "allied", "movement"
+    state._after_change(None, None)
+    state.apply("allied", ("move_home", "1339"))
+    links = geography("campaign_2").links
+    axis = {x["at"] for x in data["armies"].values() if x["side"] == "axis" and x["at"]}
+    offered = [a[1] for a in state.legal_actions("allied") if a[0] == "to_place"]
+    front = [p for p in offered if axis & set(links[p])]
+    assert front and len(front) < len(offered)  # a real choice
+    action = make_heuristic(1).act(state.view("allied"), state.legal_actions("allied"))
+    assert action[0] == "to_place" and action[1] in front
+    for army in data["armies"].values():  # no Axis army on the map any more
+        if army["side"] == "axis":
+            army["at"] = None
+    state._after_change(None, None)
+    assert make_heuristic(1).act(state.view("allied"), state.legal_actions("allied")) == ("cancel",)
+
+
 @pytest.mark.rules("O2.3")
 def test_home_forces_in_a_hex_taken_cut_off_are_lost() -> None:
     """Our reading: home forces cannot leave a hex another side took without an advance."""

@@ -137,7 +137,7 @@ class HgwHeuristic:
             "leaders": ai_leaders.place,  # optional rule Leaders 6
             "place_home_forces": ai_home.place,  # optional Unaligned Forces 4
             "home_retreat": ai_home.retreat,  # optional Unaligned Forces 3
-            "home_move_to": lambda b, legal: ("cancel",),  # the heuristic keeps them where placed
+            "home_move_to": ai_home.move_to,  # optional Unaligned Forces 6, after a search's pick
         }
         self.choosers = ai_strategic.choosers(self.choosers)  # Campaign Game II: strategic warfare, partisans
 

@@ -5,6 +5,9 @@ Placement: the capital first, up to its limit of two (its fall makes the country
 surrender, and the home forces with it: O2.3), then the hexes the attacker has named,
 then the hexes next to the attacker's armies, each time the one holding the fewest home
 points. Retreat: toward the capital, else into the hex holding the most home points.
+Movement: the heuristic never picks home points to move itself; where a search did
+(`move_home`), they go to the hex next to the enemy's armies holding the fewest home
+points, and stay put only when no such hex is offered.
 """
 
 from __future__ import annotations
@@ -54,3 +57,14 @@ def retreat(b: Board, legal: list[Action]) -> Action:
     at = _home(b).get("at", {})
     capital = capital_of(b.data, str(b.frame.get("nation") or ""))
     return min(legal, key=lambda a: (a[1] != capital, -int(at.get(a[1], {}).get("sp", 0)), str(a[1])))
+
+
+def move_to(b: Board, legal: list[Action]) -> Action:
+    """O2.6, home points a search picked to move: to the front hex (next to an enemy
+    army) holding the fewest home points, else nowhere (`cancel`)."""
+    at = _home(b).get("at", {})
+    enemies = {x["at"] for x in b.armies.values() if x["at"] and x["side"] in b.foes}
+    front = [a for a in legal if a[0] == "to_place" and enemies & set(b.g.links.get(str(a[1]), ()))]
+    if not front:
+        return ("cancel",)
+    return min(front, key=lambda a: (int(at.get(a[1], {}).get("sp", 0)), str(a[1])))

@@ -116,8 +116,9 @@ class Geography:
             self.production[p] = content.hex_production.get(p, info.production)
         #: the places that may ever count as producing: a hex with production points
         #: (devastation lowers them and a repair restores at most the printed ones,
-        #: P3.1-P3.5) and the boxes, whose points are counted by box; what reads "the side's producing places" (supply sources,
-        #: build places) looks at these instead of every place on the map
+        #: P3.1-P3.5) and the boxes, whose points are counted by box; what reads "the
+        #: side's producing places" (supply sources, build places) looks at these
+        #: instead of every place on the map
         self.may_produce = frozenset(p for p, points in self.production.items() if points > 0) | frozenset(
             p for p in self.places if p == BOX or p in self.box_at
         )
