@@ -46,6 +46,14 @@ def poland_raised(state: HgwState) -> None:
     assert state.flow[-1]["state"] == "announce"
 
 
+def allied_movement(state: HgwState) -> None:
+    """Jump to the Allied movement phase, where home forces move (O2.6)."""
+    data = state.data
+    data["flow"][-1] = {"state": "movement", "role": "allied"}
+    data["player"], data["phase"] = "allied", "movement"
+    state._after_change(None, None)
+
+
 def home(state: HgwState) -> dict[str, int]:
     return {p: int(x["sp"]) for p, x in state.data.get("home_forces", {}).get("at", {}).items()}
 
@@ -204,10 +212,7 @@ def test_home_forces_move_in_their_sides_movement_phase_inside_their_country_onl
     anywhere in Poland its side may stand in, and Warsaw may now take more than two."""
     state = new_game()
     poland_raised(state)
-    data = state.data
-    data["flow"][-1] = {"state": "movement", "role": "allied"}
-    data["player"], data["phase"] = "allied", "movement"
-    state._after_change(None, None)
+    allied_movement(state)
     legal = state.legal_actions("allied")
     assert ("move_home", "1340") in legal and ("move_home", "1339") in legal
     state.apply("allied", ("move_home", "1340"))
@@ -318,9 +323,7 @@ def test_home_points_a_search_sent_moving_go_to_the_front_or_stay() -> None:
     state = new_game()
     poland_raised(state)
     data = state.data
-    data["flow"][-1] = {"state": "movement", "role": "allied"}
-    data["player"], data["phase"] = "allied", "movement"
-    state._after_change(None, None)
+    allied_movement(state)
     state.apply("allied", ("move_home", "1339"))
     links = geography("campaign_2").links
     axis = {x["at"] for x in data["armies"].values() if x["side"] == "axis" and x["at"]}
