@@ -89,8 +89,8 @@ class TurnKnobs:
 #: 0.2: on The Pacific War (seeds 1-10, sides alternating, docs/simlab.md "HGW's
 #: Pacific War, seed by seed") the default 0.05 overruled the heuristic at 29 of 157
 #: searched decisions and did worse than the heuristic from the same seats on 4
-#: seeds, better on none; 0.2 did better on 3 and worse on none, and over seeds 1-40
-#: better on 10 and worse on 3 (benchmarks/strong_ai/hgw_pacific_war.json).
+#: seeds, better on none; 0.2 did better on 3 and worse on none, and over seeds 1-50
+#: better on 11 and worse on 6 (benchmarks/strong_ai/hgw_pacific_war.json).
 #: benchmarks/strong_ai_table.py lists every scenario, measured or not.
 KNOBS: dict[str, TurnKnobs] = {
     "viktory2": TurnKnobs(turn_actions=6_500, max_share=0.6),
