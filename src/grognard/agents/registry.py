@@ -16,9 +16,10 @@ turn rather than per decision: `strong` takes the ruleset's knobs (`turn_search.
 `strong:width=2`) other knobs by their names in `TurnKnobs`, for experiments.
 
 The difficulty levels a person picks in the web app are names of their own,
-`search-fast` (a search with a quarter second of CPU a decision) and `search-strong` (`strong`), each standing
-for an agent (`DIFFICULTIES`): a game keeps the level's name, so a level can be
-retuned without touching saved games (docs/simlab.md, "Difficulty levels")."""
+`search-fast` (a search with a quarter second of CPU a decision) and `search-strong`
+(`strong`), each standing for an agent (`DIFFICULTIES`): a game keeps the level's
+name, so a level can be retuned without touching saved games (docs/simlab.md,
+"Difficulty levels")."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ that may produce, the Pacific heuristic's reach to the front, the sea routes."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Iterator
 
@@ -84,4 +85,7 @@ def test_a_kept_sea_route_is_handed_out_as_a_new_list() -> None:
     route.append("0000")
     again = hmap.sea_route(start, end)
     assert again == route[:-1] and again is not route
+    # the map still pickles (a worker process may be sent one) and its copy answers alike
+    copy = pickle.loads(pickle.dumps(hmap))
+    assert copy.sea_route(start, end) == again
 

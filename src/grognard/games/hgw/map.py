@@ -313,6 +313,10 @@ class HgwMap:
         found = self._route_memo(a, b, allowed, closed, barred, canals)
         return None if found is None else list(found)
 
+    def __getstate__(self) -> dict[str, object]:
+        # the route memo wraps a bound method, which does not pickle: a copy builds its own
+        return {key: value for key, value in vars(self).items() if key != "_route_memo"}
+
     @cached_property
     def _route_memo(self) -> Callable[..., tuple[HexId, ...] | None]:
         """`sea_route`'s answers by their arguments: the map never changes, and a search
