@@ -30,7 +30,7 @@ steps are in naval.py.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from . import ports
 from .geography import INDIA_BOX, Place
@@ -150,7 +150,6 @@ def base_hex(place: str) -> str:
     return load_map().box(place).hex if place in box_ids() else place
 
 
-@cache
 def route_path(
     origin: str,
     target: str,
@@ -159,7 +158,7 @@ def route_path(
     canals: frozenset[tuple[str, str]] = frozenset(),
 ) -> tuple[str, ...]:
     """The cheapest sea route from `origin` to `target` (Sea Route 1-4, 7; `canals`: N2.6),
-    or ()."""
+    or (). The map keeps the routes it found (`HgwMap.sea_route`, bounded)."""
     return tuple(load_map().sea_route(origin, target, closed=closed, barred=barred, canals=canals) or ())
 
 
