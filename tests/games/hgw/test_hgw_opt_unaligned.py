@@ -296,20 +296,30 @@ def test_why_not_explains_the_refused_placements_and_moves() -> None:
 @pytest.mark.rules("O2.4")
 def test_the_heuristic_places_home_forces_in_the_capital_then_the_named_target() -> None:
     """The heuristic (ai_home.py), from its view: Warsaw's two points first, then the hex
-    Army Group North is named against."""
+    Army Group North is named against; past those, a hex next to an Axis army, not 1141,
+    which borders only the Soviets, at peace with Poland (Board.foes)."""
     from grognard.games.hgw.ai import make_heuristic
+    from grognard.games.hgw.geography import geography
 
+    links = geography("campaign_2").links
     state = new_game()
+    armies = state.data["armies"].values()
+    axis = {x["at"] for x in armies if x["side"] == "axis" and x["at"]}
+    soviet = {x["at"] for x in armies if x["side"] == "soviet" and x["at"]}
+    assert soviet & set(links["1141"]) and not axis & set(links["1141"])
     to_announce(state)
     state.apply("axis", ("attack", "agn", "1340"))
     agent = make_heuristic(1)
     chosen = []
-    for _ in range(4):
+    for _ in range(3):
         action = agent.act(state.view("allied"), state.legal_actions("allied"))
         chosen.append(action[2])
         state.apply("allied", action)
-    assert chosen[:3] == ["1339", "1339", "1340"]
+    assert chosen == ["1339", "1339", "1340"]
     assert home(state)["1339"] == 2
+    beyond = [a for a in state.legal_actions("allied") if a[2] not in ("1339", "1340")]
+    action = agent.act(state.view("allied"), beyond)
+    assert action[2] != "1141" and axis & set(links[action[2]])
 
 
 @pytest.mark.rules("O2.6")

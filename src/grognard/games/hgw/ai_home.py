@@ -3,8 +3,9 @@ read from its view only: where to place a country's home forces, and where they 
 
 Placement: the capital first, up to its limit of two (its fall makes the country
 surrender, and the home forces with it: O2.3), then the hexes the attacker has named,
-then the hexes next to the attacker's armies, each time the one holding the fewest home
-points. Retreat: toward the capital, else into the hex holding the most home points.
+then the hexes next to an army of a side at war with the placing one (`Board.foes`, so
+not a neutral's), each time the one holding the fewest home points. Retreat: toward the
+capital, else into the hex holding the most home points.
 Movement: the heuristic never picks home points to move itself; where a search did
 (`move_home`), they go to the hex next to the enemy's armies holding the fewest home
 points, and stay put only when no such hex is offered.
@@ -25,6 +26,12 @@ def _home(b: Board) -> dict[str, Any]:
     return record
 
 
+def _enemy_hexes(b: Board) -> set[str]:
+    """The hexes holding an army of a side at war with ours (`Board.foes`): a neutral
+    side's armies on the border are no threat to the country."""
+    return {x["at"] for x in b.armies.values() if x["at"] and x["side"] in b.foes}
+
+
 def place(b: Board, legal: list[Action]) -> Action:
     """O2.4: the next home point: the capital, the named targets, the front."""
     record = _home(b)
@@ -35,7 +42,7 @@ def place(b: Board, legal: list[Action]) -> Action:
         for x in b.armies.values()
         if x["side"] != b.me and x.get("status") and x["status"].get("target")
     }
-    enemies = {x["at"] for x in b.armies.values() if x["at"] and x["side"] != b.me}
+    enemies = _enemy_hexes(b)
 
     def score(action: Action) -> tuple[int, int, str]:
         p = str(action[2])
@@ -63,7 +70,7 @@ def move_to(b: Board, legal: list[Action]) -> Action:
     """O2.6, home points a search picked to move: to the front hex (next to an enemy
     army) holding the fewest home points, else nowhere (`cancel`)."""
     at = _home(b).get("at", {})
-    enemies = {x["at"] for x in b.armies.values() if x["at"] and x["side"] in b.foes}
+    enemies = _enemy_hexes(b)
     front = [a for a in legal if a[0] == "to_place" and enemies & set(b.g.links.get(str(a[1]), ()))]
     if not front:
         return ("cancel",)
