@@ -621,7 +621,8 @@ def test_three_player_levels_follow_the_rulebook_example(monkeypatch: pytest.Mon
     three-way tie. With Allies 90 instead, 90:40 is decisive and the Allies win alone."""
     state = new_game()
     figures = {"axis": 10, "soviet": 30, "allied": 50}
-    monkeypatch.setattr(campaign_victory, "controlled_production", lambda data, side: figures[side])
+    # Campaign Game I plays no Pacific half: each side's Europe count is its whole count
+    monkeypatch.setattr(campaign_victory, "end_counts", lambda data: {s: (n, n) for s, n in figures.items()})
     assert [campaign_victory.level(state.data, s) for s in state.roles] == [1, 1, 1]
     assert campaign_victory.scores(state, berlin_lost=False) == {s: 1 / 3 for s in state.roles}
     figures["allied"] = 90

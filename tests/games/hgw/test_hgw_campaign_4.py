@@ -386,8 +386,7 @@ def test_a_world_war_no_side_wins_ends_in_a_draw(monkeypatch: pytest.MonkeyPatch
     ends in a draw, said so in the log."""
     world = {"axis": 10, "soviet": 30, "allied": 70}
     europe = {"axis": 8, "soviet": 30, "allied": 55}
-    monkeypatch.setattr(campaign_victory, "controlled_production", lambda data, side: world[side])
-    monkeypatch.setattr(campaign_victory, "europe_production", lambda data, side: europe[side])
+    monkeypatch.setattr(campaign_victory, "end_counts", lambda data: {s: (world[s], europe[s]) for s in world})
     state = new_game()
     assert [campaign_victory.level(state.data, s) for s in state.roles] == [0, 0, 0]
     victory.last_turn_over(state)

@@ -1,6 +1,7 @@
 """Answers the engine and the heuristic keep instead of searching again (a search
 asks them thousands of times a turn) are the answers a fresh search gives: the places
-that may produce, the Pacific heuristic's reach to the front, the sea routes."""
+that may produce, the Pacific heuristic's reach to the front, the sea routes, the
+victory counts' Pacific half, a nation's places."""
 
 from __future__ import annotations
 
@@ -10,13 +11,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from grognard.games.hgw import RULESET, HgwState
+from grognard.games.hgw import RULESET, HgwState, campaign_victory
 from grognard.games.hgw.ai import Board, make_heuristic
 from grognard.games.hgw.board import production_of
 from grognard.games.hgw.geography import geography
 from grognard.games.hgw.japan import west_coast_ports
 from grognard.games.hgw.map import load_map
+from grognard.games.hgw.neutrality import nation_at, places_of
 from grognard.games.hgw.pacific_economy import australian_ports
+from grognard.games.hgw.theater import in_pacific
 
 EVERY = 40  # actions between two sampled positions
 
@@ -89,3 +92,35 @@ def test_a_kept_sea_route_is_handed_out_as_a_new_list() -> None:
     copy = pickle.loads(pickle.dumps(hmap))
     assert copy.sea_route(start, end) == again
 
+
+
+@pytest.mark.rules("G27.2", "G27.4")
+def test_the_victory_counts_set_the_pacific_half_apart_place_by_place() -> None:
+    """`end_counts` sums every side's places in one pass, with the Pacific half kept
+    once a map (`Geography.in_pacific_half`): over positions of Campaign Game IV where
+    places changed hands, each side's Europe count is its whole count less the points
+    of its own hexes east of Europe's play area, counted place by place."""
+    g = geography("campaign_4")
+    pacific_seen = 0
+    for state in positions("campaign_4", seed=3, count=4):
+        data = state.data
+        for side, (total, europe) in campaign_victory.end_counts(data).items():
+            held = [p for p, o in data["owner"].items() if o == side and p.isdigit() and in_pacific(p)]
+            pacific = sum(g.production[p] for p in held)
+            assert total == campaign_victory.controlled_production(data, side)
+            assert europe == (total - pacific if total else 0)
+            assert europe == campaign_victory.europe_production(data, side)
+            pacific_seen += pacific
+    assert pacific_seen > 0
+
+
+def test_a_kept_list_of_a_nations_places_is_handed_out_as_a_new_list() -> None:
+    """`places_of` keeps each nation's places once a scenario; a caller that changes
+    its list changes no later answer, and the answer is the nation's places, sorted."""
+    state = RULESET.new_game("campaign_1", seed=1)
+    assert isinstance(state, HgwState)
+    g = geography("campaign_1")
+    places = places_of(state.data, "italy")
+    assert places == sorted(p for p in g.places if nation_at(state.data, p) == "italy") and places
+    places.clear()
+    assert places_of(state.data, "italy") == sorted(p for p in g.places if g.nation[p] == "italy")

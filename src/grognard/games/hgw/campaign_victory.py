@@ -27,7 +27,6 @@ from .limitations import boxes_counted, us_points
 from .map import load_map
 from .scenario import BOX, load_scenario
 from .tables import VictoryStep, load_tables, step_ratio
-from .theater import in_pacific
 
 if TYPE_CHECKING:
     from .state import HgwState
@@ -61,37 +60,56 @@ def controlled_production(data: Data, side: str) -> int:
     twelve while Soviet, the Allied boxes it counts now (India less while the Suez is
     lost, French Africa gone with France) and the United States' points once at war;
     nothing for the Axis once Berlin has fallen."""
-    content = load_scenario(data["scenario"])
-    if side == "axis" and data["owner"].get(content.berlin) != "axis":
-        return 0
-    g = geography(data["scenario"])
-    hmap = load_map()
-    total = sum(g.production[p] for p, o in data["owner"].items() if o == side and p != BOX)
-    if data["owner"].get(BOX) == side:
-        total += hmap.box(BOX).production
-    total += sum(hmap.box(b).production for b in boxes_counted(data, side))
-    if side == "allied":
-        total += us_points(data)
-    return total
+    return _controlled(data, side, _printed_points(data).get(side, (0, 0))[0])
 
 
 def europe_production(data: Data, side: str) -> int:
     """The part of `controlled_production` outside the Pacific half of a world scenario:
     the off-map boxes and the United States' points are Europe's (they stand for the
     countries' hexes of European play)."""
-    total = controlled_production(data, side)
-    if not total:
-        return 0
-    g = geography(data["scenario"])
-    pacific = (p for p, o in data["owner"].items() if o == side and p.isdigit() and in_pacific(p))
-    return total - sum(g.production[p] for p in pacific)
+    return end_counts(data)[side][1]
 
 
 def end_counts(data: Data) -> dict[str, tuple[int, int]]:
     """Each side's production as Three Players 4 sets it against the others': over the
     whole map, and outside the Pacific half (what a `europe_only` side is set against)."""
-    sides = load_scenario(data["scenario"]).sides
-    return {s: (controlled_production(data, s), europe_production(data, s)) for s in sides}
+    printed = _printed_points(data)
+    out = {}
+    for side in load_scenario(data["scenario"]).sides:
+        places, pacific = printed.get(side, (0, 0))
+        total = _controlled(data, side, places)
+        out[side] = (total, total - pacific if total else 0)
+    return out
+
+
+def _printed_points(data: Data) -> dict[str, tuple[int, int]]:
+    """Each side's printed points of the places it holds (the Soviet box apart) and the
+    part of them in the Pacific half, in one pass over the owners."""
+    g = geography(data["scenario"])
+    points: dict[str, list[int]] = {}
+    for p, side in data["owner"].items():
+        if p == BOX:
+            continue
+        counts = points.setdefault(side, [0, 0])
+        counts[0] += g.production[p]
+        if p in g.in_pacific_half:
+            counts[1] += g.production[p]
+    return {side: (places, pacific) for side, (places, pacific) in points.items()}
+
+
+def _controlled(data: Data, side: str, places: int) -> int:
+    """`controlled_production` from the side's printed points of its places."""
+    content = load_scenario(data["scenario"])
+    if side == "axis" and data["owner"].get(content.berlin) != "axis":
+        return 0
+    hmap = load_map()
+    total = places
+    if data["owner"].get(BOX) == side:
+        total += hmap.box(BOX).production
+    total += sum(hmap.box(b).production for b in boxes_counted(data, side))
+    if side == "allied":
+        total += us_points(data)
+    return total
 
 
 def levels_from(

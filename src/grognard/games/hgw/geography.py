@@ -21,7 +21,15 @@ from .map import load_map
 from .pacific_tables import load_pacific
 from .scenario import BOX, board_id, load_scenario
 from .tables import load_tables
-from .theater import PACIFIC, board_borders, board_sides, friendly_at_start, pacific_sides, plays_pacific
+from .theater import (
+    PACIFIC,
+    board_borders,
+    board_sides,
+    friendly_at_start,
+    in_pacific,
+    pacific_sides,
+    plays_pacific,
+)
 
 Place = str
 
@@ -114,6 +122,16 @@ class Geography:
             self.terrain[p] = info.terrain
             # The Pacific War: the scenario's production where the map's Pacific is blank
             self.production[p] = content.hex_production.get(p, info.production)
+        #: each place's nation (Campaign Game I's politics group a nation's territories,
+        #: `CampaignRules.nation_of`; without politics a country is its own nation), and
+        #: the places in their sorted order: asked for every unaligned place of every view
+        self.nation: dict[Place, str] = {
+            p: rules.nation_of(c) if rules is not None else c for p, c in self.country.items()
+        }
+        self.place_order: tuple[Place, ...] = tuple(sorted(self.places))
+        #: the hexes of the Pacific half (columns past Europe's play area, theater.py), whose
+        #: points a `europe_only` side's count leaves out (Three Players 4)
+        self.in_pacific_half = frozenset(p for p in self.places if p.isdigit() and in_pacific(p))
         #: the places that may ever count as producing: a hex with production points
         #: (devastation lowers them and a repair restores at most the printed ones,
         #: P3.1-P3.5) and the boxes, whose points are counted by box; what reads "the

@@ -25,6 +25,7 @@ it when a capture happens without an import cycle.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .campaign import CampaignRules, load_campaign
@@ -71,7 +72,8 @@ def politics_view(data: Data) -> dict[str, Any]:
     if pol is None:
         return {}
     g = geography(data["scenario"])
-    unaligned = {p: nation_at(data, p) for p in sorted(g.places) if p not in data["owner"]}
+    owner = data["owner"]
+    unaligned = {p: g.nation[p] for p in g.place_order if p not in owner}
     return {"politics": {k: _copy(v) for k, v in pol.items()}, "unaligned": unaligned}
 
 
@@ -88,9 +90,7 @@ def politics(data: Data) -> Politics | None:
 
 
 def nation_at(data: Data, place: Place) -> str:
-    rules = rules_of(data)
-    country = geography(data["scenario"]).country[place]
-    return rules.nation_of(country) if rules else country
+    return geography(data["scenario"]).nation[place]
 
 
 def is_unaligned(data: Data, place: Place) -> bool:
@@ -221,10 +221,16 @@ def note_attacks(data: Data, side: str, targets: set[Place]) -> bool:
 
 
 def places_of(data: Data, nation: str) -> list[Place]:
-    rules = rules_of(data)
-    g = geography(data["scenario"])
+    """The nation's places, sorted (a new list: the callers may change it)."""
+    return list(_places_of(data["scenario"], nation))
+
+
+@cache
+def _places_of(scenario: str, nation: str) -> tuple[Place, ...]:
+    rules = load_campaign(scenario)
+    g = geography(scenario)
     members = set(rules.territories_of(nation) if rules else (nation,))
-    return sorted(p for p in g.places if g.country.get(p) in members)
+    return tuple(sorted(p for p in g.places if g.country.get(p) in members))
 
 
 def capital_of(data: Data, nation: str) -> Place | None:
