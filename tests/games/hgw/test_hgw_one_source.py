@@ -5,9 +5,11 @@ advance, garrison and Russian winter as the engine does on the full state."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -87,3 +89,28 @@ def test_the_ai_and_the_odds_answer_as_the_engine_does(scenario: str) -> None:
     assert seen["advance"] > 100
     if scenario == "barbarossa":
         assert seen["winter"] > 0  # the play reached a Russian winter
+
+
+def test_the_board_from_a_search_view_holds_the_games_open_records_unaliased() -> None:
+    """A search reads the game's board uncopied (`State.search_view`), and the heuristic
+    builds its data from it at every decision: the open records (research, the politics,
+    Naval Action's ports and ship track, shipping) come out equal to the game's, and
+    emptying them empties neither the game's nor the next board's."""
+    state = RULESET.new_game("campaign_4", seed=3)
+    assert isinstance(state, HgwState)
+    pick = random.Random(3)
+    for _ in range(120):
+        role = state.active_roles()[0]
+        legal = state.legal_actions(role)
+        state.apply(role, legal[pick.randrange(len(legal))])
+    keys = ("research", "politics", "ship_track", "ports", "shipping")
+    game: dict[str, Any] = state.data  # type: ignore[assignment]
+    before = json.dumps({k: game[k] for k in keys}, sort_keys=True)
+    assert all(game[k] for k in keys)
+    seen: dict[str, Any] = data_from_view(state.search_view("axis")["board"], "campaign_4")  # type: ignore[assignment]
+    assert {k: seen[k] for k in keys} == {k: game[k] for k in keys}
+    for key in keys:
+        seen[key].clear()
+    assert json.dumps({k: game[k] for k in keys}, sort_keys=True) == before
+    again: dict[str, Any] = data_from_view(state.search_view("axis")["board"], "campaign_4")  # type: ignore[assignment]
+    assert {k: again[k] for k in keys} == {k: game[k] for k in keys}

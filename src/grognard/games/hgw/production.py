@@ -28,6 +28,7 @@ at the end is lost, research taking whole points).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -317,7 +318,8 @@ class Production(GameStep["HgwState"]):
             lambda a: pays(data, frame, a) == "budget",
         )
         # the optional Italian Army 2: a short Italian force is made good first
-        return redress(data, role, [a for a in actions if _affordable(data, frame, a)])
+        affordable = _affordability(data, frame)
+        return redress(data, role, [a for a in actions if affordable(a)])
 
     def apply(self, game: HgwState, frame: Frame, role: str, action: Action) -> None:
         data = game.data
@@ -432,21 +434,33 @@ def placed_at(armies: dict[str, Any], action: Action) -> Place | None:
     return None
 
 
-def _affordable(data: Data, frame: Frame, action: Action) -> bool:
-    """Is the budget that pays for `action` (`pays`) big enough?"""
-    kind = action[0]
-    builder = system_builds.provider(data, action)
-    if builder is not None:
-        halves = 2 * int(builder.cost(data, frame["role"], action))
-    elif kind in ("build", "fort"):
-        halves = _price(data, frame["role"], action[1] if kind == "build" else "fort")
-    elif kind == "repair":
-        halves = 2 * load_tables().costs.repair
-    else:
-        return True
-    if not china_purse.room(data, frame, action, halves):  # Activity Limitations 2
-        return False
-    return halves_left(frame, pays(data, frame, action)) >= halves
+def _affordability(data: Data, frame: Frame) -> Callable[[Action], bool]:
+    """Is the budget that pays for an action (`pays`) big enough? For one listing of
+    the production actions: each verb's system provider and each kind's price are
+    found once, not once an action (a listing holds a build per kind and army)."""
+    role = frame["role"]
+    providers = system_builds.providers_by_verb(data)
+    prices: dict[str, int] = {}
+
+    def affordable(action: Action) -> bool:
+        kind = action[0]
+        builder = providers.get(kind)
+        if builder is not None:
+            halves = 2 * int(builder.cost(data, role, action))
+        elif kind in ("build", "fort"):
+            item = action[1] if kind == "build" else "fort"
+            if item not in prices:
+                prices[item] = _price(data, role, item)
+            halves = prices[item]
+        elif kind == "repair":
+            halves = 2 * load_tables().costs.repair
+        else:
+            return True
+        if not china_purse.room(data, frame, action, halves):  # Activity Limitations 2
+            return False
+        return halves_left(frame, pays(data, frame, action)) >= halves
+
+    return affordable
 
 
 def _price(data: Data, side: str, kind: str) -> int:

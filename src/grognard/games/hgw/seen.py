@@ -12,15 +12,28 @@ lend-lease of a production phase, and `won` (supply's record of captured markers
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any, cast
+
+import msgspec
 
 from .layout import Army, Beachhead, Fleet, Fort, HgwBoard, Status
 from .leaders import from_view
 from .nations import FRANCE
 from .optional import chosen
 from .scenario import load_scenario
+
+_encode = msgspec.msgpack.Encoder().encode
+_decode = msgspec.msgpack.Decoder().decode
+
+
+def _fresh(records: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of open records (dicts, lists, numbers and text) in one msgpack round
+    trip, several times quicker than `copy.deepcopy`: a search builds a board at every
+    decision of its rollouts. A tuple comes back a list, as in every view (the core
+    encodes a view's board)."""
+    copied: dict[str, Any] = _decode(_encode(records))
+    return copied
 
 
 def data_from_view(
@@ -74,19 +87,19 @@ def data_from_view(
         data["fort_fired"] = list(board["fort_fired"])
     if "absorbed" in board:  # Effect Of Forts On Combat 3: losses absorbed this turn
         data["absorbed"] = dict(board["absorbed"])
+    records: dict[str, Any] = {}
     for key in ("sea_routes", "route_escorts", "route_losses", "asw_level"):  # sea_war.py
         if key in board:
-            data[key] = copy.deepcopy(board[key])
+            records[key] = board[key]
     if board.get("politics") is not None:
-        data["politics"] = copy.deepcopy(board["politics"])  # Campaign Game I (neutrality.py)
-    result = cast(dict[str, Any], data)
+        records["politics"] = board["politics"]  # Campaign Game I (neutrality.py)
     open_records = (
         *("research", "strategic", "morale", "partisans", "home_forces"),
         *("shipping", "shipping_used", "us_transport"),  # shipping_counters.py
     )
     for key in open_records:  # open records (state.py)
         if board.get(key) is not None:
-            result[key] = copy.deepcopy(board[key])
+            records[key] = board[key]
     naval_action = (
         *("ship_track", "ports", "anchors_building", "supply_roads", "coastal_air", "base_hits"),
         "coastal_air_lost",  # N9.5 (coastal_air.py)
@@ -95,7 +108,9 @@ def data_from_view(
     )
     for key in naval_action:  # Naval Action's open records
         if key in board:
-            result[key] = copy.deepcopy(board[key])
+            records[key] = board[key]
+    result = cast(dict[str, Any], data)
+    result.update(_fresh(records))
     if board.get("leaders") is not None:  # optional rule Leaders: revealed ones only (leaders.py)
         result["leaders"] = from_view(board["leaders"])
     if options is not None:  # the optional rules in play (optional.py), public

@@ -47,4 +47,14 @@ def offers(data: Data, side: str, money: int) -> list[Action]:
 
 def provider(data: Data, action: Action) -> ModuleType | None:
     """The provider that answers `action`, None for production's own actions."""
-    return next((m for m in _providers(data) if action and action[0] in m.VERBS), None)
+    return providers_by_verb(data).get(action[0]) if action else None
+
+
+def providers_by_verb(data: Data) -> dict[str, ModuleType]:
+    """Each verb of the systems in play with the provider that answers it (the first
+    listed, as `provider` reads them): found once for a whole listing of builds."""
+    verbs: dict[str, ModuleType] = {}
+    for module in _providers(data):
+        for verb in module.VERBS:
+            verbs.setdefault(verb, module)
+    return verbs
