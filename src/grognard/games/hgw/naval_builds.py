@@ -77,10 +77,16 @@ def item_price(data: Data, side: str, item: Item) -> int | None:
 
 def yards(data: Data, side: str) -> list[str]:
     """The side's naval yards (Fleets 2, 5)."""
+    owner = data["owner"]
+    return [p for p in _yard_hexes() if owner.get(p) == side]
+
+
+@cache
+def _yard_hexes() -> tuple[str, ...]:
+    """Every naval yard of the map, sorted: a production listing asks for the side's
+    at each kind of ship point."""
     hmap = load_map()
-    return sorted(
-        p for p, o in data["owner"].items() if o == side and p in hmap and hmap.has_feature(p, "naval_yard")
-    )
+    return tuple(sorted(h for h in hmap.hexes if hmap.has_feature(h, "naval_yard")))
 
 
 def _fits(fleet: Fleet, kind: str) -> bool:
