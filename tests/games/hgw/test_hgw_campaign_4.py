@@ -386,7 +386,8 @@ def test_a_world_war_no_side_wins_ends_in_a_draw(monkeypatch: pytest.MonkeyPatch
     ends in a draw, said so in the log."""
     world = {"axis": 10, "soviet": 30, "allied": 70}
     europe = {"axis": 8, "soviet": 30, "allied": 55}
-    monkeypatch.setattr(campaign_victory, "end_counts", lambda data: {s: (world[s], europe[s]) for s in world})
+    counts = {s: (world[s], europe[s]) for s in world}
+    monkeypatch.setattr(campaign_victory, "end_counts", lambda data: counts)
     state = new_game()
     assert [campaign_victory.level(state.data, s) for s in state.roles] == [0, 0, 0]
     victory.last_turn_over(state)
