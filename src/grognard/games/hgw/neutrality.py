@@ -67,22 +67,16 @@ def new_politics(scenario_id: str) -> Politics | None:
 
 def politics_view(data: Data) -> dict[str, Any]:
     """The open political situation for the views: the politics record and every
-    unaligned place with its nation (empty outside Campaign Game I)."""
+    unaligned place with its nation (empty outside Campaign Game I). The record
+    itself, not a copy: `Game.view` copies the whole view, and a search's board
+    (seen.py `data_from_view`) copies the open records it takes from one."""
     pol = politics(data)
     if pol is None:
         return {}
     g = geography(data["scenario"])
     owner = data["owner"]
     unaligned = {p: g.nation[p] for p in g.place_order if p not in owner}
-    return {"politics": {k: _copy(v) for k, v in pol.items()}, "unaligned": unaligned}
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
+    return {"politics": pol, "unaligned": unaligned}
 
 
 def politics(data: Data) -> Politics | None:
