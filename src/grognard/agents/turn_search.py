@@ -9,10 +9,12 @@ tree, in rollouts and in the look-ahead below) and, at each decision:
 
 1. takes one determinization from its sampler (what its role may know, the rest
    re-drawn; never the real game). Its action count tells whether another role acted
-   since this agent's last decision: then a new turn starts and the pool is refilled;
+   since this agent's last decision: then a new turn starts and the pool is refilled
+   (with the scenario's budget where the knobs name one: `scenario_actions`);
 2. plays a forced move, or a move the ruleset's scores leave no alternative to (one
    candidate), at once, for no work;
-3. counts the decisions likely left in its turn: the heuristic plays the rest of the
+3. plays the heuristic's choice, for no work, once the pool is under `min_actions`;
+   else counts the decisions likely left in its turn: the heuristic plays the rest of the
    turn on that determinization (`lookahead` actions at most), and each of its
    non-forced decisions counts one;
 4. gives this decision the pool divided by that count, at most `max_share` of the
@@ -76,6 +78,14 @@ class TurnKnobs:
     #: where the ruleset scores no moves, search the heuristic's `width` first
     #: choices (mcts.runner_ups) rather than every legal move
     runner_ups: bool = False
+    #: the turn budget of the scenarios whose simulated actions cost much more or
+    #: less than the ruleset's usual (scenario id, turn_actions); a scenario not
+    #: listed takes `turn_actions`. Data per ruleset, not a knob an agent's name sets.
+    scenario_actions: tuple[tuple[str, int], ...] = ()
+
+    def turn_budget(self, scenario: str | None) -> int:
+        """The simulated actions a turn of `scenario` may spend."""
+        return dict(self.scenario_actions).get(scenario or "", self.turn_actions)
 
 
 #: Per-ruleset knobs (data). Viktory II's were measured against the heuristic with
@@ -90,12 +100,22 @@ class TurnKnobs:
 #: Pacific War, seed by seed") the default 0.05 overruled the heuristic at 29 of 157
 #: searched decisions and did worse than the heuristic from the same seats on 4
 #: seeds, better on none; 0.2 did better on 3 and worse on none, and over seeds 1-50
-#: better on 11 and worse on 6 (benchmarks/strong_ai/hgw_pacific_war.json).
+#: better on 11 and worse on 6 (benchmarks/strong_ai/hgw_pacific_war.json). HGW's
+#: campaign games have budgets of their own: a simulated action there cost 1.2 ms of
+#: CPU (Campaign Game I), 2.0 (II), 2.7 (III) and 3.0 (IV) on a quiet machine, against
+#: about 1 in the Pacific War, and 1 800 a turn gave median turns of 2.1, 2.9, 6.7 and
+#: 10.5 s on a busy one (docs/simlab.md, "The campaign games, first figures"); these
+#: bring each near 1.5 s. At Campaign Game IV's 300 a decision gets 150 actions at
+#: most, so there the level is nearly the heuristic: search needs a faster engine.
 #: benchmarks/strong_ai_table.py lists every scenario, measured or not.
 KNOBS: dict[str, TurnKnobs] = {
     "viktory2": TurnKnobs(turn_actions=6_500, max_share=0.6),
     "victory": TurnKnobs(turn_actions=600),
-    "hgw": TurnKnobs(turn_actions=1_800, margin=0.2),
+    "hgw": TurnKnobs(
+        turn_actions=1_800,
+        margin=0.2,
+        scenario_actions=(("campaign_1", 1_200), ("campaign_2", 900), ("campaign_3", 450), ("campaign_4", 300)),
+    ),
     "virtuti": TurnKnobs(turn_actions=3_000),
 }
 
@@ -151,6 +171,7 @@ class TurnSearchAgent:
         )
         #: the server's bound on wall time a decision (a safety net; None in the lab)
         self.time_cap: float | None = None
+        self.budget = knobs.turn_actions  # simulated actions this turn may spend
         self.pool = 0  # simulated actions left in this turn
         self.turns = 0  # turns started
         self._expect = -1  # the action count at this agent's next decision if nobody else acts
@@ -176,10 +197,15 @@ class TurnSearchAgent:
             allowed.add(prior)
         if len(allowed) == 1:
             return next(iter(allowed))
+        if self.pool < self.knobs.min_actions:
+            # no share can reach the least search worth making: the heuristic's choice,
+            # without the look-ahead that would only say how to split an empty pool
+            self.last["pool"] = self.pool
+            return prior if prior is not None else legal[inner.random.randrange(len(legal))]
         me: Role = view["role"]
         left, looked = self._decisions_left(game, me)
         self.pool -= looked
-        share = min(self.pool // left, int(self.knobs.max_share * self.knobs.turn_actions))
+        share = min(self.pool // left, int(self.knobs.max_share * self.budget))
         self.last.update(work=looked, left=left, share=share, prior=prior)
         if share < self.knobs.min_actions:
             self.last["pool"] = self.pool
@@ -220,7 +246,8 @@ class TurnSearchAgent:
         determinization's count of actions is the real game's: public knowledge)."""
         count = len(game.history)
         if count != self._expect:
-            self.pool = self.knobs.turn_actions
+            self.budget = self.knobs.turn_budget(game.meta.get("scenario"))
+            self.pool = self.budget
             self.turns += 1
         self._expect = count + 1
 
@@ -259,8 +286,8 @@ def make_turn_search(
     """The agent with `ruleset_id`'s knobs, its turn budget and any knob named in
     `overrides` (text, as an agent's name gives it) replaced."""
     knobs = knobs_for(ruleset_id)
-    if turn_actions is not None:
-        knobs = replace(knobs, turn_actions=turn_actions)
+    if turn_actions is not None:  # a budget named for every scenario alike
+        knobs = replace(knobs, turn_actions=turn_actions, scenario_actions=())
     if overrides:
         knobs = with_knobs(knobs, overrides)
     return TurnSearchAgent(seed, knobs, policy=policy, evaluate=evaluate, scores=scores)
@@ -273,9 +300,10 @@ def with_knobs(knobs: TurnKnobs, overrides: Mapping[str, str]) -> TurnKnobs:
     hints = get_type_hints(TurnKnobs)
     changed: dict[str, Any] = {}
     for key, text in overrides.items():
-        hint = hints.get(key)
+        hint = hints.get(key) if key != "scenario_actions" else None
         if hint is None:
-            raise ValueError(f"no knob {key!r}; the knobs are {', '.join(hints)}")
+            named = ", ".join(k for k in hints if k != "scenario_actions")
+            raise ValueError(f"no knob {key!r}; the knobs are {named}")
         word = {"yes": "true", "no": "false", "none": "null"}.get(text.lower(), text)
         try:
             changed[key] = msgspec.convert(word, hint, strict=False)
