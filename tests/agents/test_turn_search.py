@@ -167,6 +167,46 @@ def test_the_budget_is_shared_by_a_turns_decisions_and_refilled_when_another_rol
         assert shares and max(shares) <= knobs.max_share * knobs.turn_actions + 40
 
 
+def test_a_scenario_with_a_budget_of_its_own_refills_the_pool_with_it() -> None:
+    """A simulated action costs more in some scenarios (HGW's campaign games): the
+    knobs may name a turn budget per scenario, which every new turn refills."""
+    knobs = TurnKnobs(turn_actions=300, max_share=0.6, min_actions=20, lookahead=10)
+    own = TurnSearchAgent(4, replace(knobs, scenario_actions=(("standard", 90), ("other", 5000))))
+    plain = TurnSearchAgent(4, replace(knobs, scenario_actions=(("other", 90),)))
+    for agent, budget in ((own, 90), (plain, 300)):
+        seen = _play_turns(agent, tinygame.TINY.new_game("standard", {}, 2), "north", 16)
+        assert agent.budget == budget
+        for turn in {step["turns"] for step in seen}:
+            spent = sum(step["work"] for step in seen if step["turns"] == turn)
+            assert spent == budget - min(step["pool"] for step in seen if step["turns"] == turn)
+            assert spent <= budget + 40
+    hgw = make_agent("search-strong", "hgw", 1)
+    assert isinstance(hgw, TurnSearchAgent)
+    assert hgw.knobs.turn_budget("campaign_4") < hgw.knobs.turn_budget("pacific_war") == hgw.knobs.turn_actions
+    named = make_agent("strong:2500", "hgw", 1)  # a budget named in the agent holds everywhere
+    assert isinstance(named, TurnSearchAgent) and named.knobs.turn_budget("campaign_4") == 2500
+    with pytest.raises(UnknownAgent, match=r"no knob 'scenario_actions'"):
+        make_agent("strong:scenario_actions=3", "hgw", 1)
+
+
+def test_a_dry_pool_plays_the_heuristics_choice_without_looking_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under `min_actions` left, no share could buy a search: the look-ahead that
+    would split the pool is skipped, so such a decision costs no simulated action."""
+    agent = TurnSearchAgent(4, TurnKnobs(turn_actions=100, min_actions=150, lookahead=10))
+    looked: list[Role] = []
+    original = agent._decisions_left
+
+    def spy(game: State, me: Role) -> tuple[int, int]:
+        looked.append(me)
+        return original(game, me)
+
+    monkeypatch.setattr(agent, "_decisions_left", spy)
+    seen = _play_turns(agent, tinygame.TINY.new_game("standard", {}, 2), "north", 12)
+    assert len(seen) == 12 and looked == []
+    assert all(step["work"] == 0 and not step["searched"] for step in seen)
+    assert all(step["pool"] == 100 for step in seen)
+
+
 class SortedRedraw(tinygame.TinyState):
     """tiny with its hidden cards put in a fixed order before they are re-dealt, so
     that two games differing only in what north cannot see give the same
