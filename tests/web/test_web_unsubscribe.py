@@ -53,7 +53,12 @@ def test_the_notices_form_waits_for_its_settings_before_it_can_be_typed_in(profi
     settings = "**/api/me/email"
     page.route(settings, lambda route: held.append(route))  # the settings held back
     page.goto("/")
+    # the new-game form above the card fills in when the rulesets come: clicking the
+    # card's summary before that could land where the summary was a moment earlier
+    # (once, under load, the card stayed shut)
+    expect(page.locator("form.new-game button[type=submit]")).to_be_visible()
     page.locator("details.notices summary").click()
+    expect(page.locator("details.notices")).to_have_js_property("open", True)
     form = page.locator("details.notices form.email-turns")
     address = form.get_by_label("E-mail address for turn notices")
     expect(form).to_have_attribute("aria-busy", "true")
