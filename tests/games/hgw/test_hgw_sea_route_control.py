@@ -6,9 +6,13 @@ conditions."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from hgw_positions import act, own, pass_turn, put, sp, step
 from hgw_positions import fog_game as new_game
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grognard.games.hgw import HgwState
 from grognard.games.hgw.fleets import may_intercept
@@ -18,7 +22,7 @@ from grognard.games.hgw.invasion_routes import (
     invasion_targets,
     route_length,
 )
-from grognard.games.hgw.map import half_steps, load_map, route_steps
+from grognard.games.hgw.map import SEAS, half_steps, load_map, route_steps, side_key
 from grognard.games.hgw.mapcheck import validate
 
 SOUND = "1136"  # East Denmark, the control hex of the Baltic's entrance
@@ -182,3 +186,31 @@ def test_the_sound_taken_by_invasion_opens_the_baltic_to_the_amphibious_advance(
     act(state, "allied", "to_exploitation")
     advances = {a[2] for a in state.legal_actions("allied") if a[:2] == ("amphibious_advance", "1can")}
     assert {BERLIN, "1238"} <= advances
+
+
+_WORLD = load_map()
+#: every hex a sea route may run through, in a fixed order for the draws below
+_SEA = sorted(h for h in _WORLD.hexes if _WORLD.is_navigable(h) or _WORLD.is_coastal(h))
+_ARROWS = sorted(_WORLD.crossing_sides())
+
+
+@pytest.mark.rules("F2.1")
+@settings(max_examples=80, deadline=None)
+@given(st.data())
+def test_a_route_kept_without_closed_hexes_is_the_route_a_full_search_finds(data: st.DataObject) -> None:
+    """Sea Route 2 and 4: `sea_route` answers from the route with nothing closed or
+    barred where that route passes none of the question's closed hexes and barred
+    sides. It must be the very route a search with them finds, tie for tie (which hexes
+    a route passes decides the patrols it meets): closed hexes and barred sides are
+    drawn mostly from the open route itself, so that both answers are checked."""
+    a, b = data.draw(st.sampled_from(_SEA)), data.draw(st.sampled_from(_SEA))
+    seas = data.draw(st.none() | st.sets(st.sampled_from(sorted(SEAS)), min_size=1, max_size=3))
+    allowed = None if seas is None else frozenset(seas)
+    open_route = _WORLD._sea_route(a, b, allowed, frozenset(), frozenset(), frozenset())
+    near = sorted({a, b, *(open_route or ())} | set(data.draw(st.lists(st.sampled_from(_SEA), max_size=4))))
+    closed = frozenset(data.draw(st.lists(st.sampled_from(near), max_size=3)))
+    sides = sorted({side_key(x, y) for x, y in pairwise(open_route or ())} | set(_ARROWS[:40]))
+    barred = frozenset(data.draw(st.lists(st.sampled_from(sides), max_size=4)))
+    full = _WORLD._sea_route(a, b, allowed, closed, barred, frozenset())
+    answered = _WORLD.sea_route(a, b, seas, closed=closed, barred=barred)
+    assert answered == (None if full is None else list(full))

@@ -19,6 +19,7 @@ import heapq
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, cached_property, lru_cache
+from itertools import pairwise
 from pathlib import Path
 
 from .datafile import decode_file
@@ -310,12 +311,20 @@ class HgwMap:
         side's own), and never crosses a `barred` hexside (Sea Route 2); `canals`, as
         `sea_search`. Hexes above row 12 cost half a step (Sea Route 7; `route_steps`)."""
         allowed = None if seas is None else frozenset(seas)
-        found = self._route_memo(a, b, allowed, closed, barred, canals)
+        # The route with no hex closed and no side barred is kept once; where it passes
+        # none of this question's closed hexes and barred sides, it is this question's
+        # route too, tie for tie: closing hexes and barring sides only take steps away,
+        # so every hex on it keeps its cost, and the first neighbour (in the search's
+        # order) that reached it at that cost still does. A search asks under closed
+        # sets that change with every capture, so only a blocked route searches again.
+        found = self._route_memo(a, b, allowed, frozenset(), frozenset(), canals)
+        if found is not None and (closed or barred) and not _route_avoids(found, closed, barred):
+            found = self._route_memo(a, b, allowed, closed, barred, canals)
         return None if found is None else list(found)
 
     def __getstate__(self) -> dict[str, object]:
-        # the route memo wraps a bound method, which does not pickle: a copy builds its own
-        return {key: value for key, value in vars(self).items() if key != "_route_memo"}
+        # the memos wrap bound methods, which do not pickle: a copy builds its own
+        return {key: value for key, value in vars(self).items() if key not in ("_route_memo", "_tree_memo")}
 
     @cached_property
     def _route_memo(self) -> Callable[..., tuple[HexId, ...] | None]:
@@ -323,6 +332,27 @@ class HgwMap:
         asks the same few routes (a fleet's, an invasion's, Australia's shipping) under
         the same closed hexes again and again. Bounded, for a process that plays on."""
         return lru_cache(maxsize=1 << 12)(self._sea_route)
+
+    @cached_property
+    def _tree_memo(self) -> Callable[..., dict[HexId, HexId | None]]:
+        """Every cheapest route from one start (`sea_search` without a goal: its
+        predecessors), kept by the search's arguments: the routes a question asks often
+        share their start (K19.10's crossings of one move step: 1 124 routes from 27
+        starts in 400 actions of a Campaign Game IV game). A goal's route read from the
+        whole tree is the route a search stopped at the goal finds: that search is the
+        first part of this one, and a hex's predecessor never changes once it is done.
+        A tree holds every sea hex (about 4 000), so few are kept."""
+        return lru_cache(maxsize=64)(self._sea_tree)
+
+    def _sea_tree(
+        self,
+        a: HexId,
+        allowed: frozenset[str] | None,
+        closed: frozenset[HexId],
+        barred: frozenset[tuple[HexId, HexId]],
+        canals: frozenset[tuple[HexId, HexId]],
+    ) -> dict[HexId, HexId | None]:
+        return self.sea_search(a, allowed=allowed, closed=closed, barred=barred, canals=canals)[1]
 
     def _sea_route(
         self,
@@ -337,7 +367,7 @@ class HgwMap:
             return None
         if not (self.is_navigable(b) or self.is_coastal(b)):
             return None
-        _, parent = self.sea_search(a, goal=b, allowed=allowed, closed=closed, barred=barred, canals=canals)
+        parent = self._tree_memo(a, allowed, closed, barred, canals)
         if b not in parent:
             return None
         path = [b]
@@ -448,6 +478,16 @@ class HgwMap:
             total += max(0, info.production - spec.devastated.get(h, 0))
         total += sum(self.box(b).production for b in spec.boxes)
         return min(total, spec.cap) if spec.cap else total
+
+
+def _route_avoids(
+    route: tuple[HexId, ...], closed: frozenset[HexId], barred: frozenset[tuple[HexId, HexId]]
+) -> bool:
+    """Whether a sea route passes no `closed` hex (its ends may be: Sea Route 4) and
+    crosses no `barred` hexside (Sea Route 2)."""
+    if closed and not closed.isdisjoint(route[1:-1]):
+        return False
+    return not barred or all(side_key(x, y) not in barred for x, y in pairwise(route))
 
 
 def load_map_from(path: Path) -> HgwMap:
