@@ -102,11 +102,11 @@ class TurnKnobs:
 #: seeds, better on none; 0.2 did better on 3 and worse on none, and over seeds 1-50
 #: better on 11 and worse on 6 (benchmarks/strong_ai/hgw_pacific_war.json). HGW's
 #: campaign games have budgets of their own: a simulated action there cost 1.2 ms of
-#: CPU (Campaign Game I), 2.0 (II), 2.7 (III) and 3.0 (IV) on a quiet machine, against
-#: about 1 in the Pacific War, and 1 800 a turn gave median turns of 2.1, 2.9, 6.7 and
-#: 10.5 s on a busy one (docs/simlab.md, "The campaign games, first figures"); these
-#: bring each near 1.5 s. At Campaign Game IV's 300 a decision gets 150 actions at
-#: most, so there the level is nearly the heuristic: search needs a faster engine.
+#: CPU (Campaign Game I), 2.0 (II), 2.7 (III) and 3.0 (IV), and 1 800 a turn gave
+#: median turns of 2.1, 2.9, 6.7 and 10.5 s; these gave 1.6-1.7 s (docs/simlab.md, "A
+#: turn budget per campaign game"). At Campaign Game IV's 300 a decision gets 150
+#: actions at most, so there the level is nearly the heuristic: searching it within
+#: 2 s needs a faster engine.
 #: benchmarks/strong_ai_table.py lists every scenario, measured or not.
 KNOBS: dict[str, TurnKnobs] = {
     "viktory2": TurnKnobs(turn_actions=6_500, max_share=0.6),
