@@ -114,7 +114,12 @@ KNOBS: dict[str, TurnKnobs] = {
     "hgw": TurnKnobs(
         turn_actions=1_800,
         margin=0.2,
-        scenario_actions=(("campaign_1", 1_200), ("campaign_2", 900), ("campaign_3", 450), ("campaign_4", 300)),
+        scenario_actions=(
+            ("campaign_1", 1_200),
+            ("campaign_2", 900),
+            ("campaign_3", 450),
+            ("campaign_4", 300),
+        ),
     ),
     "virtuti": TurnKnobs(turn_actions=3_000),
 }
