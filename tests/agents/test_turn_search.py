@@ -182,14 +182,17 @@ def test_a_scenario_with_a_budget_of_its_own_refills_the_pool_with_it() -> None:
             assert spent <= budget + 40
     hgw = make_agent("search-strong", "hgw", 1)
     assert isinstance(hgw, TurnSearchAgent)
-    assert hgw.knobs.turn_budget("campaign_4") < hgw.knobs.turn_budget("pacific_war") == hgw.knobs.turn_actions
+    budget = hgw.knobs.turn_budget
+    assert budget("campaign_4") < budget("pacific_war") == hgw.knobs.turn_actions
     named = make_agent("strong:2500", "hgw", 1)  # a budget named in the agent holds everywhere
     assert isinstance(named, TurnSearchAgent) and named.knobs.turn_budget("campaign_4") == 2500
     with pytest.raises(UnknownAgent, match=r"no knob 'scenario_actions'"):
         make_agent("strong:scenario_actions=3", "hgw", 1)
 
 
-def test_a_dry_pool_plays_the_heuristics_choice_without_looking_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_dry_pool_plays_the_heuristics_choice_without_looking_ahead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Under `min_actions` left, no share could buy a search: the look-ahead that
     would split the pool is skipped, so such a decision costs no simulated action."""
     agent = TurnSearchAgent(4, TurnKnobs(turn_actions=100, min_actions=150, lookahead=10))
