@@ -57,9 +57,10 @@ def test_the_lobby_orders_measured_levels_by_elo_and_flags_the_rest(monkeypatch:
     shown = ladder.lobby_strength("viktory2", ["heuristic", "search-fast", "search-strong", "random"])
     assert [lv["level"] for lv in shown["levels"]] == ["search-strong", "heuristic", "random", "search-fast"]
     strong, heuristic, _, fast = shown["levels"]
-    assert strong["text"] == "beats the heuristic 80 % of 10 games, Elo +160"
+    assert strong["text"] == "beats the heuristic 80 % of 10 games, draws 10 %, Elo +160"
     assert strong["vs_heuristic"]["wins"] == 8 and strong["elo95"] == [100, 230]
     assert heuristic["vs_heuristic"] is None and "yardstick" in heuristic["text"]
+    assert "draws" not in shown["levels"][2]["text"]  # random: no draw, none said
     assert fast == {"level": "search-fast", "measured": False, "text": ladder.NOT_MEASURED}
     assert ladder.NOT_MEASURED == "strength not measured on this game yet"
     assert shown["run"] == {"games": 30, "games_per_pair": 10, "date": "2026-11-29", "commit": "abc1234",
