@@ -107,7 +107,7 @@ class TurnKnobs:
 #: turn budget per campaign game"). At Campaign Game IV's 300 a decision gets 150
 #: actions at most, so there the level is nearly the heuristic: searching it within
 #: 2 s needs a faster engine. Virtuti's Full Campaign at 3 000 gave a median turn of
-#: 2.11 s, every turn spending its budget: 2 500 brings it under (docs/simlab.md,
+#: 2.11 s, every turn spending its budget, and 2 500 gave 1.65 s (docs/simlab.md,
 #: "Virtuti's Full Campaign, first figures").
 #: benchmarks/strong_ai_table.py lists every scenario, measured or not.
 KNOBS: dict[str, TurnKnobs] = {
