@@ -88,6 +88,10 @@ class TurnKnobs:
         return dict(self.scenario_actions).get(scenario or "", self.turn_actions)
 
 
+#: the knobs that are a ruleset's data, which an agent's name cannot set
+DATA_KNOBS = frozenset({"scenario_actions"})
+
+
 #: Per-ruleset knobs (data). Viktory II's were measured against the heuristic with
 #: benchmarks/bench_strong_ai.py (docs/simlab.md). The others only bound a turn's
 #: cost near 2 s of CPU on the shared 2-core machine, from the work one CPU second
@@ -208,7 +212,7 @@ class TurnSearchAgent:
             # no share can reach the least search worth making: the heuristic's choice,
             # without the look-ahead that would only say how to split an empty pool
             self.last["pool"] = self.pool
-            return prior if prior is not None else legal[inner.random.randrange(len(legal))]
+            return self._heuristic_choice(prior, legal)
         me: Role = view["role"]
         left, looked = self._decisions_left(game, me)
         self.pool -= looked
@@ -216,7 +220,7 @@ class TurnSearchAgent:
         self.last.update(work=looked, left=left, share=share, prior=prior)
         if share < self.knobs.min_actions:
             self.last["pool"] = self.pool
-            return prior if prior is not None else legal[inner.random.randrange(len(legal))]
+            return self._heuristic_choice(prior, legal)
         if self.paired is not None and prior is not None:
             return self._paired(sampler, me, sorted(allowed, key=legal.index), prior, share, looked)
         inner.budget = Budget(actions=share)
@@ -231,6 +235,10 @@ class TurnSearchAgent:
             visits=inner.last["visits"],
         )
         return action
+
+    def _heuristic_choice(self, prior: Action | None, legal: list[Action]) -> Action:
+        """No search this decision: the heuristic's choice, else a random legal one."""
+        return prior if prior is not None else legal[self.inner.random.randrange(len(legal))]
 
     def _paired(
         self, sampler: Sampler, me: Role, candidates: list[Action], prior: Action, share: int, looked: int
@@ -307,9 +315,9 @@ def with_knobs(knobs: TurnKnobs, overrides: Mapping[str, str]) -> TurnKnobs:
     hints = get_type_hints(TurnKnobs)
     changed: dict[str, Any] = {}
     for key, text in overrides.items():
-        hint = hints.get(key) if key != "scenario_actions" else None
+        hint = hints.get(key) if key not in DATA_KNOBS else None
         if hint is None:
-            named = ", ".join(k for k in hints if k != "scenario_actions")
+            named = ", ".join(k for k in hints if k not in DATA_KNOBS)
             raise ValueError(f"no knob {key!r}; the knobs are {named}")
         word = {"yes": "true", "no": "false", "none": "null"}.get(text.lower(), text)
         try:
