@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from grognard.agents import make_agent
+from grognard.core.errors import GrognardError
 from grognard.sim import get_ruleset
 from grognard.sim.local import wilson
 from grognard.sim.play import agent_seed, decide, winners_of
@@ -55,6 +56,15 @@ GameJob = tuple[str, str | None, dict[str, Any], str, str, int, int]
 Job = tuple[str, str | None, dict[str, Any], str, str, int, int, bool]
 #: what the summary keeps of each game
 PER_GAME = ("seed", "role", "outcome", "result", "actions", "game_cpu_s", "baseline_outcome")
+
+
+def check_names(ruleset_id: str, scenario: str | None, options: dict[str, Any], *agents: str) -> None:
+    """Build the first game and the agents once, so that a wrong name or option fails
+    here with its message rather than in a worker after the progress bar began."""
+    ruleset = get_ruleset(ruleset_id)
+    ruleset.new_game(scenario, options, 1)
+    for name in agents:
+        make_agent(name, ruleset.id, 1)
 
 
 def play_one(job: Job) -> dict[str, Any]:
@@ -265,6 +275,11 @@ def main(argv: list[str] | None = None) -> int:
             options[key] = json.loads(value)
         except json.JSONDecodeError:
             options[key] = value
+    if not args.combine:
+        try:
+            check_names(args.ruleset, args.scenario, options, args.agent, args.opponent)
+        except GrognardError as exc:
+            parser.error(str(exc))
     jobs = [
         (args.ruleset, args.scenario, options, args.agent, args.opponent, args.seed + g, g, args.baseline)
         for g in range(args.first, args.first + args.games)

@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,3 +77,26 @@ def test_the_baseline_is_counted_seed_by_seed_and_by_role() -> None:
     assert found["baseline_by_role"]["axis"] == {"wins": 1, "draws": 0, "losses": 1, "win_rate": 0.5}
     assert bench.by_role(games, "outcome")["allied"] == {"wins": 0, "draws": 0, "losses": 2, "win_rate": 0.0}
     assert bench.baseline_summary(games[3:]) == {}
+
+
+bench = load_script("benchmarks/bench_strong_ai.py")
+
+
+def test_the_benchmark_refuses_a_wrong_name_before_it_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A wrong agent, ruleset or scenario is a usage error (exit 2) naming what is known,
+    raised before any worker starts, and nothing is written."""
+    out = tmp_path / "run.json"
+    cases = [
+        (["victory", "--agent", "search-strong:1800"], "known agents"),
+        (["victory", "--opponent", "nobody"], "unknown agent 'nobody'"),
+        (["nope"], "unknown ruleset 'nope'"),
+        (["victory", "--scenario", "nope"], "no scenario 'nope'"),
+    ]
+    for argv, message in cases:
+        with pytest.raises(SystemExit) as exited:
+            bench.main([*argv, "--games", "1", "--out", str(out)])
+        assert exited.value.code == 2
+        assert message in capsys.readouterr().err
+        assert not out.exists()
