@@ -14,7 +14,9 @@ interval (a draw counts half a win in the rate); the CPU seconds (time.process_t
 of the process playing the game) of the level's turns (a turn: all of one role's
 decisions until another role acts; median, p95, max), of its decisions (mean, median,
 p95) and of the heuristic's turns for comparison; the level's work a turn (simulated
-actions).
+actions). Before each game its worker measures the CPU of a fixed piece of search
+(`REFERENCE`); the median is kept as `reference_cpu_s`, the machine's speed while the
+run played, so that turn times of runs made on different days can be compared.
 
 With `--baseline`, each seed is played a second time with the opponent in the level's
 seat too (same agent seeds): the opponent's own record in those seats. In a scenario
@@ -55,7 +57,31 @@ GameJob = tuple[str, str | None, dict[str, Any], str, str, int, int]
 #: a game job and whether to play the baseline too
 Job = tuple[str, str | None, dict[str, Any], str, str, int, int, bool]
 #: what the summary keeps of each game
-PER_GAME = ("seed", "role", "outcome", "result", "actions", "game_cpu_s", "baseline_outcome")
+PER_GAME = (
+    "seed", "role", "outcome", "result", "actions", "game_cpu_s", "baseline_outcome", "reference_cpu_s"
+)
+#: the reference work measured beside every game: the first actions of one Viktory II
+#: game with `search-strong` as the first role (ruleset, seed, actions). Its budget is
+#: work, so its CPU says only how fast the machine ran at that moment: the figure that
+#: lets runs of different sessions be compared (CPU of the same game has read twice
+#: as high on one day as on another).
+REFERENCE = ("viktory2", 1, 12)
+
+
+def reference_cpu() -> float:
+    """The CPU seconds of the reference work in this process, now."""
+    ruleset_id, seed, count = REFERENCE
+    started = time.process_time()
+    state = get_ruleset(ruleset_id).new_game(None, {}, seed)
+    state.keep_undo = False
+    agents = {
+        role: make_agent("search-strong" if i == 0 else "heuristic", ruleset_id, agent_seed(seed, i))
+        for i, role in enumerate(state.roles)
+    }
+    for _ in range(count):
+        role = state.active_roles()[0]
+        state.apply(role, decide(agents[role], state, role, state.legal_actions(role)))
+    return time.process_time() - started
 
 
 def check_names(ruleset_id: str, scenario: str | None, options: dict[str, Any], *agents: str) -> None:
@@ -71,10 +97,12 @@ def play_one(job: Job) -> dict[str, Any]:
     """One game: the level (`agent`) against `opponent`, the level as role `seat`; with
     `baseline`, the opponent's outcome from the same seat and seeds besides."""
     ruleset_id, scenario, options, agent_name, opponent, seed, seat, baseline = job
+    reference = reference_cpu()
     game = play_game((ruleset_id, scenario, options, agent_name, opponent, seed, seat))
     if baseline:
         alone = play_game((ruleset_id, scenario, options, opponent, opponent, seed, seat))
         game["baseline_outcome"] = alone["outcome"]
+    game["reference_cpu_s"] = reference
     return game
 
 
@@ -154,6 +182,7 @@ def summarize(games: list[dict[str, Any]], meta: dict[str, Any]) -> dict[str, An
     other = [t for g in games for t in g["opponent_turn_cpu"]]
     decisions = [t for g in games for t in g["level_decision_cpu"]]
     work = [w for g in games for w in g["level_turn_work"]]
+    references = [g["reference_cpu_s"] for g in games if "reference_cpu_s" in g]
     return {
         **meta,
         "games": len(games),
@@ -177,6 +206,8 @@ def summarize(games: list[dict[str, Any]], meta: dict[str, Any]) -> dict[str, An
             "p95": quantile(other, 0.95),
         },
         "level_turn_work": {"median": statistics.median(work) if work else None, "p95": quantile(work, 0.95)},
+        **({"reference_cpu_s": {"games": len(references), "median": statistics.median(references)}}
+           if references else {}),
         "by_role": by_role(games, "outcome"),
         **baseline_summary(games),
         "per_game": [

@@ -8,7 +8,9 @@ one per ruleset, scenario and options; `--combine` merges resumed runs first) an
 every scenario the rulesets offer, measured or not, against issue 25's goal: a win rate of
 at least 70 % over at least 200 games with sides alternating, the 95 % interval above 60 %,
 and a median turn of at most 2 s of CPU. The README's table sits between its markers and a
-test holds it to these files, so its figures are measured, not quoted.
+test holds it to these files, so its figures are measured, not quoted. A run made since
+the reference work was added shows its CPU beside the turn (bench_strong_ai.REFERENCE:
+the same search each time, so a higher figure means a slower machine that day).
 """
 
 from __future__ import annotations
@@ -74,6 +76,8 @@ def _row(ruleset_id: str, scenario: str, run: dict[str, Any] | None) -> str:
     record = f"{run['wins']}–{run['draws']}–{run['losses']} of {run['finished']}"
     rate = f"{100 * run['win_rate']:.1f} % ({100 * low:.1f}–{100 * high:.1f} %)"
     turn = f"{turns['median']:.2f} / {turns['p95']:.2f}"
+    if run.get("reference_cpu_s"):
+        turn += f" (reference {run['reference_cpu_s']['median']:.2f})"
     cells = [name, record, rate, baseline(run), turn, f"{decisions['mean']:.3f}", verdict(run)]
     return "| " + " | ".join(cells) + " |"
 
@@ -94,7 +98,8 @@ def baseline(run: dict[str, Any]) -> str:
 def markdown(runs: dict[tuple[str, str], list[dict[str, Any]]]) -> str:
     lines = [
         "| game (scenario) | W–D–L against the heuristic | win rate (Wilson 95 %) "
-        "| the heuristic in the same seats | its turn, CPU s: median / p95 | its decision, CPU s: mean "
+        "| the heuristic in the same seats | its turn, CPU s: median / p95 (the reference work's) "
+        "| its decision, CPU s: mean "
         "| issue 25's goal |",
         "|---|---|---|---|---|---|---|",
     ]

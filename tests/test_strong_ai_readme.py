@@ -100,3 +100,39 @@ def test_the_benchmark_refuses_a_wrong_name_before_it_plays(
         assert exited.value.code == 2
         assert message in capsys.readouterr().err
         assert not out.exists()
+
+
+def test_a_run_shows_the_reference_work_beside_its_turn_time() -> None:
+    plain = table._row("viktory2", "standard", run())
+    assert "| 1.50 / 4.00 |" in plain
+    measured = table._row("viktory2", "standard", run(reference_cpu_s={"games": 3, "median": 1.04}))
+    assert "| 1.50 / 4.00 (reference 1.04) |" in measured
+
+
+def test_the_reference_work_is_the_same_search_each_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its budget is work, so two plays make the same moves: only the machine's speed
+    changes its CPU (the figure's whole point)."""
+    ruleset_id, _seed, count = bench.REFERENCE
+    assert ruleset_id == "viktory2" and count > 0
+    moves: list[object] = []
+    real = bench.decide
+
+    def recorded(*args: Any) -> Any:
+        moves.append(real(*args))
+        return moves[-1]
+
+    monkeypatch.setattr(bench, "decide", recorded)
+    assert bench.reference_cpu() > 0
+    first = list(moves)
+    moves.clear()
+    bench.reference_cpu()
+    assert len(first) == count and moves == first
+
+
+def test_the_summary_keeps_the_reference_median() -> None:
+    game = {"outcome": "win", "role": "red", "level_turn_cpu": [1.0], "opponent_turn_cpu": [0.1],
+            "level_decision_cpu": [0.5], "level_turn_work": [100], "seed": 1}
+    games = [game | {"reference_cpu_s": v, "seed": i} for i, v in enumerate([1.0, 3.0, 1.2])]
+    summary = bench.summarize(games, {})
+    assert summary["reference_cpu_s"] == {"games": 3, "median": 1.2}
+    assert "reference_cpu_s" not in bench.summarize([game], {})
