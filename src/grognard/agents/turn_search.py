@@ -97,7 +97,8 @@ DATA_KNOBS = frozenset({"scenario_actions"})
 #: cost near 2 s of CPU on the shared 2-core machine, from the work one CPU second
 #: buys at three mid-game decisions each (Victory about 270 simulated actions, its
 #: heuristic being dear; HGW about 1 300; Virtuti about 1 600). Victory's won 7, drew
-#: 7 and lost 6 of 20 Quick Start games, at 0.41 s a turn. HGW's was 2 500 until a
+#: 7 and lost 6 of 20 Quick Start games, at 0.41 s a turn; 1 800 did no better (seeds
+#: 1-8: 2 better and 2 worse than the heuristic, docs/simlab.md). HGW's was 2 500 until a
 #: Pacific War game measured 1.5 ms of CPU a simulated action there (a loaded
 #: machine) and a median turn of 2.8 s: 1 800 brings it near 2 s. HGW's margin is
 #: 0.2: on The Pacific War (seeds 1-10, sides alternating, docs/simlab.md "HGW's
