@@ -43,7 +43,9 @@ from pathlib import Path
 from typing import Any
 
 from grognard.agents import make_agent
+from grognard.agents.base import Agent
 from grognard.core.errors import GrognardError
+from grognard.core.game import State
 from grognard.sim import get_ruleset
 from grognard.sim.local import wilson
 from grognard.sim.play import agent_seed, decide, winners_of
@@ -72,12 +74,7 @@ def reference_cpu() -> float:
     """The CPU seconds of the reference work in this process, now."""
     ruleset_id, seed, count = REFERENCE
     started = time.process_time()
-    state = get_ruleset(ruleset_id).new_game(None, {}, seed)
-    state.keep_undo = False
-    agents = {
-        role: make_agent("search-strong" if i == 0 else "heuristic", ruleset_id, agent_seed(seed, i))
-        for i, role in enumerate(state.roles)
-    }
+    state, _, agents = seated((ruleset_id, None, {}, "search-strong", "heuristic", seed, 0))
     for _ in range(count):
         role = state.active_roles()[0]
         state.apply(role, decide(agents[role], state, role, state.legal_actions(role)))
@@ -106,8 +103,8 @@ def play_one(job: Job) -> dict[str, Any]:
     return game
 
 
-def play_game(job: GameJob) -> dict[str, Any]:
-    """One game and its figures, the level (`agent_name`) as role `seat`."""
+def seated(job: GameJob) -> tuple[State, str, dict[str, Agent]]:
+    """The job's new game (no undo kept), the level's role and every role's agent."""
     ruleset_id, scenario, options, agent_name, opponent, seed, seat = job
     ruleset = get_ruleset(ruleset_id)
     state = ruleset.new_game(scenario, options, seed)
@@ -118,6 +115,13 @@ def play_game(job: GameJob) -> dict[str, Any]:
         role: make_agent(agent_name if role == me else opponent, ruleset.id, agent_seed(seed, i))
         for i, role in enumerate(roles)
     }
+    return state, me, agents
+
+
+def play_game(job: GameJob) -> dict[str, Any]:
+    """One game and its figures, the level (`agent_name`) as role `seat`."""
+    state, me, agents = seated(job)
+    seed = job[5]
     turn_cpu: dict[str, list[float]] = {"level": [], "opponent": []}
     decision_cpu: list[float] = []
     turn_work: list[int] = []
