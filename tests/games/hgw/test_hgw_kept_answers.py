@@ -1,17 +1,20 @@
 """Answers the engine and the heuristic keep instead of searching again (a search
 asks them thousands of times a turn) are the answers a fresh search gives: the places
 that may produce, the Pacific heuristic's reach to the front, the sea routes, the
-victory counts' Pacific half, a nation's places."""
+victory counts' Pacific half, a nation's places, a listing's supply."""
 
 from __future__ import annotations
 
 import pickle
 import random
+from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
-from grognard.games.hgw import RULESET, HgwState, campaign_victory
+from grognard.games.hgw import RULESET, HgwState, campaign_victory, supply
 from grognard.games.hgw.ai import Board, make_heuristic
 from grognard.games.hgw.board import production_of
 from grognard.games.hgw.geography import geography
@@ -19,6 +22,7 @@ from grognard.games.hgw.japan import west_coast_ports
 from grognard.games.hgw.map import load_map
 from grognard.games.hgw.neutrality import nation_at, places_of
 from grognard.games.hgw.pacific_economy import australian_ports
+from grognard.games.hgw.supply import supplied_places, traced_once
 from grognard.games.hgw.theater import in_pacific
 
 EVERY = 40  # actions between two sampled positions
@@ -124,3 +128,77 @@ def test_a_kept_list_of_a_nations_places_is_handed_out_as_a_new_list() -> None:
     assert places == sorted(p for p in g.places if nation_at(state.data, p) == "italy") and places
     places.clear()
     assert places_of(state.data, "italy") == sorted(p for p in g.places if g.nation[p] == "italy")
+
+
+# ----- a listing's supply, traced once (supply.traced_once)
+
+
+def _count_traces(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[Any, ...]]:
+    """Each supply question that is traced, counted."""
+    traced: Counter[tuple[Any, ...]] = Counter()
+    trace = supply._supplied
+
+    def counted(data: Any, *question: Any) -> set[str]:
+        traced[question] += 1
+        return trace(data, *question)
+
+    monkeypatch.setattr(supply, "_supplied", counted)
+    return traced
+
+
+@pytest.mark.rules("L1.1", "L1.2")
+def test_a_supply_question_asked_twice_in_a_block_is_traced_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inside the block the second asking is the first's answer, handed out as a new
+    set; outside, and for another state, every asking traces again."""
+    state = next(positions("campaign_4", seed=3, count=1))
+    data = state.data
+    fresh = supplied_places(data, "axis", home_only=False)
+    traced = _count_traces(monkeypatch)
+    with traced_once(data):
+        first = supplied_places(data, "axis", home_only=False)
+        first.clear()
+        with traced_once(data):  # a block inside shares the answers
+            assert supplied_places(data, "axis", home_only=False) == fresh
+        assert supplied_places(data, "axis", home_only=True) <= fresh
+        other: Any = {**data}
+        supplied_places(other, "axis", home_only=False)
+    none: frozenset[str] = frozenset()
+    partial, full = ("axis", False, none, False, ()), ("axis", True, none, False, ())
+    assert traced == Counter({partial: 2, full: 1})  # the block's once, the other state's once
+    supplied_places(data, "axis", home_only=False)
+    assert traced[partial] == 3
+
+
+def _to_production(state: HgwState) -> HgwState:
+    """Play the heuristic for every side until a side lists its builds."""
+    heuristic = make_heuristic(3)
+    while state.data["flow"][-1]["state"] != "production":
+        role = state.active_roles()[0]
+        state.apply(role, heuristic.act(state.view(role), state.legal_actions(role)))
+    return state
+
+
+@pytest.mark.rules("L1.1", "N10.2", "N9.1", "Q1.1")
+def test_a_production_listing_traces_each_supply_question_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Campaign Game IV's production asks the side's supply in its fort and repair
+    offers, its port sites, its bombing bases and its coastal air hosts: one trace for
+    each question, and the same builds as when every asking traces."""
+    state = RULESET.new_game("campaign_4", {"naval_action": True}, seed=3)
+    assert isinstance(state, HgwState)
+    state.keep_undo = False
+    _to_production(state)
+    role = state.active_roles()[0]
+
+    @contextmanager
+    def every_time(data: Any) -> Iterator[None]:
+        yield
+
+    traced = _count_traces(monkeypatch)
+    once = list(state._legal_actions(role))  # the listing itself, not the state's kept copy
+    assert traced and max(traced.values()) == 1
+    assert any(a[0] in ("build_port", "build_naval_port", "fort") for a in once)
+    traced.clear()
+    monkeypatch.setattr(supply, "traced_once", every_time)
+    monkeypatch.setattr("grognard.games.hgw.production.traced_once", every_time)
+    assert list(state._legal_actions(role)) == once
+    assert max(traced.values()) >= 3  # the same question, asked again and again

@@ -25,6 +25,7 @@ from grognard.core.game import Action
 from .ai_board import Board
 from .layout import HgwBoard
 from .naval import air_at
+from .supply import traced_once
 
 MIN_CARRIERS = 2  # carrier points a fleet strikes with
 STRIKE = 3  # N8.5: a carrier point strikes a naval base at triple strength
@@ -51,27 +52,34 @@ def port_attack(b: Board, legal: list[Action]) -> Action | None:
     best: tuple[tuple[int, int, str, str], Action] | None = None
     # the view leaves out supply's record of captured markers (seen.py): none assumed
     data: HgwBoard = {**b.data, "won": b.data.get("won", [])}
-    for action in legal:
-        if action[0] != "port_attack":
-            continue
-        fleet_id, base = str(action[1]), str(action[2])
-        fleet = b.fleets[fleet_id]
-        side = fleet["side"]
-        in_port = [
-            _typed(x)
-            for x in b.fleets.values()
-            if x["side"] != side and x.get("at") == base and "patrol" not in x
-        ]
-        afloat = sum(n for s in in_port for k, n in s.items() if k != "uboat")  # U-boats are no targets
-        fighters = STRIKE * sum(s.get("carrier", 0) for s in in_port)
-        defence = air_at(data, base, side) + fighters + afloat
-        strike = STRIKE * _typed(fleet).get("carrier", 0)
-        if strike <= defence:
-            continue
-        key = (afloat, -defence, fleet_id, base)
-        if best is None or key > best[0]:
-            best = (key, action)
+    with traced_once(data):  # each base's defender asks its supply: traced once a side
+        for action in legal:
+            if action[0] == "port_attack":
+                best = _better_strike(b, data, action, best)
     return best[1] if best else None
+
+
+def _better_strike(
+    b: Board, data: HgwBoard, action: Action, best: tuple[tuple[int, int, str, str], Action] | None
+) -> tuple[tuple[int, int, str, str], Action] | None:
+    """`best` or, if it beats it, the carrier strike `action`: one that outweighs the
+    base's defence, the most ships afloat there first, then the weakest defence."""
+    fleet_id, base = str(action[1]), str(action[2])
+    fleet = b.fleets[fleet_id]
+    side = fleet["side"]
+    in_port = [
+        _typed(x)
+        for x in b.fleets.values()
+        if x["side"] != side and x.get("at") == base and "patrol" not in x
+    ]
+    afloat = sum(n for s in in_port for k, n in s.items() if k != "uboat")  # U-boats are no targets
+    fighters = STRIKE * sum(s.get("carrier", 0) for s in in_port)
+    defence = air_at(data, base, side) + fighters + afloat
+    strike = STRIKE * _typed(fleet).get("carrier", 0)
+    if strike <= defence:
+        return best
+    key = (afloat, -defence, fleet_id, base)
+    return (key, action) if best is None or key > best[0] else best
 
 
 def strike(b: Board, legal: list[Action]) -> Action | None:

@@ -63,7 +63,7 @@ from .nations import FRANCE, apart, built_nation, french_split, is_french
 from .paratroops import why_not_mix
 from .scenario import BOX, KINDS, load_scenario
 from .sequence import has_system, next_step
-from .supply import supplied_places
+from .supply import supplied_places, traced_once
 from .tables import load_tables
 
 if TYPE_CHECKING:
@@ -243,6 +243,12 @@ def _whole(frame: Frame, key: str) -> str:
 
 class Production(GameStep["HgwState"]):
     def legal(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
+        # the side's supply is asked of by several offers (forts, repairs, ports,
+        # bombing bases, coastal air): traced once for the listing
+        with traced_once(game.data):
+            return self._offers(game, frame, role)
+
+    def _offers(self, game: HgwState, frame: Frame, role: str) -> list[Action]:
         data = game.data
         money = max(frame["budget"], frame.get(PURSE, 0), frame.get(US_ALONE, 0), frame.get(ITALY_ALONE, 0),
                     frame.get(china_purse.CHINA, 0))

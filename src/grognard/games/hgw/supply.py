@@ -12,7 +12,9 @@ supply (Line of Supply 3).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 from .board import Data, armies_at, capture, eliminate, geo, opponents, production_of
@@ -63,6 +65,30 @@ def _sources(
     return found
 
 
+# the state a listing reads and what it has traced there: see `traced_once`
+_ONCE: ContextVar[tuple[Data, dict[tuple[Any, ...], frozenset[Place]]] | None] = ContextVar(
+    "supply_traced_once", default=None
+)
+
+
+@contextmanager
+def traced_once(data: Data) -> Iterator[None]:
+    """Within the block, each supply question about `data` is traced once and its answer
+    kept. For a listing of actions, which reads the state and never changes it: a
+    production listing asks the same question in its fort and repair offers, its port
+    sites, its bombing bases and its coastal air hosts. A block inside another about the
+    same state shares its answers."""
+    held = _ONCE.get()
+    if held is not None and held[0] is data:
+        yield
+        return
+    token = _ONCE.set((data, {}))
+    try:
+        yield
+    finally:
+        _ONCE.reset(token)
+
+
 def supplied_places(
     data: Data,
     side: str,
@@ -78,6 +104,24 @@ def supplied_places(
     Limitations 1); `allied_only` leaves out the French sources, for Allied armies that
     are not French (Activity Limitations 8: the French may use Allied routes, never the
     reverse)."""
+    held = _ONCE.get()
+    if held is None or held[0] is not data:
+        return _supplied(data, side, home_only, through, allied_only, homes)
+    question = (side, home_only, through, allied_only, homes)
+    answer = held[1].get(question)
+    if answer is None:
+        answer = held[1][question] = frozenset(_supplied(data, side, home_only, through, allied_only, homes))
+    return set(answer)  # the caller's own copy
+
+
+def _supplied(
+    data: Data,
+    side: str,
+    home_only: bool,
+    through: frozenset[Place],
+    allied_only: bool,
+    homes: tuple[str, ...],
+) -> set[Place]:
     owner = data["owner"]
 
     def usable(p: Place) -> bool:
