@@ -225,7 +225,8 @@ def test_the_mainland_s_production_counts_only_while_shipped_to_the_home_islands
     assert mainland >= 5  # Manchukuo's and occupied China's points
     assert not pacific_economy.mainland_shipped(data)
     assert pacific_economy.mainland_lost(data, full) == mainland  # G21.3: lost for want of shipping
-    assert any("G21.3" in n for n in pacific_economy.notes(data, "axis"))
+    points, words = pacific_economy.effects(data, "axis", full)  # no home port: no imports either
+    assert points == -mainland and any("G21.3" in n for n in words)
 
 
 @pytest.mark.rules("G24.0")
@@ -245,10 +246,10 @@ def test_australia_s_production_reaches_the_allies_only_by_its_route_to_the_west
         data["owner"][coast] = "axis"
     lost = pacific_economy.australia_lost(data, full)
     assert lost == 3  # Sydney's 2 and Canberra's 1, all of Australia's current production
-    assert pacific_economy.adjustment(data, "allied", full) == -lost
+    points, words = pacific_economy.effects(data, "allied", full)
+    assert points == -lost and any("(G24.0)" in n for n in words)
     if scenario == CG4:  # the unaligned west coast counted nothing: the budget loses Australia's alone
         assert budget(data, "allied") == with_route - lost
-    assert any("(G24.0)" in n for n in pacific_economy.notes(data, "allied"))
 
 
 @pytest.mark.rules("K10.1")

@@ -44,7 +44,6 @@ from .layout import HgwBoard
 from .map import load_map
 from .pacific_tables import load_pacific
 from .shipping import Route, trace
-from .supply import supplied_places
 from .theater import plays_pacific
 
 Data = HgwBoard
@@ -158,32 +157,22 @@ def australia_lost(data: Data, full: Collection[Place]) -> int:
     return production - australia_delivers(data, route[0], route[1], production, 0, production)
 
 
-def adjustment(data: Data, side: str, full: Collection[Place]) -> int:
-    """What G21 and G24 add to (or take off) the side's budget this phase."""
-    if not plays_pacific(data["scenario"]):
-        return 0
-    if side == ALLIED:
-        return -australia_lost(data, full)
-    if side != AXIS:
-        return 0
-    return imports(data) - mainland_lost(data, full)
-
-
-def notes(data: Data, side: str) -> list[str]:
-    """The log's words for the budget's G21 and G24 parts."""
+def effects(data: Data, side: str, full: Collection[Place]) -> tuple[int, list[str]]:
+    """What G21 and G24 add to (or take off) the side's budget this phase, `full` being
+    its places in full supply, with the log's words for it: found once, as the routes
+    they trace are long."""
     if side not in (AXIS, ALLIED) or not plays_pacific(data["scenario"]):
-        return []
-    full = supplied_places(data, side, home_only=True)
+        return 0, []
     if side == ALLIED:
         cut = australia_lost(data, full)
-        return [f"no shipping route joins Australia to the U.S. west coast: its {cut} production points"
-                " are lost this turn (G24.0)"] if cut else []
-    out = []
+        return -cut, [f"no shipping route joins Australia to the U.S. west coast: its {cut} production points"
+                      " are lost this turn (G24.0)"] if cut else []
+    words = []
     got = imports(data)
     if got:
-        out.append(f"Japan imports {got} production points from the United States (G21.1)")
+        words.append(f"Japan imports {got} production points from the United States (G21.1)")
     lost = mainland_lost(data, full)
     if lost:
-        out.append(f"no shipping route joins Japan's mainland to the home islands: its {lost} production"
-                   " points are lost this turn (G21.3)")
-    return out
+        words.append(f"no shipping route joins Japan's mainland to the home islands: its {lost} production"
+                     " points are lost this turn (G21.3)")
+    return got - lost, words

@@ -125,6 +125,11 @@ def italy_budget(data: Data, apart: set[Place]) -> int:
 def budget(data: Data, side: str) -> int:
     """Production Points 1: what `side` may spend this phase (without what France or
     an Italy cut off from Germany produce alone: Activity Limitations 1)."""
+    return budget_and_notes(data, side)[0]
+
+
+def budget_and_notes(data: Data, side: str) -> tuple[int, list[str]]:
+    """`budget`, with the log's words for what the Pacific adds or takes (G21, G24)."""
     split = french_split(data, side)  # Activity Limitations 1, 8: France's points apart
     full = supplied_places(data, side, home_only=True, allied_only=split)
     apart = italy_apart(data) if side == "axis" else set()
@@ -147,12 +152,13 @@ def budget(data: Data, side: str) -> int:
     total += sum(limitations.box_points(data, b) for b in boxes)
     total -= content.production_cut.get(side, 0)  # special rule 2
     total = limitations.adjust_budget(data, side, total, full)  # Campaign Game I
-    total += pacific_economy.adjustment(data, side, full)  # G21: Japan's imports and mainland shipping
+    pacific, notes = pacific_economy.effects(data, side, full)  # G21, G24: the shipping of the Pacific
+    total += pacific
     lend_lease = data.get("lend_lease")
     if content.lend_lease is not None and lend_lease and side == content.lend_lease.receiver:
         total += int(lend_lease["gift"])  # Lend-Lease 3-4: this phase or never
         lend_lease["gift"] = 0
-    return max(total, 0)
+    return max(total, 0), notes
 
 
 def lend_lease_room(data: Data, side: str, given: int) -> int:
@@ -478,14 +484,21 @@ def _price(data: Data, side: str, kind: str) -> int:
 
 
 def open_production(game: HgwState, side: str) -> None:
+    # the budget, China's purse and the lone budgets ask the same supply questions;
+    # nothing done here moves a route (completing forts does not)
+    with traced_once(game.data):
+        _open_production(game, side)
+
+
+def _open_production(game: HgwState, side: str) -> None:
     data = game.data
-    money = budget(data, side)
+    money, notes = budget_and_notes(data, side)
     data["phase"] = "production"
     for place in complete(data, side):  # Fort Strength Under Construction 1
         game.log(f"the fort points built in {place} are completed")
     game.log(f"{side} has {points(money, 'production')} this turn ({current_turn(data)})")
-    for note in pacific_economy.notes(data, side):
-        game.log(note)  # G21 (the Pacific)
+    for note in notes:
+        game.log(note)  # G21, G24 (the Pacific)
     # Activity Limitations 1, 2; F5.5, G17.4: China's purse, and what the U.S. lends it
     china, lent = china_purse.open_purse(game, side, money, build_places(data, side))
     money -= lent
