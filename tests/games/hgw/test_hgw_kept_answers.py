@@ -178,7 +178,7 @@ def _to_production(state: HgwState) -> HgwState:
     return state
 
 
-@pytest.mark.rules("L1.1", "N10.2", "N9.1", "Q1.1")
+@pytest.mark.rules("L1.1", "N10.2", "N9.1", "K20.1")
 def test_a_production_listing_traces_each_supply_question_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Campaign Game IV's production asks the side's supply in its fort and repair
     offers, its port sites, its bombing bases and its coastal air hosts: one trace for
