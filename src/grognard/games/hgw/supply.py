@@ -104,13 +104,13 @@ def supplied_places(
     Limitations 1); `allied_only` leaves out the French sources, for Allied armies that
     are not French (Activity Limitations 8: the French may use Allied routes, never the
     reverse)."""
+    question = (side, home_only, through, allied_only, homes)
     held = _ONCE.get()
     if held is None or held[0] is not data:
-        return _supplied(data, side, home_only, through, allied_only, homes)
-    question = (side, home_only, through, allied_only, homes)
+        return _supplied(data, *question)
     answer = held[1].get(question)
     if answer is None:
-        answer = held[1][question] = frozenset(_supplied(data, side, home_only, through, allied_only, homes))
+        answer = held[1][question] = frozenset(_supplied(data, *question))
     return set(answer)  # the caller's own copy
 
 
