@@ -9,8 +9,9 @@ from grognard.core.game import Action
 
 from .actions import args
 from .ai_board import Board, sea_route_steps
-from .combat import firing_strength
+from .combat import attack_modifier, firing_strength
 from .geography import Place
+from .tables import load_tables
 
 BERLIN_LIMIT = 2  # an invasion of Berlin that wins the game is worth a one-in-three chance
 LANDING_LIMIT = 3  # any other landing wants even odds
@@ -33,7 +34,80 @@ def announce(b: Board, legal: list[Action]) -> Action:
         score = limit + 2.0 * b.progress(army["at"], target) - 0.1 * len(_rivals(b, target, legal))
         if best is None or score > best[0]:
             best = (score, a)
-    return best[1] if best else ("end_announce",)
+    if best is not None:
+        return best[1]
+    joint = joint_attack(b, legal)
+    return joint if joint is not None else ("end_announce",)
+
+
+def joint_attack(b: Board, legal: list[Action]) -> Action | None:
+    """An attack no army makes alone, on a place the side's victory turns on (its goals:
+    Barbarossa's cities, Berlin): armies of several hexes announced on one target,
+    each hex's assault wearing the defence down (Assault Resolution 2-3: one firing a
+    hex, at most ten) until one of them advances at fair odds (Initial Attack 6: an army
+    that assaulted may advance too). The plan of the fewest armies; the armies already
+    announced on the target count. Returns the next army's announcement, so that each
+    call adds one until the plan is whole."""
+    offered: dict[Place, list[str]] = {}
+    for a in legal:
+        if a[0] == "attack" and (x := args(a))["target"] in b.goals and b.is_target(x["target"]):
+            offered.setdefault(x["target"], []).append(x["army"])
+    plans = []
+    for target, free in sorted(offered.items()):
+        plan = _joint_plan(b, target, free)
+        if plan is not None:
+            plans.append((plan[0], target, plan[1]))
+    if not plans:
+        return None
+    _, target, first = min(plans)
+    return ("attack", first, target)
+
+
+def _joint_plan(b: Board, target: Place, free: list[str]) -> tuple[int, str] | None:
+    """The fewest of `free` that, with the armies already announced on `target`, bring
+    its defence low enough for one of them to advance at fair odds: (how many, the first
+    to announce), or None."""
+    announced = [a["id"] for a in b.armies.values() if (a.get("status") or {}).get("target") == target]
+    announced = [x for x in announced if b.armies[x]["side"] == b.me]
+    defence = b.defence(target)
+    best: tuple[int, str] | None = None
+    for runner in [*announced, *free]:
+        if not int(b.armies[runner]["sp"]["mechanized"]):
+            continue
+        chosen = sorted({runner, *announced})
+        rest = [x for x in free if x not in chosen]
+        while True:
+            after = max(0, round(defence - _expected_losses(b, chosen, target)))
+            if b.advance_limit(b.armies[runner], target, after) >= b.fair:
+                break
+            if not rest:
+                chosen = []
+                break
+            # the army whose assault adds the most expected losses
+            gain = max(rest, key=lambda x: (_expected_losses(b, [*chosen, x], target), x))
+            chosen.append(gain)
+            rest.remove(gain)
+        added = [x for x in chosen if x not in announced]
+        if len({b.armies[x]["at"] for x in chosen}) < 2 or not added:
+            continue  # one hex's attack is the single army's choice (announce)
+        if best is None or len(added) < best[0]:
+            best = (len(added), min(added))
+    return best
+
+
+def _expected_losses(b: Board, armies: list[str], target: Place) -> float:
+    """The mean losses of the assaults `armies` make on `target`, one firing a hex."""
+    by_hex: dict[Place, list[str]] = {}
+    for x in armies:
+        by_hex.setdefault(b.armies[x]["at"], []).append(x)
+    table = load_tables()
+    total = 0.0
+    for ids in by_hex.values():
+        group = tuple(sorted(ids))
+        power = firing_strength(b.data, group, target)
+        modifier = attack_modifier(b.data, group, attacking=True)
+        total += sum(table.firepower_losses(power, roll + modifier) for roll in range(1, 7)) / 6
+    return total
 
 
 def best_invasion(b: Board, legal: list[Action]) -> Action | None:
