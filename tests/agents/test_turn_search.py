@@ -365,3 +365,24 @@ def test_a_search_that_cannot_overrule_plays_the_heuristics_own_game() -> None:
     movement decision already differed)."""
     searched = _first_seat_game("strong:600:margin=100:min_actions=20", 40)
     assert searched == _first_seat_game("heuristic", 40)
+
+
+def test_a_scenario_with_a_rollout_depth_of_its_own_searches_with_it() -> None:
+    """Some scenarios' choices show only after more actions (HGW's Barbarossa): the
+    knobs may name a rollout depth per scenario, set when a turn begins; elsewhere the
+    search keeps its default, and a depth named in the agent holds everywhere."""
+    knobs = TurnKnobs(turn_actions=300, max_share=0.6, min_actions=20, lookahead=10)
+    own = TurnSearchAgent(4, replace(knobs, scenario_rollout_depth=(("standard", 7),)))
+    plain = TurnSearchAgent(4, replace(knobs, scenario_rollout_depth=(("other", 7),)))
+    default = plain.inner.rollout_depth
+    assert default != 7
+    for agent, depth in ((own, 7), (plain, default)):
+        _play_turns(agent, tinygame.TINY.new_game("standard", {}, 2), "north", 4)
+        assert agent.inner.rollout_depth == depth
+    hgw = make_agent("search-strong", "hgw", 1)
+    assert isinstance(hgw, TurnSearchAgent)
+    assert hgw.knobs.depth("barbarossa") == 60 and hgw.knobs.depth("pacific_war") is None
+    named = make_agent("strong:rollout_depth=30", "hgw", 1)
+    assert isinstance(named, TurnSearchAgent) and named.knobs.depth("barbarossa") == 30
+    with pytest.raises(UnknownAgent, match=r"no knob 'scenario_rollout_depth'"):
+        make_agent("strong:scenario_rollout_depth=3", "hgw", 1)
