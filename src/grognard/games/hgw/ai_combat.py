@@ -67,32 +67,42 @@ def _joint_plan(b: Board, target: Place, free: list[str]) -> tuple[int, str] | N
     """The fewest of `free` that, with the armies already announced on `target`, bring
     its defence low enough for one of them to advance at fair odds: (how many, the first
     to announce), or None."""
-    announced = [a["id"] for a in b.armies.values() if (a.get("status") or {}).get("target") == target]
-    announced = [x for x in announced if b.armies[x]["side"] == b.me]
-    defence = b.defence(target)
+    announced = [
+        a["id"]
+        for a in b.armies.values()
+        if a["side"] == b.me and (a.get("status") or {}).get("target") == target
+    ]
     best: tuple[int, str] | None = None
     for runner in [*announced, *free]:
         if not int(b.armies[runner]["sp"]["mechanized"]):
             continue
-        chosen = sorted({runner, *announced})
-        rest = [x for x in free if x not in chosen]
-        while True:
-            after = max(0, round(defence - _expected_losses(b, chosen, target)))
-            if b.advance_limit(b.armies[runner], target, after) >= b.fair:
-                break
-            if not rest:
-                chosen = []
-                break
-            # the army whose assault adds the most expected losses
-            gain = max(rest, key=lambda x: (_expected_losses(b, [*chosen, x], target), x))
-            chosen.append(gain)
-            rest.remove(gain)
+        chosen = _enough(b, target, runner, announced, free)
+        if chosen is None:
+            continue
         added = [x for x in chosen if x not in announced]
-        if len({b.armies[x]["at"] for x in chosen}) < 2 or not added:
+        if not added or len({b.armies[x]["at"] for x in chosen}) < 2:
             continue  # one hex's attack is the single army's choice (announce)
         if best is None or len(added) < best[0]:
             best = (len(added), min(added))
     return best
+
+
+def _enough(b: Board, target: Place, runner: str, announced: list[str], free: list[str]) -> list[str] | None:
+    """`runner` and the announced armies, then one by one the free army whose assault
+    adds the most expected losses, until `runner` advances at fair odds; None if all of
+    them do not bring it there."""
+    chosen = sorted({runner, *announced})
+    rest = [x for x in free if x not in chosen]
+    defence = b.defence(target)
+    while True:
+        after = max(0, round(defence - _expected_losses(b, chosen, target)))
+        if b.advance_limit(b.armies[runner], target, after) >= b.fair:
+            return chosen
+        if not rest:
+            return None
+        gain = max(rest, key=lambda x: (_expected_losses(b, [*chosen, x], target), x))
+        chosen.append(gain)
+        rest.remove(gain)
 
 
 def _expected_losses(b: Board, armies: list[str], target: Place) -> float:
