@@ -196,7 +196,9 @@ class AiRunner:
 
         def released() -> None:
             lane.release(owner, slot)
-            if search:
+            # once closing, the shared slots' session is closed with its locks: a
+            # release started now would outlive the loop, pending
+            if search and not self._closed:
                 task = loop.create_task(self.shared_searches.release(owner))
                 self._releasing.add(task)
                 task.add_done_callback(self._releasing.discard)

@@ -166,6 +166,9 @@ class PostgresSearchSlots(SearchSlots):
         ended.set()
 
     async def close(self) -> None:
+        # the late give-backs first, so that none is left pending on a closed loop
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*[t for t in self._late if t.get_loop() is loop], return_exceptions=True)
         await self._session.close()
         self._held.clear()
 
