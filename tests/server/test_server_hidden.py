@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from serverkit import AppFactory, Player, create, drain, games_of
 from starlette.websockets import WebSocketDisconnect
 
+from grognard.server import newgames
 from grognard.server.guards import Limits
 from grognard.server.ratelimit import Rate
 from secretscan import leaked
@@ -32,6 +33,9 @@ class Case(NamedTuple):
     roles: tuple[str, ...]
     options: dict[str, Any]
     verbs: set[str]
+    #: the game's seed (the server's `fresh_seed`, random in play): fixed, so that the
+    #: test plays the same game every run and a failure can be replayed
+    seed: int = 1
 
 
 CASES = [
@@ -46,10 +50,15 @@ CASES = [
     # 2.0, 4.0: blocks stand upright, their identity and steps seen by their owner only
     Case(None, "victory", ("blue", "red"), {"turn_limit": 2}, {"deploy", "move", "end_moves", "build"}),
     # Planning, Strategic Phase, Production: orders, cards and purchases stay face down
-    # until both players have chosen (the verbs of every 2-turn game in 40 seeds tried:
-    # a server game's seed is new each time; air tokens were played in 36 of them)
-    Case(None, "virtuti", ("axis", "allies"), {"turns": 2}, {"order", "card", "buy", "execute"}),
+    # until both players have chosen (the verbs of every 2-turn game in 40 seeds tried,
+    # air tokens played in 36 of them; seeds 1-8 all pass here, 8 with the fewest requests)
+    Case(None, "virtuti", ("axis", "allies"), {"turns": 2}, {"order", "card", "buy", "execute"}, seed=8),
 ]
+#: the suite's longest tests, a limit each: a thousand and more requests through the
+#: test client, whose wall time for the same Virtuti game varied from 13 to 32 s alone
+#: (its thread hand-offs), and reached 77 s in CI and over 120 s, the server tests'
+#: usual limit, with two suites on two cores; Victory's took 15-31 s alone
+SLOW = {"victory": 360, "virtuti": 360}
 
 
 def _check(
@@ -66,10 +75,19 @@ def _check(
         checked[role] = len(player.seen)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case.ruleset for case in CASES])
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(
+            c, marks=[pytest.mark.timeout(SLOW[c.ruleset])] if c.ruleset in SLOW else [], id=c.ruleset
+        )
+        for c in CASES
+    ],
+)
 def test_no_seat_ever_receives_another_seats_secrets(
-    case: Case, make_app: AppFactory, request: pytest.FixtureRequest
+    case: Case, make_app: AppFactory, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(newgames, "fresh_seed", lambda: case.seed)
     # every step asks /replay/0 once: a long game must not meet the address's replay rate
     limits = Limits(replay_per_address=Rate(burst=10_000, per=0.001))
     if case.registry is None:

@@ -198,6 +198,12 @@ def prepare(
     return play(ruleset, chosen.id, resolved, seed, settings.moves, rng_version, replay_cpu), specs
 
 
+def fresh_seed() -> int:
+    """A new game's seed when none is given: unguessable, so that no player can
+    foretell its dice."""
+    return secrets.randbits(256)
+
+
 def new_state(
     ruleset: Ruleset,
     scenario: str,
@@ -212,7 +218,7 @@ def new_state(
     `cpu_budget` seconds of this thread's CPU time, 413 (issue 27: one HGW save was
     2.6 s of CPU, and nothing bounded how many came)."""
     if seed is None:
-        seed = secrets.randbits(256)
+        seed = fresh_seed()
     try:
         state = ruleset.new_game(scenario, options, seed, rng_version)
     except BadOptions as exc:
