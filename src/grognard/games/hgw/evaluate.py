@@ -28,11 +28,14 @@ A side's strength, in production points:
     PACIFIC_MATERIAL for each strength point it has on the map more than the Allies;
     the Allies' is WON while they hold Tokyo, else 0. The three constants are a
     logistic fit, rounded, of the outcome on those terms over twenty heuristic games
-    (scripts/fit_pacific_evaluation.py: seeds 1-20, a position a game turn, Japan
-    winning fourteen). Fitted on seeds 1-10, the mean squared error of Japan's
-    chance on seeds 11-20 was 0.086, against 0.280 for the constant forecast; over
-    all twenty, the fit scores 0.055 and the rounded constants 0.054 (the likelihood
-    is flat between a margin worth 28 and 40). What this module did before scored
+    (seeds 1-20, a position a game turn, Japan winning fourteen). Fitted on seeds
+    1-10, the mean squared error of Japan's chance on seeds 11-20 was 0.086, against
+    0.280 for the constant forecast; over all twenty, the fit scores 0.055 and the
+    rounded constants 0.054 (the likelihood is flat between a margin worth 28 and
+    40). scripts/fit_hgw_evaluation.py now takes a position at each change of phase
+    or player: over the same games (2 098 positions) the constants score 0.063 and
+    its refit 0.062; on seeds 11-20 the constants 0.083, a fit on seeds 1-10 0.093
+    and the constant forecast 0.273. What this module did before scored
     0.198 over the same positions, about the constant forecast's 0.21: it counted
     the sides' production and material as in the other scenarios, and Tokyo as
     Berlin's hold-out, which told a search little.
@@ -134,7 +137,7 @@ def pacific_features(view: View) -> tuple[float, float]:
 def pacific_terms(board: dict[str, Any], places: HgwBoard, material: dict[str, float]) -> tuple[float, float]:
     """The Pacific War's two terms (module text): Japan's production margin over what
     it needs, weighted by the clock, and its strength on the map less the Allies'
-    (scripts/fit_pacific_evaluation.py fits their worth from these)."""
+    (scripts/fit_hgw_evaluation.py fits their worth from these)."""
     margin = gross_production(places, "axis") - start_production(str(places["scenario"]), "axis") - 0.5
     return margin * (0.5 + progress(board)), material.get("axis", 0.0) - material.get("allied", 0.0)
 
