@@ -164,7 +164,8 @@ class Board:
         self._front_reached: dict[Place, bool] = {}  # `reaches_front`, this decision
         self.lanes: dict[Place, str] = box_lanes(self.data, self.me) if self.shipped else {}
         # The Fall of Germany and Campaign Game I, the Axis: the capitals it holds (Berlin
-        # first) and the garrison each wants against the invasions it can see coming
+        # first) and the garrison each wants against the invasions it can see coming;
+        # Barbarossa: the places whose joint holding wins for the enemy
         self.guard: dict[Place, int] = {}
         self.narrows: list[Place] = []  # the control hexes guarded for Berlin's sake
         if self.me == "axis" and content.victory in ("berlin", "campaign"):
@@ -176,6 +177,20 @@ class Board:
                         self.guard[place] = min(10, threat + 1)
                 if place == content.berlin:
                     self._guard_narrows(place)  # right after Berlin: the Sound opens its road
+        # Barbarossa (Victory Conditions 1-2): the enemy wins by holding a set of places
+        # at once, so each side guards those of them it holds against the enemy points
+        # within reach, and production tops their garrisons up (ai_production). Before,
+        # the Soviets sent every point toward Berlin and left Moscow to a garrison of one;
+        # between heuristics the Axis won 37.5 % of 200 games, with the guard 11.5 %
+        # (docs/hgw-design.md, "Guarding the cities the enemy needs")
+        self.held_goals: tuple[Place, ...] = ()
+        if content.victory == "capitals":
+            needed = sorted({p for foe in self.foes for p in content.capitals.get(foe, ())})
+            self.held_goals = tuple(p for p in needed if self.owner.get(p) == self.me)
+            for place in self.held_goals:
+                threat = self.land_threat(place)
+                if threat:
+                    self.guard[place] = min(10, threat + 1)
         # the ports the Allied invasion armies gather in: the nearest to Berlin by sea
         self.staging: tuple[Place, ...] = ()
         # Sea Route 4: closed_narrows reads the owners only

@@ -59,7 +59,7 @@ def produce(b: Board, legal: list[Action]) -> Action:
         for build in [*sorted(own), ("build", "infantry", "place", b.berlin)]:
             if build in legal:
                 return build
-    build = _narrows_build(b, legal)
+    build = _narrows_build(b, legal) or _held_goal_build(b, legal)
     if build is not None:
         return build
     builds = [a for a in legal if a[0] == "build"]
@@ -78,6 +78,18 @@ def produce(b: Board, legal: list[Action]) -> Action:
             return min(options, key=lambda a: _build_rank(b, a))
     repairs = [a for a in legal if a[0] == "repair"]
     return repairs[0] if repairs else ("end_production",)
+
+
+def _held_goal_build(b: Board, legal: list[Action]) -> Action | None:
+    """Barbarossa: infantry for the place the enemy needs that is furthest short of
+    its guard (ai_board's `held_goals`), in its own army there if it has one."""
+    short = [(b.defence(p) - b.guard[p], p) for p in b.held_goals if p in b.guard and b.defence(p) < b.guard[p]]
+    for _, place in sorted(short):
+        own = [("build", "infantry", "army", a["id"]) for a in b.at(place, b.me)]
+        for build in [*sorted(own), ("build", "infantry", "place", place)]:
+            if build in legal:
+                return build
+    return None
 
 
 def french_build(b: Board, legal: list[Action]) -> Action | None:
