@@ -74,7 +74,7 @@ def barbarossa_terms(view: View) -> tuple[float, ...]:
         else:
             threat += pressure
     held = sum(owner.get(c) == "axis" for c in cities)
-    strength = {side: sum(v for (_, s), v in at.items() if s == side) for side in ("axis", "soviet")}
+    strength = hgw_evaluate.places_and_material(view)[1]
     ahead = strength["axis"] - strength["soviet"]
     return float(held >= 1), float(held >= 2), hgw_evaluate.progress(board), ahead, threat, counter
 
@@ -112,8 +112,8 @@ def one_game(job: tuple[str, int]) -> dict[str, Any]:
             ours.append(hgw_evaluate.evaluate(view)["axis"])
     result = state.result()
     assert result is not None
-    rival = max(r for r in result if r != "axis")
-    return {"seed": seed, "terms": terms, "ours": ours, "axis_won": result["axis"] > result[rival]}
+    best_rival = max(score for role, score in result.items() if role != "axis")
+    return {"seed": seed, "terms": terms, "ours": ours, "axis_won": result["axis"] > best_rival}
 
 
 def arrays(games: list[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray]:

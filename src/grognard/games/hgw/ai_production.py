@@ -83,8 +83,8 @@ def produce(b: Board, legal: list[Action]) -> Action:
 def _held_goal_build(b: Board, legal: list[Action]) -> Action | None:
     """Barbarossa: infantry for the place the enemy needs that is furthest short of
     its guard (ai_board's `held_goals`), in its own army there if it has one."""
-    short = [(b.defence(p) - b.guard[p], p) for p in b.held_goals if p in b.guard and b.defence(p) < b.guard[p]]
-    for _, place in sorted(short):
+    short = [(b.defence(p) - b.guard.get(p, 0), p) for p in b.held_goals]
+    for _, place in sorted(s for s in short if s[0] < 0):
         own = [("build", "infantry", "army", a["id"]) for a in b.at(place, b.me)]
         for build in [*sorted(own), ("build", "infantry", "place", place)]:
             if build in legal:

@@ -93,7 +93,7 @@ def strengths(view: View) -> dict[str, float]:
     board = view["board"]
     content = load_scenario(str(view["scenario"]))
     owner: dict[str, str] = board["owner"]
-    places, material = _places_and_material(view)
+    places, material = places_and_material(view)
     roles = list(material)
     if content.victory == "pacific":
         return _pacific(board, places, material)
@@ -116,7 +116,7 @@ def strengths(view: View) -> dict[str, float]:
     return out
 
 
-def _places_and_material(view: View) -> tuple[HgwBoard, dict[str, float]]:
+def places_and_material(view: View) -> tuple[HgwBoard, dict[str, float]]:
     """The owners as a board gross_production reads (the scenario and the owners), and
     each role's strength points on the map."""
     board = view["board"]
@@ -130,7 +130,7 @@ def _places_and_material(view: View) -> tuple[HgwBoard, dict[str, float]]:
 
 def pacific_features(view: View) -> tuple[float, float]:
     """`pacific_terms` of a Pacific War view (the fit's input)."""
-    places, material = _places_and_material(view)
+    places, material = places_and_material(view)
     return pacific_terms(view["board"], places, material)
 
 
