@@ -64,7 +64,7 @@ def test_the_soviets_garrison_moscow_against_an_army_two_hexes_away(
     them there by the end of their turn, the points they build there being infantry.
     Where it starts (1339, four hexes off) it threatens nothing: no point is built in
     Moscow and its army leaves for the front (before this guard the Soviets built toward Berlin whatever stood
-    beside Moscow, and the Axis won 37.5 % of the heuristics' games, 11.5 % since)."""
+    beside Moscow, and the Axis won 74 of seeds 1-200 between heuristics, 26 since)."""
     state = _soviet_turn(threat_at)
     board = Board(state.view("soviet"))
     before = board.defence(MOSCOW)
