@@ -54,12 +54,8 @@ def produce(b: Board, legal: list[Action]) -> Action:
             return ("fort", goal)
     # Berlin short of the garrison its invasion threat calls for gets infantry (the
     # other capitals only keep their points and draw on the rear in the movement)
-    if b.defence(b.berlin) < b.guard.get(b.berlin, 0):
-        own = [("build", "infantry", "army", a["id"]) for a in b.at(b.berlin, b.me)]
-        for build in [*sorted(own), ("build", "infantry", "place", b.berlin)]:
-            if build in legal:
-                return build
-    build = _narrows_build(b, legal) or _held_goal_build(b, legal)
+    build = _infantry_in(b, legal, b.berlin) if b.defence(b.berlin) < b.guard.get(b.berlin, 0) else None
+    build = build or _narrows_build(b, legal) or _held_goal_build(b, legal)
     if build is not None:
         return build
     builds = [a for a in legal if a[0] == "build"]
@@ -85,11 +81,17 @@ def _held_goal_build(b: Board, legal: list[Action]) -> Action | None:
     its guard (ai_board's `held_goals`), in its own army there if it has one."""
     short = [(b.defence(p) - b.guard.get(p, 0), p) for p in b.held_goals]
     for _, place in sorted(s for s in short if s[0] < 0):
-        own = [("build", "infantry", "army", a["id"]) for a in b.at(place, b.me)]
-        for build in [*sorted(own), ("build", "infantry", "place", place)]:
-            if build in legal:
-                return build
+        build = _infantry_in(b, legal, place)
+        if build is not None:
+            return build
     return None
+
+
+def _infantry_in(b: Board, legal: list[Action], place: Place) -> Action | None:
+    """An infantry point for a garrison: into the side's army at `place` (the first
+    by id), else a new army there; None if neither may be built."""
+    own = [("build", "infantry", "army", a["id"]) for a in b.at(place, b.me)]
+    return next((a for a in [*sorted(own), ("build", "infantry", "place", place)] if a in legal), None)
 
 
 def french_build(b: Board, legal: list[Action]) -> Action | None:
