@@ -28,7 +28,9 @@ seeds where the level did better, the same or worse.
 
 A progress bar on stderr; the JSON goes to `--out` (by default
 benchmarks/results/strong_ai_<ruleset>[_<scenario>].json) and each game's line to
-`--stream` as it ends.
+`--stream` as it ends. A run given a `--stream` that already holds games of the same
+settings (ruleset, scenario, options, agents, baseline, seed and seat) plays only the
+others: a stopped run resumes with the same command.
 """
 
 from __future__ import annotations
@@ -90,12 +92,43 @@ def check_names(ruleset_id: str, scenario: str | None, options: dict[str, Any], 
         make_agent(name, ruleset.id, 1)
 
 
+def settings(job: Job) -> dict[str, Any]:
+    """What makes a game of `job` the same game: a streamed line with these is resumed."""
+    ruleset_id, scenario, options, agent_name, opponent, seed, seat, baseline = job
+    return {
+        "ruleset": ruleset_id,
+        "scenario": scenario,
+        "options": options,
+        "agent": agent_name,
+        "opponent": opponent,
+        "seed": seed,
+        "seat": seat,
+        "baseline": baseline,
+    }
+
+
+def resumed(stream: Path, jobs: list[Job]) -> dict[int, dict[str, Any]]:
+    """The games `stream` already holds for `jobs`, by the job's index in `jobs` (a line
+    of other settings, or one written before lines carried them, is not one of them)."""
+    if not stream.exists():
+        return {}
+    wanted = {json.dumps(settings(job), sort_keys=True): i for i, job in enumerate(jobs)}
+    held: dict[int, dict[str, Any]] = {}
+    for line in stream.read_text().splitlines():
+        game = json.loads(line)
+        index = wanted.get(json.dumps(game.get("settings"), sort_keys=True))
+        if index is not None:
+            held[index] = game
+    return held
+
+
 def play_one(job: Job) -> dict[str, Any]:
     """One game: the level (`agent`) against `opponent`, the level as role `seat`; with
     `baseline`, the opponent's outcome from the same seat and seeds besides."""
     ruleset_id, scenario, options, agent_name, opponent, seed, seat, baseline = job
     reference = reference_cpu()
     game = play_game((ruleset_id, scenario, options, agent_name, opponent, seed, seat))
+    game["settings"] = settings(job)
     if baseline:
         alone = play_game((ruleset_id, scenario, options, opponent, opponent, seed, seat))
         game["baseline_outcome"] = alone["outcome"]
@@ -315,7 +348,7 @@ def main(argv: list[str] | None = None) -> int:
             check_names(args.ruleset, args.scenario, options, args.agent, args.opponent)
         except GrognardError as exc:
             parser.error(str(exc))
-    jobs = [
+    jobs: list[Job] = [
         (args.ruleset, args.scenario, options, args.agent, args.opponent, args.seed + g, g, args.baseline)
         for g in range(args.first, args.first + args.games)
     ]
@@ -323,7 +356,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.combine:
         games = combined(args.combine)
     else:
-        games = run(jobs, args.workers, args.stream, f"{args.agent} vs {args.opponent}")
+        kept = resumed(args.stream, jobs) if args.stream is not None else {}
+        if kept:
+            print(f"resumed {len(kept)} of {len(jobs)} games from {args.stream}", file=sys.stderr)
+        todo = [job for i, job in enumerate(jobs) if i not in kept]
+        games = list(kept.values()) + run(todo, args.workers, args.stream, f"{args.agent} vs {args.opponent}")
     games.sort(key=lambda g: g["seed"])
     meta = {
         "ruleset": args.ruleset,

@@ -1,0 +1,54 @@
+"""benchmarks/bench_strong_ai.py resumes a stopped run from its `--stream`: a streamed
+game is played again only if no line of the same settings holds it (a run of hours
+cut at game 90 of 100 keeps its 90)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from repo_scripts import load_script
+
+bench = load_script("benchmarks/bench_strong_ai.py")
+
+
+def jobs(agent: str = "search-strong", baseline: bool = True) -> list[tuple]:
+    return [("hgw", "pacific_war", {}, agent, "heuristic", 1 + g, g, baseline) for g in range(4)]
+
+
+def line(job: tuple, outcome: str = "win") -> str:
+    return json.dumps({"seed": job[5], "outcome": outcome, "settings": bench.settings(job)})
+
+
+def test_only_the_games_of_the_same_settings_are_resumed(tmp_path: Path) -> None:
+    stream = tmp_path / "run.jsonl"
+    ours = jobs()
+    other_agent = jobs(agent="search-fast")
+    no_baseline = jobs(baseline=False)
+    stream.write_text(
+        "\n".join(
+            [
+                line(ours[0]),
+                line(ours[2], "loss"),
+                line(other_agent[1]),
+                line(no_baseline[3]),
+                json.dumps({"seed": 2, "outcome": "win"}),  # written before lines carried settings
+            ]
+        )
+        + "\n"
+    )
+    held = bench.resumed(stream, ours)
+    assert sorted(held) == [0, 2]
+    assert held[2]["outcome"] == "loss"
+
+
+def test_a_seed_in_another_seat_is_another_game(tmp_path: Path) -> None:
+    stream = tmp_path / "run.jsonl"
+    job = jobs()[1]
+    moved = (*job[:6], job[6] + 1, job[7])  # the same seed, the level in the other seat
+    stream.write_text(line(moved) + "\n")
+    assert bench.resumed(stream, [job]) == {}
+
+
+def test_no_stream_yet_resumes_nothing(tmp_path: Path) -> None:
+    assert bench.resumed(tmp_path / "absent.jsonl", jobs()) == {}
