@@ -14,8 +14,8 @@ held out. The weights are fitted on the others (sim/conditional_logit.py), pulle
 where self-play cannot tell a feature's worth, the designer's guess stands), and
 scored on the held-out games against those hand-set weights and against the forecast
 that knows only the outcomes' mean. The played games' positions are kept
-(`--positions`), so a refit with other settings, or more games, replays only what it
-has not played.
+(`--positions`, with the features they were described by), so a refit with other
+settings, or more games, replays only what it has not played.
 
 The games are the search's rollout policy playing itself, so the weights rank the
 positions a search reaches; they say nothing of a stronger player's games. With
@@ -48,6 +48,8 @@ OUT = ROOT / "src/grognard/games/victory/data" / victory_evaluate.WEIGHTS_FILE
 #: The played games' positions, kept (ignored by git) so that a refit replays nothing.
 POSITIONS = ROOT / "benchmarks/results/victory_eval_positions.jsonl"
 HELD_OUT = 5  # one game in this many is held out
+#: what a kept game's numbers describe: a kept game is read back only if it matches
+RECIPE = list(victory_evaluate.FEATURES)
 
 
 def one_game(job: tuple[str | None, int, int]) -> dict[str, Any]:
@@ -89,14 +91,14 @@ def play(
     if keep.exists():
         for line in keep.read_text().splitlines():
             game = json.loads(line)
-            if game.get("scenario") == scenario and game.get("every") == every:
+            if (game.get("scenario"), game.get("every"), game.get("features")) == (scenario, every, RECIPE):
                 held[game["seed"]] = game
     jobs = [(scenario, seed, every) for seed in seeds if seed not in held]
     keep.parent.mkdir(parents=True, exist_ok=True)
     with Progress(transient=False) as progress, multiprocessing.Pool(workers) as pool, keep.open("a") as out:
         task = progress.add_task(f"heuristic games ({len(seeds) - len(jobs)} kept)", total=len(jobs))
         for game in pool.imap(one_game, jobs):
-            game |= {"scenario": scenario, "every": every}
+            game |= {"scenario": scenario, "every": every, "features": RECIPE}
             out.write(json.dumps(game) + "\n")
             held[game["seed"]] = game
             progress.advance(task)
