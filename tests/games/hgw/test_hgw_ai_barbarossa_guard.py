@@ -33,7 +33,7 @@ def _soviet_turn(threat_at: str | None) -> HgwState:
 def _play_soviet_turn(state: HgwState) -> list[Action]:
     agent, chosen = HgwHeuristic(1), []
     while state.data["player"] == "soviet" and not state.is_over():
-        if step(state) in ("announce",):
+        if step(state) == "announce":
             for action in ("end_announce", "to_advances", "to_exploitation", "end_combat"):
                 act(state, "soviet", action)
             continue

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any, cast
 
 from .advance import advance_limit, advance_modifier, invasion_points
-from .board import defence, winter_modifier
+from .board import STACK_LIMIT, defence, winter_modifier
 from .campaign_victory import levels, shares
 from .geography import Geography, Place, geography
 from .invasion_routes import canals, closed_narrows, control_hexes, extension_cost
@@ -172,9 +172,7 @@ class Board:
             capitals = [content.berlin, *sorted(p for p in _capitals() if p != content.berlin)]
             for place in capitals:
                 if self.owner.get(place) == self.me and place not in self.guard:
-                    threat = self.invasion_threat(place) + self.land_threat(place)
-                    if threat:
-                        self.guard[place] = min(10, threat + 1)
+                    self._guard_against(place, self.invasion_threat(place) + self.land_threat(place))
                 if place == content.berlin:
                     self._guard_narrows(place)  # right after Berlin: the Sound opens its road
         # Barbarossa (Victory Conditions 1-2): the enemy wins by holding a set of places
@@ -188,9 +186,7 @@ class Board:
             needed = sorted({p for foe in self.foes for p in content.capitals.get(foe, ())})
             self.held_goals = tuple(p for p in needed if self.owner.get(p) == self.me)
             for place in self.held_goals:
-                threat = self.land_threat(place)
-                if threat:
-                    self.guard[place] = min(10, threat + 1)
+                self._guard_against(place, self.land_threat(place))
         # the ports the Allied invasion armies gather in: the nearest to Berlin by sea
         self.staging: tuple[Place, ...] = ()
         # Sea Route 4: closed_narrows reads the owners only
@@ -229,10 +225,16 @@ class Board:
                 # the invasions come first in the enemy's turn (Invasion Procedure 5):
                 # the Sound taken by one, the next may sail through it to Berlin, so
                 # Berlin keeps the garrison the open road calls for, and comes first
-                want = min(10, opened + self.land_threat(berlin) + 1)
+                want = min(STACK_LIMIT, opened + self.land_threat(berlin) + 1)
                 self.guard[berlin] = max(self.guard.get(berlin, 0), want)
-                self.guard[hex_] = min(10, threat + 1)
+                self._guard_against(hex_, threat)
                 self.narrows.append(hex_)
+
+    def _guard_against(self, place: Place, threat: int) -> None:
+        """A place under `threat` wants one point more than the enemy could bring, as
+        many as a stack may hold at most (Stacking 1); no threat, no guard."""
+        if threat:
+            self.guard[place] = min(STACK_LIMIT, threat + 1)
 
     def invasion_threat(self, place: Place, lost: Place | None = None) -> int:
         """The most points the enemy's amphibious armies could land in `place` in its
