@@ -2,6 +2,7 @@
 
     PYTHONPATH=src python benchmarks/strong_ai_table.py            # print it
     PYTHONPATH=src python benchmarks/strong_ai_table.py --readme   # and write it into README.md
+                                                                   # and the plot into docs/img
 
 Reads the runs kept in benchmarks/strong_ai/ (each the `--out` of `bench_strong_ai.py`,
 one per ruleset, scenario and options; `--combine` merges resumed runs first) and lists
@@ -11,6 +12,12 @@ and a median turn of at most 2 s of CPU. The README's table sits between its mar
 test holds it to these files, so its figures are measured, not quoted. A run made since
 the reference work was added shows its CPU beside the turn (bench_strong_ai.REFERENCE:
 the same search each time, so a higher figure means a slower machine that day).
+
+The plot (`--plot PATH`; with `--readme`, docs/img/strong-ai.png, which the README
+shows) draws each measured run's win rate with its Wilson interval against the goal's
+70 % and 60 % lines, the heuristic's own rate from the same seats beside it where the
+run played that baseline, and each row's games: a 6-game run's interval spans most of
+the axis, which the table's digits hide.
 """
 
 from __future__ import annotations
@@ -19,11 +26,15 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 HERE = Path(__file__).resolve().parent
 RUNS = HERE / "strong_ai"
 README = HERE.parent / "README.md"
+PLOT = HERE.parent / "docs/img/strong-ai.png"
 BEGIN, END = "<!-- strong-ai: benchmarks/strong_ai_table.py --readme -->", "<!-- /strong-ai -->"
 #: issue 25's goal
 GOAL_RATE, GOAL_LOW, GOAL_GAMES, GOAL_TURN_S = 0.70, 0.60, 200, 2.0
@@ -109,6 +120,74 @@ def markdown(runs: dict[tuple[str, str], list[dict[str, Any]]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+class Point(NamedTuple):
+    """One measured run as the plot draws it (rates in percent)."""
+
+    label: str
+    rate: float
+    low: float
+    high: float
+    baseline: float | None  # the heuristic's own rate from the same seats, if played
+    met: bool
+
+
+def points(runs: dict[tuple[str, str], list[dict[str, Any]]]) -> list[Point]:
+    """The measured runs, in the table's order, as the plot draws them."""
+    out = []
+    for ruleset_id, scenario in scenarios():
+        for run in runs.get((ruleset_id, scenario), []):
+            base = run.get("baseline")
+            low, high = run["wilson95"]
+            out.append(
+                Point(
+                    label=f"{ruleset_id} ({scenario}), {run['finished']} games",
+                    rate=100 * (run["win_rate"] or 0),
+                    low=100 * low,
+                    high=100 * high,
+                    baseline=100 * base["win_rate"] if base and base["win_rate"] is not None else None,
+                    met=verdict(run) == "met",
+                )
+            )
+    return out
+
+
+def plot(runs: dict[tuple[str, str], list[dict[str, Any]]], path: Path) -> Figure:
+    """Draw `points(runs)` top to bottom into `path` (PNG); the figure is returned."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = points(runs)
+    fig, ax = plt.subplots(figsize=(8.5, 0.38 * len(rows) + 1.4))
+    ys = list(range(len(rows) - 1, -1, -1))
+    ax.axvspan(0, 100 * GOAL_LOW, color="#f2f2f2", zorder=0)
+    ax.axvline(50, color="grey", linewidth=0.8)
+    ax.axvline(100 * GOAL_RATE, color="#2e7d32", linestyle="--", linewidth=1, label="the goal: 70 %")
+    for y, row in zip(ys, rows, strict=True):
+        colour = "#2e7d32" if row.met else "#1f4e79"
+        ax.errorbar(
+            row.rate, y, xerr=[[row.rate - row.low], [row.high - row.rate]],
+            fmt="o", color=colour, capsize=3, markersize=5,
+        )
+    based = [(y, row.baseline) for y, row in zip(ys, rows, strict=True) if row.baseline is not None]
+    if based:
+        ax.scatter([b for _, b in based], [y for y, _ in based], marker="x", color="#b22222",
+                   zorder=3, label="the heuristic from the same seats")
+    ax.errorbar([], [], xerr=[], fmt="o", color="#1f4e79", capsize=3,
+                label="search-strong, Wilson 95 % (green: the goal met)")
+    ax.set_yticks(ys, [row.label for row in rows], fontsize=8)
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("games won against the heuristic, %, a draw half (shaded: below the goal's 60 % bound)",
+                  fontsize=8)
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.4, -0.1), ncol=3, frameon=False)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return fig
+
+
 def write_readme(table: str, readme: Path = README) -> None:
     text = readme.read_text(encoding="utf-8")
     start, end = text.index(BEGIN), text.index(END)
@@ -119,13 +198,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--readme", action="store_true", help="write the table into README.md too")
+    parser.add_argument(
+        "--readme", action="store_true", help=f"write the table into README.md and the plot to {PLOT.name}"
+    )
+    parser.add_argument("--plot", type=Path, default=None, help="draw the win rates into this PNG")
     args = parser.parse_args(argv)
-    table = markdown(load())
+    runs = load()
+    table = markdown(runs)
     print(table, end="")
     if args.readme:
         write_readme(table)
         print(f"written {README}", file=sys.stderr)
+    target = args.plot or (PLOT if args.readme else None)
+    if target is not None:
+        plot(runs, target)
+        print(f"written {target}", file=sys.stderr)
     return 0
 
 

@@ -79,9 +79,6 @@ def test_the_baseline_is_counted_seed_by_seed_and_by_role() -> None:
     assert bench.baseline_summary(games[3:]) == {}
 
 
-bench = load_script("benchmarks/bench_strong_ai.py")
-
-
 def test_the_benchmark_refuses_a_wrong_name_before_it_plays(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -136,3 +133,28 @@ def test_the_summary_keeps_the_reference_median() -> None:
     summary = bench.summarize(games, {})
     assert summary["reference_cpu_s"] == {"games": 3, "median": 1.2}
     assert "reference_cpu_s" not in bench.summarize([game], {})
+
+
+def test_the_plot_draws_each_measured_run_with_its_interval_and_baseline(tmp_path: Path) -> None:
+    measured = run(baseline={"wins": 5, "draws": 0, "losses": 5, "win_rate": 0.5, "games": 10},
+                   versus_baseline={"better": 2, "same": 6, "worse": 2})
+    small = run(ruleset="victory", scenario="two-front", finished=6, win_rate=0.5, wilson95=[0.19, 0.81])
+    runs = {("viktory2", "standard"): [measured], ("victory", "two-front"): [small]}
+    rows = table.points(runs)
+    # in the table's order (the registry's: Victory before Viktory II), rates in percent
+    assert [r.label for r in rows] == ["victory (two-front), 6 games", "viktory2 (standard), 200 games"]
+    assert rows[1] == table.Point("viktory2 (standard), 200 games", 80.0, 74.0, 85.0, 50.0, True)
+    assert rows[0].baseline is None and not rows[0].met
+    out = tmp_path / "plot.png"
+    figure = table.plot(runs, out)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # drawn top to bottom in that order
+    axis = figure.axes[0]
+    ticks = {t.get_text(): y for t, y in zip(axis.get_yticklabels(), axis.get_yticks(), strict=True)}
+    assert ticks[rows[0].label] > ticks[rows[1].label]
+
+
+def test_the_readme_shows_the_plot() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"]({table.PLOT.relative_to(ROOT).as_posix()})" in readme
+    assert table.PLOT.exists()
