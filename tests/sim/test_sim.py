@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
 import pytest
 
 from grognard.agents import UnknownAgent
 from grognard.core.errors import BadOptions, UnknownRuleset
 from grognard.core.replay import verify_replay
-from grognard.sim import GameConfig, game_seeds, get_ruleset, play, simulate, summarize, wilson, winners_of
+from grognard.sim import (
+    GameConfig,
+    game_seeds,
+    get_ruleset,
+    play,
+    runner,
+    simulate,
+    summarize,
+    wilson,
+    winners_of,
+)
 from grognard.sim.play import seat_roles
 
 TINY = "tinyrules:RULESET"
@@ -107,6 +121,33 @@ def test_simulate_is_the_same_whatever_the_worker_count() -> None:
     assert one == two
     assert one["games"] == 60
     assert simulate(config, 60, master_seed=10, workers=1, rotate=True)["outcomes"] != one["outcomes"]
+
+
+def test_the_local_pool_is_given_one_game_a_task(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each record reaches the results file as its game ends: a run cut short keeps every
+    finished game (chunks of several games lost the finished games of a chunk)."""
+    sizes: list[int] = []
+
+    class InlinePool:  # the pool's interface, its tasks run here and counted
+        def __init__(self, **_: object) -> None:
+            pass
+
+        def __enter__(self) -> InlinePool:
+            return self
+
+        def __exit__(self, *_: object) -> None:
+            return None
+
+        def submit(self, fn: Callable[[list[Any]], Any], jobs: list[Any]) -> Future[Any]:
+            sizes.append(len(jobs))
+            done: Future[Any] = Future()
+            done.set_result(fn(jobs))
+            return done
+
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", InlinePool)
+    summary = simulate(GameConfig(TINY, seats=RANDOMS), 40, master_seed=3, workers=2)
+    assert summary["games"] == 40
+    assert sizes == [1] * 40
 
 
 def test_simulate_reports_progress_up_to_the_total() -> None:

@@ -87,7 +87,8 @@ def run_chunk(jobs: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def chunk_size(games: int, workers: int) -> int:
-    """Small enough chunks to balance the load and move the progress bar."""
+    """Ray's tasks: small enough chunks to balance the load and move the progress bar,
+    few enough that a task's scheduling cost stays small beside its games."""
     return max(1, min(25, math.ceil(games / (workers * 4))))
 
 
@@ -97,12 +98,14 @@ def _local(jobs: list[Job], workers: int) -> Iterator[dict[str, Any]]:
         for job in jobs:
             yield run_job(job)
         return
-    size = chunk_size(len(jobs), workers)
-    chunks = [[j.to_json() for j in jobs[i : i + size]] for i in range(0, len(jobs), size)]
     # spawn: a clean interpreter per worker, whatever threads the parent runs
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures = [pool.submit(run_chunk, chunk) for chunk in chunks]
+        # one game a task, so each record is streamed the moment its game ends: with
+        # chunks of up to 25 a run cut short lost up to a chunk a worker (nine search
+        # games of a ladder, many minutes), and the pool's cost of a task is far
+        # below a game's (benchmarks/README.md, "One game a task")
+        futures = [pool.submit(run_chunk, [job.to_json()]) for job in jobs]
         for future in as_completed(futures):
             yield from future.result()
 
