@@ -301,9 +301,18 @@ def run(jobs: list[Any], workers: int, stream: Path | None, label: str) -> list[
             if stream is not None:
                 with stream.open("a") as out:
                     out.write(json.dumps(game) + "\n")
-            won = sum(g["outcome"] == "win" for g in games)
-            progress.update(task, advance=1, description=f"{label}: {won}/{len(games)} won")
+            progress.update(task, advance=1, description=f"{label}: {so_far(games)}")
     return games
+
+
+def so_far(games: list[dict[str, Any]]) -> str:
+    """The progress bar's tally: games won, and against the baseline where it was played."""
+    won = sum(g["outcome"] == "win" for g in games)
+    text = f"{won}/{len(games)} won"
+    versus = baseline_summary(games).get("versus_baseline")
+    if versus:
+        text += f", better / worse than the opponent's seat: {versus['better']} / {versus['worse']}"
+    return text
 
 
 def combined(paths: list[Path]) -> list[dict[str, Any]]:

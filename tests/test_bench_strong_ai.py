@@ -1,6 +1,7 @@
-"""benchmarks/bench_strong_ai.py resumes a stopped run from its `--stream`: a streamed
-game is played again only if no line of the same settings holds it (a run of hours
-cut at game 90 of 100 keeps its 90)."""
+"""benchmarks/bench_strong_ai.py over runs of hours: a stopped run resumes from its
+`--stream` (a streamed game is played again only if no line of the same settings holds
+it: a run cut at game 90 of 100 keeps its 90), and the progress bar tallies the
+results so far."""
 
 from __future__ import annotations
 
@@ -52,3 +53,13 @@ def test_a_seed_in_another_seat_is_another_game(tmp_path: Path) -> None:
 
 def test_no_stream_yet_resumes_nothing(tmp_path: Path) -> None:
     assert bench.resumed(tmp_path / "absent.jsonl", jobs()) == {}
+
+
+def test_the_progress_bar_tallies_wins_and_the_baseline() -> None:
+    games = [
+        {"role": "axis", "outcome": "win", "baseline_outcome": "loss"},
+        {"role": "allied", "outcome": "loss", "baseline_outcome": "win"},
+        {"role": "axis", "outcome": "win", "baseline_outcome": "win"},
+    ]
+    assert bench.so_far(games) == "2/3 won, better / worse than the opponent's seat: 1 / 1"
+    assert bench.so_far([{"role": "axis", "outcome": "draw"}]) == "0/1 won"
