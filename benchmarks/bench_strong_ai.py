@@ -107,6 +107,28 @@ def settings(job: Job) -> dict[str, Any]:
     }
 
 
+def streamed(path: Path) -> list[dict[str, Any]]:
+    """The games of a stream; a line cut short when a run was killed mid-write is
+    dropped (its game is played again)."""
+    games = []
+    for line in path.read_text().splitlines():
+        try:
+            games.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    return games
+
+
+def end_cut_line(stream: Path) -> None:
+    """Close a last line cut short by a killed run, so the next game's line starts on
+    a line of its own instead of joining it."""
+    if stream.exists():
+        data = stream.read_bytes()
+        if data and not data.endswith(b"\n"):
+            with stream.open("a") as out:
+                out.write("\n")
+
+
 def resumed(stream: Path, jobs: list[Job]) -> dict[int, dict[str, Any]]:
     """The games `stream` already holds for `jobs`, by the job's index in `jobs` (a line
     of other settings, or one written before lines carried them, is not one of them)."""
@@ -114,8 +136,7 @@ def resumed(stream: Path, jobs: list[Job]) -> dict[int, dict[str, Any]]:
         return {}
     wanted = {json.dumps(settings(job), sort_keys=True): i for i, job in enumerate(jobs)}
     held: dict[int, dict[str, Any]] = {}
-    for line in stream.read_text().splitlines():
-        game = json.loads(line)
+    for game in streamed(stream):
         index = wanted.get(json.dumps(game.get("settings"), sort_keys=True))
         if index is not None:
             held[index] = game
@@ -294,6 +315,8 @@ def run(jobs: list[Any], workers: int, stream: Path | None, label: str) -> list[
     from rich.progress import Progress
 
     games: list[dict[str, Any]] = []
+    if stream is not None:
+        end_cut_line(stream)
     with Progress(transient=False) as progress, multiprocessing.Pool(workers) as pool:
         task = progress.add_task(label, total=len(jobs))
         for game in pool.imap_unordered(play_one, jobs):
@@ -319,8 +342,7 @@ def combined(paths: list[Path]) -> list[dict[str, Any]]:
     """The games of several streams (of runs over the same seeds), each seed once."""
     by_seed: dict[int, dict[str, Any]] = {}
     for path in paths:
-        for line in path.read_text().splitlines():
-            game = json.loads(line)
+        for game in streamed(path):
             by_seed[game["seed"]] = game
     return list(by_seed.values())
 

@@ -63,3 +63,17 @@ def test_the_progress_bar_tallies_wins_and_the_baseline() -> None:
     ]
     assert bench.so_far(games) == "2/3 won, better / worse than the opponent's seat: 1 / 1"
     assert bench.so_far([{"role": "axis", "outcome": "draw"}]) == "0/1 won"
+
+
+def test_a_line_cut_short_by_a_killed_run_is_played_again(tmp_path: Path) -> None:
+    stream = tmp_path / "run.jsonl"
+    ours = jobs()
+    stream.write_text(line(ours[0]) + "\n" + line(ours[1])[:40])  # killed mid-write
+    assert sorted(bench.resumed(stream, ours)) == [0]
+    bench.end_cut_line(stream)
+    with stream.open("a") as out:
+        out.write(line(ours[1]) + "\n")  # the game played again, as run() appends it
+    assert sorted(bench.resumed(stream, ours)) == [0, 1]
+    assert [g["seed"] for g in bench.combined([stream])] == [1, 2]
+    bench.end_cut_line(stream)  # a whole last line is left alone
+    assert stream.read_text().endswith("}\n")
